@@ -1,0 +1,122 @@
+/**
+ * The admin area: one react-admin instance under /admin (spec 3 §2.2-§2.6).
+ * Screens are lazy chunks; each shows its area's loading message while it loads.
+ */
+import { lazy, useMemo } from 'react';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import { authProvider } from '@/providers/authProvider';
+import { dataProvider } from '@/providers/dataProvider';
+import { AdminLayout, Area } from '@/layout/Layout';
+import { makeTheme } from '@/layout/themes';
+import { NotAvailable } from '@/common/NotAvailable';
+import { RedirectHome } from '@/common/redirectHome';
+import { useSession } from '@/session/SessionContext';
+
+const Dashboard = lazy(() => import('@/dashboard/Dashboard'));
+const ClassList = lazy(() => import('@/resources/classes/ClassList'));
+const StudentList = lazy(() => import('@/resources/students/StudentList'));
+const SettingsPage = lazy(() => import('@/settings/SettingsPage'));
+const TeamPage = lazy(() => import('@/team/TeamPage'));
+
+const DashboardScreen = () => (
+  <Area message="Loading admin dashboard...">
+    <Dashboard />
+  </Area>
+);
+const ClassesScreen = () => (
+  <Area message="Loading class management...">
+    <ClassList />
+  </Area>
+);
+const StudentsScreen = () => (
+  <Area message="Loading student records...">
+    <StudentList />
+  </Area>
+);
+
+export default function AdminApp() {
+  const { branding } = useSession();
+  const theme = useMemo(() => makeTheme(branding), [branding]);
+  return (
+    <Admin
+      basename="/admin"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      theme={theme}
+      darkTheme={null}
+      layout={AdminLayout}
+      dashboard={DashboardScreen}
+      loginPage={false}
+      catchAll={RedirectHome}
+      title={branding.businessName}
+      disableTelemetry
+    >
+      <Resource name="classes" list={ClassesScreen} />
+      <Resource name="students" list={StudentsScreen} />
+      <CustomRoutes>
+        <Route path="/dashboard" element={<Navigate to="/admin" replace />} />
+        <Route
+          path="/settings"
+          element={
+            <Area message="Loading settings...">
+              <SettingsPage />
+            </Area>
+          }
+        />
+        <Route
+          path="/team"
+          element={
+            <Area message="Loading team...">
+              <TeamPage />
+            </Area>
+          }
+        />
+        <Route
+          path="/subscription"
+          element={
+            <NotAvailable
+              title="Subscription"
+              message="Subscription management is not available yet in this version."
+              backHref="/admin"
+              backLabel="Back to dashboard"
+            />
+          }
+        />
+        <Route
+          path="/subscription-test"
+          element={
+            <NotAvailable
+              title="Subscription test"
+              message="The subscription test page is not available yet in this version."
+              backHref="/admin"
+              backLabel="Back to dashboard"
+            />
+          }
+        />
+        <Route
+          path="/communications"
+          element={
+            <NotAvailable
+              title="Communication Center"
+              message="Email and SMS communications are not available yet in this version."
+              backHref="/admin"
+              backLabel="Back to dashboard"
+            />
+          }
+        />
+        <Route
+          path="/reports"
+          element={
+            <NotAvailable
+              title="Reports"
+              message="Enrollment, revenue and attendance reports are not available yet in this version."
+              backHref="/admin"
+              backLabel="Back to dashboard"
+            />
+          }
+        />
+      </CustomRoutes>
+    </Admin>
+  );
+}

@@ -1,0 +1,51 @@
+import { IconButton, InputAdornment, MenuItem, Paper, Stack, TextField, Tooltip } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+
+/** Search box, optional filter, sort selector and direction toggle. */
+export function ListToolbar<S extends string>({ search, onSearch, searchLabel, sort, sortOptions, onSort, order, onOrder, children }: {
+  search: string;
+  onSearch: (v: string) => void;
+  searchLabel: string;
+  sort: S;
+  sortOptions: { value: S; label: string }[];
+  onSort: (v: S) => void;
+  order: 'ASC' | 'DESC';
+  onOrder: (o: 'ASC' | 'DESC') => void;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5 }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} alignItems={{ md: 'center' }}>
+        <TextField
+          label={searchLabel}
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+          type="search"
+          sx={{ flex: 2 }}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+        />
+        {children}
+        <Stack direction="row" spacing={1} alignItems="center" sx={{ flex: 1, minWidth: 200 }}>
+          <TextField select label="Sort by" value={sort} onChange={(e) => onSort(e.target.value as S)}>
+            {sortOptions.map((o) => (
+              <MenuItem key={o.value} value={o.value}>
+                {o.label}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Tooltip title={order === 'ASC' ? 'Ascending' : 'Descending'}>
+            <IconButton
+              aria-label={order === 'ASC' ? 'Sort ascending (click for descending)' : 'Sort descending (click for ascending)'}
+              onClick={() => onOrder(order === 'ASC' ? 'DESC' : 'ASC')}
+              sx={{ border: 1, borderColor: 'divider' }}
+            >
+              {order === 'ASC' ? <ArrowUpwardIcon fontSize="small" /> : <ArrowDownwardIcon fontSize="small" />}
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,54 @@
+import { Alert, Divider, List, ListItem, ListItemText, Paper, Skeleton, Typography } from '@mui/material';
+import { useFetch } from '@/common/useFetch';
+import { formatDateTime } from '@/common/format';
+
+const LABELS: Record<string, string> = {
+  student_registration: 'Student registration',
+  class_enrollment: 'Enrollment',
+  enrollment: 'Enrollment',
+  payment_received: 'Payment received',
+  payment: 'Payment',
+  class_completion: 'Class completed',
+  completion: 'Class completed',
+  class_creation: 'Class created',
+  class_update: 'Class updated',
+  organization_created: 'Organization created',
+  class_full: 'Class full',
+  class_started: 'Class started',
+};
+
+/** Latest 5 activity events (spec 3 §2.2). */
+export function RecentActivity() {
+  const events = useFetch('activity:5', (dp) => dp.getActivityEvents(5));
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="recent-activity">
+      <Typography variant="h6" component="h2" id="recent-activity" gutterBottom>
+        Recent Activity
+      </Typography>
+      {events.loading && !events.data ? (
+        <>
+          <Skeleton />
+          <Skeleton />
+        </>
+      ) : events.error ? (
+        <Alert severity="error">Failed to load data. Please try again.</Alert>
+      ) : !events.data?.length ? (
+        <Typography color="text.secondary">No recent activity to display</Typography>
+      ) : (
+        <List disablePadding>
+          {events.data.slice(0, 5).map((e, i) => (
+            <div key={e.id}>
+              {i > 0 && <Divider component="li" />}
+              <ListItem disableGutters>
+                <ListItemText
+                  primary={e.description || LABELS[e.eventType] || e.eventType}
+                  secondary={`${LABELS[e.eventType] ?? e.eventType} · ${formatDateTime(e.eventDate)}`}
+                />
+              </ListItem>
+            </div>
+          ))}
+        </List>
+      )}
+    </Paper>
+  );
+}

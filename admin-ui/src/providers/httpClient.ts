@@ -1,0 +1,100 @@
+/**
+ * The one HTTP client of the admin app (STYLE §4, §9).
+ *
+ * Every API reply is an envelope `{ success, data, error, errors? }` (docs/api.md). This client
+ * - adds `Authorization: Bearer <token>` when a token is stored,
+ * - unwraps `data` into `json` so ra-data-simple-rest works unchanged,
+ * - turns a failure (HTTP status >= 400 or `success: false`) into react-admin's
+ *   `HttpError(error, status, { errors })`, so notifications and field errors work,
+ * - on 401 clears the stored session (the token is shared with the public site).
+ */
+import { HttpError } from 'react-admin';
+import { clearSession, getToken } from '@/providers/session';
+
+export const API_URL = '/api';
+
+export interface HttpResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: string;
+  json: T;
+}
+
+export interface HttpOptions extends RequestInit {
+  /** Skip the bearer token (public calls). */
+  anonymous?: boolean;
+}
+
+interface Envelope {
+  success?: boolean;
+  data?: unknown;
+  error?: string | null;
+  message?: string;
+  errors?: Record<string, string>;
+  [key: string]: unknown;
+}
+
+export const DEFAULT_ERROR = 'Request failed';
+
+export async function httpClient<T = any>(url: string, options: HttpOptions = {}): Promise<HttpResponse<T>> {
+  const { anonymous, ...init } = options;
+  const headers = new Headers(init.headers ?? {});
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  if (init.body && !(init.body instanceof FormData) && !headers.has('Content-Type')) {
+    headers.set('Content-Type', 'application/json');
+  }
+  // ra-data-simple-rest sends DELETE with text/plain and no body; our API wants JSON or nothing.
+  if (!init.body && headers.get('Content-Type') === 'text/plain') headers.delete('Content-Type');
+  const token = anonymous ? null : getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, headers });
+  } catch (e) {
+    if ((e as Error)?.name === 'AbortError') throw e;
+    throw new HttpError('Network error. Please check your connection and try again.', 0, {});
+  }
+  const text = await response.text();
+  let envelope: Envelope | null = null;
+  if (text) {
+    try {
+      envelope = JSON.parse(text) as Envelope;
+    } catch {
+      envelope = null;
+    }
+  }
+
+  if (response.status === 401 && token) clearSession();
+
+  if (response.status < 200 || response.status >= 300 || !envelope || envelope.success === false) {
+    const message =
+      (envelope && (envelope.error || envelope.message)) ||
+      (!envelope && response.ok ? 'Invalid response format' : response.statusText) ||
+      DEFAULT_ERROR;
+    const status = response.ok && envelope?.success === false ? 400 : response.status;
+    throw new HttpError(String(message), status, { errors: envelope?.errors ?? {}, ...(envelope ?? {}) });
+  }
+
+  return { status: response.status, headers: response.headers, body: text, json: envelope.data as T };
+}
+
+/** Full envelope, for the few calls whose reply carries metadata beside `data` (e.g. clone's warning). */
+export async function httpClientRaw(url: string, options: HttpOptions = {}) {
+  const res = await httpClient(url, options);
+  const envelope = JSON.parse(res.body) as Envelope;
+  return { ...res, envelope };
+}
+
+/** Read a readable message out of anything thrown. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error && typeof error === 'object' && 'message' in error) {
+    const m = (error as { message?: unknown }).message;
+    if (typeof m === 'string' && m.trim()) return m;
+  }
+  return fallback;
+}
+
+export function errorStatus(error: unknown): number | undefined {
+  return error && typeof error === 'object' && 'status' in error ? Number((error as { status: unknown }).status) : undefined;
+}

@@ -1,0 +1,144 @@
+import { Alert, Box, Button, Divider, IconButton, List, ListItem, ListItemText, Paper, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import EditIcon from '@mui/icons-material/Edit';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteIcon from '@mui/icons-material/Delete';
+import MailIcon from '@mui/icons-material/Mail';
+import { useFetch } from '@/common/useFetch';
+import { PaymentChip } from '@/common/paymentStatus';
+import { formatDate, formatDuration, formatMoney, formatTimeRange, fullName, scheduleText } from '@/common/format';
+import type { ClassRecord } from '@/providers/types';
+import { EnrollmentBar, StatusChip } from '@/resources/classes/ClassCard';
+import { hasDiscount, sessionDates } from '@/resources/classes/classUtils';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div">
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+export function ClassDetailPanel({ record, onClose, onEdit, onClone, onDelete }: {
+  record: ClassRecord;
+  onClose: () => void;
+  onEdit: () => void;
+  onClone: () => void;
+  onDelete: () => void;
+}) {
+  const students = useFetch(`class-students:${record.id}:${record.updatedAt ?? ''}:${record.enrolledStudents}`, (dp) => dp.getClassStudents(record.id));
+  const sessions = record.sessions?.length ? record.sessions.map((s) => new Date(s)) : sessionDates(record.startDate, record.days, record.schedule);
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-label="Class details">
+      <Stack direction="row" justifyContent="space-between" alignItems="flex-start" spacing={1}>
+        <Box>
+          <Typography variant="h5" component="h2">
+            {record.title}
+          </Typography>
+          <Box mt={0.5}>
+            <StatusChip status={record.status} />
+          </Box>
+        </Box>
+        <IconButton aria-label="Close details" onClick={onClose}>
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+      <Stack direction="row" spacing={1} mt={2} flexWrap="wrap" useFlexGap>
+        <Button variant="contained" startIcon={<EditIcon />} onClick={onEdit}>
+          Edit
+        </Button>
+        <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={onClone}>
+          Clone
+        </Button>
+        <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={onDelete}>
+          Delete
+        </Button>
+        <Tooltip title="Email sending is not available yet in this version.">
+          <span>
+            <Button variant="outlined" startIcon={<MailIcon />} disabled>
+              Email All
+            </Button>
+          </span>
+        </Tooltip>
+      </Stack>
+      <Typography variant="body2" sx={{ mt: 2, whiteSpace: 'pre-line' }}>
+        {record.description}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5, mt: 2 }}>
+        <Field label="Instructor">{record.instructor}</Field>
+        <Field label="Location">{record.location || 'TBA'}</Field>
+        <Field label="Start date">{formatDate(record.startDate)}</Field>
+        <Field label="Time">{formatTimeRange(record.startDate, record.duration)}</Field>
+        <Field label="Schedule">{scheduleText(record.days, record.schedule)}</Field>
+        <Field label="Duration">{formatDuration(record.duration)}</Field>
+        <Field label="Price">{Number(record.price) > 0 ? formatMoney(record.price) : 'Free'}</Field>
+        {hasDiscount(record.price, record.discountPrice) && <Field label="Discount price">{formatMoney(record.discountPrice)}</Field>}
+        <Field label="Max students">{record.maxStudents}</Field>
+      </Box>
+      <Box mt={2}>
+        <EnrollmentBar enrolled={record.enrolledStudents ?? 0} max={record.maxStudents ?? 0} />
+      </Box>
+      {sessions.length > 0 && (
+        <Box mt={2}>
+          <Typography variant="subtitle2">Session dates</Typography>
+          <Box component="ol" sx={{ m: 0, pl: 3 }}>
+            {sessions.map((d, i) => (
+              <li key={i}>
+                <Typography variant="body2">{formatDate(d.toISOString())}</Typography>
+              </li>
+            ))}
+          </Box>
+        </Box>
+      )}
+      {record.information && (
+        <Box mt={2}>
+          <Typography variant="subtitle2">Class information</Typography>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
+            {record.information}
+          </Typography>
+        </Box>
+      )}
+      {record.materials?.length > 0 && (
+        <Box mt={2}>
+          <Typography variant="subtitle2">Materials to bring</Typography>
+          <Box component="ol" sx={{ m: 0, pl: 3 }}>
+            {record.materials.map((m, i) => (
+              <li key={i}>
+                <Typography variant="body2">{m}</Typography>
+              </li>
+            ))}
+          </Box>
+        </Box>
+      )}
+      <Divider sx={{ my: 2 }} />
+      <Typography variant="subtitle2" gutterBottom>
+        Enrolled students ({students.data?.length ?? record.enrolledStudents ?? 0})
+      </Typography>
+      {students.loading && !students.data ? (
+        <Skeleton />
+      ) : students.error ? (
+        <Alert severity="error">Failed to load students</Alert>
+      ) : !students.data?.length ? (
+        <Typography variant="body2" color="text.secondary">
+          No students enrolled yet.
+        </Typography>
+      ) : (
+        <List dense disablePadding>
+          {students.data.map((s) => {
+            const enrollment = s.classEnrollments?.find((e) => e.classId === record.id) ?? s.classEnrollments?.[0];
+            return (
+              <ListItem key={s.id} disableGutters secondaryAction={<PaymentChip enrollment={enrollment} />}>
+                <ListItemText primary={fullName(s)} secondary={s.email} />
+              </ListItem>
+            );
+          })}
+        </List>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,329 @@
+import { useMemo, useState } from 'react';
+import { useDataProvider, useGetList, useGetOne, useRefresh } from 'react-admin';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Collapse,
+  Drawer,
+  Grid,
+  MenuItem,
+  Pagination,
+  Skeleton,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import { useSession } from '@/session/SessionContext';
+import { useFetch, useTimedMessage } from '@/common/useFetch';
+import { useDebounced } from '@/common/useDebounced';
+import { StatTile } from '@/common/StatTile';
+import { ListToolbar } from '@/common/ListToolbar';
+import { ConfirmDialog } from '@/common/ConfirmDialog';
+import { classLimitMessage, limitInfo } from '@/common/plans';
+import type { AppDataProvider } from '@/providers/dataProvider';
+import { CLASS_STATUSES, type ClassRecord, type ClassStatus } from '@/providers/types';
+import { ClassCard } from '@/resources/classes/ClassCard';
+import { ClassDetailPanel } from '@/resources/classes/ClassDetailPanel';
+import { ClassFormDialog } from '@/resources/classes/ClassFormDialog';
+import { CloneClassDialog } from '@/resources/classes/CloneClassDialog';
+import { STATUS_META, isListable } from '@/resources/classes/classUtils';
+
+type SortKey = 'startDate' | 'title' | 'price' | 'enrollment';
+const SORT_FIELD: Record<SortKey, string> = { startDate: 'startDate', title: 'title', price: 'price', enrollment: 'enrolledStudents' };
+const SORT_OPTIONS: { value: SortKey; label: string }[] = [
+  { value: 'startDate', label: 'Start date' },
+  { value: 'title', label: 'Title' },
+  { value: 'price', label: 'Price' },
+  { value: 'enrollment', label: 'Enrollment' },
+];
+const PER_PAGE = 24;
+
+function useStatusCount(status: ClassStatus) {
+  const { total } = useGetList<ClassRecord>('classes', { pagination: { page: 1, perPage: 1 }, sort: { field: 'startDate', order: 'ASC' }, filter: { status } });
+  return total;
+}
+
+/** Manage Classes (spec 3 §2.3). */
+export default function ClassList() {
+  const { user } = useSession();
+  const orgId = user?.organizationId ?? null;
+  const dp = useDataProvider<AppDataProvider>();
+  const refresh = useRefresh();
+  const isWide = useMediaQuery((t: Theme) => t.breakpoints.up('md'));
+
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 300);
+  const [status, setStatus] = useState<ClassStatus | ''>('');
+  const [sort, setSort] = useState<SortKey>('startDate');
+  const [order, setOrder] = useState<'ASC' | 'DESC'>('ASC');
+  const [page, setPage] = useState(1);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<ClassRecord | null>(null);
+  const [cloning, setCloning] = useState<ClassRecord | null>(null);
+  const [deleting, setDeleting] = useState<ClassRecord | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [showGuide, setShowGuide] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useTimedMessage(3000);
+  const [warning, setWarning] = useTimedMessage(8000);
+
+  const filter = useMemo(() => ({ ...(q ? { q } : {}), ...(status ? { status } : {}) }), [q, status]);
+  const list = useGetList<ClassRecord>('classes', {
+    pagination: { page, perPage: PER_PAGE },
+    sort: { field: SORT_FIELD[sort], order },
+    filter,
+  });
+  const counts = {
+    Open: useStatusCount('Open'),
+    Scheduled: useStatusCount('Scheduled'),
+    Closed: useStatusCount('Closed'),
+    Cancelled: useStatusCount('Cancelled'),
+    Archived: useStatusCount('Archived'),
+  };
+  const nonArchived = (['Open', 'Scheduled', 'Closed', 'Cancelled'] as const).reduce<number | undefined>(
+    (sum, s) => (sum === undefined || counts[s] === undefined ? undefined : sum + (counts[s] as number)),
+    0,
+  );
+  const validation = useFetch(orgId ? `validation:${orgId}` : null, (d) => d.getSubscriptionValidation(orgId!));
+  const plan = validation.data?.plan;
+  const limit = limitInfo(plan?.limits?.maxClasses, validation.data?.usage?.classes ?? nonArchived);
+  const planName = validation.data?.planName || plan?.name || 'Your plan';
+
+  const selected = useGetOne<ClassRecord>('classes', { id: selectedId ?? '' }, { enabled: Boolean(selectedId) });
+  const visible = (list.data ?? []).filter(isListable);
+
+  const afterChange = () => {
+    refresh();
+    void validation.reload();
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    try {
+      await dp.delete('classes', { id: deleting.id, previousData: deleting });
+      if (selectedId === deleting.id) setSelectedId(null);
+      setSuccess('Class deleted successfully!');
+      setError(null);
+      afterChange();
+    } catch {
+      setError('Failed to delete class. Please try again.');
+    } finally {
+      setDeleteBusy(false);
+      setDeleting(null);
+    }
+  };
+
+  const detail = selected.data && selectedId ? (
+    <ClassDetailPanel
+      record={selected.data}
+      onClose={() => setSelectedId(null)}
+      onEdit={() => {
+        setEditing(selected.data!);
+        setFormOpen(true);
+      }}
+      onClone={() => setCloning(selected.data!)}
+      onDelete={() => setDeleting(selected.data!)}
+    />
+  ) : null;
+
+  return (
+    <Stack spacing={2.5} pb={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" alignItems={{ xs: 'stretch', sm: 'center' }} spacing={1}>
+        <Box>
+          <Typography variant="h4" component="h1">
+            Manage Classes
+          </Typography>
+          <Button size="small" startIcon={<HelpOutlineIcon />} onClick={() => setShowGuide((s) => !s)} sx={{ px: 0 }}>
+            {showGuide ? 'Hide status guide' : 'Status guide'}
+          </Button>
+        </Box>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          size="large"
+          onClick={() => {
+            setEditing(null);
+            setFormOpen(true);
+          }}
+        >
+          Create New Class
+        </Button>
+      </Stack>
+      <Collapse in={showGuide}>
+        <Alert severity="info" icon={false}>
+          <Stack spacing={0.75}>
+            {CLASS_STATUSES.map((s) => (
+              <Stack key={s} direction="row" spacing={1} alignItems="center">
+                <Chip size="small" label={STATUS_META[s].label} color={STATUS_META[s].color} sx={{ minWidth: 90 }} />
+                <Typography variant="body2">{STATUS_META[s].help}</Typography>
+              </Stack>
+            ))}
+          </Stack>
+        </Alert>
+      </Collapse>
+
+      {error && (
+        <Alert severity="error" onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      {list.error && <Alert severity="error">Failed to load data. Please try again.</Alert>}
+      {warning && <Alert severity="warning">{warning}</Alert>}
+      {success && (
+        <Alert severity="success" role="status">
+          {success}
+        </Alert>
+      )}
+      {limit.reached && limit.limit !== null && (
+        <Alert severity="info">{classLimitMessage(planName, limit.limit, limit.current)}</Alert>
+      )}
+
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' }, gap: 1.5 }}>
+        <StatTile
+          label="Total classes"
+          value={
+            <>
+              {nonArchived ?? '—'}
+              {limit.limit !== null && (
+                <Typography component="span" variant="body1" color="text.secondary">
+                  {' '}
+                  / {limit.limit}
+                </Typography>
+              )}
+            </>
+          }
+          note={limit.reached ? 'Limit reached' : limit.limit === null && plan ? 'Unlimited plan' : 'Not counting archived'}
+          noteColor={limit.reached ? 'error.main' : 'text.secondary'}
+        />
+        {CLASS_STATUSES.map((s) => (
+          <StatTile key={s} label={STATUS_META[s].label} value={counts[s] ?? '—'} accent={`${STATUS_META[s].color === 'default' ? 'grey' : STATUS_META[s].color}.main`} />
+        ))}
+      </Box>
+
+      <ListToolbar
+        search={search}
+        onSearch={(v) => {
+          setSearch(v);
+          setPage(1);
+        }}
+        searchLabel="Search classes"
+        sort={sort}
+        sortOptions={SORT_OPTIONS}
+        onSort={(v) => {
+          setSort(v);
+          setPage(1);
+        }}
+        order={order}
+        onOrder={(o) => {
+          setOrder(o);
+          setPage(1);
+        }}
+      >
+        <TextField
+          select
+          label="Status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as ClassStatus | '');
+            setPage(1);
+          }}
+          sx={{ flex: 1, minWidth: 160 }}
+        >
+          <MenuItem value="">All statuses</MenuItem>
+          {CLASS_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {STATUS_META[s].label}
+            </MenuItem>
+          ))}
+        </TextField>
+      </ListToolbar>
+
+      <Grid container spacing={2.5} alignItems="flex-start">
+        <Grid size={{ xs: 12, md: detail && isWide ? 7 : 12 }}>
+          {list.isPending ? (
+            <Stack spacing={1.5}>
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} variant="rounded" height={150} />
+              ))}
+            </Stack>
+          ) : visible.length === 0 ? (
+            <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
+              <Typography>{q || status ? 'No classes match your search.' : 'No classes yet. Create your first class to get started.'}</Typography>
+            </Box>
+          ) : (
+            <Box
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', sm: detail && isWide ? '1fr' : 'repeat(2, 1fr)', lg: detail && isWide ? 'repeat(2, 1fr)' : 'repeat(3, 1fr)' },
+                gap: 1.5,
+              }}
+            >
+              {visible.map((c) => (
+                <ClassCard key={c.id} record={c} selected={c.id === selectedId} onSelect={() => setSelectedId(c.id)} />
+              ))}
+            </Box>
+          )}
+          {(list.total ?? 0) > PER_PAGE && (
+            <Stack alignItems="center" mt={2}>
+              <Pagination count={Math.ceil((list.total ?? 0) / PER_PAGE)} page={page} onChange={(_, p) => setPage(p)} color="primary" />
+            </Stack>
+          )}
+        </Grid>
+        {detail && isWide && (
+          <Grid size={{ xs: 12, md: 5 }} sx={{ position: 'sticky', top: 130 }}>
+            {detail}
+          </Grid>
+        )}
+      </Grid>
+      {!isWide && (
+        <Drawer anchor="bottom" open={Boolean(detail)} onClose={() => setSelectedId(null)} slotProps={{ paper: { sx: { maxHeight: '92vh' } } }}>
+          {detail}
+        </Drawer>
+      )}
+
+      <ClassFormDialog
+        open={formOpen}
+        record={editing}
+        limit={limit}
+        onClose={() => setFormOpen(false)}
+        onSaved={(saved, message) => {
+          setFormOpen(false);
+          setSuccess(message);
+          setError(null);
+          setSelectedId(saved.id);
+          afterChange();
+        }}
+      />
+      <CloneClassDialog
+        record={cloning}
+        limit={limit}
+        onClose={() => setCloning(null)}
+        onCloned={(result) => {
+          setCloning(null);
+          setSuccess('Class cloned successfully!');
+          if (result.warning || result.statusForcedByLimit) {
+            setWarning(result.warning || 'Class limit reached: the copy was created as Archived.');
+          }
+          if (result.data?.id) setSelectedId(result.data.id);
+          afterChange();
+        }}
+      />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Delete class"
+        message="Are you sure you want to delete this class? This action cannot be undone."
+        busy={deleteBusy}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

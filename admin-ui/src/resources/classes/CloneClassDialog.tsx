@@ -1,0 +1,120 @@
+import { useEffect, useState } from 'react';
+import { useDataProvider } from 'react-admin';
+import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { errorMessage, errorStatus } from '@/providers/httpClient';
+import type { AppDataProvider } from '@/providers/dataProvider';
+import type { ClassRecord, CloneResult } from '@/providers/types';
+import type { LimitInfo } from '@/common/plans';
+import { STATUS_META, toLocalInput, validateClone, type CloneValues, type FormErrors } from '@/resources/classes/classUtils';
+
+/** Clone Class modal (spec 3 §2.3, §4, §5). */
+export function CloneClassDialog({ record, limit, onClose, onCloned }: {
+  record: ClassRecord | null;
+  limit: LimitInfo;
+  onClose: () => void;
+  onCloned: (result: CloneResult) => void;
+}) {
+  const dp = useDataProvider<AppDataProvider>();
+  const [values, setValues] = useState<CloneValues>({ title: '', startDate: '', status: 'Open' });
+  const [errors, setErrors] = useState<FormErrors<CloneValues>>({});
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const forced = limit.reached;
+
+  useEffect(() => {
+    if (!record) return;
+    const start = new Date(record.startDate);
+    setValues({
+      title: `${record.title} (Copy)`,
+      startDate: start.getTime() > Date.now() ? toLocalInput(start) : '',
+      status: forced ? 'Archived' : record.status === 'Scheduled' ? 'Scheduled' : 'Open',
+    });
+    setErrors({});
+    setServerError(null);
+  }, [record, forced]);
+
+  const submit = async () => {
+    if (!record) return;
+    const found = validateClone(values);
+    if (Object.keys(found).length) {
+      setErrors(found);
+      return;
+    }
+    setBusy(true);
+    setServerError(null);
+    try {
+      const result = await dp.cloneClass(record.id, {
+        title: values.title.trim(),
+        startDate: new Date(values.startDate).toISOString(),
+        status: forced ? 'Archived' : values.status,
+      });
+      onCloned(result);
+    } catch (e) {
+      const status = errorStatus(e);
+      setServerError(status === 403 && /limit/i.test(errorMessage(e, '')) ? errorMessage(e, '') : 'Failed to clone class. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={Boolean(record)} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="clone-title">
+      <DialogTitle id="clone-title">Clone Class</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} pt={1}>
+          {serverError && <Alert severity="error">{serverError}</Alert>}
+          {forced && (
+            <Alert severity="warning">
+              Cannot activate class - limit reached ({limit.current}/{limit.limit} active classes). The copy will be created as Archived.
+            </Alert>
+          )}
+          <TextField
+            label="Title"
+            value={values.title}
+            onChange={(e) => {
+              setValues((v) => ({ ...v, title: e.target.value }));
+              setErrors((er) => ({ ...er, title: undefined }));
+            }}
+            error={Boolean(errors.title)}
+            helperText={errors.title}
+            required
+          />
+          <TextField
+            label="Start date and time"
+            type="datetime-local"
+            value={values.startDate}
+            onChange={(e) => {
+              setValues((v) => ({ ...v, startDate: e.target.value }));
+              setErrors((er) => ({ ...er, startDate: undefined }));
+            }}
+            error={Boolean(errors.startDate)}
+            helperText={errors.startDate}
+            required
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            select
+            label="Status"
+            value={forced ? 'Archived' : values.status}
+            disabled={forced}
+            onChange={(e) => setValues((v) => ({ ...v, status: e.target.value as CloneValues['status'] }))}
+          >
+            {(['Open', 'Scheduled', 'Archived'] as const).map((s) => (
+              <MenuItem key={s} value={s}>
+                {STATUS_META[s].label}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          Clone Class
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defaultClassValues,
+  enrollmentColor,
+  hasDiscount,
+  isListable,
+  sessionDates,
+  toPayload,
+  updateErrorMessage,
+  validateClass,
+  validateClone,
+} from '@/resources/classes/classUtils';
+
+describe('classUtils', () => {
+  it('should colour the enrollment bar red at 90%, yellow at 70%, else green', () => {
+    expect(enrollmentColor(9, 10)).toBe('error');
+    expect(enrollmentColor(7, 10)).toBe('warning');
+    expect(enrollmentColor(6, 10)).toBe('success');
+    expect(enrollmentColor(0, 0)).toBe('success');
+  });
+
+  it('should show a discount only when 0 < discount < price', () => {
+    expect(hasDiscount(50, 40)).toBe(true);
+    expect(hasDiscount(50, 0)).toBe(false);
+    expect(hasDiscount(50, 50)).toBe(false);
+    expect(hasDiscount(50, null)).toBe(false);
+  });
+
+  it('should use the spec defaults', () => {
+    const v = defaultClassValues(new Date('2026-03-01T10:00:00'));
+    expect(v).toMatchObject({ maxStudents: '10', duration: '60', days: '1', schedule: 'Consecutive', status: 'Open' });
+  });
+
+  it('should give the spec validation messages', () => {
+    const e = validateClass({ ...defaultClassValues(), days: '0', duration: '10', maxStudents: '0' });
+    expect(e.title).toBe('Title is required');
+    expect(e.days).toBe('Days must be at least 1');
+    expect(e.duration).toBe('Duration must be at least 15 minutes');
+    expect(e.maxStudents).toBe('Max students must be at least 1');
+  });
+
+  it('should validate clone dates', () => {
+    const now = new Date('2026-03-01T10:00:00');
+    expect(validateClone({ title: '', startDate: '', status: 'Open' }, now)).toEqual({
+      title: 'Title is required',
+      startDate: 'Start date is required',
+    });
+    expect(validateClone({ title: 'x', startDate: 'nope', status: 'Open' }, now).startDate).toBe('Invalid date format');
+    expect(validateClone({ title: 'x', startDate: '2026-02-01T10:00', status: 'Open' }, now).startDate).toBe('Start date cannot be in the past');
+    expect(validateClone({ title: 'x', startDate: '2026-04-01T10:00', status: 'Open' }, now)).toEqual({});
+  });
+
+  it('should fall back to now for an invalid start date', () => {
+    const now = new Date('2026-03-01T10:00:00Z');
+    expect(toPayload({ ...defaultClassValues(), startDate: 'bad' }, now).startDate).toBe(now.toISOString());
+  });
+
+  it('should exclude classes missing title, description or instructor', () => {
+    expect(isListable({ title: 'a', description: 'b', instructor: 'c' })).toBe(true);
+    expect(isListable({ title: 'a', description: '', instructor: 'c' })).toBe(false);
+  });
+
+  it('should space sessions 1 day (Consecutive) or 7 days (Weekly) apart', () => {
+    const weekly = sessionDates('2026-03-01T10:00:00Z', 3, 'Weekly');
+    expect(weekly.map((d) => d.toISOString().slice(0, 10))).toEqual(['2026-03-01', '2026-03-08', '2026-03-15']);
+    expect(sessionDates('2026-03-01T10:00:00Z', 2, 'Consecutive')[1].toISOString().slice(0, 10)).toBe('2026-03-02');
+  });
+
+  it('should show the server message for a 403 limit reached update', () => {
+    expect(updateErrorMessage(403, 'Class limit reached. Free allows up to 2 classes.')).toContain('Free allows');
+    expect(updateErrorMessage(500, 'boom')).toBe('Failed to update class. Please try again');
+  });
+});

@@ -1,0 +1,201 @@
+import type { ClassRecord, ClassStatus } from '@/providers/types';
+
+export const STATUS_META: Record<ClassStatus, { label: string; color: 'success' | 'info' | 'default' | 'error' | 'warning'; help: string }> = {
+  Open: { label: 'Open', color: 'success', help: 'Shown to students as Active; students can enroll; closes automatically when full.' },
+  Scheduled: { label: 'Scheduled', color: 'info', help: 'Students can enroll; you control it manually; stays Scheduled when full.' },
+  Closed: { label: 'Closed', color: 'default', help: 'Visible, but no new enrollments.' },
+  Cancelled: { label: 'Cancelled', color: 'error', help: 'The class will not take place.' },
+  Archived: { label: 'Archived', color: 'warning', help: 'Disabled: hidden from students and from reports; does not count toward your plan limit.' },
+};
+
+/** Enrollment bar colour (spec 3 §2.3): red at 90% or more, yellow at 70% or more, otherwise green. */
+export function enrollmentColor(enrolled: number, max: number): 'error' | 'warning' | 'success' {
+  const pct = max > 0 ? (enrolled / max) * 100 : 0;
+  if (pct >= 90) return 'error';
+  if (pct >= 70) return 'warning';
+  return 'success';
+}
+
+export const enrollmentPercent = (enrolled: number, max: number) => (max > 0 ? Math.min(100, Math.round((enrolled / max) * 100)) : 0);
+
+/** A discount is shown only when it is greater than 0 and below the price. */
+export function hasDiscount(price: number | null | undefined, discount: number | null | undefined): boolean {
+  const p = Number(price);
+  const d = Number(discount);
+  return discount !== null && discount !== undefined && d > 0 && d < p;
+}
+
+/** Amount a student owes: the discount price when it applies, else the price. */
+export const effectivePrice = (c: Pick<ClassRecord, 'price' | 'discountPrice'>) =>
+  hasDiscount(c.price, c.discountPrice) ? Number(c.discountPrice) : Number(c.price) || 0;
+
+/** Classes missing title, description or instructor are excluded from the list (spec 3 §2.3). */
+export const isListable = (c: Partial<ClassRecord>) => Boolean(c.title?.trim() && c.description?.trim() && c.instructor?.trim());
+
+/** Session dates: Consecutive adds 1 day each, Weekly 7 days each. */
+export function sessionDates(startIso: string, days: number, schedule: string): Date[] {
+  const start = new Date(startIso);
+  if (Number.isNaN(start.getTime())) return [];
+  const step = schedule === 'Weekly' ? 7 : 1;
+  const n = Math.max(1, Number(days) || 1);
+  return Array.from({ length: n }, (_, i) => new Date(start.getTime() + i * step * 86_400_000));
+}
+
+export interface ClassFormValues {
+  title: string;
+  description: string;
+  instructor: string;
+  location: string;
+  status: ClassStatus;
+  startDate: string; // datetime-local
+  days: string;
+  schedule: 'Consecutive' | 'Weekly';
+  duration: string;
+  price: string;
+  discountPrice: string;
+  maxStudents: string;
+  information: string;
+  materials: string; // one per line
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** ISO -> value of an <input type="datetime-local"> in local time. */
+export function toLocalInput(iso: string | Date | null | undefined): string {
+  if (!iso) return '';
+  const d = iso instanceof Date ? iso : new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+export function defaultClassValues(now: Date = new Date()): ClassFormValues {
+  const start = new Date(now);
+  start.setDate(start.getDate() + 1);
+  start.setHours(9, 0, 0, 0);
+  return {
+    title: '',
+    description: '',
+    instructor: '',
+    location: '',
+    status: 'Open',
+    startDate: toLocalInput(start),
+    days: '1',
+    schedule: 'Consecutive',
+    duration: '60',
+    price: '0',
+    discountPrice: '',
+    maxStudents: '10',
+    information: '',
+    materials: '',
+  };
+}
+
+export function valuesFromClass(c: ClassRecord): ClassFormValues {
+  return {
+    title: c.title ?? '',
+    description: c.description ?? '',
+    instructor: c.instructor ?? '',
+    location: c.location ?? '',
+    status: c.status,
+    startDate: toLocalInput(c.startDate),
+    days: String(c.days ?? 1),
+    schedule: c.schedule ?? 'Consecutive',
+    duration: String(c.duration ?? 60),
+    price: String(c.price ?? 0),
+    discountPrice: c.discountPrice === null || c.discountPrice === undefined ? '' : String(c.discountPrice),
+    maxStudents: String(c.maxStudents ?? 10),
+    information: c.information ?? '',
+    materials: (c.materials ?? []).join('\n'),
+  };
+}
+
+export type FormErrors<T> = Partial<Record<keyof T, string>>;
+
+/** Class form rules and messages (spec 3 §5). */
+export function validateClass(v: ClassFormValues): FormErrors<ClassFormValues> {
+  const e: FormErrors<ClassFormValues> = {};
+  if (!v.title.trim()) e.title = 'Title is required';
+  if (!v.description.trim()) e.description = 'Description is required';
+  if (!v.instructor.trim()) e.instructor = 'Instructor is required';
+  if (!v.location.trim()) e.location = 'Location is required';
+  const days = Number(v.days);
+  if (v.days.trim() === '' || !Number.isFinite(days) || days < 1) e.days = 'Days must be at least 1';
+  else if (!Number.isInteger(days)) e.days = 'Days must be a whole number';
+  const duration = Number(v.duration);
+  if (v.duration.trim() === '' || !Number.isFinite(duration) || duration < 15) e.duration = 'Duration must be at least 15 minutes';
+  else if (duration % 15 !== 0) e.duration = 'Duration must be in steps of 15 minutes';
+  const price = Number(v.price);
+  if (v.price.trim() === '' || !Number.isFinite(price)) e.price = 'Price is required';
+  else if (price < 0) e.price = 'Price cannot be negative';
+  const max = Number(v.maxStudents);
+  if (v.maxStudents.trim() === '' || !Number.isFinite(max) || max < 1) e.maxStudents = 'Max students must be at least 1';
+  else if (!Number.isInteger(max)) e.maxStudents = 'Max students must be a whole number';
+  if (v.discountPrice.trim() !== '') {
+    const d = Number(v.discountPrice);
+    if (!Number.isFinite(d) || d < 0) e.discountPrice = 'Discount price cannot be negative';
+  }
+  return e;
+}
+
+const BASIC_FIELDS: (keyof ClassFormValues)[] = ['title', 'description', 'instructor', 'location', 'status', 'startDate', 'days', 'schedule', 'duration', 'price', 'discountPrice', 'maxStudents'];
+export const tabOfField = (f: keyof ClassFormValues): 0 | 1 => (BASIC_FIELDS.includes(f) ? 0 : 1);
+
+/** Form values -> API payload. An invalid start date falls back to now (spec 3 §5). */
+export function toPayload(v: ClassFormValues, now: Date = new Date()) {
+  const start = new Date(v.startDate);
+  return {
+    title: v.title.trim(),
+    description: v.description.trim(),
+    instructor: v.instructor.trim(),
+    location: v.location.trim(),
+    status: v.status,
+    startDate: (Number.isNaN(start.getTime()) ? now : start).toISOString(),
+    days: Number(v.days),
+    schedule: v.schedule,
+    duration: Number(v.duration),
+    price: Math.round(Number(v.price) * 100) / 100,
+    discountPrice: v.discountPrice.trim() === '' ? null : Math.round(Number(v.discountPrice) * 100) / 100,
+    maxStudents: Number(v.maxStudents),
+    information: v.information.trim(),
+    materials: v.materials
+      .split('\n')
+      .map((m) => m.trim())
+      .filter(Boolean),
+  };
+}
+
+export interface CloneValues {
+  title: string;
+  startDate: string; // datetime-local
+  status: 'Open' | 'Scheduled' | 'Archived';
+}
+
+/** Clone rules (spec 3 §5). */
+export function validateClone(v: CloneValues, now: Date = new Date()): FormErrors<CloneValues> {
+  const e: FormErrors<CloneValues> = {};
+  if (!v.title.trim()) e.title = 'Title is required';
+  if (!v.startDate.trim()) e.startDate = 'Start date is required';
+  else {
+    const d = new Date(v.startDate);
+    if (Number.isNaN(d.getTime())) e.startDate = 'Invalid date format';
+    else if (d.getTime() < now.getTime() - 60_000) e.startDate = 'Start date cannot be in the past';
+  }
+  return e;
+}
+
+/** Does this class count toward the plan's class limit? (Archived ones do not.) */
+export const countsTowardLimit = (status: ClassStatus | undefined) => Boolean(status && status !== 'Archived');
+
+export const LIMIT_FALLBACK = 'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.';
+
+/** Message for a failed update: a 403 whose message says 'limit reached' shows the server's message. */
+export function updateErrorMessage(status: number | undefined, message: string | undefined): string {
+  if (status === 403 && /limit reached/i.test(message ?? '')) return message || LIMIT_FALLBACK;
+  if (status === 403) return LIMIT_FALLBACK;
+  return 'Failed to update class. Please try again';
+}
+
+export function createErrorMessage(status: number | undefined, message: string | undefined): string {
+  if (status === 403 && /limit/i.test(message ?? '')) return message || 'Cannot create class due to plan limits';
+  if (status === 400 && message && message !== 'Validation failed') return message;
+  return 'Failed to create class. Please try again.';
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { emptyStudent, formatPhone, studentPayload, validateStudent, validateUsPhone } from '@/resources/students/studentUtils';
+import { studentLimitMessage } from '@/common/plans';
+import { paymentLabel } from '@/common/paymentStatus';
+
+describe('studentUtils', () => {
+  it('should give the spec required-field messages', () => {
+    expect(validateStudent(emptyStudent())).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: 'Email is required',
+      phone: 'Phone number is required',
+    });
+  });
+
+  it('should reject a malformed email', () => {
+    const e = validateStudent({ ...emptyStudent(), firstName: 'A', lastName: 'B', email: 'nope', phone: '5595550100' });
+    expect(e).toEqual({ email: 'Please enter a valid email address' });
+  });
+
+  it('should apply the US phone rules', () => {
+    expect(validateUsPhone('555-0100')).toMatch(/too short/);
+    expect(validateUsPhone('0595550100')).toBe('Phone number cannot start with 0 or 1');
+    expect(validateUsPhone('25595550100')).toBe('11-digit number must start with 1 (US country code)');
+    expect(validateUsPhone('(559) 555-0100')).toBeNull();
+    expect(formatPhone('5595550100')).toBe('(559) 555-0100');
+  });
+
+  it('should keep payment state of existing enrollments and add new ones as pay-in-person', () => {
+    const p = studentPayload({ ...emptyStudent(), firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '5595550100', classIds: ['c1', 'c2'] }, [
+      { id: 'e', classId: 'c1', enrollmentDate: '', paymentStatus: 'completed', paymentMethod: 'card', amountPaid: 10 },
+    ]);
+    expect(p.classEnrollments).toEqual([
+      { classId: 'c1', paymentStatus: 'completed', paymentMethod: 'card' },
+      { classId: 'c2', paymentStatus: 'pending', paymentMethod: 'in-person' },
+    ]);
+  });
+
+  it('should word the student limit message as the spec does', () => {
+    expect(studentLimitMessage('Free', 10, 10)).toBe(
+      'Student limit reached. Free allows up to 10 students. You currently have 10 students. Upgrade your plan to add more students.',
+    );
+  });
+
+  it('should label payments Paid / Pay at Class / Pending', () => {
+    expect(paymentLabel({ paymentStatus: 'completed', paymentMethod: 'card' })).toBe('Paid');
+    expect(paymentLabel({ paymentStatus: 'pending', paymentMethod: 'in-person' })).toBe('Pay at Class');
+    expect(paymentLabel({ paymentStatus: 'pending', paymentMethod: 'card' })).toBe('Pending');
+  });
+});

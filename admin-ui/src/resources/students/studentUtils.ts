@@ -1,0 +1,83 @@
+import type { Enrollment, Student } from '@/providers/types';
+
+export interface StudentFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  communicationOptIn: boolean;
+  classIds: string[];
+}
+
+export type StudentErrors = Partial<Record<keyof StudentFormValues, string>>;
+
+const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** US phone validator of spec 1 §5 (digits only). Returns a message or null. */
+export function validateUsPhone(raw: string): string | null {
+  const digits = raw.replace(/\D/g, '');
+  if (!digits) return 'Phone number is required';
+  if (digits.length < 10) return 'Phone number is too short. Please enter a 10-digit US phone number';
+  if (digits.length > 11) return 'Phone number is too long. Please enter a 10-digit US phone number';
+  if (digits.length === 11 && !digits.startsWith('1')) return '11-digit number must start with 1 (US country code)';
+  const local = digits.length === 11 ? digits.slice(1) : digits;
+  if (/^[01]/.test(local)) return digits.length === 10 ? 'Phone number cannot start with 0 or 1' : 'Area code cannot start with 0 or 1';
+  return null;
+}
+
+/** Display format (XXX) XXX-XXXX, or +1 (...) for 11 digits. */
+export function formatPhone(raw: string | null | undefined): string {
+  const d = (raw ?? '').replace(/\D/g, '');
+  if (d.length === 10) return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+  if (d.length === 11) return `+1 (${d.slice(1, 4)}) ${d.slice(4, 7)}-${d.slice(7)}`;
+  return raw ?? '';
+}
+
+/** Student form rules (spec 3 §5). */
+export function validateStudent(v: StudentFormValues): StudentErrors {
+  const e: StudentErrors = {};
+  if (!v.firstName.trim()) e.firstName = 'First name is required';
+  if (!v.lastName.trim()) e.lastName = 'Last name is required';
+  if (!v.email.trim()) e.email = 'Email is required';
+  else if (!SIMPLE_EMAIL.test(v.email.trim())) e.email = 'Please enter a valid email address';
+  if (!v.phone.trim()) e.phone = 'Phone number is required';
+  else {
+    const p = validateUsPhone(v.phone);
+    if (p) e.phone = p;
+  }
+  return e;
+}
+
+export const emptyStudent = (): StudentFormValues => ({ firstName: '', lastName: '', email: '', phone: '', communicationOptIn: true, classIds: [] });
+
+export const valuesFromStudent = (s: Student): StudentFormValues => ({
+  firstName: s.firstName ?? '',
+  lastName: s.lastName ?? '',
+  email: s.email ?? '',
+  phone: s.phone ?? '',
+  communicationOptIn: s.communicationOptIn ?? true,
+  classIds: (s.classEnrollments ?? []).map((e) => e.classId),
+});
+
+/** Payload: existing enrollments keep their payment state; new ones start pending, to pay in person. */
+export function studentPayload(v: StudentFormValues, existing: Enrollment[] = []) {
+  return {
+    firstName: v.firstName.trim(),
+    lastName: v.lastName.trim(),
+    email: v.email.trim(),
+    phone: v.phone.replace(/\D/g, ''),
+    communicationOptIn: v.communicationOptIn,
+    classEnrollments: v.classIds.map((classId) => {
+      const kept = existing.find((e) => e.classId === classId);
+      return kept
+        ? { classId, paymentStatus: kept.paymentStatus, paymentMethod: kept.paymentMethod }
+        : { classId, paymentStatus: 'pending' as const, paymentMethod: 'in-person' as const };
+    }),
+  };
+}
+
+export function studentUpdateErrorMessage(status: number | undefined, message: string, creating: boolean): string {
+  if (status === 403 && /limit/i.test(message)) return message;
+  if ((status === 400 || status === 409) && message && message !== 'Validation failed') return message;
+  return creating ? 'Failed to add student' : 'Failed to update student';
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath, URL } from 'node:url';
+
+// The backend serves the built app: assets under /admin-ui/, index.html for /admin, /teacher, /login ...
+export default defineConfig({
+  base: '/admin-ui/',
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1200,
+  },
+  server: {
+    port: 5174,
+    proxy: { '/api': 'http://localhost:3002' },
+  },
+});

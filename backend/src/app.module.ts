@@ -1,0 +1,55 @@
+import { Module } from '@nestjs/common';
+import { ConfigModule, ConfigService } from '@nestjs/config';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppAuthGuard } from './common/auth/auth.guard';
+import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
+import { EnvelopeInterceptor } from './common/http/envelope.interceptor';
+import { appConfig, type AllConfigType } from './config/app.config';
+import { dataSourceOptions } from './database/data-source';
+import { AuthModule } from './modules/auth/auth.module';
+import { ClassesModule } from './modules/classes/classes.module';
+import { CommunicationsModule } from './modules/communications/communications.module';
+import { ContactModule } from './modules/contact/contact.module';
+import { HealthModule } from './modules/health/health.module';
+import { OrganizationsModule } from './modules/organizations/organizations.module';
+import { PaymentsModule } from './modules/payments/payments.module';
+import { ReportingModule } from './modules/reporting/reporting.module';
+import { SeoModule } from './modules/seo/seo.module';
+import { SettingsModule } from './modules/settings/settings.module';
+import { StudentsModule } from './modules/students/students.module';
+import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
+
+@Module({
+  imports: [
+    ConfigModule.forRoot({ isGlobal: true, load: [appConfig], ignoreEnvFile: true }),
+    TypeOrmModule.forRootAsync({
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<AllConfigType>) => {
+        const url = config.getOrThrow('app', { infer: true }).databaseUrl;
+        if (!url) throw new Error('DATABASE_URL is not set (the start script sets it when it starts the embedded database)');
+        return dataSourceOptions(url);
+      },
+    }),
+    ScheduleModule.forRoot(),
+    ReportingModule,
+    CommunicationsModule,
+    AuthModule,
+    SubscriptionsModule,
+    OrganizationsModule,
+    SettingsModule,
+    ClassesModule,
+    StudentsModule,
+    PaymentsModule,
+    ContactModule,
+    HealthModule,
+    SeoModule,
+  ],
+  providers: [
+    { provide: APP_GUARD, useClass: AppAuthGuard },
+    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+    { provide: APP_FILTER, useClass: AllExceptionsFilter },
+  ],
+})
+export class AppModule {}

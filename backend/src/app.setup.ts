@@ -1,0 +1,63 @@
+import type { INestApplication } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
+import helmet from 'helmet';
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveFrontends } from './common/http/frontends';
+import { requestLog } from './common/http/request-log.middleware';
+import { createValidationPipe } from './common/http/validation';
+import type { AllConfigType } from './config/app.config';
+
+/** Everything main.ts and the tests share: one bootstrap, so tests exercise the real thing. */
+export function configureApp(app: NestExpressApplication) {
+  const settings = (app as INestApplication).get(ConfigService<AllConfigType>).getOrThrow('app', { infer: true });
+  app.set('trust proxy', 'loopback');
+  app.set('etag', false);
+  app.disable('x-powered-by');
+  app.use(requestLog(settings.logRequests));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", 'https://js.stripe.com'],
+          frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+          connectSrc: ["'self'", 'https://api.stripe.com'],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'self'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.enableCors({
+    origin: settings.corsOrigins,
+    credentials: false,
+    exposedHeaders: ['Content-Range', 'X-Request-Id', 'ETag'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'If-None-Match', 'X-Request-Id'],
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+  });
+  app.use(express.json({ limit: settings.bodyLimit }));
+  app.use(express.urlencoded({ extended: false, limit: settings.bodyLimit }));
+  app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt'] });
+  app.useGlobalPipes(createValidationPipe());
+  if (settings.serveFrontends) serveFrontends(app.getHttpAdapter().getInstance(), repoRoot());
+  app.enableShutdownHooks();
+  return settings;
+}
+
+/** The repository root (holds public-site/ and admin-ui/), found from the working directory. */
+export function repoRoot(start = process.cwd()): string {
+  let dir = path.resolve(start);
+  for (;;) {
+    if (fs.existsSync(path.join(dir, 'public-site')) && fs.existsSync(path.join(dir, 'backend'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return path.resolve(start);
+    dir = parent;
+  }
+}

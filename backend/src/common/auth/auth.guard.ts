@@ -1,0 +1,54 @@
+import { ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import type { AuthUser } from './auth-user';
+import { IS_PUBLIC_KEY, OPTIONAL_AUTH_KEY, ROLES_KEY, STAFF_KEY, type Role } from './roles';
+
+const OrgJwtGuard = AuthGuard('jwt');
+const StaffJwtGuard = AuthGuard('staff-jwt');
+
+/**
+ * The one global guard: public routes pass, staff routes need a staff token, every other route needs
+ * an organization token, then the route's roles, then the tenant check on a client-sent organizationId.
+ */
+@Injectable()
+export class AppAuthGuard {
+  private readonly org = new OrgJwtGuard();
+  private readonly staff = new StaffJwtGuard();
+
+  constructor(private readonly reflector: Reflector) {}
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    const flag = <T>(key: string) => this.reflector.getAllAndOverride<T>(key, [ctx.getHandler(), ctx.getClass()]);
+    if (flag<boolean>(IS_PUBLIC_KEY)) return true;
+    const req = ctx.switchToHttp().getRequest();
+    if (flag<boolean>(STAFF_KEY)) return this.run(this.staff, ctx);
+    if (flag<boolean>(OPTIONAL_AUTH_KEY) && !req.headers.authorization) return true;
+    await this.run(this.org, ctx);
+    const user = req.user as AuthUser;
+    const roles = flag<Role[]>(ROLES_KEY);
+    if (roles?.length && !roles.includes(user.role)) {
+      throw new ForbiddenException(`This action needs the ${roles.join(' or ')} role; you are signed in as ${user.role}.`);
+    }
+    assertTenant(user, req.query?.organizationId);
+    assertTenant(user, req.body?.organizationId);
+    return true;
+  }
+
+  private async run(guard: { canActivate(ctx: ExecutionContext): unknown }, ctx: ExecutionContext): Promise<boolean> {
+    try {
+      return (await guard.canActivate(ctx)) as boolean;
+    } catch (e) {
+      if (e instanceof UnauthorizedException && e.message === 'Unauthorized') throw new UnauthorizedException('Authentication required');
+      throw e;
+    }
+  }
+}
+
+/** A client-sent organizationId is never trusted: it must be the caller's own (spec README decision 4). */
+export function assertTenant(user: AuthUser, organizationId: unknown): void {
+  if (organizationId === undefined || organizationId === null || organizationId === '') return;
+  if (organizationId !== user.organizationId) {
+    throw new ForbiddenException('You can only access your own organization');
+  }
+}

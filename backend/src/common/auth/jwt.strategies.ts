@@ -1,0 +1,55 @@
+import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import type { AllConfigType } from '../../config/app.config';
+import { AuthService } from '../../modules/auth/auth.service';
+import { ORG_AUDIENCE, STAFF_AUDIENCE, TOKEN_ALGORITHM, TOKEN_ISSUER } from './tokens';
+
+export interface TokenPayload {
+  sub: string;
+  jti: string;
+  exp: number;
+  aud: string;
+}
+
+function options(config: ConfigService<AllConfigType>, audience: string) {
+  return {
+    jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+    secretOrKey: config.getOrThrow('app', { infer: true }).jwtSecret,
+    algorithms: [TOKEN_ALGORITHM],
+    audience,
+    issuer: TOKEN_ISSUER,
+    ignoreExpiration: false,
+  };
+}
+
+/**
+ * Organization users. The user is re-read from the database on every request (not trusted from the
+ * token) so a revoked token, a deleted user or a changed role takes effect at once.
+ */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  constructor(config: ConfigService<AllConfigType>, private readonly auth: AuthService) {
+    super(options(config, ORG_AUDIENCE));
+  }
+
+  async validate(payload: TokenPayload) {
+    const user = await this.auth.resolveTokenUser(payload);
+    if (!user) throw new UnauthorizedException('Your session has expired. Please sign in again.');
+    return user;
+  }
+}
+
+@Injectable()
+export class StaffJwtStrategy extends PassportStrategy(Strategy, 'staff-jwt') {
+  constructor(config: ConfigService<AllConfigType>, private readonly auth: AuthService) {
+    super(options(config, STAFF_AUDIENCE));
+  }
+
+  async validate(payload: TokenPayload) {
+    const staff = await this.auth.resolveStaffToken(payload);
+    if (!staff) throw new UnauthorizedException('Your staff session has expired. Please sign in again.');
+    return staff;
+  }
+}

@@ -1,0 +1,88 @@
+import { registerAs } from '@nestjs/config';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Every setting the backend reads, with its default. `.env.example` documents the same keys.
+ * Values are read once at boot; `loadSettings` is shared by the Nest config and the start script.
+ */
+export interface Settings {
+  port: number;
+  publicUrl: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  corsOrigins: string[];
+  bodyLimit: string;
+  platformFeePercent: number;
+  platformAdminUsername: string;
+  platformAdminPassword: string | null;
+  seedDemo: boolean;
+  sendgridApiKey: string | null;
+  sendgridFrom: string;
+  sendgridApiUrl: string | null;
+  twilioAccountSid: string | null;
+  twilioAuthToken: string | null;
+  twilioFrom: string | null;
+  stripeSecretKey: string | null;
+  stripePublishableKey: string | null;
+  stripeWebhookSecret: string | null;
+  serveFrontends: boolean;
+  logRequests: boolean;
+}
+
+const str = (v: string | undefined) => (v === undefined || v.trim() === '' ? null : v.trim());
+
+function persistentSecret(dataDir: string): string {
+  // Without JWT_SECRET, a random secret is kept beside the embedded database so tokens survive restarts.
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = randomBytes(48).toString('base64url');
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const port = Number(env.PORT ?? 3002);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const fee = Number(env.PLATFORM_FEE_PERCENT ?? 3);
+  if (!Number.isFinite(fee) || fee < 0 || fee > 100) throw new Error(`PLATFORM_FEE_PERCENT must be between 0 and 100, got "${env.PLATFORM_FEE_PERCENT}"`);
+  const dataDir = path.resolve(env.DATA_DIR ?? '.data');
+  const jwtSecret = str(env.JWT_SECRET) ?? persistentSecret(dataDir);
+  if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+  const publicUrl = (str(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/$/, '');
+  return {
+    port,
+    publicUrl,
+    databaseUrl: str(env.DATABASE_URL),
+    dataDir,
+    jwtSecret,
+    jwtExpiresIn: str(env.JWT_EXPIRES_IN) ?? '12h',
+    corsOrigins: (str(env.CORS_ORIGINS) ?? publicUrl).split(',').map((s) => s.trim()).filter(Boolean),
+    bodyLimit: str(env.BODY_LIMIT) ?? '100kb',
+    platformFeePercent: fee,
+    platformAdminUsername: str(env.PLATFORM_ADMIN_USERNAME) ?? 'itadmin',
+    platformAdminPassword: str(env.PLATFORM_ADMIN_PASSWORD),
+    seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
+    sendgridApiKey: str(env.SENDGRID_API_KEY),
+    sendgridFrom: str(env.SENDGRID_FROM) ?? 'no-reply@classlane.local',
+    sendgridApiUrl: str(env.SENDGRID_API_URL),
+    twilioAccountSid: str(env.TWILIO_ACCOUNT_SID),
+    twilioAuthToken: str(env.TWILIO_AUTH_TOKEN),
+    twilioFrom: str(env.TWILIO_FROM_NUMBER),
+    stripeSecretKey: str(env.STRIPE_SECRET_KEY),
+    stripePublishableKey: str(env.STRIPE_PUBLISHABLE_KEY),
+    stripeWebhookSecret: str(env.STRIPE_WEBHOOK_SECRET),
+    serveFrontends: (env.SERVE_FRONTENDS ?? 'true') !== 'false',
+    logRequests: (env.LOG_REQUESTS ?? 'true') !== 'false',
+  };
+}
+
+export const appConfig = registerAs('app', () => loadSettings());
+export type AllConfigType = { app: Settings };

@@ -1,0 +1,29 @@
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+export function dataSourceOptions(url: string): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsRun: false,
+    synchronize: false,
+    extra: { max: Number(process.env.DATABASE_POOL_SIZE ?? 10) },
+  };
+}
+
+/** Runs the committed migrations (at start and in test setup; never from request paths). */
+export async function runMigrations(url: string): Promise<void> {
+  const ds = new DataSource(dataSourceOptions(url));
+  await ds.initialize();
+  try {
+    await ds.runMigrations({ transaction: 'each' });
+  } finally {
+    await ds.destroy();
+  }
+}
+
+// For the TypeORM CLI (migration:generate / revert).
+export default new DataSource(dataSourceOptions(process.env.DATABASE_URL ?? 'postgres://postgres@localhost:5432/classlane'));

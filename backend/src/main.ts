@@ -1,0 +1,70 @@
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DataSource } from 'typeorm';
+import { AppModule } from './app.module';
+import { configureApp } from './app.setup';
+import { loadSettings } from './config/app.config';
+import { runMigrations } from './database/data-source';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded';
+import { DEMO_ADMIN_EMAIL, DEMO_ORG_ID, DEMO_PASSWORD, DEMO_TEACHER_EMAIL, seedDemo } from './database/seeds/demo.seed';
+
+async function bootstrap() {
+  const logger = new Logger('Classlane');
+  const settings = loadSettings();
+  let embedded: EmbeddedDatabase | null = null;
+  if (!settings.databaseUrl) {
+    embedded = await startEmbeddedPostgres(settings.dataDir, { quiet: true });
+    process.env.DATABASE_URL = embedded.url;
+    logger.log(`Embedded PostgreSQL started (data in ${settings.dataDir})`);
+  }
+  const stopDatabase = async () => {
+    if (embedded) {
+      await embedded.stop().catch((e) => logger.error(`Stopping PostgreSQL failed: ${e}`));
+      embedded = null;
+    }
+  };
+  try {
+    await runMigrations(process.env.DATABASE_URL!);
+    const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, logger: process.env.LOG_LEVEL === 'debug' ? undefined : ['error', 'warn'] });
+    configureApp(app);
+    if (settings.seedDemo && (await seedDemo(app.get(DataSource)))) logger.log('Seeded the demo organization');
+    await app.listen(settings.port);
+
+    let stopping = false;
+    const shutdown = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.log(`${signal}: closing connections and stopping the database`);
+      await app.close().catch((e) => logger.error(`Closing the app failed: ${e}`));
+      await stopDatabase();
+      process.exit(0);
+    };
+    process.removeAllListeners('SIGINT');
+    process.removeAllListeners('SIGTERM');
+    process.on('SIGINT', () => void shutdown('SIGINT'));
+    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+    const base = `http://localhost:${settings.port}`;
+    process.stdout.write(
+      [
+        '',
+        `  Classlane is running on ${base}`,
+        `  Public site:   ${base}/   (demo organization: ${base}/org/${DEMO_ORG_ID})`,
+        `  Admin app:     ${base}/admin`,
+        `  Teacher mode:  ${base}/teacher`,
+        `  API health:    ${base}/api/health`,
+        settings.seedDemo ? `  Demo admin:    ${DEMO_ADMIN_EMAIL} / ${DEMO_PASSWORD}` : '',
+        settings.seedDemo ? `  Demo teacher:  ${DEMO_TEACHER_EMAIL} / ${DEMO_PASSWORD}` : '',
+        settings.platformAdminPassword ? `  IT admin:      ${settings.platformAdminUsername} / (PLATFORM_ADMIN_PASSWORD)` : '',
+        '',
+      ].filter((l, i, a) => l !== '' || i === 0 || i === a.length - 1).join('\n') + '\n',
+    );
+  } catch (e) {
+    logger.error(e instanceof Error ? e.stack : String(e));
+    await stopDatabase();
+    process.exit(1);
+  }
+}
+
+void bootstrap();

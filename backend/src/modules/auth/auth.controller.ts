@@ -1,0 +1,70 @@
+import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Post, Put } from '@nestjs/common';
+import { CurrentUser, OrgId, type AuthUser } from '../../common/auth/auth-user';
+import { Public, Role, Roles } from '../../common/auth/roles';
+import { UuidParam } from '../../common/http/uuid.pipe';
+import { AuthService } from './auth.service';
+import { CreateUserDto, ResetPasswordConfirmDto, ResetPasswordRequestDto, SignInDto, SignUpDto, UpdateProfileDto } from './dto/auth.dto';
+
+@Controller('auth')
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Public() @Post('signin') @HttpCode(200)
+  signIn(@Body() dto: SignInDto, @Ip() ip: string) {
+    this.auth.limitIp('signin', ip);
+    return this.auth.signIn(dto.email, dto.password);
+  }
+
+  @Public() @Post('signup')
+  signUp(@Body() dto: SignUpDto, @Ip() ip: string) {
+    this.auth.limitIp('signup', ip);
+    return this.auth.signUp(dto);
+  }
+
+  @Post('signout') @HttpCode(200)
+  signOut(@CurrentUser() user: AuthUser) {
+    return this.auth.signOut(user);
+  }
+
+  @Get('me')
+  me(@CurrentUser() user: AuthUser) {
+    return this.auth.me(user);
+  }
+
+  @Put('profile')
+  updateProfile(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto) {
+    return this.auth.updateProfile(user, dto);
+  }
+
+  @Public() @Post('reset-password') @HttpCode(200)
+  resetPassword(@Body() dto: ResetPasswordRequestDto, @Ip() ip: string) {
+    this.auth.limitIp('reset', ip);
+    return this.auth.requestPasswordReset(dto.email);
+  }
+
+  @Public() @Post('reset-password/confirm') @HttpCode(200)
+  confirmReset(@Body() dto: ResetPasswordConfirmDto, @Ip() ip: string) {
+    this.auth.limitIp('reset', ip);
+    return this.auth.confirmPasswordReset(dto.token, dto.password);
+  }
+
+  @Roles(Role.Admin) @Get('users')
+  listUsers(@OrgId() orgId: string) {
+    return this.auth.listUsers(orgId);
+  }
+
+  @Roles(Role.Admin) @Get('users/:id')
+  getUser(@Param('id', UuidParam) id: string, @OrgId() orgId: string) {
+    return this.auth.getUser(id, orgId);
+  }
+
+  @Roles(Role.Admin) @Post('users')
+  createUser(@Body() dto: CreateUserDto, @OrgId() orgId: string) {
+    return this.auth.createUser(dto, orgId);
+  }
+
+  @Roles(Role.Admin) @Delete('users/:id')
+  deleteUser(@Param('id', UuidParam) id: string, @CurrentUser() user: AuthUser, @OrgId() _orgId: string) {
+    return this.auth.deleteUser(id, user);
+  }
+}

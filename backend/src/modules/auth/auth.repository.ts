@@ -1,0 +1,108 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { UserEntity } from './user.entity';
+
+/** Users, revoked tokens, reset tokens, failed sign-ins and platform staff: the auth module's tables. */
+@Injectable()
+export class AuthRepository {
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  findUserById(id: string) {
+    return this.users.findOne({ where: { id } });
+  }
+
+  findUserInOrganization(id: string, organizationId: string) {
+    return this.users.findOne({ where: { id, organizationId } });
+  }
+
+  /** With the password hash, for sign-in only. */
+  findUserWithHashByEmail(email: string) {
+    return this.users
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .where('lower(u.email) = lower(:email)', { email })
+      .getOne();
+  }
+
+  emailExists(email: string) {
+    return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getExists();
+  }
+
+  listUsersOfOrganization(organizationId: string) {
+    return this.users.find({ where: { organizationId }, order: { createdAt: 'ASC' } });
+  }
+
+  createUser(data: Partial<UserEntity>) {
+    return this.users.save(this.users.create(data));
+  }
+
+  async updateUser(id: string, patch: Partial<UserEntity>) {
+    await this.users.update({ id }, patch);
+    return this.users.findOneOrFail({ where: { id } });
+  }
+
+  async deleteUserInOrganization(id: string, organizationId: string): Promise<boolean> {
+    const result = await this.users.delete({ id, organizationId });
+    return (result.affected ?? 0) > 0;
+  }
+
+  async revokeToken(jti: string, expiresAt: Date) {
+    await this.db.query('INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [jti, expiresAt]);
+  }
+
+  async isTokenRevoked(jti: string): Promise<boolean> {
+    const rows = await this.db.query('SELECT 1 FROM revoked_tokens WHERE jti = $1', [jti]);
+    return rows.length > 0;
+  }
+
+  async recordFailedSignIn(account: string) {
+    await this.db.query('INSERT INTO auth_failures (account) VALUES ($1)', [account]);
+  }
+
+  async countRecentFailures(account: string, since: Date): Promise<number> {
+    const rows = await this.db.query('SELECT count(*)::int AS n FROM auth_failures WHERE account = $1 AND created_at > $2', [account, since]);
+    return rows[0].n;
+  }
+
+  async clearFailures(account: string) {
+    await this.db.query('DELETE FROM auth_failures WHERE account = $1', [account]);
+  }
+
+  async createResetToken(userId: string, tokenHash: string, expiresAt: Date) {
+    await this.db.query('INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, $3)', [userId, tokenHash, expiresAt]);
+  }
+
+  /** Marks a valid, unused, unexpired token used in the same statement: a token works exactly once. */
+  async consumeResetToken(tokenHash: string): Promise<string | null> {
+    const rows = await this.db.query(
+      `UPDATE password_reset_tokens SET used_at = now()
+        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+        RETURNING user_id`,
+      [tokenHash],
+    );
+    return rows[0]?.user_id ?? null;
+  }
+
+  async setPassword(userId: string, passwordHash: string) {
+    await this.db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [userId, passwordHash]);
+  }
+
+  findStaffByUsername(username: string): Promise<{ id: string; username: string; password_hash: string } | undefined> {
+    return this.db.query('SELECT id, username, password_hash FROM platform_staff WHERE username = $1', [username]).then((r) => r[0]);
+  }
+
+  findStaffById(id: string): Promise<{ id: string; username: string } | undefined> {
+    return this.db.query('SELECT id, username FROM platform_staff WHERE id = $1', [id]).then((r) => r[0]);
+  }
+
+  async upsertStaff(username: string, passwordHash: string) {
+    await this.db.query(
+      'INSERT INTO platform_staff (username, password_hash) VALUES ($1, $2) ON CONFLICT (username) DO NOTHING',
+      [username, passwordHash],
+    );
+  }
+}

@@ -1,0 +1,52 @@
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+
+export class SignInDto {
+  @Transform(lower) @IsEmail({}, { message: 'Please enter a valid email address' }) @MaxLength(320, { message: 'Email address is too long' }) email: string;
+  @IsString() @IsNotEmpty({ message: 'Password is required' }) @MaxLength(200) password: string;
+}
+
+export class SignUpDto {
+  @Transform(lower) @IsEmail({}, { message: 'Please enter a valid email address' }) @MaxLength(320, { message: 'Email address is too long' }) email: string;
+  @IsString() @MinLength(6, { message: 'Password must be at least 6 characters long' }) @MaxLength(200) password: string;
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'First name is required' }) @MaxLength(100) firstName: string;
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Last name is required' }) @MaxLength(100) lastName: string;
+  // Self sign-up always creates an organization admin; teachers are created by their admin.
+  @IsOptional() @IsIn(['admin'], { message: 'role must be admin for sign-up' }) role?: 'admin';
+}
+
+export class CreateUserDto {
+  @Transform(lower) @IsEmail({}, { message: 'Please enter a valid email address' }) @MaxLength(320) email: string;
+  @IsString() @MinLength(6, { message: 'Password must be at least 6 characters long' }) @MaxLength(200) password: string;
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'First name is required' }) @MaxLength(100) firstName: string;
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Last name is required' }) @MaxLength(100) lastName: string;
+  @IsIn(['admin', 'teacher'], { message: 'role must be admin or teacher' }) role: 'admin' | 'teacher';
+  @IsOptional() @IsUUID() organizationId?: string;
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(30) phone?: string;
+}
+
+export class UpdateProfileDto {
+  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty({ message: 'First name is required' }) @MaxLength(100) firstName?: string;
+  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty({ message: 'Last name is required' }) @MaxLength(100) lastName?: string;
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(30) phone?: string;
+  @IsOptional() @IsUUID('all', { message: 'organizationId must be an id' }) organizationId?: string;
+  // Accepted from clients that send the whole user back; never applied.
+  @IsOptional() @IsUUID() userId?: string;
+}
+
+export class ResetPasswordRequestDto {
+  @Transform(lower) @IsEmail({}, { message: 'Please enter a valid email address' }) @MaxLength(320) email: string;
+}
+
+export class ResetPasswordConfirmDto {
+  @IsString() @Matches(/^[A-Za-z0-9_-]{20,200}$/, { message: 'The reset link is invalid' }) token: string;
+  @IsString() @MinLength(6, { message: 'Password must be at least 6 characters long' }) @MaxLength(200) password: string;
+}
+
+export class StaffSignInDto {
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Username is required' }) @MaxLength(100) username: string;
+  @IsString() @IsNotEmpty({ message: 'Password is required' }) @MaxLength(200) password: string;
+}

@@ -1,0 +1,22 @@
+import { Body, Controller, HttpCode, Ip, Post, Req } from '@nestjs/common';
+import type { StaffUser } from '../../common/auth/auth-user';
+import { Public, StaffOnly } from '../../common/auth/roles';
+import { AuthService } from './auth.service';
+import { StaffSignInDto } from './dto/auth.dto';
+
+/** Platform-staff sign-in: its own accounts and its own token audience (spec README decision 5). */
+@Controller('admin/auth')
+export class StaffAuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Public() @Post('signin') @HttpCode(200)
+  signIn(@Body() dto: StaffSignInDto, @Ip() ip: string) {
+    this.auth.limitIp('staff-signin', ip);
+    return this.auth.staffSignIn(dto.username, dto.password);
+  }
+
+  @StaffOnly() @Post('signout') @HttpCode(200)
+  signOut(@Req() req: { user: StaffUser }) {
+    return this.auth.signOut(req.user);
+  }
+}

@@ -1,0 +1,73 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export const CLASS_STATUSES = ['Open', 'Scheduled', 'Closed', 'Cancelled', 'Archived'] as const;
+export type ClassStatus = (typeof CLASS_STATUSES)[number];
+export const SCHEDULES = ['Consecutive', 'Weekly'] as const;
+export type Schedule = (typeof SCHEDULES)[number];
+/** Open and Scheduled take registrations (spec 1 §4). */
+export const REGISTRABLE: ClassStatus[] = ['Open', 'Scheduled'];
+
+@Entity('classes')
+export class ClassEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column({ name: 'organization_id', type: 'uuid' }) organizationId: string;
+  @Column({ type: 'text' }) title: string;
+  @Column({ type: 'text' }) description: string;
+  @Column({ type: 'text' }) instructor: string;
+  @Column({ type: 'text' }) location: string;
+  @Column({ type: 'text' }) status: ClassStatus;
+  @Column({ name: 'price_cents', type: 'integer' }) priceCents: number;
+  @Column({ name: 'discount_price_cents', type: 'integer', nullable: true }) discountPriceCents: number | null;
+  @Column({ name: 'max_students', type: 'integer' }) maxStudents: number;
+  @Column({ name: 'enrolled_students', type: 'integer' }) enrolledStudents: number;
+  @Column({ name: 'closed_when_full', type: 'boolean' }) closedWhenFull: boolean;
+  @Column({ name: 'start_date', type: 'timestamptz' }) startDate: Date;
+  @Column({ type: 'integer' }) duration: number;
+  @Column({ type: 'integer' }) days: number;
+  @Column({ type: 'text' }) schedule: Schedule;
+  @Column({ type: 'text' }) information: string;
+  @Column({ type: 'jsonb' }) materials: string[];
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
+}
+
+/** Session dates from the start date: Consecutive 1 day apart, Weekly 7 days apart (spec 3 §4). */
+export function sessionDates(start: Date, days: number, schedule: Schedule): Date[] {
+  const step = schedule === 'Weekly' ? 7 : 1;
+  return Array.from({ length: Math.max(1, days) }, (_, i) => {
+    const d = new Date(start);
+    d.setUTCDate(d.getUTCDate() + i * step);
+    return d;
+  });
+}
+
+export const toDollars = (cents: number | null) => (cents === null ? null : cents / 100);
+export const toCents = (dollars: number) => Math.round(dollars * 100);
+
+/** The amount a student owes: the discount applies only when 0 < discount < price (spec 2 §5). */
+export const amountDueCents = (c: Pick<ClassEntity, 'priceCents' | 'discountPriceCents'>) =>
+  c.discountPriceCents !== null && c.discountPriceCents > 0 && c.discountPriceCents < c.priceCents ? c.discountPriceCents : c.priceCents;
+
+export const mapClass = (c: ClassEntity) => ({
+  id: c.id,
+  organizationId: c.organizationId,
+  title: c.title,
+  description: c.description,
+  instructor: c.instructor,
+  location: c.location,
+  status: c.status,
+  price: toDollars(c.priceCents)!,
+  discountPrice: toDollars(c.discountPriceCents),
+  maxStudents: c.maxStudents,
+  enrolledStudents: c.enrolledStudents,
+  startDate: c.startDate,
+  duration: c.duration,
+  days: c.days,
+  schedule: c.schedule,
+  sessions: sessionDates(c.startDate, c.days, c.schedule),
+  information: c.information,
+  materials: c.materials,
+  createdAt: c.createdAt,
+  updatedAt: c.updatedAt,
+});
+export type ClassResponse = ReturnType<typeof mapClass>;

@@ -1,0 +1,67 @@
+import { BadRequestException, Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { CurrentUser, OrgId, type AuthUser } from '../../common/auth/auth-user';
+import { OptionalAuth, Role, Roles } from '../../common/auth/roles';
+import { Enveloped, RawReply } from '../../common/http/envelope.interceptor';
+import { parseListParams, setContentRange } from '../../common/http/list-query';
+import { UuidParam } from '../../common/http/uuid.pipe';
+import { CLASS_SORT_FIELDS } from './classes.repository';
+import { ClassesService } from './classes.service';
+import { CloneClassDto, CreateClassDto, ListClassesQuery, UpdateClassDto } from './dto/class.dto';
+
+/**
+ * One path, two audiences (spec 1 §7): without a token GET /classes?organizationId= is the public list;
+ * with a token it is the caller's organization list in react-admin's dialect.
+ */
+@Controller('classes')
+export class ClassesController {
+  constructor(private readonly classes: ClassesService) {}
+
+  @OptionalAuth() @Get()
+  async list(@Query() query: ListClassesQuery, @Req() req: Request & { user?: AuthUser }, @Res({ passthrough: true }) res: Response) {
+    if (!req.user) {
+      if (!query.organizationId) throw new BadRequestException('organizationId is required');
+      const cached = await this.classes.publicList(query.organizationId);
+      res.setHeader('ETag', cached.etag);
+      res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+      if (req.headers['if-none-match'] === cached.etag) {
+        res.status(304);
+        return new RawReply('', 'application/json');
+      }
+      return new RawReply(cached.body, 'application/json; charset=utf-8');
+    }
+    const orgId = req.user.organizationId;
+    if (!orgId) throw new BadRequestException('You are not associated with any organization.');
+    const params = parseListParams(query as Record<string, unknown>, CLASS_SORT_FIELDS);
+    const { rows, total } = await this.classes.list(orgId, params);
+    setContentRange(res, 'classes', params, rows.length, total);
+    return rows;
+  }
+
+  @OptionalAuth() @Get(':id')
+  get(@Param('id', UuidParam) id: string, @Req() req: Request & { user?: AuthUser }) {
+    if (!req.user?.organizationId) return this.classes.publicGet(id);
+    return this.classes.get(id, req.user.organizationId);
+  }
+
+  @Roles(Role.Admin) @Post()
+  create(@OrgId() orgId: string, @Body() dto: CreateClassDto) {
+    return this.classes.create(orgId, dto);
+  }
+
+  @Roles(Role.Admin) @Put(':id')
+  update(@Param('id', UuidParam) id: string, @OrgId() orgId: string, @Body() dto: UpdateClassDto) {
+    return this.classes.update(id, orgId, dto);
+  }
+
+  @Roles(Role.Admin) @Delete(':id')
+  delete(@Param('id', UuidParam) id: string, @OrgId() orgId: string) {
+    return this.classes.delete(id, orgId);
+  }
+
+  @Roles(Role.Admin) @Post(':id/clone')
+  async clone(@Param('id', UuidParam) id: string, @OrgId() orgId: string, @Body() dto: CloneClassDto, @CurrentUser() _u: AuthUser) {
+    const result = await this.classes.clone(id, orgId, dto);
+    return new Enveloped(result.data, { warning: result.warning, statusForcedByLimit: result.statusForcedByLimit });
+  }
+}

@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+import type { ListParams } from '../../common/http/list-query';
+import { ClassEntity } from './class.entity';
+
+const SORT_COLUMNS: Record<string, string> = {
+  startDate: 'c.start_date',
+  title: 'lower(c.title)',
+  price: 'c.price_cents',
+  enrollment: 'c.enrolled_students',
+  enrolledStudents: 'c.enrolled_students',
+  status: 'c.status',
+  createdAt: 'c.created_at',
+  id: 'c.id',
+};
+export const CLASS_SORT_FIELDS = Object.keys(SORT_COLUMNS);
+
+@Injectable()
+export class ClassesRepository {
+  constructor(
+    @InjectRepository(ClassEntity) private readonly classes: Repository<ClassEntity>,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  findInOrganization(id: string, organizationId: string) {
+    return this.classes.findOne({ where: { id, organizationId } });
+  }
+
+  findById(id: string) {
+    return this.classes.findOne({ where: { id } });
+  }
+
+  /** Locks the row for the rest of the transaction (edits that must see the current seat count). */
+  lockInOrganization(manager: EntityManager, id: string, organizationId: string) {
+    return manager.getRepository(ClassEntity).findOne({ where: { id, organizationId }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Serializes plan-limit checks of one organization (create, activate, clone). */
+  async lockOrganization(manager: EntityManager, organizationId: string) {
+    await manager.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [organizationId]);
+  }
+
+  /** Non-archived classes of an organization for the public list, soonest first. */
+  listPublic(organizationId: string) {
+    return this.classes
+      .createQueryBuilder('c')
+      .where('c.organization_id = :organizationId', { organizationId })
+      .andWhere("c.status <> 'Archived'")
+      .orderBy('c.start_date', 'ASC')
+      .addOrderBy('c.id', 'ASC')
+      .getMany();
+  }
+
+  async listForAdmin(organizationId: string, params: ListParams): Promise<[ClassEntity[], number]> {
+    const qb = this.classes.createQueryBuilder('c').where('c.organization_id = :organizationId', { organizationId });
+    const { q, status, ids } = params.filter as { q?: unknown; status?: unknown; ids?: unknown };
+    if (typeof q === 'string' && q.trim()) {
+      qb.andWhere('(c.title ILIKE :q OR c.instructor ILIKE :q OR c.location ILIKE :q OR c.description ILIKE :q)', { q: `%${q.trim().replace(/[%_\\]/g, '\\$&')}%` });
+    }
+    if (typeof status === 'string' && status) qb.andWhere('c.status = :status', { status });
+    if (Array.isArray(ids)) qb.andWhere('c.id::text IN (:...ids)', { ids: ids.length ? ids.map(String) : ['-'] });
+    qb.orderBy(SORT_COLUMNS[params.sortField], params.sortOrder).addOrderBy('c.id', 'ASC').skip(params.offset).take(params.limit);
+    return qb.getManyAndCount();
+  }
+
+  insert(manager: EntityManager, data: Partial<ClassEntity>) {
+    return manager.getRepository(ClassEntity).save(manager.getRepository(ClassEntity).create(data));
+  }
+
+  async save(manager: EntityManager, entity: ClassEntity) {
+    return manager.getRepository(ClassEntity).save(entity);
+  }
+
+  async deleteInOrganization(id: string, organizationId: string): Promise<ClassEntity | null> {
+    const rows = await this.db.query('DELETE FROM classes WHERE id = $1 AND organization_id = $2 RETURNING id, title', [id, organizationId]);
+    return rows[0] ?? null;
+  }
+}

@@ -1,0 +1,206 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { AppException, ErrorCode } from '../../common/http/app-exception';
+import type { ListParams } from '../../common/http/list-query';
+import { ActivityService } from '../reporting/activity.service';
+import { classLimitMessage, UsageService } from '../subscriptions/usage.service';
+import { ClassEntity, mapClass, REGISTRABLE, toCents, type ClassResponse, type ClassStatus } from './class.entity';
+import { ClassesRepository } from './classes.repository';
+import type { CloneClassDto, CreateClassDto, UpdateClassDto } from './dto/class.dto';
+import { PublicListCache, type CachedList } from './public-list.cache';
+
+export const ACTIVATE_LIMIT_MESSAGE = 'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.';
+
+@Injectable()
+export class ClassesService {
+  constructor(
+    private readonly repo: ClassesRepository,
+    private readonly usage: UsageService,
+    private readonly activity: ActivityService,
+    private readonly cache: PublicListCache,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  async publicList(organizationId: string): Promise<CachedList> {
+    const hit = this.cache.get(organizationId);
+    if (hit) return hit;
+    const rows = await this.repo.listPublic(organizationId);
+    return this.cache.set(organizationId, rows.map(mapClass));
+  }
+
+  /** Public detail: Archived classes are hidden from students (spec 3 §4). */
+  async publicGet(id: string): Promise<ClassResponse> {
+    const c = await this.repo.findById(id);
+    if (!c || c.status === 'Archived') throw new NotFoundException(`Class with ID ${id} not found`);
+    return mapClass(c);
+  }
+
+  async list(organizationId: string, params: ListParams) {
+    const [rows, total] = await this.repo.listForAdmin(organizationId, params);
+    return { rows: rows.map(mapClass), total };
+  }
+
+  async get(id: string, organizationId: string): Promise<ClassResponse> {
+    return mapClass(await this.require(id, organizationId));
+  }
+
+  async require(id: string, organizationId: string): Promise<ClassEntity> {
+    const c = await this.repo.findInOrganization(id, organizationId);
+    if (!c) throw new NotFoundException(`Class with ID ${id} not found`);
+    return c;
+  }
+
+  async create(organizationId: string, dto: CreateClassDto): Promise<ClassResponse> {
+    const status = dto.status ?? 'Open';
+    const created = await this.db.transaction(async (manager) => {
+      await this.repo.lockOrganization(manager, organizationId);
+      if (status !== 'Archived') {
+        const cap = await this.usage.classCapacity(organizationId, manager);
+        if (!cap.canActivate) {
+          throw new AppException(403, classLimitMessage(cap.plan.name, cap.limit, cap.active), { code: ErrorCode.LimitReached });
+        }
+      }
+      const c = await this.repo.insert(manager, { ...this.fields(dto), organizationId, status, enrolledStudents: 0, closedWhenFull: false });
+      await this.activity.record(organizationId, 'class_creation', `Class "${c.title}" was created`, { classId: c.id, className: c.title, instructor: c.instructor }, manager);
+      return c;
+    });
+    this.cache.invalidate(organizationId);
+    return mapClass(created);
+  }
+
+  async update(id: string, organizationId: string, dto: UpdateClassDto): Promise<ClassResponse> {
+    const updated = await this.db.transaction(async (manager) => {
+      await this.repo.lockOrganization(manager, organizationId);
+      const c = await this.repo.lockInOrganization(manager, id, organizationId);
+      if (!c) throw new NotFoundException(`Class with ID ${id} not found`);
+      const nextStatus = dto.status ?? c.status;
+      if (c.status === 'Archived' && nextStatus !== 'Archived') {
+        const cap = await this.usage.classCapacity(organizationId, manager);
+        if (!cap.canActivate) throw new AppException(403, ACTIVATE_LIMIT_MESSAGE, { code: ErrorCode.LimitReached });
+      }
+      if (dto.maxStudents < c.enrolledStudents) {
+        throw new ConflictException(`Max students cannot be lower than the ${c.enrolledStudents} students already enrolled`);
+      }
+      Object.assign(c, this.fields(dto));
+      if (dto.status && dto.status !== c.status) {
+        c.status = dto.status;
+        c.closedWhenFull = false; // a manual status wins over the automatic close
+      } else if (c.closedWhenFull && c.enrolledStudents < c.maxStudents) {
+        c.status = 'Open'; // more seats on a class that had closed itself: it reopens
+        c.closedWhenFull = false;
+      }
+      const saved = await this.repo.save(manager, c);
+      await this.activity.record(organizationId, 'class_update', `Class "${saved.title}" was updated`, { classId: saved.id, className: saved.title }, manager);
+      return saved;
+    });
+    this.cache.invalidate(organizationId);
+    return mapClass(updated);
+  }
+
+  async delete(id: string, organizationId: string) {
+    const deleted = await this.repo.deleteInOrganization(id, organizationId);
+    if (!deleted) throw new NotFoundException(`Class with ID ${id} not found`);
+    await this.activity.record(organizationId, 'class_deleted', `Class "${deleted.title}" was deleted`, { classId: id, className: deleted.title });
+    this.cache.invalidate(organizationId);
+    return { id };
+  }
+
+  /** Clone of spec 3 §4: at the plan limit the copy is forced to Archived and the caller is told so. */
+  async clone(id: string, organizationId: string, dto: CloneClassDto) {
+    const start = new Date(dto.startDate);
+    const today = new Date();
+    today.setUTCHours(0, 0, 0, 0);
+    if (start < today) throw new AppException(400, 'Start date cannot be in the past', { errors: { startDate: 'Start date cannot be in the past' } });
+    const result = await this.db.transaction(async (manager) => {
+      await this.repo.lockOrganization(manager, organizationId);
+      const source = await this.repo.findInOrganization(id, organizationId);
+      if (!source) throw new NotFoundException(`Class with ID ${id} not found`);
+      let status: ClassStatus = dto.status ?? 'Open';
+      let warning: string | null = null;
+      let statusForcedByLimit = false;
+      if (status !== 'Archived') {
+        const cap = await this.usage.classCapacity(organizationId, manager);
+        if (!cap.canActivate) {
+          warning = `Class limit reached (${cap.active}/${cap.limit} active classes on the ${cap.plan.name} plan). The copy was saved as Archived; upgrade your plan or archive another class to activate it.`;
+          status = 'Archived';
+          statusForcedByLimit = true;
+        }
+      }
+      const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = source;
+      const copy = await this.repo.insert(manager, { ...rest, title: dto.title, startDate: start, status, enrolledStudents: 0, closedWhenFull: false });
+      await this.activity.record(organizationId, 'class_creation', `Class "${copy.title}" was cloned from "${source.title}"`, { classId: copy.id, className: copy.title }, manager);
+      return { copy, warning, statusForcedByLimit };
+    });
+    this.cache.invalidate(organizationId);
+    return { data: mapClass(result.copy), warning: result.warning, statusForcedByLimit: result.statusForcedByLimit };
+  }
+
+  /**
+   * Takes one seat in a single conditional UPDATE: the row lock serializes concurrent callers and the
+   * WHERE is re-checked after the wait, so K free seats enroll exactly K. An Open class that becomes
+   * full closes itself. Call inside the registration's transaction.
+   */
+  async takeSeat(manager: EntityManager, classId: string, organizationId: string): Promise<ClassEntity> {
+    const rows = await manager.query(
+      `UPDATE classes SET
+          enrolled_students = enrolled_students + 1,
+          status = CASE WHEN status = 'Open' AND enrolled_students + 1 >= max_students THEN 'Closed' ELSE status END,
+          closed_when_full = closed_when_full OR (status = 'Open' AND enrolled_students + 1 >= max_students),
+          updated_at = now()
+        WHERE id = $1 AND organization_id = $2 AND status IN ('Open', 'Scheduled') AND enrolled_students < max_students
+        RETURNING id`,
+      [classId, organizationId],
+    );
+    if (!rows.length) {
+      const c = await manager.getRepository(ClassEntity).findOne({ where: { id: classId, organizationId } });
+      if (!c || c.status === 'Archived') throw new NotFoundException(`Class with ID ${classId} not found`);
+      if (c.enrolledStudents >= c.maxStudents) throw new AppException(409, 'This class is full. No seats are left.', { code: ErrorCode.ClassFull });
+      throw new AppException(409, `This class is not open for registration (status: ${c.status}).`, { code: ErrorCode.ClassNotOpen });
+    }
+    this.cache.invalidate(organizationId);
+    return (await manager.getRepository(ClassEntity).findOneByOrFail({ id: classId }));
+  }
+
+  /**
+   * Gives back seats for enrollments that were actually deleted (pass the class ids RETURNING gave),
+   * so each seat is freed exactly once. A class that had closed itself when full reopens.
+   */
+  async releaseSeats(manager: EntityManager, organizationId: string, classIds: string[]): Promise<void> {
+    if (!classIds.length) return;
+    await manager.query(
+      `UPDATE classes c SET
+          enrolled_students = c.enrolled_students - x.n,
+          status = CASE WHEN c.closed_when_full THEN 'Open' ELSE c.status END,
+          closed_when_full = false,
+          updated_at = now()
+        FROM (SELECT id, count(*)::int AS n FROM unnest($1::uuid[]) AS id GROUP BY id) x
+        WHERE c.id = x.id AND c.organization_id = $2`,
+      [classIds, organizationId],
+    );
+    this.cache.invalidate(organizationId);
+  }
+
+  isRegistrable(c: ClassEntity) {
+    return REGISTRABLE.includes(c.status);
+  }
+
+  private fields(dto: CreateClassDto): Partial<ClassEntity> {
+    const discount = dto.discountPrice === undefined || dto.discountPrice === null ? null : toCents(dto.discountPrice);
+    return {
+      title: dto.title,
+      description: dto.description,
+      instructor: dto.instructor,
+      location: dto.location,
+      priceCents: toCents(dto.price),
+      discountPriceCents: discount,
+      maxStudents: dto.maxStudents,
+      startDate: new Date(dto.startDate),
+      duration: dto.duration,
+      days: dto.days ?? 1,
+      schedule: dto.schedule ?? 'Consecutive',
+      information: dto.information ?? '',
+      materials: dto.materials ?? [],
+    };
+  }
+}

@@ -1,0 +1,61 @@
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize, IsArray, IsDateString, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min,
+  ValidateIf,
+} from 'class-validator';
+import { CLASS_STATUSES, SCHEDULES, type ClassStatus, type Schedule } from '../class.entity';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const money = { maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false };
+
+/** The class form of spec 3 §5, with its messages. Prices are dollars. */
+export class CreateClassDto {
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Title is required' }) @MaxLength(200) title: string;
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Description is required' }) @MaxLength(5000) description: string;
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Instructor is required' }) @MaxLength(200) instructor: string;
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Location is required' }) @MaxLength(300) location: string;
+  @IsOptional() @IsIn(CLASS_STATUSES, { message: `status must be one of ${CLASS_STATUSES.join(', ')}` }) status?: ClassStatus;
+  @IsNumber(money, { message: 'Price must be a number with at most 2 decimals' }) @Min(0, { message: 'Price cannot be negative' }) @Max(1_000_000) price: number;
+  @IsOptional() @ValidateIf((_, v) => v !== null) @IsNumber(money, { message: 'Discount price must be a number with at most 2 decimals' })
+  @Min(0, { message: 'Discount price cannot be negative' }) @Max(1_000_000) discountPrice?: number | null;
+  @IsInt({ message: 'Max students must be a whole number' }) @Min(1, { message: 'Max students must be at least 1' }) @Max(10_000) maxStudents: number;
+  @IsDateString({ strict: true }, { message: 'startDate must be an ISO date' }) startDate: string;
+  @IsInt({ message: 'Duration must be a whole number of minutes' }) @Min(15, { message: 'Duration must be at least 15 minutes' }) @Max(24 * 60) duration: number;
+  @IsOptional() @IsInt({ message: 'Days must be a whole number' }) @Min(1, { message: 'Days must be at least 1' }) @Max(365) days?: number;
+  @IsOptional() @IsIn(SCHEDULES, { message: 'schedule must be Consecutive or Weekly' }) schedule?: Schedule;
+  @IsOptional() @IsString() @MaxLength(10_000) information?: string;
+  @IsOptional() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @MaxLength(300, { each: true }) materials?: string[];
+  @IsOptional() @IsUUID() organizationId?: string;
+}
+
+/**
+ * react-admin PUTs the whole record back: the class's own read-only fields are accepted and ignored
+ * (DESIGN.md "Lists for react-admin"); fields a class does not have are still refused.
+ */
+export class UpdateClassDto extends CreateClassDto {
+  @IsOptional() id?: unknown;
+  @IsOptional() enrolledStudents?: unknown;
+  @IsOptional() sessions?: unknown;
+  @IsOptional() createdAt?: unknown;
+  @IsOptional() updatedAt?: unknown;
+  @IsOptional() revenue?: unknown;
+  @IsOptional() time?: unknown;
+}
+
+export class CloneClassDto {
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Title is required' }) @MaxLength(200) title: string;
+  @IsNotEmpty({ message: 'Start date is required' }) @IsDateString({ strict: true }, { message: 'Invalid date format' }) startDate: string;
+  @IsOptional() @IsIn(['Open', 'Scheduled', 'Archived'], { message: 'status must be Open, Scheduled or Archived' }) status?: 'Open' | 'Scheduled' | 'Archived';
+  @IsOptional() @IsUUID() organizationId?: string;
+}
+
+export class PublicClassQuery {
+  @IsOptional() @IsUUID('all', { message: 'organizationId must be an id' }) organizationId?: string;
+}
+
+/** GET /api/classes: the public organizationId plus ra-data-simple-rest's list parameters. */
+export class ListClassesQuery extends PublicClassQuery {
+  @IsOptional() @IsString() sort?: string;
+  @IsOptional() @IsString() range?: string;
+  @IsOptional() @IsString() filter?: string;
+}

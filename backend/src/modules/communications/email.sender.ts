@@ -1,0 +1,42 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import sgMail from '@sendgrid/mail';
+import type { AllConfigType } from '../../config/app.config';
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * The one place that talks to SendGrid. Without SENDGRID_API_KEY the message is written to the server
+ * log instead (local mode), so the product works offline and nothing pretends an email went out.
+ */
+@Injectable()
+export class EmailSender {
+  private readonly logger = new Logger(EmailSender.name);
+  private readonly settings;
+
+  constructor(config: ConfigService<AllConfigType>) {
+    this.settings = config.getOrThrow('app', { infer: true });
+    if (this.settings.sendgridApiKey) {
+      sgMail.setApiKey(this.settings.sendgridApiKey);
+      // Tests point the official SDK at a local stand-in server.
+      if (this.settings.sendgridApiUrl) (sgMail as unknown as { client: { setDefaultRequest(k: string, v: string): void } }).client.setDefaultRequest('baseUrl', this.settings.sendgridApiUrl);
+    }
+  }
+
+  get provider(): 'sendgrid' | 'log' {
+    return this.settings.sendgridApiKey ? 'sendgrid' : 'log';
+  }
+
+  async send(message: EmailMessage): Promise<{ provider: 'sendgrid' | 'log' }> {
+    if (!this.settings.sendgridApiKey) {
+      this.logger.log(`[email:log] to=${message.to} subject="${message.subject}"\n${message.text}`);
+      return { provider: 'log' };
+    }
+    await sgMail.send({ to: message.to, from: this.settings.sendgridFrom, subject: message.subject, text: message.text });
+    return { provider: 'sendgrid' };
+  }
+}

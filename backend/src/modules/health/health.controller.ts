@@ -1,0 +1,35 @@
+import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Response } from 'express';
+import { DataSource } from 'typeorm';
+import { Public } from '../../common/auth/roles';
+import type { AllConfigType } from '../../config/app.config';
+
+/** Real checks: the database answers a query; providers report whether they are configured. */
+@Controller('health')
+export class HealthController {
+  constructor(@InjectDataSource() private readonly db: DataSource, private readonly config: ConfigService<AllConfigType>) {}
+
+  @Public() @Get()
+  async check(@Res({ passthrough: true }) res: Response) {
+    const app = this.config.getOrThrow('app', { infer: true });
+    const started = Date.now();
+    let database: 'up' | 'down' = 'up';
+    try {
+      await this.db.query('SELECT 1');
+    } catch {
+      database = 'down';
+      res.status(HttpStatus.SERVICE_UNAVAILABLE);
+    }
+    return {
+      status: database === 'up' ? 'ok' : 'degraded',
+      database,
+      databaseLatencyMs: Date.now() - started,
+      email: app.sendgridApiKey ? 'sendgrid' : 'log',
+      sms: app.twilioAccountSid && app.twilioAuthToken ? 'twilio' : 'log',
+      payments: app.stripeSecretKey && app.stripePublishableKey ? 'stripe' : 'unconfigured',
+      time: new Date(),
+    };
+  }
+}

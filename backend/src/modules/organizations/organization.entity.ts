@@ -1,0 +1,57 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export interface ContactInfo { email?: string; phone?: string; address?: string }
+export interface SocialLinks { facebook?: string; twitter?: string; instagram?: string; youtube?: string; linkedin?: string }
+export interface Branding {
+  businessName: string;
+  logoUrl: string;
+  primaryColor: string;
+  secondaryColor: string;
+  headerBackgroundColor: string;
+  headerTextColor: string;
+  footerBackgroundColor: string;
+  footerTextColor: string;
+  slogan: string;
+  websiteUrl: string;
+  socialLinks: SocialLinks;
+}
+export interface OrganizationSettings {
+  discounts: { name: string; value: number }[];
+  cancellationPolicies: { daysBeforeClass: number; refundPercentage: number }[];
+  notifications: { reminderHours: number; emailEnabled: boolean; smsEnabled: boolean };
+}
+
+@Entity('organizations')
+export class OrganizationEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column({ type: 'text' }) name: string;
+  @Column({ type: 'text', nullable: true }) domain: string | null;
+  @Column({ name: 'contact_info', type: 'jsonb' }) contactInfo: ContactInfo;
+  @Column({ type: 'jsonb' }) branding: Branding;
+  @Column({ type: 'jsonb' }) settings: OrganizationSettings;
+  @Column({ name: 'plan_id', type: 'text' }) planId: string;
+  @Column({ name: 'subscription_status', type: 'text' }) subscriptionStatus: string;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
+}
+
+export const mapOrganization = (o: OrganizationEntity) => ({
+  id: o.id,
+  name: o.name,
+  domain: o.domain,
+  contactInfo: o.contactInfo,
+  branding: o.branding,
+  settings: o.settings,
+  planId: o.planId,
+  subscriptionStatus: o.subscriptionStatus,
+  createdAt: o.createdAt,
+  updatedAt: o.updatedAt,
+});
+
+/** What anyone may see of an organization (public pages). */
+export const mapPublicOrganization = (o: OrganizationEntity) => ({
+  id: o.id,
+  name: o.name,
+  contactInfo: o.contactInfo,
+  branding: o.branding,
+});

@@ -1,0 +1,103 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { ActivityService } from '../reporting/activity.service';
+import { UsageService } from '../subscriptions/usage.service';
+import { defaultBranding, defaultContactInfo, defaultSettings, DIALOG_SLOGAN } from './defaults';
+import type { CreateOrganizationDto, UpdateOrganizationDto } from './dto/organization.dto';
+import { mapOrganization, mapPublicOrganization, type OrganizationEntity } from './organization.entity';
+import { OrganizationsRepository } from './organizations.repository';
+
+const clean = <T extends object>(o: T | undefined) => Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+@Injectable()
+export class OrganizationsService {
+  constructor(
+    private readonly repo: OrganizationsRepository,
+    private readonly usageService: UsageService,
+    private readonly activity: ActivityService,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  /** The registration dialog's create: the caller (a new admin without organization) becomes its admin. */
+  async create(user: AuthUser, dto: CreateOrganizationDto) {
+    if (user.organizationId) throw new ConflictException('You already belong to an organization');
+    if (dto.domain && (await this.repo.domainTaken(dto.domain))) throw new ConflictException('This domain is already used by another organization');
+    const org = await this.db.transaction(async (manager) => {
+      const branding = { ...defaultBranding(dto.name), slogan: DIALOG_SLOGAN, ...clean(dto.branding) };
+      branding.socialLinks = { ...defaultBranding(dto.name).socialLinks, ...clean(dto.branding?.socialLinks) };
+      const created = await this.repo.insert(manager, {
+        name: dto.name,
+        domain: dto.domain || null,
+        contactInfo: { ...defaultContactInfo(), email: user.email, ...clean(dto.contactInfo) },
+        branding,
+        settings: { ...defaultSettings(), ...clean(dto.settings) } as OrganizationEntity['settings'],
+        planId: 'free',
+        subscriptionStatus: 'active',
+      });
+      await manager.query("UPDATE users SET organization_id = $1, role = 'admin', updated_at = now() WHERE id = $2", [created.id, user.id]);
+      await this.activity.record(created.id, 'organization_created', `${created.name} joined Classlane`, { organizationName: created.name }, manager);
+      return created;
+    });
+    return { id: org.id, name: org.name };
+  }
+
+  async list(user: AuthUser) {
+    if (!user.organizationId) return [];
+    const org = await this.repo.findById(user.organizationId);
+    return org ? [mapOrganization(org)] : [];
+  }
+
+  async get(id: string) {
+    return mapOrganization(await this.require(id));
+  }
+
+  async update(id: string, dto: UpdateOrganizationDto) {
+    const org = await this.require(id);
+    if (dto.domain && (await this.repo.domainTaken(dto.domain, id))) throw new ConflictException('This domain is already used by another organization');
+    const patch: Partial<OrganizationEntity> = { name: dto.name };
+    if (dto.domain !== undefined) patch.domain = dto.domain || null;
+    if (dto.contactInfo) patch.contactInfo = { ...org.contactInfo, ...clean(dto.contactInfo) };
+    if (dto.branding) {
+      patch.branding = { ...org.branding, ...clean(dto.branding), socialLinks: { ...org.branding.socialLinks, ...clean(dto.branding.socialLinks) } };
+    }
+    if (dto.settings) patch.settings = { ...org.settings, ...clean(dto.settings) } as OrganizationEntity['settings'];
+    return mapOrganization(await this.repo.update(id, clean(patch)));
+  }
+
+  async delete(id: string) {
+    if (!(await this.repo.delete(id))) throw new NotFoundException(`Organization ${id} not found`);
+    return { id, deleted: true };
+  }
+
+  async byDomain(domain: string) {
+    const org = await this.repo.findByDomain(domain);
+    if (!org) throw new NotFoundException(`No organization uses the domain ${domain}`);
+    return mapPublicOrganization(org);
+  }
+
+  async publicOrganization(id: string) {
+    return mapPublicOrganization(await this.require(id));
+  }
+
+  async subscriptionValidation(id: string) {
+    const org = await this.require(id);
+    const plan = await this.usageService.planOf(id);
+    const usage = await this.usageService.usage(id);
+    const hasActiveSubscription = ['active', 'trialing'].includes(org.subscriptionStatus);
+    return {
+      hasActiveSubscription,
+      canAcceptOnlinePayments: hasActiveSubscription && plan.features.onlinePaymentCollection,
+      planName: plan.name,
+      plan,
+      usage,
+    };
+  }
+
+  async require(id: string): Promise<OrganizationEntity> {
+    const org = await this.repo.findById(id);
+    if (!org) throw new NotFoundException(`Organization ${id} not found`);
+    return org;
+  }
+}

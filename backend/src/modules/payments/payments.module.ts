@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { PaymentConfigController } from './payment-config.controller';
+
+@Module({ controllers: [PaymentConfigController] })
+export class PaymentsModule {}

@@ -1,0 +1,46 @@
+import { Controller, Get } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Public } from '../../common/auth/roles';
+import { RawReply } from '../../common/http/envelope.interceptor';
+import type { AllConfigType } from '../../config/app.config';
+
+const STATIC_PATHS = [
+  '/', '/about-us', '/contact-us', '/terms', '/privacy', '/teacher-terms', '/teacher-privacy',
+  '/use-cases/education-training', '/use-cases/fitness-wellness', '/use-cases/arts-crafts', '/use-cases/community-programs',
+];
+const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** sitemap.xml and robots.txt: marketing pages, every organization page and every public class. */
+@Public()
+@Controller()
+export class SeoController {
+  constructor(@InjectDataSource() private readonly db: DataSource, private readonly config: ConfigService<AllConfigType>) {}
+
+  @Get('sitemap.xml')
+  async sitemap() {
+    const base = this.config.getOrThrow('app', { infer: true }).publicUrl;
+    const orgs: { id: string; updated_at: Date }[] = await this.db.query('SELECT id, updated_at FROM organizations ORDER BY created_at LIMIT 5000');
+    const classes: { id: string; organization_id: string; updated_at: Date }[] = await this.db.query(
+      "SELECT id, organization_id, updated_at FROM classes WHERE status IN ('Open', 'Scheduled') ORDER BY start_date DESC LIMIT 20000",
+    );
+    const url = (loc: string, lastmod?: Date) => `  <url><loc>${xmlEscape(base + loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
+    const body = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...STATIC_PATHS.map((p) => url(p)),
+      ...orgs.map((o) => url(`/org/${o.id}`, o.updated_at)),
+      ...classes.map((c) => url(`/class/${c.id}?organizationId=${c.organization_id}`, c.updated_at)),
+      '</urlset>',
+    ].join('\n');
+    return new RawReply(body, 'application/xml; charset=utf-8');
+  }
+
+  @Get('robots.txt')
+  robots() {
+    const base = this.config.getOrThrow('app', { infer: true }).publicUrl;
+    const body = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /teacher', 'Disallow: /it-admin', 'Disallow: /api/', 'Disallow: /signin', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
+    return new RawReply(body, 'text/plain; charset=utf-8');
+  }
+}

@@ -1,0 +1,29 @@
+import { Transform, Type } from 'class-transformer';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, IsUrl, IsUUID, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { BrandingDto, ContactInfoDto } from '../../organizations/dto/organization.dto';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const filled = (_: object, v: unknown) => v !== undefined && v !== null && v !== '';
+
+export class UpdateBrandingDto {
+  @ValidateNested() @Type(() => BrandingDto) branding: BrandingDto;
+  @IsOptional() @IsUUID() organizationId?: string;
+}
+
+export class UpdateContactDto {
+  @ValidateNested() @Type(() => ContactInfoDto) contactInfo: ContactInfoDto;
+  @IsOptional() @IsUUID() organizationId?: string;
+}
+
+export class AdminProfileDto {
+  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty({ message: 'First name is required' }) @MaxLength(100) firstName?: string;
+  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty({ message: 'Last name is required' }) @MaxLength(100) lastName?: string;
+  @IsOptional() @Transform(trim) @IsEmail({}, { message: 'Please enter a valid email address' }) @MaxLength(320) email?: string;
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(30) phone?: string;
+  @IsOptional() @ValidateIf(filled) @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'profilePicture must be an http(s) address' }) @MaxLength(1000) profilePicture?: string;
+}
+
+export class UpdateProfileSettingsDto {
+  @ValidateNested() @Type(() => AdminProfileDto) adminProfile: AdminProfileDto;
+  @IsOptional() @IsUUID() organizationId?: string;
+}

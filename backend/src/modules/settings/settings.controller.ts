@@ -1,0 +1,31 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { CurrentUser, OrgId, type AuthUser } from '../../common/auth/auth-user';
+import { Role, Roles } from '../../common/auth/roles';
+import { UpdateBrandingDto, UpdateContactDto, UpdateProfileSettingsDto } from './dto/settings.dto';
+import { SettingsService } from './settings.service';
+
+@Roles(Role.Admin)
+@Controller('settings')
+export class SettingsController {
+  constructor(private readonly settings: SettingsService) {}
+
+  @Get()
+  get(@CurrentUser() user: AuthUser, @OrgId() _org: string) {
+    return this.settings.get(user);
+  }
+
+  @Put('branding')
+  branding(@CurrentUser() user: AuthUser, @OrgId() _org: string, @Body() dto: UpdateBrandingDto) {
+    return this.settings.updateBranding(user, dto.branding);
+  }
+
+  @Put('contact')
+  contact(@CurrentUser() user: AuthUser, @OrgId() _org: string, @Body() dto: UpdateContactDto) {
+    return this.settings.updateContact(user, dto.contactInfo);
+  }
+
+  @Put('profile')
+  profile(@CurrentUser() user: AuthUser, @OrgId() _org: string, @Body() dto: UpdateProfileSettingsDto) {
+    return this.settings.updateProfile(user, dto.adminProfile);
+  }
+}

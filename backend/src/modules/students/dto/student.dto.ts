@@ -1,0 +1,88 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches, MaxLength,
+  MinLength, ValidateNested,
+} from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const lowerTrim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+/** Phones are stored as digits; the display format is the front end's job. */
+const digits = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\D/g, '') : value);
+const NAME = /^[\p{L}][\p{L} '’-]*$/u;
+
+/** Spec 2 §5 names and spec 1 §5 US phone rules, enforced by the server too. */
+export class StudentFieldsDto {
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'First name is required' })
+  @Matches(NAME, { message: 'First name can only contain letters, spaces, hyphens, and apostrophes' })
+  @MinLength(2, { message: 'First name must be at least 2 characters long' }) @MaxLength(49, { message: 'First name must be less than 50 characters long' })
+  firstName: string;
+
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Last name is required' })
+  @Matches(NAME, { message: 'Last name can only contain letters, spaces, hyphens, and apostrophes' })
+  @MinLength(2, { message: 'Last name must be at least 2 characters long' }) @MaxLength(49, { message: 'Last name must be less than 50 characters long' })
+  lastName: string;
+
+  @Transform(lowerTrim) @IsNotEmpty({ message: 'Email is required' }) @MaxLength(320, { message: 'Email address is too long' })
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  email: string;
+
+  @Transform(digits) @IsString({ message: 'Phone number is required' }) @IsNotEmpty({ message: 'Phone number is required' })
+  @Matches(/^(1?)[2-9]\d{2}[2-9]\d{6}$/, { message: 'Please enter a valid 10-digit US phone number' })
+  phone: string;
+
+  @IsOptional() @IsBoolean({ message: 'communicationOptIn must be true or false' }) communicationOptIn?: boolean;
+}
+
+export class EnrollmentInputDto {
+  @IsUUID('all', { message: 'classId must be a class id' }) classId: string;
+  @IsOptional() @IsIn(['pending', 'completed', 'failed'], { message: 'paymentStatus must be pending, completed or failed' }) paymentStatus?: 'pending' | 'completed' | 'failed';
+  @IsOptional() @IsIn(['in-person', 'card'], { message: 'paymentMethod must be in-person or card' }) paymentMethod?: 'in-person' | 'card';
+  // Read-only fields a client may echo back.
+  @IsOptional() id?: unknown;
+  @IsOptional() classTitle?: unknown;
+  @IsOptional() enrollmentDate?: unknown;
+  @IsOptional() @IsNumber() amountPaid?: number;
+}
+
+/** Public registration: in-person only here; card payments are confirmed by the payments module. */
+export class RegisterEnrollmentDto {
+  @IsUUID('all', { message: 'classId must be a class id' }) classId: string;
+  @IsOptional() @IsIn(['in-person'], { message: 'Only in-person registration is accepted here' }) paymentMethod?: 'in-person';
+  @IsOptional() @IsIn(['pending'], { message: 'A registration starts with payment pending' }) paymentStatus?: 'pending';
+  @IsOptional() enrollmentDate?: unknown;
+}
+
+export class RegisterStudentDto extends StudentFieldsDto {
+  @IsUUID('all', { message: 'organizationId must be an id' }) organizationId: string;
+  @IsArray() @ArrayMaxSize(1, { message: 'Register for one class at a time' }) @ValidateNested({ each: true }) @Type(() => RegisterEnrollmentDto)
+  classEnrollments: RegisterEnrollmentDto[];
+  @IsOptional() registrationDate?: unknown;
+  @IsOptional() status?: unknown;
+}
+
+export class CheckEnrollmentDto {
+  @Transform(lowerTrim) @IsNotEmpty({ message: 'Email is required' }) @IsEmail({}, { message: 'Please enter a valid email address' }) @MaxLength(320) email: string;
+  @IsUUID('all', { message: 'classId must be a class id' }) classId: string;
+  @IsUUID('all', { message: 'organizationId must be an id' }) organizationId: string;
+}
+
+export class CreateStudentDto extends StudentFieldsDto {
+  @IsOptional() @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => EnrollmentInputDto) classEnrollments?: EnrollmentInputDto[];
+  @IsOptional() @IsIn(['active', 'inactive']) status?: 'active' | 'inactive';
+  @IsOptional() @IsUUID() organizationId?: string;
+}
+
+export class UpdateStudentDto extends CreateStudentDto {
+  @IsOptional() id?: unknown;
+  @IsOptional() registrationDate?: unknown;
+  @IsOptional() createdAt?: unknown;
+  @IsOptional() updatedAt?: unknown;
+  @IsOptional() stripeCustomerId?: unknown;
+}
+
+export class ListStudentsQuery {
+  @IsOptional() @IsUUID() organizationId?: string;
+  @IsOptional() @IsString() sort?: string;
+  @IsOptional() @IsString() range?: string;
+  @IsOptional() @IsString() filter?: string;
+}

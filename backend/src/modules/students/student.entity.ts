@@ -1,0 +1,62 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export type PaymentStatus = 'pending' | 'completed' | 'failed';
+export type PaymentMethod = 'in-person' | 'card';
+
+@Entity('students')
+export class StudentEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column({ name: 'organization_id', type: 'uuid' }) organizationId: string;
+  @Column({ name: 'first_name', type: 'text' }) firstName: string;
+  @Column({ name: 'last_name', type: 'text' }) lastName: string;
+  @Column({ type: 'text' }) email: string;
+  @Column({ type: 'text' }) phone: string;
+  @Column({ type: 'text' }) status: string;
+  @Column({ name: 'communication_opt_in', type: 'boolean' }) communicationOptIn: boolean;
+  @Column({ name: 'stripe_customer_id', type: 'text', nullable: true }) stripeCustomerId: string | null;
+  @Column({ name: 'registration_date', type: 'timestamptz' }) registrationDate: Date;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
+}
+
+@Entity('enrollments')
+export class EnrollmentEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column({ name: 'organization_id', type: 'uuid' }) organizationId: string;
+  @Column({ name: 'student_id', type: 'uuid' }) studentId: string;
+  @Column({ name: 'class_id', type: 'uuid' }) classId: string;
+  @Column({ name: 'enrollment_date', type: 'timestamptz' }) enrollmentDate: Date;
+  @Column({ name: 'payment_status', type: 'text' }) paymentStatus: PaymentStatus;
+  @Column({ name: 'payment_method', type: 'text' }) paymentMethod: PaymentMethod;
+  @Column({ name: 'amount_paid_cents', type: 'integer' }) amountPaidCents: number;
+}
+
+export interface EnrollmentRow extends EnrollmentEntity {
+  classTitle: string;
+}
+
+export const mapEnrollment = (e: EnrollmentRow) => ({
+  id: e.id,
+  classId: e.classId,
+  classTitle: e.classTitle,
+  enrollmentDate: e.enrollmentDate,
+  paymentStatus: e.paymentStatus,
+  paymentMethod: e.paymentMethod,
+  amountPaid: e.amountPaidCents / 100,
+});
+
+export const mapStudent = (s: StudentEntity, enrollments: EnrollmentRow[]) => ({
+  id: s.id,
+  organizationId: s.organizationId,
+  firstName: s.firstName,
+  lastName: s.lastName,
+  email: s.email,
+  phone: s.phone,
+  status: s.status,
+  communicationOptIn: s.communicationOptIn,
+  registrationDate: s.registrationDate,
+  createdAt: s.createdAt,
+  updatedAt: s.updatedAt,
+  classEnrollments: enrollments.map(mapEnrollment),
+});
+export type StudentResponse = ReturnType<typeof mapStudent>;

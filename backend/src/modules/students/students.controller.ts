@@ -1,0 +1,67 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { OrgId } from '../../common/auth/auth-user';
+import { Public, Role, Roles } from '../../common/auth/roles';
+import { parseListParams, setContentRange } from '../../common/http/list-query';
+import { UuidParam } from '../../common/http/uuid.pipe';
+import { CheckEnrollmentDto, CreateStudentDto, ListStudentsQuery, RegisterStudentDto, UpdateStudentDto } from './dto/student.dto';
+import { STUDENT_SORT_FIELDS } from './students.repository';
+import { StudentsService } from './students.service';
+
+@Controller()
+export class StudentsController {
+  constructor(private readonly students: StudentsService) {}
+
+  @Public() @Post('students/check-enrollment') @HttpCode(200)
+  check(@Body() dto: CheckEnrollmentDto) {
+    return this.students.checkEnrollment(dto);
+  }
+
+  @Public() @Post('students/register')
+  register(@Body() dto: RegisterStudentDto) {
+    return this.students.register(dto);
+  }
+
+  @Roles(Role.Admin, Role.Teacher) @Get('students/class/:classId')
+  ofClass(@Param('classId', UuidParam) classId: string, @OrgId() orgId: string) {
+    return this.students.studentsOfClass(classId, orgId);
+  }
+
+  @Roles(Role.Admin, Role.Teacher) @Get('classes/:classId/students')
+  ofClassAlias(@Param('classId', UuidParam) classId: string, @OrgId() orgId: string) {
+    return this.students.studentsOfClass(classId, orgId);
+  }
+
+  @Roles(Role.Admin) @Get('students')
+  async list(@OrgId() orgId: string, @Query() query: ListStudentsQuery, @Res({ passthrough: true }) res: Response) {
+    const params = parseListParams(query as Record<string, unknown>, STUDENT_SORT_FIELDS);
+    const { rows, total } = await this.students.list(orgId, params);
+    setContentRange(res, 'students', params, rows.length, total);
+    return rows;
+  }
+
+  @Roles(Role.Admin) @Get('students/:id')
+  get(@Param('id', UuidParam) id: string, @OrgId() orgId: string) {
+    return this.students.get(id, orgId);
+  }
+
+  @Roles(Role.Admin) @Post('students')
+  create(@OrgId() orgId: string, @Body() dto: CreateStudentDto) {
+    return this.students.create(orgId, dto);
+  }
+
+  @Roles(Role.Admin) @Put('students/:id')
+  update(@Param('id', UuidParam) id: string, @OrgId() orgId: string, @Body() dto: UpdateStudentDto) {
+    return this.students.update(id, orgId, dto);
+  }
+
+  @Roles(Role.Admin) @Delete('students/:id')
+  delete(@Param('id', UuidParam) id: string, @OrgId() orgId: string) {
+    return this.students.delete(id, orgId);
+  }
+
+  @Roles(Role.Admin) @Delete('students/:id/enrollments/:classId')
+  cancelEnrollment(@Param('id', UuidParam) id: string, @Param('classId', UuidParam) classId: string, @OrgId() orgId: string) {
+    return this.students.cancelEnrollment(id, classId, orgId);
+  }
+}

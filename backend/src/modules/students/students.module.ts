@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClassesModule } from '../classes/classes.module';
+import { OrganizationsModule } from '../organizations/organizations.module';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
+import { EnrollmentEntity, StudentEntity } from './student.entity';
+import { StudentsController } from './students.controller';
+import { StudentsRepository } from './students.repository';
+import { StudentsService } from './students.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([StudentEntity, EnrollmentEntity]), ClassesModule, OrganizationsModule, SubscriptionsModule],
+  controllers: [StudentsController],
+  providers: [StudentsRepository, StudentsService],
+  exports: [StudentsService],
+})
+export class StudentsModule {}

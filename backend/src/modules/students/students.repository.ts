@@ -1,0 +1,125 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In, Repository } from 'typeorm';
+import type { ListParams } from '../../common/http/list-query';
+import { EnrollmentEntity, StudentEntity, type EnrollmentRow } from './student.entity';
+
+const SORT_COLUMNS: Record<string, string> = {
+  name: "lower(s.last_name || ' ' || s.first_name)",
+  email: 'lower(s.email)',
+  classes: '(SELECT count(*) FROM enrollments e WHERE e.student_id = s.id)',
+  date: 's.created_at',
+  createdAt: 's.created_at',
+  lastName: 'lower(s.last_name)',
+  firstName: 'lower(s.first_name)',
+  id: 's.id',
+};
+export const STUDENT_SORT_FIELDS = Object.keys(SORT_COLUMNS);
+
+@Injectable()
+export class StudentsRepository {
+  constructor(
+    @InjectRepository(StudentEntity) private readonly students: Repository<StudentEntity>,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  findInOrganization(id: string, organizationId: string, manager: EntityManager = this.db.manager) {
+    return manager.getRepository(StudentEntity).findOne({ where: { id, organizationId } });
+  }
+
+  findByEmail(organizationId: string, email: string, manager: EntityManager = this.db.manager) {
+    return manager
+      .getRepository(StudentEntity)
+      .createQueryBuilder('s')
+      .where('s.organization_id = :organizationId AND lower(s.email) = lower(:email)', { organizationId, email })
+      .getOne();
+  }
+
+  async list(organizationId: string, params: ListParams): Promise<[StudentEntity[], number]> {
+    const qb = this.students.createQueryBuilder('s').where('s.organization_id = :organizationId', { organizationId });
+    const { q, ids } = params.filter as { q?: unknown; ids?: unknown };
+    if (typeof q === 'string' && q.trim()) {
+      qb.andWhere("(s.first_name || ' ' || s.last_name ILIKE :q OR s.email ILIKE :q OR s.phone ILIKE :q)", { q: `%${q.trim().replace(/[%_\\]/g, '\\$&')}%` });
+    }
+    if (Array.isArray(ids)) qb.andWhere('s.id::text IN (:...ids)', { ids: ids.length ? ids.map(String) : ['-'] });
+    qb.orderBy(SORT_COLUMNS[params.sortField], params.sortOrder).addOrderBy('s.id', 'ASC').skip(params.offset).take(params.limit);
+    return qb.getManyAndCount();
+  }
+
+  /** Enrollments of many students with the class title, in one query. */
+  async enrollmentsOf(studentIds: string[], manager: EntityManager = this.db.manager): Promise<Map<string, EnrollmentRow[]>> {
+    const map = new Map<string, EnrollmentRow[]>();
+    if (!studentIds.length) return map;
+    const raw = await manager.query(
+      `SELECT e.*, c.title AS "classTitle" FROM enrollments e JOIN classes c ON c.id = e.class_id
+        WHERE e.student_id = ANY($1::uuid[]) ORDER BY e.enrollment_date`,
+      [studentIds],
+    );
+    const rows = raw.map(toEnrollmentRow);
+    for (const r of rows) map.set(r.studentId, [...(map.get(r.studentId) ?? []), r]);
+    return map;
+  }
+
+  /** Students enrolled in one class with that enrollment, sorted by name. */
+  async studentsOfClass(classId: string, organizationId: string): Promise<{ student: StudentEntity; enrollment: EnrollmentRow }[]> {
+    const raw = await this.db.query(
+      `SELECT s.id AS s_id, e.*, c.title AS "classTitle"
+         FROM enrollments e JOIN students s ON s.id = e.student_id JOIN classes c ON c.id = e.class_id
+        WHERE e.class_id = $1 AND e.organization_id = $2
+        ORDER BY lower(s.last_name), lower(s.first_name)`,
+      [classId, organizationId],
+    );
+    const students = raw.length ? await this.students.findBy({ id: In(raw.map((r: { s_id: string }) => r.s_id)) }) : [];
+    const byId = new Map(students.map((s) => [s.id, s]));
+    return raw.map((r: Record<string, unknown>) => ({ student: byId.get(r.s_id as string)!, enrollment: toEnrollmentRow(r) }));
+  }
+
+  findEnrollment(studentId: string, classId: string, manager: EntityManager = this.db.manager) {
+    return manager.getRepository(EnrollmentEntity).findOne({ where: { studentId, classId } });
+  }
+
+  insertStudent(manager: EntityManager, data: Partial<StudentEntity>) {
+    const repo = manager.getRepository(StudentEntity);
+    return repo.save(repo.create(data));
+  }
+
+  saveStudent(manager: EntityManager, s: StudentEntity) {
+    return manager.getRepository(StudentEntity).save(s);
+  }
+
+  async insertEnrollment(manager: EntityManager, data: Partial<EnrollmentEntity>) {
+    const repo = manager.getRepository(EnrollmentEntity);
+    return repo.save(repo.create(data));
+  }
+
+  async updateEnrollmentPayment(manager: EntityManager, id: string, patch: Partial<EnrollmentEntity>) {
+    await manager.getRepository(EnrollmentEntity).update({ id }, patch);
+  }
+
+  /** Deletes and returns the class ids of the rows really deleted: the caller frees exactly those seats. */
+  async deleteEnrollments(manager: EntityManager, studentId: string, classIds?: string[]): Promise<string[]> {
+    const rows: { class_id: string }[] = classIds
+      ? await manager.query('DELETE FROM enrollments WHERE student_id = $1 AND class_id = ANY($2::uuid[]) RETURNING class_id', [studentId, classIds])
+      : await manager.query('DELETE FROM enrollments WHERE student_id = $1 RETURNING class_id', [studentId]);
+    return rows.map((r) => r.class_id);
+  }
+
+  async deleteStudent(manager: EntityManager, id: string, organizationId: string): Promise<boolean> {
+    const rows = await manager.query('DELETE FROM students WHERE id = $1 AND organization_id = $2 RETURNING id', [id, organizationId]);
+    return rows.length > 0;
+  }
+}
+
+function toEnrollmentRow(r: Record<string, unknown>): EnrollmentRow {
+  return {
+    id: r.id as string,
+    organizationId: r.organization_id as string,
+    studentId: r.student_id as string,
+    classId: r.class_id as string,
+    enrollmentDate: new Date(r.enrollment_date as string),
+    paymentStatus: r.payment_status as EnrollmentRow['paymentStatus'],
+    paymentMethod: r.payment_method as EnrollmentRow['paymentMethod'],
+    amountPaidCents: Number(r.amount_paid_cents),
+    classTitle: r.classTitle as string,
+  };
+}

@@ -1,0 +1,224 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { AppException, ErrorCode } from '../../common/http/app-exception';
+import type { ListParams } from '../../common/http/list-query';
+import { amountDueCents } from '../classes/class.entity';
+import { ClassesService } from '../classes/classes.service';
+import { OrganizationsService } from '../organizations/organizations.service';
+import { ActivityService } from '../reporting/activity.service';
+import { UsageService } from '../subscriptions/usage.service';
+import type { CheckEnrollmentDto, CreateStudentDto, EnrollmentInputDto, RegisterStudentDto, StudentFieldsDto, UpdateStudentDto } from './dto/student.dto';
+import { mapStudent, type PaymentMethod, type PaymentStatus, type StudentEntity, type StudentResponse } from './student.entity';
+import { StudentsRepository } from './students.repository';
+
+const PAYMENT_LABEL: Record<PaymentStatus, string> = { completed: 'Paid', pending: 'Payment Pending', failed: 'Payment Failed' };
+const isUniqueViolation = (e: unknown) => e instanceof QueryFailedError && (e as unknown as { code?: string }).code === '23505';
+
+@Injectable()
+export class StudentsService {
+  constructor(
+    private readonly repo: StudentsRepository,
+    private readonly classes: ClassesService,
+    private readonly orgs: OrganizationsService,
+    private readonly usage: UsageService,
+    private readonly activity: ActivityService,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  async list(organizationId: string, params: ListParams) {
+    const [rows, total] = await this.repo.list(organizationId, params);
+    return { rows: await this.withEnrollments(rows), total };
+  }
+
+  async get(id: string, organizationId: string): Promise<StudentResponse> {
+    const s = await this.repo.findInOrganization(id, organizationId);
+    if (!s) throw new NotFoundException(`Student ${id} not found`);
+    return (await this.withEnrollments([s]))[0];
+  }
+
+  async studentsOfClass(classId: string, organizationId: string) {
+    await this.classes.require(classId, organizationId);
+    const rows = await this.repo.studentsOfClass(classId, organizationId);
+    return rows.map(({ student, enrollment }) => mapStudent(student, [enrollment]));
+  }
+
+  /** The already-enrolled answer of spec 2 §7, with what the dialog shows. */
+  async checkEnrollment(dto: CheckEnrollmentDto) {
+    const cls = await this.classes.publicGet(dto.classId);
+    if (cls.organizationId !== dto.organizationId) throw new NotFoundException(`Class with ID ${dto.classId} not found`);
+    const student = await this.repo.findByEmail(dto.organizationId, dto.email);
+    const enrollment = student ? await this.repo.findEnrollment(student.id, dto.classId) : null;
+    if (!enrollment) return { enrolled: false, classFull: cls.enrolledStudents >= cls.maxStudents };
+    const org = await this.orgs.publicOrganization(dto.organizationId);
+    throw new AppException(409, `You are already enrolled in ${cls.title} (${PAYMENT_LABEL[enrollment.paymentStatus]}).`, {
+      code: ErrorCode.AlreadyEnrolled,
+      isAlreadyEnrolled: true,
+      details: {
+        className: cls.title,
+        classId: cls.id,
+        existingEnrollment: { enrollmentDate: enrollment.enrollmentDate, paymentStatus: enrollment.paymentStatus },
+      },
+      organizationData: { name: org.branding.businessName || org.name, contactInfo: org.contactInfo },
+      classInstructor: cls.instructor,
+    });
+  }
+
+  /**
+   * Public registration (in person, payment pending). One transaction: the seat, the student (one
+   * record per email in an organization) and the enrollment commit together or not at all.
+   */
+  async register(dto: RegisterStudentDto): Promise<StudentResponse> {
+    const classId = dto.classEnrollments[0]?.classId;
+    if (!classId) throw new AppException(400, 'Choose a class to register for', { errors: { classEnrollments: 'Choose a class to register for' } });
+    return this.enrollNew(dto.organizationId, dto, classId, 'in-person', 'pending', 'online');
+  }
+
+  /**
+   * Shared by in-person registration and (later) confirmed card payments. Lock order is always
+   * organization row, then class row, so it cannot deadlock with class edits.
+   */
+  async enrollNew(organizationId: string, fields: StudentFieldsDto, classId: string, method: PaymentMethod, status: PaymentStatus, source: string, amountPaidCents = 0) {
+    try {
+      const studentId = await this.db.transaction(async (manager) => {
+        await manager.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [organizationId]);
+        const cls = await this.classes.takeSeat(manager, classId, organizationId);
+        const { student, created } = await this.upsertStudent(manager, organizationId, fields);
+        await this.repo.insertEnrollment(manager, { organizationId, studentId: student.id, classId, paymentMethod: method, paymentStatus: status, amountPaidCents, enrollmentDate: new Date() });
+        const name = `${student.firstName} ${student.lastName}`;
+        if (created) await this.activity.record(organizationId, 'student_registration', `${name} registered`, { studentId: student.id, studentName: name }, manager);
+        await this.activity.record(organizationId, 'class_enrollment', `${name} enrolled in ${cls.title}`, { studentId: student.id, studentName: name, classId, className: cls.title, paymentMethod: method, source }, manager);
+        if (cls.enrolledStudents >= cls.maxStudents) {
+          await this.activity.record(organizationId, 'class_full', `${cls.title} is now full`, { classId, className: cls.title, studentsCount: cls.enrolledStudents }, manager);
+        }
+        return student.id;
+      });
+      return this.get(studentId, organizationId);
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new AppException(409, 'This email is already enrolled in this class.', { code: ErrorCode.AlreadyEnrolled, isAlreadyEnrolled: true });
+      throw e;
+    }
+  }
+
+  async create(organizationId: string, dto: CreateStudentDto): Promise<StudentResponse> {
+    try {
+      const id = await this.db.transaction(async (manager) => {
+        await manager.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [organizationId]);
+        if (await this.repo.findByEmail(organizationId, dto.email, manager)) throw new ConflictException('A student with this email already exists');
+        await this.usage.assertCanAddStudent(organizationId, manager);
+        const student = await this.repo.insertStudent(manager, this.studentFields(organizationId, dto));
+        const name = `${student.firstName} ${student.lastName}`;
+        await this.activity.record(organizationId, 'student_registration', `${name} was added`, { studentId: student.id, studentName: name }, manager);
+        await this.applyEnrollments(manager, student, dto.classEnrollments ?? []);
+        return student.id;
+      });
+      return this.get(id, organizationId);
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new ConflictException('A student with this email already exists, or is enrolled twice in one class');
+      throw e;
+    }
+  }
+
+  async update(id: string, organizationId: string, dto: UpdateStudentDto): Promise<StudentResponse> {
+    try {
+      await this.db.transaction(async (manager) => {
+        await manager.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [organizationId]);
+        const student = await this.repo.findInOrganization(id, organizationId, manager);
+        if (!student) throw new NotFoundException(`Student ${id} not found`);
+        const other = await this.repo.findByEmail(organizationId, dto.email, manager);
+        if (other && other.id !== id) throw new ConflictException('A student with this email already exists');
+        Object.assign(student, this.studentFields(organizationId, dto));
+        await this.repo.saveStudent(manager, student);
+        if (dto.classEnrollments) await this.applyEnrollments(manager, student, dto.classEnrollments);
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new ConflictException('A student with this email already exists');
+      throw e;
+    }
+    return this.get(id, organizationId);
+  }
+
+  /** Deleting a student frees each of their seats exactly once. */
+  async delete(id: string, organizationId: string) {
+    await this.db.transaction(async (manager) => {
+      const student = await this.repo.findInOrganization(id, organizationId, manager);
+      if (!student) throw new NotFoundException(`Student ${id} not found`);
+      const freed = await this.repo.deleteEnrollments(manager, id);
+      await this.classes.releaseSeats(manager, organizationId, freed);
+      await this.repo.deleteStudent(manager, id, organizationId);
+      const name = `${student.firstName} ${student.lastName}`;
+      await this.activity.record(organizationId, 'student_removed', `${name} was removed`, { studentId: id, studentName: name }, manager);
+    });
+    return { id };
+  }
+
+  /** Frees one enrollment's seat (cancel). */
+  async cancelEnrollment(studentId: string, classId: string, organizationId: string) {
+    await this.db.transaction(async (manager) => {
+      const student = await this.repo.findInOrganization(studentId, organizationId, manager);
+      if (!student) throw new NotFoundException(`Student ${studentId} not found`);
+      const freed = await this.repo.deleteEnrollments(manager, studentId, [classId]);
+      if (!freed.length) throw new NotFoundException('This student is not enrolled in this class');
+      await this.classes.releaseSeats(manager, organizationId, freed);
+    });
+    return this.get(studentId, organizationId);
+  }
+
+  /**
+   * Makes the student's enrollments match the list sent by the admin form: new classes take a seat,
+   * removed ones free theirs, and a changed payment status is applied.
+   */
+  private async applyEnrollments(manager: EntityManager, student: StudentEntity, wanted: EnrollmentInputDto[]) {
+    const current = (await this.repo.enrollmentsOf([student.id], manager)).get(student.id) ?? [];
+    const wantedIds = new Set(wanted.map((w) => w.classId));
+    if (wantedIds.size !== wanted.length) throw new AppException(400, 'A class appears twice in classEnrollments');
+    const removed = current.filter((e) => !wantedIds.has(e.classId)).map((e) => e.classId);
+    const freed = await this.repo.deleteEnrollments(manager, student.id, removed);
+    await this.classes.releaseSeats(manager, student.organizationId, freed);
+    for (const w of wanted) {
+      const existing = current.find((e) => e.classId === w.classId);
+      if (!existing) {
+        const cls = await this.classes.takeSeat(manager, w.classId, student.organizationId);
+        const status = w.paymentStatus ?? 'pending';
+        await this.repo.insertEnrollment(manager, {
+          organizationId: student.organizationId, studentId: student.id, classId: w.classId, enrollmentDate: new Date(),
+          paymentMethod: w.paymentMethod ?? 'in-person', paymentStatus: status, amountPaidCents: status === 'completed' ? amountDueCents(cls) : 0,
+        });
+      } else if (w.paymentStatus && w.paymentStatus !== existing.paymentStatus) {
+        const cls = await this.classes.require(w.classId, student.organizationId);
+        await this.repo.updateEnrollmentPayment(manager, existing.id, {
+          paymentStatus: w.paymentStatus,
+          amountPaidCents: w.paymentStatus === 'completed' ? amountDueCents(cls) : 0,
+        });
+      }
+    }
+  }
+
+  private async upsertStudent(manager: EntityManager, organizationId: string, f: StudentFieldsDto) {
+    const existing = await this.repo.findByEmail(organizationId, f.email, manager);
+    if (existing) {
+      // Returning students keep one record; their latest contact details win.
+      Object.assign(existing, { firstName: f.firstName, lastName: f.lastName, phone: f.phone, communicationOptIn: f.communicationOptIn ?? existing.communicationOptIn });
+      return { student: await this.repo.saveStudent(manager, existing), created: false };
+    }
+    await this.usage.assertCanAddStudent(organizationId, manager);
+    return { student: await this.repo.insertStudent(manager, this.studentFields(organizationId, f)), created: true };
+  }
+
+  private studentFields(organizationId: string, f: StudentFieldsDto & { status?: string }): Partial<StudentEntity> {
+    return {
+      organizationId,
+      firstName: f.firstName,
+      lastName: f.lastName,
+      email: f.email,
+      phone: f.phone,
+      communicationOptIn: f.communicationOptIn ?? true,
+      ...(f.status ? { status: f.status } : {}),
+    };
+  }
+
+  private async withEnrollments(rows: StudentEntity[]) {
+    const enrollments = await this.repo.enrollmentsOf(rows.map((r) => r.id));
+    return rows.map((s) => mapStudent(s, enrollments.get(s.id) ?? []));
+  }
+}

@@ -1,0 +1,70 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { isBelowLimit, type PlanFeature, type PlanResponse } from './plan.entity';
+import { PlansService } from './plans.service';
+
+export interface Usage {
+  classes: number;
+  students: number;
+  transactions: number;
+}
+
+/**
+ * Plan limits and usage of an organization. Usage is counted straight from the tables (not cached
+ * counters) so a limit check inside a transaction sees exactly what that transaction will commit.
+ */
+@Injectable()
+export class UsageService {
+  constructor(@InjectDataSource() private readonly db: DataSource, private readonly plans: PlansService) {}
+
+  async planOf(organizationId: string, manager: EntityManager = this.db.manager): Promise<PlanResponse> {
+    const rows = await manager.query('SELECT plan_id FROM organizations WHERE id = $1', [organizationId]);
+    if (!rows.length) throw new NotFoundException(`Organization ${organizationId} not found`);
+    return this.plans.get(rows[0].plan_id);
+  }
+
+  async usage(organizationId: string, manager: EntityManager = this.db.manager): Promise<Usage> {
+    const [row] = await manager.query(
+      `SELECT
+         (SELECT count(*)::int FROM classes WHERE organization_id = $1 AND status <> 'Archived') AS classes,
+         (SELECT count(*)::int FROM students WHERE organization_id = $1) AS students,
+         (SELECT count(*)::int FROM enrollments WHERE organization_id = $1 AND payment_method = 'card'
+            AND payment_status = 'completed' AND enrollment_date >= date_trunc('month', now())) AS transactions`,
+      [organizationId],
+    );
+    return row;
+  }
+
+  /** Active (non-archived) classes and the plan's cap: used to decide Archived-on-limit. */
+  async classCapacity(organizationId: string, manager: EntityManager = this.db.manager) {
+    const plan = await this.planOf(organizationId, manager);
+    const { classes } = await this.usage(organizationId, manager);
+    return { plan, active: classes, limit: plan.limits.maxClasses, canActivate: isBelowLimit(plan.limits.maxClasses, classes) };
+  }
+
+  async assertCanAddStudent(organizationId: string, manager: EntityManager = this.db.manager) {
+    const plan = await this.planOf(organizationId, manager);
+    const { students } = await this.usage(organizationId, manager);
+    if (!isBelowLimit(plan.limits.maxStudents, students)) {
+      throw new ForbiddenException(
+        `Student limit reached. ${plan.name} allows up to ${plan.limits.maxStudents} students. You currently have ${students} students. Upgrade your plan to add more students.`,
+      );
+    }
+  }
+
+  async hasFeature(organizationId: string, feature: PlanFeature): Promise<boolean> {
+    const plan = await this.planOf(organizationId);
+    return Boolean(plan.features[feature]);
+  }
+
+  /** 403 naming the cheapest plan that has the feature (spec README decision 3). */
+  async assertFeature(organizationId: string, feature: PlanFeature, label: string) {
+    if (await this.hasFeature(organizationId, feature)) return;
+    const plan = await this.plans.cheapestWith(feature);
+    throw new ForbiddenException(`${label} is a ${plan?.name ?? 'paid'} plan feature. Upgrade to ${plan?.name ?? 'a paid plan'} to use it.`);
+  }
+}
+
+export const classLimitMessage = (planName: string, limit: number, current: number) =>
+  `Class limit reached. ${planName} allows up to ${limit} classes. You currently have ${current} classes. Upgrade your plan to add more classes.`;

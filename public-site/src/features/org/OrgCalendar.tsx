@@ -1,0 +1,125 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import { dayKey, formatTime } from '@/lib/classFormat';
+import type { ClassItem } from '@/lib/models';
+import { classPath } from '@/lib/routing';
+import { useMediaQuery } from '@/lib/useMediaQuery';
+import { addMonths, entriesByDay, monthTitles, monthWeeks, startOfMonth } from './calendarUtils';
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** Month calendar: 7-column grid on desktop, a list grouped by day on mobile (spec 1 §2). */
+export function OrgCalendar({ classes, organizationId }: { classes: ClassItem[]; organizationId: string }) {
+  const [month, setMonth] = useState(() => startOfMonth(new Date()));
+  const desktop = useMediaQuery('(min-width: 768px)');
+  const byDay = useMemo(() => entriesByDay(classes, month), [classes, month]);
+  const titles = useMemo(() => monthTitles(byDay), [byDay]);
+  const todayKey = dayKey(new Date());
+  const monthLabel = month.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+
+  return (
+    <section className="calendar card" aria-labelledby="calendar-month">
+      <div className="calendar__nav">
+        <button type="button" className="btn btn--small btn--secondary" onClick={() => setMonth((m) => addMonths(m, -1))}>
+          <span aria-hidden="true">‹</span> Previous<span className="visually-hidden"> month</span>
+        </button>
+        <h3 id="calendar-month" className="calendar__month" aria-live="polite">
+          {monthLabel}
+        </h3>
+        <div className="calendar__nav-right">
+          <button type="button" className="btn btn--small btn--ghost" onClick={() => setMonth(startOfMonth(new Date()))}>
+            Today
+          </button>
+          <button type="button" className="btn btn--small btn--secondary" onClick={() => setMonth((m) => addMonths(m, 1))}>
+            Next<span className="visually-hidden"> month</span> <span aria-hidden="true">›</span>
+          </button>
+        </div>
+      </div>
+
+      {desktop ? (
+        <table className="calendar__grid">
+          <caption className="visually-hidden">Classes in {monthLabel}</caption>
+          <thead>
+            <tr>
+              {WEEKDAYS.map((day) => (
+                <th key={day} scope="col">
+                  <abbr title={day}>{day.slice(0, 3)}</abbr>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {monthWeeks(month).map((week, i) => (
+              <tr key={i}>
+                {week.map((date, j) => {
+                  if (!date) return <td key={j} className="calendar__cell calendar__cell--empty" />;
+                  const key = dayKey(date);
+                  const entries = byDay.get(key) ?? [];
+                  const isToday = key === todayKey;
+                  return (
+                    <td key={j} className={`calendar__cell${isToday ? ' calendar__cell--today' : ''}`}>
+                      <span className="calendar__day">{date.getDate()}</span>
+                      {isToday ? <span className="visually-hidden"> (today)</span> : null}
+                      {entries.map((entry) => (
+                        <Link
+                          key={`${entry.classItem.id}-${entry.date.getTime()}`}
+                          href={classPath(entry.classItem.id, organizationId)}
+                          className="calendar__event"
+                        >
+                          <span className="calendar__event-time">{formatTime(entry.date)}</span>{' '}
+                          <span className="calendar__event-title">{entry.classItem.title}</span>
+                        </Link>
+                      ))}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : byDay.size === 0 ? (
+        <p className="calendar__none">No classes scheduled in {monthLabel}.</p>
+      ) : (
+        <ol className="calendar__list">
+          {[...byDay.keys()].sort().map((key) => {
+            const entries = byDay.get(key)!;
+            const isToday = key === todayKey;
+            return (
+              <li key={key} className={`calendar__list-day${isToday ? ' calendar__list-day--today' : ''}`}>
+                <h4 className="calendar__list-date">
+                  {entries[0].date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' })}
+                  {isToday ? <span className="badge badge--accent">Today</span> : null}
+                </h4>
+                <ul>
+                  {entries.map((entry) => (
+                    <li key={`${entry.classItem.id}-${entry.date.getTime()}`}>
+                      <Link href={classPath(entry.classItem.id, organizationId)} className="calendar__list-event">
+                        <span className="calendar__event-time">{formatTime(entry.date)}</span>
+                        <span className="calendar__event-title">{entry.classItem.title}</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+
+      <div className="calendar__legend">
+        <h4>Classes this month</h4>
+        {titles.length === 0 ? (
+          <p className="muted">No classes this month.</p>
+        ) : (
+          <ul>
+            {titles.map(({ title, classItem }) => (
+              <li key={title}>
+                <Link href={classPath(classItem.id, organizationId)}>{title}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,157 @@
+import { Modal } from '@/components/ui/Modal';
+import { env, publicOrigin } from '@/config/env';
+import { formatLongDate } from '@/lib/classFormat';
+import { classPath } from '@/lib/routing';
+import type { EnrollmentProblem } from './api/checkEnrollment';
+
+export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  completed: 'Paid',
+  pending: 'Payment Pending',
+  failed: 'Payment Failed',
+};
+
+const ALREADY_ENROLLED_ADVICE = [
+  'Check your inbox for the confirmation sent when you registered.',
+  'If you still need to pay, bring payment to the class or contact the organization.',
+  'To register another person, use their own email address.',
+];
+const ERROR_ADVICE = [
+  'Check your internet connection and try again.',
+  'Make sure your email address is spelled correctly.',
+  'If the problem continues, contact the organization below.',
+];
+
+/** "Already Enrolled" / "Enrollment Error" dialog (spec 2 §2). */
+export function EnrollmentProblemDialog({
+  problem,
+  classId,
+  classTitle,
+  organizationId,
+  fallbackOrganizationName,
+  fallbackInstructor,
+  onClose,
+  onRetry,
+}: {
+  problem: EnrollmentProblem | null;
+  classId: string;
+  classTitle: string;
+  organizationId: string;
+  fallbackOrganizationName: string;
+  fallbackInstructor: string;
+  onClose: () => void;
+  onRetry: () => void;
+}) {
+  const open = problem !== null;
+  const title = problem?.isAlreadyEnrolled ? 'Already Enrolled' : 'Enrollment Error';
+  const details = problem?.details;
+  const enrollment = details?.existingEnrollment;
+  const orgName = problem?.organizationData?.name || fallbackOrganizationName;
+  const contact = problem?.organizationData?.contactInfo ?? {};
+  const instructor = problem?.classInstructor || fallbackInstructor;
+  const className = details?.className || classTitle;
+  const classHref = classPath(details?.classId || classId, organizationId);
+  const supportEmail = contact.email || env.supportEmail;
+  const mailto = `mailto:${supportEmail}?subject=${encodeURIComponent(`Registration help: ${className}`)}&body=${encodeURIComponent(
+    `Hello,\n\nI had a problem registering for "${className}".\n\nError: ${problem?.message ?? ''}\nClass link: ${publicOrigin()}${classHref}\n\nThank you.`,
+  )}`;
+
+  return (
+    <Modal open={open} title={title} onClose={onClose} className="enrollment-dialog">
+      {problem ? (
+        <div className="stack">
+          <p className={problem.isAlreadyEnrolled ? 'enrollment-dialog__message' : 'enrollment-dialog__message is-error'}>
+            {problem.message}
+          </p>
+
+          {details || enrollment ? (
+            <section aria-labelledby="enrollment-details-title" className="enrollment-dialog__box">
+              <h3 id="enrollment-details-title">Enrollment details</h3>
+              <dl className="enrollment-dialog__facts">
+                <div>
+                  <dt>Class</dt>
+                  <dd>{className}</dd>
+                </div>
+                {enrollment?.enrollmentDate ? (
+                  <div>
+                    <dt>Enrolled</dt>
+                    <dd>{formatLongDate(enrollment.enrollmentDate)}</dd>
+                  </div>
+                ) : null}
+                {enrollment?.paymentStatus ? (
+                  <div>
+                    <dt>Status</dt>
+                    <dd>{PAYMENT_STATUS_LABELS[enrollment.paymentStatus] ?? enrollment.paymentStatus}</dd>
+                  </div>
+                ) : null}
+              </dl>
+            </section>
+          ) : null}
+
+          <section aria-labelledby="enrollment-contact-title" className="enrollment-dialog__box">
+            <h3 id="enrollment-contact-title">Contact information</h3>
+            <dl className="enrollment-dialog__facts">
+              <div>
+                <dt>Organization</dt>
+                <dd>{orgName}</dd>
+              </div>
+              {instructor ? (
+                <div>
+                  <dt>Instructor</dt>
+                  <dd>{instructor}</dd>
+                </div>
+              ) : null}
+              {contact.email ? (
+                <div>
+                  <dt>Email</dt>
+                  <dd>
+                    <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                  </dd>
+                </div>
+              ) : null}
+              {contact.phone ? (
+                <div>
+                  <dt>Phone</dt>
+                  <dd>
+                    <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+                  </dd>
+                </div>
+              ) : null}
+              {contact.address ? (
+                <div>
+                  <dt>Address</dt>
+                  <dd>{contact.address}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </section>
+
+          <section aria-labelledby="enrollment-advice-title">
+            <h3 id="enrollment-advice-title">What you can do</h3>
+            <ul className="enrollment-dialog__advice">
+              {(problem.isAlreadyEnrolled ? ALREADY_ENROLLED_ADVICE : ERROR_ADVICE).map((tip) => (
+                <li key={tip}>{tip}</li>
+              ))}
+            </ul>
+          </section>
+
+          <div className="modal__actions">
+            <a className="btn btn--secondary" href={mailto}>
+              Contact Support
+            </a>
+            <a className="btn btn--secondary" href={classHref} target="_blank" rel="noopener noreferrer">
+              View Class<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+            {!problem.isAlreadyEnrolled ? (
+              <button type="button" className="btn" onClick={onRetry}>
+                Try Again
+              </button>
+            ) : null}
+            <button type="button" className="btn btn--ghost" onClick={onClose}>
+              Close
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,152 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import {
+  formatPhoneInput,
+  STUDENT_FIELDS,
+  validateStudent,
+  validateStudentField,
+  type StudentField,
+  type StudentFormValues,
+} from './studentFormRules';
+
+export const SUBMIT_DEBOUNCE_MS = 1000;
+export type SubmitPhase = 'idle' | 'submitting' | 'checking';
+
+const LABELS: Record<StudentField, string> = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email Address',
+  phone: 'Phone Number',
+};
+
+/**
+ * Step 1 of registration (spec 2 §2, §5): validation on blur, on change once touched and on submit;
+ * the button stays disabled until the four fields are filled and valid; submits are debounced (1 s).
+ */
+export function StudentForm({
+  values,
+  onChange,
+  onSubmit,
+  phase,
+  businessName,
+}: {
+  values: StudentFormValues;
+  onChange: (values: StudentFormValues) => void;
+  onSubmit: (values: StudentFormValues) => Promise<void>;
+  phase: SubmitPhase;
+  businessName: string;
+}) {
+  const [touched, setTouched] = useState<Partial<Record<StudentField, boolean>>>({});
+  const [errors, setErrors] = useState<Partial<Record<StudentField, string>>>({});
+  const lastSubmit = useRef(0);
+  const busy = phase !== 'idle';
+  const refs = useRef<Partial<Record<StudentField, HTMLInputElement | null>>>({});
+
+  function update(field: StudentField, raw: string) {
+    const value = field === 'phone' ? formatPhoneInput(raw, values.phone) : raw;
+    const next = { ...values, [field]: value };
+    onChange(next);
+    if (touched[field]) setErrors((e) => ({ ...e, [field]: validateStudentField(field, next) ?? undefined }));
+  }
+
+  function blur(field: StudentField) {
+    setTouched((t) => ({ ...t, [field]: true }));
+    setErrors((e) => ({ ...e, [field]: validateStudentField(field, values) ?? undefined }));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const now = Date.now();
+    if (busy || now - lastSubmit.current < SUBMIT_DEBOUNCE_MS) return;
+    lastSubmit.current = now;
+    const all = validateStudent(values);
+    setTouched({ firstName: true, lastName: true, email: true, phone: true });
+    setErrors(all);
+    const firstInvalid = STUDENT_FIELDS.find((f) => all[f]);
+    if (firstInvalid) {
+      refs.current[firstInvalid]?.focus();
+      return;
+    }
+    await onSubmit({
+      ...values,
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      email: values.email.trim(),
+    });
+  }
+
+  const complete = STUDENT_FIELDS.every((f) => values[f].trim() !== '');
+  const hasErrors = STUDENT_FIELDS.some((f) => errors[f]);
+  const disabled = busy || !complete || hasErrors;
+  const buttonText = phase === 'checking' ? 'Checking enrollment...' : phase === 'submitting' ? 'Submitting...' : 'Continue to Payment';
+
+  const input = (field: StudentField, type: string, autoComplete: string, extra: Record<string, string> = {}) => {
+    const id = `student-${field}`;
+    const error = errors[field];
+    const hintId = field === 'phone' ? `${id}-hint` : undefined;
+    const describedBy = [hintId, error ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined;
+    return (
+      <div className="field">
+        <label htmlFor={id}>
+          {LABELS[field]} <span className="required" aria-hidden="true">*</span>
+        </label>
+        <input
+          ref={(el) => {
+            refs.current[field] = el;
+          }}
+          id={id}
+          name={field}
+          type={type}
+          autoComplete={autoComplete}
+          required
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          value={values[field]}
+          onChange={(e) => update(field, e.target.value)}
+          onBlur={() => blur(field)}
+          {...extra}
+        />
+        {hintId ? (
+          <span id={hintId} className="field__hint">
+            Format: (555) 123-4567
+          </span>
+        ) : null}
+        {error ? (
+          <span id={`${id}-error`} className="field__error">
+            {error}
+          </span>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={(e) => void submit(e)} aria-label="Student information">
+      <div className="form-row form-row--2">
+        {input('firstName', 'text', 'given-name')}
+        {input('lastName', 'text', 'family-name')}
+      </div>
+      {input('email', 'email', 'email')}
+      {input('phone', 'tel', 'tel', { inputMode: 'tel', placeholder: '(555) 123-4567' })}
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          name="communicationOptIn"
+          checked={values.communicationOptIn}
+          onChange={(e) => onChange({ ...values, communicationOptIn: e.target.checked })}
+        />
+        <span>
+          Yes, send me SMS and email messages from {businessName} about class confirmations, schedule changes,
+          payments, announcements and events. Up to 5 messages per month; message and data rates may apply. Reply
+          STOP to opt out or HELP for help. See our <Link href="/terms">Terms</Link> and{' '}
+          <Link href="/privacy">Privacy Policy</Link>.
+        </span>
+      </label>
+      <button type="submit" className="btn btn--lg btn--block" disabled={disabled} aria-disabled={disabled}>
+        {busy ? <span className="spinner spinner--light" aria-hidden="true" /> : null}
+        {buttonText}
+      </button>
+    </form>
+  );
+}

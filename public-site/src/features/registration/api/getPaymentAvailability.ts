@@ -1,0 +1,37 @@
+import { api } from '@/lib/apiClient';
+
+export interface StripeConfig {
+  publicKey: string | null;
+  environment?: string;
+}
+
+export interface ConnectStatus {
+  hasAccount: boolean;
+  charges_enabled: boolean;
+}
+
+let configPromise: Promise<StripeConfig> | null = null;
+
+/** GET /api/stripe/config, cached after the first successful fetch (spec 2 §4). */
+export function getStripeConfig(): Promise<StripeConfig> {
+  configPromise ??= api.get<StripeConfig>('/api/stripe/config', { public: true }).catch((error: unknown) => {
+    configPromise = null;
+    throw error;
+  });
+  return configPromise;
+}
+
+export function getConnectStatus(organizationId: string): Promise<ConnectStatus> {
+  return api.get<ConnectStatus>(`/api/connect/status/organization/${encodeURIComponent(organizationId)}`, { public: true });
+}
+
+/** Cards are offered only when the platform has a key and the organization's account can take charges. */
+export async function getCardAvailability(organizationId: string): Promise<{ available: boolean; publicKey: string | null }> {
+  try {
+    const [config, status] = await Promise.all([getStripeConfig(), getConnectStatus(organizationId)]);
+    const available = !!config.publicKey && !!status.hasAccount && status.charges_enabled === true;
+    return { available, publicKey: config.publicKey };
+  } catch {
+    return { available: false, publicKey: null };
+  }
+}

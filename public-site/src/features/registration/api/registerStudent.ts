@@ -1,0 +1,46 @@
+import { api, ApiError } from '@/lib/apiClient';
+import type { Student } from '@/lib/models';
+
+export interface StudentDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  communicationOptIn: boolean;
+}
+
+export const REGISTRATION_FAILED = 'Registration failed. Please try again.';
+export const RESERVE_FAILED = 'Failed to reserve spot. Please try again.';
+
+/** Maps a failed in-person reservation to the message shown to the student (spec 2 §8). */
+export function reservationErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return REGISTRATION_FAILED;
+  const message = error.message || '';
+  if (error.status === 409) return message || 'This class is full';
+  if (/subscription/i.test(message)) {
+    return "This organization currently only accepts in-person payments. Please select 'Pay in Person at Class'.";
+  }
+  if (/not found/i.test(message) || error.status === 404) return 'Class or organization not found. Please contact support.';
+  if (error.status === 400 || error.status === 422 || error.status === 429) return message || RESERVE_FAILED;
+  if (error.kind === 'timeout' || error.kind === 'network') return message;
+  return RESERVE_FAILED;
+}
+
+/** POST /api/students/register with an in-person, pending enrollment. */
+export async function reserveInPerson(input: {
+  student: StudentDetails;
+  classId: string;
+  organizationId: string;
+}): Promise<Student> {
+  const student = await api.post<Student>(
+    '/api/students/register',
+    {
+      ...input.student,
+      organizationId: input.organizationId,
+      classEnrollments: [{ classId: input.classId, paymentMethod: 'in-person', paymentStatus: 'pending' }],
+    },
+    { public: true },
+  );
+  if (!student || typeof student !== 'object') throw new Error(REGISTRATION_FAILED);
+  return student;
+}

@@ -1,0 +1,130 @@
+/**
+ * Formatting of class data (spec 1 §9): schedule text, dates, 12-hour times, durations and prices.
+ * Invalid or missing input gives "TBA", "Time TBA" or "Schedule TBA".
+ */
+
+export type ScheduleKind = 'Consecutive' | 'Weekly';
+export type DateInput = Date | string | number | null | undefined;
+
+export function toDate(input: DateInput): Date | null {
+  if (input === null || input === undefined || input === '') return null;
+  const date = input instanceof Date ? input : new Date(input);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function scheduleText(days: number | null | undefined, schedule: ScheduleKind | string | null | undefined): string {
+  if (!days || !Number.isFinite(days) || days < 1) return 'Schedule TBA';
+  if (days === 1) return 'Single session';
+  if (schedule === 'Weekly') return `${days} weeks (weekly)`;
+  if (schedule === 'Consecutive') return `${days} consecutive days`;
+  return 'Schedule TBA';
+}
+
+/** Long weekday, month, day, year in en-US, e.g. "Saturday, December 5, 2026". */
+export function formatLongDate(input: DateInput): string {
+  const date = toDate(input);
+  if (!date) return 'TBA';
+  return date.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+export function formatShortDate(input: DateInput): string {
+  const date = toDate(input);
+  if (!date) return 'TBA';
+  return date.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
+}
+
+/** 12-hour time, e.g. "9:30 AM". */
+export function formatTime(input: DateInput): string {
+  const date = toDate(input);
+  if (!date) return 'Time TBA';
+  return date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
+}
+
+/** "9:00 AM - 10:30 AM": end time computed from the duration in minutes. */
+export function formatTimeRange(start: DateInput, durationMinutes: number | null | undefined): string {
+  const date = toDate(start);
+  if (!date) return 'Time TBA';
+  if (!durationMinutes || durationMinutes <= 0) return formatTime(date);
+  const end = new Date(date.getTime() + durationMinutes * 60_000);
+  return `${formatTime(date)} - ${formatTime(end)}`;
+}
+
+/** "45 minutes", "1 hour", "2 hours", "1 hour 30 minutes". */
+export function formatDuration(minutes: number | null | undefined): string {
+  if (!minutes || !Number.isFinite(minutes) || minutes <= 0) return 'TBA';
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const hourText = `${hours} hour${hours === 1 ? '' : 's'}`;
+  return rest ? `${hourText} ${rest} minute${rest === 1 ? '' : 's'}` : hourText;
+}
+
+/** USD, en-US; whole amounts without cents ("$49"), otherwise two decimals ("$45.50"). */
+export function formatPrice(amount: number | null | undefined): string {
+  const value = typeof amount === 'number' && Number.isFinite(amount) ? amount : 0;
+  const whole = Number.isInteger(value);
+  return value.toLocaleString('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
+}
+
+/** A discount exists only when 0 < discountPrice < price. */
+export function hasDiscount(price: number | null | undefined, discountPrice: number | null | undefined): boolean {
+  return typeof price === 'number' && typeof discountPrice === 'number' && discountPrice > 0 && discountPrice < price;
+}
+
+/** The amount a student pays (spec 2 §5). */
+export function effectivePrice(price: number | null | undefined, discountPrice: number | null | undefined): number {
+  if (hasDiscount(price, discountPrice)) return discountPrice as number;
+  return typeof price === 'number' ? price : 0;
+}
+
+/** Session dates: the given sessions (Weekly), else computed from the start (1 day apart, or 7 for Weekly). */
+export function sessionDates(
+  startDate: DateInput,
+  days: number | null | undefined,
+  schedule: ScheduleKind | string | null | undefined,
+  sessions?: DateInput[] | null,
+): Date[] {
+  const given = (sessions ?? []).map(toDate).filter((d): d is Date => d !== null);
+  if (given.length > 0) return given.sort((a, b) => a.getTime() - b.getTime());
+  const start = toDate(startDate);
+  if (!start) return [];
+  const count = days && days > 0 ? Math.min(Math.floor(days), 366) : 1;
+  const step = schedule === 'Weekly' ? 7 : 1;
+  return Array.from({ length: count }, (_, index) => {
+    const date = new Date(start);
+    date.setDate(start.getDate() + index * step);
+    return date;
+  });
+}
+
+/** "YYYY-MM-DD" in local time: the key used to group classes by calendar day. */
+export function dayKey(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export function isSameDay(a: Date, b: Date): boolean {
+  return dayKey(a) === dayKey(b);
+}
+
+/** Whether a class status lets students register (spec 1 §4). */
+export function isOpenStatus(status: string | null | undefined): boolean {
+  return status === 'Open' || status === 'Scheduled';
+}
+
+export function slugify(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^\w\s-]/g, '')
+      .trim()
+      .replace(/[\s_-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'class'
+  );
+}

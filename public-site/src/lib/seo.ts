@@ -1,0 +1,86 @@
+/** Per-page title, description and robots (spec 1 §2 "SEO page keys"). */
+import { useEffect } from 'react';
+
+export interface SeoEntry {
+  title: string;
+  description: string;
+  noindex?: boolean;
+}
+
+const SITE = 'Classlane';
+
+export const SEO: Record<string, SeoEntry> = {
+  home: {
+    title: 'Classlane: class scheduling, registration and payments',
+    description:
+      'Publish classes, take registrations and payments online or in person, and manage students in one place. Free to start, no setup fees, no credit card required.',
+  },
+  classes: { title: 'Classes', description: 'Browse upcoming classes, see schedules and prices, and register online.' },
+  class: { title: 'Class details', description: 'Schedule, price, instructor, location and registration for this class.' },
+  register: { title: 'Register for Class', description: 'Register for a class and reserve your spot.' },
+  confirmation: { title: 'Registration Successful', description: 'Your class registration is confirmed.', noindex: true },
+  pricing: {
+    title: 'Pricing',
+    description: 'Start free. Upgrade to Essential for online payments, advanced reporting and custom branding.',
+  },
+  'about-us': { title: 'About Us', description: 'Who we are and why we build tools for educators and organizations.' },
+  contact: { title: 'Contact Us', description: 'Questions, partnerships or support: get in touch with us.' },
+  'terms-of-service': { title: 'Terms of Service', description: 'Terms for students registering for classes.' },
+  'privacy-policy': { title: 'Privacy Policy', description: 'How student information is collected, used and protected.' },
+  'teacher-terms': { title: 'Terms for Organizations and Teachers', description: 'Terms for organizations and teachers using the platform.' },
+  'teacher-privacy': { title: 'Privacy Policy for Organizations and Teachers', description: 'How organization and teacher data is handled.' },
+  teacher: { title: 'For Teachers', description: 'Today’s classes, attendance and in-person payments at a glance.' },
+  student: { title: 'For Students', description: 'Find a class, register in a minute, pay online or in person.' },
+  'senior-centers': {
+    title: 'Class Registration for Senior Centers',
+    description: 'Simple registration and payments for senior centers: $49 a month plus 2.9% processing, with a free 30-day trial.',
+  },
+  'community-colleges': {
+    title: 'Class Registration for Community Colleges',
+    description: 'Continuing-education registration and payments for community colleges, saving $3,000+ annually.',
+  },
+  'education-training': { title: 'For Education & Training', description: 'Scheduling and registration for tutors, schools and training centers.' },
+  'fitness-wellness': { title: 'For Fitness & Wellness', description: 'Class booking and payments for studios, gyms and wellness instructors.' },
+  'arts-crafts': { title: 'For Arts & Crafts', description: 'Workshops and courses for art studios, makers and craft schools.' },
+  'community-programs': {
+    title: 'For Community Programs',
+    description: 'Registration for community and senior centers: $49 a month plus 2.9% processing, free 30-day trial.',
+  },
+  signin: { title: 'Sign In', description: 'Sign in to manage your organization.', noindex: true },
+  signup: { title: 'Sign Up', description: 'Create your organization account.', noindex: true },
+  'reset-password': { title: 'Reset Password', description: 'Choose a new password for your account.', noindex: true },
+};
+
+function setMeta(name: string, content: string | null): void {
+  let meta = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  if (content === null) {
+    meta?.remove();
+    return;
+  }
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = name;
+    document.head.appendChild(meta);
+  }
+  meta.content = content;
+}
+
+/** The document title: "{page} | {site}"; an organization page may pass the business name alone. */
+export function composeTitle(pageTitle: string | null, siteName = SITE): string {
+  return pageTitle && pageTitle !== siteName ? `${pageTitle} | ${siteName}` : siteName;
+}
+
+export function applySeo(key: string, overrides: Partial<SeoEntry> & { siteName?: string; exactTitle?: string } = {}): void {
+  const base = SEO[key] ?? SEO.home;
+  const entry = { ...base, ...overrides };
+  document.title = overrides.exactTitle ?? (key === 'home' ? base.title : composeTitle(entry.title, overrides.siteName));
+  setMeta('description', entry.description);
+  setMeta('robots', entry.noindex ? 'noindex, nofollow' : null);
+}
+
+export function useSeo(key: string, overrides: Partial<SeoEntry> & { siteName?: string; exactTitle?: string } = {}): void {
+  const { title, description, noindex, siteName, exactTitle } = overrides;
+  useEffect(() => {
+    applySeo(key, { title, description, noindex, siteName, exactTitle });
+  }, [key, title, description, noindex, siteName, exactTitle]);
+}

@@ -1,0 +1,71 @@
+/** localStorage keys shared with the admin app (docs/api.md). */
+export const TOKEN_KEY = 'classlane.token';
+export const USER_KEY = 'classlane.user';
+
+export type Role = 'admin' | 'teacher';
+
+export interface User {
+  id: string;
+  email: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  phone?: string | null;
+  organizationId: string | null;
+}
+
+function safeGet(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function safeSet(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    /* storage full or disabled: the session simply is not remembered */
+  }
+}
+
+export function readJson<T>(key: string): T | null {
+  const raw = safeGet(key);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: string, value: unknown): void {
+  safeSet(key, value === null || value === undefined ? null : JSON.stringify(value));
+}
+
+export function getToken(): string | null {
+  return safeGet(TOKEN_KEY);
+}
+
+export function getStoredUser(): User | null {
+  return readJson<User>(USER_KEY);
+}
+
+export function storeSession(user: User, token?: string): void {
+  if (token) safeSet(TOKEN_KEY, token);
+  writeJson(USER_KEY, user);
+}
+
+export function clearSession(): void {
+  safeSet(TOKEN_KEY, null);
+  safeSet(USER_KEY, null);
+}
+
+/** True when the stored user is an admin of the given organization (spec 1 §6: share panel rule). */
+export function isAdminOf(organizationId: string | null | undefined): boolean {
+  if (!organizationId) return false;
+  const user = getStoredUser();
+  return !!user && user.role === 'admin' && !!user.organizationId && user.organizationId === organizationId;
+}

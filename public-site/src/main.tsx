@@ -1,0 +1,35 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/App';
+import { prefetchPublic } from '@/lib/apiClient';
+import { brandingPath, readCachedBranding } from '@/lib/branding';
+import { prefetchClass, prefetchClasses } from '@/lib/publicApi';
+import { queryParam } from '@/lib/routing';
+import '@/styles/base.css';
+import '@/styles/layout.css';
+
+/** Start the first page's data now, in parallel with loading its code chunk. */
+function prefetchFirstPage(): void {
+  const { pathname, search } = window.location;
+  const org = /^\/org\/([^/]+)\/?$/.exec(pathname);
+  if (org) {
+    const id = decodeURIComponent(org[1]);
+    prefetchClasses(id);
+    if (!readCachedBranding(id)) prefetchPublic(brandingPath(id));
+    return;
+  }
+  const cls = /^\/class\/([^/]+)\/?$/.exec(pathname);
+  if (cls) {
+    const orgId = queryParam(search, 'organizationId');
+    prefetchClass(decodeURIComponent(cls[1]), orgId);
+    if (orgId && !readCachedBranding(orgId)) prefetchPublic(brandingPath(orgId));
+  }
+}
+
+prefetchFirstPage();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
