@@ -8,6 +8,7 @@ import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import { EnvelopeInterceptor } from './common/http/envelope.interceptor';
 import { appConfig, type AllConfigType } from './config/app.config';
 import { dataSourceOptions } from './database/data-source';
+import { AttendanceModule } from './modules/attendance/attendance.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ClassesModule } from './modules/classes/classes.module';
 import { CommunicationsModule } from './modules/communications/communications.module';
@@ -20,6 +21,7 @@ import { SeoModule } from './modules/seo/seo.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { StudentsModule } from './modules/students/students.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
+import { TeacherModule } from './modules/teacher/teacher.module';
 
 @Module({
   imports: [
@@ -42,6 +44,8 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
     ClassesModule,
     StudentsModule,
     PaymentsModule,
+    TeacherModule,
+    AttendanceModule,
     ContactModule,
     HealthModule,
     SeoModule,

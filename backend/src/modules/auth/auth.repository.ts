@@ -1,3 +1,4 @@
+import { returning } from '../../common/db/returning';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
@@ -78,7 +79,8 @@ export class AuthRepository {
 
   /** Marks a valid, unused, unexpired token used in the same statement: a token works exactly once. */
   async consumeResetToken(tokenHash: string): Promise<string | null> {
-    const rows = await this.db.query(
+    const rows = await returning<{ user_id: string }>(
+      this.db,
       `UPDATE password_reset_tokens SET used_at = now()
         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
         RETURNING user_id`,

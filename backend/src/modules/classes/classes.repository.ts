@@ -1,3 +1,4 @@
+import { returning } from '../../common/db/returning';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
@@ -23,8 +24,8 @@ export class ClassesRepository {
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
-  findInOrganization(id: string, organizationId: string) {
-    return this.classes.findOne({ where: { id, organizationId } });
+  findInOrganization(id: string, organizationId: string, manager?: EntityManager) {
+    return (manager?.getRepository(ClassEntity) ?? this.classes).findOne({ where: { id, organizationId } });
   }
 
   findById(id: string) {
@@ -72,8 +73,8 @@ export class ClassesRepository {
     return manager.getRepository(ClassEntity).save(entity);
   }
 
-  async deleteInOrganization(id: string, organizationId: string): Promise<ClassEntity | null> {
-    const rows = await this.db.query('DELETE FROM classes WHERE id = $1 AND organization_id = $2 RETURNING id, title', [id, organizationId]);
+  async deleteInOrganization(id: string, organizationId: string): Promise<{ id: string; title: string } | null> {
+    const rows = await returning<{ id: string; title: string }>(this.db, 'DELETE FROM classes WHERE id = $1 AND organization_id = $2 RETURNING id, title', [id, organizationId]);
     return rows[0] ?? null;
   }
 }

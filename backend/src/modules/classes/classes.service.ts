@@ -1,3 +1,4 @@
+import { returning } from '../../common/db/returning';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -45,8 +46,8 @@ export class ClassesService {
     return mapClass(await this.require(id, organizationId));
   }
 
-  async require(id: string, organizationId: string): Promise<ClassEntity> {
-    const c = await this.repo.findInOrganization(id, organizationId);
+  async require(id: string, organizationId: string, manager?: EntityManager): Promise<ClassEntity> {
+    const c = await this.repo.findInOrganization(id, organizationId, manager);
     if (!c) throw new NotFoundException(`Class with ID ${id} not found`);
     return c;
   }
@@ -114,7 +115,7 @@ export class ClassesService {
     if (start < today) throw new AppException(400, 'Start date cannot be in the past', { errors: { startDate: 'Start date cannot be in the past' } });
     const result = await this.db.transaction(async (manager) => {
       await this.repo.lockOrganization(manager, organizationId);
-      const source = await this.repo.findInOrganization(id, organizationId);
+      const source = await this.repo.findInOrganization(id, organizationId, manager);
       if (!source) throw new NotFoundException(`Class with ID ${id} not found`);
       let status: ClassStatus = dto.status ?? 'Open';
       let warning: string | null = null;
@@ -142,7 +143,8 @@ export class ClassesService {
    * full closes itself. Call inside the registration's transaction.
    */
   async takeSeat(manager: EntityManager, classId: string, organizationId: string): Promise<ClassEntity> {
-    const rows = await manager.query(
+    const rows = await returning(
+      manager,
       `UPDATE classes SET
           enrolled_students = enrolled_students + 1,
           status = CASE WHEN status = 'Open' AND enrolled_students + 1 >= max_students THEN 'Closed' ELSE status END,

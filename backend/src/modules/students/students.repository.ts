@@ -1,3 +1,4 @@
+import { returning } from '../../common/db/returning';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
@@ -99,13 +100,13 @@ export class StudentsRepository {
   /** Deletes and returns the class ids of the rows really deleted: the caller frees exactly those seats. */
   async deleteEnrollments(manager: EntityManager, studentId: string, classIds?: string[]): Promise<string[]> {
     const rows: { class_id: string }[] = classIds
-      ? await manager.query('DELETE FROM enrollments WHERE student_id = $1 AND class_id = ANY($2::uuid[]) RETURNING class_id', [studentId, classIds])
-      : await manager.query('DELETE FROM enrollments WHERE student_id = $1 RETURNING class_id', [studentId]);
+      ? await returning<{ class_id: string }>(manager, 'DELETE FROM enrollments WHERE student_id = $1 AND class_id = ANY($2::uuid[]) RETURNING class_id', [studentId, classIds])
+      : await returning<{ class_id: string }>(manager, 'DELETE FROM enrollments WHERE student_id = $1 RETURNING class_id', [studentId]);
     return rows.map((r) => r.class_id);
   }
 
   async deleteStudent(manager: EntityManager, id: string, organizationId: string): Promise<boolean> {
-    const rows = await manager.query('DELETE FROM students WHERE id = $1 AND organization_id = $2 RETURNING id', [id, organizationId]);
+    const rows = await returning(manager, 'DELETE FROM students WHERE id = $1 AND organization_id = $2 RETURNING id', [id, organizationId]);
     return rows.length > 0;
   }
 }

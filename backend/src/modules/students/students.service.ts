@@ -185,7 +185,7 @@ export class StudentsService {
           paymentMethod: w.paymentMethod ?? 'in-person', paymentStatus: status, amountPaidCents: status === 'completed' ? amountDueCents(cls) : 0,
         });
       } else if (w.paymentStatus && w.paymentStatus !== existing.paymentStatus) {
-        const cls = await this.classes.require(w.classId, student.organizationId);
+        const cls = await this.classes.require(w.classId, student.organizationId, manager);
         await this.repo.updateEnrollmentPayment(manager, existing.id, {
           paymentStatus: w.paymentStatus,
           amountPaidCents: w.paymentStatus === 'completed' ? amountDueCents(cls) : 0,

@@ -1,7 +1,7 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { isBelowLimit, type PlanFeature, type PlanResponse } from './plan.entity';
+import { isBelowLimit, mapPlan, type PlanFeature, type PlanResponse } from './plan.entity';
 import { PlansService } from './plans.service';
 
 export interface Usage {
@@ -18,10 +18,15 @@ export interface Usage {
 export class UsageService {
   constructor(@InjectDataSource() private readonly db: DataSource, private readonly plans: PlansService) {}
 
+  /** Reads through the given manager: inside a transaction it must not wait for a second pool connection. */
   async planOf(organizationId: string, manager: EntityManager = this.db.manager): Promise<PlanResponse> {
-    const rows = await manager.query('SELECT plan_id FROM organizations WHERE id = $1', [organizationId]);
+    const rows = await manager.query(
+      `SELECT p.* FROM organizations o JOIN subscription_plans p ON p.id = o.plan_id WHERE o.id = $1`,
+      [organizationId],
+    );
     if (!rows.length) throw new NotFoundException(`Organization ${organizationId} not found`);
-    return this.plans.get(rows[0].plan_id);
+    const p = rows[0];
+    return mapPlan({ id: p.id, name: p.name, description: p.description, monthlyPrice: p.monthly_price, displayOrder: p.display_order, isActive: p.is_active, limits: p.limits, features: p.features, stripePriceId: p.stripe_price_id });
   }
 
   async usage(organizationId: string, manager: EntityManager = this.db.manager): Promise<Usage> {

@@ -1,0 +1,22 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { OrgId } from '../../common/auth/auth-user';
+import { Role, Roles } from '../../common/auth/roles';
+import { MarkPaymentDto } from './dto/mark-payment.dto';
+import { InPersonPaymentsService } from './in-person-payments.service';
+
+/** Teacher and admin marking of payments taken at class; 200 because an enrollment is updated, not created. */
+@Roles(Role.Admin, Role.Teacher)
+@Controller('payments')
+export class InPersonPaymentsController {
+  constructor(private readonly payments: InPersonPaymentsService) {}
+
+  @Post('mark-paid') @HttpCode(200)
+  markPaid(@OrgId() orgId: string, @Body() dto: MarkPaymentDto) {
+    return this.payments.markPaid(orgId, dto);
+  }
+
+  @Post('mark-unpaid') @HttpCode(200)
+  markUnpaid(@OrgId() orgId: string, @Body() dto: MarkPaymentDto) {
+    return this.payments.markUnpaid(orgId, dto);
+  }
+}

@@ -1,0 +1,75 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { amountDueCents } from '../classes/class.entity';
+import { ActivityService } from '../reporting/activity.service';
+import { mapEnrollment } from '../students/student.entity';
+import type { MarkPaymentDto } from './dto/mark-payment.dto';
+import { InPersonPaymentsRepository, type LockedEnrollment, type PaymentContext } from './in-person-payments.repository';
+
+export const ALREADY_PAID_MESSAGE = 'This payment is already marked as paid';
+export const NOT_PAID_MESSAGE = 'This payment is not marked as paid';
+export const CARD_UNMARK_MESSAGE = 'This enrollment was paid by card online and cannot be unmarked here. Refunds of card payments go through the payment provider.';
+
+/**
+ * Payments taken at class (spec 3 §4 "Student payment per class"): a teacher or admin marks a pending
+ * enrollment paid in person, or undoes their own in-person mark. The change and its activity event
+ * commit together (spec README decision 9).
+ */
+@Injectable()
+export class InPersonPaymentsService {
+  constructor(
+    private readonly repo: InPersonPaymentsRepository,
+    private readonly activity: ActivityService,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  markPaid(organizationId: string, dto: MarkPaymentDto) {
+    return this.db.transaction(async (manager) => {
+      const { ctx, enrollment } = await this.load(manager, organizationId, dto);
+      const amount = amountDueCents({ priceCents: ctx.priceCents!, discountPriceCents: ctx.discountPriceCents });
+      const updated = await this.repo.markPaid(manager, enrollment.id, amount);
+      if (!updated) {
+        if (enrollment.paymentStatus === 'completed') throw new ConflictException(ALREADY_PAID_MESSAGE);
+        throw new ConflictException(`Only a pending payment can be marked as paid; this one is ${enrollment.paymentStatus}`);
+      }
+      await this.activity.record(
+        organizationId,
+        'payment_received',
+        `${ctx.studentName} paid $${(amount / 100).toFixed(2)} in person for ${ctx.classTitle}`,
+        { amount: amount / 100, studentName: ctx.studentName, className: ctx.classTitle, paymentMethod: 'in-person', studentId: dto.studentId, classId: dto.classId },
+        manager,
+      );
+      return mapEnrollment({ ...updated, classTitle: ctx.classTitle! });
+    });
+  }
+
+  markUnpaid(organizationId: string, dto: MarkPaymentDto) {
+    return this.db.transaction(async (manager) => {
+      const { ctx, enrollment } = await this.load(manager, organizationId, dto);
+      const updated = await this.repo.markUnpaid(manager, enrollment.id);
+      if (!updated) {
+        if (enrollment.paymentStatus === 'completed' && enrollment.paymentMethod === 'card') throw new ConflictException(CARD_UNMARK_MESSAGE);
+        throw new ConflictException(NOT_PAID_MESSAGE);
+      }
+      await this.activity.record(
+        organizationId,
+        'payment_unmarked',
+        `In-person payment of ${ctx.studentName} for ${ctx.classTitle} was unmarked`,
+        { amount: enrollment.amountPaidCents / 100, studentName: ctx.studentName, className: ctx.classTitle, paymentMethod: 'in-person', studentId: dto.studentId, classId: dto.classId },
+        manager,
+      );
+      return mapEnrollment({ ...updated, classTitle: ctx.classTitle! });
+    });
+  }
+
+  /** Student, class and enrollment of this organization (404 naming which is missing), enrollment locked. */
+  private async load(manager: EntityManager, organizationId: string, dto: MarkPaymentDto): Promise<{ ctx: PaymentContext; enrollment: LockedEnrollment }> {
+    const ctx = await this.repo.findContext(manager, organizationId, dto.studentId, dto.classId);
+    if (ctx.studentName === null) throw new NotFoundException(`Student with ID ${dto.studentId} not found`);
+    if (ctx.classTitle === null) throw new NotFoundException(`Class with ID ${dto.classId} not found`);
+    const enrollment = await this.repo.lockEnrollment(manager, organizationId, dto.studentId, dto.classId);
+    if (!enrollment) throw new NotFoundException('This student is not enrolled in this class');
+    return { ctx, enrollment };
+  }
+}

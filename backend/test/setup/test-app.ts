@@ -1,0 +1,54 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module';
+import { configureApp } from '../../src/app.setup';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: ReturnType<typeof request>;
+  db: DataSource;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database cloned from the migrated template, for one test file. */
+export async function createTestDatabase(): Promise<string> {
+  const template = process.env.TEST_PG_TEMPLATE_URL;
+  if (!template) throw new Error('TEST_PG_TEMPLATE_URL is not set: run tests through jest (global setup starts PostgreSQL)');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: template.replace(/\/[^/]+$/, '/postgres') });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE classlane_template`);
+  await admin.end();
+  return template.replace(/\/[^/]+$/, `/${name}`);
+}
+
+/** The real application (same bootstrap as main.ts) on its own database. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const url = await createTestDatabase();
+  Object.assign(process.env, {
+    DATABASE_URL: url,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    SERVE_FRONTENDS: 'false',
+    LOG_REQUESTS: 'false',
+    SEED_DEMO: 'false',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    PLATFORM_ADMIN_PASSWORD: 'staff-password-1',
+    ...env,
+  });
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error'] });
+  configureApp(app);
+  await app.init();
+  return {
+    app,
+    http: request(app.getHttpServer()),
+    db: app.get(DataSource),
+    url,
+    close: () => app.close(),
+  };
+}
