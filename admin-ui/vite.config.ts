@@ -16,6 +16,6 @@ export default defineConfig({
   },
   server: {
     port: 5174,
-    proxy: { '/api': 'http://localhost:3002' },
+    proxy: { '/api': process.env.API_PROXY ?? 'http://localhost:3002' },
   },
 });

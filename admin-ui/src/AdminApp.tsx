@@ -2,15 +2,17 @@
  * The admin area: one react-admin instance under /admin (spec 3 §2.2-§2.6).
  * Screens are lazy chunks; each shows its area's loading message while it loads.
  */
-import { lazy, useMemo } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { lazy } from 'react';
+import { CoreAdmin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { authProvider } from '@/providers/authProvider';
 import { dataProvider } from '@/providers/dataProvider';
 import { AdminLayout, Area } from '@/layout/Layout';
-import { makeTheme } from '@/layout/themes';
 import { NotAvailable } from '@/common/NotAvailable';
 import { RedirectHome } from '@/common/redirectHome';
+import { LoadingScreen } from '@/common/LoadingScreen';
+
+const Loading = () => <LoadingScreen message="Initializing application..." fullPage />;
 import { useSession } from '@/session/SessionContext';
 
 const Dashboard = lazy(() => import('@/dashboard/Dashboard'));
@@ -37,17 +39,15 @@ const StudentsScreen = () => (
 
 export default function AdminApp() {
   const { branding } = useSession();
-  const theme = useMemo(() => makeTheme(branding), [branding]);
   return (
-    <Admin
+    <CoreAdmin
       basename="/admin"
       dataProvider={dataProvider}
       authProvider={authProvider}
-      theme={theme}
-      darkTheme={null}
       layout={AdminLayout}
       dashboard={DashboardScreen}
       loginPage={false}
+      loading={Loading}
       catchAll={RedirectHome}
       title={branding.businessName}
       disableTelemetry
@@ -117,6 +117,6 @@ export default function AdminApp() {
           }
         />
       </CustomRoutes>
-    </Admin>
+    </CoreAdmin>
   );
 }

@@ -1,14 +1,16 @@
 /**
  * Teacher mode (spec 3 §2.11): a react-admin instance under /teacher for teachers and admins.
  */
-import { lazy, useMemo } from 'react';
-import { Admin, CustomRoutes } from 'react-admin';
+import { lazy } from 'react';
+import { CoreAdmin, CustomRoutes } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from '@/providers/authProvider';
 import { dataProvider } from '@/providers/dataProvider';
 import { Area, TeacherLayout } from '@/layout/Layout';
-import { makeTheme } from '@/layout/themes';
 import { RedirectHome } from '@/common/redirectHome';
+import { LoadingScreen } from '@/common/LoadingScreen';
+
+const Loading = () => <LoadingScreen message="Initializing application..." fullPage />;
 import { useSession } from '@/session/SessionContext';
 
 const TeacherDashboard = lazy(() => import('@/teacher-dashboard/TeacherDashboard'));
@@ -23,17 +25,15 @@ const HomeScreen = () => <DashboardScreen tab="today" />;
 
 export default function TeacherApp() {
   const { branding } = useSession();
-  const theme = useMemo(() => makeTheme(branding), [branding]);
   return (
-    <Admin
+    <CoreAdmin
       basename="/teacher"
       dataProvider={dataProvider}
       authProvider={authProvider}
-      theme={theme}
-      darkTheme={null}
       layout={TeacherLayout}
       dashboard={HomeScreen}
       loginPage={false}
+      loading={Loading}
       catchAll={RedirectHome}
       title={branding.businessName}
       disableTelemetry
@@ -50,6 +50,6 @@ export default function TeacherApp() {
           }
         />
       </CustomRoutes>
-    </Admin>
+    </CoreAdmin>
   );
 }

@@ -9,11 +9,11 @@ export function StatTile({ label, value, note, noteColor = 'text.secondary', acc
   accent?: string;
 }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2, height: '100%', borderTop: 3, borderTopColor: accent ?? 'primary.main' }}>
+    <Paper variant="outlined" sx={{ p: { xs: 1.25, sm: 2 }, height: '100%', borderTop: 3, borderTopColor: accent ?? 'primary.main' }}>
       <Typography variant="caption" color="text.secondary" component="div">
         {label}
       </Typography>
-      <Typography variant="h5" component="div" sx={{ mt: 0.5 }}>
+      <Typography variant="h5" component="div" sx={{ mt: 0.5, fontSize: { xs: '1.25rem', sm: '1.5rem' } }}>
         {value}
       </Typography>
       {note && (

@@ -25,7 +25,7 @@ export function QuickActions({ validation, plans }: { validation?: SubscriptionV
       <Typography variant="h6" component="h2" gutterBottom>
         Quick Actions
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
         {actions.map((a) => (
           <Button key={a.to} component={RouterLink} to={a.to} variant="outlined" startIcon={a.icon} sx={{ justifyContent: 'flex-start', py: 1.25 }}>
             {a.label}

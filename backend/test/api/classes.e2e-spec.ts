@@ -77,6 +77,17 @@ describe('classes', () => {
     await t.http.get('/api/classes').query({ organizationId: 'not-a-uuid' }).expect(400);
   });
 
+  it('should answer a cached public list with the same body and headers as the full stack', async () => {
+    const pub = await createOrg(t, { plan: 'essential' });
+    await createClass(t, pub, { title: 'Cached' });
+    const miss = await t.http.get('/api/classes').query({ organizationId: pub.orgId }).expect(200);
+    const hit = await t.http.get('/api/classes').query({ organizationId: pub.orgId }).expect(200);
+    expect(hit.text).toBe(miss.text);
+    const names = (h: Record<string, string>) => Object.keys(h).filter((k) => !['date', 'connection', 'keep-alive', 'x-request-id'].includes(k)).sort();
+    expect(names(hit.headers)).toEqual(names(miss.headers));
+    for (const k of ['content-security-policy', 'x-content-type-options', 'etag', 'content-type', 'cache-control']) expect(hit.headers[k]).toBe(miss.headers[k]);
+  });
+
   it('should refresh the public list after a write', async () => {
     const pub = await createOrg(t, { plan: 'essential' });
     const c = await createClass(t, pub, { title: 'Before', maxStudents: 5 });

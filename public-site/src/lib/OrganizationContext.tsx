@@ -3,6 +3,7 @@
  * (route, query or a loaded class) declares it with `useOrganizationScope(id)`.
  */
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ApiError } from '@/lib/apiClient';
 import { applyBranding, DEFAULT_BRANDING, fetchBranding, readCachedBranding } from '@/lib/branding';
 import type { Branding } from '@/lib/models';
 
@@ -11,6 +12,8 @@ interface OrganizationContextValue {
   branding: Branding;
   /** True once the branding of `organizationId` is known (cached or fetched, or failed). */
   brandingReady: boolean;
+  /** The branding call answered 404: the organization does not exist. */
+  organizationMissing: boolean;
   setOrganizationId: (id: string | null) => void;
 }
 
@@ -18,12 +21,16 @@ const OrganizationContext = createContext<OrganizationContextValue>({
   organizationId: null,
   branding: DEFAULT_BRANDING,
   brandingReady: true,
+  organizationMissing: false,
   setOrganizationId: () => undefined,
 });
 
 export function OrganizationProvider({ children }: { children: ReactNode }) {
   const [organizationId, setOrganizationId] = useState<string | null>(null);
-  const [loaded, setLoaded] = useState<{ id: string | null; branding: Branding }>({ id: null, branding: DEFAULT_BRANDING });
+  const [loaded, setLoaded] = useState<{ id: string | null; branding: Branding; missing?: boolean }>({
+    id: null,
+    branding: DEFAULT_BRANDING,
+  });
 
   useEffect(() => {
     if (!organizationId) {
@@ -38,7 +45,13 @@ export function OrganizationProvider({ children }: { children: ReactNode }) {
     let active = true;
     fetchBranding(organizationId).then(
       (branding) => active && setLoaded({ id: organizationId, branding }),
-      () => active && setLoaded({ id: organizationId, branding: DEFAULT_BRANDING }),
+      (error: unknown) =>
+        active &&
+        setLoaded({
+          id: organizationId,
+          branding: DEFAULT_BRANDING,
+          missing: error instanceof ApiError && (error.status === 404 || error.status === 400),
+        }),
     );
     return () => {
       active = false;
@@ -48,9 +61,11 @@ export function OrganizationProvider({ children }: { children: ReactNode }) {
   const branding = loaded.id === organizationId ? loaded.branding : DEFAULT_BRANDING;
   useEffect(() => applyBranding(branding), [branding]);
 
+  const ready = loaded.id === organizationId;
+  const organizationMissing = ready && !!loaded.missing;
   const value = useMemo(
-    () => ({ organizationId, branding, brandingReady: loaded.id === organizationId, setOrganizationId }),
-    [organizationId, branding, loaded.id],
+    () => ({ organizationId, branding, brandingReady: ready, organizationMissing, setOrganizationId }),
+    [organizationId, branding, ready, organizationMissing],
   );
   return <OrganizationContext.Provider value={value}>{children}</OrganizationContext.Provider>;
 }

@@ -186,7 +186,7 @@ export default function ClassList() {
         <Alert severity="info">{classLimitMessage(planName, limit.limit, limit.current)}</Alert>
       )}
 
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' }, gap: 1.5 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' }, gap: { xs: 1, sm: 1.5 } }}>
         <StatTile
           label="Total classes"
           value={
@@ -236,6 +236,7 @@ export default function ClassList() {
             setPage(1);
           }}
           sx={{ flex: 1, minWidth: 160 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           <MenuItem value="">All statuses</MenuItem>
           {CLASS_STATUSES.map((s) => (

@@ -35,6 +35,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return { status: exception.getStatus(), body: { error: exception.message, ...exception.extra } };
     }
     if (exception instanceof HttpException) {
+      const bodyError = bodyParserMessage(exception.cause);
+      if (bodyError) return { status: exception.getStatus(), body: { error: bodyError } };
       const status = exception.getStatus();
       const response = exception.getResponse();
       if (typeof response === 'object' && response !== null) {
@@ -45,13 +47,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return { status, body: { error: String(response) } };
     }
     // Body-parser errors carry their own status (malformed JSON 400, oversized 413).
-    const e = exception as { status?: number; type?: string; code?: string; message?: string };
+    const e = exception as { status?: number; message?: string };
     if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
-      const message =
-        e.type === 'entity.too.large' ? 'Request body is too large'
-        : e.type === 'entity.parse.failed' ? 'Malformed JSON in request body'
-        : e.message ?? 'Bad request';
-      return { status: e.status, body: { error: message } };
+      return { status: e.status, body: { error: bodyParserMessage(exception) ?? e.message ?? 'Bad request' } };
     }
     if (exception instanceof QueryFailedError) {
       const code = (exception as unknown as { code?: string }).code ?? '';
@@ -60,4 +58,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { error: 'Internal server error' } };
   }
+}
+
+/** Readable texts for body-parser failures (Nest wraps them in an HttpException with the cause). */
+function bodyParserMessage(cause: unknown): string | null {
+  const type = (cause as { type?: string } | undefined)?.type;
+  if (type === 'entity.too.large') return 'Request body is too large';
+  if (type === 'entity.parse.failed') return 'Malformed JSON in request body';
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') return 'Unsupported request body encoding';
+  return null;
 }

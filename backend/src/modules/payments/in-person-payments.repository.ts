@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { returning } from '../../common/db/returning';
 import type { EnrollmentEntity, PaymentMethod, PaymentStatus } from '../students/student.entity';
 
 export interface PaymentContext {
@@ -51,8 +52,8 @@ export class InPersonPaymentsRepository {
    * click updates nothing and cannot record a second payment.
    */
   async markPaid(manager: EntityManager, enrollmentId: string, amountCents: number): Promise<EnrollmentEntity | null> {
-    // UPDATE answers [rows, rowCount] through TypeORM's query().
-    const [rows] = await manager.query(
+    const rows = await returning<EnrollmentEntity>(
+      manager,
       `UPDATE enrollments SET payment_status = 'completed', payment_method = 'in-person', amount_paid_cents = $2
         WHERE id = $1 AND payment_status = 'pending' ${RETURNING}`,
       [enrollmentId, amountCents],
@@ -62,7 +63,8 @@ export class InPersonPaymentsRepository {
 
   /** completed (in person only) -> pending with nothing paid; a card payment is never undone here. */
   async markUnpaid(manager: EntityManager, enrollmentId: string): Promise<EnrollmentEntity | null> {
-    const [rows] = await manager.query(
+    const rows = await returning<EnrollmentEntity>(
+      manager,
       `UPDATE enrollments SET payment_status = 'pending', amount_paid_cents = 0
         WHERE id = $1 AND payment_status = 'completed' AND payment_method = 'in-person' ${RETURNING}`,
       [enrollmentId],

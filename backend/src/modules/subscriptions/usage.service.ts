@@ -67,7 +67,7 @@ export class UsageService {
   async assertFeature(organizationId: string, feature: PlanFeature, label: string) {
     if (await this.hasFeature(organizationId, feature)) return;
     const plan = await this.plans.cheapestWith(feature);
-    throw new ForbiddenException(`${label} is a ${plan?.name ?? 'paid'} plan feature. Upgrade to ${plan?.name ?? 'a paid plan'} to use it.`);
+    throw new ForbiddenException(`${label} is a feature of the ${plan?.name ?? 'paid'} plan. Upgrade to ${plan?.name ?? 'a paid plan'} to use it.`);
   }
 }
 

@@ -32,7 +32,7 @@ export function SiteHeader() {
         Skip to main content
       </a>
       <div className="site-header__inner container">
-        <Link href={orgPath(organizationId)} className="brand" aria-label={`${branding.businessName} home`}>
+        <Link href={orgPath(organizationId)} className="brand">
           {branding.logoUrl ? (
             <img className="brand__logo" src={branding.logoUrl} alt="" width="36" height="36" />
           ) : (

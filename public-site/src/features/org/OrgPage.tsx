@@ -22,7 +22,7 @@ type Layout = 'grid' | 'calendar';
 export function OrgPage() {
   const params = useParams<{ organizationId: string }>();
   const organizationId = params.organizationId?.trim() || null;
-  const { branding, brandingReady } = useOrganizationScope(organizationId);
+  const { branding, brandingReady, organizationMissing } = useOrganizationScope(organizationId);
   const [layout, setLayout] = useState<Layout>('grid');
   const isAdmin = isAdminOf(organizationId);
   const [mode, setMode] = useState<ViewMode>('admin');
@@ -36,7 +36,7 @@ export function OrgPage() {
 
   if (!organizationId) return <NoOrganization />;
   const notFound = classes.error instanceof ApiError && (classes.error.status === 404 || classes.error.status === 400);
-  if (notFound) return <NoOrganization />;
+  if (notFound || organizationMissing) return <NoOrganization />;
 
   return (
     <>

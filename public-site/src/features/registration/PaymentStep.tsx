@@ -81,7 +81,11 @@ export function PaymentStep({
         </Alert>
       ) : null}
 
-      {error ? <Alert tone="error" title="We could not complete your registration">{error}</Alert> : null}
+      {error ? (
+        <Alert tone="error" title={/full/i.test(error) ? 'This class is full' : 'We could not complete your registration'}>
+          {error}
+        </Alert>
+      ) : null}
 
       <div className="payment-actions">
         <button type="button" className="btn btn--secondary" onClick={onBack} disabled={busy}>

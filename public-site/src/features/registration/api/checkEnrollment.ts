@@ -41,14 +41,21 @@ export function toEnrollmentProblem(error: unknown): EnrollmentProblem {
 }
 
 /** POST /api/students/check-enrollment: resolves when the student may register, else throws an EnrollmentProblem. */
-export async function checkEnrollment(input: { email: string; classId: string; organizationId: string }): Promise<void> {
-  let result: { enrolled?: boolean } | null;
+export async function checkEnrollment(input: {
+  email: string;
+  classId: string;
+  organizationId: string;
+}): Promise<{ classFull: boolean }> {
+  let result: { enrolled?: boolean; classFull?: boolean } | null;
   try {
-    result = await api.post<{ enrolled?: boolean } | null>('/api/students/check-enrollment', input, { public: true });
+    result = await api.post<{ enrolled?: boolean; classFull?: boolean } | null>('/api/students/check-enrollment', input, {
+      public: true,
+    });
   } catch (error) {
     throw toEnrollmentProblem(error);
   }
   if (result && result.enrolled === true) {
     throw { message: 'You are already enrolled in this class.', isAlreadyEnrolled: true } satisfies EnrollmentProblem;
   }
+  return { classFull: result?.classFull === true };
 }

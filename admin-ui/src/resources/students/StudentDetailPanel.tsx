@@ -1,0 +1,74 @@
+import { Box, Button, Divider, IconButton, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import EditIcon from '@mui/icons-material/Edit';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { PaymentChip } from '@/common/paymentStatus';
+import { formatDate, formatMoney, fullName } from '@/common/format';
+import type { Student } from '@/providers/types';
+import { formatPhone } from '@/resources/students/studentUtils';
+
+export function StudentDetailPanel({ record, onClose, onEdit, onDelete }: { record: Student; onClose: () => void; onEdit: () => void; onDelete: () => void }) {
+  const enrollments = record.classEnrollments ?? [];
+  return (
+    <Box sx={{ p: { xs: 2, sm: 3 }, width: { xs: '100%', sm: 440 } }} component="section" aria-label="Student details">
+      <Stack direction="row" justifyContent="space-between" alignItems="flex-start">
+        <Box>
+          <Typography variant="h5" component="h2">
+            {fullName(record)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Registered {formatDate(record.registrationDate || record.createdAt, 'short')}
+          </Typography>
+        </Box>
+        <IconButton aria-label="Close details" onClick={onClose}>
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+      <Stack direction="row" spacing={1} mt={2}>
+        <Button variant="contained" startIcon={<EditIcon />} onClick={onEdit}>
+          Edit
+        </Button>
+        <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={onDelete}>
+          Delete
+        </Button>
+      </Stack>
+      <Typography variant="subtitle2" mt={3}>
+        Contact information
+      </Typography>
+      <Stack spacing={0.5} mt={0.5}>
+        <Typography variant="body2">
+          Email: <a href={`mailto:${record.email}`}>{record.email}</a>
+        </Typography>
+        <Typography variant="body2">
+          Phone: <a href={`tel:${record.phone}`}>{formatPhone(record.phone)}</a>
+        </Typography>
+        <Typography variant="body2">Communications: {record.communicationOptIn ? 'Opted in' : 'Opted out'}</Typography>
+        <Typography variant="body2">Status: {record.status || 'active'}</Typography>
+      </Stack>
+      <Divider sx={{ my: 2 }} />
+      <Typography variant="subtitle2">Enrolled classes ({enrollments.length})</Typography>
+      {enrollments.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" mt={0.5}>
+          Not enrolled in any class.
+        </Typography>
+      ) : (
+        <List dense disablePadding>
+          {enrollments.map((e) => (
+            <ListItem key={e.id ?? e.classId} disableGutters secondaryAction={<PaymentChip enrollment={e} />}>
+              <ListItemText
+                primary={e.classTitle || 'Class'}
+                secondary={`Enrolled ${formatDate(e.enrollmentDate, 'short')}${e.paymentStatus === 'completed' ? ` · ${formatMoney(e.amountPaid)} (${e.paymentMethod === 'card' ? 'card' : 'in person'})` : ''}`}
+                sx={{ pr: 12 }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      <Divider sx={{ my: 2 }} />
+      <Typography variant="subtitle2">Communication history</Typography>
+      <Typography variant="body2" color="text.secondary" mt={0.5}>
+        Message history is not available yet in this version.
+      </Typography>
+    </Box>
+  );
+}

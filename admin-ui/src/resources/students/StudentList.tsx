@@ -1,0 +1,299 @@
+import { useMemo, useState } from 'react';
+import { useDataProvider, useGetList, useGetOne, useRefresh } from 'react-admin';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  Drawer,
+  Pagination,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import { useSession } from '@/session/SessionContext';
+import { useFetch, useTimedMessage } from '@/common/useFetch';
+import { useDebounced } from '@/common/useDebounced';
+import { StatTile } from '@/common/StatTile';
+import { ListToolbar } from '@/common/ListToolbar';
+import { ConfirmDialog } from '@/common/ConfirmDialog';
+import { limitInfo, studentLimitMessage } from '@/common/plans';
+import { paymentLabel } from '@/common/paymentStatus';
+import { formatDate, fullName } from '@/common/format';
+import type { AppDataProvider } from '@/providers/dataProvider';
+import type { Student } from '@/providers/types';
+import { StudentDetailPanel } from '@/resources/students/StudentDetailPanel';
+import { StudentFormDialog } from '@/resources/students/StudentFormDialog';
+import { formatPhone } from '@/resources/students/studentUtils';
+
+type SortKey = 'name' | 'email' | 'classes' | 'date';
+const SORT_OPTIONS: { value: SortKey; label: string }[] = [
+  { value: 'name', label: 'Name' },
+  { value: 'email', label: 'Email' },
+  { value: 'classes', label: 'Classes' },
+  { value: 'date', label: 'Registration date' },
+];
+const PER_PAGE = 25;
+
+function paymentSummary(s: Student): string {
+  const labels = (s.classEnrollments ?? []).map((e) => paymentLabel(e));
+  if (!labels.length) return '—';
+  const counts = labels.reduce<Record<string, number>>((acc, l) => ({ ...acc, [l]: (acc[l] ?? 0) + 1 }), {});
+  return Object.entries(counts)
+    .map(([l, n]) => `${n} ${l}`)
+    .join(', ');
+}
+
+/** Manage Students (spec 3 §2.4). */
+export default function StudentList() {
+  const { user } = useSession();
+  const orgId = user?.organizationId ?? null;
+  const dp = useDataProvider<AppDataProvider>();
+  const refresh = useRefresh();
+  const isWide = useMediaQuery((t: Theme) => t.breakpoints.up('md'));
+
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 300);
+  const [sort, setSort] = useState<SortKey>('name');
+  const [order, setOrder] = useState<'ASC' | 'DESC'>('ASC');
+  const [page, setPage] = useState(1);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Student | null>(null);
+  const [deleting, setDeleting] = useState<Student | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useTimedMessage(3000);
+
+  const filter = useMemo(() => (q ? { q } : {}), [q]);
+  const list = useGetList<Student>('students', { pagination: { page, perPage: PER_PAGE }, sort: { field: sort, order }, filter });
+  const all = useGetList<Student>('students', { pagination: { page: 1, perPage: 1 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+  const validation = useFetch(orgId ? `validation:${orgId}` : null, (d) => d.getSubscriptionValidation(orgId!));
+  const plan = validation.data?.plan;
+  const limit = limitInfo(plan?.limits?.maxStudents, validation.data?.usage?.students ?? all.total);
+  const planName = validation.data?.planName || plan?.name || 'Your plan';
+  const blockedMessage = limit.reached && limit.limit !== null ? studentLimitMessage(planName, limit.limit, limit.current) : null;
+  const selected = useGetOne<Student>('students', { id: selectedId ?? '' }, { enabled: Boolean(selectedId) });
+
+  const afterChange = () => {
+    refresh();
+    void validation.reload();
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    try {
+      await dp.delete('students', { id: deleting.id, previousData: deleting });
+      if (selectedId === deleting.id) setSelectedId(null);
+      setSuccess('Student deleted successfully!');
+      setError(null);
+      afterChange();
+    } catch {
+      setError('Failed to delete student');
+    } finally {
+      setDeleteBusy(false);
+      setDeleting(null);
+    }
+  };
+
+  const rows = list.data ?? [];
+  const open = (s: Student) => setSelectedId(s.id);
+
+  return (
+    <Stack spacing={2.5} pb={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" alignItems={{ xs: 'stretch', sm: 'center' }} spacing={1}>
+        <Typography variant="h4" component="h1">
+          Manage Students
+        </Typography>
+        <Button
+          variant="contained"
+          size="large"
+          startIcon={<PersonAddIcon />}
+          onClick={() => {
+            setEditing(null);
+            setFormOpen(true);
+          }}
+        >
+          Add Student
+        </Button>
+      </Stack>
+      {error && (
+        <Alert severity="error" onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      {list.error && <Alert severity="error">Failed to load students</Alert>}
+      {success && (
+        <Alert severity="success" role="status">
+          {success}
+        </Alert>
+      )}
+      {blockedMessage && <Alert severity="info">{blockedMessage}</Alert>}
+
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }, gap: 1.5 }}>
+        <StatTile
+          label="Total students"
+          value={
+            <>
+              {all.total ?? '—'}
+              {limit.limit !== null && (
+                <Typography component="span" variant="body1" color="text.secondary">
+                  {' '}
+                  / {limit.limit}
+                </Typography>
+              )}
+            </>
+          }
+          note={limit.reached ? 'Limit reached' : limit.limit === null && plan ? 'Unlimited plan' : undefined}
+          noteColor={limit.reached ? 'error.main' : undefined}
+        />
+        <StatTile label="Plan capacity left" value={limit.limit === null ? (plan ? 'Unlimited' : '—') : Math.max(0, limit.limit - limit.current)} accent="secondary.main" />
+        <StatTile label={q ? 'Matching your search' : 'Shown'} value={list.total ?? '—'} accent="info.main" />
+      </Box>
+
+      <ListToolbar
+        search={search}
+        onSearch={(v) => {
+          setSearch(v);
+          setPage(1);
+        }}
+        searchLabel="Search students by name, email or phone"
+        sort={sort}
+        sortOptions={SORT_OPTIONS}
+        onSort={(v) => {
+          setSort(v);
+          setPage(1);
+        }}
+        order={order}
+        onOrder={(o) => {
+          setOrder(o);
+          setPage(1);
+        }}
+      />
+
+      {list.isPending ? (
+        <Skeleton variant="rounded" height={240} />
+      ) : rows.length === 0 ? (
+        <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
+          <Typography>{q ? 'No students match your search.' : 'No students yet.'}</Typography>
+        </Box>
+      ) : isWide ? (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="medium" aria-label="Students">
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                <TableCell>Email</TableCell>
+                <TableCell>Phone</TableCell>
+                <TableCell align="center">Classes</TableCell>
+                <TableCell>Payments</TableCell>
+                <TableCell>Registered</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((s) => (
+                <TableRow
+                  key={s.id}
+                  hover
+                  selected={s.id === selectedId}
+                  onClick={() => open(s)}
+                  sx={{ cursor: 'pointer' }}
+                  tabIndex={0}
+                  onKeyDown={(e) => e.key === 'Enter' && open(s)}
+                >
+                  <TableCell sx={{ fontWeight: 600 }}>{fullName(s)}</TableCell>
+                  <TableCell>{s.email}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPhone(s.phone)}</TableCell>
+                  <TableCell align="center">{s.classEnrollments?.length ?? 0}</TableCell>
+                  <TableCell>{paymentSummary(s)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(s.registrationDate || s.createdAt, 'short')}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      ) : (
+        <Stack spacing={1.5}>
+          {rows.map((s) => (
+            <Card key={s.id}>
+              <CardActionArea onClick={() => open(s)} aria-label={`View ${fullName(s)}`}>
+                <CardContent>
+                  <Typography fontWeight={700}>{fullName(s)}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {s.email}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {formatPhone(s.phone)}
+                  </Typography>
+                  <Typography variant="body2" mt={0.5}>
+                    {s.classEnrollments?.length ?? 0} classes · {paymentSummary(s)}
+                  </Typography>
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      {(list.total ?? 0) > PER_PAGE && (
+        <Stack alignItems="center">
+          <Pagination count={Math.ceil((list.total ?? 0) / PER_PAGE)} page={page} onChange={(_, p) => setPage(p)} color="primary" />
+        </Stack>
+      )}
+
+      <Drawer
+        anchor={isWide ? 'right' : 'bottom'}
+        open={Boolean(selectedId && selected.data)}
+        onClose={() => setSelectedId(null)}
+        slotProps={{ paper: { sx: { maxHeight: isWide ? undefined : '92vh' } } }}
+      >
+        {selected.data && (
+          <StudentDetailPanel
+            record={selected.data}
+            onClose={() => setSelectedId(null)}
+            onEdit={() => {
+              setEditing(selected.data!);
+              setFormOpen(true);
+            }}
+            onDelete={() => setDeleting(selected.data!)}
+          />
+        )}
+      </Drawer>
+
+      <StudentFormDialog
+        open={formOpen}
+        record={editing}
+        organizationId={orgId}
+        blockedMessage={blockedMessage}
+        onClose={() => setFormOpen(false)}
+        onSaved={(saved, message) => {
+          setFormOpen(false);
+          setSuccess(message);
+          setError(null);
+          if (saved?.id && editing) setSelectedId(saved.id);
+          afterChange();
+        }}
+      />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Delete student"
+        message="Are you sure you want to delete this student? This action cannot be undone."
+        busy={deleteBusy}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import { useSearchParams } from 'react-router-dom';
+import { Box, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useSession } from '@/session/SessionContext';
+import { useFetch } from '@/common/useFetch';
+import { hasFeature } from '@/common/plans';
+import { LoadingScreen } from '@/common/LoadingScreen';
+import { NotAvailable } from '@/common/NotAvailable';
+import { ProfileTab } from '@/settings/ProfileTab';
+import { BrandingTab, BrandingUpsell } from '@/settings/BrandingTab';
+import { SystemStatusTab } from '@/settings/SystemStatusTab';
+
+type TabKey = 'profile' | 'branding' | 'payments' | 'system';
+
+/** Resolve ?tab= (spec 3 §2.6): profile, payments, system or branding (branding only if allowed). */
+export function resolveTab(raw: string | null, brandingAllowed: boolean): TabKey {
+  if (raw === 'payments' || raw === 'system' || raw === 'profile') return raw;
+  if (raw === 'branding') return brandingAllowed ? 'branding' : 'profile';
+  return 'profile';
+}
+
+export default function SettingsPage() {
+  const { user } = useSession();
+  const orgId = user?.organizationId ?? null;
+  const [params, setParams] = useSearchParams();
+  const validation = useFetch(orgId ? `validation:${orgId}` : null, (dp) => dp.getSubscriptionValidation(orgId!));
+  const settings = useFetch('settings', (dp) => dp.getSettings());
+  const plans = useFetch('plans', (dp) => dp.getPlans());
+  const brandingAllowed = hasFeature(validation.data, 'customBranding');
+  const tab = resolveTab(params.get('tab'), brandingAllowed);
+
+  return (
+    <Stack spacing={2.5} pb={2}>
+      <Typography variant="h4" component="h1">
+        Settings
+      </Typography>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs value={tab} onChange={(_, v: TabKey) => setParams({ tab: v }, { replace: true })} variant="scrollable" allowScrollButtonsMobile aria-label="Settings sections">
+          <Tab value="profile" label="Admin Profile" />
+          {brandingAllowed && <Tab value="branding" label="Site Branding" />}
+          <Tab value="payments" label="Payment Setup" />
+          <Tab value="system" label="System Status" />
+        </Tabs>
+      </Box>
+      {tab === 'system' ? (
+        <SystemStatusTab />
+      ) : tab === 'payments' ? (
+        <NotAvailable title="Payment Setup" message="Online payment setup is not available yet in this version." />
+      ) : settings.loading && !settings.data ? (
+        <LoadingScreen message="Loading settings..." />
+      ) : settings.error || !settings.data ? (
+        <Typography color="error">Failed to load settings</Typography>
+      ) : params.get('tab') === 'branding' && validation.loading ? (
+        <LoadingScreen message="Loading settings..." />
+      ) : tab === 'branding' ? (
+        <BrandingTab settings={settings.data} />
+      ) : (
+        <>
+          {validation.data && !brandingAllowed && <BrandingUpsell plans={plans.data} />}
+          <ProfileTab settings={settings.data} onSaved={settings.reload} />
+        </>
+      )}
+    </Stack>
+  );
+}

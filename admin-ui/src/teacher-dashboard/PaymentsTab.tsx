@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { useDataProvider } from 'react-admin';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Divider,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import UndoIcon from '@mui/icons-material/Undo';
+import { PaymentChip } from '@/common/paymentStatus';
+import { formatMoney, fullName } from '@/common/format';
+import type { AppDataProvider } from '@/providers/dataProvider';
+import type { ClassRecord, Student } from '@/providers/types';
+import { effectivePrice } from '@/resources/classes/classUtils';
+
+type Report = { success: (m: string) => void; error: (m: string) => void };
+
+function StudentRow({ student, cls, action }: { student: Student; cls: ClassRecord; action: React.ReactNode }) {
+  const enrollment = student.classEnrollments?.find((e) => e.classId === cls.id) ?? student.classEnrollments?.[0];
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      alignItems={{ xs: 'stretch', sm: 'center' }}
+      sx={{ py: 1.5 }}
+      aria-label={fullName(student)}
+      role="group"
+    >
+      <Box flex={1} minWidth={0}>
+        <Typography fontWeight={600}>{fullName(student)}</Typography>
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {student.email}
+        </Typography>
+      </Box>
+      <Stack direction="row" spacing={1.5} alignItems="center" justifyContent="space-between">
+        <PaymentChip enrollment={enrollment} />
+        {enrollment?.paymentStatus === 'completed' ? (
+          <Typography variant="body2">Paid {formatMoney(enrollment.amountPaid)}</Typography>
+        ) : (
+          <Typography variant="body2">Amount Due: {formatMoney(effectivePrice(cls))}</Typography>
+        )}
+        {action}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** Payments tab: Mark as Paid with a 'Confirm Payment' modal, Unmark as Paid (spec 3 §2.11, §4). */
+export function PaymentsTab({ cls, paid, unpaid, report, onChanged }: {
+  cls: ClassRecord;
+  paid: Student[];
+  unpaid: Student[];
+  report: Report;
+  onChanged: () => Promise<void>;
+}) {
+  const dp = useDataProvider<AppDataProvider>();
+  const [confirming, setConfirming] = useState<Student | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const amount = effectivePrice(cls);
+
+  const markPaid = async () => {
+    if (!confirming) return;
+    const s = confirming;
+    setBusyId(s.id);
+    try {
+      await dp.markPaid(s.id, cls.id);
+      setConfirming(null);
+      report.success(`Payment of ${formatMoney(amount)} recorded for ${fullName(s)}.`);
+      await onChanged();
+    } catch {
+      setConfirming(null);
+      report.error('Failed to update payment');
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const unmark = async (s: Student) => {
+    setBusyId(s.id);
+    try {
+      await dp.markUnpaid(s.id, cls.id);
+      report.success(`${fullName(s)} is marked as unpaid.`);
+      await onChanged();
+    } catch {
+      report.error('Failed to unmark payment');
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  return (
+    <Stack spacing={2.5}>
+      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Unpaid students">
+        <Typography variant="h6" component="h2">
+          Unpaid ({unpaid.length})
+        </Typography>
+        {unpaid.length === 0 ? (
+          <Typography color="text.secondary" mt={1}>
+            Everyone has paid.
+          </Typography>
+        ) : (
+          unpaid.map((s, i) => (
+            <Box key={s.id}>
+              {i > 0 && <Divider />}
+              <StudentRow
+                student={s}
+                cls={cls}
+                action={
+                  <Button variant="contained" color="success" startIcon={<CheckCircleIcon />} disabled={busyId === s.id} onClick={() => setConfirming(s)}>
+                    Mark as Paid
+                  </Button>
+                }
+              />
+            </Box>
+          ))
+        )}
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Paid students">
+        <Typography variant="h6" component="h2">
+          Paid ({paid.length})
+        </Typography>
+        {paid.length === 0 ? (
+          <Typography color="text.secondary" mt={1}>
+            No payments recorded yet.
+          </Typography>
+        ) : (
+          paid.map((s, i) => (
+            <Box key={s.id}>
+              {i > 0 && <Divider />}
+              <StudentRow
+                student={s}
+                cls={cls}
+                action={
+                  <Button
+                    variant="outlined"
+                    color="warning"
+                    startIcon={busyId === s.id ? <CircularProgress size={16} /> : <UndoIcon />}
+                    disabled={busyId === s.id}
+                    onClick={() => unmark(s)}
+                  >
+                    Unmark as Paid
+                  </Button>
+                }
+              />
+            </Box>
+          ))
+        )}
+      </Paper>
+      <Dialog open={Boolean(confirming)} onClose={busyId ? undefined : () => setConfirming(null)} maxWidth="xs" fullWidth aria-labelledby="confirm-payment-title">
+        <DialogTitle id="confirm-payment-title">Confirm Payment</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            Record an in-person payment from <strong>{confirming ? fullName(confirming) : ''}</strong> for {cls.title}.
+          </DialogContentText>
+          <Typography variant="h4" component="p" sx={{ mt: 2, textAlign: 'center' }}>
+            {formatMoney(amount)}
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(null)} disabled={Boolean(busyId)}>
+            Cancel
+          </Button>
+          <Button variant="contained" color="success" onClick={markPaid} disabled={Boolean(busyId)}>
+            Confirm Payment
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import { useNavigate } from 'react-router-dom';
+import { Alert, Box, Button, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useSession } from '@/session/SessionContext';
+import { useFetch } from '@/common/useFetch';
+import { formatDate } from '@/common/format';
+import { QuickOverview } from '@/teacher-dashboard/QuickOverview';
+import { TeacherClassCard } from '@/teacher-dashboard/TeacherClassCard';
+import type { TeacherClass } from '@/providers/types';
+
+function ClassGrid({ classes, loading, error, empty, showDate, onRetry }: {
+  classes?: TeacherClass[];
+  loading: boolean;
+  error: unknown;
+  empty: string;
+  showDate?: boolean;
+  onRetry: () => void;
+}) {
+  if (loading && !classes) {
+    return (
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: 2 }}>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} variant="rounded" height={200} />
+        ))}
+      </Box>
+    );
+  }
+  if (error) {
+    return (
+      <Alert severity="error" action={<Button color="inherit" onClick={onRetry}>Retry</Button>}>
+        Failed to load data. Please try again.
+      </Alert>
+    );
+  }
+  if (!classes?.length) return <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>{empty}</Typography>;
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: 2 }}>
+      {classes.map((c) => (
+        <TeacherClassCard key={c.id} record={c} showDate={showDate} />
+      ))}
+    </Box>
+  );
+}
+
+/** Teacher dashboard (spec 3 §2.11): composition only; /teacher/today and /teacher/upcoming pick the tab. */
+export default function TeacherDashboard({ tab }: { tab: 'today' | 'upcoming' }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const today = useFetch('teacher:today', (dp) => dp.getTeacherClasses('today'));
+  const upcoming = useFetch('teacher:upcoming', (dp) => dp.getTeacherClasses('upcoming'));
+  const all = useFetch('teacher:all', (dp) => dp.getTeacherClasses('all'));
+  const nextFive = upcoming.data?.slice(0, 5);
+
+  return (
+    <Stack spacing={3} pb={2}>
+      <Box>
+        <Typography variant="h4" component="h1">
+          Teacher Dashboard
+        </Typography>
+        <Typography color="text.secondary">
+          Welcome {user?.firstName} · {formatDate(new Date().toISOString())}
+        </Typography>
+      </Box>
+      <QuickOverview all={all.data} today={today.data} />
+      <Box>
+        <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
+          <Tabs value={tab} onChange={(_, v: 'today' | 'upcoming') => navigate(`/teacher/${v}`)} aria-label="Class lists">
+            <Tab value="today" label={`Today's Classes (${today.data?.length ?? 0})`} />
+            <Tab value="upcoming" label={`Upcoming Classes (${nextFive?.length ?? 0})`} />
+          </Tabs>
+        </Box>
+        {tab === 'today' ? (
+          <section aria-label="Today's Classes">
+            <ClassGrid classes={today.data} loading={today.loading} error={today.error} empty="No classes scheduled for today." onRetry={today.reload} />
+          </section>
+        ) : (
+          <section aria-label="Upcoming Classes">
+            <ClassGrid classes={nextFive} loading={upcoming.loading} error={upcoming.error} empty="No upcoming classes." showDate onRetry={upcoming.reload} />
+          </section>
+        )}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { buildSessions, nextAttended, sessionPercent } from '@/teacher-dashboard/attendanceUtils';
+
+describe('attendanceUtils', () => {
+  it('should use the server sessions when present', () => {
+    const s = buildSessions({ startDate: '2026-03-01T10:00:00Z', days: 3 }, {
+      classId: 'c',
+      sessions: [{ sessionIndex: 0, sessionDate: '2026-03-01', entries: [{ studentId: 'a', attended: true }] }],
+    });
+    expect(s).toHaveLength(1);
+    expect(s[0].marks).toEqual({ a: true });
+  });
+
+  it('should count sessions one week apart when the server has none', () => {
+    const s = buildSessions({ startDate: '2026-03-01T10:00:00Z', days: 2 }, { classId: 'c', sessions: [] });
+    expect(s.map((x) => x.sessionDate.slice(0, 10))).toEqual(['2026-03-01', '2026-03-08']);
+  });
+
+  it('should flip when the chosen state is clicked again', () => {
+    expect(nextAttended(undefined, true)).toBe(true);
+    expect(nextAttended(true, true)).toBe(false);
+    expect(nextAttended(false, false)).toBe(true);
+    expect(nextAttended(true, false)).toBe(false);
+  });
+
+  it('should compute the per-session percent', () => {
+    const session = { sessionIndex: 0, sessionDate: '', marks: { a: true, b: false } };
+    expect(sessionPercent(session, ['a', 'b', 'c'])).toBe(33);
+    expect(sessionPercent(session, [])).toBe(0);
+  });
+});

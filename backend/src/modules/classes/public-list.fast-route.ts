@@ -1,0 +1,30 @@
+import type { FastRoute } from '../../common/http/fast-path';
+import type { PublicListCache } from './public-list.cache';
+
+const PATH = '/api/classes?';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+/**
+ * The public class list is the hottest public read. A cached list (PublicListCache, invalidated on
+ * every write) is answered here without Express; the first request and every miss take the normal path.
+ */
+export function publicListFastRoute(cache: PublicListCache): FastRoute {
+  return (req) => {
+    const url = req.url!;
+    if (!url.startsWith(PATH)) return null;
+    const params = new URLSearchParams(url.slice(PATH.length));
+    const orgId = params.get('organizationId');
+    if (!orgId || params.size !== 1 || !UUID.test(orgId)) return null;
+    const hit = cache.get(orgId);
+    if (!hit) return null;
+    if (req.headers['if-none-match'] === hit.etag) {
+      return { status: 304, headers: ['ETag', hit.etag, 'Cache-Control', CACHE_CONTROL], body: '' };
+    }
+    return {
+      status: 200,
+      headers: ['ETag', hit.etag, 'Cache-Control', CACHE_CONTROL, 'Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(hit.bytes)],
+      body: hit.body,
+    };
+  };
+}

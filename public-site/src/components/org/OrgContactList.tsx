@@ -1,0 +1,71 @@
+import type { Branding, ContactInfo } from '@/lib/models';
+import { mapsLink, safeExternalUrl } from '@/lib/useOrganizationFromQuery';
+import './OrgContactList.css';
+
+const SOCIALS = ['facebook', 'twitter', 'instagram', 'linkedin', 'youtube'] as const;
+const SOCIAL_LABELS: Record<(typeof SOCIALS)[number], string> = {
+  facebook: 'Facebook',
+  twitter: 'X (Twitter)',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+  youtube: 'YouTube',
+};
+
+/** Contact email, phone (tel link), address (maps search), website and social links of an organization. */
+export function OrgContactList({ contactInfo, branding }: { contactInfo: ContactInfo | null; branding: Partial<Branding> | null }) {
+  const website = safeExternalUrl(branding?.websiteUrl);
+  const socials = SOCIALS.map((key) => ({ key, url: safeExternalUrl(branding?.socialLinks?.[key]) })).filter((s) => s.url);
+  return (
+    <dl className="org-contact">
+      {contactInfo?.email ? (
+        <div>
+          <dt>Email</dt>
+          <dd>
+            <a href={`mailto:${contactInfo.email}`}>{contactInfo.email}</a>
+          </dd>
+        </div>
+      ) : null}
+      {contactInfo?.phone ? (
+        <div>
+          <dt>Phone</dt>
+          <dd>
+            <a href={`tel:${contactInfo.phone.replace(/[^\d+]/g, '')}`}>{contactInfo.phone}</a>
+          </dd>
+        </div>
+      ) : null}
+      {contactInfo?.address ? (
+        <div>
+          <dt>Address</dt>
+          <dd>
+            <a href={mapsLink(contactInfo.address)} target="_blank" rel="noopener noreferrer">
+              {contactInfo.address}
+              <span className="visually-hidden"> (opens map in a new tab)</span>
+            </a>
+          </dd>
+        </div>
+      ) : null}
+      {website ? (
+        <div>
+          <dt>Website</dt>
+          <dd>
+            <a href={website} target="_blank" rel="noopener noreferrer">
+              {website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+            </a>
+          </dd>
+        </div>
+      ) : null}
+      {socials.length > 0 ? (
+        <div>
+          <dt>Follow</dt>
+          <dd className="org-contact__social">
+            {socials.map((s) => (
+              <a key={s.key} href={s.url!} target="_blank" rel="noopener noreferrer">
+                {SOCIAL_LABELS[s.key]}
+              </a>
+            ))}
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { formatLongDate, formatPrice, formatTimeRange } from '@/lib/classFormat';
+import { useOrganizationScope } from '@/lib/OrganizationContext';
+import { classPath, orgPath, queryParam } from '@/lib/routing';
+import { useSeo } from '@/lib/seo';
+import { loadConfirmation } from './confirmationState';
+import './RegisterPage.css';
+
+/** /confirmation (spec 2 §2): state from history, or from sessionStorage after a reload. */
+export function ConfirmationPage() {
+  const queryOrg = queryParam(useSearch(), 'org', 'organizationId');
+  const [state] = useState(() => loadConfirmation(window.history.state));
+  const orgId = queryOrg ?? state?.student.organizationId ?? state?.classDetails.organizationId ?? null;
+  const { branding } = useOrganizationScope(orgId);
+  useSeo('confirmation', { siteName: orgId ? branding.businessName : undefined });
+
+  if (!state) {
+    return (
+      <div className="container section">
+        <div className="card confirmation">
+          <h1>No registration to show</h1>
+          <p>We could not find a recent registration in this browser. Your confirmation email has the details.</p>
+          <div className="confirmation__actions">
+            <Link href={orgPath(orgId)} className="btn">
+              Browse More Classes
+            </Link>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const { classDetails, student, amount, paymentMethod } = state;
+  return (
+    <div className="container section">
+      <div className="card confirmation">
+        <span className="confirmation__icon" aria-hidden="true">
+          ✓
+        </span>
+        <h1>Registration Successful!</h1>
+        <p className="confirmation__thanks">
+          Thank you, {student.firstName}! You are registered for <strong>{classDetails.title}</strong>.
+        </p>
+
+        {paymentMethod === 'card' ? (
+          <div className="alert alert--success" role="status">
+            <strong className="alert__title">Payment Confirmed</strong>
+            <p>We received your payment of {formatPrice(amount)}.</p>
+            {state.transactionId ? <p>Transaction: {state.transactionId}</p> : null}
+          </div>
+        ) : (
+          <div className="alert alert--warning">
+            <strong className="alert__title">Payment Reminder</strong>
+            <p>
+              Please bring your payment of <strong>{formatPrice(amount)}</strong> to class. Payment is due before the class
+              starts; cash, credit and debit are accepted. Please arrive 10-15 minutes early.
+            </p>
+          </div>
+        )}
+
+        <h2>Class Details</h2>
+        <dl className="confirmation__facts">
+          <div>
+            <dt>Class</dt>
+            <dd>{classDetails.title}</dd>
+          </div>
+          <div>
+            <dt>Instructor</dt>
+            <dd>{classDetails.instructor || 'TBA'}</dd>
+          </div>
+          <div>
+            <dt>Location</dt>
+            <dd>{classDetails.location || 'TBA'}</dd>
+          </div>
+          <div>
+            <dt>Start Date</dt>
+            <dd>{formatLongDate(classDetails.startDate)}</dd>
+          </div>
+          <div>
+            <dt>Time</dt>
+            <dd>{formatTimeRange(classDetails.startDate, classDetails.duration)}</dd>
+          </div>
+          <div>
+            <dt>Confirmation sent to</dt>
+            <dd>{student.email}</dd>
+          </div>
+        </dl>
+
+        <div className="confirmation__actions">
+          <Link href={orgPath(orgId)} className="btn">
+            Browse More Classes
+          </Link>
+          <Link href={classPath(classDetails.id, orgId)} className="btn btn--secondary">
+            View Class Details
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

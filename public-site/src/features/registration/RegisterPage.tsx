@@ -1,0 +1,256 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
+import { Alert } from '@/components/ui/Alert';
+import { PageLoading } from '@/components/ui/PageLoading';
+import {
+  effectivePrice,
+  formatLongDate,
+  formatPrice,
+  formatTimeRange,
+  hasDiscount,
+  isOpenStatus,
+  scheduleText,
+} from '@/lib/classFormat';
+import type { ClassItem } from '@/lib/models';
+import { getClass } from '@/lib/publicApi';
+import { useOrganizationScope } from '@/lib/OrganizationContext';
+import { classPath, orgPath, queryParam } from '@/lib/routing';
+import { useSeo } from '@/lib/seo';
+import { useAsync } from '@/lib/useAsync';
+import { checkEnrollment, type EnrollmentProblem } from './api/checkEnrollment';
+import { reservationErrorMessage, reserveInPerson } from './api/registerStudent';
+import { saveConfirmation, type ConfirmationState } from './confirmationState';
+import { EnrollmentProblemDialog } from './EnrollmentProblemDialog';
+import { PaymentStep } from './PaymentStep';
+import { StudentForm, type SubmitPhase } from './StudentForm';
+import { EMPTY_STUDENT, type StudentFormValues } from './studentFormRules';
+import './RegisterPage.css';
+
+/** /register/{classId}?org= (spec 2 §2, §4). */
+export function RegisterPage() {
+  const { classId = '' } = useParams<{ classId: string }>();
+  const queryOrg = queryParam(useSearch(), 'org', 'organizationId');
+  const [, navigate] = useLocation();
+  const classState = useAsync(() => getClass(classId, queryOrg), [classId, queryOrg]);
+  const item = classState.data ?? null;
+  const organizationId = queryOrg ?? item?.organizationId ?? null;
+  const { branding, brandingReady } = useOrganizationScope(organizationId);
+  useSeo('register', { siteName: organizationId && brandingReady ? branding.businessName : undefined });
+
+  const [step, setStep] = useState<1 | 2>(1);
+  const [values, setValues] = useState<StudentFormValues>(EMPTY_STUDENT);
+  const [phase, setPhase] = useState<SubmitPhase>('idle');
+  const [problem, setProblem] = useState<EnrollmentProblem | null>(null);
+  const [reserving, setReserving] = useState(false);
+  const [reserveError, setReserveError] = useState<string | null>(null);
+  const [classFull, setClassFull] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  if (classState.loading) return <PageLoading message="Loading class details..." />;
+  if (classState.error || !item) {
+    return (
+      <RegisterShell>
+        <Alert tone="error">Error loading class details. Please try again.</Alert>
+      </RegisterShell>
+    );
+  }
+  if (!organizationId) {
+    return (
+      <RegisterShell>
+        <Alert tone="error">Missing organization information. Please use a valid registration link.</Alert>
+      </RegisterShell>
+    );
+  }
+  const currentClass: ClassItem = item;
+  const orgId: string = organizationId;
+  const amount = effectivePrice(currentClass.price, currentClass.discountPrice);
+
+  if (!isOpenStatus(currentClass.status)) {
+    return (
+      <RegisterShell>
+        <Alert tone="warning" title="Class is closed">
+          Registration is not available for {currentClass.title}.
+        </Alert>
+        <p>
+          <Link href={classPath(currentClass.id, orgId)}>View class details</Link>
+        </p>
+      </RegisterShell>
+    );
+  }
+
+  async function submitStudent(student: StudentFormValues) {
+    setValues(student);
+    setPhase('submitting');
+    try {
+      setPhase('checking');
+      const check = await checkEnrollment({ email: student.email, classId: currentClass.id, organizationId: orgId });
+      if (check.classFull) {
+        setClassFull(true);
+        return;
+      }
+      setStep(2);
+      setReserveError(null);
+      requestAnimationFrame(() => headingRef.current?.focus());
+    } catch (error) {
+      setProblem(error as EnrollmentProblem);
+    } finally {
+      setPhase('idle');
+    }
+  }
+
+  async function reserve() {
+    if (reserving) return;
+    if (!currentClass.id || !values.email) {
+      setReserveError('Missing class or student information.');
+      return;
+    }
+    setReserving(true);
+    setReserveError(null);
+    try {
+      const student = await reserveInPerson({
+        student: { ...values },
+        classId: currentClass.id,
+        organizationId: orgId,
+      });
+      const enrollment = student.classEnrollments?.find((e) => e.classId === currentClass.id);
+      const state: ConfirmationState = {
+        paymentMethod: 'in-person',
+        classDetails: {
+          id: currentClass.id,
+          title: currentClass.title,
+          instructor: currentClass.instructor,
+          location: currentClass.location,
+          startDate: currentClass.startDate instanceof Date ? currentClass.startDate.toISOString() : currentClass.startDate,
+          duration: currentClass.duration,
+          organizationId: currentClass.organizationId,
+        },
+        student: {
+          id: student.id,
+          firstName: student.firstName ?? values.firstName,
+          lastName: student.lastName ?? values.lastName,
+          email: student.email ?? values.email,
+          organizationId: student.organizationId,
+        },
+        amount,
+        enrollmentId: enrollment?.id ?? null,
+        transactionId: null,
+        organizationId: orgId,
+      };
+      saveConfirmation(state);
+      navigate(`/confirmation?org=${encodeURIComponent(orgId)}`, { state });
+    } catch (error) {
+      setReserveError(reservationErrorMessage(error));
+      setReserving(false);
+    }
+  }
+
+  return (
+    <RegisterShell>
+      <ol className="steps" aria-label="Registration steps">
+        <li className={step === 1 ? 'is-current' : 'is-done'} aria-current={step === 1 ? 'step' : undefined}>
+          <span className="steps__num" aria-hidden="true">1</span> Your Details
+        </li>
+        <li className={step === 2 ? 'is-current' : ''} aria-current={step === 2 ? 'step' : undefined}>
+          <span className="steps__num" aria-hidden="true">2</span> Payment
+        </li>
+      </ol>
+      <div className="register-layout">
+        <section className="card" aria-labelledby="register-step-title">
+          <h2 id="register-step-title" ref={headingRef} tabIndex={-1} className="register-step-title">
+            {step === 1 ? 'Student Information' : 'Payment Method'}
+          </h2>
+          {classFull ? (
+            <Alert tone="error" title="This class is full">
+              All {currentClass.maxStudents} spots have been taken, so registration is no longer possible.{' '}
+              <Link href={orgPath(orgId)}>Browse other classes</Link>
+            </Alert>
+          ) : null}
+          {step === 1 ? (
+            <StudentForm
+              values={values}
+              onChange={setValues}
+              onSubmit={submitStudent}
+              phase={phase}
+              businessName={branding.businessName}
+            />
+          ) : (
+            <PaymentStep
+              organizationId={orgId}
+              amount={amount}
+              busy={reserving}
+              error={reserveError}
+              onReserve={() => void reserve()}
+              onBack={() => setStep(1)}
+            />
+          )}
+        </section>
+        <aside className="card register-summary" aria-labelledby="register-summary-title">
+          <h2 id="register-summary-title" className="register-summary__title">
+            {currentClass.title}
+          </h2>
+          <dl>
+            <div>
+              <dt>Date</dt>
+              <dd>{formatLongDate(currentClass.startDate)}</dd>
+            </div>
+            <div>
+              <dt>Time</dt>
+              <dd>{formatTimeRange(currentClass.startDate, currentClass.duration)}</dd>
+            </div>
+            <div>
+              <dt>Schedule</dt>
+              <dd>{scheduleText(currentClass.days, currentClass.schedule)}</dd>
+            </div>
+            <div>
+              <dt>Instructor</dt>
+              <dd>{currentClass.instructor || 'TBA'}</dd>
+            </div>
+            <div>
+              <dt>Location</dt>
+              <dd>{currentClass.location || 'TBA'}</dd>
+            </div>
+            <div>
+              <dt>Price</dt>
+              <dd>
+                {hasDiscount(currentClass.price, currentClass.discountPrice) ? (
+                  <>
+                    <strong>{formatPrice(amount)}</strong>{' '}
+                    <s>
+                      <span className="visually-hidden">Regular price </span>
+                      {formatPrice(currentClass.price)}
+                    </s>
+                  </>
+                ) : (
+                  <strong>{formatPrice(amount)}</strong>
+                )}
+              </dd>
+            </div>
+          </dl>
+          <Link href={classPath(currentClass.id, orgId)}>View class details</Link>
+        </aside>
+      </div>
+      <EnrollmentProblemDialog
+        problem={problem}
+        classId={currentClass.id}
+        classTitle={currentClass.title}
+        organizationId={orgId}
+        fallbackOrganizationName={branding.businessName}
+        fallbackInstructor={currentClass.instructor}
+        onClose={() => setProblem(null)}
+        onRetry={() => {
+          setProblem(null);
+          void submitStudent(values);
+        }}
+      />
+    </RegisterShell>
+  );
+}
+
+function RegisterShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="container register-page">
+      <h1>Register for Class</h1>
+      {children}
+    </div>
+  );
+}

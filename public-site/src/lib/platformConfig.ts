@@ -1,0 +1,41 @@
+/**
+ * Platform-wide public settings: GET /api/public/config → { platformFeePercent, supportEmail }.
+ * Falls back to the build-time values when the backend does not publish them.
+ */
+import { useEffect, useState } from 'react';
+import { env } from '@/config/env';
+import { api } from '@/lib/apiClient';
+
+export interface PlatformConfig {
+  platformFeePercent: number;
+  supportEmail: string;
+}
+
+const FALLBACK: PlatformConfig = { platformFeePercent: env.platformFeePercent, supportEmail: env.supportEmail };
+let cached: Promise<PlatformConfig> | null = null;
+
+export function getPlatformConfig(): Promise<PlatformConfig> {
+  cached ??= api
+    .get<Partial<PlatformConfig>>('/api/public/config', { public: true })
+    .then((config) => ({
+      platformFeePercent:
+        typeof config?.platformFeePercent === 'number' && Number.isFinite(config.platformFeePercent)
+          ? config.platformFeePercent
+          : FALLBACK.platformFeePercent,
+      supportEmail: config?.supportEmail || FALLBACK.supportEmail,
+    }))
+    .catch(() => FALLBACK);
+  return cached;
+}
+
+export function usePlatformConfig(): PlatformConfig {
+  const [config, setConfig] = useState<PlatformConfig>(FALLBACK);
+  useEffect(() => {
+    let active = true;
+    void getPlatformConfig().then((c) => active && setConfig(c));
+    return () => {
+      active = false;
+    };
+  }, []);
+  return config;
+}

@@ -1,0 +1,132 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, classPayload, freshOrganization, localDateTime, signInUi } from './admin-helpers';
+
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the class journey adds nothing on the phone project');
+});
+
+test.describe('admin: classes', () => {
+  test('should sign in, see the dashboard, then create, edit, clone and delete a class', async ({ page }) => {
+    await signInUi(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'System Overview' })).toBeVisible();
+    await expect(page.getByText('Admin Mode').first()).toBeVisible();
+    await expect(page.getByText(/^Welcome /).first()).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Classes' }).click();
+    await expect(page.getByRole('heading', { name: 'Manage Classes' })).toBeVisible();
+
+    // Validation messages of the form
+    await page.getByRole('button', { name: 'Create New Class' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Class' });
+    await dialog.getByLabel('Days (sessions)', { exact: true }).fill('0');
+    await dialog.getByLabel('Duration (minutes)', { exact: true }).fill('10');
+    await dialog.getByLabel('Max students', { exact: true }).fill('0');
+    await dialog.getByRole('button', { name: 'Create Class' }).click();
+    await expect(dialog.getByText('Title is required')).toBeVisible();
+    await expect(dialog.getByText('Days must be at least 1')).toBeVisible();
+    await expect(dialog.getByText('Duration must be at least 15 minutes')).toBeVisible();
+    await expect(dialog.getByText('Max students must be at least 1')).toBeVisible();
+
+    // Create
+    const title = `E2E Watercolor ${Date.now()}`;
+    await dialog.getByLabel('Title', { exact: true }).fill(title);
+    await dialog.getByLabel('Description', { exact: true }).fill('Loose landscapes in watercolor.');
+    await dialog.getByLabel('Instructor', { exact: true }).fill('Dana Brush');
+    await dialog.getByLabel('Location', { exact: true }).fill('Room 4');
+    await dialog.getByLabel('Start date and time', { exact: true }).fill(localDateTime(10));
+    await dialog.getByLabel('Days (sessions)', { exact: true }).fill('2');
+    await dialog.getByLabel('Duration (minutes)', { exact: true }).fill('90');
+    await dialog.getByLabel('Max students', { exact: true }).fill('12');
+    await dialog.getByLabel('Price ($)', { exact: true }).fill('45');
+    await dialog.getByRole('tab', { name: 'Class Information' }).click();
+    await dialog.getByLabel('Materials to bring', { exact: true }).fill('Brushes\nPaper');
+    await dialog.getByRole('button', { name: 'Create Class' }).click();
+    await expect(page.getByText('Class created successfully!')).toBeVisible();
+    const details = page.getByRole('region', { name: 'Class details' });
+    await expect(details.getByRole('heading', { name: title })).toBeVisible();
+    await expect(details.getByText('Dana Brush')).toBeVisible();
+
+    // Edit
+    await details.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Class' });
+    await expect(edit.getByLabel('Title', { exact: true })).toHaveValue(title);
+    await edit.getByLabel('Title', { exact: true }).fill(`${title} Edited`);
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Class updated successfully!')).toBeVisible();
+    await expect(details.getByRole('heading', { name: `${title} Edited` })).toBeVisible();
+
+    // Clone: default title, date rules
+    await details.getByRole('button', { name: 'Clone' }).click();
+    const clone = page.getByRole('dialog', { name: 'Clone Class' });
+    await expect(clone.getByLabel('Title', { exact: true })).toHaveValue(`${title} Edited (Copy)`);
+    await clone.getByLabel('Start date and time', { exact: true }).fill(localDateTime(-3));
+    await clone.getByRole('button', { name: 'Clone Class' }).click();
+    await expect(clone.getByText('Start date cannot be in the past')).toBeVisible();
+    await clone.getByLabel('Start date and time', { exact: true }).fill(localDateTime(30));
+    await clone.getByRole('button', { name: 'Clone Class' }).click();
+    await expect(page.getByText('Class cloned successfully!')).toBeVisible();
+    await expect(details.getByRole('heading', { name: `${title} Edited (Copy)` })).toBeVisible();
+
+    // Delete the copy, then the original
+    for (const name of [`${title} Edited (Copy)`, `${title} Edited`]) {
+      await page.getByLabel('Search classes', { exact: true }).fill(name);
+      await page.getByRole('button', { name: `View ${name}`, exact: true }).click();
+      await details.getByRole('button', { name: 'Delete' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete class' });
+      await expect(confirm.getByText('Are you sure you want to delete this class? This action cannot be undone.')).toBeVisible();
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByText('Class deleted successfully!')).toBeVisible();
+      await expect(page.getByRole('button', { name: `View ${name}`, exact: true })).toHaveCount(0);
+    }
+  });
+
+  test('should enforce the Free plan class limit', async ({ page, request }) => {
+    const org = await freshOrganization(request);
+    for (const t of ['Limit One', 'Limit Two']) {
+      const res = await request.post('/api/classes', { headers: { Authorization: `Bearer ${org.token}` }, data: classPayload(t) });
+      expect(res.ok(), await res.text()).toBeTruthy();
+    }
+    // The server refuses a third active class with a 'limit reached' message.
+    const third = await request.post('/api/classes', { headers: { Authorization: `Bearer ${org.token}` }, data: classPayload('Limit Three') });
+    expect(third.status()).toBe(403);
+    expect((await third.json()).error).toMatch(/limit reached/i);
+
+    await signInUi(page, org.email, org.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto('/admin/classes');
+    await expect(page.getByText('Limit reached', { exact: true })).toBeVisible();
+    await expect(page.getByText(/Class limit reached\. .* allows up to 2 classes\. You currently have 2 classes\./)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Create New Class' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Class' });
+    await expect(dialog.getByText(/Cannot activate class - limit reached \(2\/2 active classes\)/)).toBeVisible();
+    await dialog.getByRole('combobox', { name: 'Status' }).click();
+    await expect(page.getByRole('option', { name: /Open — Requires upgrade/ })).toHaveAttribute('aria-disabled', 'true');
+    await page.keyboard.press('Escape');
+    await dialog.getByLabel('Title', { exact: true }).fill('Limit Archived');
+    await dialog.getByLabel('Description', { exact: true }).fill('Saved while the plan is full.');
+    await dialog.getByLabel('Instructor', { exact: true }).fill('Lee');
+    await dialog.getByLabel('Location', { exact: true }).fill('Hall');
+    await dialog.getByRole('button', { name: 'Create Class' }).click();
+    await expect(page.getByText('Class created successfully!')).toBeVisible();
+    const details = page.getByRole('region', { name: 'Class details' });
+    await expect(details.getByText('Archived', { exact: true })).toBeVisible();
+
+    // Clone while limited: forced to Archived, selector disabled
+    await page.getByRole('button', { name: 'View Limit One', exact: true }).click();
+    await details.getByRole('button', { name: 'Clone' }).click();
+    const clone = page.getByRole('dialog', { name: 'Clone Class' });
+    await expect(clone.getByRole('combobox', { name: 'Status' })).toHaveAttribute('aria-disabled', 'true');
+    await clone.getByLabel('Start date and time', { exact: true }).fill(localDateTime(20));
+    await clone.getByRole('button', { name: 'Clone Class' }).click();
+    await expect(page.getByText('Class cloned successfully!')).toBeVisible();
+
+    // Activating an archived class is refused: the option needs an upgrade.
+    await details.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Class' });
+    await expect(edit.getByText(/Cannot activate class - limit reached/)).toBeVisible();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+  });
+});

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, signInUi } from './admin-helpers';
+
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the student journey adds nothing on the phone project');
+});
+
+test('admin: should add, edit and delete a student', async ({ page }) => {
+  await signInUi(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Students' }).click();
+  await expect(page.getByRole('heading', { name: 'Manage Students' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Student' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Student' });
+  await dialog.getByRole('button', { name: 'Add Student' }).click();
+  await expect(dialog.getByText('First name is required')).toBeVisible();
+  await expect(dialog.getByText('Last name is required')).toBeVisible();
+  await expect(dialog.getByText('Email is required')).toBeVisible();
+  await expect(dialog.getByText('Phone number is required')).toBeVisible();
+
+  const stamp = Date.now();
+  const email = `e2e.student.${stamp}@example.com`;
+  await dialog.getByLabel('First name', { exact: true }).fill('Robin');
+  await dialog.getByLabel('Last name', { exact: true }).fill(`Tester${stamp}`);
+  await dialog.getByLabel('Email', { exact: true }).fill('not-an-email');
+  await dialog.getByLabel('Phone number', { exact: true }).fill('(559) 555-0142');
+  await dialog.getByRole('button', { name: 'Add Student' }).click();
+  await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();
+  await dialog.getByLabel('Email', { exact: true }).fill(email);
+  await dialog.getByRole('button', { name: 'Add Student' }).click();
+  await expect(page.getByText('Student added successfully!')).toBeVisible();
+
+  await page.getByLabel('Search students by name, email or phone', { exact: true }).fill(email);
+  const row = page.getByRole('row', { name: new RegExp(email) });
+  await expect(row).toBeVisible();
+  await row.click();
+  const details = page.getByRole('region', { name: 'Student details' });
+  await expect(details.getByRole('heading', { name: `Robin Tester${stamp}` })).toBeVisible();
+
+  await details.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Student' });
+  await edit.getByLabel('First name', { exact: true }).fill('Robyn');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Student updated successfully!')).toBeVisible();
+  await expect(details.getByRole('heading', { name: `Robyn Tester${stamp}` })).toBeVisible();
+
+  await details.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete student' });
+  await expect(confirm.getByText(/This action cannot be undone\./)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Student deleted successfully!')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(email) })).toHaveCount(0);
+});

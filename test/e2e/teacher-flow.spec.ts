@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { TEACHER, signInUi } from './admin-helpers';
+
+test.describe('teacher mode', () => {
+  test('should mark a payment and attendance for today\'s class', async ({ page }, info) => {
+    test.skip(info.project.name !== 'desktop', 'covered once on desktop; the phone run checks layout below');
+    await signInUi(page, TEACHER.email, TEACHER.password);
+    await expect(page).toHaveURL(/\/teacher$/);
+    await expect(page.getByRole('heading', { name: 'Teacher Dashboard' })).toBeVisible();
+
+    const today = page.getByRole('region', { name: "Today's Classes" });
+    const firstCard = today.getByRole('article').first();
+    await expect(firstCard).toBeVisible();
+    await firstCard.getByRole('link', { name: /^Manage Class/ }).click();
+    await expect(page).toHaveURL(/\/teacher\/payment-view\//);
+    await expect(page.getByRole('heading', { name: /^Class Management - / })).toBeVisible();
+
+    // Payments: mark one unpaid student paid, then unmark.
+    await page.getByRole('tab', { name: /^Payments/ }).click();
+    const unpaid = page.getByRole('region', { name: 'Unpaid students' });
+    const student = unpaid.getByRole('group').first();
+    const name = (await student.getAttribute('aria-label')) ?? '';
+    expect(name).not.toBe('');
+    await student.getByRole('button', { name: 'Mark as Paid' }).click();
+    const modal = page.getByRole('dialog', { name: 'Confirm Payment' });
+    await expect(modal.getByText(/\$\d/)).toBeVisible();
+    await modal.getByRole('button', { name: 'Confirm Payment' }).click();
+    await expect(page.getByText(/Payment of \$[\d.,]+ recorded for /)).toBeVisible();
+    const paid = page.getByRole('region', { name: 'Paid students' });
+    const paidRow = paid.getByRole('group', { name, exact: true });
+    await expect(paidRow).toBeVisible();
+    await paidRow.getByRole('button', { name: 'Unmark as Paid' }).click();
+    await expect(page.getByText(`${name} is marked as unpaid.`)).toBeVisible();
+    await expect(unpaid.getByRole('group', { name, exact: true })).toBeVisible();
+
+    // Attendance: one bulk call for Mark All Present, then a toggle.
+    await page.getByRole('tab', { name: /^Attendance/ }).click();
+    const attendance = page.getByRole('region', { name: 'Attendance' });
+    const bulk = page.waitForRequest((r) => r.url().endsWith('/api/attendance/bulk') && r.method() === 'POST');
+    await attendance.getByRole('button', { name: 'Mark All Present' }).click();
+    await bulk;
+    await expect(attendance.getByText('Session attendance: 100%')).toBeVisible();
+    const firstStudent = attendance.getByRole('group').first();
+    const studentName = (await firstStudent.getAttribute('aria-label')) ?? '';
+    await firstStudent.getByRole('button', { name: `${studentName} absent` }).click();
+    await expect(attendance.getByText(/Session attendance: \d+%/)).not.toHaveText('Session attendance: 100%');
+    await expect(firstStudent.getByText('Absent', { exact: true })).toBeVisible();
+  });
+
+  test('should keep a teacher out of /admin', async ({ page }) => {
+    await signInUi(page, TEACHER.email, TEACHER.password);
+    await expect(page).toHaveURL(/\/teacher$/);
+    await page.goto('/admin/classes');
+    await expect(page).not.toHaveURL(/\/admin/);
+  });
+
+  test('should show an unknown class as not found', async ({ page }) => {
+    await signInUi(page, TEACHER.email, TEACHER.password);
+    await expect(page).toHaveURL(/\/teacher$/);
+    await page.goto('/teacher/payment-view/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: 'Class not found' })).toBeVisible();
+  });
+});
