@@ -20,9 +20,9 @@ test.describe('admin: classes', () => {
     // Validation messages of the form
     await page.getByRole('button', { name: 'Create New Class' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Class' });
-    await dialog.getByLabel('Days (sessions)', { exact: true }).fill('0');
-    await dialog.getByLabel('Duration (minutes)', { exact: true }).fill('10');
-    await dialog.getByLabel('Max students', { exact: true }).fill('0');
+    await dialog.getByLabel('Days (sessions)').fill('0');
+    await dialog.getByLabel('Duration (minutes)').fill('10');
+    await dialog.getByLabel('Max students').fill('0');
     await dialog.getByRole('button', { name: 'Create Class' }).click();
     await expect(dialog.getByText('Title is required')).toBeVisible();
     await expect(dialog.getByText('Days must be at least 1')).toBeVisible();
@@ -31,17 +31,17 @@ test.describe('admin: classes', () => {
 
     // Create
     const title = `E2E Watercolor ${Date.now()}`;
-    await dialog.getByLabel('Title', { exact: true }).fill(title);
-    await dialog.getByLabel('Description', { exact: true }).fill('Loose landscapes in watercolor.');
-    await dialog.getByLabel('Instructor', { exact: true }).fill('Dana Brush');
-    await dialog.getByLabel('Location', { exact: true }).fill('Room 4');
-    await dialog.getByLabel('Start date and time', { exact: true }).fill(localDateTime(10));
-    await dialog.getByLabel('Days (sessions)', { exact: true }).fill('2');
-    await dialog.getByLabel('Duration (minutes)', { exact: true }).fill('90');
-    await dialog.getByLabel('Max students', { exact: true }).fill('12');
-    await dialog.getByLabel('Price ($)', { exact: true }).fill('45');
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Description').fill('Loose landscapes in watercolor.');
+    await dialog.getByLabel('Instructor').fill('Dana Brush');
+    await dialog.getByLabel('Location').fill('Room 4');
+    await dialog.getByLabel('Start date and time').fill(localDateTime(10));
+    await dialog.getByLabel('Days (sessions)').fill('2');
+    await dialog.getByLabel('Duration (minutes)').fill('90');
+    await dialog.getByLabel('Max students').fill('12');
+    await dialog.getByLabel('Price ($)').fill('45');
     await dialog.getByRole('tab', { name: 'Class Information' }).click();
-    await dialog.getByLabel('Materials to bring', { exact: true }).fill('Brushes\nPaper');
+    await dialog.getByLabel('Materials to bring').fill('Brushes\nPaper');
     await dialog.getByRole('button', { name: 'Create Class' }).click();
     await expect(page.getByText('Class created successfully!')).toBeVisible();
     const details = page.getByRole('region', { name: 'Class details' });
@@ -51,8 +51,8 @@ test.describe('admin: classes', () => {
     // Edit
     await details.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Class' });
-    await expect(edit.getByLabel('Title', { exact: true })).toHaveValue(title);
-    await edit.getByLabel('Title', { exact: true }).fill(`${title} Edited`);
+    await expect(edit.getByLabel('Title')).toHaveValue(title);
+    await edit.getByLabel('Title').fill(`${title} Edited`);
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Class updated successfully!')).toBeVisible();
     await expect(details.getByRole('heading', { name: `${title} Edited` })).toBeVisible();
@@ -60,18 +60,18 @@ test.describe('admin: classes', () => {
     // Clone: default title, date rules
     await details.getByRole('button', { name: 'Clone' }).click();
     const clone = page.getByRole('dialog', { name: 'Clone Class' });
-    await expect(clone.getByLabel('Title', { exact: true })).toHaveValue(`${title} Edited (Copy)`);
-    await clone.getByLabel('Start date and time', { exact: true }).fill(localDateTime(-3));
+    await expect(clone.getByLabel('Title')).toHaveValue(`${title} Edited (Copy)`);
+    await clone.getByLabel('Start date and time').fill(localDateTime(-3));
     await clone.getByRole('button', { name: 'Clone Class' }).click();
     await expect(clone.getByText('Start date cannot be in the past')).toBeVisible();
-    await clone.getByLabel('Start date and time', { exact: true }).fill(localDateTime(30));
+    await clone.getByLabel('Start date and time').fill(localDateTime(30));
     await clone.getByRole('button', { name: 'Clone Class' }).click();
     await expect(page.getByText('Class cloned successfully!')).toBeVisible();
     await expect(details.getByRole('heading', { name: `${title} Edited (Copy)` })).toBeVisible();
 
     // Delete the copy, then the original
     for (const name of [`${title} Edited (Copy)`, `${title} Edited`]) {
-      await page.getByLabel('Search classes', { exact: true }).fill(name);
+      await page.getByLabel('Search classes').fill(name);
       await page.getByRole('button', { name: `View ${name}`, exact: true }).click();
       await details.getByRole('button', { name: 'Delete' }).click();
       const confirm = page.getByRole('dialog', { name: 'Delete class' });
@@ -105,10 +105,10 @@ test.describe('admin: classes', () => {
     await dialog.getByRole('combobox', { name: 'Status' }).click();
     await expect(page.getByRole('option', { name: /Open — Requires upgrade/ })).toHaveAttribute('aria-disabled', 'true');
     await page.keyboard.press('Escape');
-    await dialog.getByLabel('Title', { exact: true }).fill('Limit Archived');
-    await dialog.getByLabel('Description', { exact: true }).fill('Saved while the plan is full.');
-    await dialog.getByLabel('Instructor', { exact: true }).fill('Lee');
-    await dialog.getByLabel('Location', { exact: true }).fill('Hall');
+    await dialog.getByLabel('Title').fill('Limit Archived');
+    await dialog.getByLabel('Description').fill('Saved while the plan is full.');
+    await dialog.getByLabel('Instructor').fill('Lee');
+    await dialog.getByLabel('Location').fill('Hall');
     await dialog.getByRole('button', { name: 'Create Class' }).click();
     await expect(page.getByText('Class created successfully!')).toBeVisible();
     const details = page.getByRole('region', { name: 'Class details' });
@@ -119,7 +119,7 @@ test.describe('admin: classes', () => {
     await details.getByRole('button', { name: 'Clone' }).click();
     const clone = page.getByRole('dialog', { name: 'Clone Class' });
     await expect(clone.getByRole('combobox', { name: 'Status' })).toHaveAttribute('aria-disabled', 'true');
-    await clone.getByLabel('Start date and time', { exact: true }).fill(localDateTime(20));
+    await clone.getByLabel('Start date and time').fill(localDateTime(20));
     await clone.getByRole('button', { name: 'Clone Class' }).click();
     await expect(page.getByText('Class cloned successfully!')).toBeVisible();
 

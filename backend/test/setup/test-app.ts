@@ -28,8 +28,8 @@ export async function createTestDatabase(): Promise<string> {
 }
 
 /** The real application (same bootstrap as main.ts) on its own database. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const url = await createTestDatabase();
+export async function createTestApp(env: Record<string, string> = {}, opts: { databaseUrl?: string } = {}): Promise<TestApp> {
+  const url = opts.databaseUrl ?? (await createTestDatabase());
   Object.assign(process.env, {
     DATABASE_URL: url,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
