@@ -35,7 +35,7 @@ async function bootstrap() {
     const shutdown = async (signal: string) => {
       if (stopping) return;
       stopping = true;
-      logger.log(`${signal}: closing connections and stopping the database`);
+      process.stdout.write(`${signal}: closing connections and stopping the database\n`);
       await app.close().catch((e) => logger.error(`Closing the app failed: ${e}`));
       await stopDatabase();
       process.exit(0);

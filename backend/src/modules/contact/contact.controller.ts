@@ -5,8 +5,8 @@ import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } fr
 import { DataSource } from 'typeorm';
 import { Public } from '../../common/auth/roles';
 import { RateLimiter } from '../auth/rate-limiter';
+import { trim } from '../../common/http/transforms';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const REQUIRED = { message: 'Please fill in all required fields.' };
 
 export class ContactMessageDto {

@@ -1,16 +1,15 @@
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
+import { lowerTrim, trim } from '../../../common/http/transforms';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
 export class SignInDto {
-  @Transform(lower) @IsEmail({}, { message: 'Please enter a valid email address' }) @MaxLength(320, { message: 'Email address is too long' }) email: string;
+  @Transform(lowerTrim) @IsEmail({}, { message: 'Please enter a valid email address' }) @MaxLength(320, { message: 'Email address is too long' }) email: string;
   @IsString() @IsNotEmpty({ message: 'Password is required' }) @MaxLength(200) password: string;
 }
 
 export class SignUpDto {
-  @Transform(lower) @IsEmail({}, { message: 'Please enter a valid email address' }) @MaxLength(320, { message: 'Email address is too long' }) email: string;
+  @Transform(lowerTrim) @IsEmail({}, { message: 'Please enter a valid email address' }) @MaxLength(320, { message: 'Email address is too long' }) email: string;
   @IsString() @MinLength(6, { message: 'Password must be at least 6 characters long' }) @MaxLength(200) password: string;
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'First name is required' }) @MaxLength(100) firstName: string;
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Last name is required' }) @MaxLength(100) lastName: string;
@@ -19,7 +18,7 @@ export class SignUpDto {
 }
 
 export class CreateUserDto {
-  @Transform(lower) @IsEmail({}, { message: 'Please enter a valid email address' }) @MaxLength(320) email: string;
+  @Transform(lowerTrim) @IsEmail({}, { message: 'Please enter a valid email address' }) @MaxLength(320) email: string;
   @IsString() @MinLength(6, { message: 'Password must be at least 6 characters long' }) @MaxLength(200) password: string;
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'First name is required' }) @MaxLength(100) firstName: string;
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Last name is required' }) @MaxLength(100) lastName: string;
@@ -38,7 +37,7 @@ export class UpdateProfileDto {
 }
 
 export class ResetPasswordRequestDto {
-  @Transform(lower) @IsEmail({}, { message: 'Please enter a valid email address' }) @MaxLength(320) email: string;
+  @Transform(lowerTrim) @IsEmail({}, { message: 'Please enter a valid email address' }) @MaxLength(320) email: string;
 }
 
 export class ResetPasswordConfirmDto {

@@ -4,8 +4,8 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { CLASS_STATUSES, SCHEDULES, type ClassStatus, type Schedule } from '../class.entity';
+import { trim } from '../../../common/http/transforms';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const money = { maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false };
 
 /** The class form of spec 3 §5, with its messages. Prices are dollars. */

@@ -3,14 +3,13 @@ import {
   IsArray, IsBoolean, IsEmail, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min,
   ValidateIf, ValidateNested, ArrayMaxSize,
 } from 'class-validator';
+import { filled, trim } from '../../../common/http/transforms';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const colorMessage = (field: string) => ({ message: `${field} must be a colour like #15385F` });
 const httpUrl = { protocols: ['http', 'https'], require_protocol: true };
 const urlMessage = (field: string) => ({ message: `${field} must be an http(s) address` });
 /** Empty strings are allowed for optional links (a cleared field). */
-const filled = (_: object, v: unknown) => v !== undefined && v !== null && v !== '';
 
 export class ContactInfoDto {
   @IsOptional() @Transform(trim) @ValidateIf(filled) @IsEmail({}, { message: 'Contact email must be a valid email address' }) @MaxLength(320) email?: string;

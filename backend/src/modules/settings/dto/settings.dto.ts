@@ -1,9 +1,8 @@
 import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, IsUrl, IsUUID, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { BrandingDto, ContactInfoDto } from '../../organizations/dto/organization.dto';
+import { filled, trim } from '../../../common/http/transforms';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const filled = (_: object, v: unknown) => v !== undefined && v !== null && v !== '';
 
 export class UpdateBrandingDto {
   @ValidateNested() @Type(() => BrandingDto) branding: BrandingDto;

@@ -3,9 +3,8 @@ import {
   ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches, MaxLength,
   MinLength, ValidateNested,
 } from 'class-validator';
+import { lowerTrim, trim } from '../../../common/http/transforms';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const lowerTrim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 /** Phones are stored as digits; the display format is the front end's job. */
 const digits = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\D/g, '') : value);
 const NAME = /^[\p{L}][\p{L} '’-]*$/u;
