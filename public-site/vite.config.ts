@@ -1,13 +1,35 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Inlines the entry stylesheet (≈3 KB gzip) into index.html: one render-blocking request less on
+ * every first visit. The backend's CSP allows inline styles ('unsafe-inline' in style-src).
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'classlane-inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+          const asset = ctx.bundle?.[file];
+          if (!asset || asset.type !== 'asset') return tag;
+          return `<style>${String(asset.source)}</style>`;
+        });
+      },
+    },
+  };
+}
 
 // Public site: a small React app served by the backend from public-site/dist
 // (index.html fallback for every public route). See docs/decisions.md.
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), inlineEntryCss()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -14,26 +14,16 @@ import { LoadingScreen } from '@/common/LoadingScreen';
 
 const Loading = () => <LoadingScreen message="Initializing application..." fullPage />;
 import { useSession } from '@/session/SessionContext';
+import classes from '@/resources/classes';
+import students from '@/resources/students';
 
 const Dashboard = lazy(() => import('@/dashboard/Dashboard'));
-const ClassList = lazy(() => import('@/resources/classes/ClassList'));
-const StudentList = lazy(() => import('@/resources/students/StudentList'));
 const SettingsPage = lazy(() => import('@/settings/SettingsPage'));
 const TeamPage = lazy(() => import('@/team/TeamPage'));
 
 const DashboardScreen = () => (
   <Area message="Loading admin dashboard...">
     <Dashboard />
-  </Area>
-);
-const ClassesScreen = () => (
-  <Area message="Loading class management...">
-    <ClassList />
-  </Area>
-);
-const StudentsScreen = () => (
-  <Area message="Loading student records...">
-    <StudentList />
   </Area>
 );
 
@@ -52,8 +42,8 @@ export default function AdminApp() {
       title={branding.businessName}
       disableTelemetry
     >
-      <Resource name="classes" list={ClassesScreen} />
-      <Resource name="students" list={StudentsScreen} />
+      <Resource name="classes" {...classes} />
+      <Resource name="students" {...students} />
       <CustomRoutes>
         <Route path="/dashboard" element={<Navigate to="/admin" replace />} />
         <Route

@@ -39,7 +39,7 @@ test.describe('admin: classes', () => {
     await dialog.getByLabel('Days (sessions)').fill('2');
     await dialog.getByLabel('Duration (minutes)').fill('90');
     await dialog.getByLabel('Max students').fill('12');
-    await dialog.getByLabel('Price ($)').fill('45');
+    await dialog.getByRole('spinbutton', { name: 'Price ($)', exact: true }).fill('45');
     await dialog.getByRole('tab', { name: 'Class Information' }).click();
     await dialog.getByLabel('Materials to bring').fill('Brushes\nPaper');
     await dialog.getByRole('button', { name: 'Create Class' }).click();
@@ -128,5 +128,12 @@ test.describe('admin: classes', () => {
     const edit = page.getByRole('dialog', { name: 'Edit Class' });
     await expect(edit.getByText(/Cannot activate class - limit reached/)).toBeVisible();
     await edit.getByRole('button', { name: 'Cancel' }).click();
+
+    // The Free plan has no custom branding: ?tab=branding falls back to the profile with an upsell.
+    await page.goto('/admin/settings?tab=branding');
+    await expect(page.getByRole('tab', { name: 'Admin Profile', selected: true })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Site Branding' })).toHaveCount(0);
+    await expect(page.getByText('is available from the Essential plan.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Upgrade to Essential' })).toBeVisible();
   });
 });

@@ -50,3 +50,32 @@ test.describe('Public class browser', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 });
+
+test.describe('Admin share panel on public pages', () => {
+  test('should show the share panel with a downloadable QR code to the organization admin', async ({ page }) => {
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill('admin@demo.classlane.test');
+    await page.getByLabel('Password').fill('Demo123!');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/admin/);
+
+    await page.goto(`/org/${DEMO_ORG_ID}`);
+    const panel = page.getByRole('region', { name: 'Share your class page' });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByLabel('Public link')).toHaveValue(new RegExp(`/org/${DEMO_ORG_ID}$`));
+    await panel.getByRole('button', { name: 'Show QR Code' }).click();
+    await expect(panel.getByRole('img', { name: /QR code/ })).toHaveAttribute('width', '200');
+    await expect(panel.getByRole('link', { name: 'Download QR Code' })).toHaveAttribute('download', /\.png$/);
+
+    await page.getByRole('button', { name: 'Student View' }).click();
+    await expect(panel).toBeHidden();
+    await page.getByRole('button', { name: 'Admin View' }).click();
+    await expect(page.getByRole('region', { name: 'Share your class page' })).toBeVisible();
+
+    await page.getByRole('list', { name: 'Classes' }).getByRole('link', { name: 'Watercolor Basics' }).click();
+    const classPanel = page.getByRole('region', { name: 'Share this class' });
+    await expect(classPanel).toBeVisible();
+    await classPanel.getByRole('button', { name: 'Show QR Code' }).click();
+    await expect(classPanel.getByRole('link', { name: 'Download QR Code' })).toHaveAttribute('download', 'watercolor-basics-qr.png');
+  });
+});

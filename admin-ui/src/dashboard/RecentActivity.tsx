@@ -15,7 +15,12 @@ const LABELS: Record<string, string> = {
   organization_created: 'Organization created',
   class_full: 'Class full',
   class_started: 'Class started',
+  class_deleted: 'Class deleted',
+  student_removed: 'Student removed',
 };
+
+/** 'student_removed' -> 'Student removed' for event types without a fixed label. */
+const humanize = (t: string) => LABELS[t] ?? (t.charAt(0).toUpperCase() + t.slice(1)).replace(/_/g, ' ');
 
 /** Latest 5 activity events (spec 3 §2.2). */
 export function RecentActivity() {
@@ -41,8 +46,8 @@ export function RecentActivity() {
               {i > 0 && <Divider component="li" />}
               <ListItem disableGutters>
                 <ListItemText
-                  primary={e.description || LABELS[e.eventType] || e.eventType}
-                  secondary={`${LABELS[e.eventType] ?? e.eventType} · ${formatDateTime(e.eventDate)}`}
+                  primary={e.description || humanize(e.eventType)}
+                  secondary={`${humanize(e.eventType)} · ${formatDateTime(e.eventDate)}`}
                 />
               </ListItem>
             </div>

@@ -14,7 +14,9 @@ const pct = (v: unknown) => (v === null || v === undefined || Number.isNaN(Numbe
 const METRICS: Metric[] = [
   { label: 'Total revenue', value: (s) => (s.totalRevenue === null || s.totalRevenue === undefined ? null : formatMoney(s.totalRevenue)), change: (s) => s.revenueChange },
   { label: 'Total students', value: (s) => num(s.totalStudents), change: (s) => s.studentChange },
+  { label: 'New students', value: (s) => num(s.newStudents) },
   { label: 'Active students', value: (s) => num(s.activeStudents) },
+  { label: 'Enrollments', value: (s) => num(s.enrollments), change: (s) => s.enrollmentChange as number | null | undefined },
   { label: 'Total classes', value: (s) => num(s.totalClasses) },
   { label: 'Upcoming classes', value: (s) => num(s.upcomingClasses) },
   { label: 'Open classes', value: (s) => num(s.openClasses) },
@@ -47,7 +49,7 @@ export function SystemOverview() {
       {summary.error ? (
         <Alert severity="error">Failed to load data. Please try again.</Alert>
       ) : (
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' }, gap: 1.5 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' }, gap: 1.5 }}>
           {METRICS.map((m) => {
             const value = s ? m.value(s) : undefined;
             const change = s && m.change ? formatChange(m.change(s)) : null;

@@ -23,6 +23,6 @@ export const AdminLayout = ({ children }: { children?: ReactNode }) => <Shell ar
 export const TeacherLayout = ({ children }: { children?: ReactNode }) => <Shell area="teacher">{children}</Shell>;
 
 /** Wrap a lazy screen with the loading message of its area (spec 3 §2.1). */
-export function Area({ message, children }: { message: string; children: ReactNode }) {
+export function Area({ message, children }: { message: string; children?: ReactNode }) {
   return <Suspense fallback={<LoadingScreen message={message} />}>{children}</Suspense>;
 }

@@ -79,7 +79,11 @@ describe('httpClient', () => {
     localStorage.setItem(TOKEN_KEY, 'tok');
     localStorage.setItem(USER_KEY, '{"id":"u"}');
     mockFetch(401, { success: false, data: null, error: 'Unauthorized' });
+    const expired = vi.fn();
+    window.addEventListener('classlane:auth-token-expired', expired);
     await httpClient('/api/auth/me').catch(() => undefined);
+    window.removeEventListener('classlane:auth-token-expired', expired);
+    expect(expired).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem(USER_KEY)).toBeNull();
   });

@@ -12,6 +12,7 @@ import { HttpError } from 'react-admin';
 import { clearSession, getToken } from '@/providers/session';
 
 export const API_URL = '/api';
+export const AUTH_EXPIRED_EVENT = 'classlane:auth-token-expired';
 
 export interface HttpResponse<T = unknown> {
   status: number;
@@ -65,7 +66,11 @@ export async function httpClient<T = any>(url: string, options: HttpOptions = {}
     }
   }
 
-  if (response.status === 401 && token) clearSession();
+  if (response.status === 401 && token) {
+    clearSession();
+    // Spec 1 §7: a 401 raises the "auth token expired" event; the session provider signs the UI out.
+    window.dispatchEvent(new Event(AUTH_EXPIRED_EVENT));
+  }
 
   if (response.status < 200 || response.status >= 300 || !envelope || envelope.success === false) {
     const message =

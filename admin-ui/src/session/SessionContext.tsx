@@ -5,6 +5,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { fetchMe } from '@/providers/authProvider';
 import { dataProvider } from '@/providers/dataProvider';
+import { AUTH_EXPIRED_EVENT } from '@/providers/httpClient';
 import { getStoredUser, getToken, type User } from '@/providers/session';
 import type { Branding, PublicOrganization } from '@/providers/types';
 import { DEFAULT_BRANDING, withDefaults } from '@/layout/themes';
@@ -41,6 +42,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => {
       alive = false;
     };
+  }, []);
+
+  useEffect(() => {
+    const expired = () => setUser(null);
+    window.addEventListener(AUTH_EXPIRED_EVENT, expired);
+    return () => window.removeEventListener(AUTH_EXPIRED_EVENT, expired);
   }, []);
 
   const reloadOrganization = useCallback(async () => {

@@ -26,7 +26,7 @@ export function BrandingUpsell({ plans }: { plans?: Plan[] }) {
       }
     >
       {plan
-        ? `Site branding (your logo, colours and slogan on every page) is a ${plan.name} plan feature.`
+        ? `Site branding (your logo, colours and slogan on every page) is available from the ${plan.name} plan.`
         : 'Site branding is not included in your plan.'}
     </Alert>
   );

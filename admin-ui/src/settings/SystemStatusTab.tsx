@@ -2,7 +2,7 @@ import { Alert, Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@m
 import { useFetch } from '@/common/useFetch';
 import type { Health } from '@/providers/types';
 
-type Row = { label: string; ok: boolean; detail: string };
+type Row = { label: string; ok: boolean; detail: string; note?: string };
 
 /** Interpret one health field: true/'up'/'ok'/a provider name = configured; false/'down'/'log'/'unconfigured' = not. */
 export function interpret(value: unknown, notConfigured: string[] = ['log', 'unconfigured', 'none', 'disabled', 'down', 'not_configured']): { ok: boolean; detail: string } {
@@ -10,7 +10,7 @@ export function interpret(value: unknown, notConfigured: string[] = ['log', 'unc
   if (value === false || value === null || value === undefined) return { ok: false, detail: 'Not configured' };
   if (typeof value === 'string') {
     const v = value.toLowerCase();
-    return notConfigured.includes(v) ? { ok: false, detail: v === 'down' ? 'Down' : v === 'log' ? 'Not configured (messages are logged only)' : 'Not configured' } : { ok: true, detail: value };
+    return notConfigured.includes(v) ? { ok: false, detail: v === 'down' ? 'Down' : 'Not configured' } : { ok: true, detail: value };
   }
   if (typeof value === 'object') {
     const o = value as Record<string, unknown>;
@@ -25,7 +25,11 @@ export function healthRows(h: Health): Row[] {
   const providerName: Record<string, string> = { sendgrid: 'SendGrid', twilio: 'Twilio', stripe: 'Stripe' };
   const named = (v: unknown) => {
     const r = interpret(v);
-    return { ...r, detail: r.ok && typeof v === 'string' ? `Configured (${providerName[v] ?? v})` : r.detail };
+    return {
+      ...r,
+      detail: r.ok ? 'Configured' : r.detail,
+      note: r.ok && typeof v === 'string' ? (providerName[v] ?? v) : v === 'log' ? 'Messages are written to the server log only' : undefined,
+    };
   };
   return [
     { label: 'Database', ok: db.ok, detail: db.ok ? 'Online' : db.detail },
@@ -58,7 +62,14 @@ export function SystemStatusTab() {
             <Box key={r.label} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', p: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}>
               <Stack direction="row" spacing={1.5} alignItems="center">
                 <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: r.ok ? 'success.main' : 'warning.main' }} aria-hidden />
-                <Typography fontWeight={600}>{r.label}</Typography>
+                <Box>
+                  <Typography fontWeight={600}>{r.label}</Typography>
+                  {r.note && (
+                    <Typography variant="caption" color="text.secondary">
+                      {r.note}
+                    </Typography>
+                  )}
+                </Box>
               </Stack>
               <Chip size="small" label={r.detail} color={r.ok ? 'success' : 'warning'} variant="outlined" />
             </Box>

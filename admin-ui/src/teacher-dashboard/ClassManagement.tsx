@@ -8,7 +8,7 @@ import { errorStatus } from '@/providers/httpClient';
 import { OverviewTab } from '@/teacher-dashboard/OverviewTab';
 import { PaymentsTab } from '@/teacher-dashboard/PaymentsTab';
 import { AttendanceTab } from '@/teacher-dashboard/AttendanceTab';
-import type { Student } from '@/providers/types';
+import type { ClassRecord, Student } from '@/providers/types';
 
 export const enrollmentFor = (s: Student, classId: string) => s.classEnrollments?.find((e) => e.classId === classId) ?? s.classEnrollments?.[0];
 export const isPaid = (s: Student, classId: string) => enrollmentFor(s, classId)?.paymentStatus === 'completed';
@@ -16,7 +16,7 @@ export const isPaid = (s: Student, classId: string) => enrollmentFor(s, classId)
 /** Class management (spec 3 §2.11): /teacher/payment-view/{classId}. */
 export default function ClassManagement() {
   const { classId = '' } = useParams();
-  const cls = useFetch(`class:${classId}`, (dp) => dp.getOne('classes', { id: classId }).then((r) => r.data as import('@/providers/types').ClassRecord));
+  const cls = useFetch(`class:${classId}`, (dp) => dp.getOne<ClassRecord>('classes', { id: classId }).then((r) => r.data));
   const students = useFetch(`class-students:${classId}`, (dp) => dp.getClassStudents(classId));
   const [tab, setTab] = useState<'overview' | 'payments' | 'attendance'>('overview');
   const [success, setSuccess] = useTimedMessage(3000);

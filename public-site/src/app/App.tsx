@@ -17,6 +17,19 @@ function OrgQueryRedirect() {
   return <Redirect to={id ? `/org/${encodeURIComponent(id)}` : '/'} replace />;
 }
 
+/**
+ * /admin and /teacher belong to the admin app, which the server serves itself. Reaching them here means
+ * that app is not deployed: say so instead of redirecting home (the home page would send an admin back).
+ */
+function AdminAppMissing() {
+  return (
+    <div className="container section">
+      <h1>Admin app unavailable</h1>
+      <p>The administration app is not available on this server right now. Please try again later.</p>
+    </div>
+  );
+}
+
 function ScrollToTop() {
   const [location] = useLocation();
   useEffect(() => {
@@ -110,6 +123,12 @@ export function App() {
           </Route>
           <Route path="/reset-password">
             <Lazy page={pages.resetPassword} />
+          </Route>
+          <Route path="/admin/*?">
+            <AdminAppMissing />
+          </Route>
+          <Route path="/teacher/*?">
+            <AdminAppMissing />
           </Route>
           <Route>
             <Redirect to="/" replace />

@@ -14,7 +14,7 @@ describe('studentUtils', () => {
   });
 
   it('should reject a malformed email', () => {
-    const e = validateStudent({ ...emptyStudent(), firstName: 'A', lastName: 'B', email: 'nope', phone: '5595550100' });
+    const e = validateStudent({ ...emptyStudent(), firstName: 'Ann', lastName: 'Bo', email: 'nope', phone: '5595550100' });
     expect(e).toEqual({ email: 'Please enter a valid email address' });
   });
 
@@ -46,5 +46,14 @@ describe('studentUtils', () => {
     expect(paymentLabel({ paymentStatus: 'completed', paymentMethod: 'card' })).toBe('Paid');
     expect(paymentLabel({ paymentStatus: 'pending', paymentMethod: 'in-person' })).toBe('Pay at Class');
     expect(paymentLabel({ paymentStatus: 'pending', paymentMethod: 'card' })).toBe('Pending');
+  });
+});
+
+describe('student names', () => {
+  it('should mirror the server name rules', () => {
+    const base = { ...emptyStudent(), email: 'a@b.co', phone: '5595550100' };
+    expect(validateStudent({ ...base, firstName: 'R2', lastName: "O'Neil" }).firstName).toBe('First name can only contain letters, spaces, hyphens, and apostrophes');
+    expect(validateStudent({ ...base, firstName: 'Zoë', lastName: 'L' }).lastName).toBe('Last name must be at least 2 characters long');
+    expect(validateStudent({ ...base, firstName: 'Zoë', lastName: 'Smith-Jones' })).toEqual({});
   });
 });

@@ -11,6 +11,8 @@ export interface StudentFormValues {
 
 export type StudentErrors = Partial<Record<keyof StudentFormValues, string>>;
 
+/** Same rule as the server's student DTO. */
+const NAME = /^[\p{L}][\p{L} '’-]*$/u;
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** US phone validator of spec 1 §5 (digits only). Returns a message or null. */
@@ -22,6 +24,8 @@ export function validateUsPhone(raw: string): string | null {
   if (digits.length === 11 && !digits.startsWith('1')) return '11-digit number must start with 1 (US country code)';
   const local = digits.length === 11 ? digits.slice(1) : digits;
   if (/^[01]/.test(local)) return digits.length === 10 ? 'Phone number cannot start with 0 or 1' : 'Area code cannot start with 0 or 1';
+  // The exchange (digits 4-6) cannot start with 0 or 1 either; the server refuses it with this message.
+  if (/^[01]/.test(local.slice(3))) return 'Please enter a valid 10-digit US phone number';
   return null;
 }
 
@@ -36,8 +40,13 @@ export function formatPhone(raw: string | null | undefined): string {
 /** Student form rules (spec 3 §5). */
 export function validateStudent(v: StudentFormValues): StudentErrors {
   const e: StudentErrors = {};
-  if (!v.firstName.trim()) e.firstName = 'First name is required';
-  if (!v.lastName.trim()) e.lastName = 'Last name is required';
+  for (const [key, label] of [['firstName', 'First name'], ['lastName', 'Last name']] as const) {
+    const value = v[key].trim();
+    if (!value) e[key] = `${label} is required`;
+    else if (!NAME.test(value)) e[key] = `${label} can only contain letters, spaces, hyphens, and apostrophes`;
+    else if (value.length < 2) e[key] = `${label} must be at least 2 characters long`;
+    else if (value.length > 49) e[key] = `${label} must be less than 50 characters long`;
+  }
   if (!v.email.trim()) e.email = 'Email is required';
   else if (!SIMPLE_EMAIL.test(v.email.trim())) e.email = 'Please enter a valid email address';
   if (!v.phone.trim()) e.phone = 'Phone number is required';

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { CoreAdminContext, testDataProvider } from 'react-admin';
+import { ThemeProvider, createTheme } from '@mui/material';
+import { ClassFormDialog } from '@/resources/classes/ClassFormDialog';
+
+function renderDialog(limit = { limit: 25, current: 3, reached: false }) {
+  const create = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({ data: { id: 'new', ...params.data } }));
+  const dataProvider = testDataProvider({ create: create as never });
+  const onSaved = vi.fn();
+  render(
+    <ThemeProvider theme={createTheme()}>
+      <CoreAdminContext dataProvider={dataProvider}>
+        <ClassFormDialog open record={null} limit={limit} onClose={() => undefined} onSaved={onSaved} />
+      </CoreAdminContext>
+    </ThemeProvider>,
+  );
+  return { create, onSaved };
+}
+
+const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe(ClassFormDialog.name, () => {
+  afterEach(cleanup);
+
+  it('should show the spec validation messages and not call the API', async () => {
+    const { create } = renderDialog();
+    fill(/^Days/, '0');
+    fill(/^Duration/, '10');
+    fill(/^Max students/, '0');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Class' }));
+    expect(await screen.findByText('Title is required')).toBeTruthy();
+    expect(screen.getByText('Days must be at least 1')).toBeTruthy();
+    expect(screen.getByText('Duration must be at least 15 minutes')).toBeTruthy();
+    expect(screen.getByText('Max students must be at least 1')).toBeTruthy();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('should save as Archived and warn when the class limit is reached', async () => {
+    const { create, onSaved } = renderDialog({ limit: 2, current: 2, reached: true });
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText(/Cannot activate class - limit reached \(2\/2 active classes\)/)).toBeTruthy();
+    fill(/^Title/, 'Clay');
+    fill(/^Description/, 'Wheel basics');
+    fill(/^Instructor/, 'Lee');
+    fill(/^Location/, 'Studio');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Class' }));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(create.mock.calls[0][1].data).toMatchObject({ title: 'Clay', status: 'Archived', maxStudents: 10, duration: 60, days: 1, schedule: 'Consecutive' });
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+  });
+});
