@@ -1,11 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import fs from 'node:fs';
 import path from 'node:path';
-import { installFastPath } from './common/http/fast-path';
+import { GZIP_THRESHOLD, installFastPath } from './common/http/fast-path';
 import { serveFrontends } from './common/http/frontends';
 import { PublicListCache } from './modules/classes/public-list.cache';
 import { publicListFastRoute } from './modules/classes/public-list.fast-route';
@@ -45,6 +46,8 @@ export function configureApp(app: NestExpressApplication) {
     allowedHeaders: ['Content-Type', 'Authorization', 'If-None-Match', 'X-Request-Id'],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
   });
+  // gzip for pages, assets and API replies over 1 kB (the fast path answers uncompressed clients only).
+  app.use(compression({ threshold: GZIP_THRESHOLD }));
   app.use(express.json({ limit: settings.bodyLimit }));
   app.use(express.urlencoded({ extended: false, limit: settings.bodyLimit }));
   app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt'] });
@@ -52,7 +55,7 @@ export function configureApp(app: NestExpressApplication) {
   if (settings.serveFrontends) serveFrontends(app.getHttpAdapter().getInstance(), repoRoot());
   app.enableShutdownHooks();
   // Same headers as the CORS middleware gives a request without Origin (the fast path skips CORS requests).
-  const fastHeaders = { ...helmetHeaders(securityHeaders), Vary: 'Origin', 'Access-Control-Expose-Headers': exposedHeaders.join(',') };
+  const fastHeaders = { ...helmetHeaders(securityHeaders), Vary: 'Origin, Accept-Encoding', 'Access-Control-Expose-Headers': exposedHeaders.join(',') };
   installFastPath(app.getHttpServer(), [publicListFastRoute(app.get(PublicListCache))], fastHeaders, settings.logRequests ? (line) => process.stdout.write(line) : null);
   return settings;
 }

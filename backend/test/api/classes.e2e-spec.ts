@@ -75,6 +75,11 @@ describe('classes', () => {
     expect(hidden.body.error).toBe(`Class with ID ${archived.id} not found`);
     await t.http.get('/api/classes').expect(400);
     await t.http.get('/api/classes').query({ organizationId: 'not-a-uuid' }).expect(400);
+    const unknown = await t.http.get('/api/classes').query({ organizationId: '00000000-0000-4000-8000-00000000abcd' }).expect(404);
+    expect(unknown.body.error).toBe('Organization not found');
+    const empty = await createOrg(t);
+    const none = await t.http.get('/api/classes').query({ organizationId: empty.orgId }).expect(200);
+    expect(none.body.data).toEqual([]);
   });
 
   it('should answer a cached public list with the same body and headers as the full stack', async () => {
@@ -86,6 +91,16 @@ describe('classes', () => {
     const names = (h: Record<string, string>) => Object.keys(h).filter((k) => !['date', 'connection', 'keep-alive', 'x-request-id'].includes(k)).sort();
     expect(names(hit.headers)).toEqual(names(miss.headers));
     for (const k of ['content-security-policy', 'x-content-type-options', 'etag', 'content-type', 'cache-control']) expect(hit.headers[k]).toBe(miss.headers[k]);
+    // A list over 1 kB is gzipped on both paths for clients that accept it.
+    for (let i = 0; i < 4; i++) await createClass(t, pub, { title: `Cached ${i}` });
+    const bigMiss = await t.http.get('/api/classes').query({ organizationId: pub.orgId }).set('Accept-Encoding', 'gzip').expect(200);
+    const bigHit = await t.http.get('/api/classes').query({ organizationId: pub.orgId }).set('Accept-Encoding', 'gzip').expect(200);
+    expect(bigMiss.headers['content-encoding']).toBe('gzip');
+    expect(bigHit.headers['content-encoding']).toBe('gzip');
+    expect(bigHit.body).toEqual(bigMiss.body);
+    const plain = await t.http.get('/api/classes').query({ organizationId: pub.orgId }).set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.data).toHaveLength(5);
   });
 
   it('should refresh the public list after a write', async () => {

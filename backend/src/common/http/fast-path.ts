@@ -5,7 +5,7 @@ export interface FastReply {
   status: number;
   /** Flat [name, value, name, value, ...] like Node's raw headers. */
   headers: string[];
-  body: string;
+  body: string | Buffer;
 }
 
 /** Answers with an already-computed reply, or null to let the full stack handle the request. */
@@ -21,7 +21,7 @@ export function installFastPath(server: Server, routes: FastRoute[], headers: Re
   server.removeAllListeners('request');
   const base = Object.entries(headers).flat();
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method === 'GET' && !req.headers.authorization && !req.headers.origin) {
+        if (req.method === 'GET' && !req.headers.authorization && !req.headers.origin) {
       for (const route of routes) {
         const reply = route(req);
         if (!reply) continue;
@@ -35,4 +35,13 @@ export function installFastPath(server: Server, routes: FastRoute[], headers: Re
     }
     for (const h of handlers) h(req, res);
   });
+}
+
+/** Bodies below this are sent uncompressed (the compression middleware's threshold too). */
+export const GZIP_THRESHOLD = 1024;
+
+/** Whether the client takes a gzip body (what the compression middleware would send it). */
+export function acceptsGzip(req: IncomingMessage): boolean {
+  const accept = req.headers['accept-encoding'];
+  return typeof accept === 'string' && /\bgzip\b/.test(accept);
 }

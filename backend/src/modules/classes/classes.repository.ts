@@ -42,6 +42,11 @@ export class ClassesRepository {
     await manager.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [organizationId]);
   }
 
+  async organizationExists(organizationId: string): Promise<boolean> {
+    const rows = await this.db.query('SELECT 1 FROM organizations WHERE id = $1', [organizationId]);
+    return rows.length > 0;
+  }
+
   /** Non-archived classes of an organization for the public list, soonest first. */
   listPublic(organizationId: string) {
     return this.classes

@@ -27,6 +27,8 @@ export class ClassesService {
     const hit = this.cache.get(organizationId);
     if (hit) return hit;
     const rows = await this.repo.listPublic(organizationId);
+    // An empty list could also mean a mistyped link: say which, so the site can show 'No Organization Selected'.
+    if (!rows.length && !(await this.repo.organizationExists(organizationId))) throw new NotFoundException('Organization not found');
     return this.cache.set(organizationId, rows.map(mapClass));
   }
 

@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 
 export interface CachedList {
   body: string;
   bytes: number;
+  /** The same body gzipped once, for the many clients that accept it. */
+  gzip: Buffer;
   etag: string;
   expiresAt: number;
 }
@@ -27,7 +30,7 @@ export class PublicListCache {
 
   set(organizationId: string, payload: unknown): CachedList {
     const body = JSON.stringify({ success: true, data: payload, error: null });
-    const entry = { body, bytes: Buffer.byteLength(body), etag: `"${createHash('sha1').update(body).digest('base64url')}"`, expiresAt: Date.now() + PublicListCache.TTL_MS };
+    const entry = { body, bytes: Buffer.byteLength(body), gzip: gzipSync(body), etag: `"${createHash('sha1').update(body).digest('base64url')}"`, expiresAt: Date.now() + PublicListCache.TTL_MS };
     if (this.entries.size > 5000) this.entries.clear();
     this.entries.set(organizationId, entry);
     return entry;

@@ -1,4 +1,4 @@
-import type { FastRoute } from '../../common/http/fast-path';
+import { acceptsGzip, GZIP_THRESHOLD, type FastRoute } from '../../common/http/fast-path';
 import type { PublicListCache } from './public-list.cache';
 
 const PATH = '/api/classes?';
@@ -21,10 +21,10 @@ export function publicListFastRoute(cache: PublicListCache): FastRoute {
     if (req.headers['if-none-match'] === hit.etag) {
       return { status: 304, headers: ['ETag', hit.etag, 'Cache-Control', CACHE_CONTROL], body: '' };
     }
-    return {
-      status: 200,
-      headers: ['ETag', hit.etag, 'Cache-Control', CACHE_CONTROL, 'Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(hit.bytes)],
-      body: hit.body,
-    };
+    const headers = ['ETag', hit.etag, 'Cache-Control', CACHE_CONTROL, 'Content-Type', 'application/json; charset=utf-8'];
+    if (hit.bytes >= GZIP_THRESHOLD && acceptsGzip(req)) {
+      return { status: 200, headers: [...headers, 'Content-Encoding', 'gzip', 'Content-Length', String(hit.gzip.length)], body: hit.gzip };
+    }
+    return { status: 200, headers: [...headers, 'Content-Length', String(hit.bytes)], body: hit.body };
   };
 }
