@@ -127,6 +127,17 @@ describe('students and registration', () => {
     await t.http.get(`/api/students/${id}`).set(org.auth).expect(404);
   });
 
+  it('should free a seat exactly once when an enrollment is cancelled', async () => {
+    const c = await createClass(t, org, { maxStudents: 1 });
+    const s = await t.http.post('/api/students/register').send(registerBody(org.orgId, c.id)).expect(201);
+    expect((await t.http.get(`/api/classes/${c.id}`).set(org.auth)).body.data).toMatchObject({ enrolledStudents: 1, status: 'Closed' });
+    const results = await Promise.all([1, 2, 3].map(() => t.http.delete(`/api/students/${s.body.data.id}/enrollments/${c.id}`).set(org.auth)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 404, 404]);
+    expect((await t.http.get(`/api/classes/${c.id}`).set(org.auth)).body.data).toMatchObject({ enrolledStudents: 0, status: 'Open' });
+    // The freed seat can be taken again.
+    await t.http.post('/api/students/register').send(registerBody(org.orgId, c.id)).expect(201);
+  });
+
   it('should list the students of a class for admins', async () => {
     const c = await createClass(t, org);
     await t.http.post('/api/students/register').send(registerBody(org.orgId, c.id, { lastName: 'Zed' })).expect(201);
