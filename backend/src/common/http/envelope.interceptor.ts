@@ -19,6 +19,8 @@ export class EnvelopeInterceptor implements NestInterceptor {
       map((value) => {
         if (value instanceof StreamableFile || Buffer.isBuffer(value)) return value;
         if (value instanceof RawReply) {
+          // Bytes go out as a stream (Nest would JSON-encode a Buffer); text is sent as is.
+          if (Buffer.isBuffer(value.body)) return new StreamableFile(value.body, { type: value.contentType, length: value.body.length });
           ctx.switchToHttp().getResponse().type(value.contentType);
           return value.body;
         }

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { CurrentUser, OrgId, type AuthUser } from '../../common/auth/auth-user';
 import { OptionalAuth, Role, Roles } from '../../common/auth/roles';
 import { Enveloped, RawReply } from '../../common/http/envelope.interceptor';
+import { acceptsGzip, GZIP_THRESHOLD } from '../../common/http/fast-path';
 import { parseListParams, setContentRange } from '../../common/http/list-query';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import { CLASS_SORT_FIELDS } from './classes.repository';
@@ -27,6 +28,11 @@ export class ClassesController {
       if (req.headers['if-none-match'] === cached.etag) {
         res.status(304);
         return new RawReply('', 'application/json');
+      }
+      // The cache keeps a gzipped copy: hand it over instead of compressing the same list per request.
+      if (cached.bytes >= GZIP_THRESHOLD && acceptsGzip(req)) {
+        res.setHeader('Content-Encoding', 'gzip');
+        return new RawReply(cached.gzip, 'application/json; charset=utf-8');
       }
       return new RawReply(cached.body, 'application/json; charset=utf-8');
     }
