@@ -7,7 +7,8 @@ import path from 'node:path';
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const root = path.resolve(__dirname, '..', '..');
-const dataDir = path.join(root, '.tmp', 'e2e-data');
+// One data directory per port, so runs on different ports never delete each other's database.
+const dataDir = path.join(root, '.tmp', `e2e-data-${PORT}`);
 
 export const chromiumLaunch = {
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

@@ -1,11 +1,9 @@
 import { Link } from 'wouter';
+import { ClassScheduleFacts } from '@/components/class/ClassScheduleFacts';
 import {
-  formatLongDate,
   formatPrice,
-  formatTimeRange,
   hasDiscount,
   isOpenStatus,
-  scheduleText,
   toDate,
 } from '@/lib/classFormat';
 import type { ClassItem } from '@/lib/models';
@@ -65,26 +63,7 @@ export function OrgClassGrid({
               </Link>
             </h3>
             <dl className="class-card__facts">
-              <div>
-                <dt>Date</dt>
-                <dd>{formatLongDate(item.startDate)}</dd>
-              </div>
-              <div>
-                <dt>Time</dt>
-                <dd>{formatTimeRange(item.startDate, item.duration)}</dd>
-              </div>
-              <div>
-                <dt>Schedule</dt>
-                <dd>{scheduleText(item.days, item.schedule)}</dd>
-              </div>
-              <div>
-                <dt>Instructor</dt>
-                <dd>{item.instructor || 'TBA'}</dd>
-              </div>
-              <div>
-                <dt>Location</dt>
-                <dd>{item.location || 'TBA'}</dd>
-              </div>
+              <ClassScheduleFacts item={item} />
             </dl>
             <p className="class-card__seats">
               {showEnrollment

@@ -1,15 +1,13 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
+import { ClassScheduleFacts } from '@/components/class/ClassScheduleFacts';
 import { Alert } from '@/components/ui/Alert';
 import { PageLoading } from '@/components/ui/PageLoading';
 import {
   effectivePrice,
-  formatLongDate,
   formatPrice,
-  formatTimeRange,
   hasDiscount,
   isOpenStatus,
-  scheduleText,
 } from '@/lib/classFormat';
 import type { ClassItem } from '@/lib/models';
 import { getClass } from '@/lib/publicApi';
@@ -189,26 +187,7 @@ export function RegisterPage() {
             {currentClass.title}
           </h2>
           <dl>
-            <div>
-              <dt>Date</dt>
-              <dd>{formatLongDate(currentClass.startDate)}</dd>
-            </div>
-            <div>
-              <dt>Time</dt>
-              <dd>{formatTimeRange(currentClass.startDate, currentClass.duration)}</dd>
-            </div>
-            <div>
-              <dt>Schedule</dt>
-              <dd>{scheduleText(currentClass.days, currentClass.schedule)}</dd>
-            </div>
-            <div>
-              <dt>Instructor</dt>
-              <dd>{currentClass.instructor || 'TBA'}</dd>
-            </div>
-            <div>
-              <dt>Location</dt>
-              <dd>{currentClass.location || 'TBA'}</dd>
-            </div>
+            <ClassScheduleFacts item={currentClass} />
             <div>
               <dt>Price</dt>
               <dd>
