@@ -152,6 +152,11 @@ describe('classes', () => {
     await t.http.delete(`/api/students/${first.body.data.id}`).set(org.auth).expect(200);
     const reopened = (await t.http.get(`/api/classes/${c.id}`).set(org.auth)).body.data;
     expect(reopened).toMatchObject({ status: 'Open', enrolledStudents: 1 });
+    // Lowering the seats to the enrolled count fills the class: it closes itself, and reopens when raised.
+    const lowered = await t.http.put(`/api/classes/${c.id}`).set(org.auth).send({ ...reopened, maxStudents: 1 }).expect(200);
+    expect(lowered.body.data).toMatchObject({ status: 'Closed', maxStudents: 1 });
+    const raised = await t.http.put(`/api/classes/${c.id}`).set(org.auth).send({ ...lowered.body.data, maxStudents: 3 }).expect(200);
+    expect(raised.body.data).toMatchObject({ status: 'Open', maxStudents: 3 });
   });
 
   it('should keep a Scheduled class Scheduled when full', async () => {

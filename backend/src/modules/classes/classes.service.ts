@@ -93,6 +93,10 @@ export class ClassesService {
         c.status = 'Open'; // more seats on a class that had closed itself: it reopens
         c.closedWhenFull = false;
       }
+      if (c.status === 'Open' && c.enrolledStudents >= c.maxStudents) {
+        c.status = 'Closed'; // an Open class with no seat left closes itself, however it got full
+        c.closedWhenFull = true;
+      }
       const saved = await this.repo.save(manager, c);
       await this.activity.record(organizationId, 'class_update', `Class "${saved.title}" was updated`, { classId: saved.id, className: saved.title }, manager);
       return saved;
