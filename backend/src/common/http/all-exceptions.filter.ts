@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { AppException } from './app-exception';
@@ -16,15 +16,16 @@ const PG_MESSAGES: Record<string, [HttpStatus, string]> = {
 /** Builds every failure reply: `{ success: false, data: null, error, errors? }`, never a stack or SQL. */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
-  private readonly logger = new Logger('Http');
-
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request & { id?: string }>();
     const { status, body } = this.describe(exception);
     if (status >= 500) {
-      this.logger.error(`${req.method} ${req.originalUrl} [${req.id ?? '-'}] ${(exception as Error)?.stack ?? exception}`);
+      // One JSON line with the request id, so the failing request can be found in the request log.
+      process.stderr.write(
+        JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'unhandled error', requestId: req.id, method: req.method, path: req.originalUrl.split('?')[0], error: (exception as Error)?.stack ?? String(exception) }) + '\n',
+      );
     }
     if (res.headersSent) return;
     res.status(status).json({ success: false, data: null, ...body });

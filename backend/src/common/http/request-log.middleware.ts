@@ -11,8 +11,21 @@ export function requestLog(enabled: boolean) {
       const started = process.hrtime.bigint();
       res.on('finish', () => {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        // req.user is set by the auth guard by the time the reply is finished.
+        const user = (req as Request & { user?: { id?: string; organizationId?: string | null; staffId?: string } }).user;
         process.stdout.write(
-          JSON.stringify({ time: new Date().toISOString(), level: res.statusCode >= 500 ? 'error' : 'info', msg: 'request', requestId: req.id, method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 }) + '\n',
+          JSON.stringify({
+            time: new Date().toISOString(),
+            level: res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+            msg: 'request',
+            requestId: req.id,
+            method: req.method,
+            path: req.originalUrl.split('?')[0],
+            status: res.statusCode,
+            ms: Math.round(ms * 10) / 10,
+            ...(user?.id ? { userId: user.id, organizationId: user.organizationId } : {}),
+            ...(user?.staffId ? { staffId: user.staffId } : {}),
+          }) + '\n',
         );
       });
     }
