@@ -71,6 +71,8 @@ describe('classes', () => {
     expect(list.headers.etag).toBeDefined();
     await t.http.get('/api/classes').query({ organizationId: pub.orgId }).set('If-None-Match', list.headers.etag).expect(304);
     await t.http.get(`/api/classes/${open.id}`).expect(200);
+    await t.http.get(`/api/classes/${open.id}`).query({ organizationId: pub.orgId }).expect(200);
+    await t.http.get(`/api/classes/${open.id}`).query({ organizationId: org.orgId }).expect(404);
     const hidden = await t.http.get(`/api/classes/${archived.id}`).expect(404);
     expect(hidden.body.error).toBe(`Class with ID ${archived.id} not found`);
     await t.http.get('/api/classes').expect(400);

@@ -8,7 +8,7 @@ import { parseListParams, setContentRange } from '../../common/http/list-query';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import { CLASS_SORT_FIELDS } from './classes.repository';
 import { ClassesService } from './classes.service';
-import { CloneClassDto, CreateClassDto, ListClassesQuery, UpdateClassDto } from './dto/class.dto';
+import { CloneClassDto, CreateClassDto, ListClassesQuery, PublicClassQuery, UpdateClassDto } from './dto/class.dto';
 
 /**
  * One path, two audiences (spec 1 §7): without a token GET /classes?organizationId= is the public list;
@@ -45,8 +45,8 @@ export class ClassesController {
   }
 
   @OptionalAuth() @Get(':id')
-  get(@Param('id', UuidParam) id: string, @Req() req: Request & { user?: AuthUser }) {
-    if (!req.user?.organizationId) return this.classes.publicGet(id);
+  get(@Param('id', UuidParam) id: string, @Query() query: PublicClassQuery, @Req() req: Request & { user?: AuthUser }) {
+    if (!req.user?.organizationId) return this.classes.publicGet(id, query.organizationId);
     return this.classes.get(id, req.user.organizationId);
   }
 

@@ -33,9 +33,10 @@ export class ClassesService {
   }
 
   /** Public detail: Archived classes are hidden from students (spec 3 §4). */
-  async publicGet(id: string): Promise<ClassResponse> {
+  async publicGet(id: string, organizationId?: string): Promise<ClassResponse> {
     const c = await this.repo.findById(id);
-    if (!c || c.status === 'Archived') throw new NotFoundException(`Class with ID ${id} not found`);
+    // A link naming another organization than the class's own does not find it either.
+    if (!c || c.status === 'Archived' || (organizationId && organizationId !== c.organizationId)) throw new NotFoundException(`Class with ID ${id} not found`);
     return mapClass(c);
   }
 
