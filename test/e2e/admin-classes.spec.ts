@@ -95,6 +95,10 @@ test.describe('admin: classes', () => {
 
     await signInUi(page, org.email, org.password);
     await expect(page).toHaveURL(/\/admin$/);
+    // Spec 3 §4: the Free plan banner reads 'Free Plan' with Upgrade Plan.
+    const banner = page.getByRole('alert', { name: 'Subscription status' });
+    await expect(banner.getByText('Free Plan', { exact: true })).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Upgrade Plan' })).toHaveAttribute('href', '/admin/subscription?tab=plans');
     await page.goto('/admin/classes');
     await expect(page.getByText('Limit reached', { exact: true })).toBeVisible();
     await expect(page.getByText(/Class limit reached\. .* allows up to 2 classes\. You currently have 2 classes\./)).toBeVisible();
@@ -103,7 +107,7 @@ test.describe('admin: classes', () => {
     const dialog = page.getByRole('dialog', { name: 'Create New Class' });
     await expect(dialog.getByText(/Cannot activate class - limit reached \(2\/2 active classes\)/)).toBeVisible();
     await dialog.getByRole('combobox', { name: 'Status' }).click();
-    await expect(page.getByRole('option', { name: /Open — Requires upgrade/ })).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByRole('option', { name: /Active — Requires upgrade/ })).toHaveAttribute('aria-disabled', 'true');
     await page.keyboard.press('Escape');
     await dialog.getByLabel('Title').fill('Limit Archived');
     await dialog.getByLabel('Description').fill('Saved while the plan is full.');
@@ -112,7 +116,8 @@ test.describe('admin: classes', () => {
     await dialog.getByRole('button', { name: 'Create Class' }).click();
     await expect(page.getByText('Class created successfully!')).toBeVisible();
     const details = page.getByRole('region', { name: 'Class details' });
-    await expect(details.getByText('Archived', { exact: true })).toBeVisible();
+    // Spec 3 §4: an Archived class is shown as Disabled.
+    await expect(details.getByText('Disabled', { exact: true })).toBeVisible();
 
     // Clone while limited: forced to Archived, selector disabled
     await page.getByRole('button', { name: 'View Limit One', exact: true }).click();
@@ -122,6 +127,8 @@ test.describe('admin: classes', () => {
     await clone.getByLabel('Start date and time').fill(localDateTime(20));
     await clone.getByRole('button', { name: 'Clone Class' }).click();
     await expect(page.getByText('Class cloned successfully!')).toBeVisible();
+    // The server's forced-by-limit warning is shown too (8 s, spec 3 §8).
+    await expect(page.getByText(/the copy was (created|saved) as/i)).toBeVisible();
 
     // Activating an archived class is refused: the option needs an upgrade.
     await details.getByRole('button', { name: 'Edit' }).click();
@@ -135,5 +142,19 @@ test.describe('admin: classes', () => {
     await expect(page.getByRole('tab', { name: 'Site Branding' })).toHaveCount(0);
     await expect(page.getByText('is available from the Essential plan.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Upgrade to Essential' })).toBeVisible();
+  });
+
+  test('should say the limits cannot be checked when the plan check fails', async ({ page }) => {
+    // Spec 3 §8: 'Unable to check class limits' / 'Unable to check student limits' when data is missing.
+    await page.route('**/api/organizations/*/subscription-validation', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, data: null, error: 'Internal error' }) }),
+    );
+    await signInUi(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto('/admin/classes');
+    await expect(page.getByText('Unable to check class limits', { exact: true })).toBeVisible();
+    await expect(page.getByText('Unlimited plan')).toHaveCount(0);
+    await page.goto('/admin/students');
+    await expect(page.getByText('Unable to check student limits', { exact: true })).toBeVisible();
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { TEACHER, signInUi } from './admin-helpers';
+import { TEACHER, apiSignIn, signInUi } from './admin-helpers';
 
 test.describe('teacher mode', () => {
   test('should mark a payment and attendance for today\'s class', async ({ page }, info) => {
@@ -61,5 +61,32 @@ test.describe('teacher mode', () => {
     await expect(page).toHaveURL(/\/teacher$/);
     await page.goto('/teacher/payment-view/00000000-0000-4000-8000-000000000000');
     await expect(page.getByRole('heading', { name: 'Class not found' })).toBeVisible();
+  });
+
+  test('should show the server Quick Overview and card counts as the spec says', async ({ page, request }) => {
+    const { token } = await apiSignIn(request, TEACHER.email, TEACHER.password);
+    const auth = { headers: { Authorization: `Bearer ${token}` } };
+    const overview = (await (await request.get('/api/teacher/overview', auth)).json()).data as { totalClasses: number; totalStudents: number; todaysClasses: number };
+    const upcoming = (await (await request.get('/api/teacher/classes?scope=upcoming', auth)).json()).data as { title: string; pendingCount: number }[];
+
+    await signInUi(page, TEACHER.email, TEACHER.password);
+    await expect(page.getByText(/^Welcome \S+ \S+/).first()).toBeVisible();
+    // A student in two classes counts once: the figures are the server's, not a sum of enrolled counts.
+    const quick = page.getByRole('region', { name: 'Quick Overview' });
+    await expect(quick).toContainText(new RegExp(`Total classes\\s*${overview.totalClasses}(?!\\d)`));
+    await expect(quick).toContainText(new RegExp(`Total students\\s*${overview.totalStudents}(?!\\d)`));
+    await expect(quick).toContainText(new RegExp(`Today's classes\\s*${overview.todaysClasses}(?!\\d)`));
+
+    // Upcoming: the first 5 at most; 'Pay at Class' only on cards with a pending payment.
+    await page.getByRole('tab', { name: /^Upcoming Classes/ }).click();
+    await expect(page).toHaveURL(/\/teacher\/upcoming$/);
+    const list = page.getByRole('region', { name: 'Upcoming Classes' });
+    await expect(list.getByRole('article')).toHaveCount(Math.min(5, upcoming.length));
+    for (const c of upcoming.slice(0, 5)) {
+      const card = list.getByRole('article', { name: c.title, exact: true });
+      await expect(card.getByText(/^Paid: \d+$/)).toBeVisible();
+      if (c.pendingCount > 0) await expect(card.getByText(`Pay at Class: ${c.pendingCount}`)).toBeVisible();
+      else await expect(card.getByText(/Pay at Class/)).toHaveCount(0);
+    }
   });
 });

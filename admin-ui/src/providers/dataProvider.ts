@@ -30,6 +30,7 @@ import type {
   Student,
   SubscriptionValidation,
   TeacherClass,
+  TeacherOverview,
   TeamUser,
   AttendanceEntry,
 } from '@/providers/types';
@@ -73,6 +74,7 @@ export function createDataProvider(apiUrl: string = API_URL) {
 
     // Teacher mode
     getTeacherClasses: (scope: 'today' | 'upcoming' | 'all') => get<TeacherClass[]>(`/teacher/classes?scope=${scope}`),
+    getTeacherOverview: () => get<TeacherOverview>('/teacher/overview'),
     markPaid: (studentId: string, classId: string) => send<Enrollment>('POST', '/payments/mark-paid', { studentId, classId }),
     markUnpaid: (studentId: string, classId: string) => send<Enrollment>('POST', '/payments/mark-unpaid', { studentId, classId }),
     getAttendance: (classId: string) => get<ClassAttendance>(`/attendance/class/${enc(classId)}`),

@@ -30,6 +30,13 @@ export interface TeacherClass extends ClassRecord {
   pendingCount: number;
 }
 
+/** GET /api/teacher/overview: totalStudents counts each person once, across all listed classes. */
+export interface TeacherOverview {
+  totalClasses: number;
+  totalStudents: number;
+  todaysClasses: number;
+}
+
 export interface Enrollment {
   id: string;
   classId: string;

@@ -12,6 +12,7 @@ import {
   Divider,
   Paper,
   Stack,
+  Tooltip,
   Typography,
 } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -23,6 +24,12 @@ import type { ClassRecord, Student } from '@/providers/types';
 import { effectivePrice } from '@/resources/classes/classUtils';
 
 type Report = { success: (m: string) => void; error: (m: string) => void };
+
+/** A card payment cannot be undone here (the server answers 409: refunds go through the provider). */
+export const paidByCard = (s: Student, classId: string) => {
+  const e = s.classEnrollments?.find((x) => x.classId === classId);
+  return e?.paymentStatus === 'completed' && e.paymentMethod === 'card';
+};
 
 function StudentRow({ student, cls, action }: { student: Student; cls: ClassRecord; action: React.ReactNode }) {
   const enrollment = student.classEnrollments?.find((e) => e.classId === cls.id) ?? student.classEnrollments?.[0];
@@ -140,15 +147,19 @@ export function PaymentsTab({ cls, paid, unpaid, report, onChanged }: {
                 student={s}
                 cls={cls}
                 action={
-                  <Button
-                    variant="outlined"
-                    color="warning"
-                    startIcon={busyId === s.id ? <CircularProgress size={16} /> : <UndoIcon />}
-                    disabled={busyId === s.id}
-                    onClick={() => unmark(s)}
-                  >
-                    Unmark as Paid
-                  </Button>
+                  <Tooltip title={paidByCard(s, cls.id) ? 'Paid by card online: refunds go through the payment provider.' : ''}>
+                    <span>
+                      <Button
+                        variant="outlined"
+                        color="warning"
+                        startIcon={busyId === s.id ? <CircularProgress size={16} /> : <UndoIcon />}
+                        disabled={busyId === s.id || paidByCard(s, cls.id)}
+                        onClick={() => unmark(s)}
+                      >
+                        Unmark as Paid
+                      </Button>
+                    </span>
+                  </Tooltip>
                 }
               />
             </Box>

@@ -47,7 +47,7 @@ export default function TeacherDashboard({ tab }: { tab: 'today' | 'upcoming' })
   const navigate = useNavigate();
   const today = useFetch('teacher:today', (dp) => dp.getTeacherClasses('today'));
   const upcoming = useFetch('teacher:upcoming', (dp) => dp.getTeacherClasses('upcoming'));
-  const all = useFetch('teacher:all', (dp) => dp.getTeacherClasses('all'));
+  const overview = useFetch('teacher:overview', (dp) => dp.getTeacherOverview());
   const nextFive = upcoming.data?.slice(0, 5);
 
   return (
@@ -57,10 +57,10 @@ export default function TeacherDashboard({ tab }: { tab: 'today' | 'upcoming' })
           Teacher Dashboard
         </Typography>
         <Typography color="text.secondary">
-          Welcome {user?.firstName} · {formatDate(new Date().toISOString())}
+          Welcome {user?.firstName} {user?.lastName} · {formatDate(new Date().toISOString())}
         </Typography>
       </Box>
-      <QuickOverview all={all.data} today={today.data} />
+      <QuickOverview overview={overview.data} />
       <Box>
         <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
           <Tabs value={tab} onChange={(_, v: 'today' | 'upcoming') => navigate(`/teacher/${v}`)} aria-label="Class lists">

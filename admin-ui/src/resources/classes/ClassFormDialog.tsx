@@ -133,7 +133,7 @@ export function ClassFormDialog({ open, record, limit, onClose, onSaved }: {
         )}
         {blocked && (
           <Alert severity="warning" sx={{ mb: 2 }}>
-            Cannot activate class - limit reached ({limit.current}/{limit.limit} active classes). It will be saved as Archived.
+            Cannot activate class - limit reached ({limit.current}/{limit.limit} active classes). It will be saved as Disabled (Archived).
           </Alert>
         )}
         <Box role="tabpanel" id="class-panel-0" aria-labelledby="class-tab-0" hidden={tab !== 0} component="form" noValidate>

@@ -95,6 +95,8 @@ export default function ClassList() {
   const plan = validation.data?.plan;
   const limit = limitInfo(plan?.limits?.maxClasses, validation.data?.usage?.classes ?? nonArchived);
   const planName = validation.data?.planName || plan?.name || 'Your plan';
+  // Spec 3 §8: without the plan check's data the limit is unknown; say so rather than imply "unlimited".
+  const limitUnknown = Boolean(validation.error) || Boolean(validation.data && !plan?.limits);
 
   const selected = useGetOne<ClassRecord>('classes', { id: selectedId ?? '' }, { enabled: Boolean(selectedId) });
   const visible = (list.data ?? []).filter(isListable);
@@ -185,6 +187,7 @@ export default function ClassList() {
       {limit.reached && limit.limit !== null && (
         <Alert severity="info">{classLimitMessage(planName, limit.limit, limit.current)}</Alert>
       )}
+      {limitUnknown && <Alert severity="warning">Unable to check class limits</Alert>}
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' }, gap: { xs: 1, sm: 1.5 } }}>
         <StatTile
@@ -200,7 +203,7 @@ export default function ClassList() {
               )}
             </>
           }
-          note={limit.reached ? 'Limit reached' : limit.limit === null && plan ? 'Unlimited plan' : 'Not counting archived'}
+          note={limit.reached ? 'Limit reached' : limit.limit === null && plan?.limits ? 'Unlimited plan' : 'Not counting disabled'}
           noteColor={limit.reached ? 'error.main' : 'text.secondary'}
         />
         {CLASS_STATUSES.map((s) => (
@@ -310,8 +313,9 @@ export default function ClassList() {
         onCloned={(result) => {
           setCloning(null);
           setSuccess('Class cloned successfully!');
-          if (result.warning || result.statusForcedByLimit) {
-            setWarning(result.warning || 'Class limit reached: the copy was created as Archived.');
+          // The dialog sends Archived itself at the limit, so the server has nothing to warn about then.
+          if (result.warning || result.statusForcedByLimit || limit.reached) {
+            setWarning(result.warning || 'Class limit reached: the copy was created as Disabled (Archived).');
           }
           if (result.data?.id) setSelectedId(result.data.id);
           afterChange();

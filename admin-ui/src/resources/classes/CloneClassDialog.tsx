@@ -65,7 +65,7 @@ export function CloneClassDialog({ record, limit, onClose, onCloned }: {
           {serverError && <Alert severity="error">{serverError}</Alert>}
           {forced && (
             <Alert severity="warning">
-              Cannot activate class - limit reached ({limit.current}/{limit.limit} active classes). The copy will be created as Archived.
+              Cannot activate class - limit reached ({limit.current}/{limit.limit} active classes). The copy will be created as Disabled (Archived).
             </Alert>
           )}
           <TextField

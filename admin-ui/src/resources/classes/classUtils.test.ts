@@ -70,4 +70,12 @@ describe('classUtils', () => {
     expect(updateErrorMessage(403, 'Class limit reached. Free allows up to 2 classes.')).toContain('Free allows');
     expect(updateErrorMessage(500, 'boom')).toBe('Failed to update class. Please try again');
   });
+
+  it('should fall back to the limit text only for a 403 without a message', () => {
+    expect(updateErrorMessage(403, '')).toBe(
+      'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.',
+    );
+    // A 403 that is not about the plan (e.g. tenant scope) must not ask the admin to upgrade.
+    expect(updateErrorMessage(403, 'organizationId does not match your organization')).toBe('Failed to update class. Please try again');
+  });
 });

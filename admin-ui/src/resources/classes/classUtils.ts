@@ -1,11 +1,15 @@
 import type { ClassRecord, ClassStatus } from '@/providers/types';
 
+/**
+ * How each stored status is shown (spec 3 §4): Open is shown as Active and Archived as Disabled; the
+ * API values stay Open/Archived. The status guide names both so the two never look like different things.
+ */
 export const STATUS_META: Record<ClassStatus, { label: string; color: 'success' | 'info' | 'default' | 'error' | 'warning'; help: string }> = {
-  Open: { label: 'Open', color: 'success', help: 'Shown to students as Active; students can enroll; closes automatically when full.' },
+  Open: { label: 'Active', color: 'success', help: 'Status Open. Students can enroll; closes automatically when full.' },
   Scheduled: { label: 'Scheduled', color: 'info', help: 'Students can enroll; you control it manually; stays Scheduled when full.' },
   Closed: { label: 'Closed', color: 'default', help: 'Visible, but no new enrollments.' },
   Cancelled: { label: 'Cancelled', color: 'error', help: 'The class will not take place.' },
-  Archived: { label: 'Archived', color: 'warning', help: 'Disabled: hidden from students and from reports; does not count toward your plan limit.' },
+  Archived: { label: 'Disabled', color: 'warning', help: 'Status Archived. Hidden from students and from reports; does not count toward your plan limit.' },
 };
 
 /** Enrollment bar colour (spec 3 §2.3): red at 90% or more, yellow at 70% or more, otherwise green. */
@@ -187,10 +191,14 @@ export const countsTowardLimit = (status: ClassStatus | undefined) => Boolean(st
 
 export const LIMIT_FALLBACK = 'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.';
 
-/** Message for a failed update: a 403 whose message says 'limit reached' shows the server's message. */
+/**
+ * Message for a failed update (spec 3 §8): a 403 whose message says 'limit reached' shows the server's
+ * message; a 403 without any message falls back to the limit text. Any other 403 (e.g. another
+ * organization's class) is not a plan limit, so it must not tell the admin to upgrade.
+ */
 export function updateErrorMessage(status: number | undefined, message: string | undefined): string {
-  if (status === 403 && /limit reached/i.test(message ?? '')) return message || LIMIT_FALLBACK;
-  if (status === 403) return LIMIT_FALLBACK;
+  if (status === 403 && /limit reached/i.test(message ?? '')) return message as string;
+  if (status === 403 && !message?.trim()) return LIMIT_FALLBACK;
   return 'Failed to update class. Please try again';
 }
 

@@ -84,6 +84,8 @@ export default function StudentList() {
   const plan = validation.data?.plan;
   const limit = limitInfo(plan?.limits?.maxStudents, validation.data?.usage?.students ?? all.total);
   const planName = validation.data?.planName || plan?.name || 'Your plan';
+  // Spec 3 §8: without the plan check's data the limit is unknown; say so rather than imply "unlimited".
+  const limitUnknown = Boolean(validation.error) || Boolean(validation.data && !plan?.limits);
   const blockedMessage = limit.reached && limit.limit !== null ? studentLimitMessage(planName, limit.limit, limit.current) : null;
   const selected = useGetOne<Student>('students', { id: selectedId ?? '' }, { enabled: Boolean(selectedId) });
 
@@ -142,6 +144,7 @@ export default function StudentList() {
         </Alert>
       )}
       {blockedMessage && <Alert severity="info">{blockedMessage}</Alert>}
+      {limitUnknown && <Alert severity="warning">Unable to check student limits</Alert>}
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }, gap: 1.5 }}>
         <StatTile
@@ -157,10 +160,10 @@ export default function StudentList() {
               )}
             </>
           }
-          note={limit.reached ? 'Limit reached' : limit.limit === null && plan ? 'Unlimited plan' : undefined}
+          note={limit.reached ? 'Limit reached' : limit.limit === null && plan?.limits ? 'Unlimited plan' : undefined}
           noteColor={limit.reached ? 'error.main' : undefined}
         />
-        <StatTile label="Plan capacity left" value={limit.limit === null ? (plan ? 'Unlimited' : '—') : Math.max(0, limit.limit - limit.current)} accent="secondary.main" />
+        <StatTile label="Plan capacity left" value={limit.limit === null ? (plan?.limits ? 'Unlimited' : '—') : Math.max(0, limit.limit - limit.current)} accent="secondary.main" />
         <StatTile label={q ? 'Matching your search' : 'Shown'} value={list.total ?? '—'} accent="info.main" />
       </Box>
 
