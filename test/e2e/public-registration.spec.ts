@@ -81,6 +81,9 @@ test.describe('Public registration', () => {
     await last.focus();
     await last.blur();
     await expect(page.getByText('Last name is required')).toBeVisible();
+    // side-by-side fields keep equal input heights whatever the length of their messages
+    const [firstBox, lastBox] = [await first.boundingBox(), await last.boundingBox()];
+    expect(firstBox?.height).toBe(lastBox?.height);
     await last.fill('Doe');
 
     const email = page.getByLabel(/^Email Address/);
@@ -101,6 +104,25 @@ test.describe('Public registration', () => {
     await phone.pressSequentially('5551234567');
     await expect(phone).toHaveValue('(555) 123-4567');
     await expect(submit).toBeEnabled();
+  });
+
+  test("should bring the student back to the form with the server's phone message", async ({ page }) => {
+    await openClass(page, 'Beginner Pottery Wheel');
+    await page.getByRole('link', { name: 'Register Now' }).first().click();
+    // passes the client's area-code rules; the server also refuses an exchange starting with 1
+    await fillStudent(page, { firstName: 'Pat', lastName: 'Exchange', email: uniqueEmail('e2e.exchange'), phone: '5591551234' });
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('button', { name: 'Reserve My Spot' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Student Information' })).toBeVisible();
+    const phone = page.getByLabel(/^Phone Number/);
+    await expect(phone).toBeFocused();
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Please enter a valid 10-digit US phone number')).toBeVisible();
+    await phone.fill('');
+    await phone.pressSequentially('5595551234');
+    await expect(page.getByText('Please enter a valid 10-digit US phone number')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeEnabled();
   });
 
   test('should show no Register button on a closed class', async ({ page }) => {

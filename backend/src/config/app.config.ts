@@ -22,6 +22,7 @@ export interface Settings {
   seedDemo: boolean;
   sendgridApiKey: string | null;
   sendgridFrom: string;
+  supportEmail: string;
   sendgridApiUrl: string | null;
   twilioAccountSid: string | null;
   twilioAuthToken: string | null;
@@ -72,6 +73,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
     sendgridApiKey: str(env.SENDGRID_API_KEY),
     sendgridFrom: str(env.SENDGRID_FROM) ?? 'no-reply@classlane.local',
+    supportEmail: str(env.SUPPORT_EMAIL) ?? 'support@classlane.local',
     sendgridApiUrl: str(env.SENDGRID_API_URL),
     twilioAccountSid: str(env.TWILIO_ACCOUNT_SID),
     twilioAuthToken: str(env.TWILIO_AUTH_TOKEN),

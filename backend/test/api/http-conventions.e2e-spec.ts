@@ -73,6 +73,11 @@ describe('HTTP conventions', () => {
     expect(one.body.data.features.customBranding).toBe(true);
   });
 
+  it('should publish the one platform fee and the support address', async () => {
+    const res = await t.http.get('/api/public/config').expect(200);
+    expect(res.body.data).toEqual({ platformFeePercent: 3, supportEmail: 'support@classlane.local' });
+  });
+
   it('should serve robots.txt and a sitemap', async () => {
     const robots = await t.http.get('/robots.txt').expect(200);
     expect(robots.text).toContain('Sitemap:');

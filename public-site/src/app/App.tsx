@@ -106,6 +106,9 @@ export function App() {
           <Route path="/about-us">
             <Lazy page={pages.about} />
           </Route>
+          <Route path="/about-us/:organizationId">
+            <Lazy page={pages.about} />
+          </Route>
           <Route path="/about">
             <Lazy page={pages.about} />
           </Route>

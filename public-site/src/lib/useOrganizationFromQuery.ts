@@ -7,13 +7,14 @@ import { queryParam } from '@/lib/routing';
 import { useAsync } from '@/lib/useAsync';
 
 /**
- * Organization context of About and Contact: the organizationId/org query, else the organization of the
- * page the visitor came from (org list, class, registration).
+ * Organization context of About and Contact: a route parameter (/about-us/{organizationId}), else the
+ * organizationId/org query, else the organization of the page the visitor came from (org list, class,
+ * registration).
  */
-export function useOrganizationFromQuery() {
+export function useOrganizationFromQuery(routeOrganizationId?: string | null) {
   const query = queryParam(useSearch(), 'organizationId', 'org');
   const current = useOrganization().organizationId;
-  const organizationId = query ?? current;
+  const organizationId = routeOrganizationId?.trim() || query || current;
   const scope = useOrganizationScope(organizationId);
   const state = useAsync<PublicOrganization>(() => getPublicOrganization(organizationId!), [organizationId], !!organizationId);
   const errorText = state.error

@@ -25,6 +25,6 @@ export class PublicController {
   @Get('config')
   publicConfig() {
     const app = this.config.getOrThrow('app', { infer: true });
-    return { platformFeePercent: app.platformFeePercent, supportEmail: app.sendgridFrom };
+    return { platformFeePercent: app.platformFeePercent, supportEmail: app.supportEmail };
   }
 }

@@ -3,7 +3,9 @@ import { useOrganization } from '@/lib/OrganizationContext';
 import { withOrgQuery } from '@/lib/routing';
 
 export function SiteFooter() {
-  const { organizationId, branding } = useOrganization();
+  const { organizationId: scopeId, branding, organizationMissing } = useOrganization();
+  // An unknown organization id: the product's footer (no "Powered by" under the product's own name).
+  const organizationId = organizationMissing ? null : scopeId;
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">

@@ -6,7 +6,9 @@ import { getStoredUser } from '@/lib/storage';
 
 /** Site header: the organization's name and logo on organization pages, the product's otherwise. */
 export function SiteHeader() {
-  const { organizationId, branding } = useOrganization();
+  const { organizationId: scopeId, branding, organizationMissing } = useOrganization();
+  // An unknown organization id shows the product's header: its links would all lead to "not found" pages.
+  const organizationId = organizationMissing ? null : scopeId;
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(false), [location]);

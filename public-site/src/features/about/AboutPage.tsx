@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { OrgContactList } from '@/components/org/OrgContactList';
 import { Alert } from '@/components/ui/Alert';
 import { PageLoading } from '@/components/ui/PageLoading';
@@ -8,9 +8,10 @@ import { useSeo } from '@/lib/seo';
 import { useOrganizationFromQuery } from '@/lib/useOrganizationFromQuery';
 import './AboutPage.css';
 
-/** /about-us (spec 2 §2): the organization's About when one is known, otherwise the product's. */
+/** /about-us and /about-us/{organizationId} (spec 2 §2): the organization's About when one is known, otherwise the product's. */
 export function AboutPage() {
-  const { organizationId, organization, loading, errorText } = useOrganizationFromQuery();
+  const params = useParams<{ organizationId?: string }>();
+  const { organizationId, organization, loading, errorText } = useOrganizationFromQuery(params.organizationId);
   const name = organization?.branding?.businessName || organization?.name;
   useSeo('about-us', { title: name ? `About ${name}` : undefined, siteName: name });
 

@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { errorMessage } from '@/lib/apiClient';
-import { CONTACT_MESSAGES, INQUIRY_TYPES, sendContactMessage } from './api/sendContactMessage';
+import { CONTACT_MESSAGES, contactFailureText, INQUIRY_TYPES, sendContactMessage } from './api/sendContactMessage';
 
 type Status = { kind: 'idle' | 'sending' } | { kind: 'success' | 'error'; text: string };
 
@@ -29,7 +28,7 @@ export function ContactForm({ organizationId }: { organizationId: string | null 
       setValues({ name: '', email: '', subject: '', message: '', inquiryType: '' });
       setStatus({ kind: 'success', text: CONTACT_MESSAGES.success });
     } catch (error) {
-      setStatus({ kind: 'error', text: errorMessage(error, CONTACT_MESSAGES.failure) || CONTACT_MESSAGES.failure });
+      setStatus({ kind: 'error', text: contactFailureText(error) });
     } finally {
       sending.current = false;
     }
@@ -86,7 +85,7 @@ export function ContactForm({ organizationId }: { organizationId: string | null 
       <p className="muted small-note">
         {organizationId
           ? 'We usually reply within 24 hours.'
-          : "We respond within 2-4 hours during business hours. For urgent technical issues, put 'URGENT' in your message subject line."}
+          : "We respond within 2-4 hours during business hours. For urgent technical issues, email us with 'URGENT' in the subject line."}
       </p>
     </form>
   );

@@ -1,6 +1,6 @@
 import { Alert } from '@/components/ui/Alert';
 import { useAsync } from '@/lib/useAsync';
-import { FALLBACK_PLANS, getPlans, isPopular, planButtonText, planFeatures, planPrice } from './api/getPlans';
+import { FALLBACK_PLANS, getPlans, isPopular, NO_ONLINE_PAYMENTS, planButtonText, planFeatures, planPrice } from './api/getPlans';
 
 /** Plans from GET /api/subscription-plans; built-in plans when that fails (spec 1 §2, §8). */
 export function PricingSection({ onStart, headingLevel = 2 }: { onStart: (source: string) => void; headingLevel?: 1 | 2 }) {
@@ -38,7 +38,9 @@ export function PricingSection({ onStart, headingLevel = 2 }: { onStart: (source
                   {plan.description ? <p className="plan-card__desc">{plan.description}</p> : null}
                   <ul className="plan-card__features">
                     {planFeatures(plan).map((feature) => (
-                      <li key={feature}>{feature}</li>
+                      <li key={feature} className={feature === NO_ONLINE_PAYMENTS ? 'is-missing' : undefined}>
+                        {feature}
+                      </li>
                     ))}
                   </ul>
                   {plan.monthlyPrice > 0 ? <p className="plan-card__fine">+2.9% + 30¢ per card transaction</p> : null}

@@ -16,12 +16,12 @@ import { classPath, orgPath, queryParam } from '@/lib/routing';
 import { useSeo } from '@/lib/seo';
 import { useAsync } from '@/lib/useAsync';
 import { checkEnrollment, type EnrollmentProblem } from './api/checkEnrollment';
-import { reservationErrorMessage, reserveInPerson } from './api/registerStudent';
+import { reservationErrorMessage, reserveInPerson, studentFieldErrors } from './api/registerStudent';
 import { saveConfirmation, type ConfirmationState } from './confirmationState';
 import { EnrollmentProblemDialog } from './EnrollmentProblemDialog';
 import { PaymentStep } from './PaymentStep';
 import { StudentForm, type SubmitPhase } from './StudentForm';
-import { EMPTY_STUDENT, type StudentFormValues } from './studentFormRules';
+import { EMPTY_STUDENT, type StudentField, type StudentFormValues } from './studentFormRules';
 import './RegisterPage.css';
 
 /** /register/{classId}?org= (spec 2 §2, §4). */
@@ -42,6 +42,7 @@ export function RegisterPage() {
   const [reserving, setReserving] = useState(false);
   const [reserveError, setReserveError] = useState<string | null>(null);
   const [classFull, setClassFull] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<StudentField, string>> | undefined>(undefined);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   if (classState.loading) return <PageLoading message="Loading class details..." />;
@@ -87,6 +88,7 @@ export function RegisterPage() {
         return;
       }
       setStep(2);
+      setFieldErrors(undefined);
       setReserveError(null);
       requestAnimationFrame(() => headingRef.current?.focus());
     } catch (error) {
@@ -137,8 +139,15 @@ export function RegisterPage() {
       saveConfirmation(state);
       navigate(`/confirmation?org=${encodeURIComponent(orgId)}`, { state });
     } catch (error) {
-      setReserveError(reservationErrorMessage(error));
       setReserving(false);
+      // The server refused a student field (e.g. its stricter phone rule): show it on the form, where it can be fixed.
+      const refused = studentFieldErrors(error);
+      if (refused) {
+        setFieldErrors(refused);
+        setStep(1);
+        return;
+      }
+      setReserveError(reservationErrorMessage(error));
     }
   }
 
@@ -170,6 +179,7 @@ export function RegisterPage() {
               onSubmit={submitStudent}
               phase={phase}
               businessName={branding.businessName}
+              initialErrors={fieldErrors}
             />
           ) : (
             <PaymentStep

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import {
   formatPhoneInput,
@@ -29,18 +29,29 @@ export function StudentForm({
   onSubmit,
   phase,
   businessName,
+  initialErrors,
 }: {
   values: StudentFormValues;
   onChange: (values: StudentFormValues) => void;
   onSubmit: (values: StudentFormValues) => Promise<void>;
   phase: SubmitPhase;
   businessName: string;
+  /** Field messages the server gave for these values (the form is shown again to correct them). */
+  initialErrors?: Partial<Record<StudentField, string>>;
 }) {
-  const [touched, setTouched] = useState<Partial<Record<StudentField, boolean>>>({});
-  const [errors, setErrors] = useState<Partial<Record<StudentField, string>>>({});
+  const [touched, setTouched] = useState<Partial<Record<StudentField, boolean>>>(() =>
+    Object.fromEntries(Object.keys(initialErrors ?? {}).map((f) => [f, true])),
+  );
+  const [errors, setErrors] = useState<Partial<Record<StudentField, string>>>(() => initialErrors ?? {});
   const lastSubmit = useRef(0);
   const busy = phase !== 'idle';
   const refs = useRef<Partial<Record<StudentField, HTMLInputElement | null>>>({});
+
+  // Back from the payment step with server field errors: put the cursor on the first field to fix.
+  useEffect(() => {
+    const first = STUDENT_FIELDS.find((f) => initialErrors?.[f]);
+    if (first) refs.current[first]?.focus();
+  }, [initialErrors]);
 
   function update(field: StudentField, raw: string) {
     const value = field === 'phone' ? formatPhoneInput(raw, values.phone) : raw;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactPayload } from './sendContactMessage';
+import { ApiError, MESSAGES } from '@/lib/apiClient';
+import { CONTACT_MESSAGES, contactFailureText, contactPayload } from './sendContactMessage';
 
 describe('contactPayload', () => {
   const base = { name: ' Ann ', email: ' a@b.co ', subject: '  ', message: ' Hi ', organizationId: null, inquiryType: '' };
@@ -10,5 +11,20 @@ describe('contactPayload', () => {
     expect(contactPayload({ ...base, inquiryType: 'billing' })).toMatchObject({ inquiryType: 'billing' });
     const org = contactPayload({ ...base, inquiryType: 'billing', organizationId: 'o1', subject: 'Q' });
     expect(org).toEqual({ name: 'Ann', email: 'a@b.co', message: 'Hi', subject: 'Q', organizationId: 'o1' });
+  });
+});
+
+describe('contactFailureText', () => {
+  it("should show the server's message", () => {
+    const error = new ApiError('Please enter a valid email address', 400, { success: false, error: 'Please enter a valid email address' });
+    expect(contactFailureText(error)).toBe('Please enter a valid email address');
+  });
+  it("should show the spec's fallback, never the client's generic texts", () => {
+    expect(CONTACT_MESSAGES.failure).toBe('Failed to send message. Please try again later.');
+    expect(contactFailureText(new ApiError(MESSAGES.requestFailed, 500, null))).toBe(CONTACT_MESSAGES.failure);
+    expect(contactFailureText(new ApiError(MESSAGES.requestFailed, 502, { success: false, error: null }))).toBe(CONTACT_MESSAGES.failure);
+    expect(contactFailureText(new ApiError(MESSAGES.timeout, 408, null, 'timeout'))).toBe(CONTACT_MESSAGES.failure);
+    expect(contactFailureText(new ApiError(MESSAGES.network, 0, null, 'network'))).toBe(CONTACT_MESSAGES.failure);
+    expect(contactFailureText(new Error('boom'))).toBe(CONTACT_MESSAGES.failure);
   });
 });

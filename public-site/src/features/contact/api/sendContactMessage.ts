@@ -1,4 +1,4 @@
-import { api } from '@/lib/apiClient';
+import { api, ApiError } from '@/lib/apiClient';
 
 export const INQUIRY_TYPES = [
   { value: 'general', label: 'General question' },
@@ -23,6 +23,18 @@ export const CONTACT_MESSAGES = {
   success: "Your message has been sent successfully! We'll get back to you soon.",
   failure: 'Failed to send message. Please try again later.',
 } as const;
+
+/**
+ * Spec 2 §8: the server's message, else the contact fallback. The client's own generic texts ("Request failed",
+ * timeouts, network) are not the server's word, so they give the fallback too.
+ */
+export function contactFailureText(error: unknown): string {
+  if (error instanceof ApiError && error.kind === 'http') {
+    const body = error.data as { error?: unknown } | null;
+    if (body && typeof body.error === 'string' && body.error.trim()) return body.error;
+  }
+  return CONTACT_MESSAGES.failure;
+}
 
 /** The body rules of spec 2 §5: trimmed; subject only if non-blank; inquiryType only on the general form. */
 export function contactPayload(input: ContactInput): Record<string, string> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '@/lib/models';
-import { FALLBACK_PLANS, isPopular, planButtonText, planFeatures, planPrice, sortPlans } from './getPlans';
+import { FALLBACK_PLANS, isPopular, NO_ONLINE_PAYMENTS, planButtonText, planFeatures, planPrice, sortPlans } from './getPlans';
 
 const plan = (over: Partial<Plan>): Plan => ({ ...FALLBACK_PLANS[0], ...over });
 
@@ -20,5 +20,9 @@ describe('plans', () => {
   it('should list the fallback Free limits of decision 2', () => {
     expect(planFeatures(FALLBACK_PLANS[0]).slice(0, 2)).toEqual(['2 classes', '10 students']);
     expect(planFeatures(plan({ limits: { maxClasses: -1, maxStudents: -1 } }))[0]).toBe('Unlimited classes');
+  });
+  it('should name the missing online payments with the marker the card styles as a dash', () => {
+    expect(planFeatures(FALLBACK_PLANS[0])).toContain(NO_ONLINE_PAYMENTS);
+    expect(planFeatures(FALLBACK_PLANS[1])).not.toContain(NO_ONLINE_PAYMENTS);
   });
 });

@@ -61,6 +61,9 @@ export function planPrice(plan: Plan): string {
   return `$${Math.round(plan.monthlyPrice / 100)}`;
 }
 
+/** The one feature line that states something a plan lacks (shown with a dash instead of a tick). */
+export const NO_ONLINE_PAYMENTS = 'No online payments';
+
 export function planFeatures(plan: Plan): string[] {
   const limit = (n: number | undefined, unit: string) =>
     n === undefined ? null : n < 0 ? `Unlimited ${unit}` : `${n.toLocaleString('en-US')} ${n === 1 ? unit.replace(/s$/, '') : unit}`;
@@ -71,7 +74,7 @@ export function planFeatures(plan: Plan): string[] {
     plan.limits?.maxTransactionsPerMonth !== undefined ? limit(plan.limits.maxTransactionsPerMonth, 'transactions a month') : null,
     'Public class pages and registration',
     f.inClassPayments !== false ? 'In-person payment tracking' : null,
-    f.onlinePaymentCollection ? 'Online card payments' : 'No online payments',
+    f.onlinePaymentCollection ? 'Online card payments' : NO_ONLINE_PAYMENTS,
     f.advancedReporting ? 'Advanced reporting' : null,
     f.customBranding ? 'Custom branding' : null,
     f.apiAccess ? 'API access' : null,

@@ -1,5 +1,6 @@
 import { api, ApiError } from '@/lib/apiClient';
 import type { Student } from '@/lib/models';
+import { STUDENT_FIELDS, type StudentField } from '../studentFormRules';
 
 export interface StudentDetails {
   firstName: string;
@@ -24,6 +25,13 @@ export function reservationErrorMessage(error: unknown): string {
   if (error.status === 400 || error.status === 422 || error.status === 429) return message || RESERVE_FAILED;
   if (error.kind === 'timeout' || error.kind === 'network') return message;
   return RESERVE_FAILED;
+}
+
+/** The student-form fields a 400 from the server names, or null when it names none of them. */
+export function studentFieldErrors(error: unknown): Partial<Record<StudentField, string>> | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const found = STUDENT_FIELDS.filter((f) => error.fieldErrors[f]);
+  return found.length > 0 ? Object.fromEntries(found.map((f) => [f, error.fieldErrors[f]])) : null;
 }
 
 /** POST /api/students/register with an in-person, pending enrollment. */
