@@ -30,6 +30,8 @@ export async function createTestDatabase(): Promise<string> {
 /** The real application (same bootstrap as main.ts) on its own database. */
 export async function createTestApp(env: Record<string, string> = {}, opts: { databaseUrl?: string } = {}): Promise<TestApp> {
   const url = opts.databaseUrl ?? (await createTestDatabase());
+  // Settings are read from the environment at boot; restore it on close so test files never leak into each other.
+  const previous = { ...process.env };
   Object.assign(process.env, {
     DATABASE_URL: url,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
@@ -49,6 +51,9 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { da
     http: request(app.getHttpServer()),
     db: app.get(DataSource),
     url,
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      process.env = previous;
+    },
   };
 }

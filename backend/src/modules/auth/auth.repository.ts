@@ -77,6 +77,10 @@ export class AuthRepository {
     await this.db.query('INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, $3)', [userId, tokenHash, expiresAt]);
   }
 
+  async deleteResetToken(tokenHash: string) {
+    await this.db.query('DELETE FROM password_reset_tokens WHERE token_hash = $1', [tokenHash]);
+  }
+
   /** Marks a valid, unused, unexpired token used in the same statement: a token works exactly once. */
   async consumeResetToken(tokenHash: string): Promise<string | null> {
     const rows = await returning<{ user_id: string }>(

@@ -150,13 +150,21 @@ export class AuthService implements OnModuleInit {
     const user = await this.repo.findUserWithHashByEmail(email);
     if (user) {
       const token = randomBytes(32).toString('base64url');
-      await this.repo.createResetToken(user.id, sha256(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
+      const tokenHash = sha256(token);
+      await this.repo.createResetToken(user.id, tokenHash, new Date(Date.now() + RESET_TOKEN_TTL_MS));
       const link = `${this.settings.publicUrl}/reset-password?token=${token}`;
-      await this.email.send({
-        to: user.email,
-        subject: 'Reset your Classlane password',
-        text: `Hello ${user.firstName},\n\nUse this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this email.`,
-      });
+      try {
+        await this.email.send({
+          to: user.email,
+          subject: 'Reset your Classlane password',
+          text: `Hello ${user.firstName},\n\nUse this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this email.`,
+        });
+      } catch (e) {
+        // A link nobody received must not stay usable.
+        await this.repo.deleteResetToken(tokenHash);
+        this.logger.error(`Password reset email failed: ${(e as Error).message}`);
+        throw new HttpException('We could not send the email right now. Please try again in a few minutes.', HttpStatus.BAD_GATEWAY);
+      }
     }
     return { sent: true };
   }
