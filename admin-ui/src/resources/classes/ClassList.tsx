@@ -21,7 +21,7 @@ import AddIcon from '@mui/icons-material/Add';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import { useSession } from '@/session/SessionContext';
 import { useFetch, useTimedMessage } from '@/common/useFetch';
-import { useDebounced } from '@/common/useDebounced';
+import { useListControls } from '@/common/useListControls';
 import { StatTile } from '@/common/StatTile';
 import { ListToolbar } from '@/common/ListToolbar';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
@@ -57,12 +57,10 @@ export default function ClassList() {
   const refresh = useRefresh();
   const isWide = useMediaQuery((t: Theme) => t.breakpoints.up('md'));
 
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim(), 300);
+  const controls = useListControls<SortKey>('startDate');
+  const { q, page, setPage } = controls;
+  const { sort, order } = controls.toolbar;
   const [status, setStatus] = useState<ClassStatus | ''>('');
-  const [sort, setSort] = useState<SortKey>('startDate');
-  const [order, setOrder] = useState<'ASC' | 'DESC'>('ASC');
-  const [page, setPage] = useState(1);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<ClassRecord | null>(null);
@@ -211,33 +209,12 @@ export default function ClassList() {
         ))}
       </Box>
 
-      <ListToolbar
-        search={search}
-        onSearch={(v) => {
-          setSearch(v);
-          setPage(1);
-        }}
-        searchLabel="Search classes"
-        sort={sort}
-        sortOptions={SORT_OPTIONS}
-        onSort={(v) => {
-          setSort(v);
-          setPage(1);
-        }}
-        order={order}
-        onOrder={(o) => {
-          setOrder(o);
-          setPage(1);
-        }}
-      >
+      <ListToolbar {...controls.toolbar} searchLabel="Search classes" sortOptions={SORT_OPTIONS}>
         <TextField
           select
           label="Status"
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as ClassStatus | '');
-            setPage(1);
-          }}
+          onChange={(e) => controls.firstPage(setStatus)(e.target.value as ClassStatus | '')}
           sx={{ flex: 1, minWidth: 160 }}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >

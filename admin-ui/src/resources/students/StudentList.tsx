@@ -25,7 +25,7 @@ import {
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useSession } from '@/session/SessionContext';
 import { useFetch, useTimedMessage } from '@/common/useFetch';
-import { useDebounced } from '@/common/useDebounced';
+import { useListControls } from '@/common/useListControls';
 import { StatTile } from '@/common/StatTile';
 import { ListToolbar } from '@/common/ListToolbar';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
@@ -64,11 +64,9 @@ export default function StudentList() {
   const refresh = useRefresh();
   const isWide = useMediaQuery((t: Theme) => t.breakpoints.up('md'));
 
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim(), 300);
-  const [sort, setSort] = useState<SortKey>('name');
-  const [order, setOrder] = useState<'ASC' | 'DESC'>('ASC');
-  const [page, setPage] = useState(1);
+  const controls = useListControls<SortKey>('name');
+  const { q, page, setPage } = controls;
+  const { sort, order } = controls.toolbar;
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Student | null>(null);
@@ -167,25 +165,7 @@ export default function StudentList() {
         <StatTile label={q ? 'Matching your search' : 'Shown'} value={list.total ?? '—'} accent="info.main" />
       </Box>
 
-      <ListToolbar
-        search={search}
-        onSearch={(v) => {
-          setSearch(v);
-          setPage(1);
-        }}
-        searchLabel="Search students by name, email or phone"
-        sort={sort}
-        sortOptions={SORT_OPTIONS}
-        onSort={(v) => {
-          setSort(v);
-          setPage(1);
-        }}
-        order={order}
-        onOrder={(o) => {
-          setOrder(o);
-          setPage(1);
-        }}
-      />
+      <ListToolbar {...controls.toolbar} searchLabel="Search students by name, email or phone" sortOptions={SORT_OPTIONS} />
 
       {list.isPending ? (
         <Skeleton variant="rounded" height={240} />
