@@ -1,4 +1,4 @@
-import { Alert, Divider, List, ListItem, ListItemText, Paper, Skeleton, Typography } from '@mui/material';
+import { Alert, List, ListItem, ListItemText, Paper, Skeleton, Typography } from '@mui/material';
 import { useFetch } from '@/common/useFetch';
 import { formatDateTime } from '@/common/format';
 
@@ -41,16 +41,14 @@ export function RecentActivity() {
         <Typography color="text.secondary">No recent activity to display</Typography>
       ) : (
         <List disablePadding>
-          {events.data.slice(0, 5).map((e, i) => (
-            <div key={e.id}>
-              {i > 0 && <Divider component="li" />}
-              <ListItem disableGutters>
-                <ListItemText
-                  primary={e.description || humanize(e.eventType)}
-                  secondary={`${humanize(e.eventType)} · ${formatDateTime(e.eventDate)}`}
-                />
-              </ListItem>
-            </div>
+          {events.data.slice(0, 5).map((e, i, shown) => (
+            // The item draws its own divider: a separator <li> inside the <ul> is not a list item.
+            <ListItem key={e.id} disableGutters divider={i < shown.length - 1}>
+              <ListItemText
+                primary={e.description || humanize(e.eventType)}
+                secondary={`${humanize(e.eventType)} · ${formatDateTime(e.eventDate)}`}
+              />
+            </ListItem>
           ))}
         </List>
       )}

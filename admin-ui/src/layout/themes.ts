@@ -46,6 +46,12 @@ export function makeTheme(branding: Branding): RaThemeOptions {
       mode: 'light',
       primary: { main: branding.primaryColor },
       secondary: { main: branding.secondaryColor },
+      // WCAG AA for text: MUI picks black or white text on the organization's colours by this ratio
+      // (its default, 3, lets white text on a mid blue through), and the stock warning/info tones are
+      // darkened so chips and outlined labels stay readable on white.
+      contrastThreshold: 4.5,
+      warning: { main: '#b45309' },
+      info: { main: '#0369a1' },
       background: { default: '#f4f6f9', paper: '#ffffff' },
     },
     shape: { borderRadius: 10 },

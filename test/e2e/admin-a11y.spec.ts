@@ -1,0 +1,41 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, TEACHER, signInUi } from './admin-helpers';
+
+/**
+ * axe-core on the admin app and teacher mode: no serious or critical WCAG 2.1 AA violations. The branding
+ * tab's live preview is left out: it shows the organization's own colours, which the form warns about.
+ */
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('[aria-label="Live preview"]')
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function scan(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectNoSeriousViolations(page, path);
+}
+
+test('admin screens should have no serious accessibility violations', async ({ page }) => {
+  await signInUi(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin/);
+  for (const path of ['/admin', '/admin/classes', '/admin/students', '/admin/settings', '/admin/settings?tab=branding', '/admin/settings?tab=system', '/admin/team']) {
+    await scan(page, path);
+  }
+});
+
+test('teacher screens should have no serious accessibility violations', async ({ page }) => {
+  await signInUi(page, TEACHER.email, TEACHER.password);
+  await expect(page).toHaveURL(/\/teacher/);
+  for (const path of ['/teacher', '/teacher/upcoming']) await scan(page, path);
+  await page.getByRole('link', { name: 'Manage Class' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Class Management - / })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectNoSeriousViolations(page, 'class management');
+});
