@@ -27,7 +27,7 @@ describe('dashboard summary', () => {
     // s2 registered and paid last month: it belongs to the previous period.
     const now = new Date();
     const lastMonth = new Date(now.getFullYear(), now.getMonth() - 1, 15);
-    await t.db.query("UPDATE enrollments SET payment_status = 'completed', amount_paid_cents = 8000, enrollment_date = $2 WHERE student_id = $1", [s2.id, lastMonth]);
+    await t.db.query("UPDATE enrollments SET payment_status = 'completed', amount_paid_cents = 8000, enrollment_date = $2, paid_at = $2 WHERE student_id = $1", [s2.id, lastMonth]);
     await t.db.query('UPDATE students SET registration_date = $2 WHERE id = $1', [s2.id, lastMonth]);
   });
   afterAll(async () => { await t.close(); });
@@ -95,5 +95,31 @@ describe('dashboard summary', () => {
     const denied = await t.http.get('/api/reporting/dashboard-summary').set(teacher.auth).expect(403);
     expect(denied.body.error).toMatch(/admin/);
     await t.http.get(`/api/reporting/dashboard-summary?organizationId=${org.orgId}`).set(empty.auth).expect(403);
+  });
+});
+
+describe('revenue is dated by payment', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => { await t.close(); });
+
+  it('should count an enrollment made last month and paid today in this month, and drop it when unmarked', async () => {
+    const org = await createOrg(t, { plan: 'essential' });
+    const c = await createClass(t, org, { price: 60, discountPrice: null });
+    const s = await enrollStudent(t, org, c.id);
+    const lastMonth = new Date(new Date().getFullYear(), new Date().getMonth() - 1, 10);
+    await t.db.query('UPDATE enrollments SET enrollment_date = $2 WHERE student_id = $1', [s.id, lastMonth]);
+    await t.http.post('/api/payments/mark-paid').set(org.auth).send({ studentId: s.id, classId: c.id }).expect(200);
+    const paid = await t.http.get('/api/reporting/dashboard-summary?period=month').set(org.auth).expect(200);
+    expect(paid.body.data.totalRevenue).toBe(60);
+    const [{ paid_at }] = await t.db.query('SELECT paid_at FROM enrollments WHERE student_id = $1', [s.id]);
+    expect(Date.now() - new Date(paid_at).getTime()).toBeLessThan(60_000);
+    await t.http.post('/api/payments/mark-unpaid').set(org.auth).send({ studentId: s.id, classId: c.id }).expect(200);
+    const unpaid = await t.http.get('/api/reporting/dashboard-summary?period=month').set(org.auth).expect(200);
+    expect(unpaid.body.data.totalRevenue).toBe(0);
+    // Whatever path marks an enrollment completed, the database gives it a payment time.
+    await expect(t.db.query("UPDATE enrollments SET payment_status = 'completed', amount_paid_cents = 6000 WHERE student_id = $1", [s.id])).resolves.toBeDefined();
+    const [{ paid_at: again }] = await t.db.query('SELECT paid_at FROM enrollments WHERE student_id = $1', [s.id]);
+    expect(again).not.toBeNull();
   });
 });

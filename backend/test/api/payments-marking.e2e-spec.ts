@@ -31,7 +31,7 @@ describe('in-person payment marking', () => {
     expect(res.body).toMatchObject({ success: true, error: null });
     expect(res.body.data).toEqual({
       id: expect.any(String), classId: cls.id, classTitle: 'Watercolour', enrollmentDate: expect.any(String),
-      paymentStatus: 'completed', paymentMethod: 'in-person', amountPaid: 80,
+      paymentStatus: 'completed', paymentMethod: 'in-person', amountPaid: 80, paidAt: expect.any(String),
     });
     expect(await enrollment(s.id, cls.id)).toEqual({ payment_status: 'completed', payment_method: 'in-person', amount_paid_cents: 8000 });
     const [event] = await t.db.query("SELECT description, metadata FROM activity_events WHERE organization_id = $1 AND event_type = 'payment_received' AND metadata->>'studentId' = $2", [org.orgId, s.id]);
@@ -64,7 +64,7 @@ describe('in-person payment marking', () => {
     await t.http.post('/api/payments/mark-paid').set(teacher.auth).send({ studentId: s.id, classId: cls.id }).expect(200);
     const before = await activityCount(t, org.orgId, 'payment_unmarked');
     const res = await t.http.post('/api/payments/mark-unpaid').set(teacher.auth).send({ studentId: s.id, classId: cls.id, organizationId: org.orgId }).expect(200);
-    expect(res.body.data).toMatchObject({ classId: cls.id, classTitle: 'Watercolour', paymentStatus: 'pending', paymentMethod: 'in-person', amountPaid: 0 });
+    expect(res.body.data).toMatchObject({ classId: cls.id, classTitle: 'Watercolour', paymentStatus: 'pending', paymentMethod: 'in-person', amountPaid: 0, paidAt: null });
     expect(await enrollment(s.id, cls.id)).toEqual({ payment_status: 'pending', payment_method: 'in-person', amount_paid_cents: 0 });
     expect(await activityCount(t, org.orgId, 'payment_unmarked')).toBe(before + 1);
     const again = await t.http.post('/api/payments/mark-unpaid').set(teacher.auth).send({ studentId: s.id, classId: cls.id }).expect(409);

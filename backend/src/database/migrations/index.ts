@@ -1,4 +1,5 @@
 import { Initial1763800000000 } from './1763800000000-Initial';
+import { EnrollmentPaidAt1763900000000 } from './1763900000000-EnrollmentPaidAt';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
-export const MIGRATIONS = [Initial1763800000000];
+export const MIGRATIONS = [Initial1763800000000, EnrollmentPaidAt1763900000000];

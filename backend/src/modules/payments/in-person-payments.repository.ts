@@ -20,7 +20,7 @@ export interface LockedEnrollment {
 /** The enrollment columns RETURNING gives back, in the shape of EnrollmentEntity. */
 const RETURNING = `RETURNING id, organization_id AS "organizationId", student_id AS "studentId", class_id AS "classId",
   enrollment_date AS "enrollmentDate", payment_status AS "paymentStatus", payment_method AS "paymentMethod",
-  amount_paid_cents AS "amountPaidCents"`;
+  amount_paid_cents AS "amountPaidCents", paid_at AS "paidAt"`;
 
 @Injectable()
 export class InPersonPaymentsRepository {

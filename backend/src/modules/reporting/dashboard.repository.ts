@@ -47,9 +47,9 @@ export class DashboardRepository {
     const [row] = await this.db.query(
       `SELECT
          (SELECT COALESCE(sum(amount_paid_cents), 0) FROM enrollments
-           WHERE organization_id = $1 AND payment_status = 'completed' AND enrollment_date >= $2 AND enrollment_date < $3) AS "revenueCents",
+           WHERE organization_id = $1 AND paid_at >= $2 AND paid_at < $3) AS "revenueCents",
          (SELECT COALESCE(sum(amount_paid_cents), 0) FROM enrollments
-           WHERE organization_id = $1 AND payment_status = 'completed' AND enrollment_date >= $4 AND enrollment_date < $2) AS "previousRevenueCents",
+           WHERE organization_id = $1 AND paid_at >= $4 AND paid_at < $2) AS "previousRevenueCents",
          (SELECT count(*)::int FROM enrollments WHERE organization_id = $1 AND enrollment_date >= $2 AND enrollment_date < $3) AS "enrollments",
          (SELECT count(*)::int FROM enrollments WHERE organization_id = $1 AND enrollment_date >= $4 AND enrollment_date < $2) AS "previousEnrollments",
          (SELECT count(*)::int FROM students WHERE organization_id = $1 AND registration_date >= $2 AND registration_date < $3) AS "newStudents",

@@ -29,6 +29,8 @@ export class EnrollmentEntity {
   @Column({ name: 'payment_status', type: 'text' }) paymentStatus: PaymentStatus;
   @Column({ name: 'payment_method', type: 'text' }) paymentMethod: PaymentMethod;
   @Column({ name: 'amount_paid_cents', type: 'integer' }) amountPaidCents: number;
+  /** Set and cleared by a database trigger whenever payment_status moves to or from 'completed'. */
+  @Column({ name: 'paid_at', type: 'timestamptz', nullable: true, insert: false, update: false }) paidAt: Date | null;
 }
 
 export interface EnrollmentRow extends EnrollmentEntity {
@@ -43,6 +45,7 @@ export const mapEnrollment = (e: EnrollmentRow) => ({
   paymentStatus: e.paymentStatus,
   paymentMethod: e.paymentMethod,
   amountPaid: e.amountPaidCents / 100,
+  paidAt: e.paidAt,
 });
 
 export const mapStudent = (s: StudentEntity, enrollments: EnrollmentRow[]) => ({

@@ -121,6 +121,7 @@ function toEnrollmentRow(r: Record<string, unknown>): EnrollmentRow {
     paymentStatus: r.payment_status as EnrollmentRow['paymentStatus'],
     paymentMethod: r.payment_method as EnrollmentRow['paymentMethod'],
     amountPaidCents: Number(r.amount_paid_cents),
+    paidAt: r.paid_at ? new Date(r.paid_at as string) : null,
     classTitle: r.classTitle as string,
   };
 }

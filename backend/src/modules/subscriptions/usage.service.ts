@@ -35,7 +35,7 @@ export class UsageService {
          (SELECT count(*)::int FROM classes WHERE organization_id = $1 AND status <> 'Archived') AS classes,
          (SELECT count(*)::int FROM students WHERE organization_id = $1) AS students,
          (SELECT count(*)::int FROM enrollments WHERE organization_id = $1 AND payment_method = 'card'
-            AND payment_status = 'completed' AND enrollment_date >= date_trunc('month', now())) AS transactions`,
+            AND paid_at >= date_trunc('month', now())) AS transactions`,
       [organizationId],
     );
     return row;
