@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useDataProvider, useGetList, useGetOne, useRefresh } from 'react-admin';
+import { useGetList, useGetOne, useRefresh } from 'react-admin';
 import {
   Alert,
   Box,
@@ -21,12 +21,12 @@ import AddIcon from '@mui/icons-material/Add';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import { useSession } from '@/session/SessionContext';
 import { useFetch, useTimedMessage } from '@/common/useFetch';
+import { useDeleteFlow } from '@/common/useDeleteFlow';
 import { useListControls } from '@/common/useListControls';
 import { StatTile } from '@/common/StatTile';
 import { ListToolbar } from '@/common/ListToolbar';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
 import { classLimitMessage, limitInfo } from '@/common/plans';
-import type { AppDataProvider } from '@/providers/dataProvider';
 import { CLASS_STATUSES, type ClassRecord, type ClassStatus } from '@/providers/types';
 import { ClassCard } from '@/resources/classes/ClassCard';
 import { ClassDetailPanel } from '@/resources/classes/ClassDetailPanel';
@@ -53,7 +53,6 @@ function useStatusCount(status: ClassStatus) {
 export default function ClassList() {
   const { user } = useSession();
   const orgId = user?.organizationId ?? null;
-  const dp = useDataProvider<AppDataProvider>();
   const refresh = useRefresh();
   const isWide = useMediaQuery((t: Theme) => t.breakpoints.up('md'));
 
@@ -65,8 +64,6 @@ export default function ClassList() {
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<ClassRecord | null>(null);
   const [cloning, setCloning] = useState<ClassRecord | null>(null);
-  const [deleting, setDeleting] = useState<ClassRecord | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
   const [showGuide, setShowGuide] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useTimedMessage(3000);
@@ -104,22 +101,15 @@ export default function ClassList() {
     void validation.reload();
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    try {
-      await dp.delete('classes', { id: deleting.id, previousData: deleting });
-      if (selectedId === deleting.id) setSelectedId(null);
+  const deletion = useDeleteFlow<ClassRecord>('classes', {
+    deleted: (record) => {
+      if (selectedId === record.id) setSelectedId(null);
       setSuccess('Class deleted successfully!');
       setError(null);
       afterChange();
-    } catch {
-      setError('Failed to delete class. Please try again.');
-    } finally {
-      setDeleteBusy(false);
-      setDeleting(null);
-    }
-  };
+    },
+    failed: () => setError('Failed to delete class. Please try again.'),
+  });
 
   const detail = selected.data && selectedId ? (
     <ClassDetailPanel
@@ -130,7 +120,7 @@ export default function ClassList() {
         setFormOpen(true);
       }}
       onClone={() => setCloning(selected.data!)}
-      onDelete={() => setDeleting(selected.data!)}
+      onDelete={() => deletion.ask(selected.data!)}
     />
   ) : null;
 
@@ -299,12 +289,12 @@ export default function ClassList() {
         }}
       />
       <ConfirmDialog
-        open={Boolean(deleting)}
+        open={Boolean(deletion.deleting)}
         title="Delete class"
         message="Are you sure you want to delete this class? This action cannot be undone."
-        busy={deleteBusy}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        busy={deletion.busy}
+        onConfirm={deletion.confirm}
+        onClose={deletion.cancel}
       />
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useDataProvider, useGetList, useGetOne, useRefresh } from 'react-admin';
+import { useGetList, useGetOne, useRefresh } from 'react-admin';
 import {
   Alert,
   Box,
@@ -25,6 +25,7 @@ import {
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useSession } from '@/session/SessionContext';
 import { useFetch, useTimedMessage } from '@/common/useFetch';
+import { useDeleteFlow } from '@/common/useDeleteFlow';
 import { useListControls } from '@/common/useListControls';
 import { StatTile } from '@/common/StatTile';
 import { ListToolbar } from '@/common/ListToolbar';
@@ -32,7 +33,6 @@ import { ConfirmDialog } from '@/common/ConfirmDialog';
 import { limitInfo, studentLimitMessage } from '@/common/plans';
 import { paymentLabel } from '@/common/paymentStatus';
 import { formatDate, fullName } from '@/common/format';
-import type { AppDataProvider } from '@/providers/dataProvider';
 import type { Student } from '@/providers/types';
 import { StudentDetailPanel } from '@/resources/students/StudentDetailPanel';
 import { StudentFormDialog } from '@/resources/students/StudentFormDialog';
@@ -60,7 +60,6 @@ function paymentSummary(s: Student): string {
 export default function StudentList() {
   const { user } = useSession();
   const orgId = user?.organizationId ?? null;
-  const dp = useDataProvider<AppDataProvider>();
   const refresh = useRefresh();
   const isWide = useMediaQuery((t: Theme) => t.breakpoints.up('md'));
 
@@ -70,8 +69,6 @@ export default function StudentList() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Student | null>(null);
-  const [deleting, setDeleting] = useState<Student | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useTimedMessage(3000);
 
@@ -92,22 +89,15 @@ export default function StudentList() {
     void validation.reload();
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    try {
-      await dp.delete('students', { id: deleting.id, previousData: deleting });
-      if (selectedId === deleting.id) setSelectedId(null);
+  const deletion = useDeleteFlow<Student>('students', {
+    deleted: (record) => {
+      if (selectedId === record.id) setSelectedId(null);
       setSuccess('Student deleted successfully!');
       setError(null);
       afterChange();
-    } catch {
-      setError('Failed to delete student');
-    } finally {
-      setDeleteBusy(false);
-      setDeleting(null);
-    }
-  };
+    },
+    failed: () => setError('Failed to delete student'),
+  });
 
   const rows = list.data ?? [];
   const open = (s: Student) => setSelectedId(s.id);
@@ -250,7 +240,7 @@ export default function StudentList() {
               setEditing(selected.data!);
               setFormOpen(true);
             }}
-            onDelete={() => setDeleting(selected.data!)}
+            onDelete={() => deletion.ask(selected.data!)}
           />
         )}
       </Drawer>
@@ -270,12 +260,12 @@ export default function StudentList() {
         }}
       />
       <ConfirmDialog
-        open={Boolean(deleting)}
+        open={Boolean(deletion.deleting)}
         title="Delete student"
         message="Are you sure you want to delete this student? This action cannot be undone."
-        busy={deleteBusy}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        busy={deletion.busy}
+        onConfirm={deletion.confirm}
+        onClose={deletion.cancel}
       />
     </Stack>
   );

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { getVariant } from '@/lib/abTest';
 import { useOrganizationScope } from '@/lib/OrganizationContext';
 import { useSeo } from '@/lib/seo';
+import { TestimonialList } from './TestimonialList';
 import { Icon, type IconName } from './Icon';
 import { OrgRegistrationDialog } from './OrgRegistrationDialog';
 import { PricingSection } from './PricingSection';
@@ -137,19 +138,7 @@ export function HomePage() {
             <span className="eyebrow">Testimonials</span>
             <h2 id="testimonials-title">Loved by organizers and students</h2>
           </div>
-          <ul className="testimonial-grid">
-            {TESTIMONIALS.map((t) => (
-              <li key={t.name}>
-                <figure className="testimonial">
-                  <blockquote>“{t.quote}”</blockquote>
-                  <figcaption>
-                    <strong>{t.name}</strong>
-                    <span>{t.role}</span>
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
+          <TestimonialList items={TESTIMONIALS} />
         </div>
       </section>
 

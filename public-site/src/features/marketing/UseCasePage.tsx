@@ -1,6 +1,7 @@
 import { Redirect, useLocation } from 'wouter';
 import { useOrganizationScope } from '@/lib/OrganizationContext';
 import { useSeo } from '@/lib/seo';
+import { TestimonialList } from './TestimonialList';
 import { Icon } from './Icon';
 import { OrgRegistrationDialog } from './OrgRegistrationDialog';
 import { SEO_LANDINGS, USE_CASES } from './useCases';
@@ -76,19 +77,7 @@ export function UseCasePage() {
           <div className="section__intro">
             <h2 id="uc-testimonials-title">What organizers say</h2>
           </div>
-          <ul className="testimonial-grid testimonial-grid--2">
-            {useCase.testimonials.map((t) => (
-              <li key={t.name}>
-                <figure className="testimonial">
-                  <blockquote>“{t.quote}”</blockquote>
-                  <figcaption>
-                    <strong>{t.name}</strong>
-                    <span>{t.role}</span>
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
+          <TestimonialList items={useCase.testimonials} className="testimonial-grid testimonial-grid--2" />
         </div>
       </section>
 
