@@ -22,7 +22,8 @@ export interface Settings {
   seedDemo: boolean;
   sendgridApiKey: string | null;
   sendgridFrom: string;
-  supportEmail: string;
+  /** null when SUPPORT_EMAIL is unset: the pages then show no address rather than an unreachable one. */
+  supportEmail: string | null;
   sendgridApiUrl: string | null;
   twilioAccountSid: string | null;
   twilioAuthToken: string | null;
@@ -73,7 +74,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
     sendgridApiKey: str(env.SENDGRID_API_KEY),
     sendgridFrom: str(env.SENDGRID_FROM) ?? 'no-reply@classlane.local',
-    supportEmail: str(env.SUPPORT_EMAIL) ?? 'support@classlane.local',
+    supportEmail: str(env.SUPPORT_EMAIL),
     sendgridApiUrl: str(env.SENDGRID_API_URL),
     twilioAccountSid: str(env.TWILIO_ACCOUNT_SID),
     twilioAuthToken: str(env.TWILIO_AUTH_TOKEN),

@@ -73,9 +73,10 @@ describe('HTTP conventions', () => {
     expect(one.body.data.features.customBranding).toBe(true);
   });
 
-  it('should publish the one platform fee and the support address', async () => {
+  it('should publish the one platform fee and no support address while SUPPORT_EMAIL is unset', async () => {
     const res = await t.http.get('/api/public/config').expect(200);
-    expect(res.body.data).toEqual({ platformFeePercent: 3, supportEmail: 'support@classlane.local' });
+    // Never an invented, unreachable address (issue 8 §6): the pages hide it when it is null.
+    expect(res.body.data).toEqual({ platformFeePercent: 3, supportEmail: null });
   });
 
   it('should serve robots.txt and a sitemap', async () => {
@@ -84,5 +85,8 @@ describe('HTTP conventions', () => {
     const sitemap = await t.http.get('/sitemap.xml').expect(200);
     expect(sitemap.headers['content-type']).toContain('xml');
     expect(sitemap.text).toContain(`/org/${org.orgId}`);
+    // The indexable pages of the site's SEO keys, and no path that only redirects home.
+    for (const path of ['/pricing', '/senior-centers', '/community-colleges', '/about-us', '/terms']) expect(sitemap.text).toContain(`${path}</loc>`);
+    for (const path of ['/classes<', '/student<', '/signin<']) expect(sitemap.text).not.toContain(path);
   });
 });

@@ -18,8 +18,9 @@ export const env = {
   apiBaseUrl: (rawEnv.VITE_API_BASE_URL ?? '').replace(/\/+$/, ''),
   /** Platform fee used when the backend does not publish GET /api/public/config. */
   platformFeePercent: readNumber(rawEnv.VITE_PLATFORM_FEE_PERCENT, 3),
-  supportEmail: rawEnv.VITE_SUPPORT_EMAIL ?? 'support@classlane.app',
-  partnershipsEmail: rawEnv.VITE_PARTNERSHIPS_EMAIL ?? 'partners@classlane.app',
+  /** Platform addresses: none unless configured, so a page never shows an address nobody reads. */
+  supportEmail: rawEnv.VITE_SUPPORT_EMAIL?.trim() || null,
+  partnershipsEmail: rawEnv.VITE_PARTNERSHIPS_EMAIL?.trim() || null,
   /** Public origin used in absolute links (share links, QR codes). Defaults to the page origin. */
   publicOrigin: (rawEnv.VITE_PUBLIC_ORIGIN ?? '').replace(/\/+$/, ''),
 } as const;

@@ -8,7 +8,8 @@ import { api } from '@/lib/apiClient';
 
 export interface PlatformConfig {
   platformFeePercent: number;
-  supportEmail: string;
+  /** null when the server has no SUPPORT_EMAIL: pages then hide the address. */
+  supportEmail: string | null;
 }
 
 const FALLBACK: PlatformConfig = { platformFeePercent: env.platformFeePercent, supportEmail: env.supportEmail };
@@ -22,7 +23,8 @@ export function getPlatformConfig(): Promise<PlatformConfig> {
         typeof config?.platformFeePercent === 'number' && Number.isFinite(config.platformFeePercent)
           ? config.platformFeePercent
           : FALLBACK.platformFeePercent,
-      supportEmail: config?.supportEmail || FALLBACK.supportEmail,
+      // The server's answer wins, null included; the build-time value only stands in when it gives none.
+      supportEmail: config && 'supportEmail' in config ? config.supportEmail || null : FALLBACK.supportEmail,
     }))
     .catch(() => FALLBACK);
   return cached;

@@ -15,7 +15,9 @@ export const SEO: Record<string, SeoEntry> = {
     description:
       'Publish classes, take registrations and payments online or in person, and manage students in one place. Free to start, no setup fees, no credit card required.',
   },
-  classes: { title: 'Classes', description: 'Browse upcoming classes, see schedules and prices, and register online.' },
+  // The organization class list (/org/{id}). Spec 1 §2 also names /classes, /teacher and /student: no such public
+  // pages exist (/teacher is the admin app's, students never sign in), so they have no key and no sitemap entry.
+  'org-classes': { title: 'Classes', description: 'Browse upcoming classes, see schedules and prices, and register online.' },
   class: { title: 'Class details', description: 'Schedule, price, instructor, location and registration for this class.' },
   register: { title: 'Register for Class', description: 'Register for a class and reserve your spot.' },
   confirmation: { title: 'Registration Successful', description: 'Your class registration is confirmed.', noindex: true },
@@ -29,8 +31,6 @@ export const SEO: Record<string, SeoEntry> = {
   'privacy-policy': { title: 'Privacy Policy', description: 'How student information is collected, used and protected.' },
   'teacher-terms': { title: 'Terms for Organizations and Teachers', description: 'Terms for organizations and teachers using the platform.' },
   'teacher-privacy': { title: 'Privacy Policy for Organizations and Teachers', description: 'How organization and teacher data is handled.' },
-  teacher: { title: 'For Teachers', description: 'Today’s classes, attendance and in-person payments at a glance.' },
-  student: { title: 'For Students', description: 'Find a class, register in a minute, pay online or in person.' },
   'senior-centers': {
     title: 'Class Registration for Senior Centers',
     description: 'Simple registration and payments for senior centers: $49 a month plus 2.9% processing, with a free 30-day trial.',
@@ -72,8 +72,10 @@ export function composeTitle(pageTitle: string | null, siteName = SITE): string 
 
 export function applySeo(key: string, overrides: Partial<SeoEntry> & { siteName?: string; exactTitle?: string } = {}): void {
   const base = SEO[key] ?? SEO.home;
-  const entry = { ...base, ...overrides };
-  document.title = overrides.exactTitle ?? (key === 'home' ? base.title : composeTitle(entry.title, overrides.siteName));
+  // An override left undefined (e.g. no organization yet) keeps the page's own value instead of erasing it.
+  const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) as typeof overrides;
+  const entry = { ...base, ...defined };
+  document.title = defined.exactTitle ?? (key === 'home' ? base.title : composeTitle(entry.title, defined.siteName));
   setMeta('description', entry.description);
   setMeta('robots', entry.noindex ? 'noindex, nofollow' : null);
 }

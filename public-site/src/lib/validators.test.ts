@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatPhone,
-  formatPhoneInput,
   validateAdminAccount,
   validateEmail,
   validateName,
   validateOrganizationDetails,
-  validatePhone,
   validateRequired,
 } from './validators';
 
@@ -25,38 +22,6 @@ describe('validateEmail', () => {
   });
   it('should accept good addresses', () => {
     expect(validateEmail('jane.doe+class@example.co.uk')).toBeNull();
-  });
-});
-
-describe('validatePhone', () => {
-  it('should give every spec message', () => {
-    expect(validatePhone('')).toBe('Phone number is required');
-    expect(validatePhone('555 123')).toBe('Phone number is too short. Please enter a 10-digit US phone number');
-    expect(validatePhone('555123456789')).toBe('Phone number is too long. Please enter a 10-digit US phone number');
-    expect(validatePhone('25551234567')).toBe('11-digit number must start with 1 (US country code)');
-    expect(validatePhone('10551234567')).toBe('Area code cannot start with 0 or 1');
-    expect(validatePhone('0551234567')).toBe('Phone number cannot start with 0 or 1');
-    expect(validatePhone('1551234567')).toBe('Phone number cannot start with 0 or 1');
-  });
-  it('should accept 10 digits and 11 digits with the country code', () => {
-    expect(validatePhone('(555) 123-4567')).toBeNull();
-    expect(validatePhone('+1 (555) 123-4567')).toBeNull();
-  });
-});
-
-describe('formatPhone', () => {
-  it('should format complete numbers', () => {
-    expect(formatPhone('5551234567')).toBe('(555) 123-4567');
-    expect(formatPhone('15551234567')).toBe('+1 (555) 123-4567');
-  });
-  it('should format partial input as typed', () => {
-    expect(formatPhoneInput('5')).toBe('(5');
-    expect(formatPhoneInput('5551')).toBe('(555) 1');
-    expect(formatPhoneInput('555123')).toBe('(555) 123');
-    expect(formatPhoneInput('5551234')).toBe('(555) 123-4');
-  });
-  it('should drop a digit when a formatting character is deleted', () => {
-    expect(formatPhoneInput('(555) 123', '(555) 123-')).toBe('(555) 12');
   });
 });
 

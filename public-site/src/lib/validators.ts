@@ -31,52 +31,6 @@ export function validateEmail(value: string | null | undefined): string | null {
   return null;
 }
 
-export function phoneDigits(value: string | null | undefined): string {
-  return (value ?? '').replace(/\D/g, '');
-}
-
-export function validatePhone(value: string | null | undefined): string | null {
-  const digits = phoneDigits(value);
-  if (!digits) return 'Phone number is required';
-  if (digits.length < 10) return 'Phone number is too short. Please enter a 10-digit US phone number';
-  if (digits.length > 11) return 'Phone number is too long. Please enter a 10-digit US phone number';
-  if (digits.length === 11) {
-    if (digits[0] !== '1') return '11-digit number must start with 1 (US country code)';
-    if (digits[1] === '0' || digits[1] === '1') return 'Area code cannot start with 0 or 1';
-    return null;
-  }
-  if (digits[0] === '0' || digits[0] === '1') return 'Phone number cannot start with 0 or 1';
-  return null;
-}
-
-/** Display format (XXX) XXX-XXXX, or +1 (XXX) XXX-XXXX for 11 digits. Partial input is formatted as typed. */
-export function formatPhone(value: string | null | undefined): string {
-  let digits = phoneDigits(value);
-  let prefix = '';
-  if (digits.length === 11 && digits[0] === '1') {
-    prefix = '+1 ';
-    digits = digits.slice(1);
-  } else if (digits.length > 11) {
-    return digits;
-  } else if (digits.length === 11) {
-    return digits;
-  }
-  if (digits.length === 0) return prefix.trim();
-  if (digits.length <= 3) return `${prefix}(${digits}`;
-  if (digits.length <= 6) return `${prefix}(${digits.slice(0, 3)}) ${digits.slice(3)}`;
-  return `${prefix}(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 10)}`;
-}
-
-/** Formats the phone input while the user types, keeping deletions natural. */
-export function formatPhoneInput(next: string, previous = ''): string {
-  const digits = phoneDigits(next);
-  // Deleting a formatting character: drop the digit before it instead of re-adding the character.
-  if (next.length < previous.length && phoneDigits(previous) === digits) {
-    return formatPhone(digits.slice(0, -1));
-  }
-  return formatPhone(digits.slice(0, 11));
-}
-
 const NAME_PATTERN = /^[\p{L}\s'’-]+$/u;
 
 /** First/last name rule of the registration form (spec 2 §5). */

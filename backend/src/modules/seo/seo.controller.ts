@@ -6,8 +6,9 @@ import { Public } from '../../common/auth/roles';
 import { RawReply } from '../../common/http/envelope.interceptor';
 import type { AllConfigType } from '../../config/app.config';
 
+// Every indexable public page of the public site's SEO keys (public-site/src/lib/seo.ts); noindex pages stay out.
 const STATIC_PATHS = [
-  '/', '/about-us', '/contact-us', '/terms', '/privacy', '/teacher-terms', '/teacher-privacy',
+  '/', '/pricing', '/senior-centers', '/community-colleges', '/about-us', '/contact-us', '/terms', '/privacy', '/teacher-terms', '/teacher-privacy',
   '/use-cases/education-training', '/use-cases/fitness-wellness', '/use-cases/arts-crafts', '/use-cases/community-programs',
 ];
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,4 +1,5 @@
 import type { Branding, ContactInfo } from '@/lib/models';
+import { displayPhone, telHref } from '@/lib/phone';
 import { mapsLink, safeExternalUrl } from '@/lib/useOrganizationFromQuery';
 import './OrgContactList.css';
 
@@ -29,7 +30,7 @@ export function OrgContactList({ contactInfo, branding }: { contactInfo: Contact
         <div>
           <dt>Phone</dt>
           <dd>
-            <a href={`tel:${contactInfo.phone.replace(/[^\d+]/g, '')}`}>{contactInfo.phone}</a>
+            <a href={telHref(contactInfo.phone)}>{displayPhone(contactInfo.phone)}</a>
           </dd>
         </div>
       ) : null}

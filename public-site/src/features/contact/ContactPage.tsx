@@ -58,23 +58,30 @@ export function ContactPage() {
       </section>
       <div className="container section contact-grid">
         <div className="stack">
-          <section className="card" aria-labelledby="contact-emails-title">
-            <h2 id="contact-emails-title">Email us</h2>
-            <dl className="contact-list">
-              <div>
-                <dt>General and support</dt>
-                <dd>
-                  <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>
-                </dd>
-              </div>
-              <div>
-                <dt>Business partnerships</dt>
-                <dd>
-                  <a href={`mailto:${env.partnershipsEmail}`}>{env.partnershipsEmail}</a>
-                </dd>
-              </div>
-            </dl>
-          </section>
+          {/* Only configured addresses: with none, the form below is the way to reach us. */}
+          {config.supportEmail || env.partnershipsEmail ? (
+            <section className="card" aria-labelledby="contact-emails-title">
+              <h2 id="contact-emails-title">Email us</h2>
+              <dl className="contact-list">
+                {config.supportEmail ? (
+                  <div>
+                    <dt>General and support</dt>
+                    <dd>
+                      <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>
+                    </dd>
+                  </div>
+                ) : null}
+                {env.partnershipsEmail ? (
+                  <div>
+                    <dt>Business partnerships</dt>
+                    <dd>
+                      <a href={`mailto:${env.partnershipsEmail}`}>{env.partnershipsEmail}</a>
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+            </section>
+          ) : null}
           <section className="card" aria-labelledby="contact-hours-title">
             <h2 id="contact-hours-title">Support hours</h2>
             <ul className="hours">

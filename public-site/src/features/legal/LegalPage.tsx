@@ -10,12 +10,6 @@ import './LegalPage.css';
 
 export const LEGAL_UPDATED = 'November 1, 2026';
 
-export interface LegalProps {
-  feePercent: number;
-  supportEmail: string;
-  organizationName: string | null;
-}
-
 const DOCS = {
   '/terms': { seo: 'terms-of-service', title: 'Student Terms of Service', Body: StudentTerms },
   '/privacy': { seo: 'privacy-policy', title: 'Student Privacy Policy', Body: StudentPrivacy },

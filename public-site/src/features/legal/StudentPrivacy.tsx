@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { LegalProps } from './LegalPage';
+import type { LegalProps } from './legalProps';
 
 export function StudentPrivacy({ supportEmail }: LegalProps) {
   return (
@@ -45,7 +45,7 @@ export function StudentPrivacy({ supportEmail }: LegalProps) {
 
       <h2>7. Your choices and rights</h2>
       <ul>
-        <li>Ask the Organization, or us at {supportEmail}, to access, correct or delete your information.</li>
+        <li>Ask the Organization, or us {supportEmail ? `at ${supportEmail}` : 'through our contact page'}, to access, correct or delete your information.</li>
         <li>Opt out of SMS by replying STOP, and of emails with the unsubscribe link.</li>
         <li>California residents have rights under the CCPA/CPRA, including the right to know and to delete; we honour them for all users.</li>
       </ul>
@@ -55,7 +55,7 @@ export function StudentPrivacy({ supportEmail }: LegalProps) {
 
       <h2>9. Contact</h2>
       <p>
-        Questions about privacy: {supportEmail} or our <Link href="/contact-us">contact page</Link>.
+        Questions about privacy: {supportEmail ? `${supportEmail} or ` : ''}our <Link href="/contact-us">contact page</Link>.
       </p>
     </>
   );

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { LegalProps } from './LegalPage';
+import type { LegalProps } from './legalProps';
 
 export function StudentTerms({ supportEmail, organizationName }: LegalProps) {
   const org = organizationName ?? 'the organization offering the class';
@@ -51,7 +51,7 @@ export function StudentTerms({ supportEmail, organizationName }: LegalProps) {
       <ul>
         <li>You will receive up to 5 messages per month.</li>
         <li>Reply <strong>STOP</strong> to any text message to opt out; you will receive one final message confirming it.</li>
-        <li>Reply <strong>HELP</strong> for help, or write to {supportEmail}.</li>
+        <li>Reply <strong>HELP</strong> for help{supportEmail ? `, or write to ${supportEmail}` : ''}.</li>
         <li>Message and data rates may apply according to your mobile carrier’s plan. Carriers are not liable for delayed or undelivered messages.</li>
         <li>Emails contain an unsubscribe link. Essential messages about a class you registered for may still be sent by email.</li>
       </ul>
@@ -74,7 +74,7 @@ export function StudentTerms({ supportEmail, organizationName }: LegalProps) {
 
       <h2>8. Changes and contact</h2>
       <p>
-        We may update these terms; the date at the top shows the latest version. Questions: {supportEmail} or our{' '}
+        We may update these terms; the date at the top shows the latest version. Questions: {supportEmail ? `${supportEmail} or ` : ''}our{' '}
         <Link href="/contact-us">contact page</Link>.
       </p>
     </>

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { LegalProps } from './LegalPage';
+import type { LegalProps } from './legalProps';
 
 export function TeacherPrivacy({ feePercent, supportEmail }: LegalProps) {
   return (
@@ -45,11 +45,11 @@ export function TeacherPrivacy({ feePercent, supportEmail }: LegalProps) {
       <p>Data is kept while the account is active. After termination (30-day notice), data can be exported for 30 days and is then deleted, except records required by law.</p>
 
       <h2>8. Your rights</h2>
-      <p>You can access, correct, export or delete your data from the admin area or by writing to {supportEmail}.</p>
+      <p>You can access, correct, export or delete your data from the admin area or by writing to {supportEmail ?? 'us through our contact page'}.</p>
 
       <h2>9. Contact</h2>
       <p>
-        {supportEmail} · <Link href="/contact-us">Contact page</Link> · <Link href="/teacher-terms">Terms for Organizations and Teachers</Link>
+        {supportEmail ? `${supportEmail} · ` : ''}<Link href="/contact-us">Contact page</Link> · <Link href="/teacher-terms">Terms for Organizations and Teachers</Link>
       </p>
     </>
   );

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { LegalProps } from './LegalPage';
+import type { LegalProps } from './legalProps';
 
 export function TeacherTerms({ feePercent, supportEmail }: LegalProps) {
   return (
@@ -69,7 +69,7 @@ export function TeacherTerms({ feePercent, supportEmail }: LegalProps) {
 
       <h2>10. Changes and contact</h2>
       <p>
-        We will announce material changes to these terms at least 30 days in advance. Contact: {supportEmail} or our{' '}
+        We will announce material changes to these terms at least 30 days in advance. Contact: {supportEmail ? `${supportEmail} or ` : ''}our{' '}
         <Link href="/contact-us">contact page</Link>. See also the <Link href="/teacher-privacy">Privacy Policy for Organizations and Teachers</Link>.
       </p>
     </>

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { useSeo } from '@/lib/seo';
 
 export function NoOrganization() {
-  useSeo('classes');
+  useSeo('org-classes');
   return (
     <div className="container org-empty">
       <div className="card org-empty__card">

@@ -29,7 +29,7 @@ export function OrgPage() {
   const adminView = isAdmin && mode === 'admin';
 
   const classes = useAsync(() => getClasses(organizationId!), [organizationId], !!organizationId);
-  useSeo('classes', {
+  useSeo('org-classes', {
     exactTitle: brandingReady ? branding.businessName : undefined,
     description: brandingReady ? `Browse classes offered by ${branding.businessName} and register online.` : undefined,
   });

@@ -1,6 +1,7 @@
 import { Modal } from '@/components/ui/Modal';
 import { env, publicOrigin } from '@/config/env';
 import { formatLongDate } from '@/lib/classFormat';
+import { displayPhone, telHref } from '@/lib/phone';
 import { classPath } from '@/lib/routing';
 import type { EnrollmentProblem } from './api/checkEnrollment';
 
@@ -11,7 +12,7 @@ export const PAYMENT_STATUS_LABELS: Record<string, string> = {
 };
 
 const ALREADY_ENROLLED_ADVICE = [
-  'Check your inbox for the confirmation sent when you registered.',
+  'Your earlier registration for this class still holds: there is no need to register again.',
   'If you still need to pay, bring payment to the class or contact the organization.',
   'To register another person, use their own email address.',
 ];
@@ -50,8 +51,9 @@ export function EnrollmentProblemDialog({
   const instructor = problem?.classInstructor || fallbackInstructor;
   const className = details?.className || classTitle;
   const classHref = classPath(details?.classId || classId, organizationId);
+  // The organization's address, else the platform's when one is configured; with neither there is no mail draft.
   const supportEmail = contact.email || env.supportEmail;
-  const mailto = `mailto:${supportEmail}?subject=${encodeURIComponent(`Registration help: ${className}`)}&body=${encodeURIComponent(
+  const mailto = supportEmail && `mailto:${supportEmail}?subject=${encodeURIComponent(`Registration help: ${className}`)}&body=${encodeURIComponent(
     `Hello,\n\nI had a problem registering for "${className}".\n\nError: ${problem?.message ?? ''}\nClass link: ${publicOrigin()}${classHref}\n\nThank you.`,
   )}`;
 
@@ -112,7 +114,7 @@ export function EnrollmentProblemDialog({
                 <div>
                   <dt>Phone</dt>
                   <dd>
-                    <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+                    <a href={telHref(contact.phone)}>{displayPhone(contact.phone)}</a>
                   </dd>
                 </div>
               ) : null}
@@ -135,9 +137,11 @@ export function EnrollmentProblemDialog({
           </section>
 
           <div className="modal__actions">
-            <a className="btn btn--secondary" href={mailto}>
-              Contact Support
-            </a>
+            {mailto ? (
+              <a className="btn btn--secondary" href={mailto}>
+                Contact Support
+              </a>
+            ) : null}
             <a className="btn btn--secondary" href={classHref} target="_blank" rel="noopener noreferrer">
               View Class<span className="visually-hidden"> (opens in a new tab)</span>
             </a>

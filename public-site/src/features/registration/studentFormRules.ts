@@ -1,4 +1,5 @@
-import { formatPhoneInput, validateEmail, validateName, validatePhone } from '@/lib/validators';
+import { formatPhoneInput, validatePhone } from '@/lib/phone';
+import { validateEmail, validateName } from '@/lib/validators';
 
 export type StudentField = 'firstName' | 'lastName' | 'email' | 'phone';
 
