@@ -6,6 +6,7 @@ export enum ErrorCode {
   AlreadyEnrolled = 'ALREADY_ENROLLED',
   LimitReached = 'LIMIT_REACHED',
   ClassNotOpen = 'CLASS_NOT_OPEN',
+  RegistrationClosed = 'REGISTRATION_CLOSED',
 }
 
 /** An HttpException whose extra fields are merged into the failure envelope. */

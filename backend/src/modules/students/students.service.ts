@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { AppException, ErrorCode } from '../../common/http/app-exception';
@@ -49,7 +49,12 @@ export class StudentsService {
     if (cls.organizationId !== dto.organizationId) throw new NotFoundException(`Class with ID ${dto.classId} not found`);
     const student = await this.repo.findByEmail(dto.organizationId, dto.email);
     const enrollment = student ? await this.repo.findEnrollment(student.id, dto.classId) : null;
-    if (!enrollment) return { enrolled: false, classFull: cls.enrolledStudents >= cls.maxStudents };
+    if (!enrollment) {
+      const classFull = cls.enrolledStudents >= cls.maxStudents;
+      // A new student the plan cannot take would only fail at the last step: say so now (issue 8 §6).
+      if (!student && !classFull && (await this.studentLimitReached(dto.organizationId))) return this.registrationClosed(dto.organizationId, cls);
+      return { enrolled: false, classFull };
+    }
     const org = await this.orgs.publicOrganization(dto.organizationId);
     throw new AppException(409, `You are already enrolled in ${cls.title} (${PAYMENT_LABEL[enrollment.paymentStatus]}).`, {
       code: ErrorCode.AlreadyEnrolled,
@@ -64,6 +69,39 @@ export class StudentsService {
     });
   }
 
+  private async studentLimitReached(organizationId: string): Promise<boolean> {
+    try {
+      await this.usage.assertCanAddStudent(organizationId);
+      return false;
+    } catch (e) {
+      if (e instanceof ForbiddenException) return true;
+      throw e;
+    }
+  }
+
+  /**
+   * Registration is closed by the organization's plan (its student limit): the student gets a text naming the
+   * organization and its contact, never the plan talk meant for the admin; the admin gets an activity event.
+   */
+  private async registrationClosed(organizationId: string, cls: { id: string; title: string }) {
+    const org = await this.orgs.publicOrganization(organizationId);
+    const name = org.branding.businessName || org.name;
+    const plan = await this.usage.planOf(organizationId);
+    await this.activity.record(
+      organizationId,
+      'registration_blocked',
+      `A new student could not register for ${cls.title}: the ${plan.name} plan's limit of ${plan.limits.maxStudents} students is reached`,
+      { classId: cls.id, className: cls.title, plan: plan.id, maxStudents: plan.limits.maxStudents },
+    );
+    return {
+      enrolled: false,
+      classFull: false,
+      registrationClosed: true,
+      message: `${name} is not accepting new online registrations right now. Please contact ${name} to register for this class.`,
+      organizationData: { name, contactInfo: org.contactInfo },
+    };
+  }
+
   /**
    * Public registration (in person, payment pending). One transaction: the seat, the student (one
    * record per email in an organization) and the enrollment commit together or not at all.
@@ -71,7 +109,14 @@ export class StudentsService {
   async register(dto: RegisterStudentDto): Promise<StudentResponse> {
     const classId = dto.classEnrollments[0]?.classId;
     if (!classId) throw new AppException(400, 'Choose a class to register for', { errors: { classEnrollments: 'Choose a class to register for' } });
-    return this.enrollNew(dto.organizationId, dto, classId, 'in-person', 'pending', 'online');
+    try {
+      return await this.enrollNew(dto.organizationId, dto, classId, 'in-person', 'pending', 'online');
+    } catch (e) {
+      // The limit was reached between the check and this step: the same student-facing answer, never the admin's plan text.
+      if (!(e instanceof ForbiddenException) || !e.message.startsWith('Student limit reached')) throw e;
+      const closed = await this.registrationClosed(dto.organizationId, await this.classes.publicGet(classId));
+      throw new AppException(403, closed.message, { code: ErrorCode.RegistrationClosed, registrationClosed: true, organizationData: closed.organizationData });
+    }
   }
 
   /**

@@ -3,10 +3,9 @@ import {
   ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches, MaxLength,
   MinLength, ValidateNested,
 } from 'class-validator';
+import { IsUsPhone, normaliseUsPhone } from '../../../common/http/phone';
 import { lowerTrim, trim } from '../../../common/http/transforms';
 
-/** Phones are stored as digits; the display format is the front end's job. */
-const digits = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\D/g, '') : value);
 const NAME = /^[\p{L}][\p{L} '’-]*$/u;
 
 /** Spec 2 §5 names and spec 1 §5 US phone rules, enforced by the server too. */
@@ -25,8 +24,8 @@ export class StudentFieldsDto {
   @IsEmail({}, { message: 'Please enter a valid email address' })
   email: string;
 
-  @Transform(digits) @IsString({ message: 'Phone number is required' }) @IsNotEmpty({ message: 'Phone number is required' })
-  @Matches(/^(1?)[2-9]\d{2}[2-9]\d{6}$/, { message: 'Please enter a valid 10-digit US phone number' })
+  /** Stored as 10 national digits (common/http/phone.ts); the display format is the front end's job. */
+  @Transform(normaliseUsPhone) @IsUsPhone()
   phone: string;
 
   @IsOptional() @IsBoolean({ message: 'communicationOptIn must be true or false' }) communicationOptIn?: boolean;
