@@ -99,8 +99,11 @@ describe('students and registration', () => {
     const free = await createOrg(t); // Free: 10 students
     const c = await createClass(t, free, { maxStudents: 50 });
     for (let i = 0; i < 10; i++) await t.http.post('/api/students/register').send(registerBody(free.orgId, c.id)).expect(201);
+    // The anonymous student gets a text for students (issue 8 §6); the admin gets the plan's text.
     const res = await t.http.post('/api/students/register').send(registerBody(free.orgId, c.id)).expect(403);
-    expect(res.body.error).toBe('Student limit reached. Free allows up to 10 students. You currently have 10 students. Upgrade your plan to add more students.');
+    expect(res.body.code).toBe('REGISTRATION_CLOSED');
+    const admin = await t.http.post('/api/students').set(free.auth).send(studentBody()).expect(403);
+    expect(admin.body.error).toBe('Student limit reached. Free allows up to 10 students. You currently have 10 students. Upgrade your plan to add more students.');
     const cls = await t.http.get(`/api/classes/${c.id}`).expect(200);
     expect(cls.body.data.enrolledStudents).toBe(10);
   });
