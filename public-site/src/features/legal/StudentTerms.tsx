@@ -15,7 +15,7 @@ export function StudentTerms({ supportEmail, organizationName }: LegalProps) {
       <h2>2. Class registration</h2>
       <ul>
         <li>You must give accurate information: your name, email address and a US mobile or landline number.</li>
-        <li>A registration is confirmed only when you see “Registration Successful!” and receive a confirmation.</li>
+        <li>A registration is confirmed only when you see “Registration Successful!”.</li>
         <li>Classes have a maximum number of students. Seats are given in the order registrations are completed; a full class cannot accept more students.</li>
         <li>You can register only once per class with the same email address. To register another person, use their details.</li>
         <li>Organizations set class content, dates, locations and instructors and may change or cancel a class. They will tell you about changes using the contact details you provide.</li>

@@ -4,7 +4,27 @@ import { dayKey, formatTime } from '@/lib/classFormat';
 import type { ClassItem } from '@/lib/models';
 import { classPath } from '@/lib/routing';
 import { useMediaQuery } from '@/lib/useMediaQuery';
-import { addMonths, entriesByDay, monthTitles, monthWeeks, startOfMonth } from './calendarUtils';
+import { addMonths, entriesByDay, isCancelled, monthTitles, monthWeeks, startOfMonth, type CalendarEntry } from './calendarUtils';
+
+/**
+ * A cancelled class stays on the calendar (a registered student looks for it there) but reads 'Cancelled' and is
+ * struck through, as the grid card says it (issue 8 §6).
+ */
+function EventLabel({ entry }: { entry: CalendarEntry }) {
+  const title = <span className="calendar__event-title">{entry.classItem.title}</span>;
+  return (
+    <>
+      <span className="calendar__event-time">{formatTime(entry.date)}</span>{' '}
+      {isCancelled(entry.classItem) ? (
+        <>
+          <s>{title}</s> <span className="calendar__event-status">Cancelled</span>
+        </>
+      ) : (
+        title
+      )}
+    </>
+  );
+}
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -64,10 +84,9 @@ export function OrgCalendar({ classes, organizationId }: { classes: ClassItem[];
                         <Link
                           key={`${entry.classItem.id}-${entry.date.getTime()}`}
                           href={classPath(entry.classItem.id, organizationId)}
-                          className="calendar__event"
+                          className={`calendar__event${isCancelled(entry.classItem) ? ' calendar__event--cancelled' : ''}`}
                         >
-                          <span className="calendar__event-time">{formatTime(entry.date)}</span>{' '}
-                          <span className="calendar__event-title">{entry.classItem.title}</span>
+                          <EventLabel entry={entry} />
                         </Link>
                       ))}
                     </td>
@@ -93,9 +112,11 @@ export function OrgCalendar({ classes, organizationId }: { classes: ClassItem[];
                 <ul>
                   {entries.map((entry) => (
                     <li key={`${entry.classItem.id}-${entry.date.getTime()}`}>
-                      <Link href={classPath(entry.classItem.id, organizationId)} className="calendar__list-event">
-                        <span className="calendar__event-time">{formatTime(entry.date)}</span>
-                        <span className="calendar__event-title">{entry.classItem.title}</span>
+                      <Link
+                        href={classPath(entry.classItem.id, organizationId)}
+                        className={`calendar__list-event${isCancelled(entry.classItem) ? ' calendar__event--cancelled' : ''}`}
+                      >
+                        <EventLabel entry={entry} />
                       </Link>
                     </li>
                   ))}
@@ -114,7 +135,10 @@ export function OrgCalendar({ classes, organizationId }: { classes: ClassItem[];
           <ul>
             {titles.map(({ title, classItem }) => (
               <li key={title}>
-                <Link href={classPath(classItem.id, organizationId)}>{title}</Link>
+                <Link href={classPath(classItem.id, organizationId)}>
+                  {isCancelled(classItem) ? <s>{title}</s> : title}
+                </Link>
+                {isCancelled(classItem) ? <span className="calendar__event-status">Cancelled</span> : null}
               </li>
             ))}
           </ul>

@@ -6,6 +6,10 @@ export interface CalendarEntry {
   date: Date;
 }
 
+export function isCancelled(classItem: ClassItem): boolean {
+  return classItem.status === 'Cancelled';
+}
+
 export function startOfMonth(date: Date): Date {
   return new Date(date.getFullYear(), date.getMonth(), 1);
 }

@@ -20,7 +20,7 @@ export function ConfirmationPage() {
       <div className="container section">
         <div className="card confirmation">
           <h1>No registration to show</h1>
-          <p>We could not find a recent registration in this browser. Your confirmation email has the details.</p>
+          <p>We could not find a recent registration in this browser. The organization running the class has your registration and can confirm it.</p>
           <div className="confirmation__actions">
             <Link href={orgPath(orgId)} className="btn">
               Browse More Classes
@@ -81,8 +81,9 @@ export function ConfirmationPage() {
             <dt>Time</dt>
             <dd>{formatTimeRange(classDetails.startDate, classDetails.duration)}</dd>
           </div>
+          {/* No confirmation email is sent yet (communications comes later): name the address, promise nothing. */}
           <div>
-            <dt>Confirmation sent to</dt>
+            <dt>Registered email</dt>
             <dd>{student.email}</dd>
           </div>
         </dl>

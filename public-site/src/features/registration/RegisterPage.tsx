@@ -9,17 +9,19 @@ import {
   hasDiscount,
   isOpenStatus,
 } from '@/lib/classFormat';
+import { ApiError } from '@/lib/apiClient';
 import type { ClassItem } from '@/lib/models';
 import { getClass } from '@/lib/publicApi';
 import { useOrganizationScope } from '@/lib/OrganizationContext';
 import { classPath, orgPath, queryParam } from '@/lib/routing';
 import { useSeo } from '@/lib/seo';
 import { useAsync } from '@/lib/useAsync';
-import { checkEnrollment, type EnrollmentProblem } from './api/checkEnrollment';
+import { checkEnrollment, toRegistrationClosed, type EnrollmentProblem, type RegistrationClosed } from './api/checkEnrollment';
 import { reservationErrorMessage, reserveInPerson, studentFieldErrors } from './api/registerStudent';
 import { saveConfirmation, type ConfirmationState } from './confirmationState';
 import { EnrollmentProblemDialog } from './EnrollmentProblemDialog';
 import { PaymentStep } from './PaymentStep';
+import { RegistrationClosedNotice } from './RegistrationClosedNotice';
 import { StudentForm, type SubmitPhase } from './StudentForm';
 import { EMPTY_STUDENT, type StudentField, type StudentFormValues } from './studentFormRules';
 import './RegisterPage.css';
@@ -42,6 +44,7 @@ export function RegisterPage() {
   const [reserving, setReserving] = useState(false);
   const [reserveError, setReserveError] = useState<string | null>(null);
   const [classFull, setClassFull] = useState(false);
+  const [closed, setClosed] = useState<RegistrationClosed | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<StudentField, string>> | undefined>(undefined);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -85,6 +88,10 @@ export function RegisterPage() {
       const check = await checkEnrollment({ email: student.email, classId: currentClass.id, organizationId: orgId });
       if (check.classFull) {
         setClassFull(true);
+        return;
+      }
+      if (check.closed) {
+        setClosed(check.closed);
         return;
       }
       setStep(2);
@@ -140,6 +147,13 @@ export function RegisterPage() {
       navigate(`/confirmation?org=${encodeURIComponent(orgId)}`, { state });
     } catch (error) {
       setReserving(false);
+      // Closed since the check (the last free place went meanwhile): back to step 1 with the same notice.
+      const closedNow = error instanceof ApiError && error.status === 403 ? toRegistrationClosed(error.data) : null;
+      if (closedNow) {
+        setClosed(closedNow);
+        setStep(1);
+        return;
+      }
       // The server refused a student field (e.g. its stricter phone rule): show it on the form, where it can be fixed.
       const refused = studentFieldErrors(error);
       if (refused) {
@@ -172,7 +186,9 @@ export function RegisterPage() {
               <Link href={orgPath(orgId)}>Browse other classes</Link>
             </Alert>
           ) : null}
-          {step === 1 ? (
+          {closed ? (
+            <RegistrationClosedNotice closed={closed} organizationId={orgId} />
+          ) : step === 1 ? (
             <StudentForm
               values={values}
               onChange={setValues}

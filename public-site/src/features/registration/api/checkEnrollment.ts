@@ -40,15 +40,41 @@ export function toEnrollmentProblem(error: unknown): EnrollmentProblem {
   return { message: ENROLLMENT_CHECK_FALLBACK, isAlreadyEnrolled: false };
 }
 
+/** The organization's plan has no room for a new student: the form stops at step 1 with this (issue 8 §6). */
+export interface RegistrationClosed {
+  message: string;
+  organizationName: string | null;
+  contactInfo: ContactInfo | null;
+}
+
+interface CheckResult {
+  enrolled?: boolean;
+  classFull?: boolean;
+  registrationClosed?: boolean;
+  message?: string;
+  organizationData?: { name?: string; contactInfo?: ContactInfo | null };
+}
+
+/** Reads a closed registration out of a check result or a refused registration's body, else null. */
+export function toRegistrationClosed(body: unknown): RegistrationClosed | null {
+  const r = (body && typeof body === 'object' ? body : {}) as CheckResult & { error?: string; code?: string };
+  if (r.registrationClosed !== true && r.code !== 'REGISTRATION_CLOSED') return null;
+  return {
+    message: r.message || r.error || 'Registration is closed.',
+    organizationName: r.organizationData?.name ?? null,
+    contactInfo: r.organizationData?.contactInfo ?? null,
+  };
+}
+
 /** POST /api/students/check-enrollment: resolves when the student may register, else throws an EnrollmentProblem. */
 export async function checkEnrollment(input: {
   email: string;
   classId: string;
   organizationId: string;
-}): Promise<{ classFull: boolean }> {
-  let result: { enrolled?: boolean; classFull?: boolean } | null;
+}): Promise<{ classFull: boolean; closed: RegistrationClosed | null }> {
+  let result: CheckResult | null;
   try {
-    result = await api.post<{ enrolled?: boolean; classFull?: boolean } | null>('/api/students/check-enrollment', input, {
+    result = await api.post<CheckResult | null>('/api/students/check-enrollment', input, {
       public: true,
     });
   } catch (error) {
@@ -57,5 +83,5 @@ export async function checkEnrollment(input: {
   if (result && result.enrolled === true) {
     throw { message: 'You are already enrolled in this class.', isAlreadyEnrolled: true } satisfies EnrollmentProblem;
   }
-  return { classFull: result?.classFull === true };
+  return { classFull: result?.classFull === true, closed: toRegistrationClosed(result) };
 }

@@ -1,0 +1,29 @@
+import { Link } from 'wouter';
+import { OrgContactList } from '@/components/org/OrgContactList';
+import { Alert } from '@/components/ui/Alert';
+import { orgPath } from '@/lib/routing';
+import type { RegistrationClosed } from './api/checkEnrollment';
+
+/**
+ * Step 1 ends here when the organization cannot take a new student (its plan's student limit): the student
+ * learns it before typing payment details, and whom to contact instead (issue 8 §6).
+ */
+export function RegistrationClosedNotice({ closed, organizationId }: { closed: RegistrationClosed; organizationId: string }) {
+  const hasContact = Boolean(closed.contactInfo?.email || closed.contactInfo?.phone || closed.contactInfo?.address);
+  return (
+    <div className="stack">
+      <Alert tone="warning" title="Registration is closed">
+        {closed.message}
+      </Alert>
+      {hasContact ? (
+        <section aria-labelledby="registration-closed-contact">
+          <h3 id="registration-closed-contact">Contact {closed.organizationName ?? 'the organization'}</h3>
+          <OrgContactList contactInfo={closed.contactInfo} branding={null} />
+        </section>
+      ) : null}
+      <p>
+        <Link href={orgPath(organizationId)}>Browse other classes</Link>
+      </p>
+    </div>
+  );
+}
