@@ -8,6 +8,7 @@ import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import { EnvelopeInterceptor } from './common/http/envelope.interceptor';
 import { appConfig, type AllConfigType } from './config/app.config';
 import { dataSourceOptions } from './database/data-source';
+import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AttendanceModule } from './modules/attendance/attendance.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ClassesModule } from './modules/classes/classes.module';
@@ -49,6 +50,7 @@ import { TeacherModule } from './modules/teacher/teacher.module';
     ContactModule,
     HealthModule,
     SeoModule,
+    AnalyticsModule,
   ],
   providers: [
     { provide: APP_GUARD, useClass: AppAuthGuard },
