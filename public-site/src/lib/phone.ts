@@ -1,28 +1,11 @@
 /**
- * US phone numbers (spec 1 §5), one rule for the form and the server: the spec's messages for the shapes it
- * names, then libphonenumber-js for the rest (an exchange or area code no US number can have, e.g. 559-155-1234).
- * backend/src/common/http/phone.ts applies the same steps with the same messages; keep the two in step.
+ * Displaying US phone numbers (spec 1 §5: (XXX) XXX-XXXX, or +1 (...) for 11 digits). The validation rule, which
+ * needs libphonenumber-js's metadata (~30 kB gzip), lives with the only form that asks for a phone:
+ * features/registration/phoneRule.ts, so pages that only show a phone do not download it.
  */
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
-
-export const INVALID_US_PHONE = 'Please enter a valid 10-digit US phone number';
 
 export function phoneDigits(value: string | null | undefined): string {
   return (value ?? '').replace(/\D/g, '');
-}
-
-export function validatePhone(value: string | null | undefined): string | null {
-  const digits = phoneDigits(value);
-  if (!digits) return 'Phone number is required';
-  if (digits.length < 10) return 'Phone number is too short. Please enter a 10-digit US phone number';
-  if (digits.length > 11) return 'Phone number is too long. Please enter a 10-digit US phone number';
-  if (digits.length === 11) {
-    if (digits[0] !== '1') return '11-digit number must start with 1 (US country code)';
-    if (digits[1] === '0' || digits[1] === '1') return 'Area code cannot start with 0 or 1';
-  } else if (digits[0] === '0' || digits[0] === '1') {
-    return 'Phone number cannot start with 0 or 1';
-  }
-  return isValidPhoneNumber(digits.slice(-10), 'US') ? null : INVALID_US_PHONE;
 }
 
 /** Display format (XXX) XXX-XXXX, or +1 (XXX) XXX-XXXX for 11 digits. Partial input is formatted as typed. */

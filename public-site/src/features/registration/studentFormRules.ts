@@ -1,4 +1,5 @@
-import { formatPhoneInput, validatePhone } from '@/lib/phone';
+import { formatPhoneInput } from '@/lib/phone';
+import { validatePhone } from './phoneRule';
 import { validateEmail, validateName } from '@/lib/validators';
 
 export type StudentField = 'firstName' | 'lastName' | 'email' | 'phone';
