@@ -20,9 +20,10 @@ test.describe('Public calendar and a closed registration', () => {
   test('should stop a new student at step 1 when the plan has no room, naming the organization and its contact', async ({ page, request }) => {
     const org = await freshOrganization(request); // Free plan: 10 students
     const auth = { Authorization: `Bearer ${org.token}` };
+    const current = (await (await request.get(`/api/organizations/${org.organizationId}`, { headers: auth })).json()).data as { name: string };
     const settings = await request.put(`/api/organizations/${org.organizationId}`, {
       headers: auth,
-      data: { contactInfo: { email: 'desk@limit.example', phone: '5595550100', address: '1 Main St, Clovis, CA' } },
+      data: { name: current.name, contactInfo: { email: 'desk@limit.example', phone: '5595550100', address: '1 Main St, Clovis, CA' } },
     });
     expect(settings.ok(), await settings.text()).toBeTruthy();
     const created = await request.post('/api/classes', { headers: auth, data: { ...classPayload('Clay for Everyone'), maxStudents: 20 } });
