@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { getVariant } from '@/lib/abTest';
+import { getVariant } from './abTest';
 import { useOrganizationScope } from '@/lib/OrganizationContext';
 import { useSeo } from '@/lib/seo';
 import { TestimonialList } from './TestimonialList';

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Modal } from '@/components/ui/Modal';
-import { trackConversion } from '@/lib/abTest';
+import { trackConversion } from './abTest';
 import { track } from '@/lib/analytics';
 import { errorMessage } from '@/lib/apiClient';
-import { validateAdminAccount, validateOrganizationDetails } from '@/lib/validators';
+import { validateAdminAccount, validateOrganizationDetails } from './organizationFormRules';
 import { registerOrganization } from './api/registerOrganization';
 
 const EMPTY = {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { trackConversion } from '@/lib/abTest';
+import { trackConversion } from './abTest';
 import { track } from '@/lib/analytics';
 
 /** Open state of the organization registration dialog; `?signup=1` opens it on arrival. */

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { dayKey, formatTime } from '@/lib/classFormat';
 import type { ClassItem } from '@/lib/models';
 import { classPath } from '@/lib/routing';
-import { useMediaQuery } from '@/lib/useMediaQuery';
+import { useMediaQuery } from './useMediaQuery';
 import { addMonths, entriesByDay, isCancelled, monthTitles, monthWeeks, startOfMonth, type CalendarEntry } from './calendarUtils';
 
 /**

@@ -1,6 +1,21 @@
 import { formatPhoneInput } from '@/lib/phone';
 import { validatePhone } from './phoneRule';
-import { validateEmail, validateName } from '@/lib/validators';
+import { validateEmail } from '@/lib/validators';
+
+const NAME_MIN_LENGTH = 2;
+/** Names must be fewer than 50 characters. */
+const NAME_MAX_EXCLUSIVE = 50;
+const NAME_PATTERN = /^[\p{L}\s'’-]+$/u;
+
+/** First/last name rule of the registration form (spec 2 §5). */
+export function validateName(value: string | null | undefined, label: 'First name' | 'Last name'): string | null {
+  const name = (value ?? '').trim();
+  if (!name) return `${label} is required`;
+  if (!NAME_PATTERN.test(name)) return `${label} can only contain letters, spaces, hyphens, and apostrophes`;
+  if (name.length < NAME_MIN_LENGTH) return `${label} must be at least 2 characters long`;
+  if (name.length >= NAME_MAX_EXCLUSIVE) return `${label} must be less than 50 characters long`;
+  return null;
+}
 
 export type StudentField = 'firstName' | 'lastName' | 'email' | 'phone';
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getVariant, trackConversion } from './abTest';
-import { ANALYTICS_EVENT } from './analytics';
+import { ANALYTICS_EVENT } from '@/lib/analytics';
 
 describe('getVariant', () => {
   beforeEach(() => {
