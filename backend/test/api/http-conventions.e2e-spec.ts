@@ -79,6 +79,16 @@ describe('HTTP conventions', () => {
     expect(res.body.data).toEqual({ platformFeePercent: 3, supportEmail: null });
   });
 
+  it('should publish SUPPORT_EMAIL when it is set', async () => {
+    const configured = await createTestApp({ SUPPORT_EMAIL: 'help@studio.example' });
+    try {
+      const res = await configured.http.get('/api/public/config').expect(200);
+      expect(res.body.data.supportEmail).toBe('help@studio.example');
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('should serve robots.txt and a sitemap', async () => {
     const robots = await t.http.get('/robots.txt').expect(200);
     expect(robots.text).toContain('Sitemap:');
