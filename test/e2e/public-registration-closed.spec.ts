@@ -3,18 +3,20 @@ import { apiSignIn, classPayload, freshOrganization } from './admin-helpers';
 import { DEMO_ORG_ID, fillStudent, uniqueEmail } from './public-helpers';
 
 test.describe('Public calendar and a closed registration', () => {
-  test("should mark the cancelled class 'Cancelled' and strike it through on the calendar", async ({ page }) => {
+  test("should mark the cancelled class 'Cancelled' and strike it through on the calendar", async ({ page }, testInfo) => {
     await page.goto(`/org/${DEMO_ORG_ID}`);
     await page.getByRole('button', { name: 'Calendar' }).click();
     const calendar = page.locator('.calendar');
-    const cancelled = calendar.locator('a.calendar__event', { hasText: 'Spanish Conversation Circle' });
+    // Desktop: a cell of the month grid; mobile: the list grouped by day.
+    const events = 'a.calendar__event, a.calendar__list-event';
+    const cancelled = calendar.locator(events, { hasText: 'Spanish Conversation Circle' });
     // The seeded class starts 5 days from now: possibly next month.
     if ((await cancelled.count()) === 0) await page.getByRole('button', { name: /Next/ }).click();
     await expect(cancelled.first()).toContainText('Cancelled');
     await expect(cancelled.first().locator('s')).toHaveText('Spanish Conversation Circle');
-    const open = calendar.locator('a.calendar__event', { hasNotText: 'Spanish Conversation Circle' }).first();
+    const open = calendar.locator(events, { hasNotText: 'Spanish Conversation Circle' }).first();
     await expect(open.locator('s')).toHaveCount(0);
-    await page.screenshot({ path: '.tmp/screens/calendar-cancelled.png', fullPage: true });
+    await page.screenshot({ path: `.tmp/screens/calendar-cancelled-${testInfo.project.name}.png`, fullPage: true });
   });
 
   test('should stop a new student at step 1 when the plan has no room, naming the organization and its contact', async ({ page, request }) => {
