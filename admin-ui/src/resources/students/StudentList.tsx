@@ -36,7 +36,7 @@ import { formatDate, fullName } from '@/common/format';
 import type { Student } from '@/providers/types';
 import { StudentDetailPanel } from '@/resources/students/StudentDetailPanel';
 import { StudentFormDialog } from '@/resources/students/StudentFormDialog';
-import { formatPhone } from '@/resources/students/studentUtils';
+import { formatPhone, studentListError } from '@/resources/students/studentUtils';
 
 type SortKey = 'name' | 'email' | 'classes' | 'date';
 const SORT_OPTIONS: { value: SortKey; label: string }[] = [
@@ -100,6 +100,7 @@ export default function StudentList() {
   });
 
   const rows = list.data ?? [];
+  const listError = studentListError(list.error, list.data !== undefined);
   const open = (s: Student) => setSelectedId(s.id);
 
   return (
@@ -125,7 +126,7 @@ export default function StudentList() {
           {error}
         </Alert>
       )}
-      {list.error && <Alert severity="error">Failed to load students</Alert>}
+      {listError && <Alert severity="error">{listError}</Alert>}
       {success && (
         <Alert severity="success" role="status">
           {success}
