@@ -27,7 +27,7 @@ describe('students and registration', () => {
       firstName: 'First name can only contain letters, spaces, hyphens, and apostrophes',
       lastName: 'Last name must be at least 2 characters long',
       email: 'Please enter a valid email address',
-      phone: 'Please enter a valid 10-digit US phone number',
+      phone: 'Phone number cannot start with 0 or 1', // spec 1 §5, in its order
     });
     const long = await t.http.post('/api/students/register').send(registerBody(org.orgId, c.id, { firstName: 'A'.repeat(50) })).expect(400);
     expect(long.body.errors.firstName).toBe('First name must be less than 50 characters long');

@@ -4,6 +4,7 @@ import {
   MinLength, ValidateNested,
 } from 'class-validator';
 import { lowerTrim, trim } from '../../../common/http/transforms';
+import { IsUsPhone } from '../../../common/http/us-phone';
 
 /** Phones are stored as digits; the display format is the front end's job. */
 const digits = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\D/g, '') : value);
@@ -26,7 +27,7 @@ export class StudentFieldsDto {
   email: string;
 
   @Transform(digits) @IsString({ message: 'Phone number is required' }) @IsNotEmpty({ message: 'Phone number is required' })
-  @Matches(/^(1?)[2-9]\d{2}[2-9]\d{6}$/, { message: 'Please enter a valid 10-digit US phone number' })
+  @IsUsPhone()
   phone: string;
 
   @IsOptional() @IsBoolean({ message: 'communicationOptIn must be true or false' }) communicationOptIn?: boolean;
