@@ -16,7 +16,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { useFormField } from '@/common/formField';
+import { FormTextField } from '@/common/formField';
 import { errorMessage, errorStatus } from '@/providers/httpClient';
 import type { AppDataProvider } from '@/providers/dataProvider';
 import type { ClassRecord, Student } from '@/providers/types';
@@ -42,10 +42,14 @@ export function StudentFormDialog({ open, record, organizationId, blockedMessage
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [opened, setOpened] = useState(open);
-  // Each opening starts from the record (or empty) with no message left from the last time.
+  const [openings, setOpenings] = useState(0);
+  // Each opening starts a fresh Form from the record (or empty) with no message left from the last time.
   if (open !== opened) {
     setOpened(open);
-    if (open) setServerError(null);
+    if (open) {
+      setOpenings((n) => n + 1);
+      setServerError(null);
+    }
   }
 
   /** Returns the server's field errors for the Form to show, or nothing. */
@@ -92,20 +96,18 @@ export function StudentFormDialog({ open, record, organizationId, blockedMessage
             {blockedMessage}
           </Alert>
         )}
-        {open && (
-          <Form
-            key={record?.id ?? 'new'}
-            id={FORM_ID}
-            noValidate
-            record={record ? valuesFromStudent(record) : emptyStudent()}
-            validate={(values) => validateStudent(values as StudentFormValues)}
-            onSubmit={(values: Record<string, unknown>) => submit(values as unknown as StudentFormValues)}
-            disableInvalidFormNotification
-            reValidateMode="onSubmit"
-          >
-            <StudentFields open={open} />
-          </Form>
-        )}
+        <Form
+          key={`${record?.id ?? 'new'}-${openings}`}
+          id={FORM_ID}
+          noValidate
+          record={record ? valuesFromStudent(record) : emptyStudent()}
+          validate={(values) => validateStudent(values as StudentFormValues)}
+          onSubmit={(values: Record<string, unknown>) => submit(values as unknown as StudentFormValues)}
+          disableInvalidFormNotification
+          reValidateMode="onSubmit"
+        >
+          <StudentFields open={open} />
+        </Form>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={busy}>
@@ -125,24 +127,20 @@ function StudentFields({ open }: { open: boolean }) {
   const optIn = useInput<boolean>({ source: 'communicationOptIn' }).field;
   const chosen: string[] = classIds.value ?? [];
   const options = (classes.data ?? []).filter((c) => c.status !== 'Archived' || chosen.includes(c.id));
-  const firstName = useFormField('firstName', 'First name');
-  const lastName = useFormField('lastName', 'Last name');
-  const email = useFormField('email', 'Email');
-  const phone = useFormField('phone', 'Phone number');
 
   return (
     <Grid container spacing={2} pt={1}>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <TextField {...firstName} required autoComplete="given-name" />
+        <FormTextField source="firstName" label="First name" required autoComplete="given-name" />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <TextField {...lastName} required autoComplete="family-name" />
+        <FormTextField source="lastName" label="Last name" required autoComplete="family-name" />
       </Grid>
       <Grid size={12}>
-        <TextField {...email} required type="email" autoComplete="email" />
+        <FormTextField source="email" label="Email" required type="email" autoComplete="email" />
       </Grid>
       <Grid size={12}>
-        <TextField {...phone} required type="tel" autoComplete="tel" />
+        <FormTextField source="phone" label="Phone number" required type="tel" autoComplete="tel" />
       </Grid>
       <Grid size={12}>
         <Autocomplete

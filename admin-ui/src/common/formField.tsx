@@ -1,3 +1,4 @@
+import { TextField, type TextFieldProps } from '@mui/material';
 import { useFormContext } from 'react-hook-form';
 import { useInput } from 'react-admin';
 
@@ -14,7 +15,7 @@ function messageOf(error: { message?: unknown } | undefined): string | undefined
  * field's error shows after a submit and clears as soon as the field is edited (no re-validation while
  * typing); server field errors returned by the form's onSubmit show the same way.
  */
-export function useFormField(source: string, label: string) {
+export function useFormField(source: string, label: string, hint?: string) {
   const { clearErrors } = useFormContext();
   const { field, fieldState } = useInput({ source });
   const error = messageOf(fieldState.error);
@@ -29,6 +30,11 @@ export function useFormField(source: string, label: string) {
       if (fieldState.error) clearErrors(source);
     },
     error: Boolean(error),
-    helperText: error,
+    helperText: error ?? hint,
   };
+}
+
+/** A MUI TextField bound to `source` of the enclosing react-admin `<Form>` (see useFormField). */
+export function FormTextField({ source, label, hint, ...props }: { source: string; label: string; hint?: string } & Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'error' | 'helperText' | 'label'>) {
+  return <TextField {...props} {...useFormField(source, label, hint)} />;
 }
