@@ -118,3 +118,34 @@ test('dashboard: the widgets say which reporting call failed', async ({ page }) 
   await expect(page.getByRole('region', { name: 'System Overview' }).getByText('Failed to fetch dashboard summary')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Recent Activity' }).getByText('Failed to fetch activity events')).toBeVisible();
 });
+
+test('dialogs: each opening of the react-admin Form starts fresh, without the last errors', async ({ page }) => {
+  await signInUi(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/admin/students');
+  await page.getByRole('button', { name: 'Add Student' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Add New Student' });
+  await dialog.getByLabel('First name').fill('Temporary');
+  await dialog.getByRole('button', { name: 'Add Student' }).click();
+  await expect(dialog.getByText('Last name is required')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Add Student' }).click();
+  dialog = page.getByRole('dialog', { name: 'Add New Student' });
+  await expect(dialog.getByLabel('First name')).toHaveValue('');
+  await expect(dialog.getByText('Last name is required')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto('/admin/classes');
+  await page.getByRole('button', { name: 'Create New Class' }).click();
+  let classDialog = page.getByRole('dialog', { name: 'Create New Class' });
+  await classDialog.getByRole('button', { name: 'Create Class' }).click();
+  await expect(classDialog.getByText('Title is required')).toBeVisible();
+  await classDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(classDialog).toBeHidden();
+  await page.getByRole('button', { name: 'Create New Class' }).click();
+  classDialog = page.getByRole('dialog', { name: 'Create New Class' });
+  await expect(classDialog.getByText('Title is required')).toHaveCount(0);
+  await expect(classDialog.getByLabel('Duration (minutes)')).toHaveValue('60');
+});

@@ -60,23 +60,22 @@ export function ClassFormDialog({ open, record, limit, onClose, onSaved }: {
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [opened, setOpened] = useState(open);
-  const [openings, setOpenings] = useState(0);
-  // Each opening starts a fresh Form on the first tab with no message left from the last time.
+  // Each opening starts on the first tab with no message left from the last time. (The Form itself is
+  // new each time: the Dialog unmounts its content when closed.)
   if (open !== opened) {
     setOpened(open);
     if (open) {
-      setOpenings((n) => n + 1);
       setServerError(null);
       setTab(0);
     }
   }
   // Computed once per opening: the default start date moves with the clock, and a new value would reset the Form.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when the dialog opens
   const initial = useMemo(() => {
     const v = record ? valuesFromClass(record) : defaultClassValues();
     if (blocked && countsTowardLimit(v.status)) v.status = 'Archived';
     return v;
-  }, [openings, record]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when the dialog opens
+  }, [open, record]);
 
   const showTabOf = (errors: Record<string, string>) => {
     const first = Object.keys(errors)[0] as keyof ClassFormValues | undefined;
@@ -138,7 +137,6 @@ export function ClassFormDialog({ open, record, limit, onClose, onSaved }: {
           </Alert>
         )}
         <Form
-          key={`${record?.id ?? 'new'}-${openings}`}
           id={FORM_ID}
           noValidate
           record={initial}

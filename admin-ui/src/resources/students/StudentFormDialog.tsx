@@ -42,14 +42,11 @@ export function StudentFormDialog({ open, record, organizationId, blockedMessage
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [opened, setOpened] = useState(open);
-  const [openings, setOpenings] = useState(0);
-  // Each opening starts a fresh Form from the record (or empty) with no message left from the last time.
+  // Each opening starts with no message left from the last time. (The Form itself is new each time,
+  // from the record or empty: the Dialog unmounts its content when closed.)
   if (open !== opened) {
     setOpened(open);
-    if (open) {
-      setOpenings((n) => n + 1);
-      setServerError(null);
-    }
+    if (open) setServerError(null);
   }
 
   /** Returns the server's field errors for the Form to show, or nothing. */
@@ -97,7 +94,6 @@ export function StudentFormDialog({ open, record, organizationId, blockedMessage
           </Alert>
         )}
         <Form
-          key={`${record?.id ?? 'new'}-${openings}`}
           id={FORM_ID}
           noValidate
           record={record ? valuesFromStudent(record) : emptyStudent()}
