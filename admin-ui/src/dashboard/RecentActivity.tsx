@@ -1,6 +1,8 @@
 import { Alert, List, ListItem, ListItemText, Paper, Skeleton, Typography } from '@mui/material';
 import { useFetch } from '@/common/useFetch';
 import { formatDateTime } from '@/common/format';
+import { ACTIVITY_EVENTS_ERROR } from '@/providers/dataProvider';
+import { errorMessage } from '@/providers/httpClient';
 
 const LABELS: Record<string, string> = {
   student_registration: 'Student registration',
@@ -36,7 +38,7 @@ export function RecentActivity() {
           <Skeleton />
         </>
       ) : events.error ? (
-        <Alert severity="error">Failed to load data. Please try again.</Alert>
+        <Alert severity="error">{errorMessage(events.error, ACTIVITY_EVENTS_ERROR)}</Alert>
       ) : !events.data?.length ? (
         <Typography color="text.secondary">No recent activity to display</Typography>
       ) : (

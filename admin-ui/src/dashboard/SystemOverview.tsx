@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Alert, Box, Paper, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useFetch } from '@/common/useFetch';
 import { formatChange, formatMoney } from '@/common/format';
+import { DASHBOARD_SUMMARY_ERROR } from '@/providers/dataProvider';
+import { errorMessage } from '@/providers/httpClient';
 import type { DashboardPeriod, DashboardSummary } from '@/providers/types';
 
 const NO_DATA = 'No data yet';
@@ -47,7 +49,7 @@ export function SystemOverview() {
         </ToggleButtonGroup>
       </Stack>
       {summary.error ? (
-        <Alert severity="error">Failed to load data. Please try again.</Alert>
+        <Alert severity="error">{errorMessage(summary.error, DASHBOARD_SUMMARY_ERROR)}</Alert>
       ) : (
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' }, gap: 1.5 }}>
           {METRICS.map((m) => {

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { Alert, Avatar, Box, Button, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Avatar, Box, Button, CircularProgress, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { signIn } from '@/providers/authProvider';
+import { isTimeoutError, TIMEOUT_MESSAGE } from '@/providers/httpClient';
 import { canAccessArea } from '@/providers/canAccess';
 import { homeFor, type User } from '@/providers/session';
 import { useSession } from '@/session/SessionContext';
@@ -15,6 +16,23 @@ export function afterLoginPath(user: User, from: string | undefined): string {
     if (from.startsWith('/teacher') && canAccessArea(user.role, 'teacher')) return from;
   }
   return homeFor(user);
+}
+
+/**
+ * The public site's reset flow (decision 14): /forgot-password asks for the email and sends the link,
+ * which opens /reset-password?token=… there.
+ */
+export const PASSWORD_RESET_PATH = '/forgot-password';
+
+/** The text of a failed sign-in. */
+export function signInErrorText(err: unknown): string {
+  if (isTimeoutError(err)) return TIMEOUT_MESSAGE;
+  const status = (err as { status?: number }).status;
+  return status === 0
+    ? 'Unable to reach the server. Please check your connection and try again.'
+    : status === 429
+      ? 'Too many sign-in attempts. Please wait a moment and try again.'
+      : 'Invalid credentials. Please try again.';
 }
 
 export function LoginPage() {
@@ -43,14 +61,7 @@ export function LoginPage() {
       setUser(signedIn);
       navigate(afterLoginPath(signedIn, from), { replace: true });
     } catch (err) {
-      const status = (err as { status?: number }).status;
-      setError(
-        status === 0
-          ? 'Unable to reach the server. Please check your connection and try again.'
-          : status === 429
-            ? 'Too many sign-in attempts. Please wait a moment and try again.'
-            : 'Invalid credentials. Please try again.',
-      );
+      setError(signInErrorText(err));
       setBusy(false);
     }
   };
@@ -92,9 +103,14 @@ export function LoginPage() {
             <Button type="submit" variant="contained" size="large" disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
               {busy ? 'Signing in...' : 'Sign in'}
             </Button>
-            <Button href="/" variant="text" size="small">
-              Back to home
-            </Button>
+            <Stack direction="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap={1}>
+              <Link href={PASSWORD_RESET_PATH} variant="body2" underline="hover">
+                Forgot your password?
+              </Link>
+              <Link href="/" variant="body2" underline="hover">
+                Back to home
+              </Link>
+            </Stack>
           </Stack>
         </Box>
       </Paper>

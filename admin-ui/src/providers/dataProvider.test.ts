@@ -163,3 +163,23 @@ describe('readCloneEnvelope', () => {
     expect(r.statusForcedByLimit).toBe(false);
   });
 });
+
+describe('dashboard widget errors (spec 3 §8)', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('should rethrow a dashboard summary failure as "Failed to fetch dashboard summary", keeping the status', async () => {
+    mockFetch(500, { success: false, data: null, error: 'Internal server error' });
+    const err = await createDataProvider('/api').getDashboardSummary('month').catch((e) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err.message).toBe('Failed to fetch dashboard summary');
+    expect(err.status).toBe(500);
+  });
+
+  it('should rethrow an activity events failure as "Failed to fetch activity events", keeping a 401', async () => {
+    mockFetch(401, { success: false, data: null, error: 'Unauthorized' });
+    const err = await createDataProvider('/api').getActivityEvents(5).catch((e) => e);
+    expect(err.message).toBe('Failed to fetch activity events');
+    expect(err.status).toBe(401);
+  });
+});

@@ -10,8 +10,10 @@
  * (react-admin "custom methods"), so components never do HTTP themselves (STYLE §3).
  */
 import simpleRestProvider from 'ra-data-simple-rest';
+import { HttpError } from 'react-admin';
 
 import { API_URL, httpClient, httpClientRaw } from '@/providers/httpClient';
+import { clearBrandingCache } from '@/providers/session';
 import type {
   ActivityEvent,
   Branding,
@@ -34,6 +36,21 @@ import type {
   TeamUser,
   AttendanceEntry,
 } from '@/providers/types';
+
+/** Spec 3 §8: reporting failures are rethrown with these texts, which the dashboard widgets show. */
+export const DASHBOARD_SUMMARY_ERROR = 'Failed to fetch dashboard summary';
+export const ACTIVITY_EVENTS_ERROR = 'Failed to fetch activity events';
+
+/** Rethrow a failure with the spec's text, keeping its status so a 401 still ends the session. */
+async function rethrowAs<T>(message: string, promise: Promise<T>): Promise<T> {
+  try {
+    return await promise;
+  } catch (e) {
+    if ((e as Error)?.name === 'AbortError') throw e;
+    const status = (e as { status?: number }).status ?? 0;
+    throw new HttpError(message, status, { cause: (e as Error)?.message ?? null });
+  }
+}
 
 const json = (body: unknown): RequestInit => ({ body: JSON.stringify(body) });
 const enc = encodeURIComponent;
@@ -84,8 +101,9 @@ export function createDataProvider(apiUrl: string = API_URL) {
       send<AttendanceEntry[]>('POST', '/attendance/bulk', body),
 
     // Dashboard
-    getDashboardSummary: (period: DashboardPeriod) => get<DashboardSummary>(`/reporting/dashboard-summary?period=${period}`),
-    getActivityEvents: (limit = 5) => get<ActivityEvent[]>(`/activity-events?limit=${limit}`),
+    getDashboardSummary: (period: DashboardPeriod) =>
+      rethrowAs(DASHBOARD_SUMMARY_ERROR, get<DashboardSummary>(`/reporting/dashboard-summary?period=${period}`)),
+    getActivityEvents: (limit = 5) => rethrowAs(ACTIVITY_EVENTS_ERROR, get<ActivityEvent[]>(`/activity-events?limit=${limit}`)),
 
     // Organization, plans, branding
     getSubscriptionValidation: (orgId: string) => get<SubscriptionValidation>(`/organizations/${enc(orgId)}/subscription-validation`),
@@ -99,7 +117,12 @@ export function createDataProvider(apiUrl: string = API_URL) {
     getSettings: () => get<Settings>('/settings'),
     saveProfile: (adminProfile: AdminProfile) => send<Settings>('PUT', '/settings/profile', { adminProfile }),
     saveContact: (contactInfo: ContactInfo) => send<Settings>('PUT', '/settings/contact', { contactInfo }),
-    saveBranding: (branding: Branding) => send<Settings>('PUT', '/settings/branding', { branding }),
+    saveBranding: async (branding: Branding) => {
+      const saved = await send<Settings>('PUT', '/settings/branding', { branding });
+      // The public pages cache branding for 24 h in this browser: the admin must see the new one now.
+      clearBrandingCache();
+      return saved;
+    },
     getHealth: () => get<Health>('/health', true),
 
     // Team

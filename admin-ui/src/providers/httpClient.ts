@@ -6,7 +6,9 @@
  * - unwraps `data` into `json` so ra-data-simple-rest works unchanged,
  * - turns a failure (HTTP status >= 400 or `success: false`) into react-admin's
  *   `HttpError(error, status, { errors })`, so notifications and field errors work,
- * - on 401 clears the stored session (the token is shared with the public site).
+ * - on 401 clears the stored session (the token is shared with the public site),
+ * - gives up after 10 s for GET and DELETE and 15 s for POST and PUT (spec 1 §7) with the spec's
+ *   time-out text, so a hung server never leaves a spinner turning for ever.
  */
 import { HttpError } from 'react-admin';
 import { clearSession, getToken } from '@/providers/session';
@@ -36,6 +38,20 @@ interface Envelope {
 }
 
 export const DEFAULT_ERROR = 'Request failed';
+/** Spec 1 §8, error catalogue. */
+export const TIMEOUT_MESSAGE = 'Request timed out. Please check your connection and try again.';
+export const READ_TIMEOUT_MS = 10_000;
+export const WRITE_TIMEOUT_MS = 15_000;
+
+/** Spec 1 §7: 10 s for GET and DELETE, 15 s for POST and PUT (and PATCH, a write). */
+export function timeoutFor(method: string | undefined): number {
+  const m = (method ?? 'GET').toUpperCase();
+  return m === 'GET' || m === 'HEAD' || m === 'DELETE' ? READ_TIMEOUT_MS : WRITE_TIMEOUT_MS;
+}
+
+export function isTimeoutError(error: unknown): boolean {
+  return error instanceof HttpError && error.message === TIMEOUT_MESSAGE;
+}
 
 export async function httpClient<T = any>(url: string, options: HttpOptions = {}): Promise<HttpResponse<T>> {
   const { anonymous, ...init } = options;
@@ -49,14 +65,32 @@ export async function httpClient<T = any>(url: string, options: HttpOptions = {}
   const token = anonymous ? null : getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
+  // One controller aborts on our time-out or when the caller's signal (react-admin's query cancel) fires.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutFor(init.method));
+  const callerSignal = init.signal;
+  const forwardAbort = () => controller.abort();
+  if (callerSignal?.aborted) controller.abort();
+  else callerSignal?.addEventListener('abort', forwardAbort, { once: true });
+
   let response: Response;
+  let text: string;
   try {
-    response = await fetch(url, { ...init, headers });
+    // The body is read inside the time-out too: a server that sends headers and then stalls is also hung.
+    response = await fetch(url, { ...init, headers, signal: controller.signal });
+    text = await response.text();
   } catch (e) {
+    if (timedOut) throw new HttpError(TIMEOUT_MESSAGE, 0, { timeout: true });
     if ((e as Error)?.name === 'AbortError') throw e;
     throw new HttpError('Network error. Please check your connection and try again.', 0, {});
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', forwardAbort);
   }
-  const text = await response.text();
   let envelope: Envelope | null = null;
   if (text) {
     try {

@@ -16,6 +16,8 @@ export interface User {
 
 export const TOKEN_KEY = 'classlane.token';
 export const USER_KEY = 'classlane.user';
+/** The public site caches each organization's branding for 24 h under `classlane.branding.<organizationId>`. */
+export const BRANDING_CACHE_PREFIX = 'classlane.branding.';
 
 export function getToken(): string | null {
   try {
@@ -34,7 +36,24 @@ export function getStoredUser(): User | null {
   }
 }
 
+/**
+ * Drop every cached public branding (spec 1 §4: on logout, on user change, and after the admin saves
+ * branding), so the public pages of this browser show the organization's current colours and name.
+ */
+export function clearBrandingCache(): void {
+  try {
+    for (let i = localStorage.length - 1; i >= 0; i -= 1) {
+      const key = localStorage.key(i);
+      if (key?.startsWith(BRANDING_CACHE_PREFIX)) localStorage.removeItem(key);
+    }
+  } catch {
+    /* storage unavailable */
+  }
+}
+
 export function storeSession(token: string, user: User): void {
+  // A new sign-in is a user change: another organization's cached branding must not carry over.
+  clearBrandingCache();
   localStorage.setItem(TOKEN_KEY, token);
   localStorage.setItem(USER_KEY, JSON.stringify(user));
 }
@@ -43,9 +62,11 @@ export function storeUser(user: User): void {
   localStorage.setItem(USER_KEY, JSON.stringify(user));
 }
 
+/** Sign-out, a 401 and an expired token all end the session: user, token and the branding cache go. */
 export function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
+  clearBrandingCache();
 }
 
 /** Where each role lands after signing in (spec 3 §2.1). */

@@ -80,7 +80,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [reloadOrganization, orgId]);
 
   useEffect(() => {
-    document.title = branding.businessName ? `${branding.businessName} · Classlane` : 'Classlane';
+    // Spec 1 §4: the document title is the business name (the default branding's is 'Classlane').
+    document.title = branding.businessName || DEFAULT_BRANDING.businessName;
   }, [branding.businessName]);
 
   const value = useMemo(

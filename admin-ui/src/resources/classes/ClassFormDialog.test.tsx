@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { CoreAdminContext, testDataProvider } from 'react-admin';
+import { CoreAdminContext, HttpError, testDataProvider } from 'react-admin';
 import { ThemeProvider, createTheme } from '@mui/material';
 import { ClassFormDialog } from '@/resources/classes/ClassFormDialog';
 
-function renderDialog(limit = { limit: 25, current: 3, reached: false }) {
-  const create = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({ data: { id: 'new', ...params.data } }));
+function renderDialog(limit = { limit: 25, current: 3, reached: false }, fails?: HttpError) {
+  const create = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => {
+    if (fails) throw fails;
+    return { data: { id: 'new', ...params.data } };
+  });
   const dataProvider = testDataProvider({ create: create as never });
   const onSaved = vi.fn();
   render(
@@ -48,5 +51,19 @@ describe(ClassFormDialog.name, () => {
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
     expect(create.mock.calls[0][1].data).toMatchObject({ title: 'Clay', status: 'Archived', maxStudents: 10, duration: 60, days: 1, schedule: 'Consecutive' });
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
+  });
+
+  it('should show a server field error under its field, on its tab, with the server message above', async () => {
+    const { create, onSaved } = renderDialog(undefined, new HttpError('Materials to bring is too long', 400, { errors: { materials: 'Materials to bring is too long' } }));
+    fill(/^Title/, 'Clay');
+    fill(/^Description/, 'Wheel basics');
+    fill(/^Instructor/, 'Lee');
+    fill(/^Location/, 'Studio');
+    expect(screen.getByRole('tab', { name: 'Basic Details' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Class' }));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Class Information' }).getAttribute('aria-selected')).toBe('true'));
+    expect(within(screen.getByRole('dialog')).getAllByText('Materials to bring is too long')).toHaveLength(2);
+    expect(onSaved).not.toHaveBeenCalled();
   });
 });

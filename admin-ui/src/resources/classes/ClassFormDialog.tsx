@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useDataProvider } from 'react-admin';
+import { useMemo, useState } from 'react';
+import { Form, useDataProvider } from 'react-admin';
 import {
   Alert,
   Box,
@@ -13,7 +13,6 @@ import {
   MenuItem,
   Tab,
   Tabs,
-  TextField,
   useMediaQuery,
   type Theme,
 } from '@mui/material';
@@ -31,14 +30,20 @@ import {
   validateClass,
   valuesFromClass,
   type ClassFormValues,
-  type FormErrors,
 } from '@/resources/classes/classUtils';
 import type { LimitInfo } from '@/common/plans';
+import { FormTextField } from '@/common/formField';
 
 const CREATE_STATUSES: ClassStatus[] = ['Open', 'Scheduled', 'Archived'];
 const EDIT_STATUSES: ClassStatus[] = ['Open', 'Scheduled', 'Closed', 'Cancelled', 'Archived'];
 
-/** Create New Class / Edit Class modal with tabs Basic Details and Class Information (spec 3 §2.3). */
+const FORM_ID = 'class-form';
+
+/**
+ * Create New Class / Edit Class modal with tabs Basic Details and Class Information (spec 3 §2.3).
+ * react-admin's Form holds the values; submit validates (and opens the tab of the first error) and
+ * hands the server's field errors back to the Form.
+ */
 export function ClassFormDialog({ open, record, limit, onClose, onSaved }: {
   open: boolean;
   record: ClassRecord | null;
@@ -51,34 +56,38 @@ export function ClassFormDialog({ open, record, limit, onClose, onSaved }: {
   const isEdit = Boolean(record);
   // Activating is blocked when at the limit and this class does not already count toward it.
   const blocked = limit.reached && !(record && countsTowardLimit(record.status));
-  const [values, setValues] = useState<ClassFormValues>(defaultClassValues());
-  const [errors, setErrors] = useState<FormErrors<ClassFormValues>>({});
   const [tab, setTab] = useState<0 | 1>(0);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const initial = record ? valuesFromClass(record) : defaultClassValues();
-    if (blocked && countsTowardLimit(initial.status)) initial.status = 'Archived';
-    setValues(initial);
-    setErrors({});
-    setServerError(null);
-    setTab(0);
+  const [opened, setOpened] = useState(open);
+  // Each opening starts on the first tab with no message left from the last time. (The Form itself is
+  // new each time: the Dialog unmounts its content when closed.)
+  if (open !== opened) {
+    setOpened(open);
+    if (open) {
+      setServerError(null);
+      setTab(0);
+    }
+  }
+  // Computed once per opening: the default start date moves with the clock, and a new value would reset the Form.
+  const initial = useMemo(() => {
+    const v = record ? valuesFromClass(record) : defaultClassValues();
+    if (blocked && countsTowardLimit(v.status)) v.status = 'Archived';
+    return v;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when the dialog opens
   }, [open, record]);
 
-  const set = (field: keyof ClassFormValues) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    setErrors((er) => ({ ...er, [field]: undefined }));
+  const showTabOf = (errors: Record<string, string>) => {
+    const first = Object.keys(errors)[0] as keyof ClassFormValues | undefined;
+    if (first && first in initial) setTab(tabOfField(first));
   };
 
-  const submit = async () => {
-    const found = validateClass(values);
+  /** Returns the field errors (ours or the server's) for the Form to show, or nothing. */
+  const submit = async (values: ClassFormValues): Promise<Record<string, string> | undefined> => {
+    const found = validateClass(values) as Record<string, string>;
     if (Object.keys(found).length) {
-      setErrors(found);
-      setTab(tabOfField(Object.keys(found)[0] as keyof ClassFormValues));
-      return;
+      showTabOf(found);
+      return found;
     }
     // A class that would be Open or Scheduled while limited is saved as Archived (spec 3 §4).
     const payload = toPayload(blocked && countsTowardLimit(values.status) ? { ...values, status: 'Archived' } : values);
@@ -94,27 +103,18 @@ export function ClassFormDialog({ open, record, limit, onClose, onSaved }: {
       }
     } catch (e) {
       const status = errorStatus(e);
+      setServerError(record ? updateErrorMessage(status, errorMessage(e, '')) : createErrorMessage(status, errorMessage(e, '')));
       const fieldErrors = (e as { body?: { errors?: Record<string, string> } }).body?.errors;
       if (fieldErrors && Object.keys(fieldErrors).length) {
-        setErrors(fieldErrors as FormErrors<ClassFormValues>);
-        const first = Object.keys(fieldErrors)[0] as keyof ClassFormValues;
-        if (first in values) setTab(tabOfField(first));
+        showTabOf(fieldErrors);
+        return fieldErrors;
       }
-      setServerError(record ? updateErrorMessage(status, errorMessage(e, '')) : createErrorMessage(status, errorMessage(e, '')));
     } finally {
       setBusy(false);
     }
   };
 
   const statuses = isEdit ? EDIT_STATUSES : CREATE_STATUSES;
-  const tf = (field: keyof ClassFormValues, label: string, extra: Record<string, unknown> = {}) => ({
-    label,
-    value: values[field],
-    onChange: set(field),
-    error: Boolean(errors[field]),
-    helperText: errors[field] ?? (extra.helperText as string | undefined),
-    ...extra,
-  });
 
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby="class-form-title">
@@ -136,78 +136,96 @@ export function ClassFormDialog({ open, record, limit, onClose, onSaved }: {
             Cannot activate class - limit reached ({limit.current}/{limit.limit} active classes). It will be saved as Disabled (Archived).
           </Alert>
         )}
-        <Box role="tabpanel" id="class-panel-0" aria-labelledby="class-tab-0" hidden={tab !== 0} component="form" noValidate>
-          <Grid container spacing={2} pt={1}>
-            <Grid size={12}>
-              <TextField {...tf('title', 'Title')} required />
-            </Grid>
-            <Grid size={12}>
-              <TextField {...tf('description', 'Description')} required multiline minRows={3} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField {...tf('instructor', 'Instructor')} required />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField {...tf('location', 'Location')} required />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField {...tf('startDate', 'Start date and time')} type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField {...tf('status', 'Status')} select>
-                {statuses.map((s) => {
-                  const needsUpgrade = blocked && countsTowardLimit(s);
-                  return (
-                    <MenuItem key={s} value={s} disabled={needsUpgrade}>
-                      {STATUS_META[s].label}
-                      {needsUpgrade ? ' — Requires upgrade' : ''}
-                    </MenuItem>
-                  );
-                })}
-              </TextField>
-            </Grid>
-            <Grid size={{ xs: 6, sm: 4 }}>
-              <TextField {...tf('days', 'Days (sessions)')} type="number" slotProps={{ htmlInput: { min: 1, step: 1 } }} />
-            </Grid>
-            <Grid size={{ xs: 6, sm: 4 }}>
-              <TextField {...tf('schedule', 'Schedule')} select>
-                <MenuItem value="Consecutive">Consecutive</MenuItem>
-                <MenuItem value="Weekly">Weekly</MenuItem>
-              </TextField>
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField {...tf('duration', 'Duration (minutes)')} type="number" slotProps={{ htmlInput: { min: 15, step: 15 } }} />
-            </Grid>
-            <Grid size={{ xs: 6, sm: 4 }}>
-              <TextField {...tf('price', 'Price ($)')} type="number" slotProps={{ htmlInput: { min: 0, step: 0.01 } }} />
-            </Grid>
-            <Grid size={{ xs: 6, sm: 4 }}>
-              <TextField {...tf('discountPrice', 'Discount price ($)', { helperText: 'Optional' })} type="number" slotProps={{ htmlInput: { min: 0, step: 0.01 } }} />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
-              <TextField {...tf('maxStudents', 'Max students')} type="number" slotProps={{ htmlInput: { min: 1, step: 1 } }} />
-            </Grid>
-          </Grid>
-        </Box>
-        <Box role="tabpanel" id="class-panel-1" aria-labelledby="class-tab-1" hidden={tab !== 1}>
-          <Grid container spacing={2} pt={1}>
-            <Grid size={12}>
-              <TextField {...tf('information', 'Class information')} multiline minRows={4} />
-            </Grid>
-            <Grid size={12}>
-              <TextField {...tf('materials', 'Materials to bring', { helperText: 'One item per line' })} multiline minRows={4} />
-            </Grid>
-          </Grid>
-        </Box>
+        <Form
+          id={FORM_ID}
+          noValidate
+          record={initial}
+          onSubmit={(values: Record<string, unknown>) => submit(values as unknown as ClassFormValues)}
+          disableInvalidFormNotification
+          reValidateMode="onSubmit"
+        >
+          <ClassFields tab={tab} statuses={statuses} blocked={blocked} />
+        </Form>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="contained" onClick={submit} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button type="submit" form={FORM_ID} variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
           {isEdit ? 'Save Changes' : 'Create Class'}
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The two tab panels; both stay mounted (hidden) so every field keeps its value while the other tab shows. */
+function ClassFields({ tab, statuses, blocked }: { tab: 0 | 1; statuses: ClassStatus[]; blocked: boolean }) {
+  return (
+    <>
+      <Box role="tabpanel" id="class-panel-0" aria-labelledby="class-tab-0" hidden={tab !== 0}>
+        <Grid container spacing={2} pt={1}>
+          <Grid size={12}>
+            <FormTextField source="title" label="Title" required />
+          </Grid>
+          <Grid size={12}>
+            <FormTextField source="description" label="Description" required multiline minRows={3} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormTextField source="instructor" label="Instructor" required />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormTextField source="location" label="Location" required />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormTextField source="startDate" label="Start date and time" type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormTextField source="status" label="Status" select>
+              {statuses.map((s) => {
+                const needsUpgrade = blocked && countsTowardLimit(s);
+                return (
+                  <MenuItem key={s} value={s} disabled={needsUpgrade}>
+                    {STATUS_META[s].label}
+                    {needsUpgrade ? ' — Requires upgrade' : ''}
+                  </MenuItem>
+                );
+              })}
+            </FormTextField>
+          </Grid>
+          <Grid size={{ xs: 6, sm: 4 }}>
+            <FormTextField source="days" label="Days (sessions)" type="number" slotProps={{ htmlInput: { min: 1, step: 1 } }} />
+          </Grid>
+          <Grid size={{ xs: 6, sm: 4 }}>
+            <FormTextField source="schedule" label="Schedule" select>
+              <MenuItem value="Consecutive">Consecutive</MenuItem>
+              <MenuItem value="Weekly">Weekly</MenuItem>
+            </FormTextField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <FormTextField source="duration" label="Duration (minutes)" type="number" slotProps={{ htmlInput: { min: 15, step: 15 } }} />
+          </Grid>
+          <Grid size={{ xs: 6, sm: 4 }}>
+            <FormTextField source="price" label="Price ($)" type="number" slotProps={{ htmlInput: { min: 0, step: 0.01 } }} />
+          </Grid>
+          <Grid size={{ xs: 6, sm: 4 }}>
+            <FormTextField source="discountPrice" label="Discount price ($)" hint="Optional" type="number" slotProps={{ htmlInput: { min: 0, step: 0.01 } }} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <FormTextField source="maxStudents" label="Max students" type="number" slotProps={{ htmlInput: { min: 1, step: 1 } }} />
+          </Grid>
+        </Grid>
+      </Box>
+      <Box role="tabpanel" id="class-panel-1" aria-labelledby="class-tab-1" hidden={tab !== 1}>
+        <Grid container spacing={2} pt={1}>
+          <Grid size={12}>
+            <FormTextField source="information" label="Class information" multiline minRows={4} />
+          </Grid>
+          <Grid size={12}>
+            <FormTextField source="materials" label="Materials to bring" hint="One item per line" multiline minRows={4} />
+          </Grid>
+        </Grid>
+      </Box>
+    </>
   );
 }

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { useGetList, useGetOne, useRefresh } from 'react-admin';
+import { useState } from 'react';
+import { ListBase, useGetList, useGetOne, useListContext, useRefresh } from 'react-admin';
 import {
   Alert,
   Box,
@@ -22,7 +22,7 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import { useSession } from '@/session/SessionContext';
 import { useFetch, useTimedMessage } from '@/common/useFetch';
 import { useDeleteFlow } from '@/common/useDeleteFlow';
-import { useListControls } from '@/common/useListControls';
+import { useListToolbar } from '@/common/useListToolbar';
 import { StatTile } from '@/common/StatTile';
 import { ListToolbar } from '@/common/ListToolbar';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
@@ -34,13 +34,12 @@ import { ClassFormDialog } from '@/resources/classes/ClassFormDialog';
 import { CloneClassDialog } from '@/resources/classes/CloneClassDialog';
 import { STATUS_META, isListable } from '@/resources/classes/classUtils';
 
-type SortKey = 'startDate' | 'title' | 'price' | 'enrollment';
-const SORT_FIELD: Record<SortKey, string> = { startDate: 'startDate', title: 'title', price: 'price', enrollment: 'enrolledStudents' };
+type SortKey = 'startDate' | 'title' | 'price' | 'enrolledStudents';
 const SORT_OPTIONS: { value: SortKey; label: string }[] = [
   { value: 'startDate', label: 'Start date' },
   { value: 'title', label: 'Title' },
   { value: 'price', label: 'Price' },
-  { value: 'enrollment', label: 'Enrollment' },
+  { value: 'enrolledStudents', label: 'Enrollment' },
 ];
 const PER_PAGE = 24;
 
@@ -49,17 +48,29 @@ function useStatusCount(status: ClassStatus) {
   return total;
 }
 
-/** Manage Classes (spec 3 §2.3). */
+/**
+ * Manage Classes (spec 3 §2.3). react-admin's ListBase owns search, status filter, sort, page and the
+ * fetch (kept in memory, not in the URL, as before); the view below only draws them.
+ */
 export default function ClassList() {
+  return (
+    <ListBase<ClassRecord> resource="classes" perPage={PER_PAGE} sort={{ field: 'startDate', order: 'ASC' }} debounce={300} disableSyncWithLocation>
+      <ClassListView />
+    </ListBase>
+  );
+}
+
+function ClassListView() {
   const { user } = useSession();
   const orgId = user?.organizationId ?? null;
   const refresh = useRefresh();
   const isWide = useMediaQuery((t: Theme) => t.breakpoints.up('md'));
 
-  const controls = useListControls<SortKey>('startDate');
-  const { q, page, setPage } = controls;
-  const { sort, order } = controls.toolbar;
-  const [status, setStatus] = useState<ClassStatus | ''>('');
+  const list = useListContext<ClassRecord>();
+  const controls = useListToolbar<SortKey>();
+  const q = typeof list.filterValues.q === 'string' ? list.filterValues.q : '';
+  const status = (list.filterValues.status ?? '') as ClassStatus | '';
+  const { page, setPage } = list;
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<ClassRecord | null>(null);
@@ -69,12 +80,6 @@ export default function ClassList() {
   const [success, setSuccess] = useTimedMessage(3000);
   const [warning, setWarning] = useTimedMessage(8000);
 
-  const filter = useMemo(() => ({ ...(q ? { q } : {}), ...(status ? { status } : {}) }), [q, status]);
-  const list = useGetList<ClassRecord>('classes', {
-    pagination: { page, perPage: PER_PAGE },
-    sort: { field: SORT_FIELD[sort], order },
-    filter,
-  });
   const counts = {
     Open: useStatusCount('Open'),
     Scheduled: useStatusCount('Scheduled'),
@@ -204,7 +209,7 @@ export default function ClassList() {
           select
           label="Status"
           value={status}
-          onChange={(e) => controls.firstPage(setStatus)(e.target.value as ClassStatus | '')}
+          onChange={(e) => controls.setFilter('status', e.target.value)}
           sx={{ flex: 1, minWidth: 160 }}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
-import { useDataProvider, useGetList } from 'react-admin';
+import { useState } from 'react';
+import { Form, useDataProvider, useGetList, useInput } from 'react-admin';
 import {
   Alert,
   Autocomplete,
   Button,
-  Checkbox,
   CircularProgress,
+  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
@@ -16,12 +16,18 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
+import { FormTextField } from '@/common/formField';
 import { errorMessage, errorStatus } from '@/providers/httpClient';
 import type { AppDataProvider } from '@/providers/dataProvider';
 import type { ClassRecord, Student } from '@/providers/types';
-import { emptyStudent, studentPayload, studentUpdateErrorMessage, validateStudent, valuesFromStudent, type StudentErrors, type StudentFormValues } from '@/resources/students/studentUtils';
+import { emptyStudent, studentPayload, studentUpdateErrorMessage, validateStudent, valuesFromStudent, type StudentFormValues } from '@/resources/students/studentUtils';
 
-/** Add / Edit student modal (spec 3 §2.4, §5). */
+const FORM_ID = 'student-form';
+
+/**
+ * Add / Edit student modal (spec 3 §2.4, §5). react-admin's Form holds the values, runs
+ * `validateStudent` on submit and shows the server's field errors (returned by onSubmit).
+ */
 export function StudentFormDialog({ open, record, organizationId, blockedMessage, onClose, onSaved }: {
   open: boolean;
   record: Student | null;
@@ -33,31 +39,18 @@ export function StudentFormDialog({ open, record, organizationId, blockedMessage
 }) {
   const dp = useDataProvider<AppDataProvider>();
   const fullScreen = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
-  const [values, setValues] = useState<StudentFormValues>(emptyStudent());
-  const [errors, setErrors] = useState<StudentErrors>({});
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const classes = useGetList<ClassRecord>('classes', { pagination: { page: 1, perPage: 500 }, sort: { field: 'startDate', order: 'ASC' }, filter: {} }, { enabled: open });
+  const [opened, setOpened] = useState(open);
+  // Each opening starts with no message left from the last time. (The Form itself is new each time,
+  // from the record or empty: the Dialog unmounts its content when closed.)
+  if (open !== opened) {
+    setOpened(open);
+    if (open) setServerError(null);
+  }
 
-  useEffect(() => {
-    if (!open) return;
-    setValues(record ? valuesFromStudent(record) : emptyStudent());
-    setErrors({});
-    setServerError(null);
-  }, [open, record]);
-
-  const options = (classes.data ?? []).filter((c) => c.status !== 'Archived' || values.classIds.includes(c.id));
-  const set = (field: keyof StudentFormValues) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    setErrors((er) => ({ ...er, [field]: undefined }));
-  };
-
-  const submit = async () => {
-    const found = validateStudent(values);
-    if (Object.keys(found).length) {
-      setErrors(found);
-      return;
-    }
+  /** Returns the server's field errors for the Form to show, or nothing. */
+  const submit = async (values: StudentFormValues): Promise<Record<string, string> | undefined> => {
     if (!organizationId) {
       setServerError('Cannot add student: No organization ID available');
       return;
@@ -78,22 +71,13 @@ export function StudentFormDialog({ open, record, organizationId, blockedMessage
         onSaved(data as Student, 'Student added successfully!');
       }
     } catch (e) {
-      const fieldErrors = (e as { body?: { errors?: Record<string, string> } }).body?.errors;
-      if (fieldErrors && Object.keys(fieldErrors).length) setErrors(fieldErrors as StudentErrors);
       setServerError(studentUpdateErrorMessage(errorStatus(e), errorMessage(e, ''), !record));
+      const fieldErrors = (e as { body?: { errors?: Record<string, string> } }).body?.errors;
+      return fieldErrors && Object.keys(fieldErrors).length ? fieldErrors : undefined;
     } finally {
       setBusy(false);
     }
   };
-
-  const tf = (field: 'firstName' | 'lastName' | 'email' | 'phone', label: string) => ({
-    label,
-    value: values[field],
-    onChange: set(field),
-    error: Boolean(errors[field]),
-    helperText: errors[field],
-    required: true,
-  });
 
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="student-form-title">
@@ -109,47 +93,69 @@ export function StudentFormDialog({ open, record, organizationId, blockedMessage
             {blockedMessage}
           </Alert>
         )}
-        <Grid container spacing={2} pt={1} component="form" noValidate>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField {...tf('firstName', 'First name')} autoComplete="given-name" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField {...tf('lastName', 'Last name')} autoComplete="family-name" />
-          </Grid>
-          <Grid size={12}>
-            <TextField {...tf('email', 'Email')} type="email" autoComplete="email" />
-          </Grid>
-          <Grid size={12}>
-            <TextField {...tf('phone', 'Phone number')} type="tel" autoComplete="tel" />
-          </Grid>
-          <Grid size={12}>
-            <Autocomplete
-              multiple
-              options={options}
-              loading={classes.isPending}
-              getOptionLabel={(c) => c.title}
-              value={options.filter((c) => values.classIds.includes(c.id))}
-              onChange={(_, selected) => setValues((v) => ({ ...v, classIds: selected.map((c) => c.id) }))}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              renderInput={(params) => <TextField {...params} label="Enrolled classes" helperText="New enrollments are recorded as pay at class" />}
-            />
-          </Grid>
-          <Grid size={12}>
-            <FormControlLabel
-              control={<Checkbox checked={values.communicationOptIn} onChange={(e) => setValues((v) => ({ ...v, communicationOptIn: e.target.checked }))} />}
-              label="Agrees to receive email and SMS messages"
-            />
-          </Grid>
-        </Grid>
+        <Form
+          id={FORM_ID}
+          noValidate
+          record={record ? valuesFromStudent(record) : emptyStudent()}
+          validate={(values) => validateStudent(values as StudentFormValues)}
+          onSubmit={(values: Record<string, unknown>) => submit(values as unknown as StudentFormValues)}
+          disableInvalidFormNotification
+          reValidateMode="onSubmit"
+        >
+          <StudentFields open={open} />
+        </Form>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="contained" onClick={submit} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button type="submit" form={FORM_ID} variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
           {record ? 'Save Changes' : 'Add Student'}
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+function StudentFields({ open }: { open: boolean }) {
+  const classes = useGetList<ClassRecord>('classes', { pagination: { page: 1, perPage: 500 }, sort: { field: 'startDate', order: 'ASC' }, filter: {} }, { enabled: open });
+  const classIds = useInput<string[]>({ source: 'classIds' }).field;
+  const optIn = useInput<boolean>({ source: 'communicationOptIn' }).field;
+  const chosen: string[] = classIds.value ?? [];
+  const options = (classes.data ?? []).filter((c) => c.status !== 'Archived' || chosen.includes(c.id));
+
+  return (
+    <Grid container spacing={2} pt={1}>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormTextField source="firstName" label="First name" required autoComplete="given-name" />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormTextField source="lastName" label="Last name" required autoComplete="family-name" />
+      </Grid>
+      <Grid size={12}>
+        <FormTextField source="email" label="Email" required type="email" autoComplete="email" />
+      </Grid>
+      <Grid size={12}>
+        <FormTextField source="phone" label="Phone number" required type="tel" autoComplete="tel" />
+      </Grid>
+      <Grid size={12}>
+        <Autocomplete
+          multiple
+          options={options}
+          loading={classes.isPending}
+          getOptionLabel={(c) => c.title}
+          value={options.filter((c) => chosen.includes(c.id))}
+          onChange={(_, selected) => classIds.onChange(selected.map((c) => c.id))}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          renderInput={(params) => <TextField {...params} label="Enrolled classes" helperText="New enrollments are recorded as pay at class" />}
+        />
+      </Grid>
+      <Grid size={12}>
+        <FormControlLabel
+          control={<Checkbox checked={Boolean(optIn.value)} onChange={(e) => optIn.onChange(e.target.checked)} />}
+          label="Agrees to receive email and SMS messages"
+        />
+      </Grid>
+    </Grid>
   );
 }

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { useGetList, useGetOne, useRefresh } from 'react-admin';
+import { useState } from 'react';
+import { ListBase, useGetList, useGetOne, useListContext, useRefresh } from 'react-admin';
 import {
   Alert,
   Box,
@@ -26,7 +26,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useSession } from '@/session/SessionContext';
 import { useFetch, useTimedMessage } from '@/common/useFetch';
 import { useDeleteFlow } from '@/common/useDeleteFlow';
-import { useListControls } from '@/common/useListControls';
+import { useListToolbar } from '@/common/useListToolbar';
 import { StatTile } from '@/common/StatTile';
 import { ListToolbar } from '@/common/ListToolbar';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
@@ -36,7 +36,7 @@ import { formatDate, fullName } from '@/common/format';
 import type { Student } from '@/providers/types';
 import { StudentDetailPanel } from '@/resources/students/StudentDetailPanel';
 import { StudentFormDialog } from '@/resources/students/StudentFormDialog';
-import { formatPhone } from '@/resources/students/studentUtils';
+import { formatPhone, studentListError } from '@/resources/students/studentUtils';
 
 type SortKey = 'name' | 'email' | 'classes' | 'date';
 const SORT_OPTIONS: { value: SortKey; label: string }[] = [
@@ -56,24 +56,34 @@ function paymentSummary(s: Student): string {
     .join(', ');
 }
 
-/** Manage Students (spec 3 §2.4). */
+/**
+ * Manage Students (spec 3 §2.4). react-admin's ListBase owns search, sort, page and the fetch (kept in
+ * memory, not in the URL, as before); the view below only draws them.
+ */
 export default function StudentList() {
+  return (
+    <ListBase<Student> resource="students" perPage={PER_PAGE} sort={{ field: 'name', order: 'ASC' }} debounce={300} disableSyncWithLocation>
+      <StudentListView />
+    </ListBase>
+  );
+}
+
+function StudentListView() {
   const { user } = useSession();
   const orgId = user?.organizationId ?? null;
   const refresh = useRefresh();
   const isWide = useMediaQuery((t: Theme) => t.breakpoints.up('md'));
 
-  const controls = useListControls<SortKey>('name');
-  const { q, page, setPage } = controls;
-  const { sort, order } = controls.toolbar;
+  const list = useListContext<Student>();
+  const controls = useListToolbar<SortKey>();
+  const q = typeof list.filterValues.q === 'string' ? list.filterValues.q : '';
+  const { page, setPage } = list;
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Student | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useTimedMessage(3000);
 
-  const filter = useMemo(() => (q ? { q } : {}), [q]);
-  const list = useGetList<Student>('students', { pagination: { page, perPage: PER_PAGE }, sort: { field: sort, order }, filter });
   const all = useGetList<Student>('students', { pagination: { page: 1, perPage: 1 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
   const validation = useFetch(orgId ? `validation:${orgId}` : null, (d) => d.getSubscriptionValidation(orgId!));
   const plan = validation.data?.plan;
@@ -100,6 +110,7 @@ export default function StudentList() {
   });
 
   const rows = list.data ?? [];
+  const listError = studentListError(list.error, list.data !== undefined);
   const open = (s: Student) => setSelectedId(s.id);
 
   return (
@@ -125,7 +136,7 @@ export default function StudentList() {
           {error}
         </Alert>
       )}
-      {list.error && <Alert severity="error">Failed to load students</Alert>}
+      {listError && <Alert severity="error">{listError}</Alert>}
       {success && (
         <Alert severity="success" role="status">
           {success}

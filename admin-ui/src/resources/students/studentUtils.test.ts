@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyStudent, formatPhone, studentPayload, validateStudent, validateUsPhone } from '@/resources/students/studentUtils';
+import { emptyStudent, formatPhone, studentListError, studentPayload, validateStudent, validateUsPhone } from '@/resources/students/studentUtils';
 import { studentLimitMessage } from '@/common/plans';
 import { paymentLabel } from '@/common/paymentStatus';
 
@@ -55,5 +55,13 @@ describe('student names', () => {
     expect(validateStudent({ ...base, firstName: 'R2', lastName: "O'Neil" }).firstName).toBe('First name can only contain letters, spaces, hyphens, and apostrophes');
     expect(validateStudent({ ...base, firstName: 'Zoë', lastName: 'L' }).lastName).toBe('Last name must be at least 2 characters long');
     expect(validateStudent({ ...base, firstName: 'Zoë', lastName: 'Smith-Jones' })).toEqual({});
+  });
+});
+
+describe('student list errors (spec 3 §8)', () => {
+  it('should say "Failed to load students" when nothing loaded and "Failed to reload students" after a refresh failure', () => {
+    expect(studentListError(null, true)).toBeNull();
+    expect(studentListError(new Error('500'), false)).toBe('Failed to load students');
+    expect(studentListError(new Error('500'), true)).toBe('Failed to reload students');
   });
 });

@@ -90,3 +90,12 @@ export function studentUpdateErrorMessage(status: number | undefined, message: s
   if ((status === 400 || status === 409) && message && message !== 'Validation failed') return message;
   return creating ? 'Failed to add student' : 'Failed to update student';
 }
+
+/**
+ * Spec 3 §8: 'Failed to load students' when the list never loaded, 'Failed to reload students' when a
+ * refresh (after an add, edit or delete) fails while the earlier rows are still on screen.
+ */
+export function studentListError(error: unknown, hasRows: boolean): string | null {
+  if (!error) return null;
+  return hasRows ? 'Failed to reload students' : 'Failed to load students';
+}
