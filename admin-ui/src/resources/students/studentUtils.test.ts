@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyStudent, formatPhone, studentPayload, validateStudent, validateUsPhone } from '@/resources/students/studentUtils';
+import { emptyStudent, formatPhone, registeredAsText, studentPayload, validateStudent, validateUsPhone } from '@/resources/students/studentUtils';
 import { studentLimitMessage } from '@/common/plans';
 import { paymentLabel } from '@/common/paymentStatus';
 
@@ -55,5 +55,15 @@ describe('student names', () => {
     expect(validateStudent({ ...base, firstName: 'R2', lastName: "O'Neil" }).firstName).toBe('First name can only contain letters, spaces, hyphens, and apostrophes');
     expect(validateStudent({ ...base, firstName: 'Zoë', lastName: 'L' }).lastName).toBe('Last name must be at least 2 characters long');
     expect(validateStudent({ ...base, firstName: 'Zoë', lastName: 'Smith-Jones' })).toEqual({});
+  });
+});
+
+describe('registeredAsText (decision 15)', () => {
+  it('shows the typed details only when the server reports a difference', () => {
+    expect(registeredAsText({ registeredAs: null }, { communicationOptIn: true })).toBeNull();
+    expect(registeredAsText({}, { communicationOptIn: true })).toBeNull();
+    const typed = { firstName: 'Mallory', lastName: 'Typed', phone: '5595550222', communicationOptIn: true };
+    expect(registeredAsText({ registeredAs: typed }, { communicationOptIn: true })).toBe('Registered as Mallory Typed, (559) 555-0222');
+    expect(registeredAsText({ registeredAs: typed }, { communicationOptIn: false })).toBe('Registered as Mallory Typed, (559) 555-0222, opted in to messages');
   });
 });

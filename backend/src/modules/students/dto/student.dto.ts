@@ -40,6 +40,7 @@ export class EnrollmentInputDto {
   @IsOptional() id?: unknown;
   @IsOptional() classTitle?: unknown;
   @IsOptional() enrollmentDate?: unknown;
+  @IsOptional() registeredAs?: unknown;
   @IsOptional() @IsNumber() amountPaid?: number;
 }
 
@@ -48,15 +49,16 @@ export class RegisterEnrollmentDto {
   @IsUUID('all', { message: 'classId must be a class id' }) classId: string;
   @IsOptional() @IsIn(['in-person'], { message: 'Only in-person registration is accepted here' }) paymentMethod?: 'in-person';
   @IsOptional() @IsIn(['pending'], { message: 'A registration starts with payment pending' }) paymentStatus?: 'pending';
-  @IsOptional() enrollmentDate?: unknown;
 }
 
+/**
+ * Exactly the public form's fields (anonymous callers): anything else, `status` included, is refused
+ * by forbidNonWhitelisted instead of being stored.
+ */
 export class RegisterStudentDto extends StudentFieldsDto {
   @IsUUID('all', { message: 'organizationId must be an id' }) organizationId: string;
   @IsArray() @ArrayMaxSize(1, { message: 'Register for one class at a time' }) @ValidateNested({ each: true }) @Type(() => RegisterEnrollmentDto)
   classEnrollments: RegisterEnrollmentDto[];
-  @IsOptional() registrationDate?: unknown;
-  @IsOptional() status?: unknown;
 }
 
 export class CheckEnrollmentDto {
