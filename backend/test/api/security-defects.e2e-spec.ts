@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
+import { QueryFailedError } from 'typeorm';
+import { AllExceptionsFilter } from '../../src/common/http/all-exceptions.filter';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /** Regression tests for the security defects of issue 8 §1 (each failed before its fix). */
@@ -100,6 +102,52 @@ describe('security defects (issue 8 §1)', () => {
       await t.http.post('/api/students/register').send({ ...registerBody(org.orgId, c.id), classEnrollments: [{ classId: c.id, enrollmentDate: '2020-01-01' }] }).expect(400);
       const [{ n }] = await t.db.query('SELECT count(*)::int AS n FROM students WHERE organization_id = $1', [org.orgId]);
       expect(n).toBe(0);
+    });
+  });
+
+  describe('no 5xx on bad input', () => {
+    it('should refuse firstName null on PUT /api/auth/profile and keep the name', async () => {
+      const res = await t.http.put('/api/auth/profile').set(free.auth).send({ firstName: null }).expect(400);
+      expect(res.body).toMatchObject({ success: false, data: null, error: 'firstName must not be null' });
+      const [u] = await t.db.query('SELECT first_name FROM users WHERE id = $1', [free.userId]);
+      expect(u.first_name).toBe('Ada');
+    });
+
+    it('should refuse {}, an array and null names on PUT /api/settings/profile', async () => {
+      for (const body of [{}, [], { adminProfile: [] }, { adminProfile: null }, { adminProfile: { firstName: null } }, { adminProfile: { lastName: null, firstName: 'A' } }]) {
+        const res = await t.http.put('/api/settings/profile').set(free.auth).send(body as object);
+        expect([res.status, res.body.success, typeof res.body.error]).toEqual([400, false, 'string']);
+      }
+    });
+
+    it('should refuse NUL bytes in a body field, a path parameter and the query with 400 before validation', async () => {
+      const field = await t.http.post('/api/contact').send({ name: 'A\u0000', email: 'a@example.com', message: 'm' }).expect(400);
+      expect(field.body).toEqual({ success: false, data: null, error: 'The request contains a NUL character' });
+      await t.http.get('/api/organizations/domain/x%00y.example').expect(400);
+      await t.http.get('/api/subscription-plans/free%00').expect(400);
+      await t.http.get(`/api/classes?organizationId=${free.orgId}%00`).expect(400);
+      const [{ n }] = await t.db.query('SELECT count(*)::int AS n FROM contact_messages');
+      expect(n).toBe(0);
+    });
+
+    it('should refuse a 10 KB body nested 5,000 levels with 400 and keep serving', async () => {
+      const body = '{"a":'.repeat(5000) + '1' + '}'.repeat(5000);
+      expect(body.length).toBeGreaterThan(10_000);
+      const res = await t.http.post('/api/auth/signin').set('Content-Type', 'application/json').send(body).expect(400);
+      expect(res.body.error).toBe('The request body is nested more than 32 levels deep');
+      await t.http.get('/api/health').expect(200);
+    });
+
+    it('should map every PostgreSQL data error (class 22) and a NOT NULL violation to 400', () => {
+      const filter = new AllExceptionsFilter();
+      for (const code of ['22001', '22021', '22P05', '22012', '23502']) {
+        let sent: { status?: number; body?: Record<string, unknown> } = {};
+        const res = { headersSent: false, status(s: number) { sent.status = s; return this; }, json(b: Record<string, unknown>) { sent.body = b; } };
+        const host = { switchToHttp: () => ({ getResponse: () => res, getRequest: () => ({ method: 'POST', originalUrl: '/x' }) }) };
+        filter.catch(Object.assign(new QueryFailedError('q', [], new Error('pg')), { code }), host as never);
+        expect([code, sent.status, sent.body?.success]).toEqual([code, 400, false]);
+        sent = {};
+      }
     });
   });
 });

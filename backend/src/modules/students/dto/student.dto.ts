@@ -4,6 +4,7 @@ import {
   MinLength, ValidateNested,
 } from 'class-validator';
 import { lowerTrim, trim } from '../../../common/http/transforms';
+import { IsOptionalNotNull } from '../../../common/http/optional';
 
 /** Phones are stored as digits; the display format is the front end's job. */
 const digits = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\D/g, '') : value);
@@ -29,13 +30,13 @@ export class StudentFieldsDto {
   @Matches(/^(1?)[2-9]\d{2}[2-9]\d{6}$/, { message: 'Please enter a valid 10-digit US phone number' })
   phone: string;
 
-  @IsOptional() @IsBoolean({ message: 'communicationOptIn must be true or false' }) communicationOptIn?: boolean;
+  @IsOptionalNotNull() @IsBoolean({ message: 'communicationOptIn must be true or false' }) communicationOptIn?: boolean;
 }
 
 export class EnrollmentInputDto {
   @IsUUID('all', { message: 'classId must be a class id' }) classId: string;
-  @IsOptional() @IsIn(['pending', 'completed', 'failed'], { message: 'paymentStatus must be pending, completed or failed' }) paymentStatus?: 'pending' | 'completed' | 'failed';
-  @IsOptional() @IsIn(['in-person', 'card'], { message: 'paymentMethod must be in-person or card' }) paymentMethod?: 'in-person' | 'card';
+  @IsOptionalNotNull() @IsIn(['pending', 'completed', 'failed'], { message: 'paymentStatus must be pending, completed or failed' }) paymentStatus?: 'pending' | 'completed' | 'failed';
+  @IsOptionalNotNull() @IsIn(['in-person', 'card'], { message: 'paymentMethod must be in-person or card' }) paymentMethod?: 'in-person' | 'card';
   // Read-only fields a client may echo back.
   @IsOptional() id?: unknown;
   @IsOptional() classTitle?: unknown;
@@ -47,8 +48,8 @@ export class EnrollmentInputDto {
 /** Public registration: in-person only here; card payments are confirmed by the payments module. */
 export class RegisterEnrollmentDto {
   @IsUUID('all', { message: 'classId must be a class id' }) classId: string;
-  @IsOptional() @IsIn(['in-person'], { message: 'Only in-person registration is accepted here' }) paymentMethod?: 'in-person';
-  @IsOptional() @IsIn(['pending'], { message: 'A registration starts with payment pending' }) paymentStatus?: 'pending';
+  @IsOptionalNotNull() @IsIn(['in-person'], { message: 'Only in-person registration is accepted here' }) paymentMethod?: 'in-person';
+  @IsOptionalNotNull() @IsIn(['pending'], { message: 'A registration starts with payment pending' }) paymentStatus?: 'pending';
 }
 
 /**
@@ -68,8 +69,8 @@ export class CheckEnrollmentDto {
 }
 
 export class CreateStudentDto extends StudentFieldsDto {
-  @IsOptional() @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => EnrollmentInputDto) classEnrollments?: EnrollmentInputDto[];
-  @IsOptional() @IsIn(['active', 'inactive']) status?: 'active' | 'inactive';
+  @IsOptionalNotNull() @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => EnrollmentInputDto) classEnrollments?: EnrollmentInputDto[];
+  @IsOptionalNotNull() @IsIn(['active', 'inactive']) status?: 'active' | 'inactive';
   @IsOptional() @IsUUID() organizationId?: string;
 }
 
