@@ -49,6 +49,22 @@ function persistentSecret(dataDir: string): string {
   }
 }
 
+/**
+ * The demo organization has known passwords (README): a newcomer's `npm start` gets it unless
+ * SEED_DEMO=false, but a production server (NODE_ENV=production) only when SEED_DEMO=true is set.
+ */
+function seedDemo(env: NodeJS.ProcessEnv): boolean {
+  const flag = str(env.SEED_DEMO)?.toLowerCase();
+  if (env.NODE_ENV === 'production') return flag === 'true';
+  return flag !== 'false';
+}
+
+/** The start output's warning when the demo accounts (known passwords) exist on a production server. */
+export function demoWarning(settings: Pick<Settings, 'seedDemo'>, env: NodeJS.ProcessEnv = process.env): string | null {
+  if (!settings.seedDemo || env.NODE_ENV !== 'production') return null;
+  return 'WARNING: SEED_DEMO=true in production: the demo admin and teacher accounts exist with the README\'s known password. Remove them or unset SEED_DEMO before real use.';
+}
+
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const port = Number(env.PORT ?? 3002);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
@@ -70,7 +86,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     platformFeePercent: fee,
     platformAdminUsername: str(env.PLATFORM_ADMIN_USERNAME) ?? 'itadmin',
     platformAdminPassword: str(env.PLATFORM_ADMIN_PASSWORD),
-    seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
+    seedDemo: seedDemo(env),
     sendgridApiKey: str(env.SENDGRID_API_KEY),
     sendgridFrom: str(env.SENDGRID_FROM) ?? 'no-reply@classlane.local',
     supportEmail: str(env.SUPPORT_EMAIL) ?? 'support@classlane.local',

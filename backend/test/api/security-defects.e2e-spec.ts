@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
 import { QueryFailedError } from 'typeorm';
 import { AllExceptionsFilter } from '../../src/common/http/all-exceptions.filter';
+import { demoWarning, loadSettings } from '../../src/config/app.config';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /** Regression tests for the security defects of issue 8 §1 (each failed before its fix). */
@@ -148,6 +149,26 @@ describe('security defects (issue 8 §1)', () => {
         expect([code, sent.status, sent.body?.success]).toEqual([code, 400, false]);
         sent = {};
       }
+    });
+  });
+
+  describe('demo accounts on a production server', () => {
+    const base = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/nonexistent-not-used' };
+    it('should not seed the demo in production unless SEED_DEMO=true, and warn when it does', () => {
+      const prod = loadSettings({ ...base, NODE_ENV: 'production' });
+      expect(prod.seedDemo).toBe(false);
+      expect(loadSettings({ ...base, NODE_ENV: 'production', SEED_DEMO: '' }).seedDemo).toBe(false);
+      expect(demoWarning(prod, { NODE_ENV: 'production' })).toBeNull();
+      const forced = loadSettings({ ...base, NODE_ENV: 'production', SEED_DEMO: 'true' });
+      expect(forced.seedDemo).toBe(true);
+      expect(demoWarning(forced, { NODE_ENV: 'production' })).toMatch(/WARNING.*known password/);
+    });
+
+    it("should keep the demo for a newcomer's npm start (NODE_ENV unset) without a warning", () => {
+      const dev = loadSettings({ ...base });
+      expect(dev.seedDemo).toBe(true);
+      expect(demoWarning(dev, {})).toBeNull();
+      expect(loadSettings({ ...base, SEED_DEMO: 'false' }).seedDemo).toBe(false);
     });
   });
 });
