@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
 import { QueryFailedError } from 'typeorm';
 import { AllExceptionsFilter } from '../../src/common/http/all-exceptions.filter';
 import { demoWarning, loadSettings } from '../../src/config/app.config';
@@ -169,6 +172,25 @@ describe('security defects (issue 8 §1)', () => {
       expect(dev.seedDemo).toBe(true);
       expect(demoWarning(dev, {})).toBeNull();
       expect(loadSettings({ ...base, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    });
+  });
+
+  describe("the embedded database's password", () => {
+    it('should use a generated password kept in the data directory with mode 0600, a socket in the data directory and loopback only', async () => {
+      const url = new URL(process.env.TEST_PG_TEMPLATE_URL!);
+      expect(decodeURIComponent(url.password)).not.toBe('classlane');
+      expect(url.password.length).toBeGreaterThanOrEqual(32);
+      const [{ data_directory: pgDir }] = await t.db.query('SHOW data_directory');
+      const file = path.join(path.dirname(pgDir), 'pg-password');
+      expect(fs.readFileSync(file, 'utf8').trim()).toBe(decodeURIComponent(url.password));
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      const [{ unix_socket_directories: sockets }] = await t.db.query('SHOW unix_socket_directories');
+      expect(sockets).toBe(pgDir);
+      expect(fs.existsSync(`/tmp/.s.PGSQL.${url.port}`)).toBe(false);
+      const [{ listen_addresses: listen }] = await t.db.query('SHOW listen_addresses');
+      expect(listen).toBe('127.0.0.1');
+      const legacy = new Client({ host: '127.0.0.1', port: Number(url.port), user: 'postgres', password: 'classlane', database: 'postgres' });
+      await expect(legacy.connect()).rejects.toThrow(/password authentication failed/);
     });
   });
 });
