@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import { QueryFailedError } from 'typeorm';
 import { AllExceptionsFilter } from '../../src/common/http/all-exceptions.filter';
@@ -191,6 +192,25 @@ describe('security defects (issue 8 §1)', () => {
       expect(listen).toBe('127.0.0.1');
       const legacy = new Client({ host: '127.0.0.1', port: Number(url.port), user: 'postgres', password: 'classlane', database: 'postgres' });
       await expect(legacy.connect()).rejects.toThrow(/password authentication failed/);
+    });
+  });
+
+  describe('password reset', () => {
+    it('should end every existing session of the user and keep new sign-ins working', async () => {
+      const victim = await createOrg(t);
+      const second = await t.http.post('/api/auth/signin').send({ email: victim.email, password: victim.password }).expect(200);
+      const sessions = [victim.auth, { Authorization: `Bearer ${second.body.data.token}` }];
+      for (const auth of sessions) await t.http.get('/api/auth/me').set(auth).expect(200);
+      await new Promise((r) => setTimeout(r, 1100)); // token iat has whole-second precision
+      const token = 'session-reset-token-0123456789abcdef';
+      await t.db.query("INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 hour')", [victim.userId, createHash('sha256').update(token).digest('hex')]);
+      await t.http.post('/api/auth/reset-password/confirm').send({ token, password: 'after-reset-pass' }).expect(200);
+      for (const auth of sessions) {
+        const res = await t.http.get('/api/auth/me').set(auth).expect(401);
+        expect(res.body).toMatchObject({ success: false, error: 'Your session has expired. Please sign in again.' });
+      }
+      const fresh = await t.http.post('/api/auth/signin').send({ email: victim.email, password: 'after-reset-pass' }).expect(200);
+      await t.http.get('/api/auth/me').set('Authorization', `Bearer ${fresh.body.data.token}`).expect(200);
     });
   });
 });

@@ -180,6 +180,9 @@ export class AuthService implements OnModuleInit {
     if (!payload.jti || !payload.sub || (await this.repo.isTokenRevoked(payload.jti))) return null;
     const user = await this.repo.findUserById(payload.sub);
     if (!user) return null;
+    // Sessions that began before a password reset are over (iat and tokens_valid_after are whole seconds).
+    const iat = (payload as TokenPayload & { iat?: number }).iat ?? 0;
+    if (user.tokensValidAfter && iat * 1000 < user.tokensValidAfter.getTime()) return null;
     return { id: user.id, email: user.email, role: user.role, firstName: user.firstName, lastName: user.lastName, organizationId: user.organizationId, jti: payload.jti, exp: payload.exp };
   }
 
