@@ -213,4 +213,17 @@ describe('security defects (issue 8 §1)', () => {
       await t.http.get('/api/auth/me').set('Authorization', `Bearer ${fresh.body.data.token}`).expect(200);
     });
   });
+
+  describe('staff sign-in', () => {
+    it('should limit failed sign-ins per staff account like organization sign-in, counted in PostgreSQL', async () => {
+      await t.http.post('/api/admin/auth/signin').send({ username: 'itadmin', password: 'wrong-password' }).expect(401);
+      const [{ n }] = await t.db.query("SELECT count(*)::int AS n FROM auth_failures WHERE account = 'staff:itadmin'");
+      expect(n).toBe(1);
+      await t.db.query("INSERT INTO auth_failures (account) SELECT 'staff:itadmin' FROM generate_series(1, 99)");
+      const res = await t.http.post('/api/admin/auth/signin').send({ username: 'itadmin', password: 'staff-password-1' }).expect(429);
+      expect(res.body).toEqual({ success: false, data: null, error: 'Too many failed sign-in attempts for this account. Please try again later.' });
+      await t.db.query("DELETE FROM auth_failures WHERE account = 'staff:itadmin'");
+      await t.http.post('/api/admin/auth/signin').send({ username: 'itadmin', password: 'staff-password-1' }).expect(200);
+    });
+  });
 });
