@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
+import { AppLogger } from './common/http/app-logger';
 import { demoWarning, loadSettings } from './config/app.config';
 import { runMigrations } from './database/data-source';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded';
@@ -26,7 +27,7 @@ async function bootstrap() {
   };
   try {
     await runMigrations(process.env.DATABASE_URL!);
-    const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, logger: process.env.LOG_LEVEL === 'debug' ? undefined : ['error', 'warn'] });
+    const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, logger: new AppLogger() });
     configureApp(app);
     if (settings.seedDemo && (await seedDemo(app.get(DataSource)))) logger.log('Seeded the demo organization');
     const warning = demoWarning(settings);

@@ -7,6 +7,7 @@ import { Client } from 'pg';
 import { QueryFailedError } from 'typeorm';
 import { AllExceptionsFilter } from '../../src/common/http/all-exceptions.filter';
 import { demoWarning, loadSettings } from '../../src/config/app.config';
+import { AppLogger } from '../../src/common/http/app-logger';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /** Regression tests for the security defects of issue 8 §1 (each failed before its fix). */
@@ -224,6 +225,32 @@ describe('security defects (issue 8 §1)', () => {
       expect(res.body).toEqual({ success: false, data: null, error: 'Too many failed sign-in attempts for this account. Please try again later.' });
       await t.db.query("DELETE FROM auth_failures WHERE account = 'staff:itadmin'");
       await t.http.post('/api/admin/auth/signin').send({ username: 'itadmin', password: 'staff-password-1' }).expect(200);
+    });
+  });
+
+  describe('local mode email log', () => {
+    it("should write every email, reset links included, to the server log at info with the server's logger", async () => {
+      const lines: string[] = [];
+      const write = process.stdout.write.bind(process.stdout);
+      process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+        lines.push(String(chunk));
+        return (write as (c: string | Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest);
+      }) as typeof process.stdout.write;
+      let local: TestApp | null = null;
+      try {
+        // The logger main.ts uses, with the default LOG_LEVEL (info).
+        local = await createTestApp({ SENDGRID_API_KEY: '', PUBLIC_URL: 'https://local.example' }, { logger: new AppLogger('info') });
+        const user = await createOrg(local);
+        await local.http.post('/api/auth/reset-password').send({ email: user.email }).expect(200);
+      } finally {
+        process.stdout.write = write;
+        await local?.close();
+      }
+      const out = lines.join('').replace(/\u001b\[[0-9;]*m/g, '');
+      expect(out).toMatch(/LOG \[EmailSender\] \[email:log\] to=admin-\w+@example\.com subject="Reset your Classlane password"/);
+      expect(out).toMatch(/https:\/\/local\.example\/reset-password\?token=[\w-]{20,}/);
+      // Nest's own start-up lines stay out of the start output unless LOG_LEVEL=debug.
+      expect(out).not.toMatch(/RouterExplorer|InstanceLoader/);
     });
   });
 });
