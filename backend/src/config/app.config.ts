@@ -16,6 +16,10 @@ export interface Settings {
   jwtExpiresIn: string;
   corsOrigins: string[];
   bodyLimit: string;
+  /** Per client IP and action: sign-in, sign-up, password reset (@nestjs/throttler, per instance). */
+  authRateLimitPerMinute: number;
+  /** Per client IP: contact form messages. */
+  contactRateLimitPerHour: number;
   platformFeePercent: number;
   platformAdminUsername: string;
   platformAdminPassword: string | null;
@@ -35,6 +39,14 @@ export interface Settings {
 }
 
 const str = (v: string | undefined) => (v === undefined || v.trim() === '' ? null : v.trim());
+
+function positiveInt(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
+  const raw = str(env[key]);
+  if (raw === null) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${key} must be a whole number above 0, got "${raw}"`);
+  return n;
+}
 
 function persistentSecret(dataDir: string): string {
   // Without JWT_SECRET, a random secret is kept beside the embedded database so tokens survive restarts.
@@ -83,6 +95,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     jwtExpiresIn: str(env.JWT_EXPIRES_IN) ?? '12h',
     corsOrigins: (str(env.CORS_ORIGINS) ?? publicUrl).split(',').map((s) => s.trim()).filter(Boolean),
     bodyLimit: str(env.BODY_LIMIT) ?? '100kb',
+    authRateLimitPerMinute: positiveInt(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 60),
+    contactRateLimitPerHour: positiveInt(env, 'CONTACT_RATE_LIMIT_PER_HOUR', 20),
     platformFeePercent: fee,
     platformAdminUsername: str(env.PLATFORM_ADMIN_USERNAME) ?? 'itadmin',
     platformAdminPassword: str(env.PLATFORM_ADMIN_PASSWORD),

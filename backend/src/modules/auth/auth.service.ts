@@ -11,7 +11,6 @@ import { EmailSender } from '../communications/email.sender';
 import { AuthRepository } from './auth.repository';
 import type { CreateUserDto, SignUpDto, UpdateProfileDto } from './dto/auth.dto';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
-import { RateLimiter } from './rate-limiter';
 import { mapUser, type UserResponse } from './user.entity';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -22,7 +21,6 @@ const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export class AuthService implements OnModuleInit {
   private readonly logger = new Logger(AuthService.name);
   private readonly settings: Settings;
-  private readonly ipLimiter = new RateLimiter(Number(process.env.AUTH_RATE_LIMIT_PER_MINUTE ?? 60), 60_000);
 
   constructor(
     private readonly repo: AuthRepository,
@@ -38,10 +36,6 @@ export class AuthService implements OnModuleInit {
     if (this.settings.platformAdminPassword) {
       await this.repo.upsertStaff(this.settings.platformAdminUsername, await hashPassword(this.settings.platformAdminPassword));
     }
-  }
-
-  limitIp(action: string, ip: string | undefined) {
-    this.ipLimiter.hit(`${action}:${ip ?? 'unknown'}`);
   }
 
   async signIn(email: string, password: string): Promise<{ user: UserResponse; token: string }> {
