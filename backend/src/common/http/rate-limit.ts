@@ -39,6 +39,11 @@ export function throttlerOptions(settings: Pick<Settings, 'authRateLimitPerMinut
 /** The throttler guard, answering 429 with a plain Retry-After (seconds) whichever budget ran out. */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
+  /** Most routes have no budget: one metadata read and out, so the ordinary path pays nothing more. */
+  protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
+    return !marked(context);
+  }
+
   protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
     context.switchToHttp().getResponse().setHeader('Retry-After', String(Math.max(1, Math.ceil(detail.timeToBlockExpire))));
     return super.throwThrottlingException(context, detail);

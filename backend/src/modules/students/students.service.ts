@@ -115,7 +115,7 @@ export class StudentsService {
           organizationId,
           firstName: fields.firstName,
           lastName: fields.lastName,
-          email: student.email,
+          email: fields.email,
           phone: fields.phone,
           communicationOptIn: fields.communicationOptIn ?? true,
           classEnrollments: [{
