@@ -18,5 +18,6 @@ export default {
   testMatch: ['<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/src/**/*.spec.ts'],
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+  setupFilesAfterEnv: ['<rootDir>/test/setup/cjs-interop.ts'],
   testTimeout: 30000,
 };

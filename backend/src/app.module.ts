@@ -2,10 +2,12 @@ import { Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppAuthGuard } from './common/auth/auth.guard';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import { EnvelopeInterceptor } from './common/http/envelope.interceptor';
+import { RateLimitGuard, throttlerOptions } from './common/http/rate-limit';
 import { appConfig, type AllConfigType } from './config/app.config';
 import { dataSourceOptions } from './database/data-source';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
@@ -36,6 +38,10 @@ import { TeacherModule } from './modules/teacher/teacher.module';
       },
     }),
     ScheduleModule.forRoot(),
+    ThrottlerModule.forRootAsync({
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<AllConfigType>) => throttlerOptions(config.getOrThrow('app', { infer: true })),
+    }),
     ReportingModule,
     CommunicationsModule,
     AuthModule,
@@ -54,6 +60,8 @@ import { TeacherModule } from './modules/teacher/teacher.module';
   ],
   providers: [
     { provide: APP_GUARD, useClass: AppAuthGuard },
+    // After authentication; only routes marked @RateLimit are counted (per client IP).
+    { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],

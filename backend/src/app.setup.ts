@@ -10,6 +10,7 @@ import { GZIP_THRESHOLD, installFastPath } from './common/http/fast-path';
 import { serveFrontends } from './common/http/frontends';
 import { PublicListCache } from './modules/classes/public-list.cache';
 import { publicListFastRoute } from './modules/classes/public-list.fast-route';
+import { inputGuard } from './common/http/input-guard.middleware';
 import { requestLog } from './common/http/request-log.middleware';
 import { createValidationPipe } from './common/http/validation';
 import type { AllConfigType } from './config/app.config';
@@ -50,6 +51,7 @@ export function configureApp(app: NestExpressApplication) {
   app.use(compression({ threshold: GZIP_THRESHOLD }));
   app.use(express.json({ limit: settings.bodyLimit }));
   app.use(express.urlencoded({ extended: false, limit: settings.bodyLimit }));
+  app.use(inputGuard());
   app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt'] });
   app.useGlobalPipes(createValidationPipe());
   if (settings.serveFrontends) serveFrontends(app.getHttpAdapter().getInstance(), repoRoot());

@@ -4,7 +4,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
-import { loadSettings } from './config/app.config';
+import { AppLogger } from './common/http/app-logger';
+import { demoWarning, loadSettings } from './config/app.config';
 import { runMigrations } from './database/data-source';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded';
 import { DEMO_ADMIN_EMAIL, DEMO_ORG_ID, DEMO_PASSWORD, DEMO_TEACHER_EMAIL, seedDemo } from './database/seeds/demo.seed';
@@ -26,9 +27,11 @@ async function bootstrap() {
   };
   try {
     await runMigrations(process.env.DATABASE_URL!);
-    const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, logger: process.env.LOG_LEVEL === 'debug' ? undefined : ['error', 'warn'] });
+    const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, logger: new AppLogger() });
     configureApp(app);
     if (settings.seedDemo && (await seedDemo(app.get(DataSource)))) logger.log('Seeded the demo organization');
+    const warning = demoWarning(settings);
+    if (warning) logger.warn(warning);
     await app.listen(settings.port);
 
     let stopping = false;
@@ -57,6 +60,7 @@ async function bootstrap() {
         settings.seedDemo ? `  Demo admin:    ${DEMO_ADMIN_EMAIL} / ${DEMO_PASSWORD}` : '',
         settings.seedDemo ? `  Demo teacher:  ${DEMO_TEACHER_EMAIL} / ${DEMO_PASSWORD}` : '',
         settings.platformAdminPassword ? `  IT admin:      ${settings.platformAdminUsername} / (PLATFORM_ADMIN_PASSWORD)` : '',
+        warning ? `  ${warning}` : '',
         '',
       ].filter((l, i, a) => l !== '' || i === 0 || i === a.length - 1).join('\n') + '\n',
     );

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, signInUi } from './admin-helpers';
+import { ADMIN, classPayload, freshOrganization, signInUi } from './admin-helpers';
 
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the student journey adds nothing on the phone project');
@@ -52,4 +52,28 @@ test('admin: should add, edit and delete a student', async ({ page }) => {
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Student deleted successfully!')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(email) })).toHaveCount(0);
+});
+
+test('admin: should see the details a known student typed at a public registration (decision 15)', async ({ page, request }) => {
+  const org = await freshOrganization(request);
+  const auth = { Authorization: `Bearer ${org.token}` };
+  const cls = await request.post('/api/classes', { headers: auth, data: classPayload('Decision Fifteen') });
+  expect(cls.ok(), await cls.text()).toBeTruthy();
+  const classId = (await cls.json()).data.id as string;
+  const email = `known.${Date.now()}@example.com`;
+  const stored = await request.post('/api/students', { headers: auth, data: { firstName: 'Stored', lastName: 'Person', email, phone: '5595550111', communicationOptIn: true } });
+  expect(stored.ok(), await stored.text()).toBeTruthy();
+  const reg = await request.post('/api/students/register', {
+    data: { firstName: 'Typed', lastName: 'Other', email, phone: '5595550222', communicationOptIn: true, organizationId: org.organizationId, classEnrollments: [{ classId, paymentMethod: 'in-person', paymentStatus: 'pending' }] },
+  });
+  expect(reg.status(), await reg.text()).toBe(201);
+
+  await signInUi(page, org.email, org.password);
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Students' }).click();
+  await page.getByLabel('Search students by name, email or phone').fill(email);
+  await page.getByRole('row', { name: new RegExp(email) }).click();
+  const details = page.getByRole('region', { name: 'Student details' });
+  // The stored record is unchanged; the typed details show under that enrollment.
+  await expect(details.getByRole('heading', { name: 'Stored Person' })).toBeVisible();
+  await expect(details.getByText('Registered as Typed Other, (559) 555-0222')).toBeVisible();
 });

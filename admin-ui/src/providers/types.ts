@@ -45,6 +45,8 @@ export interface Enrollment {
   paymentStatus: 'pending' | 'completed' | 'failed';
   paymentMethod: 'in-person' | 'card';
   amountPaid: number;
+  /** The details typed at a public registration, when they differ from the stored student (decision 15). */
+  registeredAs?: { firstName: string; lastName: string; phone: string; communicationOptIn: boolean } | null;
 }
 
 export interface Student {

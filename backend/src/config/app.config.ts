@@ -16,6 +16,11 @@ export interface Settings {
   jwtExpiresIn: string;
   corsOrigins: string[];
   bodyLimit: string;
+  /** Per client IP and action: sign-in, sign-up, password reset (@nestjs/throttler, per instance). */
+  authRateLimitPerMinute: number;
+  /** Per client IP: contact form messages. */
+  contactRateLimitPerHour: number;
+  analyticsRateLimitPerMinute: number;
   platformFeePercent: number;
   platformAdminUsername: string;
   platformAdminPassword: string | null;
@@ -37,6 +42,14 @@ export interface Settings {
 
 const str = (v: string | undefined) => (v === undefined || v.trim() === '' ? null : v.trim());
 
+function positiveInt(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
+  const raw = str(env[key]);
+  if (raw === null) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${key} must be a whole number above 0, got "${raw}"`);
+  return n;
+}
+
 function persistentSecret(dataDir: string): string {
   // Without JWT_SECRET, a random secret is kept beside the embedded database so tokens survive restarts.
   const file = path.join(dataDir, 'jwt-secret');
@@ -48,6 +61,22 @@ function persistentSecret(dataDir: string): string {
     fs.writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
+}
+
+/**
+ * The demo organization has known passwords (README): a newcomer's `npm start` gets it unless
+ * SEED_DEMO=false, but a production server (NODE_ENV=production) only when SEED_DEMO=true is set.
+ */
+function seedDemo(env: NodeJS.ProcessEnv): boolean {
+  const flag = str(env.SEED_DEMO)?.toLowerCase();
+  if (env.NODE_ENV === 'production') return flag === 'true';
+  return flag !== 'false';
+}
+
+/** The start output's warning when the demo accounts (known passwords) exist on a production server. */
+export function demoWarning(settings: Pick<Settings, 'seedDemo'>, env: NodeJS.ProcessEnv = process.env): string | null {
+  if (!settings.seedDemo || env.NODE_ENV !== 'production') return null;
+  return 'WARNING: SEED_DEMO=true in production: the demo admin and teacher accounts exist with the README\'s known password. Remove them or unset SEED_DEMO before real use.';
 }
 
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -68,10 +97,13 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     jwtExpiresIn: str(env.JWT_EXPIRES_IN) ?? '12h',
     corsOrigins: (str(env.CORS_ORIGINS) ?? publicUrl).split(',').map((s) => s.trim()).filter(Boolean),
     bodyLimit: str(env.BODY_LIMIT) ?? '100kb',
+    authRateLimitPerMinute: positiveInt(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 60),
+    contactRateLimitPerHour: positiveInt(env, 'CONTACT_RATE_LIMIT_PER_HOUR', 20),
+    analyticsRateLimitPerMinute: positiveInt(env, 'ANALYTICS_RATE_LIMIT_PER_MINUTE', 60),
     platformFeePercent: fee,
     platformAdminUsername: str(env.PLATFORM_ADMIN_USERNAME) ?? 'itadmin',
     platformAdminPassword: str(env.PLATFORM_ADMIN_PASSWORD),
-    seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
+    seedDemo: seedDemo(env),
     sendgridApiKey: str(env.SENDGRID_API_KEY),
     sendgridFrom: str(env.SENDGRID_FROM) ?? 'no-reply@classlane.local',
     supportEmail: str(env.SUPPORT_EMAIL),

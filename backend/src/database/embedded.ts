@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -5,6 +6,38 @@ import path from 'node:path';
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
+}
+
+/** The fixed password of data directories created before per-directory passwords. */
+const LEGACY_PASSWORD = 'classlane';
+const PASSWORD_FILE = 'pg-password';
+
+/** Random per data directory, kept beside it with mode 0600 like the generated JWT secret. */
+const newPassword = () => randomBytes(32).toString('hex');
+
+function readPassword(dataDir: string): string | null {
+  try {
+    return fs.readFileSync(path.join(dataDir, PASSWORD_FILE), 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+function savePassword(dataDir: string, password: string): void {
+  const file = path.join(dataDir, PASSWORD_FILE);
+  fs.writeFileSync(file, password, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+}
+
+function writePassword(dataDir: string): string {
+  const password = newPassword();
+  savePassword(dataDir, password);
+  return password;
+}
+
+/** Unix socket paths are limited to ~107 bytes; '' turns the socket off rather than failing to start. */
+function socketDirectory(pgDir: string): string {
+  return path.join(pgDir, '.s.PGSQL.65535').length < 100 ? pgDir : '';
 }
 
 async function freePort(preferred: number): Promise<number> {
@@ -34,7 +67,11 @@ export async function startEmbeddedPostgres(dataDir: string, opts: { port?: numb
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   fs.chmodSync(dataDir, 0o755);
   const port = await freePort(opts.port ?? 54320);
-  const password = 'classlane';
+  const initialised = fs.existsSync(path.join(pgDir, 'PG_VERSION'));
+  const stored = readPassword(dataDir);
+  // A data directory made before passwords were generated still has the old fixed one: start with it once,
+  // then change it to a generated one below.
+  const password = stored ?? (initialised ? LEGACY_PASSWORD : writePassword(dataDir));
   const pg = new EmbeddedPostgres({
     databaseDir: pgDir,
     user: 'postgres',
@@ -42,6 +79,9 @@ export async function startEmbeddedPostgres(dataDir: string, opts: { port?: numb
     port,
     persistent: true,
     createPostgresUser: true,
+    // TCP on loopback only; the unix socket lives in the server's own 0700 data directory, not a
+    // world-writable /tmp (too long a path for a socket: no socket, the app uses TCP anyway).
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${socketDirectory(pgDir)}`],
     onLog: opts.quiet ? () => undefined : undefined,
     onError: opts.quiet ? () => undefined : undefined,
   });
@@ -53,16 +93,22 @@ export async function startEmbeddedPostgres(dataDir: string, opts: { port?: numb
     try { process.kill(pid, 0); alive = true; } catch { /* not running */ }
     if (!alive) fs.rmSync(pidFile);
   }
-  if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) await pg.initialise();
+  if (!initialised) await pg.initialise();
   await pg.start();
   const database = opts.database ?? 'classlane';
-  const client = pg.getPgClient();
+  const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
+  let current = password;
+  if (!stored && initialised) {
+    current = newPassword();
+    await client.query(`ALTER USER postgres PASSWORD '${current}'`);
+    savePassword(dataDir, current);
+  }
   const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
   if (!exists.rowCount) await client.query(`CREATE DATABASE "${database}"`);
   await client.end();
   return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
+    url: `postgres://postgres:${current}@127.0.0.1:${port}/${database}`,
     stop: () => pg.stop(),
   };
 }

@@ -90,8 +90,11 @@ describe('auth', () => {
     await t.db.query("INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 hour')", [org.userId, createHash('sha256').update(token).digest('hex')]);
     await t.http.post('/api/auth/reset-password/confirm').send({ token, password: 'brand-new-pass' }).expect(200);
     await t.http.post('/api/auth/reset-password/confirm').send({ token, password: 'another-pass' }).expect(400);
-    await t.http.post('/api/auth/signin').send({ email: org.email, password: 'brand-new-pass' }).expect(200);
+    const again = await t.http.post('/api/auth/signin').send({ email: org.email, password: 'brand-new-pass' }).expect(200);
     org.password = 'brand-new-pass';
+    // The reset ended the earlier sessions; the following tests use the new one.
+    org.token = again.body.data.token;
+    org.auth = { Authorization: `Bearer ${org.token}` };
     const expired = 'expired-reset-token-0123456789abcd';
     await t.db.query("INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() - interval '1 minute')", [org.userId, createHash('sha256').update(expired).digest('hex')]);
     await t.http.post('/api/auth/reset-password/confirm').send({ token: expired, password: 'brand-new-pass2' }).expect(400);

@@ -18,14 +18,14 @@ describe('organizations and settings', () => {
     const created = await t.http.post('/api/organizations').set(auth).send({
       name: 'Nia Studio', domain: 'nia-studio.example',
       contactInfo: { email: 'hi@nia.example', phone: '5595550100', address: '1 Main St' },
-      branding: { businessName: 'Nia Studio', primaryColor: '#112233', slogan: 'Empowering Education Through Technology' },
+      branding: { businessName: 'Nia Studio', primaryColor: '#15385F', slogan: 'Empowering Education Through Technology' },
       settings: { discounts: [], cancellationPolicies: [], notifications: { reminderHours: 18, emailEnabled: true, smsEnabled: false } },
     }).expect(201);
     expect(Object.keys(created.body.data).sort()).toEqual(['id', 'name']);
     const profile = await t.http.put('/api/auth/profile').set(auth).send({ organizationId: created.body.data.id }).expect(200);
     expect(profile.body.data).toMatchObject({ organizationId: created.body.data.id, role: 'admin' });
     const full = await t.http.get(`/api/organizations/${created.body.data.id}`).set(auth).expect(200);
-    expect(full.body.data).toMatchObject({ planId: 'free', branding: { primaryColor: '#112233', secondaryColor: '#3384A9', headerTextColor: '#ffffff' } });
+    expect(full.body.data).toMatchObject({ planId: 'free', branding: { primaryColor: '#15385F', secondaryColor: '#3384A9', headerTextColor: '#ffffff' } });
     const byDomain = await t.http.get('/api/organizations/domain/NIA-studio.example').expect(200);
     expect(byDomain.body.data.id).toBe(created.body.data.id);
     await t.http.post('/api/organizations').set(auth).send({ name: 'Second' }).expect(409);

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-/** Sign-in, sign-up and reset are limited per client IP (the per-account limit is in auth.e2e-spec). */
+/**
+ * Sign-in, sign-up, reset and the contact form are limited per client IP through @nestjs/throttler
+ * (the per-account limit, counted in PostgreSQL, is in auth.e2e-spec and security-defects).
+ */
 describe('per-IP rate limits', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' }); });
+  beforeAll(async () => { t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3', CONTACT_RATE_LIMIT_PER_HOUR: '2' }); });
   afterAll(async () => { await t.close(); });
 
   it('should answer 429 after the per-minute budget of one IP', async () => {
@@ -13,11 +16,24 @@ describe('per-IP rate limits', () => {
     expect(attempts).toEqual([401, 401, 401, 429]);
     const limited = await t.http.post('/api/auth/signin').send({ email: 'x@example.com', password: 'wrong-pass' }).expect(429);
     expect(limited.body).toEqual({ success: false, data: null, error: 'Too many attempts. Please wait a few minutes and try again.' });
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
   });
 
   it('should count each action on its own', async () => {
     for (let i = 0; i < 3; i++) await t.http.post('/api/auth/reset-password').send({ email: `r${i}@example.com` }).expect(200);
     await t.http.post('/api/auth/reset-password').send({ email: 'r9@example.com' }).expect(429);
     await t.http.post('/api/auth/signup').send({ email: 'new@example.com', password: 'secret1', firstName: 'N', lastName: 'U' }).expect(201);
+  });
+
+  it('should limit the contact form per IP per hour and leave unmarked routes alone', async () => {
+    const message = { name: 'N', email: 'n@example.com', message: 'Hello' };
+    await t.http.post('/api/contact').send(message).expect(201);
+    await t.http.post('/api/contact').send(message).expect(201);
+    const limited = await t.http.post('/api/contact').send(message).expect(429);
+    expect(limited.body.error).toBe('Too many attempts. Please wait a few minutes and try again.');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(60);
+    for (let i = 0; i < 5; i++) await t.http.get('/api/health').expect(200);
   });
 });

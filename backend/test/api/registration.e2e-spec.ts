@@ -14,7 +14,7 @@ describe('students and registration', () => {
   it('should register in person with payment pending and take one seat', async () => {
     const c = await createClass(t, org, { maxStudents: 5 });
     const res = await t.http.post('/api/students/register').send(registerBody(org.orgId, c.id, { phone: '(559) 555-0199' })).expect(201);
-    expect(res.body.data).toMatchObject({ phone: '5595550199', status: 'active', communicationOptIn: true, organizationId: org.orgId });
+    expect(res.body.data).toMatchObject({ phone: '5595550199', communicationOptIn: true, organizationId: org.orgId });
     expect(res.body.data.classEnrollments).toEqual([expect.objectContaining({ classId: c.id, paymentStatus: 'pending', paymentMethod: 'in-person', amountPaid: 0 })]);
     const cls = await t.http.get(`/api/classes/${c.id}`).expect(200);
     expect(cls.body.data.enrolledStudents).toBe(1);
@@ -61,8 +61,11 @@ describe('students and registration', () => {
     const first = await t.http.post('/api/students/register').send(registerBody(org.orgId, a.id, { email: 'same@example.com' })).expect(201);
     const second = await t.http.post('/api/students/register').send(registerBody(org.orgId, b.id, { email: 'same@example.com', lastName: 'Newname' })).expect(201);
     expect(second.body.data.id).toBe(first.body.data.id);
-    expect(second.body.data.lastName).toBe('Newname');
-    expect(second.body.data.classEnrollments).toHaveLength(2);
+    // Decision 15: the reply echoes this registration only; the stored student keeps its name.
+    expect(second.body.data.classEnrollments).toHaveLength(1);
+    const stored = await t.http.get(`/api/students/${first.body.data.id}`).set(org.auth).expect(200);
+    expect(stored.body.data.lastName).toBe('Martinez');
+    expect(stored.body.data.classEnrollments).toHaveLength(2);
   });
 
   it('should enroll exactly K of N concurrent registrations for K free seats, with no 5xx', async () => {

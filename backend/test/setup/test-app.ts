@@ -1,3 +1,4 @@
+import type { LoggerService } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
@@ -28,7 +29,7 @@ export async function createTestDatabase(): Promise<string> {
 }
 
 /** The real application (same bootstrap as main.ts) on its own database. */
-export async function createTestApp(env: Record<string, string> = {}, opts: { databaseUrl?: string } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { databaseUrl?: string; logger?: LoggerService } = {}): Promise<TestApp> {
   const url = opts.databaseUrl ?? (await createTestDatabase());
   // Settings are read from the environment at boot; restore it on close so test files never leak into each other.
   const previous = { ...process.env };
@@ -43,7 +44,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { da
     ...env,
   });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error'] });
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: opts.logger ?? ['error'] });
   configureApp(app);
   await app.init();
   return {

@@ -5,7 +5,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { PaymentChip } from '@/common/paymentStatus';
 import { formatDate, formatMoney, fullName } from '@/common/format';
 import type { Student } from '@/providers/types';
-import { formatPhone } from '@/resources/students/studentUtils';
+import { formatPhone, registeredAsText } from '@/resources/students/studentUtils';
 
 export function StudentDetailPanel({ record, onClose, onEdit, onDelete }: { record: Student; onClose: () => void; onEdit: () => void; onDelete: () => void }) {
   const enrollments = record.classEnrollments ?? [];
@@ -57,7 +57,16 @@ export function StudentDetailPanel({ record, onClose, onEdit, onDelete }: { reco
             <ListItem key={e.id ?? e.classId} disableGutters secondaryAction={<PaymentChip enrollment={e} />}>
               <ListItemText
                 primary={e.classTitle || 'Class'}
-                secondary={`Enrolled ${formatDate(e.enrollmentDate, 'short')}${e.paymentStatus === 'completed' ? ` · ${formatMoney(e.amountPaid)} (${e.paymentMethod === 'card' ? 'card' : 'in person'})` : ''}`}
+                secondary={
+                  <>
+                    {`Enrolled ${formatDate(e.enrollmentDate, 'short')}${e.paymentStatus === 'completed' ? ` · ${formatMoney(e.amountPaid)} (${e.paymentMethod === 'card' ? 'card' : 'in person'})` : ''}`}
+                    {registeredAsText(e, record) ? (
+                      <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
+                        {registeredAsText(e, record)}
+                      </Box>
+                    ) : null}
+                  </>
+                }
                 sx={{ pr: 12 }}
               />
             </ListItem>

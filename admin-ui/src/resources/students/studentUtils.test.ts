@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyStudent, formatPhone, studentListError, studentPayload, validateStudent, validateUsPhone } from '@/resources/students/studentUtils';
+import { emptyStudent, formatPhone, registeredAsText, studentListError, studentPayload, validateStudent, validateUsPhone } from '@/resources/students/studentUtils';
 import { studentLimitMessage } from '@/common/plans';
 import { paymentLabel } from '@/common/paymentStatus';
 
@@ -63,5 +63,15 @@ describe('student list errors (spec 3 §8)', () => {
     expect(studentListError(null, true)).toBeNull();
     expect(studentListError(new Error('500'), false)).toBe('Failed to load students');
     expect(studentListError(new Error('500'), true)).toBe('Failed to reload students');
+  });
+});
+
+describe('registeredAsText (decision 15)', () => {
+  it('shows the typed details only when the server reports a difference', () => {
+    expect(registeredAsText({ registeredAs: null }, { communicationOptIn: true })).toBeNull();
+    expect(registeredAsText({}, { communicationOptIn: true })).toBeNull();
+    const typed = { firstName: 'Mallory', lastName: 'Typed', phone: '5595550222', communicationOptIn: true };
+    expect(registeredAsText({ registeredAs: typed }, { communicationOptIn: true })).toBe('Registered as Mallory Typed, (559) 555-0222');
+    expect(registeredAsText({ registeredAs: typed }, { communicationOptIn: false })).toBe('Registered as Mallory Typed, (559) 555-0222, opted in to messages');
   });
 });

@@ -99,3 +99,14 @@ export function studentListError(error: unknown, hasRows: boolean): string | nul
   if (!error) return null;
   return hasRows ? 'Failed to reload students' : 'Failed to load students';
 }
+
+/**
+ * "Registered as …" for an enrollment whose typed details differ from the stored student (decision 15):
+ * the stored record is never changed by a public registration, so the admin sees the difference and decides.
+ */
+export function registeredAsText(e: Pick<Enrollment, 'registeredAs'>, student: { communicationOptIn: boolean }): string | null {
+  const r = e.registeredAs;
+  if (!r) return null;
+  const consent = r.communicationOptIn !== student.communicationOptIn ? `, ${r.communicationOptIn ? 'opted in to' : 'opted out of'} messages` : '';
+  return `Registered as ${r.firstName} ${r.lastName}, ${formatPhone(r.phone)}${consent}`;
+}

@@ -56,6 +56,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const code = (exception as unknown as { code?: string }).code ?? '';
       const known = PG_MESSAGES[code];
       if (known) return { status: known[0], body: { error: known[1] } };
+      // Every data exception (class 22) and a missing required value are bad input, never a 500.
+      if (code.startsWith('22')) return { status: HttpStatus.BAD_REQUEST, body: { error: 'A value has the wrong format or is out of range' } };
+      if (code === '23502') return { status: HttpStatus.BAD_REQUEST, body: { error: 'A required value is missing' } };
     }
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { error: 'Internal server error' } };
   }

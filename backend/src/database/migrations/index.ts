@@ -1,6 +1,14 @@
 import { Initial1763800000000 } from './1763800000000-Initial';
 import { EnrollmentPaidAt1763900000000 } from './1763900000000-EnrollmentPaidAt';
-import { AnalyticsEvents1764000000000 } from './1764000000000-AnalyticsEvents';
+import { EnrollmentRegisteredDetails1764000000000 } from './1764000000000-EnrollmentRegisteredDetails';
+import { UserTokensValidAfter1764100000000 } from './1764100000000-UserTokensValidAfter';
+import { AnalyticsEvents1764200000000 } from './1764200000000-AnalyticsEvents';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
-export const MIGRATIONS = [Initial1763800000000, EnrollmentPaidAt1763900000000, AnalyticsEvents1764000000000];
+export const MIGRATIONS = [
+  Initial1763800000000,
+  EnrollmentPaidAt1763900000000,
+  EnrollmentRegisteredDetails1764000000000,
+  UserTokensValidAfter1764100000000,
+  AnalyticsEvents1764200000000,
+];

@@ -1,11 +1,8 @@
-import { Body, Controller, HttpCode, HttpStatus, Ip, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { Public } from '../../common/auth/roles';
-import { RateLimiter } from '../auth/rate-limiter';
+import { RateLimit } from '../../common/http/rate-limit';
 import { AnalyticsService } from './analytics.service';
 import { AnalyticsBatchDto } from './dto/analytics-event.dto';
-
-/** Per client IP: a page sends a handful of beacons; more than this in a minute is a script. */
-export const ANALYTICS_LIMIT_PER_MINUTE = 60;
 
 /**
  * The pages' beacon (`navigator.sendBeacon`, which posts text/plain: AnalyticsModule parses that body as JSON).
@@ -13,13 +10,11 @@ export const ANALYTICS_LIMIT_PER_MINUTE = 60;
  */
 @Controller('analytics')
 export class AnalyticsController {
-  private readonly limiter = new RateLimiter(ANALYTICS_LIMIT_PER_MINUTE, 60 * 1000);
-
   constructor(private readonly analytics: AnalyticsService) {}
 
-  @Public() @Post('events') @HttpCode(HttpStatus.ACCEPTED)
-  record(@Body() batch: AnalyticsBatchDto, @Ip() ip: string) {
-    this.limiter.hit(ip);
+  // Per client IP (ANALYTICS_RATE_LIMIT_PER_MINUTE, 60): a page sends a handful of beacons; more is a script.
+  @Public() @RateLimit('analytics', 'beacon') @Post('events') @HttpCode(HttpStatus.ACCEPTED)
+  record(@Body() batch: AnalyticsBatchDto) {
     return this.analytics.record(batch);
   }
 }

@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { CurrentUser, OrgId, type AuthUser } from '../../common/auth/auth-user';
 import { Public, Role, Roles } from '../../common/auth/roles';
+import { RateLimit } from '../../common/http/rate-limit';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import { AuthService } from './auth.service';
 import { CreateUserDto, ResetPasswordConfirmDto, ResetPasswordRequestDto, SignInDto, SignUpDto, UpdateProfileDto } from './dto/auth.dto';
@@ -9,15 +10,13 @@ import { CreateUserDto, ResetPasswordConfirmDto, ResetPasswordRequestDto, SignIn
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
-  @Public() @Post('signin') @HttpCode(200)
-  signIn(@Body() dto: SignInDto, @Ip() ip: string) {
-    this.auth.limitIp('signin', ip);
+  @Public() @RateLimit('auth', 'signin') @Post('signin') @HttpCode(200)
+  signIn(@Body() dto: SignInDto) {
     return this.auth.signIn(dto.email, dto.password);
   }
 
-  @Public() @Post('signup')
-  signUp(@Body() dto: SignUpDto, @Ip() ip: string) {
-    this.auth.limitIp('signup', ip);
+  @Public() @RateLimit('auth', 'signup') @Post('signup')
+  signUp(@Body() dto: SignUpDto) {
     return this.auth.signUp(dto);
   }
 
@@ -36,15 +35,13 @@ export class AuthController {
     return this.auth.updateProfile(user, dto);
   }
 
-  @Public() @Post('reset-password') @HttpCode(200)
-  resetPassword(@Body() dto: ResetPasswordRequestDto, @Ip() ip: string) {
-    this.auth.limitIp('reset', ip);
+  @Public() @RateLimit('auth', 'reset') @Post('reset-password') @HttpCode(200)
+  resetPassword(@Body() dto: ResetPasswordRequestDto) {
     return this.auth.requestPasswordReset(dto.email);
   }
 
-  @Public() @Post('reset-password/confirm') @HttpCode(200)
-  confirmReset(@Body() dto: ResetPasswordConfirmDto, @Ip() ip: string) {
-    this.auth.limitIp('reset', ip);
+  @Public() @RateLimit('auth', 'reset') @Post('reset-password/confirm') @HttpCode(200)
+  confirmReset(@Body() dto: ResetPasswordConfirmDto) {
     return this.auth.confirmPasswordReset(dto.token, dto.password);
   }
 

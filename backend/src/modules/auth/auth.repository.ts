@@ -93,8 +93,9 @@ export class AuthRepository {
     return rows[0]?.user_id ?? null;
   }
 
+  /** A new password ends every session: tokens issued before this second are refused from now on. */
   async setPassword(userId: string, passwordHash: string) {
-    await this.db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [userId, passwordHash]);
+    await this.db.query("UPDATE users SET password_hash = $2, tokens_valid_after = date_trunc('second', now()), updated_at = now() WHERE id = $1", [userId, passwordHash]);
   }
 
   findStaffByUsername(username: string): Promise<{ id: string; username: string; password_hash: string } | undefined> {

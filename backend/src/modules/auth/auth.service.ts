@@ -11,7 +11,6 @@ import { EmailSender } from '../communications/email.sender';
 import { AuthRepository } from './auth.repository';
 import type { CreateUserDto, SignUpDto, UpdateProfileDto } from './dto/auth.dto';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
-import { RateLimiter } from './rate-limiter';
 import { mapUser, type UserResponse } from './user.entity';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -22,7 +21,6 @@ const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export class AuthService implements OnModuleInit {
   private readonly logger = new Logger(AuthService.name);
   private readonly settings: Settings;
-  private readonly ipLimiter = new RateLimiter(Number(process.env.AUTH_RATE_LIMIT_PER_MINUTE ?? 60), 60_000);
 
   constructor(
     private readonly repo: AuthRepository,
@@ -40,16 +38,9 @@ export class AuthService implements OnModuleInit {
     }
   }
 
-  limitIp(action: string, ip: string | undefined) {
-    this.ipLimiter.hit(`${action}:${ip ?? 'unknown'}`);
-  }
-
   async signIn(email: string, password: string): Promise<{ user: UserResponse; token: string }> {
     const account = `user:${email.toLowerCase()}`;
-    const since = new Date(Date.now() - 60 * 60 * 1000);
-    if ((await this.repo.countRecentFailures(account, since)) >= MAX_ACCOUNT_FAILURES_PER_HOUR) {
-      throw new HttpException('Too many failed sign-in attempts for this account. Please try again later or reset your password.', HttpStatus.TOO_MANY_REQUESTS);
-    }
+    await this.assertAccountNotLocked(account, 'Too many failed sign-in attempts for this account. Please try again later or reset your password.');
     const user = await this.repo.findUserWithHashByEmail(email);
     // Same work and same answer for an unknown email and a wrong password.
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
@@ -180,13 +171,23 @@ export class AuthService implements OnModuleInit {
     if (!payload.jti || !payload.sub || (await this.repo.isTokenRevoked(payload.jti))) return null;
     const user = await this.repo.findUserById(payload.sub);
     if (!user) return null;
+    // Sessions that began before a password reset are over (iat and tokens_valid_after are whole seconds).
+    const iat = (payload as TokenPayload & { iat?: number }).iat ?? 0;
+    if (user.tokensValidAfter && iat * 1000 < user.tokensValidAfter.getTime()) return null;
     return { id: user.id, email: user.email, role: user.role, firstName: user.firstName, lastName: user.lastName, organizationId: user.organizationId, jti: payload.jti, exp: payload.exp };
   }
 
   async staffSignIn(username: string, password: string) {
+    // Platform staff are the most valuable accounts: the same per-account failure limit, counted in PostgreSQL.
+    const account = `staff:${username.toLowerCase()}`;
+    await this.assertAccountNotLocked(account, 'Too many failed sign-in attempts for this account. Please try again later.');
     const staff = await this.repo.findStaffByUsername(username);
     const ok = await verifyPassword(staff?.password_hash ?? (await dummyPasswordHash()), password);
-    if (!staff || !ok) throw new UnauthorizedException('Login failed. Please check your credentials.');
+    if (!staff || !ok) {
+      await this.repo.recordFailedSignIn(account);
+      throw new UnauthorizedException('Login failed. Please check your credentials.');
+    }
+    await this.repo.clearFailures(account);
     const token = await this.jwt.signAsync({}, { subject: staff.id, audience: STAFF_AUDIENCE, issuer: TOKEN_ISSUER, jwtid: randomUUID(), algorithm: TOKEN_ALGORITHM, expiresIn: '8h' });
     return { token, username: staff.username };
   }
@@ -195,6 +196,14 @@ export class AuthService implements OnModuleInit {
     if (!payload.jti || (await this.repo.isTokenRevoked(payload.jti))) return null;
     const staff = await this.repo.findStaffById(payload.sub);
     return staff ? { staffId: staff.id, username: staff.username, jti: payload.jti, exp: payload.exp, isStaff: true } : null;
+  }
+
+  /** Per-account failure limit (OWASP ASVS V2.2.1), shared by every instance through PostgreSQL. */
+  private async assertAccountNotLocked(account: string, message: string) {
+    const since = new Date(Date.now() - 60 * 60 * 1000);
+    if ((await this.repo.countRecentFailures(account, since)) >= MAX_ACCOUNT_FAILURES_PER_HOUR) {
+      throw new HttpException(message, HttpStatus.TOO_MANY_REQUESTS);
+    }
   }
 
   private issueToken(userId: string) {

@@ -1,6 +1,7 @@
-import { Body, Controller, HttpCode, Ip, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { StaffUser } from '../../common/auth/auth-user';
 import { Public, StaffOnly } from '../../common/auth/roles';
+import { RateLimit } from '../../common/http/rate-limit';
 import { AuthService } from './auth.service';
 import { StaffSignInDto } from './dto/auth.dto';
 
@@ -9,9 +10,8 @@ import { StaffSignInDto } from './dto/auth.dto';
 export class StaffAuthController {
   constructor(private readonly auth: AuthService) {}
 
-  @Public() @Post('signin') @HttpCode(200)
-  signIn(@Body() dto: StaffSignInDto, @Ip() ip: string) {
-    this.auth.limitIp('staff-signin', ip);
+  @Public() @RateLimit('auth', 'staff-signin') @Post('signin') @HttpCode(200)
+  signIn(@Body() dto: StaffSignInDto) {
     return this.auth.staffSignIn(dto.username, dto.password);
   }
 

@@ -12,6 +12,8 @@ export class UserEntity {
   @Column({ name: 'last_name', type: 'text' }) lastName: string;
   @Column({ type: 'text', nullable: true }) phone: string | null;
   @Column({ name: 'profile_picture', type: 'text', nullable: true }) profilePicture: string | null;
+  /** Tokens issued before this (a password reset) are refused. */
+  @Column({ name: 'tokens_valid_after', type: 'timestamptz', nullable: true }) tokensValidAfter: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

@@ -1,10 +1,10 @@
-import { Body, Controller, Ip, NotFoundException, Post } from '@nestjs/common';
+import { Body, Controller, NotFoundException, Post } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { Public } from '../../common/auth/roles';
-import { RateLimiter } from '../auth/rate-limiter';
+import { RateLimit } from '../../common/http/rate-limit';
 import { trim } from '../../common/http/transforms';
 
 const REQUIRED = { message: 'Please fill in all required fields.' };
@@ -22,13 +22,10 @@ export class ContactMessageDto {
 /** Contact form messages are stored; spam is bounded per client IP. */
 @Controller('contact')
 export class ContactController {
-  private readonly limiter = new RateLimiter(20, 60 * 60 * 1000);
-
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  @Public() @Post()
-  async create(@Body() dto: ContactMessageDto, @Ip() ip: string) {
-    this.limiter.hit(ip);
+  @Public() @RateLimit('contact', 'message') @Post()
+  async create(@Body() dto: ContactMessageDto) {
     const [row] = await this.db.query(
       `INSERT INTO contact_messages (organization_id, name, email, subject, message, inquiry_type)
        SELECT $1::uuid, $2, $3, $4, $5, $6

@@ -11,6 +11,15 @@ import { OrganizationsRepository } from './organizations.repository';
 
 const clean = <T extends object>(o: T | undefined) => Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
 
+/** Deep equality for JSON column values (key order ignored). */
+function sameJson(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown): unknown =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, norm((v as Record<string, unknown>)[k])]))
+      : Array.isArray(v) ? v.map(norm) : v;
+  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+}
+
 @Injectable()
 export class OrganizationsService {
   constructor(
@@ -36,6 +45,10 @@ export class OrganizationsService {
         planId: 'free',
         subscriptionStatus: 'active',
       });
+      // The dialog's defaults are no customization; anything else is custom branding, which Free lacks.
+      if (!sameJson(branding, { ...defaultBranding(dto.name), slogan: DIALOG_SLOGAN })) {
+        await this.usageService.assertFeature(created.id, 'customBranding', undefined, manager);
+      }
       await manager.query("UPDATE users SET organization_id = $1, role = 'admin', updated_at = now() WHERE id = $2", [created.id, user.id]);
       await this.activity.record(created.id, 'organization_created', `${created.name} joined Classlane`, { organizationName: created.name }, manager);
       return created;
@@ -61,6 +74,8 @@ export class OrganizationsService {
     if (dto.contactInfo) patch.contactInfo = { ...org.contactInfo, ...clean(dto.contactInfo) };
     if (dto.branding) {
       patch.branding = { ...org.branding, ...clean(dto.branding), socialLinks: { ...org.branding.socialLinks, ...clean(dto.branding.socialLinks) } };
+      // react-admin sends the whole record back: an unchanged branding is no branding write.
+      if (!sameJson(patch.branding, org.branding)) await this.usageService.assertFeature(id, 'customBranding');
     }
     if (dto.settings) patch.settings = { ...org.settings, ...clean(dto.settings) } as OrganizationEntity['settings'];
     return mapOrganization(await this.repo.update(id, clean(patch)));

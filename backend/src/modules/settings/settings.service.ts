@@ -3,7 +3,6 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { AuthService } from '../auth/auth.service';
 import type { BrandingDto, ContactInfoDto } from '../organizations/dto/organization.dto';
 import { OrganizationsService } from '../organizations/organizations.service';
-import { UsageService } from '../subscriptions/usage.service';
 import type { AdminProfileDto } from './dto/settings.dto';
 
 @Injectable()
@@ -11,7 +10,6 @@ export class SettingsService {
   constructor(
     private readonly orgs: OrganizationsService,
     private readonly auth: AuthService,
-    private readonly usage: UsageService,
   ) {}
 
   /** The settings response of spec 1 §3 plus its derived view. */
@@ -43,7 +41,7 @@ export class SettingsService {
   }
 
   async updateBranding(user: AuthUser, branding: BrandingDto) {
-    await this.usage.assertFeature(user.organizationId!, 'customBranding', 'Custom branding');
+    // The plan check is made by orgs.update, the one write path of branding.
     const org = await this.orgs.require(user.organizationId!);
     await this.orgs.update(org.id, { name: org.name, branding });
     return this.get(user);

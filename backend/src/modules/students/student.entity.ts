@@ -31,13 +31,33 @@ export class EnrollmentEntity {
   @Column({ name: 'amount_paid_cents', type: 'integer' }) amountPaidCents: number;
   /** Set and cleared by a database trigger whenever payment_status moves to or from 'completed'. */
   @Column({ name: 'paid_at', type: 'timestamptz', nullable: true, insert: false, update: false }) paidAt: Date | null;
+  /** What the student typed at a public registration (decision 15); null for admin-made enrollments. */
+  @Column({ name: 'registered_first_name', type: 'text', nullable: true }) registeredFirstName?: string | null;
+  @Column({ name: 'registered_last_name', type: 'text', nullable: true }) registeredLastName?: string | null;
+  @Column({ name: 'registered_phone', type: 'text', nullable: true }) registeredPhone?: string | null;
+  @Column({ name: 'registered_communication_opt_in', type: 'boolean', nullable: true }) registeredCommunicationOptIn?: boolean | null;
 }
 
 export interface EnrollmentRow extends EnrollmentEntity {
   classTitle: string;
 }
 
-export const mapEnrollment = (e: EnrollmentRow) => ({
+export interface RegisteredDetails {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  communicationOptIn: boolean;
+}
+
+/** The details typed at registration, only when they differ from the stored student (decision 15). */
+export function registeredDifference(e: EnrollmentEntity, s: Pick<StudentEntity, 'firstName' | 'lastName' | 'phone' | 'communicationOptIn'>): RegisteredDetails | null {
+  if (e.registeredFirstName == null) return null;
+  const typed = { firstName: e.registeredFirstName, lastName: e.registeredLastName ?? '', phone: e.registeredPhone ?? '', communicationOptIn: e.registeredCommunicationOptIn ?? s.communicationOptIn };
+  const same = typed.firstName === s.firstName && typed.lastName === s.lastName && typed.phone === s.phone && typed.communicationOptIn === s.communicationOptIn;
+  return same ? null : typed;
+}
+
+export const mapEnrollment = (e: EnrollmentRow, student?: StudentEntity) => ({
   id: e.id,
   classId: e.classId,
   classTitle: e.classTitle,
@@ -46,6 +66,7 @@ export const mapEnrollment = (e: EnrollmentRow) => ({
   paymentMethod: e.paymentMethod,
   amountPaid: e.amountPaidCents / 100,
   paidAt: e.paidAt,
+  ...(student ? { registeredAs: registeredDifference(e, student) } : {}),
 });
 
 export const mapStudent = (s: StudentEntity, enrollments: EnrollmentRow[]) => ({
@@ -60,6 +81,6 @@ export const mapStudent = (s: StudentEntity, enrollments: EnrollmentRow[]) => ({
   registrationDate: s.registrationDate,
   createdAt: s.createdAt,
   updatedAt: s.updatedAt,
-  classEnrollments: enrollments.map(mapEnrollment),
+  classEnrollments: enrollments.map((e) => mapEnrollment(e, s)),
 });
 export type StudentResponse = ReturnType<typeof mapStudent>;

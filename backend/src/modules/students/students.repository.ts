@@ -123,5 +123,9 @@ function toEnrollmentRow(r: Record<string, unknown>): EnrollmentRow {
     amountPaidCents: Number(r.amount_paid_cents),
     paidAt: r.paid_at ? new Date(r.paid_at as string) : null,
     classTitle: r.classTitle as string,
+    registeredFirstName: (r.registered_first_name as string | null) ?? null,
+    registeredLastName: (r.registered_last_name as string | null) ?? null,
+    registeredPhone: (r.registered_phone as string | null) ?? null,
+    registeredCommunicationOptIn: (r.registered_communication_opt_in as boolean | null) ?? null,
   };
 }

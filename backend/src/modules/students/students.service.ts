@@ -12,6 +12,18 @@ import type { CheckEnrollmentDto, CreateStudentDto, EnrollmentInputDto, Register
 import { mapStudent, type PaymentMethod, type PaymentStatus, type StudentEntity, type StudentResponse } from './student.entity';
 import { StudentsRepository } from './students.repository';
 
+/** The public registration's reply: this registration only (decision 15). */
+export interface RegistrationReply {
+  id: string;
+  organizationId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  communicationOptIn: boolean;
+  classEnrollments: { id: string; classId: string; classTitle: string; enrollmentDate: Date; paymentStatus: PaymentStatus; paymentMethod: PaymentMethod; amountPaid: number }[];
+}
+
 const PAYMENT_LABEL: Record<PaymentStatus, string> = { completed: 'Paid', pending: 'Payment Pending', failed: 'Payment Failed' };
 const isUniqueViolation = (e: unknown) => e instanceof QueryFailedError && (e as unknown as { code?: string }).code === '23505';
 
@@ -106,7 +118,7 @@ export class StudentsService {
    * Public registration (in person, payment pending). One transaction: the seat, the student (one
    * record per email in an organization) and the enrollment commit together or not at all.
    */
-  async register(dto: RegisterStudentDto): Promise<StudentResponse> {
+  async register(dto: RegisterStudentDto): Promise<RegistrationReply> {
     const classId = dto.classEnrollments[0]?.classId;
     if (!classId) throw new AppException(400, 'Choose a class to register for', { errors: { classEnrollments: 'Choose a class to register for' } });
     try {
@@ -123,22 +135,40 @@ export class StudentsService {
    * Shared by in-person registration and (later) confirmed card payments. Lock order is always
    * organization row, then class row, so it cannot deadlock with class edits.
    */
-  async enrollNew(organizationId: string, fields: StudentFieldsDto, classId: string, method: PaymentMethod, status: PaymentStatus, source: string, amountPaidCents = 0) {
+  async enrollNew(organizationId: string, fields: StudentFieldsDto, classId: string, method: PaymentMethod, status: PaymentStatus, source: string, amountPaidCents = 0): Promise<RegistrationReply> {
     try {
-      const studentId = await this.db.transaction(async (manager) => {
+      return await this.db.transaction(async (manager) => {
         await manager.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [organizationId]);
         const cls = await this.classes.takeSeat(manager, classId, organizationId);
-        const { student, created } = await this.upsertStudent(manager, organizationId, fields);
-        await this.repo.insertEnrollment(manager, { organizationId, studentId: student.id, classId, paymentMethod: method, paymentStatus: status, amountPaidCents, enrollmentDate: new Date() });
+        const { student, created } = await this.findOrCreateStudent(manager, organizationId, fields);
+        const enrollment = await this.repo.insertEnrollment(manager, {
+          organizationId, studentId: student.id, classId, paymentMethod: method, paymentStatus: status, amountPaidCents, enrollmentDate: new Date(),
+          // Decision 15: the typed details are kept on the enrollment, never written over the stored student.
+          registeredFirstName: fields.firstName, registeredLastName: fields.lastName, registeredPhone: fields.phone,
+          registeredCommunicationOptIn: fields.communicationOptIn ?? true,
+        });
         const name = `${student.firstName} ${student.lastName}`;
         if (created) await this.activity.record(organizationId, 'student_registration', `${name} registered`, { studentId: student.id, studentName: name }, manager);
         await this.activity.record(organizationId, 'class_enrollment', `${name} enrolled in ${cls.title}`, { studentId: student.id, studentName: name, classId, className: cls.title, paymentMethod: method, source }, manager);
         if (cls.enrolledStudents >= cls.maxStudents) {
           await this.activity.record(organizationId, 'class_full', `${cls.title} is now full`, { classId, className: cls.title, studentsCount: cls.enrolledStudents }, manager);
         }
-        return student.id;
+        // Only what the confirmation page needs for this registration: the caller is anonymous, so
+        // nothing of the stored student (other classes, payments, stored name or phone) goes back.
+        return {
+          id: student.id,
+          organizationId,
+          firstName: fields.firstName,
+          lastName: fields.lastName,
+          email: fields.email,
+          phone: fields.phone,
+          communicationOptIn: fields.communicationOptIn ?? true,
+          classEnrollments: [{
+            id: enrollment.id, classId, classTitle: cls.title, enrollmentDate: enrollment.enrollmentDate,
+            paymentStatus: enrollment.paymentStatus, paymentMethod: enrollment.paymentMethod, amountPaid: enrollment.amountPaidCents / 100,
+          }],
+        };
       });
-      return this.get(studentId, organizationId);
     } catch (e) {
       if (isUniqueViolation(e)) throw new AppException(409, 'This email is already enrolled in this class.', { code: ErrorCode.AlreadyEnrolled, isAlreadyEnrolled: true });
       throw e;
@@ -239,13 +269,10 @@ export class StudentsService {
     }
   }
 
-  private async upsertStudent(manager: EntityManager, organizationId: string, f: StudentFieldsDto) {
+  private async findOrCreateStudent(manager: EntityManager, organizationId: string, f: StudentFieldsDto) {
     const existing = await this.repo.findByEmail(organizationId, f.email, manager);
-    if (existing) {
-      // Returning students keep one record; their latest contact details win.
-      Object.assign(existing, { firstName: f.firstName, lastName: f.lastName, phone: f.phone, communicationOptIn: f.communicationOptIn ?? existing.communicationOptIn });
-      return { student: await this.repo.saveStudent(manager, existing), created: false };
-    }
+    // Decision 15: a known email matches the student, whose stored name, phone and consent stay as they are.
+    if (existing) return { student: existing, created: false };
     await this.usage.assertCanAddStudent(organizationId, manager);
     return { student: await this.repo.insertStudent(manager, this.studentFields(organizationId, f)), created: true };
   }

@@ -58,18 +58,32 @@ export class UsageService {
     }
   }
 
-  async hasFeature(organizationId: string, feature: PlanFeature): Promise<boolean> {
-    const plan = await this.planOf(organizationId);
+  async hasFeature(organizationId: string, feature: PlanFeature, manager: EntityManager = this.db.manager): Promise<boolean> {
+    const plan = await this.planOf(organizationId, manager);
     return Boolean(plan.features[feature]);
   }
 
-  /** 403 naming the cheapest plan that has the feature (spec README decision 3). */
-  async assertFeature(organizationId: string, feature: PlanFeature, label: string) {
-    if (await this.hasFeature(organizationId, feature)) return;
+  /**
+   * The one place that decides whether an organization may use a gated feature: every write path of a
+   * gated feature calls it (settings, organization update and create for branding). 403 naming the
+   * cheapest plan that has the feature (spec README decision 3).
+   */
+  async assertFeature(organizationId: string, feature: PlanFeature, label: string = FEATURE_LABELS[feature], manager: EntityManager = this.db.manager) {
+    if (await this.hasFeature(organizationId, feature, manager)) return;
     const plan = await this.plans.cheapestWith(feature);
     throw new ForbiddenException(`${label} is a feature of the ${plan?.name ?? 'paid'} plan. Upgrade to ${plan?.name ?? 'a paid plan'} to use it.`);
   }
 }
+
+const FEATURE_LABELS: Record<PlanFeature, string> = {
+  basicSiteAccess: 'Site access',
+  inClassPayments: 'In-class payments',
+  onlinePaymentCollection: 'Online payment collection',
+  advancedReporting: 'Advanced reporting',
+  customBranding: 'Custom branding',
+  apiAccess: 'API access',
+  prioritySupport: 'Priority support',
+};
 
 export const classLimitMessage = (planName: string, limit: number, current: number) =>
   `Class limit reached. ${planName} allows up to ${limit} classes. You currently have ${current} classes. Upgrade your plan to add more classes.`;

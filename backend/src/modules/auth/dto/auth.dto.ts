@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
 import { lowerTrim, trim } from '../../../common/http/transforms';
+import { IsOptionalNotNull } from '../../../common/http/optional';
 
 
 export class SignInDto {
@@ -14,7 +15,7 @@ export class SignUpDto {
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'First name is required' }) @MaxLength(100) firstName: string;
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Last name is required' }) @MaxLength(100) lastName: string;
   // Self sign-up always creates an organization admin; teachers are created by their admin.
-  @IsOptional() @IsIn(['admin'], { message: 'role must be admin for sign-up' }) role?: 'admin';
+  @IsOptionalNotNull() @IsIn(['admin'], { message: 'role must be admin for sign-up' }) role?: 'admin';
 }
 
 export class CreateUserDto {
@@ -28,8 +29,8 @@ export class CreateUserDto {
 }
 
 export class UpdateProfileDto {
-  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty({ message: 'First name is required' }) @MaxLength(100) firstName?: string;
-  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty({ message: 'Last name is required' }) @MaxLength(100) lastName?: string;
+  @IsOptionalNotNull() @Transform(trim) @IsString() @IsNotEmpty({ message: 'First name is required' }) @MaxLength(100) firstName?: string;
+  @IsOptionalNotNull() @Transform(trim) @IsString() @IsNotEmpty({ message: 'Last name is required' }) @MaxLength(100) lastName?: string;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(30) phone?: string;
   @IsOptional() @IsUUID('all', { message: 'organizationId must be an id' }) organizationId?: string;
   // Accepted from clients that send the whole user back; never applied.

@@ -5,6 +5,7 @@ import {
 } from 'class-validator';
 import { IsUsPhone, normaliseUsPhone } from '../../../common/http/phone';
 import { lowerTrim, trim } from '../../../common/http/transforms';
+import { IsOptionalNotNull } from '../../../common/http/optional';
 
 const NAME = /^[\p{L}][\p{L} '’-]*$/u;
 
@@ -28,34 +29,36 @@ export class StudentFieldsDto {
   @Transform(normaliseUsPhone) @IsUsPhone()
   phone: string;
 
-  @IsOptional() @IsBoolean({ message: 'communicationOptIn must be true or false' }) communicationOptIn?: boolean;
+  @IsOptionalNotNull() @IsBoolean({ message: 'communicationOptIn must be true or false' }) communicationOptIn?: boolean;
 }
 
 export class EnrollmentInputDto {
   @IsUUID('all', { message: 'classId must be a class id' }) classId: string;
-  @IsOptional() @IsIn(['pending', 'completed', 'failed'], { message: 'paymentStatus must be pending, completed or failed' }) paymentStatus?: 'pending' | 'completed' | 'failed';
-  @IsOptional() @IsIn(['in-person', 'card'], { message: 'paymentMethod must be in-person or card' }) paymentMethod?: 'in-person' | 'card';
+  @IsOptionalNotNull() @IsIn(['pending', 'completed', 'failed'], { message: 'paymentStatus must be pending, completed or failed' }) paymentStatus?: 'pending' | 'completed' | 'failed';
+  @IsOptionalNotNull() @IsIn(['in-person', 'card'], { message: 'paymentMethod must be in-person or card' }) paymentMethod?: 'in-person' | 'card';
   // Read-only fields a client may echo back.
   @IsOptional() id?: unknown;
   @IsOptional() classTitle?: unknown;
   @IsOptional() enrollmentDate?: unknown;
+  @IsOptional() registeredAs?: unknown;
   @IsOptional() @IsNumber() amountPaid?: number;
 }
 
 /** Public registration: in-person only here; card payments are confirmed by the payments module. */
 export class RegisterEnrollmentDto {
   @IsUUID('all', { message: 'classId must be a class id' }) classId: string;
-  @IsOptional() @IsIn(['in-person'], { message: 'Only in-person registration is accepted here' }) paymentMethod?: 'in-person';
-  @IsOptional() @IsIn(['pending'], { message: 'A registration starts with payment pending' }) paymentStatus?: 'pending';
-  @IsOptional() enrollmentDate?: unknown;
+  @IsOptionalNotNull() @IsIn(['in-person'], { message: 'Only in-person registration is accepted here' }) paymentMethod?: 'in-person';
+  @IsOptionalNotNull() @IsIn(['pending'], { message: 'A registration starts with payment pending' }) paymentStatus?: 'pending';
 }
 
+/**
+ * Exactly the public form's fields (anonymous callers): anything else, `status` included, is refused
+ * by forbidNonWhitelisted instead of being stored.
+ */
 export class RegisterStudentDto extends StudentFieldsDto {
   @IsUUID('all', { message: 'organizationId must be an id' }) organizationId: string;
   @IsArray() @ArrayMaxSize(1, { message: 'Register for one class at a time' }) @ValidateNested({ each: true }) @Type(() => RegisterEnrollmentDto)
   classEnrollments: RegisterEnrollmentDto[];
-  @IsOptional() registrationDate?: unknown;
-  @IsOptional() status?: unknown;
 }
 
 export class CheckEnrollmentDto {
@@ -65,8 +68,8 @@ export class CheckEnrollmentDto {
 }
 
 export class CreateStudentDto extends StudentFieldsDto {
-  @IsOptional() @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => EnrollmentInputDto) classEnrollments?: EnrollmentInputDto[];
-  @IsOptional() @IsIn(['active', 'inactive']) status?: 'active' | 'inactive';
+  @IsOptionalNotNull() @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => EnrollmentInputDto) classEnrollments?: EnrollmentInputDto[];
+  @IsOptionalNotNull() @IsIn(['active', 'inactive']) status?: 'active' | 'inactive';
   @IsOptional() @IsUUID() organizationId?: string;
 }
 

@@ -4,8 +4,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * What the pages report through the analytics beacon (A/B assignments and conversions, class searches…).
  * organization_id is null for platform pages (the marketing home page); no IP or user is stored.
  */
-export class AnalyticsEvents1764000000000 implements MigrationInterface {
-  name = 'AnalyticsEvents1764000000000';
+export class AnalyticsEvents1764200000000 implements MigrationInterface {
+  name = 'AnalyticsEvents1764200000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`

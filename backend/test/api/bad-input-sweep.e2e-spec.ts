@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createClass, createOrg, createTeacher, studentBody, type OrgFixture } from '../fixtures/org.fixture';
+import { createTestApp, type TestApp } from '../setup/test-app';
+
+/**
+ * Issue 8 §1 "No 5xx on bad input": one generated sweep over every write route of the app. Each route
+ * has a valid body in the table below; the sweep derives the bad ones from it (null, a wrong type, a huge
+ * string and a NUL byte for every field at every depth, arrays and strings instead of objects, an empty
+ * body) and adds the ones every route must refuse (deep nesting, NUL in a body key, the query and the path).
+ * Every reply must be a 4xx with the failure envelope, and no table may change.
+ */
+type Auth = 'admin' | 'public' | 'staff';
+/** `valid`: generated variants that are good input by design (e.g. a nullable field), named as the sweep names them. */
+interface RouteCase { auth: Auth; body: Record<string, unknown> | null; emptyBodyOk?: boolean; valid?: string[] }
+
+describe('bad input on every write route', () => {
+  let t: TestApp;
+  let org: OrgFixture;
+  let ids: { classId: string; studentId: string; teacherId: string };
+  let staffToken: string;
+  let routes: Record<string, RouteCase>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '100000', CONTACT_RATE_LIMIT_PER_HOUR: '100000', ANALYTICS_RATE_LIMIT_PER_MINUTE: '100000' });
+    org = await createOrg(t, { plan: 'professional' });
+    const cls = await createClass(t, org);
+    const student = await t.http.post('/api/students').set(org.auth).send({ ...studentBody(), classEnrollments: [{ classId: cls.id }] }).expect(201);
+    await createTeacher(t, org);
+    const [teacher] = await t.db.query("SELECT id FROM users WHERE organization_id = $1 AND role = 'teacher'", [org.orgId]);
+    ids = { classId: cls.id, studentId: student.body.data.id, teacherId: teacher.id };
+    staffToken = (await t.http.post('/api/admin/auth/signin').send({ username: 'itadmin', password: 'staff-password-1' }).expect(200)).body.data.token;
+    const today = new Date().toISOString();
+    const session = { classId: cls.id, sessionDate: today, sessionIndex: 0 };
+    const classFields = { title: 'T', description: 'D', instructor: 'I', location: 'L', status: 'Open', price: 10, maxStudents: 5, startDate: today, duration: 60, days: 2, schedule: 'Weekly', information: 'i', materials: ['m'] };
+    const person = { firstName: 'Olivia', lastName: 'Martinez', email: 'sweep@example.com', phone: '5595551234', communicationOptIn: true };
+    routes = {
+      'POST /api/auth/signin': { auth: 'public', body: { email: 'a@example.com', password: 'secret1' } },
+      'POST /api/auth/signup': { auth: 'public', body: { email: 'a@example.com', password: 'secret1', firstName: 'A', lastName: 'B', role: 'admin' } },
+      'POST /api/auth/signout': { auth: 'admin', body: null },
+      'PUT /api/auth/profile': { auth: 'admin', body: { firstName: 'A', lastName: 'B' }, emptyBodyOk: true },
+      'POST /api/auth/reset-password': { auth: 'public', body: { email: 'a@example.com' } },
+      'POST /api/auth/reset-password/confirm': { auth: 'public', body: { token: 'x'.repeat(40), password: 'secret1' } },
+      'POST /api/auth/users': { auth: 'admin', body: { email: 'a@example.com', password: 'secret1', firstName: 'A', lastName: 'B', role: 'teacher' } },
+      'DELETE /api/auth/users/:id': { auth: 'admin', body: null },
+      'POST /api/admin/auth/signin': { auth: 'public', body: { username: 'itadmin', password: 'x' } },
+      'POST /api/admin/auth/signout': { auth: 'staff', body: null },
+      'PUT /api/settings/branding': { auth: 'admin', body: { branding: { businessName: 'B', primaryColor: '#000000', slogan: 's' } } },
+      'PUT /api/settings/contact': { auth: 'admin', body: { contactInfo: { phone: '5595550000', address: 'A' } } },
+      'PUT /api/settings/profile': { auth: 'admin', body: { adminProfile: { firstName: 'A', lastName: 'B', email: 'a@example.com' } } },
+      'POST /api/organizations': { auth: 'admin', body: { name: 'N', contactInfo: { phone: '1', address: 'a' }, branding: { businessName: 'N' }, settings: { discounts: [{ name: 'd', value: 1 }], notifications: { reminderHours: 1, emailEnabled: true, smsEnabled: false } } } },
+      'PUT /api/organizations/:id': { auth: 'admin', body: { name: 'N', contactInfo: { phone: '1', address: 'a' }, branding: { businessName: 'N', primaryColor: '#000000' }, settings: { cancellationPolicies: [{ daysBeforeClass: 1, refundPercentage: 5 }], notifications: { reminderHours: 1, emailEnabled: true, smsEnabled: false } } } },
+      'DELETE /api/organizations/:id': { auth: 'admin', body: null },
+      'POST /api/classes': { auth: 'admin', body: classFields },
+      'PUT /api/classes/:id': { auth: 'admin', body: classFields },
+      'DELETE /api/classes/:id': { auth: 'admin', body: null },
+      'POST /api/classes/:id/clone': { auth: 'admin', body: { title: 'C', startDate: today, status: 'Open' } },
+      'POST /api/students/check-enrollment': { auth: 'public', body: { email: 'a@example.com', classId: cls.id, organizationId: org.orgId } },
+      'POST /api/students/register': { auth: 'public', body: { ...person, organizationId: org.orgId, classEnrollments: [{ classId: cls.id, paymentMethod: 'in-person', paymentStatus: 'pending' }] } },
+      'POST /api/students': { auth: 'admin', body: { ...person, status: 'active', classEnrollments: [{ classId: cls.id, paymentStatus: 'pending', paymentMethod: 'in-person' }] } },
+      'PUT /api/students/:id': { auth: 'admin', body: { ...person, status: 'active', classEnrollments: [{ classId: cls.id, paymentStatus: 'completed', paymentMethod: 'in-person' }] } },
+      'DELETE /api/students/:id': { auth: 'admin', body: null },
+      'DELETE /api/students/:id/enrollments/:classId': { auth: 'admin', body: null },
+      'POST /api/analytics/events': { auth: 'public', body: { organizationId: org.orgId, events: [{ name: 'class_search', properties: { query: 'yoga' } }] },
+        // Marketing pages have no organization; properties are optional, and their values may be null or numbers.
+        valid: ['organizationId: null', 'events.0.properties: null', 'events.0.properties.query: null', 'events.0.properties.query: number'] },
+      'POST /api/contact': { auth: 'public', body: { name: 'N', email: 'a@example.com', message: 'm' } },
+      'POST /api/payments/mark-paid': { auth: 'admin', body: { studentId: student.body.data.id, classId: cls.id } },
+      'POST /api/payments/mark-unpaid': { auth: 'admin', body: { studentId: student.body.data.id, classId: cls.id } },
+      'POST /api/attendance/mark': { auth: 'admin', body: { ...session, studentId: student.body.data.id, attended: true } },
+      'POST /api/attendance/bulk': { auth: 'admin', body: { ...session, attendanceData: [{ studentId: student.body.data.id, attended: true }] } },
+    };
+  });
+  afterAll(async () => { await t.close(); });
+
+  /** Every POST/PUT/DELETE route Express has registered, as "METHOD /path". */
+  it('should refuse a NUL byte in the query or a path parameter of every read route too', async () => {
+    const failures: string[] = [];
+    for (const key of registeredRoutes(['get'])) {
+      const pattern = key.split(' ')[1];
+      const paths = [`${fillParams(pattern, ids, org.orgId)}?organizationId=${org.orgId}%00`];
+      if (pattern.includes(':')) paths.push(fillParams(pattern, ids, org.orgId, 'a%00b'));
+      for (const p of paths) {
+        for (const auth of [{}, org.auth]) {
+          const res = await t.http.get(p).set(auth);
+          if (res.status !== 400 || res.body?.success !== false || typeof res.body?.error !== 'string') failures.push(`GET ${p} -> ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  function registeredWriteRoutes(): string[] {
+    return registeredRoutes(['post', 'put', 'delete', 'patch']);
+  }
+
+  function registeredRoutes(methods: string[]): string[] {
+    const router = (t.app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } }).router;
+    const out = new Set<string>();
+    for (const layer of router.stack) {
+      if (!layer.route) continue;
+      for (const [m, on] of Object.entries(layer.route.methods)) {
+        if (on && layer.route.path.startsWith('/api/') && methods.includes(m)) out.add(`${m.toUpperCase()} ${layer.route.path}`);
+      }
+    }
+    return [...out].sort();
+  }
+
+  it('should have a case for every write route the app registers', () => {
+    expect(Object.keys(routes).sort()).toEqual(registeredWriteRoutes());
+  });
+
+  it('should answer every bad input with a 4xx envelope and write nothing', async () => {
+    const failures: string[] = [];
+    const snapshot = () => tablesFingerprint(t);
+    let before = await snapshot();
+    for (const [key, route] of Object.entries(routes)) {
+      const [method, pattern] = key.split(' ');
+      const path = fillParams(pattern, ids, org.orgId);
+      const variants: { name: string; path?: string; raw?: string; body?: unknown }[] = [
+        { name: 'deeply nested body', raw: '{"a":'.repeat(5000) + '1' + '}'.repeat(5000) },
+        { name: 'NUL in a body key', body: { ['a\u0000b']: 'x' } },
+        { name: 'NUL in the query', path: `${path}?q=%00` },
+      ];
+      if (pattern.includes(':')) {
+        variants.push({ name: 'NUL in a path parameter', path: fillParams(pattern, ids, org.orgId, '%00') });
+        variants.push({ name: 'malformed path parameter', path: fillParams(pattern, ids, org.orgId, 'not-an-id') });
+        variants.push({ name: 'huge path parameter', path: fillParams(pattern, ids, org.orgId, 'a'.repeat(5000)) });
+      }
+      if (route.body) {
+        variants.push({ name: 'array body', body: [route.body] }, { name: 'string body', raw: '"text"' });
+        if (!route.emptyBodyOk) variants.push({ name: 'empty body', body: {} });
+        for (const [name, body] of mutations(route.body)) if (!route.valid?.includes(name)) variants.push({ name, body });
+      }
+      for (const v of variants) {
+        let req = t.http[method.toLowerCase() as 'post'](v.path ?? path);
+        if (route.auth === 'admin') req = req.set(org.auth);
+        if (route.auth === 'staff') req = req.set('Authorization', `Bearer ${staffToken}`);
+        const res = v.raw !== undefined ? await req.set('Content-Type', 'application/json').send(v.raw) : await req.send(v.body as object);
+        const label = `${key} [${v.name}] -> ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`;
+        if (res.status < 400 || res.status >= 500) failures.push(label);
+        else if (res.body?.success !== false || typeof res.body?.error !== 'string') failures.push(`${label} (envelope)`);
+        const after = await snapshot();
+        if (after !== before) {
+          failures.push(`${label} (wrote to the database)`);
+          before = after;
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+function fillParams(pattern: string, ids: { classId: string; studentId: string; teacherId: string }, orgId: string, override?: string): string {
+  let first = true;
+  return pattern.replace(/:(\w+)/g, (_, name: string) => {
+    if (override !== undefined && first) { first = false; return override; }
+    if (name === 'classId' || pattern.startsWith('/api/classes')) return ids.classId;
+    if (pattern.startsWith('/api/students')) return ids.studentId;
+    if (pattern.startsWith('/api/organizations')) return orgId;
+    return ids.teacherId;
+  });
+}
+
+/** Every leaf and object of the valid body replaced by each bad value, one at a time. */
+function* mutations(body: unknown, path: (string | number)[] = []): Generator<[string, unknown]> {
+  const set = (value: unknown) => setAt(body, path, value);
+  if (path.length) {
+    const where = path.join('.');
+    yield [`${where}: null`, set(null)];
+    if (typeof at(body, path) === 'string') {
+      yield [`${where}: number`, set(12345)];
+      yield [`${where}: huge string`, set('x'.repeat(20_000))];
+      yield [`${where}: NUL byte`, set('a\u0000b')];
+    } else if (typeof at(body, path) === 'object') {
+      yield [`${where}: string`, set('text')];
+      yield [`${where}: nested 40 deep`, set(JSON.parse('{"a":'.repeat(40) + '1' + '}'.repeat(40)))];
+    } else {
+      yield [`${where}: string`, set('text')];
+    }
+  }
+  const value = path.length ? at(body, path) : body;
+  if (value && typeof value === 'object') {
+    for (const k of Object.keys(value)) {
+      const key = Array.isArray(value) ? Number(k) : k;
+      for (const [name, v] of mutations(body, [...path, key])) yield [name, v];
+    }
+  }
+}
+
+function at(root: unknown, path: (string | number)[]): unknown {
+  return path.reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], root);
+}
+
+function setAt(root: unknown, path: (string | number)[], value: unknown): unknown {
+  if (!path.length) return value;
+  const copy: Record<string | number, unknown> | unknown[] = Array.isArray(root) ? [...root] : { ...(root as object) };
+  (copy as Record<string | number, unknown>)[path[0]] = setAt((root as Record<string | number, unknown>)[path[0]], path.slice(1), value);
+  return copy;
+}
+
+/** A hash of every row of every table: any insert, update or delete changes it. */
+async function tablesFingerprint(t: TestApp): Promise<string> {
+  const tables: { tablename: string }[] = await t.db.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations' ORDER BY tablename");
+  const parts = tables.map((r) => `(SELECT md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) FROM "${r.tablename}" x)`);
+  const [row] = await t.db.query(`SELECT md5(concat(${parts.join(', ')})) AS h`);
+  return row.h;
+}
