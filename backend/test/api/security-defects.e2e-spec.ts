@@ -114,7 +114,8 @@ describe('security defects (issue 8 §1)', () => {
   describe('no 5xx on bad input', () => {
     it('should refuse firstName null on PUT /api/auth/profile and keep the name', async () => {
       const res = await t.http.put('/api/auth/profile').set(free.auth).send({ firstName: null }).expect(400);
-      expect(res.body).toMatchObject({ success: false, data: null, error: 'First name is required' // the required message wins for a null field });
+      // The required message wins for a null field (spec texts, validation.ts).
+      expect(res.body).toMatchObject({ success: false, data: null, error: 'First name is required' });
       const [u] = await t.db.query('SELECT first_name FROM users WHERE id = $1', [free.userId]);
       expect(u.first_name).toBe('Ada');
     });
