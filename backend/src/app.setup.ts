@@ -10,7 +10,6 @@ import { GZIP_THRESHOLD, installFastPath } from './common/http/fast-path';
 import { serveFrontends } from './common/http/frontends';
 import { PublicListCache } from './modules/classes/public-list.cache';
 import { publicListFastRoute } from './modules/classes/public-list.fast-route';
-import { requestLog } from './common/http/request-log.middleware';
 import { createValidationPipe } from './common/http/validation';
 import type { AllConfigType } from './config/app.config';
 
@@ -20,7 +19,6 @@ export function configureApp(app: NestExpressApplication) {
   app.set('trust proxy', 'loopback');
   app.set('etag', false);
   app.disable('x-powered-by');
-  app.use(requestLog(settings.logRequests));
   const securityHeaders = helmet({
       contentSecurityPolicy: {
         directives: {

@@ -120,11 +120,12 @@ try {
   const chosen = scenarios.filter(([label]) => label.includes(ONLY));
 
   // The exact replies of the API (status, content type, bytes), replayed by the baseline in its own process.
+  // Keyed by row: two organizations send the same URL with different tokens.
   const replies = {};
-  for (const [, url, headers] of chosen) {
+  for (const [i, [, url, headers]] of chosen.entries()) {
     const res = await fetch(`http://localhost:${API_PORT}${url}`, { headers: { ...headers, 'accept-encoding': 'identity' } });
     if (!res.ok) throw new Error(`${url}: ${res.status}`);
-    replies[url] = { status: res.status, type: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()).toString('base64') };
+    replies[`/r${i}`] = { status: res.status, type: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()).toString('base64') };
   }
   fs.writeFileSync(path.join(dataDir, 'replies.json'), JSON.stringify(replies));
   const bareSource = `
@@ -141,14 +142,14 @@ try {
   await new Promise((r) => bare.once('message', r));
 
   console.log(`${CONNECTIONS} connections, ${DURATION}s per run after a 2s warm-up; baseline and API measured one after the other in this run.\n`);
-  for (const [label, url, headers, target] of chosen) {
-    await run(`http://localhost:${BARE_PORT}${url}`, 2, headers);
-    const b = await run(`http://localhost:${BARE_PORT}${url}`, DURATION, headers);
+  for (const [i, [label, url, headers, target]] of chosen.entries()) {
+    await run(`http://localhost:${BARE_PORT}/r${i}`, 2, headers);
+    const b = await run(`http://localhost:${BARE_PORT}/r${i}`, DURATION, headers);
     await run(`http://localhost:${API_PORT}${url}`, 2, headers);
     const a = await run(`http://localhost:${API_PORT}${url}`, DURATION, headers);
     const ratio = (a.requests.average / b.requests.average) * 100;
     const ok = ratio >= target && (target !== 25 || a.latency.p99 < 50) && a.non2xx + a.errors === 0;
-    results.push({ label, bytes: Buffer.from(replies[url].body, 'base64').length, baseline: b.requests.average, baselineP99: b.latency.p99, api: a.requests.average, apiP99: a.latency.p99, errors: a.non2xx + a.errors, ratio, target, ok });
+    results.push({ label, bytes: Buffer.from(replies[`/r${i}`].body, 'base64').length, baseline: b.requests.average, baselineP99: b.latency.p99, api: a.requests.average, apiP99: a.latency.p99, errors: a.non2xx + a.errors, ratio, target, ok });
     process.stderr.write(`  ${label}: ${ratio.toFixed(1)}%\n`);
   }
 } finally {
