@@ -40,6 +40,8 @@ export class EnrollmentInputDto {
   @IsOptional() id?: unknown;
   @IsOptional() classTitle?: unknown;
   @IsOptional() enrollmentDate?: unknown;
+  // Kept by a trigger (payment date); echoed back by react-admin's edit form, never read from the client.
+  @IsOptional() paidAt?: unknown;
   @IsOptional() @IsNumber() amountPaid?: number;
 }
 
