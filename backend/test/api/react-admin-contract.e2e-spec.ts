@@ -170,7 +170,7 @@ describe('react-admin contract (ra-data-simple-rest, unmodified)', () => {
       const other = await createOrg(t, { plan: 'professional' });
       const res = await fetch(`http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/api/${name}?filter=${encodeURIComponent(JSON.stringify({ id: created[name].map((r) => r.id) }))}`, { headers: other.auth });
       expect(res.status).toBe(200);
-      expect((await res.json()).data).toEqual([]);
+      expect(((await res.json()) as { data: unknown }).data).toEqual([]);
     });
 
     it('getManyReference: the target field narrows the list, with sort, range and total', async () => {

@@ -1,3 +1,4 @@
+import { preparedSelect } from '../../common/db/prepared';
 import { returning } from '../../common/db/returning';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
@@ -75,7 +76,7 @@ export class ClassesRepository {
     }
     qb.addSelect('count(*) OVER ()', 'total_count');
     qb.orderBy(SORT_COLUMNS[params.sortField], params.sortOrder).addOrderBy('c.id', 'ASC').offset(params.offset).limit(params.limit);
-    const { entities, raw } = await qb.getRawAndEntities<{ total_count: string }>();
+    const { entities, raw } = await preparedSelect<ClassEntity, { total_count: string }>(this.db, qb);
     if (entities.length) return [entities, Number(raw[0].total_count)];
     return [entities, params.offset === 0 ? 0 : await qb.offset(undefined).limit(undefined).orderBy().getCount()];
   }

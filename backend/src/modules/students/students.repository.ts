@@ -1,3 +1,4 @@
+import { preparedSelect } from '../../common/db/prepared';
 import { returning } from '../../common/db/returning';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
@@ -61,7 +62,7 @@ export class StudentsRepository {
       'enrollments_json',
     );
     qb.orderBy(SORT_COLUMNS[params.sortField], params.sortOrder).addOrderBy('s.id', 'ASC').offset(params.offset).limit(params.limit);
-    const { entities, raw } = await qb.getRawAndEntities<{ s_id: string; total_count: string; enrollments_json: Record<string, unknown>[] }>();
+    const { entities, raw } = await preparedSelect<StudentEntity, { s_id: string; total_count: string; enrollments_json: Record<string, unknown>[] }>(this.db, qb);
     const enrollments = new Map(raw.map((r) => [r.s_id, r.enrollments_json.map(toEnrollmentRow)]));
     if (entities.length) return { rows: entities, enrollments, total: Number(raw[0].total_count) };
     return { rows: entities, enrollments, total: params.offset === 0 ? 0 : await qb.offset(undefined).limit(undefined).orderBy().getCount() };
