@@ -67,4 +67,16 @@ describe('Request log', () => {
     expect(raw).toHaveLength(1);
     expect(lines.join('')).not.toContain(org.password);
   });
+
+  it('should log a public list answered by the fast path in the same shape', async () => {
+    const logged = await capture(async () => {
+      await t.http.get(`/api/classes?organizationId=${org.orgId}`).set('X-Request-Id', 'first').expect(200);
+      await t.http.get(`/api/classes?organizationId=${org.orgId}`).set('X-Request-Id', 'second').expect(200);
+    });
+    expect(logged).toHaveLength(2);
+    for (const [i, id] of ['first', 'second'].entries()) {
+      expect(logged[i]).toMatchObject({ level: 'info', msg: 'request', requestId: id, req: { method: 'GET', path: '/api/classes' }, res: { status: 200 } });
+    }
+    expect(logged[1].fast).toBe(true);
+  });
 });

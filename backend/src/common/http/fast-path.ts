@@ -29,7 +29,8 @@ export function installFastPath(server: Server, routes: FastRoute[], headers: Re
         const id = typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
         res.writeHead(reply.status, [...base, 'X-Request-Id', id, ...reply.headers]);
         res.end(reply.body);
-        log?.(`{"time":"${new Date().toISOString()}","level":"info","msg":"request","requestId":"${id}","method":"GET","path":"${req.url!.split('?')[0]}","status":${reply.status},"fast":true}\n`);
+        // The same line shape as nestjs-pino's request log (common/http/request-logger.ts), marked fast.
+        log?.(`{"level":"info","time":"${new Date().toISOString()}","requestId":${JSON.stringify(id)},"req":{"method":"GET","path":${JSON.stringify(req.url!.split('?')[0])}},"res":{"status":${reply.status}},"ms":0,"fast":true,"msg":"request"}\n`);
         return;
       }
     }
