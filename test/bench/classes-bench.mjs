@@ -2,6 +2,8 @@
 // `npm run bench`: the ordinary request path, each request as a ratio to a bare node:http server that
 // replays the same bytes, measured in the same run at the same connection count (50 by default).
 // Two organizations: the demo one (7 classes, 6 students) and one with 500 classes and 500 students.
+// Besides req/s it reports CPU time per request (server process, plus PostgreSQL for the API) read from
+// /proc: on cores shared with other work, req/s moves with the neighbours, CPU per request much less.
 //
 // Env: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_ONLY (substring of a row label),
 //      BENCH_MAIN (another build's main.js, e.g. the code before a change), BENCH_PROFILE (a directory:
@@ -57,6 +59,41 @@ async function waitForHealth() {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('API did not start');
+}
+
+/** CPU seconds (user + system) used so far by these processes: load-independent cost per request. */
+function cpuSeconds(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch { /* exited */ }
+  }
+  return ticks / 100;
+}
+
+/** The embedded PostgreSQL: the postmaster (its command line names the data directory) and its children. */
+function postgresPids() {
+  const procs = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map((pid) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return { pid, ppid: stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1], cmd: fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8') };
+    } catch { return null; }
+  }).filter(Boolean);
+  const master = procs.find((p) => p.cmd.includes(dataDir) && p.cmd.includes('postgres'));
+  return master ? [master.pid, ...procs.filter((p) => p.ppid === master.pid).map((p) => p.pid)] : [];
+}
+
+/** Runs autocannon and measures the CPU the server (and PostgreSQL) spent per request meanwhile. */
+async function measure(url, duration, headers, serverPids, withDb) {
+  const dbBefore = withDb ? postgresPids() : [];
+  const before = cpuSeconds(serverPids) + cpuSeconds(dbBefore);
+  const r = await run(url, duration, headers);
+  const after = cpuSeconds(serverPids) + cpuSeconds(withDb ? [...new Set([...dbBefore, ...postgresPids()])] : []);
+  const served = r.requests.total || 1;
+  return Object.assign(r, { cpuUsPerRequest: ((after - before) * 1e6) / served });
 }
 
 function run(url, duration, headers) {
@@ -144,12 +181,12 @@ try {
   console.log(`${CONNECTIONS} connections, ${DURATION}s per run after a 2s warm-up; baseline and API measured one after the other in this run.\n`);
   for (const [i, [label, url, headers, target]] of chosen.entries()) {
     await run(`http://localhost:${BARE_PORT}/r${i}`, 2, headers);
-    const b = await run(`http://localhost:${BARE_PORT}/r${i}`, DURATION, headers);
+    const b = await measure(`http://localhost:${BARE_PORT}/r${i}`, DURATION, headers, [bare.pid], false);
     await run(`http://localhost:${API_PORT}${url}`, 2, headers);
-    const a = await run(`http://localhost:${API_PORT}${url}`, DURATION, headers);
+    const a = await measure(`http://localhost:${API_PORT}${url}`, DURATION, headers, [api.pid], true);
     const ratio = (a.requests.average / b.requests.average) * 100;
     const ok = ratio >= target && (target !== 25 || a.latency.p99 < 50) && a.non2xx + a.errors === 0;
-    results.push({ label, bytes: Buffer.from(replies[`/r${i}`].body, 'base64').length, baseline: b.requests.average, baselineP99: b.latency.p99, api: a.requests.average, apiP99: a.latency.p99, errors: a.non2xx + a.errors, ratio, target, ok });
+    results.push({ label, bytes: Buffer.from(replies[`/r${i}`].body, 'base64').length, baseline: b.requests.average, baselineP99: b.latency.p99, api: a.requests.average, apiP99: a.latency.p99, errors: a.non2xx + a.errors, ratio, target, ok, baselineCpuUs: b.cpuUsPerRequest, apiCpuUs: a.cpuUsPerRequest, cpuRatio: (b.cpuUsPerRequest / a.cpuUsPerRequest) * 100 });
     process.stderr.write(`  ${label}: ${ratio.toFixed(1)}%\n`);
   }
 } finally {
@@ -160,10 +197,11 @@ try {
 }
 
 const n = (x) => Math.round(x).toLocaleString('en-US');
-console.log('| request | body bytes | baseline req/s | baseline p99 | API req/s | API p99 | API errors | API / baseline | target |');
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('| request | body bytes | baseline req/s | baseline p99 | API req/s | API p99 | API errors | API / baseline | target | CPU µs/request: baseline, API (+ PostgreSQL) | CPU ratio |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   const target = `≥ ${r.target}%${r.target === 25 ? ', p99 < 50 ms' : ''}`;
-  console.log(`| ${r.label} | ${n(r.bytes)} | ${n(r.baseline)} | ${r.baselineP99} ms | ${n(r.api)} | ${r.apiP99} ms | ${r.errors} | ${r.ratio.toFixed(1)}% | ${target} ${r.ok ? 'met' : 'NOT met'} |`);
+  console.log(`| ${r.label} | ${n(r.bytes)} | ${n(r.baseline)} | ${r.baselineP99} ms | ${n(r.api)} | ${r.apiP99} ms | ${r.errors} | ${r.ratio.toFixed(1)}% | ${target} ${r.ok ? 'met' : 'NOT met'} | ${n(r.baselineCpuUs)}, ${n(r.apiCpuUs)} | ${r.cpuRatio.toFixed(1)}% |`);
 }
+console.log('\nCPU ratio: baseline CPU per request / API CPU per request (API process plus the PostgreSQL processes it\nused). It does not depend on what else the shared cores are doing, unlike req/s: read both.');
 if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
