@@ -3,11 +3,9 @@ import { ConfigModule, ConfigService } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LoggerModule } from 'nestjs-pino';
 import { AppAuthGuard } from './common/auth/auth.guard';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import { EnvelopeInterceptor } from './common/http/envelope.interceptor';
-import { requestLoggerParams } from './common/http/request-logger';
 import { appConfig, type AllConfigType } from './config/app.config';
 import { dataSourceOptions } from './database/data-source';
 import { AttendanceModule } from './modules/attendance/attendance.module';
@@ -35,10 +33,6 @@ import { TeacherModule } from './modules/teacher/teacher.module';
         if (!url) throw new Error('DATABASE_URL is not set (the start script sets it when it starts the embedded database)');
         return dataSourceOptions(url);
       },
-    }),
-    LoggerModule.forRootAsync({
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<AllConfigType>) => requestLoggerParams(config.getOrThrow('app', { infer: true }).logRequests),
     }),
     ScheduleModule.forRoot(),
     ReportingModule,

@@ -10,6 +10,7 @@ import { GZIP_THRESHOLD, installFastPath } from './common/http/fast-path';
 import { serveFrontends } from './common/http/frontends';
 import { PublicListCache } from './modules/classes/public-list.cache';
 import { publicListFastRoute } from './modules/classes/public-list.fast-route';
+import { requestLogger } from './common/http/request-logger';
 import { createValidationPipe } from './common/http/validation';
 import type { AllConfigType } from './config/app.config';
 
@@ -19,6 +20,7 @@ export function configureApp(app: NestExpressApplication) {
   app.set('trust proxy', 'loopback');
   app.set('etag', false);
   app.disable('x-powered-by');
+  app.use(requestLogger(settings.logRequests));
   const securityHeaders = helmet({
       contentSecurityPolicy: {
         directives: {

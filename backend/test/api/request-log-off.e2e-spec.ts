@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-/**
- * LOG_REQUESTS=false (issue 8 §4). Its own file: nestjs-pino keeps one pino-http instance per process
- * (the first app's settings win), and Jest gives each file fresh modules.
- */
+/** LOG_REQUESTS=false (issue 8 §4): no request line, the request id still returned. */
 describe('Request log switched off', () => {
   let t: TestApp;
   beforeAll(async () => { t = await createTestApp({ LOG_REQUESTS: 'false' }); });

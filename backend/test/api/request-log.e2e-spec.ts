@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jes
 import { createOrg, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-/** Request logs through nestjs-pino (issue 8 §5): one JSON line per request, id propagated, secrets redacted. */
+/** Request logs through pino (issue 8 §5): one JSON line per request, id propagated, secrets redacted. */
 describe('Request log', () => {
   let t: TestApp;
   let org: OrgFixture;

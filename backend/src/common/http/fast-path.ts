@@ -29,7 +29,7 @@ export function installFastPath(server: Server, routes: FastRoute[], headers: Re
         const id = typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
         res.writeHead(reply.status, [...base, 'X-Request-Id', id, ...reply.headers]);
         res.end(reply.body);
-        // The same line shape as nestjs-pino's request log (common/http/request-logger.ts), marked fast.
+        // The same line shape as the pino request log (common/http/request-logger.ts), marked fast.
         log?.(`{"level":"info","time":"${new Date().toISOString()}","requestId":${JSON.stringify(id)},"req":{"method":"GET","path":${JSON.stringify(req.url!.split('?')[0])}},"res":{"status":${reply.status}},"ms":0,"fast":true,"msg":"request"}\n`);
         return;
       }
