@@ -69,7 +69,8 @@ export class ClassesRepository {
     if (typeof status === 'string' && status) qb.andWhere('c.status = :status', { status });
     const ids = idFilter(params.filter);
     if (ids) qb.andWhere('c.id = ANY(:ids::uuid[])', { ids });
-    // getManyReference from a student: the classes that student is enrolled in.
+    // getManyReference from a student: the classes that student is enrolled in. A read of `enrollments` (the
+    // students module's table) as a subquery: StudentsService depends on ClassesService, so asking it would be a cycle.
     const studentId = referenceFilter(params.filter, 'studentId');
     if (studentId !== undefined) {
       qb.andWhere('c.id IN (SELECT e.class_id FROM enrollments e WHERE e.student_id = :studentId::uuid AND e.organization_id = :organizationId)', { studentId: studentId || null });
