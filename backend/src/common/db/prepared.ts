@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
-import type { DataSource, EntityMetadata, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { QueryFailedError, type DataSource, type EntityMetadata, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 
 const pool = (db: DataSource) => (db.driver as unknown as { master: Pool }).master;
 
@@ -10,8 +10,13 @@ const pool = (db: DataSource) => (db.driver as unknown as { master: Pool }).mast
  * statements on every request's path (the token's user, the admin lists); the rest uses the repositories.
  */
 export async function prepared<T>(db: DataSource, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const result = await pool(db).query({ name, text, values });
-  return result.rows as T[];
+  try {
+    const result = await pool(db).query({ name, text, values });
+    return result.rows as T[];
+  } catch (e) {
+    // The same error TypeORM raises, so the exception filter maps data errors (class 22, 23xxx) to 4xx.
+    throw new QueryFailedError(text, values, e as Error);
+  }
 }
 
 /**
