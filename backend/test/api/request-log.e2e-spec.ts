@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { useRequestLogDestination } from '../../src/common/http/request-logger';
 import { createOrg, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -7,25 +8,22 @@ describe('Request log', () => {
   let t: TestApp;
   let org: OrgFixture;
   let lines: string[] = [];
-  let spy: ReturnType<typeof jest.spyOn> | null = null;
 
   beforeAll(async () => {
+    // The app's request lines come here instead of stdout.
+    useRequestLogDestination({ write: (chunk: string) => { lines.push(chunk); } });
     t = await createTestApp({ LOG_REQUESTS: 'true' });
     org = await createOrg(t);
   });
-  afterAll(async () => { await t.close(); });
-  afterEach(() => { spy?.mockRestore(); spy = null; });
+  afterAll(async () => {
+    await t.close();
+    useRequestLogDestination(null);
+  });
 
-  /** Captures what the app writes to stdout while `fn` runs, one parsed JSON object per request line. */
+  /** What the app logged while `fn` ran, one parsed JSON object per request line. */
   async function capture(fn: () => Promise<unknown>) {
     lines = [];
-    spy = jest.spyOn(process.stdout, 'write').mockImplementation(((chunk: string | Uint8Array) => {
-      lines.push(String(chunk));
-      return true;
-    }) as never);
     await fn();
-    spy.mockRestore();
-    spy = null;
     return lines.join('').split('\n').filter((l) => l.includes('"msg":"request"')).map((l) => JSON.parse(l));
   }
 

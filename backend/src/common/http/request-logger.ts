@@ -1,27 +1,41 @@
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 type LoggedRequest = Request & { id?: string; user?: { id?: string; organizationId?: string | null; staffId?: string } };
 
 /** A client's X-Request-Id is kept when it is a plain token; anything else gets a fresh id. */
 const REQUEST_ID = /^[\w.-]{1,100}$/;
 
-/** Never written, wherever they appear in a logged object (headers, bodies, errors). */
+/**
+ * Never written. A request line carries only the whitelisted fields below, so these guard what a later change
+ * might add (headers, a body). Exact paths: with wildcard paths (`*.password`) redaction was 4.7% of the busy
+ * CPU of /api/health.
+ */
 export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
+  'req.headers["x-api-key"]',
   'res.headers["set-cookie"]',
-  '*.password',
-  '*.token',
-  '*.secret',
-  '*.authorization',
-  '*.cookie',
+  'req.body.password',
+  'req.body.token',
+  'req.query.token',
 ];
 
-/** The pino logger of the request lines: JSON, ISO time, level names, redaction. */
-export function requestLogLogger(stream: NodeJS.WritableStream = process.stdout): Logger {
+let destination: DestinationStream | null = null;
+
+/** Where request lines go instead of stdout (the tests read them). Call before the app is configured. */
+export function useRequestLogDestination(stream: DestinationStream | null) {
+  destination = stream;
+}
+
+/**
+ * The pino logger of the request lines: JSON, ISO time, level names, redaction. Writes are asynchronous and
+ * batched (sonic-boom; pino flushes them on a normal exit, a SIGKILL can lose the last lines): the synchronous
+ * write per line was the largest single item of /api/health's CPU profile (13.5% of busy time).
+ */
+export function requestLogLogger(stream: DestinationStream = destination ?? pino.destination({ dest: 1, sync: false })): Logger {
   return pino(
     {
       base: undefined,
@@ -30,7 +44,6 @@ export function requestLogLogger(stream: NodeJS.WritableStream = process.stdout)
       formatters: { level: (label: string) => ({ level: label }) },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     },
-    // process.stdout: synchronous for files and pipes on Linux, so a crash loses no line.
     stream,
   );
 }
