@@ -11,7 +11,7 @@ import { serveFrontends } from './common/http/frontends';
 import { PublicListCache } from './modules/classes/public-list.cache';
 import { publicListFastRoute } from './modules/classes/public-list.fast-route';
 import { inputGuard } from './common/http/input-guard.middleware';
-import { requestLog } from './common/http/request-log.middleware';
+import { requestLogger, requestLogLogger } from './common/http/request-logger';
 import { createValidationPipe } from './common/http/validation';
 import type { AllConfigType } from './config/app.config';
 
@@ -21,7 +21,8 @@ export function configureApp(app: NestExpressApplication) {
   app.set('trust proxy', 'loopback');
   app.set('etag', false);
   app.disable('x-powered-by');
-  app.use(requestLog(settings.logRequests));
+  const requestLog = settings.logRequests ? requestLogLogger() : null;
+  app.use(requestLogger(settings.logRequests, requestLog));
   const securityHeaders = helmet({
       contentSecurityPolicy: {
         directives: {
@@ -58,7 +59,10 @@ export function configureApp(app: NestExpressApplication) {
   app.enableShutdownHooks();
   // Same headers as the CORS middleware gives a request without Origin (the fast path skips CORS requests).
   const fastHeaders = { ...helmetHeaders(securityHeaders), Vary: 'Origin, Accept-Encoding', 'Access-Control-Expose-Headers': exposedHeaders.join(',') };
-  installFastPath(app.getHttpServer(), [publicListFastRoute(app.get(PublicListCache))], fastHeaders, settings.logRequests ? (line) => process.stdout.write(line) : null);
+  installFastPath(app.getHttpServer(), [publicListFastRoute(app.get(PublicListCache))], fastHeaders, requestLog
+    // The same line as the request logger's, marked fast.
+    ? (e) => requestLog.info({ requestId: e.requestId, req: { method: 'GET', path: e.path }, res: { status: e.status }, ms: 0, fast: true }, 'request')
+    : null);
   return settings;
 }
 

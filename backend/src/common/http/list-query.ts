@@ -55,3 +55,22 @@ export function setContentRange(res: Response, resource: string, params: ListPar
   const end = count === 0 ? params.offset : params.offset + count - 1;
   res.setHeader('Content-Range', `${resource} ${params.offset}-${end}/${total}`);
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The ids a list is narrowed to: `filter.id` as ra-data-simple-rest's getMany sends it (an array, or one
+ * id), or the older `filter.ids`. undefined: no id filter. A value that is not an id matches nothing.
+ */
+export function idFilter(filter: Record<string, unknown>): string[] | undefined {
+  const raw = filter.id ?? filter.ids;
+  if (raw === undefined || raw === null) return undefined;
+  return (Array.isArray(raw) ? raw : [raw]).map(String).filter((id) => UUID.test(id));
+}
+
+/** A reference filter (getManyReference's `{ [target]: id }`): the id, '' when it is not one (matches nothing). */
+export function referenceFilter(filter: Record<string, unknown>, key: string): string | undefined {
+  const raw = filter[key];
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  return UUID.test(String(raw)) ? String(raw) : '';
+}

@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { JwtStrategy, StaffJwtStrategy } from '../../common/auth/jwt.strategies';
+import { JwtStrategy, StaffJwtStrategy } from './jwt.strategies';
 import type { AllConfigType } from '../../config/app.config';
 import { CommunicationsModule } from '../communications/communications.module';
 import { AuthController } from './auth.controller';

@@ -1,8 +1,19 @@
+import { prepared } from '../../common/db/prepared';
 import { returning } from '../../common/db/returning';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
+import type { Role } from '../../common/auth/roles';
 import { UserEntity } from './user.entity';
+
+export interface TokenUserRow {
+  id: string;
+  email: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  organizationId: string | null;
+}
 
 /** Users, revoked tokens, reset tokens, failed sign-ins and platform staff: the auth module's tables. */
 @Injectable()
@@ -55,9 +66,33 @@ export class AuthRepository {
     await this.db.query('INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [jti, expiresAt]);
   }
 
-  async isTokenRevoked(jti: string): Promise<boolean> {
-    const rows = await this.db.query('SELECT 1 FROM revoked_tokens WHERE jti = $1', [jti]);
-    return rows.length > 0;
+  /**
+   * The user a token names, if the token is not revoked: one prepared statement, one round trip, on
+   * every authenticated request (the re-read and the revocation check used to be two queries).
+   */
+  async findTokenUser(userId: string, jti: string, issuedAt: number): Promise<TokenUserRow | undefined> {
+    const rows = await prepared<TokenUserRow>(
+      this.db,
+      'auth.token-user',
+      `SELECT u.id, u.email, u.role, u.first_name AS "firstName", u.last_name AS "lastName", u.organization_id AS "organizationId"
+         FROM users u
+        WHERE u.id = $1
+          AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $2)
+          AND (u.tokens_valid_after IS NULL OR u.tokens_valid_after <= to_timestamp($3))`,
+      [userId, jti, issuedAt],
+    );
+    return rows[0];
+  }
+
+  /** The same for platform staff tokens. */
+  async findTokenStaff(staffId: string, jti: string): Promise<{ id: string; username: string } | undefined> {
+    const rows = await prepared<{ id: string; username: string }>(
+      this.db,
+      'auth.token-staff',
+      'SELECT s.id, s.username FROM platform_staff s WHERE s.id = $1 AND NOT EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $2)',
+      [staffId, jti],
+    );
+    return rows[0];
   }
 
   async recordFailedSignIn(account: string) {
@@ -100,10 +135,6 @@ export class AuthRepository {
 
   findStaffByUsername(username: string): Promise<{ id: string; username: string; password_hash: string } | undefined> {
     return this.db.query('SELECT id, username, password_hash FROM platform_staff WHERE username = $1', [username]).then((r) => r[0]);
-  }
-
-  findStaffById(id: string): Promise<{ id: string; username: string } | undefined> {
-    return this.db.query('SELECT id, username FROM platform_staff WHERE id = $1', [id]).then((r) => r[0]);
   }
 
   async upsertStaff(username: string, passwordHash: string) {

@@ -3,9 +3,8 @@ import { ConfigService } from '@nestjs/config';
 import { JwtService } from '@nestjs/jwt';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { AuthUser, StaffUser } from '../../common/auth/auth-user';
-import type { TokenPayload } from '../../common/auth/jwt.strategies';
 import { Role } from '../../common/auth/roles';
-import { ORG_AUDIENCE, STAFF_AUDIENCE, TOKEN_ALGORITHM, TOKEN_ISSUER } from '../../common/auth/tokens';
+import { ORG_AUDIENCE, STAFF_AUDIENCE, TOKEN_ALGORITHM, TOKEN_ISSUER, type TokenPayload } from './tokens';
 import type { AllConfigType, Settings } from '../../config/app.config';
 import { EmailSender } from '../communications/email.sender';
 import { AuthRepository } from './auth.repository';
@@ -16,6 +15,7 @@ import { mapUser, type UserResponse } from './user.entity';
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const MAX_ACCOUNT_FAILURES_PER_HOUR = 100; // OWASP ASVS V2.2.1
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
 export class AuthService implements OnModuleInit {
@@ -168,13 +168,10 @@ export class AuthService implements OnModuleInit {
   }
 
   async resolveTokenUser(payload: TokenPayload): Promise<AuthUser | null> {
-    if (!payload.jti || !payload.sub || (await this.repo.isTokenRevoked(payload.jti))) return null;
-    const user = await this.repo.findUserById(payload.sub);
-    if (!user) return null;
+    if (!UUID.test(String(payload.jti)) || !UUID.test(String(payload.sub))) return null;
     // Sessions that began before a password reset are over (iat and tokens_valid_after are whole seconds).
-    const iat = (payload as TokenPayload & { iat?: number }).iat ?? 0;
-    if (user.tokensValidAfter && iat * 1000 < user.tokensValidAfter.getTime()) return null;
-    return { id: user.id, email: user.email, role: user.role, firstName: user.firstName, lastName: user.lastName, organizationId: user.organizationId, jti: payload.jti, exp: payload.exp };
+    const user = await this.repo.findTokenUser(payload.sub, payload.jti, payload.iat ?? 0);
+    return user ? { ...user, jti: payload.jti, exp: payload.exp } : null;
   }
 
   async staffSignIn(username: string, password: string) {
@@ -193,8 +190,8 @@ export class AuthService implements OnModuleInit {
   }
 
   async resolveStaffToken(payload: TokenPayload): Promise<StaffUser | null> {
-    if (!payload.jti || (await this.repo.isTokenRevoked(payload.jti))) return null;
-    const staff = await this.repo.findStaffById(payload.sub);
+    if (!UUID.test(String(payload.jti)) || !UUID.test(String(payload.sub))) return null;
+    const staff = await this.repo.findTokenStaff(payload.sub, payload.jti);
     return staff ? { staffId: staff.id, username: staff.username, jti: payload.jti, exp: payload.exp, isStaff: true } : null;
   }
 

@@ -1,8 +1,9 @@
+import { preparedSelect } from '../../common/db/prepared';
 import { returning } from '../../common/db/returning';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import type { ListParams } from '../../common/http/list-query';
+import { idFilter, referenceFilter, type ListParams } from '../../common/http/list-query';
 import { ClassEntity } from './class.entity';
 
 const SORT_COLUMNS: Record<string, string> = {
@@ -58,16 +59,27 @@ export class ClassesRepository {
       .getMany();
   }
 
+  /** One page and the total in one round trip (`count(*) OVER ()`); a second query only for a page past the end. */
   async listForAdmin(organizationId: string, params: ListParams): Promise<[ClassEntity[], number]> {
     const qb = this.classes.createQueryBuilder('c').where('c.organization_id = :organizationId', { organizationId });
-    const { q, status, ids } = params.filter as { q?: unknown; status?: unknown; ids?: unknown };
+    const { q, status } = params.filter as { q?: unknown; status?: unknown };
     if (typeof q === 'string' && q.trim()) {
       qb.andWhere('(c.title ILIKE :q OR c.instructor ILIKE :q OR c.location ILIKE :q OR c.description ILIKE :q)', { q: `%${q.trim().replace(/[%_\\]/g, '\\$&')}%` });
     }
     if (typeof status === 'string' && status) qb.andWhere('c.status = :status', { status });
-    if (Array.isArray(ids)) qb.andWhere('c.id::text IN (:...ids)', { ids: ids.length ? ids.map(String) : ['-'] });
-    qb.orderBy(SORT_COLUMNS[params.sortField], params.sortOrder).addOrderBy('c.id', 'ASC').skip(params.offset).take(params.limit);
-    return qb.getManyAndCount();
+    const ids = idFilter(params.filter);
+    if (ids) qb.andWhere('c.id = ANY(:ids::uuid[])', { ids });
+    // getManyReference from a student: the classes that student is enrolled in. A read of `enrollments` (the
+    // students module's table) as a subquery: StudentsService depends on ClassesService, so asking it would be a cycle.
+    const studentId = referenceFilter(params.filter, 'studentId');
+    if (studentId !== undefined) {
+      qb.andWhere('c.id IN (SELECT e.class_id FROM enrollments e WHERE e.student_id = :studentId::uuid AND e.organization_id = :organizationId)', { studentId: studentId || null });
+    }
+    qb.addSelect('count(*) OVER ()', 'total_count');
+    qb.orderBy(SORT_COLUMNS[params.sortField], params.sortOrder).addOrderBy('c.id', 'ASC').offset(params.offset).limit(params.limit);
+    const { entities, raw } = await preparedSelect<ClassEntity, { total_count: string }>(this.db, qb);
+    if (entities.length) return [entities, Number(raw[0].total_count)];
+    return [entities, params.offset === 0 ? 0 : await qb.offset(undefined).limit(undefined).orderBy().getCount()];
   }
 
   insert(manager: EntityManager, data: Partial<ClassEntity>) {

@@ -1,8 +1,9 @@
+import { preparedSelect } from '../../common/db/prepared';
 import { returning } from '../../common/db/returning';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
-import type { ListParams } from '../../common/http/list-query';
+import { idFilter, referenceFilter, type ListParams } from '../../common/http/list-query';
 import { EnrollmentEntity, StudentEntity, type EnrollmentRow } from './student.entity';
 
 const SORT_COLUMNS: Record<string, string> = {
@@ -36,15 +37,35 @@ export class StudentsRepository {
       .getOne();
   }
 
-  async list(organizationId: string, params: ListParams): Promise<[StudentEntity[], number]> {
+  /**
+   * One page of students with their enrollments and the total, in one round trip: `count(*) OVER ()` for
+   * the total and the enrollments as a JSON array per row. A second query only for a page past the end.
+   */
+  async list(organizationId: string, params: ListParams): Promise<{ rows: StudentEntity[]; enrollments: Map<string, EnrollmentRow[]>; total: number }> {
     const qb = this.students.createQueryBuilder('s').where('s.organization_id = :organizationId', { organizationId });
-    const { q, ids } = params.filter as { q?: unknown; ids?: unknown };
+    const { q, status } = params.filter as { q?: unknown; status?: unknown };
     if (typeof q === 'string' && q.trim()) {
       qb.andWhere("(s.first_name || ' ' || s.last_name ILIKE :q OR s.email ILIKE :q OR s.phone ILIKE :q)", { q: `%${q.trim().replace(/[%_\\]/g, '\\$&')}%` });
     }
-    if (Array.isArray(ids)) qb.andWhere('s.id::text IN (:...ids)', { ids: ids.length ? ids.map(String) : ['-'] });
-    qb.orderBy(SORT_COLUMNS[params.sortField], params.sortOrder).addOrderBy('s.id', 'ASC').skip(params.offset).take(params.limit);
-    return qb.getManyAndCount();
+    if (typeof status === 'string' && status) qb.andWhere('s.status = :status', { status });
+    const ids = idFilter(params.filter);
+    if (ids) qb.andWhere('s.id = ANY(:ids::uuid[])', { ids });
+    // getManyReference from a class: the students enrolled in it.
+    const classId = referenceFilter(params.filter, 'classId');
+    if (classId !== undefined) {
+      qb.andWhere('s.id IN (SELECT e.student_id FROM enrollments e WHERE e.class_id = :classId::uuid AND e.organization_id = :organizationId)', { classId: classId || null });
+    }
+    qb.addSelect('count(*) OVER ()', 'total_count');
+    qb.addSelect(
+      `(SELECT coalesce(json_agg(to_jsonb(e) || jsonb_build_object('classTitle', c.title) ORDER BY e.enrollment_date), '[]')
+          FROM enrollments e JOIN classes c ON c.id = e.class_id WHERE e.student_id = s.id)`,
+      'enrollments_json',
+    );
+    qb.orderBy(SORT_COLUMNS[params.sortField], params.sortOrder).addOrderBy('s.id', 'ASC').offset(params.offset).limit(params.limit);
+    const { entities, raw } = await preparedSelect<StudentEntity, { s_id: string; total_count: string; enrollments_json: Record<string, unknown>[] }>(this.db, qb);
+    const enrollments = new Map(raw.map((r) => [r.s_id, r.enrollments_json.map(toEnrollmentRow)]));
+    if (entities.length) return { rows: entities, enrollments, total: Number(raw[0].total_count) };
+    return { rows: entities, enrollments, total: params.offset === 0 ? 0 : await qb.offset(undefined).limit(undefined).orderBy().getCount() };
   }
 
   /** Enrollments of many students with the class title, in one query. */

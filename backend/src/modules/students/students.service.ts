@@ -39,8 +39,8 @@ export class StudentsService {
   ) {}
 
   async list(organizationId: string, params: ListParams) {
-    const [rows, total] = await this.repo.list(organizationId, params);
-    return { rows: await this.withEnrollments(rows), total };
+    const { rows, enrollments, total } = await this.repo.list(organizationId, params);
+    return { rows: rows.map((s) => mapStudent(s, enrollments.get(s.id) ?? [])), total };
   }
 
   async get(id: string, organizationId: string): Promise<StudentResponse> {

@@ -41,6 +41,8 @@ export class EnrollmentInputDto {
   @IsOptional() classTitle?: unknown;
   @IsOptional() enrollmentDate?: unknown;
   @IsOptional() registeredAs?: unknown;
+  // Kept by a trigger (payment date); echoed back by react-admin's edit form, never read from the client.
+  @IsOptional() paidAt?: unknown;
   @IsOptional() @IsNumber() amountPaid?: number;
 }
 

@@ -3,20 +3,15 @@ import { ConfigService } from '@nestjs/config';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { AllConfigType } from '../../config/app.config';
-import { AuthService } from '../../modules/auth/auth.service';
-import { ORG_AUDIENCE, STAFF_AUDIENCE, TOKEN_ALGORITHM, TOKEN_ISSUER } from './tokens';
-
-export interface TokenPayload {
-  sub: string;
-  jti: string;
-  exp: number;
-  aud: string;
-}
+import { AuthService } from './auth.service';
+import { ORG_AUDIENCE, STAFF_AUDIENCE, TOKEN_ALGORITHM, TOKEN_ISSUER, verificationKey, type TokenPayload } from './tokens';
 
 function options(config: ConfigService<AllConfigType>, audience: string) {
+  const key = verificationKey(config.getOrThrow('app', { infer: true }).jwtSecret);
   return {
     jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-    secretOrKey: config.getOrThrow('app', { infer: true }).jwtSecret,
+    // passport-jwt's types say string | Buffer; jsonwebtoken takes a KeyObject as is (see verificationKey).
+    secretOrKeyProvider: (_req: unknown, _token: unknown, done: (err: null, key: Buffer) => void) => done(null, key as unknown as Buffer),
     algorithms: [TOKEN_ALGORITHM],
     audience,
     issuer: TOKEN_ISSUER,
@@ -26,7 +21,7 @@ function options(config: ConfigService<AllConfigType>, audience: string) {
 
 /**
  * Organization users. The user is re-read from the database on every request (not trusted from the
- * token) so a revoked token, a deleted user or a changed role takes effect at once.
+ * token) so a revoked token, a deleted user or a changed role takes effect at once: one query does both.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
