@@ -12,6 +12,7 @@ import { PublicListCache } from './modules/classes/public-list.cache';
 import { publicListFastRoute } from './modules/classes/public-list.fast-route';
 import { requestLog } from './common/http/request-log.middleware';
 import { createValidationPipe } from './common/http/validation';
+import { setupOpenApi } from './common/openapi/openapi';
 import type { AllConfigType } from './config/app.config';
 
 /** Everything main.ts and the tests share: one bootstrap, so tests exercise the real thing. */
@@ -52,6 +53,7 @@ export function configureApp(app: NestExpressApplication) {
   app.use(express.urlencoded({ extended: false, limit: settings.bodyLimit }));
   app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt'] });
   app.useGlobalPipes(createValidationPipe());
+  setupOpenApi(app);
   if (settings.serveFrontends) serveFrontends(app.getHttpAdapter().getInstance(), repoRoot());
   app.enableShutdownHooks();
   // Same headers as the CORS middleware gives a request without Origin (the fast path skips CORS requests).

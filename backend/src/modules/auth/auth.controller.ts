@@ -4,65 +4,79 @@ import { Public, Role, Roles } from '../../common/auth/roles';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import { AuthService } from './auth.service';
 import { CreateUserDto, ResetPasswordConfirmDto, ResetPasswordRequestDto, SignInDto, SignUpDto, UpdateProfileDto } from './dto/auth.dto';
+import { DeletedResponseDto } from '../../common/openapi/common.responses';
+import { ApiEnvelope } from '../../common/openapi/api-envelope';
+import { ResetDoneResponseDto, ResetRequestedResponseDto, SessionResponseDto, SignedOutResponseDto, UserResponseDto } from './dto/auth.response';
 
 @Controller('auth')
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
+  @ApiEnvelope(SessionResponseDto)
   @Public() @Post('signin') @HttpCode(200)
   signIn(@Body() dto: SignInDto, @Ip() ip: string) {
     this.auth.limitIp('signin', ip);
     return this.auth.signIn(dto.email, dto.password);
   }
 
+  @ApiEnvelope(SessionResponseDto, { status: 201 })
   @Public() @Post('signup')
   signUp(@Body() dto: SignUpDto, @Ip() ip: string) {
     this.auth.limitIp('signup', ip);
     return this.auth.signUp(dto);
   }
 
+  @ApiEnvelope(SignedOutResponseDto)
   @Post('signout') @HttpCode(200)
   signOut(@CurrentUser() user: AuthUser) {
     return this.auth.signOut(user);
   }
 
+  @ApiEnvelope(UserResponseDto)
   @Get('me')
   me(@CurrentUser() user: AuthUser) {
     return this.auth.me(user);
   }
 
+  @ApiEnvelope(UserResponseDto)
   @Put('profile')
   updateProfile(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto) {
     return this.auth.updateProfile(user, dto);
   }
 
+  @ApiEnvelope(ResetRequestedResponseDto)
   @Public() @Post('reset-password') @HttpCode(200)
   resetPassword(@Body() dto: ResetPasswordRequestDto, @Ip() ip: string) {
     this.auth.limitIp('reset', ip);
     return this.auth.requestPasswordReset(dto.email);
   }
 
+  @ApiEnvelope(ResetDoneResponseDto)
   @Public() @Post('reset-password/confirm') @HttpCode(200)
   confirmReset(@Body() dto: ResetPasswordConfirmDto, @Ip() ip: string) {
     this.auth.limitIp('reset', ip);
     return this.auth.confirmPasswordReset(dto.token, dto.password);
   }
 
+  @ApiEnvelope(UserResponseDto, { isArray: true })
   @Roles(Role.Admin) @Get('users')
   listUsers(@OrgId() orgId: string) {
     return this.auth.listUsers(orgId);
   }
 
+  @ApiEnvelope(UserResponseDto)
   @Roles(Role.Admin) @Get('users/:id')
   getUser(@Param('id', UuidParam) id: string, @OrgId() orgId: string) {
     return this.auth.getUser(id, orgId);
   }
 
+  @ApiEnvelope(UserResponseDto, { status: 201 })
   @Roles(Role.Admin) @Post('users')
   createUser(@Body() dto: CreateUserDto, @OrgId() orgId: string) {
     return this.auth.createUser(dto, orgId);
   }
 
+  @ApiEnvelope(DeletedResponseDto)
   @Roles(Role.Admin) @Delete('users/:id')
   deleteUser(@Param('id', UuidParam) id: string, @CurrentUser() user: AuthUser, @OrgId() _orgId: string) {
     return this.auth.deleteUser(id, user);

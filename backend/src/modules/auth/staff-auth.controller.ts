@@ -3,18 +3,22 @@ import type { StaffUser } from '../../common/auth/auth-user';
 import { Public, StaffOnly } from '../../common/auth/roles';
 import { AuthService } from './auth.service';
 import { StaffSignInDto } from './dto/auth.dto';
+import { ApiEnvelope } from '../../common/openapi/api-envelope';
+import { SignedOutResponseDto, StaffSessionResponseDto } from './dto/auth.response';
 
 /** Platform-staff sign-in: its own accounts and its own token audience (spec README decision 5). */
 @Controller('admin/auth')
 export class StaffAuthController {
   constructor(private readonly auth: AuthService) {}
 
+  @ApiEnvelope(StaffSessionResponseDto)
   @Public() @Post('signin') @HttpCode(200)
   signIn(@Body() dto: StaffSignInDto, @Ip() ip: string) {
     this.auth.limitIp('staff-signin', ip);
     return this.auth.staffSignIn(dto.username, dto.password);
   }
 
+  @ApiEnvelope(SignedOutResponseDto)
   @StaffOnly() @Post('signout') @HttpCode(200)
   signOut(@Req() req: { user: StaffUser }) {
     return this.auth.signOut(req.user);

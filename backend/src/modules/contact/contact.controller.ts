@@ -6,6 +6,8 @@ import { DataSource } from 'typeorm';
 import { Public } from '../../common/auth/roles';
 import { RateLimiter } from '../auth/rate-limiter';
 import { trim } from '../../common/http/transforms';
+import { ApiEnvelope } from '../../common/openapi/api-envelope';
+import { ContactSentResponseDto } from './dto/contact.response';
 
 const REQUIRED = { message: 'Please fill in all required fields.' };
 
@@ -26,6 +28,7 @@ export class ContactController {
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
+  @ApiEnvelope(ContactSentResponseDto, { status: 201 })
   @Public() @Post()
   async create(@Body() dto: ContactMessageDto, @Ip() ip: string) {
     this.limiter.hit(ip);

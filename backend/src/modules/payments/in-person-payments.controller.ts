@@ -3,6 +3,8 @@ import { OrgId } from '../../common/auth/auth-user';
 import { Role, Roles } from '../../common/auth/roles';
 import { MarkPaymentDto } from './dto/mark-payment.dto';
 import { InPersonPaymentsService } from './in-person-payments.service';
+import { ApiEnvelope } from '../../common/openapi/api-envelope';
+import { EnrollmentResponseDto } from '../students/dto/student.response';
 
 /** Teacher and admin marking of payments taken at class; 200 because an enrollment is updated, not created. */
 @Roles(Role.Admin, Role.Teacher)
@@ -10,11 +12,13 @@ import { InPersonPaymentsService } from './in-person-payments.service';
 export class InPersonPaymentsController {
   constructor(private readonly payments: InPersonPaymentsService) {}
 
+  @ApiEnvelope(EnrollmentResponseDto)
   @Post('mark-paid') @HttpCode(200)
   markPaid(@OrgId() orgId: string, @Body() dto: MarkPaymentDto) {
     return this.payments.markPaid(orgId, dto);
   }
 
+  @ApiEnvelope(EnrollmentResponseDto)
   @Post('mark-unpaid') @HttpCode(200)
   markUnpaid(@OrgId() orgId: string, @Body() dto: MarkPaymentDto) {
     return this.payments.markUnpaid(orgId, dto);

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { Public } from '../../common/auth/roles';
 import { RawReply } from '../../common/http/envelope.interceptor';
 import type { AllConfigType } from '../../config/app.config';
+import { ApiRawReply } from '../../common/openapi/api-envelope';
 
 const STATIC_PATHS = [
   '/', '/about-us', '/contact-us', '/terms', '/privacy', '/teacher-terms', '/teacher-privacy',
@@ -18,6 +19,7 @@ const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(
 export class SeoController {
   constructor(@InjectDataSource() private readonly db: DataSource, private readonly config: ConfigService<AllConfigType>) {}
 
+  @ApiRawReply('application/xml', '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">…</urlset>')
   @Get('sitemap.xml')
   async sitemap() {
     const base = this.config.getOrThrow('app', { infer: true }).publicUrl;
@@ -37,6 +39,7 @@ export class SeoController {
     return new RawReply(body, 'application/xml; charset=utf-8');
   }
 
+  @ApiRawReply('text/plain', 'User-agent: *\nAllow: /\nDisallow: /admin\n…')
   @Get('robots.txt')
   robots() {
     const base = this.config.getOrThrow('app', { infer: true }).publicUrl;

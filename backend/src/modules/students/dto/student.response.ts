@@ -1,0 +1,35 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { EXAMPLE_ID, EXAMPLE_ORG_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
+
+export class EnrollmentResponseDto {
+  @ApiProperty({ format: 'uuid', example: '9076790a-923e-482e-977e-408883466a8c' }) id: string;
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) classId: string;
+  @ApiProperty({ example: 'Watercolor Basics' }) classTitle: string;
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) enrollmentDate: string;
+  @ApiProperty({ enum: ['pending', 'completed', 'failed'], example: 'completed' }) paymentStatus: string;
+  @ApiProperty({ enum: ['in-person', 'card'], example: 'in-person' }) paymentMethod: string;
+  @ApiProperty({ description: 'Dollars', example: 99 }) amountPaid: number;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'When the payment was completed', example: EXAMPLE_TIME }) paidAt: string | null;
+}
+
+/** A student as mapStudent returns it, with every enrollment of the organization. */
+export class StudentResponseDto {
+  @ApiProperty({ format: 'uuid', example: '6ce1f1f8-50fc-4694-af01-d92231027404' }) id: string;
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ORG_ID }) organizationId: string;
+  @ApiProperty({ example: 'Liam' }) firstName: string;
+  @ApiProperty({ example: 'Brown' }) lastName: string;
+  @ApiProperty({ format: 'email', example: 'liam.brown@example.com' }) email: string;
+  @ApiProperty({ description: 'Digits only', example: '5595550104' }) phone: string;
+  @ApiProperty({ example: 'active' }) status: string;
+  @ApiProperty({ example: true }) communicationOptIn: boolean;
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) registrationDate: string;
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) createdAt: string;
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) updatedAt: string;
+  @ApiProperty({ type: [EnrollmentResponseDto] }) classEnrollments: EnrollmentResponseDto[];
+}
+
+/** Not enrolled yet: whether a seat is left. An existing enrollment is a 409 with `isAlreadyEnrolled`. */
+export class EnrollmentCheckResponseDto {
+  @ApiProperty({ example: false }) enrolled: boolean;
+  @ApiProperty({ example: false }) classFull: boolean;
+}
