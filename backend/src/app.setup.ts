@@ -15,6 +15,10 @@ import { createValidationPipe } from './common/http/validation';
 import { setupOpenApi } from './common/openapi/openapi';
 import type { AllConfigType } from './config/app.config';
 
+/** The API prefix; sitemap.xml and robots.txt stay at the root (shared with the OpenAPI generator). */
+export const API_PREFIX = 'api';
+export const API_PREFIX_OPTIONS = { exclude: ['sitemap.xml', 'robots.txt'] };
+
 /** Everything main.ts and the tests share: one bootstrap, so tests exercise the real thing. */
 export function configureApp(app: NestExpressApplication) {
   const settings = (app as INestApplication).get(ConfigService<AllConfigType>).getOrThrow('app', { infer: true });
@@ -51,7 +55,7 @@ export function configureApp(app: NestExpressApplication) {
   app.use(compression({ threshold: GZIP_THRESHOLD }));
   app.use(express.json({ limit: settings.bodyLimit }));
   app.use(express.urlencoded({ extended: false, limit: settings.bodyLimit }));
-  app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt'] });
+  app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
   app.useGlobalPipes(createValidationPipe());
   setupOpenApi(app);
   if (settings.serveFrontends) serveFrontends(app.getHttpAdapter().getInstance(), repoRoot());

@@ -111,6 +111,11 @@ function sortDocument(document: OpenAPIObject): OpenAPIObject {
   return { ...document, paths, components: { ...document.components, schemas: sortedSchemas } };
 }
 
+/** The document as committed in docs/openapi.json: stable JSON, two-space indent, final newline. */
+export function serializeOpenApiDocument(document: OpenAPIObject): string {
+  return JSON.stringify(document, null, 2) + '\n';
+}
+
 /** Swagger UI at /api/docs and the document at /api/docs-json, built on the first request. */
 export function setupOpenApi(app: INestApplication): void {
   let document: OpenAPIObject | undefined;
