@@ -966,6 +966,11 @@ export interface components {
        * @example 6ce1f1f8-50fc-4694-af01-d92231027404
        */
       studentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
       /** @example 0 */
       sessionIndex: number;
       /** @example true */

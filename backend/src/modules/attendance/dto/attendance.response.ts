@@ -32,6 +32,7 @@ export class ClassAttendanceResponseDto {
 
 export class SavedMarkResponseDto {
   @ApiProperty({ format: 'uuid', example: STUDENT_ID }) studentId: string;
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) classId: string;
   @ApiProperty({ example: 0 }) sessionIndex: number;
   @ApiProperty({ example: true }) attended: boolean;
   @ApiProperty({ format: 'date-time', description: "The class schedule's date for the index", example: EXAMPLE_TIME }) sessionDate: string;
