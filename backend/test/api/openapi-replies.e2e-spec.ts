@@ -155,6 +155,22 @@ describe('OpenAPI replies', () => {
     check(await t.http.post('/api/auth/signout').set(a), 'post', '/api/auth/signout');
   });
 
+  it('should give request examples that fit their request schemas', () => {
+    const wrong: string[] = [];
+    let examples = 0;
+    for (const [p, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const media = (op as { requestBody?: { content: Record<string, { schema: Schema; examples?: Record<string, { value: unknown }> }> } }).requestBody?.content['application/json'];
+        for (const example of Object.values(media?.examples ?? {})) {
+          examples += 1;
+          wrong.push(...mismatches(doc, media!.schema, example.value, `${method} ${p} example`));
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(examples).toBeGreaterThanOrEqual(12);
+  });
+
   it('should find no difference between the replies and the document', () => {
     expect(problems).toEqual([]);
     // Most of the API was exercised (the rest: sign-up, staff sign-out, organization create/update/delete, branding, sitemap).

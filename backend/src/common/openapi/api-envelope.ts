@@ -1,5 +1,7 @@
 import { applyDecorators, type Type } from '@nestjs/common';
-import { ApiExtraModels, ApiProperty, ApiQuery, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
+import { ApiBody, ApiExtraModels, ApiProperty, ApiQuery, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 
 /** The envelope of every JSON reply (spec 1 §7); each route's ApiEnvelope adds its own `data`. */
 export class EnvelopeDto {
@@ -110,4 +112,19 @@ export function ApiList(model: Type<unknown>, resource: string, sortFields: read
 /** A reply that is not JSON (sitemap.xml, robots.txt): its media type and an example body. */
 export function ApiRawReply(contentType: string, example: string) {
   return ApiResponse({ status: 200, description: 'Success', content: { [contentType]: { schema: { type: 'string', example } } } });
+}
+
+/**
+ * An example request body for the route's `@Body()` DTO (its schema stays the one derived from the DTO).
+ * @example `@ApiRequestExample({ email: 'admin@demo.classlane.test', password: 'Demo123!' })`
+ */
+export function ApiRequestExample(example: Record<string, unknown>): MethodDecorator {
+  return (target, key, descriptor) => {
+    // Parameter decorators (and design:paramtypes) are applied before method decorators: the @Body() is known here.
+    const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, target.constructor, key) ?? {}) as Record<string, { index: number }>;
+    const body = Object.entries(args).find(([k]) => k.split(':')[0] === String(RouteParamtypes.BODY));
+    if (!body) throw new Error(`@ApiRequestExample on ${String(key)}: the route has no @Body()`);
+    const type = (Reflect.getMetadata('design:paramtypes', target, key) as Type<unknown>[])[body[1].index];
+    return ApiBody({ type, examples: { example: { summary: 'Example', value: example } } })(target, key, descriptor);
+  };
 }

@@ -5,7 +5,7 @@ import { UuidParam } from '../../common/http/uuid.pipe';
 import { AuthService } from './auth.service';
 import { CreateUserDto, ResetPasswordConfirmDto, ResetPasswordRequestDto, SignInDto, SignUpDto, UpdateProfileDto } from './dto/auth.dto';
 import { DeletedResponseDto } from '../../common/openapi/common.responses';
-import { ApiEnvelope } from '../../common/openapi/api-envelope';
+import { ApiEnvelope, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { ResetDoneResponseDto, ResetRequestedResponseDto, SessionResponseDto, SignedOutResponseDto, UserResponseDto } from './dto/auth.response';
 
 @Controller('auth')
@@ -13,6 +13,7 @@ export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
   @ApiEnvelope(SessionResponseDto)
+  @ApiRequestExample({ email: 'admin@demo.classlane.test', password: 'Demo123!' })
   @Public() @Post('signin') @HttpCode(200)
   signIn(@Body() dto: SignInDto, @Ip() ip: string) {
     this.auth.limitIp('signin', ip);
@@ -20,6 +21,7 @@ export class AuthController {
   }
 
   @ApiEnvelope(SessionResponseDto, { status: 201 })
+  @ApiRequestExample({ email: 'ada@example.com', password: 'secret-pass-1', firstName: 'Ada', lastName: 'Admin', role: 'admin' })
   @Public() @Post('signup')
   signUp(@Body() dto: SignUpDto, @Ip() ip: string) {
     this.auth.limitIp('signup', ip);
@@ -71,6 +73,7 @@ export class AuthController {
   }
 
   @ApiEnvelope(UserResponseDto, { status: 201 })
+  @ApiRequestExample({ email: 'tess@example.com', password: 'teach-pass-1', firstName: 'Tess', lastName: 'Teacher', role: 'teacher' })
   @Roles(Role.Admin) @Post('users')
   createUser(@Body() dto: CreateUserDto, @OrgId() orgId: string) {
     return this.auth.createUser(dto, orgId);

@@ -3,7 +3,7 @@ import type { StaffUser } from '../../common/auth/auth-user';
 import { Public, StaffOnly } from '../../common/auth/roles';
 import { AuthService } from './auth.service';
 import { StaffSignInDto } from './dto/auth.dto';
-import { ApiEnvelope } from '../../common/openapi/api-envelope';
+import { ApiEnvelope, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { SignedOutResponseDto, StaffSessionResponseDto } from './dto/auth.response';
 
 /** Platform-staff sign-in: its own accounts and its own token audience (spec README decision 5). */
@@ -12,6 +12,7 @@ export class StaffAuthController {
   constructor(private readonly auth: AuthService) {}
 
   @ApiEnvelope(StaffSessionResponseDto)
+  @ApiRequestExample({ username: 'itadmin', password: 'the PLATFORM_ADMIN_PASSWORD' })
   @Public() @Post('signin') @HttpCode(200)
   signIn(@Body() dto: StaffSignInDto, @Ip() ip: string) {
     this.auth.limitIp('staff-signin', ip);

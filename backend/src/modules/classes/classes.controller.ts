@@ -10,8 +10,8 @@ import { CLASS_SORT_FIELDS } from './classes.repository';
 import { ClassesService } from './classes.service';
 import { CloneClassDto, CreateClassDto, ListClassesQuery, PublicClassQuery, UpdateClassDto } from './dto/class.dto';
 import { DeletedResponseDto } from '../../common/openapi/common.responses';
-import { ApiEnvelope, ApiList } from '../../common/openapi/api-envelope';
-import { ClassResponseDto, CLONE_EXTRA } from './dto/class.response';
+import { ApiEnvelope, ApiList, ApiRequestExample } from '../../common/openapi/api-envelope';
+import { CLASS_EXAMPLE, ClassResponseDto, CLONE_EXTRA } from './dto/class.response';
 
 /**
  * One path, two audiences (spec 1 §7): without a token GET /classes?organizationId= is the public list;
@@ -58,6 +58,7 @@ export class ClassesController {
   }
 
   @ApiEnvelope(ClassResponseDto, { status: 201 })
+  @ApiRequestExample(CLASS_EXAMPLE)
   @Roles(Role.Admin) @Post()
   create(@OrgId() orgId: string, @Body() dto: CreateClassDto) {
     return this.classes.create(orgId, dto);
@@ -76,6 +77,7 @@ export class ClassesController {
   }
 
   @ApiEnvelope(ClassResponseDto, { status: 201, extra: CLONE_EXTRA })
+  @ApiRequestExample({ title: 'Watercolor Basics (spring)', startDate: '2027-03-01T18:00:00.000Z', status: 'Scheduled' })
   @Roles(Role.Admin) @Post(':id/clone')
   async clone(@Param('id', UuidParam) id: string, @OrgId() orgId: string, @Body() dto: CloneClassDto, @CurrentUser() _u: AuthUser) {
     const result = await this.classes.clone(id, orgId, dto);

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { Public } from '../../common/auth/roles';
 import { RateLimiter } from '../auth/rate-limiter';
 import { trim } from '../../common/http/transforms';
-import { ApiEnvelope } from '../../common/openapi/api-envelope';
+import { ApiEnvelope, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { ContactSentResponseDto } from './dto/contact.response';
 
 const REQUIRED = { message: 'Please fill in all required fields.' };
@@ -29,6 +29,7 @@ export class ContactController {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   @ApiEnvelope(ContactSentResponseDto, { status: 201 })
+  @ApiRequestExample({ name: 'Ann Lee', email: 'ann@example.com', subject: 'Group bookings', message: 'Do you offer group rates?', inquiryType: 'general' })
   @Public() @Post()
   async create(@Body() dto: ContactMessageDto, @Ip() ip: string) {
     this.limiter.hit(ip);

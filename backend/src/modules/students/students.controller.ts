@@ -7,21 +7,23 @@ import { UuidParam } from '../../common/http/uuid.pipe';
 import { CheckEnrollmentDto, CreateStudentDto, ListStudentsQuery, RegisterStudentDto, UpdateStudentDto } from './dto/student.dto';
 import { STUDENT_SORT_FIELDS } from './students.repository';
 import { StudentsService } from './students.service';
-import { DeletedResponseDto } from '../../common/openapi/common.responses';
-import { ApiEnvelope, ApiList } from '../../common/openapi/api-envelope';
-import { EnrollmentCheckResponseDto, StudentResponseDto } from './dto/student.response';
+import { DeletedResponseDto, EXAMPLE_ID, EXAMPLE_ORG_ID } from '../../common/openapi/common.responses';
+import { ApiEnvelope, ApiList, ApiRequestExample } from '../../common/openapi/api-envelope';
+import { EnrollmentCheckResponseDto, STUDENT_EXAMPLE, StudentResponseDto } from './dto/student.response';
 
 @Controller()
 export class StudentsController {
   constructor(private readonly students: StudentsService) {}
 
   @ApiEnvelope(EnrollmentCheckResponseDto, { description: 'Not enrolled yet. Already enrolled: 409 with `isAlreadyEnrolled: true`' })
+  @ApiRequestExample({ email: 'olivia@example.com', classId: '486f36a9-a089-445a-9c44-8cb266b86655', organizationId: 'a0000000-0000-4000-8000-000000000001' })
   @Public() @Post('students/check-enrollment') @HttpCode(200)
   check(@Body() dto: CheckEnrollmentDto) {
     return this.students.checkEnrollment(dto);
   }
 
   @ApiEnvelope(StudentResponseDto, { status: 201 })
+  @ApiRequestExample({ ...STUDENT_EXAMPLE, organizationId: EXAMPLE_ORG_ID, classEnrollments: [{ classId: EXAMPLE_ID, paymentMethod: 'in-person', paymentStatus: 'pending' }] })
   @Public() @Post('students/register')
   register(@Body() dto: RegisterStudentDto) {
     return this.students.register(dto);
@@ -55,6 +57,7 @@ export class StudentsController {
   }
 
   @ApiEnvelope(StudentResponseDto, { status: 201 })
+  @ApiRequestExample({ ...STUDENT_EXAMPLE, classEnrollments: [{ classId: EXAMPLE_ID, paymentStatus: 'completed', paymentMethod: 'in-person' }] })
   @Roles(Role.Admin) @Post('students')
   create(@OrgId() orgId: string, @Body() dto: CreateStudentDto) {
     return this.students.create(orgId, dto);

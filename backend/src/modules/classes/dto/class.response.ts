@@ -43,3 +43,10 @@ export const CLONE_EXTRA = {
   warning: { type: 'string', nullable: true, example: null, description: 'Set when the plan limit forced the status' },
   statusForcedByLimit: { type: 'boolean', example: false },
 };
+
+/** A class form (spec 3 §5), as the example of the create body. */
+export const CLASS_EXAMPLE = {
+  title: 'Watercolor Basics', description: 'Learn washes, layering and colour mixing.', instructor: 'Maya Chen', location: 'Studio A, 120 Main St',
+  status: 'Open', price: 120, discountPrice: 99, maxStudents: 12, startDate: EXAMPLE_TIME, duration: 120, days: 4, schedule: 'Weekly',
+  information: 'All levels welcome.', materials: ['Watercolor paper pad'],
+};

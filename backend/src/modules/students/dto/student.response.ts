@@ -33,3 +33,6 @@ export class EnrollmentCheckResponseDto {
   @ApiProperty({ example: false }) enrolled: boolean;
   @ApiProperty({ example: false }) classFull: boolean;
 }
+
+/** The fields of a student form, as examples of the create and register bodies. */
+export const STUDENT_EXAMPLE = { firstName: 'Olivia', lastName: 'Martinez', email: 'olivia@example.com', phone: '5595551234', communicationOptIn: true };
