@@ -13,7 +13,12 @@ import { publicListFastRoute } from './modules/classes/public-list.fast-route';
 import { inputGuard } from './common/http/input-guard.middleware';
 import { requestLogger, requestLogLogger } from './common/http/request-logger';
 import { createValidationPipe } from './common/http/validation';
+import { setupOpenApi } from './common/openapi/openapi';
 import type { AllConfigType } from './config/app.config';
+
+/** The API prefix; sitemap.xml and robots.txt stay at the root (shared with the OpenAPI generator). */
+export const API_PREFIX = 'api';
+export const API_PREFIX_OPTIONS = { exclude: ['sitemap.xml', 'robots.txt'] };
 
 /** Everything main.ts and the tests share: one bootstrap, so tests exercise the real thing. */
 export function configureApp(app: NestExpressApplication) {
@@ -53,8 +58,9 @@ export function configureApp(app: NestExpressApplication) {
   app.use(express.json({ limit: settings.bodyLimit }));
   app.use(express.urlencoded({ extended: false, limit: settings.bodyLimit }));
   app.use(inputGuard());
-  app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt'] });
+  app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
   app.useGlobalPipes(createValidationPipe());
+  setupOpenApi(app);
   if (settings.serveFrontends) serveFrontends(app.getHttpAdapter().getInstance(), repoRoot());
   app.enableShutdownHooks();
   // Same headers as the CORS middleware gives a request without Origin (the fast path skips CORS requests).

@@ -4,17 +4,22 @@ import { Public, StaffOnly } from '../../common/auth/roles';
 import { RateLimit } from '../../common/http/rate-limit';
 import { AuthService } from './auth.service';
 import { StaffSignInDto } from './dto/auth.dto';
+import { ApiEnvelope, ApiRequestExample } from '../../common/openapi/api-envelope';
+import { SignedOutResponseDto, StaffSessionResponseDto } from './dto/auth.response';
 
 /** Platform-staff sign-in: its own accounts and its own token audience (spec README decision 5). */
 @Controller('admin/auth')
 export class StaffAuthController {
   constructor(private readonly auth: AuthService) {}
 
+  @ApiEnvelope(StaffSessionResponseDto)
+  @ApiRequestExample({ username: 'itadmin', password: 'the PLATFORM_ADMIN_PASSWORD' })
   @Public() @RateLimit('auth', 'staff-signin') @Post('signin') @HttpCode(200)
   signIn(@Body() dto: StaffSignInDto) {
     return this.auth.staffSignIn(dto.username, dto.password);
   }
 
+  @ApiEnvelope(SignedOutResponseDto)
   @StaffOnly() @Post('signout') @HttpCode(200)
   signOut(@Req() req: { user: StaffUser }) {
     return this.auth.signOut(req.user);

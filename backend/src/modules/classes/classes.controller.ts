@@ -9,6 +9,9 @@ import { UuidParam } from '../../common/http/uuid.pipe';
 import { CLASS_SORT_FIELDS } from './classes.repository';
 import { ClassesService } from './classes.service';
 import { CloneClassDto, CreateClassDto, ListClassesQuery, PublicClassQuery, UpdateClassDto } from './dto/class.dto';
+import { DeletedResponseDto } from '../../common/openapi/common.responses';
+import { ApiEnvelope, ApiList, ApiRequestExample } from '../../common/openapi/api-envelope';
+import { CLASS_EXAMPLE, ClassResponseDto, CLONE_EXTRA } from './dto/class.response';
 
 /**
  * One path, two audiences (spec 1 §7): without a token GET /classes?organizationId= is the public list;
@@ -18,6 +21,9 @@ import { CloneClassDto, CreateClassDto, ListClassesQuery, PublicClassQuery, Upda
 export class ClassesController {
   constructor(private readonly classes: ClassesService) {}
 
+  @ApiList(ClassResponseDto, 'classes', CLASS_SORT_FIELDS, ['q', 'status', 'id', 'ids'], {
+    description: 'With a token: the caller organization\'s list (react-admin dialect, Content-Range). Without: the public list of `organizationId` (open and scheduled classes, ETag, 304 on If-None-Match)',
+  })
   @OptionalAuth() @Get()
   async list(@Query() query: ListClassesQuery, @Req() req: Request & { user?: AuthUser }, @Res({ passthrough: true }) res: Response) {
     if (!req.user) {
@@ -44,27 +50,34 @@ export class ClassesController {
     return rows;
   }
 
+  @ApiEnvelope(ClassResponseDto, { description: 'With a token: any class of the caller\'s organization. Without: a public class (pass organizationId)' })
   @OptionalAuth() @Get(':id')
   get(@Param('id', UuidParam) id: string, @Query() query: PublicClassQuery, @Req() req: Request & { user?: AuthUser }) {
     if (!req.user?.organizationId) return this.classes.publicGet(id, query.organizationId);
     return this.classes.get(id, req.user.organizationId);
   }
 
+  @ApiEnvelope(ClassResponseDto, { status: 201 })
+  @ApiRequestExample(CLASS_EXAMPLE)
   @Roles(Role.Admin) @Post()
   create(@OrgId() orgId: string, @Body() dto: CreateClassDto) {
     return this.classes.create(orgId, dto);
   }
 
+  @ApiEnvelope(ClassResponseDto)
   @Roles(Role.Admin) @Put(':id')
   update(@Param('id', UuidParam) id: string, @OrgId() orgId: string, @Body() dto: UpdateClassDto) {
     return this.classes.update(id, orgId, dto);
   }
 
+  @ApiEnvelope(DeletedResponseDto)
   @Roles(Role.Admin) @Delete(':id')
   delete(@Param('id', UuidParam) id: string, @OrgId() orgId: string) {
     return this.classes.delete(id, orgId);
   }
 
+  @ApiEnvelope(ClassResponseDto, { status: 201, extra: CLONE_EXTRA })
+  @ApiRequestExample({ title: 'Watercolor Basics (spring)', startDate: '2027-03-01T18:00:00.000Z', status: 'Scheduled' })
   @Roles(Role.Admin) @Post(':id/clone')
   async clone(@Param('id', UuidParam) id: string, @OrgId() orgId: string, @Body() dto: CloneClassDto, @CurrentUser() _u: AuthUser) {
     const result = await this.classes.clone(id, orgId, dto);

@@ -6,6 +6,8 @@ import { DataSource } from 'typeorm';
 import { Public } from '../../common/auth/roles';
 import { RateLimit } from '../../common/http/rate-limit';
 import { trim } from '../../common/http/transforms';
+import { ApiEnvelope, ApiRequestExample } from '../../common/openapi/api-envelope';
+import { ContactSentResponseDto } from './dto/contact.response';
 
 const REQUIRED = { message: 'Please fill in all required fields.' };
 
@@ -24,6 +26,8 @@ export class ContactMessageDto {
 export class ContactController {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
+  @ApiEnvelope(ContactSentResponseDto, { status: 201 })
+  @ApiRequestExample({ name: 'Ann Lee', email: 'ann@example.com', subject: 'Group bookings', message: 'Do you offer group rates?', inquiryType: 'general' })
   @Public() @RateLimit('contact', 'message') @Post()
   async create(@Body() dto: ContactMessageDto) {
     const [row] = await this.db.query(

@@ -5,12 +5,15 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '../../common/auth/roles';
 import type { AllConfigType } from '../../config/app.config';
+import { ApiEnvelope } from '../../common/openapi/api-envelope';
+import { HealthResponseDto } from './dto/health.response';
 
 /** Real checks: the database answers a query; providers report whether they are configured. */
 @Controller('health')
 export class HealthController {
   constructor(@InjectDataSource() private readonly db: DataSource, private readonly config: ConfigService<AllConfigType>) {}
 
+  @ApiEnvelope(HealthResponseDto) @ApiEnvelope(HealthResponseDto, { status: 503, description: 'The database does not answer' })
   @Public() @Get()
   async check(@Res({ passthrough: true }) res: Response) {
     const app = this.config.getOrThrow('app', { infer: true });

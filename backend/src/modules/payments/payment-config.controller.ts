@@ -3,6 +3,8 @@ import { ConfigService } from '@nestjs/config';
 import { Public } from '../../common/auth/roles';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import type { AllConfigType } from '../../config/app.config';
+import { ApiEnvelope } from '../../common/openapi/api-envelope';
+import { ConnectStatusResponseDto, StripeConfigResponseDto } from './dto/payment.response';
 
 /**
  * What the registration page asks before offering card payment. Stripe Connect onboarding is a later
@@ -14,12 +16,14 @@ import type { AllConfigType } from '../../config/app.config';
 export class PaymentConfigController {
   constructor(private readonly config: ConfigService<AllConfigType>) {}
 
+  @ApiEnvelope(StripeConfigResponseDto)
   @Get('stripe/config')
   stripeConfig() {
     const app = this.config.getOrThrow('app', { infer: true });
     return { publicKey: app.stripePublishableKey, environment: app.stripePublishableKey?.startsWith('pk_live') ? 'production' : 'test' };
   }
 
+  @ApiEnvelope(ConnectStatusResponseDto)
   @Get('connect/status/organization/:organizationId')
   connectStatus(@Param('organizationId', UuidParam) _organizationId: string) {
     return { hasAccount: false, charges_enabled: false, payouts_enabled: false, details_submitted: false };

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { Public } from '../../common/auth/roles';
 import { RawReply } from '../../common/http/envelope.interceptor';
 import type { AllConfigType } from '../../config/app.config';
+import { ApiRawReply } from '../../common/openapi/api-envelope';
 
 // Every indexable public page of the public site's SEO keys (public-site/src/lib/seo.ts); noindex pages stay out.
 const STATIC_PATHS = [
@@ -19,6 +20,7 @@ const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(
 export class SeoController {
   constructor(@InjectDataSource() private readonly db: DataSource, private readonly config: ConfigService<AllConfigType>) {}
 
+  @ApiRawReply('application/xml', '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">…</urlset>')
   @Get('sitemap.xml')
   async sitemap() {
     const base = this.config.getOrThrow('app', { infer: true }).publicUrl;
@@ -38,6 +40,7 @@ export class SeoController {
     return new RawReply(body, 'application/xml; charset=utf-8');
   }
 
+  @ApiRawReply('text/plain', 'User-agent: *\nAllow: /\nDisallow: /admin\n…')
   @Get('robots.txt')
   robots() {
     const base = this.config.getOrThrow('app', { infer: true }).publicUrl;

@@ -3,27 +3,33 @@ import { CurrentUser, OrgId, type AuthUser } from '../../common/auth/auth-user';
 import { Role, Roles } from '../../common/auth/roles';
 import { UpdateBrandingDto, UpdateContactDto, UpdateProfileSettingsDto } from './dto/settings.dto';
 import { SettingsService } from './settings.service';
+import { ApiEnvelope } from '../../common/openapi/api-envelope';
+import { SettingsResponseDto } from './dto/settings.response';
 
 @Roles(Role.Admin)
 @Controller('settings')
 export class SettingsController {
   constructor(private readonly settings: SettingsService) {}
 
+  @ApiEnvelope(SettingsResponseDto)
   @Get()
   get(@CurrentUser() user: AuthUser, @OrgId() _org: string) {
     return this.settings.get(user);
   }
 
+  @ApiEnvelope(SettingsResponseDto)
   @Put('branding')
   branding(@CurrentUser() user: AuthUser, @OrgId() _org: string, @Body() dto: UpdateBrandingDto) {
     return this.settings.updateBranding(user, dto.branding);
   }
 
+  @ApiEnvelope(SettingsResponseDto)
   @Put('contact')
   contact(@CurrentUser() user: AuthUser, @OrgId() _org: string, @Body() dto: UpdateContactDto) {
     return this.settings.updateContact(user, dto.contactInfo);
   }
 
+  @ApiEnvelope(SettingsResponseDto)
   @Put('profile')
   profile(@CurrentUser() user: AuthUser, @OrgId() _org: string, @Body() dto: UpdateProfileSettingsDto) {
     return this.settings.updateProfile(user, dto.adminProfile);

@@ -1,0 +1,129 @@
+import type { INestApplication } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { ModulesContainer } from '@nestjs/core';
+import {
+  ApiBadRequestResponse, ApiBearerAuth, ApiExtension, ApiExtraModels, ApiForbiddenResponse, ApiSecurity, ApiTags, ApiUnauthorizedResponse,
+  DocumentBuilder, SwaggerModule, type OpenAPIObject,
+} from '@nestjs/swagger';
+import { IS_PUBLIC_KEY, OPTIONAL_AUTH_KEY, ROLES_KEY, STAFF_KEY, type Role } from '../auth/roles';
+import { ErrorEnvelopeDto } from './api-envelope';
+import { applyValidatorSchemas, ECHOED_FIELD } from './validator-schemas';
+
+/** Security scheme names in the document: organization users and platform staff carry different tokens. */
+export const ORG_BEARER = 'bearer';
+export const STAFF_BEARER = 'staff';
+
+export const DOCS_PATH = 'api/docs';
+
+export type RouteAuth = { kind: 'public' } | { kind: 'optional' } | { kind: 'staff' } | { kind: 'org'; roles: Role[] };
+
+/** The auth a route asks for, read from the same metadata the global AppAuthGuard reads (one source). */
+export function routeAuth(controller: Function, handler: Function): RouteAuth {
+  const flag = <T>(key: string): T | undefined => Reflect.getMetadata(key, handler) ?? Reflect.getMetadata(key, controller);
+  if (flag<boolean>(IS_PUBLIC_KEY)) return { kind: 'public' };
+  if (flag<boolean>(STAFF_KEY)) return { kind: 'staff' };
+  if (flag<boolean>(OPTIONAL_AUTH_KEY)) return { kind: 'optional' };
+  return { kind: 'org', roles: flag<Role[]>(ROLES_KEY) ?? [] };
+}
+
+const documented = new WeakSet<Function>();
+
+/**
+ * Adds what every route shares, derived in this one place instead of written on each route: its tag, its
+ * security requirement (from @Public/@OptionalAuth/@StaffOnly/@Roles, as the guard decides), the 401/403
+ * replies that requirement implies, and the 400 reply of bad input. Idempotent: each controller once.
+ */
+function decorateRoutes(app: INestApplication): void {
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as Function | null;
+      if (!controller || documented.has(controller)) continue;
+      documented.add(controller);
+      const tag = controller.name.replace(/Controller$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+      ApiTags(tag)(controller);
+      ApiExtraModels(ErrorEnvelopeDto)(controller);
+      const proto = controller.prototype as Record<string, Function>;
+      for (const name of Object.getOwnPropertyNames(proto)) {
+        const handler = proto[name];
+        if (name === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(METHOD_METADATA, handler) === undefined) continue;
+        if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
+        const descriptor = Object.getOwnPropertyDescriptor(proto, name)!;
+        const apply = (d: MethodDecorator) => d(proto, name, descriptor);
+        const auth = routeAuth(controller, handler);
+        apply(ApiBadRequestResponse({ description: 'Bad input: the field messages are in `errors`', type: ErrorEnvelopeDto }));
+        if (auth.kind === 'public') continue;
+        if (auth.kind === 'staff') apply(ApiBearerAuth(STAFF_BEARER));
+        // No token is also accepted: an empty requirement object makes the bearer optional (OpenAPI 3 §4.8.30).
+        else if (auth.kind === 'optional') { apply(ApiSecurity({})); apply(ApiBearerAuth(ORG_BEARER)); }
+        else apply(ApiBearerAuth(ORG_BEARER));
+        apply(ApiUnauthorizedResponse({ description: 'No token, or an expired, revoked or wrong-audience token', type: ErrorEnvelopeDto }));
+        if (auth.kind === 'org') {
+          const roles = auth.roles.length ? auth.roles : ['admin', 'teacher'];
+          apply(ApiExtension('x-roles', roles));
+          apply(ApiForbiddenResponse({ description: `Needs the ${roles.join(' or ')} role, and the caller's own organization`, type: ErrorEnvelopeDto }));
+        }
+      }
+    }
+  }
+}
+
+/** The OpenAPI 3 document of the running application's controllers and DTOs. */
+export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
+  applyValidatorSchemas();
+  decorateRoutes(app);
+  const config = new DocumentBuilder()
+    .setTitle('Classlane API')
+    .setDescription(
+      [
+        'Class scheduling, registration and payments for many organizations. The guide (envelope, errors, paging, ids) is ',
+        '[docs/api.md](https://github.com/classlane/classlane/blob/main/docs/api.md).',
+        '',
+        'Every JSON reply is `{ success, data, error }`. Sign in with `POST /api/auth/signin` and send the token as ',
+        '`Authorization: Bearer <token>` (scheme **bearer**); platform staff sign in at `POST /api/admin/auth/signin` ',
+        '(scheme **staff**: organization tokens are refused there, and staff tokens everywhere else).',
+      ].join('\n'),
+    )
+    .setVersion('1')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An organization user (admin or teacher): POST /api/auth/signin' }, ORG_BEARER)
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Platform staff: POST /api/admin/auth/signin' }, STAFF_BEARER)
+    .build();
+  const document = SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
+  });
+  untypeEchoedFields(document);
+  return sortDocument(document);
+}
+
+/** `unknown` fields get `type: object` from their design type; they accept any value, so no type. */
+function untypeEchoedFields(document: OpenAPIObject): void {
+  for (const schema of Object.values(document.components?.schemas ?? {})) {
+    for (const property of Object.values((schema as { properties?: Record<string, Record<string, unknown>> }).properties ?? {})) {
+      if (property.description === ECHOED_FIELD) delete property.type;
+    }
+  }
+}
+
+/** Stable key order, so the committed docs/openapi.json only changes when the API does. */
+function sortDocument(document: OpenAPIObject): OpenAPIObject {
+  const paths = Object.fromEntries(Object.entries(document.paths).sort(([a], [b]) => a.localeCompare(b)));
+  const schemas = document.components?.schemas ?? {};
+  const sortedSchemas = Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
+  return { ...document, paths, components: { ...document.components, schemas: sortedSchemas } };
+}
+
+/** The document as committed in docs/openapi.json: stable JSON, two-space indent, final newline. */
+export function serializeOpenApiDocument(document: OpenAPIObject): string {
+  return JSON.stringify(document, null, 2) + '\n';
+}
+
+/** Swagger UI at /api/docs and the document at /api/docs-json, built on the first request. */
+export function setupOpenApi(app: INestApplication): void {
+  let document: OpenAPIObject | undefined;
+  SwaggerModule.setup(DOCS_PATH, app, () => (document ??= createOpenApiDocument(app)), {
+    jsonDocumentUrl: 'api/docs-json',
+    raw: ['json'],
+    customSiteTitle: 'Classlane API',
+    // No call-out to validator.swagger.io from the page.
+    swaggerOptions: { validatorUrl: null, persistAuthorization: false },
+  });
+}

@@ -1,0 +1,39 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { EXAMPLE_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
+
+const STUDENT_ID = '6ce1f1f8-50fc-4694-af01-d92231027404';
+
+export class AttendanceEntryResponseDto {
+  @ApiProperty({ format: 'uuid', example: STUDENT_ID }) studentId: string;
+  @ApiProperty({ example: true }) attended: boolean;
+}
+
+export class AttendanceSessionResponseDto {
+  @ApiProperty({ example: 0 }) sessionIndex: number;
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) sessionDate: string;
+  @ApiProperty({ type: [AttendanceEntryResponseDto] }) entries: AttendanceEntryResponseDto[];
+  @ApiProperty({ example: 1 }) presentCount: number;
+  @ApiProperty({ example: 0 }) absentCount: number;
+  @ApiProperty({ type: 'number', nullable: true, description: 'Null until something is marked (spec README decision 8)', example: 25 }) percent: number | null;
+}
+
+export class AttendanceStudentResponseDto {
+  @ApiProperty({ format: 'uuid', example: STUDENT_ID }) id: string;
+  @ApiProperty({ example: 'Liam' }) firstName: string;
+  @ApiProperty({ example: 'Brown' }) lastName: string;
+}
+
+/** Every scheduled session of a class, marked or not, and the students enrolled now. */
+export class ClassAttendanceResponseDto {
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) classId: string;
+  @ApiProperty({ type: [AttendanceSessionResponseDto] }) sessions: AttendanceSessionResponseDto[];
+  @ApiProperty({ type: [AttendanceStudentResponseDto] }) students: AttendanceStudentResponseDto[];
+}
+
+export class SavedMarkResponseDto {
+  @ApiProperty({ format: 'uuid', example: STUDENT_ID }) studentId: string;
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) classId: string;
+  @ApiProperty({ example: 0 }) sessionIndex: number;
+  @ApiProperty({ example: true }) attended: boolean;
+  @ApiProperty({ format: 'date-time', description: "The class schedule's date for the index", example: EXAMPLE_TIME }) sessionDate: string;
+}

@@ -1,0 +1,52 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { EXAMPLE_ID, EXAMPLE_ORG_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
+import { CLASS_STATUSES, SCHEDULES } from '../class.entity';
+
+/** A class as mapClass returns it: prices in dollars, sessions computed from the schedule (spec 3 §4). */
+export class ClassResponseDto {
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) id: string;
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ORG_ID }) organizationId: string;
+  @ApiProperty({ example: 'Watercolor Basics' }) title: string;
+  @ApiProperty({ example: 'Learn washes, layering and colour mixing.' }) description: string;
+  @ApiProperty({ example: 'Maya Chen' }) instructor: string;
+  @ApiProperty({ example: 'Studio A, 120 Main St' }) location: string;
+  @ApiProperty({ enum: CLASS_STATUSES, example: 'Open' }) status: string;
+  @ApiProperty({ description: 'Dollars', example: 120 }) price: number;
+  @ApiProperty({ type: 'number', nullable: true, description: 'Dollars; applies only when 0 < discountPrice < price', example: 99 }) discountPrice: number | null;
+  @ApiProperty({ example: 12 }) maxStudents: number;
+  @ApiProperty({ example: 4 }) enrolledStudents: number;
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) startDate: string;
+  @ApiProperty({ description: 'Minutes per session', example: 120 }) duration: number;
+  @ApiProperty({ description: 'Number of sessions', example: 4 }) days: number;
+  @ApiProperty({ enum: SCHEDULES, example: 'Weekly' }) schedule: string;
+  @ApiProperty({ type: [String], format: 'date-time', description: 'Start of each session', example: [EXAMPLE_TIME, '2026-11-30T18:00:00.000Z'] }) sessions: string[];
+  @ApiProperty({ example: 'All levels welcome.' }) information: string;
+  @ApiProperty({ type: [String], example: ['Watercolor paper pad'] }) materials: string[];
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) createdAt: string;
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) updatedAt: string;
+}
+
+/** A class on the teacher's dashboard, with its payment counts. */
+export class TeacherClassResponseDto extends ClassResponseDto {
+  @ApiProperty({ example: 2 }) paidCount: number;
+  @ApiProperty({ example: 2 }) pendingCount: number;
+}
+
+export class TeacherOverviewResponseDto {
+  @ApiProperty({ example: 5 }) totalClasses: number;
+  @ApiProperty({ example: 6 }) totalStudents: number;
+  @ApiProperty({ example: 1 }) todaysClasses: number;
+}
+
+/** Clone's extra envelope fields: a plan limit may force the copy to Archived. */
+export const CLONE_EXTRA = {
+  warning: { type: 'string', nullable: true, example: null, description: 'Set when the plan limit forced the status' },
+  statusForcedByLimit: { type: 'boolean', example: false },
+};
+
+/** A class form (spec 3 §5), as the example of the create body. */
+export const CLASS_EXAMPLE = {
+  title: 'Watercolor Basics', description: 'Learn washes, layering and colour mixing.', instructor: 'Maya Chen', location: 'Studio A, 120 Main St',
+  status: 'Open', price: 120, discountPrice: 99, maxStudents: 12, startDate: EXAMPLE_TIME, duration: 120, days: 4, schedule: 'Weekly',
+  information: 'All levels welcome.', materials: ['Watercolor paper pad'],
+};

@@ -1,0 +1,47 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { EXAMPLE_ID, EXAMPLE_ORG_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
+import { PERIODS } from './dashboard-query.dto';
+
+export class ActivityEventResponseDto {
+  @ApiProperty({ format: 'uuid', example: '54183f1f-dc69-4c17-8f57-974e7c8f0bbe' }) id: string;
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ORG_ID }) organizationId: string;
+  @ApiProperty({ example: 'class_enrollment' }) eventType: string;
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) eventDate: string;
+  @ApiProperty({ example: 'Olivia Martinez enrolled in Watercolor Basics' }) description: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, example: { classId: EXAMPLE_ID, className: 'Watercolor Basics', studentName: 'Olivia Martinez' } })
+  metadata: Record<string, unknown>;
+}
+
+export class TopClassResponseDto {
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) id: string;
+  @ApiProperty({ example: 'Digital Photography Weekend' }) title: string;
+  @ApiProperty({ example: 1 }) enrollments: number;
+  @ApiProperty({ description: 'Dollars', example: 220 }) revenue: number;
+}
+
+/** The admin dashboard (spec 3 §3). Changes are percents with one decimal, null when there is nothing to compare. */
+export class DashboardSummaryResponseDto {
+  @ApiProperty({ enum: PERIODS, example: 'month' }) period: string;
+  @ApiProperty({ format: 'date-time', example: '2026-11-01T00:00:00.000Z' }) periodStart: string;
+  @ApiProperty({ format: 'date-time', example: '2026-12-01T00:00:00.000Z' }) periodEnd: string;
+  @ApiProperty({ description: 'Dollars, by payment date', example: 598 }) totalRevenue: number;
+  @ApiProperty({ type: 'number', nullable: true, example: null }) revenueChange: number | null;
+  @ApiProperty({ example: 6 }) totalStudents: number;
+  @ApiProperty({ example: 6 }) activeStudents: number;
+  @ApiProperty({ example: 6 }) newStudents: number;
+  @ApiProperty({ type: 'number', nullable: true, example: null }) studentChange: number | null;
+  @ApiProperty({ example: 9 }) enrollments: number;
+  @ApiProperty({ type: 'number', nullable: true, example: null }) enrollmentChange: number | null;
+  @ApiProperty({ example: 6 }) totalClasses: number;
+  @ApiProperty({ example: 4 }) openClasses: number;
+  @ApiProperty({ example: 5 }) upcomingClasses: number;
+  @ApiProperty({ example: 0 }) fullClasses: number;
+  @ApiProperty({ example: 3 }) repeatStudents: number;
+  @ApiProperty({ description: 'Percent', example: 50 }) repeatRate: number;
+  @ApiProperty({ type: TopClassResponseDto, nullable: true }) topPerformingClass: TopClassResponseDto | null;
+  @ApiProperty({ type: 'number', nullable: true, example: null }) averageSatisfaction: number | null;
+  @ApiProperty({ type: 'number', nullable: true, example: null }) averageRating: number | null;
+  @ApiProperty({ type: 'number', nullable: true, example: null }) ratingChange: number | null;
+  @ApiProperty({ type: 'number', nullable: true, example: null }) monthlyGrowthRate: number | null;
+  @ApiProperty({ type: [ActivityEventResponseDto] }) recentActivity: ActivityEventResponseDto[];
+}

@@ -1,0 +1,45 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { EXAMPLE_ORG_ID } from '../../../common/openapi/common.responses';
+import { BrandingDto, CancellationPolicyDto, ContactInfoDto, DiscountDto, NotificationsDto } from '../../organizations/dto/organization.dto';
+
+export class AdminProfileResponseDto {
+  @ApiProperty({ example: 'Alex' }) firstName: string;
+  @ApiProperty({ example: 'Rivera' }) lastName: string;
+  @ApiProperty({ format: 'email', example: 'admin@demo.classlane.test' }) email: string;
+  @ApiProperty({ example: '5595550110' }) phone: string;
+  @ApiProperty({ example: '' }) profilePicture: string;
+}
+
+class DerivedDiscountsDto {
+  @ApiProperty({ type: 'number', nullable: true, example: null }) earlyBird: number | null;
+  @ApiProperty({ type: 'number', nullable: true, example: null }) senior: number | null;
+  @ApiProperty({ type: 'number', nullable: true, example: null }) returning: number | null;
+}
+
+class DerivedCancellationDto {
+  @ApiProperty({ type: 'number', nullable: true, example: null }) deadlineDays: number | null;
+  @ApiProperty({ type: 'number', nullable: true, example: null }) refundPercentage: number | null;
+}
+
+/** Values the settings screens show, computed from the stored lists. */
+class DerivedSettingsDto {
+  @ApiProperty({ type: DerivedDiscountsDto }) discounts: DerivedDiscountsDto;
+  @ApiProperty({ type: DerivedCancellationDto }) cancellation: DerivedCancellationDto;
+  @ApiProperty({ example: '18:00' }) reminderTime: string;
+}
+
+export class SettingsResponseDto {
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ORG_ID }) organizationId: string;
+  @ApiProperty({ type: [DiscountDto] }) discounts: DiscountDto[];
+  @ApiProperty({ type: [CancellationPolicyDto] }) cancellationPolicies: CancellationPolicyDto[];
+  @ApiProperty({ type: NotificationsDto }) notifications: NotificationsDto;
+  @ApiProperty({ type: ContactInfoDto }) contactInfo: ContactInfoDto;
+  @ApiProperty({ type: BrandingDto }) branding: BrandingDto;
+  @ApiProperty({ type: AdminProfileResponseDto }) adminProfile: AdminProfileResponseDto;
+  @ApiProperty({ type: DerivedSettingsDto }) derived: DerivedSettingsDto;
+}
+
+export class PublicConfigResponseDto {
+  @ApiProperty({ description: 'The platform fee every page states (spec README decision 1)', example: 3 }) platformFeePercent: number;
+  @ApiProperty({ type: 'string', nullable: true, example: 'support@classlane.example' }) supportEmail: string | null;
+}

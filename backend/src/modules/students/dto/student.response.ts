@@ -1,0 +1,79 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { EXAMPLE_ID, EXAMPLE_ORG_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
+
+export class EnrollmentResponseDto {
+  @ApiProperty({ format: 'uuid', example: '9076790a-923e-482e-977e-408883466a8c' }) id: string;
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) classId: string;
+  @ApiProperty({ example: 'Watercolor Basics' }) classTitle: string;
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) enrollmentDate: string;
+  @ApiProperty({ enum: ['pending', 'completed', 'failed'], example: 'completed' }) paymentStatus: string;
+  @ApiProperty({ enum: ['in-person', 'card'], example: 'in-person' }) paymentMethod: string;
+  @ApiProperty({ description: 'Dollars', example: 99 }) amountPaid: number;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'When the payment was completed', example: EXAMPLE_TIME }) paidAt: string | null;
+  @ApiProperty({
+    type: () => RegisteredDetailsResponseDto,
+    nullable: true,
+    required: false,
+    description: 'The details typed at a public registration, only when they differ from the stored student (decision 15); on student replies',
+  })
+  registeredAs?: RegisteredDetailsResponseDto | null;
+}
+
+/** What a person typed at a public registration with an email the organization already knew (decision 15). */
+export class RegisteredDetailsResponseDto {
+  @ApiProperty({ example: 'Liv' }) firstName: string;
+  @ApiProperty({ example: 'Brown' }) lastName: string;
+  @ApiProperty({ description: 'Digits only', example: '5595550222' }) phone: string;
+  @ApiProperty({ example: true }) communicationOptIn: boolean;
+}
+
+/** The one enrollment a public registration made. */
+export class RegistrationEnrollmentResponseDto {
+  @ApiProperty({ format: 'uuid', example: '9076790a-923e-482e-977e-408883466a8c' }) id: string;
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) classId: string;
+  @ApiProperty({ example: 'Watercolor Basics' }) classTitle: string;
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) enrollmentDate: string;
+  @ApiProperty({ enum: ['pending', 'completed', 'failed'], example: 'pending' }) paymentStatus: string;
+  @ApiProperty({ enum: ['in-person', 'card'], example: 'in-person' }) paymentMethod: string;
+  @ApiProperty({ description: 'Dollars', example: 0 }) amountPaid: number;
+}
+
+/**
+ * The reply to an anonymous registration: this registration only, as typed (decision 15): never the stored
+ * student's other enrollments, payments or stored details.
+ */
+export class RegistrationResponseDto {
+  @ApiProperty({ format: 'uuid', example: '6ce1f1f8-50fc-4694-af01-d92231027404' }) id: string;
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ORG_ID }) organizationId: string;
+  @ApiProperty({ example: 'Olivia' }) firstName: string;
+  @ApiProperty({ example: 'Martinez' }) lastName: string;
+  @ApiProperty({ format: 'email', example: 'olivia@example.com' }) email: string;
+  @ApiProperty({ description: 'Digits only', example: '5595551234' }) phone: string;
+  @ApiProperty({ example: true }) communicationOptIn: boolean;
+  @ApiProperty({ type: [RegistrationEnrollmentResponseDto] }) classEnrollments: RegistrationEnrollmentResponseDto[];
+}
+
+/** A student as mapStudent returns it, with every enrollment of the organization. */
+export class StudentResponseDto {
+  @ApiProperty({ format: 'uuid', example: '6ce1f1f8-50fc-4694-af01-d92231027404' }) id: string;
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ORG_ID }) organizationId: string;
+  @ApiProperty({ example: 'Liam' }) firstName: string;
+  @ApiProperty({ example: 'Brown' }) lastName: string;
+  @ApiProperty({ format: 'email', example: 'liam.brown@example.com' }) email: string;
+  @ApiProperty({ description: 'Digits only', example: '5595550104' }) phone: string;
+  @ApiProperty({ example: 'active' }) status: string;
+  @ApiProperty({ example: true }) communicationOptIn: boolean;
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) registrationDate: string;
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) createdAt: string;
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) updatedAt: string;
+  @ApiProperty({ type: [EnrollmentResponseDto] }) classEnrollments: EnrollmentResponseDto[];
+}
+
+/** Not enrolled yet: whether a seat is left. An existing enrollment is a 409 with `isAlreadyEnrolled`. */
+export class EnrollmentCheckResponseDto {
+  @ApiProperty({ example: false }) enrolled: boolean;
+  @ApiProperty({ example: false }) classFull: boolean;
+}
+
+/** The fields of a student form, as examples of the create and register bodies. */
+export const STUDENT_EXAMPLE = { firstName: 'Olivia', lastName: 'Martinez', email: 'olivia@example.com', phone: '5595551234', communicationOptIn: true };

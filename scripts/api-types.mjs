@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// `npm run api:types`: the one source for API types (issue 8 §8). Writes docs/openapi.json from the backend's
+// controllers and DTOs (backend/dist/openapi.generate.js: no database needed), then the TypeScript types both
+// front ends import, with openapi-typescript. Commit all three files; backend/test/api/openapi.e2e-spec.ts fails
+// when they no longer match the code.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const generator = path.join(root, 'backend', 'dist', 'openapi.generate.js');
+const documentPath = path.join(root, 'docs', 'openapi.json');
+
+if (process.argv.includes('--no-build') && !fs.existsSync(generator)) {
+  console.error('backend/dist is missing: run without --no-build');
+  process.exit(1);
+}
+if (!process.argv.includes('--no-build')) run('npm', ['run', 'build', '-w', 'backend']);
+run(process.execPath, [generator, documentPath]);
+
+// openapi-typescript is a backend dev dependency: resolve it from there.
+const require = createRequire(path.join(root, 'backend', 'package.json'));
+const { default: openapiTS } = await import(require.resolve('openapi-typescript'));
+const types = await openapiTS(JSON.parse(fs.readFileSync(documentPath, 'utf8')));
+for (const app of ['public-site', 'admin-ui']) {
+  const out = path.join(root, app, 'src', 'api', 'schema.d.ts');
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, types);
+  console.log(`Types written to ${path.relative(root, out)}`);
+}
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
