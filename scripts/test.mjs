@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test of the repository, cheapest first, stopping at the first failure.
+//   0. lint and format check (ESLint, Prettier)
 //   1. type-check all workspaces     2. API integration tests (jest + embedded PostgreSQL)
 //   3. front-end unit tests         4. production builds
 //   5. end-to-end tests in Chromium against the built app (skipped with SKIP_E2E=1)
@@ -12,6 +13,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const has = (ws) => fs.existsSync(path.join(root, ws, 'src'));
 
 const steps = [
+  ['Lint and format', 'npm', ['run', 'lint']],
   ['Type-check backend', 'npm', ['run', 'typecheck', '-w', 'backend']],
   ...['public-site', 'admin-ui'].filter(has).map((ws) => [`Type-check ${ws}`, 'npm', ['run', 'typecheck', '-w', ws]]),
   ['API tests', 'npm', ['test', '-w', 'backend']],

@@ -1,0 +1,67 @@
+// Lint runs first in `npm test`. Formatting is Prettier's job (.prettierrc); this file holds the rules that
+// catch defects and keep the layering of STYLE.md §3: a module never reaches into another module's repository,
+// and a public-site feature never reaches into another feature's files.
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', '.data/**', '**/*.d.ts', 'public-site/public/**', 'public-site/dev/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'import-x/no-duplicates': 'error',
+      'import-x/no-self-import': 'error',
+      eqeqeq: ['error', 'smart'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['backend/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(modules/)?[^./][^/]*/.*\\.repository$',
+              message: "Another module's repository: ask its service (STYLE.md §3, a module owns its tables).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['public-site/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(\\.\\./)*features/|^\\.\\./(?!\\.)[^/]+/',
+              message: "Another feature's internals: move what both need to components/ or lib/ (STYLE.md §3).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['admin-ui/src/**/*.{ts,tsx}', 'public-site/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['**/test/**/*.ts', '**/*.test.ts', '**/*.test.tsx', '**/*.spec.ts', '**/*.e2e-spec.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);
