@@ -247,6 +247,7 @@ describe('security defects (issue 8 §1)', () => {
         process.stdout.write = write;
         await local?.close();
       }
+      // eslint-disable-next-line no-control-regex -- strips the logger's ANSI colours
       const out = lines.join('').replace(/\u001b\[[0-9;]*m/g, '');
       expect(out).toMatch(/LOG \[EmailSender\] \[email:log\] to=admin-\w+@example\.com subject="Reset your Classlane password"/);
       expect(out).toMatch(/https:\/\/local\.example\/reset-password\?token=[\w-]{20,}/);

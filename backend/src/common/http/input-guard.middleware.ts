@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 /** JSON deeper than this is no request any form sends; deeper bodies are refused before validation. */
 export const MAX_BODY_DEPTH = 32;
 
+// eslint-disable-next-line no-control-regex -- finding NUL bytes is the point
 const NUL_IN_URL = /%00|\u0000/i;
 
 /**

@@ -16,7 +16,7 @@ export async function signIn(email: string, password: string): Promise<User> {
     result = await api.post<{ user?: User; token?: string } | null>('/api/auth/signin', { email: email.trim(), password }, { public: true });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 400 || error.status === 404)) {
-      throw new Error(SIGNIN_MESSAGES.invalid);
+      throw new Error(SIGNIN_MESSAGES.invalid, { cause: error });
     }
     throw error;
   }

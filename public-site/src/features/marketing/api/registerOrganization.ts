@@ -79,7 +79,7 @@ export async function registerOrganization(input: OrganizationSignup): Promise<U
   try {
     organization = await api.post<{ id?: string; name?: string } | null>('/api/organizations', organizationPayload(input));
   } catch (error) {
-    throw new Error(createOrganizationErrorMessage(error));
+    throw new Error(createOrganizationErrorMessage(error), { cause: error });
   }
   if (!organization?.id) throw new Error(CREATE_ORG_MESSAGES.badResponse);
 
