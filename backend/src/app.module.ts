@@ -10,6 +10,7 @@ import { EnvelopeInterceptor } from './common/http/envelope.interceptor';
 import { RateLimitGuard, throttlerOptions } from './common/http/rate-limit';
 import { appConfig, type AllConfigType } from './config/app.config';
 import { dataSourceOptions } from './database/data-source';
+import { ActivityModule } from './modules/activity/activity.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AttendanceModule } from './modules/attendance/attendance.module';
 import { AuthModule } from './modules/auth/auth.module';
@@ -42,6 +43,7 @@ import { TeacherModule } from './modules/teacher/teacher.module';
       inject: [ConfigService],
       useFactory: (config: ConfigService<AllConfigType>) => throttlerOptions(config.getOrThrow('app', { infer: true })),
     }),
+    ActivityModule,
     ReportingModule,
     CommunicationsModule,
     AuthModule,

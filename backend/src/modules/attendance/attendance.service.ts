@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
 import { sessionDates, type ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
-import { ActivityService } from '../reporting/activity.service';
+import { ActivityService } from '../activity/activity.service';
 import { AttendanceRepository, type SavedMark } from './attendance.repository';
 import type { AttendanceEntryDto, BulkAttendanceDto, MarkAttendanceDto } from './dto/attendance.dto';
 

@@ -2,6 +2,7 @@ import { ConflictException, ForbiddenException, HttpException, HttpStatus, Injec
 import { ConfigService } from '@nestjs/config';
 import { JwtService } from '@nestjs/jwt';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
 import type { AuthUser, StaffUser } from '../../common/auth/auth-user';
 import { Role } from '../../common/auth/roles';
 import { ORG_AUDIENCE, STAFF_AUDIENCE, TOKEN_ALGORITHM, TOKEN_ISSUER, type TokenPayload } from './tokens';
@@ -36,6 +37,11 @@ export class AuthService implements OnModuleInit {
     if (this.settings.platformAdminPassword) {
       await this.repo.upsertStaff(this.settings.platformAdminUsername, await hashPassword(this.settings.platformAdminPassword));
     }
+  }
+
+  /** Called inside the organization-create transaction: its creator becomes its admin (auth owns `users`). */
+  attachAsAdmin(manager: EntityManager, userId: string, organizationId: string) {
+    return this.repo.attachAsAdmin(manager, userId, organizationId);
   }
 
   async signIn(email: string, password: string): Promise<{ user: UserResponse; token: string }> {

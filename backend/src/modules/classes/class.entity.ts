@@ -4,8 +4,6 @@ export const CLASS_STATUSES = ['Open', 'Scheduled', 'Closed', 'Cancelled', 'Arch
 export type ClassStatus = (typeof CLASS_STATUSES)[number];
 export const SCHEDULES = ['Consecutive', 'Weekly'] as const;
 export type Schedule = (typeof SCHEDULES)[number];
-/** Open and Scheduled take registrations (spec 1 §4). */
-export const REGISTRABLE: ClassStatus[] = ['Open', 'Scheduled'];
 
 @Entity('classes')
 export class ClassEntity {

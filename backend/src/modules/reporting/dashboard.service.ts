@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ActivityService } from './activity.service';
+import { ActivityService } from '../activity/activity.service';
 import { DashboardRepository, type PeriodRange } from './dashboard.repository';
 import type { Period } from './dto/dashboard-query.dto';
 

@@ -4,7 +4,20 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import { idFilter, referenceFilter, type ListParams } from '../../common/http/list-query';
-import { EnrollmentEntity, StudentEntity, type EnrollmentRow } from './student.entity';
+import { EnrollmentEntity, StudentEntity, type EnrollmentRow, type PaymentMethod, type PaymentStatus } from './student.entity';
+
+/** An enrollment locked for a payment change. */
+export interface LockedEnrollment {
+  id: string;
+  paymentStatus: PaymentStatus;
+  paymentMethod: PaymentMethod;
+  amountPaidCents: number;
+}
+
+/** The enrollment columns RETURNING gives back, in the shape of EnrollmentEntity. */
+const RETURNING = `RETURNING id, organization_id AS "organizationId", student_id AS "studentId", class_id AS "classId",
+  enrollment_date AS "enrollmentDate", payment_status AS "paymentStatus", payment_method AS "paymentMethod",
+  amount_paid_cents AS "amountPaidCents", paid_at AS "paidAt"`;
 
 const SORT_COLUMNS: Record<string, string> = {
   name: "lower(s.last_name || ' ' || s.first_name)",
@@ -129,6 +142,41 @@ export class StudentsRepository {
   async deleteStudent(manager: EntityManager, id: string, organizationId: string): Promise<boolean> {
     const rows = await returning(manager, 'DELETE FROM students WHERE id = $1 AND organization_id = $2 RETURNING id', [id, organizationId]);
     return rows.length > 0;
+  }
+
+  /** Locks the enrollment row for the transaction, so two marks of one enrollment run one after the other. */
+  async lockEnrollment(manager: EntityManager, organizationId: string, studentId: string, classId: string): Promise<LockedEnrollment | null> {
+    const rows = await manager.query(
+      `SELECT id, payment_status AS "paymentStatus", payment_method AS "paymentMethod", amount_paid_cents AS "amountPaidCents"
+         FROM enrollments WHERE organization_id = $1 AND student_id = $2 AND class_id = $3 FOR UPDATE`,
+      [organizationId, studentId, classId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * pending -> completed, in person, for the amount due. The WHERE re-checks the status, so a second
+   * click updates nothing and cannot record a second payment.
+   */
+  async markEnrollmentPaidInPerson(manager: EntityManager, enrollmentId: string, amountCents: number): Promise<EnrollmentEntity | null> {
+    const rows = await returning<EnrollmentEntity>(
+      manager,
+      `UPDATE enrollments SET payment_status = 'completed', payment_method = 'in-person', amount_paid_cents = $2
+        WHERE id = $1 AND payment_status = 'pending' ${RETURNING}`,
+      [enrollmentId, amountCents],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** completed (in person only) -> pending with nothing paid; a card payment is never undone here. */
+  async markEnrollmentUnpaid(manager: EntityManager, enrollmentId: string): Promise<EnrollmentEntity | null> {
+    const rows = await returning<EnrollmentEntity>(
+      manager,
+      `UPDATE enrollments SET payment_status = 'pending', amount_paid_cents = 0
+        WHERE id = $1 AND payment_status = 'completed' AND payment_method = 'in-person' ${RETURNING}`,
+      [enrollmentId],
+    );
+    return rows[0] ?? null;
   }
 }
 
