@@ -25,7 +25,6 @@ import { SeoModule } from './modules/seo/seo.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { StudentsModule } from './modules/students/students.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
-import { TeacherModule } from './modules/teacher/teacher.module';
 
 @Module({
   imports: [
@@ -53,7 +52,6 @@ import { TeacherModule } from './modules/teacher/teacher.module';
     ClassesModule,
     StudentsModule,
     PaymentsModule,
-    TeacherModule,
     AttendanceModule,
     ContactModule,
     HealthModule,

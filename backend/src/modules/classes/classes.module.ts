@@ -7,10 +7,11 @@ import { ClassesController } from './classes.controller';
 import { ClassesRepository } from './classes.repository';
 import { ClassesService } from './classes.service';
 import { PublicListCache } from './public-list.cache';
+import { TeacherClassesController } from './teacher-classes.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ClassEntity]), OrganizationsModule, SubscriptionsModule],
-  controllers: [ClassesController],
+  controllers: [ClassesController, TeacherClassesController],
   providers: [ClassesRepository, ClassesService, PublicListCache],
   exports: [ClassesService],
 })
