@@ -26,5 +26,5 @@ export async function runMigrations(url: string): Promise<void> {
   }
 }
 
-// For the TypeORM CLI (migration:generate / revert).
+// For the TypeORM CLI, from the build (`npm run build` first; ts-node is not installed): migration:generate / revert.
 export default new DataSource(dataSourceOptions(process.env.DATABASE_URL ?? 'postgres://postgres@localhost:5432/classlane'));

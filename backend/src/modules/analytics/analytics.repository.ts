@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 
-export interface AnalyticsEventRow {
+interface AnalyticsEventRow {
   organizationId: string | null;
   name: string;
   properties: Record<string, unknown>;

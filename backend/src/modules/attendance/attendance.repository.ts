@@ -8,7 +8,7 @@ export interface EnrolledStudent {
   lastName: string;
 }
 
-export interface AttendanceMark {
+interface AttendanceMark {
   studentId: string;
   sessionIndex: number;
   attended: boolean;

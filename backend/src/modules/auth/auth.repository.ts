@@ -6,7 +6,7 @@ import { DataSource, type EntityManager, Repository } from 'typeorm';
 import type { Role } from '../../common/auth/roles';
 import { UserEntity } from './user.entity';
 
-export interface TokenUserRow {
+interface TokenUserRow {
   id: string;
   email: string;
   role: Role;

@@ -13,7 +13,7 @@ export interface DayRange {
   end: Date;
 }
 
-export interface ClassWithPayments {
+interface ClassWithPayments {
   entity: ClassEntity;
   paidCount: number;
   pendingCount: number;

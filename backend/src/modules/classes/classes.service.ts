@@ -12,14 +12,14 @@ import type { CloneClassDto, CreateClassDto, UpdateClassDto } from './dto/class.
 import type { TeacherScope } from './dto/teacher-classes.dto';
 import { PublicListCache, type CachedList } from './public-list.cache';
 
-export const ACTIVATE_LIMIT_MESSAGE = 'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.';
+const ACTIVATE_LIMIT_MESSAGE = 'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.';
 
 /** Spec 3 §2.11 and §9: the Upcoming Classes card shows at most 5. */
 const UPCOMING_DEFAULT_LIMIT = 5;
 const LIST_DEFAULT_LIMIT = 500;
 
 /** Today in the server's local time zone: from local midnight to the next one. */
-export function localDay(now = new Date()): DayRange {
+function localDay(now = new Date()): DayRange {
   const start = new Date(now.getFullYear(), now.getMonth(), now.getDate());
   const end = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
   return { start, end };

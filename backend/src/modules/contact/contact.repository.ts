@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 
-export interface NewContactMessage {
+interface NewContactMessage {
   organizationId: string | null;
   name: string;
   email: string;

@@ -16,9 +16,9 @@ interface PaymentContext {
   discountPriceCents: number | null;
 }
 
-export const ALREADY_PAID_MESSAGE = 'This payment is already marked as paid';
-export const NOT_PAID_MESSAGE = 'This payment is not marked as paid';
-export const CARD_UNMARK_MESSAGE = 'This enrollment was paid by card online and cannot be unmarked here. Refunds of card payments go through the payment provider.';
+const ALREADY_PAID_MESSAGE = 'This payment is already marked as paid';
+const NOT_PAID_MESSAGE = 'This payment is not marked as paid';
+const CARD_UNMARK_MESSAGE = 'This enrollment was paid by card online and cannot be unmarked here. Refunds of card payments go through the payment provider.';
 
 /**
  * Payments taken at class (spec 3 §4 "Student payment per class"): a teacher or admin marks a pending

@@ -9,7 +9,7 @@ export interface PeriodRange {
   previousStart: Date;
 }
 
-export interface DashboardCounts {
+interface DashboardCounts {
   revenueCents: number;
   previousRevenueCents: number;
   enrollments: number;
@@ -25,7 +25,7 @@ export interface DashboardCounts {
   fullClasses: number;
 }
 
-export interface TopClass {
+interface TopClass {
   id: string;
   title: string;
   enrollments: number;

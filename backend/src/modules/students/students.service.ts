@@ -13,7 +13,7 @@ import { mapStudent, type PaymentMethod, type PaymentStatus, type StudentEntity,
 import { StudentsRepository, type LockedEnrollment } from './students.repository';
 
 /** The public registration's reply: this registration only (decision 15). */
-export interface RegistrationReply {
+interface RegistrationReply {
   id: string;
   organizationId: string;
   firstName: string;
