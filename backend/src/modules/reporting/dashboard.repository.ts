@@ -34,6 +34,10 @@ interface TopClass {
 
 const NUMERIC_FIELDS: (keyof DashboardCounts)[] = ['revenueCents', 'previousRevenueCents'];
 
+/**
+ * A read model on purpose: the dashboard's figures are aggregates over classes, students and enrollments
+ * (read only; their modules own and write them), one query per widget instead of a call per service.
+ */
 @Injectable()
 export class DashboardRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}

@@ -6,6 +6,13 @@ import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import { idFilter, referenceFilter, type ListParams } from '../../common/http/list-query';
 import { EnrollmentEntity, StudentEntity, type EnrollmentRow, type PaymentMethod, type PaymentStatus } from './student.entity';
 
+/** A student enrolled in a class, as the attendance register lists them. */
+export interface EnrolledStudent {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
 /** An enrollment locked for a payment change. */
 export interface LockedEnrollment {
   id: string;
@@ -31,6 +38,11 @@ const SORT_COLUMNS: Record<string, string> = {
 };
 export const STUDENT_SORT_FIELDS = Object.keys(SORT_COLUMNS);
 
+/**
+ * students and enrollments: the students module's tables (payments and attendance change or lock
+ * enrollments through StudentsService). The lists join `classes` read-only for the class title, so a page
+ * stays one round trip (issue 8 §4).
+ */
 @Injectable()
 export class StudentsRepository {
   constructor(
@@ -177,6 +189,31 @@ export class StudentsRepository {
       [enrollmentId],
     );
     return rows[0] ?? null;
+  }
+
+  /** The class's enrolled students, sorted by name. */
+  rosterOfClass(classId: string, organizationId: string, manager: EntityManager = this.db.manager): Promise<EnrolledStudent[]> {
+    return manager.query(
+      `SELECT s.id, s.first_name AS "firstName", s.last_name AS "lastName"
+         FROM enrollments e JOIN students s ON s.id = e.student_id
+        WHERE e.class_id = $1 AND e.organization_id = $2
+        ORDER BY lower(s.last_name), lower(s.first_name), s.id`,
+      [classId, organizationId],
+    );
+  }
+
+  /**
+   * Which of these students are enrolled in the class, with their names. The enrollment rows are
+   * share-locked so an enrollment cannot be cancelled between this check and the write.
+   */
+  lockEnrolledInClass(manager: EntityManager, classId: string, organizationId: string, studentIds: string[]): Promise<EnrolledStudent[]> {
+    return manager.query(
+      `SELECT s.id, s.first_name AS "firstName", s.last_name AS "lastName"
+         FROM enrollments e JOIN students s ON s.id = e.student_id
+        WHERE e.class_id = $1 AND e.organization_id = $2 AND e.student_id = ANY($3::uuid[])
+        FOR SHARE OF e`,
+      [classId, organizationId, studentIds],
+    );
   }
 }
 

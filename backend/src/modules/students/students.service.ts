@@ -10,7 +10,7 @@ import { ActivityService } from '../activity/activity.service';
 import { UsageService } from '../subscriptions/usage.service';
 import type { CheckEnrollmentDto, CreateStudentDto, EnrollmentInputDto, RegisterStudentDto, StudentFieldsDto, UpdateStudentDto } from './dto/student.dto';
 import { mapStudent, type PaymentMethod, type PaymentStatus, type StudentEntity, type StudentResponse } from './student.entity';
-import { StudentsRepository, type LockedEnrollment } from './students.repository';
+import { StudentsRepository, type EnrolledStudent, type LockedEnrollment } from './students.repository';
 
 /** The public registration's reply: this registration only (decision 15). */
 interface RegistrationReply {
@@ -287,6 +287,19 @@ export class StudentsService {
       communicationOptIn: f.communicationOptIn ?? true,
       ...(f.status ? { status: f.status } : {}),
     };
+  }
+
+  /** The class's enrolled students (id and name), sorted by name: the attendance register. */
+  rosterOfClass(classId: string, organizationId: string): Promise<EnrolledStudent[]> {
+    return this.repo.rosterOfClass(classId, organizationId);
+  }
+
+  /**
+   * Which of these students are enrolled in the class, with their names; the enrollment rows are
+   * share-locked for the caller's transaction so none is cancelled before its write commits.
+   */
+  lockEnrolledInClass(manager: EntityManager, classId: string, organizationId: string, studentIds: string[]): Promise<EnrolledStudent[]> {
+    return this.repo.lockEnrolledInClass(manager, classId, organizationId, studentIds);
   }
 
   /** The student of this organization, read in the caller's transaction (null when not found). */
