@@ -8,11 +8,13 @@ import { ClassesRepository } from './classes.repository';
 import { ClassesService } from './classes.service';
 import { PublicListCache } from './public-list.cache';
 import { TeacherClassesController } from './teacher-classes.controller';
+import { TeacherClassesRepository } from './teacher-classes.repository';
+import { TeacherClassesService } from './teacher-classes.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ClassEntity]), OrganizationsModule, SubscriptionsModule],
   controllers: [ClassesController, TeacherClassesController],
-  providers: [ClassesRepository, ClassesService, PublicListCache],
+  providers: [ClassesRepository, ClassesService, PublicListCache, TeacherClassesRepository, TeacherClassesService],
   exports: [ClassesService],
 })
 export class ClassesModule {}

@@ -5,32 +5,6 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { idFilter, referenceFilter, type ListParams } from '../../common/http/list-query';
 import { ClassEntity } from './class.entity';
-import type { TeacherScope } from './dto/teacher-classes.dto';
-
-/** One local calendar day as a half-open range [start, end). */
-export interface DayRange {
-  start: Date;
-  end: Date;
-}
-
-interface ClassWithPayments {
-  entity: ClassEntity;
-  paidCount: number;
-  pendingCount: number;
-}
-
-/**
- * A session of class c falls in [dayStart, dayEnd). Sessions are start_date + i * step days for
- * i in 0..days-1 (step 7 when Weekly, else 1), exactly as sessionDates() builds them: it adds whole
- * UTC days, i.e. 24-hour steps, so the SQL uses hours, not calendar days.
- */
-const meetsOnDay = (dayStart: string, dayEnd: string) => `EXISTS (
-  SELECT 1 FROM generate_series(0, c.days - 1) AS i
-   WHERE c.start_date + make_interval(hours => 24 * i * CASE WHEN c.schedule = 'Weekly' THEN 7 ELSE 1 END) >= ${dayStart}
-     AND c.start_date + make_interval(hours => 24 * i * CASE WHEN c.schedule = 'Weekly' THEN 7 ELSE 1 END) < ${dayEnd})`;
-
-/** The teacher screens never show classes that are hidden (Archived) or called off (Cancelled). */
-const VISIBLE = "c.status NOT IN ('Archived', 'Cancelled')";
 
 const SORT_COLUMNS: Record<string, string> = {
   startDate: 'c.start_date',
@@ -157,57 +131,5 @@ export class ClassesRepository {
   async deleteInOrganization(id: string, organizationId: string): Promise<{ id: string; title: string } | null> {
     const rows = await returning<{ id: string; title: string }>(this.db, 'DELETE FROM classes WHERE id = $1 AND organization_id = $2 RETURNING id, title', [id, organizationId]);
     return rows[0] ?? null;
-  }
-
-  /**
-   * The teacher screens' classes of one scope with their paid and pending enrollment counts, in one query:
-   * the counts come from a grouped join on enrollments, never from a query per class. Reading `enrollments`
-   * (the students module's table) here is deliberate: asking StudentsService would be an import cycle
-   * (students imports classes for seats) and a query per class.
-   */
-  async findForTeacherScope(organizationId: string, scope: TeacherScope, today: DayRange, limit: number): Promise<ClassWithPayments[]> {
-    const qb = this.classes
-      .createQueryBuilder('c')
-      .leftJoin(
-        (sub) =>
-          sub
-            .select('e.class_id', 'class_id')
-            .addSelect("count(*) FILTER (WHERE e.payment_status = 'completed')::int", 'paid')
-            .addSelect("count(*) FILTER (WHERE e.payment_status = 'pending')::int", 'pending')
-            .from('enrollments', 'e')
-            .where('e.organization_id = :organizationId')
-            .groupBy('e.class_id'),
-        'pay',
-        'pay.class_id = c.id',
-      )
-      .addSelect('COALESCE(pay.paid, 0)', 'paid_count')
-      .addSelect('COALESCE(pay.pending, 0)', 'pending_count')
-      .where('c.organization_id = :organizationId', { organizationId })
-      .andWhere(VISIBLE)
-      .setParameters({ dayStart: today.start, dayEnd: today.end });
-    if (scope === 'today') qb.andWhere(meetsOnDay(':dayStart', ':dayEnd'));
-    // "Upcoming" starts after today: from the next local midnight on.
-    if (scope === 'upcoming') qb.andWhere('c.start_date >= :dayEnd');
-    qb.orderBy('c.start_date', 'ASC').addOrderBy('c.id', 'ASC').limit(limit);
-    const { raw, entities } = await qb.getRawAndEntities();
-    const counts = new Map<string, { paid: number; pending: number }>(
-      raw.map((r: Record<string, unknown>) => [r.c_id as string, { paid: Number(r.paid_count), pending: Number(r.pending_count) }]),
-    );
-    return entities.map((entity) => ({ entity, paidCount: counts.get(entity.id)?.paid ?? 0, pendingCount: counts.get(entity.id)?.pending ?? 0 }));
-  }
-
-  /** The Quick Overview numbers, in one query over the same visible classes as the lists. */
-  async teacherOverview(organizationId: string, today: DayRange): Promise<{ totalClasses: number; totalStudents: number; todaysClasses: number }> {
-    const [row] = await this.classes.query(
-      `SELECT
-         count(*)::int AS "totalClasses",
-         (SELECT count(DISTINCT e.student_id)::int FROM enrollments e JOIN classes c ON c.id = e.class_id
-           WHERE e.organization_id = $1 AND ${VISIBLE}) AS "totalStudents",
-         count(*) FILTER (WHERE ${meetsOnDay('$2', '$3')})::int AS "todaysClasses"
-       FROM classes c
-       WHERE c.organization_id = $1 AND ${VISIBLE}`,
-      [organizationId, today.start, today.end],
-    );
-    return row;
   }
 }

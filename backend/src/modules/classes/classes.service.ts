@@ -7,23 +7,11 @@ import { OrganizationsService } from '../organizations/organizations.service';
 import { ActivityService } from '../activity/activity.service';
 import { classLimitMessage, UsageService } from '../subscriptions/usage.service';
 import { ClassEntity, mapClass, toCents, type ClassResponse, type ClassStatus } from './class.entity';
-import { ClassesRepository, type DayRange } from './classes.repository';
+import { ClassesRepository } from './classes.repository';
 import type { CloneClassDto, CreateClassDto, UpdateClassDto } from './dto/class.dto';
-import type { TeacherScope } from './dto/teacher-classes.dto';
 import { PublicListCache, type CachedList } from './public-list.cache';
 
 const ACTIVATE_LIMIT_MESSAGE = 'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.';
-
-/** Spec 3 §2.11 and §9: the Upcoming Classes card shows at most 5. */
-const UPCOMING_DEFAULT_LIMIT = 5;
-const LIST_DEFAULT_LIMIT = 500;
-
-/** Today in the server's local time zone: from local midnight to the next one. */
-function localDay(now = new Date()): DayRange {
-  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  const end = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
-  return { start, end };
-}
 
 @Injectable()
 export class ClassesService {
@@ -186,22 +174,6 @@ export class ClassesService {
   /** The sitemap's class pages. */
   listForSitemap(limit: number) {
     return this.repo.listForSitemap(limit);
-  }
-
-  /**
-   * The teacher dashboard's lists (spec 3 §2.11). "Today" means the class meets today: its start date or any of its session dates (sessionDates())
-   * falls on the server's local day. A Weekly class that started last week and meets again today is
-   * one the teacher teaches today, so start-date-only would hide it.
-   */
-  async teacherList(organizationId: string, scope: TeacherScope = 'all', limit?: number) {
-    const max = limit ?? (scope === 'upcoming' ? UPCOMING_DEFAULT_LIMIT : LIST_DEFAULT_LIMIT);
-    const rows = await this.repo.findForTeacherScope(organizationId, scope, localDay(), max);
-    return rows.map(({ entity, paidCount, pendingCount }) => ({ ...mapClass(entity), paidCount, pendingCount }));
-  }
-
-  /** Quick Overview: totalStudents counts people once even when they take several classes. */
-  teacherOverview(organizationId: string) {
-    return this.repo.teacherOverview(organizationId, localDay());
   }
 
   private fields(dto: CreateClassDto): Partial<ClassEntity> {
