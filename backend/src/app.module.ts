@@ -8,8 +8,10 @@ import { AppAuthGuard } from './common/auth/auth.guard';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import { EnvelopeInterceptor } from './common/http/envelope.interceptor';
 import { RateLimitGuard, throttlerOptions } from './common/http/rate-limit';
-import { appConfig, type AllConfigType } from './config/app.config';
+import type { AllConfigType } from './config/config.type';
+import { CONFIG_LOADERS } from './config/settings';
 import { dataSourceOptions } from './database/data-source';
+import { ActivityModule } from './modules/activity/activity.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AttendanceModule } from './modules/attendance/attendance.module';
 import { AuthModule } from './modules/auth/auth.module';
@@ -24,17 +26,16 @@ import { SeoModule } from './modules/seo/seo.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { StudentsModule } from './modules/students/students.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
-import { TeacherModule } from './modules/teacher/teacher.module';
 
 @Module({
   imports: [
-    ConfigModule.forRoot({ isGlobal: true, load: [appConfig], ignoreEnvFile: true }),
+    ConfigModule.forRoot({ isGlobal: true, load: CONFIG_LOADERS, ignoreEnvFile: true }),
     TypeOrmModule.forRootAsync({
       inject: [ConfigService],
       useFactory: (config: ConfigService<AllConfigType>) => {
-        const url = config.getOrThrow('app', { infer: true }).databaseUrl;
+        const { url, poolSize } = config.getOrThrow('database', { infer: true });
         if (!url) throw new Error('DATABASE_URL is not set (the start script sets it when it starts the embedded database)');
-        return dataSourceOptions(url);
+        return dataSourceOptions(url, poolSize);
       },
     }),
     ScheduleModule.forRoot(),
@@ -42,6 +43,7 @@ import { TeacherModule } from './modules/teacher/teacher.module';
       inject: [ConfigService],
       useFactory: (config: ConfigService<AllConfigType>) => throttlerOptions(config.getOrThrow('app', { infer: true })),
     }),
+    ActivityModule,
     ReportingModule,
     CommunicationsModule,
     AuthModule,
@@ -51,7 +53,6 @@ import { TeacherModule } from './modules/teacher/teacher.module';
     ClassesModule,
     StudentsModule,
     PaymentsModule,
-    TeacherModule,
     AttendanceModule,
     ContactModule,
     HealthModule,

@@ -14,7 +14,7 @@ import { inputGuard } from './common/http/input-guard.middleware';
 import { requestLogger, requestLogLogger } from './common/http/request-logger';
 import { createValidationPipe } from './common/http/validation';
 import { setupOpenApi } from './common/openapi/openapi';
-import type { AllConfigType } from './config/app.config';
+import type { AllConfigType } from './config/config.type';
 
 /** The API prefix; sitemap.xml and robots.txt stay at the root (shared with the OpenAPI generator). */
 export const API_PREFIX = 'api';

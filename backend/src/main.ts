@@ -5,19 +5,20 @@ import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { AppLogger } from './common/http/app-logger';
-import { demoWarning, loadSettings } from './config/app.config';
+import { demoWarning } from './config/app.config';
+import { loadSettings } from './config/settings';
 import { runMigrations } from './database/data-source';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded';
 import { DEMO_ADMIN_EMAIL, DEMO_ORG_ID, DEMO_PASSWORD, DEMO_TEACHER_EMAIL, seedDemo } from './database/seeds/demo.seed';
 
 async function bootstrap() {
   const logger = new Logger('Classlane');
-  const settings = loadSettings();
+  const { app: settings, database, auth } = loadSettings();
   let embedded: EmbeddedDatabase | null = null;
-  if (!settings.databaseUrl) {
-    embedded = await startEmbeddedPostgres(settings.dataDir, { quiet: true });
+  if (!database.url) {
+    embedded = await startEmbeddedPostgres(database.dataDir, { quiet: true });
     process.env.DATABASE_URL = embedded.url;
-    logger.log(`Embedded PostgreSQL started (data in ${settings.dataDir})`);
+    logger.log(`Embedded PostgreSQL started (data in ${database.dataDir})`);
   }
   const stopDatabase = async () => {
     if (embedded) {
@@ -59,7 +60,7 @@ async function bootstrap() {
         `  API health:    ${base}/api/health`,
         settings.seedDemo ? `  Demo admin:    ${DEMO_ADMIN_EMAIL} / ${DEMO_PASSWORD}` : '',
         settings.seedDemo ? `  Demo teacher:  ${DEMO_TEACHER_EMAIL} / ${DEMO_PASSWORD}` : '',
-        settings.platformAdminPassword ? `  IT admin:      ${settings.platformAdminUsername} / (PLATFORM_ADMIN_PASSWORD)` : '',
+        auth.platformAdminPassword ? `  IT admin:      ${auth.platformAdminUsername} / (PLATFORM_ADMIN_PASSWORD)` : '',
         warning ? `  ${warning}` : '',
         '',
       ].filter((l, i, a) => l !== '' || i === 0 || i === a.length - 1).join('\n') + '\n',

@@ -2,7 +2,8 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
-export function dataSourceOptions(url: string): DataSourceOptions {
+/** The pool size comes from the database config in the app; the TypeORM CLI reads the environment. */
+export function dataSourceOptions(url: string, poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10)): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -10,7 +11,7 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     migrations: MIGRATIONS,
     migrationsRun: false,
     synchronize: false,
-    extra: { max: Number(process.env.DATABASE_POOL_SIZE ?? 10) },
+    extra: { max: poolSize },
   };
 }
 
@@ -25,5 +26,5 @@ export async function runMigrations(url: string): Promise<void> {
   }
 }
 
-// For the TypeORM CLI (migration:generate / revert).
+// For the TypeORM CLI, from the build (`npm run build` first; ts-node is not installed): migration:generate / revert.
 export default new DataSource(dataSourceOptions(process.env.DATABASE_URL ?? 'postgres://postgres@localhost:5432/classlane'));

@@ -1,7 +1,7 @@
 import { UserEntity } from '../modules/auth/user.entity';
 import { ClassEntity } from '../modules/classes/class.entity';
 import { OrganizationEntity } from '../modules/organizations/organization.entity';
-import { ActivityEventEntity } from '../modules/reporting/activity-event.entity';
+import { ActivityEventEntity } from '../modules/activity/activity-event.entity';
 import { EnrollmentEntity, StudentEntity } from '../modules/students/student.entity';
 import { PlanEntity } from '../modules/subscriptions/plan.entity';
 

@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import { QueryFailedError } from 'typeorm';
 import { AllExceptionsFilter } from '../../src/common/http/all-exceptions.filter';
-import { demoWarning, loadSettings } from '../../src/config/app.config';
+import { demoWarning } from '../../src/config/app.config';
+import { loadSettings } from '../../src/config/settings';
 import { AppLogger } from '../../src/common/http/app-logger';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -161,20 +162,20 @@ describe('security defects (issue 8 §1)', () => {
   describe('demo accounts on a production server', () => {
     const base = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/nonexistent-not-used' };
     it('should not seed the demo in production unless SEED_DEMO=true, and warn when it does', () => {
-      const prod = loadSettings({ ...base, NODE_ENV: 'production' });
+      const prod = loadSettings({ ...base, NODE_ENV: 'production' }).app;
       expect(prod.seedDemo).toBe(false);
-      expect(loadSettings({ ...base, NODE_ENV: 'production', SEED_DEMO: '' }).seedDemo).toBe(false);
+      expect(loadSettings({ ...base, NODE_ENV: 'production', SEED_DEMO: '' }).app.seedDemo).toBe(false);
       expect(demoWarning(prod, { NODE_ENV: 'production' })).toBeNull();
-      const forced = loadSettings({ ...base, NODE_ENV: 'production', SEED_DEMO: 'true' });
+      const forced = loadSettings({ ...base, NODE_ENV: 'production', SEED_DEMO: 'true' }).app;
       expect(forced.seedDemo).toBe(true);
       expect(demoWarning(forced, { NODE_ENV: 'production' })).toMatch(/WARNING.*known password/);
     });
 
     it("should keep the demo for a newcomer's npm start (NODE_ENV unset) without a warning", () => {
-      const dev = loadSettings({ ...base });
+      const dev = loadSettings({ ...base }).app;
       expect(dev.seedDemo).toBe(true);
       expect(demoWarning(dev, {})).toBeNull();
-      expect(loadSettings({ ...base, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+      expect(loadSettings({ ...base, SEED_DEMO: 'false' }).app.seedDemo).toBe(false);
     });
   });
 

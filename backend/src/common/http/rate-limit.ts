@@ -1,6 +1,6 @@
 import { ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerLimitDetail, type ThrottlerModuleOptions } from '@nestjs/throttler';
-import type { Settings } from '../../config/app.config';
+import type { AppConfig } from '../../config/app.config';
 
 /** The spec's text for a client over its per-IP budget. */
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
@@ -22,7 +22,7 @@ const marked = (ctx: ExecutionContext): { budget: RateLimitBudget; action: strin
  * @nestjs/throttler options: per-IP counters in the instance's memory (a bound per instance, as before;
  * the per-account failure counts that stop brute force live in PostgreSQL and hold across instances).
  */
-export function throttlerOptions(settings: Pick<Settings, 'authRateLimitPerMinute' | 'contactRateLimitPerHour' | 'analyticsRateLimitPerMinute'>): ThrottlerModuleOptions {
+export function throttlerOptions(settings: Pick<AppConfig, 'authRateLimitPerMinute' | 'contactRateLimitPerHour' | 'analyticsRateLimitPerMinute'>): ThrottlerModuleOptions {
   const only = (budget: RateLimitBudget) => (ctx: ExecutionContext) => marked(ctx)?.budget !== budget;
   return {
     throttlers: [

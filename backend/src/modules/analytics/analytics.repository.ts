@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 
-export interface AnalyticsEventRow {
+interface AnalyticsEventRow {
   organizationId: string | null;
   name: string;
   properties: Record<string, unknown>;
@@ -16,7 +16,9 @@ export class AnalyticsRepository {
 
   /**
    * One statement for the whole beacon; the organization is checked in the same statement, so an unknown id
-   * stores nothing. Returns how many rows were stored (0 = unknown organization).
+   * stores nothing. Returns how many rows were stored (0 = unknown organization). The EXISTS reads
+   * `organizations` (the organizations module's table) on purpose: one statement per beacon, and the
+   * foreign key would refuse an unknown id anyway; this is the only existence check left outside its owner.
    */
   async insertMany(organizationId: string | null, rows: AnalyticsEventRow[]): Promise<number> {
     const inserted: unknown[] = await this.db.query(

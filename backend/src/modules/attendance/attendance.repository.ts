@@ -2,13 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 
-export interface EnrolledStudent {
-  id: string;
-  firstName: string;
-  lastName: string;
-}
-
-export interface AttendanceMark {
+interface AttendanceMark {
   studentId: string;
   sessionIndex: number;
   attended: boolean;
@@ -18,34 +12,10 @@ export interface SavedMark extends AttendanceMark {
   sessionDate: Date;
 }
 
+/** attendance: the attendance module's table. Who is enrolled comes from StudentsService. */
 @Injectable()
 export class AttendanceRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
-
-  /** The class's enrolled students, sorted by name. */
-  enrolledStudents(classId: string, organizationId: string, manager: EntityManager = this.db.manager): Promise<EnrolledStudent[]> {
-    return manager.query(
-      `SELECT s.id, s.first_name AS "firstName", s.last_name AS "lastName"
-         FROM enrollments e JOIN students s ON s.id = e.student_id
-        WHERE e.class_id = $1 AND e.organization_id = $2
-        ORDER BY lower(s.last_name), lower(s.first_name), s.id`,
-      [classId, organizationId],
-    );
-  }
-
-  /**
-   * Which of these students are enrolled in the class, with their names. The enrollment rows are
-   * share-locked so an enrollment cannot be cancelled between this check and the write.
-   */
-  lockEnrolled(manager: EntityManager, classId: string, organizationId: string, studentIds: string[]): Promise<EnrolledStudent[]> {
-    return manager.query(
-      `SELECT s.id, s.first_name AS "firstName", s.last_name AS "lastName"
-         FROM enrollments e JOIN students s ON s.id = e.student_id
-        WHERE e.class_id = $1 AND e.organization_id = $2 AND e.student_id = ANY($3::uuid[])
-        FOR SHARE OF e`,
-      [classId, organizationId, studentIds],
-    );
-  }
 
   marksOfClass(classId: string, organizationId: string): Promise<AttendanceMark[]> {
     return this.db.query(

@@ -4,7 +4,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { JwtStrategy, StaffJwtStrategy } from './jwt.strategies';
-import type { AllConfigType } from '../../config/app.config';
+import type { AllConfigType } from '../../config/config.type';
 import { CommunicationsModule } from '../communications/communications.module';
 import { AuthController } from './auth.controller';
 import { AuthRepository } from './auth.repository';
@@ -20,7 +20,7 @@ import { UserEntity } from './user.entity';
     JwtModule.registerAsync({
       inject: [ConfigService],
       useFactory: (config: ConfigService<AllConfigType>) => ({
-        secret: config.getOrThrow('app', { infer: true }).jwtSecret,
+        secret: config.getOrThrow('auth', { infer: true }).jwtSecret,
         signOptions: { algorithm: 'HS256' },
         verifyOptions: { algorithms: ['HS256'] },
       }),

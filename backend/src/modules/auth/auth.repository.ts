@@ -2,11 +2,11 @@ import { prepared } from '../../common/db/prepared';
 import { returning } from '../../common/db/returning';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, type EntityManager, Repository } from 'typeorm';
 import type { Role } from '../../common/auth/roles';
 import { UserEntity } from './user.entity';
 
-export interface TokenUserRow {
+interface TokenUserRow {
   id: string;
   email: string;
   role: Role;
@@ -55,6 +55,11 @@ export class AuthRepository {
   async updateUser(id: string, patch: Partial<UserEntity>) {
     await this.users.update({ id }, patch);
     return this.users.findOneOrFail({ where: { id } });
+  }
+
+  /** Inside the organization's creating transaction: its creator becomes its admin. */
+  async attachAsAdmin(manager: EntityManager, userId: string, organizationId: string) {
+    await manager.getRepository(UserEntity).update({ id: userId }, { organizationId, role: 'admin' as Role });
   }
 
   async deleteUserInOrganization(id: string, organizationId: string): Promise<boolean> {

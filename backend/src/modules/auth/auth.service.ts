@@ -2,10 +2,12 @@ import { ConflictException, ForbiddenException, HttpException, HttpStatus, Injec
 import { ConfigService } from '@nestjs/config';
 import { JwtService } from '@nestjs/jwt';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
 import type { AuthUser, StaffUser } from '../../common/auth/auth-user';
 import { Role } from '../../common/auth/roles';
 import { ORG_AUDIENCE, STAFF_AUDIENCE, TOKEN_ALGORITHM, TOKEN_ISSUER, type TokenPayload } from './tokens';
-import type { AllConfigType, Settings } from '../../config/app.config';
+import type { AuthConfig } from '../../config/auth.config';
+import type { AllConfigType } from '../../config/config.type';
 import { EmailSender } from '../communications/email.sender';
 import { AuthRepository } from './auth.repository';
 import type { CreateUserDto, SignUpDto, UpdateProfileDto } from './dto/auth.dto';
@@ -20,7 +22,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 @Injectable()
 export class AuthService implements OnModuleInit {
   private readonly logger = new Logger(AuthService.name);
-  private readonly settings: Settings;
+  private readonly settings: AuthConfig;
+  /** The site's address, for the reset links in emails. */
+  private readonly publicUrl: string;
 
   constructor(
     private readonly repo: AuthRepository,
@@ -28,7 +32,8 @@ export class AuthService implements OnModuleInit {
     private readonly email: EmailSender,
     config: ConfigService<AllConfigType>,
   ) {
-    this.settings = config.getOrThrow('app', { infer: true });
+    this.settings = config.getOrThrow('auth', { infer: true });
+    this.publicUrl = config.getOrThrow('app', { infer: true }).publicUrl;
   }
 
   /** Platform-staff credentials come from config on first start (never from the organization sign-up). */
@@ -36,6 +41,11 @@ export class AuthService implements OnModuleInit {
     if (this.settings.platformAdminPassword) {
       await this.repo.upsertStaff(this.settings.platformAdminUsername, await hashPassword(this.settings.platformAdminPassword));
     }
+  }
+
+  /** Called inside the organization-create transaction: its creator becomes its admin (auth owns `users`). */
+  attachAsAdmin(manager: EntityManager, userId: string, organizationId: string) {
+    return this.repo.attachAsAdmin(manager, userId, organizationId);
   }
 
   async signIn(email: string, password: string): Promise<{ user: UserResponse; token: string }> {
@@ -143,7 +153,7 @@ export class AuthService implements OnModuleInit {
       const token = randomBytes(32).toString('base64url');
       const tokenHash = sha256(token);
       await this.repo.createResetToken(user.id, tokenHash, new Date(Date.now() + RESET_TOKEN_TTL_MS));
-      const link = `${this.settings.publicUrl}/reset-password?token=${token}`;
+      const link = `${this.publicUrl}/reset-password?token=${token}`;
       try {
         await this.email.send({
           to: user.email,

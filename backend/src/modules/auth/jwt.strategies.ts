@@ -2,12 +2,12 @@ import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
-import type { AllConfigType } from '../../config/app.config';
+import type { AllConfigType } from '../../config/config.type';
 import { AuthService } from './auth.service';
 import { ORG_AUDIENCE, STAFF_AUDIENCE, TOKEN_ALGORITHM, TOKEN_ISSUER, verificationKey, type TokenPayload } from './tokens';
 
 function options(config: ConfigService<AllConfigType>, audience: string) {
-  const key = verificationKey(config.getOrThrow('app', { infer: true }).jwtSecret);
+  const key = verificationKey(config.getOrThrow('auth', { infer: true }).jwtSecret);
   return {
     jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
     // passport-jwt's types say string | Buffer; jsonwebtoken takes a KeyObject as is (see verificationKey).

@@ -4,8 +4,6 @@ export const CLASS_STATUSES = ['Open', 'Scheduled', 'Closed', 'Cancelled', 'Arch
 export type ClassStatus = (typeof CLASS_STATUSES)[number];
 export const SCHEDULES = ['Consecutive', 'Weekly'] as const;
 export type Schedule = (typeof SCHEDULES)[number];
-/** Open and Scheduled take registrations (spec 1 §4). */
-export const REGISTRABLE: ClassStatus[] = ['Open', 'Scheduled'];
 
 @Entity('classes')
 export class ClassEntity {
@@ -41,7 +39,7 @@ export function sessionDates(start: Date, days: number, schedule: Schedule): Dat
   });
 }
 
-export const toDollars = (cents: number | null) => (cents === null ? null : cents / 100);
+const toDollars = (cents: number | null) => (cents === null ? null : cents / 100);
 export const toCents = (dollars: number) => Math.round(dollars * 100);
 
 /** The amount a student owes: the discount applies only when 0 < discount < price (spec 2 §5). */

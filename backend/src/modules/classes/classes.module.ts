@@ -1,16 +1,20 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { OrganizationsModule } from '../organizations/organizations.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { ClassEntity } from './class.entity';
 import { ClassesController } from './classes.controller';
 import { ClassesRepository } from './classes.repository';
 import { ClassesService } from './classes.service';
 import { PublicListCache } from './public-list.cache';
+import { TeacherClassesController } from './teacher-classes.controller';
+import { TeacherClassesRepository } from './teacher-classes.repository';
+import { TeacherClassesService } from './teacher-classes.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ClassEntity]), SubscriptionsModule],
-  controllers: [ClassesController],
-  providers: [ClassesRepository, ClassesService, PublicListCache],
+  imports: [TypeOrmModule.forFeature([ClassEntity]), OrganizationsModule, SubscriptionsModule],
+  controllers: [ClassesController, TeacherClassesController],
+  providers: [ClassesRepository, ClassesService, PublicListCache, TeacherClassesRepository, TeacherClassesService],
   exports: [ClassesService],
 })
 export class ClassesModule {}

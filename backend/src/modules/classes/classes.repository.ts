@@ -38,14 +38,52 @@ export class ClassesRepository {
     return manager.getRepository(ClassEntity).findOne({ where: { id, organizationId }, lock: { mode: 'pessimistic_write' } });
   }
 
-  /** Serializes plan-limit checks of one organization (create, activate, clone). */
-  async lockOrganization(manager: EntityManager, organizationId: string) {
-    await manager.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [organizationId]);
+  /**
+   * Takes one seat in a single conditional UPDATE: the row lock serializes concurrent callers and the
+   * WHERE is re-checked after the wait, so K free seats enroll exactly K. An Open class that becomes
+   * full closes itself. True when a seat was taken.
+   */
+  async takeSeat(manager: EntityManager, classId: string, organizationId: string): Promise<boolean> {
+    const rows = await returning(
+      manager,
+      `UPDATE classes SET
+          enrolled_students = enrolled_students + 1,
+          status = CASE WHEN status = 'Open' AND enrolled_students + 1 >= max_students THEN 'Closed' ELSE status END,
+          closed_when_full = closed_when_full OR (status = 'Open' AND enrolled_students + 1 >= max_students),
+          updated_at = now()
+        WHERE id = $1 AND organization_id = $2 AND status IN ('Open', 'Scheduled') AND enrolled_students < max_students
+        RETURNING id`,
+      [classId, organizationId],
+    );
+    return rows.length > 0;
   }
 
-  async organizationExists(organizationId: string): Promise<boolean> {
-    const rows = await this.db.query('SELECT 1 FROM organizations WHERE id = $1', [organizationId]);
-    return rows.length > 0;
+  /**
+   * Gives back one seat per class id given (a class id twice frees two seats). A class that had closed
+   * itself when full reopens.
+   */
+  async releaseSeats(manager: EntityManager, organizationId: string, classIds: string[]) {
+    await manager.query(
+      `UPDATE classes c SET
+          enrolled_students = c.enrolled_students - x.n,
+          status = CASE WHEN c.closed_when_full THEN 'Open' ELSE c.status END,
+          closed_when_full = false,
+          updated_at = now()
+        FROM (SELECT id, count(*)::int AS n FROM unnest($1::uuid[]) AS id GROUP BY id) x
+        WHERE c.id = x.id AND c.organization_id = $2`,
+      [classIds, organizationId],
+    );
+  }
+
+  /** Open and Scheduled classes of every organization, newest start first, for the sitemap. */
+  listForSitemap(limit: number): Promise<{ id: string; organizationId: string; updatedAt: Date }[]> {
+    return this.classes
+      .createQueryBuilder('c')
+      .select(['c.id', 'c.organizationId', 'c.updatedAt'])
+      .where("c.status IN ('Open', 'Scheduled')")
+      .orderBy('c.start_date', 'DESC')
+      .limit(limit)
+      .getMany();
   }
 
   /** Non-archived classes of an organization for the public list, soonest first. */

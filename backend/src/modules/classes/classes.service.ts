@@ -1,17 +1,17 @@
-import { returning } from '../../common/db/returning';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppException, ErrorCode } from '../../common/http/app-exception';
 import type { ListParams } from '../../common/http/list-query';
-import { ActivityService } from '../reporting/activity.service';
+import { OrganizationsService } from '../organizations/organizations.service';
+import { ActivityService } from '../activity/activity.service';
 import { classLimitMessage, UsageService } from '../subscriptions/usage.service';
-import { ClassEntity, mapClass, REGISTRABLE, toCents, type ClassResponse, type ClassStatus } from './class.entity';
+import { ClassEntity, mapClass, toCents, type ClassResponse, type ClassStatus } from './class.entity';
 import { ClassesRepository } from './classes.repository';
 import type { CloneClassDto, CreateClassDto, UpdateClassDto } from './dto/class.dto';
 import { PublicListCache, type CachedList } from './public-list.cache';
 
-export const ACTIVATE_LIMIT_MESSAGE = 'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.';
+const ACTIVATE_LIMIT_MESSAGE = 'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.';
 
 @Injectable()
 export class ClassesService {
@@ -20,6 +20,7 @@ export class ClassesService {
     private readonly usage: UsageService,
     private readonly activity: ActivityService,
     private readonly cache: PublicListCache,
+    private readonly orgs: OrganizationsService,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
@@ -28,7 +29,7 @@ export class ClassesService {
     if (hit) return hit;
     const rows = await this.repo.listPublic(organizationId);
     // An empty list could also mean a mistyped link: say which, so the site can show 'No Organization Selected'.
-    if (!rows.length && !(await this.repo.organizationExists(organizationId))) throw new NotFoundException('Organization not found');
+    if (!rows.length && !(await this.orgs.exists(organizationId))) throw new NotFoundException('Organization not found');
     return this.cache.set(organizationId, rows.map(mapClass));
   }
 
@@ -58,7 +59,7 @@ export class ClassesService {
   async create(organizationId: string, dto: CreateClassDto): Promise<ClassResponse> {
     const status = dto.status ?? 'Open';
     const created = await this.db.transaction(async (manager) => {
-      await this.repo.lockOrganization(manager, organizationId);
+      await this.orgs.lockForUpdate(manager, organizationId);
       if (status !== 'Archived') {
         const cap = await this.usage.classCapacity(organizationId, manager);
         if (!cap.canActivate) {
@@ -75,7 +76,7 @@ export class ClassesService {
 
   async update(id: string, organizationId: string, dto: UpdateClassDto): Promise<ClassResponse> {
     const updated = await this.db.transaction(async (manager) => {
-      await this.repo.lockOrganization(manager, organizationId);
+      await this.orgs.lockForUpdate(manager, organizationId);
       const c = await this.repo.lockInOrganization(manager, id, organizationId);
       if (!c) throw new NotFoundException(`Class with ID ${id} not found`);
       const nextStatus = dto.status ?? c.status;
@@ -121,7 +122,7 @@ export class ClassesService {
     today.setUTCHours(0, 0, 0, 0);
     if (start < today) throw new AppException(400, 'Start date cannot be in the past', { errors: { startDate: 'Start date cannot be in the past' } });
     const result = await this.db.transaction(async (manager) => {
-      await this.repo.lockOrganization(manager, organizationId);
+      await this.orgs.lockForUpdate(manager, organizationId);
       const source = await this.repo.findInOrganization(id, organizationId, manager);
       if (!source) throw new NotFoundException(`Class with ID ${id} not found`);
       let status: ClassStatus = dto.status ?? 'Open';
@@ -150,25 +151,14 @@ export class ClassesService {
    * full closes itself. Call inside the registration's transaction.
    */
   async takeSeat(manager: EntityManager, classId: string, organizationId: string): Promise<ClassEntity> {
-    const rows = await returning(
-      manager,
-      `UPDATE classes SET
-          enrolled_students = enrolled_students + 1,
-          status = CASE WHEN status = 'Open' AND enrolled_students + 1 >= max_students THEN 'Closed' ELSE status END,
-          closed_when_full = closed_when_full OR (status = 'Open' AND enrolled_students + 1 >= max_students),
-          updated_at = now()
-        WHERE id = $1 AND organization_id = $2 AND status IN ('Open', 'Scheduled') AND enrolled_students < max_students
-        RETURNING id`,
-      [classId, organizationId],
-    );
-    if (!rows.length) {
-      const c = await manager.getRepository(ClassEntity).findOne({ where: { id: classId, organizationId } });
+    if (!(await this.repo.takeSeat(manager, classId, organizationId))) {
+      const c = await this.repo.findInOrganization(classId, organizationId, manager);
       if (!c || c.status === 'Archived') throw new NotFoundException(`Class with ID ${classId} not found`);
       if (c.enrolledStudents >= c.maxStudents) throw new AppException(409, 'This class is full. No seats are left.', { code: ErrorCode.ClassFull });
       throw new AppException(409, `This class is not open for registration (status: ${c.status}).`, { code: ErrorCode.ClassNotOpen });
     }
     this.cache.invalidate(organizationId);
-    return (await manager.getRepository(ClassEntity).findOneByOrFail({ id: classId }));
+    return (await this.repo.findInOrganization(classId, organizationId, manager))!;
   }
 
   /**
@@ -177,21 +167,13 @@ export class ClassesService {
    */
   async releaseSeats(manager: EntityManager, organizationId: string, classIds: string[]): Promise<void> {
     if (!classIds.length) return;
-    await manager.query(
-      `UPDATE classes c SET
-          enrolled_students = c.enrolled_students - x.n,
-          status = CASE WHEN c.closed_when_full THEN 'Open' ELSE c.status END,
-          closed_when_full = false,
-          updated_at = now()
-        FROM (SELECT id, count(*)::int AS n FROM unnest($1::uuid[]) AS id GROUP BY id) x
-        WHERE c.id = x.id AND c.organization_id = $2`,
-      [classIds, organizationId],
-    );
+    await this.repo.releaseSeats(manager, organizationId, classIds);
     this.cache.invalidate(organizationId);
   }
 
-  isRegistrable(c: ClassEntity) {
-    return REGISTRABLE.includes(c.status);
+  /** The sitemap's class pages. */
+  listForSitemap(limit: number) {
+    return this.repo.listForSitemap(limit);
   }
 
   private fields(dto: CreateClassDto): Partial<ClassEntity> {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import sgMail from '@sendgrid/mail';
-import type { AllConfigType } from '../../config/app.config';
+import type { AllConfigType } from '../../config/config.type';
 
 export interface EmailMessage {
   to: string;
@@ -19,24 +19,24 @@ export class EmailSender {
   private readonly settings;
 
   constructor(config: ConfigService<AllConfigType>) {
-    this.settings = config.getOrThrow('app', { infer: true });
-    if (this.settings.sendgridApiKey) {
-      sgMail.setApiKey(this.settings.sendgridApiKey);
+    this.settings = config.getOrThrow('sendgrid', { infer: true });
+    if (this.settings.apiKey) {
+      sgMail.setApiKey(this.settings.apiKey);
       // Tests point the official SDK at a local stand-in server.
-      if (this.settings.sendgridApiUrl) (sgMail as unknown as { client: { setDefaultRequest(k: string, v: string): void } }).client.setDefaultRequest('baseUrl', this.settings.sendgridApiUrl);
+      if (this.settings.apiUrl) (sgMail as unknown as { client: { setDefaultRequest(k: string, v: string): void } }).client.setDefaultRequest('baseUrl', this.settings.apiUrl);
     }
   }
 
   get provider(): 'sendgrid' | 'log' {
-    return this.settings.sendgridApiKey ? 'sendgrid' : 'log';
+    return this.settings.apiKey ? 'sendgrid' : 'log';
   }
 
   async send(message: EmailMessage): Promise<{ provider: 'sendgrid' | 'log' }> {
-    if (!this.settings.sendgridApiKey) {
+    if (!this.settings.apiKey) {
       this.logger.log(`[email:log] to=${message.to} subject="${message.subject}"\n${message.text}`);
       return { provider: 'log' };
     }
-    await sgMail.send({ to: message.to, from: this.settings.sendgridFrom, subject: message.subject, text: message.text });
+    await sgMail.send({ to: message.to, from: this.settings.from, subject: message.subject, text: message.text });
     return { provider: 'sendgrid' };
   }
 }

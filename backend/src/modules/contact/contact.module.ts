@@ -1,5 +1,12 @@
 import { Module } from '@nestjs/common';
+import { OrganizationsModule } from '../organizations/organizations.module';
 import { ContactController } from './contact.controller';
+import { ContactRepository } from './contact.repository';
+import { ContactService } from './contact.service';
 
-@Module({ controllers: [ContactController] })
+@Module({
+  imports: [OrganizationsModule],
+  controllers: [ContactController],
+  providers: [ContactRepository, ContactService],
+})
 export class ContactModule {}

@@ -1,7 +1,7 @@
 import type { Branding, ContactInfo, OrganizationSettings } from './organization.entity';
 
 /** Spec 1 §9 defaults. */
-export const DEFAULT_SLOGAN = 'Streamline Your Event Scheduling & Management';
+const DEFAULT_SLOGAN = 'Streamline Your Event Scheduling & Management';
 export const DIALOG_SLOGAN = 'Empowering Education Through Technology';
 
 export function defaultBranding(businessName: string): Branding {

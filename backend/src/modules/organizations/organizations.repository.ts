@@ -30,6 +30,23 @@ export class OrganizationsRepository {
     return this.orgs.findOneOrFail({ where: { id } });
   }
 
+  /**
+   * Row lock on the organization for the rest of the caller's transaction: serializes plan-limit checks
+   * and registrations of one organization (students, classes). Lock order: organization, then class.
+   */
+  async lockForUpdate(manager: EntityManager, id: string) {
+    await manager.getRepository(OrganizationEntity).findOne({ where: { id }, select: { id: true }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  exists(id: string) {
+    return this.orgs.exists({ where: { id } });
+  }
+
+  /** Every organization's id and last change, oldest first, for the sitemap. */
+  listForSitemap(limit: number): Promise<{ id: string; updatedAt: Date }[]> {
+    return this.orgs.find({ select: { id: true, updatedAt: true }, order: { createdAt: 'ASC' }, take: limit });
+  }
+
   async delete(id: string) {
     const res = await this.orgs.delete({ id });
     return (res.affected ?? 0) > 0;

@@ -1,8 +1,9 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { ActivityService } from '../reporting/activity.service';
+import { AuthService } from '../auth/auth.service';
+import { ActivityService } from '../activity/activity.service';
 import { UsageService } from '../subscriptions/usage.service';
 import { defaultBranding, defaultContactInfo, defaultSettings, DIALOG_SLOGAN } from './defaults';
 import type { CreateOrganizationDto, UpdateOrganizationDto } from './dto/organization.dto';
@@ -26,6 +27,7 @@ export class OrganizationsService {
     private readonly repo: OrganizationsRepository,
     private readonly usageService: UsageService,
     private readonly activity: ActivityService,
+    private readonly auth: AuthService,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
@@ -49,7 +51,7 @@ export class OrganizationsService {
       if (!sameJson(branding, { ...defaultBranding(dto.name), slogan: DIALOG_SLOGAN })) {
         await this.usageService.assertFeature(created.id, 'customBranding', undefined, manager);
       }
-      await manager.query("UPDATE users SET organization_id = $1, role = 'admin', updated_at = now() WHERE id = $2", [created.id, user.id]);
+      await this.auth.attachAsAdmin(manager, user.id, created.id);
       await this.activity.record(created.id, 'organization_created', `${created.name} joined Classlane`, { organizationName: created.name }, manager);
       return created;
     });
@@ -108,6 +110,23 @@ export class OrganizationsService {
       plan,
       usage,
     };
+  }
+
+  /**
+   * Locks the organization row for the caller's transaction: plan-limit checks and registrations of one
+   * organization run one after the other. Lock order everywhere: organization, then class.
+   */
+  lockForUpdate(manager: EntityManager, id: string) {
+    return this.repo.lockForUpdate(manager, id);
+  }
+
+  exists(id: string) {
+    return this.repo.exists(id);
+  }
+
+  /** The sitemap's organization pages. */
+  listForSitemap(limit: number) {
+    return this.repo.listForSitemap(limit);
   }
 
   async require(id: string): Promise<OrganizationEntity> {

@@ -2,24 +2,35 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { amountDueCents } from '../classes/class.entity';
-import { ActivityService } from '../reporting/activity.service';
+import { ClassesService } from '../classes/classes.service';
+import { ActivityService } from '../activity/activity.service';
 import { mapEnrollment } from '../students/student.entity';
+import type { LockedEnrollment } from '../students/students.repository';
+import { StudentsService } from '../students/students.service';
 import type { MarkPaymentDto } from './dto/mark-payment.dto';
-import { InPersonPaymentsRepository, type LockedEnrollment, type PaymentContext } from './in-person-payments.repository';
 
-export const ALREADY_PAID_MESSAGE = 'This payment is already marked as paid';
-export const NOT_PAID_MESSAGE = 'This payment is not marked as paid';
-export const CARD_UNMARK_MESSAGE = 'This enrollment was paid by card online and cannot be unmarked here. Refunds of card payments go through the payment provider.';
+interface PaymentContext {
+  studentName: string;
+  classTitle: string;
+  priceCents: number;
+  discountPriceCents: number | null;
+}
+
+const ALREADY_PAID_MESSAGE = 'This payment is already marked as paid';
+const NOT_PAID_MESSAGE = 'This payment is not marked as paid';
+const CARD_UNMARK_MESSAGE = 'This enrollment was paid by card online and cannot be unmarked here. Refunds of card payments go through the payment provider.';
 
 /**
  * Payments taken at class (spec 3 §4 "Student payment per class"): a teacher or admin marks a pending
  * enrollment paid in person, or undoes their own in-person mark. The change and its activity event
- * commit together (spec README decision 9).
+ * commit together (spec README decision 9). Payments owns no table yet: the enrollment belongs to students,
+ * whose service changes it inside this module's transaction.
  */
 @Injectable()
 export class InPersonPaymentsService {
   constructor(
-    private readonly repo: InPersonPaymentsRepository,
+    private readonly students: StudentsService,
+    private readonly classes: ClassesService,
     private readonly activity: ActivityService,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
@@ -27,8 +38,8 @@ export class InPersonPaymentsService {
   markPaid(organizationId: string, dto: MarkPaymentDto) {
     return this.db.transaction(async (manager) => {
       const { ctx, enrollment } = await this.load(manager, organizationId, dto);
-      const amount = amountDueCents({ priceCents: ctx.priceCents!, discountPriceCents: ctx.discountPriceCents });
-      const updated = await this.repo.markPaid(manager, enrollment.id, amount);
+      const amount = amountDueCents({ priceCents: ctx.priceCents, discountPriceCents: ctx.discountPriceCents });
+      const updated = await this.students.markEnrollmentPaidInPerson(manager, enrollment.id, amount);
       if (!updated) {
         if (enrollment.paymentStatus === 'completed') throw new ConflictException(ALREADY_PAID_MESSAGE);
         throw new ConflictException(`Only a pending payment can be marked as paid; this one is ${enrollment.paymentStatus}`);
@@ -40,14 +51,14 @@ export class InPersonPaymentsService {
         { amount: amount / 100, studentName: ctx.studentName, className: ctx.classTitle, paymentMethod: 'in-person', studentId: dto.studentId, classId: dto.classId },
         manager,
       );
-      return mapEnrollment({ ...updated, classTitle: ctx.classTitle! });
+      return mapEnrollment({ ...updated, classTitle: ctx.classTitle });
     });
   }
 
   markUnpaid(organizationId: string, dto: MarkPaymentDto) {
     return this.db.transaction(async (manager) => {
       const { ctx, enrollment } = await this.load(manager, organizationId, dto);
-      const updated = await this.repo.markUnpaid(manager, enrollment.id);
+      const updated = await this.students.markEnrollmentUnpaid(manager, enrollment.id);
       if (!updated) {
         if (enrollment.paymentStatus === 'completed' && enrollment.paymentMethod === 'card') throw new ConflictException(CARD_UNMARK_MESSAGE);
         throw new ConflictException(NOT_PAID_MESSAGE);
@@ -59,16 +70,17 @@ export class InPersonPaymentsService {
         { amount: enrollment.amountPaidCents / 100, studentName: ctx.studentName, className: ctx.classTitle, paymentMethod: 'in-person', studentId: dto.studentId, classId: dto.classId },
         manager,
       );
-      return mapEnrollment({ ...updated, classTitle: ctx.classTitle! });
+      return mapEnrollment({ ...updated, classTitle: ctx.classTitle });
     });
   }
 
   /** Student, class and enrollment of this organization (404 naming which is missing), enrollment locked. */
   private async load(manager: EntityManager, organizationId: string, dto: MarkPaymentDto): Promise<{ ctx: PaymentContext; enrollment: LockedEnrollment }> {
-    const ctx = await this.repo.findContext(manager, organizationId, dto.studentId, dto.classId);
-    if (ctx.studentName === null) throw new NotFoundException(`Student with ID ${dto.studentId} not found`);
-    if (ctx.classTitle === null) throw new NotFoundException(`Class with ID ${dto.classId} not found`);
-    const enrollment = await this.repo.lockEnrollment(manager, organizationId, dto.studentId, dto.classId);
+    const student = await this.students.findInOrganization(manager, organizationId, dto.studentId);
+    if (!student) throw new NotFoundException(`Student with ID ${dto.studentId} not found`);
+    const cls = await this.classes.require(dto.classId, organizationId, manager);
+    const ctx = { studentName: `${student.firstName} ${student.lastName}`, classTitle: cls.title, priceCents: cls.priceCents, discountPriceCents: cls.discountPriceCents };
+    const enrollment = await this.students.lockEnrollment(manager, organizationId, dto.studentId, dto.classId);
     if (!enrollment) throw new NotFoundException('This student is not enrolled in this class');
     return { ctx, enrollment };
   }

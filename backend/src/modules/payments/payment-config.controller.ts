@@ -2,7 +2,7 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Public } from '../../common/auth/roles';
 import { UuidParam } from '../../common/http/uuid.pipe';
-import type { AllConfigType } from '../../config/app.config';
+import type { AllConfigType } from '../../config/config.type';
 import { ApiEnvelope } from '../../common/openapi/api-envelope';
 import { ConnectStatusResponseDto, StripeConfigResponseDto } from './dto/payment.response';
 
@@ -19,8 +19,8 @@ export class PaymentConfigController {
   @ApiEnvelope(StripeConfigResponseDto)
   @Get('stripe/config')
   stripeConfig() {
-    const app = this.config.getOrThrow('app', { infer: true });
-    return { publicKey: app.stripePublishableKey, environment: app.stripePublishableKey?.startsWith('pk_live') ? 'production' : 'test' };
+    const stripe = this.config.getOrThrow('stripe', { infer: true });
+    return { publicKey: stripe.publishableKey, environment: stripe.publishableKey?.startsWith('pk_live') ? 'production' : 'test' };
   }
 
   @ApiEnvelope(ConnectStatusResponseDto)

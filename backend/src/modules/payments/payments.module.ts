@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { InPersonPaymentsController } from './in-person-payments.controller';
-import { InPersonPaymentsRepository } from './in-person-payments.repository';
+import { ClassesModule } from '../classes/classes.module';
+import { StudentsModule } from '../students/students.module';
 import { InPersonPaymentsService } from './in-person-payments.service';
 import { PaymentConfigController } from './payment-config.controller';
 
 @Module({
+  imports: [StudentsModule, ClassesModule],
   controllers: [PaymentConfigController, InPersonPaymentsController],
-  providers: [InPersonPaymentsRepository, InPersonPaymentsService],
+  providers: [InPersonPaymentsService],
 })
 export class PaymentsModule {}

@@ -9,7 +9,7 @@ export interface PeriodRange {
   previousStart: Date;
 }
 
-export interface DashboardCounts {
+interface DashboardCounts {
   revenueCents: number;
   previousRevenueCents: number;
   enrollments: number;
@@ -25,7 +25,7 @@ export interface DashboardCounts {
   fullClasses: number;
 }
 
-export interface TopClass {
+interface TopClass {
   id: string;
   title: string;
   enrollments: number;
@@ -34,6 +34,10 @@ export interface TopClass {
 
 const NUMERIC_FIELDS: (keyof DashboardCounts)[] = ['revenueCents', 'previousRevenueCents'];
 
+/**
+ * A read model on purpose: the dashboard's figures are aggregates over classes, students and enrollments
+ * (read only; their modules own and write them), one query per widget instead of a call per service.
+ */
 @Injectable()
 export class DashboardRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}

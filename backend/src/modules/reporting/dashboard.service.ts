@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ActivityService } from './activity.service';
+import { ActivityService } from '../activity/activity.service';
 import { DashboardRepository, type PeriodRange } from './dashboard.repository';
 import type { Period } from './dto/dashboard-query.dto';
 
@@ -10,7 +10,7 @@ const RECENT_ACTIVITY = 10;
  * The current calendar period (server local time) and the whole previous one. The current period is
  * still running, so early in a month the change against the full previous month is naturally low.
  */
-export function periodRange(period: Period, now = new Date()): PeriodRange {
+function periodRange(period: Period, now = new Date()): PeriodRange {
   const y = now.getFullYear();
   const m = now.getMonth();
   if (period === 'year') return { start: new Date(y, 0, 1), end: new Date(y + 1, 0, 1), previousStart: new Date(y - 1, 0, 1) };
@@ -20,7 +20,7 @@ export function periodRange(period: Period, now = new Date()): PeriodRange {
 }
 
 /** Percent change with one decimal; null when there is nothing to compare with (never a made-up figure). */
-export function percentChange(current: number, previous: number): number | null {
+function percentChange(current: number, previous: number): number | null {
   if (previous === 0) return null;
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }

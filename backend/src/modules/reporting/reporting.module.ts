@@ -1,15 +1,11 @@
-import { Global, Module } from '@nestjs/common';
-import { ActivityController } from './activity.controller';
-import { ActivityService } from './activity.service';
+import { Module } from '@nestjs/common';
 import { DashboardController } from './dashboard.controller';
 import { DashboardRepository } from './dashboard.repository';
 import { DashboardService } from './dashboard.service';
 
-/** Global: every feature records its activity events through ActivityService. */
-@Global()
+/** The admin dashboard; the activity log it shows comes from ActivityModule's service (global). */
 @Module({
-  controllers: [ActivityController, DashboardController],
-  providers: [ActivityService, DashboardRepository, DashboardService],
-  exports: [ActivityService],
+  controllers: [DashboardController],
+  providers: [DashboardRepository, DashboardService],
 })
 export class ReportingModule {}

@@ -1,11 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Public } from '../../common/auth/roles';
 import { RawReply } from '../../common/http/envelope.interceptor';
-import type { AllConfigType } from '../../config/app.config';
+import type { AllConfigType } from '../../config/config.type';
 import { ApiRawReply } from '../../common/openapi/api-envelope';
+import { ClassesService } from '../classes/classes.service';
+import { OrganizationsService } from '../organizations/organizations.service';
 
 // Every indexable public page of the public site's SEO keys (public-site/src/lib/seo.ts); noindex pages stay out.
 const STATIC_PATHS = [
@@ -18,23 +18,25 @@ const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(
 @Public()
 @Controller()
 export class SeoController {
-  constructor(@InjectDataSource() private readonly db: DataSource, private readonly config: ConfigService<AllConfigType>) {}
+  constructor(
+    private readonly orgs: OrganizationsService,
+    private readonly classes: ClassesService,
+    private readonly config: ConfigService<AllConfigType>,
+  ) {}
 
   @ApiRawReply('application/xml', '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">…</urlset>')
   @Get('sitemap.xml')
   async sitemap() {
     const base = this.config.getOrThrow('app', { infer: true }).publicUrl;
-    const orgs: { id: string; updated_at: Date }[] = await this.db.query('SELECT id, updated_at FROM organizations ORDER BY created_at LIMIT 5000');
-    const classes: { id: string; organization_id: string; updated_at: Date }[] = await this.db.query(
-      "SELECT id, organization_id, updated_at FROM classes WHERE status IN ('Open', 'Scheduled') ORDER BY start_date DESC LIMIT 20000",
-    );
+    const orgs = await this.orgs.listForSitemap(5000);
+    const classes = await this.classes.listForSitemap(20000);
     const url = (loc: string, lastmod?: Date) => `  <url><loc>${xmlEscape(base + loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
     const body = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
       ...STATIC_PATHS.map((p) => url(p)),
-      ...orgs.map((o) => url(`/org/${o.id}`, o.updated_at)),
-      ...classes.map((c) => url(`/class/${c.id}?organizationId=${c.organization_id}`, c.updated_at)),
+      ...orgs.map((o) => url(`/org/${o.id}`, o.updatedAt)),
+      ...classes.map((c) => url(`/class/${c.id}?organizationId=${c.organizationId}`, c.updatedAt)),
       '</urlset>',
     ].join('\n');
     return new RawReply(body, 'application/xml; charset=utf-8');

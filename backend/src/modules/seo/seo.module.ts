@@ -1,5 +1,10 @@
 import { Module } from '@nestjs/common';
+import { ClassesModule } from '../classes/classes.module';
+import { OrganizationsModule } from '../organizations/organizations.module';
 import { SeoController } from './seo.controller';
 
-@Module({ controllers: [SeoController] })
+@Module({
+  imports: [OrganizationsModule, ClassesModule],
+  controllers: [SeoController],
+})
 export class SeoModule {}

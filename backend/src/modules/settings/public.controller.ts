@@ -2,7 +2,7 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Public } from '../../common/auth/roles';
 import { UuidParam } from '../../common/http/uuid.pipe';
-import type { AllConfigType } from '../../config/app.config';
+import type { AllConfigType } from '../../config/config.type';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { ApiEnvelope } from '../../common/openapi/api-envelope';
 import { BrandingDto } from '../organizations/dto/organization.dto';

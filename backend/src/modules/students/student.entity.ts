@@ -42,7 +42,7 @@ export interface EnrollmentRow extends EnrollmentEntity {
   classTitle: string;
 }
 
-export interface RegisteredDetails {
+interface RegisteredDetails {
   firstName: string;
   lastName: string;
   phone: string;
@@ -50,7 +50,7 @@ export interface RegisteredDetails {
 }
 
 /** The details typed at registration, only when they differ from the stored student (decision 15). */
-export function registeredDifference(e: EnrollmentEntity, s: Pick<StudentEntity, 'firstName' | 'lastName' | 'phone' | 'communicationOptIn'>): RegisteredDetails | null {
+function registeredDifference(e: EnrollmentEntity, s: Pick<StudentEntity, 'firstName' | 'lastName' | 'phone' | 'communicationOptIn'>): RegisteredDetails | null {
   if (e.registeredFirstName == null) return null;
   const typed = { firstName: e.registeredFirstName, lastName: e.registeredLastName ?? '', phone: e.registeredPhone ?? '', communicationOptIn: e.registeredCommunicationOptIn ?? s.communicationOptIn };
   const same = typed.firstName === s.firstName && typed.lastName === s.lastName && typed.phone === s.phone && typed.communicationOptIn === s.communicationOptIn;

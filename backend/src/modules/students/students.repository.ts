@@ -4,7 +4,27 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import { idFilter, referenceFilter, type ListParams } from '../../common/http/list-query';
-import { EnrollmentEntity, StudentEntity, type EnrollmentRow } from './student.entity';
+import { EnrollmentEntity, StudentEntity, type EnrollmentRow, type PaymentMethod, type PaymentStatus } from './student.entity';
+
+/** A student enrolled in a class, as the attendance register lists them. */
+export interface EnrolledStudent {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** An enrollment locked for a payment change. */
+export interface LockedEnrollment {
+  id: string;
+  paymentStatus: PaymentStatus;
+  paymentMethod: PaymentMethod;
+  amountPaidCents: number;
+}
+
+/** The enrollment columns RETURNING gives back, in the shape of EnrollmentEntity. */
+const RETURNING = `RETURNING id, organization_id AS "organizationId", student_id AS "studentId", class_id AS "classId",
+  enrollment_date AS "enrollmentDate", payment_status AS "paymentStatus", payment_method AS "paymentMethod",
+  amount_paid_cents AS "amountPaidCents", paid_at AS "paidAt"`;
 
 const SORT_COLUMNS: Record<string, string> = {
   name: "lower(s.last_name || ' ' || s.first_name)",
@@ -18,6 +38,11 @@ const SORT_COLUMNS: Record<string, string> = {
 };
 export const STUDENT_SORT_FIELDS = Object.keys(SORT_COLUMNS);
 
+/**
+ * students and enrollments: the students module's tables (payments and attendance change or lock
+ * enrollments through StudentsService). The lists join `classes` read-only for the class title, so a page
+ * stays one round trip (issue 8 §4).
+ */
 @Injectable()
 export class StudentsRepository {
   constructor(
@@ -129,6 +154,66 @@ export class StudentsRepository {
   async deleteStudent(manager: EntityManager, id: string, organizationId: string): Promise<boolean> {
     const rows = await returning(manager, 'DELETE FROM students WHERE id = $1 AND organization_id = $2 RETURNING id', [id, organizationId]);
     return rows.length > 0;
+  }
+
+  /** Locks the enrollment row for the transaction, so two marks of one enrollment run one after the other. */
+  async lockEnrollment(manager: EntityManager, organizationId: string, studentId: string, classId: string): Promise<LockedEnrollment | null> {
+    const rows = await manager.query(
+      `SELECT id, payment_status AS "paymentStatus", payment_method AS "paymentMethod", amount_paid_cents AS "amountPaidCents"
+         FROM enrollments WHERE organization_id = $1 AND student_id = $2 AND class_id = $3 FOR UPDATE`,
+      [organizationId, studentId, classId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * pending -> completed, in person, for the amount due. The WHERE re-checks the status, so a second
+   * click updates nothing and cannot record a second payment.
+   */
+  async markEnrollmentPaidInPerson(manager: EntityManager, enrollmentId: string, amountCents: number): Promise<EnrollmentEntity | null> {
+    const rows = await returning<EnrollmentEntity>(
+      manager,
+      `UPDATE enrollments SET payment_status = 'completed', payment_method = 'in-person', amount_paid_cents = $2
+        WHERE id = $1 AND payment_status = 'pending' ${RETURNING}`,
+      [enrollmentId, amountCents],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** completed (in person only) -> pending with nothing paid; a card payment is never undone here. */
+  async markEnrollmentUnpaid(manager: EntityManager, enrollmentId: string): Promise<EnrollmentEntity | null> {
+    const rows = await returning<EnrollmentEntity>(
+      manager,
+      `UPDATE enrollments SET payment_status = 'pending', amount_paid_cents = 0
+        WHERE id = $1 AND payment_status = 'completed' AND payment_method = 'in-person' ${RETURNING}`,
+      [enrollmentId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The class's enrolled students, sorted by name. */
+  rosterOfClass(classId: string, organizationId: string, manager: EntityManager = this.db.manager): Promise<EnrolledStudent[]> {
+    return manager.query(
+      `SELECT s.id, s.first_name AS "firstName", s.last_name AS "lastName"
+         FROM enrollments e JOIN students s ON s.id = e.student_id
+        WHERE e.class_id = $1 AND e.organization_id = $2
+        ORDER BY lower(s.last_name), lower(s.first_name), s.id`,
+      [classId, organizationId],
+    );
+  }
+
+  /**
+   * Which of these students are enrolled in the class, with their names. The enrollment rows are
+   * share-locked so an enrollment cannot be cancelled between this check and the write.
+   */
+  lockEnrolledInClass(manager: EntityManager, classId: string, organizationId: string, studentIds: string[]): Promise<EnrolledStudent[]> {
+    return manager.query(
+      `SELECT s.id, s.first_name AS "firstName", s.last_name AS "lastName"
+         FROM enrollments e JOIN students s ON s.id = e.student_id
+        WHERE e.class_id = $1 AND e.organization_id = $2 AND e.student_id = ANY($3::uuid[])
+        FOR SHARE OF e`,
+      [classId, organizationId, studentIds],
+    );
   }
 }
 

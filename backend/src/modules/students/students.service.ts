@@ -6,14 +6,14 @@ import type { ListParams } from '../../common/http/list-query';
 import { amountDueCents } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
-import { ActivityService } from '../reporting/activity.service';
+import { ActivityService } from '../activity/activity.service';
 import { UsageService } from '../subscriptions/usage.service';
 import type { CheckEnrollmentDto, CreateStudentDto, EnrollmentInputDto, RegisterStudentDto, StudentFieldsDto, UpdateStudentDto } from './dto/student.dto';
 import { mapStudent, type PaymentMethod, type PaymentStatus, type StudentEntity, type StudentResponse } from './student.entity';
-import { StudentsRepository } from './students.repository';
+import { StudentsRepository, type EnrolledStudent, type LockedEnrollment } from './students.repository';
 
 /** The public registration's reply: this registration only (decision 15). */
-export interface RegistrationReply {
+interface RegistrationReply {
   id: string;
   organizationId: string;
   firstName: string;
@@ -138,7 +138,7 @@ export class StudentsService {
   async enrollNew(organizationId: string, fields: StudentFieldsDto, classId: string, method: PaymentMethod, status: PaymentStatus, source: string, amountPaidCents = 0): Promise<RegistrationReply> {
     try {
       return await this.db.transaction(async (manager) => {
-        await manager.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [organizationId]);
+        await this.orgs.lockForUpdate(manager, organizationId);
         const cls = await this.classes.takeSeat(manager, classId, organizationId);
         const { student, created } = await this.findOrCreateStudent(manager, organizationId, fields);
         const enrollment = await this.repo.insertEnrollment(manager, {
@@ -178,7 +178,7 @@ export class StudentsService {
   async create(organizationId: string, dto: CreateStudentDto): Promise<StudentResponse> {
     try {
       const id = await this.db.transaction(async (manager) => {
-        await manager.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [organizationId]);
+        await this.orgs.lockForUpdate(manager, organizationId);
         if (await this.repo.findByEmail(organizationId, dto.email, manager)) throw new ConflictException('A student with this email already exists');
         await this.usage.assertCanAddStudent(organizationId, manager);
         const student = await this.repo.insertStudent(manager, this.studentFields(organizationId, dto));
@@ -197,7 +197,7 @@ export class StudentsService {
   async update(id: string, organizationId: string, dto: UpdateStudentDto): Promise<StudentResponse> {
     try {
       await this.db.transaction(async (manager) => {
-        await manager.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [organizationId]);
+        await this.orgs.lockForUpdate(manager, organizationId);
         const student = await this.repo.findInOrganization(id, organizationId, manager);
         if (!student) throw new NotFoundException(`Student ${id} not found`);
         const other = await this.repo.findByEmail(organizationId, dto.email, manager);
@@ -287,6 +287,39 @@ export class StudentsService {
       communicationOptIn: f.communicationOptIn ?? true,
       ...(f.status ? { status: f.status } : {}),
     };
+  }
+
+  /** The class's enrolled students (id and name), sorted by name: the attendance register. */
+  rosterOfClass(classId: string, organizationId: string): Promise<EnrolledStudent[]> {
+    return this.repo.rosterOfClass(classId, organizationId);
+  }
+
+  /**
+   * Which of these students are enrolled in the class, with their names; the enrollment rows are
+   * share-locked for the caller's transaction so none is cancelled before its write commits.
+   */
+  lockEnrolledInClass(manager: EntityManager, classId: string, organizationId: string, studentIds: string[]): Promise<EnrolledStudent[]> {
+    return this.repo.lockEnrolledInClass(manager, classId, organizationId, studentIds);
+  }
+
+  /** The student of this organization, read in the caller's transaction (null when not found). */
+  findInOrganization(manager: EntityManager, organizationId: string, id: string) {
+    return this.repo.findInOrganization(id, organizationId, manager);
+  }
+
+  /** Locks the enrollment row for the caller's transaction, so two payment marks of it run one after the other. */
+  lockEnrollment(manager: EntityManager, organizationId: string, studentId: string, classId: string): Promise<LockedEnrollment | null> {
+    return this.repo.lockEnrollment(manager, organizationId, studentId, classId);
+  }
+
+  /** pending -> completed in person for the amount due; null when it was not pending (a second click changes nothing). */
+  markEnrollmentPaidInPerson(manager: EntityManager, enrollmentId: string, amountCents: number) {
+    return this.repo.markEnrollmentPaidInPerson(manager, enrollmentId, amountCents);
+  }
+
+  /** completed in person -> pending with nothing paid; null for anything else (a card payment is never undone here). */
+  markEnrollmentUnpaid(manager: EntityManager, enrollmentId: string) {
+    return this.repo.markEnrollmentUnpaid(manager, enrollmentId);
   }
 
   private async withEnrollments(rows: StudentEntity[]) {

@@ -1,12 +1,12 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-export interface PlanLimits {
+interface PlanLimits {
   maxClasses: number;
   maxStudents: number;
   maxTransactionsPerMonth: number;
 }
 
-export interface PlanFeatures {
+interface PlanFeatures {
   basicSiteAccess: boolean;
   inClassPayments: boolean;
   onlinePaymentCollection: boolean;

@@ -1,14 +1,16 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PlanEntity } from './plan.entity';
+import { PlanUsageRepository } from './plan-usage.repository';
 import { PlansController } from './plans.controller';
+import { PlansRepository } from './plans.repository';
 import { PlansService } from './plans.service';
 import { UsageService } from './usage.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([PlanEntity])],
   controllers: [PlansController],
-  providers: [PlansService, UsageService],
+  providers: [PlansRepository, PlanUsageRepository, PlansService, UsageService],
   exports: [PlansService, UsageService],
 })
 export class SubscriptionsModule {}

@@ -1,54 +1,36 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { isBelowLimit, mapPlan, type PlanFeature, type PlanResponse } from './plan.entity';
+import type { EntityManager } from 'typeorm';
+import { isBelowLimit, type PlanFeature, type PlanResponse } from './plan.entity';
+import { PlanUsageRepository, type Usage } from './plan-usage.repository';
 import { PlansService } from './plans.service';
-
-export interface Usage {
-  classes: number;
-  students: number;
-  transactions: number;
-}
 
 /**
  * Plan limits and usage of an organization. Usage is counted straight from the tables (not cached
- * counters) so a limit check inside a transaction sees exactly what that transaction will commit.
+ * counters, see PlanUsageRepository) so a limit check inside a transaction sees exactly what that transaction
+ * will commit. Pass the transaction's manager where there is one.
  */
 @Injectable()
 export class UsageService {
-  constructor(@InjectDataSource() private readonly db: DataSource, private readonly plans: PlansService) {}
+  constructor(private readonly repo: PlanUsageRepository, private readonly plans: PlansService) {}
 
-  /** Reads through the given manager: inside a transaction it must not wait for a second pool connection. */
-  async planOf(organizationId: string, manager: EntityManager = this.db.manager): Promise<PlanResponse> {
-    const rows = await manager.query(
-      `SELECT p.* FROM organizations o JOIN subscription_plans p ON p.id = o.plan_id WHERE o.id = $1`,
-      [organizationId],
-    );
-    if (!rows.length) throw new NotFoundException(`Organization ${organizationId} not found`);
-    const p = rows[0];
-    return mapPlan({ id: p.id, name: p.name, description: p.description, monthlyPrice: p.monthly_price, displayOrder: p.display_order, isActive: p.is_active, limits: p.limits, features: p.features, stripePriceId: p.stripe_price_id });
+  async planOf(organizationId: string, manager?: EntityManager): Promise<PlanResponse> {
+    const plan = await this.repo.findPlanOfOrganization(organizationId, manager);
+    if (!plan) throw new NotFoundException(`Organization ${organizationId} not found`);
+    return plan;
   }
 
-  async usage(organizationId: string, manager: EntityManager = this.db.manager): Promise<Usage> {
-    const [row] = await manager.query(
-      `SELECT
-         (SELECT count(*)::int FROM classes WHERE organization_id = $1 AND status <> 'Archived') AS classes,
-         (SELECT count(*)::int FROM students WHERE organization_id = $1) AS students,
-         (SELECT count(*)::int FROM enrollments WHERE organization_id = $1 AND payment_method = 'card'
-            AND paid_at >= date_trunc('month', now())) AS transactions`,
-      [organizationId],
-    );
-    return row;
+  usage(organizationId: string, manager?: EntityManager): Promise<Usage> {
+    return this.repo.countUsage(organizationId, manager);
   }
 
   /** Active (non-archived) classes and the plan's cap: used to decide Archived-on-limit. */
-  async classCapacity(organizationId: string, manager: EntityManager = this.db.manager) {
+  async classCapacity(organizationId: string, manager?: EntityManager) {
     const plan = await this.planOf(organizationId, manager);
     const { classes } = await this.usage(organizationId, manager);
     return { plan, active: classes, limit: plan.limits.maxClasses, canActivate: isBelowLimit(plan.limits.maxClasses, classes) };
   }
 
-  async assertCanAddStudent(organizationId: string, manager: EntityManager = this.db.manager) {
+  async assertCanAddStudent(organizationId: string, manager?: EntityManager) {
     const plan = await this.planOf(organizationId, manager);
     const { students } = await this.usage(organizationId, manager);
     if (!isBelowLimit(plan.limits.maxStudents, students)) {
@@ -58,7 +40,7 @@ export class UsageService {
     }
   }
 
-  async hasFeature(organizationId: string, feature: PlanFeature, manager: EntityManager = this.db.manager): Promise<boolean> {
+  async hasFeature(organizationId: string, feature: PlanFeature, manager?: EntityManager): Promise<boolean> {
     const plan = await this.planOf(organizationId, manager);
     return Boolean(plan.features[feature]);
   }
@@ -68,7 +50,7 @@ export class UsageService {
    * gated feature calls it (settings, organization update and create for branding). 403 naming the
    * cheapest plan that has the feature (spec README decision 3).
    */
-  async assertFeature(organizationId: string, feature: PlanFeature, label: string = FEATURE_LABELS[feature], manager: EntityManager = this.db.manager) {
+  async assertFeature(organizationId: string, feature: PlanFeature, label: string = FEATURE_LABELS[feature], manager?: EntityManager) {
     if (await this.hasFeature(organizationId, feature, manager)) return;
     const plan = await this.plans.cheapestWith(feature);
     throw new ForbiddenException(`${label} is a feature of the ${plan?.name ?? 'paid'} plan. Upgrade to ${plan?.name ?? 'a paid plan'} to use it.`);

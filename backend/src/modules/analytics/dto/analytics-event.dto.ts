@@ -4,8 +4,8 @@ import {
 } from 'class-validator';
 
 /** What the pages report (spec 1 §2 A/B test and sign-in, spec 3 §3 class search); anything else is refused. */
-export const ANALYTICS_EVENT_NAMES = ['ab_assigned', 'ab_conversion', 'cta_click', 'sign_in', 'organization_created', 'class_search'] as const;
-export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
+const ANALYTICS_EVENT_NAMES = ['ab_assigned', 'ab_conversion', 'cta_click', 'sign_in', 'organization_created', 'class_search'] as const;
+type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
 
 const MAX_KEYS = 10;
 const MAX_KEY_LENGTH = 40;

@@ -1,16 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_ID, EXAMPLE_ORG_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
+import { ActivityEventResponseDto } from '../../activity/dto/activity.response';
 import { PERIODS } from './dashboard-query.dto';
-
-export class ActivityEventResponseDto {
-  @ApiProperty({ format: 'uuid', example: '54183f1f-dc69-4c17-8f57-974e7c8f0bbe' }) id: string;
-  @ApiProperty({ format: 'uuid', example: EXAMPLE_ORG_ID }) organizationId: string;
-  @ApiProperty({ example: 'class_enrollment' }) eventType: string;
-  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) eventDate: string;
-  @ApiProperty({ example: 'Olivia Martinez enrolled in Watercolor Basics' }) description: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, example: { classId: EXAMPLE_ID, className: 'Watercolor Basics', studentName: 'Olivia Martinez' } })
-  metadata: Record<string, unknown>;
-}
 
 export class TopClassResponseDto {
   @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) id: string;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { ClassEntity } from '../classes/class.entity';
+import { ClassEntity } from './class.entity';
 import type { TeacherScope } from './dto/teacher-classes.dto';
 
 /** One local calendar day as a half-open range [start, end). */
@@ -29,13 +29,16 @@ const meetsOnDay = (dayStart: string, dayEnd: string) => `EXISTS (
 /** The teacher screens never show classes that are hidden (Archived) or called off (Cancelled). */
 const VISIBLE = "c.status NOT IN ('Archived', 'Cancelled')";
 
+/** The teacher screens' view of the classes table (the classes module's own, read only). */
 @Injectable()
 export class TeacherClassesRepository {
   constructor(@InjectRepository(ClassEntity) private readonly classes: Repository<ClassEntity>) {}
 
   /**
    * Classes of one scope with their paid and pending enrollment counts, in one query: the counts come
-   * from a grouped join on enrollments, never from a query per class.
+   * from a grouped join on enrollments, never from a query per class. Reading `enrollments` (the students
+   * module's table) here is deliberate: asking StudentsService would be an import cycle (students imports
+   * classes for seats) and a query per class.
    */
   async findForScope(organizationId: string, scope: TeacherScope, today: DayRange, limit: number): Promise<ClassWithPayments[]> {
     const qb = this.classes

@@ -4,7 +4,7 @@ import { Role, Roles } from '../../common/auth/roles';
 import { ActivityService } from './activity.service';
 import { ActivityQuery } from './dto/activity-query.dto';
 import { ApiEnvelope } from '../../common/openapi/api-envelope';
-import { ActivityEventResponseDto } from './dto/reporting.response';
+import { ActivityEventResponseDto } from './dto/activity.response';
 
 @Controller('activity-events')
 export class ActivityController {

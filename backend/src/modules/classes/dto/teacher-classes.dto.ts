@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 
-export const TEACHER_SCOPES = ['today', 'upcoming', 'all'] as const;
+const TEACHER_SCOPES = ['today', 'upcoming', 'all'] as const;
 export type TeacherScope = (typeof TEACHER_SCOPES)[number];
 
 export class TeacherClassesQuery {

@@ -4,7 +4,7 @@ import { Role, Roles } from '../../common/auth/roles';
 import { TeacherClassesQuery, TeacherOverviewQuery } from './dto/teacher-classes.dto';
 import { TeacherClassesService } from './teacher-classes.service';
 import { ApiEnvelope } from '../../common/openapi/api-envelope';
-import { TeacherClassResponseDto, TeacherOverviewResponseDto } from '../classes/dto/class.response';
+import { TeacherClassResponseDto, TeacherOverviewResponseDto } from './dto/class.response';
 
 /** The teacher dashboard's audience over the organization's classes (spec 3 §2.11). */
 @Roles(Role.Admin, Role.Teacher)

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { mapClass } from '../classes/class.entity';
+import { mapClass } from './class.entity';
 import type { TeacherScope } from './dto/teacher-classes.dto';
 import { TeacherClassesRepository, type DayRange } from './teacher-classes.repository';
 

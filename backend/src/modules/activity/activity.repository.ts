@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { type EntityManager, Repository } from 'typeorm';
+import { ActivityEventEntity } from './activity-event.entity';
+
+/** activity_events: the activity module's table. Reports read it through ActivityService. */
+@Injectable()
+export class ActivityRepository {
+  constructor(@InjectRepository(ActivityEventEntity) private readonly events: Repository<ActivityEventEntity>) {}
+
+  /** Through the caller's manager, so the event commits or rolls back with the action it records. */
+  async insert(manager: EntityManager | undefined, event: Pick<ActivityEventEntity, 'organizationId' | 'eventType' | 'description' | 'metadata' | 'eventDate'>) {
+    await (manager ?? this.events.manager).insert(ActivityEventEntity, event as never);
+  }
+
+  findLatestOfOrganization(organizationId: string, limit: number) {
+    return this.events.find({ where: { organizationId }, order: { eventDate: 'DESC' }, take: limit });
+  }
+}

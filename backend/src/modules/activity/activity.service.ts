@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { ActivityEventType } from './activity-event.entity';
+import { ActivityRepository } from './activity.repository';
+
+/**
+ * The server records activity itself when the underlying action happens (spec README decision 9).
+ * Pass the transaction's manager so the event commits or rolls back with the action.
+ */
+@Injectable()
+export class ActivityService {
+  constructor(private readonly repo: ActivityRepository) {}
+
+  async record(
+    organizationId: string,
+    eventType: ActivityEventType,
+    description: string,
+    metadata: Record<string, unknown> = {},
+    manager?: EntityManager,
+  ): Promise<void> {
+    await this.repo.insert(manager, { organizationId, eventType, description, metadata, eventDate: new Date() });
+  }
+
+  latest(organizationId: string, limit: number) {
+    return this.repo.findLatestOfOrganization(organizationId, limit);
+  }
+}

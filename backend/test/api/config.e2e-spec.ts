@@ -1,0 +1,63 @@
+import { describe, expect, it } from '@jest/globals';
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadSettings } from '../../src/config/settings';
+
+// Config per concern (issue 8 §8): each concern validates its own keys at boot, with the messages the start
+// output has always shown, and `.env.example` lists every key the backend reads.
+const base = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/nonexistent-not-used' };
+
+describe('config', () => {
+  it('should fail fast on an invalid PORT or PLATFORM_FEE_PERCENT with the same messages as before', () => {
+    expect(() => loadSettings({ ...base, PORT: 'abc' })).toThrow('PORT must be a port number, got "abc"');
+    expect(() => loadSettings({ ...base, PORT: '70000' })).toThrow('PORT must be a port number, got "70000"');
+    expect(() => loadSettings({ ...base, PLATFORM_FEE_PERCENT: '101' })).toThrow('PLATFORM_FEE_PERCENT must be between 0 and 100, got "101"');
+    expect(() => loadSettings({ ...base, AUTH_RATE_LIMIT_PER_MINUTE: '0' })).toThrow('AUTH_RATE_LIMIT_PER_MINUTE must be a whole number above 0, got "0"');
+    expect(() => loadSettings({ ...base, JWT_SECRET: 'short' })).toThrow('JWT_SECRET must be at least 32 characters');
+  });
+
+  it('should fail fast on invalid jobs and provider settings', () => {
+    expect(() => loadSettings({ ...base, JOBS_INTERVAL_MS: '1.5' })).toThrow('JOBS_INTERVAL_MS must be a whole number above 0, got "1.5"');
+    expect(() => loadSettings({ ...base, SEAT_HOLD_MINUTES: '-1' })).toThrow('SEAT_HOLD_MINUTES must be a whole number above 0, got "-1"');
+    expect(() => loadSettings({ ...base, JOBS_ENABLED: 'yes' })).toThrow('JOBS_ENABLED must be true or false');
+    expect(() => loadSettings({ ...base, STRIPE_API_BASE: 'not a url' })).toThrow(/STRIPE_API_BASE must be a URL/);
+    expect(() => loadSettings({ ...base, TWILIO_API_BASE: 'not a url' })).toThrow(/TWILIO_API_BASE must be a URL/);
+  });
+
+  it('should give each concern its defaults, blank keys (as .env.example lists them) counting as unset', () => {
+    const blanks = Object.fromEntries(envExampleKeys().map((k) => [k, '']));
+    const s = loadSettings({ ...blanks, ...base, PORT: '3002', PLATFORM_FEE_PERCENT: '3' });
+    expect(s.app).toMatchObject({ port: 3002, publicUrl: 'http://localhost:3002', platformFeePercent: 3, supportEmail: null, authRateLimitPerMinute: 60 });
+    expect(s.database).toMatchObject({ url: null, poolSize: 10 });
+    expect(s.auth).toMatchObject({ jwtExpiresIn: '12h', platformAdminUsername: 'itadmin', platformAdminPassword: null });
+    expect(s.jobs).toEqual({ enabled: true, intervalMs: 5000, seatHoldMinutes: 15 });
+    expect(s.stripe).toEqual({ secretKey: null, publishableKey: null, webhookSecret: null, apiBase: null });
+    expect(s.twilio.apiBase).toBeNull();
+    expect(s.sendgrid).toEqual({ apiKey: null, from: 'no-reply@classlane.local', apiUrl: null });
+    const set = loadSettings({ ...base, JOBS_ENABLED: 'false', JOBS_INTERVAL_MS: '250', STRIPE_API_BASE: 'http://127.0.0.1:12111', TWILIO_API_BASE: 'http://127.0.0.1:12112' });
+    expect(set.jobs).toEqual({ enabled: false, intervalMs: 250, seatHoldMinutes: 15 });
+    expect([set.stripe.apiBase, set.twilio.apiBase]).toEqual(['http://127.0.0.1:12111', 'http://127.0.0.1:12112']);
+  });
+
+  it('should list every key the backend reads in .env.example', () => {
+    const dir = path.join(root(), 'backend', 'src', 'config');
+    const read = new Set<string>();
+    for (const f of fs.readdirSync(dir)) {
+      for (const m of fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/env\.([A-Z][A-Z0-9_]+)|'([A-Z][A-Z0-9_]{3,})'/g)) read.add(m[1] ?? m[2]);
+    }
+    read.delete('NODE_ENV');
+    expect([...read].filter((k) => !envExampleKeys().includes(k))).toEqual([]);
+  });
+});
+
+function envExampleKeys(): string[] {
+  const text = fs.readFileSync(path.join(root(), '.env.example'), 'utf8');
+  return [...text.matchAll(/^([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]);
+}
+
+/** The repository root (holds .env.example), from the working directory jest runs in. */
+function root(): string {
+  let dir = process.cwd();
+  while (!fs.existsSync(path.join(dir, '.env.example')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
