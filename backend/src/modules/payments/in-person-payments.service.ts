@@ -5,7 +5,7 @@ import { amountDueCents } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { ActivityService } from '../activity/activity.service';
 import { mapEnrollment } from '../students/student.entity';
-import type { LockedEnrollment } from '../students/students.repository';
+import type { LockedEnrollment } from '../students/student.entity';
 import { StudentsService } from '../students/students.service';
 import type { MarkPaymentDto } from './dto/mark-payment.dto';
 

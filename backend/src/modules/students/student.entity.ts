@@ -84,3 +84,18 @@ export const mapStudent = (s: StudentEntity, enrollments: EnrollmentRow[]) => ({
   classEnrollments: enrollments.map((e) => mapEnrollment(e, s)),
 });
 export type StudentResponse = ReturnType<typeof mapStudent>;
+
+/** A student enrolled in a class, as the attendance register lists them. */
+export interface EnrolledStudent {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** An enrollment locked for a payment change. */
+export interface LockedEnrollment {
+  id: string;
+  paymentStatus: PaymentStatus;
+  paymentMethod: PaymentMethod;
+  amountPaidCents: number;
+}

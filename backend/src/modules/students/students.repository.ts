@@ -4,22 +4,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import { idFilter, referenceFilter, type ListParams } from '../../common/http/list-query';
-import { EnrollmentEntity, StudentEntity, type EnrollmentRow, type PaymentMethod, type PaymentStatus } from './student.entity';
+import { EnrollmentEntity, StudentEntity, type EnrolledStudent, type EnrollmentRow, type LockedEnrollment } from './student.entity';
 
-/** A student enrolled in a class, as the attendance register lists them. */
-export interface EnrolledStudent {
-  id: string;
-  firstName: string;
-  lastName: string;
-}
-
-/** An enrollment locked for a payment change. */
-export interface LockedEnrollment {
-  id: string;
-  paymentStatus: PaymentStatus;
-  paymentMethod: PaymentMethod;
-  amountPaidCents: number;
-}
 
 /** The enrollment columns RETURNING gives back, in the shape of EnrollmentEntity. */
 const RETURNING = `RETURNING id, organization_id AS "organizationId", student_id AS "studentId", class_id AS "classId",

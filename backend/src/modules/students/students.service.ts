@@ -9,8 +9,8 @@ import { OrganizationsService } from '../organizations/organizations.service';
 import { ActivityService } from '../activity/activity.service';
 import { UsageService } from '../subscriptions/usage.service';
 import type { CheckEnrollmentDto, CreateStudentDto, EnrollmentInputDto, RegisterStudentDto, StudentFieldsDto, UpdateStudentDto } from './dto/student.dto';
-import { mapStudent, type PaymentMethod, type PaymentStatus, type StudentEntity, type StudentResponse } from './student.entity';
-import { StudentsRepository, type EnrolledStudent, type LockedEnrollment } from './students.repository';
+import { mapStudent, type EnrolledStudent, type LockedEnrollment, type PaymentMethod, type PaymentStatus, type StudentEntity, type StudentResponse } from './student.entity';
+import { StudentsRepository } from './students.repository';
 
 /** The public registration's reply: this registration only (decision 15). */
 interface RegistrationReply {

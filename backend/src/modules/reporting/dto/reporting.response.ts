@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { EXAMPLE_ID, EXAMPLE_ORG_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
+import { EXAMPLE_ID } from '../../../common/openapi/common.responses';
 import { ActivityEventResponseDto } from '../../activity/dto/activity.response';
 import { PERIODS } from './dashboard-query.dto';
 
