@@ -1,3 +1,4 @@
+import { classSessionDates } from '@shared/class-sessions';
 import type { AttendanceSession, ClassAttendance, ClassRecord } from '@/providers/types';
 
 export interface SessionView {
@@ -7,10 +8,14 @@ export interface SessionView {
 }
 
 /**
- * Sessions to show: the server's list when it has one, else (spec 3 §4) `days` sessions one week apart
- * from the class start date.
+ * Sessions to show: the attendance reply's sessions (the server builds one per class session), else the class's
+ * own `sessions` from its reply, else the shared session rule on its schedule (decision 12: sessions follow the
+ * class's schedule, Consecutive or Weekly; "one week apart" was the old system's defect).
  */
-export function buildSessions(cls: Pick<ClassRecord, 'startDate' | 'days'>, attendance: ClassAttendance | undefined): SessionView[] {
+export function buildSessions(
+  cls: Pick<ClassRecord, 'startDate' | 'days' | 'schedule'> & { sessions?: string[] | null },
+  attendance: ClassAttendance | undefined,
+): SessionView[] {
   const fromServer: AttendanceSession[] = attendance?.sessions ?? [];
   if (fromServer.length) {
     return [...fromServer]
@@ -21,14 +26,8 @@ export function buildSessions(cls: Pick<ClassRecord, 'startDate' | 'days'>, atte
         marks: Object.fromEntries((s.entries ?? []).map((e) => [e.studentId, e.attended])),
       }));
   }
-  const start = new Date(cls.startDate);
-  const n = Math.max(1, Number(cls.days) || 1);
-  if (Number.isNaN(start.getTime())) return [];
-  return Array.from({ length: n }, (_, i) => ({
-    sessionIndex: i,
-    sessionDate: new Date(start.getTime() + i * 7 * 86_400_000).toISOString(),
-    marks: {},
-  }));
+  const dates = cls.sessions?.length ? cls.sessions : classSessionDates(cls.startDate, cls.days, cls.schedule).map((d) => d.toISOString());
+  return dates.map((sessionDate, sessionIndex) => ({ sessionIndex, sessionDate, marks: {} }));
 }
 
 /** Clicking the already-chosen state flips it to the opposite value (spec 3 §4). */
