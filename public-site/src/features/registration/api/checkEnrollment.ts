@@ -1,7 +1,12 @@
 import { api, ApiError } from '@/lib/apiClient';
 import type { DateInput } from '@/lib/classFormat';
+import type { components } from '@/api/schema';
 import type { ContactInfo, PaymentStatus } from '@/lib/models';
 
+/**
+ * Built from the 409 error body of the check (an error envelope, whose extra fields the document does not type):
+ * hand-written and read defensively.
+ */
 export interface EnrollmentProblem {
   message: string;
   isAlreadyEnrolled: boolean;
@@ -10,7 +15,7 @@ export interface EnrollmentProblem {
     classId?: string;
     existingEnrollment?: { enrollmentDate?: DateInput; paymentStatus?: PaymentStatus | string };
   };
-  organizationData?: { name?: string; contactInfo?: ContactInfo | null };
+  organizationData?: { name?: string; contactInfo?: Partial<ContactInfo> | null };
   classInstructor?: string;
 }
 
@@ -47,13 +52,8 @@ export interface RegistrationClosed {
   contactInfo: ContactInfo | null;
 }
 
-interface CheckResult {
-  enrolled?: boolean;
-  classFull?: boolean;
-  registrationClosed?: boolean;
-  message?: string;
-  organizationData?: { name?: string; contactInfo?: ContactInfo | null };
-}
+/** The check's reply (`EnrollmentCheckResponseDto`); a refused registration's 403 body carries the same fields. */
+type CheckResult = Partial<components['schemas']['EnrollmentCheckResponseDto']>;
 
 /** Reads a closed registration out of a check result or a refused registration's body, else null. */
 export function toRegistrationClosed(body: unknown): RegistrationClosed | null {

@@ -1,14 +1,9 @@
+import type { components } from '@/api/schema';
 import { api } from '@/lib/apiClient';
 
-export interface StripeConfig {
-  publicKey: string | null;
-  environment?: string;
-}
+export type StripeConfig = components['schemas']['StripeConfigResponseDto'];
 
-export interface ConnectStatus {
-  hasAccount: boolean;
-  charges_enabled: boolean;
-}
+export type ConnectStatus = components['schemas']['ConnectStatusResponseDto'];
 
 let configPromise: Promise<StripeConfig> | null = null;
 
