@@ -12,7 +12,7 @@ export const DEFAULT_BRANDING: Branding = {
   footerTextColor: '#ffffff',
   slogan: 'Streamline Your Event Scheduling & Management',
   websiteUrl: '',
-  socialLinks: {},
+  socialLinks: { facebook: '', twitter: '', instagram: '', youtube: '', linkedin: '' },
 };
 
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -34,7 +34,7 @@ export function withDefaults(branding: Partial<Branding> | null | undefined): Br
     footerTextColor: safeColor(b.footerTextColor, DEFAULT_BRANDING.footerTextColor),
     slogan: b.slogan ?? DEFAULT_BRANDING.slogan,
     websiteUrl: b.websiteUrl ?? '',
-    socialLinks: { ...(b.socialLinks ?? {}) },
+    socialLinks: { ...DEFAULT_BRANDING.socialLinks, ...(b.socialLinks ?? {}) },
   };
 }
 

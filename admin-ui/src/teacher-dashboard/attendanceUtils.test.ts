@@ -4,7 +4,6 @@ import { buildSessions, nextAttended, sessionPercent } from '@/teacher-dashboard
 describe('attendanceUtils', () => {
   it('should use the server sessions when present', () => {
     const s = buildSessions({ startDate: '2026-03-01T10:00:00Z', days: 3, schedule: 'Weekly' }, {
-      classId: 'c',
       sessions: [{ sessionIndex: 0, sessionDate: '2026-03-01', entries: [{ studentId: 'a', attended: true }] }],
     });
     expect(s).toHaveLength(1);
@@ -12,7 +11,7 @@ describe('attendanceUtils', () => {
   });
 
   it('should follow the class schedule when the server has no attendance sessions (decision 12)', () => {
-    const consecutive = buildSessions({ startDate: '2026-03-01T10:00:00Z', days: 3, schedule: 'Consecutive' }, { classId: 'c', sessions: [] });
+    const consecutive = buildSessions({ startDate: '2026-03-01T10:00:00Z', days: 3, schedule: 'Consecutive' }, { sessions: [] });
     expect(consecutive.map((x) => x.sessionDate.slice(0, 10))).toEqual(['2026-03-01', '2026-03-02', '2026-03-03']);
     const weekly = buildSessions({ startDate: '2026-03-01T10:00:00Z', days: 2, schedule: 'Weekly' }, undefined);
     expect(weekly.map((x) => x.sessionDate.slice(0, 10))).toEqual(['2026-03-01', '2026-03-08']);

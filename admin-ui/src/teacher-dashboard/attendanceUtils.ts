@@ -1,5 +1,8 @@
 import { classSessionDates } from '@shared/class-sessions';
-import type { AttendanceSession, ClassAttendance, ClassRecord } from '@/providers/types';
+import type { AttendanceSession, ClassRecord } from '@/providers/types';
+
+/** What buildSessions reads of the attendance reply (`ClassAttendanceResponseDto`). */
+type AttendanceView = { sessions: Pick<AttendanceSession, 'sessionIndex' | 'sessionDate' | 'entries'>[] };
 
 export interface SessionView {
   sessionIndex: number;
@@ -14,9 +17,9 @@ export interface SessionView {
  */
 export function buildSessions(
   cls: Pick<ClassRecord, 'startDate' | 'days' | 'schedule'> & { sessions?: string[] | null },
-  attendance: ClassAttendance | undefined,
+  attendance: AttendanceView | undefined,
 ): SessionView[] {
-  const fromServer: AttendanceSession[] = attendance?.sessions ?? [];
+  const fromServer = attendance?.sessions ?? [];
   if (fromServer.length) {
     return [...fromServer]
       .sort((a, b) => a.sessionIndex - b.sessionIndex)

@@ -37,7 +37,7 @@ describe('studentUtils', () => {
 
   it('should keep payment state of existing enrollments and add new ones as pay-in-person', () => {
     const p = studentPayload({ ...emptyStudent(), firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '5595550100', classIds: ['c1', 'c2'] }, [
-      { id: 'e', classId: 'c1', enrollmentDate: '', paymentStatus: 'completed', paymentMethod: 'card', amountPaid: 10 },
+      { id: 'e', classId: 'c1', classTitle: 'Clay', enrollmentDate: '', paymentStatus: 'completed', paymentMethod: 'card', amountPaid: 10, paidAt: null },
     ]);
     expect(p.classEnrollments).toEqual([
       { classId: 'c1', paymentStatus: 'completed', paymentMethod: 'card' },

@@ -1,5 +1,5 @@
 import { usPhoneProblem } from '@shared/us-phone';
-import type { Enrollment, Student } from '@/providers/types';
+import type { Enrollment, Student, StudentInput } from '@/providers/types';
 
 export interface StudentFormValues {
   firstName: string;
@@ -54,7 +54,7 @@ export const valuesFromStudent = (s: Student): StudentFormValues => ({
 });
 
 /** Payload: existing enrollments keep their payment state; new ones start pending, to pay in person. */
-export function studentPayload(v: StudentFormValues, existing: Enrollment[] = []) {
+export function studentPayload(v: StudentFormValues, existing: Enrollment[] = []): StudentInput {
   return {
     firstName: v.firstName.trim(),
     lastName: v.lastName.trim(),
