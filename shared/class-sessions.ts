@@ -10,7 +10,7 @@
 export type SessionSchedule = 'Consecutive' | 'Weekly';
 
 /** Upper bound on the sessions computed, so a typo in `days` cannot build a huge list. */
-export const MAX_SESSIONS = 366;
+const MAX_SESSIONS = 366;
 
 export function classSessionDates(
   start: Date | string | number | null | undefined,

@@ -16,7 +16,7 @@ export const DEFAULT_BRANDING: Branding = {
 };
 
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
-export const safeColor = (value: string | null | undefined, fallback: string) =>
+const safeColor = (value: string | null | undefined, fallback: string) =>
   value && HEX.test(value.trim()) ? value.trim() : fallback;
 
 /** Merge whatever the server returned over the defaults (missing or empty values fall back). */

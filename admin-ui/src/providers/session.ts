@@ -18,7 +18,7 @@ export type User = Pick<UserResponse, 'id' | 'email' | 'role' | 'firstName' | 'l
 export const TOKEN_KEY = 'classlane.token';
 export const USER_KEY = 'classlane.user';
 /** The public site caches each organization's branding for 24 h under `classlane.branding.<organizationId>`. */
-export const BRANDING_CACHE_PREFIX = 'classlane.branding.';
+const BRANDING_CACHE_PREFIX = 'classlane.branding.';
 
 export function getToken(): string | null {
   try {

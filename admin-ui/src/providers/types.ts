@@ -44,8 +44,6 @@ export type DashboardPeriod = Schemas['DashboardSummaryResponseDto']['period'];
 
 export type DashboardSummary = Schemas['DashboardSummaryResponseDto'];
 
-export type AttendanceEntry = Schemas['AttendanceEntryResponseDto'];
-
 export type AttendanceSession = Schemas['AttendanceSessionResponseDto'];
 
 export type ClassAttendance = Schemas['ClassAttendanceResponseDto'];

@@ -9,7 +9,7 @@ import { readJson, writeJson } from '@/lib/storage';
 export const BRANDING_CACHE_MS = 24 * 60 * 60 * 1000;
 const CACHE_PREFIX = 'classlane.branding.';
 
-export const DEFAULT_SLOGAN = 'Streamline Your Event Scheduling & Management';
+const DEFAULT_SLOGAN = 'Streamline Your Event Scheduling & Management';
 export const ORG_DEFAULT_SLOGAN = 'Empowering Education Through Technology';
 
 export const DEFAULT_BRANDING: Branding = {
@@ -77,7 +77,7 @@ function safeColor(value: string, fallback: string): string {
 }
 
 /** Relative luminance contrast between two hex colours (WCAG), or null if not hex. */
-export function contrastRatio(a: string, b: string): number | null {
+function contrastRatio(a: string, b: string): number | null {
   const lum = (hex: string): number | null => {
     const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
     if (!m) return null;

@@ -28,12 +28,6 @@ export function formatLongDate(input: DateInput): string {
   return date.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-export function formatShortDate(input: DateInput): string {
-  const date = toDate(input);
-  if (!date) return 'TBA';
-  return date.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
-}
-
 /** 12-hour time, e.g. "9:30 AM". */
 export function formatTime(input: DateInput): string {
   const date = toDate(input);
@@ -102,10 +96,6 @@ export function sessionDates(
 export function dayKey(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-export function isSameDay(a: Date, b: Date): boolean {
-  return dayKey(a) === dayKey(b);
 }
 
 /** Whether a class status lets students register (spec 1 §4). */

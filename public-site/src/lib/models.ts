@@ -11,12 +11,9 @@ type Schemas = components['schemas'];
 /** The listed fields as the page holds them after apiClient.reviveDates (Date, or the string it could not parse). */
 type Revived<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] extends unknown[] ? DateInput[] : DateInput };
 
-export type ClassStatus = Schemas['ClassResponseDto']['status'];
-
 /** A class reply (public list, class page, register page); createdAt/updatedAt are not shown publicly. */
 export type ClassItem = Revived<Omit<Schemas['ClassResponseDto'], 'createdAt' | 'updatedAt'>, 'startDate' | 'sessions'>;
 
-export type SocialLinks = Schemas['SocialLinksResponseDto'];
 export type Branding = Schemas['BrandingResponseDto'];
 export type ContactInfo = Schemas['ContactInfoResponseDto'];
 export type PublicOrganization = Schemas['PublicOrganizationResponseDto'];
@@ -24,7 +21,7 @@ export type PublicOrganization = Schemas['PublicOrganizationResponseDto'];
 export type PaymentStatus = Schemas['RegistrationEnrollmentResponseDto']['paymentStatus'];
 
 /** An enrollment of the public registration reply (decision 15: only this registration's). */
-export type Enrollment = Revived<Schemas['RegistrationEnrollmentResponseDto'], 'enrollmentDate'>;
+type Enrollment = Revived<Schemas['RegistrationEnrollmentResponseDto'], 'enrollmentDate'>;
 
 /** The public registration reply (`POST /api/students/register`). */
 export type Student = Omit<Schemas['RegistrationResponseDto'], 'classEnrollments'> & { classEnrollments: Enrollment[] };

@@ -4,7 +4,7 @@
  * shared/us-phone.ts (imported by the lazily loaded registration form only), so pages that only show a phone do not download it.
  */
 
-export function phoneDigits(value: string | null | undefined): string {
+function phoneDigits(value: string | null | undefined): string {
   return (value ?? '').replace(/\D/g, '');
 }
 

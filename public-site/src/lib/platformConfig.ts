@@ -13,7 +13,7 @@ export type PlatformConfig = components['schemas']['PublicConfigResponseDto'];
 const FALLBACK: PlatformConfig = { platformFeePercent: env.platformFeePercent, supportEmail: env.supportEmail };
 let cached: Promise<PlatformConfig> | null = null;
 
-export function getPlatformConfig(): Promise<PlatformConfig> {
+function getPlatformConfig(): Promise<PlatformConfig> {
   cached ??= api
     .get<Partial<PlatformConfig>>('/api/public/config', { public: true })
     .then((config) => ({

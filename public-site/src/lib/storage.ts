@@ -6,8 +6,6 @@ export const USER_KEY = 'classlane.user';
 
 type UserResponse = components['schemas']['UserResponseDto'];
 
-export type Role = UserResponse['role'];
-
 /**
  * The signed-in user as stored under `classlane.user` (the sign-in reply's user). The admin app stores it too,
  * so the fields this site does not read (phone, createdAt) may be missing.

@@ -180,7 +180,7 @@ export function validateClone(v: CloneValues, now: Date = new Date()): FormError
 /** Does this class count toward the plan's class limit? (Archived ones do not.) */
 export const countsTowardLimit = (status: ClassStatus | undefined) => Boolean(status && status !== 'Archived');
 
-export const LIMIT_FALLBACK = 'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.';
+const LIMIT_FALLBACK = 'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.';
 
 /**
  * Message for a failed update (spec 3 §8): a 403 whose message says 'limit reached' shows the server's

@@ -13,7 +13,7 @@ export type OrganizationSignup = Pick<components['schemas']['SignUpDto'], 'first
   domain: string;
 };
 
-export const CREATE_ORG_MESSAGES = {
+const CREATE_ORG_MESSAGES = {
   server: 'Server error: Unable to process organization creation. Please try again.',
   timeout: 'Request timed out. Please check your connection and try again.',
   badResponse: 'Server did not respond properly. Please try again.',
@@ -47,7 +47,7 @@ export function organizationPayload(input: OrganizationSignup) {
   };
 }
 
-export function createOrganizationErrorMessage(error: unknown): string {
+function createOrganizationErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.kind === 'timeout') return CREATE_ORG_MESSAGES.timeout;
     if (error.kind === 'format') return CREATE_ORG_MESSAGES.badResponse;

@@ -19,16 +19,16 @@ export interface EnrollmentProblem {
   classInstructor?: string;
 }
 
-export const ENROLLMENT_CHECK_FALLBACK =
+const ENROLLMENT_CHECK_FALLBACK =
   'Unable to verify enrollment status. Please try again or contact us for assistance.';
 
 /** The spec's rule: the server flag, or a message containing "already enrolled" (spec 2 §5). */
-export function isAlreadyEnrolledError(flag: unknown, message: string): boolean {
+function isAlreadyEnrolledError(flag: unknown, message: string): boolean {
   return flag === true || /already enrolled/i.test(message);
 }
 
 /** Reads the problem out of a failed check (fields may sit at the top level or under data). */
-export function toEnrollmentProblem(error: unknown): EnrollmentProblem {
+function toEnrollmentProblem(error: unknown): EnrollmentProblem {
   if (error instanceof ApiError && error.kind === 'http' && error.status !== 0) {
     const body = (error.data ?? {}) as Record<string, unknown>;
     const inner = (body.data && typeof body.data === 'object' ? body.data : {}) as Record<string, unknown>;

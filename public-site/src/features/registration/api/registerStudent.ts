@@ -8,7 +8,7 @@ export type StudentDetails = Required<
   Pick<components['schemas']['RegisterStudentDto'], 'firstName' | 'lastName' | 'email' | 'phone' | 'communicationOptIn'>
 >;
 
-export const REGISTRATION_FAILED = 'Registration failed. Please try again.';
+const REGISTRATION_FAILED = 'Registration failed. Please try again.';
 export const RESERVE_FAILED = 'Failed to reserve spot. Please try again.';
 
 /** Maps a failed in-person reservation to the message shown to the student (spec 2 §8). */
