@@ -7,7 +7,11 @@ export default defineConfig({
   base: '/admin-ui/',
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    // @shared: the rule files both front ends use (class sessions, US phone): docs/decisions.md, issue 8 §8.
+    alias: {
+      '@shared': fileURLToPath(new URL('../shared', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
   },
   build: {
     outDir: 'dist',

@@ -3,7 +3,11 @@ import { fileURLToPath, URL } from 'node:url';
 
 export default defineConfig({
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    // @shared: the rule files both front ends use (class sessions, US phone): docs/decisions.md, issue 8 §8.
+    alias: {
+      '@shared': fileURLToPath(new URL('../shared', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
   },
   test: {
     environment: 'jsdom',

@@ -128,6 +128,18 @@ test.describe('Public registration', () => {
     await expect(page.getByRole('link', { name: 'Register Now' })).toHaveCount(0);
   });
 
+  test("should say 'Failed to load class data' on the register page when the class cannot be loaded", async ({ page }) => {
+    const id = '00000000-0000-4000-8000-00000000beef';
+    await page.route(`**/api/classes/${id}*`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"data":null,"error":"Internal server error"}' }));
+    await page.goto(`/register/${id}`);
+    const alert = page.getByRole('alert');
+    await expect(alert.getByText('Error loading class details. Please try again.')).toBeVisible();
+    await expect(alert.getByText('Failed to load class data')).toBeVisible();
+    await page.unroute(`**/api/classes/${id}*`);
+    await page.goto(`/register/${id}`);
+    await expect(page.getByRole('alert').getByText(`Class with ID ${id} not found`)).toBeVisible();
+  });
+
   test('should show the error panel for an unknown class', async ({ page }) => {
     const id = '00000000-0000-4000-8000-00000000dead';
     await page.goto(`/class/${id}`);

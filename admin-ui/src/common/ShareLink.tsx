@@ -3,10 +3,10 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 
-export const orgPublicUrl = (orgId: string) => `${window.location.origin}/org/${orgId}`;
+const orgPublicUrl = (orgId: string) => `${window.location.origin}/org/${orgId}`;
 
 /** QR image as a data URL: 200 px wide, margin 2 (spec 3 §2.2). qrcode is loaded only when needed. */
-export function useQrDataUrl(url: string | null): string | null {
+function useQrDataUrl(url: string | null): string | null {
   const [dataUrl, setDataUrl] = useState<string | null>(null);
   useEffect(() => {
     let alive = true;

@@ -15,7 +15,7 @@ function messageOf(error: { message?: unknown } | undefined): string | undefined
  * field's error shows after a submit and clears as soon as the field is edited (no re-validation while
  * typing); server field errors returned by the form's onSubmit show the same way.
  */
-export function useFormField(source: string, label: string, hint?: string) {
+function useFormField(source: string, label: string, hint?: string) {
   const { clearErrors } = useFormContext();
   const { field, fieldState } = useInput({ source });
   const error = messageOf(fieldState.error);

@@ -14,7 +14,7 @@ export function formatDate(iso: string | null | undefined, style: 'long' | 'shor
     : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
-export function formatTime(iso: string | null | undefined): string {
+function formatTime(iso: string | null | undefined): string {
   if (!iso) return 'Time TBA';
   const d = new Date(iso);
   if (!valid(d)) return 'Time TBA';

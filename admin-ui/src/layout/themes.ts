@@ -12,11 +12,11 @@ export const DEFAULT_BRANDING: Branding = {
   footerTextColor: '#ffffff',
   slogan: 'Streamline Your Event Scheduling & Management',
   websiteUrl: '',
-  socialLinks: {},
+  socialLinks: { facebook: '', twitter: '', instagram: '', youtube: '', linkedin: '' },
 };
 
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
-export const safeColor = (value: string | null | undefined, fallback: string) =>
+const safeColor = (value: string | null | undefined, fallback: string) =>
   value && HEX.test(value.trim()) ? value.trim() : fallback;
 
 /** Merge whatever the server returned over the defaults (missing or empty values fall back). */
@@ -34,7 +34,7 @@ export function withDefaults(branding: Partial<Branding> | null | undefined): Br
     footerTextColor: safeColor(b.footerTextColor, DEFAULT_BRANDING.footerTextColor),
     slogan: b.slogan ?? DEFAULT_BRANDING.slogan,
     websiteUrl: b.websiteUrl ?? '',
-    socialLinks: { ...(b.socialLinks ?? {}) },
+    socialLinks: { ...DEFAULT_BRANDING.socialLinks, ...(b.socialLinks ?? {}) },
   };
 }
 

@@ -10,7 +10,7 @@ import { useSession } from '@/session/SessionContext';
 import { LoadingScreen } from '@/common/LoadingScreen';
 
 /** Where to go after sign-in: the page the user asked for when allowed, else the role's home. */
-export function afterLoginPath(user: User, from: string | undefined): string {
+function afterLoginPath(user: User, from: string | undefined): string {
   if (from) {
     if (from.startsWith('/admin') && canAccessArea(user.role, 'admin')) return from;
     if (from.startsWith('/teacher') && canAccessArea(user.role, 'teacher')) return from;
@@ -22,7 +22,7 @@ export function afterLoginPath(user: User, from: string | undefined): string {
  * The public site's reset flow (decision 14): /forgot-password asks for the email and sends the link,
  * which opens /reset-password?token=… there.
  */
-export const PASSWORD_RESET_PATH = '/forgot-password';
+const PASSWORD_RESET_PATH = '/forgot-password';
 
 /** The text of a failed sign-in. */
 export function signInErrorText(err: unknown): string {
@@ -118,4 +118,3 @@ export function LoginPage() {
   );
 }
 
-export default LoginPage;

@@ -9,7 +9,7 @@ import { API_URL, httpClient } from '@/providers/httpClient';
 import { canAccess } from '@/providers/canAccess';
 import { clearSession, getStoredUser, getToken, storeSession, storeUser, type User } from '@/providers/session';
 
-export const LOGIN_PATH = '/login';
+const LOGIN_PATH = '/login';
 const loginUrl = () => `${window.location.origin}${LOGIN_PATH}`;
 
 /** Verify the stored token with the server; clears the session on 401. */
@@ -41,7 +41,7 @@ export async function signIn(email: string, password: string, apiUrl = API_URL):
   return json.user;
 }
 
-export async function signOut(apiUrl = API_URL): Promise<void> {
+async function signOut(apiUrl = API_URL): Promise<void> {
   if (getToken()) {
     try {
       await httpClient(`${apiUrl}/auth/signout`, { method: 'POST' });

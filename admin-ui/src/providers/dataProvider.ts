@@ -14,28 +14,37 @@ import { HttpError } from 'react-admin';
 
 import { API_URL, httpClient, httpClientRaw } from '@/providers/httpClient';
 import { clearBrandingCache } from '@/providers/session';
+import type { components } from '@/api/schema';
 import type {
   ActivityEvent,
+  AdminProfileInput,
   Branding,
+  BrandingInput,
+  BulkAttendanceInput,
   ClassAttendance,
   ClassRecord,
+  CloneClassInput,
   CloneResult,
-  ContactInfo,
-  AdminProfile,
+  ConnectStatus,
+  ContactInfoInput,
   DashboardPeriod,
   DashboardSummary,
   Enrollment,
   Health,
+  MarkAttendanceInput,
+  NewTeamUser,
   Plan,
   PublicOrganization,
+  SavedMark,
   Settings,
   Student,
   SubscriptionValidation,
   TeacherClass,
   TeacherOverview,
   TeamUser,
-  AttendanceEntry,
 } from '@/providers/types';
+
+type DeletedReply = components['schemas']['DeletedResponseDto'];
 
 /** Spec 3 §8: reporting failures are rethrown with these texts, which the dashboard widgets show. */
 export const DASHBOARD_SUMMARY_ERROR = 'Failed to fetch dashboard summary';
@@ -83,7 +92,7 @@ export function createDataProvider(apiUrl: string = API_URL) {
     ...base,
 
     // Classes
-    cloneClass: async (id: string, body: { title: string; startDate: string; status: string }): Promise<CloneResult> => {
+    cloneClass: async (id: string, body: CloneClassInput): Promise<CloneResult> => {
       const { envelope } = await httpClientRaw(`${apiUrl}/classes/${enc(id)}/clone`, { method: 'POST', ...json(body) });
       return readCloneEnvelope(envelope as Record<string, unknown>);
     },
@@ -95,10 +104,8 @@ export function createDataProvider(apiUrl: string = API_URL) {
     markPaid: (studentId: string, classId: string) => send<Enrollment>('POST', '/payments/mark-paid', { studentId, classId }),
     markUnpaid: (studentId: string, classId: string) => send<Enrollment>('POST', '/payments/mark-unpaid', { studentId, classId }),
     getAttendance: (classId: string) => get<ClassAttendance>(`/attendance/class/${enc(classId)}`),
-    markAttendance: (body: { studentId: string; classId: string; sessionDate: string; sessionIndex: number; attended: boolean }) =>
-      send<AttendanceEntry>('POST', '/attendance/mark', body),
-    bulkAttendance: (body: { classId: string; sessionDate: string; sessionIndex: number; attendanceData: AttendanceEntry[] }) =>
-      send<AttendanceEntry[]>('POST', '/attendance/bulk', body),
+    markAttendance: (body: MarkAttendanceInput) => send<SavedMark>('POST', '/attendance/mark', body),
+    bulkAttendance: (body: BulkAttendanceInput) => send<SavedMark[]>('POST', '/attendance/bulk', body),
 
     // Dashboard
     getDashboardSummary: (period: DashboardPeriod) =>
@@ -109,15 +116,14 @@ export function createDataProvider(apiUrl: string = API_URL) {
     getSubscriptionValidation: (orgId: string) => get<SubscriptionValidation>(`/organizations/${enc(orgId)}/subscription-validation`),
     getPlans: () => get<Plan[]>('/subscription-plans', true),
     getPublicBranding: (orgId: string) => get<Branding>(`/public/branding/${enc(orgId)}`, true),
-    getConnectStatus: (orgId: string) =>
-      get<{ hasAccount: boolean; charges_enabled: boolean }>(`/connect/status/organization/${enc(orgId)}`, true),
+    getConnectStatus: (orgId: string) => get<ConnectStatus>(`/connect/status/organization/${enc(orgId)}`, true),
     getPublicOrganization: (orgId: string) => get<PublicOrganization>(`/public/organization/${enc(orgId)}`, true),
 
     // Settings
     getSettings: () => get<Settings>('/settings'),
-    saveProfile: (adminProfile: AdminProfile) => send<Settings>('PUT', '/settings/profile', { adminProfile }),
-    saveContact: (contactInfo: ContactInfo) => send<Settings>('PUT', '/settings/contact', { contactInfo }),
-    saveBranding: async (branding: Branding) => {
+    saveProfile: (adminProfile: AdminProfileInput) => send<Settings>('PUT', '/settings/profile', { adminProfile }),
+    saveContact: (contactInfo: ContactInfoInput) => send<Settings>('PUT', '/settings/contact', { contactInfo }),
+    saveBranding: async (branding: BrandingInput) => {
       const saved = await send<Settings>('PUT', '/settings/branding', { branding });
       // The public pages cache branding for 24 h in this browser: the admin must see the new one now.
       clearBrandingCache();
@@ -127,9 +133,8 @@ export function createDataProvider(apiUrl: string = API_URL) {
 
     // Team
     getUsers: () => get<TeamUser[]>('/auth/users'),
-    inviteUser: (body: { email: string; password: string; firstName: string; lastName: string; role: 'teacher' | 'admin' }) =>
-      send<TeamUser>('POST', '/auth/users', body),
-    removeUser: (id: string) => send<{ id: string }>('DELETE', `/auth/users/${enc(id)}`),
+    inviteUser: (body: NewTeamUser) => send<TeamUser>('POST', '/auth/users', body),
+    removeUser: (id: string) => send<DeletedReply>('DELETE', `/auth/users/${enc(id)}`),
   };
 }
 

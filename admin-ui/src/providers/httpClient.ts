@@ -37,7 +37,7 @@ interface Envelope {
   [key: string]: unknown;
 }
 
-export const DEFAULT_ERROR = 'Request failed';
+const DEFAULT_ERROR = 'Request failed';
 /** Spec 1 §8, error catalogue. */
 export const TIMEOUT_MESSAGE = 'Request timed out. Please check your connection and try again.';
 export const READ_TIMEOUT_MS = 10_000;

@@ -2,22 +2,23 @@
  * Token and user storage shared with the public site (same origin).
  * Keys are part of the API contract (docs/api.md): `classlane.token` and `classlane.user`.
  */
-export type Role = 'admin' | 'teacher';
+import type { components } from '@/api/schema';
 
-export interface User {
-  id: string;
-  email: string;
-  role: Role;
-  firstName: string;
-  lastName: string;
-  phone?: string | null;
-  organizationId: string | null;
-}
+type UserResponse = components['schemas']['UserResponseDto'];
+
+export type Role = UserResponse['role'];
+
+/**
+ * The signed-in user as stored under `classlane.user` (the sign-in reply's `UserResponseDto`). The public site
+ * stores it too, so the fields this app does not need (phone, createdAt) may be missing.
+ */
+export type User = Pick<UserResponse, 'id' | 'email' | 'role' | 'firstName' | 'lastName' | 'organizationId'> &
+  Partial<Pick<UserResponse, 'phone' | 'createdAt'>>;
 
 export const TOKEN_KEY = 'classlane.token';
 export const USER_KEY = 'classlane.user';
 /** The public site caches each organization's branding for 24 h under `classlane.branding.<organizationId>`. */
-export const BRANDING_CACHE_PREFIX = 'classlane.branding.';
+const BRANDING_CACHE_PREFIX = 'classlane.branding.';
 
 export function getToken(): string | null {
   try {

@@ -1,205 +1,73 @@
-/** Shapes of docs/api.md. */
-export type ClassStatus = 'Open' | 'Scheduled' | 'Closed' | 'Cancelled' | 'Archived';
+/**
+ * Wire shapes: aliases of the types generated from the backend's OpenAPI document (`npm run api:types` →
+ * src/api/schema.d.ts; issue 8 §8). Only what the document does not describe is written here.
+ */
+import type { components, operations } from '@/api/schema';
+
+type Schemas = components['schemas'];
+
+export type ClassStatus = Schemas['ClassResponseDto']['status'];
 export const CLASS_STATUSES: ClassStatus[] = ['Open', 'Scheduled', 'Closed', 'Cancelled', 'Archived'];
 
-export interface ClassRecord {
-  id: string;
-  organizationId: string;
-  title: string;
-  description: string;
-  instructor: string;
-  location: string;
-  status: ClassStatus;
-  price: number;
-  discountPrice: number | null;
-  maxStudents: number;
-  enrolledStudents: number;
-  startDate: string;
-  duration: number;
-  days: number;
-  schedule: 'Consecutive' | 'Weekly';
-  sessions: string[];
-  information: string;
-  materials: string[];
-  createdAt?: string;
-  updatedAt?: string;
-}
+export type ClassRecord = Schemas['ClassResponseDto'];
 
-export interface TeacherClass extends ClassRecord {
-  paidCount: number;
-  pendingCount: number;
-}
+export type TeacherClass = Schemas['TeacherClassResponseDto'];
 
 /** GET /api/teacher/overview: totalStudents counts each person once, across all listed classes. */
-export interface TeacherOverview {
-  totalClasses: number;
-  totalStudents: number;
-  todaysClasses: number;
-}
+export type TeacherOverview = Schemas['TeacherOverviewResponseDto'];
 
-export interface Enrollment {
-  id: string;
-  classId: string;
-  classTitle?: string;
-  enrollmentDate: string;
-  paymentStatus: 'pending' | 'completed' | 'failed';
-  paymentMethod: 'in-person' | 'card';
-  amountPaid: number;
-  /** The details typed at a public registration, when they differ from the stored student (decision 15). */
-  registeredAs?: { firstName: string; lastName: string; phone: string; communicationOptIn: boolean } | null;
-}
+export type Enrollment = Schemas['EnrollmentResponseDto'];
 
-export interface Student {
-  id: string;
-  organizationId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  status: string;
-  communicationOptIn: boolean;
-  registrationDate: string;
-  createdAt: string;
-  updatedAt: string;
-  classEnrollments: Enrollment[];
-}
+export type Student = Schemas['StudentResponseDto'];
 
-export interface Branding {
-  businessName: string;
-  logoUrl: string;
-  primaryColor: string;
-  secondaryColor: string;
-  headerBackgroundColor: string;
-  headerTextColor: string;
-  footerBackgroundColor: string;
-  footerTextColor: string;
-  slogan: string;
-  websiteUrl: string;
-  socialLinks: { facebook?: string; twitter?: string; instagram?: string; youtube?: string; linkedin?: string };
-}
+export type Branding = Schemas['BrandingResponseDto'];
 
-export interface ContactInfo {
-  email: string;
-  phone: string;
-  address: string;
-}
+export type ContactInfo = Schemas['ContactInfoResponseDto'];
 
-export interface PublicOrganization {
-  id: string;
-  name: string;
-  contactInfo: ContactInfo;
-  branding: Branding;
-}
+export type PublicOrganization = Schemas['PublicOrganizationResponseDto'];
 
-export type FeatureFlag =
-  | 'basicSiteAccess'
-  | 'inClassPayments'
-  | 'onlinePaymentCollection'
-  | 'advancedReporting'
-  | 'customBranding'
-  | 'apiAccess'
-  | 'prioritySupport';
+export type FeatureFlag = keyof Schemas['PlanFeaturesDto'];
 
-export interface Plan {
-  id: string;
-  name: string;
-  description: string;
-  monthlyPrice: number;
-  displayOrder: number;
-  limits: { maxClasses: number; maxStudents: number; maxTransactionsPerMonth: number };
-  features: Partial<Record<FeatureFlag, boolean>>;
-}
+export type Plan = Schemas['PlanResponseDto'];
 
-export interface SubscriptionValidation {
-  hasActiveSubscription: boolean;
-  canAcceptOnlinePayments: boolean;
-  planName: string;
-  plan: Plan;
-  usage: { classes: number; students: number; transactions: number };
-}
+export type SubscriptionValidation = Schemas['SubscriptionValidationResponseDto'];
 
-export interface AdminProfile {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  profilePicture?: string;
-}
+export type AdminProfile = Schemas['AdminProfileResponseDto'];
 
-export interface Settings {
-  organizationId: string;
-  contactInfo: ContactInfo;
-  branding: Branding;
-  adminProfile: AdminProfile;
-  [key: string]: unknown;
-}
+export type Settings = Schemas['SettingsResponseDto'];
 
-export interface Health {
-  status: string;
-  database: unknown;
-  email: unknown;
-  sms: unknown;
-  payments: unknown;
-}
+export type Health = Schemas['HealthResponseDto'];
 
-export interface ActivityEvent {
-  id: string;
-  eventType: string;
-  eventDate: string;
-  description: string;
-  metadata?: Record<string, unknown>;
-}
+export type ActivityEvent = Schemas['ActivityEventResponseDto'];
 
-export type DashboardPeriod = 'month' | 'quarter' | 'year';
+export type DashboardPeriod = Schemas['DashboardSummaryResponseDto']['period'];
 
-export interface DashboardSummary {
-  totalRevenue: number | null;
-  totalStudents: number | null;
-  activeStudents: number | null;
-  totalClasses: number | null;
-  upcomingClasses: number | null;
-  averageSatisfaction: number | null;
-  averageRating?: number | null;
-  monthlyGrowthRate: number | null;
-  topPerformingClass: unknown;
-  revenueChange: number | null;
-  studentChange: number | null;
-  ratingChange?: number | null;
-  openClasses: number | null;
-  fullClasses: number | null;
-  repeatRate: number | null;
-  repeatStudents: number | null;
-  [key: string]: unknown;
-}
+export type DashboardSummary = Schemas['DashboardSummaryResponseDto'];
 
-export interface AttendanceEntry {
-  studentId: string;
-  attended: boolean;
-}
+export type AttendanceSession = Schemas['AttendanceSessionResponseDto'];
 
-export interface AttendanceSession {
-  sessionIndex: number;
-  sessionDate: string;
-  entries: AttendanceEntry[];
-}
+export type ClassAttendance = Schemas['ClassAttendanceResponseDto'];
 
-export interface ClassAttendance {
-  classId: string;
-  sessions: AttendanceSession[];
-}
+/** A staff user of the organization (`GET /api/auth/users`). */
+export type TeamUser = Schemas['UserResponseDto'];
 
-export interface TeamUser {
-  id: string;
-  email: string;
-  role: 'admin' | 'teacher';
-  firstName: string;
-  lastName: string;
-  phone?: string | null;
-  organizationId: string | null;
-}
+type CloneReply = operations['Classes_clone']['responses'][201]['content']['application/json'];
 
-export interface CloneResult {
-  data: ClassRecord;
-  warning: string | null;
-  statusForcedByLimit: boolean;
-}
+/** `POST /api/classes/{id}/clone`: the class in `data`, the plan's warning beside it in the envelope. */
+export type CloneResult = Pick<CloneReply, 'data'> & {
+  warning: NonNullable<CloneReply['warning']> | null;
+  statusForcedByLimit: NonNullable<CloneReply['statusForcedByLimit']>;
+};
+
+/** Request bodies of the custom endpoints (the organization comes from the token: never sent). */
+export type AdminProfileInput = Schemas['AdminProfileDto'];
+export type ContactInfoInput = Schemas['ContactInfoDto'];
+export type BrandingInput = Schemas['BrandingDto'];
+export type CloneClassInput = Omit<Schemas['CloneClassDto'], 'organizationId'>;
+export type MarkAttendanceInput = Omit<Schemas['MarkAttendanceDto'], 'organizationId'>;
+export type BulkAttendanceInput = Omit<Schemas['BulkAttendanceDto'], 'organizationId'>;
+export type SavedMark = Schemas['SavedMarkResponseDto'];
+/** The student form's body (`POST /api/students`, `PUT /api/students/{id}`). */
+export type StudentInput = Omit<Schemas['CreateStudentDto'], 'organizationId'>;
+export type NewTeamUser = Omit<Schemas['CreateUserDto'], 'organizationId'>;
+export type ConnectStatus = Schemas['ConnectStatusResponseDto'];

@@ -12,7 +12,7 @@ import { SystemStatusTab } from '@/settings/SystemStatusTab';
 type TabKey = 'profile' | 'branding' | 'payments' | 'system';
 
 /** Resolve ?tab= (spec 3 §2.6): profile, payments, system or branding (branding only if allowed). */
-export function resolveTab(raw: string | null, brandingAllowed: boolean): TabKey {
+function resolveTab(raw: string | null, brandingAllowed: boolean): TabKey {
   if (raw === 'payments' || raw === 'system' || raw === 'profile') return raw;
   if (raw === 'branding') return brandingAllowed ? 'branding' : 'profile';
   return 'profile';

@@ -5,7 +5,7 @@ import type { Health } from '@/providers/types';
 type Row = { label: string; ok: boolean; detail: string; note?: string };
 
 /** Interpret one health field: true/'up'/'ok'/a provider name = configured; false/'down'/'log'/'unconfigured' = not. */
-export function interpret(value: unknown, notConfigured: string[] = ['log', 'unconfigured', 'none', 'disabled', 'down', 'not_configured']): { ok: boolean; detail: string } {
+function interpret(value: unknown, notConfigured: string[] = ['log', 'unconfigured', 'none', 'disabled', 'down', 'not_configured']): { ok: boolean; detail: string } {
   if (value === true) return { ok: true, detail: 'Configured' };
   if (value === false || value === null || value === undefined) return { ok: false, detail: 'Not configured' };
   if (typeof value === 'string') {
@@ -20,7 +20,7 @@ export function interpret(value: unknown, notConfigured: string[] = ['log', 'unc
   return { ok: false, detail: String(value) };
 }
 
-export function healthRows(h: Health): Row[] {
+function healthRows(h: Health): Row[] {
   const db = interpret(h.database);
   const providerName: Record<string, string> = { sendgrid: 'SendGrid', twilio: 'Twilio', stripe: 'Stripe' };
   const named = (v: unknown) => {

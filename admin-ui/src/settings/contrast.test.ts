@@ -21,8 +21,18 @@ describe('cheapestPlanWith', () => {
     description: '',
     monthlyPrice: price,
     displayOrder: order,
+    isActive: true,
+    stripePriceId: null,
     limits: { maxClasses: 1, maxStudents: 1, maxTransactionsPerMonth: 1 },
-    features: { customBranding: branding },
+    features: {
+      basicSiteAccess: true,
+      inClassPayments: true,
+      onlinePaymentCollection: branding,
+      advancedReporting: branding,
+      customBranding: branding,
+      apiAccess: false,
+      prioritySupport: false,
+    },
   });
   it('should name the cheapest plan with the feature', () => {
     const plans = [plan('professional', 9900, true, 2), plan('free', 0, false, 0), plan('essential', 4900, true, 1)];

@@ -10,8 +10,8 @@ import { PaymentsTab } from '@/teacher-dashboard/PaymentsTab';
 import { AttendanceTab } from '@/teacher-dashboard/AttendanceTab';
 import type { ClassRecord, Student } from '@/providers/types';
 
-export const enrollmentFor = (s: Student, classId: string) => s.classEnrollments?.find((e) => e.classId === classId) ?? s.classEnrollments?.[0];
-export const isPaid = (s: Student, classId: string) => enrollmentFor(s, classId)?.paymentStatus === 'completed';
+const enrollmentFor = (s: Student, classId: string) => s.classEnrollments?.find((e) => e.classId === classId) ?? s.classEnrollments?.[0];
+const isPaid = (s: Student, classId: string) => enrollmentFor(s, classId)?.paymentStatus === 'completed';
 
 /** Class management (spec 3 §2.11): /teacher/payment-view/{classId}. */
 export default function ClassManagement() {

@@ -26,7 +26,7 @@ import { effectivePrice } from '@/resources/classes/classUtils';
 type Report = { success: (m: string) => void; error: (m: string) => void };
 
 /** A card payment cannot be undone here (the server answers 409: refunds go through the provider). */
-export const paidByCard = (s: Student, classId: string) => {
+const paidByCard = (s: Student, classId: string) => {
   const e = s.classEnrollments?.find((x) => x.classId === classId);
   return e?.paymentStatus === 'completed' && e.paymentMethod === 'card';
 };

@@ -3,17 +3,24 @@ import { buildSessions, nextAttended, sessionPercent } from '@/teacher-dashboard
 
 describe('attendanceUtils', () => {
   it('should use the server sessions when present', () => {
-    const s = buildSessions({ startDate: '2026-03-01T10:00:00Z', days: 3 }, {
-      classId: 'c',
+    const s = buildSessions({ startDate: '2026-03-01T10:00:00Z', days: 3, schedule: 'Weekly' }, {
       sessions: [{ sessionIndex: 0, sessionDate: '2026-03-01', entries: [{ studentId: 'a', attended: true }] }],
     });
     expect(s).toHaveLength(1);
     expect(s[0].marks).toEqual({ a: true });
   });
 
-  it('should count sessions one week apart when the server has none', () => {
-    const s = buildSessions({ startDate: '2026-03-01T10:00:00Z', days: 2 }, { classId: 'c', sessions: [] });
-    expect(s.map((x) => x.sessionDate.slice(0, 10))).toEqual(['2026-03-01', '2026-03-08']);
+  it('should follow the class schedule when the server has no attendance sessions (decision 12)', () => {
+    const consecutive = buildSessions({ startDate: '2026-03-01T10:00:00Z', days: 3, schedule: 'Consecutive' }, { sessions: [] });
+    expect(consecutive.map((x) => x.sessionDate.slice(0, 10))).toEqual(['2026-03-01', '2026-03-02', '2026-03-03']);
+    const weekly = buildSessions({ startDate: '2026-03-01T10:00:00Z', days: 2, schedule: 'Weekly' }, undefined);
+    expect(weekly.map((x) => x.sessionDate.slice(0, 10))).toEqual(['2026-03-01', '2026-03-08']);
+  });
+
+  it('should prefer the session dates of the class reply to computing them', () => {
+    const given = ['2026-03-01T10:00:00.000Z', '2026-03-02T10:00:00.000Z'];
+    const s = buildSessions({ startDate: '2026-03-01T10:00:00Z', days: 2, schedule: 'Weekly', sessions: given }, undefined);
+    expect(s.map((x) => x.sessionDate)).toEqual(given);
   });
 
   it('should flip when the chosen state is clicked again', () => {

@@ -1,4 +1,8 @@
-import type { AttendanceSession, ClassAttendance, ClassRecord } from '@/providers/types';
+import { classSessionDates } from '@shared/class-sessions';
+import type { AttendanceSession, ClassRecord } from '@/providers/types';
+
+/** What buildSessions reads of the attendance reply (`ClassAttendanceResponseDto`). */
+type AttendanceView = { sessions: Pick<AttendanceSession, 'sessionIndex' | 'sessionDate' | 'entries'>[] };
 
 export interface SessionView {
   sessionIndex: number;
@@ -7,11 +11,15 @@ export interface SessionView {
 }
 
 /**
- * Sessions to show: the server's list when it has one, else (spec 3 §4) `days` sessions one week apart
- * from the class start date.
+ * Sessions to show: the attendance reply's sessions (the server builds one per class session), else the class's
+ * own `sessions` from its reply, else the shared session rule on its schedule (decision 12: sessions follow the
+ * class's schedule, Consecutive or Weekly; "one week apart" was the old system's defect).
  */
-export function buildSessions(cls: Pick<ClassRecord, 'startDate' | 'days'>, attendance: ClassAttendance | undefined): SessionView[] {
-  const fromServer: AttendanceSession[] = attendance?.sessions ?? [];
+export function buildSessions(
+  cls: Pick<ClassRecord, 'startDate' | 'days' | 'schedule'> & { sessions?: string[] | null },
+  attendance: AttendanceView | undefined,
+): SessionView[] {
+  const fromServer = attendance?.sessions ?? [];
   if (fromServer.length) {
     return [...fromServer]
       .sort((a, b) => a.sessionIndex - b.sessionIndex)
@@ -21,14 +29,8 @@ export function buildSessions(cls: Pick<ClassRecord, 'startDate' | 'days'>, atte
         marks: Object.fromEntries((s.entries ?? []).map((e) => [e.studentId, e.attended])),
       }));
   }
-  const start = new Date(cls.startDate);
-  const n = Math.max(1, Number(cls.days) || 1);
-  if (Number.isNaN(start.getTime())) return [];
-  return Array.from({ length: n }, (_, i) => ({
-    sessionIndex: i,
-    sessionDate: new Date(start.getTime() + i * 7 * 86_400_000).toISOString(),
-    marks: {},
-  }));
+  const dates = cls.sessions?.length ? cls.sessions : classSessionDates(cls.startDate, cls.days, cls.schedule).map((d) => d.toISOString());
+  return dates.map((sessionDate, sessionIndex) => ({ sessionIndex, sessionDate, marks: {} }));
 }
 
 /** Clicking the already-chosen state flips it to the opposite value (spec 3 §4). */

@@ -41,7 +41,7 @@ interface InviteValues {
 }
 const EMPTY: InviteValues = { firstName: '', lastName: '', email: '', password: '', role: 'teacher' };
 
-export function validateInvite(v: InviteValues): Partial<Record<keyof InviteValues, string>> {
+function validateInvite(v: InviteValues): Partial<Record<keyof InviteValues, string>> {
   const e: Partial<Record<keyof InviteValues, string>> = {};
   if (!v.firstName.trim()) e.firstName = 'First name is required';
   if (!v.lastName.trim()) e.lastName = 'Last name is required';

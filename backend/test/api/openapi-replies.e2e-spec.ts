@@ -95,6 +95,17 @@ describe('OpenAPI replies', () => {
     const email = `reg-${Date.now()}@example.com`;
     check(await t.http.post('/api/students/check-enrollment').send({ email, classId: cls.id, organizationId: org.orgId }), 'post', '/api/students/check-enrollment');
     check(await t.http.post('/api/students/register').send(registerBody(org.orgId, cls.id, { email })), 'post', '/api/students/register');
+    // Registration closed by the plan (issue 8 §6): the check's extra fields are documented too.
+    const full = await createOrg(t, { plan: 'free' });
+    await t.db.query(
+      `INSERT INTO students (organization_id, first_name, last_name, email, phone)
+       SELECT $1, 'Old', 'Student', 'old' || g || '@example.com', '5595550100' FROM generate_series(1, 10) g`,
+      [full.orgId],
+    );
+    const fullClass = await createClass(t, full);
+    const closed = await t.http.post('/api/students/check-enrollment').send({ email, classId: fullClass.id, organizationId: full.orgId });
+    expect(closed.body.data.registrationClosed).toBe(true);
+    check(closed, 'post', '/api/students/check-enrollment');
     check(await t.http.post('/api/contact').send({ name: 'Ann', email: 'ann@example.com', message: 'Hello there' }), 'post', '/api/contact');
     check(await t.http.post('/api/auth/reset-password').send({ email: 'nobody@example.com' }), 'post', '/api/auth/reset-password');
     check(await t.http.post('/api/auth/signin').send({ email: org.email, password: org.password }), 'post', '/api/auth/signin');

@@ -306,6 +306,35 @@ export interface components {
       websiteUrl?: string;
       socialLinks?: components["schemas"]["SocialLinksDto"];
     };
+    BrandingResponseDto: {
+      /** @example Sunrise Community Arts */
+      businessName: string;
+      /**
+       * @description Empty when there is no logo
+       * @example
+       */
+      logoUrl: string;
+      /** @example #15385F */
+      primaryColor: string;
+      /** @example #3384A9 */
+      secondaryColor: string;
+      /** @example #15385F */
+      headerBackgroundColor: string;
+      /** @example #ffffff */
+      headerTextColor: string;
+      /** @example #15385F */
+      footerBackgroundColor: string;
+      /** @example #ffffff */
+      footerTextColor: string;
+      /** @example Create, learn and grow together */
+      slogan: string;
+      /**
+       * @description Empty when not set
+       * @example https://example.com
+       */
+      websiteUrl: string;
+      socialLinks: components["schemas"]["SocialLinksResponseDto"];
+    };
     BulkAttendanceDto: {
       /** Format: uuid */
       classId: string;
@@ -446,6 +475,23 @@ export interface components {
       email?: string;
       phone?: string;
       address?: string;
+    };
+    ContactInfoResponseDto: {
+      /**
+       * @description Empty when not set
+       * @example hello@sunrise-arts.example
+       */
+      email: string;
+      /**
+       * @description As the organization typed it; empty when not set
+       * @example (559) 555-0100
+       */
+      phone: string;
+      /**
+       * @description Empty when not set
+       * @example 120 Main St, Clovis, CA 93612
+       */
+      address: string;
     };
     ContactMessageDto: {
       name: string;
@@ -612,11 +658,28 @@ export interface components {
       name: string;
       value: number;
     };
+    EnrollmentCheckOrganizationResponseDto: {
+      /** @example Sunrise Community Arts */
+      name: string;
+      contactInfo: components["schemas"]["ContactInfoResponseDto"];
+    };
     EnrollmentCheckResponseDto: {
       /** @example false */
       enrolled: boolean;
       /** @example false */
       classFull: boolean;
+      /**
+       * @description Present (true) when the organization's plan cannot take a new student (issue 8 §6)
+       * @example true
+       */
+      registrationClosed?: boolean;
+      /**
+       * @description With registrationClosed: the student-facing text
+       * @example Sunrise Community Arts is not accepting new online registrations right now. Please contact Sunrise Community Arts to register for this class.
+       */
+      message?: string;
+      /** @description With registrationClosed */
+      organizationData?: components["schemas"]["EnrollmentCheckOrganizationResponseDto"];
     };
     EnrollmentInputDto: {
       /** Format: uuid */
@@ -797,7 +860,7 @@ export interface components {
        *   "address": "120 Main St, Clovis, CA 93612"
        * }
        */
-      contactInfo: components["schemas"]["ContactInfoDto"];
+      contactInfo: components["schemas"]["ContactInfoResponseDto"];
       /**
        * @example {
        *   "businessName": "Sunrise Community Arts",
@@ -819,7 +882,7 @@ export interface components {
        *   }
        * }
        */
-      branding: components["schemas"]["BrandingDto"];
+      branding: components["schemas"]["BrandingResponseDto"];
       /** @example null */
       domain: string | null;
       settings: components["schemas"]["OrganizationSettingsDto"];
@@ -921,7 +984,7 @@ export interface components {
        *   "address": "120 Main St, Clovis, CA 93612"
        * }
        */
-      contactInfo: components["schemas"]["ContactInfoDto"];
+      contactInfo: components["schemas"]["ContactInfoResponseDto"];
       /**
        * @example {
        *   "businessName": "Sunrise Community Arts",
@@ -943,7 +1006,7 @@ export interface components {
        *   }
        * }
        */
-      branding: components["schemas"]["BrandingDto"];
+      branding: components["schemas"]["BrandingResponseDto"];
     };
     RegisteredDetailsResponseDto: {
       /** @example Liv */
@@ -1098,8 +1161,8 @@ export interface components {
       discounts: components["schemas"]["DiscountDto"][];
       cancellationPolicies: components["schemas"]["CancellationPolicyDto"][];
       notifications: components["schemas"]["NotificationsDto"];
-      contactInfo: components["schemas"]["ContactInfoDto"];
-      branding: components["schemas"]["BrandingDto"];
+      contactInfo: components["schemas"]["ContactInfoResponseDto"];
+      branding: components["schemas"]["BrandingResponseDto"];
       adminProfile: components["schemas"]["AdminProfileResponseDto"];
       derived: components["schemas"]["DerivedSettingsDto"];
     };
@@ -1132,6 +1195,18 @@ export interface components {
       youtube?: string;
       /** Format: uri */
       linkedin?: string;
+    };
+    SocialLinksResponseDto: {
+      /** @example */
+      facebook: string;
+      /** @example */
+      twitter: string;
+      /** @example */
+      instagram: string;
+      /** @example */
+      youtube: string;
+      /** @example */
+      linkedin: string;
     };
     StaffSessionResponseDto: {
       /**

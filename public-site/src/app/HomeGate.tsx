@@ -3,7 +3,7 @@ import { PageLoading } from '@/components/ui/PageLoading';
 import { api } from '@/lib/apiClient';
 import { clearSession, getStoredUser, getToken, storeSession, type User } from '@/lib/storage';
 
-export function dashboardPath(role: string | undefined): string | null {
+function dashboardPath(role: string | undefined): string | null {
   if (role === 'admin') return '/admin';
   if (role === 'teacher') return '/teacher';
   return null;

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useOrganization } from '@/lib/OrganizationContext';
 
-export const OVERLAY_MIN_MS = 300;
-export const OVERLAY_MAX_MS = 2000;
+const OVERLAY_MIN_MS = 300;
+const OVERLAY_MAX_MS = 2000;
 
 /**
  * Full-screen overlay on every in-app route change (spec 1 §2): primary colour and business name,

@@ -46,7 +46,7 @@ export class ApiError extends Error {
   }
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestOptions {
   method?: HttpMethod;
@@ -66,7 +66,7 @@ export interface Envelope<T> {
   [key: string]: unknown;
 }
 
-export const TIMEOUTS: Record<HttpMethod, number> = { GET: 10_000, DELETE: 10_000, POST: 15_000, PUT: 15_000 };
+const TIMEOUTS: Record<HttpMethod, number> = { GET: 10_000, DELETE: 10_000, POST: 15_000, PUT: 15_000 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -92,7 +92,7 @@ export function reviveDates<T>(value: T): T {
   return value;
 }
 
-export function buildUrl(path: string, query?: RequestOptions['query']): string {
+function buildUrl(path: string, query?: RequestOptions['query']): string {
   let url = `${env.apiBaseUrl}${path}`;
   if (query) {
     const params = new URLSearchParams();
@@ -193,7 +193,7 @@ async function send<T>(path: string, options: RequestOptions = {}): Promise<Enve
 }
 
 /** Performs a call and returns `data`. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   if (method === 'GET' && options.public) {
     const key = buildUrl(path, options.query);
@@ -204,11 +204,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
   }
   return (await send<T>(path, options)).data;
-}
-
-/** The POST variant that also returns the envelope's metadata (spec 1 §7, e.g. clone warnings). */
-export function apiRequestWithMeta<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
-  return send<T>(path, options);
 }
 
 /** Starts a public GET now; the next identical `apiRequest` receives its result. */

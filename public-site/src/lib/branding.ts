@@ -9,12 +9,12 @@ import { readJson, writeJson } from '@/lib/storage';
 export const BRANDING_CACHE_MS = 24 * 60 * 60 * 1000;
 const CACHE_PREFIX = 'classlane.branding.';
 
-export const DEFAULT_SLOGAN = 'Streamline Your Event Scheduling & Management';
+const DEFAULT_SLOGAN = 'Streamline Your Event Scheduling & Management';
 export const ORG_DEFAULT_SLOGAN = 'Empowering Education Through Technology';
 
 export const DEFAULT_BRANDING: Branding = {
   businessName: 'Classlane',
-  logoUrl: null,
+  logoUrl: '',
   primaryColor: '#15385F',
   secondaryColor: '#3384A9',
   headerBackgroundColor: '#15385F',
@@ -22,8 +22,8 @@ export const DEFAULT_BRANDING: Branding = {
   footerBackgroundColor: '#15385F',
   footerTextColor: '#ffffff',
   slogan: DEFAULT_SLOGAN,
-  websiteUrl: null,
-  socialLinks: {},
+  websiteUrl: '',
+  socialLinks: { facebook: '', twitter: '', instagram: '', youtube: '', linkedin: '' },
 };
 
 interface CacheEntry {
@@ -37,12 +37,12 @@ export function brandingPath(organizationId: string): string {
 
 /** Fills missing or empty fields with the defaults. */
 export function withDefaults(partial: Partial<Branding> | null | undefined): Branding {
-  const out: Branding = { ...DEFAULT_BRANDING, socialLinks: {} };
+  const out: Branding = { ...DEFAULT_BRANDING, socialLinks: { ...DEFAULT_BRANDING.socialLinks } };
   if (!partial) return out;
   for (const [key, value] of Object.entries(partial) as [keyof Branding, unknown][]) {
     if (value !== null && value !== undefined && value !== '') (out as unknown as Record<string, unknown>)[key] = value;
   }
-  out.socialLinks = { ...(partial.socialLinks ?? {}) };
+  out.socialLinks = { ...DEFAULT_BRANDING.socialLinks, ...(partial.socialLinks ?? {}) };
   return out;
 }
 
@@ -77,7 +77,7 @@ function safeColor(value: string, fallback: string): string {
 }
 
 /** Relative luminance contrast between two hex colours (WCAG), or null if not hex. */
-export function contrastRatio(a: string, b: string): number | null {
+function contrastRatio(a: string, b: string): number | null {
   const lum = (hex: string): number | null => {
     const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
     if (!m) return null;

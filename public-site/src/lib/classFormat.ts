@@ -2,6 +2,7 @@
  * Formatting of class data (spec 1 §9): schedule text, dates, 12-hour times, durations and prices.
  * Invalid or missing input gives "TBA", "Time TBA" or "Schedule TBA".
  */
+import { classSessionDates } from '@shared/class-sessions';
 
 export type ScheduleKind = 'Consecutive' | 'Weekly';
 export type DateInput = Date | string | number | null | undefined;
@@ -25,12 +26,6 @@ export function formatLongDate(input: DateInput): string {
   const date = toDate(input);
   if (!date) return 'TBA';
   return date.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
-}
-
-export function formatShortDate(input: DateInput): string {
-  const date = toDate(input);
-  if (!date) return 'TBA';
-  return date.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
 }
 
 /** 12-hour time, e.g. "9:30 AM". */
@@ -82,7 +77,10 @@ export function effectivePrice(price: number | null | undefined, discountPrice: 
   return typeof price === 'number' ? price : 0;
 }
 
-/** Session dates: the given sessions (Weekly), else computed from the start (1 day apart, or 7 for Weekly). */
+/**
+ * Session dates of a class: the server's `sessions` (every class reply carries them), sorted; for a reply
+ * without them, the one session rule both front ends share (shared/class-sessions.ts, the server's rule).
+ */
 export function sessionDates(
   startDate: DateInput,
   days: number | null | undefined,
@@ -91,25 +89,13 @@ export function sessionDates(
 ): Date[] {
   const given = (sessions ?? []).map(toDate).filter((d): d is Date => d !== null);
   if (given.length > 0) return given.sort((a, b) => a.getTime() - b.getTime());
-  const start = toDate(startDate);
-  if (!start) return [];
-  const count = days && days > 0 ? Math.min(Math.floor(days), 366) : 1;
-  const step = schedule === 'Weekly' ? 7 : 1;
-  return Array.from({ length: count }, (_, index) => {
-    const date = new Date(start);
-    date.setDate(start.getDate() + index * step);
-    return date;
-  });
+  return classSessionDates(toDate(startDate), days, schedule);
 }
 
 /** "YYYY-MM-DD" in local time: the key used to group classes by calendar day. */
 export function dayKey(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-export function isSameDay(a: Date, b: Date): boolean {
-  return dayKey(a) === dayKey(b);
 }
 
 /** Whether a class status lets students register (spec 1 §4). */

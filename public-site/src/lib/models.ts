@@ -1,101 +1,30 @@
-/** Wire shapes read by the public site (docs/api.md). Dates arrive as Date (see apiClient.reviveDates). */
+/**
+ * Wire shapes the public site reads: aliases of the types generated from the backend's OpenAPI document
+ * (`npm run api:types` → src/api/schema.d.ts; issue 8 §8). apiClient.reviveDates turns ISO date-times into Date,
+ * so the date-time fields a page reads are widened to DateInput here; fields no page reads are left out (Omit).
+ */
+import type { components } from '@/api/schema';
 import type { DateInput } from '@/lib/classFormat';
 
-export type ClassStatus = 'Open' | 'Scheduled' | 'Closed' | 'Cancelled' | 'Archived';
+type Schemas = components['schemas'];
 
-export interface ClassItem {
-  id: string;
-  organizationId: string;
-  title: string;
-  description: string;
-  instructor: string;
-  location: string;
-  status: ClassStatus | string;
-  price: number;
-  discountPrice: number | null;
-  maxStudents: number;
-  enrolledStudents: number;
-  startDate: DateInput;
-  duration: number;
-  days: number;
-  schedule: 'Consecutive' | 'Weekly';
-  sessions: DateInput[];
-  information: string;
-  materials: string[];
-}
+/** The listed fields as the page holds them after apiClient.reviveDates (Date, or the string it could not parse). */
+type Revived<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] extends unknown[] ? DateInput[] : DateInput };
 
-export interface SocialLinks {
-  facebook?: string;
-  twitter?: string;
-  instagram?: string;
-  youtube?: string;
-  linkedin?: string;
-}
+/** A class reply (public list, class page, register page); createdAt/updatedAt are not shown publicly. */
+export type ClassItem = Revived<Omit<Schemas['ClassResponseDto'], 'createdAt' | 'updatedAt'>, 'startDate' | 'sessions'>;
 
-export interface Branding {
-  businessName: string;
-  logoUrl: string | null;
-  primaryColor: string;
-  secondaryColor: string;
-  headerBackgroundColor: string;
-  headerTextColor: string;
-  footerBackgroundColor: string;
-  footerTextColor: string;
-  slogan: string;
-  websiteUrl: string | null;
-  socialLinks: SocialLinks;
-}
+export type Branding = Schemas['BrandingResponseDto'];
+export type ContactInfo = Schemas['ContactInfoResponseDto'];
+export type PublicOrganization = Schemas['PublicOrganizationResponseDto'];
 
-export interface ContactInfo {
-  email?: string | null;
-  phone?: string | null;
-  address?: string | null;
-}
+export type PaymentStatus = Schemas['RegistrationEnrollmentResponseDto']['paymentStatus'];
 
-export interface PublicOrganization {
-  id: string;
-  name: string;
-  contactInfo: ContactInfo | null;
-  branding: Partial<Branding> | null;
-}
+/** An enrollment of the public registration reply (decision 15: only this registration's). */
+type Enrollment = Revived<Schemas['RegistrationEnrollmentResponseDto'], 'enrollmentDate'>;
 
-export type PaymentStatus = 'pending' | 'completed' | 'failed';
+/** The public registration reply (`POST /api/students/register`). */
+export type Student = Omit<Schemas['RegistrationResponseDto'], 'classEnrollments'> & { classEnrollments: Enrollment[] };
 
-export interface Enrollment {
-  id?: string;
-  classId: string;
-  classTitle?: string;
-  enrollmentDate?: DateInput;
-  paymentStatus: PaymentStatus;
-  paymentMethod: 'in-person' | 'card';
-  amountPaid?: number | null;
-}
-
-export interface Student {
-  id: string;
-  organizationId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  communicationOptIn: boolean;
-  classEnrollments: Enrollment[];
-}
-
-export interface Plan {
-  id: string;
-  name: string;
-  description?: string;
-  monthlyPrice: number;
-  displayOrder: number;
-  limits: { maxClasses: number; maxStudents: number; maxTransactionsPerMonth?: number };
-  features: Partial<{
-    basicSiteAccess: boolean;
-    inClassPayments: boolean;
-    onlinePaymentCollection: boolean;
-    advancedReporting: boolean;
-    customBranding: boolean;
-    apiAccess: boolean;
-    prioritySupport: boolean;
-  }>;
-}
+/** A subscription plan as the pricing section shows it (the built-in fallback list has no Stripe price). */
+export type Plan = Omit<Schemas['PlanResponseDto'], 'isActive' | 'stripePriceId'>;

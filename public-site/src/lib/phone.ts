@@ -1,10 +1,10 @@
 /**
  * Displaying US phone numbers (spec 1 §5: (XXX) XXX-XXXX, or +1 (...) for 11 digits). The validation rule, which
  * needs libphonenumber-js's metadata (~30 kB gzip), lives with the only form that asks for a phone:
- * features/registration/phoneRule.ts, so pages that only show a phone do not download it.
+ * shared/us-phone.ts (imported by the lazily loaded registration form only), so pages that only show a phone do not download it.
  */
 
-export function phoneDigits(value: string | null | undefined): string {
+function phoneDigits(value: string | null | undefined): string {
   return (value ?? '').replace(/\D/g, '');
 }
 

@@ -3,19 +3,17 @@
  * Falls back to the build-time values when the backend does not publish them.
  */
 import { useEffect, useState } from 'react';
+import type { components } from '@/api/schema';
 import { env } from '@/config/env';
 import { api } from '@/lib/apiClient';
 
-export interface PlatformConfig {
-  platformFeePercent: number;
-  /** null when the server has no SUPPORT_EMAIL: pages then hide the address. */
-  supportEmail: string | null;
-}
+/** `GET /api/public/config`; supportEmail is null when the server has no SUPPORT_EMAIL: pages then hide the address. */
+export type PlatformConfig = components['schemas']['PublicConfigResponseDto'];
 
 const FALLBACK: PlatformConfig = { platformFeePercent: env.platformFeePercent, supportEmail: env.supportEmail };
 let cached: Promise<PlatformConfig> | null = null;
 
-export function getPlatformConfig(): Promise<PlatformConfig> {
+function getPlatformConfig(): Promise<PlatformConfig> {
   cached ??= api
     .get<Partial<PlatformConfig>>('/api/public/config', { public: true })
     .then((config) => ({

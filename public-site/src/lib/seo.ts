@@ -66,7 +66,7 @@ function setMeta(name: string, content: string | null): void {
 }
 
 /** The document title: "{page} | {site}"; an organization page may pass the business name alone. */
-export function composeTitle(pageTitle: string | null, siteName = SITE): string {
+function composeTitle(pageTitle: string | null, siteName = SITE): string {
   return pageTitle && pageTitle !== siteName ? `${pageTitle} | ${siteName}` : siteName;
 }
 

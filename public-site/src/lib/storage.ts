@@ -1,18 +1,17 @@
+import type { components } from '@/api/schema';
+
 /** localStorage keys shared with the admin app (docs/api.md). */
 export const TOKEN_KEY = 'classlane.token';
 export const USER_KEY = 'classlane.user';
 
-export type Role = 'admin' | 'teacher';
+type UserResponse = components['schemas']['UserResponseDto'];
 
-export interface User {
-  id: string;
-  email: string;
-  role: Role;
-  firstName: string;
-  lastName: string;
-  phone?: string | null;
-  organizationId: string | null;
-}
+/**
+ * The signed-in user as stored under `classlane.user` (the sign-in reply's user). The admin app stores it too,
+ * so the fields this site does not read (phone, createdAt) may be missing.
+ */
+export type User = Pick<UserResponse, 'id' | 'email' | 'role' | 'firstName' | 'lastName' | 'organizationId'> &
+  Partial<Pick<UserResponse, 'phone' | 'createdAt'>>;
 
 function safeGet(key: string): string | null {
   try {

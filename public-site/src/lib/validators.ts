@@ -4,7 +4,7 @@
  * (features/registration/studentFormRules.ts, features/marketing/organizationFormRules.ts).
  */
 
-export const EMAIL_MAX_LENGTH = 320;
+const EMAIL_MAX_LENGTH = 320;
 export const PASSWORD_MIN_LENGTH = 6;
 
 /** The stricter shared pattern: local part, dotted domain, alphabetic TLD. */

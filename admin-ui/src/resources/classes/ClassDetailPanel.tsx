@@ -9,7 +9,8 @@ import { PaymentChip } from '@/common/paymentStatus';
 import { formatDate, formatDuration, formatMoney, formatTimeRange, fullName, scheduleText } from '@/common/format';
 import type { ClassRecord } from '@/providers/types';
 import { EnrollmentBar, StatusChip } from '@/resources/classes/ClassCard';
-import { hasDiscount, sessionDates } from '@/resources/classes/classUtils';
+import { classSessionDates } from '@shared/class-sessions';
+import { hasDiscount } from '@/resources/classes/classUtils';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -32,7 +33,8 @@ export function ClassDetailPanel({ record, onClose, onEdit, onClone, onDelete }:
   onDelete: () => void;
 }) {
   const students = useFetch(`class-students:${record.id}:${record.updatedAt ?? ''}:${record.enrolledStudents}`, (dp) => dp.getClassStudents(record.id));
-  const sessions = record.sessions?.length ? record.sessions.map((s) => new Date(s)) : sessionDates(record.startDate, record.days, record.schedule);
+  // The server's session dates; the shared rule only for a record that came without them (issue 8 §8).
+  const sessions = record.sessions?.length ? record.sessions.map((s) => new Date(s)) : classSessionDates(record.startDate, record.days, record.schedule);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-label="Class details">
       <Stack direction="row" justifyContent="space-between" alignItems="flex-start" spacing={1}>

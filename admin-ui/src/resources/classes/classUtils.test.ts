@@ -1,10 +1,10 @@
+import { classSessionDates } from '@shared/class-sessions';
 import { describe, expect, it } from 'vitest';
 import {
   defaultClassValues,
   enrollmentColor,
   hasDiscount,
   isListable,
-  sessionDates,
   toPayload,
   updateErrorMessage,
   validateClass,
@@ -60,10 +60,11 @@ describe('classUtils', () => {
     expect(isListable({ title: 'a', description: '', instructor: 'c' })).toBe(false);
   });
 
-  it('should space sessions 1 day (Consecutive) or 7 days (Weekly) apart', () => {
-    const weekly = sessionDates('2026-03-01T10:00:00Z', 3, 'Weekly');
+  it('should space sessions 1 day (Consecutive) or 7 days (Weekly) apart (shared rule)', () => {
+    const weekly = classSessionDates('2026-03-01T10:00:00Z', 3, 'Weekly');
     expect(weekly.map((d) => d.toISOString().slice(0, 10))).toEqual(['2026-03-01', '2026-03-08', '2026-03-15']);
-    expect(sessionDates('2026-03-01T10:00:00Z', 2, 'Consecutive')[1].toISOString().slice(0, 10)).toBe('2026-03-02');
+    expect(classSessionDates('2026-03-01T10:00:00Z', 2, 'Consecutive')[1].toISOString().slice(0, 10)).toBe('2026-03-02');
+    expect(classSessionDates('not a date', 2, 'Weekly')).toEqual([]);
   });
 
   it('should show the server message for a 403 limit reached update', () => {

@@ -36,15 +36,6 @@ export const effectivePrice = (c: Pick<ClassRecord, 'price' | 'discountPrice'>) 
 /** Classes missing title, description or instructor are excluded from the list (spec 3 §2.3). */
 export const isListable = (c: Partial<ClassRecord>) => Boolean(c.title?.trim() && c.description?.trim() && c.instructor?.trim());
 
-/** Session dates: Consecutive adds 1 day each, Weekly 7 days each. */
-export function sessionDates(startIso: string, days: number, schedule: string): Date[] {
-  const start = new Date(startIso);
-  if (Number.isNaN(start.getTime())) return [];
-  const step = schedule === 'Weekly' ? 7 : 1;
-  const n = Math.max(1, Number(days) || 1);
-  return Array.from({ length: n }, (_, i) => new Date(start.getTime() + i * step * 86_400_000));
-}
-
 export interface ClassFormValues {
   title: string;
   description: string;
@@ -189,7 +180,7 @@ export function validateClone(v: CloneValues, now: Date = new Date()): FormError
 /** Does this class count toward the plan's class limit? (Archived ones do not.) */
 export const countsTowardLimit = (status: ClassStatus | undefined) => Boolean(status && status !== 'Archived');
 
-export const LIMIT_FALLBACK = 'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.';
+const LIMIT_FALLBACK = 'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.';
 
 /**
  * Message for a failed update (spec 3 §8): a 403 whose message says 'limit reached' shows the server's

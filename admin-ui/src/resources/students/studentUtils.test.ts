@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyStudent, formatPhone, registeredAsText, studentListError, studentPayload, validateStudent, validateUsPhone } from '@/resources/students/studentUtils';
+import { emptyStudent, formatPhone, registeredAsText, studentListError, studentPayload, validateStudent } from '@/resources/students/studentUtils';
 import { studentLimitMessage } from '@/common/plans';
 import { paymentLabel } from '@/common/paymentStatus';
 
@@ -18,17 +18,26 @@ describe('studentUtils', () => {
     expect(e).toEqual({ email: 'Please enter a valid email address' });
   });
 
-  it('should apply the US phone rules', () => {
-    expect(validateUsPhone('555-0100')).toMatch(/too short/);
-    expect(validateUsPhone('0595550100')).toBe('Phone number cannot start with 0 or 1');
-    expect(validateUsPhone('25595550100')).toBe('11-digit number must start with 1 (US country code)');
-    expect(validateUsPhone('(559) 555-0100')).toBeNull();
+  it('should apply the server rule for US phones with its messages', () => {
+    const phoneError = (phone: string) => validateStudent({ ...emptyStudent(), firstName: 'Ann', lastName: 'Bo', email: 'a@b.co', phone }).phone;
+    expect(phoneError('555-0100')).toMatch(/too short/);
+    expect(phoneError('0595550100')).toBe('Phone number cannot start with 0 or 1');
+    expect(phoneError('25595550100')).toBe('11-digit number must start with 1 (US country code)');
+    expect(phoneError('(559) 555-0100')).toBeUndefined();
+    expect(phoneError('+1 559 555 0100')).toBeUndefined();
     expect(formatPhone('5595550100')).toBe('(559) 555-0100');
+  });
+
+  it('should refuse the numbers the server refuses (issue 8 §8: 555 area code, exchange starting with 0 or 1)', () => {
+    const phoneError = (phone: string) => validateStudent({ ...emptyStudent(), firstName: 'Ann', lastName: 'Bo', email: 'a@b.co', phone }).phone;
+    for (const bad of ['5555551234', '5590551234', '5591551234', '15591551234', '9115551234']) {
+      expect(phoneError(bad), bad).toBe('Please enter a valid 10-digit US phone number');
+    }
   });
 
   it('should keep payment state of existing enrollments and add new ones as pay-in-person', () => {
     const p = studentPayload({ ...emptyStudent(), firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '5595550100', classIds: ['c1', 'c2'] }, [
-      { id: 'e', classId: 'c1', enrollmentDate: '', paymentStatus: 'completed', paymentMethod: 'card', amountPaid: 10 },
+      { id: 'e', classId: 'c1', classTitle: 'Clay', enrollmentDate: '', paymentStatus: 'completed', paymentMethod: 'card', amountPaid: 10, paidAt: null },
     ]);
     expect(p.classEnrollments).toEqual([
       { classId: 'c1', paymentStatus: 'completed', paymentMethod: 'card' },

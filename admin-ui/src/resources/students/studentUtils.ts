@@ -1,4 +1,5 @@
-import type { Enrollment, Student } from '@/providers/types';
+import { usPhoneProblem } from '@shared/us-phone';
+import type { Enrollment, Student, StudentInput } from '@/providers/types';
 
 export interface StudentFormValues {
   firstName: string;
@@ -14,20 +15,6 @@ export type StudentErrors = Partial<Record<keyof StudentFormValues, string>>;
 /** Same rule as the server's student DTO. */
 const NAME = /^[\p{L}][\p{L} '’-]*$/u;
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** US phone validator of spec 1 §5 (digits only). Returns a message or null. */
-export function validateUsPhone(raw: string): string | null {
-  const digits = raw.replace(/\D/g, '');
-  if (!digits) return 'Phone number is required';
-  if (digits.length < 10) return 'Phone number is too short. Please enter a 10-digit US phone number';
-  if (digits.length > 11) return 'Phone number is too long. Please enter a 10-digit US phone number';
-  if (digits.length === 11 && !digits.startsWith('1')) return '11-digit number must start with 1 (US country code)';
-  const local = digits.length === 11 ? digits.slice(1) : digits;
-  if (/^[01]/.test(local)) return digits.length === 10 ? 'Phone number cannot start with 0 or 1' : 'Area code cannot start with 0 or 1';
-  // The exchange (digits 4-6) cannot start with 0 or 1 either; the server refuses it with this message.
-  if (/^[01]/.test(local.slice(3))) return 'Please enter a valid 10-digit US phone number';
-  return null;
-}
 
 /** Display format (XXX) XXX-XXXX, or +1 (...) for 11 digits. */
 export function formatPhone(raw: string | null | undefined): string {
@@ -49,11 +36,9 @@ export function validateStudent(v: StudentFormValues): StudentErrors {
   }
   if (!v.email.trim()) e.email = 'Email is required';
   else if (!SIMPLE_EMAIL.test(v.email.trim())) e.email = 'Please enter a valid email address';
-  if (!v.phone.trim()) e.phone = 'Phone number is required';
-  else {
-    const p = validateUsPhone(v.phone);
-    if (p) e.phone = p;
-  }
+  // The server's rule with its messages (shared/us-phone.ts): the form refuses what the API would refuse.
+  const phone = usPhoneProblem(v.phone);
+  if (phone) e.phone = phone;
   return e;
 }
 
@@ -69,7 +54,7 @@ export const valuesFromStudent = (s: Student): StudentFormValues => ({
 });
 
 /** Payload: existing enrollments keep their payment state; new ones start pending, to pay in person. */
-export function studentPayload(v: StudentFormValues, existing: Enrollment[] = []) {
+export function studentPayload(v: StudentFormValues, existing: Enrollment[] = []): StudentInput {
   return {
     firstName: v.firstName.trim(),
     lastName: v.lastName.trim(),

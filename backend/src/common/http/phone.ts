@@ -1,6 +1,6 @@
 /**
- * US phone numbers (spec 1 §5), one rule for the server and the public form (public-site/src/lib/phone.ts
- * applies the same steps with the same messages): the spec's messages for the shapes it names, then
+ * US phone numbers (spec 1 §5), one rule for the server and both front ends (shared/us-phone.ts applies the
+ * same steps with the same messages; us-phone.spec.ts fails when they differ): the spec's messages for the shapes it names, then
  * libphonenumber-js for what no US number can be (an exchange or area code starting with 0 or 1, N11 codes…).
  * Stored as the 10 national digits, the format the admin app, the search and the seed already use; E.164
  * (`toE164`) is derived for the providers that need it (SMS).

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import './SharePanel.css';
 
-export const QR_OPTIONS = { width: 200, margin: 2 } as const;
+const QR_OPTIONS = { width: 200, margin: 2 } as const;
 
 /**
  * Share panel for admins: copy the public link, show a QR code (200 px, margin 2) and download it as PNG.

@@ -1,15 +1,18 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { CONTACT_MESSAGES, contactFailureText, INQUIRY_TYPES, sendContactMessage } from './api/sendContactMessage';
+import { CONTACT_MESSAGES, contactFailureText, INQUIRY_TYPES, sendContactMessage, type ContactInput } from './api/sendContactMessage';
+
+type Values = Omit<ContactInput, 'organizationId'>;
+const EMPTY: Values = { name: '', email: '', subject: '', message: '', inquiryType: '' };
 
 type Status = { kind: 'idle' | 'sending' } | { kind: 'success' | 'error'; text: string };
 
 /** Contact form (spec 2 §2, §4): idle → sending → success or error; a second submit is blocked while sending. */
 export function ContactForm({ organizationId }: { organizationId: string | null }) {
-  const [values, setValues] = useState({ name: '', email: '', subject: '', message: '', inquiryType: '' });
+  const [values, setValues] = useState<Values>(EMPTY);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const sending = useRef(false);
 
-  function set(field: keyof typeof values, value: string) {
+  function set<K extends keyof Values>(field: K, value: Values[K]) {
     setValues((v) => ({ ...v, [field]: value }));
     if (status.kind === 'success' || status.kind === 'error') setStatus({ kind: 'idle' });
   }
@@ -25,7 +28,7 @@ export function ContactForm({ organizationId }: { organizationId: string | null 
     setStatus({ kind: 'sending' });
     try {
       await sendContactMessage({ ...values, organizationId });
-      setValues({ name: '', email: '', subject: '', message: '', inquiryType: '' });
+      setValues(EMPTY);
       setStatus({ kind: 'success', text: CONTACT_MESSAGES.success });
     } catch (error) {
       setStatus({ kind: 'error', text: contactFailureText(error) });
@@ -58,7 +61,7 @@ export function ContactForm({ organizationId }: { organizationId: string | null 
       ) : (
         <div className="field">
           <label htmlFor="contact-inquiry">Inquiry Type</label>
-          <select id="contact-inquiry" name="inquiryType" value={values.inquiryType} onChange={(e) => set('inquiryType', e.target.value)}>
+          <select id="contact-inquiry" name="inquiryType" value={values.inquiryType} onChange={(e) => set('inquiryType', e.target.value as Values['inquiryType'])}>
             <option value="">Select an inquiry type</option>
             {INQUIRY_TYPES.map((t) => (
               <option key={t.value} value={t.value}>

@@ -2,7 +2,7 @@
 import { track } from '@/lib/analytics';
 import { readJson, writeJson } from '@/lib/storage';
 
-export const EXPERIMENTS = {
+const EXPERIMENTS = {
   headline: ['features_focused', 'use_cases_focused'],
   cta: ['start_free', 'try_demo'],
 } as const;

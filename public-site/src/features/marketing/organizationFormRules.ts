@@ -4,7 +4,7 @@ import { PASSWORD_MIN_LENGTH } from '@/lib/validators';
 /** The simple pattern this dialog uses (spec 1 §5), looser than the shared email validator. */
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function isSimpleEmail(value: string): boolean {
+function isSimpleEmail(value: string): boolean {
   return SIMPLE_EMAIL.test(value.trim());
 }
 

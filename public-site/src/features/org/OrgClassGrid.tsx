@@ -9,14 +9,14 @@ import {
 import type { ClassItem } from '@/lib/models';
 import { classPath } from '@/lib/routing';
 
-export function statusBadgeClass(status: string): string {
+function statusBadgeClass(status: string): string {
   if (status === 'Open') return 'badge badge--open';
   if (status === 'Scheduled') return 'badge badge--scheduled';
   return 'badge badge--closed';
 }
 
 /** Upcoming first (by start date); classes without a date last. */
-export function sortByStart(classes: ClassItem[]): ClassItem[] {
+function sortByStart(classes: ClassItem[]): ClassItem[] {
   return [...classes].sort((a, b) => (toDate(a.startDate)?.getTime() ?? Infinity) - (toDate(b.startDate)?.getTime() ?? Infinity));
 }
 

@@ -5,7 +5,7 @@ import { displayPhone, telHref } from '@/lib/phone';
 import { classPath } from '@/lib/routing';
 import type { EnrollmentProblem } from './api/checkEnrollment';
 
-export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+const PAYMENT_STATUS_LABELS: Record<string, string> = {
   completed: 'Paid',
   pending: 'Payment Pending',
   failed: 'Payment Failed',

@@ -5,7 +5,7 @@ import { getCardAvailability } from './api/getPaymentAvailability';
 
 export type PaymentMethod = 'in-person' | 'card';
 
-export const PAYMENT_UNAVAILABLE_TEXT =
+const PAYMENT_UNAVAILABLE_TEXT =
   "Credit card payments are temporarily unavailable. Please select 'Pay in Person at Class' to reserve your spot.";
 
 /**

@@ -52,7 +52,9 @@ export function RegisterPage() {
   if (classState.error || !item) {
     return (
       <RegisterShell>
-        <Alert tone="error">Error loading class details. Please try again.</Alert>
+        <Alert tone="error" title="Error loading class details. Please try again.">
+          {classLoadDetail(classState.error, classId)}
+        </Alert>
       </RegisterShell>
     );
   }
@@ -249,6 +251,16 @@ export function RegisterPage() {
       />
     </RegisterShell>
   );
+}
+
+/**
+ * Why the class could not be shown under the page state of spec 2 §2, with the class page's texts (spec 1 §8):
+ * a class the server does not know (404, or no class in the reply) is named; any other failure of the request
+ * (network, time-out, server error, unreadable reply) is 'Failed to load class data'.
+ */
+function classLoadDetail(error: unknown, classId: string): string {
+  const notFound = !error || (error instanceof ApiError && error.status === 404);
+  return notFound ? `Class with ID ${classId} not found` : 'Failed to load class data';
 }
 
 function RegisterShell({ children }: { children: ReactNode }) {

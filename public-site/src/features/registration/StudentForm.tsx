@@ -9,7 +9,7 @@ import {
   type StudentFormValues,
 } from './studentFormRules';
 
-export const SUBMIT_DEBOUNCE_MS = 1000;
+const SUBMIT_DEBOUNCE_MS = 1000;
 export type SubmitPhase = 'idle' | 'submitting' | 'checking';
 
 const LABELS: Record<StudentField, string> = {

@@ -1,5 +1,5 @@
 import { formatPhoneInput } from '@/lib/phone';
-import { validatePhone } from './phoneRule';
+import { usPhoneProblem } from '@shared/us-phone';
 import { validateEmail } from '@/lib/validators';
 
 const NAME_MIN_LENGTH = 2;
@@ -46,7 +46,7 @@ export function validateStudentField(field: StudentField, values: StudentFormVal
     case 'email':
       return validateEmail(values.email);
     case 'phone':
-      return validatePhone(values.phone);
+      return usPhoneProblem(values.phone);
   }
 }
 

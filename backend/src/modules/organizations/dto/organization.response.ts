@@ -1,9 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_ORG_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
 import { PlanResponseDto } from '../../subscriptions/dto/plan.response';
-import { BrandingDto, ContactInfoDto, OrganizationSettingsDto } from './organization.dto';
+import { OrganizationSettingsDto } from './organization.dto';
 
-// Branding, contact and settings replies have the shape their update DTOs accept: one class for both.
 const BRANDING_EXAMPLE = {
   businessName: 'Sunrise Community Arts', slogan: 'Create, learn and grow together', logoUrl: '', websiteUrl: 'https://example.com',
   primaryColor: '#15385F', secondaryColor: '#3384A9', headerBackgroundColor: '#15385F', headerTextColor: '#ffffff',
@@ -11,12 +10,45 @@ const BRANDING_EXAMPLE = {
 };
 const CONTACT_EXAMPLE = { email: 'hello@sunrise-arts.example', phone: '(559) 555-0100', address: '120 Main St, Clovis, CA 93612' };
 
+/**
+ * Replies carry every branding and contact field: the organization is created with defaults for all of them
+ * (organizations/defaults.ts) and updates merge into the stored object. The update DTOs (BrandingDto,
+ * ContactInfoDto) make each field optional; the replies do not, so the front ends' generated types need no guard.
+ */
+export class SocialLinksResponseDto {
+  @ApiProperty({ example: '' }) facebook: string;
+  @ApiProperty({ example: '' }) twitter: string;
+  @ApiProperty({ example: '' }) instagram: string;
+  @ApiProperty({ example: '' }) youtube: string;
+  @ApiProperty({ example: '' }) linkedin: string;
+}
+
+export class BrandingResponseDto {
+  @ApiProperty({ example: BRANDING_EXAMPLE.businessName }) businessName: string;
+  @ApiProperty({ description: 'Empty when there is no logo', example: '' }) logoUrl: string;
+  @ApiProperty({ example: BRANDING_EXAMPLE.primaryColor }) primaryColor: string;
+  @ApiProperty({ example: BRANDING_EXAMPLE.secondaryColor }) secondaryColor: string;
+  @ApiProperty({ example: BRANDING_EXAMPLE.headerBackgroundColor }) headerBackgroundColor: string;
+  @ApiProperty({ example: BRANDING_EXAMPLE.headerTextColor }) headerTextColor: string;
+  @ApiProperty({ example: BRANDING_EXAMPLE.footerBackgroundColor }) footerBackgroundColor: string;
+  @ApiProperty({ example: BRANDING_EXAMPLE.footerTextColor }) footerTextColor: string;
+  @ApiProperty({ example: BRANDING_EXAMPLE.slogan }) slogan: string;
+  @ApiProperty({ description: 'Empty when not set', example: BRANDING_EXAMPLE.websiteUrl }) websiteUrl: string;
+  @ApiProperty({ type: SocialLinksResponseDto }) socialLinks: SocialLinksResponseDto;
+}
+
+export class ContactInfoResponseDto {
+  @ApiProperty({ description: 'Empty when not set', example: CONTACT_EXAMPLE.email }) email: string;
+  @ApiProperty({ description: 'As the organization typed it; empty when not set', example: CONTACT_EXAMPLE.phone }) phone: string;
+  @ApiProperty({ description: 'Empty when not set', example: CONTACT_EXAMPLE.address }) address: string;
+}
+
 /** What anyone may see of an organization (public pages). */
 export class PublicOrganizationResponseDto {
   @ApiProperty({ format: 'uuid', example: EXAMPLE_ORG_ID }) id: string;
   @ApiProperty({ example: 'Sunrise Community Arts' }) name: string;
-  @ApiProperty({ type: ContactInfoDto, example: CONTACT_EXAMPLE }) contactInfo: ContactInfoDto;
-  @ApiProperty({ type: BrandingDto, example: BRANDING_EXAMPLE }) branding: BrandingDto;
+  @ApiProperty({ type: ContactInfoResponseDto, example: CONTACT_EXAMPLE }) contactInfo: ContactInfoResponseDto;
+  @ApiProperty({ type: BrandingResponseDto, example: BRANDING_EXAMPLE }) branding: BrandingResponseDto;
 }
 
 /** The whole organization, for its own admins. */

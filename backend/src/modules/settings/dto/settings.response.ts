@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_ORG_ID } from '../../../common/openapi/common.responses';
-import { BrandingDto, CancellationPolicyDto, ContactInfoDto, DiscountDto, NotificationsDto } from '../../organizations/dto/organization.dto';
+import { CancellationPolicyDto, DiscountDto, NotificationsDto } from '../../organizations/dto/organization.dto';
+import { BrandingResponseDto, ContactInfoResponseDto } from '../../organizations/dto/organization.response';
 
 export class AdminProfileResponseDto {
   @ApiProperty({ example: 'Alex' }) firstName: string;
@@ -33,8 +34,8 @@ export class SettingsResponseDto {
   @ApiProperty({ type: [DiscountDto] }) discounts: DiscountDto[];
   @ApiProperty({ type: [CancellationPolicyDto] }) cancellationPolicies: CancellationPolicyDto[];
   @ApiProperty({ type: NotificationsDto }) notifications: NotificationsDto;
-  @ApiProperty({ type: ContactInfoDto }) contactInfo: ContactInfoDto;
-  @ApiProperty({ type: BrandingDto }) branding: BrandingDto;
+  @ApiProperty({ type: ContactInfoResponseDto }) contactInfo: ContactInfoResponseDto;
+  @ApiProperty({ type: BrandingResponseDto }) branding: BrandingResponseDto;
   @ApiProperty({ type: AdminProfileResponseDto }) adminProfile: AdminProfileResponseDto;
   @ApiProperty({ type: DerivedSettingsDto }) derived: DerivedSettingsDto;
 }

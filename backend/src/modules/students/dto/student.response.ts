@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_ID, EXAMPLE_ORG_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
+import { ContactInfoResponseDto } from '../../organizations/dto/organization.response';
 
 export class EnrollmentResponseDto {
   @ApiProperty({ format: 'uuid', example: '9076790a-923e-482e-977e-408883466a8c' }) id: string;
@@ -70,9 +71,25 @@ export class StudentResponseDto {
 }
 
 /** Not enrolled yet: whether a seat is left. An existing enrollment is a 409 with `isAlreadyEnrolled`. */
+/** Who to contact when registration is closed (the public organization's name and contact). */
+export class EnrollmentCheckOrganizationResponseDto {
+  @ApiProperty({ example: 'Sunrise Community Arts' }) name: string;
+  @ApiProperty({ type: ContactInfoResponseDto }) contactInfo: ContactInfoResponseDto;
+}
+
 export class EnrollmentCheckResponseDto {
   @ApiProperty({ example: false }) enrolled: boolean;
   @ApiProperty({ example: false }) classFull: boolean;
+  @ApiProperty({ required: false, description: 'Present (true) when the organization\'s plan cannot take a new student (issue 8 §6)', example: true })
+  registrationClosed?: boolean;
+  @ApiProperty({
+    required: false,
+    description: 'With registrationClosed: the student-facing text',
+    example: 'Sunrise Community Arts is not accepting new online registrations right now. Please contact Sunrise Community Arts to register for this class.',
+  })
+  message?: string;
+  @ApiProperty({ required: false, type: EnrollmentCheckOrganizationResponseDto, description: 'With registrationClosed' })
+  organizationData?: EnrollmentCheckOrganizationResponseDto;
 }
 
 /** The fields of a student form, as examples of the create and register bodies. */

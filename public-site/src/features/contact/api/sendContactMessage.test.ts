@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, MESSAGES } from '@/lib/apiClient';
-import { CONTACT_MESSAGES, contactFailureText, contactPayload } from './sendContactMessage';
+import { CONTACT_MESSAGES, contactFailureText, contactPayload, type ContactInput } from './sendContactMessage';
 
 describe('contactPayload', () => {
-  const base = { name: ' Ann ', email: ' a@b.co ', subject: '  ', message: ' Hi ', organizationId: null, inquiryType: '' };
+  const base: ContactInput = { name: ' Ann ', email: ' a@b.co ', subject: '  ', message: ' Hi ', organizationId: null, inquiryType: '' };
   it('should trim and drop a blank subject and an unchosen inquiry type', () => {
     expect(contactPayload(base)).toEqual({ name: 'Ann', email: 'a@b.co', message: 'Hi' });
   });

@@ -1,3 +1,4 @@
+import type { components } from '@/api/schema';
 import { api, ApiError } from '@/lib/apiClient';
 
 export const INQUIRY_TYPES = [
@@ -9,14 +10,16 @@ export const INQUIRY_TYPES = [
   { value: 'billing', label: 'Billing' },
 ] as const;
 
-export interface ContactInput {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
+type ContactMessage = components['schemas']['ContactMessageDto'];
+
+/**
+ * The contact form's values: the body's fields (`ContactMessageDto`) as the form holds them (every text present,
+ * possibly empty; no organization on the platform's page; no inquiry type chosen yet). contactPayload() makes the body.
+ */
+export type ContactInput = Required<Pick<ContactMessage, 'name' | 'email' | 'subject' | 'message'>> & {
   organizationId: string | null;
-  inquiryType: string;
-}
+  inquiryType: NonNullable<ContactMessage['inquiryType']> | '';
+};
 
 export const CONTACT_MESSAGES = {
   required: 'Please fill in all required fields.',
@@ -37,8 +40,8 @@ export function contactFailureText(error: unknown): string {
 }
 
 /** The body rules of spec 2 §5: trimmed; subject only if non-blank; inquiryType only on the general form. */
-export function contactPayload(input: ContactInput): Record<string, string> {
-  const body: Record<string, string> = {
+export function contactPayload(input: ContactInput): ContactMessage {
+  const body: ContactMessage = {
     name: input.name.trim(),
     email: input.email.trim(),
     message: input.message.trim(),
@@ -49,6 +52,6 @@ export function contactPayload(input: ContactInput): Record<string, string> {
   return body;
 }
 
-export function sendContactMessage(input: ContactInput): Promise<{ id: string }> {
-  return api.post<{ id: string }>('/api/contact', contactPayload(input), { public: true });
+export function sendContactMessage(input: ContactInput): Promise<components['schemas']['ContactSentResponseDto']> {
+  return api.post<components['schemas']['ContactSentResponseDto']>('/api/contact', contactPayload(input), { public: true });
 }

@@ -19,7 +19,7 @@ describe('plans', () => {
   });
   it('should list the fallback Free limits of decision 2', () => {
     expect(planFeatures(FALLBACK_PLANS[0]).slice(0, 2)).toEqual(['2 classes', '10 students']);
-    expect(planFeatures(plan({ limits: { maxClasses: -1, maxStudents: -1 } }))[0]).toBe('Unlimited classes');
+    expect(planFeatures(plan({ limits: { maxClasses: -1, maxStudents: -1, maxTransactionsPerMonth: -1 } }))[0]).toBe('Unlimited classes');
   });
   it('should name the missing online payments with the marker the card styles as a dash', () => {
     expect(planFeatures(FALLBACK_PLANS[0])).toContain(NO_ONLINE_PAYMENTS);

@@ -10,7 +10,15 @@ export const FALLBACK_PLANS: Plan[] = [
     monthlyPrice: 0,
     displayOrder: 0,
     limits: { maxClasses: 2, maxStudents: 10, maxTransactionsPerMonth: 20 },
-    features: { basicSiteAccess: true, inClassPayments: true, onlinePaymentCollection: false },
+    features: {
+      basicSiteAccess: true,
+      inClassPayments: true,
+      onlinePaymentCollection: false,
+      advancedReporting: false,
+      customBranding: false,
+      apiAccess: false,
+      prioritySupport: false,
+    },
   },
   {
     id: 'essential',
@@ -18,13 +26,15 @@ export const FALLBACK_PLANS: Plan[] = [
     description: 'Online payments and advanced features for growing programs.',
     monthlyPrice: 4900,
     displayOrder: 1,
-    limits: { maxClasses: 25, maxStudents: 500 },
+    limits: { maxClasses: 25, maxStudents: 500, maxTransactionsPerMonth: -1 },
     features: {
       basicSiteAccess: true,
       inClassPayments: true,
       onlinePaymentCollection: true,
       advancedReporting: true,
       customBranding: true,
+      apiAccess: false,
+      prioritySupport: false,
     },
   },
 ];

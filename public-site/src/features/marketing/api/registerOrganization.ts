@@ -2,20 +2,18 @@
  * The organization registration submit (spec 1 §4): sign up as admin → require user and token → store
  * both → create the organization → put the organizationId on the profile → store the updated user.
  */
+import type { components } from '@/api/schema';
 import { api, ApiError } from '@/lib/apiClient';
 import { DEFAULT_BRANDING, ORG_DEFAULT_SLOGAN } from '@/lib/branding';
 import { storeSession, type User } from '@/lib/storage';
 
-export interface OrganizationSignup {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
+/** The organization dialog's values: the sign-up body's fields (`SignUpDto`) plus the organization's name and domain as typed. */
+export type OrganizationSignup = Pick<components['schemas']['SignUpDto'], 'firstName' | 'lastName' | 'email' | 'password'> & {
   organizationName: string;
   domain: string;
-}
+};
 
-export const CREATE_ORG_MESSAGES = {
+const CREATE_ORG_MESSAGES = {
   server: 'Server error: Unable to process organization creation. Please try again.',
   timeout: 'Request timed out. Please check your connection and try again.',
   badResponse: 'Server did not respond properly. Please try again.',
@@ -49,7 +47,7 @@ export function organizationPayload(input: OrganizationSignup) {
   };
 }
 
-export function createOrganizationErrorMessage(error: unknown): string {
+function createOrganizationErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.kind === 'timeout') return CREATE_ORG_MESSAGES.timeout;
     if (error.kind === 'format') return CREATE_ORG_MESSAGES.badResponse;

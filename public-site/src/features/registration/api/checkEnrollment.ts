@@ -1,7 +1,12 @@
 import { api, ApiError } from '@/lib/apiClient';
 import type { DateInput } from '@/lib/classFormat';
+import type { components } from '@/api/schema';
 import type { ContactInfo, PaymentStatus } from '@/lib/models';
 
+/**
+ * Built from the 409 error body of the check (an error envelope, whose extra fields the document does not type):
+ * hand-written and read defensively.
+ */
 export interface EnrollmentProblem {
   message: string;
   isAlreadyEnrolled: boolean;
@@ -10,20 +15,20 @@ export interface EnrollmentProblem {
     classId?: string;
     existingEnrollment?: { enrollmentDate?: DateInput; paymentStatus?: PaymentStatus | string };
   };
-  organizationData?: { name?: string; contactInfo?: ContactInfo | null };
+  organizationData?: { name?: string; contactInfo?: Partial<ContactInfo> | null };
   classInstructor?: string;
 }
 
-export const ENROLLMENT_CHECK_FALLBACK =
+const ENROLLMENT_CHECK_FALLBACK =
   'Unable to verify enrollment status. Please try again or contact us for assistance.';
 
 /** The spec's rule: the server flag, or a message containing "already enrolled" (spec 2 §5). */
-export function isAlreadyEnrolledError(flag: unknown, message: string): boolean {
+function isAlreadyEnrolledError(flag: unknown, message: string): boolean {
   return flag === true || /already enrolled/i.test(message);
 }
 
 /** Reads the problem out of a failed check (fields may sit at the top level or under data). */
-export function toEnrollmentProblem(error: unknown): EnrollmentProblem {
+function toEnrollmentProblem(error: unknown): EnrollmentProblem {
   if (error instanceof ApiError && error.kind === 'http' && error.status !== 0) {
     const body = (error.data ?? {}) as Record<string, unknown>;
     const inner = (body.data && typeof body.data === 'object' ? body.data : {}) as Record<string, unknown>;
@@ -47,13 +52,8 @@ export interface RegistrationClosed {
   contactInfo: ContactInfo | null;
 }
 
-interface CheckResult {
-  enrolled?: boolean;
-  classFull?: boolean;
-  registrationClosed?: boolean;
-  message?: string;
-  organizationData?: { name?: string; contactInfo?: ContactInfo | null };
-}
+/** The check's reply (`EnrollmentCheckResponseDto`); a refused registration's 403 body carries the same fields. */
+type CheckResult = Partial<components['schemas']['EnrollmentCheckResponseDto']>;
 
 /** Reads a closed registration out of a check result or a refused registration's body, else null. */
 export function toRegistrationClosed(body: unknown): RegistrationClosed | null {

@@ -1,19 +1,14 @@
+import type { components } from '@/api/schema';
 import { api } from '@/lib/apiClient';
 
-export interface StripeConfig {
-  publicKey: string | null;
-  environment?: string;
-}
+type StripeConfig = components['schemas']['StripeConfigResponseDto'];
 
-export interface ConnectStatus {
-  hasAccount: boolean;
-  charges_enabled: boolean;
-}
+type ConnectStatus = components['schemas']['ConnectStatusResponseDto'];
 
 let configPromise: Promise<StripeConfig> | null = null;
 
 /** GET /api/stripe/config, cached after the first successful fetch (spec 2 §4). */
-export function getStripeConfig(): Promise<StripeConfig> {
+function getStripeConfig(): Promise<StripeConfig> {
   configPromise ??= api.get<StripeConfig>('/api/stripe/config', { public: true }).catch((error: unknown) => {
     configPromise = null;
     throw error;
@@ -21,7 +16,7 @@ export function getStripeConfig(): Promise<StripeConfig> {
   return configPromise;
 }
 
-export function getConnectStatus(organizationId: string): Promise<ConnectStatus> {
+function getConnectStatus(organizationId: string): Promise<ConnectStatus> {
   return api.get<ConnectStatus>(`/api/connect/status/organization/${encodeURIComponent(organizationId)}`, { public: true });
 }
 

@@ -1,16 +1,14 @@
+import type { components } from '@/api/schema';
 import { api, ApiError } from '@/lib/apiClient';
 import type { Student } from '@/lib/models';
 import { STUDENT_FIELDS, type StudentField } from '../studentFormRules';
 
-export interface StudentDetails {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  communicationOptIn: boolean;
-}
+/** The student fields of the registration body (`RegisterStudentDto`), as the form always sends them. */
+export type StudentDetails = Required<
+  Pick<components['schemas']['RegisterStudentDto'], 'firstName' | 'lastName' | 'email' | 'phone' | 'communicationOptIn'>
+>;
 
-export const REGISTRATION_FAILED = 'Registration failed. Please try again.';
+const REGISTRATION_FAILED = 'Registration failed. Please try again.';
 export const RESERVE_FAILED = 'Failed to reserve spot. Please try again.';
 
 /** Maps a failed in-person reservation to the message shown to the student (spec 2 §8). */

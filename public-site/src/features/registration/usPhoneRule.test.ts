@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVALID_US_PHONE, validatePhone } from './phoneRule';
+import { INVALID_US_PHONE, usPhoneProblem as validatePhone } from '@shared/us-phone';
 
 describe('validatePhone', () => {
   it('should give every spec message', () => {
