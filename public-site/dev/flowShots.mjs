@@ -5,7 +5,10 @@ const base = process.argv[2] ?? 'http://localhost:3012';
 const org = 'a0000000-0000-4000-8000-000000000001';
 const out = new URL('../../.tmp/shots/public/', import.meta.url).pathname;
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['mobile', { width: 390, height: 844 }]]) {
+for (const [label, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['mobile', { width: 390, height: 844 }],
+]) {
   const page = await (await browser.newContext({ viewport })).newPage();
   page.on('console', (m) => m.type() === 'error' && console.error(`[${label}]`, m.text()));
   const shot = (name) => page.screenshot({ path: `${out}${name}-${label}.png`, fullPage: true });
@@ -38,7 +41,10 @@ for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['mo
   await page.getByRole('button', { name: 'Next' }).click();
   await page.screenshot({ path: `${out}org-dialog-${label}.png` });
   await page.evaluate((o) => {
-    localStorage.setItem('classlane.user', JSON.stringify({ id: 'x', email: 'a@b.c', role: 'admin', firstName: 'A', lastName: 'B', organizationId: o }));
+    localStorage.setItem(
+      'classlane.user',
+      JSON.stringify({ id: 'x', email: 'a@b.c', role: 'admin', firstName: 'A', lastName: 'B', organizationId: o }),
+    );
   }, org);
   await page.goto(`${base}/org/${org}`);
   await page.getByRole('button', { name: 'Show QR Code' }).click();

@@ -34,8 +34,21 @@ const pages = {
   'senior-centers': '/senior-centers',
 };
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
-for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['mobile', { width: 390, height: 844 }]]) {
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+for (const [label, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['mobile', { width: 390, height: 844 }],
+]) {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`[${label}] pageerror`, e.message));

@@ -1,6 +1,14 @@
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 
-export function ConfirmDialog({ open, title, message, confirmLabel = 'Delete', busy, onConfirm, onClose }: {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = 'Delete',
+  busy,
+  onConfirm,
+  onClose,
+}: {
   open: boolean;
   title: string;
   message: string;
@@ -19,7 +27,13 @@ export function ConfirmDialog({ open, title, message, confirmLabel = 'Delete', b
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button onClick={onConfirm} color="error" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button
+          onClick={onConfirm}
+          color="error"
+          variant="contained"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -1,7 +1,9 @@
 import { Component, type ReactNode } from 'react';
 import { Alert, Button } from '@mui/material';
 
-interface State { error: Error | null }
+interface State {
+  error: Error | null;
+}
 
 /** Keeps one broken screen from blanking the whole shell. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
@@ -12,7 +14,14 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   render() {
     if (this.state.error) {
       return (
-        <Alert severity="error" action={<Button color="inherit" onClick={() => window.location.reload()}>Reload</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => window.location.reload()}>
+              Reload
+            </Button>
+          }
+        >
           Something went wrong on this screen: {this.state.error.message}
         </Alert>
       );

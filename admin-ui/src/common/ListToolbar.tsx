@@ -4,7 +4,17 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 
 /** Search box, optional filter, sort selector and direction toggle. */
-export function ListToolbar<S extends string>({ search, onSearch, searchLabel, sort, sortOptions, onSort, order, onOrder, children }: {
+export function ListToolbar<S extends string>({
+  search,
+  onSearch,
+  searchLabel,
+  sort,
+  sortOptions,
+  onSort,
+  order,
+  onOrder,
+  children,
+}: {
   search: string;
   onSearch: (v: string) => void;
   searchLabel: string;
@@ -24,7 +34,15 @@ export function ListToolbar<S extends string>({ search, onSearch, searchLabel, s
           onChange={(e) => onSearch(e.target.value)}
           type="search"
           sx={{ flex: 2 }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
         {children}
         <Stack direction="row" spacing={1} alignItems="center" sx={{ flex: 1, minWidth: 200 }}>

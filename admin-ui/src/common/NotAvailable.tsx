@@ -5,7 +5,12 @@ import ConstructionIcon from '@mui/icons-material/Construction';
  * Placeholder for screens delivered by later capabilities. The wording is deliberate: it says what is
  * missing in this version without promising dates.
  */
-export function NotAvailable({ title, message, backHref, backLabel }: {
+export function NotAvailable({
+  title,
+  message,
+  backHref,
+  backLabel,
+}: {
   title: string;
   message: string;
   backHref?: string;

@@ -82,7 +82,18 @@ export function ShareLinkPanel({ organizationId }: { organizationId: string | nu
           Share this link or QR code so students can browse and register for your classes.
         </Typography>
       </Stack>
-      <Box sx={{ alignSelf: 'center', width: 200, height: 200, border: 1, borderColor: 'divider', borderRadius: 2, overflow: 'hidden', bgcolor: '#fff' }}>
+      <Box
+        sx={{
+          alignSelf: 'center',
+          width: 200,
+          height: 200,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 2,
+          overflow: 'hidden',
+          bgcolor: '#fff',
+        }}
+      >
         {qr && <img src={qr} width={200} height={200} alt="QR code for the organization's class list" />}
       </Box>
     </Stack>

@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 import { Paper, Typography } from '@mui/material';
 
-export function StatTile({ label, value, note, noteColor = 'text.secondary', accent }: {
+export function StatTile({
+  label,
+  value,
+  note,
+  noteColor = 'text.secondary',
+  accent,
+}: {
   label: string;
   value: ReactNode;
   note?: ReactNode;

@@ -35,6 +35,14 @@ function useFormField(source: string, label: string, hint?: string) {
 }
 
 /** A MUI TextField bound to `source` of the enclosing react-admin `<Form>` (see useFormField). */
-export function FormTextField({ source, label, hint, ...props }: { source: string; label: string; hint?: string } & Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'error' | 'helperText' | 'label'>) {
+export function FormTextField({
+  source,
+  label,
+  hint,
+  ...props
+}: { source: string; label: string; hint?: string } & Omit<
+  TextFieldProps,
+  'name' | 'value' | 'onChange' | 'error' | 'helperText' | 'label'
+>) {
   return <TextField {...props} {...useFormField(source, label, hint)} />;
 }

@@ -1,7 +1,8 @@
 /** Formatting helpers (spec 1 §9: USD en-US, long dates, 12-hour times, "TBA" for missing input). */
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-export const formatMoney = (n: number | null | undefined) => (n === null || n === undefined || Number.isNaN(Number(n)) ? '—' : usd.format(Number(n)));
+export const formatMoney = (n: number | null | undefined) =>
+  n === null || n === undefined || Number.isNaN(Number(n)) ? '—' : usd.format(Number(n));
 
 const valid = (d: Date) => !Number.isNaN(d.getTime());
 
@@ -57,5 +58,4 @@ export function formatChange(n: number | null | undefined): string | null {
   return `${v > 0 ? '+' : ''}${v.toFixed(1)}%`;
 }
 
-export const fullName = (p: { firstName?: string | null; lastName?: string | null }) =>
-  `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim();
+export const fullName = (p: { firstName?: string | null; lastName?: string | null }) => `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim();

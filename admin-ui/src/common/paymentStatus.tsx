@@ -2,7 +2,9 @@ import { Chip } from '@mui/material';
 import type { Enrollment } from '@/providers/types';
 
 /** Spec 3 §4: Paid when completed; 'Pay at Class' when pending with in-person; Pending otherwise. */
-export function paymentLabel(e: Pick<Enrollment, 'paymentStatus' | 'paymentMethod'> | undefined): 'Paid' | 'Pay at Class' | 'Pending' | 'Failed' {
+export function paymentLabel(
+  e: Pick<Enrollment, 'paymentStatus' | 'paymentMethod'> | undefined,
+): 'Paid' | 'Pay at Class' | 'Pending' | 'Failed' {
   if (!e) return 'Pending';
   if (e.paymentStatus === 'completed') return 'Paid';
   if (e.paymentStatus === 'failed') return 'Failed';

@@ -22,9 +22,7 @@ export default function Dashboard() {
         <Typography variant="h4" component="h1">
           Admin Dashboard
         </Typography>
-        <Typography color="text.secondary">
-          {branding.businessName} · an overview of your classes, students and activity
-        </Typography>
+        <Typography color="text.secondary">{branding.businessName} · an overview of your classes, students and activity</Typography>
       </Box>
       <TeachersModeBanner />
       <StatusBanners organizationId={orgId} validation={validation.data} />

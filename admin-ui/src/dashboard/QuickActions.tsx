@@ -27,12 +27,25 @@ export function QuickActions({ validation, plans }: { validation?: SubscriptionV
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
         {actions.map((a) => (
-          <Button key={a.to} component={RouterLink} to={a.to} variant="outlined" startIcon={a.icon} sx={{ justifyContent: 'flex-start', py: 1.25 }}>
+          <Button
+            key={a.to}
+            component={RouterLink}
+            to={a.to}
+            variant="outlined"
+            startIcon={a.icon}
+            sx={{ justifyContent: 'flex-start', py: 1.25 }}
+          >
             {a.label}
           </Button>
         ))}
         {reporting ? (
-          <Button component={RouterLink} to="/admin/reports" variant="outlined" startIcon={<AssessmentIcon />} sx={{ justifyContent: 'flex-start', py: 1.25 }}>
+          <Button
+            component={RouterLink}
+            to="/admin/reports"
+            variant="outlined"
+            startIcon={<AssessmentIcon />}
+            sx={{ justifyContent: 'flex-start', py: 1.25 }}
+          >
             View Reports
           </Button>
         ) : (

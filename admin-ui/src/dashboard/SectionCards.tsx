@@ -13,13 +13,17 @@ export function SectionCards({ validation }: { validation?: SubscriptionValidati
       to: '/admin/classes',
       title: 'Manage Classes',
       icon: <EventIcon color="primary" />,
-      value: validation ? `${validation.usage.classes} ${limitText(validation.plan?.limits?.maxClasses)} classes` : 'Create, edit and clone classes',
+      value: validation
+        ? `${validation.usage.classes} ${limitText(validation.plan?.limits?.maxClasses)} classes`
+        : 'Create, edit and clone classes',
     },
     {
       to: '/admin/students',
       title: 'Manage Students',
       icon: <PeopleIcon color="primary" />,
-      value: validation ? `${validation.usage.students} ${limitText(validation.plan?.limits?.maxStudents)} students` : 'Student records and enrollments',
+      value: validation
+        ? `${validation.usage.students} ${limitText(validation.plan?.limits?.maxStudents)} students`
+        : 'Student records and enrollments',
     },
     {
       to: '/admin/subscription',

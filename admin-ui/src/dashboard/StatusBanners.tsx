@@ -20,10 +20,22 @@ export interface SubscriptionBanner {
 export function subscriptionBanner(v: SubscriptionValidation): SubscriptionBanner {
   const planName = v.planName || v.plan?.name || 'Free';
   if (!v.plan || v.plan.id === 'free') {
-    return { severity: 'info', title: 'Free Plan', text: 'Upgrade to take online payments and add more classes and students.', action: 'Upgrade Plan', to: '/admin/subscription?tab=plans' };
+    return {
+      severity: 'info',
+      title: 'Free Plan',
+      text: 'Upgrade to take online payments and add more classes and students.',
+      action: 'Upgrade Plan',
+      to: '/admin/subscription?tab=plans',
+    };
   }
   if (!v.hasActiveSubscription) {
-    return { severity: 'warning', title: 'No active subscription', text: `Your ${planName} plan is not active.`, action: 'View Plans', to: '/admin/subscription?tab=plans' };
+    return {
+      severity: 'warning',
+      title: 'No active subscription',
+      text: `Your ${planName} plan is not active.`,
+      action: 'View Plans',
+      to: '/admin/subscription?tab=plans',
+    };
   }
   return { severity: 'success', title: 'Active', text: `${planName} plan`, action: 'Manage', to: '/admin/subscription' };
 }

@@ -14,7 +14,11 @@ const num = (v: unknown) => (v === null || v === undefined || Number.isNaN(Numbe
 const pct = (v: unknown) => (v === null || v === undefined || Number.isNaN(Number(v)) ? null : `${Number(v).toFixed(1)}%`);
 
 const METRICS: Metric[] = [
-  { label: 'Total revenue', value: (s) => (s.totalRevenue === null || s.totalRevenue === undefined ? null : formatMoney(s.totalRevenue)), change: (s) => s.revenueChange },
+  {
+    label: 'Total revenue',
+    value: (s) => (s.totalRevenue === null || s.totalRevenue === undefined ? null : formatMoney(s.totalRevenue)),
+    change: (s) => s.revenueChange,
+  },
   { label: 'Total students', value: (s) => num(s.totalStudents), change: (s) => s.studentChange },
   { label: 'New students', value: (s) => num(s.newStudents) },
   { label: 'Active students', value: (s) => num(s.activeStudents) },
@@ -23,9 +27,22 @@ const METRICS: Metric[] = [
   { label: 'Upcoming classes', value: (s) => num(s.upcomingClasses) },
   { label: 'Open classes', value: (s) => num(s.openClasses) },
   { label: 'Full classes', value: (s) => num(s.fullClasses) },
-  { label: 'Repeat students', value: (s) => (s.repeatRate === null || s.repeatRate === undefined ? num(s.repeatStudents) : `${pct(s.repeatRate)}${s.repeatStudents !== null && s.repeatStudents !== undefined ? ` (${s.repeatStudents})` : ''}`) },
-  { label: 'Growth rate', value: (s) => (s.monthlyGrowthRate === null || s.monthlyGrowthRate === undefined ? null : formatChange(s.monthlyGrowthRate)) },
-  { label: 'Average satisfaction', value: (s) => (s.averageSatisfaction === null || s.averageSatisfaction === undefined ? null : `${Number(s.averageSatisfaction).toFixed(1)} / 5`) },
+  {
+    label: 'Repeat students',
+    value: (s) =>
+      s.repeatRate === null || s.repeatRate === undefined
+        ? num(s.repeatStudents)
+        : `${pct(s.repeatRate)}${s.repeatStudents !== null && s.repeatStudents !== undefined ? ` (${s.repeatStudents})` : ''}`,
+  },
+  {
+    label: 'Growth rate',
+    value: (s) => (s.monthlyGrowthRate === null || s.monthlyGrowthRate === undefined ? null : formatChange(s.monthlyGrowthRate)),
+  },
+  {
+    label: 'Average satisfaction',
+    value: (s) =>
+      s.averageSatisfaction === null || s.averageSatisfaction === undefined ? null : `${Number(s.averageSatisfaction).toFixed(1)} / 5`,
+  },
 ];
 
 /**
@@ -38,11 +55,23 @@ export function SystemOverview() {
   const s = summary.data;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="system-overview">
-      <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" alignItems={{ xs: 'flex-start', sm: 'center' }} spacing={1} mb={2}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        justifyContent="space-between"
+        alignItems={{ xs: 'flex-start', sm: 'center' }}
+        spacing={1}
+        mb={2}
+      >
         <Typography variant="h6" component="h2" id="system-overview">
           System Overview
         </Typography>
-        <ToggleButtonGroup size="small" exclusive value={period} onChange={(_, v: DashboardPeriod | null) => v && setPeriod(v)} aria-label="Period">
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={period}
+          onChange={(_, v: DashboardPeriod | null) => v && setPeriod(v)}
+          aria-label="Period"
+        >
           <ToggleButton value="month">Month</ToggleButton>
           <ToggleButton value="quarter">Quarter</ToggleButton>
           <ToggleButton value="year">Year</ToggleButton>
@@ -83,7 +112,11 @@ export function SystemOverview() {
           <strong>
             {typeof s.topPerformingClass === 'string'
               ? s.topPerformingClass
-              : String((s.topPerformingClass as { title?: string; name?: string }).title ?? (s.topPerformingClass as { name?: string }).name ?? '')}
+              : String(
+                  (s.topPerformingClass as { title?: string; name?: string }).title ??
+                    (s.topPerformingClass as { name?: string }).name ??
+                    '',
+                )}
           </strong>
         </Typography>
       ) : null}

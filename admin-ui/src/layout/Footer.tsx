@@ -35,7 +35,14 @@ export function Footer() {
           {socials.length > 0 && (
             <Stack direction="row" spacing={2} mt={1.5} flexWrap="wrap" useFlexGap>
               {socials.map((s) => (
-                <Link key={s.key} href={branding.socialLinks[s.key]} target="_blank" rel="noopener noreferrer" sx={linkSx} underline="hover">
+                <Link
+                  key={s.key}
+                  href={branding.socialLinks[s.key]}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  sx={linkSx}
+                  underline="hover"
+                >
                   {s.label}
                 </Link>
               ))}
@@ -61,7 +68,11 @@ export function Footer() {
             <Typography variant="subtitle2" sx={{ color: fg }}>
               Contact
             </Typography>
-            {contact.address && <Typography variant="body2" sx={{ color: fg, opacity: 0.9 }}>{contact.address}</Typography>}
+            {contact.address && (
+              <Typography variant="body2" sx={{ color: fg, opacity: 0.9 }}>
+                {contact.address}
+              </Typography>
+            )}
             {contact.phone && (
               <Link href={`tel:${contact.phone}`} sx={linkSx} underline="hover" variant="body2">
                 {contact.phone}

@@ -44,10 +44,7 @@ export function Header({ area }: { area: 'admin' | 'teacher' }) {
   }
   if (isTeacher) roleLinks.push({ label: 'Share Classes Link', onClick: () => setShare(true) });
 
-  const publicLinks = [
-    { label: 'Home', href: '/' },
-    ...(orgId ? [{ label: 'Classes', href: `/org/${orgId}` }] : []),
-  ];
+  const publicLinks = [{ label: 'Home', href: '/' }, ...(orgId ? [{ label: 'Classes', href: `/org/${orgId}` }] : [])];
 
   return (
     <>
@@ -55,20 +52,34 @@ export function Header({ area }: { area: 'admin' | 'teacher' }) {
         <Toolbar sx={{ gap: 2, minHeight: { xs: 60, md: 68 } }}>
           <Stack direction="row" alignItems="center" spacing={1.5} sx={{ minWidth: 0, flexShrink: 1 }}>
             {branding.logoUrl && (
-              <Box component="img" src={branding.logoUrl} alt="" sx={{ height: 40, maxWidth: 120, objectFit: 'contain', borderRadius: 1 }} />
+              <Box
+                component="img"
+                src={branding.logoUrl}
+                alt=""
+                sx={{ height: 40, maxWidth: 120, objectFit: 'contain', borderRadius: 1 }}
+              />
             )}
             <Box minWidth={0}>
               <Typography variant="h6" component="div" noWrap sx={{ lineHeight: 1.2, color: fg }}>
                 {branding.businessName}
               </Typography>
               {branding.slogan && (
-                <Typography variant="caption" noWrap component="div" sx={{ opacity: 0.85, display: { xs: 'none', sm: 'block' }, color: fg }}>
+                <Typography
+                  variant="caption"
+                  noWrap
+                  component="div"
+                  sx={{ opacity: 0.85, display: { xs: 'none', sm: 'block' }, color: fg }}
+                >
                   {branding.slogan}
                 </Typography>
               )}
             </Box>
             {isAdmin && (
-              <Chip label="Admin Mode" size="small" sx={{ bgcolor: 'rgba(255,255,255,0.18)', color: fg, fontWeight: 600, border: `1px solid ${fg}55` }} />
+              <Chip
+                label="Admin Mode"
+                size="small"
+                sx={{ bgcolor: 'rgba(255,255,255,0.18)', color: fg, fontWeight: 600, border: `1px solid ${fg}55` }}
+              />
             )}
           </Stack>
           <Box flex={1} />
@@ -105,7 +116,13 @@ export function Header({ area }: { area: 'admin' | 'teacher' }) {
         </Toolbar>
         {area === 'admin' && isDesktop && (
           <Box sx={{ bgcolor: 'background.paper', color: 'text.primary', borderBottom: 1, borderColor: 'divider' }}>
-            <Stack component="nav" aria-label="Admin sections" direction="row" spacing={0.5} sx={{ px: 2, maxWidth: 1400, mx: 'auto', overflowX: 'auto' }}>
+            <Stack
+              component="nav"
+              aria-label="Admin sections"
+              direction="row"
+              spacing={0.5}
+              sx={{ px: 2, maxWidth: 1400, mx: 'auto', overflowX: 'auto' }}
+            >
               {ADMIN_NAV.map((item) => {
                 const active = item.match(location.pathname);
                 return (

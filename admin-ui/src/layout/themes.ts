@@ -16,8 +16,7 @@ export const DEFAULT_BRANDING: Branding = {
 };
 
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
-const safeColor = (value: string | null | undefined, fallback: string) =>
-  value && HEX.test(value.trim()) ? value.trim() : fallback;
+const safeColor = (value: string | null | undefined, fallback: string) => (value && HEX.test(value.trim()) ? value.trim() : fallback);
 
 /** Merge whatever the server returned over the defaults (missing or empty values fall back). */
 export function withDefaults(branding: Partial<Branding> | null | undefined): Branding {

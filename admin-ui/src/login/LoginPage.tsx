@@ -100,7 +100,13 @@ export function LoginPage() {
               onChange={(e) => setPassword(e.target.value)}
               size="medium"
             />
-            <Button type="submit" variant="contained" size="large" disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={busy}
+              startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+            >
               {busy ? 'Signing in...' : 'Sign in'}
             </Button>
             <Stack direction="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap={1}>
@@ -117,4 +123,3 @@ export function LoginPage() {
     </Box>
   );
 }
-

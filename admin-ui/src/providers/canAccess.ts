@@ -16,6 +16,8 @@ export function canAccess(role: Role | null | undefined, params: { resource: str
   if (!role) return false;
   if (role === 'admin') return true;
   // Teachers use teacher mode only: reading classes/students of their classes, marking payments/attendance.
-  return ['teacher', 'attendance', 'payments'].includes(params.resource) ||
-    (['classes', 'students'].includes(params.resource) && ['list', 'show'].includes(params.action));
+  return (
+    ['teacher', 'attendance', 'payments'].includes(params.resource) ||
+    (['classes', 'students'].includes(params.resource) && ['list', 'show'].includes(params.action))
+  );
 }

@@ -93,9 +93,13 @@ describe('dataProvider', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('should send sort, range and filter as JSON list parameters and read the total from Content-Range', async () => {
-    const calls = mockFetch(200, { success: true, data: [{ id: 'a' }, { id: 'b' }], error: null }, {
-      'Content-Range': 'classes 0-24/319',
-    });
+    const calls = mockFetch(
+      200,
+      { success: true, data: [{ id: 'a' }, { id: 'b' }], error: null },
+      {
+        'Content-Range': 'classes 0-24/319',
+      },
+    );
     const dp = createDataProvider('/api');
     const result = await dp.getList('classes', {
       pagination: { page: 1, perPage: 25 },
@@ -145,7 +149,12 @@ describe('dataProvider', () => {
   it('should post bulk attendance as one call', async () => {
     const calls = mockFetch(200, { success: true, data: [], error: null });
     const dp = createDataProvider('/api');
-    await dp.bulkAttendance({ classId: 'c', sessionDate: '2026-01-01', sessionIndex: 0, attendanceData: [{ studentId: 's', attended: true }] });
+    await dp.bulkAttendance({
+      classId: 'c',
+      sessionDate: '2026-01-01',
+      sessionIndex: 0,
+      attendanceData: [{ studentId: 's', attended: true }],
+    });
     expect(calls).toHaveLength(1);
     expect(calls[0].url).toBe('/api/attendance/bulk');
     expect(JSON.parse(String(calls[0].init.body)).attendanceData).toEqual([{ studentId: 's', attended: true }]);
@@ -170,7 +179,9 @@ describe('dashboard widget errors (spec 3 §8)', () => {
 
   it('should rethrow a dashboard summary failure as "Failed to fetch dashboard summary", keeping the status', async () => {
     mockFetch(500, { success: false, data: null, error: 'Internal server error' });
-    const err = await createDataProvider('/api').getDashboardSummary('month').catch((e) => e);
+    const err = await createDataProvider('/api')
+      .getDashboardSummary('month')
+      .catch((e) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect(err.message).toBe('Failed to fetch dashboard summary');
     expect(err.status).toBe(500);
@@ -178,7 +189,9 @@ describe('dashboard widget errors (spec 3 §8)', () => {
 
   it('should rethrow an activity events failure as "Failed to fetch activity events", keeping a 401', async () => {
     mockFetch(401, { success: false, data: null, error: 'Unauthorized' });
-    const err = await createDataProvider('/api').getActivityEvents(5).catch((e) => e);
+    const err = await createDataProvider('/api')
+      .getActivityEvents(5)
+      .catch((e) => e);
     expect(err.message).toBe('Failed to fetch activity events');
     expect(err.status).toBe(401);
   });

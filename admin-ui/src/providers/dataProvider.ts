@@ -83,9 +83,8 @@ export function readCloneEnvelope(envelope: Record<string, unknown>): CloneResul
 
 export function createDataProvider(apiUrl: string = API_URL) {
   const base = simpleRestProvider(apiUrl, httpClient as unknown as Parameters<typeof simpleRestProvider>[1]);
-  const get = async <T,>(path: string, anonymous = false): Promise<T> =>
-    (await httpClient<T>(`${apiUrl}${path}`, { anonymous })).json;
-  const send = async <T,>(method: string, path: string, body?: unknown): Promise<T> =>
+  const get = async <T>(path: string, anonymous = false): Promise<T> => (await httpClient<T>(`${apiUrl}${path}`, { anonymous })).json;
+  const send = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
     (await httpClient<T>(`${apiUrl}${path}`, { method, ...(body === undefined ? {} : json(body)) })).json;
 
   return {

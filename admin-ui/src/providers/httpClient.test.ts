@@ -96,7 +96,10 @@ describe('httpClient time-outs (spec 1 §7)', () => {
   });
 
   it('should clear its timer once the answer arrives', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, data: 1, error: null }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ success: true, data: 1, error: null }), { status: 200 })),
+    );
     await expect(httpClient('/api/health')).resolves.toMatchObject({ json: 1 });
     expect(vi.getTimerCount()).toBe(0);
   });
@@ -107,6 +110,8 @@ describe('httpClient time-outs (spec 1 §7)', () => {
     await vi.advanceTimersByTimeAsync(15_000);
     expect(signInErrorText(call.error)).toBe(TIMEOUT_MESSAGE);
     expect(signInErrorText(new HttpError('Invalid', 401, {}))).toBe('Invalid credentials. Please try again.');
-    expect(signInErrorText(new HttpError('Network error', 0, {}))).toBe('Unable to reach the server. Please check your connection and try again.');
+    expect(signInErrorText(new HttpError('Network error', 0, {}))).toBe(
+      'Unable to reach the server. Please check your connection and try again.',
+    );
   });
 });

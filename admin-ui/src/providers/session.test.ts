@@ -43,11 +43,25 @@ describe('branding cache (spec 1 §4)', () => {
   it('should invalidate the cache when branding is saved, and only once the server accepted it', async () => {
     seedPublicCache();
     const dp = createDataProvider('/api');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: false, data: null, error: 'Custom branding is a Essential plan feature' }), { status: 403 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ success: false, data: null, error: 'Custom branding is a Essential plan feature' }), {
+            status: 403,
+          }),
+      ),
+    );
     await expect(dp.saveBranding({ businessName: 'New' } as never)).rejects.toMatchObject({ status: 403 });
     expect(brandingKeys()).toHaveLength(2);
 
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, data: { branding: { businessName: 'New' } }, error: null }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ success: true, data: { branding: { businessName: 'New' } }, error: null }), { status: 200 }),
+      ),
+    );
     await dp.saveBranding({ businessName: 'New' } as never);
     expect(brandingKeys()).toEqual([]);
   });

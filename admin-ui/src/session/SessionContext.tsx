@@ -56,10 +56,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setOrganization(null);
       return;
     }
-    const [b, o] = await Promise.allSettled([
-      dataProvider.getPublicBranding(orgId),
-      dataProvider.getPublicOrganization(orgId),
-    ]);
+    const [b, o] = await Promise.allSettled([dataProvider.getPublicBranding(orgId), dataProvider.getPublicOrganization(orgId)]);
     const org = o.status === 'fulfilled' ? o.value : null;
     setOrganization(org);
     setBranding(

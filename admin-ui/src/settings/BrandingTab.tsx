@@ -143,7 +143,9 @@ export function BrandingTab({ settings }: { settings: Settings }) {
               </Alert>
             )}
             <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 2, overflow: 'hidden' }}>
-              <Box sx={{ bgcolor: b.headerBackgroundColor, color: b.headerTextColor, p: 2, display: 'flex', alignItems: 'center', gap: 1.5 }}>
+              <Box
+                sx={{ bgcolor: b.headerBackgroundColor, color: b.headerTextColor, p: 2, display: 'flex', alignItems: 'center', gap: 1.5 }}
+              >
                 {b.logoUrl && <Box component="img" src={b.logoUrl} alt="" sx={{ height: 32, maxWidth: 80, objectFit: 'contain' }} />}
                 <Box>
                   <Typography fontWeight={700} sx={{ color: 'inherit' }}>
@@ -160,10 +162,24 @@ export function BrandingTab({ settings }: { settings: Settings }) {
                   Sample class card
                 </Typography>
                 <Stack direction="row" spacing={1}>
-                  <Box component="span" sx={{ bgcolor: b.primaryColor, color: '#fff', px: 1.5, py: 0.75, borderRadius: 1, fontSize: 14, fontWeight: 600 }}>
+                  <Box
+                    component="span"
+                    sx={{ bgcolor: b.primaryColor, color: '#fff', px: 1.5, py: 0.75, borderRadius: 1, fontSize: 14, fontWeight: 600 }}
+                  >
                     Register Now
                   </Box>
-                  <Box component="span" sx={{ border: `1px solid ${b.secondaryColor}`, color: b.secondaryColor, px: 1.5, py: 0.75, borderRadius: 1, fontSize: 14, fontWeight: 600 }}>
+                  <Box
+                    component="span"
+                    sx={{
+                      border: `1px solid ${b.secondaryColor}`,
+                      color: b.secondaryColor,
+                      px: 1.5,
+                      py: 0.75,
+                      borderRadius: 1,
+                      fontSize: 14,
+                      fontWeight: 600,
+                    }}
+                  >
                     Details
                   </Box>
                 </Stack>
@@ -174,7 +190,15 @@ export function BrandingTab({ settings }: { settings: Settings }) {
                 </Typography>
               </Box>
             </Box>
-            <Button variant="contained" size="large" fullWidth onClick={save} disabled={busy} sx={{ mt: 2 }} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+            <Button
+              variant="contained"
+              size="large"
+              fullWidth
+              onClick={save}
+              disabled={busy}
+              sx={{ mt: 2 }}
+              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+            >
               Save Branding
             </Button>
           </Paper>

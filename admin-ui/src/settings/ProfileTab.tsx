@@ -55,7 +55,12 @@ export function ProfileTab({ settings, onSaved }: { settings: Settings; onSaved:
     />
   );
   const c = (key: keyof ContactInfo, label: string, type = 'text') => (
-    <TextField label={label} type={type} value={contact[key] ?? ''} onChange={(e) => setContact((v) => ({ ...v, [key]: e.target.value }))} />
+    <TextField
+      label={label}
+      type={type}
+      value={contact[key] ?? ''}
+      onChange={(e) => setContact((v) => ({ ...v, [key]: e.target.value }))}
+    />
   );
 
   return (
@@ -92,7 +97,13 @@ export function ProfileTab({ settings, onSaved }: { settings: Settings; onSaved:
         </Grid>
       </Paper>
       <Stack direction="row" justifyContent="flex-end">
-        <Button variant="contained" size="large" onClick={save} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button
+          variant="contained"
+          size="large"
+          onClick={save}
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           Save Profile Settings
         </Button>
       </Stack>

@@ -34,7 +34,13 @@ export default function SettingsPage() {
         Settings
       </Typography>
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Tabs value={tab} onChange={(_, v: TabKey) => setParams({ tab: v }, { replace: true })} variant="scrollable" allowScrollButtonsMobile aria-label="Settings sections">
+        <Tabs
+          value={tab}
+          onChange={(_, v: TabKey) => setParams({ tab: v }, { replace: true })}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label="Settings sections"
+        >
           <Tab value="profile" label="Admin Profile" />
           {brandingAllowed && <Tab value="branding" label="Site Branding" />}
           <Tab value="payments" label="Payment Setup" />

@@ -5,7 +5,10 @@ import type { Health } from '@/providers/types';
 type Row = { label: string; ok: boolean; detail: string; note?: string };
 
 /** Interpret one health field: true/'up'/'ok'/a provider name = configured; false/'down'/'log'/'unconfigured' = not. */
-function interpret(value: unknown, notConfigured: string[] = ['log', 'unconfigured', 'none', 'disabled', 'down', 'not_configured']): { ok: boolean; detail: string } {
+function interpret(
+  value: unknown,
+  notConfigured: string[] = ['log', 'unconfigured', 'none', 'disabled', 'down', 'not_configured'],
+): { ok: boolean; detail: string } {
   if (value === true) return { ok: true, detail: 'Configured' };
   if (value === false || value === null || value === undefined) return { ok: false, detail: 'Not configured' };
   if (typeof value === 'string') {
@@ -14,7 +17,8 @@ function interpret(value: unknown, notConfigured: string[] = ['log', 'unconfigur
   }
   if (typeof value === 'object') {
     const o = value as Record<string, unknown>;
-    if ('configured' in o) return { ok: Boolean(o.configured), detail: o.configured ? String(o.provider ?? 'Configured') : 'Not configured' };
+    if ('configured' in o)
+      return { ok: Boolean(o.configured), detail: o.configured ? String(o.provider ?? 'Configured') : 'Not configured' };
     if ('status' in o) return interpret(o.status, notConfigured);
   }
   return { ok: false, detail: String(value) };
@@ -28,7 +32,8 @@ function healthRows(h: Health): Row[] {
     return {
       ...r,
       detail: r.ok ? 'Configured' : r.detail,
-      note: r.ok && typeof v === 'string' ? (providerName[v] ?? v) : v === 'log' ? 'Messages are written to the server log only' : undefined,
+      note:
+        r.ok && typeof v === 'string' ? (providerName[v] ?? v) : v === 'log' ? 'Messages are written to the server log only' : undefined,
     };
   };
   return [
@@ -59,7 +64,17 @@ export function SystemStatusTab() {
       ) : (
         <Stack spacing={1.5}>
           {healthRows(health.data).map((r) => (
-            <Box key={r.label} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', p: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}>
+            <Box
+              key={r.label}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                p: 1.5,
+                borderRadius: 2,
+                bgcolor: 'action.hover',
+              }}
+            >
               <Stack direction="row" spacing={1.5} alignItems="center">
                 <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: r.ok ? 'success.main' : 'warning.main' }} aria-hidden />
                 <Box>

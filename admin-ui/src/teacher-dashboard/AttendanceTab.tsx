@@ -1,6 +1,20 @@
 import { useMemo, useState } from 'react';
 import { useDataProvider } from 'react-admin';
-import { Alert, Box, Button, Divider, LinearProgress, MenuItem, Paper, Skeleton, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Divider,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Skeleton,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { useFetch } from '@/common/useFetch';
 import { formatDate, fullName } from '@/common/format';
 import type { AppDataProvider } from '@/providers/dataProvider';
@@ -18,8 +32,7 @@ export function AttendanceTab({ cls, students, report }: { cls: ClassRecord; stu
   const [busy, setBusy] = useState(false);
 
   const sessions: SessionView[] = useMemo(
-    () =>
-      buildSessions(cls, attendance.data).map((s) => ({ ...s, marks: { ...s.marks, ...(overrides[s.sessionIndex] ?? {}) } })),
+    () => buildSessions(cls, attendance.data).map((s) => ({ ...s, marks: { ...s.marks, ...(overrides[s.sessionIndex] ?? {}) } })),
     [cls, attendance.data, overrides],
   );
   const session = sessions.find((s) => s.sessionIndex === selected) ?? sessions[0];
@@ -54,7 +67,13 @@ export function AttendanceTab({ cls, students, report }: { cls: ClassRecord; stu
     const attended = nextAttended(session.marks[studentId], clicked);
     setBusy(true);
     try {
-      await dp.markAttendance({ studentId, classId: cls.id, sessionDate: session.sessionDate, sessionIndex: session.sessionIndex, attended });
+      await dp.markAttendance({
+        studentId,
+        classId: cls.id,
+        sessionDate: session.sessionDate,
+        sessionIndex: session.sessionIndex,
+        attended,
+      });
       apply(session.sessionIndex, { [studentId]: attended });
     } catch {
       report.error('Failed to update attendance');
@@ -66,7 +85,14 @@ export function AttendanceTab({ cls, students, report }: { cls: ClassRecord; stu
   if (attendance.loading && !attendance.data) return <Skeleton variant="rounded" height={220} />;
   if (attendance.error) {
     return (
-      <Alert severity="error" action={<Button color="inherit" onClick={attendance.reload}>Retry</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={attendance.reload}>
+            Retry
+          </Button>
+        }
+      >
         Failed to load attendance data
       </Alert>
     );
@@ -75,7 +101,13 @@ export function AttendanceTab({ cls, students, report }: { cls: ClassRecord; stu
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Attendance">
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }}>
-        <TextField select label="Session" value={session?.sessionIndex ?? 0} onChange={(e) => setSelected(Number(e.target.value))} sx={{ maxWidth: { md: 320 } }}>
+        <TextField
+          select
+          label="Session"
+          value={session?.sessionIndex ?? 0}
+          onChange={(e) => setSelected(Number(e.target.value))}
+          sx={{ maxWidth: { md: 320 } }}
+        >
           {sessions.map((s) => (
             <MenuItem key={s.sessionIndex} value={s.sessionIndex}>
               Session {s.sessionIndex + 1} — {formatDate(s.sessionDate, 'short')}
@@ -100,7 +132,12 @@ export function AttendanceTab({ cls, students, report }: { cls: ClassRecord; stu
             {present} of {ids.length} present
           </Typography>
         </Stack>
-        <LinearProgress variant="determinate" value={percent} sx={{ height: 8, borderRadius: 4, mt: 0.5 }} aria-label="Session attendance" />
+        <LinearProgress
+          variant="determinate"
+          value={percent}
+          sx={{ height: 8, borderRadius: 4, mt: 0.5 }}
+          aria-label="Session attendance"
+        />
       </Box>
       <Divider sx={{ my: 2 }} />
       {students.length === 0 ? (
@@ -110,7 +147,16 @@ export function AttendanceTab({ cls, students, report }: { cls: ClassRecord; stu
           {students.map((s) => {
             const mark = session?.marks[s.id];
             return (
-              <Stack key={s.id} direction="row" alignItems="center" justifyContent="space-between" spacing={1} sx={{ py: 1 }} role="group" aria-label={fullName(s)}>
+              <Stack
+                key={s.id}
+                direction="row"
+                alignItems="center"
+                justifyContent="space-between"
+                spacing={1}
+                sx={{ py: 1 }}
+                role="group"
+                aria-label={fullName(s)}
+              >
                 <Box minWidth={0}>
                   <Typography fontWeight={600} noWrap>
                     {fullName(s)}
@@ -119,7 +165,13 @@ export function AttendanceTab({ cls, students, report }: { cls: ClassRecord; stu
                     {mark === undefined ? 'Not marked' : mark ? 'Present' : 'Absent'}
                   </Typography>
                 </Box>
-                <ToggleButtonGroup size="small" exclusive value={mark === undefined ? null : mark ? 'present' : 'absent'} disabled={busy} aria-label={`Attendance for ${fullName(s)}`}>
+                <ToggleButtonGroup
+                  size="small"
+                  exclusive
+                  value={mark === undefined ? null : mark ? 'present' : 'absent'}
+                  disabled={busy}
+                  aria-label={`Attendance for ${fullName(s)}`}
+                >
                   <ToggleButton value="present" color="success" onClick={() => toggle(s.id, true)} aria-label={`${fullName(s)} present`}>
                     Present
                   </ToggleButton>

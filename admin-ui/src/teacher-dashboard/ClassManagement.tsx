@@ -80,7 +80,14 @@ export default function ClassManagement() {
         </Alert>
       )}
       {students.error ? (
-        <Alert severity="error" action={<Button color="inherit" onClick={students.reload}>Retry</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={students.reload}>
+              Retry
+            </Button>
+          }
+        >
           Failed to load students
         </Alert>
       ) : null}

@@ -6,7 +6,13 @@ import { StatTile } from '@/common/StatTile';
 import { formatMoney, fullName } from '@/common/format';
 import type { ClassRecord, Student } from '@/providers/types';
 
-export function OverviewTab({ cls, students, paid, unpaid, onNavigate }: {
+export function OverviewTab({
+  cls,
+  students,
+  paid,
+  unpaid,
+  onNavigate,
+}: {
   cls: ClassRecord;
   students: Student[];
   paid: Student[];
@@ -57,7 +63,9 @@ export function OverviewTab({ cls, students, paid, unpaid, onNavigate }: {
               <ListItem
                 key={s.id}
                 disableGutters
-                secondaryAction={<Chip size="small" label={paidIds.has(s.id) ? 'Paid' : 'Unpaid'} color={paidIds.has(s.id) ? 'success' : 'warning'} />}
+                secondaryAction={
+                  <Chip size="small" label={paidIds.has(s.id) ? 'Paid' : 'Unpaid'} color={paidIds.has(s.id) ? 'success' : 'warning'} />
+                }
               >
                 <ListItemText primary={fullName(s)} secondary={s.email} />
               </ListItem>

@@ -62,7 +62,13 @@ function StudentRow({ student, cls, action }: { student: Student; cls: ClassReco
 }
 
 /** Payments tab: Mark as Paid with a 'Confirm Payment' modal, Unmark as Paid (spec 3 §2.11, §4). */
-export function PaymentsTab({ cls, paid, unpaid, report, onChanged }: {
+export function PaymentsTab({
+  cls,
+  paid,
+  unpaid,
+  report,
+  onChanged,
+}: {
   cls: ClassRecord;
   paid: Student[];
   unpaid: Student[];
@@ -122,7 +128,13 @@ export function PaymentsTab({ cls, paid, unpaid, report, onChanged }: {
                 student={s}
                 cls={cls}
                 action={
-                  <Button variant="contained" color="success" startIcon={<CheckCircleIcon />} disabled={busyId === s.id} onClick={() => setConfirming(s)}>
+                  <Button
+                    variant="contained"
+                    color="success"
+                    startIcon={<CheckCircleIcon />}
+                    disabled={busyId === s.id}
+                    onClick={() => setConfirming(s)}
+                  >
                     Mark as Paid
                   </Button>
                 }
@@ -166,7 +178,13 @@ export function PaymentsTab({ cls, paid, unpaid, report, onChanged }: {
           ))
         )}
       </Paper>
-      <Dialog open={Boolean(confirming)} onClose={busyId ? undefined : () => setConfirming(null)} maxWidth="xs" fullWidth aria-labelledby="confirm-payment-title">
+      <Dialog
+        open={Boolean(confirming)}
+        onClose={busyId ? undefined : () => setConfirming(null)}
+        maxWidth="xs"
+        fullWidth
+        aria-labelledby="confirm-payment-title"
+      >
         <DialogTitle id="confirm-payment-title">Confirm Payment</DialogTitle>
         <DialogContent>
           <DialogContentText>

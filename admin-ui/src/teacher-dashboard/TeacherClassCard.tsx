@@ -35,11 +35,19 @@ export function TeacherClassCard({ record, showDate }: { record: TeacherClass; s
         </Stack>
         <Stack direction="row" spacing={1} mt={1.5}>
           <Chip size="small" color="success" label={`Paid: ${record.paidCount ?? 0}`} />
-          {(record.pendingCount ?? 0) > 0 && <Chip size="small" color="warning" variant="outlined" label={`Pay at Class: ${record.pendingCount}`} />}
+          {(record.pendingCount ?? 0) > 0 && (
+            <Chip size="small" color="warning" variant="outlined" label={`Pay at Class: ${record.pendingCount}`} />
+          )}
         </Stack>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button component={RouterLink} to={`/teacher/payment-view/${record.id}`} variant="contained" fullWidth aria-label={`Manage Class ${record.title}`}>
+        <Button
+          component={RouterLink}
+          to={`/teacher/payment-view/${record.id}`}
+          variant="contained"
+          fullWidth
+          aria-label={`Manage Class ${record.title}`}
+        >
           Manage Class
         </Button>
       </CardActions>

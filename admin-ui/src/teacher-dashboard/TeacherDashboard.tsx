@@ -7,7 +7,14 @@ import { QuickOverview } from '@/teacher-dashboard/QuickOverview';
 import { TeacherClassCard } from '@/teacher-dashboard/TeacherClassCard';
 import type { TeacherClass } from '@/providers/types';
 
-function ClassGrid({ classes, loading, error, empty, showDate, onRetry }: {
+function ClassGrid({
+  classes,
+  loading,
+  error,
+  empty,
+  showDate,
+  onRetry,
+}: {
   classes?: TeacherClass[];
   loading: boolean;
   error: unknown;
@@ -26,12 +33,24 @@ function ClassGrid({ classes, loading, error, empty, showDate, onRetry }: {
   }
   if (error) {
     return (
-      <Alert severity="error" action={<Button color="inherit" onClick={onRetry}>Retry</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={onRetry}>
+            Retry
+          </Button>
+        }
+      >
         Failed to load data. Please try again.
       </Alert>
     );
   }
-  if (!classes?.length) return <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>{empty}</Typography>;
+  if (!classes?.length)
+    return (
+      <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+        {empty}
+      </Typography>
+    );
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: 2 }}>
       {classes.map((c) => (
@@ -70,11 +89,24 @@ export default function TeacherDashboard({ tab }: { tab: 'today' | 'upcoming' })
         </Box>
         {tab === 'today' ? (
           <section aria-label="Today's Classes">
-            <ClassGrid classes={today.data} loading={today.loading} error={today.error} empty="No classes scheduled for today." onRetry={today.reload} />
+            <ClassGrid
+              classes={today.data}
+              loading={today.loading}
+              error={today.error}
+              empty="No classes scheduled for today."
+              onRetry={today.reload}
+            />
           </section>
         ) : (
           <section aria-label="Upcoming Classes">
-            <ClassGrid classes={nextFive} loading={upcoming.loading} error={upcoming.error} empty="No upcoming classes." showDate onRetry={upcoming.reload} />
+            <ClassGrid
+              classes={nextFive}
+              loading={upcoming.loading}
+              error={upcoming.error}
+              empty="No upcoming classes."
+              showDate
+              onRetry={upcoming.reload}
+            />
           </section>
         )}
       </Box>

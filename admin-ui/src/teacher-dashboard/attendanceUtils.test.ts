@@ -3,9 +3,12 @@ import { buildSessions, nextAttended, sessionPercent } from '@/teacher-dashboard
 
 describe('attendanceUtils', () => {
   it('should use the server sessions when present', () => {
-    const s = buildSessions({ startDate: '2026-03-01T10:00:00Z', days: 3, schedule: 'Weekly' }, {
-      sessions: [{ sessionIndex: 0, sessionDate: '2026-03-01', entries: [{ studentId: 'a', attended: true }] }],
-    });
+    const s = buildSessions(
+      { startDate: '2026-03-01T10:00:00Z', days: 3, schedule: 'Weekly' },
+      {
+        sessions: [{ sessionIndex: 0, sessionDate: '2026-03-01', entries: [{ studentId: 'a', attended: true }] }],
+      },
+    );
     expect(s).toHaveLength(1);
     expect(s[0].marks).toEqual({ a: true });
   });

@@ -75,7 +75,12 @@ export default function TeamPage() {
     setBusy(true);
     setFormError(null);
     try {
-      const created = await dp.inviteUser({ ...values, email: values.email.trim(), firstName: values.firstName.trim(), lastName: values.lastName.trim() });
+      const created = await dp.inviteUser({
+        ...values,
+        email: values.email.trim(),
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+      });
       setInviteOpen(false);
       setSuccess(`${fullName(created)} can now sign in as a ${created.role}. Share the temporary password with them.`);
       await users.reload();
@@ -142,7 +147,12 @@ export default function TeamPage() {
   const all = users.data ?? [];
   return (
     <Stack spacing={2.5} pb={2}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" alignItems={{ xs: 'stretch', sm: 'center' }} spacing={1}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        justifyContent="space-between"
+        alignItems={{ xs: 'stretch', sm: 'center' }}
+        spacing={1}
+      >
         <Typography variant="h4" component="h1">
           Team
         </Typography>
@@ -176,11 +186,27 @@ export default function TeamPage() {
         <Alert severity="error">Failed to load data. Please try again.</Alert>
       ) : (
         <Grid container spacing={2.5}>
-          <Grid size={{ xs: 12, md: 6 }}>{section('Administrators', all.filter((u) => u.role === 'admin'))}</Grid>
-          <Grid size={{ xs: 12, md: 6 }}>{section('Teachers', all.filter((u) => u.role === 'teacher'))}</Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            {section(
+              'Administrators',
+              all.filter((u) => u.role === 'admin'),
+            )}
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            {section(
+              'Teachers',
+              all.filter((u) => u.role === 'teacher'),
+            )}
+          </Grid>
         </Grid>
       )}
-      <Dialog open={inviteOpen} onClose={busy ? undefined : () => setInviteOpen(false)} fullWidth maxWidth="sm" aria-labelledby="invite-title">
+      <Dialog
+        open={inviteOpen}
+        onClose={busy ? undefined : () => setInviteOpen(false)}
+        fullWidth
+        maxWidth="sm"
+        aria-labelledby="invite-title"
+      >
         <DialogTitle id="invite-title">Invite Teacher</DialogTitle>
         <DialogContent>
           <Stack spacing={2} pt={1}>
@@ -214,7 +240,12 @@ export default function TeamPage() {
                 </Grid>
               ))}
               <Grid size={12}>
-                <TextField select label="Role" value={values.role} onChange={(e) => setValues((v) => ({ ...v, role: e.target.value as InviteValues['role'] }))}>
+                <TextField
+                  select
+                  label="Role"
+                  value={values.role}
+                  onChange={(e) => setValues((v) => ({ ...v, role: e.target.value as InviteValues['role'] }))}
+                >
                   <MenuItem value="teacher">Teacher</MenuItem>
                   <MenuItem value="admin">Admin</MenuItem>
                 </TextField>
@@ -226,7 +257,12 @@ export default function TeamPage() {
           <Button onClick={() => setInviteOpen(false)} disabled={busy}>
             Cancel
           </Button>
-          <Button variant="contained" onClick={invite} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button
+            variant="contained"
+            onClick={invite}
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
             Add to Team
           </Button>
         </DialogActions>

@@ -3,168 +3,167 @@
  * Do not make direct changes to the file.
  */
 
-
 export interface paths {
-  "/api/activity-events": {
-    get: operations["Activity_list"];
+  '/api/activity-events': {
+    get: operations['Activity_list'];
   };
-  "/api/admin/auth/signin": {
-    post: operations["StaffAuth_signIn"];
+  '/api/admin/auth/signin': {
+    post: operations['StaffAuth_signIn'];
   };
-  "/api/admin/auth/signout": {
-    post: operations["StaffAuth_signOut"];
+  '/api/admin/auth/signout': {
+    post: operations['StaffAuth_signOut'];
   };
-  "/api/analytics/events": {
-    post: operations["Analytics_record"];
+  '/api/analytics/events': {
+    post: operations['Analytics_record'];
   };
-  "/api/attendance/bulk": {
-    post: operations["Attendance_bulk"];
+  '/api/attendance/bulk': {
+    post: operations['Attendance_bulk'];
   };
-  "/api/attendance/class/{id}": {
-    get: operations["Attendance_forClass"];
+  '/api/attendance/class/{id}': {
+    get: operations['Attendance_forClass'];
   };
-  "/api/attendance/mark": {
-    post: operations["Attendance_mark"];
+  '/api/attendance/mark': {
+    post: operations['Attendance_mark'];
   };
-  "/api/auth/me": {
-    get: operations["Auth_me"];
+  '/api/auth/me': {
+    get: operations['Auth_me'];
   };
-  "/api/auth/profile": {
-    put: operations["Auth_updateProfile"];
+  '/api/auth/profile': {
+    put: operations['Auth_updateProfile'];
   };
-  "/api/auth/reset-password": {
-    post: operations["Auth_resetPassword"];
+  '/api/auth/reset-password': {
+    post: operations['Auth_resetPassword'];
   };
-  "/api/auth/reset-password/confirm": {
-    post: operations["Auth_confirmReset"];
+  '/api/auth/reset-password/confirm': {
+    post: operations['Auth_confirmReset'];
   };
-  "/api/auth/signin": {
-    post: operations["Auth_signIn"];
+  '/api/auth/signin': {
+    post: operations['Auth_signIn'];
   };
-  "/api/auth/signout": {
-    post: operations["Auth_signOut"];
+  '/api/auth/signout': {
+    post: operations['Auth_signOut'];
   };
-  "/api/auth/signup": {
-    post: operations["Auth_signUp"];
+  '/api/auth/signup': {
+    post: operations['Auth_signUp'];
   };
-  "/api/auth/users": {
-    get: operations["Auth_listUsers"];
-    post: operations["Auth_createUser"];
+  '/api/auth/users': {
+    get: operations['Auth_listUsers'];
+    post: operations['Auth_createUser'];
   };
-  "/api/auth/users/{id}": {
-    get: operations["Auth_getUser"];
-    delete: operations["Auth_deleteUser"];
+  '/api/auth/users/{id}': {
+    get: operations['Auth_getUser'];
+    delete: operations['Auth_deleteUser'];
   };
-  "/api/classes": {
-    get: operations["Classes_list"];
-    post: operations["Classes_create"];
+  '/api/classes': {
+    get: operations['Classes_list'];
+    post: operations['Classes_create'];
   };
-  "/api/classes/{classId}/students": {
-    get: operations["Students_ofClassAlias"];
+  '/api/classes/{classId}/students': {
+    get: operations['Students_ofClassAlias'];
   };
-  "/api/classes/{id}": {
-    get: operations["Classes_get"];
-    put: operations["Classes_update"];
-    delete: operations["Classes_delete"];
+  '/api/classes/{id}': {
+    get: operations['Classes_get'];
+    put: operations['Classes_update'];
+    delete: operations['Classes_delete'];
   };
-  "/api/classes/{id}/clone": {
-    post: operations["Classes_clone"];
+  '/api/classes/{id}/clone': {
+    post: operations['Classes_clone'];
   };
-  "/api/connect/status/organization/{organizationId}": {
-    get: operations["PaymentConfig_connectStatus"];
+  '/api/connect/status/organization/{organizationId}': {
+    get: operations['PaymentConfig_connectStatus'];
   };
-  "/api/contact": {
-    post: operations["Contact_create"];
+  '/api/contact': {
+    post: operations['Contact_create'];
   };
-  "/api/health": {
-    get: operations["Health_check"];
+  '/api/health': {
+    get: operations['Health_check'];
   };
-  "/api/organizations": {
-    get: operations["Organizations_list"];
-    post: operations["Organizations_create"];
+  '/api/organizations': {
+    get: operations['Organizations_list'];
+    post: operations['Organizations_create'];
   };
-  "/api/organizations/{id}": {
-    get: operations["Organizations_get"];
-    put: operations["Organizations_update"];
-    delete: operations["Organizations_delete"];
+  '/api/organizations/{id}': {
+    get: operations['Organizations_get'];
+    put: operations['Organizations_update'];
+    delete: operations['Organizations_delete'];
   };
-  "/api/organizations/{id}/subscription-validation": {
-    get: operations["Organizations_validation"];
+  '/api/organizations/{id}/subscription-validation': {
+    get: operations['Organizations_validation'];
   };
-  "/api/organizations/domain/{domain}": {
-    get: operations["Organizations_byDomain"];
+  '/api/organizations/domain/{domain}': {
+    get: operations['Organizations_byDomain'];
   };
-  "/api/payments/mark-paid": {
-    post: operations["InPersonPayments_markPaid"];
+  '/api/payments/mark-paid': {
+    post: operations['InPersonPayments_markPaid'];
   };
-  "/api/payments/mark-unpaid": {
-    post: operations["InPersonPayments_markUnpaid"];
+  '/api/payments/mark-unpaid': {
+    post: operations['InPersonPayments_markUnpaid'];
   };
-  "/api/public/branding/{organizationId}": {
-    get: operations["Public_branding"];
+  '/api/public/branding/{organizationId}': {
+    get: operations['Public_branding'];
   };
-  "/api/public/config": {
-    get: operations["Public_publicConfig"];
+  '/api/public/config': {
+    get: operations['Public_publicConfig'];
   };
-  "/api/public/organization/{id}": {
-    get: operations["Public_organization"];
+  '/api/public/organization/{id}': {
+    get: operations['Public_organization'];
   };
-  "/api/reporting/dashboard-summary": {
-    get: operations["Dashboard_summary"];
+  '/api/reporting/dashboard-summary': {
+    get: operations['Dashboard_summary'];
   };
-  "/api/settings": {
-    get: operations["Settings_get"];
+  '/api/settings': {
+    get: operations['Settings_get'];
   };
-  "/api/settings/branding": {
-    put: operations["Settings_branding"];
+  '/api/settings/branding': {
+    put: operations['Settings_branding'];
   };
-  "/api/settings/contact": {
-    put: operations["Settings_contact"];
+  '/api/settings/contact': {
+    put: operations['Settings_contact'];
   };
-  "/api/settings/profile": {
-    put: operations["Settings_profile"];
+  '/api/settings/profile': {
+    put: operations['Settings_profile'];
   };
-  "/api/stripe/config": {
-    get: operations["PaymentConfig_stripeConfig"];
+  '/api/stripe/config': {
+    get: operations['PaymentConfig_stripeConfig'];
   };
-  "/api/students": {
-    get: operations["Students_list"];
-    post: operations["Students_create"];
+  '/api/students': {
+    get: operations['Students_list'];
+    post: operations['Students_create'];
   };
-  "/api/students/{id}": {
-    get: operations["Students_get"];
-    put: operations["Students_update"];
-    delete: operations["Students_delete"];
+  '/api/students/{id}': {
+    get: operations['Students_get'];
+    put: operations['Students_update'];
+    delete: operations['Students_delete'];
   };
-  "/api/students/{id}/enrollments/{classId}": {
-    delete: operations["Students_cancelEnrollment"];
+  '/api/students/{id}/enrollments/{classId}': {
+    delete: operations['Students_cancelEnrollment'];
   };
-  "/api/students/check-enrollment": {
-    post: operations["Students_check"];
+  '/api/students/check-enrollment': {
+    post: operations['Students_check'];
   };
-  "/api/students/class/{classId}": {
-    get: operations["Students_ofClass"];
+  '/api/students/class/{classId}': {
+    get: operations['Students_ofClass'];
   };
-  "/api/students/register": {
-    post: operations["Students_register"];
+  '/api/students/register': {
+    post: operations['Students_register'];
   };
-  "/api/subscription-plans": {
-    get: operations["Plans_list"];
+  '/api/subscription-plans': {
+    get: operations['Plans_list'];
   };
-  "/api/subscription-plans/{id}": {
-    get: operations["Plans_get"];
+  '/api/subscription-plans/{id}': {
+    get: operations['Plans_get'];
   };
-  "/api/teacher/classes": {
-    get: operations["TeacherClasses_list"];
+  '/api/teacher/classes': {
+    get: operations['TeacherClasses_list'];
   };
-  "/api/teacher/overview": {
-    get: operations["TeacherClasses_overview"];
+  '/api/teacher/overview': {
+    get: operations['TeacherClasses_overview'];
   };
-  "/robots.txt": {
-    get: operations["Seo_robots"];
+  '/robots.txt': {
+    get: operations['Seo_robots'];
   };
-  "/sitemap.xml": {
-    get: operations["Seo_sitemap"];
+  '/sitemap.xml': {
+    get: operations['Seo_sitemap'];
   };
 }
 
@@ -237,11 +236,11 @@ export interface components {
     AnalyticsBatchDto: {
       /** Format: uuid */
       organizationId: string;
-      events: components["schemas"]["AnalyticsEventDto"][];
+      events: components['schemas']['AnalyticsEventDto'][];
     };
     AnalyticsEventDto: {
       /** @enum {string} */
-      name: "ab_assigned" | "ab_conversion" | "cta_click" | "sign_in" | "organization_created" | "class_search";
+      name: 'ab_assigned' | 'ab_conversion' | 'cta_click' | 'sign_in' | 'organization_created' | 'class_search';
       /** @description Accepted and ignored (a read-only field a client may send back) */
       properties?: unknown;
       /** Format: date-time */
@@ -269,7 +268,7 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       sessionDate: string;
-      entries: components["schemas"]["AttendanceEntryResponseDto"][];
+      entries: components['schemas']['AttendanceEntryResponseDto'][];
       /** @example 1 */
       presentCount: number;
       /** @example 0 */
@@ -304,7 +303,7 @@ export interface components {
       slogan?: string;
       /** Format: uri */
       websiteUrl?: string;
-      socialLinks?: components["schemas"]["SocialLinksDto"];
+      socialLinks?: components['schemas']['SocialLinksDto'];
     };
     BrandingResponseDto: {
       /** @example Sunrise Community Arts */
@@ -333,7 +332,7 @@ export interface components {
        * @example https://example.com
        */
       websiteUrl: string;
-      socialLinks: components["schemas"]["SocialLinksResponseDto"];
+      socialLinks: components['schemas']['SocialLinksResponseDto'];
     };
     BulkAttendanceDto: {
       /** Format: uuid */
@@ -343,7 +342,7 @@ export interface components {
       sessionIndex: number;
       /** Format: uuid */
       organizationId?: string;
-      attendanceData: components["schemas"]["AttendanceEntryDto"][];
+      attendanceData: components['schemas']['AttendanceEntryDto'][];
     };
     CancellationPolicyDto: {
       daysBeforeClass: number;
@@ -363,8 +362,8 @@ export interface components {
        * @example 486f36a9-a089-445a-9c44-8cb266b86655
        */
       classId: string;
-      sessions: components["schemas"]["AttendanceSessionResponseDto"][];
-      students: components["schemas"]["AttendanceStudentResponseDto"][];
+      sessions: components['schemas']['AttendanceSessionResponseDto'][];
+      students: components['schemas']['AttendanceStudentResponseDto'][];
     };
     ClassResponseDto: {
       /**
@@ -389,7 +388,7 @@ export interface components {
        * @example Open
        * @enum {string}
        */
-      status: "Open" | "Scheduled" | "Closed" | "Cancelled" | "Archived";
+      status: 'Open' | 'Scheduled' | 'Closed' | 'Cancelled' | 'Archived';
       /**
        * @description Dollars
        * @example 120
@@ -423,7 +422,7 @@ export interface components {
        * @example Weekly
        * @enum {string}
        */
-      schedule: "Consecutive" | "Weekly";
+      schedule: 'Consecutive' | 'Weekly';
       /**
        * @description Start of each session
        * @example [
@@ -456,7 +455,7 @@ export interface components {
       /** Format: date-time */
       startDate: string;
       /** @enum {string} */
-      status?: "Open" | "Scheduled" | "Archived";
+      status?: 'Open' | 'Scheduled' | 'Archived';
       /** Format: uuid */
       organizationId?: string;
     };
@@ -502,7 +501,7 @@ export interface components {
       /** Format: uuid */
       organizationId?: string;
       /** @enum {string} */
-      inquiryType?: "general" | "technical" | "partnership" | "educator" | "student" | "billing";
+      inquiryType?: 'general' | 'technical' | 'partnership' | 'educator' | 'student' | 'billing';
     };
     ContactSentResponseDto: {
       /**
@@ -519,7 +518,7 @@ export interface components {
       instructor: string;
       location: string;
       /** @enum {string} */
-      status?: "Open" | "Scheduled" | "Closed" | "Cancelled" | "Archived";
+      status?: 'Open' | 'Scheduled' | 'Closed' | 'Cancelled' | 'Archived';
       price: number;
       discountPrice?: number;
       maxStudents: number;
@@ -528,7 +527,7 @@ export interface components {
       duration: number;
       days?: number;
       /** @enum {string} */
-      schedule?: "Consecutive" | "Weekly";
+      schedule?: 'Consecutive' | 'Weekly';
       information?: string;
       materials?: string[];
       /** Format: uuid */
@@ -537,9 +536,9 @@ export interface components {
     CreateOrganizationDto: {
       name: string;
       domain?: string;
-      contactInfo?: components["schemas"]["ContactInfoDto"];
-      branding?: components["schemas"]["BrandingDto"];
-      settings?: components["schemas"]["OrganizationSettingsDto"];
+      contactInfo?: components['schemas']['ContactInfoDto'];
+      branding?: components['schemas']['BrandingDto'];
+      settings?: components['schemas']['OrganizationSettingsDto'];
     };
     CreateStudentDto: {
       firstName: string;
@@ -548,9 +547,9 @@ export interface components {
       email: string;
       phone: string;
       communicationOptIn?: boolean;
-      classEnrollments?: components["schemas"]["EnrollmentInputDto"][];
+      classEnrollments?: components['schemas']['EnrollmentInputDto'][];
       /** @enum {string} */
-      status?: "active" | "inactive";
+      status?: 'active' | 'inactive';
       /** Format: uuid */
       organizationId?: string;
     };
@@ -561,7 +560,7 @@ export interface components {
       firstName: string;
       lastName: string;
       /** @enum {string} */
-      role: "admin" | "teacher";
+      role: 'admin' | 'teacher';
       /** Format: uuid */
       organizationId?: string;
       phone?: string;
@@ -571,7 +570,7 @@ export interface components {
        * @example month
        * @enum {string}
        */
-      period: "month" | "quarter" | "year";
+      period: 'month' | 'quarter' | 'year';
       /**
        * Format: date-time
        * @example 2026-11-01T00:00:00.000Z
@@ -616,7 +615,7 @@ export interface components {
        * @example 50
        */
       repeatRate: number;
-      topPerformingClass: components["schemas"]["TopClassResponseDto"] | null;
+      topPerformingClass: components['schemas']['TopClassResponseDto'] | null;
       /** @example null */
       averageSatisfaction: number | null;
       /** @example null */
@@ -625,7 +624,7 @@ export interface components {
       ratingChange: number | null;
       /** @example null */
       monthlyGrowthRate: number | null;
-      recentActivity: components["schemas"]["ActivityEventResponseDto"][];
+      recentActivity: components['schemas']['ActivityEventResponseDto'][];
     };
     DeletedResponseDto: {
       /**
@@ -649,8 +648,8 @@ export interface components {
       returning: number | null;
     };
     DerivedSettingsDto: {
-      discounts: components["schemas"]["DerivedDiscountsDto"];
-      cancellation: components["schemas"]["DerivedCancellationDto"];
+      discounts: components['schemas']['DerivedDiscountsDto'];
+      cancellation: components['schemas']['DerivedCancellationDto'];
       /** @example 18:00 */
       reminderTime: string;
     };
@@ -661,7 +660,7 @@ export interface components {
     EnrollmentCheckOrganizationResponseDto: {
       /** @example Sunrise Community Arts */
       name: string;
-      contactInfo: components["schemas"]["ContactInfoResponseDto"];
+      contactInfo: components['schemas']['ContactInfoResponseDto'];
     };
     EnrollmentCheckResponseDto: {
       /** @example false */
@@ -679,15 +678,15 @@ export interface components {
        */
       message?: string;
       /** @description With registrationClosed */
-      organizationData?: components["schemas"]["EnrollmentCheckOrganizationResponseDto"];
+      organizationData?: components['schemas']['EnrollmentCheckOrganizationResponseDto'];
     };
     EnrollmentInputDto: {
       /** Format: uuid */
       classId: string;
       /** @enum {string} */
-      paymentStatus?: "pending" | "completed" | "failed";
+      paymentStatus?: 'pending' | 'completed' | 'failed';
       /** @enum {string} */
-      paymentMethod?: "in-person" | "card";
+      paymentMethod?: 'in-person' | 'card';
       /** @description Accepted and ignored (a read-only field a client may send back) */
       id?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
@@ -722,12 +721,12 @@ export interface components {
        * @example completed
        * @enum {string}
        */
-      paymentStatus: "pending" | "completed" | "failed";
+      paymentStatus: 'pending' | 'completed' | 'failed';
       /**
        * @example in-person
        * @enum {string}
        */
-      paymentMethod: "in-person" | "card";
+      paymentMethod: 'in-person' | 'card';
       /**
        * @description Dollars
        * @example 99
@@ -740,7 +739,7 @@ export interface components {
        */
       paidAt: string | null;
       /** @description The details typed at a public registration, only when they differ from the stored student (decision 15); on student replies */
-      registeredAs?: components["schemas"]["RegisteredDetailsResponseDto"] | null;
+      registeredAs?: components['schemas']['RegisteredDetailsResponseDto'] | null;
     };
     EnvelopeDto: {
       /** @example true */
@@ -773,29 +772,29 @@ export interface components {
        * @example ok
        * @enum {string}
        */
-      status: "ok" | "degraded";
+      status: 'ok' | 'degraded';
       /**
        * @example up
        * @enum {string}
        */
-      database: "up" | "down";
+      database: 'up' | 'down';
       /** @example 1 */
       databaseLatencyMs: number;
       /**
        * @example log
        * @enum {string}
        */
-      email: "sendgrid" | "log";
+      email: 'sendgrid' | 'log';
       /**
        * @example log
        * @enum {string}
        */
-      sms: "twilio" | "log";
+      sms: 'twilio' | 'log';
       /**
        * @example unconfigured
        * @enum {string}
        */
-      payments: "stripe" | "unconfigured";
+      payments: 'stripe' | 'unconfigured';
       /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z
@@ -860,7 +859,7 @@ export interface components {
        *   "address": "120 Main St, Clovis, CA 93612"
        * }
        */
-      contactInfo: components["schemas"]["ContactInfoResponseDto"];
+      contactInfo: components['schemas']['ContactInfoResponseDto'];
       /**
        * @example {
        *   "businessName": "Sunrise Community Arts",
@@ -882,10 +881,10 @@ export interface components {
        *   }
        * }
        */
-      branding: components["schemas"]["BrandingResponseDto"];
+      branding: components['schemas']['BrandingResponseDto'];
       /** @example null */
       domain: string | null;
-      settings: components["schemas"]["OrganizationSettingsDto"];
+      settings: components['schemas']['OrganizationSettingsDto'];
       /** @example essential */
       planId: string;
       /** @example active */
@@ -902,9 +901,9 @@ export interface components {
       updatedAt: string;
     };
     OrganizationSettingsDto: {
-      discounts?: components["schemas"]["DiscountDto"][];
-      cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
-      notifications?: components["schemas"]["NotificationsDto"];
+      discounts?: components['schemas']['DiscountDto'][];
+      cancellationPolicies?: components['schemas']['CancellationPolicyDto'][];
+      notifications?: components['schemas']['NotificationsDto'];
     };
     PlanFeaturesDto: {
       /** @example true */
@@ -955,8 +954,8 @@ export interface components {
       displayOrder: number;
       /** @example true */
       isActive: boolean;
-      limits: components["schemas"]["PlanLimitsDto"];
-      features: components["schemas"]["PlanFeaturesDto"];
+      limits: components['schemas']['PlanLimitsDto'];
+      features: components['schemas']['PlanFeaturesDto'];
       /** @example null */
       stripePriceId: string | null;
     };
@@ -984,7 +983,7 @@ export interface components {
        *   "address": "120 Main St, Clovis, CA 93612"
        * }
        */
-      contactInfo: components["schemas"]["ContactInfoResponseDto"];
+      contactInfo: components['schemas']['ContactInfoResponseDto'];
       /**
        * @example {
        *   "businessName": "Sunrise Community Arts",
@@ -1006,7 +1005,7 @@ export interface components {
        *   }
        * }
        */
-      branding: components["schemas"]["BrandingResponseDto"];
+      branding: components['schemas']['BrandingResponseDto'];
     };
     RegisteredDetailsResponseDto: {
       /** @example Liv */
@@ -1025,9 +1024,9 @@ export interface components {
       /** Format: uuid */
       classId: string;
       /** @enum {string} */
-      paymentMethod?: "in-person";
+      paymentMethod?: 'in-person';
       /** @enum {string} */
-      paymentStatus?: "pending";
+      paymentStatus?: 'pending';
     };
     RegisterStudentDto: {
       firstName: string;
@@ -1038,7 +1037,7 @@ export interface components {
       communicationOptIn?: boolean;
       /** Format: uuid */
       organizationId: string;
-      classEnrollments: components["schemas"]["RegisterEnrollmentDto"][];
+      classEnrollments: components['schemas']['RegisterEnrollmentDto'][];
     };
     RegistrationEnrollmentResponseDto: {
       /**
@@ -1062,12 +1061,12 @@ export interface components {
        * @example pending
        * @enum {string}
        */
-      paymentStatus: "pending" | "completed" | "failed";
+      paymentStatus: 'pending' | 'completed' | 'failed';
       /**
        * @example in-person
        * @enum {string}
        */
-      paymentMethod: "in-person" | "card";
+      paymentMethod: 'in-person' | 'card';
       /**
        * @description Dollars
        * @example 0
@@ -1101,7 +1100,7 @@ export interface components {
       phone: string;
       /** @example true */
       communicationOptIn: boolean;
-      classEnrollments: components["schemas"]["RegistrationEnrollmentResponseDto"][];
+      classEnrollments: components['schemas']['RegistrationEnrollmentResponseDto'][];
     };
     ResetDoneResponseDto: {
       /** @example true */
@@ -1145,7 +1144,7 @@ export interface components {
       sessionDate: string;
     };
     SessionResponseDto: {
-      user: components["schemas"]["UserResponseDto"];
+      user: components['schemas']['UserResponseDto'];
       /**
        * @description Send as `Authorization: Bearer <token>`
        * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9…
@@ -1158,13 +1157,13 @@ export interface components {
        * @example a0000000-0000-4000-8000-000000000001
        */
       organizationId: string;
-      discounts: components["schemas"]["DiscountDto"][];
-      cancellationPolicies: components["schemas"]["CancellationPolicyDto"][];
-      notifications: components["schemas"]["NotificationsDto"];
-      contactInfo: components["schemas"]["ContactInfoResponseDto"];
-      branding: components["schemas"]["BrandingResponseDto"];
-      adminProfile: components["schemas"]["AdminProfileResponseDto"];
-      derived: components["schemas"]["DerivedSettingsDto"];
+      discounts: components['schemas']['DiscountDto'][];
+      cancellationPolicies: components['schemas']['CancellationPolicyDto'][];
+      notifications: components['schemas']['NotificationsDto'];
+      contactInfo: components['schemas']['ContactInfoResponseDto'];
+      branding: components['schemas']['BrandingResponseDto'];
+      adminProfile: components['schemas']['AdminProfileResponseDto'];
+      derived: components['schemas']['DerivedSettingsDto'];
     };
     SignedOutResponseDto: {
       /** @example true */
@@ -1182,7 +1181,7 @@ export interface components {
       firstName: string;
       lastName: string;
       /** @enum {string} */
-      role?: "admin";
+      role?: 'admin';
     };
     SocialLinksDto: {
       /** Format: uri */
@@ -1231,7 +1230,7 @@ export interface components {
        * @example test
        * @enum {string}
        */
-      environment: "production" | "test";
+      environment: 'production' | 'test';
     };
     StudentResponseDto: {
       /**
@@ -1277,7 +1276,7 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       updatedAt: string;
-      classEnrollments: components["schemas"]["EnrollmentResponseDto"][];
+      classEnrollments: components['schemas']['EnrollmentResponseDto'][];
     };
     SubscriptionValidationResponseDto: {
       /** @example true */
@@ -1286,8 +1285,8 @@ export interface components {
       canAcceptOnlinePayments: boolean;
       /** @example Essential */
       planName: string;
-      plan: components["schemas"]["PlanResponseDto"];
-      usage: components["schemas"]["UsageResponseDto"];
+      plan: components['schemas']['PlanResponseDto'];
+      usage: components['schemas']['UsageResponseDto'];
     };
     TeacherClassResponseDto: {
       /**
@@ -1312,7 +1311,7 @@ export interface components {
        * @example Open
        * @enum {string}
        */
-      status: "Open" | "Scheduled" | "Closed" | "Cancelled" | "Archived";
+      status: 'Open' | 'Scheduled' | 'Closed' | 'Cancelled' | 'Archived';
       /**
        * @description Dollars
        * @example 120
@@ -1346,7 +1345,7 @@ export interface components {
        * @example Weekly
        * @enum {string}
        */
-      schedule: "Consecutive" | "Weekly";
+      schedule: 'Consecutive' | 'Weekly';
       /**
        * @description Start of each session
        * @example [
@@ -1403,7 +1402,7 @@ export interface components {
       revenue: number;
     };
     UpdateBrandingDto: {
-      branding: components["schemas"]["BrandingDto"];
+      branding: components['schemas']['BrandingDto'];
       /** Format: uuid */
       organizationId?: string;
     };
@@ -1413,7 +1412,7 @@ export interface components {
       instructor: string;
       location: string;
       /** @enum {string} */
-      status?: "Open" | "Scheduled" | "Closed" | "Cancelled" | "Archived";
+      status?: 'Open' | 'Scheduled' | 'Closed' | 'Cancelled' | 'Archived';
       price: number;
       discountPrice?: number;
       maxStudents: number;
@@ -1422,7 +1421,7 @@ export interface components {
       duration: number;
       days?: number;
       /** @enum {string} */
-      schedule?: "Consecutive" | "Weekly";
+      schedule?: 'Consecutive' | 'Weekly';
       information?: string;
       materials?: string[];
       /** Format: uuid */
@@ -1443,16 +1442,16 @@ export interface components {
       time?: unknown;
     };
     UpdateContactDto: {
-      contactInfo: components["schemas"]["ContactInfoDto"];
+      contactInfo: components['schemas']['ContactInfoDto'];
       /** Format: uuid */
       organizationId?: string;
     };
     UpdateOrganizationDto: {
       name: string;
       domain?: string;
-      contactInfo?: components["schemas"]["ContactInfoDto"];
-      branding?: components["schemas"]["BrandingDto"];
-      settings?: components["schemas"]["OrganizationSettingsDto"];
+      contactInfo?: components['schemas']['ContactInfoDto'];
+      branding?: components['schemas']['BrandingDto'];
+      settings?: components['schemas']['OrganizationSettingsDto'];
       id?: string;
       planId?: string;
       subscriptionStatus?: string;
@@ -1469,7 +1468,7 @@ export interface components {
       userId?: string;
     };
     UpdateProfileSettingsDto: {
-      adminProfile: components["schemas"]["AdminProfileDto"];
+      adminProfile: components['schemas']['AdminProfileDto'];
       /** Format: uuid */
       organizationId?: string;
     };
@@ -1480,9 +1479,9 @@ export interface components {
       email: string;
       phone: string;
       communicationOptIn?: boolean;
-      classEnrollments?: components["schemas"]["EnrollmentInputDto"][];
+      classEnrollments?: components['schemas']['EnrollmentInputDto'][];
       /** @enum {string} */
-      status?: "active" | "inactive";
+      status?: 'active' | 'inactive';
       /** Format: uuid */
       organizationId?: string;
       /** @description Accepted and ignored (a read-only field a client may send back) */
@@ -1522,7 +1521,7 @@ export interface components {
        * @example admin
        * @enum {string}
        */
-      role: "admin" | "teacher";
+      role: 'admin' | 'teacher';
       /** @example Alex */
       firstName: string;
       /** @example Rivera */
@@ -1553,7 +1552,6 @@ export type $defs = Record<string, never>;
 export type external = Record<string, never>;
 
 export interface operations {
-
   Activity_list: {
     parameters: {
       query?: {
@@ -1565,29 +1563,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["ActivityEventResponseDto"][];
+            data: components['schemas']['ActivityEventResponseDto'][];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -1595,24 +1593,24 @@ export interface operations {
   StaffAuth_signIn: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["StaffSignInDto"];
+        'application/json': components['schemas']['StaffSignInDto'];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["StaffSessionResponseDto"];
+            data: components['schemas']['StaffSessionResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -1622,23 +1620,23 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["SignedOutResponseDto"];
+            data: components['schemas']['SignedOutResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -1646,24 +1644,24 @@ export interface operations {
   Analytics_record: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["AnalyticsBatchDto"];
+        'application/json': components['schemas']['AnalyticsBatchDto'];
       };
     };
     responses: {
       /** @description Stored. sendBeacon posts text/plain: the body is parsed as JSON either way */
       202: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["AnalyticsAcceptedResponseDto"];
+            data: components['schemas']['AnalyticsAcceptedResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -1671,36 +1669,36 @@ export interface operations {
   Attendance_bulk: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["BulkAttendanceDto"];
+        'application/json': components['schemas']['BulkAttendanceDto'];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["SavedMarkResponseDto"][];
+            data: components['schemas']['SavedMarkResponseDto'][];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -1715,29 +1713,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["ClassAttendanceResponseDto"];
+            data: components['schemas']['ClassAttendanceResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -1745,36 +1743,36 @@ export interface operations {
   Attendance_mark: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["MarkAttendanceDto"];
+        'application/json': components['schemas']['MarkAttendanceDto'];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["SavedMarkResponseDto"];
+            data: components['schemas']['SavedMarkResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -1784,29 +1782,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["UserResponseDto"];
+            data: components['schemas']['UserResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -1814,36 +1812,36 @@ export interface operations {
   Auth_updateProfile: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["UpdateProfileDto"];
+        'application/json': components['schemas']['UpdateProfileDto'];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["UserResponseDto"];
+            data: components['schemas']['UserResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -1851,24 +1849,24 @@ export interface operations {
   Auth_resetPassword: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["ResetPasswordRequestDto"];
+        'application/json': components['schemas']['ResetPasswordRequestDto'];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["ResetRequestedResponseDto"];
+            data: components['schemas']['ResetRequestedResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -1876,24 +1874,24 @@ export interface operations {
   Auth_confirmReset: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["ResetPasswordConfirmDto"];
+        'application/json': components['schemas']['ResetPasswordConfirmDto'];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["ResetDoneResponseDto"];
+            data: components['schemas']['ResetDoneResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -1901,24 +1899,24 @@ export interface operations {
   Auth_signIn: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["SignInDto"];
+        'application/json': components['schemas']['SignInDto'];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["SessionResponseDto"];
+            data: components['schemas']['SessionResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -1928,29 +1926,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["SignedOutResponseDto"];
+            data: components['schemas']['SignedOutResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -1958,24 +1956,24 @@ export interface operations {
   Auth_signUp: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["SignUpDto"];
+        'application/json': components['schemas']['SignUpDto'];
       };
     };
     responses: {
       /** @description Success */
       201: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["SessionResponseDto"];
+            data: components['schemas']['SessionResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -1985,29 +1983,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["UserResponseDto"][];
+            data: components['schemas']['UserResponseDto'][];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2015,36 +2013,36 @@ export interface operations {
   Auth_createUser: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["CreateUserDto"];
+        'application/json': components['schemas']['CreateUserDto'];
       };
     };
     responses: {
       /** @description Success */
       201: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["UserResponseDto"];
+            data: components['schemas']['UserResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2059,29 +2057,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["UserResponseDto"];
+            data: components['schemas']['UserResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2096,29 +2094,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["DeletedResponseDto"];
+            data: components['schemas']['DeletedResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2140,26 +2138,26 @@ export interface operations {
       200: {
         headers: {
           /** @description `classes <first>-<last>/<total>` (exposed to browsers through CORS) */
-          "Content-Range"?: string;
+          'Content-Range'?: string;
         };
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["ClassResponseDto"][];
+            data: components['schemas']['ClassResponseDto'][];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2167,36 +2165,36 @@ export interface operations {
   Classes_create: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["CreateClassDto"];
+        'application/json': components['schemas']['CreateClassDto'];
       };
     };
     responses: {
       /** @description Success */
       201: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["ClassResponseDto"];
+            data: components['schemas']['ClassResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2211,29 +2209,29 @@ export interface operations {
       /** @description Same as GET /api/students/class/{classId} */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["StudentResponseDto"][];
+            data: components['schemas']['StudentResponseDto'][];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2251,23 +2249,23 @@ export interface operations {
       /** @description With a token: any class of the caller's organization. Without: a public class (pass organizationId) */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["ClassResponseDto"];
+            data: components['schemas']['ClassResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2280,36 +2278,36 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": components["schemas"]["UpdateClassDto"];
+        'application/json': components['schemas']['UpdateClassDto'];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["ClassResponseDto"];
+            data: components['schemas']['ClassResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2324,29 +2322,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["DeletedResponseDto"];
+            data: components['schemas']['DeletedResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2359,17 +2357,17 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": components["schemas"]["CloneClassDto"];
+        'application/json': components['schemas']['CloneClassDto'];
       };
     };
     responses: {
       /** @description Success */
       201: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & ({
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["ClassResponseDto"];
+            data: components['schemas']['ClassResponseDto'];
             /**
              * @description Set when the plan limit forced the status
              * @example null
@@ -2377,25 +2375,25 @@ export interface operations {
             warning?: string | null;
             /** @example false */
             statusForcedByLimit?: boolean;
-          });
+          };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2410,17 +2408,17 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["ConnectStatusResponseDto"];
+            data: components['schemas']['ConnectStatusResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2428,24 +2426,24 @@ export interface operations {
   Contact_create: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["ContactMessageDto"];
+        'application/json': components['schemas']['ContactMessageDto'];
       };
     };
     responses: {
       /** @description Success */
       201: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["ContactSentResponseDto"];
+            data: components['schemas']['ContactSentResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2455,26 +2453,26 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["HealthResponseDto"];
+            data: components['schemas']['HealthResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description The database does not answer */
       503: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["HealthResponseDto"];
+            data: components['schemas']['HealthResponseDto'];
           };
         };
       };
@@ -2485,29 +2483,29 @@ export interface operations {
       /** @description The caller's own organization (a one-item list) */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["OrganizationResponseDto"][];
+            data: components['schemas']['OrganizationResponseDto'][];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2515,36 +2513,36 @@ export interface operations {
   Organizations_create: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["CreateOrganizationDto"];
+        'application/json': components['schemas']['CreateOrganizationDto'];
       };
     };
     responses: {
       /** @description Success */
       201: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["OrganizationCreatedResponseDto"];
+            data: components['schemas']['OrganizationCreatedResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2559,29 +2557,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["OrganizationResponseDto"];
+            data: components['schemas']['OrganizationResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2594,36 +2592,36 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": components["schemas"]["UpdateOrganizationDto"];
+        'application/json': components['schemas']['UpdateOrganizationDto'];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["OrganizationResponseDto"];
+            data: components['schemas']['OrganizationResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2638,29 +2636,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["OrganizationDeletedResponseDto"];
+            data: components['schemas']['OrganizationDeletedResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2675,29 +2673,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["SubscriptionValidationResponseDto"];
+            data: components['schemas']['SubscriptionValidationResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2712,17 +2710,17 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["PublicOrganizationResponseDto"];
+            data: components['schemas']['PublicOrganizationResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2730,36 +2728,36 @@ export interface operations {
   InPersonPayments_markPaid: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["MarkPaymentDto"];
+        'application/json': components['schemas']['MarkPaymentDto'];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["EnrollmentResponseDto"];
+            data: components['schemas']['EnrollmentResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2767,36 +2765,36 @@ export interface operations {
   InPersonPayments_markUnpaid: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["MarkPaymentDto"];
+        'application/json': components['schemas']['MarkPaymentDto'];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["EnrollmentResponseDto"];
+            data: components['schemas']['EnrollmentResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2811,17 +2809,17 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["BrandingDto"];
+            data: components['schemas']['BrandingDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2831,17 +2829,17 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["PublicConfigResponseDto"];
+            data: components['schemas']['PublicConfigResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2856,17 +2854,17 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["PublicOrganizationResponseDto"];
+            data: components['schemas']['PublicOrganizationResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2874,7 +2872,7 @@ export interface operations {
   Dashboard_summary: {
     parameters: {
       query?: {
-        period?: "month" | "quarter" | "year";
+        period?: 'month' | 'quarter' | 'year';
         organizationId?: string;
       };
     };
@@ -2882,29 +2880,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["DashboardSummaryResponseDto"];
+            data: components['schemas']['DashboardSummaryResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2914,29 +2912,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["SettingsResponseDto"];
+            data: components['schemas']['SettingsResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2944,36 +2942,36 @@ export interface operations {
   Settings_branding: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["UpdateBrandingDto"];
+        'application/json': components['schemas']['UpdateBrandingDto'];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["SettingsResponseDto"];
+            data: components['schemas']['SettingsResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -2981,36 +2979,36 @@ export interface operations {
   Settings_contact: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["UpdateContactDto"];
+        'application/json': components['schemas']['UpdateContactDto'];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["SettingsResponseDto"];
+            data: components['schemas']['SettingsResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -3018,36 +3016,36 @@ export interface operations {
   Settings_profile: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["UpdateProfileSettingsDto"];
+        'application/json': components['schemas']['UpdateProfileSettingsDto'];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["SettingsResponseDto"];
+            data: components['schemas']['SettingsResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -3057,17 +3055,17 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["StripeConfigResponseDto"];
+            data: components['schemas']['StripeConfigResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -3089,32 +3087,32 @@ export interface operations {
       200: {
         headers: {
           /** @description `students <first>-<last>/<total>` (exposed to browsers through CORS) */
-          "Content-Range"?: string;
+          'Content-Range'?: string;
         };
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["StudentResponseDto"][];
+            data: components['schemas']['StudentResponseDto'][];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -3122,36 +3120,36 @@ export interface operations {
   Students_create: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["CreateStudentDto"];
+        'application/json': components['schemas']['CreateStudentDto'];
       };
     };
     responses: {
       /** @description Success */
       201: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["StudentResponseDto"];
+            data: components['schemas']['StudentResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -3166,29 +3164,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["StudentResponseDto"];
+            data: components['schemas']['StudentResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -3201,36 +3199,36 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": components["schemas"]["UpdateStudentDto"];
+        'application/json': components['schemas']['UpdateStudentDto'];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["StudentResponseDto"];
+            data: components['schemas']['StudentResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -3245,29 +3243,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["DeletedResponseDto"];
+            data: components['schemas']['DeletedResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -3283,29 +3281,29 @@ export interface operations {
       /** @description The student after the enrollment is cancelled and its seat freed */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["StudentResponseDto"];
+            data: components['schemas']['StudentResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -3313,24 +3311,24 @@ export interface operations {
   Students_check: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["CheckEnrollmentDto"];
+        'application/json': components['schemas']['CheckEnrollmentDto'];
       };
     };
     responses: {
       /** @description Not enrolled yet. Already enrolled: 409 with `isAlreadyEnrolled: true` */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["EnrollmentCheckResponseDto"];
+            data: components['schemas']['EnrollmentCheckResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -3345,29 +3343,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["StudentResponseDto"][];
+            data: components['schemas']['StudentResponseDto'][];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -3375,24 +3373,24 @@ export interface operations {
   Students_register: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["RegisterStudentDto"];
+        'application/json': components['schemas']['RegisterStudentDto'];
       };
     };
     responses: {
       /** @description Success */
       201: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["RegistrationResponseDto"];
+            data: components['schemas']['RegistrationResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -3407,17 +3405,17 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["PlanResponseDto"][];
+            data: components['schemas']['PlanResponseDto'][];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -3432,17 +3430,17 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["PlanResponseDto"];
+            data: components['schemas']['PlanResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -3450,7 +3448,7 @@ export interface operations {
   TeacherClasses_list: {
     parameters: {
       query?: {
-        scope?: "today" | "upcoming" | "all";
+        scope?: 'today' | 'upcoming' | 'all';
         limit?: number;
         organizationId?: string;
       };
@@ -3459,29 +3457,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["TeacherClassResponseDto"][];
+            data: components['schemas']['TeacherClassResponseDto'][];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -3496,29 +3494,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
+          'application/json': components['schemas']['EnvelopeDto'] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["TeacherOverviewResponseDto"];
+            data: components['schemas']['TeacherOverviewResponseDto'];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -3528,13 +3526,13 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "text/plain": string;
+          'text/plain': string;
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };
@@ -3544,13 +3542,13 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/xml": string;
+          'application/xml': string;
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          'application/json': components['schemas']['ErrorEnvelopeDto'];
         };
       };
     };

@@ -9,18 +9,54 @@ function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Page {
 }
 
 export const pages = {
-  home: page(() => import('@/features/marketing/HomePage'), (m) => m.HomePage),
-  pricing: page(() => import('@/features/marketing/PricingPage'), (m) => m.PricingPage),
-  useCase: page(() => import('@/features/marketing/UseCasePage'), (m) => m.UseCasePage),
-  org: page(() => import('@/features/org/OrgPage'), (m) => m.OrgPage),
-  classDetail: page(() => import('@/features/class-detail/ClassDetailPage'), (m) => m.ClassDetailPage),
-  register: page(() => import('@/features/registration/RegisterPage'), (m) => m.RegisterPage),
-  confirmation: page(() => import('@/features/registration/ConfirmationPage'), (m) => m.ConfirmationPage),
-  legal: page(() => import('@/features/legal/LegalPage'), (m) => m.LegalPage),
-  about: page(() => import('@/features/about/AboutPage'), (m) => m.AboutPage),
-  contact: page(() => import('@/features/contact/ContactPage'), (m) => m.ContactPage),
-  signIn: page(() => import('@/features/auth/SignInPage'), (m) => m.SignInPage),
-  resetPassword: page(() => import('@/features/auth/ResetPasswordPage'), (m) => m.ResetPasswordPage),
+  home: page(
+    () => import('@/features/marketing/HomePage'),
+    (m) => m.HomePage,
+  ),
+  pricing: page(
+    () => import('@/features/marketing/PricingPage'),
+    (m) => m.PricingPage,
+  ),
+  useCase: page(
+    () => import('@/features/marketing/UseCasePage'),
+    (m) => m.UseCasePage,
+  ),
+  org: page(
+    () => import('@/features/org/OrgPage'),
+    (m) => m.OrgPage,
+  ),
+  classDetail: page(
+    () => import('@/features/class-detail/ClassDetailPage'),
+    (m) => m.ClassDetailPage,
+  ),
+  register: page(
+    () => import('@/features/registration/RegisterPage'),
+    (m) => m.RegisterPage,
+  ),
+  confirmation: page(
+    () => import('@/features/registration/ConfirmationPage'),
+    (m) => m.ConfirmationPage,
+  ),
+  legal: page(
+    () => import('@/features/legal/LegalPage'),
+    (m) => m.LegalPage,
+  ),
+  about: page(
+    () => import('@/features/about/AboutPage'),
+    (m) => m.AboutPage,
+  ),
+  contact: page(
+    () => import('@/features/contact/ContactPage'),
+    (m) => m.ContactPage,
+  ),
+  signIn: page(
+    () => import('@/features/auth/SignInPage'),
+    (m) => m.SignInPage,
+  ),
+  resetPassword: page(
+    () => import('@/features/auth/ResetPasswordPage'),
+    (m) => m.ResetPasswordPage,
+  ),
 };
 
 /** Route-specific loading messages (spec 1 §2). */

@@ -22,7 +22,13 @@ describe('track', () => {
     expect(beacons).toHaveLength(0);
     vi.advanceTimersByTime(1);
     expect(beacons).toEqual([
-      { url: ANALYTICS_ENDPOINT, body: { organizationId: null, events: [expect.objectContaining({ name: 'ab_assigned', properties: { experiment: 'cta', variant: 'start_free' } })] } },
+      {
+        url: ANALYTICS_ENDPOINT,
+        body: {
+          organizationId: null,
+          events: [expect.objectContaining({ name: 'ab_assigned', properties: { experiment: 'cta', variant: 'start_free' } })],
+        },
+      },
       { url: ANALYTICS_ENDPOINT, body: { organizationId: 'org-1', events: [expect.objectContaining({ name: 'class_search' })] } },
     ]);
   });

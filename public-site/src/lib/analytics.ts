@@ -34,7 +34,9 @@ function send(organizationId: string, events: AnalyticsEvent[]): void {
   // A string is sent as text/plain: no CORS preflight, and the browser delivers it even while the page unloads.
   if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body)) return;
   if (typeof fetch === 'function') {
-    void fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, keepalive: true }).catch(() => undefined);
+    void fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, keepalive: true }).catch(
+      () => undefined,
+    );
   }
 }
 

@@ -216,14 +216,12 @@ export function prefetchPublic(path: string, query?: RequestOptions['query']): v
 }
 
 export const api = {
-  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
+  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} }),
   put: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'PUT', body: body ?? {} }),
-  delete: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  delete: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
 
 /** A readable message for any thrown value. */

@@ -29,8 +29,14 @@ export const SEO: Record<string, SeoEntry> = {
   contact: { title: 'Contact Us', description: 'Questions, partnerships or support: get in touch with us.' },
   'terms-of-service': { title: 'Terms of Service', description: 'Terms for students registering for classes.' },
   'privacy-policy': { title: 'Privacy Policy', description: 'How student information is collected, used and protected.' },
-  'teacher-terms': { title: 'Terms for Organizations and Teachers', description: 'Terms for organizations and teachers using the platform.' },
-  'teacher-privacy': { title: 'Privacy Policy for Organizations and Teachers', description: 'How organization and teacher data is handled.' },
+  'teacher-terms': {
+    title: 'Terms for Organizations and Teachers',
+    description: 'Terms for organizations and teachers using the platform.',
+  },
+  'teacher-privacy': {
+    title: 'Privacy Policy for Organizations and Teachers',
+    description: 'How organization and teacher data is handled.',
+  },
   'senior-centers': {
     title: 'Class Registration for Senior Centers',
     description: 'Simple registration and payments for senior centers: $49 a month plus 2.9% processing, with a free 30-day trial.',
@@ -39,8 +45,14 @@ export const SEO: Record<string, SeoEntry> = {
     title: 'Class Registration for Community Colleges',
     description: 'Continuing-education registration and payments for community colleges, saving $3,000+ annually.',
   },
-  'education-training': { title: 'For Education & Training', description: 'Scheduling and registration for tutors, schools and training centers.' },
-  'fitness-wellness': { title: 'For Fitness & Wellness', description: 'Class booking and payments for studios, gyms and wellness instructors.' },
+  'education-training': {
+    title: 'For Education & Training',
+    description: 'Scheduling and registration for tutors, schools and training centers.',
+  },
+  'fitness-wellness': {
+    title: 'For Fitness & Wellness',
+    description: 'Class booking and payments for studios, gyms and wellness instructors.',
+  },
   'arts-crafts': { title: 'For Arts & Crafts', description: 'Workshops and courses for art studios, makers and craft schools.' },
   'community-programs': {
     title: 'For Community Programs',

@@ -36,7 +36,13 @@ export function EnrollmentBar({ enrolled, max }: { enrolled: number; max: number
 
 export function ClassCard({ record, selected, onSelect }: { record: ClassRecord; selected: boolean; onSelect: () => void }) {
   return (
-    <Card sx={{ borderColor: selected ? 'primary.main' : undefined, borderWidth: selected ? 2 : 1, bgcolor: record.status === 'Archived' ? 'grey.50' : undefined }}>
+    <Card
+      sx={{
+        borderColor: selected ? 'primary.main' : undefined,
+        borderWidth: selected ? 2 : 1,
+        bgcolor: record.status === 'Archived' ? 'grey.50' : undefined,
+      }}
+    >
       <CardActionArea onClick={onSelect} aria-pressed={selected} aria-label={`View ${record.title}`}>
         <CardContent>
           <Stack direction="row" justifyContent="space-between" alignItems="flex-start" spacing={1}>

@@ -1,4 +1,18 @@
-import { Alert, Box, Button, Divider, IconButton, List, ListItem, ListItemText, Paper, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Divider,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Skeleton,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -25,16 +39,26 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-export function ClassDetailPanel({ record, onClose, onEdit, onClone, onDelete }: {
+export function ClassDetailPanel({
+  record,
+  onClose,
+  onEdit,
+  onClone,
+  onDelete,
+}: {
   record: ClassRecord;
   onClose: () => void;
   onEdit: () => void;
   onClone: () => void;
   onDelete: () => void;
 }) {
-  const students = useFetch(`class-students:${record.id}:${record.updatedAt ?? ''}:${record.enrolledStudents}`, (dp) => dp.getClassStudents(record.id));
+  const students = useFetch(`class-students:${record.id}:${record.updatedAt ?? ''}:${record.enrolledStudents}`, (dp) =>
+    dp.getClassStudents(record.id),
+  );
   // The server's session dates; the shared rule only for a record that came without them (issue 8 §8).
-  const sessions = record.sessions?.length ? record.sessions.map((s) => new Date(s)) : classSessionDates(record.startDate, record.days, record.schedule);
+  const sessions = record.sessions?.length
+    ? record.sessions.map((s) => new Date(s))
+    : classSessionDates(record.startDate, record.days, record.schedule);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-label="Class details">
       <Stack direction="row" justifyContent="space-between" alignItems="flex-start" spacing={1}>

@@ -49,12 +49,22 @@ describe(ClassFormDialog.name, () => {
     fill(/^Location/, 'Studio');
     fireEvent.click(screen.getByRole('button', { name: 'Create Class' }));
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
-    expect(create.mock.calls[0][1].data).toMatchObject({ title: 'Clay', status: 'Archived', maxStudents: 10, duration: 60, days: 1, schedule: 'Consecutive' });
+    expect(create.mock.calls[0][1].data).toMatchObject({
+      title: 'Clay',
+      status: 'Archived',
+      maxStudents: 10,
+      duration: 60,
+      days: 1,
+      schedule: 'Consecutive',
+    });
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
   });
 
   it('should show a server field error under its field, on its tab, with the server message above', async () => {
-    const { create, onSaved } = renderDialog(undefined, new HttpError('Materials to bring is too long', 400, { errors: { materials: 'Materials to bring is too long' } }));
+    const { create, onSaved } = renderDialog(
+      undefined,
+      new HttpError('Materials to bring is too long', 400, { errors: { materials: 'Materials to bring is too long' } }),
+    );
     fill(/^Title/, 'Clay');
     fill(/^Description/, 'Wheel basics');
     fill(/^Instructor/, 'Lee');

@@ -44,7 +44,13 @@ const FORM_ID = 'class-form';
  * react-admin's Form holds the values; submit validates (and opens the tab of the first error) and
  * hands the server's field errors back to the Form.
  */
-export function ClassFormDialog({ open, record, limit, onClose, onSaved }: {
+export function ClassFormDialog({
+  open,
+  record,
+  limit,
+  onClose,
+  onSaved,
+}: {
   open: boolean;
   record: ClassRecord | null;
   limit: LimitInfo;
@@ -117,7 +123,14 @@ export function ClassFormDialog({ open, record, limit, onClose, onSaved }: {
   const statuses = isEdit ? EDIT_STATUSES : CREATE_STATUSES;
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby="class-form-title">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={fullScreen}
+      aria-labelledby="class-form-title"
+    >
       <DialogTitle id="class-form-title">{isEdit ? 'Edit Class' : 'Create New Class'}</DialogTitle>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', px: 3 }}>
         <Tabs value={tab} onChange={(_, v: 0 | 1) => setTab(v)} aria-label="Class form sections">
@@ -151,7 +164,13 @@ export function ClassFormDialog({ open, record, limit, onClose, onSaved }: {
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button type="submit" form={FORM_ID} variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button
+          type="submit"
+          form={FORM_ID}
+          variant="contained"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           {isEdit ? 'Save Changes' : 'Create Class'}
         </Button>
       </DialogActions>
@@ -178,7 +197,12 @@ function ClassFields({ tab, statuses, blocked }: { tab: 0 | 1; statuses: ClassSt
             <FormTextField source="location" label="Location" required />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField source="startDate" label="Start date and time" type="datetime-local" slotProps={{ inputLabel: { shrink: true } }} />
+            <FormTextField
+              source="startDate"
+              label="Start date and time"
+              type="datetime-local"
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <FormTextField source="status" label="Status" select>
@@ -209,7 +233,13 @@ function ClassFields({ tab, statuses, blocked }: { tab: 0 | 1; statuses: ClassSt
             <FormTextField source="price" label="Price ($)" type="number" slotProps={{ htmlInput: { min: 0, step: 0.01 } }} />
           </Grid>
           <Grid size={{ xs: 6, sm: 4 }}>
-            <FormTextField source="discountPrice" label="Discount price ($)" hint="Optional" type="number" slotProps={{ htmlInput: { min: 0, step: 0.01 } }} />
+            <FormTextField
+              source="discountPrice"
+              label="Discount price ($)"
+              hint="Optional"
+              type="number"
+              slotProps={{ htmlInput: { min: 0, step: 0.01 } }}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
             <FormTextField source="maxStudents" label="Max students" type="number" slotProps={{ htmlInput: { min: 1, step: 1 } }} />

@@ -44,7 +44,11 @@ const SORT_OPTIONS: { value: SortKey; label: string }[] = [
 const PER_PAGE = 24;
 
 function useStatusCount(status: ClassStatus) {
-  const { total } = useGetList<ClassRecord>('classes', { pagination: { page: 1, perPage: 1 }, sort: { field: 'startDate', order: 'ASC' }, filter: { status } });
+  const { total } = useGetList<ClassRecord>('classes', {
+    pagination: { page: 1, perPage: 1 },
+    sort: { field: 'startDate', order: 'ASC' },
+    filter: { status },
+  });
   return total;
 }
 
@@ -54,7 +58,13 @@ function useStatusCount(status: ClassStatus) {
  */
 export default function ClassList() {
   return (
-    <ListBase<ClassRecord> resource="classes" perPage={PER_PAGE} sort={{ field: 'startDate', order: 'ASC' }} debounce={300} disableSyncWithLocation>
+    <ListBase<ClassRecord>
+      resource="classes"
+      perPage={PER_PAGE}
+      sort={{ field: 'startDate', order: 'ASC' }}
+      debounce={300}
+      disableSyncWithLocation
+    >
       <ClassListView />
     </ListBase>
   );
@@ -116,22 +126,28 @@ function ClassListView() {
     failed: () => setError('Failed to delete class. Please try again.'),
   });
 
-  const detail = selected.data && selectedId ? (
-    <ClassDetailPanel
-      record={selected.data}
-      onClose={() => setSelectedId(null)}
-      onEdit={() => {
-        setEditing(selected.data!);
-        setFormOpen(true);
-      }}
-      onClone={() => setCloning(selected.data!)}
-      onDelete={() => deletion.ask(selected.data!)}
-    />
-  ) : null;
+  const detail =
+    selected.data && selectedId ? (
+      <ClassDetailPanel
+        record={selected.data}
+        onClose={() => setSelectedId(null)}
+        onEdit={() => {
+          setEditing(selected.data!);
+          setFormOpen(true);
+        }}
+        onClone={() => setCloning(selected.data!)}
+        onDelete={() => deletion.ask(selected.data!)}
+      />
+    ) : null;
 
   return (
     <Stack spacing={2.5} pb={2}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" alignItems={{ xs: 'stretch', sm: 'center' }} spacing={1}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        justifyContent="space-between"
+        alignItems={{ xs: 'stretch', sm: 'center' }}
+        spacing={1}
+      >
         <Box>
           <Typography variant="h4" component="h1">
             Manage Classes
@@ -177,9 +193,7 @@ function ClassListView() {
           {success}
         </Alert>
       )}
-      {limit.reached && limit.limit !== null && (
-        <Alert severity="info">{classLimitMessage(planName, limit.limit, limit.current)}</Alert>
-      )}
+      {limit.reached && limit.limit !== null && <Alert severity="info">{classLimitMessage(planName, limit.limit, limit.current)}</Alert>}
       {limitUnknown && <Alert severity="warning">Unable to check class limits</Alert>}
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' }, gap: { xs: 1, sm: 1.5 } }}>
@@ -200,7 +214,12 @@ function ClassListView() {
           noteColor={limit.reached ? 'error.main' : 'text.secondary'}
         />
         {CLASS_STATUSES.map((s) => (
-          <StatTile key={s} label={STATUS_META[s].label} value={counts[s] ?? '—'} accent={`${STATUS_META[s].color === 'default' ? 'grey' : STATUS_META[s].color}.main`} />
+          <StatTile
+            key={s}
+            label={STATUS_META[s].label}
+            value={counts[s] ?? '—'}
+            accent={`${STATUS_META[s].color === 'default' ? 'grey' : STATUS_META[s].color}.main`}
+          />
         ))}
       </Box>
 
@@ -232,13 +251,19 @@ function ClassListView() {
             </Stack>
           ) : visible.length === 0 ? (
             <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
-              <Typography>{q || status ? 'No classes match your search.' : 'No classes yet. Create your first class to get started.'}</Typography>
+              <Typography>
+                {q || status ? 'No classes match your search.' : 'No classes yet. Create your first class to get started.'}
+              </Typography>
             </Box>
           ) : (
             <Box
               sx={{
                 display: 'grid',
-                gridTemplateColumns: { xs: '1fr', sm: detail && isWide ? '1fr' : 'repeat(2, 1fr)', lg: detail && isWide ? 'repeat(2, 1fr)' : 'repeat(3, 1fr)' },
+                gridTemplateColumns: {
+                  xs: '1fr',
+                  sm: detail && isWide ? '1fr' : 'repeat(2, 1fr)',
+                  lg: detail && isWide ? 'repeat(2, 1fr)' : 'repeat(3, 1fr)',
+                },
                 gap: 1.5,
               }}
             >
@@ -260,7 +285,12 @@ function ClassListView() {
         )}
       </Grid>
       {!isWide && (
-        <Drawer anchor="bottom" open={Boolean(detail)} onClose={() => setSelectedId(null)} slotProps={{ paper: { sx: { maxHeight: '92vh' } } }}>
+        <Drawer
+          anchor="bottom"
+          open={Boolean(detail)}
+          onClose={() => setSelectedId(null)}
+          slotProps={{ paper: { sx: { maxHeight: '92vh' } } }}
+        >
           {detail}
         </Drawer>
       )}

@@ -1,6 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
-import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { errorMessage, errorStatus } from '@/providers/httpClient';
 import type { AppDataProvider } from '@/providers/dataProvider';
 import type { ClassRecord, CloneResult } from '@/providers/types';
@@ -8,7 +19,12 @@ import type { LimitInfo } from '@/common/plans';
 import { STATUS_META, toLocalInput, validateClone, type CloneValues, type FormErrors } from '@/resources/classes/classUtils';
 
 /** Clone Class modal (spec 3 §2.3, §4, §5). */
-export function CloneClassDialog({ record, limit, onClose, onCloned }: {
+export function CloneClassDialog({
+  record,
+  limit,
+  onClose,
+  onCloned,
+}: {
   record: ClassRecord | null;
   limit: LimitInfo;
   onClose: () => void;
@@ -51,7 +67,9 @@ export function CloneClassDialog({ record, limit, onClose, onCloned }: {
       onCloned(result);
     } catch (e) {
       const status = errorStatus(e);
-      setServerError(status === 403 && /limit/i.test(errorMessage(e, '')) ? errorMessage(e, '') : 'Failed to clone class. Please try again.');
+      setServerError(
+        status === 403 && /limit/i.test(errorMessage(e, '')) ? errorMessage(e, '') : 'Failed to clone class. Please try again.',
+      );
     } finally {
       setBusy(false);
     }
@@ -65,7 +83,8 @@ export function CloneClassDialog({ record, limit, onClose, onCloned }: {
           {serverError && <Alert severity="error">{serverError}</Alert>}
           {forced && (
             <Alert severity="warning">
-              Cannot activate class - limit reached ({limit.current}/{limit.limit} active classes). The copy will be created as Disabled (Archived).
+              Cannot activate class - limit reached ({limit.current}/{limit.limit} active classes). The copy will be created as Disabled
+              (Archived).
             </Alert>
           )}
           <TextField
@@ -111,7 +130,12 @@ export function CloneClassDialog({ record, limit, onClose, onCloned }: {
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="contained" onClick={submit} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button
+          variant="contained"
+          onClick={submit}
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           Clone Class
         </Button>
       </DialogActions>

@@ -46,7 +46,9 @@ describe('classUtils', () => {
       startDate: 'Start date is required',
     });
     expect(validateClone({ title: 'x', startDate: 'nope', status: 'Open' }, now).startDate).toBe('Invalid date format');
-    expect(validateClone({ title: 'x', startDate: '2026-02-01T10:00', status: 'Open' }, now).startDate).toBe('Start date cannot be in the past');
+    expect(validateClone({ title: 'x', startDate: '2026-02-01T10:00', status: 'Open' }, now).startDate).toBe(
+      'Start date cannot be in the past',
+    );
     expect(validateClone({ title: 'x', startDate: '2026-04-01T10:00', status: 'Open' }, now)).toEqual({});
   });
 

@@ -4,12 +4,19 @@ import type { ClassRecord, ClassStatus } from '@/providers/types';
  * How each stored status is shown (spec 3 §4): Open is shown as Active and Archived as Disabled; the
  * API values stay Open/Archived. The status guide names both so the two never look like different things.
  */
-export const STATUS_META: Record<ClassStatus, { label: string; color: 'success' | 'info' | 'default' | 'error' | 'warning'; help: string }> = {
+export const STATUS_META: Record<
+  ClassStatus,
+  { label: string; color: 'success' | 'info' | 'default' | 'error' | 'warning'; help: string }
+> = {
   Open: { label: 'Active', color: 'success', help: 'Status Open. Students can enroll; closes automatically when full.' },
   Scheduled: { label: 'Scheduled', color: 'info', help: 'Students can enroll; you control it manually; stays Scheduled when full.' },
   Closed: { label: 'Closed', color: 'default', help: 'Visible, but no new enrollments.' },
   Cancelled: { label: 'Cancelled', color: 'error', help: 'The class will not take place.' },
-  Archived: { label: 'Disabled', color: 'warning', help: 'Status Archived. Hidden from students and from reports; does not count toward your plan limit.' },
+  Archived: {
+    label: 'Disabled',
+    color: 'warning',
+    help: 'Status Archived. Hidden from students and from reports; does not count toward your plan limit.',
+  },
 };
 
 /** Enrollment bar colour (spec 3 §2.3): red at 90% or more, yellow at 70% or more, otherwise green. */
@@ -131,7 +138,20 @@ export function validateClass(v: ClassFormValues): FormErrors<ClassFormValues> {
   return e;
 }
 
-const BASIC_FIELDS: (keyof ClassFormValues)[] = ['title', 'description', 'instructor', 'location', 'status', 'startDate', 'days', 'schedule', 'duration', 'price', 'discountPrice', 'maxStudents'];
+const BASIC_FIELDS: (keyof ClassFormValues)[] = [
+  'title',
+  'description',
+  'instructor',
+  'location',
+  'status',
+  'startDate',
+  'days',
+  'schedule',
+  'duration',
+  'price',
+  'discountPrice',
+  'maxStudents',
+];
 export const tabOfField = (f: keyof ClassFormValues): 0 | 1 => (BASIC_FIELDS.includes(f) ? 0 : 1);
 
 /** Form values -> API payload. An invalid start date falls back to now (spec 3 §5). */

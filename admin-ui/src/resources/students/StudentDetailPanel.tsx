@@ -7,7 +7,17 @@ import { formatDate, formatMoney, fullName } from '@/common/format';
 import type { Student } from '@/providers/types';
 import { formatPhone, registeredAsText } from '@/resources/students/studentUtils';
 
-export function StudentDetailPanel({ record, onClose, onEdit, onDelete }: { record: Student; onClose: () => void; onEdit: () => void; onDelete: () => void }) {
+export function StudentDetailPanel({
+  record,
+  onClose,
+  onEdit,
+  onDelete,
+}: {
+  record: Student;
+  onClose: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const enrollments = record.classEnrollments ?? [];
   return (
     <Box sx={{ p: { xs: 2, sm: 3 }, width: { xs: '100%', sm: 440 } }} component="section" aria-label="Student details">

@@ -5,16 +5,30 @@ import { ThemeProvider, createTheme } from '@mui/material';
 import { StudentFormDialog } from '@/resources/students/StudentFormDialog';
 import type { Student } from '@/providers/types';
 
-function renderDialog(opts: { record?: Student | null; create?: (...args: never[]) => unknown; update?: (...args: never[]) => unknown } = {}) {
-  const create = vi.fn(opts.create ?? (async (_r: string, params: { data: Record<string, unknown> }) => ({ data: { id: 'new', ...params.data } })));
-  const update = vi.fn(opts.update ?? (async (_r: string, params: { id: string; data: Record<string, unknown> }) => ({ data: { id: params.id, ...params.data } })));
+function renderDialog(
+  opts: { record?: Student | null; create?: (...args: never[]) => unknown; update?: (...args: never[]) => unknown } = {},
+) {
+  const create = vi.fn(
+    opts.create ?? (async (_r: string, params: { data: Record<string, unknown> }) => ({ data: { id: 'new', ...params.data } })),
+  );
+  const update = vi.fn(
+    opts.update ??
+      (async (_r: string, params: { id: string; data: Record<string, unknown> }) => ({ data: { id: params.id, ...params.data } })),
+  );
   const getList = vi.fn(async () => ({ data: [], total: 0 }));
   const dataProvider = testDataProvider({ create: create as never, update: update as never, getList: getList as never });
   const onSaved = vi.fn();
   render(
     <ThemeProvider theme={createTheme()}>
       <CoreAdminContext dataProvider={dataProvider}>
-        <StudentFormDialog open record={opts.record ?? null} organizationId="org-1" blockedMessage={null} onClose={() => undefined} onSaved={onSaved} />
+        <StudentFormDialog
+          open
+          record={opts.record ?? null}
+          organizationId="org-1"
+          blockedMessage={null}
+          onClose={() => undefined}
+          onSaved={onSaved}
+        />
       </CoreAdminContext>
     </ThemeProvider>,
   );
@@ -73,12 +87,22 @@ describe(StudentFormDialog.name, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add Student' }));
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
     const dialog = screen.getByRole('dialog');
-    await waitFor(() => expect(within(dialog).getAllByText('Phone number is too short. Please enter a 10-digit US phone number')).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(dialog).getAllByText('Phone number is too short. Please enter a 10-digit US phone number')).toHaveLength(2),
+    );
     expect(onSaved).not.toHaveBeenCalled();
   });
 
   it('should edit an existing student from its stored values', async () => {
-    const record = { id: 's1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '5595550142', communicationOptIn: false, classEnrollments: [] } as unknown as Student;
+    const record = {
+      id: 's1',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '5595550142',
+      communicationOptIn: false,
+      classEnrollments: [],
+    } as unknown as Student;
     const { update, onSaved } = renderDialog({ record });
     expect((screen.getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Ada');
     fill(/^First name/, 'Augusta');

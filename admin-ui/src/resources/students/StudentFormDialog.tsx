@@ -20,7 +20,14 @@ import { FormTextField } from '@/common/formField';
 import { errorMessage, errorStatus } from '@/providers/httpClient';
 import type { AppDataProvider } from '@/providers/dataProvider';
 import type { ClassRecord, Student } from '@/providers/types';
-import { emptyStudent, studentPayload, studentUpdateErrorMessage, validateStudent, valuesFromStudent, type StudentFormValues } from '@/resources/students/studentUtils';
+import {
+  emptyStudent,
+  studentPayload,
+  studentUpdateErrorMessage,
+  validateStudent,
+  valuesFromStudent,
+  type StudentFormValues,
+} from '@/resources/students/studentUtils';
 
 const FORM_ID = 'student-form';
 
@@ -28,7 +35,14 @@ const FORM_ID = 'student-form';
  * Add / Edit student modal (spec 3 §2.4, §5). react-admin's Form holds the values, runs
  * `validateStudent` on submit and shows the server's field errors (returned by onSubmit).
  */
-export function StudentFormDialog({ open, record, organizationId, blockedMessage, onClose, onSaved }: {
+export function StudentFormDialog({
+  open,
+  record,
+  organizationId,
+  blockedMessage,
+  onClose,
+  onSaved,
+}: {
   open: boolean;
   record: Student | null;
   organizationId: string | null;
@@ -80,7 +94,14 @@ export function StudentFormDialog({ open, record, organizationId, blockedMessage
   };
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="student-form-title">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="student-form-title"
+    >
       <DialogTitle id="student-form-title">{record ? 'Edit Student' : 'Add New Student'}</DialogTitle>
       <DialogContent>
         {serverError && (
@@ -109,7 +130,13 @@ export function StudentFormDialog({ open, record, organizationId, blockedMessage
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button type="submit" form={FORM_ID} variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button
+          type="submit"
+          form={FORM_ID}
+          variant="contained"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           {record ? 'Save Changes' : 'Add Student'}
         </Button>
       </DialogActions>
@@ -118,7 +145,11 @@ export function StudentFormDialog({ open, record, organizationId, blockedMessage
 }
 
 function StudentFields({ open }: { open: boolean }) {
-  const classes = useGetList<ClassRecord>('classes', { pagination: { page: 1, perPage: 500 }, sort: { field: 'startDate', order: 'ASC' }, filter: {} }, { enabled: open });
+  const classes = useGetList<ClassRecord>(
+    'classes',
+    { pagination: { page: 1, perPage: 500 }, sort: { field: 'startDate', order: 'ASC' }, filter: {} },
+    { enabled: open },
+  );
   const classIds = useInput<string[]>({ source: 'classIds' }).field;
   const optIn = useInput<boolean>({ source: 'communicationOptIn' }).field;
   const chosen: string[] = classIds.value ?? [];
@@ -147,7 +178,9 @@ function StudentFields({ open }: { open: boolean }) {
           value={options.filter((c) => chosen.includes(c.id))}
           onChange={(_, selected) => classIds.onChange(selected.map((c) => c.id))}
           isOptionEqualToValue={(a, b) => a.id === b.id}
-          renderInput={(params) => <TextField {...params} label="Enrolled classes" helperText="New enrollments are recorded as pay at class" />}
+          renderInput={(params) => (
+            <TextField {...params} label="Enrolled classes" helperText="New enrollments are recorded as pay at class" />
+          )}
         />
       </Grid>
       <Grid size={12}>

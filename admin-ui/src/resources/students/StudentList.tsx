@@ -115,7 +115,12 @@ function StudentListView() {
 
   return (
     <Stack spacing={2.5} pb={2}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" alignItems={{ xs: 'stretch', sm: 'center' }} spacing={1}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        justifyContent="space-between"
+        alignItems={{ xs: 'stretch', sm: 'center' }}
+        spacing={1}
+      >
         <Typography variant="h4" component="h1">
           Manage Students
         </Typography>
@@ -162,7 +167,11 @@ function StudentListView() {
           note={limit.reached ? 'Limit reached' : limit.limit === null && plan?.limits ? 'Unlimited plan' : undefined}
           noteColor={limit.reached ? 'error.main' : undefined}
         />
-        <StatTile label="Plan capacity left" value={limit.limit === null ? (plan?.limits ? 'Unlimited' : '—') : Math.max(0, limit.limit - limit.current)} accent="secondary.main" />
+        <StatTile
+          label="Plan capacity left"
+          value={limit.limit === null ? (plan?.limits ? 'Unlimited' : '—') : Math.max(0, limit.limit - limit.current)}
+          accent="secondary.main"
+        />
         <StatTile label={q ? 'Matching your search' : 'Shown'} value={list.total ?? '—'} accent="info.main" />
       </Box>
 

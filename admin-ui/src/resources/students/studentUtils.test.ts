@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { emptyStudent, formatPhone, registeredAsText, studentListError, studentPayload, validateStudent } from '@/resources/students/studentUtils';
+import {
+  emptyStudent,
+  formatPhone,
+  registeredAsText,
+  studentListError,
+  studentPayload,
+  validateStudent,
+} from '@/resources/students/studentUtils';
 import { studentLimitMessage } from '@/common/plans';
 import { paymentLabel } from '@/common/paymentStatus';
 
@@ -19,7 +26,8 @@ describe('studentUtils', () => {
   });
 
   it('should apply the server rule for US phones with its messages', () => {
-    const phoneError = (phone: string) => validateStudent({ ...emptyStudent(), firstName: 'Ann', lastName: 'Bo', email: 'a@b.co', phone }).phone;
+    const phoneError = (phone: string) =>
+      validateStudent({ ...emptyStudent(), firstName: 'Ann', lastName: 'Bo', email: 'a@b.co', phone }).phone;
     expect(phoneError('555-0100')).toMatch(/too short/);
     expect(phoneError('0595550100')).toBe('Phone number cannot start with 0 or 1');
     expect(phoneError('25595550100')).toBe('11-digit number must start with 1 (US country code)');
@@ -29,16 +37,29 @@ describe('studentUtils', () => {
   });
 
   it('should refuse the numbers the server refuses (issue 8 §8: 555 area code, exchange starting with 0 or 1)', () => {
-    const phoneError = (phone: string) => validateStudent({ ...emptyStudent(), firstName: 'Ann', lastName: 'Bo', email: 'a@b.co', phone }).phone;
+    const phoneError = (phone: string) =>
+      validateStudent({ ...emptyStudent(), firstName: 'Ann', lastName: 'Bo', email: 'a@b.co', phone }).phone;
     for (const bad of ['5555551234', '5590551234', '5591551234', '15591551234', '9115551234']) {
       expect(phoneError(bad), bad).toBe('Please enter a valid 10-digit US phone number');
     }
   });
 
   it('should keep payment state of existing enrollments and add new ones as pay-in-person', () => {
-    const p = studentPayload({ ...emptyStudent(), firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '5595550100', classIds: ['c1', 'c2'] }, [
-      { id: 'e', classId: 'c1', classTitle: 'Clay', enrollmentDate: '', paymentStatus: 'completed', paymentMethod: 'card', amountPaid: 10, paidAt: null },
-    ]);
+    const p = studentPayload(
+      { ...emptyStudent(), firstName: 'A', lastName: 'B', email: 'a@b.co', phone: '5595550100', classIds: ['c1', 'c2'] },
+      [
+        {
+          id: 'e',
+          classId: 'c1',
+          classTitle: 'Clay',
+          enrollmentDate: '',
+          paymentStatus: 'completed',
+          paymentMethod: 'card',
+          amountPaid: 10,
+          paidAt: null,
+        },
+      ],
+    );
     expect(p.classEnrollments).toEqual([
       { classId: 'c1', paymentStatus: 'completed', paymentMethod: 'card' },
       { classId: 'c2', paymentStatus: 'pending', paymentMethod: 'in-person' },
@@ -61,7 +82,9 @@ describe('studentUtils', () => {
 describe('student names', () => {
   it('should mirror the server name rules', () => {
     const base = { ...emptyStudent(), email: 'a@b.co', phone: '5595550100' };
-    expect(validateStudent({ ...base, firstName: 'R2', lastName: "O'Neil" }).firstName).toBe('First name can only contain letters, spaces, hyphens, and apostrophes');
+    expect(validateStudent({ ...base, firstName: 'R2', lastName: "O'Neil" }).firstName).toBe(
+      'First name can only contain letters, spaces, hyphens, and apostrophes',
+    );
     expect(validateStudent({ ...base, firstName: 'Zoë', lastName: 'L' }).lastName).toBe('Last name must be at least 2 characters long');
     expect(validateStudent({ ...base, firstName: 'Zoë', lastName: 'Smith-Jones' })).toEqual({});
   });
@@ -81,6 +104,8 @@ describe('registeredAsText (decision 15)', () => {
     expect(registeredAsText({}, { communicationOptIn: true })).toBeNull();
     const typed = { firstName: 'Mallory', lastName: 'Typed', phone: '5595550222', communicationOptIn: true };
     expect(registeredAsText({ registeredAs: typed }, { communicationOptIn: true })).toBe('Registered as Mallory Typed, (559) 555-0222');
-    expect(registeredAsText({ registeredAs: typed }, { communicationOptIn: false })).toBe('Registered as Mallory Typed, (559) 555-0222, opted in to messages');
+    expect(registeredAsText({ registeredAs: typed }, { communicationOptIn: false })).toBe(
+      'Registered as Mallory Typed, (559) 555-0222, opted in to messages',
+    );
   });
 });

@@ -27,7 +27,10 @@ export function formatPhone(raw: string | null | undefined): string {
 /** Student form rules (spec 3 §5). */
 export function validateStudent(v: StudentFormValues): StudentErrors {
   const e: StudentErrors = {};
-  for (const [key, label] of [['firstName', 'First name'], ['lastName', 'Last name']] as const) {
+  for (const [key, label] of [
+    ['firstName', 'First name'],
+    ['lastName', 'Last name'],
+  ] as const) {
     const value = v[key].trim();
     if (!value) e[key] = `${label} is required`;
     else if (!NAME.test(value)) e[key] = `${label} can only contain letters, spaces, hyphens, and apostrophes`;
@@ -42,7 +45,14 @@ export function validateStudent(v: StudentFormValues): StudentErrors {
   return e;
 }
 
-export const emptyStudent = (): StudentFormValues => ({ firstName: '', lastName: '', email: '', phone: '', communicationOptIn: true, classIds: [] });
+export const emptyStudent = (): StudentFormValues => ({
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  communicationOptIn: true,
+  classIds: [],
+});
 
 export const valuesFromStudent = (s: Student): StudentFormValues => ({
   firstName: s.firstName ?? '',
@@ -92,6 +102,7 @@ export function studentListError(error: unknown, hasRows: boolean): string | nul
 export function registeredAsText(e: Pick<Enrollment, 'registeredAs'>, student: { communicationOptIn: boolean }): string | null {
   const r = e.registeredAs;
   if (!r) return null;
-  const consent = r.communicationOptIn !== student.communicationOptIn ? `, ${r.communicationOptIn ? 'opted in to' : 'opted out of'} messages` : '';
+  const consent =
+    r.communicationOptIn !== student.communicationOptIn ? `, ${r.communicationOptIn ? 'opted in to' : 'opted out of'} messages` : '';
   return `Registered as ${r.firstName} ${r.lastName}, ${formatPhone(r.phone)}${consent}`;
 }

@@ -5,7 +5,11 @@ import type { ClassItem } from '@/lib/models';
  * Date, time, schedule, instructor and location of a class as description-list rows: the same facts a
  * class card and the registration summary show. Render inside a <dl>.
  */
-export function ClassScheduleFacts({ item }: { item: Pick<ClassItem, 'startDate' | 'duration' | 'days' | 'schedule' | 'instructor' | 'location'> }) {
+export function ClassScheduleFacts({
+  item,
+}: {
+  item: Pick<ClassItem, 'startDate' | 'duration' | 'days' | 'schedule' | 'instructor' | 'location'>;
+}) {
   return (
     <>
       <div>

@@ -44,13 +44,7 @@ export function SiteHeader() {
           )}
           <span className="brand__name">{branding.businessName}</span>
         </Link>
-        <button
-          type="button"
-          className="nav-toggle"
-          aria-expanded={open}
-          aria-controls="site-nav"
-          onClick={() => setOpen((v) => !v)}
-        >
+        <button type="button" className="nav-toggle" aria-expanded={open} aria-controls="site-nav" onClick={() => setOpen((v) => !v)}>
           <span className="nav-toggle__bars" aria-hidden="true" />
           <span className="visually-hidden">Menu</span>
         </button>
@@ -58,11 +52,7 @@ export function SiteHeader() {
           <ul>
             {links.map((link) => (
               <li key={link.href}>
-                {link.href.includes('#') ? (
-                  <a href={link.href}>{link.label}</a>
-                ) : (
-                  <Link href={link.href}>{link.label}</Link>
-                )}
+                {link.href.includes('#') ? <a href={link.href}>{link.label}</a> : <Link href={link.href}>{link.label}</Link>}
               </li>
             ))}
             <li>

@@ -58,12 +58,7 @@ export function SharePanel({ url, title, fileName }: { url: string; title: strin
         <button type="button" className="btn btn--small" onClick={() => void copy()}>
           Copy Link
         </button>
-        <button
-          type="button"
-          className="btn btn--small btn--secondary"
-          aria-expanded={showQr}
-          onClick={() => setShowQr((v) => !v)}
-        >
+        <button type="button" className="btn btn--small btn--secondary" aria-expanded={showQr} onClick={() => setShowQr((v) => !v)}>
           {showQr ? 'Hide QR Code' : 'Show QR Code'}
         </button>
       </div>

@@ -44,8 +44,8 @@ export function AboutPage() {
             <section className="card">
               <h2>Our mission</h2>
               <p>
-                {name} brings people together to learn, create and grow. We offer welcoming classes led by experienced
-                instructors, with schedules and prices that make it easy to take part.
+                {name} brings people together to learn, create and grow. We offer welcoming classes led by experienced instructors, with
+                schedules and prices that make it easy to take part.
               </p>
             </section>
             <section className="card">
@@ -82,20 +82,24 @@ export function AboutPage() {
         <section className="card">
           <h2>Our mission</h2>
           <p>
-            Classlane started with a simple observation: the people who run classes (studio owners, community center staff,
-            college coordinators, independent teachers) were losing hours every week to spreadsheets, phone registrations and
-            chasing payments. We build one calm, reliable place to publish classes, register students and get paid.
+            Classlane started with a simple observation: the people who run classes (studio owners, community center staff, college
+            coordinators, independent teachers) were losing hours every week to spreadsheets, phone registrations and chasing payments. We
+            build one calm, reliable place to publish classes, register students and get paid.
           </p>
-          <p>
-            We care about accessibility, privacy and fair pricing: free to start, no setup fees and no credit card required.
-          </p>
+          <p>We care about accessibility, privacy and fair pricing: free to start, no setup fees and no credit card required.</p>
         </section>
         <section className="card">
           <h2>What we believe</h2>
           <ul>
-            <li><strong>Students first:</strong> registration should take a minute on any phone.</li>
-            <li><strong>Your brand:</strong> your classes appear under your name, colours and logo.</li>
-            <li><strong>Your data:</strong> never sold, always exportable, and separated from every other organization.</li>
+            <li>
+              <strong>Students first:</strong> registration should take a minute on any phone.
+            </li>
+            <li>
+              <strong>Your brand:</strong> your classes appear under your name, colours and logo.
+            </li>
+            <li>
+              <strong>Your data:</strong> never sold, always exportable, and separated from every other organization.
+            </li>
           </ul>
           <Link href="/contact" className="btn">
             Contact Us

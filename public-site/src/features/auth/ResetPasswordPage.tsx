@@ -54,14 +54,27 @@ export function ResetPasswordPage() {
             {state.kind === 'error' ? <Alert tone="error">{state.text}</Alert> : null}
             <div className="field">
               <label htmlFor="reset-password">New password</label>
-              <input id="reset-password" type="password" autoComplete="new-password" aria-describedby="reset-hint" value={password} onChange={(e) => setPassword(e.target.value)} />
+              <input
+                id="reset-password"
+                type="password"
+                autoComplete="new-password"
+                aria-describedby="reset-hint"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
               <span id="reset-hint" className="field__hint">
                 At least 6 characters.
               </span>
             </div>
             <div className="field">
               <label htmlFor="reset-confirm">Confirm new password</label>
-              <input id="reset-confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+              <input
+                id="reset-confirm"
+                type="password"
+                autoComplete="new-password"
+                value={confirm}
+                onChange={(e) => setConfirm(e.target.value)}
+              />
             </div>
             <button type="submit" className="btn btn--lg btn--block" disabled={state.kind === 'saving'}>
               {state.kind === 'saving' ? 'Saving...' : 'Reset Password'}

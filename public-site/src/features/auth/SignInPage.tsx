@@ -20,7 +20,9 @@ export function SignInPage() {
   const [mode, setMode] = useState<'signin' | 'forgot'>(location.startsWith('/forgot') ? 'forgot' : 'signin');
   return (
     <div className="container auth-page">
-      <div className="card auth-card">{mode === 'signin' ? <SignInForm onForgot={() => setMode('forgot')} /> : <ForgotForm onBack={() => setMode('signin')} />}</div>
+      <div className="card auth-card">
+        {mode === 'signin' ? <SignInForm onForgot={() => setMode('forgot')} /> : <ForgotForm onBack={() => setMode('signin')} />}
+      </div>
     </div>
   );
 }
@@ -61,7 +63,13 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
         </div>
         <div className="field">
           <label htmlFor="signin-password">Password</label>
-          <input id="signin-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            id="signin-password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </div>
         <button type="submit" className="btn btn--lg btn--block" disabled={busy}>
           {busy ? 'Signing in...' : 'Sign In'}
@@ -94,7 +102,10 @@ function ForgotForm({ onBack }: { onBack: () => void }) {
     setState({ kind: 'sending' });
     try {
       await requestPasswordReset(email);
-      setState({ kind: 'sent', text: `If an account exists for ${email.trim()}, we have sent a link to reset the password. Check your inbox.` });
+      setState({
+        kind: 'sent',
+        text: `If an account exists for ${email.trim()}, we have sent a link to reset the password. Check your inbox.`,
+      });
     } catch (err) {
       setState({ kind: 'error', text: errorMessage(err, 'Could not send the reset link. Please try again.') });
     }

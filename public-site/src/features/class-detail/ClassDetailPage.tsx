@@ -51,14 +51,18 @@ export function ClassDetailPage() {
 
   useSeo('class', {
     title: item?.title,
-    description: item ? `${item.title}: ${scheduleText(item.days, item.schedule)} starting ${formatLongDate(item.startDate)}. ${item.description ?? ''}`.slice(0, 300) : undefined,
+    description: item
+      ? `${item.title}: ${scheduleText(item.days, item.schedule)} starting ${formatLongDate(item.startDate)}. ${item.description ?? ''}`.slice(
+          0,
+          300,
+        )
+      : undefined,
     siteName: organizationId && brandingReady ? branding.businessName : undefined,
   });
 
   if (state.loading) return <PageLoading message="Loading class details..." />;
   if (state.error || !item) {
-    const message =
-      state.error instanceof Error && state.error.message ? state.error.message : 'Failed to load class details';
+    const message = state.error instanceof Error && state.error.message ? state.error.message : 'Failed to load class details';
     return (
       <div className="container class-page">
         <div className="card class-error" role="alert">
@@ -205,7 +209,10 @@ export function ClassDetailPage() {
               aria-valuenow={item.enrolledStudents}
               aria-valuetext={`${item.enrolledStudents}/${item.maxStudents} enrolled`}
             >
-              <span className={`enrollment-bar__fill${percent >= 90 ? ' is-high' : percent >= 70 ? ' is-mid' : ''}`} style={{ width: `${percent}%` }} />
+              <span
+                className={`enrollment-bar__fill${percent >= 90 ? ' is-high' : percent >= 70 ? ' is-mid' : ''}`}
+                style={{ width: `${percent}%` }}
+              />
             </div>
             <p className="enrollment-text" data-testid="enrollment-count">
               {item.enrolledStudents}/{item.maxStudents} enrolled

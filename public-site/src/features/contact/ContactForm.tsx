@@ -42,15 +42,38 @@ export function ContactForm({ organizationId }: { organizationId: string | null 
       <div className="form-row form-row--2">
         <div className="field">
           <label htmlFor="contact-name">
-            Full Name <span className="required" aria-hidden="true">*</span>
+            Full Name{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
           </label>
-          <input id="contact-name" name="name" autoComplete="name" required aria-required="true" value={values.name} onChange={(e) => set('name', e.target.value)} />
+          <input
+            id="contact-name"
+            name="name"
+            autoComplete="name"
+            required
+            aria-required="true"
+            value={values.name}
+            onChange={(e) => set('name', e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="contact-email">
-            Email Address <span className="required" aria-hidden="true">*</span>
+            Email Address{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
           </label>
-          <input id="contact-email" name="email" type="email" autoComplete="email" required aria-required="true" value={values.email} onChange={(e) => set('email', e.target.value)} />
+          <input
+            id="contact-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            aria-required="true"
+            value={values.email}
+            onChange={(e) => set('email', e.target.value)}
+          />
         </div>
       </div>
       {organizationId ? (
@@ -61,7 +84,12 @@ export function ContactForm({ organizationId }: { organizationId: string | null 
       ) : (
         <div className="field">
           <label htmlFor="contact-inquiry">Inquiry Type</label>
-          <select id="contact-inquiry" name="inquiryType" value={values.inquiryType} onChange={(e) => set('inquiryType', e.target.value as Values['inquiryType'])}>
+          <select
+            id="contact-inquiry"
+            name="inquiryType"
+            value={values.inquiryType}
+            onChange={(e) => set('inquiryType', e.target.value as Values['inquiryType'])}
+          >
             <option value="">Select an inquiry type</option>
             {INQUIRY_TYPES.map((t) => (
               <option key={t.value} value={t.value}>
@@ -73,14 +101,29 @@ export function ContactForm({ organizationId }: { organizationId: string | null 
       )}
       <div className="field">
         <label htmlFor="contact-message">
-          Message <span className="required" aria-hidden="true">*</span>
+          Message{' '}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
         </label>
-        <textarea id="contact-message" name="message" rows={6} required aria-required="true" value={values.message} onChange={(e) => set('message', e.target.value)} />
+        <textarea
+          id="contact-message"
+          name="message"
+          rows={6}
+          required
+          aria-required="true"
+          value={values.message}
+          onChange={(e) => set('message', e.target.value)}
+        />
       </div>
       {status.kind === 'success' ? (
-        <div className="alert alert--success" role="status">{status.text}</div>
+        <div className="alert alert--success" role="status">
+          {status.text}
+        </div>
       ) : status.kind === 'error' ? (
-        <div className="alert alert--error" role="alert">{status.text}</div>
+        <div className="alert alert--error" role="alert">
+          {status.text}
+        </div>
       ) : null}
       <button type="submit" className="btn btn--lg" disabled={status.kind === 'sending'}>
         {status.kind === 'sending' ? 'Sending...' : 'Send Message'}

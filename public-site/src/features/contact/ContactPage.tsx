@@ -99,12 +99,12 @@ export function ContactPage() {
           <section className="card" aria-labelledby="contact-faq-title">
             <h2 id="contact-faq-title">Before you write</h2>
             <p>
-              Students: questions about a specific class are answered fastest by the organization running it; use the
-              Contact link on its class page. Organizations: most setup questions are covered in the admin area’s help texts.
+              Students: questions about a specific class are answered fastest by the organization running it; use the Contact link on its
+              class page. Organizations: most setup questions are covered in the admin area’s help texts.
             </p>
             <p className="muted">
-              Our mission is to give every educator simple, affordable tools to fill their classes and get paid, so they can
-              focus on teaching.
+              Our mission is to give every educator simple, affordable tools to fill their classes and get paid, so they can focus on
+              teaching.
             </p>
           </section>
         </div>

@@ -25,18 +25,42 @@ const HEADLINES = {
 const CTAS = { start_free: 'Start Free', try_demo: 'Try It Free' } as const;
 
 const FEATURES: { icon: IconName; title: string; text: string }[] = [
-  { icon: 'calendar', title: 'Scheduling & calendar', text: 'Single sessions, consecutive days or weekly series, shown in a grid or a month calendar.' },
-  { icon: 'users', title: 'Easy registration', text: 'Two short steps with clear validation, duplicate-enrollment checks and capacity limits.' },
-  { icon: 'card', title: 'Online & in-person payments', text: 'Card payments through connected accounts, or reserve now and pay at class.' },
+  {
+    icon: 'calendar',
+    title: 'Scheduling & calendar',
+    text: 'Single sessions, consecutive days or weekly series, shown in a grid or a month calendar.',
+  },
+  {
+    icon: 'users',
+    title: 'Easy registration',
+    text: 'Two short steps with clear validation, duplicate-enrollment checks and capacity limits.',
+  },
+  {
+    icon: 'card',
+    title: 'Online & in-person payments',
+    text: 'Card payments through connected accounts, or reserve now and pay at class.',
+  },
   { icon: 'bell', title: 'Email & SMS reminders', text: 'Confirmations, schedule changes and reminders sent automatically.' },
   { icon: 'chart', title: 'Reports & attendance', text: 'Enrollment, revenue and attendance per session, ready to export.' },
   { icon: 'palette', title: 'Your brand', text: 'Your logo, colours and name on every page, plus a shareable link and QR code.' },
 ];
 
 const TESTIMONIALS = [
-  { quote: 'We went from paper sign-up sheets to online registration in one afternoon. Our front desk finally has time for members again.', name: 'Linda Morales', role: 'Coordinator, Riverside Senior Center' },
-  { quote: 'Students register from their phones and our instructors see who has paid before class starts. No more clipboard chaos.', name: 'Priya Raman', role: 'Owner, Lotus Flow Yoga' },
-  { quote: 'We replaced an expensive legacy system and cut our costs by more than half, without losing a single feature we used.', name: 'Dr. Alan Foster', role: 'Dean of Continuing Education, Valley Community College' },
+  {
+    quote: 'We went from paper sign-up sheets to online registration in one afternoon. Our front desk finally has time for members again.',
+    name: 'Linda Morales',
+    role: 'Coordinator, Riverside Senior Center',
+  },
+  {
+    quote: 'Students register from their phones and our instructors see who has paid before class starts. No more clipboard chaos.',
+    name: 'Priya Raman',
+    role: 'Owner, Lotus Flow Yoga',
+  },
+  {
+    quote: 'We replaced an expensive legacy system and cut our costs by more than half, without losing a single feature we used.',
+    name: 'Dr. Alan Foster',
+    role: 'Dean of Continuing Education, Valley Community College',
+  },
 ];
 
 /** Marketing home page (spec 1 §2). */

@@ -126,7 +126,10 @@ export function OrgRegistrationDialog({ open, onClose }: { open: boolean; onClos
             <a href="/teacher-privacy">Privacy Policy</a>. Free to start, no credit card required.
           </p>
           <div className="modal__actions">
-            <button type="button" className="btn btn--secondary" onClick={() => {
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => {
                 setStep(1);
                 setError(null);
               }}

@@ -11,7 +11,10 @@ import './marketing.css';
 /** Industry landing pages: /use-cases/{slug}, plus the /senior-centers and /community-colleges SEO pages. */
 export function UseCasePage() {
   const [location] = useLocation();
-  const slug = location.replace(/^\/use-cases\//, '').replace(/^\//, '').replace(/\/$/, '');
+  const slug = location
+    .replace(/^\/use-cases\//, '')
+    .replace(/^\//, '')
+    .replace(/\/$/, '');
   const useCase = USE_CASES[slug] ?? SEO_LANDINGS[slug];
   useOrganizationScope(null);
   useSeo(useCase?.seoKey ?? 'home');

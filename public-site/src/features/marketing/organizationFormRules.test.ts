@@ -9,9 +9,7 @@ describe('validateAdminAccount', () => {
     expect(validateAdminAccount({ ...ok, email: '', password: '' })).toBe('Email is required');
     expect(validateAdminAccount({ ...ok, email: 'nope', password: '' })).toBe('Please enter a valid email address');
     expect(validateAdminAccount({ ...ok, password: '', confirmPassword: '' })).toBe('Password is required');
-    expect(validateAdminAccount({ ...ok, password: 'abc', confirmPassword: 'abc' })).toBe(
-      'Password must be at least 6 characters long',
-    );
+    expect(validateAdminAccount({ ...ok, password: 'abc', confirmPassword: 'abc' })).toBe('Password must be at least 6 characters long');
     expect(validateAdminAccount({ ...ok, confirmPassword: 'other1' })).toBe('Passwords do not match');
     expect(validateAdminAccount(ok)).toBeNull();
   });

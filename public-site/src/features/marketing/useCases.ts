@@ -36,9 +36,13 @@ export const USE_CASES: Record<string, UseCase> = {
     cardText: 'Tutoring centers, continuing education and professional training with multi-week courses.',
     eyebrow: 'Education & Training',
     title: 'Fill every course without the spreadsheet juggling',
-    intro: 'From weekend workshops to twelve-week certificate programs, publish your catalog, take registrations and track payments in one place.',
+    intro:
+      'From weekend workshops to twelve-week certificate programs, publish your catalog, take registrations and track payments in one place.',
     painPoints: [
-      { title: 'Registrations scattered everywhere', text: 'Email sign-ups, paper forms and spreadsheets that never agree with each other.' },
+      {
+        title: 'Registrations scattered everywhere',
+        text: 'Email sign-ups, paper forms and spreadsheets that never agree with each other.',
+      },
       { title: 'Chasing unpaid tuition', text: 'Hours spent matching payments to students and sending awkward reminders.' },
       { title: 'Last-minute schedule changes', text: 'No reliable way to tell every enrolled student when a room or date changes.' },
     ],
@@ -49,8 +53,16 @@ export const USE_CASES: Record<string, UseCase> = {
       { title: 'Attendance per session', text: 'Teachers mark attendance and payments from their phone.' },
     ],
     testimonials: [
-      { quote: 'We moved 40 courses over in an afternoon. Enrollment questions dropped by half.', name: 'Dana Whitfield', role: 'Program Director, Bright Path Learning' },
-      { quote: 'Our instructors finally see their rosters and who has paid before class starts.', name: 'Marcus Bell', role: 'Operations Lead, Skillforge Training' },
+      {
+        quote: 'We moved 40 courses over in an afternoon. Enrollment questions dropped by half.',
+        name: 'Dana Whitfield',
+        role: 'Program Director, Bright Path Learning',
+      },
+      {
+        quote: 'Our instructors finally see their rosters and who has paid before class starts.',
+        name: 'Marcus Bell',
+        role: 'Operations Lead, Skillforge Training',
+      },
     ],
     pricing: STANDARD_PRICING,
   },
@@ -75,8 +87,16 @@ export const USE_CASES: Record<string, UseCase> = {
       { title: 'Your brand, your link', text: 'Share one link or QR code at the front desk and on social media.' },
     ],
     testimonials: [
-      { quote: 'Our 6 a.m. class used to be chaos. Now everyone is registered before they walk in.', name: 'Priya Raman', role: 'Owner, Lotus Flow Yoga' },
-      { quote: 'The QR code at our front desk brought in more sign-ups than our flyers ever did.', name: 'Tom Alvarez', role: 'Head Coach, Iron Oak Martial Arts' },
+      {
+        quote: 'Our 6 a.m. class used to be chaos. Now everyone is registered before they walk in.',
+        name: 'Priya Raman',
+        role: 'Owner, Lotus Flow Yoga',
+      },
+      {
+        quote: 'The QR code at our front desk brought in more sign-ups than our flyers ever did.',
+        name: 'Tom Alvarez',
+        role: 'Head Coach, Iron Oak Martial Arts',
+      },
     ],
     pricing: STANDARD_PRICING,
   },
@@ -101,8 +121,16 @@ export const USE_CASES: Record<string, UseCase> = {
       { title: 'Session schedules', text: 'Multi-week series list every session date and time.' },
     ],
     testimonials: [
-      { quote: 'Our wheel-throwing series sells out in days now, and everyone brings the right tools.', name: 'Elena Park', role: 'Founder, Kiln & Co. Pottery' },
-      { quote: 'It looks like our studio, not like generic booking software. Students notice.', name: 'Jamal Reed', role: 'Director, Southside Art House' },
+      {
+        quote: 'Our wheel-throwing series sells out in days now, and everyone brings the right tools.',
+        name: 'Elena Park',
+        role: 'Founder, Kiln & Co. Pottery',
+      },
+      {
+        quote: 'It looks like our studio, not like generic booking software. Students notice.',
+        name: 'Jamal Reed',
+        role: 'Director, Southside Art House',
+      },
     ],
     pricing: STANDARD_PRICING,
   },
@@ -114,7 +142,8 @@ export const USE_CASES: Record<string, UseCase> = {
     cardText: 'Community and senior centers, libraries and parks departments with many programs and volunteers.',
     eyebrow: 'Community & Senior Centers',
     title: 'Friendly registration for every member of your community',
-    intro: 'Large, readable pages, a simple two-step registration and the option to pay in person make it easy for everyone, including seniors.',
+    intro:
+      'Large, readable pages, a simple two-step registration and the option to pay in person make it easy for everyone, including seniors.',
     painPoints: [
       { title: 'Phone lines at capacity', text: 'Staff spend mornings taking registrations over the phone.' },
       { title: 'Cash and checks', text: 'Many members prefer paying in person, which is hard to track.' },
@@ -127,8 +156,16 @@ export const USE_CASES: Record<string, UseCase> = {
       { title: 'Reports for your board', text: 'Attendance and enrollment numbers ready for grant reports.' },
     ],
     testimonials: [
-      { quote: 'Our members register from home now, and the ones who prefer the desk still can.', name: 'Linda Morales', role: 'Coordinator, Riverside Senior Center' },
-      { quote: 'We replaced three tools and a paper binder. The price fits a community budget.', name: 'George Tan', role: 'Recreation Manager, Oakdale Parks & Rec' },
+      {
+        quote: 'Our members register from home now, and the ones who prefer the desk still can.',
+        name: 'Linda Morales',
+        role: 'Coordinator, Riverside Senior Center',
+      },
+      {
+        quote: 'We replaced three tools and a paper binder. The price fits a community budget.',
+        name: 'George Tan',
+        role: 'Recreation Manager, Oakdale Parks & Rec',
+      },
     ],
     pricing: SENIOR_PRICING,
   },
@@ -142,7 +179,8 @@ export const SEO_LANDINGS: Record<string, UseCase> = {
     seoKey: 'senior-centers',
     eyebrow: 'Senior Centers',
     title: 'Class registration your members will find easy',
-    intro: 'Publish activities, let members register online or at the desk, and send friendly reminders. Just $49 a month plus 2.9% processing, with a free 30-day trial.',
+    intro:
+      'Publish activities, let members register online or at the desk, and send friendly reminders. Just $49 a month plus 2.9% processing, with a free 30-day trial.',
   },
   'community-colleges': {
     ...USE_CASES['education-training'],
@@ -150,6 +188,7 @@ export const SEO_LANDINGS: Record<string, UseCase> = {
     seoKey: 'community-colleges',
     eyebrow: 'Community Colleges',
     title: 'Continuing education registration, without the enterprise price tag',
-    intro: 'Colleges switching from legacy registration systems save 60% and $3,000+ annually, while students get a faster, mobile-friendly sign-up.',
+    intro:
+      'Colleges switching from legacy registration systems save 60% and $3,000+ annually, while students get a faster, mobile-friendly sign-up.',
   },
 };

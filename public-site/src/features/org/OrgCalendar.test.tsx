@@ -7,15 +7,34 @@ import { OrgCalendar } from './OrgCalendar';
 const today = new Date();
 const at = (day: number) => new Date(today.getFullYear(), today.getMonth(), day, 18, 0);
 const cls = (over: Partial<ClassItem>): ClassItem => ({
-  id: 'c1', organizationId: 'o1', title: 'Pottery', description: '', instructor: '', location: '', status: 'Open',
-  price: 10, discountPrice: null, maxStudents: 10, enrolledStudents: 0, startDate: at(10), duration: 60, days: 1,
-  schedule: 'Weekly', sessions: [], information: '', materials: [], ...over,
+  id: 'c1',
+  organizationId: 'o1',
+  title: 'Pottery',
+  description: '',
+  instructor: '',
+  location: '',
+  status: 'Open',
+  price: 10,
+  discountPrice: null,
+  maxStudents: 10,
+  enrolledStudents: 0,
+  startDate: at(10),
+  duration: 60,
+  days: 1,
+  schedule: 'Weekly',
+  sessions: [],
+  information: '',
+  materials: [],
+  ...over,
 });
 const classes = [cls({}), cls({ id: 'c2', title: 'Watercolour', status: 'Cancelled', startDate: at(12) })];
 
 function viewport(desktop: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: desktop, media: query, addEventListener: () => {}, removeEventListener: () => {},
+    matches: desktop,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
   }));
 }
 

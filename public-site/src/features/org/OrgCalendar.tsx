@@ -135,9 +135,7 @@ export function OrgCalendar({ classes, organizationId }: { classes: ClassItem[];
           <ul>
             {titles.map(({ title, classItem }) => (
               <li key={title}>
-                <Link href={classPath(classItem.id, organizationId)}>
-                  {isCancelled(classItem) ? <s>{title}</s> : title}
-                </Link>
+                <Link href={classPath(classItem.id, organizationId)}>{isCancelled(classItem) ? <s>{title}</s> : title}</Link>
                 {isCancelled(classItem) ? <span className="calendar__event-status">Cancelled</span> : null}
               </li>
             ))}

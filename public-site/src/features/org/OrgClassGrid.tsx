@@ -1,11 +1,6 @@
 import { Link } from 'wouter';
 import { ClassScheduleFacts } from '@/components/class/ClassScheduleFacts';
-import {
-  formatPrice,
-  hasDiscount,
-  isOpenStatus,
-  toDate,
-} from '@/lib/classFormat';
+import { formatPrice, hasDiscount, isOpenStatus, toDate } from '@/lib/classFormat';
 import type { ClassItem } from '@/lib/models';
 import { classPath } from '@/lib/routing';
 

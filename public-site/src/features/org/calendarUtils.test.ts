@@ -3,9 +3,24 @@ import type { ClassItem } from '@/lib/models';
 import { addMonths, entriesByDay, monthTitles, monthWeeks } from './calendarUtils';
 
 const base: ClassItem = {
-  id: 'c1', organizationId: 'o', title: 'Pottery', description: '', instructor: '', location: '', status: 'Open',
-  price: 10, discountPrice: null, maxStudents: 10, enrolledStudents: 0, startDate: new Date(2026, 10, 28, 18, 0),
-  duration: 60, days: 3, schedule: 'Weekly', sessions: [], information: '', materials: [],
+  id: 'c1',
+  organizationId: 'o',
+  title: 'Pottery',
+  description: '',
+  instructor: '',
+  location: '',
+  status: 'Open',
+  price: 10,
+  discountPrice: null,
+  maxStudents: 10,
+  enrolledStudents: 0,
+  startDate: new Date(2026, 10, 28, 18, 0),
+  duration: 60,
+  days: 3,
+  schedule: 'Weekly',
+  sessions: [],
+  information: '',
+  materials: [],
 };
 
 describe('calendar', () => {

@@ -56,6 +56,7 @@ export function entriesByDay(classes: ClassItem[], month: Date): Map<string, Cal
 export function monthTitles(byDay: Map<string, CalendarEntry[]>): { title: string; classItem: ClassItem }[] {
   const seen = new Map<string, ClassItem>();
   const keys = [...byDay.keys()].sort();
-  for (const key of keys) for (const entry of byDay.get(key)!) if (!seen.has(entry.classItem.title)) seen.set(entry.classItem.title, entry.classItem);
+  for (const key of keys)
+    for (const entry of byDay.get(key)!) if (!seen.has(entry.classItem.title)) seen.set(entry.classItem.title, entry.classItem);
   return [...seen.entries()].map(([title, classItem]) => ({ title, classItem }));
 }

@@ -20,7 +20,10 @@ export function ConfirmationPage() {
       <div className="container section">
         <div className="card confirmation">
           <h1>No registration to show</h1>
-          <p>We could not find a recent registration in this browser. The organization running the class has your registration and can confirm it.</p>
+          <p>
+            We could not find a recent registration in this browser. The organization running the class has your registration and can
+            confirm it.
+          </p>
           <div className="confirmation__actions">
             <Link href={orgPath(orgId)} className="btn">
               Browse More Classes
@@ -53,8 +56,8 @@ export function ConfirmationPage() {
           <div className="alert alert--warning">
             <strong className="alert__title">Payment Reminder</strong>
             <p>
-              Please bring your payment of <strong>{formatPrice(amount)}</strong> to class. Payment is due before the class
-              starts; cash, credit and debit are accepted. Please arrive 10-15 minutes early.
+              Please bring your payment of <strong>{formatPrice(amount)}</strong> to class. Payment is due before the class starts; cash,
+              credit and debit are accepted. Please arrive 10-15 minutes early.
             </p>
           </div>
         )}

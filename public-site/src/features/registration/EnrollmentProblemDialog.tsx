@@ -53,9 +53,11 @@ export function EnrollmentProblemDialog({
   const classHref = classPath(details?.classId || classId, organizationId);
   // The organization's address, else the platform's when one is configured; with neither there is no mail draft.
   const supportEmail = contact.email || env.supportEmail;
-  const mailto = supportEmail && `mailto:${supportEmail}?subject=${encodeURIComponent(`Registration help: ${className}`)}&body=${encodeURIComponent(
-    `Hello,\n\nI had a problem registering for "${className}".\n\nError: ${problem?.message ?? ''}\nClass link: ${publicOrigin()}${classHref}\n\nThank you.`,
-  )}`;
+  const mailto =
+    supportEmail &&
+    `mailto:${supportEmail}?subject=${encodeURIComponent(`Registration help: ${className}`)}&body=${encodeURIComponent(
+      `Hello,\n\nI had a problem registering for "${className}".\n\nError: ${problem?.message ?? ''}\nClass link: ${publicOrigin()}${classHref}\n\nThank you.`,
+    )}`;
 
   return (
     <Modal open={open} title={title} onClose={onClose} className="enrollment-dialog">

@@ -77,7 +77,10 @@ export function PaymentStep({
 
       {method === 'card' ? (
         <Alert tone="info" title="Card payment">
-          <p>Online card payment is being set up for this organization. Please select &apos;Pay in Person at Class&apos; to reserve your spot today.</p>
+          <p>
+            Online card payment is being set up for this organization. Please select &apos;Pay in Person at Class&apos; to reserve your spot
+            today.
+          </p>
         </Alert>
       ) : null}
 

@@ -26,7 +26,10 @@ afterEach(() => {
 
 describe('RegisterPage when the class cannot be loaded', () => {
   it("should show the page state and 'Failed to load class data' when the request fails", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => reply(500, { success: false, data: null, error: 'Internal server error' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => reply(500, { success: false, data: null, error: 'Internal server error' })),
+    );
     renderAt(`/register/${CLASS_ID}`);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Error loading class details. Please try again.');
@@ -34,7 +37,10 @@ describe('RegisterPage when the class cannot be loaded', () => {
   });
 
   it("should show 'Failed to load class data' when the network is down", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderAt(`/register/${CLASS_ID}?org=a0000000-0000-4000-8000-000000000001`);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Error loading class details. Please try again.');
@@ -42,7 +48,10 @@ describe('RegisterPage when the class cannot be loaded', () => {
   });
 
   it('should name the class when the server does not know it', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => reply(404, { success: false, data: null, error: 'Class not found' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => reply(404, { success: false, data: null, error: 'Class not found' })),
+    );
     renderAt(`/register/${CLASS_ID}`);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Error loading class details. Please try again.');

@@ -3,12 +3,7 @@ import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { ClassScheduleFacts } from '@/components/class/ClassScheduleFacts';
 import { Alert } from '@/components/ui/Alert';
 import { PageLoading } from '@/components/ui/PageLoading';
-import {
-  effectivePrice,
-  formatPrice,
-  hasDiscount,
-  isOpenStatus,
-} from '@/lib/classFormat';
+import { effectivePrice, formatPrice, hasDiscount, isOpenStatus } from '@/lib/classFormat';
 import { ApiError } from '@/lib/apiClient';
 import type { ClassItem } from '@/lib/models';
 import { getClass } from '@/lib/publicApi';
@@ -171,10 +166,16 @@ export function RegisterPage() {
     <RegisterShell>
       <ol className="steps" aria-label="Registration steps">
         <li className={step === 1 ? 'is-current' : 'is-done'} aria-current={step === 1 ? 'step' : undefined}>
-          <span className="steps__num" aria-hidden="true">1</span> Your Details
+          <span className="steps__num" aria-hidden="true">
+            1
+          </span>{' '}
+          Your Details
         </li>
         <li className={step === 2 ? 'is-current' : ''} aria-current={step === 2 ? 'step' : undefined}>
-          <span className="steps__num" aria-hidden="true">2</span> Payment
+          <span className="steps__num" aria-hidden="true">
+            2
+          </span>{' '}
+          Payment
         </li>
       </ol>
       <div className="register-layout">

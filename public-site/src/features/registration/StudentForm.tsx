@@ -99,7 +99,10 @@ export function StudentForm({
     return (
       <div className="field">
         <label htmlFor={id}>
-          {LABELS[field]} <span className="required" aria-hidden="true">*</span>
+          {LABELS[field]}{' '}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
         </label>
         <input
           ref={(el) => {
@@ -148,10 +151,9 @@ export function StudentForm({
           onChange={(e) => onChange({ ...values, communicationOptIn: e.target.checked })}
         />
         <span>
-          Yes, send me SMS and email messages from {businessName} about class confirmations, schedule changes,
-          payments, announcements and events. Up to 5 messages per month; message and data rates may apply. Reply
-          STOP to opt out or HELP for help. See our <Link href="/terms">Terms</Link> and{' '}
-          <Link href="/privacy">Privacy Policy</Link>.
+          Yes, send me SMS and email messages from {businessName} about class confirmations, schedule changes, payments, announcements and
+          events. Up to 5 messages per month; message and data rates may apply. Reply STOP to opt out or HELP for help. See our{' '}
+          <Link href="/terms">Terms</Link> and <Link href="/privacy">Privacy Policy</Link>.
         </span>
       </label>
       <button type="submit" className="btn btn--lg btn--block" disabled={disabled} aria-disabled={disabled}>

@@ -13,7 +13,11 @@ export const SIGNIN_MESSAGES = {
 export async function signIn(email: string, password: string): Promise<User> {
   let result: { user?: User; token?: string } | null;
   try {
-    result = await api.post<{ user?: User; token?: string } | null>('/api/auth/signin', { email: email.trim(), password }, { public: true });
+    result = await api.post<{ user?: User; token?: string } | null>(
+      '/api/auth/signin',
+      { email: email.trim(), password },
+      { public: true },
+    );
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 400 || error.status === 404)) {
       throw new Error(SIGNIN_MESSAGES.invalid, { cause: error });

@@ -6,7 +6,11 @@ const plan = (over: Partial<Plan>): Plan => ({ ...FALLBACK_PLANS[0], ...over });
 
 describe('plans', () => {
   it('should sort by displayOrder and apply the Popular rule', () => {
-    const plans = sortPlans([plan({ name: 'Pro', displayOrder: 2 }), plan({ name: 'Free', displayOrder: 0 }), plan({ name: 'Essential', displayOrder: 5 })]);
+    const plans = sortPlans([
+      plan({ name: 'Pro', displayOrder: 2 }),
+      plan({ name: 'Free', displayOrder: 0 }),
+      plan({ name: 'Essential', displayOrder: 5 }),
+    ]);
     expect(plans.map((p) => p.name)).toEqual(['Free', 'Pro', 'Essential']);
     expect(isPopular(plan({ name: 'Essential', displayOrder: 5 }))).toBe(true);
     expect(isPopular(plan({ name: 'Team', displayOrder: 1 }))).toBe(true);

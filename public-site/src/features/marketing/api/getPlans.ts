@@ -44,7 +44,13 @@ export async function getPlans(): Promise<Plan[]> {
   try {
     plans = await api.get<Plan[]>('/api/subscription-plans', { public: true, query: { includeInactive: 'false' } });
   } catch (error) {
-    if (error instanceof ApiError && error.kind === 'http' && error.data && (error.data as { success?: boolean }).success === false && error.status < 300) {
+    if (
+      error instanceof ApiError &&
+      error.kind === 'http' &&
+      error.data &&
+      (error.data as { success?: boolean }).success === false &&
+      error.status < 300
+    ) {
       throw new Error('Failed to fetch subscription plans', { cause: error });
     }
     throw new Error(`Failed to fetch subscription plans: ${error instanceof ApiError ? error.status : 0}`, { cause: error });

@@ -51,9 +51,7 @@ describe('registerOrganization', () => {
       .mockResolvedValueOnce(
         new Response(JSON.stringify({ success: false, error: 'boom' }), { status: 500, headers: { 'content-type': 'application/json' } }),
       );
-    await expect(registerOrganization(input)).rejects.toThrow(
-      'Server error: Unable to process organization creation. Please try again.',
-    );
+    await expect(registerOrganization(input)).rejects.toThrow('Server error: Unable to process organization creation. Please try again.');
   });
 
   it('should default the slogan', () => {

@@ -19,8 +19,7 @@ export interface EnrollmentProblem {
   classInstructor?: string;
 }
 
-const ENROLLMENT_CHECK_FALLBACK =
-  'Unable to verify enrollment status. Please try again or contact us for assistance.';
+const ENROLLMENT_CHECK_FALLBACK = 'Unable to verify enrollment status. Please try again or contact us for assistance.';
 
 /** The spec's rule: the server flag, or a message containing "already enrolled" (spec 2 §5). */
 function isAlreadyEnrolledError(flag: unknown, message: string): boolean {
@@ -32,7 +31,7 @@ function toEnrollmentProblem(error: unknown): EnrollmentProblem {
   if (error instanceof ApiError && error.kind === 'http' && error.status !== 0) {
     const body = (error.data ?? {}) as Record<string, unknown>;
     const inner = (body.data && typeof body.data === 'object' ? body.data : {}) as Record<string, unknown>;
-    const pick = <T,>(key: string) => (body[key] ?? inner[key]) as T | undefined;
+    const pick = <T>(key: string) => (body[key] ?? inner[key]) as T | undefined;
     const message = error.message && error.message !== 'Request failed' ? error.message : ENROLLMENT_CHECK_FALLBACK;
     return {
       message,

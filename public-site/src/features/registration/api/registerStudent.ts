@@ -33,11 +33,7 @@ export function studentFieldErrors(error: unknown): Partial<Record<StudentField,
 }
 
 /** POST /api/students/register with an in-person, pending enrollment. */
-export async function reserveInPerson(input: {
-  student: StudentDetails;
-  classId: string;
-  organizationId: string;
-}): Promise<Student> {
+export async function reserveInPerson(input: { student: StudentDetails; classId: string; organizationId: string }): Promise<Student> {
   const student = await api.post<Student>(
     '/api/students/register',
     {
