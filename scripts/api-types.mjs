@@ -24,12 +24,11 @@ run(process.execPath, [generator, documentPath]);
 const require = createRequire(path.join(root, 'backend', 'package.json'));
 const { default: openapiTS } = await import(require.resolve('openapi-typescript'));
 const types = await openapiTS(JSON.parse(fs.readFileSync(documentPath, 'utf8')));
-for (const app of ['public-site', 'admin-ui']) {
-  const out = path.join(root, app, 'src', 'api', 'schema.d.ts');
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, types);
-  console.log(`Types written to ${path.relative(root, out)}`);
-}
+// One file for both front ends (imported as @shared/api/schema).
+const out = path.join(root, 'shared', 'api', 'schema.d.ts');
+fs.mkdirSync(path.dirname(out), { recursive: true });
+fs.writeFileSync(out, types);
+console.log(`Types written to ${path.relative(root, out)}`);
 
 function run(cmd, args) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });

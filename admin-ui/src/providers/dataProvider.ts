@@ -14,7 +14,7 @@ import { HttpError } from 'react-admin';
 
 import { API_URL, httpClient, httpClientRaw } from '@/providers/httpClient';
 import { clearBrandingCache } from '@/providers/session';
-import type { components } from '@/api/schema';
+import type { components } from '@shared/api/schema';
 import type {
   ActivityEvent,
   AdminProfileInput,

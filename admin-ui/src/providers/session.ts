@@ -2,7 +2,7 @@
  * Token and user storage shared with the public site (same origin).
  * Keys are part of the API contract (docs/api.md): `classlane.token` and `classlane.user`.
  */
-import type { components } from '@/api/schema';
+import type { components } from '@shared/api/schema';
 
 type UserResponse = components['schemas']['UserResponseDto'];
 

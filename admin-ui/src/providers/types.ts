@@ -1,8 +1,8 @@
 /**
  * Wire shapes: aliases of the types generated from the backend's OpenAPI document (`npm run api:types` →
- * src/api/schema.d.ts; issue 8 §8). Only what the document does not describe is written here.
+ * shared/api/schema.d.ts; issue 8 §8). Only what the document does not describe is written here.
  */
-import type { components, operations } from '@/api/schema';
+import type { components, operations } from '@shared/api/schema';
 
 type Schemas = components['schemas'];
 

@@ -3,7 +3,7 @@
  * Falls back to the build-time values when the backend does not publish them.
  */
 import { useEffect, useState } from 'react';
-import type { components } from '@/api/schema';
+import type { components } from '@shared/api/schema';
 import { env } from '@/config/env';
 import { api } from '@/lib/apiClient';
 

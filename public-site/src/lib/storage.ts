@@ -1,4 +1,4 @@
-import type { components } from '@/api/schema';
+import type { components } from '@shared/api/schema';
 
 /** localStorage keys shared with the admin app (docs/api.md). */
 export const TOKEN_KEY = 'classlane.token';

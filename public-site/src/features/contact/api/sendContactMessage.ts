@@ -1,4 +1,4 @@
-import type { components } from '@/api/schema';
+import type { components } from '@shared/api/schema';
 import { api, ApiError } from '@/lib/apiClient';
 
 export const INQUIRY_TYPES = [

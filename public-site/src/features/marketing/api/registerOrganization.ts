@@ -2,7 +2,7 @@
  * The organization registration submit (spec 1 §4): sign up as admin → require user and token → store
  * both → create the organization → put the organizationId on the profile → store the updated user.
  */
-import type { components } from '@/api/schema';
+import type { components } from '@shared/api/schema';
 import { api, ApiError } from '@/lib/apiClient';
 import { DEFAULT_BRANDING, ORG_DEFAULT_SLOGAN } from '@/lib/branding';
 import { storeSession, type User } from '@/lib/storage';

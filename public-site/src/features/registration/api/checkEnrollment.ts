@@ -1,6 +1,6 @@
 import { api, ApiError } from '@/lib/apiClient';
 import type { DateInput } from '@/lib/classFormat';
-import type { components } from '@/api/schema';
+import type { components } from '@shared/api/schema';
 import type { ContactInfo, PaymentStatus } from '@/lib/models';
 
 /**

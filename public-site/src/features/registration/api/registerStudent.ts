@@ -1,4 +1,4 @@
-import type { components } from '@/api/schema';
+import type { components } from '@shared/api/schema';
 import { api, ApiError } from '@/lib/apiClient';
 import type { Student } from '@/lib/models';
 import { STUDENT_FIELDS, type StudentField } from '../studentFormRules';

@@ -3,167 +3,168 @@
  * Do not make direct changes to the file.
  */
 
+
 export interface paths {
-  '/api/activity-events': {
-    get: operations['Activity_list'];
+  "/api/activity-events": {
+    get: operations["Activity_list"];
   };
-  '/api/admin/auth/signin': {
-    post: operations['StaffAuth_signIn'];
+  "/api/admin/auth/signin": {
+    post: operations["StaffAuth_signIn"];
   };
-  '/api/admin/auth/signout': {
-    post: operations['StaffAuth_signOut'];
+  "/api/admin/auth/signout": {
+    post: operations["StaffAuth_signOut"];
   };
-  '/api/analytics/events': {
-    post: operations['Analytics_record'];
+  "/api/analytics/events": {
+    post: operations["Analytics_record"];
   };
-  '/api/attendance/bulk': {
-    post: operations['Attendance_bulk'];
+  "/api/attendance/bulk": {
+    post: operations["Attendance_bulk"];
   };
-  '/api/attendance/class/{id}': {
-    get: operations['Attendance_forClass'];
+  "/api/attendance/class/{id}": {
+    get: operations["Attendance_forClass"];
   };
-  '/api/attendance/mark': {
-    post: operations['Attendance_mark'];
+  "/api/attendance/mark": {
+    post: operations["Attendance_mark"];
   };
-  '/api/auth/me': {
-    get: operations['Auth_me'];
+  "/api/auth/me": {
+    get: operations["Auth_me"];
   };
-  '/api/auth/profile': {
-    put: operations['Auth_updateProfile'];
+  "/api/auth/profile": {
+    put: operations["Auth_updateProfile"];
   };
-  '/api/auth/reset-password': {
-    post: operations['Auth_resetPassword'];
+  "/api/auth/reset-password": {
+    post: operations["Auth_resetPassword"];
   };
-  '/api/auth/reset-password/confirm': {
-    post: operations['Auth_confirmReset'];
+  "/api/auth/reset-password/confirm": {
+    post: operations["Auth_confirmReset"];
   };
-  '/api/auth/signin': {
-    post: operations['Auth_signIn'];
+  "/api/auth/signin": {
+    post: operations["Auth_signIn"];
   };
-  '/api/auth/signout': {
-    post: operations['Auth_signOut'];
+  "/api/auth/signout": {
+    post: operations["Auth_signOut"];
   };
-  '/api/auth/signup': {
-    post: operations['Auth_signUp'];
+  "/api/auth/signup": {
+    post: operations["Auth_signUp"];
   };
-  '/api/auth/users': {
-    get: operations['Auth_listUsers'];
-    post: operations['Auth_createUser'];
+  "/api/auth/users": {
+    get: operations["Auth_listUsers"];
+    post: operations["Auth_createUser"];
   };
-  '/api/auth/users/{id}': {
-    get: operations['Auth_getUser'];
-    delete: operations['Auth_deleteUser'];
+  "/api/auth/users/{id}": {
+    get: operations["Auth_getUser"];
+    delete: operations["Auth_deleteUser"];
   };
-  '/api/classes': {
-    get: operations['Classes_list'];
-    post: operations['Classes_create'];
+  "/api/classes": {
+    get: operations["Classes_list"];
+    post: operations["Classes_create"];
   };
-  '/api/classes/{classId}/students': {
-    get: operations['Students_ofClassAlias'];
+  "/api/classes/{classId}/students": {
+    get: operations["Students_ofClassAlias"];
   };
-  '/api/classes/{id}': {
-    get: operations['Classes_get'];
-    put: operations['Classes_update'];
-    delete: operations['Classes_delete'];
+  "/api/classes/{id}": {
+    get: operations["Classes_get"];
+    put: operations["Classes_update"];
+    delete: operations["Classes_delete"];
   };
-  '/api/classes/{id}/clone': {
-    post: operations['Classes_clone'];
+  "/api/classes/{id}/clone": {
+    post: operations["Classes_clone"];
   };
-  '/api/connect/status/organization/{organizationId}': {
-    get: operations['PaymentConfig_connectStatus'];
+  "/api/connect/status/organization/{organizationId}": {
+    get: operations["PaymentConfig_connectStatus"];
   };
-  '/api/contact': {
-    post: operations['Contact_create'];
+  "/api/contact": {
+    post: operations["Contact_create"];
   };
-  '/api/health': {
-    get: operations['Health_check'];
+  "/api/health": {
+    get: operations["Health_check"];
   };
-  '/api/organizations': {
-    get: operations['Organizations_list'];
-    post: operations['Organizations_create'];
+  "/api/organizations": {
+    get: operations["Organizations_list"];
+    post: operations["Organizations_create"];
   };
-  '/api/organizations/{id}': {
-    get: operations['Organizations_get'];
-    put: operations['Organizations_update'];
-    delete: operations['Organizations_delete'];
+  "/api/organizations/{id}": {
+    get: operations["Organizations_get"];
+    put: operations["Organizations_update"];
+    delete: operations["Organizations_delete"];
   };
-  '/api/organizations/{id}/subscription-validation': {
-    get: operations['Organizations_validation'];
+  "/api/organizations/{id}/subscription-validation": {
+    get: operations["Organizations_validation"];
   };
-  '/api/organizations/domain/{domain}': {
-    get: operations['Organizations_byDomain'];
+  "/api/organizations/domain/{domain}": {
+    get: operations["Organizations_byDomain"];
   };
-  '/api/payments/mark-paid': {
-    post: operations['InPersonPayments_markPaid'];
+  "/api/payments/mark-paid": {
+    post: operations["InPersonPayments_markPaid"];
   };
-  '/api/payments/mark-unpaid': {
-    post: operations['InPersonPayments_markUnpaid'];
+  "/api/payments/mark-unpaid": {
+    post: operations["InPersonPayments_markUnpaid"];
   };
-  '/api/public/branding/{organizationId}': {
-    get: operations['Public_branding'];
+  "/api/public/branding/{organizationId}": {
+    get: operations["Public_branding"];
   };
-  '/api/public/config': {
-    get: operations['Public_publicConfig'];
+  "/api/public/config": {
+    get: operations["Public_publicConfig"];
   };
-  '/api/public/organization/{id}': {
-    get: operations['Public_organization'];
+  "/api/public/organization/{id}": {
+    get: operations["Public_organization"];
   };
-  '/api/reporting/dashboard-summary': {
-    get: operations['Dashboard_summary'];
+  "/api/reporting/dashboard-summary": {
+    get: operations["Dashboard_summary"];
   };
-  '/api/settings': {
-    get: operations['Settings_get'];
+  "/api/settings": {
+    get: operations["Settings_get"];
   };
-  '/api/settings/branding': {
-    put: operations['Settings_branding'];
+  "/api/settings/branding": {
+    put: operations["Settings_branding"];
   };
-  '/api/settings/contact': {
-    put: operations['Settings_contact'];
+  "/api/settings/contact": {
+    put: operations["Settings_contact"];
   };
-  '/api/settings/profile': {
-    put: operations['Settings_profile'];
+  "/api/settings/profile": {
+    put: operations["Settings_profile"];
   };
-  '/api/stripe/config': {
-    get: operations['PaymentConfig_stripeConfig'];
+  "/api/stripe/config": {
+    get: operations["PaymentConfig_stripeConfig"];
   };
-  '/api/students': {
-    get: operations['Students_list'];
-    post: operations['Students_create'];
+  "/api/students": {
+    get: operations["Students_list"];
+    post: operations["Students_create"];
   };
-  '/api/students/{id}': {
-    get: operations['Students_get'];
-    put: operations['Students_update'];
-    delete: operations['Students_delete'];
+  "/api/students/{id}": {
+    get: operations["Students_get"];
+    put: operations["Students_update"];
+    delete: operations["Students_delete"];
   };
-  '/api/students/{id}/enrollments/{classId}': {
-    delete: operations['Students_cancelEnrollment'];
+  "/api/students/{id}/enrollments/{classId}": {
+    delete: operations["Students_cancelEnrollment"];
   };
-  '/api/students/check-enrollment': {
-    post: operations['Students_check'];
+  "/api/students/check-enrollment": {
+    post: operations["Students_check"];
   };
-  '/api/students/class/{classId}': {
-    get: operations['Students_ofClass'];
+  "/api/students/class/{classId}": {
+    get: operations["Students_ofClass"];
   };
-  '/api/students/register': {
-    post: operations['Students_register'];
+  "/api/students/register": {
+    post: operations["Students_register"];
   };
-  '/api/subscription-plans': {
-    get: operations['Plans_list'];
+  "/api/subscription-plans": {
+    get: operations["Plans_list"];
   };
-  '/api/subscription-plans/{id}': {
-    get: operations['Plans_get'];
+  "/api/subscription-plans/{id}": {
+    get: operations["Plans_get"];
   };
-  '/api/teacher/classes': {
-    get: operations['TeacherClasses_list'];
+  "/api/teacher/classes": {
+    get: operations["TeacherClasses_list"];
   };
-  '/api/teacher/overview': {
-    get: operations['TeacherClasses_overview'];
+  "/api/teacher/overview": {
+    get: operations["TeacherClasses_overview"];
   };
-  '/robots.txt': {
-    get: operations['Seo_robots'];
+  "/robots.txt": {
+    get: operations["Seo_robots"];
   };
-  '/sitemap.xml': {
-    get: operations['Seo_sitemap'];
+  "/sitemap.xml": {
+    get: operations["Seo_sitemap"];
   };
 }
 
@@ -236,11 +237,11 @@ export interface components {
     AnalyticsBatchDto: {
       /** Format: uuid */
       organizationId: string;
-      events: components['schemas']['AnalyticsEventDto'][];
+      events: components["schemas"]["AnalyticsEventDto"][];
     };
     AnalyticsEventDto: {
       /** @enum {string} */
-      name: 'ab_assigned' | 'ab_conversion' | 'cta_click' | 'sign_in' | 'organization_created' | 'class_search';
+      name: "ab_assigned" | "ab_conversion" | "cta_click" | "sign_in" | "organization_created" | "class_search";
       /** @description Accepted and ignored (a read-only field a client may send back) */
       properties?: unknown;
       /** Format: date-time */
@@ -268,7 +269,7 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       sessionDate: string;
-      entries: components['schemas']['AttendanceEntryResponseDto'][];
+      entries: components["schemas"]["AttendanceEntryResponseDto"][];
       /** @example 1 */
       presentCount: number;
       /** @example 0 */
@@ -303,7 +304,7 @@ export interface components {
       slogan?: string;
       /** Format: uri */
       websiteUrl?: string;
-      socialLinks?: components['schemas']['SocialLinksDto'];
+      socialLinks?: components["schemas"]["SocialLinksDto"];
     };
     BrandingResponseDto: {
       /** @example Sunrise Community Arts */
@@ -332,7 +333,7 @@ export interface components {
        * @example https://example.com
        */
       websiteUrl: string;
-      socialLinks: components['schemas']['SocialLinksResponseDto'];
+      socialLinks: components["schemas"]["SocialLinksResponseDto"];
     };
     BulkAttendanceDto: {
       /** Format: uuid */
@@ -342,7 +343,7 @@ export interface components {
       sessionIndex: number;
       /** Format: uuid */
       organizationId?: string;
-      attendanceData: components['schemas']['AttendanceEntryDto'][];
+      attendanceData: components["schemas"]["AttendanceEntryDto"][];
     };
     CancellationPolicyDto: {
       daysBeforeClass: number;
@@ -362,8 +363,8 @@ export interface components {
        * @example 486f36a9-a089-445a-9c44-8cb266b86655
        */
       classId: string;
-      sessions: components['schemas']['AttendanceSessionResponseDto'][];
-      students: components['schemas']['AttendanceStudentResponseDto'][];
+      sessions: components["schemas"]["AttendanceSessionResponseDto"][];
+      students: components["schemas"]["AttendanceStudentResponseDto"][];
     };
     ClassResponseDto: {
       /**
@@ -388,7 +389,7 @@ export interface components {
        * @example Open
        * @enum {string}
        */
-      status: 'Open' | 'Scheduled' | 'Closed' | 'Cancelled' | 'Archived';
+      status: "Open" | "Scheduled" | "Closed" | "Cancelled" | "Archived";
       /**
        * @description Dollars
        * @example 120
@@ -422,7 +423,7 @@ export interface components {
        * @example Weekly
        * @enum {string}
        */
-      schedule: 'Consecutive' | 'Weekly';
+      schedule: "Consecutive" | "Weekly";
       /**
        * @description Start of each session
        * @example [
@@ -455,7 +456,7 @@ export interface components {
       /** Format: date-time */
       startDate: string;
       /** @enum {string} */
-      status?: 'Open' | 'Scheduled' | 'Archived';
+      status?: "Open" | "Scheduled" | "Archived";
       /** Format: uuid */
       organizationId?: string;
     };
@@ -501,7 +502,7 @@ export interface components {
       /** Format: uuid */
       organizationId?: string;
       /** @enum {string} */
-      inquiryType?: 'general' | 'technical' | 'partnership' | 'educator' | 'student' | 'billing';
+      inquiryType?: "general" | "technical" | "partnership" | "educator" | "student" | "billing";
     };
     ContactSentResponseDto: {
       /**
@@ -518,7 +519,7 @@ export interface components {
       instructor: string;
       location: string;
       /** @enum {string} */
-      status?: 'Open' | 'Scheduled' | 'Closed' | 'Cancelled' | 'Archived';
+      status?: "Open" | "Scheduled" | "Closed" | "Cancelled" | "Archived";
       price: number;
       discountPrice?: number;
       maxStudents: number;
@@ -527,7 +528,7 @@ export interface components {
       duration: number;
       days?: number;
       /** @enum {string} */
-      schedule?: 'Consecutive' | 'Weekly';
+      schedule?: "Consecutive" | "Weekly";
       information?: string;
       materials?: string[];
       /** Format: uuid */
@@ -536,9 +537,9 @@ export interface components {
     CreateOrganizationDto: {
       name: string;
       domain?: string;
-      contactInfo?: components['schemas']['ContactInfoDto'];
-      branding?: components['schemas']['BrandingDto'];
-      settings?: components['schemas']['OrganizationSettingsDto'];
+      contactInfo?: components["schemas"]["ContactInfoDto"];
+      branding?: components["schemas"]["BrandingDto"];
+      settings?: components["schemas"]["OrganizationSettingsDto"];
     };
     CreateStudentDto: {
       firstName: string;
@@ -547,9 +548,9 @@ export interface components {
       email: string;
       phone: string;
       communicationOptIn?: boolean;
-      classEnrollments?: components['schemas']['EnrollmentInputDto'][];
+      classEnrollments?: components["schemas"]["EnrollmentInputDto"][];
       /** @enum {string} */
-      status?: 'active' | 'inactive';
+      status?: "active" | "inactive";
       /** Format: uuid */
       organizationId?: string;
     };
@@ -560,7 +561,7 @@ export interface components {
       firstName: string;
       lastName: string;
       /** @enum {string} */
-      role: 'admin' | 'teacher';
+      role: "admin" | "teacher";
       /** Format: uuid */
       organizationId?: string;
       phone?: string;
@@ -570,7 +571,7 @@ export interface components {
        * @example month
        * @enum {string}
        */
-      period: 'month' | 'quarter' | 'year';
+      period: "month" | "quarter" | "year";
       /**
        * Format: date-time
        * @example 2026-11-01T00:00:00.000Z
@@ -615,7 +616,7 @@ export interface components {
        * @example 50
        */
       repeatRate: number;
-      topPerformingClass: components['schemas']['TopClassResponseDto'] | null;
+      topPerformingClass: components["schemas"]["TopClassResponseDto"] | null;
       /** @example null */
       averageSatisfaction: number | null;
       /** @example null */
@@ -624,7 +625,7 @@ export interface components {
       ratingChange: number | null;
       /** @example null */
       monthlyGrowthRate: number | null;
-      recentActivity: components['schemas']['ActivityEventResponseDto'][];
+      recentActivity: components["schemas"]["ActivityEventResponseDto"][];
     };
     DeletedResponseDto: {
       /**
@@ -648,8 +649,8 @@ export interface components {
       returning: number | null;
     };
     DerivedSettingsDto: {
-      discounts: components['schemas']['DerivedDiscountsDto'];
-      cancellation: components['schemas']['DerivedCancellationDto'];
+      discounts: components["schemas"]["DerivedDiscountsDto"];
+      cancellation: components["schemas"]["DerivedCancellationDto"];
       /** @example 18:00 */
       reminderTime: string;
     };
@@ -660,7 +661,7 @@ export interface components {
     EnrollmentCheckOrganizationResponseDto: {
       /** @example Sunrise Community Arts */
       name: string;
-      contactInfo: components['schemas']['ContactInfoResponseDto'];
+      contactInfo: components["schemas"]["ContactInfoResponseDto"];
     };
     EnrollmentCheckResponseDto: {
       /** @example false */
@@ -678,15 +679,15 @@ export interface components {
        */
       message?: string;
       /** @description With registrationClosed */
-      organizationData?: components['schemas']['EnrollmentCheckOrganizationResponseDto'];
+      organizationData?: components["schemas"]["EnrollmentCheckOrganizationResponseDto"];
     };
     EnrollmentInputDto: {
       /** Format: uuid */
       classId: string;
       /** @enum {string} */
-      paymentStatus?: 'pending' | 'completed' | 'failed';
+      paymentStatus?: "pending" | "completed" | "failed";
       /** @enum {string} */
-      paymentMethod?: 'in-person' | 'card';
+      paymentMethod?: "in-person" | "card";
       /** @description Accepted and ignored (a read-only field a client may send back) */
       id?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
@@ -721,12 +722,12 @@ export interface components {
        * @example completed
        * @enum {string}
        */
-      paymentStatus: 'pending' | 'completed' | 'failed';
+      paymentStatus: "pending" | "completed" | "failed";
       /**
        * @example in-person
        * @enum {string}
        */
-      paymentMethod: 'in-person' | 'card';
+      paymentMethod: "in-person" | "card";
       /**
        * @description Dollars
        * @example 99
@@ -739,7 +740,7 @@ export interface components {
        */
       paidAt: string | null;
       /** @description The details typed at a public registration, only when they differ from the stored student (decision 15); on student replies */
-      registeredAs?: components['schemas']['RegisteredDetailsResponseDto'] | null;
+      registeredAs?: components["schemas"]["RegisteredDetailsResponseDto"] | null;
     };
     EnvelopeDto: {
       /** @example true */
@@ -772,29 +773,29 @@ export interface components {
        * @example ok
        * @enum {string}
        */
-      status: 'ok' | 'degraded';
+      status: "ok" | "degraded";
       /**
        * @example up
        * @enum {string}
        */
-      database: 'up' | 'down';
+      database: "up" | "down";
       /** @example 1 */
       databaseLatencyMs: number;
       /**
        * @example log
        * @enum {string}
        */
-      email: 'sendgrid' | 'log';
+      email: "sendgrid" | "log";
       /**
        * @example log
        * @enum {string}
        */
-      sms: 'twilio' | 'log';
+      sms: "twilio" | "log";
       /**
        * @example unconfigured
        * @enum {string}
        */
-      payments: 'stripe' | 'unconfigured';
+      payments: "stripe" | "unconfigured";
       /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z
@@ -859,7 +860,7 @@ export interface components {
        *   "address": "120 Main St, Clovis, CA 93612"
        * }
        */
-      contactInfo: components['schemas']['ContactInfoResponseDto'];
+      contactInfo: components["schemas"]["ContactInfoResponseDto"];
       /**
        * @example {
        *   "businessName": "Sunrise Community Arts",
@@ -881,10 +882,10 @@ export interface components {
        *   }
        * }
        */
-      branding: components['schemas']['BrandingResponseDto'];
+      branding: components["schemas"]["BrandingResponseDto"];
       /** @example null */
       domain: string | null;
-      settings: components['schemas']['OrganizationSettingsDto'];
+      settings: components["schemas"]["OrganizationSettingsDto"];
       /** @example essential */
       planId: string;
       /** @example active */
@@ -901,9 +902,9 @@ export interface components {
       updatedAt: string;
     };
     OrganizationSettingsDto: {
-      discounts?: components['schemas']['DiscountDto'][];
-      cancellationPolicies?: components['schemas']['CancellationPolicyDto'][];
-      notifications?: components['schemas']['NotificationsDto'];
+      discounts?: components["schemas"]["DiscountDto"][];
+      cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
+      notifications?: components["schemas"]["NotificationsDto"];
     };
     PlanFeaturesDto: {
       /** @example true */
@@ -954,8 +955,8 @@ export interface components {
       displayOrder: number;
       /** @example true */
       isActive: boolean;
-      limits: components['schemas']['PlanLimitsDto'];
-      features: components['schemas']['PlanFeaturesDto'];
+      limits: components["schemas"]["PlanLimitsDto"];
+      features: components["schemas"]["PlanFeaturesDto"];
       /** @example null */
       stripePriceId: string | null;
     };
@@ -983,7 +984,7 @@ export interface components {
        *   "address": "120 Main St, Clovis, CA 93612"
        * }
        */
-      contactInfo: components['schemas']['ContactInfoResponseDto'];
+      contactInfo: components["schemas"]["ContactInfoResponseDto"];
       /**
        * @example {
        *   "businessName": "Sunrise Community Arts",
@@ -1005,7 +1006,7 @@ export interface components {
        *   }
        * }
        */
-      branding: components['schemas']['BrandingResponseDto'];
+      branding: components["schemas"]["BrandingResponseDto"];
     };
     RegisteredDetailsResponseDto: {
       /** @example Liv */
@@ -1024,9 +1025,9 @@ export interface components {
       /** Format: uuid */
       classId: string;
       /** @enum {string} */
-      paymentMethod?: 'in-person';
+      paymentMethod?: "in-person";
       /** @enum {string} */
-      paymentStatus?: 'pending';
+      paymentStatus?: "pending";
     };
     RegisterStudentDto: {
       firstName: string;
@@ -1037,7 +1038,7 @@ export interface components {
       communicationOptIn?: boolean;
       /** Format: uuid */
       organizationId: string;
-      classEnrollments: components['schemas']['RegisterEnrollmentDto'][];
+      classEnrollments: components["schemas"]["RegisterEnrollmentDto"][];
     };
     RegistrationEnrollmentResponseDto: {
       /**
@@ -1061,12 +1062,12 @@ export interface components {
        * @example pending
        * @enum {string}
        */
-      paymentStatus: 'pending' | 'completed' | 'failed';
+      paymentStatus: "pending" | "completed" | "failed";
       /**
        * @example in-person
        * @enum {string}
        */
-      paymentMethod: 'in-person' | 'card';
+      paymentMethod: "in-person" | "card";
       /**
        * @description Dollars
        * @example 0
@@ -1100,7 +1101,7 @@ export interface components {
       phone: string;
       /** @example true */
       communicationOptIn: boolean;
-      classEnrollments: components['schemas']['RegistrationEnrollmentResponseDto'][];
+      classEnrollments: components["schemas"]["RegistrationEnrollmentResponseDto"][];
     };
     ResetDoneResponseDto: {
       /** @example true */
@@ -1144,7 +1145,7 @@ export interface components {
       sessionDate: string;
     };
     SessionResponseDto: {
-      user: components['schemas']['UserResponseDto'];
+      user: components["schemas"]["UserResponseDto"];
       /**
        * @description Send as `Authorization: Bearer <token>`
        * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9…
@@ -1157,13 +1158,13 @@ export interface components {
        * @example a0000000-0000-4000-8000-000000000001
        */
       organizationId: string;
-      discounts: components['schemas']['DiscountDto'][];
-      cancellationPolicies: components['schemas']['CancellationPolicyDto'][];
-      notifications: components['schemas']['NotificationsDto'];
-      contactInfo: components['schemas']['ContactInfoResponseDto'];
-      branding: components['schemas']['BrandingResponseDto'];
-      adminProfile: components['schemas']['AdminProfileResponseDto'];
-      derived: components['schemas']['DerivedSettingsDto'];
+      discounts: components["schemas"]["DiscountDto"][];
+      cancellationPolicies: components["schemas"]["CancellationPolicyDto"][];
+      notifications: components["schemas"]["NotificationsDto"];
+      contactInfo: components["schemas"]["ContactInfoResponseDto"];
+      branding: components["schemas"]["BrandingResponseDto"];
+      adminProfile: components["schemas"]["AdminProfileResponseDto"];
+      derived: components["schemas"]["DerivedSettingsDto"];
     };
     SignedOutResponseDto: {
       /** @example true */
@@ -1181,7 +1182,7 @@ export interface components {
       firstName: string;
       lastName: string;
       /** @enum {string} */
-      role?: 'admin';
+      role?: "admin";
     };
     SocialLinksDto: {
       /** Format: uri */
@@ -1230,7 +1231,7 @@ export interface components {
        * @example test
        * @enum {string}
        */
-      environment: 'production' | 'test';
+      environment: "production" | "test";
     };
     StudentResponseDto: {
       /**
@@ -1276,7 +1277,7 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       updatedAt: string;
-      classEnrollments: components['schemas']['EnrollmentResponseDto'][];
+      classEnrollments: components["schemas"]["EnrollmentResponseDto"][];
     };
     SubscriptionValidationResponseDto: {
       /** @example true */
@@ -1285,8 +1286,8 @@ export interface components {
       canAcceptOnlinePayments: boolean;
       /** @example Essential */
       planName: string;
-      plan: components['schemas']['PlanResponseDto'];
-      usage: components['schemas']['UsageResponseDto'];
+      plan: components["schemas"]["PlanResponseDto"];
+      usage: components["schemas"]["UsageResponseDto"];
     };
     TeacherClassResponseDto: {
       /**
@@ -1311,7 +1312,7 @@ export interface components {
        * @example Open
        * @enum {string}
        */
-      status: 'Open' | 'Scheduled' | 'Closed' | 'Cancelled' | 'Archived';
+      status: "Open" | "Scheduled" | "Closed" | "Cancelled" | "Archived";
       /**
        * @description Dollars
        * @example 120
@@ -1345,7 +1346,7 @@ export interface components {
        * @example Weekly
        * @enum {string}
        */
-      schedule: 'Consecutive' | 'Weekly';
+      schedule: "Consecutive" | "Weekly";
       /**
        * @description Start of each session
        * @example [
@@ -1402,7 +1403,7 @@ export interface components {
       revenue: number;
     };
     UpdateBrandingDto: {
-      branding: components['schemas']['BrandingDto'];
+      branding: components["schemas"]["BrandingDto"];
       /** Format: uuid */
       organizationId?: string;
     };
@@ -1412,7 +1413,7 @@ export interface components {
       instructor: string;
       location: string;
       /** @enum {string} */
-      status?: 'Open' | 'Scheduled' | 'Closed' | 'Cancelled' | 'Archived';
+      status?: "Open" | "Scheduled" | "Closed" | "Cancelled" | "Archived";
       price: number;
       discountPrice?: number;
       maxStudents: number;
@@ -1421,7 +1422,7 @@ export interface components {
       duration: number;
       days?: number;
       /** @enum {string} */
-      schedule?: 'Consecutive' | 'Weekly';
+      schedule?: "Consecutive" | "Weekly";
       information?: string;
       materials?: string[];
       /** Format: uuid */
@@ -1442,16 +1443,16 @@ export interface components {
       time?: unknown;
     };
     UpdateContactDto: {
-      contactInfo: components['schemas']['ContactInfoDto'];
+      contactInfo: components["schemas"]["ContactInfoDto"];
       /** Format: uuid */
       organizationId?: string;
     };
     UpdateOrganizationDto: {
       name: string;
       domain?: string;
-      contactInfo?: components['schemas']['ContactInfoDto'];
-      branding?: components['schemas']['BrandingDto'];
-      settings?: components['schemas']['OrganizationSettingsDto'];
+      contactInfo?: components["schemas"]["ContactInfoDto"];
+      branding?: components["schemas"]["BrandingDto"];
+      settings?: components["schemas"]["OrganizationSettingsDto"];
       id?: string;
       planId?: string;
       subscriptionStatus?: string;
@@ -1468,7 +1469,7 @@ export interface components {
       userId?: string;
     };
     UpdateProfileSettingsDto: {
-      adminProfile: components['schemas']['AdminProfileDto'];
+      adminProfile: components["schemas"]["AdminProfileDto"];
       /** Format: uuid */
       organizationId?: string;
     };
@@ -1479,9 +1480,9 @@ export interface components {
       email: string;
       phone: string;
       communicationOptIn?: boolean;
-      classEnrollments?: components['schemas']['EnrollmentInputDto'][];
+      classEnrollments?: components["schemas"]["EnrollmentInputDto"][];
       /** @enum {string} */
-      status?: 'active' | 'inactive';
+      status?: "active" | "inactive";
       /** Format: uuid */
       organizationId?: string;
       /** @description Accepted and ignored (a read-only field a client may send back) */
@@ -1521,7 +1522,7 @@ export interface components {
        * @example admin
        * @enum {string}
        */
-      role: 'admin' | 'teacher';
+      role: "admin" | "teacher";
       /** @example Alex */
       firstName: string;
       /** @example Rivera */
@@ -1552,6 +1553,7 @@ export type $defs = Record<string, never>;
 export type external = Record<string, never>;
 
 export interface operations {
+
   Activity_list: {
     parameters: {
       query?: {
@@ -1563,29 +1565,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['ActivityEventResponseDto'][];
+            data: components["schemas"]["ActivityEventResponseDto"][];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -1593,24 +1595,24 @@ export interface operations {
   StaffAuth_signIn: {
     requestBody: {
       content: {
-        'application/json': components['schemas']['StaffSignInDto'];
+        "application/json": components["schemas"]["StaffSignInDto"];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['StaffSessionResponseDto'];
+            data: components["schemas"]["StaffSessionResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -1620,23 +1622,23 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['SignedOutResponseDto'];
+            data: components["schemas"]["SignedOutResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -1644,24 +1646,24 @@ export interface operations {
   Analytics_record: {
     requestBody: {
       content: {
-        'application/json': components['schemas']['AnalyticsBatchDto'];
+        "application/json": components["schemas"]["AnalyticsBatchDto"];
       };
     };
     responses: {
       /** @description Stored. sendBeacon posts text/plain: the body is parsed as JSON either way */
       202: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['AnalyticsAcceptedResponseDto'];
+            data: components["schemas"]["AnalyticsAcceptedResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -1669,36 +1671,36 @@ export interface operations {
   Attendance_bulk: {
     requestBody: {
       content: {
-        'application/json': components['schemas']['BulkAttendanceDto'];
+        "application/json": components["schemas"]["BulkAttendanceDto"];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['SavedMarkResponseDto'][];
+            data: components["schemas"]["SavedMarkResponseDto"][];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -1713,29 +1715,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['ClassAttendanceResponseDto'];
+            data: components["schemas"]["ClassAttendanceResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -1743,36 +1745,36 @@ export interface operations {
   Attendance_mark: {
     requestBody: {
       content: {
-        'application/json': components['schemas']['MarkAttendanceDto'];
+        "application/json": components["schemas"]["MarkAttendanceDto"];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['SavedMarkResponseDto'];
+            data: components["schemas"]["SavedMarkResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -1782,29 +1784,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['UserResponseDto'];
+            data: components["schemas"]["UserResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -1812,36 +1814,36 @@ export interface operations {
   Auth_updateProfile: {
     requestBody: {
       content: {
-        'application/json': components['schemas']['UpdateProfileDto'];
+        "application/json": components["schemas"]["UpdateProfileDto"];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['UserResponseDto'];
+            data: components["schemas"]["UserResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -1849,24 +1851,24 @@ export interface operations {
   Auth_resetPassword: {
     requestBody: {
       content: {
-        'application/json': components['schemas']['ResetPasswordRequestDto'];
+        "application/json": components["schemas"]["ResetPasswordRequestDto"];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['ResetRequestedResponseDto'];
+            data: components["schemas"]["ResetRequestedResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -1874,24 +1876,24 @@ export interface operations {
   Auth_confirmReset: {
     requestBody: {
       content: {
-        'application/json': components['schemas']['ResetPasswordConfirmDto'];
+        "application/json": components["schemas"]["ResetPasswordConfirmDto"];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['ResetDoneResponseDto'];
+            data: components["schemas"]["ResetDoneResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -1899,24 +1901,24 @@ export interface operations {
   Auth_signIn: {
     requestBody: {
       content: {
-        'application/json': components['schemas']['SignInDto'];
+        "application/json": components["schemas"]["SignInDto"];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['SessionResponseDto'];
+            data: components["schemas"]["SessionResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -1926,29 +1928,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['SignedOutResponseDto'];
+            data: components["schemas"]["SignedOutResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -1956,24 +1958,24 @@ export interface operations {
   Auth_signUp: {
     requestBody: {
       content: {
-        'application/json': components['schemas']['SignUpDto'];
+        "application/json": components["schemas"]["SignUpDto"];
       };
     };
     responses: {
       /** @description Success */
       201: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['SessionResponseDto'];
+            data: components["schemas"]["SessionResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -1983,29 +1985,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['UserResponseDto'][];
+            data: components["schemas"]["UserResponseDto"][];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2013,36 +2015,36 @@ export interface operations {
   Auth_createUser: {
     requestBody: {
       content: {
-        'application/json': components['schemas']['CreateUserDto'];
+        "application/json": components["schemas"]["CreateUserDto"];
       };
     };
     responses: {
       /** @description Success */
       201: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['UserResponseDto'];
+            data: components["schemas"]["UserResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2057,29 +2059,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['UserResponseDto'];
+            data: components["schemas"]["UserResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2094,29 +2096,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['DeletedResponseDto'];
+            data: components["schemas"]["DeletedResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2138,26 +2140,26 @@ export interface operations {
       200: {
         headers: {
           /** @description `classes <first>-<last>/<total>` (exposed to browsers through CORS) */
-          'Content-Range'?: string;
+          "Content-Range"?: string;
         };
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['ClassResponseDto'][];
+            data: components["schemas"]["ClassResponseDto"][];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2165,36 +2167,36 @@ export interface operations {
   Classes_create: {
     requestBody: {
       content: {
-        'application/json': components['schemas']['CreateClassDto'];
+        "application/json": components["schemas"]["CreateClassDto"];
       };
     };
     responses: {
       /** @description Success */
       201: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['ClassResponseDto'];
+            data: components["schemas"]["ClassResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2209,29 +2211,29 @@ export interface operations {
       /** @description Same as GET /api/students/class/{classId} */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['StudentResponseDto'][];
+            data: components["schemas"]["StudentResponseDto"][];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2249,23 +2251,23 @@ export interface operations {
       /** @description With a token: any class of the caller's organization. Without: a public class (pass organizationId) */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['ClassResponseDto'];
+            data: components["schemas"]["ClassResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2278,36 +2280,36 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['UpdateClassDto'];
+        "application/json": components["schemas"]["UpdateClassDto"];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['ClassResponseDto'];
+            data: components["schemas"]["ClassResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2322,29 +2324,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['DeletedResponseDto'];
+            data: components["schemas"]["DeletedResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2357,17 +2359,17 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['CloneClassDto'];
+        "application/json": components["schemas"]["CloneClassDto"];
       };
     };
     responses: {
       /** @description Success */
       201: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & ({
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['ClassResponseDto'];
+            data: components["schemas"]["ClassResponseDto"];
             /**
              * @description Set when the plan limit forced the status
              * @example null
@@ -2375,25 +2377,25 @@ export interface operations {
             warning?: string | null;
             /** @example false */
             statusForcedByLimit?: boolean;
-          };
+          });
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2408,17 +2410,17 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['ConnectStatusResponseDto'];
+            data: components["schemas"]["ConnectStatusResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2426,24 +2428,24 @@ export interface operations {
   Contact_create: {
     requestBody: {
       content: {
-        'application/json': components['schemas']['ContactMessageDto'];
+        "application/json": components["schemas"]["ContactMessageDto"];
       };
     };
     responses: {
       /** @description Success */
       201: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['ContactSentResponseDto'];
+            data: components["schemas"]["ContactSentResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2453,26 +2455,26 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['HealthResponseDto'];
+            data: components["schemas"]["HealthResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description The database does not answer */
       503: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['HealthResponseDto'];
+            data: components["schemas"]["HealthResponseDto"];
           };
         };
       };
@@ -2483,29 +2485,29 @@ export interface operations {
       /** @description The caller's own organization (a one-item list) */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['OrganizationResponseDto'][];
+            data: components["schemas"]["OrganizationResponseDto"][];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2513,36 +2515,36 @@ export interface operations {
   Organizations_create: {
     requestBody: {
       content: {
-        'application/json': components['schemas']['CreateOrganizationDto'];
+        "application/json": components["schemas"]["CreateOrganizationDto"];
       };
     };
     responses: {
       /** @description Success */
       201: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['OrganizationCreatedResponseDto'];
+            data: components["schemas"]["OrganizationCreatedResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2557,29 +2559,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['OrganizationResponseDto'];
+            data: components["schemas"]["OrganizationResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2592,36 +2594,36 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['UpdateOrganizationDto'];
+        "application/json": components["schemas"]["UpdateOrganizationDto"];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['OrganizationResponseDto'];
+            data: components["schemas"]["OrganizationResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2636,29 +2638,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['OrganizationDeletedResponseDto'];
+            data: components["schemas"]["OrganizationDeletedResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2673,29 +2675,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['SubscriptionValidationResponseDto'];
+            data: components["schemas"]["SubscriptionValidationResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2710,17 +2712,17 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['PublicOrganizationResponseDto'];
+            data: components["schemas"]["PublicOrganizationResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2728,36 +2730,36 @@ export interface operations {
   InPersonPayments_markPaid: {
     requestBody: {
       content: {
-        'application/json': components['schemas']['MarkPaymentDto'];
+        "application/json": components["schemas"]["MarkPaymentDto"];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['EnrollmentResponseDto'];
+            data: components["schemas"]["EnrollmentResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2765,36 +2767,36 @@ export interface operations {
   InPersonPayments_markUnpaid: {
     requestBody: {
       content: {
-        'application/json': components['schemas']['MarkPaymentDto'];
+        "application/json": components["schemas"]["MarkPaymentDto"];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['EnrollmentResponseDto'];
+            data: components["schemas"]["EnrollmentResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2809,17 +2811,17 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['BrandingDto'];
+            data: components["schemas"]["BrandingDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2829,17 +2831,17 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['PublicConfigResponseDto'];
+            data: components["schemas"]["PublicConfigResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2854,17 +2856,17 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['PublicOrganizationResponseDto'];
+            data: components["schemas"]["PublicOrganizationResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2872,7 +2874,7 @@ export interface operations {
   Dashboard_summary: {
     parameters: {
       query?: {
-        period?: 'month' | 'quarter' | 'year';
+        period?: "month" | "quarter" | "year";
         organizationId?: string;
       };
     };
@@ -2880,29 +2882,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['DashboardSummaryResponseDto'];
+            data: components["schemas"]["DashboardSummaryResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2912,29 +2914,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['SettingsResponseDto'];
+            data: components["schemas"]["SettingsResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2942,36 +2944,36 @@ export interface operations {
   Settings_branding: {
     requestBody: {
       content: {
-        'application/json': components['schemas']['UpdateBrandingDto'];
+        "application/json": components["schemas"]["UpdateBrandingDto"];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['SettingsResponseDto'];
+            data: components["schemas"]["SettingsResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -2979,36 +2981,36 @@ export interface operations {
   Settings_contact: {
     requestBody: {
       content: {
-        'application/json': components['schemas']['UpdateContactDto'];
+        "application/json": components["schemas"]["UpdateContactDto"];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['SettingsResponseDto'];
+            data: components["schemas"]["SettingsResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -3016,36 +3018,36 @@ export interface operations {
   Settings_profile: {
     requestBody: {
       content: {
-        'application/json': components['schemas']['UpdateProfileSettingsDto'];
+        "application/json": components["schemas"]["UpdateProfileSettingsDto"];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['SettingsResponseDto'];
+            data: components["schemas"]["SettingsResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -3055,17 +3057,17 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['StripeConfigResponseDto'];
+            data: components["schemas"]["StripeConfigResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -3087,32 +3089,32 @@ export interface operations {
       200: {
         headers: {
           /** @description `students <first>-<last>/<total>` (exposed to browsers through CORS) */
-          'Content-Range'?: string;
+          "Content-Range"?: string;
         };
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['StudentResponseDto'][];
+            data: components["schemas"]["StudentResponseDto"][];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -3120,36 +3122,36 @@ export interface operations {
   Students_create: {
     requestBody: {
       content: {
-        'application/json': components['schemas']['CreateStudentDto'];
+        "application/json": components["schemas"]["CreateStudentDto"];
       };
     };
     responses: {
       /** @description Success */
       201: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['StudentResponseDto'];
+            data: components["schemas"]["StudentResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -3164,29 +3166,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['StudentResponseDto'];
+            data: components["schemas"]["StudentResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -3199,36 +3201,36 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['UpdateStudentDto'];
+        "application/json": components["schemas"]["UpdateStudentDto"];
       };
     };
     responses: {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['StudentResponseDto'];
+            data: components["schemas"]["StudentResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -3243,29 +3245,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['DeletedResponseDto'];
+            data: components["schemas"]["DeletedResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -3281,29 +3283,29 @@ export interface operations {
       /** @description The student after the enrollment is cancelled and its seat freed */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['StudentResponseDto'];
+            data: components["schemas"]["StudentResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -3311,24 +3313,24 @@ export interface operations {
   Students_check: {
     requestBody: {
       content: {
-        'application/json': components['schemas']['CheckEnrollmentDto'];
+        "application/json": components["schemas"]["CheckEnrollmentDto"];
       };
     };
     responses: {
       /** @description Not enrolled yet. Already enrolled: 409 with `isAlreadyEnrolled: true` */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['EnrollmentCheckResponseDto'];
+            data: components["schemas"]["EnrollmentCheckResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -3343,29 +3345,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['StudentResponseDto'][];
+            data: components["schemas"]["StudentResponseDto"][];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -3373,24 +3375,24 @@ export interface operations {
   Students_register: {
     requestBody: {
       content: {
-        'application/json': components['schemas']['RegisterStudentDto'];
+        "application/json": components["schemas"]["RegisterStudentDto"];
       };
     };
     responses: {
       /** @description Success */
       201: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['RegistrationResponseDto'];
+            data: components["schemas"]["RegistrationResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -3405,17 +3407,17 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['PlanResponseDto'][];
+            data: components["schemas"]["PlanResponseDto"][];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -3430,17 +3432,17 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['PlanResponseDto'];
+            data: components["schemas"]["PlanResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -3448,7 +3450,7 @@ export interface operations {
   TeacherClasses_list: {
     parameters: {
       query?: {
-        scope?: 'today' | 'upcoming' | 'all';
+        scope?: "today" | "upcoming" | "all";
         limit?: number;
         organizationId?: string;
       };
@@ -3457,29 +3459,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['TeacherClassResponseDto'][];
+            data: components["schemas"]["TeacherClassResponseDto"][];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -3494,29 +3496,29 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/json': components['schemas']['EnvelopeDto'] & {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components['schemas']['TeacherOverviewResponseDto'];
+            data: components["schemas"]["TeacherOverviewResponseDto"];
           };
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description No token, or an expired, revoked or wrong-audience token */
       401: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -3526,13 +3528,13 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'text/plain': string;
+          "text/plain": string;
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -3542,13 +3544,13 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          'application/xml': string;
+          "application/xml": string;
         };
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
         content: {
-          'application/json': components['schemas']['ErrorEnvelopeDto'];
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
