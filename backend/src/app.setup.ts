@@ -12,6 +12,7 @@ import { serveFrontends } from './common/http/frontends';
 import { PublicListCache } from './modules/classes/public-list.cache';
 import { publicListFastRoute } from './modules/classes/public-list.fast-route';
 import { BEACON_BODY_LIMIT, BEACON_PATH, beaconBodyParser, byteSize, jsonBodyParser } from './common/http/body-parsers';
+import { installListCompression } from './common/http/list-compression';
 import { installInputGuard } from './common/http/input-guard.middleware';
 import { installRequestLog, requestIdOf, requestLogLogger } from './common/http/request-logger';
 import { createValidationPipe } from './common/http/validation';
@@ -80,6 +81,7 @@ export async function configureApp(app: NestFastifyApplication) {
   });
   // gzip for pages, assets and API replies over 1 kB (the fast path answers uncompressed clients only).
   await app.register(fastifyCompress, { threshold: GZIP_THRESHOLD, encodings: ['gzip'] });
+  installListCompression(instance);
   // Bodies: JSON (an empty body is {}, as Express read it), urlencoded, and the analytics beacon's text/plain.
   const bodyLimit = byteSize(settings.bodyLimit);
   app.useBodyParser('application/json', { bodyLimit }, jsonBodyParser(instance));
