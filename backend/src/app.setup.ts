@@ -94,7 +94,8 @@ export async function configureApp(app: NestFastifyApplication) {
   if (settings.serveFrontends) await serveFrontends(instance, repoRoot());
   app.enableShutdownHooks();
   // Same headers as @fastify/cors gives a request without Origin (the fast path skips CORS requests).
-  const fastHeaders = { ...helmetHeaders(SECURITY_HEADERS), Vary: 'Origin', 'Access-Control-Expose-Headers': exposedHeaders.join(', ') };
+  // Vary is the route's (it depends on the body's size).
+  const fastHeaders = { ...helmetHeaders(SECURITY_HEADERS), 'Access-Control-Expose-Headers': exposedHeaders.join(', ') };
   installFastPath(app.getHttpServer(), [publicListFastRoute(app.get(PublicListCache))], fastHeaders, requestLog
     // The same line as the request logger's, marked fast.
     ? (e) => requestLog.info({ requestId: e.requestId, req: { method: 'GET', path: e.path }, res: { status: e.status }, ms: 0, fast: true }, 'request')

@@ -35,6 +35,10 @@ export class ClassesController {
         return new RawReply('', 'application/json');
       }
       // The cache keeps a gzipped copy: hand it over instead of compressing the same list per request.
+      if (cached.bytes >= GZIP_THRESHOLD) {
+        const vary = res.getHeader('Vary');
+        void res.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+      }
       if (cached.bytes >= GZIP_THRESHOLD && acceptsGzip(req.raw)) {
         void res.header('Content-Encoding', 'gzip');
         return new RawReply(cached.gzip, 'application/json; charset=utf-8');
