@@ -10,11 +10,16 @@ const swc = {
   module: { type: 'es6' },
 };
 
+// content-disposition 3 (of @fastify/static) is ESM-only: the server loads it through require(esm), Jest's
+// CommonJS loader cannot on Node 20, so swc hands it over as CommonJS.
+const swcCommonJs = { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } };
+
 export default {
   rootDir: '.',
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
-  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  transform: { '^.+\\.ts$': ['@swc/jest', swc], '/node_modules/content-disposition/.+\\.js$': ['@swc/jest', swcCommonJs] },
+  transformIgnorePatterns: ['^(?!.*/node_modules/content-disposition/).*/node_modules/'],
   testMatch: ['<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/src/**/*.spec.ts'],
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',

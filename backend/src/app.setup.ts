@@ -1,50 +1,77 @@
 import type { INestApplication } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import compression from 'compression';
-import express from 'express';
-import helmet from 'helmet';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import fs from 'node:fs';
 import path from 'node:path';
 import { GZIP_THRESHOLD, installFastPath } from './common/http/fast-path';
 import { serveFrontends } from './common/http/frontends';
 import { PublicListCache } from './modules/classes/public-list.cache';
 import { publicListFastRoute } from './modules/classes/public-list.fast-route';
-import { inputGuard } from './common/http/input-guard.middleware';
-import { requestLogger, requestLogLogger } from './common/http/request-logger';
+import { BEACON_BODY_LIMIT, BEACON_PATH, beaconBodyParser, byteSize, jsonBodyParser } from './common/http/body-parsers';
+import { installListCompression } from './common/http/list-compression';
+import { installInputGuard } from './common/http/input-guard.middleware';
+import { installRequestLog, requestIdOf, requestLogLogger } from './common/http/request-logger';
 import { createValidationPipe } from './common/http/validation';
 import { setupOpenApi } from './common/openapi/openapi';
 import type { AllConfigType } from './config/config.type';
+import type { AppConfig } from './config/app.config';
 
 /** The API prefix; sitemap.xml and robots.txt stay at the root (shared with the OpenAPI generator). */
 export const API_PREFIX = 'api';
 export const API_PREFIX_OPTIONS = { exclude: ['sitemap.xml', 'robots.txt'] };
 
+/** The security headers (helmet's, through @fastify/helmet): one object, so the fast path sends the same ones. */
+const SECURITY_HEADERS: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", 'https://js.stripe.com'],
+      frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+      connectSrc: ["'self'", 'https://api.stripe.com'],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'self'"],
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+};
+
+const envelope400 = (error: string) => ({ success: false, data: null, error });
+
+/**
+ * The Fastify adapter with the server-level options (main.ts and the tests share it): body limit, proxy trust
+ * (loopback only), the request id (a client's X-Request-Id or a new one), and the envelope for requests the
+ * router refuses before any hook (a malformed URL).
+ */
+export function createHttpAdapter(settings: Pick<AppConfig, 'bodyLimit'>): FastifyAdapter {
+  return new FastifyAdapter({
+    bodyLimit: byteSize(settings.bodyLimit),
+    trustProxy: 'loopback',
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    logger: false,
+    // Express matched `/api/classes/` like `/api/classes`; clients may rely on it.
+    routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: (error: FastifyError, _request: unknown, reply: FastifyReply) => {
+      void reply.code(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send(envelope400('The request URL is malformed'));
+    },
+  });
+}
+
 /** Everything main.ts and the tests share: one bootstrap, so tests exercise the real thing. */
-export function configureApp(app: NestExpressApplication) {
+export async function configureApp(app: NestFastifyApplication) {
   const settings = (app as INestApplication).get(ConfigService<AllConfigType>).getOrThrow('app', { infer: true });
-  app.set('trust proxy', 'loopback');
-  app.set('etag', false);
-  app.disable('x-powered-by');
+  const instance = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  // Fastify sends no X-Powered-By and no ETag of its own (the public list sets its own).
   const requestLog = settings.logRequests ? requestLogLogger() : null;
-  app.use(requestLogger(settings.logRequests, requestLog));
-  const securityHeaders = helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", 'https://js.stripe.com'],
-          frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-          connectSrc: ["'self'", 'https://api.stripe.com'],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'self'"],
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    });
-  app.use(securityHeaders);
+  installRequestLog(instance, requestLog);
+  await app.register(fastifyHelmet, SECURITY_HEADERS as never);
   const exposedHeaders = ['Content-Range', 'X-Request-Id', 'ETag'];
   app.enableCors({
     origin: settings.corsOrigins,
@@ -54,17 +81,22 @@ export function configureApp(app: NestExpressApplication) {
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
   });
   // gzip for pages, assets and API replies over 1 kB (the fast path answers uncompressed clients only).
-  app.use(compression({ threshold: GZIP_THRESHOLD }));
-  app.use(express.json({ limit: settings.bodyLimit }));
-  app.use(express.urlencoded({ extended: false, limit: settings.bodyLimit }));
-  app.use(inputGuard());
+  await app.register(fastifyCompress, { threshold: GZIP_THRESHOLD, encodings: ['gzip'] });
+  installListCompression(instance);
+  // Bodies: JSON (an empty body is {}, as Express read it), urlencoded, and the analytics beacon's text/plain.
+  const bodyLimit = byteSize(settings.bodyLimit);
+  app.useBodyParser('application/json', { bodyLimit }, jsonBodyParser(instance));
+  app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit });
+  app.useBodyParser('text/plain', { bodyLimit: Math.max(bodyLimit, BEACON_BODY_LIMIT) }, beaconBodyParser(instance, `/${API_PREFIX}${BEACON_PATH}`));
+  installInputGuard(instance);
   app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
   app.useGlobalPipes(createValidationPipe());
   setupOpenApi(app);
-  if (settings.serveFrontends) serveFrontends(app.getHttpAdapter().getInstance(), repoRoot());
+  if (settings.serveFrontends) await serveFrontends(instance, repoRoot());
   app.enableShutdownHooks();
-  // Same headers as the CORS middleware gives a request without Origin (the fast path skips CORS requests).
-  const fastHeaders = { ...helmetHeaders(securityHeaders), Vary: 'Origin, Accept-Encoding', 'Access-Control-Expose-Headers': exposedHeaders.join(',') };
+  // Same headers as @fastify/cors gives a request without Origin (the fast path skips CORS requests).
+  // Vary is the route's (it depends on the body's size).
+  const fastHeaders = { ...helmetHeaders(SECURITY_HEADERS), 'Access-Control-Expose-Headers': exposedHeaders.join(', ') };
   installFastPath(app.getHttpServer(), [publicListFastRoute(app.get(PublicListCache))], fastHeaders, requestLog
     // The same line as the request logger's, marked fast.
     ? (e) => requestLog.info({ requestId: e.requestId, req: { method: 'GET', path: e.path }, res: { status: e.status }, ms: 0, fast: true }, 'request')
@@ -84,9 +116,9 @@ export function repoRoot(start = process.cwd()): string {
 }
 
 /** The headers helmet sets, captured once so the fast path sends exactly the same ones. */
-function helmetHeaders(mw: ReturnType<typeof helmet>): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const fakeRes = { setHeader: (k: string, v: string) => { headers[k] = String(v); }, removeHeader: (k: string) => { delete headers[k]; } };
-  mw({} as never, fakeRes as never, () => undefined);
+  helmet(options)({} as never, fakeRes as never, () => undefined);
   return headers;
 }

@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
-import { configureApp } from './app.setup';
+import { configureApp, createHttpAdapter } from './app.setup';
 import { AppLogger } from './common/http/app-logger';
 import { demoWarning } from './config/app.config';
 import { loadSettings } from './config/settings';
@@ -28,12 +28,13 @@ async function bootstrap() {
   };
   try {
     await runMigrations(process.env.DATABASE_URL!);
-    const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: false, logger: new AppLogger() });
-    configureApp(app);
+    const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(settings), { bodyParser: false, logger: new AppLogger() });
+    await configureApp(app);
     if (settings.seedDemo && (await seedDemo(app.get(DataSource)))) logger.log('Seeded the demo organization');
     const warning = demoWarning(settings);
     if (warning) logger.warn(warning);
-    await app.listen(settings.port);
+    // Every interface, IPv4 and IPv6, as Express listened (Fastify's default is localhost only; Docker needs more).
+    await app.listen(settings.port, '::');
 
     let stopping = false;
     const shutdown = async (signal: string) => {

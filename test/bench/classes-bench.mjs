@@ -153,7 +153,7 @@ try {
       [`GET /api/classes, token (${name})`, `/api/classes?${page}`, auth, 25],
       [`GET /api/students, token (${name})`, `/api/students?${page}`, auth, 25],
       [`public list, Origin (${name})`, `/api/classes?organizationId=${org.id}`, { origin: 'https://example.org' }, 50],
-      // Without Origin (same-origin browser GETs) a cached list is answered by the fast path before Express.
+      // Without Origin (same-origin browser GETs) a cached list is answered by the fast path before Fastify.
       [`public list, no Origin: fast path (${name})`, `/api/classes?organizationId=${org.id}`, {}, 50],
     );
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createOrg, type OrgFixture } from '../fixtures/org.fixture';
+import { createClass, createOrg, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /** Bad input gets a clear 4xx and never a 500 (spec 1 §7-§8, issue 2 §2). */
@@ -48,6 +48,19 @@ describe('HTTP conventions', () => {
     expect(res.headers['content-range']).toBe('students 0-0/0');
     const foreign = await t.http.get('/api/health').set('Origin', 'https://evil.example');
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('should gzip a react-admin list page over 1 kB, Content-Range and all', async () => {
+    const big = await createOrg(t, { plan: 'professional' });
+    for (let i = 0; i < 6; i++) await createClass(t, big, { title: `Gzip ${i}` });
+    const res = await t.http.get('/api/classes').set(big.auth).set('Accept-Encoding', 'gzip').set('Origin', 'http://localhost:3002').expect(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-range']).toBe('classes 0-5/6');
+    expect(res.headers.vary).toMatch(/Origin.*Accept-Encoding/i);
+    expect(res.body.data).toHaveLength(6);
+    const plain = await t.http.get('/api/classes').set(big.auth).set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.data).toHaveLength(6);
   });
 
   it('should answer unknown API routes with a 404 envelope', async () => {

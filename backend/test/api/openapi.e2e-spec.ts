@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import express from 'express';
+import fastify from 'fastify';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,19 +16,15 @@ type Document = { paths: Record<string, Record<string, Operation>> };
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 
-/** Every route the running app's Express router knows, as OpenAPI keys (`get /api/classes/{id}`). */
+/** Every route the running app registered with Fastify, as OpenAPI keys (`get /api/classes/{id}`). */
 function registeredRoutes(t: TestApp): { method: string; path: string; key: string }[] {
-  const router = (t.app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } }).router;
   const routes = new Map<string, { method: string; path: string; key: string }>();
-  for (const layer of router.stack) {
-    if (!layer.route || typeof layer.route.path !== 'string') continue;
-    if (layer.route.path.startsWith('/api/docs')) continue; // the document's own routes
-    // Nest adds an `all` route answering 404 beside paths excluded from the global prefix: not an endpoint.
-    if (Object.keys(layer.route.methods).length > 30) continue;
-    for (const method of Object.keys(layer.route.methods).filter((m) => METHODS.includes(m))) {
-      const openApiPath = layer.route.path.replace(/:(\w+)/g, '{$1}');
-      routes.set(`${method} ${openApiPath}`, { method, path: layer.route.path, key: `${method} ${openApiPath}` });
-    }
+  for (const route of t.routes) {
+    if (route.path.startsWith('/api/docs')) continue; // the document's own routes
+    const method = route.method.toLowerCase();
+    if (!METHODS.includes(method)) continue;
+    const openApiPath = route.path.replace(/:(\w+)/g, '{$1}');
+    routes.set(`${method} ${openApiPath}`, { method, path: route.path, key: `${method} ${openApiPath}` });
   }
   return [...routes.values()];
 }
@@ -159,11 +155,15 @@ describe(serveFrontends.name, () => {
   afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
   it('should pass /api/docs and /api/docs-json through to the API', async () => {
-    const app = express();
-    serveFrontends(app, root);
-    app.get(/^\/api\/docs/, (_req, res) => { res.type('text/plain').send('docs'); });
-    expect((await request(app).get('/api/docs').expect(200)).text).toBe('docs');
-    expect((await request(app).get('/api/docs-json').expect(200)).text).toBe('docs');
-    expect((await request(app).get('/about-us').expect(200)).text).toBe('<html>public-site</html>');
+    const app = fastify();
+    await serveFrontends(app, root);
+    for (const p of ['/api/docs', '/api/docs-json']) app.get(p, (_req, reply) => { void reply.type('text/plain').send('docs'); });
+    await app.ready();
+    expect((await request(app.server).get('/api/docs').expect(200)).text).toBe('docs');
+    expect((await request(app.server).get('/api/docs-json').expect(200)).text).toBe('docs');
+    expect((await request(app.server).get('/about-us').expect(200)).text).toBe('<html>public-site</html>');
+    // An unknown API path is the API's 404, never a page.
+    expect((await request(app.server).get('/api/docs-nope').expect(404)).text).not.toContain('<html>');
+    await app.close();
   });
 });

@@ -150,8 +150,9 @@ describe('security defects (issue 8 §1)', () => {
       const filter = new AllExceptionsFilter();
       for (const code of ['22001', '22021', '22P05', '22012', '23502']) {
         let sent: { status?: number; body?: Record<string, unknown> } = {};
-        const res = { headersSent: false, status(s: number) { sent.status = s; return this; }, json(b: Record<string, unknown>) { sent.body = b; } };
-        const host = { switchToHttp: () => ({ getResponse: () => res, getRequest: () => ({ method: 'POST', originalUrl: '/x' }) }) };
+        // A Fastify reply's shape, as the filter gets it.
+        const res = { sent: false, raw: { headersSent: false }, status(s: number) { sent.status = s; return this; }, send(b: Record<string, unknown>) { sent.body = b; } };
+        const host = { switchToHttp: () => ({ getResponse: () => res, getRequest: () => ({ method: 'POST', url: '/x' }) }) };
         filter.catch(Object.assign(new QueryFailedError('q', [], new Error('pg')), { code }), host as never);
         expect([code, sent.status, sent.body?.success]).toEqual([code, 400, false]);
         sent = {};

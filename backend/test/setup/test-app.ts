@@ -1,18 +1,21 @@
 import type { LoggerService } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
-import { configureApp } from '../../src/app.setup';
+import { configureApp, createHttpAdapter } from '../../src/app.setup';
+import { readAppConfig } from '../../src/config/app.config';
 
 export interface TestApp {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   http: ReturnType<typeof request>;
   db: DataSource;
   url: string;
+  /** Every route the app registered (Fastify's onRoute), e.g. `{ method: 'GET', path: '/api/classes/:id' }`. */
+  routes: { method: string; path: string }[];
   close(): Promise<void>;
 }
 
@@ -44,14 +47,20 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { da
     ...env,
   });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: opts.logger ?? ['error'] });
-  configureApp(app);
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(readAppConfig(process.env)), { bodyParser: false, logger: opts.logger ?? ['error'] });
+  const routes: { method: string; path: string }[] = [];
+  app.getHttpAdapter().getInstance().addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, path: route.url });
+  });
+  await configureApp(app);
   await app.init();
+  await app.getHttpAdapter().getInstance().ready();
   return {
     app,
     http: request(app.getHttpServer()),
     db: app.get(DataSource),
     url,
+    routes,
     close: async () => {
       await app.close();
       process.env = previous;

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { QueryFailedError } from 'typeorm';
 import { AppException } from './app-exception';
 
@@ -18,17 +18,17 @@ const PG_MESSAGES: Record<string, [HttpStatus, string]> = {
 export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    const res = ctx.getResponse<Response>();
-    const req = ctx.getRequest<Request & { id?: string }>();
+    const res = ctx.getResponse<FastifyReply>();
+    const req = ctx.getRequest<FastifyRequest>();
     const { status, body } = this.describe(exception);
     if (status >= 500) {
       // One JSON line with the request id, so the failing request can be found in the request log.
       process.stderr.write(
-        JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'unhandled error', requestId: req.id, method: req.method, path: req.originalUrl.split('?')[0], error: (exception as Error)?.stack ?? String(exception) }) + '\n',
+        JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'unhandled error', requestId: req.id, method: req.method, path: req.url.split('?')[0], error: (exception as Error)?.stack ?? String(exception) }) + '\n',
       );
     }
-    if (res.headersSent) return;
-    res.status(status).json({ success: false, data: null, ...body });
+    if (res.sent || res.raw.headersSent) return;
+    void res.status(status).send({ success: false, data: null, ...body });
   }
 
   private describe(exception: unknown): { status: number; body: Record<string, unknown> } {
@@ -48,9 +48,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return { status, body: { error: String(response) } };
     }
     // Body-parser errors carry their own status (malformed JSON 400, oversized 413).
-    const e = exception as { status?: number; message?: string };
-    if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
-      return { status: e.status, body: { error: bodyParserMessage(exception) ?? e.message ?? 'Bad request' } };
+    const e = exception as { status?: number; statusCode?: number; message?: string };
+    const own = e?.statusCode ?? e?.status;
+    if (typeof own === 'number' && own >= 400 && own < 500) {
+      return { status: own, body: { error: bodyParserMessage(exception) ?? e.message ?? 'Bad request' } };
     }
     if (exception instanceof QueryFailedError) {
       const code = (exception as unknown as { code?: string }).code ?? '';
@@ -64,11 +65,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 }
 
-/** Readable texts for body-parser failures (Nest wraps them in an HttpException with the cause). */
+/** Readable texts for Fastify's body-parsing failures (Nest wraps its FastifyErrors in an HttpException with the cause). */
 function bodyParserMessage(cause: unknown): string | null {
-  const type = (cause as { type?: string } | undefined)?.type;
-  if (type === 'entity.too.large') return 'Request body is too large';
-  if (type === 'entity.parse.failed') return 'Malformed JSON in request body';
-  if (type === 'encoding.unsupported' || type === 'charset.unsupported') return 'Unsupported request body encoding';
+  if (cause instanceof SyntaxError) return 'Malformed JSON in request body';
+  const code = (cause as { code?: string } | undefined)?.code;
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'Request body is too large';
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'Unsupported request body type';
+  if (code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return 'The request body does not match its Content-Length';
+  if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_JSON_BODY') return 'Malformed JSON in request body';
   return null;
 }

@@ -1,4 +1,5 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, StreamableFile } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { map, type Observable } from 'rxjs';
 
 /** Marks a controller result that already carries its own envelope fields (e.g. clone's warning). */
@@ -19,9 +20,8 @@ export class EnvelopeInterceptor implements NestInterceptor {
       map((value) => {
         if (value instanceof StreamableFile || Buffer.isBuffer(value)) return value;
         if (value instanceof RawReply) {
-          // Bytes go out as a stream (Nest would JSON-encode a Buffer); text is sent as is.
-          if (Buffer.isBuffer(value.body)) return new StreamableFile(value.body, { type: value.contentType, length: value.body.length });
-          ctx.switchToHttp().getResponse().type(value.contentType);
+          // Fastify sends a string or a Buffer as is, with the type set here.
+          ctx.switchToHttp().getResponse<FastifyReply>().type(value.contentType);
           return value.body;
         }
         if (value instanceof Enveloped) return { success: true, data: value.data ?? null, error: null, ...value.extra };

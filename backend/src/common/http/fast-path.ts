@@ -19,7 +19,7 @@ export interface FastLogEntry {
 export type FastRoute = (req: IncomingMessage) => FastReply | null;
 
 /**
- * Puts routes in front of Express on the HTTP server itself. Only for answers that are already
+ * Puts routes in front of Fastify on the HTTP server itself. Only for answers that are already
  * computed (a cache hit): they get the same security headers as every other reply, and anything
  * unusual (a token, a CORS request, a miss) goes through the normal stack untouched.
  */

@@ -1,30 +1,40 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const ADMIN_PATHS = /^\/(admin|teacher|it-admin|subscription-success|login)(\/|$)/;
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+const HOUR_MS = 3600 * 1000;
+/** Hashed build assets never change under one name. */
+const IMMUTABLE = { immutable: true, maxAge: YEAR_MS };
 
 /**
  * Serves the built front ends on the API's origin: the admin app's index.html for its routes, the
  * public site's files and its index.html for every other page (the site itself redirects unknown paths).
+ * One GET wildcard route (Fastify picks every API route, sitemap.xml and robots.txt before it): hashed
+ * assets for a year, other files for an hour, pages (no extension) as index.html with no-cache; a missing
+ * file and any unknown /api path go to the API's 404 envelope.
  */
-export function serveFrontends(app: Express, root: string): { publicSite: boolean; adminUi: boolean } {
+export async function serveFrontends(app: FastifyInstance, root: string): Promise<{ publicSite: boolean; adminUi: boolean }> {
   const publicDist = path.join(root, 'public-site', 'dist');
   const adminDist = path.join(root, 'admin-ui', 'dist');
   const hasPublic = fs.existsSync(path.join(publicDist, 'index.html'));
   const hasAdmin = fs.existsSync(path.join(adminDist, 'index.html'));
-  const immutable = { immutable: true, maxAge: '1y', index: false };
-  if (hasAdmin) app.use('/admin-ui', express.static(adminDist, immutable));
-  if (hasPublic) app.use('/assets', express.static(path.join(publicDist, 'assets'), immutable));
-  if (hasPublic) app.use(express.static(publicDist, { index: false, maxAge: '1h' }));
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/') || req.path === '/api') return next();
-    if (req.path === '/sitemap.xml' || req.path === '/robots.txt') return next();
-    if (path.extname(req.path)) return next(); // a missing asset is a 404, not a page
-    res.setHeader('Cache-Control', 'no-cache');
-    if (hasAdmin && ADMIN_PATHS.test(req.path)) return res.sendFile(path.join(adminDist, 'index.html'));
-    if (hasPublic) return res.sendFile(path.join(publicDist, 'index.html'));
-    next();
+  if (!hasPublic && !hasAdmin) return { publicSite: false, adminUi: false };
+  // Only reply.sendFile: the route below decides which directory and caching applies.
+  await app.register(fastifyStatic, { root: hasPublic ? publicDist : adminDist, serve: false, index: false });
+  const page = (reply: FastifyReply, dir: string) => reply.header('Cache-Control', 'no-cache').sendFile('index.html', dir, { cacheControl: false });
+  app.get('/*', (req, reply) => {
+    const p = `/${(req.params as { '*': string })['*']}`;
+    if (p === '/api' || p.startsWith('/api/')) return reply.callNotFound();
+    if (hasAdmin && p.startsWith('/admin-ui/')) return reply.sendFile(p.slice('/admin-ui/'.length), adminDist, IMMUTABLE);
+    if (hasPublic && p.startsWith('/assets/')) return reply.sendFile(p.slice('/assets/'.length), path.join(publicDist, 'assets'), IMMUTABLE);
+    // A missing asset is a 404, not a page.
+    if (path.extname(p)) return hasPublic ? reply.sendFile(p.slice(1), publicDist, { maxAge: HOUR_MS }) : reply.callNotFound();
+    if (hasAdmin && ADMIN_PATHS.test(p)) return page(reply, adminDist);
+    if (hasPublic) return page(reply, publicDist);
+    return reply.callNotFound();
   });
   return { publicSite: hasPublic, adminUi: hasAdmin };
 }

@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 
 /** ra-data-simple-rest list parameters: sort=["field","ASC"], range=[0,24], filter={...}. */
 export interface ListParams {
@@ -51,9 +51,9 @@ export function parseListParams(query: Record<string, unknown>, sortable: string
   return { sortField, sortOrder, offset, limit, filter: filter as Record<string, unknown> };
 }
 
-export function setContentRange(res: Response, resource: string, params: ListParams, count: number, total: number): void {
+export function setContentRange(res: FastifyReply, resource: string, params: ListParams, count: number, total: number): void {
   const end = count === 0 ? params.offset : params.offset + count - 1;
-  res.setHeader('Content-Range', `${resource} ${params.offset}-${end}/${total}`);
+  void res.header('Content-Range', `${resource} ${params.offset}-${end}/${total}`);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,5 +1,6 @@
 import { ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerLimitDetail, type ThrottlerModuleOptions } from '@nestjs/throttler';
+import type { FastifyReply } from 'fastify';
 import type { AppConfig } from '../../config/app.config';
 
 /** The spec's text for a client over its per-IP budget. */
@@ -46,7 +47,7 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
-    context.switchToHttp().getResponse().setHeader('Retry-After', String(Math.max(1, Math.ceil(detail.timeToBlockExpire))));
+    context.switchToHttp().getResponse<FastifyReply>().header('Retry-After', String(Math.max(1, Math.ceil(detail.timeToBlockExpire))));
     return super.throwThrottlingException(context, detail);
   }
 }

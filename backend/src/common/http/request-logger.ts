@@ -1,9 +1,9 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
+import type { IncomingMessage } from 'node:http';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
-type LoggedRequest = Request & { id?: string; user?: { id?: string; organizationId?: string | null; staffId?: string } };
+type LoggedRequest = FastifyRequest & { user?: { id?: string; organizationId?: string | null; staffId?: string } };
 
 /** A client's X-Request-Id is kept when it is a plain token; anything else gets a fresh id. */
 const REQUEST_ID = /^[\w.-]{1,100}$/;
@@ -48,31 +48,35 @@ export function requestLogLogger(stream: DestinationStream = destination ?? pino
   );
 }
 
+/** The request id of a request (Fastify's genReqId): a client's plain-token X-Request-Id, else a new UUID. */
+export function requestIdOf(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
 /**
  * One JSON line per request through pino (issue 8 §5): the request id (a client's X-Request-Id or a new one,
  * returned in the reply), the path without its query string, status, time, and the caller's user and
  * organization. Headers and bodies are not logged; REDACTED_PATHS covers what a logged object could carry.
+ * Fastify's built-in pino logger was not used for these lines: its per-request child logger adds a `reqId`
+ * field and a line at the start of each request; these hooks keep one line of the established shape.
  * pino-http/nestjs-pino were measured and not kept: docs/decisions.md.
  */
-export function requestLogger(enabled: boolean, logger: Logger | null = enabled ? requestLogLogger() : null) {
-  return (req: LoggedRequest, res: Response, next: NextFunction) => {
-    const incoming = req.headers['x-request-id'];
-    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    req.id = id;
-    res.setHeader('X-Request-Id', id);
-    if (logger) {
-      const started = performance.now();
-      res.once('finish', () => {
-        const status = res.statusCode;
-        // The auth guard has set req.user by the time the reply is finished.
-        const user = req.user;
-        const who = user?.staffId ? { staffId: user.staffId } : user?.id ? { userId: user.id, organizationId: user.organizationId } : null;
-        logger[status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info'](
-          { requestId: id, req: { method: req.method, path: req.originalUrl.split('?')[0] }, res: { status }, ms: Math.round((performance.now() - started) * 10) / 10, ...who },
-          'request',
-        );
-      });
-    }
-    next();
-  };
+export function installRequestLog(instance: FastifyInstance, logger: Logger | null): void {
+  instance.addHook('onRequest', (req, reply, done) => {
+    void reply.header('X-Request-Id', req.id);
+    done();
+  });
+  if (!logger) return;
+  instance.addHook('onResponse', (req: LoggedRequest, reply, done) => {
+    const status = reply.statusCode;
+    // The auth guard has set req.user by the time the reply is finished.
+    const user = req.user;
+    const who = user?.staffId ? { staffId: user.staffId } : user?.id ? { userId: user.id, organizationId: user.organizationId } : null;
+    logger[status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info'](
+      { requestId: req.id, req: { method: req.method, path: req.url.split('?')[0] }, res: { status }, ms: Math.round(reply.elapsedTime * 10) / 10, ...who },
+      'request',
+    );
+    done();
+  });
 }

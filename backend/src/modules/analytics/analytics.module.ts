@@ -1,19 +1,11 @@
-import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
-import express from 'express';
+import { Module } from '@nestjs/common';
 import { AnalyticsController } from './analytics.controller';
 import { AnalyticsRepository } from './analytics.repository';
 import { AnalyticsService } from './analytics.service';
 
-/** Beacon bodies are small: a larger one is not a page's. */
-const BEACON_BODY_LIMIT = '8kb';
-
+/** sendBeacon's text/plain body is read as JSON on this module's route only: common/http/body-parsers.ts. */
 @Module({
   controllers: [AnalyticsController],
   providers: [AnalyticsService, AnalyticsRepository],
 })
-export class AnalyticsModule implements NestModule {
-  configure(consumer: MiddlewareConsumer) {
-    // sendBeacon posts a string as text/plain (no CORS preflight); read it as JSON here only, not app-wide.
-    consumer.apply(express.json({ type: 'text/plain', limit: BEACON_BODY_LIMIT })).forRoutes({ path: 'analytics/events', method: RequestMethod.POST });
-  }
-}
+export class AnalyticsModule {}

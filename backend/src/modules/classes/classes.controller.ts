@@ -1,5 +1,5 @@
 import { BadRequestException, Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, OrgId, type AuthUser } from '../../common/auth/auth-user';
 import { OptionalAuth, Role, Roles } from '../../common/auth/roles';
 import { Enveloped, RawReply } from '../../common/http/envelope.interceptor';
@@ -25,19 +25,22 @@ export class ClassesController {
     description: 'With a token: the caller organization\'s list (react-admin dialect, Content-Range). Without: the public list of `organizationId` (open and scheduled classes, ETag, 304 on If-None-Match)',
   })
   @OptionalAuth() @Get()
-  async list(@Query() query: ListClassesQuery, @Req() req: Request & { user?: AuthUser }, @Res({ passthrough: true }) res: Response) {
+  async list(@Query() query: ListClassesQuery, @Req() req: FastifyRequest & { user?: AuthUser }, @Res({ passthrough: true }) res: FastifyReply) {
     if (!req.user) {
       if (!query.organizationId) throw new BadRequestException('organizationId is required');
       const cached = await this.classes.publicList(query.organizationId);
-      res.setHeader('ETag', cached.etag);
-      res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+      void res.header('ETag', cached.etag).header('Cache-Control', 'public, max-age=0, must-revalidate');
       if (req.headers['if-none-match'] === cached.etag) {
-        res.status(304);
+        void res.status(304);
         return new RawReply('', 'application/json');
       }
       // The cache keeps a gzipped copy: hand it over instead of compressing the same list per request.
-      if (cached.bytes >= GZIP_THRESHOLD && acceptsGzip(req)) {
-        res.setHeader('Content-Encoding', 'gzip');
+      if (cached.bytes >= GZIP_THRESHOLD) {
+        const vary = res.getHeader('Vary');
+        void res.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+      }
+      if (cached.bytes >= GZIP_THRESHOLD && acceptsGzip(req.raw)) {
+        void res.header('Content-Encoding', 'gzip');
         return new RawReply(cached.gzip, 'application/json; charset=utf-8');
       }
       return new RawReply(cached.body, 'application/json; charset=utf-8');
@@ -52,7 +55,7 @@ export class ClassesController {
 
   @ApiEnvelope(ClassResponseDto, { description: 'With a token: any class of the caller\'s organization. Without: a public class (pass organizationId)' })
   @OptionalAuth() @Get(':id')
-  get(@Param('id', UuidParam) id: string, @Query() query: PublicClassQuery, @Req() req: Request & { user?: AuthUser }) {
+  get(@Param('id', UuidParam) id: string, @Query() query: PublicClassQuery, @Req() req: FastifyRequest & { user?: AuthUser }) {
     if (!req.user?.organizationId) return this.classes.publicGet(id, query.organizationId);
     return this.classes.get(id, req.user.organizationId);
   }

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 import { Public } from '../../common/auth/roles';
 import type { AllConfigType } from '../../config/config.type';
@@ -18,14 +18,14 @@ export class HealthController {
 
   @ApiEnvelope(HealthResponseDto) @ApiEnvelope(HealthResponseDto, { status: 503, description: 'The database does not answer' })
   @Public() @Get()
-  async check(@Res({ passthrough: true }) res: Response) {
+  async check(@Res({ passthrough: true }) res: FastifyReply) {
     const started = Date.now();
     let database: 'up' | 'down' = 'up';
     try {
       await this.db.query('SELECT 1');
     } catch {
       database = 'down';
-      res.status(HttpStatus.SERVICE_UNAVAILABLE);
+      void res.status(HttpStatus.SERVICE_UNAVAILABLE);
     }
     return {
       status: database === 'up' ? 'ok' : 'degraded',

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { OrgId } from '../../common/auth/auth-user';
 import { Public, Role, Roles } from '../../common/auth/roles';
 import { parseListParams, setContentRange } from '../../common/http/list-query';
@@ -43,7 +43,7 @@ export class StudentsController {
 
   @ApiList(StudentResponseDto, 'students', STUDENT_SORT_FIELDS, ['q', 'id', 'ids'])
   @Roles(Role.Admin) @Get('students')
-  async list(@OrgId() orgId: string, @Query() query: ListStudentsQuery, @Res({ passthrough: true }) res: Response) {
+  async list(@OrgId() orgId: string, @Query() query: ListStudentsQuery, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query as Record<string, unknown>, STUDENT_SORT_FIELDS);
     const { rows, total } = await this.students.list(orgId, params);
     setContentRange(res, 'students', params, rows.length, total);
