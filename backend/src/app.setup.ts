@@ -59,7 +59,9 @@ export function createHttpAdapter(settings: Pick<AppConfig, 'bodyLimit'>): Fasti
     // Express matched `/api/classes/` like `/api/classes`; clients may rely on it.
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: (error: FastifyError, _request: unknown, reply: FastifyReply) => {
-      void reply.code(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send(envelope400('The request URL is malformed'));
+      void reply
+        .code(error.statusCode && error.statusCode < 500 ? error.statusCode : 400)
+        .send(envelope400('The request URL is malformed'));
     },
   });
 }
@@ -87,7 +89,11 @@ export async function configureApp(app: NestFastifyApplication) {
   const bodyLimit = byteSize(settings.bodyLimit);
   app.useBodyParser('application/json', { bodyLimit }, jsonBodyParser(instance));
   app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit });
-  app.useBodyParser('text/plain', { bodyLimit: Math.max(bodyLimit, BEACON_BODY_LIMIT) }, beaconBodyParser(instance, `/${API_PREFIX}${BEACON_PATH}`));
+  app.useBodyParser(
+    'text/plain',
+    { bodyLimit: Math.max(bodyLimit, BEACON_BODY_LIMIT) },
+    beaconBodyParser(instance, `/${API_PREFIX}${BEACON_PATH}`),
+  );
   installInputGuard(instance);
   app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
   app.useGlobalPipes(createValidationPipe());
@@ -97,10 +103,19 @@ export async function configureApp(app: NestFastifyApplication) {
   // Same headers as @fastify/cors gives a request without Origin (the fast path skips CORS requests).
   // Vary is the route's (it depends on the body's size).
   const fastHeaders = { ...helmetHeaders(SECURITY_HEADERS), 'Access-Control-Expose-Headers': exposedHeaders.join(', ') };
-  installFastPath(app.getHttpServer(), [publicListFastRoute(app.get(PublicListCache))], fastHeaders, requestLog
-    // The same line as the request logger's, marked fast.
-    ? (e) => requestLog.info({ requestId: e.requestId, req: { method: 'GET', path: e.path }, res: { status: e.status }, ms: 0, fast: true }, 'request')
-    : null);
+  installFastPath(
+    app.getHttpServer(),
+    [publicListFastRoute(app.get(PublicListCache))],
+    fastHeaders,
+    requestLog
+      ? // The same line as the request logger's, marked fast.
+        (e) =>
+          requestLog.info(
+            { requestId: e.requestId, req: { method: 'GET', path: e.path }, res: { status: e.status }, ms: 0, fast: true },
+            'request',
+          )
+      : null,
+  );
   return settings;
 }
 
@@ -118,7 +133,14 @@ export function repoRoot(start = process.cwd()): string {
 /** The headers helmet sets, captured once so the fast path sends exactly the same ones. */
 function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
-  const fakeRes = { setHeader: (k: string, v: string) => { headers[k] = String(v); }, removeHeader: (k: string) => { delete headers[k]; } };
+  const fakeRes = {
+    setHeader: (k: string, v: string) => {
+      headers[k] = String(v);
+    },
+    removeHeader: (k: string) => {
+      delete headers[k];
+    },
+  };
   helmet(options)({} as never, fakeRes as never, () => undefined);
   return headers;
 }

@@ -28,7 +28,10 @@ async function bootstrap() {
   };
   try {
     await runMigrations(process.env.DATABASE_URL!);
-    const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(settings), { bodyParser: false, logger: new AppLogger() });
+    const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(settings), {
+      bodyParser: false,
+      logger: new AppLogger(),
+    });
     await configureApp(app);
     if (settings.seedDemo && (await seedDemo(app.get(DataSource)))) logger.log('Seeded the demo organization');
     const warning = demoWarning(settings);
@@ -64,7 +67,9 @@ async function bootstrap() {
         auth.platformAdminPassword ? `  IT admin:      ${auth.platformAdminUsername} / (PLATFORM_ADMIN_PASSWORD)` : '',
         warning ? `  ${warning}` : '',
         '',
-      ].filter((l, i, a) => l !== '' || i === 0 || i === a.length - 1).join('\n') + '\n',
+      ]
+        .filter((l, i, a) => l !== '' || i === 0 || i === a.length - 1)
+        .join('\n') + '\n',
     );
   } catch (e) {
     logger.error(e instanceof Error ? e.stack : String(e));

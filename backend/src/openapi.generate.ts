@@ -12,7 +12,11 @@ import { createOpenApiDocument, serializeOpenApiDocument } from './common/openap
  * and then openapi-typescript; test/api/openapi.e2e-spec.ts checks the file equals what the running app serves.
  */
 async function main() {
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, new FastifyAdapter(), { preview: true, logger: false, abortOnError: false });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, new FastifyAdapter(), {
+    preview: true,
+    logger: false,
+    abortOnError: false,
+  });
   app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
   const out = process.argv[2] ?? path.join(repoRoot(), 'docs', 'openapi.json');
   fs.writeFileSync(out, serializeOpenApiDocument(createOpenApiDocument(app)));

@@ -21,16 +21,33 @@ const dataDir = fs.mkdtempSync(path.join(process.env.BENCH_TMP ?? os.tmpdir(), '
 fs.chmodSync(dataDir, 0o755);
 const { startEmbeddedPostgres } = await import(path.join(path.dirname(afterMain), 'database/embedded.js'));
 const db = await startEmbeddedPostgres(dataDir, { port: 0, quiet: true });
-const env = { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_REQUESTS: 'true', SERVE_FRONTENDS: 'false', AUTH_RATE_LIMIT_PER_MINUTE: '1000' };
-const start = (main, port) => spawn(process.execPath, [main], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...env, PORT: String(port) } });
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  DATABASE_URL: db.url,
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'true',
+  LOG_REQUESTS: 'true',
+  SERVE_FRONTENDS: 'false',
+  AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+};
+const start = (main, port) =>
+  spawn(process.execPath, [main], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...env, PORT: String(port) } });
 const up = async (port) => {
   for (let i = 0; i < 120; i++) {
-    try { if ((await fetch(`http://localhost:${port}/api/health`)).ok) return; } catch { /* starting */ }
+    try {
+      if ((await fetch(`http://localhost:${port}/api/health`)).ok) return;
+    } catch {
+      /* starting */
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`no API on ${port}`);
 };
-const run = (url, headers, duration) => new Promise((resolve, reject) => autocannon({ url, connections: CONNECTIONS, duration, headers }, (e, r) => (e ? reject(e) : resolve(r))));
+const run = (url, headers, duration) =>
+  new Promise((resolve, reject) =>
+    autocannon({ url, connections: CONNECTIONS, duration, headers }, (e, r) => (e ? reject(e) : resolve(r))),
+  );
 
 // The after build migrates and seeds first; the before build then finds both done (same schema, same secret file).
 const servers = { after: start(afterMain, PORTS.after) };
@@ -38,7 +55,13 @@ await up(PORTS.after);
 servers.before = start(beforeMain, PORTS.before);
 try {
   await up(PORTS.before);
-  const signin = await (await fetch(`http://localhost:${PORTS.after}/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.classlane.test', password: 'Demo123!' }) })).json();
+  const signin = await (
+    await fetch(`http://localhost:${PORTS.after}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.classlane.test', password: 'Demo123!' }),
+    })
+  ).json();
   const { token, user } = signin.data;
   const page = `sort=${encodeURIComponent('["createdAt","DESC"]')}&range=${encodeURIComponent('[0,24]')}&filter=${encodeURIComponent('{}')}`;
   const auth = { authorization: `Bearer ${token}` };
@@ -63,11 +86,16 @@ try {
       }
     }
     const n = (x) => Math.round(x).toLocaleString('en-US');
-    console.log(`| ${label} | ${n(sums.before[0])} | ${sums.before[1]} ms | ${n(sums.after[0])} | ${sums.after[1]} ms | ${(sums.after[0] / sums.before[0]).toFixed(2)}× |`);
+    console.log(
+      `| ${label} | ${n(sums.before[0])} | ${sums.before[1]} ms | ${n(sums.after[0])} | ${sums.after[1]} ms | ${(sums.after[0] / sums.before[0]).toFixed(2)}× |`,
+    );
   }
   console.log('\np99: the worst round.');
 } finally {
-  for (const s of Object.values(servers)) { s.kill('SIGTERM'); await new Promise((r) => (s.exitCode !== null ? r() : s.once('exit', r))); }
+  for (const s of Object.values(servers)) {
+    s.kill('SIGTERM');
+    await new Promise((r) => (s.exitCode !== null ? r() : s.once('exit', r)));
+  }
   await db.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

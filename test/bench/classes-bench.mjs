@@ -36,11 +36,23 @@ const api = spawn(process.execPath, [...profile, MAIN], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {
-    ...process.env, NODE_ENV: 'production', PORT: String(API_PORT), DATABASE_URL: db.url, DATA_DIR: dataDir, SEED_DEMO: 'true',
-    LOG_REQUESTS: process.env.BENCH_LOG ?? 'true', SERVE_FRONTENDS: 'false', AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(API_PORT),
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    LOG_REQUESTS: process.env.BENCH_LOG ?? 'true',
+    SERVE_FRONTENDS: 'false',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
   },
 });
-const stopApi = () => new Promise((resolve) => { if (api.exitCode !== null) return resolve(); api.once('exit', resolve); api.kill('SIGTERM'); });
+const stopApi = () =>
+  new Promise((resolve) => {
+    if (api.exitCode !== null) return resolve();
+    api.once('exit', resolve);
+    api.kill('SIGTERM');
+  });
 
 async function call(method, url, body, token) {
   const res = await fetch(`http://localhost:${API_PORT}${url}`, {
@@ -55,7 +67,11 @@ async function call(method, url, body, token) {
 
 async function waitForHealth() {
   for (let i = 0; i < 120; i++) {
-    try { if ((await fetch(`http://localhost:${API_PORT}/api/health`)).ok) return; } catch { /* not up yet */ }
+    try {
+      if ((await fetch(`http://localhost:${API_PORT}/api/health`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('API did not start');
@@ -69,19 +85,27 @@ function cpuSeconds(pids) {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       ticks += Number(fields[11]) + Number(fields[12]);
-    } catch { /* exited */ }
+    } catch {
+      /* exited */
+    }
   }
   return ticks / 100;
 }
 
 /** The embedded PostgreSQL: the postmaster (its command line names the data directory) and its children. */
 function postgresPids() {
-  const procs = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map((pid) => {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      return { pid, ppid: stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1], cmd: fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8') };
-    } catch { return null; }
-  }).filter(Boolean);
+  const procs = fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map((pid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return { pid, ppid: stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1], cmd: fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8') };
+      } catch {
+        return null;
+      }
+    })
+    .filter(Boolean);
   const master = procs.find((p) => p.cmd.includes(dataDir) && p.cmd.includes('postgres'));
   return master ? [master.pid, ...procs.filter((p) => p.ppid === master.pid).map((p) => p.pid)] : [];
 }
@@ -105,7 +129,12 @@ function run(url, duration, headers) {
 
 /** An organization with `n` classes and `n` students (each enrolled once), written in SQL for speed. */
 async function bigOrganization(n) {
-  const { token } = await call('POST', '/api/auth/signup', { email: 'bench@example.com', password: 'bench-pass-1', firstName: 'Ben', lastName: 'Ch' });
+  const { token } = await call('POST', '/api/auth/signup', {
+    email: 'bench@example.com',
+    password: 'bench-pass-1',
+    firstName: 'Ben',
+    lastName: 'Ch',
+  });
   const org = await call('POST', '/api/organizations', { name: 'Bench Studio' }, token);
   const pg = (await import(path.join(root, 'node_modules/pg/lib/index.js'))).default;
   const client = new pg.Client({ connectionString: db.url });
@@ -130,7 +159,10 @@ async function bigOrganization(n) {
        JOIN (SELECT id, row_number() OVER (ORDER BY title) r FROM classes WHERE organization_id = $1) c ON c.r = s.r`,
     [org.id],
   );
-  await client.query('UPDATE classes c SET enrolled_students = (SELECT count(*) FROM enrollments e WHERE e.class_id = c.id) WHERE organization_id = $1', [org.id]);
+  await client.query(
+    'UPDATE classes c SET enrolled_students = (SELECT count(*) FROM enrollments e WHERE e.class_id = c.id) WHERE organization_id = $1',
+    [org.id],
+  );
   await client.end();
   return { id: org.id, token };
 }
@@ -165,7 +197,11 @@ try {
   for (const [i, [, url, headers]] of chosen.entries()) {
     const res = await fetch(`http://localhost:${API_PORT}${url}`, { headers: { ...headers, 'accept-encoding': 'identity' } });
     if (!res.ok) throw new Error(`${url}: ${res.status}`);
-    replies[`/r${i}`] = { status: res.status, type: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()).toString('base64') };
+    replies[`/r${i}`] = {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      body: Buffer.from(await res.arrayBuffer()).toString('base64'),
+    };
   }
   fs.writeFileSync(path.join(dataDir, 'replies.json'), JSON.stringify(replies));
   const bareSource = `
@@ -181,7 +217,9 @@ try {
   bare = spawn(process.execPath, ['-e', bareSource], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   await new Promise((r) => bare.once('message', r));
 
-  console.log(`${CONNECTIONS} connections, ${DURATION}s per run after a 2s warm-up; baseline and API measured one after the other in this run.\n`);
+  console.log(
+    `${CONNECTIONS} connections, ${DURATION}s per run after a 2s warm-up; baseline and API measured one after the other in this run.\n`,
+  );
   for (const [i, [label, url, headers, target]] of chosen.entries()) {
     await run(`http://localhost:${BARE_PORT}/r${i}`, 2, headers);
     const b = await measure(`http://localhost:${BARE_PORT}/r${i}`, DURATION, headers, [bare.pid], false);
@@ -189,7 +227,22 @@ try {
     const a = await measure(`http://localhost:${API_PORT}${url}`, DURATION, headers, [api.pid], true);
     const ratio = (a.requests.average / b.requests.average) * 100;
     const ok = ratio >= target && (target !== 25 || a.latency.p99 < 50) && a.non2xx + a.errors === 0;
-    results.push({ label, bytes: Buffer.from(replies[`/r${i}`].body, 'base64').length, baseline: b.requests.average, baselineP99: b.latency.p99, api: a.requests.average, apiP99: a.latency.p99, errors: a.non2xx + a.errors, ratio, target, ok, baselineCpuUs: b.cpuUsPerRequest, apiCpuUs: a.cpuUsPerRequest, dbCpuUs: a.dbCpuUsPerRequest, cpuRatio: (b.cpuUsPerRequest / a.cpuUsPerRequest) * 100 });
+    results.push({
+      label,
+      bytes: Buffer.from(replies[`/r${i}`].body, 'base64').length,
+      baseline: b.requests.average,
+      baselineP99: b.latency.p99,
+      api: a.requests.average,
+      apiP99: a.latency.p99,
+      errors: a.non2xx + a.errors,
+      ratio,
+      target,
+      ok,
+      baselineCpuUs: b.cpuUsPerRequest,
+      apiCpuUs: a.cpuUsPerRequest,
+      dbCpuUs: a.dbCpuUsPerRequest,
+      cpuRatio: (b.cpuUsPerRequest / a.cpuUsPerRequest) * 100,
+    });
     process.stderr.write(`  ${label}: ${ratio.toFixed(1)}%\n`);
   }
 } finally {
@@ -200,11 +253,17 @@ try {
 }
 
 const n = (x) => Math.round(x).toLocaleString('en-US');
-console.log('| request | body bytes | baseline req/s | baseline p99 | API req/s | API p99 | API errors | API / baseline | target | CPU µs/request: baseline, API + PostgreSQL (of which PostgreSQL) | CPU ratio |');
+console.log(
+  '| request | body bytes | baseline req/s | baseline p99 | API req/s | API p99 | API errors | API / baseline | target | CPU µs/request: baseline, API + PostgreSQL (of which PostgreSQL) | CPU ratio |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   const target = `≥ ${r.target}%${r.target === 25 ? ', p99 < 50 ms' : ''}`;
-  console.log(`| ${r.label} | ${n(r.bytes)} | ${n(r.baseline)} | ${r.baselineP99} ms | ${n(r.api)} | ${r.apiP99} ms | ${r.errors} | ${r.ratio.toFixed(1)}% | ${target} ${r.ok ? 'met' : 'NOT met'} | ${n(r.baselineCpuUs)}, ${n(r.apiCpuUs)} (${n(r.dbCpuUs)}) | ${r.cpuRatio.toFixed(1)}% |`);
+  console.log(
+    `| ${r.label} | ${n(r.bytes)} | ${n(r.baseline)} | ${r.baselineP99} ms | ${n(r.api)} | ${r.apiP99} ms | ${r.errors} | ${r.ratio.toFixed(1)}% | ${target} ${r.ok ? 'met' : 'NOT met'} | ${n(r.baselineCpuUs)}, ${n(r.apiCpuUs)} (${n(r.dbCpuUs)}) | ${r.cpuRatio.toFixed(1)}% |`,
+  );
 }
-console.log('\nCPU ratio: baseline CPU per request / API CPU per request (API process plus the PostgreSQL processes it\nused). It does not depend on what else the shared cores are doing, unlike req/s: read both.');
+console.log(
+  '\nCPU ratio: baseline CPU per request / API CPU per request (API process plus the PostgreSQL processes it\nused). It does not depend on what else the shared cores are doing, unlike req/s: read both.',
+);
 if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));

@@ -25,7 +25,15 @@ async function scan(page: Page, path: string) {
 test('admin screens should have no serious accessibility violations', async ({ page }) => {
   await signInUi(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin/);
-  for (const path of ['/admin', '/admin/classes', '/admin/students', '/admin/settings', '/admin/settings?tab=branding', '/admin/settings?tab=system', '/admin/team']) {
+  for (const path of [
+    '/admin',
+    '/admin/classes',
+    '/admin/students',
+    '/admin/settings',
+    '/admin/settings?tab=branding',
+    '/admin/settings?tab=system',
+    '/admin/team',
+  ]) {
     await scan(page, path);
   }
 });

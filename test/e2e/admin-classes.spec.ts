@@ -89,7 +89,10 @@ test.describe('admin: classes', () => {
       expect(res.ok(), await res.text()).toBeTruthy();
     }
     // The server refuses a third active class with a 'limit reached' message.
-    const third = await request.post('/api/classes', { headers: { Authorization: `Bearer ${org.token}` }, data: classPayload('Limit Three') });
+    const third = await request.post('/api/classes', {
+      headers: { Authorization: `Bearer ${org.token}` },
+      data: classPayload('Limit Three'),
+    });
     expect(third.status()).toBe(403);
     expect((await third.json()).error).toMatch(/limit reached/i);
 
@@ -147,7 +150,11 @@ test.describe('admin: classes', () => {
   test('should say the limits cannot be checked when the plan check fails', async ({ page }) => {
     // Spec 3 §8: 'Unable to check class limits' / 'Unable to check student limits' when data is missing.
     await page.route('**/api/organizations/*/subscription-validation', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, data: null, error: 'Internal error' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, data: null, error: 'Internal error' }),
+      }),
     );
     await signInUi(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL(/\/admin$/);

@@ -10,7 +10,11 @@ test.beforeEach(({}, testInfo) => {
 });
 
 /** The next GET of a list whose query matches every expectation. */
-function listRequest(page: Page, resource: string, expected: { sort?: [string, string]; filter?: Record<string, unknown>; range?: [number, number] }) {
+function listRequest(
+  page: Page,
+  resource: string,
+  expected: { sort?: [string, string]; filter?: Record<string, unknown>; range?: [number, number] },
+) {
   return page.waitForRequest((req: Request) => {
     const url = new URL(req.url());
     if (req.method() !== 'GET' || url.pathname !== `/api/${resource}`) return false;
@@ -83,7 +87,11 @@ test('students: a failed reload after a change says "Failed to reload students"'
 
   // From now on the list cannot be read again; the student itself is saved.
   await page.route(/\/api\/students\?/, (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, data: null, error: 'Internal server error' }) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, data: null, error: 'Internal server error' }),
+    }),
   );
   const stamp = String(Date.now()).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]);
   await page.getByRole('button', { name: 'Add Student' }).click();
@@ -103,7 +111,9 @@ test('students: a failed reload after a change says "Failed to reload students"'
 test('students: a list that never loaded says "Failed to load students"', async ({ page }) => {
   await signInUi(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
-  await page.route(/\/api\/students\?/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"data":null,"error":"x"}' }));
+  await page.route(/\/api\/students\?/, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"data":null,"error":"x"}' }),
+  );
   await page.goto('/admin/students');
   await expect(page.getByText('Failed to load students')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Failed to reload students')).toHaveCount(0);
@@ -112,8 +122,12 @@ test('students: a list that never loaded says "Failed to load students"', async 
 test('dashboard: the widgets say which reporting call failed', async ({ page }) => {
   await signInUi(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
-  await page.route('**/api/reporting/dashboard-summary*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"data":null,"error":"x"}' }));
-  await page.route('**/api/activity-events*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"data":null,"error":"x"}' }));
+  await page.route('**/api/reporting/dashboard-summary*', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"data":null,"error":"x"}' }),
+  );
+  await page.route('**/api/activity-events*', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"data":null,"error":"x"}' }),
+  );
   await page.reload();
   await expect(page.getByRole('region', { name: 'System Overview' }).getByText('Failed to fetch dashboard summary')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Recent Activity' }).getByText('Failed to fetch activity events')).toBeVisible();

@@ -61,5 +61,7 @@ test('should link the login page to the password-reset flow', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Email').fill(ADMIN.email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByText(`If an account exists for ${ADMIN.email}, we have sent a link to reset the password. Check your inbox.`)).toBeVisible();
+  await expect(
+    page.getByText(`If an account exists for ${ADMIN.email}, we have sent a link to reset the password. Check your inbox.`),
+  ).toBeVisible();
 });

@@ -66,10 +66,21 @@ test('admin: should see the details a known student typed at a public registrati
   expect(cls.ok(), await cls.text()).toBeTruthy();
   const classId = (await cls.json()).data.id as string;
   const email = `known.${Date.now()}@example.com`;
-  const stored = await request.post('/api/students', { headers: auth, data: { firstName: 'Stored', lastName: 'Person', email, phone: '5595550111', communicationOptIn: true } });
+  const stored = await request.post('/api/students', {
+    headers: auth,
+    data: { firstName: 'Stored', lastName: 'Person', email, phone: '5595550111', communicationOptIn: true },
+  });
   expect(stored.ok(), await stored.text()).toBeTruthy();
   const reg = await request.post('/api/students/register', {
-    data: { firstName: 'Typed', lastName: 'Other', email, phone: '5595550222', communicationOptIn: true, organizationId: org.organizationId, classEnrollments: [{ classId, paymentMethod: 'in-person', paymentStatus: 'pending' }] },
+    data: {
+      firstName: 'Typed',
+      lastName: 'Other',
+      email,
+      phone: '5595550222',
+      communicationOptIn: true,
+      organizationId: org.organizationId,
+      classEnrollments: [{ classId, paymentMethod: 'in-person', paymentStatus: 'pending' }],
+    },
   });
   expect(reg.status(), await reg.text()).toBe(201);
 

@@ -6,8 +6,16 @@ test('should send the home page A/B assignments to the analytics beacon', async 
   await page.goto('/');
   const response = await beacon;
   expect(response.status()).toBe(202);
-  const sent = JSON.parse(response.request().postData() ?? '{}') as { organizationId: string | null; events: { name: string; properties: Record<string, string> }[] };
+  const sent = JSON.parse(response.request().postData() ?? '{}') as {
+    organizationId: string | null;
+    events: { name: string; properties: Record<string, string> }[];
+  };
   expect(sent.organizationId).toBeNull();
-  expect(sent.events.filter((e) => e.name === 'ab_assigned').map((e) => e.properties.experiment).sort()).toEqual(['cta', 'headline']);
+  expect(
+    sent.events
+      .filter((e) => e.name === 'ab_assigned')
+      .map((e) => e.properties.experiment)
+      .sort(),
+  ).toEqual(['cta', 'headline']);
   expect((await response.json()).data).toEqual({ accepted: sent.events.length });
 });

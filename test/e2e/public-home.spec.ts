@@ -11,7 +11,9 @@ test.describe('Public home page', () => {
     await expect(pricing.getByText('Popular')).toBeVisible();
     const variants = await page.evaluate(() => localStorage.getItem('classlane.abVariants'));
     expect(variants).toMatch(/features_focused|use_cases_focused/);
-    const events = await page.evaluate(() => (window as unknown as { __classlaneAnalytics?: { name: string }[] }).__classlaneAnalytics?.map((e) => e.name));
+    const events = await page.evaluate(() =>
+      (window as unknown as { __classlaneAnalytics?: { name: string }[] }).__classlaneAnalytics?.map((e) => e.name),
+    );
     expect(events).toContain('ab_assigned');
     await page.reload();
     expect(await page.evaluate(() => localStorage.getItem('classlane.abVariants'))).toBe(variants);

@@ -19,10 +19,15 @@ test.describe('Public calendar and a closed registration', () => {
     await page.screenshot({ path: `.tmp/screens/calendar-cancelled-${testInfo.project.name}.png`, fullPage: true });
   });
 
-  test('should stop a new student at step 1 when the plan has no room, naming the organization and its contact', async ({ page, request }) => {
+  test('should stop a new student at step 1 when the plan has no room, naming the organization and its contact', async ({
+    page,
+    request,
+  }) => {
     const org = await freshOrganization(request); // Free plan: 10 students
     const auth = { Authorization: `Bearer ${org.token}` };
-    const current = (await (await request.get(`/api/organizations/${org.organizationId}`, { headers: auth })).json()).data as { name: string };
+    const current = (await (await request.get(`/api/organizations/${org.organizationId}`, { headers: auth })).json()).data as {
+      name: string;
+    };
     const settings = await request.put(`/api/organizations/${org.organizationId}`, {
       headers: auth,
       data: { name: current.name, contactInfo: { email: 'desk@limit.example', phone: '5595550100', address: '1 Main St, Clovis, CA' } },
@@ -34,8 +39,13 @@ test.describe('Public calendar and a closed registration', () => {
     for (let i = 0; i < 10; i++) {
       const res = await request.post('/api/students/register', {
         data: {
-          firstName: 'Early', lastName: 'Bird', email: uniqueEmail(`e2e.full${i}`), phone: `559555${1100 + i}`, communicationOptIn: true,
-          organizationId: org.organizationId, classEnrollments: [{ classId, paymentMethod: 'in-person', paymentStatus: 'pending' }],
+          firstName: 'Early',
+          lastName: 'Bird',
+          email: uniqueEmail(`e2e.full${i}`),
+          phone: `559555${1100 + i}`,
+          communicationOptIn: true,
+          organizationId: org.organizationId,
+          classEnrollments: [{ classId, paymentMethod: 'in-person', paymentStatus: 'pending' }],
         },
       });
       expect(res.status(), await res.text()).toBe(201);

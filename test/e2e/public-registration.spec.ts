@@ -130,7 +130,13 @@ test.describe('Public registration', () => {
 
   test("should say 'Failed to load class data' on the register page when the class cannot be loaded", async ({ page }) => {
     const id = '00000000-0000-4000-8000-00000000beef';
-    await page.route(`**/api/classes/${id}*`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"data":null,"error":"Internal server error"}' }));
+    await page.route(`**/api/classes/${id}*`, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"success":false,"data":null,"error":"Internal server error"}',
+      }),
+    );
     await page.goto(`/register/${id}`);
     const alert = page.getByRole('alert');
     await expect(alert.getByText('Error loading class details. Please try again.')).toBeVisible();

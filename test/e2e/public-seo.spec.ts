@@ -40,7 +40,11 @@ test.describe('Public SEO head', () => {
 
   test('should name the organization on its class list and a class page', async ({ page }) => {
     await page.goto(`/org/${DEMO_ORG_ID}`);
-    await expectHead(page, { title: DEMO_ORG_NAME, description: `Browse classes offered by ${DEMO_ORG_NAME} and register online.`, noindex: false });
+    await expectHead(page, {
+      title: DEMO_ORG_NAME,
+      description: `Browse classes offered by ${DEMO_ORG_NAME} and register online.`,
+      noindex: false,
+    });
     await page.getByRole('link', { name: 'Watercolor Basics', exact: true }).first().click();
     await expect(page).toHaveTitle(`Watercolor Basics | ${DEMO_ORG_NAME}`);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^Watercolor Basics: .+ starting /);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { TEACHER, apiSignIn, signInUi } from './admin-helpers';
 
 test.describe('teacher mode', () => {
-  test('should mark a payment and attendance for today\'s class', async ({ page }, info) => {
+  test("should mark a payment and attendance for today's class", async ({ page }, info) => {
     test.skip(info.project.name !== 'desktop', 'covered once on desktop; the phone run checks layout below');
     await signInUi(page, TEACHER.email, TEACHER.password);
     await expect(page).toHaveURL(/\/teacher$/);
@@ -66,8 +66,15 @@ test.describe('teacher mode', () => {
   test('should show the server Quick Overview and card counts as the spec says', async ({ page, request }) => {
     const { token } = await apiSignIn(request, TEACHER.email, TEACHER.password);
     const auth = { headers: { Authorization: `Bearer ${token}` } };
-    const overview = (await (await request.get('/api/teacher/overview', auth)).json()).data as { totalClasses: number; totalStudents: number; todaysClasses: number };
-    const upcoming = (await (await request.get('/api/teacher/classes?scope=upcoming', auth)).json()).data as { title: string; pendingCount: number }[];
+    const overview = (await (await request.get('/api/teacher/overview', auth)).json()).data as {
+      totalClasses: number;
+      totalStudents: number;
+      todaysClasses: number;
+    };
+    const upcoming = (await (await request.get('/api/teacher/classes?scope=upcoming', auth)).json()).data as {
+      title: string;
+      pendingCount: number;
+    }[];
 
     await signInUi(page, TEACHER.email, TEACHER.password);
     await expect(page.getByText(/^Welcome \S+ \S+/).first()).toBeVisible();

@@ -24,14 +24,21 @@ export interface AppConfig {
 
 class AppEnvValidator {
   @IsOptional()
-  @EnvCheck((raw) => Number.isInteger(Number(raw)) && Number(raw) > 0 && Number(raw) <= 65535, (raw) => `PORT must be a port number, got "${raw}"`)
+  @EnvCheck(
+    (raw) => Number.isInteger(Number(raw)) && Number(raw) > 0 && Number(raw) <= 65535,
+    (raw) => `PORT must be a port number, got "${raw}"`,
+  )
   PORT?: string;
 
   @IsOptional()
-  @EnvCheck((raw) => Number.isFinite(Number(raw)) && Number(raw) >= 0 && Number(raw) <= 100, (raw) => `PLATFORM_FEE_PERCENT must be between 0 and 100, got "${raw}"`)
+  @EnvCheck(
+    (raw) => Number.isFinite(Number(raw)) && Number(raw) >= 0 && Number(raw) <= 100,
+    (raw) => `PLATFORM_FEE_PERCENT must be between 0 and 100, got "${raw}"`,
+  )
   PLATFORM_FEE_PERCENT?: string;
 
-  @IsSetInEnv() @IsUrl({ require_tld: false, require_protocol: true }, { message: 'PUBLIC_URL must be a URL such as https://classes.example.com' })
+  @IsSetInEnv()
+  @IsUrl({ require_tld: false, require_protocol: true }, { message: 'PUBLIC_URL must be a URL such as https://classes.example.com' })
   PUBLIC_URL?: string;
 
   @IsSetInEnv() @IsPositiveIntEnv('AUTH_RATE_LIMIT_PER_MINUTE') AUTH_RATE_LIMIT_PER_MINUTE?: string;
@@ -52,7 +59,7 @@ function seedDemo(env: NodeJS.ProcessEnv): boolean {
 /** The start output's warning when the demo accounts (known passwords) exist on a production server. */
 export function demoWarning(app: Pick<AppConfig, 'seedDemo'>, env: NodeJS.ProcessEnv = process.env): string | null {
   if (!app.seedDemo || env.NODE_ENV !== 'production') return null;
-  return 'WARNING: SEED_DEMO=true in production: the demo admin and teacher accounts exist with the README\'s known password. Remove them or unset SEED_DEMO before real use.';
+  return "WARNING: SEED_DEMO=true in production: the demo admin and teacher accounts exist with the README's known password. Remove them or unset SEED_DEMO before real use.";
 }
 
 export function readAppConfig(env: NodeJS.ProcessEnv): AppConfig {
@@ -62,7 +69,10 @@ export function readAppConfig(env: NodeJS.ProcessEnv): AppConfig {
   return {
     port,
     publicUrl,
-    corsOrigins: (str(env.CORS_ORIGINS) ?? publicUrl).split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: (str(env.CORS_ORIGINS) ?? publicUrl)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     bodyLimit: str(env.BODY_LIMIT) ?? '100kb',
     serveFrontends: flag(env.SERVE_FRONTENDS, true),
     logRequests: flag(env.LOG_REQUESTS, true),

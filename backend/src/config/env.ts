@@ -12,12 +12,18 @@ export const IsSetInEnv = () => ValidateIf((_o, v) => str(v as string | undefine
  * with the same text the start script has always printed.
  */
 export function EnvCheck(test: (raw: string) => boolean, message: (raw: unknown) => string, options?: ValidationOptions) {
-  return ValidateBy({ name: 'envCheck', validator: { validate: (v) => typeof v === 'string' && test(v), defaultMessage: (a) => message(a?.value) } }, options);
+  return ValidateBy(
+    { name: 'envCheck', validator: { validate: (v) => typeof v === 'string' && test(v), defaultMessage: (a) => message(a?.value) } },
+    options,
+  );
 }
 
 /** A whole number above 0 (an unset or blank key takes the default). */
 export const IsPositiveIntEnv = (key: string) =>
-  EnvCheck((raw) => Number.isInteger(Number(raw.trim())) && Number(raw.trim()) >= 1, (raw) => `${key} must be a whole number above 0, got "${String(raw).trim()}"`);
+  EnvCheck(
+    (raw) => Number.isInteger(Number(raw.trim())) && Number(raw.trim()) >= 1,
+    (raw) => `${key} must be a whole number above 0, got "${String(raw).trim()}"`,
+  );
 
 export function positiveInt(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
   const raw = str(env[key]);

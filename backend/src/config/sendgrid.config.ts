@@ -11,13 +11,18 @@ export interface SendgridConfig {
 }
 
 class SendgridEnvValidator {
-  @IsSetInEnv() @IsUrl({ require_tld: false, require_protocol: true }, { message: 'SENDGRID_API_URL must be a URL such as http://127.0.0.1:12113' })
+  @IsSetInEnv()
+  @IsUrl({ require_tld: false, require_protocol: true }, { message: 'SENDGRID_API_URL must be a URL such as http://127.0.0.1:12113' })
   SENDGRID_API_URL?: string;
 }
 
 export function readSendgridConfig(env: NodeJS.ProcessEnv): SendgridConfig {
   validateEnv(env, SendgridEnvValidator);
-  return { apiKey: str(env.SENDGRID_API_KEY), from: str(env.SENDGRID_FROM) ?? 'no-reply@classlane.local', apiUrl: str(env.SENDGRID_API_URL) };
+  return {
+    apiKey: str(env.SENDGRID_API_KEY),
+    from: str(env.SENDGRID_FROM) ?? 'no-reply@classlane.local',
+    apiUrl: str(env.SENDGRID_API_URL),
+  };
 }
 
 export const sendgridConfig = registerAs('sendgrid', () => readSendgridConfig(process.env));

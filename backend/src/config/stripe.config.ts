@@ -12,7 +12,8 @@ export interface StripeConfig {
 }
 
 class StripeEnvValidator {
-  @IsSetInEnv() @IsUrl({ require_tld: false, require_protocol: true }, { message: 'STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111' })
+  @IsSetInEnv()
+  @IsUrl({ require_tld: false, require_protocol: true }, { message: 'STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111' })
   STRIPE_API_BASE?: string;
 }
 

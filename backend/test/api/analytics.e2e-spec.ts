@@ -10,17 +10,28 @@ describe('analytics beacon', () => {
     t = await createTestApp();
     org = await createOrg(t);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const stored = async (orgId: string | null) =>
-    t.db.query('SELECT name, properties, occurred_at FROM analytics_events WHERE organization_id IS NOT DISTINCT FROM $1 ORDER BY occurred_at', [orgId]);
+    t.db.query(
+      'SELECT name, properties, occurred_at FROM analytics_events WHERE organization_id IS NOT DISTINCT FROM $1 ORDER BY occurred_at',
+      [orgId],
+    );
   /** Each case from its own client address, so the rate limit test below counts only its own requests. */
   let ip = 0;
   const post = () => t.http.post('/api/analytics/events').set('X-Forwarded-For', `203.0.113.${++ip}`);
 
   it('should store the events of a sendBeacon text/plain body, tagged with the organization', async () => {
     const at = new Date(Date.now() - 5000).toISOString();
-    const body = { organizationId: org.orgId, events: [{ name: 'class_search', properties: { query: 'pottery', results: 3 }, timestamp: at }, { name: 'ab_assigned', properties: { experiment: 'cta', variant: 'try_demo' } }] };
+    const body = {
+      organizationId: org.orgId,
+      events: [
+        { name: 'class_search', properties: { query: 'pottery', results: 3 }, timestamp: at },
+        { name: 'ab_assigned', properties: { experiment: 'cta', variant: 'try_demo' } },
+      ],
+    };
     const res = await post().set('Content-Type', 'text/plain;charset=UTF-8').send(JSON.stringify(body)).expect(202);
     expect(res.body).toEqual({ success: true, data: { accepted: 2 }, error: null });
     const rows = await stored(org.orgId);
@@ -31,12 +42,20 @@ describe('analytics beacon', () => {
   });
 
   it('should take JSON too, and platform events without an organization', async () => {
-    await post().send({ events: [{ name: 'ab_conversion', properties: { experiment: 'headline', variant: 'features_focused', action: 'organization_created' } }] }).expect(202);
+    await post()
+      .send({
+        events: [
+          { name: 'ab_conversion', properties: { experiment: 'headline', variant: 'features_focused', action: 'organization_created' } },
+        ],
+      })
+      .expect(202);
     expect((await stored(null)).map((r: { name: string }) => r.name)).toContain('ab_conversion');
   });
 
   it('should refuse an organization that does not exist and store nothing', async () => {
-    const res = await post().send({ organizationId: '00000000-0000-4000-8000-000000000000', events: [{ name: 'class_search' }] }).expect(404);
+    const res = await post()
+      .send({ organizationId: '00000000-0000-4000-8000-000000000000', events: [{ name: 'class_search' }] })
+      .expect(404);
     expect(res.body).toMatchObject({ success: false, data: null, error: 'Organization not found' });
     expect(await stored('00000000-0000-4000-8000-000000000000')).toEqual([]);
   });
@@ -60,11 +79,18 @@ describe('analytics beacon', () => {
   });
 
   it('should refuse a body over 8 kB with 413', async () => {
-    await post().set('Content-Type', 'text/plain').send(JSON.stringify({ events: [{ name: 'cta_click', properties: { a: 'x'.repeat(9000) } }] })).expect(413);
+    await post()
+      .set('Content-Type', 'text/plain')
+      .send(JSON.stringify({ events: [{ name: 'cta_click', properties: { a: 'x'.repeat(9000) } }] }))
+      .expect(413);
   });
 
   it('should limit one client address to 60 beacons a minute, and not its neighbours', async () => {
-    const from = (addr: string) => t.http.post('/api/analytics/events').set('X-Forwarded-For', addr).send({ events: [{ name: 'cta_click' }] });
+    const from = (addr: string) =>
+      t.http
+        .post('/api/analytics/events')
+        .set('X-Forwarded-For', addr)
+        .send({ events: [{ name: 'cta_click' }] });
     for (let i = 0; i < 60; i++) await from('198.51.100.7').expect(202);
     const limited = await from('198.51.100.7').expect(429);
     expect(limited.body).toMatchObject({ success: false, data: null });

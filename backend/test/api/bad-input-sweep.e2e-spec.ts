@@ -11,7 +11,12 @@ import { createTestApp, type TestApp } from '../setup/test-app';
  */
 type Auth = 'admin' | 'public' | 'staff';
 /** `valid`: generated variants that are good input by design (e.g. a nullable field), named as the sweep names them. */
-interface RouteCase { auth: Auth; body: Record<string, unknown> | null; emptyBodyOk?: boolean; valid?: string[] }
+interface RouteCase {
+  auth: Auth;
+  body: Record<string, unknown> | null;
+  emptyBodyOk?: boolean;
+  valid?: string[];
+}
 
 describe('bad input on every write route', () => {
   let t: TestApp;
@@ -21,56 +26,141 @@ describe('bad input on every write route', () => {
   let routes: Record<string, RouteCase>;
 
   beforeAll(async () => {
-    t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '100000', CONTACT_RATE_LIMIT_PER_HOUR: '100000', ANALYTICS_RATE_LIMIT_PER_MINUTE: '100000' });
+    t = await createTestApp({
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      CONTACT_RATE_LIMIT_PER_HOUR: '100000',
+      ANALYTICS_RATE_LIMIT_PER_MINUTE: '100000',
+    });
     org = await createOrg(t, { plan: 'professional' });
     const cls = await createClass(t, org);
-    const student = await t.http.post('/api/students').set(org.auth).send({ ...studentBody(), classEnrollments: [{ classId: cls.id }] }).expect(201);
+    const student = await t.http
+      .post('/api/students')
+      .set(org.auth)
+      .send({ ...studentBody(), classEnrollments: [{ classId: cls.id }] })
+      .expect(201);
     await createTeacher(t, org);
     const [teacher] = await t.db.query("SELECT id FROM users WHERE organization_id = $1 AND role = 'teacher'", [org.orgId]);
     ids = { classId: cls.id, studentId: student.body.data.id, teacherId: teacher.id };
-    staffToken = (await t.http.post('/api/admin/auth/signin').send({ username: 'itadmin', password: 'staff-password-1' }).expect(200)).body.data.token;
+    staffToken = (await t.http.post('/api/admin/auth/signin').send({ username: 'itadmin', password: 'staff-password-1' }).expect(200)).body
+      .data.token;
     const today = new Date().toISOString();
     const session = { classId: cls.id, sessionDate: today, sessionIndex: 0 };
-    const classFields = { title: 'T', description: 'D', instructor: 'I', location: 'L', status: 'Open', price: 10, maxStudents: 5, startDate: today, duration: 60, days: 2, schedule: 'Weekly', information: 'i', materials: ['m'] };
+    const classFields = {
+      title: 'T',
+      description: 'D',
+      instructor: 'I',
+      location: 'L',
+      status: 'Open',
+      price: 10,
+      maxStudents: 5,
+      startDate: today,
+      duration: 60,
+      days: 2,
+      schedule: 'Weekly',
+      information: 'i',
+      materials: ['m'],
+    };
     const person = { firstName: 'Olivia', lastName: 'Martinez', email: 'sweep@example.com', phone: '5595551234', communicationOptIn: true };
     routes = {
       'POST /api/auth/signin': { auth: 'public', body: { email: 'a@example.com', password: 'secret1' } },
-      'POST /api/auth/signup': { auth: 'public', body: { email: 'a@example.com', password: 'secret1', firstName: 'A', lastName: 'B', role: 'admin' } },
+      'POST /api/auth/signup': {
+        auth: 'public',
+        body: { email: 'a@example.com', password: 'secret1', firstName: 'A', lastName: 'B', role: 'admin' },
+      },
       'POST /api/auth/signout': { auth: 'admin', body: null },
       'PUT /api/auth/profile': { auth: 'admin', body: { firstName: 'A', lastName: 'B' }, emptyBodyOk: true },
       'POST /api/auth/reset-password': { auth: 'public', body: { email: 'a@example.com' } },
       'POST /api/auth/reset-password/confirm': { auth: 'public', body: { token: 'x'.repeat(40), password: 'secret1' } },
-      'POST /api/auth/users': { auth: 'admin', body: { email: 'a@example.com', password: 'secret1', firstName: 'A', lastName: 'B', role: 'teacher' } },
+      'POST /api/auth/users': {
+        auth: 'admin',
+        body: { email: 'a@example.com', password: 'secret1', firstName: 'A', lastName: 'B', role: 'teacher' },
+      },
       'DELETE /api/auth/users/:id': { auth: 'admin', body: null },
       'POST /api/admin/auth/signin': { auth: 'public', body: { username: 'itadmin', password: 'x' } },
       'POST /api/admin/auth/signout': { auth: 'staff', body: null },
       'PUT /api/settings/branding': { auth: 'admin', body: { branding: { businessName: 'B', primaryColor: '#000000', slogan: 's' } } },
       'PUT /api/settings/contact': { auth: 'admin', body: { contactInfo: { phone: '5595550000', address: 'A' } } },
       'PUT /api/settings/profile': { auth: 'admin', body: { adminProfile: { firstName: 'A', lastName: 'B', email: 'a@example.com' } } },
-      'POST /api/organizations': { auth: 'admin', body: { name: 'N', contactInfo: { phone: '1', address: 'a' }, branding: { businessName: 'N' }, settings: { discounts: [{ name: 'd', value: 1 }], notifications: { reminderHours: 1, emailEnabled: true, smsEnabled: false } } } },
-      'PUT /api/organizations/:id': { auth: 'admin', body: { name: 'N', contactInfo: { phone: '1', address: 'a' }, branding: { businessName: 'N', primaryColor: '#000000' }, settings: { cancellationPolicies: [{ daysBeforeClass: 1, refundPercentage: 5 }], notifications: { reminderHours: 1, emailEnabled: true, smsEnabled: false } } } },
+      'POST /api/organizations': {
+        auth: 'admin',
+        body: {
+          name: 'N',
+          contactInfo: { phone: '1', address: 'a' },
+          branding: { businessName: 'N' },
+          settings: { discounts: [{ name: 'd', value: 1 }], notifications: { reminderHours: 1, emailEnabled: true, smsEnabled: false } },
+        },
+      },
+      'PUT /api/organizations/:id': {
+        auth: 'admin',
+        body: {
+          name: 'N',
+          contactInfo: { phone: '1', address: 'a' },
+          branding: { businessName: 'N', primaryColor: '#000000' },
+          settings: {
+            cancellationPolicies: [{ daysBeforeClass: 1, refundPercentage: 5 }],
+            notifications: { reminderHours: 1, emailEnabled: true, smsEnabled: false },
+          },
+        },
+      },
       'DELETE /api/organizations/:id': { auth: 'admin', body: null },
       'POST /api/classes': { auth: 'admin', body: classFields },
       'PUT /api/classes/:id': { auth: 'admin', body: classFields },
       'DELETE /api/classes/:id': { auth: 'admin', body: null },
       'POST /api/classes/:id/clone': { auth: 'admin', body: { title: 'C', startDate: today, status: 'Open' } },
-      'POST /api/students/check-enrollment': { auth: 'public', body: { email: 'a@example.com', classId: cls.id, organizationId: org.orgId } },
-      'POST /api/students/register': { auth: 'public', body: { ...person, organizationId: org.orgId, classEnrollments: [{ classId: cls.id, paymentMethod: 'in-person', paymentStatus: 'pending' }] } },
-      'POST /api/students': { auth: 'admin', body: { ...person, status: 'active', classEnrollments: [{ classId: cls.id, paymentStatus: 'pending', paymentMethod: 'in-person' }] } },
-      'PUT /api/students/:id': { auth: 'admin', body: { ...person, status: 'active', classEnrollments: [{ classId: cls.id, paymentStatus: 'completed', paymentMethod: 'in-person' }] } },
+      'POST /api/students/check-enrollment': {
+        auth: 'public',
+        body: { email: 'a@example.com', classId: cls.id, organizationId: org.orgId },
+      },
+      'POST /api/students/register': {
+        auth: 'public',
+        body: {
+          ...person,
+          organizationId: org.orgId,
+          classEnrollments: [{ classId: cls.id, paymentMethod: 'in-person', paymentStatus: 'pending' }],
+        },
+      },
+      'POST /api/students': {
+        auth: 'admin',
+        body: {
+          ...person,
+          status: 'active',
+          classEnrollments: [{ classId: cls.id, paymentStatus: 'pending', paymentMethod: 'in-person' }],
+        },
+      },
+      'PUT /api/students/:id': {
+        auth: 'admin',
+        body: {
+          ...person,
+          status: 'active',
+          classEnrollments: [{ classId: cls.id, paymentStatus: 'completed', paymentMethod: 'in-person' }],
+        },
+      },
       'DELETE /api/students/:id': { auth: 'admin', body: null },
       'DELETE /api/students/:id/enrollments/:classId': { auth: 'admin', body: null },
-      'POST /api/analytics/events': { auth: 'public', body: { organizationId: org.orgId, events: [{ name: 'class_search', properties: { query: 'yoga' } }] },
+      'POST /api/analytics/events': {
+        auth: 'public',
+        body: { organizationId: org.orgId, events: [{ name: 'class_search', properties: { query: 'yoga' } }] },
         // Marketing pages have no organization; properties are optional, and their values may be null or numbers.
-        valid: ['organizationId: null', 'events.0.properties: null', 'events.0.properties.query: null', 'events.0.properties.query: number'] },
+        valid: [
+          'organizationId: null',
+          'events.0.properties: null',
+          'events.0.properties.query: null',
+          'events.0.properties.query: number',
+        ],
+      },
       'POST /api/contact': { auth: 'public', body: { name: 'N', email: 'a@example.com', message: 'm' } },
       'POST /api/payments/mark-paid': { auth: 'admin', body: { studentId: student.body.data.id, classId: cls.id } },
       'POST /api/payments/mark-unpaid': { auth: 'admin', body: { studentId: student.body.data.id, classId: cls.id } },
       'POST /api/attendance/mark': { auth: 'admin', body: { ...session, studentId: student.body.data.id, attended: true } },
-      'POST /api/attendance/bulk': { auth: 'admin', body: { ...session, attendanceData: [{ studentId: student.body.data.id, attended: true }] } },
+      'POST /api/attendance/bulk': {
+        auth: 'admin',
+        body: { ...session, attendanceData: [{ studentId: student.body.data.id, attended: true }] },
+      },
     };
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   /** Every POST/PUT/DELETE route Express has registered, as "METHOD /path". */
   it('should refuse a NUL byte in the query or a path parameter of every read route too', async () => {
@@ -82,7 +172,8 @@ describe('bad input on every write route', () => {
       for (const p of paths) {
         for (const auth of [{}, org.auth]) {
           const res = await t.http.get(p).set(auth);
-          if (res.status !== 400 || res.body?.success !== false || typeof res.body?.error !== 'string') failures.push(`GET ${p} -> ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+          if (res.status !== 400 || res.body?.success !== false || typeof res.body?.error !== 'string')
+            failures.push(`GET ${p} -> ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
         }
       }
     }
@@ -147,10 +238,18 @@ describe('bad input on every write route', () => {
   });
 });
 
-function fillParams(pattern: string, ids: { classId: string; studentId: string; teacherId: string }, orgId: string, override?: string): string {
+function fillParams(
+  pattern: string,
+  ids: { classId: string; studentId: string; teacherId: string },
+  orgId: string,
+  override?: string,
+): string {
   let first = true;
   return pattern.replace(/:(\w+)/g, (_, name: string) => {
-    if (override !== undefined && first) { first = false; return override; }
+    if (override !== undefined && first) {
+      first = false;
+      return override;
+    }
     if (name === 'classId' || pattern.startsWith('/api/classes')) return ids.classId;
     if (pattern.startsWith('/api/students')) return ids.studentId;
     if (pattern.startsWith('/api/organizations')) return orgId;
@@ -197,7 +296,9 @@ function setAt(root: unknown, path: (string | number)[], value: unknown): unknow
 
 /** A hash of every row of every table: any insert, update or delete changes it. */
 async function tablesFingerprint(t: TestApp): Promise<string> {
-  const tables: { tablename: string }[] = await t.db.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations' ORDER BY tablename");
+  const tables: { tablename: string }[] = await t.db.query(
+    "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations' ORDER BY tablename",
+  );
   const parts = tables.map((r) => `(SELECT md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) FROM "${r.tablename}" x)`);
   const [row] = await t.db.query(`SELECT md5(concat(${parts.join(', ')})) AS h`);
   return row.h;

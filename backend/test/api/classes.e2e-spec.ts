@@ -9,12 +9,24 @@ describe('classes', () => {
     t = await createTestApp();
     org = await createOrg(t, { plan: 'essential' });
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('should create a class with dollars in and out, generated sessions and an activity event', async () => {
     const start = new Date('2031-03-03T17:00:00.000Z');
-    const res = await t.http.post('/api/classes').set(org.auth).send(classBody({ startDate: start.toISOString(), days: 3, schedule: 'Weekly', price: 49.99, discountPrice: 39.5 })).expect(201);
-    expect(res.body.data).toMatchObject({ price: 49.99, discountPrice: 39.5, status: 'Open', enrolledStudents: 0, organizationId: org.orgId });
+    const res = await t.http
+      .post('/api/classes')
+      .set(org.auth)
+      .send(classBody({ startDate: start.toISOString(), days: 3, schedule: 'Weekly', price: 49.99, discountPrice: 39.5 }))
+      .expect(201);
+    expect(res.body.data).toMatchObject({
+      price: 49.99,
+      discountPrice: 39.5,
+      status: 'Open',
+      enrolledStudents: 0,
+      organizationId: org.orgId,
+    });
     expect(res.body.data.sessions).toEqual(['2031-03-03T17:00:00.000Z', '2031-03-10T17:00:00.000Z', '2031-03-17T17:00:00.000Z']);
     const consecutive = await createClass(t, org, { startDate: start.toISOString(), days: 2, schedule: 'Consecutive' });
     const got = await t.http.get(`/api/classes/${consecutive.id}`).set(org.auth).expect(200);
@@ -24,7 +36,11 @@ describe('classes', () => {
   });
 
   it('should validate the class form with its messages', async () => {
-    const res = await t.http.post('/api/classes').set(org.auth).send(classBody({ title: '  ', days: 0, duration: 10, maxStudents: 0, price: -1 })).expect(400);
+    const res = await t.http
+      .post('/api/classes')
+      .set(org.auth)
+      .send(classBody({ title: '  ', days: 0, duration: 10, maxStudents: 0, price: -1 }))
+      .expect(400);
     expect(res.body.errors).toMatchObject({
       title: 'Title is required',
       days: 'Days must be at least 1',
@@ -32,10 +48,22 @@ describe('classes', () => {
       maxStudents: 'Max students must be at least 1',
       price: 'Price cannot be negative',
     });
-    const unknown = await t.http.post('/api/classes').set(org.auth).send(classBody({ colour: 'red' })).expect(400);
+    const unknown = await t.http
+      .post('/api/classes')
+      .set(org.auth)
+      .send(classBody({ colour: 'red' }))
+      .expect(400);
     expect(unknown.body.error).toMatch(/colour/);
-    await t.http.post('/api/classes').set(org.auth).send(classBody({ startDate: 'tomorrow' })).expect(400);
-    await t.http.post('/api/classes').set(org.auth).send(classBody({ status: 'Deleted' })).expect(400);
+    await t.http
+      .post('/api/classes')
+      .set(org.auth)
+      .send(classBody({ startDate: 'tomorrow' }))
+      .expect(400);
+    await t.http
+      .post('/api/classes')
+      .set(org.auth)
+      .send(classBody({ status: 'Deleted' }))
+      .expect(400);
   });
 
   it('should accept the whole record back on PUT and ignore read-only fields', async () => {
@@ -51,14 +79,30 @@ describe('classes', () => {
     const other = await createOrg(t, { plan: 'essential' });
     for (const title of ['Zumba', 'Aikido', 'Macrame']) await createClass(t, other, { title });
     await createClass(t, other, { title: 'Old one', status: 'Archived' });
-    const res = await t.http.get('/api/classes').query({ sort: JSON.stringify(['title', 'ASC']), range: JSON.stringify([0, 1]) }).set(other.auth).expect(200);
+    const res = await t.http
+      .get('/api/classes')
+      .query({ sort: JSON.stringify(['title', 'ASC']), range: JSON.stringify([0, 1]) })
+      .set(other.auth)
+      .expect(200);
     expect(res.body.data.map((c: { title: string }) => c.title)).toEqual(['Aikido', 'Macrame']);
     expect(res.headers['content-range']).toBe('classes 0-1/4');
-    const filtered = await t.http.get('/api/classes').query({ filter: JSON.stringify({ status: 'Archived' }) }).set(other.auth).expect(200);
+    const filtered = await t.http
+      .get('/api/classes')
+      .query({ filter: JSON.stringify({ status: 'Archived' }) })
+      .set(other.auth)
+      .expect(200);
     expect(filtered.body.data.map((c: { title: string }) => c.title)).toEqual(['Old one']);
-    const q = await t.http.get('/api/classes').query({ filter: JSON.stringify({ q: 'zum' }) }).set(other.auth).expect(200);
+    const q = await t.http
+      .get('/api/classes')
+      .query({ filter: JSON.stringify({ q: 'zum' }) })
+      .set(other.auth)
+      .expect(200);
     expect(q.body.data).toHaveLength(1);
-    await t.http.get('/api/classes').query({ sort: JSON.stringify(['password', 'ASC']) }).set(other.auth).expect(400);
+    await t.http
+      .get('/api/classes')
+      .query({ sort: JSON.stringify(['password', 'ASC']) })
+      .set(other.auth)
+      .expect(400);
     await t.http.get('/api/classes').query({ range: '[0,' }).set(other.auth).expect(400);
   });
 
@@ -90,9 +134,13 @@ describe('classes', () => {
     const miss = await t.http.get('/api/classes').query({ organizationId: pub.orgId }).expect(200);
     const hit = await t.http.get('/api/classes').query({ organizationId: pub.orgId }).expect(200);
     expect(hit.text).toBe(miss.text);
-    const names = (h: Record<string, string>) => Object.keys(h).filter((k) => !['date', 'connection', 'keep-alive', 'x-request-id'].includes(k)).sort();
+    const names = (h: Record<string, string>) =>
+      Object.keys(h)
+        .filter((k) => !['date', 'connection', 'keep-alive', 'x-request-id'].includes(k))
+        .sort();
     expect(names(hit.headers)).toEqual(names(miss.headers));
-    for (const k of ['content-security-policy', 'x-content-type-options', 'etag', 'content-type', 'cache-control']) expect(hit.headers[k]).toBe(miss.headers[k]);
+    for (const k of ['content-security-policy', 'x-content-type-options', 'etag', 'content-type', 'cache-control'])
+      expect(hit.headers[k]).toBe(miss.headers[k]);
     // A list over 1 kB is gzipped on both paths for clients that accept it.
     for (let i = 0; i < 4; i++) await createClass(t, pub, { title: `Cached ${i}` });
     const bigMiss = await t.http.get('/api/classes').query({ organizationId: pub.orgId }).set('Accept-Encoding', 'gzip').expect(200);
@@ -121,28 +169,70 @@ describe('classes', () => {
     const free = await createOrg(t); // Free: 2 classes
     await createClass(t, free, { title: 'One' });
     await createClass(t, free, { title: 'Two' });
-    const blocked = await t.http.post('/api/classes').set(free.auth).send(classBody({ title: 'Three' })).expect(403);
-    expect(blocked.body.error).toBe('Class limit reached. Free allows up to 2 classes. You currently have 2 classes. Upgrade your plan to add more classes.');
-    const archived = await t.http.post('/api/classes').set(free.auth).send(classBody({ title: 'Parked', status: 'Archived' })).expect(201);
+    const blocked = await t.http
+      .post('/api/classes')
+      .set(free.auth)
+      .send(classBody({ title: 'Three' }))
+      .expect(403);
+    expect(blocked.body.error).toBe(
+      'Class limit reached. Free allows up to 2 classes. You currently have 2 classes. Upgrade your plan to add more classes.',
+    );
+    const archived = await t.http
+      .post('/api/classes')
+      .set(free.auth)
+      .send(classBody({ title: 'Parked', status: 'Archived' }))
+      .expect(201);
     const record = (await t.http.get(`/api/classes/${archived.body.data.id}`).set(free.auth)).body.data;
-    const activate = await t.http.put(`/api/classes/${record.id}`).set(free.auth).send({ ...record, status: 'Open' }).expect(403);
+    const activate = await t.http
+      .put(`/api/classes/${record.id}`)
+      .set(free.auth)
+      .send({ ...record, status: 'Open' })
+      .expect(403);
     expect(activate.body.error).toContain('limit reached');
-    const clone = await t.http.post(`/api/classes/${record.id}/clone`).set(free.auth).send({ title: 'Parked (Copy)', startDate: new Date(Date.now() + 86400000).toISOString(), status: 'Open' }).expect(201);
-    expect(clone.body).toMatchObject({ success: true, statusForcedByLimit: true, data: { status: 'Archived', title: 'Parked (Copy)', enrolledStudents: 0 } });
+    const clone = await t.http
+      .post(`/api/classes/${record.id}/clone`)
+      .set(free.auth)
+      .send({ title: 'Parked (Copy)', startDate: new Date(Date.now() + 86400000).toISOString(), status: 'Open' })
+      .expect(201);
+    expect(clone.body).toMatchObject({
+      success: true,
+      statusForcedByLimit: true,
+      data: { status: 'Archived', title: 'Parked (Copy)', enrolledStudents: 0 },
+    });
     expect(clone.body.warning).toMatch(/limit/i);
   });
 
   it('should clone with its rules', async () => {
     const c = await createClass(t, org, { title: 'Source' });
-    const ok = await t.http.post(`/api/classes/${c.id}/clone`).set(org.auth).send({ title: 'Source (Copy)', startDate: new Date(Date.now() + 86400000).toISOString(), status: 'Scheduled' }).expect(201);
-    expect(ok.body).toMatchObject({ statusForcedByLimit: false, warning: null, data: { title: 'Source (Copy)', status: 'Scheduled', instructor: 'Luis' } });
-    const past = await t.http.post(`/api/classes/${c.id}/clone`).set(org.auth).send({ title: 'X', startDate: '2020-01-01T10:00:00.000Z' }).expect(400);
+    const ok = await t.http
+      .post(`/api/classes/${c.id}/clone`)
+      .set(org.auth)
+      .send({ title: 'Source (Copy)', startDate: new Date(Date.now() + 86400000).toISOString(), status: 'Scheduled' })
+      .expect(201);
+    expect(ok.body).toMatchObject({
+      statusForcedByLimit: false,
+      warning: null,
+      data: { title: 'Source (Copy)', status: 'Scheduled', instructor: 'Luis' },
+    });
+    const past = await t.http
+      .post(`/api/classes/${c.id}/clone`)
+      .set(org.auth)
+      .send({ title: 'X', startDate: '2020-01-01T10:00:00.000Z' })
+      .expect(400);
     expect(past.body.error).toBe('Start date cannot be in the past');
-    const noTitle = await t.http.post(`/api/classes/${c.id}/clone`).set(org.auth).send({ title: '', startDate: new Date().toISOString() }).expect(400);
+    const noTitle = await t.http
+      .post(`/api/classes/${c.id}/clone`)
+      .set(org.auth)
+      .send({ title: '', startDate: new Date().toISOString() })
+      .expect(400);
     expect(noTitle.body.errors.title).toBe('Title is required');
     const badDate = await t.http.post(`/api/classes/${c.id}/clone`).set(org.auth).send({ title: 'X', startDate: 'soon' }).expect(400);
     expect(badDate.body.errors.startDate).toBe('Invalid date format');
-    await t.http.post(`/api/classes/${c.id}/clone`).set(org.auth).send({ title: 'X', startDate: new Date().toISOString(), status: 'Closed' }).expect(400);
+    await t.http
+      .post(`/api/classes/${c.id}/clone`)
+      .set(org.auth)
+      .send({ title: 'X', startDate: new Date().toISOString(), status: 'Closed' })
+      .expect(400);
   });
 
   it('should close an Open class when full, refuse lowering max below enrolled, and reopen when a seat frees', async () => {
@@ -151,15 +241,27 @@ describe('classes', () => {
     await t.http.post('/api/students/register').send(registerBody(org.orgId, c.id)).expect(201);
     const full = (await t.http.get(`/api/classes/${c.id}`).set(org.auth)).body.data;
     expect(full).toMatchObject({ status: 'Closed', enrolledStudents: 2 });
-    const lower = await t.http.put(`/api/classes/${c.id}`).set(org.auth).send({ ...full, maxStudents: 1 }).expect(409);
+    const lower = await t.http
+      .put(`/api/classes/${c.id}`)
+      .set(org.auth)
+      .send({ ...full, maxStudents: 1 })
+      .expect(409);
     expect(lower.body.error).toMatch(/cannot be lower than the 2 students/);
     await t.http.delete(`/api/students/${first.body.data.id}`).set(org.auth).expect(200);
     const reopened = (await t.http.get(`/api/classes/${c.id}`).set(org.auth)).body.data;
     expect(reopened).toMatchObject({ status: 'Open', enrolledStudents: 1 });
     // Lowering the seats to the enrolled count fills the class: it closes itself, and reopens when raised.
-    const lowered = await t.http.put(`/api/classes/${c.id}`).set(org.auth).send({ ...reopened, maxStudents: 1 }).expect(200);
+    const lowered = await t.http
+      .put(`/api/classes/${c.id}`)
+      .set(org.auth)
+      .send({ ...reopened, maxStudents: 1 })
+      .expect(200);
     expect(lowered.body.data).toMatchObject({ status: 'Closed', maxStudents: 1 });
-    const raised = await t.http.put(`/api/classes/${c.id}`).set(org.auth).send({ ...lowered.body.data, maxStudents: 3 }).expect(200);
+    const raised = await t.http
+      .put(`/api/classes/${c.id}`)
+      .set(org.auth)
+      .send({ ...lowered.body.data, maxStudents: 3 })
+      .expect(200);
     expect(raised.body.data).toMatchObject({ status: 'Open', maxStudents: 3 });
   });
 

@@ -11,8 +11,12 @@ describe('config', () => {
   it('should fail fast on an invalid PORT or PLATFORM_FEE_PERCENT with the same messages as before', () => {
     expect(() => loadSettings({ ...base, PORT: 'abc' })).toThrow('PORT must be a port number, got "abc"');
     expect(() => loadSettings({ ...base, PORT: '70000' })).toThrow('PORT must be a port number, got "70000"');
-    expect(() => loadSettings({ ...base, PLATFORM_FEE_PERCENT: '101' })).toThrow('PLATFORM_FEE_PERCENT must be between 0 and 100, got "101"');
-    expect(() => loadSettings({ ...base, AUTH_RATE_LIMIT_PER_MINUTE: '0' })).toThrow('AUTH_RATE_LIMIT_PER_MINUTE must be a whole number above 0, got "0"');
+    expect(() => loadSettings({ ...base, PLATFORM_FEE_PERCENT: '101' })).toThrow(
+      'PLATFORM_FEE_PERCENT must be between 0 and 100, got "101"',
+    );
+    expect(() => loadSettings({ ...base, AUTH_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(
+      'AUTH_RATE_LIMIT_PER_MINUTE must be a whole number above 0, got "0"',
+    );
     expect(() => loadSettings({ ...base, JWT_SECRET: 'short' })).toThrow('JWT_SECRET must be at least 32 characters');
   });
 
@@ -27,14 +31,26 @@ describe('config', () => {
   it('should give each concern its defaults, blank keys (as .env.example lists them) counting as unset', () => {
     const blanks = Object.fromEntries(envExampleKeys().map((k) => [k, '']));
     const s = loadSettings({ ...blanks, ...base, PORT: '3002', PLATFORM_FEE_PERCENT: '3' });
-    expect(s.app).toMatchObject({ port: 3002, publicUrl: 'http://localhost:3002', platformFeePercent: 3, supportEmail: null, authRateLimitPerMinute: 60 });
+    expect(s.app).toMatchObject({
+      port: 3002,
+      publicUrl: 'http://localhost:3002',
+      platformFeePercent: 3,
+      supportEmail: null,
+      authRateLimitPerMinute: 60,
+    });
     expect(s.database).toMatchObject({ url: null, poolSize: 10 });
     expect(s.auth).toMatchObject({ jwtExpiresIn: '12h', platformAdminUsername: 'itadmin', platformAdminPassword: null });
     expect(s.jobs).toEqual({ enabled: true, intervalMs: 5000, seatHoldMinutes: 15 });
     expect(s.stripe).toEqual({ secretKey: null, publishableKey: null, webhookSecret: null, apiBase: null });
     expect(s.twilio.apiBase).toBeNull();
     expect(s.sendgrid).toEqual({ apiKey: null, from: 'no-reply@classlane.local', apiUrl: null });
-    const set = loadSettings({ ...base, JOBS_ENABLED: 'false', JOBS_INTERVAL_MS: '250', STRIPE_API_BASE: 'http://127.0.0.1:12111', TWILIO_API_BASE: 'http://127.0.0.1:12112' });
+    const set = loadSettings({
+      ...base,
+      JOBS_ENABLED: 'false',
+      JOBS_INTERVAL_MS: '250',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      TWILIO_API_BASE: 'http://127.0.0.1:12112',
+    });
     expect(set.jobs).toEqual({ enabled: false, intervalMs: 250, seatHoldMinutes: 15 });
     expect([set.stripe.apiBase, set.twilio.apiBase]).toEqual(['http://127.0.0.1:12111', 'http://127.0.0.1:12112']);
   });
@@ -43,7 +59,8 @@ describe('config', () => {
     const dir = path.join(root(), 'backend', 'src', 'config');
     const read = new Set<string>();
     for (const f of fs.readdirSync(dir)) {
-      for (const m of fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/env\.([A-Z][A-Z0-9_]+)|'([A-Z][A-Z0-9_]{3,})'/g)) read.add(m[1] ?? m[2]);
+      for (const m of fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/env\.([A-Z][A-Z0-9_]+)|'([A-Z][A-Z0-9_]{3,})'/g))
+        read.add(m[1] ?? m[2]);
     }
     read.delete('NODE_ENV');
     expect([...read].filter((k) => !envExampleKeys().includes(k))).toEqual([]);

@@ -27,10 +27,15 @@ describe('dashboard summary', () => {
     // s2 registered and paid last month: it belongs to the previous period.
     const now = new Date();
     const lastMonth = new Date(now.getFullYear(), now.getMonth() - 1, 15);
-    await t.db.query("UPDATE enrollments SET payment_status = 'completed', amount_paid_cents = 8000, enrollment_date = $2, paid_at = $2 WHERE student_id = $1", [s2.id, lastMonth]);
+    await t.db.query(
+      "UPDATE enrollments SET payment_status = 'completed', amount_paid_cents = 8000, enrollment_date = $2, paid_at = $2 WHERE student_id = $1",
+      [s2.id, lastMonth],
+    );
     await t.db.query('UPDATE students SET registration_date = $2 WHERE id = $1', [s2.id, lastMonth]);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('should compute the month from data and compare it with the previous month', async () => {
     const res = await t.http.get('/api/reporting/dashboard-summary?period=month').set(org.auth).expect(200);
@@ -77,9 +82,23 @@ describe('dashboard summary', () => {
   it('should answer nulls, not invented figures, for an organization without data', async () => {
     const res = await t.http.get('/api/reporting/dashboard-summary').set(empty.auth).expect(200);
     expect(res.body.data).toMatchObject({
-      totalRevenue: 0, revenueChange: null, totalStudents: 0, activeStudents: 0, newStudents: 0, studentChange: null,
-      enrollments: 0, totalClasses: 0, openClasses: 0, upcomingClasses: 0, fullClasses: 0, repeatStudents: 0, repeatRate: null,
-      topPerformingClass: null, averageSatisfaction: null, averageRating: null, monthlyGrowthRate: null,
+      totalRevenue: 0,
+      revenueChange: null,
+      totalStudents: 0,
+      activeStudents: 0,
+      newStudents: 0,
+      studentChange: null,
+      enrollments: 0,
+      totalClasses: 0,
+      openClasses: 0,
+      upcomingClasses: 0,
+      fullClasses: 0,
+      repeatStudents: 0,
+      repeatRate: null,
+      topPerformingClass: null,
+      averageSatisfaction: null,
+      averageRating: null,
+      monthlyGrowthRate: null,
     });
     expect(res.body.data.recentActivity.every((e: { organizationId: string }) => e.organizationId === empty.orgId)).toBe(true);
   });
@@ -100,8 +119,12 @@ describe('dashboard summary', () => {
 
 describe('revenue is dated by payment', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('should count an enrollment made last month and paid today in this month, and drop it when unmarked', async () => {
     const org = await createOrg(t, { plan: 'essential' });
@@ -118,7 +141,9 @@ describe('revenue is dated by payment', () => {
     const unpaid = await t.http.get('/api/reporting/dashboard-summary?period=month').set(org.auth).expect(200);
     expect(unpaid.body.data.totalRevenue).toBe(0);
     // Whatever path marks an enrollment completed, the database gives it a payment time.
-    await expect(t.db.query("UPDATE enrollments SET payment_status = 'completed', amount_paid_cents = 6000 WHERE student_id = $1", [s.id])).resolves.toBeDefined();
+    await expect(
+      t.db.query("UPDATE enrollments SET payment_status = 'completed', amount_paid_cents = 6000 WHERE student_id = $1", [s.id]),
+    ).resolves.toBeDefined();
     const [{ paid_at: again }] = await t.db.query('SELECT paid_at FROM enrollments WHERE student_id = $1', [s.id]);
     expect(again).not.toBeNull();
   });

@@ -10,7 +10,12 @@ describe('password reset through SendGrid', () => {
   let org: OrgFixture;
   beforeAll(async () => {
     sendgrid = await startSendGridStandIn();
-    t = await createTestApp({ SENDGRID_API_KEY: 'SG.stand-in-key', SENDGRID_API_URL: sendgrid.url, SENDGRID_FROM: 'hello@classlane.test', PUBLIC_URL: 'https://classes.example' });
+    t = await createTestApp({
+      SENDGRID_API_KEY: 'SG.stand-in-key',
+      SENDGRID_API_URL: sendgrid.url,
+      SENDGRID_FROM: 'hello@classlane.test',
+      PUBLIC_URL: 'https://classes.example',
+    });
     org = await createOrg(t);
   });
   afterAll(async () => {
@@ -48,7 +53,9 @@ describe('password reset through SendGrid', () => {
     const res = await t.http.post('/api/auth/reset-password').send({ email: org.email });
     expect(res.status).toBe(502);
     expect(res.body.error).toBe('We could not send the email right now. Please try again in a few minutes.');
-    const [{ n }] = await t.db.query('SELECT count(*)::int AS n FROM password_reset_tokens WHERE user_id = $1 AND used_at IS NULL', [org.userId]);
+    const [{ n }] = await t.db.query('SELECT count(*)::int AS n FROM password_reset_tokens WHERE user_id = $1 AND used_at IS NULL', [
+      org.userId,
+    ]);
     expect(n).toBe(0);
   });
 });

@@ -31,7 +31,13 @@ describe('embedded database credentials', () => {
       const ok = new Client({ connectionString: db.url });
       await ok.connect();
       await ok.end();
-      const legacy = new Client({ host: '127.0.0.1', port: Number(url.port), user: 'postgres', password: 'classlane', database: 'postgres' });
+      const legacy = new Client({
+        host: '127.0.0.1',
+        port: Number(url.port),
+        user: 'postgres',
+        password: 'classlane',
+        database: 'postgres',
+      });
       await expect(legacy.connect()).rejects.toThrow(/password authentication failed/);
       await db.stop();
     } finally {

@@ -10,7 +10,9 @@ describe('HTTP conventions', () => {
     t = await createTestApp();
     org = await createOrg(t);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('should answer malformed JSON with 400', async () => {
     const res = await t.http.post('/api/auth/signin').set('Content-Type', 'application/json').send('{"email":').expect(400);
@@ -18,7 +20,10 @@ describe('HTTP conventions', () => {
   });
 
   it('should answer an oversized body with 413', async () => {
-    const res = await t.http.post('/api/contact').send({ name: 'x', email: 'a@b.co', message: 'x'.repeat(200_000) }).expect(413);
+    const res = await t.http
+      .post('/api/contact')
+      .send({ name: 'x', email: 'a@b.co', message: 'x'.repeat(200_000) })
+      .expect(413);
     expect(res.body.error).toBe('Request body is too large');
   });
 
@@ -35,7 +40,10 @@ describe('HTTP conventions', () => {
     const res = await t.http.post('/api/contact').send({ name: 'x', email: 'a@b.co', message: 'hi', isAdmin: true }).expect(400);
     expect(res.body.error).toBe('property isAdmin should not exist');
     expect(res.body.errors).toEqual({ isAdmin: 'property isAdmin should not exist' });
-    const wrongType = await t.http.post('/api/auth/signin').send({ email: ['a@b.co'], password: 5 }).expect(400);
+    const wrongType = await t.http
+      .post('/api/auth/signin')
+      .send({ email: ['a@b.co'], password: 5 })
+      .expect(400);
     expect(Object.keys(wrongType.body.errors).sort()).toEqual(['email', 'password']);
   });
 
@@ -53,7 +61,12 @@ describe('HTTP conventions', () => {
   it('should gzip a react-admin list page over 1 kB, Content-Range and all', async () => {
     const big = await createOrg(t, { plan: 'professional' });
     for (let i = 0; i < 6; i++) await createClass(t, big, { title: `Gzip ${i}` });
-    const res = await t.http.get('/api/classes').set(big.auth).set('Accept-Encoding', 'gzip').set('Origin', 'http://localhost:3002').expect(200);
+    const res = await t.http
+      .get('/api/classes')
+      .set(big.auth)
+      .set('Accept-Encoding', 'gzip')
+      .set('Origin', 'http://localhost:3002')
+      .expect(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers['content-range']).toBe('classes 0-5/6');
     expect(res.headers.vary).toMatch(/Origin.*Accept-Encoding/i);
@@ -69,18 +82,28 @@ describe('HTTP conventions', () => {
   });
 
   it('should store contact messages and require the fields', async () => {
-    const ok = await t.http.post('/api/contact').send({ name: ' Ann ', email: 'ann@example.com', message: 'Hello', inquiryType: 'billing' }).expect(201);
+    const ok = await t.http
+      .post('/api/contact')
+      .send({ name: ' Ann ', email: 'ann@example.com', message: 'Hello', inquiryType: 'billing' })
+      .expect(201);
     const [row] = await t.db.query('SELECT name, inquiry_type FROM contact_messages WHERE id = $1', [ok.body.data.id]);
     expect(row).toEqual({ name: 'Ann', inquiry_type: 'billing' });
     const missing = await t.http.post('/api/contact').send({ name: '  ', email: 'ann@example.com', message: '' }).expect(400);
     expect(missing.body.error).toBe('Please fill in all required fields.');
-    await t.http.post('/api/contact').send({ name: 'A', email: 'a@example.com', message: 'x', organizationId: '00000000-0000-4000-8000-000000000000' }).expect(404);
+    await t.http
+      .post('/api/contact')
+      .send({ name: 'A', email: 'a@example.com', message: 'x', organizationId: '00000000-0000-4000-8000-000000000000' })
+      .expect(404);
     await t.http.post('/api/contact').send({ name: 'A', email: 'a@example.com', message: 'x', organizationId: org.orgId }).expect(201);
   });
 
   it('should serve plans sorted by displayOrder with prices in cents', async () => {
     const res = await t.http.get('/api/subscription-plans').expect(200);
-    expect(res.body.data.map((p: { id: string; monthlyPrice: number }) => [p.id, p.monthlyPrice])).toEqual([['free', 0], ['essential', 4900], ['professional', 9900]]);
+    expect(res.body.data.map((p: { id: string; monthlyPrice: number }) => [p.id, p.monthlyPrice])).toEqual([
+      ['free', 0],
+      ['essential', 4900],
+      ['professional', 9900],
+    ]);
     expect(res.body.data[0].limits).toEqual({ maxClasses: 2, maxStudents: 10, maxTransactionsPerMonth: 20 });
     const one = await t.http.get('/api/subscription-plans/essential').expect(200);
     expect(one.body.data.features.customBranding).toBe(true);
@@ -109,7 +132,8 @@ describe('HTTP conventions', () => {
     expect(sitemap.headers['content-type']).toContain('xml');
     expect(sitemap.text).toContain(`/org/${org.orgId}`);
     // The indexable pages of the site's SEO keys, and no path that only redirects home.
-    for (const path of ['/pricing', '/senior-centers', '/community-colleges', '/about-us', '/terms']) expect(sitemap.text).toContain(`${path}</loc>`);
+    for (const path of ['/pricing', '/senior-centers', '/community-colleges', '/about-us', '/terms'])
+      expect(sitemap.text).toContain(`${path}</loc>`);
     for (const path of ['/classes<', '/student<', '/signin<']) expect(sitemap.text).not.toContain(path);
   });
 });

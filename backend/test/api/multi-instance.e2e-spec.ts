@@ -19,7 +19,9 @@ describe('two API instances on one database', () => {
 
   it('should enroll exactly the free seats when registrations are split across instances', async () => {
     const c = await createClass(a, org, { maxStudents: 5 });
-    const results = await Promise.all(Array.from({ length: 24 }, (_, i) => (i % 2 ? a : b).http.post('/api/students/register').send(registerBody(org.orgId, c.id))));
+    const results = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => (i % 2 ? a : b).http.post('/api/students/register').send(registerBody(org.orgId, c.id))),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
     expect(statuses.filter((s) => s >= 500)).toHaveLength(0);

@@ -4,8 +4,15 @@ import { classBody, createClass, createOrg, createTeacher, registerBody, student
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 type Schema = {
-  $ref?: string; allOf?: Schema[]; type?: string; nullable?: boolean; enum?: unknown[];
-  properties?: Record<string, Schema>; required?: string[]; items?: Schema; additionalProperties?: boolean | Schema;
+  $ref?: string;
+  allOf?: Schema[];
+  type?: string;
+  nullable?: boolean;
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  additionalProperties?: boolean | Schema;
 };
 type Document = {
   paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>>;
@@ -33,11 +40,16 @@ function mismatches(doc: Document, schema: Schema, value: unknown, at: string): 
   if (value === null) return schema.nullable || schema.enum?.includes(null) ? [] : [`${at}: null but not nullable`];
   if (schema.enum && !schema.enum.includes(value)) return [`${at}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`];
   switch (schema.type) {
-    case undefined: return [];
-    case 'string': return typeof value === 'string' ? [] : [`${at}: expected a string, got ${JSON.stringify(value)}`];
-    case 'boolean': return typeof value === 'boolean' ? [] : [`${at}: expected a boolean`];
-    case 'number': return typeof value === 'number' ? [] : [`${at}: expected a number, got ${JSON.stringify(value)}`];
-    case 'integer': return Number.isInteger(value) ? [] : [`${at}: expected an integer, got ${JSON.stringify(value)}`];
+    case undefined:
+      return [];
+    case 'string':
+      return typeof value === 'string' ? [] : [`${at}: expected a string, got ${JSON.stringify(value)}`];
+    case 'boolean':
+      return typeof value === 'boolean' ? [] : [`${at}: expected a boolean`];
+    case 'number':
+      return typeof value === 'number' ? [] : [`${at}: expected a number, got ${JSON.stringify(value)}`];
+    case 'integer':
+      return Number.isInteger(value) ? [] : [`${at}: expected an integer, got ${JSON.stringify(value)}`];
     case 'array':
       if (!Array.isArray(value)) return [`${at}: expected an array`];
       return value.flatMap((v, i) => mismatches(doc, schema.items ?? {}, v, `${at}[${i}]`));
@@ -52,7 +64,8 @@ function mismatches(doc: Document, schema: Schema, value: unknown, at: string): 
       }
       return out;
     }
-    default: return [];
+    default:
+      return [];
   }
 }
 
@@ -69,7 +82,8 @@ describe('OpenAPI replies', () => {
     const responses = doc.paths[template]?.[method]?.responses;
     const schema = responses?.[String(res.status)]?.content?.['application/json']?.schema;
     seen.add(`${method} ${template}`);
-    if (!schema) return problems.push(`${method} ${template}: status ${res.status} is not documented (${JSON.stringify(res.body).slice(0, 200)})`);
+    if (!schema)
+      return problems.push(`${method} ${template}: status ${res.status} is not documented (${JSON.stringify(res.body).slice(0, 200)})`);
     problems.push(...mismatches(doc, schema, res.body, `${method} ${template} ${res.status}`));
   };
 
@@ -78,7 +92,9 @@ describe('OpenAPI replies', () => {
     org = await createOrg(t, { plan: 'essential' });
     doc = (await t.http.get('/api/docs-json').expect(200)).body as Document;
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('should reply as documented on the public routes', async () => {
     const cls = await createClass(t, org);
@@ -93,7 +109,11 @@ describe('OpenAPI replies', () => {
     check(await t.http.get('/api/stripe/config'), 'get', '/api/stripe/config');
     check(await t.http.get(`/api/connect/status/organization/${org.orgId}`), 'get', '/api/connect/status/organization/{organizationId}');
     const email = `reg-${Date.now()}@example.com`;
-    check(await t.http.post('/api/students/check-enrollment').send({ email, classId: cls.id, organizationId: org.orgId }), 'post', '/api/students/check-enrollment');
+    check(
+      await t.http.post('/api/students/check-enrollment').send({ email, classId: cls.id, organizationId: org.orgId }),
+      'post',
+      '/api/students/check-enrollment',
+    );
     check(await t.http.post('/api/students/register').send(registerBody(org.orgId, cls.id, { email })), 'post', '/api/students/register');
     // Registration closed by the plan (issue 8 §6): the check's extra fields are documented too.
     const full = await createOrg(t, { plan: 'free' });
@@ -106,10 +126,18 @@ describe('OpenAPI replies', () => {
     const closed = await t.http.post('/api/students/check-enrollment').send({ email, classId: fullClass.id, organizationId: full.orgId });
     expect(closed.body.data.registrationClosed).toBe(true);
     check(closed, 'post', '/api/students/check-enrollment');
-    check(await t.http.post('/api/contact').send({ name: 'Ann', email: 'ann@example.com', message: 'Hello there' }), 'post', '/api/contact');
+    check(
+      await t.http.post('/api/contact').send({ name: 'Ann', email: 'ann@example.com', message: 'Hello there' }),
+      'post',
+      '/api/contact',
+    );
     check(await t.http.post('/api/auth/reset-password').send({ email: 'nobody@example.com' }), 'post', '/api/auth/reset-password');
     check(await t.http.post('/api/auth/signin').send({ email: org.email, password: org.password }), 'post', '/api/auth/signin');
-    check(await t.http.post('/api/admin/auth/signin').send({ username: 'itadmin', password: 'staff-password-1' }), 'post', '/api/admin/auth/signin');
+    check(
+      await t.http.post('/api/admin/auth/signin').send({ username: 'itadmin', password: 'staff-password-1' }),
+      'post',
+      '/api/admin/auth/signin',
+    );
     // Failures are documented too: the error envelope.
     check(await t.http.post('/api/contact').send({}), 'post', '/api/contact');
     check(await t.http.get('/api/students'), 'get', '/api/students');
@@ -118,33 +146,78 @@ describe('OpenAPI replies', () => {
   it('should reply as documented on the organization routes', async () => {
     const a = org.auth;
     const cls = await createClass(t, org);
-    check(await t.http.post('/api/classes').set(a).send(classBody({ title: 'Glazing' })), 'post', '/api/classes');
+    check(
+      await t.http
+        .post('/api/classes')
+        .set(a)
+        .send(classBody({ title: 'Glazing' })),
+      'post',
+      '/api/classes',
+    );
     check(await t.http.get('/api/classes?range=[0,9]').set(a), 'get', '/api/classes');
     check(await t.http.get(`/api/classes/${cls.id}`).set(a), 'get', '/api/classes/{id}');
-    check(await t.http.put(`/api/classes/${cls.id}`).set(a).send(classBody({ title: 'Pottery 102' })), 'put', '/api/classes/{id}');
-    const clone = await t.http.post(`/api/classes/${cls.id}/clone`).set(a).send({ title: 'Copy', startDate: new Date(Date.now() + 864e5 * 30).toISOString() });
+    check(
+      await t.http
+        .put(`/api/classes/${cls.id}`)
+        .set(a)
+        .send(classBody({ title: 'Pottery 102' })),
+      'put',
+      '/api/classes/{id}',
+    );
+    const clone = await t.http
+      .post(`/api/classes/${cls.id}/clone`)
+      .set(a)
+      .send({ title: 'Copy', startDate: new Date(Date.now() + 864e5 * 30).toISOString() });
     check(clone, 'post', '/api/classes/{id}/clone');
     check(await t.http.delete(`/api/classes/${clone.body.data.id}`).set(a), 'delete', '/api/classes/{id}');
 
-    const created = await t.http.post('/api/students').set(a).send({ ...studentBody(), classEnrollments: [{ classId: cls.id }] });
+    const created = await t.http
+      .post('/api/students')
+      .set(a)
+      .send({ ...studentBody(), classEnrollments: [{ classId: cls.id }] });
     check(created, 'post', '/api/students');
     const studentId = created.body.data.id as string;
     check(await t.http.get('/api/students?range=[0,9]').set(a), 'get', '/api/students');
     check(await t.http.get(`/api/students/${studentId}`).set(a), 'get', '/api/students/{id}');
-    check(await t.http.put(`/api/students/${studentId}`).set(a).send({ ...created.body.data, lastName: 'Lee' }), 'put', '/api/students/{id}');
+    check(
+      await t.http
+        .put(`/api/students/${studentId}`)
+        .set(a)
+        .send({ ...created.body.data, lastName: 'Lee' }),
+      'put',
+      '/api/students/{id}',
+    );
     check(await t.http.get(`/api/students/class/${cls.id}`).set(a), 'get', '/api/students/class/{classId}');
     check(await t.http.get(`/api/classes/${cls.id}/students`).set(a), 'get', '/api/classes/{classId}/students');
     check(await t.http.post('/api/payments/mark-paid').set(a).send({ studentId, classId: cls.id }), 'post', '/api/payments/mark-paid');
     check(await t.http.post('/api/payments/mark-unpaid').set(a).send({ studentId, classId: cls.id }), 'post', '/api/payments/mark-unpaid');
     const session = { classId: cls.id, sessionIndex: 0, sessionDate: new Date().toISOString() };
-    check(await t.http.post('/api/attendance/mark').set(a).send({ ...session, studentId, attended: true }), 'post', '/api/attendance/mark');
-    check(await t.http.post('/api/attendance/bulk').set(a).send({ ...session, attendanceData: [{ studentId, attended: false }] }), 'post', '/api/attendance/bulk');
+    check(
+      await t.http
+        .post('/api/attendance/mark')
+        .set(a)
+        .send({ ...session, studentId, attended: true }),
+      'post',
+      '/api/attendance/mark',
+    );
+    check(
+      await t.http
+        .post('/api/attendance/bulk')
+        .set(a)
+        .send({ ...session, attendanceData: [{ studentId, attended: false }] }),
+      'post',
+      '/api/attendance/bulk',
+    );
     check(await t.http.get(`/api/attendance/class/${cls.id}`).set(a), 'get', '/api/attendance/class/{id}');
     check(await t.http.get('/api/teacher/classes?scope=all').set(a), 'get', '/api/teacher/classes');
     check(await t.http.get('/api/teacher/overview').set(a), 'get', '/api/teacher/overview');
     check(await t.http.get('/api/reporting/dashboard-summary').set(a), 'get', '/api/reporting/dashboard-summary');
     check(await t.http.get('/api/activity-events?limit=5').set(a), 'get', '/api/activity-events');
-    check(await t.http.delete(`/api/students/${studentId}/enrollments/${cls.id}`).set(a), 'delete', '/api/students/{id}/enrollments/{classId}');
+    check(
+      await t.http.delete(`/api/students/${studentId}/enrollments/${cls.id}`).set(a),
+      'delete',
+      '/api/students/{id}/enrollments/{classId}',
+    );
     check(await t.http.delete(`/api/students/${studentId}`).set(a), 'delete', '/api/students/{id}');
 
     check(await t.http.get('/api/auth/me').set(a), 'get', '/api/auth/me');
@@ -154,15 +227,40 @@ describe('OpenAPI replies', () => {
     check(users, 'get', '/api/auth/users');
     const teacherId = (users.body.data as { id: string; email: string }[]).find((u) => u.email === teacher.email)!.id;
     check(await t.http.get(`/api/auth/users/${teacherId}`).set(a), 'get', '/api/auth/users/{id}');
-    check(await t.http.post('/api/auth/users').set(a).send({ email: `t-${Date.now()}@example.com`, password: 'teach-pass-2', firstName: 'Tom', lastName: 'Tutor', role: 'teacher' }), 'post', '/api/auth/users');
+    check(
+      await t.http
+        .post('/api/auth/users')
+        .set(a)
+        .send({ email: `t-${Date.now()}@example.com`, password: 'teach-pass-2', firstName: 'Tom', lastName: 'Tutor', role: 'teacher' }),
+      'post',
+      '/api/auth/users',
+    );
     check(await t.http.delete(`/api/auth/users/${teacherId}`).set(a), 'delete', '/api/auth/users/{id}');
 
     check(await t.http.get('/api/organizations').set(a), 'get', '/api/organizations');
     check(await t.http.get(`/api/organizations/${org.orgId}`).set(a), 'get', '/api/organizations/{id}');
-    check(await t.http.get(`/api/organizations/${org.orgId}/subscription-validation`).set(a), 'get', '/api/organizations/{id}/subscription-validation');
+    check(
+      await t.http.get(`/api/organizations/${org.orgId}/subscription-validation`).set(a),
+      'get',
+      '/api/organizations/{id}/subscription-validation',
+    );
     check(await t.http.get('/api/settings').set(a), 'get', '/api/settings');
-    check(await t.http.put('/api/settings/contact').set(a).send({ contactInfo: { email: 'hi@example.com', phone: '5595550100', address: '1 Main St' } }), 'put', '/api/settings/contact');
-    check(await t.http.put('/api/settings/profile').set(a).send({ adminProfile: { firstName: 'Ada' } }), 'put', '/api/settings/profile');
+    check(
+      await t.http
+        .put('/api/settings/contact')
+        .set(a)
+        .send({ contactInfo: { email: 'hi@example.com', phone: '5595550100', address: '1 Main St' } }),
+      'put',
+      '/api/settings/contact',
+    );
+    check(
+      await t.http
+        .put('/api/settings/profile')
+        .set(a)
+        .send({ adminProfile: { firstName: 'Ada' } }),
+      'put',
+      '/api/settings/profile',
+    );
     check(await t.http.post('/api/auth/signout').set(a), 'post', '/api/auth/signout');
   });
 
@@ -171,7 +269,9 @@ describe('OpenAPI replies', () => {
     let examples = 0;
     for (const [p, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
-        const media = (op as { requestBody?: { content: Record<string, { schema: Schema; examples?: Record<string, { value: unknown }> }> } }).requestBody?.content['application/json'];
+        const media = (
+          op as { requestBody?: { content: Record<string, { schema: Schema; examples?: Record<string, { value: unknown }> }> } }
+        ).requestBody?.content['application/json'];
         for (const example of Object.values(media?.examples ?? {})) {
           examples += 1;
           wrong.push(...mismatches(doc, media!.schema, example.value, `${method} ${p} example`));

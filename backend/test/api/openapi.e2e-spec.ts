@@ -10,7 +10,10 @@ import { serializeOpenApiDocument } from '../../src/common/openapi/openapi';
 import { createOrg, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-type Operation = { security?: Record<string, string[]>[]; responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> };
+type Operation = {
+  security?: Record<string, string[]>[];
+  responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
+};
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'];
@@ -41,7 +44,9 @@ describe('OpenAPI document', () => {
     org = await createOrg(t);
     doc = (await t.http.get('/api/docs-json').expect(200)).body as Document;
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const operation = (key: string) => {
     const [method, p] = key.split(' ');
@@ -52,7 +57,11 @@ describe('OpenAPI document', () => {
     const routes = registeredRoutes(t);
     expect(routes.length).toBeGreaterThan(40);
     expect(routes.filter((r) => !operation(r.key)).map((r) => r.key)).toEqual([]);
-    const documented = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).filter((m) => METHODS.includes(m)).map((m) => `${m} ${p}`));
+    const documented = Object.entries(doc.paths).flatMap(([p, ops]) =>
+      Object.keys(ops)
+        .filter((m) => METHODS.includes(m))
+        .map((m) => `${m} ${p}`),
+    );
     const registered = new Set(routes.map((r) => r.key));
     expect(documented.filter((k) => !registered.has(k))).toEqual([]);
   });
@@ -84,7 +93,8 @@ describe('OpenAPI document', () => {
       const anonymous = await call();
       if (anonymous.status !== 401) {
         // Public, or optional auth: a token may be sent, none is needed.
-        if (security.length && !security.some((s) => Object.keys(s).length === 0)) wrong.push(`${route.key}: open to anonymous callers but documented as needing ${JSON.stringify(security)}`);
+        if (security.length && !security.some((s) => Object.keys(s).length === 0))
+          wrong.push(`${route.key}: open to anonymous callers but documented as needing ${JSON.stringify(security)}`);
         continue;
       }
       const withOrgToken = await call(org.token);
@@ -97,7 +107,11 @@ describe('OpenAPI document', () => {
   });
 
   it('should take request schemas from the DTOs validation rules', () => {
-    const schemas = (doc as unknown as { components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>>; required?: string[] }> } }).components.schemas;
+    const schemas = (
+      doc as unknown as {
+        components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>>; required?: string[] }> };
+      }
+    ).components.schemas;
     expect(schemas.CreateClassDto.required).toEqual(expect.arrayContaining(['title', 'price', 'maxStudents', 'startDate', 'duration']));
     expect(schemas.CreateClassDto.properties.title).toMatchObject({ type: 'string', minLength: 1, maxLength: 200 });
     expect(schemas.CreateClassDto.properties.maxStudents).toMatchObject({ type: 'integer', minimum: 1 });
@@ -108,7 +122,10 @@ describe('OpenAPI document', () => {
   });
 
   it('should document the list parameters and Content-Range of react-admin lists', () => {
-    for (const [p, resource] of [['/api/classes', 'classes'], ['/api/students', 'students']]) {
+    for (const [p, resource] of [
+      ['/api/classes', 'classes'],
+      ['/api/students', 'students'],
+    ]) {
       const get = doc.paths[p].get as Operation & { parameters: { name: string; description?: string }[] };
       for (const name of ['sort', 'range', 'filter']) expect(get.parameters.find((q) => q.name === name)?.description).toBeTruthy();
       expect(JSON.stringify(get.responses['200'])).toContain(`"Content-Range"`);
@@ -157,7 +174,10 @@ describe(serveFrontends.name, () => {
   it('should pass /api/docs and /api/docs-json through to the API', async () => {
     const app = fastify();
     await serveFrontends(app, root);
-    for (const p of ['/api/docs', '/api/docs-json']) app.get(p, (_req, reply) => { void reply.type('text/plain').send('docs'); });
+    for (const p of ['/api/docs', '/api/docs-json'])
+      app.get(p, (_req, reply) => {
+        void reply.type('text/plain').send('docs');
+      });
     await app.ready();
     expect((await request(app.server).get('/api/docs').expect(200)).text).toBe('docs');
     expect((await request(app.server).get('/api/docs-json').expect(200)).text).toBe('docs');

@@ -18,10 +18,15 @@ describe('in-person payment marking', () => {
     teacher = await createTeacher(t, org);
     cls = await createClass(t, org, { title: 'Watercolour', price: 100, discountPrice: 80 });
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const enrollment = async (studentId: string, classId: string) => {
-    const [row] = await t.db.query('SELECT payment_status, payment_method, amount_paid_cents FROM enrollments WHERE student_id = $1 AND class_id = $2', [studentId, classId]);
+    const [row] = await t.db.query(
+      'SELECT payment_status, payment_method, amount_paid_cents FROM enrollments WHERE student_id = $1 AND class_id = $2',
+      [studentId, classId],
+    );
     return row;
   };
 
@@ -30,12 +35,27 @@ describe('in-person payment marking', () => {
     const res = await t.http.post('/api/payments/mark-paid').set(teacher.auth).send({ studentId: s.id, classId: cls.id }).expect(200);
     expect(res.body).toMatchObject({ success: true, error: null });
     expect(res.body.data).toEqual({
-      id: expect.any(String), classId: cls.id, classTitle: 'Watercolour', enrollmentDate: expect.any(String),
-      paymentStatus: 'completed', paymentMethod: 'in-person', amountPaid: 80, paidAt: expect.any(String),
+      id: expect.any(String),
+      classId: cls.id,
+      classTitle: 'Watercolour',
+      enrollmentDate: expect.any(String),
+      paymentStatus: 'completed',
+      paymentMethod: 'in-person',
+      amountPaid: 80,
+      paidAt: expect.any(String),
     });
     expect(await enrollment(s.id, cls.id)).toEqual({ payment_status: 'completed', payment_method: 'in-person', amount_paid_cents: 8000 });
-    const [event] = await t.db.query("SELECT description, metadata FROM activity_events WHERE organization_id = $1 AND event_type = 'payment_received' AND metadata->>'studentId' = $2", [org.orgId, s.id]);
-    expect(event.metadata).toMatchObject({ amount: 80, studentName: 'Maya Lopez', className: 'Watercolour', paymentMethod: 'in-person', classId: cls.id });
+    const [event] = await t.db.query(
+      "SELECT description, metadata FROM activity_events WHERE organization_id = $1 AND event_type = 'payment_received' AND metadata->>'studentId' = $2",
+      [org.orgId, s.id],
+    );
+    expect(event.metadata).toMatchObject({
+      amount: 80,
+      studentName: 'Maya Lopez',
+      className: 'Watercolour',
+      paymentMethod: 'in-person',
+      classId: cls.id,
+    });
   });
 
   it('should refuse marking an already paid enrollment again (409) and record one payment only', async () => {
@@ -43,7 +63,10 @@ describe('in-person payment marking', () => {
     await t.http.post('/api/payments/mark-paid').set(org.auth).send({ studentId: s.id, classId: cls.id }).expect(200);
     const again = await t.http.post('/api/payments/mark-paid').set(org.auth).send({ studentId: s.id, classId: cls.id }).expect(409);
     expect(again.body).toMatchObject({ success: false, data: null, error: 'This payment is already marked as paid' });
-    const [{ n }] = await t.db.query("SELECT count(*)::int AS n FROM activity_events WHERE event_type = 'payment_received' AND metadata->>'studentId' = $1", [s.id]);
+    const [{ n }] = await t.db.query(
+      "SELECT count(*)::int AS n FROM activity_events WHERE event_type = 'payment_received' AND metadata->>'studentId' = $1",
+      [s.id],
+    );
     expect(n).toBe(1);
   });
 
@@ -55,7 +78,10 @@ describe('in-person payment marking', () => {
       t.http.post('/api/payments/mark-paid').set(teacher.auth).send(body),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
-    const [{ n }] = await t.db.query("SELECT count(*)::int AS n FROM activity_events WHERE event_type = 'payment_received' AND metadata->>'studentId' = $1", [s.id]);
+    const [{ n }] = await t.db.query(
+      "SELECT count(*)::int AS n FROM activity_events WHERE event_type = 'payment_received' AND metadata->>'studentId' = $1",
+      [s.id],
+    );
     expect(n).toBe(1);
   });
 
@@ -63,8 +89,19 @@ describe('in-person payment marking', () => {
     const s = await enrollStudent(t, org, cls.id, { firstName: 'Noah', lastName: 'Kim' });
     await t.http.post('/api/payments/mark-paid').set(teacher.auth).send({ studentId: s.id, classId: cls.id }).expect(200);
     const before = await activityCount(t, org.orgId, 'payment_unmarked');
-    const res = await t.http.post('/api/payments/mark-unpaid').set(teacher.auth).send({ studentId: s.id, classId: cls.id, organizationId: org.orgId }).expect(200);
-    expect(res.body.data).toMatchObject({ classId: cls.id, classTitle: 'Watercolour', paymentStatus: 'pending', paymentMethod: 'in-person', amountPaid: 0, paidAt: null });
+    const res = await t.http
+      .post('/api/payments/mark-unpaid')
+      .set(teacher.auth)
+      .send({ studentId: s.id, classId: cls.id, organizationId: org.orgId })
+      .expect(200);
+    expect(res.body.data).toMatchObject({
+      classId: cls.id,
+      classTitle: 'Watercolour',
+      paymentStatus: 'pending',
+      paymentMethod: 'in-person',
+      amountPaid: 0,
+      paidAt: null,
+    });
     expect(await enrollment(s.id, cls.id)).toEqual({ payment_status: 'pending', payment_method: 'in-person', amount_paid_cents: 0 });
     expect(await activityCount(t, org.orgId, 'payment_unmarked')).toBe(before + 1);
     const again = await t.http.post('/api/payments/mark-unpaid').set(teacher.auth).send({ studentId: s.id, classId: cls.id }).expect(409);
@@ -74,7 +111,10 @@ describe('in-person payment marking', () => {
 
   it('should never let a teacher unmark a card payment', async () => {
     const s = await enrollStudent(t, org, cls.id);
-    await t.db.query("UPDATE enrollments SET payment_method = 'card', payment_status = 'completed', amount_paid_cents = 8000 WHERE student_id = $1", [s.id]);
+    await t.db.query(
+      "UPDATE enrollments SET payment_method = 'card', payment_status = 'completed', amount_paid_cents = 8000 WHERE student_id = $1",
+      [s.id],
+    );
     const res = await t.http.post('/api/payments/mark-unpaid').set(teacher.auth).send({ studentId: s.id, classId: cls.id }).expect(409);
     expect(res.body.error).toMatch(/card/);
     expect(await enrollment(s.id, cls.id)).toEqual({ payment_status: 'completed', payment_method: 'card', amount_paid_cents: 8000 });
@@ -94,9 +134,17 @@ describe('in-person payment marking', () => {
   it('should answer 404 for an unknown student, class or enrollment', async () => {
     const s = await enrollStudent(t, org, cls.id);
     const lonely = await createClass(t, org, { title: 'Nobody here' });
-    const student = await t.http.post('/api/payments/mark-paid').set(teacher.auth).send({ studentId: randomUUID(), classId: cls.id }).expect(404);
+    const student = await t.http
+      .post('/api/payments/mark-paid')
+      .set(teacher.auth)
+      .send({ studentId: randomUUID(), classId: cls.id })
+      .expect(404);
     expect(student.body.error).toMatch(/Student/);
-    const klass = await t.http.post('/api/payments/mark-unpaid').set(teacher.auth).send({ studentId: s.id, classId: randomUUID() }).expect(404);
+    const klass = await t.http
+      .post('/api/payments/mark-unpaid')
+      .set(teacher.auth)
+      .send({ studentId: s.id, classId: randomUUID() })
+      .expect(404);
     expect(klass.body.error).toMatch(/Class/);
     const none = await t.http.post('/api/payments/mark-paid').set(teacher.auth).send({ studentId: s.id, classId: lonely.id }).expect(404);
     expect(none.body.error).toBe('This student is not enrolled in this class');
@@ -105,7 +153,11 @@ describe('in-person payment marking', () => {
   it('should validate the body naming the fields', async () => {
     const res = await t.http.post('/api/payments/mark-paid').set(teacher.auth).send({ studentId: 'abc' }).expect(400);
     expect(res.body.errors).toEqual({ studentId: 'studentId must be a student id', classId: 'classId must be a class id' });
-    const extra = await t.http.post('/api/payments/mark-unpaid').set(teacher.auth).send({ studentId: randomUUID(), classId: cls.id, amount: 5 }).expect(400);
+    const extra = await t.http
+      .post('/api/payments/mark-unpaid')
+      .set(teacher.auth)
+      .send({ studentId: randomUUID(), classId: cls.id, amount: 5 })
+      .expect(400);
     expect(extra.body.error).toMatch(/amount/);
   });
 
@@ -121,8 +173,16 @@ describe('in-person payment marking', () => {
     const events = await t.db.query('SELECT count(*)::int AS n FROM activity_events');
     await t.http.post('/api/payments/mark-paid').set(other.auth).send({ studentId: s.id, classId: cls.id }).expect(404);
     await t.http.post('/api/payments/mark-unpaid').set(other.auth).send({ studentId: paid.id, classId: cls.id }).expect(404);
-    await t.http.post('/api/payments/mark-paid').set(other.auth).send({ studentId: s.id, classId: cls.id, organizationId: org.orgId }).expect(403);
-    await t.http.post('/api/payments/mark-unpaid').set(other.auth).send({ studentId: paid.id, classId: cls.id, organizationId: org.orgId }).expect(403);
+    await t.http
+      .post('/api/payments/mark-paid')
+      .set(other.auth)
+      .send({ studentId: s.id, classId: cls.id, organizationId: org.orgId })
+      .expect(403);
+    await t.http
+      .post('/api/payments/mark-unpaid')
+      .set(other.auth)
+      .send({ studentId: paid.id, classId: cls.id, organizationId: org.orgId })
+      .expect(403);
     expect(await enrollment(s.id, cls.id)).toMatchObject({ payment_status: 'pending', amount_paid_cents: 0 });
     expect(await enrollment(paid.id, cls.id)).toMatchObject({ payment_status: 'completed', amount_paid_cents: 8000 });
     expect(await t.db.query('SELECT count(*)::int AS n FROM activity_events')).toEqual(events);

@@ -9,12 +9,17 @@ describe('public registration: plan limit and phone rule', () => {
   beforeAll(async () => {
     t = await createTestApp();
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   /** Fills a Free organization (10 students) straight in the table, as ten earlier registrations would. */
   async function fullFreeOrg(): Promise<OrgFixture> {
     const org = await createOrg(t, { plan: 'free' });
-    await t.db.query('UPDATE organizations SET contact_info = $2 WHERE id = $1', [org.orgId, { email: 'desk@studio.example', phone: '5595550100', address: '1 Main St' }]);
+    await t.db.query('UPDATE organizations SET contact_info = $2 WHERE id = $1', [
+      org.orgId,
+      { email: 'desk@studio.example', phone: '5595550100', address: '1 Main St' },
+    ]);
     await t.db.query(
       `INSERT INTO students (organization_id, first_name, last_name, email, phone)
        SELECT $1, 'Old', 'Student', 'old' || g || '@example.com', '5595550100' FROM generate_series(1, 10) g`,
@@ -27,7 +32,10 @@ describe('public registration: plan limit and phone rule', () => {
     const org = await fullFreeOrg();
     const c = await createClass(t, org, { title: 'Clay Night' });
     const before = await activityCount(t, org.orgId, 'registration_blocked');
-    const res = await t.http.post('/api/students/check-enrollment').send({ email: 'new@example.com', classId: c.id, organizationId: org.orgId }).expect(200);
+    const res = await t.http
+      .post('/api/students/check-enrollment')
+      .send({ email: 'new@example.com', classId: c.id, organizationId: org.orgId })
+      .expect(200);
     expect(res.body.success).toBe(true);
     expect(res.body.data).toMatchObject({
       enrolled: false,
@@ -36,7 +44,9 @@ describe('public registration: plan limit and phone rule', () => {
       organizationData: { contactInfo: { email: 'desk@studio.example', phone: '5595550100' } },
     });
     const name = res.body.data.organizationData.name as string;
-    expect(res.body.data.message).toBe(`${name} is not accepting new online registrations right now. Please contact ${name} to register for this class.`);
+    expect(res.body.data.message).toBe(
+      `${name} is not accepting new online registrations right now. Please contact ${name} to register for this class.`,
+    );
     // The student is never shown the admin's plan talk.
     expect(JSON.stringify(res.body.data)).not.toMatch(/plan|upgrade|limit/i);
     expect(await activityCount(t, org.orgId, 'registration_blocked')).toBe(before + 1);
@@ -47,7 +57,10 @@ describe('public registration: plan limit and phone rule', () => {
   it('should still let a student the organization already knows through the check', async () => {
     const org = await fullFreeOrg();
     const c = await createClass(t, org);
-    const res = await t.http.post('/api/students/check-enrollment').send({ email: 'OLD3@example.com', classId: c.id, organizationId: org.orgId }).expect(200);
+    const res = await t.http
+      .post('/api/students/check-enrollment')
+      .send({ email: 'OLD3@example.com', classId: c.id, organizationId: org.orgId })
+      .expect(200);
     expect(res.body.data).toEqual({ enrolled: false, classFull: false });
   });
 
@@ -78,12 +91,21 @@ describe('public registration: plan limit and phone rule', () => {
       ['559-055-1234', 'Please enter a valid 10-digit US phone number'],
     ];
     for (const [phone, message] of cases) {
-      const res = await t.http.post('/api/students/register').send(registerBody(org.orgId, c.id, { phone })).expect(400);
+      const res = await t.http
+        .post('/api/students/register')
+        .send(registerBody(org.orgId, c.id, { phone }))
+        .expect(400);
       expect({ phone, message: res.body.errors?.phone }).toEqual({ phone, message });
     }
-    const eleven = await t.http.post('/api/students/register').send(registerBody(org.orgId, c.id, { phone: '+1 (559) 555-0142' })).expect(201);
+    const eleven = await t.http
+      .post('/api/students/register')
+      .send(registerBody(org.orgId, c.id, { phone: '+1 (559) 555-0142' }))
+      .expect(201);
     expect(eleven.body.data.phone).toBe('5595550142');
-    const ten = await t.http.post('/api/students/register').send(registerBody(org.orgId, c.id, { phone: '559.555.0143' })).expect(201);
+    const ten = await t.http
+      .post('/api/students/register')
+      .send(registerBody(org.orgId, c.id, { phone: '559.555.0143' }))
+      .expect(201);
     expect(ten.body.data.phone).toBe('5595550143');
   });
 });

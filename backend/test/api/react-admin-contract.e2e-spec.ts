@@ -10,7 +10,10 @@ import { createTestApp, type TestApp } from '../setup/test-app';
  * A wave-2 resource is one more row in RESOURCES.
  */
 
-interface HttpError extends Error { status: number; body: Record<string, unknown> }
+interface HttpError extends Error {
+  status: number;
+  body: Record<string, unknown>;
+}
 type Rec = Record<string, unknown> & { id: string };
 
 /** The admin app's httpClient (admin-ui/src/providers/httpClient.ts) in short: bearer token, envelope unwrapped. */
@@ -54,7 +57,11 @@ interface ResourceRow {
   delete: 'ok' | { status: number; why: string };
 }
 
-interface Ctx { org: OrgFixture; classIds: string[]; studentIds: string[] }
+interface Ctx {
+  org: OrgFixture;
+  classIds: string[];
+  studentIds: string[];
+}
 
 const stripReadOnly = (r: Rec) => {
   const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = r;
@@ -64,7 +71,11 @@ const stripReadOnly = (r: Rec) => {
 const RESOURCES: ResourceRow[] = [
   {
     name: 'classes',
-    create: (n) => classBody({ title: `Contract class ${n} ${n === 0 ? 'zebra' : ''}`.trim(), startDate: new Date(Date.now() + (n + 2) * 86400000).toISOString() }),
+    create: (n) =>
+      classBody({
+        title: `Contract class ${n} ${n === 0 ? 'zebra' : ''}`.trim(),
+        startDate: new Date(Date.now() + (n + 2) * 86400000).toISOString(),
+      }),
     sort: { field: 'title', value: (r) => String(r.title).toLowerCase() },
     q: () => 'zebra',
     // Classes a student is enrolled in: the student's enrollments name records 0 and 1.
@@ -77,7 +88,10 @@ const RESOURCES: ResourceRow[] = [
   {
     name: 'students',
     create: (n, ctx) => ({
-      firstName: n === 0 ? 'Zebediah' : `Ann`, lastName: `Contract${'abcdefgh'[n]}`, email: `contract${n}@example.com`, phone: `55955501${String(n).padStart(2, '0')}`,
+      firstName: n === 0 ? 'Zebediah' : `Ann`,
+      lastName: `Contract${'abcdefgh'[n]}`,
+      email: `contract${n}@example.com`,
+      phone: `55955501${String(n).padStart(2, '0')}`,
       classEnrollments: n < 2 ? [{ classId: ctx.classIds[0] }] : [],
     }),
     sort: { field: 'lastName', value: (r) => String(r.lastName).toLowerCase() },
@@ -121,25 +135,47 @@ describe('react-admin contract (ra-data-simple-rest, unmodified)', () => {
     }
     // The first student is also enrolled in the second class: getManyReference of classes finds two.
     const s0 = created.students[0];
-    await dp.update('students', { id: s0.id, previousData: s0, data: { ...stripReadOnly(s0), classEnrollments: [{ classId: ctx.classIds[0] }, { classId: ctx.classIds[1] }] } });
+    await dp.update('students', {
+      id: s0.id,
+      previousData: s0,
+      data: { ...stripReadOnly(s0), classEnrollments: [{ classId: ctx.classIds[0] }, { classId: ctx.classIds[1] }] },
+    });
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   describe.each(RESOURCES.map((r) => [r.name, r] as const))('%s', (name, row) => {
     it('getList: sort, range, filter and Content-Range', async () => {
-      const page1 = await dp.getList(name, { pagination: { page: 1, perPage: 2 }, sort: { field: row.sort.field, order: 'DESC' }, filter: {} });
+      const page1 = await dp.getList(name, {
+        pagination: { page: 1, perPage: 2 },
+        sort: { field: row.sort.field, order: 'DESC' },
+        filter: {},
+      });
       expect(page1.total).toBe(3);
       expect(page1.data).toHaveLength(2);
       expect(seen.contentRange).toBe(`${name} 0-1/3`);
       const all = created[name].map(row.sort.value).sort().reverse();
       expect(page1.data.map((r) => row.sort.value(r as Rec))).toEqual(all.slice(0, 2));
-      const page2 = await dp.getList(name, { pagination: { page: 2, perPage: 2 }, sort: { field: row.sort.field, order: 'DESC' }, filter: {} });
+      const page2 = await dp.getList(name, {
+        pagination: { page: 2, perPage: 2 },
+        sort: { field: row.sort.field, order: 'DESC' },
+        filter: {},
+      });
       expect(page2.total).toBe(3);
       expect(page2.data.map((r) => row.sort.value(r as Rec))).toEqual(all.slice(2));
       expect(seen.contentRange).toBe(`${name} 2-2/3`);
-      const asc = await dp.getList(name, { pagination: { page: 1, perPage: 10 }, sort: { field: row.sort.field, order: 'ASC' }, filter: {} });
+      const asc = await dp.getList(name, {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: row.sort.field, order: 'ASC' },
+        filter: {},
+      });
       expect(asc.data.map((r) => row.sort.value(r as Rec))).toEqual([...all].reverse());
-      const filtered = await dp.getList(name, { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { q: row.q(0) } });
+      const filtered = await dp.getList(name, {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: { q: row.q(0) },
+      });
       expect(filtered.total).toBe(1);
       expect(filtered.data[0].id).toBe(created[name][0].id);
       // A page past the end is empty and still says the total.
@@ -162,35 +198,54 @@ describe('react-admin contract (ra-data-simple-rest, unmodified)', () => {
       const none = await dp.getMany(name, { ids: ['00000000-0000-4000-8000-000000000000', 'not-an-id'] });
       expect(none.data).toEqual([]);
       // A single id (not an array) in filter.id, as other react-admin code may send it.
-      const single = await dp.getList(name, { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { id: created[name][2].id } });
+      const single = await dp.getList(name, {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: { id: created[name][2].id },
+      });
       expect(single.data.map((r) => r.id)).toEqual([created[name][2].id]);
     });
 
     it('getMany never crosses organizations', async () => {
       const other = await createOrg(t, { plan: 'professional' });
-      const res = await fetch(`http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/api/${name}?filter=${encodeURIComponent(JSON.stringify({ id: created[name].map((r) => r.id) }))}`, { headers: other.auth });
+      const res = await fetch(
+        `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/api/${name}?filter=${encodeURIComponent(JSON.stringify({ id: created[name].map((r) => r.id) }))}`,
+        { headers: other.auth },
+      );
       expect(res.status).toBe(200);
       expect(((await res.json()) as { data: unknown }).data).toEqual([]);
     });
 
     it('getManyReference: the target field narrows the list, with sort, range and total', async () => {
       const res = await dp.getManyReference(name, {
-        target: row.reference.target, id: row.reference.id(ctx), pagination: { page: 1, perPage: 1 }, sort: { field: row.sort.field, order: 'ASC' }, filter: {},
+        target: row.reference.target,
+        id: row.reference.id(ctx),
+        pagination: { page: 1, perPage: 1 },
+        sort: { field: row.sort.field, order: 'ASC' },
+        filter: {},
       });
       expect(res.total).toBe(2);
       expect(res.data).toHaveLength(1);
       expect(seen.contentRange).toBe(`${name} 0-0/2`);
       const both = await dp.getManyReference(name, {
-        target: row.reference.target, id: row.reference.id(ctx), pagination: { page: 1, perPage: 10 }, sort: { field: row.sort.field, order: 'ASC' }, filter: {},
+        target: row.reference.target,
+        id: row.reference.id(ctx),
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: row.sort.field, order: 'ASC' },
+        filter: {},
       });
       expect(both.data.map((r) => r.id).sort()).toEqual([created[name][0].id, created[name][1].id].sort());
       const unknown = await dp.getManyReference(name, {
-        target: row.reference.target, id: '00000000-0000-4000-8000-000000000000', pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {},
+        target: row.reference.target,
+        id: '00000000-0000-4000-8000-000000000000',
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
       });
       expect(unknown).toEqual({ data: [], total: 0 });
     });
 
-    it('update: the record as getOne returns it, sent back with one change (react-admin\'s edit form)', async () => {
+    it("update: the record as getOne returns it, sent back with one change (react-admin's edit form)", async () => {
       // Record 1 has an enrollment (students): its read-only fields (paidAt, classTitle, ...) must be accepted back.
       const target = (await dp.getOne(name, { id: created[name][1].id })).data as Rec;
       const { data } = await dp.update(name, { id: target.id, previousData: target, data: row.update(target) });

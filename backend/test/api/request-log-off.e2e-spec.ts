@@ -7,7 +7,11 @@ describe('Request log switched off', () => {
   let t: TestApp;
   const written: string[] = [];
   beforeAll(async () => {
-    useRequestLogDestination({ write: (chunk: string) => { written.push(chunk); } });
+    useRequestLogDestination({
+      write: (chunk: string) => {
+        written.push(chunk);
+      },
+    });
     t = await createTestApp({ LOG_REQUESTS: 'false' });
   });
   afterAll(async () => {

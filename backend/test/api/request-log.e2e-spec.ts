@@ -11,7 +11,11 @@ describe('Request log', () => {
 
   beforeAll(async () => {
     // The app's request lines come here instead of stdout.
-    useRequestLogDestination({ write: (chunk: string) => { lines.push(chunk); } });
+    useRequestLogDestination({
+      write: (chunk: string) => {
+        lines.push(chunk);
+      },
+    });
     t = await createTestApp({ LOG_REQUESTS: 'true' });
     org = await createOrg(t);
   });
@@ -24,19 +28,33 @@ describe('Request log', () => {
   async function capture(fn: () => Promise<unknown>) {
     lines = [];
     await fn();
-    return lines.join('').split('\n').filter((l) => l.includes('"msg":"request"')).map((l) => JSON.parse(l));
+    return lines
+      .join('')
+      .split('\n')
+      .filter((l) => l.includes('"msg":"request"'))
+      .map((l) => JSON.parse(l));
   }
 
   it('should write one JSON line per request with the client request id, user and organization', async () => {
     let res: { headers: Record<string, string> } = { headers: {} };
     const logged = await capture(async () => {
-      res = await t.http.get('/api/classes?range=[0,9]').set(org.auth).set('X-Request-Id', 'trace-abc.123').set('Cookie', 'session=cookie-secret').expect(200);
+      res = await t.http
+        .get('/api/classes?range=[0,9]')
+        .set(org.auth)
+        .set('X-Request-Id', 'trace-abc.123')
+        .set('Cookie', 'session=cookie-secret')
+        .expect(200);
     });
     expect(res.headers['x-request-id']).toBe('trace-abc.123');
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({
-      level: 'info', msg: 'request', requestId: 'trace-abc.123', req: { method: 'GET', path: '/api/classes' }, res: { status: 200 },
-      userId: org.userId, organizationId: org.orgId,
+      level: 'info',
+      msg: 'request',
+      requestId: 'trace-abc.123',
+      req: { method: 'GET', path: '/api/classes' },
+      res: { status: 200 },
+      userId: org.userId,
+      organizationId: org.orgId,
     });
     expect(typeof logged[0].ms).toBe('number');
     expect(typeof logged[0].time).toBe('string');
@@ -73,7 +91,13 @@ describe('Request log', () => {
     });
     expect(logged).toHaveLength(2);
     for (const [i, id] of ['first', 'second'].entries()) {
-      expect(logged[i]).toMatchObject({ level: 'info', msg: 'request', requestId: id, req: { method: 'GET', path: '/api/classes' }, res: { status: 200 } });
+      expect(logged[i]).toMatchObject({
+        level: 'info',
+        msg: 'request',
+        requestId: id,
+        req: { method: 'GET', path: '/api/classes' },
+        res: { status: 200 },
+      });
     }
     expect(logged[1].fast).toBe(true);
   });

@@ -19,38 +19,80 @@ describe('security defects (issue 8 §1)', () => {
     t = await createTestApp();
     free = await createOrg(t, { name: 'Free Studio' });
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const brandingOf = async (orgId: string) => (await t.db.query('SELECT branding FROM organizations WHERE id = $1', [orgId]))[0].branding;
 
   describe('plan-gated branding', () => {
     it('should refuse a Free organization branding through PUT /api/organizations/{id} exactly as the settings route does', async () => {
       const before = await brandingOf(free.orgId);
-      const viaSettings = await t.http.put('/api/settings/branding').set(free.auth).send({ branding: { primaryColor: '#000000' } }).expect(403);
-      const viaOrg = await t.http.put(`/api/organizations/${free.orgId}`).set(free.auth).send({ name: 'Free Studio', branding: { primaryColor: '#000000' } }).expect(403);
+      const viaSettings = await t.http
+        .put('/api/settings/branding')
+        .set(free.auth)
+        .send({ branding: { primaryColor: '#000000' } })
+        .expect(403);
+      const viaOrg = await t.http
+        .put(`/api/organizations/${free.orgId}`)
+        .set(free.auth)
+        .send({ name: 'Free Studio', branding: { primaryColor: '#000000' } })
+        .expect(403);
       expect(viaOrg.body).toEqual(viaSettings.body);
-      expect(viaOrg.body).toEqual({ success: false, data: null, error: 'Custom branding is a feature of the Essential plan. Upgrade to Essential to use it.' });
+      expect(viaOrg.body).toEqual({
+        success: false,
+        data: null,
+        error: 'Custom branding is a feature of the Essential plan. Upgrade to Essential to use it.',
+      });
       expect(await brandingOf(free.orgId)).toEqual(before);
     });
 
     it('should still let a Free organization save its record when the branding sent back is unchanged', async () => {
       const org = await t.http.get(`/api/organizations/${free.orgId}`).set(free.auth).expect(200);
-      const res = await t.http.put(`/api/organizations/${free.orgId}`).set(free.auth).send({ ...org.body.data, name: 'Free Studio Renamed' }).expect(200);
+      const res = await t.http
+        .put(`/api/organizations/${free.orgId}`)
+        .set(free.auth)
+        .send({ ...org.body.data, name: 'Free Studio Renamed' })
+        .expect(200);
       expect(res.body.data.name).toBe('Free Studio Renamed');
     });
 
     it('should refuse custom branding in the create of a Free organization but accept the dialog defaults', async () => {
-      const signup = await t.http.post('/api/auth/signup').send({ email: 'brand-create@example.com', password: 'secret1', firstName: 'B', lastName: 'C' }).expect(201);
+      const signup = await t.http
+        .post('/api/auth/signup')
+        .send({ email: 'brand-create@example.com', password: 'secret1', firstName: 'B', lastName: 'C' })
+        .expect(201);
       const auth = { Authorization: `Bearer ${signup.body.data.token}` };
-      await t.http.post('/api/organizations').set(auth).send({ name: 'Loud', branding: { primaryColor: '#ff0000' } }).expect(403);
+      await t.http
+        .post('/api/organizations')
+        .set(auth)
+        .send({ name: 'Loud', branding: { primaryColor: '#ff0000' } })
+        .expect(403);
       const [{ n }] = await t.db.query("SELECT count(*)::int AS n FROM organizations WHERE name = 'Loud'");
       expect(n).toBe(0);
-      await t.http.post('/api/organizations').set(auth).send({ name: 'Loud', branding: { businessName: 'Loud', primaryColor: '#15385F', slogan: 'Empowering Education Through Technology', websiteUrl: '', socialLinks: { facebook: '' } } }).expect(201);
+      await t.http
+        .post('/api/organizations')
+        .set(auth)
+        .send({
+          name: 'Loud',
+          branding: {
+            businessName: 'Loud',
+            primaryColor: '#15385F',
+            slogan: 'Empowering Education Through Technology',
+            websiteUrl: '',
+            socialLinks: { facebook: '' },
+          },
+        })
+        .expect(201);
     });
 
     it('should let a plan with customBranding change branding through either route', async () => {
       const paid = await createOrg(t, { plan: 'essential' });
-      await t.http.put(`/api/organizations/${paid.orgId}`).set(paid.auth).send({ name: 'Paid', branding: { primaryColor: '#000000' } }).expect(200);
+      await t.http
+        .put(`/api/organizations/${paid.orgId}`)
+        .set(paid.auth)
+        .send({ name: 'Paid', branding: { primaryColor: '#000000' } })
+        .expect(200);
       expect((await brandingOf(paid.orgId)).primaryColor).toBe('#000000');
     });
   });
@@ -60,29 +102,64 @@ describe('security defects (issue 8 §1)', () => {
       const org = await createOrg(t, { plan: 'essential' });
       const paidClass = await createClass(t, org, { title: 'Private Lessons' });
       const target = await createClass(t, org, { title: 'Open Studio' });
-      const created = await t.http.post('/api/students').set(org.auth).send({
-        firstName: 'Victoria', lastName: 'Stored', email: 'victim@example.com', phone: '5595550111', communicationOptIn: false,
-        classEnrollments: [{ classId: paidClass.id, paymentStatus: 'completed' }],
-      }).expect(201);
+      const created = await t.http
+        .post('/api/students')
+        .set(org.auth)
+        .send({
+          firstName: 'Victoria',
+          lastName: 'Stored',
+          email: 'victim@example.com',
+          phone: '5595550111',
+          communicationOptIn: false,
+          classEnrollments: [{ classId: paidClass.id, paymentStatus: 'completed' }],
+        })
+        .expect(201);
       const studentId = created.body.data.id;
 
-      const res = await t.http.post('/api/students/register')
-        .send(registerBody(org.orgId, target.id, { email: 'VICTIM@example.com', firstName: 'Mallory', lastName: 'Typed', phone: '5595550222', communicationOptIn: true }))
+      const res = await t.http
+        .post('/api/students/register')
+        .send(
+          registerBody(org.orgId, target.id, {
+            email: 'VICTIM@example.com',
+            firstName: 'Mallory',
+            lastName: 'Typed',
+            phone: '5595550222',
+            communicationOptIn: true,
+          }),
+        )
         .expect(201);
       // Only what the confirmation page reads, for this registration; nothing of the stored record.
-      expect(Object.keys(res.body.data).sort()).toEqual(['classEnrollments', 'communicationOptIn', 'email', 'firstName', 'id', 'lastName', 'organizationId', 'phone']);
+      expect(Object.keys(res.body.data).sort()).toEqual([
+        'classEnrollments',
+        'communicationOptIn',
+        'email',
+        'firstName',
+        'id',
+        'lastName',
+        'organizationId',
+        'phone',
+      ]);
       expect(res.body.data).toMatchObject({ id: studentId, firstName: 'Mallory', lastName: 'Typed', phone: '5595550222' });
-      expect(res.body.data.classEnrollments).toEqual([expect.objectContaining({ classId: target.id, classTitle: 'Open Studio', paymentStatus: 'pending', amountPaid: 0 })]);
+      expect(res.body.data.classEnrollments).toEqual([
+        expect.objectContaining({ classId: target.id, classTitle: 'Open Studio', paymentStatus: 'pending', amountPaid: 0 }),
+      ]);
       expect(JSON.stringify(res.body)).not.toContain(paidClass.id);
       expect(JSON.stringify(res.body)).not.toContain('Victoria');
 
-      const [stored] = await t.db.query('SELECT first_name, last_name, phone, communication_opt_in FROM students WHERE id = $1', [studentId]);
+      const [stored] = await t.db.query('SELECT first_name, last_name, phone, communication_opt_in FROM students WHERE id = $1', [
+        studentId,
+      ]);
       expect(stored).toEqual({ first_name: 'Victoria', last_name: 'Stored', phone: '5595550111', communication_opt_in: false });
 
       // The admin sees the typed details on that enrollment, because they differ.
       const admin = await t.http.get(`/api/students/${studentId}`).set(org.auth).expect(200);
       const byClass = Object.fromEntries(admin.body.data.classEnrollments.map((e: { classId: string }) => [e.classId, e]));
-      expect(byClass[target.id].registeredAs).toEqual({ firstName: 'Mallory', lastName: 'Typed', phone: '5595550222', communicationOptIn: true });
+      expect(byClass[target.id].registeredAs).toEqual({
+        firstName: 'Mallory',
+        lastName: 'Typed',
+        phone: '5595550222',
+        communicationOptIn: true,
+      });
       expect(byClass[paidClass.id].registeredAs).toBeNull();
     });
 
@@ -91,8 +168,14 @@ describe('security defects (issue 8 §1)', () => {
       const a = await createClass(t, org);
       const b = await createClass(t, org);
       const body = { email: 'same-details@example.com', firstName: 'Sam', lastName: 'Same', phone: '5595550333' };
-      const first = await t.http.post('/api/students/register').send(registerBody(org.orgId, a.id, body)).expect(201);
-      await t.http.post('/api/students/register').send(registerBody(org.orgId, b.id, body)).expect(201);
+      const first = await t.http
+        .post('/api/students/register')
+        .send(registerBody(org.orgId, a.id, body))
+        .expect(201);
+      await t.http
+        .post('/api/students/register')
+        .send(registerBody(org.orgId, b.id, body))
+        .expect(201);
       const admin = await t.http.get(`/api/students/${first.body.data.id}`).set(org.auth).expect(200);
       expect(admin.body.data.classEnrollments.map((e: { registeredAs: unknown }) => e.registeredAs)).toEqual([null, null]);
     });
@@ -103,10 +186,16 @@ describe('security defects (issue 8 §1)', () => {
       const org = await createOrg(t, { plan: 'essential' });
       const c = await createClass(t, org);
       for (const extra of [{ status: 'inactive' }, { registrationDate: '2020-01-01' }, { stripeCustomerId: 'cus_x' }]) {
-        const res = await t.http.post('/api/students/register').send({ ...registerBody(org.orgId, c.id), ...extra }).expect(400);
+        const res = await t.http
+          .post('/api/students/register')
+          .send({ ...registerBody(org.orgId, c.id), ...extra })
+          .expect(400);
         expect(res.body).toMatchObject({ success: false, data: null, error: expect.stringContaining('should not exist') });
       }
-      await t.http.post('/api/students/register').send({ ...registerBody(org.orgId, c.id), classEnrollments: [{ classId: c.id, enrollmentDate: '2020-01-01' }] }).expect(400);
+      await t.http
+        .post('/api/students/register')
+        .send({ ...registerBody(org.orgId, c.id), classEnrollments: [{ classId: c.id, enrollmentDate: '2020-01-01' }] })
+        .expect(400);
       const [{ n }] = await t.db.query('SELECT count(*)::int AS n FROM students WHERE organization_id = $1', [org.orgId]);
       expect(n).toBe(0);
     });
@@ -122,8 +211,18 @@ describe('security defects (issue 8 §1)', () => {
     });
 
     it('should refuse {}, an array and null names on PUT /api/settings/profile', async () => {
-      for (const body of [{}, [], { adminProfile: [] }, { adminProfile: null }, { adminProfile: { firstName: null } }, { adminProfile: { lastName: null, firstName: 'A' } }]) {
-        const res = await t.http.put('/api/settings/profile').set(free.auth).send(body as object);
+      for (const body of [
+        {},
+        [],
+        { adminProfile: [] },
+        { adminProfile: null },
+        { adminProfile: { firstName: null } },
+        { adminProfile: { lastName: null, firstName: 'A' } },
+      ]) {
+        const res = await t.http
+          .put('/api/settings/profile')
+          .set(free.auth)
+          .send(body as object);
         expect([res.status, res.body.success, typeof res.body.error]).toEqual([400, false, 'string']);
       }
     });
@@ -151,7 +250,17 @@ describe('security defects (issue 8 §1)', () => {
       for (const code of ['22001', '22021', '22P05', '22012', '23502']) {
         let sent: { status?: number; body?: Record<string, unknown> } = {};
         // A Fastify reply's shape, as the filter gets it.
-        const res = { sent: false, raw: { headersSent: false }, status(s: number) { sent.status = s; return this; }, send(b: Record<string, unknown>) { sent.body = b; } };
+        const res = {
+          sent: false,
+          raw: { headersSent: false },
+          status(s: number) {
+            sent.status = s;
+            return this;
+          },
+          send(b: Record<string, unknown>) {
+            sent.body = b;
+          },
+        };
         const host = { switchToHttp: () => ({ getResponse: () => res, getRequest: () => ({ method: 'POST', url: '/x' }) }) };
         filter.catch(Object.assign(new QueryFailedError('q', [], new Error('pg')), { code }), host as never);
         expect([code, sent.status, sent.body?.success]).toEqual([code, 400, false]);
@@ -194,7 +303,13 @@ describe('security defects (issue 8 §1)', () => {
       expect(fs.existsSync(`/tmp/.s.PGSQL.${url.port}`)).toBe(false);
       const [{ listen_addresses: listen }] = await t.db.query('SHOW listen_addresses');
       expect(listen).toBe('127.0.0.1');
-      const legacy = new Client({ host: '127.0.0.1', port: Number(url.port), user: 'postgres', password: 'classlane', database: 'postgres' });
+      const legacy = new Client({
+        host: '127.0.0.1',
+        port: Number(url.port),
+        user: 'postgres',
+        password: 'classlane',
+        database: 'postgres',
+      });
       await expect(legacy.connect()).rejects.toThrow(/password authentication failed/);
     });
   });
@@ -207,7 +322,10 @@ describe('security defects (issue 8 §1)', () => {
       for (const auth of sessions) await t.http.get('/api/auth/me').set(auth).expect(200);
       await new Promise((r) => setTimeout(r, 1100)); // token iat has whole-second precision
       const token = 'session-reset-token-0123456789abcdef';
-      await t.db.query("INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 hour')", [victim.userId, createHash('sha256').update(token).digest('hex')]);
+      await t.db.query("INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 hour')", [
+        victim.userId,
+        createHash('sha256').update(token).digest('hex'),
+      ]);
       await t.http.post('/api/auth/reset-password/confirm').send({ token, password: 'after-reset-pass' }).expect(200);
       for (const auth of sessions) {
         const res = await t.http.get('/api/auth/me').set(auth).expect(401);
@@ -225,7 +343,11 @@ describe('security defects (issue 8 §1)', () => {
       expect(n).toBe(1);
       await t.db.query("INSERT INTO auth_failures (account) SELECT 'staff:itadmin' FROM generate_series(1, 99)");
       const res = await t.http.post('/api/admin/auth/signin').send({ username: 'itadmin', password: 'staff-password-1' }).expect(429);
-      expect(res.body).toEqual({ success: false, data: null, error: 'Too many failed sign-in attempts for this account. Please try again later.' });
+      expect(res.body).toEqual({
+        success: false,
+        data: null,
+        error: 'Too many failed sign-in attempts for this account. Please try again later.',
+      });
       await t.db.query("DELETE FROM auth_failures WHERE account = 'staff:itadmin'");
       await t.http.post('/api/admin/auth/signin').send({ username: 'itadmin', password: 'staff-password-1' }).expect(200);
     });

@@ -3,8 +3,12 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 
 describe('health', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('should report the database up', async () => {
     const res = await t.http.get('/api/health').expect(200);

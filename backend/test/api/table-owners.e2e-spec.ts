@@ -11,7 +11,9 @@ describe('table owners', () => {
     t = await createTestApp();
     org = await createOrg(t);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('should list open and scheduled classes with their organization and last change in the sitemap, never archived ones', async () => {
     const open = await createClass(t, org, { title: 'Open one' });
@@ -28,11 +30,17 @@ describe('table owners', () => {
   });
 
   it('should store a contact message for a known organization and refuse an unknown one without writing', async () => {
-    const ok = await t.http.post('/api/contact').send({ name: 'Ann', email: 'ann@example.com', message: 'Hello', organizationId: org.orgId, inquiryType: 'billing' }).expect(201);
+    const ok = await t.http
+      .post('/api/contact')
+      .send({ name: 'Ann', email: 'ann@example.com', message: 'Hello', organizationId: org.orgId, inquiryType: 'billing' })
+      .expect(201);
     const [row] = await t.db.query('SELECT organization_id, inquiry_type FROM contact_messages WHERE id = $1', [ok.body.data.id]);
     expect(row).toEqual({ organization_id: org.orgId, inquiry_type: null });
     const before = (await t.db.query('SELECT count(*)::int AS n FROM contact_messages'))[0].n;
-    const res = await t.http.post('/api/contact').send({ name: 'Ann', email: 'ann@example.com', message: 'Hello', organizationId: '00000000-0000-4000-8000-000000000000' }).expect(404);
+    const res = await t.http
+      .post('/api/contact')
+      .send({ name: 'Ann', email: 'ann@example.com', message: 'Hello', organizationId: '00000000-0000-4000-8000-000000000000' })
+      .expect(404);
     expect(res.body).toEqual({ success: false, data: null, error: 'Organization not found' });
     expect((await t.db.query('SELECT count(*)::int AS n FROM contact_messages'))[0].n).toBe(before);
   });

@@ -31,11 +31,16 @@ describe('teacher classes', () => {
     const paid = await enrollStudent(t, org, ids.today);
     await enrollStudent(t, org, ids.today);
     await enrollStudent(t, org, ids.upcoming1, { email: paid.email });
-    await t.db.query("UPDATE enrollments SET payment_status = 'completed', amount_paid_cents = 8000 WHERE student_id = $1 AND class_id = $2", [paid.id, ids.today]);
+    await t.db.query(
+      "UPDATE enrollments SET payment_status = 'completed', amount_paid_cents = 8000 WHERE student_id = $1 AND class_id = $2",
+      [paid.id, ids.today],
+    );
     // Another organization's class today must never appear.
     await createClass(t, other, { title: 'foreign', startDate: todayAt(12).toISOString(), days: 1 });
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const titles = (rows: Row[]) => rows.map((r) => r.title);
 
@@ -44,7 +49,14 @@ describe('teacher classes', () => {
     const rows = res.body.data as Row[];
     expect(titles(rows).sort()).toEqual(['today', 'weeklyOngoing']);
     const today = rows.find((r) => r.title === 'today')!;
-    expect(today).toMatchObject({ id: ids.today, paidCount: 1, pendingCount: 1, organizationId: org.orgId, price: 100, enrolledStudents: 2 });
+    expect(today).toMatchObject({
+      id: ids.today,
+      paidCount: 1,
+      pendingCount: 1,
+      organizationId: org.orgId,
+      price: 100,
+      enrolledStudents: 2,
+    });
     expect(today.sessions).toHaveLength(1);
     expect(rows.find((r) => r.title === 'weeklyOngoing')).toMatchObject({ paidCount: 0, pendingCount: 0 });
   });
@@ -59,7 +71,17 @@ describe('teacher classes', () => {
 
   it('should list all visible classes soonest first, without Archived or Cancelled ones (the default scope)', async () => {
     const all = await t.http.get('/api/teacher/classes?scope=all').set(teacher.auth).expect(200);
-    expect(titles(all.body.data)).toEqual(['weeklyOngoing', 'yesterday', 'today', 'upcoming1', 'upcoming2', 'upcoming3', 'upcoming4', 'upcoming5', 'upcoming6']);
+    expect(titles(all.body.data)).toEqual([
+      'weeklyOngoing',
+      'yesterday',
+      'today',
+      'upcoming1',
+      'upcoming2',
+      'upcoming3',
+      'upcoming4',
+      'upcoming5',
+      'upcoming6',
+    ]);
     const byDefault = await t.http.get('/api/teacher/classes').set(teacher.auth).expect(200);
     expect(titles(byDefault.body.data)).toEqual(titles(all.body.data));
   });

@@ -12,7 +12,10 @@ describe('tenant isolation', () => {
   let snapshot: unknown;
 
   const dbState = async () => ({
-    classes: await t.db.query('SELECT id, title, status, enrolled_students, max_students FROM classes WHERE organization_id = $1 ORDER BY id', [a.orgId]),
+    classes: await t.db.query(
+      'SELECT id, title, status, enrolled_students, max_students FROM classes WHERE organization_id = $1 ORDER BY id',
+      [a.orgId],
+    ),
     students: await t.db.query('SELECT id, first_name, email FROM students WHERE organization_id = $1 ORDER BY id', [a.orgId]),
     org: await t.db.query('SELECT name, branding, contact_info FROM organizations WHERE id = $1', [a.orgId]),
     users: await t.db.query('SELECT id, email FROM users WHERE organization_id = $1 ORDER BY id', [a.orgId]),
@@ -27,7 +30,9 @@ describe('tenant isolation', () => {
     await createTeacher(t, a);
     snapshot = await dbState();
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it("should not show A's records in B's lists", async () => {
     const classes = await t.http.get('/api/classes').set(b.auth).expect(200);
@@ -44,9 +49,17 @@ describe('tenant isolation', () => {
 
   it("should answer 404 or 403 for every direct access to A's records", async () => {
     await t.http.get(`/api/classes/${classId}`).set(b.auth).expect(404);
-    await t.http.put(`/api/classes/${classId}`).set(b.auth).send(classBody({ title: 'Hijacked' })).expect(404);
+    await t.http
+      .put(`/api/classes/${classId}`)
+      .set(b.auth)
+      .send(classBody({ title: 'Hijacked' }))
+      .expect(404);
     await t.http.delete(`/api/classes/${classId}`).set(b.auth).expect(404);
-    await t.http.post(`/api/classes/${classId}/clone`).set(b.auth).send({ title: 'Stolen', startDate: new Date(Date.now() + 86400000).toISOString() }).expect(404);
+    await t.http
+      .post(`/api/classes/${classId}/clone`)
+      .set(b.auth)
+      .send({ title: 'Stolen', startDate: new Date(Date.now() + 86400000).toISOString() })
+      .expect(404);
     await t.http.get(`/api/students/class/${classId}`).set(b.auth).expect(404);
     await t.http.get(`/api/students/${studentId}`).set(b.auth).expect(404);
     await t.http.put(`/api/students/${studentId}`).set(b.auth).send(studentBody()).expect(404);
@@ -63,13 +76,33 @@ describe('tenant isolation', () => {
   it('should refuse a client-sent organizationId that is not the caller', async () => {
     const res = await t.http.get('/api/classes').query({ organizationId: a.orgId }).set(b.auth).expect(403);
     expect(res.body.error).toBe('You can only access your own organization');
-    await t.http.post('/api/classes').set(b.auth).send(classBody({ organizationId: a.orgId })).expect(403);
+    await t.http
+      .post('/api/classes')
+      .set(b.auth)
+      .send(classBody({ organizationId: a.orgId }))
+      .expect(403);
     await t.http.get('/api/settings').query({ organizationId: a.orgId }).set(b.auth).expect(403);
-    await t.http.put('/api/settings/branding').set(b.auth).send({ branding: { businessName: 'X' }, organizationId: a.orgId }).expect(403);
-    await t.http.put('/api/settings/contact').set(b.auth).send({ contactInfo: { phone: '1' }, organizationId: a.orgId }).expect(403);
-    await t.http.post('/api/students').set(b.auth).send({ ...studentBody(), organizationId: a.orgId }).expect(403);
+    await t.http
+      .put('/api/settings/branding')
+      .set(b.auth)
+      .send({ branding: { businessName: 'X' }, organizationId: a.orgId })
+      .expect(403);
+    await t.http
+      .put('/api/settings/contact')
+      .set(b.auth)
+      .send({ contactInfo: { phone: '1' }, organizationId: a.orgId })
+      .expect(403);
+    await t.http
+      .post('/api/students')
+      .set(b.auth)
+      .send({ ...studentBody(), organizationId: a.orgId })
+      .expect(403);
     // B cannot enroll its admin-side students into A's class either.
-    await t.http.post('/api/students').set(b.auth).send({ ...studentBody(), classEnrollments: [{ classId }] }).expect(404);
+    await t.http
+      .post('/api/students')
+      .set(b.auth)
+      .send({ ...studentBody(), classEnrollments: [{ classId }] })
+      .expect(404);
   });
 
   it("should leave A's data exactly as it was", async () => {

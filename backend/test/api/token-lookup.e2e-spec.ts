@@ -16,16 +16,27 @@ describe('Token-user lookup', () => {
     t = await createTestApp();
     org = await createOrg(t);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('should accept a well-signed token of an existing user', async () => {
-    const res = await t.http.get('/api/auth/me').set('Authorization', `Bearer ${sign({ sub: org.userId, jti: randomUUID() })}`).expect(200);
+    const res = await t.http
+      .get('/api/auth/me')
+      .set('Authorization', `Bearer ${sign({ sub: org.userId, jti: randomUUID() })}`)
+      .expect(200);
     expect(res.body.data.id).toBe(org.userId);
   });
 
   it('should answer 401, never 500, for a signed token whose subject or id is not a UUID', async () => {
-    for (const claims of [{ sub: 'not-a-uuid', jti: randomUUID() }, { sub: org.userId, jti: 'not-a-uuid' }]) {
-      const res = await t.http.get('/api/classes?range=[0,9]').set('Authorization', `Bearer ${sign(claims)}`).expect(401);
+    for (const claims of [
+      { sub: 'not-a-uuid', jti: randomUUID() },
+      { sub: org.userId, jti: 'not-a-uuid' },
+    ]) {
+      const res = await t.http
+        .get('/api/classes?range=[0,9]')
+        .set('Authorization', `Bearer ${sign(claims)}`)
+        .expect(401);
       expect(res.body).toEqual({ success: false, data: null, error: expect.any(String) });
     }
   });
@@ -34,7 +45,7 @@ describe('Token-user lookup', () => {
     const jti = randomUUID();
     const token = sign({ sub: org.userId, jti });
     await t.http.get('/api/students').set('Authorization', `Bearer ${token}`).expect(200);
-    await t.db.query('INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, now() + interval \'1 hour\')', [jti]);
+    await t.db.query("INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, now() + interval '1 hour')", [jti]);
     await t.http.get('/api/students').set('Authorization', `Bearer ${token}`).expect(401);
 
     const other = await createOrg(t);
@@ -45,6 +56,9 @@ describe('Token-user lookup', () => {
   });
 
   it('should refuse a staff-audience token on organization routes', async () => {
-    await t.http.get('/api/students').set('Authorization', `Bearer ${sign({ sub: org.userId, jti: randomUUID() }, 'classlane:staff')}`).expect(401);
+    await t.http
+      .get('/api/students')
+      .set('Authorization', `Bearer ${sign({ sub: org.userId, jti: randomUUID() }, 'classlane:staff')}`)
+      .expect(401);
   });
 });

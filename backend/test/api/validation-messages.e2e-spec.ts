@@ -16,7 +16,9 @@ describe('validation messages: the required message wins', () => {
     org = await createOrg(t, { plan: 'essential' });
     classId = (await createClass(t, org)).id;
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const REQUIRED = {
     firstName: 'First name is required',
@@ -26,17 +28,26 @@ describe('validation messages: the required message wins', () => {
   };
 
   it('should answer empty student fields with the required messages only (admin add)', async () => {
-    const res = await t.http.post('/api/students').set(org.auth).send(studentBody({ firstName: '', lastName: '   ', email: '', phone: '' })).expect(400);
+    const res = await t.http
+      .post('/api/students')
+      .set(org.auth)
+      .send(studentBody({ firstName: '', lastName: '   ', email: '', phone: '' }))
+      .expect(400);
     expect(res.body).toMatchObject({ success: false, data: null });
     expect(res.body.errors).toEqual(REQUIRED);
     expect(res.body.error).toBe('First name is required');
   });
 
   it('should answer missing and null student fields with the required messages only (public registration)', async () => {
-    const missing = await t.http.post('/api/students/register').send({ organizationId: org.orgId, classEnrollments: [{ classId }] }).expect(400);
+    const missing = await t.http
+      .post('/api/students/register')
+      .send({ organizationId: org.orgId, classEnrollments: [{ classId }] })
+      .expect(400);
     expect(missing.body.errors).toEqual(REQUIRED);
-    const nulls = await t.http.post('/api/students/register')
-      .send(registerBody(org.orgId, classId, { firstName: null, lastName: null, email: null, phone: null })).expect(400);
+    const nulls = await t.http
+      .post('/api/students/register')
+      .send(registerBody(org.orgId, classId, { firstName: null, lastName: null, email: null, phone: null }))
+      .expect(400);
     expect(nulls.body.errors).toEqual(REQUIRED);
   });
 
@@ -51,16 +62,26 @@ describe('validation messages: the required message wins', () => {
       ['5590550199', 'Please enter a valid 10-digit US phone number'],
     ];
     for (const [phone, message] of cases) {
-      const res = await t.http.post('/api/students/register').send(registerBody(org.orgId, classId, { phone })).expect(400);
+      const res = await t.http
+        .post('/api/students/register')
+        .send(registerBody(org.orgId, classId, { phone }))
+        .expect(400);
       expect({ phone, error: res.body.errors.phone }).toEqual({ phone, error: message });
     }
-    const ok = await t.http.post('/api/students/register').send(registerBody(org.orgId, classId, { phone: '+1 (559) 555-0142' })).expect(201);
+    const ok = await t.http
+      .post('/api/students/register')
+      .send(registerBody(org.orgId, classId, { phone: '+1 (559) 555-0142' }))
+      .expect(201);
     // Stored as the 10 national digits (common/http/phone.ts).
     expect(ok.body.data.phone).toBe('5595550142');
   });
 
   it('should still give the other messages when the field is not empty', async () => {
-    const res = await t.http.post('/api/students').set(org.auth).send(studentBody({ firstName: 'J', lastName: 'X1', email: 'nope' })).expect(400);
+    const res = await t.http
+      .post('/api/students')
+      .set(org.auth)
+      .send(studentBody({ firstName: 'J', lastName: 'X1', email: 'nope' }))
+      .expect(400);
     expect(res.body.errors).toMatchObject({
       firstName: 'First name must be at least 2 characters long',
       lastName: 'Last name can only contain letters, spaces, hyphens, and apostrophes',
@@ -69,9 +90,22 @@ describe('validation messages: the required message wins', () => {
   });
 
   it('should put the required message first for the sign-up form and the class form too', async () => {
-    const signup = await t.http.post('/api/auth/signup').send({ email: '', password: '', firstName: '', lastName: '', role: 'admin' }).expect(400);
-    expect(signup.body.errors).toMatchObject({ firstName: 'First name is required', lastName: 'Last name is required', email: 'Email is required', password: 'Password is required' });
+    const signup = await t.http
+      .post('/api/auth/signup')
+      .send({ email: '', password: '', firstName: '', lastName: '', role: 'admin' })
+      .expect(400);
+    expect(signup.body.errors).toMatchObject({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: 'Email is required',
+      password: 'Password is required',
+    });
     const cls = await t.http.post('/api/classes').set(org.auth).send({ title: '' }).expect(400);
-    expect(cls.body.errors).toMatchObject({ title: 'Title is required', description: 'Description is required', instructor: 'Instructor is required', location: 'Location is required' });
+    expect(cls.body.errors).toMatchObject({
+      title: 'Title is required',
+      description: 'Description is required',
+      instructor: 'Instructor is required',
+      location: 'Location is required',
+    });
   });
 });

@@ -32,7 +32,10 @@ export async function createTestDatabase(): Promise<string> {
 }
 
 /** The real application (same bootstrap as main.ts) on its own database. */
-export async function createTestApp(env: Record<string, string> = {}, opts: { databaseUrl?: string; logger?: LoggerService } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { databaseUrl?: string; logger?: LoggerService } = {},
+): Promise<TestApp> {
   const url = opts.databaseUrl ?? (await createTestDatabase());
   // Settings are read from the environment at boot; restore it on close so test files never leak into each other.
   const previous = { ...process.env };
@@ -47,11 +50,17 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { da
     ...env,
   });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(readAppConfig(process.env)), { bodyParser: false, logger: opts.logger ?? ['error'] });
-  const routes: { method: string; path: string }[] = [];
-  app.getHttpAdapter().getInstance().addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, path: route.url });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(readAppConfig(process.env)), {
+    bodyParser: false,
+    logger: opts.logger ?? ['error'],
   });
+  const routes: { method: string; path: string }[] = [];
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) routes.push({ method, path: route.url });
+    });
   await configureApp(app);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();

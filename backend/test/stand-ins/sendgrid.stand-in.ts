@@ -39,7 +39,9 @@ export async function startSendGridStandIn() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     sent,
-    failNextSend: () => { failNext = true; },
+    failNextSend: () => {
+      failNext = true;
+    },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

@@ -25,7 +25,10 @@ export async function prepared<T>(db: DataSource, name: string, text: string, va
  * Raw extra selects (e.g. `count(*) OVER ()`) stay on `raw`. Skips TypeORM's result transformer, which
  * showed in the profile of the list routes.
  */
-export async function preparedSelect<E extends ObjectLiteral, R = Record<string, unknown>>(db: DataSource, qb: SelectQueryBuilder<E>): Promise<{ entities: E[]; raw: R[] }> {
+export async function preparedSelect<E extends ObjectLiteral, R = Record<string, unknown>>(
+  db: DataSource,
+  qb: SelectQueryBuilder<E>,
+): Promise<{ entities: E[]; raw: R[] }> {
   const [sql, params] = qb.getQueryAndParameters();
   const name = `q${createHash('sha1').update(sql).digest('base64url').slice(0, 20)}`;
   const raw = await prepared<R & Record<string, unknown>>(db, name, sql, params);

@@ -24,7 +24,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (status >= 500) {
       // One JSON line with the request id, so the failing request can be found in the request log.
       process.stderr.write(
-        JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'unhandled error', requestId: req.id, method: req.method, path: req.url.split('?')[0], error: (exception as Error)?.stack ?? String(exception) }) + '\n',
+        JSON.stringify({
+          time: new Date().toISOString(),
+          level: 'error',
+          msg: 'unhandled error',
+          requestId: req.id,
+          method: req.method,
+          path: req.url.split('?')[0],
+          error: (exception as Error)?.stack ?? String(exception),
+        }) + '\n',
       );
     }
     if (res.sent || res.raw.headersSent) return;
@@ -42,7 +50,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const response = exception.getResponse();
       if (typeof response === 'object' && response !== null) {
         const r = response as Record<string, unknown>;
-        const message = Array.isArray(r.message) ? r.message.join('; ') : (r.message as string) ?? exception.message;
+        const message = Array.isArray(r.message) ? r.message.join('; ') : ((r.message as string) ?? exception.message);
         return { status, body: { error: message, ...(r.errors ? { errors: r.errors } : {}) } };
       }
       return { status, body: { error: String(response) } };
@@ -58,7 +66,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const known = PG_MESSAGES[code];
       if (known) return { status: known[0], body: { error: known[1] } };
       // Every data exception (class 22) and a missing required value are bad input, never a 500.
-      if (code.startsWith('22')) return { status: HttpStatus.BAD_REQUEST, body: { error: 'A value has the wrong format or is out of range' } };
+      if (code.startsWith('22'))
+        return { status: HttpStatus.BAD_REQUEST, body: { error: 'A value has the wrong format or is out of range' } };
       if (code === '23502') return { status: HttpStatus.BAD_REQUEST, body: { error: 'A required value is missing' } };
     }
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { error: 'Internal server error' } };

@@ -11,7 +11,11 @@ export enum ErrorCode {
 
 /** An HttpException whose extra fields are merged into the failure envelope. */
 export class AppException extends HttpException {
-  constructor(status: HttpStatus, message: string, readonly extra: Record<string, unknown> = {}) {
+  constructor(
+    status: HttpStatus,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
     super(message, status);
   }
 }

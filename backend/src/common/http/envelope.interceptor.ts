@@ -4,12 +4,18 @@ import { map, type Observable } from 'rxjs';
 
 /** Marks a controller result that already carries its own envelope fields (e.g. clone's warning). */
 export class Enveloped<T> {
-  constructor(readonly data: T, readonly extra: Record<string, unknown> = {}) {}
+  constructor(
+    readonly data: T,
+    readonly extra: Record<string, unknown> = {},
+  ) {}
 }
 
 /** Marks a raw (non-JSON) reply such as sitemap.xml: passed through untouched. */
 export class RawReply {
-  constructor(readonly body: string | Buffer, readonly contentType: string) {}
+  constructor(
+    readonly body: string | Buffer,
+    readonly contentType: string,
+  ) {}
 }
 
 /** Wraps every successful reply as `{ success: true, data, error: null }` (spec 1 §7). */

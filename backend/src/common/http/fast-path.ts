@@ -23,12 +23,17 @@ export type FastRoute = (req: IncomingMessage) => FastReply | null;
  * computed (a cache hit): they get the same security headers as every other reply, and anything
  * unusual (a token, a CORS request, a miss) goes through the normal stack untouched.
  */
-export function installFastPath(server: Server, routes: FastRoute[], headers: Record<string, string>, log: ((entry: FastLogEntry) => void) | null): void {
+export function installFastPath(
+  server: Server,
+  routes: FastRoute[],
+  headers: Record<string, string>,
+  log: ((entry: FastLogEntry) => void) | null,
+): void {
   const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   const base = Object.entries(headers).flat();
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-        if (req.method === 'GET' && !req.headers.authorization && !req.headers.origin) {
+    if (req.method === 'GET' && !req.headers.authorization && !req.headers.origin) {
       for (const route of routes) {
         const reply = route(req);
         if (!reply) continue;

@@ -24,12 +24,14 @@ export async function serveFrontends(app: FastifyInstance, root: string): Promis
   if (!hasPublic && !hasAdmin) return { publicSite: false, adminUi: false };
   // Only reply.sendFile: the route below decides which directory and caching applies.
   await app.register(fastifyStatic, { root: hasPublic ? publicDist : adminDist, serve: false, index: false });
-  const page = (reply: FastifyReply, dir: string) => reply.header('Cache-Control', 'no-cache').sendFile('index.html', dir, { cacheControl: false });
+  const page = (reply: FastifyReply, dir: string) =>
+    reply.header('Cache-Control', 'no-cache').sendFile('index.html', dir, { cacheControl: false });
   app.get('/*', (req, reply) => {
     const p = `/${(req.params as { '*': string })['*']}`;
     if (p === '/api' || p.startsWith('/api/')) return reply.callNotFound();
     if (hasAdmin && p.startsWith('/admin-ui/')) return reply.sendFile(p.slice('/admin-ui/'.length), adminDist, IMMUTABLE);
-    if (hasPublic && p.startsWith('/assets/')) return reply.sendFile(p.slice('/assets/'.length), path.join(publicDist, 'assets'), IMMUTABLE);
+    if (hasPublic && p.startsWith('/assets/'))
+      return reply.sendFile(p.slice('/assets/'.length), path.join(publicDist, 'assets'), IMMUTABLE);
     // A missing asset is a 404, not a page.
     if (path.extname(p)) return hasPublic ? reply.sendFile(p.slice(1), publicDist, { maxAge: HOUR_MS }) : reply.callNotFound();
     if (hasAdmin && ADMIN_PATHS.test(p)) return page(reply, adminDist);

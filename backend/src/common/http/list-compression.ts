@@ -13,11 +13,15 @@ const gzipAsync = promisify(gzip);
  */
 export function installListCompression(instance: FastifyInstance): void {
   instance.addHook('onSend', async (req, reply, payload) => {
-    if (typeof payload !== 'string' || reply.getHeader('Content-Range') === undefined || reply.getHeader('Content-Encoding') !== undefined) return payload;
+    if (typeof payload !== 'string' || reply.getHeader('Content-Range') === undefined || reply.getHeader('Content-Encoding') !== undefined)
+      return payload;
     if (Buffer.byteLength(payload) < GZIP_THRESHOLD || !acceptsGzip(req.raw)) return payload;
     const body = await gzipAsync(payload);
     const vary = reply.getHeader('Vary');
-    void reply.header('Content-Encoding', 'gzip').header('Content-Length', body.length).header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    void reply
+      .header('Content-Encoding', 'gzip')
+      .header('Content-Length', body.length)
+      .header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     return body;
   });
 }

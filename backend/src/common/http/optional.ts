@@ -10,8 +10,5 @@ export const checkWhenPresent = (_: object, value: unknown) => value !== undefin
  * missing field skips the checks, and null is refused with a 400 naming the field.
  */
 export function IsOptionalNotNull(options?: ValidationOptions) {
-  return applyDecorators(
-    ValidateIf(checkWhenPresent),
-    IsDefined({ message: '$property must not be null', ...options }),
-  );
+  return applyDecorators(ValidateIf(checkWhenPresent), IsDefined({ message: '$property must not be null', ...options }));
 }

@@ -17,13 +17,16 @@ const RATE_LIMIT_KEY = 'classlane:rateLimit';
  */
 export const RateLimit = (budget: RateLimitBudget, action: string) => SetMetadata(RATE_LIMIT_KEY, { budget, action });
 
-const marked = (ctx: ExecutionContext): { budget: RateLimitBudget; action: string } | undefined => Reflect.getMetadata(RATE_LIMIT_KEY, ctx.getHandler());
+const marked = (ctx: ExecutionContext): { budget: RateLimitBudget; action: string } | undefined =>
+  Reflect.getMetadata(RATE_LIMIT_KEY, ctx.getHandler());
 
 /**
  * @nestjs/throttler options: per-IP counters in the instance's memory (a bound per instance, as before;
  * the per-account failure counts that stop brute force live in PostgreSQL and hold across instances).
  */
-export function throttlerOptions(settings: Pick<AppConfig, 'authRateLimitPerMinute' | 'contactRateLimitPerHour' | 'analyticsRateLimitPerMinute'>): ThrottlerModuleOptions {
+export function throttlerOptions(
+  settings: Pick<AppConfig, 'authRateLimitPerMinute' | 'contactRateLimitPerHour' | 'analyticsRateLimitPerMinute'>,
+): ThrottlerModuleOptions {
   const only = (budget: RateLimitBudget) => (ctx: ExecutionContext) => marked(ctx)?.budget !== budget;
   return {
     throttlers: [
@@ -47,7 +50,10 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
-    context.switchToHttp().getResponse<FastifyReply>().header('Retry-After', String(Math.max(1, Math.ceil(detail.timeToBlockExpire))));
+    context
+      .switchToHttp()
+      .getResponse<FastifyReply>()
+      .header('Retry-After', String(Math.max(1, Math.ceil(detail.timeToBlockExpire))));
     return super.throwThrottlingException(context, detail);
   }
 }

@@ -74,7 +74,13 @@ export function installRequestLog(instance: FastifyInstance, logger: Logger | nu
     const user = req.user;
     const who = user?.staffId ? { staffId: user.staffId } : user?.id ? { userId: user.id, organizationId: user.organizationId } : null;
     logger[status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info'](
-      { requestId: req.id, req: { method: req.method, path: req.url.split('?')[0] }, res: { status }, ms: Math.round(reply.elapsedTime * 10) / 10, ...who },
+      {
+        requestId: req.id,
+        req: { method: req.method, path: req.url.split('?')[0] },
+        res: { status },
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        ...who,
+      },
       'request',
     );
     done();

@@ -64,7 +64,11 @@ export function ApiEnvelope(model: Type<unknown> | Primitive | null, options: En
       schema: {
         allOf: [
           { $ref: getSchemaPath(EnvelopeDto) },
-          { type: 'object', properties: { success: { type: 'boolean', enum: [true] }, data, ...(options.extra ?? {}) }, required: ['success', 'data', 'error'] },
+          {
+            type: 'object',
+            properties: { success: { type: 'boolean', enum: [true] }, data, ...(options.extra ?? {}) },
+            required: ['success', 'data', 'error'],
+          },
         ],
       },
     }),
@@ -76,7 +80,13 @@ export function ApiEnvelope(model: Type<unknown> | Primitive | null, options: En
  * the model in `data`, and the `Content-Range: <resource> <first>-<last>/<total>` header react-admin pages with.
  * @example `@ApiList(StudentResponseDto, 'students', STUDENT_SORT_FIELDS, ['q', 'classId'])`
  */
-export function ApiList(model: Type<unknown>, resource: string, sortFields: readonly string[], filterFields: readonly string[] = [], options: EnvelopeOptions = {}) {
+export function ApiList(
+  model: Type<unknown>,
+  resource: string,
+  sortFields: readonly string[],
+  filterFields: readonly string[] = [],
+  options: EnvelopeOptions = {},
+) {
   return applyDecorators(
     ApiQuery({
       name: 'sort',

@@ -2,8 +2,17 @@ import type { INestApplication } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { ModulesContainer } from '@nestjs/core';
 import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiExtension, ApiExtraModels, ApiForbiddenResponse, ApiSecurity, ApiTags, ApiUnauthorizedResponse,
-  DocumentBuilder, SwaggerModule, type OpenAPIObject,
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiExtension,
+  ApiExtraModels,
+  ApiForbiddenResponse,
+  ApiSecurity,
+  ApiTags,
+  ApiUnauthorizedResponse,
+  DocumentBuilder,
+  SwaggerModule,
+  type OpenAPIObject,
 } from '@nestjs/swagger';
 import { IS_PUBLIC_KEY, OPTIONAL_AUTH_KEY, ROLES_KEY, STAFF_KEY, type Role } from '../auth/roles';
 import { ErrorEnvelopeDto } from './api-envelope';
@@ -39,13 +48,17 @@ function decorateRoutes(app: INestApplication): void {
       const controller = wrapper.metatype as Function | null;
       if (!controller || documented.has(controller)) continue;
       documented.add(controller);
-      const tag = controller.name.replace(/Controller$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+      const tag = controller.name
+        .replace(/Controller$/, '')
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .toLowerCase();
       ApiTags(tag)(controller);
       ApiExtraModels(ErrorEnvelopeDto)(controller);
       const proto = controller.prototype as Record<string, Function>;
       for (const name of Object.getOwnPropertyNames(proto)) {
         const handler = proto[name];
-        if (name === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(METHOD_METADATA, handler) === undefined) continue;
+        if (name === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(METHOD_METADATA, handler) === undefined)
+          continue;
         if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
         const descriptor = Object.getOwnPropertyDescriptor(proto, name)!;
         const apply = (d: MethodDecorator) => d(proto, name, descriptor);
@@ -54,13 +67,20 @@ function decorateRoutes(app: INestApplication): void {
         if (auth.kind === 'public') continue;
         if (auth.kind === 'staff') apply(ApiBearerAuth(STAFF_BEARER));
         // No token is also accepted: an empty requirement object makes the bearer optional (OpenAPI 3 §4.8.30).
-        else if (auth.kind === 'optional') { apply(ApiSecurity({})); apply(ApiBearerAuth(ORG_BEARER)); }
-        else apply(ApiBearerAuth(ORG_BEARER));
+        else if (auth.kind === 'optional') {
+          apply(ApiSecurity({}));
+          apply(ApiBearerAuth(ORG_BEARER));
+        } else apply(ApiBearerAuth(ORG_BEARER));
         apply(ApiUnauthorizedResponse({ description: 'No token, or an expired, revoked or wrong-audience token', type: ErrorEnvelopeDto }));
         if (auth.kind === 'org') {
           const roles = auth.roles.length ? auth.roles : ['admin', 'teacher'];
           apply(ApiExtension('x-roles', roles));
-          apply(ApiForbiddenResponse({ description: `Needs the ${roles.join(' or ')} role, and the caller's own organization`, type: ErrorEnvelopeDto }));
+          apply(
+            ApiForbiddenResponse({
+              description: `Needs the ${roles.join(' or ')} role, and the caller's own organization`,
+              type: ErrorEnvelopeDto,
+            }),
+          );
         }
       }
     }
@@ -84,8 +104,19 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
       ].join('\n'),
     )
     .setVersion('1')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An organization user (admin or teacher): POST /api/auth/signin' }, ORG_BEARER)
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Platform staff: POST /api/admin/auth/signin' }, STAFF_BEARER)
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: 'An organization user (admin or teacher): POST /api/auth/signin',
+      },
+      ORG_BEARER,
+    )
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Platform staff: POST /api/admin/auth/signin' },
+      STAFF_BEARER,
+    )
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,

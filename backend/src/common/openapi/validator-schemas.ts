@@ -80,18 +80,46 @@ function propertySchema(target: Function, property: string, rules: ValidationMet
     if (rule.type !== ValidationTypes.CUSTOM_VALIDATION || !rule.name) continue;
     const s = into ?? item;
     switch (rule.name) {
-      case 'isArray': isArray = true; break;
-      case 'arrayMaxSize': outer.maxItems = c[0]; isArray = true; break;
-      case 'arrayMinSize': outer.minItems = c[0]; isArray = true; break;
-      case 'arrayNotEmpty': outer.minItems = 1; isArray = true; break;
-      case 'isNotEmpty': if (s.type === 'string' || s.type === undefined) s.minLength = Math.max(Number(s.minLength ?? 0), 1); break;
-      case 'maxLength': s.maxLength = c[0]; break;
-      case 'minLength': s.minLength = c[0]; break;
-      case 'min': s.minimum = c[0]; break;
-      case 'max': s.maximum = c[0]; break;
-      case 'isIn': s.enum = c[0]; break;
-      case 'isEnum': s.enum = Object.values(c[0] as object); break;
-      case 'matches': s.type ??= 'string'; s.pattern = (c[0] as RegExp).source ?? String(c[0]); break;
+      case 'isArray':
+        isArray = true;
+        break;
+      case 'arrayMaxSize':
+        outer.maxItems = c[0];
+        isArray = true;
+        break;
+      case 'arrayMinSize':
+        outer.minItems = c[0];
+        isArray = true;
+        break;
+      case 'arrayNotEmpty':
+        outer.minItems = 1;
+        isArray = true;
+        break;
+      case 'isNotEmpty':
+        if (s.type === 'string' || s.type === undefined) s.minLength = Math.max(Number(s.minLength ?? 0), 1);
+        break;
+      case 'maxLength':
+        s.maxLength = c[0];
+        break;
+      case 'minLength':
+        s.minLength = c[0];
+        break;
+      case 'min':
+        s.minimum = c[0];
+        break;
+      case 'max':
+        s.maximum = c[0];
+        break;
+      case 'isIn':
+        s.enum = c[0];
+        break;
+      case 'isEnum':
+        s.enum = Object.values(c[0] as object);
+        break;
+      case 'matches':
+        s.type ??= 'string';
+        s.pattern = (c[0] as RegExp).source ?? String(c[0]);
+        break;
       default:
         if (FORMAT[rule.name]) Object.assign(s, { ...FORMAT[rule.name], ...(s.type === 'integer' ? { type: 'integer' } : {}) });
     }
@@ -100,7 +128,9 @@ function propertySchema(target: Function, property: string, rules: ValidationMet
   if (item.minLength === 1 && item.type !== 'string') delete item.minLength;
 
   const designType = Reflect.getMetadata('design:type', target.prototype, property) as Function | undefined;
-  const nestedType = nested ? (defaultMetadataStorage.findTypeMetadata(target, property)?.typeFunction() as Function | undefined) ?? designType : undefined;
+  const nestedType = nested
+    ? ((defaultMetadataStorage.findTypeMetadata(target, property)?.typeFunction() as Function | undefined) ?? designType)
+    : undefined;
   if (designType === Array) isArray = true;
 
   const schema: Schema = { required: !optional };

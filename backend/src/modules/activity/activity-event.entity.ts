@@ -1,9 +1,23 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 export type ActivityEventType =
-  | 'student_registration' | 'class_enrollment' | 'payment_received' | 'class_completion' | 'class_creation'
-  | 'class_update' | 'organization_created' | 'enrollment' | 'payment' | 'class_full' | 'class_started' | 'completion'
-  | 'class_deleted' | 'student_removed' | 'payment_unmarked' | 'attendance_marked' | 'registration_blocked';
+  | 'student_registration'
+  | 'class_enrollment'
+  | 'payment_received'
+  | 'class_completion'
+  | 'class_creation'
+  | 'class_update'
+  | 'organization_created'
+  | 'enrollment'
+  | 'payment'
+  | 'class_full'
+  | 'class_started'
+  | 'completion'
+  | 'class_deleted'
+  | 'student_removed'
+  | 'payment_unmarked'
+  | 'attendance_marked'
+  | 'registration_blocked';
 
 @Entity('activity_events')
 export class ActivityEventEntity {

@@ -11,7 +11,8 @@ export class ActivityController {
   constructor(private readonly activity: ActivityService) {}
 
   @ApiEnvelope(ActivityEventResponseDto, { isArray: true })
-  @Roles(Role.Admin) @Get()
+  @Roles(Role.Admin)
+  @Get()
   list(@OrgId() orgId: string, @Query() query: ActivityQuery) {
     return this.activity.latest(orgId, query.limit ?? 20);
   }

@@ -9,7 +9,10 @@ export class ActivityRepository {
   constructor(@InjectRepository(ActivityEventEntity) private readonly events: Repository<ActivityEventEntity>) {}
 
   /** Through the caller's manager, so the event commits or rolls back with the action it records. */
-  async insert(manager: EntityManager | undefined, event: Pick<ActivityEventEntity, 'organizationId' | 'eventType' | 'description' | 'metadata' | 'eventDate'>) {
+  async insert(
+    manager: EntityManager | undefined,
+    event: Pick<ActivityEventEntity, 'organizationId' | 'eventType' | 'description' | 'metadata' | 'eventDate'>,
+  ) {
     await (manager ?? this.events.manager).insert(ActivityEventEntity, event as never);
   }
 

@@ -15,9 +15,18 @@ export class AnalyticsController {
   constructor(private readonly analytics: AnalyticsService) {}
 
   // Per client IP (ANALYTICS_RATE_LIMIT_PER_MINUTE, 60): a page sends a handful of beacons; more is a script.
-  @ApiEnvelope(AnalyticsAcceptedResponseDto, { status: 202, description: 'Stored. sendBeacon posts text/plain: the body is parsed as JSON either way' })
-  @ApiRequestExample({ organizationId: 'a0000000-0000-4000-8000-000000000001', events: [{ name: 'class_search', properties: { query: 'yoga' } }] })
-  @Public() @RateLimit('analytics', 'beacon') @Post('events') @HttpCode(HttpStatus.ACCEPTED)
+  @ApiEnvelope(AnalyticsAcceptedResponseDto, {
+    status: 202,
+    description: 'Stored. sendBeacon posts text/plain: the body is parsed as JSON either way',
+  })
+  @ApiRequestExample({
+    organizationId: 'a0000000-0000-4000-8000-000000000001',
+    events: [{ name: 'class_search', properties: { query: 'yoga' } }],
+  })
+  @Public()
+  @RateLimit('analytics', 'beacon')
+  @Post('events')
+  @HttpCode(HttpStatus.ACCEPTED)
   record(@Body() batch: AnalyticsBatchDto) {
     return this.analytics.record(batch);
   }

@@ -27,7 +27,10 @@ export class AnalyticsRepository {
          FROM jsonb_to_recordset($2::jsonb) AS e(name text, properties jsonb, occurred_at timestamptz)
         WHERE $1::uuid IS NULL OR EXISTS (SELECT 1 FROM organizations WHERE id = $1::uuid)
        RETURNING id`,
-      [organizationId, JSON.stringify(rows.map((r) => ({ name: r.name, properties: r.properties, occurred_at: r.occurredAt.toISOString() })))],
+      [
+        organizationId,
+        JSON.stringify(rows.map((r) => ({ name: r.name, properties: r.properties, occurred_at: r.occurredAt.toISOString() }))),
+      ],
     );
     return inserted.length;
   }

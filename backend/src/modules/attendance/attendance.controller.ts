@@ -20,15 +20,28 @@ export class AttendanceController {
   }
 
   @ApiEnvelope(SavedMarkResponseDto)
-  @ApiRequestExample({ classId: '486f36a9-a089-445a-9c44-8cb266b86655', sessionIndex: 0, sessionDate: '2026-11-23T18:00:00.000Z', studentId: '6ce1f1f8-50fc-4694-af01-d92231027404', attended: true })
-  @Post('mark') @HttpCode(200)
+  @ApiRequestExample({
+    classId: '486f36a9-a089-445a-9c44-8cb266b86655',
+    sessionIndex: 0,
+    sessionDate: '2026-11-23T18:00:00.000Z',
+    studentId: '6ce1f1f8-50fc-4694-af01-d92231027404',
+    attended: true,
+  })
+  @Post('mark')
+  @HttpCode(200)
   mark(@OrgId() orgId: string, @CurrentUser() user: AuthUser, @Body() dto: MarkAttendanceDto) {
     return this.attendance.mark(orgId, user.id, dto);
   }
 
   @ApiEnvelope(SavedMarkResponseDto, { isArray: true })
-  @ApiRequestExample({ classId: '486f36a9-a089-445a-9c44-8cb266b86655', sessionIndex: 0, sessionDate: '2026-11-23T18:00:00.000Z', attendanceData: [{ studentId: '6ce1f1f8-50fc-4694-af01-d92231027404', attended: true }] })
-  @Post('bulk') @HttpCode(200)
+  @ApiRequestExample({
+    classId: '486f36a9-a089-445a-9c44-8cb266b86655',
+    sessionIndex: 0,
+    sessionDate: '2026-11-23T18:00:00.000Z',
+    attendanceData: [{ studentId: '6ce1f1f8-50fc-4694-af01-d92231027404', attended: true }],
+  })
+  @Post('bulk')
+  @HttpCode(200)
   bulk(@OrgId() orgId: string, @CurrentUser() user: AuthUser, @Body() dto: BulkAttendanceDto) {
     return this.attendance.bulk(orgId, user.id, dto);
   }

@@ -39,8 +39,13 @@ export class AttendanceRepository {
          SET attended = EXCLUDED.attended, session_date = EXCLUDED.session_date, marked_by = EXCLUDED.marked_by, updated_at = now()
        RETURNING student_id AS "studentId", session_index AS "sessionIndex", session_date AS "sessionDate", attended`,
       [
-        session.organizationId, session.classId, session.sessionIndex, session.sessionDate, session.markedBy,
-        marks.map((m) => m.studentId), marks.map((m) => m.attended),
+        session.organizationId,
+        session.classId,
+        session.sessionIndex,
+        session.sessionDate,
+        session.markedBy,
+        marks.map((m) => m.studentId),
+        marks.map((m) => m.attended),
       ],
     );
   }

@@ -31,7 +31,10 @@ export class AttendanceService {
    */
   async forClass(classId: string, organizationId: string) {
     const cls = await this.classes.require(classId, organizationId);
-    const [students, marks] = await Promise.all([this.students.rosterOfClass(classId, organizationId), this.repo.marksOfClass(classId, organizationId)]);
+    const [students, marks] = await Promise.all([
+      this.students.rosterOfClass(classId, organizationId),
+      this.repo.marksOfClass(classId, organizationId),
+    ]);
     const enrolled = new Set(students.map((s) => s.id));
     const sessions = sessionDates(cls.startDate, cls.days, cls.schedule).map((sessionDate, sessionIndex) => {
       const entries = marks
@@ -78,16 +81,37 @@ export class AttendanceService {
       const names = new Map(enrolled.map((s) => [s.id, `${s.firstName} ${s.lastName}`]));
       const missing = marks.findIndex((m) => !names.has(m.studentId));
       if (missing >= 0) throw invalid(fieldOf(missing), NOT_ENROLLED);
-      const rows = await this.repo.upsertMarks(manager, { organizationId, classId: cls.id, sessionIndex: dto.sessionIndex, sessionDate, markedBy: userId }, marks);
-      await this.recordEvent(organizationId, cls, dto.sessionIndex, sessionDate, rows, field === 'studentId' ? names.get(marks[0].studentId)! : null, manager);
+      const rows = await this.repo.upsertMarks(
+        manager,
+        { organizationId, classId: cls.id, sessionIndex: dto.sessionIndex, sessionDate, markedBy: userId },
+        marks,
+      );
+      await this.recordEvent(
+        organizationId,
+        cls,
+        dto.sessionIndex,
+        sessionDate,
+        rows,
+        field === 'studentId' ? names.get(marks[0].studentId)! : null,
+        manager,
+      );
       return rows;
     });
-    return saved.map((r) => ({ studentId: r.studentId, classId: cls.id, sessionIndex: r.sessionIndex, sessionDate: r.sessionDate, attended: r.attended }));
+    return saved.map((r) => ({
+      studentId: r.studentId,
+      classId: cls.id,
+      sessionIndex: r.sessionIndex,
+      sessionDate: r.sessionDate,
+      attended: r.attended,
+    }));
   }
 
   private sessionDate(cls: ClassEntity, sessionIndex: number): Date {
     if (sessionIndex > cls.days - 1) {
-      throw invalid('sessionIndex', `sessionIndex must be between 0 and ${cls.days - 1}: this class has ${cls.days} session${cls.days === 1 ? '' : 's'}`);
+      throw invalid(
+        'sessionIndex',
+        `sessionIndex must be between 0 and ${cls.days - 1}: this class has ${cls.days} session${cls.days === 1 ? '' : 's'}`,
+      );
     }
     return sessionDates(cls.startDate, cls.days, cls.schedule)[sessionIndex];
   }
@@ -111,7 +135,13 @@ export class AttendanceService {
       'attendance_marked',
       description,
       {
-        classId: cls.id, className: cls.title, sessionIndex, sessionDate, studentsCount: rows.length, presentCount, absentCount: rows.length - presentCount,
+        classId: cls.id,
+        className: cls.title,
+        sessionIndex,
+        sessionDate,
+        studentsCount: rows.length,
+        presentCount,
+        absentCount: rows.length - presentCount,
         ...(studentName ? { studentId: rows[0].studentId, studentName } : {}),
       },
       manager,

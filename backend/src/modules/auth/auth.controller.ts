@@ -7,7 +7,13 @@ import { AuthService } from './auth.service';
 import { CreateUserDto, ResetPasswordConfirmDto, ResetPasswordRequestDto, SignInDto, SignUpDto, UpdateProfileDto } from './dto/auth.dto';
 import { DeletedResponseDto } from '../../common/openapi/common.responses';
 import { ApiEnvelope, ApiRequestExample } from '../../common/openapi/api-envelope';
-import { ResetDoneResponseDto, ResetRequestedResponseDto, SessionResponseDto, SignedOutResponseDto, UserResponseDto } from './dto/auth.response';
+import {
+  ResetDoneResponseDto,
+  ResetRequestedResponseDto,
+  SessionResponseDto,
+  SignedOutResponseDto,
+  UserResponseDto,
+} from './dto/auth.response';
 
 @Controller('auth')
 export class AuthController {
@@ -15,20 +21,26 @@ export class AuthController {
 
   @ApiEnvelope(SessionResponseDto)
   @ApiRequestExample({ email: 'admin@demo.classlane.test', password: 'Demo123!' })
-  @Public() @RateLimit('auth', 'signin') @Post('signin') @HttpCode(200)
+  @Public()
+  @RateLimit('auth', 'signin')
+  @Post('signin')
+  @HttpCode(200)
   signIn(@Body() dto: SignInDto) {
     return this.auth.signIn(dto.email, dto.password);
   }
 
   @ApiEnvelope(SessionResponseDto, { status: 201 })
   @ApiRequestExample({ email: 'ada@example.com', password: 'secret-pass-1', firstName: 'Ada', lastName: 'Admin', role: 'admin' })
-  @Public() @RateLimit('auth', 'signup') @Post('signup')
+  @Public()
+  @RateLimit('auth', 'signup')
+  @Post('signup')
   signUp(@Body() dto: SignUpDto) {
     return this.auth.signUp(dto);
   }
 
   @ApiEnvelope(SignedOutResponseDto)
-  @Post('signout') @HttpCode(200)
+  @Post('signout')
+  @HttpCode(200)
   signOut(@CurrentUser() user: AuthUser) {
     return this.auth.signOut(user);
   }
@@ -46,38 +58,48 @@ export class AuthController {
   }
 
   @ApiEnvelope(ResetRequestedResponseDto)
-  @Public() @RateLimit('auth', 'reset') @Post('reset-password') @HttpCode(200)
+  @Public()
+  @RateLimit('auth', 'reset')
+  @Post('reset-password')
+  @HttpCode(200)
   resetPassword(@Body() dto: ResetPasswordRequestDto) {
     return this.auth.requestPasswordReset(dto.email);
   }
 
   @ApiEnvelope(ResetDoneResponseDto)
-  @Public() @RateLimit('auth', 'reset') @Post('reset-password/confirm') @HttpCode(200)
+  @Public()
+  @RateLimit('auth', 'reset')
+  @Post('reset-password/confirm')
+  @HttpCode(200)
   confirmReset(@Body() dto: ResetPasswordConfirmDto) {
     return this.auth.confirmPasswordReset(dto.token, dto.password);
   }
 
   @ApiEnvelope(UserResponseDto, { isArray: true })
-  @Roles(Role.Admin) @Get('users')
+  @Roles(Role.Admin)
+  @Get('users')
   listUsers(@OrgId() orgId: string) {
     return this.auth.listUsers(orgId);
   }
 
   @ApiEnvelope(UserResponseDto)
-  @Roles(Role.Admin) @Get('users/:id')
+  @Roles(Role.Admin)
+  @Get('users/:id')
   getUser(@Param('id', UuidParam) id: string, @OrgId() orgId: string) {
     return this.auth.getUser(id, orgId);
   }
 
   @ApiEnvelope(UserResponseDto, { status: 201 })
   @ApiRequestExample({ email: 'tess@example.com', password: 'teach-pass-1', firstName: 'Tess', lastName: 'Teacher', role: 'teacher' })
-  @Roles(Role.Admin) @Post('users')
+  @Roles(Role.Admin)
+  @Post('users')
   createUser(@Body() dto: CreateUserDto, @OrgId() orgId: string) {
     return this.auth.createUser(dto, orgId);
   }
 
   @ApiEnvelope(DeletedResponseDto)
-  @Roles(Role.Admin) @Delete('users/:id')
+  @Roles(Role.Admin)
+  @Delete('users/:id')
   deleteUser(@Param('id', UuidParam) id: string, @CurrentUser() user: AuthUser, @OrgId() _orgId: string) {
     return this.auth.deleteUser(id, user);
   }

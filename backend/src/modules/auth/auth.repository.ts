@@ -33,11 +33,7 @@ export class AuthRepository {
 
   /** With the password hash, for sign-in only. */
   findUserWithHashByEmail(email: string) {
-    return this.users
-      .createQueryBuilder('u')
-      .addSelect('u.passwordHash')
-      .where('lower(u.email) = lower(:email)', { email })
-      .getOne();
+    return this.users.createQueryBuilder('u').addSelect('u.passwordHash').where('lower(u.email) = lower(:email)', { email }).getOne();
   }
 
   emailExists(email: string) {
@@ -105,7 +101,10 @@ export class AuthRepository {
   }
 
   async countRecentFailures(account: string, since: Date): Promise<number> {
-    const rows = await this.db.query('SELECT count(*)::int AS n FROM auth_failures WHERE account = $1 AND created_at > $2', [account, since]);
+    const rows = await this.db.query('SELECT count(*)::int AS n FROM auth_failures WHERE account = $1 AND created_at > $2', [
+      account,
+      since,
+    ]);
     return rows[0].n;
   }
 
@@ -114,7 +113,11 @@ export class AuthRepository {
   }
 
   async createResetToken(userId: string, tokenHash: string, expiresAt: Date) {
-    await this.db.query('INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, $3)', [userId, tokenHash, expiresAt]);
+    await this.db.query('INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, $3)', [
+      userId,
+      tokenHash,
+      expiresAt,
+    ]);
   }
 
   async deleteResetToken(tokenHash: string) {
@@ -135,7 +138,10 @@ export class AuthRepository {
 
   /** A new password ends every session: tokens issued before this second are refused from now on. */
   async setPassword(userId: string, passwordHash: string) {
-    await this.db.query("UPDATE users SET password_hash = $2, tokens_valid_after = date_trunc('second', now()), updated_at = now() WHERE id = $1", [userId, passwordHash]);
+    await this.db.query(
+      "UPDATE users SET password_hash = $2, tokens_valid_after = date_trunc('second', now()), updated_at = now() WHERE id = $1",
+      [userId, passwordHash],
+    );
   }
 
   findStaffByUsername(username: string): Promise<{ id: string; username: string; password_hash: string } | undefined> {
@@ -143,9 +149,9 @@ export class AuthRepository {
   }
 
   async upsertStaff(username: string, passwordHash: string) {
-    await this.db.query(
-      'INSERT INTO platform_staff (username, password_hash) VALUES ($1, $2) ON CONFLICT (username) DO NOTHING',
-      [username, passwordHash],
-    );
+    await this.db.query('INSERT INTO platform_staff (username, password_hash) VALUES ($1, $2) ON CONFLICT (username) DO NOTHING', [
+      username,
+      passwordHash,
+    ]);
   }
 }

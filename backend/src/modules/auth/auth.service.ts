@@ -1,4 +1,14 @@
-import { ConflictException, ForbiddenException, HttpException, HttpStatus, Injectable, Logger, NotFoundException, OnModuleInit, UnauthorizedException } from '@nestjs/common';
+import {
+  ConflictException,
+  ForbiddenException,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  Logger,
+  NotFoundException,
+  OnModuleInit,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { JwtService } from '@nestjs/jwt';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -50,7 +60,10 @@ export class AuthService implements OnModuleInit {
 
   async signIn(email: string, password: string): Promise<{ user: UserResponse; token: string }> {
     const account = `user:${email.toLowerCase()}`;
-    await this.assertAccountNotLocked(account, 'Too many failed sign-in attempts for this account. Please try again later or reset your password.');
+    await this.assertAccountNotLocked(
+      account,
+      'Too many failed sign-in attempts for this account. Please try again later or reset your password.',
+    );
     const user = await this.repo.findUserWithHashByEmail(email);
     // Same work and same answer for an unknown email and a wrong password.
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
@@ -94,7 +107,10 @@ export class AuthService implements OnModuleInit {
   }
 
   /** The settings screen's admin profile: names, phone, picture and (if free) a new email. */
-  async updateAdminProfile(userId: string, patch: { firstName?: string; lastName?: string; email?: string; phone?: string; profilePicture?: string }) {
+  async updateAdminProfile(
+    userId: string,
+    patch: { firstName?: string; lastName?: string; email?: string; phone?: string; profilePicture?: string },
+  ) {
     const current = await this.repo.findUserById(userId);
     if (!current) throw new NotFoundException('User not found');
     if (patch.email && patch.email.toLowerCase() !== current.email.toLowerCase() && (await this.repo.emailExists(patch.email))) {
@@ -195,7 +211,17 @@ export class AuthService implements OnModuleInit {
       throw new UnauthorizedException('Login failed. Please check your credentials.');
     }
     await this.repo.clearFailures(account);
-    const token = await this.jwt.signAsync({}, { subject: staff.id, audience: STAFF_AUDIENCE, issuer: TOKEN_ISSUER, jwtid: randomUUID(), algorithm: TOKEN_ALGORITHM, expiresIn: '8h' });
+    const token = await this.jwt.signAsync(
+      {},
+      {
+        subject: staff.id,
+        audience: STAFF_AUDIENCE,
+        issuer: TOKEN_ISSUER,
+        jwtid: randomUUID(),
+        algorithm: TOKEN_ALGORITHM,
+        expiresIn: '8h',
+      },
+    );
     return { token, username: staff.username };
   }
 
@@ -214,14 +240,17 @@ export class AuthService implements OnModuleInit {
   }
 
   private issueToken(userId: string) {
-    return this.jwt.signAsync({}, {
-      subject: userId,
-      audience: ORG_AUDIENCE,
-      issuer: TOKEN_ISSUER,
-      jwtid: randomUUID(),
-      algorithm: TOKEN_ALGORITHM,
-      expiresIn: this.settings.jwtExpiresIn as never,
-    });
+    return this.jwt.signAsync(
+      {},
+      {
+        subject: userId,
+        audience: ORG_AUDIENCE,
+        issuer: TOKEN_ISSUER,
+        jwtid: randomUUID(),
+        algorithm: TOKEN_ALGORITHM,
+        expiresIn: this.settings.jwtExpiresIn as never,
+      },
+    );
   }
 }
 

@@ -25,7 +25,10 @@ function options(config: ConfigService<AllConfigType>, audience: string) {
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
-  constructor(config: ConfigService<AllConfigType>, private readonly auth: AuthService) {
+  constructor(
+    config: ConfigService<AllConfigType>,
+    private readonly auth: AuthService,
+  ) {
     super(options(config, ORG_AUDIENCE));
   }
 
@@ -38,7 +41,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
 @Injectable()
 export class StaffJwtStrategy extends PassportStrategy(Strategy, 'staff-jwt') {
-  constructor(config: ConfigService<AllConfigType>, private readonly auth: AuthService) {
+  constructor(
+    config: ConfigService<AllConfigType>,
+    private readonly auth: AuthService,
+  ) {
     super(options(config, STAFF_AUDIENCE));
   }
 

@@ -14,13 +14,18 @@ export class StaffAuthController {
 
   @ApiEnvelope(StaffSessionResponseDto)
   @ApiRequestExample({ username: 'itadmin', password: 'the PLATFORM_ADMIN_PASSWORD' })
-  @Public() @RateLimit('auth', 'staff-signin') @Post('signin') @HttpCode(200)
+  @Public()
+  @RateLimit('auth', 'staff-signin')
+  @Post('signin')
+  @HttpCode(200)
   signIn(@Body() dto: StaffSignInDto) {
     return this.auth.staffSignIn(dto.username, dto.password);
   }
 
   @ApiEnvelope(SignedOutResponseDto)
-  @StaffOnly() @Post('signout') @HttpCode(200)
+  @StaffOnly()
+  @Post('signout')
+  @HttpCode(200)
   signOut(@Req() req: { user: StaffUser }) {
     return this.auth.signOut(req.user);
   }

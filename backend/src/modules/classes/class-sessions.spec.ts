@@ -39,7 +39,13 @@ const cases: Array<{ name: string; start: string; days: number; schedule: 'Conse
     schedule: 'Weekly',
     expected: ['2028-02-26T09:00:00.000Z', '2028-03-04T09:00:00.000Z'],
   },
-  { name: 'zero days as one session', start: '2026-05-05T07:15:00.000Z', days: 0, schedule: 'Consecutive', expected: ['2026-05-05T07:15:00.000Z'] },
+  {
+    name: 'zero days as one session',
+    start: '2026-05-05T07:15:00.000Z',
+    days: 0,
+    schedule: 'Consecutive',
+    expected: ['2026-05-05T07:15:00.000Z'],
+  },
 ];
 
 describe('class sessions: shared front-end rule and server rule', () => {

@@ -22,10 +22,16 @@ export class ClassesController {
   constructor(private readonly classes: ClassesService) {}
 
   @ApiList(ClassResponseDto, 'classes', CLASS_SORT_FIELDS, ['q', 'status', 'id', 'ids'], {
-    description: 'With a token: the caller organization\'s list (react-admin dialect, Content-Range). Without: the public list of `organizationId` (open and scheduled classes, ETag, 304 on If-None-Match)',
+    description:
+      "With a token: the caller organization's list (react-admin dialect, Content-Range). Without: the public list of `organizationId` (open and scheduled classes, ETag, 304 on If-None-Match)",
   })
-  @OptionalAuth() @Get()
-  async list(@Query() query: ListClassesQuery, @Req() req: FastifyRequest & { user?: AuthUser }, @Res({ passthrough: true }) res: FastifyReply) {
+  @OptionalAuth()
+  @Get()
+  async list(
+    @Query() query: ListClassesQuery,
+    @Req() req: FastifyRequest & { user?: AuthUser },
+    @Res({ passthrough: true }) res: FastifyReply,
+  ) {
     if (!req.user) {
       if (!query.organizationId) throw new BadRequestException('organizationId is required');
       const cached = await this.classes.publicList(query.organizationId);
@@ -53,8 +59,11 @@ export class ClassesController {
     return rows;
   }
 
-  @ApiEnvelope(ClassResponseDto, { description: 'With a token: any class of the caller\'s organization. Without: a public class (pass organizationId)' })
-  @OptionalAuth() @Get(':id')
+  @ApiEnvelope(ClassResponseDto, {
+    description: "With a token: any class of the caller's organization. Without: a public class (pass organizationId)",
+  })
+  @OptionalAuth()
+  @Get(':id')
   get(@Param('id', UuidParam) id: string, @Query() query: PublicClassQuery, @Req() req: FastifyRequest & { user?: AuthUser }) {
     if (!req.user?.organizationId) return this.classes.publicGet(id, query.organizationId);
     return this.classes.get(id, req.user.organizationId);
@@ -62,26 +71,30 @@ export class ClassesController {
 
   @ApiEnvelope(ClassResponseDto, { status: 201 })
   @ApiRequestExample(CLASS_EXAMPLE)
-  @Roles(Role.Admin) @Post()
+  @Roles(Role.Admin)
+  @Post()
   create(@OrgId() orgId: string, @Body() dto: CreateClassDto) {
     return this.classes.create(orgId, dto);
   }
 
   @ApiEnvelope(ClassResponseDto)
-  @Roles(Role.Admin) @Put(':id')
+  @Roles(Role.Admin)
+  @Put(':id')
   update(@Param('id', UuidParam) id: string, @OrgId() orgId: string, @Body() dto: UpdateClassDto) {
     return this.classes.update(id, orgId, dto);
   }
 
   @ApiEnvelope(DeletedResponseDto)
-  @Roles(Role.Admin) @Delete(':id')
+  @Roles(Role.Admin)
+  @Delete(':id')
   delete(@Param('id', UuidParam) id: string, @OrgId() orgId: string) {
     return this.classes.delete(id, orgId);
   }
 
   @ApiEnvelope(ClassResponseDto, { status: 201, extra: CLONE_EXTRA })
   @ApiRequestExample({ title: 'Watercolor Basics (spring)', startDate: '2027-03-01T18:00:00.000Z', status: 'Scheduled' })
-  @Roles(Role.Admin) @Post(':id/clone')
+  @Roles(Role.Admin)
+  @Post(':id/clone')
   async clone(@Param('id', UuidParam) id: string, @OrgId() orgId: string, @Body() dto: CloneClassDto, @CurrentUser() _u: AuthUser) {
     const result = await this.classes.clone(id, orgId, dto);
     return new Enveloped(result.data, { warning: result.warning, statusForcedByLimit: result.statusForcedByLimit });

@@ -102,7 +102,9 @@ export class ClassesRepository {
     const qb = this.classes.createQueryBuilder('c').where('c.organization_id = :organizationId', { organizationId });
     const { q, status } = params.filter as { q?: unknown; status?: unknown };
     if (typeof q === 'string' && q.trim()) {
-      qb.andWhere('(c.title ILIKE :q OR c.instructor ILIKE :q OR c.location ILIKE :q OR c.description ILIKE :q)', { q: `%${q.trim().replace(/[%_\\]/g, '\\$&')}%` });
+      qb.andWhere('(c.title ILIKE :q OR c.instructor ILIKE :q OR c.location ILIKE :q OR c.description ILIKE :q)', {
+        q: `%${q.trim().replace(/[%_\\]/g, '\\$&')}%`,
+      });
     }
     if (typeof status === 'string' && status) qb.andWhere('c.status = :status', { status });
     const ids = idFilter(params.filter);
@@ -111,7 +113,10 @@ export class ClassesRepository {
     // students module's table) as a subquery: StudentsService depends on ClassesService, so asking it would be a cycle.
     const studentId = referenceFilter(params.filter, 'studentId');
     if (studentId !== undefined) {
-      qb.andWhere('c.id IN (SELECT e.class_id FROM enrollments e WHERE e.student_id = :studentId::uuid AND e.organization_id = :organizationId)', { studentId: studentId || null });
+      qb.andWhere(
+        'c.id IN (SELECT e.class_id FROM enrollments e WHERE e.student_id = :studentId::uuid AND e.organization_id = :organizationId)',
+        { studentId: studentId || null },
+      );
     }
     qb.addSelect('count(*) OVER ()', 'total_count');
     qb.orderBy(SORT_COLUMNS[params.sortField], params.sortOrder).addOrderBy('c.id', 'ASC').offset(params.offset).limit(params.limit);
@@ -129,7 +134,11 @@ export class ClassesRepository {
   }
 
   async deleteInOrganization(id: string, organizationId: string): Promise<{ id: string; title: string } | null> {
-    const rows = await returning<{ id: string; title: string }>(this.db, 'DELETE FROM classes WHERE id = $1 AND organization_id = $2 RETURNING id, title', [id, organizationId]);
+    const rows = await returning<{ id: string; title: string }>(
+      this.db,
+      'DELETE FROM classes WHERE id = $1 AND organization_id = $2 RETURNING id, title',
+      [id, organizationId],
+    );
     return rows[0] ?? null;
   }
 }

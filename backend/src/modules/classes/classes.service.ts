@@ -37,7 +37,8 @@ export class ClassesService {
   async publicGet(id: string, organizationId?: string): Promise<ClassResponse> {
     const c = await this.repo.findById(id);
     // A link naming another organization than the class's own does not find it either.
-    if (!c || c.status === 'Archived' || (organizationId && organizationId !== c.organizationId)) throw new NotFoundException(`Class with ID ${id} not found`);
+    if (!c || c.status === 'Archived' || (organizationId && organizationId !== c.organizationId))
+      throw new NotFoundException(`Class with ID ${id} not found`);
     return mapClass(c);
   }
 
@@ -66,8 +67,20 @@ export class ClassesService {
           throw new AppException(403, classLimitMessage(cap.plan.name, cap.limit, cap.active), { code: ErrorCode.LimitReached });
         }
       }
-      const c = await this.repo.insert(manager, { ...this.fields(dto), organizationId, status, enrolledStudents: 0, closedWhenFull: false });
-      await this.activity.record(organizationId, 'class_creation', `Class "${c.title}" was created`, { classId: c.id, className: c.title, instructor: c.instructor }, manager);
+      const c = await this.repo.insert(manager, {
+        ...this.fields(dto),
+        organizationId,
+        status,
+        enrolledStudents: 0,
+        closedWhenFull: false,
+      });
+      await this.activity.record(
+        organizationId,
+        'class_creation',
+        `Class "${c.title}" was created`,
+        { classId: c.id, className: c.title, instructor: c.instructor },
+        manager,
+      );
       return c;
     });
     this.cache.invalidate(organizationId);
@@ -100,7 +113,13 @@ export class ClassesService {
         c.closedWhenFull = true;
       }
       const saved = await this.repo.save(manager, c);
-      await this.activity.record(organizationId, 'class_update', `Class "${saved.title}" was updated`, { classId: saved.id, className: saved.title }, manager);
+      await this.activity.record(
+        organizationId,
+        'class_update',
+        `Class "${saved.title}" was updated`,
+        { classId: saved.id, className: saved.title },
+        manager,
+      );
       return saved;
     });
     this.cache.invalidate(organizationId);
@@ -110,7 +129,10 @@ export class ClassesService {
   async delete(id: string, organizationId: string) {
     const deleted = await this.repo.deleteInOrganization(id, organizationId);
     if (!deleted) throw new NotFoundException(`Class with ID ${id} not found`);
-    await this.activity.record(organizationId, 'class_deleted', `Class "${deleted.title}" was deleted`, { classId: id, className: deleted.title });
+    await this.activity.record(organizationId, 'class_deleted', `Class "${deleted.title}" was deleted`, {
+      classId: id,
+      className: deleted.title,
+    });
     this.cache.invalidate(organizationId);
     return { id };
   }
@@ -120,7 +142,8 @@ export class ClassesService {
     const start = new Date(dto.startDate);
     const today = new Date();
     today.setUTCHours(0, 0, 0, 0);
-    if (start < today) throw new AppException(400, 'Start date cannot be in the past', { errors: { startDate: 'Start date cannot be in the past' } });
+    if (start < today)
+      throw new AppException(400, 'Start date cannot be in the past', { errors: { startDate: 'Start date cannot be in the past' } });
     const result = await this.db.transaction(async (manager) => {
       await this.orgs.lockForUpdate(manager, organizationId);
       const source = await this.repo.findInOrganization(id, organizationId, manager);
@@ -137,8 +160,21 @@ export class ClassesService {
         }
       }
       const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = source;
-      const copy = await this.repo.insert(manager, { ...rest, title: dto.title, startDate: start, status, enrolledStudents: 0, closedWhenFull: false });
-      await this.activity.record(organizationId, 'class_creation', `Class "${copy.title}" was cloned from "${source.title}"`, { classId: copy.id, className: copy.title }, manager);
+      const copy = await this.repo.insert(manager, {
+        ...rest,
+        title: dto.title,
+        startDate: start,
+        status,
+        enrolledStudents: 0,
+        closedWhenFull: false,
+      });
+      await this.activity.record(
+        organizationId,
+        'class_creation',
+        `Class "${copy.title}" was cloned from "${source.title}"`,
+        { classId: copy.id, className: copy.title },
+        manager,
+      );
       return { copy, warning, statusForcedByLimit };
     });
     this.cache.invalidate(organizationId);
@@ -154,7 +190,8 @@ export class ClassesService {
     if (!(await this.repo.takeSeat(manager, classId, organizationId))) {
       const c = await this.repo.findInOrganization(classId, organizationId, manager);
       if (!c || c.status === 'Archived') throw new NotFoundException(`Class with ID ${classId} not found`);
-      if (c.enrolledStudents >= c.maxStudents) throw new AppException(409, 'This class is full. No seats are left.', { code: ErrorCode.ClassFull });
+      if (c.enrolledStudents >= c.maxStudents)
+        throw new AppException(409, 'This class is full. No seats are left.', { code: ErrorCode.ClassFull });
       throw new AppException(409, `This class is not open for registration (status: ${c.status}).`, { code: ErrorCode.ClassNotOpen });
     }
     this.cache.invalidate(organizationId);

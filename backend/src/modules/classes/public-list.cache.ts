@@ -30,7 +30,13 @@ export class PublicListCache {
 
   set(organizationId: string, payload: unknown): CachedList {
     const body = JSON.stringify({ success: true, data: payload, error: null });
-    const entry = { body, bytes: Buffer.byteLength(body), gzip: gzipSync(body), etag: `"${createHash('sha1').update(body).digest('base64url')}"`, expiresAt: Date.now() + PublicListCache.TTL_MS };
+    const entry = {
+      body,
+      bytes: Buffer.byteLength(body),
+      gzip: gzipSync(body),
+      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      expiresAt: Date.now() + PublicListCache.TTL_MS,
+    };
     if (this.entries.size > 5000) this.entries.clear();
     this.entries.set(organizationId, entry);
     return entry;

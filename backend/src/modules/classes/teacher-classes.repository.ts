@@ -68,7 +68,11 @@ export class TeacherClassesRepository {
     const counts = new Map<string, { paid: number; pending: number }>(
       raw.map((r: Record<string, unknown>) => [r.c_id as string, { paid: Number(r.paid_count), pending: Number(r.pending_count) }]),
     );
-    return entities.map((entity) => ({ entity, paidCount: counts.get(entity.id)?.paid ?? 0, pendingCount: counts.get(entity.id)?.pending ?? 0 }));
+    return entities.map((entity) => ({
+      entity,
+      paidCount: counts.get(entity.id)?.paid ?? 0,
+      pendingCount: counts.get(entity.id)?.pending ?? 0,
+    }));
   }
 
   /** The Quick Overview numbers, in one query over the same visible classes as the lists. */

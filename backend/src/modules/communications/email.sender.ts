@@ -23,7 +23,11 @@ export class EmailSender {
     if (this.settings.apiKey) {
       sgMail.setApiKey(this.settings.apiKey);
       // Tests point the official SDK at a local stand-in server.
-      if (this.settings.apiUrl) (sgMail as unknown as { client: { setDefaultRequest(k: string, v: string): void } }).client.setDefaultRequest('baseUrl', this.settings.apiUrl);
+      if (this.settings.apiUrl)
+        (sgMail as unknown as { client: { setDefaultRequest(k: string, v: string): void } }).client.setDefaultRequest(
+          'baseUrl',
+          this.settings.apiUrl,
+        );
     }
   }
 

@@ -12,8 +12,16 @@ export class ContactController {
   constructor(private readonly contact: ContactService) {}
 
   @ApiEnvelope(ContactSentResponseDto, { status: 201 })
-  @ApiRequestExample({ name: 'Ann Lee', email: 'ann@example.com', subject: 'Group bookings', message: 'Do you offer group rates?', inquiryType: 'general' })
-  @Public() @RateLimit('contact', 'message') @Post()
+  @ApiRequestExample({
+    name: 'Ann Lee',
+    email: 'ann@example.com',
+    subject: 'Group bookings',
+    message: 'Do you offer group rates?',
+    inquiryType: 'general',
+  })
+  @Public()
+  @RateLimit('contact', 'message')
+  @Post()
   create(@Body() dto: ContactMessageDto) {
     return this.contact.send(dto);
   }

@@ -5,7 +5,10 @@ import type { ContactMessageDto } from './dto/contact-message.dto';
 
 @Injectable()
 export class ContactService {
-  constructor(private readonly repo: ContactRepository, private readonly orgs: OrganizationsService) {}
+  constructor(
+    private readonly repo: ContactRepository,
+    private readonly orgs: OrganizationsService,
+  ) {}
 
   /** A message to an organization (organizationId) or to the platform (inquiryType, kept only for platform messages). */
   async send(dto: ContactMessageDto) {
@@ -16,7 +19,7 @@ export class ContactService {
       email: dto.email,
       subject: dto.subject || null,
       message: dto.message,
-      inquiryType: dto.organizationId ? null : dto.inquiryType ?? null,
+      inquiryType: dto.organizationId ? null : (dto.inquiryType ?? null),
     });
     return { id, message: "Your message has been sent successfully! We'll get back to you soon." };
   }

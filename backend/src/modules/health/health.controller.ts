@@ -14,10 +14,15 @@ import { HealthResponseDto } from './dto/health.response';
  */
 @Controller('health')
 export class HealthController {
-  constructor(@InjectDataSource() private readonly db: DataSource, private readonly config: ConfigService<AllConfigType>) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly config: ConfigService<AllConfigType>,
+  ) {}
 
-  @ApiEnvelope(HealthResponseDto) @ApiEnvelope(HealthResponseDto, { status: 503, description: 'The database does not answer' })
-  @Public() @Get()
+  @ApiEnvelope(HealthResponseDto)
+  @ApiEnvelope(HealthResponseDto, { status: 503, description: 'The database does not answer' })
+  @Public()
+  @Get()
   async check(@Res({ passthrough: true }) res: FastifyReply) {
     const started = Date.now();
     let database: 'up' | 'down' = 'up';

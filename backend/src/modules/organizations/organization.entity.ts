@@ -1,7 +1,17 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-export interface ContactInfo { email?: string; phone?: string; address?: string }
-interface SocialLinks { facebook?: string; twitter?: string; instagram?: string; youtube?: string; linkedin?: string }
+export interface ContactInfo {
+  email?: string;
+  phone?: string;
+  address?: string;
+}
+interface SocialLinks {
+  facebook?: string;
+  twitter?: string;
+  instagram?: string;
+  youtube?: string;
+  linkedin?: string;
+}
 export interface Branding {
   businessName: string;
   logoUrl: string;

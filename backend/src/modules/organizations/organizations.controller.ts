@@ -6,7 +6,11 @@ import { CreateOrganizationDto, UpdateOrganizationDto } from './dto/organization
 import { OrganizationsService } from './organizations.service';
 import { ApiEnvelope } from '../../common/openapi/api-envelope';
 import {
-  OrganizationCreatedResponseDto, OrganizationDeletedResponseDto, OrganizationResponseDto, PublicOrganizationResponseDto, SubscriptionValidationResponseDto,
+  OrganizationCreatedResponseDto,
+  OrganizationDeletedResponseDto,
+  OrganizationResponseDto,
+  PublicOrganizationResponseDto,
+  SubscriptionValidationResponseDto,
 } from './dto/organization.response';
 
 /** An organization path id must be the caller's own organization. */
@@ -32,7 +36,8 @@ export class OrganizationsController {
   }
 
   @ApiEnvelope(PublicOrganizationResponseDto)
-  @Public() @Get('domain/:domain')
+  @Public()
+  @Get('domain/:domain')
   byDomain(@Param('domain') domain: string) {
     return this.orgs.byDomain(domain);
   }
@@ -50,13 +55,15 @@ export class OrganizationsController {
   }
 
   @ApiEnvelope(OrganizationResponseDto)
-  @Roles(Role.Admin) @Put(':id')
+  @Roles(Role.Admin)
+  @Put(':id')
   update(@Param('id', UuidParam) id: string, @CurrentUser() user: AuthUser, @Body() dto: UpdateOrganizationDto) {
     return this.orgs.update(own(user, id), dto);
   }
 
   @ApiEnvelope(OrganizationDeletedResponseDto)
-  @Roles(Role.Admin) @Delete(':id')
+  @Roles(Role.Admin)
+  @Delete(':id')
   delete(@Param('id', UuidParam) id: string, @CurrentUser() user: AuthUser) {
     return this.orgs.delete(own(user, id));
   }

@@ -10,14 +10,21 @@ import type { CreateOrganizationDto, UpdateOrganizationDto } from './dto/organiz
 import { mapOrganization, mapPublicOrganization, type OrganizationEntity } from './organization.entity';
 import { OrganizationsRepository } from './organizations.repository';
 
-const clean = <T extends object>(o: T | undefined) => Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
+const clean = <T extends object>(o: T | undefined) =>
+  Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /** Deep equality for JSON column values (key order ignored). */
 function sameJson(a: unknown, b: unknown): boolean {
   const norm = (v: unknown): unknown =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, norm((v as Record<string, unknown>)[k])]))
-      : Array.isArray(v) ? v.map(norm) : v;
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, norm((v as Record<string, unknown>)[k])]),
+        )
+      : Array.isArray(v)
+        ? v.map(norm)
+        : v;
   return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
 }
 
@@ -34,7 +41,8 @@ export class OrganizationsService {
   /** The registration dialog's create: the caller (a new admin without organization) becomes its admin. */
   async create(user: AuthUser, dto: CreateOrganizationDto) {
     if (user.organizationId) throw new ConflictException('You already belong to an organization');
-    if (dto.domain && (await this.repo.domainTaken(dto.domain))) throw new ConflictException('This domain is already used by another organization');
+    if (dto.domain && (await this.repo.domainTaken(dto.domain)))
+      throw new ConflictException('This domain is already used by another organization');
     const org = await this.db.transaction(async (manager) => {
       const branding = { ...defaultBranding(dto.name), slogan: DIALOG_SLOGAN, ...clean(dto.branding) };
       branding.socialLinks = { ...defaultBranding(dto.name).socialLinks, ...clean(dto.branding?.socialLinks) };
@@ -52,7 +60,13 @@ export class OrganizationsService {
         await this.usageService.assertFeature(created.id, 'customBranding', undefined, manager);
       }
       await this.auth.attachAsAdmin(manager, user.id, created.id);
-      await this.activity.record(created.id, 'organization_created', `${created.name} joined Classlane`, { organizationName: created.name }, manager);
+      await this.activity.record(
+        created.id,
+        'organization_created',
+        `${created.name} joined Classlane`,
+        { organizationName: created.name },
+        manager,
+      );
       return created;
     });
     return { id: org.id, name: org.name };
@@ -70,12 +84,17 @@ export class OrganizationsService {
 
   async update(id: string, dto: UpdateOrganizationDto) {
     const org = await this.require(id);
-    if (dto.domain && (await this.repo.domainTaken(dto.domain, id))) throw new ConflictException('This domain is already used by another organization');
+    if (dto.domain && (await this.repo.domainTaken(dto.domain, id)))
+      throw new ConflictException('This domain is already used by another organization');
     const patch: Partial<OrganizationEntity> = { name: dto.name };
     if (dto.domain !== undefined) patch.domain = dto.domain || null;
     if (dto.contactInfo) patch.contactInfo = { ...org.contactInfo, ...clean(dto.contactInfo) };
     if (dto.branding) {
-      patch.branding = { ...org.branding, ...clean(dto.branding), socialLinks: { ...org.branding.socialLinks, ...clean(dto.branding.socialLinks) } };
+      patch.branding = {
+        ...org.branding,
+        ...clean(dto.branding),
+        socialLinks: { ...org.branding.socialLinks, ...clean(dto.branding.socialLinks) },
+      };
       // react-admin sends the whole record back: an unchanged branding is no branding write.
       if (!sameJson(patch.branding, org.branding)) await this.usageService.assertFeature(id, 'customBranding');
     }

@@ -14,14 +14,16 @@ export class InPersonPaymentsController {
 
   @ApiEnvelope(EnrollmentResponseDto)
   @ApiRequestExample({ studentId: '6ce1f1f8-50fc-4694-af01-d92231027404', classId: '486f36a9-a089-445a-9c44-8cb266b86655' })
-  @Post('mark-paid') @HttpCode(200)
+  @Post('mark-paid')
+  @HttpCode(200)
   markPaid(@OrgId() orgId: string, @Body() dto: MarkPaymentDto) {
     return this.payments.markPaid(orgId, dto);
   }
 
   @ApiEnvelope(EnrollmentResponseDto)
   @ApiRequestExample({ studentId: '6ce1f1f8-50fc-4694-af01-d92231027404', classId: '486f36a9-a089-445a-9c44-8cb266b86655' })
-  @Post('mark-unpaid') @HttpCode(200)
+  @Post('mark-unpaid')
+  @HttpCode(200)
   markUnpaid(@OrgId() orgId: string, @Body() dto: MarkPaymentDto) {
     return this.payments.markUnpaid(orgId, dto);
   }

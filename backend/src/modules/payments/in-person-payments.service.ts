@@ -18,7 +18,8 @@ interface PaymentContext {
 
 const ALREADY_PAID_MESSAGE = 'This payment is already marked as paid';
 const NOT_PAID_MESSAGE = 'This payment is not marked as paid';
-const CARD_UNMARK_MESSAGE = 'This enrollment was paid by card online and cannot be unmarked here. Refunds of card payments go through the payment provider.';
+const CARD_UNMARK_MESSAGE =
+  'This enrollment was paid by card online and cannot be unmarked here. Refunds of card payments go through the payment provider.';
 
 /**
  * Payments taken at class (spec 3 §4 "Student payment per class"): a teacher or admin marks a pending
@@ -48,7 +49,14 @@ export class InPersonPaymentsService {
         organizationId,
         'payment_received',
         `${ctx.studentName} paid $${(amount / 100).toFixed(2)} in person for ${ctx.classTitle}`,
-        { amount: amount / 100, studentName: ctx.studentName, className: ctx.classTitle, paymentMethod: 'in-person', studentId: dto.studentId, classId: dto.classId },
+        {
+          amount: amount / 100,
+          studentName: ctx.studentName,
+          className: ctx.classTitle,
+          paymentMethod: 'in-person',
+          studentId: dto.studentId,
+          classId: dto.classId,
+        },
         manager,
       );
       return mapEnrollment({ ...updated, classTitle: ctx.classTitle });
@@ -60,14 +68,22 @@ export class InPersonPaymentsService {
       const { ctx, enrollment } = await this.load(manager, organizationId, dto);
       const updated = await this.students.markEnrollmentUnpaid(manager, enrollment.id);
       if (!updated) {
-        if (enrollment.paymentStatus === 'completed' && enrollment.paymentMethod === 'card') throw new ConflictException(CARD_UNMARK_MESSAGE);
+        if (enrollment.paymentStatus === 'completed' && enrollment.paymentMethod === 'card')
+          throw new ConflictException(CARD_UNMARK_MESSAGE);
         throw new ConflictException(NOT_PAID_MESSAGE);
       }
       await this.activity.record(
         organizationId,
         'payment_unmarked',
         `In-person payment of ${ctx.studentName} for ${ctx.classTitle} was unmarked`,
-        { amount: enrollment.amountPaidCents / 100, studentName: ctx.studentName, className: ctx.classTitle, paymentMethod: 'in-person', studentId: dto.studentId, classId: dto.classId },
+        {
+          amount: enrollment.amountPaidCents / 100,
+          studentName: ctx.studentName,
+          className: ctx.classTitle,
+          paymentMethod: 'in-person',
+          studentId: dto.studentId,
+          classId: dto.classId,
+        },
         manager,
       );
       return mapEnrollment({ ...updated, classTitle: ctx.classTitle });
@@ -75,11 +91,20 @@ export class InPersonPaymentsService {
   }
 
   /** Student, class and enrollment of this organization (404 naming which is missing), enrollment locked. */
-  private async load(manager: EntityManager, organizationId: string, dto: MarkPaymentDto): Promise<{ ctx: PaymentContext; enrollment: LockedEnrollment }> {
+  private async load(
+    manager: EntityManager,
+    organizationId: string,
+    dto: MarkPaymentDto,
+  ): Promise<{ ctx: PaymentContext; enrollment: LockedEnrollment }> {
     const student = await this.students.findInOrganization(manager, organizationId, dto.studentId);
     if (!student) throw new NotFoundException(`Student with ID ${dto.studentId} not found`);
     const cls = await this.classes.require(dto.classId, organizationId, manager);
-    const ctx = { studentName: `${student.firstName} ${student.lastName}`, classTitle: cls.title, priceCents: cls.priceCents, discountPriceCents: cls.discountPriceCents };
+    const ctx = {
+      studentName: `${student.firstName} ${student.lastName}`,
+      classTitle: cls.title,
+      priceCents: cls.priceCents,
+      discountPriceCents: cls.discountPriceCents,
+    };
     const enrollment = await this.students.lockEnrollment(manager, organizationId, dto.studentId, dto.classId);
     if (!enrollment) throw new NotFoundException('This student is not enrolled in this class');
     return { ctx, enrollment };

@@ -11,7 +11,8 @@ export class DashboardController {
   constructor(private readonly dashboard: DashboardService) {}
 
   @ApiEnvelope(DashboardSummaryResponseDto)
-  @Roles(Role.Admin) @Get('dashboard-summary')
+  @Roles(Role.Admin)
+  @Get('dashboard-summary')
   summary(@OrgId() orgId: string, @Query() query: DashboardQuery) {
     return this.dashboard.summary(orgId, query.period);
   }

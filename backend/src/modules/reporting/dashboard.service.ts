@@ -34,7 +34,10 @@ const percentOf = (part: number, whole: number) => (whole === 0 ? null : Math.ro
  */
 @Injectable()
 export class DashboardService {
-  constructor(private readonly repo: DashboardRepository, private readonly activity: ActivityService) {}
+  constructor(
+    private readonly repo: DashboardRepository,
+    private readonly activity: ActivityService,
+  ) {}
 
   async summary(organizationId: string, period: Period = 'month') {
     const now = new Date();

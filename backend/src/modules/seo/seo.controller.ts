@@ -9,8 +9,20 @@ import { OrganizationsService } from '../organizations/organizations.service';
 
 // Every indexable public page of the public site's SEO keys (public-site/src/lib/seo.ts); noindex pages stay out.
 const STATIC_PATHS = [
-  '/', '/pricing', '/senior-centers', '/community-colleges', '/about-us', '/contact-us', '/terms', '/privacy', '/teacher-terms', '/teacher-privacy',
-  '/use-cases/education-training', '/use-cases/fitness-wellness', '/use-cases/arts-crafts', '/use-cases/community-programs',
+  '/',
+  '/pricing',
+  '/senior-centers',
+  '/community-colleges',
+  '/about-us',
+  '/contact-us',
+  '/terms',
+  '/privacy',
+  '/teacher-terms',
+  '/teacher-privacy',
+  '/use-cases/education-training',
+  '/use-cases/fitness-wellness',
+  '/use-cases/arts-crafts',
+  '/use-cases/community-programs',
 ];
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -24,13 +36,17 @@ export class SeoController {
     private readonly config: ConfigService<AllConfigType>,
   ) {}
 
-  @ApiRawReply('application/xml', '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">…</urlset>')
+  @ApiRawReply(
+    'application/xml',
+    '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">…</urlset>',
+  )
   @Get('sitemap.xml')
   async sitemap() {
     const base = this.config.getOrThrow('app', { infer: true }).publicUrl;
     const orgs = await this.orgs.listForSitemap(5000);
     const classes = await this.classes.listForSitemap(20000);
-    const url = (loc: string, lastmod?: Date) => `  <url><loc>${xmlEscape(base + loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
+    const url = (loc: string, lastmod?: Date) =>
+      `  <url><loc>${xmlEscape(base + loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
     const body = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -46,7 +62,17 @@ export class SeoController {
   @Get('robots.txt')
   robots() {
     const base = this.config.getOrThrow('app', { infer: true }).publicUrl;
-    const body = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /teacher', 'Disallow: /it-admin', 'Disallow: /api/', 'Disallow: /signin', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
+    const body = [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /admin',
+      'Disallow: /teacher',
+      'Disallow: /it-admin',
+      'Disallow: /api/',
+      'Disallow: /signin',
+      `Sitemap: ${base}/sitemap.xml`,
+      '',
+    ].join('\n');
     return new RawReply(body, 'text/plain; charset=utf-8');
   }
 }

@@ -13,7 +13,10 @@ import { PublicConfigResponseDto } from './dto/settings.response';
 @Public()
 @Controller('public')
 export class PublicController {
-  constructor(private readonly orgs: OrganizationsService, private readonly config: ConfigService<AllConfigType>) {}
+  constructor(
+    private readonly orgs: OrganizationsService,
+    private readonly config: ConfigService<AllConfigType>,
+  ) {}
 
   @ApiEnvelope(BrandingDto)
   @Get('branding/:organizationId')

@@ -34,7 +34,10 @@ export class SettingsService {
       },
       derived: {
         discounts: { earlyBird: discount(/early|bird/), senior: discount(/senior/), returning: discount(/return/) },
-        cancellation: { deadlineDays: cancellationPolicies[0]?.daysBeforeClass ?? null, refundPercentage: cancellationPolicies[0]?.refundPercentage ?? null },
+        cancellation: {
+          deadlineDays: cancellationPolicies[0]?.daysBeforeClass ?? null,
+          refundPercentage: cancellationPolicies[0]?.refundPercentage ?? null,
+        },
         reminderTime: `${String(notifications.reminderHours % 24).padStart(2, '0')}:00`,
       },
     };

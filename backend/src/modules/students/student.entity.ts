@@ -50,10 +50,22 @@ interface RegisteredDetails {
 }
 
 /** The details typed at registration, only when they differ from the stored student (decision 15). */
-function registeredDifference(e: EnrollmentEntity, s: Pick<StudentEntity, 'firstName' | 'lastName' | 'phone' | 'communicationOptIn'>): RegisteredDetails | null {
+function registeredDifference(
+  e: EnrollmentEntity,
+  s: Pick<StudentEntity, 'firstName' | 'lastName' | 'phone' | 'communicationOptIn'>,
+): RegisteredDetails | null {
   if (e.registeredFirstName == null) return null;
-  const typed = { firstName: e.registeredFirstName, lastName: e.registeredLastName ?? '', phone: e.registeredPhone ?? '', communicationOptIn: e.registeredCommunicationOptIn ?? s.communicationOptIn };
-  const same = typed.firstName === s.firstName && typed.lastName === s.lastName && typed.phone === s.phone && typed.communicationOptIn === s.communicationOptIn;
+  const typed = {
+    firstName: e.registeredFirstName,
+    lastName: e.registeredLastName ?? '',
+    phone: e.registeredPhone ?? '',
+    communicationOptIn: e.registeredCommunicationOptIn ?? s.communicationOptIn,
+  };
+  const same =
+    typed.firstName === s.firstName &&
+    typed.lastName === s.lastName &&
+    typed.phone === s.phone &&
+    typed.communicationOptIn === s.communicationOptIn;
   return same ? null : typed;
 }
 

@@ -16,33 +16,47 @@ export class StudentsController {
   constructor(private readonly students: StudentsService) {}
 
   @ApiEnvelope(EnrollmentCheckResponseDto, { description: 'Not enrolled yet. Already enrolled: 409 with `isAlreadyEnrolled: true`' })
-  @ApiRequestExample({ email: 'olivia@example.com', classId: '486f36a9-a089-445a-9c44-8cb266b86655', organizationId: 'a0000000-0000-4000-8000-000000000001' })
-  @Public() @Post('students/check-enrollment') @HttpCode(200)
+  @ApiRequestExample({
+    email: 'olivia@example.com',
+    classId: '486f36a9-a089-445a-9c44-8cb266b86655',
+    organizationId: 'a0000000-0000-4000-8000-000000000001',
+  })
+  @Public()
+  @Post('students/check-enrollment')
+  @HttpCode(200)
   check(@Body() dto: CheckEnrollmentDto) {
     return this.students.checkEnrollment(dto);
   }
 
   @ApiEnvelope(RegistrationResponseDto, { status: 201 })
-  @ApiRequestExample({ ...STUDENT_EXAMPLE, organizationId: EXAMPLE_ORG_ID, classEnrollments: [{ classId: EXAMPLE_ID, paymentMethod: 'in-person', paymentStatus: 'pending' }] })
-  @Public() @Post('students/register')
+  @ApiRequestExample({
+    ...STUDENT_EXAMPLE,
+    organizationId: EXAMPLE_ORG_ID,
+    classEnrollments: [{ classId: EXAMPLE_ID, paymentMethod: 'in-person', paymentStatus: 'pending' }],
+  })
+  @Public()
+  @Post('students/register')
   register(@Body() dto: RegisterStudentDto) {
     return this.students.register(dto);
   }
 
   @ApiEnvelope(StudentResponseDto, { isArray: true })
-  @Roles(Role.Admin, Role.Teacher) @Get('students/class/:classId')
+  @Roles(Role.Admin, Role.Teacher)
+  @Get('students/class/:classId')
   ofClass(@Param('classId', UuidParam) classId: string, @OrgId() orgId: string) {
     return this.students.studentsOfClass(classId, orgId);
   }
 
   @ApiEnvelope(StudentResponseDto, { isArray: true, description: 'Same as GET /api/students/class/{classId}' })
-  @Roles(Role.Admin, Role.Teacher) @Get('classes/:classId/students')
+  @Roles(Role.Admin, Role.Teacher)
+  @Get('classes/:classId/students')
   ofClassAlias(@Param('classId', UuidParam) classId: string, @OrgId() orgId: string) {
     return this.students.studentsOfClass(classId, orgId);
   }
 
   @ApiList(StudentResponseDto, 'students', STUDENT_SORT_FIELDS, ['q', 'id', 'ids'])
-  @Roles(Role.Admin) @Get('students')
+  @Roles(Role.Admin)
+  @Get('students')
   async list(@OrgId() orgId: string, @Query() query: ListStudentsQuery, @Res({ passthrough: true }) res: FastifyReply) {
     const params = parseListParams(query as Record<string, unknown>, STUDENT_SORT_FIELDS);
     const { rows, total } = await this.students.list(orgId, params);
@@ -51,32 +65,40 @@ export class StudentsController {
   }
 
   @ApiEnvelope(StudentResponseDto)
-  @Roles(Role.Admin) @Get('students/:id')
+  @Roles(Role.Admin)
+  @Get('students/:id')
   get(@Param('id', UuidParam) id: string, @OrgId() orgId: string) {
     return this.students.get(id, orgId);
   }
 
   @ApiEnvelope(StudentResponseDto, { status: 201 })
-  @ApiRequestExample({ ...STUDENT_EXAMPLE, classEnrollments: [{ classId: EXAMPLE_ID, paymentStatus: 'completed', paymentMethod: 'in-person' }] })
-  @Roles(Role.Admin) @Post('students')
+  @ApiRequestExample({
+    ...STUDENT_EXAMPLE,
+    classEnrollments: [{ classId: EXAMPLE_ID, paymentStatus: 'completed', paymentMethod: 'in-person' }],
+  })
+  @Roles(Role.Admin)
+  @Post('students')
   create(@OrgId() orgId: string, @Body() dto: CreateStudentDto) {
     return this.students.create(orgId, dto);
   }
 
   @ApiEnvelope(StudentResponseDto)
-  @Roles(Role.Admin) @Put('students/:id')
+  @Roles(Role.Admin)
+  @Put('students/:id')
   update(@Param('id', UuidParam) id: string, @OrgId() orgId: string, @Body() dto: UpdateStudentDto) {
     return this.students.update(id, orgId, dto);
   }
 
   @ApiEnvelope(DeletedResponseDto)
-  @Roles(Role.Admin) @Delete('students/:id')
+  @Roles(Role.Admin)
+  @Delete('students/:id')
   delete(@Param('id', UuidParam) id: string, @OrgId() orgId: string) {
     return this.students.delete(id, orgId);
   }
 
   @ApiEnvelope(StudentResponseDto, { description: 'The student after the enrollment is cancelled and its seat freed' })
-  @Roles(Role.Admin) @Delete('students/:id/enrollments/:classId')
+  @Roles(Role.Admin)
+  @Delete('students/:id/enrollments/:classId')
   cancelEnrollment(@Param('id', UuidParam) id: string, @Param('classId', UuidParam) classId: string, @OrgId() orgId: string) {
     return this.students.cancelEnrollment(id, classId, orgId);
   }

@@ -6,7 +6,6 @@ import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import { idFilter, referenceFilter, type ListParams } from '../../common/http/list-query';
 import { EnrollmentEntity, StudentEntity, type EnrolledStudent, type EnrollmentRow, type LockedEnrollment } from './student.entity';
 
-
 /** The enrollment columns RETURNING gives back, in the shape of EnrollmentEntity. */
 const RETURNING = `RETURNING id, organization_id AS "organizationId", student_id AS "studentId", class_id AS "classId",
   enrollment_date AS "enrollmentDate", payment_status AS "paymentStatus", payment_method AS "paymentMethod",
@@ -52,11 +51,16 @@ export class StudentsRepository {
    * One page of students with their enrollments and the total, in one round trip: `count(*) OVER ()` for
    * the total and the enrollments as a JSON array per row. A second query only for a page past the end.
    */
-  async list(organizationId: string, params: ListParams): Promise<{ rows: StudentEntity[]; enrollments: Map<string, EnrollmentRow[]>; total: number }> {
+  async list(
+    organizationId: string,
+    params: ListParams,
+  ): Promise<{ rows: StudentEntity[]; enrollments: Map<string, EnrollmentRow[]>; total: number }> {
     const qb = this.students.createQueryBuilder('s').where('s.organization_id = :organizationId', { organizationId });
     const { q, status } = params.filter as { q?: unknown; status?: unknown };
     if (typeof q === 'string' && q.trim()) {
-      qb.andWhere("(s.first_name || ' ' || s.last_name ILIKE :q OR s.email ILIKE :q OR s.phone ILIKE :q)", { q: `%${q.trim().replace(/[%_\\]/g, '\\$&')}%` });
+      qb.andWhere("(s.first_name || ' ' || s.last_name ILIKE :q OR s.email ILIKE :q OR s.phone ILIKE :q)", {
+        q: `%${q.trim().replace(/[%_\\]/g, '\\$&')}%`,
+      });
     }
     if (typeof status === 'string' && status) qb.andWhere('s.status = :status', { status });
     const ids = idFilter(params.filter);
@@ -64,7 +68,10 @@ export class StudentsRepository {
     // getManyReference from a class: the students enrolled in it.
     const classId = referenceFilter(params.filter, 'classId');
     if (classId !== undefined) {
-      qb.andWhere('s.id IN (SELECT e.student_id FROM enrollments e WHERE e.class_id = :classId::uuid AND e.organization_id = :organizationId)', { classId: classId || null });
+      qb.andWhere(
+        's.id IN (SELECT e.student_id FROM enrollments e WHERE e.class_id = :classId::uuid AND e.organization_id = :organizationId)',
+        { classId: classId || null },
+      );
     }
     qb.addSelect('count(*) OVER ()', 'total_count');
     qb.addSelect(
@@ -73,10 +80,17 @@ export class StudentsRepository {
       'enrollments_json',
     );
     qb.orderBy(SORT_COLUMNS[params.sortField], params.sortOrder).addOrderBy('s.id', 'ASC').offset(params.offset).limit(params.limit);
-    const { entities, raw } = await preparedSelect<StudentEntity, { s_id: string; total_count: string; enrollments_json: Record<string, unknown>[] }>(this.db, qb);
+    const { entities, raw } = await preparedSelect<
+      StudentEntity,
+      { s_id: string; total_count: string; enrollments_json: Record<string, unknown>[] }
+    >(this.db, qb);
     const enrollments = new Map(raw.map((r) => [r.s_id, r.enrollments_json.map(toEnrollmentRow)]));
     if (entities.length) return { rows: entities, enrollments, total: Number(raw[0].total_count) };
-    return { rows: entities, enrollments, total: params.offset === 0 ? 0 : await qb.offset(undefined).limit(undefined).orderBy().getCount() };
+    return {
+      rows: entities,
+      enrollments,
+      total: params.offset === 0 ? 0 : await qb.offset(undefined).limit(undefined).orderBy().getCount(),
+    };
   }
 
   /** Enrollments of many students with the class title, in one query. */
@@ -132,7 +146,11 @@ export class StudentsRepository {
   /** Deletes and returns the class ids of the rows really deleted: the caller frees exactly those seats. */
   async deleteEnrollments(manager: EntityManager, studentId: string, classIds?: string[]): Promise<string[]> {
     const rows: { class_id: string }[] = classIds
-      ? await returning<{ class_id: string }>(manager, 'DELETE FROM enrollments WHERE student_id = $1 AND class_id = ANY($2::uuid[]) RETURNING class_id', [studentId, classIds])
+      ? await returning<{ class_id: string }>(
+          manager,
+          'DELETE FROM enrollments WHERE student_id = $1 AND class_id = ANY($2::uuid[]) RETURNING class_id',
+          [studentId, classIds],
+        )
       : await returning<{ class_id: string }>(manager, 'DELETE FROM enrollments WHERE student_id = $1 RETURNING class_id', [studentId]);
     return rows.map((r) => r.class_id);
   }
@@ -143,7 +161,12 @@ export class StudentsRepository {
   }
 
   /** Locks the enrollment row for the transaction, so two marks of one enrollment run one after the other. */
-  async lockEnrollment(manager: EntityManager, organizationId: string, studentId: string, classId: string): Promise<LockedEnrollment | null> {
+  async lockEnrollment(
+    manager: EntityManager,
+    organizationId: string,
+    studentId: string,
+    classId: string,
+  ): Promise<LockedEnrollment | null> {
     const rows = await manager.query(
       `SELECT id, payment_status AS "paymentStatus", payment_method AS "paymentMethod", amount_paid_cents AS "amountPaidCents"
          FROM enrollments WHERE organization_id = $1 AND student_id = $2 AND class_id = $3 FOR UPDATE`,

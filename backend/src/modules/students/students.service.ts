@@ -8,8 +8,23 @@ import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { ActivityService } from '../activity/activity.service';
 import { UsageService } from '../subscriptions/usage.service';
-import type { CheckEnrollmentDto, CreateStudentDto, EnrollmentInputDto, RegisterStudentDto, StudentFieldsDto, UpdateStudentDto } from './dto/student.dto';
-import { mapStudent, type EnrolledStudent, type LockedEnrollment, type PaymentMethod, type PaymentStatus, type StudentEntity, type StudentResponse } from './student.entity';
+import type {
+  CheckEnrollmentDto,
+  CreateStudentDto,
+  EnrollmentInputDto,
+  RegisterStudentDto,
+  StudentFieldsDto,
+  UpdateStudentDto,
+} from './dto/student.dto';
+import {
+  mapStudent,
+  type EnrolledStudent,
+  type LockedEnrollment,
+  type PaymentMethod,
+  type PaymentStatus,
+  type StudentEntity,
+  type StudentResponse,
+} from './student.entity';
 import { StudentsRepository } from './students.repository';
 
 /** The public registration's reply: this registration only (decision 15). */
@@ -21,7 +36,15 @@ interface RegistrationReply {
   email: string;
   phone: string;
   communicationOptIn: boolean;
-  classEnrollments: { id: string; classId: string; classTitle: string; enrollmentDate: Date; paymentStatus: PaymentStatus; paymentMethod: PaymentMethod; amountPaid: number }[];
+  classEnrollments: {
+    id: string;
+    classId: string;
+    classTitle: string;
+    enrollmentDate: Date;
+    paymentStatus: PaymentStatus;
+    paymentMethod: PaymentMethod;
+    amountPaid: number;
+  }[];
 }
 
 const PAYMENT_LABEL: Record<PaymentStatus, string> = { completed: 'Paid', pending: 'Payment Pending', failed: 'Payment Failed' };
@@ -64,7 +87,8 @@ export class StudentsService {
     if (!enrollment) {
       const classFull = cls.enrolledStudents >= cls.maxStudents;
       // A new student the plan cannot take would only fail at the last step: say so now (issue 8 §6).
-      if (!student && !classFull && (await this.studentLimitReached(dto.organizationId))) return this.registrationClosed(dto.organizationId, cls);
+      if (!student && !classFull && (await this.studentLimitReached(dto.organizationId)))
+        return this.registrationClosed(dto.organizationId, cls);
       return { enrolled: false, classFull };
     }
     const org = await this.orgs.publicOrganization(dto.organizationId);
@@ -120,14 +144,19 @@ export class StudentsService {
    */
   async register(dto: RegisterStudentDto): Promise<RegistrationReply> {
     const classId = dto.classEnrollments[0]?.classId;
-    if (!classId) throw new AppException(400, 'Choose a class to register for', { errors: { classEnrollments: 'Choose a class to register for' } });
+    if (!classId)
+      throw new AppException(400, 'Choose a class to register for', { errors: { classEnrollments: 'Choose a class to register for' } });
     try {
       return await this.enrollNew(dto.organizationId, dto, classId, 'in-person', 'pending', 'online');
     } catch (e) {
       // The limit was reached between the check and this step: the same student-facing answer, never the admin's plan text.
       if (!(e instanceof ForbiddenException) || !e.message.startsWith('Student limit reached')) throw e;
       const closed = await this.registrationClosed(dto.organizationId, await this.classes.publicGet(classId));
-      throw new AppException(403, closed.message, { code: ErrorCode.RegistrationClosed, registrationClosed: true, organizationData: closed.organizationData });
+      throw new AppException(403, closed.message, {
+        code: ErrorCode.RegistrationClosed,
+        registrationClosed: true,
+        organizationData: closed.organizationData,
+      });
     }
   }
 
@@ -135,23 +164,58 @@ export class StudentsService {
    * Shared by in-person registration and (later) confirmed card payments. Lock order is always
    * organization row, then class row, so it cannot deadlock with class edits.
    */
-  async enrollNew(organizationId: string, fields: StudentFieldsDto, classId: string, method: PaymentMethod, status: PaymentStatus, source: string, amountPaidCents = 0): Promise<RegistrationReply> {
+  async enrollNew(
+    organizationId: string,
+    fields: StudentFieldsDto,
+    classId: string,
+    method: PaymentMethod,
+    status: PaymentStatus,
+    source: string,
+    amountPaidCents = 0,
+  ): Promise<RegistrationReply> {
     try {
       return await this.db.transaction(async (manager) => {
         await this.orgs.lockForUpdate(manager, organizationId);
         const cls = await this.classes.takeSeat(manager, classId, organizationId);
         const { student, created } = await this.findOrCreateStudent(manager, organizationId, fields);
         const enrollment = await this.repo.insertEnrollment(manager, {
-          organizationId, studentId: student.id, classId, paymentMethod: method, paymentStatus: status, amountPaidCents, enrollmentDate: new Date(),
+          organizationId,
+          studentId: student.id,
+          classId,
+          paymentMethod: method,
+          paymentStatus: status,
+          amountPaidCents,
+          enrollmentDate: new Date(),
           // Decision 15: the typed details are kept on the enrollment, never written over the stored student.
-          registeredFirstName: fields.firstName, registeredLastName: fields.lastName, registeredPhone: fields.phone,
+          registeredFirstName: fields.firstName,
+          registeredLastName: fields.lastName,
+          registeredPhone: fields.phone,
           registeredCommunicationOptIn: fields.communicationOptIn ?? true,
         });
         const name = `${student.firstName} ${student.lastName}`;
-        if (created) await this.activity.record(organizationId, 'student_registration', `${name} registered`, { studentId: student.id, studentName: name }, manager);
-        await this.activity.record(organizationId, 'class_enrollment', `${name} enrolled in ${cls.title}`, { studentId: student.id, studentName: name, classId, className: cls.title, paymentMethod: method, source }, manager);
+        if (created)
+          await this.activity.record(
+            organizationId,
+            'student_registration',
+            `${name} registered`,
+            { studentId: student.id, studentName: name },
+            manager,
+          );
+        await this.activity.record(
+          organizationId,
+          'class_enrollment',
+          `${name} enrolled in ${cls.title}`,
+          { studentId: student.id, studentName: name, classId, className: cls.title, paymentMethod: method, source },
+          manager,
+        );
         if (cls.enrolledStudents >= cls.maxStudents) {
-          await this.activity.record(organizationId, 'class_full', `${cls.title} is now full`, { classId, className: cls.title, studentsCount: cls.enrolledStudents }, manager);
+          await this.activity.record(
+            organizationId,
+            'class_full',
+            `${cls.title} is now full`,
+            { classId, className: cls.title, studentsCount: cls.enrolledStudents },
+            manager,
+          );
         }
         // Only what the confirmation page needs for this registration: the caller is anonymous, so
         // nothing of the stored student (other classes, payments, stored name or phone) goes back.
@@ -163,14 +227,25 @@ export class StudentsService {
           email: fields.email,
           phone: fields.phone,
           communicationOptIn: fields.communicationOptIn ?? true,
-          classEnrollments: [{
-            id: enrollment.id, classId, classTitle: cls.title, enrollmentDate: enrollment.enrollmentDate,
-            paymentStatus: enrollment.paymentStatus, paymentMethod: enrollment.paymentMethod, amountPaid: enrollment.amountPaidCents / 100,
-          }],
+          classEnrollments: [
+            {
+              id: enrollment.id,
+              classId,
+              classTitle: cls.title,
+              enrollmentDate: enrollment.enrollmentDate,
+              paymentStatus: enrollment.paymentStatus,
+              paymentMethod: enrollment.paymentMethod,
+              amountPaid: enrollment.amountPaidCents / 100,
+            },
+          ],
         };
       });
     } catch (e) {
-      if (isUniqueViolation(e)) throw new AppException(409, 'This email is already enrolled in this class.', { code: ErrorCode.AlreadyEnrolled, isAlreadyEnrolled: true });
+      if (isUniqueViolation(e))
+        throw new AppException(409, 'This email is already enrolled in this class.', {
+          code: ErrorCode.AlreadyEnrolled,
+          isAlreadyEnrolled: true,
+        });
       throw e;
     }
   }
@@ -179,11 +254,18 @@ export class StudentsService {
     try {
       const id = await this.db.transaction(async (manager) => {
         await this.orgs.lockForUpdate(manager, organizationId);
-        if (await this.repo.findByEmail(organizationId, dto.email, manager)) throw new ConflictException('A student with this email already exists');
+        if (await this.repo.findByEmail(organizationId, dto.email, manager))
+          throw new ConflictException('A student with this email already exists');
         await this.usage.assertCanAddStudent(organizationId, manager);
         const student = await this.repo.insertStudent(manager, this.studentFields(organizationId, dto));
         const name = `${student.firstName} ${student.lastName}`;
-        await this.activity.record(organizationId, 'student_registration', `${name} was added`, { studentId: student.id, studentName: name }, manager);
+        await this.activity.record(
+          organizationId,
+          'student_registration',
+          `${name} was added`,
+          { studentId: student.id, studentName: name },
+          manager,
+        );
         await this.applyEnrollments(manager, student, dto.classEnrollments ?? []);
         return student.id;
       });
@@ -256,8 +338,13 @@ export class StudentsService {
         const cls = await this.classes.takeSeat(manager, w.classId, student.organizationId);
         const status = w.paymentStatus ?? 'pending';
         await this.repo.insertEnrollment(manager, {
-          organizationId: student.organizationId, studentId: student.id, classId: w.classId, enrollmentDate: new Date(),
-          paymentMethod: w.paymentMethod ?? 'in-person', paymentStatus: status, amountPaidCents: status === 'completed' ? amountDueCents(cls) : 0,
+          organizationId: student.organizationId,
+          studentId: student.id,
+          classId: w.classId,
+          enrollmentDate: new Date(),
+          paymentMethod: w.paymentMethod ?? 'in-person',
+          paymentStatus: status,
+          amountPaidCents: status === 'completed' ? amountDueCents(cls) : 0,
         });
       } else if (w.paymentStatus && w.paymentStatus !== existing.paymentStatus) {
         const cls = await this.classes.require(w.classId, student.organizationId, manager);

@@ -21,13 +21,22 @@ export class PlanUsageRepository {
 
   /** Reads through the given manager: inside a transaction it must not wait for a second pool connection. */
   async findPlanOfOrganization(organizationId: string, manager: EntityManager = this.db.manager): Promise<PlanResponse | null> {
-    const rows = await manager.query(
-      `SELECT p.* FROM organizations o JOIN subscription_plans p ON p.id = o.plan_id WHERE o.id = $1`,
-      [organizationId],
-    );
+    const rows = await manager.query(`SELECT p.* FROM organizations o JOIN subscription_plans p ON p.id = o.plan_id WHERE o.id = $1`, [
+      organizationId,
+    ]);
     if (!rows.length) return null;
     const p = rows[0];
-    return mapPlan({ id: p.id, name: p.name, description: p.description, monthlyPrice: p.monthly_price, displayOrder: p.display_order, isActive: p.is_active, limits: p.limits, features: p.features, stripePriceId: p.stripe_price_id });
+    return mapPlan({
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      monthlyPrice: p.monthly_price,
+      displayOrder: p.display_order,
+      isActive: p.is_active,
+      limits: p.limits,
+      features: p.features,
+      stripePriceId: p.stripe_price_id,
+    });
   }
 
   /** Active (non-archived) classes, students, and card payments this calendar month. */

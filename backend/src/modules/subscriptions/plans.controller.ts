@@ -9,13 +9,15 @@ export class PlansController {
   constructor(private readonly plans: PlansService) {}
 
   @ApiEnvelope(PlanResponseDto, { isArray: true })
-  @Public() @Get()
+  @Public()
+  @Get()
   list(@Query('includeInactive') includeInactive?: string) {
     return this.plans.list(includeInactive === 'true');
   }
 
   @ApiEnvelope(PlanResponseDto)
-  @Public() @Get(':id')
+  @Public()
+  @Get(':id')
   get(@Param('id') id: string) {
     return this.plans.get(id);
   }

@@ -11,7 +11,10 @@ import { PlansService } from './plans.service';
  */
 @Injectable()
 export class UsageService {
-  constructor(private readonly repo: PlanUsageRepository, private readonly plans: PlansService) {}
+  constructor(
+    private readonly repo: PlanUsageRepository,
+    private readonly plans: PlansService,
+  ) {}
 
   async planOf(organizationId: string, manager?: EntityManager): Promise<PlanResponse> {
     const plan = await this.repo.findPlanOfOrganization(organizationId, manager);
@@ -53,7 +56,9 @@ export class UsageService {
   async assertFeature(organizationId: string, feature: PlanFeature, label: string = FEATURE_LABELS[feature], manager?: EntityManager) {
     if (await this.hasFeature(organizationId, feature, manager)) return;
     const plan = await this.plans.cheapestWith(feature);
-    throw new ForbiddenException(`${label} is a feature of the ${plan?.name ?? 'paid'} plan. Upgrade to ${plan?.name ?? 'a paid plan'} to use it.`);
+    throw new ForbiddenException(
+      `${label} is a feature of the ${plan?.name ?? 'paid'} plan. Upgrade to ${plan?.name ?? 'a paid plan'} to use it.`,
+    );
   }
 }
 

@@ -7,6 +7,10 @@ export class ActivityEventResponseDto {
   @ApiProperty({ example: 'class_enrollment' }) eventType: string;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) eventDate: string;
   @ApiProperty({ example: 'Olivia Martinez enrolled in Watercolor Basics' }) description: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, example: { classId: EXAMPLE_ID, className: 'Watercolor Basics', studentName: 'Olivia Martinez' } })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    example: { classId: EXAMPLE_ID, className: 'Watercolor Basics', studentName: 'Olivia Martinez' },
+  })
   metadata: Record<string, unknown>;
 }

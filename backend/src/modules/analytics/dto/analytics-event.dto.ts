@@ -1,6 +1,15 @@
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsISO8601, IsOptional, IsUUID, ValidateIf, ValidateNested, registerDecorator,
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsISO8601,
+  IsOptional,
+  IsUUID,
+  ValidateIf,
+  ValidateNested,
+  registerDecorator,
 } from 'class-validator';
 
 /** What the pages report (spec 1 §2 A/B test and sign-in, spec 3 §3 class search); anything else is refused. */
@@ -27,7 +36,10 @@ function IsEventProperties() {
             entries.every(
               ([k, v]) =>
                 k.length <= MAX_KEY_LENGTH &&
-                (v === null || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.length <= MAX_TEXT)),
+                (v === null ||
+                  typeof v === 'boolean' ||
+                  (typeof v === 'number' && Number.isFinite(v)) ||
+                  (typeof v === 'string' && v.length <= MAX_TEXT)),
             )
           );
         },
@@ -45,9 +57,12 @@ export class AnalyticsEventDto {
 
 /** One beacon: a few events of one page, tagged with the organization whose page it was (none on marketing pages). */
 export class AnalyticsBatchDto {
-  @ValidateIf((_, v) => v !== null && v !== undefined) @IsUUID('all', { message: 'organizationId must be an id' }) organizationId?: string | null;
-  @IsArray({ message: 'events must be a list' }) @ArrayMinSize(1, { message: 'events must not be empty' })
+  @ValidateIf((_, v) => v !== null && v !== undefined) @IsUUID('all', { message: 'organizationId must be an id' }) organizationId?:
+    string | null;
+  @IsArray({ message: 'events must be a list' })
+  @ArrayMinSize(1, { message: 'events must not be empty' })
   @ArrayMaxSize(20, { message: 'At most 20 events per request' })
-  @ValidateNested({ each: true }) @Type(() => AnalyticsEventDto)
+  @ValidateNested({ each: true })
+  @Type(() => AnalyticsEventDto)
   events: AnalyticsEventDto[];
 }

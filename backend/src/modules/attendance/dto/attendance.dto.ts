@@ -1,5 +1,16 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsDateString, IsInt, IsOptional, IsUUID, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsBoolean,
+  IsDateString,
+  IsInt,
+  IsOptional,
+  IsUUID,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 
 /** Which session: the index names it; its upper bound (days - 1) is checked against the class. */
 class SessionRefDto {
@@ -21,7 +32,10 @@ export class AttendanceEntryDto {
 
 /** Mark All Present / Absent for one session (spec 3 §4): one call, one transaction. */
 export class BulkAttendanceDto extends SessionRefDto {
-  @IsArray({ message: 'attendanceData must be a list' }) @ArrayNotEmpty({ message: 'attendanceData must not be empty' })
-  @ArrayMaxSize(10_000) @ValidateNested({ each: true }) @Type(() => AttendanceEntryDto)
+  @IsArray({ message: 'attendanceData must be a list' })
+  @ArrayNotEmpty({ message: 'attendanceData must not be empty' })
+  @ArrayMaxSize(10_000)
+  @ValidateNested({ each: true })
+  @Type(() => AttendanceEntryDto)
   attendanceData: AttendanceEntryDto[];
 }

@@ -14,7 +14,8 @@ export class AttendanceSessionResponseDto {
   @ApiProperty({ type: [AttendanceEntryResponseDto] }) entries: AttendanceEntryResponseDto[];
   @ApiProperty({ example: 1 }) presentCount: number;
   @ApiProperty({ example: 0 }) absentCount: number;
-  @ApiProperty({ type: 'number', nullable: true, description: 'Null until something is marked (spec README decision 8)', example: 25 }) percent: number | null;
+  @ApiProperty({ type: 'number', nullable: true, description: 'Null until something is marked (spec README decision 8)', example: 25 })
+  percent: number | null;
 }
 
 export class AttendanceStudentResponseDto {

@@ -3,15 +3,26 @@ import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLe
 import { lowerTrim, trim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 
-
 export class SignInDto {
-  @Transform(lowerTrim) @IsNotEmpty({ message: 'Email is required' }) @IsEmail({}, { message: 'Please enter a valid email address' }) @MaxLength(320, { message: 'Email address is too long' }) email: string;
+  @Transform(lowerTrim)
+  @IsNotEmpty({ message: 'Email is required' })
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(320, { message: 'Email address is too long' })
+  email: string;
   @IsString() @IsNotEmpty({ message: 'Password is required' }) @MaxLength(200) password: string;
 }
 
 export class SignUpDto {
-  @Transform(lowerTrim) @IsNotEmpty({ message: 'Email is required' }) @IsEmail({}, { message: 'Please enter a valid email address' }) @MaxLength(320, { message: 'Email address is too long' }) email: string;
-  @IsString() @IsNotEmpty({ message: 'Password is required' }) @MinLength(6, { message: 'Password must be at least 6 characters long' }) @MaxLength(200) password: string;
+  @Transform(lowerTrim)
+  @IsNotEmpty({ message: 'Email is required' })
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(320, { message: 'Email address is too long' })
+  email: string;
+  @IsString()
+  @IsNotEmpty({ message: 'Password is required' })
+  @MinLength(6, { message: 'Password must be at least 6 characters long' })
+  @MaxLength(200)
+  password: string;
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'First name is required' }) @MaxLength(100) firstName: string;
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Last name is required' }) @MaxLength(100) lastName: string;
   // Self sign-up always creates an organization admin; teachers are created by their admin.
@@ -19,8 +30,16 @@ export class SignUpDto {
 }
 
 export class CreateUserDto {
-  @Transform(lowerTrim) @IsNotEmpty({ message: 'Email is required' }) @IsEmail({}, { message: 'Please enter a valid email address' }) @MaxLength(320) email: string;
-  @IsString() @IsNotEmpty({ message: 'Password is required' }) @MinLength(6, { message: 'Password must be at least 6 characters long' }) @MaxLength(200) password: string;
+  @Transform(lowerTrim)
+  @IsNotEmpty({ message: 'Email is required' })
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(320)
+  email: string;
+  @IsString()
+  @IsNotEmpty({ message: 'Password is required' })
+  @MinLength(6, { message: 'Password must be at least 6 characters long' })
+  @MaxLength(200)
+  password: string;
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'First name is required' }) @MaxLength(100) firstName: string;
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Last name is required' }) @MaxLength(100) lastName: string;
   @IsIn(['admin', 'teacher'], { message: 'role must be admin or teacher' }) role: 'admin' | 'teacher';

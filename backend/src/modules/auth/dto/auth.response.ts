@@ -19,7 +19,11 @@ export class SessionResponseDto {
 }
 
 export class StaffSessionResponseDto {
-  @ApiProperty({ description: 'A staff token (scheme `staff`): refused by organization routes', example: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9…' }) token: string;
+  @ApiProperty({
+    description: 'A staff token (scheme `staff`): refused by organization routes',
+    example: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9…',
+  })
+  token: string;
   @ApiProperty({ example: 'itadmin' }) username: string;
 }
 

@@ -1,6 +1,18 @@
 import { Transform } from 'class-transformer';
 import {
-  ArrayMaxSize, IsArray, IsDateString, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min,
+  ArrayMaxSize,
+  IsArray,
+  IsDateString,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
   ValidateIf,
 } from 'class-validator';
 import { CLASS_STATUSES, SCHEDULES, type ClassStatus, type Schedule } from '../class.entity';
@@ -16,13 +28,30 @@ export class CreateClassDto {
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Instructor is required' }) @MaxLength(200) instructor: string;
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Location is required' }) @MaxLength(300) location: string;
   @IsOptionalNotNull() @IsIn(CLASS_STATUSES, { message: `status must be one of ${CLASS_STATUSES.join(', ')}` }) status?: ClassStatus;
-  @IsNumber(money, { message: 'Price must be a number with at most 2 decimals' }) @Min(0, { message: 'Price cannot be negative' }) @Max(1_000_000) price: number;
-  @IsOptional() @ValidateIf((_, v) => v !== null) @IsNumber(money, { message: 'Discount price must be a number with at most 2 decimals' })
-  @Min(0, { message: 'Discount price cannot be negative' }) @Max(1_000_000) discountPrice?: number | null;
-  @IsInt({ message: 'Max students must be a whole number' }) @Min(1, { message: 'Max students must be at least 1' }) @Max(10_000) maxStudents: number;
+  @IsNumber(money, { message: 'Price must be a number with at most 2 decimals' })
+  @Min(0, { message: 'Price cannot be negative' })
+  @Max(1_000_000)
+  price: number;
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsNumber(money, { message: 'Discount price must be a number with at most 2 decimals' })
+  @Min(0, { message: 'Discount price cannot be negative' })
+  @Max(1_000_000)
+  discountPrice?: number | null;
+  @IsInt({ message: 'Max students must be a whole number' })
+  @Min(1, { message: 'Max students must be at least 1' })
+  @Max(10_000)
+  maxStudents: number;
   @IsDateString({ strict: true }, { message: 'startDate must be an ISO date' }) startDate: string;
-  @IsInt({ message: 'Duration must be a whole number of minutes' }) @Min(15, { message: 'Duration must be at least 15 minutes' }) @Max(24 * 60) duration: number;
-  @IsOptionalNotNull() @IsInt({ message: 'Days must be a whole number' }) @Min(1, { message: 'Days must be at least 1' }) @Max(365) days?: number;
+  @IsInt({ message: 'Duration must be a whole number of minutes' })
+  @Min(15, { message: 'Duration must be at least 15 minutes' })
+  @Max(24 * 60)
+  duration: number;
+  @IsOptionalNotNull()
+  @IsInt({ message: 'Days must be a whole number' })
+  @Min(1, { message: 'Days must be at least 1' })
+  @Max(365)
+  days?: number;
   @IsOptionalNotNull() @IsIn(SCHEDULES, { message: 'schedule must be Consecutive or Weekly' }) schedule?: Schedule;
   @IsOptionalNotNull() @IsString() @MaxLength(10_000) information?: string;
   @IsOptionalNotNull() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @MaxLength(300, { each: true }) materials?: string[];
@@ -46,7 +75,8 @@ export class UpdateClassDto extends CreateClassDto {
 export class CloneClassDto {
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Title is required' }) @MaxLength(200) title: string;
   @IsNotEmpty({ message: 'Start date is required' }) @IsDateString({ strict: true }, { message: 'Invalid date format' }) startDate: string;
-  @IsOptionalNotNull() @IsIn(['Open', 'Scheduled', 'Archived'], { message: 'status must be Open, Scheduled or Archived' }) status?: 'Open' | 'Scheduled' | 'Archived';
+  @IsOptionalNotNull() @IsIn(['Open', 'Scheduled', 'Archived'], { message: 'status must be Open, Scheduled or Archived' }) status?:
+    'Open' | 'Scheduled' | 'Archived';
   @IsOptional() @IsUUID() organizationId?: string;
 }
 

@@ -12,14 +12,21 @@ export class ClassResponseDto {
   @ApiProperty({ example: 'Studio A, 120 Main St' }) location: string;
   @ApiProperty({ enum: CLASS_STATUSES, example: 'Open' }) status: string;
   @ApiProperty({ description: 'Dollars', example: 120 }) price: number;
-  @ApiProperty({ type: 'number', nullable: true, description: 'Dollars; applies only when 0 < discountPrice < price', example: 99 }) discountPrice: number | null;
+  @ApiProperty({ type: 'number', nullable: true, description: 'Dollars; applies only when 0 < discountPrice < price', example: 99 })
+  discountPrice: number | null;
   @ApiProperty({ example: 12 }) maxStudents: number;
   @ApiProperty({ example: 4 }) enrolledStudents: number;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) startDate: string;
   @ApiProperty({ description: 'Minutes per session', example: 120 }) duration: number;
   @ApiProperty({ description: 'Number of sessions', example: 4 }) days: number;
   @ApiProperty({ enum: SCHEDULES, example: 'Weekly' }) schedule: string;
-  @ApiProperty({ type: [String], format: 'date-time', description: 'Start of each session', example: [EXAMPLE_TIME, '2026-11-30T18:00:00.000Z'] }) sessions: string[];
+  @ApiProperty({
+    type: [String],
+    format: 'date-time',
+    description: 'Start of each session',
+    example: [EXAMPLE_TIME, '2026-11-30T18:00:00.000Z'],
+  })
+  sessions: string[];
   @ApiProperty({ example: 'All levels welcome.' }) information: string;
   @ApiProperty({ type: [String], example: ['Watercolor paper pad'] }) materials: string[];
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) createdAt: string;
@@ -46,7 +53,18 @@ export const CLONE_EXTRA = {
 
 /** A class form (spec 3 §5), as the example of the create body. */
 export const CLASS_EXAMPLE = {
-  title: 'Watercolor Basics', description: 'Learn washes, layering and colour mixing.', instructor: 'Maya Chen', location: 'Studio A, 120 Main St',
-  status: 'Open', price: 120, discountPrice: 99, maxStudents: 12, startDate: EXAMPLE_TIME, duration: 120, days: 4, schedule: 'Weekly',
-  information: 'All levels welcome.', materials: ['Watercolor paper pad'],
+  title: 'Watercolor Basics',
+  description: 'Learn washes, layering and colour mixing.',
+  instructor: 'Maya Chen',
+  location: 'Studio A, 120 Main St',
+  status: 'Open',
+  price: 120,
+  discountPrice: 99,
+  maxStudents: 12,
+  startDate: EXAMPLE_TIME,
+  duration: 120,
+  days: 4,
+  schedule: 'Weekly',
+  information: 'All levels welcome.',
+  materials: ['Watercolor paper pad'],
 };

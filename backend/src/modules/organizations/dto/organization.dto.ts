@@ -1,7 +1,22 @@
 import { Transform, Type } from 'class-transformer';
 import {
-  IsArray, IsBoolean, IsEmail, IsObject, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min,
-  ValidateIf, ValidateNested, ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsObject,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+  ArrayMaxSize,
 } from 'class-validator';
 import { filled, trim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
@@ -13,7 +28,12 @@ const urlMessage = (field: string) => ({ message: `${field} must be an http(s) a
 /** Empty strings are allowed for optional links (a cleared field). */
 
 export class ContactInfoDto {
-  @IsOptionalNotNull() @Transform(trim) @ValidateIf(filled) @IsEmail({}, { message: 'Contact email must be a valid email address' }) @MaxLength(320) email?: string;
+  @IsOptionalNotNull()
+  @Transform(trim)
+  @ValidateIf(filled)
+  @IsEmail({}, { message: 'Contact email must be a valid email address' })
+  @MaxLength(320)
+  email?: string;
   @IsOptionalNotNull() @Transform(trim) @IsString() @MaxLength(30) phone?: string;
   @IsOptionalNotNull() @Transform(trim) @IsString() @MaxLength(300) address?: string;
 }
@@ -27,7 +47,12 @@ export class SocialLinksDto {
 }
 
 export class BrandingDto {
-  @IsOptionalNotNull() @Transform(trim) @IsString() @IsNotEmpty({ message: 'Business name is required' }) @MaxLength(120) businessName?: string;
+  @IsOptionalNotNull()
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'Business name is required' })
+  @MaxLength(120)
+  businessName?: string;
   @IsOptionalNotNull() @ValidateIf(filled) @IsUrl(httpUrl, urlMessage('logoUrl')) @MaxLength(1000) logoUrl?: string;
   @IsOptionalNotNull() @Matches(COLOR, colorMessage('primaryColor')) primaryColor?: string;
   @IsOptionalNotNull() @Matches(COLOR, colorMessage('secondaryColor')) secondaryColor?: string;
@@ -37,7 +62,11 @@ export class BrandingDto {
   @IsOptionalNotNull() @Matches(COLOR, colorMessage('footerTextColor')) footerTextColor?: string;
   @IsOptionalNotNull() @Transform(trim) @IsString() @MaxLength(200) slogan?: string;
   @IsOptionalNotNull() @ValidateIf(filled) @IsUrl(httpUrl, urlMessage('websiteUrl')) @MaxLength(1000) websiteUrl?: string;
-  @IsOptionalNotNull() @IsObject({ message: 'socialLinks must be an object' }) @ValidateNested() @Type(() => SocialLinksDto) socialLinks?: SocialLinksDto;
+  @IsOptionalNotNull()
+  @IsObject({ message: 'socialLinks must be an object' })
+  @ValidateNested()
+  @Type(() => SocialLinksDto)
+  socialLinks?: SocialLinksDto;
 }
 
 export class DiscountDto {
@@ -58,17 +87,42 @@ export class NotificationsDto {
 
 export class OrganizationSettingsDto {
   @IsOptionalNotNull() @IsArray() @ArrayMaxSize(20) @ValidateNested({ each: true }) @Type(() => DiscountDto) discounts?: DiscountDto[];
-  @IsOptionalNotNull() @IsArray() @ArrayMaxSize(20) @ValidateNested({ each: true }) @Type(() => CancellationPolicyDto) cancellationPolicies?: CancellationPolicyDto[];
-  @IsOptionalNotNull() @IsObject({ message: 'notifications must be an object' }) @ValidateNested() @Type(() => NotificationsDto) notifications?: NotificationsDto;
+  @IsOptionalNotNull()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @ValidateNested({ each: true })
+  @Type(() => CancellationPolicyDto)
+  cancellationPolicies?: CancellationPolicyDto[];
+  @IsOptionalNotNull()
+  @IsObject({ message: 'notifications must be an object' })
+  @ValidateNested()
+  @Type(() => NotificationsDto)
+  notifications?: NotificationsDto;
 }
 
 export class CreateOrganizationDto {
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Organization name is required' }) @MaxLength(120) name: string;
-  @IsOptional() @Transform(trim) @ValidateIf(filled)
-  @Matches(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/i, { message: 'domain must look like example.com' }) @MaxLength(253) domain?: string;
-  @IsOptionalNotNull() @IsObject({ message: 'contactInfo must be an object' }) @ValidateNested() @Type(() => ContactInfoDto) contactInfo?: ContactInfoDto;
-  @IsOptionalNotNull() @IsObject({ message: 'branding must be an object' }) @ValidateNested() @Type(() => BrandingDto) branding?: BrandingDto;
-  @IsOptionalNotNull() @IsObject({ message: 'settings must be an object' }) @ValidateNested() @Type(() => OrganizationSettingsDto) settings?: OrganizationSettingsDto;
+  @IsOptional()
+  @Transform(trim)
+  @ValidateIf(filled)
+  @Matches(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/i, { message: 'domain must look like example.com' })
+  @MaxLength(253)
+  domain?: string;
+  @IsOptionalNotNull()
+  @IsObject({ message: 'contactInfo must be an object' })
+  @ValidateNested()
+  @Type(() => ContactInfoDto)
+  contactInfo?: ContactInfoDto;
+  @IsOptionalNotNull()
+  @IsObject({ message: 'branding must be an object' })
+  @ValidateNested()
+  @Type(() => BrandingDto)
+  branding?: BrandingDto;
+  @IsOptionalNotNull()
+  @IsObject({ message: 'settings must be an object' })
+  @ValidateNested()
+  @Type(() => OrganizationSettingsDto)
+  settings?: OrganizationSettingsDto;
 }
 
 /** react-admin sends the whole record back on PUT: read-only fields are accepted and ignored. */

@@ -4,9 +4,17 @@ import { PlanResponseDto } from '../../subscriptions/dto/plan.response';
 import { OrganizationSettingsDto } from './organization.dto';
 
 const BRANDING_EXAMPLE = {
-  businessName: 'Sunrise Community Arts', slogan: 'Create, learn and grow together', logoUrl: '', websiteUrl: 'https://example.com',
-  primaryColor: '#15385F', secondaryColor: '#3384A9', headerBackgroundColor: '#15385F', headerTextColor: '#ffffff',
-  footerBackgroundColor: '#15385F', footerTextColor: '#ffffff', socialLinks: { facebook: '', twitter: '', instagram: '', youtube: '', linkedin: '' },
+  businessName: 'Sunrise Community Arts',
+  slogan: 'Create, learn and grow together',
+  logoUrl: '',
+  websiteUrl: 'https://example.com',
+  primaryColor: '#15385F',
+  secondaryColor: '#3384A9',
+  headerBackgroundColor: '#15385F',
+  headerTextColor: '#ffffff',
+  footerBackgroundColor: '#15385F',
+  footerTextColor: '#ffffff',
+  socialLinks: { facebook: '', twitter: '', instagram: '', youtube: '', linkedin: '' },
 };
 const CONTACT_EXAMPLE = { email: 'hello@sunrise-arts.example', phone: '(559) 555-0100', address: '120 Main St, Clovis, CA 93612' };
 

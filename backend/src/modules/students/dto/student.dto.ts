@@ -1,7 +1,19 @@
 import { Transform, Type } from 'class-transformer';
 import {
-  ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches, MaxLength,
-  MinLength, ValidateNested,
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateNested,
 } from 'class-validator';
 import { IsUsPhone, normaliseUsPhone } from '../../../common/http/phone';
 import { lowerTrim, trim } from '../../../common/http/transforms';
@@ -11,22 +23,31 @@ const NAME = /^[\p{L}][\p{L} '’-]*$/u;
 
 /** Spec 2 §5 names and spec 1 §5 US phone rules, enforced by the server too. */
 export class StudentFieldsDto {
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'First name is required' })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'First name is required' })
   @Matches(NAME, { message: 'First name can only contain letters, spaces, hyphens, and apostrophes' })
-  @MinLength(2, { message: 'First name must be at least 2 characters long' }) @MaxLength(49, { message: 'First name must be less than 50 characters long' })
+  @MinLength(2, { message: 'First name must be at least 2 characters long' })
+  @MaxLength(49, { message: 'First name must be less than 50 characters long' })
   firstName: string;
 
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Last name is required' })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'Last name is required' })
   @Matches(NAME, { message: 'Last name can only contain letters, spaces, hyphens, and apostrophes' })
-  @MinLength(2, { message: 'Last name must be at least 2 characters long' }) @MaxLength(49, { message: 'Last name must be less than 50 characters long' })
+  @MinLength(2, { message: 'Last name must be at least 2 characters long' })
+  @MaxLength(49, { message: 'Last name must be less than 50 characters long' })
   lastName: string;
 
-  @Transform(lowerTrim) @IsNotEmpty({ message: 'Email is required' }) @MaxLength(320, { message: 'Email address is too long' })
+  @Transform(lowerTrim)
+  @IsNotEmpty({ message: 'Email is required' })
+  @MaxLength(320, { message: 'Email address is too long' })
   @IsEmail({}, { message: 'Please enter a valid email address' })
   email: string;
 
   /** Stored as 10 national digits (common/http/phone.ts); the display format is the front end's job. */
-  @Transform(normaliseUsPhone) @IsUsPhone()
+  @Transform(normaliseUsPhone)
+  @IsUsPhone()
   phone: string;
 
   @IsOptionalNotNull() @IsBoolean({ message: 'communicationOptIn must be true or false' }) communicationOptIn?: boolean;
@@ -34,8 +55,11 @@ export class StudentFieldsDto {
 
 export class EnrollmentInputDto {
   @IsUUID('all', { message: 'classId must be a class id' }) classId: string;
-  @IsOptionalNotNull() @IsIn(['pending', 'completed', 'failed'], { message: 'paymentStatus must be pending, completed or failed' }) paymentStatus?: 'pending' | 'completed' | 'failed';
-  @IsOptionalNotNull() @IsIn(['in-person', 'card'], { message: 'paymentMethod must be in-person or card' }) paymentMethod?: 'in-person' | 'card';
+  @IsOptionalNotNull()
+  @IsIn(['pending', 'completed', 'failed'], { message: 'paymentStatus must be pending, completed or failed' })
+  paymentStatus?: 'pending' | 'completed' | 'failed';
+  @IsOptionalNotNull() @IsIn(['in-person', 'card'], { message: 'paymentMethod must be in-person or card' }) paymentMethod?:
+    'in-person' | 'card';
   // Read-only fields a client may echo back.
   @IsOptional() id?: unknown;
   @IsOptional() classTitle?: unknown;
@@ -59,18 +83,30 @@ export class RegisterEnrollmentDto {
  */
 export class RegisterStudentDto extends StudentFieldsDto {
   @IsUUID('all', { message: 'organizationId must be an id' }) organizationId: string;
-  @IsArray() @ArrayMaxSize(1, { message: 'Register for one class at a time' }) @ValidateNested({ each: true }) @Type(() => RegisterEnrollmentDto)
+  @IsArray()
+  @ArrayMaxSize(1, { message: 'Register for one class at a time' })
+  @ValidateNested({ each: true })
+  @Type(() => RegisterEnrollmentDto)
   classEnrollments: RegisterEnrollmentDto[];
 }
 
 export class CheckEnrollmentDto {
-  @Transform(lowerTrim) @IsNotEmpty({ message: 'Email is required' }) @IsEmail({}, { message: 'Please enter a valid email address' }) @MaxLength(320) email: string;
+  @Transform(lowerTrim)
+  @IsNotEmpty({ message: 'Email is required' })
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(320)
+  email: string;
   @IsUUID('all', { message: 'classId must be a class id' }) classId: string;
   @IsUUID('all', { message: 'organizationId must be an id' }) organizationId: string;
 }
 
 export class CreateStudentDto extends StudentFieldsDto {
-  @IsOptionalNotNull() @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => EnrollmentInputDto) classEnrollments?: EnrollmentInputDto[];
+  @IsOptionalNotNull()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => EnrollmentInputDto)
+  classEnrollments?: EnrollmentInputDto[];
   @IsOptionalNotNull() @IsIn(['active', 'inactive']) status?: 'active' | 'inactive';
   @IsOptional() @IsUUID() organizationId?: string;
 }

@@ -10,12 +10,20 @@ export class EnrollmentResponseDto {
   @ApiProperty({ enum: ['pending', 'completed', 'failed'], example: 'completed' }) paymentStatus: string;
   @ApiProperty({ enum: ['in-person', 'card'], example: 'in-person' }) paymentMethod: string;
   @ApiProperty({ description: 'Dollars', example: 99 }) amountPaid: number;
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'When the payment was completed', example: EXAMPLE_TIME }) paidAt: string | null;
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description: 'When the payment was completed',
+    example: EXAMPLE_TIME,
+  })
+  paidAt: string | null;
   @ApiProperty({
     type: () => RegisteredDetailsResponseDto,
     nullable: true,
     required: false,
-    description: 'The details typed at a public registration, only when they differ from the stored student (decision 15); on student replies',
+    description:
+      'The details typed at a public registration, only when they differ from the stored student (decision 15); on student replies',
   })
   registeredAs?: RegisteredDetailsResponseDto | null;
 }
@@ -80,12 +88,17 @@ export class EnrollmentCheckOrganizationResponseDto {
 export class EnrollmentCheckResponseDto {
   @ApiProperty({ example: false }) enrolled: boolean;
   @ApiProperty({ example: false }) classFull: boolean;
-  @ApiProperty({ required: false, description: 'Present (true) when the organization\'s plan cannot take a new student (issue 8 §6)', example: true })
+  @ApiProperty({
+    required: false,
+    description: "Present (true) when the organization's plan cannot take a new student (issue 8 §6)",
+    example: true,
+  })
   registrationClosed?: boolean;
   @ApiProperty({
     required: false,
     description: 'With registrationClosed: the student-facing text',
-    example: 'Sunrise Community Arts is not accepting new online registrations right now. Please contact Sunrise Community Arts to register for this class.',
+    example:
+      'Sunrise Community Arts is not accepting new online registrations right now. Please contact Sunrise Community Arts to register for this class.',
   })
   message?: string;
   @ApiProperty({ required: false, type: EnrollmentCheckOrganizationResponseDto, description: 'With registrationClosed' })
@@ -93,4 +106,10 @@ export class EnrollmentCheckResponseDto {
 }
 
 /** The fields of a student form, as examples of the create and register bodies. */
-export const STUDENT_EXAMPLE = { firstName: 'Olivia', lastName: 'Martinez', email: 'olivia@example.com', phone: '5595551234', communicationOptIn: true };
+export const STUDENT_EXAMPLE = {
+  firstName: 'Olivia',
+  lastName: 'Martinez',
+  email: 'olivia@example.com',
+  phone: '5595551234',
+  communicationOptIn: true,
+};
