@@ -124,7 +124,7 @@ describe('Stripe webhooks and reconciliation', () => {
     expect(await effects('evt_unknown_newer')).toBe(0);
   });
 
-  it("should answer 500 when a handler fails, roll its work back, keep the event unprocessed with the error, and process a redelivery once", async () => {
+  it('should answer 500 when a handler fails, roll its work back, keep the event unprocessed with the error, and process a redelivery once', async () => {
     const event = stripeEvent('evt_flaky', HANDLED);
     failing.add(event.id);
     const res = await deliver(a, event).expect(500);
@@ -188,8 +188,9 @@ describe('Stripe webhooks and reconciliation', () => {
     expect(second).toEqual({ listed: 130, stored: 0, processed: 0, failed: 0 });
     expect(stand.requests[0].query.get('created[gte]')).toBe(String(Math.floor(checkpoint.getTime() / 1000)));
     expect(n).toBe(
-      (await a.db.query("SELECT count(*)::int AS n FROM test_stripe_effects WHERE event_id LIKE 'evt_missed_%' OR event_id = 'evt_stuck'"))[0]
-        .n,
+      (
+        await a.db.query("SELECT count(*)::int AS n FROM test_stripe_effects WHERE event_id LIKE 'evt_missed_%' OR event_id = 'evt_stuck'")
+      )[0].n,
     );
   });
 

@@ -71,9 +71,8 @@ export class StripeEventsRepository {
 
   /** Moves the checkpoint forward only (never back), inside the run's transaction. */
   async saveCheckpoint(m: EntityManager, at: Date): Promise<void> {
-    await m.query(
-      "UPDATE stripe_event_checkpoints SET checkpoint = GREATEST(checkpoint, $1), updated_at = now() WHERE name = 'events'",
-      [at],
-    );
+    await m.query("UPDATE stripe_event_checkpoints SET checkpoint = GREATEST(checkpoint, $1), updated_at = now() WHERE name = 'events'", [
+      at,
+    ]);
   }
 }

@@ -62,9 +62,13 @@ export class StripeEventsService {
   async receiveWebhook(rawBody: Buffer | undefined, signature: string | undefined): Promise<{ eventId: string; status: WebhookOutcome }> {
     const secret = this.stripe.settings.webhookSecret;
     if (!this.stripe.isConfigured || !secret) {
-      throw new AppException(HttpStatus.BAD_REQUEST, 'Stripe webhooks are not configured on this server (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET)');
+      throw new AppException(
+        HttpStatus.BAD_REQUEST,
+        'Stripe webhooks are not configured on this server (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET)',
+      );
     }
-    if (typeof signature !== 'string' || !signature.trim()) throw new AppException(HttpStatus.BAD_REQUEST, 'Missing Stripe-Signature header');
+    if (typeof signature !== 'string' || !signature.trim())
+      throw new AppException(HttpStatus.BAD_REQUEST, 'Missing Stripe-Signature header');
     if (!rawBody?.length) throw new AppException(HttpStatus.BAD_REQUEST, 'The webhook has no body to verify');
     let event: unknown;
     try {
@@ -145,7 +149,8 @@ export class StripeEventsService {
       }
       await this.repo.saveCheckpoint(runner.manager, new Date(now.getTime() - RECONCILE_OVERLAP_MS));
       await runner.commitTransaction();
-      if (stored || processed || failed) this.logger.log(`Reconciled Stripe events: ${stored} new, ${processed} processed, ${failed} failed`);
+      if (stored || processed || failed)
+        this.logger.log(`Reconciled Stripe events: ${stored} new, ${processed} processed, ${failed} failed`);
       return { listed: listed.size, stored, processed, failed };
     } catch (e) {
       if (runner.isTransactionActive) await runner.rollbackTransaction();
