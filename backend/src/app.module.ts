@@ -24,6 +24,7 @@ import { PaymentsModule } from './modules/payments/payments.module';
 import { ReportingModule } from './modules/reporting/reporting.module';
 import { SeoModule } from './modules/seo/seo.module';
 import { SettingsModule } from './modules/settings/settings.module';
+import { StripeModule } from './modules/stripe/stripe.module';
 import { StudentsModule } from './modules/students/students.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 
@@ -52,6 +53,7 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
     SettingsModule,
     ClassesModule,
     StudentsModule,
+    StripeModule,
     PaymentsModule,
     AttendanceModule,
     ContactModule,

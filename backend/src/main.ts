@@ -30,6 +30,8 @@ async function bootstrap() {
     await runMigrations(process.env.DATABASE_URL!);
     const app = await NestFactory.create<NestFastifyApplication>(AppModule, createHttpAdapter(settings), {
       bodyParser: false,
+      // The exact bytes of JSON bodies in req.rawBody: the Stripe webhook verifies its signature on them.
+      rawBody: true,
       logger: new AppLogger(),
     });
     await configureApp(app);

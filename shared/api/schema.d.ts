@@ -160,6 +160,9 @@ export interface paths {
   "/api/teacher/overview": {
     get: operations["TeacherClasses_overview"];
   };
+  "/api/webhooks/stripe": {
+    post: operations["StripeWebhooks_receive"];
+  };
   "/robots.txt": {
     get: operations["Seo_robots"];
   };
@@ -1232,6 +1235,19 @@ export interface components {
        * @enum {string}
        */
       environment: "production" | "test";
+    };
+    StripeWebhookResponseDto: {
+      /**
+       * @description The event's id (stored once, whatever the deliveries)
+       * @example evt_1QfV2aLkdIwHu7ix
+       */
+      eventId: string;
+      /**
+       * @description processed: handled now (or stored, when the product does not handle its type); duplicate: already processed before, nothing ran again; in_progress: another instance is processing this event now (the reconciliation job retries it if that fails)
+       * @example processed
+       * @enum {string}
+       */
+      status: "processed" | "duplicate" | "in_progress";
     };
     StudentResponseDto: {
       /**
@@ -3517,6 +3533,40 @@ export interface operations {
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  StripeWebhooks_receive: {
+    parameters: {
+      header: {
+        /** @description Stripe’s signature of the raw body (t=…,v1=…) */
+        "Stripe-Signature": string;
+      };
+    };
+    /** @description A Stripe event exactly as Stripe sent it */
+    requestBody: {
+      content: {
+        "application/json": {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description Verified and stored (processed once). A bad or missing signature is 400 and stores nothing; a failing handler is 500 so Stripe retries */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["StripeWebhookResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };

@@ -16,6 +16,8 @@ interface RouteCase {
   body: Record<string, unknown> | null;
   emptyBodyOk?: boolean;
   valid?: string[];
+  /** Headers sent with every variant (e.g. a Stripe-Signature that does not verify). */
+  headers?: Record<string, string>;
 }
 
 describe('bad input on every write route', () => {
@@ -30,6 +32,10 @@ describe('bad input on every write route', () => {
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       CONTACT_RATE_LIMIT_PER_HOUR: '100000',
       ANALYTICS_RATE_LIMIT_PER_MINUTE: '100000',
+      // Configured, so the webhook's variants reach the signature check (a stand-in is never called).
+      STRIPE_SECRET_KEY: 'sk_test_sweep',
+      STRIPE_WEBHOOK_SECRET: 'whsec_sweep',
+      JOBS_ENABLED: 'false',
     });
     org = await createOrg(t, { plan: 'professional' });
     const cls = await createClass(t, org);
@@ -149,6 +155,13 @@ describe('bad input on every write route', () => {
         ],
       },
       'POST /api/contact': { auth: 'public', body: { name: 'N', email: 'a@example.com', message: 'm' } },
+      // Every variant carries a signature that does not verify: 400 and nothing stored (stripe-webhooks.e2e-spec
+      // covers the missing header and the valid ones).
+      'POST /api/webhooks/stripe': {
+        auth: 'public',
+        body: { id: 'evt_sweep', object: 'event', type: 'invoice.paid', created: 1763900000, data: { object: { id: 'in_sweep' } } },
+        headers: { 'Stripe-Signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
+      },
       'POST /api/payments/mark-paid': { auth: 'admin', body: { studentId: student.body.data.id, classId: cls.id } },
       'POST /api/payments/mark-unpaid': { auth: 'admin', body: { studentId: student.body.data.id, classId: cls.id } },
       'POST /api/attendance/mark': { auth: 'admin', body: { ...session, studentId: student.body.data.id, attended: true } },
@@ -223,6 +236,7 @@ describe('bad input on every write route', () => {
         let req = t.http[method.toLowerCase() as 'post'](v.path ?? path);
         if (route.auth === 'admin') req = req.set(org.auth);
         if (route.auth === 'staff') req = req.set('Authorization', `Bearer ${staffToken}`);
+        if (route.headers) req = req.set(route.headers);
         const res = v.raw !== undefined ? await req.set('Content-Type', 'application/json').send(v.raw) : await req.send(v.body as object);
         const label = `${key} [${v.name}] -> ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`;
         if (res.status < 400 || res.status >= 500) failures.push(label);

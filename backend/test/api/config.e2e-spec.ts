@@ -41,7 +41,7 @@ describe('config', () => {
     expect(s.database).toMatchObject({ url: null, poolSize: 10 });
     expect(s.auth).toMatchObject({ jwtExpiresIn: '12h', platformAdminUsername: 'itadmin', platformAdminPassword: null });
     expect(s.jobs).toEqual({ enabled: true, intervalMs: 5000, seatHoldMinutes: 15 });
-    expect(s.stripe).toEqual({ secretKey: null, publishableKey: null, webhookSecret: null, apiBase: null });
+    expect(s.stripe).toEqual({ secretKey: null, publishableKey: null, webhookSecret: null, apiBase: null, reconcileIntervalMs: 300000 });
     expect(s.twilio.apiBase).toBeNull();
     expect(s.sendgrid).toEqual({ apiKey: null, from: 'no-reply@classlane.local', apiUrl: null });
     const set = loadSettings({

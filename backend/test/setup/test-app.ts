@@ -52,6 +52,8 @@ export async function createTestApp(
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
   const app = moduleRef.createNestApplication<NestFastifyApplication>(createHttpAdapter(readAppConfig(process.env)), {
     bodyParser: false,
+    // The exact bytes of JSON bodies in req.rawBody: the Stripe webhook verifies its signature on them.
+    rawBody: true,
     logger: opts.logger ?? ['error'],
   });
   const routes: { method: string; path: string }[] = [];

@@ -3,6 +3,7 @@ import { EnrollmentPaidAt1763900000000 } from './1763900000000-EnrollmentPaidAt'
 import { EnrollmentRegisteredDetails1764000000000 } from './1764000000000-EnrollmentRegisteredDetails';
 import { UserTokensValidAfter1764100000000 } from './1764100000000-UserTokensValidAfter';
 import { AnalyticsEvents1764200000000 } from './1764200000000-AnalyticsEvents';
+import { StripeEvents1764300000000 } from './1764300000000-StripeEvents';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   EnrollmentRegisteredDetails1764000000000,
   UserTokensValidAfter1764100000000,
   AnalyticsEvents1764200000000,
+  StripeEvents1764300000000,
 ];
