@@ -12,7 +12,8 @@ export class SignInDto {
   @IsString() @IsNotEmpty({ message: 'Password is required' }) @MaxLength(200) password: string;
 }
 
-export class SignUpDto {
+/** The fields of a new account, whoever creates it (self sign-up or an admin adding a team member). */
+class NewAccountDto {
   @Transform(lowerTrim)
   @IsNotEmpty({ message: 'Email is required' })
   @IsEmail({}, { message: 'Please enter a valid email address' })
@@ -25,23 +26,14 @@ export class SignUpDto {
   password: string;
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'First name is required' }) @MaxLength(100) firstName: string;
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Last name is required' }) @MaxLength(100) lastName: string;
+}
+
+export class SignUpDto extends NewAccountDto {
   // Self sign-up always creates an organization admin; teachers are created by their admin.
   @IsOptionalNotNull() @IsIn(['admin'], { message: 'role must be admin for sign-up' }) role?: 'admin';
 }
 
-export class CreateUserDto {
-  @Transform(lowerTrim)
-  @IsNotEmpty({ message: 'Email is required' })
-  @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(320)
-  email: string;
-  @IsString()
-  @IsNotEmpty({ message: 'Password is required' })
-  @MinLength(6, { message: 'Password must be at least 6 characters long' })
-  @MaxLength(200)
-  password: string;
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'First name is required' }) @MaxLength(100) firstName: string;
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Last name is required' }) @MaxLength(100) lastName: string;
+export class CreateUserDto extends NewAccountDto {
   @IsIn(['admin', 'teacher'], { message: 'role must be admin or teacher' }) role: 'admin' | 'teacher';
   @IsOptional() @IsUUID() organizationId?: string;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(30) phone?: string;
