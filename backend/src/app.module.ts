@@ -17,6 +17,7 @@ import { AttendanceModule } from './modules/attendance/attendance.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ClassesModule } from './modules/classes/classes.module';
 import { CommunicationsModule } from './modules/communications/communications.module';
+import { ConnectModule } from './modules/connect/connect.module';
 import { ContactModule } from './modules/contact/contact.module';
 import { HealthModule } from './modules/health/health.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
@@ -54,6 +55,7 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
     ClassesModule,
     StudentsModule,
     StripeModule,
+    ConnectModule,
     PaymentsModule,
     AttendanceModule,
     ContactModule,

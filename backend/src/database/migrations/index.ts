@@ -4,6 +4,7 @@ import { EnrollmentRegisteredDetails1764000000000 } from './1764000000000-Enroll
 import { UserTokensValidAfter1764100000000 } from './1764100000000-UserTokensValidAfter';
 import { AnalyticsEvents1764200000000 } from './1764200000000-AnalyticsEvents';
 import { StripeEvents1764300000000 } from './1764300000000-StripeEvents';
+import { CardPayments1764400000000 } from './1764400000000-CardPayments';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   UserTokensValidAfter1764100000000,
   AnalyticsEvents1764200000000,
   StripeEvents1764300000000,
+  CardPayments1764400000000,
 ];

@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { ConnectRepository } from './connect.repository';
+
+/** Whether an organization's connected account can take card payments, and where the money goes. */
+export interface PaymentReadiness {
+  stripeAccountId: string | null;
+  chargesEnabled: boolean;
+}
+
+/**
+ * The organization's Stripe Connect (Express) account. Other modules ask here (never the table) whether card
+ * payments can go to an organization, and to which account.
+ */
+@Injectable()
+export class ConnectService {
+  constructor(private readonly repo: ConnectRepository) {}
+
+  async readiness(organizationId: string, manager?: EntityManager): Promise<PaymentReadiness> {
+    const account = await this.repo.findByOrganization(organizationId, manager);
+    return { stripeAccountId: account?.stripeAccountId ?? null, chargesEnabled: account?.chargesEnabled ?? false };
+  }
+}
