@@ -11,12 +11,13 @@ import {
   type StandInRoute,
   type StandInState,
 } from './stripe/core';
+import { connectRoutes } from './stripe/connect.routes';
 import { eventRoutes } from './stripe/events.routes';
 
 export { signStripePayload, stripeEvent, type StandInEvent, type StandInState } from './stripe/core';
 
 /** Every area of the contract the stand-in implements; each route file owns one area. */
-const routes: StandInRoute[] = [...eventRoutes];
+const routes: StandInRoute[] = [...eventRoutes, ...connectRoutes];
 
 /**
  * A local stand-in for the Stripe API calls the product makes (shared/INTEGRATIONS.md); the real `stripe` SDK
@@ -32,6 +33,7 @@ export async function startStripeStandIn(options: { port?: number } = {}) {
     requests: [],
     objects: new Map(),
     webhook: null,
+    baseUrl: '',
     nextId: (prefix) => `${prefix}_${++seq}${Math.random().toString(36).slice(2, 8)}`,
     async emit(type, object) {
       const event = stripeEvent(state.nextId('evt'), type, object);
@@ -50,11 +52,13 @@ export async function startStripeStandIn(options: { port?: number } = {}) {
   };
 
   const answer = async (req: StandInRequest): Promise<StandInReply> => {
-    if (!req.authorization?.startsWith('Bearer sk_')) return stripeError(401, 'Invalid API Key provided');
     for (const route of routes) {
       const m = route.method === req.method ? route.path.exec(req.path) : null;
-      if (m) return route.handle(req, state, m.slice(1));
+      if (!m) continue;
+      if (!route.browser && !req.authorization?.startsWith('Bearer sk_')) return stripeError(401, 'Invalid API Key provided');
+      return route.handle(req, state, m.slice(1));
     }
+    if (!req.authorization?.startsWith('Bearer sk_')) return stripeError(401, 'Invalid API Key provided');
     return stripeError(404, `Unrecognized request URL (${req.method}: ${req.path})`);
   };
 
@@ -76,15 +80,16 @@ export async function startStripeStandIn(options: { port?: number } = {}) {
       const replayKey = request.method === 'POST' && request.idempotencyKey ? `${request.path} ${request.idempotencyKey}` : null;
       const replay = replayKey ? replays.get(replayKey) : undefined;
       void (replay ? Promise.resolve(replay) : answer(request)).then(
-        ([status, body]) => {
-          if (replayKey && !replay && status < 500) replays.set(replayKey, [status, body]);
+        ([status, body, headers]) => {
+          if (replayKey && !replay && status < 500) replays.set(replayKey, [status, body, headers]);
           res
             .writeHead(status, {
-              'content-type': 'application/json',
+              'content-type': typeof body === 'string' ? 'text/html; charset=utf-8' : 'application/json',
               'request-id': `req_${state.requests.length}`,
               ...(replay ? { 'idempotent-replayed': 'true' } : {}),
+              ...headers,
             })
-            .end(JSON.stringify(body));
+            .end(typeof body === 'string' ? body : JSON.stringify(body));
         },
         (err: unknown) =>
           res
@@ -97,8 +102,9 @@ export async function startStripeStandIn(options: { port?: number } = {}) {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', resolve);
   });
+  state.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: state.baseUrl,
     state,
     events: state.events,
     requests: state.requests,
