@@ -25,7 +25,9 @@ import type {
   ClassRecord,
   CloneClassInput,
   CloneResult,
+  ConnectAccount,
   ConnectStatus,
+  DashboardLink,
   ContactInfoInput,
   DashboardPeriod,
   DashboardSummary,
@@ -33,10 +35,13 @@ import type {
   Health,
   MarkAttendanceInput,
   NewTeamUser,
+  OnboardingLink,
   Plan,
+  PublicConfig,
   PublicOrganization,
   SavedMark,
   Settings,
+  StripeConfig,
   Student,
   SubscriptionValidation,
   TeacherClass,
@@ -115,7 +120,15 @@ export function createDataProvider(apiUrl: string = API_URL) {
     getSubscriptionValidation: (orgId: string) => get<SubscriptionValidation>(`/organizations/${enc(orgId)}/subscription-validation`),
     getPlans: () => get<Plan[]>('/subscription-plans', true),
     getPublicBranding: (orgId: string) => get<Branding>(`/public/branding/${enc(orgId)}`, true),
-    getConnectStatus: (orgId: string) => get<ConnectStatus>(`/connect/status/organization/${enc(orgId)}`, true),
+    getPublicConfig: () => get<PublicConfig>('/public/config', true),
+
+    // Card payments: Stripe Connect onboarding (issue 9 §2). The status is read signed in: the organization's
+    // admin gets the whole payment setup status (spec 3 §3), anyone else the public part.
+    getPaymentSetupStatus: (orgId: string) => get<ConnectStatus>(`/connect/status/${enc(orgId)}`),
+    createConnectAccount: (organizationId: string) => send<ConnectAccount>('POST', '/connect/create-account', { organizationId }),
+    createOnboardingLink: (organizationId: string) => send<OnboardingLink>('POST', '/connect/account-session', { organizationId }),
+    getDashboardLink: () => get<DashboardLink>('/connect/dashboard-link'),
+    getStripeConfig: () => get<StripeConfig>('/stripe/config', true),
     getPublicOrganization: (orgId: string) => get<PublicOrganization>(`/public/organization/${enc(orgId)}`, true),
 
     // Settings
