@@ -7,7 +7,9 @@ describe('cardIntentErrorMessage (spec 2 §8)', () => {
     expect(cardIntentErrorMessage(new ApiError('Online payments need an active subscription', 403))).toBe(
       "This organization currently only accepts in-person payments. Please select 'Pay in Person at Class'.",
     );
-    expect(cardIntentErrorMessage(new ApiError('Card payments are not part of the Free plan', 403))).toBe(CARD_MESSAGES.inPersonOnly);
+    expect(cardIntentErrorMessage(new ApiError("Card payments are not included in this organization's subscription plan.", 403))).toBe(
+      CARD_MESSAGES.inPersonOnly,
+    );
   });
 
   it("should map 'not found' to the support message", () => {

@@ -66,7 +66,7 @@ export const CARD_MESSAGES = {
 export function cardIntentErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return CARD_MESSAGES.reserveFailed;
   const message = error.message || '';
-  if (/subscription|plan\b/i.test(message)) return CARD_MESSAGES.inPersonOnly;
+  if (/subscription/i.test(message)) return CARD_MESSAGES.inPersonOnly;
   if (/not found/i.test(message) || error.status === 404) return CARD_MESSAGES.notFound;
   if (error.status === 503 || /card payments|charges|not (accept|available)|payment processing/i.test(message)) {
     return CARD_MESSAGES.cardsUnavailable;
