@@ -125,6 +125,22 @@ test.describe('Public card payment', () => {
     expect(await enrollmentOf(request, email)).toMatchObject({ paymentMethod: 'card', paymentStatus: 'completed', amountPaid: 45 });
   });
 
+  test('should let a student whose card was declined reserve in person instead', async ({ page, request }) => {
+    await onboardDemoOrganization(request);
+    await serveStripeJsDouble(page);
+    const email = uniqueEmail('e2e.declined.inperson');
+    await toPaymentStep(page, email, 'Noor');
+    await fillCard(page, '4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Pay $45' }).click();
+    await expect(page.getByText('Your card was declined.')).toBeVisible();
+
+    await page.getByRole('radio', { name: /Pay in Person at Class/ }).check();
+    await page.getByRole('button', { name: 'Reserve My Spot' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Registration Successful!' })).toBeVisible();
+    await expect(page.getByText('Payment Reminder')).toBeVisible();
+    expect(await enrollmentOf(request, email)).toMatchObject({ paymentMethod: 'in-person', paymentStatus: 'pending', status: 'active' });
+  });
+
   test('should show the unavailable panel and keep in person when Stripe.js cannot load', async ({ page, request }, testInfo) => {
     await onboardDemoOrganization(request);
     await failStripeJs(page);

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeCardElementChangeEvent } from '@stripe/stripe-js';
 import { Alert } from '@/components/ui/Alert';
@@ -26,6 +26,8 @@ interface Props {
   amount: number;
   onPaid: (paid: CardPaid) => void;
   onBack: () => void;
+  /** Told while a hold, a payment or its verification is in flight (the step locks the method choice meanwhile). */
+  onBusyChange?: (busy: boolean) => void;
 }
 
 /** The payment went through but the server could not be reached to verify it; the webhook will finish the job. */
@@ -70,7 +72,7 @@ export default function CardPaymentForm({ stripe, ...props }: Props) {
   );
 }
 
-function CardCheckout({ registration, amount, onPaid, onBack }: Omit<Props, 'stripe'>) {
+function CardCheckout({ registration, amount, onPaid, onBack, onBusyChange }: Omit<Props, 'stripe'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [card, setCard] = useState<{ complete: boolean; error: string | null }>({ complete: false, error: null });
@@ -79,6 +81,7 @@ function CardCheckout({ registration, amount, onPaid, onBack }: Omit<Props, 'str
   const [holdEnd, setHoldEnd] = useState<number | null>(null);
   const pending = useRef<{ paymentIntentId: string; amount: number } | null>(null);
   const busy = phase === 'holding' || phase === 'paying' || phase === 'confirming';
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
 
   const onCardChange = useCallback((event: StripeCardElementChangeEvent) => {
     setCard({ complete: event.complete, error: event.error?.message ?? null });

@@ -18,6 +18,7 @@ type CardForm = ComponentType<{
   amount: number;
   onPaid: (paid: CardPaid) => void;
   onBack: () => void;
+  onBusyChange?: (busy: boolean) => void;
 }>;
 
 /**
@@ -54,6 +55,9 @@ export function PaymentStep({
   const { organizationId } = registration;
   const [card, setCard] = useState<CardState>({ status: 'checking' });
   const [method, setMethod] = useState<PaymentMethod>('in-person');
+  // A card payment in flight: switching method now would unmount the form mid-payment.
+  const [cardBusy, setCardBusy] = useState(false);
+  const locked = busy || cardBusy;
 
   useEffect(() => {
     let active = true;
@@ -93,7 +97,7 @@ export function PaymentStep({
               value="card"
               checked={method === 'card'}
               onChange={() => setMethod('card')}
-              disabled={busy}
+              disabled={locked}
             />
             <span>
               <strong>Pay by Card</strong>
@@ -108,7 +112,7 @@ export function PaymentStep({
             value="in-person"
             checked={method === 'in-person'}
             onChange={() => setMethod('in-person')}
-            disabled={busy}
+            disabled={locked}
           />
           <span>
             <strong>Pay in Person at Class</strong>
@@ -126,7 +130,14 @@ export function PaymentStep({
       ) : null}
 
       {method === 'card' && card.status === 'ready' ? (
-        <card.Form stripe={card.stripe} registration={registration} amount={amount} onPaid={onCardPaid} onBack={onBack} />
+        <card.Form
+          stripe={card.stripe}
+          registration={registration}
+          amount={amount}
+          onPaid={onCardPaid}
+          onBack={onBack}
+          onBusyChange={setCardBusy}
+        />
       ) : method === 'card' ? (
         <p className="payment-loading" role="status">
           <span className="spinner" aria-hidden="true" /> Loading secure card form...
