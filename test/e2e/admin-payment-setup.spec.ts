@@ -3,9 +3,11 @@ import path from 'node:path';
 import { ADMIN, DEMO_ORG_ID, freshOrganization, signInUi } from './admin-helpers';
 
 /**
- * Settings › Payment Setup and the dashboard's payment setup banner (issue 9 §2, spec 3 §2.2, §4, §8) on a server
- * without Stripe (local mode): what the real API answers there, and the account states the API gives once an
- * organization has a Stripe account, rendered from status replies stubbed in the browser.
+ * Settings › Payment Setup and the dashboard's payment setup banner (issue 9 §2, spec 3 §2.2, §4, §8). The e2e
+ * backend has Stripe (the stand-in, playwright.config.ts): the demo organization is onboarded for real through the
+ * stand-in's hosted onboarding page; the other account states (and the local-mode and failure texts) are rendered
+ * from replies stubbed in the browser. Local mode itself (no STRIPE_SECRET_KEY) is covered by the API tests and the
+ * state-mapping unit tests.
  */
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the payment setup screens add nothing on the phone project');
@@ -36,20 +38,44 @@ async function stubStatus(page: Page, data: Record<string, unknown>) {
   await page.route(STATUS_PATH, (route) => route.fulfill({ json: { success: true, data, error: null } }));
 }
 
-test('local mode: the demo organization reads that card payments are unavailable here, in TEST mode, and no banner nags', async ({
+/** The account headings the real API can give the demo organization, whichever test of the run onboarded it. */
+const REAL_STATE = /^(Set Up Payment Processing|Payment Processing Active)$/;
+
+test('onboarding: the demo organization sets up payment processing through Stripe (the stand-in) and ends active, in TEST mode', async ({
   page,
 }) => {
   await signInUi(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByLabel('Subscription status')).toBeVisible();
-  await expect(page.getByLabel('Payment setup')).toHaveCount(0);
-
   await page.goto('/admin/settings?tab=payments');
   await expect(page.getByRole('tab', { name: 'Payment Setup', selected: true })).toBeVisible();
-  await expect(page.getByText('Card payments are unavailable on this server')).toBeVisible();
   await expect(page.getByLabel('Payment mode: TEST')).toHaveText('TEST mode');
+  const setUp = page.getByRole('button', { name: 'Set Up Payment Processing' });
+  await expect(page.getByRole('heading', { name: REAL_STATE })).toBeVisible();
+  if (await setUp.isVisible()) {
+    await shot(page, 'not-set-up');
+    // Stripe's hosted onboarding (the stand-in's page) completes the account and sends the admin back here.
+    await setUp.click();
+    await expect(page).toHaveURL(/\/admin\/settings\?tab=payments$/);
+  }
+  await expect(page.getByRole('heading', { name: 'Payment Processing Active' })).toBeVisible();
+  await shot(page, 'onboarded');
+  await page.goto('/admin');
+  await expect(page.getByLabel('Subscription status')).toBeVisible();
+  await expect(page.getByLabel('Payment setup')).toHaveCount(0);
+});
+
+test('local mode (stubbed status): card payments are unavailable on this server, and no banner nags', async ({ page }) => {
+  await signInUi(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await stubStatus(page, status({ hasAccount: false, stripeConfigured: false }));
+  await page.goto('/admin/settings?tab=payments');
+  await expect(page.getByText('Card payments are unavailable on this server')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Set Up Payment Processing' })).toHaveCount(0);
   await shot(page, 'local-mode');
+  await page.goto('/admin');
+  await expect(page.getByLabel('Subscription status')).toBeVisible();
+  await expect(page.getByLabel('Payment setup')).toHaveCount(0);
 });
 
 test('a plan without online payments gets the upsell to the plans', async ({ page, request }) => {
@@ -72,7 +98,7 @@ test("failures: 'Failed to load payment setup status' and 'Failed to validate su
   await shot(page, 'load-failed');
   await page.unroute(STATUS_PATH);
   await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(page.getByText('Card payments are unavailable on this server')).toBeVisible();
+  await expect(page.getByRole('heading', { name: REAL_STATE })).toBeVisible();
 
   const validation = `**/api/organizations/${DEMO_ORG_ID}/subscription-validation`;
   await page.route(validation, (route) => route.fulfill({ status: 500, json: { success: false, data: null, error: 'boom' } }));
@@ -80,10 +106,10 @@ test("failures: 'Failed to load payment setup status' and 'Failed to validate su
   await expect(page.getByText('Failed to validate subscription')).toBeVisible();
   await page.unroute(validation);
   await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(page.getByText('Card payments are unavailable on this server')).toBeVisible();
+  await expect(page.getByRole('heading', { name: REAL_STATE })).toBeVisible();
 });
 
-test('account states: set up (the real local-mode 503 shows as the setup failure), in progress, verification, action required, active', async ({
+test('account states: set up (a stubbed local-mode 503 shows as the setup failure), in progress, verification, action required, active', async ({
   page,
 }) => {
   await signInUi(page, ADMIN.email, ADMIN.password);
@@ -93,8 +119,14 @@ test('account states: set up (the real local-mode 503 shows as the setup failure
   await page.goto('/admin/settings?tab=payments');
   await expect(page.getByRole('heading', { name: 'Set Up Payment Processing' })).toBeVisible();
   await expect(page.getByText('Setup takes 5-10 minutes.')).toBeVisible();
+  // What a server without Stripe answers (the e2e server has the stand-in): shown with the spec's text and the reason.
+  await page.route('**/api/connect/create-account', (route) =>
+    route.fulfill({
+      status: 503,
+      json: { success: false, data: null, error: 'Stripe is not configured (STRIPE_SECRET_KEY is unset)' },
+    }),
+  );
   await page.getByRole('button', { name: 'Set Up Payment Processing' }).click();
-  // This server has no Stripe: create-account answers 503, shown with the spec's text and the server's reason.
   await expect(page.getByText('Failed to set up payment processing')).toBeVisible();
   await expect(page.getByText('Stripe is not configured (STRIPE_SECRET_KEY is unset)', { exact: false })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
