@@ -842,6 +842,41 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       paidAt: string | null;
+      /**
+       * @description held: a card payment is open and the seat is held until holdExpiresAt (show as "Awaiting card payment"); active: registered; cancelled: cancelled by the organization (kept with its money trail); expired: a card hold that lapsed or whose payment failed
+       * @example active
+       * @enum {string}
+       */
+      status: "held" | "active" | "cancelled" | "expired";
+      /**
+       * Format: date-time
+       * @description While held: when the seat is released
+       * @example null
+       */
+      holdExpiresAt: string | null;
+      /**
+       * @description Dollars: the platform fee taken from a card payment
+       * @example 2.4
+       */
+      platformFee: number;
+      /**
+       * @description Dollars: the organization's share (card: after the platform fee; in person: the whole amount)
+       * @example 77.6
+       */
+      organizationAmount: number;
+      /**
+       * @description Dollars refunded so far
+       * @example 0
+       */
+      refundedAmount: number;
+      /** @example pi_3Q0abc */
+      stripePaymentIntentId: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      cancelledAt: string | null;
+      refunds: components["schemas"]["RefundResponseDto"][];
       /** @description The details typed at a public registration, only when they differ from the stored student (decision 15); on student replies */
       registeredAs?: components["schemas"]["RegisteredDetailsResponseDto"] | null;
     };
@@ -1117,6 +1152,36 @@ export interface components {
        * }
        */
       branding: components["schemas"]["BrandingResponseDto"];
+    };
+    RefundResponseDto: {
+      /**
+       * Format: uuid
+       * @example 1b6f0d2e-8d0f-4f4c-9d7e-3c1f2b7a9e10
+       */
+      id: string;
+      /**
+       * @description Dollars
+       * @example 40
+       */
+      amount: number;
+      /**
+       * @example succeeded
+       * @enum {string}
+       */
+      status: "pending" | "succeeded" | "failed";
+      /**
+       * @description admin: cancel or refund in the app; stripe_dashboard: found by charge.refunded; late_payment: paid after its hold lapsed into a full class
+       * @example admin
+       * @enum {string}
+       */
+      source: "admin" | "stripe_dashboard" | "late_payment" | "class_cancelled";
+      /** @example Cancelled 10 days before the class: 100% refund */
+      reason: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
     };
     RegisteredDetailsResponseDto: {
       /** @example Liv */

@@ -13,11 +13,21 @@ import {
 } from './stripe/core';
 import { connectRoutes } from './stripe/connect.routes';
 import { eventRoutes } from './stripe/events.routes';
+import { paymentRoutes } from './stripe/payments.routes';
 
 export { signStripePayload, stripeEvent, type StandInEvent, type StandInState } from './stripe/core';
+export { dashboardRefund, succeedPaymentIntent } from './stripe/payments.routes';
 
 /** Every area of the contract the stand-in implements; each route file owns one area. */
-const routes: StandInRoute[] = [...eventRoutes, ...connectRoutes];
+const routes: StandInRoute[] = [...eventRoutes, ...paymentRoutes, ...connectRoutes];
+
+/** A browser page (Stripe.js test double) calls the stand-in from another origin. */
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+  'access-control-allow-headers': 'authorization, content-type, idempotency-key, stripe-account, stripe-version',
+  'access-control-max-age': '600',
+};
 
 /**
  * A local stand-in for the Stripe API calls the product makes (shared/INTEGRATIONS.md); the real `stripe` SDK
@@ -52,17 +62,27 @@ export async function startStripeStandIn() {
   };
 
   const answer = async (req: StandInRequest): Promise<StandInReply> => {
+    const secret = req.authorization?.startsWith('Bearer sk_');
+    const publishable = req.authorization?.startsWith('Bearer pk_') || (typeof req.body.key === 'string' && req.body.key.startsWith('pk_'));
     for (const route of routes) {
       const m = route.method === req.method ? route.path.exec(req.path) : null;
       if (!m) continue;
-      if (!route.browser && !req.authorization?.startsWith('Bearer sk_')) return stripeError(401, 'Invalid API Key provided');
+      // Pages a browser visits (Connect onboarding) need no key; API calls need one.
+      if (!route.browser && !secret && !publishable) return stripeError(401, 'Invalid API Key provided');
+      if (!route.browser && !secret && !route.publishable)
+        return stripeError(401, 'This API call cannot be made with a publishable API key. Please use a secret API key.');
       return route.handle(req, state, m.slice(1));
     }
-    if (!req.authorization?.startsWith('Bearer sk_')) return stripeError(401, 'Invalid API Key provided');
+    if (!secret && !publishable) return stripeError(401, 'Invalid API Key provided');
     return stripeError(404, `Unrecognized request URL (${req.method}: ${req.path})`);
   };
 
   const server = http.createServer((req, res) => {
+    for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204).end();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {

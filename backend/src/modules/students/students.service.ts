@@ -47,6 +47,12 @@ interface RegistrationReply {
   }[];
 }
 
+const CARD_REMOVE_MESSAGE =
+  'This enrollment has a card payment. Cancel it (with or without a refund) instead of removing it, so its payment record is kept.';
+const CARD_DELETE_MESSAGE =
+  'This student has a card payment on record. Cancel their card enrollments (with or without a refund) instead of deleting the student.';
+const CARD_STATUS_MESSAGE =
+  'The payment status of a card payment changes only through the payment provider (refund or cancel the enrollment).';
 const PAYMENT_LABEL: Record<PaymentStatus, string> = { completed: 'Paid', pending: 'Payment Pending', failed: 'Payment Failed' };
 const isUniqueViolation = (e: unknown) => e instanceof QueryFailedError && (e as unknown as { code?: string }).code === '23505';
 
@@ -186,6 +192,8 @@ export class StudentsService {
           paymentStatus: status,
           amountPaidCents,
           enrollmentDate: new Date(),
+          // §4: what this student was promised stays what it was, whatever the organization changes later.
+          cancellationPolicy: await this.orgs.cancellationPolicies(manager, organizationId),
           // Decision 15: the typed details are kept on the enrollment, never written over the stored student.
           registeredFirstName: fields.firstName,
           registeredLastName: fields.lastName,
@@ -300,6 +308,7 @@ export class StudentsService {
     await this.db.transaction(async (manager) => {
       const student = await this.repo.findInOrganization(id, organizationId, manager);
       if (!student) throw new NotFoundException(`Student ${id} not found`);
+      if ((await this.repo.cardEnrollmentClasses(manager, id)).length) throw new ConflictException(CARD_DELETE_MESSAGE);
       const freed = await this.repo.deleteEnrollments(manager, id);
       await this.classes.releaseSeats(manager, organizationId, freed);
       await this.repo.deleteStudent(manager, id, organizationId);
@@ -314,6 +323,7 @@ export class StudentsService {
     await this.db.transaction(async (manager) => {
       const student = await this.repo.findInOrganization(studentId, organizationId, manager);
       if (!student) throw new NotFoundException(`Student ${studentId} not found`);
+      if ((await this.repo.cardEnrollmentClasses(manager, studentId, [classId])).length) throw new ConflictException(CARD_REMOVE_MESSAGE);
       const freed = await this.repo.deleteEnrollments(manager, studentId, [classId]);
       if (!freed.length) throw new NotFoundException('This student is not enrolled in this class');
       await this.classes.releaseSeats(manager, organizationId, freed);
@@ -326,10 +336,13 @@ export class StudentsService {
    * removed ones free theirs, and a changed payment status is applied.
    */
   private async applyEnrollments(manager: EntityManager, student: StudentEntity, wanted: EnrollmentInputDto[]) {
-    const current = (await this.repo.enrollmentsOf([student.id], manager)).get(student.id) ?? [];
+    // Only seat-taking enrollments are the form's to edit: cancelled and expired ones are history.
+    const current = (await this.repo.enrollmentsOf([student.id], manager, true)).get(student.id) ?? [];
     const wantedIds = new Set(wanted.map((w) => w.classId));
     if (wantedIds.size !== wanted.length) throw new AppException(400, 'A class appears twice in classEnrollments');
     const removed = current.filter((e) => !wantedIds.has(e.classId)).map((e) => e.classId);
+    if (removed.length && (await this.repo.cardEnrollmentClasses(manager, student.id, removed)).length)
+      throw new ConflictException(CARD_REMOVE_MESSAGE);
     const freed = await this.repo.deleteEnrollments(manager, student.id, removed);
     await this.classes.releaseSeats(manager, student.organizationId, freed);
     for (const w of wanted) {
@@ -345,8 +358,10 @@ export class StudentsService {
           paymentMethod: w.paymentMethod ?? 'in-person',
           paymentStatus: status,
           amountPaidCents: status === 'completed' ? amountDueCents(cls) : 0,
+          cancellationPolicy: await this.orgs.cancellationPolicies(manager, student.organizationId),
         });
       } else if (w.paymentStatus && w.paymentStatus !== existing.paymentStatus) {
+        if (existing.paymentMethod === 'card' || existing.status === 'held') throw new ConflictException(CARD_STATUS_MESSAGE);
         const cls = await this.classes.require(w.classId, student.organizationId, manager);
         await this.repo.updateEnrollmentPayment(manager, existing.id, {
           paymentStatus: w.paymentStatus,

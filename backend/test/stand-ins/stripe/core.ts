@@ -55,6 +55,8 @@ export interface StandInRoute {
   method: 'GET' | 'POST' | 'DELETE';
   /** Matched against the path; capture groups become `params`. */
   path: RegExp;
+  /** Also answers the publishable key (`Bearer pk_…` or a `key` form field): what Stripe.js calls from a browser. */
+  publishable?: boolean;
   handle: StandInHandler;
   /** A page the browser visits (no API key), e.g. Connect's hosted onboarding. */
   browser?: boolean;
