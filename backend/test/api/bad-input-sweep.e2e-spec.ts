@@ -167,6 +167,17 @@ describe('bad input on every write route', () => {
       'POST /api/connect/account-session': { auth: 'admin', body: { organizationId: org.orgId } },
       'POST /api/payments/mark-paid': { auth: 'admin', body: { studentId: student.body.data.id, classId: cls.id } },
       'POST /api/payments/mark-unpaid': { auth: 'admin', body: { studentId: student.body.data.id, classId: cls.id } },
+      // No connected account in this organization: a valid body would be 403 before any Stripe call.
+      'POST /api/payments/create-intent': {
+        auth: 'public',
+        body: { classId: cls.id, organizationId: org.orgId, studentData: person, amount: 80 },
+      },
+      'POST /api/payments/confirm-enrollment': {
+        auth: 'public',
+        body: { paymentIntentId: 'pi_sweep', classId: cls.id, organizationId: org.orgId, studentData: person },
+      },
+      'POST /api/enrollments/:id/cancel': { auth: 'admin', body: { refund: true, amount: 10 }, emptyBodyOk: true },
+      'POST /api/enrollments/:id/refund': { auth: 'admin', body: { amount: 10 }, emptyBodyOk: true },
       'POST /api/attendance/mark': { auth: 'admin', body: { ...session, studentId: student.body.data.id, attended: true } },
       'POST /api/attendance/bulk': {
         auth: 'admin',

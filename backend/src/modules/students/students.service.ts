@@ -26,6 +26,18 @@ import {
   type StudentResponse,
 } from './student.entity';
 import { StudentsRepository } from './students.repository';
+import { CardEnrollmentsRepository } from './card-enrollments.repository';
+import { CardEnrollmentsService } from './card-enrollments.service';
+
+/** A card registration's held seat (holdCardSeat). `released`: the PaymentIntent of a lapsed hold it replaced. */
+export interface CardHold {
+  enrollmentId: string;
+  reused: boolean;
+  paymentIntentId: string | null;
+  holdExpiresAt: Date;
+  amountDueCents: number;
+  released: string | null;
+}
 
 /** The public registration's reply: this registration only (decision 15). */
 interface RegistrationReply {
@@ -64,6 +76,8 @@ export class StudentsService {
     private readonly orgs: OrganizationsService,
     private readonly usage: UsageService,
     private readonly activity: ActivityService,
+    private readonly cards: CardEnrollmentsService,
+    private readonly cardsRepo: CardEnrollmentsRepository,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
@@ -254,6 +268,98 @@ export class StudentsService {
           code: ErrorCode.AlreadyEnrolled,
           isAlreadyEnrolled: true,
         });
+      throw e;
+    }
+  }
+
+  /**
+   * The seat of a card registration (issue 9 §3): one transaction takes the seat with the same conditional
+   * update as in-person registration (a held seat counts against capacity) and writes a `held` card enrollment
+   * with its hold expiry, the price due and the frozen cancellation policy. The same email asking again while
+   * its hold is open gets that hold back (no second seat); a hold that lapsed is released first. `assertAllowed`
+   * runs inside the transaction, after the organization row is locked (plan checks see what commits).
+   */
+  async holdCardSeat(
+    organizationId: string,
+    fields: StudentFieldsDto,
+    classId: string,
+    opts: { amountDueCents: number; holdMinutes: number; assertAllowed: (manager: EntityManager) => Promise<void> },
+  ): Promise<CardHold> {
+    try {
+      return await this.db.transaction(async (manager) => {
+        await this.orgs.lockForUpdate(manager, organizationId);
+        let released: string | null = null;
+        const existing = await this.cards.heldFor(manager, organizationId, fields.email, classId);
+        if (existing?.status === 'active') {
+          throw new AppException(409, `You are already enrolled in ${existing.classTitle} (${PAYMENT_LABEL[existing.paymentStatus]}).`, {
+            code: ErrorCode.AlreadyEnrolled,
+            isAlreadyEnrolled: true,
+          });
+        }
+        if (existing && existing.holdExpiresAt && existing.holdExpiresAt.getTime() > Date.now()) {
+          return {
+            enrollmentId: existing.id,
+            reused: true,
+            paymentIntentId: existing.stripePaymentIntentId,
+            holdExpiresAt: existing.holdExpiresAt,
+            amountDueCents: existing.amountDueCents ?? opts.amountDueCents,
+            released,
+          };
+        }
+        if (existing) {
+          await this.cards.expire(manager, existing, false);
+          released = existing.stripePaymentIntentId;
+        }
+        await opts.assertAllowed(manager);
+        await this.classes.takeSeat(manager, classId, organizationId);
+        const { student, created } = await this.findOrCreateStudent(manager, organizationId, fields);
+        const [held] = await this.cardsRepo.insertHeld(manager, {
+          organizationId,
+          studentId: student.id,
+          classId,
+          amountDueCents: opts.amountDueCents,
+          holdMinutes: opts.holdMinutes,
+          policy: await this.orgs.cancellationPolicies(manager, organizationId),
+          registered: {
+            firstName: fields.firstName,
+            lastName: fields.lastName,
+            phone: fields.phone,
+            communicationOptIn: fields.communicationOptIn ?? true,
+          },
+        });
+        if (created) {
+          const name = `${student.firstName} ${student.lastName}`;
+          await this.activity.record(
+            organizationId,
+            'student_registration',
+            `${name} registered`,
+            { studentId: student.id, studentName: name },
+            manager,
+          );
+        }
+        return {
+          enrollmentId: held.id,
+          reused: false,
+          paymentIntentId: null,
+          holdExpiresAt: new Date(held.holdExpiresAt),
+          amountDueCents: opts.amountDueCents,
+          released,
+        };
+      });
+    } catch (e) {
+      if (isUniqueViolation(e))
+        throw new AppException(409, 'This email is already enrolled in this class.', {
+          code: ErrorCode.AlreadyEnrolled,
+          isAlreadyEnrolled: true,
+        });
+      if (e instanceof ForbiddenException && e.message.startsWith('Student limit reached')) {
+        const closed = await this.registrationClosed(organizationId, await this.classes.publicGet(classId));
+        throw new AppException(403, closed.message, {
+          code: ErrorCode.RegistrationClosed,
+          registrationClosed: true,
+          organizationData: closed.organizationData,
+        });
+      }
       throw e;
     }
   }
