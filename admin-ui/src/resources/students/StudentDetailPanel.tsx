@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Box, Button, Chip, Divider, IconButton, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import { useNotify, useRefresh } from 'react-admin';
+import { Alert, Box, Button, Chip, Divider, IconButton, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { useRefresh } from 'react-admin';
+import { useTimedMessage } from '@/common/useFetch';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -57,13 +58,10 @@ export function StudentDetailPanel({
   const enrollments = record.classEnrollments ?? [];
   const [cancelling, setCancelling] = useState<{ id: string; classTitle: string } | null>(null);
   const refresh = useRefresh();
-  const notify = useNotify();
+  const [success, setSuccess] = useTimedMessage(3000);
   const cancelled = (result: EnrollmentPayment) => {
     setCancelling(null);
-    notify(result.refund ? `Enrollment cancelled; ${formatMoney(result.refund.amount)} refunded` : 'Enrollment cancelled', {
-      type: 'success',
-      autoHideDuration: 3000,
-    });
+    setSuccess(result.refund ? `Enrollment cancelled; ${formatMoney(result.refund.amount)} refunded` : 'Enrollment cancelled');
     refresh();
   };
   return (
@@ -103,6 +101,11 @@ export function StudentDetailPanel({
         <Typography variant="body2">Status: {record.status || 'active'}</Typography>
       </Stack>
       <Divider sx={{ my: 2 }} />
+      {success && (
+        <Alert severity="success" role="status" sx={{ mb: 1 }}>
+          {success}
+        </Alert>
+      )}
       <Typography variant="subtitle2">Enrolled classes ({enrollments.length})</Typography>
       {enrollments.length === 0 ? (
         <Typography variant="body2" color="text.secondary" mt={0.5}>
