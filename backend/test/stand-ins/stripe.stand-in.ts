@@ -33,9 +33,9 @@ const CORS_HEADERS = {
  * A local stand-in for the Stripe API calls the product makes (shared/INTEGRATIONS.md); the real `stripe` SDK
  * is pointed at it through STRIPE_API_BASE. It answers only the calls of the contract (others are 404, as Stripe
  * answers an unknown URL), replays a POST with a known `Idempotency-Key` as Stripe does, and records every call
- * in `requests`.
+ * in `requests`. `port` 0 (the default) picks a free port; the e2e run gives it a fixed one (test/e2e/stripe-stand-in.mjs).
  */
-export async function startStripeStandIn() {
+export async function startStripeStandIn(options: { port?: number } = {}) {
   let seq = 0;
   const replays = new Map<string, StandInReply>();
   const state: StandInState = {
@@ -118,7 +118,10 @@ export async function startStripeStandIn() {
       );
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   state.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: state.baseUrl,
