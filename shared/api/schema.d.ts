@@ -88,6 +88,15 @@ export interface paths {
   "/api/contact": {
     post: operations["Contact_create"];
   };
+  "/api/enrollments/{id}/cancel": {
+    post: operations["Enrollments_cancel"];
+  };
+  "/api/enrollments/{id}/refund": {
+    post: operations["Enrollments_refund"];
+  };
+  "/api/enrollments/{id}/refund-quote": {
+    get: operations["Enrollments_quote"];
+  };
   "/api/health": {
     get: operations["Health_check"];
   };
@@ -105,6 +114,12 @@ export interface paths {
   };
   "/api/organizations/domain/{domain}": {
     get: operations["Organizations_byDomain"];
+  };
+  "/api/payments/confirm-enrollment": {
+    post: operations["CardPayments_confirm"];
+  };
+  "/api/payments/create-intent": {
+    post: operations["CardPayments_createIntent"];
   };
   "/api/payments/mark-paid": {
     post: operations["InPersonPayments_markPaid"];
@@ -386,8 +401,18 @@ export interface components {
       organizationId?: string;
       attendanceData: components["schemas"]["AttendanceEntryDto"][];
     };
+    CancelEnrollmentDto: {
+      refund?: boolean;
+      amount?: number;
+    };
     CancellationPolicyDto: {
       daysBeforeClass: number;
+      refundPercentage: number;
+    };
+    CancellationRuleResponseDto: {
+      /** @example 7 */
+      daysBeforeClass: number;
+      /** @example 100 */
       refundPercentage: number;
     };
     CheckEnrollmentDto: {
@@ -500,6 +525,26 @@ export interface components {
       status?: "Open" | "Scheduled" | "Archived";
       /** Format: uuid */
       organizationId?: string;
+    };
+    ConfirmEnrollmentDto: {
+      paymentIntentId: string;
+      /** Format: uuid */
+      classId: string;
+      /** Format: uuid */
+      organizationId: string;
+      studentData: components["schemas"]["StudentFieldsDto"];
+    };
+    ConfirmEnrollmentResponseDto: {
+      /**
+       * Format: uuid
+       * @example 9076790a-923e-482e-977e-408883466a8c
+       */
+      enrollmentId: string;
+      /**
+       * @description The PaymentIntent id (what the student paid through)
+       * @example pi_3Q0abc
+       */
+      transactionId: string;
     };
     ConnectAccountResponseDto: {
       /** @example acct_1Q2w3E4r5T6y7U8i */
@@ -636,6 +681,14 @@ export interface components {
       contactInfo?: components["schemas"]["ContactInfoDto"];
       branding?: components["schemas"]["BrandingDto"];
       settings?: components["schemas"]["OrganizationSettingsDto"];
+    };
+    CreatePaymentIntentDto: {
+      /** Format: uuid */
+      classId: string;
+      /** Format: uuid */
+      organizationId: string;
+      studentData: components["schemas"]["StudentFieldsDto"];
+      amount: number;
     };
     CreateStudentDto: {
       firstName: string;
@@ -803,6 +856,56 @@ export interface components {
       paidAt?: unknown;
       amountPaid?: number;
     };
+    EnrollmentPaymentResponseDto: {
+      /**
+       * Format: uuid
+       * @example 9076790a-923e-482e-977e-408883466a8c
+       */
+      id: string;
+      /**
+       * @example cancelled
+       * @enum {string}
+       */
+      status: "held" | "active" | "cancelled" | "expired";
+      /**
+       * @example completed
+       * @enum {string}
+       */
+      paymentStatus: "pending" | "completed" | "failed";
+      /**
+       * @example card
+       * @enum {string}
+       */
+      paymentMethod: "in-person" | "card";
+      /**
+       * @description Dollars
+       * @example 80
+       */
+      amountPaid: number;
+      /**
+       * @description Dollars
+       * @example 2.4
+       */
+      platformFee: number;
+      /**
+       * @description Dollars
+       * @example 77.6
+       */
+      organizationAmount: number;
+      /**
+       * @description Dollars
+       * @example 80
+       */
+      refundedAmount: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      cancelledAt: string | null;
+      /** @description The refund this request made (or the one it replayed) */
+      refund: components["schemas"]["RefundResponseDto"] | null;
+      refunds: components["schemas"]["RefundResponseDto"][];
+    };
     EnrollmentResponseDto: {
       /**
        * Format: uuid
@@ -842,6 +945,41 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       paidAt: string | null;
+      /**
+       * @description held: a card payment is open and the seat is held until holdExpiresAt (show as "Awaiting card payment"); active: registered; cancelled: cancelled by the organization (kept with its money trail); expired: a card hold that lapsed or whose payment failed
+       * @example active
+       * @enum {string}
+       */
+      status: "held" | "active" | "cancelled" | "expired";
+      /**
+       * Format: date-time
+       * @description While held: when the seat is released
+       * @example null
+       */
+      holdExpiresAt: string | null;
+      /**
+       * @description Dollars: the platform fee taken from a card payment
+       * @example 2.4
+       */
+      platformFee: number;
+      /**
+       * @description Dollars: the organization's share (card: after the platform fee; in person: the whole amount)
+       * @example 77.6
+       */
+      organizationAmount: number;
+      /**
+       * @description Dollars refunded so far
+       * @example 0
+       */
+      refundedAmount: number;
+      /** @example pi_3Q0abc */
+      stripePaymentIntentId: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      cancelledAt: string | null;
+      refunds: components["schemas"]["RefundResponseDto"][];
       /** @description The details typed at a public registration, only when they differ from the stored student (decision 15); on student replies */
       registeredAs?: components["schemas"]["RegisteredDetailsResponseDto"] | null;
     };
@@ -1016,6 +1154,31 @@ export interface components {
       cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
       notifications?: components["schemas"]["NotificationsDto"];
     };
+    PaymentIntentResponseDto: {
+      /**
+       * @description For Stripe.js confirmCardPayment / the Payment Element
+       * @example pi_3Q0abc_secret_xyz
+       */
+      clientSecret: string;
+      /** @example pi_3Q0abc */
+      paymentIntentId: string;
+      /**
+       * @description Dollars: the price the server computed (the discount rule of spec 2 §5)
+       * @example 80
+       */
+      amount: number;
+      /**
+       * Format: date-time
+       * @description The seat is held until then (SEAT_HOLD_MINUTES)
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      holdExpiresAt: string;
+      /**
+       * Format: uuid
+       * @example 9076790a-923e-482e-977e-408883466a8c
+       */
+      enrollmentId: string;
+    };
     PlanFeaturesDto: {
       /** @example true */
       basicSiteAccess: boolean;
@@ -1117,6 +1280,75 @@ export interface components {
        * }
        */
       branding: components["schemas"]["BrandingResponseDto"];
+    };
+    RefundEnrollmentDto: {
+      amount?: number;
+    };
+    RefundQuoteResponseDto: {
+      /**
+       * @description Dollars the frozen policy promises now (never more than what is left unrefunded)
+       * @example 80
+       */
+      refundAmount: number;
+      /** @description The rule of the policy frozen at registration that applies; null: no policy (whole amount) or no rule reached (nothing) */
+      policyApplied: components["schemas"]["CancellationRuleResponseDto"] | null;
+      /**
+       * @description Dollars paid
+       * @example 80
+       */
+      paidAmount: number;
+      /**
+       * @description Dollars refunded so far
+       * @example 0
+       */
+      refundedAmount: number;
+      /**
+       * @description Dollars that can still be refunded
+       * @example 80
+       */
+      refundableAmount: number;
+      /**
+       * @description Whole days from now to the class start
+       * @example 10
+       */
+      daysBeforeClass: number;
+      /**
+       * @example card
+       * @enum {string}
+       */
+      paymentMethod: "in-person" | "card";
+      /** @description The policy frozen at registration */
+      cancellationPolicy: components["schemas"]["CancellationRuleResponseDto"][];
+    };
+    RefundResponseDto: {
+      /**
+       * Format: uuid
+       * @example 1b6f0d2e-8d0f-4f4c-9d7e-3c1f2b7a9e10
+       */
+      id: string;
+      /**
+       * @description Dollars
+       * @example 40
+       */
+      amount: number;
+      /**
+       * @example succeeded
+       * @enum {string}
+       */
+      status: "pending" | "succeeded" | "failed";
+      /**
+       * @description admin: cancel or refund in the app; stripe_dashboard: found by charge.refunded; late_payment: paid after its hold lapsed into a full class
+       * @example admin
+       * @enum {string}
+       */
+      source: "admin" | "stripe_dashboard" | "late_payment" | "class_cancelled";
+      /** @example Cancelled 10 days before the class: 100% refund */
+      reason: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
     };
     RegisteredDetailsResponseDto: {
       /** @example Liv */
@@ -1355,6 +1587,14 @@ export interface components {
        * @enum {string}
        */
       status: "processed" | "duplicate" | "in_progress";
+    };
+    StudentFieldsDto: {
+      firstName: string;
+      lastName: string;
+      /** Format: email */
+      email: string;
+      phone: string;
+      communicationOptIn?: boolean;
     };
     StudentResponseDto: {
       /**
@@ -2790,6 +3030,133 @@ export interface operations {
       };
     };
   };
+  Enrollments_cancel: {
+    parameters: {
+      header: {
+        "idempotency-key": string;
+      };
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CancelEnrollmentDto"];
+      };
+    };
+    responses: {
+      /** @description Cancels (seat freed once) and, for a card payment, refunds the quoted amount or `amount` (send an Idempotency-Key header). Again: no change */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["EnrollmentPaymentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Enrollments_refund: {
+    parameters: {
+      header: {
+        "idempotency-key": string;
+      };
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RefundEnrollmentDto"];
+      };
+    };
+    responses: {
+      /** @description Refunds `amount` (default: all that is left) without cancelling */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["EnrollmentPaymentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Enrollments_quote: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["RefundQuoteResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Health_check: {
     responses: {
       /** @description Success */
@@ -3056,6 +3423,56 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["PublicOrganizationResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CardPayments_confirm: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConfirmEnrollmentDto"];
+      };
+    };
+    responses: {
+      /** @description Completes the enrollment only when Stripe says the PaymentIntent succeeded and it matches the registration; a second call answers the same */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ConfirmEnrollmentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CardPayments_createIntent: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreatePaymentIntentDto"];
+      };
+    };
+    responses: {
+      /** @description Holds a seat (SEAT_HOLD_MINUTES) and opens a PaymentIntent for the price the server computes. 409: another amount, class full or closed, already enrolled; 403: the organization cannot take card payments (message contains 'subscription'); 503: no payment provider */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PaymentIntentResponseDto"];
           };
         };
       };

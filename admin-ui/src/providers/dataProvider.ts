@@ -27,7 +27,9 @@ import type {
   CloneResult,
   ConnectAccount,
   ConnectStatus,
+  CancelEnrollmentInput,
   DashboardLink,
+  EnrollmentPayment,
   ContactInfoInput,
   DashboardPeriod,
   DashboardSummary,
@@ -38,6 +40,7 @@ import type {
   OnboardingLink,
   Plan,
   PublicConfig,
+  RefundQuote,
   PublicOrganization,
   SavedMark,
   Settings,
@@ -129,6 +132,18 @@ export function createDataProvider(apiUrl: string = API_URL) {
     createOnboardingLink: (organizationId: string) => send<OnboardingLink>('POST', '/connect/account-session', { organizationId }),
     getDashboardLink: () => get<DashboardLink>('/connect/dashboard-link'),
     getStripeConfig: () => get<StripeConfig>('/stripe/config', true),
+
+    // Cancellations and refunds by the organization's policy (issue 9 §4). The key makes a repeated click (or a
+    // retry after a time-out) one cancellation and one refund.
+    getRefundQuote: (enrollmentId: string) => get<RefundQuote>(`/enrollments/${enc(enrollmentId)}/refund-quote`),
+    cancelEnrollment: async (enrollmentId: string, body: CancelEnrollmentInput, idempotencyKey: string) =>
+      (
+        await httpClient<EnrollmentPayment>(`${apiUrl}/enrollments/${enc(enrollmentId)}/cancel`, {
+          method: 'POST',
+          ...json(body),
+          headers: new Headers({ 'Idempotency-Key': idempotencyKey }),
+        })
+      ).json,
     getPublicOrganization: (orgId: string) => get<PublicOrganization>(`/public/organization/${enc(orgId)}`, true),
 
     // Settings

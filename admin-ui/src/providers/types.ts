@@ -76,3 +76,7 @@ export type OnboardingLink = Schemas['OnboardingLinkResponseDto'];
 export type DashboardLink = Schemas['DashboardLinkResponseDto'];
 export type StripeConfig = Schemas['StripeConfigResponseDto'];
 export type PublicConfig = Schemas['PublicConfigResponseDto'];
+export type RefundQuote = Schemas['RefundQuoteResponseDto'];
+export type EnrollmentPayment = Schemas['EnrollmentPaymentResponseDto'];
+export type Refund = Schemas['RefundResponseDto'];
+export type CancelEnrollmentInput = Schemas['CancelEnrollmentDto'];

@@ -19,7 +19,7 @@ export { signStripePayload, stripeEvent, type StandInEvent, type StandInState } 
 export { dashboardRefund, succeedPaymentIntent } from './stripe/payments.routes';
 
 /** Every area of the contract the stand-in implements; each route file owns one area. */
-const routes: StandInRoute[] = [...eventRoutes, ...connectRoutes, ...paymentRoutes];
+const routes: StandInRoute[] = [...eventRoutes, ...paymentRoutes, ...connectRoutes];
 
 /** A browser page (Stripe.js test double) calls the stand-in from another origin. */
 const CORS_HEADERS = {
@@ -67,13 +67,13 @@ export async function startStripeStandIn(options: { port?: number } = {}) {
     for (const route of routes) {
       const m = route.method === req.method ? route.path.exec(req.path) : null;
       if (!m) continue;
-      // A page a person's browser visits (Connect onboarding) carries no key; every API call does.
+      // Pages a browser visits (Connect onboarding) need no key; API calls need one.
       if (!route.browser && !secret && !publishable) return stripeError(401, 'Invalid API Key provided');
       if (!route.browser && !secret && !route.publishable)
         return stripeError(401, 'This API call cannot be made with a publishable API key. Please use a secret API key.');
       return route.handle(req, state, m.slice(1));
     }
-    if (!req.authorization?.startsWith('Bearer sk_')) return stripeError(401, 'Invalid API Key provided');
+    if (!secret && !publishable) return stripeError(401, 'Invalid API Key provided');
     return stripeError(404, `Unrecognized request URL (${req.method}: ${req.path})`);
   };
 
