@@ -229,7 +229,11 @@ export class CardPaymentsService {
     if (!e) return { kind: 'unknown' };
     const problem = await this.mismatch(pi, e, m);
     if (problem) return { kind: 'mismatch', reason: problem };
-    if (e.paymentStatus === 'completed') return { kind: 'already', enrollment: e };
+    if (e.paymentStatus === 'completed')
+      // Paid but lapsed: the late payment was refunded (a paid enrollment never goes back to expired otherwise).
+      return e.status === 'expired'
+        ? { kind: 'refunded', enrollment: e, amountCents: e.amountPaidCents }
+        : { kind: 'already', enrollment: e };
     if (pi.status !== 'succeeded') return { kind: 'unpaid', enrollment: e };
     const payment = { amountCents: pi.amount, platformFeeCents: pi.applicationFee, chargeId: pi.chargeId, paymentIntentId: pi.id };
     const keepsSeat = e.status === 'held' || (e.status === 'expired' && (await this.cards.retakeSeat(m, e)));

@@ -310,8 +310,10 @@ export class StudentsService {
           await this.cards.expire(manager, existing, false);
           released = existing.stripePaymentIntentId;
         }
-        await opts.assertAllowed(manager);
+        // The seat first: in a last-seat race most callers stop here, one query after the lock (the plan checks
+        // after it roll the seat back with the transaction when they refuse).
         await this.classes.takeSeat(manager, classId, organizationId);
+        await opts.assertAllowed(manager);
         const { student, created } = await this.findOrCreateStudent(manager, organizationId, fields);
         const [held] = await this.cardsRepo.insertHeld(manager, {
           organizationId,
