@@ -13,6 +13,7 @@ import {
   canCancel,
   lifecycleLabel,
   methodLabel,
+  refundedLabel,
   refundSourceLabel,
   refundStatusLabel,
   showsFeeSplit,
@@ -114,7 +115,14 @@ export function StudentDetailPanel({
       ) : (
         <List dense disablePadding>
           {enrollments.map((e) => (
-            <ListItem key={e.id ?? e.classId} disableGutters alignItems="flex-start" secondaryAction={<PaymentChip enrollment={e} />}>
+            <ListItem
+              key={e.id ?? e.classId}
+              disableGutters
+              alignItems="flex-start"
+              secondaryAction={
+                refundedLabel(e) ? <Chip size="small" label={refundedLabel(e)} variant="outlined" /> : <PaymentChip enrollment={e} />
+              }
+            >
               <ListItemText
                 primary={
                   <>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cancelBody, canCancel, lifecycleLabel, policyText, refundable, showsFeeSplit } from '@/resources/students/moneyTrail';
+import {
+  cancelBody,
+  canCancel,
+  lifecycleLabel,
+  policyText,
+  refundable,
+  refundedLabel,
+  showsFeeSplit,
+} from '@/resources/students/moneyTrail';
 
 const quote = { refundAmount: 40, refundableAmount: 80, paymentMethod: 'card' as 'card' | 'in-person', daysBeforeClass: 3 };
 
@@ -20,6 +28,9 @@ describe('money trail of an enrollment (issue 9 §4)', () => {
     expect(canCancel({ status: 'expired' })).toBe(false);
     expect(refundable({ amountPaid: 80, refundedAmount: 30.1 })).toBe(49.9);
     expect(refundable({ amountPaid: 10, refundedAmount: 10 })).toBe(0);
+    expect(refundedLabel({ amountPaid: 10, refundedAmount: 10 })).toBe('Refunded');
+    expect(refundedLabel({ amountPaid: 10, refundedAmount: 4 })).toBe('Partly refunded');
+    expect(refundedLabel({ amountPaid: 10, refundedAmount: 0 })).toBeNull();
   });
 
   it('should show the fee split for a completed card payment only', () => {

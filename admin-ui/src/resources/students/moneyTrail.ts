@@ -84,3 +84,9 @@ export function cancelBody(
     return { body: { refund: true }, error: `At most $${quote.refundableAmount.toFixed(2)} can be refunded` };
   return { body: { refund: true, amount }, error: null };
 }
+
+/** A card payment given back in whole or in part reads so, instead of a plain 'Paid'. */
+export function refundedLabel(e: Pick<TrailEnrollment, 'amountPaid' | 'refundedAmount'>): 'Refunded' | 'Partly refunded' | null {
+  if (cents(e.refundedAmount) <= 0) return null;
+  return cents(e.refundedAmount) >= cents(e.amountPaid) ? 'Refunded' : 'Partly refunded';
+}
