@@ -127,6 +127,8 @@ export function createDataProvider(apiUrl: string = API_URL) {
 
     // Card payments: Stripe Connect onboarding (issue 9 §2). The status is read signed in: the organization's
     // admin gets the whole payment setup status (spec 3 §3), anyone else the public part.
+    /** The public part only (`{ hasAccount, charges_enabled }`), as the registration page reads it. */
+    getConnectStatus: (orgId: string) => get<ConnectStatus>(`/connect/status/${enc(orgId)}`, true),
     getPaymentSetupStatus: (orgId: string) => get<ConnectStatus>(`/connect/status/${enc(orgId)}`),
     createConnectAccount: (organizationId: string) => send<ConnectAccount>('POST', '/connect/create-account', { organizationId }),
     createOnboardingLink: (organizationId: string) => send<OnboardingLink>('POST', '/connect/account-session', { organizationId }),
