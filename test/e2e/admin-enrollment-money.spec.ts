@@ -136,7 +136,7 @@ test('a card enrollment shows its fee split and refunds, and its quote offers th
   await expect(dialog).toHaveCount(0);
 });
 
-test('a card payment shows its fee split, and cancelling it refunds the quoted amount through Stripe', async ({ page }) => {
+test('a card payment shows its fee split, takes a partial refund, and cancelling it refunds the rest through Stripe', async ({ page }) => {
   const organizationId = await onboardDemoOrganization(page.request);
   const { token } = await apiSignIn(page.request, ADMIN.email, ADMIN.password);
   const auth = { Authorization: `Bearer ${token}` };
@@ -169,9 +169,6 @@ test('a card payment shows its fee split, and cancelling it refunds the quoted a
   });
   expect(done.ok(), await done.text()).toBeTruthy();
   const { enrollmentId } = (await done.json()).data as { enrollmentId: string };
-  const quote = (await (await page.request.get(`/api/enrollments/${enrollmentId}/refund-quote`, { headers: auth })).json()).data as {
-    refundAmount: number;
-  };
   const money = (n: number) => `$${n.toFixed(2)}`;
   const fee = Math.round(amount * 100 * 0.03) / 100;
 
@@ -182,15 +179,29 @@ test('a card payment shows its fee split, and cancelling it refunds the quoted a
   await expect(details.getByText(`Platform fee ${money(fee)} · Organization receives ${money(amount - fee)}`)).toBeVisible();
   await expect(details.getByText('Paid', { exact: true })).toBeVisible();
 
+  // A partial refund first, without cancelling.
+  await details.getByRole('button', { name: `Refund payment for ${cls.title}` }).click();
+  const refund = page.getByRole('dialog', { name: 'Refund payment' });
+  await expect(refund.getByText(`Left to refund: ${money(amount)}`)).toBeVisible();
+  await refund.getByLabel('Refund amount').fill('10');
+  await refund.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(details.getByText('$10.00 refunded')).toBeVisible();
+  await expect(details.getByText(/^(Refunded|Refund pending) \$10\.00 · Admin/)).toBeVisible();
+  await expect(details.getByText('Partly refunded', { exact: true })).toBeVisible();
+
+  // Then cancel: the quote comes first (read now, after the partial refund), then the rest goes back.
+  const quote = (await (await page.request.get(`/api/enrollments/${enrollmentId}/refund-quote`, { headers: auth })).json()).data as {
+    refundAmount: number;
+  };
+  const rest = amount - 10;
   await details.getByRole('button', { name: `Cancel enrollment in ${cls.title}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel enrollment' });
-  await expect(dialog.getByText(`Paid ${money(amount)} (card)`)).toBeVisible();
+  await expect(dialog.getByText(`Paid ${money(amount)} (card) · already refunded $10.00`)).toBeVisible();
   await expect(dialog.getByText(`Refund by policy: ${money(quote.refundAmount)}`)).toBeVisible();
-  // Refund everything, whatever the policy quoted.
-  await dialog.getByLabel('Refund amount').fill(amount.toFixed(2));
+  await dialog.getByLabel('Refund amount').fill(rest.toFixed(2));
   await dialog.getByRole('button', { name: 'Cancel Enrollment' }).click();
-  await expect(details.getByText(`Enrollment cancelled; ${money(amount)} refunded`)).toBeVisible();
-  await expect(details.getByText(new RegExp(`^(Refunded|Refund pending) \\${money(amount)} · Admin`))).toBeVisible();
+  await expect(details.getByText(`Enrollment cancelled; ${money(rest)} refunded`)).toBeVisible();
+  await expect(details.getByText(new RegExp(`^(Refunded|Refund pending) \\${money(rest)} · Admin`))).toBeVisible();
   await expect(details.getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(details.getByText('Refunded', { exact: true })).toBeVisible();
   await page.screenshot({ path: path.join(shots, 'money-card-refunded.png') });

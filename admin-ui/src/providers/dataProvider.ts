@@ -40,6 +40,7 @@ import type {
   OnboardingLink,
   Plan,
   PublicConfig,
+  RefundEnrollmentInput,
   RefundQuote,
   PublicOrganization,
   SavedMark,
@@ -138,6 +139,14 @@ export function createDataProvider(apiUrl: string = API_URL) {
     // Cancellations and refunds by the organization's policy (issue 9 §4). The key makes a repeated click (or a
     // retry after a time-out) one cancellation and one refund.
     getRefundQuote: (enrollmentId: string) => get<RefundQuote>(`/enrollments/${enc(enrollmentId)}/refund-quote`),
+    refundEnrollment: async (enrollmentId: string, body: RefundEnrollmentInput, idempotencyKey: string) =>
+      (
+        await httpClient<EnrollmentPayment>(`${apiUrl}/enrollments/${enc(enrollmentId)}/refund`, {
+          method: 'POST',
+          ...json(body),
+          headers: new Headers({ 'Idempotency-Key': idempotencyKey }),
+        })
+      ).json,
     cancelEnrollment: async (enrollmentId: string, body: CancelEnrollmentInput, idempotencyKey: string) =>
       (
         await httpClient<EnrollmentPayment>(`${apiUrl}/enrollments/${enc(enrollmentId)}/cancel`, {
