@@ -1,11 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { ADMIN, apiSignIn, signInUi } from './admin-helpers';
+import { STRIPE_E2E } from './stripe-env';
+import { onboardDemoOrganization } from './stripe-helpers';
 
 /**
- * The student panel's money trail and the cancel that shows the refund quote first (issue 9 §4). A real in-person
- * cancellation end to end; the card trail and a card quote from replies stubbed in the browser (this server has
- * no Stripe: card payments cannot happen here).
+ * The student panel's money trail and the cancel that shows the refund quote first (issue 9 §4): an in-person
+ * cancellation, a card payment made through the run's Stripe stand-in then cancelled with its refund, and the
+ * rarer trail entries (a refund made in the Stripe dashboard, a quote by a policy rule) from stubbed replies.
  */
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the student panel adds nothing on the phone project');
@@ -132,4 +134,75 @@ test('a card enrollment shows its fee split and refunds, and its quote offers th
   await page.screenshot({ path: path.join(shots, 'money-card-quote.png') });
   await dialog.getByRole('button', { name: 'Keep Enrollment' }).click();
   await expect(dialog).toHaveCount(0);
+});
+
+test('a card payment shows its fee split, takes a partial refund, and cancelling it refunds the rest through Stripe', async ({ page }) => {
+  const organizationId = await onboardDemoOrganization(page.request);
+  const { token } = await apiSignIn(page.request, ADMIN.email, ADMIN.password);
+  const auth = { Authorization: `Bearer ${token}` };
+  const classes = (await (await page.request.get('/api/classes', { headers: auth })).json()).data as {
+    id: string;
+    title: string;
+    status: string;
+    price: number;
+    discountPrice: number | null;
+    enrolledStudents: number;
+    maxStudents: number;
+  }[];
+  const cls = classes.find((c) => c.status === 'Open' && c.price > 0 && c.enrolledStudents < c.maxStudents)!;
+  // Spec 2 §5: the discount price when it is above 0 and below the price.
+  const amount = cls.discountPrice && cls.discountPrice > 0 && cls.discountPrice < cls.price ? cls.discountPrice : cls.price;
+  const email = `e2e.card.cancel.${Date.now()}@example.com`;
+  const studentData = { firstName: 'Casey', lastName: 'Card', email, phone: '5595550188', communicationOptIn: true };
+
+  // The public card step's calls: a held seat with its PaymentIntent, Stripe.js confirming the card, the check.
+  const intent = await page.request.post('/api/payments/create-intent', { data: { classId: cls.id, organizationId, studentData, amount } });
+  expect(intent.ok(), await intent.text()).toBeTruthy();
+  const { paymentIntentId, clientSecret } = (await intent.json()).data as { paymentIntentId: string; clientSecret: string };
+  const confirmed = await page.request.post(`${STRIPE_E2E.standInUrl}/v1/payment_intents/${paymentIntentId}/confirm`, {
+    headers: { Authorization: `Bearer ${STRIPE_E2E.publishableKey}` },
+    form: { client_secret: clientSecret, payment_method: 'pm_card_visa' },
+  });
+  expect(confirmed.ok(), await confirmed.text()).toBeTruthy();
+  const done = await page.request.post('/api/payments/confirm-enrollment', {
+    data: { paymentIntentId, classId: cls.id, organizationId, studentData },
+  });
+  expect(done.ok(), await done.text()).toBeTruthy();
+  const { enrollmentId } = (await done.json()).data as { enrollmentId: string };
+  const money = (n: number) => `$${n.toFixed(2)}`;
+  const fee = Math.round(amount * 100 * 0.03) / 100;
+
+  await signInUi(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  const details = await openStudent(page, email);
+  await expect(details.getByText(`· Card · ${money(amount)} paid`, { exact: false })).toBeVisible();
+  await expect(details.getByText(`Platform fee ${money(fee)} · Organization receives ${money(amount - fee)}`)).toBeVisible();
+  await expect(details.getByText('Paid', { exact: true })).toBeVisible();
+
+  // A partial refund first, without cancelling.
+  await details.getByRole('button', { name: `Refund payment for ${cls.title}` }).click();
+  const refund = page.getByRole('dialog', { name: 'Refund payment' });
+  await expect(refund.getByText(`Left to refund: ${money(amount)}`)).toBeVisible();
+  await refund.getByLabel('Refund amount').fill('10');
+  await refund.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(details.getByText('$10.00 refunded')).toBeVisible();
+  await expect(details.getByText(/^(Refunded|Refund pending) \$10\.00 · Admin/)).toBeVisible();
+  await expect(details.getByText('Partly refunded', { exact: true })).toBeVisible();
+
+  // Then cancel: the quote comes first (read now, after the partial refund), then the rest goes back.
+  const quote = (await (await page.request.get(`/api/enrollments/${enrollmentId}/refund-quote`, { headers: auth })).json()).data as {
+    refundAmount: number;
+  };
+  const rest = amount - 10;
+  await details.getByRole('button', { name: `Cancel enrollment in ${cls.title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel enrollment' });
+  await expect(dialog.getByText(`Paid ${money(amount)} (card) · already refunded $10.00`)).toBeVisible();
+  await expect(dialog.getByText(`Refund by policy: ${money(quote.refundAmount)}`)).toBeVisible();
+  await dialog.getByLabel('Refund amount').fill(rest.toFixed(2));
+  await dialog.getByRole('button', { name: 'Cancel Enrollment' }).click();
+  await expect(details.getByText(`Enrollment cancelled; ${money(rest)} refunded`)).toBeVisible();
+  await expect(details.getByText(new RegExp(`^(Refunded|Refund pending) \\${money(rest)} · Admin`))).toBeVisible();
+  await expect(details.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(details.getByText('Refunded', { exact: true })).toBeVisible();
+  await page.screenshot({ path: path.join(shots, 'money-card-refunded.png') });
 });

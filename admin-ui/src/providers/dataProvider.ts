@@ -40,6 +40,7 @@ import type {
   OnboardingLink,
   Plan,
   PublicConfig,
+  RefundEnrollmentInput,
   RefundQuote,
   PublicOrganization,
   SavedMark,
@@ -127,6 +128,8 @@ export function createDataProvider(apiUrl: string = API_URL) {
 
     // Card payments: Stripe Connect onboarding (issue 9 §2). The status is read signed in: the organization's
     // admin gets the whole payment setup status (spec 3 §3), anyone else the public part.
+    /** The public part only (`{ hasAccount, charges_enabled }`), as the registration page reads it. */
+    getConnectStatus: (orgId: string) => get<ConnectStatus>(`/connect/status/${enc(orgId)}`, true),
     getPaymentSetupStatus: (orgId: string) => get<ConnectStatus>(`/connect/status/${enc(orgId)}`),
     createConnectAccount: (organizationId: string) => send<ConnectAccount>('POST', '/connect/create-account', { organizationId }),
     createOnboardingLink: (organizationId: string) => send<OnboardingLink>('POST', '/connect/account-session', { organizationId }),
@@ -136,6 +139,14 @@ export function createDataProvider(apiUrl: string = API_URL) {
     // Cancellations and refunds by the organization's policy (issue 9 §4). The key makes a repeated click (or a
     // retry after a time-out) one cancellation and one refund.
     getRefundQuote: (enrollmentId: string) => get<RefundQuote>(`/enrollments/${enc(enrollmentId)}/refund-quote`),
+    refundEnrollment: async (enrollmentId: string, body: RefundEnrollmentInput, idempotencyKey: string) =>
+      (
+        await httpClient<EnrollmentPayment>(`${apiUrl}/enrollments/${enc(enrollmentId)}/refund`, {
+          method: 'POST',
+          ...json(body),
+          headers: new Headers({ 'Idempotency-Key': idempotencyKey }),
+        })
+      ).json,
     cancelEnrollment: async (enrollmentId: string, body: CancelEnrollmentInput, idempotencyKey: string) =>
       (
         await httpClient<EnrollmentPayment>(`${apiUrl}/enrollments/${enc(enrollmentId)}/cancel`, {

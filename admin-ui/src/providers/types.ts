@@ -80,3 +80,4 @@ export type RefundQuote = Schemas['RefundQuoteResponseDto'];
 export type EnrollmentPayment = Schemas['EnrollmentPaymentResponseDto'];
 export type Refund = Schemas['RefundResponseDto'];
 export type CancelEnrollmentInput = Schemas['CancelEnrollmentDto'];
+export type RefundEnrollmentInput = Schemas['RefundEnrollmentDto'];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ConnectService } from '../../src/modules/connect/connect.service';
 import { createOrg, createTeacher, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signStripePayload, startStripeStandIn, stripeEvent, type StandInState } from '../stand-ins/stripe.stand-in';
@@ -326,6 +327,21 @@ describe('Connect onboarding (issue 9 §2)', () => {
     ])
       expect(res.status).toBe(401);
     expect(await row(org.orgId)).toBeUndefined();
+  });
+
+  it("should give the IT-admin portal each organization's account state, absent without an account", async () => {
+    const withAccount = await createOrg(a, { plan: 'essential' });
+    const without = await createOrg(a, { plan: 'essential' });
+    const id = (await create(a, withAccount).expect(201)).body.data.accountId as string;
+    const views = await a.app.get(ConnectService).accountsOf([withAccount.orgId, without.orgId]);
+    expect([...views.keys()]).toEqual([withAccount.orgId]);
+    expect(views.get(withAccount.orgId)).toEqual({
+      stripeAccountId: id,
+      chargesEnabled: false,
+      payoutsEnabled: false,
+      detailsSubmitted: false,
+    });
+    expect((await a.app.get(ConnectService).accountsOf([])).size).toBe(0);
   });
 
   describe('local mode (no STRIPE_SECRET_KEY)', () => {

@@ -9,10 +9,14 @@ import { PaymentChip } from '@/common/paymentStatus';
 import { formatDate, formatMoney, fullName } from '@/common/format';
 import type { Enrollment, EnrollmentPayment, Student } from '@/providers/types';
 import { CancelEnrollmentDialog } from '@/resources/students/CancelEnrollmentDialog';
+import { RefundDialog } from '@/resources/students/RefundDialog';
 import {
   canCancel,
+  canRefund,
   lifecycleLabel,
   methodLabel,
+  refundable,
+  refundedLabel,
   refundSourceLabel,
   refundStatusLabel,
   showsFeeSplit,
@@ -58,7 +62,13 @@ export function StudentDetailPanel({
   const enrollments = record.classEnrollments ?? [];
   const [cancelling, setCancelling] = useState<{ id: string; classTitle: string } | null>(null);
   const refresh = useRefresh();
+  const [refunding, setRefunding] = useState<{ id: string; classTitle: string; left: number } | null>(null);
   const [success, setSuccess] = useTimedMessage(3000);
+  const refunded = (result: EnrollmentPayment) => {
+    setRefunding(null);
+    setSuccess(result.refund ? `${formatMoney(result.refund.amount)} refunded` : 'Nothing was left to refund');
+    refresh();
+  };
   const cancelled = (result: EnrollmentPayment) => {
     setCancelling(null);
     setSuccess(result.refund ? `Enrollment cancelled; ${formatMoney(result.refund.amount)} refunded` : 'Enrollment cancelled');
@@ -114,7 +124,14 @@ export function StudentDetailPanel({
       ) : (
         <List dense disablePadding>
           {enrollments.map((e) => (
-            <ListItem key={e.id ?? e.classId} disableGutters alignItems="flex-start" secondaryAction={<PaymentChip enrollment={e} />}>
+            <ListItem
+              key={e.id ?? e.classId}
+              disableGutters
+              alignItems="flex-start"
+              secondaryAction={
+                refundedLabel(e) ? <Chip size="small" label={refundedLabel(e)} variant="outlined" /> : <PaymentChip enrollment={e} />
+              }
+            >
               <ListItemText
                 primary={
                   <>
@@ -132,17 +149,27 @@ export function StudentDetailPanel({
                         {registeredAsText(e, record)}
                       </Box>
                     ) : null}
-                    {e.id && canCancel(e) && (
-                      <Button
-                        size="small"
-                        color="error"
-                        sx={{ mt: 0.5, ml: -1 }}
-                        onClick={() => setCancelling({ id: e.id, classTitle: e.classTitle || 'Class' })}
-                        aria-label={`Cancel enrollment in ${e.classTitle || 'class'}`}
-                      >
-                        Cancel enrollment
-                      </Button>
-                    )}
+                    <Stack direction="row" spacing={1} sx={{ mt: 0.5, ml: -1 }}>
+                      {e.id && canCancel(e) && (
+                        <Button
+                          size="small"
+                          color="error"
+                          onClick={() => setCancelling({ id: e.id, classTitle: e.classTitle || 'Class' })}
+                          aria-label={`Cancel enrollment in ${e.classTitle || 'class'}`}
+                        >
+                          Cancel enrollment
+                        </Button>
+                      )}
+                      {e.id && canRefund(e) && (
+                        <Button
+                          size="small"
+                          onClick={() => setRefunding({ id: e.id, classTitle: e.classTitle || 'Class', left: refundable(e) })}
+                          aria-label={`Refund payment for ${e.classTitle || 'class'}`}
+                        >
+                          Refund
+                        </Button>
+                      )}
+                    </Stack>
                   </>
                 }
                 secondaryTypographyProps={{ component: 'div' }}
@@ -158,6 +185,7 @@ export function StudentDetailPanel({
         Message history is not available yet in this version.
       </Typography>
       <CancelEnrollmentDialog enrollment={cancelling} onClose={() => setCancelling(null)} onDone={cancelled} />
+      <RefundDialog enrollment={refunding} onClose={() => setRefunding(null)} onDone={refunded} />
     </Box>
   );
 }

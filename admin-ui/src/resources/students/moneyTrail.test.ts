@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { cancelBody, canCancel, lifecycleLabel, policyText, refundable, showsFeeSplit } from '@/resources/students/moneyTrail';
+import {
+  cancelBody,
+  canCancel,
+  lifecycleLabel,
+  policyText,
+  refundable,
+  refundedLabel,
+  showsFeeSplit,
+  canRefund,
+  refundBody,
+} from '@/resources/students/moneyTrail';
 
 const quote = { refundAmount: 40, refundableAmount: 80, paymentMethod: 'card' as 'card' | 'in-person', daysBeforeClass: 3 };
 
@@ -20,6 +30,9 @@ describe('money trail of an enrollment (issue 9 §4)', () => {
     expect(canCancel({ status: 'expired' })).toBe(false);
     expect(refundable({ amountPaid: 80, refundedAmount: 30.1 })).toBe(49.9);
     expect(refundable({ amountPaid: 10, refundedAmount: 10 })).toBe(0);
+    expect(refundedLabel({ amountPaid: 10, refundedAmount: 10 })).toBe('Refunded');
+    expect(refundedLabel({ amountPaid: 10, refundedAmount: 4 })).toBe('Partly refunded');
+    expect(refundedLabel({ amountPaid: 10, refundedAmount: 0 })).toBeNull();
   });
 
   it('should show the fee split for a completed card payment only', () => {
@@ -56,5 +69,18 @@ describe('money trail of an enrollment (issue 9 §4)', () => {
     expect(policyText({ ...quote, policyApplied: null, cancellationPolicy: [] })).toBe(
       'No cancellation policy was in force at registration: the whole amount is refundable.',
     );
+  });
+});
+
+describe('refund without cancelling', () => {
+  it('should offer it for a completed card payment with money left, and check the amount', () => {
+    const card = { paymentMethod: 'card', paymentStatus: 'completed', amountPaid: 80, refundedAmount: 30 } as never;
+    expect(canRefund(card)).toBe(true);
+    expect(canRefund({ ...(card as object), refundedAmount: 80 } as never)).toBe(false);
+    expect(canRefund({ ...(card as object), paymentMethod: 'in-person' } as never)).toBe(false);
+    expect(refundBody(50, '')).toEqual({ body: {}, error: null });
+    expect(refundBody(50, '12.5')).toEqual({ body: { amount: 12.5 }, error: null });
+    expect(refundBody(50, '50.01').error).toBe('At most $50.00 can be refunded');
+    expect(refundBody(50, 'x').error).toBe('Enter an amount in dollars, such as 40 or 39.99');
   });
 });

@@ -84,3 +84,22 @@ export function cancelBody(
     return { body: { refund: true }, error: `At most $${quote.refundableAmount.toFixed(2)} can be refunded` };
   return { body: { refund: true, amount }, error: null };
 }
+
+/** A card payment given back in whole or in part reads so, instead of a plain 'Paid'. */
+export function refundedLabel(e: Pick<TrailEnrollment, 'amountPaid' | 'refundedAmount'>): 'Refunded' | 'Partly refunded' | null {
+  if (cents(e.refundedAmount) <= 0) return null;
+  return cents(e.refundedAmount) >= cents(e.amountPaid) ? 'Refunded' : 'Partly refunded';
+}
+
+/** A refund without cancelling: a completed card payment with money left to give back. */
+export const canRefund = (e: TrailEnrollment) => e.paymentMethod === 'card' && e.paymentStatus === 'completed' && refundable(e) > 0;
+
+/** The refund-only body: empty is "all that is left" (the server's default). */
+export function refundBody(left: number, amountText: string): { body: { amount?: number }; error: string | null } {
+  const trimmed = amountText.trim();
+  if (trimmed === '') return { body: {}, error: null };
+  const amount = Number(trimmed);
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed) || !(amount > 0)) return { body: {}, error: 'Enter an amount in dollars, such as 40 or 39.99' };
+  if (cents(amount) > cents(left)) return { body: {}, error: `At most $${left.toFixed(2)} can be refunded` };
+  return { body: { amount }, error: null };
+}

@@ -32,6 +32,15 @@ export class ConnectRepository {
     return mapRow(rows[0]);
   }
 
+  /** The accounts of several organizations at once (IT-admin overview). */
+  async findByOrganizations(organizationIds: string[]): Promise<ConnectAccountRow[]> {
+    if (!organizationIds.length) return [];
+    const rows = (await this.db.query(`SELECT ${COLUMNS} FROM connect_accounts WHERE organization_id = ANY($1::uuid[])`, [
+      organizationIds,
+    ])) as ConnectAccountRow[];
+    return rows.map((r) => mapRow(r)!);
+  }
+
   /**
    * Serialises account creation for one organization until the caller's transaction ends. An advisory lock,
    * not the organization row: the Stripe call runs while it is held, and registrations lock that row.

@@ -17,6 +17,15 @@ export interface PaymentReadiness {
   chargesEnabled: boolean;
 }
 
+/** What the IT-admin portal shows of an organization's connected account (the same shape h-itadmin uses). */
+export interface StaffConnectView {
+  stripeAccountId: string;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  /** Onboarding completed (Stripe's details_submitted). */
+  detailsSubmitted: boolean;
+}
+
 /** The admin's read asks Stripe again when what is stored is older than this (account.updated keeps it fresher). */
 export const STATUS_MAX_AGE_MS = 60_000;
 
@@ -46,6 +55,22 @@ export class ConnectService {
   async readiness(organizationId: string, manager?: EntityManager): Promise<PaymentReadiness> {
     const account = await this.repo.findByOrganization(organizationId, manager);
     return { stripeAccountId: account?.stripeAccountId ?? null, chargesEnabled: account?.chargesEnabled ?? false };
+  }
+
+  /** Payment-provider state per organization for the IT-admin portal (issue 13); organizations without an account are absent. */
+  async accountsOf(organizationIds: string[]): Promise<Map<string, StaffConnectView>> {
+    const rows = await this.repo.findByOrganizations(organizationIds);
+    return new Map(
+      rows.map((r) => [
+        r.organizationId,
+        {
+          stripeAccountId: r.stripeAccountId,
+          chargesEnabled: r.chargesEnabled,
+          payoutsEnabled: r.payoutsEnabled,
+          detailsSubmitted: r.detailsSubmitted,
+        },
+      ]),
+    );
   }
 
   /**
