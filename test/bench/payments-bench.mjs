@@ -11,11 +11,12 @@
 // Stripe is a minimal stand-in here (paymentIntents.create only): the bench measures the app, not the SDK.
 //
 // Env: BENCH_RACE (100), BENCH_SEATS (5), BENCH_ROUNDS (10), BENCH_EVENTS (1000), BENCH_WEBHOOK_CONCURRENCY (20),
-//      BENCH_API_PORT (3195), BENCH_JSON (write the figures there).
+//      BENCH_API_PORT (3197), BENCH_JSON (write the figures there).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,12 +27,17 @@ const SEATS = Number(process.env.BENCH_SEATS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
 const WEBHOOK_CONCURRENCY = Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 20);
-const API_PORT = Number(process.env.BENCH_API_PORT ?? 3195);
+const API_PORT = Number(process.env.BENCH_API_PORT ?? 3197);
 const MAIN = path.join(root, 'backend/dist/main.js');
 const WEBHOOK_SECRET = 'whsec_bench';
 const DEMO = { email: 'admin@demo.classlane.test', password: 'Demo123!' };
 const ACCOUNT = 'acct_bench';
 
+// Another server on the port would answer the health check and the bench would measure it instead.
+await new Promise((resolve, reject) => {
+  const probe = net.createServer().once('error', () => reject(new Error(`Port ${API_PORT} is in use: set BENCH_API_PORT`)));
+  probe.listen(API_PORT, () => probe.close(resolve));
+});
 if (!fs.existsSync(MAIN)) spawnSync('npm', ['run', 'build', '-w', 'backend'], { cwd: root, stdio: 'inherit' });
 
 // The Stripe stand-in: answers paymentIntents.create (replaying an idempotency key, as Stripe does).

@@ -149,6 +149,11 @@ describe('card registration', () => {
       createIntent(body),
       createIntent({ ...body, studentData: { ...body.studentData, email: body.studentData.email.toUpperCase() } }),
     ]);
+    // Even when that hold took the last seat.
+    const last = await cardClass(w.a, org, { maxStudents: 1 });
+    const lastBody = intentBody(org.orgId, last.id);
+    const held = (await createIntent(lastBody).expect(201)).body.data;
+    expect((await createIntent(lastBody).expect(201)).body.data.paymentIntentId).toBe(held.paymentIntentId);
     for (const r of again) {
       expect(r.status).toBe(201);
       expect(r.body.data).toMatchObject({

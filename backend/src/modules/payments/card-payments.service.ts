@@ -127,12 +127,6 @@ export class CardPaymentsService {
           cardPaymentsUnavailable: true,
         },
       );
-    if (cls.enrolledStudents >= cls.maxStudents)
-      throw new AppException(HttpStatus.CONFLICT, 'This class is full. No seats are left.', { code: 'CLASS_FULL' });
-    if (cls.status !== 'Open' && cls.status !== 'Scheduled')
-      throw new AppException(HttpStatus.CONFLICT, `This class is not open for registration (status: ${cls.status}).`, {
-        code: 'CLASS_NOT_OPEN',
-      });
     const ready = await this.connect.readiness(dto.organizationId);
     if (!ready.chargesEnabled || !ready.stripeAccountId)
       throw new AppException(HttpStatus.FORBIDDEN, NOT_CHARGES_ENABLED, { cardPaymentsUnavailable: true });
