@@ -341,7 +341,7 @@ export class CardPaymentsService {
   async expireHolds(): Promise<number> {
     const released = await this.db.transaction(async (m) => {
       const claimed = await this.cards.claimExpiredHolds(m, HOLD_EXPIRY_BATCH);
-      for (const hold of claimed) await this.cards.expire(m, hold, false);
+      await this.cards.expireMany(m, claimed);
       return claimed;
     });
     for (const hold of released) if (hold.paymentIntentId) await this.cancelIntent(hold.paymentIntentId);
