@@ -8,11 +8,13 @@ import {
   deliver,
   enrollmentRow,
   intentBody,
+  mismatches,
   payInBrowser,
   seatsTaken,
   startCardWorld,
   waitFor,
   type CardWorld,
+  type Document,
 } from './card-payments.helpers';
 
 const DAY = 24 * 3600 * 1000;
@@ -150,6 +152,14 @@ describe('cancellations and refunds', () => {
     const none = await paid(10 * DAY);
     const r1 = await w.a.http.post(`/api/enrollments/${none.id}/cancel`).set(org.auth).send({ refund: false }).expect(200);
     expect(r1.body.data).toMatchObject({ status: 'cancelled', refundedAmount: 0, refund: null });
+    // The admin form sends the student back as it read it (with the cancelled enrollment): nothing is re-enrolled.
+    const [{ student_id: sid }] = await w.a.db.query('SELECT student_id FROM enrollments WHERE id = $1', [none.id]);
+    const record = (await w.a.http.get(`/api/students/${sid}`).set(org.auth).expect(200)).body.data;
+    expect(record.classEnrollments).toMatchObject([{ id: none.id, status: 'cancelled' }]);
+    const { id: _id, organizationId: _o, registrationDate: _r, createdAt: _c, updatedAt: _u, ...editable } = record;
+    await w.a.http.put(`/api/students/${sid}`).set(org.auth).send(editable).expect(200);
+    expect(await seatsTaken(w.a, none.classId)).toBe(0);
+    expect((await w.a.db.query('SELECT count(*)::int AS n FROM enrollments WHERE student_id = $1', [sid]))[0].n).toBe(1);
 
     const chosen = await paid(10 * DAY);
     const tooMuch = await w.a.http.post(`/api/enrollments/${chosen.id}/cancel`).set(org.auth).send({ amount: 80.01 }).expect(409);
@@ -257,6 +267,40 @@ describe('cancellations and refunds', () => {
     const r = await w.a.http.post('/api/payments/create-intent').send(intentBody(org.orgId, theirs.id)).expect(404);
     expect(r.body.error).toContain('not found');
     expect(await seatsTaken(w.a, theirs.id)).toBe(0);
+  });
+
+  it('should reply as the OpenAPI document says on every card payment route', async () => {
+    const doc = (await w.a.http.get('/api/docs-json').expect(200)).body as Document;
+    const problems: string[] = [];
+    const check = (res: { status: number; body: unknown }, method: string, template: string) => {
+      const schema = doc.paths[template]?.[method]?.responses?.[String(res.status)]?.content?.['application/json']?.schema;
+      if (!schema) problems.push(`${method} ${template}: status ${res.status} is not documented`);
+      else problems.push(...mismatches(doc, schema, res.body, `${method} ${template} ${res.status}`));
+    };
+    const cls = await cardClass(w.a, org, { startDate: new Date(Date.now() + 10 * DAY).toISOString() });
+    const body = intentBody(org.orgId, cls.id);
+    const created = await w.a.http.post('/api/payments/create-intent').send(body).expect(201);
+    check(created, 'post', '/api/payments/create-intent');
+    const d = created.body.data;
+    await payInBrowser(w.stand, d.paymentIntentId, d.clientSecret);
+    const confirmed = await w.a.http
+      .post('/api/payments/confirm-enrollment')
+      .send({ paymentIntentId: d.paymentIntentId, classId: cls.id, organizationId: org.orgId, studentData: body.studentData })
+      .expect(200);
+    check(confirmed, 'post', '/api/payments/confirm-enrollment');
+    check(await quote(d.enrollmentId).expect(200), 'get', '/api/enrollments/{id}/refund-quote');
+    check(
+      await w.a.http.post(`/api/enrollments/${d.enrollmentId}/refund`).set(org.auth).send({ amount: 10 }).expect(200),
+      'post',
+      '/api/enrollments/{id}/refund',
+    );
+    check(
+      await w.a.http.post(`/api/enrollments/${d.enrollmentId}/cancel`).set(org.auth).send({}).expect(200),
+      'post',
+      '/api/enrollments/{id}/cancel',
+    );
+    check(await w.a.http.get('/api/students').set(org.auth).expect(200), 'get', '/api/students');
+    expect(problems).toEqual([]);
   });
 
   it('should refuse to delete a card enrollment or its student, so the money trail is kept', async () => {

@@ -443,7 +443,9 @@ export class StudentsService {
    * Makes the student's enrollments match the list sent by the admin form: new classes take a seat,
    * removed ones free theirs, and a changed payment status is applied.
    */
-  private async applyEnrollments(manager: EntityManager, student: StudentEntity, wanted: EnrollmentInputDto[]) {
+  private async applyEnrollments(manager: EntityManager, student: StudentEntity, all: EnrollmentInputDto[]) {
+    // Past enrollments sent back with the record (cancelled, expired) are history, not classes to enroll in.
+    const wanted = all.filter((w) => w.status === undefined || w.status === 'held' || w.status === 'active');
     // Only seat-taking enrollments are the form's to edit: cancelled and expired ones are history.
     const current = (await this.repo.enrollmentsOf([student.id], manager, true)).get(student.id) ?? [];
     const wantedIds = new Set(wanted.map((w) => w.classId));
