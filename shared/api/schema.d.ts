@@ -70,8 +70,20 @@ export interface paths {
   "/api/classes/{id}/clone": {
     post: operations["Classes_clone"];
   };
+  "/api/connect/account-session": {
+    post: operations["Connect_accountSession"];
+  };
+  "/api/connect/create-account": {
+    post: operations["Connect_createAccount"];
+  };
+  "/api/connect/dashboard-link": {
+    get: operations["Connect_dashboardLink"];
+  };
+  "/api/connect/status/{organizationId}": {
+    get: operations["Connect_status"];
+  };
   "/api/connect/status/organization/{organizationId}": {
-    get: operations["PaymentConfig_connectStatus"];
+    get: operations["Connect_statusByOrganization"];
   };
   "/api/contact": {
     post: operations["Contact_create"];
@@ -190,6 +202,32 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    AccountRequirementsResponseDto: {
+      /**
+       * @description Needed now to keep or enable charges
+       * @example [
+       *   "external_account"
+       * ]
+       */
+      currently_due: string[];
+      /**
+       * @description Overdue: charges or payouts are disabled until provided
+       * @example []
+       */
+      past_due: string[];
+      /**
+       * @description Needed later (informational)
+       * @example [
+       *   "individual.id_number"
+       * ]
+       */
+      eventually_due: string[];
+      /**
+       * @description Stripe's reason when the account is disabled
+       * @example null
+       */
+      disabled_reason: string | null;
+    };
     ActivityEventResponseDto: {
       /**
        * Format: uuid
@@ -508,8 +546,15 @@ export interface components {
        */
       transactionId: string;
     };
-    ConnectStatusResponseDto: {
-      /** @example false */
+    ConnectAccountResponseDto: {
+      /** @example acct_1Q2w3E4r5T6y7U8i */
+      accountId: string;
+      /**
+       * @description false when the organization already had this account
+       * @example true
+       */
+      created: boolean;
+      /** @example true */
       hasAccount: boolean;
       /** @example false */
       charges_enabled: boolean;
@@ -517,6 +562,54 @@ export interface components {
       payouts_enabled: boolean;
       /** @example false */
       details_submitted: boolean;
+    };
+    ConnectOrganizationDto: {
+      /** Format: uuid */
+      organizationId: string;
+    };
+    ConnectStatusResponseDto: {
+      /** @example true */
+      hasAccount: boolean;
+      /** @example false */
+      charges_enabled: boolean;
+      /**
+       * @description Admin only
+       * @example true
+       */
+      hasActiveSubscription?: boolean;
+      /**
+       * @description Admin only: the plan allows online payments and is active
+       * @example true
+       */
+      canAcceptOnlinePayments?: boolean;
+      /**
+       * @description Admin only
+       * @example Essential
+       */
+      planName?: string;
+      /**
+       * @description Admin only
+       * @example false
+       */
+      payouts_enabled?: boolean;
+      /**
+       * @description Admin only
+       * @example true
+       */
+      details_submitted?: boolean;
+      /** @description Admin only */
+      requirements?: components["schemas"]["AccountRequirementsResponseDto"];
+      /**
+       * @description Admin only: false in local mode (STRIPE_SECRET_KEY unset)
+       * @example true
+       */
+      stripeConfigured?: boolean;
+      /**
+       * Format: date-time
+       * @description Admin only: when the account state was last read from Stripe
+       * @example 2026-11-23T13:00:00.000Z
+       */
+      refreshedAt?: string | null;
     };
     ContactInfoDto: {
       /** Format: email */
@@ -621,6 +714,13 @@ export interface components {
       /** Format: uuid */
       organizationId?: string;
       phone?: string;
+    };
+    DashboardLinkResponseDto: {
+      /**
+       * @description Express dashboard login link
+       * @example https://connect.stripe.com/express/acct_1Q2w3E4r5T6y7U8i/abc
+       */
+      url: string;
     };
     DashboardSummaryResponseDto: {
       /**
@@ -983,6 +1083,13 @@ export interface components {
       reminderHours: number;
       emailEnabled: boolean;
       smsEnabled: boolean;
+    };
+    OnboardingLinkResponseDto: {
+      /**
+       * @description Stripe's hosted onboarding
+       * @example https://connect.stripe.com/setup/e/acct_1Q2w3E4r5T6y7U8i/abc
+       */
+      onboarding_url: string;
     };
     OrganizationCreatedResponseDto: {
       /**
@@ -2672,14 +2779,182 @@ export interface operations {
       };
     };
   };
-  PaymentConfig_connectStatus: {
+  Connect_accountSession: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConnectOrganizationDto"];
+      };
+    };
+    responses: {
+      /** @description An Account Link returning to /admin/settings?tab=payments */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["OnboardingLinkResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description The organization has no payment account yet (create-account first) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Stripe refused or failed: Stripe's message is in `error` */
+      502: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Local mode: Stripe is not configured on this server */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Connect_createAccount: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConnectOrganizationDto"];
+      };
+    };
+    responses: {
+      /** @description The account the organization already had (created: false) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ConnectAccountResponseDto"];
+          };
+        };
+      };
+      /** @description A new Express account */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ConnectAccountResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /**
+       * @description Not an admin, another organization, or a plan without online payments (the upsell names the cheapest plan with them)
+       *
+       * Needs the admin role, and the caller's own organization
+       */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Stripe refused or failed: Stripe's message is in `error` */
+      502: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Local mode: Stripe is not configured on this server */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Connect_dashboardLink: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["DashboardLinkResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description The organization has no payment account yet */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Stripe refused or failed: Stripe's message is in `error` */
+      502: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Local mode: Stripe is not configured on this server */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Connect_status: {
     parameters: {
       path: {
         organizationId: string;
       };
     };
     responses: {
-      /** @description Success */
+      /** @description Public part, or the whole payment setup status for the organization admin */
       200: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
@@ -2691,6 +2966,55 @@ export interface operations {
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No such organization */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Connect_statusByOrganization: {
+    parameters: {
+      path: {
+        organizationId: string;
+      };
+    };
+    responses: {
+      /** @description Same as GET /connect/status/{organizationId} */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ConnectStatusResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No such organization */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };

@@ -162,6 +162,9 @@ describe('bad input on every write route', () => {
         body: { id: 'evt_sweep', object: 'event', type: 'invoice.paid', created: 1763900000, data: { object: { id: 'in_sweep' } } },
         headers: { 'Stripe-Signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
       },
+      // Both need the caller's own organizationId; no variant is valid, so no Stripe call is ever made.
+      'POST /api/connect/create-account': { auth: 'admin', body: { organizationId: org.orgId } },
+      'POST /api/connect/account-session': { auth: 'admin', body: { organizationId: org.orgId } },
       'POST /api/payments/mark-paid': { auth: 'admin', body: { studentId: student.body.data.id, classId: cls.id } },
       'POST /api/payments/mark-unpaid': { auth: 'admin', body: { studentId: student.body.data.id, classId: cls.id } },
       // No connected account in this organization: a valid body would be 403 before any Stripe call.

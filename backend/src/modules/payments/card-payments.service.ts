@@ -127,12 +127,6 @@ export class CardPaymentsService {
           cardPaymentsUnavailable: true,
         },
       );
-    if (cls.enrolledStudents >= cls.maxStudents)
-      throw new AppException(HttpStatus.CONFLICT, 'This class is full. No seats are left.', { code: 'CLASS_FULL' });
-    if (cls.status !== 'Open' && cls.status !== 'Scheduled')
-      throw new AppException(HttpStatus.CONFLICT, `This class is not open for registration (status: ${cls.status}).`, {
-        code: 'CLASS_NOT_OPEN',
-      });
     const ready = await this.connect.readiness(dto.organizationId);
     if (!ready.chargesEnabled || !ready.stripeAccountId)
       throw new AppException(HttpStatus.FORBIDDEN, NOT_CHARGES_ENABLED, { cardPaymentsUnavailable: true });
@@ -347,7 +341,7 @@ export class CardPaymentsService {
   async expireHolds(): Promise<number> {
     const released = await this.db.transaction(async (m) => {
       const claimed = await this.cards.claimExpiredHolds(m, HOLD_EXPIRY_BATCH);
-      for (const hold of claimed) await this.cards.expire(m, hold, false);
+      await this.cards.expireMany(m, claimed);
       return claimed;
     });
     for (const hold of released) if (hold.paymentIntentId) await this.cancelIntent(hold.paymentIntentId);
