@@ -6,6 +6,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { JwtStrategy, StaffJwtStrategy } from './jwt.strategies';
 import type { AllConfigType } from '../../config/config.type';
 import { CommunicationsModule } from '../communications/communications.module';
+import { PlatformAuditModule } from '../platform-audit/platform-audit.module';
 import { AuthController } from './auth.controller';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
@@ -17,6 +18,7 @@ import { UserEntity } from './user.entity';
     TypeOrmModule.forFeature([UserEntity]),
     PassportModule,
     CommunicationsModule,
+    PlatformAuditModule,
     JwtModule.registerAsync({
       inject: [ConfigService],
       useFactory: (config: ConfigService<AllConfigType>) => ({

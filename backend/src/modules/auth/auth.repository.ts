@@ -154,4 +154,13 @@ export class AuthRepository {
       passwordHash,
     ]);
   }
+
+  /** Organization users per organization, for the IT-admin overview. */
+  async countUsersByOrganization(organizationIds: string[]): Promise<Map<string, number>> {
+    const rows: { id: string; n: number }[] = await this.db.query(
+      'SELECT o.id, (SELECT count(*)::int FROM users u WHERE u.organization_id = o.id) AS n FROM unnest($1::uuid[]) AS o(id)',
+      [organizationIds],
+    );
+    return new Map(rows.map((r) => [r.id, r.n]));
+  }
 }

@@ -141,4 +141,13 @@ export class ClassesRepository {
     );
     return rows[0] ?? null;
   }
+
+  /** Classes per organization (every status), for the IT-admin overview. */
+  async countByOrganization(organizationIds: string[]): Promise<Map<string, number>> {
+    const rows: { id: string; n: number }[] = await this.db.query(
+      'SELECT o.id, (SELECT count(*)::int FROM classes c WHERE c.organization_id = o.id) AS n FROM unnest($1::uuid[]) AS o(id)',
+      [organizationIds],
+    );
+    return new Map(rows.map((r) => [r.id, r.n]));
+  }
 }

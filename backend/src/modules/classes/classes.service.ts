@@ -208,6 +208,11 @@ export class ClassesService {
     this.cache.invalidate(organizationId);
   }
 
+  /** IT-admin overview (issue 13): classes per organization. */
+  countByOrganization(organizationIds: string[]) {
+    return this.repo.countByOrganization(organizationIds);
+  }
+
   /** The sitemap's class pages. */
   listForSitemap(limit: number) {
     return this.repo.listForSitemap(limit);

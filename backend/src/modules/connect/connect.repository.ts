@@ -26,4 +26,11 @@ export class ConnectRepository {
     ])) as ConnectAccountRow[];
     return rows[0] ?? null;
   }
+
+  /** The accounts of several organizations at once (IT-admin overview). */
+  async findByOrganizations(organizationIds: string[]): Promise<ConnectAccountRow[]> {
+    return (await this.db.query(`SELECT ${COLUMNS} FROM connect_accounts WHERE organization_id = ANY($1::uuid[])`, [
+      organizationIds,
+    ])) as ConnectAccountRow[];
+  }
 }

@@ -38,6 +38,22 @@ export class EnrollmentEntity {
   @Column({ name: 'registered_communication_opt_in', type: 'boolean', nullable: true }) registeredCommunicationOptIn?: boolean | null;
 }
 
+/** A payment as the IT-admin portal lists it (amounts in cents). */
+export interface PaymentRow {
+  id: string;
+  studentName: string;
+  className: string;
+  amountCents: number;
+  platformFeeCents: number;
+  organizationAmountCents: number;
+  refundedCents: number;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  enrollmentStatus: string;
+  transactionDate: Date;
+  stripePaymentIntentId: string | null;
+}
+
 export interface EnrollmentRow extends EnrollmentEntity {
   classTitle: string;
 }

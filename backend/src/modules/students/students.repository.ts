@@ -4,7 +4,23 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import { idFilter, referenceFilter, type ListParams } from '../../common/http/list-query';
-import { EnrollmentEntity, StudentEntity, type EnrolledStudent, type EnrollmentRow, type LockedEnrollment } from './student.entity';
+import {
+  EnrollmentEntity,
+  StudentEntity,
+  type EnrolledStudent,
+  type EnrollmentRow,
+  type LockedEnrollment,
+  type PaymentRow,
+} from './student.entity';
+
+const PAYMENT_COLUMNS = `e.id, s.first_name || ' ' || s.last_name AS "studentName", c.title AS "className",
+  e.amount_paid_cents AS "amountCents", e.platform_fee_cents AS "platformFeeCents",
+  e.organization_amount_cents AS "organizationAmountCents", e.refunded_cents AS "refundedCents",
+  e.payment_method AS "paymentMethod", e.payment_status AS "paymentStatus", e.status AS "enrollmentStatus",
+  coalesce(e.paid_at, e.enrollment_date) AS "transactionDate", e.stripe_payment_intent_id AS "stripePaymentIntentId"`;
+
+/** Money that moved through Stripe is never reset: a card payment, or any row tied to a PaymentIntent. */
+const IN_PERSON = "payment_method = 'in-person' AND stripe_payment_intent_id IS NULL";
 
 /** The enrollment columns RETURNING gives back, in the shape of EnrollmentEntity. */
 const RETURNING = `RETURNING id, organization_id AS "organizationId", student_id AS "studentId", class_id AS "classId",
@@ -222,6 +238,88 @@ export class StudentsRepository {
         WHERE e.class_id = $1 AND e.organization_id = $2 AND e.student_id = ANY($3::uuid[])
         FOR SHARE OF e`,
       [classId, organizationId, studentIds],
+    );
+  }
+
+  /** Students and registered (active) enrollments per organization, for the IT-admin overview. */
+  async countsByOrganization(organizationIds: string[]): Promise<Map<string, { students: number; enrollments: number }>> {
+    const rows: { id: string; students: number; enrollments: number }[] = await this.db.query(
+      `SELECT o.id,
+              (SELECT count(*)::int FROM students s WHERE s.organization_id = o.id) AS students,
+              (SELECT count(*)::int FROM enrollments e WHERE e.organization_id = o.id AND e.status = 'active') AS enrollments
+         FROM unnest($1::uuid[]) AS o(id)`,
+      [organizationIds],
+    );
+    return new Map(rows.map((r) => [r.id, { students: r.students, enrollments: r.enrollments }]));
+  }
+
+  /**
+   * An organization's payments (paid, or with money recorded), newest first, with the total; the student's and
+   * class's names joined in (one round trip).
+   */
+  async paymentsOfOrganization(organizationId: string, offset: number, limit: number): Promise<[PaymentRow[], number]> {
+    const rows: (PaymentRow & { total: number })[] = await this.db.query(
+      `SELECT ${PAYMENT_COLUMNS}, count(*) OVER ()::int AS total
+         FROM enrollments e JOIN students s ON s.id = e.student_id JOIN classes c ON c.id = e.class_id
+        WHERE e.organization_id = $1 AND (e.payment_status = 'completed' OR e.amount_paid_cents > 0)
+        ORDER BY "transactionDate" DESC, e.id
+        OFFSET $2 LIMIT $3`,
+      [organizationId, offset, limit],
+    );
+    return [rows.map(({ total: _t, ...r }) => r), rows[0]?.total ?? 0];
+  }
+
+  /**
+   * Every in-person payment of the organization back to pending with nothing paid; card payments (money moved
+   * through Stripe) are never touched and come back as skipped. The rows are locked first, so what is listed is
+   * exactly what the UPDATE changed. Run inside the caller's transaction (a dry run rolls it back).
+   */
+  async resetInPersonPayments(manager: EntityManager, organizationId: string): Promise<{ reset: PaymentRow[]; skipped: PaymentRow[] }> {
+    const candidates: PaymentRow[] = await manager.query(
+      `SELECT ${PAYMENT_COLUMNS}
+         FROM enrollments e JOIN students s ON s.id = e.student_id JOIN classes c ON c.id = e.class_id
+        WHERE e.organization_id = $1 AND e.payment_status <> 'pending'
+        ORDER BY "transactionDate" DESC, e.id
+        FOR UPDATE OF e`,
+      [organizationId],
+    );
+    const changed = await returning<{ id: string }>(
+      manager,
+      `UPDATE enrollments SET payment_status = 'pending', amount_paid_cents = 0
+        WHERE organization_id = $1 AND payment_status <> 'pending' AND ${IN_PERSON}
+        RETURNING id`,
+      [organizationId],
+    );
+    const ids = new Set(changed.map((r) => r.id));
+    return { reset: candidates.filter((r) => ids.has(r.id)), skipped: candidates.filter((r) => !ids.has(r.id)) };
+  }
+
+  /** Deletes every student of the organization with their enrollments; answers the class ids whose seats were taken. */
+  async deleteAllOfOrganization(
+    manager: EntityManager,
+    organizationId: string,
+  ): Promise<{ students: number; enrollments: number; seatClassIds: string[] }> {
+    const enrollments = await returning<{ class_id: string; status: string }>(
+      manager,
+      'DELETE FROM enrollments WHERE organization_id = $1 RETURNING class_id, status',
+      [organizationId],
+    );
+    const students = await returning<{ id: string }>(manager, 'DELETE FROM students WHERE organization_id = $1 RETURNING id', [
+      organizationId,
+    ]);
+    return {
+      students: students.length,
+      enrollments: enrollments.length,
+      seatClassIds: enrollments.filter((e) => e.status === 'held' || e.status === 'active').map((e) => e.class_id),
+    };
+  }
+
+  /** Seat holds with an open card payment: their PaymentIntents are cancelled when the organization goes. */
+  openCardHolds(organizationId: string, manager: EntityManager = this.db.manager): Promise<{ id: string; paymentIntentId: string }[]> {
+    return manager.query(
+      `SELECT id, stripe_payment_intent_id AS "paymentIntentId" FROM enrollments
+        WHERE organization_id = $1 AND status = 'held' AND stripe_payment_intent_id IS NOT NULL`,
+      [organizationId],
     );
   }
 }

@@ -409,6 +409,34 @@ export class StudentsService {
     return this.repo.markEnrollmentUnpaid(manager, enrollmentId);
   }
 
+  /** IT-admin overview (issue 13): students and active enrollments per organization. */
+  countsByOrganization(organizationIds: string[]) {
+    return this.repo.countsByOrganization(organizationIds);
+  }
+
+  /** IT-admin student payments (issue 13), newest first. */
+  paymentsOfOrganization(organizationId: string, offset: number, limit: number) {
+    return this.repo.paymentsOfOrganization(organizationId, offset, limit);
+  }
+
+  /** IT-admin payment reset (issue 13): in-person payments back to pending; card payments listed as skipped. */
+  resetInPersonPayments(manager: EntityManager, organizationId: string) {
+    return this.repo.resetInPersonPayments(manager, organizationId);
+  }
+
+  /** IT-admin bulk delete (issue 13): every student of the organization, each seat freed once. */
+  async deleteAllOfOrganization(manager: EntityManager, organizationId: string) {
+    await this.orgs.lockForUpdate(manager, organizationId);
+    const result = await this.repo.deleteAllOfOrganization(manager, organizationId);
+    await this.classes.releaseSeats(manager, organizationId, result.seatClassIds);
+    return { students: result.students, enrollments: result.enrollments };
+  }
+
+  /** Seat holds whose card payment is still open (their PaymentIntents are cancelled when the organization is deleted). */
+  openCardHolds(organizationId: string, manager?: EntityManager) {
+    return this.repo.openCardHolds(organizationId, manager);
+  }
+
   private async withEnrollments(rows: StudentEntity[]) {
     const enrollments = await this.repo.enrollmentsOf(rows.map((r) => r.id));
     return rows.map((s) => mapStudent(s, enrollments.get(s.id) ?? []));
