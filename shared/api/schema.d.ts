@@ -8,11 +8,44 @@ export interface paths {
   "/api/activity-events": {
     get: operations["Activity_list"];
   };
+  "/api/admin/audit-log": {
+    get: operations["ItAdmin_auditLog"];
+  };
   "/api/admin/auth/signin": {
     post: operations["StaffAuth_signIn"];
   };
   "/api/admin/auth/signout": {
     post: operations["StaffAuth_signOut"];
+  };
+  "/api/admin/organizations": {
+    get: operations["ItAdmin_organizations"];
+  };
+  "/api/admin/organizations/{id}": {
+    get: operations["ItAdmin_organization"];
+  };
+  "/api/admin/organizations/{id}/activity-events": {
+    delete: operations["ItAdmin_deleteActivityEvents"];
+  };
+  "/api/admin/organizations/{id}/delete": {
+    delete: operations["ItAdmin_deleteOrganization"];
+  };
+  "/api/admin/organizations/{id}/reset-student-payments": {
+    post: operations["ItAdmin_resetStudentPayments"];
+  };
+  "/api/admin/organizations/{id}/reset-subscription": {
+    post: operations["ItAdmin_resetSubscription"];
+  };
+  "/api/admin/organizations/{id}/scheduled-communications/delete": {
+    delete: operations["ItAdmin_deleteScheduledCommunications"];
+  };
+  "/api/admin/organizations/{id}/student-payments": {
+    get: operations["ItAdmin_studentPayments"];
+  };
+  "/api/admin/organizations/{id}/students": {
+    delete: operations["ItAdmin_deleteStudents"];
+  };
+  "/api/admin/system-info": {
+    get: operations["ItAdmin_systemInfo"];
   };
   "/api/analytics/events": {
     post: operations["Analytics_record"];
@@ -206,6 +239,15 @@ export interface components {
         [key: string]: unknown;
       };
     };
+    ActivityEventsDeletedResponseDto: {
+      /**
+       * Format: uuid
+       * @example a0000000-0000-4000-8000-000000000001
+       */
+      organization_id: string;
+      /** @example 40 */
+      activity_events: number;
+    };
     AdminProfileDto: {
       firstName?: string;
       lastName?: string;
@@ -293,6 +335,60 @@ export interface components {
       firstName: string;
       /** @example Brown */
       lastName: string;
+    };
+    AuditLogEntryResponseDto: {
+      /**
+       * @description Sequence number
+       * @example 42
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: uuid
+       * @description null for a refused sign-in
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      staff_id: string | null;
+      /**
+       * @description The staff account, or the username tried at a refused sign-in
+       * @example itadmin
+       */
+      staff_username: string;
+      /** @example organization.delete */
+      action: string;
+      /**
+       * Format: uuid
+       * @example a0000000-0000-4000-8000-000000000001
+       */
+      target_organization_id: string | null;
+      /**
+       * @example {
+       *   "method": "DELETE",
+       *   "confirmation": "DELETE_ORGANIZATION"
+       * }
+       */
+      request: {
+        [key: string]: unknown;
+      };
+      /**
+       * @example success
+       * @enum {string}
+       */
+      outcome: "success" | "refused" | "failed";
+      /**
+       * @example {
+       *   "stripeConnectAccountId": "acct_1Q2w3E4r5T6y7U8i"
+       * }
+       */
+      detail: {
+        [key: string]: unknown;
+      };
+      /** @example 127.0.0.1 */
+      ip: string | null;
     };
     BrandingDto: {
       businessName?: string;
@@ -463,6 +559,9 @@ export interface components {
       /** Format: uuid */
       organizationId?: string;
     };
+    ConfirmationDto: {
+      confirmation: string;
+    };
     ConnectStatusResponseDto: {
       /** @example false */
       hasAccount: boolean;
@@ -629,6 +728,36 @@ export interface components {
       /** @example null */
       monthlyGrowthRate: number | null;
       recentActivity: components["schemas"]["ActivityEventResponseDto"][];
+    };
+    DatabaseInfoResponseDto: {
+      /** @example localhost */
+      host: string;
+      /** @example 5432 */
+      port: number | null;
+      /** @example classlane */
+      database: string;
+      /** @example PostgreSQL 18.4 */
+      version: string;
+      /**
+       * @description Largest number of connections of this instance
+       * @example 10
+       */
+      poolSize: number;
+      /**
+       * @description Connections open now
+       * @example 3
+       */
+      poolOpen: number | null;
+      /**
+       * @description Of which idle
+       * @example 2
+       */
+      poolIdle: number | null;
+      /**
+       * @description Queries waiting for a connection
+       * @example 0
+       */
+      poolWaiting: number | null;
     };
     DeletedResponseDto: {
       /**
@@ -830,6 +959,24 @@ export interface components {
       emailEnabled: boolean;
       smsEnabled: boolean;
     };
+    OrganizationCountsResponseDto: {
+      /** @example 2 */
+      users: number;
+      /** @example 6 */
+      classes: number;
+      /** @example 6 */
+      students: number;
+      /**
+       * @description Registered (active) enrollments
+       * @example 9
+       */
+      enrollments: number;
+      /**
+       * @description Communications sent or scheduled; null until the communications module is installed
+       * @example null
+       */
+      communications: number | null;
+    };
     OrganizationCreatedResponseDto: {
       /**
        * Format: uuid
@@ -908,6 +1055,75 @@ export interface components {
       discounts?: components["schemas"]["DiscountDto"][];
       cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
       notifications?: components["schemas"]["NotificationsDto"];
+    };
+    PaymentResetItemResponseDto: {
+      /**
+       * Format: uuid
+       * @description The enrollment
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Olivia Martinez */
+      student_name: string;
+      /** @example Watercolor Basics */
+      class_name: string;
+      /**
+       * @description Cents paid
+       * @example 10000
+       */
+      amount: number;
+      /**
+       * @description Cents kept by the organization
+       * @example 9700
+       */
+      organization_amount: number;
+      /**
+       * @description Cents of platform fee (PLATFORM_FEE_PERCENT of a card payment; none in person)
+       * @example 300
+       */
+      platform_fee_amount: number;
+      /**
+       * @description Cents refunded
+       * @example 0
+       */
+      refunded_amount: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      transaction_date: string;
+      /** @example pi_3Q2w3E4r5T6y7U8i */
+      stripe_payment_intent_id: string | null;
+      /**
+       * @example card
+       * @enum {string}
+       */
+      payment_method: "in-person" | "card";
+      /**
+       * @example completed
+       * @enum {string}
+       */
+      payment_status: "pending" | "completed" | "failed";
+      /**
+       * @description Why a payment is skipped; null for one that is (or would be) reset
+       * @example null
+       */
+      reason: string | null;
+    };
+    PaymentResetResponseDto: {
+      /**
+       * @description true: a simulation, nothing was changed
+       * @example true
+       */
+      dryRun: boolean;
+      /** @example 3 */
+      resetCount: number;
+      /** @example 1 */
+      skippedCount: number;
+      /** @description In-person payments set (or that would be set) back to pending */
+      reset: components["schemas"]["PaymentResetItemResponseDto"][];
+      /** @description Card payments: never reset, money moved through Stripe */
+      skipped: components["schemas"]["PaymentResetItemResponseDto"][];
     };
     PlanFeaturesDto: {
       /** @example true */
@@ -1125,6 +1341,9 @@ export interface components {
        */
       sent: boolean;
     };
+    ResetStudentPaymentsDto: {
+      dryRun: boolean;
+    };
     SavedMarkResponseDto: {
       /**
        * Format: uuid
@@ -1146,6 +1365,14 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       sessionDate: string;
+    };
+    SendgridInfoResponseDto: {
+      /** @example no-reply@classlane.local */
+      verifiedSender: string;
+      /** @example SG.a…Zz9x */
+      apiKeyPartial: string | null;
+      /** @example false */
+      hasApiKey: boolean;
     };
     SessionResponseDto: {
       user: components["schemas"]["UserResponseDto"];
@@ -1211,6 +1438,107 @@ export interface components {
       /** @example */
       linkedin: string;
     };
+    StaffOrganizationDeletedResponseDto: {
+      /**
+       * Format: uuid
+       * @example a0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /** @example Sunrise Community Arts */
+      name: string;
+      /** @example true */
+      deleted: boolean;
+      /**
+       * @description Close this Express account in the Stripe dashboard (also written to the audit log)
+       * @example acct_1Q2w3E4r5T6y7U8i
+       */
+      stripe_connect_account_id: string | null;
+      /**
+       * @description PaymentIntents of open seat holds that were cancelled
+       * @example []
+       */
+      cancelled_payment_intents: string[];
+    };
+    StaffOrganizationDetailResponseDto: {
+      /**
+       * Format: uuid
+       * @example a0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /** @example Sunrise Community Arts */
+      name: string;
+      /** @example sunrise.example.com */
+      domain: string | null;
+      /** @example essential */
+      subscription_plan_id: string;
+      /** @example Essential */
+      subscription_plan_name: string;
+      /** @example active */
+      subscription_status: string;
+      /** @example acct_1Q2w3E4r5T6y7U8i */
+      stripe_connect_account_id: string | null;
+      /**
+       * @description Stripe's details_submitted
+       * @example true
+       */
+      stripe_onboarding_completed: boolean;
+      /** @example true */
+      stripe_charges_enabled: boolean;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      updated_at: string;
+      counts: components["schemas"]["OrganizationCountsResponseDto"];
+      contact_info: components["schemas"]["ContactInfoResponseDto"];
+      branding: components["schemas"]["BrandingResponseDto"];
+      settings: components["schemas"]["OrganizationSettingsDto"];
+      subscription: components["schemas"]["StaffSubscriptionResponseDto"];
+      /** @example true */
+      stripe_payouts_enabled: boolean;
+    };
+    StaffOrganizationResponseDto: {
+      /**
+       * Format: uuid
+       * @example a0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /** @example Sunrise Community Arts */
+      name: string;
+      /** @example sunrise.example.com */
+      domain: string | null;
+      /** @example essential */
+      subscription_plan_id: string;
+      /** @example Essential */
+      subscription_plan_name: string;
+      /** @example active */
+      subscription_status: string;
+      /** @example acct_1Q2w3E4r5T6y7U8i */
+      stripe_connect_account_id: string | null;
+      /**
+       * @description Stripe's details_submitted
+       * @example true
+       */
+      stripe_onboarding_completed: boolean;
+      /** @example true */
+      stripe_charges_enabled: boolean;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      updated_at: string;
+      counts: components["schemas"]["OrganizationCountsResponseDto"];
+    };
     StaffSessionResponseDto: {
       /**
        * @description A staff token (scheme `staff`): refused by organization routes
@@ -1219,10 +1547,28 @@ export interface components {
       token: string;
       /** @example itadmin */
       username: string;
+      /**
+       * @description Seconds until the token expires (one hour)
+       * @example 3600
+       */
+      expiresIn: number;
     };
     StaffSignInDto: {
       username: string;
       password: string;
+    };
+    StaffSubscriptionResponseDto: {
+      /** @example essential */
+      plan_id: string;
+      /** @example Essential */
+      plan_name: string;
+      /**
+       * @description Cents a month
+       * @example 4900
+       */
+      monthly_price: number;
+      /** @example active */
+      status: string;
     };
     StripeConfigResponseDto: {
       /**
@@ -1236,6 +1582,26 @@ export interface components {
        */
       environment: "production" | "test";
     };
+    StripeInfoResponseDto: {
+      /**
+       * @example test
+       * @enum {string}
+       */
+      environment: "live" | "test" | "not configured";
+      /** @example true */
+      configured: boolean;
+      /**
+       * @description At most the first 4 and last 4 characters
+       * @example pk_t…x9Zq
+       */
+      publicKeyPartial: string | null;
+      /** @example sk_t…a1B2 */
+      secretKeyPartial: string | null;
+      /** @example whse…c3D4 */
+      webhookSecretPartial: string | null;
+      /** @example true */
+      hasWebhookSecret: boolean;
+    };
     StripeWebhookResponseDto: {
       /**
        * @description The event's id (stored once, whatever the deliveries)
@@ -1248,6 +1614,55 @@ export interface components {
        * @enum {string}
        */
       status: "processed" | "duplicate" | "in_progress";
+    };
+    StudentPaymentResponseDto: {
+      /**
+       * Format: uuid
+       * @description The enrollment
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Olivia Martinez */
+      student_name: string;
+      /** @example Watercolor Basics */
+      class_name: string;
+      /**
+       * @description Cents paid
+       * @example 10000
+       */
+      amount: number;
+      /**
+       * @description Cents kept by the organization
+       * @example 9700
+       */
+      organization_amount: number;
+      /**
+       * @description Cents of platform fee (PLATFORM_FEE_PERCENT of a card payment; none in person)
+       * @example 300
+       */
+      platform_fee_amount: number;
+      /**
+       * @description Cents refunded
+       * @example 0
+       */
+      refunded_amount: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      transaction_date: string;
+      /** @example pi_3Q2w3E4r5T6y7U8i */
+      stripe_payment_intent_id: string | null;
+      /**
+       * @example card
+       * @enum {string}
+       */
+      payment_method: "in-person" | "card";
+      /**
+       * @example completed
+       * @enum {string}
+       */
+      payment_status: "pending" | "completed" | "failed";
     };
     StudentResponseDto: {
       /**
@@ -1295,6 +1710,30 @@ export interface components {
       updatedAt: string;
       classEnrollments: components["schemas"]["EnrollmentResponseDto"][];
     };
+    StudentsDeletedResponseDto: {
+      /**
+       * Format: uuid
+       * @example a0000000-0000-4000-8000-000000000001
+       */
+      organization_id: string;
+      /** @example 12 */
+      students: number;
+      /** @example 15 */
+      enrollments: number;
+    };
+    SubscriptionResetResponseDto: {
+      /**
+       * Format: uuid
+       * @example a0000000-0000-4000-8000-000000000001
+       */
+      organization_id: string;
+      /** @example free */
+      subscription_plan_id: string;
+      /** @example active */
+      subscription_status: string;
+      /** @example false */
+      stripe_subscription_cancelled: boolean;
+    };
     SubscriptionValidationResponseDto: {
       /** @example true */
       hasActiveSubscription: boolean;
@@ -1304,6 +1743,20 @@ export interface components {
       planName: string;
       plan: components["schemas"]["PlanResponseDto"];
       usage: components["schemas"]["UsageResponseDto"];
+    };
+    SystemInfoResponseDto: {
+      /** @example https://classes.example.com/api */
+      apiUrl: string;
+      /** @example https://classes.example.com */
+      clientUrl: string;
+      /** @example production */
+      environment: string;
+      /** @example 3 */
+      platformFeePercent: number;
+      stripe: components["schemas"]["StripeInfoResponseDto"];
+      database: components["schemas"]["DatabaseInfoResponseDto"];
+      twilio: components["schemas"]["TwilioInfoResponseDto"];
+      sendgrid: components["schemas"]["SendgridInfoResponseDto"];
     };
     TeacherClassResponseDto: {
       /**
@@ -1417,6 +1870,16 @@ export interface components {
        * @example 220
        */
       revenue: number;
+    };
+    TwilioInfoResponseDto: {
+      /** @example false */
+      configured: boolean;
+      /** @example AC12…9f0e */
+      accountSidPartial: string | null;
+      /** @example +15595550100 */
+      phoneNumber: string | null;
+      /** @example false */
+      hasAuthToken: boolean;
     };
     UpdateBrandingDto: {
       branding: components["schemas"]["BrandingDto"];
@@ -1608,6 +2071,51 @@ export interface operations {
       };
     };
   };
+  ItAdmin_auditLog: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of created_at (default created_at) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object with any of: organizationId, action, outcome */
+        filter?: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description `audit-log <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["AuditLogEntryResponseDto"][];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   StaffAuth_signIn: {
     requestBody: {
       content: {
@@ -1642,6 +2150,408 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["SignedOutResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ItAdmin_organizations: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of created_at, name, updated_at (default created_at) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object with any of: q */
+        filter?: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description `organizations <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["StaffOrganizationResponseDto"][];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ItAdmin_organization: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["StaffOrganizationDetailResponseDto"];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ItAdmin_deleteActivityEvents: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConfirmationDto"];
+      };
+    };
+    responses: {
+      /** @description Needs `{ confirmation: "DELETE" }` */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ActivityEventsDeletedResponseDto"];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ItAdmin_deleteOrganization: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConfirmationDto"];
+      };
+    };
+    responses: {
+      /** @description Deleted. A wrong or missing confirmation: 400, nothing deleted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["StaffOrganizationDeletedResponseDto"];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ItAdmin_resetStudentPayments: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ResetStudentPaymentsDto"];
+      };
+    };
+    responses: {
+      /** @description `dryRun: true` answers exactly what a real run would change and changes nothing */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PaymentResetResponseDto"];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ItAdmin_resetSubscription: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SubscriptionResetResponseDto"];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ItAdmin_deleteScheduledCommunications: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConfirmationDto"];
+      };
+    };
+    responses: {
+      /** @description Needs `{ confirmation: "DELETE" }`. 501 until scheduled communications exist (nothing deleted) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & ({
+            /** @enum {boolean} */
+            success: true;
+            /** @example null */
+            data: Record<string, unknown> | null;
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
+          });
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ItAdmin_studentPayments: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of transaction_date (default transaction_date) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object */
+        filter?: string;
+      };
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description `student-payments <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["StudentPaymentResponseDto"][];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ItAdmin_deleteStudents: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConfirmationDto"];
+      };
+    };
+    responses: {
+      /** @description Needs `{ confirmation: "DELETE" }` */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["StudentsDeletedResponseDto"];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ItAdmin_systemInfo: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SystemInfoResponseDto"];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
           };
         };
       };

@@ -84,6 +84,12 @@ describe('bad input on every write route', () => {
       'DELETE /api/auth/users/:id': { auth: 'admin', body: null },
       'POST /api/admin/auth/signin': { auth: 'public', body: { username: 'itadmin', password: 'x' } },
       'POST /api/admin/auth/signout': { auth: 'staff', body: null },
+      'DELETE /api/admin/organizations/:id/delete': { auth: 'staff', body: { confirmation: 'DELETE_ORGANIZATION' } },
+      'POST /api/admin/organizations/:id/reset-subscription': { auth: 'staff', body: null },
+      'POST /api/admin/organizations/:id/reset-student-payments': { auth: 'staff', body: { dryRun: true } },
+      'DELETE /api/admin/organizations/:id/students': { auth: 'staff', body: { confirmation: 'DELETE' } },
+      'DELETE /api/admin/organizations/:id/activity-events': { auth: 'staff', body: { confirmation: 'DELETE' } },
+      'DELETE /api/admin/organizations/:id/scheduled-communications/delete': { auth: 'staff', body: { confirmation: 'DELETE' } },
       'PUT /api/settings/branding': { auth: 'admin', body: { branding: { businessName: 'B', primaryColor: '#000000', slogan: 's' } } },
       'PUT /api/settings/contact': { auth: 'admin', body: { contactInfo: { phone: '5595550000', address: 'A' } } },
       'PUT /api/settings/profile': { auth: 'admin', body: { adminProfile: { firstName: 'A', lastName: 'B', email: 'a@example.com' } } },
@@ -266,7 +272,7 @@ function fillParams(
     }
     if (name === 'classId' || pattern.startsWith('/api/classes')) return ids.classId;
     if (pattern.startsWith('/api/students')) return ids.studentId;
-    if (pattern.startsWith('/api/organizations')) return orgId;
+    if (pattern.startsWith('/api/organizations') || pattern.startsWith('/api/admin/organizations')) return orgId;
     return ids.teacherId;
   });
 }
