@@ -64,7 +64,7 @@ function PaymentList({ title, rows }: { title: string; rows: PaymentReset['reset
 }
 
 /** Spec 3 §2.12: the payment reset, simulated first (the dry run shows exactly what the real run will change). */
-function PaymentReset({ organizationId, onChanged }: { organizationId: string; onChanged: () => void }) {
+function PaymentReset({ organizationId, onChanged, onAudited }: { organizationId: string; onChanged: () => void; onAudited: () => void }) {
   const [simulation, setSimulation] = useState<{ data: PaymentReset; message?: string } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -81,6 +81,8 @@ function PaymentReset({ organizationId, onChanged }: { organizationId: string; o
       setError(actionErrorText(e, TEXT.simulation));
     } finally {
       setBusy(false);
+      // The simulation changed nothing but is itself in the audit log.
+      onAudited();
     }
   };
 
@@ -150,7 +152,17 @@ function PaymentReset({ organizationId, onChanged }: { organizationId: string; o
 }
 
 /** Spec 3 §5: two confirm prompts, then typing DELETE; a mismatch cancels with 'Confirmation failed. Action cancelled.' */
-function BulkDeleteFlow({ organizationId, orgName, onChanged }: { organizationId: string; orgName: string; onChanged: () => void }) {
+function BulkDeleteFlow({
+  organizationId,
+  orgName,
+  onChanged,
+  onAudited,
+}: {
+  organizationId: string;
+  orgName: string;
+  onChanged: () => void;
+  onAudited: () => void;
+}) {
   const [target, setTarget] = useState<BulkTarget | null>(null);
   const [step, setStep] = useState<BulkStep>('idle');
   const [typed, setTyped] = useState('');
@@ -170,6 +182,7 @@ function BulkDeleteFlow({ organizationId, orgName, onChanged }: { organizationId
     } catch (e) {
       const reason = (e as { message?: string }).message;
       setNotice({ severity: 'error', text: reason ? `${BULK[target].failure} (${reason})` : BULK[target].failure });
+      onAudited();
     } finally {
       setBusy(false);
       setStep('idle');
@@ -262,15 +275,25 @@ function BulkDeleteFlow({ organizationId, orgName, onChanged }: { organizationId
 }
 
 /** The danger zone of the organization page (spec 3 §2.12). */
-export function DangerZone({ organizationId, orgName, onChanged }: { organizationId: string; orgName: string; onChanged: () => void }) {
+export function DangerZone({
+  organizationId,
+  orgName,
+  onChanged,
+  onAudited,
+}: {
+  organizationId: string;
+  orgName: string;
+  onChanged: () => void;
+  onAudited: () => void;
+}) {
   return (
     <Box component="section" aria-labelledby="danger-title" sx={{ border: 1, borderColor: 'error.light', borderRadius: 1, p: 2 }}>
       <Typography id="danger-title" variant="h6" component="h2" color="error" gutterBottom>
         Danger zone
       </Typography>
       <Stack spacing={2}>
-        <PaymentReset organizationId={organizationId} onChanged={onChanged} />
-        <BulkDeleteFlow organizationId={organizationId} orgName={orgName} onChanged={onChanged} />
+        <PaymentReset organizationId={organizationId} onChanged={onChanged} onAudited={onAudited} />
+        <BulkDeleteFlow organizationId={organizationId} orgName={orgName} onChanged={onChanged} onAudited={onAudited} />
       </Stack>
     </Box>
   );

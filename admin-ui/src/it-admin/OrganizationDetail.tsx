@@ -22,6 +22,7 @@ export function OrganizationDetail() {
   const payments = useStaffFetch(`payments:${id}:${refreshKey}`, () =>
     id ? staffApi.studentPayments(id) : Promise.resolve({ rows: [], total: 0 }),
   );
+  const [auditKey, setAuditKey] = useState(0);
   const refresh = () => setRefreshKey((k) => k + 1);
 
   return (
@@ -58,8 +59,8 @@ export function OrganizationDetail() {
                 <StudentPaymentsTab rows={payments.data?.rows} loading={payments.loading} error={payments.error} />
               )}
             </Box>
-            <DangerZone organizationId={id} orgName={org.data.name} onChanged={refresh} />
-            <AuditLogView organizationId={id} refreshKey={refreshKey} />
+            <DangerZone organizationId={id} orgName={org.data.name} onChanged={refresh} onAudited={() => setAuditKey((k) => k + 1)} />
+            <AuditLogView organizationId={id} refreshKey={refreshKey * 1000 + auditKey} />
           </Stack>
         )}
       </Container>
