@@ -39,6 +39,33 @@ export class StudentsRepository {
     return manager.getRepository(StudentEntity).findOne({ where: { id, organizationId } });
   }
 
+  listContacts(
+    organizationId: string,
+  ): Promise<{ id: string; firstName: string; lastName: string; email: string; phone: string; communicationOptIn: boolean }[]> {
+    return this.db.query(
+      `SELECT id, first_name AS "firstName", last_name AS "lastName", email, phone, communication_opt_in AS "communicationOptIn"
+       FROM students WHERE organization_id = $1 ORDER BY lower(first_name), lower(last_name), id`,
+      [organizationId],
+    );
+  }
+
+  async communicationOptIns(ids: string[], manager: EntityManager = this.db.manager): Promise<Map<string, boolean>> {
+    if (!ids.length) return new Map();
+    const rows: { id: string; optIn: boolean }[] = await manager.query(
+      'SELECT id, communication_opt_in AS "optIn" FROM students WHERE id = ANY($1)',
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.id, r.optIn]));
+  }
+
+  async setCommunicationOptIn(organizationId: string, id: string, optIn: boolean): Promise<boolean> {
+    const rows: [unknown[], number] = await this.db.query(
+      'UPDATE students SET communication_opt_in = $3, updated_at = now() WHERE id = $1 AND organization_id = $2 RETURNING id',
+      [id, organizationId, optIn],
+    );
+    return rows[0].length > 0;
+  }
+
   findByEmail(organizationId: string, email: string, manager: EntityManager = this.db.manager) {
     return manager
       .getRepository(StudentEntity)
