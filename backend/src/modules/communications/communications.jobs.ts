@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { forwardRef, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { AllConfigType } from '../../config/config.type';
@@ -6,6 +6,8 @@ import { CommunicationsDispatcher } from './communications.dispatcher';
 import { RemindersService } from './reminders.service';
 
 const JOB_NAME = 'communications-dispatch';
+/** Reminder windows are whole hours: looking for newly due ones once a minute is enough. */
+const REMINDERS_EVERY_MS = 60_000;
 
 /**
  * Every JOBS_INTERVAL_MS (on each instance with JOBS_ENABLED): queue due class reminders, then dispatch due
@@ -19,11 +21,13 @@ export class CommunicationsJobs implements OnApplicationBootstrap, OnModuleDestr
   private running: Promise<void> | null = null;
   private again = false;
   private stopping = false;
+  private remindersAt = 0;
 
   constructor(
     config: ConfigService<AllConfigType>,
-    private readonly dispatcher: CommunicationsDispatcher,
-    private readonly reminders: RemindersService,
+    // Types, not classes, in the signature: students and communications import each other (see StudentsService).
+    @Inject(forwardRef(() => CommunicationsDispatcher)) private readonly dispatcher: Pick<CommunicationsDispatcher, 'runUntilIdle'>,
+    @Inject(forwardRef(() => RemindersService)) private readonly reminders: Pick<RemindersService, 'queueDue'>,
     private readonly scheduler: SchedulerRegistry,
   ) {
     const jobs = config.getOrThrow('jobs', { infer: true });
@@ -59,7 +63,10 @@ export class CommunicationsJobs implements OnApplicationBootstrap, OnModuleDestr
       do {
         this.again = false;
         try {
-          await this.reminders.queueDue();
+          if (Date.now() - this.remindersAt >= REMINDERS_EVERY_MS) {
+            this.remindersAt = Date.now();
+            await this.reminders.queueDue();
+          }
         } catch (e) {
           this.logger.error(`Queueing reminders failed: ${e instanceof Error ? e.message : String(e)}`);
         }

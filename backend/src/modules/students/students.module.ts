@@ -10,7 +10,13 @@ import { StudentsRepository } from './students.repository';
 import { StudentsService } from './students.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([StudentEntity, EnrollmentEntity]), ClassesModule, OrganizationsModule, SubscriptionsModule, forwardRef(() => CommunicationsModule)],
+  imports: [
+    TypeOrmModule.forFeature([StudentEntity, EnrollmentEntity]),
+    ClassesModule,
+    OrganizationsModule,
+    SubscriptionsModule,
+    forwardRef(() => CommunicationsModule),
+  ],
   controllers: [StudentsController],
   providers: [StudentsRepository, StudentsService],
   exports: [StudentsService],

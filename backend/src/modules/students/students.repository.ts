@@ -148,6 +148,29 @@ export class StudentsRepository {
     return raw.map((r: Record<string, unknown>) => ({ student: byId.get(r.s_id as string)!, enrollment: toEnrollmentRow(r) }));
   }
 
+  activeEnrollmentsOfClasses(classIds: string[]): Promise<
+    {
+      enrollmentId: string;
+      classId: string;
+      organizationId: string;
+      studentId: string;
+      firstName: string;
+      lastName: string;
+      email: string;
+      phone: string;
+      communicationOptIn: boolean;
+    }[]
+  > {
+    if (!classIds.length) return Promise.resolve([]);
+    return this.db.query(
+      `SELECT e.id AS "enrollmentId", e.class_id AS "classId", e.organization_id AS "organizationId", s.id AS "studentId",
+         s.first_name AS "firstName", s.last_name AS "lastName", s.email, s.phone, s.communication_opt_in AS "communicationOptIn"
+       FROM enrollments e JOIN students s ON s.id = e.student_id
+       WHERE e.class_id = ANY($1::uuid[]) AND e.status = 'active'`,
+      [classIds],
+    );
+  }
+
   findEnrollment(studentId: string, classId: string, manager: EntityManager = this.db.manager) {
     return manager.getRepository(EnrollmentEntity).findOne({ where: { studentId, classId } });
   }

@@ -441,6 +441,11 @@ export class StudentsService {
     return this.repo.setCommunicationOptIn(organizationId, id, optIn);
   }
 
+  /** Registered (active) enrollments of these classes with the student's contact (the reminders job). */
+  activeEnrollmentsOfClasses(classIds: string[]) {
+    return this.repo.activeEnrollmentsOfClasses(classIds);
+  }
+
   private async withEnrollments(rows: StudentEntity[]) {
     const enrollments = await this.repo.enrollmentsOf(rows.map((r) => r.id));
     return rows.map((s) => mapStudent(s, enrollments.get(s.id) ?? []));
