@@ -59,7 +59,7 @@ export function OrganizationOverview({ org }: { org: StaffOrganizationDetail }) 
         <Field label="Classes">{c.classes}</Field>
         <Field label="Students">{c.students}</Field>
         <Field label="Enrollments">{c.enrollments}</Field>
-        <Field label="Communications">{c.communications ?? 'n/a'}</Field>
+        <Field label="Communications">{c.communications}</Field>
       </Section>
       <Section title="Contact">
         <Field label="Email">{org.contact_info.email || '—'}</Field>

@@ -196,7 +196,7 @@ export function OrganizationsTable({
                     {org.counts.students} students · {org.counts.enrollments} enrollments
                   </Typography>
                   <Typography variant="caption" component="div" color="text.secondary">
-                    {org.counts.communications === null ? 'communications: n/a' : `${org.counts.communications} communications`}
+                    {org.counts.communications} communications
                   </Typography>
                 </TableCell>
                 <TableCell>

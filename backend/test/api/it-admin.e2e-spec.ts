@@ -129,6 +129,8 @@ describe('IT-admin portal API (issue 13)', () => {
     }
     return out;
   }
+  const communicationsOf = async (orgId: string) =>
+    (await t.db.query('SELECT count(*)::int AS n FROM communications WHERE organization_id = $1', [orgId]))[0].n as number;
   const withoutAudit = (c: Record<string, Record<string, number>>) =>
     Object.fromEntries(Object.entries(c).filter(([k]) => k !== 'platform_audit_log'));
 
@@ -161,6 +163,21 @@ describe('IT-admin portal API (issue 13)', () => {
       [org.orgId, `acct_${label}${randomUUID().slice(0, 8)}`],
     );
     await t.db.query(`INSERT INTO analytics_events (organization_id, name, occurred_at) VALUES ($1, 'page_view', now())`, [org.orgId]);
+    await t.db.query(
+      `INSERT INTO communication_templates (organization_id, name, type, message_template) VALUES ($1, 'Welcome', 'email', 'Hi')`,
+      [org.orgId],
+    );
+    // One message waiting to go (scheduled for tomorrow) and one already sent.
+    for (const [status, at] of [
+      ['pending', "now() + interval '1 day'"],
+      ['sent', 'now()'],
+    ]) {
+      await t.db.query(
+        `INSERT INTO communications (organization_id, recipient_type, recipient_id, channel, to_address, subject, message, kind, status, scheduled_at)
+         VALUES ($1, 'student', $2, 'email', 'a@example.com', 'Hi', 'Hello', 'manual', '${status}', ${at})`,
+        [org.orgId, s1],
+      );
+    }
     await t.http
       .post('/api/contact')
       .send({ name: 'Ann', email: 'ann@example.com', message: 'Hello', organizationId: org.orgId })
@@ -287,7 +304,7 @@ describe('IT-admin portal API (issue 13)', () => {
           stripe_charges_enabled: true,
           created_at: expect.any(String),
           updated_at: expect.any(String),
-          counts: { users: 2, classes: 1, students: 2, enrollments: 2, communications: null },
+          counts: { users: 2, classes: 1, students: 2, enrollments: 2, communications: await communicationsOf(a.org.orgId) },
         },
       ]);
       const byDomain = await get(`/api/admin/organizations?filter=${encodeURIComponent(JSON.stringify({ q: 'listy-domain' }))}`);
@@ -310,7 +327,7 @@ describe('IT-admin portal API (issue 13)', () => {
         settings: expect.any(Object),
         subscription: { plan_id: 'professional', plan_name: 'Professional', monthly_price: 9900, status: 'active' },
         stripe_payouts_enabled: true,
-        counts: { users: 2, classes: 1, students: 2, enrollments: 2, communications: null },
+        counts: { users: 2, classes: 1, students: 2, enrollments: 2, communications: await communicationsOf(org.orgId) },
       });
       expect((await get(`/api/admin/organizations/${randomUUID()}`)).status).toBe(404);
       expect((await get('/api/admin/organizations/not-an-id')).status).toBe(404);
@@ -564,11 +581,24 @@ describe('IT-admin portal API (issue 13)', () => {
       expect(after.activity_events[b.org.orgId]).toBe(before.activity_events[b.org.orgId]);
     });
 
-    it('should answer 501 for scheduled communications until they exist, deleting nothing', async () => {
-      const org = await createOrg(t);
-      const res = await del(`/api/admin/organizations/${org.orgId}/scheduled-communications/delete`, { confirmation: 'DELETE' });
-      expect(res.status).toBe(501);
-      expect(res.body).toMatchObject({ success: false, error: expect.stringMatching(/nothing was deleted/) });
+    it("should delete an organization's messages still waiting to go, keeping its history and other organizations' messages", async () => {
+      const a = await populatedOrg('Comms');
+      const b = await populatedOrg('Quiet');
+      const statusCount = async (orgId: string) =>
+        Object.fromEntries(
+          (
+            await t.db.query('SELECT status, count(*)::int AS n FROM communications WHERE organization_id = $1 GROUP BY status', [orgId])
+          ).map((r: { status: string; n: number }) => [r.status, r.n]),
+        );
+      const beforeA = await statusCount(a.org.orgId);
+      const beforeB = await statusCount(b.org.orgId);
+      expect(beforeA.pending).toBeGreaterThan(0);
+      const res = await del(`/api/admin/organizations/${a.org.orgId}/scheduled-communications/delete`, { confirmation: 'DELETE' });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual({ organization_id: a.org.orgId, scheduled_communications: beforeA.pending });
+      const { pending: _gone, ...kept } = beforeA;
+      expect(await statusCount(a.org.orgId)).toEqual(kept);
+      expect(await statusCount(b.org.orgId)).toEqual(beforeB);
     });
   });
 
@@ -654,7 +684,7 @@ describe('IT-admin portal API (issue 13)', () => {
         'organization.delete:refused',
         'organization.students.delete:success',
         'organization.activity_events.delete:success',
-        'organization.scheduled_communications.delete:refused',
+        'organization.scheduled_communications.delete:success',
         'system_info.read:success',
       ]) {
         expect([expected, seen.has(expected)]).toEqual([expected, true]);

@@ -86,6 +86,19 @@ export class ClassesRepository {
       .getMany();
   }
 
+  /**
+   * Classes of every organization that may have a session between the two times (a generous bound: a weekly class
+   * spans days × 7 days), not archived or cancelled; the caller computes the sessions.
+   */
+  withSessionsBetween(from: Date, to: Date) {
+    return this.classes
+      .createQueryBuilder('c')
+      .where("c.status NOT IN ('Archived', 'Cancelled')")
+      .andWhere('c.start_date <= :to', { to })
+      .andWhere("c.start_date + c.days * interval '7 days' >= :from", { from })
+      .getMany();
+  }
+
   /** Non-archived classes of an organization for the public list, soonest first. */
   listPublic(organizationId: string) {
     return this.classes

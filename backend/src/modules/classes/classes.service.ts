@@ -214,6 +214,11 @@ export class ClassesService {
   }
 
   /** The sitemap's class pages. */
+  /** Classes with their computed sessions (mapClass) that may have a session between the two times (the reminders job). */
+  async withSessionsBetween(from: Date, to: Date): Promise<ClassResponse[]> {
+    return (await this.repo.withSessionsBetween(from, to)).map(mapClass);
+  }
+
   listForSitemap(limit: number) {
     return this.repo.listForSitemap(limit);
   }

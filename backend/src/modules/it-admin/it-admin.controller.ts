@@ -11,6 +11,7 @@ import {
   ActivityEventsDeletedResponseDto,
   AuditLogEntryResponseDto,
   PaymentResetResponseDto,
+  ScheduledCommunicationsDeletedResponseDto,
   StaffOrganizationDeletedResponseDto,
   StaffOrganizationDetailResponseDto,
   StaffOrganizationResponseDto,
@@ -127,8 +128,8 @@ export class ItAdminController {
   }
 
   @ApiEnvelope(
-    null,
-    withMessage({ description: 'Needs `{ confirmation: "DELETE" }`. 501 until scheduled communications exist (nothing deleted)' }),
+    ScheduledCommunicationsDeletedResponseDto,
+    withMessage({ description: 'Needs `{ confirmation: "DELETE" }`. Deletes the messages still waiting to go; sent history stays' }),
   )
   @ApiRequestExample({ confirmation: 'DELETE' })
   @Delete('organizations/:id/scheduled-communications/delete')

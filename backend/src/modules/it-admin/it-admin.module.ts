@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { ClassesModule } from '../classes/classes.module';
+import { CommunicationsModule } from '../communications/communications.module';
 import { ConnectModule } from '../connect/connect.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { PlatformAuditModule } from '../platform-audit/platform-audit.module';
@@ -16,6 +17,7 @@ import { ItAdminService } from './it-admin.service';
     AuthModule,
     OrganizationsModule,
     ClassesModule,
+    CommunicationsModule,
     StudentsModule,
     ConnectModule,
     SubscriptionsModule,

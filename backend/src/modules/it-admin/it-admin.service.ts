@@ -1,4 +1,4 @@
-import { BadRequestException, HttpException, HttpStatus, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, HttpException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -7,6 +7,7 @@ import type { AllConfigType } from '../../config/config.type';
 import { ActivityService } from '../activity/activity.service';
 import { AuthService } from '../auth/auth.service';
 import { ClassesService } from '../classes/classes.service';
+import { CommunicationsService } from '../communications/communications.service';
 import { ConnectService } from '../connect/connect.service';
 import type { OrganizationEntity } from '../organizations/organization.entity';
 import { OrganizationsService } from '../organizations/organizations.service';
@@ -61,6 +62,7 @@ export class ItAdminService {
     private readonly students: StudentsService,
     private readonly activity: ActivityService,
     private readonly connect: ConnectService,
+    private readonly communications: CommunicationsService,
     private readonly plans: PlansService,
     private readonly subscriptions: SubscriptionsService,
     private readonly audit: PlatformAuditService,
@@ -187,9 +189,12 @@ export class ItAdminService {
         }
       }
       const subscription = await this.subscriptions.resetToFree(id);
-      await this.db.transaction(async (manager) => {
+      const scheduledCommunications = await this.db.transaction(async (manager) => {
         await this.orgs.lockForUpdate(manager, id);
+        // Messages still waiting to go are cancelled with the organization (counted for the audit entry).
+        const pending = await this.communications.deletePendingOfOrganization(id, manager);
         if (!(await this.orgs.deleteWithin(manager, id))) throw new NotFoundException(`Organization ${id} not found`);
+        return pending;
       });
       return {
         result: {
@@ -207,6 +212,7 @@ export class ItAdminService {
           cancelledPaymentIntents: cancelled,
           paymentIntentsNotCancelled: notCancelled,
           openSeatHolds: holds.length,
+          scheduledCommunicationsCancelled: scheduledCommunications,
           subscription,
         },
         message: account
@@ -242,19 +248,17 @@ export class ItAdminService {
     });
   }
 
-  /**
-   * TODO(h-comms, issue 11): delete the organization's pending scheduled communications through
-   * CommunicationsService once that module has its table. Until then the confirmation is checked and the call
-   * answers 501, so nothing pretends to have been deleted.
-   */
+  /** Deletes the organization's messages still waiting to go (scheduled or queued); sent history stays. */
   async deleteScheduledCommunications(ctx: StaffContext, id: string, confirmation: string) {
     return this.audited(ctx, 'organization.scheduled_communications.delete', id, { confirmation }, async () => {
       this.assertConfirmation(confirmation, DELETE);
       await this.requireOrganization(id);
-      throw new HttpException(
-        'Scheduled communications are not available in this version: nothing was deleted.',
-        HttpStatus.NOT_IMPLEMENTED,
-      );
+      const n = await this.communications.deletePendingOfOrganization(id);
+      return {
+        result: { organization_id: id, scheduled_communications: n },
+        detail: { scheduledCommunications: n },
+        message: `${n} scheduled communication(s) deleted.`,
+      };
     });
   }
 
@@ -280,12 +284,13 @@ export class ItAdminService {
   /** Each organization with its plan, payment-provider state and counts: one query per owning module for the whole page. */
   private async withOverview(rows: OrganizationEntity[]) {
     const ids = rows.map((o) => o.id);
-    const [plans, accounts, users, classes, students] = await Promise.all([
+    const [plans, accounts, users, classes, students, communications] = await Promise.all([
       this.plans.list(true),
       this.connect.accountsOf(ids),
       this.auth.countUsersByOrganization(ids),
       this.classes.countByOrganization(ids),
       this.students.countsByOrganization(ids),
+      this.communications.countByOrganization(ids),
     ]);
     const planName = new Map(plans.map((p) => [p.id, p.name]));
     return rows.map((o) => {
@@ -307,8 +312,7 @@ export class ItAdminService {
           classes: classes.get(o.id) ?? 0,
           students: students.get(o.id)?.students ?? 0,
           enrollments: students.get(o.id)?.enrollments ?? 0,
-          // TODO(h-comms, issue 11): CommunicationsService count per organization; null means "not known here".
-          communications: null,
+          communications: communications.get(o.id) ?? 0,
         },
       };
     });
@@ -366,7 +370,7 @@ export class ItAdminService {
       done = await fn();
     } catch (e) {
       const status = e instanceof HttpException ? e.getStatus() : 500;
-      const refused = status < 500 || status === HttpStatus.NOT_IMPLEMENTED;
+      const refused = status < 500;
       try {
         await this.audit.record({ ...base, outcome: refused ? 'refused' : 'failed', detail: { status, error: (e as Error).message } });
       } catch (auditError) {

@@ -55,6 +55,33 @@ export class StudentsRepository {
     return manager.getRepository(StudentEntity).findOne({ where: { id, organizationId } });
   }
 
+  listContacts(
+    organizationId: string,
+  ): Promise<{ id: string; firstName: string; lastName: string; email: string; phone: string; communicationOptIn: boolean }[]> {
+    return this.db.query(
+      `SELECT id, first_name AS "firstName", last_name AS "lastName", email, phone, communication_opt_in AS "communicationOptIn"
+       FROM students WHERE organization_id = $1 ORDER BY lower(first_name), lower(last_name), id`,
+      [organizationId],
+    );
+  }
+
+  async communicationOptIns(ids: string[], manager: EntityManager = this.db.manager): Promise<Map<string, boolean>> {
+    if (!ids.length) return new Map();
+    const rows: { id: string; optIn: boolean }[] = await manager.query(
+      'SELECT id, communication_opt_in AS "optIn" FROM students WHERE id = ANY($1)',
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.id, r.optIn]));
+  }
+
+  async setCommunicationOptIn(organizationId: string, id: string, optIn: boolean): Promise<boolean> {
+    const rows: [unknown[], number] = await this.db.query(
+      'UPDATE students SET communication_opt_in = $3, updated_at = now() WHERE id = $1 AND organization_id = $2 RETURNING id',
+      [id, organizationId, optIn],
+    );
+    return rows[0].length > 0;
+  }
+
   findByEmail(organizationId: string, email: string, manager: EntityManager = this.db.manager) {
     return manager
       .getRepository(StudentEntity)
@@ -135,6 +162,29 @@ export class StudentsRepository {
     const students = raw.length ? await this.students.findBy({ id: In(raw.map((r: { s_id: string }) => r.s_id)) }) : [];
     const byId = new Map(students.map((s) => [s.id, s]));
     return raw.map((r: Record<string, unknown>) => ({ student: byId.get(r.s_id as string)!, enrollment: toEnrollmentRow(r) }));
+  }
+
+  activeEnrollmentsOfClasses(classIds: string[]): Promise<
+    {
+      enrollmentId: string;
+      classId: string;
+      organizationId: string;
+      studentId: string;
+      firstName: string;
+      lastName: string;
+      email: string;
+      phone: string;
+      communicationOptIn: boolean;
+    }[]
+  > {
+    if (!classIds.length) return Promise.resolve([]);
+    return this.db.query(
+      `SELECT e.id AS "enrollmentId", e.class_id AS "classId", e.organization_id AS "organizationId", s.id AS "studentId",
+         s.first_name AS "firstName", s.last_name AS "lastName", s.email, s.phone, s.communication_opt_in AS "communicationOptIn"
+       FROM enrollments e JOIN students s ON s.id = e.student_id
+       WHERE e.class_id = ANY($1::uuid[]) AND e.status = 'active'`,
+      [classIds],
+    );
   }
 
   findEnrollment(studentId: string, classId: string, manager: EntityManager = this.db.manager) {

@@ -8,13 +8,7 @@ export class OrganizationCountsResponseDto {
   @ApiProperty({ example: 6 }) classes: number;
   @ApiProperty({ example: 6 }) students: number;
   @ApiProperty({ description: 'Registered (active) enrollments', example: 9 }) enrollments: number;
-  @ApiProperty({
-    type: 'integer',
-    nullable: true,
-    description: 'Communications sent or scheduled; null until the communications module is installed',
-    example: null,
-  })
-  communications: number | null;
+  @ApiProperty({ description: 'Email and SMS messages, sent or waiting', example: 14 }) communications: number;
 }
 
 /** An organization as platform staff see it (spec 3 §3, Organization IT-admin view). */
@@ -115,6 +109,11 @@ export class StudentsDeletedResponseDto {
 export class ActivityEventsDeletedResponseDto {
   @ApiProperty({ format: 'uuid', example: EXAMPLE_ORG_ID }) organization_id: string;
   @ApiProperty({ example: 40 }) activity_events: number;
+}
+
+export class ScheduledCommunicationsDeletedResponseDto {
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ORG_ID }) organization_id: string;
+  @ApiProperty({ description: 'Messages that were still waiting to go', example: 3 }) scheduled_communications: number;
 }
 
 export class StripeInfoResponseDto {
