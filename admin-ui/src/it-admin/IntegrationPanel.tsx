@@ -5,7 +5,7 @@ import { TEXT } from '@/it-admin/itAdminUtils';
 function Row({ label, value }: { label: string; value: string | number | null | undefined }) {
   return (
     <Stack direction="row" justifyContent="space-between" gap={2}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
         {label}
       </Typography>
       <Typography variant="body2" sx={{ fontFamily: 'monospace', textAlign: 'right', wordBreak: 'break-all' }}>

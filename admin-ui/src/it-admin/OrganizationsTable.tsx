@@ -134,6 +134,7 @@ export function OrganizationsTable({
         </Typography>
         <TextField
           size="small"
+          sx={{ width: { xs: '100%', sm: 360 } }}
           placeholder="Search by name or domain"
           value={q}
           onChange={(e) => onSearch(e.target.value)}
