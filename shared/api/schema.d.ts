@@ -1917,10 +1917,11 @@ export interface components {
       organization_id: string;
       /** @example free */
       subscription_plan_id: string;
-      /** @example active */
+      /**
+       * @description Its Stripe subscription, if any, was cancelled (when Stripe is configured)
+       * @example active
+       */
       subscription_status: string;
-      /** @example false */
-      stripe_subscription_cancelled: boolean;
     };
     SubscriptionValidationResponseDto: {
       /** @example true */

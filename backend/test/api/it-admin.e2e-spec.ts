@@ -342,7 +342,6 @@ describe('IT-admin portal API (issue 13)', () => {
         organization_id: org.orgId,
         subscription_plan_id: 'free',
         subscription_status: 'active',
-        stripe_subscription_cancelled: false,
       });
       const [row] = await t.db.query('SELECT plan_id, subscription_status FROM organizations WHERE id = $1', [org.orgId]);
       expect(row).toEqual({ plan_id: 'free', subscription_status: 'active' });

@@ -152,13 +152,8 @@ export class ItAdminService {
       const org = await this.requireOrganization(id);
       const reset = await this.subscriptions.resetToFree(id);
       return {
-        result: {
-          organization_id: id,
-          subscription_plan_id: reset.planId,
-          subscription_status: reset.subscriptionStatus,
-          stripe_subscription_cancelled: reset.stripeSubscriptionCancelled,
-        },
-        detail: { previousPlanId: org.planId, previousStatus: org.subscriptionStatus, ...reset },
+        result: { organization_id: id, subscription_plan_id: reset.planId, subscription_status: reset.status },
+        detail: { previousPlanId: org.planId, previousStatus: org.subscriptionStatus, planId: reset.planId, status: reset.status },
         message: `${org.name} is back on the Free plan.`,
       };
     });
@@ -213,7 +208,7 @@ export class ItAdminService {
           paymentIntentsNotCancelled: notCancelled,
           openSeatHolds: holds.length,
           scheduledCommunicationsCancelled: scheduledCommunications,
-          subscription,
+          subscription: { planId: subscription.planId, status: subscription.status },
         },
         message: account
           ? `${org.name} was deleted. Close its Stripe account ${account.stripeAccountId} in the Stripe dashboard.`

@@ -20,6 +20,7 @@ export class SubscriptionsService {
     if (!(await this.repo.setPlan(organizationId, FREE_PLAN_ID, 'active', manager))) {
       throw new NotFoundException(`Organization ${organizationId} not found`);
     }
-    return { planId: FREE_PLAN_ID, subscriptionStatus: 'active', stripeSubscriptionCancelled: false };
+    // The fields of h-subs' subscription description that callers read (organizationId, planId, status).
+    return { organizationId, planId: FREE_PLAN_ID, status: 'active' };
   }
 }

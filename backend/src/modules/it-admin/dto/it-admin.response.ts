@@ -96,8 +96,8 @@ export class StaffOrganizationDeletedResponseDto {
 export class SubscriptionResetResponseDto {
   @ApiProperty({ format: 'uuid', example: EXAMPLE_ORG_ID }) organization_id: string;
   @ApiProperty({ example: 'free' }) subscription_plan_id: string;
-  @ApiProperty({ example: 'active' }) subscription_status: string;
-  @ApiProperty({ example: false }) stripe_subscription_cancelled: boolean;
+  @ApiProperty({ description: 'Its Stripe subscription, if any, was cancelled (when Stripe is configured)', example: 'active' })
+  subscription_status: string;
 }
 
 export class StudentsDeletedResponseDto {
