@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BillingPricesService } from '../../src/modules/subscriptions/billing-prices.service';
+import { DEMO_ADMIN_EMAIL, DEMO_ORG_ID, DEMO_PASSWORD, seedDemo } from '../../src/database/seeds/demo.seed';
 import { createOrg } from '../fixtures/org.fixture';
 import { createTestApp } from '../setup/test-app';
 import { startStripeStandIn } from '../stand-ins/stripe.stand-in';
@@ -80,6 +81,27 @@ describe('subscription billing setup', () => {
       expect(s).toMatchObject({ status: 'active', planId: 'free', billingAvailable: false, complimentary: false });
     } finally {
       await local.close();
+    }
+  });
+
+  it('should seed the demo organization on a complimentary Essential subscription (no Stripe ids)', async () => {
+    const app = await createTestApp({ STRIPE_SECRET_KEY: '', JOBS_ENABLED: 'false' });
+    try {
+      expect(await seedDemo(app.db)).toBe(true);
+      const signin = await app.http.post('/api/auth/signin').send({ email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD }).expect(200);
+      const s = (
+        await app.http.get(`/api/subscriptions/${DEMO_ORG_ID}`).set('Authorization', `Bearer ${signin.body.data.token}`).expect(200)
+      ).body.data;
+      expect(s).toMatchObject({
+        status: 'active',
+        planId: 'essential',
+        effectivePlan: { id: 'essential' },
+        complimentary: true,
+        stripeCustomerId: null,
+        stripeSubscriptionId: null,
+      });
+    } finally {
+      await app.close();
     }
   });
 });

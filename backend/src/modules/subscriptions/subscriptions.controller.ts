@@ -14,7 +14,7 @@ import {
   PortalResponseDto,
   SubscriptionResponseDto,
   UsageLimitsResponseDto,
-  UsageResponseDto,
+  SubscriptionUsageResponseDto,
 } from './dto/subscription.response';
 import type { PlanFeature } from './plan.entity';
 import { ACTIONS, type PlanAction } from './plan-policy';
@@ -75,7 +75,7 @@ export class SubscriptionsController {
     );
   }
 
-  @ApiEnvelope(UsageResponseDto)
+  @ApiEnvelope(SubscriptionUsageResponseDto)
   @Roles(Role.Admin)
   @Get('usage/:id')
   async usageOf(@CurrentUser() user: AuthUser, @Param('id', UuidParam) id: string) {

@@ -50,7 +50,7 @@ export class PortalResponseDto {
   @ApiProperty({ example: 'https://billing.stripe.com/p/session/test_a1' }) url: string;
 }
 
-export class UsageResponseDto {
+export class SubscriptionUsageResponseDto {
   @ApiProperty({ example: 'free' }) planId: string;
   @ApiProperty({ example: 'Free' }) planName: string;
   @ApiProperty({ example: 4 }) students: number;
