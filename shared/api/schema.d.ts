@@ -224,6 +224,51 @@ export interface paths {
   "/api/subscription-plans/{id}": {
     get: operations["Plans_get"];
   };
+  "/api/subscriptions/{id}": {
+    get: operations["Subscriptions_get"];
+  };
+  "/api/subscriptions/{id}/access-report": {
+    get: operations["Subscriptions_accessReport"];
+  };
+  "/api/subscriptions/{id}/can-perform/{action}": {
+    get: operations["Subscriptions_canPerform"];
+  };
+  "/api/subscriptions/{id}/cancel": {
+    post: operations["Subscriptions_cancel"];
+  };
+  "/api/subscriptions/{id}/downgrade": {
+    post: operations["Subscriptions_downgrade"];
+  };
+  "/api/subscriptions/{id}/portal": {
+    post: operations["Subscriptions_portal"];
+  };
+  "/api/subscriptions/{id}/resume": {
+    post: operations["Subscriptions_resume"];
+  };
+  "/api/subscriptions/{id}/upgrade": {
+    post: operations["Subscriptions_upgrade"];
+  };
+  "/api/subscriptions/{id}/usage-limits": {
+    get: operations["Subscriptions_usageLimits"];
+  };
+  "/api/subscriptions/create": {
+    post: operations["Subscriptions_create"];
+  };
+  "/api/subscriptions/customer": {
+    post: operations["Subscriptions_customer"];
+  };
+  "/api/subscriptions/feature-access/{id}/{feature}": {
+    get: operations["Subscriptions_featureAccess"];
+  };
+  "/api/subscriptions/plans": {
+    get: operations["Subscriptions_plans"];
+  };
+  "/api/subscriptions/update": {
+    post: operations["Subscriptions_update"];
+  };
+  "/api/subscriptions/usage/{id}": {
+    get: operations["Subscriptions_usageOf"];
+  };
   "/api/teacher/classes": {
     get: operations["TeacherClasses_list"];
   };
@@ -251,6 +296,11 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    AccessReportResponseDto: {
+      plan: components["schemas"]["PlanRefDto"];
+      features: components["schemas"]["FeatureReportDto"][];
+      limits: components["schemas"]["LimitReportDto"][];
+    };
     ActivityEventResponseDto: {
       /**
        * Format: uuid
@@ -491,6 +541,22 @@ export interface components {
       daysBeforeClass: number;
       refundPercentage: number;
     };
+    CanPerformResponseDto: {
+      /** @example create_class */
+      action: string;
+      /** @example false */
+      allowed: boolean;
+      /** @description Why not: the message a write gets (403) */
+      reason: string | null;
+      /**
+       * @description The plan limit (-1 unlimited); null for a feature
+       * @example 2
+       */
+      limit: number | null;
+      /** @example 2 */
+      current: number | null;
+      upgradePlan: components["schemas"]["PlanRefDto"] | null;
+    };
     CheckEnrollmentDto: {
       /** Format: email */
       email: string;
@@ -498,6 +564,15 @@ export interface components {
       classId: string;
       /** Format: uuid */
       organizationId: string;
+    };
+    CheckoutSessionResponseDto: {
+      /**
+       * @description Stripe Checkout: send the browser there
+       * @example https://checkout.stripe.com/c/pay/cs_test_a1
+       */
+      sessionUrl: string;
+      /** @example cs_test_a1 */
+      sessionId: string;
     };
     ClassAttendanceResponseDto: {
       /**
@@ -726,6 +801,17 @@ export interface components {
       /** @example Your message has been sent successfully! We'll get back to you soon. */
       message: string;
     };
+    CreateCheckoutDto: {
+      /** Format: uuid */
+      organizationId: string;
+      /**
+       * @description A paid plan's Stripe price id (its stripePriceId)
+       * @example price_1QfV2a
+       */
+      priceId: string;
+      /** @description A free trial before the first charge (the test page uses 14) */
+      trialDays?: number;
+    };
     CreateClassDto: {
       title: string;
       description: string;
@@ -746,6 +832,17 @@ export interface components {
       materials?: string[];
       /** Format: uuid */
       organizationId?: string;
+    };
+    CreateCustomerDto: {
+      /** Format: uuid */
+      organizationId: string;
+      /** @example Sunrise Community Arts */
+      name: string;
+      /**
+       * Format: email
+       * @example billing@sunrise-arts.example
+       */
+      email: string;
     };
     CreateOrganizationDto: {
       name: string;
@@ -778,6 +875,15 @@ export interface components {
       /** Format: uuid */
       organizationId?: string;
       phone?: string;
+    };
+    CustomerResponseDto: {
+      /** @example cus_1QfV2a */
+      customerId: string;
+      /**
+       * @description false when the organization already had its customer
+       * @example true
+       */
+      created: boolean;
     };
     DashboardSummaryResponseDto: {
       /**
@@ -901,6 +1007,20 @@ export interface components {
       name: string;
       value: number;
     };
+    DowngradeDto: {
+      /** @example professional */
+      newPlanId: string;
+      /**
+       * @description The plan's Stripe price id; when sent it must be that plan's
+       * @example price_1QfV2a
+       */
+      newPriceId?: string;
+      /**
+       * @default end_of_period
+       * @enum {string}
+       */
+      effectiveDate?: "end_of_period" | "immediate";
+    };
     EnrollmentCheckOrganizationResponseDto: {
       /** @example Sunrise Community Arts */
       name: string;
@@ -1011,6 +1131,23 @@ export interface components {
         [key: string]: string;
       };
     };
+    FeatureAccessResponseDto: {
+      /** @example advancedReporting */
+      feature: string;
+      /** @example false */
+      hasAccess: boolean;
+      /** @description The cheapest plan with the feature, when this one lacks it */
+      upgradePlan: components["schemas"]["PlanRefDto"] | null;
+    };
+    FeatureReportDto: {
+      /** @example customBranding */
+      feature: string;
+      /** @example Custom branding */
+      label: string;
+      /** @example false */
+      hasAccess: boolean;
+      upgradePlan: components["schemas"]["PlanRefDto"] | null;
+    };
     HealthResponseDto: {
       /**
        * @example ok
@@ -1044,6 +1181,22 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       time: string;
+    };
+    LimitReportDto: {
+      /** @enum {string} */
+      limit: "maxClasses" | "maxStudents" | "maxTransactionsPerMonth";
+      /**
+       * @description -1 means unlimited
+       * @example 2
+       */
+      max: number;
+      /** @example 1 */
+      current: number;
+      /** @example false */
+      unlimited: boolean;
+      /** @example true */
+      canAddMore: boolean;
+      upgradePlan: components["schemas"]["PlanRefDto"] | null;
     };
     MarkAttendanceDto: {
       /** Format: uuid */
@@ -1269,6 +1422,12 @@ export interface components {
        */
       maxTransactionsPerMonth: number;
     };
+    PlanRefDto: {
+      /** @example essential */
+      id: string;
+      /** @example Essential */
+      name: string;
+    };
     PlanResponseDto: {
       /** @example essential */
       id: string;
@@ -1289,6 +1448,14 @@ export interface components {
       features: components["schemas"]["PlanFeaturesDto"];
       /** @example null */
       stripePriceId: string | null;
+    };
+    PortalDto: {
+      /** @description Where the portal sends the admin back: an address on this site (PUBLIC_URL) */
+      returnUrl?: string;
+    };
+    PortalResponseDto: {
+      /** @example https://billing.stripe.com/p/session/test_a1 */
+      url: string;
     };
     PublicConfigResponseDto: {
       /**
@@ -1527,6 +1694,17 @@ export interface components {
        * @description Accepted and ignored (a read-only field a client may send back)
        */
       scheduledAt: unknown;
+    };
+    ScheduledChangeDto: {
+      /** @example essential */
+      planId: string;
+      /** @example Essential */
+      planName: string;
+      /**
+       * @description Epoch seconds: the end of the current period
+       * @example 1767225600
+       */
+      effectiveAt: number;
     };
     ScheduledCommunicationsDeletedResponseDto: {
       /**
@@ -1923,6 +2101,77 @@ export interface components {
        */
       subscription_status: string;
     };
+    SubscriptionResponseDto: {
+      /** Format: uuid */
+      organizationId: string;
+      /**
+       * @example active
+       * @enum {string}
+       */
+      status: "active" | "trialing" | "past_due" | "canceled" | "incomplete" | "incomplete_expired" | "unpaid" | "inactive";
+      /**
+       * @description The plan on record (kept after a cancellation, for Resubscribe)
+       * @example essential
+       */
+      planId: string;
+      plan: components["schemas"]["PlanResponseDto"];
+      /** @description The plan that applies now (Free when the status does not grant the plan) */
+      effectivePlan: components["schemas"]["PlanResponseDto"];
+      /**
+       * @description Epoch seconds
+       * @example 1764547200
+       */
+      current_period_start: number | null;
+      /**
+       * @description Epoch seconds
+       * @example 1767225600
+       */
+      current_period_end: number | null;
+      /** @example false */
+      cancel_at_period_end: boolean;
+      /**
+       * @description Epoch seconds
+       * @example null
+       */
+      trial_end: number | null;
+      /**
+       * @description Epoch seconds
+       * @example null
+       */
+      canceled_at: number | null;
+      /** @description A downgrade booked for the period end */
+      scheduledChange: components["schemas"]["ScheduledChangeDto"] | null;
+      /** @example cus_1QfV2a */
+      stripeCustomerId: string | null;
+      /** @example sub_1QfV2a */
+      stripeSubscriptionId: string | null;
+      /**
+       * @description A paid plan granted without Stripe billing (the demo organization)
+       * @example false
+       */
+      complimentary: boolean;
+      /**
+       * @description Stripe is configured: plans can be bought and changed
+       * @example true
+       */
+      billingAvailable: boolean;
+    };
+    SubscriptionUsageResponseDto: {
+      /** @example free */
+      planId: string;
+      /** @example Free */
+      planName: string;
+      /** @example 4 */
+      students: number;
+      /** @example 1 */
+      classes: number;
+      /**
+       * @description Card payments this calendar month
+       * @example 0
+       */
+      transactions: number;
+      limits: components["schemas"]["PlanLimitsDto"];
+    };
     SubscriptionValidationResponseDto: {
       /** @example true */
       hasActiveSubscription: boolean;
@@ -2219,6 +2468,57 @@ export interface components {
       updatedAt?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       stripeCustomerId?: unknown;
+    };
+    UpdateSubscriptionDto: {
+      /** @example professional */
+      newPlanId: string;
+      /**
+       * @description The plan's Stripe price id; when sent it must be that plan's
+       * @example price_1QfV2a
+       */
+      newPriceId?: string;
+      /**
+       * @default create_prorations
+       * @enum {string}
+       */
+      prorationBehavior?: "create_prorations" | "none" | "always_invoice";
+      /** Format: uuid */
+      organizationId: string;
+    };
+    UpgradeDto: {
+      /** @example professional */
+      newPlanId: string;
+      /**
+       * @description The plan's Stripe price id; when sent it must be that plan's
+       * @example price_1QfV2a
+       */
+      newPriceId?: string;
+      /**
+       * @default create_prorations
+       * @enum {string}
+       */
+      prorationBehavior?: "create_prorations" | "none" | "always_invoice";
+    };
+    UsageCountDto: {
+      /** @example 4 */
+      current: number;
+      /**
+       * @description -1 means unlimited
+       * @example 10
+       */
+      limit: number;
+      /** @example false */
+      unlimited: boolean;
+    };
+    UsageCountsDto: {
+      students: components["schemas"]["UsageCountDto"];
+      classes: components["schemas"]["UsageCountDto"];
+      /** @description Card payments this calendar month */
+      transactions: components["schemas"]["UsageCountDto"];
+    };
+    UsageLimitsResponseDto: {
+      plan: components["schemas"]["PlanRefDto"];
+      usage: components["schemas"]["UsageCountsDto"];
     };
     UsageResponseDto: {
       /** @example 6 */
@@ -5143,6 +5443,561 @@ export interface operations {
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_get: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The subscription record (periods in epoch seconds) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SubscriptionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_accessReport: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Every feature and limit of the plan that applies, with usage */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["AccessReportResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_canPerform: {
+    parameters: {
+      path: {
+        id: string;
+        action: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CanPerformResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_cancel: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Set to cancel at the end of the period (features stay until then) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SubscriptionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_downgrade: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DowngradeDto"];
+      };
+    };
+    responses: {
+      /** @description Downgrade at the end of the period (to Free: cancel at period end) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SubscriptionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_portal: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PortalDto"];
+      };
+    };
+    responses: {
+      /** @description Stripe's customer portal; returnUrl must be on this site */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_resume: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A subscription set to cancel continues */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SubscriptionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_upgrade: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpgradeDto"];
+      };
+    };
+    responses: {
+      /** @description Upgrade now (prorated by default) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SubscriptionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_usageLimits: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["UsageLimitsResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateCheckoutDto"];
+      };
+    };
+    responses: {
+      /** @description A Stripe Checkout session for a paid plan */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CheckoutSessionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_customer: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateCustomerDto"];
+      };
+    };
+    responses: {
+      /** @description One Stripe customer per organization: a second call returns it */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CustomerResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_featureAccess: {
+    parameters: {
+      path: {
+        id: string;
+        feature: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["FeatureAccessResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_plans: {
+    responses: {
+      /** @description Active plans in display order (prices in cents a month) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_update: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateSubscriptionDto"];
+      };
+    };
+    responses: {
+      /** @description A plan change: an upgrade (now) or a downgrade (period end) by price */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SubscriptionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_usageOf: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SubscriptionUsageResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };

@@ -35,6 +35,8 @@ describe('bad input on every write route', () => {
       // Configured, so the webhook's variants reach the signature check (a stand-in is never called).
       STRIPE_SECRET_KEY: 'sk_test_sweep',
       STRIPE_WEBHOOK_SECRET: 'whsec_sweep',
+      // Nothing listens there: a variant that reached Stripe would fail loudly instead of calling the real API.
+      STRIPE_API_BASE: 'http://127.0.0.1:9',
       JOBS_ENABLED: 'false',
     });
     org = await createOrg(t, { plan: 'professional' });
@@ -168,6 +170,25 @@ describe('bad input on every write route', () => {
         body: { id: 'evt_sweep', object: 'event', type: 'invoice.paid', created: 1763900000, data: { object: { id: 'in_sweep' } } },
         headers: { 'Stripe-Signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
       },
+      // The subscription routes (issue 10): every variant is refused before Stripe is called (the sweep's app has no
+      // stand-in; a malformed or foreign organization id is 404/403).
+      'POST /api/subscriptions/customer': { auth: 'admin', body: { organizationId: org.orgId, name: 'N', email: 'a@example.com' } },
+      'POST /api/subscriptions/create': { auth: 'admin', body: { organizationId: org.orgId, priceId: 'price_x', trialDays: 14 } },
+      'POST /api/subscriptions/update': {
+        auth: 'admin',
+        body: { organizationId: org.orgId, newPlanId: 'essential', newPriceId: 'price_x', prorationBehavior: 'none' },
+      },
+      'POST /api/subscriptions/:id/cancel': { auth: 'admin', body: null },
+      'POST /api/subscriptions/:id/resume': { auth: 'admin', body: null },
+      'POST /api/subscriptions/:id/portal': { auth: 'admin', body: { returnUrl: 'http://localhost:3000/admin/subscription' } },
+      'POST /api/subscriptions/:id/upgrade': {
+        auth: 'admin',
+        body: { newPlanId: 'professional', newPriceId: 'price_x', prorationBehavior: 'create_prorations' },
+      },
+      'POST /api/subscriptions/:id/downgrade': {
+        auth: 'admin',
+        body: { newPlanId: 'free', newPriceId: 'price_x', effectiveDate: 'end_of_period' },
+      },
       'POST /api/payments/mark-paid': { auth: 'admin', body: { studentId: student.body.data.id, classId: cls.id } },
       'POST /api/payments/mark-unpaid': { auth: 'admin', body: { studentId: student.body.data.id, classId: cls.id } },
       'POST /api/attendance/mark': { auth: 'admin', body: { ...session, studentId: student.body.data.id, attended: true } },
@@ -272,7 +293,12 @@ function fillParams(
     }
     if (name === 'classId' || pattern.startsWith('/api/classes')) return ids.classId;
     if (pattern.startsWith('/api/students')) return ids.studentId;
-    if (pattern.startsWith('/api/organizations') || pattern.startsWith('/api/admin/organizations')) return orgId;
+    if (
+      pattern.startsWith('/api/organizations') ||
+      pattern.startsWith('/api/admin/organizations') ||
+      pattern.startsWith('/api/subscriptions')
+    )
+      return orgId;
     return ids.teacherId;
   });
 }

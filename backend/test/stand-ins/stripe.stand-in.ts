@@ -11,12 +11,13 @@ import {
   type StandInRoute,
   type StandInState,
 } from './stripe/core';
+import { billingRoutes } from './stripe/billing.routes';
 import { eventRoutes } from './stripe/events.routes';
 
 export { signStripePayload, stripeEvent, type StandInEvent, type StandInState } from './stripe/core';
 
 /** Every area of the contract the stand-in implements; each route file owns one area. */
-const routes: StandInRoute[] = [...eventRoutes];
+const routes: StandInRoute[] = [...eventRoutes, ...billingRoutes];
 
 /**
  * A local stand-in for the Stripe API calls the product makes (shared/INTEGRATIONS.md); the real `stripe` SDK
@@ -32,6 +33,7 @@ export async function startStripeStandIn() {
     requests: [],
     objects: new Map(),
     webhook: null,
+    baseUrl: '',
     nextId: (prefix) => `${prefix}_${++seq}${Math.random().toString(36).slice(2, 8)}`,
     async emit(type, object) {
       const event = stripeEvent(state.nextId('evt'), type, object);
@@ -50,9 +52,13 @@ export async function startStripeStandIn() {
   };
 
   const answer = async (req: StandInRequest): Promise<StandInReply> => {
+    for (const route of routes) {
+      const m = route.browser && route.method === req.method ? route.path.exec(req.path) : null;
+      if (m) return route.handle(req, state, m.slice(1));
+    }
     if (!req.authorization?.startsWith('Bearer sk_')) return stripeError(401, 'Invalid API Key provided');
     for (const route of routes) {
-      const m = route.method === req.method ? route.path.exec(req.path) : null;
+      const m = !route.browser && route.method === req.method ? route.path.exec(req.path) : null;
       if (m) return route.handle(req, state, m.slice(1));
     }
     return stripeError(404, `Unrecognized request URL (${req.method}: ${req.path})`);
@@ -76,8 +82,9 @@ export async function startStripeStandIn() {
       const replayKey = request.method === 'POST' && request.idempotencyKey ? `${request.path} ${request.idempotencyKey}` : null;
       const replay = replayKey ? replays.get(replayKey) : undefined;
       void (replay ? Promise.resolve(replay) : answer(request)).then(
-        ([status, body]) => {
-          if (replayKey && !replay && status < 500) replays.set(replayKey, [status, body]);
+        ([status, body, headers]) => {
+          if (replayKey && !replay && status < 500) replays.set(replayKey, [status, body, headers]);
+          if (headers) return void res.writeHead(status, headers).end(body === undefined ? '' : String(body));
           res
             .writeHead(status, {
               'content-type': 'application/json',
@@ -94,8 +101,9 @@ export async function startStripeStandIn() {
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  state.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: state.baseUrl,
     state,
     events: state.events,
     requests: state.requests,

@@ -5,6 +5,7 @@ import { UserTokensValidAfter1764100000000 } from './1764100000000-UserTokensVal
 import { AnalyticsEvents1764200000000 } from './1764200000000-AnalyticsEvents';
 import { StripeEvents1764300000000 } from './1764300000000-StripeEvents';
 import { CardPayments1764400000000 } from './1764400000000-CardPayments';
+import { Subscriptions1764500000000 } from './1764500000000-Subscriptions';
 import { Communications1764600000000 } from './1764600000000-Communications';
 import { PlatformAuditLog1764800000000 } from './1764800000000-PlatformAuditLog';
 
@@ -17,6 +18,7 @@ export const MIGRATIONS = [
   AnalyticsEvents1764200000000,
   StripeEvents1764300000000,
   CardPayments1764400000000,
+  Subscriptions1764500000000,
   Communications1764600000000,
   PlatformAuditLog1764800000000,
 ];

@@ -64,7 +64,10 @@ export class ClassesService {
       if (status !== 'Archived') {
         const cap = await this.usage.classCapacity(organizationId, manager);
         if (!cap.canActivate) {
-          throw new AppException(403, classLimitMessage(cap.plan.name, cap.limit, cap.active), { code: ErrorCode.LimitReached });
+          throw new AppException(403, cap.message ?? classLimitMessage(cap.plan.name, cap.limit, cap.active), {
+            code: ErrorCode.LimitReached,
+            upgradePlan: cap.upgradePlan,
+          });
         }
       }
       const c = await this.repo.insert(manager, {

@@ -42,16 +42,21 @@ export interface StandInState {
   webhook: { url: string; secret: string } | null;
   /** Makes ids unique and readable: `pi_1`, `acct_2`, ... */
   nextId(prefix: string): string;
+  /** The stand-in's own address (pages it serves: Checkout, the portal, onboarding). */
+  baseUrl: string;
   /** Records an event (listed by `GET /v1/events`) and, when `webhook` is set, delivers it signed. */
   emit(type: string, object: Record<string, unknown>): Promise<StandInEvent>;
 }
 
-export type StandInReply = [status: number, body: unknown];
+/** JSON by default; with headers (a page, a redirect) the body is sent as it is. */
+export type StandInReply = [status: number, body: unknown, headers?: Record<string, string>];
 export type StandInHandler = (req: StandInRequest, state: StandInState, params: string[]) => StandInReply | Promise<StandInReply>;
 export interface StandInRoute {
   method: 'GET' | 'POST' | 'DELETE';
   /** Matched against the path; capture groups become `params`. */
   path: RegExp;
+  /** A page a browser opens (no secret key): Checkout, the portal, onboarding. */
+  browser?: boolean;
   handle: StandInHandler;
 }
 
