@@ -8,6 +8,7 @@ import { CardPayments1764400000000 } from './1764400000000-CardPayments';
 import { Subscriptions1764500000000 } from './1764500000000-Subscriptions';
 import { Communications1764600000000 } from './1764600000000-Communications';
 import { PlatformAuditLog1764800000000 } from './1764800000000-PlatformAuditLog';
+import { EnrollmentsOrganizationIndex1764800000001 } from './1764800000001-EnrollmentsOrganizationIndex';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   Subscriptions1764500000000,
   Communications1764600000000,
   PlatformAuditLog1764800000000,
+  EnrollmentsOrganizationIndex1764800000001,
 ];

@@ -294,10 +294,13 @@ export class StudentsRepository {
   /** Students and registered (active) enrollments per organization, for the IT-admin overview. */
   async countsByOrganization(organizationIds: string[]): Promise<Map<string, { students: number; enrollments: number }>> {
     const rows: { id: string; students: number; enrollments: number }[] = await this.db.query(
-      `SELECT o.id,
-              (SELECT count(*)::int FROM students s WHERE s.organization_id = o.id) AS students,
-              (SELECT count(*)::int FROM enrollments e WHERE e.organization_id = o.id AND e.status = 'active') AS enrollments
-         FROM unnest($1::uuid[]) AS o(id)`,
+      `SELECT o.id, coalesce(s.n, 0) AS students, coalesce(e.n, 0) AS enrollments
+         FROM unnest($1::uuid[]) AS o(id)
+         LEFT JOIN (SELECT organization_id, count(*)::int AS n FROM students WHERE organization_id = ANY($1::uuid[]) GROUP BY 1) s
+           ON s.organization_id = o.id
+         LEFT JOIN (SELECT organization_id, count(*)::int AS n FROM enrollments
+                     WHERE organization_id = ANY($1::uuid[]) AND status = 'active' GROUP BY 1) e
+           ON e.organization_id = o.id`,
       [organizationIds],
     );
     return new Map(rows.map((r) => [r.id, { students: r.students, enrollments: r.enrollments }]));
