@@ -17,6 +17,7 @@ import { makeTheme } from '@/layout/themes';
 const AdminApp = lazy(() => import('@/AdminApp'));
 const TeacherApp = lazy(() => import('@/TeacherApp'));
 const StandalonePages = lazy(() => import('@/StandalonePages'));
+const ItAdminApp = lazy(() => import('@/it-admin/ItAdminApp'));
 
 function RootRedirect() {
   const { status, user } = useSession();
@@ -69,7 +70,7 @@ export function App() {
                 </RequireArea>
               }
             />
-            <Route path="/it-admin/*" element={<StandalonePages page="it-admin" />} />
+            <Route path="/it-admin/*" element={<ItAdminApp />} />
             <Route path="*" element={<RedirectHome />} />
           </Routes>
         </Suspense>

@@ -20,6 +20,7 @@ import { CommunicationsModule } from './modules/communications/communications.mo
 import { ConnectModule } from './modules/connect/connect.module';
 import { ContactModule } from './modules/contact/contact.module';
 import { HealthModule } from './modules/health/health.module';
+import { ItAdminModule } from './modules/it-admin/it-admin.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { PaymentsModule } from './modules/payments/payments.module';
 import { ReportingModule } from './modules/reporting/reporting.module';
@@ -62,6 +63,7 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
     HealthModule,
     SeoModule,
     AnalyticsModule,
+    ItAdminModule,
   ],
   providers: [
     { provide: APP_GUARD, useClass: AppAuthGuard },

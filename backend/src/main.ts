@@ -9,7 +9,7 @@ import { demoWarning } from './config/app.config';
 import { loadSettings } from './config/settings';
 import { runMigrations } from './database/data-source';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded';
-import { DEMO_ADMIN_EMAIL, DEMO_ORG_ID, DEMO_PASSWORD, DEMO_TEACHER_EMAIL, seedDemo } from './database/seeds/demo.seed';
+import { DEMO_ADMIN_EMAIL, DEMO_ORG_ID, DEMO_PASSWORD, DEMO_PLAN_NAME, DEMO_TEACHER_EMAIL, seedDemo } from './database/seeds/demo.seed';
 
 async function bootstrap() {
   const logger = new Logger('Classlane');
@@ -66,6 +66,9 @@ async function bootstrap() {
         `  API health:    ${base}/api/health`,
         settings.seedDemo ? `  Demo admin:    ${DEMO_ADMIN_EMAIL} / ${DEMO_PASSWORD}` : '',
         settings.seedDemo ? `  Demo teacher:  ${DEMO_TEACHER_EMAIL} / ${DEMO_PASSWORD}` : '',
+        settings.seedDemo
+          ? `  Demo plan:     ${DEMO_PLAN_NAME}, complimentary (no Stripe billing), so every ${DEMO_PLAN_NAME} feature is on`
+          : '',
         auth.platformAdminPassword ? `  IT admin:      ${auth.platformAdminUsername} / (PLATFORM_ADMIN_PASSWORD)` : '',
         warning ? `  ${warning}` : '',
         '',

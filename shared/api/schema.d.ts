@@ -8,11 +8,44 @@ export interface paths {
   "/api/activity-events": {
     get: operations["Activity_list"];
   };
+  "/api/admin/audit-log": {
+    get: operations["ItAdmin_auditLog"];
+  };
   "/api/admin/auth/signin": {
     post: operations["StaffAuth_signIn"];
   };
   "/api/admin/auth/signout": {
     post: operations["StaffAuth_signOut"];
+  };
+  "/api/admin/organizations": {
+    get: operations["ItAdmin_organizations"];
+  };
+  "/api/admin/organizations/{id}": {
+    get: operations["ItAdmin_organization"];
+  };
+  "/api/admin/organizations/{id}/activity-events": {
+    delete: operations["ItAdmin_deleteActivityEvents"];
+  };
+  "/api/admin/organizations/{id}/delete": {
+    delete: operations["ItAdmin_deleteOrganization"];
+  };
+  "/api/admin/organizations/{id}/reset-student-payments": {
+    post: operations["ItAdmin_resetStudentPayments"];
+  };
+  "/api/admin/organizations/{id}/reset-subscription": {
+    post: operations["ItAdmin_resetSubscription"];
+  };
+  "/api/admin/organizations/{id}/scheduled-communications/delete": {
+    delete: operations["ItAdmin_deleteScheduledCommunications"];
+  };
+  "/api/admin/organizations/{id}/student-payments": {
+    get: operations["ItAdmin_studentPayments"];
+  };
+  "/api/admin/organizations/{id}/students": {
+    delete: operations["ItAdmin_deleteStudents"];
+  };
+  "/api/admin/system-info": {
+    get: operations["ItAdmin_systemInfo"];
   };
   "/api/analytics/events": {
     post: operations["Analytics_record"];
@@ -67,35 +100,48 @@ export interface paths {
     put: operations["Classes_update"];
     delete: operations["Classes_delete"];
   };
+  "/api/classes/{id}/calendar.ics": {
+    get: operations["Communications_calendar"];
+  };
   "/api/classes/{id}/clone": {
     post: operations["Classes_clone"];
   };
-  "/api/connect/account-session": {
-    post: operations["Connect_accountSession"];
+  "/api/communications/logs": {
+    get: operations["Communications_logs"];
   };
-  "/api/connect/create-account": {
-    post: operations["Connect_createAccount"];
+  "/api/communications/recipients": {
+    get: operations["Communications_recipients"];
   };
-  "/api/connect/dashboard-link": {
-    get: operations["Connect_dashboardLink"];
+  "/api/communications/schedule": {
+    post: operations["Communications_schedule"];
   };
-  "/api/connect/status/{organizationId}": {
-    get: operations["Connect_status"];
+  "/api/communications/scheduled": {
+    get: operations["Communications_scheduled"];
+  };
+  "/api/communications/scheduled/{id}": {
+    delete: operations["Communications_cancel"];
+  };
+  "/api/communications/send": {
+    post: operations["Communications_send"];
+  };
+  "/api/communications/templates": {
+    get: operations["Communications_templates"];
+    post: operations["Communications_createTemplate"];
+  };
+  "/api/communications/templates/{id}": {
+    get: operations["Communications_template"];
+    put: operations["Communications_updateTemplate"];
+    delete: operations["Communications_deleteTemplate"];
+  };
+  "/api/communications/unsubscribe": {
+    get: operations["Communications_unsubscribePage"];
+    post: operations["Communications_unsubscribe"];
   };
   "/api/connect/status/organization/{organizationId}": {
-    get: operations["Connect_statusByOrganization"];
+    get: operations["PaymentConfig_connectStatus"];
   };
   "/api/contact": {
     post: operations["Contact_create"];
-  };
-  "/api/enrollments/{id}/cancel": {
-    post: operations["Enrollments_cancel"];
-  };
-  "/api/enrollments/{id}/refund": {
-    post: operations["Enrollments_refund"];
-  };
-  "/api/enrollments/{id}/refund-quote": {
-    get: operations["Enrollments_quote"];
   };
   "/api/health": {
     get: operations["Health_check"];
@@ -114,12 +160,6 @@ export interface paths {
   };
   "/api/organizations/domain/{domain}": {
     get: operations["Organizations_byDomain"];
-  };
-  "/api/payments/confirm-enrollment": {
-    post: operations["CardPayments_confirm"];
-  };
-  "/api/payments/create-intent": {
-    post: operations["CardPayments_createIntent"];
   };
   "/api/payments/mark-paid": {
     post: operations["InPersonPayments_markPaid"];
@@ -163,6 +203,9 @@ export interface paths {
     put: operations["Students_update"];
     delete: operations["Students_delete"];
   };
+  "/api/students/{id}/communications": {
+    get: operations["Communications_studentHistory"];
+  };
   "/api/students/{id}/enrollments/{classId}": {
     delete: operations["Students_cancelEnrollment"];
   };
@@ -181,6 +224,51 @@ export interface paths {
   "/api/subscription-plans/{id}": {
     get: operations["Plans_get"];
   };
+  "/api/subscriptions/{id}": {
+    get: operations["Subscriptions_get"];
+  };
+  "/api/subscriptions/{id}/access-report": {
+    get: operations["Subscriptions_accessReport"];
+  };
+  "/api/subscriptions/{id}/can-perform/{action}": {
+    get: operations["Subscriptions_canPerform"];
+  };
+  "/api/subscriptions/{id}/cancel": {
+    post: operations["Subscriptions_cancel"];
+  };
+  "/api/subscriptions/{id}/downgrade": {
+    post: operations["Subscriptions_downgrade"];
+  };
+  "/api/subscriptions/{id}/portal": {
+    post: operations["Subscriptions_portal"];
+  };
+  "/api/subscriptions/{id}/resume": {
+    post: operations["Subscriptions_resume"];
+  };
+  "/api/subscriptions/{id}/upgrade": {
+    post: operations["Subscriptions_upgrade"];
+  };
+  "/api/subscriptions/{id}/usage-limits": {
+    get: operations["Subscriptions_usageLimits"];
+  };
+  "/api/subscriptions/create": {
+    post: operations["Subscriptions_create"];
+  };
+  "/api/subscriptions/customer": {
+    post: operations["Subscriptions_customer"];
+  };
+  "/api/subscriptions/feature-access/{id}/{feature}": {
+    get: operations["Subscriptions_featureAccess"];
+  };
+  "/api/subscriptions/plans": {
+    get: operations["Subscriptions_plans"];
+  };
+  "/api/subscriptions/update": {
+    post: operations["Subscriptions_update"];
+  };
+  "/api/subscriptions/usage/{id}": {
+    get: operations["Subscriptions_usageOf"];
+  };
   "/api/teacher/classes": {
     get: operations["TeacherClasses_list"];
   };
@@ -189,6 +277,12 @@ export interface paths {
   };
   "/api/webhooks/stripe": {
     post: operations["StripeWebhooks_receive"];
+  };
+  "/api/webhooks/twilio/inbound": {
+    post: operations["TwilioWebhooks_inbound"];
+  };
+  "/api/webhooks/twilio/status": {
+    post: operations["TwilioWebhooks_status"];
   };
   "/robots.txt": {
     get: operations["Seo_robots"];
@@ -202,31 +296,10 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
-    AccountRequirementsResponseDto: {
-      /**
-       * @description Needed now to keep or enable charges
-       * @example [
-       *   "external_account"
-       * ]
-       */
-      currently_due: string[];
-      /**
-       * @description Overdue: charges or payouts are disabled until provided
-       * @example []
-       */
-      past_due: string[];
-      /**
-       * @description Needed later (informational)
-       * @example [
-       *   "individual.id_number"
-       * ]
-       */
-      eventually_due: string[];
-      /**
-       * @description Stripe's reason when the account is disabled
-       * @example null
-       */
-      disabled_reason: string | null;
+    AccessReportResponseDto: {
+      plan: components["schemas"]["PlanRefDto"];
+      features: components["schemas"]["FeatureReportDto"][];
+      limits: components["schemas"]["LimitReportDto"][];
     };
     ActivityEventResponseDto: {
       /**
@@ -258,6 +331,15 @@ export interface components {
       metadata: {
         [key: string]: unknown;
       };
+    };
+    ActivityEventsDeletedResponseDto: {
+      /**
+       * Format: uuid
+       * @example a0000000-0000-4000-8000-000000000001
+       */
+      organization_id: string;
+      /** @example 40 */
+      activity_events: number;
     };
     AdminProfileDto: {
       firstName?: string;
@@ -347,6 +429,60 @@ export interface components {
       /** @example Brown */
       lastName: string;
     };
+    AuditLogEntryResponseDto: {
+      /**
+       * @description Sequence number
+       * @example 42
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: uuid
+       * @description null for a refused sign-in
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      staff_id: string | null;
+      /**
+       * @description The staff account, or the username tried at a refused sign-in
+       * @example itadmin
+       */
+      staff_username: string;
+      /** @example organization.delete */
+      action: string;
+      /**
+       * Format: uuid
+       * @example a0000000-0000-4000-8000-000000000001
+       */
+      target_organization_id: string | null;
+      /**
+       * @example {
+       *   "method": "DELETE",
+       *   "confirmation": "DELETE_ORGANIZATION"
+       * }
+       */
+      request: {
+        [key: string]: unknown;
+      };
+      /**
+       * @example success
+       * @enum {string}
+       */
+      outcome: "success" | "refused" | "failed";
+      /**
+       * @example {
+       *   "stripeConnectAccountId": "acct_1Q2w3E4r5T6y7U8i"
+       * }
+       */
+      detail: {
+        [key: string]: unknown;
+      };
+      /** @example 127.0.0.1 */
+      ip: string | null;
+    };
     BrandingDto: {
       businessName?: string;
       /** Format: uri */
@@ -401,19 +537,25 @@ export interface components {
       organizationId?: string;
       attendanceData: components["schemas"]["AttendanceEntryDto"][];
     };
-    CancelEnrollmentDto: {
-      refund?: boolean;
-      amount?: number;
-    };
     CancellationPolicyDto: {
       daysBeforeClass: number;
       refundPercentage: number;
     };
-    CancellationRuleResponseDto: {
-      /** @example 7 */
-      daysBeforeClass: number;
-      /** @example 100 */
-      refundPercentage: number;
+    CanPerformResponseDto: {
+      /** @example create_class */
+      action: string;
+      /** @example false */
+      allowed: boolean;
+      /** @description Why not: the message a write gets (403) */
+      reason: string | null;
+      /**
+       * @description The plan limit (-1 unlimited); null for a feature
+       * @example 2
+       */
+      limit: number | null;
+      /** @example 2 */
+      current: number | null;
+      upgradePlan: components["schemas"]["PlanRefDto"] | null;
     };
     CheckEnrollmentDto: {
       /** Format: email */
@@ -422,6 +564,15 @@ export interface components {
       classId: string;
       /** Format: uuid */
       organizationId: string;
+    };
+    CheckoutSessionResponseDto: {
+      /**
+       * @description Stripe Checkout: send the browser there
+       * @example https://checkout.stripe.com/c/pay/cs_test_a1
+       */
+      sessionUrl: string;
+      /** @example cs_test_a1 */
+      sessionId: string;
     };
     ClassAttendanceResponseDto: {
       /**
@@ -526,35 +677,79 @@ export interface components {
       /** Format: uuid */
       organizationId?: string;
     };
-    ConfirmEnrollmentDto: {
-      paymentIntentId: string;
-      /** Format: uuid */
-      classId: string;
-      /** Format: uuid */
-      organizationId: string;
-      studentData: components["schemas"]["StudentFieldsDto"];
-    };
-    ConfirmEnrollmentResponseDto: {
+    CommunicationResponseDto: {
       /**
        * Format: uuid
-       * @example 9076790a-923e-482e-977e-408883466a8c
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
        */
-      enrollmentId: string;
+      id: string;
+      /** @enum {string} */
+      recipient_type: "student" | "user";
       /**
-       * @description The PaymentIntent id (what the student paid through)
-       * @example pi_3Q0abc
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
        */
-      transactionId: string;
+      recipient_id: string;
+      /** @enum {string} */
+      communication_type: "email" | "sms";
+      /**
+       * @description The address it goes to, as it was when queued (email, or phone in E.164)
+       * @example olivia@example.com
+       */
+      to: string;
+      /** @example Room change */
+      subject: string | null;
+      /** @example Class meets in Studio B tonight. */
+      message: string;
+      /** @enum {string} */
+      kind: "manual" | "reminder" | "confirmation" | "receipt" | "refund" | "system";
+      /** @enum {string} */
+      status: "pending" | "sending" | "sent" | "delivered" | "failed" | "cancelled" | "skipped";
+      /**
+       * @description Why: 'outcome unknown', 'opted out', 'monthly limit of 5 messages reached', 'quiet hours', …
+       * @example null
+       */
+      status_reason: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      scheduled_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      sent_at: string | null;
+      /** @example 0 */
+      attempts: number;
+      /** @example 3 */
+      max_attempts: number;
+      /** @example null */
+      last_error: string | null;
+      /** @example null */
+      error_code: string | null;
+      /** @example null */
+      provider_message_id: string | null;
+      /**
+       * Format: uuid
+       * @example null
+       */
+      template_id: string | null;
+      /** @description The student, when recipient_type is student */
+      students: components["schemas"]["RecipientPersonDto"] | null;
+      /** @description The user, when recipient_type is user */
+      users: components["schemas"]["RecipientPersonDto"] | null;
     };
-    ConnectAccountResponseDto: {
-      /** @example acct_1Q2w3E4r5T6y7U8i */
-      accountId: string;
-      /**
-       * @description false when the organization already had this account
-       * @example true
-       */
-      created: boolean;
-      /** @example true */
+    ConfirmationDto: {
+      confirmation: string;
+    };
+    ConnectStatusResponseDto: {
+      /** @example false */
       hasAccount: boolean;
       /** @example false */
       charges_enabled: boolean;
@@ -562,54 +757,6 @@ export interface components {
       payouts_enabled: boolean;
       /** @example false */
       details_submitted: boolean;
-    };
-    ConnectOrganizationDto: {
-      /** Format: uuid */
-      organizationId: string;
-    };
-    ConnectStatusResponseDto: {
-      /** @example true */
-      hasAccount: boolean;
-      /** @example false */
-      charges_enabled: boolean;
-      /**
-       * @description Admin only
-       * @example true
-       */
-      hasActiveSubscription?: boolean;
-      /**
-       * @description Admin only: the plan allows online payments and is active
-       * @example true
-       */
-      canAcceptOnlinePayments?: boolean;
-      /**
-       * @description Admin only
-       * @example Essential
-       */
-      planName?: string;
-      /**
-       * @description Admin only
-       * @example false
-       */
-      payouts_enabled?: boolean;
-      /**
-       * @description Admin only
-       * @example true
-       */
-      details_submitted?: boolean;
-      /** @description Admin only */
-      requirements?: components["schemas"]["AccountRequirementsResponseDto"];
-      /**
-       * @description Admin only: false in local mode (STRIPE_SECRET_KEY unset)
-       * @example true
-       */
-      stripeConfigured?: boolean;
-      /**
-       * Format: date-time
-       * @description Admin only: when the account state was last read from Stripe
-       * @example 2026-11-23T13:00:00.000Z
-       */
-      refreshedAt?: string | null;
     };
     ContactInfoDto: {
       /** Format: email */
@@ -654,6 +801,17 @@ export interface components {
       /** @example Your message has been sent successfully! We'll get back to you soon. */
       message: string;
     };
+    CreateCheckoutDto: {
+      /** Format: uuid */
+      organizationId: string;
+      /**
+       * @description A paid plan's Stripe price id (its stripePriceId)
+       * @example price_1QfV2a
+       */
+      priceId: string;
+      /** @description A free trial before the first charge (the test page uses 14) */
+      trialDays?: number;
+    };
     CreateClassDto: {
       title: string;
       description: string;
@@ -675,20 +833,23 @@ export interface components {
       /** Format: uuid */
       organizationId?: string;
     };
+    CreateCustomerDto: {
+      /** Format: uuid */
+      organizationId: string;
+      /** @example Sunrise Community Arts */
+      name: string;
+      /**
+       * Format: email
+       * @example billing@sunrise-arts.example
+       */
+      email: string;
+    };
     CreateOrganizationDto: {
       name: string;
       domain?: string;
       contactInfo?: components["schemas"]["ContactInfoDto"];
       branding?: components["schemas"]["BrandingDto"];
       settings?: components["schemas"]["OrganizationSettingsDto"];
-    };
-    CreatePaymentIntentDto: {
-      /** Format: uuid */
-      classId: string;
-      /** Format: uuid */
-      organizationId: string;
-      studentData: components["schemas"]["StudentFieldsDto"];
-      amount: number;
     };
     CreateStudentDto: {
       firstName: string;
@@ -715,12 +876,14 @@ export interface components {
       organizationId?: string;
       phone?: string;
     };
-    DashboardLinkResponseDto: {
+    CustomerResponseDto: {
+      /** @example cus_1QfV2a */
+      customerId: string;
       /**
-       * @description Express dashboard login link
-       * @example https://connect.stripe.com/express/acct_1Q2w3E4r5T6y7U8i/abc
+       * @description false when the organization already had its customer
+       * @example true
        */
-      url: string;
+      created: boolean;
     };
     DashboardSummaryResponseDto: {
       /**
@@ -783,6 +946,36 @@ export interface components {
       monthlyGrowthRate: number | null;
       recentActivity: components["schemas"]["ActivityEventResponseDto"][];
     };
+    DatabaseInfoResponseDto: {
+      /** @example localhost */
+      host: string;
+      /** @example 5432 */
+      port: number | null;
+      /** @example classlane */
+      database: string;
+      /** @example PostgreSQL 18.4 */
+      version: string;
+      /**
+       * @description Largest number of connections of this instance
+       * @example 10
+       */
+      poolSize: number;
+      /**
+       * @description Connections open now
+       * @example 3
+       */
+      poolOpen: number | null;
+      /**
+       * @description Of which idle
+       * @example 2
+       */
+      poolIdle: number | null;
+      /**
+       * @description Queries waiting for a connection
+       * @example 0
+       */
+      poolWaiting: number | null;
+    };
     DeletedResponseDto: {
       /**
        * Format: uuid
@@ -813,6 +1006,20 @@ export interface components {
     DiscountDto: {
       name: string;
       value: number;
+    };
+    DowngradeDto: {
+      /** @example professional */
+      newPlanId: string;
+      /**
+       * @description The plan's Stripe price id; when sent it must be that plan's
+       * @example price_1QfV2a
+       */
+      newPriceId?: string;
+      /**
+       * @default end_of_period
+       * @enum {string}
+       */
+      effectiveDate?: "end_of_period" | "immediate";
     };
     EnrollmentCheckOrganizationResponseDto: {
       /** @example Sunrise Community Arts */
@@ -854,73 +1061,7 @@ export interface components {
       registeredAs?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       paidAt?: unknown;
-      /** @enum {string} */
-      status?: "held" | "active" | "cancelled" | "expired";
-      /** @description Accepted and ignored (a read-only field a client may send back) */
-      holdExpiresAt?: unknown;
-      /** @description Accepted and ignored (a read-only field a client may send back) */
-      platformFee?: unknown;
-      /** @description Accepted and ignored (a read-only field a client may send back) */
-      organizationAmount?: unknown;
-      /** @description Accepted and ignored (a read-only field a client may send back) */
-      refundedAmount?: unknown;
-      /** @description Accepted and ignored (a read-only field a client may send back) */
-      stripePaymentIntentId?: unknown;
-      /** @description Accepted and ignored (a read-only field a client may send back) */
-      cancelledAt?: unknown;
-      /** @description Accepted and ignored (a read-only field a client may send back) */
-      refunds?: unknown;
       amountPaid?: number;
-    };
-    EnrollmentPaymentResponseDto: {
-      /**
-       * Format: uuid
-       * @example 9076790a-923e-482e-977e-408883466a8c
-       */
-      id: string;
-      /**
-       * @example cancelled
-       * @enum {string}
-       */
-      status: "held" | "active" | "cancelled" | "expired";
-      /**
-       * @example completed
-       * @enum {string}
-       */
-      paymentStatus: "pending" | "completed" | "failed";
-      /**
-       * @example card
-       * @enum {string}
-       */
-      paymentMethod: "in-person" | "card";
-      /**
-       * @description Dollars
-       * @example 80
-       */
-      amountPaid: number;
-      /**
-       * @description Dollars
-       * @example 2.4
-       */
-      platformFee: number;
-      /**
-       * @description Dollars
-       * @example 77.6
-       */
-      organizationAmount: number;
-      /**
-       * @description Dollars
-       * @example 80
-       */
-      refundedAmount: number;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      cancelledAt: string | null;
-      /** @description The refund this request made (or the one it replayed) */
-      refund: components["schemas"]["RefundResponseDto"] | null;
-      refunds: components["schemas"]["RefundResponseDto"][];
     };
     EnrollmentResponseDto: {
       /**
@@ -961,41 +1102,6 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       paidAt: string | null;
-      /**
-       * @description held: a card payment is open and the seat is held until holdExpiresAt (show as "Awaiting card payment"); active: registered; cancelled: cancelled by the organization (kept with its money trail); expired: a card hold that lapsed or whose payment failed
-       * @example active
-       * @enum {string}
-       */
-      status: "held" | "active" | "cancelled" | "expired";
-      /**
-       * Format: date-time
-       * @description While held: when the seat is released
-       * @example null
-       */
-      holdExpiresAt: string | null;
-      /**
-       * @description Dollars: the platform fee taken from a card payment
-       * @example 2.4
-       */
-      platformFee: number;
-      /**
-       * @description Dollars: the organization's share (card: after the platform fee; in person: the whole amount)
-       * @example 77.6
-       */
-      organizationAmount: number;
-      /**
-       * @description Dollars refunded so far
-       * @example 0
-       */
-      refundedAmount: number;
-      /** @example pi_3Q0abc */
-      stripePaymentIntentId: string | null;
-      /**
-       * Format: date-time
-       * @example null
-       */
-      cancelledAt: string | null;
-      refunds: components["schemas"]["RefundResponseDto"][];
       /** @description The details typed at a public registration, only when they differ from the stored student (decision 15); on student replies */
       registeredAs?: components["schemas"]["RegisteredDetailsResponseDto"] | null;
     };
@@ -1024,6 +1130,23 @@ export interface components {
       errors?: {
         [key: string]: string;
       };
+    };
+    FeatureAccessResponseDto: {
+      /** @example advancedReporting */
+      feature: string;
+      /** @example false */
+      hasAccess: boolean;
+      /** @description The cheapest plan with the feature, when this one lacks it */
+      upgradePlan: components["schemas"]["PlanRefDto"] | null;
+    };
+    FeatureReportDto: {
+      /** @example customBranding */
+      feature: string;
+      /** @example Custom branding */
+      label: string;
+      /** @example false */
+      hasAccess: boolean;
+      upgradePlan: components["schemas"]["PlanRefDto"] | null;
     };
     HealthResponseDto: {
       /**
@@ -1059,6 +1182,22 @@ export interface components {
        */
       time: string;
     };
+    LimitReportDto: {
+      /** @enum {string} */
+      limit: "maxClasses" | "maxStudents" | "maxTransactionsPerMonth";
+      /**
+       * @description -1 means unlimited
+       * @example 2
+       */
+      max: number;
+      /** @example 1 */
+      current: number;
+      /** @example false */
+      unlimited: boolean;
+      /** @example true */
+      canAddMore: boolean;
+      upgradePlan: components["schemas"]["PlanRefDto"] | null;
+    };
     MarkAttendanceDto: {
       /** Format: uuid */
       classId: string;
@@ -1084,12 +1223,23 @@ export interface components {
       emailEnabled: boolean;
       smsEnabled: boolean;
     };
-    OnboardingLinkResponseDto: {
+    OrganizationCountsResponseDto: {
+      /** @example 2 */
+      users: number;
+      /** @example 6 */
+      classes: number;
+      /** @example 6 */
+      students: number;
       /**
-       * @description Stripe's hosted onboarding
-       * @example https://connect.stripe.com/setup/e/acct_1Q2w3E4r5T6y7U8i/abc
+       * @description Registered (active) enrollments
+       * @example 9
        */
-      onboarding_url: string;
+      enrollments: number;
+      /**
+       * @description Email and SMS messages, sent or waiting
+       * @example 14
+       */
+      communications: number;
     };
     OrganizationCreatedResponseDto: {
       /**
@@ -1170,30 +1320,74 @@ export interface components {
       cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
       notifications?: components["schemas"]["NotificationsDto"];
     };
-    PaymentIntentResponseDto: {
+    PaymentResetItemResponseDto: {
       /**
-       * @description For Stripe.js confirmCardPayment / the Payment Element
-       * @example pi_3Q0abc_secret_xyz
+       * Format: uuid
+       * @description The enrollment
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
        */
-      clientSecret: string;
-      /** @example pi_3Q0abc */
-      paymentIntentId: string;
+      id: string;
+      /** @example Olivia Martinez */
+      student_name: string;
+      /** @example Watercolor Basics */
+      class_name: string;
       /**
-       * @description Dollars: the price the server computed (the discount rule of spec 2 §5)
-       * @example 80
+       * @description Cents paid
+       * @example 10000
        */
       amount: number;
       /**
+       * @description Cents kept by the organization
+       * @example 9700
+       */
+      organization_amount: number;
+      /**
+       * @description Cents of platform fee (PLATFORM_FEE_PERCENT of a card payment; none in person)
+       * @example 300
+       */
+      platform_fee_amount: number;
+      /**
+       * @description Cents refunded
+       * @example 0
+       */
+      refunded_amount: number;
+      /**
        * Format: date-time
-       * @description The seat is held until then (SEAT_HOLD_MINUTES)
        * @example 2026-11-23T18:00:00.000Z
        */
-      holdExpiresAt: string;
+      transaction_date: string;
+      /** @example pi_3Q2w3E4r5T6y7U8i */
+      stripe_payment_intent_id: string | null;
       /**
-       * Format: uuid
-       * @example 9076790a-923e-482e-977e-408883466a8c
+       * @example card
+       * @enum {string}
        */
-      enrollmentId: string;
+      payment_method: "in-person" | "card";
+      /**
+       * @example completed
+       * @enum {string}
+       */
+      payment_status: "pending" | "completed" | "failed";
+      /**
+       * @description Why a payment is skipped; null for one that is (or would be) reset
+       * @example null
+       */
+      reason: string | null;
+    };
+    PaymentResetResponseDto: {
+      /**
+       * @description true: a simulation, nothing was changed
+       * @example true
+       */
+      dryRun: boolean;
+      /** @example 3 */
+      resetCount: number;
+      /** @example 1 */
+      skippedCount: number;
+      /** @description In-person payments set (or that would be set) back to pending */
+      reset: components["schemas"]["PaymentResetItemResponseDto"][];
+      /** @description Card payments: never reset, money moved through Stripe */
+      skipped: components["schemas"]["PaymentResetItemResponseDto"][];
     };
     PlanFeaturesDto: {
       /** @example true */
@@ -1228,6 +1422,12 @@ export interface components {
        */
       maxTransactionsPerMonth: number;
     };
+    PlanRefDto: {
+      /** @example essential */
+      id: string;
+      /** @example Essential */
+      name: string;
+    };
     PlanResponseDto: {
       /** @example essential */
       id: string;
@@ -1248,6 +1448,14 @@ export interface components {
       features: components["schemas"]["PlanFeaturesDto"];
       /** @example null */
       stripePriceId: string | null;
+    };
+    PortalDto: {
+      /** @description Where the portal sends the admin back: an address on this site (PUBLIC_URL) */
+      returnUrl?: string;
+    };
+    PortalResponseDto: {
+      /** @example https://billing.stripe.com/p/session/test_a1 */
+      url: string;
     };
     PublicConfigResponseDto: {
       /**
@@ -1297,74 +1505,37 @@ export interface components {
        */
       branding: components["schemas"]["BrandingResponseDto"];
     };
-    RefundEnrollmentDto: {
-      amount?: number;
+    RecipientPersonDto: {
+      /** @example Olivia */
+      firstName: string;
+      /** @example Martinez */
+      lastName: string;
+      /** @example olivia@example.com */
+      email: string | null;
+      /** @example +15595551234 */
+      phone: string | null;
     };
-    RefundQuoteResponseDto: {
-      /**
-       * @description Dollars the frozen policy promises now (never more than what is left unrefunded)
-       * @example 80
-       */
-      refundAmount: number;
-      /** @description The rule of the policy frozen at registration that applies; null: no policy (whole amount) or no rule reached (nothing) */
-      policyApplied: components["schemas"]["CancellationRuleResponseDto"] | null;
-      /**
-       * @description Dollars paid
-       * @example 80
-       */
-      paidAmount: number;
-      /**
-       * @description Dollars refunded so far
-       * @example 0
-       */
-      refundedAmount: number;
-      /**
-       * @description Dollars that can still be refunded
-       * @example 80
-       */
-      refundableAmount: number;
-      /**
-       * @description Whole days from now to the class start
-       * @example 10
-       */
-      daysBeforeClass: number;
-      /**
-       * @example card
-       * @enum {string}
-       */
-      paymentMethod: "in-person" | "card";
-      /** @description The policy frozen at registration */
-      cancellationPolicy: components["schemas"]["CancellationRuleResponseDto"][];
-    };
-    RefundResponseDto: {
+    RecipientResponseDto: {
       /**
        * Format: uuid
-       * @example 1b6f0d2e-8d0f-4f4c-9d7e-3c1f2b7a9e10
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
        */
       id: string;
+      /** @enum {string} */
+      type: "student" | "user";
+      /** @example Olivia */
+      firstName: string;
+      /** @example Martinez */
+      lastName: string;
+      /** @example olivia@example.com */
+      email: string;
+      /** @example 5595551234 */
+      phone: string | null;
       /**
-       * @description Dollars
-       * @example 40
+       * @description SMS only goes to students who opted in (users: always true)
+       * @example true
        */
-      amount: number;
-      /**
-       * @example succeeded
-       * @enum {string}
-       */
-      status: "pending" | "succeeded" | "failed";
-      /**
-       * @description admin: cancel or refund in the app; stripe_dashboard: found by charge.refunded; late_payment: paid after its hold lapsed into a full class
-       * @example admin
-       * @enum {string}
-       */
-      source: "admin" | "stripe_dashboard" | "late_payment" | "class_cancelled";
-      /** @example Cancelled 10 days before the class: 100% refund */
-      reason: string;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      createdAt: string;
+      communicationOptIn: boolean;
     };
     RegisteredDetailsResponseDto: {
       /** @example Liv */
@@ -1480,6 +1651,9 @@ export interface components {
        */
       sent: boolean;
     };
+    ResetStudentPaymentsDto: {
+      dryRun: boolean;
+    };
     SavedMarkResponseDto: {
       /**
        * Format: uuid
@@ -1501,6 +1675,70 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       sessionDate: string;
+    };
+    ScheduleCommunicationDto: {
+      /** Format: uuid */
+      organizationId?: string;
+      /** Format: uuid */
+      recipientId: string;
+      /** @enum {string} */
+      recipientType?: "student" | "user";
+      /** @enum {string} */
+      communicationType: "email" | "sms";
+      subject: string;
+      message: string;
+      /** Format: uuid */
+      templateId?: string;
+      /**
+       * Format: date-time
+       * @description Accepted and ignored (a read-only field a client may send back)
+       */
+      scheduledAt: unknown;
+    };
+    ScheduledChangeDto: {
+      /** @example essential */
+      planId: string;
+      /** @example Essential */
+      planName: string;
+      /**
+       * @description Epoch seconds: the end of the current period
+       * @example 1767225600
+       */
+      effectiveAt: number;
+    };
+    ScheduledCommunicationsDeletedResponseDto: {
+      /**
+       * Format: uuid
+       * @example a0000000-0000-4000-8000-000000000001
+       */
+      organization_id: string;
+      /**
+       * @description Messages that were still waiting to go
+       * @example 3
+       */
+      scheduled_communications: number;
+    };
+    SendCommunicationDto: {
+      /** Format: uuid */
+      organizationId?: string;
+      /** Format: uuid */
+      recipientId: string;
+      /** @enum {string} */
+      recipientType?: "student" | "user";
+      /** @enum {string} */
+      communicationType: "email" | "sms";
+      subject: string;
+      message: string;
+      /** Format: uuid */
+      templateId?: string;
+    };
+    SendgridInfoResponseDto: {
+      /** @example no-reply@classlane.local */
+      verifiedSender: string;
+      /** @example SG.a…Zz9x */
+      apiKeyPartial: string | null;
+      /** @example false */
+      hasApiKey: boolean;
     };
     SessionResponseDto: {
       user: components["schemas"]["UserResponseDto"];
@@ -1566,6 +1804,107 @@ export interface components {
       /** @example */
       linkedin: string;
     };
+    StaffOrganizationDeletedResponseDto: {
+      /**
+       * Format: uuid
+       * @example a0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /** @example Sunrise Community Arts */
+      name: string;
+      /** @example true */
+      deleted: boolean;
+      /**
+       * @description Close this Express account in the Stripe dashboard (also written to the audit log)
+       * @example acct_1Q2w3E4r5T6y7U8i
+       */
+      stripe_connect_account_id: string | null;
+      /**
+       * @description PaymentIntents of open seat holds that were cancelled
+       * @example []
+       */
+      cancelled_payment_intents: string[];
+    };
+    StaffOrganizationDetailResponseDto: {
+      /**
+       * Format: uuid
+       * @example a0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /** @example Sunrise Community Arts */
+      name: string;
+      /** @example sunrise.example.com */
+      domain: string | null;
+      /** @example essential */
+      subscription_plan_id: string;
+      /** @example Essential */
+      subscription_plan_name: string;
+      /** @example active */
+      subscription_status: string;
+      /** @example acct_1Q2w3E4r5T6y7U8i */
+      stripe_connect_account_id: string | null;
+      /**
+       * @description Stripe's details_submitted
+       * @example true
+       */
+      stripe_onboarding_completed: boolean;
+      /** @example true */
+      stripe_charges_enabled: boolean;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      updated_at: string;
+      counts: components["schemas"]["OrganizationCountsResponseDto"];
+      contact_info: components["schemas"]["ContactInfoResponseDto"];
+      branding: components["schemas"]["BrandingResponseDto"];
+      settings: components["schemas"]["OrganizationSettingsDto"];
+      subscription: components["schemas"]["StaffSubscriptionResponseDto"];
+      /** @example true */
+      stripe_payouts_enabled: boolean;
+    };
+    StaffOrganizationResponseDto: {
+      /**
+       * Format: uuid
+       * @example a0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /** @example Sunrise Community Arts */
+      name: string;
+      /** @example sunrise.example.com */
+      domain: string | null;
+      /** @example essential */
+      subscription_plan_id: string;
+      /** @example Essential */
+      subscription_plan_name: string;
+      /** @example active */
+      subscription_status: string;
+      /** @example acct_1Q2w3E4r5T6y7U8i */
+      stripe_connect_account_id: string | null;
+      /**
+       * @description Stripe's details_submitted
+       * @example true
+       */
+      stripe_onboarding_completed: boolean;
+      /** @example true */
+      stripe_charges_enabled: boolean;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      updated_at: string;
+      counts: components["schemas"]["OrganizationCountsResponseDto"];
+    };
     StaffSessionResponseDto: {
       /**
        * @description A staff token (scheme `staff`): refused by organization routes
@@ -1574,10 +1913,28 @@ export interface components {
       token: string;
       /** @example itadmin */
       username: string;
+      /**
+       * @description Seconds until the token expires (one hour)
+       * @example 3600
+       */
+      expiresIn: number;
     };
     StaffSignInDto: {
       username: string;
       password: string;
+    };
+    StaffSubscriptionResponseDto: {
+      /** @example essential */
+      plan_id: string;
+      /** @example Essential */
+      plan_name: string;
+      /**
+       * @description Cents a month
+       * @example 4900
+       */
+      monthly_price: number;
+      /** @example active */
+      status: string;
     };
     StripeConfigResponseDto: {
       /**
@@ -1590,6 +1947,26 @@ export interface components {
        * @enum {string}
        */
       environment: "production" | "test";
+    };
+    StripeInfoResponseDto: {
+      /**
+       * @example test
+       * @enum {string}
+       */
+      environment: "live" | "test" | "not configured";
+      /** @example true */
+      configured: boolean;
+      /**
+       * @description At most the first 4 and last 4 characters
+       * @example pk_t…x9Zq
+       */
+      publicKeyPartial: string | null;
+      /** @example sk_t…a1B2 */
+      secretKeyPartial: string | null;
+      /** @example whse…c3D4 */
+      webhookSecretPartial: string | null;
+      /** @example true */
+      hasWebhookSecret: boolean;
     };
     StripeWebhookResponseDto: {
       /**
@@ -1604,13 +1981,54 @@ export interface components {
        */
       status: "processed" | "duplicate" | "in_progress";
     };
-    StudentFieldsDto: {
-      firstName: string;
-      lastName: string;
-      /** Format: email */
-      email: string;
-      phone: string;
-      communicationOptIn?: boolean;
+    StudentPaymentResponseDto: {
+      /**
+       * Format: uuid
+       * @description The enrollment
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Olivia Martinez */
+      student_name: string;
+      /** @example Watercolor Basics */
+      class_name: string;
+      /**
+       * @description Cents paid
+       * @example 10000
+       */
+      amount: number;
+      /**
+       * @description Cents kept by the organization
+       * @example 9700
+       */
+      organization_amount: number;
+      /**
+       * @description Cents of platform fee (PLATFORM_FEE_PERCENT of a card payment; none in person)
+       * @example 300
+       */
+      platform_fee_amount: number;
+      /**
+       * @description Cents refunded
+       * @example 0
+       */
+      refunded_amount: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      transaction_date: string;
+      /** @example pi_3Q2w3E4r5T6y7U8i */
+      stripe_payment_intent_id: string | null;
+      /**
+       * @example card
+       * @enum {string}
+       */
+      payment_method: "in-person" | "card";
+      /**
+       * @example completed
+       * @enum {string}
+       */
+      payment_status: "pending" | "completed" | "failed";
     };
     StudentResponseDto: {
       /**
@@ -1658,6 +2076,102 @@ export interface components {
       updatedAt: string;
       classEnrollments: components["schemas"]["EnrollmentResponseDto"][];
     };
+    StudentsDeletedResponseDto: {
+      /**
+       * Format: uuid
+       * @example a0000000-0000-4000-8000-000000000001
+       */
+      organization_id: string;
+      /** @example 12 */
+      students: number;
+      /** @example 15 */
+      enrollments: number;
+    };
+    SubscriptionResetResponseDto: {
+      /**
+       * Format: uuid
+       * @example a0000000-0000-4000-8000-000000000001
+       */
+      organization_id: string;
+      /** @example free */
+      subscription_plan_id: string;
+      /**
+       * @description Its Stripe subscription, if any, was cancelled (when Stripe is configured)
+       * @example active
+       */
+      subscription_status: string;
+    };
+    SubscriptionResponseDto: {
+      /** Format: uuid */
+      organizationId: string;
+      /**
+       * @example active
+       * @enum {string}
+       */
+      status: "active" | "trialing" | "past_due" | "canceled" | "incomplete" | "incomplete_expired" | "unpaid" | "inactive";
+      /**
+       * @description The plan on record (kept after a cancellation, for Resubscribe)
+       * @example essential
+       */
+      planId: string;
+      plan: components["schemas"]["PlanResponseDto"];
+      /** @description The plan that applies now (Free when the status does not grant the plan) */
+      effectivePlan: components["schemas"]["PlanResponseDto"];
+      /**
+       * @description Epoch seconds
+       * @example 1764547200
+       */
+      current_period_start: number | null;
+      /**
+       * @description Epoch seconds
+       * @example 1767225600
+       */
+      current_period_end: number | null;
+      /** @example false */
+      cancel_at_period_end: boolean;
+      /**
+       * @description Epoch seconds
+       * @example null
+       */
+      trial_end: number | null;
+      /**
+       * @description Epoch seconds
+       * @example null
+       */
+      canceled_at: number | null;
+      /** @description A downgrade booked for the period end */
+      scheduledChange: components["schemas"]["ScheduledChangeDto"] | null;
+      /** @example cus_1QfV2a */
+      stripeCustomerId: string | null;
+      /** @example sub_1QfV2a */
+      stripeSubscriptionId: string | null;
+      /**
+       * @description A paid plan granted without Stripe billing (the demo organization)
+       * @example false
+       */
+      complimentary: boolean;
+      /**
+       * @description Stripe is configured: plans can be bought and changed
+       * @example true
+       */
+      billingAvailable: boolean;
+    };
+    SubscriptionUsageResponseDto: {
+      /** @example free */
+      planId: string;
+      /** @example Free */
+      planName: string;
+      /** @example 4 */
+      students: number;
+      /** @example 1 */
+      classes: number;
+      /**
+       * @description Card payments this calendar month
+       * @example 0
+       */
+      transactions: number;
+      limits: components["schemas"]["PlanLimitsDto"];
+    };
     SubscriptionValidationResponseDto: {
       /** @example true */
       hasActiveSubscription: boolean;
@@ -1667,6 +2181,20 @@ export interface components {
       planName: string;
       plan: components["schemas"]["PlanResponseDto"];
       usage: components["schemas"]["UsageResponseDto"];
+    };
+    SystemInfoResponseDto: {
+      /** @example https://classes.example.com/api */
+      apiUrl: string;
+      /** @example https://classes.example.com */
+      clientUrl: string;
+      /** @example production */
+      environment: string;
+      /** @example 3 */
+      platformFeePercent: number;
+      stripe: components["schemas"]["StripeInfoResponseDto"];
+      database: components["schemas"]["DatabaseInfoResponseDto"];
+      twilio: components["schemas"]["TwilioInfoResponseDto"];
+      sendgrid: components["schemas"]["SendgridInfoResponseDto"];
     };
     TeacherClassResponseDto: {
       /**
@@ -1765,6 +2293,58 @@ export interface components {
       /** @example 1 */
       todaysClasses: number;
     };
+    TemplateDto: {
+      /** Format: uuid */
+      organizationId?: string;
+      name: string;
+      /** @enum {string} */
+      type: "email" | "sms";
+      /** @enum {string} */
+      kind?: "manual" | "reminder" | "confirmation" | "receipt" | "refund";
+      subject_template?: string;
+      message_template: string;
+      variables?: string[];
+      is_active?: boolean;
+    };
+    TemplateResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Room change */
+      name: string;
+      /** @enum {string} */
+      type: "email" | "sms";
+      /**
+       * @description An active template of an automatic kind replaces the built-in message of that kind
+       * @enum {string}
+       */
+      kind: "manual" | "reminder" | "confirmation" | "receipt" | "refund";
+      /** @example {{className}}: new room */
+      subject_template: string | null;
+      /** @example Hi {{firstName}}, {{className}} meets in Studio B. */
+      message_template: string;
+      /**
+       * @example [
+       *   "firstName",
+       *   "className"
+       * ]
+       */
+      variables: string[];
+      /** @example true */
+      is_active: boolean;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      updated_at: string;
+    };
     TopClassResponseDto: {
       /**
        * Format: uuid
@@ -1780,6 +2360,20 @@ export interface components {
        * @example 220
        */
       revenue: number;
+    };
+    TwilioInfoResponseDto: {
+      /** @example false */
+      configured: boolean;
+      /** @example AC12…9f0e */
+      accountSidPartial: string | null;
+      /** @example +15595550100 */
+      phoneNumber: string | null;
+      /** @example false */
+      hasAuthToken: boolean;
+    };
+    TwilioWebhookResponseDto: {
+      /** @example true */
+      received: boolean;
     };
     UpdateBrandingDto: {
       branding: components["schemas"]["BrandingDto"];
@@ -1874,6 +2468,57 @@ export interface components {
       updatedAt?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       stripeCustomerId?: unknown;
+    };
+    UpdateSubscriptionDto: {
+      /** @example professional */
+      newPlanId: string;
+      /**
+       * @description The plan's Stripe price id; when sent it must be that plan's
+       * @example price_1QfV2a
+       */
+      newPriceId?: string;
+      /**
+       * @default create_prorations
+       * @enum {string}
+       */
+      prorationBehavior?: "create_prorations" | "none" | "always_invoice";
+      /** Format: uuid */
+      organizationId: string;
+    };
+    UpgradeDto: {
+      /** @example professional */
+      newPlanId: string;
+      /**
+       * @description The plan's Stripe price id; when sent it must be that plan's
+       * @example price_1QfV2a
+       */
+      newPriceId?: string;
+      /**
+       * @default create_prorations
+       * @enum {string}
+       */
+      prorationBehavior?: "create_prorations" | "none" | "always_invoice";
+    };
+    UsageCountDto: {
+      /** @example 4 */
+      current: number;
+      /**
+       * @description -1 means unlimited
+       * @example 10
+       */
+      limit: number;
+      /** @example false */
+      unlimited: boolean;
+    };
+    UsageCountsDto: {
+      students: components["schemas"]["UsageCountDto"];
+      classes: components["schemas"]["UsageCountDto"];
+      /** @description Card payments this calendar month */
+      transactions: components["schemas"]["UsageCountDto"];
+    };
+    UsageLimitsResponseDto: {
+      plan: components["schemas"]["PlanRefDto"];
+      usage: components["schemas"]["UsageCountsDto"];
     };
     UsageResponseDto: {
       /** @example 6 */
@@ -1971,6 +2616,51 @@ export interface operations {
       };
     };
   };
+  ItAdmin_auditLog: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of created_at (default created_at) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object with any of: organizationId, action, outcome */
+        filter?: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description `audit-log <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["AuditLogEntryResponseDto"][];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   StaffAuth_signIn: {
     requestBody: {
       content: {
@@ -2005,6 +2695,407 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["SignedOutResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ItAdmin_organizations: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of created_at, name, updated_at (default created_at) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object with any of: q */
+        filter?: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description `organizations <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["StaffOrganizationResponseDto"][];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ItAdmin_organization: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["StaffOrganizationDetailResponseDto"];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ItAdmin_deleteActivityEvents: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConfirmationDto"];
+      };
+    };
+    responses: {
+      /** @description Needs `{ confirmation: "DELETE" }` */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ActivityEventsDeletedResponseDto"];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ItAdmin_deleteOrganization: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConfirmationDto"];
+      };
+    };
+    responses: {
+      /** @description Deleted. A wrong or missing confirmation: 400, nothing deleted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["StaffOrganizationDeletedResponseDto"];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ItAdmin_resetStudentPayments: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ResetStudentPaymentsDto"];
+      };
+    };
+    responses: {
+      /** @description `dryRun: true` answers exactly what a real run would change and changes nothing */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PaymentResetResponseDto"];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ItAdmin_resetSubscription: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SubscriptionResetResponseDto"];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ItAdmin_deleteScheduledCommunications: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConfirmationDto"];
+      };
+    };
+    responses: {
+      /** @description Needs `{ confirmation: "DELETE" }`. Deletes the messages still waiting to go; sent history stays */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ScheduledCommunicationsDeletedResponseDto"];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ItAdmin_studentPayments: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of transaction_date (default transaction_date) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object */
+        filter?: string;
+      };
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description `student-payments <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["StudentPaymentResponseDto"][];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ItAdmin_deleteStudents: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConfirmationDto"];
+      };
+    };
+    responses: {
+      /** @description Needs `{ confirmation: "DELETE" }` */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["StudentsDeletedResponseDto"];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ItAdmin_systemInfo: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SystemInfoResponseDto"];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
           };
         };
       };
@@ -2730,6 +3821,27 @@ export interface operations {
       };
     };
   };
+  Communications_calendar: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/calendar": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Classes_clone: {
     parameters: {
       path: {
@@ -2779,20 +3891,21 @@ export interface operations {
       };
     };
   };
-  Connect_accountSession: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["ConnectOrganizationDto"];
+  Communications_logs: {
+    parameters: {
+      query?: {
+        organizationId?: string;
+        limit?: number;
       };
     };
     responses: {
-      /** @description An Account Link returning to /admin/settings?tab=payments */
-      201: {
+      /** @description Everything but pending rows, newest first */
+      200: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["OnboardingLinkResponseDto"];
+            data: components["schemas"]["CommunicationResponseDto"][];
           };
         };
       };
@@ -2814,50 +3927,22 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
-      /** @description The organization has no payment account yet (create-account first) */
-      404: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Stripe refused or failed: Stripe's message is in `error` */
-      502: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Local mode: Stripe is not configured on this server */
-      503: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
     };
   };
-  Connect_createAccount: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["ConnectOrganizationDto"];
+  Communications_recipients: {
+    parameters: {
+      query?: {
+        organizationId?: string;
       };
     };
     responses: {
-      /** @description The account the organization already had (created: false) */
+      /** @description The caller's organization's students and users only */
       200: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["ConnectAccountResponseDto"];
-          };
-        };
-      };
-      /** @description A new Express account */
-      201: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["ConnectAccountResponseDto"];
+            data: components["schemas"]["RecipientResponseDto"][];
           };
         };
       };
@@ -2873,31 +3958,262 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
-      /**
-       * @description Not an admin, another organization, or a plan without online payments (the upsell names the cheapest plan with them)
-       *
-       * Needs the admin role, and the caller's own organization
-       */
+      /** @description Needs the admin role, and the caller's own organization */
       403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Stripe refused or failed: Stripe's message is in `error` */
-      502: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Local mode: Stripe is not configured on this server */
-      503: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
   };
-  Connect_dashboardLink: {
+  Communications_schedule: {
+    parameters: {
+      query?: {
+        organizationId?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ScheduleCommunicationDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CommunicationResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Communications_scheduled: {
+    parameters: {
+      query?: {
+        organizationId?: string;
+        limit?: number;
+      };
+    };
+    responses: {
+      /** @description Pending rows, soonest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CommunicationResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Communications_cancel: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Cancelled. A row no longer pending (being sent, sent) is 409 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CommunicationResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Communications_send: {
+    parameters: {
+      query?: {
+        organizationId?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SendCommunicationDto"];
+      };
+    };
+    responses: {
+      /** @description Queued due now; the dispatcher is woken at once */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CommunicationResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Communications_templates: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of name, type, kind, created_at, updated_at (default name) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object with any of: q, id, type, kind */
+        filter?: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description `communications/templates <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TemplateResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Communications_createTemplate: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TemplateDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TemplateResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Communications_template: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -2905,7 +4221,7 @@ export interface operations {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["DashboardLinkResponseDto"];
+            data: components["schemas"]["TemplateResponseDto"];
           };
         };
       };
@@ -2927,40 +4243,27 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
-      /** @description The organization has no payment account yet */
-      404: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Stripe refused or failed: Stripe's message is in `error` */
-      502: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Local mode: Stripe is not configured on this server */
-      503: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
     };
   };
-  Connect_status: {
+  Communications_updateTemplate: {
     parameters: {
       path: {
-        organizationId: string;
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TemplateDto"];
       };
     };
     responses: {
-      /** @description Public part, or the whole payment setup status for the organization admin */
+      /** @description Success */
       200: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["ConnectStatusResponseDto"];
+            data: components["schemas"]["TemplateResponseDto"];
           };
         };
       };
@@ -2976,28 +4279,28 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
-      /** @description No such organization */
-      404: {
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
   };
-  Connect_statusByOrganization: {
+  Communications_deleteTemplate: {
     parameters: {
       path: {
-        organizationId: string;
+        id: string;
       };
     };
     responses: {
-      /** @description Same as GET /connect/status/{organizationId} */
+      /** @description Success */
       200: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["ConnectStatusResponseDto"];
+            data: components["schemas"]["DeletedResponseDto"];
           };
         };
       };
@@ -3013,8 +4316,70 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
-      /** @description No such organization */
-      404: {
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Communications_unsubscribePage: {
+    parameters: {
+      query: {
+        token: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Communications_unsubscribe: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentConfig_connectStatus: {
+    parameters: {
+      path: {
+        organizationId: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ConnectStatusResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
@@ -3040,133 +4405,6 @@ export interface operations {
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  Enrollments_cancel: {
-    parameters: {
-      header: {
-        "idempotency-key": string;
-      };
-      path: {
-        id: string;
-      };
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["CancelEnrollmentDto"];
-      };
-    };
-    responses: {
-      /** @description Cancels (seat freed once) and, for a card payment, refunds the quoted amount or `amount` (send an Idempotency-Key header). Again: no change */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["EnrollmentPaymentResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  Enrollments_refund: {
-    parameters: {
-      header: {
-        "idempotency-key": string;
-      };
-      path: {
-        id: string;
-      };
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["RefundEnrollmentDto"];
-      };
-    };
-    responses: {
-      /** @description Refunds `amount` (default: all that is left) without cancelling */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["EnrollmentPaymentResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  Enrollments_quote: {
-    parameters: {
-      path: {
-        id: string;
-      };
-    };
-    responses: {
-      /** @description Success */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["RefundQuoteResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
@@ -3439,56 +4677,6 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["PublicOrganizationResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  CardPayments_confirm: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["ConfirmEnrollmentDto"];
-      };
-    };
-    responses: {
-      /** @description Completes the enrollment only when Stripe says the PaymentIntent succeeded and it matches the registration; a second call answers the same */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["ConfirmEnrollmentResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  CardPayments_createIntent: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["CreatePaymentIntentDto"];
-      };
-    };
-    responses: {
-      /** @description Holds a seat (SEAT_HOLD_MINUTES) and opens a PaymentIntent for the price the server computes. 409: another amount, class full or closed, already enrolled; 403: the organization cannot take card payments (message contains 'subscription'); 503: no payment provider */
-      201: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["PaymentIntentResponseDto"];
           };
         };
       };
@@ -4045,6 +5233,47 @@ export interface operations {
       };
     };
   };
+  Communications_studentHistory: {
+    parameters: {
+      query?: {
+        organizationId?: string;
+        limit?: number;
+      };
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The student's messages, newest first (pending ones too) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CommunicationResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Students_cancelEnrollment: {
     parameters: {
       path: {
@@ -4220,6 +5449,561 @@ export interface operations {
       };
     };
   };
+  Subscriptions_get: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The subscription record (periods in epoch seconds) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SubscriptionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_accessReport: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Every feature and limit of the plan that applies, with usage */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["AccessReportResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_canPerform: {
+    parameters: {
+      path: {
+        id: string;
+        action: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CanPerformResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_cancel: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Set to cancel at the end of the period (features stay until then) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SubscriptionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_downgrade: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DowngradeDto"];
+      };
+    };
+    responses: {
+      /** @description Downgrade at the end of the period (to Free: cancel at period end) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SubscriptionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_portal: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PortalDto"];
+      };
+    };
+    responses: {
+      /** @description Stripe's customer portal; returnUrl must be on this site */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_resume: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A subscription set to cancel continues */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SubscriptionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_upgrade: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpgradeDto"];
+      };
+    };
+    responses: {
+      /** @description Upgrade now (prorated by default) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SubscriptionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_usageLimits: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["UsageLimitsResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateCheckoutDto"];
+      };
+    };
+    responses: {
+      /** @description A Stripe Checkout session for a paid plan */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CheckoutSessionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_customer: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateCustomerDto"];
+      };
+    };
+    responses: {
+      /** @description One Stripe customer per organization: a second call returns it */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CustomerResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_featureAccess: {
+    parameters: {
+      path: {
+        id: string;
+        feature: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["FeatureAccessResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_plans: {
+    responses: {
+      /** @description Active plans in display order (prices in cents a month) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_update: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateSubscriptionDto"];
+      };
+    };
+    responses: {
+      /** @description A plan change: an upgrade (now) or a downgrade (period end) by price */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SubscriptionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Subscriptions_usageOf: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SubscriptionUsageResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   TeacherClasses_list: {
     parameters: {
       query?: {
@@ -4319,6 +6103,68 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["StripeWebhookResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  TwilioWebhooks_inbound: {
+    parameters: {
+      header: {
+        "X-Twilio-Signature": string;
+      };
+    };
+    /** @description Twilio’s form-encoded parameters */
+    requestBody: {
+      content: {
+        "application/json": {
+          [key: string]: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/xml": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  TwilioWebhooks_status: {
+    parameters: {
+      header: {
+        "X-Twilio-Signature": string;
+      };
+    };
+    /** @description Twilio’s form-encoded parameters */
+    requestBody: {
+      content: {
+        "application/json": {
+          [key: string]: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Applied. A bad or missing signature is 400 and changes nothing */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TwilioWebhookResponseDto"];
           };
         };
       };

@@ -1,5 +1,6 @@
 import type { AppConfig } from './app.config';
 import type { AuthConfig } from './auth.config';
+import type { CommunicationsConfig } from './communications.config';
 import type { DatabaseConfig } from './database.config';
 import type { JobsConfig } from './jobs.config';
 import type { SendgridConfig } from './sendgrid.config';
@@ -15,4 +16,5 @@ export type AllConfigType = {
   sendgrid: SendgridConfig;
   twilio: TwilioConfig;
   jobs: JobsConfig;
+  communications: CommunicationsConfig;
 };

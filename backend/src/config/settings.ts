@@ -1,6 +1,7 @@
 import { appConfig, readAppConfig } from './app.config';
 import { authConfig, readAuthConfig } from './auth.config';
 import type { AllConfigType } from './config.type';
+import { communicationsConfig, readCommunicationsConfig } from './communications.config';
 import { databaseConfig, readDatabaseConfig } from './database.config';
 import { jobsConfig, readJobsConfig } from './jobs.config';
 import { readSendgridConfig, sendgridConfig } from './sendgrid.config';
@@ -8,7 +9,7 @@ import { readStripeConfig, stripeConfig } from './stripe.config';
 import { readTwilioConfig, twilioConfig } from './twilio.config';
 
 /** Every concern's registerAs, for ConfigModule.forRoot({ load }). */
-export const CONFIG_LOADERS = [appConfig, databaseConfig, authConfig, stripeConfig, sendgridConfig, twilioConfig, jobsConfig];
+export const CONFIG_LOADERS = [appConfig, databaseConfig, authConfig, stripeConfig, sendgridConfig, twilioConfig, jobsConfig, communicationsConfig];
 
 /**
  * Every concern read and validated at once, outside Nest (main.ts before the app exists, tests): the
@@ -23,5 +24,6 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AllConfigTyp
     sendgrid: readSendgridConfig(env),
     twilio: readTwilioConfig(env),
     jobs: readJobsConfig(env),
+    communications: readCommunicationsConfig(env),
   };
 }

@@ -35,6 +35,8 @@ describe('bad input on every write route', () => {
       // Configured, so the webhook's variants reach the signature check (a stand-in is never called).
       STRIPE_SECRET_KEY: 'sk_test_sweep',
       STRIPE_WEBHOOK_SECRET: 'whsec_sweep',
+      // Nothing listens there: a variant that reached Stripe would fail loudly instead of calling the real API.
+      STRIPE_API_BASE: 'http://127.0.0.1:9',
       JOBS_ENABLED: 'false',
     });
     org = await createOrg(t, { plan: 'professional' });
@@ -84,6 +86,12 @@ describe('bad input on every write route', () => {
       'DELETE /api/auth/users/:id': { auth: 'admin', body: null },
       'POST /api/admin/auth/signin': { auth: 'public', body: { username: 'itadmin', password: 'x' } },
       'POST /api/admin/auth/signout': { auth: 'staff', body: null },
+      'DELETE /api/admin/organizations/:id/delete': { auth: 'staff', body: { confirmation: 'DELETE_ORGANIZATION' } },
+      'POST /api/admin/organizations/:id/reset-subscription': { auth: 'staff', body: null },
+      'POST /api/admin/organizations/:id/reset-student-payments': { auth: 'staff', body: { dryRun: true } },
+      'DELETE /api/admin/organizations/:id/students': { auth: 'staff', body: { confirmation: 'DELETE' } },
+      'DELETE /api/admin/organizations/:id/activity-events': { auth: 'staff', body: { confirmation: 'DELETE' } },
+      'DELETE /api/admin/organizations/:id/scheduled-communications/delete': { auth: 'staff', body: { confirmation: 'DELETE' } },
       'PUT /api/settings/branding': { auth: 'admin', body: { branding: { businessName: 'B', primaryColor: '#000000', slogan: 's' } } },
       'PUT /api/settings/contact': { auth: 'admin', body: { contactInfo: { phone: '5595550000', address: 'A' } } },
       'PUT /api/settings/profile': { auth: 'admin', body: { adminProfile: { firstName: 'A', lastName: 'B', email: 'a@example.com' } } },
@@ -165,6 +173,25 @@ describe('bad input on every write route', () => {
       // Both need the caller's own organizationId; no variant is valid, so no Stripe call is ever made.
       'POST /api/connect/create-account': { auth: 'admin', body: { organizationId: org.orgId } },
       'POST /api/connect/account-session': { auth: 'admin', body: { organizationId: org.orgId } },
+      // The subscription routes (issue 10): every variant is refused before Stripe is called (the sweep's app has no
+      // stand-in; a malformed or foreign organization id is 404/403).
+      'POST /api/subscriptions/customer': { auth: 'admin', body: { organizationId: org.orgId, name: 'N', email: 'a@example.com' } },
+      'POST /api/subscriptions/create': { auth: 'admin', body: { organizationId: org.orgId, priceId: 'price_x', trialDays: 14 } },
+      'POST /api/subscriptions/update': {
+        auth: 'admin',
+        body: { organizationId: org.orgId, newPlanId: 'essential', newPriceId: 'price_x', prorationBehavior: 'none' },
+      },
+      'POST /api/subscriptions/:id/cancel': { auth: 'admin', body: null },
+      'POST /api/subscriptions/:id/resume': { auth: 'admin', body: null },
+      'POST /api/subscriptions/:id/portal': { auth: 'admin', body: { returnUrl: 'http://localhost:3000/admin/subscription' } },
+      'POST /api/subscriptions/:id/upgrade': {
+        auth: 'admin',
+        body: { newPlanId: 'professional', newPriceId: 'price_x', prorationBehavior: 'create_prorations' },
+      },
+      'POST /api/subscriptions/:id/downgrade': {
+        auth: 'admin',
+        body: { newPlanId: 'free', newPriceId: 'price_x', effectiveDate: 'end_of_period' },
+      },
       'POST /api/payments/mark-paid': { auth: 'admin', body: { studentId: student.body.data.id, classId: cls.id } },
       'POST /api/payments/mark-unpaid': { auth: 'admin', body: { studentId: student.body.data.id, classId: cls.id } },
       // No connected account in this organization: a valid body would be 403 before any Stripe call.
@@ -280,7 +307,12 @@ function fillParams(
     }
     if (name === 'classId' || pattern.startsWith('/api/classes')) return ids.classId;
     if (pattern.startsWith('/api/students')) return ids.studentId;
-    if (pattern.startsWith('/api/organizations')) return orgId;
+    if (
+      pattern.startsWith('/api/organizations') ||
+      pattern.startsWith('/api/admin/organizations') ||
+      pattern.startsWith('/api/subscriptions')
+    )
+      return orgId;
     return ids.teacherId;
   });
 }

@@ -175,7 +175,7 @@ describe('classes', () => {
       .send(classBody({ title: 'Three' }))
       .expect(403);
     expect(blocked.body.error).toBe(
-      'Class limit reached. Free allows up to 2 classes. You currently have 2 classes. Upgrade your plan to add more classes.',
+      'Class limit reached. Free allows up to 2 classes. You currently have 2 classes. Upgrade your plan to add more classes. Essential allows up to 25 classes.',
     );
     const archived = await t.http
       .post('/api/classes')

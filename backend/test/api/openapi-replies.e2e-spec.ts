@@ -278,6 +278,51 @@ describe('OpenAPI replies', () => {
     check(await t.http.post('/api/auth/signout').set(a), 'post', '/api/auth/signout');
   });
 
+  it('should reply as documented on the IT-admin routes (issue 13)', async () => {
+    const signin = await t.http.post('/api/admin/auth/signin').send({ username: 'itadmin', password: 'staff-password-1' });
+    const staff = { Authorization: `Bearer ${signin.body.data.token}` };
+    const victim = await createOrg(t, { plan: 'essential' });
+    const cls = await createClass(t, victim);
+    const student = await t.http.post('/api/students').set(victim.auth).send(studentBody()).expect(201);
+    await t.db.query(
+      `INSERT INTO enrollments (organization_id, class_id, student_id, payment_status, payment_method, amount_paid_cents, stripe_payment_intent_id)
+       VALUES ($1, $2, $3, 'completed', 'card', 5000, 'pi_openapi_check')`,
+      [victim.orgId, cls.id, student.body.data.id],
+    );
+    const id = victim.orgId;
+    const base = '/api/admin/organizations';
+    check(await t.http.get(`${base}?filter={"q":"Org"}`).set(staff), 'get', base);
+    check(await t.http.get(`${base}/${id}`).set(staff), 'get', `${base}/{id}`);
+    check(await t.http.get(`${base}/${id}/student-payments`).set(staff), 'get', `${base}/{id}/student-payments`);
+    check(
+      await t.http.post(`${base}/${id}/reset-student-payments`).set(staff).send({ dryRun: true }),
+      'post',
+      `${base}/{id}/reset-student-payments`,
+    );
+    check(await t.http.post(`${base}/${id}/reset-subscription`).set(staff), 'post', `${base}/{id}/reset-subscription`);
+    check(
+      await t.http.delete(`${base}/${id}/activity-events`).set(staff).send({ confirmation: 'DELETE' }),
+      'delete',
+      `${base}/{id}/activity-events`,
+    );
+    check(
+      await t.http.delete(`${base}/${id}/scheduled-communications/delete`).set(staff).send({ confirmation: 'DELETE' }),
+      'delete',
+      `${base}/{id}/scheduled-communications/delete`,
+    );
+    check(await t.http.delete(`${base}/${id}/students`).set(staff).send({ confirmation: 'DELETE' }), 'delete', `${base}/{id}/students`);
+    check(await t.http.delete(`${base}/${id}/delete`).set(staff).send({ confirmation: 'nope' }), 'delete', `${base}/{id}/delete`);
+    check(
+      await t.http.delete(`${base}/${id}/delete`).set(staff).send({ confirmation: 'DELETE_ORGANIZATION' }),
+      'delete',
+      `${base}/{id}/delete`,
+    );
+    check(await t.http.get('/api/admin/system-info').set(staff), 'get', '/api/admin/system-info');
+    check(await t.http.get('/api/admin/audit-log').set(staff), 'get', '/api/admin/audit-log');
+    check(await t.http.get('/api/admin/audit-log').set(org.auth), 'get', '/api/admin/audit-log');
+    check(await t.http.post('/api/admin/auth/signout').set(staff), 'post', '/api/admin/auth/signout');
+  });
+
   it('should give request examples that fit their request schemas', () => {
     const wrong: string[] = [];
     let examples = 0;

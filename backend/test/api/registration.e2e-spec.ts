@@ -146,7 +146,7 @@ describe('students and registration', () => {
     expect(res.body.code).toBe('REGISTRATION_CLOSED');
     const admin = await t.http.post('/api/students').set(free.auth).send(studentBody()).expect(403);
     expect(admin.body.error).toBe(
-      'Student limit reached. Free allows up to 10 students. You currently have 10 students. Upgrade your plan to add more students.',
+      'Student limit reached. Free allows up to 10 students. You currently have 10 students. Upgrade your plan to add more students. Essential allows up to 500 students.',
     );
     const cls = await t.http.get(`/api/classes/${c.id}`).expect(200);
     expect(cls.body.data.enrolledStudents).toBe(10);

@@ -12,6 +12,7 @@ import {
   type StandInState,
 } from './stripe/core';
 import { connectRoutes } from './stripe/connect.routes';
+import { billingRoutes } from './stripe/billing.routes';
 import { eventRoutes } from './stripe/events.routes';
 import { paymentRoutes } from './stripe/payments.routes';
 
@@ -19,7 +20,7 @@ export { signStripePayload, stripeEvent, type StandInEvent, type StandInState } 
 export { dashboardRefund, succeedPaymentIntent } from './stripe/payments.routes';
 
 /** Every area of the contract the stand-in implements; each route file owns one area. */
-const routes: StandInRoute[] = [...eventRoutes, ...paymentRoutes, ...connectRoutes];
+const routes: StandInRoute[] = [...eventRoutes, ...paymentRoutes, ...connectRoutes, ...billingRoutes];
 
 /** A browser page (Stripe.js test double) calls the stand-in from another origin. */
 const CORS_HEADERS = {

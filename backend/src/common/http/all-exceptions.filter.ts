@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { QueryFailedError } from 'typeorm';
-import { AppException } from './app-exception';
+import { AppException, PlanException } from './app-exception';
 
 const PG_MESSAGES: Record<string, [HttpStatus, string]> = {
   '23505': [HttpStatus.CONFLICT, 'A record with these details already exists'],
@@ -40,7 +40,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 
   private describe(exception: unknown): { status: number; body: Record<string, unknown> } {
-    if (exception instanceof AppException) {
+    if (exception instanceof AppException || exception instanceof PlanException) {
       return { status: exception.getStatus(), body: { error: exception.message, ...exception.extra } };
     }
     if (exception instanceof HttpException) {

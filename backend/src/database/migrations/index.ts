@@ -6,6 +6,10 @@ import { AnalyticsEvents1764200000000 } from './1764200000000-AnalyticsEvents';
 import { StripeEvents1764300000000 } from './1764300000000-StripeEvents';
 import { CardPayments1764400000000 } from './1764400000000-CardPayments';
 import { CardPaymentAmounts1764410000000 } from './1764410000000-CardPaymentAmounts';
+import { Subscriptions1764500000000 } from './1764500000000-Subscriptions';
+import { Communications1764600000000 } from './1764600000000-Communications';
+import { PlatformAuditLog1764800000000 } from './1764800000000-PlatformAuditLog';
+import { EnrollmentsOrganizationIndex1764800000001 } from './1764800000001-EnrollmentsOrganizationIndex';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
 export const MIGRATIONS = [
@@ -17,4 +21,8 @@ export const MIGRATIONS = [
   StripeEvents1764300000000,
   CardPayments1764400000000,
   CardPaymentAmounts1764410000000,
+  Subscriptions1764500000000,
+  Communications1764600000000,
+  PlatformAuditLog1764800000000,
+  EnrollmentsOrganizationIndex1764800000001,
 ];

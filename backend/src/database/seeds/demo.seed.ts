@@ -5,6 +5,12 @@ import { defaultBranding, defaultSettings } from '../../modules/organizations/de
 export const DEMO_ORG_ID = 'a0000000-0000-4000-8000-000000000001';
 export const DEMO_PASSWORD = 'Demo123!';
 export const DEMO_ADMIN_EMAIL = 'admin@demo.classlane.test';
+/**
+ * The demo organization is on a paid plan without Stripe ids (a complimentary subscription, created from
+ * organizations.plan_id by the subscriptions trigger), so a newcomer sees every feature; the start output says so.
+ */
+export const DEMO_PLAN_ID = 'essential';
+export const DEMO_PLAN_NAME = 'Essential';
 export const DEMO_TEACHER_EMAIL = 'teacher@demo.classlane.test';
 
 const day = 24 * 60 * 60 * 1000;
@@ -167,7 +173,7 @@ export async function seedDemo(db: DataSource): Promise<boolean> {
       websiteUrl: 'https://example.com',
     };
     await m.query(
-      `INSERT INTO organizations (id, name, domain, contact_info, branding, settings, plan_id) VALUES ($1, $2, NULL, $3, $4, $5, 'essential')`,
+      `INSERT INTO organizations (id, name, domain, contact_info, branding, settings, plan_id) VALUES ($1, $2, NULL, $3, $4, $5, '${DEMO_PLAN_ID}')`,
       [
         DEMO_ORG_ID,
         'Sunrise Community Arts',

@@ -19,4 +19,10 @@ export class ActivityRepository {
   findLatestOfOrganization(organizationId: string, limit: number) {
     return this.events.find({ where: { organizationId }, order: { eventDate: 'DESC' }, take: limit });
   }
+
+  /** IT-admin bulk delete (issue 13): every event of the organization; answers how many went. */
+  async deleteAllOfOrganization(organizationId: string): Promise<number> {
+    const res = await this.events.delete({ organizationId });
+    return res.affected ?? 0;
+  }
 }

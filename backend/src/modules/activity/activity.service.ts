@@ -24,4 +24,9 @@ export class ActivityService {
   latest(organizationId: string, limit: number) {
     return this.repo.findLatestOfOrganization(organizationId, limit);
   }
+
+  /** IT-admin bulk delete (issue 13). */
+  deleteAllOfOrganization(organizationId: string) {
+    return this.repo.deleteAllOfOrganization(organizationId);
+  }
 }

@@ -5,7 +5,8 @@ import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { JwtStrategy, StaffJwtStrategy } from './jwt.strategies';
 import type { AllConfigType } from '../../config/config.type';
-import { CommunicationsModule } from '../communications/communications.module';
+import { CommunicationProvidersModule } from '../communications/providers.module';
+import { PlatformAuditModule } from '../platform-audit/platform-audit.module';
 import { AuthController } from './auth.controller';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
@@ -16,7 +17,8 @@ import { UserEntity } from './user.entity';
   imports: [
     TypeOrmModule.forFeature([UserEntity]),
     PassportModule,
-    CommunicationsModule,
+    CommunicationProvidersModule,
+    PlatformAuditModule,
     JwtModule.registerAsync({
       inject: [ConfigService],
       useFactory: (config: ConfigService<AllConfigType>) => ({

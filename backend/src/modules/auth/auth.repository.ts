@@ -154,4 +154,13 @@ export class AuthRepository {
       passwordHash,
     ]);
   }
+
+  /** Organization users per organization, for the IT-admin overview. */
+  async countUsersByOrganization(organizationIds: string[]): Promise<Map<string, number>> {
+    const rows: { id: string; n: number }[] = await this.db.query(
+      'SELECT organization_id AS id, count(*)::int AS n FROM users WHERE organization_id = ANY($1::uuid[]) GROUP BY 1',
+      [organizationIds],
+    );
+    return new Map(rows.map((r) => [r.id, r.n]));
+  }
 }

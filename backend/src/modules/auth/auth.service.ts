@@ -19,6 +19,7 @@ import { ORG_AUDIENCE, STAFF_AUDIENCE, TOKEN_ALGORITHM, TOKEN_ISSUER, type Token
 import type { AuthConfig } from '../../config/auth.config';
 import type { AllConfigType } from '../../config/config.type';
 import { EmailSender } from '../communications/email.sender';
+import { PlatformAuditService } from '../platform-audit/platform-audit.service';
 import { AuthRepository } from './auth.repository';
 import type { CreateUserDto, SignUpDto, UpdateProfileDto } from './dto/auth.dto';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
@@ -27,6 +28,8 @@ import { mapUser, type UserResponse } from './user.entity';
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const MAX_ACCOUNT_FAILURES_PER_HOUR = 100; // OWASP ASVS V2.2.1
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** Staff tokens expire after one hour (issue 13). */
+export const STAFF_TOKEN_TTL_SECONDS = 60 * 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
@@ -40,6 +43,7 @@ export class AuthService implements OnModuleInit {
     private readonly repo: AuthRepository,
     private readonly jwt: JwtService,
     private readonly email: EmailSender,
+    private readonly audit: PlatformAuditService,
     config: ConfigService<AllConfigType>,
   ) {
     this.settings = config.getOrThrow('auth', { infer: true });
@@ -200,29 +204,63 @@ export class AuthService implements OnModuleInit {
     return user ? { ...user, jti: payload.jti, exp: payload.exp } : null;
   }
 
-  async staffSignIn(username: string, password: string) {
+  /**
+   * Every attempt, refused or not, is written to the platform audit log (issue 13) with the username tried and the
+   * caller's address, never the password.
+   */
+  async staffSignIn(username: string, password: string, ip: string | null = null) {
+    const audit = (outcome: 'success' | 'refused', staffId: string | null, detail: Record<string, unknown>) =>
+      this.audit.record({ staffId, staffUsername: username, action: 'auth.signin', request: { username }, outcome, detail, ip });
     // Platform staff are the most valuable accounts: the same per-account failure limit, counted in PostgreSQL.
     const account = `staff:${username.toLowerCase()}`;
-    await this.assertAccountNotLocked(account, 'Too many failed sign-in attempts for this account. Please try again later.');
+    try {
+      await this.assertAccountNotLocked(account, 'Too many failed sign-in attempts for this account. Please try again later.');
+    } catch (e) {
+      await audit('refused', null, { reason: 'account locked after too many failures' });
+      throw e;
+    }
     const staff = await this.repo.findStaffByUsername(username);
     const ok = await verifyPassword(staff?.password_hash ?? (await dummyPasswordHash()), password);
     if (!staff || !ok) {
       await this.repo.recordFailedSignIn(account);
+      await audit('refused', null, { reason: 'invalid credentials' });
       throw new UnauthorizedException('Login failed. Please check your credentials.');
     }
     await this.repo.clearFailures(account);
+    const jti = randomUUID();
     const token = await this.jwt.signAsync(
       {},
       {
         subject: staff.id,
         audience: STAFF_AUDIENCE,
         issuer: TOKEN_ISSUER,
-        jwtid: randomUUID(),
+        jwtid: jti,
         algorithm: TOKEN_ALGORITHM,
-        expiresIn: '8h',
+        // Issue 13: a staff session is short; signing in again is cheap, a stolen token is not.
+        expiresIn: STAFF_TOKEN_TTL_SECONDS,
       },
     );
-    return { token, username: staff.username };
+    await audit('success', staff.id, { tokenId: jti });
+    return { token, username: staff.username, expiresIn: STAFF_TOKEN_TTL_SECONDS };
+  }
+
+  /** Staff sign-out, audited (the session's token id, so an entry can be matched to its sign-in). */
+  async staffSignOut(staff: StaffUser, ip: string | null = null) {
+    const result = await this.signOut(staff);
+    await this.audit.record({
+      staffId: staff.staffId,
+      staffUsername: staff.username,
+      action: 'auth.signout',
+      outcome: 'success',
+      detail: { tokenId: staff.jti },
+      ip,
+    });
+    return result;
+  }
+
+  /** IT-admin overview (issue 13): users per organization. */
+  countUsersByOrganization(organizationIds: string[]) {
+    return this.repo.countUsersByOrganization(organizationIds);
   }
 
   async resolveStaffToken(payload: TokenPayload): Promise<StaffUser | null> {

@@ -18,15 +18,15 @@ export class StaffAuthController {
   @RateLimit('auth', 'staff-signin')
   @Post('signin')
   @HttpCode(200)
-  signIn(@Body() dto: StaffSignInDto) {
-    return this.auth.staffSignIn(dto.username, dto.password);
+  signIn(@Body() dto: StaffSignInDto, @Req() req: { ip?: string }) {
+    return this.auth.staffSignIn(dto.username, dto.password, req.ip ?? null);
   }
 
   @ApiEnvelope(SignedOutResponseDto)
   @StaffOnly()
   @Post('signout')
   @HttpCode(200)
-  signOut(@Req() req: { user: StaffUser }) {
-    return this.auth.signOut(req.user);
+  signOut(@Req() req: { user: StaffUser; ip?: string }) {
+    return this.auth.staffSignOut(req.user, req.ip ?? null);
   }
 }

@@ -86,6 +86,19 @@ export class ClassesRepository {
       .getMany();
   }
 
+  /**
+   * Classes of every organization that may have a session between the two times (a generous bound: a weekly class
+   * spans days × 7 days), not archived or cancelled; the caller computes the sessions.
+   */
+  withSessionsBetween(from: Date, to: Date) {
+    return this.classes
+      .createQueryBuilder('c')
+      .where("c.status NOT IN ('Archived', 'Cancelled')")
+      .andWhere('c.start_date <= :to', { to })
+      .andWhere("c.start_date + c.days * interval '7 days' >= :from", { from })
+      .getMany();
+  }
+
   /** Non-archived classes of an organization for the public list, soonest first. */
   listPublic(organizationId: string) {
     return this.classes
@@ -140,5 +153,14 @@ export class ClassesRepository {
       [id, organizationId],
     );
     return rows[0] ?? null;
+  }
+
+  /** Classes per organization (every status), for the IT-admin overview. */
+  async countByOrganization(organizationIds: string[]): Promise<Map<string, number>> {
+    const rows: { id: string; n: number }[] = await this.db.query(
+      'SELECT organization_id AS id, count(*)::int AS n FROM classes WHERE organization_id = ANY($1::uuid[]) GROUP BY 1',
+      [organizationIds],
+    );
+    return new Map(rows.map((r) => [r.id, r.n]));
   }
 }

@@ -64,7 +64,10 @@ export class ClassesService {
       if (status !== 'Archived') {
         const cap = await this.usage.classCapacity(organizationId, manager);
         if (!cap.canActivate) {
-          throw new AppException(403, classLimitMessage(cap.plan.name, cap.limit, cap.active), { code: ErrorCode.LimitReached });
+          throw new AppException(403, cap.message ?? classLimitMessage(cap.plan.name, cap.limit, cap.active), {
+            code: ErrorCode.LimitReached,
+            upgradePlan: cap.upgradePlan,
+          });
         }
       }
       const c = await this.repo.insert(manager, {
@@ -208,7 +211,17 @@ export class ClassesService {
     this.cache.invalidate(organizationId);
   }
 
+  /** IT-admin overview (issue 13): classes per organization. */
+  countByOrganization(organizationIds: string[]) {
+    return this.repo.countByOrganization(organizationIds);
+  }
+
   /** The sitemap's class pages. */
+  /** Classes with their computed sessions (mapClass) that may have a session between the two times (the reminders job). */
+  async withSessionsBetween(from: Date, to: Date): Promise<ClassResponse[]> {
+    return (await this.repo.withSessionsBetween(from, to)).map(mapClass);
+  }
+
   listForSitemap(limit: number) {
     return this.repo.listForSitemap(limit);
   }

@@ -57,4 +57,30 @@ export class OrganizationsRepository {
     const res = await this.orgs.delete({ id });
     return (res.affected ?? 0) > 0;
   }
+
+  /**
+   * One page of every organization for platform staff, with the total: `q` matches the name or the domain
+   * (case-insensitive substring).
+   */
+  async listForStaff(params: {
+    q?: string;
+    sortField: 'created_at' | 'name' | 'updated_at';
+    sortOrder: 'ASC' | 'DESC';
+    offset: number;
+    limit: number;
+  }) {
+    const qb = this.orgs.createQueryBuilder('o');
+    if (params.q) {
+      const like = `%${params.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      qb.where("(lower(o.name) LIKE :like OR lower(coalesce(o.domain, '')) LIKE :like)", { like });
+    }
+    const order = { name: 'lower(o.name)', created_at: 'o.createdAt', updated_at: 'o.updatedAt' }[params.sortField];
+    return qb.orderBy(order, params.sortOrder).addOrderBy('o.id', 'ASC').offset(params.offset).limit(params.limit).getManyAndCount();
+  }
+
+  /** Inside the caller's transaction; ON DELETE CASCADE removes every row the organization owns. */
+  async deleteWithin(manager: EntityManager, id: string): Promise<boolean> {
+    const res = await manager.getRepository(OrganizationEntity).delete({ id });
+    return (res.affected ?? 0) > 0;
+  }
 }

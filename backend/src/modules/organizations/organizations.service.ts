@@ -148,6 +148,30 @@ export class OrganizationsService {
     return this.repo.exists(id);
   }
 
+  /** IT-admin organizations list (issue 13). */
+  listForStaff(params: {
+    q?: string;
+    sortField: 'created_at' | 'name' | 'updated_at';
+    sortOrder: 'ASC' | 'DESC';
+    offset: number;
+    limit: number;
+  }) {
+    return this.repo.listForStaff(params);
+  }
+
+  /** The organization row, or null (IT-admin reads). */
+  findById(id: string) {
+    return this.repo.findById(id);
+  }
+
+  /**
+   * Deletes the organization and, by ON DELETE CASCADE, everything it owns (users, classes, students, enrollments,
+   * attendance, activity, refunds, connect account, messages). Inside the caller's transaction (IT-admin delete).
+   */
+  deleteWithin(manager: EntityManager, id: string) {
+    return this.repo.deleteWithin(manager, id);
+  }
+
   /** The sitemap's organization pages. */
   listForSitemap(limit: number) {
     return this.repo.listForSitemap(limit);

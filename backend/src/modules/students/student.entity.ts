@@ -64,6 +64,22 @@ export interface RefundRow {
   createdAt: Date;
 }
 
+/** A payment as the IT-admin portal lists it (amounts in cents). */
+export interface PaymentRow {
+  id: string;
+  studentName: string;
+  className: string;
+  amountCents: number;
+  platformFeeCents: number;
+  organizationAmountCents: number;
+  refundedCents: number;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  enrollmentStatus: string;
+  transactionDate: Date;
+  stripePaymentIntentId: string | null;
+}
+
 export interface EnrollmentRow extends EnrollmentEntity {
   classTitle: string;
   refunds?: RefundRow[];

@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { forwardRef, Module } from '@nestjs/common';
+import { CommunicationsModule } from '../communications/communications.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClassesModule } from '../classes/classes.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
@@ -11,7 +12,13 @@ import { StudentsRepository } from './students.repository';
 import { StudentsService } from './students.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([StudentEntity, EnrollmentEntity]), ClassesModule, OrganizationsModule, SubscriptionsModule],
+  imports: [
+    TypeOrmModule.forFeature([StudentEntity, EnrollmentEntity]),
+    ClassesModule,
+    OrganizationsModule,
+    SubscriptionsModule,
+    forwardRef(() => CommunicationsModule),
+  ],
   controllers: [StudentsController],
   providers: [StudentsRepository, StudentsService, CardEnrollmentsRepository, CardEnrollmentsService],
   exports: [StudentsService, CardEnrollmentsService],

@@ -10,8 +10,18 @@ import {
   type EnrolledStudent,
   type EnrollmentRow,
   type LockedEnrollment,
+  type PaymentRow,
   type RefundRow,
 } from './student.entity';
+
+const PAYMENT_COLUMNS = `e.id, s.first_name || ' ' || s.last_name AS "studentName", c.title AS "className",
+  e.amount_paid_cents AS "amountCents", e.platform_fee_cents AS "platformFeeCents",
+  e.organization_amount_cents AS "organizationAmountCents", e.refunded_cents AS "refundedCents",
+  e.payment_method AS "paymentMethod", e.payment_status AS "paymentStatus", e.status AS "enrollmentStatus",
+  coalesce(e.paid_at, e.enrollment_date) AS "transactionDate", e.stripe_payment_intent_id AS "stripePaymentIntentId"`;
+
+/** Money that moved through Stripe is never reset: a card payment, or any row tied to a PaymentIntent. */
+const IN_PERSON = "payment_method = 'in-person' AND stripe_payment_intent_id IS NULL";
 
 /** The enrollment columns RETURNING gives back, in the shape of EnrollmentEntity. */
 const RETURNING = `RETURNING id, organization_id AS "organizationId", student_id AS "studentId", class_id AS "classId",
@@ -61,6 +71,33 @@ export class StudentsRepository {
 
   findInOrganization(id: string, organizationId: string, manager: EntityManager = this.db.manager) {
     return manager.getRepository(StudentEntity).findOne({ where: { id, organizationId } });
+  }
+
+  listContacts(
+    organizationId: string,
+  ): Promise<{ id: string; firstName: string; lastName: string; email: string; phone: string; communicationOptIn: boolean }[]> {
+    return this.db.query(
+      `SELECT id, first_name AS "firstName", last_name AS "lastName", email, phone, communication_opt_in AS "communicationOptIn"
+       FROM students WHERE organization_id = $1 ORDER BY lower(first_name), lower(last_name), id`,
+      [organizationId],
+    );
+  }
+
+  async communicationOptIns(ids: string[], manager: EntityManager = this.db.manager): Promise<Map<string, boolean>> {
+    if (!ids.length) return new Map();
+    const rows: { id: string; optIn: boolean }[] = await manager.query(
+      'SELECT id, communication_opt_in AS "optIn" FROM students WHERE id = ANY($1)',
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.id, r.optIn]));
+  }
+
+  async setCommunicationOptIn(organizationId: string, id: string, optIn: boolean): Promise<boolean> {
+    const rows: [unknown[], number] = await this.db.query(
+      'UPDATE students SET communication_opt_in = $3, updated_at = now() WHERE id = $1 AND organization_id = $2 RETURNING id',
+      [id, organizationId, optIn],
+    );
+    return rows[0].length > 0;
   }
 
   findByEmail(organizationId: string, email: string, manager: EntityManager = this.db.manager) {
@@ -150,6 +187,29 @@ export class StudentsRepository {
     const students = raw.length ? await this.students.findBy({ id: In(raw.map((r: { s_id: string }) => r.s_id)) }) : [];
     const byId = new Map(students.map((s) => [s.id, s]));
     return raw.map((r: Record<string, unknown>) => ({ student: byId.get(r.s_id as string)!, enrollment: toEnrollmentRow(r) }));
+  }
+
+  activeEnrollmentsOfClasses(classIds: string[]): Promise<
+    {
+      enrollmentId: string;
+      classId: string;
+      organizationId: string;
+      studentId: string;
+      firstName: string;
+      lastName: string;
+      email: string;
+      phone: string;
+      communicationOptIn: boolean;
+    }[]
+  > {
+    if (!classIds.length) return Promise.resolve([]);
+    return this.db.query(
+      `SELECT e.id AS "enrollmentId", e.class_id AS "classId", e.organization_id AS "organizationId", s.id AS "studentId",
+         s.first_name AS "firstName", s.last_name AS "lastName", s.email, s.phone, s.communication_opt_in AS "communicationOptIn"
+       FROM enrollments e JOIN students s ON s.id = e.student_id
+       WHERE e.class_id = ANY($1::uuid[]) AND e.status = 'active'`,
+      [classIds],
+    );
   }
 
   /** The student's registration (active) in the class, if any. */
@@ -275,6 +335,91 @@ export class StudentsRepository {
         WHERE e.class_id = $1 AND e.organization_id = $2 AND e.student_id = ANY($3::uuid[]) AND ${ACTIVE}
         FOR SHARE OF e`,
       [classId, organizationId, studentIds],
+    );
+  }
+
+  /** Students and registered (active) enrollments per organization, for the IT-admin overview. */
+  async countsByOrganization(organizationIds: string[]): Promise<Map<string, { students: number; enrollments: number }>> {
+    const rows: { id: string; students: number; enrollments: number }[] = await this.db.query(
+      `SELECT o.id, coalesce(s.n, 0) AS students, coalesce(e.n, 0) AS enrollments
+         FROM unnest($1::uuid[]) AS o(id)
+         LEFT JOIN (SELECT organization_id, count(*)::int AS n FROM students WHERE organization_id = ANY($1::uuid[]) GROUP BY 1) s
+           ON s.organization_id = o.id
+         LEFT JOIN (SELECT organization_id, count(*)::int AS n FROM enrollments
+                     WHERE organization_id = ANY($1::uuid[]) AND status = 'active' GROUP BY 1) e
+           ON e.organization_id = o.id`,
+      [organizationIds],
+    );
+    return new Map(rows.map((r) => [r.id, { students: r.students, enrollments: r.enrollments }]));
+  }
+
+  /**
+   * An organization's payments (paid, or with money recorded), newest first, with the total; the student's and
+   * class's names joined in (one round trip).
+   */
+  async paymentsOfOrganization(organizationId: string, offset: number, limit: number): Promise<[PaymentRow[], number]> {
+    const rows: (PaymentRow & { total: number })[] = await this.db.query(
+      `SELECT ${PAYMENT_COLUMNS}, count(*) OVER ()::int AS total
+         FROM enrollments e JOIN students s ON s.id = e.student_id JOIN classes c ON c.id = e.class_id
+        WHERE e.organization_id = $1 AND (e.payment_status = 'completed' OR e.amount_paid_cents > 0)
+        ORDER BY "transactionDate" DESC, e.id
+        OFFSET $2 LIMIT $3`,
+      [organizationId, offset, limit],
+    );
+    return [rows.map(({ total: _t, ...r }) => r), rows[0]?.total ?? 0];
+  }
+
+  /**
+   * Every in-person payment of the organization back to pending with nothing paid; card payments (money moved
+   * through Stripe) are never touched and come back as skipped. The rows are locked first, so what is listed is
+   * exactly what the UPDATE changed. Run inside the caller's transaction (a dry run rolls it back).
+   */
+  async resetInPersonPayments(manager: EntityManager, organizationId: string): Promise<{ reset: PaymentRow[]; skipped: PaymentRow[] }> {
+    const candidates: PaymentRow[] = await manager.query(
+      `SELECT ${PAYMENT_COLUMNS}
+         FROM enrollments e JOIN students s ON s.id = e.student_id JOIN classes c ON c.id = e.class_id
+        WHERE e.organization_id = $1 AND e.payment_status <> 'pending'
+        ORDER BY "transactionDate" DESC, e.id
+        FOR UPDATE OF e`,
+      [organizationId],
+    );
+    const changed = await returning<{ id: string }>(
+      manager,
+      `UPDATE enrollments SET payment_status = 'pending', amount_paid_cents = 0
+        WHERE organization_id = $1 AND payment_status <> 'pending' AND ${IN_PERSON}
+        RETURNING id`,
+      [organizationId],
+    );
+    const ids = new Set(changed.map((r) => r.id));
+    return { reset: candidates.filter((r) => ids.has(r.id)), skipped: candidates.filter((r) => !ids.has(r.id)) };
+  }
+
+  /** Deletes every student of the organization with their enrollments; answers the class ids whose seats were taken. */
+  async deleteAllOfOrganization(
+    manager: EntityManager,
+    organizationId: string,
+  ): Promise<{ students: number; enrollments: number; seatClassIds: string[] }> {
+    const enrollments = await returning<{ class_id: string; status: string }>(
+      manager,
+      'DELETE FROM enrollments WHERE organization_id = $1 RETURNING class_id, status',
+      [organizationId],
+    );
+    const students = await returning<{ id: string }>(manager, 'DELETE FROM students WHERE organization_id = $1 RETURNING id', [
+      organizationId,
+    ]);
+    return {
+      students: students.length,
+      enrollments: enrollments.length,
+      seatClassIds: enrollments.filter((e) => e.status === 'held' || e.status === 'active').map((e) => e.class_id),
+    };
+  }
+
+  /** Seat holds with an open card payment: their PaymentIntents are cancelled when the organization goes. */
+  openCardHolds(organizationId: string, manager: EntityManager = this.db.manager): Promise<{ id: string; paymentIntentId: string }[]> {
+    return manager.query(
+      `SELECT id, stripe_payment_intent_id AS "paymentIntentId" FROM enrollments
+        WHERE organization_id = $1 AND status = 'held' AND stripe_payment_intent_id IS NOT NULL`,
+      [organizationId],
     );
   }
 }

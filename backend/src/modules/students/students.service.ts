@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, forwardRef, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { AppException, ErrorCode } from '../../common/http/app-exception';
@@ -8,6 +8,7 @@ import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { ActivityService } from '../activity/activity.service';
 import { UsageService } from '../subscriptions/usage.service';
+import { CommunicationsService } from '../communications/communications.service';
 import type {
   CheckEnrollmentDto,
   CreateStudentDto,
@@ -79,6 +80,10 @@ export class StudentsService {
     private readonly cards: CardEnrollmentsService,
     private readonly cardsRepo: CardEnrollmentsRepository,
     @InjectDataSource() private readonly db: DataSource,
+    // A type, not the class, in the signature: the two modules import each other, and decorator metadata would read the
+    // class before its module finished loading.
+    @Inject(forwardRef(() => CommunicationsService))
+    private readonly communications: Pick<CommunicationsService, 'queueRegistrationConfirmation'>,
   ) {}
 
   async list(organizationId: string, params: ListParams) {
@@ -239,6 +244,18 @@ export class StudentsService {
             manager,
           );
         }
+        // The confirmation (with every session in an .ics) commits with the registration or not at all.
+        if (method === 'in-person')
+          await this.communications.queueRegistrationConfirmation(manager, {
+            organizationId,
+            enrollmentId: enrollment.id,
+            classId,
+            studentId: student.id,
+            firstName: fields.firstName,
+            lastName: fields.lastName,
+            email: student.email,
+            phone: fields.phone,
+          });
         // Only what the confirmation page needs for this registration: the caller is anonymous, so
         // nothing of the stored student (other classes, payments, stored name or phone) goes back.
         return {
@@ -532,6 +549,54 @@ export class StudentsService {
   /** completed in person -> pending with nothing paid; null for anything else (a card payment is never undone here). */
   markEnrollmentUnpaid(manager: EntityManager, enrollmentId: string) {
     return this.repo.markEnrollmentUnpaid(manager, enrollmentId);
+  }
+
+  /** IT-admin overview (issue 13): students and active enrollments per organization. */
+  countsByOrganization(organizationIds: string[]) {
+    return this.repo.countsByOrganization(organizationIds);
+  }
+
+  /** IT-admin student payments (issue 13), newest first. */
+  paymentsOfOrganization(organizationId: string, offset: number, limit: number) {
+    return this.repo.paymentsOfOrganization(organizationId, offset, limit);
+  }
+
+  /** IT-admin payment reset (issue 13): in-person payments back to pending; card payments listed as skipped. */
+  resetInPersonPayments(manager: EntityManager, organizationId: string) {
+    return this.repo.resetInPersonPayments(manager, organizationId);
+  }
+
+  /** IT-admin bulk delete (issue 13): every student of the organization, each seat freed once. */
+  async deleteAllOfOrganization(manager: EntityManager, organizationId: string) {
+    await this.orgs.lockForUpdate(manager, organizationId);
+    const result = await this.repo.deleteAllOfOrganization(manager, organizationId);
+    await this.classes.releaseSeats(manager, organizationId, result.seatClassIds);
+    return { students: result.students, enrollments: result.enrollments };
+  }
+
+  /** Seat holds whose card payment is still open (their PaymentIntents are cancelled when the organization is deleted). */
+  openCardHolds(organizationId: string, manager?: EntityManager) {
+    return this.repo.openCardHolds(organizationId, manager);
+  }
+
+  /** The organization's students as message recipients (the Communication Center's dropdown), by name. */
+  listContacts(organizationId: string) {
+    return this.repo.listContacts(organizationId);
+  }
+
+  /** Each student's current communicationOptIn (messages are checked against it when they go, not only when queued). */
+  communicationOptIns(ids: string[], manager?: EntityManager): Promise<Map<string, boolean>> {
+    return this.repo.communicationOptIns(ids, manager);
+  }
+
+  /** The one-click unsubscribe link (and a later opt-in change): false when the student is not in the organization. */
+  setCommunicationOptIn(organizationId: string, id: string, optIn: boolean): Promise<boolean> {
+    return this.repo.setCommunicationOptIn(organizationId, id, optIn);
+  }
+
+  /** Registered (active) enrollments of these classes with the student's contact (the reminders job). */
+  activeEnrollmentsOfClasses(classIds: string[]) {
+    return this.repo.activeEnrollmentsOfClasses(classIds);
   }
 
   private async withEnrollments(rows: StudentEntity[]) {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { mapPlan, type PlanResponse } from './plan.entity';
+import type { SubscriptionFacts } from './plan-policy';
 
 export interface Usage {
   classes: number;
@@ -9,9 +10,34 @@ export interface Usage {
   transactions: number;
 }
 
+interface PlanRow {
+  id: string;
+  name: string;
+  description: string;
+  monthly_price: number;
+  display_order: number;
+  is_active: boolean;
+  limits: PlanResponse['limits'];
+  features: PlanResponse['features'];
+  stripe_price_id: string | null;
+}
+
+const toPlan = (p: PlanRow) =>
+  mapPlan({
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    monthlyPrice: p.monthly_price,
+    displayOrder: p.display_order,
+    isActive: p.is_active,
+    limits: p.limits,
+    features: p.features,
+    stripePriceId: p.stripe_price_id,
+  });
+
 /**
- * A cross-table read model, on purpose: an organization's plan and its usage counted straight from the
- * organizations, classes, students and enrollments tables (read only; their modules own and write them).
+ * A cross-table read model, on purpose: an organization's subscription facts and its usage counted straight from
+ * the subscriptions, classes, students and enrollments tables (read only; their modules own and write them).
  * Counting in SQL, inside the caller's transaction, lets a limit check see exactly what that transaction
  * will commit; asking three services would take three round trips and could not share the lock.
  */
@@ -19,24 +45,37 @@ export interface Usage {
 export class PlanUsageRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** Reads through the given manager: inside a transaction it must not wait for a second pool connection. */
-  async findPlanOfOrganization(organizationId: string, manager: EntityManager = this.db.manager): Promise<PlanResponse | null> {
-    const rows = await manager.query(`SELECT p.* FROM organizations o JOIN subscription_plans p ON p.id = o.plan_id WHERE o.id = $1`, [
-      organizationId,
-    ]);
+  /** Null when the organization does not exist; `subscription` null for an organization without a row. */
+  async findSubscriptionFacts(
+    organizationId: string,
+    manager: EntityManager = this.db.manager,
+  ): Promise<{ subscription: SubscriptionFacts | null } | null> {
+    const rows: (SubscriptionFacts & { hasRow: boolean })[] = await manager.query(
+      `SELECT s.organization_id IS NOT NULL AS "hasRow", s.plan_id AS "planId", s.status,
+         s.scheduled_plan_id AS "scheduledPlanId", s.scheduled_change_at AS "scheduledChangeAt"
+       FROM organizations o LEFT JOIN subscriptions s ON s.organization_id = o.id WHERE o.id = $1`,
+      [organizationId],
+    );
     if (!rows.length) return null;
-    const p = rows[0];
-    return mapPlan({
-      id: p.id,
-      name: p.name,
-      description: p.description,
-      monthlyPrice: p.monthly_price,
-      displayOrder: p.display_order,
-      isActive: p.is_active,
-      limits: p.limits,
-      features: p.features,
-      stripePriceId: p.stripe_price_id,
-    });
+    const { hasRow, ...facts } = rows[0];
+    return { subscription: hasRow ? facts : null };
+  }
+
+  /** Reads through the given manager: inside a transaction it must not wait for a second pool connection. */
+  async findPlan(planId: string, manager: EntityManager = this.db.manager): Promise<PlanResponse | null> {
+    const rows: PlanRow[] = await manager.query('SELECT * FROM subscription_plans WHERE id = $1', [planId]);
+    return rows.length ? toPlan(rows[0]) : null;
+  }
+
+  async listPlans(manager: EntityManager = this.db.manager): Promise<PlanResponse[]> {
+    const rows: PlanRow[] = await manager.query('SELECT * FROM subscription_plans ORDER BY display_order');
+    return rows.map(toPlan);
+  }
+
+  /** The organization's name (the Stripe customer's name when the admin did not create one first). */
+  async organizationName(organizationId: string, manager: EntityManager = this.db.manager): Promise<string | null> {
+    const rows: { name: string }[] = await manager.query('SELECT name FROM organizations WHERE id = $1', [organizationId]);
+    return rows[0]?.name ?? null;
   }
 
   /**

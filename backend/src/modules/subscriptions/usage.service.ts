@@ -1,46 +1,81 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { isBelowLimit, type PlanFeature, type PlanResponse } from './plan.entity';
+import { ErrorCode, PlanException } from '../../common/http/app-exception';
+import type { PlanFeature, PlanResponse } from './plan.entity';
+import {
+  ACTIONS,
+  cheapestAbove,
+  cheapestWithFeature,
+  isBelowLimit,
+  planIdThatApplies,
+  type LimitName,
+  type PlanAction,
+  type SubscriptionFacts,
+} from './plan-policy';
 import { PlanUsageRepository, type Usage } from './plan-usage.repository';
-import { PlansService } from './plans.service';
+
+export interface ActionCheck {
+  allowed: boolean;
+  /** Why not (the 403 message a write would get); null when allowed. */
+  reason: string | null;
+  /** The plan's limit for a counted action (-1 unlimited); null for a feature-only action. */
+  limit: number | null;
+  current: number | null;
+  /** The cheapest plan that allows it, when the current one does not. */
+  upgradePlan: { id: string; name: string } | null;
+}
 
 /**
- * Plan limits and usage of an organization. Usage is counted straight from the tables (not cached
- * counters, see PlanUsageRepository) so a limit check inside a transaction sees exactly what that transaction
- * will commit. Pass the transaction's manager where there is one.
+ * The plan policy: which plan applies to an organization (plan-policy.ts) and every gate of that plan (features
+ * and limits), with the 403 naming the cheapest plan that lifts it. Other modules ask here, never the tables.
+ * Usage is counted straight from the tables (not cached counters, see PlanUsageRepository) so a limit check
+ * inside a transaction sees exactly what that transaction will commit. Pass the transaction's manager where
+ * there is one.
  */
 @Injectable()
 export class UsageService {
-  constructor(
-    private readonly repo: PlanUsageRepository,
-    private readonly plans: PlansService,
-  ) {}
+  constructor(private readonly repo: PlanUsageRepository) {}
 
+  /** The plan that applies now (Free when the subscription does not grant its plan). */
   async planOf(organizationId: string, manager?: EntityManager): Promise<PlanResponse> {
-    const plan = await this.repo.findPlanOfOrganization(organizationId, manager);
-    if (!plan) throw new NotFoundException(`Organization ${organizationId} not found`);
+    const facts = await this.subscriptionFacts(organizationId, manager);
+    const plan = await this.repo.findPlan(planIdThatApplies(facts), manager);
+    if (!plan) throw new Error(`The plan of organization ${organizationId} does not exist`);
     return plan;
+  }
+
+  /** The stored subscription facts (plan on record, status, booked change); 404 for an unknown organization. */
+  async subscriptionFacts(organizationId: string, manager?: EntityManager): Promise<SubscriptionFacts | null> {
+    const found = await this.repo.findSubscriptionFacts(organizationId, manager);
+    if (!found) throw new NotFoundException(`Organization ${organizationId} not found`);
+    return found.subscription;
   }
 
   usage(organizationId: string, manager?: EntityManager): Promise<Usage> {
     return this.repo.countUsage(organizationId, manager);
   }
 
+  plans(manager?: EntityManager): Promise<PlanResponse[]> {
+    return this.repo.listPlans(manager);
+  }
+
   /** Active (non-archived) classes and the plan's cap: used to decide Archived-on-limit. */
   async classCapacity(organizationId: string, manager?: EntityManager) {
+    const check = await this.canPerform(organizationId, 'create_class', manager);
     const plan = await this.planOf(organizationId, manager);
-    const { classes } = await this.usage(organizationId, manager);
-    return { plan, active: classes, limit: plan.limits.maxClasses, canActivate: isBelowLimit(plan.limits.maxClasses, classes) };
+    return {
+      plan,
+      active: check.current ?? 0,
+      limit: plan.limits.maxClasses,
+      canActivate: check.allowed,
+      /** The 403 text when not (spec 3 §8, plus the plan that lifts the limit). */
+      message: check.reason,
+      upgradePlan: check.upgradePlan,
+    };
   }
 
   async assertCanAddStudent(organizationId: string, manager?: EntityManager) {
-    const plan = await this.planOf(organizationId, manager);
-    const { students } = await this.usage(organizationId, manager);
-    if (!isBelowLimit(plan.limits.maxStudents, students)) {
-      throw new ForbiddenException(
-        `Student limit reached. ${plan.name} allows up to ${plan.limits.maxStudents} students. You currently have ${students} students. Upgrade your plan to add more students.`,
-      );
-    }
+    await this.assertAction(organizationId, 'add_student', manager);
   }
 
   /**
@@ -68,19 +103,86 @@ export class UsageService {
 
   /**
    * The one place that decides whether an organization may use a gated feature: every write path of a
-   * gated feature calls it (settings, organization update and create for branding). 403 naming the
-   * cheapest plan that has the feature (spec README decision 3).
+   * gated feature calls it (settings, organization update and create for branding, reports, online payments).
+   * 403 naming the cheapest plan that has the feature (spec README decision 3).
    */
   async assertFeature(organizationId: string, feature: PlanFeature, label: string = FEATURE_LABELS[feature], manager?: EntityManager) {
     if (await this.hasFeature(organizationId, feature, manager)) return;
-    const plan = await this.plans.cheapestWith(feature);
-    throw new ForbiddenException(
-      `${label} is a feature of the ${plan?.name ?? 'paid'} plan. Upgrade to ${plan?.name ?? 'a paid plan'} to use it.`,
-    );
+    const plan = cheapestWithFeature(await this.repo.listPlans(manager), feature);
+    throw new PlanException(featureMessage(label, plan), {
+      code: ErrorCode.PlanRequired,
+      upgradePlan: plan ? { id: plan.id, name: plan.name } : null,
+    });
+  }
+
+  /** Refuses (403) what the plan does not allow; the body names the cheapest plan that does. */
+  async assertAction(organizationId: string, action: PlanAction, manager?: EntityManager): Promise<void> {
+    const check = await this.canPerform(organizationId, action, manager);
+    if (check.allowed) return;
+    throw new PlanException(check.reason ?? 'Your plan does not allow this', {
+      code:
+        check.limit !== null && check.current !== null && !isBelowLimit(check.limit, check.current)
+          ? ErrorCode.LimitReached
+          : ErrorCode.PlanRequired,
+      upgradePlan: check.upgradePlan,
+    });
+  }
+
+  /** `can-perform` (issue 10 §2): whether the plan that applies allows one more of an action, and why not. */
+  async canPerform(organizationId: string, action: PlanAction, manager?: EntityManager): Promise<ActionCheck> {
+    const plan = await this.planOf(organizationId, manager);
+    const rule: { feature?: PlanFeature; limit?: LimitName } = ACTIONS[action];
+    const plans = await this.repo.listPlans(manager);
+    const usage = rule.limit ? await this.usage(organizationId, manager) : null;
+    const current = rule.limit && usage ? usage[USAGE_OF[rule.limit]] : null;
+    const limit = rule.limit ? plan.limits[rule.limit] : null;
+    if (rule.feature && !plan.features[rule.feature]) {
+      const upgrade = cheapestWithFeature(plans, rule.feature);
+      return { allowed: false, reason: featureMessage(FEATURE_LABELS[rule.feature], upgrade), limit, current, upgradePlan: pick(upgrade) };
+    }
+    if (rule.limit && limit !== null && current !== null && !isBelowLimit(limit, current)) {
+      const upgrade = cheapestAbove(plans, rule.limit, current);
+      const reason = limitMessage(rule.limit, plan.name, limit, current) + (upgrade ? ` ${upgradeSentence(rule.limit, upgrade)}` : '');
+      return { allowed: false, reason, limit, current, upgradePlan: pick(upgrade) };
+    }
+    return { allowed: true, reason: null, limit, current, upgradePlan: null };
+  }
+
+  /** Every feature and limit of the plan that applies, with usage (the access report of issue 10 §2). */
+  async accessReport(organizationId: string, manager?: EntityManager) {
+    const plan = await this.planOf(organizationId, manager);
+    const usage = await this.usage(organizationId, manager);
+    const plans = await this.repo.listPlans(manager);
+    const features = (Object.keys(FEATURE_LABELS) as PlanFeature[]).map((feature) => {
+      const upgrade = plan.features[feature] ? null : cheapestWithFeature(plans, feature);
+      return { feature, label: FEATURE_LABELS[feature], hasAccess: Boolean(plan.features[feature]), upgradePlan: pick(upgrade) };
+    });
+    const limits = (Object.keys(USAGE_OF) as LimitName[]).map((name) => {
+      const limit = plan.limits[name];
+      const current = usage[USAGE_OF[name]];
+      const withinLimit = isBelowLimit(limit, current);
+      return {
+        limit: name,
+        max: limit,
+        current,
+        unlimited: limit === -1,
+        canAddMore: withinLimit,
+        upgradePlan: withinLimit ? null : pick(cheapestAbove(plans, name, current)),
+      };
+    });
+    return { plan: { id: plan.id, name: plan.name }, features, limits };
   }
 }
 
-const FEATURE_LABELS: Record<PlanFeature, string> = {
+const USAGE_OF: Record<LimitName, keyof Usage> = {
+  maxClasses: 'classes',
+  maxStudents: 'students',
+  maxTransactionsPerMonth: 'transactions',
+};
+
+const pick = (p: PlanResponse | null) => (p ? { id: p.id, name: p.name } : null);
+
+export const FEATURE_LABELS: Record<PlanFeature, string> = {
   basicSiteAccess: 'Site access',
   inClassPayments: 'In-class payments',
   onlinePaymentCollection: 'Online payment collection',
@@ -90,5 +192,22 @@ const FEATURE_LABELS: Record<PlanFeature, string> = {
   prioritySupport: 'Priority support',
 };
 
+const featureMessage = (label: string, plan: PlanResponse | null) =>
+  `${label} is a feature of the ${plan?.name ?? 'paid'} plan. Upgrade to ${plan?.name ?? 'a paid plan'} to use it.`;
+
 export const classLimitMessage = (planName: string, limit: number, current: number) =>
   `Class limit reached. ${planName} allows up to ${limit} classes. You currently have ${current} classes. Upgrade your plan to add more classes.`;
+
+/** Spec 3 §8's texts, verbatim; the sentence naming the plan that lifts the limit follows them. */
+function limitMessage(limit: LimitName, planName: string, max: number, current: number): string {
+  if (limit === 'maxClasses') return classLimitMessage(planName, max, current);
+  if (limit === 'maxStudents')
+    return `Student limit reached. ${planName} allows up to ${max} students. You currently have ${current} students. Upgrade your plan to add more students.`;
+  return `Transaction limit reached. ${planName} allows up to ${max} online payments a month. This month you have ${current}. Upgrade your plan to take more online payments.`;
+}
+
+function upgradeSentence(limit: LimitName, plan: PlanResponse): string {
+  const max = plan.limits[limit];
+  const what = limit === 'maxClasses' ? 'classes' : limit === 'maxStudents' ? 'students' : 'online payments a month';
+  return max === -1 ? `${plan.name} has unlimited ${what}.` : `${plan.name} allows up to ${max} ${what}.`;
+}

@@ -25,6 +25,7 @@ export class StaffSessionResponseDto {
   })
   token: string;
   @ApiProperty({ example: 'itadmin' }) username: string;
+  @ApiProperty({ description: 'Seconds until the token expires (one hour)', example: 3600 }) expiresIn: number;
 }
 
 export class SignedOutResponseDto {

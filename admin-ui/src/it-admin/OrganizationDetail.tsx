@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Alert, Box, Button, Container, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { AuditLogView } from '@/it-admin/AuditLogView';
+import { DangerZone } from '@/it-admin/DangerZone';
+import { OrganizationOverview } from '@/it-admin/OrganizationOverview';
+import { StaffHeader } from '@/it-admin/StaffHeader';
+import { StudentPaymentsTab } from '@/it-admin/StudentPaymentsTab';
+import { staffApi } from '@/it-admin/staffApi';
+import { useStaffFetch } from '@/it-admin/useStaffFetch';
+import { TEXT } from '@/it-admin/itAdminUtils';
+
+/** /it-admin/organizations/{id} (spec 3 §2.12): Overview and Student Payments tabs, the danger zone, its audit trail. */
+export function OrganizationDetail() {
+  const { id = '' } = useParams();
+  const [tab, setTab] = useState<'overview' | 'payments'>('overview');
+  const [refreshKey, setRefreshKey] = useState(0);
+  const org = useStaffFetch(`org:${id}:${refreshKey}`, () =>
+    id ? staffApi.organization(id) : Promise.reject(new Error(TEXT.noOrganizationId)),
+  );
+  const payments = useStaffFetch(`payments:${id}:${refreshKey}`, () =>
+    id ? staffApi.studentPayments(id) : Promise.resolve({ rows: [], total: 0 }),
+  );
+  const [auditKey, setAuditKey] = useState(0);
+  const refresh = () => setRefreshKey((k) => k + 1);
+
+  return (
+    <>
+      <StaffHeader onRefresh={refresh} />
+      <Container maxWidth="xl" sx={{ py: 3 }}>
+        <Button component={RouterLink} to="/it-admin/dashboard" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+          Back to dashboard
+        </Button>
+        {!id ? (
+          <Alert severity="error">{TEXT.noOrganizationId}</Alert>
+        ) : org.error && !org.data ? (
+          <Alert severity="error">{TEXT.loadOrganization}</Alert>
+        ) : !org.data ? (
+          <Skeleton variant="rounded" height={240} />
+        ) : (
+          <Stack spacing={3}>
+            <Box>
+              <Typography variant="h5" component="h1">
+                {org.data.name}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {org.data.subscription_plan_name} plan · {org.data.counts.students} students · {org.data.counts.classes} classes
+              </Typography>
+            </Box>
+            <Box>
+              <Tabs value={tab} onChange={(_, v) => setTab(v)} sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
+                <Tab value="overview" label="Overview" />
+                <Tab value="payments" label={`Student Payments (${payments.data?.total ?? 0})`} />
+              </Tabs>
+              {tab === 'overview' ? (
+                <OrganizationOverview org={org.data} />
+              ) : (
+                <StudentPaymentsTab rows={payments.data?.rows} loading={payments.loading} error={payments.error} />
+              )}
+            </Box>
+            <DangerZone organizationId={id} orgName={org.data.name} onChanged={refresh} onAudited={() => setAuditKey((k) => k + 1)} />
+            <AuditLogView organizationId={id} refreshKey={refreshKey * 1000 + auditKey} />
+          </Stack>
+        )}
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+export type Channel = 'email' | 'sms';
+export type RecipientType = 'student' | 'user';
+export type MessageKind = 'manual' | 'reminder' | 'confirmation' | 'receipt' | 'refund' | 'system';
+export type MessageStatus = 'pending' | 'sending' | 'sent' | 'delivered' | 'failed' | 'cancelled' | 'skipped';
+
+/** Kinds that always go (spec 2 §9's monthly cap and the opt-in do not apply): the student asked for them. */
+export const TRANSACTIONAL_KINDS: MessageKind[] = ['confirmation', 'receipt', 'refund', 'system'];
+/** Terms (spec 2 §9): at most this many non-transactional messages a month to one student, across channels. */
+export const MONTHLY_CAP = 5;
+export const OUTCOME_UNKNOWN = 'outcome unknown';
+
+export interface Attachment {
+  filename: string;
+  type: string;
+  /** base64 */
+  content: string;
+}
+
+/** Who a message went to, as they were when it was queued. */
+export interface RecipientSnapshot {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+}
+
+export interface CommunicationRow {
+  id: string;
+  organizationId: string;
+  recipientType: RecipientType;
+  recipientId: string;
+  recipient: RecipientSnapshot;
+  channel: Channel;
+  toAddress: string;
+  subject: string | null;
+  message: string;
+  html: string | null;
+  attachments: Attachment[];
+  templateId: string | null;
+  kind: MessageKind;
+  status: MessageStatus;
+  statusReason: string | null;
+  scheduledAt: Date;
+  nextAttemptAt: Date;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+  provider: string | null;
+  providerMessageId: string | null;
+  errorCode: string | null;
+  dedupeKey: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+export interface NewCommunication {
+  organizationId: string;
+  recipientType: RecipientType;
+  recipientId: string;
+  recipient: RecipientSnapshot;
+  channel: Channel;
+  toAddress: string;
+  subject: string | null;
+  message: string;
+  html?: string | null;
+  attachments?: Attachment[];
+  templateId?: string | null;
+  kind: MessageKind;
+  scheduledAt?: Date;
+  maxAttempts?: number;
+  dedupeKey?: string | null;
+  createdBy?: string | null;
+}

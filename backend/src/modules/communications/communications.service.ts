@@ -1,0 +1,453 @@
+import { BadRequestException, ConflictException, forwardRef, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { EntityManager } from 'typeorm';
+import { AppException } from '../../common/http/app-exception';
+import type { AllConfigType } from '../../config/config.type';
+import { AuthService } from '../auth/auth.service';
+import { mapClass } from '../classes/class.entity';
+import { ClassesService } from '../classes/classes.service';
+import { OrganizationsService } from '../organizations/organizations.service';
+import { StudentsService } from '../students/students.service';
+import { classCalendar } from './calendar';
+import type { Channel, CommunicationRow, MessageKind, RecipientSnapshot, RecipientType } from './communication.types';
+import { CommunicationsJobs } from './communications.jobs';
+import { CommunicationsRepository, type TemplateRow } from './communications.repository';
+import type { ScheduleCommunicationDto, SendCommunicationDto, TemplateDto } from './dto/communication.dto';
+import {
+  BUILT_IN,
+  htmlEmail,
+  type OrganizationLook,
+  render,
+  TEMPLATE_VARIABLES,
+  type TemplateValues,
+  unknownVariables,
+  variablesOf,
+} from './templates';
+import { unsubscribeUrl } from './unsubscribe';
+import { toE164Phone } from './phone';
+
+type StudentsContacts = Pick<StudentsService, 'listContacts' | 'findInOrganization'>;
+
+const dollars = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+const longDate = (d: Date) => d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+const time12 = (d: Date) => d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** The people of a registration, as the registering code has them (nothing is read back from the students table). */
+export interface RegistrationMessageInput {
+  organizationId: string;
+  enrollmentId: string;
+  classId: string;
+  studentId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+}
+
+export interface PaymentMessageInput extends RegistrationMessageInput {
+  /** A stable id of the payment (the PaymentIntent id): one receipt per payment. */
+  paymentReference: string;
+  amountCents: number;
+}
+
+export interface RefundMessageInput extends RegistrationMessageInput {
+  /** The refund's own id (refunds.id or the Stripe refund id): one notice per refund. */
+  refundReference: string;
+  refundCents: number;
+}
+
+export const mapCommunication = (r: CommunicationRow) => {
+  const person = { ...r.recipient };
+  return {
+    id: r.id,
+    recipient_type: r.recipientType,
+    recipient_id: r.recipientId,
+    communication_type: r.channel,
+    to: r.toAddress,
+    subject: r.subject,
+    message: r.message,
+    kind: r.kind,
+    status: r.status,
+    status_reason: r.statusReason,
+    scheduled_at: r.scheduledAt,
+    created_at: r.createdAt,
+    sent_at: r.sentAt,
+    attempts: r.attempts,
+    max_attempts: r.maxAttempts,
+    last_error: r.lastError,
+    error_code: r.errorCode,
+    provider_message_id: r.providerMessageId,
+    template_id: r.templateId,
+    students: r.recipientType === 'student' ? person : null,
+    users: r.recipientType === 'user' ? person : null,
+  };
+};
+
+export const mapTemplate = (t: TemplateRow) => ({
+  id: t.id,
+  name: t.name,
+  type: t.type,
+  kind: t.kind,
+  subject_template: t.subjectTemplate,
+  message_template: t.messageTemplate,
+  variables: t.variables,
+  is_active: t.isActive,
+  created_at: t.createdAt,
+  updated_at: t.updatedAt,
+});
+
+/**
+ * Messages: the outbox (every message is a row first), the Communication Center's API, and the methods other
+ * modules call inside their own transaction to queue the messages the product sends by itself.
+ */
+@Injectable()
+export class CommunicationsService {
+  private readonly publicUrl: string;
+  private readonly secret: string;
+
+  constructor(
+    private readonly repo: CommunicationsRepository,
+    // Types, not classes, in the signature (modules that import each other: see StudentsService).
+    @Inject(forwardRef(() => CommunicationsJobs)) private readonly jobs: Pick<CommunicationsJobs, 'wake'>,
+    @Inject(forwardRef(() => StudentsService)) private readonly students: StudentsContacts,
+    private readonly auth: AuthService,
+    private readonly classes: ClassesService,
+    private readonly orgs: OrganizationsService,
+    config: ConfigService<AllConfigType>,
+  ) {
+    this.publicUrl = config.getOrThrow('app', { infer: true }).publicUrl;
+    this.secret = config.getOrThrow('auth', { infer: true }).jwtSecret;
+  }
+
+  // --- The Communication Center ---
+
+  async recipients(organizationId: string) {
+    const [students, users] = await Promise.all([this.students.listContacts(organizationId), this.auth.listUsers(organizationId)]);
+    return [
+      ...students.map((s) => ({
+        id: s.id,
+        type: 'student',
+        firstName: s.firstName,
+        lastName: s.lastName,
+        email: s.email,
+        phone: s.phone,
+        communicationOptIn: s.communicationOptIn,
+      })),
+      ...users.map((u) => ({
+        id: u.id,
+        type: 'user',
+        firstName: u.firstName,
+        lastName: u.lastName,
+        email: u.email,
+        phone: u.phone,
+        communicationOptIn: true,
+      })),
+    ];
+  }
+
+  send(organizationId: string, userId: string | null, dto: SendCommunicationDto) {
+    return this.queueManual(organizationId, userId, dto, null);
+  }
+
+  schedule(organizationId: string, userId: string | null, dto: ScheduleCommunicationDto) {
+    return this.queueManual(organizationId, userId, dto, dto.scheduledAt);
+  }
+
+  private async queueManual(organizationId: string, userId: string | null, dto: SendCommunicationDto, scheduledAt: Date | null) {
+    if (dto.communicationType === 'sms' && dto.subject)
+      throw new AppException(400, 'Subject is only for email', { errors: { subject: 'Subject is only for email' } });
+    const recipientType: RecipientType = dto.recipientType ?? 'student';
+    const person = await this.recipient(organizationId, recipientType, dto.recipientId);
+    if (dto.templateId && !(await this.repo.findTemplate(dto.templateId, organizationId)))
+      throw new NotFoundException('Template not found');
+    const channel: Channel = dto.communicationType;
+    const to = this.addressOf(person, channel);
+    if (channel === 'sms' && !person.optIn)
+      throw new AppException(400, 'This student has not opted in to text messages', {
+        errors: { recipientId: 'This student has not opted in to text messages' },
+      });
+    const org = await this.look(organizationId);
+    const values: TemplateValues = { ...this.personValues(person), ...orgValues(org) };
+    const message = render(dto.message, values);
+    const subject = channel === 'email' ? render(dto.subject ?? '', values) : null;
+    const row = await this.repo.insert({
+      organizationId,
+      recipientType,
+      recipientId: person.id,
+      recipient: snapshot(person),
+      channel,
+      toAddress: to,
+      subject,
+      message,
+      html:
+        channel === 'email'
+          ? htmlEmail(
+              message,
+              org,
+              recipientType === 'student' ? unsubscribeUrl(this.publicUrl, this.secret, organizationId, person.id) : undefined,
+            )
+          : null,
+      templateId: dto.templateId ?? null,
+      kind: 'manual',
+      scheduledAt: scheduledAt ?? undefined,
+      createdBy: userId,
+    });
+    if (!scheduledAt) this.jobs.wake();
+    return mapCommunication(row!);
+  }
+
+  async cancel(organizationId: string, id: string) {
+    const cancelled = await this.repo.cancel(id, organizationId);
+    if (cancelled) return mapCommunication(cancelled);
+    const row = await this.repo.find(id, organizationId);
+    if (!row) throw new NotFoundException('Scheduled communication not found');
+    throw new ConflictException(
+      row.status === 'sending'
+        ? 'This communication is being sent and can no longer be cancelled'
+        : `Only a pending communication can be cancelled (this one is ${row.status})`,
+    );
+  }
+
+  /** IT-admin overview (issue 13): communications per organization. */
+  countByOrganization(organizationIds: string[]) {
+    return this.repo.countByOrganization(organizationIds);
+  }
+
+  /** IT-admin bulk delete and organization delete (issue 13): pending (scheduled or queued) messages; answers how many. */
+  deletePendingOfOrganization(organizationId: string, manager?: EntityManager) {
+    return this.repo.deletePendingOfOrganization(organizationId, manager);
+  }
+
+  async logs(organizationId: string, limit = 50) {
+    return (await this.repo.history(organizationId, limit)).map(mapCommunication);
+  }
+
+  async scheduled(organizationId: string, limit = 50) {
+    return (await this.repo.scheduled(organizationId, limit)).map(mapCommunication);
+  }
+
+  async studentHistory(organizationId: string, studentId: string, limit = 50) {
+    if (!(await this.students.findInOrganization(undefined as unknown as EntityManager, organizationId, studentId)))
+      throw new NotFoundException(`Student ${studentId} not found`);
+    return (await this.repo.history(organizationId, limit, studentId)).map(mapCommunication);
+  }
+
+  // --- Templates ---
+
+  async templates(organizationId: string) {
+    return (await this.repo.listTemplates(organizationId)).map(mapTemplate);
+  }
+
+  async template(organizationId: string, id: string) {
+    const t = await this.repo.findTemplate(id, organizationId);
+    if (!t) throw new NotFoundException('Template not found');
+    return mapTemplate(t);
+  }
+
+  async createTemplate(organizationId: string, dto: TemplateDto) {
+    return mapTemplate(await this.repo.insertTemplate({ organizationId, ...templateFields(dto) }));
+  }
+
+  async updateTemplate(organizationId: string, id: string, dto: TemplateDto) {
+    const t = await this.repo.updateTemplate(id, organizationId, templateFields(dto));
+    if (!t) throw new NotFoundException('Template not found');
+    return mapTemplate(t);
+  }
+
+  async deleteTemplate(organizationId: string, id: string) {
+    if (!(await this.repo.deleteTemplate(id, organizationId))) throw new NotFoundException('Template not found');
+    return { id };
+  }
+
+  // --- Messages the product sends by itself (call these inside your own transaction) ---
+
+  /**
+   * The registration confirmation email with an .ics of every session, queued in the registering transaction
+   * (dedupe key per enrollment: a retried registration never queues two).
+   */
+  async queueRegistrationConfirmation(manager: EntityManager, input: RegistrationMessageInput): Promise<void> {
+    const { cls, values, org } = await this.classValues(manager, input);
+    const ics = classCalendar(cls, org.name, `${this.publicUrl}/class/${cls.id}?organizationId=${input.organizationId}`);
+    await this.queueAutomatic(manager, input, 'confirmation', `confirmation:${input.enrollmentId}:email`, values, org, [
+      { filename: 'class-sessions.ics', type: 'text/calendar', content: Buffer.from(ics).toString('base64') },
+    ]);
+  }
+
+  /** The card payment's receipt (one per payment reference). */
+  async queuePaymentReceipt(manager: EntityManager, input: PaymentMessageInput): Promise<void> {
+    const { values, org } = await this.classValues(manager, input);
+    await this.queueAutomatic(
+      manager,
+      input,
+      'receipt',
+      `receipt:${input.paymentReference}:email`,
+      { ...values, amount: dollars(input.amountCents) },
+      org,
+    );
+  }
+
+  /** The refund notice (one per refund reference). */
+  async queueRefundNotice(manager: EntityManager, input: RefundMessageInput): Promise<void> {
+    const { values, org } = await this.classValues(manager, input);
+    await this.queueAutomatic(
+      manager,
+      input,
+      'refund',
+      `refund:${input.refundReference}:email`,
+      { ...values, refundAmount: dollars(input.refundCents) },
+      org,
+    );
+  }
+
+  /** The class calendar (public): one event per session. */
+  async calendarFile(classId: string): Promise<string> {
+    const cls = await this.classes.publicGet(classId);
+    const org = await this.orgs.publicOrganization(cls.organizationId);
+    return classCalendar(
+      { ...cls, sessions: cls.sessions.map((d) => new Date(d)) },
+      org.branding?.businessName || org.name,
+      `${this.publicUrl}/class/${cls.id}?organizationId=${cls.organizationId}`,
+    );
+  }
+
+  /** Used by the reminders job, which has the values at hand. */
+  async queueAutomatic(
+    manager: EntityManager,
+    input: Pick<RegistrationMessageInput, 'organizationId' | 'studentId' | 'firstName' | 'lastName' | 'email' | 'phone'>,
+    kind: Exclude<MessageKind, 'manual' | 'system'>,
+    dedupeKey: string,
+    values: TemplateValues,
+    org: OrganizationLook,
+    attachments: { filename: string; type: string; content: string }[] = [],
+    channel: Channel = 'email',
+    scheduledAt?: Date,
+  ): Promise<boolean> {
+    const own = await this.repo.activeTemplateFor(input.organizationId, kind, channel, manager);
+    const subjectT = own ? (own.subjectTemplate ?? '') : BUILT_IN[kind][channel].subject;
+    const messageT = own ? own.messageTemplate : BUILT_IN[kind][channel].message;
+    const message = render(messageT, values);
+    const to = channel === 'email' ? input.email : toE164Phone(input.phone);
+    if (!to) return false;
+    const transactional = kind !== 'reminder';
+    const row = await this.repo.insert(
+      {
+        organizationId: input.organizationId,
+        recipientType: 'student',
+        recipientId: input.studentId,
+        recipient: { firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone },
+        channel,
+        toAddress: to,
+        subject: channel === 'email' ? render(subjectT, values) : null,
+        message,
+        html:
+          channel === 'email'
+            ? htmlEmail(
+                message,
+                org,
+                transactional ? undefined : unsubscribeUrl(this.publicUrl, this.secret, input.organizationId, input.studentId),
+              )
+            : null,
+        attachments,
+        templateId: own?.id ?? null,
+        kind,
+        dedupeKey,
+        scheduledAt,
+      },
+      manager,
+    );
+    return row !== null;
+  }
+
+  /** What a class message says about the class (sessions from ClassesService, never recomputed here). */
+  async classValues(manager: EntityManager, input: RegistrationMessageInput) {
+    const cls = mapClass(await this.classes.require(input.classId, input.organizationId, manager));
+    const org = await this.look(input.organizationId);
+    const first = cls.sessions[0] ? new Date(cls.sessions[0]) : new Date(cls.startDate);
+    const values: TemplateValues = {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      fullName: `${input.firstName} ${input.lastName}`,
+      email: input.email,
+      className: cls.title,
+      startDate: longDate(first),
+      startTime: time12(first),
+      location: cls.location,
+      instructor: cls.instructor,
+      sessionCount: String(cls.sessions.length),
+      ...orgValues(org),
+    };
+    return { cls: { ...cls, sessions: cls.sessions.map((d) => new Date(d)) }, values, org };
+  }
+
+  // --- helpers ---
+
+  async look(organizationId: string): Promise<OrganizationLook> {
+    const org = await this.orgs.publicOrganization(organizationId);
+    const b = (org.branding ?? {}) as unknown as Record<string, string>;
+    const c = (org.contactInfo ?? {}) as unknown as Record<string, string>;
+    return {
+      name: b.businessName || org.name,
+      primaryColor: b.primaryColor,
+      footerBackgroundColor: b.footerBackgroundColor,
+      footerTextColor: b.footerTextColor,
+      email: c.email,
+      phone: c.phone,
+      address: c.address,
+    };
+  }
+
+  /** A student or user of this organization; anyone else is 404 (decision 4: no one reaches another organization's people). */
+  private async recipient(organizationId: string, type: RecipientType, id: string) {
+    if (type === 'student') {
+      const s = await this.students.findInOrganization(undefined as unknown as EntityManager, organizationId, id);
+      if (!s) throw new NotFoundException('Recipient not found');
+      return { id: s.id, firstName: s.firstName, lastName: s.lastName, email: s.email, phone: s.phone, optIn: s.communicationOptIn };
+    }
+    try {
+      const u = await this.auth.getUser(id, organizationId);
+      return { id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone, optIn: true };
+    } catch (e) {
+      if (e instanceof NotFoundException) throw new NotFoundException('Recipient not found');
+      throw e;
+    }
+  }
+
+  private addressOf(person: { email: string; phone: string | null }, channel: Channel): string {
+    if (channel === 'email') return person.email;
+    const phone = toE164Phone(person.phone);
+    if (!phone)
+      throw new AppException(400, 'This recipient has no valid mobile number', {
+        errors: { recipientId: 'This recipient has no valid mobile number' },
+      });
+    return phone;
+  }
+
+  private personValues(p: { firstName: string; lastName: string; email: string }): TemplateValues {
+    return { firstName: p.firstName, lastName: p.lastName, fullName: `${p.firstName} ${p.lastName}`, email: p.email };
+  }
+}
+
+function snapshot(p: { firstName: string; lastName: string; email: string; phone: string | null }): RecipientSnapshot {
+  return { firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone };
+}
+
+function orgValues(org: OrganizationLook): TemplateValues {
+  return { organizationName: org.name, organizationEmail: org.email ?? '', organizationPhone: org.phone ?? '' };
+}
+
+function templateFields(dto: TemplateDto) {
+  const unknown = unknownVariables(dto.subject_template, dto.message_template);
+  if (unknown.length)
+    throw new BadRequestException(
+      `Unknown variable${unknown.length > 1 ? 's' : ''} ${unknown.map((v) => `{{${v}}}`).join(', ')}. Available: ${TEMPLATE_VARIABLES.map((v) => `{{${v}}}`).join(', ')}`,
+    );
+  return {
+    name: dto.name,
+    type: dto.type,
+    kind: dto.kind ?? 'manual',
+    subjectTemplate: dto.type === 'email' ? (dto.subject_template ?? null) : null,
+    messageTemplate: dto.message_template,
+    variables: variablesOf(dto.subject_template, dto.message_template),
+    isActive: dto.is_active ?? true,
+  };
+}

@@ -1,0 +1,75 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  MinDate,
+  IsDate,
+  ValidateIf,
+  IsArray,
+} from 'class-validator';
+import { trim } from '../../../common/http/transforms';
+import { IsOptionalNotNull } from '../../../common/http/optional';
+
+const RECIPIENT_REQUIRED = { message: 'Recipient is required' };
+const MESSAGE_REQUIRED = { message: 'Message is required' };
+
+/** The send payload of spec 3 §3 (the organization is the caller's; a sent organizationId must be the caller's). */
+export class SendCommunicationDto {
+  @IsOptional() @IsUUID('all', { message: 'Organization ID is required' }) organizationId?: string;
+  @IsNotEmpty(RECIPIENT_REQUIRED) @IsUUID('all', RECIPIENT_REQUIRED) recipientId: string;
+  @IsOptionalNotNull() @IsIn(['student', 'user'], { message: 'recipientType must be student or user' }) recipientType?: 'student' | 'user';
+  @IsIn(['email', 'sms'], { message: 'communicationType must be email or sms' }) communicationType: 'email' | 'sms';
+  /** Email only: required for an email, refused for an SMS. */
+  @ValidateIf((o: SendCommunicationDto) => o.communicationType === 'email' || (o.subject !== undefined && o.subject !== ''))
+  @Transform(trim)
+  @IsString({ message: 'Subject is required for email' })
+  @IsNotEmpty({ message: 'Subject is required for email' })
+  @MaxLength(300)
+  subject?: string;
+  @Transform(trim) @IsString(MESSAGE_REQUIRED) @IsNotEmpty(MESSAGE_REQUIRED) @MaxLength(10000) message: string;
+  @IsOptional() @IsUUID('all', { message: 'templateId must be an id' }) templateId?: string;
+}
+
+export class ScheduleCommunicationDto extends SendCommunicationDto {
+  @IsNotEmpty({ message: 'Date and time are required when scheduling' })
+  @Type(() => Date)
+  @IsDate({ message: 'Date and time are required when scheduling' })
+  @MinDate(() => new Date(), { message: 'Scheduled time must be in the future' })
+  scheduledAt: Date;
+}
+
+export class ListCommunicationsQuery {
+  @IsOptional() @IsUUID('all', { message: 'Organization ID is required' }) organizationId?: string;
+  @IsOptional() @Type(() => Number) @IsInt({ message: 'limit must be a whole number' }) @Min(1) @Max(500) limit?: number;
+}
+
+export class OrganizationQuery {
+  @IsOptional() @IsUUID('all', { message: 'Organization ID is required' }) organizationId?: string;
+}
+
+const NAME_REQUIRED = { message: 'Template name is required' };
+const TEMPLATE_MESSAGE_REQUIRED = { message: 'Message template is required' };
+
+export class TemplateDto {
+  @IsOptional() @IsUUID('all', { message: 'Organization ID is required' }) organizationId?: string;
+  @Transform(trim) @IsString(NAME_REQUIRED) @IsNotEmpty(NAME_REQUIRED) @MaxLength(120) name: string;
+  @IsIn(['email', 'sms'], { message: 'type must be email or sms' }) type: 'email' | 'sms';
+  @IsOptionalNotNull()
+  @IsIn(['manual', 'reminder', 'confirmation', 'receipt', 'refund'], {
+    message: 'kind must be one of manual, reminder, confirmation, receipt, refund',
+  })
+  kind?: 'manual' | 'reminder' | 'confirmation' | 'receipt' | 'refund';
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(300) subject_template?: string | null;
+  @Transform(trim) @IsString(TEMPLATE_MESSAGE_REQUIRED) @IsNotEmpty(TEMPLATE_MESSAGE_REQUIRED) @MaxLength(10000) message_template: string;
+  /** Ignored on input beyond a check: the variables are read from the texts. */
+  @IsOptional() @IsArray() @IsString({ each: true }) variables?: string[];
+  @IsOptionalNotNull() @IsBoolean({ message: 'is_active must be true or false' }) is_active?: boolean;
+}

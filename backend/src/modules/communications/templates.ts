@@ -1,0 +1,125 @@
+import type { Channel, MessageKind } from './communication.types';
+
+/** Variables a template may use; anything else is refused when a template is saved. */
+export const TEMPLATE_VARIABLES = [
+  'firstName',
+  'lastName',
+  'fullName',
+  'email',
+  'className',
+  'startDate',
+  'startTime',
+  'location',
+  'instructor',
+  'sessionCount',
+  'organizationName',
+  'organizationEmail',
+  'organizationPhone',
+  'amount',
+  'refundAmount',
+] as const;
+export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
+export type TemplateValues = Partial<Record<TemplateVariable, string>>;
+
+const VARIABLE = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+
+/** The variables a text uses, in order of first use. */
+export function variablesOf(...texts: (string | null | undefined)[]): string[] {
+  const found: string[] = [];
+  for (const t of texts) for (const m of (t ?? '').matchAll(VARIABLE)) if (!found.includes(m[1])) found.push(m[1]);
+  return found;
+}
+
+export function unknownVariables(...texts: (string | null | undefined)[]): string[] {
+  return variablesOf(...texts).filter((v) => !(TEMPLATE_VARIABLES as readonly string[]).includes(v));
+}
+
+/** Fills `{{name}}`; a known variable without a value becomes empty, an unknown one is left as written. */
+export function render(text: string, values: TemplateValues): string {
+  return text.replace(VARIABLE, (all, name: string) =>
+    (TEMPLATE_VARIABLES as readonly string[]).includes(name) ? (values[name as TemplateVariable] ?? '') : all,
+  );
+}
+
+interface BuiltIn {
+  subject: string;
+  message: string;
+}
+
+/** Built-in defaults for the messages the product sends by itself (an organization's active template wins). */
+export const BUILT_IN: Record<Exclude<MessageKind, 'manual' | 'system'>, Record<Channel, BuiltIn>> = {
+  confirmation: {
+    email: {
+      subject: "You're registered: {{className}}",
+      message:
+        'Hi {{firstName}},\n\nYou are registered for {{className}} with {{organizationName}}.\n\nFirst session: {{startDate}} at {{startTime}}\nLocation: {{location}}\nInstructor: {{instructor}}\nSessions: {{sessionCount}}\n\nThe attached calendar file lists every session.\n\nSee you there!',
+    },
+    sms: {
+      subject: '',
+      message: '{{organizationName}}: you are registered for {{className}}, starting {{startDate}} {{startTime}} at {{location}}.',
+    },
+  },
+  reminder: {
+    email: {
+      subject: 'Reminder: {{className}} on {{startDate}}',
+      message:
+        'Hi {{firstName}},\n\nA reminder that {{className}} meets on {{startDate}} at {{startTime}}.\nLocation: {{location}}\n\nSee you there!',
+    },
+    sms: {
+      subject: '',
+      message: '{{organizationName}}: reminder, {{className}} on {{startDate}} at {{startTime}}, {{location}}. Reply STOP to opt out.',
+    },
+  },
+  receipt: {
+    email: {
+      subject: 'Payment receipt: {{className}}',
+      message:
+        'Hi {{firstName}},\n\nWe received your payment of {{amount}} for {{className}} with {{organizationName}}.\n\nFirst session: {{startDate}} at {{startTime}}\nLocation: {{location}}\n\nThank you!',
+    },
+    sms: { subject: '', message: '{{organizationName}}: payment of {{amount}} received for {{className}}. Thank you!' },
+  },
+  refund: {
+    email: {
+      subject: 'Refund issued: {{className}}',
+      message:
+        'Hi {{firstName}},\n\n{{organizationName}} has refunded {{refundAmount}} for {{className}}. It will appear on your statement within 5-10 business days.',
+    },
+    sms: { subject: '', message: '{{organizationName}}: a refund of {{refundAmount}} for {{className}} is on its way.' },
+  },
+};
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const colour = (c: string | undefined, fallback: string) => (c && /^#[0-9a-fA-F]{3,8}$/.test(c) ? c : fallback);
+
+export interface OrganizationLook {
+  name: string;
+  primaryColor?: string;
+  footerBackgroundColor?: string;
+  footerTextColor?: string;
+  email?: string;
+  phone?: string;
+  address?: string;
+}
+
+/** The HTML part of an email: the text, the organization's colours, and its name and contact in the footer. */
+export function htmlEmail(text: string, org: OrganizationLook, unsubscribeUrl?: string): string {
+  const body = escapeHtml(text)
+    .split(/\n{2,}/)
+    .map((p) => `<p style="margin:0 0 16px">${p.replace(/\n/g, '<br>')}</p>`)
+    .join('');
+  const contact = [org.email, org.phone, org.address]
+    .filter(Boolean)
+    .map((x) => escapeHtml(x!))
+    .join(' · ');
+  const bg = colour(org.footerBackgroundColor, '#15385F');
+  const fg = colour(org.footerTextColor, '#ffffff');
+  return `<!doctype html><html><body style="margin:0;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;overflow:hidden">
+<tr><td style="background:${colour(org.primaryColor, '#15385F')};color:#ffffff;padding:16px 24px;font-size:20px;font-weight:bold">${escapeHtml(org.name)}</td></tr>
+<tr><td style="padding:24px;font-size:16px;line-height:1.5">${body}</td></tr>
+<tr><td style="background:${bg};color:${fg};padding:16px 24px;font-size:13px">${escapeHtml(org.name)}${contact ? `<br>${contact}` : ''}${
+    unsubscribeUrl ? `<br><a href="${escapeHtml(unsubscribeUrl)}" style="color:${fg}">Unsubscribe</a>` : ''
+  }</td></tr>
+</table></td></tr></table></body></html>`;
+}

@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { ClassesModule } from '../classes/classes.module';
+import { CommunicationsModule } from '../communications/communications.module';
+import { ConnectModule } from '../connect/connect.module';
+import { OrganizationsModule } from '../organizations/organizations.module';
+import { PlatformAuditModule } from '../platform-audit/platform-audit.module';
+import { StripeModule } from '../stripe/stripe.module';
+import { StudentsModule } from '../students/students.module';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
+import { ItAdminController } from './it-admin.controller';
+import { ItAdminService } from './it-admin.service';
+
+/** The IT-admin portal API (issue 13). Owns no table of organizations' data: it asks their modules. */
+@Module({
+  imports: [
+    AuthModule,
+    OrganizationsModule,
+    ClassesModule,
+    CommunicationsModule,
+    StudentsModule,
+    ConnectModule,
+    SubscriptionsModule,
+    StripeModule,
+    PlatformAuditModule,
+  ],
+  controllers: [ItAdminController],
+  providers: [ItAdminService],
+})
+export class ItAdminModule {}
