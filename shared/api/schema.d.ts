@@ -854,6 +854,22 @@ export interface components {
       registeredAs?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       paidAt?: unknown;
+      /** @enum {string} */
+      status?: "held" | "active" | "cancelled" | "expired";
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      holdExpiresAt?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      platformFee?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      organizationAmount?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      refundedAmount?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      stripePaymentIntentId?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      cancelledAt?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      refunds?: unknown;
       amountPaid?: number;
     };
     EnrollmentPaymentResponseDto: {

@@ -149,6 +149,11 @@ describe('card registration', () => {
       createIntent(body),
       createIntent({ ...body, studentData: { ...body.studentData, email: body.studentData.email.toUpperCase() } }),
     ]);
+    // Even when that hold took the last seat.
+    const last = await cardClass(w.a, org, { maxStudents: 1 });
+    const lastBody = intentBody(org.orgId, last.id);
+    const held = (await createIntent(lastBody).expect(201)).body.data;
+    expect((await createIntent(lastBody).expect(201)).body.data.paymentIntentId).toBe(held.paymentIntentId);
     for (const r of again) {
       expect(r.status).toBe(201);
       expect(r.body.data).toMatchObject({
@@ -159,6 +164,42 @@ describe('card registration', () => {
     }
     expect(await seatsTaken(w.a, cls.id)).toBe(1);
     expect((await w.a.db.query('SELECT count(*)::int AS n FROM enrollments WHERE class_id = $1', [cls.id]))[0].n).toBe(1);
+  });
+
+  it('should turn an open card hold into the in-person registration when the student switches, and record a card payment of its intent after all', async () => {
+    const org = await cardOrg(w.a);
+    const cls = await cardClass(w.a, org);
+    const body = intentBody(org.orgId, cls.id);
+    const d = (await createIntent(body).expect(201)).body.data;
+    const reg = await w.a.http
+      .post('/api/students/register')
+      .send({
+        ...body.studentData,
+        organizationId: org.orgId,
+        classEnrollments: [{ classId: cls.id, paymentMethod: 'in-person', paymentStatus: 'pending' }],
+      })
+      .expect(201);
+    expect(reg.body.data.classEnrollments[0]).toMatchObject({ id: d.enrollmentId, paymentMethod: 'in-person', paymentStatus: 'pending' });
+    expect(await enrollmentRow(w.a, d.enrollmentId)).toMatchObject({
+      status: 'active',
+      payment_method: 'in-person',
+      hold_expires_at: null,
+    });
+    expect(await seatsTaken(w.a, cls.id)).toBe(1);
+    // The intent is paid in the other tab after all: it is the student's card payment, not a second seat, not kept silently.
+    await payInBrowser(w.stand, d.paymentIntentId, d.clientSecret);
+    await deliver(
+      w.a,
+      w.stand.events.find((e) => e.type === 'payment_intent.succeeded' && e.data.object.id === d.paymentIntentId)!,
+    ).expect(200);
+    expect(await enrollmentRow(w.a, d.enrollmentId)).toMatchObject({
+      status: 'active',
+      payment_method: 'card',
+      payment_status: 'completed',
+      amount_paid_cents: 8000,
+      refunded_cents: 0,
+    });
+    expect(await seatsTaken(w.a, cls.id)).toBe(1);
   });
 
   it('should refuse an amount other than the server price with 409 and hold nothing', async () => {
@@ -332,6 +373,34 @@ describe('card registration', () => {
     await deliver(w.a, { ...failed, id: `${failed.id}_again` }).expect(200); // another event for the same failure
     expect(await enrollmentRow(w.a, d.enrollmentId)).toMatchObject({ status: 'expired', payment_status: 'failed', hold_expires_at: null });
     expect(await seatsTaken(w.a, cls.id)).toBe(0);
+  });
+
+  it('should release a lapsed hold from the scheduled job when JOBS_ENABLED, and cancel its PaymentIntent', async () => {
+    const jobs = await createTestApp(
+      { JOBS_ENABLED: 'true', JOBS_INTERVAL_MS: '100', SEAT_HOLD_MINUTES: '1', STRIPE_SECRET_KEY: 'sk_test_classlane_cards' },
+      { databaseUrl: w.a.url },
+    );
+    try {
+      const org = await cardOrg(jobs);
+      const cls = await cardClass(jobs, org);
+      const d = (await jobs.http.post('/api/payments/create-intent').send(intentBody(org.orgId, cls.id)).expect(201)).body.data;
+      expect((new Date(d.holdExpiresAt).getTime() - Date.now()) / 60000).toBeLessThanOrEqual(1);
+      expect(await seatsTaken(jobs, cls.id)).toBe(1);
+      await jobs.db.query("UPDATE enrollments SET hold_expires_at = now() - interval '1 second' WHERE id = $1", [d.enrollmentId]);
+      const row = await waitFor(
+        () => enrollmentRow(jobs, d.enrollmentId),
+        (r) => r.status === 'expired',
+      );
+      expect(row).toMatchObject({ status: 'expired', hold_expires_at: null });
+      expect(await seatsTaken(jobs, cls.id)).toBe(0);
+      await waitFor(
+        async () => w.stand.state.objects.get(d.paymentIntentId)!.status,
+        (st) => st === 'canceled',
+      );
+      expect(w.stand.state.objects.get(d.paymentIntentId)!.status).toBe('canceled');
+    } finally {
+      await jobs.close();
+    }
   });
 
   it('should answer 503 with the spec text in local mode (no STRIPE_SECRET_KEY)', async () => {

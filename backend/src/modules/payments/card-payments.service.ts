@@ -127,12 +127,6 @@ export class CardPaymentsService {
           cardPaymentsUnavailable: true,
         },
       );
-    if (cls.enrolledStudents >= cls.maxStudents)
-      throw new AppException(HttpStatus.CONFLICT, 'This class is full. No seats are left.', { code: 'CLASS_FULL' });
-    if (cls.status !== 'Open' && cls.status !== 'Scheduled')
-      throw new AppException(HttpStatus.CONFLICT, `This class is not open for registration (status: ${cls.status}).`, {
-        code: 'CLASS_NOT_OPEN',
-      });
     const ready = await this.connect.readiness(dto.organizationId);
     if (!ready.chargesEnabled || !ready.stripeAccountId)
       throw new AppException(HttpStatus.FORBIDDEN, NOT_CHARGES_ENABLED, { cardPaymentsUnavailable: true });
@@ -229,10 +223,15 @@ export class CardPaymentsService {
     if (!e) return { kind: 'unknown' };
     const problem = await this.mismatch(pi, e, m);
     if (problem) return { kind: 'mismatch', reason: problem };
-    if (e.paymentStatus === 'completed') return { kind: 'already', enrollment: e };
+    if (e.paymentStatus === 'completed')
+      // Paid but lapsed: the late payment was refunded (a paid enrollment never goes back to expired otherwise).
+      return e.status === 'expired'
+        ? { kind: 'refunded', enrollment: e, amountCents: e.amountPaidCents }
+        : { kind: 'already', enrollment: e };
     if (pi.status !== 'succeeded') return { kind: 'unpaid', enrollment: e };
     const payment = { amountCents: pi.amount, platformFeeCents: pi.applicationFee, chargeId: pi.chargeId, paymentIntentId: pi.id };
-    const keepsSeat = e.status === 'held' || (e.status === 'expired' && (await this.cards.retakeSeat(m, e)));
+    // held: its seat; active: a student who switched to paying in person and then paid the intent after all.
+    const keepsSeat = e.status === 'held' || e.status === 'active' || (e.status === 'expired' && (await this.cards.retakeSeat(m, e)));
     await this.cards.recordPayment(m, e.id, payment, keepsSeat);
     const base = {
       amount: pi.amount / 100,
@@ -253,20 +252,21 @@ export class CardPaymentsService {
       m,
     );
     if (keepsSeat) {
-      await this.activity.record(
-        e.organizationId,
-        'class_enrollment',
-        `${e.studentName} enrolled in ${e.classTitle}`,
-        {
-          studentId: e.studentId,
-          studentName: e.studentName,
-          classId: e.classId,
-          className: e.classTitle,
-          paymentMethod: 'card',
-          source: 'online',
-        },
-        m,
-      );
+      if (e.status !== 'active')
+        await this.activity.record(
+          e.organizationId,
+          'class_enrollment',
+          `${e.studentName} enrolled in ${e.classTitle}`,
+          {
+            studentId: e.studentId,
+            studentName: e.studentName,
+            classId: e.classId,
+            className: e.classTitle,
+            paymentMethod: 'card',
+            source: 'online',
+          },
+          m,
+        );
       return { kind: 'completed', enrollment: e, late: e.status !== 'held' };
     }
     await this.refundInFull(m, e, pi);
@@ -275,7 +275,8 @@ export class CardPaymentsService {
 
   /** Why this intent cannot be the payment of this enrollment, or null when it matches. */
   private async mismatch(pi: IntentFacts, e: CardEnrollment, m: EntityManager): Promise<string | null> {
-    if (e.paymentMethod !== 'card') return 'not a card enrollment';
+    // An in-person enrollment matches only the intent it was held with (a student who switched to in person, then paid).
+    if (e.paymentMethod !== 'card' && e.stripePaymentIntentId !== pi.id) return 'not a card enrollment';
     const meta = pi.metadata;
     if (meta.organizationId !== e.organizationId || meta.classId !== e.classId || meta.enrollmentId !== e.id) return 'metadata';
     if (pi.currency !== 'usd') return 'currency';
@@ -343,7 +344,7 @@ export class CardPaymentsService {
   async expireHolds(): Promise<number> {
     const released = await this.db.transaction(async (m) => {
       const claimed = await this.cards.claimExpiredHolds(m, HOLD_EXPIRY_BATCH);
-      for (const hold of claimed) await this.cards.expire(m, hold, false);
+      await this.cards.expireMany(m, claimed);
       return claimed;
     });
     for (const hold of released) if (hold.paymentIntentId) await this.cancelIntent(hold.paymentIntentId);

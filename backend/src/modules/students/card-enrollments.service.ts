@@ -72,6 +72,26 @@ export class CardEnrollmentsService {
     return this.repo.claimExpiredHolds(manager, limit);
   }
 
+  /**
+   * Expires a batch of claimed holds and frees their seats, class rows locked in id order: two batches (two
+   * instances) touching the same classes then wait for each other instead of deadlocking.
+   */
+  async expireMany(manager: EntityManager, holds: { id: string; organizationId: string }[]): Promise<number> {
+    const freed = new Map<string, { organizationId: string; classIds: string[] }>();
+    for (const h of holds) {
+      const classId = await this.repo.expireHold(manager, h.id, false);
+      if (!classId) continue;
+      const entry = freed.get(classId) ?? { organizationId: h.organizationId, classIds: [] };
+      entry.classIds.push(classId);
+      freed.set(classId, entry);
+    }
+    for (const classId of [...freed.keys()].sort()) {
+      const { organizationId, classIds } = freed.get(classId)!;
+      await this.classes.releaseSeats(manager, organizationId, classIds);
+    }
+    return [...freed.values()].reduce((n, f) => n + f.classIds.length, 0);
+  }
+
   /** held or active -> cancelled, freeing its seat; false when it held none. */
   async cancel(manager: EntityManager, e: { id: string; organizationId: string }): Promise<boolean> {
     const classId = await this.repo.cancel(manager, e.id);

@@ -67,6 +67,20 @@ export class EnrollmentInputDto {
   @IsOptional() registeredAs?: unknown;
   // Kept by a trigger (payment date); echoed back by react-admin's edit form, never read from the client.
   @IsOptional() paidAt?: unknown;
+  /**
+   * Read-only fields of the enrollment reply sent back by the admin form (react-admin sends the record it read). A
+   * `status` other than held/active marks a past enrollment (cancelled, expired): the form does not edit those.
+   */
+  @IsOptional()
+  @IsIn(['held', 'active', 'cancelled', 'expired'], { message: 'status must be held, active, cancelled or expired' })
+  status?: 'held' | 'active' | 'cancelled' | 'expired';
+  @IsOptional() holdExpiresAt?: unknown;
+  @IsOptional() platformFee?: unknown;
+  @IsOptional() organizationAmount?: unknown;
+  @IsOptional() refundedAmount?: unknown;
+  @IsOptional() stripePaymentIntentId?: unknown;
+  @IsOptional() cancelledAt?: unknown;
+  @IsOptional() refunds?: unknown;
   @IsOptional() @IsNumber() amountPaid?: number;
 }
 
