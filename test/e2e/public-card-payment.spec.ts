@@ -125,6 +125,36 @@ test.describe('Public card payment', () => {
     expect(await enrollmentOf(request, email)).toMatchObject({ paymentMethod: 'card', paymentStatus: 'completed', amountPaid: 45 });
   });
 
+  test('should never claim a payment the server has not verified: the webhook completes it, Check again confirms', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await onboardDemoOrganization(request);
+    await serveStripeJsDouble(page);
+    // The browser pays, then never reaches the server's verification (decision 10: its word is not proof anyway).
+    await page.route('**/api/payments/confirm-enrollment', (route) => route.abort('connectionreset'));
+    const email = uniqueEmail('e2e.card.lost');
+    await toPaymentStep(page, email, 'Ines');
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay $45' }).click();
+
+    const received = page.getByRole('alert').filter({ hasText: 'Payment received' });
+    await expect(received).toContainText('Please do not pay again', { timeout: 15_000 });
+    await expect(page.getByText('Payment Confirmed')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/register\//);
+    // Paid but unverified: no way to switch to in person or go back and pay again.
+    await expect(page.getByRole('radio', { name: /Pay in Person at Class/ })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
+    await page.screenshot({ path: `.tmp/screens/card-unconfirmed-${testInfo.project.name}.png`, fullPage: true });
+    // Stripe's payment_intent.succeeded (the stand-in's webhook) completed the enrollment without the browser.
+    await expect.poll(async () => (await enrollmentOf(request, email))?.paymentStatus, { timeout: 15_000 }).toBe('completed');
+
+    await page.unroute('**/api/payments/confirm-enrollment');
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await expect(page.getByText('Payment Confirmed')).toBeVisible();
+    await expect(page.getByText('We received your payment of $45.')).toBeVisible();
+  });
+
   test('should let a student whose card was declined reserve in person instead', async ({ page, request }) => {
     await onboardDemoOrganization(request);
     await serveStripeJsDouble(page);

@@ -26,7 +26,7 @@ interface Props {
   amount: number;
   onPaid: (paid: CardPaid) => void;
   onBack: () => void;
-  /** Told while a hold, a payment or its verification is in flight (the step locks the method choice meanwhile). */
+  /** Told while a hold, a payment or its verification is in flight, or a payment awaits verification (the step locks the method choice). */
   onBusyChange?: (busy: boolean) => void;
 }
 
@@ -81,7 +81,9 @@ function CardCheckout({ registration, amount, onPaid, onBack, onBusyChange }: Om
   const [holdEnd, setHoldEnd] = useState<number | null>(null);
   const pending = useRef<{ paymentIntentId: string; amount: number } | null>(null);
   const busy = phase === 'holding' || phase === 'paying' || phase === 'confirming';
-  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
+  // Paid but not yet verified counts too: switching to in person (or back) then could mean paying twice.
+  const locked = busy || phase === 'unconfirmed';
+  useEffect(() => onBusyChange?.(locked), [locked, onBusyChange]);
 
   const onCardChange = useCallback((event: StripeCardElementChangeEvent) => {
     setCard({ complete: event.complete, error: event.error?.message ?? null });
@@ -200,7 +202,7 @@ function CardCheckout({ registration, amount, onPaid, onBack, onBusyChange }: Om
       ) : null}
 
       <div className="payment-actions">
-        <button type="button" className="btn btn--secondary" onClick={onBack} disabled={busy}>
+        <button type="button" className="btn btn--secondary" onClick={onBack} disabled={locked}>
           Back
         </button>
         {phase === 'unconfirmed' ? (

@@ -11,7 +11,11 @@ export function HoldCountdown({ endsAt, onExpired }: { endsAt: number; onExpired
 
   useEffect(() => {
     if (endsAt - Date.now() <= 0) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    const timer = window.setInterval(() => {
+      const at = Date.now();
+      setNow(at);
+      if (at >= endsAt) window.clearInterval(timer);
+    }, 1000);
     return () => window.clearInterval(timer);
   }, [endsAt]);
 

@@ -71,11 +71,11 @@ function fakeStripe(confirmCardPayment: (secret: string) => Promise<unknown>) {
   return { stripe, elements, change };
 }
 
-function renderStep(onCardPaid = vi.fn()) {
+function renderStep(onCardPaid = vi.fn(), amount = 45) {
   render(
     <PaymentStep
       registration={{ classId: CLASS, organizationId: ORG, student: STUDENT }}
-      amount={45}
+      amount={amount}
       busy={false}
       error={null}
       onReserve={vi.fn()}
@@ -122,6 +122,19 @@ describe('PaymentStep without card payments', () => {
     expect((screen.getByRole('radio', { name: /Pay in Person at Class/ }) as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByRole('radio', { name: /Pay by Card/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Reserve My Spot' })).toBeTruthy();
+  });
+});
+
+describe('PaymentStep for a free class', () => {
+  it('should offer in person only, with no unavailable panel and no Stripe', async () => {
+    stubApi(chargesEnabled(true));
+    renderStep(vi.fn(), 0);
+    expect(await screen.findByRole('button', { name: 'Reserve My Spot' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText(/Payment System Unavailable/)).toBeNull();
+    expect(screen.queryByRole('radio', { name: /Pay by Card/ })).toBeNull();
+    expect(stripeJs.keys).toEqual([]);
+    expect(calls).toEqual([]);
   });
 });
 

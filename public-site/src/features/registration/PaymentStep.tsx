@@ -12,6 +12,9 @@ export type PaymentMethod = 'in-person' | 'card';
 export const PAYMENT_UNAVAILABLE_TEXT =
   "Credit card payments are temporarily unavailable. Please select 'Pay in Person at Class' to reserve your spot.";
 
+/** Stripe's smallest charge in US dollars. */
+const MIN_CARD_AMOUNT = 0.5;
+
 type CardForm = ComponentType<{
   stripe: Stripe;
   registration: CardRegistration;
@@ -22,12 +25,16 @@ type CardForm = ComponentType<{
 }>;
 
 /**
- * What the step knows about card payment: still asking (`checking`), not offered (`unavailable`: the
- * organization cannot take cards, or Stripe.js / the card form could not load), or ready with Stripe.js
- * and the card form's chunk loaded.
+ * What the step knows about card payment: still asking (`checking`), nothing to pay by card (`not-needed`: under
+ * Stripe's $0.50 minimum), not offered (`unavailable`: the organization cannot take cards, or Stripe.js / the card
+ * form could not load), or ready with Stripe.js and the card form's chunk loaded.
  */
 export type CardState =
-  { status: 'checking' } | { status: 'unavailable' } | { status: 'loading' } | { status: 'ready'; stripe: Stripe; Form: CardForm };
+  | { status: 'checking' }
+  | { status: 'not-needed' }
+  | { status: 'unavailable' }
+  | { status: 'loading' }
+  | { status: 'ready'; stripe: Stripe; Form: CardForm };
 
 /**
  * Step 2: payment method (spec 2 §2, §4). In person is the default; when the organization's connected account
@@ -62,6 +69,11 @@ export function PaymentStep({
   useEffect(() => {
     let active = true;
     void (async () => {
+      // Stripe takes no card payment under $0.50 (a free class has nothing to pay): in person only, no panel.
+      if (amount < MIN_CARD_AMOUNT) {
+        setCard({ status: 'not-needed' });
+        return;
+      }
       const availability = await getCardAvailability(organizationId);
       if (!active) return;
       if (!availability.available || !availability.publicKey) {
@@ -82,7 +94,7 @@ export function PaymentStep({
     return () => {
       active = false;
     };
-  }, [organizationId]);
+  }, [organizationId, amount]);
 
   const cardOffered = card.status === 'loading' || card.status === 'ready';
   return (
