@@ -31,6 +31,7 @@ test('admin screens should have no serious accessibility violations', async ({ p
     '/admin/students',
     '/admin/settings',
     '/admin/settings?tab=branding',
+    '/admin/settings?tab=payments',
     '/admin/settings?tab=system',
     '/admin/team',
   ]) {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { ADMIN, apiSignIn, signInUi } from './admin-helpers';
@@ -131,6 +132,8 @@ test('a card enrollment shows its fee split and refunds, and its quote offers th
   await dialog.getByLabel('Refund amount').fill('60.01');
   await expect(dialog.getByText('At most $60.00 can be refunded')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Cancel Enrollment' })).toBeDisabled();
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await page.screenshot({ path: path.join(shots, 'money-card-quote.png') });
   await dialog.getByRole('button', { name: 'Keep Enrollment' }).click();
   await expect(dialog).toHaveCount(0);

@@ -166,6 +166,42 @@ describe('card registration', () => {
     expect((await w.a.db.query('SELECT count(*)::int AS n FROM enrollments WHERE class_id = $1', [cls.id]))[0].n).toBe(1);
   });
 
+  it('should turn an open card hold into the in-person registration when the student switches, and record a card payment of its intent after all', async () => {
+    const org = await cardOrg(w.a);
+    const cls = await cardClass(w.a, org);
+    const body = intentBody(org.orgId, cls.id);
+    const d = (await createIntent(body).expect(201)).body.data;
+    const reg = await w.a.http
+      .post('/api/students/register')
+      .send({
+        ...body.studentData,
+        organizationId: org.orgId,
+        classEnrollments: [{ classId: cls.id, paymentMethod: 'in-person', paymentStatus: 'pending' }],
+      })
+      .expect(201);
+    expect(reg.body.data.classEnrollments[0]).toMatchObject({ id: d.enrollmentId, paymentMethod: 'in-person', paymentStatus: 'pending' });
+    expect(await enrollmentRow(w.a, d.enrollmentId)).toMatchObject({
+      status: 'active',
+      payment_method: 'in-person',
+      hold_expires_at: null,
+    });
+    expect(await seatsTaken(w.a, cls.id)).toBe(1);
+    // The intent is paid in the other tab after all: it is the student's card payment, not a second seat, not kept silently.
+    await payInBrowser(w.stand, d.paymentIntentId, d.clientSecret);
+    await deliver(
+      w.a,
+      w.stand.events.find((e) => e.type === 'payment_intent.succeeded' && e.data.object.id === d.paymentIntentId)!,
+    ).expect(200);
+    expect(await enrollmentRow(w.a, d.enrollmentId)).toMatchObject({
+      status: 'active',
+      payment_method: 'card',
+      payment_status: 'completed',
+      amount_paid_cents: 8000,
+      refunded_cents: 0,
+    });
+    expect(await seatsTaken(w.a, cls.id)).toBe(1);
+  });
+
   it('should refuse an amount other than the server price with 409 and hold nothing', async () => {
     const org = await cardOrg(w.a);
     const cls = await cardClass(w.a, org); // price 100, discount 80: the student pays 80

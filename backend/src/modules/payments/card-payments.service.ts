@@ -230,7 +230,8 @@ export class CardPaymentsService {
         : { kind: 'already', enrollment: e };
     if (pi.status !== 'succeeded') return { kind: 'unpaid', enrollment: e };
     const payment = { amountCents: pi.amount, platformFeeCents: pi.applicationFee, chargeId: pi.chargeId, paymentIntentId: pi.id };
-    const keepsSeat = e.status === 'held' || (e.status === 'expired' && (await this.cards.retakeSeat(m, e)));
+    // held: its seat; active: a student who switched to paying in person and then paid the intent after all.
+    const keepsSeat = e.status === 'held' || e.status === 'active' || (e.status === 'expired' && (await this.cards.retakeSeat(m, e)));
     await this.cards.recordPayment(m, e.id, payment, keepsSeat);
     const base = {
       amount: pi.amount / 100,
@@ -251,20 +252,21 @@ export class CardPaymentsService {
       m,
     );
     if (keepsSeat) {
-      await this.activity.record(
-        e.organizationId,
-        'class_enrollment',
-        `${e.studentName} enrolled in ${e.classTitle}`,
-        {
-          studentId: e.studentId,
-          studentName: e.studentName,
-          classId: e.classId,
-          className: e.classTitle,
-          paymentMethod: 'card',
-          source: 'online',
-        },
-        m,
-      );
+      if (e.status !== 'active')
+        await this.activity.record(
+          e.organizationId,
+          'class_enrollment',
+          `${e.studentName} enrolled in ${e.classTitle}`,
+          {
+            studentId: e.studentId,
+            studentName: e.studentName,
+            classId: e.classId,
+            className: e.classTitle,
+            paymentMethod: 'card',
+            source: 'online',
+          },
+          m,
+        );
       return { kind: 'completed', enrollment: e, late: e.status !== 'held' };
     }
     await this.refundInFull(m, e, pi);
@@ -273,7 +275,8 @@ export class CardPaymentsService {
 
   /** Why this intent cannot be the payment of this enrollment, or null when it matches. */
   private async mismatch(pi: IntentFacts, e: CardEnrollment, m: EntityManager): Promise<string | null> {
-    if (e.paymentMethod !== 'card') return 'not a card enrollment';
+    // An in-person enrollment matches only the intent it was held with (a student who switched to in person, then paid).
+    if (e.paymentMethod !== 'card' && e.stripePaymentIntentId !== pi.id) return 'not a card enrollment';
     const meta = pi.metadata;
     if (meta.organizationId !== e.organizationId || meta.classId !== e.classId || meta.enrollmentId !== e.id) return 'metadata';
     if (pi.currency !== 'usd') return 'currency';

@@ -9,7 +9,7 @@ import { StripeWebhooksController } from './stripe-webhooks.controller';
 /**
  * Stripe plumbing shared by payments and subscriptions: the SDK client, the webhook with its exactly-once event
  * store, and the reconciliation job. Business handling lives in the owning modules, which import this module and
- * register a StripeEventHandler with StripeEventHandlers (none is registered yet).
+ * register a StripeEventHandler with StripeEventHandlers (payments: PaymentEventsHandler).
  */
 @Module({
   controllers: [StripeWebhooksController],

@@ -108,13 +108,41 @@ export class CardEnrollmentsRepository {
   async recordPayment(manager: EntityManager, id: string, p: CardPaymentRecord, active: boolean): Promise<{ id: string } | null> {
     const rows = await returning<{ id: string }>(
       manager,
-      `UPDATE enrollments SET payment_status = 'completed', amount_paid_cents = $2::int, platform_fee_cents = $3::int,
+      `UPDATE enrollments SET payment_status = 'completed', payment_method = 'card', amount_paid_cents = $2::int, platform_fee_cents = $3::int,
           organization_amount_cents = $2::int - $3::int, stripe_charge_id = $4,
           stripe_payment_intent_id = COALESCE(stripe_payment_intent_id, $6),
           status = CASE WHEN $5::boolean THEN 'active' ELSE status END,
           hold_expires_at = CASE WHEN $5::boolean THEN NULL ELSE hold_expires_at END
         WHERE id = $1 AND payment_status <> 'completed' RETURNING id`,
       [id, p.amountCents, p.platformFeeCents, p.chargeId, active, p.paymentIntentId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** held card payment -> active, to pay in person (the student chose 'Pay in Person at Class' after all). */
+  async holdToInPerson(
+    manager: EntityManager,
+    id: string,
+  ): Promise<{
+    id: string;
+    enrollmentDate: Date;
+    paymentStatus: PaymentStatus;
+    paymentMethod: PaymentMethod;
+    amountPaidCents: number;
+  } | null> {
+    const rows = await returning<{
+      id: string;
+      enrollmentDate: Date;
+      paymentStatus: PaymentStatus;
+      paymentMethod: PaymentMethod;
+      amountPaidCents: number;
+    }>(
+      manager,
+      `UPDATE enrollments SET status = 'active', hold_expires_at = NULL, payment_method = 'in-person'
+        WHERE id = $1 AND status = 'held' AND payment_status <> 'completed'
+        RETURNING id, enrollment_date AS "enrollmentDate", payment_status AS "paymentStatus", payment_method AS "paymentMethod",
+          amount_paid_cents AS "amountPaidCents"`,
+      [id],
     );
     return rows[0] ?? null;
   }

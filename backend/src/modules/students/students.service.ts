@@ -201,24 +201,35 @@ export class StudentsService {
     try {
       return await this.db.transaction(async (manager) => {
         await this.orgs.lockForUpdate(manager, organizationId);
-        const cls = await this.classes.takeSeat(manager, classId, organizationId);
-        const { student, created } = await this.findOrCreateStudent(manager, organizationId, fields);
-        const enrollment = await this.repo.insertEnrollment(manager, {
-          organizationId,
-          studentId: student.id,
-          classId,
-          paymentMethod: method,
-          paymentStatus: status,
-          amountPaidCents,
-          enrollmentDate: new Date(),
-          // §4: what this student was promised stays what it was, whatever the organization changes later.
-          cancellationPolicy: await this.orgs.cancellationPolicies(manager, organizationId),
-          // Decision 15: the typed details are kept on the enrollment, never written over the stored student.
-          registeredFirstName: fields.firstName,
-          registeredLastName: fields.lastName,
-          registeredPhone: fields.phone,
-          registeredCommunicationOptIn: fields.communicationOptIn ?? true,
-        });
+        // The same email holding a seat for a card payment in this class switches to paying in person: the held seat
+        // becomes the registration (no second seat, no 409). Its PaymentIntent stays on the row: if the student pays
+        // it after all, the payment is recorded as a card payment of this enrollment.
+        const held = method === 'in-person' ? await this.cards.heldFor(manager, organizationId, fields.email, classId) : null;
+        const switched = held?.status === 'held' ? await this.cardsRepo.holdToInPerson(manager, held.id) : null;
+        const cls = switched
+          ? await this.classes.require(classId, organizationId, manager)
+          : await this.classes.takeSeat(manager, classId, organizationId);
+        const { student, created } = switched
+          ? { student: (await this.repo.findInOrganization(held!.studentId, organizationId, manager))!, created: false }
+          : await this.findOrCreateStudent(manager, organizationId, fields);
+        const enrollment =
+          switched ??
+          (await this.repo.insertEnrollment(manager, {
+            organizationId,
+            studentId: student.id,
+            classId,
+            paymentMethod: method,
+            paymentStatus: status,
+            amountPaidCents,
+            enrollmentDate: new Date(),
+            // §4: what this student was promised stays what it was, whatever the organization changes later.
+            cancellationPolicy: await this.orgs.cancellationPolicies(manager, organizationId),
+            // Decision 15: the typed details are kept on the enrollment, never written over the stored student.
+            registeredFirstName: fields.firstName,
+            registeredLastName: fields.lastName,
+            registeredPhone: fields.phone,
+            registeredCommunicationOptIn: fields.communicationOptIn ?? true,
+          }));
         const name = `${student.firstName} ${student.lastName}`;
         if (created)
           await this.activity.record(
