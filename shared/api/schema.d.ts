@@ -1005,6 +1005,8 @@ export interface components {
       phone: string;
       communicationOptIn?: boolean;
       classEnrollments?: components["schemas"]["EnrollmentInputDto"][];
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      pastEnrollments?: unknown;
       /** @enum {string} */
       status?: "active" | "inactive";
       /** Format: uuid */
@@ -2437,7 +2439,10 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       updatedAt: string;
+      /** @description Enrollments holding a seat: registered (active) and card payments still open (held, "Awaiting card payment") */
       classEnrollments: components["schemas"]["EnrollmentResponseDto"][];
+      /** @description Cancelled enrollments and lapsed card holds that took money, with their money trail and refunds (read only) */
+      pastEnrollments: components["schemas"]["EnrollmentResponseDto"][];
     };
     StudentsDeletedResponseDto: {
       /**
@@ -2817,6 +2822,8 @@ export interface components {
       phone: string;
       communicationOptIn?: boolean;
       classEnrollments?: components["schemas"]["EnrollmentInputDto"][];
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      pastEnrollments?: unknown;
       /** @enum {string} */
       status?: "active" | "inactive";
       /** Format: uuid */

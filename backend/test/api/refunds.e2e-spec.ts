@@ -133,8 +133,11 @@ describe('cancellations and refunds', () => {
         .query({ filter: JSON.stringify({ q: '' }) })
     ).body.data;
     const shown = student
-      .flatMap((s: { classEnrollments: { id: string }[] }) => s.classEnrollments)
+      .flatMap((s: { pastEnrollments: { id: string }[] }) => s.pastEnrollments)
       .find((x: { id: string }) => x.id === e.id);
+    expect(
+      student.flatMap((s: { classEnrollments: { id: string }[] }) => s.classEnrollments).map((x: { id: string }) => x.id),
+    ).not.toContain(e.id);
     expect(shown).toMatchObject({ status: 'cancelled', refundedAmount: 40, refunds: [{ amount: 40, source: 'admin' }] });
     expect((await w.a.http.get(`/api/students/class/${e.classId}`).set(org.auth).query({ organizationId: org.orgId })).body.data).toEqual(
       [],
@@ -155,7 +158,8 @@ describe('cancellations and refunds', () => {
     // The admin form sends the student back as it read it (with the cancelled enrollment): nothing is re-enrolled.
     const [{ student_id: sid }] = await w.a.db.query('SELECT student_id FROM enrollments WHERE id = $1', [none.id]);
     const record = (await w.a.http.get(`/api/students/${sid}`).set(org.auth).expect(200)).body.data;
-    expect(record.classEnrollments).toMatchObject([{ id: none.id, status: 'cancelled' }]);
+    expect(record.classEnrollments).toEqual([]);
+    expect(record.pastEnrollments).toMatchObject([{ id: none.id, status: 'cancelled', refundedAmount: 0 }]);
     const { id: _id, organizationId: _o, registrationDate: _r, createdAt: _c, updatedAt: _u, ...editable } = record;
     await w.a.http.put(`/api/students/${sid}`).set(org.auth).send(editable).expect(200);
     expect(await seatsTaken(w.a, none.classId)).toBe(0);

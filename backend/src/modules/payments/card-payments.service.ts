@@ -109,7 +109,10 @@ export class CardPaymentsService {
   async createIntent(dto: CreatePaymentIntentDto) {
     if (!this.stripe.isConfigured)
       throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, CARD_UNAVAILABLE, { cardPaymentsUnavailable: true });
-    const cls = await this.classes.require(dto.classId, dto.organizationId).catch(() => null);
+    const cls = await this.classes.require(dto.classId, dto.organizationId).catch((e: unknown) => {
+      if (e instanceof NotFoundException) return null;
+      throw e;
+    });
     if (!cls || cls.status === 'Archived') throw new NotFoundException(`Class with ID ${dto.classId} not found`);
     const due = amountDueCents(cls);
     if (Math.round(dto.amount * 100) !== due) {

@@ -140,6 +140,8 @@ export const mapEnrollment = (e: EnrollmentRow, student?: StudentEntity) => ({
   ...(student ? { registeredAs: registeredDifference(e, student) } : {}),
 });
 
+const seatTaking = (e: EnrollmentRow) => (e.status ?? 'active') === 'active' || e.status === 'held';
+
 export const mapStudent = (s: StudentEntity, enrollments: EnrollmentRow[]) => ({
   id: s.id,
   organizationId: s.organizationId,
@@ -152,7 +154,10 @@ export const mapStudent = (s: StudentEntity, enrollments: EnrollmentRow[]) => ({
   registrationDate: s.registrationDate,
   createdAt: s.createdAt,
   updatedAt: s.updatedAt,
-  classEnrollments: enrollments.map((e) => mapEnrollment(e, s)),
+  // The classes the student holds a seat in (registered, or a card payment open): what the admin form edits.
+  classEnrollments: enrollments.filter((e) => seatTaking(e)).map((e) => mapEnrollment(e, s)),
+  // Cancelled enrollments and lapsed holds that took money: kept with their money trail, never edited by the form.
+  pastEnrollments: enrollments.filter((e) => !seatTaking(e)).map((e) => mapEnrollment(e, s)),
 });
 export type StudentResponse = ReturnType<typeof mapStudent>;
 

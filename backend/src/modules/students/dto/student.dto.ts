@@ -121,6 +121,8 @@ export class CreateStudentDto extends StudentFieldsDto {
   @ValidateNested({ each: true })
   @Type(() => EnrollmentInputDto)
   classEnrollments?: EnrollmentInputDto[];
+  /** Read-only (the reply's past enrollments, echoed back by the admin form): ignored. */
+  @IsOptional() pastEnrollments?: unknown;
   @IsOptionalNotNull() @IsIn(['active', 'inactive']) status?: 'active' | 'inactive';
   @IsOptional() @IsUUID() organizationId?: string;
 }

@@ -112,7 +112,16 @@ export class StudentResponseDto {
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) registrationDate: string;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) createdAt: string;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) updatedAt: string;
-  @ApiProperty({ type: [EnrollmentResponseDto] }) classEnrollments: EnrollmentResponseDto[];
+  @ApiProperty({
+    type: [EnrollmentResponseDto],
+    description: 'Enrollments holding a seat: registered (active) and card payments still open (held, "Awaiting card payment")',
+  })
+  classEnrollments: EnrollmentResponseDto[];
+  @ApiProperty({
+    type: [EnrollmentResponseDto],
+    description: 'Cancelled enrollments and lapsed card holds that took money, with their money trail and refunds (read only)',
+  })
+  pastEnrollments: EnrollmentResponseDto[];
 }
 
 /** Not enrolled yet: whether a seat is left. An existing enrollment is a 409 with `isAlreadyEnrolled`. */
