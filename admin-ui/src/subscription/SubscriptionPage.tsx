@@ -42,8 +42,7 @@ import {
 } from '@/subscription/logic';
 import { useSubscription } from '@/subscription/useSubscription';
 
-const TABS = ['overview', 'plans', 'billing'] as const;
-type TabName = (typeof TABS)[number];
+type TabName = 'overview' | 'plans' | 'billing';
 
 const statusColor = (status: string) =>
   status === 'active' ? 'success' : status === 'trialing' ? 'info' : status === 'past_due' ? 'warning' : 'default';
