@@ -70,11 +70,32 @@ export interface paths {
   "/api/classes/{id}/clone": {
     post: operations["Classes_clone"];
   };
+  "/api/connect/account-session": {
+    post: operations["Connect_accountSession"];
+  };
+  "/api/connect/create-account": {
+    post: operations["Connect_createAccount"];
+  };
+  "/api/connect/dashboard-link": {
+    get: operations["Connect_dashboardLink"];
+  };
+  "/api/connect/status/{organizationId}": {
+    get: operations["Connect_status"];
+  };
   "/api/connect/status/organization/{organizationId}": {
-    get: operations["PaymentConfig_connectStatus"];
+    get: operations["Connect_statusByOrganization"];
   };
   "/api/contact": {
     post: operations["Contact_create"];
+  };
+  "/api/enrollments/{id}/cancel": {
+    post: operations["Enrollments_cancel"];
+  };
+  "/api/enrollments/{id}/refund": {
+    post: operations["Enrollments_refund"];
+  };
+  "/api/enrollments/{id}/refund-quote": {
+    get: operations["Enrollments_quote"];
   };
   "/api/health": {
     get: operations["Health_check"];
@@ -93,6 +114,12 @@ export interface paths {
   };
   "/api/organizations/domain/{domain}": {
     get: operations["Organizations_byDomain"];
+  };
+  "/api/payments/confirm-enrollment": {
+    post: operations["CardPayments_confirm"];
+  };
+  "/api/payments/create-intent": {
+    post: operations["CardPayments_createIntent"];
   };
   "/api/payments/mark-paid": {
     post: operations["InPersonPayments_markPaid"];
@@ -224,6 +251,32 @@ export interface components {
       plan: components["schemas"]["PlanRefDto"];
       features: components["schemas"]["FeatureReportDto"][];
       limits: components["schemas"]["LimitReportDto"][];
+    };
+    AccountRequirementsResponseDto: {
+      /**
+       * @description Needed now to keep or enable charges
+       * @example [
+       *   "external_account"
+       * ]
+       */
+      currently_due: string[];
+      /**
+       * @description Overdue: charges or payouts are disabled until provided
+       * @example []
+       */
+      past_due: string[];
+      /**
+       * @description Needed later (informational)
+       * @example [
+       *   "individual.id_number"
+       * ]
+       */
+      eventually_due: string[];
+      /**
+       * @description Stripe's reason when the account is disabled
+       * @example null
+       */
+      disabled_reason: string | null;
     };
     ActivityEventResponseDto: {
       /**
@@ -398,8 +451,18 @@ export interface components {
       organizationId?: string;
       attendanceData: components["schemas"]["AttendanceEntryDto"][];
     };
+    CancelEnrollmentDto: {
+      refund?: boolean;
+      amount?: number;
+    };
     CancellationPolicyDto: {
       daysBeforeClass: number;
+      refundPercentage: number;
+    };
+    CancellationRuleResponseDto: {
+      /** @example 7 */
+      daysBeforeClass: number;
+      /** @example 100 */
       refundPercentage: number;
     };
     CanPerformResponseDto: {
@@ -538,8 +601,35 @@ export interface components {
       /** Format: uuid */
       organizationId?: string;
     };
-    ConnectStatusResponseDto: {
-      /** @example false */
+    ConfirmEnrollmentDto: {
+      paymentIntentId: string;
+      /** Format: uuid */
+      classId: string;
+      /** Format: uuid */
+      organizationId: string;
+      studentData: components["schemas"]["StudentFieldsDto"];
+    };
+    ConfirmEnrollmentResponseDto: {
+      /**
+       * Format: uuid
+       * @example 9076790a-923e-482e-977e-408883466a8c
+       */
+      enrollmentId: string;
+      /**
+       * @description The PaymentIntent id (what the student paid through)
+       * @example pi_3Q0abc
+       */
+      transactionId: string;
+    };
+    ConnectAccountResponseDto: {
+      /** @example acct_1Q2w3E4r5T6y7U8i */
+      accountId: string;
+      /**
+       * @description false when the organization already had this account
+       * @example true
+       */
+      created: boolean;
+      /** @example true */
       hasAccount: boolean;
       /** @example false */
       charges_enabled: boolean;
@@ -547,6 +637,54 @@ export interface components {
       payouts_enabled: boolean;
       /** @example false */
       details_submitted: boolean;
+    };
+    ConnectOrganizationDto: {
+      /** Format: uuid */
+      organizationId: string;
+    };
+    ConnectStatusResponseDto: {
+      /** @example true */
+      hasAccount: boolean;
+      /** @example false */
+      charges_enabled: boolean;
+      /**
+       * @description Admin only
+       * @example true
+       */
+      hasActiveSubscription?: boolean;
+      /**
+       * @description Admin only: the plan allows online payments and is active
+       * @example true
+       */
+      canAcceptOnlinePayments?: boolean;
+      /**
+       * @description Admin only
+       * @example Essential
+       */
+      planName?: string;
+      /**
+       * @description Admin only
+       * @example false
+       */
+      payouts_enabled?: boolean;
+      /**
+       * @description Admin only
+       * @example true
+       */
+      details_submitted?: boolean;
+      /** @description Admin only */
+      requirements?: components["schemas"]["AccountRequirementsResponseDto"];
+      /**
+       * @description Admin only: false in local mode (STRIPE_SECRET_KEY unset)
+       * @example true
+       */
+      stripeConfigured?: boolean;
+      /**
+       * Format: date-time
+       * @description Admin only: when the account state was last read from Stripe
+       * @example 2026-11-23T13:00:00.000Z
+       */
+      refreshedAt?: string | null;
     };
     ContactInfoDto: {
       /** Format: email */
@@ -641,6 +779,14 @@ export interface components {
       branding?: components["schemas"]["BrandingDto"];
       settings?: components["schemas"]["OrganizationSettingsDto"];
     };
+    CreatePaymentIntentDto: {
+      /** Format: uuid */
+      classId: string;
+      /** Format: uuid */
+      organizationId: string;
+      studentData: components["schemas"]["StudentFieldsDto"];
+      amount: number;
+    };
     CreateStudentDto: {
       firstName: string;
       lastName: string;
@@ -674,6 +820,13 @@ export interface components {
        * @example true
        */
       created: boolean;
+    };
+    DashboardLinkResponseDto: {
+      /**
+       * @description Express dashboard login link
+       * @example https://connect.stripe.com/express/acct_1Q2w3E4r5T6y7U8i/abc
+       */
+      url: string;
     };
     DashboardSummaryResponseDto: {
       /**
@@ -823,6 +976,56 @@ export interface components {
       paidAt?: unknown;
       amountPaid?: number;
     };
+    EnrollmentPaymentResponseDto: {
+      /**
+       * Format: uuid
+       * @example 9076790a-923e-482e-977e-408883466a8c
+       */
+      id: string;
+      /**
+       * @example cancelled
+       * @enum {string}
+       */
+      status: "held" | "active" | "cancelled" | "expired";
+      /**
+       * @example completed
+       * @enum {string}
+       */
+      paymentStatus: "pending" | "completed" | "failed";
+      /**
+       * @example card
+       * @enum {string}
+       */
+      paymentMethod: "in-person" | "card";
+      /**
+       * @description Dollars
+       * @example 80
+       */
+      amountPaid: number;
+      /**
+       * @description Dollars
+       * @example 2.4
+       */
+      platformFee: number;
+      /**
+       * @description Dollars
+       * @example 77.6
+       */
+      organizationAmount: number;
+      /**
+       * @description Dollars
+       * @example 80
+       */
+      refundedAmount: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      cancelledAt: string | null;
+      /** @description The refund this request made (or the one it replayed) */
+      refund: components["schemas"]["RefundResponseDto"] | null;
+      refunds: components["schemas"]["RefundResponseDto"][];
+    };
     EnrollmentResponseDto: {
       /**
        * Format: uuid
@@ -862,6 +1065,41 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       paidAt: string | null;
+      /**
+       * @description held: a card payment is open and the seat is held until holdExpiresAt (show as "Awaiting card payment"); active: registered; cancelled: cancelled by the organization (kept with its money trail); expired: a card hold that lapsed or whose payment failed
+       * @example active
+       * @enum {string}
+       */
+      status: "held" | "active" | "cancelled" | "expired";
+      /**
+       * Format: date-time
+       * @description While held: when the seat is released
+       * @example null
+       */
+      holdExpiresAt: string | null;
+      /**
+       * @description Dollars: the platform fee taken from a card payment
+       * @example 2.4
+       */
+      platformFee: number;
+      /**
+       * @description Dollars: the organization's share (card: after the platform fee; in person: the whole amount)
+       * @example 77.6
+       */
+      organizationAmount: number;
+      /**
+       * @description Dollars refunded so far
+       * @example 0
+       */
+      refundedAmount: number;
+      /** @example pi_3Q0abc */
+      stripePaymentIntentId: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      cancelledAt: string | null;
+      refunds: components["schemas"]["RefundResponseDto"][];
       /** @description The details typed at a public registration, only when they differ from the stored student (decision 15); on student replies */
       registeredAs?: components["schemas"]["RegisteredDetailsResponseDto"] | null;
     };
@@ -983,6 +1221,13 @@ export interface components {
       emailEnabled: boolean;
       smsEnabled: boolean;
     };
+    OnboardingLinkResponseDto: {
+      /**
+       * @description Stripe's hosted onboarding
+       * @example https://connect.stripe.com/setup/e/acct_1Q2w3E4r5T6y7U8i/abc
+       */
+      onboarding_url: string;
+    };
     OrganizationCreatedResponseDto: {
       /**
        * Format: uuid
@@ -1061,6 +1306,31 @@ export interface components {
       discounts?: components["schemas"]["DiscountDto"][];
       cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
       notifications?: components["schemas"]["NotificationsDto"];
+    };
+    PaymentIntentResponseDto: {
+      /**
+       * @description For Stripe.js confirmCardPayment / the Payment Element
+       * @example pi_3Q0abc_secret_xyz
+       */
+      clientSecret: string;
+      /** @example pi_3Q0abc */
+      paymentIntentId: string;
+      /**
+       * @description Dollars: the price the server computed (the discount rule of spec 2 §5)
+       * @example 80
+       */
+      amount: number;
+      /**
+       * Format: date-time
+       * @description The seat is held until then (SEAT_HOLD_MINUTES)
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      holdExpiresAt: string;
+      /**
+       * Format: uuid
+       * @example 9076790a-923e-482e-977e-408883466a8c
+       */
+      enrollmentId: string;
     };
     PlanFeaturesDto: {
       /** @example true */
@@ -1177,6 +1447,75 @@ export interface components {
        * }
        */
       branding: components["schemas"]["BrandingResponseDto"];
+    };
+    RefundEnrollmentDto: {
+      amount?: number;
+    };
+    RefundQuoteResponseDto: {
+      /**
+       * @description Dollars the frozen policy promises now (never more than what is left unrefunded)
+       * @example 80
+       */
+      refundAmount: number;
+      /** @description The rule of the policy frozen at registration that applies; null: no policy (whole amount) or no rule reached (nothing) */
+      policyApplied: components["schemas"]["CancellationRuleResponseDto"] | null;
+      /**
+       * @description Dollars paid
+       * @example 80
+       */
+      paidAmount: number;
+      /**
+       * @description Dollars refunded so far
+       * @example 0
+       */
+      refundedAmount: number;
+      /**
+       * @description Dollars that can still be refunded
+       * @example 80
+       */
+      refundableAmount: number;
+      /**
+       * @description Whole days from now to the class start
+       * @example 10
+       */
+      daysBeforeClass: number;
+      /**
+       * @example card
+       * @enum {string}
+       */
+      paymentMethod: "in-person" | "card";
+      /** @description The policy frozen at registration */
+      cancellationPolicy: components["schemas"]["CancellationRuleResponseDto"][];
+    };
+    RefundResponseDto: {
+      /**
+       * Format: uuid
+       * @example 1b6f0d2e-8d0f-4f4c-9d7e-3c1f2b7a9e10
+       */
+      id: string;
+      /**
+       * @description Dollars
+       * @example 40
+       */
+      amount: number;
+      /**
+       * @example succeeded
+       * @enum {string}
+       */
+      status: "pending" | "succeeded" | "failed";
+      /**
+       * @description admin: cancel or refund in the app; stripe_dashboard: found by charge.refunded; late_payment: paid after its hold lapsed into a full class
+       * @example admin
+       * @enum {string}
+       */
+      source: "admin" | "stripe_dashboard" | "late_payment" | "class_cancelled";
+      /** @example Cancelled 10 days before the class: 100% refund */
+      reason: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
     };
     RegisteredDetailsResponseDto: {
       /** @example Liv */
@@ -1426,6 +1765,14 @@ export interface components {
        * @enum {string}
        */
       status: "processed" | "duplicate" | "in_progress";
+    };
+    StudentFieldsDto: {
+      firstName: string;
+      lastName: string;
+      /** Format: email */
+      email: string;
+      phone: string;
+      communicationOptIn?: boolean;
     };
     StudentResponseDto: {
       /**
@@ -2716,14 +3063,182 @@ export interface operations {
       };
     };
   };
-  PaymentConfig_connectStatus: {
+  Connect_accountSession: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConnectOrganizationDto"];
+      };
+    };
+    responses: {
+      /** @description An Account Link returning to /admin/settings?tab=payments */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["OnboardingLinkResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description The organization has no payment account yet (create-account first) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Stripe refused or failed: Stripe's message is in `error` */
+      502: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Local mode: Stripe is not configured on this server */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Connect_createAccount: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConnectOrganizationDto"];
+      };
+    };
+    responses: {
+      /** @description The account the organization already had (created: false) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ConnectAccountResponseDto"];
+          };
+        };
+      };
+      /** @description A new Express account */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ConnectAccountResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /**
+       * @description Not an admin, another organization, or a plan without online payments (the upsell names the cheapest plan with them)
+       *
+       * Needs the admin role, and the caller's own organization
+       */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Stripe refused or failed: Stripe's message is in `error` */
+      502: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Local mode: Stripe is not configured on this server */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Connect_dashboardLink: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["DashboardLinkResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description The organization has no payment account yet */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Stripe refused or failed: Stripe's message is in `error` */
+      502: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Local mode: Stripe is not configured on this server */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Connect_status: {
     parameters: {
       path: {
         organizationId: string;
       };
     };
     responses: {
-      /** @description Success */
+      /** @description Public part, or the whole payment setup status for the organization admin */
       200: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
@@ -2735,6 +3250,55 @@ export interface operations {
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No such organization */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Connect_statusByOrganization: {
+    parameters: {
+      path: {
+        organizationId: string;
+      };
+    };
+    responses: {
+      /** @description Same as GET /connect/status/{organizationId} */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ConnectStatusResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No such organization */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
@@ -2760,6 +3324,133 @@ export interface operations {
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Enrollments_cancel: {
+    parameters: {
+      header: {
+        "idempotency-key": string;
+      };
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CancelEnrollmentDto"];
+      };
+    };
+    responses: {
+      /** @description Cancels (seat freed once) and, for a card payment, refunds the quoted amount or `amount` (send an Idempotency-Key header). Again: no change */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["EnrollmentPaymentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Enrollments_refund: {
+    parameters: {
+      header: {
+        "idempotency-key": string;
+      };
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RefundEnrollmentDto"];
+      };
+    };
+    responses: {
+      /** @description Refunds `amount` (default: all that is left) without cancelling */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["EnrollmentPaymentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Enrollments_quote: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["RefundQuoteResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
@@ -3032,6 +3723,56 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["PublicOrganizationResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CardPayments_confirm: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConfirmEnrollmentDto"];
+      };
+    };
+    responses: {
+      /** @description Completes the enrollment only when Stripe says the PaymentIntent succeeded and it matches the registration; a second call answers the same */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ConfirmEnrollmentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CardPayments_createIntent: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreatePaymentIntentDto"];
+      };
+    };
+    responses: {
+      /** @description Holds a seat (SEAT_HOLD_MINUTES) and opens a PaymentIntent for the price the server computes. 409: another amount, class full or closed, already enrolled; 403: the organization cannot take card payments (message contains 'subscription'); 503: no payment provider */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PaymentIntentResponseDto"];
           };
         };
       };

@@ -1,11 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
 import path from 'node:path';
+import { E2E_PORT, STRIPE_E2E } from './stripe-env';
 
 /**
  * Whole-system tests in the OS Chromium against the production build served by the backend, on a
  * fresh embedded PostgreSQL seeded with the demo organization (STYLE.md §8: workers 1, shared DB).
+ * Stripe is live in the run: the backend's SDK talks to the Stripe stand-in (its own process on E2E_PORT + 1,
+ * started first), which delivers signed webhooks to the app. Stripe.js is never reachable here: a spec that
+ * needs it serves the test double (stripe-js-double.ts); otherwise it fails to load, as offline.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+const PORT = E2E_PORT;
 const root = path.resolve(__dirname, '..', '..');
 // One data directory per port, so runs on different ports never delete each other's database.
 const dataDir = path.join(root, '.tmp', `e2e-data-${PORT}`);
@@ -44,23 +48,45 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromiumLaunch } },
     { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch } },
   ],
-  webServer: {
-    command: `rm -rf "${dataDir}" && node backend/dist/main.js`,
-    cwd: root,
-    url: `http://localhost:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      LOG_REQUESTS: 'false',
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      PLATFORM_ADMIN_PASSWORD: 'e2e-staff-password',
-      PUBLIC_URL: `http://localhost:${PORT}`,
+  webServer: [
+    {
+      command: 'node test/e2e/stripe-stand-in.mjs',
+      cwd: root,
+      // Unauthenticated, the stand-in answers 401 as Stripe does: enough to know it is up.
+      url: `${STRIPE_E2E.standInUrl}/v1/events`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: {
+        STRIPE_STAND_IN_PORT: String(STRIPE_E2E.standInPort),
+        STRIPE_WEBHOOK_URL: STRIPE_E2E.webhookUrl,
+        STRIPE_WEBHOOK_SECRET: STRIPE_E2E.webhookSecret,
+      },
     },
-  },
+    {
+      command: `rm -rf "${dataDir}" && node backend/dist/main.js`,
+      cwd: root,
+      url: `http://localhost:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'true',
+        LOG_REQUESTS: 'false',
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        PLATFORM_ADMIN_PASSWORD: 'e2e-staff-password',
+        PUBLIC_URL: `http://localhost:${PORT}`,
+        STRIPE_SECRET_KEY: STRIPE_E2E.secretKey,
+        STRIPE_PUBLISHABLE_KEY: STRIPE_E2E.publishableKey,
+        STRIPE_WEBHOOK_SECRET: STRIPE_E2E.webhookSecret,
+        STRIPE_API_BASE: STRIPE_E2E.standInUrl,
+      },
+    },
+  ],
 });

@@ -25,7 +25,11 @@ import type {
   ClassRecord,
   CloneClassInput,
   CloneResult,
+  ConnectAccount,
   ConnectStatus,
+  CancelEnrollmentInput,
+  DashboardLink,
+  EnrollmentPayment,
   ContactInfoInput,
   DashboardPeriod,
   DashboardSummary,
@@ -33,10 +37,14 @@ import type {
   Health,
   MarkAttendanceInput,
   NewTeamUser,
+  OnboardingLink,
   Plan,
+  PublicConfig,
+  RefundQuote,
   PublicOrganization,
   SavedMark,
   Settings,
+  StripeConfig,
   Student,
   SubscriptionValidation,
   TeacherClass,
@@ -115,7 +123,27 @@ export function createDataProvider(apiUrl: string = API_URL) {
     getSubscriptionValidation: (orgId: string) => get<SubscriptionValidation>(`/organizations/${enc(orgId)}/subscription-validation`),
     getPlans: () => get<Plan[]>('/subscription-plans', true),
     getPublicBranding: (orgId: string) => get<Branding>(`/public/branding/${enc(orgId)}`, true),
-    getConnectStatus: (orgId: string) => get<ConnectStatus>(`/connect/status/organization/${enc(orgId)}`, true),
+    getPublicConfig: () => get<PublicConfig>('/public/config', true),
+
+    // Card payments: Stripe Connect onboarding (issue 9 §2). The status is read signed in: the organization's
+    // admin gets the whole payment setup status (spec 3 §3), anyone else the public part.
+    getPaymentSetupStatus: (orgId: string) => get<ConnectStatus>(`/connect/status/${enc(orgId)}`),
+    createConnectAccount: (organizationId: string) => send<ConnectAccount>('POST', '/connect/create-account', { organizationId }),
+    createOnboardingLink: (organizationId: string) => send<OnboardingLink>('POST', '/connect/account-session', { organizationId }),
+    getDashboardLink: () => get<DashboardLink>('/connect/dashboard-link'),
+    getStripeConfig: () => get<StripeConfig>('/stripe/config', true),
+
+    // Cancellations and refunds by the organization's policy (issue 9 §4). The key makes a repeated click (or a
+    // retry after a time-out) one cancellation and one refund.
+    getRefundQuote: (enrollmentId: string) => get<RefundQuote>(`/enrollments/${enc(enrollmentId)}/refund-quote`),
+    cancelEnrollment: async (enrollmentId: string, body: CancelEnrollmentInput, idempotencyKey: string) =>
+      (
+        await httpClient<EnrollmentPayment>(`${apiUrl}/enrollments/${enc(enrollmentId)}/cancel`, {
+          method: 'POST',
+          ...json(body),
+          headers: new Headers({ 'Idempotency-Key': idempotencyKey }),
+        })
+      ).json,
     getPublicOrganization: (orgId: string) => get<PublicOrganization>(`/public/organization/${enc(orgId)}`, true),
 
     // Settings

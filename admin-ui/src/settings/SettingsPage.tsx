@@ -4,10 +4,10 @@ import { useSession } from '@/session/SessionContext';
 import { useFetch } from '@/common/useFetch';
 import { hasFeature } from '@/common/plans';
 import { LoadingScreen } from '@/common/LoadingScreen';
-import { NotAvailable } from '@/common/NotAvailable';
 import { ProfileTab } from '@/settings/ProfileTab';
 import { BrandingTab, BrandingUpsell } from '@/settings/BrandingTab';
 import { SystemStatusTab } from '@/settings/SystemStatusTab';
+import { PaymentSetupTab } from '@/settings/PaymentSetupTab';
 
 type TabKey = 'profile' | 'branding' | 'payments' | 'system';
 
@@ -50,7 +50,7 @@ export default function SettingsPage() {
       {tab === 'system' ? (
         <SystemStatusTab />
       ) : tab === 'payments' ? (
-        <NotAvailable title="Payment Setup" message="Online payment setup is not available yet in this version." />
+        <PaymentSetupTab organizationId={orgId} validation={validation} />
       ) : settings.loading && !settings.data ? (
         <LoadingScreen message="Loading settings..." />
       ) : settings.error || !settings.data ? (

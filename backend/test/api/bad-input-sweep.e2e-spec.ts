@@ -164,6 +164,9 @@ describe('bad input on every write route', () => {
         body: { id: 'evt_sweep', object: 'event', type: 'invoice.paid', created: 1763900000, data: { object: { id: 'in_sweep' } } },
         headers: { 'Stripe-Signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
       },
+      // Both need the caller's own organizationId; no variant is valid, so no Stripe call is ever made.
+      'POST /api/connect/create-account': { auth: 'admin', body: { organizationId: org.orgId } },
+      'POST /api/connect/account-session': { auth: 'admin', body: { organizationId: org.orgId } },
       // The subscription routes (issue 10): every variant is refused before Stripe is called (the sweep's app has no
       // stand-in; a malformed or foreign organization id is 404/403).
       'POST /api/subscriptions/customer': { auth: 'admin', body: { organizationId: org.orgId, name: 'N', email: 'a@example.com' } },
@@ -185,6 +188,17 @@ describe('bad input on every write route', () => {
       },
       'POST /api/payments/mark-paid': { auth: 'admin', body: { studentId: student.body.data.id, classId: cls.id } },
       'POST /api/payments/mark-unpaid': { auth: 'admin', body: { studentId: student.body.data.id, classId: cls.id } },
+      // No connected account in this organization: a valid body would be 403 before any Stripe call.
+      'POST /api/payments/create-intent': {
+        auth: 'public',
+        body: { classId: cls.id, organizationId: org.orgId, studentData: person, amount: 80 },
+      },
+      'POST /api/payments/confirm-enrollment': {
+        auth: 'public',
+        body: { paymentIntentId: 'pi_sweep', classId: cls.id, organizationId: org.orgId, studentData: person },
+      },
+      'POST /api/enrollments/:id/cancel': { auth: 'admin', body: { refund: true, amount: 10 }, emptyBodyOk: true },
+      'POST /api/enrollments/:id/refund': { auth: 'admin', body: { amount: 10 }, emptyBodyOk: true },
       'POST /api/attendance/mark': { auth: 'admin', body: { ...session, studentId: student.body.data.id, attended: true } },
       'POST /api/attendance/bulk': {
         auth: 'admin',

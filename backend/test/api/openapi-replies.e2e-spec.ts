@@ -108,6 +108,7 @@ describe('OpenAPI replies', () => {
     check(await t.http.get('/api/public/config'), 'get', '/api/public/config');
     check(await t.http.get('/api/stripe/config'), 'get', '/api/stripe/config');
     check(await t.http.get(`/api/connect/status/organization/${org.orgId}`), 'get', '/api/connect/status/organization/{organizationId}');
+    check(await t.http.get(`/api/connect/status/${org.orgId}`), 'get', '/api/connect/status/{organizationId}');
     const email = `reg-${Date.now()}@example.com`;
     check(
       await t.http.post('/api/students/check-enrollment').send({ email, classId: cls.id, organizationId: org.orgId }),
@@ -245,6 +246,19 @@ describe('OpenAPI replies', () => {
       '/api/organizations/{id}/subscription-validation',
     );
     check(await t.http.get('/api/settings').set(a), 'get', '/api/settings');
+    // Local mode here: the admin's whole payment setup status, and the Stripe calls' 503.
+    check(await t.http.get(`/api/connect/status/${org.orgId}`).set(a), 'get', '/api/connect/status/{organizationId}');
+    check(
+      await t.http.post('/api/connect/create-account').set(a).send({ organizationId: org.orgId }),
+      'post',
+      '/api/connect/create-account',
+    );
+    check(
+      await t.http.post('/api/connect/account-session').set(a).send({ organizationId: org.orgId }),
+      'post',
+      '/api/connect/account-session',
+    );
+    check(await t.http.get('/api/connect/dashboard-link').set(a), 'get', '/api/connect/dashboard-link');
     check(
       await t.http
         .put('/api/settings/contact')

@@ -43,6 +43,14 @@ describe('in-person payment marking', () => {
       paymentMethod: 'in-person',
       amountPaid: 80,
       paidAt: expect.any(String),
+      status: 'active',
+      holdExpiresAt: null,
+      platformFee: 0,
+      organizationAmount: 80,
+      refundedAmount: 0,
+      stripePaymentIntentId: null,
+      cancelledAt: null,
+      refunds: [],
     });
     expect(await enrollment(s.id, cls.id)).toEqual({ payment_status: 'completed', payment_method: 'in-person', amount_paid_cents: 8000 });
     const [event] = await t.db.query(

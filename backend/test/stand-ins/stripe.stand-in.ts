@@ -12,20 +12,31 @@ import {
   type StandInState,
 } from './stripe/core';
 import { billingRoutes } from './stripe/billing.routes';
+import { connectRoutes } from './stripe/connect.routes';
 import { eventRoutes } from './stripe/events.routes';
+import { paymentRoutes } from './stripe/payments.routes';
 
 export { signStripePayload, stripeEvent, type StandInEvent, type StandInState } from './stripe/core';
+export { dashboardRefund, succeedPaymentIntent } from './stripe/payments.routes';
 
 /** Every area of the contract the stand-in implements; each route file owns one area. */
-const routes: StandInRoute[] = [...eventRoutes, ...billingRoutes];
+const routes: StandInRoute[] = [...eventRoutes, ...paymentRoutes, ...connectRoutes, ...billingRoutes];
+
+/** A browser page (Stripe.js test double) calls the stand-in from another origin. */
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+  'access-control-allow-headers': 'authorization, content-type, idempotency-key, stripe-account, stripe-version',
+  'access-control-max-age': '600',
+};
 
 /**
  * A local stand-in for the Stripe API calls the product makes (shared/INTEGRATIONS.md); the real `stripe` SDK
  * is pointed at it through STRIPE_API_BASE. It answers only the calls of the contract (others are 404, as Stripe
  * answers an unknown URL), replays a POST with a known `Idempotency-Key` as Stripe does, and records every call
- * in `requests`.
+ * in `requests`. `port` 0 (the default) picks a free port; the e2e run gives it a fixed one (test/e2e/stripe-stand-in.mjs).
  */
-export async function startStripeStandIn() {
+export async function startStripeStandIn(options: { port?: number } = {}) {
   let seq = 0;
   const replays = new Map<string, StandInReply>();
   const state: StandInState = {
@@ -52,19 +63,27 @@ export async function startStripeStandIn() {
   };
 
   const answer = async (req: StandInRequest): Promise<StandInReply> => {
+    const secret = req.authorization?.startsWith('Bearer sk_');
+    const publishable = req.authorization?.startsWith('Bearer pk_') || (typeof req.body.key === 'string' && req.body.key.startsWith('pk_'));
     for (const route of routes) {
-      const m = route.browser && route.method === req.method ? route.path.exec(req.path) : null;
-      if (m) return route.handle(req, state, m.slice(1));
+      const m = route.method === req.method ? route.path.exec(req.path) : null;
+      if (!m) continue;
+      // Pages a browser visits (Connect onboarding) need no key; API calls need one.
+      if (!route.browser && !secret && !publishable) return stripeError(401, 'Invalid API Key provided');
+      if (!route.browser && !secret && !route.publishable)
+        return stripeError(401, 'This API call cannot be made with a publishable API key. Please use a secret API key.');
+      return route.handle(req, state, m.slice(1));
     }
-    if (!req.authorization?.startsWith('Bearer sk_')) return stripeError(401, 'Invalid API Key provided');
-    for (const route of routes) {
-      const m = !route.browser && route.method === req.method ? route.path.exec(req.path) : null;
-      if (m) return route.handle(req, state, m.slice(1));
-    }
+    if (!secret && !publishable) return stripeError(401, 'Invalid API Key provided');
     return stripeError(404, `Unrecognized request URL (${req.method}: ${req.path})`);
   };
 
   const server = http.createServer((req, res) => {
+    for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204).end();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -84,14 +103,14 @@ export async function startStripeStandIn() {
       void (replay ? Promise.resolve(replay) : answer(request)).then(
         ([status, body, headers]) => {
           if (replayKey && !replay && status < 500) replays.set(replayKey, [status, body, headers]);
-          if (headers) return void res.writeHead(status, headers).end(body === undefined ? '' : String(body));
           res
             .writeHead(status, {
-              'content-type': 'application/json',
+              'content-type': typeof body === 'string' ? 'text/html; charset=utf-8' : 'application/json',
               'request-id': `req_${state.requests.length}`,
               ...(replay ? { 'idempotent-replayed': 'true' } : {}),
+              ...headers,
             })
-            .end(JSON.stringify(body));
+            .end(typeof body === 'string' ? body : JSON.stringify(body));
         },
         (err: unknown) =>
           res
@@ -100,7 +119,10 @@ export async function startStripeStandIn() {
       );
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   state.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: state.baseUrl,

@@ -1,11 +1,48 @@
-import { Box, Button, Divider, IconButton, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Alert, Box, Button, Chip, Divider, IconButton, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { useRefresh } from 'react-admin';
+import { useTimedMessage } from '@/common/useFetch';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { PaymentChip } from '@/common/paymentStatus';
 import { formatDate, formatMoney, fullName } from '@/common/format';
-import type { Student } from '@/providers/types';
+import type { Enrollment, EnrollmentPayment, Student } from '@/providers/types';
+import { CancelEnrollmentDialog } from '@/resources/students/CancelEnrollmentDialog';
+import {
+  canCancel,
+  lifecycleLabel,
+  methodLabel,
+  refundSourceLabel,
+  refundStatusLabel,
+  showsFeeSplit,
+} from '@/resources/students/moneyTrail';
 import { formatPhone, registeredAsText } from '@/resources/students/studentUtils';
+
+/** One enrollment's money trail: method, amount, status, the card fee split and every refund. */
+function MoneyTrail({ e }: { e: Enrollment }) {
+  const line = (text: string, key?: string) => (
+    <Box component="span" key={key} sx={{ display: 'block' }}>
+      {text}
+    </Box>
+  );
+  return (
+    <>
+      {line(
+        `Enrolled ${formatDate(e.enrollmentDate, 'short')} · ${methodLabel(e.paymentMethod)}` +
+          (e.paymentStatus === 'completed' ? ` · ${formatMoney(e.amountPaid)} paid` : ''),
+      )}
+      {showsFeeSplit(e) && line(`Platform fee ${formatMoney(e.platformFee)} · Organization receives ${formatMoney(e.organizationAmount)}`)}
+      {(e.refunds ?? []).map((r) =>
+        line(
+          `${refundStatusLabel(r.status)} ${formatMoney(r.amount)} · ${refundSourceLabel(r.source)} · ${formatDate(r.createdAt, 'short')}${r.reason ? ` · ${r.reason}` : ''}`,
+          r.id,
+        ),
+      )}
+      {e.cancelledAt && line(`Cancelled ${formatDate(e.cancelledAt, 'short')}`)}
+    </>
+  );
+}
 
 export function StudentDetailPanel({
   record,
@@ -19,6 +56,14 @@ export function StudentDetailPanel({
   onDelete: () => void;
 }) {
   const enrollments = record.classEnrollments ?? [];
+  const [cancelling, setCancelling] = useState<{ id: string; classTitle: string } | null>(null);
+  const refresh = useRefresh();
+  const [success, setSuccess] = useTimedMessage(3000);
+  const cancelled = (result: EnrollmentPayment) => {
+    setCancelling(null);
+    setSuccess(result.refund ? `Enrollment cancelled; ${formatMoney(result.refund.amount)} refunded` : 'Enrollment cancelled');
+    refresh();
+  };
   return (
     <Box sx={{ p: { xs: 2, sm: 3 }, width: { xs: '100%', sm: 440 } }} component="section" aria-label="Student details">
       <Stack direction="row" justifyContent="space-between" alignItems="flex-start">
@@ -56,6 +101,11 @@ export function StudentDetailPanel({
         <Typography variant="body2">Status: {record.status || 'active'}</Typography>
       </Stack>
       <Divider sx={{ my: 2 }} />
+      {success && (
+        <Alert severity="success" role="status" sx={{ mb: 1 }}>
+          {success}
+        </Alert>
+      )}
       <Typography variant="subtitle2">Enrolled classes ({enrollments.length})</Typography>
       {enrollments.length === 0 ? (
         <Typography variant="body2" color="text.secondary" mt={0.5}>
@@ -64,19 +114,38 @@ export function StudentDetailPanel({
       ) : (
         <List dense disablePadding>
           {enrollments.map((e) => (
-            <ListItem key={e.id ?? e.classId} disableGutters secondaryAction={<PaymentChip enrollment={e} />}>
+            <ListItem key={e.id ?? e.classId} disableGutters alignItems="flex-start" secondaryAction={<PaymentChip enrollment={e} />}>
               <ListItemText
-                primary={e.classTitle || 'Class'}
+                primary={
+                  <>
+                    {e.classTitle || 'Class'}
+                    {e.status && e.status !== 'active' && (
+                      <Chip size="small" label={lifecycleLabel(e.status)} variant="outlined" sx={{ ml: 1 }} />
+                    )}
+                  </>
+                }
                 secondary={
                   <>
-                    {`Enrolled ${formatDate(e.enrollmentDate, 'short')}${e.paymentStatus === 'completed' ? ` · ${formatMoney(e.amountPaid)} (${e.paymentMethod === 'card' ? 'card' : 'in person'})` : ''}`}
+                    <MoneyTrail e={e} />
                     {registeredAsText(e, record) ? (
                       <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
                         {registeredAsText(e, record)}
                       </Box>
                     ) : null}
+                    {e.id && canCancel(e) && (
+                      <Button
+                        size="small"
+                        color="error"
+                        sx={{ mt: 0.5, ml: -1 }}
+                        onClick={() => setCancelling({ id: e.id, classTitle: e.classTitle || 'Class' })}
+                        aria-label={`Cancel enrollment in ${e.classTitle || 'class'}`}
+                      >
+                        Cancel enrollment
+                      </Button>
+                    )}
                   </>
                 }
+                secondaryTypographyProps={{ component: 'div' }}
                 sx={{ pr: 12 }}
               />
             </ListItem>
@@ -88,6 +157,7 @@ export function StudentDetailPanel({
       <Typography variant="body2" color="text.secondary" mt={0.5}>
         Message history is not available yet in this version.
       </Typography>
+      <CancelEnrollmentDialog enrollment={cancelling} onClose={() => setCancelling(null)} onDone={cancelled} />
     </Box>
   );
 }

@@ -5,6 +5,7 @@ import { UserTokensValidAfter1764100000000 } from './1764100000000-UserTokensVal
 import { AnalyticsEvents1764200000000 } from './1764200000000-AnalyticsEvents';
 import { StripeEvents1764300000000 } from './1764300000000-StripeEvents';
 import { CardPayments1764400000000 } from './1764400000000-CardPayments';
+import { CardPaymentAmounts1764410000000 } from './1764410000000-CardPaymentAmounts';
 import { Subscriptions1764500000000 } from './1764500000000-Subscriptions';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
@@ -16,5 +17,6 @@ export const MIGRATIONS = [
   AnalyticsEvents1764200000000,
   StripeEvents1764300000000,
   CardPayments1764400000000,
+  CardPaymentAmounts1764410000000,
   Subscriptions1764500000000,
 ];

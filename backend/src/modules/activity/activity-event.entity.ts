@@ -17,7 +17,9 @@ export type ActivityEventType =
   | 'student_removed'
   | 'payment_unmarked'
   | 'attendance_marked'
-  | 'registration_blocked';
+  | 'registration_blocked'
+  | 'payment_refunded'
+  | 'enrollment_cancelled';
 
 @Entity('activity_events')
 export class ActivityEventEntity {

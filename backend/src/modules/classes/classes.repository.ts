@@ -114,7 +114,7 @@ export class ClassesRepository {
     const studentId = referenceFilter(params.filter, 'studentId');
     if (studentId !== undefined) {
       qb.andWhere(
-        'c.id IN (SELECT e.class_id FROM enrollments e WHERE e.student_id = :studentId::uuid AND e.organization_id = :organizationId)',
+        "c.id IN (SELECT e.class_id FROM enrollments e WHERE e.student_id = :studentId::uuid AND e.organization_id = :organizationId AND e.status = 'active')",
         { studentId: studentId || null },
       );
     }

@@ -50,7 +50,8 @@ export class TeacherClassesRepository {
             .addSelect("count(*) FILTER (WHERE e.payment_status = 'completed')::int", 'paid')
             .addSelect("count(*) FILTER (WHERE e.payment_status = 'pending')::int", 'pending')
             .from('enrollments', 'e')
-            .where('e.organization_id = :organizationId')
+            // Registered students only: an open card hold is not a student at the class (yet).
+            .where("e.organization_id = :organizationId AND e.status = 'active'")
             .groupBy('e.class_id'),
         'pay',
         'pay.class_id = c.id',
@@ -81,7 +82,7 @@ export class TeacherClassesRepository {
       `SELECT
          count(*)::int AS "totalClasses",
          (SELECT count(DISTINCT e.student_id)::int FROM enrollments e JOIN classes c ON c.id = e.class_id
-           WHERE e.organization_id = $1 AND ${VISIBLE}) AS "totalStudents",
+           WHERE e.organization_id = $1 AND e.status = 'active' AND ${VISIBLE}) AS "totalStudents",
          count(*) FILTER (WHERE ${meetsOnDay('$2', '$3')})::int AS "todaysClasses"
        FROM classes c
        WHERE c.organization_id = $1 AND ${VISIBLE}`,

@@ -38,6 +38,12 @@ export class OrganizationsRepository {
     await manager.getRepository(OrganizationEntity).findOne({ where: { id }, select: { id: true }, lock: { mode: 'pessimistic_write' } });
   }
 
+  /** The organization's cancellation policy as it stands (frozen onto an enrollment at registration). */
+  async cancellationPolicies(manager: EntityManager, id: string) {
+    const rows = await manager.query(`SELECT settings->'cancellationPolicies' AS p FROM organizations WHERE id = $1`, [id]);
+    return (Array.isArray(rows[0]?.p) ? rows[0].p : []) as { daysBeforeClass: number; refundPercentage: number }[];
+  }
+
   exists(id: string) {
     return this.orgs.exists({ where: { id } });
   }

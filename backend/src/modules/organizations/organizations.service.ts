@@ -139,6 +139,11 @@ export class OrganizationsService {
     return this.repo.lockForUpdate(manager, id);
   }
 
+  /** The cancellation policy in force now, read in the caller's transaction (frozen onto a new enrollment). */
+  cancellationPolicies(manager: EntityManager, id: string) {
+    return this.repo.cancellationPolicies(manager, id);
+  }
+
   exists(id: string) {
     return this.repo.exists(id);
   }

@@ -1,13 +1,23 @@
 import { Module } from '@nestjs/common';
-import { InPersonPaymentsController } from './in-person-payments.controller';
 import { ClassesModule } from '../classes/classes.module';
+import { ConnectModule } from '../connect/connect.module';
+import { StripeModule } from '../stripe/stripe.module';
 import { StudentsModule } from '../students/students.module';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
+import { CardPaymentsController } from './card-payments.controller';
+import { CardPaymentsService } from './card-payments.service';
+import { EnrollmentsController } from './enrollments.controller';
+import { InPersonPaymentsController } from './in-person-payments.controller';
 import { InPersonPaymentsService } from './in-person-payments.service';
 import { PaymentConfigController } from './payment-config.controller';
+import { PaymentEventsHandler } from './payment-events.handler';
+import { PaymentsJobs } from './payments.jobs';
+import { PaymentsRepository } from './payments.repository';
+import { RefundsService } from './refunds.service';
 
 @Module({
-  imports: [StudentsModule, ClassesModule],
-  controllers: [PaymentConfigController, InPersonPaymentsController],
-  providers: [InPersonPaymentsService],
+  imports: [StudentsModule, ClassesModule, StripeModule, ConnectModule, SubscriptionsModule],
+  controllers: [PaymentConfigController, InPersonPaymentsController, CardPaymentsController, EnrollmentsController],
+  providers: [InPersonPaymentsService, CardPaymentsService, RefundsService, PaymentsRepository, PaymentEventsHandler, PaymentsJobs],
 })
 export class PaymentsModule {}

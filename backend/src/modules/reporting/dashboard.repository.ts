@@ -43,25 +43,30 @@ export class DashboardRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**
-   * Every count of the summary in one round trip. Revenue is what completed enrollments paid, dated by
+   * Every count of the summary in one round trip. Enrollments and students count registered (active) enrollments
+   * only (an open card hold, a cancelled or expired one is not a student at a class). Revenue is what completed
+   * enrollments paid less what was refunded (a cancelled card enrollment keeps its trail), dated by
    * enrollment date (the only date an enrollment has). Archived classes are hidden from reports
    * (spec 3 §4), so class counts and active students leave them out; money received stays in revenue.
    */
   async counts(organizationId: string, p: PeriodRange, now: Date): Promise<DashboardCounts> {
     const [row] = await this.db.query(
       `SELECT
-         (SELECT COALESCE(sum(amount_paid_cents), 0) FROM enrollments
+         (SELECT COALESCE(sum(amount_paid_cents - refunded_cents), 0) FROM enrollments
            WHERE organization_id = $1 AND paid_at >= $2 AND paid_at < $3) AS "revenueCents",
-         (SELECT COALESCE(sum(amount_paid_cents), 0) FROM enrollments
+         (SELECT COALESCE(sum(amount_paid_cents - refunded_cents), 0) FROM enrollments
            WHERE organization_id = $1 AND paid_at >= $4 AND paid_at < $2) AS "previousRevenueCents",
-         (SELECT count(*)::int FROM enrollments WHERE organization_id = $1 AND enrollment_date >= $2 AND enrollment_date < $3) AS "enrollments",
-         (SELECT count(*)::int FROM enrollments WHERE organization_id = $1 AND enrollment_date >= $4 AND enrollment_date < $2) AS "previousEnrollments",
+         (SELECT count(*)::int FROM enrollments WHERE organization_id = $1 AND status = 'active'
+           AND enrollment_date >= $2 AND enrollment_date < $3) AS "enrollments",
+         (SELECT count(*)::int FROM enrollments WHERE organization_id = $1 AND status = 'active'
+           AND enrollment_date >= $4 AND enrollment_date < $2) AS "previousEnrollments",
          (SELECT count(*)::int FROM students WHERE organization_id = $1 AND registration_date >= $2 AND registration_date < $3) AS "newStudents",
          (SELECT count(*)::int FROM students WHERE organization_id = $1 AND registration_date >= $4 AND registration_date < $2) AS "previousNewStudents",
          (SELECT count(*)::int FROM students WHERE organization_id = $1) AS "totalStudents",
          (SELECT count(DISTINCT e.student_id)::int FROM enrollments e JOIN classes c ON c.id = e.class_id
-           WHERE e.organization_id = $1 AND c.status <> 'Archived') AS "activeStudents",
-         (SELECT count(*)::int FROM (SELECT 1 FROM enrollments WHERE organization_id = $1 GROUP BY student_id HAVING count(*) >= 2) r) AS "repeatStudents",
+           WHERE e.organization_id = $1 AND e.status = 'active' AND c.status <> 'Archived') AS "activeStudents",
+         (SELECT count(*)::int FROM (SELECT 1 FROM enrollments WHERE organization_id = $1 AND status = 'active'
+           GROUP BY student_id HAVING count(*) >= 2) r) AS "repeatStudents",
          count(*) FILTER (WHERE c.status <> 'Archived')::int AS "totalClasses",
          count(*) FILTER (WHERE c.status IN ('Open', 'Scheduled') AND c.start_date > $5)::int AS "openClasses",
          count(*) FILTER (WHERE c.status NOT IN ('Archived', 'Cancelled') AND c.start_date > $5)::int AS "upcomingClasses",
@@ -78,9 +83,10 @@ export class DashboardRepository {
   async topClass(organizationId: string, p: PeriodRange): Promise<TopClass | null> {
     const rows = await this.db.query(
       `SELECT c.id, c.title, count(*)::int AS enrollments,
-              COALESCE(sum(e.amount_paid_cents) FILTER (WHERE e.payment_status = 'completed'), 0)::int AS "revenueCents"
+              COALESCE(sum(e.amount_paid_cents - e.refunded_cents) FILTER (WHERE e.payment_status = 'completed'), 0)::int AS "revenueCents"
          FROM enrollments e JOIN classes c ON c.id = e.class_id
-        WHERE e.organization_id = $1 AND c.status <> 'Archived' AND e.enrollment_date >= $2 AND e.enrollment_date < $3
+        WHERE e.organization_id = $1 AND e.status = 'active' AND c.status <> 'Archived'
+          AND e.enrollment_date >= $2 AND e.enrollment_date < $3
         GROUP BY c.id, c.title
         ORDER BY "revenueCents" DESC, enrollments DESC, c.title, c.id
         LIMIT 1`,

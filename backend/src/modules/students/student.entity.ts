@@ -2,6 +2,8 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
 
 export type PaymentStatus = 'pending' | 'completed' | 'failed';
 export type PaymentMethod = 'in-person' | 'card';
+/** held: a card payment is open (seat counted until holdExpiresAt); active: registered; cancelled; expired. */
+export type EnrollmentStatus = 'held' | 'active' | 'cancelled' | 'expired';
 
 @Entity('students')
 export class StudentEntity {
@@ -36,10 +38,35 @@ export class EnrollmentEntity {
   @Column({ name: 'registered_last_name', type: 'text', nullable: true }) registeredLastName?: string | null;
   @Column({ name: 'registered_phone', type: 'text', nullable: true }) registeredPhone?: string | null;
   @Column({ name: 'registered_communication_opt_in', type: 'boolean', nullable: true }) registeredCommunicationOptIn?: boolean | null;
+  @Column({ type: 'text' }) status: EnrollmentStatus;
+  @Column({ name: 'hold_expires_at', type: 'timestamptz', nullable: true }) holdExpiresAt: Date | null;
+  @Column({ name: 'stripe_payment_intent_id', type: 'text', nullable: true }) stripePaymentIntentId: string | null;
+  @Column({ name: 'platform_fee_cents', type: 'integer' }) platformFeeCents: number;
+  @Column({ name: 'organization_amount_cents', type: 'integer' }) organizationAmountCents: number;
+  @Column({ name: 'refunded_cents', type: 'integer' }) refundedCents: number;
+  @Column({ name: 'cancellation_policy', type: 'jsonb', nullable: true }) cancellationPolicy?: CancellationPolicy[] | null;
+  @Column({ name: 'cancelled_at', type: 'timestamptz', nullable: true }) cancelledAt: Date | null;
+}
+
+/** One rule of an organization's cancellation policy, frozen onto each enrollment at registration. */
+export interface CancellationPolicy {
+  daysBeforeClass: number;
+  refundPercentage: number;
+}
+
+/** A refund of a card enrollment (the payments module's refunds table, read for the student page). */
+export interface RefundRow {
+  id: string;
+  amountCents: number;
+  status: string;
+  source: string;
+  reason: string;
+  createdAt: Date;
 }
 
 export interface EnrollmentRow extends EnrollmentEntity {
   classTitle: string;
+  refunds?: RefundRow[];
 }
 
 interface RegisteredDetails {
@@ -78,6 +105,22 @@ export const mapEnrollment = (e: EnrollmentRow, student?: StudentEntity) => ({
   paymentMethod: e.paymentMethod,
   amountPaid: e.amountPaidCents / 100,
   paidAt: e.paidAt,
+  status: e.status ?? 'active',
+  holdExpiresAt: e.holdExpiresAt ?? null,
+  platformFee: (e.platformFeeCents ?? 0) / 100,
+  // In person the whole amount is the organization's; by card, what Stripe transferred after the platform fee.
+  organizationAmount: (e.paymentMethod === 'card' ? (e.organizationAmountCents ?? 0) : e.amountPaidCents) / 100,
+  refundedAmount: (e.refundedCents ?? 0) / 100,
+  stripePaymentIntentId: e.stripePaymentIntentId ?? null,
+  cancelledAt: e.cancelledAt ?? null,
+  refunds: (e.refunds ?? []).map((r) => ({
+    id: r.id,
+    amount: r.amountCents / 100,
+    status: r.status,
+    source: r.source,
+    reason: r.reason,
+    createdAt: r.createdAt,
+  })),
   ...(student ? { registeredAs: registeredDifference(e, student) } : {}),
 });
 

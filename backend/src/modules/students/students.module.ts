@@ -3,6 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClassesModule } from '../classes/classes.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
+import { CardEnrollmentsRepository } from './card-enrollments.repository';
+import { CardEnrollmentsService } from './card-enrollments.service';
 import { EnrollmentEntity, StudentEntity } from './student.entity';
 import { StudentsController } from './students.controller';
 import { StudentsRepository } from './students.repository';
@@ -11,7 +13,7 @@ import { StudentsService } from './students.service';
 @Module({
   imports: [TypeOrmModule.forFeature([StudentEntity, EnrollmentEntity]), ClassesModule, OrganizationsModule, SubscriptionsModule],
   controllers: [StudentsController],
-  providers: [StudentsRepository, StudentsService],
-  exports: [StudentsService],
+  providers: [StudentsRepository, StudentsService, CardEnrollmentsRepository, CardEnrollmentsService],
+  exports: [StudentsService, CardEnrollmentsService],
 })
 export class StudentsModule {}

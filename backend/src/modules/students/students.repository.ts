@@ -4,17 +4,41 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import { idFilter, referenceFilter, type ListParams } from '../../common/http/list-query';
-import { EnrollmentEntity, StudentEntity, type EnrolledStudent, type EnrollmentRow, type LockedEnrollment } from './student.entity';
+import {
+  EnrollmentEntity,
+  StudentEntity,
+  type EnrolledStudent,
+  type EnrollmentRow,
+  type LockedEnrollment,
+  type RefundRow,
+} from './student.entity';
 
 /** The enrollment columns RETURNING gives back, in the shape of EnrollmentEntity. */
 const RETURNING = `RETURNING id, organization_id AS "organizationId", student_id AS "studentId", class_id AS "classId",
   enrollment_date AS "enrollmentDate", payment_status AS "paymentStatus", payment_method AS "paymentMethod",
-  amount_paid_cents AS "amountPaidCents", paid_at AS "paidAt"`;
+  amount_paid_cents AS "amountPaidCents", paid_at AS "paidAt", status, hold_expires_at AS "holdExpiresAt",
+  stripe_payment_intent_id AS "stripePaymentIntentId", platform_fee_cents AS "platformFeeCents",
+  organization_amount_cents AS "organizationAmountCents", refunded_cents AS "refundedCents", cancelled_at AS "cancelledAt"`;
+
+/** Enrollments that take a seat and count as registered: rosters, references and counts read only these. */
+const ACTIVE = "e.status = 'active'";
+/**
+ * What an admin sees of a student's enrollments: everything but a lapsed hold that never took money (an
+ * abandoned card payment is noise); held ones show as awaiting card payment, cancelled ones keep their money trail.
+ */
+const VISIBLE = "(e.status <> 'expired' OR e.amount_paid_cents > 0)";
+/**
+ * The refunds of an enrollment as a JSON array: a read of the payments module's refunds table (read only) so a
+ * student page stays one round trip; payments imports students, so asking PaymentsService would be a cycle.
+ */
+const REFUNDS_JSON = `(SELECT coalesce(json_agg(json_build_object('id', r.id, 'amountCents', r.amount_cents, 'status', r.status,
+    'source', r.source, 'reason', r.reason, 'createdAt', r.created_at) ORDER BY r.created_at, r.id), '[]')
+    FROM refunds r WHERE r.enrollment_id = e.id)`;
 
 const SORT_COLUMNS: Record<string, string> = {
   name: "lower(s.last_name || ' ' || s.first_name)",
   email: 'lower(s.email)',
-  classes: '(SELECT count(*) FROM enrollments e WHERE e.student_id = s.id)',
+  classes: `(SELECT count(*) FROM enrollments e WHERE e.student_id = s.id AND ${ACTIVE})`,
   date: 's.created_at',
   createdAt: 's.created_at',
   lastName: 'lower(s.last_name)',
@@ -69,14 +93,14 @@ export class StudentsRepository {
     const classId = referenceFilter(params.filter, 'classId');
     if (classId !== undefined) {
       qb.andWhere(
-        's.id IN (SELECT e.student_id FROM enrollments e WHERE e.class_id = :classId::uuid AND e.organization_id = :organizationId)',
+        `s.id IN (SELECT e.student_id FROM enrollments e WHERE e.class_id = :classId::uuid AND e.organization_id = :organizationId AND ${ACTIVE})`,
         { classId: classId || null },
       );
     }
     qb.addSelect('count(*) OVER ()', 'total_count');
     qb.addSelect(
-      `(SELECT coalesce(json_agg(to_jsonb(e) || jsonb_build_object('classTitle', c.title) ORDER BY e.enrollment_date), '[]')
-          FROM enrollments e JOIN classes c ON c.id = e.class_id WHERE e.student_id = s.id)`,
+      `(SELECT coalesce(json_agg(to_jsonb(e) || jsonb_build_object('classTitle', c.title, 'refunds', ${REFUNDS_JSON}) ORDER BY e.enrollment_date), '[]')
+          FROM enrollments e JOIN classes c ON c.id = e.class_id WHERE e.student_id = s.id AND ${VISIBLE})`,
       'enrollments_json',
     );
     qb.orderBy(SORT_COLUMNS[params.sortField], params.sortOrder).addOrderBy('s.id', 'ASC').offset(params.offset).limit(params.limit);
@@ -93,13 +117,20 @@ export class StudentsRepository {
     };
   }
 
-  /** Enrollments of many students with the class title, in one query. */
-  async enrollmentsOf(studentIds: string[], manager: EntityManager = this.db.manager): Promise<Map<string, EnrollmentRow[]>> {
+  /**
+   * Enrollments of many students with the class title and refunds, in one query: the ones an admin sees, or
+   * (`seatTaking`) only those that hold a seat (held and active), which the admin form edits.
+   */
+  async enrollmentsOf(
+    studentIds: string[],
+    manager: EntityManager = this.db.manager,
+    seatTaking = false,
+  ): Promise<Map<string, EnrollmentRow[]>> {
     const map = new Map<string, EnrollmentRow[]>();
     if (!studentIds.length) return map;
     const raw = await manager.query(
-      `SELECT e.*, c.title AS "classTitle" FROM enrollments e JOIN classes c ON c.id = e.class_id
-        WHERE e.student_id = ANY($1::uuid[]) ORDER BY e.enrollment_date`,
+      `SELECT e.*, c.title AS "classTitle", ${REFUNDS_JSON} AS refunds FROM enrollments e JOIN classes c ON c.id = e.class_id
+        WHERE e.student_id = ANY($1::uuid[]) AND ${seatTaking ? "e.status IN ('held', 'active')" : VISIBLE} ORDER BY e.enrollment_date`,
       [studentIds],
     );
     const rows = raw.map(toEnrollmentRow);
@@ -110,9 +141,9 @@ export class StudentsRepository {
   /** Students enrolled in one class with that enrollment, sorted by name. */
   async studentsOfClass(classId: string, organizationId: string): Promise<{ student: StudentEntity; enrollment: EnrollmentRow }[]> {
     const raw = await this.db.query(
-      `SELECT s.id AS s_id, e.*, c.title AS "classTitle"
+      `SELECT s.id AS s_id, e.*, c.title AS "classTitle", ${REFUNDS_JSON} AS refunds
          FROM enrollments e JOIN students s ON s.id = e.student_id JOIN classes c ON c.id = e.class_id
-        WHERE e.class_id = $1 AND e.organization_id = $2
+        WHERE e.class_id = $1 AND e.organization_id = $2 AND ${ACTIVE}
         ORDER BY lower(s.last_name), lower(s.first_name)`,
       [classId, organizationId],
     );
@@ -121,8 +152,9 @@ export class StudentsRepository {
     return raw.map((r: Record<string, unknown>) => ({ student: byId.get(r.s_id as string)!, enrollment: toEnrollmentRow(r) }));
   }
 
+  /** The student's registration (active) in the class, if any. */
   findEnrollment(studentId: string, classId: string, manager: EntityManager = this.db.manager) {
-    return manager.getRepository(EnrollmentEntity).findOne({ where: { studentId, classId } });
+    return manager.getRepository(EnrollmentEntity).findOne({ where: { studentId, classId, status: 'active' } });
   }
 
   insertStudent(manager: EntityManager, data: Partial<StudentEntity>) {
@@ -143,15 +175,36 @@ export class StudentsRepository {
     await manager.getRepository(EnrollmentEntity).update({ id }, patch);
   }
 
-  /** Deletes and returns the class ids of the rows really deleted: the caller frees exactly those seats. */
+  /**
+   * Deletes and returns the class ids of the seat-taking rows really deleted: the caller frees exactly those
+   * seats (a cancelled or expired row gave its seat back already). With classIds, only seat-taking rows go.
+   */
   async deleteEnrollments(manager: EntityManager, studentId: string, classIds?: string[]): Promise<string[]> {
-    const rows: { class_id: string }[] = classIds
-      ? await returning<{ class_id: string }>(
+    const rows: { class_id: string; status: string }[] = classIds
+      ? await returning<{ class_id: string; status: string }>(
           manager,
-          'DELETE FROM enrollments WHERE student_id = $1 AND class_id = ANY($2::uuid[]) RETURNING class_id',
+          `DELETE FROM enrollments WHERE student_id = $1 AND class_id = ANY($2::uuid[]) AND status IN ('held', 'active')
+           RETURNING class_id, status`,
           [studentId, classIds],
         )
-      : await returning<{ class_id: string }>(manager, 'DELETE FROM enrollments WHERE student_id = $1 RETURNING class_id', [studentId]);
+      : await returning<{ class_id: string; status: string }>(
+          manager,
+          'DELETE FROM enrollments WHERE student_id = $1 RETURNING class_id, status',
+          [studentId],
+        );
+    return rows.filter((r) => r.status === 'held' || r.status === 'active').map((r) => r.class_id);
+  }
+
+  /**
+   * Class ids of the student's enrollments that carry a card payment (an open hold, or money taken by card):
+   * those are cancelled (and refunded) through the payments routes, never deleted, so their trail is kept.
+   */
+  async cardEnrollmentClasses(manager: EntityManager, studentId: string, classIds?: string[]): Promise<string[]> {
+    const rows: { class_id: string }[] = await manager.query(
+      `SELECT class_id FROM enrollments WHERE student_id = $1 AND ($2::uuid[] IS NULL OR class_id = ANY($2::uuid[]))
+          AND payment_method = 'card' AND (status = 'held' OR amount_paid_cents > 0 OR stripe_payment_intent_id IS NOT NULL)`,
+      [studentId, classIds ?? null],
+    );
     return rows.map((r) => r.class_id);
   }
 
@@ -169,7 +222,7 @@ export class StudentsRepository {
   ): Promise<LockedEnrollment | null> {
     const rows = await manager.query(
       `SELECT id, payment_status AS "paymentStatus", payment_method AS "paymentMethod", amount_paid_cents AS "amountPaidCents"
-         FROM enrollments WHERE organization_id = $1 AND student_id = $2 AND class_id = $3 FOR UPDATE`,
+         FROM enrollments WHERE organization_id = $1 AND student_id = $2 AND class_id = $3 AND status = 'active' FOR UPDATE`,
       [organizationId, studentId, classId],
     );
     return rows[0] ?? null;
@@ -183,7 +236,7 @@ export class StudentsRepository {
     const rows = await returning<EnrollmentEntity>(
       manager,
       `UPDATE enrollments SET payment_status = 'completed', payment_method = 'in-person', amount_paid_cents = $2
-        WHERE id = $1 AND payment_status = 'pending' ${RETURNING}`,
+        WHERE id = $1 AND payment_status = 'pending' AND status = 'active' ${RETURNING}`,
       [enrollmentId, amountCents],
     );
     return rows[0] ?? null;
@@ -194,7 +247,7 @@ export class StudentsRepository {
     const rows = await returning<EnrollmentEntity>(
       manager,
       `UPDATE enrollments SET payment_status = 'pending', amount_paid_cents = 0
-        WHERE id = $1 AND payment_status = 'completed' AND payment_method = 'in-person' ${RETURNING}`,
+        WHERE id = $1 AND payment_status = 'completed' AND payment_method = 'in-person' AND status = 'active' ${RETURNING}`,
       [enrollmentId],
     );
     return rows[0] ?? null;
@@ -205,7 +258,7 @@ export class StudentsRepository {
     return manager.query(
       `SELECT s.id, s.first_name AS "firstName", s.last_name AS "lastName"
          FROM enrollments e JOIN students s ON s.id = e.student_id
-        WHERE e.class_id = $1 AND e.organization_id = $2
+        WHERE e.class_id = $1 AND e.organization_id = $2 AND ${ACTIVE}
         ORDER BY lower(s.last_name), lower(s.first_name), s.id`,
       [classId, organizationId],
     );
@@ -219,7 +272,7 @@ export class StudentsRepository {
     return manager.query(
       `SELECT s.id, s.first_name AS "firstName", s.last_name AS "lastName"
          FROM enrollments e JOIN students s ON s.id = e.student_id
-        WHERE e.class_id = $1 AND e.organization_id = $2 AND e.student_id = ANY($3::uuid[])
+        WHERE e.class_id = $1 AND e.organization_id = $2 AND e.student_id = ANY($3::uuid[]) AND ${ACTIVE}
         FOR SHARE OF e`,
       [classId, organizationId, studentIds],
     );
@@ -237,6 +290,14 @@ function toEnrollmentRow(r: Record<string, unknown>): EnrollmentRow {
     paymentMethod: r.payment_method as EnrollmentRow['paymentMethod'],
     amountPaidCents: Number(r.amount_paid_cents),
     paidAt: r.paid_at ? new Date(r.paid_at as string) : null,
+    status: (r.status as EnrollmentRow['status']) ?? 'active',
+    holdExpiresAt: r.hold_expires_at ? new Date(r.hold_expires_at as string) : null,
+    platformFeeCents: Number(r.platform_fee_cents ?? 0),
+    organizationAmountCents: Number(r.organization_amount_cents ?? 0),
+    refundedCents: Number(r.refunded_cents ?? 0),
+    stripePaymentIntentId: (r.stripe_payment_intent_id as string | null) ?? null,
+    cancelledAt: r.cancelled_at ? new Date(r.cancelled_at as string) : null,
+    refunds: ((r.refunds as RefundRow[] | undefined) ?? []).map((x) => ({ ...x, createdAt: new Date(x.createdAt) })),
     classTitle: r.classTitle as string,
     registeredFirstName: (r.registered_first_name as string | null) ?? null,
     registeredLastName: (r.registered_last_name as string | null) ?? null,

@@ -26,6 +26,18 @@ import {
   type StudentResponse,
 } from './student.entity';
 import { StudentsRepository } from './students.repository';
+import { CardEnrollmentsRepository } from './card-enrollments.repository';
+import { CardEnrollmentsService } from './card-enrollments.service';
+
+/** A card registration's held seat (holdCardSeat). `released`: the PaymentIntent of a lapsed hold it replaced. */
+export interface CardHold {
+  enrollmentId: string;
+  reused: boolean;
+  paymentIntentId: string | null;
+  holdExpiresAt: Date;
+  amountDueCents: number;
+  released: string | null;
+}
 
 /** The public registration's reply: this registration only (decision 15). */
 interface RegistrationReply {
@@ -47,6 +59,12 @@ interface RegistrationReply {
   }[];
 }
 
+const CARD_REMOVE_MESSAGE =
+  'This enrollment has a card payment. Cancel it (with or without a refund) instead of removing it, so its payment record is kept.';
+const CARD_DELETE_MESSAGE =
+  'This student has a card payment on record. Cancel their card enrollments (with or without a refund) instead of deleting the student.';
+const CARD_STATUS_MESSAGE =
+  'The payment status of a card payment changes only through the payment provider (refund or cancel the enrollment).';
 const PAYMENT_LABEL: Record<PaymentStatus, string> = { completed: 'Paid', pending: 'Payment Pending', failed: 'Payment Failed' };
 const isUniqueViolation = (e: unknown) => e instanceof QueryFailedError && (e as unknown as { code?: string }).code === '23505';
 
@@ -58,6 +76,8 @@ export class StudentsService {
     private readonly orgs: OrganizationsService,
     private readonly usage: UsageService,
     private readonly activity: ActivityService,
+    private readonly cards: CardEnrollmentsService,
+    private readonly cardsRepo: CardEnrollmentsRepository,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
@@ -186,6 +206,8 @@ export class StudentsService {
           paymentStatus: status,
           amountPaidCents,
           enrollmentDate: new Date(),
+          // §4: what this student was promised stays what it was, whatever the organization changes later.
+          cancellationPolicy: await this.orgs.cancellationPolicies(manager, organizationId),
           // Decision 15: the typed details are kept on the enrollment, never written over the stored student.
           registeredFirstName: fields.firstName,
           registeredLastName: fields.lastName,
@@ -250,6 +272,100 @@ export class StudentsService {
     }
   }
 
+  /**
+   * The seat of a card registration (issue 9 §3): one transaction takes the seat with the same conditional
+   * update as in-person registration (a held seat counts against capacity) and writes a `held` card enrollment
+   * with its hold expiry, the price due and the frozen cancellation policy. The same email asking again while
+   * its hold is open gets that hold back (no second seat); a hold that lapsed is released first. `assertAllowed`
+   * runs inside the transaction, after the organization row is locked (plan checks see what commits).
+   */
+  async holdCardSeat(
+    organizationId: string,
+    fields: StudentFieldsDto,
+    classId: string,
+    opts: { amountDueCents: number; holdMinutes: number; assertAllowed: (manager: EntityManager) => Promise<void> },
+  ): Promise<CardHold> {
+    try {
+      return await this.db.transaction(async (manager) => {
+        await this.orgs.lockForUpdate(manager, organizationId);
+        let released: string | null = null;
+        const existing = await this.cards.heldFor(manager, organizationId, fields.email, classId);
+        if (existing?.status === 'active') {
+          throw new AppException(409, `You are already enrolled in ${existing.classTitle} (${PAYMENT_LABEL[existing.paymentStatus]}).`, {
+            code: ErrorCode.AlreadyEnrolled,
+            isAlreadyEnrolled: true,
+          });
+        }
+        if (existing && existing.holdExpiresAt && existing.holdExpiresAt.getTime() > Date.now()) {
+          return {
+            enrollmentId: existing.id,
+            reused: true,
+            paymentIntentId: existing.stripePaymentIntentId,
+            holdExpiresAt: existing.holdExpiresAt,
+            amountDueCents: existing.amountDueCents ?? opts.amountDueCents,
+            released,
+          };
+        }
+        if (existing) {
+          await this.cards.expire(manager, existing, false);
+          released = existing.stripePaymentIntentId;
+        }
+        // The seat first: in a last-seat race most callers stop here, one query after the lock (the plan checks
+        // after it roll the seat back with the transaction when they refuse).
+        await this.classes.takeSeat(manager, classId, organizationId);
+        await opts.assertAllowed(manager);
+        const { student, created } = await this.findOrCreateStudent(manager, organizationId, fields);
+        const [held] = await this.cardsRepo.insertHeld(manager, {
+          organizationId,
+          studentId: student.id,
+          classId,
+          amountDueCents: opts.amountDueCents,
+          holdMinutes: opts.holdMinutes,
+          policy: await this.orgs.cancellationPolicies(manager, organizationId),
+          registered: {
+            firstName: fields.firstName,
+            lastName: fields.lastName,
+            phone: fields.phone,
+            communicationOptIn: fields.communicationOptIn ?? true,
+          },
+        });
+        if (created) {
+          const name = `${student.firstName} ${student.lastName}`;
+          await this.activity.record(
+            organizationId,
+            'student_registration',
+            `${name} registered`,
+            { studentId: student.id, studentName: name },
+            manager,
+          );
+        }
+        return {
+          enrollmentId: held.id,
+          reused: false,
+          paymentIntentId: null,
+          holdExpiresAt: new Date(held.holdExpiresAt),
+          amountDueCents: opts.amountDueCents,
+          released,
+        };
+      });
+    } catch (e) {
+      if (isUniqueViolation(e))
+        throw new AppException(409, 'This email is already enrolled in this class.', {
+          code: ErrorCode.AlreadyEnrolled,
+          isAlreadyEnrolled: true,
+        });
+      if (e instanceof ForbiddenException && e.message.startsWith('Student limit reached')) {
+        const closed = await this.registrationClosed(organizationId, await this.classes.publicGet(classId));
+        throw new AppException(403, closed.message, {
+          code: ErrorCode.RegistrationClosed,
+          registrationClosed: true,
+          organizationData: closed.organizationData,
+        });
+      }
+      throw e;
+    }
+  }
+
   async create(organizationId: string, dto: CreateStudentDto): Promise<StudentResponse> {
     try {
       const id = await this.db.transaction(async (manager) => {
@@ -300,6 +416,7 @@ export class StudentsService {
     await this.db.transaction(async (manager) => {
       const student = await this.repo.findInOrganization(id, organizationId, manager);
       if (!student) throw new NotFoundException(`Student ${id} not found`);
+      if ((await this.repo.cardEnrollmentClasses(manager, id)).length) throw new ConflictException(CARD_DELETE_MESSAGE);
       const freed = await this.repo.deleteEnrollments(manager, id);
       await this.classes.releaseSeats(manager, organizationId, freed);
       await this.repo.deleteStudent(manager, id, organizationId);
@@ -314,6 +431,7 @@ export class StudentsService {
     await this.db.transaction(async (manager) => {
       const student = await this.repo.findInOrganization(studentId, organizationId, manager);
       if (!student) throw new NotFoundException(`Student ${studentId} not found`);
+      if ((await this.repo.cardEnrollmentClasses(manager, studentId, [classId])).length) throw new ConflictException(CARD_REMOVE_MESSAGE);
       const freed = await this.repo.deleteEnrollments(manager, studentId, [classId]);
       if (!freed.length) throw new NotFoundException('This student is not enrolled in this class');
       await this.classes.releaseSeats(manager, organizationId, freed);
@@ -326,10 +444,13 @@ export class StudentsService {
    * removed ones free theirs, and a changed payment status is applied.
    */
   private async applyEnrollments(manager: EntityManager, student: StudentEntity, wanted: EnrollmentInputDto[]) {
-    const current = (await this.repo.enrollmentsOf([student.id], manager)).get(student.id) ?? [];
+    // Only seat-taking enrollments are the form's to edit: cancelled and expired ones are history.
+    const current = (await this.repo.enrollmentsOf([student.id], manager, true)).get(student.id) ?? [];
     const wantedIds = new Set(wanted.map((w) => w.classId));
     if (wantedIds.size !== wanted.length) throw new AppException(400, 'A class appears twice in classEnrollments');
     const removed = current.filter((e) => !wantedIds.has(e.classId)).map((e) => e.classId);
+    if (removed.length && (await this.repo.cardEnrollmentClasses(manager, student.id, removed)).length)
+      throw new ConflictException(CARD_REMOVE_MESSAGE);
     const freed = await this.repo.deleteEnrollments(manager, student.id, removed);
     await this.classes.releaseSeats(manager, student.organizationId, freed);
     for (const w of wanted) {
@@ -345,8 +466,10 @@ export class StudentsService {
           paymentMethod: w.paymentMethod ?? 'in-person',
           paymentStatus: status,
           amountPaidCents: status === 'completed' ? amountDueCents(cls) : 0,
+          cancellationPolicy: await this.orgs.cancellationPolicies(manager, student.organizationId),
         });
       } else if (w.paymentStatus && w.paymentStatus !== existing.paymentStatus) {
+        if (existing.paymentMethod === 'card' || existing.status === 'held') throw new ConflictException(CARD_STATUS_MESSAGE);
         const cls = await this.classes.require(w.classId, student.organizationId, manager);
         await this.repo.updateEnrollmentPayment(manager, existing.id, {
           paymentStatus: w.paymentStatus,

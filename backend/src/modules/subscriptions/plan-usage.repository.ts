@@ -78,7 +78,10 @@ export class PlanUsageRepository {
     return rows[0]?.name ?? null;
   }
 
-  /** Active (non-archived) classes, students, and card payments this calendar month. */
+  /**
+   * Active (non-archived) classes, students, and card payments this calendar month (a payment later cancelled or
+   * refunded was still a transaction; an open hold is not one yet).
+   */
   async countUsage(organizationId: string, manager: EntityManager = this.db.manager): Promise<Usage> {
     const [row] = await manager.query(
       `SELECT
@@ -89,5 +92,14 @@ export class PlanUsageRepository {
       [organizationId],
     );
     return row;
+  }
+
+  /** Card payments still open (held seats not yet lapsed): each may become a transaction this month. */
+  async countOpenCardHolds(organizationId: string, manager: EntityManager = this.db.manager): Promise<number> {
+    const [row] = await manager.query(
+      `SELECT count(*)::int AS n FROM enrollments WHERE organization_id = $1 AND status = 'held' AND hold_expires_at > now()`,
+      [organizationId],
+    );
+    return row.n;
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ErrorCode, PlanException } from '../../common/http/app-exception';
 import type { PlanFeature, PlanResponse } from './plan.entity';
@@ -76,6 +76,24 @@ export class UsageService {
 
   async assertCanAddStudent(organizationId: string, manager?: EntityManager) {
     await this.assertAction(organizationId, 'add_student', manager);
+  }
+
+  /**
+   * Whether the organization's plan lets it take one more card payment now: the plan has
+   * onlinePaymentCollection, and this month's card payments plus the holds still open stay under
+   * maxTransactionsPerMonth (an open hold may still be paid). 403 with a text containing 'subscription', which
+   * the public site maps to its in-person-only message (spec 2 §8).
+   */
+  async assertCanTakeCardPayment(organizationId: string, manager?: EntityManager) {
+    const plan = await this.planOf(organizationId, manager);
+    if (!plan.features.onlinePaymentCollection)
+      throw new ForbiddenException("Card payments are not included in this organization's subscription plan.");
+    const limit = plan.limits.maxTransactionsPerMonth;
+    if (limit === -1 || limit === undefined) return;
+    const { transactions } = await this.usage(organizationId, manager);
+    const open = await this.repo.countOpenCardHolds(organizationId, manager);
+    if (!isBelowLimit(limit, transactions + open))
+      throw new ForbiddenException(`This organization's subscription plan has reached its limit of ${limit} card payments this month.`);
   }
 
   async hasFeature(organizationId: string, feature: PlanFeature, manager?: EntityManager): Promise<boolean> {

@@ -40,24 +40,26 @@ export interface StandInState {
   objects: Map<string, StandInObject>;
   /** Where `emit` delivers signed webhooks, when a test sets it (null: events are only listed). */
   webhook: { url: string; secret: string } | null;
+  /** The stand-in's own address (links it hands out, e.g. Connect onboarding, point back at it). */
+  baseUrl: string;
   /** Makes ids unique and readable: `pi_1`, `acct_2`, ... */
   nextId(prefix: string): string;
-  /** The stand-in's own address (pages it serves: Checkout, the portal, onboarding). */
-  baseUrl: string;
   /** Records an event (listed by `GET /v1/events`) and, when `webhook` is set, delivers it signed. */
   emit(type: string, object: Record<string, unknown>): Promise<StandInEvent>;
 }
 
-/** JSON by default; with headers (a page, a redirect) the body is sent as it is. */
+/** A string body is sent as is (HTML pages a browser visits); anything else as JSON. Headers are added to the reply. */
 export type StandInReply = [status: number, body: unknown, headers?: Record<string, string>];
 export type StandInHandler = (req: StandInRequest, state: StandInState, params: string[]) => StandInReply | Promise<StandInReply>;
 export interface StandInRoute {
   method: 'GET' | 'POST' | 'DELETE';
   /** Matched against the path; capture groups become `params`. */
   path: RegExp;
-  /** A page a browser opens (no secret key): Checkout, the portal, onboarding. */
-  browser?: boolean;
+  /** Also answers the publishable key (`Bearer pk_…` or a `key` form field): what Stripe.js calls from a browser. */
+  publishable?: boolean;
   handle: StandInHandler;
+  /** A page the browser visits (no API key), e.g. Connect's hosted onboarding. */
+  browser?: boolean;
 }
 
 export const stripeError = (

@@ -1,51 +1,116 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
+import type { Stripe } from '@stripe/stripe-js';
 import { Alert } from '@/components/ui/Alert';
 import { formatPrice } from '@/lib/classFormat';
+import type { CardRegistration } from './api/cardPayment';
 import { getCardAvailability } from './api/getPaymentAvailability';
+import type { CardPaid } from './CardPaymentForm';
+import { loadStripeJs } from './stripeLoader';
 
 export type PaymentMethod = 'in-person' | 'card';
 
-const PAYMENT_UNAVAILABLE_TEXT =
+export const PAYMENT_UNAVAILABLE_TEXT =
   "Credit card payments are temporarily unavailable. Please select 'Pay in Person at Class' to reserve your spot.";
 
+/** Stripe's smallest charge in US dollars. */
+const MIN_CARD_AMOUNT = 0.5;
+
+type CardForm = ComponentType<{
+  stripe: Stripe;
+  registration: CardRegistration;
+  amount: number;
+  onPaid: (paid: CardPaid) => void;
+  onBack: () => void;
+  onBusyChange?: (busy: boolean) => void;
+}>;
+
 /**
- * Step 2: payment method. The card form itself arrives with the card-payment issue; until then the card
- * option is offered only when the organization can take cards, and otherwise the spec's unavailable
- * panel is shown. In person: no server call here; the page posts the registration.
+ * What the step knows about card payment: still asking (`checking`), nothing to pay by card (`not-needed`: under
+ * Stripe's $0.50 minimum), not offered (`unavailable`: the organization cannot take cards, or Stripe.js / the card
+ * form could not load), or ready with Stripe.js and the card form's chunk loaded.
+ */
+export type CardState =
+  | { status: 'checking' }
+  | { status: 'not-needed' }
+  | { status: 'unavailable' }
+  | { status: 'loading' }
+  | { status: 'ready'; stripe: Stripe; Form: CardForm };
+
+/**
+ * Step 2: payment method (spec 2 §2, §4). In person is the default; when the organization's connected account
+ * can take charges the step switches to card by itself and loads Stripe.js and the card form (only here: the
+ * rest of the site never downloads Stripe code). If they cannot load, the spec's unavailable panel shows and
+ * in person stays selected. In person: no server call here; the page posts the registration.
  */
 export function PaymentStep({
-  organizationId,
+  registration,
   amount,
   busy,
   error,
   onReserve,
+  onCardPaid,
   onBack,
 }: {
-  organizationId: string;
+  registration: CardRegistration;
   amount: number;
   busy: boolean;
   error: string | null;
   onReserve: () => void;
+  onCardPaid: (paid: CardPaid) => void;
   onBack: () => void;
 }) {
-  const [availability, setAvailability] = useState<{ checked: boolean; available: boolean }>({ checked: false, available: false });
+  const { organizationId } = registration;
+  const [card, setCard] = useState<CardState>({ status: 'checking' });
   const [method, setMethod] = useState<PaymentMethod>('in-person');
+  // A card payment in flight: switching method now would unmount the form mid-payment.
+  const [cardBusy, setCardBusy] = useState(false);
+  const locked = busy || cardBusy;
 
   useEffect(() => {
     let active = true;
-    getCardAvailability(organizationId).then((result) => active && setAvailability({ checked: true, available: result.available }));
+    void (async () => {
+      // Stripe takes no card payment under $0.50 (a free class has nothing to pay): in person only, no panel.
+      if (amount < MIN_CARD_AMOUNT) {
+        setCard({ status: 'not-needed' });
+        return;
+      }
+      const availability = await getCardAvailability(organizationId);
+      if (!active) return;
+      if (!availability.available || !availability.publicKey) {
+        setCard({ status: 'unavailable' });
+        return;
+      }
+      setCard({ status: 'loading' });
+      setMethod('card');
+      try {
+        const [stripe, module] = await Promise.all([loadStripeJs(availability.publicKey), import('./CardPaymentForm')]);
+        if (active) setCard({ status: 'ready', stripe, Form: module.default });
+      } catch {
+        if (!active) return;
+        setCard({ status: 'unavailable' });
+        setMethod('in-person');
+      }
+    })();
     return () => {
       active = false;
     };
-  }, [organizationId]);
+  }, [organizationId, amount]);
 
+  const cardOffered = card.status === 'loading' || card.status === 'ready';
   return (
     <div className="stack payment-step">
       <fieldset className="payment-methods">
         <legend>Choose how to pay</legend>
-        {availability.available ? (
+        {cardOffered ? (
           <label className={`payment-option${method === 'card' ? ' is-selected' : ''}`}>
-            <input type="radio" name="paymentMethod" value="card" checked={method === 'card'} onChange={() => setMethod('card')} />
+            <input
+              type="radio"
+              name="paymentMethod"
+              value="card"
+              checked={method === 'card'}
+              onChange={() => setMethod('card')}
+              disabled={locked}
+            />
             <span>
               <strong>Pay by Card</strong>
               <span className="payment-option__note">Secure online payment of {formatPrice(amount)}.</span>
@@ -59,6 +124,7 @@ export function PaymentStep({
             value="in-person"
             checked={method === 'in-person'}
             onChange={() => setMethod('in-person')}
+            disabled={locked}
           />
           <span>
             <strong>Pay in Person at Class</strong>
@@ -69,36 +135,43 @@ export function PaymentStep({
         </label>
       </fieldset>
 
-      {availability.checked && !availability.available ? (
+      {card.status === 'unavailable' ? (
         <div className="alert alert--warning" role="status">
           <strong>Payment System Unavailable:</strong> {PAYMENT_UNAVAILABLE_TEXT}
         </div>
       ) : null}
 
-      {method === 'card' ? (
-        <Alert tone="info" title="Card payment">
-          <p>
-            Online card payment is being set up for this organization. Please select &apos;Pay in Person at Class&apos; to reserve your spot
-            today.
-          </p>
-        </Alert>
-      ) : null}
-
-      {error ? (
-        <Alert tone="error" title={/full/i.test(error) ? 'This class is full' : 'We could not complete your registration'}>
-          {error}
-        </Alert>
-      ) : null}
-
-      <div className="payment-actions">
-        <button type="button" className="btn btn--secondary" onClick={onBack} disabled={busy}>
-          Back
-        </button>
-        <button type="button" className="btn btn--lg" onClick={onReserve} disabled={busy || method !== 'in-person'}>
-          {busy ? <span className="spinner spinner--light" aria-hidden="true" /> : null}
-          {busy ? 'Reserving your spot...' : 'Reserve My Spot'}
-        </button>
-      </div>
+      {method === 'card' && card.status === 'ready' ? (
+        <card.Form
+          stripe={card.stripe}
+          registration={registration}
+          amount={amount}
+          onPaid={onCardPaid}
+          onBack={onBack}
+          onBusyChange={setCardBusy}
+        />
+      ) : method === 'card' ? (
+        <p className="payment-loading" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading secure card form...
+        </p>
+      ) : (
+        <>
+          {error ? (
+            <Alert tone="error" title={/full/i.test(error) ? 'This class is full' : 'We could not complete your registration'}>
+              {error}
+            </Alert>
+          ) : null}
+          <div className="payment-actions">
+            <button type="button" className="btn btn--secondary" onClick={onBack} disabled={busy}>
+              Back
+            </button>
+            <button type="button" className="btn btn--lg" onClick={onReserve} disabled={busy}>
+              {busy ? <span className="spinner spinner--light" aria-hidden="true" /> : null}
+              {busy ? 'Reserving your spot...' : 'Reserve My Spot'}
+            </button>
+          </div>
+        </>
+      )}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { checkEnrollment, toRegistrationClosed, type EnrollmentProblem, type Reg
 import { reservationErrorMessage, reserveInPerson, studentFieldErrors } from './api/registerStudent';
 import { saveConfirmation, type ConfirmationState } from './confirmationState';
 import { EnrollmentProblemDialog } from './EnrollmentProblemDialog';
+import type { CardPaid } from './CardPaymentForm';
 import { PaymentStep } from './PaymentStep';
 import { RegistrationClosedNotice } from './RegistrationClosedNotice';
 import { StudentForm, type SubmitPhase } from './StudentForm';
@@ -102,6 +103,35 @@ export function RegisterPage() {
     }
   }
 
+  function showConfirmation(result: Pick<ConfirmationState, 'paymentMethod' | 'student' | 'amount' | 'enrollmentId' | 'transactionId'>) {
+    const state: ConfirmationState = {
+      ...result,
+      classDetails: {
+        id: currentClass.id,
+        title: currentClass.title,
+        instructor: currentClass.instructor,
+        location: currentClass.location,
+        startDate: currentClass.startDate instanceof Date ? currentClass.startDate.toISOString() : currentClass.startDate,
+        duration: currentClass.duration,
+        organizationId: currentClass.organizationId,
+      },
+      organizationId: orgId,
+    };
+    saveConfirmation(state);
+    navigate(`/confirmation?org=${encodeURIComponent(orgId)}`, { state });
+  }
+
+  /** The server verified the card payment with Stripe (confirm-enrollment answered): show 'Payment Confirmed'. */
+  function cardPaid(paid: CardPaid) {
+    showConfirmation({
+      paymentMethod: 'card',
+      student: { firstName: values.firstName, lastName: values.lastName, email: values.email, organizationId: orgId },
+      amount: paid.amount,
+      enrollmentId: paid.enrollmentId,
+      transactionId: paid.transactionId,
+    });
+  }
+
   async function reserve() {
     if (reserving) return;
     if (!currentClass.id || !values.email) {
@@ -117,17 +147,8 @@ export function RegisterPage() {
         organizationId: orgId,
       });
       const enrollment = student.classEnrollments?.find((e) => e.classId === currentClass.id);
-      const state: ConfirmationState = {
+      showConfirmation({
         paymentMethod: 'in-person',
-        classDetails: {
-          id: currentClass.id,
-          title: currentClass.title,
-          instructor: currentClass.instructor,
-          location: currentClass.location,
-          startDate: currentClass.startDate instanceof Date ? currentClass.startDate.toISOString() : currentClass.startDate,
-          duration: currentClass.duration,
-          organizationId: currentClass.organizationId,
-        },
         student: {
           id: student.id,
           firstName: student.firstName ?? values.firstName,
@@ -138,10 +159,7 @@ export function RegisterPage() {
         amount,
         enrollmentId: enrollment?.id ?? null,
         transactionId: null,
-        organizationId: orgId,
-      };
-      saveConfirmation(state);
-      navigate(`/confirmation?org=${encodeURIComponent(orgId)}`, { state });
+      });
     } catch (error) {
       setReserving(false);
       // Closed since the check (the last free place went meanwhile): back to step 1 with the same notice.
@@ -202,11 +220,12 @@ export function RegisterPage() {
             />
           ) : (
             <PaymentStep
-              organizationId={orgId}
+              registration={{ classId: currentClass.id, organizationId: orgId, student: values }}
               amount={amount}
               busy={reserving}
               error={reserveError}
               onReserve={() => void reserve()}
+              onCardPaid={cardPaid}
               onBack={() => setStep(1)}
             />
           )}

@@ -10,11 +10,3 @@ export class StripeConfigResponseDto {
   publicKey: string | null;
   @ApiProperty({ enum: ['production', 'test'], example: 'test' }) environment: string;
 }
-
-/** Stripe Connect status of an organization (no connected accounts yet: always false). */
-export class ConnectStatusResponseDto {
-  @ApiProperty({ example: false }) hasAccount: boolean;
-  @ApiProperty({ example: false }) charges_enabled: boolean;
-  @ApiProperty({ example: false }) payouts_enabled: boolean;
-  @ApiProperty({ example: false }) details_submitted: boolean;
-}

@@ -19,6 +19,27 @@ export class EnrollmentResponseDto {
   })
   paidAt: string | null;
   @ApiProperty({
+    enum: ['held', 'active', 'cancelled', 'expired'],
+    example: 'active',
+    description:
+      'held: a card payment is open and the seat is held until holdExpiresAt (show as "Awaiting card payment"); active: registered; ' +
+      'cancelled: cancelled by the organization (kept with its money trail); expired: a card hold that lapsed or whose payment failed',
+  })
+  status: string;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'While held: when the seat is released', example: null })
+  holdExpiresAt: string | null;
+  @ApiProperty({ description: 'Dollars: the platform fee taken from a card payment', example: 2.4 })
+  platformFee: number;
+  @ApiProperty({
+    description: "Dollars: the organization's share (card: after the platform fee; in person: the whole amount)",
+    example: 77.6,
+  })
+  organizationAmount: number;
+  @ApiProperty({ description: 'Dollars refunded so far', example: 0 }) refundedAmount: number;
+  @ApiProperty({ type: 'string', nullable: true, example: 'pi_3Q0abc' }) stripePaymentIntentId: string | null;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: null }) cancelledAt: string | null;
+  @ApiProperty({ type: () => [RefundResponseDto] }) refunds: RefundResponseDto[];
+  @ApiProperty({
     type: () => RegisteredDetailsResponseDto,
     nullable: true,
     required: false,
@@ -26,6 +47,22 @@ export class EnrollmentResponseDto {
       'The details typed at a public registration, only when they differ from the stored student (decision 15); on student replies',
   })
   registeredAs?: RegisteredDetailsResponseDto | null;
+}
+
+/** One refund of a card enrollment. */
+export class RefundResponseDto {
+  @ApiProperty({ format: 'uuid', example: '1b6f0d2e-8d0f-4f4c-9d7e-3c1f2b7a9e10' }) id: string;
+  @ApiProperty({ description: 'Dollars', example: 40 }) amount: number;
+  @ApiProperty({ enum: ['pending', 'succeeded', 'failed'], example: 'succeeded' }) status: string;
+  @ApiProperty({
+    enum: ['admin', 'stripe_dashboard', 'late_payment', 'class_cancelled'],
+    example: 'admin',
+    description:
+      'admin: cancel or refund in the app; stripe_dashboard: found by charge.refunded; late_payment: paid after its hold lapsed into a full class',
+  })
+  source: string;
+  @ApiProperty({ example: 'Cancelled 10 days before the class: 100% refund' }) reason: string;
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) createdAt: string;
 }
 
 /** What a person typed at a public registration with an email the organization already knew (decision 15). */

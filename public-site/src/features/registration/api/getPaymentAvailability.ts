@@ -3,7 +3,11 @@ import { api } from '@/lib/apiClient';
 
 type StripeConfig = components['schemas']['StripeConfigResponseDto'];
 
-type ConnectStatus = components['schemas']['ConnectStatusResponseDto'];
+/** The public part of GET /api/connect/status/{organizationId} (spec 2 §3 "Connect status"). */
+interface ConnectStatus {
+  hasAccount: boolean;
+  charges_enabled: boolean;
+}
 
 let configPromise: Promise<StripeConfig> | null = null;
 
@@ -17,10 +21,13 @@ function getStripeConfig(): Promise<StripeConfig> {
 }
 
 function getConnectStatus(organizationId: string): Promise<ConnectStatus> {
-  return api.get<ConnectStatus>(`/api/connect/status/organization/${encodeURIComponent(organizationId)}`, { public: true });
+  return api.get<ConnectStatus>(`/api/connect/status/${encodeURIComponent(organizationId)}`, { public: true });
 }
 
-/** Cards are offered only when the platform has a key and the organization's account can take charges. */
+/**
+ * Cards are offered only when the platform has a publishable key and the organization's connected account can
+ * take charges (spec 2 §4, §6). Any failure to find out is "not available": the student can still pay in person.
+ */
 export async function getCardAvailability(organizationId: string): Promise<{ available: boolean; publicKey: string | null }> {
   try {
     const [config, status] = await Promise.all([getStripeConfig(), getConnectStatus(organizationId)]);

@@ -1,0 +1,156 @@
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Skeleton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useDataProvider } from 'react-admin';
+import { formatMoney } from '@/common/format';
+import { useFetch } from '@/common/useFetch';
+import type { AppDataProvider } from '@/providers/dataProvider';
+import { errorMessage } from '@/providers/httpClient';
+import type { EnrollmentPayment } from '@/providers/types';
+import { cancelBody, methodLabel, policyText } from '@/resources/students/moneyTrail';
+
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+/**
+ * Cancel an enrollment, showing the refund quote first (issue 9 §4): what was paid, the rule of the policy frozen
+ * at registration, and the refund it gives; for a card payment the admin may refund another amount (up to what is
+ * left) or nothing. One Idempotency-Key per opened dialog: a double click or a retry is one cancellation.
+ */
+export function CancelEnrollmentDialog({
+  enrollment,
+  onClose,
+  onDone,
+}: {
+  enrollment: { id: string; classTitle: string } | null;
+  onClose: () => void;
+  onDone: (result: EnrollmentPayment) => void;
+}) {
+  const dp = useDataProvider<AppDataProvider>();
+  const id = enrollment?.id ?? null;
+  const quote = useFetch(id ? `refund-quote:${id}` : null, (p) => p.getRefundQuote(id!));
+  const key = useMemo(() => (id ? newKey() : ''), [id]);
+  const [refund, setRefund] = useState(true);
+  const [amount, setAmount] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const q = quote.data;
+  const plan = q ? cancelBody(q, refund, amount) : null;
+
+  const close = () => {
+    if (busy) return;
+    setRefund(true);
+    setAmount('');
+    setFailure(null);
+    onClose();
+  };
+
+  const confirm = async () => {
+    if (!id || !plan || plan.error) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const result = await dp.cancelEnrollment(id, plan.body, key);
+      setBusy(false);
+      setRefund(true);
+      setAmount('');
+      onDone(result);
+    } catch (e) {
+      setFailure(errorMessage(e, 'Failed to cancel the enrollment. Please try again.'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={Boolean(enrollment)} onClose={close} maxWidth="xs" fullWidth aria-labelledby="cancel-enrollment-title">
+      <DialogTitle id="cancel-enrollment-title">Cancel enrollment</DialogTitle>
+      <DialogContent>
+        <Stack spacing={1.5}>
+          <Typography>{enrollment?.classTitle}</Typography>
+          {quote.error && !q ? (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => void quote.reload()}>
+                  Try again
+                </Button>
+              }
+            >
+              Failed to load the refund quote
+            </Alert>
+          ) : !q ? (
+            <Stack aria-label="Loading the refund quote">
+              <Skeleton width="70%" />
+              <Skeleton width="90%" />
+            </Stack>
+          ) : (
+            <>
+              <Typography variant="body2">
+                Paid {formatMoney(q.paidAmount)} ({methodLabel(q.paymentMethod).toLowerCase()})
+                {q.refundedAmount > 0 ? ` · already refunded ${formatMoney(q.refundedAmount)}` : ''}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {policyText(q)}
+              </Typography>
+              {q.paymentMethod === 'card' && (
+                <>
+                  <Typography variant="subtitle2" component="p">
+                    Refund by policy: {formatMoney(q.refundAmount)}
+                  </Typography>
+                  <FormControlLabel
+                    control={<Checkbox checked={refund} onChange={(e) => setRefund(e.target.checked)} />}
+                    label="Refund the student's card"
+                  />
+                  {refund && (
+                    <TextField
+                      label="Refund amount"
+                      value={amount}
+                      onChange={(e) => setAmount(e.target.value)}
+                      placeholder={q.refundAmount.toFixed(2)}
+                      size="small"
+                      inputMode="decimal"
+                      error={Boolean(plan?.error)}
+                      helperText={
+                        plan?.error ??
+                        `Leave empty for the policy's ${formatMoney(q.refundAmount)}; up to ${formatMoney(q.refundableAmount)}`
+                      }
+                    />
+                  )}
+                </>
+              )}
+            </>
+          )}
+          {failure && <Alert severity="error">{failure}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} disabled={busy}>
+          Keep Enrollment
+        </Button>
+        <Button
+          color="error"
+          variant="contained"
+          onClick={() => void confirm()}
+          disabled={busy || !q || Boolean(plan?.error)}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          Cancel Enrollment
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { cancelBody, canCancel, lifecycleLabel, policyText, refundable, showsFeeSplit } from '@/resources/students/moneyTrail';
+
+const quote = { refundAmount: 40, refundableAmount: 80, paymentMethod: 'card' as 'card' | 'in-person', daysBeforeClass: 3 };
+
+describe('money trail of an enrollment (issue 9 §4)', () => {
+  it('should name each lifecycle state', () => {
+    expect(['held', 'active', 'cancelled', 'expired'].map(lifecycleLabel)).toEqual([
+      'Awaiting card payment',
+      'Registered',
+      'Cancelled',
+      'Expired',
+    ]);
+  });
+
+  it('should cancel only live enrollments, and refund only what is left', () => {
+    expect(canCancel({ status: 'active' })).toBe(true);
+    expect(canCancel({ status: 'held' })).toBe(true);
+    expect(canCancel({ status: 'cancelled' })).toBe(false);
+    expect(canCancel({ status: 'expired' })).toBe(false);
+    expect(refundable({ amountPaid: 80, refundedAmount: 30.1 })).toBe(49.9);
+    expect(refundable({ amountPaid: 10, refundedAmount: 10 })).toBe(0);
+  });
+
+  it('should show the fee split for a completed card payment only', () => {
+    const card = { status: 'active', paymentStatus: 'completed', paymentMethod: 'card', amountPaid: 80 } as never;
+    expect(showsFeeSplit(card)).toBe(true);
+    expect(showsFeeSplit({ ...(card as object), paymentMethod: 'in-person' } as never)).toBe(false);
+    expect(showsFeeSplit({ ...(card as object), paymentStatus: 'pending' } as never)).toBe(false);
+  });
+
+  it('should send the quote unless the admin changes the refund', () => {
+    expect(cancelBody(quote, true, '')).toEqual({ body: { refund: true }, error: null });
+    expect(cancelBody(quote, true, '40.00')).toEqual({ body: { refund: true }, error: null });
+    expect(cancelBody(quote, true, '55.5')).toEqual({ body: { refund: true, amount: 55.5 }, error: null });
+    expect(cancelBody(quote, false, '55')).toEqual({ body: { refund: false }, error: null });
+    expect(cancelBody(quote, true, '80.01').error).toBe('At most $80.00 can be refunded');
+    expect(cancelBody(quote, true, '-3').error).toBe('Enter an amount in dollars, such as 40 or 39.99');
+    expect(cancelBody(quote, true, '1.234').error).toBe('Enter an amount in dollars, such as 40 or 39.99');
+    expect(cancelBody({ ...quote, paymentMethod: 'in-person' }, true, '')).toEqual({ body: { refund: false }, error: null });
+  });
+
+  it('should explain which rule of the frozen policy applies', () => {
+    const rule = { daysBeforeClass: 2, refundPercentage: 50 };
+    expect(policyText({ ...quote, policyApplied: rule, cancellationPolicy: [rule] })).toBe(
+      'Cancelled 3 days before the class: the policy at registration refunds 50% when cancelled at least 2 days before.',
+    );
+    expect(
+      policyText({
+        ...quote,
+        daysBeforeClass: 1,
+        policyApplied: null,
+        cancellationPolicy: [{ daysBeforeClass: 7, refundPercentage: 100 }],
+      }),
+    ).toBe('Cancelled 1 day before the class: no rule of the policy at registration applies, so no refund is due.');
+    expect(policyText({ ...quote, policyApplied: null, cancellationPolicy: [] })).toBe(
+      'No cancellation policy was in force at registration: the whole amount is refundable.',
+    );
+  });
+});

@@ -1,0 +1,38 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Public } from '../../common/auth/roles';
+import { ApiEnvelope, ApiRequestExample } from '../../common/openapi/api-envelope';
+import { EXAMPLE_ID, EXAMPLE_ORG_ID } from '../../common/openapi/common.responses';
+import { STUDENT_EXAMPLE } from '../students/dto/student.response';
+import { CardPaymentsService } from './card-payments.service';
+import { ConfirmEnrollmentDto, CreatePaymentIntentDto } from './dto/card-payment.dto';
+import { ConfirmEnrollmentResponseDto, PaymentIntentResponseDto } from './dto/card-payment.response';
+
+/** The public registration page's card step (spec 2 §4, §7; issue 9 §3). */
+@Public()
+@Controller('payments')
+export class CardPaymentsController {
+  constructor(private readonly payments: CardPaymentsService) {}
+
+  @ApiEnvelope(PaymentIntentResponseDto, {
+    status: 201,
+    description:
+      'Holds a seat (SEAT_HOLD_MINUTES) and opens a PaymentIntent for the price the server computes. 409: another amount, class full or ' +
+      "closed, already enrolled; 403: the organization cannot take card payments (message contains 'subscription'); 503: no payment provider",
+  })
+  @ApiRequestExample({ classId: EXAMPLE_ID, organizationId: EXAMPLE_ORG_ID, studentData: STUDENT_EXAMPLE, amount: 80 })
+  @Post('create-intent')
+  createIntent(@Body() dto: CreatePaymentIntentDto) {
+    return this.payments.createIntent(dto);
+  }
+
+  @ApiEnvelope(ConfirmEnrollmentResponseDto, {
+    description:
+      'Completes the enrollment only when Stripe says the PaymentIntent succeeded and it matches the registration; a second call answers the same',
+  })
+  @ApiRequestExample({ paymentIntentId: 'pi_3Q0abc', classId: EXAMPLE_ID, organizationId: EXAMPLE_ORG_ID, studentData: STUDENT_EXAMPLE })
+  @Post('confirm-enrollment')
+  @HttpCode(200)
+  confirm(@Body() dto: ConfirmEnrollmentDto) {
+    return this.payments.confirm(dto);
+  }
+}

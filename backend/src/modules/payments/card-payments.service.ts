@@ -1,0 +1,366 @@
+import { HttpStatus, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type Stripe from 'stripe';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AppException } from '../../common/http/app-exception';
+import type { AllConfigType } from '../../config/config.type';
+import { ActivityService } from '../activity/activity.service';
+import { amountDueCents } from '../classes/class.entity';
+import { ClassesService } from '../classes/classes.service';
+import { ConnectService } from '../connect/connect.service';
+import { StripeClient } from '../stripe/stripe.client';
+import { CardEnrollmentsService, type CardEnrollment } from '../students/card-enrollments.service';
+import { StudentsService } from '../students/students.service';
+import { UsageService } from '../subscriptions/usage.service';
+import type { ConfirmEnrollmentDto, CreatePaymentIntentDto } from './dto/card-payment.dto';
+import { formatDollars, platformFeeCents } from './money';
+import { PaymentsRepository } from './payments.repository';
+
+/** Spec 2 §8's own text: the public site shows it as is. */
+export const CARD_UNAVAILABLE = "Credit card payments are not available. Please select 'Pay in Person at Class'.";
+/** 403s the public site maps to its in-person-only message: they contain 'subscription' (spec 2 §8). */
+export const NOT_CHARGES_ENABLED = "Card payments are not set up for this organization's subscription yet.";
+export const RESERVE_FAILED = 'Failed to reserve spot. Please try again.';
+export const NOT_COMPLETED = 'Payment was not completed. Please try again.';
+export const PAYMENT_MISMATCH = 'This payment does not match this registration.';
+export const PAYMENT_NOT_FOUND = 'Payment not found for this registration.';
+export const MIN_CARD_CENTS = 50;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HOLD_EXPIRY_BATCH = 100;
+
+export type SettleOutcome =
+  | { kind: 'completed'; enrollment: CardEnrollment; late: boolean }
+  | { kind: 'already'; enrollment: CardEnrollment }
+  | { kind: 'refunded'; enrollment: CardEnrollment; amountCents: number }
+  | { kind: 'unpaid'; enrollment: CardEnrollment }
+  | { kind: 'mismatch'; reason: string }
+  | { kind: 'unknown' };
+
+/** The fields of a PaymentIntent the product keys on, checked for their shapes (what Stripe sends is untrusted). */
+interface IntentFacts {
+  id: string;
+  status: string;
+  amount: number;
+  currency: string;
+  applicationFee: number;
+  destination: string | null;
+  chargeId: string | null;
+  metadata: Record<string, string>;
+}
+
+export function intentFacts(value: unknown): IntentFacts | null {
+  if (!value || typeof value !== 'object') return null;
+  const pi = value as Record<string, unknown>;
+  if (typeof pi.id !== 'string' || !pi.id.startsWith('pi_') || pi.object !== 'payment_intent') return null;
+  if (!Number.isSafeInteger(pi.amount) || typeof pi.status !== 'string' || typeof pi.currency !== 'string') return null;
+  const transfer = pi.transfer_data as { destination?: unknown } | null | undefined;
+  const destination =
+    typeof transfer?.destination === 'string'
+      ? transfer.destination
+      : typeof (transfer?.destination as { id?: unknown } | undefined)?.id === 'string'
+        ? (transfer!.destination as { id: string }).id
+        : null;
+  const charge = pi.latest_charge as unknown;
+  const metadata: Record<string, string> = {};
+  if (pi.metadata && typeof pi.metadata === 'object')
+    for (const [k, v] of Object.entries(pi.metadata as Record<string, unknown>)) if (typeof v === 'string') metadata[k] = v;
+  return {
+    id: pi.id,
+    status: pi.status,
+    amount: pi.amount as number,
+    currency: pi.currency,
+    applicationFee: Number.isSafeInteger(pi.application_fee_amount) ? (pi.application_fee_amount as number) : 0,
+    destination,
+    chargeId:
+      typeof charge === 'string' ? charge : typeof (charge as { id?: unknown })?.id === 'string' ? (charge as { id: string }).id : null,
+    metadata,
+  };
+}
+
+/**
+ * Card registration (issue 9 §3): a held seat, a PaymentIntent as a destination charge to the organization's
+ * connected account, and completion only on a payment verified with Stripe (the confirm route retrieves the
+ * intent; the webhook's signed event completes it when the browser never comes back). Both paths go through
+ * `settle`, which locks the enrollment row, so whichever comes first completes it and the other finds it done.
+ */
+@Injectable()
+export class CardPaymentsService {
+  private readonly logger = new Logger('CardPayments');
+
+  constructor(
+    private readonly stripe: StripeClient,
+    private readonly students: StudentsService,
+    private readonly cards: CardEnrollmentsService,
+    private readonly classes: ClassesService,
+    private readonly connect: ConnectService,
+    private readonly usage: UsageService,
+    private readonly activity: ActivityService,
+    private readonly refunds: PaymentsRepository,
+    private readonly config: ConfigService<AllConfigType>,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  private get feePercent(): number {
+    return this.config.getOrThrow('app', { infer: true }).platformFeePercent;
+  }
+
+  async createIntent(dto: CreatePaymentIntentDto) {
+    if (!this.stripe.isConfigured)
+      throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, CARD_UNAVAILABLE, { cardPaymentsUnavailable: true });
+    const cls = await this.classes.require(dto.classId, dto.organizationId).catch(() => null);
+    if (!cls || cls.status === 'Archived') throw new NotFoundException(`Class with ID ${dto.classId} not found`);
+    const due = amountDueCents(cls);
+    if (Math.round(dto.amount * 100) !== due) {
+      throw new AppException(
+        HttpStatus.CONFLICT,
+        `The price of this class is ${formatDollars(due)}, not ${formatDollars(Math.round(dto.amount * 100))}. Please reload the page to see the current price.`,
+        { code: 'PRICE_CHANGED', amount: due / 100 },
+      );
+    }
+    if (due < MIN_CARD_CENTS)
+      throw new AppException(
+        HttpStatus.CONFLICT,
+        "This class's price is below the $0.50 minimum of a card payment. Please select 'Pay in Person at Class'.",
+        {
+          cardPaymentsUnavailable: true,
+        },
+      );
+    if (cls.enrolledStudents >= cls.maxStudents)
+      throw new AppException(HttpStatus.CONFLICT, 'This class is full. No seats are left.', { code: 'CLASS_FULL' });
+    if (cls.status !== 'Open' && cls.status !== 'Scheduled')
+      throw new AppException(HttpStatus.CONFLICT, `This class is not open for registration (status: ${cls.status}).`, {
+        code: 'CLASS_NOT_OPEN',
+      });
+    const ready = await this.connect.readiness(dto.organizationId);
+    if (!ready.chargesEnabled || !ready.stripeAccountId)
+      throw new AppException(HttpStatus.FORBIDDEN, NOT_CHARGES_ENABLED, { cardPaymentsUnavailable: true });
+    const hold = await this.students.holdCardSeat(dto.organizationId, dto.studentData, dto.classId, {
+      amountDueCents: due,
+      holdMinutes: this.config.getOrThrow('jobs', { infer: true }).seatHoldMinutes,
+      assertAllowed: (m) => this.usage.assertCanTakeCardPayment(dto.organizationId, m),
+    });
+    if (hold.released) void this.cancelIntent(hold.released);
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = hold.paymentIntentId
+        ? await this.stripe.api.paymentIntents.retrieve(hold.paymentIntentId)
+        : await this.stripe.api.paymentIntents.create(
+            {
+              amount: hold.amountDueCents,
+              currency: 'usd',
+              application_fee_amount: platformFeeCents(hold.amountDueCents, this.feePercent),
+              transfer_data: { destination: ready.stripeAccountId },
+              automatic_payment_methods: { enabled: true },
+              metadata: { organizationId: dto.organizationId, classId: dto.classId, enrollmentId: hold.enrollmentId },
+            },
+            // One intent per enrollment, whoever asks again (a retry, a second tab): Stripe answers the first one.
+            { idempotencyKey: `classlane-enrollment-${hold.enrollmentId}-payment-intent` },
+          );
+    } catch (e) {
+      this.logger.error(`PaymentIntent for enrollment ${hold.enrollmentId} failed: ${e instanceof Error ? e.message : String(e)}`);
+      if (!hold.reused)
+        await this.db.transaction((m) => this.cards.expire(m, { id: hold.enrollmentId, organizationId: dto.organizationId }, false));
+      throw new AppException(HttpStatus.BAD_GATEWAY, RESERVE_FAILED);
+    }
+    if (!hold.paymentIntentId) await this.cards.setPaymentIntent(hold.enrollmentId, intent.id);
+    return {
+      clientSecret: intent.client_secret!,
+      paymentIntentId: intent.id,
+      amount: hold.amountDueCents / 100,
+      holdExpiresAt: hold.holdExpiresAt,
+      enrollmentId: hold.enrollmentId,
+    };
+  }
+
+  async confirm(dto: ConfirmEnrollmentDto) {
+    if (!this.stripe.isConfigured)
+      throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, CARD_UNAVAILABLE, { cardPaymentsUnavailable: true });
+    let known = await this.cards.byPaymentIntent(dto.paymentIntentId);
+    let intent: unknown;
+    try {
+      intent = await this.stripe.api.paymentIntents.retrieve(dto.paymentIntentId);
+    } catch (e) {
+      const status = (e as { statusCode?: number }).statusCode;
+      if (status === 404) throw new AppException(HttpStatus.NOT_FOUND, PAYMENT_NOT_FOUND);
+      throw new AppException(HttpStatus.BAD_GATEWAY, 'Payment system not ready. Please try again.');
+    }
+    const facts = intentFacts(intent);
+    if (!facts) throw new AppException(HttpStatus.BAD_GATEWAY, 'Payment system not ready. Please try again.');
+    // An intent we never stored is looked up by the enrollment it names, then checked like any other.
+    if (!known && UUID.test(facts.metadata.enrollmentId ?? '')) known = await this.cards.byId(facts.metadata.enrollmentId);
+    if (!known || known.organizationId !== dto.organizationId) throw new AppException(HttpStatus.NOT_FOUND, PAYMENT_NOT_FOUND);
+    if (known.classId !== dto.classId || known.studentEmail.toLowerCase() !== dto.studentData.email.toLowerCase())
+      throw new AppException(HttpStatus.CONFLICT, PAYMENT_MISMATCH, { code: 'PAYMENT_MISMATCH' });
+    const outcome = await this.db.transaction((m) => this.settle(facts, m));
+    switch (outcome.kind) {
+      case 'completed':
+      case 'already':
+        return { enrollmentId: outcome.enrollment.id, transactionId: facts.id };
+      case 'unpaid':
+        throw new AppException(HttpStatus.CONFLICT, NOT_COMPLETED, { code: 'PAYMENT_NOT_COMPLETED', paymentIntentStatus: facts.status });
+      case 'refunded':
+        throw new AppException(
+          HttpStatus.CONFLICT,
+          `This class filled up before your payment arrived, so your payment of ${formatDollars(outcome.amountCents)} has been refunded in full.`,
+          { code: 'LATE_PAYMENT_REFUNDED' },
+        );
+      default:
+        throw new AppException(HttpStatus.CONFLICT, PAYMENT_MISMATCH, { code: 'PAYMENT_MISMATCH' });
+    }
+  }
+
+  /**
+   * Completes the enrollment a succeeded PaymentIntent pays for, exactly once (the row is locked; a paid row is
+   * left as it is). The intent must match the enrollment: amount (the price held), usd, the organization's
+   * connected account as destination, and metadata naming this organization, class and enrollment. A payment
+   * whose hold lapsed takes a free seat again, or, with none left (or a cancelled enrollment), is refunded in
+   * full (reverse_transfer, refund_application_fee) and recorded, never kept silently. Runs in the caller's
+   * transaction (confirm route, or the webhook's event claim).
+   */
+  async settle(pi: IntentFacts, m: EntityManager): Promise<SettleOutcome> {
+    let e = await this.cards.byPaymentIntent(pi.id, m, true);
+    if (!e && UUID.test(pi.metadata.enrollmentId ?? '')) {
+      e = await this.cards.byId(pi.metadata.enrollmentId, m, true);
+      if (e?.stripePaymentIntentId && e.stripePaymentIntentId !== pi.id)
+        return { kind: 'mismatch', reason: 'the enrollment has another PaymentIntent' };
+    }
+    if (!e) return { kind: 'unknown' };
+    const problem = await this.mismatch(pi, e, m);
+    if (problem) return { kind: 'mismatch', reason: problem };
+    if (e.paymentStatus === 'completed')
+      // Paid but lapsed: the late payment was refunded (a paid enrollment never goes back to expired otherwise).
+      return e.status === 'expired'
+        ? { kind: 'refunded', enrollment: e, amountCents: e.amountPaidCents }
+        : { kind: 'already', enrollment: e };
+    if (pi.status !== 'succeeded') return { kind: 'unpaid', enrollment: e };
+    const payment = { amountCents: pi.amount, platformFeeCents: pi.applicationFee, chargeId: pi.chargeId, paymentIntentId: pi.id };
+    const keepsSeat = e.status === 'held' || (e.status === 'expired' && (await this.cards.retakeSeat(m, e)));
+    await this.cards.recordPayment(m, e.id, payment, keepsSeat);
+    const base = {
+      amount: pi.amount / 100,
+      platformFee: pi.applicationFee / 100,
+      studentName: e.studentName,
+      className: e.classTitle,
+      paymentMethod: 'card',
+      studentId: e.studentId,
+      classId: e.classId,
+      enrollmentId: e.id,
+      paymentIntentId: pi.id,
+    };
+    await this.activity.record(
+      e.organizationId,
+      'payment_received',
+      `${e.studentName} paid ${formatDollars(pi.amount)} by card for ${e.classTitle}`,
+      base,
+      m,
+    );
+    if (keepsSeat) {
+      await this.activity.record(
+        e.organizationId,
+        'class_enrollment',
+        `${e.studentName} enrolled in ${e.classTitle}`,
+        {
+          studentId: e.studentId,
+          studentName: e.studentName,
+          classId: e.classId,
+          className: e.classTitle,
+          paymentMethod: 'card',
+          source: 'online',
+        },
+        m,
+      );
+      return { kind: 'completed', enrollment: e, late: e.status !== 'held' };
+    }
+    await this.refundInFull(m, e, pi);
+    return { kind: 'refunded', enrollment: e, amountCents: pi.amount };
+  }
+
+  /** Why this intent cannot be the payment of this enrollment, or null when it matches. */
+  private async mismatch(pi: IntentFacts, e: CardEnrollment, m: EntityManager): Promise<string | null> {
+    if (e.paymentMethod !== 'card') return 'not a card enrollment';
+    const meta = pi.metadata;
+    if (meta.organizationId !== e.organizationId || meta.classId !== e.classId || meta.enrollmentId !== e.id) return 'metadata';
+    if (pi.currency !== 'usd') return 'currency';
+    if (e.amountDueCents === null || pi.amount !== e.amountDueCents) return 'amount';
+    if (pi.applicationFee < 0 || pi.applicationFee > pi.amount) return 'application fee';
+    const ready = await this.connect.readiness(e.organizationId, m);
+    if (!pi.destination || pi.destination !== ready.stripeAccountId) return 'destination';
+    return null;
+  }
+
+  /** A payment that cannot keep a seat: refunded in full, recorded once (source late_payment). */
+  private async refundInFull(m: EntityManager, e: CardEnrollment, pi: IntentFacts): Promise<void> {
+    const refund = await this.stripe.api.refunds.create(
+      {
+        payment_intent: pi.id,
+        amount: pi.amount,
+        reverse_transfer: true,
+        refund_application_fee: true,
+        metadata: { organizationId: e.organizationId, classId: e.classId, enrollmentId: e.id, source: 'late_payment' },
+      },
+      { idempotencyKey: `classlane-enrollment-${e.id}-late-payment-refund` },
+    );
+    const recorded = await this.refunds.insert(m, {
+      organizationId: e.organizationId,
+      enrollmentId: e.id,
+      amountCents: refund.amount,
+      stripeRefundId: refund.id,
+      status:
+        refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending',
+      reason:
+        e.status === 'cancelled'
+          ? 'Paid after the registration was cancelled'
+          : 'Paid after the seat hold lapsed, and the class had no seat left',
+      source: 'late_payment',
+    });
+    if (recorded) await this.cards.addRefunded(m, e.id, refund.amount);
+    await this.activity.record(
+      e.organizationId,
+      'payment_refunded',
+      `${e.studentName}'s late card payment of ${formatDollars(refund.amount)} for ${e.classTitle} was refunded in full`,
+      {
+        amount: refund.amount / 100,
+        studentId: e.studentId,
+        studentName: e.studentName,
+        classId: e.classId,
+        className: e.classTitle,
+        source: 'late_payment',
+      },
+      m,
+    );
+  }
+
+  /** payment_intent.payment_failed: the hold ends (status expired, payment failed) and its seat is freed once. */
+  async paymentFailed(pi: IntentFacts, m: EntityManager): Promise<void> {
+    const e = await this.cards.byPaymentIntent(pi.id, m, true);
+    if (!e) return;
+    if ((await this.mismatch(pi, e, m)) !== null) {
+      this.logger.warn(`payment_intent.payment_failed ${pi.id} does not match enrollment ${e.id}; ignored`);
+      return;
+    }
+    await this.cards.expire(m, e, true);
+  }
+
+  /** One run of the hold expiry job: lapsed holds released once (claimed SKIP LOCKED), then their intents cancelled. */
+  async expireHolds(): Promise<number> {
+    const released = await this.db.transaction(async (m) => {
+      const claimed = await this.cards.claimExpiredHolds(m, HOLD_EXPIRY_BATCH);
+      for (const hold of claimed) await this.cards.expire(m, hold, false);
+      return claimed;
+    });
+    for (const hold of released) if (hold.paymentIntentId) await this.cancelIntent(hold.paymentIntentId);
+    return released.length;
+  }
+
+  /** Best effort: an intent that succeeded meanwhile cannot be cancelled, and its payment takes the late path. */
+  async cancelIntent(paymentIntentId: string): Promise<void> {
+    if (!this.stripe.isConfigured) return;
+    try {
+      await this.stripe.api.paymentIntents.cancel(paymentIntentId);
+    } catch (e) {
+      this.logger.warn(`Cancelling PaymentIntent ${paymentIntentId} failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import { Type } from 'class-transformer';
+import { IsBoolean, IsDefined, IsNumber, IsObject, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsOptionalNotNull } from '../../../common/http/optional';
+import { StudentFieldsDto } from '../../students/dto/student.dto';
+
+/** Spec 2 §7 "Create payment intent": the student form and the price the page showed (dollars). */
+export class CreatePaymentIntentDto {
+  @IsUUID('all', { message: 'classId must be a class id' }) classId: string;
+  @IsUUID('all', { message: 'organizationId must be an id' }) organizationId: string;
+  @IsDefined({ message: 'studentData is required' })
+  @IsObject({ message: 'studentData must be an object' })
+  @ValidateNested()
+  @Type(() => StudentFieldsDto)
+  studentData: StudentFieldsDto;
+  @IsDefined({ message: 'amount is required' })
+  @IsNumber(
+    { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 },
+    { message: 'amount must be a price in dollars, such as 80 or 79.99' },
+  )
+  @Min(0, { message: 'amount must not be negative' })
+  @Max(1_000_000, { message: 'amount is too large' })
+  amount: number;
+}
+
+/** Spec 2 §7 "Confirm enrollment": the PaymentIntent the browser confirmed with Stripe. */
+export class ConfirmEnrollmentDto {
+  @IsString({ message: 'paymentIntentId must be a PaymentIntent id' })
+  @MaxLength(255, { message: 'paymentIntentId must be a PaymentIntent id' })
+  @Matches(/^pi_[A-Za-z0-9_]+$/, { message: 'paymentIntentId must be a PaymentIntent id' })
+  paymentIntentId: string;
+  @IsUUID('all', { message: 'classId must be a class id' }) classId: string;
+  @IsUUID('all', { message: 'organizationId must be an id' }) organizationId: string;
+  @IsDefined({ message: 'studentData is required' })
+  @IsObject({ message: 'studentData must be an object' })
+  @ValidateNested()
+  @Type(() => StudentFieldsDto)
+  studentData: StudentFieldsDto;
+}
+
+/** Admin cancel (issue 9 §4): `refund` defaults to true for a card payment; `amount` (dollars) defaults to the quote. */
+export class CancelEnrollmentDto {
+  @IsOptionalNotNull() @IsBoolean({ message: 'refund must be true or false' }) refund?: boolean;
+  @IsOptionalNotNull()
+  @IsNumber(
+    { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 },
+    { message: 'amount must be an amount in dollars, such as 40 or 39.99' },
+  )
+  @Min(0.01, { message: 'amount must be at least 0.01' })
+  @Max(1_000_000, { message: 'amount is too large' })
+  amount?: number;
+}
+
+/** Admin refund without cancelling: `amount` (dollars) defaults to everything left unrefunded. */
+export class RefundEnrollmentDto {
+  @IsOptionalNotNull()
+  @IsNumber(
+    { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 },
+    { message: 'amount must be an amount in dollars, such as 40 or 39.99' },
+  )
+  @Min(0.01, { message: 'amount must be at least 0.01' })
+  @Max(1_000_000, { message: 'amount is too large' })
+  amount?: number;
+}

@@ -1,0 +1,57 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { EXAMPLE_TIME } from '../../../common/openapi/common.responses';
+import { RefundResponseDto } from '../../students/dto/student.response';
+
+export class PaymentIntentResponseDto {
+  @ApiProperty({ description: 'For Stripe.js confirmCardPayment / the Payment Element', example: 'pi_3Q0abc_secret_xyz' })
+  clientSecret: string;
+  @ApiProperty({ example: 'pi_3Q0abc' }) paymentIntentId: string;
+  @ApiProperty({ description: 'Dollars: the price the server computed (the discount rule of spec 2 §5)', example: 80 }) amount: number;
+  @ApiProperty({ format: 'date-time', description: 'The seat is held until then (SEAT_HOLD_MINUTES)', example: EXAMPLE_TIME })
+  holdExpiresAt: string;
+  @ApiProperty({ format: 'uuid', example: '9076790a-923e-482e-977e-408883466a8c' }) enrollmentId: string;
+}
+
+export class ConfirmEnrollmentResponseDto {
+  @ApiProperty({ format: 'uuid', example: '9076790a-923e-482e-977e-408883466a8c' }) enrollmentId: string;
+  @ApiProperty({ description: 'The PaymentIntent id (what the student paid through)', example: 'pi_3Q0abc' }) transactionId: string;
+}
+
+export class CancellationRuleResponseDto {
+  @ApiProperty({ example: 7 }) daysBeforeClass: number;
+  @ApiProperty({ example: 100 }) refundPercentage: number;
+}
+
+export class RefundQuoteResponseDto {
+  @ApiProperty({ description: 'Dollars the frozen policy promises now (never more than what is left unrefunded)', example: 80 })
+  refundAmount: number;
+  @ApiProperty({
+    type: CancellationRuleResponseDto,
+    nullable: true,
+    description: 'The rule of the policy frozen at registration that applies; null: no policy (whole amount) or no rule reached (nothing)',
+  })
+  policyApplied: CancellationRuleResponseDto | null;
+  @ApiProperty({ description: 'Dollars paid', example: 80 }) paidAmount: number;
+  @ApiProperty({ description: 'Dollars refunded so far', example: 0 }) refundedAmount: number;
+  @ApiProperty({ description: 'Dollars that can still be refunded', example: 80 }) refundableAmount: number;
+  @ApiProperty({ description: 'Whole days from now to the class start', example: 10 }) daysBeforeClass: number;
+  @ApiProperty({ enum: ['in-person', 'card'], example: 'card' }) paymentMethod: string;
+  @ApiProperty({ type: [CancellationRuleResponseDto], description: 'The policy frozen at registration' })
+  cancellationPolicy: CancellationRuleResponseDto[];
+}
+
+/** An enrollment after a cancel or refund: its state and money trail, and the refund this call made (if any). */
+export class EnrollmentPaymentResponseDto {
+  @ApiProperty({ format: 'uuid', example: '9076790a-923e-482e-977e-408883466a8c' }) id: string;
+  @ApiProperty({ enum: ['held', 'active', 'cancelled', 'expired'], example: 'cancelled' }) status: string;
+  @ApiProperty({ enum: ['pending', 'completed', 'failed'], example: 'completed' }) paymentStatus: string;
+  @ApiProperty({ enum: ['in-person', 'card'], example: 'card' }) paymentMethod: string;
+  @ApiProperty({ description: 'Dollars', example: 80 }) amountPaid: number;
+  @ApiProperty({ description: 'Dollars', example: 2.4 }) platformFee: number;
+  @ApiProperty({ description: 'Dollars', example: 77.6 }) organizationAmount: number;
+  @ApiProperty({ description: 'Dollars', example: 80 }) refundedAmount: number;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: EXAMPLE_TIME }) cancelledAt: string | null;
+  @ApiProperty({ type: RefundResponseDto, nullable: true, description: 'The refund this request made (or the one it replayed)' })
+  refund: RefundResponseDto | null;
+  @ApiProperty({ type: [RefundResponseDto] }) refunds: RefundResponseDto[];
+}

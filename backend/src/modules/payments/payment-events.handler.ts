@@ -1,0 +1,42 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type Stripe from 'stripe';
+import type { EntityManager } from 'typeorm';
+import { StripeEventHandlers, type StripeEventHandler } from '../stripe/stripe-event-handlers';
+import { CardPaymentsService, intentFacts } from './card-payments.service';
+import { RefundsService } from './refunds.service';
+
+/**
+ * The card payment events (issue 9 §3-§4), registered with the Stripe plumbing: each runs inside the
+ * transaction that claimed the event, so it is applied exactly once. The event's object is untrusted: shapes
+ * are checked and its metadata must match the enrollment row it points at, or the event changes nothing.
+ */
+@Injectable()
+export class PaymentEventsHandler implements StripeEventHandler, OnModuleInit {
+  readonly types = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded'] as const;
+  private readonly logger = new Logger('PaymentEvents');
+
+  constructor(
+    private readonly registry: StripeEventHandlers,
+    private readonly payments: CardPaymentsService,
+    private readonly refunds: RefundsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.registry.register(this);
+  }
+
+  async handle(event: Stripe.Event, m: EntityManager): Promise<void> {
+    const object = (event.data as { object?: unknown } | undefined)?.object;
+    if (event.type === 'charge.refunded') return this.refunds.chargeRefunded(object, m);
+    const pi = intentFacts(object);
+    if (!pi) {
+      this.logger.warn(`${event.type} ${event.id} carries no PaymentIntent; ignored`);
+      return;
+    }
+    if (event.type === 'payment_intent.payment_failed') return this.payments.paymentFailed(pi, m);
+    // The signed event says succeeded; settle re-checks amount, currency, destination and metadata against the row.
+    const outcome = await this.payments.settle(pi, m);
+    if (outcome.kind === 'mismatch')
+      this.logger.warn(`${event.id}: PaymentIntent ${pi.id} does not match its enrollment (${outcome.reason}); ignored`);
+  }
+}

@@ -1,0 +1,284 @@
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AppException } from '../../common/http/app-exception';
+import { ActivityService } from '../activity/activity.service';
+import { StripeClient } from '../stripe/stripe.client';
+import { CardEnrollmentsService, type CardEnrollment } from '../students/card-enrollments.service';
+import { CardPaymentsService } from './card-payments.service';
+import type { CancelEnrollmentDto, RefundEnrollmentDto } from './dto/card-payment.dto';
+import { formatDollars, refundQuote } from './money';
+import { PaymentsRepository, type RefundRecord } from './payments.repository';
+
+const NOT_FOUND = 'Enrollment not found';
+
+const refundReply = (r: RefundRecord) => ({
+  id: r.id,
+  amount: r.amountCents / 100,
+  status: r.status,
+  source: r.source,
+  reason: r.reason,
+  createdAt: r.createdAt,
+});
+
+/** Stripe's refund status in the three the refunds table keeps. */
+const refundStatus = (s: string | null | undefined) =>
+  s === 'succeeded' ? 'succeeded' : s === 'failed' || s === 'canceled' ? 'failed' : 'pending';
+
+/**
+ * Cancellations and refunds by the organization's policy (issue 9 §4). Every change locks the enrollment row:
+ * the seat is freed by the one call that moves it out of held/active, a refund never exceeds what was paid less
+ * what was refunded, and a refund made here or in the Stripe dashboard is recorded once per Stripe refund id.
+ */
+@Injectable()
+export class RefundsService {
+  private readonly logger = new Logger('Refunds');
+
+  constructor(
+    private readonly stripe: StripeClient,
+    private readonly cards: CardEnrollmentsService,
+    private readonly payments: CardPaymentsService,
+    private readonly refunds: PaymentsRepository,
+    private readonly activity: ActivityService,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  async quote(organizationId: string, id: string) {
+    const e = await this.cards.inOrganization(id, organizationId);
+    if (!e) throw new AppException(HttpStatus.NOT_FOUND, NOT_FOUND);
+    const q = refundQuote(e.cancellationPolicy, e.amountPaidCents, e.refundedCents, new Date(e.classStartDate));
+    return {
+      refundAmount: q.refundCents / 100,
+      policyApplied: q.policyApplied,
+      paidAmount: e.amountPaidCents / 100,
+      refundedAmount: e.refundedCents / 100,
+      refundableAmount: q.refundableCents / 100,
+      daysBeforeClass: q.daysBeforeClass,
+      paymentMethod: e.paymentMethod,
+      cancellationPolicy: e.cancellationPolicy ?? [],
+    };
+  }
+
+  /**
+   * Cancels (held or active -> cancelled, seat freed once). A card payment is refunded by default: the quoted
+   * amount, or the admin's `amount` up to what is left. Cancelling a cancelled enrollment again changes nothing.
+   */
+  async cancel(organizationId: string, userId: string | null, id: string, dto: CancelEnrollmentDto, idempotencyKey?: string) {
+    let openIntent: string | null = null;
+    const reply = await this.db.transaction(async (m) => {
+      const e = await this.cards.inOrganization(id, organizationId, m, true);
+      if (!e) throw new AppException(HttpStatus.NOT_FOUND, NOT_FOUND);
+      if (e.status === 'cancelled') return this.reply(m, e.id, null);
+      if (e.status === 'expired')
+        throw new AppException(HttpStatus.CONFLICT, 'This registration has already expired; there is nothing to cancel.');
+      const paidByCard = e.paymentMethod === 'card' && e.paymentStatus === 'completed';
+      if (dto.refund === true && !paidByCard)
+        throw new AppException(
+          HttpStatus.CONFLICT,
+          'Only card payments are refunded through Classlane. Cancel without a refund and settle an in-person payment with the student directly.',
+        );
+      if (e.status === 'held') openIntent = e.stripePaymentIntentId;
+      await this.cards.cancel(m, e);
+      let refund: RefundRecord | null = null;
+      if (paidByCard && dto.refund !== false) {
+        const q = refundQuote(e.cancellationPolicy, e.amountPaidCents, e.refundedCents, new Date(e.classStartDate));
+        const cents = dto.amount !== undefined ? Math.round(dto.amount * 100) : q.refundCents;
+        const reason = q.policyApplied
+          ? `Cancelled ${q.daysBeforeClass} days before the class: ${q.policyApplied.refundPercentage}% refund by the policy at registration`
+          : 'Cancelled by the organization';
+        if (cents > 0)
+          refund = await this.createRefund(
+            m,
+            e,
+            cents,
+            dto.amount !== undefined ? 'Cancelled by the organization' : reason,
+            userId,
+            idempotencyKey,
+          );
+      }
+      await this.activity.record(
+        organizationId,
+        'enrollment_cancelled',
+        `${e.studentName}'s enrollment in ${e.classTitle} was cancelled${refund ? ` with a refund of ${formatDollars(refund.amountCents)}` : ''}`,
+        {
+          studentId: e.studentId,
+          studentName: e.studentName,
+          classId: e.classId,
+          className: e.classTitle,
+          enrollmentId: e.id,
+          refund: refund ? refund.amountCents / 100 : 0,
+        },
+        m,
+      );
+      return this.reply(m, e.id, refund);
+    });
+    if (openIntent) await this.payments.cancelIntent(openIntent);
+    return reply;
+  }
+
+  /** Refunds a card payment without cancelling: `amount` or everything left unrefunded. */
+  async refund(organizationId: string, userId: string | null, id: string, dto: RefundEnrollmentDto, idempotencyKey?: string) {
+    return this.db.transaction(async (m) => {
+      const e = await this.cards.inOrganization(id, organizationId, m, true);
+      if (!e) throw new AppException(HttpStatus.NOT_FOUND, NOT_FOUND);
+      if (e.paymentMethod !== 'card' || e.paymentStatus !== 'completed')
+        throw new AppException(HttpStatus.CONFLICT, 'Only a completed card payment can be refunded through Classlane.');
+      if (idempotencyKey) {
+        const replay = await this.refunds.byIdempotencyKey(m, e.id, idempotencyKey);
+        if (replay) return this.reply(m, e.id, replay);
+      }
+      const cents = dto.amount !== undefined ? Math.round(dto.amount * 100) : e.amountPaidCents - e.refundedCents;
+      if (cents <= 0) throw new AppException(HttpStatus.CONFLICT, 'This payment has already been refunded in full.');
+      const refund = await this.createRefund(m, e, cents, 'Refunded by the organization', userId, idempotencyKey);
+      await this.activity.record(
+        organizationId,
+        'payment_refunded',
+        `${e.studentName} was refunded ${formatDollars(refund.amountCents)} for ${e.classTitle}`,
+        {
+          amount: refund.amountCents / 100,
+          studentId: e.studentId,
+          studentName: e.studentName,
+          classId: e.classId,
+          className: e.classTitle,
+          source: 'admin',
+        },
+        m,
+      );
+      return this.reply(m, e.id, refund);
+    });
+  }
+
+  /**
+   * refunds.create for a locked card enrollment, recorded in the same transaction. The Stripe idempotency key is
+   * the admin's Idempotency-Key when sent (a retried request answers the first refund), else derived from the
+   * state it starts from (refunded so far and the amount), so two identical concurrent requests make one refund.
+   */
+  private async createRefund(
+    m: EntityManager,
+    e: CardEnrollment,
+    cents: number,
+    reason: string,
+    userId: string | null,
+    idempotencyKey?: string,
+  ): Promise<RefundRecord> {
+    if (idempotencyKey) {
+      const replay = await this.refunds.byIdempotencyKey(m, e.id, idempotencyKey);
+      if (replay) return replay;
+    }
+    const left = e.amountPaidCents - e.refundedCents;
+    if (cents > left)
+      throw new AppException(
+        HttpStatus.CONFLICT,
+        `At most ${formatDollars(left)} can be refunded (paid ${formatDollars(e.amountPaidCents)}, refunded ${formatDollars(e.refundedCents)}).`,
+        { refundableAmount: left / 100 },
+      );
+    if (!this.stripe.isConfigured || !e.stripePaymentIntentId)
+      throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, 'Refunds are not available: this server has no payment provider configured.');
+    let refund: { id: string; amount: number; status: string | null };
+    try {
+      refund = await this.stripe.api.refunds.create(
+        {
+          payment_intent: e.stripePaymentIntentId,
+          amount: cents,
+          reverse_transfer: true,
+          refund_application_fee: true,
+          metadata: { organizationId: e.organizationId, classId: e.classId, enrollmentId: e.id, source: 'admin' },
+        },
+        { idempotencyKey: `classlane-enrollment-${e.id}-refund-${idempotencyKey ?? `${e.refundedCents}-${cents}`}` },
+      );
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      throw new AppException(HttpStatus.BAD_GATEWAY, `The payment provider refused the refund: ${message}`);
+    }
+    const recorded =
+      (await this.refunds.insert(m, {
+        organizationId: e.organizationId,
+        enrollmentId: e.id,
+        amountCents: refund.amount,
+        stripeRefundId: refund.id,
+        status: refundStatus(refund.status),
+        reason,
+        source: 'admin',
+        createdBy: userId,
+        idempotencyKey: idempotencyKey ?? null,
+      })) ?? (await this.refunds.byStripeId(m, refund.id))!;
+    if (refundStatus(refund.status) !== 'failed' && !(await this.cards.addRefunded(m, e.id, refund.amount)))
+      this.logger.error(`Refund ${refund.id} of enrollment ${e.id} exceeds what was paid; recorded, total not changed`);
+    return recorded;
+  }
+
+  /**
+   * charge.refunded: records refunds made outside the app (the Stripe dashboard) once per refund id. The charge
+   * is untrusted: its payment intent must be a card enrollment's and its metadata (when present) must name it.
+   */
+  async chargeRefunded(charge: unknown, m: EntityManager): Promise<void> {
+    if (!charge || typeof charge !== 'object') return;
+    const c = charge as Record<string, unknown>;
+    const pi = typeof c.payment_intent === 'string' ? c.payment_intent : (c.payment_intent as { id?: unknown } | null)?.id;
+    if (typeof pi !== 'string') return;
+    const e = await this.cards.byPaymentIntent(pi, m, true);
+    if (!e) return;
+    const meta = (c.metadata ?? {}) as Record<string, unknown>;
+    if (
+      (meta.enrollmentId !== undefined && meta.enrollmentId !== e.id) ||
+      (meta.organizationId !== undefined && meta.organizationId !== e.organizationId)
+    ) {
+      this.logger.warn(`charge.refunded for ${pi} names another enrollment; ignored`);
+      return;
+    }
+    const list = (c.refunds as { data?: unknown } | undefined)?.data;
+    const refunds = Array.isArray(list) ? list : [];
+    for (const raw of refunds) {
+      const r = raw as Record<string, unknown>;
+      if (typeof r.id !== 'string' || !Number.isSafeInteger(r.amount) || (r.amount as number) <= 0) continue;
+      if (refundStatus(r.status as string) === 'failed') continue;
+      if (await this.refunds.byStripeId(m, r.id)) continue;
+      const latest = (await this.cards.byId(e.id, m))!;
+      const amount = Math.min(r.amount as number, latest.amountPaidCents - latest.refundedCents);
+      if (amount <= 0) continue;
+      const recorded = await this.refunds.insert(m, {
+        organizationId: e.organizationId,
+        enrollmentId: e.id,
+        amountCents: amount,
+        stripeRefundId: r.id,
+        status: refundStatus(r.status as string),
+        reason: 'Refunded in the Stripe dashboard',
+        source: 'stripe_dashboard',
+      });
+      if (!recorded) continue;
+      await this.cards.addRefunded(m, e.id, amount);
+      await this.activity.record(
+        e.organizationId,
+        'payment_refunded',
+        `${e.studentName} was refunded ${formatDollars(amount)} for ${e.classTitle} in the Stripe dashboard`,
+        {
+          amount: amount / 100,
+          studentId: e.studentId,
+          studentName: e.studentName,
+          classId: e.classId,
+          className: e.classTitle,
+          source: 'stripe_dashboard',
+        },
+        m,
+      );
+    }
+  }
+
+  private async reply(m: EntityManager, id: string, refund: RefundRecord | null) {
+    const e = (await this.cards.byId(id, m))!;
+    const all = await this.refunds.ofEnrollment(id, m);
+    return {
+      id: e.id,
+      status: e.status,
+      paymentStatus: e.paymentStatus,
+      paymentMethod: e.paymentMethod,
+      amountPaid: e.amountPaidCents / 100,
+      platformFee: e.platformFeeCents / 100,
+      organizationAmount: (e.paymentMethod === 'card' ? e.organizationAmountCents : e.amountPaidCents) / 100,
+      refundedAmount: e.refundedCents / 100,
+      cancelledAt: e.cancelledAt,
+      refund: refund ? refundReply(refund) : null,
+      refunds: all.map(refundReply),
+    };
+  }
+}

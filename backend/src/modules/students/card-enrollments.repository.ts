@@ -1,0 +1,167 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { returning } from '../../common/db/returning';
+import type { CancellationPolicy, EnrollmentStatus, PaymentMethod, PaymentStatus } from './student.entity';
+
+/** An enrollment as the card payment flow and the cancel/refund routes read it (with its money trail). */
+export interface CardEnrollment {
+  id: string;
+  organizationId: string;
+  studentId: string;
+  classId: string;
+  status: EnrollmentStatus;
+  paymentStatus: PaymentStatus;
+  paymentMethod: PaymentMethod;
+  enrollmentDate: Date;
+  holdExpiresAt: Date | null;
+  amountDueCents: number | null;
+  amountPaidCents: number;
+  platformFeeCents: number;
+  organizationAmountCents: number;
+  refundedCents: number;
+  stripePaymentIntentId: string | null;
+  stripeChargeId: string | null;
+  cancellationPolicy: CancellationPolicy[] | null;
+  cancelledAt: Date | null;
+  paidAt: Date | null;
+  studentEmail: string;
+  studentName: string;
+  classTitle: string;
+  classStartDate: Date;
+}
+
+const SELECT = `SELECT e.id, e.organization_id AS "organizationId", e.student_id AS "studentId", e.class_id AS "classId",
+    e.status, e.payment_status AS "paymentStatus", e.payment_method AS "paymentMethod", e.enrollment_date AS "enrollmentDate",
+    e.hold_expires_at AS "holdExpiresAt", e.amount_due_cents AS "amountDueCents", e.amount_paid_cents AS "amountPaidCents",
+    e.platform_fee_cents AS "platformFeeCents", e.organization_amount_cents AS "organizationAmountCents",
+    e.refunded_cents AS "refundedCents", e.stripe_payment_intent_id AS "stripePaymentIntentId",
+    e.stripe_charge_id AS "stripeChargeId", e.cancellation_policy AS "cancellationPolicy", e.cancelled_at AS "cancelledAt",
+    e.paid_at AS "paidAt", s.email AS "studentEmail", s.first_name || ' ' || s.last_name AS "studentName",
+    c.title AS "classTitle", c.start_date AS "classStartDate"
+  FROM enrollments e JOIN students s ON s.id = e.student_id JOIN classes c ON c.id = e.class_id`;
+
+export interface CardPaymentRecord {
+  amountCents: number;
+  platformFeeCents: number;
+  chargeId: string | null;
+  paymentIntentId: string;
+}
+
+/**
+ * The card side of `enrollments` (the students module's table): held seats, completion, expiry, cancellation
+ * and refund totals. Every state change is one conditional UPDATE that re-checks the state it starts from, so a
+ * second caller (webhook, job, browser, another instance) changes nothing and a seat is freed exactly once.
+ * Reads join students and classes read only for the names and the class start.
+ */
+@Injectable()
+export class CardEnrollmentsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async find(manager: EntityManager | undefined, where: string, params: unknown[], lock = false): Promise<CardEnrollment | null> {
+    const rows = await (manager ?? this.db).query(`${SELECT} WHERE ${where}${lock ? ' FOR UPDATE OF e' : ''}`, params);
+    return rows[0] ?? null;
+  }
+
+  insertHeld(
+    manager: EntityManager,
+    data: {
+      organizationId: string;
+      studentId: string;
+      classId: string;
+      amountDueCents: number;
+      holdMinutes: number;
+      policy: CancellationPolicy[];
+      registered: { firstName: string; lastName: string; phone: string; communicationOptIn: boolean };
+    },
+  ): Promise<{ id: string; holdExpiresAt: Date }[]> {
+    return returning<{ id: string; holdExpiresAt: Date }>(
+      manager,
+      `INSERT INTO enrollments (organization_id, student_id, class_id, payment_status, payment_method, amount_paid_cents,
+          enrollment_date, status, hold_expires_at, amount_due_cents, cancellation_policy, registered_first_name,
+          registered_last_name, registered_phone, registered_communication_opt_in)
+       VALUES ($1, $2, $3, 'pending', 'card', 0, now(), 'held', now() + make_interval(mins => $4), $5, $6::jsonb, $7, $8, $9, $10)
+       RETURNING id, hold_expires_at AS "holdExpiresAt"`,
+      [
+        data.organizationId,
+        data.studentId,
+        data.classId,
+        data.holdMinutes,
+        data.amountDueCents,
+        JSON.stringify(data.policy),
+        data.registered.firstName,
+        data.registered.lastName,
+        data.registered.phone,
+        data.registered.communicationOptIn,
+      ],
+    );
+  }
+
+  async setPaymentIntent(id: string, paymentIntentId: string): Promise<void> {
+    await this.db.query(`UPDATE enrollments SET stripe_payment_intent_id = $2 WHERE id = $1 AND stripe_payment_intent_id IS NULL`, [
+      id,
+      paymentIntentId,
+    ]);
+  }
+
+  /** held or lapsed (expired, cancelled) -> paid. Null when already paid. `active` true: the seat is (again) the student's. */
+  async recordPayment(manager: EntityManager, id: string, p: CardPaymentRecord, active: boolean): Promise<{ id: string } | null> {
+    const rows = await returning<{ id: string }>(
+      manager,
+      `UPDATE enrollments SET payment_status = 'completed', amount_paid_cents = $2::int, platform_fee_cents = $3::int,
+          organization_amount_cents = $2::int - $3::int, stripe_charge_id = $4,
+          stripe_payment_intent_id = COALESCE(stripe_payment_intent_id, $6),
+          status = CASE WHEN $5::boolean THEN 'active' ELSE status END,
+          hold_expires_at = CASE WHEN $5::boolean THEN NULL ELSE hold_expires_at END
+        WHERE id = $1 AND payment_status <> 'completed' RETURNING id`,
+      [id, p.amountCents, p.platformFeeCents, p.chargeId, active, p.paymentIntentId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** held -> expired (lapsed or failed): the class id whose seat the caller frees, or null when it was not held. */
+  async expireHold(manager: EntityManager, id: string, paymentFailed: boolean): Promise<string | null> {
+    const rows = await returning<{ class_id: string }>(
+      manager,
+      `UPDATE enrollments SET status = 'expired', hold_expires_at = NULL,
+          payment_status = CASE WHEN $2::boolean THEN 'failed' ELSE payment_status END
+        WHERE id = $1 AND status = 'held' RETURNING class_id`,
+      [id, paymentFailed],
+    );
+    return rows[0]?.class_id ?? null;
+  }
+
+  /** Expired holds, claimed for this transaction: another instance skips them (SKIP LOCKED). */
+  claimExpiredHolds(
+    manager: EntityManager,
+    limit: number,
+  ): Promise<{ id: string; organizationId: string; paymentIntentId: string | null }[]> {
+    return manager.query(
+      `SELECT id, organization_id AS "organizationId", stripe_payment_intent_id AS "paymentIntentId" FROM enrollments
+        WHERE status = 'held' AND hold_expires_at <= now()
+        ORDER BY hold_expires_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [limit],
+    );
+  }
+
+  /** held or active -> cancelled: the class id whose seat the caller frees, or null when it held none. */
+  async cancel(manager: EntityManager, id: string): Promise<string | null> {
+    const rows = await returning<{ class_id: string }>(
+      manager,
+      `UPDATE enrollments SET status = 'cancelled', cancelled_at = now(), hold_expires_at = NULL
+        WHERE id = $1 AND status IN ('held', 'active') RETURNING class_id`,
+      [id],
+    );
+    return rows[0]?.class_id ?? null;
+  }
+
+  /** Adds a refund to the total; false (nothing changed) when it would exceed what was paid. */
+  async addRefunded(manager: EntityManager, id: string, cents: number): Promise<boolean> {
+    const rows = await returning(
+      manager,
+      `UPDATE enrollments SET refunded_cents = refunded_cents + $2::int WHERE id = $1 AND refunded_cents + $2::int <= amount_paid_cents RETURNING id`,
+      [id, cents],
+    );
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { ClassesService } from '../classes/classes.service';
+import { CardEnrollmentsRepository, type CardEnrollment, type CardPaymentRecord } from './card-enrollments.repository';
+
+export type { CardEnrollment, CardPaymentRecord } from './card-enrollments.repository';
+
+/**
+ * What the payments module does to enrollments (this module's table) for card payments, cancellations and
+ * refunds. Each change re-checks the state it starts from; a seat is given back only by the call that moved the
+ * enrollment out of a seat-taking state, so it is freed exactly once whoever else tries.
+ */
+@Injectable()
+export class CardEnrollmentsService {
+  constructor(
+    private readonly repo: CardEnrollmentsRepository,
+    private readonly classes: ClassesService,
+  ) {}
+
+  byId(id: string, manager?: EntityManager, lock = false) {
+    return this.repo.find(manager, 'e.id = $1', [id], lock);
+  }
+
+  /** The organization's enrollment (null for another organization's id: the caller answers 404). */
+  inOrganization(id: string, organizationId: string, manager?: EntityManager, lock = false) {
+    return this.repo.find(manager, 'e.id = $1 AND e.organization_id = $2', [id, organizationId], lock);
+  }
+
+  byPaymentIntent(paymentIntentId: string, manager?: EntityManager, lock = false) {
+    return this.repo.find(manager, 'e.stripe_payment_intent_id = $1', [paymentIntentId], lock);
+  }
+
+  /** The open hold (seat-taking) of this email in this class, locked. */
+  heldFor(manager: EntityManager, organizationId: string, email: string, classId: string): Promise<CardEnrollment | null> {
+    return this.repo.find(
+      manager,
+      "e.organization_id = $1 AND lower(s.email) = lower($2) AND e.class_id = $3 AND e.status IN ('held', 'active')",
+      [organizationId, email, classId],
+      true,
+    );
+  }
+
+  setPaymentIntent(id: string, paymentIntentId: string) {
+    return this.repo.setPaymentIntent(id, paymentIntentId);
+  }
+
+  /** Records a verified payment; `keepSeat` makes the enrollment active (it holds or has just taken its seat). */
+  recordPayment(manager: EntityManager, id: string, payment: CardPaymentRecord, keepSeat: boolean) {
+    return this.repo.recordPayment(manager, id, payment, keepSeat);
+  }
+
+  /** Takes a seat again for a payment that arrived after its hold lapsed; false when the class has none left. */
+  async retakeSeat(manager: EntityManager, e: CardEnrollment): Promise<boolean> {
+    try {
+      await this.classes.takeSeat(manager, e.classId, e.organizationId);
+      return true;
+    } catch (err) {
+      if (err instanceof Error && 'getStatus' in err) return false; // full, closed or gone: a readable refusal, no SQL error
+      throw err;
+    }
+  }
+
+  /** held -> expired, freeing its seat; false when it was no longer held (someone else settled it). */
+  async expire(manager: EntityManager, e: { id: string; organizationId: string }, paymentFailed: boolean): Promise<boolean> {
+    const classId = await this.repo.expireHold(manager, e.id, paymentFailed);
+    if (!classId) return false;
+    await this.classes.releaseSeats(manager, e.organizationId, [classId]);
+    return true;
+  }
+
+  claimExpiredHolds(manager: EntityManager, limit: number) {
+    return this.repo.claimExpiredHolds(manager, limit);
+  }
+
+  /** held or active -> cancelled, freeing its seat; false when it held none. */
+  async cancel(manager: EntityManager, e: { id: string; organizationId: string }): Promise<boolean> {
+    const classId = await this.repo.cancel(manager, e.id);
+    if (!classId) return false;
+    await this.classes.releaseSeats(manager, e.organizationId, [classId]);
+    return true;
+  }
+
+  addRefunded(manager: EntityManager, id: string, cents: number) {
+    return this.repo.addRefunded(manager, id, cents);
+  }
+}

@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { refundQuote } from '../../src/modules/payments/money';
+import { createTeacher, registerBody } from '../fixtures/org.fixture';
+import { dashboardRefund, type StandInEvent } from '../stand-ins/stripe.stand-in';
+import {
+  cardClass,
+  cardOrg,
+  deliver,
+  enrollmentRow,
+  intentBody,
+  payInBrowser,
+  seatsTaken,
+  startCardWorld,
+  waitFor,
+  type CardWorld,
+} from './card-payments.helpers';
+
+const DAY = 24 * 3600 * 1000;
+const POLICY = [
+  { daysBeforeClass: 7, refundPercentage: 100 },
+  { daysBeforeClass: 3, refundPercentage: 50 },
+];
+
+/** Issue 9 §4: cancellations and refunds by the policy frozen at registration, recorded once whoever refunds. */
+describe('cancellations and refunds', () => {
+  let w: CardWorld;
+  let org: Awaited<ReturnType<typeof cardOrg>>;
+  beforeAll(async () => {
+    w = await startCardWorld();
+    w.liveWebhooks(false);
+    org = await cardOrg(w.a);
+    await w.a.db.query(`UPDATE organizations SET settings = jsonb_set(settings, '{cancellationPolicies}', $2::jsonb) WHERE id = $1`, [
+      org.orgId,
+      JSON.stringify(POLICY),
+    ]);
+  });
+  afterAll(async () => {
+    await w.close();
+  });
+
+  /** A paid card enrollment in a new class starting `startsIn` ms from now. */
+  async function paid(startsIn: number, o = org) {
+    const cls = await cardClass(w.a, o, { startDate: new Date(Date.now() + startsIn).toISOString() });
+    const body = intentBody(o.orgId, cls.id);
+    const d = (await w.a.http.post('/api/payments/create-intent').send(body).expect(201)).body.data;
+    await payInBrowser(w.stand, d.paymentIntentId, d.clientSecret);
+    await w.a.http
+      .post('/api/payments/confirm-enrollment')
+      .send({ paymentIntentId: d.paymentIntentId, classId: cls.id, organizationId: o.orgId, studentData: body.studentData })
+      .expect(200);
+    return { id: d.enrollmentId as string, pi: d.paymentIntentId as string, classId: cls.id };
+  }
+  const quote = (id: string, auth = org.auth) => w.a.http.get(`/api/enrollments/${id}/refund-quote`).set(auth);
+
+  it('should quote by the frozen policy at each boundary', async () => {
+    const cases: [number, number, number | null][] = [
+      [7 * DAY + 3600_000, 80, 7], // 7 whole days before: 100 %
+      [7 * DAY - 3600_000, 40, 3], // 6 days: 50 %
+      [3 * DAY + 3600_000, 40, 3], // 3 days: 50 %
+      [3 * DAY - 3600_000, 0, null], // 2 days: no rule reached
+      [-3600_000, 0, null], // started
+    ];
+    for (const [startsIn, amount, rule] of cases) {
+      const e = await paid(startsIn);
+      const q = (await quote(e.id).expect(200)).body.data;
+      expect([startsIn, q.refundAmount, q.policyApplied?.daysBeforeClass ?? null, q.paidAmount]).toEqual([startsIn, amount, rule, 80]);
+      expect(q).toMatchObject({ refundedAmount: 0, refundableAmount: 80, paymentMethod: 'card', cancellationPolicy: POLICY });
+    }
+    // Exactly at the boundary, by the function.
+    const start = new Date('2026-12-10T10:00:00Z');
+    expect(refundQuote(POLICY, 8000, 0, start, new Date('2026-12-03T10:00:00Z')).refundCents).toBe(8000);
+    expect(refundQuote(POLICY, 8000, 0, start, new Date('2026-12-03T10:00:01Z')).refundCents).toBe(4000);
+    expect(refundQuote(POLICY, 8000, 0, start, new Date('2026-12-07T10:00:00Z')).refundCents).toBe(4000);
+    expect(refundQuote(POLICY, 8000, 0, start, new Date('2026-12-07T10:00:01Z')).refundCents).toBe(0);
+    expect(refundQuote(POLICY, 8000, 6000, start, new Date('2026-12-01T10:00:00Z')).refundCents).toBe(2000); // what is left
+    expect(refundQuote([], 8000, 0, start, new Date('2026-12-09T10:00:00Z'))).toMatchObject({ refundCents: 8000, policyApplied: null });
+  });
+
+  it('should keep the policy a student registered under when the organization changes it later', async () => {
+    const e = await paid(10 * DAY);
+    await w.a.db.query(
+      `UPDATE organizations SET settings = jsonb_set(settings, '{cancellationPolicies}', '[]'::jsonb || $2::jsonb) WHERE id = $1`,
+      [org.orgId, JSON.stringify([{ daysBeforeClass: 30, refundPercentage: 10 }])],
+    );
+    try {
+      expect((await quote(e.id).expect(200)).body.data).toMatchObject({ refundAmount: 80, cancellationPolicy: POLICY });
+      // In person too: frozen at registration.
+      const cls = await cardClass(w.a, org);
+      const reg = await w.a.http.post('/api/students/register').send(registerBody(org.orgId, cls.id)).expect(201);
+      const row = await enrollmentRow(w.a, reg.body.data.classEnrollments[0].id);
+      expect(row.cancellation_policy).toEqual([{ daysBeforeClass: 30, refundPercentage: 10 }]);
+    } finally {
+      await w.a.db.query(`UPDATE organizations SET settings = jsonb_set(settings, '{cancellationPolicies}', $2::jsonb) WHERE id = $1`, [
+        org.orgId,
+        JSON.stringify(POLICY),
+      ]);
+    }
+  });
+
+  it('should cancel with the quoted refund, free the seat once, and answer a repeat without a second refund', async () => {
+    const e = await paid(5 * DAY); // 50 %
+    expect(await seatsTaken(w.a, e.classId)).toBe(1);
+    const before = w.stand.requests.length;
+    const replies = await Promise.all([1, 2, 3].map(() => w.a.http.post(`/api/enrollments/${e.id}/cancel`).set(org.auth).send({})));
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
+    const withRefund = replies.find((r) => r.body.data.refund)!;
+    expect(withRefund.body.data).toMatchObject({
+      id: e.id,
+      status: 'cancelled',
+      paymentStatus: 'completed',
+      paymentMethod: 'card',
+      amountPaid: 80,
+      platformFee: 2.4,
+      organizationAmount: 77.6,
+      refundedAmount: 40,
+      cancelledAt: expect.any(String),
+      refund: { amount: 40, status: 'succeeded', source: 'admin', reason: expect.stringContaining('50% refund') },
+    });
+    expect(replies.filter((r) => r.body.data.refund)).toHaveLength(1);
+    const calls = w.stand.requests.slice(before).filter((r) => r.path === '/v1/refunds');
+    expect(calls).toHaveLength(1);
+    expect(calls[0].body).toMatchObject({ payment_intent: e.pi, amount: '4000', reverse_transfer: 'true', refund_application_fee: 'true' });
+    expect(calls[0].idempotencyKey).toMatch(new RegExp(`^classlane-enrollment-${e.id}-refund-`));
+    expect(await seatsTaken(w.a, e.classId)).toBe(0);
+    expect(await enrollmentRow(w.a, e.id)).toMatchObject({ status: 'cancelled', refunded_cents: 4000, payment_status: 'completed' });
+    // Kept in the admin's view with its refunds; not on the roster.
+    const student = (
+      await w.a.http
+        .get('/api/students')
+        .set(org.auth)
+        .query({ filter: JSON.stringify({ q: '' }) })
+    ).body.data;
+    const shown = student
+      .flatMap((s: { classEnrollments: { id: string }[] }) => s.classEnrollments)
+      .find((x: { id: string }) => x.id === e.id);
+    expect(shown).toMatchObject({ status: 'cancelled', refundedAmount: 40, refunds: [{ amount: 40, source: 'admin' }] });
+    expect((await w.a.http.get(`/api/students/class/${e.classId}`).set(org.auth).query({ organizationId: org.orgId })).body.data).toEqual(
+      [],
+    );
+    // The charge.refunded that follows is the same refund.
+    const event = await waitFor(
+      async () => w.stand.events.find((x) => x.type === 'charge.refunded' && x.data.object.payment_intent === e.pi),
+      (x) => x !== undefined,
+    );
+    await deliver(w.a, event as StandInEvent).expect(200);
+    expect((await w.a.db.query('SELECT count(*)::int AS n FROM refunds WHERE enrollment_id = $1', [e.id]))[0].n).toBe(1);
+  });
+
+  it('should cancel without a refund, or with a chosen amount up to what is left', async () => {
+    const none = await paid(10 * DAY);
+    const r1 = await w.a.http.post(`/api/enrollments/${none.id}/cancel`).set(org.auth).send({ refund: false }).expect(200);
+    expect(r1.body.data).toMatchObject({ status: 'cancelled', refundedAmount: 0, refund: null });
+
+    const chosen = await paid(10 * DAY);
+    const tooMuch = await w.a.http.post(`/api/enrollments/${chosen.id}/cancel`).set(org.auth).send({ amount: 80.01 }).expect(409);
+    expect(tooMuch.body.error).toBe('At most $80.00 can be refunded (paid $80.00, refunded $0.00).');
+    expect(await enrollmentRow(w.a, chosen.id)).toMatchObject({ status: 'active', refunded_cents: 0 });
+    const r2 = await w.a.http.post(`/api/enrollments/${chosen.id}/cancel`).set(org.auth).send({ amount: 12.34 }).expect(200);
+    expect(r2.body.data).toMatchObject({ status: 'cancelled', refundedAmount: 12.34, refund: { amount: 12.34 } });
+
+    // In person: cancelled, nothing refunded through Stripe; refund: true is refused.
+    const cls = await cardClass(w.a, org);
+    const reg = await w.a.http.post('/api/students/register').send(registerBody(org.orgId, cls.id)).expect(201);
+    const id = reg.body.data.classEnrollments[0].id;
+    await w.a.http.post(`/api/enrollments/${id}/cancel`).set(org.auth).send({ refund: true }).expect(409);
+    expect((await w.a.http.post(`/api/enrollments/${id}/cancel`).set(org.auth).send({}).expect(200)).body.data).toMatchObject({
+      status: 'cancelled',
+      paymentMethod: 'in-person',
+      refund: null,
+    });
+    expect(await seatsTaken(w.a, cls.id)).toBe(0);
+    // A cancelled student may register again.
+    await w.a.http
+      .post('/api/students/register')
+      .send({ ...registerBody(org.orgId, cls.id), email: reg.body.data.email })
+      .expect(201);
+  });
+
+  it('should cancel an open hold, free its seat and cancel its PaymentIntent', async () => {
+    const cls = await cardClass(w.a, org);
+    const d = (await w.a.http.post('/api/payments/create-intent').send(intentBody(org.orgId, cls.id)).expect(201)).body.data;
+    const r = await w.a.http.post(`/api/enrollments/${d.enrollmentId}/cancel`).set(org.auth).send({}).expect(200);
+    expect(r.body.data).toMatchObject({ status: 'cancelled', paymentStatus: 'pending', refund: null });
+    expect(await seatsTaken(w.a, cls.id)).toBe(0);
+    expect(w.stand.state.objects.get(d.paymentIntentId)!.status).toBe('canceled');
+  });
+
+  it('should refund without cancelling, never more than paid minus refunded, replaying a repeated Idempotency-Key', async () => {
+    const e = await paid(10 * DAY);
+    const key = 'refund-click-1';
+    const first = await w.a.http
+      .post(`/api/enrollments/${e.id}/refund`)
+      .set(org.auth)
+      .set('Idempotency-Key', key)
+      .send({ amount: 30 })
+      .expect(200);
+    const again = await w.a.http
+      .post(`/api/enrollments/${e.id}/refund`)
+      .set(org.auth)
+      .set('Idempotency-Key', key)
+      .send({ amount: 30 })
+      .expect(200);
+    expect(again.body.data.refund.id).toBe(first.body.data.refund.id);
+    expect(again.body.data).toMatchObject({ status: 'active', refundedAmount: 30 });
+    const over = await w.a.http.post(`/api/enrollments/${e.id}/refund`).set(org.auth).send({ amount: 50.01 }).expect(409);
+    expect(over.body.error).toBe('At most $50.00 can be refunded (paid $80.00, refunded $30.00).');
+    const rest = await w.a.http.post(`/api/enrollments/${e.id}/refund`).set(org.auth).send({}).expect(200);
+    expect(rest.body.data).toMatchObject({ refundedAmount: 80, refund: { amount: 50 } });
+    expect((await w.a.http.post(`/api/enrollments/${e.id}/refund`).set(org.auth).send({}).expect(409)).body.error).toBe(
+      'This payment has already been refunded in full.',
+    );
+    expect(await enrollmentRow(w.a, e.id)).toMatchObject({ status: 'active', refunded_cents: 8000 });
+    expect(await seatsTaken(w.a, e.classId)).toBe(1);
+  });
+
+  it('should record a refund made in the Stripe dashboard once per refund id', async () => {
+    const e = await paid(10 * DAY);
+    await dashboardRefund(w.stand.state, e.pi, 2500);
+    const event = await waitFor(
+      async () => w.stand.events.find((x) => x.type === 'charge.refunded' && x.data.object.payment_intent === e.pi),
+      (x) => x !== undefined,
+    );
+    await Promise.all([deliver(w.a, event!), deliver(w.a, event!), deliver(w.a, { ...event!, id: `${event!.id}_b` })]);
+    expect(await enrollmentRow(w.a, e.id)).toMatchObject({ refunded_cents: 2500, status: 'active' });
+    const rows = await w.a.db.query('SELECT amount_cents, source FROM refunds WHERE enrollment_id = $1', [e.id]);
+    expect(rows).toEqual([{ amount_cents: 2500, source: 'stripe_dashboard' }]);
+    expect((await quote(e.id).expect(200)).body.data).toMatchObject({ refundedAmount: 25, refundableAmount: 55, refundAmount: 55 });
+    // A charge.refunded naming another enrollment in its metadata is ignored.
+    await dashboardRefund(w.stand.state, e.pi, 500);
+    const second = w.stand.events.filter((x) => x.type === 'charge.refunded' && x.data.object.payment_intent === e.pi).at(-1)!;
+    const forged = structuredClone(second);
+    forged.id = `${second.id}_forged`;
+    (forged.data.object.metadata as Record<string, string>).enrollmentId = '00000000-0000-4000-8000-000000000000';
+    await deliver(w.a, forged).expect(200);
+    expect((await enrollmentRow(w.a, e.id)).refunded_cents).toBe(2500);
+    await deliver(w.a, second).expect(200);
+    expect((await enrollmentRow(w.a, e.id)).refunded_cents).toBe(3000);
+  });
+
+  it("should keep every new route to the caller's organization and its admins", async () => {
+    const e = await paid(10 * DAY);
+    const other = await cardOrg(w.a);
+    const before = await enrollmentRow(w.a, e.id);
+    expect((await quote(e.id, other.auth).expect(404)).body.error).toBe('Enrollment not found');
+    await w.a.http.post(`/api/enrollments/${e.id}/cancel`).set(other.auth).send({}).expect(404);
+    await w.a.http.post(`/api/enrollments/${e.id}/refund`).set(other.auth).send({ amount: 1 }).expect(404);
+    const teacher = await createTeacher(w.a, org);
+    await quote(e.id, teacher.auth).expect(403);
+    await w.a.http.post(`/api/enrollments/${e.id}/cancel`).set(teacher.auth).send({}).expect(403);
+    await w.a.http.post(`/api/enrollments/${e.id}/refund`).set(teacher.auth).send({}).expect(403);
+    await w.a.http.get(`/api/enrollments/${e.id}/refund-quote`).expect(401);
+    await w.a.http.post(`/api/enrollments/${e.id}/cancel`).send({}).expect(401);
+    expect(await enrollmentRow(w.a, e.id)).toEqual(before);
+    expect(await seatsTaken(w.a, e.classId)).toBe(1);
+    // Public card routes: another organization's class with this organization's id is not found, nothing held.
+    const theirs = await cardClass(w.a, other);
+    const r = await w.a.http.post('/api/payments/create-intent').send(intentBody(org.orgId, theirs.id)).expect(404);
+    expect(r.body.error).toContain('not found');
+    expect(await seatsTaken(w.a, theirs.id)).toBe(0);
+  });
+
+  it('should refuse to delete a card enrollment or its student, so the money trail is kept', async () => {
+    const e = await paid(10 * DAY);
+    const [{ student_id: studentId }] = await w.a.db.query('SELECT student_id FROM enrollments WHERE id = $1', [e.id]);
+    const r1 = await w.a.http.delete(`/api/students/${studentId}/enrollments/${e.classId}`).set(org.auth).expect(409);
+    expect(r1.body.error).toContain('Cancel it');
+    await w.a.http.delete(`/api/students/${studentId}`).set(org.auth).expect(409);
+    expect((await enrollmentRow(w.a, e.id)).status).toBe('active');
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/apiClient';
+import { CARD_MESSAGES, cardConfirmErrorMessage, cardIntentErrorMessage } from './cardPayment';
+
+describe('cardIntentErrorMessage (spec 2 §8)', () => {
+  it('should name in-person payment when the server speaks of the subscription or plan', () => {
+    expect(cardIntentErrorMessage(new ApiError('Online payments need an active subscription', 403))).toBe(
+      "This organization currently only accepts in-person payments. Please select 'Pay in Person at Class'.",
+    );
+    expect(cardIntentErrorMessage(new ApiError("Card payments are not included in this organization's subscription plan.", 403))).toBe(
+      CARD_MESSAGES.inPersonOnly,
+    );
+  });
+
+  it("should map 'not found' to the support message", () => {
+    expect(cardIntentErrorMessage(new ApiError('Class not found', 404))).toBe('Class or organization not found. Please contact support.');
+    expect(cardIntentErrorMessage(new ApiError('Organization not found', 400))).toBe(CARD_MESSAGES.notFound);
+  });
+
+  it('should say card payments are not available when the organization cannot take them', () => {
+    expect(cardIntentErrorMessage(new ApiError('This organization cannot accept card payments yet', 409))).toBe(
+      "Credit card payments are not available. Please select 'Pay in Person at Class'.",
+    );
+    expect(cardIntentErrorMessage(new ApiError('Service unavailable', 503))).toBe(CARD_MESSAGES.cardsUnavailable);
+  });
+
+  it('should keep a readable refusal the student can act on', () => {
+    expect(cardIntentErrorMessage(new ApiError('This class is full', 409))).toBe('This class is full');
+    expect(cardIntentErrorMessage(new ApiError('The price of this class changed: it is now $40', 409))).toBe(
+      'The price of this class changed: it is now $40',
+    );
+  });
+
+  it("should fall back to 'Failed to reserve spot. Please try again.'", () => {
+    expect(cardIntentErrorMessage(new ApiError('Internal server error', 500))).toBe('Failed to reserve spot. Please try again.');
+    expect(cardIntentErrorMessage(new TypeError('boom'))).toBe(CARD_MESSAGES.reserveFailed);
+  });
+});
+
+describe('cardConfirmErrorMessage (spec 2 §4, §8)', () => {
+  it("should show Stripe's own message, or 'Payment failed' without one", () => {
+    expect(cardConfirmErrorMessage({ error: { type: 'card_error', message: 'Your card was declined.' } })).toBe('Your card was declined.');
+    expect(cardConfirmErrorMessage({ error: { type: 'api_error' } })).toBe('Payment failed. Please try again.');
+  });
+
+  it("should say 'Payment was not completed' for an intent that did not succeed", () => {
+    expect(cardConfirmErrorMessage({ paymentIntent: { status: 'requires_action' } })).toBe('Payment was not completed. Please try again.');
+    expect(cardConfirmErrorMessage({})).toBe(CARD_MESSAGES.notCompleted);
+  });
+
+  it('should let a succeeded payment through to the server check', () => {
+    expect(cardConfirmErrorMessage({ paymentIntent: { id: 'pi_1', status: 'succeeded' } })).toBeNull();
+  });
+});

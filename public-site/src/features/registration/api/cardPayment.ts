@@ -1,0 +1,94 @@
+import { api, ApiError } from '@/lib/apiClient';
+import type { StudentDetails } from './registerStudent';
+
+/** POST /api/payments/create-intent: takes a seat hold and opens the PaymentIntent (amounts in dollars). */
+export interface CardIntent {
+  clientSecret: string;
+  paymentIntentId: string;
+  amount: number;
+  holdExpiresAt: Date | string;
+  enrollmentId?: string;
+}
+
+/** POST /api/payments/confirm-enrollment: the server verified the payment with Stripe. */
+export interface CardEnrollment {
+  enrollmentId: string;
+  transactionId: string;
+}
+
+export interface CardRegistration {
+  classId: string;
+  organizationId: string;
+  student: StudentDetails;
+}
+
+export function createCardIntent(input: CardRegistration & { amount: number }): Promise<CardIntent> {
+  return api.post<CardIntent>(
+    '/api/payments/create-intent',
+    { classId: input.classId, organizationId: input.organizationId, studentData: { ...input.student }, amount: input.amount },
+    { public: true },
+  );
+}
+
+export function confirmCardEnrollment(input: CardRegistration & { paymentIntentId: string }): Promise<CardEnrollment> {
+  return api.post<CardEnrollment>(
+    '/api/payments/confirm-enrollment',
+    {
+      paymentIntentId: input.paymentIntentId,
+      classId: input.classId,
+      organizationId: input.organizationId,
+      studentData: { ...input.student },
+    },
+    { public: true },
+  );
+}
+
+/** The texts of spec 2 §8, verbatim. */
+export const CARD_MESSAGES = {
+  notReady: 'Payment system not ready. Please try again.',
+  cardNotFound: 'Card information not found. Please try again.',
+  paymentFailed: 'Payment failed. Please try again.',
+  notCompleted: 'Payment was not completed. Please try again.',
+  inPersonOnly: "This organization currently only accepts in-person payments. Please select 'Pay in Person at Class'.",
+  notFound: 'Class or organization not found. Please contact support.',
+  cardsUnavailable: "Credit card payments are not available. Please select 'Pay in Person at Class'.",
+  missingInformation: 'Missing class or student information.',
+  reserveFailed: 'Failed to reserve spot. Please try again.',
+} as const;
+
+/**
+ * The message for a refused POST /api/payments/create-intent (spec 2 §8): a server message naming the
+ * subscription means the organization's plan has no card payments; 'not found' is the class or organization;
+ * an organization that cannot take cards (no account able to charge, or Stripe not configured) is
+ * 'Credit card payments are not available…'; a refusal the student can act on (class full, already enrolled,
+ * a price that changed, a field) keeps the server's readable message; anything else is 'Failed to reserve spot'.
+ */
+export function cardIntentErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return CARD_MESSAGES.reserveFailed;
+  const message = error.message || '';
+  if (/subscription/i.test(message)) return CARD_MESSAGES.inPersonOnly;
+  if (/not found/i.test(message) || error.status === 404) return CARD_MESSAGES.notFound;
+  if (error.status === 503 || /card payments|charges|not (accept|available)|payment processing/i.test(message)) {
+    return CARD_MESSAGES.cardsUnavailable;
+  }
+  if ([400, 403, 409, 422, 429].includes(error.status) && message) return message;
+  if ((error.kind === 'timeout' || error.kind === 'network') && message) return message;
+  return CARD_MESSAGES.reserveFailed;
+}
+
+/** What Stripe.js answers from confirmCardPayment, reduced to what the step reads. */
+export interface CardConfirmResult {
+  error?: { message?: string; type?: string; code?: string } | null;
+  paymentIntent?: { id?: string; status?: string } | null;
+}
+
+/**
+ * Spec 2 §4 and §8: a Stripe error shows Stripe's own message (e.g. 'Your card was declined.'), or 'Payment failed'
+ * without one; a PaymentIntent that did not succeed (e.g. still requires an action) is 'Payment was not completed'.
+ * Null means the payment succeeded and the server may now verify it.
+ */
+export function cardConfirmErrorMessage(result: CardConfirmResult): string | null {
+  if (result.error) return result.error.message || CARD_MESSAGES.paymentFailed;
+  if (result.paymentIntent?.status !== 'succeeded') return CARD_MESSAGES.notCompleted;
+  return null;
+}

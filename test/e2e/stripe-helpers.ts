@@ -1,0 +1,63 @@
+/** Stripe in the browser for the e2e specs: the Stripe.js test double, or Stripe.js failing to load. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, apiSignIn } from './admin-helpers';
+import { STRIPE_E2E } from './stripe-env';
+
+const DOUBLE = readFileSync(path.join(__dirname, 'stripe-js-double.js'), 'utf8');
+
+/**
+ * Serves the Stripe.js test double for Stripe.js's URL, and forwards what it sends to api.stripe.com (as Stripe.js
+ * does: the publishable key in the form body) to the Stripe stand-in with the key as a bearer token.
+ */
+export async function serveStripeJsDouble(page: Page) {
+  await page.route('https://js.stripe.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/javascript; charset=utf-8', body: DOUBLE }),
+  );
+  await page.route('https://api.stripe.com/**', async (route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    const form = new URLSearchParams(request.method() === 'GET' ? url.search : (request.postData() ?? ''));
+    const key = form.get('key') ?? '';
+    form.delete('key');
+    const query = request.method() === 'GET' ? `?${form}` : '';
+    const response = await route.fetch({
+      url: `${STRIPE_E2E.standInUrl}${url.pathname}${query}`,
+      method: request.method(),
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-www-form-urlencoded' },
+      postData: request.method() === 'GET' ? undefined : form.toString(),
+    });
+    await route.fulfill({ response, headers: { ...response.headers(), 'access-control-allow-origin': '*' } });
+  });
+}
+
+/** Stripe.js cannot load (as offline, or blocked by the network): the site must show its unavailable panel. */
+export async function failStripeJs(page: Page) {
+  await page.route('https://js.stripe.com/**', (route) => route.abort('internetdisconnected'));
+}
+
+/**
+ * Onboards the demo organization on Stripe Connect the way its admin does (h-connect's contract): create the
+ * Express account, open the Account Link (the stand-in's onboarding page completes the account, sends
+ * `account.updated` and redirects back), then wait until the public status says it can take charges. Idempotent.
+ */
+export async function onboardDemoOrganization(request: APIRequestContext, page?: Page) {
+  const admin = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const organizationId = admin.user.organizationId as string;
+  const auth = { Authorization: `Bearer ${admin.token}` };
+  const status = async () =>
+    (await (await request.get(`/api/connect/status/${organizationId}`)).json()).data as { hasAccount: boolean; charges_enabled: boolean };
+  if ((await status()).charges_enabled) return organizationId;
+
+  const account = await request.post('/api/connect/create-account', { headers: auth, data: { organizationId } });
+  expect(account.ok(), await account.text()).toBeTruthy();
+  const session = await request.post('/api/connect/account-session', { headers: auth, data: { organizationId } });
+  expect(session.ok(), await session.text()).toBeTruthy();
+  const onboardingUrl = ((await session.json()).data as { onboarding_url: string }).onboarding_url;
+  expect(onboardingUrl).toContain(STRIPE_E2E.standInUrl);
+  if (page) await page.goto(onboardingUrl);
+  else expect((await request.get(onboardingUrl, { maxRedirects: 0 })).status()).toBe(302);
+  await expect.poll(async () => (await status()).charges_enabled, { timeout: 15_000 }).toBe(true);
+  return organizationId;
+}
