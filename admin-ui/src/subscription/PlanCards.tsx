@@ -102,7 +102,7 @@ export function PlanCards({
             <CardActions sx={{ p: 2, pt: 0 }}>
               <Button
                 fullWidth
-                variant={button.disabled ? 'outlined' : 'contained'}
+                variant={button.action === 'checkout' || button.action === 'upgrade' ? 'contained' : 'outlined'}
                 disabled={button.disabled || busyPlan !== null}
                 onClick={() => onChoose(plan, button)}
               >
