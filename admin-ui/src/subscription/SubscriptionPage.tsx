@@ -387,7 +387,14 @@ function UsageRow({ label, current, limit }: { label: string; current: number; l
           {current} / {limitText(limit)}
         </Typography>
       </Box>
-      {!unlimited && <LinearProgress variant="determinate" value={pct} color={pct >= 90 ? 'error' : pct >= 70 ? 'warning' : 'primary'} />}
+      {!unlimited && (
+        <LinearProgress
+          variant="determinate"
+          value={pct}
+          aria-label={`${label}: ${current} of ${limit}`}
+          color={pct >= 90 ? 'error' : pct >= 70 ? 'warning' : 'primary'}
+        />
+      )}
     </Box>
   );
 }
