@@ -197,6 +197,24 @@ describe('subscriptions on Stripe Billing', () => {
     expect(await feature(org, 'apiAccess')).toBe(false);
   });
 
+  it('should go on with the other booked downgrades when one fails, and retry it on the next run', async () => {
+    const broken = await createOrg(t);
+    const fine = await createOrg(t);
+    for (const org of [broken, fine]) {
+      await checkout(org, professionalPrice);
+      await t.http.post(`/api/subscriptions/${org.orgId}/downgrade`).set(org.auth).send({ newPlanId: 'essential' }).expect(200);
+    }
+    // The broken one points at a subscription Stripe does not know: its change fails.
+    await t.db.query(
+      "UPDATE subscriptions SET stripe_subscription_id = 'sub_missing', scheduled_change_at = now() - interval '2 seconds' WHERE organization_id = $1",
+      [broken.orgId],
+    );
+    await t.db.query("UPDATE subscriptions SET scheduled_change_at = now() - interval '1 second' WHERE organization_id = $1", [fine.orgId]);
+    expect(await t.app.get(SubscriptionsJobs).run()).toBe(1);
+    expect(await sub(fine)).toMatchObject({ planId: 'essential', scheduledChange: null });
+    expect((await sub(broken)).scheduledChange).toMatchObject({ planId: 'essential' });
+  });
+
   it('should apply a booked downgrade as soon as its date passes, before the job has run', async () => {
     const org = await createOrg(t);
     await checkout(org, professionalPrice);
