@@ -20,6 +20,8 @@ import students from '@/resources/students';
 const Dashboard = lazy(() => import('@/dashboard/Dashboard'));
 const SettingsPage = lazy(() => import('@/settings/SettingsPage'));
 const TeamPage = lazy(() => import('@/team/TeamPage'));
+const SubscriptionPage = lazy(() => import('@/subscription/SubscriptionPage'));
+const SubscriptionTestPage = lazy(() => import('@/subscription/SubscriptionTestPage'));
 
 const DashboardScreen = () => (
   <Area message="Loading admin dashboard...">
@@ -65,23 +67,17 @@ export default function AdminApp() {
         <Route
           path="/subscription"
           element={
-            <NotAvailable
-              title="Subscription"
-              message="Subscription management is not available yet in this version."
-              backHref="/admin"
-              backLabel="Back to dashboard"
-            />
+            <Area message="Loading subscription...">
+              <SubscriptionPage />
+            </Area>
           }
         />
         <Route
           path="/subscription-test"
           element={
-            <NotAvailable
-              title="Subscription test"
-              message="The subscription test page is not available yet in this version."
-              backHref="/admin"
-              backLabel="Back to dashboard"
-            />
+            <Area message="Loading subscription...">
+              <SubscriptionTestPage />
+            </Area>
           }
         />
         <Route

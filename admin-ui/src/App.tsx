@@ -16,8 +16,8 @@ import { makeTheme } from '@/layout/themes';
 
 const AdminApp = lazy(() => import('@/AdminApp'));
 const TeacherApp = lazy(() => import('@/TeacherApp'));
-const StandalonePages = lazy(() => import('@/StandalonePages'));
 const ItAdminApp = lazy(() => import('@/it-admin/ItAdminApp'));
+const SubscriptionSuccessPage = lazy(() => import('@/subscription/SubscriptionSuccessPage'));
 
 function RootRedirect() {
   const { status, user } = useSession();
@@ -54,14 +54,8 @@ export function App() {
                 </RequireArea>
               }
             />
-            <Route
-              path="/subscription-success"
-              element={
-                <RequireArea area="admin">
-                  <StandalonePages page="subscription-success" />
-                </RequireArea>
-              }
-            />
+            {/* Its own guard: signed-out visitors go to /signin (spec 3 §2.10), not /login. */}
+            <Route path="/subscription-success" element={<SubscriptionSuccessPage />} />
             <Route
               path="/teacher/*"
               element={

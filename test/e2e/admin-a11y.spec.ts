@@ -34,6 +34,10 @@ test('admin screens should have no serious accessibility violations', async ({ p
     '/admin/settings?tab=payments',
     '/admin/settings?tab=system',
     '/admin/team',
+    '/admin/subscription',
+    '/admin/subscription?tab=plans',
+    '/admin/subscription?tab=billing',
+    '/admin/subscription-test',
   ]) {
     await scan(page, path);
   }

@@ -19,6 +19,7 @@ const PAGES = [
   '/use-cases/community-programs',
   '/senior-centers',
   '/pricing',
+  '/help',
 ];
 
 async function expectNoSeriousViolations(page: import('@playwright/test').Page, label: string) {

@@ -18,6 +18,7 @@ const PAGES: [path: string, key: string, title: string][] = [
   ['/pricing', 'pricing', 'Pricing | Classlane'],
   ['/about-us', 'about-us', 'About Us | Classlane'],
   ['/contact-us', 'contact', 'Contact Us | Classlane'],
+  ['/help', 'help', 'Help | Classlane'],
   ['/terms', 'terms-of-service', 'Terms of Service | Classlane'],
   ['/privacy', 'privacy-policy', 'Privacy Policy | Classlane'],
   ['/teacher-terms', 'teacher-terms', 'Terms for Organizations and Teachers | Classlane'],

@@ -290,7 +290,7 @@ describe('bad input on every write route', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 180_000);
 });
 
 function fillParams(

@@ -119,7 +119,13 @@ describe('Connect onboarding (issue 9 §2)', () => {
   it('should refuse a plan without online payments with the upsell, call Stripe for nothing, and allow it once the plan has it', async () => {
     const org = await createOrg(a);
     const refused = await create(a, org).expect(403);
-    expect(refused.body).toEqual({ success: false, data: null, error: UPSELL });
+    expect(refused.body).toEqual({
+      success: false,
+      data: null,
+      error: UPSELL,
+      code: 'PLAN_REQUIRED',
+      upgradePlan: { id: 'essential', name: 'Essential' },
+    });
     const link = await a.http.post('/api/connect/account-session').set(org.auth).send({ organizationId: org.orgId }).expect(403);
     expect(link.body.error).toBe(UPSELL);
     expect(accountCalls(org.orgId)).toHaveLength(0);

@@ -43,6 +43,8 @@ describe('security defects (issue 8 §1)', () => {
         success: false,
         data: null,
         error: 'Custom branding is a feature of the Essential plan. Upgrade to Essential to use it.',
+        code: 'PLAN_REQUIRED',
+        upgradePlan: { id: 'essential', name: 'Essential' },
       });
       expect(await brandingOf(free.orgId)).toEqual(before);
     });

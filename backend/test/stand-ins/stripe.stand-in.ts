@@ -11,8 +11,8 @@ import {
   type StandInRoute,
   type StandInState,
 } from './stripe/core';
-import { connectRoutes } from './stripe/connect.routes';
 import { billingRoutes } from './stripe/billing.routes';
+import { connectRoutes } from './stripe/connect.routes';
 import { eventRoutes } from './stripe/events.routes';
 import { paymentRoutes } from './stripe/payments.routes';
 

@@ -118,6 +118,9 @@ export function App() {
           <Route path="/contact">
             <Lazy page={pages.contact} />
           </Route>
+          <Route path="/help">
+            <Lazy page={pages.help} />
+          </Route>
           <Route path="/signin">
             <Lazy page={pages.signIn} />
           </Route>

@@ -49,6 +49,10 @@ export const pages = {
     () => import('@/features/contact/ContactPage'),
     (m) => m.ContactPage,
   ),
+  help: page(
+    () => import('@/features/help/HelpPage'),
+    (m) => m.HelpPage,
+  ),
   signIn: page(
     () => import('@/features/auth/SignInPage'),
     (m) => m.SignInPage,

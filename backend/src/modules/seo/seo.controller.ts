@@ -15,6 +15,7 @@ const STATIC_PATHS = [
   '/community-colleges',
   '/about-us',
   '/contact-us',
+  '/help',
   '/terms',
   '/privacy',
   '/teacher-terms',

@@ -148,11 +148,12 @@ export class SubscriptionRepository {
   }
 
   /** Organizations whose booked downgrade is due, claimed for the caller's transaction (other instances skip them). */
-  async claimDueChanges(m: EntityManager, now: Date, limit: number): Promise<SubscriptionRow[]> {
+  async claimDueChanges(m: EntityManager, now: Date, limit: number, skip: string[] = []): Promise<SubscriptionRow[]> {
     return m.query(
       `SELECT ${COLUMNS} FROM subscriptions WHERE scheduled_plan_id IS NOT NULL AND scheduled_change_at <= $1
+         AND NOT (organization_id = ANY($3::uuid[]))
        ORDER BY scheduled_change_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
-      [now, limit],
+      [now, limit, skip],
     );
   }
 }

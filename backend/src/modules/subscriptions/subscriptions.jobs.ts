@@ -55,17 +55,28 @@ export class SubscriptionsJobs implements OnApplicationBootstrap, OnModuleDestro
     return this.running;
   }
 
+  /** A row whose change fails (Stripe down, a bad price) is logged and left for the next run; the others go on. */
   private async applyDue(now: Date): Promise<number> {
     let applied = 0;
-    for (;;) {
-      const done = await this.db.transaction(async (m) => {
-        const [row] = await this.repo.claimDueChanges(m, now, 1);
-        if (!row) return false;
-        await this.subscriptions.applyDueChange(m, row);
-        return true;
-      });
-      if (!done) return applied;
-      if (++applied >= BATCH) return applied;
+    const failed: string[] = [];
+    while (applied + failed.length < BATCH) {
+      let claimed: string | null = null;
+      try {
+        const done = await this.db.transaction(async (m) => {
+          const [row] = await this.repo.claimDueChanges(m, now, 1, failed);
+          if (!row) return false;
+          claimed = row.organizationId;
+          await this.subscriptions.applyDueChange(m, row);
+          return true;
+        });
+        if (!done) break;
+        applied++;
+      } catch (e) {
+        if (!claimed) throw e;
+        failed.push(claimed);
+        this.logger.warn(`The booked plan change of ${claimed} failed (${e instanceof Error ? e.message : String(e)}); retried next run`);
+      }
     }
+    return applied;
   }
 }

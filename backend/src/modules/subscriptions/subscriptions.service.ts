@@ -256,8 +256,8 @@ export class SubscriptionsService {
       this.logger.warn(`Stripe subscription ${sub.id} belongs to customer ${state.stripeCustomerId}, not ${organizationId}'s; ignored`);
       return;
     }
-    // A late event of an older subscription never replaces a newer one.
-    if (row.stripeSubscriptionId && row.stripeSubscriptionId !== sub.id && TERMINAL_STATUSES.includes(state.status)) return;
+    // A late event of an ended subscription never replaces the record's (a newer one, or a reset to Free).
+    if (row.stripeSubscriptionId !== sub.id && TERMINAL_STATUSES.includes(state.status)) return;
     const plan = planOfStripeSubscription(sub, await this.readModel.listPlans(m));
     if (plan) state.planId = plan.id;
     else this.logger.warn(`Stripe subscription ${sub.id} pays for a price no plan has (${state.stripePriceId}); plan kept`);
