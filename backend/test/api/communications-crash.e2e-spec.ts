@@ -81,9 +81,8 @@ describe('communications: a dispatcher killed mid-batch', () => {
           (r: { status: string; n: number }) => [r.status, r.n],
         ),
       ) as Record<string, number>;
-    let c: Record<string, number> = {};
     for (let i = 0; i < 600; i++) {
-      c = await counts();
+      const c = await counts();
       if ((c.sent ?? 0) >= 40 && (c.sending ?? 0) > 0) break;
       await wait(25);
     }
