@@ -67,8 +67,42 @@ export interface paths {
     put: operations["Classes_update"];
     delete: operations["Classes_delete"];
   };
+  "/api/classes/{id}/calendar.ics": {
+    get: operations["Communications_calendar"];
+  };
   "/api/classes/{id}/clone": {
     post: operations["Classes_clone"];
+  };
+  "/api/communications/logs": {
+    get: operations["Communications_logs"];
+  };
+  "/api/communications/recipients": {
+    get: operations["Communications_recipients"];
+  };
+  "/api/communications/schedule": {
+    post: operations["Communications_schedule"];
+  };
+  "/api/communications/scheduled": {
+    get: operations["Communications_scheduled"];
+  };
+  "/api/communications/scheduled/{id}": {
+    delete: operations["Communications_cancel"];
+  };
+  "/api/communications/send": {
+    post: operations["Communications_send"];
+  };
+  "/api/communications/templates": {
+    get: operations["Communications_templates"];
+    post: operations["Communications_createTemplate"];
+  };
+  "/api/communications/templates/{id}": {
+    get: operations["Communications_template"];
+    put: operations["Communications_updateTemplate"];
+    delete: operations["Communications_deleteTemplate"];
+  };
+  "/api/communications/unsubscribe": {
+    get: operations["Communications_unsubscribePage"];
+    post: operations["Communications_unsubscribe"];
   };
   "/api/connect/status/organization/{organizationId}": {
     get: operations["PaymentConfig_connectStatus"];
@@ -136,6 +170,9 @@ export interface paths {
     put: operations["Students_update"];
     delete: operations["Students_delete"];
   };
+  "/api/students/{id}/communications": {
+    get: operations["Communications_studentHistory"];
+  };
   "/api/students/{id}/enrollments/{classId}": {
     delete: operations["Students_cancelEnrollment"];
   };
@@ -162,6 +199,12 @@ export interface paths {
   };
   "/api/webhooks/stripe": {
     post: operations["StripeWebhooks_receive"];
+  };
+  "/api/webhooks/twilio/inbound": {
+    post: operations["TwilioWebhooks_inbound"];
+  };
+  "/api/webhooks/twilio/status": {
+    post: operations["TwilioWebhooks_status"];
   };
   "/robots.txt": {
     get: operations["Seo_robots"];
@@ -462,6 +505,74 @@ export interface components {
       status?: "Open" | "Scheduled" | "Archived";
       /** Format: uuid */
       organizationId?: string;
+    };
+    CommunicationResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @enum {string} */
+      recipient_type: "student" | "user";
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      recipient_id: string;
+      /** @enum {string} */
+      communication_type: "email" | "sms";
+      /**
+       * @description The address it goes to, as it was when queued (email, or phone in E.164)
+       * @example olivia@example.com
+       */
+      to: string;
+      /** @example Room change */
+      subject: string | null;
+      /** @example Class meets in Studio B tonight. */
+      message: string;
+      /** @enum {string} */
+      kind: "manual" | "reminder" | "confirmation" | "receipt" | "refund" | "system";
+      /** @enum {string} */
+      status: "pending" | "sending" | "sent" | "delivered" | "failed" | "cancelled" | "skipped";
+      /**
+       * @description Why: 'outcome unknown', 'opted out', 'monthly limit of 5 messages reached', 'quiet hours', …
+       * @example null
+       */
+      status_reason: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      scheduled_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      sent_at: string | null;
+      /** @example 0 */
+      attempts: number;
+      /** @example 3 */
+      max_attempts: number;
+      /** @example null */
+      last_error: string | null;
+      /** @example null */
+      error_code: string | null;
+      /** @example null */
+      provider_message_id: string | null;
+      /**
+       * Format: uuid
+       * @example null
+       */
+      template_id: string | null;
+      /** @description The student, when recipient_type is student */
+      students: components["schemas"]["RecipientPersonDto"] | null;
+      /** @description The user, when recipient_type is user */
+      users: components["schemas"]["RecipientPersonDto"] | null;
     };
     ConnectStatusResponseDto: {
       /** @example false */
@@ -1011,6 +1122,38 @@ export interface components {
        */
       branding: components["schemas"]["BrandingResponseDto"];
     };
+    RecipientPersonDto: {
+      /** @example Olivia */
+      firstName: string;
+      /** @example Martinez */
+      lastName: string;
+      /** @example olivia@example.com */
+      email: string | null;
+      /** @example +15595551234 */
+      phone: string | null;
+    };
+    RecipientResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @enum {string} */
+      type: "student" | "user";
+      /** @example Olivia */
+      firstName: string;
+      /** @example Martinez */
+      lastName: string;
+      /** @example olivia@example.com */
+      email: string;
+      /** @example 5595551234 */
+      phone: string | null;
+      /**
+       * @description SMS only goes to students who opted in (users: always true)
+       * @example true
+       */
+      communicationOptIn: boolean;
+    };
     RegisteredDetailsResponseDto: {
       /** @example Liv */
       firstName: string;
@@ -1146,6 +1289,39 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       sessionDate: string;
+    };
+    ScheduleCommunicationDto: {
+      /** Format: uuid */
+      organizationId?: string;
+      /** Format: uuid */
+      recipientId: string;
+      /** @enum {string} */
+      recipientType?: "student" | "user";
+      /** @enum {string} */
+      communicationType: "email" | "sms";
+      subject: string;
+      message: string;
+      /** Format: uuid */
+      templateId?: string;
+      /**
+       * Format: date-time
+       * @description Accepted and ignored (a read-only field a client may send back)
+       */
+      scheduledAt: unknown;
+    };
+    SendCommunicationDto: {
+      /** Format: uuid */
+      organizationId?: string;
+      /** Format: uuid */
+      recipientId: string;
+      /** @enum {string} */
+      recipientType?: "student" | "user";
+      /** @enum {string} */
+      communicationType: "email" | "sms";
+      subject: string;
+      message: string;
+      /** Format: uuid */
+      templateId?: string;
     };
     SessionResponseDto: {
       user: components["schemas"]["UserResponseDto"];
@@ -1402,6 +1578,58 @@ export interface components {
       /** @example 1 */
       todaysClasses: number;
     };
+    TemplateDto: {
+      /** Format: uuid */
+      organizationId?: string;
+      name: string;
+      /** @enum {string} */
+      type: "email" | "sms";
+      /** @enum {string} */
+      kind?: "manual" | "reminder" | "confirmation" | "receipt" | "refund";
+      subject_template?: string;
+      message_template: string;
+      variables?: string[];
+      is_active?: boolean;
+    };
+    TemplateResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Room change */
+      name: string;
+      /** @enum {string} */
+      type: "email" | "sms";
+      /**
+       * @description An active template of an automatic kind replaces the built-in message of that kind
+       * @enum {string}
+       */
+      kind: "manual" | "reminder" | "confirmation" | "receipt" | "refund";
+      /** @example {{className}}: new room */
+      subject_template: string | null;
+      /** @example Hi {{firstName}}, {{className}} meets in Studio B. */
+      message_template: string;
+      /**
+       * @example [
+       *   "firstName",
+       *   "className"
+       * ]
+       */
+      variables: string[];
+      /** @example true */
+      is_active: boolean;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      updated_at: string;
+    };
     TopClassResponseDto: {
       /**
        * Format: uuid
@@ -1417,6 +1645,10 @@ export interface components {
        * @example 220
        */
       revenue: number;
+    };
+    TwilioWebhookResponseDto: {
+      /** @example true */
+      received: boolean;
     };
     UpdateBrandingDto: {
       branding: components["schemas"]["BrandingDto"];
@@ -2367,6 +2599,27 @@ export interface operations {
       };
     };
   };
+  Communications_calendar: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/calendar": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Classes_clone: {
     parameters: {
       path: {
@@ -2410,6 +2663,476 @@ export interface operations {
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Communications_logs: {
+    parameters: {
+      query?: {
+        organizationId?: string;
+        limit?: number;
+      };
+    };
+    responses: {
+      /** @description Everything but pending rows, newest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CommunicationResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Communications_recipients: {
+    parameters: {
+      query?: {
+        organizationId?: string;
+      };
+    };
+    responses: {
+      /** @description The caller's organization's students and users only */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["RecipientResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Communications_schedule: {
+    parameters: {
+      query?: {
+        organizationId?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ScheduleCommunicationDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CommunicationResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Communications_scheduled: {
+    parameters: {
+      query?: {
+        organizationId?: string;
+        limit?: number;
+      };
+    };
+    responses: {
+      /** @description Pending rows, soonest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CommunicationResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Communications_cancel: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Cancelled. A row no longer pending (being sent, sent) is 409 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CommunicationResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Communications_send: {
+    parameters: {
+      query?: {
+        organizationId?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SendCommunicationDto"];
+      };
+    };
+    responses: {
+      /** @description Queued due now; the dispatcher is woken at once */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CommunicationResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Communications_templates: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of name, type, kind, created_at, updated_at (default name) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object with any of: q, id, type, kind */
+        filter?: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description `communications/templates <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TemplateResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Communications_createTemplate: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TemplateDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TemplateResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Communications_template: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TemplateResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Communications_updateTemplate: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TemplateDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TemplateResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Communications_deleteTemplate: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["DeletedResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Communications_unsubscribePage: {
+    parameters: {
+      query: {
+        token: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Communications_unsubscribe: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
@@ -3288,6 +4011,47 @@ export interface operations {
       };
     };
   };
+  Communications_studentHistory: {
+    parameters: {
+      query?: {
+        organizationId?: string;
+        limit?: number;
+      };
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The student's messages, newest first (pending ones too) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CommunicationResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Students_cancelEnrollment: {
     parameters: {
       path: {
@@ -3562,6 +4326,68 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["StripeWebhookResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  TwilioWebhooks_inbound: {
+    parameters: {
+      header: {
+        "X-Twilio-Signature": string;
+      };
+    };
+    /** @description Twilio’s form-encoded parameters */
+    requestBody: {
+      content: {
+        "application/json": {
+          [key: string]: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/xml": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  TwilioWebhooks_status: {
+    parameters: {
+      header: {
+        "X-Twilio-Signature": string;
+      };
+    };
+    /** @description Twilio’s form-encoded parameters */
+    requestBody: {
+      content: {
+        "application/json": {
+          [key: string]: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Applied. A bad or missing signature is 400 and changes nothing */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TwilioWebhookResponseDto"];
           };
         };
       };

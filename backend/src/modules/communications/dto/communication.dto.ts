@@ -1,5 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   IsBoolean,
   IsIn,
   IsInt,
@@ -70,6 +71,6 @@ export class TemplateDto {
   @IsOptional() @Transform(trim) @IsString() @MaxLength(300) subject_template?: string | null;
   @Transform(trim) @IsString(TEMPLATE_MESSAGE_REQUIRED) @IsNotEmpty(TEMPLATE_MESSAGE_REQUIRED) @MaxLength(10000) message_template: string;
   /** Ignored on input beyond a check: the variables are read from the texts. */
-  @IsOptional() @IsArray() @IsString({ each: true }) variables?: string[];
+  @IsOptional() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @MaxLength(100, { each: true }) variables?: string[];
   @IsOptionalNotNull() @IsBoolean({ message: 'is_active must be true or false' }) is_active?: boolean;
 }
