@@ -20,6 +20,7 @@ import students from '@/resources/students';
 const Dashboard = lazy(() => import('@/dashboard/Dashboard'));
 const SettingsPage = lazy(() => import('@/settings/SettingsPage'));
 const TeamPage = lazy(() => import('@/team/TeamPage'));
+const CommunicationCenter = lazy(() => import('@/communications/CommunicationCenter'));
 
 const DashboardScreen = () => (
   <Area message="Loading admin dashboard...">
@@ -87,12 +88,9 @@ export default function AdminApp() {
         <Route
           path="/communications"
           element={
-            <NotAvailable
-              title="Communication Center"
-              message="Email and SMS communications are not available yet in this version."
-              backHref="/admin"
-              backLabel="Back to dashboard"
-            />
+            <Area message="Loading communications...">
+              <CommunicationCenter />
+            </Area>
           }
         />
         <Route

@@ -1299,7 +1299,7 @@ export interface components {
       recipientType?: "student" | "user";
       /** @enum {string} */
       communicationType: "email" | "sms";
-      subject: string;
+      subject?: string;
       message: string;
       /** Format: uuid */
       templateId?: string;
@@ -1318,7 +1318,7 @@ export interface components {
       recipientType?: "student" | "user";
       /** @enum {string} */
       communicationType: "email" | "sms";
-      subject: string;
+      subject?: string;
       message: string;
       /** Format: uuid */
       templateId?: string;

@@ -71,3 +71,11 @@ export type SavedMark = Schemas['SavedMarkResponseDto'];
 export type StudentInput = Omit<Schemas['CreateStudentDto'], 'organizationId'>;
 export type NewTeamUser = Omit<Schemas['CreateUserDto'], 'organizationId'>;
 export type ConnectStatus = Schemas['ConnectStatusResponseDto'];
+
+/** Communications (issue 11): the outbox row as the Communication Center shows it. */
+export type Communication = Schemas['CommunicationResponseDto'];
+export type Recipient = Schemas['RecipientResponseDto'];
+export type CommunicationTemplate = Schemas['TemplateResponseDto'];
+export type SendCommunicationInput = Omit<Schemas['SendCommunicationDto'], 'organizationId'>;
+export type ScheduleCommunicationInput = Omit<Schemas['ScheduleCommunicationDto'], 'organizationId'>;
+export type TemplateInput = Omit<Schemas['TemplateDto'], 'organizationId'>;

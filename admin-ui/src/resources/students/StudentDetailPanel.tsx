@@ -1,4 +1,10 @@
-import { Box, Button, Divider, IconButton, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Divider, IconButton, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import MailIcon from '@mui/icons-material/Mail';
+import { useFetch, useTimedMessage } from '@/common/useFetch';
+import { ComposeEmailDialog } from '@/communications/ComposeEmailDialog';
+import { StatusIcon } from '@/communications/StatusIcon';
+import { formatDateTime } from '@/common/format';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -19,6 +25,9 @@ export function StudentDetailPanel({
   onDelete: () => void;
 }) {
   const enrollments = record.classEnrollments ?? [];
+  const [composing, setComposing] = useState(false);
+  const [emailed, setEmailed] = useTimedMessage(3000);
+  const history = useFetch(`student-communications:${record.id}:${emailed ?? ''}`, (dp) => dp.getStudentCommunications(record.id));
   return (
     <Box sx={{ p: { xs: 2, sm: 3 }, width: { xs: '100%', sm: 440 } }} component="section" aria-label="Student details">
       <Stack direction="row" justifyContent="space-between" alignItems="flex-start">
@@ -41,7 +50,24 @@ export function StudentDetailPanel({
         <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={onDelete}>
           Delete
         </Button>
+        <Button variant="outlined" startIcon={<MailIcon />} onClick={() => setComposing(true)}>
+          Email
+        </Button>
       </Stack>
+      {emailed && (
+        <Alert severity="success" sx={{ mt: 2 }}>
+          {emailed}
+        </Alert>
+      )}
+      <ComposeEmailDialog
+        open={composing}
+        recipients={[record]}
+        onClose={() => setComposing(false)}
+        onDone={(message) => {
+          setComposing(false);
+          setEmailed(message);
+        }}
+      />
       <Typography variant="subtitle2" mt={3}>
         Contact information
       </Typography>
@@ -85,9 +111,31 @@ export function StudentDetailPanel({
       )}
       <Divider sx={{ my: 2 }} />
       <Typography variant="subtitle2">Communication history</Typography>
-      <Typography variant="body2" color="text.secondary" mt={0.5}>
-        Message history is not available yet in this version.
-      </Typography>
+      {history.loading && !history.data ? (
+        <CircularProgress size={20} sx={{ mt: 1 }} aria-label="Loading communication history" />
+      ) : history.error ? (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          Failed to load data
+        </Alert>
+      ) : !history.data?.length ? (
+        <Typography variant="body2" color="text.secondary" mt={0.5}>
+          No communication history
+        </Typography>
+      ) : (
+        <List dense disablePadding aria-label="Communication history">
+          {history.data.map((c) => (
+            <ListItem key={c.id} disableGutters alignItems="flex-start">
+              <Box sx={{ mr: 1, mt: 0.5 }}>
+                <StatusIcon status={c.status} />
+              </Box>
+              <ListItemText
+                primary={`${c.communication_type === 'sms' ? 'SMS' : 'Email'}${c.subject ? `: ${c.subject}` : ''}`}
+                secondary={`${c.status}${c.status_reason ? ` (${c.status_reason})` : ''} · ${formatDateTime(c.status === 'pending' ? c.scheduled_at : c.created_at)}`}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
     </Box>
   );
 }

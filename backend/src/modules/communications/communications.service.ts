@@ -154,6 +154,8 @@ export class CommunicationsService {
   }
 
   private async queueManual(organizationId: string, userId: string | null, dto: SendCommunicationDto, scheduledAt: Date | null) {
+    if (dto.communicationType === 'email' && !dto.subject)
+      throw new AppException(400, 'Subject is required for email', { errors: { subject: 'Subject is required for email' } });
     if (dto.communicationType === 'sms' && dto.subject)
       throw new AppException(400, 'Subject is only for email', { errors: { subject: 'Subject is only for email' } });
     const recipientType: RecipientType = dto.recipientType ?? 'student';

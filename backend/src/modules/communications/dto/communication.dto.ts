@@ -13,7 +13,6 @@ import {
   Min,
   MinDate,
   IsDate,
-  ValidateIf,
   IsArray,
 } from 'class-validator';
 import { trim } from '../../../common/http/transforms';
@@ -28,11 +27,10 @@ export class SendCommunicationDto {
   @IsNotEmpty(RECIPIENT_REQUIRED) @IsUUID('all', RECIPIENT_REQUIRED) recipientId: string;
   @IsOptionalNotNull() @IsIn(['student', 'user'], { message: 'recipientType must be student or user' }) recipientType?: 'student' | 'user';
   @IsIn(['email', 'sms'], { message: 'communicationType must be email or sms' }) communicationType: 'email' | 'sms';
-  /** Email only: required for an email, refused for an SMS. */
-  @ValidateIf((o: SendCommunicationDto) => o.communicationType === 'email' || (o.subject !== undefined && o.subject !== ''))
+  /** Email only: required for an email, refused for an SMS (both checked by the service, with these messages). */
+  @IsOptional()
   @Transform(trim)
   @IsString({ message: 'Subject is required for email' })
-  @IsNotEmpty({ message: 'Subject is required for email' })
   @MaxLength(300)
   subject?: string;
   @Transform(trim) @IsString(MESSAGE_REQUIRED) @IsNotEmpty(MESSAGE_REQUIRED) @MaxLength(10000) message: string;
