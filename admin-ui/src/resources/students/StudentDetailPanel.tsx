@@ -4,12 +4,11 @@ import MailIcon from '@mui/icons-material/Mail';
 import { useFetch, useTimedMessage } from '@/common/useFetch';
 import { ComposeEmailDialog } from '@/communications/ComposeEmailDialog';
 import { StatusIcon } from '@/communications/StatusIcon';
-import { formatDateTime } from '@/common/format';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { PaymentChip } from '@/common/paymentStatus';
-import { formatDate, formatMoney, fullName } from '@/common/format';
+import { formatDate, formatDateTime, formatMoney, fullName } from '@/common/format';
 import type { Student } from '@/providers/types';
 import { formatPhone, registeredAsText } from '@/resources/students/studentUtils';
 
