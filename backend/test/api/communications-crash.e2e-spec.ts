@@ -70,8 +70,8 @@ describe('communications: a dispatcher killed mid-batch', () => {
         JOBS_INTERVAL_MS: '100',
         DISPATCH_BATCH_SIZE: '40',
         DISPATCH_CONCURRENCY: '10',
-        PROVIDER_TIMEOUT_MS: '1000',
-        DISPATCH_LEASE_MS: '2000',
+        PROVIDER_TIMEOUT_MS: '5000',
+        DISPATCH_LEASE_MS: '6000',
         JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
       },
     });
@@ -100,7 +100,7 @@ describe('communications: a dispatcher killed mid-batch', () => {
     providers.sendgrid.script.clear();
     const restarted = await createTestApp({ ...providers.env, PROVIDER_TIMEOUT_MS: '15000' }, { databaseUrl: t.url });
     try {
-      await wait(2200);
+      await wait(6500);
       await drain(restarted, 3);
     } finally {
       await restarted.close();
