@@ -33,6 +33,7 @@ test('admin screens should have no serious accessibility violations', async ({ p
     '/admin/settings?tab=branding',
     '/admin/settings?tab=system',
     '/admin/team',
+    '/admin/communications',
   ]) {
     await scan(page, path);
   }
