@@ -21,7 +21,7 @@ import {
 import { CommunicationResponseDto, RecipientResponseDto, TemplateResponseDto } from './dto/communication.response';
 import { readUnsubscribeToken } from './unsubscribe';
 
-const TEMPLATE_SORT_FIELDS = ['name', 'type', 'kind', 'created_at', 'updated_at'];
+const TEMPLATE_SORT_FIELDS = ['name', 'type', 'kind', 'created_at', 'updated_at', 'id'];
 const SEND_EXAMPLE = {
   recipientId: EXAMPLE_ID,
   recipientType: 'student',
