@@ -22,6 +22,7 @@ const SettingsPage = lazy(() => import('@/settings/SettingsPage'));
 const TeamPage = lazy(() => import('@/team/TeamPage'));
 const SubscriptionPage = lazy(() => import('@/subscription/SubscriptionPage'));
 const SubscriptionTestPage = lazy(() => import('@/subscription/SubscriptionTestPage'));
+const CommunicationCenter = lazy(() => import('@/communications/CommunicationCenter'));
 
 const DashboardScreen = () => (
   <Area message="Loading admin dashboard...">
@@ -83,12 +84,9 @@ export default function AdminApp() {
         <Route
           path="/communications"
           element={
-            <NotAvailable
-              title="Communication Center"
-              message="Email and SMS communications are not available yet in this version."
-              backHref="/admin"
-              backLabel="Back to dashboard"
-            />
+            <Area message="Loading communications...">
+              <CommunicationCenter />
+            </Area>
           }
         />
         <Route

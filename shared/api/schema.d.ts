@@ -2042,7 +2042,7 @@ export interface components {
       recipientType?: "student" | "user";
       /** @enum {string} */
       communicationType: "email" | "sms";
-      subject: string;
+      subject?: string;
       message: string;
       /** Format: uuid */
       templateId?: string;
@@ -2084,7 +2084,7 @@ export interface components {
       recipientType?: "student" | "user";
       /** @enum {string} */
       communicationType: "email" | "sms";
-      subject: string;
+      subject?: string;
       message: string;
       /** Format: uuid */
       templateId?: string;
@@ -4498,7 +4498,7 @@ export interface operations {
   Communications_templates: {
     parameters: {
       query?: {
-        /** @description JSON `["field","ASC"|"DESC"]`; field is one of name, type, kind, created_at, updated_at (default name) */
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of name, type, kind, created_at, updated_at, id (default name) */
         sort?: string;
         /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
         range?: string;

@@ -38,6 +38,7 @@ test('admin screens should have no serious accessibility violations', async ({ p
     '/admin/subscription?tab=plans',
     '/admin/subscription?tab=billing',
     '/admin/subscription-test',
+    '/admin/communications',
   ]) {
     await scan(page, path);
   }

@@ -37,6 +37,13 @@ test.describe('Public registration', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Registration Successful!' })).toBeVisible();
 
+    // 'Add to calendar': every session of the class as an .ics file (issue 11 §3).
+    const calendarHref = await page.getByRole('link', { name: 'Add to calendar' }).getAttribute('href');
+    expect(calendarHref).toMatch(/^\/api\/classes\/[0-9a-f-]{36}\/calendar\.ics$/);
+    const ics = await page.request.get(calendarHref!);
+    expect(ics.headers()['content-type']).toMatch(/^text\/calendar/);
+    expect(await ics.text()).toContain('BEGIN:VEVENT');
+
     await page.getByRole('link', { name: 'View Class Details' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Gentle Yoga for Seniors' })).toBeVisible();
     expect(await enrolledCount(page)).toBe(before + 1);

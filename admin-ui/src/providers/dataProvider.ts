@@ -24,6 +24,8 @@ import type {
   ClassAttendance,
   ClassRecord,
   CloneClassInput,
+  Communication,
+  CommunicationTemplate,
   CloneResult,
   ConnectAccount,
   ConnectStatus,
@@ -43,7 +45,10 @@ import type {
   RefundEnrollmentInput,
   RefundQuote,
   PublicOrganization,
+  Recipient,
   SavedMark,
+  ScheduleCommunicationInput,
+  SendCommunicationInput,
   Settings,
   StripeConfig,
   Student,
@@ -51,6 +56,7 @@ import type {
   TeacherClass,
   TeacherOverview,
   TeamUser,
+  TemplateInput,
 } from '@/providers/types';
 
 type DeletedReply = components['schemas']['DeletedResponseDto'];
@@ -58,6 +64,15 @@ type DeletedReply = components['schemas']['DeletedResponseDto'];
 /** Spec 3 §8: reporting failures are rethrown with these texts, which the dashboard widgets show. */
 export const DASHBOARD_SUMMARY_ERROR = 'Failed to fetch dashboard summary';
 export const ACTIVITY_EVENTS_ERROR = 'Failed to fetch activity events';
+/** Spec 3 §8: the communications service's failures. */
+export const COMMUNICATION_ERRORS = {
+  logs: 'Failed to fetch communication logs',
+  scheduled: 'Failed to fetch scheduled communications',
+  templates: 'Failed to fetch communication templates',
+  send: 'Failed to send communication',
+  schedule: 'Failed to schedule communication',
+  cancel: 'Failed to cancel scheduled communication',
+};
 
 /** Rethrow a failure with the spec's text, keeping its status so a 401 still ends the session. */
 async function rethrowAs<T>(message: string, promise: Promise<T>): Promise<T> {
@@ -173,6 +188,24 @@ export function createDataProvider(apiUrl: string = API_URL) {
     getUsers: () => get<TeamUser[]>('/auth/users'),
     inviteUser: (body: NewTeamUser) => send<TeamUser>('POST', '/auth/users', body),
     removeUser: (id: string) => send<DeletedReply>('DELETE', `/auth/users/${enc(id)}`),
+
+    // Communications (the organization is the caller's; the server scopes every call)
+    getCommunicationLogs: (limit = 50) => rethrowAs(COMMUNICATION_ERRORS.logs, get<Communication[]>(`/communications/logs?limit=${limit}`)),
+    getScheduledCommunications: (limit = 50) =>
+      rethrowAs(COMMUNICATION_ERRORS.scheduled, get<Communication[]>(`/communications/scheduled?limit=${limit}`)),
+    getCommunicationTemplates: () =>
+      rethrowAs(
+        COMMUNICATION_ERRORS.templates,
+        get<CommunicationTemplate[]>('/communications/templates?sort=%5B%22name%22%2C%22ASC%22%5D'),
+      ),
+    getRecipients: () => get<Recipient[]>('/communications/recipients'),
+    // Validation messages (400) reach the screen as they are; other failures get the spec's text.
+    sendCommunication: (body: SendCommunicationInput) => send<Communication>('POST', '/communications/send', body),
+    scheduleCommunication: (body: ScheduleCommunicationInput) => send<Communication>('POST', '/communications/schedule', body),
+    cancelScheduledCommunication: (id: string) => send<Communication>('DELETE', `/communications/scheduled/${enc(id)}`),
+    getStudentCommunications: (studentId: string) => get<Communication[]>(`/students/${enc(studentId)}/communications`),
+    createTemplate: (body: TemplateInput) => send<CommunicationTemplate>('POST', '/communications/templates', body),
+    updateTemplate: (id: string, body: TemplateInput) => send<CommunicationTemplate>('PUT', `/communications/templates/${enc(id)}`, body),
   };
 }
 

@@ -81,3 +81,11 @@ export type EnrollmentPayment = Schemas['EnrollmentPaymentResponseDto'];
 export type Refund = Schemas['RefundResponseDto'];
 export type CancelEnrollmentInput = Schemas['CancelEnrollmentDto'];
 export type RefundEnrollmentInput = Schemas['RefundEnrollmentDto'];
+
+/** Communications (issue 11): the outbox row as the Communication Center shows it. */
+export type Communication = Schemas['CommunicationResponseDto'];
+export type Recipient = Schemas['RecipientResponseDto'];
+export type CommunicationTemplate = Schemas['TemplateResponseDto'];
+export type SendCommunicationInput = Omit<Schemas['SendCommunicationDto'], 'organizationId'>;
+export type ScheduleCommunicationInput = Omit<Schemas['ScheduleCommunicationDto'], 'organizationId'>;
+export type TemplateInput = Omit<Schemas['TemplateDto'], 'organizationId'>;

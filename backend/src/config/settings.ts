@@ -9,7 +9,16 @@ import { readStripeConfig, stripeConfig } from './stripe.config';
 import { readTwilioConfig, twilioConfig } from './twilio.config';
 
 /** Every concern's registerAs, for ConfigModule.forRoot({ load }). */
-export const CONFIG_LOADERS = [appConfig, databaseConfig, authConfig, stripeConfig, sendgridConfig, twilioConfig, jobsConfig, communicationsConfig];
+export const CONFIG_LOADERS = [
+  appConfig,
+  databaseConfig,
+  authConfig,
+  stripeConfig,
+  sendgridConfig,
+  twilioConfig,
+  jobsConfig,
+  communicationsConfig,
+];
 
 /**
  * Every concern read and validated at once, outside Nest (main.ts before the app exists, tests): the

@@ -206,6 +206,62 @@ describe('bad input on every write route', () => {
       'POST /api/enrollments/:id/cancel': { auth: 'admin', body: { refund: true, amount: 10 }, emptyBodyOk: true },
       'POST /api/enrollments/:id/refund': { auth: 'admin', body: { amount: 10 }, emptyBodyOk: true },
       'POST /api/attendance/mark': { auth: 'admin', body: { ...session, studentId: student.body.data.id, attended: true } },
+      'POST /api/communications/send': {
+        auth: 'admin',
+        body: { recipientId: student.body.data.id, recipientType: 'student', communicationType: 'email', subject: 'S', message: 'M' },
+      },
+      'POST /api/communications/schedule': {
+        auth: 'admin',
+        body: {
+          recipientId: student.body.data.id,
+          recipientType: 'student',
+          communicationType: 'email',
+          subject: 'S',
+          message: 'M',
+          scheduledAt: new Date(Date.now() + 86400000).toISOString(),
+        },
+      },
+      'DELETE /api/communications/scheduled/:id': { auth: 'admin', body: null },
+      'POST /api/communications/templates': {
+        auth: 'admin',
+        body: {
+          name: 'N',
+          type: 'email',
+          kind: 'manual',
+          subject_template: 'S',
+          message_template: 'M',
+          variables: ['firstName'],
+          is_active: true,
+        },
+        // Both optional and nullable: a template without a subject (an SMS one), and variables read from the texts.
+        valid: ['subject_template: null', 'variables: null'],
+      },
+      'PUT /api/communications/templates/:id': {
+        auth: 'admin',
+        body: {
+          name: 'N',
+          type: 'email',
+          kind: 'manual',
+          subject_template: 'S',
+          message_template: 'M',
+          variables: ['firstName'],
+          is_active: true,
+        },
+      },
+      'DELETE /api/communications/templates/:id': { auth: 'admin', body: null },
+      // Every variant carries a token that does not verify.
+      'POST /api/communications/unsubscribe': { auth: 'public', body: { token: 'not-a-token' } },
+      // Twilio is not configured here: no signature can verify, every variant is 400 and changes nothing.
+      'POST /api/webhooks/twilio/status': {
+        auth: 'public',
+        body: { MessageSid: 'SM0', MessageStatus: 'delivered' },
+        headers: { 'X-Twilio-Signature': 'bad' },
+      },
+      'POST /api/webhooks/twilio/inbound': {
+        auth: 'public',
+        body: { From: '+15595550000', Body: 'STOP' },
+        headers: { 'X-Twilio-Signature': 'bad' },
+      },
       'POST /api/attendance/bulk': {
         auth: 'admin',
         body: { ...session, attendanceData: [{ studentId: student.body.data.id, attended: true }] },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CommunicationsService } from '../../src/modules/communications/communications.service';
 import { drain, startProviders } from '../fixtures/comms.fixture';
 import { createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -73,5 +74,51 @@ describe('communications: registration confirmation and calendar', () => {
     const archived = await createClass(t, org, { status: 'Archived' });
     await t.http.get(`/api/classes/${archived.id}/calendar.ics`).expect(404);
     await t.http.get('/api/classes/00000000-0000-4000-8000-000000000000/calendar.ics').expect(404);
+  });
+
+  it("should queue one payment receipt per payment and one refund notice per refund, in the caller's transaction", async () => {
+    const c = await createClass(t, org, { title: 'Ceramics' });
+    const reg = await t.http
+      .post('/api/students/register')
+      .send(registerBody(org.orgId, c.id, { firstName: 'Noor' }))
+      .expect(201);
+    const input = {
+      organizationId: org.orgId,
+      enrollmentId: reg.body.data.classEnrollments[0].id,
+      classId: c.id,
+      studentId: reg.body.data.id,
+      firstName: 'Noor',
+      lastName: reg.body.data.lastName,
+      email: reg.body.data.email,
+      phone: reg.body.data.phone,
+    };
+    const comms = t.app.get(CommunicationsService);
+    for (let i = 0; i < 2; i++) {
+      await t.db.transaction(async (m) => {
+        await comms.queuePaymentReceipt(m, { ...input, paymentReference: 'pi_123', amountCents: 8000 });
+        await comms.queueRefundNotice(m, { ...input, refundReference: 're_456', refundCents: 2550 });
+      });
+    }
+    // A rolled-back transaction queues nothing.
+    await t.db
+      .transaction(async (m) => {
+        await comms.queueRefundNotice(m, { ...input, refundReference: 're_rolled_back', refundCents: 100 });
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    const rows = await t.db.query(
+      "SELECT id, kind FROM communications WHERE recipient_id = $1 AND kind IN ('receipt', 'refund') ORDER BY kind",
+      [input.studentId],
+    );
+    expect(rows.map((r: { kind: string }) => r.kind)).toEqual(['receipt', 'refund']);
+    await drain(t, 1);
+    const mails = rows.map((r: { id: string }) => providers.sendgrid.sent.find((m) => m.body.custom_args?.communicationId === r.id)!);
+    expect(mails[0].body.subject).toBe('Payment receipt: Ceramics');
+    expect(mails[0].body.content[0].value).toContain('We received your payment of $80.00 for Ceramics');
+    expect(mails[1].body.subject).toBe('Refund issued: Ceramics');
+    expect(mails[1].body.content[0].value).toContain('has refunded $25.50 for Ceramics');
+    expect(mails.every((m: { body: { headers?: Record<string, string> } }) => m.body.headers?.['List-Unsubscribe'] === undefined)).toBe(
+      true,
+    );
   });
 });

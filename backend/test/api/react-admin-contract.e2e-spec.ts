@@ -105,6 +105,28 @@ const RESOURCES: ResourceRow[] = [
     updateMany: { status: 409, why: 'the same email for two students' },
     delete: 'ok',
   },
+  {
+    // The Communication Center's templates (issue 11 §4); getManyReference narrows by `kind`.
+    name: 'communications/templates',
+    create: (n) => ({
+      name: n === 0 ? 'Zebra notice' : `Notice ${'abc'[n]}`,
+      type: 'email',
+      kind: n < 2 ? 'reminder' : 'manual',
+      subject_template: '{{className}} tomorrow',
+      message_template: `Hi {{firstName}}, see you at {{location}} (${n})`,
+      is_active: true,
+    }),
+    sort: { field: 'name', value: (r) => String(r.name).toLowerCase() },
+    q: () => 'zebra',
+    reference: { target: 'kind', id: () => 'reminder' },
+    update: (r) => {
+      const { id: _id, created_at: _c, updated_at: _u, ...rest } = r;
+      return { ...rest, message_template: 'Edited {{firstName}}' };
+    },
+    updatedField: ['message_template', 'Edited {{firstName}}'],
+    updateMany: 'ok',
+    delete: 'ok',
+  },
 ];
 
 describe('react-admin contract (ra-data-simple-rest, unmodified)', () => {

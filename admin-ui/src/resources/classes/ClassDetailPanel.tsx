@@ -18,7 +18,9 @@ import EditIcon from '@mui/icons-material/Edit';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import MailIcon from '@mui/icons-material/Mail';
-import { useFetch } from '@/common/useFetch';
+import { useState } from 'react';
+import { useFetch, useTimedMessage } from '@/common/useFetch';
+import { ComposeEmailDialog } from '@/communications/ComposeEmailDialog';
 import { PaymentChip } from '@/common/paymentStatus';
 import { formatDate, formatDuration, formatMoney, formatTimeRange, fullName, scheduleText } from '@/common/format';
 import type { ClassRecord } from '@/providers/types';
@@ -55,6 +57,8 @@ export function ClassDetailPanel({
   const students = useFetch(`class-students:${record.id}:${record.updatedAt ?? ''}:${record.enrolledStudents}`, (dp) =>
     dp.getClassStudents(record.id),
   );
+  const [composing, setComposing] = useState(false);
+  const [emailed, setEmailed] = useTimedMessage(3000);
   // The server's session dates; the shared rule only for a record that came without them (issue 8 §8).
   const sessions = record.sessions?.length
     ? record.sessions.map((s) => new Date(s))
@@ -84,14 +88,29 @@ export function ClassDetailPanel({
         <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={onDelete}>
           Delete
         </Button>
-        <Tooltip title="Email sending is not available yet in this version.">
+        <Tooltip title={students.data?.length ? '' : 'No students enrolled yet'}>
           <span>
-            <Button variant="outlined" startIcon={<MailIcon />} disabled>
+            <Button variant="outlined" startIcon={<MailIcon />} disabled={!students.data?.length} onClick={() => setComposing(true)}>
               Email All
             </Button>
           </span>
         </Tooltip>
       </Stack>
+      {emailed && (
+        <Alert severity="success" sx={{ mt: 2 }}>
+          {emailed}
+        </Alert>
+      )}
+      <ComposeEmailDialog
+        open={composing}
+        title={`Email All: ${record.title}`}
+        recipients={students.data ?? []}
+        onClose={() => setComposing(false)}
+        onDone={(message) => {
+          setComposing(false);
+          setEmailed(message);
+        }}
+      />
       <Typography variant="body2" sx={{ mt: 2, whiteSpace: 'pre-line' }}>
         {record.description}
       </Typography>

@@ -1,12 +1,28 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Chip, Divider, IconButton, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Divider,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useRefresh } from 'react-admin';
-import { useTimedMessage } from '@/common/useFetch';
+import MailIcon from '@mui/icons-material/Mail';
+import { useFetch, useTimedMessage } from '@/common/useFetch';
+import { ComposeEmailDialog } from '@/communications/ComposeEmailDialog';
+import { StatusIcon } from '@/communications/StatusIcon';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { PaymentChip } from '@/common/paymentStatus';
-import { formatDate, formatMoney, fullName } from '@/common/format';
+import { formatDate, formatDateTime, formatMoney, fullName } from '@/common/format';
 import type { Enrollment, EnrollmentPayment, Student } from '@/providers/types';
 import { CancelEnrollmentDialog } from '@/resources/students/CancelEnrollmentDialog';
 import { RefundDialog } from '@/resources/students/RefundDialog';
@@ -74,6 +90,9 @@ export function StudentDetailPanel({
     setSuccess(result.refund ? `Enrollment cancelled; ${formatMoney(result.refund.amount)} refunded` : 'Enrollment cancelled');
     refresh();
   };
+  const [composing, setComposing] = useState(false);
+  const [emailed, setEmailed] = useTimedMessage(3000);
+  const history = useFetch(`student-communications:${record.id}:${emailed ?? ''}`, (dp) => dp.getStudentCommunications(record.id));
   return (
     <Box sx={{ p: { xs: 2, sm: 3 }, width: { xs: '100%', sm: 440 } }} component="section" aria-label="Student details">
       <Stack direction="row" justifyContent="space-between" alignItems="flex-start">
@@ -96,7 +115,24 @@ export function StudentDetailPanel({
         <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={onDelete}>
           Delete
         </Button>
+        <Button variant="outlined" startIcon={<MailIcon />} onClick={() => setComposing(true)}>
+          Email
+        </Button>
       </Stack>
+      {emailed && (
+        <Alert severity="success" sx={{ mt: 2 }}>
+          {emailed}
+        </Alert>
+      )}
+      <ComposeEmailDialog
+        open={composing}
+        recipients={[record]}
+        onClose={() => setComposing(false)}
+        onDone={(message) => {
+          setComposing(false);
+          setEmailed(message);
+        }}
+      />
       <Typography variant="subtitle2" mt={3}>
         Contact information
       </Typography>
@@ -181,9 +217,31 @@ export function StudentDetailPanel({
       )}
       <Divider sx={{ my: 2 }} />
       <Typography variant="subtitle2">Communication history</Typography>
-      <Typography variant="body2" color="text.secondary" mt={0.5}>
-        Message history is not available yet in this version.
-      </Typography>
+      {history.loading && !history.data ? (
+        <CircularProgress size={20} sx={{ mt: 1 }} aria-label="Loading communication history" />
+      ) : history.error ? (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          Failed to load data
+        </Alert>
+      ) : !history.data?.length ? (
+        <Typography variant="body2" color="text.secondary" mt={0.5}>
+          No communication history
+        </Typography>
+      ) : (
+        <List dense disablePadding aria-label="Communication history">
+          {history.data.map((c) => (
+            <ListItem key={c.id} disableGutters alignItems="flex-start">
+              <Box sx={{ mr: 1, mt: 0.5 }}>
+                <StatusIcon status={c.status} />
+              </Box>
+              <ListItemText
+                primary={`${c.communication_type === 'sms' ? 'SMS' : 'Email'}${c.subject ? `: ${c.subject}` : ''}`}
+                secondary={`${c.status}${c.status_reason ? ` (${c.status_reason})` : ''} · ${formatDateTime(c.status === 'pending' ? c.scheduled_at : c.created_at)}`}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
       <CancelEnrollmentDialog enrollment={cancelling} onClose={() => setCancelling(null)} onDone={cancelled} />
       <RefundDialog enrollment={refunding} onClose={() => setRefunding(null)} onDone={refunded} />
     </Box>

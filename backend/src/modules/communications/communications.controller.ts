@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { FastifyReply } from 'fastify';
 import { CurrentUser, OrgId, type AuthUser } from '../../common/auth/auth-user';
@@ -21,7 +21,7 @@ import {
 import { CommunicationResponseDto, RecipientResponseDto, TemplateResponseDto } from './dto/communication.response';
 import { readUnsubscribeToken } from './unsubscribe';
 
-const TEMPLATE_SORT_FIELDS = ['name', 'type', 'kind', 'created_at', 'updated_at'];
+const TEMPLATE_SORT_FIELDS = ['name', 'type', 'kind', 'created_at', 'updated_at', 'id'];
 const SEND_EXAMPLE = {
   recipientId: EXAMPLE_ID,
   recipientType: 'student',
@@ -190,8 +190,7 @@ export class CommunicationsController {
   @HttpCode(200)
   async unsubscribe(@Query('token') queryToken: string | undefined, @Body() body: Record<string, unknown> | undefined) {
     const who = readUnsubscribeToken(this.secret, queryToken ?? body?.token);
-    if (!who)
-      return new RawReply(page('This link is not valid', 'The unsubscribe link is incomplete or was changed.'), 'text/html; charset=utf-8');
+    if (!who) throw new BadRequestException('This unsubscribe link is not valid');
     await this.students.setCommunicationOptIn(who.organizationId, who.studentId, false);
     return new RawReply(
       page(

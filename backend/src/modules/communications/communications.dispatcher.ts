@@ -11,6 +11,8 @@ import { ProviderError } from './provider-error';
 import { SmsSender, TWILIO_OPTED_OUT } from './sms.sender';
 import { unsubscribeHeaders } from './unsubscribe';
 
+const SENT_FLUSH = 50;
+
 /** The first hour after quiet hours when `now` is inside them, else null (server time). */
 export function quietUntil(now: Date, quiet: { start: number; end: number }): Date | null {
   const { start, end } = quiet;
@@ -103,23 +105,43 @@ export class CommunicationsDispatcher {
             continue;
           }
         }
-        await this.repo.markSending(m, [row.id], this.settings.leaseMs);
         claimed.push(row);
       }
+      await this.repo.markSending(
+        m,
+        claimed.map((r) => r.id),
+        this.settings.leaseMs,
+      );
       return { claimed, looked: due.length };
     });
   }
 
-  /** Step 2: at most `concurrency` provider calls at once. */
+  /**
+   * Step 2: at most `concurrency` provider calls at once. Successes are recorded together, in one statement per
+   * SENT_FLUSH of them (a row per statement was the bottleneck at volume); a crash before that statement leaves those
+   * rows 'sending', and they end as 'outcome unknown' like any other send a crash interrupted: never sent again.
+   */
   async sendAll(rows: CommunicationRow[]): Promise<void> {
     let next = 0;
+    let sent: { id: string; provider: string; messageId: string }[] = [];
+    const flush = async () => {
+      const batch = sent;
+      sent = [];
+      if (batch.length) await this.repo.markSentMany(batch);
+    };
     const worker = async () => {
-      while (next < rows.length) await this.sendOne(rows[next++]);
+      while (next < rows.length) {
+        const ok = await this.sendOne(rows[next++]);
+        if (ok) sent.push(ok);
+        if (sent.length >= SENT_FLUSH) await flush();
+      }
     };
     await Promise.all(Array.from({ length: Math.min(this.settings.concurrency, rows.length) }, worker));
+    await flush();
   }
 
-  private async sendOne(row: CommunicationRow): Promise<void> {
+  /** Sends one row; its success is returned for the caller to record, a failure is recorded here. */
+  private async sendOne(row: CommunicationRow): Promise<{ id: string; provider: string; messageId: string } | null> {
     const provider = row.channel === 'email' ? this.email.provider : this.sms.provider;
     try {
       const result =
@@ -137,9 +159,10 @@ export class CommunicationsDispatcher {
                   : unsubscribeHeaders(this.publicUrl, this.secret, row.organizationId, row.recipientId),
             })
           : await this.sms.deliver(row.toAddress, row.message);
-      await this.repo.markSent(row.id, result.provider, result.messageId ?? `${result.provider}-${row.id}`);
+      return { id: row.id, provider: result.provider, messageId: result.messageId ?? `${result.provider}-${row.id}` };
     } catch (e) {
       await this.recordFailure(row, provider, e);
+      return null;
     }
   }
 

@@ -131,6 +131,17 @@ export class CommunicationsRepository {
     );
   }
 
+  /** markSent for many rows in one statement. */
+  async markSentMany(rows: { id: string; provider: string; messageId: string }[]): Promise<void> {
+    await this.db.query(
+      `UPDATE communications c SET status = 'sent', sent_at = now(), provider = v.provider, provider_message_id = v.message_id,
+         lease_expires_at = NULL, status_reason = NULL, last_error = NULL, updated_at = now()
+       FROM unnest($1::uuid[], $2::text[], $3::text[]) AS v(id, provider, message_id)
+       WHERE c.id = v.id AND (c.status = 'sending' OR (c.status = 'failed' AND c.status_reason = $4))`,
+      [rows.map((r) => r.id), rows.map((r) => r.provider), rows.map((r) => r.messageId), OUTCOME_UNKNOWN],
+    );
+  }
+
   /** 429/5xx: back to pending after the delay, or failed once the attempts are spent. */
   async markRetry(id: string, error: string, delayMs: number, code: string | null): Promise<void> {
     await this.db.query(

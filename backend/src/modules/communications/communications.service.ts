@@ -154,6 +154,8 @@ export class CommunicationsService {
   }
 
   private async queueManual(organizationId: string, userId: string | null, dto: SendCommunicationDto, scheduledAt: Date | null) {
+    if (dto.communicationType === 'email' && !dto.subject)
+      throw new AppException(400, 'Subject is required for email', { errors: { subject: 'Subject is required for email' } });
     if (dto.communicationType === 'sms' && dto.subject)
       throw new AppException(400, 'Subject is only for email', { errors: { subject: 'Subject is only for email' } });
     const recipientType: RecipientType = dto.recipientType ?? 'student';
@@ -361,7 +363,8 @@ export class CommunicationsService {
   /** What a class message says about the class (sessions from ClassesService, never recomputed here). */
   async classValues(manager: EntityManager, input: RegistrationMessageInput) {
     const cls = mapClass(await this.classes.require(input.classId, input.organizationId, manager));
-    const org = await this.look(input.organizationId);
+    // In the caller's transaction: a second pool connection per registration could exhaust the pool under load.
+    const org = await this.look(input.organizationId, manager);
     const first = cls.sessions[0] ? new Date(cls.sessions[0]) : new Date(cls.startDate);
     const values: TemplateValues = {
       firstName: input.firstName,
@@ -381,8 +384,8 @@ export class CommunicationsService {
 
   // --- helpers ---
 
-  async look(organizationId: string): Promise<OrganizationLook> {
-    const org = await this.orgs.publicOrganization(organizationId);
+  async look(organizationId: string, manager?: EntityManager): Promise<OrganizationLook> {
+    const org = await this.orgs.require(organizationId, manager);
     const b = (org.branding ?? {}) as unknown as Record<string, string>;
     const c = (org.contactInfo ?? {}) as unknown as Record<string, string>;
     return {

@@ -7,8 +7,8 @@ import { OrganizationEntity } from './organization.entity';
 export class OrganizationsRepository {
   constructor(@InjectRepository(OrganizationEntity) private readonly orgs: Repository<OrganizationEntity>) {}
 
-  findById(id: string) {
-    return this.orgs.findOne({ where: { id } });
+  findById(id: string, manager?: EntityManager) {
+    return (manager ? manager.getRepository(OrganizationEntity) : this.orgs).findOne({ where: { id } });
   }
 
   findByDomain(domain: string) {

@@ -177,8 +177,9 @@ export class OrganizationsService {
     return this.repo.listForSitemap(limit);
   }
 
-  async require(id: string): Promise<OrganizationEntity> {
-    const org = await this.repo.findById(id);
+  /** With `manager`: read in the caller's transaction (no second pool connection while it holds one). */
+  async require(id: string, manager?: EntityManager): Promise<OrganizationEntity> {
+    const org = await this.repo.findById(id, manager);
     if (!org) throw new NotFoundException(`Organization ${id} not found`);
     return org;
   }

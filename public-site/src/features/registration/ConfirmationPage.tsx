@@ -6,6 +6,7 @@ import { classPath, orgPath, queryParam } from '@/lib/routing';
 import { useSeo } from '@/lib/seo';
 import { loadConfirmation } from './confirmationState';
 import './RegisterPage.css';
+import { env } from '@/config/env';
 
 /** /confirmation (spec 2 §2): state from history, or from sessionStorage after a reload. */
 export function ConfirmationPage() {
@@ -84,7 +85,7 @@ export function ConfirmationPage() {
             <dt>Time</dt>
             <dd>{formatTimeRange(classDetails.startDate, classDetails.duration)}</dd>
           </div>
-          {/* No confirmation email is sent yet (communications comes later): name the address, promise nothing. */}
+          {/* The confirmation email (with the calendar file) goes to this address. */}
           <div>
             <dt>Registered email</dt>
             <dd>{student.email}</dd>
@@ -98,6 +99,14 @@ export function ConfirmationPage() {
           <Link href={classPath(classDetails.id, orgId)} className="btn btn--secondary">
             View Class Details
           </Link>
+          {/* Every session of the class as an .ics file (the confirmation email carries the same file). */}
+          <a
+            href={`${env.apiBaseUrl}/api/classes/${encodeURIComponent(classDetails.id)}/calendar.ics`}
+            className="btn btn--secondary"
+            download
+          >
+            Add to calendar
+          </a>
         </div>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   IsBoolean,
   IsIn,
   IsInt,
@@ -12,7 +13,6 @@ import {
   Min,
   MinDate,
   IsDate,
-  ValidateIf,
   IsArray,
 } from 'class-validator';
 import { trim } from '../../../common/http/transforms';
@@ -27,11 +27,10 @@ export class SendCommunicationDto {
   @IsNotEmpty(RECIPIENT_REQUIRED) @IsUUID('all', RECIPIENT_REQUIRED) recipientId: string;
   @IsOptionalNotNull() @IsIn(['student', 'user'], { message: 'recipientType must be student or user' }) recipientType?: 'student' | 'user';
   @IsIn(['email', 'sms'], { message: 'communicationType must be email or sms' }) communicationType: 'email' | 'sms';
-  /** Email only: required for an email, refused for an SMS. */
-  @ValidateIf((o: SendCommunicationDto) => o.communicationType === 'email' || (o.subject !== undefined && o.subject !== ''))
+  /** Email only: required for an email, refused for an SMS (both checked by the service, with these messages). */
+  @IsOptional()
   @Transform(trim)
   @IsString({ message: 'Subject is required for email' })
-  @IsNotEmpty({ message: 'Subject is required for email' })
   @MaxLength(300)
   subject?: string;
   @Transform(trim) @IsString(MESSAGE_REQUIRED) @IsNotEmpty(MESSAGE_REQUIRED) @MaxLength(10000) message: string;
@@ -70,6 +69,6 @@ export class TemplateDto {
   @IsOptional() @Transform(trim) @IsString() @MaxLength(300) subject_template?: string | null;
   @Transform(trim) @IsString(TEMPLATE_MESSAGE_REQUIRED) @IsNotEmpty(TEMPLATE_MESSAGE_REQUIRED) @MaxLength(10000) message_template: string;
   /** Ignored on input beyond a check: the variables are read from the texts. */
-  @IsOptional() @IsArray() @IsString({ each: true }) variables?: string[];
+  @IsOptional() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @MaxLength(100, { each: true }) variables?: string[];
   @IsOptionalNotNull() @IsBoolean({ message: 'is_active must be true or false' }) is_active?: boolean;
 }
