@@ -138,6 +138,14 @@ describe('card registration', () => {
       [org.orgId],
     );
     expect(usage[0].n).toBe(1);
+    // One confirmation (with the calendar file) and one receipt, queued with the payment, whichever completed it.
+    const messages = await w.a.db.query('SELECT kind, dedupe_key FROM communications WHERE organization_id = $1 ORDER BY dedupe_key', [
+      org.orgId,
+    ]);
+    expect(messages).toEqual([
+      { kind: 'confirmation', dedupe_key: `confirmation:${enrollmentId}:email` },
+      { kind: 'receipt', dedupe_key: `receipt:${paymentIntentId}:email` },
+    ]);
   });
 
   it('should give the same intent and no second seat to the same email asking again while the hold is open', async () => {

@@ -149,6 +149,10 @@ describe('cancellations and refunds', () => {
     );
     await deliver(w.a, event as StandInEvent).expect(200);
     expect((await w.a.db.query('SELECT count(*)::int AS n FROM refunds WHERE enrollment_id = $1', [e.id]))[0].n).toBe(1);
+    // One refund notice for the one refund, however many requests and webhooks told of it.
+    const [refund] = await w.a.db.query('SELECT stripe_refund_id FROM refunds WHERE enrollment_id = $1', [e.id]);
+    const notices = await w.a.db.query("SELECT dedupe_key FROM communications WHERE organization_id = $1 AND kind = 'refund'", [org.orgId]);
+    expect(notices).toEqual([{ dedupe_key: `refund:${refund.stripe_refund_id}:email` }]);
   });
 
   it('should cancel without a refund, or with a chosen amount up to what is left', async () => {

@@ -8,6 +8,7 @@ import type { AllConfigType } from '../../config/config.type';
 import { ActivityService } from '../activity/activity.service';
 import { amountDueCents } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
+import { CommunicationsService, type RegistrationMessageInput } from '../communications/communications.service';
 import { ConnectService } from '../connect/connect.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, type CardEnrollment } from '../students/card-enrollments.service';
@@ -98,6 +99,7 @@ export class CardPaymentsService {
     private readonly usage: UsageService,
     private readonly activity: ActivityService,
     private readonly refunds: PaymentsRepository,
+    private readonly communications: CommunicationsService,
     private readonly config: ConfigService<AllConfigType>,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
@@ -270,6 +272,10 @@ export class CardPaymentsService {
           },
           m,
         );
+      // Messages commit with the payment or not at all; their dedupe keys make a second settle queue nothing.
+      // A student who switched to in person got the confirmation then; the receipt is what is new.
+      if (e.status !== 'active') await this.communications.queueRegistrationConfirmation(m, messageInput(e));
+      await this.communications.queuePaymentReceipt(m, { ...messageInput(e), paymentReference: pi.id, amountCents: pi.amount });
       return { kind: 'completed', enrollment: e, late: e.status !== 'held' };
     }
     await this.refundInFull(m, e, pi);
@@ -315,7 +321,10 @@ export class CardPaymentsService {
           : 'Paid after the seat hold lapsed, and the class had no seat left',
       source: 'late_payment',
     });
-    if (recorded) await this.cards.addRefunded(m, e.id, refund.amount);
+    if (recorded) {
+      await this.cards.addRefunded(m, e.id, refund.amount);
+      await this.communications.queueRefundNotice(m, { ...messageInput(e), refundReference: refund.id, refundCents: refund.amount });
+    }
     await this.activity.record(
       e.organizationId,
       'payment_refunded',
@@ -364,3 +373,15 @@ export class CardPaymentsService {
     }
   }
 }
+
+/** Who a payment message goes to: the details typed at registration (decision 15), the stored email. */
+export const messageInput = (e: CardEnrollment): RegistrationMessageInput => ({
+  organizationId: e.organizationId,
+  enrollmentId: e.id,
+  classId: e.classId,
+  studentId: e.studentId,
+  firstName: e.firstName,
+  lastName: e.lastName,
+  email: e.studentEmail,
+  phone: e.phone,
+});

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ClassesModule } from '../classes/classes.module';
+import { CommunicationsModule } from '../communications/communications.module';
 import { ConnectModule } from '../connect/connect.module';
 import { StripeModule } from '../stripe/stripe.module';
 import { StudentsModule } from '../students/students.module';
@@ -16,7 +17,7 @@ import { PaymentsRepository } from './payments.repository';
 import { RefundsService } from './refunds.service';
 
 @Module({
-  imports: [StudentsModule, ClassesModule, StripeModule, ConnectModule, SubscriptionsModule],
+  imports: [StudentsModule, ClassesModule, StripeModule, ConnectModule, SubscriptionsModule, CommunicationsModule],
   controllers: [PaymentConfigController, InPersonPaymentsController, CardPaymentsController, EnrollmentsController],
   providers: [InPersonPaymentsService, CardPaymentsService, RefundsService, PaymentsRepository, PaymentEventsHandler, PaymentsJobs],
 })

@@ -3,9 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
 import { ActivityService } from '../activity/activity.service';
+import { CommunicationsService } from '../communications/communications.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, type CardEnrollment } from '../students/card-enrollments.service';
-import { CardPaymentsService } from './card-payments.service';
+import { CardPaymentsService, messageInput } from './card-payments.service';
 import type { CancelEnrollmentDto, RefundEnrollmentDto } from './dto/card-payment.dto';
 import { formatDollars, refundQuote } from './money';
 import { PaymentsRepository, type RefundRecord } from './payments.repository';
@@ -40,6 +41,7 @@ export class RefundsService {
     private readonly payments: CardPaymentsService,
     private readonly refunds: PaymentsRepository,
     private readonly activity: ActivityService,
+    private readonly communications: CommunicationsService,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
@@ -202,8 +204,12 @@ export class RefundsService {
         createdBy: userId,
         idempotencyKey: idempotencyKey ?? null,
       })) ?? (await this.refunds.byStripeId(m, refund.id))!;
-    if (refundStatus(refund.status) !== 'failed' && !(await this.cards.addRefunded(m, e.id, refund.amount)))
-      this.logger.error(`Refund ${refund.id} of enrollment ${e.id} exceeds what was paid; recorded, total not changed`);
+    if (refundStatus(refund.status) !== 'failed') {
+      if (!(await this.cards.addRefunded(m, e.id, refund.amount)))
+        this.logger.error(`Refund ${refund.id} of enrollment ${e.id} exceeds what was paid; recorded, total not changed`);
+      // One notice per Stripe refund id: a replayed request queues nothing new.
+      await this.communications.queueRefundNotice(m, { ...messageInput(e), refundReference: refund.id, refundCents: refund.amount });
+    }
     return recorded;
   }
 
@@ -247,6 +253,7 @@ export class RefundsService {
       });
       if (!recorded) continue;
       await this.cards.addRefunded(m, e.id, amount);
+      await this.communications.queueRefundNotice(m, { ...messageInput(e), refundReference: r.id, refundCents: amount });
       await this.activity.record(
         e.organizationId,
         'payment_refunded',

@@ -27,6 +27,10 @@ export interface CardEnrollment {
   paidAt: Date | null;
   studentEmail: string;
   studentName: string;
+  /** The details typed at registration where they differ from the stored student (decision 15): messages use them. */
+  firstName: string;
+  lastName: string;
+  phone: string | null;
   classTitle: string;
   classStartDate: Date;
 }
@@ -38,6 +42,8 @@ const SELECT = `SELECT e.id, e.organization_id AS "organizationId", e.student_id
     e.refunded_cents AS "refundedCents", e.stripe_payment_intent_id AS "stripePaymentIntentId",
     e.stripe_charge_id AS "stripeChargeId", e.cancellation_policy AS "cancellationPolicy", e.cancelled_at AS "cancelledAt",
     e.paid_at AS "paidAt", s.email AS "studentEmail", s.first_name || ' ' || s.last_name AS "studentName",
+    coalesce(e.registered_first_name, s.first_name) AS "firstName", coalesce(e.registered_last_name, s.last_name) AS "lastName",
+    coalesce(e.registered_phone, s.phone) AS "phone",
     c.title AS "classTitle", c.start_date AS "classStartDate"
   FROM enrollments e JOIN students s ON s.id = e.student_id JOIN classes c ON c.id = e.class_id`;
 
