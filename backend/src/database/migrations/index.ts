@@ -5,6 +5,7 @@ import { UserTokensValidAfter1764100000000 } from './1764100000000-UserTokensVal
 import { AnalyticsEvents1764200000000 } from './1764200000000-AnalyticsEvents';
 import { StripeEvents1764300000000 } from './1764300000000-StripeEvents';
 import { CardPayments1764400000000 } from './1764400000000-CardPayments';
+import { Reporting1764700000000 } from './1764700000000-Reporting';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   AnalyticsEvents1764200000000,
   StripeEvents1764300000000,
   CardPayments1764400000000,
+  Reporting1764700000000,
 ];

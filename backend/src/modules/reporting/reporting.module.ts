@@ -1,11 +1,17 @@
 import { Module } from '@nestjs/common';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { DashboardController } from './dashboard.controller';
 import { DashboardRepository } from './dashboard.repository';
 import { DashboardService } from './dashboard.service';
+import { ReportingController, ReportsController } from './reports.controller';
+import { ReportsRepository } from './reports.repository';
+import { ReportsService } from './reports.service';
 
-/** The admin dashboard; the activity log it shows comes from ActivityModule's service (global). */
+/** The admin dashboard and the reports; the activity log comes from ActivityModule's service (global). */
 @Module({
-  controllers: [DashboardController],
-  providers: [DashboardRepository, DashboardService],
+  imports: [SubscriptionsModule],
+  controllers: [DashboardController, ReportsController, ReportingController],
+  providers: [DashboardRepository, DashboardService, ReportsRepository, ReportsService],
+  exports: [ReportsService],
 })
 export class ReportingModule {}
