@@ -3,6 +3,10 @@ import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { DashboardController } from './dashboard.controller';
 import { DashboardRepository } from './dashboard.repository';
 import { DashboardService } from './dashboard.service';
+import { ClassMilestonesJobs } from './class-milestones.jobs';
+import { ClassMilestonesService } from './class-milestones.service';
+import { RatingLinks } from './rating-links';
+import { RatingsController } from './ratings.controller';
 import { ReportingController, ReportsController } from './reports.controller';
 import { ReportsRepository } from './reports.repository';
 import { ReportsService } from './reports.service';
@@ -10,8 +14,16 @@ import { ReportsService } from './reports.service';
 /** The admin dashboard and the reports; the activity log comes from ActivityModule's service (global). */
 @Module({
   imports: [SubscriptionsModule],
-  controllers: [DashboardController, ReportsController, ReportingController],
-  providers: [DashboardRepository, DashboardService, ReportsRepository, ReportsService],
-  exports: [ReportsService],
+  controllers: [DashboardController, ReportsController, ReportingController, RatingsController],
+  providers: [
+    DashboardRepository,
+    DashboardService,
+    ReportsRepository,
+    ReportsService,
+    RatingLinks,
+    ClassMilestonesService,
+    ClassMilestonesJobs,
+  ],
+  exports: [ReportsService, ClassMilestonesService, RatingLinks],
 })
 export class ReportingModule {}
