@@ -61,34 +61,37 @@ export function pdfStream(h: PdfHeader, tables: ReportTable[]): Readable {
     const first = table.columns.length > 4 ? 0.24 : 0.4;
     const widths = table.columns.map((_, i) => (i === 0 ? width * first : (width * (1 - first)) / (table.columns.length - 1)));
     const xs = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((s, w) => s + w, 0));
-    const drawRow = (cells: string[], opts: { fill?: string; text?: string; bold?: boolean }) => {
-      if (doc.y + ROW > bottom()) {
+    const drawRow = (cells: string[], opts: { fill?: string; text?: string; bold?: boolean; header?: boolean }) => {
+      const height = opts.header ? 2 * ROW - 4 : ROW;
+      if (doc.y + height > bottom()) {
         doc.addPage();
         doc.y = MARGIN;
         drawHeader();
       }
       const y = doc.y;
-      if (opts.fill) doc.rect(MARGIN, y, width, ROW).fill(opts.fill);
+      if (opts.fill) doc.rect(MARGIN, y, width, height).fill(opts.fill);
       doc
         .font(opts.bold ? 'Helvetica-Bold' : 'Helvetica')
         .fontSize(9)
         .fillColor(opts.text ?? '#000000');
       cells.forEach((cell, i) => {
         const align = i === 0 || table.columns[i].kind === 'text' ? 'left' : 'right';
-        doc.text(cell, xs[i] + 4, y + 5, { width: widths[i] - 8, align, lineBreak: false, ellipsis: true });
+        // A header may take two lines ('Average per student ($)'); a figure stays on one.
+        const box = opts.header ? { height: height - 6 } : { lineBreak: false, ellipsis: true };
+        doc.text(cell, xs[i] + 4, y + 5, { width: widths[i] - 8, align, ...box });
       });
       doc
-        .moveTo(MARGIN, y + ROW)
-        .lineTo(MARGIN + width, y + ROW)
+        .moveTo(MARGIN, y + height)
+        .lineTo(MARGIN + width, y + height)
         .lineWidth(0.5)
         .strokeColor('#dddddd')
         .stroke();
-      doc.y = y + ROW;
+      doc.y = y + height;
     };
     const drawHeader = () =>
       drawRow(
         table.columns.map((c) => c.header),
-        { fill: secondary, text: textOn(secondary), bold: true },
+        { fill: secondary, text: textOn(secondary), bold: true, header: true },
       );
 
     if (doc.y + 3 * ROW + 24 > bottom()) {
