@@ -165,6 +165,10 @@ describe('bad input on every write route', () => {
       'POST /api/payments/mark-paid': { auth: 'admin', body: { studentId: student.body.data.id, classId: cls.id } },
       'POST /api/payments/mark-unpaid': { auth: 'admin', body: { studentId: student.body.data.id, classId: cls.id } },
       'POST /api/attendance/mark': { auth: 'admin', body: { ...session, studentId: student.body.data.id, attended: true } },
+      // The spec's compatibility calls: only the required fields, so every generated variant is one to refuse.
+      'POST /api/reporting/activity-events': { auth: 'admin', body: { eventType: 'class_update', description: 'd' } },
+      'POST /api/reporting/revenue-transactions': { auth: 'admin', body: { finalAmount: 10 } },
+      'POST /api/reporting/enrollment-events': { auth: 'admin', body: { classId: cls.id } },
       'POST /api/attendance/bulk': {
         auth: 'admin',
         body: { ...session, attendanceData: [{ studentId: student.body.data.id, attended: true }] },

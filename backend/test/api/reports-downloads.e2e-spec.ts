@@ -4,7 +4,7 @@ import { createClass, createOrg, type OrgFixture } from '../fixtures/org.fixture
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /** supertest: keep a download's bytes as a Buffer. */
-const binary = (res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) => {
+const binary = (res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void): void => {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => done(null, Buffer.concat(chunks)));
@@ -19,15 +19,27 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') ((cell += '"'), i++);
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') (row.push(cell), (cell = ''));
-    else if (ch === '\r' && text[i + 1] === '\n') (row.push(cell), rows.push(row), (row = []), (cell = ''), i++);
-    else cell += ch;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
   }
-  if (cell || row.length) (row.push(cell), rows.push(row));
+  if (cell || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -72,7 +84,12 @@ describe('report downloads (CSV and PDF)', () => {
   });
 
   it('should download the enrollment CSV: RFC 4180, UTF-8 with BOM and a header, formulas neutralised', async () => {
-    const res = await t.http.get(`/api/reports/enrollment?${range}&format=csv`).set(org.auth).buffer(true).parse(binary).expect(200);
+    const res = await t.http
+      .get(`/api/reports/enrollment?${range}&format=csv`)
+      .set(org.auth)
+      .buffer(true)
+      .parse(binary as never)
+      .expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="enrollment-report_2026-11-01_2026-11-30.csv"');
     const body = res.body as Buffer;
@@ -95,7 +112,12 @@ describe('report downloads (CSV and PDF)', () => {
   });
 
   it('should download the revenue CSV with dollars to the cent and totals', async () => {
-    const res = await t.http.get(`/api/reports/revenue?${range}&format=csv`).set(org.auth).buffer(true).parse(binary).expect(200);
+    const res = await t.http
+      .get(`/api/reports/revenue?${range}&format=csv`)
+      .set(org.auth)
+      .buffer(true)
+      .parse(binary as never)
+      .expect(200);
     const rows = parseCsv((res.body as Buffer).subarray(3).toString('utf8'));
     expect(rows[0][0]).toBe('Class');
     expect(rows[1].slice(1, 5)).toEqual(['1', '10.05', '0.00', '10.05']);
@@ -104,7 +126,12 @@ describe('report downloads (CSV and PDF)', () => {
   });
 
   it('should download a PDF with the organization, the range, the figures, totals and page numbers', async () => {
-    const res = await t.http.get(`/api/reports/revenue?${range}&format=pdf`).set(org.auth).buffer(true).parse(binary).expect(200);
+    const res = await t.http
+      .get(`/api/reports/revenue?${range}&format=pdf`)
+      .set(org.auth)
+      .buffer(true)
+      .parse(binary as never)
+      .expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe('attachment; filename="revenue-report_2026-11-01_2026-11-30.pdf"');
     const body = res.body as Buffer;
@@ -125,7 +152,12 @@ describe('report downloads (CSV and PDF)', () => {
 
   it('should download the attendance and enrollment PDFs too', async () => {
     for (const type of ['attendance', 'enrollment']) {
-      const res = await t.http.get(`/api/reports/${type}?${range}&format=pdf`).set(org.auth).buffer(true).parse(binary).expect(200);
+      const res = await t.http
+        .get(`/api/reports/${type}?${range}&format=pdf`)
+        .set(org.auth)
+        .buffer(true)
+        .parse(binary as never)
+        .expect(200);
       const parser = new PDFParse({ data: new Uint8Array(res.body as Buffer) });
       const { text } = await parser.getText();
       await parser.destroy();

@@ -1,5 +1,17 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, registerDecorator } from 'class-validator';
+import {
+  IsIn,
+  IsNotEmpty,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  registerDecorator,
+} from 'class-validator';
 import { ACTIVITY_EVENT_TYPES, type ActivityEventType } from '../../activity/activity-event.entity';
 import { REPORT_TYPES, TIMEFRAMES, type ReportType, type Timeframe } from '../reports.service';
 
@@ -61,7 +73,10 @@ export class ClientActivityEventDto {
 
 /** POST /api/reporting/revenue-transactions. */
 export class ClientRevenueTransactionDto {
-  @Type(() => Number) @Min(0, { message: 'finalAmount must not be negative' }) @Max(1_000_000) finalAmount: number;
+  @IsNumber({ maxDecimalPlaces: 2 }, { message: 'finalAmount must be an amount in dollars' })
+  @Min(0, { message: 'finalAmount must not be negative' })
+  @Max(1_000_000)
+  finalAmount: number;
   @IsOptional() @IsUUID('all', { message: 'classId must be an id' }) classId?: string;
   @IsOptional() @IsString() @MaxLength(200) className?: string;
   @IsOptional() @IsCalendarDate('transactionDate') transactionDate?: string;
