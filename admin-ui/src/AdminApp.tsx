@@ -20,6 +20,7 @@ import students from '@/resources/students';
 const Dashboard = lazy(() => import('@/dashboard/Dashboard'));
 const SettingsPage = lazy(() => import('@/settings/SettingsPage'));
 const TeamPage = lazy(() => import('@/team/TeamPage'));
+const ReportsPage = lazy(() => import('@/reports/ReportsPage'));
 
 const DashboardScreen = () => (
   <Area message="Loading admin dashboard...">
@@ -98,12 +99,9 @@ export default function AdminApp() {
         <Route
           path="/reports"
           element={
-            <NotAvailable
-              title="Reports"
-              message="Enrollment, revenue and attendance reports are not available yet in this version."
-              backHref="/admin"
-              backLabel="Back to dashboard"
-            />
+            <Area message="Loading reports...">
+              <ReportsPage />
+            </Area>
           }
         />
       </CustomRoutes>
