@@ -76,6 +76,9 @@ export interface paths {
   "/api/contact": {
     post: operations["Contact_create"];
   };
+  "/api/export": {
+    get: operations["DataExport_organization"];
+  };
   "/api/health": {
     get: operations["Health_check"];
   };
@@ -169,6 +172,9 @@ export interface paths {
   };
   "/api/students/{id}/enrollments/{classId}": {
     delete: operations["Students_cancelEnrollment"];
+  };
+  "/api/students/{id}/export": {
+    get: operations["DataExport_student"];
   };
   "/api/students/check-enrollment": {
     post: operations["Students_check"];
@@ -1745,6 +1751,31 @@ export interface components {
        */
       status: "processed" | "duplicate" | "in_progress";
     };
+    StudentExportResponseDto: {
+      /** Format: date-time */
+      exportedAt: string;
+      student: {
+        [key: string]: unknown;
+      };
+      enrollments: {
+          [key: string]: unknown;
+        }[];
+      refunds: {
+          [key: string]: unknown;
+        }[];
+      attendance: {
+          [key: string]: unknown;
+        }[];
+      ratings: {
+          [key: string]: unknown;
+        }[];
+      messages: {
+          [key: string]: unknown;
+        }[];
+      activity: {
+          [key: string]: unknown;
+        }[];
+    };
     StudentResponseDto: {
       /**
        * Format: uuid
@@ -2956,6 +2987,39 @@ export interface operations {
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  DataExport_organization: {
+    parameters: {
+      query?: {
+        organizationId?: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/zip": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
@@ -4219,6 +4283,9 @@ export interface operations {
   };
   Students_delete: {
     parameters: {
+      query?: {
+        erase?: "true" | "false";
+      };
       path: {
         id: string;
       };
@@ -4269,6 +4336,43 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["StudentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  DataExport_student: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["StudentExportResponseDto"];
           };
         };
       };

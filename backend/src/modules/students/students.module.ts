@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClassesModule } from '../classes/classes.module';
+import { DataExportModule } from '../data-export/data-export.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { EnrollmentEntity, StudentEntity } from './student.entity';
@@ -9,7 +10,13 @@ import { StudentsRepository } from './students.repository';
 import { StudentsService } from './students.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([StudentEntity, EnrollmentEntity]), ClassesModule, OrganizationsModule, SubscriptionsModule],
+  imports: [
+    TypeOrmModule.forFeature([StudentEntity, EnrollmentEntity]),
+    ClassesModule,
+    OrganizationsModule,
+    SubscriptionsModule,
+    DataExportModule,
+  ],
   controllers: [StudentsController],
   providers: [StudentsRepository, StudentsService],
   exports: [StudentsService],
