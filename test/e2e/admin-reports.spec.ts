@@ -129,4 +129,18 @@ test.describe('reports', () => {
     await expect(page.getByTestId('report-chart').locator('.recharts-cartesian-axis').first()).toBeVisible();
     await page.screenshot({ path: '.tmp/screens/reports-teacher.png', fullPage: true });
   });
+
+  test('should count report days in the time zone chosen on the General settings tab', async ({ page }) => {
+    await signInUi(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto('/admin/settings?tab=general');
+    await expect(page.getByRole('tab', { name: 'General', selected: true })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Time zone' }).fill('America/Chicago');
+    await page.getByRole('option', { name: 'America/Chicago' }).click();
+    await page.getByRole('button', { name: 'Save time zone' }).click();
+    await expect(page.getByText('Time zone saved successfully!')).toBeVisible();
+    await page.screenshot({ path: '.tmp/screens/settings-general.png', fullPage: true });
+    await page.goto('/admin/reports');
+    await expect(page.getByText(/ · America\/Chicago$/)).toBeVisible();
+  });
 });

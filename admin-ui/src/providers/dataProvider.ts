@@ -15,6 +15,8 @@ import { HttpError } from 'react-admin';
 import { API_URL, httpClient, httpClientRaw } from '@/providers/httpClient';
 import { clearBrandingCache, getToken } from '@/providers/session';
 import type { AnyReport } from '@/reports/reportTypes';
+
+type Organization = components['schemas']['OrganizationResponseDto'];
 import type { components } from '@shared/api/schema';
 import type {
   ActivityEvent,
@@ -127,6 +129,11 @@ export function createDataProvider(apiUrl: string = API_URL) {
       const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `${kind}-report.${format}`;
       return { blob: await res.blob(), name };
     },
+
+    // The caller's own organization (a one-item list) and its time zone (PUT needs the name with it).
+    getOwnOrganization: async () => (await get<Organization[]>('/organizations'))[0],
+    saveTimeZone: (id: string, name: string, timeZone: string) =>
+      send<Organization>('PUT', `/organizations/${enc(id)}`, { name, settings: { timeZone } }),
 
     // Organization, plans, branding
     getSubscriptionValidation: (orgId: string) => get<SubscriptionValidation>(`/organizations/${enc(orgId)}/subscription-validation`),
