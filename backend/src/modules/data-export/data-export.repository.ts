@@ -5,9 +5,15 @@ import { DataSource, type EntityManager } from 'typeorm';
 /** One file of the export: its name and the query of its rows ($1 the organization, $2 the last key read). */
 export interface ExportTable {
   file: string;
-  /** Selects `key` (a unique, ordered text) and the columns; must end with `WHERE ... AND key > $2 ORDER BY key`. */
+  /**
+   * Selects `key` and the columns, ordered by the key, after `$2`. Tables keyed by a uuid page on their primary
+   * key (`id > $2::uuid ORDER BY id`, an index range scan per page); `first` is the key before every row.
+   */
   sql: string;
+  first?: string;
 }
+
+const NO_UUID = '00000000-0000-0000-0000-000000000000';
 
 const PAGE = 1000;
 
@@ -22,7 +28,7 @@ export const EXPORT_TABLES: ExportTable[] = [
     sql: `SELECT id::text AS key, id, title, description, instructor, location, status, (price_cents / 100.0)::numeric(12,2) AS price,
                  (discount_price_cents / 100.0)::numeric(12,2) AS discount_price, max_students, enrolled_students, start_date, duration, days,
                  schedule, information, materials::text AS materials, created_at, updated_at
-            FROM classes WHERE organization_id = $1 AND id::text > $2 ORDER BY id::text`,
+            FROM classes WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
   },
   {
     file: 'sessions.csv',
@@ -31,18 +37,19 @@ export const EXPORT_TABLES: ExportTable[] = [
                  c.duration AS duration_minutes
             FROM classes c CROSS JOIN LATERAL generate_series(0, LEAST(c.days, 366) - 1) AS s(idx)
            WHERE c.organization_id = $1 AND c.id::text || ':' || lpad(s.idx::text, 4, '0') > $2 ORDER BY 1`,
+    first: '',
   },
   {
     file: 'students.csv',
     sql: `SELECT id::text AS key, id, first_name, last_name, email, phone, status, communication_opt_in, stripe_customer_id,
                  registration_date, created_at, updated_at
-            FROM students WHERE organization_id = $1 AND id::text > $2 ORDER BY id::text`,
+            FROM students WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
   },
   {
     file: 'enrollments.csv',
     sql: `SELECT id::text AS key, id, student_id, class_id, status, enrollment_date, payment_method, payment_status,
                  registered_first_name, registered_last_name, registered_phone, registered_communication_opt_in, cancelled_at
-            FROM enrollments WHERE organization_id = $1 AND id::text > $2 ORDER BY id::text`,
+            FROM enrollments WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
   },
   {
     file: 'payments.csv',
@@ -50,35 +57,35 @@ export const EXPORT_TABLES: ExportTable[] = [
                  (amount_paid_cents / 100.0)::numeric(12,2) AS amount_paid, (platform_fee_cents / 100.0)::numeric(12,2) AS platform_fee,
                  (organization_amount_cents / 100.0)::numeric(12,2) AS organization_amount, (refunded_cents / 100.0)::numeric(12,2) AS refunded, paid_at,
                  stripe_payment_intent_id, stripe_charge_id
-            FROM enrollments WHERE organization_id = $1 AND (amount_paid_cents > 0 OR paid_at IS NOT NULL) AND id::text > $2 ORDER BY id::text`,
+            FROM enrollments WHERE organization_id = $1 AND (amount_paid_cents > 0 OR paid_at IS NOT NULL) AND id > $2::uuid ORDER BY id`,
   },
   {
     file: 'refunds.csv',
     sql: `SELECT id::text AS key, id, enrollment_id, (amount_cents / 100.0)::numeric(12,2) AS amount, status, reason, source, stripe_refund_id,
                  created_by, created_at
-            FROM refunds WHERE organization_id = $1 AND id::text > $2 ORDER BY id::text`,
+            FROM refunds WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
   },
   {
     file: 'attendance.csv',
     sql: `SELECT id::text AS key, id, class_id, student_id, session_index + 1 AS session, session_date, attended, marked_by, updated_at
-            FROM attendance WHERE organization_id = $1 AND id::text > $2 ORDER BY id::text`,
+            FROM attendance WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
   },
   {
     // The messages the app keeps today: the 'How was {className}?' rating requests (the communications
     // module's own log joins this list when it has one).
     file: 'communications.csv',
     sql: `SELECT id::text AS key, id, 'rating_request' AS kind, class_id, student_id, email AS recipient, subject, body, created_at, sent_at
-            FROM rating_requests WHERE organization_id = $1 AND id::text > $2 ORDER BY id::text`,
+            FROM rating_requests WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
   },
   {
     file: 'ratings.csv',
     sql: `SELECT id::text AS key, id, class_id, student_id, rating, created_at, updated_at
-            FROM satisfaction_ratings WHERE organization_id = $1 AND id::text > $2 ORDER BY id::text`,
+            FROM satisfaction_ratings WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
   },
   {
     file: 'activity.csv',
     sql: `SELECT id::text AS key, id, event_type, event_date, description, metadata::text AS metadata, client_reported
-            FROM activity_events WHERE organization_id = $1 AND id::text > $2 ORDER BY id::text`,
+            FROM activity_events WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
   },
 ];
 
@@ -88,7 +95,7 @@ export class DataExportRepository {
 
   /** The rows of one table, page by page (each page one query); the `key` column is dropped. */
   async *rows(table: ExportTable, organizationId: string): AsyncGenerator<Record<string, unknown>> {
-    let last = '';
+    let last = table.first ?? NO_UUID;
     for (;;) {
       const page: Record<string, unknown>[] = await this.db.query(`${table.sql} LIMIT ${PAGE}`, [organizationId, last]);
       for (const { key, ...row } of page) {

@@ -128,11 +128,12 @@ export class ReportsRepository {
   /** Active enrollments per local day of the range (days without any are filled in by the service). */
   enrollmentByDay(r: ReportRange): Promise<{ date: string; enrollments: number }[]> {
     return this.db.query(
-      `SELECT to_char(e.enrollment_date AT TIME ZONE $4, 'YYYY-MM-DD') AS date, count(*)::int AS enrollments
-         FROM enrollments e JOIN classes c ON c.id = e.class_id
-        WHERE e.organization_id = $1 AND e.status = 'active' AND c.status <> 'Archived' AND ${CLASS}
-          AND e.enrollment_date >= ${LO} AND e.enrollment_date < ${HI}
-        GROUP BY 1 ORDER BY 1`,
+      `SELECT to_char(day, 'YYYY-MM-DD') AS date, enrollments FROM (
+         SELECT (e.enrollment_date AT TIME ZONE $4)::date AS day, count(*)::int AS enrollments
+           FROM enrollments e JOIN classes c ON c.id = e.class_id
+          WHERE e.organization_id = $1 AND e.status = 'active' AND c.status <> 'Archived' AND ${CLASS}
+            AND e.enrollment_date >= ${LO} AND e.enrollment_date < ${HI}
+          GROUP BY 1) d ORDER BY day`,
       this.args(r),
     );
   }
@@ -195,17 +196,17 @@ export class ReportsRepository {
   /** Net money per local day: payments received minus refunds made that day. */
   async revenueByDay(r: ReportRange): Promise<{ date: string; grossCents: number; refundsCents: number }[]> {
     const rows: { date: string; gross: string; refunds: string }[] = await this.db.query(
-      `SELECT date, sum(gross) AS gross, sum(refunds) AS refunds FROM (
-         SELECT to_char(e.paid_at AT TIME ZONE $4, 'YYYY-MM-DD') AS date, e.amount_paid_cents AS gross, 0 AS refunds
+      `SELECT to_char(day, 'YYYY-MM-DD') AS date, sum(gross) AS gross, sum(refunds) AS refunds FROM (
+         SELECT (e.paid_at AT TIME ZONE $4)::date AS day, e.amount_paid_cents AS gross, 0 AS refunds
            FROM enrollments e JOIN classes c ON c.id = e.class_id
           WHERE e.organization_id = $1 AND e.status IN ${MONEY_STATUSES} AND e.amount_paid_cents > 0
             AND c.status <> 'Archived' AND ${CLASS} AND e.paid_at >= ${LO} AND e.paid_at < ${HI}
          UNION ALL
-         SELECT to_char(rf.created_at AT TIME ZONE $4, 'YYYY-MM-DD'), 0, rf.amount_cents
+         SELECT (rf.created_at AT TIME ZONE $4)::date, 0, rf.amount_cents
            FROM refunds rf JOIN enrollments e ON e.id = rf.enrollment_id JOIN classes c ON c.id = e.class_id
           WHERE rf.organization_id = $1 AND rf.status = 'succeeded' AND e.status IN ${MONEY_STATUSES}
             AND c.status <> 'Archived' AND ${CLASS} AND rf.created_at >= ${LO} AND rf.created_at < ${HI}
-       ) m GROUP BY date ORDER BY date`,
+       ) m GROUP BY day ORDER BY day`,
       this.args(r),
     );
     return rows.map((x) => ({ date: x.date, grossCents: Number(x.gross), refundsCents: Number(x.refunds) }));
@@ -234,7 +235,7 @@ export class ReportsRepository {
        ), marks AS (
          SELECT a.class_id, a.session_index, count(*) FILTER (WHERE a.attended)::int AS present, count(*) FILTER (WHERE NOT a.attended)::int AS absent
            FROM attendance a JOIN enrollments e ON e.student_id = a.student_id AND e.class_id = a.class_id AND e.status = 'active'
-          WHERE a.organization_id = $1 AND a.class_id IN (SELECT id FROM sessions)
+          WHERE a.organization_id = $1 AND (a.class_id, a.session_index) IN (SELECT id, idx FROM sessions)
           GROUP BY a.class_id, a.session_index
        )
        SELECT s.id AS "classId", s.title AS "className", s.idx AS "sessionIndex", s.at AS "sessionDate",
