@@ -226,41 +226,51 @@ export class ReportsRepository {
    * 7 days, as sessionDates() does). Only currently active enrollments count, as on the attendance screen;
    * cancelled classes held no session.
    */
-  attendanceBySession(r: ReportRange): Promise<AttendanceRow[]> {
-    // Sessions first (a few hundred rows at most), then one aggregate of the marks of their classes' active
-    // students and one of their rosters: each table is read once, whatever its size.
-    return this.db.query(
-      `WITH sessions AS MATERIALIZED (
-         SELECT * FROM (
+  async attendanceBySession(r: ReportRange): Promise<AttendanceRow[]> {
+    // Two steps on purpose: the sessions in range first (a few hundred at most), then the marks and rosters of
+    // exactly those, passed as arrays. In one statement the planner guesses thousands of sessions from
+    // generate_series and reads the whole attendance table; with the list it uses the (class, session) index.
+    const sessions: { classId: string; className: string; sessionIndex: number; sessionDate: Date; date: string }[] = await this.db.query(
+      `SELECT id AS "classId", title AS "className", idx AS "sessionIndex", at AS "sessionDate",
+              to_char(at AT TIME ZONE $4, 'YYYY-MM-DD') AS date
+         FROM (
            SELECT c.id, c.title, s.idx,
                   c.start_date + make_interval(hours => 24 * s.idx * CASE WHEN c.schedule = 'Weekly' THEN 7 ELSE 1 END) AS at
              FROM classes c CROSS JOIN LATERAL generate_series(0, LEAST(c.days, 366) - 1) AS s(idx)
             WHERE c.organization_id = $1 AND c.status NOT IN ('Archived', 'Cancelled') AND ${CLASS} AND c.start_date < ${HI}
-         ) x WHERE x.at >= ${LO} AND x.at < ${HI}
-       ), roster AS (
-         SELECT e.class_id, count(*)::int AS n FROM enrollments e
-          WHERE e.organization_id = $1 AND e.status = 'active' AND e.class_id IN (SELECT id FROM sessions)
-          GROUP BY e.class_id
-       ), att AS MATERIALIZED (
-         -- The marks of the sessions in range only (index on class and session), before any other join.
-         SELECT a.class_id, a.session_index, a.student_id, a.attended
-           FROM sessions s JOIN attendance a ON a.class_id = s.id AND a.session_index = s.idx
-          WHERE a.organization_id = $1
-       ), marks AS (
-         SELECT a.class_id, a.session_index, count(*) FILTER (WHERE a.attended)::int AS present, count(*) FILTER (WHERE NOT a.attended)::int AS absent
-           FROM att a
-          WHERE EXISTS (SELECT 1 FROM enrollments e WHERE e.student_id = a.student_id AND e.class_id = a.class_id AND e.status = 'active')
-          GROUP BY a.class_id, a.session_index
-       )
-       SELECT s.id AS "classId", s.title AS "className", s.idx AS "sessionIndex", s.at AS "sessionDate",
-              to_char(s.at AT TIME ZONE $4, 'YYYY-MM-DD') AS date, COALESCE(ro.n, 0) AS enrolled,
-              COALESCE(m.present, 0) AS present, COALESCE(m.absent, 0) AS absent
-         FROM sessions s
-         LEFT JOIN roster ro ON ro.class_id = s.id
-         LEFT JOIN marks m ON m.class_id = s.id AND m.session_index = s.idx
-        ORDER BY s.at, s.title, s.id`,
+         ) x
+        WHERE at >= ${LO} AND at < ${HI}
+        ORDER BY at, title, id`,
       this.args(r),
     );
+    if (sessions.length === 0) return [];
+    const classIds = sessions.map((x) => x.classId);
+    const [rosters, marks]: [
+      { classId: string; n: number }[],
+      { classId: string; sessionIndex: number; present: number; absent: number }[],
+    ] = await Promise.all([
+      this.db.query(
+        `SELECT class_id AS "classId", count(*)::int AS n FROM enrollments
+            WHERE organization_id = $1 AND status = 'active' AND class_id = ANY($2::uuid[]) GROUP BY class_id`,
+        [r.organizationId, [...new Set(classIds)]],
+      ),
+      this.db.query(
+        `SELECT a.class_id AS "classId", a.session_index AS "sessionIndex",
+                  count(*) FILTER (WHERE a.attended)::int AS present, count(*) FILTER (WHERE NOT a.attended)::int AS absent
+             FROM unnest($2::uuid[], $3::int[]) AS s(class_id, idx)
+             JOIN attendance a ON a.class_id = s.class_id AND a.session_index = s.idx
+            WHERE a.organization_id = $1
+              AND EXISTS (SELECT 1 FROM enrollments e WHERE e.student_id = a.student_id AND e.class_id = a.class_id AND e.status = 'active')
+            GROUP BY a.class_id, a.session_index`,
+        [r.organizationId, classIds, sessions.map((x) => x.sessionIndex)],
+      ),
+    ]);
+    const roster = new Map(rosters.map((x) => [x.classId, x.n]));
+    const marked = new Map(marks.map((x) => [`${x.classId}:${x.sessionIndex}`, x]));
+    return sessions.map((x) => {
+      const m = marked.get(`${x.classId}:${x.sessionIndex}`);
+      return { ...x, enrolled: roster.get(x.classId) ?? 0, present: m?.present ?? 0, absent: m?.absent ?? 0 };
+    });
   }
 
   /** The period metrics of one calendar month in the organization's zone (spec 3 §3). */
