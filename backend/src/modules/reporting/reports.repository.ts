@@ -255,14 +255,19 @@ export class ReportsRepository {
         [r.organizationId, [...new Set(classIds)]],
       ),
       this.db.query(
-        `SELECT a.class_id AS "classId", a.session_index AS "sessionIndex",
-                  count(*) FILTER (WHERE a.attended)::int AS present, count(*) FILTER (WHERE NOT a.attended)::int AS absent
-             FROM unnest($2::uuid[], $3::int[]) AS s(class_id, idx)
-             JOIN attendance a ON a.class_id = s.class_id AND a.session_index = s.idx
-            WHERE a.organization_id = $1
-              AND EXISTS (SELECT 1 FROM enrollments e WHERE e.student_id = a.student_id AND e.class_id = a.class_id AND e.status = 'active')
-            GROUP BY a.class_id, a.session_index`,
-        [r.organizationId, classIds, sessions.map((x) => x.sessionIndex)],
+        // Marks count only for a currently active enrollment: one hashed set of those, not a lookup per mark.
+        `WITH act AS MATERIALIZED (
+           SELECT student_id, class_id FROM enrollments
+            WHERE organization_id = $1 AND status = 'active' AND class_id = ANY($4::uuid[])
+         )
+         SELECT a.class_id AS "classId", a.session_index AS "sessionIndex",
+                count(*) FILTER (WHERE a.attended)::int AS present, count(*) FILTER (WHERE NOT a.attended)::int AS absent
+           FROM unnest($2::uuid[], $3::int[]) AS s(class_id, idx)
+           JOIN attendance a ON a.class_id = s.class_id AND a.session_index = s.idx
+           JOIN act ON act.student_id = a.student_id AND act.class_id = a.class_id
+          WHERE a.organization_id = $1
+          GROUP BY a.class_id, a.session_index`,
+        [r.organizationId, classIds, sessions.map((x) => x.sessionIndex), [...new Set(classIds)]],
       ),
     ]);
     const roster = new Map(rosters.map((x) => [x.classId, x.n]));
