@@ -7,6 +7,7 @@ import { ClassMilestonesJobs } from './class-milestones.jobs';
 import { ClassMilestonesService } from './class-milestones.service';
 import { RatingLinks } from './rating-links';
 import { RatingsController } from './ratings.controller';
+import { RatingsService } from './ratings.service';
 import { ReportingController, ReportsController } from './reports.controller';
 import { ReportsRepository } from './reports.repository';
 import { ReportsService } from './reports.service';
@@ -21,6 +22,7 @@ import { ReportsService } from './reports.service';
     ReportsRepository,
     ReportsService,
     RatingLinks,
+    RatingsService,
     ClassMilestonesService,
     ClassMilestonesJobs,
   ],

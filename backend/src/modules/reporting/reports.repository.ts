@@ -371,4 +371,23 @@ export class ReportsRepository {
     );
     return row.n;
   }
+
+  /** The student's active enrollment in the class, with what a rating's event names. */
+  async activeEnrollment(manager: EntityManager, classId: string, studentId: string) {
+    const [e] = await manager.query(
+      `SELECT c.organization_id AS "organizationId", c.title, s.first_name || ' ' || s.last_name AS "studentName"
+         FROM enrollments e JOIN classes c ON c.id = e.class_id JOIN students s ON s.id = e.student_id
+        WHERE e.class_id = $1 AND e.student_id = $2 AND e.status = 'active' LIMIT 1`,
+      [classId, studentId],
+    );
+    return (e ?? null) as { organizationId: string; title: string; studentName: string } | null;
+  }
+
+  async upsertRating(manager: EntityManager, organizationId: string, classId: string, studentId: string, rating: number) {
+    await manager.query(
+      `INSERT INTO satisfaction_ratings (organization_id, class_id, student_id, rating) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (class_id, student_id) DO UPDATE SET rating = EXCLUDED.rating, updated_at = now()`,
+      [organizationId, classId, studentId, rating],
+    );
+  }
 }
