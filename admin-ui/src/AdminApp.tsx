@@ -23,6 +23,7 @@ const TeamPage = lazy(() => import('@/team/TeamPage'));
 const SubscriptionPage = lazy(() => import('@/subscription/SubscriptionPage'));
 const SubscriptionTestPage = lazy(() => import('@/subscription/SubscriptionTestPage'));
 const CommunicationCenter = lazy(() => import('@/communications/CommunicationCenter'));
+const ReportsPage = lazy(() => import('@/reports/ReportsPage'));
 
 const DashboardScreen = () => (
   <Area message="Loading admin dashboard...">
@@ -92,12 +93,9 @@ export default function AdminApp() {
         <Route
           path="/reports"
           element={
-            <NotAvailable
-              title="Reports"
-              message="Enrollment, revenue and attendance reports are not available yet in this version."
-              backHref="/admin"
-              backLabel="Back to dashboard"
-            />
+            <Area message="Loading reports...">
+              <ReportsPage />
+            </Area>
           }
         />
       </CustomRoutes>

@@ -15,6 +15,7 @@ import { useSession } from '@/session/SessionContext';
 
 const TeacherDashboard = lazy(() => import('@/teacher-dashboard/TeacherDashboard'));
 const ClassManagement = lazy(() => import('@/teacher-dashboard/ClassManagement'));
+const ClassReport = lazy(() => import('@/reports/ClassReport'));
 
 const DashboardScreen = ({ tab }: { tab: 'today' | 'upcoming' }) => (
   <Area message="Loading teacher dashboard...">
@@ -46,6 +47,14 @@ export default function TeacherApp() {
           element={
             <Area message="Loading payment details...">
               <ClassManagement />
+            </Area>
+          }
+        />
+        <Route
+          path="/reports/:classId"
+          element={
+            <Area message="Loading reports...">
+              <ClassReport />
             </Area>
           }
         />

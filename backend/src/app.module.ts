@@ -17,6 +17,7 @@ import { AttendanceModule } from './modules/attendance/attendance.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { ClassesModule } from './modules/classes/classes.module';
 import { CommunicationsModule } from './modules/communications/communications.module';
+import { DataExportModule } from './modules/data-export/data-export.module';
 import { ConnectModule } from './modules/connect/connect.module';
 import { ContactModule } from './modules/contact/contact.module';
 import { HealthModule } from './modules/health/health.module';
@@ -64,6 +65,7 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
     SeoModule,
     AnalyticsModule,
     ItAdminModule,
+    DataExportModule,
   ],
   providers: [
     { provide: APP_GUARD, useClass: AppAuthGuard },

@@ -164,6 +164,9 @@ export interface paths {
   "/api/enrollments/{id}/refund-quote": {
     get: operations["Enrollments_quote"];
   };
+  "/api/export": {
+    get: operations["DataExport_organization"];
+  };
   "/api/health": {
     get: operations["Health_check"];
   };
@@ -203,8 +206,39 @@ export interface paths {
   "/api/public/organization/{id}": {
     get: operations["Public_organization"];
   };
+  "/api/ratings": {
+    get: operations["Ratings_rate"];
+  };
+  "/api/reporting/activity-events": {
+    post: operations["Reporting_postActivity"];
+  };
+  "/api/reporting/class-completion-events": {
+    get: operations["Reporting_classCompletionEvents"];
+  };
   "/api/reporting/dashboard-summary": {
     get: operations["Dashboard_summary"];
+  };
+  "/api/reporting/enrollment-events": {
+    get: operations["Reporting_enrollmentEvents"];
+    post: operations["Reporting_postEnrollment"];
+  };
+  "/api/reporting/period-metrics": {
+    get: operations["Reporting_periodMetrics"];
+  };
+  "/api/reporting/revenue-transactions": {
+    post: operations["Reporting_postRevenue"];
+  };
+  "/api/reports/attendance": {
+    get: operations["Reports_attendance"];
+  };
+  "/api/reports/enrollment": {
+    get: operations["Reports_enrollment"];
+  };
+  "/api/reports/revenue": {
+    get: operations["Reports_revenue"];
+  };
+  "/api/revenue": {
+    get: operations["Reporting_revenue"];
   };
   "/api/settings": {
     get: operations["Settings_get"];
@@ -235,6 +269,9 @@ export interface paths {
   };
   "/api/students/{id}/enrollments/{classId}": {
     delete: operations["Students_cancelEnrollment"];
+  };
+  "/api/students/{id}/export": {
+    get: operations["DataExport_student"];
   };
   "/api/students/check-enrollment": {
     post: operations["Students_check"];
@@ -452,6 +489,75 @@ export interface components {
       /** @example true */
       attended: boolean;
     };
+    AttendanceReportDto: {
+      /**
+       * @description First day of the range (inclusive), in timeZone
+       * @example 2026-11-01
+       */
+      startDate: string;
+      /**
+       * @description Last day of the range (inclusive), in timeZone
+       * @example 2026-11-30
+       */
+      endDate: string;
+      /**
+       * @description The organization's zone the days are counted in
+       * @example America/Chicago
+       */
+      timeZone: string;
+      /**
+       * Format: uuid
+       * @example null
+       */
+      classId: string | null;
+      /** @example attendance */
+      report: string;
+      rows: components["schemas"]["AttendanceReportRowDto"][];
+      series: components["schemas"]["AttendanceSeriesDto"][];
+      totals: components["schemas"]["AttendanceTotalsDto"];
+    };
+    AttendanceReportRowDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Watercolor Basics */
+      className: string;
+      /** @example 0 */
+      sessionIndex: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      sessionDate: string;
+      /**
+       * @description The session’s day in timeZone
+       * @example 2026-11-02
+       */
+      date: string;
+      /** @example 8 */
+      enrolled: number;
+      /** @example 6 */
+      present: number;
+      /** @example 1 */
+      absent: number;
+      /** @example 1 */
+      unmarked: number;
+      /**
+       * @description Rounded percent present over enrolled; null until something is marked
+       * @example 75
+       */
+      attendanceRate: number | null;
+    };
+    AttendanceSeriesDto: {
+      /** @example 2026-11-02 */
+      date: string;
+      /** @example 6 */
+      present: number;
+      /** @example 1 */
+      absent: number;
+    };
     AttendanceSessionResponseDto: {
       /** @example 0 */
       sessionIndex: number;
@@ -481,6 +587,18 @@ export interface components {
       firstName: string;
       /** @example Brown */
       lastName: string;
+    };
+    AttendanceTotalsDto: {
+      /** @example 3 */
+      sessions: number;
+      /** @example 12 */
+      present: number;
+      /** @example 2 */
+      absent: number;
+      /** @example 10 */
+      unmarked: number;
+      /** @example 75 */
+      attendanceRate: number | null;
     };
     AuditLogEntryResponseDto: {
       /**
@@ -646,6 +764,34 @@ export interface components {
       sessions: components["schemas"]["AttendanceSessionResponseDto"][];
       students: components["schemas"]["AttendanceStudentResponseDto"][];
     };
+    ClassCompletionEventDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      eventDate: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Watercolor Basics */
+      className: string;
+      /**
+       * @description Average 1-5 rating of the class; null without ratings
+       * @example 4.5
+       */
+      satisfactionRating: number | null;
+      /** @example 4 */
+      ratings: number;
+      /** @example 8 */
+      studentsCount: number | null;
+    };
     ClassResponseDto: {
       /**
        * Format: uuid
@@ -730,6 +876,69 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       updatedAt: string;
+    };
+    ClientActivityEventDto: {
+      /** @enum {string} */
+      eventType: "student_registration" | "class_enrollment" | "payment_received" | "class_completion" | "class_creation" | "class_update" | "organization_created" | "enrollment" | "payment" | "class_full" | "class_started" | "completion" | "class_deleted" | "student_removed" | "payment_unmarked" | "attendance_marked" | "registration_blocked" | "enrollment_cancelled" | "payment_refunded" | "class_cancelled" | "satisfaction_rating";
+      eventDate?: string;
+      description: string;
+      metadata?: Record<string, never>;
+      /** Format: uuid */
+      organizationId?: string;
+    };
+    ClientEnrollmentEventDto: {
+      /** Format: uuid */
+      classId: string;
+      source?: string;
+      eventDate?: string;
+      /** Format: uuid */
+      organizationId?: string;
+    };
+    ClientReportedEventDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example a0000000-0000-4000-8000-000000000001
+       */
+      organizationId: string;
+      /** @example enrollment */
+      eventType: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      eventDate: string;
+      /** @example Enrollment reported by the browser */
+      description: string;
+      /**
+       * @example {
+       *   "classId": "486f36a9-a089-445a-9c44-8cb266b86655",
+       *   "source": "online"
+       * }
+       */
+      metadata: {
+        [key: string]: unknown;
+      };
+      /**
+       * @description Always true: stored for compatibility, never counted in a report
+       * @example true
+       */
+      clientReported: boolean;
+    };
+    ClientRevenueTransactionDto: {
+      finalAmount: number;
+      /** Format: uuid */
+      classId?: string;
+      className?: string;
+      transactionDate?: string;
+      /** @enum {string} */
+      status?: "completed" | "pending" | "failed" | "refunded";
+      /** Format: uuid */
+      organizationId?: string;
     };
     CloneClassDto: {
       title: string;
@@ -1199,6 +1408,29 @@ export interface components {
       /** @description With registrationClosed */
       organizationData?: components["schemas"]["EnrollmentCheckOrganizationResponseDto"];
     };
+    EnrollmentEventDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      eventDate: string;
+      /** @example 486f36a9-a089-445a-9c44-8cb266b86655 */
+      classId: string | null;
+      /** @example Watercolor Basics */
+      className: string | null;
+      /** @example 486f36a9-a089-445a-9c44-8cb266b86655 */
+      studentId: string | null;
+      /**
+       * @example online
+       * @enum {string}
+       */
+      source: "online" | "walk_in";
+    };
     EnrollmentInputDto: {
       /** Format: uuid */
       classId: string;
@@ -1284,6 +1516,64 @@ export interface components {
       refund: components["schemas"]["RefundResponseDto"] | null;
       refunds: components["schemas"]["RefundResponseDto"][];
     };
+    EnrollmentReportDto: {
+      /**
+       * @description First day of the range (inclusive), in timeZone
+       * @example 2026-11-01
+       */
+      startDate: string;
+      /**
+       * @description Last day of the range (inclusive), in timeZone
+       * @example 2026-11-30
+       */
+      endDate: string;
+      /**
+       * @description The organization's zone the days are counted in
+       * @example America/Chicago
+       */
+      timeZone: string;
+      /**
+       * Format: uuid
+       * @example null
+       */
+      classId: string | null;
+      /** @example enrollment */
+      report: string;
+      rows: components["schemas"]["EnrollmentReportRowDto"][];
+      series: components["schemas"]["EnrollmentSeriesDto"][];
+      totals: components["schemas"]["EnrollmentTotalsDto"];
+    };
+    EnrollmentReportRowDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Watercolor Basics */
+      className: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      classStartDate: string;
+      /**
+       * @description Active enrollments made in the range
+       * @example 8
+       */
+      enrolled: number;
+      /**
+       * @description Enrollments made in the range and cancelled since
+       * @example 1
+       */
+      cancelled: number;
+      /** @example 10 */
+      capacity: number;
+      /**
+       * @description Rounded percent of enrolled over capacity
+       * @example 80
+       */
+      fillRate: number | null;
+    };
     EnrollmentResponseDto: {
       /**
        * Format: uuid
@@ -1360,6 +1650,24 @@ export interface components {
       refunds: components["schemas"]["RefundResponseDto"][];
       /** @description The details typed at a public registration, only when they differ from the stored student (decision 15); on student replies */
       registeredAs?: components["schemas"]["RegisteredDetailsResponseDto"] | null;
+    };
+    EnrollmentSeriesDto: {
+      /** @example 2026-11-02 */
+      date: string;
+      /** @example 3 */
+      enrollments: number;
+    };
+    EnrollmentTotalsDto: {
+      /** @example 2 */
+      classes: number;
+      /** @example 8 */
+      enrolled: number;
+      /** @example 1 */
+      cancelled: number;
+      /** @example 10 */
+      capacity: number;
+      /** @example 80 */
+      fillRate: number | null;
     };
     EnvelopeDto: {
       /** @example true */
@@ -1582,6 +1890,7 @@ export interface components {
       discounts?: components["schemas"]["DiscountDto"][];
       cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
       notifications?: components["schemas"]["NotificationsDto"];
+      timeZone?: string;
     };
     PaymentIntentResponseDto: {
       /**
@@ -1676,6 +1985,38 @@ export interface components {
       reset: components["schemas"]["PaymentResetItemResponseDto"][];
       /** @description Card payments: never reset, money moved through Stripe */
       skipped: components["schemas"]["PaymentResetItemResponseDto"][];
+    };
+    PeriodMetricsDto: {
+      /** @example 2026-11 */
+      period: string;
+      /**
+       * Format: uuid
+       * @example a0000000-0000-4000-8000-000000000001
+       */
+      organizationId: string;
+      /** @example America/Chicago */
+      timeZone: string;
+      /**
+       * @description Dollars received in the month, net of refunds
+       * @example 480
+       */
+      revenue: number;
+      /** @example 9 */
+      enrollments: number;
+      /** @example 6 */
+      newStudents: number;
+      /**
+       * @description Classes (not cancelled or archived) that started in the month
+       * @example 2
+       */
+      classesHeld: number;
+      /** @example 4.5 */
+      averageClassSize: number | null;
+      /**
+       * @description Average 1-5 rating given in the month; null without ratings
+       * @example 4.3
+       */
+      satisfactionScore: number | null;
     };
     PlanFeaturesDto: {
       /** @example true */
@@ -2011,6 +2352,167 @@ export interface components {
     ResetStudentPaymentsDto: {
       dryRun: boolean;
     };
+    RevenueReportDto: {
+      /**
+       * @description First day of the range (inclusive), in timeZone
+       * @example 2026-11-01
+       */
+      startDate: string;
+      /**
+       * @description Last day of the range (inclusive), in timeZone
+       * @example 2026-11-30
+       */
+      endDate: string;
+      /**
+       * @description The organization's zone the days are counted in
+       * @example America/Chicago
+       */
+      timeZone: string;
+      /**
+       * Format: uuid
+       * @example null
+       */
+      classId: string | null;
+      /** @example revenue */
+      report: string;
+      rows: components["schemas"]["RevenueReportRowDto"][];
+      series: components["schemas"]["RevenueSeriesDto"][];
+      totals: components["schemas"]["RevenueTotalsWithClassesDto"];
+    };
+    RevenueReportRowDto: {
+      /**
+       * @description Payments received in the range
+       * @example 3
+       */
+      payments: number;
+      /**
+       * @description Dollars received
+       * @example 240
+       */
+      gross: number;
+      /**
+       * @description Dollars refunded in the range
+       * @example 40
+       */
+      refunds: number;
+      /**
+       * @description Dollars: gross minus refunds
+       * @example 200
+       */
+      total: number;
+      /**
+       * @description Dollars: total over payments, 2 decimals
+       * @example 66.67
+       */
+      averagePerStudent: number | null;
+      /** @example 160 */
+      card: number;
+      /** @example 80 */
+      inPerson: number;
+      /** @example 4.8 */
+      platformFee: number;
+      /**
+       * @description The organization's share, net of refunds
+       * @example 195.2
+       */
+      organizationAmount: number;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Watercolor Basics */
+      className: string;
+    };
+    RevenueSeriesDto: {
+      /** @example 2026-11-02 */
+      date: string;
+      /**
+       * @description Dollars, net of that day’s refunds
+       * @example 80
+       */
+      revenue: number;
+      /** @example 0 */
+      refunds: number;
+    };
+    RevenueTotalsWithClassesDto: {
+      /**
+       * @description Payments received in the range
+       * @example 3
+       */
+      payments: number;
+      /**
+       * @description Dollars received
+       * @example 240
+       */
+      gross: number;
+      /**
+       * @description Dollars refunded in the range
+       * @example 40
+       */
+      refunds: number;
+      /**
+       * @description Dollars: gross minus refunds
+       * @example 200
+       */
+      total: number;
+      /**
+       * @description Dollars: total over payments, 2 decimals
+       * @example 66.67
+       */
+      averagePerStudent: number | null;
+      /** @example 160 */
+      card: number;
+      /** @example 80 */
+      inPerson: number;
+      /** @example 4.8 */
+      platformFee: number;
+      /**
+       * @description The organization's share, net of refunds
+       * @example 195.2
+       */
+      organizationAmount: number;
+      /** @example 2 */
+      classes: number;
+    };
+    RevenueTransactionDto: {
+      /**
+       * Format: uuid
+       * @description The enrollment paid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Watercolor Basics */
+      className: string;
+      /** @example 80 */
+      amount: number;
+      /** @example 0 */
+      refunded: number;
+      /**
+       * @description Dollars kept: amount minus refunds
+       * @example 80
+       */
+      finalAmount: number;
+      /** @example card */
+      paymentMethod: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      transactionDate: string;
+      /**
+       * @example completed
+       * @enum {string}
+       */
+      status: "completed" | "refunded";
+      /** @example active */
+      enrollmentStatus: string;
+    };
     SavedMarkResponseDto: {
       /**
        * Format: uuid
@@ -2337,6 +2839,31 @@ export interface components {
        * @enum {string}
        */
       status: "processed" | "duplicate" | "in_progress";
+    };
+    StudentExportResponseDto: {
+      /** Format: date-time */
+      exportedAt: string;
+      student: {
+        [key: string]: unknown;
+      };
+      enrollments: {
+          [key: string]: unknown;
+        }[];
+      refunds: {
+          [key: string]: unknown;
+        }[];
+      attendance: {
+          [key: string]: unknown;
+        }[];
+      ratings: {
+          [key: string]: unknown;
+        }[];
+      messages: {
+          [key: string]: unknown;
+        }[];
+      activity: {
+          [key: string]: unknown;
+        }[];
     };
     StudentFieldsDto: {
       firstName: string;
@@ -5125,6 +5652,39 @@ export interface operations {
       };
     };
   };
+  DataExport_organization: {
+    parameters: {
+      query?: {
+        organizationId?: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/zip": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Health_check: {
     responses: {
       /** @description Success */
@@ -5596,6 +6156,108 @@ export interface operations {
       };
     };
   };
+  Ratings_rate: {
+    parameters: {
+      query: {
+        class: string;
+        student: string;
+        rating: 1 | 2 | 3 | 4 | 5;
+        sig: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Reporting_postActivity: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ClientActivityEventDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ClientReportedEventDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Reporting_classCompletionEvents: {
+    parameters: {
+      query?: {
+        startDate?: string;
+        endDate?: string;
+        timeframe?: "7d" | "14d" | "30d" | "90d" | "365d";
+        classId?: string;
+        organizationId?: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ClassCompletionEventDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Dashboard_summary: {
     parameters: {
       query?: {
@@ -5611,6 +6273,374 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["DashboardSummaryResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Reporting_enrollmentEvents: {
+    parameters: {
+      query?: {
+        startDate?: string;
+        endDate?: string;
+        timeframe?: "7d" | "14d" | "30d" | "90d" | "365d";
+        classId?: string;
+        organizationId?: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["EnrollmentEventDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Reporting_postEnrollment: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ClientEnrollmentEventDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ClientReportedEventDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Reporting_periodMetrics: {
+    parameters: {
+      query: {
+        period: string;
+        organizationId?: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PeriodMetricsDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Reporting_postRevenue: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ClientRevenueTransactionDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ClientReportedEventDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Reports_attendance: {
+    parameters: {
+      query?: {
+        startDate?: string;
+        endDate?: string;
+        timeframe?: "7d" | "14d" | "30d" | "90d" | "365d";
+        classId?: string;
+        organizationId?: string;
+        format?: "json" | "csv" | "pdf";
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["AttendanceReportDto"];
+          };
+          "text/csv": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["AttendanceReportDto"];
+          };
+          "application/pdf": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["AttendanceReportDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+          "application/pdf": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+          "application/pdf": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+          "application/pdf": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Reports_enrollment: {
+    parameters: {
+      query?: {
+        startDate?: string;
+        endDate?: string;
+        timeframe?: "7d" | "14d" | "30d" | "90d" | "365d";
+        classId?: string;
+        organizationId?: string;
+        format?: "json" | "csv" | "pdf";
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["EnrollmentReportDto"];
+          };
+          "text/csv": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["EnrollmentReportDto"];
+          };
+          "application/pdf": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["EnrollmentReportDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+          "application/pdf": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+          "application/pdf": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+          "application/pdf": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Reports_revenue: {
+    parameters: {
+      query?: {
+        startDate?: string;
+        endDate?: string;
+        timeframe?: "7d" | "14d" | "30d" | "90d" | "365d";
+        classId?: string;
+        organizationId?: string;
+        format?: "json" | "csv" | "pdf";
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["RevenueReportDto"];
+          };
+          "text/csv": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["RevenueReportDto"];
+          };
+          "application/pdf": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["RevenueReportDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+          "application/pdf": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+          "application/pdf": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+          "application/pdf": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Reporting_revenue: {
+    parameters: {
+      query?: {
+        startDate?: string;
+        endDate?: string;
+        timeframe?: "7d" | "14d" | "30d" | "90d" | "365d";
+        classId?: string;
+        organizationId?: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["RevenueTransactionDto"][];
           };
         };
       };
@@ -5962,6 +6992,9 @@ export interface operations {
   };
   Students_delete: {
     parameters: {
+      query?: {
+        erase?: "true" | "false";
+      };
       path: {
         id: string;
       };
@@ -6053,6 +7086,43 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["StudentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  DataExport_student: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["StudentExportResponseDto"];
           };
         };
       };

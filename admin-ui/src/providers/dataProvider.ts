@@ -13,7 +13,10 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError } from 'react-admin';
 
 import { API_URL, httpClient, httpClientRaw } from '@/providers/httpClient';
-import { clearBrandingCache } from '@/providers/session';
+import { clearBrandingCache, getToken } from '@/providers/session';
+import type { AnyReport } from '@/reports/reportTypes';
+
+type Organization = components['schemas']['OrganizationResponseDto'];
 import type { components } from '@shared/api/schema';
 import type {
   ActivityEvent,
@@ -134,6 +137,27 @@ export function createDataProvider(apiUrl: string = API_URL) {
     getDashboardSummary: (period: DashboardPeriod) =>
       rethrowAs(DASHBOARD_SUMMARY_ERROR, get<DashboardSummary>(`/reporting/dashboard-summary?period=${period}`)),
     getActivityEvents: (limit = 5) => rethrowAs(ACTIVITY_EVENTS_ERROR, get<ActivityEvent[]>(`/activity-events?limit=${limit}`)),
+
+    // Reports (issue 12): `query` is built by the reports screen (timeframe or startDate/endDate, classId).
+    getReport: (kind: 'enrollment' | 'revenue' | 'attendance', query: string) => get<AnyReport>(`/reports/${kind}?${query}`),
+    /** A CSV or PDF download: the file's bytes and the name the server gave it (Content-Disposition). */
+    downloadReport: async (kind: 'enrollment' | 'revenue' | 'attendance', query: string, format: 'csv' | 'pdf') => {
+      const token = getToken();
+      const res = await fetch(`${apiUrl}/reports/${kind}?${query}&format=${format}`, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => null)) as { error?: string } | null;
+        throw new HttpError(body?.error ?? `Download failed (${res.status})`, res.status, body ?? {});
+      }
+      const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `${kind}-report.${format}`;
+      return { blob: await res.blob(), name };
+    },
+
+    // The caller's own organization (a one-item list) and its time zone (PUT needs the name with it).
+    getOwnOrganization: async () => (await get<Organization[]>('/organizations'))[0],
+    saveTimeZone: (id: string, name: string, timeZone: string) =>
+      send<Organization>('PUT', `/organizations/${enc(id)}`, { name, settings: { timeZone } }),
 
     // Organization, plans, branding
     getSubscriptionValidation: (orgId: string) => get<SubscriptionValidation>(`/organizations/${enc(orgId)}/subscription-validation`),

@@ -8,12 +8,13 @@ import { ProfileTab } from '@/settings/ProfileTab';
 import { BrandingTab, BrandingUpsell } from '@/settings/BrandingTab';
 import { SystemStatusTab } from '@/settings/SystemStatusTab';
 import { PaymentSetupTab } from '@/settings/PaymentSetupTab';
+import { GeneralTab } from '@/settings/GeneralTab';
 
-type TabKey = 'profile' | 'branding' | 'payments' | 'system';
+type TabKey = 'profile' | 'general' | 'branding' | 'payments' | 'system';
 
 /** Resolve ?tab= (spec 3 §2.6): profile, payments, system or branding (branding only if allowed). */
 function resolveTab(raw: string | null, brandingAllowed: boolean): TabKey {
-  if (raw === 'payments' || raw === 'system' || raw === 'profile') return raw;
+  if (raw === 'payments' || raw === 'system' || raw === 'profile' || raw === 'general') return raw;
   if (raw === 'branding') return brandingAllowed ? 'branding' : 'profile';
   return 'profile';
 }
@@ -42,6 +43,7 @@ export default function SettingsPage() {
           aria-label="Settings sections"
         >
           <Tab value="profile" label="Admin Profile" />
+          <Tab value="general" label="General" />
           {brandingAllowed && <Tab value="branding" label="Site Branding" />}
           <Tab value="payments" label="Payment Setup" />
           <Tab value="system" label="System Status" />
@@ -49,6 +51,8 @@ export default function SettingsPage() {
       </Box>
       {tab === 'system' ? (
         <SystemStatusTab />
+      ) : tab === 'general' ? (
+        <GeneralTab />
       ) : tab === 'payments' ? (
         <PaymentSetupTab organizationId={orgId} validation={validation} />
       ) : settings.loading && !settings.data ? (

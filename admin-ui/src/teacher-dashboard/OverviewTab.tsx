@@ -1,4 +1,5 @@
-import { Box, Button, Chip, List, ListItem, ListItemText, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Chip, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import AssessmentIcon from '@mui/icons-material/Assessment';
@@ -40,13 +41,9 @@ export function OverviewTab({
           <Button variant="outlined" startIcon={<FactCheckIcon />} onClick={() => onNavigate('attendance')}>
             Track Attendance
           </Button>
-          <Tooltip title="Reports are not available yet in this version.">
-            <span>
-              <Button variant="outlined" startIcon={<AssessmentIcon />} disabled fullWidth>
-                View Reports
-              </Button>
-            </span>
-          </Tooltip>
+          <Button variant="outlined" startIcon={<AssessmentIcon />} component={RouterLink} to={`/teacher/reports/${cls.id}`}>
+            View Reports
+          </Button>
         </Stack>
       </Paper>
       <Paper variant="outlined" sx={{ p: 2 }}>

@@ -262,6 +262,10 @@ describe('bad input on every write route', () => {
         body: { From: '+15595550000', Body: 'STOP' },
         headers: { 'X-Twilio-Signature': 'bad' },
       },
+      // The spec's compatibility calls: only the required fields, so every generated variant is one to refuse.
+      'POST /api/reporting/activity-events': { auth: 'admin', body: { eventType: 'class_update', description: 'd' } },
+      'POST /api/reporting/revenue-transactions': { auth: 'admin', body: { finalAmount: 10 } },
+      'POST /api/reporting/enrollment-events': { auth: 'admin', body: { classId: cls.id } },
       'POST /api/attendance/bulk': {
         auth: 'admin',
         body: { ...session, attendanceData: [{ studentId: student.body.data.id, attended: true }] },

@@ -60,7 +60,7 @@ describe('dashboard summary', () => {
       averageSatisfaction: null,
       averageRating: null,
       ratingChange: null,
-      monthlyGrowthRate: null,
+      monthlyGrowthRate: 300, // 4 active enrollments this month against 1 last month
     });
     expect(d.recentActivity.length).toBeLessThanOrEqual(10);
     expect(d.recentActivity[0]).toMatchObject({ eventType: 'payment_received', metadata: { amount: 50 } });

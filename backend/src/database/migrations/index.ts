@@ -8,6 +8,7 @@ import { CardPayments1764400000000 } from './1764400000000-CardPayments';
 import { CardPaymentAmounts1764410000000 } from './1764410000000-CardPaymentAmounts';
 import { Subscriptions1764500000000 } from './1764500000000-Subscriptions';
 import { Communications1764600000000 } from './1764600000000-Communications';
+import { Reporting1764700000000 } from './1764700000000-Reporting';
 import { PlatformAuditLog1764800000000 } from './1764800000000-PlatformAuditLog';
 import { EnrollmentsOrganizationIndex1764800000001 } from './1764800000001-EnrollmentsOrganizationIndex';
 
@@ -23,6 +24,7 @@ export const MIGRATIONS = [
   CardPaymentAmounts1764410000000,
   Subscriptions1764500000000,
   Communications1764600000000,
+  Reporting1764700000000,
   PlatformAuditLog1764800000000,
   EnrollmentsOrganizationIndex1764800000001,
 ];

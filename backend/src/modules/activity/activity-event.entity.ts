@@ -18,8 +18,46 @@ export type ActivityEventType =
   | 'payment_unmarked'
   | 'attendance_marked'
   | 'registration_blocked'
+  // Recorded by the server since issue 12: cancellations and refunds, the classes' own cancellation, what
+  // reporting records itself (ratings, exports and erasures: the audit trail of an organization's data).
+  | 'enrollment_cancelled'
   | 'payment_refunded'
-  | 'enrollment_cancelled';
+  | 'class_cancelled'
+  | 'satisfaction_rating'
+  | 'data_export'
+  | 'student_export'
+  | 'student_erased';
+
+/**
+ * Every type above. `enrollment`, `payment` and `completion` are the legacy types of client-reported events
+ * (POST /api/reporting/*), stored with client_reported and never read by a report.
+ */
+export const ACTIVITY_EVENT_TYPES: readonly ActivityEventType[] = [
+  'student_registration',
+  'class_enrollment',
+  'payment_received',
+  'class_completion',
+  'class_creation',
+  'class_update',
+  'organization_created',
+  'enrollment',
+  'payment',
+  'class_full',
+  'class_started',
+  'completion',
+  'class_deleted',
+  'student_removed',
+  'payment_unmarked',
+  'attendance_marked',
+  'registration_blocked',
+  'enrollment_cancelled',
+  'payment_refunded',
+  'class_cancelled',
+  'satisfaction_rating',
+  'data_export',
+  'student_export',
+  'student_erased',
+];
 
 @Entity('activity_events')
 export class ActivityEventEntity {
@@ -29,4 +67,6 @@ export class ActivityEventEntity {
   @Column({ name: 'event_date', type: 'timestamptz' }) eventDate: Date;
   @Column({ type: 'text' }) description: string;
   @Column({ type: 'jsonb' }) metadata: Record<string, unknown>;
+  /** Posted by a browser (POST /api/reporting/*): kept, never shown or counted (decision 9). */
+  @Column({ name: 'client_reported', type: 'boolean', default: false, select: false }) clientReported: boolean;
 }

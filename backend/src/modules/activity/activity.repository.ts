@@ -11,13 +11,15 @@ export class ActivityRepository {
   /** Through the caller's manager, so the event commits or rolls back with the action it records. */
   async insert(
     manager: EntityManager | undefined,
-    event: Pick<ActivityEventEntity, 'organizationId' | 'eventType' | 'description' | 'metadata' | 'eventDate'>,
-  ) {
-    await (manager ?? this.events.manager).insert(ActivityEventEntity, event as never);
+    event: Pick<ActivityEventEntity, 'organizationId' | 'eventType' | 'description' | 'metadata' | 'eventDate'> &
+      Partial<Pick<ActivityEventEntity, 'clientReported'>>,
+  ): Promise<string> {
+    const r = await (manager ?? this.events.manager).insert(ActivityEventEntity, event as never);
+    return r.identifiers[0]?.id as string;
   }
 
   findLatestOfOrganization(organizationId: string, limit: number) {
-    return this.events.find({ where: { organizationId }, order: { eventDate: 'DESC' }, take: limit });
+    return this.events.find({ where: { organizationId, clientReported: false }, order: { eventDate: 'DESC' }, take: limit });
   }
 
   /** IT-admin bulk delete (issue 13): every event of the organization; answers how many went. */

@@ -21,6 +21,22 @@ export class ActivityService {
     await this.repo.insert(manager, { organizationId, eventType, description, metadata, eventDate: new Date() });
   }
 
+  /**
+   * What a browser posted through the compatibility calls (POST /api/reporting/*): stored as client-reported,
+   * returned to the caller, and left out of every list and report.
+   */
+  async recordClientReported(
+    organizationId: string,
+    eventType: ActivityEventType,
+    description: string,
+    metadata: Record<string, unknown>,
+    eventDate: Date = new Date(),
+  ) {
+    const event = { organizationId, eventType, description, metadata, eventDate, clientReported: true };
+    const id = await this.repo.insert(undefined, event);
+    return { id, organizationId, eventType, description, metadata, eventDate };
+  }
+
   latest(organizationId: string, limit: number) {
     return this.repo.findLatestOfOrganization(organizationId, limit);
   }

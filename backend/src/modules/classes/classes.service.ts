@@ -96,6 +96,7 @@ export class ClassesService {
       const c = await this.repo.lockInOrganization(manager, id, organizationId);
       if (!c) throw new NotFoundException(`Class with ID ${id} not found`);
       const nextStatus = dto.status ?? c.status;
+      const cancelled = nextStatus === 'Cancelled' && c.status !== 'Cancelled';
       if (c.status === 'Archived' && nextStatus !== 'Archived') {
         const cap = await this.usage.classCapacity(organizationId, manager);
         if (!cap.canActivate) throw new AppException(403, ACTIVATE_LIMIT_MESSAGE, { code: ErrorCode.LimitReached });
@@ -118,8 +119,8 @@ export class ClassesService {
       const saved = await this.repo.save(manager, c);
       await this.activity.record(
         organizationId,
-        'class_update',
-        `Class "${saved.title}" was updated`,
+        cancelled ? 'class_cancelled' : 'class_update',
+        cancelled ? `Class "${saved.title}" was cancelled` : `Class "${saved.title}" was updated`,
         { classId: saved.id, className: saved.title },
         manager,
       );

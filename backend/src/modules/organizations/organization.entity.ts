@@ -29,6 +29,8 @@ export interface OrganizationSettings {
   discounts: { name: string; value: number }[];
   cancellationPolicies: { daysBeforeClass: number; refundPercentage: number }[];
   notifications: { reminderHours: number; emailEnabled: boolean; smsEnabled: boolean };
+  /** IANA zone the reports count days in (issue 12 §2); absent: the server's zone. */
+  timeZone?: string;
 }
 
 @Entity('organizations')

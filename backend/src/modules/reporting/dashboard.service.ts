@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ActivityService } from '../activity/activity.service';
 import { DashboardRepository, type PeriodRange } from './dashboard.repository';
+import { ReportsRepository } from './reports.repository';
 import type { Period } from './dto/dashboard-query.dto';
 
 /** The summary fetches the latest 10 activities (spec 3 §7). */
@@ -29,24 +30,32 @@ const percentOf = (part: number, whole: number) => (whole === 0 ? null : Math.ro
 
 /**
  * System Overview of the admin dashboard (spec 3 §2.2, §3 "Dashboard summary"), computed from the
- * organization's data. Satisfaction, rating and growth have no source data in Classlane, so they are
- * null and the screen says "No data yet" (spec README decision 8).
+ * organization's data. Satisfaction and rating come from the students' ratings, growth from enrollments; each is
+ * null while there is nothing to compute it from, and the screen says "No data yet" (spec README decision 8).
  */
 @Injectable()
 export class DashboardService {
   constructor(
     private readonly repo: DashboardRepository,
     private readonly activity: ActivityService,
+    private readonly reports: ReportsRepository,
   ) {}
 
   async summary(organizationId: string, period: Period = 'month') {
     const now = new Date();
     const range = periodRange(period, now);
-    const [c, top, recentActivity] = await Promise.all([
+    const month = periodRange('month', now);
+    const [c, top, recentActivity, rating, previousRating, allRatings, thisMonth, lastMonth] = await Promise.all([
       this.repo.counts(organizationId, range, now),
       this.repo.topClass(organizationId, range),
       this.activity.latest(organizationId, RECENT_ACTIVITY),
+      this.reports.ratingStats(organizationId, range.start, range.end),
+      this.reports.ratingStats(organizationId, range.previousStart, range.start),
+      this.reports.ratingStats(organizationId, new Date(0), now),
+      this.reports.enrollmentCount(organizationId, month.start, month.end),
+      this.reports.enrollmentCount(organizationId, month.previousStart, month.start),
     ]);
+    const oneDecimal = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
     return {
       period,
       periodStart: range.start,
@@ -66,10 +75,13 @@ export class DashboardService {
       repeatStudents: c.repeatStudents,
       repeatRate: percentOf(c.repeatStudents, c.totalStudents),
       topPerformingClass: top ? { id: top.id, title: top.title, enrollments: top.enrollments, revenue: top.revenueCents / 100 } : null,
-      averageSatisfaction: null,
-      averageRating: null,
-      ratingChange: null,
-      monthlyGrowthRate: null,
+      // From the 1-5 ratings of the one-click links (issue 12 §3); null until there is one (decision 8).
+      averageSatisfaction: oneDecimal(rating.average),
+      averageRating: oneDecimal(allRatings.average),
+      ratingChange:
+        rating.average !== null && previousRating.average !== null ? percentChange(rating.average, previousRating.average) : null,
+      // Active enrollments of this calendar month over the previous month's; null without a previous month.
+      monthlyGrowthRate: percentChange(thisMonth, lastMonth),
       recentActivity,
     };
   }

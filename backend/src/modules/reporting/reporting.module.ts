@@ -1,11 +1,31 @@
 import { Module } from '@nestjs/common';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { DashboardController } from './dashboard.controller';
 import { DashboardRepository } from './dashboard.repository';
 import { DashboardService } from './dashboard.service';
+import { ClassMilestonesJobs } from './class-milestones.jobs';
+import { ClassMilestonesService } from './class-milestones.service';
+import { RatingLinks } from './rating-links';
+import { RatingsController } from './ratings.controller';
+import { RatingsService } from './ratings.service';
+import { ReportingController, ReportsController } from './reports.controller';
+import { ReportsRepository } from './reports.repository';
+import { ReportsService } from './reports.service';
 
-/** The admin dashboard; the activity log it shows comes from ActivityModule's service (global). */
+/** The admin dashboard and the reports; the activity log comes from ActivityModule's service (global). */
 @Module({
-  controllers: [DashboardController],
-  providers: [DashboardRepository, DashboardService],
+  imports: [SubscriptionsModule],
+  controllers: [DashboardController, ReportsController, ReportingController, RatingsController],
+  providers: [
+    DashboardRepository,
+    DashboardService,
+    ReportsRepository,
+    ReportsService,
+    RatingLinks,
+    RatingsService,
+    ClassMilestonesService,
+    ClassMilestonesJobs,
+  ],
+  exports: [ReportsService, ClassMilestonesService, RatingLinks],
 })
 export class ReportingModule {}

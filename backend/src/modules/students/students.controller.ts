@@ -1,19 +1,24 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { OrgId } from '../../common/auth/auth-user';
+import { CurrentUser, OrgId, type AuthUser } from '../../common/auth/auth-user';
 import { Public, Role, Roles } from '../../common/auth/roles';
 import { parseListParams, setContentRange } from '../../common/http/list-query';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import { CheckEnrollmentDto, CreateStudentDto, ListStudentsQuery, RegisterStudentDto, UpdateStudentDto } from './dto/student.dto';
 import { STUDENT_SORT_FIELDS } from './students.repository';
 import { StudentsService } from './students.service';
+import { DataExportService } from '../data-export/data-export.service';
+import { DeleteStudentQuery } from '../data-export/dto/erase-query.dto';
 import { DeletedResponseDto, EXAMPLE_ID, EXAMPLE_ORG_ID } from '../../common/openapi/common.responses';
 import { ApiEnvelope, ApiList, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { EnrollmentCheckResponseDto, RegistrationResponseDto, STUDENT_EXAMPLE, StudentResponseDto } from './dto/student.response';
 
 @Controller()
 export class StudentsController {
-  constructor(private readonly students: StudentsService) {}
+  constructor(
+    private readonly students: StudentsService,
+    private readonly exports: DataExportService,
+  ) {}
 
   @ApiEnvelope(EnrollmentCheckResponseDto, { description: 'Not enrolled yet. Already enrolled: 409 with `isAlreadyEnrolled: true`' })
   @ApiRequestExample({
@@ -92,7 +97,9 @@ export class StudentsController {
   @ApiEnvelope(DeletedResponseDto)
   @Roles(Role.Admin)
   @Delete('students/:id')
-  delete(@Param('id', UuidParam) id: string, @OrgId() orgId: string) {
+  delete(@Param('id', UuidParam) id: string, @OrgId() orgId: string, @CurrentUser() user: AuthUser, @Query() q: DeleteStudentQuery) {
+    // ?erase=true anonymises the person and keeps the financial records (issue 12 §6).
+    if (q.erase === 'true') return this.exports.erase(orgId, id, user.id);
     return this.students.delete(id, orgId);
   }
 

@@ -2,6 +2,7 @@ import { forwardRef, Module } from '@nestjs/common';
 import { CommunicationsModule } from '../communications/communications.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClassesModule } from '../classes/classes.module';
+import { DataExportModule } from '../data-export/data-export.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { CardEnrollmentsRepository } from './card-enrollments.repository';
@@ -18,6 +19,7 @@ import { StudentsService } from './students.service';
     OrganizationsModule,
     SubscriptionsModule,
     forwardRef(() => CommunicationsModule),
+    DataExportModule,
   ],
   controllers: [StudentsController],
   providers: [StudentsRepository, StudentsService, CardEnrollmentsRepository, CardEnrollmentsService],

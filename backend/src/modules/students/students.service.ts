@@ -463,6 +463,14 @@ export class StudentsService {
       const freed = await this.repo.deleteEnrollments(manager, studentId, [classId]);
       if (!freed.length) throw new NotFoundException('This student is not enrolled in this class');
       await this.classes.releaseSeats(manager, organizationId, freed);
+      const name = `${student.firstName} ${student.lastName}`;
+      await this.activity.record(
+        organizationId,
+        'enrollment_cancelled',
+        `${name}'s enrollment was cancelled`,
+        { studentId, studentName: name, classId },
+        manager,
+      );
     });
     return this.get(studentId, organizationId);
   }
@@ -498,6 +506,22 @@ export class StudentsService {
           amountPaidCents: status === 'completed' ? amountDueCents(cls) : 0,
           cancellationPolicy: await this.orgs.cancellationPolicies(manager, student.organizationId),
         });
+        const name = `${student.firstName} ${student.lastName}`;
+        // An admin or teacher adding a student is a walk-in enrollment (issue 12 §1); the public site's is online.
+        await this.activity.record(
+          student.organizationId,
+          'class_enrollment',
+          `${name} enrolled in ${cls.title}`,
+          {
+            studentId: student.id,
+            studentName: name,
+            classId: w.classId,
+            className: cls.title,
+            paymentMethod: w.paymentMethod ?? 'in-person',
+            source: 'walk_in',
+          },
+          manager,
+        );
       } else if (w.paymentStatus && w.paymentStatus !== existing.paymentStatus) {
         if (existing.paymentMethod === 'card' || existing.status === 'held') throw new ConflictException(CARD_STATUS_MESSAGE);
         const cls = await this.classes.require(w.classId, student.organizationId, manager);

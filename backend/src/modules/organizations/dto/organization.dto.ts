@@ -20,6 +20,7 @@ import {
 } from 'class-validator';
 import { filled, trim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
+import { IsIanaTimeZone } from '../../../common/time-zone';
 
 const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const colorMessage = (field: string) => ({ message: `${field} must be a colour like #15385F` });
@@ -98,6 +99,7 @@ export class OrganizationSettingsDto {
   @ValidateNested()
   @Type(() => NotificationsDto)
   notifications?: NotificationsDto;
+  @IsOptionalNotNull() @IsIanaTimeZone() timeZone?: string;
 }
 
 export class CreateOrganizationDto {

@@ -1,0 +1,90 @@
+import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import {
+  money,
+  pct,
+  type AnyReport,
+  type AttendanceReport,
+  type EnrollmentReport,
+  type ReportKind,
+  type RevenueReport,
+} from './reportTypes';
+
+type Cell = string | number;
+interface Layout {
+  headers: string[];
+  rows: Cell[][];
+  totals: Cell[];
+}
+
+function layout(kind: ReportKind, report: AnyReport): Layout {
+  if (kind === 'enrollment') {
+    const r = report as EnrollmentReport;
+    return {
+      headers: ['Class', 'Enrolled', 'Cancelled', 'Capacity', 'Fill rate'],
+      rows: r.rows.map((x) => [x.className, x.enrolled, x.cancelled, x.capacity, pct(x.fillRate)]),
+      totals: ['Total', r.totals.enrolled, r.totals.cancelled, r.totals.capacity, pct(r.totals.fillRate)],
+    };
+  }
+  if (kind === 'revenue') {
+    const r = report as RevenueReport;
+    const cells = (x: Omit<RevenueReport['totals'], 'classes'>) => [
+      x.payments,
+      money(x.total),
+      money(x.averagePerStudent),
+      money(x.card),
+      money(x.inPerson),
+      money(x.platformFee),
+      money(x.refunds),
+      money(x.organizationAmount),
+    ];
+    return {
+      headers: ['Class', 'Payments', 'Total', 'Average per student', 'Card', 'In person', 'Platform fee', 'Refunds', 'Your amount'],
+      rows: r.rows.map((x) => [x.className, ...cells(x)]),
+      totals: ['Total', ...cells(r.totals)],
+    };
+  }
+  const r = report as AttendanceReport;
+  return {
+    headers: ['Class', 'Session', 'Date', 'Present', 'Absent', 'Unmarked', 'Attendance rate'],
+    rows: r.rows.map((x) => [x.className, x.sessionIndex + 1, x.date, x.present, x.absent, x.unmarked, pct(x.attendanceRate)]),
+    totals: ['Total', r.totals.sessions, '', r.totals.present, r.totals.absent, r.totals.unmarked, pct(r.totals.attendanceRate)],
+  };
+}
+
+/** The figures under the chart: one row per class (per session for attendance) and the totals. */
+export function ReportTable({ kind, report }: { kind: ReportKind; report: AnyReport }) {
+  const t = layout(kind, report);
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={`${kind} report table`}>
+        <TableHead>
+          <TableRow>
+            {t.headers.map((h, i) => (
+              <TableCell key={h} align={i === 0 || h === 'Date' ? 'left' : 'right'}>
+                {h}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {t.rows.map((row, r) => (
+            <TableRow key={r}>
+              {row.map((c, i) => (
+                <TableCell key={i} align={i === 0 || t.headers[i] === 'Date' ? 'left' : 'right'}>
+                  {c}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+          <TableRow sx={{ '& td': { fontWeight: 700, bgcolor: 'action.hover' } }}>
+            {t.totals.map((c, i) => (
+              <TableCell key={i} align={i === 0 || t.headers[i] === 'Date' ? 'left' : 'right'}>
+                {c}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

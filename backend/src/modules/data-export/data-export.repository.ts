@@ -1,0 +1,182 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/** One file of the export: its name and the query of its rows ($1 the organization, $2 the last key read). */
+export interface ExportTable {
+  file: string;
+  /**
+   * Selects `key` and the columns, ordered by the key, after `$2`. Tables keyed by a uuid page on their primary
+   * key (`id > $2::uuid ORDER BY id`, an index range scan per page); `first` is the key before every row.
+   */
+  sql: string;
+  first?: string;
+}
+
+const NO_UUID = '00000000-0000-0000-0000-000000000000';
+
+const PAGE = 1000;
+
+/**
+ * The organization's whole data (issue 12 §6), one file per table. A read model over tables other modules own
+ * (read only, like the reports): an export must be one consistent read of everything, which no chain of service
+ * calls gives. Rows are read in pages of 1,000 by key, so an export of any size streams in bounded memory.
+ */
+export const EXPORT_TABLES: ExportTable[] = [
+  {
+    file: 'classes.csv',
+    sql: `SELECT id::text AS key, id, title, description, instructor, location, status, (price_cents / 100.0)::numeric(12,2) AS price,
+                 (discount_price_cents / 100.0)::numeric(12,2) AS discount_price, max_students, enrolled_students, start_date, duration, days,
+                 schedule, information, materials::text AS materials, created_at, updated_at
+            FROM classes WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
+  },
+  {
+    file: 'sessions.csv',
+    sql: `SELECT c.id::text || ':' || lpad(s.idx::text, 4, '0') AS key, c.id AS class_id, c.title AS class_title, s.idx + 1 AS session,
+                 c.start_date + make_interval(hours => 24 * s.idx * CASE WHEN c.schedule = 'Weekly' THEN 7 ELSE 1 END) AS starts_at,
+                 c.duration AS duration_minutes
+            FROM classes c CROSS JOIN LATERAL generate_series(0, LEAST(c.days, 366) - 1) AS s(idx)
+           WHERE c.organization_id = $1 AND c.id::text || ':' || lpad(s.idx::text, 4, '0') > $2 ORDER BY 1`,
+    first: '',
+  },
+  {
+    file: 'students.csv',
+    sql: `SELECT id::text AS key, id, first_name, last_name, email, phone, status, communication_opt_in, stripe_customer_id,
+                 registration_date, created_at, updated_at
+            FROM students WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
+  },
+  {
+    file: 'enrollments.csv',
+    sql: `SELECT id::text AS key, id, student_id, class_id, status, enrollment_date, payment_method, payment_status,
+                 registered_first_name, registered_last_name, registered_phone, registered_communication_opt_in, cancelled_at
+            FROM enrollments WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
+  },
+  {
+    file: 'payments.csv',
+    sql: `SELECT id::text AS key, id AS enrollment_id, student_id, class_id, payment_method, payment_status,
+                 (amount_paid_cents / 100.0)::numeric(12,2) AS amount_paid, (platform_fee_cents / 100.0)::numeric(12,2) AS platform_fee,
+                 (organization_amount_cents / 100.0)::numeric(12,2) AS organization_amount, (refunded_cents / 100.0)::numeric(12,2) AS refunded, paid_at,
+                 stripe_payment_intent_id, stripe_charge_id
+            FROM enrollments WHERE organization_id = $1 AND (amount_paid_cents > 0 OR paid_at IS NOT NULL) AND id > $2::uuid ORDER BY id`,
+  },
+  {
+    file: 'refunds.csv',
+    sql: `SELECT id::text AS key, id, enrollment_id, (amount_cents / 100.0)::numeric(12,2) AS amount, status, reason, source, stripe_refund_id,
+                 created_by, created_at
+            FROM refunds WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
+  },
+  {
+    file: 'attendance.csv',
+    sql: `SELECT id::text AS key, id, class_id, student_id, session_index + 1 AS session, session_date, attended, marked_by, updated_at
+            FROM attendance WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
+  },
+  {
+    // The messages the app keeps today: the 'How was {className}?' rating requests (the communications
+    // module's own log joins this list when it has one).
+    file: 'communications.csv',
+    sql: `SELECT id::text AS key, id, 'rating_request' AS kind, class_id, student_id, email AS recipient, subject, body, created_at, sent_at
+            FROM rating_requests WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
+  },
+  {
+    file: 'ratings.csv',
+    sql: `SELECT id::text AS key, id, class_id, student_id, rating, created_at, updated_at
+            FROM satisfaction_ratings WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
+  },
+  {
+    file: 'activity.csv',
+    sql: `SELECT id::text AS key, id, event_type, event_date, description, metadata::text AS metadata, client_reported
+            FROM activity_events WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
+  },
+];
+
+@Injectable()
+export class DataExportRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** The rows of one table, page by page (each page one query); the `key` column is dropped. */
+  async *rows(table: ExportTable, organizationId: string): AsyncGenerator<Record<string, unknown>> {
+    let last = table.first ?? NO_UUID;
+    for (;;) {
+      const page: Record<string, unknown>[] = await this.db.query(`${table.sql} LIMIT ${PAGE}`, [organizationId, last]);
+      for (const { key, ...row } of page) {
+        last = key as string;
+        yield row;
+      }
+      if (page.length < PAGE) return;
+    }
+  }
+
+  async organization(organizationId: string) {
+    const [row] = await this.db.query(
+      `SELECT id, name, domain, contact_info AS "contactInfo", branding, settings, plan_id AS "planId",
+              subscription_status AS "subscriptionStatus", created_at AS "createdAt", updated_at AS "updatedAt"
+         FROM organizations WHERE id = $1`,
+      [organizationId],
+    );
+    return row ?? null;
+  }
+
+  /** Everything stored about one student of the organization; null when not found there. */
+  async student(organizationId: string, studentId: string) {
+    const [student] = await this.db.query(
+      `SELECT id, first_name AS "firstName", last_name AS "lastName", email, phone, status, communication_opt_in AS "communicationOptIn",
+              registration_date AS "registrationDate", created_at AS "createdAt", updated_at AS "updatedAt"
+         FROM students WHERE id = $1 AND organization_id = $2`,
+      [studentId, organizationId],
+    );
+    if (!student) return null;
+    const q = (sql: string) => this.db.query(sql, [studentId, organizationId]);
+    const [enrollments, refunds, attendance, ratings, messages, activity] = await Promise.all([
+      q(`SELECT e.id, e.class_id AS "classId", c.title AS "className", e.status, e.enrollment_date AS "enrollmentDate",
+                e.payment_method AS "paymentMethod", e.payment_status AS "paymentStatus", (e.amount_paid_cents / 100.0)::numeric(12,2) AS "amountPaid",
+                (e.refunded_cents / 100.0)::numeric(12,2) AS refunded, e.paid_at AS "paidAt", e.cancelled_at AS "cancelledAt",
+                e.registered_first_name AS "registeredFirstName", e.registered_last_name AS "registeredLastName",
+                e.registered_phone AS "registeredPhone", e.registered_communication_opt_in AS "registeredCommunicationOptIn"
+           FROM enrollments e JOIN classes c ON c.id = e.class_id WHERE e.student_id = $1 AND e.organization_id = $2 ORDER BY e.enrollment_date`),
+      q(`SELECT r.id, r.enrollment_id AS "enrollmentId", (r.amount_cents / 100.0)::numeric(12,2) AS amount, r.status, r.reason, r.created_at AS "createdAt"
+           FROM refunds r JOIN enrollments e ON e.id = r.enrollment_id WHERE e.student_id = $1 AND r.organization_id = $2 ORDER BY r.created_at`),
+      q(`SELECT class_id AS "classId", session_index + 1 AS session, session_date AS "sessionDate", attended
+           FROM attendance WHERE student_id = $1 AND organization_id = $2 ORDER BY class_id, session_index`),
+      q(
+        `SELECT class_id AS "classId", rating, created_at AS "createdAt" FROM satisfaction_ratings WHERE student_id = $1 AND organization_id = $2`,
+      ),
+      q(`SELECT class_id AS "classId", email, subject, body, created_at AS "createdAt", sent_at AS "sentAt"
+           FROM rating_requests WHERE student_id = $1 AND organization_id = $2`),
+      q(`SELECT id, event_type AS "eventType", event_date AS "eventDate", description, metadata
+           FROM activity_events WHERE metadata->>'studentId' = $1::text AND organization_id = $2 AND NOT client_reported ORDER BY event_date`),
+    ]);
+    return { student, enrollments, refunds, attendance, ratings, messages, activity };
+  }
+
+  /**
+   * Erasure (what pretix does): the person is anonymised and every financial record stays (enrollments with
+   * their amounts, refunds, payment ids), now pointing at 'Erased student'. Messages to them are deleted; the
+   * activity log keeps its events with the name taken out.
+   */
+  async anonymise(manager: EntityManager, organizationId: string, studentId: string): Promise<boolean> {
+    const [s] = await manager.query(
+      `SELECT first_name || ' ' || last_name AS name, email FROM students WHERE id = $1 AND organization_id = $2 FOR UPDATE`,
+      [studentId, organizationId],
+    );
+    if (!s) return false;
+    await manager.query(
+      `UPDATE students SET first_name = 'Erased', last_name = 'Student', email = 'erased-' || id || '@erased.invalid', phone = '',
+              communication_opt_in = false, stripe_customer_id = NULL, status = 'erased', updated_at = now()
+        WHERE id = $1 AND organization_id = $2`,
+      [studentId, organizationId],
+    );
+    await manager.query(
+      `UPDATE enrollments SET registered_first_name = NULL, registered_last_name = NULL, registered_phone = NULL
+        WHERE student_id = $1 AND organization_id = $2`,
+      [studentId, organizationId],
+    );
+    await manager.query(`DELETE FROM rating_requests WHERE student_id = $1 AND organization_id = $2`, [studentId, organizationId]);
+    await manager.query(
+      `UPDATE activity_events SET description = replace(description, $3, 'Erased student'),
+              metadata = CASE WHEN metadata ? 'studentName' THEN metadata || jsonb_build_object('studentName', 'Erased student') ELSE metadata END
+        WHERE organization_id = $2 AND metadata->>'studentId' = $1::text`,
+      [studentId, organizationId, s.name],
+    );
+    return true;
+  }
+}

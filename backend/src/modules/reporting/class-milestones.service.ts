@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { AllConfigType } from '../../config/config.type';
+import { ActivityService } from '../activity/activity.service';
+import { RatingLinks } from './rating-links';
+
+interface DueClass {
+  id: string;
+  organizationId: string;
+  title: string;
+  instructor: string;
+  studentsCount: number;
+}
+
+/** The end of a class's last session (whole 24-hour steps of 1 or 7 days, as sessionDates() counts them). */
+const LAST_END = `c.start_date + make_interval(hours => 24 * (LEAST(c.days, 366) - 1) * CASE WHEN c.schedule = 'Weekly' THEN 7 ELSE 1 END, mins => c.duration)`;
+
+/**
+ * `class_started` and `class_completion` (issue 12 §1): recorded by the server when a class's first session
+ * begins and its last one ends. Each run claims a batch of due classes with FOR UPDATE SKIP LOCKED (two instances
+ * never take the same class) and marks it in class_milestones in the same transaction as the event, so an event is
+ * recorded once per class whatever crashes or runs twice. Cancelled and archived classes are skipped.
+ * The completion also queues the 'How was {className}?' request of every enrolled student (one per student and
+ * class), which carries the signed one-click rating links.
+ */
+@Injectable()
+export class ClassMilestonesService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly activity: ActivityService,
+    private readonly links: RatingLinks,
+    private readonly config: ConfigService<AllConfigType>,
+  ) {}
+
+  async run(now = new Date(), batch = 100): Promise<{ started: number; completed: number }> {
+    const started = await this.claim('started', now, batch);
+    const completed = await this.claim('completed', now, batch);
+    return { started, completed };
+  }
+
+  private claim(kind: 'started' | 'completed', now: Date, batch: number): Promise<number> {
+    const due = kind === 'started' ? `c.start_date <= $1` : `${LAST_END} <= $1`;
+    const column = kind === 'started' ? 'started_at' : 'completed_at';
+    return this.db.transaction(async (manager) => {
+      const rows: DueClass[] = await manager.query(
+        `SELECT c.id, c.organization_id AS "organizationId", c.title, c.instructor,
+                (SELECT count(*)::int FROM enrollments e WHERE e.class_id = c.id AND e.status = 'active') AS "studentsCount"
+           FROM classes c LEFT JOIN class_milestones m ON m.class_id = c.id
+          WHERE ${due} AND c.status NOT IN ('Cancelled', 'Archived') AND m.${column} IS NULL
+          ORDER BY c.start_date, c.id
+          LIMIT $2
+          FOR UPDATE OF c SKIP LOCKED`,
+        [now, batch],
+      );
+      let n = 0;
+      for (const c of rows) {
+        const [marked] = await manager.query(
+          `INSERT INTO class_milestones (class_id, organization_id, ${column}) VALUES ($1, $2, $3)
+           ON CONFLICT (class_id) DO UPDATE SET ${column} = EXCLUDED.${column} WHERE class_milestones.${column} IS NULL
+           RETURNING class_id`,
+          [c.id, c.organizationId, now],
+        );
+        if (!marked) continue;
+        const meta = { classId: c.id, className: c.title, instructor: c.instructor, studentsCount: c.studentsCount };
+        if (kind === 'started') {
+          await this.activity.record(c.organizationId, 'class_started', `${c.title} started`, meta, manager);
+        } else {
+          await this.activity.record(c.organizationId, 'class_completion', `${c.title} was completed`, meta, manager);
+          await this.queueRatingRequests(manager, c);
+        }
+        n += 1;
+      }
+      return n;
+    });
+  }
+
+  /**
+   * One 'How was {className}?' message per active student of the class, with five signed one-click links. Kept
+   * in rating_requests (sent_at NULL) for the communications queue to send.
+   */
+  private async queueRatingRequests(manager: EntityManager, c: DueClass) {
+    const students: { id: string; email: string; firstName: string }[] = await manager.query(
+      `SELECT s.id, s.email, s.first_name AS "firstName" FROM enrollments e JOIN students s ON s.id = e.student_id
+        WHERE e.class_id = $1 AND e.status = 'active'`,
+      [c.id],
+    );
+    const base = this.config.getOrThrow('app', { infer: true }).publicUrl;
+    for (const s of students) {
+      const links = [1, 2, 3, 4, 5].map((r) => `${r}: ${this.links.url(base, c.id, s.id, r)}`).join('\n');
+      await manager.query(
+        `INSERT INTO rating_requests (organization_id, class_id, student_id, email, subject, body) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (class_id, student_id) DO NOTHING`,
+        [
+          c.organizationId,
+          c.id,
+          s.id,
+          s.email,
+          `How was ${c.title}?`,
+          `Hi ${s.firstName},\n\nHow was ${c.title}? One click rates it from 1 (poor) to 5 (excellent):\n\n${links}\n`,
+        ],
+      );
+    }
+  }
+}

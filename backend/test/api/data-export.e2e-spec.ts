@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import yauzl from 'yauzl';
+import { createClass, createOrg, createTeacher, type OrgFixture } from '../fixtures/org.fixture';
+import { enrollStudent, type EnrolledStudent } from '../fixtures/roster.fixture';
+import { createTestApp, type TestApp } from '../setup/test-app';
+
+const binary = (res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void): void => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
+/** Every entry of a ZIP, read with yauzl: name -> text. */
+function unzip(buffer: Buffer): Promise<Record<string, string>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      const out: Record<string, string> = {};
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            out[entry.fileName] = Buffer.concat(chunks)
+              .toString('utf8')
+              .replace(/^\uFEFF/, '');
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(out));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe('data export and erasure', () => {
+  let t: TestApp;
+  let org: OrgFixture;
+  let other: OrgFixture;
+  let cls: { id: string };
+  let ann: EnrolledStudent;
+  let bob: EnrolledStudent;
+  let stranger: EnrolledStudent;
+
+  beforeAll(async () => {
+    t = await createTestApp({ JOBS_ENABLED: 'false' });
+    org = await createOrg(t, { plan: 'essential', name: 'Export Studio' });
+    other = await createOrg(t, { name: 'Other Studio' });
+    cls = await createClass(t, org, { title: 'Glazing', price: 60, discountPrice: null });
+    ann = await enrollStudent(t, org, cls.id, { firstName: 'Annabel', lastName: 'Quill' });
+    bob = await enrollStudent(t, org, cls.id, { firstName: 'Bob', lastName: 'Stone' });
+    const otherClass = await createClass(t, other, { title: 'Secret Class' });
+    stranger = await enrollStudent(t, other, otherClass.id, { firstName: 'Sally', lastName: 'Secret' });
+    await t.http.post('/api/payments/mark-paid').set(org.auth).send({ studentId: ann.id, classId: cls.id }).expect(200);
+    const [e] = await t.db.query('SELECT id FROM enrollments WHERE student_id = $1', [ann.id]);
+    await t.db.query(
+      `INSERT INTO refunds (organization_id, enrollment_id, amount_cents, status, source) VALUES ($1, $2, 1000, 'succeeded', 'admin')`,
+      [org.orgId, e.id],
+    );
+    await t.db.query(
+      `INSERT INTO attendance (organization_id, class_id, student_id, session_index, session_date, attended) VALUES ($1, $2, $3, 0, now(), true)`,
+      [org.orgId, cls.id, bob.id],
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("should download the organization's data as one ZIP: a CSV per table and a JSON, nothing of another organization", async () => {
+    const res = await t.http
+      .get('/api/export')
+      .set(org.auth)
+      .buffer(true)
+      .parse(binary as never)
+      .expect(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="classlane-export_\d{4}-\d\d-\d\d\.zip"$/);
+    const files = await unzip(res.body as Buffer);
+    expect(Object.keys(files).sort()).toEqual(
+      [
+        'activity.csv',
+        'attendance.csv',
+        'classes.csv',
+        'communications.csv',
+        'enrollments.csv',
+        'organization.json',
+        'payments.csv',
+        'ratings.csv',
+        'refunds.csv',
+        'sessions.csv',
+        'students.csv',
+      ].sort(),
+    );
+    expect(files['classes.csv'].split('\r\n')[0]).toMatch(/^id,title,description,instructor/);
+    expect(files['classes.csv']).toContain('Glazing');
+    expect(files['sessions.csv'].split('\r\n').filter(Boolean)).toHaveLength(1 + 3); // header + 3 weekly sessions
+    expect(files['students.csv']).toContain('Annabel');
+    expect(files['students.csv']).toContain('Bob');
+    expect(files['payments.csv']).toContain('60.00');
+    expect(files['refunds.csv']).toContain('10.00');
+    expect(files['attendance.csv']).toContain(bob.id);
+    expect(files['activity.csv']).toContain('class_enrollment');
+    const all = Object.values(files).join('\n');
+    for (const secret of ['Secret Class', 'Sally', stranger.id, other.orgId]) expect(all).not.toContain(secret);
+    const json = JSON.parse(files['organization.json']);
+    expect(json.organization).toMatchObject({ id: org.orgId, name: 'Export Studio' });
+    expect(json.students).toHaveLength(2);
+    expect(json.enrollments).toHaveLength(2);
+    expect(json.refunds).toEqual([expect.objectContaining({ amount: '10.00', source: 'admin' })]);
+    const [audit] = await t.db.query(`SELECT metadata FROM activity_events WHERE organization_id = $1 AND event_type = 'data_export'`, [
+      org.orgId,
+    ]);
+    expect(audit.metadata.userId).toBe(org.userId);
+  });
+
+  it('should keep the export for admins', async () => {
+    const teacher = await createTeacher(t, org);
+    await t.http.get('/api/export').set(teacher.auth).expect(403);
+    await t.http.get(`/api/students/${ann.id}/export`).set(teacher.auth).expect(403);
+  });
+
+  it("should export one student's own data as JSON, and never another organization's student", async () => {
+    const res = await t.http.get(`/api/students/${ann.id}/export`).set(org.auth).expect(200);
+    expect(res.body.data.student).toMatchObject({ id: ann.id, firstName: 'Annabel', email: ann.email });
+    expect(res.body.data.enrollments).toEqual([
+      expect.objectContaining({ classId: cls.id, className: 'Glazing', paymentStatus: 'completed' }),
+    ]);
+    expect(res.body.data.refunds).toHaveLength(1);
+    expect(res.body.data.activity.length).toBeGreaterThan(0);
+    await t.http.get(`/api/students/${stranger.id}/export`).set(org.auth).expect(404);
+    const [audit] = await t.db.query(
+      `SELECT count(*)::int AS n FROM activity_events WHERE organization_id = $1 AND event_type = 'student_export'`,
+      [org.orgId],
+    );
+    expect(audit.n).toBe(1);
+  });
+
+  it('should erase a student: the person anonymised, the money trail kept, an audit event recorded', async () => {
+    await t.http.delete(`/api/students/${stranger.id}?erase=true`).set(org.auth).expect(404);
+    await t.http.delete(`/api/students/${ann.id}?erase=maybe`).set(org.auth).expect(400);
+    await t.http.delete(`/api/students/${ann.id}?erase=true`).set(org.auth).expect(200);
+    const [s] = await t.db.query('SELECT first_name, last_name, email, phone, status FROM students WHERE id = $1', [ann.id]);
+    expect(s).toEqual({
+      first_name: 'Erased',
+      last_name: 'Student',
+      email: `erased-${ann.id}@erased.invalid`,
+      phone: '',
+      status: 'erased',
+    });
+    const [e] = await t.db.query('SELECT amount_paid_cents, payment_status, registered_first_name FROM enrollments WHERE student_id = $1', [
+      ann.id,
+    ]);
+    expect(e).toEqual({ amount_paid_cents: 6000, payment_status: 'completed', registered_first_name: null });
+    expect((await t.db.query('SELECT count(*)::int AS n FROM refunds WHERE organization_id = $1', [org.orgId]))[0].n).toBe(1);
+    const leaks = await t.db.query(
+      `SELECT description FROM activity_events WHERE organization_id = $1 AND (description LIKE '%Annabel%' OR metadata::text LIKE '%Annabel%')`,
+      [org.orgId],
+    );
+    expect(leaks).toEqual([]);
+    const [audit] = await t.db.query(`SELECT metadata FROM activity_events WHERE organization_id = $1 AND event_type = 'student_erased'`, [
+      org.orgId,
+    ]);
+    expect(audit.metadata).toEqual({ studentId: ann.id, userId: org.userId });
+    const zip = await unzip(
+      (
+        await t.http
+          .get('/api/export')
+          .set(org.auth)
+          .buffer(true)
+          .parse(binary as never)
+          .expect(200)
+      ).body as Buffer,
+    );
+    expect(Object.values(zip).join('\n')).not.toContain('Annabel');
+    // The other organization's student is untouched.
+    const [x] = await t.db.query('SELECT first_name FROM students WHERE id = $1', [stranger.id]);
+    expect(x.first_name).toBe('Sally');
+  });
+});
