@@ -8,7 +8,6 @@ import { Navigate, Route } from 'react-router-dom';
 import { authProvider } from '@/providers/authProvider';
 import { dataProvider } from '@/providers/dataProvider';
 import { AdminLayout, Area } from '@/layout/Layout';
-import { NotAvailable } from '@/common/NotAvailable';
 import { RedirectHome } from '@/common/redirectHome';
 import { LoadingScreen } from '@/common/LoadingScreen';
 
