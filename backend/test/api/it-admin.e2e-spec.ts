@@ -182,6 +182,20 @@ describe('IT-admin portal API (issue 13)', () => {
       .post('/api/contact')
       .send({ name: 'Ann', email: 'ann@example.com', message: 'Hello', organizationId: org.orgId })
       .expect(201);
+    // Reporting's own tables: a class that ran, its rating, and a rating request.
+    await t.db.query(`INSERT INTO class_milestones (class_id, organization_id, started_at, completed_at) VALUES ($1, $2, now(), now())`, [
+      cls.id,
+      org.orgId,
+    ]);
+    await t.db.query(`INSERT INTO satisfaction_ratings (organization_id, class_id, student_id, rating) VALUES ($1, $2, $3, 5)`, [
+      org.orgId,
+      cls.id,
+      s1,
+    ]);
+    await t.db.query(
+      `INSERT INTO rating_requests (organization_id, class_id, student_id, email, subject, body) VALUES ($1, $2, $3, 'a@example.com', 'How was it?', 'Rate it')`,
+      [org.orgId, cls.id, s1],
+    );
     return { org, cls, students: [s1, s2], paid, card };
   }
 
