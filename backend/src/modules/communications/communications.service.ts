@@ -325,9 +325,20 @@ export class CommunicationsService {
    */
   async queueRatingRequest(manager: EntityManager, input: RatingMessageInput, links: string[]): Promise<boolean> {
     const { values, org } = await this.classValues(manager, input);
-    return this.queueAutomatic(manager, input, 'rating', `rating:${input.classId}:${input.studentId}:email`, values, org, [], 'email', undefined, {
-      ratingLinks: ratingLinks(links),
-    });
+    return this.queueAutomatic(
+      manager,
+      input,
+      'rating',
+      `rating:${input.classId}:${input.studentId}:email`,
+      values,
+      org,
+      [],
+      'email',
+      undefined,
+      {
+        ratingLinks: ratingLinks(links),
+      },
+    );
   }
 
   /**
@@ -395,7 +406,9 @@ export class CommunicationsService {
         html:
           channel === 'email'
             ? htmlEmail(
-                richNames.length ? render(messageT, { ...values, ...Object.fromEntries(richNames.map((k) => [k, htmlMarker(k)])) }) : message,
+                richNames.length
+                  ? render(messageT, { ...values, ...Object.fromEntries(richNames.map((k) => [k, htmlMarker(k)])) })
+                  : message,
                 org,
                 transactional ? undefined : unsubscribeUrl(this.publicUrl, this.secret, input.organizationId, input.studentId),
                 Object.fromEntries(richNames.map((k) => [k, rich[k]!.html])),

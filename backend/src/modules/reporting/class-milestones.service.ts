@@ -94,7 +94,15 @@ export class ClassMilestonesService {
       const links = [1, 2, 3, 4, 5].map((r) => this.links.url(base, c.id, s.id, r));
       await this.communications.queueRatingRequest(
         manager,
-        { organizationId: c.organizationId, classId: c.id, studentId: s.id, firstName: s.firstName, lastName: s.lastName, email: s.email, phone: s.phone },
+        {
+          organizationId: c.organizationId,
+          classId: c.id,
+          studentId: s.id,
+          firstName: s.firstName,
+          lastName: s.lastName,
+          email: s.email,
+          phone: s.phone,
+        },
         links,
       );
     }
