@@ -974,7 +974,7 @@ export interface components {
       /** @example Class meets in Studio B tonight. */
       message: string;
       /** @enum {string} */
-      kind: "manual" | "reminder" | "confirmation" | "receipt" | "refund" | "system";
+      kind: "manual" | "reminder" | "confirmation" | "receipt" | "refund" | "rating" | "system";
       /** @enum {string} */
       status: "pending" | "sending" | "sent" | "delivered" | "failed" | "cancelled" | "skipped";
       /**
@@ -3195,7 +3195,7 @@ export interface components {
       /** @enum {string} */
       type: "email" | "sms";
       /** @enum {string} */
-      kind?: "manual" | "reminder" | "confirmation" | "receipt" | "refund";
+      kind?: "manual" | "reminder" | "confirmation" | "receipt" | "refund" | "rating";
       subject_template?: string;
       message_template: string;
       variables?: string[];
@@ -3215,7 +3215,7 @@ export interface components {
        * @description An active template of an automatic kind replaces the built-in message of that kind
        * @enum {string}
        */
-      kind: "manual" | "reminder" | "confirmation" | "receipt" | "refund";
+      kind: "manual" | "reminder" | "confirmation" | "receipt" | "refund" | "rating";
       /** @example {{className}}: new room */
       subject_template: string | null;
       /** @example Hi {{firstName}}, {{className}} meets in Studio B. */

@@ -367,6 +367,7 @@ function TemplatesTab() {
                 <MenuItem value="reminder">Class reminder</MenuItem>
                 <MenuItem value="receipt">Payment receipt</MenuItem>
                 <MenuItem value="refund">Refund notice</MenuItem>
+                <MenuItem value="rating">Rating request</MenuItem>
               </TextField>
               {editing.values.type === 'email' && (
                 <TextField

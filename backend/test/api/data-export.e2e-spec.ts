@@ -64,6 +64,17 @@ describe('data export and erasure', () => {
       `INSERT INTO attendance (organization_id, class_id, student_id, session_index, session_date, attended) VALUES ($1, $2, $3, 0, now(), true)`,
       [org.orgId, cls.id, bob.id],
     );
+    const news = { communicationType: 'email', subject: 'Studio news', message: 'The kiln is fixed.' };
+    await t.http
+      .post('/api/communications/send')
+      .set(org.auth)
+      .send({ ...news, recipientId: bob.id })
+      .expect(201);
+    await t.http
+      .post('/api/communications/send')
+      .set(other.auth)
+      .send({ ...news, subject: 'Hush news', recipientId: stranger.id })
+      .expect(201);
   });
   afterAll(async () => {
     await t.close();
@@ -103,6 +114,22 @@ describe('data export and erasure', () => {
     expect(files['refunds.csv']).toContain('10.00');
     expect(files['attendance.csv']).toContain(bob.id);
     expect(files['activity.csv']).toContain('class_enrollment');
+    // The communications log, from the communications module: the queued message, none of the other organization's.
+    const log = files['communications.csv'].split('\r\n');
+    expect(log[0]).toBe(
+      'id,recipient_type,recipient_id,channel,to,subject,kind,status,status_reason,scheduled_at,sent_at,attempts,created_at',
+    );
+    const news = log.filter((l) => l.includes('Studio news'));
+    expect(news).toHaveLength(1);
+    expect(news[0]).toMatch(
+      new RegExp(`^[0-9a-f-]{36},student,${bob.id},email,${bob.email},Studio news,manual,pending,,\\d{4}-.+,,0,\\d{4}-`),
+    );
+    expect(files['communications.csv']).not.toContain('Hush news');
+    expect(files['communications.csv']).toContain(`,confirmation,`); // the registrations' confirmations too
+    expect(files['communications.csv']).toContain(ann.email);
+    expect(JSON.parse(files['organization.json']).communications).toEqual(
+      expect.arrayContaining([expect.objectContaining({ subject: 'Studio news', kind: 'manual', to: bob.email })]),
+    );
     const all = Object.values(files).join('\n');
     for (const secret of ['Secret Class', 'Sally', stranger.id, other.orgId]) expect(all).not.toContain(secret);
     const json = JSON.parse(files['organization.json']);
@@ -175,6 +202,9 @@ describe('data export and erasure', () => {
       ).body as Buffer,
     );
     expect(Object.values(zip).join('\n')).not.toContain('Annabel');
+    // Messages to the erased student are gone with their address.
+    expect(zip['communications.csv']).not.toContain(ann.email);
+    expect(zip['communications.csv']).toContain('Studio news');
     // The other organization's student is untouched.
     const [x] = await t.db.query('SELECT first_name FROM students WHERE id = $1', [stranger.id]);
     expect(x.first_name).toBe('Sally');

@@ -59,10 +59,31 @@ describe('server-recorded events and ratings', () => {
     expect(completed).toEqual([{ metadata: expect.objectContaining({ classId: cls.id, className: 'Finished', studentsCount: 1 }) }]);
     expect(started.some((e: { metadata: { classId: string } }) => e.metadata.classId === future.id)).toBe(false);
 
-    const [req] = await t.db.query('SELECT subject, body, email, sent_at FROM rating_requests WHERE class_id = $1', [cls.id]);
-    expect(req).toMatchObject({ subject: 'How was Finished?', email: s.email, sent_at: null });
-    const links = [...req.body.matchAll(/http\S+/g)].map((m: RegExpMatchArray) => m[0]);
+    // The 'How was Finished?' email is queued in the communications outbox once, however many runs raced.
+    const reqs = await t.db.query(
+      `SELECT kind, channel, recipient_id, to_address, subject, message, html, status, dedupe_key FROM communications
+        WHERE organization_id = $1 AND kind = 'rating'`,
+      [org.orgId],
+    );
+    expect(reqs).toHaveLength(1);
+    const [req] = reqs;
+    expect(req).toMatchObject({
+      kind: 'rating',
+      channel: 'email',
+      recipient_id: s.id,
+      to_address: s.email,
+      subject: 'How was Finished?',
+      status: 'pending',
+      dedupe_key: `rating:${cls.id}:${s.id}:email`,
+    });
+    const links = [...req.message.matchAll(/http\S+/g)].map((m: RegExpMatchArray) => m[0]);
     expect(links).toHaveLength(5);
+    links.forEach((l, i) => expect(new URL(l).searchParams.get('rating')).toBe(String(i + 1)));
+    // The HTML part has the same five links as buttons, and (not transactional) an unsubscribe link.
+    const hrefs = [...req.html.matchAll(/href="([^"]+)"/g)].map((m: RegExpMatchArray) => m[1].replace(/&#38;/g, '&'));
+    expect(hrefs.filter((h) => h.includes('/api/ratings?'))).toEqual(links);
+    expect(req.html).toContain('Unsubscribe');
+    expect((await t.db.query('SELECT count(*)::int AS n FROM rating_requests'))[0].n).toBe(0);
 
     // A changed score keeps the old signature: refused. The real link records the rating.
     const four = new URL(links[3]);

@@ -11,6 +11,7 @@ import { Communications1764600000000 } from './1764600000000-Communications';
 import { Reporting1764700000000 } from './1764700000000-Reporting';
 import { PlatformAuditLog1764800000000 } from './1764800000000-PlatformAuditLog';
 import { EnrollmentsOrganizationIndex1764800000001 } from './1764800000001-EnrollmentsOrganizationIndex';
+import { RatingMessages1764900000000 } from './1764900000000-RatingMessages';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   Reporting1764700000000,
   PlatformAuditLog1764800000000,
   EnrollmentsOrganizationIndex1764800000001,
+  RatingMessages1764900000000,
 ];

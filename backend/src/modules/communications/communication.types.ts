@@ -1,9 +1,12 @@
 export type Channel = 'email' | 'sms';
 export type RecipientType = 'student' | 'user';
-export type MessageKind = 'manual' | 'reminder' | 'confirmation' | 'receipt' | 'refund' | 'system';
+export type MessageKind = 'manual' | 'reminder' | 'confirmation' | 'receipt' | 'refund' | 'rating' | 'system';
 export type MessageStatus = 'pending' | 'sending' | 'sent' | 'delivered' | 'failed' | 'cancelled' | 'skipped';
 
-/** Kinds that always go (spec 2 §9's monthly cap and the opt-in do not apply): the student asked for them. */
+/**
+ * Kinds that always go (spec 2 §9's monthly cap and the opt-in do not apply): the student asked for them. A rating
+ * request was not asked for: it carries List-Unsubscribe and counts toward the cap, like a reminder.
+ */
 export const TRANSACTIONAL_KINDS: MessageKind[] = ['confirmation', 'receipt', 'refund', 'system'];
 /** Terms (spec 2 §9): at most this many non-transactional messages a month to one student, across channels. */
 export const MONTHLY_CAP = 5;

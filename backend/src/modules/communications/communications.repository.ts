@@ -234,6 +234,25 @@ export class CommunicationsRepository {
     return rows[1];
   }
 
+  /** One page of the organization's log for its data export, by id after `after` (the columns the export names). */
+  exportPage(organizationId: string, after: string | null, limit: number): Promise<Record<string, unknown>[]> {
+    return this.db.query(
+      `SELECT id, recipient_type, recipient_id, channel, to_address AS "to", subject, kind, status, status_reason, scheduled_at,
+              sent_at, attempts, created_at
+         FROM communications WHERE organization_id = $1 AND ($2::uuid IS NULL OR id > $2::uuid) ORDER BY id LIMIT $3`,
+      [organizationId, after, limit],
+    );
+  }
+
+  /** Every message to one student of the organization (their erasure). */
+  async deleteOfStudent(manager: EntityManager, organizationId: string, studentId: string): Promise<number> {
+    const rows: [unknown[], number] = await manager.query(
+      "DELETE FROM communications WHERE organization_id = $1 AND recipient_type = 'student' AND recipient_id = $2 RETURNING id",
+      [organizationId, studentId],
+    );
+    return rows[1];
+  }
+
   /** Twilio's status callback: delivered or failed, never back to an earlier state. */
   async applySmsStatus(sid: string, status: 'delivered' | 'failed', errorCode: string | null): Promise<{ toAddress: string } | null> {
     const rows: [{ toAddress: string }[], number] = await this.db.query(

@@ -9,16 +9,27 @@ import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { StudentsService } from '../students/students.service';
 import { classCalendar } from './calendar';
-import type { Channel, CommunicationRow, MessageKind, RecipientSnapshot, RecipientType } from './communication.types';
+import {
+  type Channel,
+  type CommunicationRow,
+  type MessageKind,
+  type RecipientSnapshot,
+  type RecipientType,
+  TRANSACTIONAL_KINDS,
+} from './communication.types';
 import { CommunicationsJobs } from './communications.jobs';
 import { CommunicationsRepository, type TemplateRow } from './communications.repository';
 import type { ScheduleCommunicationDto, SendCommunicationDto, TemplateDto } from './dto/communication.dto';
 import {
   BUILT_IN,
   htmlEmail,
+  htmlMarker,
+  type HtmlValue,
   type OrganizationLook,
+  ratingLinks,
   render,
   TEMPLATE_VARIABLES,
+  type TemplateVariable,
   type TemplateValues,
   unknownVariables,
   variablesOf,
@@ -55,6 +66,12 @@ export interface RefundMessageInput extends RegistrationMessageInput {
   refundReference: string;
   refundCents: number;
 }
+
+/** The 'How was {className}?' request to one student of a class that has just ended. */
+export type RatingMessageInput = Omit<RegistrationMessageInput, 'enrollmentId'>;
+
+/** Rows of the communications log read per page for the data export. */
+const EXPORT_PAGE = 1000;
 
 export const mapCommunication = (r: CommunicationRow) => {
   const person = { ...r.recipient };
@@ -301,6 +318,48 @@ export class CommunicationsService {
     );
   }
 
+  /**
+   * The satisfaction request after a class's last session (issue 12 §3): 'How was {className}?' with the five signed
+   * one-click links (`links[0]` rates 1), one per student and class whatever the job retries. Not transactional:
+   * it carries List-Unsubscribe, waits for the opt-in and counts toward the monthly cap. False when not queued.
+   */
+  async queueRatingRequest(manager: EntityManager, input: RatingMessageInput, links: string[]): Promise<boolean> {
+    const { values, org } = await this.classValues(manager, input);
+    return this.queueAutomatic(
+      manager,
+      input,
+      'rating',
+      `rating:${input.classId}:${input.studentId}:email`,
+      values,
+      org,
+      [],
+      'email',
+      undefined,
+      {
+        ratingLinks: ratingLinks(links),
+      },
+    );
+  }
+
+  /**
+   * The organization's communications log for its data export (issue 12 §6), oldest key first, read 1,000 rows at a
+   * time: bounded memory at any size. Without bodies, HTML and attachments.
+   */
+  async *exportLog(organizationId: string): AsyncGenerator<Record<string, unknown>> {
+    let after: string | null = null;
+    for (;;) {
+      const page = await this.repo.exportPage(organizationId, after, EXPORT_PAGE);
+      for (const r of page) yield r;
+      if (page.length < EXPORT_PAGE) return;
+      after = page[page.length - 1].id as string;
+    }
+  }
+
+  /** A student's erasure (issue 12 §6): the messages to them go (their address and name are in each row). */
+  eraseStudentMessages(manager: EntityManager, organizationId: string, studentId: string): Promise<number> {
+    return this.repo.deleteOfStudent(manager, organizationId, studentId);
+  }
+
   /** The class calendar (public): one event per session. */
   async calendarFile(classId: string): Promise<string> {
     const cls = await this.classes.publicGet(classId);
@@ -323,14 +382,17 @@ export class CommunicationsService {
     attachments: { filename: string; type: string; content: string }[] = [],
     channel: Channel = 'email',
     scheduledAt?: Date,
+    /** Values whose HTML is not their escaped text (links); their text form goes into the text part. */
+    rich: Partial<Record<TemplateVariable, HtmlValue>> = {},
   ): Promise<boolean> {
     const own = await this.repo.activeTemplateFor(input.organizationId, kind, channel, manager);
     const subjectT = own ? (own.subjectTemplate ?? '') : BUILT_IN[kind][channel].subject;
     const messageT = own ? own.messageTemplate : BUILT_IN[kind][channel].message;
-    const message = render(messageT, values);
+    const richNames = Object.keys(rich) as TemplateVariable[];
+    const message = render(messageT, { ...values, ...Object.fromEntries(richNames.map((k) => [k, rich[k]!.text])) });
     const to = channel === 'email' ? input.email : toE164Phone(input.phone);
     if (!to) return false;
-    const transactional = kind !== 'reminder';
+    const transactional = TRANSACTIONAL_KINDS.includes(kind);
     const row = await this.repo.insert(
       {
         organizationId: input.organizationId,
@@ -344,9 +406,12 @@ export class CommunicationsService {
         html:
           channel === 'email'
             ? htmlEmail(
-                message,
+                richNames.length
+                  ? render(messageT, { ...values, ...Object.fromEntries(richNames.map((k) => [k, htmlMarker(k)])) })
+                  : message,
                 org,
                 transactional ? undefined : unsubscribeUrl(this.publicUrl, this.secret, input.organizationId, input.studentId),
+                Object.fromEntries(richNames.map((k) => [k, rich[k]!.html])),
               )
             : null,
         attachments,
@@ -361,7 +426,7 @@ export class CommunicationsService {
   }
 
   /** What a class message says about the class (sessions from ClassesService, never recomputed here). */
-  async classValues(manager: EntityManager, input: RegistrationMessageInput) {
+  async classValues(manager: EntityManager, input: Omit<RegistrationMessageInput, 'enrollmentId'>) {
     const cls = mapClass(await this.classes.require(input.classId, input.organizationId, manager));
     // In the caller's transaction: a second pool connection per registration could exhaust the pool under load.
     const org = await this.look(input.organizationId, manager);

@@ -17,6 +17,7 @@ export const TEMPLATE_VARIABLES = [
   'organizationPhone',
   'amount',
   'refundAmount',
+  'ratingLinks',
 ] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TemplateValues = Partial<Record<TemplateVariable, string>>;
@@ -86,7 +87,34 @@ export const BUILT_IN: Record<Exclude<MessageKind, 'manual' | 'system'>, Record<
     },
     sms: { subject: '', message: '{{organizationName}}: a refund of {{refundAmount}} for {{className}} is on its way.' },
   },
+  rating: {
+    email: {
+      subject: 'How was {{className}}?',
+      message:
+        'Hi {{firstName}},\n\nHow was {{className}}? One click rates it from 1 (poor) to 5 (excellent):\n\n{{ratingLinks}}\n\nThank you for taking part!',
+    },
+    sms: { subject: '', message: '{{organizationName}}: how was {{className}}? Rate it from 1 to 5: {{ratingLinks}}' },
+  },
 };
+
+/** A value whose HTML form is not its escaped text (links): placed after the text is escaped. */
+export interface HtmlValue {
+  text: string;
+  html: string;
+}
+
+const RATING_LABELS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
+
+/** The five one-click rating links (`urls[0]` rates 1): one per line in the text, clickable in the HTML. */
+export function ratingLinks(urls: string[]): HtmlValue {
+  return {
+    text: urls.map((u, i) => `${i + 1} - ${RATING_LABELS[i]}: ${u}`).join('\n'),
+    html: urls.map((u, i) => `<a href="${escapeHtml(u)}">${i + 1} - ${RATING_LABELS[i]}</a>`).join('<br>'),
+  };
+}
+
+/** The marker a rich value stands as while the text is escaped (U+0001 never occurs in a template). */
+export const htmlMarker = (name: string) => `\u0001${name}\u0001`;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const colour = (c: string | undefined, fallback: string) => (c && /^#[0-9a-fA-F]{3,8}$/.test(c) ? c : fallback);
@@ -102,11 +130,12 @@ export interface OrganizationLook {
 }
 
 /** The HTML part of an email: the text, the organization's colours, and its name and contact in the footer. */
-export function htmlEmail(text: string, org: OrganizationLook, unsubscribeUrl?: string): string {
-  const body = escapeHtml(text)
+export function htmlEmail(text: string, org: OrganizationLook, unsubscribeUrl?: string, rich: Record<string, string> = {}): string {
+  let body = escapeHtml(text)
     .split(/\n{2,}/)
     .map((p) => `<p style="margin:0 0 16px">${p.replace(/\n/g, '<br>')}</p>`)
     .join('');
+  for (const [name, html] of Object.entries(rich)) body = body.split(htmlMarker(name)).join(html);
   const contact = [org.email, org.phone, org.address]
     .filter(Boolean)
     .map((x) => escapeHtml(x!))

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 
 /** One file of the export: its name and the query of its rows ($1 the organization, $2 the last key read). */
-export interface ExportTable {
+export interface SqlExportTable {
   file: string;
   /**
    * Selects `key` and the columns, ordered by the key, after `$2`. Tables keyed by a uuid page on their primary
@@ -13,14 +13,21 @@ export interface ExportTable {
   first?: string;
 }
 
+/** A file whose rows the owning module's service pages out (its table is not read here). */
+export interface OwnedExportTable {
+  file: string;
+  owner: 'communications';
+}
+
+export type ExportTable = SqlExportTable | OwnedExportTable;
+
 const NO_UUID = '00000000-0000-0000-0000-000000000000';
 
 const PAGE = 1000;
 
 /**
  * The organization's whole data (issue 12 §6), one file per table. A read model over tables other modules own
- * (read only, like the reports): an export must be one consistent read of everything, which no chain of service
- * calls gives. Rows are read in pages of 1,000 by key, so an export of any size streams in bounded memory.
+ * (read only, like the reports), except the communications log, which its module's service pages out. Rows are read in pages of 1,000 by key, so an export of any size streams in bounded memory.
  */
 export const EXPORT_TABLES: ExportTable[] = [
   {
@@ -70,13 +77,8 @@ export const EXPORT_TABLES: ExportTable[] = [
     sql: `SELECT id::text AS key, id, class_id, student_id, session_index + 1 AS session, session_date, attended, marked_by, updated_at
             FROM attendance WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
   },
-  {
-    // The messages the app keeps today: the 'How was {className}?' rating requests (the communications
-    // module's own log joins this list when it has one).
-    file: 'communications.csv',
-    sql: `SELECT id::text AS key, id, 'rating_request' AS kind, class_id, student_id, email AS recipient, subject, body, created_at, sent_at
-            FROM rating_requests WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
-  },
+  // The communications log (rating requests included), from CommunicationsService.exportLog.
+  { file: 'communications.csv', owner: 'communications' },
   {
     file: 'ratings.csv',
     sql: `SELECT id::text AS key, id, class_id, student_id, rating, created_at, updated_at
@@ -94,7 +96,7 @@ export class DataExportRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** The rows of one table, page by page (each page one query); the `key` column is dropped. */
-  async *rows(table: ExportTable, organizationId: string): AsyncGenerator<Record<string, unknown>> {
+  async *rows(table: SqlExportTable, organizationId: string): AsyncGenerator<Record<string, unknown>> {
     let last = table.first ?? NO_UUID;
     for (;;) {
       const page: Record<string, unknown>[] = await this.db.query(`${table.sql} LIMIT ${PAGE}`, [organizationId, last]);

@@ -1,10 +1,11 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { forwardRef, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { stringify } from 'csv-stringify';
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { ZipFile } from 'yazl';
 import { ActivityService } from '../activity/activity.service';
+import { CommunicationsService } from '../communications/communications.service';
 import { neutralise } from '../reporting/render/csv';
 import { DataExportRepository, EXPORT_TABLES, type ExportTable } from './data-export.repository';
 
@@ -21,7 +22,14 @@ export class DataExportService {
     private readonly repo: DataExportRepository,
     private readonly activity: ActivityService,
     @InjectDataSource() private readonly db: DataSource,
+    // Students -> DataExport -> Communications -> Students: a type, not the class, in the signature.
+    @Inject(forwardRef(() => CommunicationsService))
+    private readonly communications: Pick<CommunicationsService, 'exportLog' | 'eraseStudentMessages'>,
   ) {}
+
+  private rows(table: ExportTable, organizationId: string): AsyncIterable<Record<string, unknown>> {
+    return 'owner' in table ? this.communications.exportLog(organizationId) : this.repo.rows(table, organizationId);
+  }
 
   /**
    * The ZIP as a stream: one CSV per table (header row, UTF-8 with BOM, formulas neutralised) and
@@ -44,10 +52,10 @@ export class DataExportService {
   }
 
   private csv(table: ExportTable, organizationId: string): Readable {
-    const repo = this.repo;
+    const rows = () => this.rows(table, organizationId);
     async function* lines() {
       let header: string[] | null = null;
-      for await (const row of repo.rows(table, organizationId)) {
+      for await (const row of rows()) {
         if (!header) {
           header = Object.keys(row);
           yield header;
@@ -65,7 +73,7 @@ export class DataExportService {
     for (const table of EXPORT_TABLES) {
       yield `,${JSON.stringify(table.file.replace(/\.csv$/, ''))}:[`;
       let first = true;
-      for await (const row of this.repo.rows(table, organizationId)) {
+      for await (const row of this.rows(table, organizationId)) {
         yield (first ? '' : ',') + JSON.stringify(row);
         first = false;
       }
@@ -84,6 +92,7 @@ export class DataExportService {
   async erase(organizationId: string, studentId: string, userId: string) {
     await this.db.transaction(async (manager) => {
       if (!(await this.repo.anonymise(manager, organizationId, studentId))) throw new NotFoundException(`Student ${studentId} not found`);
+      await this.communications.eraseStudentMessages(manager, organizationId, studentId);
       await this.activity.record(
         organizationId,
         'student_erased',

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AllConfigType } from '../../config/config.type';
 import { ActivityService } from '../activity/activity.service';
+import { CommunicationsService } from '../communications/communications.service';
 import { RatingLinks } from './rating-links';
 
 interface DueClass {
@@ -22,8 +23,8 @@ const LAST_END = `c.start_date + make_interval(hours => 24 * (LEAST(c.days, 366)
  * begins and its last one ends. Each run claims a batch of due classes with FOR UPDATE SKIP LOCKED (two instances
  * never take the same class) and marks it in class_milestones in the same transaction as the event, so an event is
  * recorded once per class whatever crashes or runs twice. Cancelled and archived classes are skipped.
- * The completion also queues the 'How was {className}?' request of every enrolled student (one per student and
- * class), which carries the signed one-click rating links.
+ * The completion also queues the 'How was {className}?' email of every enrolled student in the communications
+ * outbox (one per student and class), which carries the signed one-click rating links.
  */
 @Injectable()
 export class ClassMilestonesService {
@@ -32,6 +33,7 @@ export class ClassMilestonesService {
     private readonly activity: ActivityService,
     private readonly links: RatingLinks,
     private readonly config: ConfigService<AllConfigType>,
+    private readonly communications: CommunicationsService,
   ) {}
 
   async run(now = new Date(), batch = 100): Promise<{ started: number; completed: number }> {
@@ -77,29 +79,31 @@ export class ClassMilestonesService {
   }
 
   /**
-   * One 'How was {className}?' message per active student of the class, with five signed one-click links. Kept
-   * in rating_requests (sent_at NULL) for the communications queue to send.
+   * One 'How was {className}?' email per active student of the class, with five signed one-click links, queued in
+   * the communications outbox in the completion's transaction (its dedupe key keeps it to one per student and class).
    */
   private async queueRatingRequests(manager: EntityManager, c: DueClass) {
-    const students: { id: string; email: string; firstName: string }[] = await manager.query(
-      `SELECT s.id, s.email, s.first_name AS "firstName" FROM enrollments e JOIN students s ON s.id = e.student_id
-        WHERE e.class_id = $1 AND e.status = 'active'`,
+    const students: { id: string; email: string; firstName: string; lastName: string; phone: string | null }[] = await manager.query(
+      `SELECT s.id, s.email, s.first_name AS "firstName", s.last_name AS "lastName", s.phone
+         FROM enrollments e JOIN students s ON s.id = e.student_id
+        WHERE e.class_id = $1 AND e.status = 'active' ORDER BY s.id`,
       [c.id],
     );
     const base = this.config.getOrThrow('app', { infer: true }).publicUrl;
     for (const s of students) {
-      const links = [1, 2, 3, 4, 5].map((r) => `${r}: ${this.links.url(base, c.id, s.id, r)}`).join('\n');
-      await manager.query(
-        `INSERT INTO rating_requests (organization_id, class_id, student_id, email, subject, body) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (class_id, student_id) DO NOTHING`,
-        [
-          c.organizationId,
-          c.id,
-          s.id,
-          s.email,
-          `How was ${c.title}?`,
-          `Hi ${s.firstName},\n\nHow was ${c.title}? One click rates it from 1 (poor) to 5 (excellent):\n\n${links}\n`,
-        ],
+      const links = [1, 2, 3, 4, 5].map((r) => this.links.url(base, c.id, s.id, r));
+      await this.communications.queueRatingRequest(
+        manager,
+        {
+          organizationId: c.organizationId,
+          classId: c.id,
+          studentId: s.id,
+          firstName: s.firstName,
+          lastName: s.lastName,
+          email: s.email,
+          phone: s.phone,
+        },
+        links,
       );
     }
   }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CommunicationsModule } from '../communications/communications.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { DashboardController } from './dashboard.controller';
 import { DashboardRepository } from './dashboard.repository';
@@ -12,9 +13,12 @@ import { ReportingController, ReportsController } from './reports.controller';
 import { ReportsRepository } from './reports.repository';
 import { ReportsService } from './reports.service';
 
-/** The admin dashboard and the reports; the activity log comes from ActivityModule's service (global). */
+/**
+ * The admin dashboard and the reports; the activity log comes from ActivityModule's service (global). Rating
+ * requests go out through CommunicationsService.
+ */
 @Module({
-  imports: [SubscriptionsModule],
+  imports: [SubscriptionsModule, CommunicationsModule],
   controllers: [DashboardController, ReportsController, ReportingController, RatingsController],
   providers: [
     DashboardRepository,

@@ -62,10 +62,10 @@ export class TemplateDto {
   @Transform(trim) @IsString(NAME_REQUIRED) @IsNotEmpty(NAME_REQUIRED) @MaxLength(120) name: string;
   @IsIn(['email', 'sms'], { message: 'type must be email or sms' }) type: 'email' | 'sms';
   @IsOptionalNotNull()
-  @IsIn(['manual', 'reminder', 'confirmation', 'receipt', 'refund'], {
-    message: 'kind must be one of manual, reminder, confirmation, receipt, refund',
+  @IsIn(['manual', 'reminder', 'confirmation', 'receipt', 'refund', 'rating'], {
+    message: 'kind must be one of manual, reminder, confirmation, receipt, refund, rating',
   })
-  kind?: 'manual' | 'reminder' | 'confirmation' | 'receipt' | 'refund';
+  kind?: 'manual' | 'reminder' | 'confirmation' | 'receipt' | 'refund' | 'rating';
   @IsOptional() @Transform(trim) @IsString() @MaxLength(300) subject_template?: string | null;
   @Transform(trim) @IsString(TEMPLATE_MESSAGE_REQUIRED) @IsNotEmpty(TEMPLATE_MESSAGE_REQUIRED) @MaxLength(10000) message_template: string;
   /** Ignored on input beyond a check: the variables are read from the texts. */

@@ -18,7 +18,7 @@ export class CommunicationResponseDto {
   to: string;
   @ApiProperty({ type: String, nullable: true, example: 'Room change' }) subject: string | null;
   @ApiProperty({ example: 'Class meets in Studio B tonight.' }) message: string;
-  @ApiProperty({ enum: ['manual', 'reminder', 'confirmation', 'receipt', 'refund', 'system'] }) kind: string;
+  @ApiProperty({ enum: ['manual', 'reminder', 'confirmation', 'receipt', 'refund', 'rating', 'system'] }) kind: string;
   @ApiProperty({ enum: ['pending', 'sending', 'sent', 'delivered', 'failed', 'cancelled', 'skipped'] }) status: string;
   @ApiProperty({
     type: String,
@@ -58,7 +58,7 @@ export class TemplateResponseDto {
   @ApiProperty({ example: 'Room change' }) name: string;
   @ApiProperty({ enum: ['email', 'sms'] }) type: string;
   @ApiProperty({
-    enum: ['manual', 'reminder', 'confirmation', 'receipt', 'refund'],
+    enum: ['manual', 'reminder', 'confirmation', 'receipt', 'refund', 'rating'],
     description: 'An active template of an automatic kind replaces the built-in message of that kind',
   })
   kind: string;
