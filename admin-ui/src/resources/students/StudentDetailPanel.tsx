@@ -76,6 +76,7 @@ export function StudentDetailPanel({
   onDelete: () => void;
 }) {
   const enrollments = record.classEnrollments ?? [];
+  const past = record.pastEnrollments ?? [];
   const [cancelling, setCancelling] = useState<{ id: string; classTitle: string } | null>(null);
   const refresh = useRefresh();
   const [refunding, setRefunding] = useState<{ id: string; classTitle: string; left: number } | null>(null);
@@ -93,6 +94,59 @@ export function StudentDetailPanel({
   const [composing, setComposing] = useState(false);
   const [emailed, setEmailed] = useTimedMessage(3000);
   const history = useFetch(`student-communications:${record.id}:${emailed ?? ''}`, (dp) => dp.getStudentCommunications(record.id));
+  // Current and past (cancelled, refunded late) enrollments show the same way: status, money trail, actions.
+  const enrollmentItem = (e: Enrollment) => (
+    <ListItem
+      key={e.id ?? e.classId}
+      disableGutters
+      alignItems="flex-start"
+      secondaryAction={
+        refundedLabel(e) ? <Chip size="small" label={refundedLabel(e)} variant="outlined" /> : <PaymentChip enrollment={e} />
+      }
+    >
+      <ListItemText
+        primary={
+          <>
+            {e.classTitle || 'Class'}
+            {e.status && e.status !== 'active' && <Chip size="small" label={lifecycleLabel(e.status)} variant="outlined" sx={{ ml: 1 }} />}
+          </>
+        }
+        secondary={
+          <>
+            <MoneyTrail e={e} />
+            {registeredAsText(e, record) ? (
+              <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
+                {registeredAsText(e, record)}
+              </Box>
+            ) : null}
+            <Stack direction="row" spacing={1} sx={{ mt: 0.5, ml: -1 }}>
+              {e.id && canCancel(e) && (
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() => setCancelling({ id: e.id, classTitle: e.classTitle || 'Class' })}
+                  aria-label={`Cancel enrollment in ${e.classTitle || 'class'}`}
+                >
+                  Cancel enrollment
+                </Button>
+              )}
+              {e.id && canRefund(e) && (
+                <Button
+                  size="small"
+                  onClick={() => setRefunding({ id: e.id, classTitle: e.classTitle || 'Class', left: refundable(e) })}
+                  aria-label={`Refund payment for ${e.classTitle || 'class'}`}
+                >
+                  Refund
+                </Button>
+              )}
+            </Stack>
+          </>
+        }
+        secondaryTypographyProps={{ component: 'div' }}
+        sx={{ pr: 12 }}
+      />
+    </ListItem>
+  );
   return (
     <Box sx={{ p: { xs: 2, sm: 3 }, width: { xs: '100%', sm: 440 } }} component="section" aria-label="Student details">
       <Stack direction="row" justifyContent="space-between" alignItems="flex-start">
@@ -159,61 +213,18 @@ export function StudentDetailPanel({
         </Typography>
       ) : (
         <List dense disablePadding>
-          {enrollments.map((e) => (
-            <ListItem
-              key={e.id ?? e.classId}
-              disableGutters
-              alignItems="flex-start"
-              secondaryAction={
-                refundedLabel(e) ? <Chip size="small" label={refundedLabel(e)} variant="outlined" /> : <PaymentChip enrollment={e} />
-              }
-            >
-              <ListItemText
-                primary={
-                  <>
-                    {e.classTitle || 'Class'}
-                    {e.status && e.status !== 'active' && (
-                      <Chip size="small" label={lifecycleLabel(e.status)} variant="outlined" sx={{ ml: 1 }} />
-                    )}
-                  </>
-                }
-                secondary={
-                  <>
-                    <MoneyTrail e={e} />
-                    {registeredAsText(e, record) ? (
-                      <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
-                        {registeredAsText(e, record)}
-                      </Box>
-                    ) : null}
-                    <Stack direction="row" spacing={1} sx={{ mt: 0.5, ml: -1 }}>
-                      {e.id && canCancel(e) && (
-                        <Button
-                          size="small"
-                          color="error"
-                          onClick={() => setCancelling({ id: e.id, classTitle: e.classTitle || 'Class' })}
-                          aria-label={`Cancel enrollment in ${e.classTitle || 'class'}`}
-                        >
-                          Cancel enrollment
-                        </Button>
-                      )}
-                      {e.id && canRefund(e) && (
-                        <Button
-                          size="small"
-                          onClick={() => setRefunding({ id: e.id, classTitle: e.classTitle || 'Class', left: refundable(e) })}
-                          aria-label={`Refund payment for ${e.classTitle || 'class'}`}
-                        >
-                          Refund
-                        </Button>
-                      )}
-                    </Stack>
-                  </>
-                }
-                secondaryTypographyProps={{ component: 'div' }}
-                sx={{ pr: 12 }}
-              />
-            </ListItem>
-          ))}
+          {enrollments.map(enrollmentItem)}
         </List>
+      )}
+      {past.length > 0 && (
+        <>
+          <Typography variant="subtitle2" mt={2}>
+            Past enrollments ({past.length})
+          </Typography>
+          <List dense disablePadding aria-label="Past enrollments">
+            {past.map(enrollmentItem)}
+          </List>
+        </>
       )}
       <Divider sx={{ my: 2 }} />
       <Typography variant="subtitle2">Communication history</Typography>
