@@ -18,20 +18,15 @@ test.describe('API documentation', () => {
     // page and collect every operation that was rendered (each has its own element id).
     await expect(page.locator('.opblock').first()).toBeVisible();
     const seen = new Set<string>();
-    for (let guard = 0; guard < 400; guard++) {
-      for (const id of await page.locator('.opblock').evaluateAll((els) => els.map((e) => e.id))) seen.add(id);
-      const atBottom = await page.evaluate(() => {
-        window.scrollBy(0, window.innerHeight / 2);
-        return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
-      });
-      if (atBottom && guard > 0) {
-        await page.waitForTimeout(200);
-        for (const id of await page.locator('.opblock').evaluateAll((els) => els.map((e) => e.id))) seen.add(id);
-        break;
-      }
-      await page.waitForTimeout(30);
-    }
-    expect(seen.size).toBe(operations);
+    // Each poll records what is rendered, scrolls half a screen, and records again, until every operation was seen.
+    const scrollAndCollect = async () => {
+      const rendered = () => page.locator('.opblock').evaluateAll((els) => els.map((e) => e.id));
+      for (const id of await rendered()) seen.add(id);
+      await page.evaluate(() => window.scrollBy(0, window.innerHeight / 2));
+      for (const id of await rendered()) seen.add(id);
+      return seen.size;
+    };
+    await expect.poll(scrollAndCollect, { timeout: 30_000, intervals: [50] }).toBe(operations);
     await page.evaluate(() => window.scrollTo(0, 0));
     // The staff and organization schemes are both offered by the Authorize dialog.
     await page

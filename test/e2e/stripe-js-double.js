@@ -215,6 +215,7 @@
       elements: function () {
         return createElements();
       },
+      // Never called by the card step; @stripe/react-stripe-js checks they exist before it accepts a Stripe object.
       createToken: function () {
         return Promise.reject(new Error('createToken is not implemented by the Stripe.js test double'));
       },
