@@ -20,6 +20,7 @@ import { CommunicationsModule } from './modules/communications/communications.mo
 import { DataExportModule } from './modules/data-export/data-export.module';
 import { ConnectModule } from './modules/connect/connect.module';
 import { ContactModule } from './modules/contact/contact.module';
+import { GoNoGoModule } from './modules/go-no-go/go-no-go.module';
 import { HealthModule } from './modules/health/health.module';
 import { ItAdminModule } from './modules/it-admin/it-admin.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
@@ -66,6 +67,7 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
     AnalyticsModule,
     ItAdminModule,
     DataExportModule,
+    GoNoGoModule,
   ],
   providers: [
     { provide: APP_GUARD, useClass: AppAuthGuard },

@@ -103,6 +103,10 @@ export async function startStripeStandIn(options: { port?: number } = {}) {
       void (replay ? Promise.resolve(replay) : answer(request)).then(
         ([status, body, headers]) => {
           if (replayKey && !replay && status < 500) replays.set(replayKey, [status, body, headers]);
+          if (state.loseReply?.(request)) {
+            res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: 'lost' } }));
+            return;
+          }
           res
             .writeHead(status, {
               'content-type': typeof body === 'string' ? 'text/html; charset=utf-8' : 'application/json',

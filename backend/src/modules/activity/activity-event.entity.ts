@@ -26,7 +26,10 @@ export type ActivityEventType =
   | 'satisfaction_rating'
   | 'data_export'
   | 'student_export'
-  | 'student_erased';
+  | 'student_erased'
+  // The go/no-go decision (issue 14 §3); an automatic cancellation is a class_cancelled.
+  | 'class_confirmed'
+  | 'class_below_minimum';
 
 /**
  * Every type above. `enrollment`, `payment` and `completion` are the legacy types of client-reported events
@@ -57,6 +60,8 @@ export const ACTIVITY_EVENT_TYPES: readonly ActivityEventType[] = [
   'data_export',
   'student_export',
   'student_erased',
+  'class_confirmed',
+  'class_below_minimum',
 ];
 
 @Entity('activity_events')

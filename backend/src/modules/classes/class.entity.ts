@@ -4,6 +4,9 @@ export const CLASS_STATUSES = ['Open', 'Scheduled', 'Closed', 'Cancelled', 'Arch
 export type ClassStatus = (typeof CLASS_STATUSES)[number];
 export const SCHEDULES = ['Consecutive', 'Weekly'] as const;
 export type Schedule = (typeof SCHEDULES)[number];
+/** The go/no-go decision (issue 14 §3); the job sets it, never a client. */
+export const GO_NO_GO = ['pending', 'confirmed', 'cancelled'] as const;
+export type GoNoGo = (typeof GO_NO_GO)[number];
 
 @Entity('classes')
 export class ClassEntity {
@@ -25,6 +28,11 @@ export class ClassEntity {
   @Column({ type: 'text' }) schedule: Schedule;
   @Column({ type: 'text' }) information: string;
   @Column({ type: 'jsonb' }) materials: string[];
+  @Column({ name: 'min_enrollment', type: 'integer' }) minEnrollment: number;
+  @Column({ name: 'decision_hours_before', type: 'integer' }) decisionHoursBefore: number;
+  @Column({ name: 'auto_cancel_below_minimum', type: 'boolean' }) autoCancelBelowMinimum: boolean;
+  @Column({ name: 'go_no_go', type: 'text' }) goNoGo: GoNoGo;
+  @Column({ name: 'decided_at', type: 'timestamptz', nullable: true }) decidedAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }
@@ -65,6 +73,11 @@ export const mapClass = (c: ClassEntity) => ({
   sessions: sessionDates(c.startDate, c.days, c.schedule),
   information: c.information,
   materials: c.materials,
+  minEnrollment: c.minEnrollment,
+  decisionHoursBefore: c.decisionHoursBefore,
+  autoCancelBelowMinimum: c.autoCancelBelowMinimum,
+  goNoGo: c.goNoGo,
+  decidedAt: c.decidedAt,
   createdAt: c.createdAt,
   updatedAt: c.updatedAt,
 });

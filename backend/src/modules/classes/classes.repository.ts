@@ -75,6 +75,44 @@ export class ClassesRepository {
     );
   }
 
+  /**
+   * One class whose go/no-go is due (start − decision_hours_before has passed, the start has not), locked and
+   * skipped by every other caller until this transaction ends: two instances never decide the same class.
+   * Classes an admin cancelled or archived, or without a minimum, are never decided.
+   */
+  claimDueDecision(manager: EntityManager, now: Date): Promise<ClassEntity | null> {
+    return manager
+      .getRepository(ClassEntity)
+      .createQueryBuilder('c')
+      .where('c.min_enrollment > 0 AND c.decided_at IS NULL')
+      .andWhere("c.go_no_go = 'pending' AND c.status IN ('Open', 'Scheduled', 'Closed')")
+      .andWhere('c.start_date - make_interval(hours => c.decision_hours_before) <= :now AND c.start_date > :now', { now })
+      .orderBy('c.start_date', 'ASC')
+      .addOrderBy('c.id', 'ASC')
+      .limit(1)
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      .getOne();
+  }
+
+  /**
+   * Records the decision once (the row is locked by the claim; `decided_at IS NULL` keeps a second writer out).
+   * `cancel` also sets the status to Cancelled. False when the class was already decided.
+   */
+  async recordDecision(manager: EntityManager, id: string, goNoGo: ClassEntity['goNoGo'], at: Date, cancel: boolean): Promise<boolean> {
+    const rows = await returning(
+      manager,
+      `UPDATE classes SET go_no_go = $2, decided_at = $3,
+          status = CASE WHEN $4::boolean THEN 'Cancelled' ELSE status END,
+          closed_when_full = CASE WHEN $4::boolean THEN false ELSE closed_when_full END,
+          updated_at = now()
+        WHERE id = $1 AND decided_at IS NULL
+        RETURNING id`,
+      [id, goNoGo, at, cancel],
+    );
+    return rows.length > 0;
+  }
+
   /** Open and Scheduled classes of every organization, newest start first, for the sitemap. */
   listForSitemap(limit: number): Promise<{ id: string; organizationId: string; updatedAt: Date }[]> {
     return this.classes

@@ -13,6 +13,14 @@ import { PublicListCache, type CachedList } from './public-list.cache';
 
 const ACTIVATE_LIMIT_MESSAGE = 'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.';
 
+/** A minimum above the class's capacity could never be met. */
+function assertMinimum(min: number, max: number) {
+  if (min > max) {
+    const message = `Minimum enrolment (${min}) cannot be more than max students (${max})`;
+    throw new AppException(400, message, { errors: { minEnrollment: message } });
+  }
+}
+
 @Injectable()
 export class ClassesService {
   constructor(
@@ -58,6 +66,7 @@ export class ClassesService {
   }
 
   async create(organizationId: string, dto: CreateClassDto): Promise<ClassResponse> {
+    assertMinimum(dto.minEnrollment ?? 0, dto.maxStudents);
     const status = dto.status ?? 'Open';
     const created = await this.db.transaction(async (manager) => {
       await this.orgs.lockForUpdate(manager, organizationId);
@@ -71,6 +80,9 @@ export class ClassesService {
         }
       }
       const c = await this.repo.insert(manager, {
+        minEnrollment: 0,
+        decisionHoursBefore: 48,
+        autoCancelBelowMinimum: false,
         ...this.fields(dto),
         organizationId,
         status,
@@ -105,6 +117,7 @@ export class ClassesService {
         throw new ConflictException(`Max students cannot be lower than the ${c.enrolledStudents} students already enrolled`);
       }
       Object.assign(c, this.fields(dto));
+      assertMinimum(c.minEnrollment, c.maxStudents);
       if (dto.status && dto.status !== c.status) {
         c.status = dto.status;
         c.closedWhenFull = false; // a manual status wins over the automatic close
@@ -164,6 +177,7 @@ export class ClassesService {
         }
       }
       const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = source;
+      assertMinimum(dto.minEnrollment ?? source.minEnrollment, source.maxStudents);
       const copy = await this.repo.insert(manager, {
         ...rest,
         title: dto.title,
@@ -171,6 +185,10 @@ export class ClassesService {
         status,
         enrolledStudents: 0,
         closedWhenFull: false,
+        ...this.goNoGoFields(dto),
+        // A copy is a new class: its go/no-go is still to be decided.
+        goNoGo: 'pending',
+        decidedAt: null,
       });
       await this.activity.record(
         organizationId,
@@ -212,6 +230,24 @@ export class ClassesService {
     this.cache.invalidate(organizationId);
   }
 
+  /** The go/no-go job (issue 14 §3): one due class, locked SKIP LOCKED for the caller's transaction. */
+  claimDueDecision(manager: EntityManager, now: Date): Promise<ClassEntity | null> {
+    return this.repo.claimDueDecision(manager, now);
+  }
+
+  /** Records a claimed class's go/no-go once; `cancel` cancels it too. False when it was already decided. */
+  async recordDecision(
+    manager: EntityManager,
+    c: Pick<ClassEntity, 'id' | 'organizationId'>,
+    goNoGo: ClassEntity['goNoGo'],
+    at: Date,
+    cancel: boolean,
+  ): Promise<boolean> {
+    const done = await this.repo.recordDecision(manager, c.id, goNoGo, at, cancel);
+    if (done) this.cache.invalidate(c.organizationId);
+    return done;
+  }
+
   /** IT-admin overview (issue 13): classes per organization. */
   countByOrganization(organizationIds: string[]) {
     return this.repo.countByOrganization(organizationIds);
@@ -243,6 +279,16 @@ export class ClassesService {
       schedule: dto.schedule ?? 'Consecutive',
       information: dto.information ?? '',
       materials: dto.materials ?? [],
+      ...this.goNoGoFields(dto),
     };
+  }
+
+  /** Only the go/no-go settings sent: a PUT without them keeps the class's own. */
+  private goNoGoFields(dto: Pick<CreateClassDto, 'minEnrollment' | 'decisionHoursBefore' | 'autoCancelBelowMinimum'>) {
+    const out: Partial<ClassEntity> = {};
+    if (dto.minEnrollment !== undefined) out.minEnrollment = dto.minEnrollment;
+    if (dto.decisionHoursBefore !== undefined) out.decisionHoursBefore = dto.decisionHoursBefore;
+    if (dto.autoCancelBelowMinimum !== undefined) out.autoCancelBelowMinimum = dto.autoCancelBelowMinimum;
+    return out;
   }
 }

@@ -342,6 +342,76 @@ export class CommunicationsService {
   }
 
   /**
+   * The go/no-go message to one student of a class (issue 14 §3): 'Your class is on' (class_confirmed) or the
+   * cancellation (class_cancelled). One per student, class and kind whatever the job retries. False when not queued.
+   */
+  async queueClassDecision(
+    manager: EntityManager,
+    input: Omit<RegistrationMessageInput, 'enrollmentId'>,
+    kind: 'class_confirmed' | 'class_cancelled',
+  ): Promise<boolean> {
+    const { values, org } = await this.classValues(manager, input);
+    return this.queueAutomatic(manager, input, kind, `${kind}:${input.classId}:${input.studentId}:email`, values, org);
+  }
+
+  /**
+   * Tells the organization's admins (users with the admin role) that a class is below its minimum at its go/no-go
+   * time, with what happened (`outcome`). One email per admin and class. Answers how many were queued.
+   */
+  async queueBelowMinimumNotice(
+    manager: EntityManager,
+    c: { organizationId: string; classId: string; enrolled: number; minEnrollment: number; outcome: string },
+  ): Promise<number> {
+    const admins = (await this.auth.listUsers(c.organizationId)).filter((u) => u.role === 'admin');
+    if (!admins.length) return 0;
+    const cls = mapClass(await this.classes.require(c.classId, c.organizationId, manager));
+    const org = await this.look(c.organizationId, manager);
+    const first = new Date(cls.sessions[0] ?? cls.startDate);
+    let queued = 0;
+    for (const u of admins) {
+      const values: TemplateValues = {
+        firstName: u.firstName,
+        lastName: u.lastName,
+        fullName: `${u.firstName} ${u.lastName}`,
+        email: u.email,
+        className: cls.title,
+        startDate: longDate(first),
+        startTime: time12(first),
+        location: cls.location,
+        instructor: cls.instructor,
+        sessionCount: String(cls.sessions.length),
+        enrolledCount: String(c.enrolled),
+        minEnrollment: String(c.minEnrollment),
+        decisionOutcome: c.outcome,
+        classUrl: `${this.publicUrl}/admin/classes?classId=${cls.id}`,
+        ...orgValues(org),
+      };
+      const own = await this.repo.activeTemplateFor(c.organizationId, 'class_below_minimum', 'email', manager);
+      const subjectT = own ? (own.subjectTemplate ?? '') : BUILT_IN.class_below_minimum.email.subject;
+      const message = render(own ? own.messageTemplate : BUILT_IN.class_below_minimum.email.message, values);
+      const row = await this.repo.insert(
+        {
+          organizationId: c.organizationId,
+          recipientType: 'user',
+          recipientId: u.id,
+          recipient: { firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone ?? null },
+          channel: 'email',
+          toAddress: u.email,
+          subject: render(subjectT, values),
+          message,
+          html: htmlEmail(message, org),
+          templateId: own?.id ?? null,
+          kind: 'class_below_minimum',
+          dedupeKey: `class_below_minimum:${cls.id}:${u.id}:email`,
+        },
+        manager,
+      );
+      if (row) queued += 1;
+    }
+    return queued;
+  }
+
+  /**
    * The organization's communications log for its data export (issue 12 §6), oldest key first, read 1,000 rows at a
    * time: bounded memory at any size. Without bodies, HTML and attachments.
    */

@@ -18,6 +18,11 @@ export const TEMPLATE_VARIABLES = [
   'amount',
   'refundAmount',
   'ratingLinks',
+  // The go/no-go messages (issue 14 §3).
+  'enrolledCount',
+  'minEnrollment',
+  'decisionOutcome',
+  'classUrl',
 ] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TemplateValues = Partial<Record<TemplateVariable, string>>;
@@ -94,6 +99,33 @@ export const BUILT_IN: Record<Exclude<MessageKind, 'manual' | 'system'>, Record<
         'Hi {{firstName}},\n\nHow was {{className}}? One click rates it from 1 (poor) to 5 (excellent):\n\n{{ratingLinks}}\n\nThank you for taking part!',
     },
     sms: { subject: '', message: '{{organizationName}}: how was {{className}}? Rate it from 1 to 5: {{ratingLinks}}' },
+  },
+  class_confirmed: {
+    email: {
+      subject: 'Your class is on: {{className}}',
+      message:
+        'Hi {{firstName}},\n\nGood news: {{className}} with {{organizationName}} has enough students and will run as planned.\n\nFirst session: {{startDate}} at {{startTime}}\nLocation: {{location}}\nInstructor: {{instructor}}\n\nSee you there!',
+    },
+    sms: { subject: '', message: '{{organizationName}}: your class is on! {{className}} starts {{startDate}} {{startTime}} at {{location}}.' },
+  },
+  class_cancelled: {
+    email: {
+      subject: 'Class cancelled: {{className}}',
+      message:
+        'Hi {{firstName}},\n\nWe are sorry: {{className}} with {{organizationName}}, planned to start on {{startDate}} at {{startTime}}, did not reach the minimum number of students and has been cancelled.\n\nIf you paid by card, your payment is refunded in full (a separate email confirms the refund). If you paid in person, {{organizationName}} will contact you about your payment.\n\nWe hope to see you at another class.',
+    },
+    sms: {
+      subject: '',
+      message: '{{organizationName}}: {{className}} on {{startDate}} is cancelled (too few students). Card payments are refunded in full.',
+    },
+  },
+  class_below_minimum: {
+    email: {
+      subject: 'Below minimum: {{className}} has {{enrolledCount}} of {{minEnrollment}} students',
+      message:
+        'Hello,\n\n{{className}} (first session {{startDate}} at {{startTime}}) has {{enrolledCount}} registered students, below its minimum of {{minEnrollment}}, at its go/no-go time.\n\n{{decisionOutcome}}\n\nOpen the class: {{classUrl}}',
+    },
+    sms: { subject: '', message: '{{organizationName}}: {{className}} has {{enrolledCount}} of {{minEnrollment}} students. {{decisionOutcome}}' },
   },
 };
 

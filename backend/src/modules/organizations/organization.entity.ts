@@ -31,6 +31,8 @@ export interface OrganizationSettings {
   notifications: { reminderHours: number; emailEnabled: boolean; smsEnabled: boolean };
   /** IANA zone the reports count days in (issue 12 §2); absent: the server's zone. */
   timeZone?: string;
+  /** Send students 'Your class is on' when a class reaches its minimum at its go/no-go time (issue 14 §3); absent: off. */
+  classConfirmedMessages?: boolean;
 }
 
 @Entity('organizations')

@@ -20,5 +20,6 @@ import { RefundsService } from './refunds.service';
   imports: [StudentsModule, ClassesModule, StripeModule, ConnectModule, SubscriptionsModule, CommunicationsModule],
   controllers: [PaymentConfigController, InPersonPaymentsController, CardPaymentsController, EnrollmentsController],
   providers: [InPersonPaymentsService, CardPaymentsService, RefundsService, PaymentsRepository, PaymentEventsHandler, PaymentsJobs],
+  exports: [RefundsService],
 })
 export class PaymentsModule {}

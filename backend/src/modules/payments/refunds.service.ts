@@ -9,7 +9,7 @@ import { CardEnrollmentsService, type CardEnrollment } from '../students/card-en
 import { CardPaymentsService, messageInput } from './card-payments.service';
 import type { CancelEnrollmentDto, RefundEnrollmentDto } from './dto/card-payment.dto';
 import { formatDollars, refundQuote } from './money';
-import { PaymentsRepository, type RefundRecord } from './payments.repository';
+import { PaymentsRepository, type RefundRecord, type RefundSource } from './payments.repository';
 
 const NOT_FOUND = 'Enrollment not found';
 
@@ -118,6 +118,49 @@ export class RefundsService {
     return reply;
   }
 
+  /**
+   * A class cancelled for too few students (issue 14 §3): the enrollment is cancelled (its seat freed once) and a
+   * card payment refunded IN FULL (what is left unrefunded) with source class_cancelled, in one transaction. The
+   * Stripe idempotency key is fixed per enrollment, so a run that crashed after Stripe refunded but before this
+   * transaction committed gets the same refund back on the next run and records it once. An enrollment that is no
+   * longer held or active is left alone. An in-person payment is settled by the organization outside Classlane.
+   */
+  async cancelForCancelledClass(organizationId: string, id: string): Promise<{ cancelled: boolean; refundCents: number }> {
+    let openIntent: string | null = null;
+    const result = await this.db.transaction(async (m) => {
+      const e = await this.cards.inOrganization(id, organizationId, m, true);
+      if (!e || (e.status !== 'held' && e.status !== 'active')) return { cancelled: false, refundCents: 0 };
+      if (e.status === 'held') openIntent = e.stripePaymentIntentId;
+      await this.cards.cancel(m, e);
+      const left = e.amountPaidCents - e.refundedCents;
+      let refund: RefundRecord | null = null;
+      if (e.paymentMethod === 'card' && e.paymentStatus === 'completed' && left > 0) {
+        refund = await this.createRefund(m, e, left, 'The class was cancelled: too few students', null, undefined, {
+          source: 'class_cancelled',
+          stripeKey: `classlane-enrollment-${e.id}-class-cancelled-refund`,
+        });
+      }
+      await this.activity.record(
+        organizationId,
+        'enrollment_cancelled',
+        `${e.studentName}'s enrollment in ${e.classTitle} was cancelled with the class${refund ? ` and refunded ${formatDollars(refund.amountCents)}` : ''}`,
+        {
+          studentId: e.studentId,
+          studentName: e.studentName,
+          classId: e.classId,
+          className: e.classTitle,
+          enrollmentId: e.id,
+          refund: refund ? refund.amountCents / 100 : 0,
+          source: 'class_cancelled',
+        },
+        m,
+      );
+      return { cancelled: true, refundCents: refund?.amountCents ?? 0 };
+    });
+    if (openIntent) await this.payments.cancelIntent(openIntent);
+    return result;
+  }
+
   /** Refunds a card payment without cancelling: `amount` or everything left unrefunded. */
   async refund(organizationId: string, userId: string | null, id: string, dto: RefundEnrollmentDto, idempotencyKey?: string) {
     return this.db.transaction(async (m) => {
@@ -162,6 +205,8 @@ export class RefundsService {
     reason: string,
     userId: string | null,
     idempotencyKey?: string,
+    /** Another path than the admin's (a cancelled class): its source and its own fixed Stripe key. */
+    via: { source: RefundSource; stripeKey: string } | null = null,
   ): Promise<RefundRecord> {
     if (idempotencyKey) {
       const replay = await this.refunds.byIdempotencyKey(m, e.id, idempotencyKey);
@@ -184,9 +229,9 @@ export class RefundsService {
           amount: cents,
           reverse_transfer: true,
           refund_application_fee: true,
-          metadata: { organizationId: e.organizationId, classId: e.classId, enrollmentId: e.id, source: 'admin' },
+          metadata: { organizationId: e.organizationId, classId: e.classId, enrollmentId: e.id, source: via?.source ?? 'admin' },
         },
-        { idempotencyKey: `classlane-enrollment-${e.id}-refund-${idempotencyKey ?? `${e.refundedCents}-${cents}`}` },
+        { idempotencyKey: via?.stripeKey ?? `classlane-enrollment-${e.id}-refund-${idempotencyKey ?? `${e.refundedCents}-${cents}`}` },
       );
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -200,7 +245,7 @@ export class RefundsService {
         stripeRefundId: refund.id,
         status: refundStatus(refund.status),
         reason,
-        source: 'admin',
+        source: via?.source ?? 'admin',
         createdBy: userId,
         idempotencyKey: idempotencyKey ?? null,
       })) ?? (await this.refunds.byStripeId(m, refund.id))!;

@@ -38,6 +38,15 @@ const NUMERIC_FIELDS: (keyof DashboardCounts)[] = ['revenueCents', 'previousReve
  * A read model on purpose: the dashboard's figures are aggregates over classes, students and enrollments
  * (read only; their modules own and write them), one query per widget instead of a call per service.
  */
+export interface AtRiskClass {
+  id: string;
+  title: string;
+  startDate: Date;
+  enrolled: number;
+  minEnrollment: number;
+  decisionAt: Date;
+}
+
 @Injectable()
 export class DashboardRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -77,6 +86,27 @@ export class DashboardRepository {
     // sum() of integers is a bigint, which pg hands over as a string.
     for (const f of NUMERIC_FIELDS) row[f] = Number(row[f]);
     return row;
+  }
+
+  /**
+   * Classes at risk (issue 14 §3): a minimum, not confirmed or cancelled, not started, fewer active enrollments than
+   * the minimum, and the go/no-go within 7 days (or passed without auto-cancel: the admin was told and still decides).
+   * Soonest decision first.
+   */
+  classesAtRisk(organizationId: string, now: Date): Promise<AtRiskClass[]> {
+    return this.db.query(
+      `SELECT c.id, c.title, c.start_date AS "startDate", a.enrolled, c.min_enrollment AS "minEnrollment",
+              c.start_date - make_interval(hours => c.decision_hours_before) AS "decisionAt"
+         FROM classes c
+         CROSS JOIN LATERAL (SELECT count(*)::int AS enrolled FROM enrollments e WHERE e.class_id = c.id AND e.status = 'active') a
+        WHERE c.organization_id = $1 AND c.min_enrollment > 0 AND c.go_no_go = 'pending'
+          AND c.status IN ('Open', 'Scheduled', 'Closed') AND c.start_date > $2
+          AND c.start_date - make_interval(hours => c.decision_hours_before) <= $2 + interval '7 days'
+          AND a.enrolled < c.min_enrollment
+        ORDER BY "decisionAt", c.id
+        LIMIT 50`,
+      [organizationId, now],
+    );
   }
 
   /** The non-archived class with the most revenue (then enrollments) from enrollments made in the period. */

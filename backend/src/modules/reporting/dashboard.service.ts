@@ -45,7 +45,7 @@ export class DashboardService {
     const now = new Date();
     const range = periodRange(period, now);
     const month = periodRange('month', now);
-    const [c, top, recentActivity, rating, previousRating, allRatings, thisMonth, lastMonth] = await Promise.all([
+    const [c, top, recentActivity, rating, previousRating, allRatings, thisMonth, lastMonth, classesAtRisk] = await Promise.all([
       this.repo.counts(organizationId, range, now),
       this.repo.topClass(organizationId, range),
       this.activity.latest(organizationId, RECENT_ACTIVITY),
@@ -54,6 +54,7 @@ export class DashboardService {
       this.reports.ratingStats(organizationId, new Date(0), now),
       this.reports.enrollmentCount(organizationId, month.start, month.end),
       this.reports.enrollmentCount(organizationId, month.previousStart, month.start),
+      this.repo.classesAtRisk(organizationId, now),
     ]);
     const oneDecimal = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
     return {
@@ -83,6 +84,7 @@ export class DashboardService {
       // Active enrollments of this calendar month over the previous month's; null without a previous month.
       monthlyGrowthRate: percentChange(thisMonth, lastMonth),
       recentActivity,
+      classesAtRisk,
     };
   }
 }

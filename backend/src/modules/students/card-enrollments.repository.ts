@@ -69,6 +69,10 @@ export class CardEnrollmentsRepository {
     return rows[0] ?? null;
   }
 
+  list(manager: EntityManager | undefined, where: string, params: unknown[]): Promise<CardEnrollment[]> {
+    return (manager ?? this.db).query(`${SELECT} WHERE ${where} ORDER BY e.enrollment_date, e.id`, params);
+  }
+
   insertHeld(
     manager: EntityManager,
     data: {

@@ -44,6 +44,11 @@ export interface StandInState {
   baseUrl: string;
   /** Makes ids unique and readable: `pi_1`, `acct_2`, ... */
   nextId(prefix: string): string;
+  /**
+   * When set and true for a request: the call is carried out (and kept for an idempotent replay) but the client gets
+   * a 500 instead of the answer, as when the connection or the caller dies after Stripe acted.
+   */
+  loseReply?: ((req: StandInRequest) => boolean) | null;
   /** Records an event (listed by `GET /v1/events`) and, when `webhook` is set, delivers it signed. */
   emit(type: string, object: Record<string, unknown>): Promise<StandInEvent>;
 }

@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsBoolean,
   IsDateString,
   IsIn,
   IsInt,
@@ -55,6 +56,17 @@ export class CreateClassDto {
   @IsOptionalNotNull() @IsIn(SCHEDULES, { message: 'schedule must be Consecutive or Weekly' }) schedule?: Schedule;
   @IsOptionalNotNull() @IsString() @MaxLength(10_000) information?: string;
   @IsOptionalNotNull() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @MaxLength(300, { each: true }) materials?: string[];
+  @IsOptionalNotNull()
+  @IsInt({ message: 'Minimum enrolment must be a whole number' })
+  @Min(0, { message: 'Minimum enrolment cannot be negative' })
+  @Max(10_000)
+  minEnrollment?: number;
+  @IsOptionalNotNull()
+  @IsInt({ message: 'Decision hours must be a whole number' })
+  @Min(1, { message: 'Decide at least 1 hour before the start' })
+  @Max(720, { message: 'Decide at most 720 hours (30 days) before the start' })
+  decisionHoursBefore?: number;
+  @IsOptionalNotNull() @IsBoolean({ message: 'autoCancelBelowMinimum must be true or false' }) autoCancelBelowMinimum?: boolean;
   @IsOptional() @IsUUID() organizationId?: string;
 }
 
@@ -70,6 +82,8 @@ export class UpdateClassDto extends CreateClassDto {
   @IsOptional() updatedAt?: unknown;
   @IsOptional() revenue?: unknown;
   @IsOptional() time?: unknown;
+  @IsOptional() goNoGo?: unknown;
+  @IsOptional() decidedAt?: unknown;
 }
 
 export class CloneClassDto {
@@ -77,6 +91,17 @@ export class CloneClassDto {
   @IsNotEmpty({ message: 'Start date is required' }) @IsDateString({ strict: true }, { message: 'Invalid date format' }) startDate: string;
   @IsOptionalNotNull() @IsIn(['Open', 'Scheduled', 'Archived'], { message: 'status must be Open, Scheduled or Archived' }) status?:
     'Open' | 'Scheduled' | 'Archived';
+  @IsOptionalNotNull()
+  @IsInt({ message: 'Minimum enrolment must be a whole number' })
+  @Min(0, { message: 'Minimum enrolment cannot be negative' })
+  @Max(10_000)
+  minEnrollment?: number;
+  @IsOptionalNotNull()
+  @IsInt({ message: 'Decision hours must be a whole number' })
+  @Min(1, { message: 'Decide at least 1 hour before the start' })
+  @Max(720, { message: 'Decide at most 720 hours (30 days) before the start' })
+  decisionHoursBefore?: number;
+  @IsOptionalNotNull() @IsBoolean({ message: 'autoCancelBelowMinimum must be true or false' }) autoCancelBelowMinimum?: boolean;
   @IsOptional() @IsUUID() organizationId?: string;
 }
 

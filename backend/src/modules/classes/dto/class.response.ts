@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_ID, EXAMPLE_ORG_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
-import { CLASS_STATUSES, SCHEDULES } from '../class.entity';
+import { CLASS_STATUSES, GO_NO_GO, SCHEDULES } from '../class.entity';
 
 /** A class as mapClass returns it: prices in dollars, sessions computed from the schedule (spec 3 §4). */
 export class ClassResponseDto {
@@ -29,6 +29,19 @@ export class ClassResponseDto {
   sessions: string[];
   @ApiProperty({ example: 'All levels welcome.' }) information: string;
   @ApiProperty({ type: [String], example: ['Watercolor paper pad'] }) materials: string[];
+  @ApiProperty({ description: 'Students needed for the class to run; 0 = no minimum', example: 5 }) minEnrollment: number;
+  @ApiProperty({ description: 'Hours before the start when the go/no-go is decided (1-720)', example: 48 }) decisionHoursBefore: number;
+  @ApiProperty({ description: 'Cancel (and refund) automatically when below the minimum at the decision', example: false })
+  autoCancelBelowMinimum: boolean;
+  @ApiProperty({
+    enum: GO_NO_GO,
+    example: 'pending',
+    description:
+      'Read only. confirmed: at or above the minimum at the decision; cancelled: below it and cancelled automatically; pending: not decided, or below the minimum without auto-cancel (decidedAt set: the admin was told)',
+  })
+  goNoGo: string;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: null, description: 'When the job decided (read only)' })
+  decidedAt: string | null;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) createdAt: string;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) updatedAt: string;
 }
@@ -67,4 +80,7 @@ export const CLASS_EXAMPLE = {
   schedule: 'Weekly',
   information: 'All levels welcome.',
   materials: ['Watercolor paper pad'],
+  minEnrollment: 5,
+  decisionHoursBefore: 48,
+  autoCancelBelowMinimum: false,
 };

@@ -54,6 +54,19 @@ export class OrganizationQuery {
   @IsOptional() @IsUUID('all', { message: 'Organization ID is required' }) organizationId?: string;
 }
 
+/** The kinds a template may replace the built-in message of ('manual' is the Communication Center's own). */
+export const TEMPLATE_KINDS = [
+  'manual',
+  'reminder',
+  'confirmation',
+  'receipt',
+  'refund',
+  'rating',
+  'class_confirmed',
+  'class_cancelled',
+  'class_below_minimum',
+] as const;
+
 const NAME_REQUIRED = { message: 'Template name is required' };
 const TEMPLATE_MESSAGE_REQUIRED = { message: 'Message template is required' };
 
@@ -62,10 +75,8 @@ export class TemplateDto {
   @Transform(trim) @IsString(NAME_REQUIRED) @IsNotEmpty(NAME_REQUIRED) @MaxLength(120) name: string;
   @IsIn(['email', 'sms'], { message: 'type must be email or sms' }) type: 'email' | 'sms';
   @IsOptionalNotNull()
-  @IsIn(['manual', 'reminder', 'confirmation', 'receipt', 'refund', 'rating'], {
-    message: 'kind must be one of manual, reminder, confirmation, receipt, refund, rating',
-  })
-  kind?: 'manual' | 'reminder' | 'confirmation' | 'receipt' | 'refund' | 'rating';
+  @IsIn(TEMPLATE_KINDS, { message: `kind must be one of ${TEMPLATE_KINDS.join(', ')}` })
+  kind?: (typeof TEMPLATE_KINDS)[number];
   @IsOptional() @Transform(trim) @IsString() @MaxLength(300) subject_template?: string | null;
   @Transform(trim) @IsString(TEMPLATE_MESSAGE_REQUIRED) @IsNotEmpty(TEMPLATE_MESSAGE_REQUIRED) @MaxLength(10000) message_template: string;
   /** Ignored on input beyond a check: the variables are read from the texts. */

@@ -1,3 +1,4 @@
+import { TEMPLATE_KINDS } from './communication.dto';
 import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
 
@@ -18,7 +19,7 @@ export class CommunicationResponseDto {
   to: string;
   @ApiProperty({ type: String, nullable: true, example: 'Room change' }) subject: string | null;
   @ApiProperty({ example: 'Class meets in Studio B tonight.' }) message: string;
-  @ApiProperty({ enum: ['manual', 'reminder', 'confirmation', 'receipt', 'refund', 'rating', 'system'] }) kind: string;
+  @ApiProperty({ enum: [...TEMPLATE_KINDS, 'system'] }) kind: string;
   @ApiProperty({ enum: ['pending', 'sending', 'sent', 'delivered', 'failed', 'cancelled', 'skipped'] }) status: string;
   @ApiProperty({
     type: String,
@@ -58,7 +59,7 @@ export class TemplateResponseDto {
   @ApiProperty({ example: 'Room change' }) name: string;
   @ApiProperty({ enum: ['email', 'sms'] }) type: string;
   @ApiProperty({
-    enum: ['manual', 'reminder', 'confirmation', 'receipt', 'refund', 'rating'],
+    enum: TEMPLATE_KINDS,
     description: 'An active template of an automatic kind replaces the built-in message of that kind',
   })
   kind: string;

@@ -100,6 +100,7 @@ export class OrganizationSettingsDto {
   @Type(() => NotificationsDto)
   notifications?: NotificationsDto;
   @IsOptionalNotNull() @IsIanaTimeZone() timeZone?: string;
+  @IsOptionalNotNull() @IsBoolean({ message: 'classConfirmedMessages must be true or false' }) classConfirmedMessages?: boolean;
 }
 
 export class CreateOrganizationDto {

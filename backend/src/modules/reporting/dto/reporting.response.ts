@@ -10,6 +10,17 @@ export class TopClassResponseDto {
   @ApiProperty({ description: 'Dollars', example: 220 }) revenue: number;
 }
 
+/** A class below its minimum with its go/no-go within 7 days (issue 14 §3). */
+export class AtRiskClassResponseDto {
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) id: string;
+  @ApiProperty({ example: 'Pottery for Beginners' }) title: string;
+  @ApiProperty({ format: 'date-time', example: '2026-11-28T18:00:00.000Z' }) startDate: string;
+  @ApiProperty({ description: 'Active enrollments (open card holds are not counted)', example: 2 }) enrolled: number;
+  @ApiProperty({ example: 5 }) minEnrollment: number;
+  @ApiProperty({ format: 'date-time', description: 'start − decisionHoursBefore', example: '2026-11-26T18:00:00.000Z' })
+  decisionAt: string;
+}
+
 /** The admin dashboard (spec 3 §3). Changes are percents with one decimal, null when there is nothing to compare. */
 export class DashboardSummaryResponseDto {
   @ApiProperty({ enum: PERIODS, example: 'month' }) period: string;
@@ -35,4 +46,6 @@ export class DashboardSummaryResponseDto {
   @ApiProperty({ type: 'number', nullable: true, example: null }) ratingChange: number | null;
   @ApiProperty({ type: 'number', nullable: true, example: null }) monthlyGrowthRate: number | null;
   @ApiProperty({ type: [ActivityEventResponseDto] }) recentActivity: ActivityEventResponseDto[];
+  @ApiProperty({ type: [AtRiskClassResponseDto], description: 'Below the minimum, go/no-go within 7 days, not decided' })
+  classesAtRisk: AtRiskClassResponseDto[];
 }

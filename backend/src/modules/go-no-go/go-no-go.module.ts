@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { ClassesModule } from '../classes/classes.module';
+import { CommunicationsModule } from '../communications/communications.module';
+import { OrganizationsModule } from '../organizations/organizations.module';
+import { PaymentsModule } from '../payments/payments.module';
+import { StudentsModule } from '../students/students.module';
+import { GoNoGoJobs } from './go-no-go.jobs';
+import { GoNoGoService } from './go-no-go.service';
+
+/**
+ * Minimum enrolment go/no-go (issue 14 §3). Its own module because it joins classes (the decision), students
+ * (the registrations), payments (refunds) and communications; the classes module cannot import payments.
+ */
+@Module({
+  imports: [ClassesModule, StudentsModule, PaymentsModule, CommunicationsModule, OrganizationsModule],
+  providers: [GoNoGoService, GoNoGoJobs],
+  exports: [GoNoGoService],
+})
+export class GoNoGoModule {}
