@@ -35,9 +35,8 @@ export class GoNoGo1765200000000 implements MigrationInterface {
         ADD COLUMN auto_cancel_below_minimum boolean NOT NULL DEFAULT false,
         ADD COLUMN go_no_go text NOT NULL DEFAULT 'pending' CHECK (go_no_go IN ('pending', 'confirmed', 'cancelled')),
         ADD COLUMN decided_at timestamptz;
-      -- The job's scan: undecided classes with a minimum, by decision time.
-      CREATE INDEX classes_go_no_go_due_idx ON classes ((start_date - make_interval(hours => decision_hours_before)))
-        WHERE min_enrollment > 0 AND decided_at IS NULL;
+      -- The job's scan: undecided classes with a minimum starting within 720 hours (the longest decision lead).
+      CREATE INDEX classes_go_no_go_due_idx ON classes (start_date) WHERE min_enrollment > 0 AND decided_at IS NULL;
     `);
     await setKinds(q, 'communications', (k) => [...k, ...KINDS.filter((x) => !k.includes(x))]);
     await setKinds(q, 'communication_templates', (k) => [...k, ...KINDS.filter((x) => !k.includes(x))]);

@@ -87,6 +87,8 @@ export class ClassesRepository {
       .where('c.min_enrollment > 0 AND c.decided_at IS NULL')
       .andWhere("c.go_no_go = 'pending' AND c.status IN ('Open', 'Scheduled', 'Closed')")
       .andWhere('c.start_date - make_interval(hours => c.decision_hours_before) <= :now AND c.start_date > :now', { now })
+      // The longest lead (720 hours) bounds the index scan.
+      .andWhere("c.start_date <= CAST(:now AS timestamptz) + interval '720 hours'", { now })
       .orderBy('c.start_date', 'ASC')
       .addOrderBy('c.id', 'ASC')
       .limit(1)

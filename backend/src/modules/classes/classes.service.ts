@@ -83,6 +83,8 @@ export class ClassesService {
         minEnrollment: 0,
         decisionHoursBefore: 48,
         autoCancelBelowMinimum: false,
+        goNoGo: 'pending',
+        decidedAt: null,
         ...this.fields(dto),
         organizationId,
         status,

@@ -56,15 +56,16 @@ export class CreateClassDto {
   @IsOptionalNotNull() @IsIn(SCHEDULES, { message: 'schedule must be Consecutive or Weekly' }) schedule?: Schedule;
   @IsOptionalNotNull() @IsString() @MaxLength(10_000) information?: string;
   @IsOptionalNotNull() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @MaxLength(300, { each: true }) materials?: string[];
+  // The type check last: class-validator reports the bottom decorator's message first.
   @IsOptionalNotNull()
-  @IsInt({ message: 'Minimum enrolment must be a whole number' })
+  @Max(10_000, { message: 'Minimum enrolment must be at most 10000' })
   @Min(0, { message: 'Minimum enrolment cannot be negative' })
-  @Max(10_000)
+  @IsInt({ message: 'Minimum enrolment must be a whole number' })
   minEnrollment?: number;
   @IsOptionalNotNull()
-  @IsInt({ message: 'Decision hours must be a whole number' })
-  @Min(1, { message: 'Decide at least 1 hour before the start' })
   @Max(720, { message: 'Decide at most 720 hours (30 days) before the start' })
+  @Min(1, { message: 'Decide at least 1 hour before the start' })
+  @IsInt({ message: 'Decision hours must be a whole number' })
   decisionHoursBefore?: number;
   @IsOptionalNotNull() @IsBoolean({ message: 'autoCancelBelowMinimum must be true or false' }) autoCancelBelowMinimum?: boolean;
   @IsOptional() @IsUUID() organizationId?: string;
@@ -91,15 +92,16 @@ export class CloneClassDto {
   @IsNotEmpty({ message: 'Start date is required' }) @IsDateString({ strict: true }, { message: 'Invalid date format' }) startDate: string;
   @IsOptionalNotNull() @IsIn(['Open', 'Scheduled', 'Archived'], { message: 'status must be Open, Scheduled or Archived' }) status?:
     'Open' | 'Scheduled' | 'Archived';
+  // The type check last: class-validator reports the bottom decorator's message first.
   @IsOptionalNotNull()
-  @IsInt({ message: 'Minimum enrolment must be a whole number' })
+  @Max(10_000, { message: 'Minimum enrolment must be at most 10000' })
   @Min(0, { message: 'Minimum enrolment cannot be negative' })
-  @Max(10_000)
+  @IsInt({ message: 'Minimum enrolment must be a whole number' })
   minEnrollment?: number;
   @IsOptionalNotNull()
-  @IsInt({ message: 'Decision hours must be a whole number' })
-  @Min(1, { message: 'Decide at least 1 hour before the start' })
   @Max(720, { message: 'Decide at most 720 hours (30 days) before the start' })
+  @Min(1, { message: 'Decide at least 1 hour before the start' })
+  @IsInt({ message: 'Decision hours must be a whole number' })
   decisionHoursBefore?: number;
   @IsOptionalNotNull() @IsBoolean({ message: 'autoCancelBelowMinimum must be true or false' }) autoCancelBelowMinimum?: boolean;
   @IsOptional() @IsUUID() organizationId?: string;
