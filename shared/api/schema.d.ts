@@ -475,6 +475,33 @@ export interface components {
       /** Format: date-time */
       timestamp?: string;
     };
+    AtRiskClassResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Pottery for Beginners */
+      title: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-28T18:00:00.000Z
+       */
+      startDate: string;
+      /**
+       * @description Active enrollments (open card holds are not counted)
+       * @example 2
+       */
+      enrolled: number;
+      /** @example 5 */
+      minEnrollment: number;
+      /**
+       * Format: date-time
+       * @description start − decisionHoursBefore
+       * @example 2026-11-26T18:00:00.000Z
+       */
+      decisionAt: string;
+    };
     AttendanceEntryDto: {
       /** Format: uuid */
       studentId: string;
@@ -867,6 +894,33 @@ export interface components {
        */
       materials: string[];
       /**
+       * @description Students needed for the class to run; 0 = no minimum
+       * @example 5
+       */
+      minEnrollment: number;
+      /**
+       * @description Hours before the start when the go/no-go is decided (1-720)
+       * @example 48
+       */
+      decisionHoursBefore: number;
+      /**
+       * @description Cancel (and refund) automatically when below the minimum at the decision
+       * @example false
+       */
+      autoCancelBelowMinimum: boolean;
+      /**
+       * @description Read only. confirmed: at or above the minimum at the decision; cancelled: below it and cancelled automatically; pending: not decided, or below the minimum without auto-cancel (decidedAt set: the admin was told)
+       * @example pending
+       * @enum {string}
+       */
+      goNoGo: "pending" | "confirmed" | "cancelled";
+      /**
+       * Format: date-time
+       * @description When the job decided (read only)
+       * @example null
+       */
+      decidedAt: string | null;
+      /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z
        */
@@ -879,7 +933,7 @@ export interface components {
     };
     ClientActivityEventDto: {
       /** @enum {string} */
-      eventType: "student_registration" | "class_enrollment" | "payment_received" | "class_completion" | "class_creation" | "class_update" | "organization_created" | "enrollment" | "payment" | "class_full" | "class_started" | "completion" | "class_deleted" | "student_removed" | "payment_unmarked" | "attendance_marked" | "registration_blocked" | "enrollment_cancelled" | "payment_refunded" | "class_cancelled" | "satisfaction_rating";
+      eventType: "student_registration" | "class_enrollment" | "payment_received" | "class_completion" | "class_creation" | "class_update" | "organization_created" | "enrollment" | "payment" | "class_full" | "class_started" | "completion" | "class_deleted" | "student_removed" | "payment_unmarked" | "attendance_marked" | "registration_blocked" | "enrollment_cancelled" | "payment_refunded" | "class_cancelled" | "satisfaction_rating" | "class_confirmed" | "class_below_minimum";
       eventDate?: string;
       description: string;
       metadata?: Record<string, never>;
@@ -946,6 +1000,9 @@ export interface components {
       startDate: string;
       /** @enum {string} */
       status?: "Open" | "Scheduled" | "Archived";
+      minEnrollment?: number;
+      decisionHoursBefore?: number;
+      autoCancelBelowMinimum?: boolean;
       /** Format: uuid */
       organizationId?: string;
     };
@@ -974,7 +1031,7 @@ export interface components {
       /** @example Class meets in Studio B tonight. */
       message: string;
       /** @enum {string} */
-      kind: "manual" | "reminder" | "confirmation" | "receipt" | "refund" | "rating" | "system";
+      kind: "manual" | "reminder" | "confirmation" | "receipt" | "refund" | "rating" | "class_confirmed" | "class_cancelled" | "class_below_minimum" | "system";
       /** @enum {string} */
       status: "pending" | "sending" | "sent" | "delivered" | "failed" | "cancelled" | "skipped";
       /**
@@ -1177,6 +1234,9 @@ export interface components {
       schedule?: "Consecutive" | "Weekly";
       information?: string;
       materials?: string[];
+      minEnrollment?: number;
+      decisionHoursBefore?: number;
+      autoCancelBelowMinimum?: boolean;
       /** Format: uuid */
       organizationId?: string;
     };
@@ -1309,6 +1369,8 @@ export interface components {
       /** @example null */
       monthlyGrowthRate: number | null;
       recentActivity: components["schemas"]["ActivityEventResponseDto"][];
+      /** @description Below the minimum, go/no-go within 7 days, not decided */
+      classesAtRisk: components["schemas"]["AtRiskClassResponseDto"][];
     };
     DatabaseInfoResponseDto: {
       /** @example localhost */
@@ -1891,6 +1953,7 @@ export interface components {
       cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
       notifications?: components["schemas"]["NotificationsDto"];
       timeZone?: string;
+      classConfirmedMessages?: boolean;
     };
     PaymentIntentResponseDto: {
       /**
@@ -3166,6 +3229,33 @@ export interface components {
        */
       materials: string[];
       /**
+       * @description Students needed for the class to run; 0 = no minimum
+       * @example 5
+       */
+      minEnrollment: number;
+      /**
+       * @description Hours before the start when the go/no-go is decided (1-720)
+       * @example 48
+       */
+      decisionHoursBefore: number;
+      /**
+       * @description Cancel (and refund) automatically when below the minimum at the decision
+       * @example false
+       */
+      autoCancelBelowMinimum: boolean;
+      /**
+       * @description Read only. confirmed: at or above the minimum at the decision; cancelled: below it and cancelled automatically; pending: not decided, or below the minimum without auto-cancel (decidedAt set: the admin was told)
+       * @example pending
+       * @enum {string}
+       */
+      goNoGo: "pending" | "confirmed" | "cancelled";
+      /**
+       * Format: date-time
+       * @description When the job decided (read only)
+       * @example null
+       */
+      decidedAt: string | null;
+      /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z
        */
@@ -3195,7 +3285,7 @@ export interface components {
       /** @enum {string} */
       type: "email" | "sms";
       /** @enum {string} */
-      kind?: "manual" | "reminder" | "confirmation" | "receipt" | "refund" | "rating";
+      kind?: "manual" | "reminder" | "confirmation" | "receipt" | "refund" | "rating" | "class_confirmed" | "class_cancelled" | "class_below_minimum";
       subject_template?: string;
       message_template: string;
       variables?: string[];
@@ -3215,7 +3305,7 @@ export interface components {
        * @description An active template of an automatic kind replaces the built-in message of that kind
        * @enum {string}
        */
-      kind: "manual" | "reminder" | "confirmation" | "receipt" | "refund" | "rating";
+      kind: "manual" | "reminder" | "confirmation" | "receipt" | "refund" | "rating" | "class_confirmed" | "class_cancelled" | "class_below_minimum";
       /** @example {{className}}: new room */
       subject_template: string | null;
       /** @example Hi {{firstName}}, {{className}} meets in Studio B. */
@@ -3293,6 +3383,9 @@ export interface components {
       schedule?: "Consecutive" | "Weekly";
       information?: string;
       materials?: string[];
+      minEnrollment?: number;
+      decisionHoursBefore?: number;
+      autoCancelBelowMinimum?: boolean;
       /** Format: uuid */
       organizationId?: string;
       /** @description Accepted and ignored (a read-only field a client may send back) */
@@ -3309,6 +3402,10 @@ export interface components {
       revenue?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       time?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      goNoGo?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      decidedAt?: unknown;
     };
     UpdateContactDto: {
       contactInfo: components["schemas"]["ContactInfoDto"];

@@ -67,6 +67,9 @@ describe('bad input on every write route', () => {
       schedule: 'Weekly',
       information: 'i',
       materials: ['m'],
+      minEnrollment: 2,
+      decisionHoursBefore: 48,
+      autoCancelBelowMinimum: false,
     };
     const person = { firstName: 'Olivia', lastName: 'Martinez', email: 'sweep@example.com', phone: '5595551234', communicationOptIn: true };
     routes = {
@@ -113,6 +116,7 @@ describe('bad input on every write route', () => {
           settings: {
             cancellationPolicies: [{ daysBeforeClass: 1, refundPercentage: 5 }],
             notifications: { reminderHours: 1, emailEnabled: true, smsEnabled: false },
+            classConfirmedMessages: true,
           },
         },
       },
@@ -120,7 +124,10 @@ describe('bad input on every write route', () => {
       'POST /api/classes': { auth: 'admin', body: classFields },
       'PUT /api/classes/:id': { auth: 'admin', body: classFields },
       'DELETE /api/classes/:id': { auth: 'admin', body: null },
-      'POST /api/classes/:id/clone': { auth: 'admin', body: { title: 'C', startDate: today, status: 'Open' } },
+      'POST /api/classes/:id/clone': {
+        auth: 'admin',
+        body: { title: 'C', startDate: today, status: 'Open', minEnrollment: 1, decisionHoursBefore: 24, autoCancelBelowMinimum: true },
+      },
       'POST /api/students/check-enrollment': {
         auth: 'public',
         body: { email: 'a@example.com', classId: cls.id, organizationId: org.orgId },
