@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { GoNoGoService } from '../../src/modules/go-no-go/go-no-go.service';
 import { classBody, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
-import { cardClass, cardOrg, enrollmentRow, intentBody, payInBrowser, seatsTaken, startCardWorld, type CardWorld } from './card-payments.helpers';
+import {
+  cardClass,
+  cardOrg,
+  enrollmentRow,
+  intentBody,
+  payInBrowser,
+  seatsTaken,
+  startCardWorld,
+  type CardWorld,
+} from './card-payments.helpers';
 
 const HOUR = 3600_000;
 
@@ -58,10 +67,10 @@ describe('go/no-go', () => {
   const events = (classId: string) =>
     w.a.db.query(`SELECT event_type AS type, metadata FROM activity_events WHERE metadata->>'classId' = $1 ORDER BY event_date`, [classId]);
   const setConfirmedMessages = (on: boolean) =>
-    w.a.db.query(`UPDATE organizations SET settings = settings || jsonb_build_object('classConfirmedMessages', $2::boolean) WHERE id = $1`, [
-      org.orgId,
-      on,
-    ]);
+    w.a.db.query(
+      `UPDATE organizations SET settings = settings || jsonb_build_object('classConfirmedMessages', $2::boolean) WHERE id = $1`,
+      [org.orgId, on],
+    );
   const refundsOf = (classId: string) =>
     w.a.db.query(
       `SELECT r.enrollment_id AS "enrollmentId", r.amount_cents AS cents, r.source, r.status FROM refunds r JOIN enrollments e ON e.id = r.enrollment_id
@@ -74,7 +83,13 @@ describe('go/no-go', () => {
 
   it('should expose the fields with their defaults, and keep them on a PUT that omits them', async () => {
     const cls = await cardClass(w.a, org);
-    expect(cls).toMatchObject({ minEnrollment: 0, decisionHoursBefore: 48, autoCancelBelowMinimum: false, goNoGo: 'pending', decidedAt: null });
+    expect(cls).toMatchObject({
+      minEnrollment: 0,
+      decisionHoursBefore: 48,
+      autoCancelBelowMinimum: false,
+      goNoGo: 'pending',
+      decidedAt: null,
+    });
     const full = await getClass(cls.id);
     const put = await w.a.http
       .put(`/api/classes/${cls.id}`)
@@ -89,7 +104,13 @@ describe('go/no-go', () => {
       .set(org.auth)
       .send({ ...rest, goNoGo: 'confirmed', decidedAt: new Date().toISOString() })
       .expect(200);
-    expect(again.body.data).toMatchObject({ minEnrollment: 4, decisionHoursBefore: 72, autoCancelBelowMinimum: true, goNoGo: 'pending', decidedAt: null });
+    expect(again.body.data).toMatchObject({
+      minEnrollment: 4,
+      decisionHoursBefore: 72,
+      autoCancelBelowMinimum: true,
+      goNoGo: 'pending',
+      decidedAt: null,
+    });
     // A clone keeps the settings (or takes new ones) and starts undecided.
     const start = new Date(Date.now() + 30 * 24 * HOUR).toISOString();
     const clone = await w.a.http.post(`/api/classes/${cls.id}/clone`).set(org.auth).send({ title: 'Copy', startDate: start }).expect(201);
@@ -117,9 +138,19 @@ describe('go/no-go', () => {
       [{ autoCancelBelowMinimum: 'yes' }, 'autoCancelBelowMinimum must be true or false'],
     ];
     for (const [patch, message] of cases) {
-      const put = await w.a.http.put(`/api/classes/${cls.id}`).set(org.auth).send({ ...full, ...patch });
-      expect([JSON.stringify(patch), put.status, JSON.stringify(put.body)]).toEqual([JSON.stringify(patch), 400, expect.stringContaining(message)]);
-      const post = await w.a.http.post('/api/classes').set(org.auth).send({ ...classBody({ maxStudents: 20 }), ...patch });
+      const put = await w.a.http
+        .put(`/api/classes/${cls.id}`)
+        .set(org.auth)
+        .send({ ...full, ...patch });
+      expect([JSON.stringify(patch), put.status, JSON.stringify(put.body)]).toEqual([
+        JSON.stringify(patch),
+        400,
+        expect.stringContaining(message),
+      ]);
+      const post = await w.a.http
+        .post('/api/classes')
+        .set(org.auth)
+        .send({ ...classBody({ maxStudents: 20 }), ...patch });
       expect([JSON.stringify(patch), post.status]).toEqual([JSON.stringify(patch), 400]);
     }
     // The decision is the job's: a client cannot create a class already decided.
@@ -129,12 +160,22 @@ describe('go/no-go', () => {
       .send({ ...classBody(), goNoGo: 'confirmed' });
     expect(create.status).toBe(400);
     // A lower max than the minimum is refused too.
-    await w.a.http.put(`/api/classes/${cls.id}`).set(org.auth).send({ ...full, minEnrollment: 5 }).expect(200);
+    await w.a.http
+      .put(`/api/classes/${cls.id}`)
+      .set(org.auth)
+      .send({ ...full, minEnrollment: 5 })
+      .expect(200);
     const { minEnrollment: _m, ...withoutMinimum } = full;
-    const lower = await w.a.http.put(`/api/classes/${cls.id}`).set(org.auth).send({ ...withoutMinimum, maxStudents: 4 });
+    const lower = await w.a.http
+      .put(`/api/classes/${cls.id}`)
+      .set(org.auth)
+      .send({ ...withoutMinimum, maxStudents: 4 });
     expect([lower.status, lower.body.error]).toEqual([400, 'Minimum enrolment (5) cannot be more than max students (4)']);
     // The organization switch.
-    const bad = await w.a.http.put(`/api/organizations/${org.orgId}`).set(org.auth).send({ name: 'x', settings: { classConfirmedMessages: 'yes' } });
+    const bad = await w.a.http
+      .put(`/api/organizations/${org.orgId}`)
+      .set(org.auth)
+      .send({ name: 'x', settings: { classConfirmedMessages: 'yes' } });
     expect([bad.status, JSON.stringify(bad.body)]).toEqual([400, expect.stringContaining('classConfirmedMessages must be true or false')]);
     expect((await getClass(cls.id)).minEnrollment).toBe(5);
   });
@@ -192,7 +233,8 @@ describe('go/no-go', () => {
     await inPerson(cls.id);
     await inPerson(cls.id);
     const hold = await held(cls.id); // 2 active + 1 held: below 3
-    const summary = async (o: OrgFixture = org) => (await w.a.http.get('/api/reporting/dashboard-summary').set(o.auth).expect(200)).body.data;
+    const summary = async (o: OrgFixture = org) =>
+      (await w.a.http.get('/api/reporting/dashboard-summary').set(o.auth).expect(200)).body.data;
     expect((await summary()).classesAtRisk).toContainEqual({
       id: cls.id,
       title: cls.title,
@@ -268,9 +310,9 @@ describe('go/no-go', () => {
   });
 
   it('should decide once with two instances running the job at the same time', async () => {
-    const classes = [];
+    const classes: { id: string; title: string }[] = [];
     for (let i = 0; i < 6; i++) classes.push(await dueClass({ minEnrollment: 2, autoCancelBelowMinimum: i % 2 === 0 }));
-    const cards = [];
+    const cards: { id: string; pi: string }[] = [];
     for (const c of classes) {
       await inPerson(c.id);
       cards.push(await byCard(c.id));
@@ -297,7 +339,8 @@ describe('go/no-go', () => {
     const cls = await dueClass({ minEnrollment: 5, autoCancelBelowMinimum: true });
     const paid = [await byCard(cls.id), await byCard(cls.id), await byCard(cls.id)];
     // Stripe refunds the second payment, but the answer never arrives (the process died): its transaction rolls back.
-    w.stand.state.loseReply = (req) => req.path === '/v1/refunds' && req.idempotencyKey === `classlane-enrollment-${paid[1].id}-class-cancelled-refund`;
+    w.stand.state.loseReply = (req) =>
+      req.path === '/v1/refunds' && req.idempotencyKey === `classlane-enrollment-${paid[1].id}-class-cancelled-refund`;
     try {
       const first = await run();
       expect(first.decided).toContainEqual({ classId: cls.id, decision: 'cancelled' });
@@ -336,7 +379,11 @@ describe('go/no-go', () => {
       .set(other.auth)
       .send({ ...bare, minEnrollment: 0, autoCancelBelowMinimum: true })
       .expect(404);
-    await w.a.http.post(`/api/classes/${cls.id}/clone`).set(other.auth).send({ title: 'x', startDate: full.startDate, minEnrollment: 1 }).expect(404);
+    await w.a.http
+      .post(`/api/classes/${cls.id}/clone`)
+      .set(other.auth)
+      .send({ title: 'x', startDate: full.startDate, minEnrollment: 1 })
+      .expect(404);
     expect(await getClass(cls.id)).toMatchObject({ minEnrollment: 3, autoCancelBelowMinimum: false });
     const list = await w.a.http.get('/api/classes').set(other.auth).expect(200);
     expect(list.body.data.map((c: { id: string }) => c.id)).not.toContain(cls.id);

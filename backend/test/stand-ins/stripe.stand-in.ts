@@ -104,7 +104,9 @@ export async function startStripeStandIn(options: { port?: number } = {}) {
         ([status, body, headers]) => {
           if (replayKey && !replay && status < 500) replays.set(replayKey, [status, body, headers]);
           if (state.loseReply?.(request)) {
-            res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: 'lost' } }));
+            res
+              .writeHead(500, { 'content-type': 'application/json' })
+              .end(JSON.stringify({ error: { type: 'api_error', message: 'lost' } }));
             return;
           }
           res

@@ -8,10 +8,10 @@ const KINDS = ['class_confirmed', 'class_cancelled', 'class_below_minimum'];
  * migrations, so this one adds its kinds to whatever the check holds instead of restating the whole list.
  */
 async function setKinds(q: QueryRunner, table: string, change: (kinds: string[]) => string[]) {
-  const [row] = await q.query(
-    `SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = $1 AND conrelid = $2::regclass`,
-    [`${table}_kind_check`, table],
-  );
+  const [row] = await q.query(`SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = $1 AND conrelid = $2::regclass`, [
+    `${table}_kind_check`,
+    table,
+  ]);
   const current = [...String(row.def).matchAll(/'([a-z_]+)'/g)].map((m) => m[1]);
   const next = change(current);
   await q.query(`ALTER TABLE ${table} DROP CONSTRAINT ${table}_kind_check`);

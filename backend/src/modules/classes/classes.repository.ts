@@ -81,20 +81,22 @@ export class ClassesRepository {
    * Classes an admin cancelled or archived, or without a minimum, are never decided.
    */
   claimDueDecision(manager: EntityManager, now: Date): Promise<ClassEntity | null> {
-    return manager
-      .getRepository(ClassEntity)
-      .createQueryBuilder('c')
-      .where('c.min_enrollment > 0 AND c.decided_at IS NULL')
-      .andWhere("c.go_no_go = 'pending' AND c.status IN ('Open', 'Scheduled', 'Closed')")
-      .andWhere('c.start_date - make_interval(hours => c.decision_hours_before) <= :now AND c.start_date > :now', { now })
-      // The longest lead (720 hours) bounds the index scan.
-      .andWhere("c.start_date <= CAST(:now AS timestamptz) + interval '720 hours'", { now })
-      .orderBy('c.start_date', 'ASC')
-      .addOrderBy('c.id', 'ASC')
-      .limit(1)
-      .setLock('pessimistic_write')
-      .setOnLocked('skip_locked')
-      .getOne();
+    return (
+      manager
+        .getRepository(ClassEntity)
+        .createQueryBuilder('c')
+        .where('c.min_enrollment > 0 AND c.decided_at IS NULL')
+        .andWhere("c.go_no_go = 'pending' AND c.status IN ('Open', 'Scheduled', 'Closed')")
+        .andWhere('c.start_date - make_interval(hours => c.decision_hours_before) <= :now AND c.start_date > :now', { now })
+        // The longest lead (720 hours) bounds the index scan.
+        .andWhere("c.start_date <= CAST(:now AS timestamptz) + interval '720 hours'", { now })
+        .orderBy('c.start_date', 'ASC')
+        .addOrderBy('c.id', 'ASC')
+        .limit(1)
+        .setLock('pessimistic_write')
+        .setOnLocked('skip_locked')
+        .getOne()
+    );
   }
 
   /**

@@ -106,7 +106,10 @@ export const BUILT_IN: Record<Exclude<MessageKind, 'manual' | 'system'>, Record<
       message:
         'Hi {{firstName}},\n\nGood news: {{className}} with {{organizationName}} has enough students and will run as planned.\n\nFirst session: {{startDate}} at {{startTime}}\nLocation: {{location}}\nInstructor: {{instructor}}\n\nSee you there!',
     },
-    sms: { subject: '', message: '{{organizationName}}: your class is on! {{className}} starts {{startDate}} {{startTime}} at {{location}}.' },
+    sms: {
+      subject: '',
+      message: '{{organizationName}}: your class is on! {{className}} starts {{startDate}} {{startTime}} at {{location}}.',
+    },
   },
   class_cancelled: {
     email: {
@@ -125,7 +128,10 @@ export const BUILT_IN: Record<Exclude<MessageKind, 'manual' | 'system'>, Record<
       message:
         'Hello,\n\n{{className}} (first session {{startDate}} at {{startTime}}) has {{enrolledCount}} registered students, below its minimum of {{minEnrollment}}, at its go/no-go time.\n\n{{decisionOutcome}}\n\nOpen the class: {{classUrl}}',
     },
-    sms: { subject: '', message: '{{organizationName}}: {{className}} has {{enrolledCount}} of {{minEnrollment}} students. {{decisionOutcome}}' },
+    sms: {
+      subject: '',
+      message: '{{organizationName}}: {{className}} has {{enrolledCount}} of {{minEnrollment}} students. {{decisionOutcome}}',
+    },
   },
 };
 

@@ -101,13 +101,7 @@ export class GoNoGoService {
    * next run; the others go on. Answers how many were released.
    */
   async releaseCancelled(limit = 500): Promise<number> {
-    const open: { id: string; organizationId: string }[] = await this.db.query(
-      `SELECT e.id, e.organization_id AS "organizationId"
-         FROM enrollments e JOIN classes c ON c.id = e.class_id
-        WHERE c.go_no_go = 'cancelled' AND e.status IN ('held', 'active')
-        ORDER BY e.enrollment_date, e.id LIMIT $1`,
-      [limit],
-    );
+    const open = await this.cards.openInCancelledClasses(limit);
     let released = 0;
     for (const e of open) {
       try {
@@ -129,5 +123,3 @@ const recipient = (e: CardEnrollment) => ({
   email: e.studentEmail,
   phone: e.phone,
 });
-
-

@@ -69,8 +69,8 @@ export class CardEnrollmentsRepository {
     return rows[0] ?? null;
   }
 
-  list(manager: EntityManager | undefined, where: string, params: unknown[]): Promise<CardEnrollment[]> {
-    return (manager ?? this.db).query(`${SELECT} WHERE ${where} ORDER BY e.enrollment_date, e.id`, params);
+  list(manager: EntityManager | undefined, where: string, params: unknown[], limit = 10_000): Promise<CardEnrollment[]> {
+    return (manager ?? this.db).query(`${SELECT} WHERE ${where} ORDER BY e.enrollment_date, e.id LIMIT ${Math.trunc(limit)}`, params);
   }
 
   insertHeld(
