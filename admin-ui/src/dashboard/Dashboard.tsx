@@ -8,6 +8,7 @@ import { SectionCards } from '@/dashboard/SectionCards';
 import { SystemOverview } from '@/dashboard/SystemOverview';
 import { QuickActions } from '@/dashboard/QuickActions';
 import { RecentActivity } from '@/dashboard/RecentActivity';
+import { ClassesAtRisk } from '@/dashboard/ClassesAtRisk';
 
 /** Admin dashboard (spec 3 §2.2): composition only; each widget loads its own data. */
 export default function Dashboard() {
@@ -27,6 +28,7 @@ export default function Dashboard() {
       <TeachersModeBanner />
       <StatusBanners organizationId={orgId} validation={validation.data} />
       <SectionCards validation={validation.data} />
+      <ClassesAtRisk />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 7 }}>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, height: '100%' }}>

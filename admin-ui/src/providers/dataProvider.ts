@@ -158,6 +158,9 @@ export function createDataProvider(apiUrl: string = API_URL) {
     getOwnOrganization: async () => (await get<Organization[]>('/organizations'))[0],
     saveTimeZone: (id: string, name: string, timeZone: string) =>
       send<Organization>('PUT', `/organizations/${enc(id)}`, { name, settings: { timeZone } }),
+    /** The 'Your class is on' message of the go/no-go (issue 14 §3); the server merges it into the settings. */
+    saveClassConfirmedMessages: (id: string, name: string, classConfirmedMessages: boolean) =>
+      send<Organization>('PUT', `/organizations/${enc(id)}`, { name, settings: { classConfirmedMessages } }),
 
     // Organization, plans, branding
     getSubscriptionValidation: (orgId: string) => get<SubscriptionValidation>(`/organizations/${enc(orgId)}/subscription-validation`),

@@ -26,6 +26,7 @@ import { formatDate, formatDuration, formatMoney, formatTimeRange, fullName, sch
 import type { ClassRecord } from '@/providers/types';
 import { EnrollmentBar, StatusChip } from '@/resources/classes/ClassCard';
 import { classSessionDates } from '@shared/class-sessions';
+import { GoNoGoStatus } from '@/resources/classes/GoNoGoStatus';
 import { hasDiscount } from '@/resources/classes/classUtils';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -128,6 +129,7 @@ export function ClassDetailPanel({
       <Box mt={2}>
         <EnrollmentBar enrolled={record.enrolledStudents ?? 0} max={record.maxStudents ?? 0} />
       </Box>
+      <GoNoGoStatus record={record} />
       {sessions.length > 0 && (
         <Box mt={2}>
           <Typography variant="subtitle2">Session dates</Typography>

@@ -33,6 +33,7 @@ import {
 } from '@/resources/classes/classUtils';
 import type { LimitInfo } from '@/common/plans';
 import { FormTextField } from '@/common/formField';
+import { MinimumEnrolmentFields } from '@/resources/classes/MinimumEnrolmentFields';
 
 const CREATE_STATUSES: ClassStatus[] = ['Open', 'Scheduled', 'Archived'];
 const EDIT_STATUSES: ClassStatus[] = ['Open', 'Scheduled', 'Closed', 'Cancelled', 'Archived'];
@@ -255,6 +256,7 @@ function ClassFields({ tab, statuses, blocked }: { tab: 0 | 1; statuses: ClassSt
             <FormTextField source="materials" label="Materials to bring" hint="One item per line" multiline minRows={4} />
           </Grid>
         </Grid>
+        <MinimumEnrolmentFields />
       </Box>
     </>
   );

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router-dom';
 import { useState } from 'react';
 import { ListBase, useGetList, useGetOne, useListContext, useRefresh } from 'react-admin';
 import {
@@ -81,7 +82,9 @@ function ClassListView() {
   const q = typeof list.filterValues.q === 'string' ? list.filterValues.q : '';
   const status = (list.filterValues.status ?? '') as ClassStatus | '';
   const { page, setPage } = list;
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // A link may open a class's panel (the dashboard's classes at risk: ?classId=).
+  const location = useLocation();
+  const [selectedId, setSelectedId] = useState<string | null>(() => new URLSearchParams(location.search).get('classId'));
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<ClassRecord | null>(null);
   const [cloning, setCloning] = useState<ClassRecord | null>(null);

@@ -58,6 +58,10 @@ export interface ClassFormValues {
   maxStudents: string;
   information: string;
   materials: string; // one per line
+  /** Minimum enrolment go/no-go (issue 14 §3): '0' = no minimum. */
+  minEnrollment: string;
+  decisionHoursBefore: string;
+  autoCancelBelowMinimum: boolean;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -88,6 +92,9 @@ export function defaultClassValues(now: Date = new Date()): ClassFormValues {
     maxStudents: '10',
     information: '',
     materials: '',
+    minEnrollment: '0',
+    decisionHoursBefore: '48',
+    autoCancelBelowMinimum: false,
   };
 }
 
@@ -107,6 +114,9 @@ export function valuesFromClass(c: ClassRecord): ClassFormValues {
     maxStudents: String(c.maxStudents ?? 10),
     information: c.information ?? '',
     materials: (c.materials ?? []).join('\n'),
+    minEnrollment: String(c.minEnrollment ?? 0),
+    decisionHoursBefore: String(c.decisionHoursBefore ?? 48),
+    autoCancelBelowMinimum: Boolean(c.autoCancelBelowMinimum),
   };
 }
 
@@ -135,6 +145,15 @@ export function validateClass(v: ClassFormValues): FormErrors<ClassFormValues> {
     const d = Number(v.discountPrice);
     if (!Number.isFinite(d) || d < 0) e.discountPrice = 'Discount price cannot be negative';
   }
+  // The server's messages for the go/no-go fields.
+  const min = Number(v.minEnrollment);
+  if (v.minEnrollment.trim() === '' || !Number.isInteger(min)) e.minEnrollment = 'Minimum enrolment must be a whole number';
+  else if (min < 0) e.minEnrollment = 'Minimum enrolment cannot be negative';
+  else if (!e.maxStudents && min > max) e.minEnrollment = `Minimum enrolment (${min}) cannot be more than max students (${max})`;
+  const hours = Number(v.decisionHoursBefore);
+  if (v.decisionHoursBefore.trim() === '' || !Number.isInteger(hours)) e.decisionHoursBefore = 'Decision hours must be a whole number';
+  else if (hours < 1) e.decisionHoursBefore = 'Decide at least 1 hour before the start';
+  else if (hours > 720) e.decisionHoursBefore = 'Decide at most 720 hours (30 days) before the start';
   return e;
 }
 
@@ -175,6 +194,40 @@ export function toPayload(v: ClassFormValues, now: Date = new Date()) {
       .split('\n')
       .map((m) => m.trim())
       .filter(Boolean),
+    minEnrollment: Number(v.minEnrollment),
+    decisionHoursBefore: Number(v.decisionHoursBefore),
+    autoCancelBelowMinimum: Boolean(v.autoCancelBelowMinimum),
+  };
+}
+
+/** Where a class stands with its minimum (the class panel); null without one. */
+export function goNoGoSummary(
+  c: Pick<ClassRecord, 'minEnrollment' | 'decisionHoursBefore' | 'autoCancelBelowMinimum' | 'goNoGo' | 'decidedAt' | 'startDate'>,
+): { label: string; color: 'default' | 'success' | 'error' | 'warning'; detail: string } | null {
+  if (!c.minEnrollment) return null;
+  const decisionAt = new Date(new Date(c.startDate).getTime() - c.decisionHoursBefore * 3600_000);
+  const when = (d: Date) =>
+    d.toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  if (c.goNoGo === 'confirmed')
+    return {
+      label: 'Confirmed',
+      color: 'success',
+      detail: `Reached its minimum of ${c.minEnrollment}; decided ${when(new Date(c.decidedAt!))}`,
+    };
+  if (c.goNoGo === 'cancelled')
+    return { label: 'Cancelled: below minimum', color: 'error', detail: `Cancelled automatically ${when(new Date(c.decidedAt!))}` };
+  if (c.decidedAt)
+    return {
+      label: 'Below minimum',
+      color: 'warning',
+      detail: `Below its minimum of ${c.minEnrollment} at ${when(new Date(c.decidedAt))}; admins were told. It runs unless you cancel it.`,
+    };
+  return {
+    label: 'Pending',
+    color: 'default',
+    detail: `Decided ${when(decisionAt)} (${c.decisionHoursBefore} hours before the start): ${
+      c.autoCancelBelowMinimum ? 'cancelled and refunded automatically' : 'admins are told'
+    } if fewer than ${c.minEnrollment} are registered`,
   };
 }
 

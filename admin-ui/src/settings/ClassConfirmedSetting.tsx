@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { useDataProvider } from 'react-admin';
+import { Alert, FormControlLabel, Paper, Stack, Switch, Typography } from '@mui/material';
+import { useFetch, useTimedMessage } from '@/common/useFetch';
+import { errorMessage } from '@/providers/httpClient';
+import type { AppDataProvider } from '@/providers/dataProvider';
+
+/**
+ * The organization's switch for 'Your class is on' (issue 14 §3): when a class reaches its minimum at its go/no-go
+ * time, its students are emailed that it will run. Off by default. Saved as soon as it is flipped.
+ */
+export function ClassConfirmedSetting() {
+  const dp = useDataProvider<AppDataProvider>();
+  const org = useFetch('own-organization', (p) => p.getOwnOrganization());
+  const [busy, setBusy] = useState(false);
+  const [success, setSuccess] = useTimedMessage(3000);
+  const [error, setError] = useState<string | null>(null);
+  if (!org.data) return null;
+  const on = (org.data.settings as { classConfirmedMessages?: boolean } | undefined)?.classConfirmedMessages === true;
+
+  const toggle = async (next: boolean) => {
+    if (!org.data) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await dp.saveClassConfirmedMessages(org.data.id, org.data.name, next);
+      setSuccess(next ? "'Your class is on' messages are on." : "'Your class is on' messages are off.");
+      await org.reload();
+    } catch (e) {
+      setError(errorMessage(e, 'Failed to save the setting. Please try again'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 640, mt: 3 }}>
+      <Stack spacing={2}>
+        <Typography variant="h6" component="h2">
+          Minimum enrolment
+        </Typography>
+        <Typography color="text.secondary">
+          A class with a minimum is decided at its go/no-go time. When it has enough students, its students can be told that the class will
+          run.
+        </Typography>
+        <FormControlLabel
+          control={<Switch checked={on} disabled={busy} onChange={(e) => void toggle(e.target.checked)} />}
+          label="Email students 'Your class is on' when their class is confirmed"
+        />
+        {success && <Alert severity="success">{success}</Alert>}
+        {error && <Alert severity="error">{error}</Alert>}
+      </Stack>
+    </Paper>
+  );
+}
