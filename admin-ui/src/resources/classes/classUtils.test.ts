@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultClassValues,
   enrollmentColor,
+  goNoGoSummary,
   hasDiscount,
   isListable,
   toPayload,
@@ -80,5 +81,34 @@ describe('classUtils', () => {
     );
     // A 403 that is not about the plan (e.g. tenant scope) must not ask the admin to upgrade.
     expect(updateErrorMessage(403, 'organizationId does not match your organization')).toBe('Failed to update class. Please try again');
+  });
+
+  it('should check the minimum enrolment fields with the server messages and send them', () => {
+    const v = { ...defaultClassValues(), title: 'T', description: 'D', instructor: 'I', location: 'L', maxStudents: '10' };
+    expect(validateClass(v)).toEqual({});
+    expect(validateClass({ ...v, minEnrollment: '-1' }).minEnrollment).toBe('Minimum enrolment cannot be negative');
+    expect(validateClass({ ...v, minEnrollment: '2.5' }).minEnrollment).toBe('Minimum enrolment must be a whole number');
+    expect(validateClass({ ...v, minEnrollment: '11' }).minEnrollment).toBe('Minimum enrolment (11) cannot be more than max students (10)');
+    expect(validateClass({ ...v, decisionHoursBefore: '0' }).decisionHoursBefore).toBe('Decide at least 1 hour before the start');
+    expect(validateClass({ ...v, decisionHoursBefore: '721' }).decisionHoursBefore).toBe(
+      'Decide at most 720 hours (30 days) before the start',
+    );
+    expect(toPayload({ ...v, minEnrollment: '4', decisionHoursBefore: '24', autoCancelBelowMinimum: true })).toMatchObject({
+      minEnrollment: 4,
+      decisionHoursBefore: 24,
+      autoCancelBelowMinimum: true,
+    });
+  });
+
+  it('should say where a class stands with its minimum', () => {
+    const base = { minEnrollment: 5, decisionHoursBefore: 48, autoCancelBelowMinimum: true, startDate: '2026-12-10T18:00:00.000Z' };
+    expect(goNoGoSummary({ ...base, minEnrollment: 0, goNoGo: 'pending', decidedAt: null })).toBeNull();
+    expect(goNoGoSummary({ ...base, goNoGo: 'pending', decidedAt: null })).toMatchObject({ label: 'Pending' });
+    expect(goNoGoSummary({ ...base, goNoGo: 'pending', decidedAt: null })!.detail).toContain('cancelled and refunded automatically');
+    expect(goNoGoSummary({ ...base, goNoGo: 'pending', decidedAt: '2026-12-08T18:00:00.000Z' })).toMatchObject({ label: 'Below minimum' });
+    expect(goNoGoSummary({ ...base, goNoGo: 'confirmed', decidedAt: '2026-12-08T18:00:00.000Z' })).toMatchObject({ label: 'Confirmed' });
+    expect(goNoGoSummary({ ...base, goNoGo: 'cancelled', decidedAt: '2026-12-08T18:00:00.000Z' })).toMatchObject({
+      label: 'Cancelled: below minimum',
+    });
   });
 });
