@@ -13,14 +13,17 @@ export function ClassConfirmedSetting() {
   const dp = useDataProvider<AppDataProvider>();
   const org = useFetch('own-organization', (p) => p.getOwnOrganization());
   const [busy, setBusy] = useState(false);
+  // Shown at once while it saves; the saved value takes over after the reload.
+  const [saving, setSaving] = useState<boolean | null>(null);
   const [success, setSuccess] = useTimedMessage(3000);
   const [error, setError] = useState<string | null>(null);
   if (!org.data) return null;
-  const on = (org.data.settings as { classConfirmedMessages?: boolean } | undefined)?.classConfirmedMessages === true;
+  const on = saving ?? (org.data.settings as { classConfirmedMessages?: boolean } | undefined)?.classConfirmedMessages === true;
 
   const toggle = async (next: boolean) => {
     if (!org.data) return;
     setBusy(true);
+    setSaving(next);
     setError(null);
     try {
       await dp.saveClassConfirmedMessages(org.data.id, org.data.name, next);
@@ -30,6 +33,7 @@ export function ClassConfirmedSetting() {
       setError(errorMessage(e, 'Failed to save the setting. Please try again'));
     } finally {
       setBusy(false);
+      setSaving(null);
     }
   };
 
