@@ -368,6 +368,9 @@ function TemplatesTab() {
                 <MenuItem value="receipt">Payment receipt</MenuItem>
                 <MenuItem value="refund">Refund notice</MenuItem>
                 <MenuItem value="rating">Rating request</MenuItem>
+                <MenuItem value="class_confirmed">Your class is on (minimum reached)</MenuItem>
+                <MenuItem value="class_cancelled">Class cancelled (below minimum)</MenuItem>
+                <MenuItem value="class_below_minimum">Below minimum (to admins)</MenuItem>
               </TextField>
               {editing.values.type === 'email' && (
                 <TextField

@@ -225,7 +225,7 @@ export function goNoGoSummary(
   return {
     label: 'Pending',
     color: 'default',
-    detail: `Decided ${when(decisionAt)} (${c.decisionHoursBefore} hours before the start): ${
+    detail: `Decision on ${when(decisionAt)} (${c.decisionHoursBefore} hours before the start): ${
       c.autoCancelBelowMinimum ? 'cancelled and refunded automatically' : 'admins are told'
     } if fewer than ${c.minEnrollment} are registered`,
   };
