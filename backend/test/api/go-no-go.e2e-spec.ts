@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { GoNoGoService } from '../../src/modules/go-no-go/go-no-go.service';
 import { classBody, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
+import { createTestApp } from '../setup/test-app';
 import {
   cardClass,
   cardOrg,
@@ -9,6 +10,8 @@ import {
   payInBrowser,
   seatsTaken,
   startCardWorld,
+  waitFor,
+  WEBHOOK_SECRET,
   type CardWorld,
 } from './card-payments.helpers';
 
@@ -387,5 +390,32 @@ describe('go/no-go', () => {
     expect(await getClass(cls.id)).toMatchObject({ minEnrollment: 3, autoCancelBelowMinimum: false });
     const list = await w.a.http.get('/api/classes').set(other.auth).expect(200);
     expect(list.body.data.map((c: { id: string }) => c.id)).not.toContain(cls.id);
+  });
+
+  it('should decide and release by itself on an instance with JOBS_ENABLED (the timer, no hand-run)', async () => {
+    const cls = await dueClass({ minEnrollment: 4, autoCancelBelowMinimum: true });
+    const p = await byCard(cls.id);
+    const jobs = await createTestApp(
+      {
+        STRIPE_SECRET_KEY: 'sk_test_classlane_cards',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: w.stand.url,
+        JOBS_ENABLED: 'true',
+        JOBS_INTERVAL_MS: '100',
+      },
+      { databaseUrl: w.a.url },
+    );
+    try {
+      const row = await waitFor(
+        () => enrollmentRow(w.a, p.id),
+        (r) => r.status === 'cancelled',
+        15_000,
+      );
+      expect(row).toMatchObject({ status: 'cancelled', refunded_cents: 8000 });
+      expect(await getClass(cls.id)).toMatchObject({ goNoGo: 'cancelled', status: 'Cancelled' });
+      expect(standInRefunds(p.pi)).toEqual([8000]);
+    } finally {
+      await jobs.close();
+    }
   });
 });
