@@ -25,6 +25,11 @@ const cls = (over: Partial<ClassItem>): ClassItem => ({
   sessions: [],
   information: '',
   materials: [],
+  minEnrollment: 0,
+  decisionHoursBefore: 48,
+  autoCancelBelowMinimum: false,
+  goNoGo: 'pending',
+  decidedAt: null,
   ...over,
 });
 const classes = [cls({}), cls({ id: 'c2', title: 'Watercolour', status: 'Cancelled', startDate: at(12) })];

@@ -21,6 +21,11 @@ const base: ClassItem = {
   sessions: [],
   information: '',
   materials: [],
+  minEnrollment: 0,
+  decisionHoursBefore: 48,
+  autoCancelBelowMinimum: false,
+  goNoGo: 'pending',
+  decidedAt: null,
 };
 
 describe('calendar', () => {
