@@ -310,6 +310,16 @@ describe('go/no-go', () => {
     // Nothing more on the next runs.
     expect((await run()).released).toBe(0);
     expect(await refundsOf(cls.id)).toHaveLength(2);
+    // An admin who opens the class again keeps its new registrations: the job does not release them.
+    await w.a.http
+      .put(`/api/classes/${cls.id}`)
+      .set(org.auth)
+      .send({ ...(await getClass(cls.id)), status: 'Open' })
+      .expect(200);
+    const again = await inPerson(cls.id);
+    expect((await run()).released).toBe(0);
+    expect((await enrollmentRow(w.a, again)).status).toBe('active');
+    expect((await getClass(cls.id)).goNoGo).toBe('cancelled');
   });
 
   it('should decide once with two instances running the job at the same time', async () => {

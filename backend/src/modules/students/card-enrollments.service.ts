@@ -50,7 +50,13 @@ export class CardEnrollmentsService {
 
   /** Registrations still holding a seat in classes the go/no-go cancelled (issue 14 §3), oldest first. */
   async openInCancelledClasses(limit: number): Promise<{ id: string; organizationId: string }[]> {
-    const rows = await this.repo.list(undefined, "c.go_no_go = 'cancelled' AND e.status IN ('held', 'active')", [], limit);
+    // Still Cancelled: a class an admin opened again keeps its new registrations.
+    const rows = await this.repo.list(
+      undefined,
+      "c.go_no_go = 'cancelled' AND c.status = 'Cancelled' AND e.status IN ('held', 'active')",
+      [],
+      limit,
+    );
     return rows.map((e) => ({ id: e.id, organizationId: e.organizationId }));
   }
 
