@@ -294,7 +294,13 @@ describe('go/no-go', () => {
     const keys = w.stand.requests.filter((r) => r.path === '/v1/refunds').map((r) => r.idempotencyKey);
     expect(keys).toEqual(expect.arrayContaining([`classlane-enrollment-${cardA.id}-class-cancelled-refund`]));
     // Every seat holder told (the open hold too), each refund confirmed, the admin told.
-    expect(await messages(cls.id, 'class_cancelled')).toHaveLength(4);
+    const cancelledNotices = await messages(cls.id, 'class_cancelled');
+    expect(cancelledNotices).toHaveLength(4);
+    expect(cancelledNotices[0]).toMatchObject({
+      recipient_type: 'student',
+      subject: `Class cancelled: ${cls.title}`,
+      message: expect.stringContaining('If you paid by card, your payment is refunded in full'),
+    });
     const refundNotices = await w.a.db.query(
       `SELECT count(*)::int AS n FROM communications WHERE kind = 'refund' AND recipient_id IN (SELECT student_id FROM enrollments WHERE id = ANY($1))`,
       [[cardA.id, cardB.id]],
