@@ -69,6 +69,10 @@ export class CardEnrollmentsRepository {
     return rows[0] ?? null;
   }
 
+  findAll(manager: EntityManager | undefined, where: string, params: unknown[], lock = false): Promise<CardEnrollment[]> {
+    return (manager ?? this.db).query(`${SELECT} WHERE ${where}${lock ? ' FOR UPDATE OF e' : ''}`, params);
+  }
+
   insertHeld(
     manager: EntityManager,
     data: {
