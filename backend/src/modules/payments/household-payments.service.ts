@@ -126,7 +126,12 @@ export class HouseholdPaymentsService {
       amount: total / 100,
       holdExpiresAt: seats.enrollments[0].holdExpiresAt!,
       enrollmentId: seats.groupId,
-      enrollments: seats.enrollments.map(({ enrollmentId, studentId, firstName, lastName }) => ({ enrollmentId, studentId, firstName, lastName })),
+      enrollments: seats.enrollments.map(({ enrollmentId, studentId, firstName, lastName }) => ({
+        enrollmentId,
+        studentId,
+        firstName,
+        lastName,
+      })),
     };
   }
 
@@ -209,7 +214,12 @@ export class HouseholdPaymentsService {
       // One confirmation listing everyone and one receipt for the total, to the contact's email.
       const people = rows.map((r) => ({ firstName: r.firstName, lastName: r.lastName }));
       await this.communications.queueRegistrationConfirmation(m, { ...contact, ...this.contactName(pi), attendees: people });
-      await this.communications.queuePaymentReceipt(m, { ...contact, ...this.contactName(pi), paymentReference: pi.id, amountCents: pi.amount });
+      await this.communications.queuePaymentReceipt(m, {
+        ...contact,
+        ...this.contactName(pi),
+        paymentReference: pi.id,
+        amountCents: pi.amount,
+      });
       return { kind: 'completed', enrollment: primary, late: open.some((r) => r.status !== 'held') };
     }
     for (const r of open) await this.refundShare(m, r, pi);
@@ -282,7 +292,14 @@ export class HouseholdPaymentsService {
       e.organizationId,
       'payment_refunded',
       `${e.studentName}'s late card payment of ${formatDollars(refund.amount)} for ${e.classTitle} was refunded in full`,
-      { amount: refund.amount / 100, studentId: e.studentId, studentName: e.studentName, classId: e.classId, className: e.classTitle, source: 'late_payment' },
+      {
+        amount: refund.amount / 100,
+        studentId: e.studentId,
+        studentName: e.studentName,
+        classId: e.classId,
+        className: e.classTitle,
+        source: 'late_payment',
+      },
       m,
     );
   }

@@ -20,6 +20,14 @@ import { RefundsService } from './refunds.service';
 @Module({
   imports: [StudentsModule, ClassesModule, StripeModule, ConnectModule, SubscriptionsModule, CommunicationsModule],
   controllers: [PaymentConfigController, InPersonPaymentsController, CardPaymentsController, EnrollmentsController],
-  providers: [InPersonPaymentsService, CardPaymentsService, HouseholdPaymentsService, RefundsService, PaymentsRepository, PaymentEventsHandler, PaymentsJobs],
+  providers: [
+    InPersonPaymentsService,
+    CardPaymentsService,
+    HouseholdPaymentsService,
+    RefundsService,
+    PaymentsRepository,
+    PaymentEventsHandler,
+    PaymentsJobs,
+  ],
 })
 export class PaymentsModule {}

@@ -55,7 +55,16 @@ export class HouseholdRepository {
       manager,
       `INSERT INTO students (organization_id, first_name, last_name, email, phone, communication_opt_in, household_contact_id, date_of_birth)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date) RETURNING ${STUDENT}`,
-      [contact.organizationId, a.firstName, a.lastName, contact.email, contact.phone, contact.communicationOptIn, contact.id, a.dateOfBirth],
+      [
+        contact.organizationId,
+        a.firstName,
+        a.lastName,
+        contact.email,
+        contact.phone,
+        contact.communicationOptIn,
+        contact.id,
+        a.dateOfBirth,
+      ],
     );
     return row;
   }
@@ -91,7 +100,10 @@ export class HouseholdRepository {
     return rows.map((r) => r.class_id);
   }
 
-  async insertEnrollment(manager: EntityManager, e: HouseholdEnrollmentInsert): Promise<{ id: string; enrollmentDate: Date; holdExpiresAt: Date | null }> {
+  async insertEnrollment(
+    manager: EntityManager,
+    e: HouseholdEnrollmentInsert,
+  ): Promise<{ id: string; enrollmentDate: Date; holdExpiresAt: Date | null }> {
     const [row] = await returning<{ id: string; enrollmentDate: Date; holdExpiresAt: Date | null }>(
       manager,
       `INSERT INTO enrollments (id, household_group_id, organization_id, student_id, class_id, payment_status, payment_method,
@@ -143,7 +155,9 @@ export class HouseholdRepository {
   }
 
   /** The attendees registered under these contacts, by contact id. */
-  async membersOf(contactIds: string[]): Promise<Map<string, { id: string; firstName: string; lastName: string; dateOfBirth: string | null }[]>> {
+  async membersOf(
+    contactIds: string[],
+  ): Promise<Map<string, { id: string; firstName: string; lastName: string; dateOfBirth: string | null }[]>> {
     const out = new Map<string, { id: string; firstName: string; lastName: string; dateOfBirth: string | null }[]>();
     if (!contactIds.length) return out;
     const rows: { id: string; firstName: string; lastName: string; dateOfBirth: string | null; contactId: string }[] = await this.db.query(

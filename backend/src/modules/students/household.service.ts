@@ -77,7 +77,12 @@ export class HouseholdService {
         paymentMethod: 'in-person' as PaymentMethod,
         amountPaid: 0,
       })),
-      enrollments: seats.enrollments.map(({ enrollmentId, studentId, firstName, lastName }) => ({ enrollmentId, studentId, firstName, lastName })),
+      enrollments: seats.enrollments.map(({ enrollmentId, studentId, firstName, lastName }) => ({
+        enrollmentId,
+        studentId,
+        firstName,
+        lastName,
+      })),
     };
   }
 
@@ -278,7 +283,11 @@ export class HouseholdService {
     }
     await this.usage.assertCanAddStudent(contact.organizationId, m);
     return {
-      student: await this.repo.insertAttendee(m, contact, { firstName: a.firstName, lastName: a.lastName, dateOfBirth: a.dateOfBirth ?? null }),
+      student: await this.repo.insertAttendee(m, contact, {
+        firstName: a.firstName,
+        lastName: a.lastName,
+        dateOfBirth: a.dateOfBirth ?? null,
+      }),
       created: true,
     };
   }

@@ -24,7 +24,14 @@ import { StudentsService } from './students.service';
     DataExportModule,
   ],
   controllers: [StudentsController],
-  providers: [StudentsRepository, StudentsService, CardEnrollmentsRepository, CardEnrollmentsService, HouseholdRepository, HouseholdService],
+  providers: [
+    StudentsRepository,
+    StudentsService,
+    CardEnrollmentsRepository,
+    CardEnrollmentsService,
+    HouseholdRepository,
+    HouseholdService,
+  ],
   exports: [StudentsService, CardEnrollmentsService, HouseholdService],
 })
 export class StudentsModule {}
