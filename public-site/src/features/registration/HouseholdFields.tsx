@@ -118,8 +118,13 @@ export function HouseholdFields({
         <div key={row.key} className="household__row" role="group" aria-label={`Person ${index + 2}`}>
           <div className="household__row-head">
             <span className="household__row-title">Person {index + 2}</span>
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => remove(row.key)}>
-              Remove<span className="visually-hidden"> person {index + 2}</span>
+            <button
+              type="button"
+              className="btn btn--ghost btn--small"
+              aria-label={`Remove person ${index + 2}`}
+              onClick={() => remove(row.key)}
+            >
+              Remove
             </button>
           </div>
           <div className="form-row form-row--2">

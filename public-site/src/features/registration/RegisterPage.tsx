@@ -91,12 +91,14 @@ export function RegisterPage() {
     setPhase('submitting');
     try {
       setPhase('checking');
-      const check = await checkEnrollment({ email: student.email, classId: currentClass.id, organizationId: orgId }).catch((error: unknown) => {
-        // The contact is enrolled already but registers only other people now: that is fine (the server checks each person).
-        if (household.others.length > 0 && !household.contactAttends && (error as EnrollmentProblem)?.isAlreadyEnrolled)
-          return { classFull: false, closed: null };
-        throw error;
-      });
+      const check = await checkEnrollment({ email: student.email, classId: currentClass.id, organizationId: orgId }).catch(
+        (error: unknown) => {
+          // The contact is enrolled already but registers only other people now: that is fine (the server checks each person).
+          if (household.others.length > 0 && !household.contactAttends && (error as EnrollmentProblem)?.isAlreadyEnrolled)
+            return { classFull: false, closed: null };
+          throw error;
+        },
+      );
       if (check.classFull) {
         setClassFull(true);
         return;
