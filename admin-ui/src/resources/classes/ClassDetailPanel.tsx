@@ -14,6 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
+import { rosterSecondary } from '@/resources/students/household';
 import EditIcon from '@mui/icons-material/Edit';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -178,7 +179,7 @@ export function ClassDetailPanel({
             const enrollment = s.classEnrollments?.find((e) => e.classId === record.id) ?? s.classEnrollments?.[0];
             return (
               <ListItem key={s.id} disableGutters secondaryAction={<PaymentChip enrollment={enrollment} />}>
-                <ListItemText primary={fullName(s)} secondary={s.email} />
+                <ListItemText primary={fullName(s)} secondary={rosterSecondary(s)} />
               </ListItem>
             );
           })}
