@@ -61,11 +61,16 @@ export function OverviewTab({
               <ListItem
                 key={s.id}
                 disableGutters
+                sx={{ pr: 10 }}
                 secondaryAction={
                   <Chip size="small" label={paidIds.has(s.id) ? 'Paid' : 'Unpaid'} color={paidIds.has(s.id) ? 'success' : 'warning'} />
                 }
               >
-                <ListItemText primary={fullName(s)} secondary={rosterSecondary(s)} />
+                <ListItemText
+                  primary={fullName(s)}
+                  secondary={rosterSecondary(s)}
+                  slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+                />
               </ListItem>
             ))}
           </List>

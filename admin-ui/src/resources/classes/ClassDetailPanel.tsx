@@ -178,8 +178,13 @@ export function ClassDetailPanel({
           {students.data.map((s) => {
             const enrollment = s.classEnrollments?.find((e) => e.classId === record.id) ?? s.classEnrollments?.[0];
             return (
-              <ListItem key={s.id} disableGutters secondaryAction={<PaymentChip enrollment={enrollment} />}>
-                <ListItemText primary={fullName(s)} secondary={rosterSecondary(s)} />
+              // Room for the payment chip: a household contact line is long and must not run under it.
+              <ListItem key={s.id} disableGutters sx={{ pr: 14 }} secondaryAction={<PaymentChip enrollment={enrollment} />}>
+                <ListItemText
+                  primary={fullName(s)}
+                  secondary={rosterSecondary(s)}
+                  slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+                />
               </ListItem>
             );
           })}
