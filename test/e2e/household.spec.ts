@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { classPayload, freshOrganization, signInUi } from './admin-helpers';
-import { fillStudent, uniqueEmail } from './public-helpers';
+import { ADMIN, apiSignIn, classPayload, freshOrganization, signInUi } from './admin-helpers';
+import { DEMO_ORG_ID, fillStudent, uniqueEmail } from './public-helpers';
+import { onboardDemoOrganization, serveStripeJsDouble } from './stripe-helpers';
 
 /** Issue 14 §2: a parent registers three people in one go (all seats or none) and the admin sees each on the roster. */
-const shot = (name: string, project: string) => ({ path: `.tmp/screenshots/household-${name}-${project}.png`, fullPage: true });
+const shot = (name: string, project: string, fullPage = true) => ({ path: `.tmp/screenshots/household-${name}-${project}.png`, fullPage });
 
 async function expectNoSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
@@ -73,7 +74,8 @@ test('should register a household of three in person and show each on the admin 
   await expect(details.getByText(`${contactLine} · Born Apr 12, 2016`)).toBeVisible();
   await expect(details.getByText(contactLine, { exact: true })).toBeVisible(); // Liam
   await expect(details.getByText(email, { exact: true })).toBeVisible(); // Ana herself
-  await page.screenshot(shot('admin-roster', info.project.name));
+  await details.getByText('Enrolled students (3)').scrollIntoViewIfNeeded();
+  await page.screenshot(shot('admin-roster', info.project.name, false));
 });
 
 test('should take no seat when one is short and say which class ran out', async ({ page, request }) => {
@@ -97,4 +99,49 @@ test('should take no seat when one is short and say which class ran out', async 
   await expect(alert).toContainText(`Only 2 seats are left in ${title}`);
   const after = await request.get(`/api/classes/${classId}?organizationId=${org.organizationId}`);
   expect((await after.json()).data.enrolledStudents).toBe(0);
+});
+
+test('should pay by card for two children in one payment, the contact not attending', async ({ page, request }, info) => {
+  await onboardDemoOrganization(request, page);
+  await serveStripeJsDouble(page);
+  const admin = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const auth = { Authorization: `Bearer ${admin.token}` };
+  const title = `Kids Clay ${Date.now()}`;
+  const cls = await request.post('/api/classes', { headers: auth, data: { ...classPayload(title), price: 40 } });
+  expect(cls.ok(), await cls.text()).toBeTruthy();
+  const classId = (await cls.json()).data.id as string;
+
+  await page.goto(`/register/${classId}?org=${DEMO_ORG_ID}`);
+  await fillStudent(page, { firstName: 'Sam', lastName: 'Reyes', email: uniqueEmail('e2e.household.card'), phone: '5595554322' });
+  await addPerson(page, 2, 'Nina', 'Reyes', '2015-09-01');
+  await addPerson(page, 3, 'Theo', 'Reyes');
+  await page.getByLabel(/I am attending too/).uncheck();
+  await expect(page.getByRole('complementary').getByText('Total for 2 people')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByRole('radio', { name: /Pay by Card/ })).toBeChecked();
+  const card = page.getByRole('group', { name: 'Card details' });
+  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await card.getByLabel('Expiration date MM / YY').fill('12 / 34');
+  await card.getByLabel('Security code').fill('123');
+  await card.getByLabel('ZIP').fill('93612');
+  await page.screenshot(shot('card', info.project.name));
+  await page.getByRole('button', { name: 'Pay $80' }).click();
+
+  await expect(page).toHaveURL(/\/confirmation/);
+  await expect(page.getByText('Payment Confirmed')).toBeVisible();
+  await expect(page.getByText('We received your payment of $80.')).toBeVisible();
+  await expect(page.getByText('Thank you, Sam! 2 people are registered for')).toBeVisible();
+  const roster = await request.get(`/api/students/class/${classId}`, { headers: auth });
+  const people = (await roster.json()).data as {
+    firstName: string;
+    classEnrollments: { paymentMethod: string; paymentStatus: string; amountPaid: number }[];
+  }[];
+  expect(
+    people
+      .map((p) => [p.firstName, p.classEnrollments[0].paymentMethod, p.classEnrollments[0].paymentStatus, p.classEnrollments[0].amountPaid])
+      .sort(),
+  ).toEqual([
+    ['Nina', 'card', 'completed', 40],
+    ['Theo', 'card', 'completed', 40],
+  ]);
 });

@@ -190,7 +190,7 @@ describe('household registration', () => {
     );
     expect(mails.map((m: { kind: string }) => m.kind)).toEqual(['confirmation', 'receipt']);
     expect(mails[0].message).toMatch(/^Hi Dee,/);
-    expect(mails[0].message).toContain('- Emma Okafor\n- Liam Okafor');
+    expect(mails[0].message).toContain('Registered (3 people):\n- Dee Okafor\n- Emma Okafor\n- Liam Okafor');
     expect(mails[1].message).toContain('240');
 
     // Cancel one attendee: one seat freed, that attendee's share refunded (100 % policy), never more than the share.
@@ -246,6 +246,23 @@ describe('household registration', () => {
     await w.a.http.post(`/api/enrollments/${a.enrollments[0].enrollmentId}/cancel`).set(other.auth).send({}).expect(404);
     const list = (await w.a.http.get(`/api/students/class/${theirs.id}`).set(other.auth).expect(200)).body.data;
     expect(list.every((s: { householdContact: { id: string } | null }) => s.householdContact?.id === b.id)).toBe(true);
+  });
+
+  it("should count every new record against the plan's student limit, all or nothing", async () => {
+    const free = await createOrg(w.a); // Free: 10 students
+    const cls = await createClass(w.a, free, { maxStudents: 20 });
+    for (let i = 0; i < 8; i++) await register(registerBody(free.orgId, cls.id)).expect(201);
+    const body = registerBody(free.orgId, cls.id, { firstName: 'Gia', lastName: 'Lopez' });
+    // Contact + 2 children = 3 new records, 2 places left: refused with the student-facing text, nothing written.
+    const res = await register({ ...body, attendees: [{ firstName: 'Gia', lastName: 'Lopez' }, ...KIDS] }).expect(403);
+    expect(res.body).toMatchObject({ registrationClosed: true, code: 'REGISTRATION_CLOSED' });
+    expect(res.body.error).toContain('is not accepting new online registrations right now');
+    expect(await seatsTaken(w.a, cls.id)).toBe(8);
+    expect(await studentsOf(body.email)).toEqual([]);
+    // Two records fit: the contact registers one child only, not attending.
+    await register({ ...body, attendees: [KIDS[0]] }).expect(201);
+    expect(await seatsTaken(w.a, cls.id)).toBe(9);
+    expect((await studentsOf(body.email)).length).toBe(2);
   });
 
   it('should refuse bad attendees with readable messages and write nothing', async () => {

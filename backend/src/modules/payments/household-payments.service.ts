@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { ForbiddenException, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
@@ -13,6 +13,7 @@ import { ConnectService } from '../connect/connect.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, type CardEnrollment } from '../students/card-enrollments.service';
 import { HouseholdService } from '../students/household.service';
+import { StudentsService } from '../students/students.service';
 import { UsageService } from '../subscriptions/usage.service';
 import type { IntentFacts, SettleOutcome } from './card-payments.service';
 import type { CreatePaymentIntentDto } from './dto/card-payment.dto';
@@ -49,6 +50,7 @@ export class HouseholdPaymentsService {
   constructor(
     private readonly stripe: StripeClient,
     private readonly household: HouseholdService,
+    private readonly students: StudentsService,
     private readonly cards: CardEnrollmentsService,
     private readonly classes: ClassesService,
     private readonly connect: ConnectService,
@@ -84,10 +86,17 @@ export class HouseholdPaymentsService {
     if (!ready.chargesEnabled || !ready.stripeAccountId)
       throw new AppException(HttpStatus.FORBIDDEN, NOT_CHARGES_ENABLED, { cardPaymentsUnavailable: true });
     const { attendees, ...rest } = dto;
-    const seats = await this.household.holdCardSeats(dto.organizationId, rest.studentData, attendees, dto.classId, {
-      holdMinutes: this.config.getOrThrow('jobs', { infer: true }).seatHoldMinutes,
-      assertAllowed: (m) => this.usage.assertCanTakeCardPayment(dto.organizationId, m),
-    });
+    const seats = await this.household
+      .holdCardSeats(dto.organizationId, rest.studentData, attendees, dto.classId, {
+        holdMinutes: this.config.getOrThrow('jobs', { infer: true }).seatHoldMinutes,
+        assertAllowed: (m) => this.usage.assertCanTakeCardPayment(dto.organizationId, m),
+      })
+      .catch(async (e: unknown) => {
+        // The plan's student limit: the student gets the organization's contact, never the admin's plan text.
+        if (e instanceof ForbiddenException && e.message.startsWith('Student limit reached'))
+          throw await this.students.registrationClosedError(dto.organizationId, dto.classId);
+        throw e;
+      });
     for (const pi of seats.released) void this.cancelIntent(pi);
     const ids = seats.enrollments.map((e) => e.enrollmentId);
     let intent: Stripe.PaymentIntent;
@@ -212,7 +221,11 @@ export class HouseholdPaymentsService {
     const contact = messageOf(primary);
     if (keepsSeats) {
       // One confirmation listing everyone and one receipt for the total, to the contact's email.
-      const people = rows.map((r) => ({ firstName: r.firstName, lastName: r.lastName }));
+      // In the order the form listed them (the intent's metadata), not the locking order.
+      const order = (pi.metadata.enrollmentIds ?? '').split(',');
+      const people = [...rows]
+        .sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id))
+        .map((r) => ({ firstName: r.firstName, lastName: r.lastName }));
       await this.communications.queueRegistrationConfirmation(m, { ...contact, ...this.contactName(pi), attendees: people });
       await this.communications.queuePaymentReceipt(m, {
         ...contact,

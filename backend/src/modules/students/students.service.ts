@@ -136,6 +136,21 @@ export class StudentsService {
     });
   }
 
+  /** The student-facing 403 when the plan's student limit stops a registration (a household's card hold uses it too). */
+  async registrationClosedError(organizationId: string, classId: string): Promise<AppException> {
+    const closed = await this.registrationClosed(organizationId, await this.classes.publicGet(classId));
+    return new AppException(403, closed.message, {
+      code: ErrorCode.RegistrationClosed,
+      registrationClosed: true,
+      organizationData: closed.organizationData,
+    });
+  }
+
+  /** The household contacts of these students (attendees), by attendee id: for rosters built elsewhere (teacher screens). */
+  householdContacts(students: { id: string; householdContactId?: string | null }[]) {
+    return this.households.contactsOf(students);
+  }
+
   private async studentLimitReached(organizationId: string): Promise<boolean> {
     try {
       await this.usage.assertCanAddStudent(organizationId);
