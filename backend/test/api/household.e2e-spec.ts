@@ -229,6 +229,55 @@ describe('household registration', () => {
     expect(cancels).toHaveLength(1);
   });
 
+  it('should complete the whole household from the webhook alone, and release every seat when the payment fails', async () => {
+    const cls = await cardClass(w.a, org);
+    const people = KIDS.map((k) => ({ ...k, lastName: 'Webb' }));
+    const body = intentBody(org.orgId, cls.id, 160, { firstName: 'Fay', lastName: 'Webb' });
+    const paid = (
+      await w.a.http
+        .post('/api/payments/create-intent')
+        .send({ ...body, attendees: people })
+        .expect(201)
+    ).body.data;
+    await payInBrowser(w.stand, paid.paymentIntentId, paid.clientSecret);
+    const succeeded = w.stand.events.find(
+      (e) => e.type === 'payment_intent.succeeded' && (e.data.object as { id: string }).id === paid.paymentIntentId,
+    )!;
+    await deliver(w.a, succeeded).expect(200); // the browser never came back
+    for (const e of paid.enrollments as { enrollmentId: string }[])
+      expect(await enrollmentRow(w.a, e.enrollmentId)).toMatchObject({
+        status: 'active',
+        payment_status: 'completed',
+        amount_paid_cents: 8000,
+      });
+    expect(await seatsTaken(w.a, cls.id)).toBe(2);
+
+    const other = await cardClass(w.a, org);
+    const d = (
+      await w.a.http
+        .post('/api/payments/create-intent')
+        .send({
+          ...intentBody(org.orgId, other.id, 160, { firstName: 'Fay', lastName: 'Webb', email: body.studentData.email }),
+          attendees: people,
+        })
+        .expect(201)
+    ).body.data;
+    expect(await seatsTaken(w.a, other.id)).toBe(2);
+    // The same children as before: their records are reused.
+    expect(d.enrollments.map((e: { studentId: string }) => e.studentId)).toEqual(
+      paid.enrollments.map((e: { studentId: string }) => e.studentId),
+    );
+    expect((await payInBrowser(w.stand, d.paymentIntentId, d.clientSecret, 'pm_card_chargeDeclined')).status).toBe(402);
+    const failed = w.stand.events.find(
+      (e) => e.type === 'payment_intent.payment_failed' && (e.data.object as { id: string }).id === d.paymentIntentId,
+    )!;
+    await deliver(w.a, failed).expect(200);
+    await deliver(w.a, { ...failed, id: `${failed.id}_again` }).expect(200);
+    for (const e of d.enrollments as { enrollmentId: string }[])
+      expect(await enrollmentRow(w.a, e.enrollmentId)).toMatchObject({ status: 'expired', payment_status: 'failed' });
+    expect(await seatsTaken(w.a, other.id)).toBe(0);
+  });
+
   it('should keep households apart between organizations', async () => {
     const cls = await createClass(w.a, org);
     const theirs = await createClass(w.a, other);
