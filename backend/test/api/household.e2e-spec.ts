@@ -10,6 +10,7 @@ import {
   payInBrowser,
   seatsTaken,
   startCardWorld,
+  waitFor,
   type CardWorld,
 } from './card-payments.helpers';
 
@@ -276,6 +277,25 @@ describe('household registration', () => {
     for (const e of d.enrollments as { enrollmentId: string }[])
       expect(await enrollmentRow(w.a, e.enrollmentId)).toMatchObject({ status: 'expired', payment_status: 'failed' });
     expect(await seatsTaken(w.a, other.id)).toBe(0);
+  });
+
+  it('should replace an open household hold when the same people ask again (no second seat, the old intent cancelled)', async () => {
+    const cls = await cardClass(w.a, org);
+    const body = {
+      ...intentBody(org.orgId, cls.id, 160, { firstName: 'Gus', lastName: 'Hale' }),
+      attendees: KIDS.map((k) => ({ ...k, lastName: 'Hale' })),
+    };
+    const first = (await w.a.http.post('/api/payments/create-intent').send(body).expect(201)).body.data;
+    const second = (await w.a.http.post('/api/payments/create-intent').send(body).expect(201)).body.data;
+    expect(second.paymentIntentId).not.toBe(first.paymentIntentId);
+    expect(await seatsTaken(w.a, cls.id)).toBe(2);
+    for (const e of first.enrollments as { enrollmentId: string }[])
+      expect((await enrollmentRow(w.a, e.enrollmentId)).status).toBe('expired');
+    await waitFor(
+      async () => w.stand.requests.filter((r) => r.path === `/v1/payment_intents/${first.paymentIntentId}/cancel`).length,
+      (n) => n === 1,
+    );
+    expect(w.stand.requests.filter((r) => r.path === `/v1/payment_intents/${first.paymentIntentId}/cancel`)).toHaveLength(1);
   });
 
   it('should keep households apart between organizations', async () => {
