@@ -627,6 +627,12 @@ export interface components {
       /** @example 75 */
       attendanceRate: number | null;
     };
+    AttendeeDto: {
+      firstName: string;
+      lastName: string;
+      /** Format: date-time */
+      dateOfBirth?: string;
+    };
     AuditLogEntryResponseDto: {
       /**
        * @description Sequence number
@@ -1265,6 +1271,7 @@ export interface components {
       organizationId: string;
       studentData: components["schemas"]["StudentFieldsDto"];
       amount: number;
+      attendees?: components["schemas"]["AttendeeDto"][];
     };
     CreateStudentDto: {
       firstName: string;
@@ -1808,6 +1815,59 @@ export interface components {
        */
       time: string;
     };
+    HouseholdContactResponseDto: {
+      /**
+       * Format: uuid
+       * @example 6ce1f1f8-50fc-4694-af01-d92231027404
+       */
+      id: string;
+      /** @example Olivia */
+      firstName: string;
+      /** @example Martinez */
+      lastName: string;
+      /**
+       * Format: email
+       * @example olivia@example.com
+       */
+      email: string;
+      /**
+       * @description Digits only
+       * @example 5595551234
+       */
+      phone: string;
+    };
+    HouseholdEnrollmentResponseDto: {
+      /**
+       * Format: uuid
+       * @example 9076790a-923e-482e-977e-408883466a8c
+       */
+      enrollmentId: string;
+      /**
+       * Format: uuid
+       * @example 6ce1f1f8-50fc-4694-af01-d92231027404
+       */
+      studentId: string;
+      /** @example Emma */
+      firstName: string;
+      /** @example Martinez */
+      lastName: string;
+    };
+    HouseholdMemberResponseDto: {
+      /**
+       * Format: uuid
+       * @example 0b7c1c8e-4a44-4d0e-9c55-0f5d8f1d2a33
+       */
+      id: string;
+      /** @example Emma */
+      firstName: string;
+      /** @example Martinez */
+      lastName: string;
+      /**
+       * Format: date
+       * @example 2016-04-12
+       */
+      dateOfBirth: string | null;
+    };
     LimitReportDto: {
       /** @enum {string} */
       limit: "maxClasses" | "maxStudents" | "maxTransactionsPerMonth";
@@ -1979,6 +2039,8 @@ export interface components {
        * @example 9076790a-923e-482e-977e-408883466a8c
        */
       enrollmentId: string;
+      /** @description A household (with `attendees`): one held enrollment per person, all paid by this one intent (`amount` is the total) */
+      enrollments?: components["schemas"]["HouseholdEnrollmentResponseDto"][];
     };
     PaymentResetItemResponseDto: {
       /**
@@ -2329,6 +2391,7 @@ export interface components {
       /** Format: uuid */
       organizationId: string;
       classEnrollments: components["schemas"]["RegisterEnrollmentDto"][];
+      attendees?: components["schemas"]["AttendeeDto"][];
     };
     RegistrationEnrollmentResponseDto: {
       /**
@@ -2392,6 +2455,8 @@ export interface components {
       /** @example true */
       communicationOptIn: boolean;
       classEnrollments: components["schemas"]["RegistrationEnrollmentResponseDto"][];
+      /** @description A household registration (with `attendees`): one enrollment per person; the fields above are the contact */
+      enrollments?: components["schemas"]["HouseholdEnrollmentResponseDto"][];
     };
     ResetDoneResponseDto: {
       /** @example true */
@@ -3015,6 +3080,22 @@ export interface components {
       /** @example true */
       communicationOptIn: boolean;
       /**
+       * Format: date
+       * @description YYYY-MM-DD, when known
+       * @example null
+       */
+      dateOfBirth: string | null;
+      /**
+       * Format: uuid
+       * @description Set on a household attendee: the contact (whose email and phone the attendee shares)
+       * @example null
+       */
+      householdContactId: string | null;
+      /** @description An attendee's household contact */
+      householdContact: components["schemas"]["HouseholdContactResponseDto"] | null;
+      /** @description A contact's attendees (on GET /api/students/{id}; else empty) */
+      householdMembers: components["schemas"]["HouseholdMemberResponseDto"][];
+      /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z
        */
@@ -3462,6 +3543,14 @@ export interface components {
       updatedAt?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       stripeCustomerId?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      householdContactId?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      householdContact?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      householdMembers?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      dateOfBirth?: unknown;
     };
     UpdateSubscriptionDto: {
       /** @example professional */

@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Chip, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
+import { rosterSecondary } from '@/resources/students/household';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import AssessmentIcon from '@mui/icons-material/Assessment';
@@ -60,11 +61,16 @@ export function OverviewTab({
               <ListItem
                 key={s.id}
                 disableGutters
+                sx={{ pr: 10 }}
                 secondaryAction={
                   <Chip size="small" label={paidIds.has(s.id) ? 'Paid' : 'Unpaid'} color={paidIds.has(s.id) ? 'success' : 'warning'} />
                 }
               >
-                <ListItemText primary={fullName(s)} secondary={s.email} />
+                <ListItemText
+                  primary={fullName(s)}
+                  secondary={rosterSecondary(s)}
+                  slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+                />
               </ListItem>
             ))}
           </List>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
+import { rosterSecondary } from '@/resources/students/household';
 import {
   Box,
   Button,
@@ -45,7 +46,7 @@ function StudentRow({ student, cls, action }: { student: Student; cls: ClassReco
       <Box flex={1} minWidth={0}>
         <Typography fontWeight={600}>{fullName(student)}</Typography>
         <Typography variant="body2" color="text.secondary" noWrap>
-          {student.email}
+          {rosterSecondary(student)}
         </Typography>
       </Box>
       <Stack direction="row" spacing={1.5} alignItems="center" justifyContent="space-between">

@@ -138,6 +138,8 @@ describe('bad input on every write route', () => {
           ...person,
           organizationId: org.orgId,
           classEnrollments: [{ classId: cls.id, paymentMethod: 'in-person', paymentStatus: 'pending' }],
+          // Household registration (issue 14 §2).
+          attendees: [{ firstName: 'Emma', lastName: 'Martinez', dateOfBirth: '2016-04-12' }],
         },
       },
       'POST /api/students': {
@@ -204,7 +206,13 @@ describe('bad input on every write route', () => {
       // No connected account in this organization: a valid body would be 403 before any Stripe call.
       'POST /api/payments/create-intent': {
         auth: 'public',
-        body: { classId: cls.id, organizationId: org.orgId, studentData: person, amount: 80 },
+        body: {
+          classId: cls.id,
+          organizationId: org.orgId,
+          studentData: person,
+          amount: 80,
+          attendees: [{ firstName: 'Emma', lastName: 'Martinez', dateOfBirth: '2016-04-12' }],
+        },
       },
       'POST /api/payments/confirm-enrollment': {
         auth: 'public',

@@ -14,6 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
+import { rosterSecondary } from '@/resources/students/household';
 import EditIcon from '@mui/icons-material/Edit';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -179,8 +180,13 @@ export function ClassDetailPanel({
           {students.data.map((s) => {
             const enrollment = s.classEnrollments?.find((e) => e.classId === record.id) ?? s.classEnrollments?.[0];
             return (
-              <ListItem key={s.id} disableGutters secondaryAction={<PaymentChip enrollment={enrollment} />}>
-                <ListItemText primary={fullName(s)} secondary={s.email} />
+              // Room for the payment chip: a household contact line is long and must not run under it.
+              <ListItem key={s.id} disableGutters sx={{ pr: 14 }} secondaryAction={<PaymentChip enrollment={enrollment} />}>
+                <ListItemText
+                  primary={fullName(s)}
+                  secondary={rosterSecondary(s)}
+                  slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+                />
               </ListItem>
             );
           })}

@@ -26,6 +26,7 @@ import { formatDate, formatDateTime, formatMoney, fullName } from '@/common/form
 import type { Enrollment, EnrollmentPayment, Student } from '@/providers/types';
 import { CancelEnrollmentDialog } from '@/resources/students/CancelEnrollmentDialog';
 import { RefundDialog } from '@/resources/students/RefundDialog';
+import { formatBirthDate } from '@/resources/students/household';
 import {
   canCancel,
   canRefund,
@@ -197,6 +198,22 @@ export function StudentDetailPanel({
         <Typography variant="body2">
           Phone: <a href={`tel:${record.phone}`}>{formatPhone(record.phone)}</a>
         </Typography>
+        {record.dateOfBirth ? <Typography variant="body2">Date of birth: {formatBirthDate(record.dateOfBirth)}</Typography> : null}
+        {record.householdContact ? (
+          <Typography variant="body2">
+            Household contact: {record.householdContact.firstName} {record.householdContact.lastName} (
+            <a href={`mailto:${record.householdContact.email}`}>{record.householdContact.email}</a>,{' '}
+            <a href={`tel:${record.householdContact.phone}`}>{formatPhone(record.householdContact.phone)}</a>)
+          </Typography>
+        ) : null}
+        {record.householdMembers?.length ? (
+          <Typography variant="body2">
+            Household contact of:{' '}
+            {record.householdMembers
+              .map((m) => `${m.firstName} ${m.lastName}${m.dateOfBirth ? ` (born ${formatBirthDate(m.dateOfBirth)})` : ''}`)
+              .join(', ')}
+          </Typography>
+        ) : null}
         <Typography variant="body2">Communications: {record.communicationOptIn ? 'Opted in' : 'Opted out'}</Typography>
         <Typography variant="body2">Status: {record.status || 'active'}</Typography>
       </Stack>

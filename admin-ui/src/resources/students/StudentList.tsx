@@ -207,7 +207,14 @@ function StudentListView() {
                   tabIndex={0}
                   onKeyDown={(e) => e.key === 'Enter' && open(s)}
                 >
-                  <TableCell sx={{ fontWeight: 600 }}>{fullName(s)}</TableCell>
+                  <TableCell sx={{ fontWeight: 600 }}>
+                    {fullName(s)}
+                    {s.householdContact ? (
+                      <Typography variant="body2" color="text.secondary" fontWeight={400}>
+                        Household of {s.householdContact.firstName} {s.householdContact.lastName}
+                      </Typography>
+                    ) : null}
+                  </TableCell>
                   <TableCell>{s.email}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPhone(s.phone)}</TableCell>
                   <TableCell align="center">{s.classEnrollments?.length ?? 0}</TableCell>
@@ -225,6 +232,11 @@ function StudentListView() {
               <CardActionArea onClick={() => open(s)} aria-label={`View ${fullName(s)}`}>
                 <CardContent>
                   <Typography fontWeight={700}>{fullName(s)}</Typography>
+                  {s.householdContact ? (
+                    <Typography variant="body2" color="text.secondary">
+                      Household of {s.householdContact.firstName} {s.householdContact.lastName}
+                    </Typography>
+                  ) : null}
                   <Typography variant="body2" color="text.secondary">
                     {s.email}
                   </Typography>

@@ -53,6 +53,8 @@ export interface RegistrationMessageInput {
   lastName: string;
   email: string;
   phone: string | null;
+  /** A household registration (issue 14 §2): everyone registered, listed in the one confirmation to the contact. */
+  attendees?: { firstName: string; lastName: string }[];
 }
 
 export interface PaymentMessageInput extends RegistrationMessageInput {
@@ -287,9 +289,19 @@ export class CommunicationsService {
   async queueRegistrationConfirmation(manager: EntityManager, input: RegistrationMessageInput): Promise<void> {
     const { cls, values, org } = await this.classValues(manager, input);
     const ics = classCalendar(cls, org.name, `${this.publicUrl}/class/${cls.id}?organizationId=${input.organizationId}`);
-    await this.queueAutomatic(manager, input, 'confirmation', `confirmation:${input.enrollmentId}:email`, values, org, [
-      { filename: 'class-sessions.ics', type: 'text/calendar', content: Buffer.from(ics).toString('base64') },
-    ]);
+    await this.queueAutomatic(
+      manager,
+      input,
+      'confirmation',
+      `confirmation:${input.enrollmentId}:email`,
+      values,
+      org,
+      [{ filename: 'class-sessions.ics', type: 'text/calendar', content: Buffer.from(ics).toString('base64') }],
+      'email',
+      undefined,
+      {},
+      householdList(input.attendees),
+    );
   }
 
   /** The card payment's receipt (one per payment reference). */
@@ -454,12 +466,14 @@ export class CommunicationsService {
     scheduledAt?: Date,
     /** Values whose HTML is not their escaped text (links); their text form goes into the text part. */
     rich: Partial<Record<TemplateVariable, HtmlValue>> = {},
+    /** Text added after the template's (a household's list of people), whatever template the organization uses. */
+    appendix = '',
   ): Promise<boolean> {
     const own = await this.repo.activeTemplateFor(input.organizationId, kind, channel, manager);
     const subjectT = own ? (own.subjectTemplate ?? '') : BUILT_IN[kind][channel].subject;
     const messageT = own ? own.messageTemplate : BUILT_IN[kind][channel].message;
     const richNames = Object.keys(rich) as TemplateVariable[];
-    const message = render(messageT, { ...values, ...Object.fromEntries(richNames.map((k) => [k, rich[k]!.text])) });
+    const message = render(messageT, { ...values, ...Object.fromEntries(richNames.map((k) => [k, rich[k]!.text])) }) + appendix;
     const to = channel === 'email' ? input.email : toE164Phone(input.phone);
     if (!to) return false;
     const transactional = TRANSACTIONAL_KINDS.includes(kind);
@@ -477,7 +491,7 @@ export class CommunicationsService {
           channel === 'email'
             ? htmlEmail(
                 richNames.length
-                  ? render(messageT, { ...values, ...Object.fromEntries(richNames.map((k) => [k, htmlMarker(k)])) })
+                  ? render(messageT, { ...values, ...Object.fromEntries(richNames.map((k) => [k, htmlMarker(k)])) }) + appendix
                   : message,
                 org,
                 transactional ? undefined : unsubscribeUrl(this.publicUrl, this.secret, input.organizationId, input.studentId),
@@ -588,4 +602,12 @@ function templateFields(dto: TemplateDto) {
     variables: variablesOf(dto.subject_template, dto.message_template),
     isActive: dto.is_active ?? true,
   };
+}
+
+/** The people of a household registration, as the confirmation lists them (nothing for one person). */
+export function householdList(attendees: { firstName: string; lastName: string }[] | undefined): string {
+  if (!attendees?.length) return '';
+  return `\n\nRegistered (${attendees.length} ${attendees.length === 1 ? 'person' : 'people'}):\n${attendees
+    .map((a) => `- ${a.firstName} ${a.lastName}`)
+    .join('\n')}`;
 }

@@ -15,6 +15,7 @@ import { CardEnrollmentsService, type CardEnrollment } from '../students/card-en
 import { StudentsService } from '../students/students.service';
 import { UsageService } from '../subscriptions/usage.service';
 import type { ConfirmEnrollmentDto, CreatePaymentIntentDto } from './dto/card-payment.dto';
+import { HouseholdPaymentsService } from './household-payments.service';
 import { formatDollars, platformFeeCents } from './money';
 import { PaymentsRepository } from './payments.repository';
 
@@ -40,7 +41,7 @@ export type SettleOutcome =
   | { kind: 'unknown' };
 
 /** The fields of a PaymentIntent the product keys on, checked for their shapes (what Stripe sends is untrusted). */
-interface IntentFacts {
+export interface IntentFacts {
   id: string;
   status: string;
   amount: number;
@@ -102,6 +103,7 @@ export class CardPaymentsService {
     private readonly communications: CommunicationsService,
     private readonly config: ConfigService<AllConfigType>,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly household: HouseholdPaymentsService,
   ) {}
 
   private get feePercent(): number {
@@ -116,6 +118,8 @@ export class CardPaymentsService {
       throw e;
     });
     if (!cls || cls.status === 'Archived') throw new NotFoundException(`Class with ID ${dto.classId} not found`);
+    // A household (issue 14 §2): one intent for everyone's seats, priced per person.
+    if (dto.attendees) return this.household.createIntent({ ...dto, attendees: dto.attendees }, cls);
     const due = amountDueCents(cls);
     if (Math.round(dto.amount * 100) !== due) {
       throw new AppException(
@@ -219,6 +223,7 @@ export class CardPaymentsService {
    * transaction (confirm route, or the webhook's event claim).
    */
   async settle(pi: IntentFacts, m: EntityManager): Promise<SettleOutcome> {
+    if (HouseholdPaymentsService.groupOf(pi)) return this.household.settle(pi, m);
     let e = await this.cards.byPaymentIntent(pi.id, m, true);
     if (!e && UUID.test(pi.metadata.enrollmentId ?? '')) {
       e = await this.cards.byId(pi.metadata.enrollmentId, m, true);
@@ -343,6 +348,7 @@ export class CardPaymentsService {
 
   /** payment_intent.payment_failed: the hold ends (status expired, payment failed) and its seat is freed once. */
   async paymentFailed(pi: IntentFacts, m: EntityManager): Promise<void> {
+    if (HouseholdPaymentsService.groupOf(pi)) return this.household.paymentFailed(pi, m);
     const e = await this.cards.byPaymentIntent(pi.id, m, true);
     if (!e) return;
     if ((await this.mismatch(pi, e, m)) !== null) {
@@ -359,7 +365,8 @@ export class CardPaymentsService {
       await this.cards.expireMany(m, claimed);
       return claimed;
     });
-    for (const hold of released) if (hold.paymentIntentId) await this.cancelIntent(hold.paymentIntentId);
+    // A household's holds share one intent: cancelled once.
+    for (const pi of new Set(released.map((h) => h.paymentIntentId))) if (pi) await this.cancelIntent(pi);
     return released.length;
   }
 

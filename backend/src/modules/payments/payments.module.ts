@@ -8,6 +8,7 @@ import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { CardPaymentsController } from './card-payments.controller';
 import { CardPaymentsService } from './card-payments.service';
 import { EnrollmentsController } from './enrollments.controller';
+import { HouseholdPaymentsService } from './household-payments.service';
 import { InPersonPaymentsController } from './in-person-payments.controller';
 import { InPersonPaymentsService } from './in-person-payments.service';
 import { PaymentConfigController } from './payment-config.controller';
@@ -19,7 +20,15 @@ import { RefundsService } from './refunds.service';
 @Module({
   imports: [StudentsModule, ClassesModule, StripeModule, ConnectModule, SubscriptionsModule, CommunicationsModule],
   controllers: [PaymentConfigController, InPersonPaymentsController, CardPaymentsController, EnrollmentsController],
-  providers: [InPersonPaymentsService, CardPaymentsService, RefundsService, PaymentsRepository, PaymentEventsHandler, PaymentsJobs],
+  providers: [
+    InPersonPaymentsService,
+    CardPaymentsService,
+    HouseholdPaymentsService,
+    RefundsService,
+    PaymentsRepository,
+    PaymentEventsHandler,
+    PaymentsJobs,
+  ],
   exports: [RefundsService],
 })
 export class PaymentsModule {}

@@ -73,6 +73,10 @@ export class CardEnrollmentsRepository {
     return (manager ?? this.db).query(`${SELECT} WHERE ${where} ORDER BY e.enrollment_date, e.id LIMIT ${Math.trunc(limit)}`, params);
   }
 
+  findAll(manager: EntityManager | undefined, where: string, params: unknown[], lock = false): Promise<CardEnrollment[]> {
+    return (manager ?? this.db).query(`${SELECT} WHERE ${where}${lock ? ' FOR UPDATE OF e' : ''}`, params);
+  }
+
   insertHeld(
     manager: EntityManager,
     data: {

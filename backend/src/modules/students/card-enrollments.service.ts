@@ -26,15 +26,26 @@ export class CardEnrollmentsService {
     return this.repo.find(manager, 'e.id = $1 AND e.organization_id = $2', [id, organizationId], lock);
   }
 
+  /** The enrollment a PaymentIntent pays for; for a household's shared intent, the group's first enrollment. */
   byPaymentIntent(paymentIntentId: string, manager?: EntityManager, lock = false) {
-    return this.repo.find(manager, 'e.stripe_payment_intent_id = $1', [paymentIntentId], lock);
+    return this.repo.find(
+      manager,
+      'e.stripe_payment_intent_id = $1 ORDER BY (e.household_group_id IS NULL OR e.household_group_id = e.id) DESC, e.id LIMIT 1',
+      [paymentIntentId],
+      lock,
+    );
+  }
+
+  /** The enrollments a household registered together (one PaymentIntent), by id; locked in id order when asked. */
+  group(groupId: string, manager?: EntityManager, lock = false) {
+    return this.repo.findAll(manager, 'e.household_group_id = $1 ORDER BY e.id', [groupId], lock);
   }
 
   /** The open hold (seat-taking) of this email in this class, locked. */
   heldFor(manager: EntityManager, organizationId: string, email: string, classId: string): Promise<CardEnrollment | null> {
     return this.repo.find(
       manager,
-      "e.organization_id = $1 AND lower(s.email) = lower($2) AND e.class_id = $3 AND e.status IN ('held', 'active')",
+      "e.organization_id = $1 AND lower(s.email) = lower($2) AND s.household_contact_id IS NULL AND e.class_id = $3 AND e.status IN ('held', 'active')",
       [organizationId, email, classId],
       true,
     );

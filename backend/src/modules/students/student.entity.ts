@@ -17,6 +17,10 @@ export class StudentEntity {
   @Column({ name: 'communication_opt_in', type: 'boolean' }) communicationOptIn: boolean;
   @Column({ name: 'stripe_customer_id', type: 'text', nullable: true }) stripeCustomerId: string | null;
   @Column({ name: 'registration_date', type: 'timestamptz' }) registrationDate: Date;
+  /** Set on a household attendee (issue 14 §2): the contact whose email and phone they share. */
+  @Column({ name: 'household_contact_id', type: 'uuid', nullable: true }) householdContactId?: string | null;
+  /** YYYY-MM-DD, when the household registration gave it. */
+  @Column({ name: 'date_of_birth', type: 'date', nullable: true }) dateOfBirth?: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }
@@ -46,6 +50,8 @@ export class EnrollmentEntity {
   @Column({ name: 'refunded_cents', type: 'integer' }) refundedCents: number;
   @Column({ name: 'cancellation_policy', type: 'jsonb', nullable: true }) cancellationPolicy?: CancellationPolicy[] | null;
   @Column({ name: 'cancelled_at', type: 'timestamptz', nullable: true }) cancelledAt: Date | null;
+  /** Enrollments registered together by a household share the group's first enrollment id (and one PaymentIntent). */
+  @Column({ name: 'household_group_id', type: 'uuid', nullable: true }) householdGroupId?: string | null;
 }
 
 /** One rule of an organization's cancellation policy, frozen onto each enrollment at registration. */
@@ -142,7 +148,13 @@ export const mapEnrollment = (e: EnrollmentRow, student?: StudentEntity) => ({
 
 const seatTaking = (e: EnrollmentRow) => (e.status ?? 'active') === 'active' || e.status === 'held';
 
-export const mapStudent = (s: StudentEntity, enrollments: EnrollmentRow[]) => ({
+/** Issue 14 §2: an attendee's household contact; a contact's attendees. */
+export interface HouseholdLinks {
+  contact?: { id: string; firstName: string; lastName: string; email: string; phone: string } | null;
+  members?: { id: string; firstName: string; lastName: string; dateOfBirth: string | null }[];
+}
+
+export const mapStudent = (s: StudentEntity, enrollments: EnrollmentRow[], household: HouseholdLinks = {}) => ({
   id: s.id,
   organizationId: s.organizationId,
   firstName: s.firstName,
@@ -151,6 +163,10 @@ export const mapStudent = (s: StudentEntity, enrollments: EnrollmentRow[]) => ({
   phone: s.phone,
   status: s.status,
   communicationOptIn: s.communicationOptIn,
+  dateOfBirth: s.dateOfBirth ?? null,
+  householdContactId: s.householdContactId ?? null,
+  householdContact: household.contact ?? null,
+  householdMembers: household.members ?? [],
   registrationDate: s.registrationDate,
   createdAt: s.createdAt,
   updatedAt: s.updatedAt,

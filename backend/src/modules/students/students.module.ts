@@ -7,6 +7,8 @@ import { OrganizationsModule } from '../organizations/organizations.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { CardEnrollmentsRepository } from './card-enrollments.repository';
 import { CardEnrollmentsService } from './card-enrollments.service';
+import { HouseholdRepository } from './household.repository';
+import { HouseholdService } from './household.service';
 import { EnrollmentEntity, StudentEntity } from './student.entity';
 import { StudentsController } from './students.controller';
 import { StudentsRepository } from './students.repository';
@@ -22,7 +24,14 @@ import { StudentsService } from './students.service';
     DataExportModule,
   ],
   controllers: [StudentsController],
-  providers: [StudentsRepository, StudentsService, CardEnrollmentsRepository, CardEnrollmentsService],
-  exports: [StudentsService, CardEnrollmentsService],
+  providers: [
+    StudentsRepository,
+    StudentsService,
+    CardEnrollmentsRepository,
+    CardEnrollmentsService,
+    HouseholdRepository,
+    HouseholdService,
+  ],
+  exports: [StudentsService, CardEnrollmentsService, HouseholdService],
 })
 export class StudentsModule {}

@@ -101,11 +101,17 @@ export class StudentsRepository {
   }
 
   findByEmail(organizationId: string, email: string, manager: EntityManager = this.db.manager) {
-    return manager
-      .getRepository(StudentEntity)
-      .createQueryBuilder('s')
-      .where('s.organization_id = :organizationId AND lower(s.email) = lower(:email)', { organizationId, email })
-      .getOne();
+    return (
+      manager
+        .getRepository(StudentEntity)
+        .createQueryBuilder('s')
+        // Household attendees share their contact's email: the email names the contact (issue 14 §2).
+        .where('s.organization_id = :organizationId AND lower(s.email) = lower(:email) AND s.household_contact_id IS NULL', {
+          organizationId,
+          email,
+        })
+        .getOne()
+    );
   }
 
   /**

@@ -29,6 +29,8 @@ import {
 import { StudentsRepository } from './students.repository';
 import { CardEnrollmentsRepository } from './card-enrollments.repository';
 import { CardEnrollmentsService } from './card-enrollments.service';
+import { HouseholdRepository } from './household.repository';
+import { HouseholdService } from './household.service';
 
 /** A card registration's held seat (holdCardSeat). `released`: the PaymentIntent of a lapsed hold it replaced. */
 export interface CardHold {
@@ -79,6 +81,8 @@ export class StudentsService {
     private readonly activity: ActivityService,
     private readonly cards: CardEnrollmentsService,
     private readonly cardsRepo: CardEnrollmentsRepository,
+    private readonly household: HouseholdService,
+    private readonly households: HouseholdRepository,
     @InjectDataSource() private readonly db: DataSource,
     // A type, not the class, in the signature: the two modules import each other, and decorator metadata would read the
     // class before its module finished loading.
@@ -88,7 +92,8 @@ export class StudentsService {
 
   async list(organizationId: string, params: ListParams) {
     const { rows, enrollments, total } = await this.repo.list(organizationId, params);
-    return { rows: rows.map((s) => mapStudent(s, enrollments.get(s.id) ?? [])), total };
+    const contacts = await this.households.contactsOf(rows);
+    return { rows: rows.map((s) => mapStudent(s, enrollments.get(s.id) ?? [], { contact: contacts.get(s.id) })), total };
   }
 
   async get(id: string, organizationId: string): Promise<StudentResponse> {
@@ -100,7 +105,8 @@ export class StudentsService {
   async studentsOfClass(classId: string, organizationId: string) {
     await this.classes.require(classId, organizationId);
     const rows = await this.repo.studentsOfClass(classId, organizationId);
-    return rows.map(({ student, enrollment }) => mapStudent(student, [enrollment]));
+    const contacts = await this.households.contactsOf(rows.map((r) => r.student));
+    return rows.map(({ student, enrollment }) => mapStudent(student, [enrollment], { contact: contacts.get(student.id) }));
   }
 
   /** The already-enrolled answer of spec 2 §7, with what the dialog shows. */
@@ -128,6 +134,21 @@ export class StudentsService {
       organizationData: { name: org.branding.businessName || org.name, contactInfo: org.contactInfo },
       classInstructor: cls.instructor,
     });
+  }
+
+  /** The student-facing 403 when the plan's student limit stops a registration (a household's card hold uses it too). */
+  async registrationClosedError(organizationId: string, classId: string): Promise<AppException> {
+    const closed = await this.registrationClosed(organizationId, await this.classes.publicGet(classId));
+    return new AppException(403, closed.message, {
+      code: ErrorCode.RegistrationClosed,
+      registrationClosed: true,
+      organizationData: closed.organizationData,
+    });
+  }
+
+  /** The household contacts of these students (attendees), by attendee id: for rosters built elsewhere (teacher screens). */
+  householdContacts(students: { id: string; householdContactId?: string | null }[]) {
+    return this.households.contactsOf(students);
   }
 
   private async studentLimitReached(organizationId: string): Promise<boolean> {
@@ -167,11 +188,14 @@ export class StudentsService {
    * Public registration (in person, payment pending). One transaction: the seat, the student (one
    * record per email in an organization) and the enrollment commit together or not at all.
    */
-  async register(dto: RegisterStudentDto): Promise<RegistrationReply> {
+  async register(dto: RegisterStudentDto): Promise<RegistrationReply & { enrollments?: unknown[] }> {
     const classId = dto.classEnrollments[0]?.classId;
     if (!classId)
       throw new AppException(400, 'Choose a class to register for', { errors: { classEnrollments: 'Choose a class to register for' } });
     try {
+      const { attendees, ...fields } = dto;
+      // Household registration (issue 14 §2): its own path, every seat or none.
+      if (attendees) return await this.household.registerInPerson(dto.organizationId, fields, attendees, classId);
       return await this.enrollNew(dto.organizationId, dto, classId, 'in-person', 'pending', 'online');
     } catch (e) {
       // The limit was reached between the check and this step: the same student-facing answer, never the admin's plan text.
@@ -427,7 +451,9 @@ export class StudentsService {
         const student = await this.repo.findInOrganization(id, organizationId, manager);
         if (!student) throw new NotFoundException(`Student ${id} not found`);
         const other = await this.repo.findByEmail(organizationId, dto.email, manager);
-        if (other && other.id !== id) throw new ConflictException('A student with this email already exists');
+        // A household attendee shares the contact's email (issue 14 §2).
+        if (other && other.id !== id && other.id !== student.householdContactId)
+          throw new ConflictException('A student with this email already exists');
         Object.assign(student, this.studentFields(organizationId, dto));
         await this.repo.saveStudent(manager, student);
         if (dto.classEnrollments) await this.applyEnrollments(manager, student, dto.classEnrollments);
@@ -445,6 +471,12 @@ export class StudentsService {
       const student = await this.repo.findInOrganization(id, organizationId, manager);
       if (!student) throw new NotFoundException(`Student ${id} not found`);
       if ((await this.repo.cardEnrollmentClasses(manager, id)).length) throw new ConflictException(CARD_DELETE_MESSAGE);
+      // Attendees share the contact's email and phone: the household loses its contact only once they are gone.
+      const members = (await this.households.membersOf([id])).get(id) ?? [];
+      if (members.length)
+        throw new ConflictException(
+          `This student is the household contact of ${members.map((m) => `${m.firstName} ${m.lastName}`).join(', ')}. Remove them first.`,
+        );
       const freed = await this.repo.deleteEnrollments(manager, id);
       await this.classes.releaseSeats(manager, organizationId, freed);
       await this.repo.deleteStudent(manager, id, organizationId);
@@ -636,6 +668,8 @@ export class StudentsService {
 
   private async withEnrollments(rows: StudentEntity[]) {
     const enrollments = await this.repo.enrollmentsOf(rows.map((r) => r.id));
-    return rows.map((s) => mapStudent(s, enrollments.get(s.id) ?? []));
+    const contacts = await this.households.contactsOf(rows);
+    const members = await this.households.membersOf(rows.filter((r) => !r.householdContactId).map((r) => r.id));
+    return rows.map((s) => mapStudent(s, enrollments.get(s.id) ?? [], { contact: contacts.get(s.id), members: members.get(s.id) }));
   }
 }

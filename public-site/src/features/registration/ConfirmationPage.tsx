@@ -43,9 +43,25 @@ export function ConfirmationPage() {
           ✓
         </span>
         <h1>Registration Successful!</h1>
-        <p className="confirmation__thanks">
-          Thank you, {student.firstName}! You are registered for <strong>{classDetails.title}</strong>.
-        </p>
+        {state.attendees?.length ? (
+          <>
+            <p className="confirmation__thanks">
+              Thank you, {student.firstName}! {state.attendees.length === 1 ? '1 person is' : `${state.attendees.length} people are`}{' '}
+              registered for <strong>{classDetails.title}</strong>:
+            </p>
+            <ul className="confirmation__people">
+              {state.attendees.map((a) => (
+                <li key={`${a.firstName} ${a.lastName}`}>
+                  {a.firstName} {a.lastName}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="confirmation__thanks">
+            Thank you, {student.firstName}! You are registered for <strong>{classDetails.title}</strong>.
+          </p>
+        )}
 
         {paymentMethod === 'card' ? (
           <div className="alert alert--success" role="status">

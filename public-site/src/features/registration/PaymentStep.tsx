@@ -157,7 +157,16 @@ export function PaymentStep({
       ) : (
         <>
           {error ? (
-            <Alert tone="error" title={/full/i.test(error) ? 'This class is full' : 'We could not complete your registration'}>
+            <Alert
+              tone="error"
+              title={
+                /full/i.test(error)
+                  ? 'This class is full'
+                  : /seats? (is|are) left in/i.test(error)
+                    ? 'Not enough seats left'
+                    : 'We could not complete your registration'
+              }
+            >
               {error}
             </Alert>
           ) : null}

@@ -15,6 +15,8 @@ import { checkEnrollment, toRegistrationClosed, type EnrollmentProblem, type Reg
 import { reservationErrorMessage, reserveInPerson, studentFieldErrors } from './api/registerStudent';
 import { saveConfirmation, type ConfirmationState } from './confirmationState';
 import { EnrollmentProblemDialog } from './EnrollmentProblemDialog';
+import { HouseholdFields } from './HouseholdFields';
+import { attendeesToSend, EMPTY_HOUSEHOLD, householdValid, peopleCount, type HouseholdValues } from './householdRules';
 import type { CardPaid } from './CardPaymentForm';
 import { PaymentStep } from './PaymentStep';
 import { RegistrationClosedNotice } from './RegistrationClosedNotice';
@@ -42,6 +44,8 @@ export function RegisterPage() {
   const [classFull, setClassFull] = useState(false);
   const [closed, setClosed] = useState<RegistrationClosed | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<StudentField, string>> | undefined>(undefined);
+  const [household, setHousehold] = useState<HouseholdValues>(EMPTY_HOUSEHOLD);
+  const [showHouseholdErrors, setShowHouseholdErrors] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   if (classState.loading) return <PageLoading message="Loading class details..." />;
@@ -63,7 +67,11 @@ export function RegisterPage() {
   }
   const currentClass: ClassItem = item;
   const orgId: string = organizationId;
-  const amount = effectivePrice(currentClass.price, currentClass.discountPrice);
+  const unitPrice = effectivePrice(currentClass.price, currentClass.discountPrice);
+  // Issue 14 §2: every person pays the price by the discount rule; the server computes the same total.
+  const people = peopleCount(household);
+  const amount = unitPrice * people;
+  const attendees = attendeesToSend(values, household);
 
   if (!isOpenStatus(currentClass.status)) {
     return (
@@ -83,7 +91,14 @@ export function RegisterPage() {
     setPhase('submitting');
     try {
       setPhase('checking');
-      const check = await checkEnrollment({ email: student.email, classId: currentClass.id, organizationId: orgId });
+      const check = await checkEnrollment({ email: student.email, classId: currentClass.id, organizationId: orgId }).catch(
+        (error: unknown) => {
+          // The contact is enrolled already but registers only other people now: that is fine (the server checks each person).
+          if (household.others.length > 0 && !household.contactAttends && (error as EnrollmentProblem)?.isAlreadyEnrolled)
+            return { classFull: false, closed: null };
+          throw error;
+        },
+      );
       if (check.classFull) {
         setClassFull(true);
         return;
@@ -103,7 +118,9 @@ export function RegisterPage() {
     }
   }
 
-  function showConfirmation(result: Pick<ConfirmationState, 'paymentMethod' | 'student' | 'amount' | 'enrollmentId' | 'transactionId'>) {
+  function showConfirmation(
+    result: Pick<ConfirmationState, 'paymentMethod' | 'student' | 'amount' | 'enrollmentId' | 'transactionId' | 'attendees'>,
+  ) {
     const state: ConfirmationState = {
       ...result,
       classDetails: {
@@ -129,6 +146,7 @@ export function RegisterPage() {
       amount: paid.amount,
       enrollmentId: paid.enrollmentId,
       transactionId: paid.transactionId,
+      attendees,
     });
   }
 
@@ -145,6 +163,7 @@ export function RegisterPage() {
         student: { ...values },
         classId: currentClass.id,
         organizationId: orgId,
+        attendees,
       });
       const enrollment = student.classEnrollments?.find((e) => e.classId === currentClass.id);
       showConfirmation({
@@ -159,6 +178,7 @@ export function RegisterPage() {
         amount,
         enrollmentId: enrollment?.id ?? null,
         transactionId: null,
+        attendees,
       });
     } catch (error) {
       setReserving(false);
@@ -217,10 +237,17 @@ export function RegisterPage() {
               phase={phase}
               businessName={branding.businessName}
               initialErrors={fieldErrors}
-            />
+              extraValid={householdValid(household)}
+              onExtraInvalid={() => {
+                setShowHouseholdErrors(true);
+                requestAnimationFrame(() => document.querySelector<HTMLInputElement>('.household [aria-invalid="true"]')?.focus());
+              }}
+            >
+              <HouseholdFields value={household} onChange={setHousehold} showAllErrors={showHouseholdErrors} />
+            </StudentForm>
           ) : (
             <PaymentStep
-              registration={{ classId: currentClass.id, organizationId: orgId, student: values }}
+              registration={{ classId: currentClass.id, organizationId: orgId, student: values, attendees }}
               amount={amount}
               busy={reserving}
               error={reserveError}
@@ -241,17 +268,26 @@ export function RegisterPage() {
               <dd>
                 {hasDiscount(currentClass.price, currentClass.discountPrice) ? (
                   <>
-                    <strong>{formatPrice(amount)}</strong>{' '}
+                    <strong>{formatPrice(unitPrice)}</strong>{' '}
                     <s>
                       <span className="visually-hidden">Regular price </span>
                       {formatPrice(currentClass.price)}
                     </s>
                   </>
                 ) : (
-                  <strong>{formatPrice(amount)}</strong>
+                  <strong>{formatPrice(unitPrice)}</strong>
                 )}
+                {people > 1 ? ' per person' : null}
               </dd>
             </div>
+            {people > 1 ? (
+              <div className="register-summary__total" aria-live="polite">
+                <dt>Total for {people} people</dt>
+                <dd>
+                  <strong>{formatPrice(amount)}</strong>
+                </dd>
+              </div>
+            ) : null}
           </dl>
           <Link href={classPath(currentClass.id, orgId)}>View class details</Link>
         </aside>

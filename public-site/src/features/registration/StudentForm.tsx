@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import {
   formatPhoneInput,
@@ -30,6 +30,9 @@ export function StudentForm({
   phase,
   businessName,
   initialErrors,
+  children,
+  extraValid = true,
+  onExtraInvalid,
 }: {
   values: StudentFormValues;
   onChange: (values: StudentFormValues) => void;
@@ -38,6 +41,10 @@ export function StudentForm({
   businessName: string;
   /** Field messages the server gave for these values (the form is shown again to correct them). */
   initialErrors?: Partial<Record<StudentField, string>>;
+  /** More fields after the contact's (the household's people, issue 14 §2), checked on submit by `extraValid`. */
+  children?: ReactNode;
+  extraValid?: boolean;
+  onExtraInvalid?: () => void;
 }) {
   const [touched, setTouched] = useState<Partial<Record<StudentField, boolean>>>(() =>
     Object.fromEntries(Object.keys(initialErrors ?? {}).map((f) => [f, true])),
@@ -76,6 +83,10 @@ export function StudentForm({
     const firstInvalid = STUDENT_FIELDS.find((f) => all[f]);
     if (firstInvalid) {
       refs.current[firstInvalid]?.focus();
+      return;
+    }
+    if (!extraValid) {
+      onExtraInvalid?.();
       return;
     }
     await onSubmit({
@@ -143,6 +154,7 @@ export function StudentForm({
       </div>
       {input('email', 'email', 'email')}
       {input('phone', 'tel', 'tel', { inputMode: 'tel', placeholder: '(555) 123-4567' })}
+      {children}
       <label className="checkbox">
         <input
           type="checkbox"

@@ -20,6 +20,8 @@ export interface ConfirmationState {
   enrollmentId: string | null;
   transactionId: string | null;
   organizationId: string;
+  /** A household registration (issue 14 §2): everyone registered. */
+  attendees?: { firstName: string; lastName: string }[];
 }
 
 const KEY = 'classlane.confirmation';

@@ -2,6 +2,7 @@ import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsNumber, IsObject, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 import { StudentFieldsDto } from '../../students/dto/student.dto';
+import { AttendeeDto, AttendeesField } from '../../students/dto/attendee.dto';
 
 /** Spec 2 §7 "Create payment intent": the student form and the price the page showed (dollars). */
 export class CreatePaymentIntentDto {
@@ -20,6 +21,8 @@ export class CreatePaymentIntentDto {
   @Min(0, { message: 'amount must not be negative' })
   @Max(1_000_000, { message: 'amount is too large' })
   amount: number;
+  /** A household registration (issue 14 §2): the people enrolled; `amount` is then the total for all of them. */
+  @AttendeesField() attendees?: AttendeeDto[];
 }
 
 /** Spec 2 §7 "Confirm enrollment": the PaymentIntent the browser confirmed with Stripe. */

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_TIME } from '../../../common/openapi/common.responses';
-import { RefundResponseDto } from '../../students/dto/student.response';
+import { HouseholdEnrollmentResponseDto, RefundResponseDto } from '../../students/dto/student.response';
 
 export class PaymentIntentResponseDto {
   @ApiProperty({ description: 'For Stripe.js confirmCardPayment / the Payment Element', example: 'pi_3Q0abc_secret_xyz' })
@@ -10,6 +10,12 @@ export class PaymentIntentResponseDto {
   @ApiProperty({ format: 'date-time', description: 'The seat is held until then (SEAT_HOLD_MINUTES)', example: EXAMPLE_TIME })
   holdExpiresAt: string;
   @ApiProperty({ format: 'uuid', example: '9076790a-923e-482e-977e-408883466a8c' }) enrollmentId: string;
+  @ApiProperty({
+    type: [HouseholdEnrollmentResponseDto],
+    required: false,
+    description: 'A household (with `attendees`): one held enrollment per person, all paid by this one intent (`amount` is the total)',
+  })
+  enrollments?: HouseholdEnrollmentResponseDto[];
 }
 
 export class ConfirmEnrollmentResponseDto {

@@ -18,6 +18,7 @@ import {
 import { IsUsPhone, normaliseUsPhone } from '../../../common/http/phone';
 import { lowerTrim, trim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
+import { AttendeeDto, AttendeesField } from './attendee.dto';
 
 const NAME = /^[\p{L}][\p{L} '’-]*$/u;
 
@@ -102,6 +103,8 @@ export class RegisterStudentDto extends StudentFieldsDto {
   @ValidateNested({ each: true })
   @Type(() => RegisterEnrollmentDto)
   classEnrollments: RegisterEnrollmentDto[];
+  /** A household registration (issue 14 §2): the people enrolled; the fields above are the contact. */
+  @AttendeesField() attendees?: AttendeeDto[];
 }
 
 export class CheckEnrollmentDto {
@@ -133,6 +136,11 @@ export class UpdateStudentDto extends CreateStudentDto {
   @IsOptional() createdAt?: unknown;
   @IsOptional() updatedAt?: unknown;
   @IsOptional() stripeCustomerId?: unknown;
+  // Household links (issue 14 §2): read only, echoed back by the admin form.
+  @IsOptional() householdContactId?: unknown;
+  @IsOptional() householdContact?: unknown;
+  @IsOptional() householdMembers?: unknown;
+  @IsOptional() dateOfBirth?: unknown;
 }
 
 export class ListStudentsQuery {

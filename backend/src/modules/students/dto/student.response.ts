@@ -84,6 +84,31 @@ export class RegistrationEnrollmentResponseDto {
   @ApiProperty({ description: 'Dollars', example: 0 }) amountPaid: number;
 }
 
+/** One person of a household registration (issue 14 §2). */
+export class HouseholdEnrollmentResponseDto {
+  @ApiProperty({ format: 'uuid', example: '9076790a-923e-482e-977e-408883466a8c' }) enrollmentId: string;
+  @ApiProperty({ format: 'uuid', example: '6ce1f1f8-50fc-4694-af01-d92231027404' }) studentId: string;
+  @ApiProperty({ example: 'Emma' }) firstName: string;
+  @ApiProperty({ example: 'Martinez' }) lastName: string;
+}
+
+/** An attendee's household contact (issue 14 §2). */
+export class HouseholdContactResponseDto {
+  @ApiProperty({ format: 'uuid', example: '6ce1f1f8-50fc-4694-af01-d92231027404' }) id: string;
+  @ApiProperty({ example: 'Olivia' }) firstName: string;
+  @ApiProperty({ example: 'Martinez' }) lastName: string;
+  @ApiProperty({ format: 'email', example: 'olivia@example.com' }) email: string;
+  @ApiProperty({ description: 'Digits only', example: '5595551234' }) phone: string;
+}
+
+/** A person registered under a household contact. */
+export class HouseholdMemberResponseDto {
+  @ApiProperty({ format: 'uuid', example: '0b7c1c8e-4a44-4d0e-9c55-0f5d8f1d2a33' }) id: string;
+  @ApiProperty({ example: 'Emma' }) firstName: string;
+  @ApiProperty({ example: 'Martinez' }) lastName: string;
+  @ApiProperty({ type: 'string', format: 'date', nullable: true, example: '2016-04-12' }) dateOfBirth: string | null;
+}
+
 /**
  * The reply to an anonymous registration: this registration only, as typed (decision 15): never the stored
  * student's other enrollments, payments or stored details.
@@ -97,6 +122,12 @@ export class RegistrationResponseDto {
   @ApiProperty({ description: 'Digits only', example: '5595551234' }) phone: string;
   @ApiProperty({ example: true }) communicationOptIn: boolean;
   @ApiProperty({ type: [RegistrationEnrollmentResponseDto] }) classEnrollments: RegistrationEnrollmentResponseDto[];
+  @ApiProperty({
+    type: [HouseholdEnrollmentResponseDto],
+    required: false,
+    description: 'A household registration (with `attendees`): one enrollment per person; the fields above are the contact',
+  })
+  enrollments?: HouseholdEnrollmentResponseDto[];
 }
 
 /** A student as mapStudent returns it, with every enrollment of the organization. */
@@ -109,6 +140,20 @@ export class StudentResponseDto {
   @ApiProperty({ description: 'Digits only', example: '5595550104' }) phone: string;
   @ApiProperty({ example: 'active' }) status: string;
   @ApiProperty({ example: true }) communicationOptIn: boolean;
+  @ApiProperty({ type: 'string', format: 'date', nullable: true, example: null, description: 'YYYY-MM-DD, when known' })
+  dateOfBirth: string | null;
+  @ApiProperty({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    example: null,
+    description: 'Set on a household attendee: the contact (whose email and phone the attendee shares)',
+  })
+  householdContactId: string | null;
+  @ApiProperty({ type: () => HouseholdContactResponseDto, nullable: true, description: "An attendee's household contact" })
+  householdContact: HouseholdContactResponseDto | null;
+  @ApiProperty({ type: () => [HouseholdMemberResponseDto], description: "A contact's attendees (on GET /api/students/{id}; else empty)" })
+  householdMembers: HouseholdMemberResponseDto[];
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) registrationDate: string;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) createdAt: string;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) updatedAt: string;

@@ -1,5 +1,5 @@
 import { api, ApiError } from '@/lib/apiClient';
-import type { StudentDetails } from './registerStudent';
+import type { Attendee, StudentDetails } from './registerStudent';
 
 /** POST /api/payments/create-intent: takes a seat hold and opens the PaymentIntent (amounts in dollars). */
 export interface CardIntent {
@@ -20,12 +20,20 @@ export interface CardRegistration {
   classId: string;
   organizationId: string;
   student: StudentDetails;
+  /** A household (issue 14 §2): everyone paid for by one intent; `amount` is then the total. */
+  attendees?: Attendee[];
 }
 
 export function createCardIntent(input: CardRegistration & { amount: number }): Promise<CardIntent> {
   return api.post<CardIntent>(
     '/api/payments/create-intent',
-    { classId: input.classId, organizationId: input.organizationId, studentData: { ...input.student }, amount: input.amount },
+    {
+      classId: input.classId,
+      organizationId: input.organizationId,
+      studentData: { ...input.student },
+      amount: input.amount,
+      ...(input.attendees ? { attendees: input.attendees } : {}),
+    },
     { public: true },
   );
 }

@@ -8,6 +8,13 @@ export type StudentDetails = Required<
   Pick<components['schemas']['RegisterStudentDto'], 'firstName' | 'lastName' | 'email' | 'phone' | 'communicationOptIn'>
 >;
 
+/** One person of a household registration, as the server takes it. */
+export interface Attendee {
+  firstName: string;
+  lastName: string;
+  dateOfBirth?: string;
+}
+
 const REGISTRATION_FAILED = 'Registration failed. Please try again.';
 export const RESERVE_FAILED = 'Failed to reserve spot. Please try again.';
 
@@ -33,13 +40,20 @@ export function studentFieldErrors(error: unknown): Partial<Record<StudentField,
 }
 
 /** POST /api/students/register with an in-person, pending enrollment. */
-export async function reserveInPerson(input: { student: StudentDetails; classId: string; organizationId: string }): Promise<Student> {
+export async function reserveInPerson(input: {
+  student: StudentDetails;
+  classId: string;
+  organizationId: string;
+  /** A household registration (issue 14 §2): the people enrolled; absent for one person registering themself. */
+  attendees?: Attendee[];
+}): Promise<Student> {
   const student = await api.post<Student>(
     '/api/students/register',
     {
       ...input.student,
       organizationId: input.organizationId,
       classEnrollments: [{ classId: input.classId, paymentMethod: 'in-person', paymentStatus: 'pending' }],
+      ...(input.attendees ? { attendees: input.attendees } : {}),
     },
     { public: true },
   );

@@ -1,0 +1,331 @@
+import { ForbiddenException, HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type Stripe from 'stripe';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AppException } from '../../common/http/app-exception';
+import type { AllConfigType } from '../../config/config.type';
+import { ActivityService } from '../activity/activity.service';
+import { amountDueCents, type ClassEntity } from '../classes/class.entity';
+import { ClassesService } from '../classes/classes.service';
+import { CommunicationsService, type RegistrationMessageInput } from '../communications/communications.service';
+import { ConnectService } from '../connect/connect.service';
+import { StripeClient } from '../stripe/stripe.client';
+import { CardEnrollmentsService, type CardEnrollment } from '../students/card-enrollments.service';
+import { HouseholdService } from '../students/household.service';
+import { StudentsService } from '../students/students.service';
+import { UsageService } from '../subscriptions/usage.service';
+import type { IntentFacts, SettleOutcome } from './card-payments.service';
+import type { CreatePaymentIntentDto } from './dto/card-payment.dto';
+import { formatDollars, platformFeeCents } from './money';
+import { PaymentsRepository } from './payments.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MIN_CARD_CENTS = 50;
+const NOT_CHARGES_ENABLED = "Card payments are not set up for this organization's subscription yet.";
+const RESERVE_FAILED = 'Failed to reserve spot. Please try again.';
+
+/** The message input of one enrollment of the group (the details typed at registration, the stored email). */
+const messageOf = (e: CardEnrollment): RegistrationMessageInput => ({
+  organizationId: e.organizationId,
+  enrollmentId: e.id,
+  classId: e.classId,
+  studentId: e.studentId,
+  firstName: e.firstName,
+  lastName: e.lastName,
+  email: e.studentEmail,
+  phone: e.phone,
+});
+
+/**
+ * A household's card payment (issue 14 §2): one PaymentIntent for the total, one held enrollment per attendee
+ * (each with its own price due: the discount rule per person), completed together by `settle` from the confirm
+ * route or the webhook, released together when the hold lapses or the payment fails. Each enrollment records its
+ * own share of the amount and fee, so a cancellation refunds at most that person's share of the shared intent.
+ */
+@Injectable()
+export class HouseholdPaymentsService {
+  private readonly logger = new Logger('HouseholdPayments');
+
+  constructor(
+    private readonly stripe: StripeClient,
+    private readonly household: HouseholdService,
+    private readonly students: StudentsService,
+    private readonly cards: CardEnrollmentsService,
+    private readonly classes: ClassesService,
+    private readonly connect: ConnectService,
+    private readonly usage: UsageService,
+    private readonly activity: ActivityService,
+    private readonly refunds: PaymentsRepository,
+    private readonly communications: CommunicationsService,
+    private readonly config: ConfigService<AllConfigType>,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  /** The group a PaymentIntent's metadata names, when it is a household's. */
+  static groupOf(pi: IntentFacts): string | null {
+    return pi.metadata.household === 'true' && UUID.test(pi.metadata.enrollmentId ?? '') ? pi.metadata.enrollmentId : null;
+  }
+
+  async createIntent(dto: CreatePaymentIntentDto & { attendees: NonNullable<CreatePaymentIntentDto['attendees']> }, cls: ClassEntity) {
+    const total = amountDueCents(cls) * dto.attendees.length;
+    if (Math.round(dto.amount * 100) !== total) {
+      throw new AppException(
+        HttpStatus.CONFLICT,
+        `The price for ${dto.attendees.length} people is ${formatDollars(total)}, not ${formatDollars(Math.round(dto.amount * 100))}. Please reload the page to see the current price.`,
+        { code: 'PRICE_CHANGED', amount: total / 100 },
+      );
+    }
+    if (total < MIN_CARD_CENTS)
+      throw new AppException(
+        HttpStatus.CONFLICT,
+        "This class's price is below the $0.50 minimum of a card payment. Please select 'Pay in Person at Class'.",
+        { cardPaymentsUnavailable: true },
+      );
+    const ready = await this.connect.readiness(dto.organizationId);
+    if (!ready.chargesEnabled || !ready.stripeAccountId)
+      throw new AppException(HttpStatus.FORBIDDEN, NOT_CHARGES_ENABLED, { cardPaymentsUnavailable: true });
+    const { attendees, ...rest } = dto;
+    const seats = await this.household
+      .holdCardSeats(dto.organizationId, rest.studentData, attendees, dto.classId, {
+        holdMinutes: this.config.getOrThrow('jobs', { infer: true }).seatHoldMinutes,
+        assertAllowed: (m) => this.usage.assertCanTakeCardPayment(dto.organizationId, m),
+      })
+      .catch(async (e: unknown) => {
+        // The plan's student limit: the student gets the organization's contact, never the admin's plan text.
+        if (e instanceof ForbiddenException && e.message.startsWith('Student limit reached'))
+          throw await this.students.registrationClosedError(dto.organizationId, dto.classId);
+        throw e;
+      });
+    for (const pi of seats.released) void this.cancelIntent(pi);
+    const ids = seats.enrollments.map((e) => e.enrollmentId);
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe.api.paymentIntents.create(
+        {
+          amount: total,
+          currency: 'usd',
+          application_fee_amount: platformFeeCents(total, this.feePercent),
+          transfer_data: { destination: ready.stripeAccountId },
+          automatic_payment_methods: { enabled: true },
+          metadata: {
+            organizationId: dto.organizationId,
+            classId: dto.classId,
+            enrollmentId: seats.groupId,
+            household: 'true',
+            enrollmentIds: ids.join(','),
+            contactId: seats.contact.id,
+            contactFirstName: rest.studentData.firstName,
+            contactLastName: rest.studentData.lastName,
+          },
+        },
+        { idempotencyKey: `classlane-household-${seats.groupId}-payment-intent` },
+      );
+    } catch (e) {
+      this.logger.error(`PaymentIntent for household ${seats.groupId} failed: ${e instanceof Error ? e.message : String(e)}`);
+      await this.db.transaction(async (m) => {
+        for (const id of ids) await this.cards.expire(m, { id, organizationId: dto.organizationId }, false);
+      });
+      throw new AppException(HttpStatus.BAD_GATEWAY, RESERVE_FAILED);
+    }
+    await this.household.setGroupPaymentIntent(seats.groupId, intent.id);
+    return {
+      clientSecret: intent.client_secret!,
+      paymentIntentId: intent.id,
+      amount: total / 100,
+      holdExpiresAt: seats.enrollments[0].holdExpiresAt!,
+      enrollmentId: seats.groupId,
+      enrollments: seats.enrollments.map(({ enrollmentId, studentId, firstName, lastName }) => ({
+        enrollmentId,
+        studentId,
+        firstName,
+        lastName,
+      })),
+    };
+  }
+
+  /**
+   * Completes every enrollment of the group exactly once (rows locked in id order). The intent must match the group:
+   * the sum of the prices held, usd, the connected account, and metadata naming the organization, class and group.
+   * A payment whose holds lapsed takes the seats again, all or none; with none left it is refunded, share by share.
+   */
+  async settle(pi: IntentFacts, m: EntityManager): Promise<SettleOutcome> {
+    const groupId = HouseholdPaymentsService.groupOf(pi);
+    if (!groupId) return { kind: 'unknown' };
+    const rows = await this.cards.group(groupId, m, true);
+    const primary = rows.find((r) => r.id === groupId);
+    if (!primary) return { kind: 'unknown' };
+    const problem = await this.mismatch(pi, rows, m);
+    if (problem) return { kind: 'mismatch', reason: problem };
+    const open = rows.filter((r) => r.paymentStatus !== 'completed');
+    if (!open.length)
+      return primary.status === 'expired'
+        ? { kind: 'refunded', enrollment: primary, amountCents: rows.reduce((n, r) => n + r.amountPaidCents, 0) }
+        : { kind: 'already', enrollment: primary };
+    if (pi.status !== 'succeeded') return { kind: 'unpaid', enrollment: primary };
+
+    // Seats: held and active rows keep theirs; lapsed ones take a seat again, all of them or none.
+    const retaken: CardEnrollment[] = [];
+    let keepsSeats = true;
+    for (const r of open) {
+      if (r.status === 'held' || r.status === 'active') continue;
+      if (r.status === 'expired' && (await this.cards.retakeSeat(m, r))) retaken.push(r);
+      else {
+        keepsSeats = false;
+        break;
+      }
+    }
+    if (!keepsSeats && retaken.length)
+      await this.classes.releaseSeats(
+        m,
+        primary.organizationId,
+        retaken.map((r) => r.classId),
+      );
+
+    // Each enrollment records its own share; the platform fee is split the same way (the first takes the remainder).
+    const total = rows.reduce((n, r) => n + (r.amountDueCents ?? 0), 0);
+    const fees = rows.map((r) => Math.floor((pi.applicationFee * (r.amountDueCents ?? 0)) / total));
+    fees[0] += pi.applicationFee - fees.reduce((a, b) => a + b, 0);
+    for (const [i, r] of rows.entries()) {
+      if (r.paymentStatus === 'completed') continue;
+      await this.cards.recordPayment(
+        m,
+        r.id,
+        { amountCents: r.amountDueCents ?? 0, platformFeeCents: fees[i], chargeId: pi.chargeId, paymentIntentId: pi.id },
+        keepsSeats,
+      );
+      const base = { studentId: r.studentId, studentName: r.studentName, classId: r.classId, className: r.classTitle };
+      await this.activity.record(
+        r.organizationId,
+        'payment_received',
+        `${r.studentName} paid ${formatDollars(r.amountDueCents ?? 0)} by card for ${r.classTitle}`,
+        {
+          ...base,
+          amount: (r.amountDueCents ?? 0) / 100,
+          platformFee: fees[i] / 100,
+          paymentMethod: 'card',
+          enrollmentId: r.id,
+          paymentIntentId: pi.id,
+        },
+        m,
+      );
+      if (keepsSeats && r.status !== 'active')
+        await this.activity.record(
+          r.organizationId,
+          'class_enrollment',
+          `${r.studentName} enrolled in ${r.classTitle}`,
+          { ...base, paymentMethod: 'card', source: 'online' },
+          m,
+        );
+    }
+    const contact = messageOf(primary);
+    if (keepsSeats) {
+      // One confirmation listing everyone and one receipt for the total, to the contact's email.
+      // In the order the form listed them (the intent's metadata), not the locking order.
+      const order = (pi.metadata.enrollmentIds ?? '').split(',');
+      const people = [...rows]
+        .sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id))
+        .map((r) => ({ firstName: r.firstName, lastName: r.lastName }));
+      await this.communications.queueRegistrationConfirmation(m, { ...contact, ...this.contactName(pi), attendees: people });
+      await this.communications.queuePaymentReceipt(m, {
+        ...contact,
+        ...this.contactName(pi),
+        paymentReference: pi.id,
+        amountCents: pi.amount,
+      });
+      return { kind: 'completed', enrollment: primary, late: open.some((r) => r.status !== 'held') };
+    }
+    for (const r of open) await this.refundShare(m, r, pi);
+    return { kind: 'refunded', enrollment: primary, amountCents: open.reduce((n, r) => n + (r.amountDueCents ?? 0), 0) };
+  }
+
+  /** payment_intent.payment_failed: every hold of the group ends and its seat is freed once. */
+  async paymentFailed(pi: IntentFacts, m: EntityManager): Promise<void> {
+    const groupId = HouseholdPaymentsService.groupOf(pi);
+    if (!groupId) return;
+    const rows = await this.cards.group(groupId, m, true);
+    if (!rows.length || (await this.mismatch(pi, rows, m)) !== null) {
+      this.logger.warn(`payment_intent.payment_failed ${pi.id} does not match household ${groupId}; ignored`);
+      return;
+    }
+    for (const r of rows) await this.cards.expire(m, r, true);
+  }
+
+  /** The messages go to the contact, by the name typed at registration (kept in the intent's metadata we wrote). */
+  private contactName(pi: IntentFacts): Partial<RegistrationMessageInput> {
+    const meta = pi.metadata;
+    return {
+      ...(UUID.test(meta.contactId ?? '') ? { studentId: meta.contactId } : {}),
+      ...(meta.contactFirstName ? { firstName: meta.contactFirstName, lastName: meta.contactLastName ?? '' } : {}),
+    };
+  }
+
+  private async mismatch(pi: IntentFacts, rows: CardEnrollment[], m: EntityManager): Promise<string | null> {
+    const first = rows[0];
+    if (rows.some((r) => r.organizationId !== first.organizationId || r.classId !== first.classId)) return 'group';
+    if (rows.some((r) => r.stripePaymentIntentId !== null && r.stripePaymentIntentId !== pi.id)) return 'another PaymentIntent';
+    if (rows.some((r) => r.paymentMethod !== 'card')) return 'not a card enrollment';
+    if (pi.metadata.organizationId !== first.organizationId || pi.metadata.classId !== first.classId) return 'metadata';
+    if (pi.currency !== 'usd') return 'currency';
+    if (rows.some((r) => r.amountDueCents === null) || pi.amount !== rows.reduce((n, r) => n + (r.amountDueCents ?? 0), 0)) return 'amount';
+    if (pi.applicationFee < 0 || pi.applicationFee > pi.amount) return 'application fee';
+    const ready = await this.connect.readiness(first.organizationId, m);
+    if (!pi.destination || pi.destination !== ready.stripeAccountId) return 'destination';
+    return null;
+  }
+
+  /** A late payment that found no seats: this person's share refunded, recorded once (source late_payment). */
+  private async refundShare(m: EntityManager, e: CardEnrollment, pi: IntentFacts): Promise<void> {
+    const cents = e.amountDueCents ?? 0;
+    const refund = await this.stripe.api.refunds.create(
+      {
+        payment_intent: pi.id,
+        amount: cents,
+        reverse_transfer: true,
+        refund_application_fee: true,
+        metadata: { organizationId: e.organizationId, classId: e.classId, enrollmentId: e.id, source: 'late_payment' },
+      },
+      { idempotencyKey: `classlane-enrollment-${e.id}-late-payment-refund` },
+    );
+    const recorded = await this.refunds.insert(m, {
+      organizationId: e.organizationId,
+      enrollmentId: e.id,
+      amountCents: refund.amount,
+      stripeRefundId: refund.id,
+      status:
+        refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending',
+      reason: 'Paid after the seat hold lapsed, and the class had no seats left for everyone',
+      source: 'late_payment',
+    });
+    if (recorded) {
+      await this.cards.addRefunded(m, e.id, refund.amount);
+      await this.communications.queueRefundNotice(m, { ...messageOf(e), refundReference: refund.id, refundCents: refund.amount });
+    }
+    await this.activity.record(
+      e.organizationId,
+      'payment_refunded',
+      `${e.studentName}'s late card payment of ${formatDollars(refund.amount)} for ${e.classTitle} was refunded in full`,
+      {
+        amount: refund.amount / 100,
+        studentId: e.studentId,
+        studentName: e.studentName,
+        classId: e.classId,
+        className: e.classTitle,
+        source: 'late_payment',
+      },
+      m,
+    );
+  }
+
+  private get feePercent(): number {
+    return this.config.getOrThrow('app', { infer: true }).platformFeePercent;
+  }
+
+  private async cancelIntent(paymentIntentId: string): Promise<void> {
+    try {
+      await this.stripe.api.paymentIntents.cancel(paymentIntentId);
+    } catch (e) {
+      this.logger.warn(`Cancelling PaymentIntent ${paymentIntentId} failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+}

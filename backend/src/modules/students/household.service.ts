@@ -1,0 +1,320 @@
+import { randomUUID } from 'node:crypto';
+import { forwardRef, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AppException, ErrorCode } from '../../common/http/app-exception';
+import { ActivityService } from '../activity/activity.service';
+import { amountDueCents, type ClassEntity } from '../classes/class.entity';
+import { ClassesService } from '../classes/classes.service';
+import { CommunicationsService } from '../communications/communications.service';
+import { OrganizationsService } from '../organizations/organizations.service';
+import { UsageService } from '../subscriptions/usage.service';
+import type { AttendeeDto } from './dto/attendee.dto';
+import type { StudentFieldsDto } from './dto/student.dto';
+import { HouseholdRepository, type HouseholdStudent } from './household.repository';
+import type { PaymentMethod, PaymentStatus } from './student.entity';
+import { StudentsRepository } from './students.repository';
+
+/** One person of a household registration as the reply lists them. */
+export interface HouseholdEnrollment {
+  enrollmentId: string;
+  studentId: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** What a household registration took: one enrollment per attendee, the first one's id naming the group. */
+export interface HouseholdSeats {
+  groupId: string;
+  contact: HouseholdStudent;
+  cls: ClassEntity;
+  enrollments: (HouseholdEnrollment & { enrollmentDate: Date; holdExpiresAt: Date | null })[];
+  amountDueCents: number;
+  /** PaymentIntents of earlier open holds of these people in this class, released here: the caller cancels them. */
+  released: string[];
+}
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code === '23505';
+
+/**
+ * Household registration (issue 14 §2): a contact (the registration's own fields, one student per email) registers
+ * several people, each a student of their own linked to the contact. Every seat is taken in one transaction or none,
+ * and the plan's student limit counts every new record. Called from StudentsService.register (in person) and from
+ * the payments module (card holds), which keep their single-person paths as they are.
+ */
+@Injectable()
+export class HouseholdService {
+  constructor(
+    private readonly repo: HouseholdRepository,
+    private readonly students: StudentsRepository,
+    private readonly classes: ClassesService,
+    private readonly orgs: OrganizationsService,
+    private readonly usage: UsageService,
+    private readonly activity: ActivityService,
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(forwardRef(() => CommunicationsService))
+    private readonly communications: Pick<CommunicationsService, 'queueRegistrationConfirmation'>,
+  ) {}
+
+  /** In person, payment pending: the reply of POST /api/students/register with `enrollments` added. */
+  async registerInPerson(organizationId: string, fields: StudentFieldsDto, attendees: AttendeeDto[], classId: string) {
+    const seats = await this.transaction((m) => this.takeSeats(m, organizationId, fields, attendees, classId, null));
+    return {
+      id: seats.contact.id,
+      organizationId,
+      firstName: fields.firstName,
+      lastName: fields.lastName,
+      email: fields.email,
+      phone: fields.phone,
+      communicationOptIn: fields.communicationOptIn ?? true,
+      classEnrollments: seats.enrollments.map((e) => ({
+        id: e.enrollmentId,
+        classId,
+        classTitle: seats.cls.title,
+        enrollmentDate: e.enrollmentDate,
+        paymentStatus: 'pending' as PaymentStatus,
+        paymentMethod: 'in-person' as PaymentMethod,
+        amountPaid: 0,
+      })),
+      enrollments: seats.enrollments.map(({ enrollmentId, studentId, firstName, lastName }) => ({
+        enrollmentId,
+        studentId,
+        firstName,
+        lastName,
+      })),
+    };
+  }
+
+  /**
+   * Card: one held enrollment per attendee (the price due each by the discount rule), all in one transaction;
+   * `assertAllowed` (the plan's card checks) runs after the organization row is locked.
+   */
+  holdCardSeats(
+    organizationId: string,
+    fields: StudentFieldsDto,
+    attendees: AttendeeDto[],
+    classId: string,
+    opts: { holdMinutes: number; assertAllowed: (m: EntityManager) => Promise<void> },
+  ): Promise<HouseholdSeats> {
+    return this.transaction((m) => this.takeSeats(m, organizationId, fields, attendees, classId, opts));
+  }
+
+  /** The PaymentIntent paying for the group, on each of its enrollments. */
+  setGroupPaymentIntent(groupId: string, paymentIntentId: string) {
+    return this.repo.setGroupPaymentIntent(groupId, paymentIntentId);
+  }
+
+  private async transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(work);
+    } catch (e) {
+      if (isUniqueViolation(e))
+        throw new AppException(409, 'Someone in this registration is already enrolled in this class.', {
+          code: ErrorCode.AlreadyEnrolled,
+          isAlreadyEnrolled: true,
+        });
+      throw e;
+    }
+  }
+
+  private async takeSeats(
+    m: EntityManager,
+    organizationId: string,
+    fields: StudentFieldsDto,
+    attendees: AttendeeDto[],
+    classId: string,
+    card: { holdMinutes: number; assertAllowed: (m: EntityManager) => Promise<void> } | null,
+  ): Promise<HouseholdSeats> {
+    const names = attendees.map((a) => `${a.firstName.trim().toLowerCase()} ${a.lastName.trim().toLowerCase()}`);
+    if (new Set(names).size !== names.length)
+      throw new AppException(400, 'Each person can be listed once', { errors: { attendees: 'Each person can be listed once' } });
+    await this.orgs.lockForUpdate(m, organizationId);
+    const cls = await this.classes.require(classId, organizationId, m);
+    if (card) await card.assertAllowed(m);
+    const { contact, created } = await this.contact(m, organizationId, fields);
+    const people: { student: HouseholdStudent; created: boolean; attendee: AttendeeDto }[] = [];
+    for (const a of attendees) people.push({ ...(await this.attendee(m, contact, fields, a)), attendee: a });
+
+    // Already registered (active): refused, naming the person. An open card hold of the same person is released first.
+    const existing = await this.repo.seatEnrollments(
+      m,
+      people.map((p) => p.student.id),
+      classId,
+    );
+    const active = existing.find((e) => e.status === 'active');
+    if (active) {
+      const p = people.find((x) => x.student.id === active.studentId)!;
+      throw new AppException(409, `${p.attendee.firstName} ${p.attendee.lastName} is already enrolled in ${cls.title}.`, {
+        code: ErrorCode.AlreadyEnrolled,
+        isAlreadyEnrolled: true,
+      });
+    }
+    const released: string[] = [];
+    if (existing.length) {
+      const freed = await this.repo.expireHolds(
+        m,
+        existing.map((e) => e.id),
+      );
+      await this.classes.releaseSeats(m, organizationId, freed);
+      for (const e of existing) if (e.paymentIntentId && !released.includes(e.paymentIntentId)) released.push(e.paymentIntentId);
+    }
+
+    await this.takeSeatsOf(m, cls, people.length);
+    const due = amountDueCents(cls);
+    const policy = await this.orgs.cancellationPolicies(m, organizationId);
+    const groupId = randomUUID();
+    const enrollments: HouseholdSeats['enrollments'] = [];
+    for (const [i, p] of people.entries()) {
+      const row = await this.repo.insertEnrollment(m, {
+        id: i === 0 ? groupId : randomUUID(),
+        groupId,
+        organizationId,
+        studentId: p.student.id,
+        classId,
+        card: card ? { amountDueCents: due, holdMinutes: card.holdMinutes } : null,
+        policy,
+        registered: {
+          firstName: p.attendee.firstName,
+          lastName: p.attendee.lastName,
+          phone: fields.phone,
+          communicationOptIn: fields.communicationOptIn ?? true,
+        },
+      });
+      enrollments.push({
+        enrollmentId: row.id,
+        studentId: p.student.id,
+        firstName: p.attendee.firstName,
+        lastName: p.attendee.lastName,
+        enrollmentDate: row.enrollmentDate,
+        holdExpiresAt: row.holdExpiresAt ? new Date(row.holdExpiresAt) : null,
+      });
+    }
+
+    const newRecords = [...(created ? [contact] : []), ...people.filter((p) => p.created).map((p) => p.student)];
+    for (const s of newRecords) {
+      const name = `${s.firstName} ${s.lastName}`;
+      await this.activity.record(organizationId, 'student_registration', `${name} registered`, { studentId: s.id, studentName: name }, m);
+    }
+    if (!card) {
+      for (const p of people) {
+        const name = `${p.student.firstName} ${p.student.lastName}`;
+        await this.activity.record(
+          organizationId,
+          'class_enrollment',
+          `${name} enrolled in ${cls.title}`,
+          { studentId: p.student.id, studentName: name, classId, className: cls.title, paymentMethod: 'in-person', source: 'online' },
+          m,
+        );
+      }
+      const after = await this.classes.require(classId, organizationId, m);
+      if (after.enrolledStudents >= after.maxStudents)
+        await this.activity.record(
+          organizationId,
+          'class_full',
+          `${cls.title} is now full`,
+          { classId, className: cls.title, studentsCount: after.enrolledStudents },
+          m,
+        );
+      // One confirmation to the contact listing everyone, committed with the registration.
+      await this.communications.queueRegistrationConfirmation(m, {
+        organizationId,
+        enrollmentId: groupId,
+        classId,
+        studentId: contact.id,
+        firstName: fields.firstName,
+        lastName: fields.lastName,
+        email: contact.email,
+        phone: fields.phone,
+        attendees: enrollments.map((e) => ({ firstName: e.firstName, lastName: e.lastName })),
+      });
+    }
+    return { groupId, contact, cls, enrollments, amountDueCents: due, released };
+  }
+
+  /** The seats of all attendees, or none: the transaction rolls back and the answer names the class and what is left. */
+  private async takeSeatsOf(m: EntityManager, cls: ClassEntity, n: number): Promise<void> {
+    for (let taken = 0; taken < n; taken++) {
+      try {
+        await this.classes.takeSeat(m, cls.id, cls.organizationId);
+      } catch (e) {
+        if (!(e instanceof AppException) || e.extra.code !== ErrorCode.ClassFull) throw e;
+        const now = await this.classes.require(cls.id, cls.organizationId, m);
+        const left = Math.max(0, now.maxStudents - (now.enrolledStudents - taken));
+        const message =
+          left === 0 ? `No seats are left in ${cls.title}` : `Only ${left} ${left === 1 ? 'seat is' : 'seats are'} left in ${cls.title}`;
+        throw new AppException(HttpStatus.CONFLICT, message, {
+          code: ErrorCode.ClassFull,
+          classId: cls.id,
+          classTitle: cls.title,
+          seatsLeft: left,
+          requested: n,
+        });
+      }
+    }
+  }
+
+  /** The contact: the organization's student with this email (decision 15: stored details kept), or a new one. */
+  private async contact(m: EntityManager, organizationId: string, f: StudentFieldsDto) {
+    const existing = await this.students.findByEmail(organizationId, f.email, m);
+    if (existing) return { contact: toHousehold(existing), created: false };
+    await this.usage.assertCanAddStudent(organizationId, m);
+    const s = await this.students.insertStudent(m, {
+      organizationId,
+      firstName: f.firstName,
+      lastName: f.lastName,
+      email: f.email,
+      phone: f.phone,
+      communicationOptIn: f.communicationOptIn ?? true,
+    });
+    return { contact: toHousehold(s), created: true };
+  }
+
+  /** The contact themself (same name), the same child registered before under this contact, or a new record. */
+  private async attendee(m: EntityManager, contact: HouseholdStudent, f: StudentFieldsDto, a: AttendeeDto) {
+    const isContact =
+      (same(a.firstName, f.firstName) && same(a.lastName, f.lastName)) ||
+      (same(a.firstName, contact.firstName) && same(a.lastName, contact.lastName));
+    if (isContact) return { student: contact, created: false };
+    const known = await this.repo.findAttendee(m, contact.id, a.firstName, a.lastName);
+    if (known) {
+      if (a.dateOfBirth && !known.dateOfBirth) await this.repo.fillDateOfBirth(m, known.id, a.dateOfBirth);
+      return { student: known, created: false };
+    }
+    await this.usage.assertCanAddStudent(contact.organizationId, m);
+    return {
+      student: await this.repo.insertAttendee(m, contact, {
+        firstName: a.firstName,
+        lastName: a.lastName,
+        dateOfBirth: a.dateOfBirth ?? null,
+      }),
+      created: true,
+    };
+  }
+}
+
+function toHousehold(s: {
+  id: string;
+  organizationId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  status: string;
+  communicationOptIn: boolean;
+  householdContactId?: string | null;
+  dateOfBirth?: string | null;
+}): HouseholdStudent {
+  return {
+    id: s.id,
+    organizationId: s.organizationId,
+    firstName: s.firstName,
+    lastName: s.lastName,
+    email: s.email,
+    phone: s.phone,
+    status: s.status,
+    communicationOptIn: s.communicationOptIn,
+    householdContactId: s.householdContactId ?? null,
+    dateOfBirth: s.dateOfBirth ?? null,
+  };
+}
