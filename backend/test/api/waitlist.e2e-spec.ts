@@ -21,7 +21,7 @@ describe('waitlist with timed seat offers (issue 14 §1)', () => {
   });
 
   it('should answer the position, the same entry for the same email, and refuse a class with a free seat', async () => {
-    const { cls } = await fullClass(t, org, 1);
+    const { cls, students } = await fullClass(t, org, 1);
     const a = await join(t, org.orgId, cls.id);
     const b = await join(t, org.orgId, cls.id);
     expect([a.position, b.position]).toEqual([1, 2]);
@@ -32,6 +32,11 @@ describe('waitlist with timed seat offers (issue 14 §1)', () => {
     expect(again.body.data).toEqual({ entryId: a.entryId, position: 1 });
     expect((await t.db.query('SELECT count(*)::int AS n FROM waitlist_entries WHERE class_id = $1', [cls.id]))[0].n).toBe(2);
 
+    const enrolled = await t.http
+      .post(`/api/classes/${cls.id}/waitlist`)
+      .send(joinBody(org.orgId, { email: students[0].email }))
+      .expect(409);
+    expect(enrolled.body.error).toBe(`You are already enrolled in ${cls.title} (Payment Pending).`);
     const open = await createClass(t, org, { maxStudents: 2 });
     const refused = await t.http.post(`/api/classes/${open.id}/waitlist`).send(joinBody(org.orgId)).expect(409);
     expect(refused.body.error).toBe(`${open.title} still has a free seat. Please register instead of joining the waitlist.`);

@@ -78,6 +78,8 @@ export class WaitlistService implements OnModuleInit {
   // --- public ---
 
   async join(classId: string, dto: JoinWaitlistDto): Promise<{ entryId: string; position: number }> {
+    // Someone registered for the class has no seat to wait for (409 'You are already enrolled in ...').
+    await this.students.checkEnrollment({ email: dto.email, classId, organizationId: dto.organizationId });
     try {
       return await this.db.transaction(async (m) => {
         const cls = await this.classes.lock(m, classId, dto.organizationId);
