@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CardPaymentsService } from '../../src/modules/payments/card-payments.service';
 import { WaitlistJobs } from '../../src/modules/waitlist/waitlist.jobs';
 import { registerBody } from '../fixtures/org.fixture';
-import { cardClass, cardOrg, enrollmentRow, intentBody, payInBrowser, startCardWorld, type CardWorld } from './card-payments.helpers';
+import { createTestApp } from '../setup/test-app';
+import {
+  cardClass,
+  cardOrg,
+  enrollmentRow,
+  intentBody,
+  payInBrowser,
+  startCardWorld,
+  waitFor,
+  type CardWorld,
+} from './card-payments.helpers';
 import { entry, expireOffer, freeSeat, join, offerMessages, seats, tokensOf } from './waitlist.helpers';
 
 /**
@@ -146,5 +156,26 @@ describe('waitlist seats on two instances', () => {
     await w.a.http.post(`/api/enrollments/${cardB.body.data.enrollmentId}/cancel`).set(org.auth).send({}).expect(200);
     expect((await entry(w.a, c.entryId)).status).toBe('offered');
     expect(await seats(w.a, cls.id)).toEqual({ enrolled: 1, status: 'Closed' });
+  });
+
+  // Last: once an extra app on the same database closes, the other apps' prepared statements fail (no pool).
+  it('should lapse an offer from the scheduled job when JOBS_ENABLED and offer the seat to the next person', async () => {
+    const jobs = await createTestApp({ JOBS_ENABLED: 'true', JOBS_INTERVAL_MS: '100' }, { databaseUrl: w.a.url });
+    try {
+      const { org, cls, students } = await full(1);
+      const a = await join(w.a, org.orgId, cls.id);
+      const b = await join(w.a, org.orgId, cls.id);
+      await freeSeat(w.a, org, students[0], cls.id);
+      await expireOffer(w.a, a.entryId);
+      const next = await waitFor(
+        () => entry(w.a, b.entryId),
+        (e) => e.status === 'offered',
+      );
+      expect(next.status).toBe('offered');
+      expect((await entry(w.a, a.entryId)).status).toBe('lapsed');
+      expect(await seats(w.a, cls.id)).toEqual({ enrolled: 1, status: 'Closed' });
+    } finally {
+      await jobs.close();
+    }
   });
 });
