@@ -31,6 +31,7 @@ import { SettingsModule } from './modules/settings/settings.module';
 import { StripeModule } from './modules/stripe/stripe.module';
 import { StudentsModule } from './modules/students/students.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
+import { WaitlistModule } from './modules/waitlist/waitlist.module';
 
 @Module({
   imports: [
@@ -68,6 +69,7 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
     ItAdminModule,
     DataExportModule,
     GoNoGoModule,
+    WaitlistModule,
   ],
   providers: [
     { provide: APP_GUARD, useClass: AppAuthGuard },

@@ -161,6 +161,9 @@ export function createDataProvider(apiUrl: string = API_URL) {
     /** The 'Your class is on' message of the go/no-go (issue 14 §3); the server merges it into the settings. */
     saveClassConfirmedMessages: (id: string, name: string, classConfirmedMessages: boolean) =>
       send<Organization>('PUT', `/organizations/${enc(id)}`, { name, settings: { classConfirmedMessages } }),
+    /** Hours a waitlist offer holds its seat (issue 14 §1), 1-168. */
+    saveWaitlistOfferHours: (id: string, name: string, waitlistOfferHours: number) =>
+      send<Organization>('PUT', `/organizations/${enc(id)}`, { name, settings: { waitlistOfferHours } }),
 
     // Organization, plans, branding
     getSubscriptionValidation: (orgId: string) => get<SubscriptionValidation>(`/organizations/${enc(orgId)}/subscription-validation`),

@@ -5,6 +5,7 @@ import { useFetch, useTimedMessage } from '@/common/useFetch';
 import { errorMessage } from '@/providers/httpClient';
 import type { AppDataProvider } from '@/providers/dataProvider';
 import { ClassConfirmedSetting } from '@/settings/ClassConfirmedSetting';
+import { WaitlistSettings } from '@/settings/WaitlistSettings';
 
 const SERVER_DEFAULT = 'Server default';
 
@@ -41,7 +42,7 @@ export function GeneralTab() {
   };
 
   return (
-    <>
+    <Stack spacing={3}>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 640 }}>
         <Stack spacing={2}>
           <Typography variant="h6" component="h2">
@@ -66,6 +67,7 @@ export function GeneralTab() {
         </Stack>
       </Paper>
       <ClassConfirmedSetting />
-    </>
+      <WaitlistSettings org={org.data} onSaved={() => void org.reload()} />
+    </Stack>
   );
 }

@@ -11,7 +11,10 @@ export type MessageKind =
   // The go/no-go decision (issue 14 §3): to the students, and to the organization's admins when below the minimum.
   | 'class_confirmed'
   | 'class_cancelled'
-  | 'class_below_minimum';
+  | 'class_below_minimum'
+  // The waitlist (issue 14 §1): the place on the list with a leave link, and a held seat's offer.
+  | 'waitlist_joined'
+  | 'waitlist_offer';
 export type MessageStatus = 'pending' | 'sending' | 'sent' | 'delivered' | 'failed' | 'cancelled' | 'skipped';
 
 /**
@@ -27,6 +30,9 @@ export const TRANSACTIONAL_KINDS: MessageKind[] = [
   'class_confirmed',
   'class_cancelled',
   'class_below_minimum',
+  // Asked for by joining the waitlist.
+  'waitlist_joined',
+  'waitlist_offer',
 ];
 /** Terms (spec 2 §9): at most this many non-transactional messages a month to one student, across channels. */
 export const MONTHLY_CAP = 5;

@@ -33,6 +33,8 @@ export interface OrganizationSettings {
   timeZone?: string;
   /** Send students 'Your class is on' when a class reaches its minimum at its go/no-go time (issue 14 §3); absent: off. */
   classConfirmedMessages?: boolean;
+  /** Hours a waitlist offer holds its seat (issue 14 §1); absent: 24. */
+  waitlistOfferHours?: number;
 }
 
 @Entity('organizations')

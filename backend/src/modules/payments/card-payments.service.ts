@@ -12,7 +12,7 @@ import { CommunicationsService, type RegistrationMessageInput } from '../communi
 import { ConnectService } from '../connect/connect.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, type CardEnrollment } from '../students/card-enrollments.service';
-import { StudentsService } from '../students/students.service';
+import { assertOneSeatOffer, StudentsService } from '../students/students.service';
 import { UsageService } from '../subscriptions/usage.service';
 import type { ConfirmEnrollmentDto, CreatePaymentIntentDto } from './dto/card-payment.dto';
 import { HouseholdPaymentsService } from './household-payments.service';
@@ -113,6 +113,7 @@ export class CardPaymentsService {
   async createIntent(dto: CreatePaymentIntentDto) {
     if (!this.stripe.isConfigured)
       throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, CARD_UNAVAILABLE, { cardPaymentsUnavailable: true });
+    assertOneSeatOffer(dto);
     const cls = await this.classes.require(dto.classId, dto.organizationId).catch((e: unknown) => {
       if (e instanceof NotFoundException) return null;
       throw e;
@@ -143,6 +144,7 @@ export class CardPaymentsService {
       amountDueCents: due,
       holdMinutes: this.config.getOrThrow('jobs', { infer: true }).seatHoldMinutes,
       assertAllowed: (m) => this.usage.assertCanTakeCardPayment(dto.organizationId, m),
+      waitlistOfferToken: dto.waitlistOfferToken,
     });
     if (hold.released) void this.cancelIntent(hold.released);
     let intent: Stripe.PaymentIntent;
