@@ -336,6 +336,9 @@ export interface paths {
   "/api/teacher/classes": {
     get: operations["TeacherClasses_list"];
   };
+  "/api/teacher/classes/{classId}/sessions": {
+    get: operations["TeacherSessions_sessionDays"];
+  };
   "/api/teacher/classes/{classId}/sessions/{date}": {
     get: operations["TeacherSessions_session"];
   };
@@ -3308,6 +3311,20 @@ export interface components {
       totalStudents: number;
       /** @example 1 */
       todaysClasses: number;
+    };
+    TeacherSessionDayResponseDto: {
+      /** @example 0 */
+      sessionIndex: number;
+      /**
+       * @description The session's day in the organization's time zone
+       * @example 2026-11-23
+       */
+      date: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      startsAt: string;
     };
     TeacherSessionResponseDto: {
       /**
@@ -8091,6 +8108,49 @@ export interface operations {
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  TeacherSessions_sessionDays: {
+    parameters: {
+      path: {
+        classId: string;
+      };
+    };
+    responses: {
+      /** @description Every session of the class, by day in the organization's zone */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TeacherSessionDayResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No such class in the caller's organization */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };

@@ -93,6 +93,9 @@ describe('teacher sessions', () => {
     // Marks belong to their session: the first session is all unmarked.
     const first = (await t.http.get(sessionUrl(classId, DAYS[0])).set(org.auth).expect(200)).body.data;
     expect(first).toMatchObject({ sessionIndex: 0, totals: { present: 0, absent: 0, unmarked: 3 } });
+    const days = await t.http.get(`/api/teacher/classes/${classId}/sessions`).set(teacher.auth).expect(200);
+    check(days, 'get', '/api/teacher/classes/{classId}/sessions');
+    expect(days.body.data.map((d: { date: string }) => d.date)).toEqual(DAYS);
     // The third session is the same local day after the DST change.
     expect((await t.http.get(sessionUrl(classId, DAYS[2])).set(teacher.auth).expect(200)).body.data.sessionIndex).toBe(2);
   });
@@ -211,6 +214,7 @@ describe('teacher sessions', () => {
       );
     const before = await fingerprint();
     for (const auth of [teacher.auth, org.auth]) {
+      await t.http.get(`/api/teacher/classes/${foreign.id}/sessions`).set(auth).expect(404);
       const read = await t.http.get(sessionUrl(foreign.id, DAYS[0])).set(auth).expect(404);
       expect(read.body.error).toBe(`Class with ID ${foreign.id} not found`);
       await t.http

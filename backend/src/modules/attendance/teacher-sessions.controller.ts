@@ -9,6 +9,7 @@ import { SaveSessionNotesDto, WalkInDto } from './dto/teacher-session.dto';
 import {
   SeatConflictResponseDto,
   SessionNotesResponseDto,
+  TeacherSessionDayResponseDto,
   TeacherSessionResponseDto,
   WalkInResponseDto,
 } from './dto/teacher-session.response';
@@ -19,6 +20,16 @@ import { TeacherSessionsService } from './teacher-sessions.service';
 @Controller('teacher/classes/:classId')
 export class TeacherSessionsController {
   constructor(private readonly sessions: TeacherSessionsService) {}
+
+  @ApiEnvelope(TeacherSessionDayResponseDto, {
+    isArray: true,
+    description: "Every session of the class, by day in the organization's zone",
+  })
+  @ApiNotFoundResponse({ description: "No such class in the caller's organization", type: ErrorEnvelopeDto })
+  @Get('sessions')
+  sessionDays(@OrgId() orgId: string, @Param('classId', UuidParam) classId: string) {
+    return this.sessions.sessionsOf(orgId, classId);
+  }
 
   @ApiEnvelope(TeacherSessionResponseDto, { description: 'A date that is not a session of the class: 404 naming its session days' })
   @ApiNotFoundResponse({

@@ -87,6 +87,17 @@ export class TeacherSessionsService {
     };
   }
 
+  /** Every session of the class with its day in the organization's zone: the screen's session switcher. */
+  async sessionsOf(organizationId: string, classId: string) {
+    const cls = await this.classes.require(classId, organizationId);
+    const zone = await this.zoneOf(organizationId);
+    return sessionDates(cls.startDate, cls.days, cls.schedule).map((startsAt, sessionIndex) => ({
+      sessionIndex,
+      date: localDate(startsAt, zone),
+      startsAt,
+    }));
+  }
+
   async saveNotes(organizationId: string, userId: string, classId: string, date: string, notes: string) {
     const { cls, sessionIndex } = await this.resolve(organizationId, classId, date);
     const saved = await this.repo.saveNotes({ organizationId, classId: cls.id, sessionIndex, userId }, notes);
@@ -158,8 +169,7 @@ export class TeacherSessionsService {
   private async resolve(organizationId: string, classId: string, date: string): Promise<SessionRef> {
     if (!SESSION_DATE.test(date)) throw new AppException(400, SESSION_DATE_MESSAGE, { errors: { date: SESSION_DATE_MESSAGE } });
     const cls = await this.classes.require(classId, organizationId);
-    const org = await this.orgs.require(organizationId);
-    const zone = isIanaTimeZone(org.settings?.timeZone) ? org.settings.timeZone : SERVER_TIME_ZONE;
+    const zone = await this.zoneOf(organizationId);
     const starts = sessionDates(cls.startDate, cls.days, cls.schedule);
     const sessionIndex = starts.findIndex((d) => localDate(d, zone) === date);
     if (sessionIndex < 0) {
@@ -167,5 +177,11 @@ export class TeacherSessionsService {
       throw new NotFoundException(`${cls.title} has no session on ${date}. Its sessions are on ${days}.`);
     }
     return { cls, sessionIndex, startsAt: starts[sessionIndex], date };
+  }
+
+  /** The organization's zone: its setting when valid, otherwise the server's (as the reports count days). */
+  private async zoneOf(organizationId: string): Promise<string> {
+    const org = await this.orgs.require(organizationId);
+    return isIanaTimeZone(org.settings?.timeZone) ? org.settings.timeZone : SERVER_TIME_ZONE;
   }
 }

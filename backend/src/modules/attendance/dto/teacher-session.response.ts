@@ -50,6 +50,13 @@ export class TeacherSessionResponseDto {
   notesUpdatedAt: string | null;
 }
 
+/** One session of a class: its index, its day in the organization's zone and when it starts. */
+export class TeacherSessionDayResponseDto {
+  @ApiProperty({ example: 0 }) sessionIndex: number;
+  @ApiProperty({ example: '2026-11-23', description: "The session's day in the organization's time zone" }) date: string;
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) startsAt: string;
+}
+
 export class SessionNotesResponseDto {
   @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) classId: string;
   @ApiProperty({ example: '2026-11-23' }) date: string;
