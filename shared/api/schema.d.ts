@@ -3376,7 +3376,7 @@ export interface components {
        * @description When the notes were last saved
        * @example 2026-11-23T18:00:00.000Z
        */
-      notesUpdatedAt: Record<string, unknown> | null;
+      notesUpdatedAt: string | null;
     };
     TemplateDto: {
       /** Format: uuid */

@@ -211,8 +211,8 @@ export class WriteQueue {
     if (this.queue.some((x) => x.key === w.key && x !== w)) return;
     const prev = this.statuses[w.key];
     this.statuses[w.key] = {
-      at: this.o.now(),
       ...prev,
+      at: prev?.at ?? this.o.now(),
       label: w.label,
       payload: w.payload,
       attempts: w.attempts,

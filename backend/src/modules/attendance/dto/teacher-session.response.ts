@@ -46,7 +46,13 @@ export class TeacherSessionResponseDto {
   @ApiProperty({ type: SessionTotalsResponseDto }) totals: SessionTotalsResponseDto;
   @ApiProperty({ description: "The teacher's notes for this session ('' when none)", example: 'Bring extra brushes next week' })
   notes: string;
-  @ApiProperty({ format: 'date-time', nullable: true, description: 'When the notes were last saved', example: EXAMPLE_TIME })
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description: 'When the notes were last saved',
+    example: EXAMPLE_TIME,
+  })
   notesUpdatedAt: string | null;
 }
 
