@@ -10,7 +10,6 @@ import {
   Alert,
   Box,
   Button,
-  Divider,
   List,
   ListItem,
   ListItemText,
@@ -40,6 +39,7 @@ import {
   type WalkInWrite,
 } from '@/teacher-session/sessionWrites';
 import { WalkInForm } from '@/teacher-session/WalkInForm';
+import { formatPhone } from '@/resources/students/studentUtils';
 
 const TOUCH = { minHeight: 48, minWidth: 48 };
 const time = (at: number) => new Date(at).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -270,86 +270,88 @@ function Roll({ session: s, snap, queue }: { session: Session; snap: QueueSnapsh
         {rows.length === 0 && arriving.length === 0 ? (
           <Typography color="text.secondary">No students enrolled yet.</Typography>
         ) : (
-          <Stack divider={<Divider flexItem />} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          <Stack component="ul" sx={{ listStyle: 'none', m: 0, p: 0, '& > li + li': { borderTop: 1, borderColor: 'divider' } }}>
             {rows.map(({ r, attendance, paid, state }) => {
               const card = r.paymentStatus === 'completed' && r.paymentMethod === 'card';
               return (
-                <Box component="li" key={r.studentId} sx={{ py: 1.5 }} role="group" aria-label={name(r)}>
-                  <Stack direction="row" justifyContent="space-between" alignItems="baseline" spacing={1}>
-                    <Typography fontWeight={700}>{name(r)}</Typography>
-                    {state && (
-                      <Typography
-                        variant="caption"
-                        color={state.tone === 'error' ? 'error' : state.tone === 'ok' ? 'success.dark' : 'text.secondary'}
-                        data-testid="row-state"
+                <Box component="li" key={r.studentId} sx={{ py: 1.5 }}>
+                  <Box role="group" aria-label={name(r)}>
+                    <Stack direction="row" justifyContent="space-between" alignItems="baseline" spacing={1}>
+                      <Typography fontWeight={700}>{name(r)}</Typography>
+                      {state && (
+                        <Typography
+                          variant="caption"
+                          color={state.tone === 'error' ? 'error' : state.tone === 'ok' ? 'success.dark' : 'text.secondary'}
+                          data-testid="row-state"
+                        >
+                          {state.text}
+                        </Typography>
+                      )}
+                    </Stack>
+                    <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+                      {r.email} · {formatPhone(r.phone)}
+                    </Typography>
+                    <Stack direction="row" spacing={1} mt={1} useFlexGap flexWrap="wrap">
+                      <ToggleButtonGroup exclusive value={attendance} aria-label={`Attendance of ${name(r)}`} sx={{ flex: '1 1 160px' }}>
+                        <ToggleButton
+                          value="present"
+                          color="success"
+                          onClick={() => mark(r, attendance, true)}
+                          aria-label={`${name(r)} present`}
+                          sx={{ ...TOUCH, flex: 1 }}
+                        >
+                          Present
+                        </ToggleButton>
+                        <ToggleButton
+                          value="absent"
+                          color="error"
+                          onClick={() => mark(r, attendance, false)}
+                          aria-label={`${name(r)} absent`}
+                          sx={{ ...TOUCH, flex: 1 }}
+                        >
+                          Absent
+                        </ToggleButton>
+                      </ToggleButtonGroup>
+                      <ToggleButtonGroup
+                        exclusive
+                        value={paid ? 'paid' : 'unpaid'}
+                        aria-label={`Payment of ${name(r)}`}
+                        disabled={card}
+                        sx={{ flex: '1 1 160px' }}
                       >
-                        {state.text}
-                      </Typography>
-                    )}
-                  </Stack>
-                  <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-                    {r.email} · {r.phone}
-                  </Typography>
-                  <Stack direction="row" spacing={1} mt={1} useFlexGap flexWrap="wrap">
-                    <ToggleButtonGroup exclusive value={attendance} aria-label={`Attendance of ${name(r)}`} sx={{ flex: '1 1 160px' }}>
-                      <ToggleButton
-                        value="present"
-                        color="success"
-                        onClick={() => mark(r, attendance, true)}
-                        aria-label={`${name(r)} present`}
-                        sx={{ ...TOUCH, flex: 1 }}
-                      >
-                        Present
-                      </ToggleButton>
-                      <ToggleButton
-                        value="absent"
-                        color="error"
-                        onClick={() => mark(r, attendance, false)}
-                        aria-label={`${name(r)} absent`}
-                        sx={{ ...TOUCH, flex: 1 }}
-                      >
-                        Absent
-                      </ToggleButton>
-                    </ToggleButtonGroup>
-                    <ToggleButtonGroup
-                      exclusive
-                      value={paid ? 'paid' : 'unpaid'}
-                      aria-label={`Payment of ${name(r)}`}
-                      disabled={card}
-                      sx={{ flex: '1 1 160px' }}
-                    >
-                      <ToggleButton
-                        value="paid"
-                        color="success"
-                        onClick={() => !paid && setPaid(r, true)}
-                        aria-label={`${name(r)} paid`}
-                        sx={{ ...TOUCH, flex: 1 }}
-                      >
-                        Paid
-                      </ToggleButton>
-                      <ToggleButton
-                        value="unpaid"
-                        color="warning"
-                        onClick={() => paid && setPaid(r, false)}
-                        aria-label={`${name(r)} unpaid`}
-                        sx={{ ...TOUCH, flex: 1 }}
-                      >
-                        Unpaid
-                      </ToggleButton>
-                    </ToggleButtonGroup>
-                  </Stack>
-                  <Typography variant="body2" mt={0.5}>
-                    {paid
-                      ? `Paid ${formatMoney(r.paymentStatus === 'completed' ? r.amountPaid : r.amountDue)}`
-                      : `Due ${formatMoney(r.amountDue)}`}
-                    {' · '}
-                    {card ? 'by card online' : 'in person'}
-                  </Typography>
+                        <ToggleButton
+                          value="paid"
+                          color="success"
+                          onClick={() => !paid && setPaid(r, true)}
+                          aria-label={`${name(r)} paid`}
+                          sx={{ ...TOUCH, flex: 1 }}
+                        >
+                          Paid
+                        </ToggleButton>
+                        <ToggleButton
+                          value="unpaid"
+                          color="standard"
+                          onClick={() => paid && setPaid(r, false)}
+                          aria-label={`${name(r)} unpaid`}
+                          sx={{ ...TOUCH, flex: 1 }}
+                        >
+                          Unpaid
+                        </ToggleButton>
+                      </ToggleButtonGroup>
+                    </Stack>
+                    <Typography variant="body2" mt={0.5}>
+                      {paid
+                        ? `Paid ${formatMoney(r.paymentStatus === 'completed' ? r.amountPaid : r.amountDue)}`
+                        : `Due ${formatMoney(r.amountDue)}`}
+                      {' · '}
+                      {card ? 'by card online' : 'in person'}
+                    </Typography>
+                  </Box>
                 </Box>
               );
             })}
             {arriving.map((w) => (
-              <Box component="li" key={w.key} sx={{ py: 1.5 }} role="group" aria-label={`${w.body.firstName} ${w.body.lastName}`}>
+              <Box component="li" key={w.key} sx={{ py: 1.5 }} aria-label={`${w.body.firstName} ${w.body.lastName} (arriving)`}>
                 <Typography fontWeight={700}>
                   {w.body.firstName} {w.body.lastName}
                 </Typography>
