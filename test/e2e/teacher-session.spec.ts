@@ -175,3 +175,26 @@ test('a day without a session says so and leads back', async ({ page, request })
   await expect(page.getByRole('heading', { level: 1, name: /has no session on 2001-01-01/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Teacher Dashboard' })).toBeVisible();
 });
+
+test('attendance and payment can be marked with the keyboard alone', async ({ page, request }) => {
+  const { classId, date, read } = await setUp(request);
+  await signInUi(page, TEACHER.email, TEACHER.password);
+  await expect(page).toHaveURL(/\/teacher$/);
+  await page.goto(`/teacher/session/${classId}/${date}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const tabTo = async (name: string) => {
+    const target = page.getByRole('button', { name, exact: true });
+    for (let i = 0; i < 60 && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(target).toBeFocused();
+    return target;
+  };
+  const present = await tabTo('Ann Able present');
+  await page.keyboard.press('Space');
+  await expect(present).toHaveAttribute('aria-pressed', 'true');
+  const paid = await tabTo('Ann Able paid');
+  await page.keyboard.press('Enter');
+  await expect(paid).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  const server = await read();
+  expect(server.roll.find((r) => r.firstName === 'Ann')).toMatchObject({ attendance: 'present', paymentStatus: 'completed' });
+});
