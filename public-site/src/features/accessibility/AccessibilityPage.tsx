@@ -43,8 +43,8 @@ export function AccessibilityPage() {
           <ul>
             <li>
               <strong>Automated checks on every page.</strong> Every run of our test suite opens each public page and the admin and teacher
-              screens in a real browser, at a desktop size (1280 × 800) and a phone size (412 × 915), and checks them with axe-core against
-              the WCAG 2.1 A and AA rules. A serious or critical finding fails the build.
+              screens in a real browser, at a desktop size (1280 × 800) and a phone size (Pixel 7, 412 pixels wide), and checks them with
+              axe-core against the WCAG 2.1 A and AA rules. A serious or critical finding fails the build.
             </li>
             <li>
               <strong>Keyboard walk-throughs.</strong> Automated tests use the keyboard only for: the skip link and opening a class from an
@@ -75,9 +75,9 @@ export function AccessibilityPage() {
               (WCAG 1.3.1). Use the CSV download of the same report instead.
             </li>
             <li>
-              <strong>Heading levels in the admin app and teacher mode.</strong> Some screens go from the page title straight to a
-              third-level heading (for example the class cards), which makes moving by headings less predictable. This is not a WCAG 2.1 AA
-              failure, but we track it.
+              <strong>Heading levels.</strong> Some admin and teacher screens, and the pricing page, go from the page title straight to a
+              third-level heading (for example class and plan cards), which makes moving by headings less predictable. This is not a WCAG
+              2.1 AA failure, but we track it.
             </li>
             <li>
               <strong>The card payment field</strong> on the registration page is provided by our payment processor, Stripe, inside a frame.
