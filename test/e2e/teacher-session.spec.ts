@@ -142,7 +142,8 @@ test('a teacher runs a session on a phone, offline taps included', async ({ page
   expect(await page.evaluate(() => localStorage.getItem('classlane:teacher-writes:v1'))).toBeNull();
   await page.screenshot(shot('3-back-online'));
 
-  // A walk-in who pays now takes a seat and joins the roll.
+  // A walk-in who pays now, registered while the connection is down: shown as arriving, then on the roll.
+  await context.setOffline(true);
   const form = page.getByRole('form', { name: 'Walk-in registration' });
   await form.getByLabel('First name').fill('Wanda');
   await form.getByLabel('Last name').fill('Walker');
@@ -150,8 +151,13 @@ test('a teacher runs a session on a phone, offline taps included', async ({ page
   await form.getByLabel('Phone').fill('(559) 555-0199');
   await form.getByLabel(/^Paid now/).check();
   await form.getByRole('button', { name: 'Register walk-in' }).tap();
+  await expect(page.getByRole('listitem', { name: 'Wanda Walker (arriving)' })).toContainText(
+    'Walk-in, paid now: kept on this device, will be sent when online',
+  );
+  expect((await read()).totals.enrolled).toBe(2);
+  await context.setOffline(false);
   const wanda = page.getByRole('group', { name: 'Wanda Walker' });
-  await expect(wanda.getByRole('button', { name: 'Wanda Walker paid' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(wanda.getByRole('button', { name: 'Wanda Walker paid' })).toHaveAttribute('aria-pressed', 'true', { timeout: 20_000 });
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
   server = await read();
   expect(server.roll.find((r) => r.firstName === 'Wanda')).toMatchObject({ paymentStatus: 'completed', amountPaid: 25 });
