@@ -213,7 +213,9 @@ function SyncStatus({ snap, queue }: { snap: QueueSnapshot; queue: WriteQueue })
         ? `Offline: ${changes} kept on this device. They will be sent when the connection is back.`
         : n
           ? `Saving ${changes}…`
-          : 'All changes saved'}
+          : snap.recent.length
+            ? 'All changes saved'
+            : 'Changes are saved as you tap, and kept on this device if the connection drops.'}
     </Alert>
   );
 }
