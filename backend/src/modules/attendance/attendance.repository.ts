@@ -30,6 +30,15 @@ export class AttendanceRepository {
     );
   }
 
+  /** One session's marks only (the session screen): the unique key (class, student, session) does not lead with the session. */
+  marksOfSession(classId: string, organizationId: string, sessionIndex: number): Promise<AttendanceMark[]> {
+    return this.db.query(
+      `SELECT student_id AS "studentId", session_index AS "sessionIndex", attended
+         FROM attendance WHERE class_id = $1 AND organization_id = $2 AND session_index = $3`,
+      [classId, organizationId, sessionIndex],
+    );
+  }
+
   /** Upserts one session's marks in one statement (the unique key is class, student, session). */
   upsertMarks(
     manager: EntityManager,

@@ -36,10 +36,10 @@ export class TeacherSessionsService {
     const { cls, sessionIndex, startsAt } = await this.resolve(organizationId, classId, date);
     const [students, marks, note] = await Promise.all([
       this.students.studentsOfClass(cls.id, organizationId),
-      this.repo.marksOfClass(cls.id, organizationId),
+      this.repo.marksOfSession(cls.id, organizationId, sessionIndex),
       this.repo.notesOf(cls.id, organizationId, sessionIndex),
     ]);
-    const attended = new Map(marks.filter((m) => m.sessionIndex === sessionIndex).map((m) => [m.studentId, m.attended]));
+    const attended = new Map(marks.map((m) => [m.studentId, m.attended]));
     const due = amountDueCents(cls);
     const roll = students.map((s) => {
       const e = s.classEnrollments.find((x) => x.classId === cls.id)!;
