@@ -16,6 +16,8 @@ import { useSession } from '@/session/SessionContext';
 const TeacherDashboard = lazy(() => import('@/teacher-dashboard/TeacherDashboard'));
 const ClassManagement = lazy(() => import('@/teacher-dashboard/ClassManagement'));
 const ClassReport = lazy(() => import('@/reports/ClassReport'));
+const TeacherSession = lazy(() => import('@/teacher-session/TeacherSession'));
+const SessionRedirect = lazy(() => import('@/teacher-session/TeacherSession').then((m) => ({ default: m.SessionRedirect })));
 
 const DashboardScreen = ({ tab }: { tab: 'today' | 'upcoming' }) => (
   <Area message="Loading teacher dashboard...">
@@ -47,6 +49,22 @@ export default function TeacherApp() {
           element={
             <Area message="Loading payment details...">
               <ClassManagement />
+            </Area>
+          }
+        />
+        <Route
+          path="/session/:classId"
+          element={
+            <Area message="Loading class session...">
+              <SessionRedirect />
+            </Area>
+          }
+        />
+        <Route
+          path="/session/:classId/:date"
+          element={
+            <Area message="Loading class session...">
+              <TeacherSession />
             </Area>
           }
         />

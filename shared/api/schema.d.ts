@@ -340,6 +340,18 @@ export interface paths {
   "/api/teacher/classes": {
     get: operations["TeacherClasses_list"];
   };
+  "/api/teacher/classes/{classId}/sessions": {
+    get: operations["TeacherSessions_sessionDays"];
+  };
+  "/api/teacher/classes/{classId}/sessions/{date}": {
+    get: operations["TeacherSessions_session"];
+  };
+  "/api/teacher/classes/{classId}/sessions/{date}/notes": {
+    put: operations["TeacherSessions_saveNotes"];
+  };
+  "/api/teacher/classes/{classId}/walk-ins": {
+    post: operations["TeacherSessions_walkIn"];
+  };
   "/api/teacher/overview": {
     get: operations["TeacherClasses_overview"];
   };
@@ -2698,6 +2710,9 @@ export interface components {
        */
       sessionDate: string;
     };
+    SaveSessionNotesDto: {
+      notes: string;
+    };
     ScheduleCommunicationDto: {
       /** Format: uuid */
       organizationId?: string;
@@ -2740,6 +2755,28 @@ export interface components {
        */
       scheduled_communications: number;
     };
+    SeatConflictResponseDto: {
+      /** @example false */
+      success: boolean;
+      /** @example null */
+      data: Record<string, unknown> | null;
+      /** @example First name is required */
+      error: string;
+      /**
+       * @description Validation failures: one message per field
+       * @example {
+       *   "firstName": "First name is required"
+       * }
+       */
+      errors?: {
+        [key: string]: string;
+      };
+      /**
+       * @example CLASS_FULL
+       * @enum {string}
+       */
+      code: "CLASS_FULL" | "CLASS_NOT_OPEN" | "ALREADY_ENROLLED";
+    };
     SendCommunicationDto: {
       /** Format: uuid */
       organizationId?: string;
@@ -2762,6 +2799,24 @@ export interface components {
       /** @example false */
       hasApiKey: boolean;
     };
+    SessionNotesResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example 2026-11-23 */
+      date: string;
+      /** @example 0 */
+      sessionIndex: number;
+      /** @example Bring extra brushes next week */
+      notes: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      updatedAt: string;
+    };
     SessionResponseDto: {
       user: components["schemas"]["UserResponseDto"];
       /**
@@ -2769,6 +2824,75 @@ export interface components {
        * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9…
        */
       token: string;
+    };
+    SessionRollEntryResponseDto: {
+      /**
+       * Format: uuid
+       * @example 6ce1f1f8-50fc-4694-af01-d92231027404
+       */
+      studentId: string;
+      /**
+       * Format: uuid
+       * @example 9076790a-923e-482e-977e-408883466a8c
+       */
+      enrollmentId: string;
+      /** @example Liam */
+      firstName: string;
+      /** @example Brown */
+      lastName: string;
+      /** @example liam@example.com */
+      email: string;
+      /**
+       * @description Digits only
+       * @example 5595550111
+       */
+      phone: string;
+      /**
+       * @description Null until marked
+       * @example present
+       * @enum {string|null}
+       */
+      attendance: "present" | "absent" | null;
+      /**
+       * @example pending
+       * @enum {string}
+       */
+      paymentStatus: "pending" | "completed" | "failed";
+      /**
+       * @description Dollars: what this student owes for the class (discount rule of spec 2 §5)
+       * @example 80
+       */
+      amountDue: number;
+      /**
+       * @description Dollars
+       * @example 0
+       */
+      amountPaid: number;
+      /**
+       * @example in-person
+       * @enum {string}
+       */
+      paymentMethod: "in-person" | "card";
+    };
+    SessionTotalsResponseDto: {
+      /** @example 12 */
+      enrolled: number;
+      /** @example 9 */
+      present: number;
+      /** @example 1 */
+      absent: number;
+      /** @example 2 */
+      unmarked: number;
+      /**
+       * @description Students whose payment is completed
+       * @example 8
+       */
+      paid: number;
+      /**
+       * @description Dollars still to collect from the students not paid yet
+       * @example 320
+       */
+      toCollect: number;
     };
     SettingsResponseDto: {
       /**
@@ -3394,6 +3518,72 @@ export interface components {
       /** @example 1 */
       todaysClasses: number;
     };
+    TeacherSessionDayResponseDto: {
+      /** @example 0 */
+      sessionIndex: number;
+      /**
+       * @description The session's day in the organization's time zone
+       * @example 2026-11-23
+       */
+      date: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      startsAt: string;
+    };
+    TeacherSessionResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Watercolor Basics */
+      title: string;
+      /**
+       * @description Zero-based index of the session in the class schedule
+       * @example 0
+       */
+      sessionIndex: number;
+      /**
+       * @description The session's day in the organization's time zone
+       * @example 2026-11-23
+       */
+      date: string;
+      /**
+       * Format: date-time
+       * @description When the session starts
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      startsAt: string;
+      /**
+       * @description Minutes
+       * @example 60
+       */
+      duration: number;
+      /** @example Studio A */
+      location: string;
+      /** @example 3 */
+      sessionsCount: number;
+      /**
+       * @description Seats still free (walk-ins take one)
+       * @example 2
+       */
+      seatsLeft: number;
+      roll: components["schemas"]["SessionRollEntryResponseDto"][];
+      totals: components["schemas"]["SessionTotalsResponseDto"];
+      /**
+       * @description The teacher's notes for this session ('' when none)
+       * @example Bring extra brushes next week
+       */
+      notes: string;
+      /**
+       * Format: date-time
+       * @description When the notes were last saved
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      notesUpdatedAt: string | null;
+    };
     TemplateDto: {
       /** Format: uuid */
       organizationId?: string;
@@ -3803,6 +3993,53 @@ export interface components {
        * @example true
        */
       acceptsCard: boolean;
+    };
+    WalkInDto: {
+      firstName: string;
+      lastName: string;
+      /** Format: email */
+      email: string;
+      phone: string;
+      communicationOptIn?: boolean;
+      paidNow: boolean;
+    };
+    WalkInResponseDto: {
+      /**
+       * Format: uuid
+       * @example 6ce1f1f8-50fc-4694-af01-d92231027404
+       */
+      studentId: string;
+      /**
+       * Format: uuid
+       * @example 9076790a-923e-482e-977e-408883466a8c
+       */
+      enrollmentId: string;
+      /** @example Liam */
+      firstName: string;
+      /** @example Brown */
+      lastName: string;
+      /** @example liam@example.com */
+      email: string;
+      /**
+       * @example completed
+       * @enum {string}
+       */
+      paymentStatus: "pending" | "completed" | "failed";
+      /**
+       * @example in-person
+       * @enum {string}
+       */
+      paymentMethod: "in-person" | "card";
+      /**
+       * @description Dollars
+       * @example 80
+       */
+      amountPaid: number;
+      /**
+       * @description True when this email was already enrolled (a retried walk-in answers the first one)
+       * @example false
+       */
+      alreadyEnrolled: boolean;
     };
   };
   responses: never;
@@ -8283,6 +8520,206 @@ export interface operations {
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  TeacherSessions_sessionDays: {
+    parameters: {
+      path: {
+        classId: string;
+      };
+    };
+    responses: {
+      /** @description Every session of the class, by day in the organization's zone */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TeacherSessionDayResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No such class in the caller's organization */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  TeacherSessions_session: {
+    parameters: {
+      path: {
+        classId: string;
+        date: string;
+      };
+    };
+    responses: {
+      /** @description A date that is not a session of the class: 404 naming its session days */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TeacherSessionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No such class in the caller's organization, or no session of it on that day */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  TeacherSessions_saveNotes: {
+    parameters: {
+      path: {
+        classId: string;
+        date: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SaveSessionNotesDto"];
+      };
+    };
+    responses: {
+      /** @description Replaces the notes of the session (saving again changes nothing more) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SessionNotesResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No such class in the caller's organization, or no session of it on that day */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  TeacherSessions_walkIn: {
+    parameters: {
+      path: {
+        classId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WalkInDto"];
+      };
+    };
+    responses: {
+      /** @description This email was already enrolled in the class (alreadyEnrolled: true) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WalkInResponseDto"];
+          };
+        };
+      };
+      /** @description Enrolled now: the seat is taken with the enrollment. Class full: 409 */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WalkInResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No such class in the caller's organization */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description The class is full or not open for registration */
+      409: {
+        content: {
+          "application/json": components["schemas"]["SeatConflictResponseDto"];
         };
       };
     };

@@ -20,6 +20,7 @@ const PAGES = [
   '/senior-centers',
   '/pricing',
   '/help',
+  '/accessibility',
 ];
 
 async function expectNoSeriousViolations(page: import('@playwright/test').Page, label: string) {

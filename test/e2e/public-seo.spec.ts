@@ -19,6 +19,7 @@ const PAGES: [path: string, key: string, title: string][] = [
   ['/about-us', 'about-us', 'About Us | Classlane'],
   ['/contact-us', 'contact', 'Contact Us | Classlane'],
   ['/help', 'help', 'Help | Classlane'],
+  ['/accessibility', 'accessibility', 'Accessibility statement | Classlane'],
   ['/terms', 'terms-of-service', 'Terms of Service | Classlane'],
   ['/privacy', 'privacy-policy', 'Privacy Policy | Classlane'],
   ['/teacher-terms', 'teacher-terms', 'Terms for Organizations and Teachers | Classlane'],

@@ -24,7 +24,7 @@ export function Footer() {
     <Box component="footer" sx={{ bgcolor: branding.footerBackgroundColor, color: fg, mt: 6, px: 3, py: 4 }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={4} sx={{ maxWidth: 1400, mx: 'auto' }} justifyContent="space-between">
         <Box>
-          <Typography variant="h6" sx={{ color: fg }}>
+          <Typography variant="h6" component="p" sx={{ color: fg }}>
             {branding.businessName}
           </Typography>
           {branding.slogan && (
@@ -61,6 +61,9 @@ export function Footer() {
           </Link>
           <Link href="/teacher-terms" sx={linkSx} underline="hover">
             Terms of Service
+          </Link>
+          <Link href="/accessibility" sx={linkSx} underline="hover">
+            Accessibility
           </Link>
         </Stack>
         {contact && (contact.address || contact.phone || contact.email) && (

@@ -58,6 +58,11 @@ import type {
   SubscriptionValidation,
   TeacherClass,
   TeacherOverview,
+  TeacherSession,
+  TeacherSessionDay,
+  SessionNotes,
+  WalkInInput,
+  WalkInResult,
   TeamUser,
   TemplateInput,
 } from '@/providers/types';
@@ -132,6 +137,12 @@ export function createDataProvider(apiUrl: string = API_URL) {
     getAttendance: (classId: string) => get<ClassAttendance>(`/attendance/class/${enc(classId)}`),
     markAttendance: (body: MarkAttendanceInput) => send<SavedMark>('POST', '/attendance/mark', body),
     bulkAttendance: (body: BulkAttendanceInput) => send<SavedMark[]>('POST', '/attendance/bulk', body),
+    // The session screen (issue 14 §4): a day is YYYY-MM-DD in the organization's zone.
+    getSessionDays: (classId: string) => get<TeacherSessionDay[]>(`/teacher/classes/${enc(classId)}/sessions`),
+    getTeacherSession: (classId: string, date: string) => get<TeacherSession>(`/teacher/classes/${enc(classId)}/sessions/${enc(date)}`),
+    saveSessionNotes: (classId: string, date: string, notes: string) =>
+      send<SessionNotes>('PUT', `/teacher/classes/${enc(classId)}/sessions/${enc(date)}/notes`, { notes }),
+    registerWalkIn: (classId: string, body: WalkInInput) => send<WalkInResult>('POST', `/teacher/classes/${enc(classId)}/walk-ins`, body),
 
     // Dashboard
     getDashboardSummary: (period: DashboardPeriod) =>

@@ -67,6 +67,14 @@ export type CloneClassInput = Omit<Schemas['CloneClassDto'], 'organizationId'>;
 export type MarkAttendanceInput = Omit<Schemas['MarkAttendanceDto'], 'organizationId'>;
 export type BulkAttendanceInput = Omit<Schemas['BulkAttendanceDto'], 'organizationId'>;
 export type SavedMark = Schemas['SavedMarkResponseDto'];
+
+/** Issue 14 §4: one class session as the teacher runs it, its days, notes and walk-ins. */
+export type TeacherSession = Schemas['TeacherSessionResponseDto'];
+export type SessionRollEntry = Schemas['SessionRollEntryResponseDto'];
+export type TeacherSessionDay = Schemas['TeacherSessionDayResponseDto'];
+export type SessionNotes = Schemas['SessionNotesResponseDto'];
+export type WalkInInput = Schemas['WalkInDto'];
+export type WalkInResult = Schemas['WalkInResponseDto'];
 /** The student form's body (`POST /api/students`, `PUT /api/students/{id}`). */
 export type StudentInput = Omit<Schemas['CreateStudentDto'], 'organizationId'>;
 export type NewTeamUser = Omit<Schemas['CreateUserDto'], 'organizationId'>;

@@ -72,6 +72,9 @@ export default function ClassManagement() {
         <Typography color="text.secondary">
           {formatDate(c.startDate)} · {formatTimeRange(c.startDate, c.duration)} · {c.location}
         </Typography>
+        <Button component={RouterLink} to={`/teacher/session/${c.id}`} variant="outlined" sx={{ mt: 1, minHeight: 44 }}>
+          Open the session screen
+        </Button>
       </Box>
       {error && <Alert severity="error">{error}</Alert>}
       {success && (

@@ -40,7 +40,17 @@ export function TeacherClassCard({ record, showDate }: { record: TeacherClass; s
           )}
         </Stack>
       </CardContent>
-      <CardActions sx={{ px: 2, pb: 2 }}>
+      <CardActions sx={{ px: 2, pb: 2, flexDirection: 'column', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
+        <Button
+          component={RouterLink}
+          to={`/teacher/session/${record.id}`}
+          variant="outlined"
+          fullWidth
+          sx={{ minHeight: 44 }}
+          aria-label={`Take the roll ${record.title}`}
+        >
+          Take the roll
+        </Button>
         <Button
           component={RouterLink}
           to={`/teacher/payment-view/${record.id}`}

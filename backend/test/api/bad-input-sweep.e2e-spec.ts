@@ -221,6 +221,8 @@ describe('bad input on every write route', () => {
       'POST /api/enrollments/:id/cancel': { auth: 'admin', body: { refund: true, amount: 10 }, emptyBodyOk: true },
       'POST /api/enrollments/:id/refund': { auth: 'admin', body: { amount: 10 }, emptyBodyOk: true },
       'POST /api/attendance/mark': { auth: 'admin', body: { ...session, studentId: student.body.data.id, attended: true } },
+      'PUT /api/teacher/classes/:classId/sessions/:date/notes': { auth: 'admin', body: { notes: 'Bring brushes' } },
+      'POST /api/teacher/classes/:classId/walk-ins': { auth: 'admin', body: { ...person, paidNow: true } },
       'POST /api/communications/send': {
         auth: 'admin',
         body: { recipientId: student.body.data.id, recipientType: 'student', communicationType: 'email', subject: 'S', message: 'M' },
@@ -387,6 +389,8 @@ function fillParams(
       return override;
     }
     if (name === 'classId' || pattern.startsWith('/api/classes')) return ids.classId;
+    // A day-shaped value that is no session of the class: the body is refused before the day is looked up.
+    if (name === 'date') return '2030-01-01';
     if (pattern.startsWith('/api/students')) return ids.studentId;
     if (
       pattern.startsWith('/api/organizations') ||

@@ -132,7 +132,7 @@ describe('HTTP conventions', () => {
     expect(sitemap.headers['content-type']).toContain('xml');
     expect(sitemap.text).toContain(`/org/${org.orgId}`);
     // The indexable pages of the site's SEO keys, and no path that only redirects home.
-    for (const path of ['/pricing', '/senior-centers', '/community-colleges', '/about-us', '/terms'])
+    for (const path of ['/pricing', '/senior-centers', '/community-colleges', '/about-us', '/terms', '/accessibility'])
       expect(sitemap.text).toContain(`${path}</loc>`);
     for (const path of ['/classes<', '/student<', '/signin<']) expect(sitemap.text).not.toContain(path);
   });

@@ -118,6 +118,9 @@ export function App() {
           <Route path="/contact">
             <Lazy page={pages.contact} />
           </Route>
+          <Route path="/accessibility">
+            <Lazy page={pages.accessibility} />
+          </Route>
           <Route path="/help">
             <Lazy page={pages.help} />
           </Route>

@@ -49,6 +49,10 @@ export const pages = {
     () => import('@/features/contact/ContactPage'),
     (m) => m.ContactPage,
   ),
+  accessibility: page(
+    () => import('@/features/accessibility/AccessibilityPage'),
+    (m) => m.AccessibilityPage,
+  ),
   help: page(
     () => import('@/features/help/HelpPage'),
     (m) => m.HelpPage,

@@ -26,6 +26,10 @@ export const SEO: Record<string, SeoEntry> = {
     description: 'Start free. Upgrade to Essential for online payments, advanced reporting and custom branding.',
   },
   'about-us': { title: 'About Us', description: 'Who we are and why we build tools for educators and organizations.' },
+  accessibility: {
+    title: 'Accessibility statement',
+    description: 'How Classlane meets WCAG 2.1 AA, how it is tested, the known exceptions and how to report a problem.',
+  },
   help: { title: 'Help', description: 'Answers about plans, billing and your Classlane subscription.' },
   contact: { title: 'Contact Us', description: 'Questions, partnerships or support: get in touch with us.' },
   'terms-of-service': { title: 'Terms of Service', description: 'Terms for students registering for classes.' },

@@ -15,6 +15,7 @@ import { RatingMessages1764900000000 } from './1764900000000-RatingMessages';
 import { Waitlist1765000000000 } from './1765000000000-Waitlist';
 import { Households1765100000000 } from './1765100000000-Households';
 import { GoNoGo1765200000000 } from './1765200000000-GoNoGo';
+import { SessionNotes1765300000000 } from './1765300000000-SessionNotes';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   Waitlist1765000000000,
   Households1765100000000,
   GoNoGo1765200000000,
+  SessionNotes1765300000000,
 ];

@@ -12,7 +12,12 @@ export interface SavedMark extends AttendanceMark {
   sessionDate: Date;
 }
 
-/** attendance: the attendance module's table. Who is enrolled comes from StudentsService. */
+export interface SessionNote {
+  notes: string;
+  updatedAt: Date;
+}
+
+/** attendance and session_notes: the attendance module's tables. Who is enrolled comes from StudentsService. */
 @Injectable()
 export class AttendanceRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -22,6 +27,15 @@ export class AttendanceRepository {
       `SELECT student_id AS "studentId", session_index AS "sessionIndex", attended
          FROM attendance WHERE class_id = $1 AND organization_id = $2`,
       [classId, organizationId],
+    );
+  }
+
+  /** One session's marks only (the session screen): the unique key (class, student, session) does not lead with the session. */
+  marksOfSession(classId: string, organizationId: string, sessionIndex: number): Promise<AttendanceMark[]> {
+    return this.db.query(
+      `SELECT student_id AS "studentId", session_index AS "sessionIndex", attended
+         FROM attendance WHERE class_id = $1 AND organization_id = $2 AND session_index = $3`,
+      [classId, organizationId, sessionIndex],
     );
   }
 
@@ -48,5 +62,28 @@ export class AttendanceRepository {
         marks.map((m) => m.attended),
       ],
     );
+  }
+
+  notesOf(classId: string, organizationId: string, sessionIndex: number): Promise<SessionNote | null> {
+    return this.db
+      .query(
+        `SELECT notes, updated_at AS "updatedAt" FROM session_notes
+          WHERE class_id = $1 AND organization_id = $2 AND session_index = $3`,
+        [classId, organizationId, sessionIndex],
+      )
+      .then((rows: SessionNote[]) => rows[0] ?? null);
+  }
+
+  /** One row per session: saving again replaces the text (a retried save changes nothing more). */
+  async saveNotes(session: { organizationId: string; classId: string; sessionIndex: number; userId: string }, notes: string) {
+    const [row] = await this.db.query(
+      `INSERT INTO session_notes (organization_id, class_id, session_index, notes, updated_by)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (class_id, session_index) DO UPDATE
+         SET notes = EXCLUDED.notes, updated_by = EXCLUDED.updated_by, updated_at = now()
+       RETURNING notes, updated_at AS "updatedAt"`,
+      [session.organizationId, session.classId, session.sessionIndex, notes, session.userId],
+    );
+    return row as SessionNote;
   }
 }

@@ -135,8 +135,8 @@ export const BUILT_IN: Record<Exclude<MessageKind, 'manual' | 'system'>, Record<
     sms: {
       subject: '',
       message: '{{organizationName}}: {{className}} has {{enrolledCount}} of {{minEnrollment}} students. {{decisionOutcome}}',
-      },
     },
+  },
   waitlist_joined: {
     email: {
       subject: "You're on the waitlist: {{className}}",

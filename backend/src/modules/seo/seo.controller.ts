@@ -16,6 +16,7 @@ const STATIC_PATHS = [
   '/about-us',
   '/contact-us',
   '/help',
+  '/accessibility',
   '/terms',
   '/privacy',
   '/teacher-terms',

@@ -34,6 +34,9 @@ export function SiteFooter() {
             <li>
               <Link href="/teacher-privacy">Organization Privacy</Link>
             </li>
+            <li>
+              <Link href="/accessibility">Accessibility</Link>
+            </li>
           </ul>
         </nav>
         <p className="site-footer__legal">

@@ -1,0 +1,187 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { AppException, ErrorCode } from '../../common/http/app-exception';
+import { isIanaTimeZone, localDate, SERVER_TIME_ZONE } from '../../common/time-zone';
+import { amountDueCents, sessionDates, type ClassEntity } from '../classes/class.entity';
+import { ClassesService } from '../classes/classes.service';
+import { OrganizationsService } from '../organizations/organizations.service';
+import { StudentsService } from '../students/students.service';
+import { AttendanceRepository } from './attendance.repository';
+import { SESSION_DATE, SESSION_DATE_MESSAGE, type WalkInDto } from './dto/teacher-session.dto';
+
+/** One session of a class, named the way the teacher's calendar names it. */
+interface SessionRef {
+  cls: ClassEntity;
+  sessionIndex: number;
+  startsAt: Date;
+  date: string;
+}
+
+const dollars = (cents: number) => cents / 100;
+
+/**
+ * The teacher's screen per class session (issue 14 §4): the roll with attendance and payment side by side, the
+ * totals, notes, and walk-ins. Writes of attendance and payments go through their existing routes; this service
+ * reads them together and owns only the notes.
+ */
+@Injectable()
+export class TeacherSessionsService {
+  constructor(
+    private readonly repo: AttendanceRepository,
+    private readonly classes: ClassesService,
+    private readonly students: StudentsService,
+    private readonly orgs: OrganizationsService,
+  ) {}
+
+  async session(organizationId: string, classId: string, date: string) {
+    const { cls, sessionIndex, startsAt } = await this.resolve(organizationId, classId, date);
+    const [students, marks, note] = await Promise.all([
+      this.students.studentsOfClass(cls.id, organizationId),
+      this.repo.marksOfSession(cls.id, organizationId, sessionIndex),
+      this.repo.notesOf(cls.id, organizationId, sessionIndex),
+    ]);
+    const attended = new Map(marks.map((m) => [m.studentId, m.attended]));
+    const due = amountDueCents(cls);
+    const roll = students.map((s) => {
+      const e = s.classEnrollments.find((x) => x.classId === cls.id)!;
+      const mark = attended.get(s.id);
+      const paid = e.paymentStatus === 'completed';
+      return {
+        studentId: s.id,
+        enrollmentId: e.id,
+        firstName: s.firstName,
+        lastName: s.lastName,
+        email: s.email,
+        phone: s.phone,
+        attendance: mark === undefined ? null : mark ? ('present' as const) : ('absent' as const),
+        paymentStatus: e.paymentStatus,
+        // What was paid is what it cost; what is open costs today's amount due (spec README decision 11).
+        amountDue: paid ? e.amountPaid : dollars(due),
+        amountPaid: e.amountPaid,
+        paymentMethod: e.paymentMethod,
+      };
+    });
+    const present = roll.filter((r) => r.attendance === 'present').length;
+    const absent = roll.filter((r) => r.attendance === 'absent').length;
+    const unpaid = roll.filter((r) => r.paymentStatus !== 'completed');
+    return {
+      classId: cls.id,
+      title: cls.title,
+      sessionIndex,
+      date,
+      startsAt,
+      duration: cls.duration,
+      location: cls.location,
+      sessionsCount: Math.max(1, cls.days),
+      seatsLeft: Math.max(0, cls.maxStudents - cls.enrolledStudents),
+      roll,
+      totals: {
+        enrolled: roll.length,
+        present,
+        absent,
+        unmarked: roll.length - present - absent,
+        paid: roll.length - unpaid.length,
+        toCollect: dollars(unpaid.length * due),
+      },
+      notes: note?.notes ?? '',
+      notesUpdatedAt: note?.updatedAt ?? null,
+    };
+  }
+
+  /** Every session of the class with its day in the organization's zone: the screen's session switcher. */
+  async sessionsOf(organizationId: string, classId: string) {
+    const cls = await this.classes.require(classId, organizationId);
+    const zone = await this.zoneOf(organizationId);
+    return sessionDates(cls.startDate, cls.days, cls.schedule).map((startsAt, sessionIndex) => ({
+      sessionIndex,
+      date: localDate(startsAt, zone),
+      startsAt,
+    }));
+  }
+
+  async saveNotes(organizationId: string, userId: string, classId: string, date: string, notes: string) {
+    const { cls, sessionIndex } = await this.resolve(organizationId, classId, date);
+    const saved = await this.repo.saveNotes({ organizationId, classId: cls.id, sessionIndex, userId }, notes);
+    return { classId: cls.id, date, sessionIndex, notes: saved.notes, updatedAt: saved.updatedAt };
+  }
+
+  /**
+   * A walk-in takes a seat the way every registration does (StudentsService.enrollNew: ClassesService.takeSeat's
+   * conditional update in one transaction with the student and the enrollment), so it can never oversell against
+   * an online registration. Paid now: the enrollment is completed in person for the amount due. The same email
+   * again (a retry after a dropped connection) answers the existing enrollment instead of a 409.
+   */
+  async walkIn(organizationId: string, classId: string, dto: WalkInDto) {
+    const cls = await this.classes.require(classId, organizationId);
+    const { paidNow, ...fields } = dto;
+    try {
+      const reply = await this.students.enrollNew(
+        organizationId,
+        fields,
+        cls.id,
+        'in-person',
+        paidNow ? 'completed' : 'pending',
+        'walk_in',
+        paidNow ? amountDueCents(cls) : 0,
+      );
+      const e = reply.classEnrollments[0];
+      return {
+        created: true,
+        data: {
+          studentId: reply.id,
+          enrollmentId: e.id,
+          firstName: reply.firstName,
+          lastName: reply.lastName,
+          email: reply.email,
+          paymentStatus: e.paymentStatus,
+          paymentMethod: e.paymentMethod,
+          amountPaid: e.amountPaid,
+          alreadyEnrolled: false,
+        },
+      };
+    } catch (err) {
+      if (!(err instanceof AppException) || err.extra.code !== ErrorCode.AlreadyEnrolled) throw err;
+      const email = fields.email.toLowerCase();
+      const existing = (await this.students.studentsOfClass(cls.id, organizationId)).find((s) => s.email.toLowerCase() === email);
+      if (!existing) throw err;
+      const e = existing.classEnrollments.find((x) => x.classId === cls.id)!;
+      return {
+        created: false,
+        data: {
+          studentId: existing.id,
+          enrollmentId: e.id,
+          firstName: existing.firstName,
+          lastName: existing.lastName,
+          email: existing.email,
+          paymentStatus: e.paymentStatus,
+          paymentMethod: e.paymentMethod,
+          amountPaid: e.amountPaid,
+          alreadyEnrolled: true,
+        },
+      };
+    }
+  }
+
+  /**
+   * The session of the class on `date` (YYYY-MM-DD in the organization's zone). Sessions are the class schedule's
+   * (sessionDates(), as attendance counts them); a day without one is a readable 404, another organization's
+   * class a 404 like a missing one.
+   */
+  private async resolve(organizationId: string, classId: string, date: string): Promise<SessionRef> {
+    if (!SESSION_DATE.test(date)) throw new AppException(400, SESSION_DATE_MESSAGE, { errors: { date: SESSION_DATE_MESSAGE } });
+    const cls = await this.classes.require(classId, organizationId);
+    const zone = await this.zoneOf(organizationId);
+    const starts = sessionDates(cls.startDate, cls.days, cls.schedule);
+    const sessionIndex = starts.findIndex((d) => localDate(d, zone) === date);
+    if (sessionIndex < 0) {
+      const days = starts.map((d) => localDate(d, zone)).join(', ');
+      throw new NotFoundException(`${cls.title} has no session on ${date}. Its sessions are on ${days}.`);
+    }
+    return { cls, sessionIndex, startsAt: starts[sessionIndex], date };
+  }
+
+  /** The organization's zone: its setting when valid, otherwise the server's (as the reports count days). */
+  private async zoneOf(organizationId: string): Promise<string> {
+    const org = await this.orgs.require(organizationId);
+    return isIanaTimeZone(org.settings?.timeZone) ? org.settings.timeZone : SERVER_TIME_ZONE;
+  }
+}
