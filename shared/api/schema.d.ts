@@ -2873,6 +2873,8 @@ export interface components {
        * @enum {string}
        */
       paymentMethod: "in-person" | "card";
+      /** @description The contact who registered this attendee in a household (issue 14 §2); null for a contact of their own */
+      householdContact: components["schemas"]["HouseholdContactResponseDto"] | null;
     };
     SessionTotalsResponseDto: {
       /** @example 12 */

@@ -293,6 +293,11 @@ function Roll({ session: s, snap, queue }: { session: Session; snap: QueueSnapsh
                     <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
                       {r.email} · {formatPhone(r.phone)}
                     </Typography>
+                    {r.householdContact && (
+                      <Typography variant="body2" color="text.secondary">
+                        Household contact: {r.householdContact.firstName} {r.householdContact.lastName}
+                      </Typography>
+                    )}
                     <Stack direction="row" spacing={1} mt={1} useFlexGap flexWrap="wrap">
                       <ToggleButtonGroup exclusive value={attendance} aria-label={`Attendance of ${name(r)}`} sx={{ flex: '1 1 160px' }}>
                         <ToggleButton

@@ -58,6 +58,7 @@ export class TeacherSessionsService {
         amountDue: paid ? e.amountPaid : dollars(due),
         amountPaid: e.amountPaid,
         paymentMethod: e.paymentMethod,
+        householdContact: s.householdContact,
       };
     });
     const present = roll.filter((r) => r.attendance === 'present').length;
