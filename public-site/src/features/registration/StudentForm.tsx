@@ -30,6 +30,8 @@ export function StudentForm({
   phase,
   businessName,
   initialErrors,
+  submitText = 'Continue to Payment',
+  disabled: formDisabled = false,
 }: {
   values: StudentFormValues;
   onChange: (values: StudentFormValues) => void;
@@ -38,6 +40,10 @@ export function StudentForm({
   businessName: string;
   /** Field messages the server gave for these values (the form is shown again to correct them). */
   initialErrors?: Partial<Record<StudentField, string>>;
+  /** The idle button text: the waitlist's join and the seat offer reuse this form with their own action. */
+  submitText?: string;
+  /** The form cannot be sent at all (e.g. a held seat that has run out). */
+  disabled?: boolean;
 }) {
   const [touched, setTouched] = useState<Partial<Record<StudentField, boolean>>>(() =>
     Object.fromEntries(Object.keys(initialErrors ?? {}).map((f) => [f, true])),
@@ -68,7 +74,7 @@ export function StudentForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     const now = Date.now();
-    if (busy || now - lastSubmit.current < SUBMIT_DEBOUNCE_MS) return;
+    if (formDisabled || busy || now - lastSubmit.current < SUBMIT_DEBOUNCE_MS) return;
     lastSubmit.current = now;
     const all = validateStudent(values);
     setTouched({ firstName: true, lastName: true, email: true, phone: true });
@@ -88,8 +94,8 @@ export function StudentForm({
 
   const complete = STUDENT_FIELDS.every((f) => values[f].trim() !== '');
   const hasErrors = STUDENT_FIELDS.some((f) => errors[f]);
-  const disabled = busy || !complete || hasErrors;
-  const buttonText = phase === 'checking' ? 'Checking enrollment...' : phase === 'submitting' ? 'Submitting...' : 'Continue to Payment';
+  const disabled = formDisabled || busy || !complete || hasErrors;
+  const buttonText = phase === 'checking' ? 'Checking enrollment...' : phase === 'submitting' ? 'Submitting...' : submitText;
 
   const input = (field: StudentField, type: string, autoComplete: string, extra: Record<string, string> = {}) => {
     const id = `student-${field}`;

@@ -20,12 +20,20 @@ export interface CardRegistration {
   classId: string;
   organizationId: string;
   student: StudentDetails;
+  /** Registering into the seat a waitlist offer holds (issue 14 §1): the intent uses that seat, never a second one. */
+  waitlistOfferToken?: string;
 }
 
 export function createCardIntent(input: CardRegistration & { amount: number }): Promise<CardIntent> {
   return api.post<CardIntent>(
     '/api/payments/create-intent',
-    { classId: input.classId, organizationId: input.organizationId, studentData: { ...input.student }, amount: input.amount },
+    {
+      classId: input.classId,
+      organizationId: input.organizationId,
+      studentData: { ...input.student },
+      amount: input.amount,
+      ...(input.waitlistOfferToken ? { waitlistOfferToken: input.waitlistOfferToken } : {}),
+    },
     { public: true },
   );
 }

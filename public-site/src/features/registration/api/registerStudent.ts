@@ -32,14 +32,20 @@ export function studentFieldErrors(error: unknown): Partial<Record<StudentField,
   return found.length > 0 ? Object.fromEntries(found.map((f) => [f, error.fieldErrors[f]])) : null;
 }
 
-/** POST /api/students/register with an in-person, pending enrollment. */
-export async function reserveInPerson(input: { student: StudentDetails; classId: string; organizationId: string }): Promise<Student> {
+/** POST /api/students/register with an in-person, pending enrollment (into a waitlist offer's held seat with its token). */
+export async function reserveInPerson(input: {
+  student: StudentDetails;
+  classId: string;
+  organizationId: string;
+  waitlistOfferToken?: string;
+}): Promise<Student> {
   const student = await api.post<Student>(
     '/api/students/register',
     {
       ...input.student,
       organizationId: input.organizationId,
       classEnrollments: [{ classId: input.classId, paymentMethod: 'in-person', paymentStatus: 'pending' }],
+      ...(input.waitlistOfferToken ? { waitlistOfferToken: input.waitlistOfferToken } : {}),
     },
     { public: true },
   );
