@@ -27,6 +27,7 @@ import type { ClassRecord } from '@/providers/types';
 import { EnrollmentBar, StatusChip } from '@/resources/classes/ClassCard';
 import { classSessionDates } from '@shared/class-sessions';
 import { hasDiscount } from '@/resources/classes/classUtils';
+import { WaitlistSection } from '@/resources/classes/WaitlistSection';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -184,6 +185,7 @@ export function ClassDetailPanel({
           })}
         </List>
       )}
+      <WaitlistSection record={record} />
     </Paper>
   );
 }
