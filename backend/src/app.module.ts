@@ -30,6 +30,7 @@ import { SettingsModule } from './modules/settings/settings.module';
 import { StripeModule } from './modules/stripe/stripe.module';
 import { StudentsModule } from './modules/students/students.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
+import { WaitlistModule } from './modules/waitlist/waitlist.module';
 
 @Module({
   imports: [
@@ -66,6 +67,7 @@ import { SubscriptionsModule } from './modules/subscriptions/subscriptions.modul
     AnalyticsModule,
     ItAdminModule,
     DataExportModule,
+    WaitlistModule,
   ],
   providers: [
     { provide: APP_GUARD, useClass: AppAuthGuard },

@@ -95,6 +95,10 @@ export interface paths {
   "/api/classes/{classId}/students": {
     get: operations["Students_ofClassAlias"];
   };
+  "/api/classes/{classId}/waitlist": {
+    get: operations["Waitlist_list"];
+    post: operations["Waitlist_join"];
+  };
   "/api/classes/{id}": {
     get: operations["Classes_get"];
     put: operations["Classes_update"];
@@ -338,6 +342,21 @@ export interface paths {
   };
   "/api/teacher/overview": {
     get: operations["TeacherClasses_overview"];
+  };
+  "/api/waitlist/{entryId}": {
+    delete: operations["Waitlist_remove"];
+  };
+  "/api/waitlist/{entryId}/move": {
+    post: operations["Waitlist_move"];
+  };
+  "/api/waitlist/{entryId}/offer": {
+    post: operations["Waitlist_offer"];
+  };
+  "/api/waitlist/leave/{token}": {
+    post: operations["Waitlist_leave"];
+  };
+  "/api/waitlist/offers/{token}": {
+    get: operations["Waitlist_offerDetails"];
   };
   "/api/webhooks/stripe": {
     post: operations["StripeWebhooks_receive"];
@@ -1205,6 +1224,7 @@ export interface components {
       organizationId: string;
       studentData: components["schemas"]["StudentFieldsDto"];
       amount: number;
+      waitlistOfferToken?: string;
     };
     CreateStudentDto: {
       firstName: string;
@@ -1746,6 +1766,16 @@ export interface components {
        */
       time: string;
     };
+    JoinWaitlistDto: {
+      firstName: string;
+      lastName: string;
+      /** Format: email */
+      email: string;
+      phone: string;
+      communicationOptIn?: boolean;
+      /** Format: uuid */
+      organizationId: string;
+    };
     LimitReportDto: {
       /** @enum {string} */
       limit: "maxClasses" | "maxStudents" | "maxTransactionsPerMonth";
@@ -1781,6 +1811,9 @@ export interface components {
       classId: string;
       /** Format: uuid */
       organizationId?: string;
+    };
+    MoveWaitlistEntryDto: {
+      position: number;
     };
     NotificationsDto: {
       reminderHours: number;
@@ -1891,6 +1924,7 @@ export interface components {
       cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
       notifications?: components["schemas"]["NotificationsDto"];
       timeZone?: string;
+      waitlistOfferHours?: number;
     };
     PaymentIntentResponseDto: {
       /**
@@ -2265,6 +2299,7 @@ export interface components {
       communicationOptIn?: boolean;
       /** Format: uuid */
       organizationId: string;
+      waitlistOfferToken?: string;
       classEnrollments: components["schemas"]["RegisterEnrollmentDto"][];
     };
     RegistrationEnrollmentResponseDto: {
@@ -3461,6 +3496,128 @@ export interface components {
        */
       createdAt: string;
     };
+    WaitlistEntryResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * @description Rank among waiting and offered entries (1..n); null for entries no longer on the list
+       * @example 1
+       */
+      position: number | null;
+      /**
+       * @description offered: a seat is held for this person until offerExpiresAt
+       * @example waiting
+       * @enum {string}
+       */
+      status: "waiting" | "offered" | "accepted" | "lapsed" | "removed" | "left";
+      /** @example Maya */
+      firstName: string;
+      /** @example Lopez */
+      lastName: string;
+      /** @example maya@example.com */
+      email: string;
+      /** @example 5595550123 */
+      phone: string;
+      /** @example true */
+      communicationOptIn: boolean;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      joinedAt: string;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      offeredAt: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      offerExpiresAt: string | null;
+    };
+    WaitlistJoinResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      entryId: string;
+      /**
+       * @description Place on the list (1 = next to be offered a seat)
+       * @example 3
+       */
+      position: number;
+    };
+    WaitlistLeaveResponseDto: {
+      /**
+       * @example left
+       * @enum {string}
+       */
+      status: "left";
+    };
+    WaitlistOfferResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      entryId: string;
+      /**
+       * @example offered
+       * @enum {string}
+       */
+      status: "offered";
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /**
+       * Format: uuid
+       * @example a0000000-0000-4000-8000-000000000001
+       */
+      organizationId: string;
+      /** @example Watercolor Basics */
+      classTitle: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      startDate: string;
+      /**
+       * Format: date-time
+       * @description The held seat is released at this time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      offerExpiresAt: string;
+      /**
+       * @description Dollars
+       * @example 100
+       */
+      price: number;
+      /**
+       * @description Dollars
+       * @example 80
+       */
+      discountPrice: number | null;
+      /** @example Maya */
+      firstName: string;
+      /** @example Lopez */
+      lastName: string;
+      /** @example maya@example.com */
+      email: string;
+      /** @example 5595550123 */
+      phone: string;
+      /** @example true */
+      communicationOptIn: boolean;
+      /**
+       * @description The organization takes card payments for this class
+       * @example true
+       */
+      acceptsCard: boolean;
+    };
   };
   responses: never;
   parameters: never;
@@ -4599,6 +4756,73 @@ export interface operations {
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Waitlist_list: {
+    parameters: {
+      path: {
+        classId: string;
+      };
+    };
+    responses: {
+      /** @description Live entries first, in list order, then past ones */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WaitlistEntryResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Waitlist_join: {
+    parameters: {
+      path: {
+        classId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["JoinWaitlistDto"];
+      };
+    };
+    responses: {
+      /** @description Joins the waitlist of a full class. The same email again answers its entry. 409 when a seat is free (register instead) or the class is not open */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WaitlistJoinResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
@@ -7908,6 +8132,172 @@ export interface operations {
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Waitlist_remove: {
+    parameters: {
+      path: {
+        entryId: string;
+      };
+    };
+    responses: {
+      /** @description Removed; an offered entry's held seat goes to the next person */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WaitlistEntryResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Waitlist_move: {
+    parameters: {
+      path: {
+        entryId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MoveWaitlistEntryDto"];
+      };
+    };
+    responses: {
+      /** @description The class waitlist in its new order */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WaitlistEntryResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Waitlist_offer: {
+    parameters: {
+      path: {
+        entryId: string;
+      };
+    };
+    responses: {
+      /** @description Offers a free seat now; 409 'No seat is free to offer' otherwise */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WaitlistEntryResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Waitlist_leave: {
+    parameters: {
+      path: {
+        token: string;
+      };
+    };
+    responses: {
+      /** @description Leaves the waitlist through the signed link; an offered seat goes to the next person */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WaitlistLeaveResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Waitlist_offerDetails: {
+    parameters: {
+      path: {
+        token: string;
+      };
+    };
+    responses: {
+      /** @description The offer behind a signed link: 404 for a bad link, 410 for an offer used, lapsed or withdrawn */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WaitlistOfferResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };

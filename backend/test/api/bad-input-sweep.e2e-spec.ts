@@ -266,6 +266,12 @@ describe('bad input on every write route', () => {
       'POST /api/reporting/activity-events': { auth: 'admin', body: { eventType: 'class_update', description: 'd' } },
       'POST /api/reporting/revenue-transactions': { auth: 'admin', body: { finalAmount: 10 } },
       'POST /api/reporting/enrollment-events': { auth: 'admin', body: { classId: cls.id } },
+      // Waitlist (issue 14): the sweep's class has free seats (a valid join is 409); ids and tokens name no entry (404).
+      'POST /api/classes/:classId/waitlist': { auth: 'public', body: { ...person, organizationId: org.orgId } },
+      'DELETE /api/waitlist/:entryId': { auth: 'admin', body: null },
+      'POST /api/waitlist/:entryId/offer': { auth: 'admin', body: null },
+      'POST /api/waitlist/:entryId/move': { auth: 'admin', body: { position: 1 } },
+      'POST /api/waitlist/leave/:token': { auth: 'public', body: null },
       'POST /api/attendance/bulk': {
         auth: 'admin',
         body: { ...session, attendanceData: [{ studentId: student.body.data.id, attended: true }] },

@@ -39,7 +39,7 @@ export function sessionDates(start: Date, days: number, schedule: Schedule): Dat
   });
 }
 
-const toDollars = (cents: number | null) => (cents === null ? null : cents / 100);
+export const toDollars = (cents: number | null) => (cents === null ? null : cents / 100);
 export const toCents = (dollars: number) => Math.round(dollars * 100);
 
 /** The amount a student owes: the discount applies only when 0 < discount < price (spec 2 §5). */

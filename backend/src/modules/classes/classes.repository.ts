@@ -38,6 +38,12 @@ export class ClassesRepository {
     return manager.getRepository(ClassEntity).findOne({ where: { id, organizationId }, lock: { mode: 'pessimistic_write' } });
   }
 
+  /** Locks the row unless another transaction holds it (jobs on several instances): false when skipped or gone. */
+  async lockSkipLocked(manager: EntityManager, id: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query('SELECT id FROM classes WHERE id = $1 FOR UPDATE SKIP LOCKED', [id]);
+    return rows.length > 0;
+  }
+
   /**
    * Takes one seat in a single conditional UPDATE: the row lock serializes concurrent callers and the
    * WHERE is re-checked after the wait, so K free seats enroll exactly K. An Open class that becomes

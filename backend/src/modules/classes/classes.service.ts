@@ -11,10 +11,19 @@ import { ClassesRepository } from './classes.repository';
 import type { CloneClassDto, CreateClassDto, UpdateClassDto } from './dto/class.dto';
 import { PublicListCache, type CachedList } from './public-list.cache';
 
+/**
+ * Runs inside the transaction that freed seats (or raised a class's capacity), with its EntityManager, after the
+ * seat count changed: the waitlist takes a freed seat straight back as an offer, so a public registrant never sees it.
+ * The class rows named are locked by that transaction.
+ */
+export type SeatsFreedListener = (manager: EntityManager, organizationId: string, classIds: string[]) => Promise<void>;
+
 const ACTIVATE_LIMIT_MESSAGE = 'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.';
 
 @Injectable()
 export class ClassesService {
+  private readonly seatsFreedListeners: SeatsFreedListener[] = [];
+
   constructor(
     private readonly repo: ClassesRepository,
     private readonly usage: UsageService,
@@ -117,6 +126,11 @@ export class ClassesService {
         c.closedWhenFull = true;
       }
       const saved = await this.repo.save(manager, c);
+      // More seats, or a class open again: people waiting get them before the public does.
+      if (saved.enrolledStudents < saved.maxStudents) {
+        await this.seatsFreed(manager, organizationId, [saved.id]);
+        Object.assign(saved, await this.repo.findInOrganization(saved.id, organizationId, manager));
+      }
       await this.activity.record(
         organizationId,
         cancelled ? 'class_cancelled' : 'class_update',
@@ -209,7 +223,38 @@ export class ClassesService {
   async releaseSeats(manager: EntityManager, organizationId: string, classIds: string[]): Promise<void> {
     if (!classIds.length) return;
     await this.repo.releaseSeats(manager, organizationId, classIds);
+    await this.seatsFreed(manager, organizationId, classIds);
     this.cache.invalidate(organizationId);
+  }
+
+  /** Registers a listener for freed seats (the waitlist module at start-up). */
+  onSeatsFreed(listener: SeatsFreedListener): void {
+    this.seatsFreedListeners.push(listener);
+  }
+
+  private async seatsFreed(manager: EntityManager, organizationId: string, classIds: string[]): Promise<void> {
+    const unique = [...new Set(classIds)].sort();
+    for (const listener of this.seatsFreedListeners) await listener(manager, organizationId, unique);
+  }
+
+  /**
+   * `takeSeat` without the refusal: false when the class has no free seat or is not open for registration. For
+   * callers that hand the seat to someone else (a waitlist offer) and do nothing when there is none.
+   */
+  async tryTakeSeat(manager: EntityManager, classId: string, organizationId: string): Promise<boolean> {
+    const taken = await this.repo.takeSeat(manager, classId, organizationId);
+    if (taken) this.cache.invalidate(organizationId);
+    return taken;
+  }
+
+  /** The class row locked unless another transaction holds it (a job's claim); false when skipped. */
+  lockSkipLocked(manager: EntityManager, classId: string): Promise<boolean> {
+    return this.repo.lockSkipLocked(manager, classId);
+  }
+
+  /** The class row locked for the rest of the transaction (null when not in this organization). */
+  lock(manager: EntityManager, classId: string, organizationId: string): Promise<ClassEntity | null> {
+    return this.repo.lockInOrganization(manager, classId, organizationId);
   }
 
   /** IT-admin overview (issue 13): classes per organization. */

@@ -18,6 +18,9 @@ export const TEMPLATE_VARIABLES = [
   'amount',
   'refundAmount',
   'ratingLinks',
+  'offerExpiresAt',
+  'offerLink',
+  'leaveLink',
 ] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TemplateValues = Partial<Record<TemplateVariable, string>>;
@@ -95,7 +98,23 @@ export const BUILT_IN: Record<Exclude<MessageKind, 'manual' | 'system'>, Record<
     },
     sms: { subject: '', message: '{{organizationName}}: how was {{className}}? Rate it from 1 to 5: {{ratingLinks}}' },
   },
+  waitlist_offer: {
+    email: {
+      subject: 'A seat is yours: {{className}}',
+      message:
+        'Hi {{firstName}},\n\nA seat in {{className}} with {{organizationName}} has opened up, and we are holding it for you until {{offerExpiresAt}}.\n\nFirst session: {{startDate}} at {{startTime}}\nLocation: {{location}}\n\nRegister into your seat: {{offerLink}}\n\nIf you no longer want a seat, leave the waitlist: {{leaveLink}}\n\nAfter {{offerExpiresAt}} the seat goes to the next person on the waitlist.',
+    },
+    sms: {
+      subject: '',
+      message: '{{organizationName}}: a seat in {{className}} is held for you until {{offerExpiresAt}}. Register: {{offerLink}}',
+    },
+  },
 };
+
+/** A link shown as its address in the text part and as a clickable label in the HTML part. */
+export function linkValue(url: string, label: string): HtmlValue {
+  return { text: url, html: `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>` };
+}
 
 /** A value whose HTML form is not its escaped text (links): placed after the text is escaped. */
 export interface HtmlValue {

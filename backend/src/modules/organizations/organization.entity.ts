@@ -31,6 +31,8 @@ export interface OrganizationSettings {
   notifications: { reminderHours: number; emailEnabled: boolean; smsEnabled: boolean };
   /** IANA zone the reports count days in (issue 12 §2); absent: the server's zone. */
   timeZone?: string;
+  /** Hours a waitlist offer holds its seat (issue 14 §1); absent: 24. */
+  waitlistOfferHours?: number;
 }
 
 @Entity('organizations')

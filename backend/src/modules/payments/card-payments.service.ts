@@ -139,6 +139,7 @@ export class CardPaymentsService {
       amountDueCents: due,
       holdMinutes: this.config.getOrThrow('jobs', { infer: true }).seatHoldMinutes,
       assertAllowed: (m) => this.usage.assertCanTakeCardPayment(dto.organizationId, m),
+      waitlistOfferToken: dto.waitlistOfferToken,
     });
     if (hold.released) void this.cancelIntent(hold.released);
     let intent: Stripe.PaymentIntent;

@@ -29,6 +29,10 @@ import {
 import { StudentsRepository } from './students.repository';
 import { CardEnrollmentsRepository } from './card-enrollments.repository';
 import { CardEnrollmentsService } from './card-enrollments.service';
+import type { WaitlistService } from '../waitlist/waitlist.service';
+
+/** Registering into a seat held by a waitlist offer (the waitlist module plugs itself in at start-up). */
+type WaitlistOffers = Pick<WaitlistService, 'claimOffer' | 'offerAccepted'>;
 
 /** A card registration's held seat (holdCardSeat). `released`: the PaymentIntent of a lapsed hold it replaced. */
 export interface CardHold {
@@ -71,6 +75,8 @@ const isUniqueViolation = (e: unknown) => e instanceof QueryFailedError && (e as
 
 @Injectable()
 export class StudentsService {
+  private waitlistOffers: WaitlistOffers | null = null;
+
   constructor(
     private readonly repo: StudentsRepository,
     private readonly classes: ClassesService,
@@ -85,6 +91,17 @@ export class StudentsService {
     @Inject(forwardRef(() => CommunicationsService))
     private readonly communications: Pick<CommunicationsService, 'queueRegistrationConfirmation'>,
   ) {}
+
+  useWaitlistOffers(offers: WaitlistOffers): void {
+    this.waitlistOffers = offers;
+  }
+
+  /** The offer a registration names (`waitlistOfferToken`), locked; null without a token. */
+  private claimOffer(manager: EntityManager, organizationId: string, classId: string, email: string, token?: string) {
+    if (!token) return null;
+    if (!this.waitlistOffers) throw new NotFoundException('Waitlist offers are not available');
+    return this.waitlistOffers.claimOffer(manager, organizationId, classId, token, email);
+  }
 
   async list(organizationId: string, params: ListParams) {
     const { rows, enrollments, total } = await this.repo.list(organizationId, params);
@@ -172,7 +189,7 @@ export class StudentsService {
     if (!classId)
       throw new AppException(400, 'Choose a class to register for', { errors: { classEnrollments: 'Choose a class to register for' } });
     try {
-      return await this.enrollNew(dto.organizationId, dto, classId, 'in-person', 'pending', 'online');
+      return await this.enrollNew(dto.organizationId, dto, classId, 'in-person', 'pending', 'online', 0, dto.waitlistOfferToken);
     } catch (e) {
       // The limit was reached between the check and this step: the same student-facing answer, never the admin's plan text.
       if (!(e instanceof ForbiddenException) || !e.message.startsWith('Student limit reached')) throw e;
@@ -197,6 +214,7 @@ export class StudentsService {
     status: PaymentStatus,
     source: string,
     amountPaidCents = 0,
+    waitlistOfferToken?: string,
   ): Promise<RegistrationReply> {
     try {
       return await this.db.transaction(async (manager) => {
@@ -204,11 +222,14 @@ export class StudentsService {
         // The same email holding a seat for a card payment in this class switches to paying in person: the held seat
         // becomes the registration (no second seat, no 409). Its PaymentIntent stays on the row: if the student pays
         // it after all, the payment is recorded as a card payment of this enrollment.
-        const held = method === 'in-person' ? await this.cards.heldFor(manager, organizationId, fields.email, classId) : null;
+        // A waitlist offer's held seat becomes the registration's: no second seat.
+        const offer = await this.claimOffer(manager, organizationId, classId, fields.email, waitlistOfferToken);
+        const held = method === 'in-person' && !offer ? await this.cards.heldFor(manager, organizationId, fields.email, classId) : null;
         const switched = held?.status === 'held' ? await this.cardsRepo.holdToInPerson(manager, held.id) : null;
-        const cls = switched
-          ? await this.classes.require(classId, organizationId, manager)
-          : await this.classes.takeSeat(manager, classId, organizationId);
+        const cls =
+          switched || offer
+            ? await this.classes.require(classId, organizationId, manager)
+            : await this.classes.takeSeat(manager, classId, organizationId);
         const { student, created } = switched
           ? { student: (await this.repo.findInOrganization(held!.studentId, organizationId, manager))!, created: false }
           : await this.findOrCreateStudent(manager, organizationId, fields);
@@ -230,6 +251,7 @@ export class StudentsService {
             registeredPhone: fields.phone,
             registeredCommunicationOptIn: fields.communicationOptIn ?? true,
           }));
+        if (offer) await this.waitlistOffers!.offerAccepted(manager, offer.entryId, enrollment.id);
         const name = `${student.firstName} ${student.lastName}`;
         if (created)
           await this.activity.record(
@@ -311,7 +333,12 @@ export class StudentsService {
     organizationId: string,
     fields: StudentFieldsDto,
     classId: string,
-    opts: { amountDueCents: number; holdMinutes: number; assertAllowed: (manager: EntityManager) => Promise<void> },
+    opts: {
+      amountDueCents: number;
+      holdMinutes: number;
+      assertAllowed: (manager: EntityManager) => Promise<void>;
+      waitlistOfferToken?: string;
+    },
   ): Promise<CardHold> {
     try {
       return await this.db.transaction(async (manager) => {
@@ -340,7 +367,9 @@ export class StudentsService {
         }
         // The seat first: in a last-seat race most callers stop here, one query after the lock (the plan checks
         // after it roll the seat back with the transaction when they refuse).
-        await this.classes.takeSeat(manager, classId, organizationId);
+        // A waitlist offer's held seat becomes the card hold: no second seat.
+        const offer = await this.claimOffer(manager, organizationId, classId, fields.email, opts.waitlistOfferToken);
+        if (!offer) await this.classes.takeSeat(manager, classId, organizationId);
         await opts.assertAllowed(manager);
         const { student, created } = await this.findOrCreateStudent(manager, organizationId, fields);
         const [held] = await this.cardsRepo.insertHeld(manager, {
@@ -357,6 +386,7 @@ export class StudentsService {
             communicationOptIn: fields.communicationOptIn ?? true,
           },
         });
+        if (offer) await this.waitlistOffers!.offerAccepted(manager, offer.entryId, held.id);
         if (created) {
           const name = `${student.firstName} ${student.lastName}`;
           await this.activity.record(

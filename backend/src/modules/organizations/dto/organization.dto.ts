@@ -100,6 +100,12 @@ export class OrganizationSettingsDto {
   @Type(() => NotificationsDto)
   notifications?: NotificationsDto;
   @IsOptionalNotNull() @IsIanaTimeZone() timeZone?: string;
+  /** How long a waitlist offer holds its seat (issue 14 §1); absent: 24. */
+  @IsOptionalNotNull()
+  @IsInt({ message: 'waitlistOfferHours must be a whole number of hours' })
+  @Min(1, { message: 'waitlistOfferHours must be between 1 and 168' })
+  @Max(168, { message: 'waitlistOfferHours must be between 1 and 168' })
+  waitlistOfferHours?: number;
 }
 
 export class CreateOrganizationDto {

@@ -1,7 +1,20 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsNumber, IsObject, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  IsBoolean,
+  IsDefined,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { IsOptionalNotNull } from '../../../common/http/optional';
-import { StudentFieldsDto } from '../../students/dto/student.dto';
+import { StudentFieldsDto, WAITLIST_OFFER_TOKEN } from '../../students/dto/student.dto';
 
 /** Spec 2 §7 "Create payment intent": the student form and the price the page showed (dollars). */
 export class CreatePaymentIntentDto {
@@ -20,6 +33,11 @@ export class CreatePaymentIntentDto {
   @Min(0, { message: 'amount must not be negative' })
   @Max(1_000_000, { message: 'amount is too large' })
   amount: number;
+  /** The signed link of a waitlist offer: the card hold is the seat held for it. */
+  @IsOptional()
+  @IsString()
+  @Matches(WAITLIST_OFFER_TOKEN, { message: 'waitlistOfferToken is not a valid offer link' })
+  waitlistOfferToken?: string;
 }
 
 /** Spec 2 §7 "Confirm enrollment": the PaymentIntent the browser confirmed with Stripe. */

@@ -19,6 +19,7 @@ import { IsUsPhone, normaliseUsPhone } from '../../../common/http/phone';
 import { lowerTrim, trim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 
+export const WAITLIST_OFFER_TOKEN = /^[A-Za-z0-9_-]{1,200}\.[A-Za-z0-9_-]{1,100}$/;
 const NAME = /^[\p{L}][\p{L} '’-]*$/u;
 
 /** Spec 2 §5 names and spec 1 §5 US phone rules, enforced by the server too. */
@@ -97,6 +98,11 @@ export class RegisterEnrollmentDto {
  */
 export class RegisterStudentDto extends StudentFieldsDto {
   @IsUUID('all', { message: 'organizationId must be an id' }) organizationId: string;
+  /** The signed link of a waitlist offer: the registration takes the seat held for it. */
+  @IsOptional()
+  @IsString()
+  @Matches(WAITLIST_OFFER_TOKEN, { message: 'waitlistOfferToken is not a valid offer link' })
+  waitlistOfferToken?: string;
   @IsArray()
   @ArrayMaxSize(1, { message: 'Register for one class at a time' })
   @ValidateNested({ each: true })

@@ -1,0 +1,16 @@
+import { Type } from 'class-transformer';
+import { IsInt, IsUUID, Max, Min } from 'class-validator';
+import { StudentFieldsDto } from '../../students/dto/student.dto';
+
+/** Joining a full class's waitlist: the registration form's fields (spec 2 §5 rules) and the organization. */
+export class JoinWaitlistDto extends StudentFieldsDto {
+  @IsUUID('all', { message: 'organizationId must be an id' }) organizationId: string;
+}
+
+export class MoveWaitlistEntryDto {
+  @Type(() => Number)
+  @IsInt({ message: 'position must be a whole number' })
+  @Min(1, { message: 'position must be at least 1' })
+  @Max(10_000, { message: 'position is too large' })
+  position: number;
+}
