@@ -90,21 +90,6 @@ export type SendCommunicationInput = Omit<Schemas['SendCommunicationDto'], 'orga
 export type ScheduleCommunicationInput = Omit<Schemas['ScheduleCommunicationDto'], 'organizationId'>;
 export type TemplateInput = Omit<Schemas['TemplateDto'], 'organizationId'>;
 
-/**
- * Waitlist (issue 14 §1, §6), written to the contract between branches until the OpenAPI document describes it:
- * `GET /api/classes/{classId}/waitlist`. Positions run 1..n among waiting and offered entries; past entries have none.
- */
-export type WaitlistStatus = 'waiting' | 'offered' | 'accepted' | 'lapsed' | 'removed' | 'left';
-export interface WaitlistEntry {
-  id: string;
-  position: number | null;
-  status: WaitlistStatus;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  communicationOptIn: boolean;
-  joinedAt: string;
-  offeredAt: string | null;
-  offerExpiresAt: string | null;
-}
+/** Waitlist (issue 14 §1): `GET /api/classes/{classId}/waitlist`; positions 1..n among waiting and offered entries. */
+export type WaitlistEntry = Schemas['WaitlistEntryResponseDto'];
+export type WaitlistStatus = WaitlistEntry['status'];

@@ -35,7 +35,7 @@ const ENTRIES = [
     firstName: 'Ben',
     lastName: 'Ito',
     email: 'ben@example.com',
-    phone: null,
+    phone: '',
     joinedAt: '2026-11-21T15:00:00Z',
   }),
   entry({ id: 'w1', position: 1, status: 'offered', offeredAt: '2026-11-23T09:00:00Z', offerExpiresAt: '2026-11-24T09:00:00Z' }),

@@ -1,34 +1,18 @@
-/**
- * The waitlist's public calls (issue 14 §1, §6). Shapes are written here until the OpenAPI document describes
- * the waitlist routes; the server's readable messages are shown as they are.
- */
+/** The waitlist's public calls (issue 14 §1, §6); the server's readable messages are shown as they are. */
+import type { components } from '@shared/api/schema';
 import { api, ApiError } from '@/lib/apiClient';
 import type { StudentDetails } from '@/features/registration/api/registerStudent';
 
 /** `POST /api/classes/{classId}/waitlist`: the entry and its place (the same entry again for the same email). */
-export interface WaitlistJoined {
-  entryId: string;
-  position: number;
-}
+export type WaitlistJoined = components['schemas']['WaitlistJoinResponseDto'];
 
-/** `GET /api/waitlist/offers/{token}`: the offer, its held seat and the prices (in dollars). */
-export interface WaitlistOffer {
-  entryId: string;
-  status: string;
-  classId: string;
-  organizationId: string;
-  classTitle: string;
+/** `GET /api/waitlist/offers/{token}`: the offer, its held seat and the prices (in dollars); date-times revived. */
+export type WaitlistOffer = Omit<components['schemas']['WaitlistOfferResponseDto'], 'startDate' | 'offerExpiresAt'> & {
   startDate: Date | string | null;
   offerExpiresAt: Date | string;
-  price: number;
-  discountPrice: number | null;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  communicationOptIn: boolean;
-  acceptsCard: boolean;
-}
+};
+
+type WaitlistLeft = components['schemas']['WaitlistLeaveResponseDto'];
 
 export function joinWaitlist(input: { classId: string; organizationId: string; student: StudentDetails }): Promise<WaitlistJoined> {
   return api.post<WaitlistJoined>(
@@ -42,8 +26,8 @@ export function getWaitlistOffer(token: string): Promise<WaitlistOffer> {
   return api.get<WaitlistOffer>(`/api/waitlist/offers/${encodeURIComponent(token)}`, { public: true });
 }
 
-export function leaveWaitlist(token: string): Promise<{ status: string }> {
-  return api.post<{ status: string }>(`/api/waitlist/leave/${encodeURIComponent(token)}`, {}, { public: true });
+export function leaveWaitlist(token: string): Promise<WaitlistLeft> {
+  return api.post<WaitlistLeft>(`/api/waitlist/leave/${encodeURIComponent(token)}`, {}, { public: true });
 }
 
 export const WAITLIST_MESSAGES = {
