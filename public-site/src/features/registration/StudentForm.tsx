@@ -32,6 +32,7 @@ export function StudentForm({
   initialErrors,
   submitText = 'Continue to Payment',
   disabled: formDisabled = false,
+  lockedFields,
 }: {
   values: StudentFormValues;
   onChange: (values: StudentFormValues) => void;
@@ -44,6 +45,8 @@ export function StudentForm({
   submitText?: string;
   /** The form cannot be sent at all (e.g. a held seat that has run out). */
   disabled?: boolean;
+  /** Fields shown read-only, each with the hint saying why (a waitlist offer is for one email address). */
+  lockedFields?: Partial<Record<StudentField, string>>;
 }) {
   const [touched, setTouched] = useState<Partial<Record<StudentField, boolean>>>(() =>
     Object.fromEntries(Object.keys(initialErrors ?? {}).map((f) => [f, true])),
@@ -100,7 +103,8 @@ export function StudentForm({
   const input = (field: StudentField, type: string, autoComplete: string, extra: Record<string, string> = {}) => {
     const id = `student-${field}`;
     const error = errors[field];
-    const hintId = field === 'phone' ? `${id}-hint` : undefined;
+    const locked = lockedFields?.[field];
+    const hintId = field === 'phone' || locked ? `${id}-hint` : undefined;
     const describedBy = [hintId, error ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined;
     return (
       <div className="field">
@@ -125,11 +129,12 @@ export function StudentForm({
           value={values[field]}
           onChange={(e) => update(field, e.target.value)}
           onBlur={() => blur(field)}
+          readOnly={locked ? true : undefined}
           {...extra}
         />
         {hintId ? (
           <span id={hintId} className="field__hint">
-            Format: (555) 123-4567
+            {locked ?? 'Format: (555) 123-4567'}
           </span>
         ) : null}
         {error ? (

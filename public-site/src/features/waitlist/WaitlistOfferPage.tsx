@@ -232,6 +232,7 @@ function OfferRegistration({ token, offer, item, businessName }: LoadedOffer & {
                 phase={phase}
                 businessName={businessName}
                 initialErrors={fieldErrors}
+                lockedFields={{ email: 'The seat is held for this email address.' }}
               />
             ) : (
               <PaymentStep

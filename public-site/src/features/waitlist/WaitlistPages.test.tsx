@@ -93,7 +93,11 @@ describe('WaitlistOfferPage', () => {
     expect(screen.getByText('$30')).toBeTruthy();
     expect(screen.getByText('$40')).toBeTruthy();
     // the offer's details fill the registration form
-    expect((screen.getByLabelText(/^Email Address/) as HTMLInputElement).value).toBe('rosa@example.com');
+    const email = screen.getByLabelText(/^Email Address/) as HTMLInputElement;
+    expect(email.value).toBe('rosa@example.com');
+    // the offer is for this address (the server refuses another)
+    expect(email.readOnly).toBe(true);
+    expect(screen.getByText('The seat is held for this email address.')).toBeTruthy();
     expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Payment Method' })).toBeTruthy();
