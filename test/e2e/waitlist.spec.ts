@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { classPayload, freshOrganization, signInUi } from './admin-helpers';
 import { fillStudent, uniqueEmail } from './public-helpers';
 
@@ -11,6 +11,16 @@ import { fillStudent, uniqueEmail } from './public-helpers';
  */
 const shot = (page: Page, name: string, project: string) =>
   page.screenshot({ path: `.tmp/screenshots/waitlist-${name}-${project}.png`, fullPage: true });
+/** The admin's class panel alone (a full-page shot of the admin app repeats its sticky header mid-page). */
+const panelShot = (panel: Locator, name: string, project: string) =>
+  panel.screenshot({ path: `.tmp/screenshots/waitlist-${name}-${project}.png` });
+
+/** Opens the class's panel once the admin app has settled (the panel mounts again when the layout is known). */
+async function openPanel(page: Page, title: string) {
+  await page.goto('/admin/classes');
+  await page.getByRole('button', { name: `View ${title}` }).click();
+  await page.waitForLoadState('networkidle');
+}
 
 async function expectNoSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
@@ -119,8 +129,7 @@ test('a full class fills itself again from its waitlist: join, offer, register i
   // --- admin: the class panel lists the waitlist; reorder; no seat to offer yet ---
   await signInUi(page, org.email, org.password);
   await expect(page).toHaveURL(/\/admin$/);
-  await page.goto('/admin/classes');
-  await page.getByRole('button', { name: `View ${title}` }).click();
+  await openPanel(page, title);
   const details = page.getByRole('region', { name: 'Class details' }).last();
   const waitlist = details.getByRole('list', { name: 'Waitlist' });
   const entries = waitlist.getByTestId('waitlist-entry');
@@ -135,7 +144,7 @@ test('a full class fills itself again from its waitlist: join, offer, register i
   await details.getByRole('button', { name: 'Offer seat now to Cleo Waiting' }).click();
   await expect(details.getByText('No seat is free to offer')).toBeVisible();
   await expectNoSeriousViolations(page, 'admin class panel with its waitlist');
-  await shot(page, 'admin-waitlist', project);
+  await panelShot(details, 'admin-waitlist', project);
 
   // --- admin frees a seat: cancelling Ana's enrollment offers it to Cleo at once ---
   if (project === 'desktop') {
@@ -154,11 +163,10 @@ test('a full class fills itself again from its waitlist: join, offer, register i
     });
     expect(cancel.ok(), await cancel.text()).toBeTruthy();
   }
-  await page.goto('/admin/classes');
-  await page.getByRole('button', { name: `View ${title}` }).click();
+  await openPanel(page, title);
   await expect(entries.nth(0)).toContainText('Seat offered');
   await expect(entries.nth(0)).toContainText('Offer expires');
-  await shot(page, 'admin-offered', project);
+  await panelShot(details, 'admin-offered', project);
 
   // --- Cleo opens the offer link from the outbox and registers into the held seat ---
   const offerPath = await linkFromOutbox(request, org.token, cleo.email, 'offer');
@@ -205,12 +213,11 @@ test('a full class fills itself again from its waitlist: join, offer, register i
   expect((await waitlistOf(request, org.token, classId)).find((e) => e.email === dev.email)?.status).toBe('left');
 
   // the list is empty again and the seat Dev held is free for anyone
-  await page.goto('/admin/classes');
-  await page.getByRole('button', { name: `View ${title}` }).click();
+  await openPanel(page, title);
   await expect(details.getByText('No one is on the waitlist.')).toBeVisible();
   await expect(details.getByRole('list', { name: 'Earlier waitlist entries' })).toContainText('Dev Later · Left the list');
   await expectNoSeriousViolations(page, 'admin class panel, empty waitlist');
-  await shot(page, 'admin-empty', project);
+  await panelShot(details, 'admin-empty', project);
   const reopened = (await (await request.get(`/api/classes/${classId}`, { headers: auth })).json()).data;
   expect(reopened.enrolledStudents).toBe(1);
 });

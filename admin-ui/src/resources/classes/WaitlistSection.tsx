@@ -10,6 +10,7 @@ import { formatDateTime, fullName } from '@/common/format';
 import { useFetch, useTimedMessage } from '@/common/useFetch';
 import type { AppDataProvider } from '@/providers/dataProvider';
 import { errorMessage } from '@/providers/httpClient';
+import { formatPhone } from '@/resources/students/studentUtils';
 import type { ClassRecord, WaitlistEntry, WaitlistStatus } from '@/providers/types';
 
 export const WAITLIST_EMPTY = 'No one is on the waitlist.';
@@ -126,7 +127,7 @@ export function WaitlistSection({ record }: { record: ClassRecord }) {
                 </Stack>
                 <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
                   {entry.email}
-                  {entry.phone ? ` · ${entry.phone}` : ''}
+                  {entry.phone ? ` · ${formatPhone(entry.phone)}` : ''}
                 </Typography>
                 <Typography variant="caption" color="text.secondary" component="div">
                   Joined {formatDateTime(entry.joinedAt)}

@@ -5,6 +5,7 @@ import { orgPath } from '@/lib/routing';
 import { StudentForm, type SubmitPhase } from '@/features/registration/StudentForm';
 import { studentFieldErrors } from '@/features/registration/api/registerStudent';
 import type { StudentField, StudentFormValues } from '@/features/registration/studentFormRules';
+import './waitlist.css';
 import { joinErrorMessage, joinWaitlist, positionText, type WaitlistJoined } from './api/waitlist';
 
 /**
@@ -61,12 +62,17 @@ export function JoinWaitlist({
   if (joined) {
     return (
       <div className="stack waitlist-joined">
-        <h3 ref={doneRef} tabIndex={-1} className="waitlist-joined__title">
-          You are on the waitlist
-        </h3>
-        <p className="waitlist-joined__position">
-          <strong>{positionText(joined.position)}</strong> for {classTitle}.
-        </p>
+        <div className="waitlist-joined__panel">
+          <span className="confirmation__icon" aria-hidden="true">
+            ✓
+          </span>
+          <h3 ref={doneRef} tabIndex={-1} className="waitlist-joined__title">
+            You are on the waitlist
+          </h3>
+          <p className="waitlist-joined__position">
+            <strong>{positionText(joined.position)}</strong> for {classTitle}.
+          </p>
+        </div>
         <p>
           When a seat frees up, we hold it for you and email <strong>{joined.email}</strong> a link to register into it (and text you when
           you agreed to messages). The seat stays yours for a limited time, so please act on the email soon. Every message has a link to

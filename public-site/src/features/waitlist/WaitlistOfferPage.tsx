@@ -4,6 +4,7 @@ import { ClassScheduleFacts } from '@/components/class/ClassScheduleFacts';
 import { Alert } from '@/components/ui/Alert';
 import { PageLoading } from '@/components/ui/PageLoading';
 import { ApiError } from '@/lib/apiClient';
+import { displayPhone } from '@/lib/phone';
 import { effectivePrice, formatLongDate, formatPrice, hasDiscount, toDate } from '@/lib/classFormat';
 import type { ClassItem } from '@/lib/models';
 import { getClass } from '@/lib/publicApi';
@@ -93,7 +94,7 @@ function OfferRegistration({ token, offer, item, businessName }: LoadedOffer & {
     firstName: offer.firstName ?? '',
     lastName: offer.lastName ?? '',
     email: offer.email ?? '',
-    phone: offer.phone ?? '',
+    phone: displayPhone(offer.phone),
     communicationOptIn: offer.communicationOptIn !== false,
   }));
   const [phase, setPhase] = useState<SubmitPhase>('idle');
