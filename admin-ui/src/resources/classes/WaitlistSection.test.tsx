@@ -88,6 +88,7 @@ describe(WaitlistSection.name, () => {
     expect((within(rows[0]).getByRole('button', { name: 'Move Rosa Park up' }) as HTMLButtonElement).disabled).toBe(true);
     expect((within(rows[1]).getByRole('button', { name: 'Move Ben Ito down' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('heading', { name: 'Waitlist (2)' })).toBeTruthy();
+    expect(screen.getByText('1 seat is held for waitlist offers (counted in the enrollment) until accepted or lapsed.')).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Earlier waitlist entries' }).textContent).toContain('Cy Old · Offer lapsed');
   });
 

@@ -49,6 +49,7 @@ export function WaitlistSection({ record }: { record: ClassRecord }) {
   const [done, setDone] = useState<string | null>(null);
   const [notice, setNotice] = useTimedMessage(4000);
   const { active, past } = splitWaitlist(list.data ?? []);
+  const held = active.filter((e) => e.status === 'offered').length;
 
   async function run(entry: WaitlistEntry, action: Action) {
     if (busy) return;
@@ -86,6 +87,11 @@ export function WaitlistSection({ record }: { record: ClassRecord }) {
       <Typography variant="subtitle2" component="h3" id={`waitlist-title-${record.id}`} gutterBottom>
         Waitlist ({active.length})
       </Typography>
+      {held > 0 && (
+        <Typography variant="body2" color="text.secondary" gutterBottom>
+          {held === 1 ? '1 seat is' : `${held} seats are`} held for waitlist offers (counted in the enrollment) until accepted or lapsed.
+        </Typography>
+      )}
       {failure && (
         <Alert severity="error" sx={{ mb: 1 }} onClose={() => setFailure(null)}>
           {failure}
