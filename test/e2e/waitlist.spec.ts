@@ -28,6 +28,12 @@ async function expectNoSeriousViolations(page: Page, label: string) {
   expect(serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/** A phone must never scroll sideways (a long email address once widened the page). */
+async function expectNoSideScroll(page: Page, label: string) {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(wide, `${label} scrolls sideways by ${wide}px`).toBeLessThanOrEqual(0);
+}
+
 type Person = { firstName: string; lastName: string; email: string; phone: string };
 const person = (firstName: string, lastName: string, phone: string): Person => ({
   firstName,
@@ -103,17 +109,20 @@ test('a full class fills itself again from its waitlist: join, offer, register i
   await expect(page.getByRole('link', { name: 'Register Now' })).toHaveCount(0);
   await expectNoSeriousViolations(page, 'class page (full)');
   await shot(page, 'class-full', project);
+  await expectNoSideScroll(page, 'class-full');
   await page.getByRole('link', { name: 'Join the waitlist' }).first().click();
   await expect(page.getByRole('heading', { level: 2, name: 'Join the waitlist' })).toBeVisible();
   await expect(page.getByText('All 2 spots are taken.', { exact: false })).toBeVisible();
   await expectNoSeriousViolations(page, 'join the waitlist');
   await shot(page, 'join', project);
+  await expectNoSideScroll(page, 'join');
   await fillStudent(page, cleo);
   await page.getByRole('button', { name: 'Join the waitlist' }).click();
   await expect(page.getByRole('heading', { name: 'You are on the waitlist' })).toBeFocused();
   await expect(page.getByText('You are number 1 on the waitlist')).toBeVisible();
   await expectNoSeriousViolations(page, 'joined the waitlist');
   await shot(page, 'joined', project);
+  await expectNoSideScroll(page, 'joined');
 
   // the same email again answers the same place
   await page.goto(`/register/${classId}?org=${org.organizationId}`);
@@ -177,10 +186,12 @@ test('a full class fills itself again from its waitlist: join, offer, register i
   await expect(page.getByText('$25').first()).toBeVisible();
   await expectNoSeriousViolations(page, 'waitlist offer');
   await shot(page, 'offer', project);
+  await expectNoSideScroll(page, 'offer');
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Payment Method' })).toBeVisible();
   await expectNoSeriousViolations(page, 'waitlist offer payment');
   await shot(page, 'offer-payment', project);
+  await expectNoSideScroll(page, 'offer-payment');
   await page.getByRole('button', { name: 'Reserve My Spot' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Registration Successful!' })).toBeVisible();
   await expect(page.getByText(title).first()).toBeVisible();
@@ -194,6 +205,7 @@ test('a full class fills itself again from its waitlist: join, offer, register i
   await expect(page.getByText('This offer is no longer available')).toBeVisible();
   await expectNoSeriousViolations(page, 'waitlist offer ended');
   await shot(page, 'offer-ended', project);
+  await expectNoSideScroll(page, 'offer-ended');
 
   // --- the next seat goes to Dev, who leaves through the link in his message ---
   const cancelBen = await request.post(`/api/enrollments/${benEnrollment}/cancel`, {
@@ -207,9 +219,11 @@ test('a full class fills itself again from its waitlist: join, offer, register i
   expect((await waitlistOf(request, org.token, classId)).find((e) => e.email === dev.email)?.status).toBe('offered');
   await expectNoSeriousViolations(page, 'leave the waitlist');
   await shot(page, 'leave', project);
+  await expectNoSideScroll(page, 'leave');
   await page.getByRole('button', { name: 'Leave the waitlist' }).click();
   await expect(page.getByRole('heading', { name: 'You have left the waitlist' })).toBeVisible();
   await shot(page, 'left', project);
+  await expectNoSideScroll(page, 'left');
   expect((await waitlistOf(request, org.token, classId)).find((e) => e.email === dev.email)?.status).toBe('left');
 
   // the list is empty again and the seat Dev held is free for anyone

@@ -74,7 +74,7 @@ export function JoinWaitlist({
           </p>
         </div>
         <p>
-          When a seat frees up, we hold it for you and email <strong>{joined.email}</strong> a link to register into it (and text you when
+          When a seat frees up, we hold it for you and email <strong className="waitlist-joined__email">{joined.email}</strong> a link to register into it (and text you when
           you agreed to messages). The seat stays yours for a limited time, so please act on the email soon. Every message has a link to
           leave the waitlist.
         </p>
