@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { classPayload, freshOrganization, signInUi } from './admin-helpers';
+import { ADMIN, apiSignIn, classPayload, freshOrganization, signInUi } from './admin-helpers';
 import { fillStudent, uniqueEmail } from './public-helpers';
+import { onboardDemoOrganization, serveStripeJsDouble } from './stripe-helpers';
 
 /**
  * Issue 14 §1 and §7: a full class fills itself again from its waitlist. Join on the public site (and again with the
@@ -234,4 +235,45 @@ test('a full class fills itself again from its waitlist: join, offer, register i
   await panelShot(details, 'admin-empty', project);
   const reopened = (await (await request.get(`/api/classes/${classId}`, { headers: auth })).json()).data;
   expect(reopened.enrolledStudents).toBe(1);
+});
+
+test('an offer taken by card: the card hold is the seat the offer holds, and the server verifies the payment', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the card step on a phone is covered by public-card-payment.spec.ts');
+  const organizationId = await onboardDemoOrganization(request);
+  const admin = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const auth = { Authorization: `Bearer ${admin.token}` };
+  const title = `E2E Waitlist Card ${Date.now()}`;
+  const cls = await request.post('/api/classes', { headers: auth, data: { ...classPayload(title), maxStudents: 1 } });
+  expect(cls.ok(), await cls.text()).toBeTruthy();
+  const classId = (await cls.json()).data.id as string;
+  const seated = await register(request, organizationId, classId, person('Ezra', 'Seated', '5595550105'));
+  const waiting = person('Fay', 'Card', '5595550106');
+  const join = await request.post(`/api/classes/${classId}/waitlist`, { data: { organizationId, ...waiting, communicationOptIn: true } });
+  expect(join.ok(), await join.text()).toBeTruthy();
+  const cancel = await request.post(`/api/enrollments/${seated}/cancel`, {
+    headers: { ...auth, 'Idempotency-Key': `wl-card-${Date.now()}` },
+    data: { refund: false },
+  });
+  expect(cancel.ok(), await cancel.text()).toBeTruthy();
+
+  await serveStripeJsDouble(page);
+  await page.goto(await linkFromOutbox(request, admin.token, waiting.email, 'offer'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Your seat from the waitlist' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByRole('radio', { name: /Pay by Card/ })).toBeChecked();
+  const card = page.getByRole('group', { name: 'Card details' });
+  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await card.getByLabel('Expiration date MM / YY').fill('12 / 34');
+  await card.getByLabel('Security code').fill('123');
+  await card.getByLabel('ZIP').fill('93612');
+  await shot(page, 'offer-card', testInfo.project.name);
+  await page.getByRole('button', { name: 'Pay $25' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Registration Successful!' })).toBeVisible();
+  await expect(page.getByText('Payment Confirmed')).toBeVisible();
+  expect((await waitlistOf(request, admin.token, classId)).find((e) => e.email === waiting.email)?.status).toBe('accepted');
+  const after = (await (await request.get(`/api/classes/${classId}`, { headers: auth })).json()).data;
+  expect(after.enrolledStudents).toBe(1); // the offer's seat, not a second one
 });
