@@ -74,9 +74,9 @@ export function JoinWaitlist({
           </p>
         </div>
         <p>
-          When a seat frees up, we hold it for you and email <strong className="waitlist-joined__email">{joined.email}</strong> a link to register into it (and text you when
-          you agreed to messages). The seat stays yours for a limited time, so please act on the email soon. Every message has a link to
-          leave the waitlist.
+          When a seat frees up, we hold it for you and email <strong className="waitlist-joined__email">{joined.email}</strong> a link to
+          register into it (and text you when you agreed to messages). The seat stays yours for a limited time, so please act on the email
+          soon. Every message has a link to leave the waitlist.
         </p>
         <p className="field__hint">Already on this waitlist with this email address? Your place has not changed.</p>
         <p>
