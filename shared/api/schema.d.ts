@@ -993,7 +993,7 @@ export interface components {
       /** @example Class meets in Studio B tonight. */
       message: string;
       /** @enum {string} */
-      kind: "manual" | "reminder" | "confirmation" | "receipt" | "refund" | "rating" | "system";
+      kind: "manual" | "reminder" | "confirmation" | "receipt" | "refund" | "rating" | "system" | "waitlist_joined" | "waitlist_offer";
       /** @enum {string} */
       status: "pending" | "sending" | "sent" | "delivered" | "failed" | "cancelled" | "skipped";
       /**

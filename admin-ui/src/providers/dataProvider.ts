@@ -165,6 +165,9 @@ export function createDataProvider(apiUrl: string = API_URL) {
     getOwnOrganization: async () => (await get<Organization[]>('/organizations'))[0],
     saveTimeZone: (id: string, name: string, timeZone: string) =>
       send<Organization>('PUT', `/organizations/${enc(id)}`, { name, settings: { timeZone } }),
+    /** Hours a waitlist offer holds its seat (issue 14 §1), 1-168. */
+    saveWaitlistOfferHours: (id: string, name: string, waitlistOfferHours: number) =>
+      send<Organization>('PUT', `/organizations/${enc(id)}`, { name, settings: { waitlistOfferHours } }),
 
     // Organization, plans, branding
     getSubscriptionValidation: (orgId: string) => get<SubscriptionValidation>(`/organizations/${enc(orgId)}/subscription-validation`),

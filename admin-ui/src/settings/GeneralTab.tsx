@@ -4,6 +4,7 @@ import { Alert, Autocomplete, Button, CircularProgress, Paper, Stack, TextField,
 import { useFetch, useTimedMessage } from '@/common/useFetch';
 import { errorMessage } from '@/providers/httpClient';
 import type { AppDataProvider } from '@/providers/dataProvider';
+import { WaitlistSettings } from '@/settings/WaitlistSettings';
 
 const SERVER_DEFAULT = 'Server default';
 
@@ -40,28 +41,31 @@ export function GeneralTab() {
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 640 }}>
-      <Stack spacing={2}>
-        <Typography variant="h6" component="h2">
-          Time zone
-        </Typography>
-        <Typography color="text.secondary">
-          Reports count days, weeks and months in this time zone, whatever the time zone of the computer viewing them.
-        </Typography>
-        <Autocomplete
-          options={zones}
-          value={current}
-          onChange={(_, v) => setZone(v)}
-          renderInput={(params) => <TextField {...params} label="Time zone" placeholder={SERVER_DEFAULT} />}
-        />
-        {success && <Alert severity="success">{success}</Alert>}
-        {error && <Alert severity="error">{error}</Alert>}
-        <Stack direction="row">
-          <Button variant="contained" onClick={() => void save()} disabled={busy || !current}>
-            {busy ? 'Saving...' : 'Save time zone'}
-          </Button>
+    <Stack spacing={3}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 640 }}>
+        <Stack spacing={2}>
+          <Typography variant="h6" component="h2">
+            Time zone
+          </Typography>
+          <Typography color="text.secondary">
+            Reports count days, weeks and months in this time zone, whatever the time zone of the computer viewing them.
+          </Typography>
+          <Autocomplete
+            options={zones}
+            value={current}
+            onChange={(_, v) => setZone(v)}
+            renderInput={(params) => <TextField {...params} label="Time zone" placeholder={SERVER_DEFAULT} />}
+          />
+          {success && <Alert severity="success">{success}</Alert>}
+          {error && <Alert severity="error">{error}</Alert>}
+          <Stack direction="row">
+            <Button variant="contained" onClick={() => void save()} disabled={busy || !current}>
+              {busy ? 'Saving...' : 'Save time zone'}
+            </Button>
+          </Stack>
         </Stack>
-      </Stack>
-    </Paper>
+      </Paper>
+      <WaitlistSettings org={org.data} onSaved={() => void org.reload()} />
+    </Stack>
   );
 }

@@ -196,6 +196,12 @@ describe('IT-admin portal API (issue 13)', () => {
       `INSERT INTO rating_requests (organization_id, class_id, student_id, email, subject, body) VALUES ($1, $2, $3, 'a@example.com', 'How was it?', 'Rate it')`,
       [org.orgId, cls.id, s1],
     );
+    // The waitlist's table (issue 14): someone who left it (a waiting one would be offered the seats freed here).
+    await t.db.query(
+      `INSERT INTO waitlist_entries (organization_id, class_id, first_name, last_name, email, phone, sort_key, status)
+       VALUES ($1, $2, 'Wade', 'Waiting', 'wade@example.com', '5595550111', 1, 'left')`,
+      [org.orgId, cls.id],
+    );
     return { org, cls, students: [s1, s2], paid, card };
   }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { WaitlistService } from '../../src/modules/waitlist/waitlist.service';
 import { classBody, createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
-import { entry, expireOffer, freeSeat, fullClass, join, joinBody, offerMessages, seats, tokensOf } from './waitlist.helpers';
+import { entry, expireOffer, freeSeat, fullClass, join, joinBody, joinMessages, offerMessages, seats, tokensOf } from './waitlist.helpers';
 
 describe('waitlist with timed seat offers (issue 14 §1)', () => {
   let t: TestApp;
@@ -21,7 +21,7 @@ describe('waitlist with timed seat offers (issue 14 §1)', () => {
   });
 
   it('should answer the position, the same entry for the same email, and refuse a class with a free seat', async () => {
-    const { cls } = await fullClass(t, org, 1);
+    const { cls, students } = await fullClass(t, org, 1);
     const a = await join(t, org.orgId, cls.id);
     const b = await join(t, org.orgId, cls.id);
     expect([a.position, b.position]).toEqual([1, 2]);
@@ -30,8 +30,21 @@ describe('waitlist with timed seat offers (issue 14 §1)', () => {
       .send({ ...a.body, email: a.email.toUpperCase(), firstName: 'Other' })
       .expect(201);
     expect(again.body.data).toEqual({ entryId: a.entryId, position: 1 });
+    // One 'You're on the waitlist' email per entry, with the place and a leave link; joining again queues none.
+    const joined = await joinMessages(t, a.entryId);
+    expect(joined).toHaveLength(1);
+    expect(joined[0]).toMatchObject({ channel: 'email', dedupe_key: `waitlist-joined:${a.entryId}:email`, to_address: a.email });
+    expect(joined[0].subject).toBe(`You're on the waitlist: ${cls.title}`);
+    expect(joined[0].message).toContain('You are number 1 on the waitlist for');
+    expect(joined[0].message).toMatch(/https:\/\/site\.example\/waitlist\/leave\/l[0-9a-f]{32}0\.[A-Za-z0-9_-]{22}/);
+    expect((await joinMessages(t, b.entryId))[0].message).toContain('You are number 2 on the waitlist for');
     expect((await t.db.query('SELECT count(*)::int AS n FROM waitlist_entries WHERE class_id = $1', [cls.id]))[0].n).toBe(2);
 
+    const enrolled = await t.http
+      .post(`/api/classes/${cls.id}/waitlist`)
+      .send(joinBody(org.orgId, { email: students[0].email }))
+      .expect(409);
+    expect(enrolled.body.error).toBe(`You are already enrolled in ${cls.title} (Payment Pending).`);
     const open = await createClass(t, org, { maxStudents: 2 });
     const refused = await t.http.post(`/api/classes/${open.id}/waitlist`).send(joinBody(org.orgId)).expect(409);
     expect(refused.body.error).toBe(`${open.title} still has a free seat. Please register instead of joining the waitlist.`);
@@ -236,6 +249,11 @@ describe('waitlist with timed seat offers (issue 14 §1)', () => {
       'You have left the waitlist, so this offer is no longer valid.',
     );
     await t.http.post('/api/waitlist/leave/abc.def').expect(404);
+    // A person still waiting leaves with the link of the 'You're on the waitlist' email.
+    const c = await join(t, org.orgId, cls.id);
+    const link = /\/waitlist\/leave\/([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)/.exec((await joinMessages(t, c.entryId))[0].message)![1];
+    await t.http.post(`/api/waitlist/leave/${link}`).expect(200);
+    expect((await entry(t, c.entryId)).status).toBe('left');
   });
 
   it("should keep every admin route to the caller's organization (another's ids: 404, nothing changed)", async () => {

@@ -67,6 +67,15 @@ export async function tokensOf(t: TestApp, entryId: string) {
   };
 }
 
+/** The 'You're on the waitlist' messages of an entry. */
+export async function joinMessages(t: TestApp, entryId: string) {
+  return (await t.db.query(
+    `SELECT channel, dedupe_key, to_address, subject, message FROM communications
+      WHERE kind = 'waitlist_joined' AND recipient_id = $1 ORDER BY created_at`,
+    [entryId],
+  )) as { channel: string; dedupe_key: string; to_address: string; subject: string | null; message: string }[];
+}
+
 /** Moves an open offer's expiry into the past. */
 export async function expireOffer(t: TestApp, entryId: string) {
   await t.db.query("UPDATE waitlist_entries SET offer_expires_at = now() - interval '1 second' WHERE id = $1", [entryId]);

@@ -5,7 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * `classes.enrolled_students` like a card hold) until `offer_expires_at`. `sort_key` orders the list; the position
  * shown is the rank among live entries (waiting, offered). One live entry per email and class. The offer link's
  * token is signed; only its hash is kept, so a newer offer to the same entry makes the older link stale.
- * Message kind `waitlist_offer` goes through the communications outbox.
+ * Message kinds `waitlist_joined` (the place on the list and the leave link) and `waitlist_offer` go through the
+ * communications outbox.
  */
 export class Waitlist1765000000000 implements MigrationInterface {
   name = 'Waitlist1765000000000';
@@ -39,13 +40,13 @@ export class Waitlist1765000000000 implements MigrationInterface {
 
       ALTER TABLE communications DROP CONSTRAINT communications_kind_check;
       ALTER TABLE communications ADD CONSTRAINT communications_kind_check
-        CHECK (kind IN ('manual', 'reminder', 'confirmation', 'receipt', 'refund', 'rating', 'system', 'waitlist_offer'));
+        CHECK (kind IN ('manual', 'reminder', 'confirmation', 'receipt', 'refund', 'rating', 'system', 'waitlist_joined', 'waitlist_offer'));
     `);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`
-      DELETE FROM communications WHERE kind = 'waitlist_offer';
+      DELETE FROM communications WHERE kind IN ('waitlist_joined', 'waitlist_offer');
       ALTER TABLE communications DROP CONSTRAINT communications_kind_check;
       ALTER TABLE communications ADD CONSTRAINT communications_kind_check
         CHECK (kind IN ('manual', 'reminder', 'confirmation', 'receipt', 'refund', 'rating', 'system'));

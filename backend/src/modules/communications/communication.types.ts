@@ -1,13 +1,14 @@
 export type Channel = 'email' | 'sms';
 export type RecipientType = 'student' | 'user';
-export type MessageKind = 'manual' | 'reminder' | 'confirmation' | 'receipt' | 'refund' | 'rating' | 'system' | 'waitlist_offer';
+export type MessageKind =
+  'manual' | 'reminder' | 'confirmation' | 'receipt' | 'refund' | 'rating' | 'system' | 'waitlist_joined' | 'waitlist_offer';
 export type MessageStatus = 'pending' | 'sending' | 'sent' | 'delivered' | 'failed' | 'cancelled' | 'skipped';
 
 /**
  * Kinds that always go (spec 2 §9's monthly cap and the opt-in do not apply): the student asked for them. A rating
  * request was not asked for: it carries List-Unsubscribe and counts toward the cap, like a reminder.
  */
-export const TRANSACTIONAL_KINDS: MessageKind[] = ['confirmation', 'receipt', 'refund', 'system', 'waitlist_offer'];
+export const TRANSACTIONAL_KINDS: MessageKind[] = ['confirmation', 'receipt', 'refund', 'system', 'waitlist_joined', 'waitlist_offer'];
 /** Terms (spec 2 §9): at most this many non-transactional messages a month to one student, across channels. */
 export const MONTHLY_CAP = 5;
 export const OUTCOME_UNKNOWN = 'outcome unknown';

@@ -18,6 +18,7 @@ export const TEMPLATE_VARIABLES = [
   'amount',
   'refundAmount',
   'ratingLinks',
+  'waitlistPosition',
   'offerExpiresAt',
   'offerLink',
   'leaveLink',
@@ -97,6 +98,17 @@ export const BUILT_IN: Record<Exclude<MessageKind, 'manual' | 'system'>, Record<
         'Hi {{firstName}},\n\nHow was {{className}}? One click rates it from 1 (poor) to 5 (excellent):\n\n{{ratingLinks}}\n\nThank you for taking part!',
     },
     sms: { subject: '', message: '{{organizationName}}: how was {{className}}? Rate it from 1 to 5: {{ratingLinks}}' },
+  },
+  waitlist_joined: {
+    email: {
+      subject: "You're on the waitlist: {{className}}",
+      message:
+        'Hi {{firstName}},\n\nYou are number {{waitlistPosition}} on the waitlist for {{className}} with {{organizationName}}.\n\nWhen a seat opens up and it is your turn, we will hold it for you and send you a link to register.\n\nIf you no longer want a seat, leave the waitlist: {{leaveLink}}',
+    },
+    sms: {
+      subject: '',
+      message: '{{organizationName}}: you are number {{waitlistPosition}} on the waitlist for {{className}}.',
+    },
   },
   waitlist_offer: {
     email: {

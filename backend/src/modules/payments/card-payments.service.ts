@@ -12,7 +12,7 @@ import { CommunicationsService, type RegistrationMessageInput } from '../communi
 import { ConnectService } from '../connect/connect.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, type CardEnrollment } from '../students/card-enrollments.service';
-import { StudentsService } from '../students/students.service';
+import { assertOneSeatOffer, StudentsService } from '../students/students.service';
 import { UsageService } from '../subscriptions/usage.service';
 import type { ConfirmEnrollmentDto, CreatePaymentIntentDto } from './dto/card-payment.dto';
 import { formatDollars, platformFeeCents } from './money';
@@ -111,6 +111,7 @@ export class CardPaymentsService {
   async createIntent(dto: CreatePaymentIntentDto) {
     if (!this.stripe.isConfigured)
       throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, CARD_UNAVAILABLE, { cardPaymentsUnavailable: true });
+    assertOneSeatOffer(dto);
     const cls = await this.classes.require(dto.classId, dto.organizationId).catch((e: unknown) => {
       if (e instanceof NotFoundException) return null;
       throw e;

@@ -44,6 +44,15 @@ export interface CardHold {
   released: string | null;
 }
 
+export const OFFER_ONE_SEAT = 'A waitlist offer holds one seat: register one person with it.';
+
+/** A waitlist offer is one seat: a household registration (attendees) cannot use it. */
+export function assertOneSeatOffer(dto: { waitlistOfferToken?: string }): void {
+  const attendees = (dto as { attendees?: unknown }).attendees;
+  if (dto.waitlistOfferToken && Array.isArray(attendees) && attendees.length)
+    throw new AppException(400, OFFER_ONE_SEAT, { errors: { attendees: OFFER_ONE_SEAT } });
+}
+
 /** The public registration's reply: this registration only (decision 15). */
 interface RegistrationReply {
   id: string;
@@ -188,6 +197,7 @@ export class StudentsService {
     const classId = dto.classEnrollments[0]?.classId;
     if (!classId)
       throw new AppException(400, 'Choose a class to register for', { errors: { classEnrollments: 'Choose a class to register for' } });
+    assertOneSeatOffer(dto);
     try {
       return await this.enrollNew(dto.organizationId, dto, classId, 'in-person', 'pending', 'online', 0, dto.waitlistOfferToken);
     } catch (e) {

@@ -78,6 +78,8 @@ export class WaitlistService implements OnModuleInit {
   // --- public ---
 
   async join(classId: string, dto: JoinWaitlistDto): Promise<{ entryId: string; position: number }> {
+    // Someone registered for the class has no seat to wait for (409 'You are already enrolled in ...').
+    await this.students.checkEnrollment({ email: dto.email, classId, organizationId: dto.organizationId });
     try {
       return await this.db.transaction(async (m) => {
         const cls = await this.classes.lock(m, classId, dto.organizationId);
@@ -106,6 +108,7 @@ export class WaitlistService implements OnModuleInit {
           communicationOptIn: dto.communicationOptIn ?? true,
         });
         const entry = (await this.repo.byId(m, id))!;
+        await this.queueJoined(m, entry);
         return { entryId: id, position: entry.position! };
       });
     } catch (e) {
@@ -241,6 +244,38 @@ export class WaitlistService implements OnModuleInit {
     }
   }
 
+  /** The place on the list and the leave link, queued with the entry (one per entry). */
+  private async queueJoined(m: EntityManager, entry: WaitlistEntry): Promise<void> {
+    const person = this.person(entry);
+    const { values, org } = await this.communications.classValues(m, person);
+    const leaveUrl = `${this.publicUrl}/waitlist/leave/${this.tokens.issue('leave', entry.id)}`;
+    await this.communications.queueAutomatic(
+      m,
+      person,
+      'waitlist_joined',
+      `waitlist-joined:${entry.id}:email`,
+      { ...values, waitlistPosition: String(entry.position) },
+      org,
+      [],
+      'email',
+      undefined,
+      { leaveLink: linkValue(leaveUrl, 'Leave the waitlist') },
+    );
+  }
+
+  /** Who a waitlist message goes to. The outbox's recipient id is the entry's: a waiting person has no student record. */
+  private person(entry: WaitlistEntry) {
+    return {
+      organizationId: entry.organizationId,
+      classId: entry.classId,
+      studentId: entry.id,
+      firstName: entry.firstName,
+      lastName: entry.lastName,
+      email: entry.email,
+      phone: entry.phone,
+    };
+  }
+
   /** The entry's seat is taken by the caller: the offer, its expiry and its messages commit with it. */
   private async offer(m: EntityManager, entry: WaitlistEntry): Promise<void> {
     const org = await this.orgs.require(entry.organizationId, m);
@@ -248,16 +283,7 @@ export class WaitlistService implements OnModuleInit {
     const n = entry.offerCount + 1;
     const token = this.tokens.issue('offer', entry.id, n);
     const expiresAt = await this.repo.markOffered(m, entry.id, n, hours, WaitlistTokens.hash(token));
-    const person = {
-      organizationId: entry.organizationId,
-      classId: entry.classId,
-      // The outbox's recipient id: a waiting person has no student record yet, so the entry stands for them.
-      studentId: entry.id,
-      firstName: entry.firstName,
-      lastName: entry.lastName,
-      email: entry.email,
-      phone: entry.phone,
-    };
+    const person = this.person(entry);
     const { values, org: look } = await this.communications.classValues(m, person);
     const expiry = new Date(expiresAt).toLocaleString('en-US', {
       timeZone: org.settings.timeZone,

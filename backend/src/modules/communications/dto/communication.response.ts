@@ -18,7 +18,10 @@ export class CommunicationResponseDto {
   to: string;
   @ApiProperty({ type: String, nullable: true, example: 'Room change' }) subject: string | null;
   @ApiProperty({ example: 'Class meets in Studio B tonight.' }) message: string;
-  @ApiProperty({ enum: ['manual', 'reminder', 'confirmation', 'receipt', 'refund', 'rating', 'system'] }) kind: string;
+  @ApiProperty({
+    enum: ['manual', 'reminder', 'confirmation', 'receipt', 'refund', 'rating', 'system', 'waitlist_joined', 'waitlist_offer'],
+  })
+  kind: string;
   @ApiProperty({ enum: ['pending', 'sending', 'sent', 'delivered', 'failed', 'cancelled', 'skipped'] }) status: string;
   @ApiProperty({
     type: String,
