@@ -74,9 +74,9 @@ export function JoinWaitlist({
           </p>
         </div>
         <p>
-          When a seat frees up, we hold it for you and email <strong className="waitlist-joined__email">{joined.email}</strong> a link to
-          register into it (and text you when you agreed to messages). The seat stays yours for a limited time, so please act on the email
-          soon. Every message has a link to leave the waitlist.
+          We have emailed a confirmation to <strong className="waitlist-joined__email">{joined.email}</strong>. When a seat frees up and it
+          is your turn, we hold it for you and email you a link to register into it (and text you when you agreed to messages). The seat
+          stays yours for a limited time, so please act on that email soon. Every waitlist email has a link to leave the list.
         </p>
         <p className="field__hint">Already on this waitlist with this email address? Your place has not changed.</p>
         <p>
