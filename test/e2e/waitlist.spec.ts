@@ -277,3 +277,33 @@ test('an offer taken by card: the card hold is the seat the offer holds, and the
   const after = (await (await request.get(`/api/classes/${classId}`, { headers: auth })).json()).data;
   expect(after.enrolledStudents).toBe(1); // the offer's seat, not a second one
 });
+
+test('a person still waiting leaves through the link in the join email', async ({ page, request }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the leave page on a phone is covered by the journey above');
+  const org = await freshOrganization(request);
+  const auth = { Authorization: `Bearer ${org.token}` };
+  const cls = await request.post('/api/classes', {
+    headers: auth,
+    data: { ...classPayload(`E2E Waitlist Leave ${Date.now()}`), maxStudents: 1 },
+  });
+  expect(cls.ok(), await cls.text()).toBeTruthy();
+  const classId = (await cls.json()).data.id as string;
+  await register(request, org.organizationId, classId, person('Gil', 'Seated', '5595550107'));
+  const waiting = person('Hana', 'Waits', '5595550108');
+  const join = await request.post(`/api/classes/${classId}/waitlist`, {
+    data: { organizationId: org.organizationId, ...waiting, communicationOptIn: false },
+  });
+  expect(join.ok(), await join.text()).toBeTruthy();
+  await page.goto(await linkFromOutbox(request, org.token, waiting.email, 'leave'));
+  await page.getByRole('button', { name: 'Leave the waitlist' }).click();
+  await expect(page.getByRole('heading', { name: 'You have left the waitlist' })).toBeFocused();
+  expect((await waitlistOf(request, org.token, classId)).find((e) => e.email === waiting.email)).toMatchObject({
+    status: 'left',
+    position: null,
+  });
+  // the link again changes nothing and says the same
+  await page.reload();
+  await page.getByRole('button', { name: 'Leave the waitlist' }).click();
+  await expect(page.getByRole('heading', { name: 'You have left the waitlist' })).toBeVisible();
+  await shot(page, 'leave-again', testInfo.project.name);
+});

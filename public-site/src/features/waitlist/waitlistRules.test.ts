@@ -36,5 +36,8 @@ describe('waitlist messages', () => {
     });
     expect(leaveErrorMessage(new ApiError('Not found', 404))).toBe(WAITLIST_MESSAGES.badLink);
     expect(leaveErrorMessage(new ApiError('Request failed', 410))).toBe(WAITLIST_MESSAGES.leaveEnded);
+    expect(leaveErrorMessage(new ApiError('You have already registered for this class from the waitlist.', 409))).toBe(
+      'You have already registered for this class from the waitlist.',
+    );
   });
 });

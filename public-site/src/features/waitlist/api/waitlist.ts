@@ -68,6 +68,8 @@ export function offerErrorMessage(error: unknown): { ended: boolean; message: st
 }
 
 export function leaveErrorMessage(error: unknown): string {
+  // 409: already registered from the list (the server says whom to contact).
+  if (error instanceof ApiError && error.status === 409 && error.message && error.message !== 'Request failed') return error.message;
   if (error instanceof ApiError && error.status === 410) {
     return error.message && error.message !== 'Request failed' ? error.message : WAITLIST_MESSAGES.leaveEnded;
   }
