@@ -307,3 +307,18 @@ test('a person still waiting leaves through the link in the join email', async (
   await expect(page.getByRole('heading', { name: 'You have left the waitlist' })).toBeVisible();
   await shot(page, 'leave-again', testInfo.project.name);
 });
+
+test('the waitlist links are pages that search engines never index', async ({ page }) => {
+  for (const [path, title] of [
+    ['/waitlist/offer/o1.not-a-signature', 'Your Seat from the Waitlist | Classlane'],
+    ['/waitlist/leave/l1.not-a-signature', 'Leave the Waitlist | Classlane'],
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(title);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  }
+  // a bad offer link says so plainly
+  await page.goto('/waitlist/offer/o1.not-a-signature');
+  await expect(page.getByRole('alert')).toContainText('This waitlist link is not valid.');
+});
