@@ -65,6 +65,7 @@ import type {
   WalkInResult,
   TeamUser,
   TemplateInput,
+  WaitlistEntry,
 } from '@/providers/types';
 
 type DeletedReply = components['schemas']['DeletedResponseDto'];
@@ -128,6 +129,12 @@ export function createDataProvider(apiUrl: string = API_URL) {
       return readCloneEnvelope(envelope as Record<string, unknown>);
     },
     getClassStudents: (classId: string) => get<Student[]>(`/classes/${enc(classId)}/students`),
+
+    // Waitlist of a class (issue 14 §1): the server offers freed seats by itself; these are the admin's hand.
+    getWaitlist: (classId: string) => get<WaitlistEntry[]>(`/classes/${enc(classId)}/waitlist`),
+    removeWaitlistEntry: (entryId: string) => send<unknown>('DELETE', `/waitlist/${enc(entryId)}`),
+    offerWaitlistSeat: (entryId: string) => send<unknown>('POST', `/waitlist/${enc(entryId)}/offer`),
+    moveWaitlistEntry: (entryId: string, position: number) => send<unknown>('POST', `/waitlist/${enc(entryId)}/move`, { position }),
 
     // Teacher mode
     getTeacherClasses: (scope: 'today' | 'upcoming' | 'all') => get<TeacherClass[]>(`/teacher/classes?scope=${scope}`),

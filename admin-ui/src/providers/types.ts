@@ -97,3 +97,7 @@ export type CommunicationTemplate = Schemas['TemplateResponseDto'];
 export type SendCommunicationInput = Omit<Schemas['SendCommunicationDto'], 'organizationId'>;
 export type ScheduleCommunicationInput = Omit<Schemas['ScheduleCommunicationDto'], 'organizationId'>;
 export type TemplateInput = Omit<Schemas['TemplateDto'], 'organizationId'>;
+
+/** Waitlist (issue 14 §1): `GET /api/classes/{classId}/waitlist`; positions 1..n among waiting and offered entries. */
+export type WaitlistEntry = Schemas['WaitlistEntryResponseDto'];
+export type WaitlistStatus = WaitlistEntry['status'];

@@ -182,6 +182,10 @@ describe(serveFrontends.name, () => {
     expect((await request(app.server).get('/api/docs').expect(200)).text).toBe('docs');
     expect((await request(app.server).get('/api/docs-json').expect(200)).text).toBe('docs');
     expect((await request(app.server).get('/about-us').expect(200)).text).toBe('<html>public-site</html>');
+    // A waitlist link's signed token has a dot in it: still a page, not a missing file.
+    expect((await request(app.server).get('/waitlist/offer/o5afe73fe.rpPeYEGcHM-0kJ').expect(200)).text).toBe('<html>public-site</html>');
+    expect((await request(app.server).get('/waitlist/leave/l5afe73fe.rpPeYEGcHM-0kJ').expect(200)).text).toBe('<html>public-site</html>');
+    expect((await request(app.server).get('/missing.js').expect(404)).text).not.toContain('<html>');
     // An unknown API path is the API's 404, never a page.
     expect((await request(app.server).get('/api/docs-nope').expect(404)).text).not.toContain('<html>');
     await app.close();

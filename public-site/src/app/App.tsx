@@ -85,6 +85,12 @@ export function App() {
           <Route path="/confirmation">
             <Lazy page={pages.confirmation} />
           </Route>
+          <Route path="/waitlist/offer/:token">
+            <Lazy page={pages.waitlistOffer} />
+          </Route>
+          <Route path="/waitlist/leave/:token">
+            <Lazy page={pages.waitlistLeave} />
+          </Route>
           <Route path="/terms">
             <Lazy page={pages.legal} />
           </Route>

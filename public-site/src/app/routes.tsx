@@ -57,6 +57,14 @@ export const pages = {
     () => import('@/features/help/HelpPage'),
     (m) => m.HelpPage,
   ),
+  waitlistOffer: page(
+    () => import('@/features/waitlist/WaitlistOfferPage'),
+    (m) => m.WaitlistOfferPage,
+  ),
+  waitlistLeave: page(
+    () => import('@/features/waitlist/WaitlistLeavePage'),
+    (m) => m.WaitlistLeavePage,
+  ),
   signIn: page(
     () => import('@/features/auth/SignInPage'),
     (m) => m.SignInPage,

@@ -21,6 +21,8 @@ export const SEO: Record<string, SeoEntry> = {
   class: { title: 'Class details', description: 'Schedule, price, instructor, location and registration for this class.' },
   register: { title: 'Register for Class', description: 'Register for a class and reserve your spot.' },
   confirmation: { title: 'Registration Successful', description: 'Your class registration is confirmed.', noindex: true },
+  'waitlist-offer': { title: 'Your Seat from the Waitlist', description: 'Register into the seat held for you.', noindex: true },
+  'waitlist-leave': { title: 'Leave the Waitlist', description: 'Leave a class waitlist.', noindex: true },
   pricing: {
     title: 'Pricing',
     description: 'Start free. Upgrade to Essential for online payments, advanced reporting and custom branding.',

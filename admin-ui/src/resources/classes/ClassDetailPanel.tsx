@@ -29,6 +29,7 @@ import { EnrollmentBar, StatusChip } from '@/resources/classes/ClassCard';
 import { classSessionDates } from '@shared/class-sessions';
 import { GoNoGoStatus } from '@/resources/classes/GoNoGoStatus';
 import { hasDiscount } from '@/resources/classes/classUtils';
+import { WaitlistSection } from '@/resources/classes/WaitlistSection';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -192,6 +193,7 @@ export function ClassDetailPanel({
           })}
         </List>
       )}
+      <WaitlistSection record={record} />
     </Paper>
   );
 }

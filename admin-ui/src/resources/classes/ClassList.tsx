@@ -292,7 +292,7 @@ function ClassListView() {
           anchor="bottom"
           open={Boolean(detail)}
           onClose={() => setSelectedId(null)}
-          slotProps={{ paper: { sx: { maxHeight: '92vh' } } }}
+          slotProps={{ paper: { sx: { maxHeight: '92vh' }, 'aria-label': 'Class details' } }}
         >
           {detail}
         </Drawer>

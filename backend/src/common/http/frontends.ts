@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const ADMIN_PATHS = /^\/(admin|teacher|it-admin|subscription-success|login)(\/|$)/;
+/** Public pages whose last segment is a signed token (`payload.signature`): a page, though it looks like a file name. */
+const TOKEN_PAGES = /^\/waitlist\/(offer|leave)\/[^/]+$/;
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 const HOUR_MS = 3600 * 1000;
 /** Hashed build assets never change under one name. */
@@ -33,7 +35,8 @@ export async function serveFrontends(app: FastifyInstance, root: string): Promis
     if (hasPublic && p.startsWith('/assets/'))
       return reply.sendFile(p.slice('/assets/'.length), path.join(publicDist, 'assets'), IMMUTABLE);
     // A missing asset is a 404, not a page.
-    if (path.extname(p)) return hasPublic ? reply.sendFile(p.slice(1), publicDist, { maxAge: HOUR_MS }) : reply.callNotFound();
+    if (path.extname(p) && !TOKEN_PAGES.test(p))
+      return hasPublic ? reply.sendFile(p.slice(1), publicDist, { maxAge: HOUR_MS }) : reply.callNotFound();
     if (hasAdmin && ADMIN_PATHS.test(p)) return page(reply, adminDist);
     if (hasPublic) return page(reply, publicDist);
     return reply.callNotFound();

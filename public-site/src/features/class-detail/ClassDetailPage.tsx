@@ -23,6 +23,7 @@ import { classPath, orgPath, queryParam, registerPath } from '@/lib/routing';
 import { useSeo } from '@/lib/seo';
 import { isAdminOf } from '@/lib/storage';
 import { useAsync } from '@/lib/useAsync';
+import { offersWaitlist } from '@/features/waitlist/waitlistRules';
 import './ClassDetailPage.css';
 
 class ClassNotFoundError extends Error {}
@@ -81,7 +82,13 @@ export function ClassDetailPage() {
   const percent = item.maxStudents > 0 ? Math.min(100, Math.round((item.enrolledStudents / item.maxStudents) * 100)) : 0;
   const sessions = sessionDates(item.startDate, item.days, item.schedule, item.sessions);
   const materials = (item.materials ?? []).filter((m) => m && m.trim());
-  const registerButton = open ? (
+  // A full class offers its waitlist where Register Now was (issue 14 §1); the registration page holds the form.
+  const waitlist = offersWaitlist(item);
+  const registerButton = waitlist ? (
+    <Link href={registerPath(item.id, item.organizationId)} className="btn btn--lg">
+      Join the waitlist
+    </Link>
+  ) : open ? (
     <Link href={registerPath(item.id, item.organizationId)} className="btn btn--lg">
       Register Now
     </Link>
@@ -104,8 +111,8 @@ export function ClassDetailPage() {
         />
       ) : null}
 
-      <div className={`class-banner ${open ? 'class-banner--open' : 'class-banner--closed'}`}>
-        <span>{open ? 'Class is open for registration' : 'Class is closed'}</span>
+      <div className={`class-banner ${open && !waitlist ? 'class-banner--open' : 'class-banner--closed'}`}>
+        <span>{waitlist ? 'Class is full: waitlist open' : open ? 'Class is open for registration' : 'Class is closed'}</span>
         <span className={`badge ${open ? 'badge--open' : 'badge--closed'}`}>{item.status}</span>
       </div>
 
@@ -217,6 +224,9 @@ export function ClassDetailPage() {
             <p className="enrollment-text" data-testid="enrollment-count">
               {item.enrolledStudents}/{item.maxStudents} enrolled
             </p>
+            {waitlist ? (
+              <p className="class-waitlist-note">This class is full. Join the waitlist to be offered the next free seat.</p>
+            ) : null}
             {registerButton ? <div className="class-cta class-cta--block">{registerButton}</div> : null}
           </div>
         </aside>

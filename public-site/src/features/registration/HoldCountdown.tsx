@@ -1,11 +1,35 @@
 import { useEffect, useState } from 'react';
-import { formatHoldRemaining } from './holdTimer';
+import { formatHoldRemaining, spokenHoldRemaining } from './holdTimer';
+
+/** What the countdown says; the card step's texts by default, the waitlist offer page gives its own. */
+export interface HoldCountdownTexts {
+  /** Before the clock, e.g. 'Your spot is held for'. */
+  lead: string;
+  /** After the clock. */
+  after: string;
+  expired: string;
+}
+
+const CARD_HOLD_TEXTS: HoldCountdownTexts = {
+  lead: 'Your spot is held for',
+  after: 'Complete your payment before the time runs out.',
+  expired: 'Your held spot was released. Press Pay to hold a spot again if one is still free.',
+};
 
 /**
- * The seat hold's countdown (issue 9 §3). The minutes left are announced only when they change (a live region
- * re-reading every second would drown a screen reader), the seconds are visual.
+ * The seat hold's countdown (issue 9 §3; a waitlist offer's held seat, issue 14 §1). The time left is announced
+ * only when its spoken form changes (a live region re-reading every second would drown a screen reader), the
+ * seconds are visual.
  */
-export function HoldCountdown({ endsAt, onExpired }: { endsAt: number; onExpired?: () => void }) {
+export function HoldCountdown({
+  endsAt,
+  onExpired,
+  texts = CARD_HOLD_TEXTS,
+}: {
+  endsAt: number;
+  onExpired?: () => void;
+  texts?: HoldCountdownTexts;
+}) {
   const [now, setNow] = useState(() => Date.now());
   const remaining = endsAt - now;
 
@@ -27,19 +51,17 @@ export function HoldCountdown({ endsAt, onExpired }: { endsAt: number; onExpired
   if (expired) {
     return (
       <p className="hold-timer hold-timer--expired" role="status">
-        Your held spot was released. Press Pay to hold a spot again if one is still free.
+        {texts.expired}
       </p>
     );
   }
-  const minutes = Math.ceil(remaining / 60_000);
   return (
     <p className="hold-timer">
       <span aria-hidden="true">
-        Your spot is held for <strong className="hold-timer__clock">{formatHoldRemaining(remaining)}</strong>. Complete your payment before
-        the time runs out.
+        {texts.lead} <strong className="hold-timer__clock">{formatHoldRemaining(remaining)}</strong>. {texts.after}
       </span>
       <span className="visually-hidden" role="status">
-        Your spot is held for {minutes === 1 ? 'less than 1 minute' : `${minutes} minutes`}.
+        {texts.lead} {spokenHoldRemaining(remaining)}.
       </span>
     </p>
   );

@@ -50,6 +50,7 @@ export function PaymentStep({
   onReserve,
   onCardPaid,
   onBack,
+  cardAllowed = true,
 }: {
   registration: CardRegistration;
   amount: number;
@@ -58,6 +59,8 @@ export function PaymentStep({
   onReserve: () => void;
   onCardPaid: (paid: CardPaid) => void;
   onBack: () => void;
+  /** False when the server already said this registration takes no card (a waitlist offer's `acceptsCard`). */
+  cardAllowed?: boolean;
 }) {
   const { organizationId } = registration;
   const [card, setCard] = useState<CardState>({ status: 'checking' });
@@ -69,8 +72,9 @@ export function PaymentStep({
   useEffect(() => {
     let active = true;
     void (async () => {
-      // Stripe takes no card payment under $0.50 (a free class has nothing to pay): in person only, no panel.
-      if (amount < MIN_CARD_AMOUNT) {
+      // Stripe takes no card payment under $0.50 (a free class has nothing to pay), and a waitlist offer may take no card:
+      // in person only, no panel.
+      if (amount < MIN_CARD_AMOUNT || !cardAllowed) {
         setCard({ status: 'not-needed' });
         return;
       }
@@ -94,7 +98,7 @@ export function PaymentStep({
     return () => {
       active = false;
     };
-  }, [organizationId, amount]);
+  }, [organizationId, amount, cardAllowed]);
 
   const cardOffered = card.status === 'loading' || card.status === 'ready';
   return (

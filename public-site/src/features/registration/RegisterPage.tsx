@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/apiClient';
 import type { ClassItem } from '@/lib/models';
 import { getClass } from '@/lib/publicApi';
 import { useOrganizationScope } from '@/lib/OrganizationContext';
-import { classPath, orgPath, queryParam } from '@/lib/routing';
+import { classPath, queryParam } from '@/lib/routing';
 import { useSeo } from '@/lib/seo';
 import { useAsync } from '@/lib/useAsync';
 import { checkEnrollment, toRegistrationClosed, type EnrollmentProblem, type RegistrationClosed } from './api/checkEnrollment';
@@ -20,6 +20,9 @@ import { attendeesToSend, EMPTY_HOUSEHOLD, householdValid, peopleCount, type Hou
 import type { CardPaid } from './CardPaymentForm';
 import { PaymentStep } from './PaymentStep';
 import { RegistrationClosedNotice } from './RegistrationClosedNotice';
+import { RegistrationSteps } from './RegistrationSteps';
+import { JoinWaitlist } from '@/features/waitlist/JoinWaitlist';
+import { offersWaitlist } from '@/features/waitlist/waitlistRules';
 import { StudentForm, type SubmitPhase } from './StudentForm';
 import { EMPTY_STUDENT, type StudentField, type StudentFormValues } from './studentFormRules';
 import './RegisterPage.css';
@@ -73,7 +76,9 @@ export function RegisterPage() {
   const amount = unitPrice * people;
   const attendees = attendeesToSend(values, household);
 
-  if (!isOpenStatus(currentClass.status)) {
+  // A full class takes waitlist entries instead (issue 14 §1), also when it closed itself on filling up.
+  const waitlist = classFull || offersWaitlist(currentClass);
+  if (!isOpenStatus(currentClass.status) && !waitlist) {
     return (
       <RegisterShell>
         <Alert tone="warning" title="Class is closed">
@@ -189,6 +194,11 @@ export function RegisterPage() {
         setStep(1);
         return;
       }
+      // The last seat went meanwhile: the waitlist form takes over, with what was typed.
+      if (error instanceof ApiError && error.status === 409 && /full/i.test(error.message)) {
+        setClassFull(true);
+        return;
+      }
       // The server refused a student field (e.g. its stricter phone rule): show it on the form, where it can be fixed.
       const refused = studentFieldErrors(error);
       if (refused) {
@@ -202,33 +212,25 @@ export function RegisterPage() {
 
   return (
     <RegisterShell>
-      <ol className="steps" aria-label="Registration steps">
-        <li className={step === 1 ? 'is-current' : 'is-done'} aria-current={step === 1 ? 'step' : undefined}>
-          <span className="steps__num" aria-hidden="true">
-            1
-          </span>{' '}
-          Your Details
-        </li>
-        <li className={step === 2 ? 'is-current' : ''} aria-current={step === 2 ? 'step' : undefined}>
-          <span className="steps__num" aria-hidden="true">
-            2
-          </span>{' '}
-          Payment
-        </li>
-      </ol>
+      {waitlist ? null : <RegistrationSteps step={step} />}
       <div className="register-layout">
         <section className="card" aria-labelledby="register-step-title">
           <h2 id="register-step-title" ref={headingRef} tabIndex={-1} className="register-step-title">
-            {step === 1 ? 'Student Information' : 'Payment Method'}
+            {waitlist ? 'Join the waitlist' : step === 1 ? 'Student Information' : 'Payment Method'}
           </h2>
-          {classFull ? (
-            <Alert tone="error" title="This class is full">
-              All {currentClass.maxStudents} spots have been taken, so registration is no longer possible.{' '}
-              <Link href={orgPath(orgId)}>Browse other classes</Link>
-            </Alert>
-          ) : null}
           {closed ? (
             <RegistrationClosedNotice closed={closed} organizationId={orgId} />
+          ) : waitlist ? (
+            <JoinWaitlist
+              classId={currentClass.id}
+              classTitle={currentClass.title}
+              maxStudents={currentClass.maxStudents}
+              organizationId={orgId}
+              businessName={branding.businessName}
+              values={values}
+              onChange={setValues}
+              titleId="register-step-title"
+            />
           ) : step === 1 ? (
             <StudentForm
               values={values}

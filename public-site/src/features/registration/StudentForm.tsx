@@ -33,6 +33,9 @@ export function StudentForm({
   children,
   extraValid = true,
   onExtraInvalid,
+  submitText = 'Continue to Payment',
+  disabled: formDisabled = false,
+  lockedFields,
 }: {
   values: StudentFormValues;
   onChange: (values: StudentFormValues) => void;
@@ -45,6 +48,12 @@ export function StudentForm({
   children?: ReactNode;
   extraValid?: boolean;
   onExtraInvalid?: () => void;
+  /** The idle button text: the waitlist's join and the seat offer reuse this form with their own action. */
+  submitText?: string;
+  /** The form cannot be sent at all (e.g. a held seat that has run out). */
+  disabled?: boolean;
+  /** Fields shown read-only, each with the hint saying why (a waitlist offer is for one email address). */
+  lockedFields?: Partial<Record<StudentField, string>>;
 }) {
   const [touched, setTouched] = useState<Partial<Record<StudentField, boolean>>>(() =>
     Object.fromEntries(Object.keys(initialErrors ?? {}).map((f) => [f, true])),
@@ -75,7 +84,7 @@ export function StudentForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     const now = Date.now();
-    if (busy || now - lastSubmit.current < SUBMIT_DEBOUNCE_MS) return;
+    if (formDisabled || busy || now - lastSubmit.current < SUBMIT_DEBOUNCE_MS) return;
     lastSubmit.current = now;
     const all = validateStudent(values);
     setTouched({ firstName: true, lastName: true, email: true, phone: true });
@@ -99,13 +108,14 @@ export function StudentForm({
 
   const complete = STUDENT_FIELDS.every((f) => values[f].trim() !== '');
   const hasErrors = STUDENT_FIELDS.some((f) => errors[f]);
-  const disabled = busy || !complete || hasErrors;
-  const buttonText = phase === 'checking' ? 'Checking enrollment...' : phase === 'submitting' ? 'Submitting...' : 'Continue to Payment';
+  const disabled = formDisabled || busy || !complete || hasErrors;
+  const buttonText = phase === 'checking' ? 'Checking enrollment...' : phase === 'submitting' ? 'Submitting...' : submitText;
 
   const input = (field: StudentField, type: string, autoComplete: string, extra: Record<string, string> = {}) => {
     const id = `student-${field}`;
     const error = errors[field];
-    const hintId = field === 'phone' ? `${id}-hint` : undefined;
+    const locked = lockedFields?.[field];
+    const hintId = field === 'phone' || locked ? `${id}-hint` : undefined;
     const describedBy = [hintId, error ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined;
     return (
       <div className="field">
@@ -130,11 +140,12 @@ export function StudentForm({
           value={values[field]}
           onChange={(e) => update(field, e.target.value)}
           onBlur={() => blur(field)}
+          readOnly={locked ? true : undefined}
           {...extra}
         />
         {hintId ? (
           <span id={hintId} className="field__hint">
-            Format: (555) 123-4567
+            {locked ?? 'Format: (555) 123-4567'}
           </span>
         ) : null}
         {error ? (

@@ -22,6 +22,8 @@ export interface CardRegistration {
   student: StudentDetails;
   /** A household (issue 14 §2): everyone paid for by one intent; `amount` is then the total. */
   attendees?: Attendee[];
+  /** Registering into the seat a waitlist offer holds (issue 14 §1): the intent uses that seat, never a second one. */
+  waitlistOfferToken?: string;
 }
 
 export function createCardIntent(input: CardRegistration & { amount: number }): Promise<CardIntent> {
@@ -33,6 +35,7 @@ export function createCardIntent(input: CardRegistration & { amount: number }): 
       studentData: { ...input.student },
       amount: input.amount,
       ...(input.attendees ? { attendees: input.attendees } : {}),
+      ...(input.waitlistOfferToken ? { waitlistOfferToken: input.waitlistOfferToken } : {}),
     },
     { public: true },
   );

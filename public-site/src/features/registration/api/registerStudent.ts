@@ -39,13 +39,14 @@ export function studentFieldErrors(error: unknown): Partial<Record<StudentField,
   return found.length > 0 ? Object.fromEntries(found.map((f) => [f, error.fieldErrors[f]])) : null;
 }
 
-/** POST /api/students/register with an in-person, pending enrollment. */
+/** POST /api/students/register with an in-person, pending enrollment (into a waitlist offer's held seat with its token). */
 export async function reserveInPerson(input: {
   student: StudentDetails;
   classId: string;
   organizationId: string;
   /** A household registration (issue 14 §2): the people enrolled; absent for one person registering themself. */
   attendees?: Attendee[];
+  waitlistOfferToken?: string;
 }): Promise<Student> {
   const student = await api.post<Student>(
     '/api/students/register',
@@ -54,6 +55,7 @@ export async function reserveInPerson(input: {
       organizationId: input.organizationId,
       classEnrollments: [{ classId: input.classId, paymentMethod: 'in-person', paymentStatus: 'pending' }],
       ...(input.attendees ? { attendees: input.attendees } : {}),
+      ...(input.waitlistOfferToken ? { waitlistOfferToken: input.waitlistOfferToken } : {}),
     },
     { public: true },
   );

@@ -1,0 +1,318 @@
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { ClassScheduleFacts } from '@/components/class/ClassScheduleFacts';
+import { Alert } from '@/components/ui/Alert';
+import { PageLoading } from '@/components/ui/PageLoading';
+import { ApiError } from '@/lib/apiClient';
+import { displayPhone } from '@/lib/phone';
+import { effectivePrice, formatLongDate, formatPrice, hasDiscount, toDate } from '@/lib/classFormat';
+import type { ClassItem } from '@/lib/models';
+import { getClass } from '@/lib/publicApi';
+import { useOrganizationScope } from '@/lib/OrganizationContext';
+import { classPath } from '@/lib/routing';
+import { useSeo } from '@/lib/seo';
+import { useAsync } from '@/lib/useAsync';
+import { reservationErrorMessage, reserveInPerson, studentFieldErrors } from '@/features/registration/api/registerStudent';
+import type { CardPaid } from '@/features/registration/CardPaymentForm';
+import { saveConfirmation, type ConfirmationState } from '@/features/registration/confirmationState';
+import { HoldCountdown, type HoldCountdownTexts } from '@/features/registration/HoldCountdown';
+import { holdEndsAt } from '@/features/registration/holdTimer';
+import { PaymentStep } from '@/features/registration/PaymentStep';
+import { RegistrationSteps } from '@/features/registration/RegistrationSteps';
+import { StudentForm, type SubmitPhase } from '@/features/registration/StudentForm';
+import type { StudentField, StudentFormValues } from '@/features/registration/studentFormRules';
+import { getWaitlistOffer, offerErrorMessage, WAITLIST_MESSAGES, type WaitlistOffer } from './api/waitlist';
+import '@/features/registration/RegisterPage.css';
+
+interface LoadedOffer {
+  offer: WaitlistOffer;
+  /** The class's public record for the summary (instructor, place, schedule); null when it could not be read. */
+  item: ClassItem | null;
+}
+
+async function loadOffer(token: string): Promise<LoadedOffer> {
+  const offer = await getWaitlistOffer(token);
+  const item = await getClass(offer.classId, offer.organizationId).catch(() => null);
+  return { offer, item };
+}
+
+/** "Tuesday, November 24, 2026 at 4:00 PM". */
+function formatExpiry(at: Date | string): string {
+  const date = toDate(at);
+  if (!date) return 'soon';
+  return `${formatLongDate(date)} at ${date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', hour12: true })}`;
+}
+
+/**
+ * /waitlist/offer/{token} (issue 14 §1): the seat the waitlist holds for this person, its expiry counting down, the
+ * prices, and the registration's own two steps, which send the offer's token so the server registers into the held
+ * seat (never a second one). An ended offer (expired or used: 410) or a bad link (404) says so plainly.
+ */
+export function WaitlistOfferPage() {
+  const { token = '' } = useParams<{ token: string }>();
+  const state = useAsync(() => loadOffer(token), [token]);
+  const organizationId = state.data?.offer.organizationId ?? null;
+  const { branding, brandingReady } = useOrganizationScope(organizationId);
+  useSeo('waitlist-offer', { siteName: organizationId && brandingReady ? branding.businessName : undefined });
+
+  if (state.loading) return <PageLoading message="Loading your seat offer..." />;
+  if (state.error || !state.data) {
+    const problem = offerErrorMessage(state.error);
+    return (
+      <OfferShell>
+        {problem.ended ? (
+          <OfferEnded message={problem.message} />
+        ) : (
+          <>
+            <Alert tone="error" title="We could not load your seat offer">
+              {problem.message}
+            </Alert>
+            <p>
+              <button type="button" className="btn" onClick={state.reload}>
+                Try again
+              </button>
+            </p>
+          </>
+        )}
+      </OfferShell>
+    );
+  }
+  if (state.data.offer.status !== 'offered') {
+    return (
+      <OfferShell>
+        <OfferEnded message={WAITLIST_MESSAGES.offerEnded} classId={state.data.offer.classId} organizationId={organizationId} />
+      </OfferShell>
+    );
+  }
+  return <OfferRegistration token={token} {...state.data} businessName={branding.businessName} />;
+}
+
+function OfferRegistration({ token, offer, item, businessName }: LoadedOffer & { token: string; businessName: string }) {
+  const [, navigate] = useLocation();
+  const [step, setStep] = useState<1 | 2>(1);
+  const [values, setValues] = useState<StudentFormValues>(() => ({
+    firstName: offer.firstName ?? '',
+    lastName: offer.lastName ?? '',
+    email: offer.email ?? '',
+    phone: displayPhone(offer.phone),
+    communicationOptIn: offer.communicationOptIn !== false,
+  }));
+  const [phase, setPhase] = useState<SubmitPhase>('idle');
+  const [reserving, setReserving] = useState(false);
+  const [reserveError, setReserveError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<StudentField, string>> | undefined>(undefined);
+  const [ended, setEnded] = useState<string | null>(null);
+  const [expired, setExpired] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const onExpired = useCallback(() => setExpired(true), []);
+
+  const orgId = offer.organizationId;
+  const amount = effectivePrice(offer.price, offer.discountPrice);
+  const expiryText = formatExpiry(offer.offerExpiresAt);
+  const countdownTexts: HoldCountdownTexts = {
+    lead: 'Your seat is held for',
+    after: `Register by ${expiryText} to keep it.`,
+    expired: 'The time to register has run out and your held seat was released.',
+  };
+
+  if (ended) {
+    return (
+      <OfferShell>
+        <OfferEnded message={ended} classId={offer.classId} organizationId={orgId} />
+      </OfferShell>
+    );
+  }
+
+  async function continueToPayment(student: StudentFormValues) {
+    // No enrollment check here: the held seat makes the class look full to it; the registration itself refuses a duplicate.
+    setValues(student);
+    setFieldErrors(undefined);
+    setReserveError(null);
+    setStep(2);
+    requestAnimationFrame(() => headingRef.current?.focus());
+    setPhase('idle');
+  }
+
+  function showConfirmation(result: Pick<ConfirmationState, 'paymentMethod' | 'student' | 'amount' | 'enrollmentId' | 'transactionId'>) {
+    const startDate = item?.startDate ?? offer.startDate;
+    const state: ConfirmationState = {
+      ...result,
+      classDetails: {
+        id: offer.classId,
+        title: item?.title ?? offer.classTitle,
+        instructor: item?.instructor ?? '',
+        location: item?.location ?? '',
+        startDate: startDate instanceof Date ? startDate.toISOString() : startDate,
+        duration: item?.duration,
+        organizationId: orgId,
+      },
+      organizationId: orgId,
+    };
+    saveConfirmation(state);
+    navigate(`/confirmation?org=${encodeURIComponent(orgId)}`, { state });
+  }
+
+  function cardPaid(paid: CardPaid) {
+    showConfirmation({
+      paymentMethod: 'card',
+      student: { firstName: values.firstName, lastName: values.lastName, email: values.email, organizationId: orgId },
+      amount: paid.amount,
+      enrollmentId: paid.enrollmentId,
+      transactionId: paid.transactionId,
+    });
+  }
+
+  async function reserve() {
+    if (reserving || expired) return;
+    setReserving(true);
+    setReserveError(null);
+    try {
+      const student = await reserveInPerson({
+        student: { ...values },
+        classId: offer.classId,
+        organizationId: orgId,
+        waitlistOfferToken: token,
+      });
+      const enrollment = student.classEnrollments?.find((e) => e.classId === offer.classId);
+      showConfirmation({
+        paymentMethod: 'in-person',
+        student: {
+          id: student.id,
+          firstName: student.firstName ?? values.firstName,
+          lastName: student.lastName ?? values.lastName,
+          email: student.email ?? values.email,
+          organizationId: student.organizationId,
+        },
+        amount,
+        enrollmentId: enrollment?.id ?? null,
+        transactionId: null,
+      });
+    } catch (error) {
+      setReserving(false);
+      // The offer ended meanwhile (it lapsed, or was used in another tab).
+      if (error instanceof ApiError && error.status === 410) {
+        setEnded(offerErrorMessage(error).message);
+        return;
+      }
+      const refused = studentFieldErrors(error);
+      if (refused) {
+        setFieldErrors(refused);
+        setStep(1);
+        return;
+      }
+      setReserveError(reservationErrorMessage(error));
+    }
+  }
+
+  const title = item?.title ?? offer.classTitle;
+  return (
+    <OfferShell>
+      <p className="waitlist-offer__intro">
+        Good news{offer.firstName ? `, ${offer.firstName}` : ''}: a seat in <strong>{title}</strong> is free and we are holding it for you.
+      </p>
+      <HoldCountdown endsAt={holdEndsAt(offer.offerExpiresAt)} onExpired={onExpired} texts={countdownTexts} />
+      {expired ? (
+        <Alert tone="warning" title="This offer has expired">
+          If a seat is still free you can register from the class page; otherwise join the waitlist again.{' '}
+          <Link href={classPath(offer.classId, orgId)}>View class details</Link>
+        </Alert>
+      ) : null}
+      <RegistrationSteps step={step} />
+      <div className="register-layout">
+        {expired && step === 1 ? null : (
+          <section className="card" aria-labelledby="offer-step-title">
+            <h2 id="offer-step-title" ref={headingRef} tabIndex={-1} className="register-step-title">
+              {step === 1 ? 'Student Information' : 'Payment Method'}
+            </h2>
+            {step === 1 ? (
+              <StudentForm
+                key={fieldErrors ? JSON.stringify(fieldErrors) : 'form'}
+                values={values}
+                onChange={setValues}
+                onSubmit={continueToPayment}
+                phase={phase}
+                businessName={businessName}
+                initialErrors={fieldErrors}
+                lockedFields={{ email: 'The seat is held for this email address.' }}
+              />
+            ) : (
+              <PaymentStep
+                registration={{ classId: offer.classId, organizationId: orgId, student: values, waitlistOfferToken: token }}
+                amount={amount}
+                busy={reserving}
+                error={reserveError}
+                onReserve={() => void reserve()}
+                onCardPaid={cardPaid}
+                onBack={() => setStep(1)}
+                cardAllowed={offer.acceptsCard}
+              />
+            )}
+          </section>
+        )}
+        <aside className="card register-summary" aria-labelledby="offer-summary-title">
+          <h2 id="offer-summary-title" className="register-summary__title">
+            {title}
+          </h2>
+          <dl>
+            {item ? (
+              <ClassScheduleFacts item={item} />
+            ) : (
+              <div>
+                <dt>Date</dt>
+                <dd>{formatLongDate(offer.startDate)}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Price</dt>
+              <dd>
+                <strong>{formatPrice(amount)}</strong>
+                {hasDiscount(offer.price, offer.discountPrice) ? (
+                  <>
+                    {' '}
+                    <s>
+                      <span className="visually-hidden">Regular price </span>
+                      {formatPrice(offer.price)}
+                    </s>
+                  </>
+                ) : null}
+              </dd>
+            </div>
+            <div>
+              <dt>Seat held until</dt>
+              <dd>{expiryText}</dd>
+            </div>
+          </dl>
+          <Link href={classPath(offer.classId, orgId)}>View class details</Link>
+        </aside>
+      </div>
+    </OfferShell>
+  );
+}
+
+function OfferEnded({ message, classId, organizationId }: { message: string; classId?: string; organizationId?: string | null }) {
+  return (
+    <>
+      <Alert tone="warning" title="This offer is no longer available">
+        {message}
+      </Alert>
+      <p>
+        If a seat is still free you can register from the class page; otherwise you can join the waitlist again.
+        {classId ? (
+          <>
+            {' '}
+            <Link href={classPath(classId, organizationId)}>View class details</Link>
+          </>
+        ) : null}
+      </p>
+    </>
+  );
+}
+
+function OfferShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="container register-page">
+      <h1>Your seat from the waitlist</h1>
+      {children}
+    </div>
+  );
+}

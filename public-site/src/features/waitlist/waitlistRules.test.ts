@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { offersWaitlist } from './waitlistRules';
+import { joinErrorMessage, leaveErrorMessage, offerErrorMessage, positionText, WAITLIST_MESSAGES } from './api/waitlist';
+import { ApiError } from '@/lib/apiClient';
+
+describe('offersWaitlist', () => {
+  it('should offer the waitlist only on a full class that still runs', () => {
+    expect(offersWaitlist({ status: 'Open', enrolledStudents: 10, maxStudents: 10 })).toBe(true);
+    expect(offersWaitlist({ status: 'Scheduled', enrolledStudents: 10, maxStudents: 10 })).toBe(true);
+    expect(offersWaitlist({ status: 'Closed', enrolledStudents: 10, maxStudents: 10 })).toBe(true);
+    expect(offersWaitlist({ status: 'Open', enrolledStudents: 9, maxStudents: 10 })).toBe(false);
+    expect(offersWaitlist({ status: 'Cancelled', enrolledStudents: 10, maxStudents: 10 })).toBe(false);
+    expect(offersWaitlist({ status: 'Archived', enrolledStudents: 10, maxStudents: 10 })).toBe(false);
+  });
+});
+
+describe('waitlist messages', () => {
+  it('should state the position', () => {
+    expect(positionText(3)).toBe('You are number 3 on the waitlist');
+  });
+
+  it("should keep the server's readable refusal of a join", () => {
+    expect(joinErrorMessage(new ApiError('A seat is free in this class: please register instead', 409))).toBe(
+      'A seat is free in this class: please register instead',
+    );
+    expect(joinErrorMessage(new ApiError('Internal server error', 500))).toBe(WAITLIST_MESSAGES.joinFailed);
+  });
+
+  it('should tell an ended offer from a bad link and from a failure worth a retry', () => {
+    expect(offerErrorMessage(new ApiError('This offer has expired', 410))).toEqual({ ended: true, message: 'This offer has expired' });
+    expect(offerErrorMessage(new ApiError('Request failed', 410))).toEqual({ ended: true, message: WAITLIST_MESSAGES.offerEnded });
+    expect(offerErrorMessage(new ApiError('Not found', 404))).toEqual({ ended: true, message: WAITLIST_MESSAGES.badLink });
+    expect(offerErrorMessage(new ApiError('Internal server error', 500))).toEqual({
+      ended: false,
+      message: WAITLIST_MESSAGES.offerLoadFailed,
+    });
+    expect(leaveErrorMessage(new ApiError('Not found', 404))).toBe(WAITLIST_MESSAGES.badLink);
+    expect(leaveErrorMessage(new ApiError('Request failed', 410))).toBe(WAITLIST_MESSAGES.leaveEnded);
+    expect(leaveErrorMessage(new ApiError('You have already registered for this class from the waitlist.', 409))).toBe(
+      'You have already registered for this class from the waitlist.',
+    );
+  });
+});
