@@ -39,6 +39,7 @@ test('admin screens should have no serious accessibility violations', async ({ p
     '/admin/subscription?tab=billing',
     '/admin/subscription-test',
     '/admin/communications',
+    '/admin/reports',
   ]) {
     await scan(page, path);
   }

@@ -66,11 +66,6 @@ export function AccessibilityPage() {
           <h2 id="a11y-exceptions">Known exceptions</h2>
           <ul>
             <li>
-              <strong>Admin reports on a phone.</strong> At phone width the report tables scroll sideways, and that scrolling area cannot be
-              reached with the keyboard alone (WCAG 2.1.1). On a wider screen the tables fit and every cell is reachable. The CSV download
-              has the same data.
-            </li>
-            <li>
               <strong>PDF report downloads</strong> are not tagged PDFs: a screen reader reads them as plain text without table structure
               (WCAG 1.3.1). Use the CSV download of the same report instead.
             </li>
