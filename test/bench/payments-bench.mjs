@@ -11,7 +11,9 @@
 // Stripe is a minimal stand-in here (paymentIntents.create only): the bench measures the app, not the SDK.
 //
 // Env: BENCH_RACE (100), BENCH_SEATS (5), BENCH_ROUNDS (10), BENCH_EVENTS (1000), BENCH_WEBHOOK_CONCURRENCY (20),
-//      BENCH_API_PORT (3197), BENCH_JSON (write the figures there).
+//      BENCH_API_PORT (3197), BENCH_JSON (write the figures there), BENCH_MAIN (another build's main.js, e.g. a copy of
+//      the baseline's dist, to compare two builds in turns under the same load), BENCH_NODE_ARGS (for the API's node,
+//      e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -28,7 +30,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
 const WEBHOOK_CONCURRENCY = Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 20);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 3197);
-const MAIN = path.join(root, 'backend/dist/main.js');
+const MAIN = process.env.BENCH_MAIN ? path.resolve(process.env.BENCH_MAIN) : path.join(root, 'backend/dist/main.js');
 const WEBHOOK_SECRET = 'whsec_bench';
 const DEMO = { email: 'admin@demo.classlane.test', password: 'Demo123!' };
 const ACCOUNT = 'acct_bench';
@@ -87,7 +89,7 @@ const dataDir = fs.mkdtempSync(path.join(process.env.BENCH_TMP ?? os.tmpdir(), '
 fs.chmodSync(dataDir, 0o755);
 const { startEmbeddedPostgres } = await import(path.join(root, 'backend/dist/database/embedded.js'));
 const db = await startEmbeddedPostgres(dataDir, { port: 0, quiet: true });
-const api = spawn(process.execPath, [MAIN], {
+const api = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), MAIN], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {
@@ -104,6 +106,8 @@ const api = spawn(process.execPath, [MAIN], {
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: stripeUrl,
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    // Every card hold of the bench comes from one IP.
+    CARD_INTENT_RATE_LIMIT_PER_MINUTE: '1000000',
   },
 });
 

@@ -80,6 +80,8 @@ export default defineConfig({
         SEED_DEMO: 'true',
         LOG_REQUESTS: 'false',
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        // Every browser of the run (workers, retries, --repeat-each) comes from one IP.
+        CARD_INTENT_RATE_LIMIT_PER_MINUTE: '1000',
         PLATFORM_ADMIN_PASSWORD: 'e2e-staff-password',
         PUBLIC_URL: `http://localhost:${PORT}`,
         STRIPE_SECRET_KEY: STRIPE_E2E.secretKey,

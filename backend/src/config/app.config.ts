@@ -20,6 +20,8 @@ export interface AppConfig {
   /** Per client IP: contact form messages. */
   contactRateLimitPerHour: number;
   analyticsRateLimitPerMinute: number;
+  /** Per client IP: card seat holds (POST /api/payments/create-intent); each holds a seat for SEAT_HOLD_MINUTES. */
+  cardIntentRateLimitPerMinute: number;
 }
 
 class AppEnvValidator {
@@ -44,6 +46,7 @@ class AppEnvValidator {
   @IsSetInEnv() @IsPositiveIntEnv('AUTH_RATE_LIMIT_PER_MINUTE') AUTH_RATE_LIMIT_PER_MINUTE?: string;
   @IsSetInEnv() @IsPositiveIntEnv('CONTACT_RATE_LIMIT_PER_HOUR') CONTACT_RATE_LIMIT_PER_HOUR?: string;
   @IsSetInEnv() @IsPositiveIntEnv('ANALYTICS_RATE_LIMIT_PER_MINUTE') ANALYTICS_RATE_LIMIT_PER_MINUTE?: string;
+  @IsSetInEnv() @IsPositiveIntEnv('CARD_INTENT_RATE_LIMIT_PER_MINUTE') CARD_INTENT_RATE_LIMIT_PER_MINUTE?: string;
 }
 
 /**
@@ -82,6 +85,7 @@ export function readAppConfig(env: NodeJS.ProcessEnv): AppConfig {
     authRateLimitPerMinute: positiveInt(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 60),
     contactRateLimitPerHour: positiveInt(env, 'CONTACT_RATE_LIMIT_PER_HOUR', 20),
     analyticsRateLimitPerMinute: positiveInt(env, 'ANALYTICS_RATE_LIMIT_PER_MINUTE', 60),
+    cardIntentRateLimitPerMinute: positiveInt(env, 'CARD_INTENT_RATE_LIMIT_PER_MINUTE', 10),
   };
 }
 

@@ -37,6 +37,7 @@ describe('config', () => {
       platformFeePercent: 3,
       supportEmail: null,
       authRateLimitPerMinute: 60,
+      cardIntentRateLimitPerMinute: 10,
     });
     expect(s.database).toMatchObject({ url: null, poolSize: 10 });
     expect(s.auth).toMatchObject({ jwtExpiresIn: '12h', platformAdminUsername: 'itadmin', platformAdminPassword: null });
@@ -52,6 +53,11 @@ describe('config', () => {
       TWILIO_API_BASE: 'http://127.0.0.1:12112',
     });
     expect(set.jobs).toEqual({ enabled: false, intervalMs: 250, seatHoldMinutes: 15 });
+    // SEAT_HOLD_SECONDS replaces the minutes when set (a real hold lapse in a test takes seconds).
+    expect(loadSettings({ ...base, SEAT_HOLD_MINUTES: '20', SEAT_HOLD_SECONDS: '3' }).jobs.seatHoldMinutes).toBe(0.05);
+    expect(() => loadSettings({ ...base, CARD_INTENT_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(
+      'CARD_INTENT_RATE_LIMIT_PER_MINUTE must be a whole number above 0, got "0"',
+    );
     expect([set.stripe.apiBase, set.twilio.apiBase]).toEqual(['http://127.0.0.1:12111', 'http://127.0.0.1:12112']);
   });
 

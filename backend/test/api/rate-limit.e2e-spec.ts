@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 describe('per-IP rate limits', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3', CONTACT_RATE_LIMIT_PER_HOUR: '2' });
+    t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3', CONTACT_RATE_LIMIT_PER_HOUR: '2', CARD_INTENT_RATE_LIMIT_PER_MINUTE: '2' });
   });
   afterAll(async () => {
     await t.close();
@@ -47,5 +47,24 @@ describe('per-IP rate limits', () => {
     expect(limited.body.error).toBe('Too many attempts. Please wait a few minutes and try again.');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(60);
     for (let i = 0; i < 5; i++) await t.http.get('/api/health').expect(200);
+  });
+
+  it('should limit card seat holds per IP per minute with the readable 429, before any seat is touched', async () => {
+    // Local mode (no Stripe key): the route answers 503 itself; the limit is checked before the handler runs.
+    const body = { classId: '00000000-0000-4000-8000-000000000001', organizationId: '00000000-0000-4000-8000-000000000002', amount: 80 };
+    const intent = (email: string) =>
+      t.http.post('/api/payments/create-intent').send({
+        ...body,
+        studentData: { firstName: 'Rate', lastName: 'Limit', email, phone: '5595551234', communicationOptIn: true },
+      });
+    expect((await intent('a@example.com')).status).toBe(503);
+    expect((await intent('b@example.com')).status).toBe(503);
+    const limited = await intent('c@example.com').expect(429);
+    expect(limited.body).toEqual({ success: false, data: null, error: 'Too many attempts. Please wait a few minutes and try again.' });
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Its own count: confirming a payment and signing in are not limited by it.
+    expect((await t.http.post('/api/payments/confirm-enrollment').send({})).status).toBe(400);
   });
 });

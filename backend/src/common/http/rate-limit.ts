@@ -6,8 +6,11 @@ import type { AppConfig } from '../../config/app.config';
 /** The spec's text for a client over its per-IP budget. */
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 
-/** Named budgets: `auth` (sign-in, sign-up, reset) per minute, `contact` (contact form) per hour, `analytics` (page beacons) per minute. */
-export type RateLimitBudget = 'auth' | 'contact' | 'analytics';
+/**
+ * Named budgets: `auth` (sign-in, sign-up, reset) per minute, `contact` (contact form) per hour, `analytics` (page
+ * beacons) per minute, `cardIntent` (card seat holds: each takes a seat until it lapses) per minute.
+ */
+export type RateLimitBudget = 'auth' | 'contact' | 'analytics' | 'cardIntent';
 
 const RATE_LIMIT_KEY = 'classlane:rateLimit';
 
@@ -25,7 +28,10 @@ const marked = (ctx: ExecutionContext): { budget: RateLimitBudget; action: strin
  * the per-account failure counts that stop brute force live in PostgreSQL and hold across instances).
  */
 export function throttlerOptions(
-  settings: Pick<AppConfig, 'authRateLimitPerMinute' | 'contactRateLimitPerHour' | 'analyticsRateLimitPerMinute'>,
+  settings: Pick<
+    AppConfig,
+    'authRateLimitPerMinute' | 'contactRateLimitPerHour' | 'analyticsRateLimitPerMinute' | 'cardIntentRateLimitPerMinute'
+  >,
 ): ThrottlerModuleOptions {
   const only = (budget: RateLimitBudget) => (ctx: ExecutionContext) => marked(ctx)?.budget !== budget;
   return {
@@ -33,6 +39,7 @@ export function throttlerOptions(
       { name: 'auth', ttl: 60_000, limit: settings.authRateLimitPerMinute, skipIf: only('auth') },
       { name: 'contact', ttl: 60 * 60_000, limit: settings.contactRateLimitPerHour, skipIf: only('contact') },
       { name: 'analytics', ttl: 60_000, limit: settings.analyticsRateLimitPerMinute, skipIf: only('analytics') },
+      { name: 'cardIntent', ttl: 60_000, limit: settings.cardIntentRateLimitPerMinute, skipIf: only('cardIntent') },
     ],
     errorMessage: TOO_MANY_ATTEMPTS,
     generateKey: (ctx, tracker, name) => `${name}:${marked(ctx)?.action ?? ctx.getHandler().name}:${tracker}`,

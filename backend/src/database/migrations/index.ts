@@ -16,6 +16,7 @@ import { Waitlist1765000000000 } from './1765000000000-Waitlist';
 import { Households1765100000000 } from './1765100000000-Households';
 import { GoNoGo1765200000000 } from './1765200000000-GoNoGo';
 import { SessionNotes1765300000000 } from './1765300000000-SessionNotes';
+import { EnrollmentsStudentIndex1765400000000 } from './1765400000000-EnrollmentsStudentIndex';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   Households1765100000000,
   GoNoGo1765200000000,
   SessionNotes1765300000000,
+  EnrollmentsStudentIndex1765400000000,
 ];

@@ -18,6 +18,13 @@ export class ActivityRepository {
     return r.identifiers[0]?.id as string;
   }
 
+  async insertMany(
+    manager: EntityManager | undefined,
+    events: Pick<ActivityEventEntity, 'organizationId' | 'eventType' | 'description' | 'metadata' | 'eventDate'>[],
+  ): Promise<void> {
+    if (events.length) await (manager ?? this.events.manager).insert(ActivityEventEntity, events as never);
+  }
+
   findLatestOfOrganization(organizationId: string, limit: number) {
     return this.events.find({ where: { organizationId, clientReported: false }, order: { eventDate: 'DESC' }, take: limit });
   }

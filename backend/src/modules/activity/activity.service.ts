@@ -21,6 +21,19 @@ export class ActivityService {
     await this.repo.insert(manager, { organizationId, eventType, description, metadata, eventDate: new Date() });
   }
 
+  /** Several events of one action in one insert (same commit rules as `record`), in the order given. */
+  async recordMany(
+    organizationId: string,
+    events: { type: ActivityEventType; description: string; metadata?: Record<string, unknown> }[],
+    manager?: EntityManager,
+  ): Promise<void> {
+    const eventDate = new Date();
+    await this.repo.insertMany(
+      manager,
+      events.map((e) => ({ organizationId, eventType: e.type, description: e.description, metadata: e.metadata ?? {}, eventDate })),
+    );
+  }
+
   /**
    * What a browser posted through the compatibility calls (POST /api/reporting/*): stored as client-reported,
    * returned to the caller, and left out of every list and report.

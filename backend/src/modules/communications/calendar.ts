@@ -10,8 +10,37 @@ export interface CalendarClass {
   sessions: Date[];
 }
 
-/** An iCalendar file with one event per session of the class (UTC times), built by the `ics` library. */
+/** Files built lately, by everything they are built from: a class's registrations all attach the same file. */
+const built = new Map<string, string>();
+const BUILT_MAX = 200;
+
+/**
+ * An iCalendar file with one event per session of the class (UTC times), built by the `ics` library. The library
+ * validates every event against its schema (about 0.6 ms for a class), so a file is built once per content and
+ * reused while it is among the last BUILT_MAX built: any change of the class or the organization's name is
+ * another key, hence a new file.
+ */
 export function classCalendar(cls: CalendarClass, organizationName: string, url?: string): string {
+  const key = JSON.stringify([
+    cls.id,
+    cls.title,
+    cls.description,
+    cls.location,
+    cls.instructor,
+    cls.duration,
+    cls.sessions.map((d) => d.getTime()),
+    organizationName,
+    url ?? null,
+  ]);
+  const cached = built.get(key);
+  if (cached !== undefined) return cached;
+  const value = buildCalendar(cls, organizationName, url);
+  if (built.size >= BUILT_MAX) built.delete(built.keys().next().value!);
+  built.set(key, value);
+  return value;
+}
+
+function buildCalendar(cls: CalendarClass, organizationName: string, url?: string): string {
   const events: EventAttributes[] = cls.sessions.map((start, i) => ({
     uid: `${cls.id}-${i}@classlane`,
     title: cls.sessions.length > 1 ? `${cls.title} (session ${i + 1} of ${cls.sessions.length})` : cls.title,

@@ -29,6 +29,34 @@ export interface TemplateRow {
 const TEMPLATE_COLUMNS = `id, organization_id AS "organizationId", name, type, kind, subject_template AS "subjectTemplate",
   message_template AS "messageTemplate", variables, is_active AS "isActive", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
+const INSERT_COLUMNS = `organization_id, recipient_type, recipient_id, recipient, channel, to_address, subject, message,
+  html, attachments, template_id, kind, scheduled_at, next_attempt_at, max_attempts, dedupe_key, created_by`;
+
+/** One row's placeholders from $first (16 parameters: the schedule is both scheduled_at and next_attempt_at). */
+const insertValues = (first: number) => {
+  const $ = (i: number) => `$${first + i}`;
+  return `(${$(0)}, ${$(1)}, ${$(2)}, ${$(3)}::jsonb, ${$(4)}, ${$(5)}, ${$(6)}, ${$(7)}, ${$(8)}, ${$(9)}::jsonb, ${$(10)}, ${$(11)}, ${$(12)}, ${$(12)}, ${$(13)}, ${$(14)}, ${$(15)})`;
+};
+
+const insertParams = (c: NewCommunication): unknown[] => [
+  c.organizationId,
+  c.recipientType,
+  c.recipientId,
+  JSON.stringify(c.recipient),
+  c.channel,
+  c.toAddress,
+  c.subject,
+  c.message,
+  c.html ?? null,
+  JSON.stringify(c.attachments ?? []),
+  c.templateId ?? null,
+  c.kind,
+  c.scheduledAt ?? new Date(),
+  c.maxAttempts ?? 3,
+  c.dedupeKey ?? null,
+  c.createdBy ?? null,
+];
+
 /** The communications module owns `communications`, `communication_templates` and `sms_opt_outs`. */
 @Injectable()
 export class CommunicationsRepository {
@@ -36,33 +64,25 @@ export class CommunicationsRepository {
 
   /** Queues a row; null when a row with the same dedupe key already exists in the organization. */
   async insert(c: NewCommunication, manager: EntityManager = this.db.manager): Promise<CommunicationRow | null> {
-    const at = c.scheduledAt ?? new Date();
     const rows: CommunicationRow[] = await manager.query(
-      `INSERT INTO communications (organization_id, recipient_type, recipient_id, recipient, channel, to_address, subject, message,
-         html, attachments, template_id, kind, scheduled_at, next_attempt_at, max_attempts, dedupe_key, created_by)
-       VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13, $13, $14, $15, $16)
+      `INSERT INTO communications (${INSERT_COLUMNS}) VALUES ${insertValues(1)}
        ON CONFLICT (organization_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
        RETURNING ${LIST_COLUMNS}`,
-      [
-        c.organizationId,
-        c.recipientType,
-        c.recipientId,
-        JSON.stringify(c.recipient),
-        c.channel,
-        c.toAddress,
-        c.subject,
-        c.message,
-        c.html ?? null,
-        JSON.stringify(c.attachments ?? []),
-        c.templateId ?? null,
-        c.kind,
-        at,
-        c.maxAttempts ?? 3,
-        c.dedupeKey ?? null,
-        c.createdBy ?? null,
-      ],
+      insertParams(c),
     );
     return rows[0] ?? null;
+  }
+
+  /** Rows of one action in one statement (a card payment's confirmation and receipt); how many were new. */
+  async insertRows(list: NewCommunication[], manager: EntityManager = this.db.manager): Promise<number> {
+    if (!list.length) return 0;
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO communications (${INSERT_COLUMNS}) VALUES ${list.map((_, i) => insertValues(i * 16 + 1)).join(', ')}
+       ON CONFLICT (organization_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
+       RETURNING id`,
+      list.flatMap(insertParams),
+    );
+    return rows.length;
   }
 
   /** Several rows in one statement (the reminders job, the benchmark). Returns how many were new. */
@@ -311,6 +331,22 @@ export class CommunicationsRepository {
       [organizationId, kind, type],
     );
     return rows[0] ?? null;
+  }
+
+  /** activeTemplateFor of several kinds in one query: kind -> the organization's own template (absent: the built-in one). */
+  async activeTemplatesFor(
+    organizationId: string,
+    kinds: readonly string[],
+    type: string,
+    m: EntityManager = this.db.manager,
+  ): Promise<Map<string, TemplateRow>> {
+    const rows: TemplateRow[] = await m.query(
+      `SELECT DISTINCT ON (kind) ${TEMPLATE_COLUMNS} FROM communication_templates
+       WHERE organization_id = $1 AND kind = ANY($2) AND type = $3 AND is_active
+       ORDER BY kind, updated_at DESC`,
+      [organizationId, kinds, type],
+    );
+    return new Map(rows.map((r) => [r.kind, r]));
   }
 
   async insertTemplate(t: Omit<TemplateRow, 'id' | 'createdAt' | 'updatedAt'>): Promise<TemplateRow> {

@@ -256,37 +256,39 @@ export class CardPaymentsService {
       enrollmentId: e.id,
       paymentIntentId: pi.id,
     };
-    await this.activity.record(
-      e.organizationId,
-      'payment_received',
-      `${e.studentName} paid ${formatDollars(pi.amount)} by card for ${e.classTitle}`,
-      base,
-      m,
-    );
-    if (keepsSeat) {
-      if (e.status !== 'active')
-        await this.activity.record(
-          e.organizationId,
-          'class_enrollment',
-          `${e.studentName} enrolled in ${e.classTitle}`,
-          {
-            studentId: e.studentId,
-            studentName: e.studentName,
-            classId: e.classId,
-            className: e.classTitle,
-            paymentMethod: 'card',
-            source: 'online',
-          },
-          m,
-        );
-      // Messages commit with the payment or not at all; their dedupe keys make a second settle queue nothing.
-      // A student who switched to in person got the confirmation then; the receipt is what is new.
-      if (e.status !== 'active') await this.communications.queueRegistrationConfirmation(m, messageInput(e));
-      await this.communications.queuePaymentReceipt(m, { ...messageInput(e), paymentReference: pi.id, amountCents: pi.amount });
-      return { kind: 'completed', enrollment: e, late: e.status !== 'held' };
+    const paid = {
+      type: 'payment_received' as const,
+      description: `${e.studentName} paid ${formatDollars(pi.amount)} by card for ${e.classTitle}`,
+      metadata: base,
+    };
+    if (!keepsSeat) {
+      await this.activity.record(e.organizationId, paid.type, paid.description, paid.metadata, m);
+      await this.refundInFull(m, e, pi);
+      return { kind: 'refunded', enrollment: e, amountCents: pi.amount };
     }
-    await this.refundInFull(m, e, pi);
-    return { kind: 'refunded', enrollment: e, amountCents: pi.amount };
+    const enrolled = {
+      type: 'class_enrollment' as const,
+      description: `${e.studentName} enrolled in ${e.classTitle}`,
+      metadata: {
+        studentId: e.studentId,
+        studentName: e.studentName,
+        classId: e.classId,
+        className: e.classTitle,
+        paymentMethod: 'card',
+        source: 'online',
+      },
+    };
+    // One insert for the payment's event and, unless the student was already enrolled, the enrollment's.
+    await this.activity.recordMany(e.organizationId, e.status === 'active' ? [paid] : [paid, enrolled], m);
+    // Messages commit with the payment or not at all; their dedupe keys make a second settle queue nothing.
+    // A student who switched to in person got the confirmation then; the receipt is what is new. One read of the
+    // class and the organization for both.
+    await this.communications.queueCardPaymentMessages(
+      m,
+      { ...messageInput(e), paymentReference: pi.id, amountCents: pi.amount },
+      { confirmation: e.status !== 'active' },
+    );
+    return { kind: 'completed', enrollment: e, late: e.status !== 'held' };
   }
 
   /** Why this intent cannot be the payment of this enrollment, or null when it matches. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { returning } from '../../common/db/returning';
 
 export interface StoredStripeEvent {
   id: string;
@@ -24,19 +25,19 @@ export class StripeEventsRepository {
   }
 
   /**
-   * Claims an unprocessed event inside the caller's transaction. SKIP LOCKED: when another instance holds the
-   * row (it is processing the same event now) this returns null at once instead of waiting to run it twice.
+   * Claims an unprocessed event inside the caller's transaction and marks it processed in the same statement (the
+   * mark commits with the handler's work or rolls back with it). SKIP LOCKED: when another instance holds the row
+   * (it is processing the same event now) this returns null at once instead of waiting to run it twice.
    */
   async claim(m: EntityManager, id: string): Promise<StoredStripeEvent | null> {
-    const rows: StoredStripeEvent[] = await m.query(
-      'SELECT id, type, payload FROM stripe_events WHERE id = $1 AND processed_at IS NULL FOR UPDATE SKIP LOCKED',
+    const rows = await returning<StoredStripeEvent>(
+      m,
+      `UPDATE stripe_events SET processed_at = now(), error = NULL, attempts = attempts + 1
+       WHERE id = (SELECT id FROM stripe_events WHERE id = $1 AND processed_at IS NULL FOR UPDATE SKIP LOCKED)
+       RETURNING id, type, payload`,
       [id],
     );
     return rows[0] ?? null;
-  }
-
-  async markProcessed(m: EntityManager, id: string): Promise<void> {
-    await m.query('UPDATE stripe_events SET processed_at = now(), error = NULL, attempts = attempts + 1 WHERE id = $1', [id]);
   }
 
   /** After the handler's transaction rolled back: its own statement, so the error survives the rollback. */

@@ -91,10 +91,10 @@ export class StripeEventsService {
   async process(id: string): Promise<WebhookOutcome | 'failed'> {
     try {
       const ran = await this.db.transaction(async (m) => {
+        // Claimed and marked processed in one statement: a handler that throws rolls both back.
         const event = await this.repo.claim(m, id);
         if (!event) return false;
         for (const handler of this.handlers.for(event.type)) await handler.handle(event.payload as unknown as Stripe.Event, m);
-        await this.repo.markProcessed(m, id);
         return true;
       });
       if (ran) return 'processed';

@@ -94,7 +94,7 @@ export class CardEnrollmentsRepository {
       `INSERT INTO enrollments (organization_id, student_id, class_id, payment_status, payment_method, amount_paid_cents,
           enrollment_date, status, hold_expires_at, amount_due_cents, cancellation_policy, registered_first_name,
           registered_last_name, registered_phone, registered_communication_opt_in)
-       VALUES ($1, $2, $3, 'pending', 'card', 0, now(), 'held', now() + make_interval(mins => $4), $5, $6::jsonb, $7, $8, $9, $10)
+       VALUES ($1, $2, $3, 'pending', 'card', 0, now(), 'held', now() + make_interval(secs => $4::float8 * 60), $5, $6::jsonb, $7, $8, $9, $10)
        RETURNING id, hold_expires_at AS "holdExpiresAt"`,
       [
         data.organizationId,

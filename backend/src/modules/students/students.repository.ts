@@ -100,6 +100,19 @@ export class StudentsRepository {
     return rows[0].length > 0;
   }
 
+  /**
+   * Whether the student counts toward the plan's maxStudents: it has no enrollment (added by an admin) or one that
+   * is not `expired` (held, active, cancelled). Only card attempts that never completed leave a student uncounted.
+   */
+  async countsTowardLimit(manager: EntityManager, studentId: string): Promise<boolean> {
+    const [row] = await manager.query(
+      `SELECT EXISTS (SELECT 1 FROM enrollments WHERE student_id = $1 AND status <> 'expired')
+           OR NOT EXISTS (SELECT 1 FROM enrollments WHERE student_id = $1) AS counted`,
+      [studentId],
+    );
+    return row.counted as boolean;
+  }
+
   findByEmail(organizationId: string, email: string, manager: EntityManager = this.db.manager) {
     return (
       manager

@@ -608,6 +608,9 @@ export class StudentsService {
   private async findOrCreateStudent(manager: EntityManager, organizationId: string, f: StudentFieldsDto) {
     const existing = await this.repo.findByEmail(organizationId, f.email, manager);
     // Decision 15: a known email matches the student, whose stored name, phone and consent stay as they are.
+    // One left by card attempts that never completed does not count toward maxStudents: enrolling it now counts it.
+    if (existing && !(await this.repo.countsTowardLimit(manager, existing.id)))
+      await this.usage.assertCanAddStudent(organizationId, manager);
     if (existing) return { student: existing, created: false };
     await this.usage.assertCanAddStudent(organizationId, manager);
     return { student: await this.repo.insertStudent(manager, this.studentFields(organizationId, f)), created: true };

@@ -80,13 +80,18 @@ export class PlanUsageRepository {
 
   /**
    * Active (non-archived) classes, students, and card payments this calendar month (a payment later cancelled or
-   * refunded was still a transaction; an open hold is not one yet).
+   * refunded was still a transaction; an open hold is not one yet). A student whose every enrollment is `expired`
+   * (card attempts that never completed: the hold lapsed or the payment failed) does not count toward maxStudents;
+   * a student with no enrollment (added by an admin) or with any held, active or cancelled one does (decisions.md).
    */
   async countUsage(organizationId: string, manager: EntityManager = this.db.manager): Promise<Usage> {
     const [row] = await manager.query(
       `SELECT
          (SELECT count(*)::int FROM classes WHERE organization_id = $1 AND status <> 'Archived') AS classes,
-         (SELECT count(*)::int FROM students WHERE organization_id = $1) AS students,
+         (SELECT count(*)::int FROM students WHERE organization_id = $1)
+           - (SELECT count(DISTINCT e.student_id)::int FROM enrollments e
+               WHERE e.organization_id = $1 AND e.status = 'expired'
+                 AND NOT EXISTS (SELECT 1 FROM enrollments o WHERE o.student_id = e.student_id AND o.status <> 'expired')) AS students,
          (SELECT count(*)::int FROM enrollments WHERE organization_id = $1 AND payment_method = 'card'
             AND paid_at >= date_trunc('month', now())) AS transactions`,
       [organizationId],

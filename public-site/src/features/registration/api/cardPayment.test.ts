@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/apiClient';
-import { CARD_MESSAGES, cardConfirmErrorMessage, cardIntentErrorMessage } from './cardPayment';
+import { CARD_MESSAGES, cardConfirmErrorMessage, cardIntentErrorMessage, createCardIntent } from './cardPayment';
 
 describe('cardIntentErrorMessage (spec 2 §8)', () => {
   it('should name in-person payment when the server speaks of the subscription or plan', () => {
@@ -34,6 +34,45 @@ describe('cardIntentErrorMessage (spec 2 §8)', () => {
   it("should fall back to 'Failed to reserve spot. Please try again.'", () => {
     expect(cardIntentErrorMessage(new ApiError('Internal server error', 500))).toBe('Failed to reserve spot. Please try again.');
     expect(cardIntentErrorMessage(new TypeError('boom'))).toBe(CARD_MESSAGES.reserveFailed);
+  });
+});
+
+describe('a card hold refused by the per-IP limit (429)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+  const attempt = () =>
+    createCardIntent({
+      classId: 'c1',
+      organizationId: 'o1',
+      amount: 80,
+      student: { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', phone: '5595551234', communicationOptIn: true },
+    }).then(
+      () => 'created',
+      (e: unknown) => cardIntentErrorMessage(e),
+    );
+
+  it("should show the server's readable message, never 'Failed to reserve spot'", async () => {
+    const body = { success: false, data: null, error: 'Too many attempts. Please wait a few minutes and try again.' };
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn<typeof fetch>()
+        .mockResolvedValue(
+          new Response(JSON.stringify(body), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '42' } }),
+        ),
+    );
+    expect(await attempt()).toBe('Too many attempts. Please wait a few minutes and try again.');
+  });
+
+  it('should still ask to wait when a proxy answers 429 without the envelope', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn<typeof fetch>()
+        .mockResolvedValue(new Response('Too Many Requests', { status: 429, headers: { 'content-type': 'text/plain' } })),
+    );
+    expect(await attempt()).toBe('Too many requests. Please wait a moment and try again.');
   });
 });
 
