@@ -12,6 +12,7 @@ import { Reporting1764700000000 } from './1764700000000-Reporting';
 import { PlatformAuditLog1764800000000 } from './1764800000000-PlatformAuditLog';
 import { EnrollmentsOrganizationIndex1764800000001 } from './1764800000001-EnrollmentsOrganizationIndex';
 import { RatingMessages1764900000000 } from './1764900000000-RatingMessages';
+import { AttendanceTallies1765500000000 } from './1765500000000-AttendanceTallies';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   PlatformAuditLog1764800000000,
   EnrollmentsOrganizationIndex1764800000001,
   RatingMessages1764900000000,
+  AttendanceTallies1765500000000,
 ];
