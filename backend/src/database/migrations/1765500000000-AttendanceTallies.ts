@@ -6,16 +6,17 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * session, the present and absent marks of students whose enrollment in the class is active now: exactly what
  * the report counted, so the report reads one row per session.
  *
- * Kept by triggers, in the writing transaction, so that every writer (marks, cancellations, holds lapsing,
- * removals, erasure, deletes cascading from a class or a student, the IT-admin resets) keeps it right without
- * knowing about it:
- * - a mark added, changed or removed moves its session's row when the student's enrollment is active (locked
- *   FOR SHARE, as AttendanceService already does before writing, so a cancellation racing the mark waits or
- *   is waited for and never leaves a stray count);
- * - an enrollment becoming active, or ceasing to be (update or delete), adds or removes all of that student's
- *   marks in the class, session by session in index order (two such changes in one class lock the rows in the
- *   same order). A removal only updates rows; rows are created by additions only (a class being deleted never
- *   gets a new row through its cascading deletes).
+ * Kept by statement triggers (transition tables: one aggregated change per session per statement, so a roll call,
+ * a bulk import or an organization's deletion costs one row update per session touched, not one per mark), in
+ * the writing transaction, so that every writer (marks, cancellations, holds lapsing, removals, erasure, deletes
+ * cascading from a class or a student, the IT-admin resets) keeps it right without knowing about it:
+ * - marks added, changed or removed move their sessions' rows when the student's enrollment is active (locked
+ *   FOR SHARE, as AttendanceService already does before writing, so a cancellation racing a mark waits or is
+ *   waited for and never leaves a stray count);
+ * - enrollments becoming active, or ceasing to be (update or delete), add or remove all of those students' marks
+ *   in the class. Rows are changed in (class, session) order, so two such statements lock them in the same order.
+ *   A removal only updates rows; rows are created by additions only (a class being deleted never gets a new row
+ *   through its cascading deletes).
  */
 export class AttendanceTallies1765500000000 implements MigrationInterface {
   name = 'AttendanceTallies1765500000000';
@@ -31,73 +32,84 @@ export class AttendanceTallies1765500000000 implements MigrationInterface {
         PRIMARY KEY (class_id, session_index)
       );
 
-      CREATE FUNCTION attendance_tally_add(p_class uuid, p_session integer, p_org uuid, p_present integer, p_absent integer)
-        RETURNS void LANGUAGE sql AS $$
-          INSERT INTO attendance_tallies (class_id, session_index, organization_id, present, absent)
-          VALUES (p_class, p_session, p_org, p_present, p_absent)
-          ON CONFLICT (class_id, session_index) DO UPDATE
-            SET present = attendance_tallies.present + EXCLUDED.present, absent = attendance_tallies.absent + EXCLUDED.absent
-        $$;
-
-      CREATE FUNCTION attendance_tally_on_mark() RETURNS trigger LANGUAGE plpgsql AS $$
+      -- Applies signed changes per (class, session): additions upserted, removals updated, in key order.
+      CREATE FUNCTION attendance_tally_apply(changes jsonb) RETURNS void LANGUAGE plpgsql AS $$
+      DECLARE c record;
       BEGIN
-        IF TG_OP IN ('UPDATE', 'DELETE') AND EXISTS (
-          SELECT 1 FROM enrollments WHERE class_id = OLD.class_id AND student_id = OLD.student_id AND status = 'active' FOR SHARE
-        ) THEN
-          UPDATE attendance_tallies
-             SET present = present - OLD.attended::int, absent = absent - (NOT OLD.attended)::int
-           WHERE class_id = OLD.class_id AND session_index = OLD.session_index;
-        END IF;
-        IF TG_OP IN ('INSERT', 'UPDATE') AND EXISTS (
-          SELECT 1 FROM enrollments WHERE class_id = NEW.class_id AND student_id = NEW.student_id AND status = 'active' FOR SHARE
-        ) THEN
-          PERFORM attendance_tally_add(NEW.class_id, NEW.session_index, NEW.organization_id, NEW.attended::int, (NOT NEW.attended)::int);
-        END IF;
+        FOR c IN
+          SELECT (x->>'class_id')::uuid AS class_id, (x->>'session_index')::int AS session_index,
+                 (x->>'organization_id')::uuid AS organization_id, (x->>'present')::int AS present, (x->>'absent')::int AS absent
+            FROM jsonb_array_elements(changes) x ORDER BY 1, 2
+        LOOP
+          CONTINUE WHEN c.present = 0 AND c.absent = 0;
+          IF c.present >= 0 AND c.absent >= 0 THEN
+            INSERT INTO attendance_tallies (class_id, session_index, organization_id, present, absent)
+            VALUES (c.class_id, c.session_index, c.organization_id, c.present, c.absent)
+            ON CONFLICT (class_id, session_index) DO UPDATE
+              SET present = attendance_tallies.present + EXCLUDED.present, absent = attendance_tallies.absent + EXCLUDED.absent;
+          ELSE
+            UPDATE attendance_tallies SET present = present + c.present, absent = absent + c.absent
+             WHERE class_id = c.class_id AND session_index = c.session_index;
+          END IF;
+        END LOOP;
+      END $$;
+
+      -- Marks: the removed rows (old_marks) count -1, the added rows (new_marks) +1, each only for an active
+      -- enrollment. (Dynamic SQL: a statement may only name the transition tables its trigger has.)
+      CREATE FUNCTION attendance_tally_on_marks() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        cols text := 'class_id, session_index, organization_id, student_id, attended';
+        src text := CASE TG_OP
+          WHEN 'INSERT' THEN format('SELECT %s, 1 AS sign FROM new_marks', cols)
+          WHEN 'DELETE' THEN format('SELECT %s, -1 AS sign FROM old_marks', cols)
+          ELSE format('SELECT %s, -1 AS sign FROM old_marks UNION ALL SELECT %s, 1 FROM new_marks', cols, cols) END;
+      BEGIN
+        EXECUTE format($q$
+          SELECT attendance_tally_apply(coalesce(jsonb_agg(to_jsonb(d)), '[]')) FROM (
+            SELECT class_id, session_index, min(organization_id::text) AS organization_id,
+                   sum(sign * attended::int) AS present, sum(sign * (NOT attended)::int) AS absent
+              FROM (%s) m
+             WHERE EXISTS (SELECT 1 FROM enrollments e WHERE e.class_id = m.class_id AND e.student_id = m.student_id
+                              AND e.status = 'active' FOR SHARE)
+             GROUP BY class_id, session_index) d $q$, src);
         RETURN NULL;
       END $$;
 
-      CREATE FUNCTION attendance_tally_on_enrollment() RETURNS trigger LANGUAGE plpgsql AS $$
-      DECLARE m record;
+      -- Enrollments: one that stops being active (old_rows) takes its student's marks out, one that becomes active
+      -- (new_rows) puts them in; an update that keeps status, class and student moves nothing.
+      CREATE FUNCTION attendance_tally_on_enrollments() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        removed text := $r$SELECT o.class_id, o.student_id, -1 AS sign FROM old_rows o WHERE o.status = 'active'$r$;
+        added text := $r$SELECT n.class_id, n.student_id, 1 AS sign FROM new_rows n WHERE n.status = 'active'$r$;
+        same text := $r$(SELECT 1 FROM %s x WHERE x.id = %s.id AND x.status = 'active' AND x.class_id = %s.class_id AND x.student_id = %s.student_id)$r$;
+        src text := CASE TG_OP
+          WHEN 'INSERT' THEN added
+          WHEN 'DELETE' THEN removed
+          ELSE removed || ' AND NOT EXISTS ' || format(same, 'new_rows', 'o', 'o', 'o')
+               || ' UNION ALL ' || added || ' AND NOT EXISTS ' || format(same, 'old_rows', 'n', 'n', 'n') END;
       BEGIN
-        IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status = 'active' THEN
-          FOR m IN
-            SELECT session_index, count(*) FILTER (WHERE attended)::int AS present, count(*) FILTER (WHERE NOT attended)::int AS absent
-              FROM attendance WHERE class_id = OLD.class_id AND student_id = OLD.student_id
-             GROUP BY session_index ORDER BY session_index
-          LOOP
-            UPDATE attendance_tallies SET present = present - m.present, absent = absent - m.absent
-             WHERE class_id = OLD.class_id AND session_index = m.session_index;
-          END LOOP;
-        END IF;
-        IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.status = 'active' THEN
-          FOR m IN
-            SELECT session_index, count(*) FILTER (WHERE attended)::int AS present, count(*) FILTER (WHERE NOT attended)::int AS absent
-              FROM attendance WHERE class_id = NEW.class_id AND student_id = NEW.student_id
-             GROUP BY session_index ORDER BY session_index
-          LOOP
-            PERFORM attendance_tally_add(NEW.class_id, m.session_index, NEW.organization_id, m.present, m.absent);
-          END LOOP;
-        END IF;
+        EXECUTE format($q$
+          SELECT attendance_tally_apply(coalesce(jsonb_agg(to_jsonb(d)), '[]')) FROM (
+            SELECT a.class_id, a.session_index, min(a.organization_id::text) AS organization_id,
+                   sum(x.sign * a.attended::int) AS present, sum(x.sign * (NOT a.attended)::int) AS absent
+              FROM (%s) x JOIN attendance a ON a.class_id = x.class_id AND a.student_id = x.student_id
+             GROUP BY a.class_id, a.session_index) d $q$, src);
         RETURN NULL;
       END $$;
 
-      CREATE TRIGGER attendance_tally_mark_insert AFTER INSERT ON attendance
-        FOR EACH ROW EXECUTE FUNCTION attendance_tally_on_mark();
-      CREATE TRIGGER attendance_tally_mark_update AFTER UPDATE OF attended, class_id, student_id, session_index ON attendance
-        FOR EACH ROW WHEN (OLD.attended IS DISTINCT FROM NEW.attended OR OLD.class_id IS DISTINCT FROM NEW.class_id
-                           OR OLD.student_id IS DISTINCT FROM NEW.student_id OR OLD.session_index IS DISTINCT FROM NEW.session_index)
-        EXECUTE FUNCTION attendance_tally_on_mark();
-      CREATE TRIGGER attendance_tally_mark_delete AFTER DELETE ON attendance
-        FOR EACH ROW EXECUTE FUNCTION attendance_tally_on_mark();
+      CREATE TRIGGER attendance_tally_marks_insert AFTER INSERT ON attendance
+        REFERENCING NEW TABLE AS new_marks FOR EACH STATEMENT EXECUTE FUNCTION attendance_tally_on_marks();
+      CREATE TRIGGER attendance_tally_marks_update AFTER UPDATE ON attendance
+        REFERENCING OLD TABLE AS old_marks NEW TABLE AS new_marks FOR EACH STATEMENT EXECUTE FUNCTION attendance_tally_on_marks();
+      CREATE TRIGGER attendance_tally_marks_delete AFTER DELETE ON attendance
+        REFERENCING OLD TABLE AS old_marks FOR EACH STATEMENT EXECUTE FUNCTION attendance_tally_on_marks();
 
-      CREATE TRIGGER attendance_tally_enrollment_insert AFTER INSERT ON enrollments
-        FOR EACH ROW WHEN (NEW.status = 'active') EXECUTE FUNCTION attendance_tally_on_enrollment();
-      CREATE TRIGGER attendance_tally_enrollment_update AFTER UPDATE OF status, class_id, student_id ON enrollments
-        FOR EACH ROW WHEN ((OLD.status = 'active' OR NEW.status = 'active') AND (OLD.status IS DISTINCT FROM NEW.status
-                           OR OLD.class_id IS DISTINCT FROM NEW.class_id OR OLD.student_id IS DISTINCT FROM NEW.student_id))
-        EXECUTE FUNCTION attendance_tally_on_enrollment();
-      CREATE TRIGGER attendance_tally_enrollment_delete AFTER DELETE ON enrollments
-        FOR EACH ROW WHEN (OLD.status = 'active') EXECUTE FUNCTION attendance_tally_on_enrollment();
+      CREATE TRIGGER attendance_tally_enrollments_insert AFTER INSERT ON enrollments
+        REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION attendance_tally_on_enrollments();
+      CREATE TRIGGER attendance_tally_enrollments_update AFTER UPDATE ON enrollments
+        REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION attendance_tally_on_enrollments();
+      CREATE TRIGGER attendance_tally_enrollments_delete AFTER DELETE ON enrollments
+        REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION attendance_tally_on_enrollments();
 
       INSERT INTO attendance_tallies (class_id, session_index, organization_id, present, absent)
       SELECT a.class_id, a.session_index, min(a.organization_id::text)::uuid,
@@ -114,15 +126,15 @@ export class AttendanceTallies1765500000000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     await q.query(`
       DROP INDEX enrollments_active_class_idx;
-      DROP TRIGGER attendance_tally_enrollment_delete ON enrollments;
-      DROP TRIGGER attendance_tally_enrollment_update ON enrollments;
-      DROP TRIGGER attendance_tally_enrollment_insert ON enrollments;
-      DROP TRIGGER attendance_tally_mark_delete ON attendance;
-      DROP TRIGGER attendance_tally_mark_update ON attendance;
-      DROP TRIGGER attendance_tally_mark_insert ON attendance;
-      DROP FUNCTION attendance_tally_on_enrollment();
-      DROP FUNCTION attendance_tally_on_mark();
-      DROP FUNCTION attendance_tally_add(uuid, integer, uuid, integer, integer);
+      DROP TRIGGER attendance_tally_enrollments_delete ON enrollments;
+      DROP TRIGGER attendance_tally_enrollments_update ON enrollments;
+      DROP TRIGGER attendance_tally_enrollments_insert ON enrollments;
+      DROP TRIGGER attendance_tally_marks_delete ON attendance;
+      DROP TRIGGER attendance_tally_marks_update ON attendance;
+      DROP TRIGGER attendance_tally_marks_insert ON attendance;
+      DROP FUNCTION attendance_tally_on_enrollments();
+      DROP FUNCTION attendance_tally_on_marks();
+      DROP FUNCTION attendance_tally_apply(jsonb);
       DROP TABLE attendance_tallies;
     `);
   }

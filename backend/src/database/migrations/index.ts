@@ -13,6 +13,7 @@ import { PlatformAuditLog1764800000000 } from './1764800000000-PlatformAuditLog'
 import { EnrollmentsOrganizationIndex1764800000001 } from './1764800000001-EnrollmentsOrganizationIndex';
 import { RatingMessages1764900000000 } from './1764900000000-RatingMessages';
 import { AttendanceTallies1765500000000 } from './1765500000000-AttendanceTallies';
+import { DropRatingRequests1765500000001 } from './1765500000001-DropRatingRequests';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   EnrollmentsOrganizationIndex1764800000001,
   RatingMessages1764900000000,
   AttendanceTallies1765500000000,
+  DropRatingRequests1765500000001,
 ];
