@@ -27,10 +27,16 @@ const dataDir = fs.mkdtempSync(path.join(process.env.BENCH_TMP ?? os.tmpdir(), '
 fs.chmodSync(dataDir, 0o755);
 const { startEmbeddedPostgres } = await import(path.join(path.dirname(MAIN), 'database/embedded.js'));
 const db = await startEmbeddedPostgres(dataDir, { port: 0, quiet: true });
+/**
+ * V8's own account of the heap (--trace-gc: one line per collection, "<kind> used-before (committed) -> used-after
+ * (committed) MB"): the used heap after a full mark-compact is what is still reachable, so a download that keeps
+ * nothing per row leaves it flat whatever the size.
+ */
+const GC_LINE = /(Scavenge|Mark-Compact|Minor Mark-Compact|Mark-sweep)(?: \([a-z ]+\))? ([\d.]+) \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\) MB/;
 function startApi(main, port) {
-  return spawn(process.execPath, [main], {
+  const proc = spawn(process.execPath, ['--trace-gc', main], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -44,6 +50,18 @@ function startApi(main, port) {
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     },
   });
+  proc.gcs = [];
+  let rest = '';
+  proc.stdout.on('data', (chunk) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop();
+    for (const line of lines) {
+      const m = GC_LINE.exec(line);
+      if (m)
+        proc.gcs.push({ at: performance.now(), full: m[1] !== 'Scavenge' && m[1] !== 'Minor Mark-Compact', before: +m[2], after: +m[4] });
+    }
+  });
+  return proc;
 }
 async function waitHealthy(url) {
   for (let i = 0; ; i++) {
@@ -241,13 +259,27 @@ try {
     const idle = rssKb(a.proc.pid);
     let max = idle;
     const timer = setInterval(() => (max = Math.max(max, rssKb(a.proc.pid))), 2);
+    const liveBefore = a.proc.gcs.filter((g) => g.full).at(-1)?.after ?? NaN;
     const start = performance.now();
     const res = await fetch(a.base + url, { headers: { authorization: `Bearer ${auth}` } });
     if (!res.ok) throw new Error(`${a.name} ${url}: ${res.status}`);
     let bytes = 0;
     for await (const chunk of res.body) bytes += chunk.length;
     clearInterval(timer);
-    return { idleMb: idle / 1024, peakMb: max / 1024, deltaMb: (max - idle) / 1024, bytes, ms: performance.now() - start };
+    const during = a.proc.gcs.filter((g) => g.at >= start);
+    const full = during.filter((g) => g.full);
+    return {
+      idleMb: idle / 1024,
+      peakMb: max / 1024,
+      deltaMb: (max - idle) / 1024,
+      bytes,
+      ms: performance.now() - start,
+      heapPeak: Math.max(...during.map((g) => g.before)),
+      liveBefore,
+      liveMax: full.length ? Math.max(...full.map((g) => g.after)) : NaN,
+      fullGcs: full.length,
+      gcs: during.length,
+    };
   }
   const downloads = [];
   for (const a of apis) {
@@ -276,10 +308,12 @@ try {
         BASELINE ? ` | ${(r.current.p50 / r.baseline.p50).toFixed(2)} | ${(r.current.p95 / r.baseline.p95).toFixed(2)}` : ''
       } |`,
     );
-  console.log('\n| download | size | time | API RSS idle → peak (delta) |\n|---|---|---|---|');
+  console.log(
+    '\n| download | size | time | API RSS idle → peak (delta) | V8 heap used, peak | live heap after full GCs: before → max during (GCs) |\n|---|---|---|---|---|---|',
+  );
   for (const [label, m] of downloads)
     console.log(
-      `| ${label} | ${(m.bytes / 1024).toFixed(0)} KB | ${(m.ms / 1000).toFixed(2)} s | ${m.idleMb.toFixed(0)} → ${m.peakMb.toFixed(0)} MB (+${m.deltaMb.toFixed(1)} MB) |`,
+      `| ${label} | ${(m.bytes / 1024).toFixed(0)} KB | ${(m.ms / 1000).toFixed(2)} s | ${m.idleMb.toFixed(0)} → ${m.peakMb.toFixed(0)} MB (+${m.deltaMb.toFixed(1)} MB) | ${m.heapPeak.toFixed(1)} MB | ${m.liveBefore.toFixed(1)} → ${m.liveMax.toFixed(1)} MB (${m.fullGcs} full of ${m.gcs}) |`,
     );
   console.log(`\nLoad average at the end (1 / 5 / 15 min): ${load()}`);
   const slow = rows.filter((r) => r.current.p95 >= 300);

@@ -242,7 +242,7 @@ export class ReportsRepository {
            ) x
           WHERE at >= ${LO} AND at < ${HI}
        ), roster AS MATERIALIZED (
-         SELECT k.id, (SELECT count(*) FROM enrollments e WHERE e.organization_id = $1 AND e.status = 'active' AND e.class_id = k.id)::int AS n
+         SELECT k.id, (SELECT count(*) FROM enrollments e WHERE e.class_id = k.id AND e.status = 'active')::int AS n
            FROM (SELECT DISTINCT "classId" AS id FROM s) k
        )
        SELECT s."classId", s."className", s."sessionIndex", s."sessionDate", s.date, COALESCE(r.n, 0) AS enrolled,
