@@ -9,6 +9,8 @@
 // the same database (started first, so its schema is the earlier one plus the later migrations), and every
 // request is measured on both, in alternating blocks, so both see the same machine load.
 // The whole-organization ZIP is measured over this organization and one a tenth its size (1x and 10x data).
+// BENCH_API_NODE_FLAGS: extra node flags for the current build's API, e.g. `--max-old-space-size=96` to show the
+// 10x export completes inside a heap smaller than the garbage it otherwise leaves for the collector.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,8 +35,8 @@ const db = await startEmbeddedPostgres(dataDir, { port: 0, quiet: true });
  * nothing per row leaves it flat whatever the size.
  */
 const GC_LINE = /(Scavenge|Mark-Compact|Minor Mark-Compact|Mark-sweep)(?: \([a-z ]+\))? ([\d.]+) \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\) MB/;
-function startApi(main, port) {
-  const proc = spawn(process.execPath, ['--trace-gc', main], {
+function startApi(main, port, flags = []) {
+  const proc = spawn(process.execPath, ['--trace-gc', ...flags, main], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
@@ -80,7 +82,7 @@ if (BASELINE) {
   apis.push({ name: 'baseline', proc: startApi(BASELINE, API_PORT + 1), base: `http://localhost:${API_PORT + 1}` });
   await waitHealthy(apis[0].base);
 }
-const api = startApi(MAIN, API_PORT);
+const api = startApi(MAIN, API_PORT, (process.env.BENCH_API_NODE_FLAGS ?? '').split(' ').filter(Boolean));
 apis.unshift({ name: 'current', proc: api, base: `http://localhost:${API_PORT}` });
 const base = `http://localhost:${API_PORT}`;
 const load = () =>
