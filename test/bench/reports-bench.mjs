@@ -255,6 +255,16 @@ try {
     );
   }
 
+  // The same answers: every report of the table above (JSON ones) from both builds, over this data.
+  if (BASELINE)
+    for (const [label, url] of targets.filter(([, u]) => !u.includes('format='))) {
+      const [a, b] = await Promise.all(
+        apis.map(async (x) => (await (await fetch(x.base + url, { headers: { authorization: `Bearer ${token}` } })).json()).data),
+      );
+      const same = JSON.stringify(a) === JSON.stringify(b);
+      console.log(`  ${label}: ${same ? 'same answer from both builds' : 'ANSWERS DIFFER'}`);
+    }
+
   /** Peak RSS above the idle level of one API while one download streams (sampled every 2 ms). */
   async function peak(a, url, auth) {
     await new Promise((r) => setTimeout(r, 1000));
