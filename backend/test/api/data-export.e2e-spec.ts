@@ -158,11 +158,27 @@ describe('data export and erasure', () => {
     expect(res.body.data.refunds).toHaveLength(1);
     expect(res.body.data.activity.length).toBeGreaterThan(0);
     await t.http.get(`/api/students/${stranger.id}/export`).set(org.auth).expect(404);
+    // Messages come from the communications log, every kind: Bob's manual news and a rating request, none of Ann's.
+    await t.db.query(
+      `INSERT INTO communications (organization_id, recipient_type, recipient_id, channel, to_address, subject, message, kind, status)
+       VALUES ($1, 'student', $2, 'email', $3, 'How was Glazing?', 'Rate it: 1 2 3 4 5', 'rating', 'pending')`,
+      [org.orgId, bob.id, bob.email],
+    );
+    const bobs = (await t.http.get(`/api/students/${bob.id}/export`).set(org.auth).expect(200)).body.data.messages;
+    expect(bobs.map((m: Record<string, unknown>) => [m.kind, m.channel, m.to, m.subject, m.message])).toEqual(
+      expect.arrayContaining([
+        ['manual', 'email', bob.email, 'Studio news', 'The kiln is fixed.'],
+        ['rating', 'email', bob.email, 'How was Glazing?', 'Rate it: 1 2 3 4 5'],
+      ]),
+    );
+    expect(bobs.every((m: Record<string, unknown>) => m.to === bob.email)).toBe(true);
+    expect(res.body.data.messages.every((m: Record<string, unknown>) => m.to === ann.email)).toBe(true);
+    expect(JSON.stringify(res.body.data.messages)).not.toContain('Studio news');
     const [audit] = await t.db.query(
       `SELECT count(*)::int AS n FROM activity_events WHERE organization_id = $1 AND event_type = 'student_export'`,
       [org.orgId],
     );
-    expect(audit.n).toBe(1);
+    expect(audit.n).toBe(2);
   });
 
   it('should erase a student: the person anonymised, the money trail kept, an audit event recorded', async () => {

@@ -182,7 +182,7 @@ describe('IT-admin portal API (issue 13)', () => {
       .post('/api/contact')
       .send({ name: 'Ann', email: 'ann@example.com', message: 'Hello', organizationId: org.orgId })
       .expect(201);
-    // Reporting's own tables: a class that ran, its rating, and a rating request.
+    // Reporting's own tables: a class that ran and its rating.
     await t.db.query(`INSERT INTO class_milestones (class_id, organization_id, started_at, completed_at) VALUES ($1, $2, now(), now())`, [
       cls.id,
       org.orgId,
@@ -192,10 +192,6 @@ describe('IT-admin portal API (issue 13)', () => {
       cls.id,
       s1,
     ]);
-    await t.db.query(
-      `INSERT INTO rating_requests (organization_id, class_id, student_id, email, subject, body) VALUES ($1, $2, $3, 'a@example.com', 'How was it?', 'Rate it')`,
-      [org.orgId, cls.id, s1],
-    );
     // The waitlist's table (issue 14): someone who left it (a waiting one would be offered the seats freed here).
     await t.db.query(
       `INSERT INTO waitlist_entries (organization_id, class_id, first_name, last_name, email, phone, sort_key, status)

@@ -17,6 +17,8 @@ import { Households1765100000000 } from './1765100000000-Households';
 import { GoNoGo1765200000000 } from './1765200000000-GoNoGo';
 import { SessionNotes1765300000000 } from './1765300000000-SessionNotes';
 import { EnrollmentsStudentIndex1765400000000 } from './1765400000000-EnrollmentsStudentIndex';
+import { AttendanceTallies1765500000000 } from './1765500000000-AttendanceTallies';
+import { DropRatingRequests1765500000001 } from './1765500000001-DropRatingRequests';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
 export const MIGRATIONS = [
@@ -39,4 +41,6 @@ export const MIGRATIONS = [
   GoNoGo1765200000000,
   SessionNotes1765300000000,
   EnrollmentsStudentIndex1765400000000,
+  AttendanceTallies1765500000000,
+  DropRatingRequests1765500000001,
 ];

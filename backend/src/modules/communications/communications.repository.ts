@@ -264,6 +264,21 @@ export class CommunicationsRepository {
     );
   }
 
+  /**
+   * Every message to one student of the organization, every kind and status, oldest first: their own data export
+   * (issue 12 §6). With the text they were sent; attachments by name only (an .ics is regenerated from the class).
+   */
+  ofStudent(organizationId: string, studentId: string): Promise<Record<string, unknown>[]> {
+    return this.db.query(
+      `SELECT id, kind, channel, to_address AS "to", subject, message, status, status_reason AS "statusReason",
+              (SELECT coalesce(jsonb_agg(a->>'filename'), '[]') FROM jsonb_array_elements(attachments) a) AS attachments,
+              scheduled_at AS "scheduledAt", sent_at AS "sentAt", created_at AS "createdAt"
+         FROM communications WHERE organization_id = $1 AND recipient_type = 'student' AND recipient_id = $2
+        ORDER BY created_at, id`,
+      [organizationId, studentId],
+    );
+  }
+
   /** Every message to one student of the organization (their erasure). */
   async deleteOfStudent(manager: EntityManager, organizationId: string, studentId: string): Promise<number> {
     const rows: [unknown[], number] = await manager.query(

@@ -473,6 +473,11 @@ export class CommunicationsService {
     }
   }
 
+  /** Every message to one student (any kind: confirmations, receipts, reminders, ratings, manual), for their own export. */
+  messagesOfStudent(organizationId: string, studentId: string): Promise<Record<string, unknown>[]> {
+    return this.repo.ofStudent(organizationId, studentId);
+  }
+
   /** A student's erasure (issue 12 §6): the messages to them go (their address and name are in each row). */
   eraseStudentMessages(manager: EntityManager, organizationId: string, studentId: string): Promise<number> {
     return this.repo.deleteOfStudent(manager, organizationId, studentId);

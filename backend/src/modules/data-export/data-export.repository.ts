@@ -118,7 +118,10 @@ export class DataExportRepository {
     return row ?? null;
   }
 
-  /** Everything stored about one student of the organization; null when not found there. */
+  /**
+   * Everything stored about one student of the organization in the tables read here; null when not found there.
+   * Their messages come from CommunicationsService (the service adds them).
+   */
   async student(organizationId: string, studentId: string) {
     const [student] = await this.db.query(
       `SELECT id, first_name AS "firstName", last_name AS "lastName", email, phone, status, communication_opt_in AS "communicationOptIn",
@@ -128,7 +131,7 @@ export class DataExportRepository {
     );
     if (!student) return null;
     const q = (sql: string) => this.db.query(sql, [studentId, organizationId]);
-    const [enrollments, refunds, attendance, ratings, messages, activity] = await Promise.all([
+    const [enrollments, refunds, attendance, ratings, activity] = await Promise.all([
       q(`SELECT e.id, e.class_id AS "classId", c.title AS "className", e.status, e.enrollment_date AS "enrollmentDate",
                 e.payment_method AS "paymentMethod", e.payment_status AS "paymentStatus", (e.amount_paid_cents / 100.0)::numeric(12,2) AS "amountPaid",
                 (e.refunded_cents / 100.0)::numeric(12,2) AS refunded, e.paid_at AS "paidAt", e.cancelled_at AS "cancelledAt",
@@ -142,12 +145,10 @@ export class DataExportRepository {
       q(
         `SELECT class_id AS "classId", rating, created_at AS "createdAt" FROM satisfaction_ratings WHERE student_id = $1 AND organization_id = $2`,
       ),
-      q(`SELECT class_id AS "classId", email, subject, body, created_at AS "createdAt", sent_at AS "sentAt"
-           FROM rating_requests WHERE student_id = $1 AND organization_id = $2`),
       q(`SELECT id, event_type AS "eventType", event_date AS "eventDate", description, metadata
            FROM activity_events WHERE metadata->>'studentId' = $1::text AND organization_id = $2 AND NOT client_reported ORDER BY event_date`),
     ]);
-    return { student, enrollments, refunds, attendance, ratings, messages, activity };
+    return { student, enrollments, refunds, attendance, ratings, activity };
   }
 
   /**
@@ -172,7 +173,6 @@ export class DataExportRepository {
         WHERE student_id = $1 AND organization_id = $2`,
       [studentId, organizationId],
     );
-    await manager.query(`DELETE FROM rating_requests WHERE student_id = $1 AND organization_id = $2`, [studentId, organizationId]);
     await manager.query(
       `UPDATE activity_events SET description = replace(description, $3, 'Erased student'),
               metadata = CASE WHEN metadata ? 'studentName' THEN metadata || jsonb_build_object('studentName', 'Erased student') ELSE metadata END

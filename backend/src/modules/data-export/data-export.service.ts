@@ -24,7 +24,7 @@ export class DataExportService {
     @InjectDataSource() private readonly db: DataSource,
     // Students -> DataExport -> Communications -> Students: a type, not the class, in the signature.
     @Inject(forwardRef(() => CommunicationsService))
-    private readonly communications: Pick<CommunicationsService, 'exportLog' | 'eraseStudentMessages'>,
+    private readonly communications: Pick<CommunicationsService, 'exportLog' | 'eraseStudentMessages' | 'messagesOfStudent'>,
   ) {}
 
   private rows(table: ExportTable, organizationId: string): AsyncIterable<Record<string, unknown>> {
@@ -85,8 +85,10 @@ export class DataExportService {
   async studentExport(organizationId: string, studentId: string, userId: string) {
     const data = await this.repo.student(organizationId, studentId);
     if (!data) throw new NotFoundException(`Student ${studentId} not found`);
+    // Every message to them, from the communications log (rating requests are messages of kind 'rating').
+    const messages = await this.communications.messagesOfStudent(organizationId, studentId);
     await this.activity.record(organizationId, 'student_export', 'A student’s data was exported', { studentId, userId });
-    return { exportedAt: new Date(), ...data };
+    return { exportedAt: new Date(), ...data, messages };
   }
 
   async erase(organizationId: string, studentId: string, userId: string) {

@@ -224,58 +224,35 @@ export class ReportsRepository {
   /**
    * Per class and session held in the range (sessions follow the class's schedule: whole 24-hour steps of 1 or
    * 7 days, as sessionDates() does). Only currently active enrollments count, as on the attendance screen;
-   * cancelled classes held no session.
+   * cancelled classes held no session. The marks come from `attendance_tallies` (present and absent per class
+   * and session over active enrollments, kept by triggers: migration 1765500000000), so a year is one row per
+   * session instead of every mark of the organization joined with its enrollments; the roster is an
+   * index-only count per class in the range. One round trip.
    */
-  async attendanceBySession(r: ReportRange): Promise<AttendanceRow[]> {
-    // Two steps on purpose: the sessions in range first (a few hundred at most), then the marks and rosters of
-    // exactly those, passed as arrays. In one statement the planner guesses thousands of sessions from
-    // generate_series and reads the whole attendance table; with the list it uses the (class, session) index.
-    const sessions: { classId: string; className: string; sessionIndex: number; sessionDate: Date; date: string }[] = await this.db.query(
-      `SELECT id AS "classId", title AS "className", idx AS "sessionIndex", at AS "sessionDate",
-              to_char(at AT TIME ZONE $4, 'YYYY-MM-DD') AS date
-         FROM (
-           SELECT c.id, c.title, s.idx,
-                  c.start_date + make_interval(hours => 24 * s.idx * CASE WHEN c.schedule = 'Weekly' THEN 7 ELSE 1 END) AS at
-             FROM classes c CROSS JOIN LATERAL generate_series(0, LEAST(c.days, 366) - 1) AS s(idx)
-            WHERE c.organization_id = $1 AND c.status NOT IN ('Archived', 'Cancelled') AND ${CLASS} AND c.start_date < ${HI}
-         ) x
-        WHERE at >= ${LO} AND at < ${HI}
-        ORDER BY at, title, id`,
+  attendanceBySession(r: ReportRange): Promise<AttendanceRow[]> {
+    return this.db.query(
+      `WITH s AS MATERIALIZED (
+         SELECT id AS "classId", title AS "className", idx AS "sessionIndex", at AS "sessionDate",
+                to_char(at AT TIME ZONE $4, 'YYYY-MM-DD') AS date
+           FROM (
+             SELECT c.id, c.title, s.idx,
+                    c.start_date + make_interval(hours => 24 * s.idx * CASE WHEN c.schedule = 'Weekly' THEN 7 ELSE 1 END) AS at
+               FROM classes c CROSS JOIN LATERAL generate_series(0, LEAST(c.days, 366) - 1) AS s(idx)
+              WHERE c.organization_id = $1 AND c.status NOT IN ('Archived', 'Cancelled') AND ${CLASS} AND c.start_date < ${HI}
+           ) x
+          WHERE at >= ${LO} AND at < ${HI}
+       ), roster AS MATERIALIZED (
+         SELECT k.id, (SELECT count(*) FROM enrollments e WHERE e.class_id = k.id AND e.status = 'active')::int AS n
+           FROM (SELECT DISTINCT "classId" AS id FROM s) k
+       )
+       SELECT s."classId", s."className", s."sessionIndex", s."sessionDate", s.date, COALESCE(r.n, 0) AS enrolled,
+              COALESCE(t.present, 0) AS present, COALESCE(t.absent, 0) AS absent
+         FROM s
+         LEFT JOIN roster r ON r.id = s."classId"
+         LEFT JOIN attendance_tallies t ON t.class_id = s."classId" AND t.session_index = s."sessionIndex"
+        ORDER BY s."sessionDate", s."className", s."classId"`,
       this.args(r),
     );
-    if (sessions.length === 0) return [];
-    const classIds = sessions.map((x) => x.classId);
-    const [rosters, marks]: [
-      { classId: string; n: number }[],
-      { classId: string; sessionIndex: number; present: number; absent: number }[],
-    ] = await Promise.all([
-      this.db.query(
-        `SELECT class_id AS "classId", count(*)::int AS n FROM enrollments
-            WHERE organization_id = $1 AND status = 'active' AND class_id = ANY($2::uuid[]) GROUP BY class_id`,
-        [r.organizationId, [...new Set(classIds)]],
-      ),
-      this.db.query(
-        // Marks count only for a currently active enrollment: one hashed set of those, not a lookup per mark.
-        `WITH act AS MATERIALIZED (
-           SELECT student_id, class_id FROM enrollments
-            WHERE organization_id = $1 AND status = 'active' AND class_id = ANY($4::uuid[])
-         )
-         SELECT a.class_id AS "classId", a.session_index AS "sessionIndex",
-                count(*) FILTER (WHERE a.attended)::int AS present, count(*) FILTER (WHERE NOT a.attended)::int AS absent
-           FROM unnest($2::uuid[], $3::int[]) AS s(class_id, idx)
-           JOIN attendance a ON a.class_id = s.class_id AND a.session_index = s.idx
-           JOIN act ON act.student_id = a.student_id AND act.class_id = a.class_id
-          WHERE a.organization_id = $1
-          GROUP BY a.class_id, a.session_index`,
-        [r.organizationId, classIds, sessions.map((x) => x.sessionIndex), [...new Set(classIds)]],
-      ),
-    ]);
-    const roster = new Map(rosters.map((x) => [x.classId, x.n]));
-    const marked = new Map(marks.map((x) => [`${x.classId}:${x.sessionIndex}`, x]));
-    return sessions.map((x) => {
-      const m = marked.get(`${x.classId}:${x.sessionIndex}`);
-      return { ...x, enrolled: roster.get(x.classId) ?? 0, present: m?.present ?? 0, absent: m?.absent ?? 0 };
-    });
   }
 
   /** The period metrics of one calendar month in the organization's zone (spec 3 §3). */
