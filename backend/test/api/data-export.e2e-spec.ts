@@ -43,6 +43,7 @@ describe('data export and erasure', () => {
   let cls: { id: string };
   let ann: EnrolledStudent;
   let bob: EnrolledStudent;
+  let otherClass: { id: string };
   let stranger: EnrolledStudent;
 
   beforeAll(async () => {
@@ -52,7 +53,7 @@ describe('data export and erasure', () => {
     cls = await createClass(t, org, { title: 'Glazing', price: 60, discountPrice: null });
     ann = await enrollStudent(t, org, cls.id, { firstName: 'Annabel', lastName: 'Quill' });
     bob = await enrollStudent(t, org, cls.id, { firstName: 'Bob', lastName: 'Stone' });
-    const otherClass = await createClass(t, other, { title: 'Secret Class' });
+    otherClass = await createClass(t, other, { title: 'Secret Class' });
     stranger = await enrollStudent(t, other, otherClass.id, { firstName: 'Sally', lastName: 'Secret' });
     await t.http.post('/api/payments/mark-paid').set(org.auth).send({ studentId: ann.id, classId: cls.id }).expect(200);
     const [e] = await t.db.query('SELECT id FROM enrollments WHERE student_id = $1', [ann.id]);
@@ -63,6 +64,21 @@ describe('data export and erasure', () => {
     await t.db.query(
       `INSERT INTO attendance (organization_id, class_id, student_id, session_index, session_date, attended) VALUES ($1, $2, $3, 0, now(), true)`,
       [org.orgId, cls.id, bob.id],
+    );
+    // Issue 14's tables: a session's notes, and a waitlist entry under Ann's email (a class she is not in); the other
+    // organization's of each must stay out.
+    await t.db.query(`INSERT INTO session_notes (organization_id, class_id, session_index, notes) VALUES ($1, $2, 0, 'Bring aprons')`, [
+      org.orgId,
+      cls.id,
+    ]);
+    await t.db.query(`INSERT INTO session_notes (organization_id, class_id, session_index, notes) VALUES ($1, $2, 0, 'Hush notes')`, [
+      other.orgId,
+      otherClass.id,
+    ]);
+    await t.db.query(
+      `INSERT INTO waitlist_entries (organization_id, class_id, first_name, last_name, email, phone, sort_key, status)
+       VALUES ($1, $2, 'Annabel', 'Waits', $3, '5595550111', 1, 'waiting')`,
+      [org.orgId, cls.id, ann.email.toUpperCase()],
     );
     const news = { communicationType: 'email', subject: 'Studio news', message: 'The kiln is fixed.' };
     await t.http
@@ -102,9 +118,15 @@ describe('data export and erasure', () => {
         'ratings.csv',
         'refunds.csv',
         'sessions.csv',
+        'session-notes.csv',
         'students.csv',
+        'waitlist.csv',
       ].sort(),
     );
+    expect(files['session-notes.csv']).toContain('Bring aprons');
+    expect(files['session-notes.csv']).not.toContain('Hush notes');
+    expect(files['waitlist.csv'].split('\r\n')[0]).toMatch(/^id,class_id,first_name,last_name,email,phone/);
+    expect(files['waitlist.csv']).toContain('Waits');
     expect(files['classes.csv'].split('\r\n')[0]).toMatch(/^id,title,description,instructor/);
     expect(files['classes.csv']).toContain('Glazing');
     expect(files['sessions.csv'].split('\r\n').filter(Boolean)).toHaveLength(1 + 3); // header + 3 weekly sessions
@@ -218,6 +240,11 @@ describe('data export and erasure', () => {
       ).body as Buffer,
     );
     expect(Object.values(zip).join('\n')).not.toContain('Annabel');
+    // Her waitlist entry (found by email, any case) is anonymised and off the list.
+    const [w] = await t.db.query(`SELECT first_name, email, status FROM waitlist_entries WHERE organization_id = $1`, [org.orgId]);
+    expect(w.first_name).toBe('Erased');
+    expect(w.email).toMatch(/@erased\.invalid$/);
+    expect(w.status).toBe('left');
     // Messages to the erased student are gone with their address.
     expect(zip['communications.csv']).not.toContain(ann.email);
     expect(zip['communications.csv']).toContain('Studio news');

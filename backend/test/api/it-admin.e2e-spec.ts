@@ -198,6 +198,11 @@ describe('IT-admin portal API (issue 13)', () => {
        VALUES ($1, $2, 'Wade', 'Waiting', 'wade@example.com', '5595550111', 1, 'left')`,
       [org.orgId, cls.id],
     );
+    // The teacher's notes of a session (issue 14 §4).
+    await t.db.query(`INSERT INTO session_notes (organization_id, class_id, session_index, notes) VALUES ($1, $2, 0, 'Bring mats')`, [
+      org.orgId,
+      cls.id,
+    ]);
     return { org, cls, students: [s1, s2], paid, card };
   }
 

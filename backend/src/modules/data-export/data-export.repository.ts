@@ -77,6 +77,18 @@ export const EXPORT_TABLES: ExportTable[] = [
     sql: `SELECT id::text AS key, id, class_id, student_id, session_index + 1 AS session, session_date, attended, marked_by, updated_at
             FROM attendance WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
   },
+  {
+    file: 'session-notes.csv',
+    sql: `SELECT class_id::text || ':' || lpad(session_index::text, 4, '0') AS key, class_id, session_index + 1 AS session, notes, updated_by, updated_at
+            FROM session_notes WHERE organization_id = $1 AND class_id::text || ':' || lpad(session_index::text, 4, '0') > $2 ORDER BY 1`,
+    first: '',
+  },
+  {
+    file: 'waitlist.csv',
+    sql: `SELECT id::text AS key, id, class_id, first_name, last_name, email, phone, communication_opt_in, status, offer_count, offered_at,
+                 offer_expires_at, accepted_enrollment_id, created_at AS joined_at, updated_at
+            FROM waitlist_entries WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
+  },
   // The communications log (rating requests included), from CommunicationsService.exportLog.
   { file: 'communications.csv', owner: 'communications' },
   {
@@ -172,6 +184,20 @@ export class DataExportRepository {
       `UPDATE enrollments SET registered_first_name = NULL, registered_last_name = NULL, registered_phone = NULL
         WHERE student_id = $1 AND organization_id = $2`,
       [studentId, organizationId],
+    );
+    // A household's attendees carry a copy of their contact's email and phone (issue 14 §2): those go too.
+    await manager.query(
+      `UPDATE students SET email = 'erased-' || id || '@erased.invalid', phone = '', communication_opt_in = false, updated_at = now()
+        WHERE household_contact_id = $1 AND organization_id = $2`,
+      [studentId, organizationId],
+    );
+    // Waitlist entries under their email: anonymised; one still waiting leaves the list (it holds no seat). An offered
+    // entry keeps its status so its held seat lapses to the next person as usual.
+    await manager.query(
+      `UPDATE waitlist_entries SET first_name = 'Erased', last_name = 'Student', email = 'erased-' || id || '@erased.invalid', phone = '',
+              communication_opt_in = false, status = CASE WHEN status = 'waiting' THEN 'left' ELSE status END, updated_at = now()
+        WHERE organization_id = $2 AND lower(email) = lower($1)`,
+      [s.email, organizationId],
     );
     await manager.query(
       `UPDATE activity_events SET description = replace(description, $3, 'Erased student'),
