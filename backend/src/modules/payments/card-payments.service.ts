@@ -8,7 +8,7 @@ import type { AllConfigType } from '../../config/config.type';
 import { ActivityService } from '../activity/activity.service';
 import { amountDueCents } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
-import { CommunicationsService, type RegistrationMessageInput } from '../communications/communications.service';
+import { CommunicationsService } from '../communications/communications.service';
 import { ConnectService } from '../connect/connect.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, type CardEnrollment } from '../students/card-enrollments.service';
@@ -16,6 +16,7 @@ import { assertOneSeatOffer, StudentsService } from '../students/students.servic
 import { UsageService } from '../subscriptions/usage.service';
 import type { ConfirmEnrollmentDto, CreatePaymentIntentDto } from './dto/card-payment.dto';
 import { HouseholdPaymentsService } from './household-payments.service';
+import { LatePaymentRefunds, messageInput } from './late-payment-refunds';
 import { formatDollars, platformFeeCents } from './money';
 import { PaymentsRepository } from './payments.repository';
 
@@ -104,6 +105,7 @@ export class CardPaymentsService {
     private readonly config: ConfigService<AllConfigType>,
     @InjectDataSource() private readonly db: DataSource,
     private readonly household: HouseholdPaymentsService,
+    private readonly late: LatePaymentRefunds,
   ) {}
 
   private get feePercent(): number {
@@ -306,48 +308,12 @@ export class CardPaymentsService {
   }
 
   /** A payment that cannot keep a seat: refunded in full, recorded once (source late_payment). */
-  private async refundInFull(m: EntityManager, e: CardEnrollment, pi: IntentFacts): Promise<void> {
-    const refund = await this.stripe.api.refunds.create(
-      {
-        payment_intent: pi.id,
-        amount: pi.amount,
-        reverse_transfer: true,
-        refund_application_fee: true,
-        metadata: { organizationId: e.organizationId, classId: e.classId, enrollmentId: e.id, source: 'late_payment' },
-      },
-      { idempotencyKey: `classlane-enrollment-${e.id}-late-payment-refund` },
-    );
-    const recorded = await this.refunds.insert(m, {
-      organizationId: e.organizationId,
-      enrollmentId: e.id,
-      amountCents: refund.amount,
-      stripeRefundId: refund.id,
-      status:
-        refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending',
-      reason:
-        e.status === 'cancelled'
-          ? 'Paid after the registration was cancelled'
-          : 'Paid after the seat hold lapsed, and the class had no seat left',
-      source: 'late_payment',
-    });
-    if (recorded) {
-      await this.cards.addRefunded(m, e.id, refund.amount);
-      await this.communications.queueRefundNotice(m, { ...messageInput(e), refundReference: refund.id, refundCents: refund.amount });
-    }
-    await this.activity.record(
-      e.organizationId,
-      'payment_refunded',
-      `${e.studentName}'s late card payment of ${formatDollars(refund.amount)} for ${e.classTitle} was refunded in full`,
-      {
-        amount: refund.amount / 100,
-        studentId: e.studentId,
-        studentName: e.studentName,
-        classId: e.classId,
-        className: e.classTitle,
-        source: 'late_payment',
-      },
-      m,
-    );
+  private refundInFull(m: EntityManager, e: CardEnrollment, pi: IntentFacts): Promise<void> {
+    const reason =
+      e.status === 'cancelled'
+        ? 'Paid after the registration was cancelled'
+        : 'Paid after the seat hold lapsed, and the class had no seat left';
+    return this.late.refund(m, e, pi.id, pi.amount, reason);
   }
 
   /** payment_intent.payment_failed: the hold ends (status expired, payment failed) and its seat is freed once. */
@@ -384,15 +350,3 @@ export class CardPaymentsService {
     }
   }
 }
-
-/** Who a payment message goes to: the details typed at registration (decision 15), the stored email. */
-export const messageInput = (e: CardEnrollment): RegistrationMessageInput => ({
-  organizationId: e.organizationId,
-  enrollmentId: e.id,
-  classId: e.classId,
-  studentId: e.studentId,
-  firstName: e.firstName,
-  lastName: e.lastName,
-  email: e.studentEmail,
-  phone: e.phone,
-});

@@ -19,23 +19,12 @@ import type { IntentFacts, SettleOutcome } from './card-payments.service';
 import type { CreatePaymentIntentDto } from './dto/card-payment.dto';
 import { formatDollars, platformFeeCents } from './money';
 import { PaymentsRepository } from './payments.repository';
+import { LatePaymentRefunds, messageInput } from './late-payment-refunds';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MIN_CARD_CENTS = 50;
 const NOT_CHARGES_ENABLED = "Card payments are not set up for this organization's subscription yet.";
 const RESERVE_FAILED = 'Failed to reserve spot. Please try again.';
-
-/** The message input of one enrollment of the group (the details typed at registration, the stored email). */
-const messageOf = (e: CardEnrollment): RegistrationMessageInput => ({
-  organizationId: e.organizationId,
-  enrollmentId: e.id,
-  classId: e.classId,
-  studentId: e.studentId,
-  firstName: e.firstName,
-  lastName: e.lastName,
-  email: e.studentEmail,
-  phone: e.phone,
-});
 
 /**
  * A household's card payment (issue 14 §2): one PaymentIntent for the total, one held enrollment per attendee
@@ -60,6 +49,7 @@ export class HouseholdPaymentsService {
     private readonly communications: CommunicationsService,
     private readonly config: ConfigService<AllConfigType>,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly late: LatePaymentRefunds,
   ) {}
 
   /** The group a PaymentIntent's metadata names, when it is a household's. */
@@ -218,7 +208,7 @@ export class HouseholdPaymentsService {
           m,
         );
     }
-    const contact = messageOf(primary);
+    const contact = messageInput(primary);
     if (keepsSeats) {
       // One confirmation listing everyone and one receipt for the total, to the contact's email.
       // In the order the form listed them (the intent's metadata), not the locking order.
@@ -275,45 +265,13 @@ export class HouseholdPaymentsService {
   }
 
   /** A late payment that found no seats: this person's share refunded, recorded once (source late_payment). */
-  private async refundShare(m: EntityManager, e: CardEnrollment, pi: IntentFacts): Promise<void> {
-    const cents = e.amountDueCents ?? 0;
-    const refund = await this.stripe.api.refunds.create(
-      {
-        payment_intent: pi.id,
-        amount: cents,
-        reverse_transfer: true,
-        refund_application_fee: true,
-        metadata: { organizationId: e.organizationId, classId: e.classId, enrollmentId: e.id, source: 'late_payment' },
-      },
-      { idempotencyKey: `classlane-enrollment-${e.id}-late-payment-refund` },
-    );
-    const recorded = await this.refunds.insert(m, {
-      organizationId: e.organizationId,
-      enrollmentId: e.id,
-      amountCents: refund.amount,
-      stripeRefundId: refund.id,
-      status:
-        refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending',
-      reason: 'Paid after the seat hold lapsed, and the class had no seats left for everyone',
-      source: 'late_payment',
-    });
-    if (recorded) {
-      await this.cards.addRefunded(m, e.id, refund.amount);
-      await this.communications.queueRefundNotice(m, { ...messageOf(e), refundReference: refund.id, refundCents: refund.amount });
-    }
-    await this.activity.record(
-      e.organizationId,
-      'payment_refunded',
-      `${e.studentName}'s late card payment of ${formatDollars(refund.amount)} for ${e.classTitle} was refunded in full`,
-      {
-        amount: refund.amount / 100,
-        studentId: e.studentId,
-        studentName: e.studentName,
-        classId: e.classId,
-        className: e.classTitle,
-        source: 'late_payment',
-      },
+  private refundShare(m: EntityManager, e: CardEnrollment, pi: IntentFacts): Promise<void> {
+    return this.late.refund(
       m,
+      e,
+      pi.id,
+      e.amountDueCents ?? 0,
+      'Paid after the seat hold lapsed, and the class had no seats left for everyone',
     );
   }
 

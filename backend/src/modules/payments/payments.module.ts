@@ -16,6 +16,7 @@ import { PaymentEventsHandler } from './payment-events.handler';
 import { PaymentsJobs } from './payments.jobs';
 import { PaymentsRepository } from './payments.repository';
 import { RefundsService } from './refunds.service';
+import { LatePaymentRefunds } from './late-payment-refunds';
 
 @Module({
   imports: [StudentsModule, ClassesModule, StripeModule, ConnectModule, SubscriptionsModule, CommunicationsModule],
@@ -24,6 +25,7 @@ import { RefundsService } from './refunds.service';
     InPersonPaymentsService,
     CardPaymentsService,
     HouseholdPaymentsService,
+    LatePaymentRefunds,
     RefundsService,
     PaymentsRepository,
     PaymentEventsHandler,

@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { ActivityService } from '../activity/activity.service';
+import { CommunicationsService, type RegistrationMessageInput } from '../communications/communications.service';
+import { StripeClient } from '../stripe/stripe.client';
+import { CardEnrollmentsService, type CardEnrollment } from '../students/card-enrollments.service';
+import { formatDollars } from './money';
+import { PaymentsRepository } from './payments.repository';
+
+/** Who a payment message goes to: the details typed at registration (decision 15), the stored email. */
+export const messageInput = (e: CardEnrollment): RegistrationMessageInput => ({
+  organizationId: e.organizationId,
+  enrollmentId: e.id,
+  classId: e.classId,
+  studentId: e.studentId,
+  firstName: e.firstName,
+  lastName: e.lastName,
+  email: e.studentEmail,
+  phone: e.phone,
+});
+
+/**
+ * A card payment that arrived when it could no longer keep its seat (the hold lapsed into a full class, or the
+ * registration was cancelled): refunded at Stripe under one idempotency key per enrollment, recorded once by refund
+ * id (source late_payment), with one notice and one activity event. Shared by single and household payments.
+ */
+@Injectable()
+export class LatePaymentRefunds {
+  constructor(
+    private readonly stripe: StripeClient,
+    private readonly refunds: PaymentsRepository,
+    private readonly cards: CardEnrollmentsService,
+    private readonly communications: CommunicationsService,
+    private readonly activity: ActivityService,
+  ) {}
+
+  async refund(m: EntityManager, e: CardEnrollment, paymentIntentId: string, amountCents: number, reason: string): Promise<void> {
+    const refund = await this.stripe.api.refunds.create(
+      {
+        payment_intent: paymentIntentId,
+        amount: amountCents,
+        reverse_transfer: true,
+        refund_application_fee: true,
+        metadata: { organizationId: e.organizationId, classId: e.classId, enrollmentId: e.id, source: 'late_payment' },
+      },
+      { idempotencyKey: `classlane-enrollment-${e.id}-late-payment-refund` },
+    );
+    const recorded = await this.refunds.insert(m, {
+      organizationId: e.organizationId,
+      enrollmentId: e.id,
+      amountCents: refund.amount,
+      stripeRefundId: refund.id,
+      status:
+        refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending',
+      reason,
+      source: 'late_payment',
+    });
+    if (recorded) {
+      await this.cards.addRefunded(m, e.id, refund.amount);
+      await this.communications.queueRefundNotice(m, { ...messageInput(e), refundReference: refund.id, refundCents: refund.amount });
+    }
+    await this.activity.record(
+      e.organizationId,
+      'payment_refunded',
+      `${e.studentName}'s late card payment of ${formatDollars(refund.amount)} for ${e.classTitle} was refunded in full`,
+      {
+        amount: refund.amount / 100,
+        studentId: e.studentId,
+        studentName: e.studentName,
+        classId: e.classId,
+        className: e.classTitle,
+        source: 'late_payment',
+      },
+      m,
+    );
+  }
+}
