@@ -19,6 +19,7 @@ import { SessionNotes1765300000000 } from './1765300000000-SessionNotes';
 import { EnrollmentsStudentIndex1765400000000 } from './1765400000000-EnrollmentsStudentIndex';
 import { AttendanceTallies1765500000000 } from './1765500000000-AttendanceTallies';
 import { DropRatingRequests1765500000001 } from './1765500000001-DropRatingRequests';
+import { TallyTriggerFastPath1765500000002 } from './1765500000002-TallyTriggerFastPath';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   EnrollmentsStudentIndex1765400000000,
   AttendanceTallies1765500000000,
   DropRatingRequests1765500000001,
+  TallyTriggerFastPath1765500000002,
 ];
