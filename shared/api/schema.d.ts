@@ -1032,16 +1032,16 @@ export interface components {
       organizationId?: string;
     };
     CloneClassDto: {
-      title: string;
-      /** Format: date-time */
-      startDate: string;
-      /** @enum {string} */
-      status?: "Open" | "Scheduled" | "Archived";
       minEnrollment?: number;
       decisionHoursBefore?: number;
       autoCancelBelowMinimum?: boolean;
       /** Format: uuid */
       organizationId?: string;
+      title: string;
+      /** Format: date-time */
+      startDate: string;
+      /** @enum {string} */
+      status?: "Open" | "Scheduled" | "Archived";
     };
     CommunicationResponseDto: {
       /**

@@ -1,3 +1,4 @@
+import { PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -87,24 +88,17 @@ export class UpdateClassDto extends CreateClassDto {
   @IsOptional() decidedAt?: unknown;
 }
 
-export class CloneClassDto {
+/** A clone takes the source's go/no-go settings unless given (the same rules as a new class's). */
+export class CloneClassDto extends PickType(CreateClassDto, [
+  'minEnrollment',
+  'decisionHoursBefore',
+  'autoCancelBelowMinimum',
+  'organizationId',
+] as const) {
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Title is required' }) @MaxLength(200) title: string;
   @IsNotEmpty({ message: 'Start date is required' }) @IsDateString({ strict: true }, { message: 'Invalid date format' }) startDate: string;
   @IsOptionalNotNull() @IsIn(['Open', 'Scheduled', 'Archived'], { message: 'status must be Open, Scheduled or Archived' }) status?:
     'Open' | 'Scheduled' | 'Archived';
-  // The type check last: class-validator reports the bottom decorator's message first.
-  @IsOptionalNotNull()
-  @Max(10_000, { message: 'Minimum enrolment must be at most 10000' })
-  @Min(0, { message: 'Minimum enrolment cannot be negative' })
-  @IsInt({ message: 'Minimum enrolment must be a whole number' })
-  minEnrollment?: number;
-  @IsOptionalNotNull()
-  @Max(720, { message: 'Decide at most 720 hours (30 days) before the start' })
-  @Min(1, { message: 'Decide at least 1 hour before the start' })
-  @IsInt({ message: 'Decision hours must be a whole number' })
-  decisionHoursBefore?: number;
-  @IsOptionalNotNull() @IsBoolean({ message: 'autoCancelBelowMinimum must be true or false' }) autoCancelBelowMinimum?: boolean;
-  @IsOptional() @IsUUID() organizationId?: string;
 }
 
 export class PublicClassQuery {
