@@ -275,6 +275,45 @@ describe('card registration', () => {
     expect(await seatsTaken(w.a, cls.id)).toBe(1);
   });
 
+  it("should answer a full class before the organization's lock, without hiding the caller's own seat", async () => {
+    const org = await cardOrg(w.a);
+    // Two seats: one registered in person, one held by card. Full.
+    const cls = await cardClass(w.a, org, { maxStudents: 2 });
+    const inPerson = (email: string) => w.a.http.post('/api/students/register').send(registerBody(org.orgId, cls.id, { email }));
+    const registered = registerBody(org.orgId, cls.id);
+    await w.a.http.post('/api/students/register').send(registered).expect(201);
+    const holder = intentBody(org.orgId, cls.id);
+    const held = (await createIntent(holder).expect(201)).body.data;
+    expect(await seatsTaken(w.a, cls.id)).toBe(2);
+
+    // A stranger gets the full class's answer on both routes, and nothing is written.
+    const stranger = intentBody(org.orgId, cls.id);
+    const full = { code: 'CLASS_FULL', error: 'This class is full. No seats are left.' };
+    expect((await createIntent(stranger).expect(409)).body).toMatchObject(full);
+    expect((await inPerson(stranger.studentData.email).expect(409)).body).toMatchObject(full);
+    // The registered student hears they are enrolled, not that the class is full.
+    const again = await createIntent(intentBody(org.orgId, cls.id, 80, { email: registered.email })).expect(409);
+    expect(again.body).toMatchObject({ isAlreadyEnrolled: true });
+    // The card holder switching to paying in person keeps their held seat.
+    const switched = (await inPerson(holder.studentData.email).expect(201)).body.data.classEnrollments[0];
+    expect(switched).toMatchObject({ id: held.enrollmentId, paymentMethod: 'in-person' });
+
+    // A hold that lapsed but that no job has released yet still belongs to its student: asking again in the full class
+    // releases it and holds the seat afresh (a new enrollment, a new intent).
+    const small = await cardClass(w.a, org, { maxStudents: 1 });
+    const late = intentBody(org.orgId, small.id);
+    const lapsed = (await createIntent(late).expect(201)).body.data;
+    await w.a.db.query(`UPDATE enrollments SET hold_expires_at = now() - interval '1 minute' WHERE id = $1`, [lapsed.enrollmentId]);
+    const fresh = (await createIntent(late).expect(201)).body.data;
+    expect(fresh.enrollmentId).not.toBe(lapsed.enrollmentId);
+    expect(fresh.paymentIntentId).not.toBe(lapsed.paymentIntentId);
+    expect((await enrollmentRow(w.a, lapsed.enrollmentId)).status).toBe('expired');
+    expect(await seatsTaken(w.a, small.id)).toBe(1);
+    expect(
+      (await w.a.db.query('SELECT count(*)::int AS n FROM students WHERE lower(email) = lower($1)', [stranger.studentData.email]))[0].n,
+    ).toBe(0);
+  });
+
   it('should never accept a completed payment on the public in-person register route (decision 10)', async () => {
     const org = await cardOrg(w.a);
     const cls = await cardClass(w.a, org);

@@ -33,6 +33,28 @@ export class ClassesRepository {
     return this.classes.findOne({ where: { id } });
   }
 
+  /** True when the class exists, is not archived and every seat is taken (a plain read: no lock, no transaction). */
+  async isFull(id: string, organizationId: string): Promise<boolean> {
+    const rows: unknown[] = await this.classes.query(
+      "SELECT 1 FROM classes WHERE id = $1 AND organization_id = $2 AND status <> 'Archived' AND enrolled_students >= max_students",
+      [id, organizationId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Why a seat update found nothing: the class's status and seats (null: not in this organization). */
+  async seatState(
+    manager: EntityManager,
+    id: string,
+    organizationId: string,
+  ): Promise<{ status: ClassEntity['status']; enrolledStudents: number; maxStudents: number } | null> {
+    const rows = await manager.query(
+      'SELECT status, enrolled_students AS "enrolledStudents", max_students AS "maxStudents" FROM classes WHERE id = $1 AND organization_id = $2',
+      [id, organizationId],
+    );
+    return rows[0] ?? null;
+  }
+
   /** Locks the row for the rest of the transaction (edits that must see the current seat count). */
   lockInOrganization(manager: EntityManager, id: string, organizationId: string) {
     return manager.getRepository(ClassEntity).findOne({ where: { id, organizationId }, lock: { mode: 'pessimistic_write' } });

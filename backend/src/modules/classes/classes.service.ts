@@ -21,6 +21,11 @@ export type SeatsFreedListener = (manager: EntityManager, organizationId: string
 const ACTIVATE_LIMIT_MESSAGE = 'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.';
 
 /** A minimum above the class's capacity could never be met. */
+/** The answer to a registration for a class with no seat left (the seat update's, and the early check's before it). */
+export function classFull(): AppException {
+  return new AppException(409, 'This class is full. No seats are left.', { code: ErrorCode.ClassFull });
+}
+
 function assertMinimum(min: number, max: number) {
   if (min > max) {
     const message = `Minimum enrolment (${min}) cannot be more than max students (${max})`;
@@ -224,16 +229,27 @@ export class ClassesService {
    * WHERE is re-checked after the wait, so K free seats enroll exactly K. An Open class that becomes
    * full closes itself. Call inside the registration's transaction.
    */
+  /** Every seat of the class is taken right now (read without a lock: a hint, the seat update decides). */
+  isFull(classId: string, organizationId: string): Promise<boolean> {
+    return this.repo.isFull(classId, organizationId);
+  }
+
+  /** Takes one seat (the conditional seat update) and answers the class as it is now. */
   async takeSeat(manager: EntityManager, classId: string, organizationId: string): Promise<ClassEntity> {
+    await this.claimSeat(manager, classId, organizationId);
+    return (await this.repo.findInOrganization(classId, organizationId, manager))!;
+  }
+
+  /** Takes one seat, or throws the registration's 404/409; for callers that do not need the class back. */
+  async claimSeat(manager: EntityManager, classId: string, organizationId: string): Promise<void> {
     if (!(await this.repo.takeSeat(manager, classId, organizationId))) {
-      const c = await this.repo.findInOrganization(classId, organizationId, manager);
+      // A lean read: in a last-seat race every loser asks this while holding the organization's lock.
+      const c = await this.repo.seatState(manager, classId, organizationId);
       if (!c || c.status === 'Archived') throw new NotFoundException(`Class with ID ${classId} not found`);
-      if (c.enrolledStudents >= c.maxStudents)
-        throw new AppException(409, 'This class is full. No seats are left.', { code: ErrorCode.ClassFull });
+      if (c.enrolledStudents >= c.maxStudents) throw classFull();
       throw new AppException(409, `This class is not open for registration (status: ${c.status}).`, { code: ErrorCode.ClassNotOpen });
     }
     this.cache.invalidate(organizationId);
-    return (await this.repo.findInOrganization(classId, organizationId, manager))!;
   }
 
   /**

@@ -116,6 +116,10 @@ export class CardPaymentsService {
     if (!this.stripe.isConfigured)
       throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, CARD_UNAVAILABLE, { cardPaymentsUnavailable: true });
     assertOneSeatOffer(dto);
+    // Before anything else: in a last-seat race most callers stop here (a full class's answer outranks a changed
+    // price or an organization that cannot take cards: no seat is there to pay for either way).
+    if (!dto.attendees)
+      await this.students.refuseEarlyWhenFull(dto.organizationId, dto.classId, dto.studentData.email, dto.waitlistOfferToken);
     const cls = await this.classes.require(dto.classId, dto.organizationId).catch((e: unknown) => {
       if (e instanceof NotFoundException) return null;
       throw e;

@@ -42,12 +42,19 @@ export class CardEnrollmentsService {
   }
 
   /** The open hold (seat-taking) of this email in this class, locked. */
-  heldFor(manager: EntityManager, organizationId: string, email: string, classId: string): Promise<CardEnrollment | null> {
+  /** The email's seat in the class (held for a card payment, or registered); locked unless `lock` is false. */
+  heldFor(
+    manager: EntityManager | undefined,
+    organizationId: string,
+    email: string,
+    classId: string,
+    lock = true,
+  ): Promise<CardEnrollment | null> {
     return this.repo.find(
       manager,
       "e.organization_id = $1 AND lower(s.email) = lower($2) AND s.household_contact_id IS NULL AND e.class_id = $3 AND e.status IN ('held', 'active')",
       [organizationId, email, classId],
-      true,
+      lock,
     );
   }
 

@@ -4,7 +4,7 @@ import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { AppException, ErrorCode } from '../../common/http/app-exception';
 import type { ListParams } from '../../common/http/list-query';
 import { amountDueCents } from '../classes/class.entity';
-import { ClassesService } from '../classes/classes.service';
+import { ClassesService, classFull } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { ActivityService } from '../activity/activity.service';
 import { UsageService } from '../subscriptions/usage.service';
@@ -104,6 +104,18 @@ export class StudentsService {
     @Inject(forwardRef(() => CommunicationsService))
     private readonly communications: Pick<CommunicationsService, 'queueRegistrationConfirmation'>,
   ) {}
+
+  /**
+   * A last-seat race ends with most callers finding the class full. Telling them before the organization lock keeps
+   * them out of the queue behind the winners' transactions (issue 9 §5: 100 holds racing for 5 seats). Only a plain
+   * "full" is answered here: a caller with a seat of their own in the class (a hold to reuse or switch, an enrollment)
+   * and a waitlist offer's holder take the locked path, whose seat update decides everything else.
+   */
+  async refuseEarlyWhenFull(organizationId: string, classId: string, email: string, offerToken?: string): Promise<void> {
+    if (offerToken || !(await this.classes.isFull(classId, organizationId))) return;
+    if (await this.cards.heldFor(undefined, organizationId, email, classId, false)) return;
+    throw classFull();
+  }
 
   useWaitlistOffers(offers: WaitlistOffers): void {
     this.waitlistOffers = offers;
@@ -250,6 +262,7 @@ export class StudentsService {
     amountPaidCents = 0,
     waitlistOfferToken?: string,
   ): Promise<RegistrationReply> {
+    await this.refuseEarlyWhenFull(organizationId, classId, fields.email, waitlistOfferToken);
     try {
       return await this.db.transaction(async (manager) => {
         await this.orgs.lockForUpdate(manager, organizationId);
@@ -403,7 +416,7 @@ export class StudentsService {
         // after it roll the seat back with the transaction when they refuse).
         // A waitlist offer's held seat becomes the card hold: no second seat.
         const offer = await this.claimOffer(manager, organizationId, classId, fields.email, opts.waitlistOfferToken);
-        if (!offer) await this.classes.takeSeat(manager, classId, organizationId);
+        if (!offer) await this.classes.claimSeat(manager, classId, organizationId);
         await opts.assertAllowed(manager);
         const { student, created } = await this.findOrCreateStudent(manager, organizationId, fields);
         const [held] = await this.cardsRepo.insertHeld(manager, {
