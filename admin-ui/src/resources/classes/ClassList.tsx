@@ -7,7 +7,6 @@ import {
   Button,
   Chip,
   Collapse,
-  Drawer,
   Grid,
   MenuItem,
   Pagination,
@@ -31,6 +30,7 @@ import { classLimitMessage, limitInfo } from '@/common/plans';
 import { CLASS_STATUSES, type ClassRecord, type ClassStatus } from '@/providers/types';
 import { ClassCard } from '@/resources/classes/ClassCard';
 import { ClassDetailPanel } from '@/resources/classes/ClassDetailPanel';
+import { ClassPanelPlacement } from '@/resources/classes/ClassPanelPlacement';
 import { ClassFormDialog } from '@/resources/classes/ClassFormDialog';
 import { CloneClassDialog } from '@/resources/classes/CloneClassDialog';
 import { STATUS_META, isListable } from '@/resources/classes/classUtils';
@@ -281,22 +281,12 @@ function ClassListView() {
             </Stack>
           )}
         </Grid>
-        {detail && isWide && (
-          <Grid size={{ xs: 12, md: 5 }} sx={{ position: 'sticky', top: 130 }}>
+        {detail && (
+          <ClassPanelPlacement wide={isWide} onClose={() => setSelectedId(null)}>
             {detail}
-          </Grid>
+          </ClassPanelPlacement>
         )}
       </Grid>
-      {!isWide && (
-        <Drawer
-          anchor="bottom"
-          open={Boolean(detail)}
-          onClose={() => setSelectedId(null)}
-          slotProps={{ paper: { sx: { maxHeight: '92vh' }, 'aria-label': 'Class details' } }}
-        >
-          {detail}
-        </Drawer>
-      )}
 
       <ClassFormDialog
         open={formOpen}
