@@ -5236,7 +5236,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Joins the waitlist of a full class. The same email again answers its entry. 409 when a seat is free (register instead) or the class is not open */
+      /** @description Joins the waitlist of a full class. The same email again answers its entry. 409 when a seat is free (register instead) or the class is not open; 429: more than REGISTRATION_RATE_LIMIT_PER_MINUTE joins from one IP in a minute (Retry-After) */
       201: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
@@ -7864,7 +7864,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Success */
+      /** @description 429: more than REGISTRATION_RATE_LIMIT_PER_MINUTE registrations from one IP in a minute (Retry-After) */
       201: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {

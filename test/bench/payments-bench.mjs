@@ -108,6 +108,7 @@ const api = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').spli
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     // Every card hold of the bench comes from one IP.
     CARD_INTENT_RATE_LIMIT_PER_MINUTE: '1000000',
+    REGISTRATION_RATE_LIMIT_PER_MINUTE: '1000000',
   },
 });
 

@@ -82,6 +82,7 @@ export default defineConfig({
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
         // Every browser of the run (workers, retries, --repeat-each) comes from one IP.
         CARD_INTENT_RATE_LIMIT_PER_MINUTE: '1000',
+        REGISTRATION_RATE_LIMIT_PER_MINUTE: '100000',
         PLATFORM_ADMIN_PASSWORD: 'e2e-staff-password',
         PUBLIC_URL: `http://localhost:${PORT}`,
         STRIPE_SECRET_KEY: STRIPE_E2E.secretKey,

@@ -22,6 +22,11 @@ export interface AppConfig {
   analyticsRateLimitPerMinute: number;
   /** Per client IP: card seat holds (POST /api/payments/create-intent); each holds a seat for SEAT_HOLD_MINUTES. */
   cardIntentRateLimitPerMinute: number;
+  /**
+   * Per client IP and action: public registrations (POST /api/students/register) and waitlist joins; each takes a seat
+   * or a place in line and sends an email to the address given.
+   */
+  registrationRateLimitPerMinute: number;
 }
 
 class AppEnvValidator {
@@ -47,6 +52,7 @@ class AppEnvValidator {
   @IsSetInEnv() @IsPositiveIntEnv('CONTACT_RATE_LIMIT_PER_HOUR') CONTACT_RATE_LIMIT_PER_HOUR?: string;
   @IsSetInEnv() @IsPositiveIntEnv('ANALYTICS_RATE_LIMIT_PER_MINUTE') ANALYTICS_RATE_LIMIT_PER_MINUTE?: string;
   @IsSetInEnv() @IsPositiveIntEnv('CARD_INTENT_RATE_LIMIT_PER_MINUTE') CARD_INTENT_RATE_LIMIT_PER_MINUTE?: string;
+  @IsSetInEnv() @IsPositiveIntEnv('REGISTRATION_RATE_LIMIT_PER_MINUTE') REGISTRATION_RATE_LIMIT_PER_MINUTE?: string;
 }
 
 /**
@@ -86,6 +92,7 @@ export function readAppConfig(env: NodeJS.ProcessEnv): AppConfig {
     contactRateLimitPerHour: positiveInt(env, 'CONTACT_RATE_LIMIT_PER_HOUR', 20),
     analyticsRateLimitPerMinute: positiveInt(env, 'ANALYTICS_RATE_LIMIT_PER_MINUTE', 60),
     cardIntentRateLimitPerMinute: positiveInt(env, 'CARD_INTENT_RATE_LIMIT_PER_MINUTE', 10),
+    registrationRateLimitPerMinute: positiveInt(env, 'REGISTRATION_RATE_LIMIT_PER_MINUTE', 20),
   };
 }
 

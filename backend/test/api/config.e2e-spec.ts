@@ -38,6 +38,7 @@ describe('config', () => {
       supportEmail: null,
       authRateLimitPerMinute: 60,
       cardIntentRateLimitPerMinute: 10,
+      registrationRateLimitPerMinute: 20,
     });
     expect(s.database).toMatchObject({ url: null, poolSize: 10 });
     expect(s.auth).toMatchObject({ jwtExpiresIn: '12h', platformAdminUsername: 'itadmin', platformAdminPassword: null });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createClass, createOrg, registerBody, studentBody } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /**
@@ -8,7 +9,12 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 describe('per-IP rate limits', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3', CONTACT_RATE_LIMIT_PER_HOUR: '2', CARD_INTENT_RATE_LIMIT_PER_MINUTE: '2' });
+    t = await createTestApp({
+      AUTH_RATE_LIMIT_PER_MINUTE: '3',
+      CONTACT_RATE_LIMIT_PER_HOUR: '2',
+      CARD_INTENT_RATE_LIMIT_PER_MINUTE: '2',
+      REGISTRATION_RATE_LIMIT_PER_MINUTE: '3',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -66,5 +72,23 @@ describe('per-IP rate limits', () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     // Its own count: confirming a payment and signing in are not limited by it.
     expect((await t.http.post('/api/payments/confirm-enrollment').send({})).status).toBe(400);
+  });
+
+  it('should limit public registrations and waitlist joins per IP per minute, each on its own count, writing nothing when refused', async () => {
+    const org = await createOrg(t);
+    const cls = await createClass(t, org, { maxStudents: 20 });
+    for (let i = 0; i < 3; i++) await t.http.post('/api/students/register').send(registerBody(org.orgId, cls.id)).expect(201);
+    const refused = registerBody(org.orgId, cls.id);
+    const limited = await t.http.post('/api/students/register').send(refused).expect(429);
+    expect(limited.body.error).toBe('Too many attempts. Please wait a few minutes and try again.');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const [{ n }] = await t.db.query('SELECT count(*)::int AS n FROM students WHERE lower(email) = lower($1)', [refused.email]);
+    expect(n).toBe(0);
+    const [{ enrolled_students: seats }] = await t.db.query('SELECT enrolled_students FROM classes WHERE id = $1', [cls.id]);
+    expect(seats).toBe(3);
+
+    // Joining a waitlist has its own count (a seat is free here, so the server says register instead: 409).
+    const join = () => t.http.post(`/api/classes/${cls.id}/waitlist`).send({ organizationId: org.orgId, ...studentBody() });
+    expect([(await join()).status, (await join()).status, (await join()).status, (await join()).status]).toEqual([409, 409, 409, 429]);
   });
 });

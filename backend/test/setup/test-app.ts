@@ -48,6 +48,7 @@ export async function createTestApp(
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     // Card tests send 100 concurrent holds from one IP; rate-limit.e2e-spec lowers it to test the 429.
     CARD_INTENT_RATE_LIMIT_PER_MINUTE: '100000',
+    REGISTRATION_RATE_LIMIT_PER_MINUTE: '100000',
     PLATFORM_ADMIN_PASSWORD: 'staff-password-1',
     ...env,
   });

@@ -8,9 +8,10 @@ export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes a
 
 /**
  * Named budgets: `auth` (sign-in, sign-up, reset) per minute, `contact` (contact form) per hour, `analytics` (page
- * beacons) per minute, `cardIntent` (card seat holds: each takes a seat until it lapses) per minute.
+ * beacons) per minute, `cardIntent` (card seat holds: each takes a seat until it lapses) per minute, `registration`
+ * (public in-person registrations and waitlist joins: each takes a seat or a place in line and emails the address) per minute.
  */
-export type RateLimitBudget = 'auth' | 'contact' | 'analytics' | 'cardIntent';
+export type RateLimitBudget = 'auth' | 'contact' | 'analytics' | 'cardIntent' | 'registration';
 
 const RATE_LIMIT_KEY = 'classlane:rateLimit';
 
@@ -30,7 +31,11 @@ const marked = (ctx: ExecutionContext): { budget: RateLimitBudget; action: strin
 export function throttlerOptions(
   settings: Pick<
     AppConfig,
-    'authRateLimitPerMinute' | 'contactRateLimitPerHour' | 'analyticsRateLimitPerMinute' | 'cardIntentRateLimitPerMinute'
+    | 'authRateLimitPerMinute'
+    | 'contactRateLimitPerHour'
+    | 'analyticsRateLimitPerMinute'
+    | 'cardIntentRateLimitPerMinute'
+    | 'registrationRateLimitPerMinute'
   >,
 ): ThrottlerModuleOptions {
   const only = (budget: RateLimitBudget) => (ctx: ExecutionContext) => marked(ctx)?.budget !== budget;
@@ -40,6 +45,7 @@ export function throttlerOptions(
       { name: 'contact', ttl: 60 * 60_000, limit: settings.contactRateLimitPerHour, skipIf: only('contact') },
       { name: 'analytics', ttl: 60_000, limit: settings.analyticsRateLimitPerMinute, skipIf: only('analytics') },
       { name: 'cardIntent', ttl: 60_000, limit: settings.cardIntentRateLimitPerMinute, skipIf: only('cardIntent') },
+      { name: 'registration', ttl: 60_000, limit: settings.registrationRateLimitPerMinute, skipIf: only('registration') },
     ],
     errorMessage: TOO_MANY_ATTEMPTS,
     generateKey: (ctx, tracker, name) => `${name}:${marked(ctx)?.action ?? ctx.getHandler().name}:${tracker}`,

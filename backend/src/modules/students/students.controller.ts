@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res }
 import type { FastifyReply } from 'fastify';
 import { CurrentUser, OrgId, type AuthUser } from '../../common/auth/auth-user';
 import { Public, Role, Roles } from '../../common/auth/roles';
+import { RateLimit } from '../../common/http/rate-limit';
 import { parseListParams, setContentRange } from '../../common/http/list-query';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import { CheckEnrollmentDto, CreateStudentDto, ListStudentsQuery, RegisterStudentDto, UpdateStudentDto } from './dto/student.dto';
@@ -33,13 +34,18 @@ export class StudentsController {
     return this.students.checkEnrollment(dto);
   }
 
-  @ApiEnvelope(RegistrationResponseDto, { status: 201 })
+  @ApiEnvelope(RegistrationResponseDto, {
+    status: 201,
+    description: '429: more than REGISTRATION_RATE_LIMIT_PER_MINUTE registrations from one IP in a minute (Retry-After)',
+  })
   @ApiRequestExample({
     ...STUDENT_EXAMPLE,
     organizationId: EXAMPLE_ORG_ID,
     classEnrollments: [{ classId: EXAMPLE_ID, paymentMethod: 'in-person', paymentStatus: 'pending' }],
   })
   @Public()
+  // Each registration takes a seat until an admin removes it and emails the address given.
+  @RateLimit('registration', 'register')
   @Post('students/register')
   register(@Body() dto: RegisterStudentDto) {
     return this.students.register(dto);

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { OrgId } from '../../common/auth/auth-user';
 import { Public, Role, Roles } from '../../common/auth/roles';
+import { RateLimit } from '../../common/http/rate-limit';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import { ApiEnvelope, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { JoinWaitlistDto, MoveWaitlistEntryDto } from './dto/waitlist.dto';
@@ -20,7 +21,8 @@ export class WaitlistController {
   @ApiEnvelope(WaitlistJoinResponseDto, {
     status: 201,
     description:
-      'Joins the waitlist of a full class. The same email again answers its entry. 409 when a seat is free (register instead) or the class is not open',
+      'Joins the waitlist of a full class. The same email again answers its entry. 409 when a seat is free (register instead) or the class is not open; ' +
+      '429: more than REGISTRATION_RATE_LIMIT_PER_MINUTE joins from one IP in a minute (Retry-After)',
   })
   @ApiRequestExample({
     organizationId: 'a0000000-0000-4000-8000-000000000001',
@@ -31,6 +33,8 @@ export class WaitlistController {
     communicationOptIn: true,
   })
   @Public()
+  // Each join sends an email to the address given: a script must not turn the waitlist into a mailer.
+  @RateLimit('registration', 'waitlist-join')
   @Post('classes/:classId/waitlist')
   join(@Param('classId', UuidParam) classId: string, @Body() dto: JoinWaitlistDto) {
     return this.waitlist.join(classId, dto);
