@@ -895,6 +895,11 @@ export interface components {
       /** @example 4 */
       enrolledStudents: number;
       /**
+       * @description Every seat is taken and the class takes waitlist entries (Open, Scheduled, or Closed by filling up; not closed by hand)
+       * @example false
+       */
+      waitlistOpen: boolean;
+      /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z
        */
@@ -3435,6 +3440,11 @@ export interface components {
       /** @example 4 */
       enrolledStudents: number;
       /**
+       * @description Every seat is taken and the class takes waitlist entries (Open, Scheduled, or Closed by filling up; not closed by hand)
+       * @example false
+       */
+      waitlistOpen: boolean;
+      /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z
        */
@@ -3700,6 +3710,8 @@ export interface components {
       id?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       enrolledStudents?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      waitlistOpen?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       sessions?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */

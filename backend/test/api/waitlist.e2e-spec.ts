@@ -60,6 +60,34 @@ describe('waitlist with timed seat offers (issue 14 §1)', () => {
     expect(bad.body.success).toBe(false);
   });
 
+  it("should tell the public pages when a class's waitlist is open (full and running; not when closed by hand)", async () => {
+    // The class page's read (public, no token).
+    const waitlistOpen = async (id: string) =>
+      (await t.http.get(`/api/classes/${id}?organizationId=${org.orgId}`).expect(200)).body.data.waitlistOpen as boolean;
+    // Open and filled: the seat update closed it itself, and the waitlist takes entries.
+    const { cls } = await fullClass(t, org, 1);
+    expect((await seats(t, cls.id)).status).toBe('Closed');
+    expect(await waitlistOpen(cls.id)).toBe(true);
+    // A free seat: register instead.
+    const open = await createClass(t, org, { maxStudents: 2 });
+    expect(await waitlistOpen(open.id)).toBe(false);
+    // Closed by hand, then full (its seats lowered to the one taken): the server refuses entries, so the page must not
+    // offer them.
+    const { cls: closed } = await fullClass(t, org, 1, { maxStudents: 2 });
+    const edit = (changes: Record<string, unknown>) =>
+      t.http
+        .put(`/api/classes/${closed.id}`)
+        .set(org.auth)
+        .send(classBody({ title: closed.title, ...changes }))
+        .expect(200);
+    await edit({ maxStudents: 2, status: 'Closed' });
+    await edit({ maxStudents: 1, status: 'Closed' });
+    expect(await seats(t, closed.id)).toEqual({ enrolled: 1, status: 'Closed' });
+    expect(await waitlistOpen(closed.id)).toBe(false);
+    const refused = await t.http.post(`/api/classes/${closed.id}/waitlist`).send(joinBody(org.orgId)).expect(409);
+    expect(refused.body.error).toBe(`${closed.title} is not open for registration, so its waitlist is closed.`);
+  });
+
   it('should hold a freed seat for the first person at once, never for a public registrant, and queue the offer once', async () => {
     const { cls, students } = await fullClass(t, org, 1);
     const a = await join(t, org.orgId, cls.id, { communicationOptIn: true });

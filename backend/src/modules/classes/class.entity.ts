@@ -54,6 +54,13 @@ export const toCents = (dollars: number) => Math.round(dollars * 100);
 export const amountDueCents = (c: Pick<ClassEntity, 'priceCents' | 'discountPriceCents'>) =>
   c.discountPriceCents !== null && c.discountPriceCents > 0 && c.discountPriceCents < c.priceCents ? c.discountPriceCents : c.priceCents;
 
+/**
+ * A class that still runs takes waitlist entries: Open, Scheduled, or Closed because it filled up. One an admin closed
+ * by hand does not (issue 14 §1).
+ */
+export const takesWaitlist = (c: Pick<ClassEntity, 'status' | 'closedWhenFull'>) =>
+  c.status === 'Open' || c.status === 'Scheduled' || (c.status === 'Closed' && c.closedWhenFull);
+
 export const mapClass = (c: ClassEntity) => ({
   id: c.id,
   organizationId: c.organizationId,
@@ -66,6 +73,8 @@ export const mapClass = (c: ClassEntity) => ({
   discountPrice: toDollars(c.discountPriceCents),
   maxStudents: c.maxStudents,
   enrolledStudents: c.enrolledStudents,
+  // The public pages offer 'Join the waitlist' exactly when the server would take the entry.
+  waitlistOpen: takesWaitlist(c) && c.enrolledStudents >= c.maxStudents,
   startDate: c.startDate,
   duration: c.duration,
   days: c.days,

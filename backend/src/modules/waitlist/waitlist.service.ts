@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
 import type { AllConfigType } from '../../config/config.type';
-import { amountDueCents, toDollars, type ClassEntity } from '../classes/class.entity';
+import { amountDueCents, takesWaitlist, toDollars, type ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { linkValue } from '../communications/templates';
@@ -24,7 +24,6 @@ const JOB_BATCH = 50;
 
 const isUniqueViolation = (e: unknown) => e instanceof QueryFailedError && (e as unknown as { code?: string }).code === '23505';
 /** Registration statuses a waitlist may be joined in: a class closed by the admin (or cancelled) has no list. */
-const joinable = (c: ClassEntity) => c.status === 'Open' || c.status === 'Scheduled' || (c.status === 'Closed' && c.closedWhenFull);
 const hasFreeSeat = (c: ClassEntity) => (c.status === 'Open' || c.status === 'Scheduled') && c.enrolledStudents < c.maxStudents;
 
 export const entryView = (e: WaitlistEntry) => ({
@@ -86,7 +85,7 @@ export class WaitlistService implements OnModuleInit {
         if (!cls || cls.status === 'Archived') throw new NotFoundException(`Class with ID ${classId} not found`);
         const existing = await this.repo.liveByEmail(m, classId, dto.email);
         if (existing) return { entryId: existing.id, position: existing.position! };
-        if (!joinable(cls))
+        if (!takesWaitlist(cls))
           throw new AppException(HttpStatus.CONFLICT, `${cls.title} is not open for registration, so its waitlist is closed.`, {
             code: 'WAITLIST_CLOSED',
           });

@@ -23,7 +23,6 @@ import { classPath, orgPath, queryParam, registerPath } from '@/lib/routing';
 import { useSeo } from '@/lib/seo';
 import { isAdminOf } from '@/lib/storage';
 import { useAsync } from '@/lib/useAsync';
-import { offersWaitlist } from '@/features/waitlist/waitlistRules';
 import './ClassDetailPage.css';
 
 class ClassNotFoundError extends Error {}
@@ -82,8 +81,9 @@ export function ClassDetailPage() {
   const percent = item.maxStudents > 0 ? Math.min(100, Math.round((item.enrolledStudents / item.maxStudents) * 100)) : 0;
   const sessions = sessionDates(item.startDate, item.days, item.schedule, item.sessions);
   const materials = (item.materials ?? []).filter((m) => m && m.trim());
-  // A full class offers its waitlist where Register Now was (issue 14 §1); the registration page holds the form.
-  const waitlist = offersWaitlist(item);
+  // A full class offers its waitlist where Register Now was (issue 14 §1), when the server says it takes entries (not
+  // on a class an admin closed by hand); the registration page holds the form.
+  const waitlist = item.waitlistOpen;
   const registerButton = waitlist ? (
     <Link href={registerPath(item.id, item.organizationId)} className="btn btn--lg">
       Join the waitlist

@@ -18,6 +18,7 @@ const cls = (over: Partial<ClassItem>): ClassItem => ({
   discountPrice: null,
   maxStudents: 10,
   enrolledStudents: 0,
+  waitlistOpen: false,
   startDate: at(10),
   duration: 60,
   days: 1,

@@ -14,6 +14,7 @@ const base: ClassItem = {
   discountPrice: null,
   maxStudents: 10,
   enrolledStudents: 0,
+  waitlistOpen: false,
   startDate: new Date(2026, 10, 28, 18, 0),
   duration: 60,
   days: 3,

@@ -22,7 +22,6 @@ import { PaymentStep } from './PaymentStep';
 import { RegistrationClosedNotice } from './RegistrationClosedNotice';
 import { RegistrationSteps } from './RegistrationSteps';
 import { JoinWaitlist } from '@/features/waitlist/JoinWaitlist';
-import { offersWaitlist } from '@/features/waitlist/waitlistRules';
 import { StudentForm, type SubmitPhase } from './StudentForm';
 import { EMPTY_STUDENT, type StudentField, type StudentFormValues } from './studentFormRules';
 import './RegisterPage.css';
@@ -77,7 +76,7 @@ export function RegisterPage() {
   const attendees = attendeesToSend(values, household);
 
   // A full class takes waitlist entries instead (issue 14 §1), also when it closed itself on filling up.
-  const waitlist = classFull || offersWaitlist(currentClass);
+  const waitlist = classFull || currentClass.waitlistOpen;
   if (!isOpenStatus(currentClass.status) && !waitlist) {
     return (
       <RegisterShell>

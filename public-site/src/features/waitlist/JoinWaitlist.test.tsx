@@ -26,6 +26,7 @@ const fullClass = (status = 'Closed') => ({
   discountPrice: null,
   maxStudents: 8,
   enrolledStudents: 8,
+  waitlistOpen: status !== 'Cancelled' && status !== 'Archived',
   information: '',
   materials: [],
   sessions: [],
@@ -110,7 +111,7 @@ describe('Join the waitlist on the registration page', () => {
 
   it('should switch to the waitlist when the enrollment check finds the class full', async () => {
     stubApi({
-      [`GET /api/classes/${CLASS}`]: () => reply(200, { ...fullClass('Open'), enrolledStudents: 7 }),
+      [`GET /api/classes/${CLASS}`]: () => reply(200, { ...fullClass('Open'), enrolledStudents: 7, waitlistOpen: false }),
       'POST /api/students/check-enrollment': () => reply(200, { enrolled: false, classFull: true }),
     });
     renderAt(`/register/${CLASS}?org=${ORG}`, '/register/:classId', RegisterPage);
@@ -135,8 +136,16 @@ describe('Join the waitlist on the class page', () => {
     expect(screen.getByText('Class is full: waitlist open')).toBeTruthy();
   });
 
+  it('should not offer the waitlist of a full class an admin closed by hand (the server would refuse the entry)', async () => {
+    stubApi({ [`GET /api/classes/${CLASS}`]: () => reply(200, { ...fullClass('Closed'), waitlistOpen: false }) });
+    renderAt(`/class/${CLASS}?organizationId=${ORG}`, '/class/:id', ClassDetailPage);
+    await screen.findByRole('heading', { level: 1, name: 'Watercolor Basics' });
+    expect(screen.queryByRole('link', { name: 'Join the waitlist' })).toBeNull();
+    expect(screen.getByText('Class is closed')).toBeTruthy();
+  });
+
   it('should keep Register Now while a seat is free', async () => {
-    stubApi({ [`GET /api/classes/${CLASS}`]: () => reply(200, { ...fullClass('Open'), enrolledStudents: 3 }) });
+    stubApi({ [`GET /api/classes/${CLASS}`]: () => reply(200, { ...fullClass('Open'), enrolledStudents: 3, waitlistOpen: false }) });
     renderAt(`/class/${CLASS}?organizationId=${ORG}`, '/class/:id', ClassDetailPage);
     await screen.findByRole('heading', { level: 1, name: 'Watercolor Basics' });
     expect(screen.getAllByRole('link', { name: 'Register Now' }).length).toBeGreaterThan(0);

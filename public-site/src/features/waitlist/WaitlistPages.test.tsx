@@ -45,6 +45,7 @@ const cls = {
   discountPrice: 30,
   maxStudents: 8,
   enrolledStudents: 8,
+  waitlistOpen: true,
   sessions: [],
   materials: [],
 };

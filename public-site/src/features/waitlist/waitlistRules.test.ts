@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { offersWaitlist } from './waitlistRules';
 import { joinErrorMessage, leaveErrorMessage, offerErrorMessage, positionText, WAITLIST_MESSAGES } from './api/waitlist';
 import { ApiError } from '@/lib/apiClient';
-
-describe('offersWaitlist', () => {
-  it('should offer the waitlist only on a full class that still runs', () => {
-    expect(offersWaitlist({ status: 'Open', enrolledStudents: 10, maxStudents: 10 })).toBe(true);
-    expect(offersWaitlist({ status: 'Scheduled', enrolledStudents: 10, maxStudents: 10 })).toBe(true);
-    expect(offersWaitlist({ status: 'Closed', enrolledStudents: 10, maxStudents: 10 })).toBe(true);
-    expect(offersWaitlist({ status: 'Open', enrolledStudents: 9, maxStudents: 10 })).toBe(false);
-    expect(offersWaitlist({ status: 'Cancelled', enrolledStudents: 10, maxStudents: 10 })).toBe(false);
-    expect(offersWaitlist({ status: 'Archived', enrolledStudents: 10, maxStudents: 10 })).toBe(false);
-  });
-});
 
 describe('waitlist messages', () => {
   it('should state the position', () => {

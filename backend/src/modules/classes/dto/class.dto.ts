@@ -79,6 +79,7 @@ export class CreateClassDto {
 export class UpdateClassDto extends CreateClassDto {
   @IsOptional() id?: unknown;
   @IsOptional() enrolledStudents?: unknown;
+  @IsOptional() waitlistOpen?: unknown;
   @IsOptional() sessions?: unknown;
   @IsOptional() createdAt?: unknown;
   @IsOptional() updatedAt?: unknown;

@@ -16,6 +16,11 @@ export class ClassResponseDto {
   discountPrice: number | null;
   @ApiProperty({ example: 12 }) maxStudents: number;
   @ApiProperty({ example: 4 }) enrolledStudents: number;
+  @ApiProperty({
+    description: 'Every seat is taken and the class takes waitlist entries (Open, Scheduled, or Closed by filling up; not closed by hand)',
+    example: false,
+  })
+  waitlistOpen: boolean;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) startDate: string;
   @ApiProperty({ description: 'Minutes per session', example: 120 }) duration: number;
   @ApiProperty({ description: 'Number of sessions', example: 4 }) days: number;
