@@ -131,6 +131,44 @@ describe('waitlist seats on two instances', () => {
     );
   });
 
+  it('should give the offer back when Stripe fails while it is accepted by card, so its holder can try again', async () => {
+    const { org, cls, students } = await full(1);
+    const a = await join(w.a, org.orgId, cls.id);
+    const b = await join(w.a, org.orgId, cls.id);
+    await freeSeat(w.a, org, students[0], cls.id);
+    const { offer } = await tokensOf(w.a, a.entryId);
+    const before = await entry(w.a, a.entryId);
+    const accept = () =>
+      w.a.http
+        .post('/api/payments/create-intent')
+        .send({ ...intentBody(org.orgId, cls.id, 80, { email: a.email }), waitlistOfferToken: offer });
+    // Stripe answers 500 to every PaymentIntent creation (the SDK's retry included).
+    w.stand.state.loseReply = (r) => r.method === 'POST' && r.path === '/v1/payment_intents';
+    try {
+      expect((await accept().expect(502)).body.error).toBe('Failed to reserve spot. Please try again.');
+    } finally {
+      w.stand.state.loseReply = null;
+    }
+    // The offer is open again with the same link and expiry; the next person still waits; the seat is still the offer's.
+    expect(await entry(w.a, a.entryId)).toMatchObject({
+      status: 'offered',
+      accepted_enrollment_id: null,
+      offer_expires_at: before.offer_expires_at,
+    });
+    expect((await entry(w.a, b.entryId)).status).toBe('waiting');
+    expect(await seats(w.a, cls.id)).toEqual({ enrolled: 1, status: 'Closed' });
+    const [{ n: holds }] = await w.a.db.query("SELECT count(*)::int AS n FROM enrollments WHERE class_id = $1 AND status = 'held'", [
+      cls.id,
+    ]);
+    expect(holds).toBe(0);
+    expect((await w.a.http.get(`/api/waitlist/offers/${offer}`).expect(200)).body.data.acceptsCard).toBe(true);
+    // Stripe is back: the same link works.
+    const res = await accept().expect(201);
+    expect(await entry(w.a, a.entryId)).toMatchObject({ status: 'accepted', accepted_enrollment_id: res.body.data.enrollmentId });
+    expect(await seats(w.a, cls.id)).toEqual({ enrolled: 1, status: 'Closed' });
+    expect((await entry(w.a, b.entryId)).status).toBe('waiting');
+  });
+
   it('should pass the seat on to the next person when the card hold of an accepted offer lapses', async () => {
     const { org, cls, students } = await full(1);
     const a = await join(w.a, org.orgId, cls.id);

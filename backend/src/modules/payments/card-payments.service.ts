@@ -171,8 +171,7 @@ export class CardPaymentsService {
           );
     } catch (e) {
       this.logger.error(`PaymentIntent for enrollment ${hold.enrollmentId} failed: ${e instanceof Error ? e.message : String(e)}`);
-      if (!hold.reused)
-        await this.db.transaction((m) => this.cards.expire(m, { id: hold.enrollmentId, organizationId: dto.organizationId }, false));
+      await this.students.abandonHold(dto.organizationId, hold);
       throw new AppException(HttpStatus.BAD_GATEWAY, RESERVE_FAILED);
     }
     if (!hold.paymentIntentId) await this.cards.setPaymentIntent(hold.enrollmentId, intent.id);

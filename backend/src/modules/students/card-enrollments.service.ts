@@ -106,6 +106,11 @@ export class CardEnrollmentsService {
     return true;
   }
 
+  /** held -> expired without freeing its seat (the caller gives the seat to someone else); false when it held none. */
+  async expireKeepingSeat(manager: EntityManager, e: { id: string }): Promise<boolean> {
+    return Boolean(await this.repo.expireHold(manager, e.id, false));
+  }
+
   claimExpiredHolds(manager: EntityManager, limit: number) {
     return this.repo.claimExpiredHolds(manager, limit);
   }

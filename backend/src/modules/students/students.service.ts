@@ -34,12 +34,16 @@ import { HouseholdService } from './household.service';
 import type { WaitlistService } from '../waitlist/waitlist.service';
 
 /** Registering into a seat held by a waitlist offer (the waitlist module plugs itself in at start-up). */
-type WaitlistOffers = Pick<WaitlistService, 'claimOffer' | 'offerAccepted'>;
+type WaitlistOffers = Pick<WaitlistService, 'claimOffer' | 'offerAccepted' | 'offerReturned'>;
 
-/** A card registration's held seat (holdCardSeat). `released`: the PaymentIntent of a lapsed hold it replaced. */
+/**
+ * A card registration's held seat (holdCardSeat). `released`: the PaymentIntent of a lapsed hold it replaced;
+ * `offerEntryId`: the waitlist entry whose offered seat this hold took.
+ */
 export interface CardHold {
   enrollmentId: string;
   reused: boolean;
+  offerEntryId: string | null;
   paymentIntentId: string | null;
   holdExpiresAt: Date;
   amountDueCents: number;
@@ -115,6 +119,24 @@ export class StudentsService {
     if (offerToken || !(await this.classes.isFull(classId, organizationId))) return;
     if (await this.cards.heldFor(undefined, organizationId, email, classId, false)) return;
     throw classFull();
+  }
+
+  /**
+   * A new hold whose PaymentIntent could not be opened (Stripe failed): nothing was registered, so its seat is freed,
+   * except that a waitlist offer's seat goes back to the offer. Its holder keeps the offer until its own expiry and can
+   * try again with the same link: a provider outage must not pass their place to the next person.
+   */
+  async abandonHold(organizationId: string, hold: CardHold): Promise<void> {
+    if (hold.reused) return;
+    const e = { id: hold.enrollmentId, organizationId };
+    await this.db.transaction(async (m) => {
+      if (!hold.offerEntryId || !this.waitlistOffers) {
+        await this.cards.expire(m, e, false);
+        return;
+      }
+      // Still held (no job expired it meanwhile, which would have passed the seat on): the seat stays the offer's.
+      if (await this.cards.expireKeepingSeat(m, e)) await this.waitlistOffers.offerReturned(m, hold.offerEntryId, hold.enrollmentId);
+    });
   }
 
   useWaitlistOffers(offers: WaitlistOffers): void {
@@ -402,6 +424,7 @@ export class StudentsService {
           return {
             enrollmentId: existing.id,
             reused: true,
+            offerEntryId: null,
             paymentIntentId: existing.stripePaymentIntentId,
             holdExpiresAt: existing.holdExpiresAt,
             amountDueCents: existing.amountDueCents ?? opts.amountDueCents,
@@ -447,6 +470,7 @@ export class StudentsService {
         return {
           enrollmentId: held.id,
           reused: false,
+          offerEntryId: offer?.entryId ?? null,
           paymentIntentId: null,
           holdExpiresAt: new Date(held.holdExpiresAt),
           amountDueCents: opts.amountDueCents,

@@ -134,6 +134,15 @@ export class WaitlistRepository {
     ]);
   }
 
+  /** accepted -> offered again, the same link and expiry (only while it is still this enrollment's acceptance). */
+  async markReturned(manager: EntityManager, id: string, enrollmentId: string): Promise<void> {
+    await manager.query(
+      `UPDATE waitlist_entries SET status = 'offered', accepted_enrollment_id = NULL, updated_at = now()
+        WHERE id = $1 AND status = 'accepted' AND accepted_enrollment_id = $2`,
+      [id, enrollmentId],
+    );
+  }
+
   /** Classes with an offer past its expiry (not locked: the job locks each class, skipping those another holds). */
   async classesWithExpiredOffers(limit: number): Promise<{ classId: string; organizationId: string }[]> {
     return this.db.query(

@@ -328,6 +328,11 @@ export class WaitlistService implements OnModuleInit {
     await this.repo.markAccepted(m, entryId, enrollmentId);
   }
 
+  /** The card hold an accepted offer became was abandoned before any payment (StudentsService.abandonHold): open again. */
+  async offerReturned(m: EntityManager, entryId: string, enrollmentId: string): Promise<void> {
+    await this.repo.markReturned(m, entryId, enrollmentId);
+  }
+
   private async offerOf(m: EntityManager | undefined, token: string, lock = false): Promise<WaitlistEntry> {
     const named = this.tokens.read('offer', token);
     const entry = named ? await this.repo.byId(m, named.entryId, lock) : null;
