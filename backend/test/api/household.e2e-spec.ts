@@ -13,6 +13,7 @@ import {
   waitFor,
   type CardWorld,
 } from './card-payments.helpers';
+import { dashboardRefund } from '../stand-ins/stripe.stand-in';
 
 const DAY = 24 * 3600 * 1000;
 const KIDS = [
@@ -138,6 +139,57 @@ describe('household registration', () => {
     // The same person twice in one request.
     const twice = await register({ ...body, classEnrollments: [{ classId: c2.id }], attendees: [KIDS[0], KIDS[0]] }).expect(400);
     expect(twice.body.error).toContain('Each person can be listed once');
+  });
+
+  it("should spread a Stripe-dashboard refund of a household's payment over its people, once per refund id", async () => {
+    const cls = await cardClass(w.a, org, { startDate: new Date(Date.now() + 10 * DAY).toISOString() });
+    const base = intentBody(org.orgId, cls.id, 240, { firstName: 'Kai', lastName: 'Ito' });
+    const attendees = [{ firstName: 'Kai', lastName: 'Ito' }, ...KIDS.map((k) => ({ ...k, lastName: 'Ito' }))];
+    const d = (
+      await w.a.http
+        .post('/api/payments/create-intent')
+        .send({ ...base, attendees })
+        .expect(201)
+    ).body.data;
+    const ids: string[] = d.enrollments.map((e: { enrollmentId: string }) => e.enrollmentId);
+    await payInBrowser(w.stand, d.paymentIntentId, d.clientSecret);
+    await w.a.http
+      .post('/api/payments/confirm-enrollment')
+      .send({ paymentIntentId: d.paymentIntentId, classId: cls.id, organizationId: org.orgId, studentData: base.studentData })
+      .expect(200);
+
+    // $200 of the $240 refunded in the dashboard: the contact's $80 first, then the others up to their $80 each.
+    await dashboardRefund(w.stand.state, d.paymentIntentId, 20000);
+    const event = w.stand.events.filter((x) => x.type === 'charge.refunded' && x.data.object.payment_intent === d.paymentIntentId).at(-1)!;
+    await Promise.all([deliver(w.a, event), deliver(w.a, event), deliver(w.a, { ...event, id: `${event.id}_again` })]);
+    const rows = await Promise.all(ids.map((id) => enrollmentRow(w.a, id)));
+    expect(rows[0].refunded_cents).toBe(8000);
+    expect(rows.map((r) => r.refunded_cents).reduce((a, b) => a + b, 0)).toBe(20000);
+    expect(rows.map((r) => r.refunded_cents).sort()).toEqual([4000, 8000, 8000]);
+    expect(rows.every((r) => r.status === 'active')).toBe(true);
+    const refunds = await w.a.db.query(
+      'SELECT enrollment_id, amount_cents, stripe_refund_id, source FROM refunds WHERE enrollment_id = ANY($1) ORDER BY amount_cents',
+      [ids],
+    );
+    expect(refunds).toHaveLength(3);
+    expect(new Set(refunds.map((r: { stripe_refund_id: string }) => r.stripe_refund_id)).size).toBe(1);
+    expect(refunds.every((r: { source: string }) => r.source === 'stripe_dashboard')).toBe(true);
+    // One notice to the contact for the whole refund.
+    const notices = await w.a.db.query(
+      "SELECT to_address, message FROM communications WHERE organization_id = $1 AND kind = 'refund' AND dedupe_key LIKE $2",
+      [org.orgId, `refund:${refunds[0].stripe_refund_id}:%`],
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0].to_address).toBe(base.studentData.email);
+    expect(notices[0].message).toContain('200.00');
+
+    // The remaining $40 refunded in the dashboard too: the one person with something left gets it; nothing is ever
+    // recorded beyond what was paid.
+    await dashboardRefund(w.stand.state, d.paymentIntentId, 4000);
+    const last = w.stand.events.filter((x) => x.type === 'charge.refunded' && x.data.object.payment_intent === d.paymentIntentId).at(-1)!;
+    await deliver(w.a, last).expect(200);
+    const after = await Promise.all(ids.map((id) => enrollmentRow(w.a, id)));
+    expect(after.map((r) => r.refunded_cents)).toEqual([8000, 8000, 8000]);
   });
 
   it('should pay for a household of three with one intent, complete all together, and refund one attendee by their share only', async () => {

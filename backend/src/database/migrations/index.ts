@@ -20,6 +20,7 @@ import { EnrollmentsStudentIndex1765400000000 } from './1765400000000-Enrollment
 import { AttendanceTallies1765500000000 } from './1765500000000-AttendanceTallies';
 import { DropRatingRequests1765500000001 } from './1765500000001-DropRatingRequests';
 import { TallyTriggerFastPath1765500000002 } from './1765500000002-TallyTriggerFastPath';
+import { RefundsPerEnrollment1765600000000 } from './1765600000000-RefundsPerEnrollment';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   AttendanceTallies1765500000000,
   DropRatingRequests1765500000001,
   TallyTriggerFastPath1765500000002,
+  RefundsPerEnrollment1765600000000,
 ];

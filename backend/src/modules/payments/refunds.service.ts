@@ -261,23 +261,28 @@ export class RefundsService {
 
   /**
    * charge.refunded: records refunds made outside the app (the Stripe dashboard) once per refund id. The charge
-   * is untrusted: its payment intent must be a card enrollment's and its metadata (when present) must name it.
+   * is untrusted: its payment intent must be a card enrollment's and its metadata (when present) must name it. A
+   * household's intent pays for several people: a refund of it is spread over them, the contact's first, each up to
+   * what is left of its share (never recorded against one person beyond what they paid).
    */
   async chargeRefunded(charge: unknown, m: EntityManager): Promise<void> {
     if (!charge || typeof charge !== 'object') return;
     const c = charge as Record<string, unknown>;
     const pi = typeof c.payment_intent === 'string' ? c.payment_intent : (c.payment_intent as { id?: unknown } | null)?.id;
     if (typeof pi !== 'string') return;
-    const e = await this.cards.byPaymentIntent(pi, m, true);
-    if (!e) return;
+    const first = await this.cards.byPaymentIntent(pi, m);
+    if (!first) return;
     const meta = (c.metadata ?? {}) as Record<string, unknown>;
     if (
-      (meta.enrollmentId !== undefined && meta.enrollmentId !== e.id) ||
-      (meta.organizationId !== undefined && meta.organizationId !== e.organizationId)
+      (meta.enrollmentId !== undefined && meta.enrollmentId !== first.id) ||
+      (meta.organizationId !== undefined && meta.organizationId !== first.organizationId)
     ) {
       this.logger.warn(`charge.refunded for ${pi} names another enrollment; ignored`);
       return;
     }
+    // Locked in id order (as every path that locks a household's rows), then the contact's first.
+    const paid = await this.cards.paidTogether(pi, m, true);
+    const members = [...paid.filter((e) => e.id === first.id), ...paid.filter((e) => e.id !== first.id)];
     const list = (c.refunds as { data?: unknown } | undefined)?.data;
     const refunds = Array.isArray(list) ? list : [];
     for (const raw of refunds) {
@@ -285,35 +290,46 @@ export class RefundsService {
       if (typeof r.id !== 'string' || !Number.isSafeInteger(r.amount) || (r.amount as number) <= 0) continue;
       if (refundStatus(r.status as string) === 'failed') continue;
       if (await this.refunds.byStripeId(m, r.id)) continue;
-      const latest = (await this.cards.byId(e.id, m))!;
-      const amount = Math.min(r.amount as number, latest.amountPaidCents - latest.refundedCents);
-      if (amount <= 0) continue;
-      const recorded = await this.refunds.insert(m, {
-        organizationId: e.organizationId,
-        enrollmentId: e.id,
-        amountCents: amount,
-        stripeRefundId: r.id,
-        status: refundStatus(r.status as string),
-        reason: 'Refunded in the Stripe dashboard',
-        source: 'stripe_dashboard',
-      });
-      if (!recorded) continue;
-      await this.cards.addRefunded(m, e.id, amount);
-      await this.communications.queueRefundNotice(m, { ...messageInput(e), refundReference: r.id, refundCents: amount });
-      await this.activity.record(
-        e.organizationId,
-        'payment_refunded',
-        `${e.studentName} was refunded ${formatDollars(amount)} for ${e.classTitle} in the Stripe dashboard`,
-        {
-          amount: amount / 100,
-          studentId: e.studentId,
-          studentName: e.studentName,
-          classId: e.classId,
-          className: e.classTitle,
+      let left = r.amount as number;
+      let recordedCents = 0;
+      for (const member of members) {
+        if (left <= 0) break;
+        const latest = (await this.cards.byId(member.id, m))!;
+        const amount = Math.min(left, latest.amountPaidCents - latest.refundedCents);
+        if (amount <= 0) continue;
+        const recorded = await this.refunds.insert(m, {
+          organizationId: latest.organizationId,
+          enrollmentId: latest.id,
+          amountCents: amount,
+          stripeRefundId: r.id,
+          status: refundStatus(r.status as string),
+          reason: 'Refunded in the Stripe dashboard',
           source: 'stripe_dashboard',
-        },
-        m,
-      );
+        });
+        if (!recorded) continue;
+        left -= amount;
+        recordedCents += amount;
+        await this.cards.addRefunded(m, latest.id, amount);
+        await this.activity.record(
+          latest.organizationId,
+          'payment_refunded',
+          `${latest.studentName} was refunded ${formatDollars(amount)} for ${latest.classTitle} in the Stripe dashboard`,
+          {
+            amount: amount / 100,
+            studentId: latest.studentId,
+            studentName: latest.studentName,
+            classId: latest.classId,
+            className: latest.classTitle,
+            source: 'stripe_dashboard',
+          },
+          m,
+        );
+      }
+      if (left > 0)
+        this.logger.error(`Refund ${r.id} of ${pi} exceeds what is left to refund by ${left} cents; the excess is not recorded`);
+      // One notice per Stripe refund id, to the person who paid, for all of it.
+      if (recordedCents > 0)
+        await this.communications.queueRefundNotice(m, { ...messageInput(first), refundReference: r.id, refundCents: recordedCents });
     }
   }
 

@@ -36,12 +36,16 @@ export class CardEnrollmentsService {
     );
   }
 
+  /** Every enrollment one PaymentIntent pays for (a household's pays for several), locked in id order when asked. */
+  paidTogether(paymentIntentId: string, manager: EntityManager, lock = false) {
+    return this.repo.findAll(manager, 'e.stripe_payment_intent_id = $1 ORDER BY e.id', [paymentIntentId], lock);
+  }
+
   /** The enrollments a household registered together (one PaymentIntent), by id; locked in id order when asked. */
   group(groupId: string, manager?: EntityManager, lock = false) {
     return this.repo.findAll(manager, 'e.household_group_id = $1 ORDER BY e.id', [groupId], lock);
   }
 
-  /** The open hold (seat-taking) of this email in this class, locked. */
   /** The email's seat in the class (held for a card payment, or registered); locked unless `lock` is false. */
   heldFor(
     manager: EntityManager | undefined,
