@@ -272,6 +272,40 @@ describe('go/no-go', () => {
     expect((await summary(other)).classesAtRisk).toEqual([]);
   });
 
+  it('should decide a class left below its minimum again when the admin moves it or changes its minimum', async () => {
+    const cls = await dueClass({ minEnrollment: 2 });
+    await inPerson(cls.id);
+    expect((await run()).decided).toContainEqual({ classId: cls.id, decision: 'below_minimum' });
+    const edit = async (changes: Record<string, unknown>) => {
+      const current = await getClass(cls.id);
+      return (
+        await w.a.http
+          .put(`/api/classes/${cls.id}`)
+          .set(org.auth)
+          .send({ ...current, ...changes })
+          .expect(200)
+      ).body.data;
+    };
+    // An edit that leaves the basis alone keeps the decision.
+    expect((await edit({ description: 'Bring an apron.' })).decidedAt).not.toBeNull();
+    // Moved three weeks later: no longer due, decided again when it is.
+    const moved = await edit({ startDate: new Date(Date.now() + 21 * 24 * HOUR).toISOString() });
+    expect(moved).toMatchObject({ goNoGo: 'pending', decidedAt: null });
+    expect((await run()).decided.map((d: { classId: string }) => d.classId)).not.toContain(cls.id);
+    // Back to tomorrow, still below: due at once, decided below again, and the admins are told again (once).
+    await edit({ startDate: new Date(Date.now() + 10 * HOUR).toISOString() });
+    expect((await run()).decided).toContainEqual({ classId: cls.id, decision: 'below_minimum' });
+    await run();
+    expect(await messages(cls.id, 'class_below_minimum')).toHaveLength(2);
+    // The minimum lowered to the one student: decided again, and now confirmed.
+    await edit({ minEnrollment: 1 });
+    expect((await run()).decided).toContainEqual({ classId: cls.id, decision: 'confirmed' });
+    expect(await getClass(cls.id)).toMatchObject({ goNoGo: 'confirmed', decidedAt: expect.any(String) });
+    // A confirmed class stays confirmed when moved.
+    expect(await edit({ startDate: new Date(Date.now() + 12 * HOUR).toISOString() })).toMatchObject({ goNoGo: 'confirmed' });
+    expect((await getClass(cls.id)).decidedAt).not.toBeNull();
+  });
+
   it('should cancel a class below its minimum with auto-cancel: refunds in full, releases in person and holds, tells everyone', async () => {
     const cls = await dueClass({ minEnrollment: 5, autoCancelBelowMinimum: true });
     const cardA = await byCard(cls.id);

@@ -26,6 +26,10 @@ export function classFull(): AppException {
   return new AppException(409, 'This class is full. No seats are left.', { code: ErrorCode.ClassFull });
 }
 
+/** What a go/no-go decision depends on besides the enrolment itself (issue 14 §3). */
+const decisionBasis = (c: ClassEntity) =>
+  [new Date(c.startDate).getTime(), c.decisionHoursBefore, c.minEnrollment, c.autoCancelBelowMinimum].join('|');
+
 function assertMinimum(min: number, max: number) {
   if (min > max) {
     const message = `Minimum enrolment (${min}) cannot be more than max students (${max})`;
@@ -132,8 +136,13 @@ export class ClassesService {
       if (dto.maxStudents < c.enrolledStudents) {
         throw new ConflictException(`Max students cannot be lower than the ${c.enrolledStudents} students already enrolled`);
       }
+      const decidedOn = decisionBasis(c);
       Object.assign(c, this.fields(dto));
       assertMinimum(c.minEnrollment, c.maxStudents);
+      // A class left running below its minimum (the admins were told; no auto-cancel) is decided again when what the
+      // decision rested on changes: a moved start, another lead time, minimum or auto-cancel setting. A confirmed or
+      // cancelled class stays as its students were told.
+      if (c.goNoGo === 'pending' && c.decidedAt && decisionBasis(c) !== decidedOn) c.decidedAt = null;
       if (dto.status && dto.status !== c.status) {
         c.status = dto.status;
         c.closedWhenFull = false; // a manual status wins over the automatic close

@@ -450,7 +450,8 @@ export class CommunicationsService {
           html: htmlEmail(message, org),
           templateId: own?.id ?? null,
           kind: 'class_below_minimum',
-          dedupeKey: `class_below_minimum:${cls.id}:${u.id}:email`,
+          // Once per class and start: a class moved and still below its minimum at its new decision time is news.
+          dedupeKey: `class_below_minimum:${cls.id}:${new Date(cls.startDate).getTime()}:${u.id}:email`,
         },
         manager,
       );
