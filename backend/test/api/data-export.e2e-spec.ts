@@ -128,6 +128,12 @@ describe('data export and erasure', () => {
     expect(files['waitlist.csv'].split('\r\n')[0]).toMatch(/^id,class_id,first_name,last_name,email,phone/);
     expect(files['waitlist.csv']).toContain('Waits');
     expect(files['classes.csv'].split('\r\n')[0]).toMatch(/^id,title,description,instructor/);
+    // Issue 14's fields: go/no-go on classes, households on students and enrollments.
+    expect(files['classes.csv'].split('\r\n')[0]).toMatch(
+      /,min_enrollment,decision_hours_before,auto_cancel_below_minimum,go_no_go,decided_at$/,
+    );
+    expect(files['students.csv'].split('\r\n')[0]).toMatch(/,household_contact_id,date_of_birth$/);
+    expect(files['enrollments.csv'].split('\r\n')[0]).toMatch(/,household_group_id$/);
     expect(files['classes.csv']).toContain('Glazing');
     expect(files['sessions.csv'].split('\r\n').filter(Boolean)).toHaveLength(1 + 3); // header + 3 weekly sessions
     expect(files['students.csv']).toContain('Annabel');

@@ -34,7 +34,8 @@ export const EXPORT_TABLES: ExportTable[] = [
     file: 'classes.csv',
     sql: `SELECT id::text AS key, id, title, description, instructor, location, status, (price_cents / 100.0)::numeric(12,2) AS price,
                  (discount_price_cents / 100.0)::numeric(12,2) AS discount_price, max_students, enrolled_students, start_date, duration, days,
-                 schedule, information, materials::text AS materials, created_at, updated_at
+                 schedule, information, materials::text AS materials, created_at, updated_at,
+                 min_enrollment, decision_hours_before, auto_cancel_below_minimum, go_no_go, decided_at
             FROM classes WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
   },
   {
@@ -49,13 +50,14 @@ export const EXPORT_TABLES: ExportTable[] = [
   {
     file: 'students.csv',
     sql: `SELECT id::text AS key, id, first_name, last_name, email, phone, status, communication_opt_in, stripe_customer_id,
-                 registration_date, created_at, updated_at
+                 registration_date, created_at, updated_at, household_contact_id, date_of_birth
             FROM students WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
   },
   {
     file: 'enrollments.csv',
     sql: `SELECT id::text AS key, id, student_id, class_id, status, enrollment_date, payment_method, payment_status,
-                 registered_first_name, registered_last_name, registered_phone, registered_communication_opt_in, cancelled_at
+                 registered_first_name, registered_last_name, registered_phone, registered_communication_opt_in, cancelled_at,
+                 household_group_id
             FROM enrollments WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
   },
   {
