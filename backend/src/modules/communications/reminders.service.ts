@@ -5,18 +5,34 @@ import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { StudentsService } from '../students/students.service';
 import type { Channel } from './communication.types';
-import { CommunicationsService } from './communications.service';
+import { CommunicationsService, householdList } from './communications.service';
 
 /** The largest reminderHours the settings accept (organization.dto.ts): the widest window to look at. */
 const MAX_REMINDER_HOURS = 168;
 const longDate = (d: Date) => d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 const time12 = (d: Date) => d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
+type Enrollment = Awaited<ReturnType<StudentsService['activeEnrollmentsOfClasses']>>[number];
+
+/**
+ * A class's enrollments in reminder groups: a household's (one registration, `householdGroupId`) together, keyed by
+ * that id (the group's first enrollment's, so a reminder queued before grouping keeps its dedupe key), anyone else alone.
+ */
+function byHousehold(enrollments: Enrollment[]): { key: string; members: Enrollment[] }[] {
+  const groups = new Map<string, Enrollment[]>();
+  for (const e of enrollments) {
+    const key = e.householdGroupId ?? e.enrollmentId;
+    groups.set(key, [...(groups.get(key) ?? []), e]);
+  }
+  return [...groups].map(([key, members]) => ({ key, members }));
+}
+
 /**
  * Class reminders (issue 11 §3): `reminderHours` before each session (organization setting, default 18), by email
  * when `emailEnabled` and by SMS when `smsEnabled` and the student opted in. A reminder is queued once its window
  * opens; the dedupe key (enrollment, session, channel) makes repeated runs, restarts and several instances queue it
- * once. Sessions come from ClassesService, never recomputed here.
+ * once. Sessions come from ClassesService, never recomputed here. A household's people get one reminder, to their
+ * contact, listing them (issue 14 §2), not one copy each to the same address.
  */
 @Injectable()
 export class RemindersService {
@@ -54,23 +70,26 @@ export class RemindersService {
     for (const { cls, sessions, s } of due) {
       if (!looks.has(cls.organizationId)) looks.set(cls.organizationId, await this.communications.look(cls.organizationId));
       const org = looks.get(cls.organizationId)!;
-      for (const e of enrollments.filter((x) => x.classId === cls.id)) {
+      for (const group of byHousehold(enrollments.filter((x) => x.classId === cls.id))) {
+        // A household's people share one reminder to their contact, listing them; anyone else gets their own.
+        const [first] = group.members;
+        const to = first.householdGroupId ? first.contact : first;
         for (const session of sessions) {
           const channels: Channel[] = [
             ...(s.emailEnabled ? ['email' as const] : []),
-            ...(s.smsEnabled && e.communicationOptIn ? ['sms' as const] : []),
+            ...(s.smsEnabled && to.communicationOptIn ? ['sms' as const] : []),
           ];
           for (const channel of channels) {
             const added = await this.communications.queueAutomatic(
               this.db.manager,
-              e,
+              { organizationId: first.organizationId, ...to },
               'reminder',
-              `reminder:${e.enrollmentId}:${session.index}:${channel}`,
+              `reminder:${group.key}:${session.index}:${channel}`,
               {
-                firstName: e.firstName,
-                lastName: e.lastName,
-                fullName: `${e.firstName} ${e.lastName}`,
-                email: e.email,
+                firstName: to.firstName,
+                lastName: to.lastName,
+                fullName: `${to.firstName} ${to.lastName}`,
+                email: to.email,
                 className: cls.title,
                 startDate: longDate(session.start),
                 startTime: time12(session.start),
@@ -84,6 +103,9 @@ export class RemindersService {
               org,
               [],
               channel,
+              undefined,
+              {},
+              channel === 'email' && first.householdGroupId ? householdList(group.members) : '',
             );
             if (added) queued += 1;
           }

@@ -219,14 +219,21 @@ export class StudentsRepository {
       email: string;
       phone: string;
       communicationOptIn: boolean;
+      householdGroupId: string | null;
+      contact: { studentId: string; firstName: string; lastName: string; email: string; phone: string; communicationOptIn: boolean };
     }[]
   > {
     if (!classIds.length) return Promise.resolve([]);
+    // contact: whom a household attendee's messages go to (the household contact; the student themselves otherwise).
     return this.db.query(
       `SELECT e.id AS "enrollmentId", e.class_id AS "classId", e.organization_id AS "organizationId", s.id AS "studentId",
-         s.first_name AS "firstName", s.last_name AS "lastName", s.email, s.phone, s.communication_opt_in AS "communicationOptIn"
-       FROM enrollments e JOIN students s ON s.id = e.student_id
-       WHERE e.class_id = ANY($1::uuid[]) AND e.status = 'active'`,
+         s.first_name AS "firstName", s.last_name AS "lastName", s.email, s.phone, s.communication_opt_in AS "communicationOptIn",
+         e.household_group_id AS "householdGroupId",
+         json_build_object('studentId', hc.id, 'firstName', hc.first_name, 'lastName', hc.last_name, 'email', hc.email,
+           'phone', hc.phone, 'communicationOptIn', hc.communication_opt_in) AS contact
+       FROM enrollments e JOIN students s ON s.id = e.student_id JOIN students hc ON hc.id = coalesce(s.household_contact_id, s.id)
+       WHERE e.class_id = ANY($1::uuid[]) AND e.status = 'active'
+       ORDER BY e.enrollment_date, s.first_name, s.last_name, e.id`,
       [classIds],
     );
   }
