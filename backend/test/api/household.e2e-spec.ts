@@ -141,16 +141,19 @@ describe('household registration', () => {
     expect(twice.body.error).toContain('Each person can be listed once');
   });
 
-  it("should spread a Stripe-dashboard refund of a household's payment over its people, once per refund id", async () => {
+  /** A card class in 10 days and a household of three (the contact attending, two children) asking for one intent. */
+  async function householdIntent(firstName: string, lastName: string) {
     const cls = await cardClass(w.a, org, { startDate: new Date(Date.now() + 10 * DAY).toISOString() });
-    const base = intentBody(org.orgId, cls.id, 240, { firstName: 'Kai', lastName: 'Ito' });
-    const attendees = [{ firstName: 'Kai', lastName: 'Ito' }, ...KIDS.map((k) => ({ ...k, lastName: 'Ito' }))];
-    const d = (
-      await w.a.http
-        .post('/api/payments/create-intent')
-        .send({ ...base, attendees })
-        .expect(201)
-    ).body.data;
+    const base = intentBody(org.orgId, cls.id, 240, { firstName, lastName });
+    const attendees = [{ firstName, lastName }, ...KIDS.map((k) => ({ ...k, lastName }))];
+    const createIntent = (changes: Record<string, unknown> = {}) =>
+      w.a.http.post('/api/payments/create-intent').send({ ...base, attendees, ...changes });
+    return { cls, base, createIntent };
+  }
+
+  it("should spread a Stripe-dashboard refund of a household's payment over its people, once per refund id", async () => {
+    const { cls, base, createIntent } = await householdIntent('Kai', 'Ito');
+    const d = (await createIntent().expect(201)).body.data;
     const ids: string[] = d.enrollments.map((e: { enrollmentId: string }) => e.enrollmentId);
     await payInBrowser(w.stand, d.paymentIntentId, d.clientSecret);
     await w.a.http
@@ -193,20 +196,10 @@ describe('household registration', () => {
   });
 
   it('should pay for a household of three with one intent, complete all together, and refund one attendee by their share only', async () => {
-    const cls = await cardClass(w.a, org, { startDate: new Date(Date.now() + 10 * DAY).toISOString() });
-    const base = intentBody(org.orgId, cls.id, 240, { firstName: 'Dee', lastName: 'Okafor' });
-    const attendees = [{ firstName: 'Dee', lastName: 'Okafor' }, ...KIDS.map((k) => ({ ...k, lastName: 'Okafor' }))];
-    const wrong = await w.a.http
-      .post('/api/payments/create-intent')
-      .send({ ...base, amount: 80, attendees })
-      .expect(409);
+    const { cls, base, createIntent } = await householdIntent('Dee', 'Okafor');
+    const wrong = await createIntent({ amount: 80 }).expect(409);
     expect(wrong.body).toMatchObject({ code: 'PRICE_CHANGED', amount: 240 });
-    const d = (
-      await w.a.http
-        .post('/api/payments/create-intent')
-        .send({ ...base, attendees })
-        .expect(201)
-    ).body.data;
+    const d = (await createIntent().expect(201)).body.data;
     expect(d).toMatchObject({ amount: 240, enrollmentId: d.enrollments[0].enrollmentId });
     expect(d.enrollments).toHaveLength(3);
     expect(await seatsTaken(w.a, cls.id)).toBe(3);
