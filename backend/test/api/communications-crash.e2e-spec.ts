@@ -1,28 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { ensureBuilt, spawnServer } from '../fixtures/built-server';
 import { drain, startProviders } from '../fixtures/comms.fixture';
 import { createOrg, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 jest.setTimeout(180_000);
-
-const backend = path.resolve(process.cwd(), fs.existsSync(path.join(process.cwd(), 'src', 'main.ts')) ? '.' : 'backend');
-const main = path.join(backend, 'dist', 'main.js');
-
-/** The built server is what runs in production: rebuild it when the communications code is newer than the build. */
-function ensureBuilt() {
-  const newest = (dir: string): number =>
-    Math.max(
-      ...fs
-        .readdirSync(dir, { withFileTypes: true })
-        .map((d) => (d.isDirectory() ? newest(path.join(dir, d.name)) : fs.statSync(path.join(dir, d.name)).mtimeMs)),
-    );
-  if (fs.existsSync(main) && fs.statSync(main).mtimeMs > newest(path.join(backend, 'src'))) return;
-  const r = spawnSync('npm', ['run', 'build'], { cwd: backend, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('backend build failed');
-}
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -55,25 +38,15 @@ describe('communications: a dispatcher killed mid-batch', () => {
     );
     // Every send takes a while, so a kill lands with sends in flight.
     providers.sendgrid.script.always = { delayMs: 150 };
-    child = spawn(process.execPath, [main], {
-      cwd: backend,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        ...providers.env,
-        DATABASE_URL: t.url,
-        PORT: '3251',
-        SEED_DEMO: 'false',
-        SERVE_FRONTENDS: 'false',
-        LOG_REQUESTS: 'false',
-        JOBS_ENABLED: 'true',
-        JOBS_INTERVAL_MS: '100',
-        DISPATCH_BATCH_SIZE: '40',
-        DISPATCH_CONCURRENCY: '10',
-        PROVIDER_TIMEOUT_MS: '5000',
-        DISPATCH_LEASE_MS: '6000',
-        JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-      },
+    child = spawnServer(3251, {
+      ...providers.env,
+      DATABASE_URL: t.url,
+      JOBS_ENABLED: 'true',
+      JOBS_INTERVAL_MS: '100',
+      DISPATCH_BATCH_SIZE: '40',
+      DISPATCH_CONCURRENCY: '10',
+      PROVIDER_TIMEOUT_MS: '5000',
+      DISPATCH_LEASE_MS: '6000',
     });
     const counts = async () =>
       Object.fromEntries(
