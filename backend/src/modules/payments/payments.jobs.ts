@@ -1,50 +1,37 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { SchedulerRegistry } from '@nestjs/schedule';
+import { IntervalJob } from '../../common/jobs/interval-job';
 import type { AllConfigType } from '../../config/config.type';
 import { CardPaymentsService } from './card-payments.service';
-
-const JOB_NAME = 'payments-hold-expiry';
 
 /**
  * Hold expiry, every JOBS_INTERVAL_MS when JOBS_ENABLED: lapsed card holds are released (claimed with FOR UPDATE
  * SKIP LOCKED, so several instances never release one twice) and their PaymentIntents cancelled.
  */
 @Injectable()
-export class PaymentsJobs implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger('PaymentsJobs');
-  private running: Promise<void> | null = null;
-
+export class PaymentsJobs extends IntervalJob {
   constructor(
     private readonly config: ConfigService<AllConfigType>,
     private readonly payments: CardPaymentsService,
-    private readonly scheduler: SchedulerRegistry,
-  ) {}
+    scheduler: SchedulerRegistry,
+  ) {
+    super(scheduler, 'payments-hold-expiry', undefined);
+  }
 
-  onApplicationBootstrap(): void {
+  protected intervalMs(): number | null {
     const jobs = this.config.getOrThrow('jobs', { infer: true });
-    if (!jobs.enabled) return;
-    const timer = setInterval(() => void this.expireHolds(), jobs.intervalMs);
-    timer.unref();
-    this.scheduler.addInterval(JOB_NAME, timer);
+    return jobs.enabled ? jobs.intervalMs : null;
   }
 
-  async onModuleDestroy(): Promise<void> {
-    if (this.scheduler.doesExist('interval', JOB_NAME)) this.scheduler.deleteInterval(JOB_NAME);
-    await this.running;
+  protected onTimer(): Promise<void> {
+    return this.expireHolds();
   }
 
-  /** One run at a time in this process; an error is logged and the next run tries again. */
   expireHolds(): Promise<void> {
-    this.running ??= this.payments
-      .expireHolds()
-      .then((n) => {
-        if (n) this.logger.log(`Released ${n} lapsed card hold(s)`);
-      })
-      .catch((e) => this.logger.error(`Hold expiry failed: ${e instanceof Error ? e.message : String(e)}`))
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
+    return this.once(async () => {
+      const n = await this.payments.expireHolds();
+      if (n) this.logger.log(`Released ${n} lapsed card hold(s)`);
+    });
   }
 }

@@ -1,13 +1,13 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { IntervalJob } from '../../common/jobs/interval-job';
 import type { AllConfigType } from '../../config/config.type';
 import { SubscriptionRepository } from './subscription.repository';
 import { SubscriptionsService } from './subscriptions.service';
 
-const JOB_NAME = 'subscriptions-period-end';
 const BATCH = 20;
 
 /**
@@ -17,42 +17,29 @@ const BATCH = 20;
  * booked plan once its date has passed.
  */
 @Injectable()
-export class SubscriptionsJobs implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger('SubscriptionsJobs');
-  private running: Promise<number> | null = null;
-
+export class SubscriptionsJobs extends IntervalJob<number> {
   constructor(
     private readonly config: ConfigService<AllConfigType>,
-    private readonly scheduler: SchedulerRegistry,
+    scheduler: SchedulerRegistry,
     private readonly repo: SubscriptionRepository,
     private readonly subscriptions: SubscriptionsService,
     @InjectDataSource() private readonly db: DataSource,
-  ) {}
+  ) {
+    super(scheduler, 'subscriptions-period-end', 0);
+  }
 
-  onApplicationBootstrap(): void {
+  protected intervalMs(): number | null {
     const jobs = this.config.getOrThrow('jobs', { infer: true });
-    if (!jobs.enabled) return;
-    const timer = setInterval(() => void this.run(), jobs.intervalMs);
-    timer.unref();
-    this.scheduler.addInterval(JOB_NAME, timer);
+    return jobs.enabled ? jobs.intervalMs : null;
   }
 
-  async onModuleDestroy(): Promise<void> {
-    if (this.scheduler.doesExist('interval', JOB_NAME)) this.scheduler.deleteInterval(JOB_NAME);
-    await this.running;
+  protected onTimer(): Promise<number> {
+    return this.run();
   }
 
-  /** One run at a time in this process; returns how many booked changes were applied. */
+  /** Returns how many booked changes were applied (0 when the run failed: logged, retried next run). */
   run(now: Date = new Date()): Promise<number> {
-    this.running ??= this.applyDue(now)
-      .catch((e) => {
-        this.logger.error(`Applying booked plan changes failed: ${e instanceof Error ? e.message : String(e)}`);
-        return 0;
-      })
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
+    return this.once(() => this.applyDue(now));
   }
 
   /** A row whose change fails (Stripe down, a bad price) is logged and left for the next run; the others go on. */
