@@ -444,7 +444,12 @@ async function tablesFingerprint(t: TestApp): Promise<string> {
   const tables: { tablename: string }[] = await t.db.query(
     "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations' ORDER BY tablename",
   );
-  const parts = tables.map((r) => `(SELECT md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) FROM "${r.tablename}" x)`);
+  // A refused staff sign-in is written to the platform audit log by design (the log is the record of attempts,
+  // malformed ones included): those rows are not data a bad request may not write.
+  const only = (table: string) => (table === 'platform_audit_log' ? " WHERE NOT (x.action = 'auth.signin' AND x.outcome = 'refused')" : '');
+  const parts = tables.map(
+    (r) => `(SELECT md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) FROM "${r.tablename}" x${only(r.tablename)})`,
+  );
   const [row] = await t.db.query(`SELECT md5(concat(${parts.join(', ')})) AS h`);
   return row.h;
 }

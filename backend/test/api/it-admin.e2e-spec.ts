@@ -685,6 +685,22 @@ describe('IT-admin portal API (issue 13)', () => {
       expect(JSON.stringify(res.body.data)).not.toContain('wrong-password');
     });
 
+    it('should record a staff sign-in refused as malformed before the handler ran, with the usual 400', async () => {
+      const res = await t.http.post('/api/admin/auth/signin').send({ username: 'mallory', password: 'not-this-one', extra: 1 }).expect(400);
+      expect(res.body.success).toBe(false);
+      const [row] = await t.db.query(
+        "SELECT outcome, staff_username, staff_id, detail, request FROM platform_audit_log WHERE action = 'auth.signin' ORDER BY id DESC LIMIT 1",
+      );
+      expect(row).toEqual({
+        outcome: 'refused',
+        staff_username: 'mallory',
+        staff_id: null,
+        detail: { reason: 'invalid request' },
+        request: { username: 'mallory' },
+      });
+      expect(JSON.stringify(row)).not.toContain('not-this-one');
+    });
+
     it('should hold every staff action of this file with staff user, time, target, request and outcome', async () => {
       const rows: { action: string; outcome: string; staff_username: string; created_at: Date; request: { method?: string } }[] =
         await t.db.query('SELECT action, outcome, staff_username, created_at, request FROM platform_audit_log ORDER BY id');
@@ -739,5 +755,19 @@ describe('staff sign-in rate limit (issue 13)', () => {
       await t.http.post('/api/admin/auth/signin').send({ username: 'itadmin', password: 'nope-nope' }).expect(401);
     const res = await t.http.post('/api/admin/auth/signin').send({ username: 'itadmin', password: STAFF_PASSWORD }).expect(429);
     expect(res.headers['retry-after']).toBeDefined();
+    expect(res.body).toEqual({ success: false, data: null, error: 'Too many attempts. Please wait a few minutes and try again.' });
+    // Refused before the handler ran, and still in the audit log: the username tried, never the password.
+    const rows = await t.db.query(
+      "SELECT outcome, staff_username, detail, request FROM platform_audit_log WHERE action = 'auth.signin' ORDER BY id DESC LIMIT 1",
+    );
+    expect(rows).toEqual([
+      {
+        outcome: 'refused',
+        staff_username: 'itadmin',
+        detail: { reason: 'too many attempts from this address' },
+        request: { username: 'itadmin' },
+      },
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(STAFF_PASSWORD);
   });
 });

@@ -1,9 +1,10 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, UseFilters } from '@nestjs/common';
 import type { StaffUser } from '../../common/auth/auth-user';
 import { Public, StaffOnly } from '../../common/auth/roles';
 import { RateLimit } from '../../common/http/rate-limit';
 import { AuthService } from './auth.service';
 import { StaffSignInDto } from './dto/auth.dto';
+import { StaffSignInRefusalsFilter } from './staff-signin-refusals.filter';
 import { ApiEnvelope, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { SignedOutResponseDto, StaffSessionResponseDto } from './dto/auth.response';
 
@@ -16,6 +17,7 @@ export class StaffAuthController {
   @ApiRequestExample({ username: 'itadmin', password: 'the PLATFORM_ADMIN_PASSWORD' })
   @Public()
   @RateLimit('auth', 'staff-signin')
+  @UseFilters(StaffSignInRefusalsFilter)
   @Post('signin')
   @HttpCode(200)
   signIn(@Body() dto: StaffSignInDto, @Req() req: { ip?: string }) {
