@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import yauzl from 'yauzl';
 import { createClass, createOrg, createTeacher, type OrgFixture } from '../fixtures/org.fixture';
 import { enrollStudent, type EnrolledStudent } from '../fixtures/roster.fixture';
@@ -162,6 +166,11 @@ describe('data export and erasure', () => {
     for (const secret of ['Secret Class', 'Sally', stranger.id, other.orgId]) expect(all).not.toContain(secret);
     const json = JSON.parse(files['organization.json']);
     expect(json.organization).toMatchObject({ id: org.orgId, name: 'Export Studio' });
+    // Each table is read once for both files: the JSON holds exactly the CSV's rows, table by table.
+    for (const [file, text] of Object.entries(files).filter(([f]) => f.endsWith('.csv'))) {
+      const csvRows = text.split('\r\n').filter(Boolean).length - 1;
+      expect([file, json[file.replace(/\.csv$/, '')].length]).toEqual([file, csvRows === 1 && text.includes('(no rows)') ? 0 : csvRows]);
+    }
     expect(json.students).toHaveLength(2);
     expect(json.enrollments).toHaveLength(2);
     expect(json.refunds).toEqual([expect.objectContaining({ amount: '10.00', source: 'admin' })]);
@@ -169,6 +178,35 @@ describe('data export and erasure', () => {
       org.orgId,
     ]);
     expect(audit.metadata.userId).toBe(org.userId);
+  });
+
+  it('should leave no temporary file behind when a download stops halfway', async () => {
+    // Enough students that the ZIP is still being written when the client goes away.
+    await t.db.query(
+      `INSERT INTO students (organization_id, first_name, last_name, email, phone)
+       SELECT $1, 'Bulk', 'Student ' || i, 'bulk-' || i || '@example.com', '5595550000' FROM generate_series(1, 20000) AS i`,
+      [org.orgId],
+    );
+    const spools = () => fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('classlane-export-')).length;
+    const before = spools();
+    const server = t.app.getHttpServer() as http.Server;
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve, reject) => {
+      const req = http.get({ host: '127.0.0.1', port, path: '/api/export', headers: org.auth }, (res) => {
+        expect(res.statusCode).toBe(200);
+        res.once('data', () => {
+          expect(spools()).toBe(before + 1); // organization.json is being spooled
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on('error', () => undefined);
+      req.setTimeout(30_000, () => reject(new Error('no data')));
+    });
+    for (let i = 0; i < 100 && spools() > before; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(spools()).toBe(before);
+    await t.db.query(`DELETE FROM students WHERE organization_id = $1 AND first_name = 'Bulk'`, [org.orgId]);
   });
 
   it('should keep the export for admins', async () => {

@@ -1,6 +1,6 @@
 import { forwardRef, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { stringify } from 'csv-stringify';
+import { stringify as csvLines } from 'csv-stringify/sync';
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { ZipFile } from 'yazl';
@@ -8,6 +8,11 @@ import { ActivityService } from '../activity/activity.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { neutralise } from '../reporting/render/csv';
 import { DataExportRepository, EXPORT_TABLES, type ExportTable } from './data-export.repository';
+import { JsonSpool } from './json-spool';
+
+const BOM = '\ufeff';
+/** Rows per csv-stringify call: one call per row costs more than the formatting. */
+const CSV_BATCH = 500;
 
 const cell = (v: unknown) =>
   v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : typeof v === 'string' ? neutralise(v) : String(v);
@@ -34,7 +39,8 @@ export class DataExportService {
   /**
    * The ZIP as a stream: one CSV per table (header row, UTF-8 with BOM, formulas neutralised) and
    * organization.json with the organization and every table's rows. yazl pulls one entry at a time and each
-   * entry pulls its rows page by page, so memory stays bounded whatever the organization's size.
+   * entry pulls its rows page by page, so memory stays bounded whatever the organization's size; each table is read
+   * once, its rows written to the CSV and to organization.json's spool together.
    */
   async organizationZip(organizationId: string, userId: string): Promise<Readable> {
     const org = await this.repo.organization(organizationId);
@@ -43,43 +49,44 @@ export class DataExportService {
       userId,
       files: EXPORT_TABLES.map((t) => t.file),
     });
+    const spool = new JsonSpool({ organization: org, exportedAt: new Date() });
     const zip = new ZipFile();
     const mtime = new Date();
-    for (const table of EXPORT_TABLES) zip.addReadStream(this.csv(table, organizationId), table.file, { mtime });
-    zip.addReadStream(Readable.from(this.json(org, organizationId)), 'organization.json', { mtime });
+    for (const table of EXPORT_TABLES) zip.addReadStream(this.csv(table, organizationId, spool), table.file, { mtime });
+    zip.addReadStream(spool.read(), 'organization.json', { mtime });
     zip.end();
-    return zip.outputStream as unknown as Readable;
+    const output = zip.outputStream as unknown as Readable;
+    // A download stopped halfway never reaches the spool's entry: its file goes with the stream.
+    output.once('close', () => void spool.discard());
+    return output;
   }
 
-  private csv(table: ExportTable, organizationId: string): Readable {
+  /** A table's CSV, read lazily when the ZIP reaches its entry, each row also written to organization.json's spool. */
+  private csv(table: ExportTable, organizationId: string, spool: JsonSpool): Readable {
     const rows = () => this.rows(table, organizationId);
-    async function* lines() {
+    const name = table.file.replace(/\.csv$/, '');
+    const lines = (records: string[][]) => csvLines(records, { record_delimiter: 'windows' });
+    async function* text() {
+      await spool.begin(name);
       let header: string[] | null = null;
+      let batch: string[][] = [];
       for await (const row of rows()) {
+        await spool.row(row);
         if (!header) {
           header = Object.keys(row);
-          yield header;
+          yield BOM + lines([header]);
         }
-        yield header.map((k) => cell(row[k]));
+        batch.push(header.map((k) => cell(row[k])));
+        if (batch.length === CSV_BATCH) {
+          yield lines(batch);
+          batch = [];
+        }
       }
-      if (!header) yield ['(no rows)'];
+      await spool.end();
+      if (!header) yield BOM + lines([['(no rows)']]);
+      else if (batch.length) yield lines(batch);
     }
-    return Readable.from(lines()).pipe(stringify({ bom: true, record_delimiter: 'windows' }));
-  }
-
-  /** organization.json, written piece by piece: { organization, exportedAt, classes: [...], ... }. */
-  private async *json(org: Record<string, unknown>, organizationId: string): AsyncGenerator<string> {
-    yield `{"organization":${JSON.stringify(org)},"exportedAt":${JSON.stringify(new Date())}`;
-    for (const table of EXPORT_TABLES) {
-      yield `,${JSON.stringify(table.file.replace(/\.csv$/, ''))}:[`;
-      let first = true;
-      for await (const row of this.rows(table, organizationId)) {
-        yield (first ? '' : ',') + JSON.stringify(row);
-        first = false;
-      }
-      yield ']';
-    }
-    yield '}\n';
+    return Readable.from(text());
   }
 
   async studentExport(organizationId: string, studentId: string, userId: string) {

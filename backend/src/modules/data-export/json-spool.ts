@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+
+/**
+ * organization.json, written to a temporary file while the CSV entries read each table, so every table is read from
+ * the database once, not once per file. The ZIP takes it as its last entry, after every CSV has been read (yazl reads
+ * its entries one at a time, in order). The file is the caller's only (0600) and is removed once read, or when the
+ * export is abandoned (`discard`).
+ */
+export class JsonSpool {
+  private readonly file = path.join(os.tmpdir(), `classlane-export-${randomUUID()}.json`);
+  private readonly out = fs.createWriteStream(this.file, { flags: 'wx', mode: 0o600 });
+  private failure: Error | null = null;
+  private first = true;
+
+  constructor(head: Record<string, unknown>) {
+    this.out.on('error', (e) => (this.failure = e));
+    void this.write(`{${Object.entries(head)
+      .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`)
+      .join(',')}`);
+  }
+
+  /** Starts a table's array (`name: [`). */
+  begin(name: string): Promise<void> {
+    this.first = true;
+    return this.write(`,${JSON.stringify(name)}:[`);
+  }
+
+  row(row: Record<string, unknown>): Promise<void> {
+    const text = (this.first ? '' : ',') + JSON.stringify(row);
+    this.first = false;
+    return this.write(text);
+  }
+
+  end(): Promise<void> {
+    return this.write(']');
+  }
+
+  /** The finished document, streamed from the file, which is then removed. */
+  read(): Readable {
+    const self = this;
+    return Readable.from(
+      (async function* () {
+        try {
+          self.out.end('}\n');
+          await finished(self.out);
+          if (self.failure) throw self.failure;
+          yield* fs.createReadStream(self.file);
+        } finally {
+          await self.discard();
+        }
+      })(),
+    );
+  }
+
+  /** Removes the file (also when the download stopped halfway). */
+  async discard(): Promise<void> {
+    this.out.destroy();
+    await fs.promises.rm(this.file, { force: true });
+  }
+
+  /** Waits for the file to take more when its buffer is full, so a large export stays within bounded memory. */
+  private async write(text: string): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (!this.out.write(text)) await new Promise<void>((resolve) => this.out.once('drain', resolve));
+  }
+}
