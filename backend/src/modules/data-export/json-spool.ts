@@ -42,19 +42,18 @@ export class JsonSpool {
 
   /** The finished document, streamed from the file, which is then removed. */
   read(): Readable {
-    const self = this;
-    return Readable.from(
-      (async function* () {
-        try {
-          self.out.end('}\n');
-          await finished(self.out);
-          if (self.failure) throw self.failure;
-          yield* fs.createReadStream(self.file);
-        } finally {
-          await self.discard();
-        }
-      })(),
-    );
+    return Readable.from(this.contents());
+  }
+
+  private async *contents(): AsyncGenerator<Buffer> {
+    try {
+      this.out.end('}\n');
+      await finished(this.out);
+      if (this.failure) throw this.failure;
+      yield* fs.createReadStream(this.file);
+    } finally {
+      await this.discard();
+    }
   }
 
   /** Removes the file (also when the download stopped halfway). */
