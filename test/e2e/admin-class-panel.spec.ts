@@ -50,3 +50,28 @@ test('admin: the class panel keeps an open dialog and its draft when the window 
   await expect(details).toBeHidden();
   await expect(page.getByRole('button', { name: `View ${title}` })).toBeVisible();
 });
+
+test('admin on a phone: the class panel is a sheet over the list that takes focus and closes on its backdrop', async ({
+  page,
+  request,
+}) => {
+  test.skip(test.info().project.name !== 'mobile', 'the phone layout');
+  const org = await freshOrganization(request);
+  const title = `Sheet ${Date.now()}`;
+  const cls = await request.post('/api/classes', { headers: { Authorization: `Bearer ${org.token}` }, data: classPayload(title) });
+  expect(cls.ok(), await cls.text()).toBeTruthy();
+  await signInUi(page, org.email, org.password);
+  await page.goto('/admin/classes');
+  await page.getByRole('button', { name: `View ${title}` }).click();
+  const details = page.getByRole('region', { name: 'Class details' });
+  await expect(details.getByRole('heading', { name: title })).toBeVisible();
+  // Focus moved into the sheet, as into a drawer.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('section')?.getAttribute('aria-label') ?? null))
+    .toBe('Class details');
+  await page.screenshot({ path: '.tmp/screenshots/class-panel-phone.png' });
+  // The backdrop above the sheet closes it.
+  await page.mouse.click(20, 20);
+  await expect(details).toBeHidden();
+  await expect(page.getByRole('button', { name: `View ${title}` })).toBeVisible();
+});

@@ -19,9 +19,11 @@ export class JsonSpool {
 
   constructor(head: Record<string, unknown>) {
     this.out.on('error', (e) => (this.failure = e));
-    void this.write(`{${Object.entries(head)
-      .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`)
-      .join(',')}`);
+    void this.write(
+      `{${Object.entries(head)
+        .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`)
+        .join(',')}`,
+    );
   }
 
   /** Starts a table's array (`name: [`). */
