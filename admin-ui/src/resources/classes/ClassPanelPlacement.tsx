@@ -10,10 +10,11 @@ import { Backdrop, Box, Grid } from '@mui/material';
  */
 export function ClassPanelPlacement({ wide, onClose, children }: { wide: boolean; onClose: () => void; children: ReactNode }) {
   const sheet = useRef<HTMLDivElement>(null);
-  // Opened on a phone, the sheet covers the list: focus moves into it, as into a drawer. Only when it opens: a window
-  // narrowed while a dialog is open leaves the focus in the dialog.
+  // Opened on a phone, the sheet covers the list: focus moves into it (its first control, 'Close details', inside the
+  // labelled region), as into a drawer. Only when it opens: a window narrowed while a dialog is open leaves the focus
+  // in the dialog.
   useEffect(() => {
-    if (!wide) sheet.current?.focus();
+    if (!wide) (sheet.current?.querySelector<HTMLElement>('button, [href], input') ?? sheet.current)?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
