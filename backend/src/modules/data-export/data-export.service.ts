@@ -52,12 +52,14 @@ export class DataExportService {
     const spool = new JsonSpool({ organization: org, exportedAt: new Date() });
     const zip = new ZipFile();
     const mtime = new Date();
-    for (const table of EXPORT_TABLES) zip.addReadStream(this.csv(table, organizationId, spool), table.file, { mtime });
-    zip.addReadStream(spool.read(), 'organization.json', { mtime });
-    zip.end();
     const output = zip.outputStream as unknown as Readable;
+    // yazl does not listen for its entries' errors (a failed query mid-export): the download fails, the process stays.
+    const entry = (stream: Readable) => stream.on('error', (e) => output.destroy(e));
+    for (const table of EXPORT_TABLES) zip.addReadStream(entry(this.csv(table, organizationId, spool)), table.file, { mtime });
+    zip.addReadStream(entry(spool.read()), 'organization.json', { mtime });
+    zip.end();
     // A download stopped halfway never reaches the spool's entry: its file goes with the stream.
-    output.once('close', () => void spool.discard());
+    output.once('close', () => void spool.discard().catch(() => undefined));
     return output;
   }
 

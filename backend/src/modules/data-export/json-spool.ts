@@ -15,6 +15,7 @@ export class JsonSpool {
   private readonly file = path.join(os.tmpdir(), `classlane-export-${randomUUID()}.json`);
   private readonly out = fs.createWriteStream(this.file, { flags: 'wx', mode: 0o600 });
   private failure: Error | null = null;
+  private discarded = false;
   private first = true;
 
   constructor(head: Record<string, unknown>) {
@@ -58,15 +59,31 @@ export class JsonSpool {
     }
   }
 
-  /** Removes the file (also when the download stopped halfway). */
+  /**
+   * Removes the file (also when the download stopped halfway; later writes are dropped). The stream is closed first:
+   * destroyed while its file is still being opened, it would create the file after a removal that did not wait.
+   */
   async discard(): Promise<void> {
-    this.out.destroy();
+    this.discarded = true;
+    if (!this.out.closed)
+      await new Promise<void>((resolve) => {
+        this.out.once('close', () => resolve());
+        this.out.destroy();
+      });
     await fs.promises.rm(this.file, { force: true });
   }
 
   /** Waits for the file to take more when its buffer is full, so a large export stays within bounded memory. */
   private async write(text: string): Promise<void> {
+    if (this.discarded) return;
     if (this.failure) throw this.failure;
-    if (!this.out.write(text)) await new Promise<void>((resolve) => this.out.once('drain', resolve));
+    if (this.out.write(text)) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        this.out.off('drain', done).off('close', done);
+        resolve();
+      };
+      this.out.on('drain', done).on('close', done);
+    });
   }
 }
