@@ -6,7 +6,7 @@ import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { RefundsService } from '../payments/refunds.service';
-import { CardEnrollmentsService, type CardEnrollment } from '../students/card-enrollments.service';
+import { CardEnrollmentsService, messageInput } from '../students/card-enrollments.service';
 
 export type Decision = 'confirmed' | 'below_minimum' | 'cancelled';
 
@@ -69,7 +69,7 @@ export class GoNoGoService {
       );
       const org = await this.orgs.require(c.organizationId, m);
       if (org.settings?.classConfirmedMessages === true)
-        for (const e of active) await this.communications.queueClassDecision(m, recipient(e), 'class_confirmed');
+        for (const e of active) await this.communications.queueClassDecision(m, messageInput(e), 'class_confirmed');
       return { classId: c.id, decision: 'confirmed' };
     }
     const cancel = c.autoCancelBelowMinimum;
@@ -91,7 +91,7 @@ export class GoNoGoService {
       outcome: cancel ? CANCELLED_OUTCOME : NOTIFY_OUTCOME,
     });
     // Everyone who holds a seat is told, a student in the middle of a card payment too.
-    if (cancel) for (const e of holders) await this.communications.queueClassDecision(m, recipient(e), 'class_cancelled');
+    if (cancel) for (const e of holders) await this.communications.queueClassDecision(m, messageInput(e), 'class_cancelled');
     return { classId: c.id, decision: cancel ? 'cancelled' : 'below_minimum' };
   }
 
@@ -113,13 +113,3 @@ export class GoNoGoService {
     return released;
   }
 }
-
-const recipient = (e: CardEnrollment) => ({
-  organizationId: e.organizationId,
-  classId: e.classId,
-  studentId: e.studentId,
-  firstName: e.firstName,
-  lastName: e.lastName,
-  email: e.studentEmail,
-  phone: e.phone,
-});

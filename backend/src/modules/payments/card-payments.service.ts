@@ -11,12 +11,12 @@ import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { ConnectService } from '../connect/connect.service';
 import { StripeClient } from '../stripe/stripe.client';
-import { CardEnrollmentsService, type CardEnrollment } from '../students/card-enrollments.service';
+import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../students/card-enrollments.service';
 import { assertOneSeatOffer, StudentsService } from '../students/students.service';
 import { UsageService } from '../subscriptions/usage.service';
 import type { ConfirmEnrollmentDto, CreatePaymentIntentDto } from './dto/card-payment.dto';
 import { HouseholdPaymentsService } from './household-payments.service';
-import { LatePaymentRefunds, messageInput } from './late-payment-refunds';
+import { LatePaymentRefunds } from './late-payment-refunds';
 import { formatDollars, platformFeeCents } from './money';
 import { PaymentsRepository } from './payments.repository';
 

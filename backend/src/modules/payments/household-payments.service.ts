@@ -11,7 +11,7 @@ import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService, type RegistrationMessageInput } from '../communications/communications.service';
 import { ConnectService } from '../connect/connect.service';
 import { StripeClient } from '../stripe/stripe.client';
-import { CardEnrollmentsService, type CardEnrollment } from '../students/card-enrollments.service';
+import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../students/card-enrollments.service';
 import { HouseholdService } from '../students/household.service';
 import { StudentsService } from '../students/students.service';
 import { UsageService } from '../subscriptions/usage.service';
@@ -19,7 +19,7 @@ import type { IntentFacts, SettleOutcome } from './card-payments.service';
 import type { CreatePaymentIntentDto } from './dto/card-payment.dto';
 import { formatDollars, platformFeeCents } from './money';
 import { PaymentsRepository } from './payments.repository';
-import { LatePaymentRefunds, messageInput } from './late-payment-refunds';
+import { LatePaymentRefunds } from './late-payment-refunds';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MIN_CARD_CENTS = 50;

@@ -1,23 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
-import { CommunicationsService, type RegistrationMessageInput } from '../communications/communications.service';
+import { CommunicationsService } from '../communications/communications.service';
 import { StripeClient } from '../stripe/stripe.client';
-import { CardEnrollmentsService, type CardEnrollment } from '../students/card-enrollments.service';
+import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../students/card-enrollments.service';
 import { formatDollars } from './money';
 import { PaymentsRepository } from './payments.repository';
-
-/** Who a payment message goes to: the details typed at registration (decision 15), the stored email. */
-export const messageInput = (e: CardEnrollment): RegistrationMessageInput => ({
-  organizationId: e.organizationId,
-  enrollmentId: e.id,
-  classId: e.classId,
-  studentId: e.studentId,
-  firstName: e.firstName,
-  lastName: e.lastName,
-  email: e.studentEmail,
-  phone: e.phone,
-});
 
 /**
  * A card payment that arrived when it could no longer keep its seat (the hold lapsed into a full class, or the

@@ -1,9 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ClassesService } from '../classes/classes.service';
+import type { RegistrationMessageInput } from '../communications/communications.service';
 import { CardEnrollmentsRepository, type CardEnrollment, type CardPaymentRecord } from './card-enrollments.repository';
 
 export type { CardEnrollment, CardPaymentRecord } from './card-enrollments.repository';
+
+/** Who a message about a card enrollment goes to: the details typed at registration (decision 15), the stored email. */
+export const messageInput = (e: CardEnrollment): RegistrationMessageInput => ({
+  organizationId: e.organizationId,
+  enrollmentId: e.id,
+  classId: e.classId,
+  studentId: e.studentId,
+  firstName: e.firstName,
+  lastName: e.lastName,
+  email: e.studentEmail,
+  phone: e.phone,
+});
 
 /**
  * What the payments module does to enrollments (this module's table) for card payments, cancellations and
