@@ -20,7 +20,7 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swc], '/node_modules/content-disposition/.+\\.js$': ['@swc/jest', swcCommonJs] },
   transformIgnorePatterns: ['^(?!.*/node_modules/content-disposition/).*/node_modules/'],
-  testMatch: ['<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/src/**/*.spec.ts'],
+  testMatch: ['<rootDir>/test/**/*.e2e-spec.ts', '<rootDir>/test/architecture/*.spec.ts', '<rootDir>/src/**/*.spec.ts'],
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
   setupFilesAfterEnv: ['<rootDir>/test/setup/cjs-interop.ts'],

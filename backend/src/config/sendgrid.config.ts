@@ -2,7 +2,7 @@ import { registerAs } from '@nestjs/config';
 import { IsUrl } from 'class-validator';
 import { IsSetInEnv, str, validateEnv } from './env';
 
-/** Email (modules/communications/email.sender.ts). Without apiKey emails go to the server log. */
+/** Email (modules/message-providers/email.sender.ts). Without apiKey emails go to the server log. */
 export interface SendgridConfig {
   apiKey: string | null;
   from: string;

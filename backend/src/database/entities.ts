@@ -2,7 +2,8 @@ import { UserEntity } from '../modules/auth/user.entity';
 import { ClassEntity } from '../modules/classes/class.entity';
 import { OrganizationEntity } from '../modules/organizations/organization.entity';
 import { ActivityEventEntity } from '../modules/activity/activity-event.entity';
-import { EnrollmentEntity, StudentEntity } from '../modules/students/student.entity';
+import { EnrollmentEntity } from '../modules/registration/enrollment.entity';
+import { StudentEntity } from '../modules/students/student.entity';
 import { PlanEntity } from '../modules/subscriptions/plan.entity';
 
 export const ENTITIES = [UserEntity, OrganizationEntity, PlanEntity, ClassEntity, StudentEntity, EnrollmentEntity, ActivityEventEntity];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { RemindersService } from '../../src/modules/communications/reminders.service';
+import { RemindersService } from '../../src/modules/registration/reminders.service';
 import { drain, startProviders } from '../fixtures/comms.fixture';
 import { createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';

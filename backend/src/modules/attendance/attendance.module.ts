@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ClassesModule } from '../classes/classes.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
-import { StudentsModule } from '../students/students.module';
+import { RegistrationModule } from '../registration/registration.module';
 import { AttendanceController } from './attendance.controller';
 import { AttendanceRepository } from './attendance.repository';
 import { AttendanceService } from './attendance.service';
@@ -9,7 +9,7 @@ import { TeacherSessionsController } from './teacher-sessions.controller';
 import { TeacherSessionsService } from './teacher-sessions.service';
 
 @Module({
-  imports: [ClassesModule, StudentsModule, OrganizationsModule],
+  imports: [ClassesModule, RegistrationModule, OrganizationsModule],
   controllers: [AttendanceController, TeacherSessionsController],
   providers: [AttendanceRepository, AttendanceService, TeacherSessionsService],
 })

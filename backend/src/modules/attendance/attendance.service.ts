@@ -5,7 +5,7 @@ import { AppException } from '../../common/http/app-exception';
 import { sessionDates, type ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { ActivityService } from '../activity/activity.service';
-import { StudentsService } from '../students/students.service';
+import { EnrollmentsService } from '../registration/enrollments.service';
 import { AttendanceRepository, type SavedMark } from './attendance.repository';
 import type { AttendanceEntryDto, BulkAttendanceDto, MarkAttendanceDto } from './dto/attendance.dto';
 
@@ -19,7 +19,7 @@ export class AttendanceService {
   constructor(
     private readonly repo: AttendanceRepository,
     private readonly classes: ClassesService,
-    private readonly students: StudentsService,
+    private readonly enrollments: EnrollmentsService,
     private readonly activity: ActivityService,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
@@ -32,7 +32,7 @@ export class AttendanceService {
   async forClass(classId: string, organizationId: string) {
     const cls = await this.classes.require(classId, organizationId);
     const [students, marks] = await Promise.all([
-      this.students.rosterOfClass(classId, organizationId),
+      this.enrollments.rosterOfClass(classId, organizationId),
       this.repo.marksOfClass(classId, organizationId),
     ]);
     const enrolled = new Set(students.map((s) => s.id));
@@ -77,7 +77,7 @@ export class AttendanceService {
       seen.add(m.studentId);
     });
     const saved = await this.db.transaction(async (manager) => {
-      const enrolled = await this.students.lockEnrolledInClass(manager, cls.id, organizationId, [...seen]);
+      const enrolled = await this.enrollments.lockEnrolledInClass(manager, cls.id, organizationId, [...seen]);
       const names = new Map(enrolled.map((s) => [s.id, `${s.firstName} ${s.lastName}`]));
       const missing = marks.findIndex((m) => !names.has(m.studentId));
       if (missing >= 0) throw invalid(fieldOf(missing), NOT_ENROLLED);

@@ -4,7 +4,8 @@ import { isIanaTimeZone, localDate, SERVER_TIME_ZONE } from '../../common/time-z
 import { amountDueCents, sessionDates, type ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
-import { StudentsService } from '../students/students.service';
+import { RegistrationService } from '../registration/registration.service';
+import { StudentRecordsService } from '../registration/student-records.service';
 import { AttendanceRepository } from './attendance.repository';
 import { SESSION_DATE, SESSION_DATE_MESSAGE, type WalkInDto } from './dto/teacher-session.dto';
 
@@ -28,7 +29,8 @@ export class TeacherSessionsService {
   constructor(
     private readonly repo: AttendanceRepository,
     private readonly classes: ClassesService,
-    private readonly students: StudentsService,
+    private readonly students: StudentRecordsService,
+    private readonly registration: RegistrationService,
     private readonly orgs: OrganizationsService,
   ) {}
 
@@ -106,7 +108,7 @@ export class TeacherSessionsService {
   }
 
   /**
-   * A walk-in takes a seat the way every registration does (StudentsService.enrollNew: ClassesService.takeSeat's
+   * A walk-in takes a seat the way every registration does (RegistrationService.enrollNew: ClassesService.takeSeat's
    * conditional update in one transaction with the student and the enrollment), so it can never oversell against
    * an online registration. Paid now: the enrollment is completed in person for the amount due. The same email
    * again (a retry after a dropped connection) answers the existing enrollment instead of a 409.
@@ -115,7 +117,7 @@ export class TeacherSessionsService {
     const cls = await this.classes.require(classId, organizationId);
     const { paidNow, ...fields } = dto;
     try {
-      const reply = await this.students.enrollNew(
+      const reply = await this.registration.enrollNew(
         organizationId,
         fields,
         cls.id,

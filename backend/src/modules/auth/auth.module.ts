@@ -5,7 +5,7 @@ import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { JwtStrategy, StaffJwtStrategy } from './jwt.strategies';
 import type { AllConfigType } from '../../config/config.type';
-import { CommunicationProvidersModule } from '../communications/providers.module';
+import { MessageProvidersModule } from '../message-providers/message-providers.module';
 import { PlatformAuditModule } from '../platform-audit/platform-audit.module';
 import { AuthController } from './auth.controller';
 import { AuthRepository } from './auth.repository';
@@ -17,7 +17,7 @@ import { UserEntity } from './user.entity';
   imports: [
     TypeOrmModule.forFeature([UserEntity]),
     PassportModule,
-    CommunicationProvidersModule,
+    MessageProvidersModule,
     PlatformAuditModule,
     JwtModule.registerAsync({
       inject: [ConfigService],

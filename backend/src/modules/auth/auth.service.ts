@@ -18,7 +18,7 @@ import { Role } from '../../common/auth/roles';
 import { ORG_AUDIENCE, STAFF_AUDIENCE, TOKEN_ALGORITHM, TOKEN_ISSUER, type TokenPayload } from './tokens';
 import type { AuthConfig } from '../../config/auth.config';
 import type { AllConfigType } from '../../config/config.type';
-import { EmailSender } from '../communications/email.sender';
+import { EmailSender } from '../message-providers/email.sender';
 import { PlatformAuditService } from '../platform-audit/platform-audit.service';
 import { AuthRepository } from './auth.repository';
 import type { CreateUserDto, SignUpDto, UpdateProfileDto } from './dto/auth.dto';

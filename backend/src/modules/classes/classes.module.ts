@@ -7,6 +7,7 @@ import { ClassesController } from './classes.controller';
 import { ClassesRepository } from './classes.repository';
 import { ClassesService } from './classes.service';
 import { PublicListCache } from './public-list.cache';
+import { SeatsFreedHooks } from './seats-freed.hooks';
 import { TeacherClassesController } from './teacher-classes.controller';
 import { TeacherClassesRepository } from './teacher-classes.repository';
 import { TeacherClassesService } from './teacher-classes.service';
@@ -14,7 +15,7 @@ import { TeacherClassesService } from './teacher-classes.service';
 @Module({
   imports: [TypeOrmModule.forFeature([ClassEntity]), OrganizationsModule, SubscriptionsModule],
   controllers: [ClassesController, TeacherClassesController],
-  providers: [ClassesRepository, ClassesService, PublicListCache, TeacherClassesRepository, TeacherClassesService],
-  exports: [ClassesService],
+  providers: [ClassesRepository, ClassesService, PublicListCache, SeatsFreedHooks, TeacherClassesRepository, TeacherClassesService],
+  exports: [ClassesService, SeatsFreedHooks],
 })
 export class ClassesModule {}

@@ -10,13 +10,7 @@ import { ClassEntity, mapClass, toCents, type ClassResponse, type ClassStatus } 
 import { ClassesRepository } from './classes.repository';
 import type { CloneClassDto, CreateClassDto, UpdateClassDto } from './dto/class.dto';
 import { PublicListCache, type CachedList } from './public-list.cache';
-
-/**
- * Runs inside the transaction that freed seats (or raised a class's capacity), with its EntityManager, after the
- * seat count changed: the waitlist takes a freed seat straight back as an offer, so a public registrant never sees it.
- * The class rows named are locked by that transaction.
- */
-export type SeatsFreedListener = (manager: EntityManager, organizationId: string, classIds: string[]) => Promise<void>;
+import { SeatsFreedHooks } from './seats-freed.hooks';
 
 const ACTIVATE_LIMIT_MESSAGE = 'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.';
 
@@ -39,8 +33,6 @@ function assertMinimum(min: number, max: number) {
 
 @Injectable()
 export class ClassesService {
-  private readonly seatsFreedListeners: SeatsFreedListener[] = [];
-
   constructor(
     private readonly repo: ClassesRepository,
     private readonly usage: UsageService,
@@ -48,6 +40,7 @@ export class ClassesService {
     private readonly cache: PublicListCache,
     private readonly orgs: OrganizationsService,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly freed: SeatsFreedHooks,
   ) {}
 
   async publicList(organizationId: string): Promise<CachedList> {
@@ -290,14 +283,8 @@ export class ClassesService {
     return done;
   }
 
-  /** Registers a listener for freed seats (the waitlist module at start-up). */
-  onSeatsFreed(listener: SeatsFreedListener): void {
-    this.seatsFreedListeners.push(listener);
-  }
-
-  private async seatsFreed(manager: EntityManager, organizationId: string, classIds: string[]): Promise<void> {
-    const unique = [...new Set(classIds)].sort();
-    for (const listener of this.seatsFreedListeners) await listener(manager, organizationId, unique);
+  private seatsFreed(manager: EntityManager, organizationId: string, classIds: string[]): Promise<void> {
+    return this.freed.run(manager, organizationId, classIds);
   }
 
   /**

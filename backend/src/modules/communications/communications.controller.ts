@@ -9,8 +9,8 @@ import { UuidParam } from '../../common/http/uuid.pipe';
 import { ApiEnvelope, ApiList, ApiRawReply, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { DeletedResponseDto, EXAMPLE_ID } from '../../common/openapi/common.responses';
 import type { AllConfigType } from '../../config/config.type';
-import { StudentsService } from '../students/students.service';
 import { CommunicationsService } from './communications.service';
+import { RecipientDirectoryPort } from './recipient-directory';
 import {
   ListCommunicationsQuery,
   OrganizationQuery,
@@ -45,7 +45,7 @@ export class CommunicationsController {
 
   constructor(
     private readonly communications: CommunicationsService,
-    private readonly students: StudentsService,
+    private readonly students: RecipientDirectoryPort,
     config: ConfigService<AllConfigType>,
   ) {
     this.secret = config.getOrThrow('auth', { infer: true }).jwtSecret;
@@ -191,7 +191,7 @@ export class CommunicationsController {
   async unsubscribe(@Query('token') queryToken: string | undefined, @Body() body: Record<string, unknown> | undefined) {
     const who = readUnsubscribeToken(this.secret, queryToken ?? body?.token);
     if (!who) throw new BadRequestException('This unsubscribe link is not valid');
-    await this.students.setCommunicationOptIn(who.organizationId, who.studentId, false);
+    await this.students.setOptIn(who.organizationId, who.studentId, false);
     return new RawReply(
       page(
         'You are unsubscribed',

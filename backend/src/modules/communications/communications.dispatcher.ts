@@ -1,14 +1,14 @@
-import { forwardRef, Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AllConfigType } from '../../config/config.type';
-import { StudentsService } from '../students/students.service';
 import { type CommunicationRow, MONTHLY_CAP, OUTCOME_UNKNOWN, TRANSACTIONAL_KINDS } from './communication.types';
 import { CommunicationsRepository } from './communications.repository';
-import { EmailSender } from './email.sender';
-import { ProviderError } from './provider-error';
-import { SmsSender, TWILIO_OPTED_OUT } from './sms.sender';
+import { EmailSender } from '../message-providers/email.sender';
+import { ProviderError } from '../message-providers/provider-error';
+import { RecipientDirectoryPort } from './recipient-directory';
+import { SmsSender, TWILIO_OPTED_OUT } from '../message-providers/sms.sender';
 import { unsubscribeHeaders } from './unsubscribe';
 
 const SENT_FLUSH = 50;
@@ -46,7 +46,7 @@ export class CommunicationsDispatcher {
     private readonly repo: CommunicationsRepository,
     private readonly email: EmailSender,
     private readonly sms: SmsSender,
-    @Inject(forwardRef(() => StudentsService)) private readonly students: Pick<StudentsService, 'communicationOptIns'>,
+    private readonly students: RecipientDirectoryPort,
     @InjectDataSource() private readonly db: DataSource,
     config: ConfigService<AllConfigType>,
   ) {
@@ -78,7 +78,7 @@ export class CommunicationsDispatcher {
         due.filter((r) => r.channel === 'sms').map((r) => r.toAddress),
       );
       const studentIds = [...new Set(due.filter((r) => r.recipientType === 'student').map((r) => r.recipientId))];
-      const optIns = await this.students.communicationOptIns(studentIds, m);
+      const optIns = await this.students.optIns(studentIds, m);
       const quiet = quietUntil(new Date(), this.settings.smsQuietHours);
       const claimed: CommunicationRow[] = [];
       // Recipient order: the advisory locks of the monthly cap are always taken in the same order (no deadlock).

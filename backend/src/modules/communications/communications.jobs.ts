@@ -1,17 +1,18 @@
-import { forwardRef, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { AllConfigType } from '../../config/config.type';
 import { CommunicationsDispatcher } from './communications.dispatcher';
-import { RemindersService } from './reminders.service';
+import { ScheduledMessageSources } from './scheduled-messages';
 
 const JOB_NAME = 'communications-dispatch';
-/** Reminder windows are whole hours: looking for newly due ones once a minute is enough. */
-const REMINDERS_EVERY_MS = 60_000;
+/** Scheduled messages (reminder windows are whole hours): looking for newly due ones once a minute is enough. */
+const SCHEDULED_EVERY_MS = 60_000;
 
 /**
- * Every JOBS_INTERVAL_MS (on each instance with JOBS_ENABLED): queue due class reminders, then dispatch due
- * messages. Thin: the work and its safety on several instances are in RemindersService and the dispatcher.
+ * Every JOBS_INTERVAL_MS (on each instance with JOBS_ENABLED): queue what the scheduled message sources have due
+ * (class reminders), then dispatch due messages. Thin: the work and its safety on several instances are in the
+ * sources and the dispatcher.
  */
 @Injectable()
 export class CommunicationsJobs implements OnApplicationBootstrap, OnModuleDestroy {
@@ -21,13 +22,12 @@ export class CommunicationsJobs implements OnApplicationBootstrap, OnModuleDestr
   private running: Promise<void> | null = null;
   private again = false;
   private stopping = false;
-  private remindersAt = 0;
+  private scheduledAt = 0;
 
   constructor(
     config: ConfigService<AllConfigType>,
-    // Types, not classes, in the signature: students and communications import each other (see StudentsService).
-    @Inject(forwardRef(() => CommunicationsDispatcher)) private readonly dispatcher: Pick<CommunicationsDispatcher, 'runUntilIdle'>,
-    @Inject(forwardRef(() => RemindersService)) private readonly reminders: Pick<RemindersService, 'queueDue'>,
+    private readonly dispatcher: CommunicationsDispatcher,
+    private readonly sources: ScheduledMessageSources,
     private readonly scheduler: SchedulerRegistry,
   ) {
     const jobs = config.getOrThrow('jobs', { infer: true });
@@ -62,13 +62,15 @@ export class CommunicationsJobs implements OnApplicationBootstrap, OnModuleDestr
     this.running = (async () => {
       do {
         this.again = false;
-        try {
-          if (Date.now() - this.remindersAt >= REMINDERS_EVERY_MS) {
-            this.remindersAt = Date.now();
-            await this.reminders.queueDue();
+        if (Date.now() - this.scheduledAt >= SCHEDULED_EVERY_MS) {
+          this.scheduledAt = Date.now();
+          for (const source of this.sources.all()) {
+            try {
+              await source.queueDue();
+            } catch (e) {
+              this.logger.error(`Queueing ${source.name} failed: ${e instanceof Error ? e.message : String(e)}`);
+            }
           }
-        } catch (e) {
-          this.logger.error(`Queueing reminders failed: ${e instanceof Error ? e.message : String(e)}`);
         }
         try {
           await this.dispatcher.runUntilIdle(() => this.stopping);

@@ -1,33 +1,36 @@
-import { forwardRef, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { ClassesModule } from '../classes/classes.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
-import { StudentsModule } from '../students/students.module';
 import { CommunicationsController } from './communications.controller';
 import { CommunicationsDispatcher } from './communications.dispatcher';
 import { CommunicationsJobs } from './communications.jobs';
 import { CommunicationsRepository } from './communications.repository';
 import { CommunicationsService } from './communications.service';
-import { CommunicationProvidersModule } from './providers.module';
-import { RemindersService } from './reminders.service';
+import { MessageProvidersModule } from '../message-providers/message-providers.module';
+import { RecipientDirectoryPort } from './recipient-directory';
+import { ScheduledMessageSources } from './scheduled-messages';
 import { TwilioWebhooksController } from './twilio-webhooks.controller';
 import { TwilioWebhooksService } from './twilio-webhooks.service';
 
 /**
- * Email and SMS (issue 11). Students call CommunicationsService inside the registering transaction and this module
- * reads recipients through StudentsService: the two modules refer to each other (forwardRef on both sides).
+ * Email and SMS: the outbox, its dispatcher and the Communication Center. Other modules queue their messages through
+ * CommunicationsService inside their own transactions. Two ports keep this module below them: the students module
+ * fills the recipient directory (who people are, their consent) and the registration module registers its reminders
+ * as a scheduled message source.
  */
 @Module({
-  imports: [CommunicationProvidersModule, forwardRef(() => StudentsModule), AuthModule, ClassesModule, OrganizationsModule],
+  imports: [MessageProvidersModule, AuthModule, ClassesModule, OrganizationsModule],
   controllers: [CommunicationsController, TwilioWebhooksController],
   providers: [
     CommunicationsRepository,
     CommunicationsService,
     CommunicationsDispatcher,
     CommunicationsJobs,
-    RemindersService,
     TwilioWebhooksService,
+    RecipientDirectoryPort,
+    ScheduledMessageSources,
   ],
-  exports: [CommunicationsService, CommunicationProvidersModule],
+  exports: [CommunicationsService, MessageProvidersModule, RecipientDirectoryPort, ScheduledMessageSources],
 })
 export class CommunicationsModule {}

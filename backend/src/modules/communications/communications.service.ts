@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, forwardRef, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { EntityManager } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
@@ -7,7 +7,6 @@ import { AuthService } from '../auth/auth.service';
 import { mapClass } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
-import { StudentsService } from '../students/students.service';
 import { classCalendar } from './calendar';
 import {
   type Channel,
@@ -20,6 +19,7 @@ import {
 } from './communication.types';
 import { CommunicationsJobs } from './communications.jobs';
 import { CommunicationsRepository, type TemplateRow } from './communications.repository';
+import { RecipientDirectoryPort } from './recipient-directory';
 import type { ScheduleCommunicationDto, SendCommunicationDto, TemplateDto } from './dto/communication.dto';
 import {
   BUILT_IN,
@@ -37,8 +37,6 @@ import {
 } from './templates';
 import { unsubscribeUrl } from './unsubscribe';
 import { toE164Phone } from './phone';
-
-type StudentsContacts = Pick<StudentsService, 'listContacts' | 'findInOrganization'>;
 
 // One formatter each, made once: toLocale*String and a new NumberFormat build the locale data on every call
 // (about 0.5 ms of a card payment's messages). Same output, the server's time zone as before.
@@ -139,9 +137,8 @@ export class CommunicationsService {
 
   constructor(
     private readonly repo: CommunicationsRepository,
-    // Types, not classes, in the signature (modules that import each other: see StudentsService).
-    @Inject(forwardRef(() => CommunicationsJobs)) private readonly jobs: Pick<CommunicationsJobs, 'wake'>,
-    @Inject(forwardRef(() => StudentsService)) private readonly students: StudentsContacts,
+    private readonly jobs: CommunicationsJobs,
+    private readonly students: RecipientDirectoryPort,
     private readonly auth: AuthService,
     private readonly classes: ClassesService,
     private readonly orgs: OrganizationsService,
@@ -154,7 +151,7 @@ export class CommunicationsService {
   // --- The Communication Center ---
 
   async recipients(organizationId: string) {
-    const [students, users] = await Promise.all([this.students.listContacts(organizationId), this.auth.listUsers(organizationId)]);
+    const [students, users] = await Promise.all([this.students.contacts(organizationId), this.auth.listUsers(organizationId)]);
     return [
       ...students.map((s) => ({
         id: s.id,
@@ -261,8 +258,7 @@ export class CommunicationsService {
   }
 
   async studentHistory(organizationId: string, studentId: string, limit = 50) {
-    if (!(await this.students.findInOrganization(undefined as unknown as EntityManager, organizationId, studentId)))
-      throw new NotFoundException(`Student ${studentId} not found`);
+    if (!(await this.students.find(organizationId, studentId))) throw new NotFoundException(`Student ${studentId} not found`);
     return (await this.repo.history(organizationId, limit, studentId)).map(mapCommunication);
   }
 
@@ -607,7 +603,7 @@ export class CommunicationsService {
   /** A student or user of this organization; anyone else is 404 (decision 4: no one reaches another organization's people). */
   private async recipient(organizationId: string, type: RecipientType, id: string) {
     if (type === 'student') {
-      const s = await this.students.findInOrganization(undefined as unknown as EntityManager, organizationId, id);
+      const s = await this.students.find(organizationId, id);
       if (!s) throw new NotFoundException('Recipient not found');
       return { id: s.id, firstName: s.firstName, lastName: s.lastName, email: s.email, phone: s.phone, optIn: s.communicationOptIn };
     }

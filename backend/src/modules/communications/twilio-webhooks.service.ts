@@ -4,7 +4,7 @@ import twilio from 'twilio';
 import type { AllConfigType } from '../../config/config.type';
 import { CommunicationsRepository } from './communications.repository';
 import { toE164Phone } from './phone';
-import { TWILIO_OPTED_OUT } from './sms.sender';
+import { TWILIO_OPTED_OUT } from '../message-providers/sms.sender';
 
 const STOP = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
 const START = new Set(['START', 'UNSTOP', 'YES']);

@@ -1,11 +1,14 @@
-import { Controller, Get, Param, Query, StreamableFile } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
+import { Controller, Delete, Get, Param, Query, StreamableFile } from '@nestjs/common';
+import { ApiOperation, ApiProperty } from '@nestjs/swagger';
 import { IsOptional, IsUUID } from 'class-validator';
 import { CurrentUser, OrgId, type AuthUser } from '../../common/auth/auth-user';
 import { Role, Roles } from '../../common/auth/roles';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import { ApiEnvelope, ApiRawReply } from '../../common/openapi/api-envelope';
+import { DeletedResponseDto } from '../../common/openapi/common.responses';
+import { StudentRecordsService } from '../registration/student-records.service';
 import { DataExportService } from './data-export.service';
+import { DeleteStudentQuery } from './dto/erase-query.dto';
 
 export class ExportQuery {
   @IsOptional() @IsUUID('all', { message: 'organizationId must be an id' }) organizationId?: string;
@@ -25,7 +28,10 @@ export class StudentExportResponseDto {
 @Roles(Role.Admin)
 @Controller()
 export class DataExportController {
-  constructor(private readonly exports: DataExportService) {}
+  constructor(
+    private readonly exports: DataExportService,
+    private readonly students: StudentRecordsService,
+  ) {}
 
   @ApiRawReply('application/zip', 'PK… (classes.csv, sessions.csv, students.csv, …, organization.json)')
   @Get('export')
@@ -39,5 +45,18 @@ export class DataExportController {
   @Get('students/:id/export')
   student(@Param('id', UuidParam) id: string, @OrgId() orgId: string, @CurrentUser() user: AuthUser) {
     return this.exports.studentExport(orgId, id, user.id);
+  }
+
+  /**
+   * Served here rather than with the other student routes: erasing asks every module that holds the person (this
+   * module sits above them all), while a plain delete is the registration module's (it frees the seats).
+   */
+  @ApiOperation({ operationId: 'Students_delete' })
+  @ApiEnvelope(DeletedResponseDto)
+  @Delete('students/:id')
+  delete(@Param('id', UuidParam) id: string, @OrgId() orgId: string, @CurrentUser() user: AuthUser, @Query() q: DeleteStudentQuery) {
+    // ?erase=true anonymises the person and keeps the financial records.
+    if (q.erase === 'true') return this.exports.erase(orgId, id, user.id);
+    return this.students.delete(id, orgId);
   }
 }

@@ -1,13 +1,16 @@
-import { forwardRef, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { CommunicationsModule } from '../communications/communications.module';
+import { RegistrationModule } from '../registration/registration.module';
 import { DataExportController } from './data-export.controller';
 import { DataExportRepository } from './data-export.repository';
 import { DataExportService } from './data-export.service';
 
-/** The organization's data export, a student's export and erasure (issue 12 §6). */
+/**
+ * The organization's data export, a student's export and erasure. It sits above the modules that hold a person's data
+ * and asks each of them (nothing imports this module).
+ */
 @Module({
-  // forwardRef: StudentsModule imports this module and CommunicationsModule imports StudentsModule.
-  imports: [forwardRef(() => CommunicationsModule)],
+  imports: [CommunicationsModule, RegistrationModule],
   controllers: [DataExportController],
   providers: [DataExportRepository, DataExportService],
   exports: [DataExportService],

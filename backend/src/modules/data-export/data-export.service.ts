@@ -1,4 +1,4 @@
-import { forwardRef, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { stringify as csvLines } from 'csv-stringify/sync';
 import { Readable } from 'node:stream';
@@ -27,9 +27,7 @@ export class DataExportService {
     private readonly repo: DataExportRepository,
     private readonly activity: ActivityService,
     @InjectDataSource() private readonly db: DataSource,
-    // Students -> DataExport -> Communications -> Students: a type, not the class, in the signature.
-    @Inject(forwardRef(() => CommunicationsService))
-    private readonly communications: Pick<CommunicationsService, 'exportLog' | 'eraseStudentMessages' | 'messagesOfStudent'>,
+    private readonly communications: CommunicationsService,
   ) {}
 
   private rows(table: ExportTable, organizationId: string): AsyncIterable<Record<string, unknown>> {

@@ -3,7 +3,7 @@ import { ClassesModule } from '../classes/classes.module';
 import { CommunicationsModule } from '../communications/communications.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { PaymentsModule } from '../payments/payments.module';
-import { StudentsModule } from '../students/students.module';
+import { RegistrationModule } from '../registration/registration.module';
 import { GoNoGoJobs } from './go-no-go.jobs';
 import { GoNoGoService } from './go-no-go.service';
 
@@ -12,7 +12,7 @@ import { GoNoGoService } from './go-no-go.service';
  * (the registrations), payments (refunds) and communications; the classes module cannot import payments.
  */
 @Module({
-  imports: [ClassesModule, StudentsModule, PaymentsModule, CommunicationsModule, OrganizationsModule],
+  imports: [ClassesModule, RegistrationModule, PaymentsModule, CommunicationsModule, OrganizationsModule],
   providers: [GoNoGoService, GoNoGoJobs],
   exports: [GoNoGoService],
 })

@@ -6,7 +6,7 @@ import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { RefundsService } from '../payments/refunds.service';
-import { CardEnrollmentsService, messageInput } from '../students/card-enrollments.service';
+import { CardEnrollmentsService, messageInput } from '../registration/card-enrollments.service';
 
 export type Decision = 'confirmed' | 'below_minimum' | 'cancelled';
 

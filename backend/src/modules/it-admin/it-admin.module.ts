@@ -6,7 +6,7 @@ import { ConnectModule } from '../connect/connect.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { PlatformAuditModule } from '../platform-audit/platform-audit.module';
 import { StripeModule } from '../stripe/stripe.module';
-import { StudentsModule } from '../students/students.module';
+import { RegistrationModule } from '../registration/registration.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { ItAdminController } from './it-admin.controller';
 import { ItAdminService } from './it-admin.service';
@@ -18,7 +18,7 @@ import { ItAdminService } from './it-admin.service';
     OrganizationsModule,
     ClassesModule,
     CommunicationsModule,
-    StudentsModule,
+    RegistrationModule,
     ConnectModule,
     SubscriptionsModule,
     StripeModule,

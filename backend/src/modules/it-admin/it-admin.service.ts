@@ -13,8 +13,8 @@ import type { OrganizationEntity } from '../organizations/organization.entity';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { PlatformAuditService } from '../platform-audit/platform-audit.service';
 import { StripeClient } from '../stripe/stripe.client';
-import type { PaymentRow } from '../students/student.entity';
-import { StudentsService } from '../students/students.service';
+import type { PaymentRow } from '../registration/enrollment.entity';
+import { EnrollmentsService } from '../registration/enrollments.service';
 import { PlansService } from '../subscriptions/plans.service';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { systemInfo } from './system-info';
@@ -59,7 +59,7 @@ export class ItAdminService {
     private readonly orgs: OrganizationsService,
     private readonly auth: AuthService,
     private readonly classes: ClassesService,
-    private readonly students: StudentsService,
+    private readonly enrollments: EnrollmentsService,
     private readonly activity: ActivityService,
     private readonly connect: ConnectService,
     private readonly communications: CommunicationsService,
@@ -105,7 +105,7 @@ export class ItAdminService {
   async studentPayments(ctx: StaffContext, id: string, offset: number, limit: number) {
     return this.audited(ctx, 'organization.student_payments.read', id, { offset, limit }, async () => {
       await this.requireOrganization(id);
-      const [rows, total] = await this.students.paymentsOfOrganization(id, offset, limit);
+      const [rows, total] = await this.enrollments.paymentsOfOrganization(id, offset, limit);
       return { result: { rows: rows.map((r) => this.payment(r)), total }, detail: { total, returned: rows.length } };
     });
   }
@@ -122,7 +122,7 @@ export class ItAdminService {
       try {
         outcome = await this.db.transaction(async (manager) => {
           await this.orgs.lockForUpdate(manager, id);
-          const result = await this.students.resetInPersonPayments(manager, id);
+          const result = await this.enrollments.resetInPersonPayments(manager, id);
           if (dryRun) throw new DryRunRollback(result);
           return result;
         });
@@ -170,7 +170,7 @@ export class ItAdminService {
       this.assertConfirmation(confirmation, DELETE_ORGANIZATION);
       const org = await this.requireOrganization(id);
       const account = (await this.connect.accountsOf([id])).get(id);
-      const holds = await this.students.openCardHolds(id);
+      const holds = await this.enrollments.openCardHolds(id);
       const cancelled: string[] = [];
       const notCancelled: { paymentIntentId: string; error: string }[] = [];
       if (this.stripe.isConfigured) {
@@ -221,7 +221,7 @@ export class ItAdminService {
     return this.audited(ctx, 'organization.students.delete', id, { confirmation }, async () => {
       this.assertConfirmation(confirmation, DELETE);
       await this.requireOrganization(id);
-      const deleted = await this.db.transaction((manager) => this.students.deleteAllOfOrganization(manager, id));
+      const deleted = await this.db.transaction((manager) => this.enrollments.deleteAllOfOrganization(manager, id));
       return {
         result: { organization_id: id, students: deleted.students, enrollments: deleted.enrollments },
         detail: deleted,
@@ -284,7 +284,7 @@ export class ItAdminService {
       this.connect.accountsOf(ids),
       this.auth.countUsersByOrganization(ids),
       this.classes.countByOrganization(ids),
-      this.students.countsByOrganization(ids),
+      this.enrollments.countsByOrganization(ids),
       this.communications.countByOrganization(ids),
     ]);
     const planName = new Map(plans.map((p) => [p.id, p.name]));

@@ -3,7 +3,7 @@ import { Public } from '../../common/auth/roles';
 import { RateLimit } from '../../common/http/rate-limit';
 import { ApiEnvelope, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { EXAMPLE_ID, EXAMPLE_ORG_ID } from '../../common/openapi/common.responses';
-import { STUDENT_EXAMPLE } from '../students/dto/student.response';
+import { STUDENT_EXAMPLE } from '../registration/dto/student.response';
 import { CardPaymentsService } from './card-payments.service';
 import { ConfirmEnrollmentDto, CreatePaymentIntentDto } from './dto/card-payment.dto';
 import { ConfirmEnrollmentResponseDto, PaymentIntentResponseDto } from './dto/card-payment.response';

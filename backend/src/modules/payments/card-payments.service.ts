@@ -11,76 +11,29 @@ import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { ConnectService } from '../connect/connect.service';
 import { StripeClient } from '../stripe/stripe.client';
-import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../students/card-enrollments.service';
-import { assertOneSeatOffer, StudentsService } from '../students/students.service';
+import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
+import { assertOneSeatOffer, CardHoldsService } from '../registration/card-holds.service';
 import { UsageService } from '../subscriptions/usage.service';
 import type { ConfirmEnrollmentDto, CreatePaymentIntentDto } from './dto/card-payment.dto';
+import {
+  CARD_UNAVAILABLE,
+  intentFacts,
+  MIN_CARD_CENTS,
+  NOT_CHARGES_ENABLED,
+  NOT_COMPLETED,
+  PAYMENT_MISMATCH,
+  PAYMENT_NOT_FOUND,
+  RESERVE_FAILED,
+  UUID,
+  type IntentFacts,
+  type SettleOutcome,
+} from './card-payment.types';
 import { HouseholdPaymentsService } from './household-payments.service';
 import { LatePaymentRefunds } from './late-payment-refunds';
 import { formatDollars, platformFeeCents } from './money';
 import { PaymentsRepository } from './payments.repository';
 
-/** Spec 2 §8's own text: the public site shows it as is. */
-export const CARD_UNAVAILABLE = "Credit card payments are not available. Please select 'Pay in Person at Class'.";
-/** 403s the public site maps to its in-person-only message: they contain 'subscription' (spec 2 §8). */
-export const NOT_CHARGES_ENABLED = "Card payments are not set up for this organization's subscription yet.";
-export const RESERVE_FAILED = 'Failed to reserve spot. Please try again.';
-export const NOT_COMPLETED = 'Payment was not completed. Please try again.';
-export const PAYMENT_MISMATCH = 'This payment does not match this registration.';
-export const PAYMENT_NOT_FOUND = 'Payment not found for this registration.';
-export const MIN_CARD_CENTS = 50;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HOLD_EXPIRY_BATCH = 100;
-
-export type SettleOutcome =
-  | { kind: 'completed'; enrollment: CardEnrollment; late: boolean }
-  | { kind: 'already'; enrollment: CardEnrollment }
-  | { kind: 'refunded'; enrollment: CardEnrollment; amountCents: number }
-  | { kind: 'unpaid'; enrollment: CardEnrollment }
-  | { kind: 'mismatch'; reason: string }
-  | { kind: 'unknown' };
-
-/** The fields of a PaymentIntent the product keys on, checked for their shapes (what Stripe sends is untrusted). */
-export interface IntentFacts {
-  id: string;
-  status: string;
-  amount: number;
-  currency: string;
-  applicationFee: number;
-  destination: string | null;
-  chargeId: string | null;
-  metadata: Record<string, string>;
-}
-
-export function intentFacts(value: unknown): IntentFacts | null {
-  if (!value || typeof value !== 'object') return null;
-  const pi = value as Record<string, unknown>;
-  if (typeof pi.id !== 'string' || !pi.id.startsWith('pi_') || pi.object !== 'payment_intent') return null;
-  if (!Number.isSafeInteger(pi.amount) || typeof pi.status !== 'string' || typeof pi.currency !== 'string') return null;
-  const transfer = pi.transfer_data as { destination?: unknown } | null | undefined;
-  const destination =
-    typeof transfer?.destination === 'string'
-      ? transfer.destination
-      : typeof (transfer?.destination as { id?: unknown } | undefined)?.id === 'string'
-        ? (transfer!.destination as { id: string }).id
-        : null;
-  const charge = pi.latest_charge as unknown;
-  const metadata: Record<string, string> = {};
-  if (pi.metadata && typeof pi.metadata === 'object')
-    for (const [k, v] of Object.entries(pi.metadata as Record<string, unknown>)) if (typeof v === 'string') metadata[k] = v;
-  return {
-    id: pi.id,
-    status: pi.status,
-    amount: pi.amount as number,
-    currency: pi.currency,
-    applicationFee: Number.isSafeInteger(pi.application_fee_amount) ? (pi.application_fee_amount as number) : 0,
-    destination,
-    chargeId:
-      typeof charge === 'string' ? charge : typeof (charge as { id?: unknown })?.id === 'string' ? (charge as { id: string }).id : null,
-    metadata,
-  };
-}
 
 /**
  * Card registration (issue 9 §3): a held seat, a PaymentIntent as a destination charge to the organization's
@@ -94,7 +47,7 @@ export class CardPaymentsService {
 
   constructor(
     private readonly stripe: StripeClient,
-    private readonly students: StudentsService,
+    private readonly holds: CardHoldsService,
     private readonly cards: CardEnrollmentsService,
     private readonly classes: ClassesService,
     private readonly connect: ConnectService,
@@ -119,7 +72,7 @@ export class CardPaymentsService {
     // Before anything else: in a last-seat race most callers stop here (a full class's answer outranks a changed
     // price or an organization that cannot take cards: no seat is there to pay for either way).
     if (!dto.attendees)
-      await this.students.refuseEarlyWhenFull(dto.organizationId, dto.classId, dto.studentData.email, dto.waitlistOfferToken);
+      await this.holds.refuseEarlyWhenFull(dto.organizationId, dto.classId, dto.studentData.email, dto.waitlistOfferToken);
     const cls = await this.classes.require(dto.classId, dto.organizationId).catch((e: unknown) => {
       if (e instanceof NotFoundException) return null;
       throw e;
@@ -146,7 +99,7 @@ export class CardPaymentsService {
     const ready = await this.connect.readiness(dto.organizationId);
     if (!ready.chargesEnabled || !ready.stripeAccountId)
       throw new AppException(HttpStatus.FORBIDDEN, NOT_CHARGES_ENABLED, { cardPaymentsUnavailable: true });
-    const hold = await this.students.holdCardSeat(dto.organizationId, dto.studentData, dto.classId, {
+    const hold = await this.holds.holdCardSeat(dto.organizationId, dto.studentData, dto.classId, {
       amountDueCents: due,
       holdMinutes: this.config.getOrThrow('jobs', { infer: true }).seatHoldMinutes,
       assertAllowed: (m) => this.usage.assertCanTakeCardPayment(dto.organizationId, m),
@@ -171,7 +124,7 @@ export class CardPaymentsService {
           );
     } catch (e) {
       this.logger.error(`PaymentIntent for enrollment ${hold.enrollmentId} failed: ${e instanceof Error ? e.message : String(e)}`);
-      await this.students.abandonHold(dto.organizationId, hold);
+      await this.holds.abandonHold(dto.organizationId, hold);
       throw new AppException(HttpStatus.BAD_GATEWAY, RESERVE_FAILED);
     }
     if (!hold.paymentIntentId) await this.cards.setPaymentIntent(hold.enrollmentId, intent.id);

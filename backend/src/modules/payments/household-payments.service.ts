@@ -1,4 +1,4 @@
-import { ForbiddenException, HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
@@ -11,20 +11,15 @@ import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService, type RegistrationMessageInput } from '../communications/communications.service';
 import { ConnectService } from '../connect/connect.service';
 import { StripeClient } from '../stripe/stripe.client';
-import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../students/card-enrollments.service';
-import { HouseholdService } from '../students/household.service';
-import { StudentsService } from '../students/students.service';
+import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
+import { HouseholdService } from '../registration/household.service';
+import { isStudentLimit, RegistrantsService } from '../registration/registrants.service';
 import { UsageService } from '../subscriptions/usage.service';
-import type { IntentFacts, SettleOutcome } from './card-payments.service';
+import { MIN_CARD_CENTS, NOT_CHARGES_ENABLED, RESERVE_FAILED, UUID, type IntentFacts, type SettleOutcome } from './card-payment.types';
 import type { CreatePaymentIntentDto } from './dto/card-payment.dto';
 import { formatDollars, platformFeeCents } from './money';
 import { PaymentsRepository } from './payments.repository';
 import { LatePaymentRefunds } from './late-payment-refunds';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const MIN_CARD_CENTS = 50;
-const NOT_CHARGES_ENABLED = "Card payments are not set up for this organization's subscription yet.";
-const RESERVE_FAILED = 'Failed to reserve spot. Please try again.';
 
 /**
  * A household's card payment (issue 14 §2): one PaymentIntent for the total, one held enrollment per attendee
@@ -39,7 +34,7 @@ export class HouseholdPaymentsService {
   constructor(
     private readonly stripe: StripeClient,
     private readonly household: HouseholdService,
-    private readonly students: StudentsService,
+    private readonly registrants: RegistrantsService,
     private readonly cards: CardEnrollmentsService,
     private readonly classes: ClassesService,
     private readonly connect: ConnectService,
@@ -83,8 +78,7 @@ export class HouseholdPaymentsService {
       })
       .catch(async (e: unknown) => {
         // The plan's student limit: the student gets the organization's contact, never the admin's plan text.
-        if (e instanceof ForbiddenException && e.message.startsWith('Student limit reached'))
-          throw await this.students.registrationClosedError(dto.organizationId, dto.classId);
+        if (isStudentLimit(e)) throw await this.registrants.registrationClosedError(dto.organizationId, dto.classId);
         throw e;
       });
     for (const pi of seats.released) void this.cancelIntent(pi);

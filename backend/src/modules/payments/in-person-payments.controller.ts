@@ -4,7 +4,7 @@ import { Role, Roles } from '../../common/auth/roles';
 import { MarkPaymentDto } from './dto/mark-payment.dto';
 import { InPersonPaymentsService } from './in-person-payments.service';
 import { ApiEnvelope, ApiRequestExample } from '../../common/openapi/api-envelope';
-import { EnrollmentResponseDto } from '../students/dto/student.response';
+import { EnrollmentResponseDto } from '../registration/dto/student.response';
 
 /** Teacher and admin marking of payments taken at class; 200 because an enrollment is updated, not created. */
 @Roles(Role.Admin, Role.Teacher)

@@ -4,8 +4,9 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { amountDueCents } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { ActivityService } from '../activity/activity.service';
-import { mapEnrollment } from '../students/student.entity';
-import type { LockedEnrollment } from '../students/student.entity';
+import type { LockedEnrollment } from '../registration/enrollment.entity';
+import { EnrollmentsService } from '../registration/enrollments.service';
+import { mapEnrollment } from '../registration/student-record';
 import { StudentsService } from '../students/students.service';
 import type { MarkPaymentDto } from './dto/mark-payment.dto';
 
@@ -24,13 +25,14 @@ const CARD_UNMARK_MESSAGE =
 /**
  * Payments taken at class (spec 3 §4 "Student payment per class"): a teacher or admin marks a pending
  * enrollment paid in person, or undoes their own in-person mark. The change and its activity event
- * commit together (spec README decision 9). Payments owns no table yet: the enrollment belongs to students,
- * whose service changes it inside this module's transaction.
+ * commit together (spec README decision 9). The enrollment is the registration module's table, changed through
+ * EnrollmentsService inside this module's transaction.
  */
 @Injectable()
 export class InPersonPaymentsService {
   constructor(
     private readonly students: StudentsService,
+    private readonly enrollments: EnrollmentsService,
     private readonly classes: ClassesService,
     private readonly activity: ActivityService,
     @InjectDataSource() private readonly db: DataSource,
@@ -40,7 +42,7 @@ export class InPersonPaymentsService {
     return this.db.transaction(async (manager) => {
       const { ctx, enrollment } = await this.load(manager, organizationId, dto);
       const amount = amountDueCents({ priceCents: ctx.priceCents, discountPriceCents: ctx.discountPriceCents });
-      const updated = await this.students.markEnrollmentPaidInPerson(manager, enrollment.id, amount);
+      const updated = await this.enrollments.markEnrollmentPaidInPerson(manager, enrollment.id, amount);
       if (!updated) {
         if (enrollment.paymentStatus === 'completed') throw new ConflictException(ALREADY_PAID_MESSAGE);
         throw new ConflictException(`Only a pending payment can be marked as paid; this one is ${enrollment.paymentStatus}`);
@@ -66,7 +68,7 @@ export class InPersonPaymentsService {
   markUnpaid(organizationId: string, dto: MarkPaymentDto) {
     return this.db.transaction(async (manager) => {
       const { ctx, enrollment } = await this.load(manager, organizationId, dto);
-      const updated = await this.students.markEnrollmentUnpaid(manager, enrollment.id);
+      const updated = await this.enrollments.markEnrollmentUnpaid(manager, enrollment.id);
       if (!updated) {
         if (enrollment.paymentStatus === 'completed' && enrollment.paymentMethod === 'card')
           throw new ConflictException(CARD_UNMARK_MESSAGE);
@@ -96,7 +98,7 @@ export class InPersonPaymentsService {
     organizationId: string,
     dto: MarkPaymentDto,
   ): Promise<{ ctx: PaymentContext; enrollment: LockedEnrollment }> {
-    const student = await this.students.findInOrganization(manager, organizationId, dto.studentId);
+    const student = await this.students.findInOrganization(dto.studentId, organizationId, manager);
     if (!student) throw new NotFoundException(`Student with ID ${dto.studentId} not found`);
     const cls = await this.classes.require(dto.classId, organizationId, manager);
     const ctx = {
@@ -105,7 +107,7 @@ export class InPersonPaymentsService {
       priceCents: cls.priceCents,
       discountPriceCents: cls.discountPriceCents,
     };
-    const enrollment = await this.students.lockEnrollment(manager, organizationId, dto.studentId, dto.classId);
+    const enrollment = await this.enrollments.lockEnrollment(manager, organizationId, dto.studentId, dto.classId);
     if (!enrollment) throw new NotFoundException('This student is not enrolled in this class');
     return { ctx, enrollment };
   }

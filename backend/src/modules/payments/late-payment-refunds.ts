@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { StripeClient } from '../stripe/stripe.client';
-import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../students/card-enrollments.service';
+import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
 import { formatDollars } from './money';
 import { PaymentsRepository } from './payments.repository';
 

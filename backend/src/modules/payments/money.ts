@@ -1,4 +1,4 @@
-import type { CancellationPolicy } from '../students/student.entity';
+import type { CancellationPolicy } from '../registration/enrollment.entity';
 
 /**
  * The platform fee of a card payment (decision 1, INTEGRATIONS.md): round(amount × PLATFORM_FEE_PERCENT / 100),

@@ -2,7 +2,8 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
 import { StripeEventHandlers, type StripeEventHandler } from '../stripe/stripe-event-handlers';
-import { CardPaymentsService, intentFacts } from './card-payments.service';
+import { intentFacts } from './card-payment.types';
+import { CardPaymentsService } from './card-payments.service';
 import { RefundsService } from './refunds.service';
 
 /**

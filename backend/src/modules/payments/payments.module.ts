@@ -3,6 +3,7 @@ import { ClassesModule } from '../classes/classes.module';
 import { CommunicationsModule } from '../communications/communications.module';
 import { ConnectModule } from '../connect/connect.module';
 import { StripeModule } from '../stripe/stripe.module';
+import { RegistrationModule } from '../registration/registration.module';
 import { StudentsModule } from '../students/students.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { CardPaymentsController } from './card-payments.controller';
@@ -19,7 +20,7 @@ import { RefundsService } from './refunds.service';
 import { LatePaymentRefunds } from './late-payment-refunds';
 
 @Module({
-  imports: [StudentsModule, ClassesModule, StripeModule, ConnectModule, SubscriptionsModule, CommunicationsModule],
+  imports: [RegistrationModule, StudentsModule, ClassesModule, StripeModule, ConnectModule, SubscriptionsModule, CommunicationsModule],
   controllers: [PaymentConfigController, InPersonPaymentsController, CardPaymentsController, EnrollmentsController],
   providers: [
     InPersonPaymentsService,

@@ -5,7 +5,7 @@ import { AppException } from '../../common/http/app-exception';
 import { ActivityService } from '../activity/activity.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { StripeClient } from '../stripe/stripe.client';
-import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../students/card-enrollments.service';
+import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
 import { CardPaymentsService } from './card-payments.service';
 import type { CancelEnrollmentDto, RefundEnrollmentDto } from './dto/card-payment.dto';
 import { formatDollars, refundQuote } from './money';

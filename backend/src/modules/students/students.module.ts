@@ -1,37 +1,16 @@
-import { forwardRef, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { CommunicationsModule } from '../communications/communications.module';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { ClassesModule } from '../classes/classes.module';
-import { DataExportModule } from '../data-export/data-export.module';
-import { OrganizationsModule } from '../organizations/organizations.module';
-import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
-import { CardEnrollmentsRepository } from './card-enrollments.repository';
-import { CardEnrollmentsService } from './card-enrollments.service';
-import { HouseholdRepository } from './household.repository';
-import { HouseholdService } from './household.service';
-import { EnrollmentEntity, StudentEntity } from './student.entity';
-import { StudentsController } from './students.controller';
+import { HouseholdsRepository } from './households.repository';
 import { StudentsRepository } from './students.repository';
 import { StudentsService } from './students.service';
 
+/**
+ * The directory of people (`students`). It imports communications only to fill its recipient directory port; the
+ * registration module (enrollments) sits above it and reaches people through StudentsService.
+ */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([StudentEntity, EnrollmentEntity]),
-    ClassesModule,
-    OrganizationsModule,
-    SubscriptionsModule,
-    forwardRef(() => CommunicationsModule),
-    DataExportModule,
-  ],
-  controllers: [StudentsController],
-  providers: [
-    StudentsRepository,
-    StudentsService,
-    CardEnrollmentsRepository,
-    CardEnrollmentsService,
-    HouseholdRepository,
-    HouseholdService,
-  ],
-  exports: [StudentsService, CardEnrollmentsService, HouseholdService],
+  imports: [CommunicationsModule],
+  providers: [StudentsRepository, HouseholdsRepository, StudentsService],
+  exports: [StudentsService],
 })
 export class StudentsModule {}

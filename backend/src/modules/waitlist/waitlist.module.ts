@@ -4,7 +4,7 @@ import { CommunicationsModule } from '../communications/communications.module';
 import { ConnectModule } from '../connect/connect.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { StripeModule } from '../stripe/stripe.module';
-import { StudentsModule } from '../students/students.module';
+import { RegistrationModule } from '../registration/registration.module';
 import { WaitlistController } from './waitlist.controller';
 import { WaitlistJobs } from './waitlist.jobs';
 import { WaitlistRepository } from './waitlist.repository';
@@ -12,11 +12,12 @@ import { WaitlistService } from './waitlist.service';
 import { WaitlistTokens } from './waitlist-tokens';
 
 /**
- * The waitlist (issue 14 §1), owner of `waitlist_entries`. It plugs into ClassesService (seats freed anywhere are
- * offered first) and StudentsService (registering into an offered seat) at start-up, so neither imports this module.
+ * The waitlist, owner of `waitlist_entries`. It fills two ports at start-up: the classes module's seats-freed hooks
+ * (seats freed anywhere are offered first) and the registration module's seat offers (registering into an offered
+ * seat), so neither of those modules imports this one.
  */
 @Module({
-  imports: [ClassesModule, StudentsModule, CommunicationsModule, OrganizationsModule, ConnectModule, StripeModule],
+  imports: [ClassesModule, RegistrationModule, CommunicationsModule, OrganizationsModule, ConnectModule, StripeModule],
   controllers: [WaitlistController],
   providers: [WaitlistRepository, WaitlistService, WaitlistTokens, WaitlistJobs],
   exports: [WaitlistService],

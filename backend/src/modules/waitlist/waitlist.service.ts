@@ -11,7 +11,9 @@ import { linkValue } from '../communications/templates';
 import { ConnectService } from '../connect/connect.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { StripeClient } from '../stripe/stripe.client';
-import { StudentsService } from '../students/students.service';
+import { RegistrationService } from '../registration/registration.service';
+import { SeatOffers, type SeatOfferSource } from '../registration/seat-offers';
+import { SeatsFreedHooks } from '../classes/seats-freed.hooks';
 import type { JoinWaitlistDto } from './dto/waitlist.dto';
 import { WaitlistRepository, type WaitlistEntry } from './waitlist.repository';
 import { WaitlistTokens } from './waitlist-tokens';
@@ -46,17 +48,20 @@ export const entryView = (e: WaitlistEntry) => ({
  * lock: a release anywhere in the app (ClassesService calls `fill` inside the releasing transaction: the freed seat
  * never becomes visible to a public registrant while someone waits), an admin's 'offer now', and the job (lapsed
  * offers pass their seat on; a sweep fills seats that are free while people wait). Accepting an offer registers into
- * the held seat (StudentsService calls `claimOffer`/`offerAccepted` from register and the card hold).
+ * the held seat (registration calls `claimOffer`/`offerAccepted` through its SeatOffers port, from register and the
+ * card hold).
  */
 @Injectable()
-export class WaitlistService implements OnModuleInit {
+export class WaitlistService implements SeatOfferSource, OnModuleInit {
   private readonly publicUrl: string;
 
   constructor(
     private readonly repo: WaitlistRepository,
     private readonly tokens: WaitlistTokens,
     private readonly classes: ClassesService,
-    private readonly students: StudentsService,
+    private readonly registration: RegistrationService,
+    private readonly seatOffers: SeatOffers,
+    private readonly seatsFreed: SeatsFreedHooks,
     private readonly communications: CommunicationsService,
     private readonly orgs: OrganizationsService,
     private readonly connect: ConnectService,
@@ -68,17 +73,19 @@ export class WaitlistService implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    this.classes.onSeatsFreed(async (m, organizationId, classIds) => {
-      for (const classId of classIds) await this.fill(m, organizationId, classId);
+    this.seatsFreed.register({
+      seatsFreed: async (m, organizationId, classIds) => {
+        for (const classId of classIds) await this.fill(m, organizationId, classId);
+      },
     });
-    this.students.useWaitlistOffers(this);
+    this.seatOffers.fill(this);
   }
 
   // --- public ---
 
   async join(classId: string, dto: JoinWaitlistDto): Promise<{ entryId: string; position: number }> {
     // Someone registered for the class has no seat to wait for (409 'You are already enrolled in ...').
-    await this.students.checkEnrollment({ email: dto.email, classId, organizationId: dto.organizationId });
+    await this.registration.checkEnrollment({ email: dto.email, classId, organizationId: dto.organizationId });
     try {
       return await this.db.transaction(async (m) => {
         const cls = await this.classes.lock(m, classId, dto.organizationId);
@@ -328,7 +335,7 @@ export class WaitlistService implements OnModuleInit {
     await this.repo.markAccepted(m, entryId, enrollmentId);
   }
 
-  /** The card hold an accepted offer became was abandoned before any payment (StudentsService.abandonHold): open again. */
+  /** The card hold an accepted offer became was abandoned before any payment (CardHoldsService.abandonHold): open again. */
   async offerReturned(m: EntityManager, entryId: string, enrollmentId: string): Promise<void> {
     await this.repo.markReturned(m, entryId, enrollmentId);
   }

@@ -1,5 +1,5 @@
 import { IsBoolean, IsString, MaxLength } from 'class-validator';
-import { StudentFieldsDto } from '../../students/dto/student.dto';
+import { StudentFieldsDto } from '../../students/dto/student-fields.dto';
 
 /** A session's day as the teacher's calendar shows it: YYYY-MM-DD in the organization's time zone. */
 export const SESSION_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ErrorEnvelopeDto } from '../../../common/openapi/api-envelope';
 import { EXAMPLE_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
-import { HouseholdContactResponseDto } from '../../students/dto/student.response';
+import { HouseholdContactResponseDto } from '../../registration/dto/student.response';
 
 const STUDENT_ID = '6ce1f1f8-50fc-4694-af01-d92231027404';
 const ENROLLMENT_ID = '9076790a-923e-482e-977e-408883466a8c';

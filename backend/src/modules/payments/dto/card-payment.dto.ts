@@ -14,8 +14,9 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsOptionalNotNull } from '../../../common/http/optional';
-import { StudentFieldsDto, WAITLIST_OFFER_TOKEN } from '../../students/dto/student.dto';
-import { AttendeeDto, AttendeesField } from '../../students/dto/attendee.dto';
+import { AttendeeDto, AttendeesField } from '../../registration/dto/attendee.dto';
+import { WAITLIST_OFFER_TOKEN } from '../../registration/dto/student.dto';
+import { StudentFieldsDto } from '../../students/dto/student-fields.dto';
 
 /** Spec 2 §7 "Create payment intent": the student form and the price the page showed (dollars). */
 export class CreatePaymentIntentDto {

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_TIME } from '../../../common/openapi/common.responses';
-import { HouseholdEnrollmentResponseDto, RefundResponseDto } from '../../students/dto/student.response';
+import { HouseholdEnrollmentResponseDto, RefundResponseDto } from '../../registration/dto/student.response';
 
 export class PaymentIntentResponseDto {
   @ApiProperty({ description: 'For Stripe.js confirmCardPayment / the Payment Element', example: 'pi_3Q0abc_secret_xyz' })

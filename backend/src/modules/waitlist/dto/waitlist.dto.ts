@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsUUID, Max, Min } from 'class-validator';
-import { StudentFieldsDto } from '../../students/dto/student.dto';
+import { StudentFieldsDto } from '../../students/dto/student-fields.dto';
 
 /** Joining a full class's waitlist: the registration form's fields (spec 2 §5 rules) and the organization. */
 export class JoinWaitlistDto extends StudentFieldsDto {

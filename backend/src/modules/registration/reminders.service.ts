@@ -1,18 +1,19 @@
-import { forwardRef, Inject, Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
-import { StudentsService } from '../students/students.service';
-import type { Channel } from './communication.types';
-import { CommunicationsService, householdList } from './communications.service';
+import type { Channel } from '../communications/communication.types';
+import { CommunicationsService, householdList } from '../communications/communications.service';
+import { ScheduledMessageSources, type ScheduledMessageSource } from '../communications/scheduled-messages';
+import { EnrollmentsRepository, type EnrolledRecipient } from './enrollments.repository';
 
 /** The largest reminderHours the settings accept (organization.dto.ts): the widest window to look at. */
 const MAX_REMINDER_HOURS = 168;
 const longDate = (d: Date) => d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 const time12 = (d: Date) => d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
-type Enrollment = Awaited<ReturnType<StudentsService['activeEnrollmentsOfClasses']>>[number];
+type Enrollment = EnrolledRecipient;
 
 /**
  * A class's enrollments in reminder groups: a household's (one registration, `householdGroupId`) together, keyed by
@@ -35,15 +36,22 @@ function byHousehold(enrollments: Enrollment[]): { key: string; members: Enrollm
  * contact, listing them (issue 14 §2), not one copy each to the same address.
  */
 @Injectable()
-export class RemindersService {
+export class RemindersService implements ScheduledMessageSource, OnModuleInit {
+  readonly name = 'reminders';
+
   constructor(
     private readonly classes: ClassesService,
     private readonly orgs: OrganizationsService,
-    @Inject(forwardRef(() => StudentsService)) private readonly students: Pick<StudentsService, 'activeEnrollmentsOfClasses'>,
-    @Inject(forwardRef(() => CommunicationsService))
-    private readonly communications: Pick<CommunicationsService, 'queueAutomatic' | 'look'>,
+    private readonly enrollments: EnrollmentsRepository,
+    private readonly communications: CommunicationsService,
+    private readonly sources: ScheduledMessageSources,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
+
+  /** The communications job runs this once a minute, before it dispatches. */
+  onModuleInit(): void {
+    this.sources.register(this);
+  }
 
   /** Queues every reminder whose window is open now; returns how many new rows were queued. */
   async queueDue(now = new Date()): Promise<number> {
@@ -64,7 +72,7 @@ export class RemindersService {
       })
       .filter((x) => x.sessions.length && (x.s.emailEnabled || x.s.smsEnabled));
     if (!due.length) return 0;
-    const enrollments = await this.students.activeEnrollmentsOfClasses(due.map((d) => d.cls.id));
+    const enrollments = await this.enrollments.activeEnrollmentsOfClasses(due.map((d) => d.cls.id));
     let queued = 0;
     const looks = new Map<string, Awaited<ReturnType<CommunicationsService['look']>>>();
     for (const { cls, sessions, s } of due) {

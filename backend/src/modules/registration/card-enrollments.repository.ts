@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { returning } from '../../common/db/returning';
-import type { CancellationPolicy, EnrollmentStatus, PaymentMethod, PaymentStatus } from './student.entity';
+import type { CancellationPolicy, EnrollmentStatus, PaymentMethod, PaymentStatus } from './enrollment.entity';
 
 /** An enrollment as the card payment flow and the cancel/refund routes read it (with its money trail). */
 export interface CardEnrollment {

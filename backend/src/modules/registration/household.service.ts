@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { forwardRef, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppException, ErrorCode } from '../../common/http/app-exception';
@@ -9,11 +9,12 @@ import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { UsageService } from '../subscriptions/usage.service';
+import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
+import type { HouseholdStudent } from '../students/student.entity';
+import { StudentsService } from '../students/students.service';
 import type { AttendeeDto } from './dto/attendee.dto';
-import type { StudentFieldsDto } from './dto/student.dto';
-import { HouseholdRepository, type HouseholdStudent } from './household.repository';
-import type { PaymentMethod, PaymentStatus } from './student.entity';
-import { StudentsRepository } from './students.repository';
+import type { PaymentMethod, PaymentStatus } from './enrollment.entity';
+import { HouseholdRepository } from './household.repository';
 
 /** One person of a household registration as the reply lists them. */
 export interface HouseholdEnrollment {
@@ -40,21 +41,20 @@ const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code 
 /**
  * Household registration (issue 14 §2): a contact (the registration's own fields, one student per email) registers
  * several people, each a student of their own linked to the contact. Every seat is taken in one transaction or none,
- * and the plan's student limit counts every new record. Called from StudentsService.register (in person) and from
+ * and the plan's student limit counts every new record. Called from RegistrationService.register (in person) and from
  * the payments module (card holds), which keep their single-person paths as they are.
  */
 @Injectable()
 export class HouseholdService {
   constructor(
     private readonly repo: HouseholdRepository,
-    private readonly students: StudentsRepository,
+    private readonly students: StudentsService,
     private readonly classes: ClassesService,
     private readonly orgs: OrganizationsService,
     private readonly usage: UsageService,
     private readonly activity: ActivityService,
     @InjectDataSource() private readonly db: DataSource,
-    @Inject(forwardRef(() => CommunicationsService))
-    private readonly communications: Pick<CommunicationsService, 'queueRegistrationConfirmation'>,
+    private readonly communications: CommunicationsService,
   ) {}
 
   /** In person, payment pending: the reply of POST /api/students/register with `enrollments` added. */
@@ -259,14 +259,7 @@ export class HouseholdService {
     const existing = await this.students.findByEmail(organizationId, f.email, m);
     if (existing) return { contact: toHousehold(existing), created: false };
     await this.usage.assertCanAddStudent(organizationId, m);
-    const s = await this.students.insertStudent(m, {
-      organizationId,
-      firstName: f.firstName,
-      lastName: f.lastName,
-      email: f.email,
-      phone: f.phone,
-      communicationOptIn: f.communicationOptIn ?? true,
-    });
+    const s = await this.students.add(m, organizationId, f);
     return { contact: toHousehold(s), created: true };
   }
 
@@ -276,14 +269,14 @@ export class HouseholdService {
       (same(a.firstName, f.firstName) && same(a.lastName, f.lastName)) ||
       (same(a.firstName, contact.firstName) && same(a.lastName, contact.lastName));
     if (isContact) return { student: contact, created: false };
-    const known = await this.repo.findAttendee(m, contact.id, a.firstName, a.lastName);
+    const known = await this.students.findAttendee(m, contact.id, a.firstName, a.lastName);
     if (known) {
-      if (a.dateOfBirth && !known.dateOfBirth) await this.repo.fillDateOfBirth(m, known.id, a.dateOfBirth);
+      if (a.dateOfBirth && !known.dateOfBirth) await this.students.fillDateOfBirth(m, known.id, a.dateOfBirth);
       return { student: known, created: false };
     }
     await this.usage.assertCanAddStudent(contact.organizationId, m);
     return {
-      student: await this.repo.insertAttendee(m, contact, {
+      student: await this.students.addAttendee(m, contact, {
         firstName: a.firstName,
         lastName: a.lastName,
         dateOfBirth: a.dateOfBirth ?? null,

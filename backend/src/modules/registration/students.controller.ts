@@ -1,24 +1,27 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { CurrentUser, OrgId, type AuthUser } from '../../common/auth/auth-user';
+import { OrgId } from '../../common/auth/auth-user';
 import { Public, Role, Roles } from '../../common/auth/roles';
 import { RateLimit } from '../../common/http/rate-limit';
 import { parseListParams, setContentRange } from '../../common/http/list-query';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import { CheckEnrollmentDto, CreateStudentDto, ListStudentsQuery, RegisterStudentDto, UpdateStudentDto } from './dto/student.dto';
-import { STUDENT_SORT_FIELDS } from './students.repository';
-import { StudentsService } from './students.service';
-import { DataExportService } from '../data-export/data-export.service';
-import { DeleteStudentQuery } from '../data-export/dto/erase-query.dto';
-import { DeletedResponseDto, EXAMPLE_ID, EXAMPLE_ORG_ID } from '../../common/openapi/common.responses';
+import { RegistrationService } from './registration.service';
+import { STUDENT_SORT_FIELDS } from './student-records.repository';
+import { StudentRecordsService } from './student-records.service';
+import { EXAMPLE_ID, EXAMPLE_ORG_ID } from '../../common/openapi/common.responses';
 import { ApiEnvelope, ApiList, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { EnrollmentCheckResponseDto, RegistrationResponseDto, STUDENT_EXAMPLE, StudentResponseDto } from './dto/student.response';
 
+/**
+ * The public registration (enrollment check, register) and the admin's student records (a student with their
+ * enrollments). `DELETE /api/students/:id` is served by the data-export module, which can also erase the person.
+ */
 @Controller()
 export class StudentsController {
   constructor(
-    private readonly students: StudentsService,
-    private readonly exports: DataExportService,
+    private readonly registration: RegistrationService,
+    private readonly students: StudentRecordsService,
   ) {}
 
   @ApiEnvelope(EnrollmentCheckResponseDto, { description: 'Not enrolled yet. Already enrolled: 409 with `isAlreadyEnrolled: true`' })
@@ -31,7 +34,7 @@ export class StudentsController {
   @Post('students/check-enrollment')
   @HttpCode(200)
   check(@Body() dto: CheckEnrollmentDto) {
-    return this.students.checkEnrollment(dto);
+    return this.registration.checkEnrollment(dto);
   }
 
   @ApiEnvelope(RegistrationResponseDto, {
@@ -48,7 +51,7 @@ export class StudentsController {
   @RateLimit('registration', 'register')
   @Post('students/register')
   register(@Body() dto: RegisterStudentDto) {
-    return this.students.register(dto);
+    return this.registration.register(dto);
   }
 
   @ApiEnvelope(StudentResponseDto, { isArray: true })
@@ -98,15 +101,6 @@ export class StudentsController {
   @Put('students/:id')
   update(@Param('id', UuidParam) id: string, @OrgId() orgId: string, @Body() dto: UpdateStudentDto) {
     return this.students.update(id, orgId, dto);
-  }
-
-  @ApiEnvelope(DeletedResponseDto)
-  @Roles(Role.Admin)
-  @Delete('students/:id')
-  delete(@Param('id', UuidParam) id: string, @OrgId() orgId: string, @CurrentUser() user: AuthUser, @Query() q: DeleteStudentQuery) {
-    // ?erase=true anonymises the person and keeps the financial records (issue 12 §6).
-    if (q.erase === 'true') return this.exports.erase(orgId, id, user.id);
-    return this.students.delete(id, orgId);
   }
 
   @ApiEnvelope(StudentResponseDto, { description: 'The student after the enrollment is cancelled and its seat freed' })

@@ -1,0 +1,175 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AppException, ErrorCode } from '../../common/http/app-exception';
+import { ActivityService } from '../activity/activity.service';
+import { ClassesService, classFull } from '../classes/classes.service';
+import { OrganizationsService } from '../organizations/organizations.service';
+import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
+import { CardEnrollmentsRepository } from './card-enrollments.repository';
+import { CardEnrollmentsService } from './card-enrollments.service';
+import { isStudentLimit, RegistrantsService } from './registrants.service';
+import { alreadyEnrolledRace, isUniqueViolation, OFFER_ONE_SEAT, PAYMENT_LABEL } from './registration.exception';
+import { SeatOffers } from './seat-offers';
+
+/**
+ * A card registration's held seat (holdCardSeat). `released`: the PaymentIntent of a lapsed hold it replaced;
+ * `offerEntryId`: the waitlist entry whose offered seat this hold took.
+ */
+export interface CardHold {
+  enrollmentId: string;
+  reused: boolean;
+  offerEntryId: string | null;
+  paymentIntentId: string | null;
+  holdExpiresAt: Date;
+  amountDueCents: number;
+  released: string | null;
+}
+
+/** A waitlist offer is one seat: a household registration (attendees) cannot use it. */
+export function assertOneSeatOffer(dto: { waitlistOfferToken?: string }): void {
+  const attendees = (dto as { attendees?: unknown }).attendees;
+  if (dto.waitlistOfferToken && Array.isArray(attendees) && attendees.length)
+    throw new AppException(400, OFFER_ONE_SEAT, { errors: { attendees: OFFER_ONE_SEAT } });
+}
+
+/**
+ * The seat of one person's card registration while the payment is open: taken, reused by the same email, or given
+ * back. The PaymentIntent itself is the payments module's, which calls this before and after talking to Stripe.
+ */
+@Injectable()
+export class CardHoldsService {
+  constructor(
+    private readonly cards: CardEnrollmentsService,
+    private readonly cardsRepo: CardEnrollmentsRepository,
+    private readonly classes: ClassesService,
+    private readonly orgs: OrganizationsService,
+    private readonly activity: ActivityService,
+    private readonly registrants: RegistrantsService,
+    private readonly offers: SeatOffers,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  /**
+   * A last-seat race ends with most callers finding the class full. Telling them before the organization lock keeps
+   * them out of the queue behind the winners' transactions (issue 9 §5: 100 holds racing for 5 seats). Only a plain
+   * "full" is answered here: a caller with a seat of their own in the class (a hold to reuse or switch, an enrollment)
+   * and a waitlist offer's holder take the locked path, whose seat update decides everything else.
+   */
+  async refuseEarlyWhenFull(organizationId: string, classId: string, email: string, offerToken?: string): Promise<void> {
+    if (offerToken || !(await this.classes.isFull(classId, organizationId))) return;
+    if (await this.cards.heldFor(undefined, organizationId, email, classId, false)) return;
+    throw classFull();
+  }
+
+  /**
+   * A new hold whose PaymentIntent could not be opened (Stripe failed): nothing was registered, so its seat is freed,
+   * except that a waitlist offer's seat goes back to the offer. Its holder keeps the offer until its own expiry and can
+   * try again with the same link: a provider outage must not pass their place to the next person.
+   */
+  async abandonHold(organizationId: string, hold: CardHold): Promise<void> {
+    if (hold.reused) return;
+    const e = { id: hold.enrollmentId, organizationId };
+    await this.db.transaction(async (m) => {
+      if (!hold.offerEntryId || !this.offers.available) {
+        await this.cards.expire(m, e, false);
+        return;
+      }
+      // Still held (no job expired it meanwhile, which would have passed the seat on): the seat stays the offer's.
+      if (await this.cards.expireKeepingSeat(m, e)) await this.offers.returned(m, hold.offerEntryId, hold.enrollmentId);
+    });
+  }
+
+  /**
+   * The seat of a card registration (issue 9 §3): one transaction takes the seat with the same conditional
+   * update as in-person registration (a held seat counts against capacity) and writes a `held` card enrollment
+   * with its hold expiry, the price due and the frozen cancellation policy. The same email asking again while
+   * its hold is open gets that hold back (no second seat); a hold that lapsed is released first. `assertAllowed`
+   * runs inside the transaction, after the organization row is locked (plan checks see what commits).
+   */
+  async holdCardSeat(
+    organizationId: string,
+    fields: StudentFieldsDto,
+    classId: string,
+    opts: {
+      amountDueCents: number;
+      holdMinutes: number;
+      assertAllowed: (manager: EntityManager) => Promise<void>;
+      waitlistOfferToken?: string;
+    },
+  ): Promise<CardHold> {
+    try {
+      return await this.db.transaction(async (manager) => {
+        await this.orgs.lockForUpdate(manager, organizationId);
+        let released: string | null = null;
+        const existing = await this.cards.heldFor(manager, organizationId, fields.email, classId);
+        if (existing?.status === 'active') {
+          throw new AppException(409, `You are already enrolled in ${existing.classTitle} (${PAYMENT_LABEL[existing.paymentStatus]}).`, {
+            code: ErrorCode.AlreadyEnrolled,
+            isAlreadyEnrolled: true,
+          });
+        }
+        if (existing && existing.holdExpiresAt && existing.holdExpiresAt.getTime() > Date.now()) {
+          return {
+            enrollmentId: existing.id,
+            reused: true,
+            offerEntryId: null,
+            paymentIntentId: existing.stripePaymentIntentId,
+            holdExpiresAt: existing.holdExpiresAt,
+            amountDueCents: existing.amountDueCents ?? opts.amountDueCents,
+            released,
+          };
+        }
+        if (existing) {
+          await this.cards.expire(manager, existing, false);
+          released = existing.stripePaymentIntentId;
+        }
+        // The seat first: in a last-seat race most callers stop here, one query after the lock (the plan checks
+        // after it roll the seat back with the transaction when they refuse).
+        // A waitlist offer's held seat becomes the card hold: no second seat.
+        const offer = await this.offers.claim(manager, organizationId, classId, fields.email, opts.waitlistOfferToken);
+        if (!offer) await this.classes.claimSeat(manager, classId, organizationId);
+        await opts.assertAllowed(manager);
+        const { student, created } = await this.registrants.findOrCreate(manager, organizationId, fields);
+        const [held] = await this.cardsRepo.insertHeld(manager, {
+          organizationId,
+          studentId: student.id,
+          classId,
+          amountDueCents: opts.amountDueCents,
+          holdMinutes: opts.holdMinutes,
+          policy: await this.orgs.cancellationPolicies(manager, organizationId),
+          registered: {
+            firstName: fields.firstName,
+            lastName: fields.lastName,
+            phone: fields.phone,
+            communicationOptIn: fields.communicationOptIn ?? true,
+          },
+        });
+        if (offer) await this.offers.accepted(manager, offer.entryId, held.id);
+        if (created) {
+          const name = `${student.firstName} ${student.lastName}`;
+          await this.activity.record(
+            organizationId,
+            'student_registration',
+            `${name} registered`,
+            { studentId: student.id, studentName: name },
+            manager,
+          );
+        }
+        return {
+          enrollmentId: held.id,
+          reused: false,
+          offerEntryId: offer?.entryId ?? null,
+          paymentIntentId: null,
+          holdExpiresAt: new Date(held.holdExpiresAt),
+          amountDueCents: opts.amountDueCents,
+          released,
+        };
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw alreadyEnrolledRace();
+      if (isStudentLimit(e)) throw await this.registrants.registrationClosedError(organizationId, classId);
+      throw e;
+    }
+  }
+}

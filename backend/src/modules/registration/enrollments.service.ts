@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { ClassesService } from '../classes/classes.service';
+import { OrganizationsService } from '../organizations/organizations.service';
+import { StudentsService } from '../students/students.service';
+import type { EnrolledStudent, LockedEnrollment } from './enrollment.entity';
+import { EnrollmentsRepository } from './enrollments.repository';
+
+/**
+ * What other modules ask of enrollments outside a registration: the attendance register, the in-person payment
+ * marks (payments), and the IT-admin portal's counts, payments, resets and bulk delete.
+ */
+@Injectable()
+export class EnrollmentsService {
+  constructor(
+    private readonly repo: EnrollmentsRepository,
+    private readonly students: StudentsService,
+    private readonly classes: ClassesService,
+    private readonly orgs: OrganizationsService,
+  ) {}
+
+  /** The class's enrolled students (id and name), sorted by name: the attendance register. */
+  rosterOfClass(classId: string, organizationId: string): Promise<EnrolledStudent[]> {
+    return this.repo.rosterOfClass(classId, organizationId);
+  }
+
+  /**
+   * Which of these students are enrolled in the class, with their names; the enrollment rows are
+   * share-locked for the caller's transaction so none is cancelled before its write commits.
+   */
+  lockEnrolledInClass(manager: EntityManager, classId: string, organizationId: string, studentIds: string[]): Promise<EnrolledStudent[]> {
+    return this.repo.lockEnrolledInClass(manager, classId, organizationId, studentIds);
+  }
+
+  /** Locks the enrollment row for the caller's transaction, so two payment marks of it run one after the other. */
+  lockEnrollment(manager: EntityManager, organizationId: string, studentId: string, classId: string): Promise<LockedEnrollment | null> {
+    return this.repo.lockEnrollment(manager, organizationId, studentId, classId);
+  }
+
+  /** pending -> completed in person for the amount due; null when it was not pending (a second click changes nothing). */
+  markEnrollmentPaidInPerson(manager: EntityManager, enrollmentId: string, amountCents: number) {
+    return this.repo.markEnrollmentPaidInPerson(manager, enrollmentId, amountCents);
+  }
+
+  /** completed in person -> pending with nothing paid; null for anything else (a card payment is never undone here). */
+  markEnrollmentUnpaid(manager: EntityManager, enrollmentId: string) {
+    return this.repo.markEnrollmentUnpaid(manager, enrollmentId);
+  }
+
+  /** IT-admin overview: students and registered (active) enrollments per organization. */
+  async countsByOrganization(organizationIds: string[]): Promise<Map<string, { students: number; enrollments: number }>> {
+    const [students, enrollments] = await Promise.all([
+      this.students.countByOrganization(organizationIds),
+      this.repo.countByOrganization(organizationIds),
+    ]);
+    return new Map(organizationIds.map((id) => [id, { students: students.get(id) ?? 0, enrollments: enrollments.get(id) ?? 0 }]));
+  }
+
+  /** IT-admin student payments, newest first. */
+  paymentsOfOrganization(organizationId: string, offset: number, limit: number) {
+    return this.repo.paymentsOfOrganization(organizationId, offset, limit);
+  }
+
+  /** IT-admin payment reset: in-person payments back to pending; card payments listed as skipped. */
+  resetInPersonPayments(manager: EntityManager, organizationId: string) {
+    return this.repo.resetInPersonPayments(manager, organizationId);
+  }
+
+  /** IT-admin bulk delete: every student of the organization with their enrollments, each seat freed once. */
+  async deleteAllOfOrganization(manager: EntityManager, organizationId: string) {
+    await this.orgs.lockForUpdate(manager, organizationId);
+    const { enrollments, seatClassIds } = await this.repo.deleteAllOfOrganization(manager, organizationId);
+    const students = await this.students.deleteAllOfOrganization(manager, organizationId);
+    await this.classes.releaseSeats(manager, organizationId, seatClassIds);
+    return { students, enrollments };
+  }
+
+  /** Seat holds whose card payment is still open (their PaymentIntents are cancelled when the organization is deleted). */
+  openCardHolds(organizationId: string, manager?: EntityManager) {
+    return this.repo.openCardHolds(organizationId, manager);
+  }
+}

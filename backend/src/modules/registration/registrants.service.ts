@@ -1,0 +1,83 @@
+import { ForbiddenException, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AppException, ErrorCode } from '../../common/http/app-exception';
+import { ActivityService } from '../activity/activity.service';
+import { ClassesService } from '../classes/classes.service';
+import { OrganizationsService } from '../organizations/organizations.service';
+import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
+import { StudentsService } from '../students/students.service';
+import { UsageService } from '../subscriptions/usage.service';
+import { EnrollmentsRepository } from './enrollments.repository';
+
+/** The plan's refusal of one more student, as UsageService words it (the admin's text, never shown to a registrant). */
+export const isStudentLimit = (e: unknown) => e instanceof ForbiddenException && e.message.startsWith('Student limit reached');
+
+/**
+ * The person behind a public registration (in person, card, household) and the plan's student limit they may meet:
+ * shared by every registration path so they find, create and refuse people the same way.
+ */
+@Injectable()
+export class RegistrantsService {
+  constructor(
+    private readonly students: StudentsService,
+    private readonly enrollments: EnrollmentsRepository,
+    private readonly classes: ClassesService,
+    private readonly orgs: OrganizationsService,
+    private readonly usage: UsageService,
+    private readonly activity: ActivityService,
+  ) {}
+
+  async findOrCreate(manager: EntityManager, organizationId: string, f: StudentFieldsDto) {
+    const existing = await this.students.findByEmail(organizationId, f.email, manager);
+    // Decision 15: a known email matches the student, whose stored name, phone and consent stay as they are.
+    // One left by card attempts that never completed does not count toward maxStudents: enrolling it now counts it.
+    if (existing && !(await this.enrollments.countsTowardLimit(manager, existing.id)))
+      await this.usage.assertCanAddStudent(organizationId, manager);
+    if (existing) return { student: existing, created: false };
+    await this.usage.assertCanAddStudent(organizationId, manager);
+    return { student: await this.students.add(manager, organizationId, f), created: true };
+  }
+
+  async studentLimitReached(organizationId: string): Promise<boolean> {
+    try {
+      await this.usage.assertCanAddStudent(organizationId);
+      return false;
+    } catch (e) {
+      if (e instanceof ForbiddenException) return true;
+      throw e;
+    }
+  }
+
+  /**
+   * Registration is closed by the organization's plan (its student limit): the student gets a text naming the
+   * organization and its contact, never the plan talk meant for the admin; the admin gets an activity event.
+   */
+  async registrationClosed(organizationId: string, cls: { id: string; title: string }) {
+    const org = await this.orgs.publicOrganization(organizationId);
+    const name = org.branding.businessName || org.name;
+    const plan = await this.usage.planOf(organizationId);
+    await this.activity.record(
+      organizationId,
+      'registration_blocked',
+      `A new student could not register for ${cls.title}: the ${plan.name} plan's limit of ${plan.limits.maxStudents} students is reached`,
+      { classId: cls.id, className: cls.title, plan: plan.id, maxStudents: plan.limits.maxStudents },
+    );
+    return {
+      enrolled: false,
+      classFull: false,
+      registrationClosed: true,
+      message: `${name} is not accepting new online registrations right now. Please contact ${name} to register for this class.`,
+      organizationData: { name, contactInfo: org.contactInfo },
+    };
+  }
+
+  /** The student-facing 403 when the plan's student limit stops a registration (a household's card hold uses it too). */
+  async registrationClosedError(organizationId: string, classId: string): Promise<AppException> {
+    const closed = await this.registrationClosed(organizationId, await this.classes.publicGet(classId));
+    return new AppException(403, closed.message, {
+      code: ErrorCode.RegistrationClosed,
+      registrationClosed: true,
+      organizationData: closed.organizationData,
+    });
+  }
+}

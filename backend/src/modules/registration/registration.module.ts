@@ -1,0 +1,57 @@
+import { Module } from '@nestjs/common';
+import { ClassesModule } from '../classes/classes.module';
+import { CommunicationsModule } from '../communications/communications.module';
+import { OrganizationsModule } from '../organizations/organizations.module';
+import { StudentsModule } from '../students/students.module';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
+import { CardEnrollmentsRepository } from './card-enrollments.repository';
+import { CardEnrollmentsService } from './card-enrollments.service';
+import { CardHoldsService } from './card-holds.service';
+import { EnrollmentsRepository } from './enrollments.repository';
+import { EnrollmentsService } from './enrollments.service';
+import { HouseholdRepository } from './household.repository';
+import { HouseholdService } from './household.service';
+import { RegistrantsService } from './registrants.service';
+import { RegistrationService } from './registration.service';
+import { RemindersService } from './reminders.service';
+import { SeatOffers } from './seat-offers';
+import { StudentRecordsRepository } from './student-records.repository';
+import { StudentRecordsService } from './student-records.service';
+import { StudentsController } from './students.controller';
+
+/**
+ * Everything that happens to a seat (`enrollments`): public registration in person and by card hold, households,
+ * claiming a waitlist offer (through the SeatOffers port the waitlist fills), the enrollment check, cancel, the
+ * admin's student records, and reminders about enrolled people. People themselves are the students module's; the
+ * card payment is the payments module's, which sits above this one.
+ */
+@Module({
+  imports: [StudentsModule, ClassesModule, OrganizationsModule, SubscriptionsModule, CommunicationsModule],
+  controllers: [StudentsController],
+  providers: [
+    EnrollmentsRepository,
+    EnrollmentsService,
+    StudentRecordsRepository,
+    StudentRecordsService,
+    RegistrantsService,
+    RegistrationService,
+    CardEnrollmentsRepository,
+    CardEnrollmentsService,
+    CardHoldsService,
+    HouseholdRepository,
+    HouseholdService,
+    RemindersService,
+    SeatOffers,
+  ],
+  exports: [
+    RegistrationService,
+    CardHoldsService,
+    CardEnrollmentsService,
+    HouseholdService,
+    EnrollmentsService,
+    StudentRecordsService,
+    RegistrantsService,
+    SeatOffers,
+  ],
+})
+export class RegistrationModule {}

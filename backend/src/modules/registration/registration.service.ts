@@ -1,0 +1,229 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AppException, ErrorCode } from '../../common/http/app-exception';
+import { ActivityService } from '../activity/activity.service';
+import { ClassesService } from '../classes/classes.service';
+import { CommunicationsService } from '../communications/communications.service';
+import { OrganizationsService } from '../organizations/organizations.service';
+import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
+import { StudentsService } from '../students/students.service';
+import { CardEnrollmentsRepository } from './card-enrollments.repository';
+import { CardEnrollmentsService } from './card-enrollments.service';
+import { assertOneSeatOffer, CardHoldsService } from './card-holds.service';
+import type { CheckEnrollmentDto, RegisterStudentDto } from './dto/student.dto';
+import type { PaymentMethod, PaymentStatus } from './enrollment.entity';
+import { EnrollmentsRepository } from './enrollments.repository';
+import { HouseholdService } from './household.service';
+import { isStudentLimit, RegistrantsService } from './registrants.service';
+import { alreadyEnrolledRace, isUniqueViolation, PAYMENT_LABEL } from './registration.exception';
+import { SeatOffers } from './seat-offers';
+
+/** The public registration's reply: this registration only (decision 15). */
+export interface RegistrationReply {
+  id: string;
+  organizationId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  communicationOptIn: boolean;
+  classEnrollments: {
+    id: string;
+    classId: string;
+    classTitle: string;
+    enrollmentDate: Date;
+    paymentStatus: PaymentStatus;
+    paymentMethod: PaymentMethod;
+    amountPaid: number;
+  }[];
+}
+
+/**
+ * The public registration of one person or a household, in person (payment pending), and the enrollment check the
+ * public form asks first. A teacher's walk-in registration uses `enrollNew` too. Card registrations take their seat
+ * through CardHoldsService and become enrollments when the payments module records the payment.
+ */
+@Injectable()
+export class RegistrationService {
+  constructor(
+    private readonly students: StudentsService,
+    private readonly enrollments: EnrollmentsRepository,
+    private readonly registrants: RegistrantsService,
+    private readonly holds: CardHoldsService,
+    private readonly cards: CardEnrollmentsService,
+    private readonly cardsRepo: CardEnrollmentsRepository,
+    private readonly household: HouseholdService,
+    private readonly offers: SeatOffers,
+    private readonly classes: ClassesService,
+    private readonly orgs: OrganizationsService,
+    private readonly activity: ActivityService,
+    private readonly communications: CommunicationsService,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  /** The already-enrolled answer of spec 2 §7, with what the dialog shows. */
+  async checkEnrollment(dto: CheckEnrollmentDto) {
+    const cls = await this.classes.publicGet(dto.classId);
+    if (cls.organizationId !== dto.organizationId) throw new NotFoundException(`Class with ID ${dto.classId} not found`);
+    const student = await this.students.findByEmail(dto.organizationId, dto.email);
+    const enrollment = student ? await this.enrollments.findEnrollment(student.id, dto.classId) : null;
+    if (!enrollment) {
+      const classFull = cls.enrolledStudents >= cls.maxStudents;
+      // A new student the plan cannot take would only fail at the last step: say so now (issue 8 §6).
+      if (!student && !classFull && (await this.registrants.studentLimitReached(dto.organizationId)))
+        return this.registrants.registrationClosed(dto.organizationId, cls);
+      return { enrolled: false, classFull };
+    }
+    const org = await this.orgs.publicOrganization(dto.organizationId);
+    throw new AppException(409, `You are already enrolled in ${cls.title} (${PAYMENT_LABEL[enrollment.paymentStatus]}).`, {
+      code: ErrorCode.AlreadyEnrolled,
+      isAlreadyEnrolled: true,
+      details: {
+        className: cls.title,
+        classId: cls.id,
+        existingEnrollment: { enrollmentDate: enrollment.enrollmentDate, paymentStatus: enrollment.paymentStatus },
+      },
+      organizationData: { name: org.branding.businessName || org.name, contactInfo: org.contactInfo },
+      classInstructor: cls.instructor,
+    });
+  }
+
+  /**
+   * Public registration (in person, payment pending). One transaction: the seat, the student (one
+   * record per email in an organization) and the enrollment commit together or not at all.
+   */
+  async register(dto: RegisterStudentDto): Promise<RegistrationReply & { enrollments?: unknown[] }> {
+    const classId = dto.classEnrollments[0]?.classId;
+    if (!classId)
+      throw new AppException(400, 'Choose a class to register for', { errors: { classEnrollments: 'Choose a class to register for' } });
+    assertOneSeatOffer(dto);
+    try {
+      const { attendees, ...fields } = dto;
+      // Household registration (issue 14 §2): its own path, every seat or none.
+      if (attendees) return await this.household.registerInPerson(dto.organizationId, fields, attendees, classId);
+      return await this.enrollNew(dto.organizationId, dto, classId, 'in-person', 'pending', 'online', 0, dto.waitlistOfferToken);
+    } catch (e) {
+      // The limit was reached between the check and this step: the same student-facing answer, never the admin's plan text.
+      if (!isStudentLimit(e)) throw e;
+      throw await this.registrants.registrationClosedError(dto.organizationId, classId);
+    }
+  }
+
+  /**
+   * Shared by in-person registration and (later) confirmed card payments. Lock order is always
+   * organization row, then class row, so it cannot deadlock with class edits.
+   */
+  async enrollNew(
+    organizationId: string,
+    fields: StudentFieldsDto,
+    classId: string,
+    method: PaymentMethod,
+    status: PaymentStatus,
+    source: string,
+    amountPaidCents = 0,
+    waitlistOfferToken?: string,
+  ): Promise<RegistrationReply> {
+    await this.holds.refuseEarlyWhenFull(organizationId, classId, fields.email, waitlistOfferToken);
+    try {
+      return await this.db.transaction(async (manager) => {
+        await this.orgs.lockForUpdate(manager, organizationId);
+        // The same email holding a seat for a card payment in this class switches to paying in person: the held seat
+        // becomes the registration (no second seat, no 409). Its PaymentIntent stays on the row: if the student pays
+        // it after all, the payment is recorded as a card payment of this enrollment.
+        // A waitlist offer's held seat becomes the registration's: no second seat.
+        const offer = await this.offers.claim(manager, organizationId, classId, fields.email, waitlistOfferToken);
+        const held = method === 'in-person' && !offer ? await this.cards.heldFor(manager, organizationId, fields.email, classId) : null;
+        const switched = held?.status === 'held' ? await this.cardsRepo.holdToInPerson(manager, held.id) : null;
+        const cls =
+          switched || offer
+            ? await this.classes.require(classId, organizationId, manager)
+            : await this.classes.takeSeat(manager, classId, organizationId);
+        const { student, created } = switched
+          ? { student: (await this.students.findInOrganization(held!.studentId, organizationId, manager))!, created: false }
+          : await this.registrants.findOrCreate(manager, organizationId, fields);
+        const enrollment =
+          switched ??
+          (await this.enrollments.insertEnrollment(manager, {
+            organizationId,
+            studentId: student.id,
+            classId,
+            paymentMethod: method,
+            paymentStatus: status,
+            amountPaidCents,
+            enrollmentDate: new Date(),
+            // §4: what this student was promised stays what it was, whatever the organization changes later.
+            cancellationPolicy: await this.orgs.cancellationPolicies(manager, organizationId),
+            // Decision 15: the typed details are kept on the enrollment, never written over the stored student.
+            registeredFirstName: fields.firstName,
+            registeredLastName: fields.lastName,
+            registeredPhone: fields.phone,
+            registeredCommunicationOptIn: fields.communicationOptIn ?? true,
+          }));
+        if (offer) await this.offers.accepted(manager, offer.entryId, enrollment.id);
+        const name = `${student.firstName} ${student.lastName}`;
+        if (created)
+          await this.activity.record(
+            organizationId,
+            'student_registration',
+            `${name} registered`,
+            { studentId: student.id, studentName: name },
+            manager,
+          );
+        await this.activity.record(
+          organizationId,
+          'class_enrollment',
+          `${name} enrolled in ${cls.title}`,
+          { studentId: student.id, studentName: name, classId, className: cls.title, paymentMethod: method, source },
+          manager,
+        );
+        if (cls.enrolledStudents >= cls.maxStudents) {
+          await this.activity.record(
+            organizationId,
+            'class_full',
+            `${cls.title} is now full`,
+            { classId, className: cls.title, studentsCount: cls.enrolledStudents },
+            manager,
+          );
+        }
+        // The confirmation (with every session in an .ics) commits with the registration or not at all.
+        if (method === 'in-person')
+          await this.communications.queueRegistrationConfirmation(manager, {
+            organizationId,
+            enrollmentId: enrollment.id,
+            classId,
+            studentId: student.id,
+            firstName: fields.firstName,
+            lastName: fields.lastName,
+            email: student.email,
+            phone: fields.phone,
+          });
+        // Only what the confirmation page needs for this registration: the caller is anonymous, so
+        // nothing of the stored student (other classes, payments, stored name or phone) goes back.
+        return {
+          id: student.id,
+          organizationId,
+          firstName: fields.firstName,
+          lastName: fields.lastName,
+          email: fields.email,
+          phone: fields.phone,
+          communicationOptIn: fields.communicationOptIn ?? true,
+          classEnrollments: [
+            {
+              id: enrollment.id,
+              classId,
+              classTitle: cls.title,
+              enrollmentDate: enrollment.enrollmentDate,
+              paymentStatus: enrollment.paymentStatus,
+              paymentMethod: enrollment.paymentMethod,
+              amountPaid: enrollment.amountPaidCents / 100,
+            },
+          ],
+        };
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw alreadyEnrolledRace();
+      throw e;
+    }
+  }
+}

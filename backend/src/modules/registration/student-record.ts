@@ -1,0 +1,88 @@
+import type { StudentEntity } from '../students/student.entity';
+import type { EnrollmentEntity, EnrollmentRow } from './enrollment.entity';
+
+interface RegisteredDetails {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  communicationOptIn: boolean;
+}
+
+/** The details typed at registration, only when they differ from the stored student (decision 15). */
+function registeredDifference(
+  e: EnrollmentEntity,
+  s: Pick<StudentEntity, 'firstName' | 'lastName' | 'phone' | 'communicationOptIn'>,
+): RegisteredDetails | null {
+  if (e.registeredFirstName == null) return null;
+  const typed = {
+    firstName: e.registeredFirstName,
+    lastName: e.registeredLastName ?? '',
+    phone: e.registeredPhone ?? '',
+    communicationOptIn: e.registeredCommunicationOptIn ?? s.communicationOptIn,
+  };
+  const same =
+    typed.firstName === s.firstName &&
+    typed.lastName === s.lastName &&
+    typed.phone === s.phone &&
+    typed.communicationOptIn === s.communicationOptIn;
+  return same ? null : typed;
+}
+
+export const mapEnrollment = (e: EnrollmentRow, student?: StudentEntity) => ({
+  id: e.id,
+  classId: e.classId,
+  classTitle: e.classTitle,
+  enrollmentDate: e.enrollmentDate,
+  paymentStatus: e.paymentStatus,
+  paymentMethod: e.paymentMethod,
+  amountPaid: e.amountPaidCents / 100,
+  paidAt: e.paidAt,
+  status: e.status ?? 'active',
+  holdExpiresAt: e.holdExpiresAt ?? null,
+  platformFee: (e.platformFeeCents ?? 0) / 100,
+  // In person the whole amount is the organization's; by card, what Stripe transferred after the platform fee.
+  organizationAmount: (e.paymentMethod === 'card' ? (e.organizationAmountCents ?? 0) : e.amountPaidCents) / 100,
+  refundedAmount: (e.refundedCents ?? 0) / 100,
+  stripePaymentIntentId: e.stripePaymentIntentId ?? null,
+  cancelledAt: e.cancelledAt ?? null,
+  refunds: (e.refunds ?? []).map((r) => ({
+    id: r.id,
+    amount: r.amountCents / 100,
+    status: r.status,
+    source: r.source,
+    reason: r.reason,
+    createdAt: r.createdAt,
+  })),
+  ...(student ? { registeredAs: registeredDifference(e, student) } : {}),
+});
+
+const seatTaking = (e: EnrollmentRow) => (e.status ?? 'active') === 'active' || e.status === 'held';
+
+/** Issue 14 §2: an attendee's household contact; a contact's attendees. */
+export interface HouseholdLinks {
+  contact?: { id: string; firstName: string; lastName: string; email: string; phone: string } | null;
+  members?: { id: string; firstName: string; lastName: string; dateOfBirth: string | null }[];
+}
+
+export const mapStudent = (s: StudentEntity, enrollments: EnrollmentRow[], household: HouseholdLinks = {}) => ({
+  id: s.id,
+  organizationId: s.organizationId,
+  firstName: s.firstName,
+  lastName: s.lastName,
+  email: s.email,
+  phone: s.phone,
+  status: s.status,
+  communicationOptIn: s.communicationOptIn,
+  dateOfBirth: s.dateOfBirth ?? null,
+  householdContactId: s.householdContactId ?? null,
+  householdContact: household.contact ?? null,
+  householdMembers: household.members ?? [],
+  registrationDate: s.registrationDate,
+  createdAt: s.createdAt,
+  updatedAt: s.updatedAt,
+  // The classes the student holds a seat in (registered, or a card payment open): what the admin form edits.
+  classEnrollments: enrollments.filter((e) => seatTaking(e)).map((e) => mapEnrollment(e, s)),
+  // Cancelled enrollments and lapsed holds that took money: kept with their money trail, never edited by the form.
+  pastEnrollments: enrollments.filter((e) => !seatTaking(e)).map((e) => mapEnrollment(e, s)),
+});
+export type StudentResponse = ReturnType<typeof mapStudent>;

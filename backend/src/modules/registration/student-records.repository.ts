@@ -1,0 +1,156 @@
+import { preparedSelect } from '../../common/db/prepared';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { idFilter, referenceFilter, type ListParams } from '../../common/http/list-query';
+import { StudentEntity } from '../students/student.entity';
+import type { EnrollmentRow, RefundRow } from './enrollment.entity';
+
+/** Enrollments that take a seat and count as registered: rosters, references and counts read only these. */
+const ACTIVE = "e.status = 'active'";
+/**
+ * What an admin sees of a student's enrollments: everything but a lapsed hold that never took money (an
+ * abandoned card payment is noise); held ones show as awaiting card payment, cancelled ones keep their money trail.
+ */
+const VISIBLE = "(e.status <> 'expired' OR e.amount_paid_cents > 0)";
+/**
+ * The refunds of an enrollment as a JSON array: a read of the payments module's refunds table (read only) so a
+ * student page stays one round trip; the payments module imports this one, so asking it would be a cycle.
+ */
+const REFUNDS_JSON = `(SELECT coalesce(json_agg(json_build_object('id', r.id, 'amountCents', r.amount_cents, 'status', r.status,
+    'source', r.source, 'reason', r.reason, 'createdAt', r.created_at) ORDER BY r.created_at, r.id), '[]')
+    FROM refunds r WHERE r.enrollment_id = e.id)`;
+
+const SORT_COLUMNS: Record<string, string> = {
+  name: "lower(s.last_name || ' ' || s.first_name)",
+  email: 'lower(s.email)',
+  classes: `(SELECT count(*) FROM enrollments e WHERE e.student_id = s.id AND ${ACTIVE})`,
+  date: 's.created_at',
+  createdAt: 's.created_at',
+  lastName: 'lower(s.last_name)',
+  firstName: 'lower(s.first_name)',
+  id: 's.id',
+};
+export const STUDENT_SORT_FIELDS = Object.keys(SORT_COLUMNS);
+
+/**
+ * The admin's student records: a read model of `students` (the students module's) with their enrollments (this
+ * module's), the class titles (read only from `classes`) and refunds (read only from the payments module's `refunds`),
+ * so a page of students stays one round trip.
+ */
+@Injectable()
+export class StudentRecordsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /**
+   * One page of students with their enrollments and the total, in one round trip: `count(*) OVER ()` for
+   * the total and the enrollments as a JSON array per row. A second query only for a page past the end.
+   */
+  async list(
+    organizationId: string,
+    params: ListParams,
+  ): Promise<{ rows: StudentEntity[]; enrollments: Map<string, EnrollmentRow[]>; total: number }> {
+    const qb = this.db
+      .getRepository(StudentEntity)
+      .createQueryBuilder('s')
+      .where('s.organization_id = :organizationId', { organizationId });
+    const { q, status } = params.filter as { q?: unknown; status?: unknown };
+    if (typeof q === 'string' && q.trim()) {
+      qb.andWhere("(s.first_name || ' ' || s.last_name ILIKE :q OR s.email ILIKE :q OR s.phone ILIKE :q)", {
+        q: `%${q.trim().replace(/[%_\\]/g, '\\$&')}%`,
+      });
+    }
+    if (typeof status === 'string' && status) qb.andWhere('s.status = :status', { status });
+    const ids = idFilter(params.filter);
+    if (ids) qb.andWhere('s.id = ANY(:ids::uuid[])', { ids });
+    // getManyReference from a class: the students enrolled in it.
+    const classId = referenceFilter(params.filter, 'classId');
+    if (classId !== undefined) {
+      qb.andWhere(
+        `s.id IN (SELECT e.student_id FROM enrollments e WHERE e.class_id = :classId::uuid AND e.organization_id = :organizationId AND ${ACTIVE})`,
+        { classId: classId || null },
+      );
+    }
+    qb.addSelect('count(*) OVER ()', 'total_count');
+    qb.addSelect(
+      `(SELECT coalesce(json_agg(to_jsonb(e) || jsonb_build_object('classTitle', c.title, 'refunds', ${REFUNDS_JSON}) ORDER BY e.enrollment_date), '[]')
+          FROM enrollments e JOIN classes c ON c.id = e.class_id WHERE e.student_id = s.id AND ${VISIBLE})`,
+      'enrollments_json',
+    );
+    qb.orderBy(SORT_COLUMNS[params.sortField], params.sortOrder).addOrderBy('s.id', 'ASC').offset(params.offset).limit(params.limit);
+    const { entities, raw } = await preparedSelect<
+      StudentEntity,
+      { s_id: string; total_count: string; enrollments_json: Record<string, unknown>[] }
+    >(this.db, qb);
+    const enrollments = new Map(raw.map((r) => [r.s_id, r.enrollments_json.map(toEnrollmentRow)]));
+    if (entities.length) return { rows: entities, enrollments, total: Number(raw[0].total_count) };
+    return {
+      rows: entities,
+      enrollments,
+      total: params.offset === 0 ? 0 : await qb.offset(undefined).limit(undefined).orderBy().getCount(),
+    };
+  }
+
+  /**
+   * Enrollments of many students with the class title and refunds, in one query: the ones an admin sees, or
+   * (`seatTaking`) only those that hold a seat (held and active), which the admin form edits.
+   */
+  async enrollmentsOf(
+    studentIds: string[],
+    manager: EntityManager = this.db.manager,
+    seatTaking = false,
+  ): Promise<Map<string, EnrollmentRow[]>> {
+    const map = new Map<string, EnrollmentRow[]>();
+    if (!studentIds.length) return map;
+    const raw = await manager.query(
+      `SELECT e.*, c.title AS "classTitle", ${REFUNDS_JSON} AS refunds FROM enrollments e JOIN classes c ON c.id = e.class_id
+        WHERE e.student_id = ANY($1::uuid[]) AND ${seatTaking ? "e.status IN ('held', 'active')" : VISIBLE} ORDER BY e.enrollment_date`,
+      [studentIds],
+    );
+    const rows = raw.map(toEnrollmentRow);
+    for (const r of rows) map.set(r.studentId, [...(map.get(r.studentId) ?? []), r]);
+    return map;
+  }
+
+  /** Students enrolled in one class with that enrollment, sorted by name. */
+  async studentsOfClass(classId: string, organizationId: string): Promise<{ student: StudentEntity; enrollment: EnrollmentRow }[]> {
+    const raw = await this.db.query(
+      `SELECT s.id AS s_id, e.*, c.title AS "classTitle", ${REFUNDS_JSON} AS refunds
+         FROM enrollments e JOIN students s ON s.id = e.student_id JOIN classes c ON c.id = e.class_id
+        WHERE e.class_id = $1 AND e.organization_id = $2 AND ${ACTIVE}
+        ORDER BY lower(s.last_name), lower(s.first_name)`,
+      [classId, organizationId],
+    );
+    const ids = raw.map((r: { s_id: string }) => r.s_id);
+    const students = ids.length ? await this.db.getRepository(StudentEntity).findBy({ id: In(ids) }) : [];
+    const byId = new Map(students.map((s) => [s.id, s]));
+    return raw.map((r: Record<string, unknown>) => ({ student: byId.get(r.s_id as string)!, enrollment: toEnrollmentRow(r) }));
+  }
+}
+
+function toEnrollmentRow(r: Record<string, unknown>): EnrollmentRow {
+  return {
+    id: r.id as string,
+    organizationId: r.organization_id as string,
+    studentId: r.student_id as string,
+    classId: r.class_id as string,
+    enrollmentDate: new Date(r.enrollment_date as string),
+    paymentStatus: r.payment_status as EnrollmentRow['paymentStatus'],
+    paymentMethod: r.payment_method as EnrollmentRow['paymentMethod'],
+    amountPaidCents: Number(r.amount_paid_cents),
+    paidAt: r.paid_at ? new Date(r.paid_at as string) : null,
+    status: (r.status as EnrollmentRow['status']) ?? 'active',
+    holdExpiresAt: r.hold_expires_at ? new Date(r.hold_expires_at as string) : null,
+    platformFeeCents: Number(r.platform_fee_cents ?? 0),
+    organizationAmountCents: Number(r.organization_amount_cents ?? 0),
+    refundedCents: Number(r.refunded_cents ?? 0),
+    stripePaymentIntentId: (r.stripe_payment_intent_id as string | null) ?? null,
+    cancelledAt: r.cancelled_at ? new Date(r.cancelled_at as string) : null,
+    refunds: ((r.refunds as RefundRow[] | undefined) ?? []).map((x) => ({ ...x, createdAt: new Date(x.createdAt) })),
+    classTitle: r.classTitle as string,
+    registeredFirstName: (r.registered_first_name as string | null) ?? null,
+    registeredLastName: (r.registered_last_name as string | null) ?? null,
+    registeredPhone: (r.registered_phone as string | null) ?? null,
+    registeredCommunicationOptIn: (r.registered_communication_opt_in as boolean | null) ?? null,
+  };
+}

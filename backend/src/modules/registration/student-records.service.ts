@@ -1,0 +1,214 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { AppException } from '../../common/http/app-exception';
+import type { ListParams } from '../../common/http/list-query';
+import { ActivityService } from '../activity/activity.service';
+import { amountDueCents } from '../classes/class.entity';
+import { ClassesService } from '../classes/classes.service';
+import { OrganizationsService } from '../organizations/organizations.service';
+import type { StudentEntity } from '../students/student.entity';
+import { StudentsService } from '../students/students.service';
+import { UsageService } from '../subscriptions/usage.service';
+import type { CreateStudentDto, EnrollmentInputDto, UpdateStudentDto } from './dto/student.dto';
+import { EnrollmentsRepository } from './enrollments.repository';
+import { CARD_DELETE_MESSAGE, CARD_REMOVE_MESSAGE, CARD_STATUS_MESSAGE, isUniqueViolation } from './registration.exception';
+import { mapStudent, type StudentResponse } from './student-record';
+import { StudentRecordsRepository } from './student-records.repository';
+
+/**
+ * The admin's student records: a student with their enrollments, read and edited as one. Adding a class takes its
+ * seat, removing one frees it, and deleting a student frees every seat exactly once; the person's own details are
+ * the students module's, changed through StudentsService in the same transaction.
+ */
+@Injectable()
+export class StudentRecordsService {
+  constructor(
+    private readonly students: StudentsService,
+    private readonly records: StudentRecordsRepository,
+    private readonly enrollments: EnrollmentsRepository,
+    private readonly classes: ClassesService,
+    private readonly orgs: OrganizationsService,
+    private readonly usage: UsageService,
+    private readonly activity: ActivityService,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  async list(organizationId: string, params: ListParams) {
+    const { rows, enrollments, total } = await this.records.list(organizationId, params);
+    const contacts = await this.students.householdContacts(rows);
+    return { rows: rows.map((s) => mapStudent(s, enrollments.get(s.id) ?? [], { contact: contacts.get(s.id) })), total };
+  }
+
+  async get(id: string, organizationId: string): Promise<StudentResponse> {
+    const s = await this.students.findInOrganization(id, organizationId);
+    if (!s) throw new NotFoundException(`Student ${id} not found`);
+    return (await this.withEnrollments([s]))[0];
+  }
+
+  async studentsOfClass(classId: string, organizationId: string) {
+    await this.classes.require(classId, organizationId);
+    const rows = await this.records.studentsOfClass(classId, organizationId);
+    const contacts = await this.students.householdContacts(rows.map((r) => r.student));
+    return rows.map(({ student, enrollment }) => mapStudent(student, [enrollment], { contact: contacts.get(student.id) }));
+  }
+
+  /** The household contacts of these students (attendees), by attendee id: for rosters built elsewhere (teacher screens). */
+  householdContacts(students: { id: string; householdContactId?: string | null }[]) {
+    return this.students.householdContacts(students);
+  }
+
+  async create(organizationId: string, dto: CreateStudentDto): Promise<StudentResponse> {
+    try {
+      const id = await this.db.transaction(async (manager) => {
+        await this.orgs.lockForUpdate(manager, organizationId);
+        if (await this.students.findByEmail(organizationId, dto.email, manager))
+          throw new ConflictException('A student with this email already exists');
+        await this.usage.assertCanAddStudent(organizationId, manager);
+        const student = await this.students.add(manager, organizationId, dto);
+        const name = `${student.firstName} ${student.lastName}`;
+        await this.activity.record(
+          organizationId,
+          'student_registration',
+          `${name} was added`,
+          { studentId: student.id, studentName: name },
+          manager,
+        );
+        await this.applyEnrollments(manager, student, dto.classEnrollments ?? []);
+        return student.id;
+      });
+      return this.get(id, organizationId);
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new ConflictException('A student with this email already exists, or is enrolled twice in one class');
+      throw e;
+    }
+  }
+
+  async update(id: string, organizationId: string, dto: UpdateStudentDto): Promise<StudentResponse> {
+    try {
+      await this.db.transaction(async (manager) => {
+        await this.orgs.lockForUpdate(manager, organizationId);
+        const student = await this.students.findInOrganization(id, organizationId, manager);
+        if (!student) throw new NotFoundException(`Student ${id} not found`);
+        const other = await this.students.findByEmail(organizationId, dto.email, manager);
+        // A household attendee shares the contact's email (issue 14 §2).
+        if (other && other.id !== id && other.id !== student.householdContactId)
+          throw new ConflictException('A student with this email already exists');
+        await this.students.update(manager, student, dto);
+        if (dto.classEnrollments) await this.applyEnrollments(manager, student, dto.classEnrollments);
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new ConflictException('A student with this email already exists');
+      throw e;
+    }
+    return this.get(id, organizationId);
+  }
+
+  /** Deleting a student frees each of their seats exactly once. */
+  async delete(id: string, organizationId: string) {
+    await this.db.transaction(async (manager) => {
+      const student = await this.students.findInOrganization(id, organizationId, manager);
+      if (!student) throw new NotFoundException(`Student ${id} not found`);
+      if ((await this.enrollments.cardEnrollmentClasses(manager, id)).length) throw new ConflictException(CARD_DELETE_MESSAGE);
+      // Attendees share the contact's email and phone: the household loses its contact only once they are gone.
+      const members = (await this.students.householdMembers([id])).get(id) ?? [];
+      if (members.length)
+        throw new ConflictException(
+          `This student is the household contact of ${members.map((m) => `${m.firstName} ${m.lastName}`).join(', ')}. Remove them first.`,
+        );
+      const freed = await this.enrollments.deleteEnrollments(manager, id);
+      await this.classes.releaseSeats(manager, organizationId, freed);
+      await this.students.remove(manager, id, organizationId);
+      const name = `${student.firstName} ${student.lastName}`;
+      await this.activity.record(organizationId, 'student_removed', `${name} was removed`, { studentId: id, studentName: name }, manager);
+    });
+    return { id };
+  }
+
+  /** Frees one enrollment's seat (cancel). */
+  async cancelEnrollment(studentId: string, classId: string, organizationId: string) {
+    await this.db.transaction(async (manager) => {
+      const student = await this.students.findInOrganization(studentId, organizationId, manager);
+      if (!student) throw new NotFoundException(`Student ${studentId} not found`);
+      if ((await this.enrollments.cardEnrollmentClasses(manager, studentId, [classId])).length)
+        throw new ConflictException(CARD_REMOVE_MESSAGE);
+      const freed = await this.enrollments.deleteEnrollments(manager, studentId, [classId]);
+      if (!freed.length) throw new NotFoundException('This student is not enrolled in this class');
+      await this.classes.releaseSeats(manager, organizationId, freed);
+      const name = `${student.firstName} ${student.lastName}`;
+      await this.activity.record(
+        organizationId,
+        'enrollment_cancelled',
+        `${name}'s enrollment was cancelled`,
+        { studentId, studentName: name, classId },
+        manager,
+      );
+    });
+    return this.get(studentId, organizationId);
+  }
+
+  /**
+   * Makes the student's enrollments match the list sent by the admin form: new classes take a seat,
+   * removed ones free theirs, and a changed payment status is applied.
+   */
+  private async applyEnrollments(manager: EntityManager, student: StudentEntity, all: EnrollmentInputDto[]) {
+    // Past enrollments sent back with the record (cancelled, expired) are history, not classes to enroll in.
+    const wanted = all.filter((w) => w.status === undefined || w.status === 'held' || w.status === 'active');
+    // Only seat-taking enrollments are the form's to edit: cancelled and expired ones are history.
+    const current = (await this.records.enrollmentsOf([student.id], manager, true)).get(student.id) ?? [];
+    const wantedIds = new Set(wanted.map((w) => w.classId));
+    if (wantedIds.size !== wanted.length) throw new AppException(400, 'A class appears twice in classEnrollments');
+    const removed = current.filter((e) => !wantedIds.has(e.classId)).map((e) => e.classId);
+    if (removed.length && (await this.enrollments.cardEnrollmentClasses(manager, student.id, removed)).length)
+      throw new ConflictException(CARD_REMOVE_MESSAGE);
+    const freed = await this.enrollments.deleteEnrollments(manager, student.id, removed);
+    await this.classes.releaseSeats(manager, student.organizationId, freed);
+    for (const w of wanted) {
+      const existing = current.find((e) => e.classId === w.classId);
+      if (!existing) {
+        const cls = await this.classes.takeSeat(manager, w.classId, student.organizationId);
+        const status = w.paymentStatus ?? 'pending';
+        await this.enrollments.insertEnrollment(manager, {
+          organizationId: student.organizationId,
+          studentId: student.id,
+          classId: w.classId,
+          enrollmentDate: new Date(),
+          paymentMethod: w.paymentMethod ?? 'in-person',
+          paymentStatus: status,
+          amountPaidCents: status === 'completed' ? amountDueCents(cls) : 0,
+          cancellationPolicy: await this.orgs.cancellationPolicies(manager, student.organizationId),
+        });
+        const name = `${student.firstName} ${student.lastName}`;
+        // An admin or teacher adding a student is a walk-in enrollment (issue 12 §1); the public site's is online.
+        await this.activity.record(
+          student.organizationId,
+          'class_enrollment',
+          `${name} enrolled in ${cls.title}`,
+          {
+            studentId: student.id,
+            studentName: name,
+            classId: w.classId,
+            className: cls.title,
+            paymentMethod: w.paymentMethod ?? 'in-person',
+            source: 'walk_in',
+          },
+          manager,
+        );
+      } else if (w.paymentStatus && w.paymentStatus !== existing.paymentStatus) {
+        if (existing.paymentMethod === 'card' || existing.status === 'held') throw new ConflictException(CARD_STATUS_MESSAGE);
+        const cls = await this.classes.require(w.classId, student.organizationId, manager);
+        await this.enrollments.updateEnrollmentPayment(manager, existing.id, {
+          paymentStatus: w.paymentStatus,
+          amountPaidCents: w.paymentStatus === 'completed' ? amountDueCents(cls) : 0,
+        });
+      }
+    }
+  }
+
+  private async withEnrollments(rows: StudentEntity[]) {
+    const enrollments = await this.records.enrollmentsOf(rows.map((r) => r.id));
+    const contacts = await this.students.householdContacts(rows);
+    const members = await this.students.householdMembers(rows.filter((r) => !r.householdContactId).map((r) => r.id));
+    return rows.map((s) => mapStudent(s, enrollments.get(s.id) ?? [], { contact: contacts.get(s.id), members: members.get(s.id) }));
+  }
+}
