@@ -266,6 +266,7 @@ export interface paths {
   "/api/students/{id}": {
     get: operations["Students_get"];
     put: operations["Students_update"];
+    /** Delete a student (seats freed), or erase them with ?erase=true */
     delete: operations["Students_delete"];
   };
   "/api/students/{id}/communications": {
@@ -1792,6 +1793,11 @@ export interface components {
       /** @example First name is required */
       error: string;
       /**
+       * @description A stable code for failures a client can act on (the feature's *.exception.ts lists them)
+       * @example ALREADY_ENROLLED
+       */
+      code?: string;
+      /**
        * @description Validation failures: one message per field
        * @example {
        *   "firstName": "First name is required"
@@ -2768,6 +2774,12 @@ export interface components {
       /** @example First name is required */
       error: string;
       /**
+       * @description A stable code for failures a client can act on (the feature's *.exception.ts lists them)
+       * @example CLASS_FULL
+       * @enum {string}
+       */
+      code?: "CLASS_FULL" | "CLASS_NOT_OPEN" | "ALREADY_ENROLLED";
+      /**
        * @description Validation failures: one message per field
        * @example {
        *   "firstName": "First name is required"
@@ -2776,11 +2788,6 @@ export interface components {
       errors?: {
         [key: string]: string;
       };
-      /**
-       * @example CLASS_FULL
-       * @enum {string}
-       */
-      code: "CLASS_FULL" | "CLASS_NOT_OPEN" | "ALREADY_ENROLLED";
     };
     SendCommunicationDto: {
       /** Format: uuid */
@@ -7651,6 +7658,7 @@ export interface operations {
       };
     };
   };
+  /** Delete a student (seats freed), or erase them with ?erase=true */
   Students_delete: {
     parameters: {
       query?: {

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { QueryFailedError } from 'typeorm';
-import { AppException, PlanException } from './app-exception';
+import { AppException, CodedException, PlanException } from './app-exception';
 
 const PG_MESSAGES: Record<string, [HttpStatus, string]> = {
   '23505': [HttpStatus.CONFLICT, 'A record with these details already exists'],
@@ -40,6 +40,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 
   private describe(exception: unknown): { status: number; body: Record<string, unknown> } {
+    if (exception instanceof CodedException) {
+      return { status: exception.getStatus(), body: { error: exception.message, code: exception.code, ...exception.details } };
+    }
     if (exception instanceof AppException || exception instanceof PlanException) {
       return { status: exception.getStatus(), body: { error: exception.message, ...exception.extra } };
     }

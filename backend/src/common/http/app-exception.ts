@@ -34,3 +34,19 @@ export class PlanException extends ForbiddenException {
     super(message);
   }
 }
+
+/**
+ * A failure of a feature's own rules with a stable `code` from that feature's enum (`<feature>.exception.ts` declares
+ * the codes and the status each one answers with). The exception filter puts `code` and the details in the failure
+ * envelope, so clients branch on the code and show the message.
+ */
+export abstract class CodedException<Code extends string = string> extends HttpException {
+  protected constructor(
+    readonly code: Code,
+    status: HttpStatus,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message, status);
+  }
+}

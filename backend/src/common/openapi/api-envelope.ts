@@ -16,6 +16,12 @@ export class ErrorEnvelopeDto {
   @ApiProperty({ example: 'First name is required' }) error: string;
   @ApiProperty({
     required: false,
+    example: 'ALREADY_ENROLLED',
+    description: "A stable code for failures a client can act on (the feature's *.exception.ts lists them)",
+  })
+  code?: string;
+  @ApiProperty({
+    required: false,
     type: 'object',
     additionalProperties: { type: 'string' },
     example: { firstName: 'First name is required' },

@@ -1,9 +1,10 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { AppException, ErrorCode } from '../../common/http/app-exception';
+import { AppException } from '../../common/http/app-exception';
 import { isIanaTimeZone, localDate, SERVER_TIME_ZONE } from '../../common/time-zone';
 import { amountDueCents, sessionDates, type ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
+import { RegistrationError, RegistrationException } from '../registration/registration.exception';
 import { RegistrationService } from '../registration/registration.service';
 import { StudentRecordsService } from '../registration/student-records.service';
 import { AttendanceRepository } from './attendance.repository';
@@ -142,7 +143,7 @@ export class TeacherSessionsService {
         },
       };
     } catch (err) {
-      if (!(err instanceof AppException) || err.extra.code !== ErrorCode.AlreadyEnrolled) throw err;
+      if (!(err instanceof RegistrationException) || err.code !== RegistrationError.AlreadyEnrolled) throw err;
       const email = fields.email.toLowerCase();
       const existing = (await this.students.studentsOfClass(cls.id, organizationId)).find((s) => s.email.toLowerCase() === email);
       if (!existing) throw err;

@@ -51,7 +51,7 @@ export class DataExportController {
    * Served here rather than with the other student routes: erasing asks every module that holds the person (this
    * module sits above them all), while a plain delete is the registration module's (it frees the seats).
    */
-  @ApiOperation({ operationId: 'Students_delete' })
+  @ApiOperation({ operationId: 'Students_delete', summary: 'Delete a student (seats freed), or erase them with ?erase=true' })
   @ApiEnvelope(DeletedResponseDto)
   @Delete('students/:id')
   delete(@Param('id', UuidParam) id: string, @OrgId() orgId: string, @CurrentUser() user: AuthUser, @Query() q: DeleteStudentQuery) {

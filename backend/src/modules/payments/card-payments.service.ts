@@ -1,9 +1,8 @@
-import { HttpStatus, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppException } from '../../common/http/app-exception';
 import type { AllConfigType } from '../../config/config.type';
 import { ActivityService } from '../activity/activity.service';
 import { amountDueCents } from '../classes/class.entity';
@@ -29,6 +28,7 @@ import {
   type SettleOutcome,
 } from './card-payment.types';
 import { HouseholdPaymentsService } from './household-payments.service';
+import { BELOW_CARD_MINIMUM, PaymentError, PaymentException, PROVIDER_NOT_READY } from './payments.exception';
 import { LatePaymentRefunds } from './late-payment-refunds';
 import { formatDollars, platformFeeCents } from './money';
 import { PaymentsRepository } from './payments.repository';
@@ -67,7 +67,7 @@ export class CardPaymentsService {
 
   async createIntent(dto: CreatePaymentIntentDto) {
     if (!this.stripe.isConfigured)
-      throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, CARD_UNAVAILABLE, { cardPaymentsUnavailable: true });
+      throw new PaymentException(PaymentError.CardPaymentsUnavailable, CARD_UNAVAILABLE, { cardPaymentsUnavailable: true });
     assertOneSeatOffer(dto);
     // Before anything else: in a last-seat race most callers stop here (a full class's answer outranks a changed
     // price or an organization that cannot take cards: no seat is there to pay for either way).
@@ -82,23 +82,17 @@ export class CardPaymentsService {
     if (dto.attendees) return this.household.createIntent({ ...dto, attendees: dto.attendees }, cls);
     const due = amountDueCents(cls);
     if (Math.round(dto.amount * 100) !== due) {
-      throw new AppException(
-        HttpStatus.CONFLICT,
+      throw new PaymentException(
+        PaymentError.PriceChanged,
         `The price of this class is ${formatDollars(due)}, not ${formatDollars(Math.round(dto.amount * 100))}. Please reload the page to see the current price.`,
-        { code: 'PRICE_CHANGED', amount: due / 100 },
+        { amount: due / 100 },
       );
     }
     if (due < MIN_CARD_CENTS)
-      throw new AppException(
-        HttpStatus.CONFLICT,
-        "This class's price is below the $0.50 minimum of a card payment. Please select 'Pay in Person at Class'.",
-        {
-          cardPaymentsUnavailable: true,
-        },
-      );
+      throw new PaymentException(PaymentError.BelowCardMinimum, BELOW_CARD_MINIMUM, { cardPaymentsUnavailable: true });
     const ready = await this.connect.readiness(dto.organizationId);
     if (!ready.chargesEnabled || !ready.stripeAccountId)
-      throw new AppException(HttpStatus.FORBIDDEN, NOT_CHARGES_ENABLED, { cardPaymentsUnavailable: true });
+      throw new PaymentException(PaymentError.CardPaymentsNotSetUp, NOT_CHARGES_ENABLED, { cardPaymentsUnavailable: true });
     const hold = await this.holds.holdCardSeat(dto.organizationId, dto.studentData, dto.classId, {
       amountDueCents: due,
       holdMinutes: this.config.getOrThrow('jobs', { infer: true }).seatHoldMinutes,
@@ -125,7 +119,7 @@ export class CardPaymentsService {
     } catch (e) {
       this.logger.error(`PaymentIntent for enrollment ${hold.enrollmentId} failed: ${e instanceof Error ? e.message : String(e)}`);
       await this.holds.abandonHold(dto.organizationId, hold);
-      throw new AppException(HttpStatus.BAD_GATEWAY, RESERVE_FAILED);
+      throw new PaymentException(PaymentError.ReserveFailed, RESERVE_FAILED);
     }
     if (!hold.paymentIntentId) await this.cards.setPaymentIntent(hold.enrollmentId, intent.id);
     return {
@@ -139,38 +133,37 @@ export class CardPaymentsService {
 
   async confirm(dto: ConfirmEnrollmentDto) {
     if (!this.stripe.isConfigured)
-      throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, CARD_UNAVAILABLE, { cardPaymentsUnavailable: true });
+      throw new PaymentException(PaymentError.CardPaymentsUnavailable, CARD_UNAVAILABLE, { cardPaymentsUnavailable: true });
     let known = await this.cards.byPaymentIntent(dto.paymentIntentId);
     let intent: unknown;
     try {
       intent = await this.stripe.api.paymentIntents.retrieve(dto.paymentIntentId);
     } catch (e) {
       const status = (e as { statusCode?: number }).statusCode;
-      if (status === 404) throw new AppException(HttpStatus.NOT_FOUND, PAYMENT_NOT_FOUND);
-      throw new AppException(HttpStatus.BAD_GATEWAY, 'Payment system not ready. Please try again.');
+      if (status === 404) throw new PaymentException(PaymentError.PaymentNotFound, PAYMENT_NOT_FOUND);
+      throw new PaymentException(PaymentError.ProviderNotReady, PROVIDER_NOT_READY);
     }
     const facts = intentFacts(intent);
-    if (!facts) throw new AppException(HttpStatus.BAD_GATEWAY, 'Payment system not ready. Please try again.');
+    if (!facts) throw new PaymentException(PaymentError.ProviderNotReady, PROVIDER_NOT_READY);
     // An intent we never stored is looked up by the enrollment it names, then checked like any other.
     if (!known && UUID.test(facts.metadata.enrollmentId ?? '')) known = await this.cards.byId(facts.metadata.enrollmentId);
-    if (!known || known.organizationId !== dto.organizationId) throw new AppException(HttpStatus.NOT_FOUND, PAYMENT_NOT_FOUND);
+    if (!known || known.organizationId !== dto.organizationId) throw new PaymentException(PaymentError.PaymentNotFound, PAYMENT_NOT_FOUND);
     if (known.classId !== dto.classId || known.studentEmail.toLowerCase() !== dto.studentData.email.toLowerCase())
-      throw new AppException(HttpStatus.CONFLICT, PAYMENT_MISMATCH, { code: 'PAYMENT_MISMATCH' });
+      throw new PaymentException(PaymentError.PaymentMismatch, PAYMENT_MISMATCH);
     const outcome = await this.db.transaction((m) => this.settle(facts, m));
     switch (outcome.kind) {
       case 'completed':
       case 'already':
         return { enrollmentId: outcome.enrollment.id, transactionId: facts.id };
       case 'unpaid':
-        throw new AppException(HttpStatus.CONFLICT, NOT_COMPLETED, { code: 'PAYMENT_NOT_COMPLETED', paymentIntentStatus: facts.status });
+        throw new PaymentException(PaymentError.PaymentNotCompleted, NOT_COMPLETED, { paymentIntentStatus: facts.status });
       case 'refunded':
-        throw new AppException(
-          HttpStatus.CONFLICT,
+        throw new PaymentException(
+          PaymentError.LatePaymentRefunded,
           `This class filled up before your payment arrived, so your payment of ${formatDollars(outcome.amountCents)} has been refunded in full.`,
-          { code: 'LATE_PAYMENT_REFUNDED' },
         );
       default:
-        throw new AppException(HttpStatus.CONFLICT, PAYMENT_MISMATCH, { code: 'PAYMENT_MISMATCH' });
+        throw new PaymentException(PaymentError.PaymentMismatch, PAYMENT_MISMATCH);
     }
   }
 

@@ -1,9 +1,8 @@
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppException } from '../../common/http/app-exception';
 import type { AllConfigType } from '../../config/config.type';
 import { ActivityService } from '../activity/activity.service';
 import { amountDueCents, type ClassEntity } from '../classes/class.entity';
@@ -19,6 +18,7 @@ import { MIN_CARD_CENTS, NOT_CHARGES_ENABLED, RESERVE_FAILED, UUID, type IntentF
 import type { CreatePaymentIntentDto } from './dto/card-payment.dto';
 import { formatDollars, platformFeeCents } from './money';
 import { PaymentsRepository } from './payments.repository';
+import { BELOW_CARD_MINIMUM, PaymentError, PaymentException } from './payments.exception';
 import { LatePaymentRefunds } from './late-payment-refunds';
 
 /**
@@ -55,21 +55,17 @@ export class HouseholdPaymentsService {
   async createIntent(dto: CreatePaymentIntentDto & { attendees: NonNullable<CreatePaymentIntentDto['attendees']> }, cls: ClassEntity) {
     const total = amountDueCents(cls) * dto.attendees.length;
     if (Math.round(dto.amount * 100) !== total) {
-      throw new AppException(
-        HttpStatus.CONFLICT,
+      throw new PaymentException(
+        PaymentError.PriceChanged,
         `The price for ${dto.attendees.length} people is ${formatDollars(total)}, not ${formatDollars(Math.round(dto.amount * 100))}. Please reload the page to see the current price.`,
-        { code: 'PRICE_CHANGED', amount: total / 100 },
+        { amount: total / 100 },
       );
     }
     if (total < MIN_CARD_CENTS)
-      throw new AppException(
-        HttpStatus.CONFLICT,
-        "This class's price is below the $0.50 minimum of a card payment. Please select 'Pay in Person at Class'.",
-        { cardPaymentsUnavailable: true },
-      );
+      throw new PaymentException(PaymentError.BelowCardMinimum, BELOW_CARD_MINIMUM, { cardPaymentsUnavailable: true });
     const ready = await this.connect.readiness(dto.organizationId);
     if (!ready.chargesEnabled || !ready.stripeAccountId)
-      throw new AppException(HttpStatus.FORBIDDEN, NOT_CHARGES_ENABLED, { cardPaymentsUnavailable: true });
+      throw new PaymentException(PaymentError.CardPaymentsNotSetUp, NOT_CHARGES_ENABLED, { cardPaymentsUnavailable: true });
     const { attendees, ...rest } = dto;
     const seats = await this.household
       .holdCardSeats(dto.organizationId, rest.studentData, attendees, dto.classId, {
@@ -110,7 +106,7 @@ export class HouseholdPaymentsService {
       await this.db.transaction(async (m) => {
         for (const id of ids) await this.cards.expire(m, { id, organizationId: dto.organizationId }, false);
       });
-      throw new AppException(HttpStatus.BAD_GATEWAY, RESERVE_FAILED);
+      throw new PaymentException(PaymentError.ReserveFailed, RESERVE_FAILED);
     }
     await this.household.setGroupPaymentIntent(seats.groupId, intent.id);
     return {

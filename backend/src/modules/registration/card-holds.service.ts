@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppException, ErrorCode } from '../../common/http/app-exception';
 import { ActivityService } from '../activity/activity.service';
 import { ClassesService, classFull } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
@@ -9,7 +8,14 @@ import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
 import { CardEnrollmentsRepository } from './card-enrollments.repository';
 import { CardEnrollmentsService } from './card-enrollments.service';
 import { isStudentLimit, RegistrantsService } from './registrants.service';
-import { alreadyEnrolledRace, isUniqueViolation, OFFER_ONE_SEAT, PAYMENT_LABEL } from './registration.exception';
+import {
+  alreadyEnrolledRace,
+  isUniqueViolation,
+  OFFER_ONE_SEAT,
+  PAYMENT_LABEL,
+  RegistrationError,
+  RegistrationException,
+} from './registration.exception';
 import { SeatOffers } from './seat-offers';
 
 /**
@@ -30,7 +36,7 @@ export interface CardHold {
 export function assertOneSeatOffer(dto: { waitlistOfferToken?: string }): void {
   const attendees = (dto as { attendees?: unknown }).attendees;
   if (dto.waitlistOfferToken && Array.isArray(attendees) && attendees.length)
-    throw new AppException(400, OFFER_ONE_SEAT, { errors: { attendees: OFFER_ONE_SEAT } });
+    throw new RegistrationException(RegistrationError.OfferOneSeat, OFFER_ONE_SEAT, { errors: { attendees: OFFER_ONE_SEAT } });
 }
 
 /**
@@ -104,10 +110,11 @@ export class CardHoldsService {
         let released: string | null = null;
         const existing = await this.cards.heldFor(manager, organizationId, fields.email, classId);
         if (existing?.status === 'active') {
-          throw new AppException(409, `You are already enrolled in ${existing.classTitle} (${PAYMENT_LABEL[existing.paymentStatus]}).`, {
-            code: ErrorCode.AlreadyEnrolled,
-            isAlreadyEnrolled: true,
-          });
+          throw new RegistrationException(
+            RegistrationError.AlreadyEnrolled,
+            `You are already enrolled in ${existing.classTitle} (${PAYMENT_LABEL[existing.paymentStatus]}).`,
+            { isAlreadyEnrolled: true },
+          );
         }
         if (existing && existing.holdExpiresAt && existing.holdExpiresAt.getTime() > Date.now()) {
           return {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppException, ErrorCode } from '../../common/http/app-exception';
@@ -8,6 +8,7 @@ import { amountDueCents, type ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { OrganizationsService } from '../organizations/organizations.service';
+import { RegistrationError, RegistrationException } from './registration.exception';
 import { UsageService } from '../subscriptions/usage.service';
 import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
 import type { HouseholdStudent } from '../students/student.entity';
@@ -110,10 +111,13 @@ export class HouseholdService {
       return await this.db.transaction(work);
     } catch (e) {
       if (isUniqueViolation(e))
-        throw new AppException(409, 'Someone in this registration is already enrolled in this class.', {
-          code: ErrorCode.AlreadyEnrolled,
-          isAlreadyEnrolled: true,
-        });
+        throw new RegistrationException(
+          RegistrationError.AlreadyEnrolled,
+          'Someone in this registration is already enrolled in this class.',
+          {
+            isAlreadyEnrolled: true,
+          },
+        );
       throw e;
     }
   }
@@ -128,7 +132,9 @@ export class HouseholdService {
   ): Promise<HouseholdSeats> {
     const names = attendees.map((a) => `${a.firstName.trim().toLowerCase()} ${a.lastName.trim().toLowerCase()}`);
     if (new Set(names).size !== names.length)
-      throw new AppException(400, 'Each person can be listed once', { errors: { attendees: 'Each person can be listed once' } });
+      throw new RegistrationException(RegistrationError.DuplicateAttendee, 'Each person can be listed once', {
+        errors: { attendees: 'Each person can be listed once' },
+      });
     await this.orgs.lockForUpdate(m, organizationId);
     const cls = await this.classes.require(classId, organizationId, m);
     if (card) await card.assertAllowed(m);
@@ -145,10 +151,11 @@ export class HouseholdService {
     const active = existing.find((e) => e.status === 'active');
     if (active) {
       const p = people.find((x) => x.student.id === active.studentId)!;
-      throw new AppException(409, `${p.attendee.firstName} ${p.attendee.lastName} is already enrolled in ${cls.title}.`, {
-        code: ErrorCode.AlreadyEnrolled,
-        isAlreadyEnrolled: true,
-      });
+      throw new RegistrationException(
+        RegistrationError.AlreadyEnrolled,
+        `${p.attendee.firstName} ${p.attendee.lastName} is already enrolled in ${cls.title}.`,
+        { isAlreadyEnrolled: true },
+      );
     }
     const released: string[] = [];
     if (existing.length) {
@@ -243,8 +250,7 @@ export class HouseholdService {
         const left = Math.max(0, now.maxStudents - (now.enrolledStudents - taken));
         const message =
           left === 0 ? `No seats are left in ${cls.title}` : `Only ${left} ${left === 1 ? 'seat is' : 'seats are'} left in ${cls.title}`;
-        throw new AppException(HttpStatus.CONFLICT, message, {
-          code: ErrorCode.ClassFull,
+        throw new RegistrationException(RegistrationError.ClassFull, message, {
           classId: cls.id,
           classTitle: cls.title,
           seatsLeft: left,

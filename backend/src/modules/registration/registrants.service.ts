@@ -1,6 +1,5 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AppException, ErrorCode } from '../../common/http/app-exception';
 import { ActivityService } from '../activity/activity.service';
 import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
@@ -8,6 +7,7 @@ import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
 import { StudentsService } from '../students/students.service';
 import { UsageService } from '../subscriptions/usage.service';
 import { EnrollmentsRepository } from './enrollments.repository';
+import { RegistrationError, RegistrationException } from './registration.exception';
 
 /** The plan's refusal of one more student, as UsageService words it (the admin's text, never shown to a registrant). */
 export const isStudentLimit = (e: unknown) => e instanceof ForbiddenException && e.message.startsWith('Student limit reached');
@@ -72,10 +72,9 @@ export class RegistrantsService {
   }
 
   /** The student-facing 403 when the plan's student limit stops a registration (a household's card hold uses it too). */
-  async registrationClosedError(organizationId: string, classId: string): Promise<AppException> {
+  async registrationClosedError(organizationId: string, classId: string): Promise<RegistrationException> {
     const closed = await this.registrationClosed(organizationId, await this.classes.publicGet(classId));
-    return new AppException(403, closed.message, {
-      code: ErrorCode.RegistrationClosed,
+    return new RegistrationException(RegistrationError.RegistrationClosed, closed.message, {
       registrationClosed: true,
       organizationData: closed.organizationData,
     });

@@ -1,7 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AppException, ErrorCode } from '../../common/http/app-exception';
 import { ActivityService } from '../activity/activity.service';
 import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
@@ -16,7 +15,7 @@ import type { PaymentMethod, PaymentStatus } from './enrollment.entity';
 import { EnrollmentsRepository } from './enrollments.repository';
 import { HouseholdService } from './household.service';
 import { isStudentLimit, RegistrantsService } from './registrants.service';
-import { alreadyEnrolledRace, isUniqueViolation, PAYMENT_LABEL } from './registration.exception';
+import { alreadyEnrolledRace, isUniqueViolation, PAYMENT_LABEL, RegistrationError, RegistrationException } from './registration.exception';
 import { SeatOffers } from './seat-offers';
 
 /** The public registration's reply: this registration only (decision 15). */
@@ -76,17 +75,20 @@ export class RegistrationService {
       return { enrolled: false, classFull };
     }
     const org = await this.orgs.publicOrganization(dto.organizationId);
-    throw new AppException(409, `You are already enrolled in ${cls.title} (${PAYMENT_LABEL[enrollment.paymentStatus]}).`, {
-      code: ErrorCode.AlreadyEnrolled,
-      isAlreadyEnrolled: true,
-      details: {
-        className: cls.title,
-        classId: cls.id,
-        existingEnrollment: { enrollmentDate: enrollment.enrollmentDate, paymentStatus: enrollment.paymentStatus },
+    throw new RegistrationException(
+      RegistrationError.AlreadyEnrolled,
+      `You are already enrolled in ${cls.title} (${PAYMENT_LABEL[enrollment.paymentStatus]}).`,
+      {
+        isAlreadyEnrolled: true,
+        details: {
+          className: cls.title,
+          classId: cls.id,
+          existingEnrollment: { enrollmentDate: enrollment.enrollmentDate, paymentStatus: enrollment.paymentStatus },
+        },
+        organizationData: { name: org.branding.businessName || org.name, contactInfo: org.contactInfo },
+        classInstructor: cls.instructor,
       },
-      organizationData: { name: org.branding.businessName || org.name, contactInfo: org.contactInfo },
-      classInstructor: cls.instructor,
-    });
+    );
   }
 
   /**
@@ -96,7 +98,9 @@ export class RegistrationService {
   async register(dto: RegisterStudentDto): Promise<RegistrationReply & { enrollments?: unknown[] }> {
     const classId = dto.classEnrollments[0]?.classId;
     if (!classId)
-      throw new AppException(400, 'Choose a class to register for', { errors: { classEnrollments: 'Choose a class to register for' } });
+      throw new RegistrationException(RegistrationError.NoClass, 'Choose a class to register for', {
+        errors: { classEnrollments: 'Choose a class to register for' },
+      });
     assertOneSeatOffer(dto);
     try {
       const { attendees, ...fields } = dto;

@@ -1,7 +1,6 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { AppException } from '../../common/http/app-exception';
 import type { ListParams } from '../../common/http/list-query';
 import { ActivityService } from '../activity/activity.service';
 import { amountDueCents } from '../classes/class.entity';
@@ -12,7 +11,17 @@ import { StudentsService } from '../students/students.service';
 import { UsageService } from '../subscriptions/usage.service';
 import type { CreateStudentDto, EnrollmentInputDto, UpdateStudentDto } from './dto/student.dto';
 import { EnrollmentsRepository } from './enrollments.repository';
-import { CARD_DELETE_MESSAGE, CARD_REMOVE_MESSAGE, CARD_STATUS_MESSAGE, isUniqueViolation } from './registration.exception';
+import {
+  cardEnrollmentRemoved,
+  cardStatusChanged,
+  cardStudentDeleted,
+  isUniqueViolation,
+  RegistrationError,
+  RegistrationException,
+} from './registration.exception';
+
+const emailTaken = (message = 'A student with this email already exists') =>
+  new RegistrationException(RegistrationError.EmailTaken, message);
 import { mapStudent, type StudentResponse } from './student-record';
 import { StudentRecordsRepository } from './student-records.repository';
 
@@ -62,8 +71,7 @@ export class StudentRecordsService {
     try {
       const id = await this.db.transaction(async (manager) => {
         await this.orgs.lockForUpdate(manager, organizationId);
-        if (await this.students.findByEmail(organizationId, dto.email, manager))
-          throw new ConflictException('A student with this email already exists');
+        if (await this.students.findByEmail(organizationId, dto.email, manager)) throw emailTaken();
         await this.usage.assertCanAddStudent(organizationId, manager);
         const student = await this.students.add(manager, organizationId, dto);
         const name = `${student.firstName} ${student.lastName}`;
@@ -79,7 +87,7 @@ export class StudentRecordsService {
       });
       return this.get(id, organizationId);
     } catch (e) {
-      if (isUniqueViolation(e)) throw new ConflictException('A student with this email already exists, or is enrolled twice in one class');
+      if (isUniqueViolation(e)) throw emailTaken('A student with this email already exists, or is enrolled twice in one class');
       throw e;
     }
   }
@@ -92,13 +100,12 @@ export class StudentRecordsService {
         if (!student) throw new NotFoundException(`Student ${id} not found`);
         const other = await this.students.findByEmail(organizationId, dto.email, manager);
         // A household attendee shares the contact's email (issue 14 §2).
-        if (other && other.id !== id && other.id !== student.householdContactId)
-          throw new ConflictException('A student with this email already exists');
+        if (other && other.id !== id && other.id !== student.householdContactId) throw emailTaken();
         await this.students.update(manager, student, dto);
         if (dto.classEnrollments) await this.applyEnrollments(manager, student, dto.classEnrollments);
       });
     } catch (e) {
-      if (isUniqueViolation(e)) throw new ConflictException('A student with this email already exists');
+      if (isUniqueViolation(e)) throw emailTaken();
       throw e;
     }
     return this.get(id, organizationId);
@@ -109,11 +116,12 @@ export class StudentRecordsService {
     await this.db.transaction(async (manager) => {
       const student = await this.students.findInOrganization(id, organizationId, manager);
       if (!student) throw new NotFoundException(`Student ${id} not found`);
-      if ((await this.enrollments.cardEnrollmentClasses(manager, id)).length) throw new ConflictException(CARD_DELETE_MESSAGE);
+      if ((await this.enrollments.cardEnrollmentClasses(manager, id)).length) throw cardStudentDeleted();
       // Attendees share the contact's email and phone: the household loses its contact only once they are gone.
       const members = (await this.students.householdMembers([id])).get(id) ?? [];
       if (members.length)
-        throw new ConflictException(
+        throw new RegistrationException(
+          RegistrationError.HouseholdContact,
           `This student is the household contact of ${members.map((m) => `${m.firstName} ${m.lastName}`).join(', ')}. Remove them first.`,
         );
       const freed = await this.enrollments.deleteEnrollments(manager, id);
@@ -130,10 +138,9 @@ export class StudentRecordsService {
     await this.db.transaction(async (manager) => {
       const student = await this.students.findInOrganization(studentId, organizationId, manager);
       if (!student) throw new NotFoundException(`Student ${studentId} not found`);
-      if ((await this.enrollments.cardEnrollmentClasses(manager, studentId, [classId])).length)
-        throw new ConflictException(CARD_REMOVE_MESSAGE);
+      if ((await this.enrollments.cardEnrollmentClasses(manager, studentId, [classId])).length) throw cardEnrollmentRemoved();
       const freed = await this.enrollments.deleteEnrollments(manager, studentId, [classId]);
-      if (!freed.length) throw new NotFoundException('This student is not enrolled in this class');
+      if (!freed.length) throw new RegistrationException(RegistrationError.NotEnrolled, 'This student is not enrolled in this class');
       await this.classes.releaseSeats(manager, organizationId, freed);
       const name = `${student.firstName} ${student.lastName}`;
       await this.activity.record(
@@ -157,10 +164,11 @@ export class StudentRecordsService {
     // Only seat-taking enrollments are the form's to edit: cancelled and expired ones are history.
     const current = (await this.records.enrollmentsOf([student.id], manager, true)).get(student.id) ?? [];
     const wantedIds = new Set(wanted.map((w) => w.classId));
-    if (wantedIds.size !== wanted.length) throw new AppException(400, 'A class appears twice in classEnrollments');
+    if (wantedIds.size !== wanted.length)
+      throw new RegistrationException(RegistrationError.DuplicateClass, 'A class appears twice in classEnrollments');
     const removed = current.filter((e) => !wantedIds.has(e.classId)).map((e) => e.classId);
     if (removed.length && (await this.enrollments.cardEnrollmentClasses(manager, student.id, removed)).length)
-      throw new ConflictException(CARD_REMOVE_MESSAGE);
+      throw cardEnrollmentRemoved();
     const freed = await this.enrollments.deleteEnrollments(manager, student.id, removed);
     await this.classes.releaseSeats(manager, student.organizationId, freed);
     for (const w of wanted) {
@@ -195,7 +203,7 @@ export class StudentRecordsService {
           manager,
         );
       } else if (w.paymentStatus && w.paymentStatus !== existing.paymentStatus) {
-        if (existing.paymentMethod === 'card' || existing.status === 'held') throw new ConflictException(CARD_STATUS_MESSAGE);
+        if (existing.paymentMethod === 'card' || existing.status === 'held') throw cardStatusChanged();
         const cls = await this.classes.require(w.classId, student.organizationId, manager);
         await this.enrollments.updateEnrollmentPayment(manager, existing.id, {
           paymentStatus: w.paymentStatus,
