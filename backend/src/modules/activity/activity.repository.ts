@@ -34,4 +34,14 @@ export class ActivityRepository {
     const res = await this.events.delete({ organizationId });
     return res.affected ?? 0;
   }
+
+  /** Erasure of a student: their events stay, with their name taken out of the text and the metadata. */
+  async anonymiseStudent(manager: EntityManager, organizationId: string, studentId: string, name: string): Promise<void> {
+    await manager.query(
+      `UPDATE activity_events SET description = replace(description, $3, 'Erased student'),
+              metadata = CASE WHEN metadata ? 'studentName' THEN metadata || jsonb_build_object('studentName', 'Erased student') ELSE metadata END
+        WHERE organization_id = $2 AND metadata->>'studentId' = $1::text`,
+      [studentId, organizationId, name],
+    );
+  }
 }

@@ -58,4 +58,9 @@ export class ActivityService {
   deleteAllOfOrganization(organizationId: string) {
     return this.repo.deleteAllOfOrganization(organizationId);
   }
+
+  /** Erasure of a student: the log keeps their events with the name (`name`, as it was) taken out. */
+  anonymiseStudent(manager: EntityManager, organizationId: string, studentId: string, name: string): Promise<void> {
+    return this.repo.anonymiseStudent(manager, organizationId, studentId, name);
+  }
 }

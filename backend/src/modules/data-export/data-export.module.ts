@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CommunicationsModule } from '../communications/communications.module';
 import { RegistrationModule } from '../registration/registration.module';
+import { StudentsModule } from '../students/students.module';
+import { WaitlistModule } from '../waitlist/waitlist.module';
 import { DataExportController } from './data-export.controller';
 import { DataExportRepository } from './data-export.repository';
 import { DataExportService } from './data-export.service';
@@ -10,7 +12,7 @@ import { DataExportService } from './data-export.service';
  * and asks each of them (nothing imports this module).
  */
 @Module({
-  imports: [CommunicationsModule, RegistrationModule],
+  imports: [CommunicationsModule, RegistrationModule, StudentsModule, WaitlistModule],
   controllers: [DataExportController],
   providers: [DataExportRepository, DataExportService],
   exports: [DataExportService],

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 
 /** One file of the export: its name and the query of its rows ($1 the organization, $2 the last key read). */
 export interface SqlExportTable {
@@ -163,50 +163,5 @@ export class DataExportRepository {
            FROM activity_events WHERE metadata->>'studentId' = $1::text AND organization_id = $2 AND NOT client_reported ORDER BY event_date`),
     ]);
     return { student, enrollments, refunds, attendance, ratings, activity };
-  }
-
-  /**
-   * Erasure (what pretix does): the person is anonymised and every financial record stays (enrollments with
-   * their amounts, refunds, payment ids), now pointing at 'Erased student'. Messages to them are deleted; the
-   * activity log keeps its events with the name taken out.
-   */
-  async anonymise(manager: EntityManager, organizationId: string, studentId: string): Promise<boolean> {
-    const [s] = await manager.query(
-      `SELECT first_name || ' ' || last_name AS name, email FROM students WHERE id = $1 AND organization_id = $2 FOR UPDATE`,
-      [studentId, organizationId],
-    );
-    if (!s) return false;
-    await manager.query(
-      `UPDATE students SET first_name = 'Erased', last_name = 'Student', email = 'erased-' || id || '@erased.invalid', phone = '',
-              communication_opt_in = false, stripe_customer_id = NULL, status = 'erased', updated_at = now()
-        WHERE id = $1 AND organization_id = $2`,
-      [studentId, organizationId],
-    );
-    await manager.query(
-      `UPDATE enrollments SET registered_first_name = NULL, registered_last_name = NULL, registered_phone = NULL
-        WHERE student_id = $1 AND organization_id = $2`,
-      [studentId, organizationId],
-    );
-    // A household's attendees carry a copy of their contact's email and phone (issue 14 §2): those go too.
-    await manager.query(
-      `UPDATE students SET email = 'erased-' || id || '@erased.invalid', phone = '', communication_opt_in = false, updated_at = now()
-        WHERE household_contact_id = $1 AND organization_id = $2`,
-      [studentId, organizationId],
-    );
-    // Waitlist entries under their email: anonymised; one still waiting leaves the list (it holds no seat). An offered
-    // entry keeps its status so its held seat lapses to the next person as usual.
-    await manager.query(
-      `UPDATE waitlist_entries SET first_name = 'Erased', last_name = 'Student', email = 'erased-' || id || '@erased.invalid', phone = '',
-              communication_opt_in = false, status = CASE WHEN status = 'waiting' THEN 'left' ELSE status END, updated_at = now()
-        WHERE organization_id = $2 AND lower(email) = lower($1)`,
-      [s.email, organizationId],
-    );
-    await manager.query(
-      `UPDATE activity_events SET description = replace(description, $3, 'Erased student'),
-              metadata = CASE WHEN metadata ? 'studentName' THEN metadata || jsonb_build_object('studentName', 'Erased student') ELSE metadata END
-        WHERE organization_id = $2 AND metadata->>'studentId' = $1::text`,
-      [studentId, organizationId, s.name],
-    );
-    return true;
   }
 }

@@ -6,7 +6,10 @@ import { DataSource } from 'typeorm';
 import { ZipFile } from 'yazl';
 import { ActivityService } from '../activity/activity.service';
 import { CommunicationsService } from '../communications/communications.service';
+import { EnrollmentsService } from '../registration/enrollments.service';
 import { neutralise } from '../reporting/render/csv';
+import { StudentsService } from '../students/students.service';
+import { WaitlistService } from '../waitlist/waitlist.service';
 import { DataExportRepository, EXPORT_TABLES, type ExportTable } from './data-export.repository';
 import { JsonSpool } from './json-spool';
 
@@ -28,6 +31,9 @@ export class DataExportService {
     private readonly activity: ActivityService,
     @InjectDataSource() private readonly db: DataSource,
     private readonly communications: CommunicationsService,
+    private readonly students: StudentsService,
+    private readonly enrollments: EnrollmentsService,
+    private readonly waitlist: WaitlistService,
   ) {}
 
   private rows(table: ExportTable, organizationId: string): AsyncIterable<Record<string, unknown>> {
@@ -98,9 +104,19 @@ export class DataExportService {
     return { exportedAt: new Date(), ...data, messages };
   }
 
+  /**
+   * Erasure (what pretix does): the person is anonymised and every financial record stays (enrollments with their
+   * amounts, refunds, payment ids), now pointing at 'Erased Student'. Messages to them are deleted; the activity log
+   * keeps its events with the name taken out. This module only orchestrates: each owner changes its own table.
+   */
   async erase(organizationId: string, studentId: string, userId: string) {
     await this.db.transaction(async (manager) => {
-      if (!(await this.repo.anonymise(manager, organizationId, studentId))) throw new NotFoundException(`Student ${studentId} not found`);
+      // Each owner erases what it holds about the person, all in this one transaction: all of it or none.
+      const person = await this.students.anonymise(manager, organizationId, studentId);
+      if (!person) throw new NotFoundException(`Student ${studentId} not found`);
+      await this.enrollments.anonymiseStudent(manager, organizationId, studentId);
+      await this.waitlist.anonymise(manager, organizationId, person.email);
+      await this.activity.anonymiseStudent(manager, organizationId, studentId, person.name);
       await this.communications.eraseStudentMessages(manager, organizationId, studentId);
       await this.activity.record(
         organizationId,

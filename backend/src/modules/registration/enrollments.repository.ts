@@ -260,4 +260,13 @@ export class EnrollmentsRepository {
       [organizationId],
     );
   }
+
+  /** Erasure: the details the person typed at registration go; amounts, dates and payment ids stay. */
+  async anonymiseStudent(manager: EntityManager, organizationId: string, studentId: string): Promise<void> {
+    await manager.query(
+      `UPDATE enrollments SET registered_first_name = NULL, registered_last_name = NULL, registered_phone = NULL
+        WHERE student_id = $1 AND organization_id = $2`,
+      [studentId, organizationId],
+    );
+  }
 }

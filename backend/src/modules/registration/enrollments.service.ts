@@ -79,4 +79,9 @@ export class EnrollmentsService {
   openCardHolds(organizationId: string, manager?: EntityManager) {
     return this.repo.openCardHolds(organizationId, manager);
   }
+
+  /** Erasure of a student: their enrollments keep the money trail and lose what they typed at registration. */
+  anonymiseStudent(manager: EntityManager, organizationId: string, studentId: string): Promise<void> {
+    return this.repo.anonymiseStudent(manager, organizationId, studentId);
+  }
 }

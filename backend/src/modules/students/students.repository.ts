@@ -99,4 +99,29 @@ export class StudentsRepository {
     const rows = await returning<{ id: string }>(manager, 'DELETE FROM students WHERE organization_id = $1 RETURNING id', [organizationId]);
     return rows.length;
   }
+
+  /**
+   * Erasure of a person: their name, email, phone and consent go, the row (and every financial record pointing at it)
+   * stays as 'Erased Student'. A household's attendees carry a copy of their contact's email and phone: those go too.
+   * Answers who they were (for the other owners to erase), or null when not in the organization.
+   */
+  async anonymise(manager: EntityManager, organizationId: string, id: string): Promise<{ name: string; email: string } | null> {
+    const [s] = await manager.query(
+      `SELECT first_name || ' ' || last_name AS name, email FROM students WHERE id = $1 AND organization_id = $2 FOR UPDATE`,
+      [id, organizationId],
+    );
+    if (!s) return null;
+    await manager.query(
+      `UPDATE students SET first_name = 'Erased', last_name = 'Student', email = 'erased-' || id || '@erased.invalid', phone = '',
+              communication_opt_in = false, stripe_customer_id = NULL, status = 'erased', updated_at = now()
+        WHERE id = $1 AND organization_id = $2`,
+      [id, organizationId],
+    );
+    await manager.query(
+      `UPDATE students SET email = 'erased-' || id || '@erased.invalid', phone = '', communication_opt_in = false, updated_at = now()
+        WHERE household_contact_id = $1 AND organization_id = $2`,
+      [id, organizationId],
+    );
+    return s as { name: string; email: string };
+  }
 }

@@ -113,6 +113,12 @@ export class StudentsService implements RecipientDirectory, OnModuleInit {
   setOptIn(organizationId: string, id: string, optIn: boolean): Promise<boolean> {
     return this.repo.setCommunicationOptIn(organizationId, id, optIn);
   }
+
+  // --- Erasure ---
+  /** Erasure: the person is anonymised (the row stays for the money trail); null when not in the organization. */
+  anonymise(manager: EntityManager, organizationId: string, id: string): Promise<{ name: string; email: string } | null> {
+    return this.repo.anonymise(manager, organizationId, id);
+  }
 }
 
 function studentFields(organizationId: string, f: StudentFieldsDto & { status?: string }): Partial<StudentEntity> {

@@ -172,4 +172,17 @@ export class WaitlistRepository {
       [limit],
     );
   }
+
+  /**
+   * Erasure of a person: their entries (by email) are anonymised; one still waiting leaves the list (it holds no
+   * seat). An offered entry keeps its status, so its held seat lapses to the next person as usual.
+   */
+  async anonymiseEmail(manager: EntityManager, organizationId: string, email: string): Promise<void> {
+    await manager.query(
+      `UPDATE waitlist_entries SET first_name = 'Erased', last_name = 'Student', email = 'erased-' || id || '@erased.invalid', phone = '',
+              communication_opt_in = false, status = CASE WHEN status = 'waiting' THEN 'left' ELSE status END, updated_at = now()
+        WHERE organization_id = $2 AND lower(email) = lower($1)`,
+      [email, organizationId],
+    );
+  }
 }

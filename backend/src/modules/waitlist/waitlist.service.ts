@@ -397,4 +397,9 @@ export class WaitlistService implements SeatOfferSource, OnModuleInit {
     }
     return offered;
   }
+
+  /** Erasure of a person: their entries under this email are anonymised (data export's erasure asks). */
+  anonymise(manager: EntityManager, organizationId: string, email: string): Promise<void> {
+    return this.repo.anonymiseEmail(manager, organizationId, email);
+  }
 }
