@@ -17,14 +17,13 @@ export interface ClassWithPayments {
 }
 
 /**
- * A session of class c falls in [dayStart, dayEnd). Sessions are start_date + i * step days for
- * i in 0..days-1 (step 7 when Weekly, else 1), exactly as sessionDates() builds them: it adds whole
- * UTC days, i.e. 24-hour steps, so the SQL uses hours, not calendar days.
+ * A session of class c falls in [dayStart, dayEnd). Session i (0..days-1) starts at class_session_start (a SQL
+ * function: the same rule as sessionDates(), whole 24-hour steps of 1 or 7 days).
  */
 const meetsOnDay = (dayStart: string, dayEnd: string) => `EXISTS (
   SELECT 1 FROM generate_series(0, c.days - 1) AS i
-   WHERE c.start_date + make_interval(hours => 24 * i * CASE WHEN c.schedule = 'Weekly' THEN 7 ELSE 1 END) >= ${dayStart}
-     AND c.start_date + make_interval(hours => 24 * i * CASE WHEN c.schedule = 'Weekly' THEN 7 ELSE 1 END) < ${dayEnd})`;
+   WHERE class_session_start(c.start_date, c.schedule, i) >= ${dayStart}
+     AND class_session_start(c.start_date, c.schedule, i) < ${dayEnd})`;
 
 /** The teacher screens never show classes that are hidden (Archived) or called off (Cancelled). */
 const VISIBLE = "c.status NOT IN ('Archived', 'Cancelled')";

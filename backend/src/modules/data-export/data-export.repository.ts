@@ -41,7 +41,7 @@ export const EXPORT_TABLES: ExportTable[] = [
   {
     file: 'sessions.csv',
     sql: `SELECT c.id::text || ':' || lpad(s.idx::text, 4, '0') AS key, c.id AS class_id, c.title AS class_title, s.idx + 1 AS session,
-                 c.start_date + make_interval(hours => 24 * s.idx * CASE WHEN c.schedule = 'Weekly' THEN 7 ELSE 1 END) AS starts_at,
+                 class_session_start(c.start_date, c.schedule, s.idx) AS starts_at,
                  c.duration AS duration_minutes
             FROM classes c CROSS JOIN LATERAL generate_series(0, LEAST(c.days, 366) - 1) AS s(idx)
            WHERE c.organization_id = $1 AND c.id::text || ':' || lpad(s.idx::text, 4, '0') > $2 ORDER BY 1`,

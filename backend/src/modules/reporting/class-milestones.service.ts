@@ -5,18 +5,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { AllConfigType } from '../../config/config.type';
 import { ActivityService } from '../activity/activity.service';
 import { CommunicationsService } from '../communications/communications.service';
+import { ClassMilestonesRepository, type DueClass } from './class-milestones.repository';
 import { RatingLinks } from './rating-links';
-
-interface DueClass {
-  id: string;
-  organizationId: string;
-  title: string;
-  instructor: string;
-  studentsCount: number;
-}
-
-/** The end of a class's last session (whole 24-hour steps of 1 or 7 days, as sessionDates() counts them). */
-const LAST_END = `c.start_date + make_interval(hours => 24 * (LEAST(c.days, 366) - 1) * CASE WHEN c.schedule = 'Weekly' THEN 7 ELSE 1 END, mins => c.duration)`;
 
 /**
  * `class_started` and `class_completion` (issue 12 §1): recorded by the server when a class's first session
@@ -30,6 +20,7 @@ const LAST_END = `c.start_date + make_interval(hours => 24 * (LEAST(c.days, 366)
 export class ClassMilestonesService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: ClassMilestonesRepository,
     private readonly activity: ActivityService,
     private readonly links: RatingLinks,
     private readonly config: ConfigService<AllConfigType>,
@@ -43,28 +34,11 @@ export class ClassMilestonesService {
   }
 
   private claim(kind: 'started' | 'completed', now: Date, batch: number): Promise<number> {
-    const due = kind === 'started' ? `c.start_date <= $1` : `${LAST_END} <= $1`;
-    const column = kind === 'started' ? 'started_at' : 'completed_at';
     return this.db.transaction(async (manager) => {
-      const rows: DueClass[] = await manager.query(
-        `SELECT c.id, c.organization_id AS "organizationId", c.title, c.instructor,
-                (SELECT count(*)::int FROM enrollments e WHERE e.class_id = c.id AND e.status = 'active') AS "studentsCount"
-           FROM classes c LEFT JOIN class_milestones m ON m.class_id = c.id
-          WHERE ${due} AND c.status NOT IN ('Cancelled', 'Archived') AND m.${column} IS NULL
-          ORDER BY c.start_date, c.id
-          LIMIT $2
-          FOR UPDATE OF c SKIP LOCKED`,
-        [now, batch],
-      );
+      const rows = await this.repo.claimDue(manager, kind, now, batch);
       let n = 0;
       for (const c of rows) {
-        const [marked] = await manager.query(
-          `INSERT INTO class_milestones (class_id, organization_id, ${column}) VALUES ($1, $2, $3)
-           ON CONFLICT (class_id) DO UPDATE SET ${column} = EXCLUDED.${column} WHERE class_milestones.${column} IS NULL
-           RETURNING class_id`,
-          [c.id, c.organizationId, now],
-        );
-        if (!marked) continue;
+        if (!(await this.repo.mark(manager, c, kind, now))) continue;
         const meta = { classId: c.id, className: c.title, instructor: c.instructor, studentsCount: c.studentsCount };
         if (kind === 'started') {
           await this.activity.record(c.organizationId, 'class_started', `${c.title} started`, meta, manager);
@@ -83,12 +57,7 @@ export class ClassMilestonesService {
    * the communications outbox in the completion's transaction (its dedupe key keeps it to one per student and class).
    */
   private async queueRatingRequests(manager: EntityManager, c: DueClass) {
-    const students: { id: string; email: string; firstName: string; lastName: string; phone: string | null }[] = await manager.query(
-      `SELECT s.id, s.email, s.first_name AS "firstName", s.last_name AS "lastName", s.phone
-         FROM enrollments e JOIN students s ON s.id = e.student_id
-        WHERE e.class_id = $1 AND e.status = 'active' ORDER BY s.id`,
-      [c.id],
-    );
+    const students = await this.repo.activeStudents(manager, c.id);
     const base = this.config.getOrThrow('app', { infer: true }).publicUrl;
     for (const s of students) {
       const links = [1, 2, 3, 4, 5].map((r) => this.links.url(base, c.id, s.id, r));

@@ -5,6 +5,7 @@ import { DashboardController } from './dashboard.controller';
 import { DashboardRepository } from './dashboard.repository';
 import { DashboardService } from './dashboard.service';
 import { ClassMilestonesJobs } from './class-milestones.jobs';
+import { ClassMilestonesRepository } from './class-milestones.repository';
 import { ClassMilestonesService } from './class-milestones.service';
 import { RatingLinks } from './rating-links';
 import { RatingsController } from './ratings.controller';
@@ -27,6 +28,7 @@ import { ReportsService } from './reports.service';
     ReportsService,
     RatingLinks,
     RatingsService,
+    ClassMilestonesRepository,
     ClassMilestonesService,
     ClassMilestonesJobs,
   ],

@@ -222,8 +222,8 @@ export class ReportsRepository {
   }
 
   /**
-   * Per class and session held in the range (sessions follow the class's schedule: whole 24-hour steps of 1 or
-   * 7 days, as sessionDates() does). Only currently active enrollments count, as on the attendance screen;
+   * Per class and session held in the range (sessions follow the class's schedule: the class_session_start SQL
+   * function, the same rule as sessionDates()). Only currently active enrollments count, as on the attendance screen;
    * cancelled classes held no session. The marks come from `attendance_tallies` (present and absent per class
    * and session over active enrollments, kept by triggers: migration 1765500000000), so a year is one row per
    * session instead of every mark of the organization joined with its enrollments; the roster is an
@@ -236,7 +236,7 @@ export class ReportsRepository {
                 to_char(at AT TIME ZONE $4, 'YYYY-MM-DD') AS date
            FROM (
              SELECT c.id, c.title, s.idx,
-                    c.start_date + make_interval(hours => 24 * s.idx * CASE WHEN c.schedule = 'Weekly' THEN 7 ELSE 1 END) AS at
+                    class_session_start(c.start_date, c.schedule, s.idx) AS at
                FROM classes c CROSS JOIN LATERAL generate_series(0, LEAST(c.days, 366) - 1) AS s(idx)
               WHERE c.organization_id = $1 AND c.status NOT IN ('Archived', 'Cancelled') AND ${CLASS} AND c.start_date < ${HI}
            ) x

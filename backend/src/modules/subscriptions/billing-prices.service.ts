@@ -1,6 +1,4 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { StripeClient } from '../stripe/stripe.client';
 import { PlansRepository } from './plans.repository';
 
@@ -24,7 +22,6 @@ export class BillingPricesService implements OnApplicationBootstrap, OnModuleDes
   constructor(
     private readonly stripe: StripeClient,
     private readonly plans: PlansRepository,
-    @InjectDataSource() private readonly db: DataSource,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -82,7 +79,7 @@ export class BillingPricesService implements OnApplicationBootstrap, OnModuleDes
         );
       }
       if (price.id !== plan.stripePriceId) {
-        await this.db.query('UPDATE subscription_plans SET stripe_price_id = $2 WHERE id = $1', [plan.id, price.id]);
+        await this.plans.setStripePriceId(plan.id, price.id);
         this.logger.log(`${plan.name} is billed with Stripe price ${price.id} (${lookupKey})`);
       }
     }

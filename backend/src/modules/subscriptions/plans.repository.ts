@@ -20,4 +20,9 @@ export class PlansRepository {
   listActiveByPrice() {
     return this.plans.find({ where: { isActive: true }, order: { monthlyPrice: 'ASC', displayOrder: 'ASC' } });
   }
+
+  /** The Stripe price that bills the plan (found by its lookup key, or created). */
+  async setStripePriceId(planId: string, priceId: string): Promise<void> {
+    await this.plans.update({ id: planId }, { stripePriceId: priceId });
+  }
 }
