@@ -1,10 +1,14 @@
 // Lint runs first in `npm test`. Formatting is Prettier's job (.prettierrc); this file holds the rules that
-// catch defects and keep the layering of STYLE.md §3: a module never reaches into another module's repository,
-// and a public-site feature never reaches into another feature's files.
+// catch defects and keep the layering of docs/style.md ("Layers"): a module never reaches into another module's
+// repository, and a public-site feature never reaches into another feature's files.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** Features that are one journey for the import rule below (each may import the other's files). */
+const JOURNEYS = { registration: ['waitlist'], waitlist: ['registration'] };
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', '.data/**', '**/*.d.ts', 'public-site/public/**', 'public-site/dev/**'] },
@@ -29,29 +33,37 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^(\\.\\./)+(modules/)?[^./][^/]*/.*\\.repository$',
-              message: "Another module's repository: ask its service (STYLE.md §3, a module owns its tables).",
+              message: "Another module's repository: ask its service (docs/style.md, Layers: a module owns its tables).",
             },
           ],
         },
       ],
     },
   },
-  {
-    files: ['public-site/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./(\\.\\./)*features/|^\\.\\./(?!\\.)[^/]+/',
-              message: "Another feature's internals: move what both need to components/ or lib/ (STYLE.md §3).",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // One block per feature: a feature may import its own files by `@/features/<itself>/…`, never another feature's,
+  // whether the path is relative or through the `@/` alias. Tests may render several features together. The waitlist
+  // is a step of the registration journey (its offer page registers into the held seat with the registration's own
+  // steps, and a full class's registration page offers the waitlist), so those two count as one.
+  ...readdirSync(new URL('./public-site/src/features', import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map(({ name }) => ({ name, allowed: [name, ...(JOURNEYS[name] ?? [])].join('|') }))
+    .map(({ name, allowed }) => ({
+      files: [`public-site/src/features/${name}/**/*.{ts,tsx}`],
+      ignores: ['**/*.test.{ts,tsx}'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^\\.\\./(\\.\\./)*features/|^\\.\\./(?!\\.)[^/]+/|^@/features/(?!(${allowed})/)`,
+                message: "Another feature's internals: move what both need to components/ or lib/ (docs/style.md, Layers).",
+              },
+            ],
+          },
+        ],
+      },
+    })),
   {
     files: ['admin-ui/src/**/*.{ts,tsx}', 'public-site/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
