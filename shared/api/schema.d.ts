@@ -1503,7 +1503,7 @@ export interface components {
       /** @example false */
       classFull: boolean;
       /**
-       * @description Present (true) when the organization's plan cannot take a new student (issue 8 §6)
+       * @description Present (true) when the organization's plan cannot take a new student
        * @example true
        */
       registrationClosed?: boolean;
@@ -2885,7 +2885,7 @@ export interface components {
        * @enum {string}
        */
       paymentMethod: "in-person" | "card";
-      /** @description The contact who registered this attendee in a household (issue 14 §2); null for a contact of their own */
+      /** @description The contact who registered this attendee in a household; null for a contact of their own */
       householdContact: components["schemas"]["HouseholdContactResponseDto"] | null;
     };
     SessionTotalsResponseDto: {

@@ -1,6 +1,6 @@
 import { registerDecorator, type ValidationOptions } from 'class-validator';
 
-/** The server's own zone: the default of an organization that has not chosen one (issue 12 §2). */
+/** The server's own zone: the default of an organization that has not chosen one. */
 export const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 let zones: Set<string> | null = null;

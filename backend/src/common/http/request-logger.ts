@@ -55,7 +55,7 @@ export function requestIdOf(req: IncomingMessage): string {
 }
 
 /**
- * One JSON line per request through pino (issue 8 §5): the request id (a client's X-Request-Id or a new one,
+ * One JSON line per request through pino: the request id (a client's X-Request-Id or a new one,
  * returned in the reply), the path without its query string, status, time, and the caller's user and
  * organization. Headers and bodies are not logged; REDACTED_PATHS covers what a logged object could carry.
  * Fastify's built-in pino logger was not used for these lines: its per-request child logger adds a `reqId`

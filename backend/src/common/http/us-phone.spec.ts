@@ -1,6 +1,6 @@
 /**
  * One phone rule: the front ends' shared/us-phone.ts and the server's phone.ts (which nest build needs inside
- * backend/src) must give the same answer, message included, for every number (issue 8 §6, §8).
+ * backend/src) must give the same answer, message included, for every number.
  */
 import { describe, expect, it } from '@jest/globals';
 import { usPhoneProblem as frontEndRule } from '../../../../shared/us-phone';

@@ -18,7 +18,7 @@ export type ActivityEventType =
   | 'payment_unmarked'
   | 'attendance_marked'
   | 'registration_blocked'
-  // Recorded by the server since issue 12: cancellations and refunds, the classes' own cancellation, what
+  // Recorded by the server itself: cancellations and refunds, the classes' own cancellation, what
   // reporting records itself (ratings, exports and erasures: the audit trail of an organization's data).
   | 'enrollment_cancelled'
   | 'payment_refunded'
@@ -27,7 +27,7 @@ export type ActivityEventType =
   | 'data_export'
   | 'student_export'
   | 'student_erased'
-  // The go/no-go decision (issue 14 §3); an automatic cancellation is a class_cancelled.
+  // The go/no-go decision; an automatic cancellation is a class_cancelled.
   | 'class_confirmed'
   | 'class_below_minimum';
 

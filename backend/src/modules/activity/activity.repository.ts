@@ -29,7 +29,7 @@ export class ActivityRepository {
     return this.events.find({ where: { organizationId, clientReported: false }, order: { eventDate: 'DESC' }, take: limit });
   }
 
-  /** IT-admin bulk delete (issue 13): every event of the organization; answers how many went. */
+  /** IT-admin bulk delete: every event of the organization; answers how many went. */
   async deleteAllOfOrganization(organizationId: string): Promise<number> {
     const res = await this.events.delete({ organizationId });
     return res.affected ?? 0;

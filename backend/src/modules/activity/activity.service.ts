@@ -54,7 +54,7 @@ export class ActivityService {
     return this.repo.findLatestOfOrganization(organizationId, limit);
   }
 
-  /** IT-admin bulk delete (issue 13). */
+  /** IT-admin bulk delete. */
   deleteAllOfOrganization(organizationId: string) {
     return this.repo.deleteAllOfOrganization(organizationId);
   }

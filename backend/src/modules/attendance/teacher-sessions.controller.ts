@@ -15,7 +15,7 @@ import {
 } from './dto/teacher-session.response';
 import { TeacherSessionsService } from './teacher-sessions.service';
 
-/** The teacher's screen per class session (issue 14 §4); teachers and admins of the class's organization. */
+/** The teacher's screen per class session; teachers and admins of the class's organization. */
 @Roles(Role.Admin, Role.Teacher)
 @Controller('teacher/classes/:classId')
 export class TeacherSessionsController {

@@ -21,7 +21,7 @@ interface SessionRef {
 const dollars = (cents: number) => cents / 100;
 
 /**
- * The teacher's screen per class session (issue 14 §4): the roll with attendance and payment side by side, the
+ * The teacher's screen per class session: the roll with attendance and payment side by side, the
  * totals, notes, and walk-ins. Writes of attendance and payments go through their existing routes; this service
  * reads them together and owns only the notes.
  */

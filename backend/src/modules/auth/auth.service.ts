@@ -28,7 +28,7 @@ import { mapUser, type UserResponse } from './user.entity';
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const MAX_ACCOUNT_FAILURES_PER_HOUR = 100; // OWASP ASVS V2.2.1
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-/** Staff tokens expire after one hour (issue 13). */
+/** Staff tokens expire after one hour. */
 export const STAFF_TOKEN_TTL_SECONDS = 60 * 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -205,7 +205,7 @@ export class AuthService implements OnModuleInit {
   }
 
   /**
-   * Every attempt, refused or not, is written to the platform audit log (issue 13) with the username tried and the
+   * Every attempt, refused or not, is written to the platform audit log with the username tried and the
    * caller's address, never the password.
    */
   async staffSignIn(username: string, password: string, ip: string | null = null) {
@@ -236,7 +236,7 @@ export class AuthService implements OnModuleInit {
         issuer: TOKEN_ISSUER,
         jwtid: jti,
         algorithm: TOKEN_ALGORITHM,
-        // Issue 13: a staff session is short; signing in again is cheap, a stolen token is not.
+        // A staff session is short: signing in again is cheap, a stolen token is not.
         expiresIn: STAFF_TOKEN_TTL_SECONDS,
       },
     );
@@ -258,7 +258,7 @@ export class AuthService implements OnModuleInit {
     return result;
   }
 
-  /** IT-admin overview (issue 13): users per organization. */
+  /** IT-admin overview: users per organization. */
   countUsersByOrganization(organizationIds: string[]) {
     return this.repo.countUsersByOrganization(organizationIds);
   }

@@ -1,7 +1,7 @@
 /**
  * The class-session rule is one function for the front ends (shared/class-sessions.ts) and one for the server
  * (sessionDates, which nest build needs inside backend/src). This table keeps the two the same rule
- * (issue 8 §8; decision 12: sessions follow the class's own schedule, never "one week apart" by default).
+ * (decision 12: sessions follow the class's own schedule, never "one week apart" by default).
  */
 import { describe, expect, it } from '@jest/globals';
 import { classSessionDates } from '../../../../shared/class-sessions';

@@ -4,7 +4,7 @@ export const CLASS_STATUSES = ['Open', 'Scheduled', 'Closed', 'Cancelled', 'Arch
 export type ClassStatus = (typeof CLASS_STATUSES)[number];
 export const SCHEDULES = ['Consecutive', 'Weekly'] as const;
 export type Schedule = (typeof SCHEDULES)[number];
-/** The go/no-go decision (issue 14 §3); the job sets it, never a client. */
+/** The go/no-go decision; the job sets it, never a client. */
 export const GO_NO_GO = ['pending', 'confirmed', 'cancelled'] as const;
 export type GoNoGo = (typeof GO_NO_GO)[number];
 
@@ -56,7 +56,7 @@ export const amountDueCents = (c: Pick<ClassEntity, 'priceCents' | 'discountPric
 
 /**
  * A class that still runs takes waitlist entries: Open, Scheduled, or Closed because it filled up. One an admin closed
- * by hand does not (issue 14 §1).
+ * by hand does not.
  */
 export const takesWaitlist = (c: Pick<ClassEntity, 'status' | 'closedWhenFull'>) =>
   c.status === 'Open' || c.status === 'Scheduled' || (c.status === 'Closed' && c.closedWhenFull);

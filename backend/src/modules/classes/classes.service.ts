@@ -20,7 +20,7 @@ export function classFull(): AppException {
   return new AppException(409, 'This class is full. No seats are left.', { code: ErrorCode.ClassFull });
 }
 
-/** What a go/no-go decision depends on besides the enrolment itself (issue 14 §3). */
+/** What a go/no-go decision depends on besides the enrolment itself. */
 const decisionBasis = (c: ClassEntity) =>
   [new Date(c.startDate).getTime(), c.decisionHoursBefore, c.minEnrollment, c.autoCancelBelowMinimum].join('|');
 
@@ -265,7 +265,7 @@ export class ClassesService {
     this.cache.invalidate(organizationId);
   }
 
-  /** The go/no-go job (issue 14 §3): one due class, locked SKIP LOCKED for the caller's transaction. */
+  /** The go/no-go job: one due class, locked SKIP LOCKED for the caller's transaction. */
   claimDueDecision(manager: EntityManager, now: Date): Promise<ClassEntity | null> {
     return this.repo.claimDueDecision(manager, now);
   }
@@ -307,7 +307,7 @@ export class ClassesService {
     return this.repo.lockInOrganization(manager, classId, organizationId);
   }
 
-  /** IT-admin overview (issue 13): classes per organization. */
+  /** IT-admin overview: classes per organization. */
   countByOrganization(organizationIds: string[]) {
     return this.repo.countByOrganization(organizationIds);
   }

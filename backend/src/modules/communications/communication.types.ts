@@ -8,11 +8,11 @@ export type MessageKind =
   | 'refund'
   | 'rating'
   | 'system'
-  // The go/no-go decision (issue 14 §3): to the students, and to the organization's admins when below the minimum.
+  // The go/no-go decision: to the students, and to the organization's admins when below the minimum.
   | 'class_confirmed'
   | 'class_cancelled'
   | 'class_below_minimum'
-  // The waitlist (issue 14 §1): the place on the list with a leave link, and a held seat's offer.
+  // The waitlist: the place on the list with a leave link, and a held seat's offer.
   | 'waitlist_joined'
   | 'waitlist_offer';
 export type MessageStatus = 'pending' | 'sending' | 'sent' | 'delivered' | 'failed' | 'cancelled' | 'skipped';

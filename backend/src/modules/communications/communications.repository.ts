@@ -233,7 +233,7 @@ export class CommunicationsRepository {
     );
   }
 
-  /** Communications (any status) per organization, for the IT-admin overview (issue 13). */
+  /** Communications (any status) per organization, for the IT-admin overview. */
   async countByOrganization(organizationIds: string[]): Promise<Map<string, number>> {
     const rows: { id: string; n: number }[] = await this.db.query(
       'SELECT organization_id AS id, count(*)::int AS n FROM communications WHERE organization_id = ANY($1::uuid[]) GROUP BY 1',
@@ -243,7 +243,7 @@ export class CommunicationsRepository {
   }
 
   /**
-   * Deletes the organization's messages still waiting to go (IT-admin, issue 13). A row a dispatcher has claimed is
+   * Deletes the organization's messages still waiting to go (the IT-admin portal's bulk delete). A row a dispatcher has claimed is
    * locked: the DELETE waits for it, re-checks, and leaves it alone once it is 'sending'.
    */
   async deletePendingOfOrganization(organizationId: string, manager: EntityManager = this.db.manager): Promise<number> {
@@ -266,7 +266,7 @@ export class CommunicationsRepository {
 
   /**
    * Every message to one student of the organization, every kind and status, oldest first: their own data export
-   * (issue 12 §6). With the text they were sent; attachments by name only (an .ics is regenerated from the class).
+   *. With the text they were sent; attachments by name only (an .ics is regenerated from the class).
    */
   ofStudent(organizationId: string, studentId: string): Promise<Record<string, unknown>[]> {
     return this.db.query(

@@ -57,7 +57,7 @@ export interface RegistrationMessageInput {
   lastName: string;
   email: string;
   phone: string | null;
-  /** A household registration (issue 14 §2): everyone registered, listed in the one confirmation to the contact. */
+  /** A household registration: everyone registered, listed in the one confirmation to the contact. */
   attendees?: { firstName: string; lastName: string }[];
 }
 
@@ -239,12 +239,12 @@ export class CommunicationsService {
     );
   }
 
-  /** IT-admin overview (issue 13): communications per organization. */
+  /** IT-admin overview: communications per organization. */
   countByOrganization(organizationIds: string[]) {
     return this.repo.countByOrganization(organizationIds);
   }
 
-  /** IT-admin bulk delete and organization delete (issue 13): pending (scheduled or queued) messages; answers how many. */
+  /** IT-admin bulk delete and organization delete: pending (scheduled or queued) messages; answers how many. */
   deletePendingOfOrganization(organizationId: string, manager?: EntityManager) {
     return this.repo.deletePendingOfOrganization(organizationId, manager);
   }
@@ -363,7 +363,7 @@ export class CommunicationsService {
   }
 
   /**
-   * The satisfaction request after a class's last session (issue 12 §3): 'How was {className}?' with the five signed
+   * The satisfaction request after a class's last session: 'How was {className}?' with the five signed
    * one-click links (`links[0]` rates 1), one per student and class whatever the job retries. Not transactional:
    * it carries List-Unsubscribe, waits for the opt-in and counts toward the monthly cap. False when not queued.
    */
@@ -386,7 +386,7 @@ export class CommunicationsService {
   }
 
   /**
-   * The go/no-go message to one student of a class (issue 14 §3): 'Your class is on' (class_confirmed) or the
+   * The go/no-go message to one student of a class: 'Your class is on' (class_confirmed) or the
    * cancellation (class_cancelled). One per student, class and kind whatever the job retries. False when not queued.
    */
   async queueClassDecision(
@@ -457,7 +457,7 @@ export class CommunicationsService {
   }
 
   /**
-   * The organization's communications log for its data export (issue 12 §6), oldest key first, read 1,000 rows at a
+   * The organization's communications log for its data export, oldest key first, read 1,000 rows at a
    * time: bounded memory at any size. Without bodies, HTML and attachments.
    */
   async *exportLog(organizationId: string): AsyncGenerator<Record<string, unknown>> {
@@ -475,7 +475,7 @@ export class CommunicationsService {
     return this.repo.ofStudent(organizationId, studentId);
   }
 
-  /** A student's erasure (issue 12 §6): the messages to them go (their address and name are in each row). */
+  /** A student's erasure: the messages to them go (their address and name are in each row). */
   eraseStudentMessages(manager: EntityManager, organizationId: string, studentId: string): Promise<number> {
     return this.repo.deleteOfStudent(manager, organizationId, studentId);
   }

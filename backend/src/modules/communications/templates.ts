@@ -18,7 +18,7 @@ export const TEMPLATE_VARIABLES = [
   'amount',
   'refundAmount',
   'ratingLinks',
-  // The go/no-go messages (issue 14 §3).
+  // The go/no-go messages.
   'enrolledCount',
   'minEnrollment',
   'decisionOutcome',

@@ -23,7 +23,7 @@ const StripeFailures = (notFound?: string) =>
   );
 
 /**
- * Stripe Connect onboarding (issue 9 §2, spec 3 §2.6 and §4). The organization is always the caller's own: a
+ * Stripe Connect onboarding (spec 3 §2.6 and §4). The organization is always the caller's own: a
  * body organizationId that differs is refused by the auth guard (403) before anything runs.
  */
 @Controller('connect')

@@ -57,7 +57,7 @@ export class ConnectService {
     return { stripeAccountId: account?.stripeAccountId ?? null, chargesEnabled: account?.chargesEnabled ?? false };
   }
 
-  /** Payment-provider state per organization for the IT-admin portal (issue 13); organizations without an account are absent. */
+  /** Payment-provider state per organization for the IT-admin portal; organizations without an account are absent. */
   async accountsOf(organizationIds: string[]): Promise<Map<string, StaffConnectView>> {
     const rows = await this.repo.findByOrganizations(organizationIds);
     return new Map(

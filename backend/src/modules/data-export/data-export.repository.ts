@@ -26,7 +26,7 @@ const NO_UUID = '00000000-0000-0000-0000-000000000000';
 const PAGE = 1000;
 
 /**
- * The organization's whole data (issue 12 §6), one file per table. A read model over tables other modules own
+ * The organization's whole data, one file per table. A read model over tables other modules own
  * (read only, like the reports), except the communications log, which its module's service pages out. Rows are read in pages of 1,000 by key, so an export of any size streams in bounded memory.
  */
 export const EXPORT_TABLES: ExportTable[] = [

@@ -21,7 +21,7 @@ const cell = (v: unknown) =>
   v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : typeof v === 'string' ? neutralise(v) : String(v);
 
 /**
- * An organization's data is its own (issue 12 §6): the whole of it in one ZIP, a student's own record as JSON,
+ * An organization's data is its own: the whole of it in one ZIP, a student's own record as JSON,
  * and a student's erasure that keeps the money trail. Each export and erasure is an audit event.
  */
 @Injectable()

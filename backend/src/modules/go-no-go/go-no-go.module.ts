@@ -8,7 +8,7 @@ import { GoNoGoJobs } from './go-no-go.jobs';
 import { GoNoGoService } from './go-no-go.service';
 
 /**
- * Minimum enrolment go/no-go (issue 14 §3). Its own module because it joins classes (the decision), students
+ * Minimum enrolment go/no-go. Its own module because it joins classes (the decision), students
  * (the registrations), payments (refunds) and communications; the classes module cannot import payments.
  */
 @Module({

@@ -16,7 +16,7 @@ const NOTIFY_OUTCOME =
   'The class is not cancelled automatically: it runs as planned unless you cancel it. You can cancel it from the class panel.';
 
 /**
- * Minimum enrolment go/no-go (issue 14 §3). At start − decisionHoursBefore a class with a minimum is decided once:
+ * Minimum enrolment go/no-go. At start − decisionHoursBefore a class with a minimum is decided once:
  * each decision claims one class with FOR UPDATE SKIP LOCKED and records the outcome, the activity event and the
  * queued messages (outbox, dedupe keys) in one transaction, so several instances and restarts decide it once.
  *

@@ -39,7 +39,7 @@ const reply = <T>(done: { result: T; message?: string }, fallback: string) =>
   new Enveloped(done.result, { message: done.message ?? fallback });
 
 /**
- * The IT-admin portal's API (issue 13, spec 3 §7 "IT admin"): platform-staff tokens only (decision 5); an
+ * The IT-admin portal's API (spec 3 §7 "IT admin"): platform-staff tokens only (decision 5); an
  * organization token is 401 here. Every call is an audited staff action; destructive ones need the typed
  * confirmation in the body, checked by the server.
  */

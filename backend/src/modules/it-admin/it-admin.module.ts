@@ -11,7 +11,7 @@ import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { ItAdminController } from './it-admin.controller';
 import { ItAdminService } from './it-admin.service';
 
-/** The IT-admin portal API (issue 13). Owns no table of organizations' data: it asks their modules. */
+/** The IT-admin portal API. Owns no table of organizations' data: it asks their modules. */
 @Module({
   imports: [
     AuthModule,

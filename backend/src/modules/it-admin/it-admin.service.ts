@@ -48,7 +48,7 @@ export interface Paged<T> {
 }
 
 /**
- * The IT-admin portal (issue 13): platform staff read and repair any organization. Every method is one audited
+ * The IT-admin portal: platform staff read and repair any organization. Every method is one audited
  * staff action; the data comes from the owning modules' services (a module owns its tables).
  */
 @Injectable()

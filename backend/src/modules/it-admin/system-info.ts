@@ -4,7 +4,7 @@ import type { AllConfigType } from '../../config/config.type';
 
 /**
  * A configured secret as the portal may show it: at most its first 4 and last 4 characters, and less for a short
- * one, so the fragment never gives away more than a quarter of the secret each side (issue 13). null: not set.
+ * one, so the fragment never gives away more than a quarter of the secret each side. null: not set.
  */
 export function maskSecret(value: string | null | undefined): string | null {
   if (!value) return null;

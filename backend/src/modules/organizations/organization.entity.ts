@@ -29,11 +29,11 @@ export interface OrganizationSettings {
   discounts: { name: string; value: number }[];
   cancellationPolicies: { daysBeforeClass: number; refundPercentage: number }[];
   notifications: { reminderHours: number; emailEnabled: boolean; smsEnabled: boolean };
-  /** IANA zone the reports count days in (issue 12 §2); absent: the server's zone. */
+  /** IANA zone the reports count days in; absent: the server's zone. */
   timeZone?: string;
-  /** Send students 'Your class is on' when a class reaches its minimum at its go/no-go time (issue 14 §3); absent: off. */
+  /** Send students 'Your class is on' when a class reaches its minimum at its go/no-go time; absent: off. */
   classConfirmedMessages?: boolean;
-  /** Hours a waitlist offer holds its seat (issue 14 §1); absent: 24. */
+  /** Hours a waitlist offer holds its seat; absent: 24. */
   waitlistOfferHours?: number;
 }
 

@@ -148,7 +148,7 @@ export class OrganizationsService {
     return this.repo.exists(id);
   }
 
-  /** IT-admin organizations list (issue 13). */
+  /** IT-admin organizations list. */
   listForStaff(params: {
     q?: string;
     sortField: 'created_at' | 'name' | 'updated_at';

@@ -8,7 +8,7 @@ import { CardPaymentsService } from './card-payments.service';
 import { ConfirmEnrollmentDto, CreatePaymentIntentDto } from './dto/card-payment.dto';
 import { ConfirmEnrollmentResponseDto, PaymentIntentResponseDto } from './dto/card-payment.response';
 
-/** The public registration page's card step (spec 2 §4, §7; issue 9 §3). */
+/** The public registration page's card step (spec 2 §4, §7). */
 @Public()
 @Controller('payments')
 export class CardPaymentsController {

@@ -36,7 +36,7 @@ import { PaymentsRepository } from './payments.repository';
 const HOLD_EXPIRY_BATCH = 100;
 
 /**
- * Card registration (issue 9 §3): a held seat, a PaymentIntent as a destination charge to the organization's
+ * Card registration: a held seat, a PaymentIntent as a destination charge to the organization's
  * connected account, and completion only on a payment verified with Stripe (the confirm route retrieves the
  * intent; the webhook's signed event completes it when the browser never comes back). Both paths go through
  * `settle`, which locks the enrollment row, so whichever comes first completes it and the other finds it done.
@@ -78,7 +78,7 @@ export class CardPaymentsService {
       throw e;
     });
     if (!cls || cls.status === 'Archived') throw new NotFoundException(`Class with ID ${dto.classId} not found`);
-    // A household (issue 14 §2): one intent for everyone's seats, priced per person.
+    // A household: one intent for everyone's seats, priced per person.
     if (dto.attendees) return this.household.createIntent({ ...dto, attendees: dto.attendees }, cls);
     const due = amountDueCents(cls);
     if (Math.round(dto.amount * 100) !== due) {

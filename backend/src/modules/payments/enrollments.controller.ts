@@ -15,7 +15,7 @@ function idempotencyKey(raw: string | undefined): string | undefined {
   return raw;
 }
 
-/** Cancellations and refunds by the organization's policy (issue 9 §4): the organization's admins only. */
+/** Cancellations and refunds by the organization's policy: the organization's admins only. */
 @Roles(Role.Admin)
 @Controller('enrollments')
 export class EnrollmentsController {

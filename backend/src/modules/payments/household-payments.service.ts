@@ -22,7 +22,7 @@ import { BELOW_CARD_MINIMUM, PaymentError, PaymentException } from './payments.e
 import { LatePaymentRefunds } from './late-payment-refunds';
 
 /**
- * A household's card payment (issue 14 §2): one PaymentIntent for the total, one held enrollment per attendee
+ * A household's card payment: one PaymentIntent for the total, one held enrollment per attendee
  * (each with its own price due: the discount rule per person), completed together by `settle` from the confirm
  * route or the webhook, released together when the hold lapses or the payment fails. Each enrollment records its
  * own share of the amount and fee, so a cancellation refunds at most that person's share of the shared intent.

@@ -22,7 +22,7 @@ export interface RefundQuote {
 }
 
 /**
- * What the frozen policy promises for a cancellation now (issue 9 §4). A rule `{ daysBeforeClass: 7,
+ * What the frozen policy promises for a cancellation now. A rule `{ daysBeforeClass: 7,
  * refundPercentage: 100 }` applies when the class starts at least 7 whole days from now; of the rules that apply,
  * the one with the most days wins (the most generous promise for that notice). No rule reached: nothing back.
  * An organization with no policy at all promised nothing in particular: the quote is the whole amount and the

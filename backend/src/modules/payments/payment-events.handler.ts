@@ -7,7 +7,7 @@ import { CardPaymentsService } from './card-payments.service';
 import { RefundsService } from './refunds.service';
 
 /**
- * The card payment events (issue 9 §3-§4), registered with the Stripe plumbing: each runs inside the
+ * The card payment events, registered with the Stripe plumbing: each runs inside the
  * transaction that claimed the event, so it is applied exactly once. The event's object is untrusted: shapes
  * are checked and its metadata must match the enrollment row it points at, or the event changes nothing.
  */

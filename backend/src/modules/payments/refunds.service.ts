@@ -27,7 +27,7 @@ const refundStatus = (s: string | null | undefined) =>
   s === 'succeeded' ? 'succeeded' : s === 'failed' || s === 'canceled' ? 'failed' : 'pending';
 
 /**
- * Cancellations and refunds by the organization's policy (issue 9 §4). Every change locks the enrollment row:
+ * Cancellations and refunds by the organization's policy. Every change locks the enrollment row:
  * the seat is freed by the one call that moves it out of held/active, a refund never exceeds what was paid less
  * what was refunded, and a refund made here or in the Stripe dashboard is recorded once per Stripe refund id.
  */
@@ -119,7 +119,7 @@ export class RefundsService {
   }
 
   /**
-   * A class cancelled for too few students (issue 14 §3): the enrollment is cancelled (its seat freed once) and a
+   * A class cancelled for too few students: the enrollment is cancelled (its seat freed once) and a
    * card payment refunded IN FULL (what is left unrefunded) with source class_cancelled, in one transaction. The
    * Stripe idempotency key is fixed per enrollment, so a run that crashed after Stripe refunded but before this
    * transaction committed gets the same refund back on the next run and records it once. An enrollment that is no

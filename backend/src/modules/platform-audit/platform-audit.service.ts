@@ -20,7 +20,7 @@ export function sanitizeForAudit(value: unknown, depth = 0): unknown {
 }
 
 /**
- * The platform-staff audit trail (issue 13). Every staff action is written here, whatever its outcome; the table
+ * The platform-staff audit trail. Every staff action is written here, whatever its outcome; the table
  * is append-only in the database. Its own module so auth (sign-in) and the IT-admin portal both record here
  * without depending on each other.
  */

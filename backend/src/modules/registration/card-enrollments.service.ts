@@ -83,7 +83,7 @@ export class CardEnrollmentsService {
     ]);
   }
 
-  /** Registrations still holding a seat in classes the go/no-go cancelled (issue 14 §3), oldest first. */
+  /** Registrations still holding a seat in classes the go/no-go cancelled, oldest first. */
   async openInCancelledClasses(limit: number): Promise<{ id: string; organizationId: string }[]> {
     // Still Cancelled: a class an admin opened again keeps its new registrations.
     const rows = await this.repo.list(

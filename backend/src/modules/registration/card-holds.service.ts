@@ -58,7 +58,7 @@ export class CardHoldsService {
 
   /**
    * A last-seat race ends with most callers finding the class full. Telling them before the organization lock keeps
-   * them out of the queue behind the winners' transactions (issue 9 §5: 100 holds racing for 5 seats). Only a plain
+   * them out of the queue behind the winners' transactions (100 holds racing for 5 seats in the benchmark). Only a plain
    * "full" is answered here: a caller with a seat of their own in the class (a hold to reuse or switch, an enrollment)
    * and a waitlist offer's holder take the locked path, whose seat update decides everything else.
    */
@@ -87,7 +87,7 @@ export class CardHoldsService {
   }
 
   /**
-   * The seat of a card registration (issue 9 §3): one transaction takes the seat with the same conditional
+   * The seat of a card registration: one transaction takes the seat with the same conditional
    * update as in-person registration (a held seat counts against capacity) and writes a `held` card enrollment
    * with its hold expiry, the price due and the frozen cancellation policy. The same email asking again while
    * its hold is open gets that hold back (no second seat); a hold that lapsed is released first. `assertAllowed`

@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { returning } from '../../common/db/returning';
 import type { CancellationPolicy } from './enrollment.entity';
 
-/** One enrollment of a household registration, written with the group's first enrollment id (issue 14 §2). */
+/** One enrollment of a household registration, written with the group's first enrollment id. */
 export interface HouseholdEnrollmentInsert {
   id: string;
   groupId: string;

@@ -40,7 +40,7 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code === '23505';
 
 /**
- * Household registration (issue 14 §2): a contact (the registration's own fields, one student per email) registers
+ * Household registration: a contact (the registration's own fields, one student per email) registers
  * several people, each a student of their own linked to the contact. Every seat is taken in one transaction or none,
  * and the plan's student limit counts every new record. Called from RegistrationService.register (in person) and from
  * the payments module (card holds), which keep their single-person paths as they are.

@@ -69,7 +69,7 @@ export class RegistrationService {
     const enrollment = student ? await this.enrollments.findEnrollment(student.id, dto.classId) : null;
     if (!enrollment) {
       const classFull = cls.enrolledStudents >= cls.maxStudents;
-      // A new student the plan cannot take would only fail at the last step: say so now (issue 8 §6).
+      // A new student the plan cannot take would only fail at the last step: say so now.
       if (!student && !classFull && (await this.registrants.studentLimitReached(dto.organizationId)))
         return this.registrants.registrationClosed(dto.organizationId, cls);
       return { enrolled: false, classFull };
@@ -104,7 +104,7 @@ export class RegistrationService {
     assertOneSeatOffer(dto);
     try {
       const { attendees, ...fields } = dto;
-      // Household registration (issue 14 §2): its own path, every seat or none.
+      // Household registration: its own path, every seat or none.
       if (attendees) return await this.household.registerInPerson(dto.organizationId, fields, attendees, classId);
       return await this.enrollNew(dto.organizationId, dto, classId, 'in-person', 'pending', 'online', 0, dto.waitlistOfferToken);
     } catch (e) {

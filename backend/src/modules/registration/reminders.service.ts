@@ -29,11 +29,11 @@ function byHousehold(enrollments: Enrollment[]): { key: string; members: Enrollm
 }
 
 /**
- * Class reminders (issue 11 §3): `reminderHours` before each session (organization setting, default 18), by email
+ * Class reminders: `reminderHours` before each session (organization setting, default 18), by email
  * when `emailEnabled` and by SMS when `smsEnabled` and the student opted in. A reminder is queued once its window
  * opens; the dedupe key (enrollment, session, channel) makes repeated runs, restarts and several instances queue it
  * once. Sessions come from ClassesService, never recomputed here. A household's people get one reminder, to their
- * contact, listing them (issue 14 §2), not one copy each to the same address.
+ * contact, listing them, not one copy each to the same address.
  */
 @Injectable()
 export class RemindersService implements ScheduledMessageSource, OnModuleInit {

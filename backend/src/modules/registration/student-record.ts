@@ -58,7 +58,7 @@ export const mapEnrollment = (e: EnrollmentRow, student?: StudentEntity) => ({
 
 const seatTaking = (e: EnrollmentRow) => (e.status ?? 'active') === 'active' || e.status === 'held';
 
-/** Issue 14 §2: an attendee's household contact; a contact's attendees. */
+/** Households: an attendee's contact (who registered them); a contact's attendees. */
 export interface HouseholdLinks {
   contact?: { id: string; firstName: string; lastName: string; email: string; phone: string } | null;
   members?: { id: string; firstName: string; lastName: string; dateOfBirth: string | null }[];

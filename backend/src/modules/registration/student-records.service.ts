@@ -99,7 +99,7 @@ export class StudentRecordsService {
         const student = await this.students.findInOrganization(id, organizationId, manager);
         if (!student) throw new NotFoundException(`Student ${id} not found`);
         const other = await this.students.findByEmail(organizationId, dto.email, manager);
-        // A household attendee shares the contact's email (issue 14 §2).
+        // A household attendee shares the contact's email.
         if (other && other.id !== id && other.id !== student.householdContactId) throw emailTaken();
         await this.students.update(manager, student, dto);
         if (dto.classEnrollments) await this.applyEnrollments(manager, student, dto.classEnrollments);
@@ -187,7 +187,7 @@ export class StudentRecordsService {
           cancellationPolicy: await this.orgs.cancellationPolicies(manager, student.organizationId),
         });
         const name = `${student.firstName} ${student.lastName}`;
-        // An admin or teacher adding a student is a walk-in enrollment (issue 12 §1); the public site's is online.
+        // An admin or teacher adding a student is a walk-in enrollment; the public site's is online.
         await this.activity.record(
           student.organizationId,
           'class_enrollment',

@@ -9,7 +9,7 @@ import { ClassMilestonesRepository, type DueClass } from './class-milestones.rep
 import { RatingLinks } from './rating-links';
 
 /**
- * `class_started` and `class_completion` (issue 12 §1): recorded by the server when a class's first session
+ * `class_started` and `class_completion`: recorded by the server when a class's first session
  * begins and its last one ends. Each run claims a batch of due classes with FOR UPDATE SKIP LOCKED (two instances
  * never take the same class) and marks it in class_milestones in the same transaction as the event, so an event is
  * recorded once per class whatever crashes or runs twice. Cancelled and archived classes are skipped.

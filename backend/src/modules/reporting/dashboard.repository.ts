@@ -89,7 +89,7 @@ export class DashboardRepository {
   }
 
   /**
-   * Classes at risk (issue 14 §3): a minimum, not confirmed or cancelled, not started, fewer active enrollments than
+   * Classes at risk: a minimum, not confirmed or cancelled, not started, fewer active enrollments than
    * the minimum, and the go/no-go within 7 days (or passed without auto-cancel: the admin was told and still decides).
    * Soonest decision first.
    */

@@ -76,7 +76,7 @@ export class DashboardService {
       repeatStudents: c.repeatStudents,
       repeatRate: percentOf(c.repeatStudents, c.totalStudents),
       topPerformingClass: top ? { id: top.id, title: top.title, enrollments: top.enrollments, revenue: top.revenueCents / 100 } : null,
-      // From the 1-5 ratings of the one-click links (issue 12 §3); null until there is one (decision 8).
+      // From the 1-5 ratings of the one-click links; null until there is one (decision 8).
       averageSatisfaction: oneDecimal(rating.average),
       averageRating: oneDecimal(allRatings.average),
       ratingChange:

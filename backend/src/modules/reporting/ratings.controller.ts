@@ -20,7 +20,7 @@ const page = (title: string, text: string) =>
 const escape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * The one-click rating link of the 'How was {className}?' message (issue 12 §3). The signature proves the link
+ * The one-click rating link of the 'How was {className}?' message. The signature proves the link
  * was issued for this class, student and score; one rating per student and class, a later click replaces it.
  */
 @Public()

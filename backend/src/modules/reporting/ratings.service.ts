@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import { ReportsRepository } from './reports.repository';
 
-/** One rating per student and class, given through a signed link (issue 12 §3); a later click replaces it. */
+/** One rating per student and class, given through a signed link; a later click replaces it. */
 @Injectable()
 export class RatingsService {
   constructor(

@@ -30,7 +30,7 @@ import { ReportsService, type ReportType } from './reports.service';
 const TITLES: Record<ReportType, string> = { enrollment: 'Enrollment report', revenue: 'Revenue report', attendance: 'Attendance report' };
 
 /**
- * The reports screen's data (issue 12 §2): one route per report type. Teachers read the reports of their
+ * The reports screen's data: one route per report type. Teachers read the reports of their
  * organization too (the teacher's 'View Reports'). `format=csv|pdf` answers the same report as a download.
  */
 @Controller('reports')

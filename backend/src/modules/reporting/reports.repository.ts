@@ -63,7 +63,7 @@ const CLASS_OF_E = `($5::uuid IS NULL OR e.class_id = $5::uuid)
   AND e.class_id NOT IN (SELECT id FROM classes WHERE organization_id = $1 AND status = 'Archived')`;
 
 /**
- * Money that counts (issue 12, decision recorded in docs/decisions.md): what `active` and `cancelled` enrollments
+ * Money that counts (the decision is recorded in docs/decisions.md): what `active` and `cancelled` enrollments
  * really paid (a cancelled one keeps its money trail; its refunds are netted out separately). `held` and
  * `expired` rows never count: their money is not the organization's (a late payment into an expired hold is
  * refunded in full).
@@ -71,7 +71,7 @@ const CLASS_OF_E = `($5::uuid IS NULL OR e.class_id = $5::uuid)
 const MONEY_STATUSES = `('active', 'cancelled')`;
 
 /**
- * Read model of the reports (issue 12): aggregates over classes, enrollments, refunds and attendance (owned and
+ * Read model of the reports: aggregates over classes, enrollments, refunds and attendance (owned and
  * written by their modules), one query per report so a report over 100,000 enrollments stays one round trip.
  * Archived classes are left out of every report (spec 3 §4).
  */

@@ -33,7 +33,7 @@ export interface Header {
 }
 
 /**
- * The reports of issue 12 §2, computed from what happened (decision 9): enrollments, money (with refunds netted
+ * The organization's reports, computed from what happened (decision 9): enrollments, money (with refunds netted
  * out) and attendance, bucketed by calendar day in the organization's time zone. All gated by advancedReporting.
  */
 @Injectable()

@@ -12,7 +12,7 @@ export class StudentEntity {
   @Column({ name: 'communication_opt_in', type: 'boolean' }) communicationOptIn: boolean;
   @Column({ name: 'stripe_customer_id', type: 'text', nullable: true }) stripeCustomerId: string | null;
   @Column({ name: 'registration_date', type: 'timestamptz' }) registrationDate: Date;
-  /** Set on a household attendee (issue 14 §2): the contact whose email and phone they share. */
+  /** Set on a household attendee: the contact whose email and phone they share. */
   @Column({ name: 'household_contact_id', type: 'uuid', nullable: true }) householdContactId?: string | null;
   /** YYYY-MM-DD, when the household registration gave it. */
   @Column({ name: 'date_of_birth', type: 'date', nullable: true }) dateOfBirth?: string | null;

@@ -56,7 +56,7 @@ export class StudentsRepository {
       manager
         .getRepository(StudentEntity)
         .createQueryBuilder('s')
-        // Household attendees share their contact's email: the email names the contact (issue 14 §2).
+        // Household attendees share their contact's email: the email names the contact.
         .where('s.organization_id = :organizationId AND lower(s.email) = lower(:email) AND s.household_contact_id IS NULL', {
           organizationId,
           email,

@@ -23,7 +23,7 @@ const plan = (id: string, monthlyPrice: number, maxClasses: number, advancedRepo
   stripePriceId: null,
 });
 
-describe('which plan applies (issue 10 §1)', () => {
+describe('which plan applies', () => {
   it('should grant the plan for active, trialing and past_due, and Free for every other status', () => {
     const granted = SUBSCRIPTION_STATUSES.filter(
       (status) => planIdThatApplies({ planId: 'essential', status, scheduledPlanId: null, scheduledChangeAt: null }) === 'essential',

@@ -13,7 +13,7 @@ export interface SubscriptionFacts {
 }
 
 /**
- * Which plan applies (issue 10 §1), the one rule: active, trialing and past_due grant the plan on record (or the
+ * Which plan applies, the one rule: active, trialing and past_due grant the plan on record (or the
  * booked downgrade once its date has passed, even before the period-end job has told Stripe); everything else
  * (canceled, unpaid, incomplete, incomplete_expired, inactive, no record) falls back to Free. Falling back never
  * deletes anything: limits only refuse *new* items.
@@ -42,7 +42,7 @@ export function cheapestAbove(plans: PlanResponse[], limit: LimitName, current: 
 const byPrice = (plans: PlanResponse[]) =>
   plans.filter((p) => p.isActive).sort((a, b) => a.monthlyPrice - b.monthlyPrice || a.displayOrder - b.displayOrder);
 
-/** The `can-perform` actions of issue 10 §2 and what each asks of the plan. */
+/** The `can-perform` actions and what each asks of the plan. */
 export const ACTIONS = {
   create_class: { limit: 'maxClasses' },
   add_student: { limit: 'maxStudents' },

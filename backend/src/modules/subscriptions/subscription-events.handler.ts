@@ -15,7 +15,7 @@ export const SUBSCRIPTION_EVENT_TYPES = [
 ] as const;
 
 /**
- * The six Billing events (issue 10 §3). Each only names a subscription: the handler reads that subscription's
+ * The six Billing events. Each only names a subscription: the handler reads that subscription's
  * current state from Stripe and writes it over the record, so order, repeats and concurrency do not matter. A
  * checkout session of another mode, an invoice without a subscription, an unknown customer: nothing to do.
  */

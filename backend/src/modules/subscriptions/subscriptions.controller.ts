@@ -28,7 +28,7 @@ function own(user: AuthUser, id: string) {
 }
 
 /**
- * Subscription billing and plan access (issue 10 §2, spec 3 §7 paths). Admins of the organization only; the
+ * Subscription billing and plan access (spec 3 §7 paths). Admins of the organization only; the
  * calls that need Stripe answer 503 without it. Body organizationIds are checked by the auth guard (403).
  */
 @Controller('subscriptions')

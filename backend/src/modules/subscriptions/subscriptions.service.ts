@@ -21,7 +21,7 @@ const isStripeMissing = (e: unknown) => (e as { code?: string; statusCode?: numb
 export type ProrationBehavior = 'create_prorations' | 'none' | 'always_invoice';
 
 /**
- * Subscriptions on Stripe Billing (issue 10): Checkout to buy, the customer portal, upgrades (now, prorated),
+ * Subscriptions on Stripe Billing: Checkout to buy, the customer portal, upgrades (now, prorated),
  * downgrades (booked for the period end), cancel and resume at period end. Every change made here is written
  * from the subscription Stripe returns, the same way a webhook writes it (`syncFromStripe`), so the API, the
  * webhooks and the period-end job converge on what Stripe has now. Which plan *applies* is the plan policy's
@@ -70,7 +70,7 @@ export class SubscriptionsService {
     });
   }
 
-  /** Checkout for a paid plan (issue 10 §2): the reply's sessionUrl is where the browser goes to pay. */
+  /** Checkout for a paid plan: the reply's sessionUrl is where the browser goes to pay. */
   async createCheckout(organizationId: string, priceId: string, trialDays: number | undefined, buyer: { name: string; email: string }) {
     this.requireStripe();
     const plan = await this.paidPlanOfPrice(priceId);
@@ -226,7 +226,7 @@ export class SubscriptionsService {
   }
 
   /**
-   * What a webhook does (issue 10 §3): lock the organization's record, read the subscription as Stripe has it
+   * What a webhook does: lock the organization's record, read the subscription as Stripe has it
    * now and write that over the record. Events in any order, twice or at once end in the same state. The
    * organization is the one whose customer the subscription belongs to (metadata alone is never trusted).
    */

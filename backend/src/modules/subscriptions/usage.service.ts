@@ -128,7 +128,7 @@ export class UsageService {
     });
   }
 
-  /** `can-perform` (issue 10 §2): whether the plan that applies allows one more of an action, and why not. */
+  /** `can-perform`: whether the plan that applies allows one more of an action, and why not. */
   async canPerform(organizationId: string, action: PlanAction, manager?: EntityManager): Promise<ActionCheck> {
     const plan = await this.planOf(organizationId, manager);
     const rule: { feature?: PlanFeature; limit?: LimitName } = ACTIONS[action];
@@ -148,7 +148,7 @@ export class UsageService {
     return { allowed: true, reason: null, limit, current, upgradePlan: null };
   }
 
-  /** Every feature and limit of the plan that applies, with usage (the access report of issue 10 §2). */
+  /** Every feature and limit of the plan that applies, with usage (the plan access report). */
   async accessReport(organizationId: string, manager?: EntityManager) {
     const plan = await this.planOf(organizationId, manager);
     const usage = await this.usage(organizationId, manager);

@@ -13,7 +13,7 @@ import {
 } from './dto/waitlist.response';
 import { WaitlistService } from './waitlist.service';
 
-/** Issue 14 §1/§6: the waitlist of a full class, its timed seat offers and the signed links. */
+/** The waitlist of a full class, its timed seat offers and the signed links in their emails. */
 @Controller()
 export class WaitlistController {
   constructor(private readonly waitlist: WaitlistService) {}

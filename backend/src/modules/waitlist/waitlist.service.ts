@@ -43,7 +43,7 @@ export const entryView = (e: WaitlistEntry) => ({
 });
 
 /**
- * The waitlist with timed seat offers (issue 14 §1). An offer HOLDS a seat: it is counted in the class's seat counter
+ * The waitlist with timed seat offers. An offer HOLDS a seat: it is counted in the class's seat counter
  * from the moment it is made, so nobody else can take it. Seats reach the list three ways, all under the class row
  * lock: a release anywhere in the app (ClassesService calls `fill` inside the releasing transaction: the freed seat
  * never becomes visible to a public registrant while someone waits), an admin's 'offer now', and the job (lapsed

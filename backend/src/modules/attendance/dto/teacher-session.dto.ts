@@ -12,7 +12,7 @@ export class SaveSessionNotesDto {
 }
 
 /**
- * A walk-in at the door (issue 14 §4): the registration form's student fields and whether they paid now. The
+ * A walk-in at the door: the registration form's student fields and whether they paid now. The
  * natural key (organization, email, class) makes a retry one enrollment: the second call answers the first.
  */
 export class WalkInDto extends StudentFieldsDto {

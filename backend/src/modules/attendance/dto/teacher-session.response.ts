@@ -24,7 +24,7 @@ export class SessionRollEntryResponseDto {
   @ApiProperty({
     type: HouseholdContactResponseDto,
     nullable: true,
-    description: 'The contact who registered this attendee in a household (issue 14 §2); null for a contact of their own',
+    description: 'The contact who registered this attendee in a household; null for a contact of their own',
   })
   householdContact: HouseholdContactResponseDto | null;
 }
@@ -38,7 +38,7 @@ export class SessionTotalsResponseDto {
   @ApiProperty({ description: 'Dollars still to collect from the students not paid yet', example: 320 }) toCollect: number;
 }
 
-/** One class session as the teacher runs it (issue 14 §4). */
+/** One class session as the teacher runs it. */
 export class TeacherSessionResponseDto {
   @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) classId: string;
   @ApiProperty({ example: 'Watercolor Basics' }) title: string;

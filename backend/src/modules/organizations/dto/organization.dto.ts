@@ -101,7 +101,7 @@ export class OrganizationSettingsDto {
   notifications?: NotificationsDto;
   @IsOptionalNotNull() @IsIanaTimeZone() timeZone?: string;
   @IsOptionalNotNull() @IsBoolean({ message: 'classConfirmedMessages must be true or false' }) classConfirmedMessages?: boolean;
-  /** How long a waitlist offer holds its seat (issue 14 §1); absent: 24. */
+  /** How long a waitlist offer holds its seat; absent: 24. */
   @IsOptionalNotNull()
   @IsInt({ message: 'waitlistOfferHours must be a whole number of hours' })
   @Min(1, { message: 'waitlistOfferHours must be between 1 and 168' })

@@ -35,7 +35,7 @@ export class CreatePaymentIntentDto {
   @Min(0, { message: 'amount must not be negative' })
   @Max(1_000_000, { message: 'amount is too large' })
   amount: number;
-  /** A household registration (issue 14 §2): the people enrolled; `amount` is then the total for all of them. */
+  /** A household registration: the people enrolled; `amount` is then the total for all of them. */
   @AttendeesField() attendees?: AttendeeDto[];
   /** The signed link of a waitlist offer: the card hold is the seat held for it. */
   @IsOptional()
@@ -59,7 +59,7 @@ export class ConfirmEnrollmentDto {
   studentData: StudentFieldsDto;
 }
 
-/** Admin cancel (issue 9 §4): `refund` defaults to true for a card payment; `amount` (dollars) defaults to the quote. */
+/** Admin cancel: `refund` defaults to true for a card payment; `amount` (dollars) defaults to the quote. */
 export class CancelEnrollmentDto {
   @IsOptionalNotNull() @IsBoolean({ message: 'refund must be true or false' }) refund?: boolean;
   @IsOptionalNotNull()

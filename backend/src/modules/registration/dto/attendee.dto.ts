@@ -18,7 +18,7 @@ import { IsOptionalNotNull } from '../../../common/http/optional';
 const NAME = /^[\p{L}][\p{L} '’-]*$/u;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** One person a household registers (issue 14 §2): the same name rules as the contact (spec 2 §5). */
+/** One person a household registers: the same name rules as the contact (spec 2 §5). */
 export class AttendeeDto {
   @Transform(trim)
   @IsString({ message: 'First name is required' })

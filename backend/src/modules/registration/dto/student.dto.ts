@@ -74,7 +74,7 @@ export class RegisterStudentDto extends StudentFieldsDto {
   @ValidateNested({ each: true })
   @Type(() => RegisterEnrollmentDto)
   classEnrollments: RegisterEnrollmentDto[];
-  /** A household registration (issue 14 §2): the people enrolled; the fields above are the contact. */
+  /** A household registration: the people enrolled; the fields above are the contact. */
   @AttendeesField() attendees?: AttendeeDto[];
 }
 
@@ -107,7 +107,7 @@ export class UpdateStudentDto extends CreateStudentDto {
   @IsOptional() createdAt?: unknown;
   @IsOptional() updatedAt?: unknown;
   @IsOptional() stripeCustomerId?: unknown;
-  // Household links (issue 14 §2): read only, echoed back by the admin form.
+  // Household links: read only, echoed back by the admin form.
   @IsOptional() householdContactId?: unknown;
   @IsOptional() householdContact?: unknown;
   @IsOptional() householdMembers?: unknown;

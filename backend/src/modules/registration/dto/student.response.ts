@@ -84,7 +84,7 @@ export class RegistrationEnrollmentResponseDto {
   @ApiProperty({ description: 'Dollars', example: 0 }) amountPaid: number;
 }
 
-/** One person of a household registration (issue 14 §2). */
+/** One person of a household registration. */
 export class HouseholdEnrollmentResponseDto {
   @ApiProperty({ format: 'uuid', example: '9076790a-923e-482e-977e-408883466a8c' }) enrollmentId: string;
   @ApiProperty({ format: 'uuid', example: '6ce1f1f8-50fc-4694-af01-d92231027404' }) studentId: string;
@@ -92,7 +92,7 @@ export class HouseholdEnrollmentResponseDto {
   @ApiProperty({ example: 'Martinez' }) lastName: string;
 }
 
-/** An attendee's household contact (issue 14 §2). */
+/** An attendee's household contact. */
 export class HouseholdContactResponseDto {
   @ApiProperty({ format: 'uuid', example: '6ce1f1f8-50fc-4694-af01-d92231027404' }) id: string;
   @ApiProperty({ example: 'Olivia' }) firstName: string;
@@ -181,7 +181,7 @@ export class EnrollmentCheckResponseDto {
   @ApiProperty({ example: false }) classFull: boolean;
   @ApiProperty({
     required: false,
-    description: "Present (true) when the organization's plan cannot take a new student (issue 8 §6)",
+    description: "Present (true) when the organization's plan cannot take a new student",
     example: true,
   })
   registrationClosed?: boolean;

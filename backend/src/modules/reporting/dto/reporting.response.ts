@@ -10,7 +10,7 @@ export class TopClassResponseDto {
   @ApiProperty({ description: 'Dollars', example: 220 }) revenue: number;
 }
 
-/** A class below its minimum with its go/no-go within 7 days (issue 14 §3). */
+/** A class below its minimum with its go/no-go within 7 days. */
 export class AtRiskClassResponseDto {
   @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) id: string;
   @ApiProperty({ example: 'Pottery for Beginners' }) title: string;
