@@ -6881,7 +6881,9 @@ export interface operations {
   Reporting_classCompletionEvents: {
     parameters: {
       query?: {
+        /** @description First day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         startDate?: string;
+        /** @description Last day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         endDate?: string;
         timeframe?: "7d" | "14d" | "30d" | "90d" | "365d";
         classId?: string;
@@ -6960,7 +6962,9 @@ export interface operations {
   Reporting_enrollmentEvents: {
     parameters: {
       query?: {
+        /** @description First day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         startDate?: string;
+        /** @description Last day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         endDate?: string;
         timeframe?: "7d" | "14d" | "30d" | "90d" | "365d";
         classId?: string;
@@ -7113,7 +7117,9 @@ export interface operations {
   Reports_attendance: {
     parameters: {
       query?: {
+        /** @description First day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         startDate?: string;
+        /** @description Last day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         endDate?: string;
         timeframe?: "7d" | "14d" | "30d" | "90d" | "365d";
         classId?: string;
@@ -7171,7 +7177,9 @@ export interface operations {
   Reports_enrollment: {
     parameters: {
       query?: {
+        /** @description First day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         startDate?: string;
+        /** @description Last day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         endDate?: string;
         timeframe?: "7d" | "14d" | "30d" | "90d" | "365d";
         classId?: string;
@@ -7229,7 +7237,9 @@ export interface operations {
   Reports_revenue: {
     parameters: {
       query?: {
+        /** @description First day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         startDate?: string;
+        /** @description Last day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         endDate?: string;
         timeframe?: "7d" | "14d" | "30d" | "90d" | "365d";
         classId?: string;
@@ -7287,7 +7297,9 @@ export interface operations {
   Reporting_revenue: {
     parameters: {
       query?: {
+        /** @description First day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         startDate?: string;
+        /** @description Last day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         endDate?: string;
         timeframe?: "7d" | "14d" | "30d" | "90d" | "365d";
         classId?: string;
