@@ -211,7 +211,16 @@ export interface paths {
     get: operations["Public_organization"];
   };
   "/api/ratings": {
-    get: operations["Ratings_rate"];
+    /**
+     * The page a rating link opens: the chosen score with a button (and the other scores); records nothing
+     * @description A browser (Accept: text/html) gets the 'Link not valid' page with the status (400: a changed, unknown or malformed link; 403: the student is not or no longer in the class); other clients the error envelope.
+     */
+    get: operations["Ratings_page"];
+    /**
+     * The rating page's button: records the score (the same score again changes nothing, another replaces it)
+     * @description A browser (Accept: text/html) gets the 'Link not valid' page with the status (400: a changed, unknown or malformed link; 403: the student is not or no longer in the class); other clients the error envelope.
+     */
+    post: operations["Ratings_rate"];
   };
   "/api/reporting/activity-events": {
     post: operations["Reporting_postActivity"];
@@ -2309,6 +2318,15 @@ export interface components {
        * }
        */
       branding: components["schemas"]["BrandingResponseDto"];
+    };
+    RatingQuery: {
+      /** Format: uuid */
+      class: string;
+      /** Format: uuid */
+      student: string;
+      /** @enum {number} */
+      rating: 1 | 2 | 3 | 4 | 5;
+      sig: string;
     };
     RecipientPersonDto: {
       /** @example Olivia */
@@ -6817,7 +6835,11 @@ export interface operations {
       };
     };
   };
-  Ratings_rate: {
+  /**
+   * The page a rating link opens: the chosen score with a button (and the other scores); records nothing
+   * @description A browser (Accept: text/html) gets the 'Link not valid' page with the status (400: a changed, unknown or malformed link; 403: the student is not or no longer in the class); other clients the error envelope.
+   */
+  Ratings_page: {
     parameters: {
       query: {
         class: string;
@@ -6835,6 +6857,44 @@ export interface operations {
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description The student is not (or no longer) in the class */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /**
+   * The rating page's button: records the score (the same score again changes nothing, another replaces it)
+   * @description A browser (Accept: text/html) gets the 'Link not valid' page with the status (400: a changed, unknown or malformed link; 403: the student is not or no longer in the class); other clients the error envelope.
+   */
+  Ratings_rate: {
+    requestBody: {
+      content: {
+        "application/x-www-form-urlencoded": components["schemas"]["RatingQuery"];
+        "application/json": components["schemas"]["RatingQuery"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description The student is not (or no longer) in the class */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };

@@ -268,6 +268,8 @@ describe('bad input on every write route', () => {
       'DELETE /api/communications/templates/:id': { auth: 'admin', body: null },
       // Every variant carries a token that does not verify.
       'POST /api/communications/unsubscribe': { auth: 'public', body: { token: 'not-a-token' } },
+      // The rating page's button: a signature that does not verify on every variant, so nothing is ever recorded.
+      'POST /api/ratings': { auth: 'public', body: { class: cls.id, student: student.body.data.id, rating: 4, sig: 'not-a-signature' } },
       // Twilio is not configured here: no signature can verify, every variant is 400 and changes nothing.
       'POST /api/webhooks/twilio/status': {
         auth: 'public',
