@@ -15,7 +15,7 @@ function ratingForm(c: RatingChoice, rating: number, sig: string, label: string,
   // `ratings` relative to /api/ratings: the same route, whatever path the site is served under.
   return (
     `<form method="post" action="ratings">${hidden('class', c.classId)}${hidden('student', c.studentId)}${hidden('rating', rating)}` +
-    `${hidden('sig', sig)}<button type="submit"${primary ? '' : ' class="other"'} aria-label="Rate ${rating} out of 5">${label}</button></form>`
+    `${hidden('sig', sig)}<button type="submit"${primary ? '' : ` class="other" aria-label="Rate ${rating} out of 5"`}>${label}</button></form>`
   );
 }
 
