@@ -37,6 +37,7 @@ export function DiscountSettings({ settings }: { settings: Settings }) {
         <Typography variant="h6" component="h2" id="discounts-heading">
           Discounts
         </Typography>
+        <Typography color="text.secondary">A percentage off for each kind of student; leave a field empty for none.</Typography>
         <Alert severity="info">
           These discounts are saved with your settings, but prices do not apply them yet: students pay a class&apos;s price, or its discount
           price when you set one on the class.
@@ -49,7 +50,7 @@ export function DiscountSettings({ settings }: { settings: Settings }) {
               value={values[key]}
               onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
               error={parsed[key] === undefined}
-              helperText={parsed[key] === undefined ? DISCOUNT_MESSAGE : 'Empty: none'}
+              helperText={parsed[key] === undefined ? DISCOUNT_MESSAGE : '% off'}
               slotProps={{
                 htmlInput: { inputMode: 'numeric' },
                 input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },

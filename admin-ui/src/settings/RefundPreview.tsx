@@ -40,19 +40,25 @@ export function RefundPreview({ tiers }: { tiers: CancellationTier[] | null }) {
             <TableRow>
               <TableCell>Student cancels</TableCell>
               <TableCell align="right">Gets back</TableCell>
-              <TableCell>Why</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Why</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {rows.map((r) => (
               <TableRow key={r.days}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {r.days} {r.days === 1 ? 'day' : 'days'} before
+                <TableCell>
+                  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                    {r.days} {r.days === 1 ? 'day' : 'days'} before
+                  </Box>
+                  {/* On a phone the reason goes under the notice instead of a third column. */}
+                  <Box component="span" sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary', fontSize: '0.8125rem' }}>
+                    {r.why}
+                  </Box>
                 </TableCell>
-                <TableCell align="right" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                <TableCell align="right" sx={{ fontWeight: 600, whiteSpace: 'nowrap', verticalAlign: 'top' }}>
                   {formatMoney(r.refundCents / 100)}
                 </TableCell>
-                <TableCell>{r.why}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{r.why}</TableCell>
               </TableRow>
             ))}
           </TableBody>

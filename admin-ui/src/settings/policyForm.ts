@@ -98,9 +98,9 @@ export function priceCents(raw: string): number | null {
 
 export type DiscountKey = 'earlyBird' | 'senior' | 'returning';
 export const DISCOUNT_FIELDS: { key: DiscountKey; label: string }[] = [
-  { key: 'earlyBird', label: 'Early bird discount' },
-  { key: 'senior', label: 'Senior discount' },
-  { key: 'returning', label: 'Returning student discount' },
+  { key: 'earlyBird', label: 'Early bird' },
+  { key: 'senior', label: 'Senior' },
+  { key: 'returning', label: 'Returning student' },
 ];
 
 /** A discount field: empty is none (null); otherwise a whole percentage; undefined when it is neither. */
