@@ -255,6 +255,7 @@ export interface paths {
   };
   "/api/settings": {
     get: operations["Settings_get"];
+    put: operations["Settings_update"];
   };
   "/api/settings/branding": {
     put: operations["Settings_branding"];
@@ -1479,12 +1480,23 @@ export interface components {
     DerivedSettingsDto: {
       discounts: components["schemas"]["DerivedDiscountsDto"];
       cancellation: components["schemas"]["DerivedCancellationDto"];
-      /** @example 18:00 */
+      /**
+       * @description reminderHours as HH:00 (spec 1 §4): the hours before each session a reminder is sent, not a clock time (48 hours: "48:00")
+       * @example 18:00
+       */
       reminderTime: string;
     };
     DiscountDto: {
       name: string;
       value: number;
+    };
+    DiscountPercentsDto: {
+      /** @example 10 */
+      earlyBird: number | null;
+      /** @example 15 */
+      senior: number | null;
+      /** @example null */
+      returning: number | null;
     };
     DowngradeDto: {
       /** @example professional */
@@ -2928,6 +2940,26 @@ export interface components {
       discounts: components["schemas"]["DiscountDto"][];
       cancellationPolicies: components["schemas"]["CancellationPolicyDto"][];
       notifications: components["schemas"]["NotificationsDto"];
+      /**
+       * @description The organization's IANA time zone; null: the server's
+       * @example America/Chicago
+       */
+      timeZone: string | null;
+      /**
+       * @description The zone used while timeZone is null
+       * @example UTC
+       */
+      defaultTimeZone: string;
+      /**
+       * @description Hours a waitlist offer holds its seat (1-168)
+       * @example 24
+       */
+      waitlistOfferHours: number;
+      /**
+       * @description Email students 'Your class is on' when the go/no-go confirms their class
+       * @example false
+       */
+      classConfirmedMessages: boolean;
       contactInfo: components["schemas"]["ContactInfoResponseDto"];
       branding: components["schemas"]["BrandingResponseDto"];
       adminProfile: components["schemas"]["AdminProfileResponseDto"];
@@ -3773,6 +3805,16 @@ export interface components {
     };
     UpdateProfileSettingsDto: {
       adminProfile: components["schemas"]["AdminProfileDto"];
+      /** Format: uuid */
+      organizationId?: string;
+    };
+    UpdateSettingsDto: {
+      cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
+      notifications?: components["schemas"]["NotificationsDto"];
+      timeZone?: string;
+      classConfirmedMessages?: boolean;
+      waitlistOfferHours?: number;
+      discounts?: components["schemas"]["DiscountPercentsDto"];
       /** Format: uuid */
       organizationId?: string;
     };
@@ -7398,6 +7440,43 @@ export interface operations {
     };
   };
   Settings_get: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SettingsResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Settings_update: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateSettingsDto"];
+      };
+    };
     responses: {
       /** @description Success */
       200: {

@@ -53,7 +53,9 @@ import type {
   ScheduleCommunicationInput,
   SendCommunicationInput,
   Settings,
+  SettingsInput,
   StripeConfig,
+  StudentExport,
   Student,
   SubscriptionValidation,
   TeacherClass,
@@ -120,6 +122,18 @@ export function createDataProvider(apiUrl: string = API_URL) {
   const send = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
     (await httpClient<T>(`${apiUrl}${path}`, { method, ...(body === undefined ? {} : json(body)) })).json;
 
+  /** A file the server streams (not the JSON envelope): its bytes and the name it gave (Content-Disposition). */
+  const download = async (path: string, fallbackName: string) => {
+    const token = getToken();
+    const res = await fetch(`${apiUrl}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    if (!res.ok) {
+      const body = (await res.json().catch(() => null)) as { error?: string } | null;
+      throw new HttpError(body?.error ?? `Download failed (${res.status})`, res.status, body ?? {});
+    }
+    const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
+    return { blob: await res.blob(), name };
+  };
+
   return {
     ...base,
 
@@ -156,21 +170,17 @@ export function createDataProvider(apiUrl: string = API_URL) {
       rethrowAs(DASHBOARD_SUMMARY_ERROR, get<DashboardSummary>(`/reporting/dashboard-summary?period=${period}`)),
     getActivityEvents: (limit = 5) => rethrowAs(ACTIVITY_EVENTS_ERROR, get<ActivityEvent[]>(`/activity-events?limit=${limit}`)),
 
+    // A student's data (issue 12 §6): everything held about them as JSON, and erasure (anonymised, money kept).
+    exportStudent: (studentId: string) => get<StudentExport>(`/students/${enc(studentId)}/export`),
+    eraseStudent: (studentId: string) => send<unknown>('DELETE', `/students/${enc(studentId)}?erase=true`),
+
     // Reports (issue 12): `query` is built by the reports screen (timeframe or startDate/endDate, classId).
     getReport: (kind: 'enrollment' | 'revenue' | 'attendance', query: string) => get<AnyReport>(`/reports/${kind}?${query}`),
     /** A CSV or PDF download: the file's bytes and the name the server gave it (Content-Disposition). */
-    downloadReport: async (kind: 'enrollment' | 'revenue' | 'attendance', query: string, format: 'csv' | 'pdf') => {
-      const token = getToken();
-      const res = await fetch(`${apiUrl}/reports/${kind}?${query}&format=${format}`, {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-      });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { error?: string } | null;
-        throw new HttpError(body?.error ?? `Download failed (${res.status})`, res.status, body ?? {});
-      }
-      const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `${kind}-report.${format}`;
-      return { blob: await res.blob(), name };
-    },
+    downloadReport: (kind: 'enrollment' | 'revenue' | 'attendance', query: string, format: 'csv' | 'pdf') =>
+      download(`/reports/${kind}?${query}&format=${format}`, `${kind}-report.${format}`),
+    /** The whole organization's data as one ZIP (`GET /api/export`, issue 12 §6). */
+    downloadOrganizationExport: () => download('/export', 'classlane-export.zip'),
 
     // The caller's own organization (a one-item list) and its time zone (PUT needs the name with it).
     getOwnOrganization: async () => (await get<Organization[]>('/organizations'))[0],
@@ -222,6 +232,8 @@ export function createDataProvider(apiUrl: string = API_URL) {
 
     // Settings
     getSettings: () => get<Settings>('/settings'),
+    /** Cancellation tiers, discounts, reminders, time zone, waitlist hours, 'Your class is on' (issue 20 §6). */
+    saveSettings: (body: SettingsInput) => send<Settings>('PUT', '/settings', body),
     saveProfile: (adminProfile: AdminProfileInput) => send<Settings>('PUT', '/settings/profile', { adminProfile }),
     saveContact: (contactInfo: ContactInfoInput) => send<Settings>('PUT', '/settings/contact', { contactInfo }),
     saveBranding: async (branding: BrandingInput) => {

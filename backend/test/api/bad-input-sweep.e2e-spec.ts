@@ -95,6 +95,19 @@ describe('bad input on every write route', () => {
       'DELETE /api/admin/organizations/:id/students': { auth: 'staff', body: { confirmation: 'DELETE' } },
       'DELETE /api/admin/organizations/:id/activity-events': { auth: 'staff', body: { confirmation: 'DELETE' } },
       'DELETE /api/admin/organizations/:id/scheduled-communications/delete': { auth: 'staff', body: { confirmation: 'DELETE' } },
+      // Issue 20 §6: every group at once; a discount may be null (none), so a null there is good input.
+      'PUT /api/settings': {
+        auth: 'admin',
+        body: {
+          cancellationPolicies: [{ daysBeforeClass: 7, refundPercentage: 100 }],
+          discounts: { earlyBird: 10, senior: 15, returning: 5 },
+          notifications: { reminderHours: 18, emailEnabled: true, smsEnabled: false },
+          timeZone: 'America/Chicago',
+          waitlistOfferHours: 24,
+          classConfirmedMessages: false,
+        },
+        valid: ['discounts.earlyBird: null', 'discounts.senior: null', 'discounts.returning: null'],
+      },
       'PUT /api/settings/branding': { auth: 'admin', body: { branding: { businessName: 'B', primaryColor: '#000000', slogan: 's' } } },
       'PUT /api/settings/contact': { auth: 'admin', body: { contactInfo: { phone: '5595550000', address: 'A' } } },
       'PUT /api/settings/profile': { auth: 'admin', body: { adminProfile: { firstName: 'A', lastName: 'B', email: 'a@example.com' } } },
