@@ -2393,12 +2393,13 @@ export interface components {
        */
       amount: number;
       /**
+       * @description pending: made here and not final at Stripe yet (counted as refunded until it fails); failed: failed or canceled at Stripe, not counted
        * @example succeeded
        * @enum {string}
        */
       status: "pending" | "succeeded" | "failed";
       /**
-       * @description admin: cancel or refund in the app; stripe_dashboard: found by charge.refunded; late_payment: paid after its hold lapsed into a full class
+       * @description admin: cancel or refund in the app; stripe_dashboard: made in the Stripe dashboard (read from the payment's refunds when charge.refunded or refund.created arrives, once it succeeded); late_payment: paid after its hold lapsed into a full class; class_cancelled: the class was cancelled for too few students
        * @example admin
        * @enum {string}
        */
