@@ -2423,12 +2423,13 @@ export interface components {
        */
       amount: number;
       /**
+       * @description pending: made here and not final at Stripe yet (counted as refunded until it fails); failed: failed or canceled at Stripe, not counted
        * @example succeeded
        * @enum {string}
        */
       status: "pending" | "succeeded" | "failed";
       /**
-       * @description admin: cancel or refund in the app; stripe_dashboard: found by charge.refunded; late_payment: paid after its hold lapsed into a full class
+       * @description admin: cancel or refund in the app; stripe_dashboard: made in the Stripe dashboard (read from the payment's refunds when charge.refunded or refund.created arrives, once it succeeded); late_payment: paid after its hold lapsed into a full class; class_cancelled: the class was cancelled for too few students
        * @example admin
        * @enum {string}
        */
@@ -3958,11 +3959,11 @@ export interface components {
        */
       position: number | null;
       /**
-       * @description offered: a seat is held for this person until offerExpiresAt
+       * @description waiting: on the list; offered: a seat is held for this person until offerExpiresAt; accepted: registered with the offer, and that registration stands; registration_cancelled: registered with the offer, and that registration was later cancelled or removed (by the organization, or with the class); registration_lapsed: accepted the offer but the card payment was never completed, so the seat went back; lapsed: the offer expired unused; removed: taken off the list by the organization; left: left the list through the link in the email
        * @example waiting
        * @enum {string}
        */
-      status: "waiting" | "offered" | "accepted" | "lapsed" | "removed" | "left";
+      status: "waiting" | "offered" | "accepted" | "registration_cancelled" | "registration_lapsed" | "lapsed" | "removed" | "left";
       /** @example Maya */
       firstName: string;
       /** @example Lopez */
@@ -3988,6 +3989,12 @@ export interface components {
        * @example null
        */
       offerExpiresAt: string | null;
+      /**
+       * Format: date-time
+       * @description When the registration made from the offer was cancelled (registration_cancelled; null when it was removed)
+       * @example null
+       */
+      registrationCancelledAt: string | null;
     };
     WaitlistJoinResponseDto: {
       /**

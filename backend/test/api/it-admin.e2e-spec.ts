@@ -158,6 +158,11 @@ describe('IT-admin portal API (issue 13)', () => {
       `INSERT INTO refunds (organization_id, enrollment_id, amount_cents, source, status) VALUES ($1, $2, 100, 'admin', 'succeeded')`,
       [org.orgId, card],
     );
+    // A payment whose refund is still pending at Stripe (looked at again by the payments job).
+    await t.db.query(`INSERT INTO refund_checks (payment_intent_id, organization_id, check_after) VALUES ($1, $2, now())`, [
+      `pi_pending_refund_${randomUUID()}`,
+      org.orgId,
+    ]);
     await t.db.query(
       `INSERT INTO connect_accounts (organization_id, stripe_account_id, charges_enabled, payouts_enabled, details_submitted) VALUES ($1, $2, true, true, true)`,
       [org.orgId, `acct_${label}${randomUUID().slice(0, 8)}`],

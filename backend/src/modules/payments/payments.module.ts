@@ -17,6 +17,7 @@ import { PaymentsJobs } from './payments.jobs';
 import { PaymentsRepository } from './payments.repository';
 import { RefundsService } from './refunds.service';
 import { LatePaymentRefunds } from './late-payment-refunds';
+import { StripeRefundsService } from './stripe-refunds.service';
 
 @Module({
   imports: [StudentsModule, ClassesModule, StripeModule, ConnectModule, SubscriptionsModule, CommunicationsModule],
@@ -27,6 +28,7 @@ import { LatePaymentRefunds } from './late-payment-refunds';
     HouseholdPaymentsService,
     LatePaymentRefunds,
     RefundsService,
+    StripeRefundsService,
     PaymentsRepository,
     PaymentEventsHandler,
     PaymentsJobs,

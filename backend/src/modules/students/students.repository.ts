@@ -9,6 +9,7 @@ import {
   StudentEntity,
   type EnrolledStudent,
   type EnrollmentRow,
+  type EnrollmentStatus,
   type LockedEnrollment,
   type PaymentRow,
   type RefundRow,
@@ -192,6 +193,20 @@ export class StudentsRepository {
     const rows = raw.map(toEnrollmentRow);
     for (const r of rows) map.set(r.studentId, [...(map.get(r.studentId) ?? []), r]);
     return map;
+  }
+
+  /** Where these enrollments of the organization stand now (a deleted one is simply absent). */
+  async enrollmentStates(
+    organizationId: string,
+    ids: string[],
+  ): Promise<Map<string, { status: EnrollmentStatus; cancelledAt: Date | null }>> {
+    const rows: { id: string; status: EnrollmentStatus; cancelledAt: Date | null }[] = ids.length
+      ? await this.db.query(
+          'SELECT id, status, cancelled_at AS "cancelledAt" FROM enrollments WHERE organization_id = $1 AND id = ANY($2::uuid[])',
+          [organizationId, ids],
+        )
+      : [];
+    return new Map(rows.map((r) => [r.id, { status: r.status, cancelledAt: r.cancelledAt }]));
   }
 
   /** Students enrolled in one class with that enrollment, sorted by name. */

@@ -741,6 +741,11 @@ export class StudentsService {
     return this.repo.setCommunicationOptIn(organizationId, id, optIn);
   }
 
+  /** Where these enrollments stand now (the waitlist shows what became of a registration from an offer). */
+  enrollmentStates(organizationId: string, ids: string[]) {
+    return this.repo.enrollmentStates(organizationId, ids);
+  }
+
   /** Registered (active) enrollments of these classes with the student's contact (the reminders job). */
   activeEnrollmentsOfClasses(classIds: string[]) {
     return this.repo.activeEnrollmentsOfClasses(classIds);
