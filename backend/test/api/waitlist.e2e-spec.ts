@@ -185,10 +185,9 @@ describe('waitlist with timed seat offers (issue 14 §1)', () => {
       .expect(201);
     const list = async () =>
       Object.fromEntries(
-        ((await t.http.get(`/api/classes/${cls.id}/waitlist`).set(org.auth).expect(200)).body.data as { id: string }[]).map((x) => [
-          x.id,
-          x,
-        ]),
+        ((await t.http.get(`/api/classes/${cls.id}/waitlist`).set(org.auth).expect(200)).body.data as { id: string; status: string }[]).map(
+          (x) => [x.id, x],
+        ),
       );
     expect((await list())[a.entryId]).toMatchObject({ status: 'accepted', registrationCancelledAt: null });
     // While the registration stands, leaving is cancelling it: the organization's to do.
