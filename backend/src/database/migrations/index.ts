@@ -21,6 +21,7 @@ import { AttendanceTallies1765500000000 } from './1765500000000-AttendanceTallie
 import { DropRatingRequests1765500000001 } from './1765500000001-DropRatingRequests';
 import { TallyTriggerFastPath1765500000002 } from './1765500000002-TallyTriggerFastPath';
 import { RefundsPerEnrollment1765600000000 } from './1765600000000-RefundsPerEnrollment';
+import { SubscriptionFirstStarted1765700000400 } from './1765700000400-SubscriptionFirstStarted';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   DropRatingRequests1765500000001,
   TallyTriggerFastPath1765500000002,
   RefundsPerEnrollment1765600000000,
+  SubscriptionFirstStarted1765700000400,
 ];
