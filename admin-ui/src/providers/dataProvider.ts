@@ -188,6 +188,18 @@ export function createDataProvider(apiUrl: string = API_URL) {
     getPlans: () => get<Plan[]>('/subscription-plans', true),
     getPublicBranding: (orgId: string) => get<Branding>(`/public/branding/${enc(orgId)}`, true),
     getPublicConfig: () => get<PublicConfig>('/public/config', true),
+    /** Spec 3 §2.3: a class search, reported to the analytics endpoint (what was searched and how many classes matched). */
+    trackClassSearch: (organizationId: string, query: string, results: number | undefined) =>
+      send<unknown>('POST', '/analytics/events', {
+        organizationId,
+        events: [
+          {
+            name: 'class_search',
+            properties: { query: query.slice(0, 200), results: results ?? null },
+            timestamp: new Date().toISOString(),
+          },
+        ],
+      }),
 
     // Card payments: Stripe Connect onboarding (issue 9 §2). The status is read signed in: the organization's
     // admin gets the whole payment setup status (spec 3 §3), anyone else the public part.
