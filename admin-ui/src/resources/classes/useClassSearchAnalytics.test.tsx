@@ -17,7 +17,7 @@ describe(useClassSearchAnalytics.name, () => {
     const wrapper = ({ children }: { children: ReactNode }) => <CoreAdminContext dataProvider={dataProvider}>{children}</CoreAdminContext>;
     const hook = renderHook(({ q, total }: { q: string; total?: number }) => useClassSearchAnalytics('org-1', q, total), {
       wrapper,
-      initialProps: { q: '' },
+      initialProps: { q: '' } as { q: string; total?: number },
     });
     return { trackClassSearch, hook };
   }
