@@ -213,7 +213,7 @@ describe('organization and settings failures (spec 1 §8)', () => {
     ];
     for (const [text, read] of reads) {
       failure(500, 'Internal server error');
-      const err = await read().catch((e) => e);
+      const err = (await read().catch((e: unknown) => e)) as HttpError;
       expect({ text, message: err.message, status: err.status, cause: err.body.cause }).toEqual({
         text,
         message: text,
@@ -234,9 +234,9 @@ describe('organization and settings failures (spec 1 §8)', () => {
     ];
     for (const [text, save] of saves) {
       failure(503, 'Service unavailable');
-      expect((await save().catch((e) => e)).message).toBe(text);
+      expect(((await save().catch((e: unknown) => e)) as HttpError).message).toBe(text);
       failure(400, 'Validation failed', { 'contactInfo.phone': 'Please enter a valid 10-digit US phone number' });
-      const refused = await save().catch((e) => e);
+      const refused = (await save().catch((e: unknown) => e)) as HttpError;
       expect(refused.message).toBe('Validation failed');
       expect(refused.status).toBe(400);
       expect(refused.body.errors).toEqual({ 'contactInfo.phone': 'Please enter a valid 10-digit US phone number' });
