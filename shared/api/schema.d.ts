@@ -828,6 +828,11 @@ export interface components {
       sessionUrl: string;
       /** @example cs_test_a1 */
       sessionId: string;
+      /**
+       * @description Days of free trial the subscription starts with (0: charged at once)
+       * @example 30
+       */
+      trialDays: number;
     };
     ClassAttendanceResponseDto: {
       /**
@@ -1265,7 +1270,7 @@ export interface components {
        * @example price_1QfV2a
        */
       priceId: string;
-      /** @description A free trial before the first charge (the test page uses 14) */
+      /** @description A shorter free trial for the organization's first subscription (the test page asks for 14; without it 30). A later subscription has no trial whatever is sent. */
       trialDays?: number;
     };
     CreateClassDto: {
@@ -2456,6 +2461,11 @@ export interface components {
       communicationOptIn: boolean;
     };
     RegisterEnrollmentDto: {
+      /**
+       * Format: date-time
+       * @description Accepted and ignored: the server sets it (spec 2 §3 lists it in the registration)
+       */
+      enrollmentDate?: string;
       /** Format: uuid */
       classId: string;
       /** @enum {string} */
@@ -2470,6 +2480,10 @@ export interface components {
       email: string;
       phone: string;
       communicationOptIn?: boolean;
+      /** Format: date-time */
+      registrationDate?: string;
+      /** @enum {string} */
+      status?: "active";
       /** Format: uuid */
       organizationId: string;
       waitlistOfferToken?: string;
@@ -3171,6 +3185,7 @@ export interface components {
       webhookSecretPartial: string | null;
       /** @example true */
       hasWebhookSecret: boolean;
+      stuckEvents: components["schemas"]["StuckStripeEventsResponseDto"];
     };
     StripeWebhookResponseDto: {
       /**
@@ -3184,6 +3199,32 @@ export interface components {
        * @enum {string}
        */
       status: "processed" | "duplicate" | "in_progress";
+    };
+    StuckStripeEventResponseDto: {
+      /** @example evt_1Q2w3E4r5T6y7U8i */
+      id: string;
+      /** @example payment_intent.succeeded */
+      type: string;
+      /**
+       * Format: date-time
+       * @description When Stripe created the event
+       */
+      created: string;
+      /** @example 25 */
+      attempts: number;
+      /**
+       * @description The last failure
+       * @example Enrollment not found
+       */
+      error: string | null;
+    };
+    StuckStripeEventsResponseDto: {
+      /**
+       * @description Events still failing after every automatic retry (25): what they record is missing
+       * @example 0
+       */
+      count: number;
+      oldest: components["schemas"]["StuckStripeEventResponseDto"] | null;
     };
     StudentExportResponseDto: {
       /** Format: date-time */
@@ -3411,6 +3452,11 @@ export interface components {
        * @example true
        */
       billingAvailable: boolean;
+      /**
+       * @description Days of free trial a new subscription would start with: 30 for the organization's first paid subscription, 0 once it has had one
+       * @example 30
+       */
+      trialDaysOnSubscribe: number;
     };
     SubscriptionUsageResponseDto: {
       /** @example free */
@@ -8034,7 +8080,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description 429: more than REGISTRATION_RATE_LIMIT_PER_MINUTE registrations from one IP in a minute (Retry-After) */
+      /** @description 429: more than REGISTRATION_RATE_LIMIT_PER_MINUTE registrations from one IP in a minute (Retry-After). registrationDate, status ('active') and classEnrollments[].enrollmentDate are accepted and ignored: the server sets them. */
       201: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {

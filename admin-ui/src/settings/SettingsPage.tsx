@@ -2,6 +2,8 @@ import { useSearchParams } from 'react-router-dom';
 import { Box, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useSession } from '@/session/SessionContext';
 import { useFetch } from '@/common/useFetch';
+import { SETTINGS_ERRORS } from '@/providers/dataProvider';
+import { errorMessage } from '@/providers/httpClient';
 import { hasFeature } from '@/common/plans';
 import { LoadingScreen } from '@/common/LoadingScreen';
 import { ProfileTab } from '@/settings/ProfileTab';
@@ -62,7 +64,7 @@ export default function SettingsPage() {
       ) : settings.loading && !settings.data ? (
         <LoadingScreen message="Loading settings..." />
       ) : settings.error || !settings.data ? (
-        <Typography color="error">Failed to load settings</Typography>
+        <Typography color="error">{errorMessage(settings.error, SETTINGS_ERRORS.fetch)}</Typography>
       ) : params.get('tab') === 'branding' && validation.loading ? (
         <LoadingScreen message="Loading settings..." />
       ) : tab === 'branding' ? (

@@ -22,6 +22,7 @@ import { DropRatingRequests1765500000001 } from './1765500000001-DropRatingReque
 import { TallyTriggerFastPath1765500000002 } from './1765500000002-TallyTriggerFastPath';
 import { RefundsPerEnrollment1765600000000 } from './1765600000000-RefundsPerEnrollment';
 import { RefundChecks1765700000100 } from './1765700000100-RefundChecks';
+import { SubscriptionFirstStarted1765700000400 } from './1765700000400-SubscriptionFirstStarted';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   TallyTriggerFastPath1765500000002,
   RefundsPerEnrollment1765600000000,
   RefundChecks1765700000100,
+  SubscriptionFirstStarted1765700000400,
 ];

@@ -13,6 +13,7 @@ import type { OrganizationEntity } from '../organizations/organization.entity';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { PlatformAuditService } from '../platform-audit/platform-audit.service';
 import { StripeClient } from '../stripe/stripe.client';
+import { StripeEventsService } from '../stripe/stripe-events.service';
 import type { PaymentRow } from '../students/student.entity';
 import { StudentsService } from '../students/students.service';
 import { PlansService } from '../subscriptions/plans.service';
@@ -67,6 +68,7 @@ export class ItAdminService {
     private readonly subscriptions: SubscriptionsService,
     private readonly audit: PlatformAuditService,
     private readonly stripe: StripeClient,
+    private readonly stripeEvents: StripeEventsService,
     private readonly config: ConfigService<AllConfigType>,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
@@ -258,7 +260,9 @@ export class ItAdminService {
   }
 
   async systemInfo(ctx: StaffContext) {
-    return this.audited(ctx, 'system_info.read', null, {}, async () => ({ result: await systemInfo(this.config, this.db) }));
+    return this.audited(ctx, 'system_info.read', null, {}, async () => ({
+      result: await systemInfo(this.config, this.db, await this.stripeEvents.stuckEvents()),
+    }));
   }
 
   /** The audit log itself is read without writing an entry (reading it is not an action on anything). */

@@ -17,6 +17,7 @@ import type {
   StudentFieldsDto,
   UpdateStudentDto,
 } from './dto/student.dto';
+import { withoutServerOwned } from './dto/student.dto';
 import {
   mapStudent,
   type EnrolledStudent,
@@ -248,7 +249,8 @@ export class StudentsService {
    * Public registration (in person, payment pending). One transaction: the seat, the student (one
    * record per email in an organization) and the enrollment commit together or not at all.
    */
-  async register(dto: RegisterStudentDto): Promise<RegistrationReply & { enrollments?: unknown[] }> {
+  async register(sent: RegisterStudentDto): Promise<RegistrationReply & { enrollments?: unknown[] }> {
+    const dto = withoutServerOwned(sent);
     const classId = dto.classEnrollments[0]?.classId;
     if (!classId)
       throw new AppException(400, 'Choose a class to register for', { errors: { classEnrollments: 'Choose a class to register for' } });
