@@ -211,7 +211,16 @@ export interface paths {
     get: operations["Public_organization"];
   };
   "/api/ratings": {
-    get: operations["Ratings_rate"];
+    /**
+     * The page a rating link opens: the chosen score with a button (and the other scores); records nothing
+     * @description A browser (Accept: text/html) gets the 'Link not valid' page with the status (400: a changed, unknown or malformed link; 403: the student is not or no longer in the class); other clients the error envelope.
+     */
+    get: operations["Ratings_page"];
+    /**
+     * The rating page's button: records the score (the same score again changes nothing, another replaces it)
+     * @description A browser (Accept: text/html) gets the 'Link not valid' page with the status (400: a changed, unknown or malformed link; 403: the student is not or no longer in the class); other clients the error envelope.
+     */
+    post: operations["Ratings_rate"];
   };
   "/api/reporting/activity-events": {
     post: operations["Reporting_postActivity"];
@@ -246,6 +255,7 @@ export interface paths {
   };
   "/api/settings": {
     get: operations["Settings_get"];
+    put: operations["Settings_update"];
   };
   "/api/settings/branding": {
     put: operations["Settings_branding"];
@@ -819,6 +829,11 @@ export interface components {
       sessionUrl: string;
       /** @example cs_test_a1 */
       sessionId: string;
+      /**
+       * @description Days of free trial the subscription starts with (0: charged at once)
+       * @example 30
+       */
+      trialDays: number;
     };
     ClassAttendanceResponseDto: {
       /**
@@ -1256,7 +1271,7 @@ export interface components {
        * @example price_1QfV2a
        */
       priceId: string;
-      /** @description A free trial before the first charge (the test page uses 14) */
+      /** @description A shorter free trial for the organization's first subscription (the test page asks for 14; without it 30). A later subscription has no trial whatever is sent. */
       trialDays?: number;
     };
     CreateClassDto: {
@@ -1471,12 +1486,23 @@ export interface components {
     DerivedSettingsDto: {
       discounts: components["schemas"]["DerivedDiscountsDto"];
       cancellation: components["schemas"]["DerivedCancellationDto"];
-      /** @example 18:00 */
+      /**
+       * @description reminderHours as HH:00 (spec 1 §4): the hours before each session a reminder is sent, not a clock time (48 hours: "48:00")
+       * @example 18:00
+       */
       reminderTime: string;
     };
     DiscountDto: {
       name: string;
       value: number;
+    };
+    DiscountPercentsDto: {
+      /** @example 10 */
+      earlyBird: number | null;
+      /** @example 15 */
+      senior: number | null;
+      /** @example null */
+      returning: number | null;
     };
     DowngradeDto: {
       /** @example professional */
@@ -2316,6 +2342,15 @@ export interface components {
        */
       branding: components["schemas"]["BrandingResponseDto"];
     };
+    RatingQuery: {
+      /** Format: uuid */
+      class: string;
+      /** Format: uuid */
+      student: string;
+      /** @enum {number} */
+      rating: 1 | 2 | 3 | 4 | 5;
+      sig: string;
+    };
     RecipientPersonDto: {
       /** @example Olivia */
       firstName: string;
@@ -2399,12 +2434,13 @@ export interface components {
        */
       amount: number;
       /**
+       * @description pending: made here and not final at Stripe yet (counted as refunded until it fails); failed: failed or canceled at Stripe, not counted
        * @example succeeded
        * @enum {string}
        */
       status: "pending" | "succeeded" | "failed";
       /**
-       * @description admin: cancel or refund in the app; stripe_dashboard: found by charge.refunded; late_payment: paid after its hold lapsed into a full class
+       * @description admin: cancel or refund in the app; stripe_dashboard: made in the Stripe dashboard (read from the payment's refunds when charge.refunded or refund.created arrives, once it succeeded); late_payment: paid after its hold lapsed into a full class; class_cancelled: the class was cancelled for too few students
        * @example admin
        * @enum {string}
        */
@@ -2431,6 +2467,11 @@ export interface components {
       communicationOptIn: boolean;
     };
     RegisterEnrollmentDto: {
+      /**
+       * Format: date-time
+       * @description Accepted and ignored: the server sets it (spec 2 §3 lists it in the registration)
+       */
+      enrollmentDate?: string;
       /** Format: uuid */
       classId: string;
       /** @enum {string} */
@@ -2445,6 +2486,10 @@ export interface components {
       email: string;
       phone: string;
       communicationOptIn?: boolean;
+      /** Format: date-time */
+      registrationDate?: string;
+      /** @enum {string} */
+      status?: "active";
       /** Format: uuid */
       organizationId: string;
       waitlistOfferToken?: string;
@@ -2917,6 +2962,26 @@ export interface components {
       discounts: components["schemas"]["DiscountDto"][];
       cancellationPolicies: components["schemas"]["CancellationPolicyDto"][];
       notifications: components["schemas"]["NotificationsDto"];
+      /**
+       * @description The organization's IANA time zone; null: the server's
+       * @example America/Chicago
+       */
+      timeZone: string | null;
+      /**
+       * @description The zone used while timeZone is null
+       * @example UTC
+       */
+      defaultTimeZone: string;
+      /**
+       * @description Hours a waitlist offer holds its seat (1-168)
+       * @example 24
+       */
+      waitlistOfferHours: number;
+      /**
+       * @description Email students 'Your class is on' when the go/no-go confirms their class
+       * @example false
+       */
+      classConfirmedMessages: boolean;
       contactInfo: components["schemas"]["ContactInfoResponseDto"];
       branding: components["schemas"]["BrandingResponseDto"];
       adminProfile: components["schemas"]["AdminProfileResponseDto"];
@@ -3127,6 +3192,7 @@ export interface components {
       webhookSecretPartial: string | null;
       /** @example true */
       hasWebhookSecret: boolean;
+      stuckEvents: components["schemas"]["StuckStripeEventsResponseDto"];
     };
     StripeWebhookResponseDto: {
       /**
@@ -3140,6 +3206,32 @@ export interface components {
        * @enum {string}
        */
       status: "processed" | "duplicate" | "in_progress";
+    };
+    StuckStripeEventResponseDto: {
+      /** @example evt_1Q2w3E4r5T6y7U8i */
+      id: string;
+      /** @example payment_intent.succeeded */
+      type: string;
+      /**
+       * Format: date-time
+       * @description When Stripe created the event
+       */
+      created: string;
+      /** @example 25 */
+      attempts: number;
+      /**
+       * @description The last failure
+       * @example Enrollment not found
+       */
+      error: string | null;
+    };
+    StuckStripeEventsResponseDto: {
+      /**
+       * @description Events still failing after every automatic retry (25): what they record is missing
+       * @example 0
+       */
+      count: number;
+      oldest: components["schemas"]["StuckStripeEventResponseDto"] | null;
     };
     StudentExportResponseDto: {
       /** Format: date-time */
@@ -3367,6 +3459,11 @@ export interface components {
        * @example true
        */
       billingAvailable: boolean;
+      /**
+       * @description Days of free trial a new subscription would start with: 30 for the organization's first paid subscription, 0 once it has had one
+       * @example 30
+       */
+      trialDaysOnSubscribe: number;
     };
     SubscriptionUsageResponseDto: {
       /** @example free */
@@ -3765,6 +3862,16 @@ export interface components {
       /** Format: uuid */
       organizationId?: string;
     };
+    UpdateSettingsDto: {
+      cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
+      notifications?: components["schemas"]["NotificationsDto"];
+      timeZone?: string;
+      classConfirmedMessages?: boolean;
+      waitlistOfferHours?: number;
+      discounts?: components["schemas"]["DiscountPercentsDto"];
+      /** Format: uuid */
+      organizationId?: string;
+    };
     UpdateStudentDto: {
       firstName: string;
       lastName: string;
@@ -3905,11 +4012,11 @@ export interface components {
        */
       position: number | null;
       /**
-       * @description offered: a seat is held for this person until offerExpiresAt
+       * @description waiting: on the list; offered: a seat is held for this person until offerExpiresAt; accepted: registered with the offer, and that registration stands; registration_cancelled: registered with the offer, and that registration was later cancelled or removed (by the organization, or with the class); registration_lapsed: accepted the offer but the card payment was never completed, so the seat went back; lapsed: the offer expired unused; removed: taken off the list by the organization; left: left the list through the link in the email
        * @example waiting
        * @enum {string}
        */
-      status: "waiting" | "offered" | "accepted" | "lapsed" | "removed" | "left";
+      status: "waiting" | "offered" | "accepted" | "registration_cancelled" | "registration_lapsed" | "lapsed" | "removed" | "left";
       /** @example Maya */
       firstName: string;
       /** @example Lopez */
@@ -3935,6 +4042,12 @@ export interface components {
        * @example null
        */
       offerExpiresAt: string | null;
+      /**
+       * Format: date-time
+       * @description When the registration made from the offer was cancelled (registration_cancelled; null when it was removed)
+       * @example null
+       */
+      registrationCancelledAt: string | null;
     };
     WaitlistJoinResponseDto: {
       /**
@@ -6824,7 +6937,11 @@ export interface operations {
       };
     };
   };
-  Ratings_rate: {
+  /**
+   * The page a rating link opens: the chosen score with a button (and the other scores); records nothing
+   * @description A browser (Accept: text/html) gets the 'Link not valid' page with the status (400: a changed, unknown or malformed link; 403: the student is not or no longer in the class); other clients the error envelope.
+   */
+  Ratings_page: {
     parameters: {
       query: {
         class: string;
@@ -6842,6 +6959,44 @@ export interface operations {
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description The student is not (or no longer) in the class */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  /**
+   * The rating page's button: records the score (the same score again changes nothing, another replaces it)
+   * @description A browser (Accept: text/html) gets the 'Link not valid' page with the status (400: a changed, unknown or malformed link; 403: the student is not or no longer in the class); other clients the error envelope.
+   */
+  Ratings_rate: {
+    requestBody: {
+      content: {
+        "application/x-www-form-urlencoded": components["schemas"]["RatingQuery"];
+        "application/json": components["schemas"]["RatingQuery"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description The student is not (or no longer) in the class */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
@@ -6888,7 +7043,9 @@ export interface operations {
   Reporting_classCompletionEvents: {
     parameters: {
       query?: {
+        /** @description First day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         startDate?: string;
+        /** @description Last day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         endDate?: string;
         timeframe?: "7d" | "14d" | "30d" | "90d" | "365d";
         classId?: string;
@@ -6967,7 +7124,9 @@ export interface operations {
   Reporting_enrollmentEvents: {
     parameters: {
       query?: {
+        /** @description First day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         startDate?: string;
+        /** @description Last day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         endDate?: string;
         timeframe?: "7d" | "14d" | "30d" | "90d" | "365d";
         classId?: string;
@@ -7120,7 +7279,9 @@ export interface operations {
   Reports_attendance: {
     parameters: {
       query?: {
+        /** @description First day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         startDate?: string;
+        /** @description Last day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         endDate?: string;
         timeframe?: "7d" | "14d" | "30d" | "90d" | "365d";
         classId?: string;
@@ -7178,7 +7339,9 @@ export interface operations {
   Reports_enrollment: {
     parameters: {
       query?: {
+        /** @description First day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         startDate?: string;
+        /** @description Last day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         endDate?: string;
         timeframe?: "7d" | "14d" | "30d" | "90d" | "365d";
         classId?: string;
@@ -7236,7 +7399,9 @@ export interface operations {
   Reports_revenue: {
     parameters: {
       query?: {
+        /** @description First day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         startDate?: string;
+        /** @description Last day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         endDate?: string;
         timeframe?: "7d" | "14d" | "30d" | "90d" | "365d";
         classId?: string;
@@ -7294,7 +7459,9 @@ export interface operations {
   Reporting_revenue: {
     parameters: {
       query?: {
+        /** @description First day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         startDate?: string;
+        /** @description Last day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
         endDate?: string;
         timeframe?: "7d" | "14d" | "30d" | "90d" | "365d";
         classId?: string;
@@ -7333,6 +7500,43 @@ export interface operations {
     };
   };
   Settings_get: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SettingsResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Settings_update: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateSettingsDto"];
+      };
+    };
     responses: {
       /** @description Success */
       200: {
@@ -7884,7 +8088,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description 429: more than REGISTRATION_RATE_LIMIT_PER_MINUTE registrations from one IP in a minute (Retry-After) */
+      /** @description 429: more than REGISTRATION_RATE_LIMIT_PER_MINUTE registrations from one IP in a minute (Retry-After). registrationDate, status ('active') and classEnrollments[].enrollmentDate are accepted and ignored: the server sets them. */
       201: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {

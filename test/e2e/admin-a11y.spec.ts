@@ -45,6 +45,18 @@ test('admin screens should have no serious accessibility violations', async ({ p
   }
 });
 
+test('the General and Policies settings tabs should have no serious accessibility violations', async ({ page }) => {
+  await signInUi(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin/);
+  for (const path of ['/admin/settings?tab=general', '/admin/settings?tab=policies']) await scan(page, path);
+  // The refund preview's table and the tier fields, once a tier is there.
+  await page.getByRole('button', { name: 'Add tier' }).click();
+  await page.getByRole('group', { name: 'Tier 1' }).getByLabel('Deadline days').fill('7');
+  await page.getByRole('group', { name: 'Tier 1' }).getByLabel('Refund percentage').fill('100');
+  await expect(page.getByRole('table', { name: 'Refund preview' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'policies with a tier');
+});
+
 test('teacher screens should have no serious accessibility violations', async ({ page }) => {
   await signInUi(page, TEACHER.email, TEACHER.password);
   await expect(page).toHaveURL(/\/teacher/);

@@ -7,8 +7,9 @@ import { onboardDemoOrganization } from './stripe-helpers';
 
 /**
  * The student panel's money trail and the cancel that shows the refund quote first (issue 9 §4): an in-person
- * cancellation, a card payment made through the run's Stripe stand-in then cancelled with its refund, and the
- * rarer trail entries (a refund made in the Stripe dashboard, a quote by a policy rule) from stubbed replies.
+ * cancellation, a card payment made through the run's Stripe stand-in then cancelled with its refund, a refund made
+ * in the Stripe dashboard (the stand-in's) that the app reads from Stripe, and a quote by a policy rule from
+ * stubbed replies.
  */
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the student panel adds nothing on the phone project');
@@ -139,7 +140,8 @@ test('a card enrollment shows its fee split and refunds, and its quote offers th
   await expect(dialog).toHaveCount(0);
 });
 
-test('a card payment shows its fee split, takes a partial refund, and cancelling it refunds the rest through Stripe', async ({ page }) => {
+/** A card payment through the run's Stripe stand-in: the public card step's calls, Stripe.js confirming the card. */
+async function payByCard(page: Page, emailPrefix: string) {
   const organizationId = await onboardDemoOrganization(page.request);
   const { token } = await apiSignIn(page.request, ADMIN.email, ADMIN.password);
   const auth = { Authorization: `Bearer ${token}` };
@@ -155,10 +157,10 @@ test('a card payment shows its fee split, takes a partial refund, and cancelling
   const cls = classes.find((c) => c.status === 'Open' && c.price > 0 && c.enrolledStudents < c.maxStudents)!;
   // Spec 2 §5: the discount price when it is above 0 and below the price.
   const amount = cls.discountPrice && cls.discountPrice > 0 && cls.discountPrice < cls.price ? cls.discountPrice : cls.price;
-  const email = `e2e.card.cancel.${Date.now()}@example.com`;
+  const email = `${emailPrefix}.${Date.now()}@example.com`;
   const studentData = { firstName: 'Casey', lastName: 'Card', email, phone: '5595550188', communicationOptIn: true };
 
-  // The public card step's calls: a held seat with its PaymentIntent, Stripe.js confirming the card, the check.
+  // A held seat with its PaymentIntent, Stripe.js confirming the card, the check.
   const intent = await page.request.post('/api/payments/create-intent', { data: { classId: cls.id, organizationId, studentData, amount } });
   expect(intent.ok(), await intent.text()).toBeTruthy();
   const { paymentIntentId, clientSecret } = (await intent.json()).data as { paymentIntentId: string; clientSecret: string };
@@ -172,6 +174,11 @@ test('a card payment shows its fee split, takes a partial refund, and cancelling
   });
   expect(done.ok(), await done.text()).toBeTruthy();
   const { enrollmentId } = (await done.json()).data as { enrollmentId: string };
+  return { auth, cls, amount, email, paymentIntentId, enrollmentId };
+}
+
+test('a card payment shows its fee split, takes a partial refund, and cancelling it refunds the rest through Stripe', async ({ page }) => {
+  const { auth, cls, amount, email, enrollmentId } = await payByCard(page, 'e2e.card.cancel');
   const money = (n: number) => `$${n.toFixed(2)}`;
   const fee = Math.round(amount * 100 * 0.03) / 100;
 
@@ -208,4 +215,32 @@ test('a card payment shows its fee split, takes a partial refund, and cancelling
   await expect(details.getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(details.getByText('Refunded', { exact: true })).toBeVisible();
   await page.screenshot({ path: path.join(shots, 'money-card-refunded.png') });
+});
+
+test('a refund made in the Stripe dashboard reaches the money trail: the app reads it from Stripe when told of it', async ({ page }) => {
+  const { auth, cls, amount, email, paymentIntentId, enrollmentId } = await payByCard(page, 'e2e.card.dashboard');
+  // Someone refunds $15 in the Stripe dashboard (the stand-in's): Stripe sends refund.created and charge.refunded,
+  // whose Charge carries no refunds (API 2022-11-15 and later); the app lists the payment's refunds to record it.
+  const refunded = await page.request.post(`${STRIPE_E2E.standInUrl}/_test/payment_intents/${paymentIntentId}/refund`, {
+    form: { amount: '1500' },
+  });
+  expect(refunded.ok(), await refunded.text()).toBeTruthy();
+  await expect
+    .poll(async () => {
+      const quote = await page.request.get(`/api/enrollments/${enrollmentId}/refund-quote`, { headers: auth });
+      return ((await quote.json()).data as { refundedAmount: number }).refundedAmount;
+    })
+    .toBe(15);
+
+  await signInUi(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  const details = await openStudent(page, email);
+  await expect(details.getByText(`· Card · $${amount.toFixed(2)} paid`, { exact: false })).toBeVisible();
+  await expect(details.getByText(/^Refunded \$15\.00 · Stripe dashboard/)).toBeVisible();
+  await expect(details.getByText('Partly refunded', { exact: true })).toBeVisible();
+  await page.screenshot({ path: path.join(shots, 'money-dashboard-refund.png') });
+  await details.getByRole('button', { name: `Refund payment for ${cls.title}` }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Refund payment' }).getByText(`Left to refund: $${(amount - 15).toFixed(2)}`),
+  ).toBeVisible();
 });

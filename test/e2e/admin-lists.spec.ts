@@ -45,9 +45,20 @@ test('classes: search, status filter, sort and direction reach the API, and the 
   await pickOption(page, 'Status', 'Cancelled');
   await cancelled;
   const searched = listRequest(page, 'classes', { filter: { status: 'Cancelled', q: 'zzz-no-such-class' } });
-  await page.getByLabel('Search classes').fill('zzz-no-such-class');
+  // Spec 3 §2.3: the search is reported to analytics, once, a second after the typing stopped.
+  const beacons: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/api/analytics/events' && req.postData()?.includes('class_search')) beacons.push(req.postData()!);
+  });
+  const reported = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/analytics/events');
+  await page.getByLabel('Search classes').pressSequentially('zzz-no-such-class', { delay: 20 });
   await searched;
   await expect(page.getByText('No classes match your search.')).toBeVisible();
+  expect((await reported).status()).toBe(202);
+  expect(beacons).toHaveLength(1);
+  expect(JSON.parse(beacons[0])).toMatchObject({
+    events: [{ name: 'class_search', properties: { query: 'zzz-no-such-class', results: 0 } }],
+  });
 
   const cleared = listRequest(page, 'classes', { filter: { q: 'zzz-no-such-class' } });
   await pickOption(page, 'Status', 'All statuses');

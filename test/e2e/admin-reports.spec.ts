@@ -130,6 +130,38 @@ test.describe('reports', () => {
     await page.screenshot({ path: '.tmp/screens/reports-teacher.png', fullPage: true });
   });
 
+  test("should tell a teacher without advanced reporting to ask an admin, with no button to the admin's pages", async ({
+    page,
+    request,
+  }) => {
+    const org = await freshOrganization(request);
+    const auth = { Authorization: `Bearer ${org.token}` };
+    const cls = await request.post('/api/classes', { headers: auth, data: classPayload(`Free Plan Class ${Date.now()}`) });
+    expect(cls.ok(), await cls.text()).toBeTruthy();
+    const classId = (await cls.json()).data.id as string;
+    const teacher = { email: `free-teacher-${Date.now()}@example.com`, password: 'Teach123!' };
+    const created = await request.post('/api/auth/users', {
+      headers: auth,
+      data: { ...teacher, firstName: 'Tia', lastName: 'Freeplan', role: 'teacher' },
+    });
+    expect(created.ok(), await created.text()).toBeTruthy();
+
+    await signInUi(page, teacher.email, teacher.password);
+    await expect(page).toHaveURL(/\/teacher$/);
+    await page.goto(`/teacher/payment-view/${classId}`);
+    await page.getByRole('link', { name: 'View Reports' }).click();
+    await expect(page).toHaveURL(new RegExp(`/teacher/reports/${classId}$`));
+    await expect(page.getByRole('heading', { name: 'Reports are not available' })).toBeVisible();
+    await expect(page.getByText(/Ask an admin of your organization/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Advanced Reports' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'View Plans' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Back to the class' })).toHaveAttribute('href', `/teacher/payment-view/${classId}`);
+    await page.screenshot({ path: '/tmp/h20-settings-teacher-reports.png', fullPage: true });
+    await page.getByRole('link', { name: 'Back to the class' }).click();
+    await expect(page.getByRole('heading', { name: /^Class Management - Free Plan Class/ })).toBeVisible();
+  });
+
   test('should count report days in the time zone chosen on the General settings tab', async ({ page }) => {
     await signInUi(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL(/\/admin$/);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ADMIN, classPayload, freshOrganization, signInUi } from './admin-helpers';
 
@@ -92,4 +93,66 @@ test('admin: should see the details a known student typed at a public registrati
   // The stored record is unchanged; the typed details show under that enrollment.
   await expect(details.getByRole('heading', { name: 'Stored Person' })).toBeVisible();
   await expect(details.getByText('Registered as Typed Other, (559) 555-0222')).toBeVisible();
+});
+
+test("admin: should export a student's data as JSON and erase it once ERASE is typed", async ({ page, request }) => {
+  const org = await freshOrganization(request);
+  const auth = { Authorization: `Bearer ${org.token}` };
+  const email = `erase.me.${Date.now()}@example.com`;
+  const created = await request.post('/api/students', {
+    headers: auth,
+    data: { firstName: 'Eve', lastName: 'Erasable', email, phone: '5595550133', communicationOptIn: true },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const studentId = (await created.json()).data.id as string;
+
+  await signInUi(page, org.email, org.password);
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Students' }).click();
+  await page.getByLabel('Search students by name, email or phone').fill(email);
+  await page.getByRole('row', { name: new RegExp(email) }).click();
+  const details = page.getByRole('region', { name: 'Student details' });
+  await expect(details.getByRole('heading', { name: 'Eve Erasable' })).toBeVisible();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), details.getByRole('button', { name: 'Export data' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^student-export_eve-erasable_\d{4}-\d\d-\d\d\.json$/);
+  const exported = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+  expect(exported.student).toMatchObject({ id: studentId, email, firstName: 'Eve', lastName: 'Erasable' });
+  expect(exported).toHaveProperty('enrollments');
+  await details.getByRole('button', { name: 'Erase personal data' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/h20-settings-student-panel.png', fullPage: true });
+
+  await details.getByRole('button', { name: 'Erase personal data' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Erase personal data' });
+  await expect(dialog.getByText(/This cannot be undone\./)).toBeVisible();
+  const erase = dialog.getByRole('button', { name: 'Erase', exact: true });
+  await expect(erase).toBeDisabled();
+  await dialog.getByLabel('Type ERASE to confirm').fill('erase');
+  await expect(erase).toBeDisabled();
+  await dialog.getByLabel('Type ERASE to confirm').fill('ERASE');
+  await page.screenshot({ path: '/tmp/h20-settings-erase-dialog.png' });
+  await erase.click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByText("Personal data erased. The enrollments, payments, refunds and attendance are kept under 'Erased Student'."),
+  ).toBeVisible();
+
+  // The person is anonymised on the server; the panel says so and offers no second erasure.
+  const after = await request.get(`/api/students/${studentId}`, { headers: auth });
+  expect((await after.json()).data).toMatchObject({
+    firstName: 'Erased',
+    lastName: 'Student',
+    email: `erased-${studentId}@erased.invalid`,
+    phone: '',
+    status: 'erased',
+  });
+  await expect(details.getByRole('heading', { name: 'Erased Student' })).toBeVisible();
+  await expect(details.getByRole('button', { name: 'Erase personal data' })).toHaveCount(0);
+
+  // The panel's buttons on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByLabel('Search students by name, email or phone').fill(`erased-${studentId}`);
+  await page.getByText('Erased Student').first().click();
+  await expect(page.getByRole('button', { name: 'Export data' })).toBeVisible();
+  await page.getByRole('button', { name: 'Export data' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/h20-settings-student-panel-phone.png' });
 });

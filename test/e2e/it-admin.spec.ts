@@ -55,6 +55,36 @@ test.describe('IT-admin portal', () => {
     expect(await page.evaluate(() => localStorage.getItem('classlane.staff.token'))).toBeNull();
   });
 
+  test('the integration panel says when Stripe events are stuck (count and oldest) and shows 0 when none', async ({ page }) => {
+    await staffSignIn(page);
+    await expect(page.getByText('Stuck events', { exact: true })).toBeVisible();
+    await expect(page.getByText(/Stripe events? still fails? after every retry/)).toHaveCount(0);
+
+    // Events stuck on the server need a handler failing 25 times (backend/test/api/stripe-webhooks.e2e-spec.ts drives
+    // that path); here the server's real reply is extended with two, to see what staff are shown.
+    await page.route('**/api/admin/system-info', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.data.stripe.stuckEvents = {
+        count: 2,
+        oldest: {
+          id: 'evt_1StuckOldest',
+          type: 'charge.refunded',
+          created: '2026-11-20T09:30:00.000Z',
+          attempts: 25,
+          error: 'Enrollment not found',
+        },
+      };
+      await route.fulfill({ response, json: body });
+    });
+    await page.reload();
+    const alert = page.getByRole('alert').filter({ hasText: '2 Stripe events still fail after every retry' });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText('charge.refunded evt_1StuckOldest');
+    await expect(alert).toContainText('25 attempts, last error: Enrollment not found');
+    await page.screenshot({ path: path.join(shots, 'it-admin-stuck-events.png'), fullPage: true });
+  });
+
   test('open an organization, see its payments and run the payment-reset simulation, which changes nothing', async ({ page, request }) => {
     const signin = await request.post('/api/admin/auth/signin', { data: STAFF });
     const staffAuth = { Authorization: `Bearer ${(await signin.json()).data.token}` };

@@ -11,6 +11,11 @@
  * then start the backend with STRIPE_API_BASE=http://127.0.0.1:12111, STRIPE_SECRET_KEY=sk_test_…,
  * STRIPE_PUBLISHABLE_KEY=pk_test_… and the same STRIPE_WEBHOOK_SECRET.
  *
+ * It answers with the shapes of the pinned SDK's API version (a Charge has no `refunds` unless expanded; a payment's
+ * refunds come from `GET /v1/refunds?payment_intent=`). What a person does in the Stripe dashboard is a POST without a
+ * key, e.g. a refund: `curl -d amount=1500 http://127.0.0.1:12111/_test/payment_intents/pi_…/refund` (add
+ * `-d status=pending` for one that is not final yet, then `POST /_test/refunds/re_…/succeeded` or `/failed`).
+ *
  * The stand-in is TypeScript and Node 20 cannot run TypeScript: each .ts file is compiled to CommonJS by swc
  * (already installed for the backend's tests) as it is required. No build step, nothing written to disk.
  */

@@ -235,6 +235,22 @@ test('a full class fills itself again from its waitlist: join, offer, register i
   await panelShot(details, 'admin-empty', project);
   const reopened = (await (await request.get(`/api/classes/${classId}`, { headers: auth })).json()).data;
   expect(reopened.enrolledStudents).toBe(1);
+
+  // --- Cleo's registration from the offer is cancelled later: her entry says so, not 'Registered' ---
+  const found = await request.get('/api/students', { headers: auth, params: { filter: JSON.stringify({ q: cleo.email }) } });
+  const cleoRecord = ((await found.json()).data as { email: string; classEnrollments: { id: string; classId: string }[] }[]).find(
+    (s) => s.email === cleo.email,
+  )!;
+  const cleoEnrollment = cleoRecord.classEnrollments.find((e) => e.classId === classId)!.id;
+  const cancelCleo = await request.post(`/api/enrollments/${cleoEnrollment}/cancel`, {
+    headers: { ...auth, 'Idempotency-Key': `wl-${Date.now()}-3` },
+    data: { refund: false },
+  });
+  expect(cancelCleo.ok(), await cancelCleo.text()).toBeTruthy();
+  expect((await waitlistOf(request, org.token, classId)).find((e) => e.email === cleo.email)?.status).toBe('registration_cancelled');
+  await openPanel(page, title);
+  await expect(details.getByRole('list', { name: 'Earlier waitlist entries' })).toContainText('Cleo Waiting · Registration cancelled on');
+  await panelShot(details, 'admin-registration-cancelled', project);
 });
 
 test('an offer taken by card: the card hold is the seat the offer holds, and the server verifies the payment', async ({

@@ -1,4 +1,5 @@
 import { Box, Link, Stack, Typography } from '@mui/material';
+import { displayPhone, telHref } from '@shared/us-phone-format';
 import { useSession } from '@/session/SessionContext';
 
 const SOCIAL: { key: 'facebook' | 'twitter' | 'instagram' | 'youtube' | 'linkedin'; label: string }[] = [
@@ -11,7 +12,8 @@ const SOCIAL: { key: 'facebook' | 'twitter' | 'instagram' | 'youtube' | 'linkedi
 
 /**
  * Footer of spec 3 §2.13. Everyone who sees it is signed in as a teacher or an admin, so the legal links
- * are the teacher versions (/teacher-terms, /teacher-privacy).
+ * are the teacher versions (/teacher-terms, /teacher-privacy). The phone is stored as 10 digits and shown in the
+ * spec's format, as on the public pages.
  */
 export function Footer() {
   const { branding, organization, user } = useSession();
@@ -77,8 +79,8 @@ export function Footer() {
               </Typography>
             )}
             {contact.phone && (
-              <Link href={`tel:${contact.phone}`} sx={linkSx} underline="hover" variant="body2">
-                {contact.phone}
+              <Link href={telHref(contact.phone)} sx={linkSx} underline="hover" variant="body2">
+                {displayPhone(contact.phone)}
               </Link>
             )}
             {contact.email && (

@@ -196,3 +196,50 @@ describe('dashboard widget errors (spec 3 §8)', () => {
     expect(err.status).toBe(401);
   });
 });
+
+describe('organization and settings failures (spec 1 §8)', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+  const dp = () => createDataProvider('/api');
+  const failure = (status: number, error: string, errors?: Record<string, string>) =>
+    mockFetch(status, { success: false, data: null, error, ...(errors ? { errors } : {}) });
+
+  it("should rethrow the reads with the spec's texts, keeping the status and the server's message as the cause", async () => {
+    const reads: [string, () => Promise<unknown>][] = [
+      ['Failed to fetch settings', () => dp().getSettings()],
+      ['Failed to fetch organization', () => dp().getOwnOrganization()],
+      ['Failed to fetch public branding', () => dp().getPublicBranding('o1')],
+      ['Failed to fetch public organization', () => dp().getPublicOrganization('o1')],
+    ];
+    for (const [text, read] of reads) {
+      failure(500, 'Internal server error');
+      const err = (await read().catch((e: unknown) => e)) as HttpError;
+      expect({ text, message: err.message, status: err.status, cause: err.body.cause }).toEqual({
+        text,
+        message: text,
+        status: 500,
+        cause: 'Internal server error',
+      });
+    }
+  });
+
+  it("should rethrow a failed save with the spec's text, but keep a refusal's own message and field errors", async () => {
+    const saves: [string, () => Promise<unknown>][] = [
+      ['Failed to update branding settings', () => dp().saveBranding({ businessName: 'x' } as never)],
+      ['Failed to update contact settings', () => dp().saveContact({ phone: '1' } as never)],
+      ['Failed to update admin profile settings', () => dp().saveProfile({ firstName: 'A' } as never)],
+      ['Failed to update organization', () => dp().saveTimeZone('o1', 'Studio', 'Mars/Olympus')],
+      ['Failed to update organization', () => dp().saveWaitlistOfferHours('o1', 'Studio', 2)],
+      ['Failed to update organization', () => dp().saveClassConfirmedMessages('o1', 'Studio', true)],
+    ];
+    for (const [text, save] of saves) {
+      failure(503, 'Service unavailable');
+      expect(((await save().catch((e: unknown) => e)) as HttpError).message).toBe(text);
+      failure(400, 'Validation failed', { 'contactInfo.phone': 'Please enter a valid 10-digit US phone number' });
+      const refused = (await save().catch((e: unknown) => e)) as HttpError;
+      expect(refused.message).toBe('Validation failed');
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({ 'contactInfo.phone': 'Please enter a valid 10-digit US phone number' });
+    }
+  });
+});

@@ -53,7 +53,9 @@ import type {
   ScheduleCommunicationInput,
   SendCommunicationInput,
   Settings,
+  SettingsInput,
   StripeConfig,
+  StudentExport,
   Student,
   SubscriptionValidation,
   TeacherClass,
@@ -83,14 +85,37 @@ export const COMMUNICATION_ERRORS = {
   cancel: 'Failed to cancel scheduled communication',
 };
 
-/** Rethrow a failure with the spec's text, keeping its status so a 401 still ends the session. */
-async function rethrowAs<T>(message: string, promise: Promise<T>): Promise<T> {
+/** Spec 1 §8: the organization and settings services' failures. */
+export const ORGANIZATION_ERRORS = {
+  fetch: 'Failed to fetch organization',
+  update: 'Failed to update organization',
+};
+export const SETTINGS_ERRORS = {
+  fetch: 'Failed to fetch settings',
+  branding: 'Failed to update branding settings',
+  contact: 'Failed to update contact settings',
+  profile: 'Failed to update admin profile settings',
+  update: 'Failed to update settings',
+  publicBranding: 'Failed to fetch public branding',
+  publicOrganization: 'Failed to fetch public organization',
+};
+
+/** A refusal whose server message says what to change (a field, a plan limit, a conflict): kept as it is on a save. */
+const REFUSALS = [400, 403, 409, 413, 422];
+
+/**
+ * Rethrow a failure with the spec's text, keeping its status (a 401 still ends the session), its field errors and
+ * the server's message as `cause`. With `keepRefusals` (saves), a refusal keeps the server's own message instead.
+ */
+async function rethrowAs<T>(message: string, promise: Promise<T>, keepRefusals = false): Promise<T> {
   try {
     return await promise;
   } catch (e) {
     if ((e as Error)?.name === 'AbortError') throw e;
     const status = (e as { status?: number }).status ?? 0;
-    throw new HttpError(message, status, { cause: (e as Error)?.message ?? null });
+    if (keepRefusals && REFUSALS.includes(status)) throw e;
+    const body = (e as { body?: unknown }).body;
+    throw new HttpError(message, status, { ...(body && typeof body === 'object' ? body : {}), cause: (e as Error)?.message ?? null });
   }
 }
 
@@ -119,6 +144,18 @@ export function createDataProvider(apiUrl: string = API_URL) {
   const get = async <T>(path: string, anonymous = false): Promise<T> => (await httpClient<T>(`${apiUrl}${path}`, { anonymous })).json;
   const send = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
     (await httpClient<T>(`${apiUrl}${path}`, { method, ...(body === undefined ? {} : json(body)) })).json;
+
+  /** A file the server streams (not the JSON envelope): its bytes and the name it gave (Content-Disposition). */
+  const download = async (path: string, fallbackName: string) => {
+    const token = getToken();
+    const res = await fetch(`${apiUrl}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    if (!res.ok) {
+      const body = (await res.json().catch(() => null)) as { error?: string } | null;
+      throw new HttpError(body?.error ?? `Download failed (${res.status})`, res.status, body ?? {});
+    }
+    const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
+    return { blob: await res.blob(), name };
+  };
 
   return {
     ...base,
@@ -156,38 +193,58 @@ export function createDataProvider(apiUrl: string = API_URL) {
       rethrowAs(DASHBOARD_SUMMARY_ERROR, get<DashboardSummary>(`/reporting/dashboard-summary?period=${period}`)),
     getActivityEvents: (limit = 5) => rethrowAs(ACTIVITY_EVENTS_ERROR, get<ActivityEvent[]>(`/activity-events?limit=${limit}`)),
 
+    // A student's data (issue 12 §6): everything held about them as JSON, and erasure (anonymised, money kept).
+    exportStudent: (studentId: string) => get<StudentExport>(`/students/${enc(studentId)}/export`),
+    eraseStudent: (studentId: string) => send<unknown>('DELETE', `/students/${enc(studentId)}?erase=true`),
+
     // Reports (issue 12): `query` is built by the reports screen (timeframe or startDate/endDate, classId).
     getReport: (kind: 'enrollment' | 'revenue' | 'attendance', query: string) => get<AnyReport>(`/reports/${kind}?${query}`),
     /** A CSV or PDF download: the file's bytes and the name the server gave it (Content-Disposition). */
-    downloadReport: async (kind: 'enrollment' | 'revenue' | 'attendance', query: string, format: 'csv' | 'pdf') => {
-      const token = getToken();
-      const res = await fetch(`${apiUrl}/reports/${kind}?${query}&format=${format}`, {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-      });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { error?: string } | null;
-        throw new HttpError(body?.error ?? `Download failed (${res.status})`, res.status, body ?? {});
-      }
-      const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `${kind}-report.${format}`;
-      return { blob: await res.blob(), name };
-    },
+    downloadReport: (kind: 'enrollment' | 'revenue' | 'attendance', query: string, format: 'csv' | 'pdf') =>
+      download(`/reports/${kind}?${query}&format=${format}`, `${kind}-report.${format}`),
+    /** The whole organization's data as one ZIP (`GET /api/export`, issue 12 §6). */
+    downloadOrganizationExport: () => download('/export', 'classlane-export.zip'),
 
     // The caller's own organization (a one-item list) and its time zone (PUT needs the name with it).
-    getOwnOrganization: async () => (await get<Organization[]>('/organizations'))[0],
+    getOwnOrganization: () =>
+      rethrowAs(
+        ORGANIZATION_ERRORS.fetch,
+        get<Organization[]>('/organizations').then((list) => list[0]),
+      ),
     saveTimeZone: (id: string, name: string, timeZone: string) =>
-      send<Organization>('PUT', `/organizations/${enc(id)}`, { name, settings: { timeZone } }),
+      rethrowAs(ORGANIZATION_ERRORS.update, send<Organization>('PUT', `/organizations/${enc(id)}`, { name, settings: { timeZone } }), true),
     /** The 'Your class is on' message of the go/no-go (issue 14 §3); the server merges it into the settings. */
     saveClassConfirmedMessages: (id: string, name: string, classConfirmedMessages: boolean) =>
-      send<Organization>('PUT', `/organizations/${enc(id)}`, { name, settings: { classConfirmedMessages } }),
+      rethrowAs(
+        ORGANIZATION_ERRORS.update,
+        send<Organization>('PUT', `/organizations/${enc(id)}`, { name, settings: { classConfirmedMessages } }),
+        true,
+      ),
     /** Hours a waitlist offer holds its seat (issue 14 §1), 1-168. */
     saveWaitlistOfferHours: (id: string, name: string, waitlistOfferHours: number) =>
-      send<Organization>('PUT', `/organizations/${enc(id)}`, { name, settings: { waitlistOfferHours } }),
+      rethrowAs(
+        ORGANIZATION_ERRORS.update,
+        send<Organization>('PUT', `/organizations/${enc(id)}`, { name, settings: { waitlistOfferHours } }),
+        true,
+      ),
 
     // Organization, plans, branding
     getSubscriptionValidation: (orgId: string) => get<SubscriptionValidation>(`/organizations/${enc(orgId)}/subscription-validation`),
     getPlans: () => get<Plan[]>('/subscription-plans', true),
-    getPublicBranding: (orgId: string) => get<Branding>(`/public/branding/${enc(orgId)}`, true),
+    getPublicBranding: (orgId: string) => rethrowAs(SETTINGS_ERRORS.publicBranding, get<Branding>(`/public/branding/${enc(orgId)}`, true)),
     getPublicConfig: () => get<PublicConfig>('/public/config', true),
+    /** Spec 3 §2.3: a class search, reported to the analytics endpoint (what was searched and how many classes matched). */
+    trackClassSearch: (organizationId: string, query: string, results: number | undefined) =>
+      send<unknown>('POST', '/analytics/events', {
+        organizationId,
+        events: [
+          {
+            name: 'class_search',
+            properties: { query: query.slice(0, 200), results: results ?? null },
+            timestamp: new Date().toISOString(),
+          },
+        ],
+      }),
 
     // Card payments: Stripe Connect onboarding (issue 9 §2). The status is read signed in: the organization's
     // admin gets the whole payment setup status (spec 3 §3), anyone else the public part.
@@ -218,14 +275,19 @@ export function createDataProvider(apiUrl: string = API_URL) {
           headers: new Headers({ 'Idempotency-Key': idempotencyKey }),
         })
       ).json,
-    getPublicOrganization: (orgId: string) => get<PublicOrganization>(`/public/organization/${enc(orgId)}`, true),
+    getPublicOrganization: (orgId: string) =>
+      rethrowAs(SETTINGS_ERRORS.publicOrganization, get<PublicOrganization>(`/public/organization/${enc(orgId)}`, true)),
 
     // Settings
-    getSettings: () => get<Settings>('/settings'),
-    saveProfile: (adminProfile: AdminProfileInput) => send<Settings>('PUT', '/settings/profile', { adminProfile }),
-    saveContact: (contactInfo: ContactInfoInput) => send<Settings>('PUT', '/settings/contact', { contactInfo }),
+    getSettings: () => rethrowAs(SETTINGS_ERRORS.fetch, get<Settings>('/settings')),
+    /** Cancellation tiers, discounts, reminders, time zone, waitlist hours, 'Your class is on' (issue 20 §6). */
+    saveSettings: (body: SettingsInput) => rethrowAs(SETTINGS_ERRORS.update, send<Settings>('PUT', '/settings', body), true),
+    saveProfile: (adminProfile: AdminProfileInput) =>
+      rethrowAs(SETTINGS_ERRORS.profile, send<Settings>('PUT', '/settings/profile', { adminProfile }), true),
+    saveContact: (contactInfo: ContactInfoInput) =>
+      rethrowAs(SETTINGS_ERRORS.contact, send<Settings>('PUT', '/settings/contact', { contactInfo }), true),
     saveBranding: async (branding: BrandingInput) => {
-      const saved = await send<Settings>('PUT', '/settings/branding', { branding });
+      const saved = await rethrowAs(SETTINGS_ERRORS.branding, send<Settings>('PUT', '/settings/branding', { branding }), true);
       // The public pages cache branding for 24 h in this browser: the admin must see the new one now.
       clearBrandingCache();
       return saved;

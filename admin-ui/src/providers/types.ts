@@ -63,6 +63,11 @@ export type CloneResult = Pick<CloneReply, 'data'> & {
 export type AdminProfileInput = Schemas['AdminProfileDto'];
 export type ContactInfoInput = Schemas['ContactInfoDto'];
 export type BrandingInput = Schemas['BrandingDto'];
+/** `PUT /api/settings` (issue 20 §6): any of the groups; each is validated whole by the server. */
+export type SettingsInput = Omit<Schemas['UpdateSettingsDto'], 'organizationId'>;
+export type CancellationTierInput = Schemas['CancellationPolicyDto'];
+/** `GET /api/students/{id}/export`: everything the organization holds about one student. */
+export type StudentExport = Schemas['StudentExportResponseDto'];
 export type CloneClassInput = Omit<Schemas['CloneClassDto'], 'organizationId'>;
 export type MarkAttendanceInput = Omit<Schemas['MarkAttendanceDto'], 'organizationId'>;
 export type BulkAttendanceInput = Omit<Schemas['BulkAttendanceDto'], 'organizationId'>;

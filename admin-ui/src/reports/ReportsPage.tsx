@@ -1,7 +1,9 @@
 /**
  * Reports (spec 3 §2.7, issue 12 §5): enrollment, revenue and attendance over a range, as a chart, a table and
  * CSV / PDF downloads. Without advancedReporting the server answers 403 and the upsell screen shows instead.
- * A teacher opens it from 'View Reports' of a class: the attendance report of that class, read only.
+ * A teacher opens it from 'View Reports' of a class: the attendance report of that class, read only. A teacher whose
+ * organization's plan lacks advanced reporting is told so in a teacher's words, with no button to the admin pages
+ * (plans, dashboard) a teacher cannot open.
  */
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -22,6 +24,8 @@ import {
 import DownloadIcon from '@mui/icons-material/Download';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import { useFetch } from '@/common/useFetch';
+import { saveFile } from '@/common/saveFile';
+import { useSession } from '@/session/SessionContext';
 import { errorMessage, errorStatus } from '@/providers/httpClient';
 import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '@/providers/dataProvider';
@@ -29,18 +33,6 @@ import { ReportTable } from './ReportTable';
 import { emptyText, loadError, RANGES, REPORT_KINDS, reportQuery, type AnyReport, type RangeKey, type ReportKind } from './reportTypes';
 
 const ReportChart = lazy(() => import('./ReportChart'));
-
-/** Saves a downloaded file under the server's file name. */
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export function ReportsUpsell({ message }: { message: string }) {
   return (
@@ -62,7 +54,28 @@ export function ReportsUpsell({ message }: { message: string }) {
   );
 }
 
+/** A teacher's View Reports without advancedReporting: what to do, and the way back to the class. */
+export function TeacherReportsUnavailable({ classId }: { classId?: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, textAlign: 'center', maxWidth: 720, mx: 'auto', mt: 2 }}>
+      <Typography variant="h5" component="h1" gutterBottom>
+        Reports are not available
+      </Typography>
+      <Typography color="text.secondary">
+        Class reports come with advanced reporting, which your organization&apos;s plan does not include. Ask an admin of your organization
+        if you need them.
+      </Typography>
+      {classId && (
+        <Button variant="outlined" component={RouterLink} to={`/teacher/payment-view/${classId}`} sx={{ mt: 3 }}>
+          Back to the class
+        </Button>
+      )}
+    </Paper>
+  );
+}
+
 export default function ReportsPage({ classId }: { classId?: string }) {
+  const { user } = useSession();
   const dp = useDataProvider<AppDataProvider>();
   const [kind, setKind] = useState<ReportKind>(classId ? 'attendance' : 'enrollment');
   const [range, setRange] = useState<RangeKey>('30d');
@@ -78,7 +91,7 @@ export default function ReportsPage({ classId }: { classId?: string }) {
     setDownloadError(null);
     try {
       const file = await dp.downloadReport(kind, query, format);
-      save(file.blob, file.name);
+      saveFile(file.blob, file.name);
     } catch (e) {
       setDownloadError(errorMessage(e, `Failed to download the ${format.toUpperCase()} file`));
     } finally {
@@ -86,7 +99,11 @@ export default function ReportsPage({ classId }: { classId?: string }) {
     }
   };
 
-  if (report.error && errorStatus(report.error) === 403) return <ReportsUpsell message={errorMessage(report.error, '')} />;
+  if (report.error && errorStatus(report.error) === 403) {
+    const planRequired = (report.error as { body?: { code?: string } }).body?.code === 'PLAN_REQUIRED';
+    if (user?.role !== 'teacher') return <ReportsUpsell message={errorMessage(report.error, '')} />;
+    if (planRequired) return <TeacherReportsUnavailable classId={classId} />;
+  }
 
   // Until the newly chosen type has loaded, the previous type's figures are not shown under the new headings.
   const data = report.data && report.data.report === kind ? report.data : undefined;

@@ -5,6 +5,7 @@ import { useFetch, useTimedMessage } from '@/common/useFetch';
 import { errorMessage } from '@/providers/httpClient';
 import type { AppDataProvider } from '@/providers/dataProvider';
 import { ClassConfirmedSetting } from '@/settings/ClassConfirmedSetting';
+import { OrganizationExport } from '@/settings/OrganizationExport';
 import { WaitlistSettings } from '@/settings/WaitlistSettings';
 
 const SERVER_DEFAULT = 'Server default';
@@ -68,6 +69,7 @@ export function GeneralTab() {
       </Paper>
       <ClassConfirmedSetting />
       <WaitlistSettings org={org.data} onSaved={() => void org.reload()} />
+      <OrganizationExport />
     </Stack>
   );
 }

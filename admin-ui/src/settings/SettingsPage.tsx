@@ -2,6 +2,8 @@ import { useSearchParams } from 'react-router-dom';
 import { Box, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useSession } from '@/session/SessionContext';
 import { useFetch } from '@/common/useFetch';
+import { SETTINGS_ERRORS } from '@/providers/dataProvider';
+import { errorMessage } from '@/providers/httpClient';
 import { hasFeature } from '@/common/plans';
 import { LoadingScreen } from '@/common/LoadingScreen';
 import { ProfileTab } from '@/settings/ProfileTab';
@@ -9,12 +11,13 @@ import { BrandingTab, BrandingUpsell } from '@/settings/BrandingTab';
 import { SystemStatusTab } from '@/settings/SystemStatusTab';
 import { PaymentSetupTab } from '@/settings/PaymentSetupTab';
 import { GeneralTab } from '@/settings/GeneralTab';
+import { PoliciesTab } from '@/settings/PoliciesTab';
 
-type TabKey = 'profile' | 'general' | 'branding' | 'payments' | 'system';
+type TabKey = 'profile' | 'general' | 'policies' | 'branding' | 'payments' | 'system';
 
-/** Resolve ?tab= (spec 3 §2.6): profile, payments, system or branding (branding only if allowed). */
+/** Resolve ?tab= (spec 3 §2.6): profile, payments, system or branding (branding only if allowed), and general, policies. */
 function resolveTab(raw: string | null, brandingAllowed: boolean): TabKey {
-  if (raw === 'payments' || raw === 'system' || raw === 'profile' || raw === 'general') return raw;
+  if (raw === 'payments' || raw === 'system' || raw === 'profile' || raw === 'general' || raw === 'policies') return raw;
   if (raw === 'branding') return brandingAllowed ? 'branding' : 'profile';
   return 'profile';
 }
@@ -44,6 +47,7 @@ export default function SettingsPage() {
         >
           <Tab value="profile" label="Admin Profile" />
           <Tab value="general" label="General" />
+          <Tab value="policies" label="Policies" />
           {brandingAllowed && <Tab value="branding" label="Site Branding" />}
           <Tab value="payments" label="Payment Setup" />
           <Tab value="system" label="System Status" />
@@ -53,12 +57,14 @@ export default function SettingsPage() {
         <SystemStatusTab />
       ) : tab === 'general' ? (
         <GeneralTab />
+      ) : tab === 'policies' ? (
+        <PoliciesTab />
       ) : tab === 'payments' ? (
         <PaymentSetupTab organizationId={orgId} validation={validation} />
       ) : settings.loading && !settings.data ? (
         <LoadingScreen message="Loading settings..." />
       ) : settings.error || !settings.data ? (
-        <Typography color="error">Failed to load settings</Typography>
+        <Typography color="error">{errorMessage(settings.error, SETTINGS_ERRORS.fetch)}</Typography>
       ) : params.get('tab') === 'branding' && validation.loading ? (
         <LoadingScreen message="Loading settings..." />
       ) : tab === 'branding' ? (

@@ -15,7 +15,15 @@ import {
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import type { Subscription, SubscriptionPlan } from '@/subscription/api';
-import { FEATURE_TEXT, limitText, monthlyPriceText, planButton, planGridColumns, type PlanButton } from '@/subscription/logic';
+import {
+  FEATURE_TEXT,
+  monthlyPriceText,
+  planButton,
+  planGridColumns,
+  planLimitLines,
+  trialOffer,
+  type PlanButton,
+} from '@/subscription/logic';
 
 type FeatureKey = keyof SubscriptionPlan['features'];
 
@@ -24,7 +32,10 @@ function cheapestWith(plans: SubscriptionPlan[], feature: FeatureKey) {
   return [...plans].sort((a, b) => a.monthlyPrice - b.monthlyPrice).find((p) => p.features[feature]) ?? null;
 }
 
-/** A card per plan (spec 3 §2.9): price per month in whole dollars, description, features with upgrade tags, limits. */
+/**
+ * A card per plan (spec 3 §2.9): price per month in whole dollars, the free trial a new subscription starts with,
+ * description, features with upgrade tags, and the limits of the features the plan has.
+ */
 export function PlanCards({
   plans,
   subscription,
@@ -32,6 +43,7 @@ export function PlanCards({
   busyPlan,
   onChoose,
   buttonFor = planButton,
+  showTrial = true,
 }: {
   plans: SubscriptionPlan[];
   subscription: Subscription | undefined;
@@ -39,6 +51,8 @@ export function PlanCards({
   busyPlan: string | null;
   onChoose: (plan: SubscriptionPlan, button: PlanButton) => void;
   buttonFor?: (plan: SubscriptionPlan, s: Subscription | undefined, billingAvailable: boolean) => PlanButton;
+  /** The test page says its own (shorter) trial on its buttons. */
+  showTrial?: boolean;
 }) {
   const columns = planGridColumns(plans.length);
   return (
@@ -50,6 +64,7 @@ export function PlanCards({
       {plans.map((plan) => {
         const button = buttonFor(plan, subscription, billingAvailable);
         const current = button.label === 'Current Plan';
+        const trial = showTrial ? trialOffer(plan, subscription, button) : null;
         return (
           <Card
             key={plan.id}
@@ -72,6 +87,11 @@ export function PlanCards({
               <Typography variant="h5" component="p" mt={1}>
                 {monthlyPriceText(plan.monthlyPrice)}
               </Typography>
+              {trial && (
+                <Typography variant="body2" color="success.dark" fontWeight={600}>
+                  {trial}
+                </Typography>
+              )}
               <Typography variant="body2" color="text.secondary" mt={1}>
                 {plan.description}
               </Typography>
@@ -95,9 +115,11 @@ export function PlanCards({
                 })}
               </List>
               <Divider sx={{ my: 1.5 }} />
-              <Typography variant="body2">Classes: {limitText(plan.limits.maxClasses)}</Typography>
-              <Typography variant="body2">Students: {limitText(plan.limits.maxStudents)}</Typography>
-              <Typography variant="body2">Online payments a month: {limitText(plan.limits.maxTransactionsPerMonth)}</Typography>
+              {planLimitLines(plan).map((line) => (
+                <Typography key={line} variant="body2">
+                  {line}
+                </Typography>
+              ))}
             </CardContent>
             <CardActions sx={{ p: 2, pt: 0 }}>
               <Button

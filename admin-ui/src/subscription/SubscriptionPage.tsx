@@ -30,6 +30,7 @@ import { useSession } from '@/session/SessionContext';
 import { ERRORS, subscriptionApi, SubscriptionError, type Subscription, type SubscriptionPlan } from '@/subscription/api';
 import { PlanCards } from '@/subscription/PlanCards';
 import {
+  canCancel,
   epochDate,
   FEATURE_TEXT,
   hasLiveStripeSubscription,
@@ -272,6 +273,14 @@ function Overview({
           every {plan.name} feature.
         </Alert>
       )}
+      {s.status === 'trialing' && live && (
+        <Alert severity="info">
+          <AlertTitle>Free trial until {epochDate(s.trial_end)}</AlertTitle>
+          {s.cancel_at_period_end
+            ? `Nothing will be charged: the subscription ends with the trial.`
+            : `Nothing is charged before then: the first payment (${monthlyPriceText(plan.monthlyPrice)}) is taken on ${epochDate(s.trial_end)} unless you cancel before.`}
+        </Alert>
+      )}
       {s.status === 'past_due' && (
         <Alert severity="warning">
           <AlertTitle>Payment failed</AlertTitle>
@@ -327,7 +336,7 @@ function Overview({
               Manage Billing
             </Button>
           )}
-          {live && s.status === 'active' && !s.cancel_at_period_end && (
+          {canCancel(s) && (
             <Button variant="outlined" color="error" onClick={onCancel} disabled={busy !== null}>
               Cancel Subscription
             </Button>
@@ -360,6 +369,7 @@ function Overview({
           </Typography>
           <Typography color="text.secondary" mb={2}>
             Upgrade to take online payments, see advanced reports, use your own branding and add more classes and students.
+            {s.trialDaysOnSubscribe > 0 && ` Your first paid plan starts with a ${s.trialDaysOnSubscribe}-day free trial.`}
           </Typography>
           <Button variant="contained" onClick={() => goTab('plans')}>
             View Upgrade Options
@@ -458,7 +468,8 @@ function Billing({
           Questions about your plan or an invoice? <Link href="/contact-us">Contact us</Link> or read the{' '}
           <Link href="/help">help pages</Link>.
         </Typography>
-        <Button component={RouterLink} to="/subscription-test" size="small" sx={{ mt: 1 }}>
+        {/* The admin app lives under /admin (a bare /subscription-test is outside it and ends on the dashboard). */}
+        <Button component={RouterLink} to="/admin/subscription-test" size="small" sx={{ mt: 1 }}>
           Subscription test page
         </Button>
       </Paper>

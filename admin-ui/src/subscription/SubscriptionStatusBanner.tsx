@@ -40,7 +40,9 @@ export function SubscriptionStatusBanner({ organizationId }: { organizationId: s
         </AlertTitle>
         {model.pastDue
           ? `Your last payment failed. Update your payment method before ${model.periodEnd} to keep your plan.`
-          : `Current period ends on ${model.periodEnd}.`}
+          : model.status === 'trialing'
+            ? `Free trial until ${model.periodEnd}: nothing is charged before then.`
+            : `Current period ends on ${model.periodEnd}.`}
         {model.cancelling && ' Your subscription will be cancelled at the end of the current period.'}
       </Alert>
     );

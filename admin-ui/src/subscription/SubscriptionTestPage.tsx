@@ -1,6 +1,7 @@
 /**
  * /admin/subscription-test (spec 3 §2.10): the signed-in user, the subscription, the plans with a 14-day trial
  * Checkout, and 'Create customer'. A page to try billing end to end (with Stripe's test mode or its stand-in).
+ * The trial is the server's to give (decision 16): only an organization's first subscription has one.
  */
 import { useState } from 'react';
 import { Alert, AlertTitle, Box, Button, Paper, Stack, Typography } from '@mui/material';
@@ -23,6 +24,7 @@ export default function SubscriptionTestPage() {
   if (!orgId || !user) return <Alert severity="warning">You are not associated with any organization.</Alert>;
   if (data.loading) return <LoadingScreen message="Loading subscription..." />;
   const s = data.subscription;
+  const trialAvailable = (s?.trialDaysOnSubscribe ?? 0) > 0;
 
   async function createCustomer() {
     setBusy('customer');
@@ -101,7 +103,7 @@ export default function SubscriptionTestPage() {
         </Paper>
       </Box>
       <Typography variant="h6" component="h2">
-        Plans ({TEST_TRIAL_DAYS}-day trial)
+        {trialAvailable ? `Plans (${TEST_TRIAL_DAYS}-day trial)` : 'Plans (no trial: this organization has had a subscription)'}
       </Typography>
       {data.plans ? (
         <PlanCards
@@ -110,10 +112,11 @@ export default function SubscriptionTestPage() {
           billingAvailable={s?.billingAvailable ?? false}
           busyPlan={busy}
           onChoose={(plan) => void startTrial(plan)}
+          showTrial={false}
           buttonFor={(plan, sub, available) => {
             const b = planButton(plan, sub, available);
             return b.action === 'checkout'
-              ? { ...b, label: `Start ${TEST_TRIAL_DAYS}-day trial` }
+              ? { ...b, label: trialAvailable ? `Start ${TEST_TRIAL_DAYS}-day trial` : 'Subscribe' }
               : { ...b, action: 'none', disabled: true };
           }}
         />

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Subscription, SubscriptionPlan } from '@/subscription/api';
 import {
+  canCancel,
   isActivated,
   limitText,
   monthlyPriceText,
   nextBillingText,
   planButton,
   planGridColumns,
+  planLimitLines,
   subscriptionBannerModel,
+  trialOffer,
 } from '@/subscription/logic';
 
 const plan = (id: string, monthlyPrice: number) => ({ id, name: id[0].toUpperCase() + id.slice(1), monthlyPrice }) as SubscriptionPlan;
@@ -36,6 +39,7 @@ function sub(over: Partial<Subscription> = {}): Subscription {
     stripeSubscriptionId: 'sub_1',
     complimentary: false,
     billingAvailable: true,
+    trialDaysOnSubscribe: 0,
     ...over,
   } as Subscription;
 }
@@ -118,5 +122,40 @@ describe('subscription texts', () => {
     expect(isActivated(sub({ stripeSubscriptionId: null }))).toBe(false);
     expect(isActivated(sub({ status: 'incomplete' }))).toBe(false);
     expect(isActivated(undefined)).toBe(false);
+  });
+});
+
+describe('the free trial and the limits on the plan cards', () => {
+  const free = (over: Partial<Subscription> = {}) =>
+    sub({ plan: FREE, effectivePlan: FREE, stripeSubscriptionId: null, current_period_end: null, ...over });
+
+  it("should offer the server's 30-day trial on the cards that start a first subscription, and none after", () => {
+    const first = free({ trialDaysOnSubscribe: 30 });
+    expect([FREE, ESSENTIAL, PRO].map((p) => trialOffer(p, first, planButton(p, first)))).toEqual([
+      null,
+      '30-day free trial',
+      '30-day free trial',
+    ]);
+    const again = sub({ status: 'canceled', effectivePlan: FREE });
+    expect(trialOffer(ESSENTIAL, again, planButton(ESSENTIAL, again))).toBeNull();
+    // While subscribed, an upgrade changes the running subscription: no new trial.
+    expect(trialOffer(PRO, sub({ trialDaysOnSubscribe: 30 }), planButton(PRO, sub()))).toBeNull();
+  });
+
+  it('should list the online payments limit only on a plan that takes online payments', () => {
+    const limits = { maxClasses: 2, maxStudents: 10, maxTransactionsPerMonth: 20 };
+    const features = { onlinePaymentCollection: false } as SubscriptionPlan['features'];
+    expect(planLimitLines({ limits, features })).toEqual(['Classes: 2', 'Students: 10']);
+    expect(
+      planLimitLines({ limits: { ...limits, maxTransactionsPerMonth: -1 }, features: { ...features, onlinePaymentCollection: true } }),
+    ).toEqual(['Classes: 2', 'Students: 10', 'Online payments a month: Unlimited']);
+  });
+
+  it('should let a running subscription be cancelled during its trial too, once', () => {
+    expect(canCancel(sub())).toBe(true);
+    expect(canCancel(sub({ status: 'trialing' }))).toBe(true);
+    expect(canCancel(sub({ status: 'trialing', cancel_at_period_end: true }))).toBe(false);
+    expect(canCancel(sub({ status: 'past_due' }))).toBe(false);
+    expect(canCancel(sub({ stripeSubscriptionId: null, complimentary: true }))).toBe(false);
   });
 });

@@ -101,6 +101,31 @@ export const planGridColumns = (count: number) => Math.max(1, Math.min(3, count)
 /** A limit for the Billing tab: -1 shows 'Unlimited'. */
 export const limitText = (limit: number) => (limit === -1 ? 'Unlimited' : String(limit));
 
+/**
+ * The limit lines of a plan card: classes and students always; online payments a month only when the plan has
+ * online payment collection (a crossed-out feature with a limit under it reads as if it were included).
+ */
+export function planLimitLines(plan: Pick<SubscriptionPlan, 'limits' | 'features'>): string[] {
+  return [
+    `Classes: ${limitText(plan.limits.maxClasses)}`,
+    `Students: ${limitText(plan.limits.maxStudents)}`,
+    ...(plan.features.onlinePaymentCollection ? [`Online payments a month: ${limitText(plan.limits.maxTransactionsPerMonth)}`] : []),
+  ];
+}
+
+/**
+ * The free trial a plan card offers (spec README decision 16): the server says how many days a new subscription
+ * of this organization starts with (30 the first time, 0 after); shown on the cards that start a Checkout.
+ */
+export function trialOffer(plan: SubscriptionPlan, s: Subscription | undefined, button: PlanButton): string | null {
+  const days = s?.trialDaysOnSubscribe ?? 0;
+  return days > 0 && button.action === 'checkout' && !isFreePlan(plan) ? `${days}-day free trial` : null;
+}
+
+/** The cancel button of the Overview: a running subscription (in its trial too) not already set to cancel. */
+export const canCancel = (s: Subscription) =>
+  hasLiveStripeSubscription(s) && ['active', 'trialing'].includes(s.status) && !s.cancel_at_period_end;
+
 /** The Overview's next-billing line. */
 export function nextBillingText(s: Subscription): string {
   if (s.cancel_at_period_end) return 'Canceled at period end';

@@ -95,6 +95,19 @@ describe('bad input on every write route', () => {
       'DELETE /api/admin/organizations/:id/students': { auth: 'staff', body: { confirmation: 'DELETE' } },
       'DELETE /api/admin/organizations/:id/activity-events': { auth: 'staff', body: { confirmation: 'DELETE' } },
       'DELETE /api/admin/organizations/:id/scheduled-communications/delete': { auth: 'staff', body: { confirmation: 'DELETE' } },
+      // Issue 20 §6: every group at once; a discount may be null (none), so a null there is good input.
+      'PUT /api/settings': {
+        auth: 'admin',
+        body: {
+          cancellationPolicies: [{ daysBeforeClass: 7, refundPercentage: 100 }],
+          discounts: { earlyBird: 10, senior: 15, returning: 5 },
+          notifications: { reminderHours: 18, emailEnabled: true, smsEnabled: false },
+          timeZone: 'America/Chicago',
+          waitlistOfferHours: 24,
+          classConfirmedMessages: false,
+        },
+        valid: ['discounts.earlyBird: null', 'discounts.senior: null', 'discounts.returning: null'],
+      },
       'PUT /api/settings/branding': { auth: 'admin', body: { branding: { businessName: 'B', primaryColor: '#000000', slogan: 's' } } },
       'PUT /api/settings/contact': { auth: 'admin', body: { contactInfo: { phone: '5595550000', address: 'A' } } },
       'PUT /api/settings/profile': { auth: 'admin', body: { adminProfile: { firstName: 'A', lastName: 'B', email: 'a@example.com' } } },
@@ -268,6 +281,8 @@ describe('bad input on every write route', () => {
       'DELETE /api/communications/templates/:id': { auth: 'admin', body: null },
       // Every variant carries a token that does not verify.
       'POST /api/communications/unsubscribe': { auth: 'public', body: { token: 'not-a-token' } },
+      // The rating page's button: a signature that does not verify on every variant, so nothing is ever recorded.
+      'POST /api/ratings': { auth: 'public', body: { class: cls.id, student: student.body.data.id, rating: 4, sig: 'not-a-signature' } },
       // Twilio is not configured here: no signature can verify, every variant is 400 and changes nothing.
       'POST /api/webhooks/twilio/status': {
         auth: 'public',

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { drain, jobsOf, startProviders } from '../fixtures/comms.fixture';
+import { CommunicationsDispatcher } from '../../src/modules/communications/communications.dispatcher';
+import { CommunicationsRepository } from '../../src/modules/communications/communications.repository';
+import { createStudent, drain, jobsOf, queueNews, rowOf, startProviders } from '../fixtures/comms.fixture';
 import { createOrg, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -39,5 +41,71 @@ describe('communications on two instances', () => {
     expect(emails.length + sms.length).toBe(1000);
     const rows = await a.db.query('SELECT status, count(*)::int AS n, max(attempts) AS attempts FROM communications GROUP BY status');
     expect(rows).toEqual([{ status: 'sent', n: 1000, attempts: 1 }]);
+  });
+});
+
+/** The students' monthly cap (spec 2 §9) when a student's messages are spread over batches and instances. */
+describe('communications: the monthly cap across batches and instances', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let providers: Awaited<ReturnType<typeof startProviders>>;
+  let org: OrgFixture;
+  // Batches of three: six messages to one student take two batches, or one on each instance.
+  beforeAll(async () => {
+    providers = await startProviders();
+    a = await createTestApp({ ...providers.env, DISPATCH_BATCH_SIZE: '3' });
+    b = await createTestApp({ ...providers.env, DISPATCH_BATCH_SIZE: '3' }, { databaseUrl: a.url });
+    org = await createOrg(a);
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+    await providers.close();
+  });
+  const mailsTo = (email: string) => providers.sendgrid.sent.filter((m) => m.body.personalizations[0].to[0].email === email);
+
+  it('should send five of six and skip the newest when the batch is smaller than six (one run, two batches)', async () => {
+    const s = await createStudent(a, org);
+    const ids = await queueNews(a, org.orgId, s, 6);
+    await jobsOf(a).tick();
+    const statuses = await Promise.all(ids.map((id) => rowOf(a, id)));
+    expect(statuses.map((r) => r.status)).toEqual(['sent', 'sent', 'sent', 'sent', 'sent', 'skipped']);
+    expect(statuses[5].status_reason).toBe('monthly limit of 5 messages reached');
+    expect(mailsTo(s.email)).toHaveLength(5);
+  });
+
+  it("should hold a student's monthly cap when both instances claim that student's messages at the same moment", async () => {
+    const s = await createStudent(a, org);
+    const ids = await queueNews(a, org.orgId, s, 6);
+    // Hold the student's cap lock (the dispatcher's own method) until both instances have locked three rows each and
+    // wait for it: then each decides while the other's rows are claimed, and without the lock neither would see them.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const holder = a.db.transaction(async (m) => {
+      await a.app.get(CommunicationsRepository).lockRecipient(m, s.id);
+      locked();
+      await held;
+    });
+    await isLocked;
+    const [da, db] = [a.app.get(CommunicationsDispatcher), b.app.get(CommunicationsDispatcher)];
+    const claims = Promise.all([da.claim(), db.claim()]);
+    const waiting = async () =>
+      (await a.db.query("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"))[0].n as number;
+    for (let i = 0; i < 500 && (await waiting()) < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await waiting()).toBe(2);
+    release();
+    await holder;
+    const [ca, cb] = await claims;
+    expect([ca.looked, cb.looked]).toEqual([3, 3]);
+    expect(ca.claimed.length + cb.claimed.length).toBe(5);
+    await Promise.all([da.sendAll(ca.claimed), db.sendAll(cb.claimed)]);
+    const statuses = await Promise.all(ids.map((id) => rowOf(a, id)));
+    expect(statuses.filter((r) => r.status === 'sent')).toHaveLength(5);
+    expect(statuses.filter((r) => r.status !== 'sent')).toEqual([
+      expect.objectContaining({ status: 'skipped', status_reason: 'monthly limit of 5 messages reached' }),
+    ]);
+    expect(mailsTo(s.email)).toHaveLength(5);
   });
 });

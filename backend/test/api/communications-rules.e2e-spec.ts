@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { createStudent, drain, PUBLIC_URL, rowOf, startProviders, TWILIO } from '../fixtures/comms.fixture';
+import { createStudent, drain, jobsOf, PUBLIC_URL, queueNews, rowOf, startProviders, TWILIO } from '../fixtures/comms.fixture';
 import { createOrg, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signTwilio } from '../stand-ins/twilio.stand-in';
@@ -125,6 +125,16 @@ describe('communications: rules that protect students', () => {
     );
     await drain(t, 1);
     expect((await rowOf(t, id)).status).toBe('sent');
+  });
+
+  it('should hold the monthly cap inside one dispatch batch: six queued together, one run, five go', async () => {
+    const s = await createStudent(t, org);
+    const ids = await queueNews(t, org.orgId, s, 6);
+    await jobsOf(t).tick();
+    const statuses = await Promise.all(ids.map((id) => rowOf(t, id)));
+    expect(statuses.slice(0, 5).map((r) => r.status)).toEqual(['sent', 'sent', 'sent', 'sent', 'sent']);
+    expect(statuses[5]).toMatchObject({ status: 'skipped', status_reason: 'monthly limit of 5 messages reached' });
+    expect(providers.sendgrid.sent.filter((m) => m.body.personalizations[0].to[0].email === s.email)).toHaveLength(5);
   });
 
   it('should turn the opt-in off through the signed one-click unsubscribe link', async () => {

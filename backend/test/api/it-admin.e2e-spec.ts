@@ -158,6 +158,11 @@ describe('IT-admin portal API (issue 13)', () => {
       `INSERT INTO refunds (organization_id, enrollment_id, amount_cents, source, status) VALUES ($1, $2, 100, 'admin', 'succeeded')`,
       [org.orgId, card],
     );
+    // A payment whose refund is still pending at Stripe (looked at again by the payments job).
+    await t.db.query(`INSERT INTO refund_checks (payment_intent_id, organization_id, check_after) VALUES ($1, $2, now())`, [
+      `pi_pending_refund_${randomUUID()}`,
+      org.orgId,
+    ]);
     await t.db.query(
       `INSERT INTO connect_accounts (organization_id, stripe_account_id, charges_enabled, payouts_enabled, details_submitted) VALUES ($1, $2, true, true, true)`,
       [org.orgId, `acct_${label}${randomUUID().slice(0, 8)}`],
@@ -649,6 +654,37 @@ describe('IT-admin portal API (issue 13)', () => {
         expect(partial).toBe(`${secret.slice(0, 4)}…${secret.slice(-4)}`);
       }
       expect(JSON.stringify(info)).not.toMatch(/password/i);
+      expect(info.stripe.stuckEvents).toEqual({ count: 0, oldest: null });
+    });
+
+    it('should count the Stripe events still failing after every retry and show the oldest, so stuck money is seen', async () => {
+      // What the webhook store holds after failures (stripe-webhooks.e2e-spec.ts drives the real path to it).
+      const event = (id: string, createdAgo: string, attempts: number, processed: boolean) =>
+        t.db.query(
+          `INSERT INTO stripe_events (id, type, created, payload, attempts, error, processed_at)
+           VALUES ($1, 'charge.refunded', now() - $2::interval, '{}', $3, 'Enrollment not found', CASE WHEN $4 THEN now() END)`,
+          [id, createdAgo, attempts, processed],
+        );
+      await event('evt_stuck_newer', '1 hour', 25, false);
+      await event('evt_stuck_oldest', '2 days', 31, false);
+      await event('evt_still_retried', '3 days', 24, false);
+      await event('evt_fixed_later', '4 days', 27, true);
+      try {
+        const stuck = (await get('/api/admin/system-info')).body.data.stripe.stuckEvents;
+        expect(stuck).toEqual({
+          count: 2,
+          oldest: {
+            id: 'evt_stuck_oldest',
+            type: 'charge.refunded',
+            created: expect.any(String),
+            attempts: 31,
+            error: 'Enrollment not found',
+          },
+        });
+        expect(Math.abs(Date.parse(stuck.oldest.created) - (Date.now() - 2 * 86_400_000))).toBeLessThan(60_000);
+      } finally {
+        await t.db.query("DELETE FROM stripe_events WHERE id LIKE 'evt_stuck_%' OR id IN ('evt_still_retried', 'evt_fixed_later')");
+      }
     });
 
     it('should never answer a configured secret, the database password or the JWT secret on any portal reply', async () => {

@@ -108,4 +108,46 @@ describe('public registration: plan limit and phone rule', () => {
       .expect(201);
     expect(ten.body.data.phone).toBe('5595550143');
   });
+
+  it("should accept spec 2 §3's server-owned fields and ignore them, refusing every other field the form does not have", async () => {
+    const org = await createOrg(t, { plan: 'essential' });
+    const c = await createClass(t, org, { maxStudents: 50 });
+    const past = '2001-02-03T04:05:06.000Z';
+    const body = (overrides: Record<string, unknown> = {}, enrollment: Record<string, unknown> = {}) => {
+      const b = registerBody(org.orgId, c.id, { email: `spec-${Math.random().toString(36).slice(2)}@example.com` });
+      return {
+        ...b,
+        registrationDate: past,
+        status: 'active',
+        classEnrollments: [{ ...b.classEnrollments[0], enrollmentDate: past, ...enrollment }],
+        ...overrides,
+      };
+    };
+    const ok = await t.http.post('/api/students/register').send(body()).expect(201);
+    const [row] = await t.db.query(
+      `SELECT s.registration_date, s.status, e.enrollment_date FROM students s JOIN enrollments e ON e.student_id = s.id
+       WHERE s.id = $1`,
+      [ok.body.data.id],
+    );
+    // The server's own dates, not the ones sent.
+    for (const at of [row.registration_date, row.enrollment_date])
+      expect(Math.abs(new Date(at).getTime() - Date.now())).toBeLessThan(60_000);
+    expect(row.status).toBe('active');
+
+    const refused: [Record<string, unknown>, Record<string, unknown>, string][] = [
+      [{ status: 'inactive' }, {}, 'status'],
+      [{ registrationDate: 'last tuesday' }, {}, 'registrationDate'],
+      [{}, { enrollmentDate: 'soon' }, 'enrollmentDate'],
+      [{ stripeCustomerId: 'cus_1' }, {}, 'stripeCustomerId'],
+      [{ createdAt: past }, {}, 'createdAt'],
+      [{}, { amountPaid: 80 }, 'amountPaid'],
+      [{}, { id: c.id }, 'id'],
+    ];
+    for (const [overrides, enrollment, field] of refused) {
+      const res = await t.http.post('/api/students/register').send(body(overrides, enrollment)).expect(400);
+      expect({ field, error: res.body.error }).toEqual({ field, error: expect.stringContaining(field) });
+    }
+    const [{ n }] = await t.db.query('SELECT count(*)::int AS n FROM students WHERE organization_id = $1', [org.orgId]);
+    expect(n).toBe(1);
+  });
 });

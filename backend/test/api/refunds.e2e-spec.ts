@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import Stripe from 'stripe';
 import { refundQuote } from '../../src/modules/payments/money';
+import { PaymentsJobs } from '../../src/modules/payments/payments.jobs';
+import { stripeConnectionOptions } from '../../src/modules/stripe/stripe.client';
 import { createTeacher, registerBody } from '../fixtures/org.fixture';
-import { dashboardRefund, type StandInEvent } from '../stand-ins/stripe.stand-in';
+import { dashboardRefund, setRefundStatus, type StandInEvent } from '../stand-ins/stripe.stand-in';
 import {
   cardClass,
   cardOrg,
@@ -253,6 +256,148 @@ describe('cancellations and refunds', () => {
     expect((await enrollmentRow(w.a, e.id)).refunded_cents).toBe(2500);
     await deliver(w.a, second).expect(200);
     expect((await enrollmentRow(w.a, e.id)).refunded_cents).toBe(3000);
+  });
+
+  /** The stand-in's events about one refund (refund.created names it; charge.refunded only its payment). */
+  async function eventsOf(pi: string, refundId: string) {
+    return waitFor(
+      async () => ({
+        created: w.stand.events.find((x) => x.type === 'refund.created' && x.data.object.id === refundId),
+        refunded: w.stand.events.filter((x) => x.type === 'charge.refunded' && x.data.object.payment_intent === pi).at(-1),
+      }),
+      (x) => x.created !== undefined && x.refunded !== undefined,
+    ) as Promise<{ created: StandInEvent; refunded: StandInEvent }>;
+  }
+  const refundRows = (id: string) =>
+    w.a.db.query('SELECT amount_cents, status, source, stripe_refund_id FROM refunds WHERE enrollment_id = $1 ORDER BY created_at', [id]);
+  const refundNotices = (refundId: string) =>
+    w.a.db.query("SELECT dedupe_key FROM communications WHERE organization_id = $1 AND kind = 'refund' AND dedupe_key LIKE $2", [
+      org.orgId,
+      `refund:${refundId}:%`,
+    ]);
+  const refundListCalls = (from: number, pi: string) =>
+    w.stand.requests.slice(from).filter((r) => r.method === 'GET' && r.path === '/v1/refunds' && r.query.get('payment_intent') === pi);
+
+  it('should read a dashboard refund from refunds.list, as the charge in its events carries no refunds (API 2022-11-15 and later)', async () => {
+    const e = await paid(10 * DAY);
+    const re = await dashboardRefund(w.stand.state, e.pi, 1500);
+    const { created, refunded } = await eventsOf(e.pi, re.id);
+    // The shapes of the pinned SDK's API version: no refunds on a Charge unless expanded, never in an event.
+    expect(refunded.data.object).not.toHaveProperty('refunds');
+    expect(refunded.data.object).toMatchObject({ object: 'charge', amount_refunded: 1500, payment_intent: e.pi });
+    const sdk = new Stripe('sk_test_shapes', stripeConnectionOptions(w.stand.url));
+    const plain = await sdk.paymentIntents.retrieve(e.pi, { expand: ['latest_charge'] });
+    expect(plain.latest_charge).not.toHaveProperty('refunds');
+    const expanded = await sdk.paymentIntents.retrieve(e.pi, { expand: ['latest_charge.refunds'] });
+    expect((expanded.latest_charge as Stripe.Charge).refunds?.data.map((r) => r.id)).toEqual([re.id]);
+    const listed = await sdk.refunds.list({ payment_intent: e.pi });
+    expect(listed).toMatchObject({
+      object: 'list',
+      url: '/v1/refunds',
+      has_more: false,
+      data: [{ id: re.id, amount: 1500, status: 'succeeded' }],
+    });
+
+    // refund.created alone records it (read from refunds.list); charge.refunded after it changes nothing.
+    const before = w.stand.requests.length;
+    await deliver(w.a, created).expect(200);
+    expect(refundListCalls(before, e.pi)).toHaveLength(1);
+    expect(await enrollmentRow(w.a, e.id)).toMatchObject({ refunded_cents: 1500, status: 'active' });
+    await Promise.all([deliver(w.a, refunded), deliver(w.a, { ...refunded, id: `${refunded.id}_again` })]);
+    expect(await refundRows(e.id)).toEqual([
+      { amount_cents: 1500, status: 'succeeded', source: 'stripe_dashboard', stripe_refund_id: re.id },
+    ]);
+    expect((await enrollmentRow(w.a, e.id)).refunded_cents).toBe(1500);
+    expect(await refundNotices(re.id)).toHaveLength(1);
+    // The admin's view and the revenue report show it.
+    const shown = (await w.a.http.get(`/api/enrollments/${e.id}/refund-quote`).set(org.auth).expect(200)).body.data;
+    expect(shown).toMatchObject({ refundedAmount: 15, refundableAmount: 65 });
+  });
+
+  it('should record a pending dashboard refund only once it succeeds, found by the job that lists its refunds again', async () => {
+    const e = await paid(10 * DAY);
+    const jobs = w.a.app.get(PaymentsJobs);
+    const re = await dashboardRefund(w.stand.state, e.pi, 2000, 'pending');
+    const { created, refunded } = await eventsOf(e.pi, re.id);
+    await Promise.all([deliver(w.a, created), deliver(w.a, refunded)]);
+    expect((await enrollmentRow(w.a, e.id)).refunded_cents).toBe(0);
+    expect(await refundRows(e.id)).toEqual([]);
+    const checks = () => w.a.db.query('SELECT check_after, attempts FROM refund_checks WHERE payment_intent_id = $1', [e.pi]);
+    expect(await checks()).toHaveLength(1);
+    // Looked at again when due: still pending, so nothing yet, and the next look is later.
+    const hour = Date.now() + 3600_000;
+    await jobs.followUpRefunds(new Date(hour));
+    expect(await refundRows(e.id)).toEqual([]);
+    const [again] = await checks();
+    expect(again.attempts).toBe(1);
+    expect(new Date(again.check_after).getTime()).toBeGreaterThan(hour);
+    // It succeeds at Stripe. Stripe tells with refund.updated / charge.refund.updated, which the contract does not
+    // subscribe to (stored, answered 200, nothing done); the job's next look records it, once.
+    await setRefundStatus(w.stand.state, re.id, 'succeeded');
+    for (const type of ['charge.refund.updated', 'refund.updated'])
+      await deliver(w.a, w.stand.events.filter((x) => x.type === type && x.data.object.id === re.id).at(-1)!).expect(200);
+    expect(await refundRows(e.id)).toEqual([]);
+    const day = Date.now() + 24 * 3600_000;
+    await jobs.followUpRefunds(new Date(day));
+    await jobs.followUpRefunds(new Date(day + 3600_000));
+    expect(await refundRows(e.id)).toEqual([
+      { amount_cents: 2000, status: 'succeeded', source: 'stripe_dashboard', stripe_refund_id: re.id },
+    ]);
+    expect((await enrollmentRow(w.a, e.id)).refunded_cents).toBe(2000);
+    expect(await refundNotices(re.id)).toHaveLength(1);
+    expect(await checks()).toEqual([]);
+    // The events delivered again change nothing.
+    await deliver(w.a, { ...created, id: `${created.id}_late` }).expect(200);
+    expect((await enrollmentRow(w.a, e.id)).refunded_cents).toBe(2000);
+  });
+
+  it('should stop counting a recorded refund that fails at Stripe later, once, when the payment is next looked at', async () => {
+    const e = await paid(10 * DAY);
+    const re = await dashboardRefund(w.stand.state, e.pi, 3000);
+    await deliver(w.a, (await eventsOf(e.pi, re.id)).refunded).expect(200);
+    expect((await enrollmentRow(w.a, e.id)).refunded_cents).toBe(3000);
+    // The card cannot take the money back: the refund fails and the money stays with the organization.
+    await setRefundStatus(w.stand.state, re.id, 'failed');
+    // The next refund of the payment (here the admin's, through the app) has its events read the whole list again.
+    const admin = await w.a.http.post(`/api/enrollments/${e.id}/refund`).set(org.auth).send({ amount: 10 }).expect(200);
+    expect(admin.body.data.refundedAmount).toBe(40);
+    const adminRefund = admin.body.data.refund.id as string;
+    const [{ stripe_refund_id: second }] = await w.a.db.query('SELECT stripe_refund_id FROM refunds WHERE id = $1', [adminRefund]);
+    const { created, refunded } = await eventsOf(e.pi, second);
+    await Promise.all([deliver(w.a, created), deliver(w.a, refunded), deliver(w.a, { ...refunded, id: `${refunded.id}_b` })]);
+    expect((await enrollmentRow(w.a, e.id)).refunded_cents).toBe(1000);
+    expect((await refundRows(e.id)).map((r: { amount_cents: number; status: string }) => [r.amount_cents, r.status])).toEqual([
+      [3000, 'failed'],
+      [1000, 'succeeded'],
+    ]);
+    expect((await quote(e.id).expect(200)).body.data).toMatchObject({ refundedAmount: 10, refundableAmount: 70 });
+  });
+
+  it("should count a refund once when the app's transaction died after Stripe refunded and its events recorded it first", async () => {
+    const e = await paid(10 * DAY);
+    const key = 'refund-whose-answer-was-lost';
+    w.stand.state.loseReply = (req) => req.method === 'POST' && req.path === '/v1/refunds';
+    try {
+      await w.a.http.post(`/api/enrollments/${e.id}/refund`).set(org.auth).set('Idempotency-Key', key).send({ amount: 20 }).expect(502);
+    } finally {
+      w.stand.state.loseReply = null;
+    }
+    expect((await enrollmentRow(w.a, e.id)).refunded_cents).toBe(0);
+    // Stripe did refund: its events record it against the enrollment its metadata names, as the admin's.
+    const re = [...w.stand.state.objects.values()].find((o) => o.object === 'refund' && o.payment_intent === e.pi)!;
+    await deliver(w.a, (await eventsOf(e.pi, re.id)).refunded).expect(200);
+    expect(await refundRows(e.id)).toEqual([{ amount_cents: 2000, status: 'succeeded', source: 'admin', stripe_refund_id: re.id }]);
+    // The admin tries again with the same key: Stripe answers the same refund, which is not counted twice.
+    const retry = await w.a.http
+      .post(`/api/enrollments/${e.id}/refund`)
+      .set(org.auth)
+      .set('Idempotency-Key', key)
+      .send({ amount: 20 })
+      .expect(200);
+    expect(retry.body.data).toMatchObject({ refundedAmount: 20, refund: { amount: 20 } });
+    expect((await enrollmentRow(w.a, e.id)).refunded_cents).toBe(2000);
+    expect(await refundRows(e.id)).toHaveLength(1);
+    expect(await refundNotices(re.id)).toHaveLength(1);
   });
 
   it("should keep every new route to the caller's organization and its admins", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ClassMilestonesService } from '../../src/modules/reporting/class-milestones.service';
+import { RatingLinks } from '../../src/modules/reporting/rating-links';
 import { classBody, createClass, createOrg, studentBody, type OrgFixture } from '../fixtures/org.fixture';
 import { activityCount, enrollStudent } from '../fixtures/roster.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -86,21 +87,139 @@ describe('server-recorded events and ratings', () => {
     // The old table is gone (migration 1765500000001): the outbox is the only place a rating request lives.
     expect((await t.db.query("SELECT to_regclass('rating_requests') AS t"))[0].t).toBeNull();
 
-    // A changed score keeps the old signature: refused. The real link records the rating.
-    const four = new URL(links[3]);
+    // A mail scanner or a link preview opens all five links: each shows a page and nothing is recorded.
+    const path = (l: string) => new URL(l).pathname + new URL(l).search;
+    for (const [i, l] of links.entries()) {
+      const page = await t.http.get(path(l)).set('Accept', HTML).expect(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.text).toContain('<h1>How was Finished?</h1>');
+      expect(page.text).toContain(`Send my rating: ${i + 1} out of 5`);
+      // The chosen score's button and the four others, each a form that POSTs.
+      const chosen = String(i + 1);
+      expect(forms(page.text).map((f) => f.rating)).toEqual([chosen, ...['1', '2', '3', '4', '5'].filter((r) => r !== chosen)]);
+    }
+    expect(await t.db.query('SELECT rating FROM satisfaction_ratings WHERE class_id = $1', [cls.id])).toEqual([]);
+    expect(await activityCount(t, org.orgId, 'satisfaction_rating')).toBe(0);
+
+    // A changed score keeps the old signature: refused with the 'Link not valid' page, on GET and on POST.
     const forged = new URL(links[3]);
     forged.searchParams.set('rating', '5');
-    expect((await t.http.get(forged.pathname + forged.search).expect(200)).text).toContain('Link not valid');
-    expect((await t.http.get(four.pathname + four.search).expect(200)).text).toContain('You rated Finished 4 out of 5');
-    // One rating per student and class: a second click replaces it.
-    const two = new URL(links[1]);
-    await t.http.get(two.pathname + two.search).expect(200);
+    const bad = await t.http
+      .get(forged.pathname + forged.search)
+      .set('Accept', HTML)
+      .expect(400);
+    expect(bad.headers['content-type']).toMatch(/^text\/html/);
+    expect(bad.text).toContain('<h1>Link not valid</h1>');
+    const page4 = (await t.http.get(path(links[3])).set('Accept', HTML).expect(200)).text;
+    const [four] = forms(page4);
+    expect(four).toMatchObject({ action: 'ratings', class: cls.id, student: s.id, rating: '4' });
+    const { action: _a, ...fields } = four;
+    const forgedPost = await t.http
+      .post('/api/ratings')
+      .set('Accept', HTML)
+      .type('form')
+      .send({ ...fields, rating: '5' })
+      .expect(400);
+    expect(forgedPost.text).toContain('<h1>Link not valid</h1>');
+    // Refused for its signature (the envelope a non-browser client gets says which rule).
+    const forgedJson = await t.http
+      .post('/api/ratings')
+      .type('form')
+      .send({ ...fields, rating: '5' })
+      .expect(400);
+    expect(forgedJson.body.error).toBe('This rating link is not valid');
+    expect(await t.db.query('SELECT rating FROM satisfaction_ratings WHERE class_id = $1', [cls.id])).toEqual([]);
+
+    // The page's button (its form, as a browser posts it) records the rating; sending it again changes nothing.
+    const thanks = await t.http.post('/api/ratings').set('Accept', HTML).type('form').send(fields).expect(200);
+    expect(thanks.headers['content-type']).toMatch(/^text\/html/);
+    expect(thanks.text).toContain('You rated Finished 4 out of 5');
+    await t.http.post('/api/ratings').set('Accept', HTML).type('form').send(fields).expect(200);
+    expect(await t.db.query('SELECT rating FROM satisfaction_ratings WHERE class_id = $1', [cls.id])).toEqual([{ rating: 4 }]);
+    expect(await activityCount(t, org.orgId, 'satisfaction_rating')).toBe(1);
+    // One rating per student and class: another choice on the page replaces it (and the page says what was given).
+    const page2 = (await t.http.get(path(links[1])).set('Accept', HTML).expect(200)).text;
+    expect(page2).toContain('You rated this class 4 out of 5 before');
+    const { action: _b, ...two } = forms(page2)[0];
+    await t.http.post('/api/ratings').type('form').send(two).expect(200);
     const ratings = await t.db.query('SELECT rating FROM satisfaction_ratings WHERE class_id = $1', [cls.id]);
     expect(ratings).toEqual([{ rating: 2 }]);
+    expect(await activityCount(t, org.orgId, 'satisfaction_rating')).toBe(2);
 
     const summary = await t.http.get('/api/reporting/dashboard-summary').set(org.auth).expect(200);
     expect(summary.body.data).toMatchObject({ averageSatisfaction: 2, averageRating: 2 });
     const done = await t.http.get('/api/reporting/class-completion-events?timeframe=7d').set(org.auth).expect(200);
     expect(done.body.data).toEqual([expect.objectContaining({ classId: cls.id, satisfactionRating: 2, ratings: 1, studentsCount: 1 })]);
   });
+
+  it('should refuse a rating link of a student not in the class (403) or a malformed one (400), and answer JSON clients in JSON', async () => {
+    const cls = await createClass(t, org, { title: 'Left early' });
+    const s = await enrollStudent(t, org, cls.id);
+    const links = t.app.get(RatingLinks);
+    const link = (classId: string, studentId: string, rating: number) =>
+      `/api/ratings?class=${classId}&student=${studentId}&rating=${rating}&sig=${links.sign(classId, studentId, rating)}`;
+    const form = (classId: string, studentId: string, rating: number) => ({
+      class: classId,
+      student: studentId,
+      rating: String(rating),
+      sig: links.sign(classId, studentId, rating),
+    });
+    await t.http
+      .get(link(cls.id, s.id, 3))
+      .set('Accept', HTML)
+      .expect(200);
+    // Signed, but for a student who is not (or no longer) in the class.
+    await t.http.delete(`/api/students/${s.id}/enrollments/${cls.id}`).set(org.auth).expect(200);
+    for (const [classId, studentId] of [
+      [cls.id, s.id],
+      [cls.id, '00000000-0000-4000-8000-000000000000'],
+      ['00000000-0000-4000-8000-000000000000', s.id],
+    ]) {
+      const page = await t.http
+        .get(link(classId, studentId, 3))
+        .set('Accept', HTML)
+        .expect(403);
+      expect(page.text).toContain('<h1>Link not valid</h1>');
+      expect(page.text).toContain('This rating link is no longer valid.');
+      const post = await t.http
+        .post('/api/ratings')
+        .set('Accept', HTML)
+        .type('form')
+        .send(form(classId, studentId, 3))
+        .expect(403);
+      expect(post.text).toContain('<h1>Link not valid</h1>');
+    }
+    // Malformed links and forms: the same page, 400.
+    const sig = links.sign(cls.id, s.id, 3);
+    for (const q of [
+      `class=${cls.id}&student=${s.id}&rating=9&sig=${sig}`,
+      `class=${cls.id}&student=${s.id}&rating=3`,
+      `class=not-an-id&student=${s.id}&rating=3&sig=${sig}`,
+      `class=${cls.id}&student=${s.id}&rating=3&sig=${sig}x`,
+    ]) {
+      const page = await t.http.get(`/api/ratings?${q}`).set('Accept', HTML).expect(400);
+      expect(page.text).toContain('This rating link is not valid. Please use the link from your email.');
+      const post = await t.http.post('/api/ratings').set('Accept', HTML).type('form').send(q).expect(400);
+      expect(post.text).toContain('<h1>Link not valid</h1>');
+    }
+    // A client that does not ask for HTML gets the usual envelope.
+    const json = await t.http.get(link(cls.id, s.id, 3).replace(/sig=./, 'sig=')).expect(400);
+    expect(json.body).toEqual({ success: false, data: null, error: 'This rating link is not valid' });
+    const gone = await t.http
+      .post('/api/ratings')
+      .send({ ...form(cls.id, s.id, 3), rating: 3 })
+      .expect(403);
+    expect(gone.body).toEqual({ success: false, data: null, error: 'This rating link is no longer valid' });
+    expect(await t.db.query('SELECT rating FROM satisfaction_ratings WHERE class_id = $1', [cls.id])).toEqual([]);
+  });
 });
+
+const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+/** The forms of a rating page: their action and hidden fields, in page order. */
+function forms(html: string): Record<string, string>[] {
+  return [...html.matchAll(/<form method="post" action="([^"]*)">(.*?)<\/form>/g)].map(([, action, inner]) => ({
+    action,
+    ...Object.fromEntries([...inner.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map(([, n, v]) => [n, v])),
+  }));
+}

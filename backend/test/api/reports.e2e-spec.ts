@@ -335,6 +335,53 @@ describe('reports API', () => {
     expect(att.body.data.rows.map((r: { classId: string }) => r.classId)).toEqual([otherClass.id]);
   });
 
+  it("should read ISO date-times as the day they fall on in the organization's zone, with the same reply as the days", async () => {
+    // 05:00Z on Nov 1 is Nov 1 00:00 in Chicago (CDT); 05:59Z on Nov 11 is Nov 10 23:59 there (CST): the UTC day differs.
+    const isoRanges = [
+      'startDate=2026-11-01T05:00:00.000Z&endDate=2026-11-11T05:59:59.999Z',
+      'startDate=2026-11-01T00:00:00-05:00&endDate=2026-11-10T23:00:00-0600',
+      // Without an offset a date-time is a wall-clock time: its own date.
+      'startDate=2026-11-01T00:00:00&endDate=2026-11-10T23:59',
+    ];
+    for (const kind of ['enrollment', 'revenue', 'attendance']) {
+      const days = (await t.http.get(`/api/reports/${kind}?${range}`).set(org.auth).expect(200)).body.data;
+      expect(days.series).toHaveLength(10);
+      for (const q of isoRanges) {
+        const res = await t.http.get(`/api/reports/${kind}?${q}`).set(org.auth).expect(200);
+        expect(res.body.data).toEqual(days);
+        expect(res.body.data).toMatchObject({ startDate: '2026-11-01', endDate: '2026-11-10' });
+      }
+    }
+    // The spec's own call shape (toISOString of a range ending now): one day, the 10th locally, not the 11th of UTC.
+    const oneDay = await t.http
+      .get('/api/reports/enrollment?startDate=2026-11-11T03:00:00.000Z&endDate=2026-11-11T05:59:00.000Z')
+      .set(org.auth)
+      .expect(200);
+    expect(oneDay.body.data).toMatchObject({ startDate: '2026-11-10', endDate: '2026-11-10' });
+    expect(oneDay.body.data.series).toEqual([{ date: '2026-11-10', enrollments: 1 }]);
+    const csv = await t.http.get(`/api/reports/revenue?${isoRanges[0]}&format=csv`).set(org.auth).expect(200);
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="revenue-report_2026-11-01_2026-11-10.csv"');
+    const spec = await t.http.get(`/api/revenue?${isoRanges[0]}`).set(org.auth).expect(200);
+    expect(spec.body.data).toEqual((await t.http.get(`/api/revenue?${range}`).set(org.auth).expect(200)).body.data);
+  });
+
+  it('should refuse a date or date-time it cannot read with a 400 naming the field', async () => {
+    for (const [q, field] of [
+      ['startDate=yesterday&endDate=2026-11-10', 'startDate'],
+      ['startDate=2026-11-01&endDate=2026-11-10T25:00:00Z', 'endDate'],
+      ['startDate=2026-02-30T10:00:00Z&endDate=2026-03-01', 'startDate'],
+      ['startDate=2026-11-01T10:00:00+25:00&endDate=2026-11-10', 'startDate'],
+      ['startDate=1731974400000&endDate=2026-11-10', 'startDate'],
+      ['startDate=2026-11-01&endDate=2026-11-10T10', 'endDate'],
+    ]) {
+      for (const path of ['/api/reports/enrollment', '/api/reports/attendance', '/api/reporting/enrollment-events']) {
+        const res = await t.http.get(`${path}?${q}`).set(org.auth).expect(400);
+        expect(res.body.error).toBe(`${field} must be a date (YYYY-MM-DD) or an ISO date-time`);
+        expect(res.body.errors).toEqual({ [field]: `${field} must be a date (YYYY-MM-DD) or an ISO date-time` });
+      }
+    }
+  });
+
   it('should refuse bad ranges and formats readably', async () => {
     for (const q of [
       'startDate=2026-11-10&endDate=2026-11-01',

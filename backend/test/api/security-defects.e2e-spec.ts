@@ -184,20 +184,31 @@ describe('security defects (issue 8 §1)', () => {
   });
 
   describe('mass assignment on public registration', () => {
-    it('should refuse status and any field the public form does not have', async () => {
+    // Spec 2 §3's server-owned registrationDate, status 'active' and enrollmentDate are accepted and ignored
+    // (decision 17, public-registration.e2e-spec.ts); a status other than 'active' and every other field are refused.
+    it("should refuse a status other than 'active' and any field the public form does not have", async () => {
       const org = await createOrg(t, { plan: 'essential' });
       const c = await createClass(t, org);
-      for (const extra of [{ status: 'inactive' }, { registrationDate: '2020-01-01' }, { stripeCustomerId: 'cus_x' }]) {
+      const inactive = await t.http
+        .post('/api/students/register')
+        .send({ ...registerBody(org.orgId, c.id), status: 'inactive' })
+        .expect(400);
+      expect(inactive.body).toMatchObject({ success: false, data: null, error: "status of a new registration can only be 'active'" });
+      for (const extra of [{ stripeCustomerId: 'cus_x' }, { createdAt: '2020-01-01' }, { communicationHistory: [] }]) {
         const res = await t.http
           .post('/api/students/register')
           .send({ ...registerBody(org.orgId, c.id), ...extra })
           .expect(400);
         expect(res.body).toMatchObject({ success: false, data: null, error: expect.stringContaining('should not exist') });
       }
-      await t.http
-        .post('/api/students/register')
-        .send({ ...registerBody(org.orgId, c.id), classEnrollments: [{ classId: c.id, enrollmentDate: '2020-01-01' }] })
-        .expect(400);
+      for (const enrollment of [
+        { classId: c.id, amountPaid: 80 },
+        { classId: c.id, paymentStatus: 'completed' },
+      ])
+        await t.http
+          .post('/api/students/register')
+          .send({ ...registerBody(org.orgId, c.id), classEnrollments: [enrollment] })
+          .expect(400);
       const [{ n }] = await t.db.query('SELECT count(*)::int AS n FROM students WHERE organization_id = $1', [org.orgId]);
       expect(n).toBe(0);
     });

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { StripeClient } from '../../src/modules/stripe/stripe.client';
 import { StripeEventHandlers, type StripeEventHandler } from '../../src/modules/stripe/stripe-event-handlers';
@@ -138,6 +139,35 @@ describe('Stripe webhooks and reconciliation', () => {
     expect(await stored(event.id)).toMatchObject({ error: null, attempts: 3 });
     expect((await deliver(a, event).expect(200)).body.data.status).toBe('duplicate');
     expect(await effects(event.id)).toBe(1);
+  });
+
+  it('should give up on an event still failing after 25 attempts: logged at error level, no longer retried, listed as stuck', async () => {
+    const event = stripeEvent('evt_money_stuck', HANDLED, {}, Math.floor(Date.now() / 1000) - 3600);
+    failing.add(event.id);
+    const errors = jest.spyOn(Logger.prototype, 'error');
+    const givenUp = () => errors.mock.calls.filter(([m]) => String(m).includes(`${event.id} (${HANDLED}) still fails after`));
+    try {
+      for (let i = 1; i <= 24; i++) await deliver(i % 2 ? a : b, event).expect(500);
+      expect(givenUp()).toEqual([]);
+      expect(await a.app.get(StripeEventsService).stuckEvents()).toEqual({ count: 0, oldest: null });
+      await deliver(a, event).expect(500);
+      expect(givenUp()).toHaveLength(1);
+      expect(String(givenUp()[0][0])).toContain('still fails after 25 attempts and is no longer retried');
+    } finally {
+      errors.mockRestore();
+    }
+    // The job leaves it alone now; the IT-admin portal lists it, with the last error.
+    await a.app.get(StripeEventsService).reconcile();
+    expect(await stored(event.id)).toMatchObject({ processed_at: null, attempts: 25, error: 'handler exploded' });
+    expect(await a.app.get(StripeEventsService).stuckEvents()).toEqual({
+      count: 1,
+      oldest: { id: event.id, type: HANDLED, created: new Date(event.created * 1000), attempts: 25, error: 'handler exploded' },
+    });
+    // Fixed and delivered again (Stripe retries for days), it is processed once and no longer stuck.
+    failing.clear();
+    expect((await deliver(b, event).expect(200)).body.data.status).toBe('processed');
+    expect(await effects(event.id)).toBe(1);
+    expect((await a.app.get(StripeEventsService).stuckEvents()).count).toBe(0);
   });
 
   it('should run the handler once when the same event reaches both instances at the same moment', async () => {

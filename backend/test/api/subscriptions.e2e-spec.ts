@@ -93,31 +93,46 @@ describe('subscriptions on Stripe Billing', () => {
     });
   });
 
-  it('should activate Essential through Checkout and unlock its features at once', async () => {
+  /** What the app asked Stripe's Checkout for (the request body, as the SDK encoded it). */
+  const checkoutRequest = (org: OrgFixture) =>
+    stand.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === org.orgId).at(-1)!.body;
+
+  it('should start the first subscription with the promised 30-day trial through Checkout and unlock its features at once', async () => {
     const org = await createOrg(t);
     expect(await feature(org, 'customBranding')).toBe(false);
+    expect((await sub(org)).trialDaysOnSubscribe).toBe(30);
     const sessionId = await checkout(org, essentialPrice);
     const session = stand.state.objects.get(sessionId)!;
     expect(session).toMatchObject({
       mode: 'subscription',
       client_reference_id: org.orgId,
       metadata: { organizationId: org.orgId, planId: 'essential' },
-      subscription_data: { metadata: { organizationId: org.orgId, planId: 'essential' } },
       cancel_url: `${SITE}/admin/subscription?tab=plans`,
+      // Nothing is charged before the trial ends.
+      payment_status: 'no_payment_required',
+    });
+    expect(checkoutRequest(org).subscription_data).toEqual({
+      trial_period_days: '30',
+      metadata: { organizationId: org.orgId, planId: 'essential' },
     });
     const s = await sub(org);
     expect(s).toMatchObject({
-      status: 'active',
+      status: 'trialing',
       planId: 'essential',
       effectivePlan: { id: 'essential' },
       cancel_at_period_end: false,
       stripeSubscriptionId: session.subscription,
       complimentary: false,
       scheduledChange: null,
+      trialDaysOnSubscribe: 0,
     });
+    expect(s.trial_end).toBe(s.current_period_end);
     expect(s.current_period_end - s.current_period_start).toBe(30 * 24 * 3600);
     expect(Math.abs(s.current_period_start - Date.now() / 1000)).toBeLessThan(120);
     expect(await feature(org, 'customBranding')).toBe(true);
+    // The trial ends: Stripe charges the first month and the subscription is active.
+    await advanceSubscription(stand.state, s.stripeSubscriptionId, 'period_end');
+    expect(await sub(org)).toMatchObject({ status: 'active', trial_end: s.trial_end, current_period_start: s.trial_end });
     await t.http
       .put('/api/settings/branding')
       .set(org.auth)
@@ -131,15 +146,50 @@ describe('subscriptions on Stripe Billing', () => {
     expect(again.status).toBe(409);
   });
 
-  it('should start a 14-day trial as trialing with the plan granted', async () => {
+  it("should give the first subscription the test page's 14-day trial when asked, and refuse a trial past 30 days", async () => {
     const org = await createOrg(t);
+    const long = await t.http
+      .post('/api/subscriptions/create')
+      .set(org.auth)
+      .send({ organizationId: org.orgId, priceId: essentialPrice, trialDays: 31 })
+      .expect(400);
+    expect(long.body.error).toContain('trialDays must be at most 30');
     await checkout(org, essentialPrice, 14);
+    expect(checkoutRequest(org).subscription_data).toMatchObject({ trial_period_days: '14' });
     const s = await sub(org);
     expect(s).toMatchObject({ status: 'trialing', planId: 'essential', effectivePlan: { id: 'essential' } });
     expect(Math.abs(s.trial_end - (Date.now() / 1000 + 14 * 24 * 3600))).toBeLessThan(120);
     expect(await feature(org, 'advancedReporting')).toBe(true);
     await advanceSubscription(stand.state, s.stripeSubscriptionId, 'period_end');
     expect((await sub(org)).status).toBe('active');
+  });
+
+  it('should charge a second subscription at once: no trial after a first one ended or was reset to Free', async () => {
+    // Ended: the first subscription (trial) is deleted, the organization subscribes again, even asking for 14 days.
+    const org = await createOrg(t);
+    await checkout(org, essentialPrice);
+    await advanceSubscription(stand.state, (await sub(org)).stripeSubscriptionId, 'delete');
+    expect(await sub(org)).toMatchObject({ status: 'canceled', effectivePlan: { id: 'free' }, trialDaysOnSubscribe: 0 });
+    const again = await t.http
+      .post('/api/subscriptions/create')
+      .set(org.auth)
+      .send({ organizationId: org.orgId, priceId: professionalPrice, trialDays: 14 })
+      .expect(201);
+    expect(again.body.data.trialDays).toBe(0);
+    await fetch(`${stand.url}/checkout/${again.body.data.sessionId}/complete`, { method: 'POST', redirect: 'manual' });
+    expect(checkoutRequest(org).subscription_data).toEqual({ metadata: { organizationId: org.orgId, planId: 'professional' } });
+    const second = await sub(org);
+    expect(second).toMatchObject({ status: 'active', planId: 'professional', trial_end: null });
+    expect(stand.state.objects.get(again.body.data.sessionId)).toMatchObject({ payment_status: 'paid' });
+
+    // Reset to Free by platform staff: the Stripe ids are cleared, the first subscription is still remembered.
+    const reset = await createOrg(t);
+    await checkout(reset, essentialPrice);
+    await t.app.get(SubscriptionsService).resetToFree(reset.orgId);
+    expect(await sub(reset)).toMatchObject({ stripeSubscriptionId: null, trialDaysOnSubscribe: 0 });
+    await checkout(reset, essentialPrice);
+    expect(checkoutRequest(reset).subscription_data).not.toHaveProperty('trial_period_days');
+    expect(await sub(reset)).toMatchObject({ status: 'active', trial_end: null });
   });
 
   it('should upgrade at once with proration', async () => {
@@ -151,7 +201,8 @@ describe('subscriptions on Stripe Billing', () => {
       .set(org.auth)
       .send({ newPriceId: professionalPrice, newPlanId: 'professional' })
       .expect(200);
-    expect(res.body.data).toMatchObject({ planId: 'professional', effectivePlan: { id: 'professional' }, status: 'active' });
+    // An upgrade during the trial keeps the trial (Stripe bills the new price when it ends).
+    expect(res.body.data).toMatchObject({ planId: 'professional', effectivePlan: { id: 'professional' }, status: 'trialing' });
     const update = stand.requests
       .filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${res.body.data.stripeSubscriptionId}`)
       .at(-1)!;
@@ -227,13 +278,14 @@ describe('subscriptions on Stripe Billing', () => {
   it('should cancel at period end (features kept) and resume', async () => {
     const org = await createOrg(t);
     await checkout(org, essentialPrice);
+    // Cancelling during the trial: nothing will be charged, the features stay until the trial ends.
     const cancelled = (await t.http.post(`/api/subscriptions/${org.orgId}/cancel`).set(org.auth).send({}).expect(200)).body.data;
-    expect(cancelled).toMatchObject({ status: 'active', cancel_at_period_end: true, effectivePlan: { id: 'essential' } });
+    expect(cancelled).toMatchObject({ status: 'trialing', cancel_at_period_end: true, effectivePlan: { id: 'essential' } });
     expect(stand.state.objects.get(cancelled.stripeSubscriptionId)).toMatchObject({ cancel_at_period_end: true });
     expect(await feature(org, 'customBranding')).toBe(true);
     await t.http.post(`/api/subscriptions/${org.orgId}/cancel`).set(org.auth).send({}).expect(409);
     const resumed = (await t.http.post(`/api/subscriptions/${org.orgId}/resume`).set(org.auth).send({}).expect(200)).body.data;
-    expect(resumed).toMatchObject({ status: 'active', cancel_at_period_end: false });
+    expect(resumed).toMatchObject({ status: 'trialing', cancel_at_period_end: false });
     await t.http.post(`/api/subscriptions/${org.orgId}/resume`).set(org.auth).send({}).expect(409);
   });
 

@@ -183,6 +183,12 @@ describe('waitlist seats on two instances', () => {
     expect(await w.b.app.get(CardPaymentsService).expireHolds()).toBe(1);
     expect((await enrollmentRow(w.a, res.body.data.enrollmentId)).status).toBe('expired');
     expect((await entry(w.a, b.entryId)).status).toBe('offered');
+    const shown = async (id: string) =>
+      (
+        (await w.a.http.get(`/api/classes/${cls.id}/waitlist`).set(org.auth).expect(200)).body.data as { id: string; status: string }[]
+      ).find((x) => x.id === id)!;
+    // The entry says what became of the registration: the card payment was never made.
+    expect(await shown(a.entryId)).toMatchObject({ status: 'registration_lapsed', registrationCancelledAt: null });
     expect(await seats(w.a, cls.id)).toEqual({ enrolled: 1, status: 'Closed' });
     // Refund-cancel of an active card enrollment frees its seat to the list too (the payments issue's cancel path).
     const { offer: offerB } = await tokensOf(w.a, b.entryId);
@@ -191,8 +197,10 @@ describe('waitlist seats on two instances', () => {
       .send({ ...intentBody(org.orgId, cls.id, 80, { email: b.email }), waitlistOfferToken: offerB })
       .expect(201);
     const c = await join(w.a, org.orgId, cls.id);
+    expect(await shown(b.entryId)).toMatchObject({ status: 'accepted' });
     await w.a.http.post(`/api/enrollments/${cardB.body.data.enrollmentId}/cancel`).set(org.auth).send({}).expect(200);
     expect((await entry(w.a, c.entryId)).status).toBe('offered');
+    expect(await shown(b.entryId)).toMatchObject({ status: 'registration_cancelled', registrationCancelledAt: expect.any(String) });
     expect(await seats(w.a, cls.id)).toEqual({ enrolled: 1, status: 'Closed' });
   });
 

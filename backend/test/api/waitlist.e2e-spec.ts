@@ -173,6 +173,56 @@ describe('waitlist with timed seat offers (issue 14 §1)', () => {
     expect(await seats(t, cls.id)).toEqual({ enrolled: 2, status: 'Closed' });
   });
 
+  it('should say when the registration made from an accepted offer is cancelled or removed later', async () => {
+    const { cls, students } = await fullClass(t, org, 2);
+    const a = await join(t, org.orgId, cls.id);
+    const b = await join(t, org.orgId, cls.id);
+    await freeSeat(t, org, students[0].id, cls.id);
+    const tokensA = await tokensOf(t, a.entryId);
+    const regA = await t.http
+      .post('/api/students/register')
+      .send({ ...registerBody(org.orgId, cls.id, { email: a.email }), waitlistOfferToken: tokensA.offer })
+      .expect(201);
+    const list = async () =>
+      Object.fromEntries(
+        ((await t.http.get(`/api/classes/${cls.id}/waitlist`).set(org.auth).expect(200)).body.data as { id: string; status: string }[]).map(
+          (x) => [x.id, x],
+        ),
+      );
+    expect((await list())[a.entryId]).toMatchObject({ status: 'accepted', registrationCancelledAt: null });
+    // While the registration stands, leaving is cancelling it: the organization's to do.
+    await t.http.post(`/api/waitlist/leave/${tokensA.leave}`).expect(409);
+
+    // The admin cancels it: the entry says so (and when); the freed seat goes to the next person.
+    const cancelled = await t.http
+      .post(`/api/enrollments/${regA.body.data.classEnrollments[0].id}/cancel`)
+      .set(org.auth)
+      .send({})
+      .expect(200);
+    const afterCancel = await list();
+    expect(afterCancel[a.entryId]).toMatchObject({
+      status: 'registration_cancelled',
+      registrationCancelledAt: cancelled.body.data.cancelledAt,
+    });
+    expect(afterCancel[b.entryId].status).toBe('offered');
+    expect((await t.http.get(`/api/waitlist/offers/${tokensA.offer}`).expect(410)).body.error).toBe(
+      'This offer was used to register, and that registration has since been cancelled.',
+    );
+    // Nothing left to leave: the link answers as for anyone no longer on the list, and changes nothing.
+    expect((await t.http.post(`/api/waitlist/leave/${tokensA.leave}`).expect(200)).body.data).toEqual({ status: 'left' });
+    expect((await entry(t, a.entryId)).status).toBe('accepted');
+
+    // The next person registers with their offer, and the admin removes that registration (in person: deleted).
+    const { offer } = await tokensOf(t, b.entryId);
+    const regB = await t.http
+      .post('/api/students/register')
+      .send({ ...registerBody(org.orgId, cls.id, { email: b.email }), waitlistOfferToken: offer })
+      .expect(201);
+    expect((await list())[b.entryId].status).toBe('accepted');
+    await freeSeat(t, org, regB.body.data.id, cls.id);
+    expect((await list())[b.entryId]).toMatchObject({ status: 'registration_cancelled', registrationCancelledAt: null });
+  });
+
   it('should pass a lapsed offer down a chain of three people, then give the seat to the public', async () => {
     const { cls, students } = await fullClass(t, org, 1);
     const people = [await join(t, org.orgId, cls.id), await join(t, org.orgId, cls.id), await join(t, org.orgId, cls.id)];
@@ -238,6 +288,7 @@ describe('waitlist with timed seat offers (issue 14 §1)', () => {
         'offeredAt',
         'phone',
         'position',
+        'registrationCancelledAt',
         'status',
       ].sort(),
     );

@@ -17,7 +17,7 @@ import { eventRoutes } from './stripe/events.routes';
 import { paymentRoutes } from './stripe/payments.routes';
 
 export { signStripePayload, stripeEvent, type StandInEvent, type StandInState } from './stripe/core';
-export { dashboardRefund, succeedPaymentIntent } from './stripe/payments.routes';
+export { dashboardRefund, setRefundStatus, succeedPaymentIntent } from './stripe/payments.routes';
 
 /** Every area of the contract the stand-in implements; each route file owns one area. */
 const routes: StandInRoute[] = [...eventRoutes, ...paymentRoutes, ...connectRoutes, ...billingRoutes];

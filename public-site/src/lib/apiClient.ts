@@ -224,6 +224,19 @@ export const api = {
   delete: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
 
+/**
+ * Spec 1 §8: a service rethrows its failures with its own text ('Failed to fetch public organization', ...). Status,
+ * response data and kind are kept, so screens still tell a missing organization (404) from a failure.
+ */
+export async function rethrowAs<T>(message: string, promise: Promise<T>): Promise<T> {
+  try {
+    return await promise;
+  } catch (e) {
+    if (e instanceof ApiError) throw new ApiError(message, e.status, e.data, e.kind);
+    throw e;
+  }
+}
+
 /** A readable message for any thrown value. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError || error instanceof Error) return error.message || fallback;

@@ -2,7 +2,7 @@
  * Organization branding (spec 1 §4, §9): fetched from GET /api/public/branding/{id}, cached 24 h per
  * organization in localStorage, applied as CSS variables. Defaults when there is no organization.
  */
-import { api } from '@/lib/apiClient';
+import { api, rethrowAs } from '@/lib/apiClient';
 import type { Branding } from '@/lib/models';
 import { readJson, writeJson } from '@/lib/storage';
 
@@ -66,7 +66,9 @@ export function clearBrandingCache(): void {
 export async function fetchBranding(organizationId: string): Promise<Branding> {
   const cached = readCachedBranding(organizationId);
   if (cached) return cached;
-  const branding = withDefaults(await api.get<Partial<Branding>>(brandingPath(organizationId), { public: true }));
+  const branding = withDefaults(
+    await rethrowAs('Failed to fetch public branding', api.get<Partial<Branding>>(brandingPath(organizationId), { public: true })),
+  );
   writeJson(CACHE_PREFIX + organizationId, { savedAt: Date.now(), branding } satisfies CacheEntry);
   return branding;
 }

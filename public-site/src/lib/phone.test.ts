@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayPhone, formatPhone, formatPhoneInput, telHref } from './phone';
+import { displayPhone, formatPhone, telHref } from '@shared/us-phone-format';
+import { formatPhoneInput } from './phone';
 
 describe('formatPhone', () => {
   it('should format complete numbers', () => {

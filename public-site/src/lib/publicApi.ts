@@ -1,5 +1,5 @@
 /** Public reads shared by several features (docs/api.md "Public"). */
-import { api, prefetchPublic } from '@/lib/apiClient';
+import { api, prefetchPublic, rethrowAs } from '@/lib/apiClient';
 import type { ClassItem, PublicOrganization } from '@/lib/models';
 
 export function getClass(id: string, organizationId?: string | null): Promise<ClassItem | null> {
@@ -22,5 +22,8 @@ export function prefetchClass(id: string, organizationId?: string | null): void 
 }
 
 export function getPublicOrganization(id: string): Promise<PublicOrganization> {
-  return api.get<PublicOrganization>(`/api/public/organization/${encodeURIComponent(id)}`, { public: true });
+  return rethrowAs(
+    'Failed to fetch public organization',
+    api.get<PublicOrganization>(`/api/public/organization/${encodeURIComponent(id)}`, { public: true }),
+  );
 }

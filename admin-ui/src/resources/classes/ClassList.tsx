@@ -34,6 +34,7 @@ import { ClassPanelPlacement } from '@/resources/classes/ClassPanelPlacement';
 import { ClassFormDialog } from '@/resources/classes/ClassFormDialog';
 import { CloneClassDialog } from '@/resources/classes/CloneClassDialog';
 import { STATUS_META, isListable } from '@/resources/classes/classUtils';
+import { useClassSearchAnalytics } from '@/resources/classes/useClassSearchAnalytics';
 
 type SortKey = 'startDate' | 'title' | 'price' | 'enrolledStudents';
 const SORT_OPTIONS: { value: SortKey; label: string }[] = [
@@ -80,6 +81,7 @@ function ClassListView() {
   const list = useListContext<ClassRecord>();
   const controls = useListToolbar<SortKey>();
   const q = typeof list.filterValues.q === 'string' ? list.filterValues.q : '';
+  useClassSearchAnalytics(orgId, q, list.total);
   const status = (list.filterValues.status ?? '') as ClassStatus | '';
   const { page, setPage } = list;
   // A link may open a class's panel (the dashboard's classes at risk: ?classId=).

@@ -25,6 +25,7 @@ const entry = (over: Partial<WaitlistEntry>): WaitlistEntry => ({
   joinedAt: '2026-11-20T15:00:00Z',
   offeredAt: null,
   offerExpiresAt: null,
+  registrationCancelledAt: null,
   ...over,
 });
 
@@ -90,6 +91,37 @@ describe(WaitlistSection.name, () => {
     expect(screen.getByRole('heading', { name: 'Waitlist (2)' })).toBeTruthy();
     expect(screen.getByText('1 seat is held for waitlist offers (counted in the enrollment) until accepted or lapsed.')).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Earlier waitlist entries' }).textContent).toContain('Cy Old · Offer lapsed');
+  });
+
+  it('should say what became of a registration made from an offer', async () => {
+    const cancelledAt = '2026-11-24T16:30:00Z';
+    renderSection({
+      getWaitlist: async () => [
+        entry({ id: 'w4', position: null, status: 'accepted', firstName: 'Al', lastName: 'Kept' }),
+        entry({
+          id: 'w5',
+          position: null,
+          status: 'registration_cancelled',
+          firstName: 'Bo',
+          lastName: 'Gone',
+          registrationCancelledAt: cancelledAt,
+        }),
+        entry({ id: 'w6', position: null, status: 'registration_cancelled', firstName: 'Cy', lastName: 'Removed' }),
+        entry({ id: 'w7', position: null, status: 'registration_lapsed', firstName: 'Di', lastName: 'Unpaid' }),
+      ],
+    });
+    const past = (await screen.findByRole('list', { name: 'Earlier waitlist entries' })).textContent ?? '';
+    expect(past).toContain('Al Kept · Registered · joined');
+    const when = new Date(cancelledAt).toLocaleString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    expect(past).toContain(`Bo Gone · Registration cancelled on ${when} · joined`);
+    expect(past).toContain('Cy Removed · Registration cancelled · joined');
+    expect(past).toContain('Di Unpaid · Accepted, card payment not completed · joined');
   });
 
   it('should move an entry up, offer a seat, and show the server refusal', async () => {

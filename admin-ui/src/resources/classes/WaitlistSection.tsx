@@ -19,12 +19,15 @@ const STATUS_LABEL: Record<WaitlistStatus, string> = {
   waiting: 'Waiting',
   offered: 'Seat offered',
   accepted: 'Registered',
+  // Registered with the offer, and that registration ended later: the entry says so instead of 'Registered'.
+  registration_cancelled: 'Registration cancelled',
+  registration_lapsed: 'Accepted, card payment not completed',
   lapsed: 'Offer lapsed',
   removed: 'Removed',
   left: 'Left the list',
 };
 
-/** Waiting and offered entries in their order; the rest (registered, lapsed, removed, left) are history. */
+/** Waiting and offered entries in their order; the rest (registered or no longer, lapsed, removed, left) are history. */
 export function splitWaitlist(entries: WaitlistEntry[]): { active: WaitlistEntry[]; past: WaitlistEntry[] } {
   const isActive = (e: WaitlistEntry) => e.status === 'waiting' || e.status === 'offered';
   const active = entries.filter(isActive).sort((a, b) => (a.position ?? Infinity) - (b.position ?? Infinity));
@@ -201,7 +204,9 @@ export function WaitlistSection({ record }: { record: ClassRecord }) {
             {past.slice(0, 10).map((entry) => (
               <ListItem key={entry.id} disableGutters sx={{ py: 0.25 }}>
                 <Typography variant="body2" color="text.secondary">
-                  {fullName(entry)} · {STATUS_LABEL[entry.status]} · joined {formatDateTime(entry.joinedAt)}
+                  {fullName(entry)} · {STATUS_LABEL[entry.status]}
+                  {entry.registrationCancelledAt ? ` on ${formatDateTime(entry.registrationCancelledAt)}` : ''} · joined{' '}
+                  {formatDateTime(entry.joinedAt)}
                 </Typography>
               </ListItem>
             ))}

@@ -26,6 +26,7 @@ import { formatDate, formatDateTime, formatMoney, fullName } from '@/common/form
 import type { Enrollment, EnrollmentPayment, Student } from '@/providers/types';
 import { CancelEnrollmentDialog } from '@/resources/students/CancelEnrollmentDialog';
 import { RefundDialog } from '@/resources/students/RefundDialog';
+import { StudentDataActions } from '@/resources/students/StudentDataActions';
 import { formatBirthDate } from '@/resources/students/household';
 import {
   canCancel,
@@ -270,6 +271,8 @@ export function StudentDetailPanel({
           ))}
         </List>
       )}
+      <Divider sx={{ my: 2 }} />
+      <StudentDataActions record={record} />
       <CancelEnrollmentDialog enrollment={cancelling} onClose={() => setCancelling(null)} onDone={cancelled} />
       <RefundDialog enrollment={refunding} onClose={() => setRefunding(null)} onDone={refunded} />
     </Box>

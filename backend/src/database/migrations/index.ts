@@ -21,6 +21,8 @@ import { AttendanceTallies1765500000000 } from './1765500000000-AttendanceTallie
 import { DropRatingRequests1765500000001 } from './1765500000001-DropRatingRequests';
 import { TallyTriggerFastPath1765500000002 } from './1765500000002-TallyTriggerFastPath';
 import { RefundsPerEnrollment1765600000000 } from './1765600000000-RefundsPerEnrollment';
+import { RefundChecks1765700000100 } from './1765700000100-RefundChecks';
+import { SubscriptionFirstStarted1765700000400 } from './1765700000400-SubscriptionFirstStarted';
 import { ClassSessionStart1765750000000 } from './1765750000000-ClassSessionStart';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
@@ -48,5 +50,7 @@ export const MIGRATIONS = [
   DropRatingRequests1765500000001,
   TallyTriggerFastPath1765500000002,
   RefundsPerEnrollment1765600000000,
+  RefundChecks1765700000100,
+  SubscriptionFirstStarted1765700000400,
   ClassSessionStart1765750000000,
 ];

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { CurrentUser, OrgId, type AuthUser } from '../../common/auth/auth-user';
 import { Public, Role, Roles } from '../../common/auth/roles';
 import { RawReply } from '../../common/http/envelope.interceptor';
+import { escapeHtml, HTML, htmlPage } from '../../common/http/html-page';
 import { idFilter, parseListParams, setContentRange } from '../../common/http/list-query';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import { ApiEnvelope, ApiList, ApiRawReply, ApiRequestExample } from '../../common/openapi/api-envelope';
@@ -172,14 +173,13 @@ export class CommunicationsController {
   @Get('communications/unsubscribe')
   unsubscribePage(@Query('token') token: string) {
     const who = readUnsubscribeToken(this.secret, token);
-    if (!who)
-      return new RawReply(page('This link is not valid', 'The unsubscribe link is incomplete or was changed.'), 'text/html; charset=utf-8');
+    if (!who) return new RawReply(htmlPage('This link is not valid', '<p>The unsubscribe link is incomplete or was changed.</p>'), HTML);
     return new RawReply(
-      page(
+      htmlPage(
         'Unsubscribe',
-        `Stop class announcements and reminders by email and text?</p><form method="post"><input type="hidden" name="token" value="${escapeAttr(token)}"><button type="submit">Unsubscribe</button></form><p>Confirmations and receipts of your registrations still come.`,
+        `<p>Stop class announcements and reminders by email and text?</p><form method="post"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Unsubscribe</button></form><p>Confirmations and receipts of your registrations still come.</p>`,
       ),
-      'text/html; charset=utf-8',
+      HTML,
     );
   }
 
@@ -193,19 +193,11 @@ export class CommunicationsController {
     if (!who) throw new BadRequestException('This unsubscribe link is not valid');
     await this.students.setOptIn(who.organizationId, who.studentId, false);
     return new RawReply(
-      page(
+      htmlPage(
         'You are unsubscribed',
-        'You will no longer receive announcements or reminders. Confirmations and receipts of your registrations still come.',
+        '<p>You will no longer receive announcements or reminders. Confirmations and receipts of your registrations still come.</p>',
       ),
-      'text/html; charset=utf-8',
+      HTML,
     );
   }
-}
-
-const escapeAttr = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function page(title: string, text: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>
-<style>body{font-family:Arial,Helvetica,sans-serif;max-width:560px;margin:64px auto;padding:0 16px;color:#1f2933}button{font-size:16px;padding:10px 20px;background:#15385F;color:#fff;border:0;border-radius:6px;cursor:pointer}</style>
-</head><body><h1>${title}</h1><p>${text}</p></body></html>`;
 }

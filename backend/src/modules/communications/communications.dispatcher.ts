@@ -30,7 +30,8 @@ export function quietUntil(now: Date, quiet: { start: number; end: number }): Da
  * Sends due outbox rows exactly once, on any number of instances:
  * 1. claim: one short transaction locks due rows (FOR UPDATE SKIP LOCKED, so instances never take the same row),
  *    applies the rules that protect students (STOP list, opt-in, monthly cap, quiet hours) and marks the rest
- *    'sending' with a lease, then commits before any provider is called;
+ *    'sending' with a lease, then commits before any provider is called. The monthly cap is decided under a lock
+ *    per student held to the commit, so it counts the rows of this batch and those other instances claimed;
  * 2. send each claimed row once and record the outcome on the row, only if it is still 'sending'.
  * A process that dies between 1 and 2 leaves 'sending' rows; when their lease runs out they become failed with
  * 'outcome unknown' (the provider may have sent them) and are never sent again by the dispatcher.
@@ -81,6 +82,9 @@ export class CommunicationsDispatcher {
       const optIns = await this.students.optIns(studentIds, m);
       const quiet = quietUntil(new Date(), this.settings.smsQuietHours);
       const claimed: CommunicationRow[] = [];
+      // Capped messages per student this month, counting the rows claimed in this batch: they are marked 'sending'
+      // only after the loop, so the database count alone would let a whole batch through.
+      const capped = new Map<string, number>();
       // Recipient order: the advisory locks of the monthly cap are always taken in the same order (no deadlock).
       const ordered = [...due].sort((a, b) => (a.recipientId < b.recipientId ? -1 : a.recipientId > b.recipientId ? 1 : 0));
       for (const row of ordered) {
@@ -99,11 +103,19 @@ export class CommunicationsDispatcher {
           continue;
         }
         if (!transactional && row.recipientType === 'student') {
-          await this.repo.lockRecipient(m, row.recipientId);
-          if ((await this.repo.countCappedThisMonth(m, row.recipientId)) >= MONTHLY_CAP) {
+          let count = capped.get(row.recipientId);
+          if (count === undefined) {
+            // Held until this transaction commits: another instance claiming rows for the same student waits here,
+            // then counts ours as 'sending' (each statement sees what was committed before it began).
+            await this.repo.lockRecipient(m, row.recipientId);
+            count = await this.repo.countCappedThisMonth(m, row.recipientId);
+          }
+          if (count >= MONTHLY_CAP) {
+            capped.set(row.recipientId, count);
             await this.repo.skip(m, row.id, `monthly limit of ${MONTHLY_CAP} messages reached`);
             continue;
           }
+          capped.set(row.recipientId, count + 1);
         }
         claimed.push(row);
       }

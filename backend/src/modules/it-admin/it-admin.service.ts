@@ -15,6 +15,7 @@ import { PlatformAuditService } from '../platform-audit/platform-audit.service';
 import { StripeClient } from '../stripe/stripe.client';
 import type { PaymentRow } from '../registration/enrollment.entity';
 import { EnrollmentsService } from '../registration/enrollments.service';
+import { StripeEventsService } from '../stripe/stripe-events.service';
 import { PlansService } from '../subscriptions/plans.service';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { systemInfo } from './system-info';
@@ -67,6 +68,7 @@ export class ItAdminService {
     private readonly subscriptions: SubscriptionsService,
     private readonly audit: PlatformAuditService,
     private readonly stripe: StripeClient,
+    private readonly stripeEvents: StripeEventsService,
     private readonly config: ConfigService<AllConfigType>,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
@@ -258,7 +260,9 @@ export class ItAdminService {
   }
 
   async systemInfo(ctx: StaffContext) {
-    return this.audited(ctx, 'system_info.read', null, {}, async () => ({ result: await systemInfo(this.config, this.db) }));
+    return this.audited(ctx, 'system_info.read', null, {}, async () => ({
+      result: await systemInfo(this.config, this.db, await this.stripeEvents.stuckEvents()),
+    }));
   }
 
   /** The audit log itself is read without writing an entry (reading it is not an action on anything). */

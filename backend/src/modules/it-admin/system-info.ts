@@ -19,8 +19,17 @@ interface PgPoolStats {
   waitingCount?: number;
 }
 
-/** Spec 3 §3 System info; the spec's `supabase` block is our PostgreSQL: where it is and how busy, never a credential. */
-export async function systemInfo(config: ConfigService<AllConfigType>, db: DataSource) {
+/** Stripe events the reconciliation job stopped retrying (StripeEventsService.stuckEvents). */
+export interface StuckEvents {
+  count: number;
+  oldest: { id: string; type: string; created: Date; attempts: number; error: string | null } | null;
+}
+
+/**
+ * Spec 3 §3 System info; the spec's `supabase` block is our PostgreSQL: where it is and how busy, never a credential.
+ * `stuckEvents`: Stripe events that still fail after every retry, so platform staff learn that money may be stuck.
+ */
+export async function systemInfo(config: ConfigService<AllConfigType>, db: DataSource, stuckEvents: StuckEvents) {
   const app = config.getOrThrow('app', { infer: true });
   const stripe = config.getOrThrow('stripe', { infer: true });
   const twilio = config.getOrThrow('twilio', { infer: true });
@@ -43,6 +52,10 @@ export async function systemInfo(config: ConfigService<AllConfigType>, db: DataS
       secretKeyPartial: maskSecret(secret),
       webhookSecretPartial: maskSecret(stripe.webhookSecret),
       hasWebhookSecret: Boolean(stripe.webhookSecret),
+      stuckEvents: {
+        count: stuckEvents.count,
+        oldest: stuckEvents.oldest && { ...stuckEvents.oldest, created: stuckEvents.oldest.created.toISOString() },
+      },
     },
     database: {
       host: url.hostname,

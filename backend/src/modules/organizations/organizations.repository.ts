@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { OrganizationEntity } from './organization.entity';
+import { OrganizationEntity, type OrganizationSettings } from './organization.entity';
 
 @Injectable()
 export class OrganizationsRepository {
@@ -37,6 +37,22 @@ export class OrganizationsRepository {
   async lockForUpdate(manager: EntityManager, id: string) {
     // Plain SQL: every registration queues here, and building a find query costs more CPU than the lock's round trip.
     await manager.query('SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE', [id]);
+  }
+
+  /**
+   * Rewrites the settings in one transaction under the row lock: `change` gets the settings as they are and returns
+   * the new ones, so two saves of different settings never lose each other's change. Null: no such organization.
+   */
+  async updateSettings(id: string, change: (current: OrganizationSettings) => OrganizationSettings) {
+    return this.orgs.manager.transaction(async (m) => {
+      const rows: { settings: OrganizationSettings }[] = await m.query('SELECT settings FROM organizations WHERE id = $1 FOR UPDATE', [id]);
+      if (!rows.length) return null;
+      await m.query('UPDATE organizations SET settings = $2::jsonb, updated_at = now() WHERE id = $1', [
+        id,
+        JSON.stringify(change(rows[0].settings)),
+      ]);
+      return m.getRepository(OrganizationEntity).findOneOrFail({ where: { id } });
+    });
   }
 
   /** The organization's cancellation policy as it stands (frozen onto an enrollment at registration). */

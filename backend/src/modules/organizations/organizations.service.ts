@@ -7,8 +7,20 @@ import { ActivityService } from '../activity/activity.service';
 import { UsageService } from '../subscriptions/usage.service';
 import { defaultBranding, defaultContactInfo, defaultSettings, DIALOG_SLOGAN } from './defaults';
 import type { CreateOrganizationDto, UpdateOrganizationDto } from './dto/organization.dto';
-import { mapOrganization, mapPublicOrganization, type OrganizationEntity } from './organization.entity';
+import { sortTiers, type CancellationTier } from '../../common/cancellation-policy';
+import { mapOrganization, mapPublicOrganization, type OrganizationEntity, type OrganizationSettings } from './organization.entity';
 import { OrganizationsRepository } from './organizations.repository';
+
+/** Settings as stored: the cancellation tiers in the one order the derived view reads (most days first). */
+const storedSettings = <T extends { cancellationPolicies?: CancellationTier[] }>(s: T): T =>
+  s.cancellationPolicies
+    ? {
+        ...s,
+        cancellationPolicies: sortTiers(
+          s.cancellationPolicies.map((t) => ({ daysBeforeClass: t.daysBeforeClass, refundPercentage: t.refundPercentage })),
+        ),
+      }
+    : s;
 
 const clean = <T extends object>(o: T | undefined) =>
   Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
@@ -51,7 +63,7 @@ export class OrganizationsService {
         domain: dto.domain || null,
         contactInfo: { ...defaultContactInfo(), email: user.email, ...clean(dto.contactInfo) },
         branding,
-        settings: { ...defaultSettings(), ...clean(dto.settings) } as OrganizationEntity['settings'],
+        settings: storedSettings({ ...defaultSettings(), ...clean(dto.settings) }) as OrganizationEntity['settings'],
         planId: 'free',
         subscriptionStatus: 'active',
       });
@@ -98,7 +110,7 @@ export class OrganizationsService {
       // react-admin sends the whole record back: an unchanged branding is no branding write.
       if (!sameJson(patch.branding, org.branding)) await this.usageService.assertFeature(id, 'customBranding');
     }
-    if (dto.settings) patch.settings = { ...org.settings, ...clean(dto.settings) } as OrganizationEntity['settings'];
+    if (dto.settings) patch.settings = storedSettings({ ...org.settings, ...clean(dto.settings) }) as OrganizationEntity['settings'];
     return mapOrganization(await this.repo.update(id, clean(patch)));
   }
 
@@ -137,6 +149,16 @@ export class OrganizationsService {
    */
   lockForUpdate(manager: EntityManager, id: string) {
     return this.repo.lockForUpdate(manager, id);
+  }
+
+  /**
+   * The settings module's one write of the organization's settings: validated before, applied under the row lock
+   * (see the repository), the tiers stored most days first.
+   */
+  async updateSettings(id: string, change: (current: OrganizationSettings) => OrganizationSettings) {
+    const org = await this.repo.updateSettings(id, (current) => storedSettings(change(current)));
+    if (!org) throw new NotFoundException(`Organization ${id} not found`);
+    return org;
   }
 
   /** The cancellation policy in force now, read in the caller's transaction (frozen onto a new enrollment). */

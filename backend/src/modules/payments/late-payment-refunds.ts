@@ -6,6 +6,7 @@ import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
 import { formatDollars } from './money';
 import { PaymentsRepository } from './payments.repository';
+import { REFUND_CHECK_FIRST_MS, refundStatus } from './stripe-refunds.service';
 
 /**
  * A card payment that arrived when it could no longer keep its seat (the hold lapsed into a full class, or the
@@ -33,20 +34,27 @@ export class LatePaymentRefunds {
       },
       { idempotencyKey: `classlane-enrollment-${e.id}-late-payment-refund` },
     );
-    const recorded = await this.refunds.insert(m, {
-      organizationId: e.organizationId,
-      enrollmentId: e.id,
-      amountCents: refund.amount,
-      stripeRefundId: refund.id,
-      status:
-        refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending',
-      reason,
-      source: 'late_payment',
-    });
-    if (recorded) {
+    const status = refundStatus(refund.status);
+    // Recorded already when an earlier attempt's transaction died after Stripe refunded and the refund's events
+    // recorded it from refunds.list (against this enrollment: its metadata names it).
+    const known = (await this.refunds.allByStripeId(m, refund.id)).length > 0;
+    const recorded =
+      !known &&
+      (await this.refunds.insert(m, {
+        organizationId: e.organizationId,
+        enrollmentId: e.id,
+        amountCents: refund.amount,
+        stripeRefundId: refund.id,
+        status,
+        reason,
+        source: 'late_payment',
+      }));
+    if (recorded && status !== 'failed') {
       await this.cards.addRefunded(m, e.id, refund.amount);
       await this.communications.queueRefundNotice(m, { ...messageInput(e), refundReference: refund.id, refundCents: refund.amount });
     }
+    if (recorded && status === 'pending')
+      await this.refunds.watch(m, paymentIntentId, e.organizationId, new Date(Date.now() + REFUND_CHECK_FIRST_MS));
     await this.activity.record(
       e.organizationId,
       'payment_refunded',

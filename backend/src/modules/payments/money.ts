@@ -1,3 +1,4 @@
+import { refundForCancellation, wholeDaysBefore } from '../../common/cancellation-policy';
 import type { CancellationPolicy } from '../registration/enrollment.entity';
 
 /**
@@ -10,8 +11,6 @@ export function platformFeeCents(amountCents: number, percent: number): number {
   return Math.floor((amountCents * basisPoints + 5000) / 10000);
 }
 
-const DAY_MS = 24 * 3600 * 1000;
-
 export interface RefundQuote {
   refundCents: number;
   /** The rule that applied, or null: no policy (full refund) or no rule reached (nothing back). */
@@ -22,11 +21,11 @@ export interface RefundQuote {
 }
 
 /**
- * What the frozen policy promises for a cancellation now. A rule `{ daysBeforeClass: 7,
+ * What the frozen policy promises for a cancellation now, by the one cancellation rule
+ * (common/cancellation-policy.ts, which the admin's settings preview shares): a rule `{ daysBeforeClass: 7,
  * refundPercentage: 100 }` applies when the class starts at least 7 whole days from now; of the rules that apply,
- * the one with the most days wins (the most generous promise for that notice). No rule reached: nothing back.
- * An organization with no policy at all promised nothing in particular: the quote is the whole amount and the
- * admin may choose less. Never more than what is left unrefunded.
+ * the one with the most days wins. No rule reached: nothing back. No policy at all: the whole amount, and the admin
+ * may choose less. Never more than what is left unrefunded.
  */
 export function refundQuote(
   policy: CancellationPolicy[] | null,
@@ -35,21 +34,9 @@ export function refundQuote(
   classStart: Date,
   now: Date = new Date(),
 ): RefundQuote {
-  const refundableCents = Math.max(0, paidCents - refundedCents);
-  const daysBeforeClass = Math.floor((classStart.getTime() - now.getTime()) / DAY_MS);
-  const rules = (policy ?? []).filter(
-    (p) => Number.isFinite(p?.daysBeforeClass) && Number.isFinite(p?.refundPercentage) && p.refundPercentage >= 0,
-  );
-  if (!rules.length) return { refundCents: refundableCents, policyApplied: null, daysBeforeClass, refundableCents };
-  const applied = rules.filter((p) => daysBeforeClass >= p.daysBeforeClass).sort((a, b) => b.daysBeforeClass - a.daysBeforeClass)[0];
-  if (!applied) return { refundCents: 0, policyApplied: null, daysBeforeClass, refundableCents };
-  const promised = Math.round((paidCents * Math.min(applied.refundPercentage, 100)) / 100);
-  return {
-    refundCents: Math.min(promised, refundableCents),
-    policyApplied: { daysBeforeClass: applied.daysBeforeClass, refundPercentage: applied.refundPercentage },
-    daysBeforeClass,
-    refundableCents,
-  };
+  const daysBeforeClass = wholeDaysBefore(classStart, now);
+  const r = refundForCancellation(policy, paidCents, refundedCents, daysBeforeClass);
+  return { refundCents: r.refundCents, policyApplied: r.tier, daysBeforeClass, refundableCents: Math.max(0, paidCents - refundedCents) };
 }
 
 export const dollars = (cents: number) => cents / 100;

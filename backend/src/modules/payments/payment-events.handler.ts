@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { StripeEventHandlers, type StripeEventHandler } from '../stripe/stripe-event-handlers';
 import { intentFacts } from './card-payment.types';
 import { CardPaymentsService } from './card-payments.service';
-import { RefundsService } from './refunds.service';
+import { StripeRefundsService } from './stripe-refunds.service';
 
 /**
  * The card payment events, registered with the Stripe plumbing: each runs inside the
@@ -13,13 +13,13 @@ import { RefundsService } from './refunds.service';
  */
 @Injectable()
 export class PaymentEventsHandler implements StripeEventHandler, OnModuleInit {
-  readonly types = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded'] as const;
+  readonly types = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded', 'refund.created'] as const;
   private readonly logger = new Logger('PaymentEvents');
 
   constructor(
     private readonly registry: StripeEventHandlers,
     private readonly payments: CardPaymentsService,
-    private readonly refunds: RefundsService,
+    private readonly refunds: StripeRefundsService,
   ) {}
 
   onModuleInit(): void {
@@ -28,7 +28,9 @@ export class PaymentEventsHandler implements StripeEventHandler, OnModuleInit {
 
   async handle(event: Stripe.Event, m: EntityManager): Promise<void> {
     const object = (event.data as { object?: unknown } | undefined)?.object;
+    // Both only name the payment: its refunds are read from refunds.list (a Charge carries none since 2022-11-15).
     if (event.type === 'charge.refunded') return this.refunds.chargeRefunded(object, m);
+    if (event.type === 'refund.created') return this.refunds.refundCreated(object, m);
     const pi = intentFacts(object);
     if (!pi) {
       this.logger.warn(`${event.type} ${event.id} carries no PaymentIntent; ignored`);

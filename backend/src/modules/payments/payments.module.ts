@@ -18,6 +18,7 @@ import { PaymentsJobs } from './payments.jobs';
 import { PaymentsRepository } from './payments.repository';
 import { RefundsService } from './refunds.service';
 import { LatePaymentRefunds } from './late-payment-refunds';
+import { StripeRefundsService } from './stripe-refunds.service';
 
 @Module({
   imports: [RegistrationModule, StudentsModule, ClassesModule, StripeModule, ConnectModule, SubscriptionsModule, CommunicationsModule],
@@ -28,6 +29,7 @@ import { LatePaymentRefunds } from './late-payment-refunds';
     HouseholdPaymentsService,
     LatePaymentRefunds,
     RefundsService,
+    StripeRefundsService,
     PaymentsRepository,
     PaymentEventsHandler,
     PaymentsJobs,

@@ -10,6 +10,7 @@ import { CardPaymentsService } from './card-payments.service';
 import type { CancelEnrollmentDto, RefundEnrollmentDto } from './dto/card-payment.dto';
 import { formatDollars, refundQuote } from './money';
 import { PaymentsRepository, type RefundRecord, type RefundSource } from './payments.repository';
+import { REFUND_CHECK_FIRST_MS, refundStatus } from './stripe-refunds.service';
 
 const NOT_FOUND = 'Enrollment not found';
 
@@ -22,14 +23,11 @@ const refundReply = (r: RefundRecord) => ({
   createdAt: r.createdAt,
 });
 
-/** Stripe's refund status in the three the refunds table keeps. */
-const refundStatus = (s: string | null | undefined) =>
-  s === 'succeeded' ? 'succeeded' : s === 'failed' || s === 'canceled' ? 'failed' : 'pending';
-
 /**
  * Cancellations and refunds by the organization's policy. Every change locks the enrollment row:
  * the seat is freed by the one call that moves it out of held/active, a refund never exceeds what was paid less
- * what was refunded, and a refund made here or in the Stripe dashboard is recorded once per Stripe refund id.
+ * what was refunded, and a refund is recorded once per Stripe refund id (those made in the Stripe dashboard, and
+ * later changes of a refund's status, by StripeRefundsService).
  */
 @Injectable()
 export class RefundsService {
@@ -237,99 +235,33 @@ export class RefundsService {
       const message = err instanceof Error ? err.message : String(err);
       throw new AppException(HttpStatus.BAD_GATEWAY, `The payment provider refused the refund: ${message}`);
     }
+    // Already recorded: by the events that tell of it (when this request's first attempt committed nothing after
+    // Stripe refunded, they record it from refunds.list), or by an earlier attempt. Counted once.
+    const known = await this.refunds.allByStripeId(m, refund.id);
+    if (known.length) return known.find((r) => r.enrollmentId === e.id) ?? known[0];
+    const status = refundStatus(refund.status);
     const recorded =
       (await this.refunds.insert(m, {
         organizationId: e.organizationId,
         enrollmentId: e.id,
         amountCents: refund.amount,
         stripeRefundId: refund.id,
-        status: refundStatus(refund.status),
+        status,
         reason,
         source: via?.source ?? 'admin',
         createdBy: userId,
         idempotencyKey: idempotencyKey ?? null,
       })) ?? (await this.refunds.byStripeId(m, refund.id))!;
-    if (refundStatus(refund.status) !== 'failed') {
+    if (status !== 'failed') {
       if (!(await this.cards.addRefunded(m, e.id, refund.amount)))
         this.logger.error(`Refund ${refund.id} of enrollment ${e.id} exceeds what was paid; recorded, total not changed`);
       // One notice per Stripe refund id: a replayed request queues nothing new.
       await this.communications.queueRefundNotice(m, { ...messageInput(e), refundReference: refund.id, refundCents: refund.amount });
     }
+    // Counted now (Stripe counts a pending refund as refunded too); whether it succeeds is read again later.
+    if (status === 'pending')
+      await this.refunds.watch(m, e.stripePaymentIntentId, e.organizationId, new Date(Date.now() + REFUND_CHECK_FIRST_MS));
     return recorded;
-  }
-
-  /**
-   * charge.refunded: records refunds made outside the app (the Stripe dashboard) once per refund id. The charge
-   * is untrusted: its payment intent must be a card enrollment's and its metadata (when present) must name it. A
-   * household's intent pays for several people: a refund of it is spread over them, the contact's first, each up to
-   * what is left of its share (never recorded against one person beyond what they paid).
-   */
-  async chargeRefunded(charge: unknown, m: EntityManager): Promise<void> {
-    if (!charge || typeof charge !== 'object') return;
-    const c = charge as Record<string, unknown>;
-    const pi = typeof c.payment_intent === 'string' ? c.payment_intent : (c.payment_intent as { id?: unknown } | null)?.id;
-    if (typeof pi !== 'string') return;
-    const first = await this.cards.byPaymentIntent(pi, m);
-    if (!first) return;
-    const meta = (c.metadata ?? {}) as Record<string, unknown>;
-    if (
-      (meta.enrollmentId !== undefined && meta.enrollmentId !== first.id) ||
-      (meta.organizationId !== undefined && meta.organizationId !== first.organizationId)
-    ) {
-      this.logger.warn(`charge.refunded for ${pi} names another enrollment; ignored`);
-      return;
-    }
-    // Locked in id order (as every path that locks a household's rows), then the contact's first.
-    const paid = await this.cards.paidTogether(pi, m, true);
-    const members = [...paid.filter((e) => e.id === first.id), ...paid.filter((e) => e.id !== first.id)];
-    const list = (c.refunds as { data?: unknown } | undefined)?.data;
-    const refunds = Array.isArray(list) ? list : [];
-    for (const raw of refunds) {
-      const r = raw as Record<string, unknown>;
-      if (typeof r.id !== 'string' || !Number.isSafeInteger(r.amount) || (r.amount as number) <= 0) continue;
-      if (refundStatus(r.status as string) === 'failed') continue;
-      if (await this.refunds.byStripeId(m, r.id)) continue;
-      let left = r.amount as number;
-      let recordedCents = 0;
-      for (const member of members) {
-        if (left <= 0) break;
-        const latest = (await this.cards.byId(member.id, m))!;
-        const amount = Math.min(left, latest.amountPaidCents - latest.refundedCents);
-        if (amount <= 0) continue;
-        const recorded = await this.refunds.insert(m, {
-          organizationId: latest.organizationId,
-          enrollmentId: latest.id,
-          amountCents: amount,
-          stripeRefundId: r.id,
-          status: refundStatus(r.status as string),
-          reason: 'Refunded in the Stripe dashboard',
-          source: 'stripe_dashboard',
-        });
-        if (!recorded) continue;
-        left -= amount;
-        recordedCents += amount;
-        await this.cards.addRefunded(m, latest.id, amount);
-        await this.activity.record(
-          latest.organizationId,
-          'payment_refunded',
-          `${latest.studentName} was refunded ${formatDollars(amount)} for ${latest.classTitle} in the Stripe dashboard`,
-          {
-            amount: amount / 100,
-            studentId: latest.studentId,
-            studentName: latest.studentName,
-            classId: latest.classId,
-            className: latest.classTitle,
-            source: 'stripe_dashboard',
-          },
-          m,
-        );
-      }
-      if (left > 0)
-        this.logger.error(`Refund ${r.id} of ${pi} exceeds what is left to refund by ${left} cents; the excess is not recorded`);
-      // One notice per Stripe refund id, to the person who paid, for all of it.
-      if (recordedCents > 0)
-        await this.communications.queueRefundNotice(m, { ...messageInput(first), refundReference: r.id, refundCents: recordedCents });
-    }
   }
 
   private async reply(m: EntityManager, id: string, refund: RefundRecord | null) {

@@ -206,4 +206,14 @@ export class CardEnrollmentsRepository {
     );
     return rows.length > 0;
   }
+
+  /** A refund that failed at Stripe: the money stayed with the organization, so it no longer counts as refunded. */
+  async subtractRefunded(manager: EntityManager, id: string, cents: number): Promise<boolean> {
+    const rows = await returning(
+      manager,
+      'UPDATE enrollments SET refunded_cents = refunded_cents - $2::int WHERE id = $1 AND refunded_cents >= $2::int RETURNING id',
+      [id, cents],
+    );
+    return rows.length > 0;
+  }
 }

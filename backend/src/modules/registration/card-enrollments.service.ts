@@ -163,4 +163,9 @@ export class CardEnrollmentsService {
   addRefunded(manager: EntityManager, id: string, cents: number) {
     return this.repo.addRefunded(manager, id, cents);
   }
+
+  /** Gives back what a refund that later failed had counted; false when the enrollment counts less than that. */
+  subtractRefunded(manager: EntityManager, id: string, cents: number) {
+    return this.repo.subtractRefunded(manager, id, cents);
+  }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { returning } from '../../common/db/returning';
-import { EnrollmentEntity, type EnrolledStudent, type LockedEnrollment, type PaymentRow } from './enrollment.entity';
+import { EnrollmentEntity, type EnrolledStudent, type EnrollmentStatus, type LockedEnrollment, type PaymentRow } from './enrollment.entity';
 
 const PAYMENT_COLUMNS = `e.id, s.first_name || ' ' || s.last_name AS "studentName", c.title AS "className",
   e.amount_paid_cents AS "amountCents", e.platform_fee_cents AS "platformFeeCents",
@@ -268,5 +268,19 @@ export class EnrollmentsRepository {
         WHERE student_id = $1 AND organization_id = $2`,
       [studentId, organizationId],
     );
+  }
+
+  /** Where these enrollments of the organization stand now (a deleted one is simply absent). */
+  async enrollmentStates(
+    organizationId: string,
+    ids: string[],
+  ): Promise<Map<string, { status: EnrollmentStatus; cancelledAt: Date | null }>> {
+    const rows: { id: string; status: EnrollmentStatus; cancelledAt: Date | null }[] = ids.length
+      ? await this.db.query(
+          'SELECT id, status, cancelled_at AS "cancelledAt" FROM enrollments WHERE organization_id = $1 AND id = ANY($2::uuid[])',
+          [organizationId, ids],
+        )
+      : [];
+    return new Map(rows.map((r) => [r.id, { status: r.status, cancelledAt: r.cancelledAt }]));
   }
 }

@@ -84,4 +84,9 @@ export class EnrollmentsService {
   anonymiseStudent(manager: EntityManager, organizationId: string, studentId: string): Promise<void> {
     return this.repo.anonymiseStudent(manager, organizationId, studentId);
   }
+
+  /** Where these enrollments stand now (the waitlist shows what became of a registration from an offer). */
+  enrollmentStates(organizationId: string, ids: string[]) {
+    return this.repo.enrollmentStates(organizationId, ids);
+  }
 }

@@ -10,7 +10,7 @@ import { StudentsService } from '../students/students.service';
 import { CardEnrollmentsRepository } from './card-enrollments.repository';
 import { CardEnrollmentsService } from './card-enrollments.service';
 import { assertOneSeatOffer, CardHoldsService } from './card-holds.service';
-import type { CheckEnrollmentDto, RegisterStudentDto } from './dto/student.dto';
+import { withoutServerOwned, type CheckEnrollmentDto, type RegisterStudentDto } from './dto/student.dto';
 import type { PaymentMethod, PaymentStatus } from './enrollment.entity';
 import { EnrollmentsRepository } from './enrollments.repository';
 import { HouseholdService } from './household.service';
@@ -95,7 +95,8 @@ export class RegistrationService {
    * Public registration (in person, payment pending). One transaction: the seat, the student (one
    * record per email in an organization) and the enrollment commit together or not at all.
    */
-  async register(dto: RegisterStudentDto): Promise<RegistrationReply & { enrollments?: unknown[] }> {
+  async register(sent: RegisterStudentDto): Promise<RegistrationReply & { enrollments?: unknown[] }> {
+    const dto = withoutServerOwned(sent);
     const classId = dto.classEnrollments[0]?.classId;
     if (!classId)
       throw new RegistrationException(RegistrationError.NoClass, 'Choose a class to register for', {

@@ -39,7 +39,9 @@ export class StudentsController {
 
   @ApiEnvelope(RegistrationResponseDto, {
     status: 201,
-    description: '429: more than REGISTRATION_RATE_LIMIT_PER_MINUTE registrations from one IP in a minute (Retry-After)',
+    description:
+      '429: more than REGISTRATION_RATE_LIMIT_PER_MINUTE registrations from one IP in a minute (Retry-After). ' +
+      "registrationDate, status ('active') and classEnrollments[].enrollmentDate are accepted and ignored: the server sets them.",
   })
   @ApiRequestExample({
     ...STUDENT_EXAMPLE,

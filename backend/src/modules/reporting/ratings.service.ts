@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import { ReportsRepository } from './reports.repository';
 
-/** One rating per student and class, given through a signed link; a later click replaces it. */
+/** One rating per student and class, given through a signed link; a later one replaces it. */
 @Injectable()
 export class RatingsService {
   constructor(
@@ -13,19 +13,29 @@ export class RatingsService {
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
-  /** The class's title when recorded; null when the student is not (or no longer) enrolled. */
+  /** What the rating page shows (reads only): the class's title and the student's rating so far; null when not enrolled. */
+  async choice(classId: string, studentId: string): Promise<{ title: string; current: number | null } | null> {
+    const e = await this.repo.activeEnrollment(this.db.manager, classId, studentId);
+    return e && { title: e.title, current: e.currentRating };
+  }
+
+  /**
+   * The class's title once recorded; null when the student is not (or no longer) enrolled. Sending the same rating
+   * again changes nothing (no second activity event); another one replaces it.
+   */
   rate(classId: string, studentId: string, rating: number): Promise<string | null> {
     return this.db.transaction(async (manager) => {
       const e = await this.repo.activeEnrollment(manager, classId, studentId);
       if (!e) return null;
-      await this.repo.upsertRating(manager, e.organizationId, classId, studentId, rating);
-      await this.activity.record(
-        e.organizationId,
-        'satisfaction_rating',
-        `${e.studentName} rated ${e.title} ${rating} out of 5`,
-        { classId, className: e.title, studentId, studentName: e.studentName, satisfactionRating: rating },
-        manager,
-      );
+      const changed = await this.repo.upsertRating(manager, e.organizationId, classId, studentId, rating);
+      if (changed)
+        await this.activity.record(
+          e.organizationId,
+          'satisfaction_rating',
+          `${e.studentName} rated ${e.title} ${rating} out of 5`,
+          { classId, className: e.title, studentId, studentName: e.studentName, satisfactionRating: rating },
+          manager,
+        );
       return e.title;
     });
   }

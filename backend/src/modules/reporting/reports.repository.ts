@@ -352,19 +352,24 @@ export class ReportsRepository {
   /** The student's active enrollment in the class, with what a rating's event names. */
   async activeEnrollment(manager: EntityManager, classId: string, studentId: string) {
     const [e] = await manager.query(
-      `SELECT c.organization_id AS "organizationId", c.title, s.first_name || ' ' || s.last_name AS "studentName"
+      `SELECT c.organization_id AS "organizationId", c.title, s.first_name || ' ' || s.last_name AS "studentName",
+              (SELECT r.rating FROM satisfaction_ratings r WHERE r.class_id = $1 AND r.student_id = $2) AS "currentRating"
          FROM enrollments e JOIN classes c ON c.id = e.class_id JOIN students s ON s.id = e.student_id
         WHERE e.class_id = $1 AND e.student_id = $2 AND e.status = 'active' LIMIT 1`,
       [classId, studentId],
     );
-    return (e ?? null) as { organizationId: string; title: string; studentName: string } | null;
+    return (e ?? null) as { organizationId: string; title: string; studentName: string; currentRating: number | null } | null;
   }
 
+  /** Records the rating; false when it was already this one (nothing written). */
   async upsertRating(manager: EntityManager, organizationId: string, classId: string, studentId: string, rating: number) {
-    await manager.query(
+    const rows: unknown[] = await manager.query(
       `INSERT INTO satisfaction_ratings (organization_id, class_id, student_id, rating) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (class_id, student_id) DO UPDATE SET rating = EXCLUDED.rating, updated_at = now()`,
+       ON CONFLICT (class_id, student_id) DO UPDATE SET rating = EXCLUDED.rating, updated_at = now()
+         WHERE satisfaction_ratings.rating IS DISTINCT FROM EXCLUDED.rating
+       RETURNING 1`,
       [organizationId, classId, studentId, rating],
     );
+    return rows.length > 0;
   }
 }

@@ -1,6 +1,7 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { addDays, datesBetween, isIanaTimeZone, localDate, SERVER_TIME_ZONE } from '../../common/time-zone';
 import { UsageService } from '../subscriptions/usage.service';
+import { reportDay } from './report-day';
 import { type ReportRange, ReportsRepository } from './reports.repository';
 
 export const REPORT_TYPES = ['enrollment', 'revenue', 'attendance'] as const;
@@ -64,13 +65,15 @@ export class ReportsService {
   }
 
   /**
-   * startDate/endDate (inclusive calendar dates) or a timeframe ending today in the organization's zone; the
+   * startDate/endDate (inclusive calendar dates; a date-time is the day it falls on in the organization's zone, so
+   * the reply and the per-day series are always in days) or a timeframe ending today in the organization's zone; the
    * default is the last 30 days. A class filter must name one of the organization's reportable classes (404
    * otherwise: another organization's class is never told apart from a missing one).
    */
   async range(organizationId: string, q: RangeQuery): Promise<ReportRange> {
     const timeZone = await this.timeZoneOf(organizationId);
-    let { startDate, endDate } = q;
+    let startDate = q.startDate && this.day('startDate', q.startDate, timeZone);
+    let endDate = q.endDate && this.day('endDate', q.endDate, timeZone);
     if (!startDate || !endDate) {
       if (startDate || endDate) throw new BadRequestException('Send both startDate and endDate, or neither');
       const today = localDate(new Date(), timeZone);
@@ -83,6 +86,15 @@ export class ReportsService {
     if (q.classId && !(await this.repo.hasClass(organizationId, q.classId)))
       throw new NotFoundException(`Class with ID ${q.classId} not found`);
     return { organizationId, startDate, endDate, timeZone, classId: q.classId };
+  }
+
+  private day(field: string, value: string, timeZone: string): string {
+    const day = reportDay(value, timeZone);
+    if (!day) {
+      const message = `${field} must be a date (YYYY-MM-DD) or an ISO date-time`;
+      throw new BadRequestException({ message, errors: { [field]: message } });
+    }
+    return day;
   }
 
   report(type: ReportType, r: ReportRange) {

@@ -1,9 +1,22 @@
-import { Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
+import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import { AuthService } from '../auth/auth.service';
 import type { BrandingDto, ContactInfoDto } from '../organizations/dto/organization.dto';
+import type { OrganizationSettings } from '../organizations/organization.entity';
 import { OrganizationsService } from '../organizations/organizations.service';
-import type { AdminProfileDto } from './dto/settings.dto';
+import { DEFAULT_OFFER_HOURS } from '../waitlist/waitlist.service';
+import type { AdminProfileDto, UpdateSettingsDto } from './dto/settings.dto';
+import { derivedDiscounts, reminderTime, withDiscounts } from './settings-view';
+
+const SETTING_KEYS = [
+  'cancellationPolicies',
+  'discounts',
+  'notifications',
+  'timeZone',
+  'waitlistOfferHours',
+  'classConfirmedMessages',
+] as const;
 
 @Injectable()
 export class SettingsService {
@@ -12,17 +25,20 @@ export class SettingsService {
     private readonly auth: AuthService,
   ) {}
 
-  /** The settings response of spec 1 §3 plus its derived view. */
+  /** The settings response of spec 1 §3 plus its derived view, and the other settings the server applies. */
   async get(user: AuthUser) {
     const org = await this.orgs.require(user.organizationId!);
     const profile = await this.auth.findUser(user.id);
     const { discounts, cancellationPolicies, notifications } = org.settings;
-    const discount = (re: RegExp) => discounts.find((d) => re.test(d.name.toLowerCase()))?.value ?? null;
     return {
       organizationId: org.id,
       discounts,
       cancellationPolicies,
       notifications,
+      timeZone: org.settings.timeZone ?? null,
+      defaultTimeZone: SERVER_TIME_ZONE,
+      waitlistOfferHours: org.settings.waitlistOfferHours ?? DEFAULT_OFFER_HOURS,
+      classConfirmedMessages: org.settings.classConfirmedMessages === true,
       contactInfo: org.contactInfo,
       branding: org.branding,
       adminProfile: {
@@ -33,14 +49,44 @@ export class SettingsService {
         profilePicture: profile?.profilePicture ?? '',
       },
       derived: {
-        discounts: { earlyBird: discount(/early|bird/), senior: discount(/senior/), returning: discount(/return/) },
+        discounts: derivedDiscounts(discounts),
         cancellation: {
           deadlineDays: cancellationPolicies[0]?.daysBeforeClass ?? null,
           refundPercentage: cancellationPolicies[0]?.refundPercentage ?? null,
         },
-        reminderTime: `${String(notifications.reminderHours % 24).padStart(2, '0')}:00`,
+        reminderTime: reminderTime(notifications.reminderHours),
       },
     };
+  }
+
+  /**
+   * The organization's settings: the groups sent, each already validated whole (nothing is written when any field
+   * is refused), applied in one write under the organization's row lock; the groups not sent are kept.
+   */
+  async update(user: AuthUser, dto: UpdateSettingsDto) {
+    if (!SETTING_KEYS.some((k) => dto[k] !== undefined))
+      throw new BadRequestException(`Send at least one setting to save: ${SETTING_KEYS.join(', ')}`);
+    await this.orgs.updateSettings(user.organizationId!, (current) => {
+      const next: OrganizationSettings = { ...current };
+      if (dto.cancellationPolicies)
+        next.cancellationPolicies = dto.cancellationPolicies.map((t) => ({
+          daysBeforeClass: t.daysBeforeClass,
+          refundPercentage: t.refundPercentage,
+        }));
+      if (dto.notifications) {
+        const { reminderHours, emailEnabled, smsEnabled } = dto.notifications;
+        next.notifications = { reminderHours, emailEnabled, smsEnabled };
+      }
+      if (dto.discounts) {
+        const { earlyBird, senior, returning } = dto.discounts;
+        next.discounts = withDiscounts(current.discounts ?? [], { earlyBird, senior, returning });
+      }
+      if (dto.timeZone !== undefined) next.timeZone = dto.timeZone;
+      if (dto.waitlistOfferHours !== undefined) next.waitlistOfferHours = dto.waitlistOfferHours;
+      if (dto.classConfirmedMessages !== undefined) next.classConfirmedMessages = dto.classConfirmedMessages;
+      return next;
+    });
+    return this.get(user);
   }
 
   async updateBranding(user: AuthUser, branding: BrandingDto) {

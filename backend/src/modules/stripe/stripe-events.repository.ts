@@ -9,6 +9,14 @@ export interface StoredStripeEvent {
   payload: Record<string, unknown>;
 }
 
+export interface StuckStripeEvent {
+  id: string;
+  type: string;
+  created: Date;
+  attempts: number;
+  error: string | null;
+}
+
 /** The stripe module owns `stripe_events` and `stripe_event_checkpoints`; nothing else reads or writes them. */
 @Injectable()
 export class StripeEventsRepository {
@@ -40,12 +48,31 @@ export class StripeEventsRepository {
     return rows[0] ?? null;
   }
 
-  /** After the handler's transaction rolled back: its own statement, so the error survives the rollback. */
-  async recordFailure(id: string, error: string): Promise<void> {
-    await this.db.query('UPDATE stripe_events SET error = $2, attempts = attempts + 1 WHERE id = $1 AND processed_at IS NULL', [
-      id,
-      error.slice(0, 2000),
-    ]);
+  /**
+   * After the handler's transaction rolled back: its own statement, so the error survives the rollback. Returns the
+   * event's failed attempts so far (null when it was processed meanwhile by someone else).
+   */
+  async recordFailure(id: string, error: string): Promise<{ type: string; attempts: number } | null> {
+    const rows = await returning<{ type: string; attempts: number }>(
+      this.db,
+      'UPDATE stripe_events SET error = $2, attempts = attempts + 1 WHERE id = $1 AND processed_at IS NULL RETURNING type, attempts',
+      [id, error.slice(0, 2000)],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Events still unprocessed after `maxAttempts` failures (no longer retried by the job): how many, and the oldest. */
+  async stuck(maxAttempts: number): Promise<{ count: number; oldest: StuckStripeEvent | null }> {
+    const [{ count }]: { count: number }[] = await this.db.query(
+      'SELECT count(*)::int AS count FROM stripe_events WHERE processed_at IS NULL AND attempts >= $1',
+      [maxAttempts],
+    );
+    const [oldest]: StuckStripeEvent[] = await this.db.query(
+      `SELECT id, type, created, attempts, error FROM stripe_events WHERE processed_at IS NULL AND attempts >= $1
+       ORDER BY created, id LIMIT 1`,
+      [maxAttempts],
+    );
+    return { count, oldest: oldest ?? null };
   }
 
   async isProcessed(id: string): Promise<boolean> {

@@ -102,9 +102,24 @@ export class StripeEventsService {
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       this.logger.error(`Stripe event ${id} failed: ${message}`);
-      await this.repo.recordFailure(id, message).catch((err) => this.logger.error(`Recording the failure of ${id} failed: ${err}`));
+      const failed = await this.repo
+        .recordFailure(id, message)
+        .catch((err) => void this.logger.error(`Recording the failure of ${id} failed: ${err}`));
+      // Money may be stuck behind it (a payment never marked paid, a refund never recorded): say so loudly, once the
+      // job stops retrying, so someone looks (the IT-admin portal's system info lists these events too).
+      if (failed && failed.attempts >= RECONCILE_MAX_ATTEMPTS)
+        this.logger.error(
+          `Stripe event ${id} (${failed.type}) still fails after ${failed.attempts} attempts and is no longer retried: ` +
+            `what it records (a payment, a refund, a subscription change) is missing until someone fixes the cause ` +
+            `and processes it again. Last error: ${message}`,
+        );
       return 'failed';
     }
+  }
+
+  /** Events the job gave up on (still failing after RECONCILE_MAX_ATTEMPTS): the IT-admin portal shows them. */
+  stuckEvents() {
+    return this.repo.stuck(RECONCILE_MAX_ATTEMPTS);
   }
 
   /**

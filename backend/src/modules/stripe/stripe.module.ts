@@ -9,11 +9,12 @@ import { StripeWebhooksController } from './stripe-webhooks.controller';
 /**
  * Stripe plumbing shared by payments and subscriptions: the SDK client, the webhook with its exactly-once event
  * store, and the reconciliation job. Business handling lives in the owning modules, which import this module and
- * register a StripeEventHandler with StripeEventHandlers (payments: PaymentEventsHandler).
+ * register a StripeEventHandler with StripeEventHandlers (payments: PaymentEventsHandler). The IT-admin portal asks
+ * StripeEventsService for the events that keep failing.
  */
 @Module({
   controllers: [StripeWebhooksController],
   providers: [StripeClient, StripeEventHandlers, StripeEventsRepository, StripeEventsService, StripeEventsJobs],
-  exports: [StripeClient, StripeEventHandlers],
+  exports: [StripeClient, StripeEventHandlers, StripeEventsService],
 })
 export class StripeModule {}

@@ -4,6 +4,21 @@ import type { SubscriptionStatus } from './subscription.repository';
 /** Statuses that grant the subscribed plan. past_due keeps it while Stripe retries (with the attention banner). */
 export const GRANTING_STATUSES: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due'];
 export const FREE_PLAN_ID = 'free';
+/** The free trial the marketing pages promise (spec 1 §2), given with an organization's first paid subscription only. */
+export const FIRST_SUBSCRIPTION_TRIAL_DAYS = 30;
+
+/**
+ * Days of free trial a new subscription of this organization starts with (spec README decision 16): the first
+ * paid subscription gets `requested` days (the subscription test page asks for 14) or the promised 30; once the
+ * organization has had a subscription that started, none, whatever the page asks for.
+ */
+export function trialDaysFor(
+  s: { firstSubscriptionStartedAt: Date | null; stripeSubscriptionId: string | null },
+  requested?: number,
+): number {
+  if (s.firstSubscriptionStartedAt || s.stripeSubscriptionId) return 0;
+  return Math.min(requested ?? FIRST_SUBSCRIPTION_TRIAL_DAYS, FIRST_SUBSCRIPTION_TRIAL_DAYS);
+}
 
 export interface SubscriptionFacts {
   planId: string;

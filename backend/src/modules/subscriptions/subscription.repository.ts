@@ -28,6 +28,8 @@ export interface SubscriptionRow {
   trialEnd: Date | null;
   scheduledPlanId: string | null;
   scheduledChangeAt: Date | null;
+  /** When the organization's first Stripe subscription started; kept for ever (only a first one has the free trial). */
+  firstSubscriptionStartedAt: Date | null;
   syncedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -51,7 +53,8 @@ const COLUMNS = `organization_id AS "organizationId", plan_id AS "planId", statu
   stripe_subscription_id AS "stripeSubscriptionId", stripe_price_id AS "stripePriceId",
   current_period_start AS "currentPeriodStart", current_period_end AS "currentPeriodEnd",
   cancel_at_period_end AS "cancelAtPeriodEnd", canceled_at AS "canceledAt", trial_end AS "trialEnd",
-  scheduled_plan_id AS "scheduledPlanId", scheduled_change_at AS "scheduledChangeAt", synced_at AS "syncedAt",
+  scheduled_plan_id AS "scheduledPlanId", scheduled_change_at AS "scheduledChangeAt", first_subscription_started_at AS "firstSubscriptionStartedAt",
+  synced_at AS "syncedAt",
   created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /** `subscriptions`: the subscriptions module's table (one row per organization, created with it by a trigger). */
@@ -94,12 +97,17 @@ export class SubscriptionRepository {
     ]);
   }
 
-  /** The Stripe subscription's current state replaces the row's; a scheduled change that Stripe now shows is done. */
+  /**
+   * The Stripe subscription's current state replaces the row's; a scheduled change that Stripe now shows is done.
+   * The first subscription that really started (not one whose first payment never went through) is remembered.
+   */
   async applyStripeState(m: EntityManager, organizationId: string, s: StripeSubscriptionState): Promise<void> {
     await m.query(
       `UPDATE subscriptions SET plan_id = $2, status = $3, stripe_customer_id = $4, stripe_subscription_id = $5,
          stripe_price_id = $6, current_period_start = $7, current_period_end = $8, cancel_at_period_end = $9,
          canceled_at = $10, trial_end = $11, synced_at = now(), updated_at = now(),
+         first_subscription_started_at = COALESCE(first_subscription_started_at,
+           CASE WHEN $3 NOT IN ('incomplete', 'incomplete_expired', 'inactive') THEN now() END),
          scheduled_plan_id = CASE WHEN scheduled_plan_id = $2 OR $3 IN ('canceled', 'incomplete_expired', 'unpaid')
            OR $5 IS DISTINCT FROM stripe_subscription_id THEN NULL ELSE scheduled_plan_id END,
          scheduled_change_at = CASE WHEN scheduled_plan_id = $2 OR $3 IN ('canceled', 'incomplete_expired', 'unpaid')

@@ -8,7 +8,7 @@ import type { AllConfigType } from '../../config/config.type';
 import { StripeClient } from '../stripe/stripe.client';
 import { BillingPricesService } from './billing-prices.service';
 import type { PlanResponse } from './plan.entity';
-import { FREE_PLAN_ID, GRANTING_STATUSES, planIdThatApplies } from './plan-policy';
+import { FREE_PLAN_ID, GRANTING_STATUSES, planIdThatApplies, trialDaysFor } from './plan-policy';
 import { PlanUsageRepository } from './plan-usage.repository';
 import { SubscriptionRepository, type SubscriptionRow } from './subscription.repository';
 import { firstItem, planOfStripeSubscription, stateOfStripeSubscription, TERMINAL_STATUSES } from './stripe-subscription';
@@ -70,7 +70,11 @@ export class SubscriptionsService {
     });
   }
 
-  /** Checkout for a paid plan: the reply's sessionUrl is where the browser goes to pay. */
+  /**
+   * Checkout for a paid plan: the reply's sessionUrl is where the browser goes to pay. The server
+   * decides the trial (decision 16): the organization's first subscription starts with one (30 days, or the shorter
+   * `trialDays` the test page asks for), a later one is charged at once.
+   */
   async createCheckout(organizationId: string, priceId: string, trialDays: number | undefined, buyer: { name: string; email: string }) {
     this.requireStripe();
     const plan = await this.paidPlanOfPrice(priceId);
@@ -84,6 +88,7 @@ export class SubscriptionsService {
         .customerId;
     const base = this.publicUrl();
     const metadata = { organizationId, planId: plan.id };
+    const trial = trialDaysFor(row, trialDays);
     const session = await this.stripe.api.checkout.sessions.create({
       mode: 'subscription',
       customer: customerId,
@@ -91,11 +96,11 @@ export class SubscriptionsService {
       line_items: [{ price: priceId, quantity: 1 }],
       success_url: `${base}/subscription-success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${base}/admin/subscription?tab=plans`,
-      subscription_data: { ...(trialDays ? { trial_period_days: trialDays } : {}), metadata },
+      subscription_data: { ...(trial > 0 ? { trial_period_days: trial } : {}), metadata },
       metadata,
     });
     if (!session.url) throw new AppException(HttpStatus.BAD_GATEWAY, 'Stripe did not return a Checkout address; try again');
-    return { sessionUrl: session.url, sessionId: session.id };
+    return { sessionUrl: session.url, sessionId: session.id, trialDays: trial };
   }
 
   /** The customer portal; its return address must be on this site (no open redirect). */
@@ -318,6 +323,7 @@ export class SubscriptionsService {
       stripeSubscriptionId: row.stripeSubscriptionId,
       complimentary: plan.monthlyPrice > 0 && !row.stripeSubscriptionId && GRANTING_STATUSES.includes(row.status),
       billingAvailable: this.stripe.isConfigured,
+      trialDaysOnSubscribe: trialDaysFor(row),
     };
   }
 

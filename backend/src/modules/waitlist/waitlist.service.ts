@@ -14,6 +14,8 @@ import { StripeClient } from '../stripe/stripe.client';
 import { RegistrationService } from '../registration/registration.service';
 import { SeatOffers, type SeatOfferSource } from '../registration/seat-offers';
 import { SeatsFreedHooks } from '../classes/seats-freed.hooks';
+import type { EnrollmentStatus } from '../registration/enrollment.entity';
+import { EnrollmentsService } from '../registration/enrollments.service';
 import type { JoinWaitlistDto } from './dto/waitlist.dto';
 import { WaitlistRepository, type WaitlistEntry } from './waitlist.repository';
 import { WaitlistTokens } from './waitlist-tokens';
@@ -28,19 +30,37 @@ const isUniqueViolation = (e: unknown) => e instanceof QueryFailedError && (e as
 /** Registration statuses a waitlist may be joined in: a class closed by the admin (or cancelled) has no list. */
 const hasFreeSeat = (c: ClassEntity) => (c.status === 'Open' || c.status === 'Scheduled') && c.enrolledStudents < c.maxStudents;
 
-export const entryView = (e: WaitlistEntry) => ({
-  id: e.id,
-  position: e.position,
-  status: e.status,
-  firstName: e.firstName,
-  lastName: e.lastName,
-  email: e.email,
-  phone: e.phone,
-  communicationOptIn: e.communicationOptIn,
-  joinedAt: e.joinedAt,
-  offeredAt: e.offeredAt,
-  offerExpiresAt: e.offerExpiresAt,
-});
+/**
+ * What an entry says. An accepted offer's registration can end later (the admin cancels or removes it, the class is
+ * cancelled for too few students, a card payment is never made): the entry then says so, read from the registration
+ * itself, so every way it ends is covered. `registration_cancelled`: cancelled or removed; `registration_lapsed`:
+ * the card payment was never completed and the held seat went back.
+ */
+export type EntryStatus = WaitlistEntry['status'] | 'registration_cancelled' | 'registration_lapsed';
+type Registration = { status: EnrollmentStatus; cancelledAt: Date | null } | undefined;
+
+export const entryView = (e: WaitlistEntry, registration?: Registration) => {
+  let status: EntryStatus = e.status;
+  let registrationCancelledAt: Date | null = null;
+  if (e.status === 'accepted' && registration?.status !== 'held' && registration?.status !== 'active') {
+    status = registration?.status === 'expired' ? 'registration_lapsed' : 'registration_cancelled';
+    registrationCancelledAt = registration?.status === 'cancelled' ? registration.cancelledAt : null;
+  }
+  return {
+    id: e.id,
+    position: e.position,
+    status,
+    firstName: e.firstName,
+    lastName: e.lastName,
+    email: e.email,
+    phone: e.phone,
+    communicationOptIn: e.communicationOptIn,
+    joinedAt: e.joinedAt,
+    offeredAt: e.offeredAt,
+    offerExpiresAt: e.offerExpiresAt,
+    registrationCancelledAt,
+  };
+};
 
 /**
  * The waitlist with timed seat offers. An offer HOLDS a seat: it is counted in the class's seat counter
@@ -60,6 +80,7 @@ export class WaitlistService implements SeatOfferSource, OnModuleInit {
     private readonly tokens: WaitlistTokens,
     private readonly classes: ClassesService,
     private readonly registration: RegistrationService,
+    private readonly enrollments: EnrollmentsService,
     private readonly seatOffers: SeatOffers,
     private readonly seatsFreed: SeatsFreedHooks,
     private readonly communications: CommunicationsService,
@@ -131,6 +152,8 @@ export class WaitlistService implements SeatOfferSource, OnModuleInit {
   async offerDetails(token: string) {
     const entry = await this.offerOf(undefined, token);
     const cls = await this.classes.require(entry.classId, entry.organizationId);
+    if (entry.status === 'accepted' && !(await this.registrationStands(entry)))
+      throw new AppException(HttpStatus.GONE, 'This offer was used to register, and that registration has since been cancelled.');
     this.assertOpen(entry);
     const ready = this.stripe.isConfigured ? await this.connect.readiness(entry.organizationId) : null;
     return {
@@ -161,7 +184,9 @@ export class WaitlistService implements SeatOfferSource, OnModuleInit {
       if (!peek) throw new NotFoundException(BAD_LINK);
       await this.classes.lock(m, peek.classId, peek.organizationId);
       const entry = (await this.repo.byId(m, named.entryId, true))!;
-      if (entry.status === 'accepted')
+      // Registered from an offer: leaving the list is cancelling that registration, which is the organization's. Once
+      // that registration has ended there is nothing to leave (as for a removed entry).
+      if (entry.status === 'accepted' && (await this.registrationStands(entry)))
         throw new AppException(
           HttpStatus.CONFLICT,
           'You have already registered for this class from the waitlist. Please contact the organization to cancel your registration.',
@@ -177,7 +202,15 @@ export class WaitlistService implements SeatOfferSource, OnModuleInit {
 
   async list(organizationId: string, classId: string) {
     await this.classes.require(classId, organizationId);
-    return (await this.repo.listForClass(organizationId, classId)).map(entryView);
+    return this.views(organizationId, await this.repo.listForClass(organizationId, classId));
+  }
+
+  /** The entries as the API shows them, with what became of the registrations made from accepted offers. */
+  private async views(organizationId: string, entries: WaitlistEntry[]) {
+    const ids = entries.filter((e) => e.status === 'accepted' && e.acceptedEnrollmentId).map((e) => e.acceptedEnrollmentId!);
+    const registrations = await this.enrollments.enrollmentStates(organizationId, ids);
+    // A registration removed by the admin is deleted, and the entry's link with it: absent means removed.
+    return entries.map((e) => entryView(e, e.acceptedEnrollmentId ? registrations.get(e.acceptedEnrollmentId) : undefined));
   }
 
   async remove(organizationId: string, entryId: string) {
@@ -230,7 +263,7 @@ export class WaitlistService implements SeatOfferSource, OnModuleInit {
         throw new AppException(HttpStatus.CONFLICT, 'This email is already on the waitlist of this class with another entry.');
       throw e;
     }
-    return entryView((await this.repo.byId(undefined, entryId))!);
+    return (await this.views(organizationId, [(await this.repo.byId(undefined, entryId))!]))[0];
   }
 
   // --- seats ---
@@ -329,6 +362,13 @@ export class WaitlistService implements SeatOfferSource, OnModuleInit {
     this.assertOpen(entry);
     if (entry.email.toLowerCase() !== email.trim().toLowerCase()) throw new AppException(HttpStatus.CONFLICT, OTHER_EMAIL);
     return { entryId: entry.id };
+  }
+
+  /** An accepted entry's registration is still held or active (not cancelled, removed or lapsed). */
+  private async registrationStands(entry: WaitlistEntry): Promise<boolean> {
+    if (!entry.acceptedEnrollmentId) return false;
+    const r = (await this.enrollments.enrollmentStates(entry.organizationId, [entry.acceptedEnrollmentId])).get(entry.acceptedEnrollmentId);
+    return r?.status === 'held' || r?.status === 'active';
   }
 
   async offerAccepted(m: EntityManager, entryId: string, enrollmentId: string): Promise<void> {

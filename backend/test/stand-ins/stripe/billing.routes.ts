@@ -103,11 +103,19 @@ export async function advanceSubscription(state: StandInState, id: string, step:
   return sub;
 }
 
+/**
+ * What `subscription_data` asked for, kept beside the session: a Checkout Session object has no such field (it is a
+ * create parameter only), so it stays out of every reply and event.
+ */
+const subscriptionDataOf = new WeakMap<StandInObject, { trial_period_days?: string; metadata?: Record<string, string> }>();
+
 function createSubscription(state: StandInState, session: StandInObject): StandInObject {
   const line = (session.line_items as { price: string }[])[0];
   const price = get(state, line.price, 'price')!;
-  const data = (session.subscription_data ?? {}) as { trial_period_days?: number; metadata?: Record<string, string> };
+  const data = subscriptionDataOf.get(session) ?? {};
   const start = now();
+  // A trial (subscription_data.trial_period_days): 'trialing' until trial_end, which is also the first period's end and
+  // the billing cycle anchor; the first invoice is for 0 and nothing is charged until then.
   const trialDays = Number(data.trial_period_days ?? 0);
   const end = trialDays > 0 ? start + trialDays * DAY : start + PERIOD;
   const sub = put(state, {
@@ -115,6 +123,7 @@ function createSubscription(state: StandInState, session: StandInObject): StandI
     object: 'subscription',
     customer: session.customer,
     status: trialDays > 0 ? 'trialing' : 'active',
+    billing_cycle_anchor: end,
     cancel_at_period_end: false,
     canceled_at: null,
     ended_at: null,
@@ -122,6 +131,7 @@ function createSubscription(state: StandInState, session: StandInObject): StandI
     start_date: start,
     trial_start: trialDays > 0 ? start : null,
     trial_end: trialDays > 0 ? end : null,
+    trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } },
     metadata: { ...(data.metadata ?? {}) },
     items: {
       object: 'list',
@@ -138,7 +148,9 @@ export async function completeCheckout(state: StandInState, sessionId: string): 
   if (!session) return null;
   if (session.status !== 'complete') {
     const sub = createSubscription(state, session);
-    Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id });
+    // A trial is paid later: Checkout reports no payment required, as Stripe does.
+    const paymentStatus = sub.status === 'trialing' ? 'no_payment_required' : 'paid';
+    Object.assign(session, { status: 'complete', payment_status: paymentStatus, subscription: sub.id });
     await state.emit('checkout.session.completed', clone(session));
     await state.emit('customer.subscription.created', clone(sub));
     await state.emit('invoice.paid', clone(invoiceFor(state, sub, 'paid')));
@@ -150,7 +162,7 @@ function checkoutPage(state: StandInState, session: StandInObject): string {
   const line = (session.line_items as { price: string }[])[0];
   const price = get(state, line.price, 'price');
   const product = price ? get(state, String(price.product), 'product') : null;
-  const trial = (session.subscription_data as { trial_period_days?: string } | undefined)?.trial_period_days;
+  const trial = subscriptionDataOf.get(session)?.trial_period_days;
   const amount = price ? `$${(Number(price.unit_amount) / 100).toFixed(2)} per month` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout (Stripe stand-in)</title>
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;color:#1a1f36}
@@ -240,27 +252,33 @@ export const billingRoutes: StandInRoute[] = [
       for (const key of ['success_url', 'cancel_url'])
         if (typeof b[key] !== 'string' || !/^https?:\/\//.test(b[key] as string))
           return stripeError(400, `Not a valid URL: ${key}`, 'invalid_request_error', { param: key });
+      const data = (b.subscription_data ?? {}) as { trial_period_days?: string; metadata?: Record<string, string> };
+      if (data.trial_period_days !== undefined) {
+        const days = Number(data.trial_period_days);
+        if (!Number.isInteger(days) || days < 1 || days > 730)
+          return stripeError(400, 'Invalid integer: trial_period_days (1 to 730)', 'invalid_request_error', {
+            param: 'subscription_data[trial_period_days]',
+          });
+      }
       const id = state.nextId('cs_test');
-      return [
-        200,
-        put(state, {
-          id,
-          object: 'checkout.session',
-          mode: 'subscription',
-          status: 'open',
-          payment_status: 'unpaid',
-          customer: b.customer,
-          client_reference_id: b.client_reference_id ?? null,
-          line_items: lines.map((l) => ({ price: l.price, quantity: Number(l.quantity ?? 1) })),
-          success_url: b.success_url,
-          cancel_url: b.cancel_url,
-          subscription_data: b.subscription_data ?? {},
-          metadata: b.metadata ?? {},
-          subscription: null,
-          url: `${state.baseUrl}/checkout/${id}`,
-          created: now(),
-        }),
-      ];
+      const session = put(state, {
+        id,
+        object: 'checkout.session',
+        mode: 'subscription',
+        status: 'open',
+        payment_status: 'unpaid',
+        customer: b.customer,
+        client_reference_id: b.client_reference_id ?? null,
+        line_items: lines.map((l) => ({ price: l.price, quantity: Number(l.quantity ?? 1) })),
+        success_url: b.success_url,
+        cancel_url: b.cancel_url,
+        metadata: b.metadata ?? {},
+        subscription: null,
+        url: `${state.baseUrl}/checkout/${id}`,
+        created: now(),
+      });
+      subscriptionDataOf.set(session, data);
+      return [200, session];
     },
   },
   {

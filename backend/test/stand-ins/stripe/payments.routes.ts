@@ -14,8 +14,17 @@ import {
  * the SDK sends against the contract (integer cents, usd, application fee, destination, metadata, idempotency
  * key) and refuses anything else with Stripe's own error shape, so a wrong call fails a test instead of passing.
  *
+ * Shapes of the pinned SDK's API version (2022-11-15 and later): a Charge carries no `refunds` list (only when
+ * expanded, e.g. `paymentIntents.retrieve(id, { expand: ['latest_charge.refunds'] })`, and never in an event);
+ * a payment's refunds are read with `GET /v1/refunds?payment_intent=` (`refunds.list`). A refund emits
+ * `refund.created` and `charge.refunded`; a later change of its status `charge.refund.updated` and `refund.updated`
+ * (and `refund.failed`), which the contract does not ask the product to handle.
+ *
  * Test hooks (not Stripe calls): `succeedPaymentIntent` (what a browser confirmation with a good card does),
- * `dashboardRefund` (a refund made in the Stripe dashboard).
+ * `dashboardRefund` (a refund made in the Stripe dashboard, succeeded or pending), `setRefundStatus` (a pending
+ * refund succeeding, or a refund failing later), and the same two for a browser test as
+ * `POST {stand-in}/_test/payment_intents/{id}/refund` (form `amount`, optional `status`) and
+ * `POST {stand-in}/_test/refunds/{id}/{succeeded|failed|canceled}`.
  */
 
 const REQUIRED_METADATA = ['organizationId', 'classId', 'enrollmentId'] as const;
@@ -44,6 +53,40 @@ function chargeOf(state: StandInState, pi: StandInObject): StandInObject | null 
   return typeof pi.latest_charge === 'string' ? (state.objects.get(pi.latest_charge) ?? null) : null;
 }
 
+/** The refunds of a payment (or of a charge), newest first, as `GET /v1/refunds` lists them. */
+function refundsOf(state: StandInState, filter: { paymentIntent?: string; charge?: string }): StandInObject[] {
+  return [...state.objects.values()]
+    .filter(
+      (o) =>
+        o.object === 'refund' &&
+        (filter.paymentIntent === undefined || o.payment_intent === filter.paymentIntent) &&
+        (filter.charge === undefined || o.charge === filter.charge),
+    )
+    .reverse();
+}
+
+/** `expand[]=a` or `expand[0]=a` in a query string, as the SDK sends it. */
+function expansions(query: URLSearchParams): string[] {
+  return [...query.entries()].filter(([k]) => /^expand\[\d*\]$/.test(k)).map(([, v]) => v);
+}
+
+/** A Charge as the API returns it: its refunds only when expanded (`refunds`, or `latest_charge.refunds` from its intent). */
+function chargeView(state: StandInState, charge: StandInObject, expandRefunds: boolean): StandInObject {
+  if (!expandRefunds) return structuredClone(charge);
+  const data = refundsOf(state, { charge: charge.id });
+  return {
+    ...structuredClone(charge),
+    refunds: { object: 'list', data: structuredClone(data), has_more: false, url: `/v1/charges/${charge.id}/refunds` },
+  };
+}
+
+/** A PaymentIntent with `latest_charge` (and its refunds) expanded when asked. */
+function intentView(state: StandInState, pi: StandInObject, expand: string[]): StandInObject {
+  const charge = chargeOf(state, pi);
+  if (!charge || !expand.some((e) => e === 'latest_charge' || e === 'latest_charge.refunds')) return pi;
+  return { ...pi, latest_charge: chargeView(state, charge, expand.includes('latest_charge.refunds')) };
+}
+
 /** The card succeeded: a charge, the intent succeeded, `payment_intent.succeeded` emitted. */
 export async function succeedPaymentIntent(state: StandInState, id: string): Promise<StandInObject> {
   const pi = paymentIntentOf(state, id);
@@ -63,7 +106,9 @@ export async function succeedPaymentIntent(state: StandInState, id: string): Pro
     application_fee_amount: pi.application_fee_amount,
     transfer_data: pi.transfer_data,
     metadata: { ...(pi.metadata as Record<string, string>) },
-    refunds: { object: 'list', data: [], has_more: false, total_count: 0, url: `/v1/charges/${pi.id}/refunds` },
+    balance_transaction: null,
+    captured: true,
+    livemode: false,
     created: Math.floor(Date.now() / 1000),
   };
   state.objects.set(charge.id, charge);
@@ -72,36 +117,97 @@ export async function succeedPaymentIntent(state: StandInState, id: string): Pro
   return pi;
 }
 
-/** A refund recorded on the charge, `charge.refunded` emitted with the charge and its refunds. */
-async function refund(state: StandInState, pi: StandInObject, amount: number, metadata: Record<string, unknown>) {
+type RefundStatus = 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+
+/**
+ * A refund of the payment's charge: `refund.created` then `charge.refunded` (the charge without its refunds, as in
+ * every event since API 2022-11-15). A pending refund counts in the charge's `amount_refunded` as Stripe counts it.
+ */
+async function refund(state: StandInState, pi: StandInObject, amount: number, metadata: Record<string, unknown>, status: RefundStatus) {
   const charge = chargeOf(state, pi)!;
   const re: StandInObject = {
     id: state.nextId('re'),
     object: 'refund',
     amount,
-    currency: pi.currency,
+    balance_transaction: null,
     charge: charge.id,
-    payment_intent: pi.id,
-    status: 'succeeded',
-    metadata,
     created: Math.floor(Date.now() / 1000),
+    currency: pi.currency,
+    destination_details: {
+      type: 'card',
+      card: { reference_status: 'pending', reference_type: 'acquirer_reference_number', type: 'refund' },
+    },
+    metadata,
+    payment_intent: pi.id,
+    payment_method: null,
+    reason: null,
+    receipt_number: null,
+    source_transfer_reversal: null,
+    status,
+    transfer_reversal: null,
+    ...(status === 'pending' ? { pending_reason: 'processing' } : {}),
   };
   state.objects.set(re.id, re);
-  const refunds = charge.refunds as { data: StandInObject[]; total_count: number };
-  refunds.data.unshift(re);
-  refunds.total_count += 1;
   charge.amount_refunded = (charge.amount_refunded as number) + amount;
   charge.refunded = charge.amount_refunded === charge.amount;
-  // Delivered after the reply, as Stripe does: the caller may hold a lock the handler of this event needs.
-  void state.emit('charge.refunded', structuredClone(charge));
+  // Delivered after the reply and side by side, as Stripe does: the caller may hold a lock the handlers of these
+  // events need, and nothing orders two events.
+  void state.emit('refund.created', structuredClone(re));
+  void state.emit('charge.refunded', chargeView(state, charge, false));
   return re;
 }
 
-/** A refund made by someone in the Stripe dashboard (not through the API the product calls). */
-export async function dashboardRefund(state: StandInState, paymentIntentId: string, amount: number) {
+/** A refund made by someone in the Stripe dashboard (not through the API the product calls); succeeded unless asked. */
+export async function dashboardRefund(state: StandInState, paymentIntentId: string, amount: number, status: RefundStatus = 'succeeded') {
   const pi = paymentIntentOf(state, paymentIntentId);
   if (!pi || pi.status !== 'succeeded') throw new Error(`PaymentIntent ${paymentIntentId} has not succeeded`);
-  return refund(state, pi, amount, {});
+  const charge = chargeOf(state, pi)!;
+  if (amount <= 0 || amount > (charge.amount as number) - (charge.amount_refunded as number))
+    throw new Error(`A refund of ${amount} is more than is left on ${charge.id}`);
+  return refund(state, pi, amount, {}, status);
+}
+
+/**
+ * A refund's status changes later (a pending refund succeeds, or a refund fails: the money goes back to the
+ * account). Emits `charge.refund.updated` and `refund.updated` (and `refund.failed`), the events Stripe sends.
+ */
+export async function setRefundStatus(state: StandInState, refundId: string, status: 'succeeded' | 'failed' | 'canceled') {
+  const re = state.objects.get(refundId);
+  if (!re || re.object !== 'refund') throw new Error(`no refund ${refundId}`);
+  const was = re.status;
+  if (was === status) return re;
+  const charge = state.objects.get(re.charge as string)!;
+  if (status !== 'succeeded' && was !== 'failed' && was !== 'canceled') {
+    charge.amount_refunded = (charge.amount_refunded as number) - (re.amount as number);
+    charge.refunded = false;
+  }
+  Object.assign(re, { status, ...(status === 'failed' ? { failure_reason: 'expired_or_canceled_card' } : {}) });
+  delete re.pending_reason;
+  await state.emit('charge.refund.updated', structuredClone(re));
+  await state.emit('refund.updated', structuredClone(re));
+  if (status === 'failed') await state.emit('refund.failed', structuredClone(re));
+  return re;
+}
+
+/** `GET /v1/refunds` (payment_intent or charge, limit, starting_after): newest first, Stripe's list shape. */
+function listRefunds(req: StandInRequest, state: StandInState): StandInReply {
+  const q = req.query;
+  const paymentIntent = q.get('payment_intent') ?? undefined;
+  const charge = q.get('charge') ?? undefined;
+  if (paymentIntent !== undefined && !paymentIntentOf(state, paymentIntent)) return notFound('payment_intent', paymentIntent);
+  if (charge !== undefined && state.objects.get(charge)?.object !== 'charge') return notFound('charge', charge);
+  const rawLimit = q.get('limit');
+  if (rawLimit !== null && (!isIntString(rawLimit) || Number(rawLimit) < 1 || Number(rawLimit) > 100))
+    return stripeError(400, 'Invalid integer: limit (must be between 1 and 100)', 'invalid_request_error', { param: 'limit' });
+  const limit = rawLimit === null ? 10 : Number(rawLimit);
+  let list = refundsOf(state, { paymentIntent, charge });
+  const after = q.get('starting_after');
+  if (after) {
+    const at = list.findIndex((r) => r.id === after);
+    if (at < 0) return notFound('refund', after);
+    list = list.slice(at + 1);
+  }
+  return [200, { object: 'list', url: '/v1/refunds', has_more: list.length > limit, data: structuredClone(list.slice(0, limit)) }];
 }
 
 function createPaymentIntent(req: StandInRequest, state: StandInState): StandInReply {
@@ -156,7 +262,7 @@ export const paymentRoutes: StandInRoute[] = [
       const pi = paymentIntentOf(state, id);
       if (!pi) return notFound('payment_intent', id);
       if (isPublishable(req)) return clientSecretOk(req, pi) ? [200, publicView(pi)] : notFound('payment_intent', id);
-      return [200, pi];
+      return [200, intentView(state, pi, expansions(req.query))];
     },
   },
   {
@@ -226,7 +332,35 @@ export const paymentRoutes: StandInRoute[] = [
           400,
           `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
         );
-      return [200, await refund(state, pi, amount, (b.metadata ?? {}) as Record<string, unknown>)];
+      return [200, await refund(state, pi, amount, (b.metadata ?? {}) as Record<string, unknown>, 'succeeded')];
+    },
+  },
+  { method: 'GET', path: /^\/v1\/refunds$/, handle: listRefunds },
+  // Test steps a browser test (or a person trying the app) takes in the "dashboard": no API key.
+  {
+    method: 'POST',
+    path: /^\/_test\/payment_intents\/([^/]+)\/refund$/,
+    browser: true,
+    handle: async (req, state, [id]) => {
+      const pi = paymentIntentOf(state, id);
+      if (!pi) return notFound('payment_intent', id);
+      const status = req.body.status ?? 'succeeded';
+      if (!isIntString(req.body.amount) || (status !== 'succeeded' && status !== 'pending'))
+        return stripeError(400, 'amount (integer cents) and status (succeeded or pending) please');
+      try {
+        return [200, await dashboardRefund(state, id, Number(req.body.amount), status as RefundStatus)];
+      } catch (e) {
+        return stripeError(400, e instanceof Error ? e.message : String(e));
+      }
+    },
+  },
+  {
+    method: 'POST',
+    path: /^\/_test\/refunds\/([^/]+)\/(succeeded|failed|canceled)$/,
+    browser: true,
+    handle: async (_req, state, [id, status]) => {
+      if (state.objects.get(id)?.object !== 'refund') return notFound('refund', id);
+      return [200, await setRefundStatus(state, id, status as 'succeeded' | 'failed' | 'canceled')];
     },
   },
 ];

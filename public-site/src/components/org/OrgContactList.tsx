@@ -1,5 +1,5 @@
 import type { Branding, ContactInfo } from '@/lib/models';
-import { displayPhone, telHref } from '@/lib/phone';
+import { displayPhone, telHref } from '@shared/us-phone-format';
 import { mapsLink, safeExternalUrl } from '@/lib/useOrganizationFromQuery';
 import './OrgContactList.css';
 

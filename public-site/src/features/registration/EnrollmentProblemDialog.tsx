@@ -1,7 +1,7 @@
 import { Modal } from '@/components/ui/Modal';
 import { env, publicOrigin } from '@/config/env';
 import { formatLongDate } from '@/lib/classFormat';
-import { displayPhone, telHref } from '@/lib/phone';
+import { displayPhone, telHref } from '@shared/us-phone-format';
 import { classPath } from '@/lib/routing';
 import type { EnrollmentProblem } from './api/checkEnrollment';
 

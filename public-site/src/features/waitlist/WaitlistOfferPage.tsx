@@ -4,7 +4,7 @@ import { ClassScheduleFacts } from '@/components/class/ClassScheduleFacts';
 import { Alert } from '@/components/ui/Alert';
 import { PageLoading } from '@/components/ui/PageLoading';
 import { ApiError } from '@/lib/apiClient';
-import { displayPhone } from '@/lib/phone';
+import { displayPhone } from '@shared/us-phone-format';
 import { effectivePrice, formatLongDate, formatPrice, hasDiscount, toDate } from '@/lib/classFormat';
 import type { ClassItem } from '@/lib/models';
 import { getClass } from '@/lib/publicApi';

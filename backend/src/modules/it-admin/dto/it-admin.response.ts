@@ -116,6 +116,20 @@ export class ScheduledCommunicationsDeletedResponseDto {
   @ApiProperty({ description: 'Messages that were still waiting to go', example: 3 }) scheduled_communications: number;
 }
 
+export class StuckStripeEventResponseDto {
+  @ApiProperty({ example: 'evt_1Q2w3E4r5T6y7U8i' }) id: string;
+  @ApiProperty({ example: 'payment_intent.succeeded' }) type: string;
+  @ApiProperty({ format: 'date-time', description: 'When Stripe created the event' }) created: string;
+  @ApiProperty({ example: 25 }) attempts: number;
+  @ApiProperty({ type: 'string', nullable: true, description: 'The last failure', example: 'Enrollment not found' }) error: string | null;
+}
+
+export class StuckStripeEventsResponseDto {
+  @ApiProperty({ description: 'Events still failing after every automatic retry (25): what they record is missing', example: 0 })
+  count: number;
+  @ApiProperty({ type: StuckStripeEventResponseDto, nullable: true }) oldest: StuckStripeEventResponseDto | null;
+}
+
 export class StripeInfoResponseDto {
   @ApiProperty({ enum: ['live', 'test', 'not configured'], example: 'test' }) environment: string;
   @ApiProperty({ example: true }) configured: boolean;
@@ -124,6 +138,7 @@ export class StripeInfoResponseDto {
   @ApiProperty({ type: 'string', nullable: true, example: 'sk_t…a1B2' }) secretKeyPartial: string | null;
   @ApiProperty({ type: 'string', nullable: true, example: 'whse…c3D4' }) webhookSecretPartial: string | null;
   @ApiProperty({ example: true }) hasWebhookSecret: boolean;
+  @ApiProperty({ type: StuckStripeEventsResponseDto }) stuckEvents: StuckStripeEventsResponseDto;
 }
 
 export class DatabaseInfoResponseDto {

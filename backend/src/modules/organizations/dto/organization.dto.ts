@@ -6,7 +6,6 @@ import {
   IsObject,
   IsInt,
   IsNotEmpty,
-  IsNumber,
   IsOptional,
   IsString,
   IsUrl,
@@ -21,6 +20,7 @@ import {
 import { filled, trim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 import { IsIanaTimeZone } from '../../../common/time-zone';
+import { IsCancellationPolicy, MAX_CANCELLATION_TIERS } from '../../../common/cancellation-policy';
 
 const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const colorMessage = (field: string) => ({ message: `${field} must be a colour like #15385F` });
@@ -70,29 +70,51 @@ export class BrandingDto {
   socialLinks?: SocialLinksDto;
 }
 
+/**
+ * One discount, a percentage off (0-100). Stored for the organization; no price applies them yet (see
+ * docs/decisions.md). The type check is the bottom decorator: class-validator reports it first.
+ */
 export class DiscountDto {
-  @IsString() @IsNotEmpty() @MaxLength(100) name: string;
-  @IsNumber() @Min(0) @Max(100) value: number;
+  @MaxLength(100, { message: 'A discount name has at most 100 characters' })
+  @IsNotEmpty({ message: 'A discount needs a name' })
+  @IsString({ message: 'A discount name must be text' })
+  name: string;
+  @Max(100, { message: 'A discount must be a whole percentage from 0 to 100' })
+  @Min(0, { message: 'A discount must be a whole percentage from 0 to 100' })
+  @IsInt({ message: 'A discount must be a whole percentage from 0 to 100' })
+  value: number;
 }
 
+/** One tier of the cancellation policy (common/cancellation-policy.ts says how refunds follow it). */
 export class CancellationPolicyDto {
-  @IsInt() @Min(0) @Max(365) daysBeforeClass: number;
-  @IsNumber() @Min(0) @Max(100) refundPercentage: number;
+  @Max(365, { message: 'Deadline days must be a whole number from 0 to 365' })
+  @Min(0, { message: 'Deadline days must be a whole number from 0 to 365' })
+  @IsInt({ message: 'Deadline days must be a whole number from 0 to 365' })
+  daysBeforeClass: number;
+  @Max(100, { message: 'Refund percentage must be a whole number from 0 to 100' })
+  @Min(0, { message: 'Refund percentage must be a whole number from 0 to 100' })
+  @IsInt({ message: 'Refund percentage must be a whole number from 0 to 100' })
+  refundPercentage: number;
 }
 
+/** Class reminders: sent `reminderHours` before each session, by email and/or SMS. */
 export class NotificationsDto {
-  @IsInt() @Min(0) @Max(168) reminderHours: number;
-  @IsBoolean() emailEnabled: boolean;
-  @IsBoolean() smsEnabled: boolean;
+  @Max(168, { message: 'Reminder hours must be a whole number from 1 to 168 (one week)' })
+  @Min(1, { message: 'Reminder hours must be a whole number from 1 to 168 (one week)' })
+  @IsInt({ message: 'Reminder hours must be a whole number from 1 to 168 (one week)' })
+  reminderHours: number;
+  @IsBoolean({ message: 'emailEnabled must be true or false' }) emailEnabled: boolean;
+  @IsBoolean({ message: 'smsEnabled must be true or false' }) smsEnabled: boolean;
 }
 
 export class OrganizationSettingsDto {
   @IsOptionalNotNull() @IsArray() @ArrayMaxSize(20) @ValidateNested({ each: true }) @Type(() => DiscountDto) discounts?: DiscountDto[];
   @IsOptionalNotNull()
-  @IsArray()
-  @ArrayMaxSize(20)
+  @IsCancellationPolicy()
   @ValidateNested({ each: true })
   @Type(() => CancellationPolicyDto)
+  @ArrayMaxSize(MAX_CANCELLATION_TIERS, { message: `A cancellation policy has at most ${MAX_CANCELLATION_TIERS} tiers` })
+  @IsArray({ message: 'cancellationPolicies must be a list of tiers' })
   cancellationPolicies?: CancellationPolicyDto[];
   @IsOptionalNotNull()
   @IsObject({ message: 'notifications must be an object' })

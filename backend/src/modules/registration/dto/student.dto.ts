@@ -1,9 +1,11 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
   IsEmail,
   IsIn,
+  IsISO8601,
   IsNotEmpty,
   IsNumber,
   IsOptional,
@@ -17,6 +19,9 @@ import { lowerTrim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 import { StudentFieldsDto } from '../../students/dto/student-fields.dto';
 import { AttendeeDto, AttendeesField } from './attendee.dto';
+
+/** Spec 2 §3 fields the server owns (decision 17). */
+const SERVER_OWNED = 'Accepted and ignored: the server sets it (spec 2 §3 lists it in the registration)';
 
 export const WAITLIST_OFFER_TOKEN = /^[A-Za-z0-9_-]{1,200}\.[A-Za-z0-9_-]{1,100}$/;
 
@@ -56,13 +61,28 @@ export class RegisterEnrollmentDto {
   @IsUUID('all', { message: 'classId must be a class id' }) classId: string;
   @IsOptionalNotNull() @IsIn(['in-person'], { message: 'Only in-person registration is accepted here' }) paymentMethod?: 'in-person';
   @IsOptionalNotNull() @IsIn(['pending'], { message: 'A registration starts with payment pending' }) paymentStatus?: 'pending';
+  /** Spec 2 §3 lists it in the form's payload; the server records the enrollment's own date (decision 17): ignored. */
+  @ApiPropertyOptional({ description: SERVER_OWNED })
+  @IsOptionalNotNull()
+  @IsISO8601({}, { message: 'enrollmentDate must be an ISO 8601 date' })
+  enrollmentDate?: string;
 }
 
 /**
- * Exactly the public form's fields (anonymous callers): anything else, `status` included, is refused
- * by forbidNonWhitelisted instead of being stored.
+ * Exactly the public form's fields (anonymous callers): anything else is refused by forbidNonWhitelisted instead
+ * of being stored. Spec 2 §3's server-owned fields (`registrationDate`, `status: 'active'`, an enrollment's
+ * `enrollmentDate`) are accepted so a client built from the spec works, and ignored: the server sets them
+ * (decision 17; `withoutServerOwned` drops them before anything is stored).
  */
 export class RegisterStudentDto extends StudentFieldsDto {
+  // No @ApiProperty here: an explicit one on this subclass would hide the parent's fields from the OpenAPI schema
+  // (theirs are derived at start-up, after this class is defined); the endpoint's description says they are ignored.
+  @IsOptionalNotNull()
+  @IsISO8601({}, { message: 'registrationDate must be an ISO 8601 date' })
+  registrationDate?: string;
+  @IsOptionalNotNull()
+  @IsIn(['active'], { message: "status of a new registration can only be 'active'" })
+  status?: 'active';
   @IsUUID('all', { message: 'organizationId must be an id' }) organizationId: string;
   /** The signed link of a waitlist offer: the registration takes the seat held for it. */
   @IsOptional()
@@ -76,6 +96,12 @@ export class RegisterStudentDto extends StudentFieldsDto {
   classEnrollments: RegisterEnrollmentDto[];
   /** A household registration: the people enrolled; the fields above are the contact. */
   @AttendeesField() attendees?: AttendeeDto[];
+}
+
+/** The registration without the server-owned fields a client may send (spec 2 §3, decision 17): what is stored. */
+export function withoutServerOwned(dto: RegisterStudentDto): Omit<RegisterStudentDto, 'registrationDate' | 'status'> {
+  const { registrationDate: _registrationDate, status: _status, ...fields } = dto;
+  return { ...fields, classEnrollments: fields.classEnrollments.map(({ enrollmentDate: _enrollmentDate, ...e }) => e) };
 }
 
 export class CheckEnrollmentDto {

@@ -53,12 +53,19 @@ export class EnrollmentResponseDto {
 export class RefundResponseDto {
   @ApiProperty({ format: 'uuid', example: '1b6f0d2e-8d0f-4f4c-9d7e-3c1f2b7a9e10' }) id: string;
   @ApiProperty({ description: 'Dollars', example: 40 }) amount: number;
-  @ApiProperty({ enum: ['pending', 'succeeded', 'failed'], example: 'succeeded' }) status: string;
+  @ApiProperty({
+    enum: ['pending', 'succeeded', 'failed'],
+    example: 'succeeded',
+    description:
+      'pending: made here and not final at Stripe yet (counted as refunded until it fails); failed: failed or canceled at Stripe, not counted',
+  })
+  status: string;
   @ApiProperty({
     enum: ['admin', 'stripe_dashboard', 'late_payment', 'class_cancelled'],
     example: 'admin',
     description:
-      'admin: cancel or refund in the app; stripe_dashboard: found by charge.refunded; late_payment: paid after its hold lapsed into a full class',
+      "admin: cancel or refund in the app; stripe_dashboard: made in the Stripe dashboard (read from the payment's refunds when charge.refunded or refund.created arrives, once it succeeded); " +
+      'late_payment: paid after its hold lapsed into a full class; class_cancelled: the class was cancelled for too few students',
   })
   source: string;
   @ApiProperty({ example: 'Cancelled 10 days before the class: 100% refund' }) reason: string;

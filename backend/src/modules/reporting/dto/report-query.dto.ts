@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsIn,
   IsNotEmpty,
@@ -13,25 +14,30 @@ import {
   registerDecorator,
 } from 'class-validator';
 import { ACTIVITY_EVENT_TYPES, type ActivityEventType } from '../../activity/activity-event.entity';
+import { reportDay } from '../report-day';
 import { REPORT_TYPES, TIMEFRAMES, type ReportType, type Timeframe } from '../reports.service';
 
-/** A real calendar date, YYYY-MM-DD, or a full ISO time (the spec's enrollment-events call sends ISO times). */
+/**
+ * A real calendar date, YYYY-MM-DD, or an ISO date-time (the spec's reporting calls send `toISOString()`); the
+ * reports read a date-time as the day it falls on in the organization's time zone (reportDay).
+ */
 function IsCalendarDate(property: string) {
   return (object: object, propertyName: string) =>
     registerDecorator({
       name: 'isCalendarDate',
       target: object.constructor,
       propertyName,
-      options: { message: `${property} must be a date (YYYY-MM-DD)` },
+      options: { message: `${property} must be a date (YYYY-MM-DD) or an ISO date-time` },
       validator: {
-        validate: (v: unknown) => {
-          if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v)) return false;
-          const d = new Date(v.length === 10 ? `${v}T00:00:00Z` : v);
-          return !Number.isNaN(d.getTime()) && (v.length > 10 || d.toISOString().slice(0, 10) === v);
-        },
+        // Any valid zone will do here: whether the value is readable does not depend on it.
+        validate: (v: unknown) => typeof v === 'string' && reportDay(v, 'UTC') !== null,
       },
     });
 }
+
+const DAY_DESCRIPTION =
+  "A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone " +
+  '(2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`).';
 
 export const FORMATS = ['json', 'csv', 'pdf'] as const;
 export type ReportFormat = (typeof FORMATS)[number];
@@ -41,8 +47,14 @@ export class ReportParams {
 }
 
 export class RangeQueryDto {
-  @IsOptional() @IsCalendarDate('startDate') startDate?: string;
-  @IsOptional() @IsCalendarDate('endDate') endDate?: string;
+  @ApiPropertyOptional({ description: `First day of the report. ${DAY_DESCRIPTION}`, example: '2026-11-01' })
+  @IsOptional()
+  @IsCalendarDate('startDate')
+  startDate?: string;
+  @ApiPropertyOptional({ description: `Last day of the report. ${DAY_DESCRIPTION}`, example: '2026-11-30' })
+  @IsOptional()
+  @IsCalendarDate('endDate')
+  endDate?: string;
   @IsOptional()
   @IsIn(Object.keys(TIMEFRAMES), { message: 'timeframe must be 7d, 14d, 30d, 90d or 365d' })
   timeframe?: Timeframe;

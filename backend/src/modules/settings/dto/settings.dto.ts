@@ -1,18 +1,22 @@
+import { ApiProperty, PickType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   IsDefined,
   IsEmail,
+  IsInt,
   IsNotEmpty,
   IsObject,
   IsOptional,
   IsString,
   IsUrl,
   IsUUID,
+  Max,
   MaxLength,
+  Min,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { BrandingDto, ContactInfoDto } from '../../organizations/dto/organization.dto';
+import { BrandingDto, ContactInfoDto, OrganizationSettingsDto } from '../../organizations/dto/organization.dto';
 import { filled, trim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 
@@ -52,5 +56,51 @@ export class UpdateProfileSettingsDto {
   @ValidateNested()
   @Type(() => AdminProfileDto)
   adminProfile: AdminProfileDto;
+  @IsOptional() @IsUUID() organizationId?: string;
+}
+
+const discountMessage = (name: string) => ({ message: `${name} must be a whole percentage from 0 to 100, or null for none` });
+
+/**
+ * The three discounts of spec 1 §4's derived view, as percentages off; null: none. Each key must be sent (null to
+ * clear it), so a form cannot clear one by leaving it out. Stored only: no price applies them yet.
+ */
+export class DiscountPercentsDto {
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 0, maximum: 100, example: 10 })
+  @ValidateIf((_, v) => v !== null)
+  @Max(100, discountMessage('earlyBird'))
+  @Min(0, discountMessage('earlyBird'))
+  @IsInt(discountMessage('earlyBird'))
+  earlyBird: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 0, maximum: 100, example: 15 })
+  @ValidateIf((_, v) => v !== null)
+  @Max(100, discountMessage('senior'))
+  @Min(0, discountMessage('senior'))
+  @IsInt(discountMessage('senior'))
+  senior: number | null;
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 0, maximum: 100, example: null })
+  @ValidateIf((_, v) => v !== null)
+  @Max(100, discountMessage('returning'))
+  @Min(0, discountMessage('returning'))
+  @IsInt(discountMessage('returning'))
+  returning: number | null;
+}
+
+/**
+ * The organization's own settings (PUT /api/settings): any of the groups below, each complete and validated before
+ * anything is written; what is not sent is kept. Unknown fields are refused.
+ */
+export class UpdateSettingsDto extends PickType(OrganizationSettingsDto, [
+  'cancellationPolicies',
+  'notifications',
+  'timeZone',
+  'classConfirmedMessages',
+  'waitlistOfferHours',
+] as const) {
+  @IsOptionalNotNull()
+  @IsObject({ message: 'discounts must be an object with earlyBird, senior and returning' })
+  @ValidateNested()
+  @Type(() => DiscountPercentsDto)
+  discounts?: DiscountPercentsDto;
   @IsOptional() @IsUUID() organizationId?: string;
 }

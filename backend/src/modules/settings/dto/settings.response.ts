@@ -26,7 +26,12 @@ class DerivedCancellationDto {
 class DerivedSettingsDto {
   @ApiProperty({ type: DerivedDiscountsDto }) discounts: DerivedDiscountsDto;
   @ApiProperty({ type: DerivedCancellationDto }) cancellation: DerivedCancellationDto;
-  @ApiProperty({ example: '18:00' }) reminderTime: string;
+  @ApiProperty({
+    example: '18:00',
+    description:
+      'reminderHours as HH:00 (spec 1 §4): the hours before each session a reminder is sent, not a clock time (48 hours: "48:00")',
+  })
+  reminderTime: string;
 }
 
 export class SettingsResponseDto {
@@ -34,6 +39,17 @@ export class SettingsResponseDto {
   @ApiProperty({ type: [DiscountDto] }) discounts: DiscountDto[];
   @ApiProperty({ type: [CancellationPolicyDto] }) cancellationPolicies: CancellationPolicyDto[];
   @ApiProperty({ type: NotificationsDto }) notifications: NotificationsDto;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    example: 'America/Chicago',
+    description: "The organization's IANA time zone; null: the server's",
+  })
+  timeZone: string | null;
+  @ApiProperty({ example: 'UTC', description: 'The zone used while timeZone is null' }) defaultTimeZone: string;
+  @ApiProperty({ example: 24, description: 'Hours a waitlist offer holds its seat (1-168)' }) waitlistOfferHours: number;
+  @ApiProperty({ example: false, description: "Email students 'Your class is on' when the go/no-go confirms their class" })
+  classConfirmedMessages: boolean;
   @ApiProperty({ type: ContactInfoResponseDto }) contactInfo: ContactInfoResponseDto;
   @ApiProperty({ type: BrandingResponseDto }) branding: BrandingResponseDto;
   @ApiProperty({ type: AdminProfileResponseDto }) adminProfile: AdminProfileResponseDto;

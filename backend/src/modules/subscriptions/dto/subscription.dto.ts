@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsInt, IsNotEmpty, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { IsOptionalNotNull } from '../../../common/http/optional';
+import { FIRST_SUBSCRIPTION_TRIAL_DAYS } from '../plan-policy';
 
 export const PRORATION_BEHAVIORS = ['create_prorations', 'none', 'always_invoice'] as const;
 export const EFFECTIVE_DATES = ['end_of_period', 'immediate'] as const;
@@ -26,11 +27,16 @@ export class CreateCheckoutDto {
   @IsNotEmpty({ message: 'priceId is required' })
   @MaxLength(255)
   priceId: string;
-  @ApiPropertyOptional({ description: 'A free trial before the first charge (the test page uses 14)', minimum: 1, maximum: 90 })
+  @ApiPropertyOptional({
+    description:
+      "A shorter free trial for the organization's first subscription (the test page asks for 14; without it 30). A later subscription has no trial whatever is sent.",
+    minimum: 1,
+    maximum: FIRST_SUBSCRIPTION_TRIAL_DAYS,
+  })
   @IsOptionalNotNull()
   @IsInt({ message: 'trialDays must be a whole number of days' })
-  @Min(1)
-  @Max(90)
+  @Min(1, { message: 'trialDays must be at least 1' })
+  @Max(FIRST_SUBSCRIPTION_TRIAL_DAYS, { message: `trialDays must be at most ${FIRST_SUBSCRIPTION_TRIAL_DAYS}` })
   trialDays?: number;
 }
 

@@ -33,6 +33,12 @@ export class SubscriptionResponseDto {
   @ApiProperty({ description: 'A paid plan granted without Stripe billing (the demo organization)', example: false })
   complimentary: boolean;
   @ApiProperty({ description: 'Stripe is configured: plans can be bought and changed', example: true }) billingAvailable: boolean;
+  @ApiProperty({
+    description:
+      "Days of free trial a new subscription would start with: 30 for the organization's first paid subscription, 0 once it has had one",
+    example: 30,
+  })
+  trialDaysOnSubscribe: number;
 }
 
 export class CustomerResponseDto {
@@ -44,6 +50,7 @@ export class CheckoutSessionResponseDto {
   @ApiProperty({ description: 'Stripe Checkout: send the browser there', example: 'https://checkout.stripe.com/c/pay/cs_test_a1' })
   sessionUrl: string;
   @ApiProperty({ example: 'cs_test_a1' }) sessionId: string;
+  @ApiProperty({ description: 'Days of free trial the subscription starts with (0: charged at once)', example: 30 }) trialDays: number;
 }
 
 export class PortalResponseDto {

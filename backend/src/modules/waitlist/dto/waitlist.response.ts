@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_ID, EXAMPLE_ORG_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
 
-const STATUSES = ['waiting', 'offered', 'accepted', 'lapsed', 'removed', 'left'];
+const STATUSES = ['waiting', 'offered', 'accepted', 'registration_cancelled', 'registration_lapsed', 'lapsed', 'removed', 'left'];
 
 export class WaitlistJoinResponseDto {
   @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) entryId: string;
@@ -20,7 +20,12 @@ export class WaitlistEntryResponseDto {
   @ApiProperty({
     enum: STATUSES,
     example: 'waiting',
-    description: 'offered: a seat is held for this person until offerExpiresAt',
+    description:
+      'waiting: on the list; offered: a seat is held for this person until offerExpiresAt; accepted: registered with the offer, ' +
+      'and that registration stands; registration_cancelled: registered with the offer, and that registration was later ' +
+      'cancelled or removed (by the organization, or with the class); registration_lapsed: accepted the offer but the card ' +
+      'payment was never completed, so the seat went back; lapsed: the offer expired unused; removed: taken off the list by ' +
+      'the organization; left: left the list through the link in the email',
   })
   status: string;
   @ApiProperty({ example: 'Maya' }) firstName: string;
@@ -31,6 +36,14 @@ export class WaitlistEntryResponseDto {
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) joinedAt: string;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: null }) offeredAt: string | null;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: null }) offerExpiresAt: string | null;
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    example: null,
+    description: 'When the registration made from the offer was cancelled (registration_cancelled; null when it was removed)',
+  })
+  registrationCancelledAt: string | null;
 }
 
 export class WaitlistOfferResponseDto {
