@@ -2,11 +2,12 @@
  * The admin area: one react-admin instance under /admin (spec 3 §2.2-§2.6).
  * Screens are lazy chunks; each shows its area's loading message while it loads.
  */
-import { lazy } from 'react';
+import { lazy, useState } from 'react';
 import { CoreAdmin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { authProvider } from '@/providers/authProvider';
 import { dataProvider } from '@/providers/dataProvider';
+import { makeQueryClient } from '@/providers/queryClient';
 import { AdminLayout, Area } from '@/layout/Layout';
 import { RedirectHome } from '@/common/redirectHome';
 import { LoadingScreen } from '@/common/LoadingScreen';
@@ -32,8 +33,10 @@ const DashboardScreen = () => (
 
 export default function AdminApp() {
   const { branding } = useSession();
+  const [queryClient] = useState(makeQueryClient);
   return (
     <CoreAdmin
+      queryClient={queryClient}
       basename="/admin"
       dataProvider={dataProvider}
       authProvider={authProvider}

@@ -1,11 +1,12 @@
 /**
  * Teacher mode (spec 3 §2.11): a react-admin instance under /teacher for teachers and admins.
  */
-import { lazy } from 'react';
+import { lazy, useState } from 'react';
 import { CoreAdmin, CustomRoutes } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from '@/providers/authProvider';
 import { dataProvider } from '@/providers/dataProvider';
+import { makeQueryClient } from '@/providers/queryClient';
 import { Area, TeacherLayout } from '@/layout/Layout';
 import { RedirectHome } from '@/common/redirectHome';
 import { LoadingScreen } from '@/common/LoadingScreen';
@@ -28,8 +29,10 @@ const HomeScreen = () => <DashboardScreen tab="today" />;
 
 export default function TeacherApp() {
   const { branding } = useSession();
+  const [queryClient] = useState(makeQueryClient);
   return (
     <CoreAdmin
+      queryClient={queryClient}
       basename="/teacher"
       dataProvider={dataProvider}
       authProvider={authProvider}

@@ -10,7 +10,18 @@
  * (react-admin "custom methods"), so components never do HTTP themselves (STYLE §3).
  */
 import simpleRestProvider from 'ra-data-simple-rest';
-import { HttpError } from 'react-admin';
+import {
+  HttpError,
+  useDataProvider,
+  type CreateParams,
+  type CreateResult,
+  type DeleteParams,
+  type GetListParams,
+  type GetListResult,
+  type GetOneParams,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
 
 import { API_URL, httpClient, httpClientRaw } from '@/providers/httpClient';
 import { clearBrandingCache, getToken } from '@/providers/session';
@@ -120,8 +131,25 @@ export function createDataProvider(apiUrl: string = API_URL) {
   const send = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
     (await httpClient<T>(`${apiUrl}${path}`, { method, ...(body === undefined ? {} : json(body)) })).json;
 
+  // The team is a react-admin resource ('team') over /auth/users, which answers the whole (short) list without a
+  // Content-Range: the list is read here and its length is the total; the other calls are simple-rest's on that path.
+  const TEAM = 'team';
+  const TEAM_PATH = 'auth/users';
+  const path = (resource: string) => (resource === TEAM ? TEAM_PATH : resource);
+
   return {
     ...base,
+    getList: async <R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> => {
+      if (resource !== TEAM) return base.getList<R>(resource, params);
+      const data = await get<R[]>(`/${TEAM_PATH}`);
+      return { data, total: data.length };
+    },
+    getOne: <R extends RaRecord>(resource: string, params: GetOneParams<R>) => base.getOne<R>(path(resource), params),
+    create: <R extends Omit<RaRecord, 'id'>, Res extends RaRecord = R & { id: Identifier }>(
+      resource: string,
+      params: CreateParams<R>,
+    ): Promise<CreateResult<Res>> => base.create<R, Res>(path(resource), params),
+    delete: <R extends RaRecord>(resource: string, params: DeleteParams<R>) => base.delete<R>(path(resource), params),
 
     // Classes
     cloneClass: async (id: string, body: CloneClassInput): Promise<CloneResult> => {
@@ -260,3 +288,6 @@ export function createDataProvider(apiUrl: string = API_URL) {
 export type AppDataProvider = ReturnType<typeof createDataProvider>;
 
 export const dataProvider = createDataProvider();
+
+/** The data provider with its custom methods typed, for `useQuery`/`useMutation` calls. */
+export const useAppDataProvider = () => useDataProvider<AppDataProvider>();

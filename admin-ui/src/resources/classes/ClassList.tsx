@@ -19,8 +19,8 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
-import { useSession } from '@/session/SessionContext';
-import { useFetch, useTimedMessage } from '@/common/useFetch';
+import { useTimedMessage } from '@/common/useTimedMessage';
+import { useSubscriptionValidation } from '@/providers/queries';
 import { useDeleteFlow } from '@/common/useDeleteFlow';
 import { useListToolbar } from '@/common/useListToolbar';
 import { StatTile } from '@/common/StatTile';
@@ -72,8 +72,6 @@ export default function ClassList() {
 }
 
 function ClassListView() {
-  const { user } = useSession();
-  const orgId = user?.organizationId ?? null;
   const refresh = useRefresh();
   const isWide = useMediaQuery((t: Theme) => t.breakpoints.up('md'));
 
@@ -104,7 +102,7 @@ function ClassListView() {
     (sum, s) => (sum === undefined || counts[s] === undefined ? undefined : sum + (counts[s] as number)),
     0,
   );
-  const validation = useFetch(orgId ? `validation:${orgId}` : null, (d) => d.getSubscriptionValidation(orgId!));
+  const validation = useSubscriptionValidation();
   const plan = validation.data?.plan;
   const limit = limitInfo(plan?.limits?.maxClasses, validation.data?.usage?.classes ?? nonArchived);
   const planName = validation.data?.planName || plan?.name || 'Your plan';
@@ -115,8 +113,8 @@ function ClassListView() {
   const visible = (list.data ?? []).filter(isListable);
 
   const afterChange = () => {
+    // react-admin's refresh invalidates every query, the plan check's usage included.
     refresh();
-    void validation.reload();
   };
 
   const deletion = useDeleteFlow<ClassRecord>('classes', {

@@ -14,10 +14,9 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useDataProvider } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@/common/format';
-import { useFetch } from '@/common/useFetch';
-import type { AppDataProvider } from '@/providers/dataProvider';
+import { useAppDataProvider } from '@/providers/dataProvider';
 import { errorMessage } from '@/providers/httpClient';
 import type { EnrollmentPayment } from '@/providers/types';
 import { cancelBody, methodLabel, policyText } from '@/resources/students/moneyTrail';
@@ -39,9 +38,15 @@ export function CancelEnrollmentDialog({
   onClose: () => void;
   onDone: (result: EnrollmentPayment) => void;
 }) {
-  const dp = useDataProvider<AppDataProvider>();
+  const dp = useAppDataProvider();
   const id = enrollment?.id ?? null;
-  const quote = useFetch(id ? `refund-quote:${id}` : null, (p) => p.getRefundQuote(id!));
+  // Money: never show a kept quote; each opening asks the server again (gcTime 0 drops it when the dialog closes).
+  const quote = useQuery({
+    queryKey: ['enrollments', id, 'refund-quote'],
+    queryFn: () => dp.getRefundQuote(id!),
+    enabled: id !== null,
+    gcTime: 0,
+  });
   const key = useMemo(() => (id ? newKey() : ''), [id]);
   const [refund, setRefund] = useState(true);
   const [amount, setAmount] = useState('');
@@ -85,7 +90,7 @@ export function CancelEnrollmentDialog({
             <Alert
               severity="error"
               action={
-                <Button color="inherit" size="small" onClick={() => void quote.reload()}>
+                <Button color="inherit" size="small" onClick={() => void quote.refetch()}>
                   Try again
                 </Button>
               }

@@ -24,7 +24,8 @@ import {
 } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useSession } from '@/session/SessionContext';
-import { useFetch, useTimedMessage } from '@/common/useFetch';
+import { useTimedMessage } from '@/common/useTimedMessage';
+import { useSubscriptionValidation } from '@/providers/queries';
 import { useDeleteFlow } from '@/common/useDeleteFlow';
 import { useListToolbar } from '@/common/useListToolbar';
 import { StatTile } from '@/common/StatTile';
@@ -85,7 +86,7 @@ function StudentListView() {
   const [success, setSuccess] = useTimedMessage(3000);
 
   const all = useGetList<Student>('students', { pagination: { page: 1, perPage: 1 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
-  const validation = useFetch(orgId ? `validation:${orgId}` : null, (d) => d.getSubscriptionValidation(orgId!));
+  const validation = useSubscriptionValidation();
   const plan = validation.data?.plan;
   const limit = limitInfo(plan?.limits?.maxStudents, validation.data?.usage?.students ?? all.total);
   const planName = validation.data?.planName || plan?.name || 'Your plan';
@@ -95,8 +96,8 @@ function StudentListView() {
   const selected = useGetOne<Student>('students', { id: selectedId ?? '' }, { enabled: Boolean(selectedId) });
 
   const afterChange = () => {
+    // react-admin's refresh invalidates every query, the plan check's usage included.
     refresh();
-    void validation.reload();
   };
 
   const deletion = useDeleteFlow<Student>('students', {
