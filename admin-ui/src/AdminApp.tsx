@@ -31,6 +31,12 @@ const DashboardScreen = () => (
   </Area>
 );
 
+const TeamScreen = () => (
+  <Area message="Loading team...">
+    <TeamPage />
+  </Area>
+);
+
 export default function AdminApp() {
   const { branding } = useSession();
   const [queryClient] = useState(makeQueryClient);
@@ -50,6 +56,9 @@ export default function AdminApp() {
     >
       <Resource name="classes" {...classes} />
       <Resource name="students" {...students} />
+      <Resource name="team" list={TeamScreen} />
+      {/* Read and written by the Communication Center's Templates tab (ListBase, CreateBase, EditBase). */}
+      <Resource name="communications/templates" />
       <CustomRoutes>
         <Route path="/dashboard" element={<Navigate to="/admin" replace />} />
         <Route
@@ -57,14 +66,6 @@ export default function AdminApp() {
           element={
             <Area message="Loading settings...">
               <SettingsPage />
-            </Area>
-          }
-        />
-        <Route
-          path="/team"
-          element={
-            <Area message="Loading team...">
-              <TeamPage />
             </Area>
           }
         />

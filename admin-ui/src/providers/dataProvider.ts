@@ -39,7 +39,6 @@ import type {
   ClassRecord,
   CloneClassInput,
   Communication,
-  CommunicationTemplate,
   CloneResult,
   ConnectAccount,
   ConnectStatus,
@@ -52,7 +51,6 @@ import type {
   Enrollment,
   Health,
   MarkAttendanceInput,
-  NewTeamUser,
   OnboardingLink,
   Plan,
   PublicConfig,
@@ -74,12 +72,8 @@ import type {
   SessionNotes,
   WalkInInput,
   WalkInResult,
-  TeamUser,
-  TemplateInput,
   WaitlistEntry,
 } from '@/providers/types';
-
-type DeletedReply = components['schemas']['DeletedResponseDto'];
 
 /** Spec 3 §8: reporting failures are rethrown with these texts, which the dashboard widgets show. */
 export const DASHBOARD_SUMMARY_ERROR = 'Failed to fetch dashboard summary';
@@ -134,12 +128,14 @@ export function createDataProvider(apiUrl: string = API_URL) {
   // The team is a react-admin resource ('team') over /auth/users, which answers the whole (short) list without a
   // Content-Range: the list is read here and its length is the total; the other calls are simple-rest's on that path.
   const TEAM = 'team';
+  const TEMPLATES = 'communications/templates';
   const TEAM_PATH = 'auth/users';
   const path = (resource: string) => (resource === TEAM ? TEAM_PATH : resource);
 
   return {
     ...base,
     getList: async <R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> => {
+      if (resource === TEMPLATES) return rethrowAs(COMMUNICATION_ERRORS.templates, base.getList<R>(resource, params));
       if (resource !== TEAM) return base.getList<R>(resource, params);
       const data = await get<R[]>(`/${TEAM_PATH}`);
       return { data, total: data.length };
@@ -260,28 +256,16 @@ export function createDataProvider(apiUrl: string = API_URL) {
     },
     getHealth: () => get<Health>('/health', true),
 
-    // Team
-    getUsers: () => get<TeamUser[]>('/auth/users'),
-    inviteUser: (body: NewTeamUser) => send<TeamUser>('POST', '/auth/users', body),
-    removeUser: (id: string) => send<DeletedReply>('DELETE', `/auth/users/${enc(id)}`),
-
     // Communications (the organization is the caller's; the server scopes every call)
     getCommunicationLogs: (limit = 50) => rethrowAs(COMMUNICATION_ERRORS.logs, get<Communication[]>(`/communications/logs?limit=${limit}`)),
     getScheduledCommunications: (limit = 50) =>
       rethrowAs(COMMUNICATION_ERRORS.scheduled, get<Communication[]>(`/communications/scheduled?limit=${limit}`)),
-    getCommunicationTemplates: () =>
-      rethrowAs(
-        COMMUNICATION_ERRORS.templates,
-        get<CommunicationTemplate[]>('/communications/templates?sort=%5B%22name%22%2C%22ASC%22%5D'),
-      ),
     getRecipients: () => get<Recipient[]>('/communications/recipients'),
     // Validation messages (400) reach the screen as they are; other failures get the spec's text.
     sendCommunication: (body: SendCommunicationInput) => send<Communication>('POST', '/communications/send', body),
     scheduleCommunication: (body: ScheduleCommunicationInput) => send<Communication>('POST', '/communications/schedule', body),
     cancelScheduledCommunication: (id: string) => send<Communication>('DELETE', `/communications/scheduled/${enc(id)}`),
     getStudentCommunications: (studentId: string) => get<Communication[]>(`/students/${enc(studentId)}/communications`),
-    createTemplate: (body: TemplateInput) => send<CommunicationTemplate>('POST', '/communications/templates', body),
-    updateTemplate: (id: string, body: TemplateInput) => send<CommunicationTemplate>('PUT', `/communications/templates/${enc(id)}`, body),
   };
 }
 
