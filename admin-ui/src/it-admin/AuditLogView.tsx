@@ -14,8 +14,8 @@ import {
   Typography,
 } from '@mui/material';
 import { formatDateTime } from '@/common/format';
-import { staffApi } from '@/it-admin/staffApi';
-import { useStaffFetch } from '@/it-admin/useStaffFetch';
+import { useQuery } from '@tanstack/react-query';
+import { useStaffDataProvider } from '@/it-admin/staffProviders';
 
 const PER_PAGE = 10;
 const OUTCOME_COLOR = { success: 'success', refused: 'warning', failed: 'error' } as const;
@@ -33,11 +33,13 @@ function summary(detail: Record<string, unknown>, request: Record<string, unknow
 }
 
 /** The audit log (issue 13): every staff action, newest first; one organization's when `organizationId` is given. */
-export function AuditLogView({ organizationId, refreshKey }: { organizationId?: string; refreshKey: number }) {
+export function AuditLogView({ organizationId }: { organizationId?: string }) {
+  const dp = useStaffDataProvider();
   const [page, setPage] = useState(0);
-  const { data, error } = useStaffFetch(`${organizationId ?? 'all'}:${page}:${refreshKey}`, () =>
-    staffApi.auditLog(page, PER_PAGE, organizationId),
-  );
+  const { data, error } = useQuery({
+    queryKey: ['audit-log', organizationId ?? 'all', page],
+    queryFn: () => dp.auditLog(page, PER_PAGE, organizationId),
+  });
   return (
     <Box component="section" aria-labelledby="audit-title">
       <Typography id="audit-title" variant="h6" component="h2" gutterBottom>

@@ -22,7 +22,8 @@ import SearchIcon from '@mui/icons-material/Search';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
 import { formatDate } from '@/common/format';
 import { DeleteOrganizationDialog } from '@/it-admin/DeleteOrganizationDialog';
-import { staffApi, type StaffOrganization } from '@/it-admin/staffApi';
+import { type StaffOrganization } from '@/it-admin/staffApi';
+import { useStaffDataProvider } from '@/it-admin/staffProviders';
 import { actionErrorText, TEXT } from '@/it-admin/itAdminUtils';
 
 const PER_PAGE = 10;
@@ -88,6 +89,7 @@ export function OrganizationsTable({
   error: unknown;
   onChanged: (message: string) => void;
 }) {
+  const dp = useStaffDataProvider();
   const navigate = useNavigate();
   const [resetting, setResetting] = useState<StaffOrganization | null>(null);
   const [deleting, setDeleting] = useState<StaffOrganization | null>(null);
@@ -100,7 +102,7 @@ export function OrganizationsTable({
     setBusy(true);
     setActionError(null);
     try {
-      const res = await staffApi.resetSubscription(resetting.id);
+      const res = await dp.resetSubscription(resetting.id);
       setResetting(null);
       onChanged(res.message ?? `${resetting.name} is back on the Free plan.`);
     } catch (e) {
@@ -116,7 +118,7 @@ export function OrganizationsTable({
     setBusy(true);
     setDeleteError(null);
     try {
-      const res = await staffApi.deleteOrganization(deleting.id, typed);
+      const res = await dp.deleteOrganization(deleting.id, typed);
       setDeleting(null);
       onChanged(res.message ?? `${deleting.name} was deleted.`);
     } catch (e) {
