@@ -124,6 +124,15 @@ export function createDataProvider(apiUrl: string = API_URL) {
   const get = async <T>(path: string, anonymous = false): Promise<T> => (await httpClient<T>(`${apiUrl}${path}`, { anonymous })).json;
   const send = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
     (await httpClient<T>(`${apiUrl}${path}`, { method, ...(body === undefined ? {} : json(body)) })).json;
+  /** A POST the server runs once per key: a repeated click or a retry after a time-out is the same money movement. */
+  const sendOnce = async <T>(path: string, body: unknown, idempotencyKey: string): Promise<T> =>
+    (
+      await httpClient<T>(`${apiUrl}${path}`, {
+        method: 'POST',
+        ...json(body),
+        headers: new Headers({ 'Idempotency-Key': idempotencyKey }),
+      })
+    ).json;
 
   // The team is a react-admin resource ('team') over /auth/users, which answers the whole (short) list without a
   // Content-Range: the list is read here and its length is the total; the other calls are simple-rest's on that path.
@@ -226,22 +235,10 @@ export function createDataProvider(apiUrl: string = API_URL) {
     // Cancellations and refunds by the organization's policy (issue 9 §4). The key makes a repeated click (or a
     // retry after a time-out) one cancellation and one refund.
     getRefundQuote: (enrollmentId: string) => get<RefundQuote>(`/enrollments/${enc(enrollmentId)}/refund-quote`),
-    refundEnrollment: async (enrollmentId: string, body: RefundEnrollmentInput, idempotencyKey: string) =>
-      (
-        await httpClient<EnrollmentPayment>(`${apiUrl}/enrollments/${enc(enrollmentId)}/refund`, {
-          method: 'POST',
-          ...json(body),
-          headers: new Headers({ 'Idempotency-Key': idempotencyKey }),
-        })
-      ).json,
-    cancelEnrollment: async (enrollmentId: string, body: CancelEnrollmentInput, idempotencyKey: string) =>
-      (
-        await httpClient<EnrollmentPayment>(`${apiUrl}/enrollments/${enc(enrollmentId)}/cancel`, {
-          method: 'POST',
-          ...json(body),
-          headers: new Headers({ 'Idempotency-Key': idempotencyKey }),
-        })
-      ).json,
+    refundEnrollment: (enrollmentId: string, body: RefundEnrollmentInput, idempotencyKey: string) =>
+      sendOnce<EnrollmentPayment>(`/enrollments/${enc(enrollmentId)}/refund`, body, idempotencyKey),
+    cancelEnrollment: (enrollmentId: string, body: CancelEnrollmentInput, idempotencyKey: string) =>
+      sendOnce<EnrollmentPayment>(`/enrollments/${enc(enrollmentId)}/cancel`, body, idempotencyKey),
     getPublicOrganization: (orgId: string) => get<PublicOrganization>(`/public/organization/${enc(orgId)}`, true),
 
     // Settings

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { CreateBase, Form, ListBase, useListContext, useSaveContext } from 'react-admin';
 import {
   Alert,
-  Button,
   Chip,
   Grid,
   IconButton,
@@ -16,6 +15,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import { PageHeader } from '@/common/PageHeader';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTimedMessage } from '@/common/useTimedMessage';
@@ -112,19 +112,7 @@ function TeamView() {
   const all = users.data ?? [];
   return (
     <Stack spacing={2.5} pb={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        justifyContent="space-between"
-        alignItems={{ xs: 'stretch', sm: 'center' }}
-        spacing={1}
-      >
-        <Typography variant="h4" component="h1">
-          Team
-        </Typography>
-        <Button variant="contained" size="large" startIcon={<PersonAddIcon />} onClick={() => setInviteOpen(true)}>
-          Invite Teacher
-        </Button>
-      </Stack>
+      <PageHeader title="Team" action="Invite Teacher" actionIcon={<PersonAddIcon />} onAction={() => setInviteOpen(true)} />
       {success && (
         <Alert severity="success" role="status">
           {success}

@@ -17,6 +17,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
+import { PageHeader } from '@/common/PageHeader';
 import AddIcon from '@mui/icons-material/Add';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import { useTimedMessage } from '@/common/useTimedMessage';
@@ -143,32 +144,20 @@ function ClassListView() {
 
   return (
     <Stack spacing={2.5} pb={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        justifyContent="space-between"
-        alignItems={{ xs: 'stretch', sm: 'center' }}
-        spacing={1}
-      >
-        <Box>
-          <Typography variant="h4" component="h1">
-            Manage Classes
-          </Typography>
+      <PageHeader
+        title="Manage Classes"
+        below={
           <Button size="small" startIcon={<HelpOutlineIcon />} onClick={() => setShowGuide((s) => !s)} sx={{ px: 0 }}>
             {showGuide ? 'Hide status guide' : 'Status guide'}
           </Button>
-        </Box>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          size="large"
-          onClick={() => {
-            setEditing(null);
-            setFormOpen(true);
-          }}
-        >
-          Create New Class
-        </Button>
-      </Stack>
+        }
+        action="Create New Class"
+        actionIcon={<AddIcon />}
+        onAction={() => {
+          setEditing(null);
+          setFormOpen(true);
+        }}
+      />
       <Collapse in={showGuide}>
         <Alert severity="info" icon={false}>
           <Stack spacing={0.75}>
