@@ -3,16 +3,10 @@
  * Screens are lazy chunks; each shows its area's loading message while it loads.
  */
 import { lazy } from 'react';
-import { CoreAdmin, CustomRoutes, Resource } from 'react-admin';
+import { CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
-import { authProvider } from '@/providers/authProvider';
-import { dataProvider } from '@/providers/dataProvider';
-import { AdminLayout, Area } from '@/layout/Layout';
-import { RedirectHome } from '@/common/redirectHome';
-import { LoadingScreen } from '@/common/LoadingScreen';
-
-const Loading = () => <LoadingScreen message="Initializing application..." fullPage />;
-import { useSession } from '@/session/SessionContext';
+import { AdminLayout } from '@/layout/Layout';
+import { inArea, OrganizationAdmin } from '@/common/OrganizationAdmin';
 import classes from '@/resources/classes';
 import students from '@/resources/students';
 
@@ -24,80 +18,25 @@ const SubscriptionTestPage = lazy(() => import('@/subscription/SubscriptionTestP
 const CommunicationCenter = lazy(() => import('@/communications/CommunicationCenter'));
 const ReportsPage = lazy(() => import('@/reports/ReportsPage'));
 
-const DashboardScreen = () => (
-  <Area message="Loading admin dashboard...">
-    <Dashboard />
-  </Area>
-);
+const DashboardScreen = () => inArea('Loading admin dashboard...', <Dashboard />);
+const TeamScreen = () => inArea('Loading team...', <TeamPage />);
 
 export default function AdminApp() {
-  const { branding } = useSession();
   return (
-    <CoreAdmin
-      basename="/admin"
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      layout={AdminLayout}
-      dashboard={DashboardScreen}
-      loginPage={false}
-      loading={Loading}
-      catchAll={RedirectHome}
-      title={branding.businessName}
-      disableTelemetry
-    >
+    <OrganizationAdmin basename="/admin" layout={AdminLayout} dashboard={DashboardScreen}>
       <Resource name="classes" {...classes} />
       <Resource name="students" {...students} />
+      <Resource name="team" list={TeamScreen} />
+      {/* Read and written by the Communication Center's Templates tab (ListBase, CreateBase, EditBase). */}
+      <Resource name="communications/templates" />
       <CustomRoutes>
         <Route path="/dashboard" element={<Navigate to="/admin" replace />} />
-        <Route
-          path="/settings"
-          element={
-            <Area message="Loading settings...">
-              <SettingsPage />
-            </Area>
-          }
-        />
-        <Route
-          path="/team"
-          element={
-            <Area message="Loading team...">
-              <TeamPage />
-            </Area>
-          }
-        />
-        <Route
-          path="/subscription"
-          element={
-            <Area message="Loading subscription...">
-              <SubscriptionPage />
-            </Area>
-          }
-        />
-        <Route
-          path="/subscription-test"
-          element={
-            <Area message="Loading subscription...">
-              <SubscriptionTestPage />
-            </Area>
-          }
-        />
-        <Route
-          path="/communications"
-          element={
-            <Area message="Loading communications...">
-              <CommunicationCenter />
-            </Area>
-          }
-        />
-        <Route
-          path="/reports"
-          element={
-            <Area message="Loading reports...">
-              <ReportsPage />
-            </Area>
-          }
-        />
+        <Route path="/settings" element={inArea('Loading settings...', <SettingsPage />)} />
+        <Route path="/subscription" element={inArea('Loading subscription...', <SubscriptionPage />)} />
+        <Route path="/subscription-test" element={inArea('Loading subscription...', <SubscriptionTestPage />)} />
+        <Route path="/communications" element={inArea('Loading communications...', <CommunicationCenter />)} />
+        <Route path="/reports" element={inArea('Loading reports...', <ReportsPage />)} />
       </CustomRoutes>
-    </CoreAdmin>
+    </OrganizationAdmin>
   );
 }

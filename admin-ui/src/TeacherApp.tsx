@@ -2,16 +2,10 @@
  * Teacher mode (spec 3 §2.11): a react-admin instance under /teacher for teachers and admins.
  */
 import { lazy } from 'react';
-import { CoreAdmin, CustomRoutes } from 'react-admin';
+import { CustomRoutes } from 'react-admin';
 import { Route } from 'react-router-dom';
-import { authProvider } from '@/providers/authProvider';
-import { dataProvider } from '@/providers/dataProvider';
-import { Area, TeacherLayout } from '@/layout/Layout';
-import { RedirectHome } from '@/common/redirectHome';
-import { LoadingScreen } from '@/common/LoadingScreen';
-
-const Loading = () => <LoadingScreen message="Initializing application..." fullPage />;
-import { useSession } from '@/session/SessionContext';
+import { TeacherLayout } from '@/layout/Layout';
+import { inArea, OrganizationAdmin } from '@/common/OrganizationAdmin';
 
 const TeacherDashboard = lazy(() => import('@/teacher-dashboard/TeacherDashboard'));
 const ClassManagement = lazy(() => import('@/teacher-dashboard/ClassManagement'));
@@ -19,64 +13,20 @@ const ClassReport = lazy(() => import('@/reports/ClassReport'));
 const TeacherSession = lazy(() => import('@/teacher-session/TeacherSession'));
 const SessionRedirect = lazy(() => import('@/teacher-session/TeacherSession').then((m) => ({ default: m.SessionRedirect })));
 
-const DashboardScreen = ({ tab }: { tab: 'today' | 'upcoming' }) => (
-  <Area message="Loading teacher dashboard...">
-    <TeacherDashboard tab={tab} />
-  </Area>
-);
+const DashboardScreen = ({ tab }: { tab: 'today' | 'upcoming' }) => inArea('Loading teacher dashboard...', <TeacherDashboard tab={tab} />);
 const HomeScreen = () => <DashboardScreen tab="today" />;
 
 export default function TeacherApp() {
-  const { branding } = useSession();
   return (
-    <CoreAdmin
-      basename="/teacher"
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      layout={TeacherLayout}
-      dashboard={HomeScreen}
-      loginPage={false}
-      loading={Loading}
-      catchAll={RedirectHome}
-      title={branding.businessName}
-      disableTelemetry
-    >
+    <OrganizationAdmin basename="/teacher" layout={TeacherLayout} dashboard={HomeScreen}>
       <CustomRoutes>
         <Route path="/today" element={<DashboardScreen tab="today" />} />
         <Route path="/upcoming" element={<DashboardScreen tab="upcoming" />} />
-        <Route
-          path="/payment-view/:classId"
-          element={
-            <Area message="Loading payment details...">
-              <ClassManagement />
-            </Area>
-          }
-        />
-        <Route
-          path="/session/:classId"
-          element={
-            <Area message="Loading class session...">
-              <SessionRedirect />
-            </Area>
-          }
-        />
-        <Route
-          path="/session/:classId/:date"
-          element={
-            <Area message="Loading class session...">
-              <TeacherSession />
-            </Area>
-          }
-        />
-        <Route
-          path="/reports/:classId"
-          element={
-            <Area message="Loading reports...">
-              <ClassReport />
-            </Area>
-          }
-        />
+        <Route path="/payment-view/:classId" element={inArea('Loading payment details...', <ClassManagement />)} />
+        <Route path="/session/:classId" element={inArea('Loading class session...', <SessionRedirect />)} />
+        <Route path="/session/:classId/:date" element={inArea('Loading class session...', <TeacherSession />)} />
+        <Route path="/reports/:classId" element={inArea('Loading reports...', <ClassReport />)} />
       </CustomRoutes>
-    </CoreAdmin>
+    </OrganizationAdmin>
   );
 }

@@ -1,5 +1,7 @@
-import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { DialogContentText } from '@mui/material';
+import { FormDialog } from '@/common/FormDialog';
 
+/** A yes/no question before something that cannot be undone. */
 export function ConfirmDialog({
   open,
   title,
@@ -18,25 +20,17 @@ export function ConfirmDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{message}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button
-          onClick={onConfirm}
-          color="error"
-          variant="contained"
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={title}
+      onClose={onClose}
+      submitLabel={confirmLabel}
+      submitColor="error"
+      busy={busy}
+      onSubmit={onConfirm}
+      maxWidth="xs"
+    >
+      <DialogContentText>{message}</DialogContentText>
+    </FormDialog>
   );
 }

@@ -1,38 +1,31 @@
 import { useState } from 'react';
-import { useDataProvider } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   Checkbox,
   Chip,
   CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControlLabel,
-  Grid,
   MenuItem,
   Paper,
   Stack,
-  Switch,
   Tab,
   Tabs,
   TextField,
   Typography,
 } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
-import { useFetch, useTimedMessage } from '@/common/useFetch';
+import { useTimedMessage } from '@/common/useTimedMessage';
 import { StatusIcon } from '@/communications/StatusIcon';
+import { TemplatesTab } from '@/communications/TemplatesTab';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
 import { formatDateTime, fullName } from '@/common/format';
 import { errorMessage } from '@/providers/httpClient';
 import { useSession } from '@/session/SessionContext';
-import type { AppDataProvider } from '@/providers/dataProvider';
-import type { Communication, CommunicationTemplate, TemplateInput } from '@/providers/types';
+import { useAppDataProvider } from '@/providers/dataProvider';
+import type { Communication } from '@/providers/types';
 
 const TABS = ['Send', 'Scheduled', 'History', 'Templates'] as const;
 
@@ -84,10 +77,10 @@ export function CommunicationItem({ c, scheduled, onCancel }: { c: Communication
 }
 
 function SendTab({ onSent }: { onSent: (message: string) => void }) {
-  const dp = useDataProvider<AppDataProvider>();
+  const dp = useAppDataProvider();
   const { user } = useSession();
   const orgId = user?.organizationId ?? null;
-  const recipients = useFetch('comm-recipients', (d) => d.getRecipients());
+  const recipients = useQuery({ queryKey: ['communications', 'recipients'], queryFn: () => dp.getRecipients() });
   const [recipientId, setRecipientId] = useState('');
   const [type, setType] = useState<'email' | 'sms'>('email');
   const [subject, setSubject] = useState('');
@@ -134,7 +127,7 @@ function SendTab({ onSent }: { onSent: (message: string) => void }) {
         {recipients.error ? <Alert severity="error">Failed to load recipients</Alert> : null}
         {error && <Alert severity="error">{error}</Alert>}
         <TextField select label="Recipient" value={recipientId} onChange={(e) => setRecipientId(e.target.value)} required fullWidth>
-          {recipients.loading ? (
+          {recipients.isPending ? (
             <MenuItem value="" disabled>
               Loading...
             </MenuItem>
@@ -186,8 +179,8 @@ function SendTab({ onSent }: { onSent: (message: string) => void }) {
 }
 
 function ScheduledTab({ onCancelled }: { onCancelled: (message: string) => void }) {
-  const dp = useDataProvider<AppDataProvider>();
-  const list = useFetch('comm-scheduled', (d) => d.getScheduledCommunications(50));
+  const dp = useAppDataProvider();
+  const list = useQuery({ queryKey: ['communications', 'scheduled', 50], queryFn: () => dp.getScheduledCommunications(50) });
   const [cancelling, setCancelling] = useState<Communication | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -198,16 +191,16 @@ function ScheduledTab({ onCancelled }: { onCancelled: (message: string) => void 
       await dp.cancelScheduledCommunication(cancelling.id);
       setCancelling(null);
       onCancelled('Communication cancelled successfully!');
-      await list.reload();
+      await list.refetch();
     } catch (e) {
       setCancelling(null);
       setError(errorMessage(e, 'Failed to cancel communication'));
-      await list.reload();
+      await list.refetch();
     } finally {
       setBusy(false);
     }
   };
-  if (list.loading && !list.data) return <CircularProgress aria-label="Loading" />;
+  if (list.isPending) return <CircularProgress aria-label="Loading" />;
   if (list.error) return <Alert severity="error">Failed to load data</Alert>;
   return (
     <Stack spacing={1.5}>
@@ -231,8 +224,9 @@ function ScheduledTab({ onCancelled }: { onCancelled: (message: string) => void 
 }
 
 function HistoryTab() {
-  const list = useFetch('comm-history', (d) => d.getCommunicationLogs(50));
-  if (list.loading && !list.data) return <CircularProgress aria-label="Loading" />;
+  const dp = useAppDataProvider();
+  const list = useQuery({ queryKey: ['communications', 'logs', 50], queryFn: () => dp.getCommunicationLogs(50) });
+  if (list.isPending) return <CircularProgress aria-label="Loading" />;
   if (list.error) return <Alert severity="error">Failed to load data</Alert>;
   if (!list.data?.length) return <Typography color="text.secondary">No communication history</Typography>;
   return (
@@ -240,176 +234,6 @@ function HistoryTab() {
       {list.data.map((c) => (
         <CommunicationItem key={c.id} c={c} />
       ))}
-    </Stack>
-  );
-}
-
-const preview = (s: string) => (s.length > 100 ? `${s.slice(0, 100)}...` : s);
-const EMPTY_TEMPLATE: TemplateInput = {
-  name: '',
-  type: 'email',
-  kind: 'manual',
-  subject_template: '',
-  message_template: '',
-  is_active: true,
-};
-
-function TemplatesTab() {
-  const dp = useDataProvider<AppDataProvider>();
-  const list = useFetch('comm-templates', (d) => d.getCommunicationTemplates());
-  const [editing, setEditing] = useState<{ id: string | null; values: TemplateInput } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    if (!editing) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const body = { ...editing.values, subject_template: editing.values.type === 'email' ? editing.values.subject_template : undefined };
-      if (editing.id) await dp.updateTemplate(editing.id, body);
-      else await dp.createTemplate(body);
-      setEditing(null);
-      await list.reload();
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to save template'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const edit = (t: CommunicationTemplate) =>
-    setEditing({
-      id: t.id,
-      values: {
-        name: t.name,
-        type: t.type as 'email' | 'sms',
-        kind: t.kind as TemplateInput['kind'],
-        subject_template: t.subject_template ?? '',
-        message_template: t.message_template,
-        is_active: t.is_active,
-      },
-    });
-  const set = (patch: Partial<TemplateInput>) => setEditing((e) => (e ? { ...e, values: { ...e.values, ...patch } } : e));
-  return (
-    <Stack spacing={2}>
-      <Box>
-        <Button variant="contained" onClick={() => setEditing({ id: null, values: EMPTY_TEMPLATE })}>
-          New Template
-        </Button>
-      </Box>
-      {list.loading && !list.data ? (
-        <CircularProgress aria-label="Loading" />
-      ) : list.error ? (
-        <Alert severity="error">Failed to load data</Alert>
-      ) : !list.data?.length ? (
-        <Typography color="text.secondary">No templates available</Typography>
-      ) : (
-        <Grid container spacing={2}>
-          {list.data.map((t) => (
-            <Grid key={t.id} size={{ xs: 12, md: 6 }}>
-              <Card variant="outlined">
-                <CardContent>
-                  <Stack direction="row" justifyContent="space-between" alignItems="center">
-                    <Typography variant="subtitle1">{t.name}</Typography>
-                    <Chip size="small" color={t.is_active ? 'success' : 'default'} label={t.is_active ? 'Active' : 'Inactive'} />
-                  </Stack>
-                  <Typography variant="caption" color="text.secondary">
-                    {typeLabel(t.type)}
-                    {t.kind !== 'manual' ? ` · ${t.kind}` : ''}
-                  </Typography>
-                  {t.subject_template && (
-                    <Typography variant="body2" mt={1}>
-                      <strong>Subject:</strong> {t.subject_template}
-                    </Typography>
-                  )}
-                  <Typography variant="body2" mt={1} color="text.secondary">
-                    {preview(t.message_template)}
-                  </Typography>
-                  <Stack direction="row" spacing={0.5} mt={1} flexWrap="wrap" useFlexGap>
-                    {t.variables.map((v) => (
-                      <Chip key={v} size="small" variant="outlined" label={v} />
-                    ))}
-                  </Stack>
-                  <Button size="small" sx={{ mt: 1 }} onClick={() => edit(t)}>
-                    Edit
-                  </Button>
-                </CardContent>
-              </Card>
-            </Grid>
-          ))}
-        </Grid>
-      )}
-      <Dialog open={editing !== null} onClose={busy ? undefined : () => setEditing(null)} fullWidth maxWidth="sm">
-        <DialogTitle>{editing?.id ? 'Edit Template' : 'New Template'}</DialogTitle>
-        <DialogContent>
-          {editing && (
-            <Stack spacing={2} mt={1}>
-              {error && <Alert severity="error">{error}</Alert>}
-              <TextField label="Name" value={editing.values.name} onChange={(e) => set({ name: e.target.value })} required fullWidth />
-              <TextField
-                select
-                label="Type"
-                value={editing.values.type}
-                onChange={(e) => set({ type: e.target.value as 'email' | 'sms' })}
-                fullWidth
-              >
-                <MenuItem value="email">Email</MenuItem>
-                <MenuItem value="sms">SMS</MenuItem>
-              </TextField>
-              <TextField
-                select
-                label="Used for"
-                value={editing.values.kind}
-                onChange={(e) => set({ kind: e.target.value as TemplateInput['kind'] })}
-                fullWidth
-              >
-                <MenuItem value="manual">Messages you send</MenuItem>
-                <MenuItem value="confirmation">Registration confirmation</MenuItem>
-                <MenuItem value="reminder">Class reminder</MenuItem>
-                <MenuItem value="receipt">Payment receipt</MenuItem>
-                <MenuItem value="refund">Refund notice</MenuItem>
-                <MenuItem value="rating">Rating request</MenuItem>
-                <MenuItem value="class_confirmed">Your class is on (minimum reached)</MenuItem>
-                <MenuItem value="class_cancelled">Class cancelled (below minimum)</MenuItem>
-                <MenuItem value="class_below_minimum">Below minimum (to admins)</MenuItem>
-              </TextField>
-              {editing.values.type === 'email' && (
-                <TextField
-                  label="Subject"
-                  value={editing.values.subject_template ?? ''}
-                  onChange={(e) => set({ subject_template: e.target.value })}
-                  fullWidth
-                />
-              )}
-              <TextField
-                label="Message"
-                value={editing.values.message_template}
-                onChange={(e) => set({ message_template: e.target.value })}
-                required
-                multiline
-                rows={6}
-                fullWidth
-                helperText="Variables: {{firstName}}, {{lastName}}, {{className}}, {{startDate}}, {{startTime}}, {{location}}, {{instructor}}, {{organizationName}}"
-              />
-              <FormControlLabel
-                control={<Switch checked={editing.values.is_active ?? true} onChange={(e) => set({ is_active: e.target.checked })} />}
-                label="Active"
-              />
-            </Stack>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setEditing(null)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            variant="contained"
-            onClick={() => void save()}
-            disabled={busy || !editing?.values.name.trim() || !editing?.values.message_template.trim()}
-          >
-            {busy ? 'Processing...' : 'Save Template'}
-          </Button>
-        </DialogActions>
-      </Dialog>
     </Stack>
   );
 }

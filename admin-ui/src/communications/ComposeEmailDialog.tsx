@@ -1,18 +1,7 @@
 import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
+import { FormDialog } from '@/common/FormDialog';
 import type { AppDataProvider } from '@/providers/dataProvider';
 
 export interface ComposeRecipient {
@@ -95,54 +84,46 @@ export function ComposeEmailDialog({
   };
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="compose-email-title">
-      <DialogTitle id="compose-email-title">{title}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} mt={1}>
-          <Typography variant="body2" color="text.secondary">
-            To: {recipients.length === 1 ? `${recipients[0].firstName} ${recipients[0].lastName}` : `${recipients.length} recipients`}
-          </Typography>
-          {error && <Alert severity="error">{error}</Alert>}
-          <TextField label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} fullWidth required />
-          <TextField label="Message" value={message} onChange={(e) => setMessage(e.target.value)} fullWidth required multiline rows={8} />
-          <FormControlLabel
-            control={<Checkbox checked={scheduled} onChange={(e) => setScheduled(e.target.checked)} />}
-            label="Schedule for later"
+    <FormDialog
+      open={open}
+      title={title}
+      onClose={onClose}
+      busy={busy}
+      busyLabel="Processing..."
+      error={error}
+      onSubmit={() => void submit()}
+      submitDisabled={!subject.trim() || !message.trim() || !recipients.length}
+      submitLabel={scheduled ? 'Schedule Email' : 'Send Email'}
+    >
+      <Typography variant="body2" color="text.secondary">
+        To: {recipients.length === 1 ? `${recipients[0].firstName} ${recipients[0].lastName}` : `${recipients.length} recipients`}
+      </Typography>
+      <TextField label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} fullWidth required />
+      <TextField label="Message" value={message} onChange={(e) => setMessage(e.target.value)} fullWidth required multiline rows={8} />
+      <FormControlLabel
+        control={<Checkbox checked={scheduled} onChange={(e) => setScheduled(e.target.checked)} />}
+        label="Schedule for later"
+      />
+      {scheduled && (
+        <Stack direction="row" spacing={2}>
+          <TextField
+            label="Date"
+            type="date"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today() } }}
+            fullWidth
           />
-          {scheduled && (
-            <Stack direction="row" spacing={2}>
-              <TextField
-                label="Date"
-                type="date"
-                value={date}
-                onChange={(e) => setDate(e.target.value)}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today() } }}
-                fullWidth
-              />
-              <TextField
-                label="Time"
-                type="time"
-                value={time}
-                onChange={(e) => setTime(e.target.value)}
-                slotProps={{ inputLabel: { shrink: true } }}
-                fullWidth
-              />
-            </Stack>
-          )}
+          <TextField
+            label="Time"
+            type="time"
+            value={time}
+            onChange={(e) => setTime(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+            fullWidth
+          />
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => void submit()}
-          disabled={busy || !subject.trim() || !message.trim() || !recipients.length}
-        >
-          {busy ? 'Processing...' : scheduled ? 'Schedule Email' : 'Send Email'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }

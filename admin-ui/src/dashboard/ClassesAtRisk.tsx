@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Link, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import { useFetch } from '@/common/useFetch';
+import { useDashboardSummary } from '@/providers/queries';
 import { formatDateTime } from '@/common/format';
 
 /**
@@ -9,7 +9,7 @@ import { formatDateTime } from '@/common/format';
  * Shown only when there is one; each links to the class's panel.
  */
 export function ClassesAtRisk() {
-  const summary = useFetch('summary:month', (dp) => dp.getDashboardSummary('month'));
+  const summary = useDashboardSummary('month');
   const atRisk = summary.data?.classesAtRisk ?? [];
   if (!atRisk.length) return null;
   return (

@@ -1,6 +1,6 @@
 import { Box, Grid, Paper, Stack, Typography } from '@mui/material';
 import { useSession } from '@/session/SessionContext';
-import { useFetch } from '@/common/useFetch';
+import { usePlans, useSubscriptionValidation } from '@/providers/queries';
 import { ShareLinkPanel } from '@/common/ShareLink';
 import { TeachersModeBanner } from '@/dashboard/TeachersModeBanner';
 import { StatusBanners } from '@/dashboard/StatusBanners';
@@ -14,8 +14,8 @@ import { ClassesAtRisk } from '@/dashboard/ClassesAtRisk';
 export default function Dashboard() {
   const { user, branding } = useSession();
   const orgId = user?.organizationId ?? null;
-  const validation = useFetch(orgId ? `validation:${orgId}` : null, (dp) => dp.getSubscriptionValidation(orgId!));
-  const plans = useFetch('plans', (dp) => dp.getPlans());
+  const validation = useSubscriptionValidation();
+  const plans = usePlans();
 
   return (
     <Stack spacing={3} pb={2}>

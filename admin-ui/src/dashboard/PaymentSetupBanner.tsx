@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, AlertTitle, Button } from '@mui/material';
-import { useFetch } from '@/common/useFetch';
+import { usePaymentSetupStatus } from '@/providers/queries';
 import type { SubscriptionValidation } from '@/providers/types';
 import { paymentBanner, SETUP_ERROR } from '@/settings/paymentSetup';
 import { usePaymentSetupActions } from '@/settings/usePaymentSetupActions';
@@ -12,9 +12,7 @@ import { usePaymentSetupActions } from '@/settings/usePaymentSetupActions';
  */
 export function PaymentSetupBanner({ organizationId, validation }: { organizationId: string | null; validation?: SubscriptionValidation }) {
   const allowsOnline = Boolean(validation?.hasActiveSubscription && validation?.canAcceptOnlinePayments);
-  const status = useFetch(allowsOnline && organizationId ? `payment-setup:${organizationId}` : null, (dp) =>
-    dp.getPaymentSetupStatus(organizationId!),
-  );
+  const status = usePaymentSetupStatus(organizationId, allowsOnline);
   const actions = usePaymentSetupActions(organizationId);
   const banner = paymentBanner(validation, status.error ? undefined : status.data);
   if (!banner) return null;

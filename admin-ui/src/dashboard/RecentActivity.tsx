@@ -1,7 +1,7 @@
 import { Alert, List, ListItem, ListItemText, Paper, Skeleton, Typography } from '@mui/material';
-import { useFetch } from '@/common/useFetch';
+import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@/common/format';
-import { ACTIVITY_EVENTS_ERROR } from '@/providers/dataProvider';
+import { ACTIVITY_EVENTS_ERROR, useAppDataProvider } from '@/providers/dataProvider';
 import { errorMessage } from '@/providers/httpClient';
 
 const LABELS: Record<string, string> = {
@@ -26,13 +26,14 @@ const humanize = (t: string) => LABELS[t] ?? (t.charAt(0).toUpperCase() + t.slic
 
 /** Latest 5 activity events (spec 3 §2.2). */
 export function RecentActivity() {
-  const events = useFetch('activity:5', (dp) => dp.getActivityEvents(5));
+  const dp = useAppDataProvider();
+  const events = useQuery({ queryKey: ['activity-events', 5], queryFn: () => dp.getActivityEvents(5) });
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="recent-activity">
       <Typography variant="h6" component="h2" id="recent-activity" gutterBottom>
         Recent Activity
       </Typography>
-      {events.loading && !events.data ? (
+      {events.isPending ? (
         <>
           <Skeleton />
           <Skeleton />

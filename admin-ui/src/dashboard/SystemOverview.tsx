@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, Paper, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { useFetch } from '@/common/useFetch';
+import { useDashboardSummary } from '@/providers/queries';
 import { formatChange, formatMoney } from '@/common/format';
 import { DASHBOARD_SUMMARY_ERROR } from '@/providers/dataProvider';
 import { errorMessage } from '@/providers/httpClient';
@@ -51,7 +51,7 @@ const METRICS: Metric[] = [
  */
 export function SystemOverview() {
   const [period, setPeriod] = useState<DashboardPeriod>('month');
-  const summary = useFetch(`summary:${period}`, (dp) => dp.getDashboardSummary(period));
+  const summary = useDashboardSummary(period);
   const s = summary.data;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="system-overview">
@@ -89,7 +89,7 @@ export function SystemOverview() {
                 <Typography variant="caption" color="text.secondary" component="div">
                   {m.label}
                 </Typography>
-                {summary.loading && !s ? (
+                {summary.isPending ? (
                   <Skeleton width={60} />
                 ) : (
                   <Typography variant={value ? 'h6' : 'body2'} color={value ? 'text.primary' : 'text.secondary'} sx={{ mt: 0.5 }}>

@@ -1,21 +1,9 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Chip,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Chip, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { SimpleTable } from '@/common/SimpleTable';
 import { formatDateTime } from '@/common/format';
-import { staffApi } from '@/it-admin/staffApi';
-import { useStaffFetch } from '@/it-admin/useStaffFetch';
+import { useQuery } from '@tanstack/react-query';
+import { useStaffDataProvider } from '@/it-admin/staffProviders';
 
 const PER_PAGE = 10;
 const OUTCOME_COLOR = { success: 'success', refused: 'warning', failed: 'error' } as const;
@@ -33,53 +21,46 @@ function summary(detail: Record<string, unknown>, request: Record<string, unknow
 }
 
 /** The audit log (issue 13): every staff action, newest first; one organization's when `organizationId` is given. */
-export function AuditLogView({ organizationId, refreshKey }: { organizationId?: string; refreshKey: number }) {
+export function AuditLogView({ organizationId }: { organizationId?: string }) {
+  const dp = useStaffDataProvider();
   const [page, setPage] = useState(0);
-  const { data, error } = useStaffFetch(`${organizationId ?? 'all'}:${page}:${refreshKey}`, () =>
-    staffApi.auditLog(page, PER_PAGE, organizationId),
-  );
+  const { data, error } = useQuery({
+    queryKey: ['audit-log', organizationId ?? 'all', page],
+    queryFn: () => dp.auditLog(page, PER_PAGE, organizationId),
+  });
   return (
     <Box component="section" aria-labelledby="audit-title">
       <Typography id="audit-title" variant="h6" component="h2" gutterBottom>
         Audit log
       </Typography>
       {error ? <Alert severity="error">Failed to load the audit log</Alert> : null}
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label="Audit log">
-          <TableHead>
-            <TableRow>
-              <TableCell>Time</TableCell>
-              <TableCell>Staff</TableCell>
-              <TableCell>Action</TableCell>
-              {!organizationId && <TableCell>Organization</TableCell>}
-              <TableCell>Outcome</TableCell>
-              <TableCell>Details</TableCell>
+      <SimpleTable
+        label="Audit log"
+        columns={[
+          { label: 'Time' },
+          { label: 'Staff' },
+          { label: 'Action' },
+          { label: 'Organization', hidden: Boolean(organizationId) },
+          { label: 'Outcome' },
+          { label: 'Details' },
+        ]}
+        pager={{ count: data?.total ?? 0, page, perPage: PER_PAGE, onPage: setPage }}
+      >
+        <TableBody>
+          {(data?.rows ?? []).map((e) => (
+            <TableRow key={e.id}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.created_at)}</TableCell>
+              <TableCell>{e.staff_username}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{e.action}</TableCell>
+              {!organizationId && <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{e.target_organization_id ?? '—'}</TableCell>}
+              <TableCell>
+                <Chip size="small" label={e.outcome} color={OUTCOME_COLOR[e.outcome as keyof typeof OUTCOME_COLOR] ?? 'default'} />
+              </TableCell>
+              <TableCell sx={{ fontSize: 12 }}>{summary(e.detail, e.request)}</TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {(data?.rows ?? []).map((e) => (
-              <TableRow key={e.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.created_at)}</TableCell>
-                <TableCell>{e.staff_username}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{e.action}</TableCell>
-                {!organizationId && <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{e.target_organization_id ?? '—'}</TableCell>}
-                <TableCell>
-                  <Chip size="small" label={e.outcome} color={OUTCOME_COLOR[e.outcome as keyof typeof OUTCOME_COLOR] ?? 'default'} />
-                </TableCell>
-                <TableCell sx={{ fontSize: 12 }}>{summary(e.detail, e.request)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        <TablePagination
-          component="div"
-          count={data?.total ?? 0}
-          page={page}
-          onPageChange={(_, p) => setPage(p)}
-          rowsPerPage={PER_PAGE}
-          rowsPerPageOptions={[PER_PAGE]}
-        />
-      </TableContainer>
+          ))}
+        </TableBody>
+      </SimpleTable>
     </Box>
   );
 }

@@ -18,7 +18,8 @@ import {
   Typography,
 } from '@mui/material';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
-import { staffApi, type BulkTarget, type PaymentReset } from '@/it-admin/staffApi';
+import { type BulkTarget, type PaymentReset } from '@/it-admin/staffApi';
+import { useStaffDataProvider } from '@/it-admin/staffProviders';
 import { actionErrorText, DELETE, formatCents, nextBulkStep, TEXT, type BulkEvent, type BulkStep } from '@/it-admin/itAdminUtils';
 
 const BULK: Record<BulkTarget, { label: string; what: string; failure: string }> = {
@@ -65,6 +66,7 @@ function PaymentList({ title, rows }: { title: string; rows: PaymentReset['reset
 
 /** Spec 3 §2.12: the payment reset, simulated first (the dry run shows exactly what the real run will change). */
 function PaymentReset({ organizationId, onChanged, onAudited }: { organizationId: string; onChanged: () => void; onAudited: () => void }) {
+  const dp = useStaffDataProvider();
   const [simulation, setSimulation] = useState<{ data: PaymentReset; message?: string } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -76,7 +78,7 @@ function PaymentReset({ organizationId, onChanged, onAudited }: { organizationId
     setError(null);
     setDone(null);
     try {
-      setSimulation(await staffApi.resetStudentPayments(organizationId, true));
+      setSimulation(await dp.resetStudentPayments(organizationId, true));
     } catch (e) {
       setError(actionErrorText(e, TEXT.simulation));
     } finally {
@@ -90,7 +92,7 @@ function PaymentReset({ organizationId, onChanged, onAudited }: { organizationId
     setBusy(true);
     setError(null);
     try {
-      const res = await staffApi.resetStudentPayments(organizationId, false);
+      const res = await dp.resetStudentPayments(organizationId, false);
       setConfirming(false);
       setSimulation(null);
       setDone(res.message ?? `${res.data.resetCount} payment(s) reset to pending.`);
@@ -163,6 +165,7 @@ function BulkDeleteFlow({
   onChanged: () => void;
   onAudited: () => void;
 }) {
+  const dp = useStaffDataProvider();
   const [target, setTarget] = useState<BulkTarget | null>(null);
   const [step, setStep] = useState<BulkStep>('idle');
   const [typed, setTyped] = useState('');
@@ -176,7 +179,7 @@ function BulkDeleteFlow({
     if (next !== 'run' || !target) return;
     setBusy(true);
     try {
-      const res = await staffApi.bulkDelete(organizationId, target, typed);
+      const res = await dp.bulkDelete(organizationId, target, typed);
       setNotice({ severity: 'success', text: res.message ?? 'Deleted.' });
       onChanged();
     } catch (e) {

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useRefresh } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Container, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -7,27 +9,25 @@ import { DangerZone } from '@/it-admin/DangerZone';
 import { OrganizationOverview } from '@/it-admin/OrganizationOverview';
 import { StaffHeader } from '@/it-admin/StaffHeader';
 import { StudentPaymentsTab } from '@/it-admin/StudentPaymentsTab';
-import { staffApi } from '@/it-admin/staffApi';
-import { useStaffFetch } from '@/it-admin/useStaffFetch';
+import { useStaffDataProvider } from '@/it-admin/staffProviders';
 import { TEXT } from '@/it-admin/itAdminUtils';
 
 /** /it-admin/organizations/{id} (spec 3 §2.12): Overview and Student Payments tabs, the danger zone, its audit trail. */
 export function OrganizationDetail() {
   const { id = '' } = useParams();
   const [tab, setTab] = useState<'overview' | 'payments'>('overview');
-  const [refreshKey, setRefreshKey] = useState(0);
-  const org = useStaffFetch(`org:${id}:${refreshKey}`, () =>
-    id ? staffApi.organization(id) : Promise.reject(new Error(TEXT.noOrganizationId)),
-  );
-  const payments = useStaffFetch(`payments:${id}:${refreshKey}`, () =>
-    id ? staffApi.studentPayments(id) : Promise.resolve({ rows: [], total: 0 }),
-  );
-  const [auditKey, setAuditKey] = useState(0);
-  const refresh = () => setRefreshKey((k) => k + 1);
+  const dp = useStaffDataProvider();
+  const refresh = useRefresh();
+  const org = useQuery({ queryKey: ['organizations', id], queryFn: () => dp.organization(id), enabled: Boolean(id) });
+  const payments = useQuery({
+    queryKey: ['organizations', id, 'student-payments'],
+    queryFn: () => dp.studentPayments(id),
+    enabled: Boolean(id),
+  });
 
   return (
     <>
-      <StaffHeader onRefresh={refresh} />
+      <StaffHeader />
       <Container maxWidth="xl" sx={{ py: 3 }}>
         <Button component={RouterLink} to="/it-admin/dashboard" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
           Back to dashboard
@@ -56,11 +56,11 @@ export function OrganizationDetail() {
               {tab === 'overview' ? (
                 <OrganizationOverview org={org.data} />
               ) : (
-                <StudentPaymentsTab rows={payments.data?.rows} loading={payments.loading} error={payments.error} />
+                <StudentPaymentsTab rows={payments.data?.rows} loading={payments.isPending} error={payments.error} />
               )}
             </Box>
-            <DangerZone organizationId={id} orgName={org.data.name} onChanged={refresh} onAudited={() => setAuditKey((k) => k + 1)} />
-            <AuditLogView organizationId={id} refreshKey={refreshKey * 1000 + auditKey} />
+            <DangerZone organizationId={id} orgName={org.data.name} onChanged={refresh} onAudited={refresh} />
+            <AuditLogView organizationId={id} />
           </Stack>
         )}
       </Container>

@@ -1,28 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  InputAdornment,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, InputAdornment, Stack, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { SimpleTable } from '@/common/SimpleTable';
 import SearchIcon from '@mui/icons-material/Search';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
 import { formatDate } from '@/common/format';
 import { DeleteOrganizationDialog } from '@/it-admin/DeleteOrganizationDialog';
-import { staffApi, type StaffOrganization } from '@/it-admin/staffApi';
+import { type StaffOrganization } from '@/it-admin/staffApi';
+import { useStaffDataProvider } from '@/it-admin/staffProviders';
 import { actionErrorText, TEXT } from '@/it-admin/itAdminUtils';
 
 const PER_PAGE = 10;
@@ -88,6 +73,7 @@ export function OrganizationsTable({
   error: unknown;
   onChanged: (message: string) => void;
 }) {
+  const dp = useStaffDataProvider();
   const navigate = useNavigate();
   const [resetting, setResetting] = useState<StaffOrganization | null>(null);
   const [deleting, setDeleting] = useState<StaffOrganization | null>(null);
@@ -100,7 +86,7 @@ export function OrganizationsTable({
     setBusy(true);
     setActionError(null);
     try {
-      const res = await staffApi.resetSubscription(resetting.id);
+      const res = await dp.resetSubscription(resetting.id);
       setResetting(null);
       onChanged(res.message ?? `${resetting.name} is back on the Free plan.`);
     } catch (e) {
@@ -116,7 +102,7 @@ export function OrganizationsTable({
     setBusy(true);
     setDeleteError(null);
     try {
-      const res = await staffApi.deleteOrganization(deleting.id, typed);
+      const res = await dp.deleteOrganization(deleting.id, typed);
       setDeleting(null);
       onChanged(res.message ?? `${deleting.name} was deleted.`);
     } catch (e) {
@@ -160,95 +146,86 @@ export function OrganizationsTable({
           {actionError}
         </Alert>
       )}
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label="Organizations">
-          <TableHead>
-            <TableRow>
-              <TableCell>Organization</TableCell>
-              <TableCell>Subscription</TableCell>
-              <TableCell>Counts</TableCell>
-              <TableCell>Payment provider</TableCell>
-              <TableCell>Created</TableCell>
-              <TableCell align="right">Actions</TableCell>
+      <SimpleTable
+        label="Organizations"
+        columns={[
+          { label: 'Organization' },
+          { label: 'Subscription' },
+          { label: 'Counts' },
+          { label: 'Payment provider' },
+          { label: 'Created' },
+          { label: 'Actions', align: 'right' },
+        ]}
+        pager={{ count: total, page, perPage: PER_PAGE, onPage }}
+      >
+        <TableBody>
+          {rows.map((org) => (
+            <TableRow key={org.id} hover>
+              <TableCell>
+                <Typography variant="body2" fontWeight={600}>
+                  {org.name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {org.domain ?? 'No domain'}
+                </Typography>
+              </TableCell>
+              <TableCell>
+                <Stack spacing={0.5} alignItems="flex-start">
+                  <Typography variant="body2">{org.subscription_plan_name}</Typography>
+                  <Chip size="small" label={org.subscription_status} color={statusColor(org.subscription_status)} />
+                </Stack>
+              </TableCell>
+              <TableCell>
+                <Typography variant="caption" component="div">
+                  {org.counts.users} users · {org.counts.classes} classes
+                </Typography>
+                <Typography variant="caption" component="div">
+                  {org.counts.students} students · {org.counts.enrollments} enrollments
+                </Typography>
+                <Typography variant="caption" component="div" color="text.secondary">
+                  {org.counts.communications} communications
+                </Typography>
+              </TableCell>
+              <TableCell>
+                <PaymentProviderCell org={org} />
+              </TableCell>
+              <TableCell>
+                <Typography variant="body2">{formatDate(org.created_at, 'short')}</Typography>
+              </TableCell>
+              <TableCell align="right">
+                <Stack direction={{ xs: 'column', lg: 'row' }} gap={0.5} justifyContent="flex-end">
+                  <Button size="small" variant="outlined" onClick={() => navigate(`/it-admin/organizations/${org.id}`)}>
+                    View Details
+                  </Button>
+                  <Button size="small" variant="outlined" color="warning" onClick={() => setResetting(org)}>
+                    Reset Subscription
+                  </Button>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    color="error"
+                    onClick={() => {
+                      setDeleteError(null);
+                      setDeleting(org);
+                    }}
+                  >
+                    Delete Organization
+                  </Button>
+                </Stack>
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((org) => (
-              <TableRow key={org.id} hover>
-                <TableCell>
-                  <Typography variant="body2" fontWeight={600}>
-                    {org.name}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {org.domain ?? 'No domain'}
-                  </Typography>
-                </TableCell>
-                <TableCell>
-                  <Stack spacing={0.5} alignItems="flex-start">
-                    <Typography variant="body2">{org.subscription_plan_name}</Typography>
-                    <Chip size="small" label={org.subscription_status} color={statusColor(org.subscription_status)} />
-                  </Stack>
-                </TableCell>
-                <TableCell>
-                  <Typography variant="caption" component="div">
-                    {org.counts.users} users · {org.counts.classes} classes
-                  </Typography>
-                  <Typography variant="caption" component="div">
-                    {org.counts.students} students · {org.counts.enrollments} enrollments
-                  </Typography>
-                  <Typography variant="caption" component="div" color="text.secondary">
-                    {org.counts.communications} communications
-                  </Typography>
-                </TableCell>
-                <TableCell>
-                  <PaymentProviderCell org={org} />
-                </TableCell>
-                <TableCell>
-                  <Typography variant="body2">{formatDate(org.created_at, 'short')}</Typography>
-                </TableCell>
-                <TableCell align="right">
-                  <Stack direction={{ xs: 'column', lg: 'row' }} gap={0.5} justifyContent="flex-end">
-                    <Button size="small" variant="outlined" onClick={() => navigate(`/it-admin/organizations/${org.id}`)}>
-                      View Details
-                    </Button>
-                    <Button size="small" variant="outlined" color="warning" onClick={() => setResetting(org)}>
-                      Reset Subscription
-                    </Button>
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      color="error"
-                      onClick={() => {
-                        setDeleteError(null);
-                        setDeleting(org);
-                      }}
-                    >
-                      Delete Organization
-                    </Button>
-                  </Stack>
-                </TableCell>
-              </TableRow>
-            ))}
-            {!rows.length && !loading && (
-              <TableRow>
-                <TableCell colSpan={6}>
-                  <Typography variant="body2" color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-                    {q.trim() ? 'No organization matches this search.' : 'No organizations yet.'}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-        <TablePagination
-          component="div"
-          count={total}
-          page={page}
-          onPageChange={(_, p) => onPage(p)}
-          rowsPerPage={PER_PAGE}
-          rowsPerPageOptions={[PER_PAGE]}
-        />
-      </TableContainer>
+          ))}
+          {!rows.length && !loading && (
+            <TableRow>
+              <TableCell colSpan={6}>
+                <Typography variant="body2" color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                  {q.trim() ? 'No organization matches this search.' : 'No organizations yet.'}
+                </Typography>
+              </TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </SimpleTable>
       <ConfirmDialog
         open={!!resetting}
         title="Reset Subscription"

@@ -1,21 +1,18 @@
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLogout, useRefresh } from 'react-admin';
 import { AppBar, Box, Button, Chip, Toolbar, Typography } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { staffApi } from '@/it-admin/staffApi';
-import { clearStaffSession, getStaffUsername } from '@/it-admin/staffSession';
+import { getStaffUsername } from '@/it-admin/staffSession';
 
-/** The portal's bar: title, the signed-in staff account, Refresh and Sign Out (spec 3 §2.12). */
-export function StaffHeader({ onRefresh, children }: { onRefresh?: () => void; children?: ReactNode }) {
-  const navigate = useNavigate();
+/** The portal's bar: title, the signed-in staff account, Refresh (reloads every query) and Sign Out (spec 3 §2.12). */
+export function StaffHeader({ children }: { children?: ReactNode }) {
+  const logout = useLogout();
+  const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
-  const signOut = async () => {
+  const signOut = () => {
     setBusy(true);
-    // The token is revoked on the server when it can be; the staff session ends here either way.
-    await staffApi.signOut().catch(() => undefined);
-    clearStaffSession();
-    navigate('/it-admin/login', { replace: true });
+    void logout();
   };
   return (
     <AppBar
@@ -31,11 +28,9 @@ export function StaffHeader({ onRefresh, children }: { onRefresh?: () => void; c
         <Chip size="small" label={getStaffUsername() ?? 'staff'} sx={{ bgcolor: 'grey.700', color: 'common.white' }} />
         <Box sx={{ flex: 1 }} />
         {children}
-        {onRefresh && (
-          <Button color="inherit" startIcon={<RefreshIcon />} onClick={onRefresh}>
-            Refresh
-          </Button>
-        )}
+        <Button color="inherit" startIcon={<RefreshIcon />} onClick={refresh}>
+          Refresh
+        </Button>
         <Button color="inherit" startIcon={<LogoutIcon />} onClick={signOut} disabled={busy}>
           Sign Out
         </Button>

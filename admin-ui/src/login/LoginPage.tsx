@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { Alert, Avatar, Box, Button, CircularProgress, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Link, Stack } from '@mui/material';
+import { SignInForm } from '@/common/SignInForm';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { signIn } from '@/providers/authProvider';
 import { isTimeoutError, TIMEOUT_MESSAGE } from '@/providers/httpClient';
@@ -40,86 +41,44 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // While a sign-in is moving on, the session already has the user: do not redirect from under it.
+  const [signingIn, setSigningIn] = useState(false);
 
   if (status === 'loading') return <LoadingScreen message="Initializing application..." fullPage />;
-  if (user && !busy) return <Navigate to={afterLoginPath(user, from)} replace />;
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!email.trim() || !password) {
-      setError('Please enter both email and password');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const signedIn = await signIn(email.trim(), password);
-      setUser(signedIn);
-      navigate(afterLoginPath(signedIn, from), { replace: true });
-    } catch (err) {
-      setError(signInErrorText(err));
-      setBusy(false);
-    }
-  };
+  if (user && !signingIn) return <Navigate to={afterLoginPath(user, from)} replace />;
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}>
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, width: '100%', maxWidth: 420 }}>
-        <Stack alignItems="center" spacing={1} mb={3}>
-          <Avatar sx={{ bgcolor: 'primary.main' }}>
-            <LockOutlinedIcon />
-          </Avatar>
-          <Typography variant="h5" component="h1">
-            Sign in
-          </Typography>
-          <Typography variant="body2" color="text.secondary" textAlign="center">
-            {branding.businessName} · admin and teacher access
-          </Typography>
+    <SignInForm
+      icon={<LockOutlinedIcon />}
+      iconColor="primary.main"
+      title="Sign in"
+      subtitle={`${branding.businessName} · admin and teacher access`}
+      background="background.default"
+      maxWidth={420}
+      identifier={{ label: 'Email', type: 'email', autoComplete: 'email' }}
+      missingMessage="Please enter both email and password"
+      errorText={signInErrorText}
+      signIn={async (email, password) => {
+        setSigningIn(true);
+        try {
+          const signedIn = await signIn(email, password);
+          setUser(signedIn);
+          navigate(afterLoginPath(signedIn, from), { replace: true });
+        } catch (e) {
+          setSigningIn(false);
+          throw e;
+        }
+      }}
+      footer={
+        <Stack direction="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap={1}>
+          <Link href={PASSWORD_RESET_PATH} variant="body2" underline="hover">
+            Forgot your password?
+          </Link>
+          <Link href="/" variant="body2" underline="hover">
+            Back to home
+          </Link>
         </Stack>
-        <Box component="form" noValidate onSubmit={submit}>
-          <Stack spacing={2}>
-            {error && <Alert severity="error">{error}</Alert>}
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              autoFocus
-              size="medium"
-            />
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              size="medium"
-            />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              disabled={busy}
-              startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-            >
-              {busy ? 'Signing in...' : 'Sign in'}
-            </Button>
-            <Stack direction="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap={1}>
-              <Link href={PASSWORD_RESET_PATH} variant="body2" underline="hover">
-                Forgot your password?
-              </Link>
-              <Link href="/" variant="body2" underline="hover">
-                Back to home
-              </Link>
-            </Stack>
-          </Stack>
-        </Box>
-      </Paper>
-    </Box>
+      }
+    />
   );
 }

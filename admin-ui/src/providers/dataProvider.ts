@@ -10,7 +10,18 @@
  * (react-admin "custom methods"), so components never do HTTP themselves (STYLE §3).
  */
 import simpleRestProvider from 'ra-data-simple-rest';
-import { HttpError } from 'react-admin';
+import {
+  HttpError,
+  useDataProvider,
+  type CreateParams,
+  type CreateResult,
+  type DeleteParams,
+  type GetListParams,
+  type GetListResult,
+  type GetOneParams,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
 
 import { API_URL, httpClient, httpClientRaw } from '@/providers/httpClient';
 import { clearBrandingCache, getToken } from '@/providers/session';
@@ -28,7 +39,6 @@ import type {
   ClassRecord,
   CloneClassInput,
   Communication,
-  CommunicationTemplate,
   CloneResult,
   ConnectAccount,
   ConnectStatus,
@@ -41,7 +51,6 @@ import type {
   Enrollment,
   Health,
   MarkAttendanceInput,
-  NewTeamUser,
   OnboardingLink,
   Plan,
   PublicConfig,
@@ -65,12 +74,8 @@ import type {
   SessionNotes,
   WalkInInput,
   WalkInResult,
-  TeamUser,
-  TemplateInput,
   WaitlistEntry,
 } from '@/providers/types';
-
-type DeletedReply = components['schemas']['DeletedResponseDto'];
 
 /** Spec 3 §8: reporting failures are rethrown with these texts, which the dashboard widgets show. */
 export const DASHBOARD_SUMMARY_ERROR = 'Failed to fetch dashboard summary';
@@ -144,6 +149,22 @@ export function createDataProvider(apiUrl: string = API_URL) {
   const get = async <T>(path: string, anonymous = false): Promise<T> => (await httpClient<T>(`${apiUrl}${path}`, { anonymous })).json;
   const send = async <T>(method: string, path: string, body?: unknown): Promise<T> =>
     (await httpClient<T>(`${apiUrl}${path}`, { method, ...(body === undefined ? {} : json(body)) })).json;
+  /** A POST the server runs once per key: a repeated click or a retry after a time-out is the same money movement. */
+  const sendOnce = async <T>(path: string, body: unknown, idempotencyKey: string): Promise<T> =>
+    (
+      await httpClient<T>(`${apiUrl}${path}`, {
+        method: 'POST',
+        ...json(body),
+        headers: new Headers({ 'Idempotency-Key': idempotencyKey }),
+      })
+    ).json;
+
+  // The team is a react-admin resource ('team') over /auth/users, which answers the whole (short) list without a
+  // Content-Range: the list is read here and its length is the total; the other calls are simple-rest's on that path.
+  const TEAM = 'team';
+  const TEMPLATES = 'communications/templates';
+  const TEAM_PATH = 'auth/users';
+  const path = (resource: string) => (resource === TEAM ? TEAM_PATH : resource);
 
   /** A file the server streams (not the JSON envelope): its bytes and the name it gave (Content-Disposition). */
   const download = async (path: string, fallbackName: string) => {
@@ -159,6 +180,18 @@ export function createDataProvider(apiUrl: string = API_URL) {
 
   return {
     ...base,
+    getList: async <R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> => {
+      if (resource === TEMPLATES) return rethrowAs(COMMUNICATION_ERRORS.templates, base.getList<R>(resource, params));
+      if (resource !== TEAM) return base.getList<R>(resource, params);
+      const data = await get<R[]>(`/${TEAM_PATH}`);
+      return { data, total: data.length };
+    },
+    getOne: <R extends RaRecord>(resource: string, params: GetOneParams<R>) => base.getOne<R>(path(resource), params),
+    create: <R extends Omit<RaRecord, 'id'>, Res extends RaRecord = R & { id: Identifier }>(
+      resource: string,
+      params: CreateParams<R>,
+    ): Promise<CreateResult<Res>> => base.create<R, Res>(path(resource), params),
+    delete: <R extends RaRecord>(resource: string, params: DeleteParams<R>) => base.delete<R>(path(resource), params),
 
     // Classes
     cloneClass: async (id: string, body: CloneClassInput): Promise<CloneResult> => {
@@ -259,22 +292,10 @@ export function createDataProvider(apiUrl: string = API_URL) {
     // Cancellations and refunds by the organization's policy (issue 9 §4). The key makes a repeated click (or a
     // retry after a time-out) one cancellation and one refund.
     getRefundQuote: (enrollmentId: string) => get<RefundQuote>(`/enrollments/${enc(enrollmentId)}/refund-quote`),
-    refundEnrollment: async (enrollmentId: string, body: RefundEnrollmentInput, idempotencyKey: string) =>
-      (
-        await httpClient<EnrollmentPayment>(`${apiUrl}/enrollments/${enc(enrollmentId)}/refund`, {
-          method: 'POST',
-          ...json(body),
-          headers: new Headers({ 'Idempotency-Key': idempotencyKey }),
-        })
-      ).json,
-    cancelEnrollment: async (enrollmentId: string, body: CancelEnrollmentInput, idempotencyKey: string) =>
-      (
-        await httpClient<EnrollmentPayment>(`${apiUrl}/enrollments/${enc(enrollmentId)}/cancel`, {
-          method: 'POST',
-          ...json(body),
-          headers: new Headers({ 'Idempotency-Key': idempotencyKey }),
-        })
-      ).json,
+    refundEnrollment: (enrollmentId: string, body: RefundEnrollmentInput, idempotencyKey: string) =>
+      sendOnce<EnrollmentPayment>(`/enrollments/${enc(enrollmentId)}/refund`, body, idempotencyKey),
+    cancelEnrollment: (enrollmentId: string, body: CancelEnrollmentInput, idempotencyKey: string) =>
+      sendOnce<EnrollmentPayment>(`/enrollments/${enc(enrollmentId)}/cancel`, body, idempotencyKey),
     getPublicOrganization: (orgId: string) =>
       rethrowAs(SETTINGS_ERRORS.publicOrganization, get<PublicOrganization>(`/public/organization/${enc(orgId)}`, true)),
 
@@ -294,31 +315,22 @@ export function createDataProvider(apiUrl: string = API_URL) {
     },
     getHealth: () => get<Health>('/health', true),
 
-    // Team
-    getUsers: () => get<TeamUser[]>('/auth/users'),
-    inviteUser: (body: NewTeamUser) => send<TeamUser>('POST', '/auth/users', body),
-    removeUser: (id: string) => send<DeletedReply>('DELETE', `/auth/users/${enc(id)}`),
-
     // Communications (the organization is the caller's; the server scopes every call)
     getCommunicationLogs: (limit = 50) => rethrowAs(COMMUNICATION_ERRORS.logs, get<Communication[]>(`/communications/logs?limit=${limit}`)),
     getScheduledCommunications: (limit = 50) =>
       rethrowAs(COMMUNICATION_ERRORS.scheduled, get<Communication[]>(`/communications/scheduled?limit=${limit}`)),
-    getCommunicationTemplates: () =>
-      rethrowAs(
-        COMMUNICATION_ERRORS.templates,
-        get<CommunicationTemplate[]>('/communications/templates?sort=%5B%22name%22%2C%22ASC%22%5D'),
-      ),
     getRecipients: () => get<Recipient[]>('/communications/recipients'),
     // Validation messages (400) reach the screen as they are; other failures get the spec's text.
     sendCommunication: (body: SendCommunicationInput) => send<Communication>('POST', '/communications/send', body),
     scheduleCommunication: (body: ScheduleCommunicationInput) => send<Communication>('POST', '/communications/schedule', body),
     cancelScheduledCommunication: (id: string) => send<Communication>('DELETE', `/communications/scheduled/${enc(id)}`),
     getStudentCommunications: (studentId: string) => get<Communication[]>(`/students/${enc(studentId)}/communications`),
-    createTemplate: (body: TemplateInput) => send<CommunicationTemplate>('POST', '/communications/templates', body),
-    updateTemplate: (id: string, body: TemplateInput) => send<CommunicationTemplate>('PUT', `/communications/templates/${enc(id)}`, body),
   };
 }
 
 export type AppDataProvider = ReturnType<typeof createDataProvider>;
 
 export const dataProvider = createDataProvider();
+
+/** The data provider with its custom methods typed, for `useQuery`/`useMutation` calls. */
+export const useAppDataProvider = () => useDataProvider<AppDataProvider>();

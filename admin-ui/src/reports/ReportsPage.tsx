@@ -23,12 +23,11 @@ import {
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
-import { useFetch } from '@/common/useFetch';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { saveFile } from '@/common/saveFile';
 import { useSession } from '@/session/SessionContext';
 import { errorMessage, errorStatus } from '@/providers/httpClient';
-import { useDataProvider } from 'react-admin';
-import type { AppDataProvider } from '@/providers/dataProvider';
+import { useAppDataProvider } from '@/providers/dataProvider';
 import { ReportTable } from './ReportTable';
 import { emptyText, loadError, RANGES, REPORT_KINDS, reportQuery, type AnyReport, type RangeKey, type ReportKind } from './reportTypes';
 
@@ -76,14 +75,20 @@ export function TeacherReportsUnavailable({ classId }: { classId?: string }) {
 
 export default function ReportsPage({ classId }: { classId?: string }) {
   const { user } = useSession();
-  const dp = useDataProvider<AppDataProvider>();
+  const dp = useAppDataProvider();
   const [kind, setKind] = useState<ReportKind>(classId ? 'attendance' : 'enrollment');
   const [range, setRange] = useState<RangeKey>('30d');
   const [custom, setCustom] = useState({ start: '', end: '' });
   const [downloading, setDownloading] = useState<'csv' | 'pdf' | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const query = reportQuery(range, custom, classId);
-  const report = useFetch<AnyReport>(query === null ? null : `${kind}?${query}`, (dp) => dp.getReport(kind, query!));
+  // A new range keeps the last chart on screen (dimmed) until the new report comes.
+  const report = useQuery<AnyReport>({
+    queryKey: ['reports', kind, query],
+    queryFn: () => dp.getReport(kind, query!),
+    enabled: query !== null,
+    placeholderData: keepPreviousData,
+  });
 
   const onDownload = async (format: 'csv' | 'pdf') => {
     if (query === null) return;
@@ -199,7 +204,7 @@ export default function ReportsPage({ classId }: { classId?: string }) {
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={() => void report.reload()}>
+            <Button color="inherit" size="small" onClick={() => void report.refetch()}>
               Retry
             </Button>
           }
@@ -212,7 +217,7 @@ export default function ReportsPage({ classId }: { classId?: string }) {
         </Paper>
       ) : data ? (
         <>
-          <Paper variant="outlined" sx={{ p: 2, opacity: report.loading ? 0.6 : 1 }}>
+          <Paper variant="outlined" sx={{ p: 2, opacity: report.isFetching ? 0.6 : 1 }}>
             <Suspense fallback={<Box height={300} />}>
               <ReportChart kind={kind} report={data} />
             </Suspense>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useDataProvider } from 'react-admin';
 import { Alert, Box, Button, CircularProgress, Grid, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useTimedMessage } from '@/common/useFetch';
+import { useTimedMessage } from '@/common/useTimedMessage';
 import { cheapestPlanWith } from '@/common/plans';
 import { useSession } from '@/session/SessionContext';
 import { withDefaults } from '@/layout/themes';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, IconButton, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { useTimedMessage } from '@/common/useFetch';
+import { useTimedMessage } from '@/common/useTimedMessage';
 import { errorMessage } from '@/providers/httpClient';
 import type { Settings } from '@/providers/types';
 import { RefundPreview } from '@/settings/RefundPreview';

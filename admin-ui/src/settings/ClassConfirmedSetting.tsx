@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { useDataProvider } from 'react-admin';
 import { Alert, FormControlLabel, Paper, Stack, Switch, Typography } from '@mui/material';
-import { useFetch, useTimedMessage } from '@/common/useFetch';
+import { useTimedMessage } from '@/common/useTimedMessage';
+import { useOwnOrganization } from '@/providers/queries';
 import { errorMessage } from '@/providers/httpClient';
-import type { AppDataProvider } from '@/providers/dataProvider';
+import { useAppDataProvider } from '@/providers/dataProvider';
 
 /**
  * The organization's switch for 'Your class is on' (issue 14 §3): when a class reaches its minimum at its go/no-go
  * time, its students are emailed that it will run. Off by default. Saved as soon as it is flipped.
  */
 export function ClassConfirmedSetting() {
-  const dp = useDataProvider<AppDataProvider>();
-  const org = useFetch('own-organization', (p) => p.getOwnOrganization());
+  const dp = useAppDataProvider();
+  const org = useOwnOrganization();
   const [busy, setBusy] = useState(false);
   // Shown at once while it saves; the saved value takes over after the reload.
   const [saving, setSaving] = useState<boolean | null>(null);
@@ -28,7 +28,7 @@ export function ClassConfirmedSetting() {
     try {
       await dp.saveClassConfirmedMessages(org.data.id, org.data.name, next);
       setSuccess(next ? "'Your class is on' messages are on." : "'Your class is on' messages are off.");
-      await org.reload();
+      await org.refetch();
     } catch (e) {
       setError(errorMessage(e, 'Failed to save the setting. Please try again'));
     } finally {

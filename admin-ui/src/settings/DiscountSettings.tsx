@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, Button, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useTimedMessage } from '@/common/useFetch';
+import { useTimedMessage } from '@/common/useTimedMessage';
 import { errorMessage } from '@/providers/httpClient';
 import type { Settings } from '@/providers/types';
 import { DISCOUNT_FIELDS, DISCOUNT_MESSAGE, discountValue, type DiscountKey } from '@/settings/policyForm';

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { useDataProvider } from 'react-admin';
 import { Alert, Autocomplete, Button, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useFetch, useTimedMessage } from '@/common/useFetch';
+import { useTimedMessage } from '@/common/useTimedMessage';
+import { useOwnOrganization } from '@/providers/queries';
 import { errorMessage } from '@/providers/httpClient';
-import type { AppDataProvider } from '@/providers/dataProvider';
+import { useAppDataProvider } from '@/providers/dataProvider';
 import { ClassConfirmedSetting } from '@/settings/ClassConfirmedSetting';
 import { OrganizationExport } from '@/settings/OrganizationExport';
 import { WaitlistSettings } from '@/settings/WaitlistSettings';
@@ -15,15 +15,15 @@ const SERVER_DEFAULT = 'Server default';
  * checks the name against the IANA list; this list comes from the browser's own time-zone database.
  */
 export function GeneralTab() {
-  const dp = useDataProvider<AppDataProvider>();
-  const org = useFetch('own-organization', (p) => p.getOwnOrganization());
+  const dp = useAppDataProvider();
+  const org = useOwnOrganization();
   const zones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
   const [zone, setZone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [success, setSuccess] = useTimedMessage(3000);
   const [error, setError] = useState<string | null>(null);
 
-  if (org.loading && !org.data) return <CircularProgress aria-label="Loading settings..." />;
+  if (org.isPending) return <CircularProgress aria-label="Loading settings..." />;
   if (!org.data) return <Typography color="error">Failed to load settings</Typography>;
   const current = zone ?? org.data.settings?.timeZone ?? null;
 
@@ -34,7 +34,7 @@ export function GeneralTab() {
     try {
       await dp.saveTimeZone(org.data.id, org.data.name, current);
       setSuccess('Time zone saved successfully!');
-      await org.reload();
+      await org.refetch();
     } catch (e) {
       setError(errorMessage(e, 'Failed to save the time zone. Please try again'));
     } finally {
@@ -68,7 +68,7 @@ export function GeneralTab() {
         </Stack>
       </Paper>
       <ClassConfirmedSetting />
-      <WaitlistSettings org={org.data} onSaved={() => void org.reload()} />
+      <WaitlistSettings org={org.data} onSaved={() => void org.refetch()} />
       <OrganizationExport />
     </Stack>
   );

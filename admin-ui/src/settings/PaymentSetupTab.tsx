@@ -1,8 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, AlertTitle, Box, Button, Chip, List, ListItem, ListItemText, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import { useFetch, type FetchState } from '@/common/useFetch';
-import type { ConnectStatus, SubscriptionValidation } from '@/providers/types';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useAppDataProvider } from '@/providers/dataProvider';
+import { usePaymentSetupStatus } from '@/providers/queries';
+import type { SubscriptionValidation } from '@/providers/types';
 import {
   dueRequirements,
   hasEventuallyDueOnly,
@@ -69,16 +71,15 @@ export function PaymentSetupTab({
   validation,
 }: {
   organizationId: string | null;
-  validation: FetchState<SubscriptionValidation>;
+  validation: UseQueryResult<SubscriptionValidation>;
 }) {
-  const status = useFetch<ConnectStatus>(organizationId ? `payment-setup:${organizationId}` : null, (dp) =>
-    dp.getPaymentSetupStatus(organizationId!),
-  );
-  const stripeConfig = useFetch('stripe-config', (dp) => dp.getStripeConfig());
-  const publicConfig = useFetch('public-config', (dp) => dp.getPublicConfig());
+  const dp = useAppDataProvider();
+  const status = usePaymentSetupStatus(organizationId);
+  const stripeConfig = useQuery({ queryKey: ['stripe-config'], queryFn: () => dp.getStripeConfig() });
+  const publicConfig = useQuery({ queryKey: ['public-config'], queryFn: () => dp.getPublicConfig() });
   const actions = usePaymentSetupActions(organizationId);
   const refreshing = shouldRefresh(status.data);
-  const reloadStatus = status.reload;
+  const reloadStatus = status.refetch;
 
   useEffect(() => {
     if (!refreshing) return;
@@ -92,9 +93,9 @@ export function PaymentSetupTab({
 
   let body: ReactNode;
   if (validation.error && !validation.data) {
-    body = <Failure title={VALIDATION_ERROR} onRetry={() => void validation.reload()} />;
+    body = <Failure title={VALIDATION_ERROR} onRetry={() => void validation.refetch()} />;
   } else if (status.error && !status.data) {
-    body = <Failure title={LOAD_STATUS_ERROR} onRetry={() => void status.reload()} />;
+    body = <Failure title={LOAD_STATUS_ERROR} onRetry={() => void status.refetch()} />;
   } else if (!validation.data || !status.data) {
     body = (
       <Stack spacing={1} aria-label="Loading payment setup status">

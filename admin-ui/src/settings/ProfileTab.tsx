@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { Alert, Button, CircularProgress, Grid, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useTimedMessage } from '@/common/useFetch';
+import { useTimedMessage } from '@/common/useTimedMessage';
 import type { AppDataProvider } from '@/providers/dataProvider';
 import type { AdminProfile, ContactInfo, Settings } from '@/providers/types';
 

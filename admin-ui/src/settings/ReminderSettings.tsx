@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, FormControlLabel, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
-import { useTimedMessage } from '@/common/useFetch';
+import { useTimedMessage } from '@/common/useTimedMessage';
 import { errorMessage } from '@/providers/httpClient';
 import type { Settings } from '@/providers/types';
 import { REMINDER_MESSAGE, reminderExample, wholeNumber } from '@/settings/policyForm';

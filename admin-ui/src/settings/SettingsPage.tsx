@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router-dom';
 import { Box, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useSession } from '@/session/SessionContext';
-import { useFetch } from '@/common/useFetch';
-import { SETTINGS_ERRORS } from '@/providers/dataProvider';
-import { errorMessage } from '@/providers/httpClient';
+import { useQuery } from '@tanstack/react-query';
+import { useAppDataProvider } from '@/providers/dataProvider';
+import { usePlans, useSubscriptionValidation } from '@/providers/queries';
 import { hasFeature } from '@/common/plans';
 import { LoadingScreen } from '@/common/LoadingScreen';
 import { ProfileTab } from '@/settings/ProfileTab';
@@ -26,9 +26,10 @@ export default function SettingsPage() {
   const { user } = useSession();
   const orgId = user?.organizationId ?? null;
   const [params, setParams] = useSearchParams();
-  const validation = useFetch(orgId ? `validation:${orgId}` : null, (dp) => dp.getSubscriptionValidation(orgId!));
-  const settings = useFetch('settings', (dp) => dp.getSettings());
-  const plans = useFetch('plans', (dp) => dp.getPlans());
+  const dp = useAppDataProvider();
+  const validation = useSubscriptionValidation();
+  const settings = useQuery({ queryKey: ['settings'], queryFn: () => dp.getSettings() });
+  const plans = usePlans();
   const brandingAllowed = hasFeature(validation.data, 'customBranding');
   const tab = resolveTab(params.get('tab'), brandingAllowed);
 
@@ -61,18 +62,18 @@ export default function SettingsPage() {
         <PoliciesTab />
       ) : tab === 'payments' ? (
         <PaymentSetupTab organizationId={orgId} validation={validation} />
-      ) : settings.loading && !settings.data ? (
+      ) : settings.isPending ? (
         <LoadingScreen message="Loading settings..." />
       ) : settings.error || !settings.data ? (
-        <Typography color="error">{errorMessage(settings.error, SETTINGS_ERRORS.fetch)}</Typography>
-      ) : params.get('tab') === 'branding' && validation.loading ? (
+        <Typography color="error">Failed to load settings</Typography>
+      ) : params.get('tab') === 'branding' && validation.isLoading ? (
         <LoadingScreen message="Loading settings..." />
       ) : tab === 'branding' ? (
         <BrandingTab settings={settings.data} />
       ) : (
         <>
           {validation.data && !brandingAllowed && <BrandingUpsell plans={plans.data} />}
-          <ProfileTab settings={settings.data} onSaved={settings.reload} />
+          <ProfileTab settings={settings.data} onSaved={async () => void (await settings.refetch())} />
         </>
       )}
     </Stack>

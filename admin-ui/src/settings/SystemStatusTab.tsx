@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import { useFetch } from '@/common/useFetch';
+import { useQuery } from '@tanstack/react-query';
+import { useAppDataProvider } from '@/providers/dataProvider';
 import type { Health } from '@/providers/types';
 
 type Row = { label: string; ok: boolean; detail: string; note?: string };
@@ -46,18 +47,19 @@ function healthRows(h: Health): Row[] {
 
 /** System Status from GET /api/health: real values, not fixed lights (spec README decision 7). */
 export function SystemStatusTab() {
-  const health = useFetch('health', (dp) => dp.getHealth());
+  const dp = useAppDataProvider();
+  const health = useQuery({ queryKey: ['health'], queryFn: () => dp.getHealth() });
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack direction="row" justifyContent="space-between" alignItems="center" mb={2}>
         <Typography variant="h6" component="h2">
           System Status
         </Typography>
-        <Button onClick={health.reload} disabled={health.loading}>
+        <Button onClick={() => void health.refetch()} disabled={health.isFetching}>
           Refresh
         </Button>
       </Stack>
-      {health.loading && !health.data ? (
+      {health.isPending ? (
         <Skeleton variant="rounded" height={160} />
       ) : health.error || !health.data ? (
         <Alert severity="error">The server did not answer the health check. The API or its database may be down.</Alert>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { Alert, Button, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useTimedMessage } from '@/common/useFetch';
+import { useTimedMessage } from '@/common/useTimedMessage';
 import { errorMessage } from '@/providers/httpClient';
 import type { AppDataProvider } from '@/providers/dataProvider';
 

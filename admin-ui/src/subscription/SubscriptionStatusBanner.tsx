@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, AlertTitle, Button } from '@mui/material';
-import { useFetch } from '@/common/useFetch';
+import { useQuery } from '@tanstack/react-query';
 import { subscriptionApi } from '@/subscription/api';
 import { subscriptionBannerModel } from '@/subscription/logic';
 
@@ -10,9 +10,15 @@ import { subscriptionBannerModel } from '@/subscription/logic';
  * Upgrade Plan, 'No active subscription' with View Plans. A lookup failure is treated as no subscription.
  */
 export function SubscriptionStatusBanner({ organizationId }: { organizationId: string | null }) {
-  const { data, error, loading } = useFetch(organizationId ? `subscription:${organizationId}` : null, () =>
-    subscriptionApi.get(organizationId!),
-  );
+  const {
+    data,
+    error,
+    isLoading: loading,
+  } = useQuery({
+    queryKey: ['subscriptions', organizationId],
+    queryFn: () => subscriptionApi.get(organizationId!),
+    enabled: Boolean(organizationId),
+  });
   if (!organizationId || loading) return null;
   const model = data ? subscriptionBannerModel(data) : ({ kind: 'none', planName: '' } as const);
   const action = (label: string, to: string) => (

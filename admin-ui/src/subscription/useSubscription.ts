@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { subscriptionApi, SubscriptionError, type Subscription, type SubscriptionPlan, type UsageLimits } from '@/subscription/api';
 
 export interface SubscriptionData {
@@ -14,31 +14,32 @@ export interface SubscriptionData {
 
 const text = (e: unknown, fallback: string) => (e instanceof SubscriptionError ? e.message : fallback);
 
-/** The organization's subscription, the plans and the usage, loaded together and reloaded after each action. */
+/**
+ * The organization's subscription, the plans and the usage: three react-admin (TanStack) queries read together and
+ * reloaded after each action. `loading` lasts until all three have answered once.
+ */
 export function useSubscription(orgId: string | null): SubscriptionData {
-  const [subscription, setSubscription] = useState<Subscription | undefined>();
-  const [plans, setPlans] = useState<SubscriptionPlan[] | undefined>();
-  const [usage, setUsage] = useState<UsageLimits | undefined>();
-  const [errors, setErrors] = useState<SubscriptionData['errors']>({ subscription: null, plans: null, usage: null });
-  const [loading, setLoading] = useState(true);
-
-  const reload = useCallback(async () => {
-    if (!orgId) return;
-    const [s, p, u] = await Promise.allSettled([subscriptionApi.get(orgId), subscriptionApi.plans(), subscriptionApi.usageLimits(orgId)]);
-    if (s.status === 'fulfilled') setSubscription(s.value);
-    if (p.status === 'fulfilled') setPlans(p.value);
-    if (u.status === 'fulfilled') setUsage(u.value);
-    setErrors({
-      subscription: s.status === 'rejected' ? text(s.reason, 'Error loading subscription') : null,
-      plans: p.status === 'rejected' ? text(p.reason, 'Failed to load subscription plans') : null,
-      usage: u.status === 'rejected' ? text(u.reason, 'Failed to load usage data') : null,
-    });
-    setLoading(false);
-  }, [orgId]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  return { subscription, plans, usage, errors, loading, reload, setSubscription };
+  const queryClient = useQueryClient();
+  const [s, p, u] = useQueries({
+    queries: [
+      { queryKey: ['subscriptions', orgId], queryFn: () => subscriptionApi.get(orgId!), enabled: orgId !== null },
+      { queryKey: ['subscriptions', 'plans'], queryFn: () => subscriptionApi.plans(), enabled: orgId !== null },
+      { queryKey: ['subscriptions', orgId, 'usage-limits'], queryFn: () => subscriptionApi.usageLimits(orgId!), enabled: orgId !== null },
+    ],
+  });
+  return {
+    subscription: s.data,
+    plans: p.data,
+    usage: u.data,
+    errors: {
+      subscription: s.error ? text(s.error, 'Error loading subscription') : null,
+      plans: p.error ? text(p.error, 'Failed to load subscription plans') : null,
+      usage: u.error ? text(u.error, 'Failed to load usage data') : null,
+    },
+    loading: orgId === null || s.isPending || p.isPending || u.isPending,
+    reload: async () => {
+      await Promise.all([s.refetch(), p.refetch(), u.refetch()]);
+    },
+    setSubscription: (next) => queryClient.setQueryData(['subscriptions', orgId], next),
+  };
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useDataProvider } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Box,
@@ -15,9 +15,8 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { useFetch } from '@/common/useFetch';
 import { formatDate, fullName } from '@/common/format';
-import type { AppDataProvider } from '@/providers/dataProvider';
+import { useAppDataProvider } from '@/providers/dataProvider';
 import type { ClassRecord, Student } from '@/providers/types';
 import { buildSessions, nextAttended, sessionPercent, type SessionView } from '@/teacher-dashboard/attendanceUtils';
 
@@ -25,8 +24,8 @@ type Report = { success: (m: string) => void; error: (m: string) => void };
 
 /** Attendance tab: session selector, Mark All Present/Absent (one bulk call), per-student toggles, percent. */
 export function AttendanceTab({ cls, students, report }: { cls: ClassRecord; students: Student[]; report: Report }) {
-  const dp = useDataProvider<AppDataProvider>();
-  const attendance = useFetch(`attendance:${cls.id}`, (d) => d.getAttendance(cls.id));
+  const dp = useAppDataProvider();
+  const attendance = useQuery({ queryKey: ['attendance', cls.id], queryFn: () => dp.getAttendance(cls.id) });
   const [overrides, setOverrides] = useState<Record<number, Record<string, boolean>>>({});
   const [selected, setSelected] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -82,13 +81,13 @@ export function AttendanceTab({ cls, students, report }: { cls: ClassRecord; stu
     }
   };
 
-  if (attendance.loading && !attendance.data) return <Skeleton variant="rounded" height={220} />;
+  if (attendance.isPending) return <Skeleton variant="rounded" height={220} />;
   if (attendance.error) {
     return (
       <Alert
         severity="error"
         action={
-          <Button color="inherit" onClick={attendance.reload}>
+          <Button color="inherit" onClick={() => void attendance.refetch()}>
             Retry
           </Button>
         }

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Paper, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { useFetch, useTimedMessage } from '@/common/useFetch';
+import { useGetOne } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { useTimedMessage } from '@/common/useTimedMessage';
+import { useAppDataProvider } from '@/providers/dataProvider';
 import { formatDate, formatTimeRange } from '@/common/format';
 import { errorStatus } from '@/providers/httpClient';
 import { OverviewTab } from '@/teacher-dashboard/OverviewTab';
@@ -16,13 +19,14 @@ const isPaid = (s: Student, classId: string) => enrollmentFor(s, classId)?.payme
 /** Class management (spec 3 §2.11): /teacher/payment-view/{classId}. */
 export default function ClassManagement() {
   const { classId = '' } = useParams();
-  const cls = useFetch(`class:${classId}`, (dp) => dp.getOne<ClassRecord>('classes', { id: classId }).then((r) => r.data));
-  const students = useFetch(`class-students:${classId}`, (dp) => dp.getClassStudents(classId));
+  const dp = useAppDataProvider();
+  const cls = useGetOne<ClassRecord>('classes', { id: classId });
+  const students = useQuery({ queryKey: ['classes', 'students', classId], queryFn: () => dp.getClassStudents(classId) });
   const [tab, setTab] = useState<'overview' | 'payments' | 'attendance'>('overview');
   const [success, setSuccess] = useTimedMessage(3000);
   const [error, setError] = useTimedMessage(5000);
 
-  if (cls.loading && !cls.data) {
+  if (cls.isPending) {
     return (
       <Stack spacing={2}>
         <Skeleton variant="text" width={320} height={48} />
@@ -86,7 +90,7 @@ export default function ClassManagement() {
         <Alert
           severity="error"
           action={
-            <Button color="inherit" onClick={students.reload}>
+            <Button color="inherit" onClick={() => void students.refetch()}>
               Retry
             </Button>
           }
@@ -101,12 +105,12 @@ export default function ClassManagement() {
           <Tab value="attendance" label={`Attendance (${sessionsCount} ${sessionsCount === 1 ? 'session' : 'sessions'})`} />
         </Tabs>
       </Box>
-      {students.loading && !students.data ? (
+      {students.isPending ? (
         <Skeleton variant="rounded" height={200} />
       ) : tab === 'overview' ? (
         <OverviewTab cls={c} students={list} paid={paid} unpaid={unpaid} onNavigate={setTab} />
       ) : tab === 'payments' ? (
-        <PaymentsTab cls={c} paid={paid} unpaid={unpaid} report={report} onChanged={students.reload} />
+        <PaymentsTab cls={c} paid={paid} unpaid={unpaid} report={report} onChanged={async () => void (await students.refetch())} />
       ) : (
         <AttendanceTab cls={c} students={list} report={report} />
       )}

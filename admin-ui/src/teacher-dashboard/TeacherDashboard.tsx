@@ -1,7 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useSession } from '@/session/SessionContext';
-import { useFetch } from '@/common/useFetch';
+import { useQuery } from '@tanstack/react-query';
+import { useAppDataProvider } from '@/providers/dataProvider';
 import { formatDate } from '@/common/format';
 import { QuickOverview } from '@/teacher-dashboard/QuickOverview';
 import { TeacherClassCard } from '@/teacher-dashboard/TeacherClassCard';
@@ -64,9 +65,10 @@ function ClassGrid({
 export default function TeacherDashboard({ tab }: { tab: 'today' | 'upcoming' }) {
   const { user } = useSession();
   const navigate = useNavigate();
-  const today = useFetch('teacher:today', (dp) => dp.getTeacherClasses('today'));
-  const upcoming = useFetch('teacher:upcoming', (dp) => dp.getTeacherClasses('upcoming'));
-  const overview = useFetch('teacher:overview', (dp) => dp.getTeacherOverview());
+  const dp = useAppDataProvider();
+  const today = useQuery({ queryKey: ['teacher', 'classes', 'today'], queryFn: () => dp.getTeacherClasses('today') });
+  const upcoming = useQuery({ queryKey: ['teacher', 'classes', 'upcoming'], queryFn: () => dp.getTeacherClasses('upcoming') });
+  const overview = useQuery({ queryKey: ['teacher', 'overview'], queryFn: () => dp.getTeacherOverview() });
   const nextFive = upcoming.data?.slice(0, 5);
 
   return (
@@ -91,21 +93,21 @@ export default function TeacherDashboard({ tab }: { tab: 'today' | 'upcoming' })
           <section aria-label="Today's Classes">
             <ClassGrid
               classes={today.data}
-              loading={today.loading}
+              loading={today.isPending}
               error={today.error}
               empty="No classes scheduled for today."
-              onRetry={today.reload}
+              onRetry={() => void today.refetch()}
             />
           </section>
         ) : (
           <section aria-label="Upcoming Classes">
             <ClassGrid
               classes={nextFive}
-              loading={upcoming.loading}
+              loading={upcoming.isPending}
               error={upcoming.error}
               empty="No upcoming classes."
               showDate
-              onRetry={upcoming.reload}
+              onRetry={() => void upcoming.refetch()}
             />
           </section>
         )}

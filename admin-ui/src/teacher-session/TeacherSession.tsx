@@ -24,7 +24,8 @@ import {
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { useFetch } from '@/common/useFetch';
+import { useQuery } from '@tanstack/react-query';
+import { useAppDataProvider } from '@/providers/dataProvider';
 import { formatDate, formatMoney, formatTimeRange } from '@/common/format';
 import { errorMessage, errorStatus } from '@/providers/httpClient';
 import type { SessionRollEntry, TeacherSession as Session, TeacherSessionDay } from '@/providers/types';
@@ -48,10 +49,15 @@ const name = (r: { firstName: string; lastName: string }) => `${r.firstName} ${r
 /** /teacher/session/{classId}: today's session, else the next one, else the last one. */
 export function SessionRedirect() {
   const { classId = '' } = useParams();
-  const days = useFetch(`session-days:${classId}`, (dp) => dp.getSessionDays(classId));
-  if (days.loading && !days.data) return <Skeleton variant="rounded" height={240} />;
+  const days = useSessionDays(classId);
+  if (days.isPending) return <Skeleton variant="rounded" height={240} />;
   if (!days.data?.length) return <NotFound message="Class not found" />;
   return <Navigate to={`/teacher/session/${classId}/${pickDay(days.data)}`} replace />;
+}
+
+function useSessionDays(classId: string) {
+  const dp = useAppDataProvider();
+  return useQuery({ queryKey: ['teacher', 'sessions', classId], queryFn: () => dp.getSessionDays(classId) });
 }
 
 export function pickDay(days: TeacherSessionDay[], now = new Date()): string {
@@ -92,15 +98,16 @@ function rowState(statuses: (KeyStatus | undefined)[], offline: boolean): { text
 export default function TeacherSession() {
   const { classId = '', date = '' } = useParams();
   const navigate = useNavigate();
-  const session = useFetch(`session:${classId}:${date}`, (dp) => dp.getTeacherSession(classId, date));
-  const days = useFetch(`session-days:${classId}`, (dp) => dp.getSessionDays(classId));
+  const dp = useAppDataProvider();
+  const session = useQuery({ queryKey: ['teacher', 'sessions', classId, date], queryFn: () => dp.getTeacherSession(classId, date) });
+  const days = useSessionDays(classId);
   const [queue, snap] = useSessionQueue();
 
   // Reload the server's roll once the queue has sent everything it saved since the last load: the totals and
   // the rows then come from the database again.
   const lastSaved = snap.recent.find((r) => r.state === 'saved')?.id;
   const loadedAfter = useRef<string | undefined>(lastSaved);
-  const reload = session.reload;
+  const reload = session.refetch;
   useEffect(() => {
     if (snap.waiting === 0 && lastSaved && lastSaved !== loadedAfter.current) {
       loadedAfter.current = lastSaved;
@@ -108,7 +115,7 @@ export default function TeacherSession() {
     }
   }, [snap.waiting, lastSaved, reload]);
 
-  if (session.loading && !session.data) {
+  if (session.isPending) {
     return (
       <Stack spacing={2} maxWidth={720} mx="auto">
         <Skeleton variant="text" width="70%" height={48} />
@@ -186,7 +193,7 @@ export default function TeacherSession() {
           })
         }
       />
-      <Notes key={`${s.classId}:${s.date}`} session={s} snap={snap} queue={queue} />
+      <Notes key={`${s.classId}:${s.date}:${s.notesUpdatedAt ?? ''}`} session={s} snap={snap} queue={queue} />
       <RecentChanges snap={snap} />
     </Stack>
   );

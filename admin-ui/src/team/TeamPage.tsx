@@ -1,14 +1,8 @@
 import { useState } from 'react';
-import { useDataProvider } from 'react-admin';
+import { CreateBase, Form, ListBase, useListContext, useSaveContext } from 'react-admin';
 import {
   Alert,
-  Button,
   Chip,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   Grid,
   IconButton,
   List,
@@ -18,18 +12,20 @@ import {
   Paper,
   Skeleton,
   Stack,
-  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
+import { PageHeader } from '@/common/PageHeader';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useFetch, useTimedMessage } from '@/common/useFetch';
+import { useTimedMessage } from '@/common/useTimedMessage';
+import { useDeleteFlow } from '@/common/useDeleteFlow';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
+import { FormDialog } from '@/common/FormDialog';
+import { FormTextField } from '@/common/formField';
 import { fullName } from '@/common/format';
 import { errorMessage } from '@/providers/httpClient';
 import { useSession } from '@/session/SessionContext';
-import type { AppDataProvider } from '@/providers/dataProvider';
 import type { TeamUser } from '@/providers/types';
 
 interface InviteValues {
@@ -52,62 +48,31 @@ function validateInvite(v: InviteValues): Partial<Record<keyof InviteValues, str
   return e;
 }
 
-/** Team (/admin/team): the organization's admins and teachers; invite and remove teachers. */
+/**
+ * Team (/admin/team): the organization's admins and teachers, react-admin's 'team' resource (the data provider
+ * maps it to /api/auth/users); invite (CreateBase) and remove (useDelete) teachers.
+ */
 export default function TeamPage() {
-  const dp = useDataProvider<AppDataProvider>();
+  return (
+    <ListBase<TeamUser> resource="team" perPage={1000} disableSyncWithLocation>
+      <TeamView />
+    </ListBase>
+  );
+}
+
+function TeamView() {
   const { user } = useSession();
-  const users = useFetch('team', (d) => d.getUsers());
+  const users = useListContext<TeamUser>();
   const [inviteOpen, setInviteOpen] = useState(false);
-  const [values, setValues] = useState<InviteValues>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof InviteValues, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<TeamUser | null>(null);
   const [success, setSuccess] = useTimedMessage(3000);
   const [error, setError] = useState<string | null>(null);
-
-  const invite = async () => {
-    const found = validateInvite(values);
-    if (Object.keys(found).length) {
-      setErrors(found);
-      return;
-    }
-    setBusy(true);
-    setFormError(null);
-    try {
-      const created = await dp.inviteUser({
-        ...values,
-        email: values.email.trim(),
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-      });
-      setInviteOpen(false);
-      setSuccess(`${fullName(created)} can now sign in as a ${created.role}. Share the temporary password with them.`);
-      await users.reload();
-    } catch (e) {
-      const errs = (e as { body?: { errors?: Record<string, string> } }).body?.errors;
-      if (errs) setErrors(errs as typeof errors);
-      setFormError(errorMessage(e, 'Failed to add team member'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async () => {
-    if (!removing) return;
-    setBusy(true);
-    try {
-      await dp.removeUser(removing.id);
-      setSuccess(`${fullName(removing)} was removed from the team.`);
+  const removal = useDeleteFlow<TeamUser>('team', {
+    deleted: (removed) => {
+      setSuccess(`${fullName(removed)} was removed from the team.`);
       setError(null);
-      await users.reload();
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to remove team member'));
-    } finally {
-      setBusy(false);
-      setRemoving(null);
-    }
-  };
+    },
+    failed: (e) => setError(errorMessage(e, 'Failed to remove team member')),
+  });
 
   const section = (title: string, list: TeamUser[]) => (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -127,7 +92,7 @@ export default function TeamPage() {
               secondaryAction={
                 u.role === 'teacher' && u.id !== user?.id ? (
                   <Tooltip title="Remove teacher">
-                    <IconButton edge="end" aria-label={`Remove ${fullName(u)}`} onClick={() => setRemoving(u)}>
+                    <IconButton edge="end" aria-label={`Remove ${fullName(u)}`} onClick={() => removal.ask(u)}>
                       <DeleteIcon />
                     </IconButton>
                   </Tooltip>
@@ -147,29 +112,7 @@ export default function TeamPage() {
   const all = users.data ?? [];
   return (
     <Stack spacing={2.5} pb={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        justifyContent="space-between"
-        alignItems={{ xs: 'stretch', sm: 'center' }}
-        spacing={1}
-      >
-        <Typography variant="h4" component="h1">
-          Team
-        </Typography>
-        <Button
-          variant="contained"
-          size="large"
-          startIcon={<PersonAddIcon />}
-          onClick={() => {
-            setValues(EMPTY);
-            setErrors({});
-            setFormError(null);
-            setInviteOpen(true);
-          }}
-        >
-          Invite Teacher
-        </Button>
-      </Stack>
+      <PageHeader title="Team" action="Invite Teacher" actionIcon={<PersonAddIcon />} onAction={() => setInviteOpen(true)} />
       {success && (
         <Alert severity="success" role="status">
           {success}
@@ -180,7 +123,7 @@ export default function TeamPage() {
           {error}
         </Alert>
       )}
-      {users.loading && !users.data ? (
+      {users.isPending ? (
         <Skeleton variant="rounded" height={200} />
       ) : users.error ? (
         <Alert severity="error">Failed to load data. Please try again.</Alert>
@@ -200,82 +143,93 @@ export default function TeamPage() {
           </Grid>
         </Grid>
       )}
-      <Dialog
-        open={inviteOpen}
-        onClose={busy ? undefined : () => setInviteOpen(false)}
-        fullWidth
-        maxWidth="sm"
-        aria-labelledby="invite-title"
-      >
-        <DialogTitle id="invite-title">Invite Teacher</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} pt={1}>
-            {formError && <Alert severity="error">{formError}</Alert>}
-            <Typography variant="body2" color="text.secondary">
-              Type a temporary password and share it with them; they sign in with their email and this password.
-            </Typography>
-            <Grid container spacing={2}>
-              {(
-                [
-                  ['firstName', 'First name', 'text', 6],
-                  ['lastName', 'Last name', 'text', 6],
-                  ['email', 'Email', 'email', 12],
-                  ['password', 'Temporary password', 'text', 12],
-                ] as const
-              ).map(([key, label, type, size]) => (
-                <Grid key={key} size={{ xs: 12, sm: size }}>
-                  <TextField
-                    label={label}
-                    type={type}
-                    value={values[key]}
-                    autoComplete="off"
-                    onChange={(e) => {
-                      setValues((v) => ({ ...v, [key]: e.target.value }));
-                      setErrors((er) => ({ ...er, [key]: undefined }));
-                    }}
-                    error={Boolean(errors[key])}
-                    helperText={errors[key]}
-                    required
-                  />
-                </Grid>
-              ))}
-              <Grid size={12}>
-                <TextField
-                  select
-                  label="Role"
-                  value={values.role}
-                  onChange={(e) => setValues((v) => ({ ...v, role: e.target.value as InviteValues['role'] }))}
-                >
-                  <MenuItem value="teacher">Teacher</MenuItem>
-                  <MenuItem value="admin">Admin</MenuItem>
-                </TextField>
-              </Grid>
-            </Grid>
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setInviteOpen(false)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            variant="contained"
-            onClick={invite}
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            Add to Team
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {/* Mounted only while open: each opening starts with an empty form. */}
+      {inviteOpen && (
+        <InviteDialog
+          onClose={() => setInviteOpen(false)}
+          onInvited={(created) => {
+            setInviteOpen(false);
+            setSuccess(`${fullName(created)} can now sign in as a ${created.role}. Share the temporary password with them.`);
+          }}
+        />
+      )}
       <ConfirmDialog
-        open={Boolean(removing)}
+        open={Boolean(removal.deleting)}
         title="Remove teacher"
-        message={`Remove ${removing ? fullName(removing) : ''} from your team? They will no longer be able to sign in.`}
+        message={`Remove ${removal.deleting ? fullName(removal.deleting) : ''} from your team? They will no longer be able to sign in.`}
         confirmLabel="Remove"
-        busy={busy}
-        onConfirm={remove}
-        onClose={() => setRemoving(null)}
+        busy={removal.busy}
+        onConfirm={removal.confirm}
+        onClose={removal.cancel}
       />
     </Stack>
+  );
+}
+
+const INVITE_FORM = 'invite-form';
+const INVITE_FIELDS = [
+  ['firstName', 'First name', 'text', 6],
+  ['lastName', 'Last name', 'text', 6],
+  ['email', 'Email', 'email', 12],
+  ['password', 'Temporary password', 'text', 12],
+] as const;
+
+/** The invite form: react-admin's CreateBase on 'team'; the server's field errors show under their fields. */
+function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: (created: TeamUser) => void }) {
+  const [formError, setFormError] = useState<string | null>(null);
+  return (
+    <CreateBase<TeamUser>
+      resource="team"
+      redirect={false}
+      transform={(v: InviteValues) => ({ ...v, email: v.email.trim(), firstName: v.firstName.trim(), lastName: v.lastName.trim() })}
+      mutationOptions={{
+        onMutate: () => setFormError(null),
+        onSuccess: (created: TeamUser) => onInvited(created),
+        onError: (e: unknown) => setFormError(errorMessage(e, 'Failed to add team member')),
+      }}
+    >
+      <InviteForm formError={formError} onClose={onClose} />
+    </CreateBase>
+  );
+}
+
+function InviteForm({ formError, onClose }: { formError: string | null; onClose: () => void }) {
+  const { saving } = useSaveContext();
+  return (
+    <FormDialog
+      open
+      title="Invite Teacher"
+      onClose={onClose}
+      busy={saving}
+      error={formError}
+      formId={INVITE_FORM}
+      submitLabel="Add to Team"
+    >
+      <Typography variant="body2" color="text.secondary">
+        Type a temporary password and share it with them; they sign in with their email and this password.
+      </Typography>
+      <Form
+        id={INVITE_FORM}
+        noValidate
+        record={EMPTY}
+        validate={(v) => validateInvite(v as InviteValues)}
+        disableInvalidFormNotification
+        reValidateMode="onSubmit"
+      >
+        <Grid container spacing={2}>
+          {INVITE_FIELDS.map(([key, label, type, size]) => (
+            <Grid key={key} size={{ xs: 12, sm: size }}>
+              <FormTextField source={key} label={label} type={type} autoComplete="off" required />
+            </Grid>
+          ))}
+          <Grid size={12}>
+            <FormTextField source="role" label="Role" select>
+              <MenuItem value="teacher">Teacher</MenuItem>
+              <MenuItem value="admin">Admin</MenuItem>
+            </FormTextField>
+          </Grid>
+        </Grid>
+      </Form>
+    </FormDialog>
   );
 }

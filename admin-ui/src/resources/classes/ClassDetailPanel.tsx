@@ -20,7 +20,9 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import MailIcon from '@mui/icons-material/Mail';
 import { useState } from 'react';
-import { useFetch, useTimedMessage } from '@/common/useFetch';
+import { useQuery } from '@tanstack/react-query';
+import { useTimedMessage } from '@/common/useTimedMessage';
+import { useAppDataProvider } from '@/providers/dataProvider';
 import { ComposeEmailDialog } from '@/communications/ComposeEmailDialog';
 import { PaymentChip } from '@/common/paymentStatus';
 import { formatDate, formatDuration, formatMoney, formatTimeRange, fullName, scheduleText } from '@/common/format';
@@ -57,9 +59,12 @@ export function ClassDetailPanel({
   onClone: () => void;
   onDelete: () => void;
 }) {
-  const students = useFetch(`class-students:${record.id}:${record.updatedAt ?? ''}:${record.enrolledStudents}`, (dp) =>
-    dp.getClassStudents(record.id),
-  );
+  const dp = useAppDataProvider();
+  // The roll reloads whenever the class record changes (an edit, an enrollment seen by the list).
+  const students = useQuery({
+    queryKey: ['classes', 'students', record.id, record.updatedAt ?? '', record.enrolledStudents],
+    queryFn: () => dp.getClassStudents(record.id),
+  });
   const [composing, setComposing] = useState(false);
   const [emailed, setEmailed] = useTimedMessage(3000);
   // The server's session dates; the shared rule only for a record that came without them (issue 8 §8).
@@ -168,7 +173,7 @@ export function ClassDetailPanel({
       <Typography variant="subtitle2" gutterBottom>
         Enrolled students ({students.data?.length ?? record.enrolledStudents ?? 0})
       </Typography>
-      {students.loading && !students.data ? (
+      {students.isPending ? (
         <Skeleton />
       ) : students.error ? (
         <Alert severity="error">Failed to load students</Alert>

@@ -1,22 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Form, useDataProvider } from 'react-admin';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Grid,
-  MenuItem,
-  Tab,
-  Tabs,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { Alert, Box, Grid, MenuItem, Tab, Tabs, useMediaQuery, type Theme } from '@mui/material';
 import { errorMessage, errorStatus } from '@/providers/httpClient';
+import { FormDialog } from '@/common/FormDialog';
 import type { AppDataProvider } from '@/providers/dataProvider';
 import type { ClassRecord, ClassStatus } from '@/providers/types';
 import {
@@ -124,58 +110,43 @@ export function ClassFormDialog({
   const statuses = isEdit ? EDIT_STATUSES : CREATE_STATUSES;
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      fullWidth
-      maxWidth="md"
-      fullScreen={fullScreen}
-      aria-labelledby="class-form-title"
-    >
-      <DialogTitle id="class-form-title">{isEdit ? 'Edit Class' : 'Create New Class'}</DialogTitle>
-      <Box sx={{ borderBottom: 1, borderColor: 'divider', px: 3 }}>
-        <Tabs value={tab} onChange={(_, v: 0 | 1) => setTab(v)} aria-label="Class form sections">
-          <Tab label="Basic Details" id="class-tab-0" aria-controls="class-panel-0" />
-          <Tab label="Class Information" id="class-tab-1" aria-controls="class-panel-1" />
-        </Tabs>
-      </Box>
-      <DialogContent>
-        {serverError && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {serverError}
-          </Alert>
-        )}
-        {blocked && (
-          <Alert severity="warning" sx={{ mb: 2 }}>
+      title={isEdit ? 'Edit Class' : 'Create New Class'}
+      onClose={onClose}
+      busy={busy}
+      error={serverError}
+      notice={
+        blocked ? (
+          <Alert severity="warning">
             Cannot activate class - limit reached ({limit.current}/{limit.limit} active classes). It will be saved as Disabled (Archived).
           </Alert>
-        )}
-        <Form
-          id={FORM_ID}
-          noValidate
-          record={initial}
-          onSubmit={(values: Record<string, unknown>) => submit(values as unknown as ClassFormValues)}
-          disableInvalidFormNotification
-          reValidateMode="onSubmit"
-        >
-          <ClassFields tab={tab} statuses={statuses} blocked={blocked} />
-        </Form>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          form={FORM_ID}
-          variant="contained"
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {isEdit ? 'Save Changes' : 'Create Class'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        ) : null
+      }
+      header={
+        <Box sx={{ borderBottom: 1, borderColor: 'divider', px: 3 }}>
+          <Tabs value={tab} onChange={(_, v: 0 | 1) => setTab(v)} aria-label="Class form sections">
+            <Tab label="Basic Details" id="class-tab-0" aria-controls="class-panel-0" />
+            <Tab label="Class Information" id="class-tab-1" aria-controls="class-panel-1" />
+          </Tabs>
+        </Box>
+      }
+      formId={FORM_ID}
+      submitLabel={isEdit ? 'Save Changes' : 'Create Class'}
+      maxWidth="md"
+      fullScreen={fullScreen}
+    >
+      <Form
+        id={FORM_ID}
+        noValidate
+        record={initial}
+        onSubmit={(values: Record<string, unknown>) => submit(values as unknown as ClassFormValues)}
+        disableInvalidFormNotification
+        reValidateMode="onSubmit"
+      >
+        <ClassFields tab={tab} statuses={statuses} blocked={blocked} />
+      </Form>
+    </FormDialog>
   );
 }
 

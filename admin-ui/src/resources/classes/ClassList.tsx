@@ -17,10 +17,11 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
+import { PageHeader } from '@/common/PageHeader';
 import AddIcon from '@mui/icons-material/Add';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
-import { useSession } from '@/session/SessionContext';
-import { useFetch, useTimedMessage } from '@/common/useFetch';
+import { useTimedMessage } from '@/common/useTimedMessage';
+import { useSubscriptionValidation } from '@/providers/queries';
 import { useDeleteFlow } from '@/common/useDeleteFlow';
 import { useListToolbar } from '@/common/useListToolbar';
 import { StatTile } from '@/common/StatTile';
@@ -35,6 +36,7 @@ import { ClassFormDialog } from '@/resources/classes/ClassFormDialog';
 import { CloneClassDialog } from '@/resources/classes/CloneClassDialog';
 import { STATUS_META, isListable } from '@/resources/classes/classUtils';
 import { useClassSearchAnalytics } from '@/resources/classes/useClassSearchAnalytics';
+import { useSession } from '@/session/SessionContext';
 
 type SortKey = 'startDate' | 'title' | 'price' | 'enrolledStudents';
 const SORT_OPTIONS: { value: SortKey; label: string }[] = [
@@ -106,7 +108,7 @@ function ClassListView() {
     (sum, s) => (sum === undefined || counts[s] === undefined ? undefined : sum + (counts[s] as number)),
     0,
   );
-  const validation = useFetch(orgId ? `validation:${orgId}` : null, (d) => d.getSubscriptionValidation(orgId!));
+  const validation = useSubscriptionValidation();
   const plan = validation.data?.plan;
   const limit = limitInfo(plan?.limits?.maxClasses, validation.data?.usage?.classes ?? nonArchived);
   const planName = validation.data?.planName || plan?.name || 'Your plan';
@@ -117,8 +119,8 @@ function ClassListView() {
   const visible = (list.data ?? []).filter(isListable);
 
   const afterChange = () => {
+    // react-admin's refresh invalidates every query, the plan check's usage included.
     refresh();
-    void validation.reload();
   };
 
   const deletion = useDeleteFlow<ClassRecord>('classes', {
@@ -147,32 +149,20 @@ function ClassListView() {
 
   return (
     <Stack spacing={2.5} pb={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        justifyContent="space-between"
-        alignItems={{ xs: 'stretch', sm: 'center' }}
-        spacing={1}
-      >
-        <Box>
-          <Typography variant="h4" component="h1">
-            Manage Classes
-          </Typography>
+      <PageHeader
+        title="Manage Classes"
+        below={
           <Button size="small" startIcon={<HelpOutlineIcon />} onClick={() => setShowGuide((s) => !s)} sx={{ px: 0 }}>
             {showGuide ? 'Hide status guide' : 'Status guide'}
           </Button>
-        </Box>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          size="large"
-          onClick={() => {
-            setEditing(null);
-            setFormOpen(true);
-          }}
-        >
-          Create New Class
-        </Button>
-      </Stack>
+        }
+        action="Create New Class"
+        actionIcon={<AddIcon />}
+        onAction={() => {
+          setEditing(null);
+          setFormOpen(true);
+        }}
+      />
       <Collapse in={showGuide}>
         <Alert severity="info" icon={false}>
           <Stack spacing={0.75}>

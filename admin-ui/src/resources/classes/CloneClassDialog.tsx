@@ -1,17 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Alert, MenuItem, TextField } from '@mui/material';
+import { FormDialog } from '@/common/FormDialog';
 import { errorMessage, errorStatus } from '@/providers/httpClient';
 import type { AppDataProvider } from '@/providers/dataProvider';
 import type { ClassRecord, CloneResult } from '@/providers/types';
@@ -76,69 +66,60 @@ export function CloneClassDialog({
   };
 
   return (
-    <Dialog open={Boolean(record)} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="clone-title">
-      <DialogTitle id="clone-title">Clone Class</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} pt={1}>
-          {serverError && <Alert severity="error">{serverError}</Alert>}
-          {forced && (
-            <Alert severity="warning">
-              Cannot activate class - limit reached ({limit.current}/{limit.limit} active classes). The copy will be created as Disabled
-              (Archived).
-            </Alert>
-          )}
-          <TextField
-            label="Title"
-            value={values.title}
-            onChange={(e) => {
-              setValues((v) => ({ ...v, title: e.target.value }));
-              setErrors((er) => ({ ...er, title: undefined }));
-            }}
-            error={Boolean(errors.title)}
-            helperText={errors.title}
-            required
-          />
-          <TextField
-            label="Start date and time"
-            type="datetime-local"
-            value={values.startDate}
-            onChange={(e) => {
-              setValues((v) => ({ ...v, startDate: e.target.value }));
-              setErrors((er) => ({ ...er, startDate: undefined }));
-            }}
-            error={Boolean(errors.startDate)}
-            helperText={errors.startDate}
-            required
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            select
-            label="Status"
-            value={forced ? 'Archived' : values.status}
-            disabled={forced}
-            onChange={(e) => setValues((v) => ({ ...v, status: e.target.value as CloneValues['status'] }))}
-          >
-            {(['Open', 'Scheduled', 'Archived'] as const).map((s) => (
-              <MenuItem key={s} value={s}>
-                {STATUS_META[s].label}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          Clone Class
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open={Boolean(record)}
+      title="Clone Class"
+      onClose={onClose}
+      busy={busy}
+      error={serverError}
+      notice={
+        forced ? (
+          <Alert severity="warning">
+            Cannot activate class - limit reached ({limit.current}/{limit.limit} active classes). The copy will be created as Disabled
+            (Archived).
+          </Alert>
+        ) : null
+      }
+      onSubmit={() => void submit()}
+      submitLabel="Clone Class"
+    >
+      <TextField
+        label="Title"
+        value={values.title}
+        onChange={(e) => {
+          setValues((v) => ({ ...v, title: e.target.value }));
+          setErrors((er) => ({ ...er, title: undefined }));
+        }}
+        error={Boolean(errors.title)}
+        helperText={errors.title}
+        required
+      />
+      <TextField
+        label="Start date and time"
+        type="datetime-local"
+        value={values.startDate}
+        onChange={(e) => {
+          setValues((v) => ({ ...v, startDate: e.target.value }));
+          setErrors((er) => ({ ...er, startDate: undefined }));
+        }}
+        error={Boolean(errors.startDate)}
+        helperText={errors.startDate}
+        required
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField
+        select
+        label="Status"
+        value={forced ? 'Archived' : values.status}
+        disabled={forced}
+        onChange={(e) => setValues((v) => ({ ...v, status: e.target.value as CloneValues['status'] }))}
+      >
+        {(['Open', 'Scheduled', 'Archived'] as const).map((s) => (
+          <MenuItem key={s} value={s}>
+            {STATUS_META[s].label}
+          </MenuItem>
+        ))}
+      </TextField>
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { CoreAdminContext, HttpError, testDataProvider } from 'react-admin';
+import { makeQueryClient } from '@/providers/queryClient';
 import { ThemeProvider, createTheme } from '@mui/material';
 import { splitWaitlist, WAITLIST_EMPTY, WaitlistSection } from '@/resources/classes/WaitlistSection';
 import type { ClassRecord, WaitlistEntry } from '@/providers/types';
@@ -47,7 +48,7 @@ function renderSection(methods: Record<string, (...args: never[]) => Promise<unk
   const dataProvider = { ...testDataProvider(), ...methods };
   render(
     <ThemeProvider theme={createTheme()}>
-      <CoreAdminContext dataProvider={dataProvider}>
+      <CoreAdminContext dataProvider={dataProvider} queryClient={makeQueryClient()}>
         <WaitlistSection record={CLASS} />
       </CoreAdminContext>
     </ThemeProvider>,

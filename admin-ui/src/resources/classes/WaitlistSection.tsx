@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDataProvider, useRefresh } from 'react-admin';
+import { useRefresh } from 'react-admin';
 import { Alert, Box, Button, Chip, IconButton, List, ListItem, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
@@ -7,8 +7,9 @@ import EventSeatIcon from '@mui/icons-material/EventSeat';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
 import { formatDateTime, fullName } from '@/common/format';
-import { useFetch, useTimedMessage } from '@/common/useFetch';
-import type { AppDataProvider } from '@/providers/dataProvider';
+import { useQuery } from '@tanstack/react-query';
+import { useTimedMessage } from '@/common/useTimedMessage';
+import { useAppDataProvider } from '@/providers/dataProvider';
 import { errorMessage } from '@/providers/httpClient';
 import { formatPhone } from '@/resources/students/studentUtils';
 import type { ClassRecord, WaitlistEntry, WaitlistStatus } from '@/providers/types';
@@ -43,9 +44,13 @@ type Action = 'offer' | 'up' | 'down' | 'remove';
  * an entry (an offered entry's held seat then goes to the next person). Only the organization's admins see it.
  */
 export function WaitlistSection({ record }: { record: ClassRecord }) {
-  const dp = useDataProvider<AppDataProvider>();
+  const dp = useAppDataProvider();
   const refresh = useRefresh();
-  const list = useFetch(`waitlist:${record.id}:${record.updatedAt ?? ''}:${record.enrolledStudents}`, (p) => p.getWaitlist(record.id));
+  // Reloaded whenever the class record changes (a seat taken or freed elsewhere).
+  const list = useQuery({
+    queryKey: ['classes', 'waitlist', record.id, record.updatedAt ?? '', record.enrolledStudents],
+    queryFn: () => dp.getWaitlist(record.id),
+  });
   const [busy, setBusy] = useState<{ id: string; action: Action } | null>(null);
   const [removing, setRemoving] = useState<WaitlistEntry | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -73,7 +78,7 @@ export function WaitlistSection({ record }: { record: ClassRecord }) {
       if (action === 'up' || action === 'down') setNotice(text);
       else setDone(text);
       setRemoving(null);
-      await list.reload();
+      await list.refetch();
       // An offer holds a seat and a removal may free one: the panel's seat count must follow.
       if (action === 'offer' || action === 'remove') refresh();
     } catch (e) {
@@ -108,7 +113,7 @@ export function WaitlistSection({ record }: { record: ClassRecord }) {
       <Box role="status" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
         {notice ?? ''}
       </Box>
-      {list.loading && !list.data ? (
+      {list.isPending ? (
         <Skeleton />
       ) : list.error ? (
         <Alert severity="error">Failed to load the waitlist</Alert>

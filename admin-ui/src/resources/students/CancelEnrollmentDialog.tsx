@@ -1,23 +1,9 @@
 import { useMemo, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Skeleton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useDataProvider } from 'react-admin';
+import { Alert, Button, Checkbox, FormControlLabel, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { FormDialog } from '@/common/FormDialog';
+import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@/common/format';
-import { useFetch } from '@/common/useFetch';
-import type { AppDataProvider } from '@/providers/dataProvider';
+import { useAppDataProvider } from '@/providers/dataProvider';
 import { errorMessage } from '@/providers/httpClient';
 import type { EnrollmentPayment } from '@/providers/types';
 import { cancelBody, methodLabel, policyText } from '@/resources/students/moneyTrail';
@@ -39,9 +25,15 @@ export function CancelEnrollmentDialog({
   onClose: () => void;
   onDone: (result: EnrollmentPayment) => void;
 }) {
-  const dp = useDataProvider<AppDataProvider>();
+  const dp = useAppDataProvider();
   const id = enrollment?.id ?? null;
-  const quote = useFetch(id ? `refund-quote:${id}` : null, (p) => p.getRefundQuote(id!));
+  // Money: never show a kept quote; each opening asks the server again (gcTime 0 drops it when the dialog closes).
+  const quote = useQuery({
+    queryKey: ['enrollments', id, 'refund-quote'],
+    queryFn: () => dp.getRefundQuote(id!),
+    enabled: id !== null,
+    gcTime: 0,
+  });
   const key = useMemo(() => (id ? newKey() : ''), [id]);
   const [refund, setRefund] = useState(true);
   const [amount, setAmount] = useState('');
@@ -76,81 +68,72 @@ export function CancelEnrollmentDialog({
   };
 
   return (
-    <Dialog open={Boolean(enrollment)} onClose={close} maxWidth="xs" fullWidth aria-labelledby="cancel-enrollment-title">
-      <DialogTitle id="cancel-enrollment-title">Cancel enrollment</DialogTitle>
-      <DialogContent>
-        <Stack spacing={1.5}>
-          <Typography>{enrollment?.classTitle}</Typography>
-          {quote.error && !q ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void quote.reload()}>
-                  Try again
-                </Button>
-              }
-            >
-              Failed to load the refund quote
-            </Alert>
-          ) : !q ? (
-            <Stack aria-label="Loading the refund quote">
-              <Skeleton width="70%" />
-              <Skeleton width="90%" />
-            </Stack>
-          ) : (
+    <FormDialog
+      open={Boolean(enrollment)}
+      title="Cancel enrollment"
+      onClose={close}
+      cancelLabel="Keep Enrollment"
+      busy={busy}
+      error={failure}
+      onSubmit={() => void confirm()}
+      submitColor="error"
+      submitDisabled={!q || Boolean(plan?.error)}
+      submitLabel="Cancel Enrollment"
+      maxWidth="xs"
+    >
+      <Typography>{enrollment?.classTitle}</Typography>
+      {quote.error && !q ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void quote.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          Failed to load the refund quote
+        </Alert>
+      ) : !q ? (
+        <Stack aria-label="Loading the refund quote">
+          <Skeleton width="70%" />
+          <Skeleton width="90%" />
+        </Stack>
+      ) : (
+        <>
+          <Typography variant="body2">
+            Paid {formatMoney(q.paidAmount)} ({methodLabel(q.paymentMethod).toLowerCase()})
+            {q.refundedAmount > 0 ? ` · already refunded ${formatMoney(q.refundedAmount)}` : ''}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {policyText(q)}
+          </Typography>
+          {q.paymentMethod === 'card' && (
             <>
-              <Typography variant="body2">
-                Paid {formatMoney(q.paidAmount)} ({methodLabel(q.paymentMethod).toLowerCase()})
-                {q.refundedAmount > 0 ? ` · already refunded ${formatMoney(q.refundedAmount)}` : ''}
+              <Typography variant="subtitle2" component="p">
+                Refund by policy: {formatMoney(q.refundAmount)}
               </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {policyText(q)}
-              </Typography>
-              {q.paymentMethod === 'card' && (
-                <>
-                  <Typography variant="subtitle2" component="p">
-                    Refund by policy: {formatMoney(q.refundAmount)}
-                  </Typography>
-                  <FormControlLabel
-                    control={<Checkbox checked={refund} onChange={(e) => setRefund(e.target.checked)} />}
-                    label="Refund the student's card"
-                  />
-                  {refund && (
-                    <TextField
-                      label="Refund amount"
-                      value={amount}
-                      onChange={(e) => setAmount(e.target.value)}
-                      placeholder={q.refundAmount.toFixed(2)}
-                      size="small"
-                      inputMode="decimal"
-                      error={Boolean(plan?.error)}
-                      helperText={
-                        plan?.error ??
-                        `Leave empty for the policy's ${formatMoney(q.refundAmount)}; up to ${formatMoney(q.refundableAmount)}`
-                      }
-                    />
-                  )}
-                </>
+              <FormControlLabel
+                control={<Checkbox checked={refund} onChange={(e) => setRefund(e.target.checked)} />}
+                label="Refund the student's card"
+              />
+              {refund && (
+                <TextField
+                  label="Refund amount"
+                  value={amount}
+                  onChange={(e) => setAmount(e.target.value)}
+                  placeholder={q.refundAmount.toFixed(2)}
+                  size="small"
+                  inputMode="decimal"
+                  error={Boolean(plan?.error)}
+                  helperText={
+                    plan?.error ?? `Leave empty for the policy's ${formatMoney(q.refundAmount)}; up to ${formatMoney(q.refundableAmount)}`
+                  }
+                />
               )}
             </>
           )}
-          {failure && <Alert severity="error">{failure}</Alert>}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={busy}>
-          Keep Enrollment
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          onClick={() => void confirm()}
-          disabled={busy || !q || Boolean(plan?.error)}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          Cancel Enrollment
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,16 +1,6 @@
 import { useMemo, useState } from 'react';
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { TextField, Typography } from '@mui/material';
+import { FormDialog } from '@/common/FormDialog';
 import { useDataProvider } from 'react-admin';
 import { formatMoney } from '@/common/format';
 import type { AppDataProvider } from '@/providers/dataProvider';
@@ -63,38 +53,30 @@ export function RefundDialog({
   };
 
   return (
-    <Dialog open={Boolean(enrollment)} onClose={close} maxWidth="xs" fullWidth aria-labelledby="refund-title">
-      <DialogTitle id="refund-title">Refund payment</DialogTitle>
-      <DialogContent>
-        <Stack spacing={1.5}>
-          <Typography>{enrollment?.classTitle}</Typography>
-          <Typography variant="body2">The enrollment stays registered. Left to refund: {formatMoney(enrollment?.left)}</Typography>
-          <TextField
-            label="Refund amount"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            placeholder={enrollment?.left.toFixed(2)}
-            size="small"
-            inputMode="decimal"
-            error={Boolean(plan?.error)}
-            helperText={plan?.error ?? 'Leave empty to refund all that is left'}
-          />
-          {failure && <Alert severity="error">{failure}</Alert>}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={busy}>
-          Close
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => void confirm()}
-          disabled={busy || Boolean(plan?.error)}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          Refund
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open={Boolean(enrollment)}
+      title="Refund payment"
+      onClose={close}
+      cancelLabel="Close"
+      busy={busy}
+      error={failure}
+      onSubmit={() => void confirm()}
+      submitDisabled={Boolean(plan?.error)}
+      submitLabel="Refund"
+      maxWidth="xs"
+    >
+      <Typography>{enrollment?.classTitle}</Typography>
+      <Typography variant="body2">The enrollment stays registered. Left to refund: {formatMoney(enrollment?.left)}</Typography>
+      <TextField
+        label="Refund amount"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        placeholder={enrollment?.left.toFixed(2)}
+        size="small"
+        inputMode="decimal"
+        error={Boolean(plan?.error)}
+        helperText={plan?.error ?? 'Leave empty to refund all that is left'}
+      />
+    </FormDialog>
   );
 }

@@ -18,7 +18,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useRefresh } from 'react-admin';
 import { fullName } from '@/common/format';
 import { saveFile } from '@/common/saveFile';
-import { useTimedMessage } from '@/common/useFetch';
+import { useTimedMessage } from '@/common/useTimedMessage';
 import { errorMessage } from '@/providers/httpClient';
 import type { AppDataProvider } from '@/providers/dataProvider';
 import type { Student } from '@/providers/types';

@@ -15,7 +15,9 @@ import {
 } from '@mui/material';
 import { useRefresh } from 'react-admin';
 import MailIcon from '@mui/icons-material/Mail';
-import { useFetch, useTimedMessage } from '@/common/useFetch';
+import { useQuery } from '@tanstack/react-query';
+import { useTimedMessage } from '@/common/useTimedMessage';
+import { useAppDataProvider } from '@/providers/dataProvider';
 import { ComposeEmailDialog } from '@/communications/ComposeEmailDialog';
 import { StatusIcon } from '@/communications/StatusIcon';
 import CloseIcon from '@mui/icons-material/Close';
@@ -95,7 +97,11 @@ export function StudentDetailPanel({
   };
   const [composing, setComposing] = useState(false);
   const [emailed, setEmailed] = useTimedMessage(3000);
-  const history = useFetch(`student-communications:${record.id}:${emailed ?? ''}`, (dp) => dp.getStudentCommunications(record.id));
+  const dp = useAppDataProvider();
+  const history = useQuery({
+    queryKey: ['students', record.id, 'communications'],
+    queryFn: () => dp.getStudentCommunications(record.id),
+  });
   // Current and past (cancelled, refunded late) enrollments show the same way: status, money trail, actions.
   const enrollmentItem = (e: Enrollment) => (
     <ListItem
@@ -187,6 +193,8 @@ export function StudentDetailPanel({
         onDone={(message) => {
           setComposing(false);
           setEmailed(message);
+          // The email just sent belongs in the history.
+          void history.refetch();
         }}
       />
       <Typography variant="subtitle2" mt={3}>
@@ -246,7 +254,7 @@ export function StudentDetailPanel({
       )}
       <Divider sx={{ my: 2 }} />
       <Typography variant="subtitle2">Communication history</Typography>
-      {history.loading && !history.data ? (
+      {history.isPending ? (
         <CircularProgress size={20} sx={{ mt: 1 }} aria-label="Loading communication history" />
       ) : history.error ? (
         <Alert severity="error" sx={{ mt: 1 }}>

@@ -1,22 +1,8 @@
 import { useState } from 'react';
 import { Form, useDataProvider, useGetList, useInput } from 'react-admin';
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  CircularProgress,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Grid,
-  TextField,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { Alert, Autocomplete, Checkbox, FormControlLabel, Grid, TextField, useMediaQuery, type Theme } from '@mui/material';
 import { FormTextField } from '@/common/formField';
+import { FormDialog } from '@/common/FormDialog';
 import { errorMessage, errorStatus } from '@/providers/httpClient';
 import type { AppDataProvider } from '@/providers/dataProvider';
 import type { ClassRecord, Student } from '@/providers/types';
@@ -94,53 +80,29 @@ export function StudentFormDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      fullWidth
-      maxWidth="sm"
+      title={record ? 'Edit Student' : 'Add New Student'}
+      onClose={onClose}
+      busy={busy}
+      error={serverError}
+      notice={!record && blockedMessage && !serverError ? <Alert severity="warning">{blockedMessage}</Alert> : null}
+      formId={FORM_ID}
+      submitLabel={record ? 'Save Changes' : 'Add Student'}
       fullScreen={fullScreen}
-      aria-labelledby="student-form-title"
     >
-      <DialogTitle id="student-form-title">{record ? 'Edit Student' : 'Add New Student'}</DialogTitle>
-      <DialogContent>
-        {serverError && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {serverError}
-          </Alert>
-        )}
-        {!record && blockedMessage && !serverError && (
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            {blockedMessage}
-          </Alert>
-        )}
-        <Form
-          id={FORM_ID}
-          noValidate
-          record={record ? valuesFromStudent(record) : emptyStudent()}
-          validate={(values) => validateStudent(values as StudentFormValues)}
-          onSubmit={(values: Record<string, unknown>) => submit(values as unknown as StudentFormValues)}
-          disableInvalidFormNotification
-          reValidateMode="onSubmit"
-        >
-          <StudentFields open={open} />
-        </Form>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          form={FORM_ID}
-          variant="contained"
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {record ? 'Save Changes' : 'Add Student'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <Form
+        id={FORM_ID}
+        noValidate
+        record={record ? valuesFromStudent(record) : emptyStudent()}
+        validate={(values) => validateStudent(values as StudentFormValues)}
+        onSubmit={(values: Record<string, unknown>) => submit(values as unknown as StudentFormValues)}
+        disableInvalidFormNotification
+        reValidateMode="onSubmit"
+      >
+        <StudentFields open={open} />
+      </Form>
+    </FormDialog>
   );
 }
 

@@ -3,28 +3,26 @@ import { ListBase, useGetList, useGetOne, useListContext, useRefresh } from 'rea
 import {
   Alert,
   Box,
-  Button,
   Card,
   CardActionArea,
   CardContent,
   Drawer,
   Pagination,
-  Paper,
   Skeleton,
   Stack,
-  Table,
   TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Typography,
   useMediaQuery,
   type Theme,
 } from '@mui/material';
+import { PageHeader } from '@/common/PageHeader';
+import { SimpleTable } from '@/common/SimpleTable';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useSession } from '@/session/SessionContext';
-import { useFetch, useTimedMessage } from '@/common/useFetch';
+import { useTimedMessage } from '@/common/useTimedMessage';
+import { useSubscriptionValidation } from '@/providers/queries';
 import { useDeleteFlow } from '@/common/useDeleteFlow';
 import { useListToolbar } from '@/common/useListToolbar';
 import { StatTile } from '@/common/StatTile';
@@ -85,7 +83,7 @@ function StudentListView() {
   const [success, setSuccess] = useTimedMessage(3000);
 
   const all = useGetList<Student>('students', { pagination: { page: 1, perPage: 1 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
-  const validation = useFetch(orgId ? `validation:${orgId}` : null, (d) => d.getSubscriptionValidation(orgId!));
+  const validation = useSubscriptionValidation();
   const plan = validation.data?.plan;
   const limit = limitInfo(plan?.limits?.maxStudents, validation.data?.usage?.students ?? all.total);
   const planName = validation.data?.planName || plan?.name || 'Your plan';
@@ -95,8 +93,8 @@ function StudentListView() {
   const selected = useGetOne<Student>('students', { id: selectedId ?? '' }, { enabled: Boolean(selectedId) });
 
   const afterChange = () => {
+    // react-admin's refresh invalidates every query, the plan check's usage included.
     refresh();
-    void validation.reload();
   };
 
   const deletion = useDeleteFlow<Student>('students', {
@@ -115,27 +113,15 @@ function StudentListView() {
 
   return (
     <Stack spacing={2.5} pb={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        justifyContent="space-between"
-        alignItems={{ xs: 'stretch', sm: 'center' }}
-        spacing={1}
-      >
-        <Typography variant="h4" component="h1">
-          Manage Students
-        </Typography>
-        <Button
-          variant="contained"
-          size="large"
-          startIcon={<PersonAddIcon />}
-          onClick={() => {
-            setEditing(null);
-            setFormOpen(true);
-          }}
-        >
-          Add Student
-        </Button>
-      </Stack>
+      <PageHeader
+        title="Manage Students"
+        action="Add Student"
+        actionIcon={<PersonAddIcon />}
+        onAction={() => {
+          setEditing(null);
+          setFormOpen(true);
+        }}
+      />
       {error && (
         <Alert severity="error" onClose={() => setError(null)}>
           {error}
@@ -184,47 +170,46 @@ function StudentListView() {
           <Typography>{q ? 'No students match your search.' : 'No students yet.'}</Typography>
         </Box>
       ) : isWide ? (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="medium" aria-label="Students">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Email</TableCell>
-                <TableCell>Phone</TableCell>
-                <TableCell align="center">Classes</TableCell>
-                <TableCell>Payments</TableCell>
-                <TableCell>Registered</TableCell>
+        <SimpleTable
+          label="Students"
+          columns={[
+            { label: 'Name' },
+            { label: 'Email' },
+            { label: 'Phone' },
+            { label: 'Classes', align: 'center' },
+            { label: 'Payments' },
+            { label: 'Registered' },
+          ]}
+          size="medium"
+        >
+          <TableBody>
+            {rows.map((s) => (
+              <TableRow
+                key={s.id}
+                hover
+                selected={s.id === selectedId}
+                onClick={() => open(s)}
+                sx={{ cursor: 'pointer' }}
+                tabIndex={0}
+                onKeyDown={(e) => e.key === 'Enter' && open(s)}
+              >
+                <TableCell sx={{ fontWeight: 600 }}>
+                  {fullName(s)}
+                  {s.householdContact ? (
+                    <Typography variant="body2" color="text.secondary" fontWeight={400}>
+                      Household of {s.householdContact.firstName} {s.householdContact.lastName}
+                    </Typography>
+                  ) : null}
+                </TableCell>
+                <TableCell>{s.email}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPhone(s.phone)}</TableCell>
+                <TableCell align="center">{s.classEnrollments?.length ?? 0}</TableCell>
+                <TableCell>{paymentSummary(s)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(s.registrationDate || s.createdAt, 'short')}</TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((s) => (
-                <TableRow
-                  key={s.id}
-                  hover
-                  selected={s.id === selectedId}
-                  onClick={() => open(s)}
-                  sx={{ cursor: 'pointer' }}
-                  tabIndex={0}
-                  onKeyDown={(e) => e.key === 'Enter' && open(s)}
-                >
-                  <TableCell sx={{ fontWeight: 600 }}>
-                    {fullName(s)}
-                    {s.householdContact ? (
-                      <Typography variant="body2" color="text.secondary" fontWeight={400}>
-                        Household of {s.householdContact.firstName} {s.householdContact.lastName}
-                      </Typography>
-                    ) : null}
-                  </TableCell>
-                  <TableCell>{s.email}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPhone(s.phone)}</TableCell>
-                  <TableCell align="center">{s.classEnrollments?.length ?? 0}</TableCell>
-                  <TableCell>{paymentSummary(s)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(s.registrationDate || s.createdAt, 'short')}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+            ))}
+          </TableBody>
+        </SimpleTable>
       ) : (
         <Stack spacing={1.5}>
           {rows.map((s) => (
