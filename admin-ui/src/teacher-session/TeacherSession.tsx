@@ -26,6 +26,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useQuery } from '@tanstack/react-query';
 import { useAppDataProvider } from '@/providers/dataProvider';
+import { useOwnOrganization } from '@/providers/queries';
 import { formatDate, formatMoney, formatTimeRange } from '@/common/format';
 import { errorMessage, errorStatus } from '@/providers/httpClient';
 import type { SessionRollEntry, TeacherSession as Session, TeacherSessionDay } from '@/providers/types';
@@ -50,9 +51,13 @@ const name = (r: { firstName: string; lastName: string }) => `${r.firstName} ${r
 export function SessionRedirect() {
   const { classId = '' } = useParams();
   const days = useSessionDays(classId);
-  if (days.isPending) return <Skeleton variant="rounded" height={240} />;
+  // Session days are the organization's calendar days, so "today" must be too: a phone in another zone (or a
+  // browser in UTC in the evening in California) would otherwise land on the next or previous day's session.
+  const org = useOwnOrganization();
+  if (days.isPending || org.isPending) return <Skeleton variant="rounded" height={240} />;
   if (!days.data?.length) return <NotFound message="Class not found" />;
-  return <Navigate to={`/teacher/session/${classId}/${pickDay(days.data)}`} replace />;
+  const zone = org.data?.settings?.timeZone ?? undefined;
+  return <Navigate to={`/teacher/session/${classId}/${pickDay(days.data, new Date(), zone)}`} replace />;
 }
 
 function useSessionDays(classId: string) {
@@ -60,9 +65,10 @@ function useSessionDays(classId: string) {
   return useQuery({ queryKey: ['teacher', 'sessions', classId], queryFn: () => dp.getSessionDays(classId) });
 }
 
-export function pickDay(days: TeacherSessionDay[], now = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  const today = `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
+/** Today's session, else the next, else the last; "today" in `zone` (the organization's), or the device's own. */
+export function pickDay(days: TeacherSessionDay[], now = new Date(), zone?: string): string {
+  // en-CA formats a date as YYYY-MM-DD, the shape of the session days.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
   return (days.find((d) => d.date >= today) ?? days[days.length - 1]).date;
 }
 
