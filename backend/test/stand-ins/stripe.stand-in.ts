@@ -135,6 +135,11 @@ export async function startStripeStandIn(options: { port?: number } = {}) {
     state,
     events: state.events,
     requests: state.requests,
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    // closeAllConnections: a keep-alive or unanswered connection (the SDK keeps sockets open) must not hold a test file's teardown.
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
   };
 }
