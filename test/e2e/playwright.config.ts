@@ -46,7 +46,13 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromiumLaunch } },
-    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch } },
+    {
+      name: 'mobile',
+      use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch },
+      // What these check does not depend on the screen (SEO heads, the API reference, the Stripe wiring, the IT-admin
+      // portal and the subscription checkout, both desk work): the phone project would repeat them for nothing.
+      testIgnore: /(public-seo|api-docs|stripe-wiring|it-admin|admin-subscription)\.spec\.ts$/,
+    },
   ],
   webServer: [
     {
