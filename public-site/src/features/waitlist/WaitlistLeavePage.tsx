@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { Alert } from '@/components/ui/Alert';
 import { useSeo } from '@/lib/seo';
@@ -16,6 +16,11 @@ export function WaitlistLeavePage() {
   useSeo('waitlist-leave');
   const [phase, setPhase] = useState<Phase>({ kind: 'confirm' });
   const doneRef = useRef<HTMLHeadingElement>(null);
+  // Focus moves to the result once it is on screen (an effect runs after the commit; a timer set before the render
+  // could fire first on a busy machine and find nothing to focus).
+  useEffect(() => {
+    if (phase.kind === 'left') doneRef.current?.focus();
+  }, [phase.kind]);
 
   async function leave() {
     if (phase.kind === 'leaving') return;
@@ -23,7 +28,6 @@ export function WaitlistLeavePage() {
     try {
       await leaveWaitlist(token);
       setPhase({ kind: 'left' });
-      requestAnimationFrame(() => doneRef.current?.focus());
     } catch (error) {
       setPhase({ kind: 'failed', message: leaveErrorMessage(error) });
     }
