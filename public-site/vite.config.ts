@@ -31,7 +31,7 @@ export default defineConfig({
   base: '/',
   plugins: [react(), inlineEntryCss()],
   resolve: {
-    // @shared: the rule files both front ends use (class sessions, US phone): docs/decisions.md, issue 8 §8.
+    // @shared: the rule files both front ends use (class sessions, US phone): docs/decisions.md.
     alias: {
       '@shared': fileURLToPath(new URL('../shared', import.meta.url)),
       '@': fileURLToPath(new URL('./src', import.meta.url)),

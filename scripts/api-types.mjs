@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run api:types`: the one source for API types (issue 8 §8). Writes docs/openapi.json from the backend's
+// `npm run api:types`: the one source for API types. Writes docs/openapi.json from the backend's
 // controllers and DTOs (backend/dist/openapi.generate.js: no database needed), then the TypeScript types both
 // front ends import, with openapi-typescript. Commit all three files; backend/test/api/openapi.e2e-spec.ts fails
 // when they no longer match the code.

@@ -1,5 +1,5 @@
 /**
- * The cancellation-policy rule (issue 9 §4), one file for the admin app: what a student who cancels gets back, and
+ * The cancellation-policy rule, one file for the admin app: what a student who cancels gets back, and
  * what makes a policy's tiers consistent. The server applies the same rule in
  * backend/src/common/cancellation-policy.ts (its build cannot import this file: nest build compiles backend/src
  * only); backend/src/common/cancellation-policy.spec.ts fails when the two disagree.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench` (second part) / `npm run bench:payments`: card payments under load (issue 9 §5), on the built
+// `npm run bench` (second part) / `npm run bench:payments`: card payments under load, on the built
 // API (`backend/dist/main.js`, one instance) with an embedded PostgreSQL, each figure beside a baseline measured
 // in the same run:
 // - the last-seat race: ROUNDS rounds of RACE concurrent card holds (POST /api/payments/create-intent) for

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:reports` (also run by `npm run bench`): each report of issue 12 over an organization with
+// `npm run bench:reports` (also run by `npm run bench`): each report over an organization with
 // 100,000 enrollments (p50/p95 of sequential requests, target p95 < 300 ms), and the peak memory of the API
 // process while it streams the report CSV and the whole-organization ZIP export.
 //

@@ -14,7 +14,7 @@ const openSection = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name, exact: true }).click();
 
 /**
- * Issue 11 §5: Email All from the class panel (scheduled), see it under Scheduled and cancel it; send one now from
+ * Email All from the class panel (scheduled), see it under Scheduled and cancel it; send one now from
  * the Communication Center and see it in History and in the student's history.
  */
 test('admin: should schedule an email to a class, cancel it, and send one now', async ({ page, request }) => {

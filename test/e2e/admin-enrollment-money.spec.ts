@@ -6,7 +6,7 @@ import { STRIPE_E2E } from './stripe-env';
 import { onboardDemoOrganization } from './stripe-helpers';
 
 /**
- * The student panel's money trail and the cancel that shows the refund quote first (issue 9 §4): an in-person
+ * The student panel's money trail and the cancel that shows the refund quote first: an in-person
  * cancellation, a card payment made through the run's Stripe stand-in then cancelled with its refund, a refund made
  * in the Stripe dashboard (the stand-in's) that the app reads from Stripe, and a quote by a policy rule from
  * stubbed replies.

@@ -14,7 +14,7 @@ async function expectNoSeriousViolations(page: Page, label: string) {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/go-no-go-${name}.png`, fullPage: true });
 
-/** Issue 14 §3 in the admin: set a class's minimum, see it at risk on the dashboard, open it from there. */
+/** The go/no-go in the admin: set a class's minimum, see it at risk on the dashboard, open it from there. */
 test('admin: set a minimum on a class and see it at risk on the dashboard', async ({ page, request }) => {
   const org = await freshOrganization(request);
   const title = `E2E Thin Class ${Date.now()}`;

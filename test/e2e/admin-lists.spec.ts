@@ -2,8 +2,8 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { ADMIN, pickOption, signInUi } from './admin-helpers';
 
 /**
- * The admin lists on react-admin's ListBase (issue 8 §8) still send the search, status filter, sort and
- * page to the API and keep them out of the URL; and the spec texts of issue 8 §6 for failed reloads.
+ * The admin lists on react-admin's ListBase still send the search, status filter, sort and
+ * page to the API and keep them out of the URL; and the spec texts for failed reloads.
  */
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'list behaviour is the same on the phone project');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ADMIN, DEMO_ORG_ID, freshOrganization, signInUi } from './admin-helpers';
 
 /**
- * Settings › Payment Setup and the dashboard's payment setup banner (issue 9 §2, spec 3 §2.2, §4, §8). The run's
+ * Settings › Payment Setup and the dashboard's payment setup banner (spec 3 §2.2, §4, §8). The run's
  * backend talks to the Stripe stand-in (playwright.config.ts): the last test onboards the demo organization for
  * real, through the stand-in's hosted onboarding page. The other states (local mode, verification, requirements…)
  * are rendered from status replies stubbed in the browser, since Stripe decides them.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, DEMO_ORG_ID, TEACHER, apiSignIn, classPayload, freshOrganization, pickOption, signInUi } from './admin-helpers';
 
-/** Issue 12 §5: the reports screen, its chart, table and downloads; the upsell; the teacher's View Reports. */
+/** The reports screen, its chart, table and downloads; the upsell; the teacher's View Reports. */
 test.describe('reports', () => {
   let title: string;
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, DEMO_ORG_ID, signInUi } from './admin-helpers';
 
 /**
- * Issue 8 §6, admin app: the public branding cache (`classlane.branding.*`, 24 h) goes on logout and
+ * Admin app: the public branding cache (`classlane.branding.*`, 24 h) goes on logout and
  * when branding is saved; the document title is the business name; /login links to the reset flow.
  */
 const DEMO_ORG_NAME = 'Sunrise Community Arts';

@@ -32,7 +32,7 @@ test('admin: should save the profile, preview branding contrast and read the rea
   await expect(page.getByRole('heading', { name: 'Payment Setup', level: 2 })).toBeVisible();
 });
 
-/** Issue 20 §6: the settings the server applies, edited on the Policies tab, with the refund preview. */
+/** The settings the server applies, edited on the Policies tab, with the refund preview. */
 test('admin: should edit the cancellation tiers with a live refund preview, reminders and discounts', async ({ page, request }) => {
   const org = await freshOrganization(request);
   const settings = async () =>

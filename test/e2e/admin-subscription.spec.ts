@@ -4,10 +4,10 @@ import { freshOrganization, signInUi } from './admin-helpers';
 import { STRIPE_E2E } from './stripe-env';
 
 /**
- * Issue 10 §6: an admin on Free buys Essential through Checkout (the Stripe stand-in's own Checkout page; the
+ * An admin on Free buys Essential through Checkout (the Stripe stand-in's own Checkout page; the
  * stand-in tells the app by webhook), lands on 'Subscription Activated!' once the server really has the
  * subscription, and sees Reports unlocked. Being the organization's first subscription, it starts with the promised
- * 30-day free trial (issue 20 §5). Screenshots of each screen go to .tmp/screens for review.
+ * 30-day free trial. Screenshots of each screen go to .tmp/screens for review.
  */
 const shots = path.resolve(__dirname, '..', '..', '.tmp', 'screens');
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-/** Swagger UI at /api/docs works under the app's Content-Security-Policy (issue 8 §3). */
+/** Swagger UI at /api/docs works under the app's Content-Security-Policy. */
 test.describe('API documentation', () => {
   test('should render every operation of the OpenAPI document without a CSP violation', async ({ page, request }) => {
     const problems: string[] = [];

@@ -4,7 +4,7 @@ import { ADMIN, apiSignIn, classPayload, freshOrganization, signInUi } from './a
 import { DEMO_ORG_ID, fillStudent, uniqueEmail } from './public-helpers';
 import { onboardDemoOrganization, serveStripeJsDouble } from './stripe-helpers';
 
-/** Issue 14 §2: a parent registers three people in one go (all seats or none) and the admin sees each on the roster. */
+/** A parent registers three people in one go (all seats or none) and the admin sees each on the roster. */
 const shot = (name: string, project: string, fullPage = true) => ({ path: `.tmp/screenshots/household-${name}-${project}.png`, fullPage });
 
 async function expectNoSeriousViolations(page: Page, label: string) {

@@ -1,5 +1,5 @@
 /**
- * Issue 13: the IT-admin portal in a real browser. Staff sign in (PLATFORM_ADMIN_PASSWORD of the e2e server seeds
+ * The IT-admin portal in a real browser. Staff sign in (PLATFORM_ADMIN_PASSWORD of the e2e server seeds
  * the `itadmin` account at start), open an organization, simulate the payment reset, and delete a throw-away
  * organization through the typed-confirmation modal.
  */

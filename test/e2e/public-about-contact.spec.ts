@@ -13,7 +13,7 @@ test.describe('About page', () => {
       await expect(page.getByRole('heading', { level: 1, name: `About ${DEMO_ORG_NAME}` })).toBeVisible();
       const contact = page.getByRole('region', { name: 'Contact' });
       await expect(contact.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
-      // Shown as the spec formats phones, dialled in E.164 (issue 8 §7: it showed 5595551234).
+      // Shown as the spec formats phones, dialled in E.164 (it showed 5595551234).
       const digits = phone.replace(/\D/g, '').slice(-10);
       const shown = `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
       await expect(contact.getByRole('link', { name: shown })).toHaveAttribute('href', `tel:+1${digits}`);

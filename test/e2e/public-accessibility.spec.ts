@@ -4,7 +4,7 @@ import { DEMO_ORG_ID } from './public-helpers';
 
 const shot = (name: string) => ({ path: `.tmp/screenshots/accessibility-${name}.png`, fullPage: true });
 
-/** Issue 14 §5: the accessibility statement, its parts, and a link to it from every footer. */
+/** The accessibility statement, its parts, and a link to it from every footer. */
 test.describe('accessibility statement', () => {
   test('should state the claim, the testing, the known exceptions and a contact', async ({ page }, info) => {
     await page.goto('/accessibility');

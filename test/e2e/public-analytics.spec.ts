@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-/** Issue 8 §6: the A/B assignment reaches the server's beacon instead of staying in the page. */
+/** The A/B assignment reaches the server's beacon instead of staying in the page. */
 test('should send the home page A/B assignments to the analytics beacon', async ({ page }) => {
   const beacon = page.waitForResponse((r) => r.url().endsWith('/api/analytics/events') && r.request().method() === 'POST');
   await page.goto('/');

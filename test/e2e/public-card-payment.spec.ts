@@ -6,7 +6,7 @@ import { DEMO_ORG_ID, fillStudent, openClass, uniqueEmail } from './public-helpe
 import { failStripeJs, onboardDemoOrganization, serveStripeJsDouble } from './stripe-helpers';
 
 /**
- * Card registration on the public site (issue 9 §3, spec 2 §4 and §8) against the real backend and the Stripe
+ * Card registration on the public site (spec 2 §4 and §8) against the real backend and the Stripe
  * stand-in: the demo organization is onboarded on Connect through the API and the stand-in's onboarding page, the
  * page loads the Stripe.js test double (Stripe.js itself cannot load here), and the PaymentIntent is confirmed on
  * the stand-in, which tells the app by webhook. The server alone decides that the enrollment is paid.

@@ -37,7 +37,7 @@ test.describe('Public registration', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Registration Successful!' })).toBeVisible();
 
-    // 'Add to calendar': every session of the class as an .ics file (issue 11 §3).
+    // 'Add to calendar': every session of the class as an .ics file.
     const calendarHref = await page.getByRole('link', { name: 'Add to calendar' }).getAttribute('href');
     expect(calendarHref).toMatch(/^\/api\/classes\/[0-9a-f-]{36}\/calendar\.ics$/);
     const ics = await page.request.get(calendarHref!);
@@ -119,7 +119,7 @@ test.describe('Public registration', () => {
   test('should refuse at step 1 a phone whose exchange starts with 0 or 1, as the server does', async ({ page }) => {
     await openClass(page, 'Beginner Pottery Wheel');
     await page.getByRole('link', { name: 'Register Now' }).first().click();
-    // Issue 8 §6: this number passed step 1 and was refused only at step 2 (one rule now, libphonenumber-js).
+    // This number passed step 1 and was refused only at step 2 (one rule now, libphonenumber-js).
     await fillStudent(page, { firstName: 'Pat', lastName: 'Exchange', email: uniqueEmail('e2e.exchange'), phone: '5591551234' });
     const phone = page.getByLabel(/^Phone Number/);
     await phone.blur();

@@ -3,7 +3,7 @@ import { SEO } from '../../public-site/src/lib/seo';
 import { DEMO_ORG_ID, DEMO_ORG_NAME } from './public-helpers';
 
 /**
- * Issue 8 §6: undefined overrides erased each page's entry (title "Classlane", description "undefined", and the
+ * Undefined overrides erased each page's entry (title "Classlane", description "undefined", and the
  * sign-in, reset and confirmation pages lost noindex). Title, description and robots, page by page.
  */
 async function expectHead(page: Page, head: { title: string; description: string; noindex: boolean }) {

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { ADMIN, DEMO_ORG_ID, TEACHER, apiSignIn, classPayload, signInUi } from './admin-helpers';
 
 /**
- * Issue 14 §4 on a phone: one teacher screen per class session. Attendance and payment with one tap each, taps
+ * On a phone: one teacher screen per class session. Attendance and payment with one tap each, taps
  * made offline kept and sent when the connection is back (checked through the API), a walk-in, notes, axe clean,
  * touch targets of at least 44 px.
  */

@@ -5,7 +5,7 @@ import { fillStudent, uniqueEmail } from './public-helpers';
 import { onboardDemoOrganization, serveStripeJsDouble } from './stripe-helpers';
 
 /**
- * Issue 14 §1 and §7: a full class fills itself again from its waitlist. Join on the public site (and again with the
+ * A full class fills itself again from its waitlist. Join on the public site (and again with the
  * same email), see and reorder the list as the admin, free a seat by cancelling an enrollment, open the offer link
  * from the outbox and register into the held seat; the used link is refused; the next person leaves through their
  * link. axe on every new screen; screenshots of each in both viewports.

@@ -5,7 +5,7 @@ import { useDashboardSummary } from '@/providers/queries';
 import { formatDateTime } from '@/common/format';
 
 /**
- * Classes at risk (issue 14 §3): below their minimum with the go/no-go within 7 days, from the dashboard summary.
+ * Classes at risk: below their minimum with the go/no-go within 7 days, from the dashboard summary.
  * Shown only when there is one; each links to the class's panel.
  */
 export function ClassesAtRisk() {

@@ -20,7 +20,7 @@ function summary(detail: Record<string, unknown>, request: Record<string, unknow
   return parts.join(' · ');
 }
 
-/** The audit log (issue 13): every staff action, newest first; one organization's when `organizationId` is given. */
+/** The audit log: every staff action, newest first; one organization's when `organizationId` is given. */
 export function AuditLogView({ organizationId }: { organizationId?: string }) {
   const dp = useStaffDataProvider();
   const [page, setPage] = useState(0);

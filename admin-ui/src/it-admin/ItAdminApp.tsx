@@ -1,5 +1,5 @@
 /**
- * The IT-admin portal (issue 13, spec 3 §2.12): its own react-admin application under /it-admin, with its own auth
+ * The IT-admin portal (spec 3 §2.12): its own react-admin application under /it-admin, with its own auth
  * provider (the staff session, staffSession.ts) and data provider (the staff API, staffApi.ts); nothing here reads or
  * clears the organization session, and the organization app never sees the staff token.
  * Routes: /it-admin/login, /it-admin/dashboard, /it-admin/organizations/{id}.

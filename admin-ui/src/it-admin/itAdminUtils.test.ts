@@ -62,7 +62,7 @@ describe('IT-admin texts (spec 3 §8)', () => {
   });
 });
 
-describe('staff session storage (issue 13)', () => {
+describe('staff session storage', () => {
   beforeEach(() => localStorage.clear());
 
   it('should keep the staff token under its own key, apart from an organization session', () => {

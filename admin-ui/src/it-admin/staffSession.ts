@@ -1,5 +1,5 @@
 /**
- * The platform-staff session (issue 13): its own storage keys, never the organization session's
+ * The platform-staff session: its own storage keys, never the organization session's
  * (`classlane.token` / `classlane.user`). Signing in or out here leaves an organization user's session alone,
  * and the organization app never sends the staff token.
  */

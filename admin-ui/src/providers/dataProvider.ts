@@ -200,7 +200,7 @@ export function createDataProvider(apiUrl: string = API_URL) {
     },
     getClassStudents: (classId: string) => get<Student[]>(`/classes/${enc(classId)}/students`),
 
-    // Waitlist of a class (issue 14 §1): the server offers freed seats by itself; these are the admin's hand.
+    // Waitlist of a class: the server offers freed seats by itself; these are the admin's hand.
     getWaitlist: (classId: string) => get<WaitlistEntry[]>(`/classes/${enc(classId)}/waitlist`),
     removeWaitlistEntry: (entryId: string) => send<unknown>('DELETE', `/waitlist/${enc(entryId)}`),
     offerWaitlistSeat: (entryId: string) => send<unknown>('POST', `/waitlist/${enc(entryId)}/offer`),
@@ -214,7 +214,7 @@ export function createDataProvider(apiUrl: string = API_URL) {
     getAttendance: (classId: string) => get<ClassAttendance>(`/attendance/class/${enc(classId)}`),
     markAttendance: (body: MarkAttendanceInput) => send<SavedMark>('POST', '/attendance/mark', body),
     bulkAttendance: (body: BulkAttendanceInput) => send<SavedMark[]>('POST', '/attendance/bulk', body),
-    // The session screen (issue 14 §4): a day is YYYY-MM-DD in the organization's zone.
+    // The session screen: a day is YYYY-MM-DD in the organization's zone.
     getSessionDays: (classId: string) => get<TeacherSessionDay[]>(`/teacher/classes/${enc(classId)}/sessions`),
     getTeacherSession: (classId: string, date: string) => get<TeacherSession>(`/teacher/classes/${enc(classId)}/sessions/${enc(date)}`),
     saveSessionNotes: (classId: string, date: string, notes: string) =>
@@ -226,16 +226,16 @@ export function createDataProvider(apiUrl: string = API_URL) {
       rethrowAs(DASHBOARD_SUMMARY_ERROR, get<DashboardSummary>(`/reporting/dashboard-summary?period=${period}`)),
     getActivityEvents: (limit = 5) => rethrowAs(ACTIVITY_EVENTS_ERROR, get<ActivityEvent[]>(`/activity-events?limit=${limit}`)),
 
-    // A student's data (issue 12 §6): everything held about them as JSON, and erasure (anonymised, money kept).
+    // A student's data: everything held about them as JSON, and erasure (anonymised, money kept).
     exportStudent: (studentId: string) => get<StudentExport>(`/students/${enc(studentId)}/export`),
     eraseStudent: (studentId: string) => send<unknown>('DELETE', `/students/${enc(studentId)}?erase=true`),
 
-    // Reports (issue 12): `query` is built by the reports screen (timeframe or startDate/endDate, classId).
+    // Reports: `query` is built by the reports screen (timeframe or startDate/endDate, classId).
     getReport: (kind: 'enrollment' | 'revenue' | 'attendance', query: string) => get<AnyReport>(`/reports/${kind}?${query}`),
     /** A CSV or PDF download: the file's bytes and the name the server gave it (Content-Disposition). */
     downloadReport: (kind: 'enrollment' | 'revenue' | 'attendance', query: string, format: 'csv' | 'pdf') =>
       download(`/reports/${kind}?${query}&format=${format}`, `${kind}-report.${format}`),
-    /** The whole organization's data as one ZIP (`GET /api/export`, issue 12 §6). */
+    /** The whole organization's data as one ZIP (`GET /api/export`). */
     downloadOrganizationExport: () => download('/export', 'classlane-export.zip'),
 
     // The caller's own organization (a one-item list) and its time zone (PUT needs the name with it).
@@ -246,14 +246,14 @@ export function createDataProvider(apiUrl: string = API_URL) {
       ),
     saveTimeZone: (id: string, name: string, timeZone: string) =>
       rethrowAs(ORGANIZATION_ERRORS.update, send<Organization>('PUT', `/organizations/${enc(id)}`, { name, settings: { timeZone } }), true),
-    /** The 'Your class is on' message of the go/no-go (issue 14 §3); the server merges it into the settings. */
+    /** The 'Your class is on' message of the go/no-go; the server merges it into the settings. */
     saveClassConfirmedMessages: (id: string, name: string, classConfirmedMessages: boolean) =>
       rethrowAs(
         ORGANIZATION_ERRORS.update,
         send<Organization>('PUT', `/organizations/${enc(id)}`, { name, settings: { classConfirmedMessages } }),
         true,
       ),
-    /** Hours a waitlist offer holds its seat (issue 14 §1), 1-168. */
+    /** Hours a waitlist offer holds its seat, 1-168. */
     saveWaitlistOfferHours: (id: string, name: string, waitlistOfferHours: number) =>
       rethrowAs(
         ORGANIZATION_ERRORS.update,
@@ -279,7 +279,7 @@ export function createDataProvider(apiUrl: string = API_URL) {
         ],
       }),
 
-    // Card payments: Stripe Connect onboarding (issue 9 §2). The status is read signed in: the organization's
+    // Card payments: Stripe Connect onboarding. The status is read signed in: the organization's
     // admin gets the whole payment setup status (spec 3 §3), anyone else the public part.
     /** The public part only (`{ hasAccount, charges_enabled }`), as the registration page reads it. */
     getConnectStatus: (orgId: string) => get<ConnectStatus>(`/connect/status/${enc(orgId)}`, true),
@@ -289,7 +289,7 @@ export function createDataProvider(apiUrl: string = API_URL) {
     getDashboardLink: () => get<DashboardLink>('/connect/dashboard-link'),
     getStripeConfig: () => get<StripeConfig>('/stripe/config', true),
 
-    // Cancellations and refunds by the organization's policy (issue 9 §4). The key makes a repeated click (or a
+    // Cancellations and refunds by the organization's policy. The key makes a repeated click (or a
     // retry after a time-out) one cancellation and one refund.
     getRefundQuote: (enrollmentId: string) => get<RefundQuote>(`/enrollments/${enc(enrollmentId)}/refund-quote`),
     refundEnrollment: (enrollmentId: string, body: RefundEnrollmentInput, idempotencyKey: string) =>
@@ -301,7 +301,7 @@ export function createDataProvider(apiUrl: string = API_URL) {
 
     // Settings
     getSettings: () => rethrowAs(SETTINGS_ERRORS.fetch, get<Settings>('/settings')),
-    /** Cancellation tiers, discounts, reminders, time zone, waitlist hours, 'Your class is on' (issue 20 §6). */
+    /** Cancellation tiers, discounts, reminders, time zone, waitlist hours, 'Your class is on'. */
     saveSettings: (body: SettingsInput) => rethrowAs(SETTINGS_ERRORS.update, send<Settings>('PUT', '/settings', body), true),
     saveProfile: (adminProfile: AdminProfileInput) =>
       rethrowAs(SETTINGS_ERRORS.profile, send<Settings>('PUT', '/settings/profile', { adminProfile }), true),

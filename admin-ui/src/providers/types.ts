@@ -1,6 +1,6 @@
 /**
  * Wire shapes: aliases of the types generated from the backend's OpenAPI document (`npm run api:types` →
- * shared/api/schema.d.ts; issue 8 §8). Only what the document does not describe is written here.
+ * shared/api/schema.d.ts). Only what the document does not describe is written here.
  */
 import type { components, operations } from '@shared/api/schema';
 
@@ -63,7 +63,7 @@ export type CloneResult = Pick<CloneReply, 'data'> & {
 export type AdminProfileInput = Schemas['AdminProfileDto'];
 export type ContactInfoInput = Schemas['ContactInfoDto'];
 export type BrandingInput = Schemas['BrandingDto'];
-/** `PUT /api/settings` (issue 20 §6): any of the groups; each is validated whole by the server. */
+/** `PUT /api/settings`: any of the groups; each is validated whole by the server. */
 export type SettingsInput = Omit<Schemas['UpdateSettingsDto'], 'organizationId'>;
 export type CancellationTierInput = Schemas['CancellationPolicyDto'];
 /** `GET /api/students/{id}/export`: everything the organization holds about one student. */
@@ -73,7 +73,7 @@ export type MarkAttendanceInput = Omit<Schemas['MarkAttendanceDto'], 'organizati
 export type BulkAttendanceInput = Omit<Schemas['BulkAttendanceDto'], 'organizationId'>;
 export type SavedMark = Schemas['SavedMarkResponseDto'];
 
-/** Issue 14 §4: one class session as the teacher runs it, its days, notes and walk-ins. */
+/** One class session as the teacher runs it, its days, notes and walk-ins. */
 export type TeacherSession = Schemas['TeacherSessionResponseDto'];
 export type SessionRollEntry = Schemas['SessionRollEntryResponseDto'];
 export type TeacherSessionDay = Schemas['TeacherSessionDayResponseDto'];
@@ -95,7 +95,7 @@ export type Refund = Schemas['RefundResponseDto'];
 export type CancelEnrollmentInput = Schemas['CancelEnrollmentDto'];
 export type RefundEnrollmentInput = Schemas['RefundEnrollmentDto'];
 
-/** Communications (issue 11): the outbox row as the Communication Center shows it. */
+/** Communications: the outbox row as the Communication Center shows it. */
 export type Communication = Schemas['CommunicationResponseDto'];
 export type Recipient = Schemas['RecipientResponseDto'];
 export type CommunicationTemplate = Schemas['TemplateResponseDto'];
@@ -103,6 +103,6 @@ export type SendCommunicationInput = Omit<Schemas['SendCommunicationDto'], 'orga
 export type ScheduleCommunicationInput = Omit<Schemas['ScheduleCommunicationDto'], 'organizationId'>;
 export type TemplateInput = Omit<Schemas['TemplateDto'], 'organizationId'>;
 
-/** Waitlist (issue 14 §1): `GET /api/classes/{classId}/waitlist`; positions 1..n among waiting and offered entries. */
+/** Waitlist: `GET /api/classes/{classId}/waitlist`; positions 1..n among waiting and offered entries. */
 export type WaitlistEntry = Schemas['WaitlistEntryResponseDto'];
 export type WaitlistStatus = WaitlistEntry['status'];

@@ -1,5 +1,5 @@
 /**
- * Reports (spec 3 §2.7, issue 12 §5): enrollment, revenue and attendance over a range, as a chart, a table and
+ * Reports (spec 3 §2.7): enrollment, revenue and attendance over a range, as a chart, a table and
  * CSV / PDF downloads. Without advancedReporting the server answers 403 and the upsell screen shows instead.
  * A teacher opens it from 'View Reports' of a class: the attendance report of that class, read only. A teacher whose
  * organization's plan lacks advanced reporting is told so in a teacher's words, with no button to the admin pages

@@ -10,7 +10,7 @@ import { checkTiers, MAX_CANCELLATION_TIERS, newTierRow, tierRows, type TierRow 
 import { useSaveSettings } from '@/settings/useSettings';
 
 /**
- * The cancellation policy (issue 20 §6): tiers of "cancelled at least N days before the class: P % back", checked as
+ * The cancellation policy: tiers of "cancelled at least N days before the class: P % back", checked as
  * the server checks them, with a preview of what a student gets back under the tiers being edited.
  */
 export function CancellationPolicySettings({ settings }: { settings: Settings }) {

@@ -6,7 +6,7 @@ import { errorMessage } from '@/providers/httpClient';
 import { useAppDataProvider } from '@/providers/dataProvider';
 
 /**
- * The organization's switch for 'Your class is on' (issue 14 §3): when a class reaches its minimum at its go/no-go
+ * The organization's switch for 'Your class is on': when a class reaches its minimum at its go/no-go
  * time, its students are emailed that it will run. Off by default. Saved as soon as it is flipped.
  */
 export function ClassConfirmedSetting() {

@@ -11,7 +11,7 @@ import { WaitlistSettings } from '@/settings/WaitlistSettings';
 const SERVER_DEFAULT = 'Server default';
 
 /**
- * General settings: the organization's time zone, the one the reports count days in (issue 12 §2). The server
+ * General settings: the organization's time zone, the one the reports count days in. The server
  * checks the name against the IANA list; this list comes from the browser's own time-zone database.
  */
 export function GeneralTab() {

@@ -6,7 +6,7 @@ import { saveFile } from '@/common/saveFile';
 import { errorMessage } from '@/providers/httpClient';
 import type { AppDataProvider } from '@/providers/dataProvider';
 
-/** The organization's whole export (GET /api/export, issue 12 §6): one ZIP of CSV files and organization.json. */
+/** The organization's whole export (GET /api/export): one ZIP of CSV files and organization.json. */
 export function OrganizationExport() {
   const dp = useDataProvider<AppDataProvider>();
   const download = useMutation({

@@ -5,7 +5,7 @@ import { DiscountSettings } from '@/settings/DiscountSettings';
 import { ReminderSettings } from '@/settings/ReminderSettings';
 import { useSettings } from '@/settings/useSettings';
 
-/** Settings › Policies (issue 20 §6): the cancellation policy with its preview, discounts and class reminders. */
+/** Settings › Policies: the cancellation policy with its preview, discounts and class reminders. */
 export function PoliciesTab() {
   const settings = useSettings();
   if (settings.isPending) return <LoadingScreen message="Loading settings..." />;

@@ -7,7 +7,7 @@ import { REMINDER_MESSAGE, reminderExample, wholeNumber } from '@/settings/polic
 import { useSaveSettings } from '@/settings/useSettings';
 
 /**
- * Class reminders (issue 11 §3): sent `reminderHours` before each session, by email and/or by text message to the
+ * Class reminders: sent `reminderHours` before each session, by email and/or by text message to the
  * students who opted in. The hours are a lead time, not a time of day; the example says when one is due.
  */
 export function ReminderSettings({ settings }: { settings: Settings }) {

@@ -7,7 +7,7 @@ import type { AppDataProvider } from '@/providers/dataProvider';
 
 const DEFAULT_HOURS = 24;
 
-/** How long a waitlist offer holds its seat before it passes to the next person (issue 14 §1). */
+/** How long a waitlist offer holds its seat before it passes to the next person. */
 export function WaitlistSettings({
   org,
   onSaved,

@@ -1,5 +1,5 @@
 /**
- * The Policies tab's form rules (issue 20 §6): the cancellation tiers, the three discounts and the reminder hours as
+ * The Policies tab's form rules: the cancellation tiers, the three discounts and the reminder hours as
  * typed, checked with the server's messages, and the refund preview computed with the rule the server refunds by
  * (@shared/refund-policy, the same function as backend/src/common/cancellation-policy.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * /admin/subscription (spec 3 §2.9, issue 10 §5): Overview, Plans & Pricing, Billing & Usage; the tab comes from
+ * /admin/subscription (spec 3 §2.9): Overview, Plans & Pricing, Billing & Usage; the tab comes from
  * ?tab=plans|billing|overview. Every change goes through the server, which asks Stripe; the screen shows what the
  * server answers.
  */

@@ -1,5 +1,5 @@
 /**
- * The subscription calls of spec 3 §7 (issue 10 §2). Each failure is rethrown with spec 3 §8's text, the
+ * The subscription calls of spec 3 §7. Each failure is rethrown with spec 3 §8's text, the
  * server's own message kept in `cause` (screens show the spec text, or the server's for a plan refusal).
  */
 import type { components } from '@shared/api/schema';

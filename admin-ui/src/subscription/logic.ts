@@ -1,6 +1,6 @@
 /**
  * What the subscription screens and the dashboard banner show, as pure functions of the subscription record
- * (spec 3 §2.9, §4; issue 10 §5). Tested in logic.test.ts.
+ * (spec 3 §2.9, §4). Tested in logic.test.ts.
  */
 import type { Subscription, SubscriptionPlan } from '@/subscription/api';
 
@@ -71,8 +71,8 @@ export interface PlanButton {
 
 /**
  * A plan card's button (spec 3 §2.9): Current Plan, Default Plan, Downgrade to Free, Resubscribe to This Plan,
- * Upgrade to This Plan, Subscribe; and 'Downgrade to This Plan' for a cheaper paid plan while subscribed (issue 10
- * §2 downgrades; the spec lists no text for it).
+ * Upgrade to This Plan, Subscribe; and 'Downgrade to This Plan' for a cheaper paid plan while subscribed (the
+ * spec lists no text for it).
  */
 export function planButton(plan: SubscriptionPlan, s: Subscription | undefined, billingAvailable = true): PlanButton {
   const off = (label: string): PlanButton => ({ label, action: 'none', disabled: true });

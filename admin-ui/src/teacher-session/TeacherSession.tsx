@@ -1,5 +1,5 @@
 /**
- * One screen per class session (issue 14 §4): /teacher/session/{classId}/{date}. The roll with attendance and
+ * One screen per class session: /teacher/session/{classId}/{date}. The roll with attendance and
  * payment side by side, the totals, walk-ins and notes. Phone first: one column, every control at least 48 px
  * tall. Every tap goes through the write queue (sessionWrites.ts): it shows at once, is kept on the device while
  * the network is down, and is sent and confirmed when it is back.

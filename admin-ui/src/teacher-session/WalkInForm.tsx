@@ -7,7 +7,7 @@ import { emptyStudent, validateStudent, type StudentErrors } from '@/resources/s
 const TOUCH = { minHeight: 48 };
 
 /**
- * Walk-in registration at the door (issue 14 §4): name, email, phone, paid now. The form refuses what the server
+ * Walk-in registration at the door: name, email, phone, paid now. The form refuses what the server
  * would refuse (the student form's rules), so a walk-in queued while offline is not refused later for a typo.
  */
 export function WalkInForm({

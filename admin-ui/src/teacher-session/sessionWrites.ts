@@ -1,5 +1,5 @@
 /**
- * The session screen's writes (issue 14 §4) and the one queue that sends them: what each kind of tap sends, and
+ * The session screen's writes and the one queue that sends them: what each kind of tap sends, and
  * why a retry of it never doubles. Attendance: POST /api/attendance/mark is an upsert. Payment: mark-paid on a
  * paid enrollment (and mark-unpaid on an unpaid one) answers 409 "already": the state the teacher wanted holds,
  * so it counts as saved. Notes: a PUT that replaces. Walk-in: the email is the natural key; the server answers a

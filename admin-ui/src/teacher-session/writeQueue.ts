@@ -1,5 +1,5 @@
 /**
- * The teacher session screen's write queue (issue 14 §4: "keeps every tap even when the network drops for a
+ * The teacher session screen's write queue ("keeps every tap even when the network drops for a
  * moment"). Every tap becomes a write kept in memory and in localStorage, sent in order, retried with backoff
  * while the network is down or the server fails, and reported per key (pending, sending, saved, failed).
  *

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createOrg, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-/** Issue 8 §6: the pages' analytics reach the server through a beacon, tagged with the organization, rate-limited. */
+/** The pages' analytics reach the server through a beacon, tagged with the organization, rate-limited. */
 describe('analytics beacon', () => {
   let t: TestApp;
   let org: OrgFixture;

@@ -3,7 +3,7 @@ import { createClass, createOrg, createTeacher, studentBody, type OrgFixture } f
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /**
- * Issue 8 §1 "No 5xx on bad input": one generated sweep over every write route of the app. Each route
+ * "No 5xx on bad input": one generated sweep over every write route of the app. Each route
  * has a valid body in the table below; the sweep derives the bad ones from it (null, a wrong type, a huge
  * string and a NUL byte for every field at every depth, arrays and strings instead of objects, an empty
  * body) and adds the ones every route must refuse (deep nesting, NUL in a body key, the query and the path).
@@ -95,7 +95,7 @@ describe('bad input on every write route', () => {
       'DELETE /api/admin/organizations/:id/students': { auth: 'staff', body: { confirmation: 'DELETE' } },
       'DELETE /api/admin/organizations/:id/activity-events': { auth: 'staff', body: { confirmation: 'DELETE' } },
       'DELETE /api/admin/organizations/:id/scheduled-communications/delete': { auth: 'staff', body: { confirmation: 'DELETE' } },
-      // Issue 20 §6: every group at once; a discount may be null (none), so a null there is good input.
+      // Every group at once; a discount may be null (none), so a null there is good input.
       'PUT /api/settings': {
         auth: 'admin',
         body: {
@@ -151,7 +151,7 @@ describe('bad input on every write route', () => {
           ...person,
           organizationId: org.orgId,
           classEnrollments: [{ classId: cls.id, paymentMethod: 'in-person', paymentStatus: 'pending' }],
-          // Household registration (issue 14 §2).
+          // Household registration.
           attendees: [{ firstName: 'Emma', lastName: 'Martinez', dateOfBirth: '2016-04-12' }],
         },
       },
@@ -195,7 +195,7 @@ describe('bad input on every write route', () => {
       // Both need the caller's own organizationId; no variant is valid, so no Stripe call is ever made.
       'POST /api/connect/create-account': { auth: 'admin', body: { organizationId: org.orgId } },
       'POST /api/connect/account-session': { auth: 'admin', body: { organizationId: org.orgId } },
-      // The subscription routes (issue 10): every variant is refused before Stripe is called (the sweep's app has no
+      // The subscription routes: every variant is refused before Stripe is called (the sweep's app has no
       // stand-in; a malformed or foreign organization id is 404/403).
       'POST /api/subscriptions/customer': { auth: 'admin', body: { organizationId: org.orgId, name: 'N', email: 'a@example.com' } },
       'POST /api/subscriptions/create': { auth: 'admin', body: { organizationId: org.orgId, priceId: 'price_x', trialDays: 14 } },
@@ -298,7 +298,7 @@ describe('bad input on every write route', () => {
       'POST /api/reporting/activity-events': { auth: 'admin', body: { eventType: 'class_update', description: 'd' } },
       'POST /api/reporting/revenue-transactions': { auth: 'admin', body: { finalAmount: 10 } },
       'POST /api/reporting/enrollment-events': { auth: 'admin', body: { classId: cls.id } },
-      // Waitlist (issue 14): the sweep's class has free seats (a valid join is 409); ids and tokens name no entry (404).
+      // Waitlist: the sweep's class has free seats (a valid join is 409); ids and tokens name no entry (404).
       'POST /api/classes/:classId/waitlist': { auth: 'public', body: { ...person, organizationId: org.orgId } },
       'DELETE /api/waitlist/:entryId': { auth: 'admin', body: null },
       'POST /api/waitlist/:entryId/offer': { auth: 'admin', body: null },

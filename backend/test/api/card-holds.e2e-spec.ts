@@ -13,7 +13,7 @@ import {
 } from './card-payments.helpers';
 
 /**
- * Issue 9's remaining gaps on held seats: a card attempt that never completes leaves a student record that must not
+ * Held seats: a card attempt that never completes leaves a student record that must not
  * count toward the plan's maxStudents (decisions.md), and a hold really lapses on its own (the job running, a
  * 2-second hold through SEAT_HOLD_SECONDS): the seat comes back and the PaymentIntent is cancelled at Stripe.
  */

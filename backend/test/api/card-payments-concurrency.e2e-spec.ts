@@ -18,7 +18,7 @@ import {
 } from './card-payments.helpers';
 
 /**
- * Issue 9 §5, the concurrent cases: two app instances on one database, the real SDK against the Stripe stand-in.
+ * Card payments, the concurrent cases: two app instances on one database, the real SDK against the Stripe stand-in.
  * Webhooks are delivered by hand here (duplicated, shuffled, to both instances at once).
  */
 describe('card payments under concurrency', () => {

@@ -21,7 +21,7 @@ jest.setTimeout(180_000);
 const N = 60;
 
 /**
- * Money exactly once across a crash (issue 9 §5, README "Test these with two instances and with killed processes"):
+ * Money exactly once across a crash (README "Test these with two instances and with killed processes"):
  * an API process receiving a burst of payment_intent.succeeded webhooks is killed with SIGKILL mid-burst. Stripe
  * retries what got no 2xx and the other instance's reconciliation lists what was never delivered: every payment ends
  * completed exactly once (one enrollment, one activity event, one receipt each), none lost, none twice.

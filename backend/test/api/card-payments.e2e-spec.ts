@@ -16,7 +16,7 @@ import {
 } from './card-payments.helpers';
 
 /**
- * Issue 9 §3: card registration with a held seat and a payment the server verifies with Stripe. The real SDK
+ * Card registration with a held seat and a payment the server verifies with Stripe. The real SDK
  * talks to the Stripe stand-in; the browser's part (Stripe.js confirming with the publishable key) is a fetch
  * to the stand-in, as the page's Stripe.js would make.
  */

@@ -12,7 +12,7 @@ const icsTime = (d: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-/** The registration confirmation with a calendar of every session, and the public calendar file (issue 11 §3). */
+/** The registration confirmation with a calendar of every session, and the public calendar file. */
 describe('communications: registration confirmation and calendar', () => {
   let t: TestApp;
   let providers: Awaited<ReturnType<typeof startProviders>>;

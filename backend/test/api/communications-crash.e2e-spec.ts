@@ -10,7 +10,7 @@ jest.setTimeout(180_000);
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * A dispatcher process killed with SIGKILL in the middle of a batch, then another instance taking over (issue 11 §6):
+ * A dispatcher process killed with SIGKILL in the middle of a batch, then another instance taking over:
  * no message is sent twice, and the rows that were in flight end as failed 'outcome unknown' for a person to decide.
  */
 describe('communications: a dispatcher killed mid-batch', () => {

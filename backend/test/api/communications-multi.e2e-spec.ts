@@ -5,7 +5,7 @@ import { createStudent, drain, jobsOf, queueNews, rowOf, startProviders } from '
 import { createOrg, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-/** Two API instances dispatching one outbox (issue 11 §6): every message delivered exactly once. */
+/** Two API instances dispatching one outbox: every message delivered exactly once. */
 describe('communications on two instances', () => {
   let a: TestApp;
   let b: TestApp;

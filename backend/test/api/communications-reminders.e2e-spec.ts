@@ -4,7 +4,7 @@ import { drain, startProviders } from '../fixtures/comms.fixture';
 import { createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-/** Class reminders: reminderHours before each session, once per enrollment, session and channel (issue 11 §3). */
+/** Class reminders: reminderHours before each session, once per enrollment, session and channel. */
 describe('communications: class reminders', () => {
   let t: TestApp;
   let providers: Awaited<ReturnType<typeof startProviders>>;

@@ -4,7 +4,7 @@ import { createOrg, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { signTwilio } from '../stand-ins/twilio.stand-in';
 
-/** The rules that protect students (issue 11 §2): STOP/START/HELP, signatures, 21610, the monthly cap, quiet hours, unsubscribe. */
+/** The rules that protect students: STOP/START/HELP, signatures, 21610, the monthly cap, quiet hours, unsubscribe. */
 describe('communications: rules that protect students', () => {
   let t: TestApp;
   let providers: Awaited<ReturnType<typeof startProviders>>;

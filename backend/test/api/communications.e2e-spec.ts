@@ -3,7 +3,7 @@ import { createStudent, drain, jobsOf, PUBLIC_URL, rowOf, startProviders } from 
 import { createOrg, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-/** The outbox and its dispatcher through the official SDKs, against SendGrid and Twilio stand-ins (issue 11 §1, §4). */
+/** The outbox and its dispatcher through the official SDKs, against SendGrid and Twilio stand-ins. */
 describe('communications: send, schedule, retry, exactly once', () => {
   let t: TestApp;
   let providers: Awaited<ReturnType<typeof startProviders>>;

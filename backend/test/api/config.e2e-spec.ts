@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadSettings } from '../../src/config/settings';
 
-// Config per concern (issue 8 §8): each concern validates its own keys at boot, with the messages the start
+// Config per concern: each concern validates its own keys at boot, with the messages the start
 // output has always shown, and `.env.example` lists every key the backend reads.
 const base = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/nonexistent-not-used' };
 

@@ -25,10 +25,10 @@ const ADMIN_KEYS = [
 ];
 
 /**
- * Issue 9 §2: Connect onboarding. Two app instances on one database; the real `stripe` SDK talks to the Stripe
+ * Connect onboarding. Two app instances on one database; the real `stripe` SDK talks to the Stripe
  * stand-in; instance `a` listens on a port so the stand-in can deliver account.updated as a signed webhook.
  */
-describe('Connect onboarding (issue 9 §2)', () => {
+describe('Connect onboarding', () => {
   let stand: Awaited<ReturnType<typeof startStripeStandIn>>;
   let state: StandInState;
   let a: TestApp;

@@ -69,7 +69,7 @@ describe('data export and erasure', () => {
       `INSERT INTO attendance (organization_id, class_id, student_id, session_index, session_date, attended) VALUES ($1, $2, $3, 0, now(), true)`,
       [org.orgId, cls.id, bob.id],
     );
-    // Issue 14's tables: a session's notes, and a waitlist entry under Ann's email (a class she is not in); the other
+    // The later tables: a session's notes, and a waitlist entry under Ann's email (a class she is not in); the other
     // organization's of each must stay out.
     await t.db.query(`INSERT INTO session_notes (organization_id, class_id, session_index, notes) VALUES ($1, $2, 0, 'Bring aprons')`, [
       org.orgId,
@@ -132,7 +132,7 @@ describe('data export and erasure', () => {
     expect(files['waitlist.csv'].split('\r\n')[0]).toMatch(/^id,class_id,first_name,last_name,email,phone/);
     expect(files['waitlist.csv']).toContain('Waits');
     expect(files['classes.csv'].split('\r\n')[0]).toMatch(/^id,title,description,instructor/);
-    // Issue 14's fields: go/no-go on classes, households on students and enrollments.
+    // The later fields: go/no-go on classes, households on students and enrollments.
     expect(files['classes.csv'].split('\r\n')[0]).toMatch(
       /,min_enrollment,decision_hours_before,auto_cancel_below_minimum,go_no_go,decided_at$/,
     );

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../src/database/embedded';
 
-/** Issue 8 §1: the embedded database's password is generated per data directory, never the old fixed one. */
+/** The embedded database's password is generated per data directory, never the old fixed one. */
 describe('embedded database credentials', () => {
   it('should replace the old fixed password of an existing data directory with a generated one', async () => {
     const base = path.join(os.tmpdir(), 'classlane-test');

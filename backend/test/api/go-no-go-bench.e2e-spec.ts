@@ -9,7 +9,7 @@ const PER_CLASS = 3;
 const CARD_PAYMENTS = 40;
 
 /**
- * The go/no-go figures of docs/benchmarks.md (issue 14 §3). Not part of the suite: GO_NO_GO_BENCH=1 runs it.
+ * The go/no-go figures of docs/benchmarks.md. Not part of the suite: GO_NO_GO_BENCH=1 runs it.
  * One run deciding CLASSES due classes (PER_CLASS students each, 'Your class is on' queued), the dashboard summary
  * with them at risk, and the cancellation of one class with CARD_PAYMENTS card payments refunded through the stand-in.
  */

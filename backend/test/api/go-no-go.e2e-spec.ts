@@ -18,7 +18,7 @@ import {
 const HOUR = 3600_000;
 
 /**
- * Issue 14 §3: minimum enrolment go/no-go. The job is run by hand (JOBS_ENABLED false); the real SDK talks to the
+ * Minimum enrolment go/no-go. The job is run by hand (JOBS_ENABLED false); the real SDK talks to the
  * Stripe stand-in. Decided once per class, refunds once per payment, whatever the instances or crashes.
  */
 describe('go/no-go', () => {

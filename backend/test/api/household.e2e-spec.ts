@@ -21,7 +21,7 @@ const KIDS = [
   { firstName: 'Liam', lastName: 'Martinez' },
 ];
 
-/** Issue 14 §2: a household registers several people under one contact, every seat or none. */
+/** A household registers several people under one contact, every seat or none. */
 describe('household registration', () => {
   let w: CardWorld;
   let org: Awaited<ReturnType<typeof cardOrg>>;

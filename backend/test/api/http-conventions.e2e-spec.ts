@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createClass, createOrg, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-/** Bad input gets a clear 4xx and never a 500 (spec 1 §7-§8, issue 2 §2). */
+/** Bad input gets a clear 4xx and never a 500 (spec 1 §7-§8). */
 describe('HTTP conventions', () => {
   let t: TestApp;
   let org: OrgFixture;
@@ -111,7 +111,7 @@ describe('HTTP conventions', () => {
 
   it('should publish the one platform fee and no support address while SUPPORT_EMAIL is unset', async () => {
     const res = await t.http.get('/api/public/config').expect(200);
-    // Never an invented, unreachable address (issue 8 §6): the pages hide it when it is null.
+    // Never an invented, unreachable address: the pages hide it when it is null.
     expect(res.body.data).toEqual({ platformFeePercent: 3, supportEmail: null });
   });
 

@@ -6,7 +6,7 @@ import { createClass, createOrg, createTeacher, studentBody, type OrgFixture } f
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /**
- * Issue 13: the IT-admin portal API. Staff tokens only; typed confirmations checked by the server; a dry run that
+ * The IT-admin portal API. Staff tokens only; typed confirmations checked by the server; a dry run that
  * predicts the real run exactly and changes nothing; card payments never reset; an organization delete that takes
  * all its rows and nobody else's; masked secrets; and an append-only audit log of every staff action.
  */
@@ -23,7 +23,7 @@ const SECRETS = {
 };
 const STAFF_PASSWORD = 'staff-password-1';
 
-describe('IT-admin portal API (issue 13)', () => {
+describe('IT-admin portal API', () => {
   let t: TestApp;
   let staff: { Authorization: string };
   let staffId: string;
@@ -197,13 +197,13 @@ describe('IT-admin portal API (issue 13)', () => {
       cls.id,
       s1,
     ]);
-    // The waitlist's table (issue 14): someone who left it (a waiting one would be offered the seats freed here).
+    // The waitlist's table: someone who left it (a waiting one would be offered the seats freed here).
     await t.db.query(
       `INSERT INTO waitlist_entries (organization_id, class_id, first_name, last_name, email, phone, sort_key, status)
        VALUES ($1, $2, 'Wade', 'Waiting', 'wade@example.com', '5595550111', 1, 'left')`,
       [org.orgId, cls.id],
     );
-    // The teacher's notes of a session (issue 14 §4).
+    // The teacher's notes of a session.
     await t.db.query(`INSERT INTO session_notes (organization_id, class_id, session_index, notes) VALUES ($1, $2, 0, 'Bring mats')`, [
       org.orgId,
       cls.id,
@@ -233,7 +233,7 @@ describe('IT-admin portal API (issue 13)', () => {
       ];
     });
 
-    it('should register exactly the routes of issue 13 §1', () => {
+    it('should register exactly the IT-admin routes of the spec', () => {
       const mine = t.routes.filter((r) => r.path.startsWith('/api/admin/') && !r.path.startsWith('/api/admin/auth/'));
       expect(mine.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
         [
@@ -777,7 +777,7 @@ describe('IT-admin portal API (issue 13)', () => {
   });
 });
 
-describe('staff sign-in rate limit (issue 13)', () => {
+describe('staff sign-in rate limit', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3', JOBS_ENABLED: 'false' });

@@ -51,7 +51,7 @@ describe('OpenAPI replies', () => {
       '/api/students/check-enrollment',
     );
     check(await t.http.post('/api/students/register').send(registerBody(org.orgId, cls.id, { email })), 'post', '/api/students/register');
-    // Registration closed by the plan (issue 8 §6): the check's extra fields are documented too.
+    // Registration closed by the plan: the check's extra fields are documented too.
     const full = await createOrg(t, { plan: 'free' });
     await t.db.query(
       `INSERT INTO students (organization_id, first_name, last_name, email, phone)
@@ -213,7 +213,7 @@ describe('OpenAPI replies', () => {
     check(await t.http.post('/api/auth/signout').set(a), 'post', '/api/auth/signout');
   });
 
-  it('should reply as documented on the IT-admin routes (issue 13)', async () => {
+  it('should reply as documented on the IT-admin routes', async () => {
     const signin = await t.http.post('/api/admin/auth/signin').send({ username: 'itadmin', password: 'staff-password-1' });
     const staff = { Authorization: `Bearer ${signin.body.data.token}` };
     const victim = await createOrg(t, { plan: 'essential' });

@@ -34,7 +34,7 @@ function registeredRoutes(t: TestApp): { method: string; path: string; key: stri
 
 const concrete = (p: string) => p.replace(/:domain\b/, 'example.com').replace(/:\w+/g, SAMPLE_ID);
 
-/** The API documented by the code (issue 8 §3): a route missing from the document fails here. */
+/** The API documented by the code: a route missing from the document fails here. */
 describe('OpenAPI document', () => {
   let t: TestApp;
   let org: OrgFixture;

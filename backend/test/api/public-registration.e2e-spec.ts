@@ -3,7 +3,7 @@ import { createClass, createOrg, registerBody, type OrgFixture } from '../fixtur
 import { activityCount } from '../fixtures/roster.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-/** Issue 8 §6: what the public registration form is told before it can fail at the last step. */
+/** What the public registration form is told before it can fail at the last step. */
 describe('public registration: plan limit and phone rule', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { classBody, createOrg, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /**
- * The react-admin contract (issue 8 §2): the UNMODIFIED ra-data-simple-rest client, over real HTTP, through
+ * The react-admin contract: the UNMODIFIED ra-data-simple-rest client, over real HTTP, through
  * all nine methods, for every resource the admin app declares (admin-ui/src/AdminApp.tsx: classes, students).
  * A wave-2 resource is one more row in RESOURCES.
  */
@@ -106,7 +106,7 @@ const RESOURCES: ResourceRow[] = [
     delete: 'ok',
   },
   {
-    // The Communication Center's templates (issue 11 §4); getManyReference narrows by `kind`.
+    // The Communication Center's templates; getManyReference narrows by `kind`.
     name: 'communications/templates',
     create: (n) => ({
       name: n === 0 ? 'Zebra notice' : `Notice ${'abc'[n]}`,

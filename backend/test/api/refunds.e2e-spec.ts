@@ -26,7 +26,7 @@ const POLICY = [
   { daysBeforeClass: 3, refundPercentage: 50 },
 ];
 
-/** Issue 9 §4: cancellations and refunds by the policy frozen at registration, recorded once whoever refunds. */
+/** Cancellations and refunds by the policy frozen at registration, recorded once whoever refunds. */
 describe('cancellations and refunds', () => {
   let w: CardWorld;
   let org: Awaited<ReturnType<typeof cardOrg>>;

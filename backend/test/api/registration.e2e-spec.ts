@@ -141,7 +141,7 @@ describe('students and registration', () => {
     const free = await createOrg(t); // Free: 10 students
     const c = await createClass(t, free, { maxStudents: 50 });
     for (let i = 0; i < 10; i++) await t.http.post('/api/students/register').send(registerBody(free.orgId, c.id)).expect(201);
-    // The anonymous student gets a text for students (issue 8 §6); the admin gets the plan's text.
+    // The anonymous student gets a text for students; the admin gets the plan's text.
     const res = await t.http.post('/api/students/register').send(registerBody(free.orgId, c.id)).expect(403);
     expect(res.body.code).toBe('REGISTRATION_CLOSED');
     const admin = await t.http.post('/api/students').set(free.auth).send(studentBody()).expect(403);

@@ -5,7 +5,7 @@ import { classBody, createClass, createOrg, studentBody, type OrgFixture } from 
 import { activityCount, enrollStudent } from '../fixtures/roster.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-// Issue 12 §1 and §3: events the server records itself, once; ratings through signed one-click links.
+// Events the server records itself, once; ratings through signed one-click links.
 describe('server-recorded events and ratings', () => {
   let t: TestApp;
   let org: OrgFixture;

@@ -3,7 +3,7 @@ import { createClass, createOrg, createTeacher, type OrgFixture } from '../fixtu
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /*
- * Fixed data whose answers were computed by hand (issue 12 §7). The organization counts days in
+ * Fixed data whose answers were computed by hand. The organization counts days in
  * America/Chicago; 2026-11-01 is the day daylight saving time ends there, so the range 2026-11-01..2026-11-10
  * starts at 05:00Z (CDT, UTC-5) and ends at 2026-11-11T06:00Z (CST, UTC-6).
  *

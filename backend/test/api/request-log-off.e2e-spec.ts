@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { useRequestLogDestination } from '../../src/common/http/request-logger';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-/** LOG_REQUESTS=false (issue 8 §4): no request line, the request id still returned. */
+/** LOG_REQUESTS=false: no request line, the request id still returned. */
 describe('Request log switched off', () => {
   let t: TestApp;
   const written: string[] = [];

@@ -3,7 +3,7 @@ import { useRequestLogDestination } from '../../src/common/http/request-logger';
 import { createOrg, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-/** Request logs through pino (issue 8 §5): one JSON line per request, id propagated, secrets redacted. */
+/** Request logs through pino: one JSON line per request, id propagated, secrets redacted. */
 describe('Request log', () => {
   let t: TestApp;
   let org: OrgFixture;

@@ -11,8 +11,8 @@ import { loadSettings } from '../../src/config/settings';
 import { AppLogger } from '../../src/common/http/app-logger';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-/** Regression tests for the security defects of issue 8 §1 (each failed before its fix). */
-describe('security defects (issue 8 §1)', () => {
+/** Regression tests for the security defects found in review (each failed before its fix). */
+describe('security defects', () => {
   let t: TestApp;
   let free: OrgFixture;
   beforeAll(async () => {

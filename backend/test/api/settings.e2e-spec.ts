@@ -8,7 +8,7 @@ import { entry, freeSeat, fullClass, join } from './waitlist.helpers';
 const DAY = 24 * 3600 * 1000;
 
 /**
- * Issue 20 §6: the settings the server applies (cancellation tiers, discounts, reminders, time zone, waitlist offer
+ * The settings the server applies (cancellation tiers, discounts, reminders, time zone, waitlist offer
  * hours, the 'Your class is on' switch) through PUT /api/settings: each field validated with a readable message,
  * unknown fields refused, nothing written when anything is refused, and each setting taking effect.
  */

@@ -12,7 +12,7 @@ const SECRET = 'whsec_test_classlane_webhooks';
 const HANDLED = 'invoice.paid';
 
 /**
- * Issue 9 §1: the Stripe webhook store and reconciliation. Two app instances share one database; the real SDK
+ * The Stripe webhook store and reconciliation. Two app instances share one database; the real SDK
  * talks to the Stripe stand-in. The handler of HANDLED is a test one, registered through the same registry the business
  * modules use: it writes a row per run into a test table, inside the claim's transaction.
  */

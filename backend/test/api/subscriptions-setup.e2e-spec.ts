@@ -5,7 +5,7 @@ import { createOrg } from '../fixtures/org.fixture';
 import { createTestApp } from '../setup/test-app';
 import { startStripeStandIn } from '../stand-ins/stripe.stand-in';
 
-/** Issue 10 §1-§2: prices at start (found or created once, Stripe unreachable tolerated) and local mode (503). */
+/** Prices at start (found or created once, Stripe unreachable tolerated) and local mode (503). */
 describe('subscription billing setup', () => {
   let stand: Awaited<ReturnType<typeof startStripeStandIn>>;
   beforeAll(async () => {

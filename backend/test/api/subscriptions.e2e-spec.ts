@@ -12,7 +12,7 @@ const SECRET = 'whsec_test_subscriptions';
 const SITE = 'http://classlane.test';
 
 /**
- * Issue 10: subscriptions on Stripe Billing against the Stripe stand-in with the real SDK. The stand-in delivers
+ * Subscriptions on Stripe Billing against the Stripe stand-in with the real SDK. The stand-in delivers
  * its events signed to the app's webhook (the app listens on a port), as Stripe would.
  */
 describe('subscriptions on Stripe Billing', () => {

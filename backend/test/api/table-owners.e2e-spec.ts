@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createClass, createOrg, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-// Issue 8 §8 "a table has one owner": the reads and writes that moved behind their owners' services keep
+// "A table has one owner": the reads and writes that moved behind their owners' services keep
 // their behaviour (the sitemap's class pages, the creator becoming admin, contact messages, payment marks).
 describe('table owners', () => {
   let t: TestApp;

@@ -6,7 +6,7 @@ import { mismatches, type Document } from '../setup/openapi-conformance';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /**
- * Issue 14 §4: one teacher screen per class session. The session read (roll, totals, notes), the notes write,
+ * One teacher screen per class session. The session read (roll, totals, notes), the notes write,
  * walk-ins taking a seat through ClassesService.takeSeat (racing online registrations on two instances), tenant
  * isolation, and the replies against the OpenAPI document.
  */

@@ -8,7 +8,7 @@ const SECRET = 'test-secret-test-secret-test-secret-0123456789'; // test-app.ts
 const sign = (claims: { sub: string; jti: string }, audience = 'classlane:org') =>
   jwt.sign({}, SECRET, { subject: claims.sub, jwtid: claims.jti, audience, issuer: 'classlane', algorithm: 'HS256', expiresIn: '1h' });
 
-/** The token's user and its revocation, read in one statement (modules/auth, issue 8 §4 and §7). */
+/** The token's user and its revocation, read in one statement (modules/auth). */
 describe('Token-user lookup', () => {
   let t: TestApp;
   let org: OrgFixture;

@@ -3,7 +3,7 @@ import { createClass, createOrg, registerBody, studentBody, type OrgFixture } fr
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /**
- * Spec 1 §5 / spec 3 §5 (issue 8 §6): when a field is empty, its error is the required message alone,
+ * Spec 1 §5 / spec 3 §5: when a field is empty, its error is the required message alone,
  * never the "too short" or "can only contain letters" that an empty value also fails; a short phone
  * number is "too short", not the generic "valid 10-digit" text.
  */

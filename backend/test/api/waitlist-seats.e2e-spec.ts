@@ -16,7 +16,7 @@ import {
 import { entry, expireOffer, freeSeat, join, offerMessages, seats, tokensOf } from './waitlist.helpers';
 
 /**
- * Issue 14 §1/§7 on two app instances sharing one database: a freed seat is offered exactly once whoever runs the
+ * The waitlist on two app instances sharing one database: a freed seat is offered exactly once whoever runs the
  * job, a public registration racing an offer never takes the held seat, and an offer is accepted by card (the held
  * seat becomes the card hold; when that hold lapses the seat passes on).
  */

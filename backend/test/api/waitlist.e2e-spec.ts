@@ -4,7 +4,7 @@ import { classBody, createClass, createOrg, registerBody, type OrgFixture } from
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { entry, expireOffer, freeSeat, fullClass, join, joinBody, joinMessages, offerMessages, seats, tokensOf } from './waitlist.helpers';
 
-describe('waitlist with timed seat offers (issue 14 §1)', () => {
+describe('waitlist with timed seat offers', () => {
   let t: TestApp;
   let org: OrgFixture;
   let other: OrgFixture;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANALYTICS_ENDPOINT, flushAnalytics, track } from './analytics';
 
-/** Issue 8 §6: events were kept only in the page; now they reach the server's beacon. */
+/** Events were kept only in the page; now they reach the server's beacon. */
 describe('track', () => {
   const beacons: { url: string; body: unknown }[] = [];
   beforeEach(() => {

@@ -1,7 +1,7 @@
 /**
  * First-party analytics: no third party. Every event is kept in `window.__classlaneAnalytics`, dispatched as a
  * `classlane:analytics` CustomEvent (tests listen), and sent to the server's beacon, POST /api/analytics/events
- * (issue 8 §6), batched per organization and flushed a second after the last event or when the page is hidden.
+ *, batched per organization and flushed a second after the last event or when the page is hidden.
  */
 import { env } from '@/config/env';
 

@@ -1,6 +1,6 @@
 /**
  * Wire shapes the public site reads: aliases of the types generated from the backend's OpenAPI document
- * (`npm run api:types` → shared/api/schema.d.ts; issue 8 §8). apiClient.reviveDates turns ISO date-times into Date,
+ * (`npm run api:types` → shared/api/schema.d.ts). apiClient.reviveDates turns ISO date-times into Date,
  * so the date-time fields a page reads are widened to DateInput here; fields no page reads are left out (Omit).
  */
 import type { components } from '@shared/api/schema';

@@ -19,7 +19,7 @@ describe('formatPhone', () => {
 });
 
 describe('displayPhone', () => {
-  it('should show a stored US number in the spec format (issue 8 §7: the footer showed 5595551234)', () => {
+  it('should show a stored US number in the spec format (the footer showed 5595551234)', () => {
     expect(displayPhone('5595551234')).toBe('(559) 555-1234');
     expect(displayPhone('15595551234')).toBe('+1 (559) 555-1234');
     expect(displayPhone('(559) 555-0100')).toBe('(559) 555-0100');

@@ -3,7 +3,7 @@ import { applySeo, SEO } from './seo';
 
 const meta = (name: string) => document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? null;
 
-/** Issue 8 §6: undefined overrides (no organization yet) replaced the page's own title, description and noindex. */
+/** Undefined overrides (no organization yet) replaced the page's own title, description and noindex. */
 describe('applySeo', () => {
   it("should keep the page's entry when an override is undefined", () => {
     applySeo('signin', { title: undefined, description: undefined, noindex: undefined, siteName: undefined });

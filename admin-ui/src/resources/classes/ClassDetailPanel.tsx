@@ -67,7 +67,7 @@ export function ClassDetailPanel({
   });
   const [composing, setComposing] = useState(false);
   const [emailed, setEmailed] = useTimedMessage(3000);
-  // The server's session dates; the shared rule only for a record that came without them (issue 8 §8).
+  // The server's session dates; the shared rule only for a record that came without them.
   const sessions = record.sessions?.length
     ? record.sessions.map((s) => new Date(s))
     : classSessionDates(record.startDate, record.days, record.schedule);

@@ -3,7 +3,7 @@ import { useInput } from 'react-admin';
 import { FormTextField } from '@/common/formField';
 
 /**
- * The 'Minimum enrolment' group of the class form (issue 14 §3): the minimum, when the go/no-go is decided, and
+ * The 'Minimum enrolment' group of the class form: the minimum, when the go/no-go is decided, and
  * whether a class below it is cancelled (and refunded) automatically.
  */
 export function MinimumEnrolmentFields() {

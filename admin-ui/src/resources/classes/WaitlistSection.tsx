@@ -39,7 +39,7 @@ export function splitWaitlist(entries: WaitlistEntry[]): { active: WaitlistEntry
 type Action = 'offer' | 'up' | 'down' | 'remove';
 
 /**
- * The class panel's waitlist (issue 14 §1): who waits, in which order, how to reach them, since when, and the offer
+ * The class panel's waitlist: who waits, in which order, how to reach them, since when, and the offer
  * each holds with its expiry. The server offers freed seats by itself; the admin can offer one now, reorder, or remove
  * an entry (an offered entry's held seat then goes to the next person). Only the organization's admins see it.
  */

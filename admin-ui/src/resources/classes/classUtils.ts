@@ -58,7 +58,7 @@ export interface ClassFormValues {
   maxStudents: string;
   information: string;
   materials: string; // one per line
-  /** Minimum enrolment go/no-go (issue 14 §3): '0' = no minimum. */
+  /** Minimum enrolment go/no-go: '0' = no minimum. */
   minEnrollment: string;
   decisionHoursBefore: string;
   autoCancelBelowMinimum: boolean;

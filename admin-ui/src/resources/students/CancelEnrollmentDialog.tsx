@@ -12,7 +12,7 @@ const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /**
- * Cancel an enrollment, showing the refund quote first (issue 9 §4): what was paid, the rule of the policy frozen
+ * Cancel an enrollment, showing the refund quote first: what was paid, the rule of the policy frozen
  * at registration, and the refund it gives; for a card payment the admin may refund another amount (up to what is
  * left) or nothing. One Idempotency-Key per opened dialog: a double click or a retry is one cancellation.
  */

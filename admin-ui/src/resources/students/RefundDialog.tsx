@@ -11,7 +11,7 @@ import { refundBody } from '@/resources/students/moneyTrail';
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
-/** Refund a card payment without cancelling the enrollment (issue 9 §4): all that is left, or a chosen amount. */
+/** Refund a card payment without cancelling the enrollment: all that is left, or a chosen amount. */
 export function RefundDialog({
   enrollment,
   onClose,

@@ -38,7 +38,7 @@ export function studentExportName(s: Pick<Student, 'firstName' | 'lastName'>, da
 }
 
 /**
- * A student's personal data (issue 12 §6, issue 20 §6): download everything the organization holds about them as
+ * A student's personal data: download everything the organization holds about them as
  * JSON, or erase it. Erasure anonymises the person and keeps the money and attendance records; it asks for the
  * word ERASE typed first, as it cannot be undone.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatBirthDate, householdContactLine, rosterSecondary } from './household';
 
-describe('household display (issue 14 §2)', () => {
+describe('household display', () => {
   const contact = { id: 'c', firstName: 'Ana', lastName: 'Martinez', email: 'ana@example.com', phone: '5595551234' };
 
   it('should show an attendee with the household contact and the date of birth, without a time zone shift', () => {

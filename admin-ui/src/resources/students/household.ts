@@ -9,7 +9,7 @@ export function formatBirthDate(value: string | null | undefined): string | null
   return new Date(`${value}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 }
 
-/** "Household contact: Ana Martinez, ana@example.com, (559) 555-1234" for an attendee (issue 14 §2), else null. */
+/** "Household contact: Ana Martinez, ana@example.com, (559) 555-1234" for an attendee, else null. */
 export function householdContactLine(s: Pick<Student, 'householdContact'>): string | null {
   const c = s.householdContact;
   return c ? `Household contact: ${c.firstName} ${c.lastName}, ${c.email}, ${formatPhone(c.phone)}` : null;

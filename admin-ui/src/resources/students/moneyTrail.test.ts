@@ -13,7 +13,7 @@ import {
 
 const quote = { refundAmount: 40, refundableAmount: 80, paymentMethod: 'card' as 'card' | 'in-person', daysBeforeClass: 3 };
 
-describe('money trail of an enrollment (issue 9 §4)', () => {
+describe('money trail of an enrollment', () => {
   it('should name each lifecycle state', () => {
     expect(['held', 'active', 'cancelled', 'expired'].map(lifecycleLabel)).toEqual([
       'Awaiting card payment',

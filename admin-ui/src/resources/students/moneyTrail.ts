@@ -1,7 +1,7 @@
 import type { Enrollment, Refund, RefundQuote } from '@/providers/types';
 
 /**
- * The money trail of one enrollment as the student panel shows it (issue 9 §4): lifecycle, method, amount, the
+ * The money trail of one enrollment as the student panel shows it: lifecycle, method, amount, the
  * card fee split and refunds. Amounts are dollars, as the API gives them.
  */
 export type TrailEnrollment = Pick<

@@ -36,7 +36,7 @@ describe('studentUtils', () => {
     expect(formatPhone('5595550100')).toBe('(559) 555-0100');
   });
 
-  it('should refuse the numbers the server refuses (issue 8 §8: 555 area code, exchange starting with 0 or 1)', () => {
+  it('should refuse the numbers the server refuses (555 area code, exchange starting with 0 or 1)', () => {
     const phoneError = (phone: string) =>
       validateStudent({ ...emptyStudent(), firstName: 'Ann', lastName: 'Bo', email: 'a@b.co', phone }).phone;
     for (const bad of ['5555551234', '5590551234', '5591551234', '15591551234', '9115551234']) {

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The money trail of card payments (issue 9), shared by payments, reports and the IT-admin portal.
+ * The money trail of card payments, shared by payments, reports and the IT-admin portal.
  *
  * - An enrollment now has a lifecycle `status`: `held` (a card payment is open; the seat is counted against
  *   capacity until `hold_expires_at`), `active` (registered: paid, or to pay in person), `cancelled` (by the

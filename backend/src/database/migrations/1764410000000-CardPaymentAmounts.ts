@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 9 §3-§4, two columns the card flow needs beside the shared money trail:
+ * Two columns the card flow needs beside the shared money trail:
  * - `enrollments.amount_due_cents`: the price the server computed when the seat was held. The PaymentIntent is
  *   checked against it (a later change of the class price does not make a paid intent look tampered with).
  * - `refunds.idempotency_key`: the admin's Idempotency-Key of a refund request, so a retried request (double click,

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The organization's subscription (issue 10 §1): one row per organization, owned by the subscriptions module.
+ * The organization's subscription: one row per organization, owned by the subscriptions module.
  * It holds the plan on record, the Stripe status and ids, the current period, cancel-at-period-end, the trial end
  * and a scheduled plan change (a downgrade taking effect at period end). Which plan *applies* is decided from this
  * row by the plan policy (UsageService), never from the row alone: canceled, unpaid and incomplete_expired fall

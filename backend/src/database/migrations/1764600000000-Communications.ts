@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Communications (issue 11), owned by the communications module.
+ * Communications, owned by the communications module.
  *
  * - `communications` is the outbox and the history at once: a message is a row before it is anything else. The
  *   dispatcher claims due `pending` rows (`next_attempt_at`) with FOR UPDATE SKIP LOCKED and moves them to

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Reports built from what happened (issue 12).
+ * Reports built from what happened.
  *
  * - `activity_events.client_reported`: the spec's `POST /api/reporting/*` calls are kept for compatibility; what
  *   a browser posts is stored marked as client-reported and no report or activity list reads it (decision 9).

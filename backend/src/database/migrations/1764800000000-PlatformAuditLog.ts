@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The IT-admin portal's audit trail (issue 13): one row per platform-staff action (sign-in and its failures,
+ * The IT-admin portal's audit trail: one row per platform-staff action (sign-in and its failures,
  * reads of an organization, resets, dry runs, deletes) with who, when, what, the request and the outcome.
  *
  * Append-only, enforced here rather than trusted to the application: a trigger refuses every UPDATE and DELETE

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Enrollments by organization (issue 13): the IT-admin counts, student payments and payment reset select an
+ * Enrollments by organization: the IT-admin counts, student payments and payment reset select an
  * organization's enrollments; without this index each of them read the whole table.
  */
 export class EnrollmentsOrganizationIndex1764800000001 implements MigrationInterface {

@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Rating requests go through the communications outbox (issue 12 §3): message kind `rating` on messages and
- * templates. The data export reads an organization's log by id (issue 12 §6): an index for that walk.
+ * Rating requests go through the communications outbox: message kind `rating` on messages and
+ * templates. The data export reads an organization's log by id: an index for that walk.
  * `rating_requests` stays (rows written before this change); nothing writes it any more.
  */
 export class RatingMessages1764900000000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The waitlist with timed seat offers (issue 14 §1). An `offered` entry holds one seat of the class (counted in
+ * The waitlist with timed seat offers. An `offered` entry holds one seat of the class (counted in
  * `classes.enrolled_students` like a card hold) until `offer_expires_at`. `sort_key` orders the list; the position
  * shown is the rank among live entries (waiting, offered). One live entry per email and class. The offer link's
  * token is signed; only its hash is kept, so a newer offer to the same entry makes the older link stale.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Household registration (issue 14 §2): each attendee is a student of their own (rosters, attendance, counts and
+ * Household registration: each attendee is a student of their own (rosters, attendance, counts and
  * refunds stay per person) linked to the household contact, whose email and phone they share. The email is then
  * unique among contacts only. Enrollments paid together share one PaymentIntent and carry the group's first
  * enrollment id, so the intent id is no longer unique per enrollment.

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The message kinds this change adds (issue 14 §3): two to students, one to the organization's admins. */
+/** The message kinds this change adds: two to students, one to the organization's admins. */
 const KINDS = ['class_confirmed', 'class_cancelled', 'class_below_minimum'];
 
 /**
@@ -19,7 +19,7 @@ async function setKinds(q: QueryRunner, table: string, change: (kinds: string[])
 }
 
 /**
- * Minimum enrolment go/no-go (issue 14 §3). `go_no_go` is the job's decision: pending until the decision time
+ * Minimum enrolment go/no-go. `go_no_go` is the job's decision: pending until the decision time
  * (start − decision_hours_before), then confirmed (enough students) or cancelled (too few and
  * auto_cancel_below_minimum). A class below its minimum without auto-cancel stays pending with `decided_at` set:
  * the admin was told and decides. `min_enrollment` 0 means no minimum (never decided).

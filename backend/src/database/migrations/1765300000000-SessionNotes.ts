@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The teacher's notes for one class session (issue 14 §4), owned by the attendance module. One row per session
+ * The teacher's notes for one class session, owned by the attendance module. One row per session
  * (class, session index): saving again replaces the text, so a retried save never doubles.
  */
 export class SessionNotes1765300000000 implements MigrationInterface {

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The attendance report over a year read every mark of the organization (423,000 in the bench) and joined each
- * with the active enrollments (issue 12 §7: 561 ms p95 against 300 ms). `attendance_tallies` keeps, per class and
+ * with the active enrollments (561 ms p95 against 300 ms). `attendance_tallies` keeps, per class and
  * session, the present and absent marks of students whose enrollment in the class is active now: exactly what
  * the report counted, so the report reads one row per session.
  *

@@ -6,7 +6,7 @@ import { useSeo } from '@/lib/seo';
 export const ACCESSIBILITY_REVIEWED = 'November 23, 2026';
 
 /**
- * /accessibility (issue 14 §5): the conformance claim, how it is tested, the exceptions known today and whom to
+ * /accessibility: the conformance claim, how it is tested, the exceptions known today and whom to
  * tell. Every exception listed was found by running the checks this page describes; when one is fixed, remove
  * it here in the same change.
  */

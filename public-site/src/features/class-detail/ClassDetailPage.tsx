@@ -81,7 +81,7 @@ export function ClassDetailPage() {
   const percent = item.maxStudents > 0 ? Math.min(100, Math.round((item.enrolledStudents / item.maxStudents) * 100)) : 0;
   const sessions = sessionDates(item.startDate, item.days, item.schedule, item.sessions);
   const materials = (item.materials ?? []).filter((m) => m && m.trim());
-  // A full class offers its waitlist where Register Now was (issue 14 §1), when the server says it takes entries (not
+  // A full class offers its waitlist where Register Now was, when the server says it takes entries (not
   // on a class an admin closed by hand); the registration page holds the form.
   const waitlist = item.waitlistOpen;
   const registerButton = waitlist ? (

@@ -1,6 +1,6 @@
 /**
  * What every legal document receives from LegalPage. Its own module, so the documents do not import the page
- * that imports them (issue 8 §7: that circle made the page and its documents load as one knot).
+ * that imports them (that circle made the page and its documents load as one knot).
  */
 export interface LegalProps {
   feePercent: number;

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClassItem } from '@/lib/models';
 import { OrgCalendar } from './OrgCalendar';
 
-/** Issue 8 §6: a cancelled class looked like any other on the calendar (desktop cell and mobile list). */
+/** A cancelled class looked like any other on the calendar (desktop cell and mobile list). */
 const today = new Date();
 const at = (day: number) => new Date(today.getFullYear(), today.getMonth(), day, 18, 0);
 const cls = (over: Partial<ClassItem>): ClassItem => ({

@@ -8,7 +8,7 @@ import { addMonths, entriesByDay, isCancelled, monthTitles, monthWeeks, startOfM
 
 /**
  * A cancelled class stays on the calendar (a registered student looks for it there) but reads 'Cancelled' and is
- * struck through, as the grid card says it (issue 8 §6).
+ * struck through, as the grid card says it.
  */
 function EventLabel({ entry }: { entry: CalendarEntry }) {
   const title = <span className="calendar__event-title">{entry.classItem.title}</span>;

@@ -58,7 +58,7 @@ const CARD_STYLE = {
 };
 
 /**
- * The card step (spec 2 §4, issue 9 §3), a lazily loaded chunk with Stripe's React bindings. On Pay: the server
+ * The card step (spec 2 §4), a lazily loaded chunk with Stripe's React bindings. On Pay: the server
  * takes a seat hold and opens the PaymentIntent (asking again while the hold is open returns the same one), the
  * card is confirmed with Stripe directly, then the server verifies the payment with Stripe and completes the
  * enrollment (decision 10: the browser never reports a payment as completed; if it never gets back, Stripe's

@@ -17,7 +17,7 @@ const CARD_HOLD_TEXTS: HoldCountdownTexts = {
 };
 
 /**
- * The seat hold's countdown (issue 9 §3; a waitlist offer's held seat, issue 14 §1). The time left is announced
+ * The seat hold's countdown (also a waitlist offer's held seat). The time left is announced
  * only when its spoken form changes (a live region re-reading every second would drown a screen reader), the
  * seconds are visual.
  */

@@ -12,7 +12,7 @@ import {
 const LABELS: Record<AttendeeField, string> = { firstName: 'First Name', lastName: 'Last Name', dateOfBirth: 'Date of Birth (optional)' };
 
 /**
- * 'Add another person' (issue 14 §2): each row is a person registered under the contact above (first and last name,
+ * 'Add another person': each row is a person registered under the contact above (first and last name,
  * optional date of birth); the contact's email and phone are shared. With at least one row, 'I am attending too'
  * (checked by default) says whether the contact takes a seat as well. Errors show on blur, on change once touched,
  * and for every row when `showAllErrors` (a submit).

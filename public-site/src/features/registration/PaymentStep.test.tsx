@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PaymentStep } from './PaymentStep';
 
-/** The card step's states (issue 9 §3, spec 2 §4 and §8) with a fake Stripe.js instance and a stubbed API. */
+/** The card step's states (spec 2 §4 and §8) with a fake Stripe.js instance and a stubbed API. */
 const stripeJs = vi.hoisted(() => ({
   load: (_key: string): Promise<unknown> => Promise.reject(new Error('not set')),
   keys: [] as string[],

@@ -4,7 +4,7 @@ import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { RegisterPage } from './RegisterPage';
 
-/** Issue 14 §2: 'Add another person' on the registration page. */
+/** 'Add another person' on the registration page. */
 const ORG = 'a0000000-0000-4000-8000-000000000001';
 const CLASS_ID = '486f36a9-a089-445a-9c44-8cb266b86655';
 const CLASS = {

@@ -4,7 +4,7 @@ import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { RegisterPage } from './RegisterPage';
 
-/** Issue 8 §6: 'Failed to load class data' was a spec text the register page never showed. */
+/** 'Failed to load class data' was a spec text the register page never showed. */
 const CLASS_ID = '486f36a9-a089-445a-9c44-8cb266b86655';
 
 function renderAt(path: string) {

@@ -70,12 +70,12 @@ export function RegisterPage() {
   const currentClass: ClassItem = item;
   const orgId: string = organizationId;
   const unitPrice = effectivePrice(currentClass.price, currentClass.discountPrice);
-  // Issue 14 §2: every person pays the price by the discount rule; the server computes the same total.
+  // Every person pays the price by the discount rule; the server computes the same total.
   const people = peopleCount(household);
   const amount = unitPrice * people;
   const attendees = attendeesToSend(values, household);
 
-  // A full class takes waitlist entries instead (issue 14 §1), also when it closed itself on filling up.
+  // A full class takes waitlist entries instead, also when it closed itself on filling up.
   const waitlist = classFull || currentClass.waitlistOpen;
   if (!isOpenStatus(currentClass.status) && !waitlist) {
     return (

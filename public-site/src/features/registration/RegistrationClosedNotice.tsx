@@ -6,7 +6,7 @@ import type { RegistrationClosed } from './api/checkEnrollment';
 
 /**
  * Step 1 ends here when the organization cannot take a new student (its plan's student limit): the student
- * learns it before typing payment details, and whom to contact instead (issue 8 §6).
+ * learns it before typing payment details, and whom to contact instead.
  */
 export function RegistrationClosedNotice({ closed, organizationId }: { closed: RegistrationClosed; organizationId: string }) {
   const hasContact = Boolean(closed.contactInfo?.email || closed.contactInfo?.phone || closed.contactInfo?.address);

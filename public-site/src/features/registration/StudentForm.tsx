@@ -44,7 +44,7 @@ export function StudentForm({
   businessName: string;
   /** Field messages the server gave for these values (the form is shown again to correct them). */
   initialErrors?: Partial<Record<StudentField, string>>;
-  /** More fields after the contact's (the household's people, issue 14 §2), checked on submit by `extraValid`. */
+  /** More fields after the contact's (the household's people), checked on submit by `extraValid`. */
   children?: ReactNode;
   extraValid?: boolean;
   onExtraInvalid?: () => void;

@@ -20,7 +20,7 @@ export interface ConfirmationState {
   enrollmentId: string | null;
   transactionId: string | null;
   organizationId: string;
-  /** A household registration (issue 14 §2): everyone registered. */
+  /** A household registration: everyone registered. */
   attendees?: { firstName: string; lastName: string }[];
 }
 

@@ -4,7 +4,7 @@ import { attendeesToSend, peopleCount, validateAttendee, validateDateOfBirth, ty
 const row = (firstName: string, lastName: string, dateOfBirth = '') => ({ key: 1, firstName, lastName, dateOfBirth });
 const contact = { firstName: ' Ana ', lastName: 'Martinez' };
 
-describe('household rules (issue 14 §2)', () => {
+describe('household rules', () => {
   it('should send no attendees for one person registering themself', () => {
     expect(attendeesToSend(contact, { contactAttends: true, others: [] })).toBeUndefined();
     expect(peopleCount({ contactAttends: false, others: [] })).toBe(1);

@@ -1,6 +1,6 @@
 import { validateName } from './studentFormRules';
 
-/** One more person on the registration form (issue 14 §2). `key` only keeps React rows stable. */
+/** One more person on the registration form. `key` only keeps React rows stable. */
 export interface AttendeeRow {
   key: number;
   firstName: string;

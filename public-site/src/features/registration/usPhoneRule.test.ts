@@ -11,7 +11,7 @@ describe('validatePhone', () => {
     expect(validatePhone('0551234567')).toBe('Phone number cannot start with 0 or 1');
     expect(validatePhone('1551234567')).toBe('Phone number cannot start with 0 or 1');
   });
-  it('should refuse what no US number can be, as the server does (issue 8 §6: exchange starting with 0 or 1)', () => {
+  it('should refuse what no US number can be, as the server does (exchange starting with 0 or 1)', () => {
     for (const bad of ['5590551234', '5591551234', '15591551234', '5555551234', '9115551234']) {
       expect(validatePhone(bad), bad).toBe(INVALID_US_PHONE);
     }

@@ -6,7 +6,7 @@ import { ClassDetailPage } from '@/features/class-detail/ClassDetailPage';
 import { RegisterPage } from '@/features/registration/RegisterPage';
 import { reply, stubApi } from './testApi';
 
-/** Issue 14 §1: a full class offers 'Join the waitlist' with the registration form's fields, then states the place. */
+/** A full class offers 'Join the waitlist' with the registration form's fields, then states the place. */
 const ORG = 'a0000000-0000-4000-8000-000000000001';
 const CLASS = '486f36a9-a089-445a-9c44-8cb266b86655';
 

@@ -9,7 +9,7 @@ import './waitlist.css';
 import { joinErrorMessage, joinWaitlist, positionText, type WaitlistJoined } from './api/waitlist';
 
 /**
- * 'Join the waitlist' on a full class (issue 14 §1): the registration form's own fields, rules and opt-in, then the
+ * 'Join the waitlist' on a full class: the registration form's own fields, rules and opt-in, then the
  * person's place. Joining again with the same email answers the same entry, so the confirmation never promises a
  * new place, only states the current one.
  */

@@ -8,7 +8,7 @@ import '@/features/registration/RegisterPage.css';
 type Phase = { kind: 'confirm' } | { kind: 'leaving' } | { kind: 'left' } | { kind: 'failed'; message: string };
 
 /**
- * /waitlist/leave/{token} (issue 14 §1): opening the link changes nothing (mail scanners open links); the person
+ * /waitlist/leave/{token}: opening the link changes nothing (mail scanners open links); the person
  * confirms with a button, which posts the leave, then sees that they are off the list.
  */
 export function WaitlistLeavePage() {

@@ -44,7 +44,7 @@ function formatExpiry(at: Date | string): string {
 }
 
 /**
- * /waitlist/offer/{token} (issue 14 §1): the seat the waitlist holds for this person, its expiry counting down, the
+ * /waitlist/offer/{token}: the seat the waitlist holds for this person, its expiry counting down, the
  * prices, and the registration's own two steps, which send the offer's token so the server registers into the held
  * seat (never a second one). An ended offer (expired or used: 410) or a bad link (404) says so plainly.
  */

@@ -6,7 +6,7 @@ import { WaitlistLeavePage } from './WaitlistLeavePage';
 import { WaitlistOfferPage } from './WaitlistOfferPage';
 import { reply, stubApi } from './testApi';
 
-/** Issue 14 §1: the seat offer page (held seat, countdown, prices, registration with the token) and the leave page. */
+/** The seat offer page (held seat, countdown, prices, registration with the token) and the leave page. */
 const ORG = 'a0000000-0000-4000-8000-000000000001';
 const CLASS = '486f36a9-a089-445a-9c44-8cb266b86655';
 const TOKEN = 'offer.token-123';

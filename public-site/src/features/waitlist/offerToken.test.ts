@@ -3,7 +3,7 @@ import { confirmCardEnrollment, createCardIntent } from '@/features/registration
 import { reserveInPerson } from '@/features/registration/api/registerStudent';
 import { reply, stubApi } from './testApi';
 
-/** Issue 14 §6: registering into an offer's held seat sends `waitlistOfferToken` to register and create-intent only. */
+/** Registering into an offer's held seat sends `waitlistOfferToken` to register and create-intent only. */
 const ORG = 'a0000000-0000-4000-8000-000000000001';
 const CLASS = '486f36a9-a089-445a-9c44-8cb266b86655';
 const student = { firstName: 'Rosa', lastName: 'Park', email: 'rosa@example.com', phone: '(559) 555-1234', communicationOptIn: true };

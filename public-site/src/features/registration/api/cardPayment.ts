@@ -20,9 +20,9 @@ export interface CardRegistration {
   classId: string;
   organizationId: string;
   student: StudentDetails;
-  /** A household (issue 14 §2): everyone paid for by one intent; `amount` is then the total. */
+  /** A household: everyone paid for by one intent; `amount` is then the total. */
   attendees?: Attendee[];
-  /** Registering into the seat a waitlist offer holds (issue 14 §1): the intent uses that seat, never a second one. */
+  /** Registering into the seat a waitlist offer holds: the intent uses that seat, never a second one. */
   waitlistOfferToken?: string;
 }
 

@@ -44,7 +44,7 @@ function toEnrollmentProblem(error: unknown): EnrollmentProblem {
   return { message: ENROLLMENT_CHECK_FALLBACK, isAlreadyEnrolled: false };
 }
 
-/** The organization's plan has no room for a new student: the form stops at step 1 with this (issue 8 §6). */
+/** The organization's plan has no room for a new student: the form stops at step 1 with this. */
 export interface RegistrationClosed {
   message: string;
   organizationName: string | null;

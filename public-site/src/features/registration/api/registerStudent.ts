@@ -44,7 +44,7 @@ export async function reserveInPerson(input: {
   student: StudentDetails;
   classId: string;
   organizationId: string;
-  /** A household registration (issue 14 §2): the people enrolled; absent for one person registering themself. */
+  /** A household registration: the people enrolled; absent for one person registering themself. */
   attendees?: Attendee[];
   waitlistOfferToken?: string;
 }): Promise<Student> {

@@ -1,4 +1,4 @@
-/** The waitlist's public calls (issue 14 §1, §6); the server's readable messages are shown as they are. */
+/** The waitlist's public calls; the server's readable messages are shown as they are. */
 import type { components } from '@shared/api/schema';
 import { api, ApiError } from '@/lib/apiClient';
 import type { StudentDetails } from '@/features/registration/api/registerStudent';
