@@ -28,8 +28,11 @@ export async function prepared<T>(db: DataSource, name: string, text: string, va
 export async function preparedSelect<E extends ObjectLiteral, R = Record<string, unknown>>(
   db: DataSource,
   qb: SelectQueryBuilder<E>,
+  /** Wraps the builder's SQL (e.g. as a CTE with more joined to each row); the builder's columns must stay. */
+  wrap: (sql: string) => string = (sql) => sql,
 ): Promise<{ entities: E[]; raw: R[] }> {
-  const [sql, params] = qb.getQueryAndParameters();
+  const [built, params] = qb.getQueryAndParameters();
+  const sql = wrap(built);
   const name = `q${createHash('sha1').update(sql).digest('base64url').slice(0, 20)}`;
   const raw = await prepared<R & Record<string, unknown>>(db, name, sql, params);
   const alias = qb.expressionMap.mainAlias!;
