@@ -9,12 +9,12 @@
 //      BENCH_MAIN (another build's main.js, e.g. the code before a change), BENCH_PROFILE (a directory:
 //      the API runs with --cpu-prof and writes its profile there), BENCH_JSON (write the figures there),
 //      BENCH_LOG (request logs on, as `npm start` has them: default true; they go to /dev/null).
-import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { load, measure as measureCpu, waitFor } from './bench-lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -65,67 +65,9 @@ async function call(method, url, body, token) {
   return json.data;
 }
 
-async function waitForHealth() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`http://localhost:${API_PORT}/api/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('API did not start');
-}
-
-/** CPU seconds (user + system) used so far by these processes: load-independent cost per request. */
-function cpuSeconds(pids) {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      /* exited */
-    }
-  }
-  return ticks / 100;
-}
-
-/** The embedded PostgreSQL: the postmaster (its command line names the data directory) and its children. */
-function postgresPids() {
-  const procs = fs
-    .readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .map((pid) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return { pid, ppid: stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1], cmd: fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8') };
-      } catch {
-        return null;
-      }
-    })
-    .filter(Boolean);
-  const master = procs.find((p) => p.cmd.includes(dataDir) && p.cmd.includes('postgres'));
-  return master ? [master.pid, ...procs.filter((p) => p.ppid === master.pid).map((p) => p.pid)] : [];
-}
-
-/** Runs autocannon and measures the CPU the server (and PostgreSQL) spent per request meanwhile. */
-async function measure(url, duration, headers, serverPids, withDb) {
-  const dbBefore = withDb ? postgresPids() : [];
-  const before = [cpuSeconds(serverPids), cpuSeconds(dbBefore)];
-  const r = await run(url, duration, headers);
-  const after = [cpuSeconds(serverPids), cpuSeconds(withDb ? [...new Set([...dbBefore, ...postgresPids()])] : [])];
-  const served = r.requests.total || 1;
-  const us = (i) => ((after[i] - before[i]) * 1e6) / served;
-  return Object.assign(r, { cpuUsPerRequest: us(0) + us(1), dbCpuUsPerRequest: us(1) });
-}
-
-function run(url, duration, headers) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1, headers }, (err, r) => (err ? reject(err) : resolve(r)));
-  });
-}
+const run = (url, duration, headers) => load(url, { connections: CONNECTIONS, duration, headers });
+const measure = (url, duration, headers, serverPids, withDb) =>
+  measureCpu(url, { connections: CONNECTIONS, duration, headers, serverPids, dataDir: withDb ? dataDir : null });
 
 /** An organization with `n` classes and `n` students (each enrolled once), written in SQL for speed. */
 async function bigOrganization(n) {
@@ -170,7 +112,7 @@ async function bigOrganization(n) {
 const results = [];
 let bare;
 try {
-  await waitForHealth();
+  await waitFor(`http://localhost:${API_PORT}/api/health`);
   const demo = await call('POST', '/api/auth/signin', DEMO);
   const orgs = [
     ['demo org', { id: demo.user.organizationId, token: demo.token }],
