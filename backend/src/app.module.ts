@@ -12,6 +12,7 @@ import type { AllConfigType } from './config/config.type';
 import { CONFIG_LOADERS } from './config/settings';
 import { dataSourceOptions } from './database/data-source';
 import { ActivityModule } from './modules/activity/activity.module';
+import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AttendanceModule } from './modules/attendance/attendance.module';
 import { AuthModule } from './modules/auth/auth.module';
@@ -55,6 +56,7 @@ import { WaitlistModule } from './modules/waitlist/waitlist.module';
     CommunicationsModule,
     AuthModule,
     SubscriptionsModule,
+    ApiKeysModule,
     OrganizationsModule,
     SettingsModule,
     ClassesModule,

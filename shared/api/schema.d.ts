@@ -50,6 +50,13 @@ export interface paths {
   "/api/analytics/events": {
     post: operations["Analytics_record"];
   };
+  "/api/api-keys": {
+    get: operations["ApiKeys_list"];
+    post: operations["ApiKeys_create"];
+  };
+  "/api/api-keys/{id}": {
+    delete: operations["ApiKeys_revoke"];
+  };
   "/api/attendance/bulk": {
     post: operations["Attendance_bulk"];
   };
@@ -516,6 +523,42 @@ export interface components {
       properties?: unknown;
       /** Format: date-time */
       timestamp?: string;
+    };
+    ApiKeyResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Zapier */
+      name: string;
+      /**
+       * @example [
+       *   "read",
+       *   "write"
+       * ]
+       */
+      scopes: ("read" | "write")[];
+      /**
+       * @description The start of the secret, to tell keys apart
+       * @example cl_live_3f9a1c
+       */
+      prefix: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      lastUsedAt: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      revokedAt: string | null;
     };
     AtRiskClassResponseDto: {
       /**
@@ -1263,6 +1306,10 @@ export interface components {
       /** @example Your message has been sent successfully! We'll get back to you soon. */
       message: string;
     };
+    CreateApiKeyDto: {
+      name: string;
+      scopes: ("read" | "write")[];
+    };
     CreateCheckoutDto: {
       /** Format: uuid */
       organizationId: string;
@@ -1308,6 +1355,47 @@ export interface components {
        * @example billing@sunrise-arts.example
        */
       email: string;
+    };
+    CreatedApiKeyResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Zapier */
+      name: string;
+      /**
+       * @example [
+       *   "read",
+       *   "write"
+       * ]
+       */
+      scopes: ("read" | "write")[];
+      /**
+       * @description The start of the secret, to tell keys apart
+       * @example cl_live_3f9a1c
+       */
+      prefix: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      lastUsedAt: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      revokedAt: string | null;
+      /**
+       * @description The secret, shown this once: send it as `Authorization: Bearer <secret>`
+       * @example cl_live_3f9a1c0d5b7e4a2f9c8d1e6b0a3f5c7d9e1b2a4c6d8f0e2
+       */
+      secret: string;
     };
     CreateOrganizationDto: {
       name: string;
@@ -4743,6 +4831,112 @@ export interface operations {
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ApiKeys_list: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ApiKeyResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ApiKeys_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateApiKeyDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreatedApiKeyResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ApiKeys_revoke: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ApiKeyResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
