@@ -34,6 +34,7 @@ import { StripeModule } from './modules/stripe/stripe.module';
 import { StudentsModule } from './modules/students/students.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 import { WaitlistModule } from './modules/waitlist/waitlist.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 @Module({
   imports: [
@@ -74,6 +75,7 @@ import { WaitlistModule } from './modules/waitlist/waitlist.module';
     DataExportModule,
     GoNoGoModule,
     WaitlistModule,
+    WebhooksModule,
   ],
   providers: [
     { provide: APP_GUARD, useClass: AppAuthGuard },

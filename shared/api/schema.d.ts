@@ -388,6 +388,20 @@ export interface paths {
   "/api/waitlist/offers/{token}": {
     get: operations["Waitlist_offerDetails"];
   };
+  "/api/webhook-deliveries/{id}/redeliver": {
+    post: operations["Webhooks_redeliver"];
+  };
+  "/api/webhook-endpoints": {
+    get: operations["Webhooks_list"];
+    post: operations["Webhooks_create"];
+  };
+  "/api/webhook-endpoints/{id}": {
+    put: operations["Webhooks_update"];
+    delete: operations["Webhooks_remove"];
+  };
+  "/api/webhook-endpoints/{id}/deliveries": {
+    get: operations["Webhooks_deliveries"];
+  };
   "/api/webhooks/stripe": {
     post: operations["StripeWebhooks_receive"];
   };
@@ -1394,6 +1408,45 @@ export interface components {
       /**
        * @description The secret, shown this once: send it as `Authorization: Bearer <secret>`
        * @example cl_live_3f9a1c0d5b7e4a2f9c8d1e6b0a3f5c7d9e1b2a4c6d8f0e2
+       */
+      secret: string;
+    };
+    CreatedWebhookEndpointResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example https://hooks.zapier.com/hooks/catch/123/abc */
+      url: string;
+      /**
+       * @example [
+       *   "enrollment.created"
+       * ]
+       */
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
+      /** @example true */
+      active: boolean;
+      /**
+       * Format: date-time
+       * @description Failing without a success since
+       * @example null
+       */
+      failingSince: string | null;
+      /**
+       * Format: date-time
+       * @description Turned off after three days of failures
+       * @example null
+       */
+      disabledAt: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * @description The signing secret, shown this once
+       * @example whsec_0d5b7e4a2f9c8d1e6b0a3f5c7d9e1b2a
        */
       secret: string;
     };
@@ -4262,6 +4315,90 @@ export interface components {
        * @example false
        */
       alreadyEnrolled: boolean;
+    };
+    WebhookDeliveryResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @description The event id (Classlane-Event-Id): the same on every retry
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      eventId: string;
+      /**
+       * @example enrollment.created
+       * @enum {string}
+       */
+      eventType: "enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated";
+      /**
+       * @example delivered
+       * @enum {string}
+       */
+      status: "pending" | "sending" | "delivered" | "failed";
+      /** @example 1 */
+      attempts: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      nextAttemptAt: string;
+      /** @example 200 */
+      lastStatusCode: number | null;
+      /** @example null */
+      lastError: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      deliveredAt: string | null;
+    };
+    WebhookEndpointDto: {
+      /** Format: uri */
+      url: string;
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
+      active?: boolean;
+    };
+    WebhookEndpointResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example https://hooks.zapier.com/hooks/catch/123/abc */
+      url: string;
+      /**
+       * @example [
+       *   "enrollment.created"
+       * ]
+       */
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
+      /** @example true */
+      active: boolean;
+      /**
+       * Format: date-time
+       * @description Failing without a success since
+       * @example null
+       */
+      failingSince: string | null;
+      /**
+       * Format: date-time
+       * @description Turned off after three days of failures
+       * @example null
+       */
+      disabledAt: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
     };
   };
   responses: never;
@@ -9341,6 +9478,228 @@ export interface operations {
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Webhooks_redeliver: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WebhookDeliveryResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Webhooks_list: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WebhookEndpointResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Webhooks_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WebhookEndpointDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreatedWebhookEndpointResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Webhooks_update: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WebhookEndpointDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WebhookEndpointResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Webhooks_remove: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["DeletedResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Webhooks_deliveries: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The latest 100, newest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WebhookDeliveryResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
