@@ -67,11 +67,11 @@ export function postWebhook(
 ): Promise<SendResult> {
   return new Promise((resolve) => {
     let settled = false;
-    let timer: NodeJS.Timeout | undefined;
+    const clock: { timer?: NodeJS.Timeout } = {};
     const done = (r: SendResult) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      clearTimeout(clock.timer);
       resolve(r);
     };
     let target: URL;
@@ -112,7 +112,7 @@ export function postWebhook(
         res.on('error', (e) => done({ ok: false, statusCode: res.statusCode ?? null, error: e.message }));
       },
     );
-    timer = setTimeout(() => {
+    clock.timer = setTimeout(() => {
       req.destroy();
       done({ ok: false, statusCode: null, error: `No answer within ${opts.timeoutMs / 1000} s` });
     }, opts.timeoutMs);
