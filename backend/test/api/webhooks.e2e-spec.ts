@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebhooksDispatcher } from '../../src/modules/webhooks/webhooks.dispatcher';
-import { createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
+import { classBody, createClass, createOrg, registerBody, studentBody, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { startSendGridStandIn } from '../stand-ins/sendgrid.stand-in';
 
@@ -196,6 +196,43 @@ describe('outbound webhooks', () => {
     expect(await deliveries(off.id)).toEqual([]);
     await t.http.delete(`/api/webhook-endpoints/${narrow.id}`).set(org.auth).expect(200);
     await t.http.delete(`/api/webhook-endpoints/${off.id}`).set(org.auth).expect(200);
+  });
+
+  it('should announce a student edited, an enrollment cancelled and a class cancelled, each in its own transaction', async () => {
+    const all = (
+      await t.http
+        .post('/api/webhook-endpoints')
+        .set(org.auth)
+        .send({ url: receiver.url, events: ['student.updated', 'enrollment.cancelled', 'class.cancelled'] })
+        .expect(201)
+    ).body.data;
+    const cls = await createClass(t, org, { title: 'Doomed' });
+    const student = await register(org, cls.id);
+    await run();
+    receiver.received.length = 0;
+    const body = { ...studentBody(), email: student.email, firstName: 'Renamed' };
+    await t.http.put(`/api/students/${student.id}`).set(org.auth).send(body).expect(200);
+    await t.http.delete(`/api/students/${student.id}/enrollments/${cls.id}`).set(org.auth).expect(200);
+    await t.http
+      .put(`/api/classes/${cls.id}`)
+      .set(org.auth)
+      .send(classBody({ title: 'Doomed', status: 'Cancelled' }))
+      .expect(200);
+    // A refused edit (bad input) announces nothing.
+    await t.http
+      .put(`/api/students/${student.id}`)
+      .set(org.auth)
+      .send({ ...body, email: 'nope' })
+      .expect(400);
+    await run();
+    const events = receiver.received.map((r) => JSON.parse(r.body));
+    // class.cancelled twice: the first endpoint of this file subscribed to it too.
+    const ofAll = events.filter((e) => ['student.updated', 'enrollment.cancelled', 'class.cancelled'].includes(e.type));
+    expect(ofAll.map((e) => e.type).sort()).toEqual(['class.cancelled', 'class.cancelled', 'enrollment.cancelled', 'student.updated']);
+    expect(ofAll.find((e) => e.type === 'student.updated').data).toMatchObject({ studentId: student.id, firstName: 'Renamed' });
+    expect(ofAll.find((e) => e.type === 'enrollment.cancelled').data).toMatchObject({ studentId: student.id, classId: cls.id });
+    expect(ofAll.find((e) => e.type === 'class.cancelled').data).toEqual({ classId: cls.id, className: 'Doomed' });
+    await t.http.delete(`/api/webhook-endpoints/${all.id}`).set(org.auth).expect(200);
   });
 
   it("should keep organizations apart: no access to another's endpoints or deliveries, and no events of theirs", async () => {
