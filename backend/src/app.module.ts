@@ -16,6 +16,7 @@ import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AttendanceModule } from './modules/attendance/attendance.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { CalendarFeedsModule } from './modules/calendar-feeds/calendar-feeds.module';
 import { ClassesModule } from './modules/classes/classes.module';
 import { CommunicationsModule } from './modules/communications/communications.module';
 import { DataExportModule } from './modules/data-export/data-export.module';
@@ -76,6 +77,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     GoNoGoModule,
     WaitlistModule,
     WebhooksModule,
+    CalendarFeedsModule,
   ],
   providers: [
     { provide: APP_GUARD, useClass: AppAuthGuard },

@@ -95,6 +95,16 @@ export interface paths {
     get: operations["Auth_getUser"];
     delete: operations["Auth_deleteUser"];
   };
+  "/api/calendar-feeds": {
+    get: operations["CalendarFeeds_list"];
+    post: operations["CalendarFeeds_create"];
+  };
+  "/api/calendar-feeds/{id}": {
+    delete: operations["CalendarFeeds_revoke"];
+  };
+  "/api/calendar/{file}": {
+    get: operations["CalendarFeeds_ics"];
+  };
   "/api/classes": {
     get: operations["Classes_list"];
     post: operations["Classes_create"];
@@ -840,6 +850,39 @@ export interface components {
       organizationId?: string;
       attendanceData: components["schemas"]["AttendanceEntryDto"][];
     };
+    CalendarFeedResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * @example organization
+       * @enum {string}
+       */
+      scope: "organization" | "class" | "teacher";
+      /**
+       * Format: uuid
+       * @example null
+       */
+      classId: string | null;
+      /**
+       * Format: uuid
+       * @description Who made it (a teacher feed: whose classes)
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      userId: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      revokedAt: string | null;
+    };
     CancelEnrollmentDto: {
       refund?: boolean;
       amount?: number;
@@ -1324,6 +1367,12 @@ export interface components {
       name: string;
       scopes: ("read" | "write")[];
     };
+    CreateCalendarFeedDto: {
+      /** @enum {string} */
+      scope: "organization" | "class" | "teacher";
+      /** Format: uuid */
+      classId?: string;
+    };
     CreateCheckoutDto: {
       /** Format: uuid */
       organizationId: string;
@@ -1410,6 +1459,44 @@ export interface components {
        * @example cl_live_3f9a1c0d5b7e4a2f9c8d1e6b0a3f5c7d9e1b2a4c6d8f0e2
        */
       secret: string;
+    };
+    CreatedCalendarFeedResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * @example organization
+       * @enum {string}
+       */
+      scope: "organization" | "class" | "teacher";
+      /**
+       * Format: uuid
+       * @example null
+       */
+      classId: string | null;
+      /**
+       * Format: uuid
+       * @description Who made it (a teacher feed: whose classes)
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      userId: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      revokedAt: string | null;
+      /**
+       * @description The subscription URL, shown this once
+       * @example https://classes.example.com/api/calendar/3f9a1c0d5b7e4a2f9c8d1e6b0a3f5c7d.ics
+       */
+      url: string;
     };
     CreatedWebhookEndpointResponseDto: {
       /**
@@ -5529,6 +5616,133 @@ export interface operations {
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CalendarFeeds_list: {
+    responses: {
+      /** @description An admin: the organization's feeds; a teacher: their own */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CalendarFeedResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CalendarFeeds_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateCalendarFeedDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreatedCalendarFeedResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CalendarFeeds_revoke: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CalendarFeedResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CalendarFeeds_ics: {
+    parameters: {
+      path: {
+        file: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/calendar": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };

@@ -26,6 +26,7 @@ import { SubscriptionFirstStarted1765700000400 } from './1765700000400-Subscript
 import { ClassSessionStart1765750000000 } from './1765750000000-ClassSessionStart';
 import { ApiKeys1766500000000 } from './1766500000000-ApiKeys';
 import { Webhooks1766500000100 } from './1766500000100-Webhooks';
+import { CalendarFeeds1766500000200 } from './1766500000200-CalendarFeeds';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   ClassSessionStart1765750000000,
   ApiKeys1766500000000,
   Webhooks1766500000100,
+  CalendarFeeds1766500000200,
 ];
