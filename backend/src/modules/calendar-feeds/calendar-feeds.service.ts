@@ -92,6 +92,9 @@ export function calendarOf(organizationName: string, classes: FeedClass[], publi
       duration: { minutes: c.duration },
       status: c.status === 'Cancelled' ? ('CANCELLED' as const) : ('CONFIRMED' as const),
       lastModified: c.updatedAt.getTime(),
+      // DTSTAMP from the class too, not the clock (ics's default): the same content is the same bytes, hence the
+      // same ETag, so a polling calendar gets 304 until something changes. (ics validates it; its types omit it.)
+      ...({ timestamp: c.updatedAt.getTime() } as object),
       url: `${publicUrl}/class/${c.id}`,
       productId: 'classlane/ics',
     }));
