@@ -12,9 +12,11 @@ import type { AllConfigType } from './config/config.type';
 import { CONFIG_LOADERS } from './config/settings';
 import { dataSourceOptions } from './database/data-source';
 import { ActivityModule } from './modules/activity/activity.module';
+import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AttendanceModule } from './modules/attendance/attendance.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { CalendarFeedsModule } from './modules/calendar-feeds/calendar-feeds.module';
 import { ClassesModule } from './modules/classes/classes.module';
 import { CommunicationsModule } from './modules/communications/communications.module';
 import { DataExportModule } from './modules/data-export/data-export.module';
@@ -33,6 +35,7 @@ import { StripeModule } from './modules/stripe/stripe.module';
 import { StudentsModule } from './modules/students/students.module';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 import { WaitlistModule } from './modules/waitlist/waitlist.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 @Module({
   imports: [
@@ -55,6 +58,7 @@ import { WaitlistModule } from './modules/waitlist/waitlist.module';
     CommunicationsModule,
     AuthModule,
     SubscriptionsModule,
+    ApiKeysModule,
     OrganizationsModule,
     SettingsModule,
     ClassesModule,
@@ -72,6 +76,8 @@ import { WaitlistModule } from './modules/waitlist/waitlist.module';
     DataExportModule,
     GoNoGoModule,
     WaitlistModule,
+    WebhooksModule,
+    CalendarFeedsModule,
   ],
   providers: [
     { provide: APP_GUARD, useClass: AppAuthGuard },

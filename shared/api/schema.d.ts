@@ -50,6 +50,13 @@ export interface paths {
   "/api/analytics/events": {
     post: operations["Analytics_record"];
   };
+  "/api/api-keys": {
+    get: operations["ApiKeys_list"];
+    post: operations["ApiKeys_create"];
+  };
+  "/api/api-keys/{id}": {
+    delete: operations["ApiKeys_revoke"];
+  };
   "/api/attendance/bulk": {
     post: operations["Attendance_bulk"];
   };
@@ -87,6 +94,16 @@ export interface paths {
   "/api/auth/users/{id}": {
     get: operations["Auth_getUser"];
     delete: operations["Auth_deleteUser"];
+  };
+  "/api/calendar-feeds": {
+    get: operations["CalendarFeeds_list"];
+    post: operations["CalendarFeeds_create"];
+  };
+  "/api/calendar-feeds/{id}": {
+    delete: operations["CalendarFeeds_revoke"];
+  };
+  "/api/calendar/{file}": {
+    get: operations["CalendarFeeds_ics"];
   };
   "/api/classes": {
     get: operations["Classes_list"];
@@ -381,6 +398,20 @@ export interface paths {
   "/api/waitlist/offers/{token}": {
     get: operations["Waitlist_offerDetails"];
   };
+  "/api/webhook-deliveries/{id}/redeliver": {
+    post: operations["Webhooks_redeliver"];
+  };
+  "/api/webhook-endpoints": {
+    get: operations["Webhooks_list"];
+    post: operations["Webhooks_create"];
+  };
+  "/api/webhook-endpoints/{id}": {
+    put: operations["Webhooks_update"];
+    delete: operations["Webhooks_remove"];
+  };
+  "/api/webhook-endpoints/{id}/deliveries": {
+    get: operations["Webhooks_deliveries"];
+  };
   "/api/webhooks/stripe": {
     post: operations["StripeWebhooks_receive"];
   };
@@ -516,6 +547,42 @@ export interface components {
       properties?: unknown;
       /** Format: date-time */
       timestamp?: string;
+    };
+    ApiKeyResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Zapier */
+      name: string;
+      /**
+       * @example [
+       *   "read",
+       *   "write"
+       * ]
+       */
+      scopes: ("read" | "write")[];
+      /**
+       * @description The start of the secret, to tell keys apart
+       * @example cl_live_3f9a1c
+       */
+      prefix: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      lastUsedAt: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      revokedAt: string | null;
     };
     AtRiskClassResponseDto: {
       /**
@@ -782,6 +849,39 @@ export interface components {
       /** Format: uuid */
       organizationId?: string;
       attendanceData: components["schemas"]["AttendanceEntryDto"][];
+    };
+    CalendarFeedResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * @example organization
+       * @enum {string}
+       */
+      scope: "organization" | "class" | "teacher";
+      /**
+       * Format: uuid
+       * @example null
+       */
+      classId: string | null;
+      /**
+       * Format: uuid
+       * @description Who made it (a teacher feed: whose classes)
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      userId: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      revokedAt: string | null;
     };
     CancelEnrollmentDto: {
       refund?: boolean;
@@ -1263,6 +1363,16 @@ export interface components {
       /** @example Your message has been sent successfully! We'll get back to you soon. */
       message: string;
     };
+    CreateApiKeyDto: {
+      name: string;
+      scopes: ("read" | "write")[];
+    };
+    CreateCalendarFeedDto: {
+      /** @enum {string} */
+      scope: "organization" | "class" | "teacher";
+      /** Format: uuid */
+      classId?: string;
+    };
     CreateCheckoutDto: {
       /** Format: uuid */
       organizationId: string;
@@ -1308,6 +1418,124 @@ export interface components {
        * @example billing@sunrise-arts.example
        */
       email: string;
+    };
+    CreatedApiKeyResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Zapier */
+      name: string;
+      /**
+       * @example [
+       *   "read",
+       *   "write"
+       * ]
+       */
+      scopes: ("read" | "write")[];
+      /**
+       * @description The start of the secret, to tell keys apart
+       * @example cl_live_3f9a1c
+       */
+      prefix: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      lastUsedAt: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      revokedAt: string | null;
+      /**
+       * @description The secret, shown this once: send it as `Authorization: Bearer <secret>`
+       * @example cl_live_3f9a1c0d5b7e4a2f9c8d1e6b0a3f5c7d9e1b2a4c6d8f0e2
+       */
+      secret: string;
+    };
+    CreatedCalendarFeedResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * @example organization
+       * @enum {string}
+       */
+      scope: "organization" | "class" | "teacher";
+      /**
+       * Format: uuid
+       * @example null
+       */
+      classId: string | null;
+      /**
+       * Format: uuid
+       * @description Who made it (a teacher feed: whose classes)
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      userId: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      revokedAt: string | null;
+      /**
+       * @description The subscription URL, shown this once
+       * @example https://classes.example.com/api/calendar/3f9a1c0d5b7e4a2f9c8d1e6b0a3f5c7d.ics
+       */
+      url: string;
+    };
+    CreatedWebhookEndpointResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example https://hooks.zapier.com/hooks/catch/123/abc */
+      url: string;
+      /**
+       * @example [
+       *   "enrollment.created"
+       * ]
+       */
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
+      /** @example true */
+      active: boolean;
+      /**
+       * Format: date-time
+       * @description Failing without a success since
+       * @example null
+       */
+      failingSince: string | null;
+      /**
+       * Format: date-time
+       * @description Turned off after three days of failures
+       * @example null
+       */
+      disabledAt: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * @description The signing secret, shown this once
+       * @example whsec_0d5b7e4a2f9c8d1e6b0a3f5c7d9e1b2a
+       */
+      secret: string;
     };
     CreateOrganizationDto: {
       name: string;
@@ -4175,6 +4403,90 @@ export interface components {
        */
       alreadyEnrolled: boolean;
     };
+    WebhookDeliveryResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @description The event id (Classlane-Event-Id): the same on every retry
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      eventId: string;
+      /**
+       * @example enrollment.created
+       * @enum {string}
+       */
+      eventType: "enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated";
+      /**
+       * @example delivered
+       * @enum {string}
+       */
+      status: "pending" | "sending" | "delivered" | "failed";
+      /** @example 1 */
+      attempts: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      nextAttemptAt: string;
+      /** @example 200 */
+      lastStatusCode: number | null;
+      /** @example null */
+      lastError: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      deliveredAt: string | null;
+    };
+    WebhookEndpointDto: {
+      /** Format: uri */
+      url: string;
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
+      active?: boolean;
+    };
+    WebhookEndpointResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example https://hooks.zapier.com/hooks/catch/123/abc */
+      url: string;
+      /**
+       * @example [
+       *   "enrollment.created"
+       * ]
+       */
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
+      /** @example true */
+      active: boolean;
+      /**
+       * Format: date-time
+       * @description Failing without a success since
+       * @example null
+       */
+      failingSince: string | null;
+      /**
+       * Format: date-time
+       * @description Turned off after three days of failures
+       * @example null
+       */
+      disabledAt: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+    };
   };
   responses: never;
   parameters: never;
@@ -4749,6 +5061,112 @@ export interface operations {
       };
     };
   };
+  ApiKeys_list: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ApiKeyResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ApiKeys_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateApiKeyDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreatedApiKeyResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ApiKeys_revoke: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ApiKeyResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Attendance_bulk: {
     requestBody: {
       content: {
@@ -5198,6 +5616,133 @@ export interface operations {
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CalendarFeeds_list: {
+    responses: {
+      /** @description An admin: the organization's feeds; a teacher: their own */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CalendarFeedResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CalendarFeeds_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateCalendarFeedDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreatedCalendarFeedResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CalendarFeeds_revoke: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CalendarFeedResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CalendarFeeds_ics: {
+    parameters: {
+      path: {
+        file: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/calendar": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
@@ -9147,6 +9692,228 @@ export interface operations {
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Webhooks_redeliver: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WebhookDeliveryResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Webhooks_list: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WebhookEndpointResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Webhooks_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WebhookEndpointDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreatedWebhookEndpointResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Webhooks_update: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WebhookEndpointDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WebhookEndpointResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Webhooks_remove: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["DeletedResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Webhooks_deliveries: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The latest 100, newest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WebhookDeliveryResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };

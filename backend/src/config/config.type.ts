@@ -2,6 +2,7 @@ import type { AppConfig } from './app.config';
 import type { AuthConfig } from './auth.config';
 import type { CommunicationsConfig } from './communications.config';
 import type { DatabaseConfig } from './database.config';
+import type { IntegrationsConfig } from './integrations.config';
 import type { JobsConfig } from './jobs.config';
 import type { SendgridConfig } from './sendgrid.config';
 import type { StripeConfig } from './stripe.config';
@@ -17,4 +18,5 @@ export type AllConfigType = {
   twilio: TwilioConfig;
   jobs: JobsConfig;
   communications: CommunicationsConfig;
+  integrations: IntegrationsConfig;
 };

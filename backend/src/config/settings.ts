@@ -3,6 +3,7 @@ import { authConfig, readAuthConfig } from './auth.config';
 import type { AllConfigType } from './config.type';
 import { communicationsConfig, readCommunicationsConfig } from './communications.config';
 import { databaseConfig, readDatabaseConfig } from './database.config';
+import { integrationsConfig, readIntegrationsConfig } from './integrations.config';
 import { jobsConfig, readJobsConfig } from './jobs.config';
 import { readSendgridConfig, sendgridConfig } from './sendgrid.config';
 import { readStripeConfig, stripeConfig } from './stripe.config';
@@ -18,6 +19,7 @@ export const CONFIG_LOADERS = [
   twilioConfig,
   jobsConfig,
   communicationsConfig,
+  integrationsConfig,
 ];
 
 /**
@@ -34,5 +36,6 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AllConfigTyp
     twilio: readTwilioConfig(env),
     jobs: readJobsConfig(env),
     communications: readCommunicationsConfig(env),
+    integrations: readIntegrationsConfig(env),
   };
 }

@@ -304,6 +304,21 @@ describe('bad input on every write route', () => {
       'POST /api/waitlist/:entryId/offer': { auth: 'admin', body: null },
       'POST /api/waitlist/:entryId/move': { auth: 'admin', body: { position: 1 } },
       'POST /api/waitlist/leave/:token': { auth: 'public', body: null },
+      // Integrations (issue 25): ids name nothing of the organization (404); bodies as the admin sends them.
+      'POST /api/api-keys': { auth: 'admin', body: { name: 'Sweep', scopes: ['read', 'write'] } },
+      'DELETE /api/api-keys/:id': { auth: 'admin', body: null },
+      'POST /api/webhook-endpoints': {
+        auth: 'admin',
+        body: { url: 'https://example.com/hook', events: ['enrollment.created'], active: true },
+      },
+      'PUT /api/webhook-endpoints/:id': {
+        auth: 'admin',
+        body: { url: 'https://example.com/hook', events: ['enrollment.created'], active: true },
+      },
+      'DELETE /api/webhook-endpoints/:id': { auth: 'admin', body: null },
+      'POST /api/webhook-deliveries/:id/redeliver': { auth: 'admin', body: null },
+      'POST /api/calendar-feeds': { auth: 'admin', body: { scope: 'class', classId: cls.id } },
+      'DELETE /api/calendar-feeds/:id': { auth: 'admin', body: null },
       'POST /api/attendance/bulk': {
         auth: 'admin',
         body: { ...session, attendanceData: [{ studentId: student.body.data.id, attended: true }] },

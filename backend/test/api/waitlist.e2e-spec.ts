@@ -113,6 +113,8 @@ describe('waitlist with timed seat offers', () => {
     expect(email.message).toContain('https://site.example/waitlist/offer/');
     expect(email.message).toContain('https://site.example/waitlist/leave/');
     expect(email.html).toContain('>Register into your seat</a>');
+    // The offer's expiry is a real time (the UPDATE's returned row, not 'Invalid Date').
+    expect(email.message).not.toContain('Invalid Date');
     // The opted-out person's offer is email only (checked on the next person below), and the job re-running does nothing.
     await waitlist.sweep();
     await waitlist.lapseExpired();

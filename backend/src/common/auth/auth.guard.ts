@@ -1,6 +1,8 @@
-import { ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { ExecutionContext, ForbiddenException, Inject, Injectable, Optional, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
+import type { FastifyReply } from 'fastify';
+import { API_KEY_ACCESS_KEY, API_KEY_PREFIX, ApiKeyAuthenticator, ApiKeyRateLimited } from './api-key';
 import type { AuthUser } from './auth-user';
 import { IS_PUBLIC_KEY, OPTIONAL_AUTH_KEY, ROLES_KEY, STAFF_KEY, type Role } from './roles';
 
@@ -16,7 +18,10 @@ export class AppAuthGuard {
   private readonly org = new OrgJwtGuard();
   private readonly staff = new StaffJwtGuard();
 
-  constructor(private readonly reflector: Reflector) {}
+  constructor(
+    private readonly reflector: Reflector,
+    @Optional() @Inject(ApiKeyAuthenticator) private readonly apiKeys?: ApiKeyAuthenticator,
+  ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const flag = <T>(key: string) => this.reflector.getAllAndOverride<T>(key, [ctx.getHandler(), ctx.getClass()]);
@@ -24,7 +29,9 @@ export class AppAuthGuard {
     const req = ctx.switchToHttp().getRequest();
     if (flag<boolean>(STAFF_KEY)) return this.run(this.staff, ctx);
     if (flag<boolean>(OPTIONAL_AUTH_KEY) && !req.headers.authorization) return true;
-    await this.run(this.org, ctx);
+    const bearer = typeof req.headers.authorization === 'string' ? /^Bearer\s+(\S+)$/i.exec(req.headers.authorization)?.[1] : undefined;
+    if (bearer?.startsWith(API_KEY_PREFIX)) await this.apiKey(bearer, ctx, flag<'none' | 'read'>(API_KEY_ACCESS_KEY));
+    else await this.run(this.org, ctx);
     const user = req.user as AuthUser;
     const roles = flag<Role[]>(ROLES_KEY);
     if (roles?.length && !roles.includes(user.role)) {
@@ -33,6 +40,26 @@ export class AppAuthGuard {
     assertTenant(user, req.query?.organizationId);
     assertTenant(user, req.body?.organizationId);
     return true;
+  }
+
+  /**
+   * An API key acts as an admin of its organization, within its scopes: `read` only reads (GET, HEAD), `write`
+   * also changes what an admin may change, except where a route says keys may not (ApiKeyAccess).
+   */
+  private async apiKey(secret: string, ctx: ExecutionContext, access?: 'none' | 'read') {
+    if (!this.apiKeys) throw new UnauthorizedException('Authentication required');
+    const req = ctx.switchToHttp().getRequest<{ method: string; user?: AuthUser; apiKey?: unknown }>();
+    const { user, key } = await this.apiKeys.authenticate(secret).catch((e: unknown) => {
+      if (e instanceof ApiKeyRateLimited) ctx.switchToHttp().getResponse<FastifyReply>().header('Retry-After', String(e.retryAfter));
+      throw e;
+    });
+    if (access === 'none') throw new ForbiddenException('API keys cannot be used here; sign in as an admin to do this.');
+    const reads = req.method === 'GET' || req.method === 'HEAD';
+    if (!reads && access === 'read') throw new ForbiddenException('API keys can only read here; sign in as an admin to change this.');
+    if (!reads && !key.scopes.includes('write'))
+      throw new ForbiddenException(`The API key "${key.name}" has the read scope only; this change needs the write scope.`);
+    req.user = user;
+    req.apiKey = key;
   }
 
   private async run(guard: { canActivate(ctx: ExecutionContext): unknown }, ctx: ExecutionContext): Promise<boolean> {

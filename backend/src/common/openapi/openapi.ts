@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import { RequestMethod, type INestApplication } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { ModulesContainer } from '@nestjs/core';
 import {
@@ -14,6 +14,7 @@ import {
   SwaggerModule,
   type OpenAPIObject,
 } from '@nestjs/swagger';
+import { API_KEY_ACCESS_KEY } from '../auth/api-key';
 import { IS_PUBLIC_KEY, OPTIONAL_AUTH_KEY, ROLES_KEY, STAFF_KEY, type Role } from '../auth/roles';
 import { ErrorEnvelopeDto } from './api-envelope';
 import { applyValidatorSchemas, ECHOED_FIELD } from './validator-schemas';
@@ -21,6 +22,8 @@ import { applyValidatorSchemas, ECHOED_FIELD } from './validator-schemas';
 /** Security scheme names in the document: organization users and platform staff carry different tokens. */
 export const ORG_BEARER = 'bearer';
 export const STAFF_BEARER = 'staff';
+/** An organization's API key (`cl_live_…`), accepted on its admin routes within the key's scopes. */
+export const API_KEY_BEARER = 'apiKey';
 
 export const DOCS_PATH = 'api/docs';
 
@@ -33,6 +36,13 @@ export function routeAuth(controller: Function, handler: Function): RouteAuth {
   if (flag<boolean>(STAFF_KEY)) return { kind: 'staff' };
   if (flag<boolean>(OPTIONAL_AUTH_KEY)) return { kind: 'optional' };
   return { kind: 'org', roles: flag<Role[]>(ROLES_KEY) ?? [] };
+}
+
+/** Whether the guard lets an API key call the route at all (ApiKeyAccess; `read` leaves it the GET routes). */
+function acceptsApiKey(controller: Function, handler: Function): boolean {
+  const access = Reflect.getMetadata(API_KEY_ACCESS_KEY, handler) ?? Reflect.getMetadata(API_KEY_ACCESS_KEY, controller);
+  if (access === 'none') return false;
+  return access !== 'read' || Reflect.getMetadata(METHOD_METADATA, handler) === RequestMethod.GET;
 }
 
 const documented = new WeakSet<Function>();
@@ -71,6 +81,7 @@ function decorateRoutes(app: INestApplication): void {
           apply(ApiSecurity({}));
           apply(ApiBearerAuth(ORG_BEARER));
         } else apply(ApiBearerAuth(ORG_BEARER));
+        if (auth.kind !== 'staff' && acceptsApiKey(controller, handler)) apply(ApiBearerAuth(API_KEY_BEARER));
         apply(ApiUnauthorizedResponse({ description: 'No token, or an expired, revoked or wrong-audience token', type: ErrorEnvelopeDto }));
         if (auth.kind === 'org') {
           const roles = auth.roles.length ? auth.roles : ['admin', 'teacher'];
@@ -101,6 +112,11 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
         'Every JSON reply is `{ success, data, error }`. Sign in with `POST /api/auth/signin` and send the token as ',
         '`Authorization: Bearer <token>` (scheme **bearer**); platform staff sign in at `POST /api/admin/auth/signin` ',
         '(scheme **staff**: organization tokens are refused there, and staff tokens everywhere else).',
+        '',
+        'Scripts and integrations use an API key instead (scheme **apiKey**, Professional plan): an admin makes one with ',
+        '`POST /api/api-keys` and it is sent the same way, `Authorization: Bearer cl_live_…`. A `read` key may call the ',
+        "GET routes of its organization's admin; a `read`+`write` key may also change what an admin may change, except the ",
+        'team, the keys, the subscription and the organization itself.',
       ].join('\n'),
     )
     .setVersion('1')
@@ -116,6 +132,15 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addBearerAuth(
       { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Platform staff: POST /api/admin/auth/signin' },
       STAFF_BEARER,
+    )
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'cl_live_…',
+        description: "An organization's API key (Professional plan): POST /api/api-keys; scopes read or read+write",
+      },
+      API_KEY_BEARER,
     )
     .build();
   const document = SwaggerModule.createDocument(app, config, {

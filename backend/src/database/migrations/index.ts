@@ -24,6 +24,9 @@ import { RefundsPerEnrollment1765600000000 } from './1765600000000-RefundsPerEnr
 import { RefundChecks1765700000100 } from './1765700000100-RefundChecks';
 import { SubscriptionFirstStarted1765700000400 } from './1765700000400-SubscriptionFirstStarted';
 import { ClassSessionStart1765750000000 } from './1765750000000-ClassSessionStart';
+import { ApiKeys1766500000000 } from './1766500000000-ApiKeys';
+import { Webhooks1766500000100 } from './1766500000100-Webhooks';
+import { CalendarFeeds1766500000200 } from './1766500000200-CalendarFeeds';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
 export const MIGRATIONS = [
@@ -53,4 +56,7 @@ export const MIGRATIONS = [
   RefundChecks1765700000100,
   SubscriptionFirstStarted1765700000400,
   ClassSessionStart1765750000000,
+  ApiKeys1766500000000,
+  Webhooks1766500000100,
+  CalendarFeeds1766500000200,
 ];

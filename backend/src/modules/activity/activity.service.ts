@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { currentApiKey } from '../../common/auth/api-key';
 import type { ActivityEventType } from './activity-event.entity';
 import { ActivityRepository } from './activity.repository';
 
@@ -18,7 +19,8 @@ export class ActivityService {
     metadata: Record<string, unknown> = {},
     manager?: EntityManager,
   ): Promise<void> {
-    await this.repo.insert(manager, { organizationId, eventType, description, metadata, eventDate: new Date() });
+    const [event] = attributed([{ description, metadata }]);
+    await this.repo.insert(manager, { organizationId, eventType, ...event, eventDate: new Date() });
   }
 
   /** Several events of one action in one insert (same commit rules as `record`), in the order given. */
@@ -30,7 +32,12 @@ export class ActivityService {
     const eventDate = new Date();
     await this.repo.insertMany(
       manager,
-      events.map((e) => ({ organizationId, eventType: e.type, description: e.description, metadata: e.metadata ?? {}, eventDate })),
+      attributed(events.map((e) => ({ description: e.description, metadata: e.metadata ?? {} }))).map((e, i) => ({
+        organizationId,
+        eventType: events[i].type,
+        ...e,
+        eventDate,
+      })),
     );
   }
 
@@ -63,4 +70,17 @@ export class ActivityService {
   anonymiseStudent(manager: EntityManager, organizationId: string, studentId: string, name: string): Promise<void> {
     return this.repo.anonymiseStudent(manager, organizationId, studentId, name);
   }
+}
+
+/**
+ * What a request made with an API key records says so ('… by API key Zapier'), with the key in the metadata:
+ * the admin reading the log sees which integration acted (the key is the request's, see ApiKeyActorInterceptor).
+ */
+function attributed(events: { description: string; metadata: Record<string, unknown> }[]) {
+  const key = currentApiKey();
+  if (!key) return events;
+  return events.map((e) => ({
+    description: `${e.description} by API key ${key.name}`,
+    metadata: { ...e.metadata, apiKey: { id: key.id, name: key.name } },
+  }));
 }

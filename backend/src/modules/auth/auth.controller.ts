@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiKeyAccess } from '../../common/auth/api-key';
 import { CurrentUser, OrgId, type AuthUser } from '../../common/auth/auth-user';
 import { Public, Role, Roles } from '../../common/auth/roles';
 import { RateLimit } from '../../common/http/rate-limit';
@@ -15,6 +16,8 @@ import {
   UserResponseDto,
 } from './dto/auth.response';
 
+// The team and one's own account are for people signed in; an API key never changes them.
+@ApiKeyAccess('none')
 @Controller('auth')
 export class AuthController {
   constructor(private readonly auth: AuthService) {}

@@ -11,9 +11,10 @@ import { SeatsFreedHooks } from './seats-freed.hooks';
 import { TeacherClassesController } from './teacher-classes.controller';
 import { TeacherClassesRepository } from './teacher-classes.repository';
 import { TeacherClassesService } from './teacher-classes.service';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ClassEntity]), OrganizationsModule, SubscriptionsModule],
+  imports: [TypeOrmModule.forFeature([ClassEntity]), OrganizationsModule, SubscriptionsModule, WebhooksModule],
   controllers: [ClassesController, TeacherClassesController],
   providers: [ClassesRepository, ClassesService, PublicListCache, SeatsFreedHooks, TeacherClassesRepository, TeacherClassesService],
   exports: [ClassesService, SeatsFreedHooks],

@@ -11,6 +11,7 @@ import { ClassesRepository } from './classes.repository';
 import type { CloneClassDto, CreateClassDto, UpdateClassDto } from './dto/class.dto';
 import { PublicListCache, type CachedList } from './public-list.cache';
 import { SeatsFreedHooks } from './seats-freed.hooks';
+import { WebhookEvents } from '../webhooks/webhook-events';
 
 const ACTIVATE_LIMIT_MESSAGE = 'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.';
 
@@ -37,6 +38,7 @@ export class ClassesService {
     private readonly repo: ClassesRepository,
     private readonly usage: UsageService,
     private readonly activity: ActivityService,
+    private readonly webhooks: WebhookEvents,
     private readonly cache: PublicListCache,
     private readonly orgs: OrganizationsService,
     @InjectDataSource() private readonly db: DataSource,
@@ -160,6 +162,7 @@ export class ClassesService {
         { classId: saved.id, className: saved.title },
         manager,
       );
+      if (cancelled) await this.webhooks.publish(manager, organizationId, 'class.cancelled', { classId: saved.id, className: saved.title });
       return saved;
     });
     this.cache.invalidate(organizationId);

@@ -1,6 +1,7 @@
 import { applyDecorators, Body, Controller, Get, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiKeyAccess } from '../../common/auth/api-key';
 import { CurrentUser, OrgId, type AuthUser } from '../../common/auth/auth-user';
 import { OptionalAuth, Role, Roles } from '../../common/auth/roles';
 import { UuidParam } from '../../common/http/uuid.pipe';
@@ -26,6 +27,8 @@ const StripeFailures = (notFound?: string) =>
  * Stripe Connect onboarding (spec 3 §2.6 and §4). The organization is always the caller's own: a
  * body organizationId that differs is refused by the auth guard (403) before anything runs.
  */
+// Where the money goes is set by a person signed in; an API key may only read the account's state.
+@ApiKeyAccess('read')
 @Controller('connect')
 export class ConnectController {
   constructor(private readonly connect: ConnectService) {}

@@ -7,6 +7,7 @@ import { CommunicationsService } from '../communications/communications.service'
 import { OrganizationsService } from '../organizations/organizations.service';
 import { RefundsService } from '../payments/refunds.service';
 import { CardEnrollmentsService, messageInput } from '../registration/card-enrollments.service';
+import { WebhookEvents } from '../webhooks/webhook-events';
 
 export type Decision = 'confirmed' | 'below_minimum' | 'cancelled';
 
@@ -36,6 +37,7 @@ export class GoNoGoService {
     private readonly refunds: RefundsService,
     private readonly communications: CommunicationsService,
     private readonly activity: ActivityService,
+    private readonly webhooks: WebhookEvents,
     private readonly orgs: OrganizationsService,
   ) {}
 
@@ -83,6 +85,8 @@ export class GoNoGoService {
       { ...meta, reason: 'below_minimum' },
       m,
     );
+    if (cancel)
+      await this.webhooks.publish(m, c.organizationId, 'class.cancelled', { classId: c.id, className: c.title, reason: 'below_minimum' });
     await this.communications.queueBelowMinimumNotice(m, {
       organizationId: c.organizationId,
       classId: c.id,

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, ForbiddenException, Get, Param, Post, Put } from '@nestjs/common';
+import { ApiKeyAccess } from '../../common/auth/api-key';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { Public, Role, Roles } from '../../common/auth/roles';
 import { UuidParam } from '../../common/http/uuid.pipe';
@@ -30,6 +31,7 @@ export class OrganizationsController {
   }
 
   @ApiEnvelope(OrganizationCreatedResponseDto, { status: 201 })
+  @ApiKeyAccess('none')
   @Post()
   create(@CurrentUser() user: AuthUser, @Body() dto: CreateOrganizationDto) {
     return this.orgs.create(user, dto);
@@ -63,6 +65,7 @@ export class OrganizationsController {
 
   @ApiEnvelope(OrganizationDeletedResponseDto)
   @Roles(Role.Admin)
+  @ApiKeyAccess('none')
   @Delete(':id')
   delete(@Param('id', UuidParam) id: string, @CurrentUser() user: AuthUser) {
     return this.orgs.delete(own(user, id));

@@ -20,6 +20,7 @@ import { formatDollars, platformFeeCents } from './money';
 import { PaymentsRepository } from './payments.repository';
 import { BELOW_CARD_MINIMUM, PaymentError, PaymentException } from './payments.exception';
 import { LatePaymentRefunds } from './late-payment-refunds';
+import { WebhookEvents } from '../webhooks/webhook-events';
 
 /**
  * A household's card payment: one PaymentIntent for the total, one held enrollment per attendee
@@ -40,6 +41,7 @@ export class HouseholdPaymentsService {
     private readonly connect: ConnectService,
     private readonly usage: UsageService,
     private readonly activity: ActivityService,
+    private readonly webhooks: WebhookEvents,
     private readonly refunds: PaymentsRepository,
     private readonly communications: CommunicationsService,
     private readonly config: ConfigService<AllConfigType>,
@@ -189,6 +191,12 @@ export class HouseholdPaymentsService {
         },
         m,
       );
+      await this.webhooks.publish(m, r.organizationId, 'payment.succeeded', {
+        ...base,
+        enrollmentId: r.id,
+        amount: (r.amountDueCents ?? 0) / 100,
+        paymentMethod: 'card',
+      });
       if (keepsSeats && r.status !== 'active')
         await this.activity.record(
           r.organizationId,
@@ -197,6 +205,14 @@ export class HouseholdPaymentsService {
           { ...base, paymentMethod: 'card', source: 'online' },
           m,
         );
+      if (keepsSeats && r.status !== 'active')
+        await this.webhooks.publish(m, r.organizationId, 'enrollment.created', {
+          ...base,
+          enrollmentId: r.id,
+          paymentMethod: 'card',
+          paymentStatus: 'completed',
+          source: 'online',
+        });
     }
     const contact = messageInput(primary);
     if (keepsSeats) {

@@ -19,9 +19,19 @@ import { PaymentsRepository } from './payments.repository';
 import { RefundsService } from './refunds.service';
 import { LatePaymentRefunds } from './late-payment-refunds';
 import { StripeRefundsService } from './stripe-refunds.service';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 
 @Module({
-  imports: [RegistrationModule, StudentsModule, ClassesModule, StripeModule, ConnectModule, SubscriptionsModule, CommunicationsModule],
+  imports: [
+    RegistrationModule,
+    StudentsModule,
+    ClassesModule,
+    StripeModule,
+    ConnectModule,
+    SubscriptionsModule,
+    CommunicationsModule,
+    WebhooksModule,
+  ],
   controllers: [PaymentConfigController, InPersonPaymentsController, CardPaymentsController, EnrollmentsController],
   providers: [
     InPersonPaymentsService,

@@ -11,6 +11,7 @@ import type { CancelEnrollmentDto, RefundEnrollmentDto } from './dto/card-paymen
 import { formatDollars, refundQuote } from './money';
 import { PaymentsRepository, type RefundRecord, type RefundSource } from './payments.repository';
 import { REFUND_CHECK_FIRST_MS, refundStatus } from './stripe-refunds.service';
+import { WebhookEvents } from '../webhooks/webhook-events';
 
 const NOT_FOUND = 'Enrollment not found';
 
@@ -39,6 +40,7 @@ export class RefundsService {
     private readonly payments: CardPaymentsService,
     private readonly refunds: PaymentsRepository,
     private readonly activity: ActivityService,
+    private readonly webhooks: WebhookEvents,
     private readonly communications: CommunicationsService,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
@@ -110,6 +112,14 @@ export class RefundsService {
         },
         m,
       );
+      await this.webhooks.publish(m, organizationId, 'enrollment.cancelled', {
+        enrollmentId: e.id,
+        studentId: e.studentId,
+        studentName: e.studentName,
+        classId: e.classId,
+        className: e.classTitle,
+        refund: refund ? refund.amountCents / 100 : 0,
+      });
       return this.reply(m, e.id, refund);
     });
     if (openIntent) await this.payments.cancelIntent(openIntent);
@@ -153,6 +163,15 @@ export class RefundsService {
         },
         m,
       );
+      await this.webhooks.publish(m, organizationId, 'enrollment.cancelled', {
+        enrollmentId: e.id,
+        studentId: e.studentId,
+        studentName: e.studentName,
+        classId: e.classId,
+        className: e.classTitle,
+        refund: refund ? refund.amountCents / 100 : 0,
+        source: 'class_cancelled',
+      });
       return { cancelled: true, refundCents: refund?.amountCents ?? 0 };
     });
     if (openIntent) await this.payments.cancelIntent(openIntent);
@@ -257,6 +276,14 @@ export class RefundsService {
         this.logger.error(`Refund ${refund.id} of enrollment ${e.id} exceeds what was paid; recorded, total not changed`);
       // One notice per Stripe refund id: a replayed request queues nothing new.
       await this.communications.queueRefundNotice(m, { ...messageInput(e), refundReference: refund.id, refundCents: refund.amount });
+      await this.webhooks.publish(m, e.organizationId, 'payment.refunded', {
+        enrollmentId: e.id,
+        studentId: e.studentId,
+        classId: e.classId,
+        amount: refund.amount / 100,
+        status,
+        reason,
+      });
     }
     // Counted now (Stripe counts a pending refund as refunded too); whether it succeeds is read again later.
     if (status === 'pending')

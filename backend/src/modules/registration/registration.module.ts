@@ -1,3 +1,4 @@
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { Module } from '@nestjs/common';
 import { ClassesModule } from '../classes/classes.module';
 import { CommunicationsModule } from '../communications/communications.module';
@@ -26,7 +27,7 @@ import { StudentsController } from './students.controller';
  * card payment is the payments module's, which sits above this one.
  */
 @Module({
-  imports: [StudentsModule, ClassesModule, OrganizationsModule, SubscriptionsModule, CommunicationsModule],
+  imports: [StudentsModule, ClassesModule, OrganizationsModule, SubscriptionsModule, CommunicationsModule, WebhooksModule],
   controllers: [StudentsController],
   providers: [
     EnrollmentsRepository,

@@ -17,6 +17,7 @@ import { HouseholdService } from './household.service';
 import { isStudentLimit, RegistrantsService } from './registrants.service';
 import { alreadyEnrolledRace, isUniqueViolation, PAYMENT_LABEL, RegistrationError, RegistrationException } from './registration.exception';
 import { SeatOffers } from './seat-offers';
+import { WebhookEvents } from '../webhooks/webhook-events';
 
 /** The public registration's reply: this registration only (decision 15). */
 export interface RegistrationReply {
@@ -57,6 +58,7 @@ export class RegistrationService {
     private readonly classes: ClassesService,
     private readonly orgs: OrganizationsService,
     private readonly activity: ActivityService,
+    private readonly webhooks: WebhookEvents,
     private readonly communications: CommunicationsService,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
@@ -182,6 +184,17 @@ export class RegistrationService {
           { studentId: student.id, studentName: name, classId, className: cls.title, paymentMethod: method, source },
           manager,
         );
+        await this.webhooks.publish(manager, organizationId, 'enrollment.created', {
+          enrollmentId: enrollment.id,
+          classId,
+          className: cls.title,
+          studentId: student.id,
+          studentName: name,
+          email: student.email,
+          paymentMethod: method,
+          paymentStatus: enrollment.paymentStatus,
+          source,
+        });
         if (cls.enrolledStudents >= cls.maxStudents) {
           await this.activity.record(
             organizationId,

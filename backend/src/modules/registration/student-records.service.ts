@@ -24,6 +24,7 @@ const emailTaken = (message = 'A student with this email already exists') =>
   new RegistrationException(RegistrationError.EmailTaken, message);
 import { mapStudent, type StudentResponse } from './student-record';
 import { StudentRecordsRepository } from './student-records.repository';
+import { WebhookEvents } from '../webhooks/webhook-events';
 
 /**
  * The admin's student records: a student with their enrollments, read and edited as one. Adding a class takes its
@@ -40,6 +41,7 @@ export class StudentRecordsService {
     private readonly orgs: OrganizationsService,
     private readonly usage: UsageService,
     private readonly activity: ActivityService,
+    private readonly webhooks: WebhookEvents,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
@@ -103,6 +105,13 @@ export class StudentRecordsService {
         if (other && other.id !== id && other.id !== student.householdContactId) throw emailTaken();
         await this.students.update(manager, student, dto);
         if (dto.classEnrollments) await this.applyEnrollments(manager, student, dto.classEnrollments);
+        await this.webhooks.publish(manager, organizationId, 'student.updated', {
+          studentId: id,
+          firstName: dto.firstName,
+          lastName: dto.lastName,
+          email: dto.email,
+          phone: dto.phone ?? null,
+        });
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw emailTaken();
@@ -150,6 +159,7 @@ export class StudentRecordsService {
         { studentId, studentName: name, classId },
         manager,
       );
+      await this.webhooks.publish(manager, organizationId, 'enrollment.cancelled', { studentId, studentName: name, classId });
     });
     return this.get(studentId, organizationId);
   }

@@ -1,4 +1,5 @@
 import { Body, Controller, ForbiddenException, Get, HttpCode, HttpStatus, NotFoundException, Param, Post } from '@nestjs/common';
+import { ApiKeyAccess } from '../../common/auth/api-key';
 import { CurrentUser, type AuthUser } from '../../common/auth/auth-user';
 import { Public, Role, Roles } from '../../common/auth/roles';
 import { UuidParam } from '../../common/http/uuid.pipe';
@@ -31,6 +32,8 @@ function own(user: AuthUser, id: string) {
  * Subscription billing and plan access (spec 3 §7 paths). Admins of the organization only; the
  * calls that need Stripe answer 503 without it. Body organizationIds are checked by the auth guard (403).
  */
+// An API key may read the plan and its usage, never change or pay for a subscription.
+@ApiKeyAccess('read')
 @Controller('subscriptions')
 export class SubscriptionsController {
   constructor(

@@ -10,6 +10,7 @@ import { WaitlistJobs } from './waitlist.jobs';
 import { WaitlistRepository } from './waitlist.repository';
 import { WaitlistService } from './waitlist.service';
 import { WaitlistTokens } from './waitlist-tokens';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 
 /**
  * The waitlist, owner of `waitlist_entries`. It fills two ports at start-up: the classes module's seats-freed hooks
@@ -17,7 +18,7 @@ import { WaitlistTokens } from './waitlist-tokens';
  * seat), so neither of those modules imports this one.
  */
 @Module({
-  imports: [ClassesModule, RegistrationModule, CommunicationsModule, OrganizationsModule, ConnectModule, StripeModule],
+  imports: [ClassesModule, RegistrationModule, CommunicationsModule, OrganizationsModule, ConnectModule, StripeModule, WebhooksModule],
   controllers: [WaitlistController],
   providers: [WaitlistRepository, WaitlistService, WaitlistTokens, WaitlistJobs],
   exports: [WaitlistService],

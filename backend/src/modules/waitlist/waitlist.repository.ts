@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { returning } from '../../common/db/returning';
 
 export type WaitlistStatus = 'waiting' | 'offered' | 'accepted' | 'lapsed' | 'removed' | 'left';
 export const LIVE: WaitlistStatus[] = ['waiting', 'offered'];
@@ -114,13 +115,15 @@ export class WaitlistRepository {
   }
 
   async markOffered(manager: EntityManager, id: string, offer: number, hours: number, tokenHash: string): Promise<Date> {
-    const [row] = await manager.query(
+    // UPDATE … RETURNING through query() answers [rows, count]: returning() gives the rows.
+    const [row] = await returning<{ offerExpiresAt: Date }>(
+      manager,
       `UPDATE waitlist_entries SET status = 'offered', offer_count = $2, offered_at = now(),
               offer_expires_at = now() + $3 * interval '1 hour', offer_token_hash = $4, updated_at = now()
         WHERE id = $1 RETURNING offer_expires_at AS "offerExpiresAt"`,
       [id, offer, hours, tokenHash],
     );
-    return row.offerExpiresAt as Date;
+    return row.offerExpiresAt;
   }
 
   async setStatus(manager: EntityManager, id: string, status: WaitlistStatus): Promise<void> {

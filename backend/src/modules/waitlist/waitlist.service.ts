@@ -19,6 +19,7 @@ import { EnrollmentsService } from '../registration/enrollments.service';
 import type { JoinWaitlistDto } from './dto/waitlist.dto';
 import { WaitlistRepository, type WaitlistEntry } from './waitlist.repository';
 import { WaitlistTokens } from './waitlist-tokens';
+import { WebhookEvents } from '../webhooks/webhook-events';
 
 export const DEFAULT_OFFER_HOURS = 24;
 export const NO_FREE_SEAT = 'No seat is free to offer';
@@ -87,6 +88,7 @@ export class WaitlistService implements SeatOfferSource, OnModuleInit {
     private readonly orgs: OrganizationsService,
     private readonly connect: ConnectService,
     private readonly stripe: StripeClient,
+    private readonly webhooks: WebhookEvents,
     config: ConfigService<AllConfigType>,
     @InjectDataSource() private readonly db: DataSource,
   ) {
@@ -339,6 +341,14 @@ export class WaitlistService implements SeatOfferSource, OnModuleInit {
     const all = { ...values, offerExpiresAt: expiry };
     // One message per offer whatever retries: the dedupe key names the entry and the offer's number.
     const key = `waitlist-offer:${entry.id}:${n}`;
+    await this.webhooks.publish(m, entry.organizationId, 'waitlist.offered', {
+      waitlistEntryId: entry.id,
+      classId: entry.classId,
+      firstName: entry.firstName,
+      email: entry.email,
+      offerNumber: n,
+      offerExpiresAt: new Date(expiresAt).toISOString(),
+    });
     await this.communications.queueAutomatic(m, person, 'waitlist_offer', `${key}:email`, all, look, [], 'email', undefined, rich);
     if (entry.communicationOptIn && entry.phone)
       await this.communications.queueAutomatic(m, person, 'waitlist_offer', `${key}:sms`, all, look, [], 'sms', undefined, {

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { ApiKeyActorInterceptor, ApiKeyAuthenticator } from '../../common/auth/api-key';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
+import { ApiKeysController } from './api-keys.controller';
+import { ApiKeysRepository } from './api-keys.repository';
+import { ApiKeysService } from './api-keys.service';
+
+/**
+ * API keys (the plan feature apiAccess): the keys themselves and the ApiKeyAuthenticator the global auth guard
+ * checks a `cl_live_` Bearer credential with. The interceptor names the key in what its requests record.
+ */
+@Module({
+  imports: [SubscriptionsModule],
+  controllers: [ApiKeysController],
+  providers: [
+    ApiKeysRepository,
+    ApiKeysService,
+    { provide: ApiKeyAuthenticator, useExisting: ApiKeysService },
+    { provide: APP_INTERCEPTOR, useClass: ApiKeyActorInterceptor },
+  ],
+  exports: [ApiKeyAuthenticator],
+})
+export class ApiKeysModule {}

@@ -1,0 +1,122 @@
+import { Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { createHash, randomBytes } from 'node:crypto';
+import { API_KEY_PREFIX, ApiKeyAuthenticator, ApiKeyRateLimited, type ApiKeyPrincipal } from '../../common/auth/api-key';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { Role } from '../../common/auth/roles';
+import type { AllConfigType } from '../../config/config.type';
+import { FREE_PLAN_ID, planIdThatApplies } from '../subscriptions/plan-policy';
+import { UsageService } from '../subscriptions/usage.service';
+import { ApiKeysRepository, type ApiKeyRow, type KeyForRequest } from './api-keys.repository';
+import type { CreateApiKeyDto } from './dto/api-key.dto';
+
+const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+const view = (k: ApiKeyRow) => ({
+  id: k.id,
+  name: k.name,
+  scopes: k.scopes,
+  prefix: k.prefix,
+  createdAt: k.createdAt,
+  lastUsedAt: k.lastUsedAt,
+  revokedAt: k.revokedAt,
+});
+
+/**
+ * API keys: made and revoked by an admin, and checked on every request that carries one (the auth guard calls
+ * `authenticate` through the ApiKeyAuthenticator port). Each key has its own per-minute budget, counted in this
+ * instance's memory like the per-IP budgets.
+ */
+@Injectable()
+export class ApiKeysService extends ApiKeyAuthenticator {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+  private readonly perMinute: number;
+
+  constructor(
+    private readonly repo: ApiKeysRepository,
+    private readonly usage: UsageService,
+    config: ConfigService<AllConfigType>,
+  ) {
+    super();
+    this.perMinute = config.getOrThrow('integrations', { infer: true }).apiKeyRateLimitPerMinute;
+  }
+
+  async list(organizationId: string) {
+    return (await this.repo.list(organizationId)).map(view);
+  }
+
+  /** A new key; its secret is in this reply only (only its hash is stored). Needs the plan's API access. */
+  async create(user: AuthUser, organizationId: string, dto: CreateApiKeyDto) {
+    await this.usage.assertFeature(organizationId, 'apiAccess');
+    const scopes: ('read' | 'write')[] = dto.scopes.includes('write') ? ['read', 'write'] : ['read'];
+    const secret = API_KEY_PREFIX + randomBytes(32).toString('base64url');
+    const row = await this.repo.insert({
+      organizationId,
+      createdBy: user.id,
+      name: dto.name,
+      scopes,
+      prefix: secret.slice(0, API_KEY_PREFIX.length + 6),
+      secretHash: hashOf(secret),
+    });
+    return { ...view(row), secret };
+  }
+
+  /** Revoked at once: the next request with the key is refused (every request reads the key). */
+  async revoke(organizationId: string, id: string) {
+    const row = await this.repo.revoke(organizationId, id);
+    if (!row) throw new NotFoundException('API key not found');
+    return view(row);
+  }
+
+  async authenticate(secret: string): Promise<ApiKeyPrincipal> {
+    const key = await this.repo.findForRequest(hashOf(secret));
+    if (!key) throw new UnauthorizedException('This API key is not valid or has been revoked.');
+    if (!this.planAllows(key)) {
+      // The refusal names the plan that has API access (the same 403 an admin gets creating a key).
+      await this.usage.assertFeature(key.organizationId, 'apiAccess');
+    }
+    this.count(key);
+    const user: AuthUser = {
+      id: key.createdBy,
+      email: key.email,
+      role: Role.Admin,
+      firstName: key.firstName,
+      lastName: key.lastName,
+      organizationId: key.organizationId,
+      jti: `api-key:${key.id}`,
+      exp: Number.MAX_SAFE_INTEGER,
+    };
+    return { user, key: { id: key.id, name: key.name, scopes: key.scopes } };
+  }
+
+  /** The plan policy's rule (which plan applies) on the features the lookup brought along. */
+  private planAllows(key: KeyForRequest): boolean {
+    const planId = planIdThatApplies(key.subscription);
+    const features =
+      planId === FREE_PLAN_ID
+        ? key.freeFeatures
+        : planId === key.subscription?.scheduledPlanId && planId !== key.subscription?.planId
+          ? key.scheduledFeatures
+          : key.planFeatures;
+    return Boolean(features?.apiAccess);
+  }
+
+  /** A fixed one-minute window per key; over budget is a 429 with Retry-After. */
+  private count(key: KeyForRequest) {
+    const now = Date.now();
+    let w = this.windows.get(key.id);
+    if (!w || now - w.start >= 60_000) {
+      if (this.windows.size > 10_000) this.windows.clear();
+      w = { start: now, count: 0 };
+      this.windows.set(key.id, w);
+    }
+    w.count += 1;
+    if (w.count > this.perMinute) {
+      const retryAfter = Math.max(1, Math.ceil((w.start + 60_000 - now) / 1000));
+      throw new ApiKeyRateLimited(
+        `The API key "${key.name}" made more than ${this.perMinute} requests this minute. Try again in ${retryAfter} s.`,
+        retryAfter,
+      );
+    }
+  }
+}

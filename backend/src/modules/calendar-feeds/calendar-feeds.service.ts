@@ -1,0 +1,118 @@
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { createHash, randomBytes } from 'node:crypto';
+import { createEvents, type EventAttributes } from 'ics';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { Role } from '../../common/auth/roles';
+import type { AllConfigType } from '../../config/config.type';
+import { sessionDates } from '../classes/class.entity';
+import { CalendarFeedsRepository, type FeedClass, type FeedRow } from './calendar-feeds.repository';
+import type { CreateCalendarFeedDto } from './dto/calendar-feed.dto';
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Calendar feeds: an admin makes feeds of the organization or of one class; anyone signed in (a teacher) makes
+ * one of their own classes. The URL carries a random token, shown once; revoking it makes the URL answer 404.
+ */
+@Injectable()
+export class CalendarFeedsService {
+  private readonly publicUrl: string;
+
+  constructor(
+    private readonly repo: CalendarFeedsRepository,
+    config: ConfigService<AllConfigType>,
+  ) {
+    this.publicUrl = config.getOrThrow('app', { infer: true }).publicUrl;
+  }
+
+  list(user: AuthUser, organizationId: string) {
+    return this.repo.list(organizationId, user.role === Role.Admin ? null : user.id);
+  }
+
+  async create(user: AuthUser, organizationId: string, dto: CreateCalendarFeedDto) {
+    if (user.role !== Role.Admin && dto.scope !== 'teacher')
+      throw new ForbiddenException("A teacher's calendar feed is of their own classes: use the scope 'teacher'.");
+    if (dto.scope === 'class') {
+      if (!dto.classId)
+        throw new BadRequestException({
+          message: 'classId is required for a class feed',
+          errors: { classId: 'classId is required for a class feed' },
+        });
+      if (!(await this.repo.classExists(organizationId, dto.classId))) throw new NotFoundException('Class not found');
+    } else if (dto.classId) {
+      throw new BadRequestException({
+        message: 'classId is only for a class feed',
+        errors: { classId: 'classId is only for a class feed' },
+      });
+    }
+    const token = randomBytes(24).toString('base64url');
+    const row = await this.repo.insert({
+      organizationId,
+      userId: user.id,
+      scope: dto.scope,
+      classId: dto.scope === 'class' ? dto.classId! : null,
+      tokenHash: hashOf(token),
+    });
+    return { ...row, url: `${this.publicUrl}/api/calendar/${token}.ics` };
+  }
+
+  async revoke(user: AuthUser, organizationId: string, id: string): Promise<FeedRow> {
+    const row = await this.repo.revoke(organizationId, id, user.role === Role.Admin ? null : user.id);
+    if (!row) throw new NotFoundException('Calendar feed not found');
+    return row;
+  }
+
+  /** The feed's iCalendar text and its ETag, or null (unknown or revoked token). */
+  async ics(token: string): Promise<{ body: string; etag: string } | null> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+    const feed = await this.repo.feed(hashOf(token));
+    if (!feed) return null;
+    const body = calendarOf(feed.organizationName, feed.classes, this.publicUrl);
+    return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+  }
+}
+
+/**
+ * One VEVENT per session. The UID is the class's id and the session's number, the same as in the confirmation
+ * email's .ics, so a calendar that has both shows one event; a cancelled class keeps its events, marked
+ * STATUS:CANCELLED, so subscribed calendars strike them out instead of silently losing them.
+ */
+export function calendarOf(organizationName: string, classes: FeedClass[], publicUrl: string): string {
+  const events: EventAttributes[] = classes.flatMap((c) => {
+    const sessions = sessionDates(c.startDate, c.days, c.schedule);
+    return sessions.map((start, i) => ({
+      uid: `${c.id}-${i}@classlane`,
+      title: sessions.length > 1 ? `${c.title} (session ${i + 1} of ${sessions.length})` : c.title,
+      description: [c.description, c.instructor ? `Instructor: ${c.instructor}` : ''].filter(Boolean).join('\n'),
+      location: c.location,
+      start: start.getTime(),
+      startInputType: 'utc' as const,
+      startOutputType: 'utc' as const,
+      duration: { minutes: c.duration },
+      status: c.status === 'Cancelled' ? ('CANCELLED' as const) : ('CONFIRMED' as const),
+      lastModified: c.updatedAt.getTime(),
+      // DTSTAMP from the class too, not the clock (ics's default): the same content is the same bytes, hence the
+      // same ETag, so a polling calendar gets 304 until something changes. (ics validates it; its types omit it.)
+      ...({ timestamp: c.updatedAt.getTime() } as object),
+      url: `${publicUrl}/class/${c.id}`,
+      productId: 'classlane/ics',
+    }));
+  });
+  if (!events.length) {
+    // ics refuses an empty list; an empty calendar is still a valid feed.
+    return [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'CALSCALE:GREGORIAN',
+      'PRODID:classlane/ics',
+      'METHOD:PUBLISH',
+      `X-WR-CALNAME:${organizationName}`,
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+  }
+  const { error, value } = createEvents(events, { calName: organizationName, productId: 'classlane/ics' });
+  if (error || !value) throw error ?? new Error('Could not build the calendar feed');
+  return value;
+}

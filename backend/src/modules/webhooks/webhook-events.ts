@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { WebhooksRepository } from './webhooks.repository';
+
+/** The events an endpoint may subscribe to (issue 25 §2). */
+export const WEBHOOK_EVENTS = [
+  'enrollment.created',
+  'enrollment.cancelled',
+  'payment.succeeded',
+  'payment.refunded',
+  'waitlist.offered',
+  'class.cancelled',
+  'student.updated',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+
+/**
+ * What the owners of enrollments, payments, the waitlist, classes and students call when one of those events
+ * happens, inside their own transaction: a delivery row per subscribed endpoint is written with it (the outbox), so
+ * an event that rolls back is never announced and one that commits is delivered at least once. The module sits
+ * in the platform layer, below every owner, so calling it makes no import circle.
+ */
+@Injectable()
+export class WebhookEvents {
+  constructor(private readonly repo: WebhooksRepository) {}
+
+  /** Queues the event for the organization's active endpoints that want it; the event id is its dedupe key. */
+  async publish(manager: EntityManager, organizationId: string, type: WebhookEventType, data: Record<string, unknown>): Promise<void> {
+    const id = randomUUID();
+    const payload = { id, type, createdAt: new Date().toISOString(), organizationId, data };
+    await this.repo.queueEvent(manager, organizationId, id, type, payload);
+  }
+}

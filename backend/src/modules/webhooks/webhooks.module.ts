@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { MessageProvidersModule } from '../message-providers/message-providers.module';
+import { WebhookEvents } from './webhook-events';
+import { WebhooksController } from './webhooks.controller';
+import { WebhooksDispatcher } from './webhooks.dispatcher';
+import { WebhooksJobs } from './webhooks.jobs';
+import { WebhooksRepository } from './webhooks.repository';
+import { WebhooksService } from './webhooks.service';
+
+/**
+ * Outbound webhooks. In the platform layer, below every module whose events it carries: they import it and call
+ * WebhookEvents.publish in their transaction.
+ */
+@Module({
+  imports: [MessageProvidersModule],
+  controllers: [WebhooksController],
+  providers: [WebhooksRepository, WebhookEvents, WebhooksService, WebhooksDispatcher, WebhooksJobs],
+  exports: [WebhookEvents, WebhooksDispatcher],
+})
+export class WebhooksModule {}
