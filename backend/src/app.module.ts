@@ -25,6 +25,8 @@ import { HealthModule } from './modules/health/health.module';
 import { ItAdminModule } from './modules/it-admin/it-admin.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { PaymentsModule } from './modules/payments/payments.module';
+import { PostgresThrottlerStorage } from './modules/rate-limits/postgres-throttler.storage';
+import { RateLimitsModule } from './modules/rate-limits/rate-limits.module';
 import { RegistrationModule } from './modules/registration/registration.module';
 import { ReportingModule } from './modules/reporting/reporting.module';
 import { SeoModule } from './modules/seo/seo.module';
@@ -47,8 +49,13 @@ import { WaitlistModule } from './modules/waitlist/waitlist.module';
     }),
     ScheduleModule.forRoot(),
     ThrottlerModule.forRootAsync({
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<AllConfigType>) => throttlerOptions(config.getOrThrow('app', { infer: true })),
+      imports: [RateLimitsModule],
+      inject: [ConfigService, PostgresThrottlerStorage],
+      // Counted in PostgreSQL, so every instance on the database spends the same per-IP budget.
+      useFactory: (config: ConfigService<AllConfigType>, storage: PostgresThrottlerStorage) => ({
+        ...throttlerOptions(config.getOrThrow('app', { infer: true })),
+        storage,
+      }),
     }),
     ActivityModule,
     ReportingModule,

@@ -15,7 +15,7 @@ export interface AppConfig {
   /** null when SUPPORT_EMAIL is unset: the pages then show no address rather than an unreachable one. */
   supportEmail: string | null;
   seedDemo: boolean;
-  /** Per client IP and action: sign-in, sign-up, password reset (@nestjs/throttler, per instance). */
+  /** Per client IP and action: sign-in, sign-up, password reset (@nestjs/throttler, counted in PostgreSQL across instances). */
   authRateLimitPerMinute: number;
   /** Per client IP: contact form messages. */
   contactRateLimitPerHour: number;
