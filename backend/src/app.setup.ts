@@ -14,6 +14,7 @@ import { publicListFastRoute } from './modules/classes/public-list.fast-route';
 import { BEACON_BODY_LIMIT, BEACON_PATH, beaconBodyParser, byteSize, jsonBodyParser } from './common/http/body-parsers';
 import { installListCompression } from './common/http/list-compression';
 import { installInputGuard } from './common/http/input-guard.middleware';
+import { installInFlightTracking, ShutdownState } from './common/http/shutdown';
 import { installRequestLog, requestIdOf, requestLogLogger } from './common/http/request-logger';
 import { createValidationPipe } from './common/http/validation';
 import { setupOpenApi } from './common/openapi/openapi';
@@ -73,6 +74,8 @@ export async function configureApp(app: NestFastifyApplication) {
   // Fastify sends no X-Powered-By and no ETag of its own (the public list sets its own).
   const requestLog = settings.logRequests ? requestLogLogger() : null;
   installRequestLog(instance, requestLog);
+  // Counted so a SIGTERM drain can wait for the requests being answered (common/http/shutdown.ts).
+  installInFlightTracking(instance, app.get(ShutdownState));
   await app.register(fastifyHelmet, SECURITY_HEADERS as never);
   const exposedHeaders = ['Content-Range', 'X-Request-Id', 'ETag'];
   app.enableCors({

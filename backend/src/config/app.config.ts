@@ -27,6 +27,10 @@ export interface AppConfig {
    * or a place in line and sends an email to the address given.
    */
   registrationRateLimitPerMinute: number;
+  /** SIGTERM: how long readiness answers 503 while requests are still served (the load balancer's time to notice). */
+  shutdownDelayMs: number;
+  /** SIGTERM: the longest wait for requests in flight before closing anyway. */
+  shutdownTimeoutMs: number;
 }
 
 class AppEnvValidator {
@@ -53,6 +57,17 @@ class AppEnvValidator {
   @IsSetInEnv() @IsPositiveIntEnv('ANALYTICS_RATE_LIMIT_PER_MINUTE') ANALYTICS_RATE_LIMIT_PER_MINUTE?: string;
   @IsSetInEnv() @IsPositiveIntEnv('CARD_INTENT_RATE_LIMIT_PER_MINUTE') CARD_INTENT_RATE_LIMIT_PER_MINUTE?: string;
   @IsSetInEnv() @IsPositiveIntEnv('REGISTRATION_RATE_LIMIT_PER_MINUTE') REGISTRATION_RATE_LIMIT_PER_MINUTE?: string;
+
+  @IsSetInEnv()
+  @EnvCheck(isMilliseconds, (raw) => `SHUTDOWN_DELAY_MS must be a whole number of milliseconds, got "${raw}"`)
+  SHUTDOWN_DELAY_MS?: string;
+  @IsSetInEnv()
+  @EnvCheck(isMilliseconds, (raw) => `SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds, got "${raw}"`)
+  SHUTDOWN_TIMEOUT_MS?: string;
+}
+
+function isMilliseconds(raw: string): boolean {
+  return /^\d+$/.test(raw.trim());
 }
 
 /**
@@ -93,6 +108,8 @@ export function readAppConfig(env: NodeJS.ProcessEnv): AppConfig {
     analyticsRateLimitPerMinute: positiveInt(env, 'ANALYTICS_RATE_LIMIT_PER_MINUTE', 60),
     cardIntentRateLimitPerMinute: positiveInt(env, 'CARD_INTENT_RATE_LIMIT_PER_MINUTE', 10),
     registrationRateLimitPerMinute: positiveInt(env, 'REGISTRATION_RATE_LIMIT_PER_MINUTE', 20),
+    shutdownDelayMs: Number(str(env.SHUTDOWN_DELAY_MS) ?? 0),
+    shutdownTimeoutMs: Number(str(env.SHUTDOWN_TIMEOUT_MS) ?? 25_000),
   };
 }
 

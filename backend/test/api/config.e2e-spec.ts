@@ -39,7 +39,13 @@ describe('config', () => {
       authRateLimitPerMinute: 60,
       cardIntentRateLimitPerMinute: 10,
       registrationRateLimitPerMinute: 20,
+      shutdownDelayMs: 0,
+      shutdownTimeoutMs: 25000,
     });
+    expect(() => loadSettings({ ...base, SHUTDOWN_DELAY_MS: '5s' })).toThrow(
+      'SHUTDOWN_DELAY_MS must be a whole number of milliseconds, got "5s"',
+    );
+    expect(loadSettings({ ...base, SHUTDOWN_DELAY_MS: '5000' }).app.shutdownDelayMs).toBe(5000);
     expect(s.database).toMatchObject({ url: null, poolSize: 10 });
     expect(s.auth).toMatchObject({ jwtExpiresIn: '12h', platformAdminUsername: 'itadmin', platformAdminPassword: null });
     expect(s.jobs).toEqual({ enabled: true, intervalMs: 5000, seatHoldMinutes: 15 });

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { RemindersService } from '../../src/modules/registration/reminders.service';
+import { ClassMilestonesJobs } from '../../src/modules/reporting/class-milestones.jobs';
 import { registerBody } from '../fixtures/org.fixture';
 import {
   cardClass,
@@ -36,7 +39,6 @@ describe('every job on two instances at once', () => {
     const { a, b } = w;
     const org = await cardOrg(a);
     // Both instances have every job's timer.
-    const { SchedulerRegistry } = await import('@nestjs/schedule');
     for (const t of [a, b])
       expect(t.app.get(SchedulerRegistry).getIntervals().sort()).toEqual(
         [
@@ -95,8 +97,6 @@ describe('every job on two instances at once', () => {
 
     // Reminders and milestones are looked for once a minute by each instance (too slow for a test): both instances'
     // reminder sources and milestone jobs run side by side here, twice, as their timers would; the rest is the timers'.
-    const { RemindersService } = await import('../../src/modules/registration/reminders.service');
-    const { ClassMilestonesJobs } = await import('../../src/modules/reporting/class-milestones.jobs');
     for (let round = 0; round < 2; round++)
       await Promise.all([a, b, a, b].flatMap((t) => [t.app.get(RemindersService).queueDue(), t.app.get(ClassMilestonesJobs).tick()]));
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PostgresThrottlerStorage } from '../../src/modules/rate-limits/postgres-throttler.storage';
 import { createClass, createOrg, registerBody, studentBody } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -144,7 +145,6 @@ describe('per-IP rate limits across two instances', () => {
 
   it('should sweep counters whose window has passed and start counting again', async () => {
     await a.db.query("UPDATE rate_limit_counters SET window_ends = now() - interval '1 second', blocked_until = NULL");
-    const { PostgresThrottlerStorage } = await import('../../src/modules/rate-limits/postgres-throttler.storage');
     expect(await b.app.get(PostgresThrottlerStorage).sweep()).toBeGreaterThan(0);
     const [{ n }] = await a.db.query('SELECT count(*)::int AS n FROM rate_limit_counters');
     expect(n).toBe(0);
