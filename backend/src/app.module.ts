@@ -23,6 +23,7 @@ import { ContactModule } from './modules/contact/contact.module';
 import { GoNoGoModule } from './modules/go-no-go/go-no-go.module';
 import { HealthModule } from './modules/health/health.module';
 import { ItAdminModule } from './modules/it-admin/it-admin.module';
+import { MetricsModule } from './modules/metrics/metrics.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { PaymentsModule } from './modules/payments/payments.module';
 import { PostgresThrottlerStorage } from './modules/rate-limits/postgres-throttler.storage';
@@ -73,6 +74,7 @@ import { WaitlistModule } from './modules/waitlist/waitlist.module';
     AttendanceModule,
     ContactModule,
     HealthModule,
+    MetricsModule,
     SeoModule,
     AnalyticsModule,
     ItAdminModule,

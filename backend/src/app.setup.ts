@@ -10,6 +10,7 @@ import path from 'node:path';
 import { GZIP_THRESHOLD, installFastPath } from './common/http/fast-path';
 import { serveFrontends } from './common/http/frontends';
 import { PublicListCache } from './modules/classes/public-list.cache';
+import { installMetrics } from './modules/metrics/metrics.http';
 import { publicListFastRoute } from './modules/classes/public-list.fast-route';
 import { BEACON_BODY_LIMIT, BEACON_PATH, beaconBodyParser, byteSize, jsonBodyParser } from './common/http/body-parsers';
 import { installListCompression } from './common/http/list-compression';
@@ -76,6 +77,7 @@ export async function configureApp(app: NestFastifyApplication) {
   installRequestLog(instance, requestLog);
   // Counted so a SIGTERM drain can wait for the requests being answered (common/http/shutdown.ts).
   installInFlightTracking(instance, app.get(ShutdownState));
+  installMetrics(app, instance, settings);
   await app.register(fastifyHelmet, SECURITY_HEADERS as never);
   const exposedHeaders = ['Content-Range', 'X-Request-Id', 'ETag'];
   app.enableCors({

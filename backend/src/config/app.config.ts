@@ -31,6 +31,10 @@ export interface AppConfig {
   shutdownDelayMs: number;
   /** SIGTERM: the longest wait for requests in flight before closing anyway. */
   shutdownTimeoutMs: number;
+  /** GET /metrics on the main port, for `Authorization: Bearer <token>` (null: not there). */
+  metricsToken: string | null;
+  /** GET /metrics without a token on a separate port, for a private network (null: no such server). */
+  metricsPort: number | null;
 }
 
 class AppEnvValidator {
@@ -64,6 +68,18 @@ class AppEnvValidator {
   @IsSetInEnv()
   @EnvCheck(isMilliseconds, (raw) => `SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds, got "${raw}"`)
   SHUTDOWN_TIMEOUT_MS?: string;
+
+  @IsSetInEnv() @EnvCheck(isPort, (raw) => `METRICS_PORT must be a port number, got "${raw}"`) METRICS_PORT?: string;
+  @IsSetInEnv()
+  @EnvCheck(
+    (raw) => raw.trim().length >= 16,
+    () => 'METRICS_TOKEN must be at least 16 characters (it guards the metrics on the public port)',
+  )
+  METRICS_TOKEN?: string;
+}
+
+function isPort(raw: string): boolean {
+  return Number.isInteger(Number(raw)) && Number(raw) > 0 && Number(raw) <= 65535;
 }
 
 function isMilliseconds(raw: string): boolean {
@@ -110,6 +126,8 @@ export function readAppConfig(env: NodeJS.ProcessEnv): AppConfig {
     registrationRateLimitPerMinute: positiveInt(env, 'REGISTRATION_RATE_LIMIT_PER_MINUTE', 20),
     shutdownDelayMs: Number(str(env.SHUTDOWN_DELAY_MS) ?? 0),
     shutdownTimeoutMs: Number(str(env.SHUTDOWN_TIMEOUT_MS) ?? 25_000),
+    metricsToken: str(env.METRICS_TOKEN),
+    metricsPort: str(env.METRICS_PORT) === null ? null : Number(env.METRICS_PORT),
   };
 }
 
