@@ -51,10 +51,12 @@ const envelope400 = (error: string) => ({ success: false, data: null, error });
  * (loopback only), the request id (a client's X-Request-Id or a new one), and the envelope for requests the
  * router refuses before any hook (a malformed URL).
  */
-export function createHttpAdapter(settings: Pick<AppConfig, 'bodyLimit'>): FastifyAdapter {
+export function createHttpAdapter(settings: Pick<AppConfig, 'bodyLimit'> & Partial<Pick<AppConfig, 'trustProxy'>>): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: byteSize(settings.bodyLimit),
-    trustProxy: 'loopback',
+    // Whose X-Forwarded-For is believed (the client IP the per-IP limits count): loopback, plus TRUST_PROXY's
+    // addresses when a load balancer on another host sits in front (docker-compose.yml's Caddy).
+    trustProxy: settings.trustProxy ?? 'loopback',
     genReqId: requestIdOf,
     requestIdHeader: false,
     logger: false,

@@ -35,6 +35,8 @@ export interface AppConfig {
   metricsToken: string | null;
   /** GET /metrics without a token on a separate port, for a private network (null: no such server). */
   metricsPort: number | null;
+  /** Proxies whose X-Forwarded-For is believed: always loopback, plus TRUST_PROXY (comma-separated IPs or CIDRs). */
+  trustProxy: string;
 }
 
 class AppEnvValidator {
@@ -128,6 +130,10 @@ export function readAppConfig(env: NodeJS.ProcessEnv): AppConfig {
     shutdownTimeoutMs: Number(str(env.SHUTDOWN_TIMEOUT_MS) ?? 25_000),
     metricsToken: str(env.METRICS_TOKEN),
     metricsPort: str(env.METRICS_PORT) === null ? null : Number(env.METRICS_PORT),
+    trustProxy: ['loopback', ...(str(env.TRUST_PROXY) ?? '').split(',')]
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .join(','),
   };
 }
 

@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
@@ -23,7 +24,12 @@ export function dataSourceOptions(url: string, poolSize = Number(process.env.DAT
 export async function runMigrations(url: string, migrations: DataSourceOptions['migrations'] = MIGRATIONS): Promise<void> {
   const ds = new DataSource({ ...dataSourceOptions(url), migrations });
   await ds.initialize();
+  // Several instances starting at once (docker-compose.yml): one runs the migrations, the others wait on this lock
+  // and then find nothing pending. A session-level advisory lock on a connection of its own, released by closing it.
+  const lock = new Client({ connectionString: url });
+  await lock.connect();
   try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATIONS_LOCK]);
     await ds.runMigrations({ transaction: 'each' });
   } catch (e) {
     const failed = (e as { migrationName?: string }).migrationName ?? (await pendingMigrationName(ds));
@@ -34,9 +40,13 @@ export async function runMigrations(url: string, migrations: DataSourceOptions['
       { cause: e },
     );
   } finally {
+    await lock.end().catch(() => undefined);
     await ds.destroy();
   }
 }
+
+/** The advisory lock key of the migration run (any constant no other code uses). */
+const MIGRATIONS_LOCK = 7_166_600_001;
 
 /** The first migration not recorded as run (the one that failed), or null when that cannot be read. */
 async function pendingMigrationName(ds: DataSource): Promise<string | null> {

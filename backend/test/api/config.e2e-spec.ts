@@ -41,7 +41,13 @@ describe('config', () => {
       registrationRateLimitPerMinute: 20,
       shutdownDelayMs: 0,
       shutdownTimeoutMs: 25000,
+      metricsToken: null,
+      metricsPort: null,
+      trustProxy: 'loopback',
     });
+    expect(loadSettings({ ...base, TRUST_PROXY: '172.16.0.0/12, 10.0.0.5' }).app.trustProxy).toBe('loopback,172.16.0.0/12,10.0.0.5');
+    expect(() => loadSettings({ ...base, METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 16 characters');
+    expect(() => loadSettings({ ...base, METRICS_PORT: 'x' })).toThrow('METRICS_PORT must be a port number, got "x"');
     expect(() => loadSettings({ ...base, SHUTDOWN_DELAY_MS: '5s' })).toThrow(
       'SHUTDOWN_DELAY_MS must be a whole number of milliseconds, got "5s"',
     );

@@ -154,3 +154,12 @@ describe('upgrade from the first release', () => {
     await t.http.get('/api/health/ready').expect(200);
   });
 });
+
+describe('migrations started by several instances at once', () => {
+  it('should migrate an empty database once when three instances start together', async () => {
+    const url = await emptyDatabase();
+    await Promise.all([runMigrations(url), runMigrations(url), runMigrations(url)]);
+    const rows = await sql<{ name: string }>(url, 'SELECT name FROM migrations');
+    expect(rows).toHaveLength(MIGRATIONS.length);
+  });
+});
