@@ -114,10 +114,17 @@ describe('health: live, ready and the drain', () => {
     const [{ enrolled }] = await b.db.query('SELECT enrolled_students AS enrolled FROM classes WHERE id = $1', [cls.id]);
     expect(enrolled).toBe(outcomes.length);
     // The outbox: one confirmation per registration, none left mid-send by the stopped instance's dispatch.
-    const stuck = await b.db.query(`SELECT count(*)::int AS n FROM communications WHERE organization_id = $1 AND status = 'sending'`, [
-      org.orgId,
-    ]);
-    expect(stuck[0].n).toBe(0);
+    // b is still dispatching: a row it is sending now finishes within moments, while a row abandoned mid-send by the
+    // stopped instance would stay 'sending' until its lease runs out (minutes).
+    const sending = async () =>
+      (await b.db.query(`SELECT count(*)::int AS n FROM communications WHERE organization_id = $1 AND status = 'sending'`, [org.orgId]))[0]
+        .n as number;
+    let stuck = await sending();
+    for (let i = 0; i < 100 && stuck > 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      stuck = await sending();
+    }
+    expect(stuck).toBe(0);
     const confirmations = await b.db.query(
       `SELECT count(*)::int AS n, count(DISTINCT to_address)::int AS people FROM communications WHERE organization_id = $1 AND kind = 'confirmation'`,
       [org.orgId],
