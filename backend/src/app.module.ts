@@ -25,8 +25,11 @@ import { ContactModule } from './modules/contact/contact.module';
 import { GoNoGoModule } from './modules/go-no-go/go-no-go.module';
 import { HealthModule } from './modules/health/health.module';
 import { ItAdminModule } from './modules/it-admin/it-admin.module';
+import { MetricsModule } from './modules/metrics/metrics.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { PaymentsModule } from './modules/payments/payments.module';
+import { PostgresThrottlerStorage } from './modules/rate-limits/postgres-throttler.storage';
+import { RateLimitsModule } from './modules/rate-limits/rate-limits.module';
 import { RegistrationModule } from './modules/registration/registration.module';
 import { ReportingModule } from './modules/reporting/reporting.module';
 import { SeoModule } from './modules/seo/seo.module';
@@ -50,8 +53,13 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     }),
     ScheduleModule.forRoot(),
     ThrottlerModule.forRootAsync({
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<AllConfigType>) => throttlerOptions(config.getOrThrow('app', { infer: true })),
+      imports: [RateLimitsModule],
+      inject: [ConfigService, PostgresThrottlerStorage],
+      // Counted in PostgreSQL, so every instance on the database spends the same per-IP budget.
+      useFactory: (config: ConfigService<AllConfigType>, storage: PostgresThrottlerStorage) => ({
+        ...throttlerOptions(config.getOrThrow('app', { infer: true })),
+        storage,
+      }),
     }),
     ActivityModule,
     ReportingModule,
@@ -70,6 +78,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     AttendanceModule,
     ContactModule,
     HealthModule,
+    MetricsModule,
     SeoModule,
     AnalyticsModule,
     ItAdminModule,

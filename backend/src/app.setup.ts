@@ -10,10 +10,12 @@ import path from 'node:path';
 import { GZIP_THRESHOLD, installFastPath } from './common/http/fast-path';
 import { serveFrontends } from './common/http/frontends';
 import { PublicListCache } from './modules/classes/public-list.cache';
+import { installMetrics } from './modules/metrics/metrics.http';
 import { publicListFastRoute } from './modules/classes/public-list.fast-route';
 import { BEACON_BODY_LIMIT, BEACON_PATH, beaconBodyParser, byteSize, jsonBodyParser } from './common/http/body-parsers';
 import { installListCompression } from './common/http/list-compression';
 import { installInputGuard } from './common/http/input-guard.middleware';
+import { installInFlightTracking, ShutdownState } from './common/http/shutdown';
 import { installRequestLog, requestIdOf, requestLogLogger } from './common/http/request-logger';
 import { createValidationPipe } from './common/http/validation';
 import { setupOpenApi } from './common/openapi/openapi';
@@ -49,10 +51,12 @@ const envelope400 = (error: string) => ({ success: false, data: null, error });
  * (loopback only), the request id (a client's X-Request-Id or a new one), and the envelope for requests the
  * router refuses before any hook (a malformed URL).
  */
-export function createHttpAdapter(settings: Pick<AppConfig, 'bodyLimit'>): FastifyAdapter {
+export function createHttpAdapter(settings: Pick<AppConfig, 'bodyLimit'> & Partial<Pick<AppConfig, 'trustProxy'>>): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: byteSize(settings.bodyLimit),
-    trustProxy: 'loopback',
+    // Whose X-Forwarded-For is believed (the client IP the per-IP limits count): loopback, plus TRUST_PROXY's
+    // addresses when a load balancer on another host sits in front (docker-compose.yml's Caddy).
+    trustProxy: settings.trustProxy ?? 'loopback',
     genReqId: requestIdOf,
     requestIdHeader: false,
     logger: false,
@@ -73,6 +77,9 @@ export async function configureApp(app: NestFastifyApplication) {
   // Fastify sends no X-Powered-By and no ETag of its own (the public list sets its own).
   const requestLog = settings.logRequests ? requestLogLogger() : null;
   installRequestLog(instance, requestLog);
+  // Counted so a SIGTERM drain can wait for the requests being answered (common/http/shutdown.ts).
+  installInFlightTracking(instance, app.get(ShutdownState));
+  installMetrics(app, instance, settings);
   await app.register(fastifyHelmet, SECURITY_HEADERS as never);
   const exposedHeaders = ['Content-Range', 'X-Request-Id', 'ETag'];
   app.enableCors({

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { configureApp, createHttpAdapter } from './app.setup';
 import { AppLogger } from './common/http/app-logger';
+import { gracefulShutdown } from './common/http/shutdown';
 import { demoWarning } from './config/app.config';
 import { loadSettings } from './config/settings';
 import { runMigrations } from './database/data-source';
@@ -45,8 +46,10 @@ async function bootstrap() {
     const shutdown = async (signal: string) => {
       if (stopping) return;
       stopping = true;
-      process.stdout.write(`${signal}: closing connections and stopping the database\n`);
-      await app.close().catch((e) => logger.error(`Closing the app failed: ${e}`));
+      process.stdout.write(`${signal}: draining (readiness 503), finishing requests and job runs in flight, then stopping\n`);
+      await gracefulShutdown(app, { delayMs: settings.shutdownDelayMs, timeoutMs: settings.shutdownTimeoutMs }).catch((e) =>
+        logger.error(`Closing the app failed: ${e}`),
+      );
       await stopDatabase();
       process.exit(0);
     };

@@ -191,6 +191,12 @@ export interface paths {
   "/api/health": {
     get: operations["Health_check"];
   };
+  "/api/health/live": {
+    get: operations["Health_live"];
+  };
+  "/api/health/ready": {
+    get: operations["Health_ready"];
+  };
   "/api/organizations": {
     get: operations["Organizations_list"];
     post: operations["Organizations_create"];
@@ -2191,6 +2197,13 @@ export interface components {
       canAddMore: boolean;
       upgradePlan: components["schemas"]["PlanRefDto"] | null;
     };
+    LiveResponseDto: {
+      /**
+       * @example ok
+       * @enum {string}
+       */
+      status: "ok";
+    };
     MarkAttendanceDto: {
       /** Format: uuid */
       classId: string;
@@ -2578,6 +2591,23 @@ export interface components {
       /** @enum {number} */
       rating: 1 | 2 | 3 | 4 | 5;
       sig: string;
+    };
+    ReadyResponseDto: {
+      /**
+       * @example ready
+       * @enum {string}
+       */
+      status: "ready" | "draining" | "unavailable";
+      /**
+       * @example up
+       * @enum {string}
+       */
+      database: "up" | "down";
+      /**
+       * @example applied
+       * @enum {string}
+       */
+      migrations: "applied" | "pending" | "unknown";
     };
     RecipientPersonDto: {
       /** @example Olivia */
@@ -7036,6 +7066,56 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["HealthResponseDto"];
+          };
+        };
+      };
+    };
+  };
+  Health_live: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["LiveResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Health_ready: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ReadyResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Draining (shutting down), the database does not answer, or migrations are pending */
+      503: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ReadyResponseDto"];
           };
         };
       };

@@ -15,7 +15,7 @@ export interface AppConfig {
   /** null when SUPPORT_EMAIL is unset: the pages then show no address rather than an unreachable one. */
   supportEmail: string | null;
   seedDemo: boolean;
-  /** Per client IP and action: sign-in, sign-up, password reset (@nestjs/throttler, per instance). */
+  /** Per client IP and action: sign-in, sign-up, password reset (@nestjs/throttler, counted in PostgreSQL across instances). */
   authRateLimitPerMinute: number;
   /** Per client IP: contact form messages. */
   contactRateLimitPerHour: number;
@@ -27,6 +27,16 @@ export interface AppConfig {
    * or a place in line and sends an email to the address given.
    */
   registrationRateLimitPerMinute: number;
+  /** SIGTERM: how long readiness answers 503 while requests are still served (the load balancer's time to notice). */
+  shutdownDelayMs: number;
+  /** SIGTERM: the longest wait for requests in flight before closing anyway. */
+  shutdownTimeoutMs: number;
+  /** GET /metrics on the main port, for `Authorization: Bearer <token>` (null: not there). */
+  metricsToken: string | null;
+  /** GET /metrics without a token on a separate port, for a private network (null: no such server). */
+  metricsPort: number | null;
+  /** Proxies whose X-Forwarded-For is believed: always loopback, plus TRUST_PROXY (comma-separated IPs or CIDRs). */
+  trustProxy: string;
 }
 
 class AppEnvValidator {
@@ -53,6 +63,29 @@ class AppEnvValidator {
   @IsSetInEnv() @IsPositiveIntEnv('ANALYTICS_RATE_LIMIT_PER_MINUTE') ANALYTICS_RATE_LIMIT_PER_MINUTE?: string;
   @IsSetInEnv() @IsPositiveIntEnv('CARD_INTENT_RATE_LIMIT_PER_MINUTE') CARD_INTENT_RATE_LIMIT_PER_MINUTE?: string;
   @IsSetInEnv() @IsPositiveIntEnv('REGISTRATION_RATE_LIMIT_PER_MINUTE') REGISTRATION_RATE_LIMIT_PER_MINUTE?: string;
+
+  @IsSetInEnv()
+  @EnvCheck(isMilliseconds, (raw) => `SHUTDOWN_DELAY_MS must be a whole number of milliseconds, got "${raw}"`)
+  SHUTDOWN_DELAY_MS?: string;
+  @IsSetInEnv()
+  @EnvCheck(isMilliseconds, (raw) => `SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds, got "${raw}"`)
+  SHUTDOWN_TIMEOUT_MS?: string;
+
+  @IsSetInEnv() @EnvCheck(isPort, (raw) => `METRICS_PORT must be a port number, got "${raw}"`) METRICS_PORT?: string;
+  @IsSetInEnv()
+  @EnvCheck(
+    (raw) => raw.trim().length >= 16,
+    () => 'METRICS_TOKEN must be at least 16 characters (it guards the metrics on the public port)',
+  )
+  METRICS_TOKEN?: string;
+}
+
+function isPort(raw: string): boolean {
+  return Number.isInteger(Number(raw)) && Number(raw) > 0 && Number(raw) <= 65535;
+}
+
+function isMilliseconds(raw: string): boolean {
+  return /^\d+$/.test(raw.trim());
 }
 
 /**
@@ -93,6 +126,14 @@ export function readAppConfig(env: NodeJS.ProcessEnv): AppConfig {
     analyticsRateLimitPerMinute: positiveInt(env, 'ANALYTICS_RATE_LIMIT_PER_MINUTE', 60),
     cardIntentRateLimitPerMinute: positiveInt(env, 'CARD_INTENT_RATE_LIMIT_PER_MINUTE', 10),
     registrationRateLimitPerMinute: positiveInt(env, 'REGISTRATION_RATE_LIMIT_PER_MINUTE', 20),
+    shutdownDelayMs: Number(str(env.SHUTDOWN_DELAY_MS) ?? 0),
+    shutdownTimeoutMs: Number(str(env.SHUTDOWN_TIMEOUT_MS) ?? 25_000),
+    metricsToken: str(env.METRICS_TOKEN),
+    metricsPort: str(env.METRICS_PORT) === null ? null : Number(env.METRICS_PORT),
+    trustProxy: ['loopback', ...(str(env.TRUST_PROXY) ?? '').split(',')]
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .join(','),
   };
 }
 

@@ -39,7 +39,19 @@ describe('config', () => {
       authRateLimitPerMinute: 60,
       cardIntentRateLimitPerMinute: 10,
       registrationRateLimitPerMinute: 20,
+      shutdownDelayMs: 0,
+      shutdownTimeoutMs: 25000,
+      metricsToken: null,
+      metricsPort: null,
+      trustProxy: 'loopback',
     });
+    expect(loadSettings({ ...base, TRUST_PROXY: '172.16.0.0/12, 10.0.0.5' }).app.trustProxy).toBe('loopback,172.16.0.0/12,10.0.0.5');
+    expect(() => loadSettings({ ...base, METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 16 characters');
+    expect(() => loadSettings({ ...base, METRICS_PORT: 'x' })).toThrow('METRICS_PORT must be a port number, got "x"');
+    expect(() => loadSettings({ ...base, SHUTDOWN_DELAY_MS: '5s' })).toThrow(
+      'SHUTDOWN_DELAY_MS must be a whole number of milliseconds, got "5s"',
+    );
+    expect(loadSettings({ ...base, SHUTDOWN_DELAY_MS: '5000' }).app.shutdownDelayMs).toBe(5000);
     expect(s.database).toMatchObject({ url: null, poolSize: 10 });
     expect(s.auth).toMatchObject({ jwtExpiresIn: '12h', platformAdminUsername: 'itadmin', platformAdminPassword: null });
     expect(s.jobs).toEqual({ enabled: true, intervalMs: 5000, seatHoldMinutes: 15 });

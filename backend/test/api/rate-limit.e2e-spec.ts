@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PostgresThrottlerStorage } from '../../src/modules/rate-limits/postgres-throttler.storage';
 import { createClass, createOrg, registerBody, studentBody } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -90,5 +91,68 @@ describe('per-IP rate limits', () => {
     // Joining a waitlist has its own count (a seat is free here, so the server says register instead: 409).
     const join = () => t.http.post(`/api/classes/${cls.id}/waitlist`).send({ organizationId: org.orgId, ...studentBody() });
     expect([(await join()).status, (await join()).status, (await join()).status, (await join()).status]).toEqual([409, 409, 409, 429]);
+  });
+});
+
+/** The counters live in PostgreSQL: N instances on one database spend one budget, not N. */
+describe('per-IP rate limits across two instances', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const limits = { AUTH_RATE_LIMIT_PER_MINUTE: '4', REGISTRATION_RATE_LIMIT_PER_MINUTE: '3', CARD_INTENT_RATE_LIMIT_PER_MINUTE: '2' };
+    a = await createTestApp(limits);
+    b = await createTestApp(limits, { databaseUrl: a.url });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('should hold the sign-in budget as for one instance when requests alternate between them', async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await (i % 2 ? b : a).http.post('/api/auth/signin').send({ email: 'y@example.com', password: 'wrong-pass' })).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+    const [row] = await a.db.query("SELECT hits, blocked_until > now() AS blocked FROM rate_limit_counters WHERE key LIKE 'auth:%'");
+    expect(row).toEqual({ hits: 5, blocked: true });
+  });
+
+  it('should count concurrent registrations on both instances once each, refusing all beyond the budget', async () => {
+    const org = await createOrg(a);
+    const cls = await createClass(a, org, { maxStudents: 50 });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? b : a).http.post('/api/students/register').send(registerBody(org.orgId, cls.id))),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 429, 429, 429, 429, 429, 429, 429]);
+    const [{ enrolled_students: seats }] = await a.db.query('SELECT enrolled_students FROM classes WHERE id = $1', [cls.id]);
+    expect(seats).toBe(3);
+  });
+
+  it('should hold the card-hold budget across instances', async () => {
+    const body = { classId: '00000000-0000-4000-8000-000000000001', organizationId: '00000000-0000-4000-8000-000000000002', amount: 80 };
+    const intent = (t: TestApp, email: string) =>
+      t.http.post('/api/payments/create-intent').send({
+        ...body,
+        studentData: { firstName: 'Rate', lastName: 'Limit', email, phone: '5595551234', communicationOptIn: true },
+      });
+    expect([
+      (await intent(a, 'a@example.com')).status,
+      (await intent(b, 'b@example.com')).status,
+      (await intent(a, 'c@example.com')).status,
+    ]).toEqual([503, 503, 429]);
+  });
+
+  it('should sweep counters whose window has passed and start counting again', async () => {
+    await a.db.query("UPDATE rate_limit_counters SET window_ends = now() - interval '1 second', blocked_until = NULL");
+    expect(await b.app.get(PostgresThrottlerStorage).sweep()).toBeGreaterThan(0);
+    const [{ n }] = await a.db.query('SELECT count(*)::int AS n FROM rate_limit_counters');
+    expect(n).toBe(0);
+    await b.http.post('/api/auth/signin').send({ email: 'y@example.com', password: 'wrong-pass' }).expect(401);
+  });
+
+  it('should keep the counters in an UNLOGGED table (no write-ahead log for a write on every limited request)', async () => {
+    const [{ persistence }] = await a.db.query("SELECT relpersistence AS persistence FROM pg_class WHERE relname = 'rate_limit_counters'");
+    expect(persistence).toBe('u');
   });
 });

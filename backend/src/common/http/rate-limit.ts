@@ -25,8 +25,8 @@ const marked = (ctx: ExecutionContext): { budget: RateLimitBudget; action: strin
   Reflect.getMetadata(RATE_LIMIT_KEY, ctx.getHandler());
 
 /**
- * @nestjs/throttler options: per-IP counters in the instance's memory (a bound per instance, as before;
- * the per-account failure counts that stop brute force live in PostgreSQL and hold across instances).
+ * @nestjs/throttler options: per-IP counters. The app module adds the storage (modules/rate-limits: a table in
+ * PostgreSQL, so N instances enforce one budget); without one, the throttler counts in the process's memory.
  */
 export function throttlerOptions(
   settings: Pick<

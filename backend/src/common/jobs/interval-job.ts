@@ -1,5 +1,6 @@
 import { Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { SchedulerRegistry } from '@nestjs/schedule';
+import { recordJobRun } from './job-runs';
 
 /**
  * What every `*.jobs.ts` class shares: a timer added to the scheduler at bootstrap (only where the job runs: see
@@ -43,8 +44,14 @@ export abstract class IntervalJob<T = void> implements OnApplicationBootstrap, O
 
   /** `work` unless a run is going in this process (then that run's result); a failure is logged as `${jobName} failed`. */
   protected once(work: () => Promise<T>): Promise<T> {
+    const started = Date.now();
     this.running ??= work()
+      .then((result) => {
+        recordJobRun(this.jobName, started, true);
+        return result;
+      })
       .catch((e: unknown) => {
+        recordJobRun(this.jobName, started, false);
         this.logger.error(`${this.jobName} failed: ${e instanceof Error ? e.message : String(e)}`);
         return this.fallback;
       })

@@ -27,6 +27,7 @@ import { ClassSessionStart1765750000000 } from './1765750000000-ClassSessionStar
 import { ApiKeys1766500000000 } from './1766500000000-ApiKeys';
 import { Webhooks1766500000100 } from './1766500000100-Webhooks';
 import { CalendarFeeds1766500000200 } from './1766500000200-CalendarFeeds';
+import { RateLimitCounters1766600000000 } from './1766600000000-RateLimitCounters';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   ApiKeys1766500000000,
   Webhooks1766500000100,
   CalendarFeeds1766500000200,
+  RateLimitCounters1766600000000,
 ];

@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { recordJobRun } from '../../common/jobs/job-runs';
 import { ConfigService } from '@nestjs/config';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import type { AllConfigType } from '../../config/config.type';
@@ -59,6 +60,8 @@ export class CommunicationsJobs implements OnApplicationBootstrap, OnModuleDestr
       this.again = true;
       return this.running;
     }
+    const started = Date.now();
+    let ok = true;
     this.running = (async () => {
       do {
         this.again = false;
@@ -68,6 +71,7 @@ export class CommunicationsJobs implements OnApplicationBootstrap, OnModuleDestr
             try {
               await source.queueDue();
             } catch (e) {
+              ok = false;
               this.logger.error(`Queueing ${source.name} failed: ${e instanceof Error ? e.message : String(e)}`);
             }
           }
@@ -75,10 +79,12 @@ export class CommunicationsJobs implements OnApplicationBootstrap, OnModuleDestr
         try {
           await this.dispatcher.runUntilIdle(() => this.stopping);
         } catch (e) {
+          ok = false;
           this.logger.error(`Dispatch failed: ${e instanceof Error ? e.message : String(e)}`);
         }
       } while (this.again && !this.stopping);
     })().finally(() => {
+      recordJobRun(JOB_NAME, started, ok);
       this.running = null;
     });
     return this.running;

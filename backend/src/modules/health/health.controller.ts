@@ -6,7 +6,8 @@ import { DataSource } from 'typeorm';
 import { Public } from '../../common/auth/roles';
 import type { AllConfigType } from '../../config/config.type';
 import { ApiEnvelope } from '../../common/openapi/api-envelope';
-import { HealthResponseDto } from './dto/health.response';
+import { ShutdownState } from '../../common/http/shutdown';
+import { HealthResponseDto, LiveResponseDto, ReadyResponseDto } from './dto/health.response';
 
 /**
  * Real checks: the database answers a query; providers report whether they are configured. The one
@@ -17,7 +18,43 @@ export class HealthController {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly config: ConfigService<AllConfigType>,
+    private readonly shutdown: ShutdownState,
   ) {}
+
+  /** Once every migration has been seen applied it stays so for the life of the process: asked once, then remembered. */
+  private migrationsApplied = false;
+
+  @ApiEnvelope(LiveResponseDto)
+  @Public()
+  @Get('live')
+  live() {
+    return { status: 'ok' };
+  }
+
+  @ApiEnvelope(ReadyResponseDto)
+  @ApiEnvelope(ReadyResponseDto, {
+    status: 503,
+    description: 'Draining (shutting down), the database does not answer, or migrations are pending',
+  })
+  @Public()
+  @Get('ready')
+  async ready(@Res({ passthrough: true }) res: FastifyReply) {
+    const draining = this.shutdown.isDraining;
+    let database: 'up' | 'down' = 'up';
+    let migrations: 'applied' | 'pending' | 'unknown' = 'unknown';
+    if (!draining) {
+      try {
+        await this.db.query('SELECT 1');
+        if (!this.migrationsApplied) this.migrationsApplied = !(await this.db.showMigrations());
+        migrations = this.migrationsApplied ? 'applied' : 'pending';
+      } catch {
+        database = 'down';
+      }
+    }
+    const ready = !draining && database === 'up' && migrations === 'applied';
+    if (!ready) void res.status(HttpStatus.SERVICE_UNAVAILABLE);
+    return { status: ready ? 'ready' : draining ? 'draining' : 'unavailable', database, migrations };
+  }
 
   @ApiEnvelope(HealthResponseDto)
   @ApiEnvelope(HealthResponseDto, { status: 503, description: 'The database does not answer' })
