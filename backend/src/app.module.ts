@@ -26,6 +26,7 @@ import { ItAdminModule } from './modules/it-admin/it-admin.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { PaymentsModule } from './modules/payments/payments.module';
 import { RegistrationModule } from './modules/registration/registration.module';
+import { RegistrationFormsModule } from './modules/registration-forms/registration-forms.module';
 import { ReportingModule } from './modules/reporting/reporting.module';
 import { SeoModule } from './modules/seo/seo.module';
 import { SettingsModule } from './modules/settings/settings.module';
@@ -60,6 +61,7 @@ import { WaitlistModule } from './modules/waitlist/waitlist.module';
     ClassesModule,
     StudentsModule,
     RegistrationModule,
+    RegistrationFormsModule,
     StripeModule,
     ConnectModule,
     PaymentsModule,

@@ -168,6 +168,9 @@ export interface paths {
   "/api/enrollments/{id}/refund-quote": {
     get: operations["Enrollments_quote"];
   };
+  "/api/enrollments/{id}/waivers": {
+    get: operations["RegistrationForms_ofEnrollment"];
+  };
   "/api/export": {
     get: operations["DataExport_organization"];
   };
@@ -221,6 +224,15 @@ export interface paths {
      * @description A browser (Accept: text/html) gets the 'Link not valid' page with the status (400: a changed, unknown or malformed link; 403: the student is not or no longer in the class); other clients the error envelope.
      */
     post: operations["Ratings_rate"];
+  };
+  "/api/registration-questions": {
+    get: operations["RegistrationForms_listQuestions"];
+    post: operations["RegistrationForms_createQuestion"];
+  };
+  "/api/registration-questions/{id}": {
+    get: operations["RegistrationForms_getQuestion"];
+    put: operations["RegistrationForms_updateQuestion"];
+    delete: operations["RegistrationForms_deleteQuestion"];
   };
   "/api/reporting/activity-events": {
     post: operations["Reporting_postActivity"];
@@ -381,6 +393,23 @@ export interface paths {
   "/api/waitlist/offers/{token}": {
     get: operations["Waitlist_offerDetails"];
   };
+  "/api/waiver-acceptances/{id}/pdf": {
+    get: operations["RegistrationForms_pdf"];
+  };
+  "/api/waivers": {
+    get: operations["RegistrationForms_listWaivers"];
+    post: operations["RegistrationForms_createWaiver"];
+  };
+  "/api/waivers/{id}": {
+    get: operations["RegistrationForms_getWaiver"];
+    put: operations["RegistrationForms_updateWaiver"];
+  };
+  "/api/waivers/{id}/acceptances": {
+    get: operations["RegistrationForms_signatures"];
+  };
+  "/api/waivers/{id}/versions": {
+    post: operations["RegistrationForms_addVersion"];
+  };
   "/api/webhooks/stripe": {
     post: operations["StripeWebhooks_receive"];
   };
@@ -516,6 +545,12 @@ export interface components {
       properties?: unknown;
       /** Format: date-time */
       timestamp?: string;
+    };
+    AnswerInputDto: {
+      /** @description Text (short_text, long_text, single_choice, date YYYY-MM-DD, phone), a list of options (multi_choice), true/false (checkbox) or a number */
+      value?: string | number | boolean | string[];
+      /** Format: uuid */
+      questionId: string;
     };
     AtRiskClassResponseDto: {
       /**
@@ -674,6 +709,7 @@ export interface components {
       lastName: string;
       /** Format: date-time */
       dateOfBirth?: string;
+      answers?: components["schemas"]["AnswerInputDto"][];
     };
     AuditLogEntryResponseDto: {
       /**
@@ -988,6 +1024,10 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       updatedAt: string;
+      /** @description Public reply only: the registration form’s questions, in order */
+      questions?: components["schemas"]["PublicQuestionDto"][];
+      /** @description Public reply only: the waivers to sign (newest version each) */
+      waivers?: components["schemas"]["PublicWaiverDto"][];
     };
     ClientActivityEventDto: {
       /** @enum {string} */
@@ -1325,6 +1365,22 @@ export interface components {
       amount: number;
       attendees?: components["schemas"]["AttendeeDto"][];
       waitlistOfferToken?: string;
+      answers?: components["schemas"]["AnswerInputDto"][];
+      waiverAcceptances?: components["schemas"]["WaiverAcceptanceInputDto"][];
+    };
+    CreateQuestionDto: {
+      /** @description Absent or null: every class */
+      classIds?: string[] | null;
+      label: string;
+      hint?: string;
+      /** @enum {string} */
+      type: "short_text" | "long_text" | "single_choice" | "multi_choice" | "checkbox" | "date" | "number" | "phone";
+      options?: string[];
+      required?: boolean;
+      perAttendee?: boolean;
+      showToTeacher?: boolean;
+      position?: number;
+      active?: boolean;
     };
     CreateStudentDto: {
       firstName: string;
@@ -1352,6 +1408,16 @@ export interface components {
       /** Format: uuid */
       organizationId?: string;
       phone?: string;
+    };
+    CreateWaiverDto: {
+      /** @description Absent or null: every class */
+      classIds?: string[] | null;
+      title: string;
+      active?: boolean;
+      body?: string;
+    };
+    CreateWaiverVersionDto: {
+      body: string;
     };
     CustomerResponseDto: {
       /** @example cus_1QfV2a */
@@ -2342,6 +2408,99 @@ export interface components {
        */
       branding: components["schemas"]["BrandingResponseDto"];
     };
+    PublicQuestionDto: {
+      /** Format: uuid */
+      id: string;
+      /** @example Allergies */
+      label: string;
+      /** @example Food, latex, anything we should know */
+      hint: string | null;
+      /** @enum {string} */
+      type: "short_text" | "long_text" | "single_choice" | "multi_choice" | "checkbox" | "date" | "number" | "phone";
+      /** @example [] */
+      options: string[];
+      required: boolean;
+      /** @description Household registrations answer it for each person */
+      perAttendee: boolean;
+    };
+    PublicWaiverDto: {
+      /** Format: uuid */
+      id: string;
+      /** @example Kiln safety waiver */
+      title: string;
+      /**
+       * Format: uuid
+       * @description Sign this version (waiverAcceptances[].waiverVersionId)
+       */
+      versionId: string;
+      /** @example 1 */
+      version: number;
+      /** @description Markdown */
+      body: string;
+      sha256: string;
+    };
+    QuestionDeletedDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * @description true: it had answers and was archived instead of deleted
+       * @example true
+       */
+      archived: boolean;
+    };
+    QuestionResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Allergies */
+      label: string;
+      /** @example Food, latex, anything we should know */
+      hint: string | null;
+      /**
+       * @example long_text
+       * @enum {string}
+       */
+      type: "short_text" | "long_text" | "single_choice" | "multi_choice" | "checkbox" | "date" | "number" | "phone";
+      /** @example [] */
+      options: string[];
+      /** @example true */
+      required: boolean;
+      /**
+       * @description null: every class
+       * @example null
+       */
+      classIds: string[] | null;
+      /** @example true */
+      perAttendee: boolean;
+      /** @example true */
+      showToTeacher: boolean;
+      /** @example 0 */
+      position: number;
+      /** @example true */
+      active: boolean;
+      /**
+       * @description Deleted while it had answers: kept so old answers stay readable
+       * @example false
+       */
+      archived: boolean;
+      /** @example 3 */
+      answerCount: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      updatedAt: string;
+    };
     RatingQuery: {
       /** Format: uuid */
       class: string;
@@ -2495,6 +2654,8 @@ export interface components {
       waitlistOfferToken?: string;
       classEnrollments: components["schemas"]["RegisterEnrollmentDto"][];
       attendees?: components["schemas"]["AttendeeDto"][];
+      answers?: components["schemas"]["AnswerInputDto"][];
+      waiverAcceptances?: components["schemas"]["WaiverAcceptanceInputDto"][];
     };
     RegistrationEnrollmentResponseDto: {
       /**
@@ -3257,6 +3418,14 @@ export interface components {
       activity: {
           [key: string]: unknown;
         }[];
+      /** @description Registration form answers */
+      registrationAnswers: {
+          [key: string]: unknown;
+        }[];
+      /** @description Waivers signed */
+      waiverAcceptances: {
+          [key: string]: unknown;
+        }[];
     };
     StudentFieldsDto: {
       firstName: string;
@@ -3621,6 +3790,10 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       updatedAt: string;
+      /** @description Public reply only: the registration form’s questions, in order */
+      questions?: components["schemas"]["PublicQuestionDto"][];
+      /** @description Public reply only: the waivers to sign (newest version each) */
+      waivers?: components["schemas"]["PublicWaiverDto"][];
       /** @example 2 */
       paidCount: number;
       /** @example 2 */
@@ -3862,6 +4035,30 @@ export interface components {
       /** Format: uuid */
       organizationId?: string;
     };
+    UpdateQuestionDto: {
+      /** @description null: every class */
+      classIds?: string[] | null;
+      label?: string;
+      hint?: string;
+      /** @enum {string} */
+      type?: "short_text" | "long_text" | "single_choice" | "multi_choice" | "checkbox" | "date" | "number" | "phone";
+      options?: string[];
+      required?: boolean;
+      perAttendee?: boolean;
+      showToTeacher?: boolean;
+      position?: number;
+      active?: boolean;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      id?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      archived?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      answerCount?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      createdAt?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      updatedAt?: unknown;
+    };
     UpdateSettingsDto: {
       cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
       notifications?: components["schemas"]["NotificationsDto"];
@@ -3920,6 +4117,24 @@ export interface components {
       prorationBehavior?: "create_prorations" | "none" | "always_invoice";
       /** Format: uuid */
       organizationId: string;
+    };
+    UpdateWaiverDto: {
+      /** @description null: every class */
+      classIds?: string[] | null;
+      title?: string;
+      active?: boolean;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      id?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      currentVersion?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      versions?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      createdAt?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      updatedAt?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      body?: unknown;
     };
     UpgradeDto: {
       /** @example professional */
@@ -4127,6 +4342,119 @@ export interface components {
        * @example true
        */
       acceptsCard: boolean;
+    };
+    WaiverAcceptanceInputDto: {
+      /** @example Olivia Martinez */
+      signedName: string;
+      /** @description A household registration: the index of the attendee signed for (absent: everyone) */
+      attendee?: number;
+      /** Format: uuid */
+      waiverVersionId: string;
+    };
+    WaiverAcceptanceResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      waiverId: string;
+      /** @example Kiln safety waiver */
+      waiverTitle: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      waiverVersionId: string;
+      /** @example 2 */
+      version: number;
+      /** @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 */
+      sha256: string;
+      /** @example Olivia Martinez */
+      signedName: string;
+      /**
+       * @description guardian: the contact signed for an attendee under 18
+       * @example self
+       * @enum {string}
+       */
+      signedAs: "self" | "guardian" | "contact";
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      acceptedAt: string;
+      /** @example 203.0.113.7 */
+      clientIp: string | null;
+      /** @example Mozilla/5.0 */
+      userAgent: string | null;
+      /**
+       * @description false: a newer version of the waiver exists
+       * @example true
+       */
+      current: boolean;
+    };
+    WaiverResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Kiln safety waiver */
+      title: string;
+      /** @example null */
+      classIds: string[] | null;
+      /** @example true */
+      active: boolean;
+      /** @description The newest version: the one registrations sign */
+      currentVersion: components["schemas"]["WaiverVersionResponseDto"] | null;
+      /** @description Every version, newest first */
+      versions: components["schemas"]["WaiverVersionResponseDto"][];
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      updatedAt: string;
+    };
+    WaiverVersionResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example 2 */
+      version: number;
+      /** @example I understand that kilns are hot… */
+      body: string;
+      /** @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 */
+      sha256: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * @description Acceptances of this version
+       * @example 4
+       */
+      signatures: number;
     };
     WalkInDto: {
       firstName: string;
@@ -6433,6 +6761,43 @@ export interface operations {
       };
     };
   };
+  RegistrationForms_ofEnrollment: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WaiverAcceptanceResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   DataExport_organization: {
     parameters: {
       query?: {
@@ -6996,6 +7361,191 @@ export interface operations {
         };
       };
       /** @description The student is not (or no longer) in the class */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  RegistrationForms_listQuestions: {
+    responses: {
+      /** @description In form order; archived questions are left out */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["QuestionResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  RegistrationForms_createQuestion: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateQuestionDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["QuestionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  RegistrationForms_getQuestion: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["QuestionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  RegistrationForms_updateQuestion: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateQuestionDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["QuestionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  RegistrationForms_deleteQuestion: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Deleted, or archived when it has answers (they stay readable) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["QuestionDeletedDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -9147,6 +9697,266 @@ export interface operations {
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  RegistrationForms_pdf: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  RegistrationForms_listWaivers: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WaiverResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  RegistrationForms_createWaiver: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateWaiverDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WaiverResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  RegistrationForms_getWaiver: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WaiverResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  RegistrationForms_updateWaiver: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateWaiverDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WaiverResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  RegistrationForms_signatures: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Who signed which version, newest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WaiverAcceptanceResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  RegistrationForms_addVersion: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateWaiverVersionDto"];
+      };
+    };
+    responses: {
+      /** @description The waiver with its new version (immutable, with its SHA-256) */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WaiverResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };

@@ -3,6 +3,7 @@ import { ClassesModule } from '../classes/classes.module';
 import { CommunicationsModule } from '../communications/communications.module';
 import { ConnectModule } from '../connect/connect.module';
 import { StripeModule } from '../stripe/stripe.module';
+import { RegistrationFormsModule } from '../registration-forms/registration-forms.module';
 import { RegistrationModule } from '../registration/registration.module';
 import { StudentsModule } from '../students/students.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
@@ -21,7 +22,16 @@ import { LatePaymentRefunds } from './late-payment-refunds';
 import { StripeRefundsService } from './stripe-refunds.service';
 
 @Module({
-  imports: [RegistrationModule, StudentsModule, ClassesModule, StripeModule, ConnectModule, SubscriptionsModule, CommunicationsModule],
+  imports: [
+    RegistrationModule,
+    RegistrationFormsModule,
+    StudentsModule,
+    ClassesModule,
+    StripeModule,
+    ConnectModule,
+    SubscriptionsModule,
+    CommunicationsModule,
+  ],
   controllers: [PaymentConfigController, InPersonPaymentsController, CardPaymentsController, EnrollmentsController],
   providers: [
     InPersonPaymentsService,

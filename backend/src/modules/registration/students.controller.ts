@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientInfo } from '../registration-forms/registration-forms.service';
 import { OrgId } from '../../common/auth/auth-user';
 import { Public, Role, Roles } from '../../common/auth/roles';
 import { RateLimit } from '../../common/http/rate-limit';
@@ -52,8 +53,8 @@ export class StudentsController {
   // Each registration takes a seat until an admin removes it and emails the address given.
   @RateLimit('registration', 'register')
   @Post('students/register')
-  register(@Body() dto: RegisterStudentDto) {
-    return this.registration.register(dto);
+  register(@Body() dto: RegisterStudentDto, @Req() req: FastifyRequest) {
+    return this.registration.register(dto, clientInfo(req));
   }
 
   @ApiEnvelope(StudentResponseDto, { isArray: true })
