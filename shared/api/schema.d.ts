@@ -1584,6 +1584,27 @@ export interface components {
        */
       effectiveDate?: "end_of_period" | "immediate";
     };
+    EnrollmentAnswerResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      questionId: string;
+      /** @example Allergies */
+      label: string;
+      /** @example long_text */
+      type: string;
+      /**
+       * @description Shown on the teacher’s roll (e.g. allergies)
+       * @example true
+       */
+      showToTeacher: boolean;
+      /**
+       * @description Text, a list of options, true, or a number (as the question’s type)
+       * @example Peanuts
+       */
+      value: string | number | boolean | string[];
+    };
     EnrollmentCheckOrganizationResponseDto: {
       /** @example Sunrise Community Arts */
       name: string;
@@ -1664,6 +1685,12 @@ export interface components {
       /** @description Accepted and ignored (a read-only field a client may send back) */
       refunds?: unknown;
       amountPaid?: number;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      answers?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      waivers?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      unsignedWaivers?: unknown;
     };
     EnrollmentPaymentResponseDto: {
       /**
@@ -1849,6 +1876,12 @@ export interface components {
       refunds: components["schemas"]["RefundResponseDto"][];
       /** @description The details typed at a public registration, only when they differ from the stored student (decision 15); on student replies */
       registeredAs?: components["schemas"]["RegisteredDetailsResponseDto"] | null;
+      /** @description Registration form answers (student and roster replies; teachers see only showToTeacher ones) */
+      answers?: components["schemas"]["EnrollmentAnswerResponseDto"][];
+      /** @description Waivers signed for this enrollment */
+      waivers?: components["schemas"]["EnrollmentWaiverResponseDto"][];
+      /** @description Roster only: titles of the class’s waivers not signed in their newest version */
+      unsignedWaivers?: string[];
     };
     EnrollmentSeriesDto: {
       /** @example 2026-11-02 */
@@ -1867,6 +1900,35 @@ export interface components {
       capacity: number;
       /** @example 80 */
       fillRate: number | null;
+    };
+    EnrollmentWaiverResponseDto: {
+      /**
+       * Format: uuid
+       * @description The acceptance (its PDF: /api/waiver-acceptances/{id}/pdf)
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Kiln safety waiver */
+      waiverTitle: string;
+      /** @example 2 */
+      version: number;
+      /**
+       * @description false: a newer version exists
+       * @example true
+       */
+      current: boolean;
+      /** @example Olivia Martinez */
+      signedName: string;
+      /**
+       * @example self
+       * @enum {string}
+       */
+      signedAs: "self" | "guardian" | "contact";
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      acceptedAt: string;
     };
     EnvelopeDto: {
       /** @example true */
@@ -3093,6 +3155,10 @@ export interface components {
       paymentMethod: "in-person" | "card";
       /** @description The contact who registered this attendee in a household; null for a contact of their own */
       householdContact: components["schemas"]["HouseholdContactResponseDto"] | null;
+      /** @description Registration form answers the organization shows to teachers */
+      answers: components["schemas"]["EnrollmentAnswerResponseDto"][];
+      /** @description Waivers of the class this student has not signed in their newest version (flag them) */
+      unsignedWaivers: string[];
     };
     SessionTotalsResponseDto: {
       /** @example 12 */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
+import { createClass, createOrg, createTeacher, registerBody, type OrgFixture } from '../fixtures/org.fixture';
 import type { TestApp } from '../setup/test-app';
 import { cardClass, cardOrg, intentBody, startCardWorld, type CardWorld } from './card-payments.helpers';
 
@@ -549,6 +549,54 @@ describe('registration questions and waivers', () => {
         .expect(201);
       const [a] = (await t.http.get(`/api/enrollments/${ok.body.data.enrollmentId}/waivers`).set(co.auth).expect(200)).body.data;
       expect(a).toMatchObject({ signedName: 'Mia Chen', version: 1, sha256: sha('Be careful.'), userAgent: 'card-agent' });
+    });
+  });
+
+  describe('roster, student panel and teacher roll', () => {
+    it('should show every answer to the admin, only showToTeacher ones to the teacher, and flag a waiver not signed in its newest version', async () => {
+      const o = await createOrg(t, { plan: 'professional' });
+      const teacher = await createTeacher(t, o);
+      const cls = await createClass(t, o);
+      const allergy = (await question(o, { label: 'Allergies', type: 'short_text', showToTeacher: true }).expect(201)).body.data;
+      const shirt = (await question(o, { label: 'T-shirt size', type: 'single_choice', options: ['S', 'M', 'L'] }).expect(201)).body.data;
+      const wv = (await t.http.post('/api/waivers').set(o.auth).send({ title: 'Studio waiver', body: 'v1' }).expect(201)).body.data;
+      const reg = await register({
+        ...registerBody(o.orgId, cls.id, { firstName: 'Zoe', lastName: 'Park' }),
+        answers: [
+          { questionId: allergy.id, value: 'Peanuts' },
+          { questionId: shirt.id, value: 'M' },
+        ],
+        waiverAcceptances: [{ waiverVersionId: wv.currentVersion.id, signedName: 'Zoe Park' }],
+      }).expect(201);
+      const studentId = reg.body.data.id;
+
+      const panel = (await t.http.get(`/api/students/${studentId}`).set(o.auth).expect(200)).body.data;
+      expect(panel.classEnrollments[0].answers.map((a: { label: string; value: unknown }) => [a.label, a.value])).toEqual([
+        ['Allergies', 'Peanuts'],
+        ['T-shirt size', 'M'],
+      ]);
+      expect(panel.classEnrollments[0].waivers).toEqual([
+        expect.objectContaining({ waiverTitle: 'Studio waiver', version: 1, current: true, signedName: 'Zoe Park' }),
+      ]);
+      // The admin form sends the record back as it read it: accepted.
+      await t.http.put(`/api/students/${studentId}`).set(o.auth).send(panel).expect(200);
+
+      const roster = (await t.http.get(`/api/students/class/${cls.id}`).set(o.auth).expect(200)).body.data;
+      expect(roster[0].classEnrollments[0]).toMatchObject({ unsignedWaivers: [] });
+      expect(roster[0].classEnrollments[0].answers).toHaveLength(2);
+      const teacherRoster = (await t.http.get(`/api/students/class/${cls.id}`).set(teacher.auth).expect(200)).body.data;
+      expect(teacherRoster[0].classEnrollments[0].answers.map((a: { label: string }) => a.label)).toEqual(['Allergies']);
+
+      // A new version: the signature is now of an older one, and the roll flags it.
+      await t.http.post(`/api/waivers/${wv.id}/versions`).set(o.auth).send({ body: 'v2' }).expect(201);
+      const [day] = (await t.http.get(`/api/teacher/classes/${cls.id}/sessions`).set(teacher.auth).expect(200)).body.data;
+      const roll = (await t.http.get(`/api/teacher/classes/${cls.id}/sessions/${day.date}`).set(teacher.auth).expect(200)).body.data.roll;
+      expect(roll[0]).toMatchObject({
+        studentId,
+        answers: [expect.objectContaining({ label: 'Allergies', value: 'Peanuts', showToTeacher: true })],
+        unsignedWaivers: ['Studio waiver'],
+      });
+      expect(roll[0].answers).toHaveLength(1);
     });
   });
 

@@ -69,6 +69,19 @@ export class WaiversService {
     return this.repo.acceptancesOfEnrollments(organizationId, enrollmentIds);
   }
 
+  /**
+   * For the roster and the teacher's roll: per enrollment, the titles of the class's waivers it has no signature of
+   * the newest version for (a waiver added or updated after the registration).
+   */
+  async unsignedByEnrollment(organizationId: string, classId: string, enrollmentIds: string[]): Promise<Map<string, string[]>> {
+    const [required, signed] = await Promise.all([
+      this.repo.forClass(organizationId, classId),
+      this.repo.acceptancesOfEnrollments(organizationId, enrollmentIds),
+    ]);
+    const have = new Set(signed.map((a) => `${a.enrollmentId}:${a.waiverVersionId}`));
+    return new Map(enrollmentIds.map((id) => [id, required.filter((w) => !have.has(`${id}:${w.versionId}`)).map((w) => w.title)]));
+  }
+
   /** The signed waiver as a PDF: the text of the version signed, who signed it, when, from where, and its hash. */
   async pdf(organizationId: string, acceptanceId: string): Promise<{ file: Readable; name: string }> {
     const a = await this.repo.acceptanceWithText(organizationId, acceptanceId);

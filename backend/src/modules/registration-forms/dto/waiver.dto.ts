@@ -100,3 +100,29 @@ export class WaiverAcceptanceResponseDto {
   @ApiProperty({ type: 'string', nullable: true, example: 'Mozilla/5.0' }) userAgent: string | null;
   @ApiProperty({ example: true, description: 'false: a newer version of the waiver exists' }) current: boolean;
 }
+
+/** An answer as the student panel, the roster and the teacher's roll show it. */
+export class EnrollmentAnswerResponseDto {
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) questionId: string;
+  @ApiProperty({ example: 'Allergies' }) label: string;
+  @ApiProperty({ example: 'long_text' }) type: string;
+  @ApiProperty({ example: true, description: 'Shown on the teacher’s roll (e.g. allergies)' }) showToTeacher: boolean;
+  @ApiProperty({
+    description: 'Text, a list of options, true, or a number (as the question’s type)',
+    oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: { type: 'string' } }],
+    example: 'Peanuts',
+  } as never)
+  value: unknown;
+}
+
+/** A waiver signed for an enrollment, as the student panel and the roster list it. */
+export class EnrollmentWaiverResponseDto {
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID, description: 'The acceptance (its PDF: /api/waiver-acceptances/{id}/pdf)' })
+  id: string;
+  @ApiProperty({ example: 'Kiln safety waiver' }) waiverTitle: string;
+  @ApiProperty({ example: 2 }) version: number;
+  @ApiProperty({ example: true, description: 'false: a newer version exists' }) current: boolean;
+  @ApiProperty({ example: 'Olivia Martinez' }) signedName: string;
+  @ApiProperty({ enum: ['self', 'guardian', 'contact'], example: 'self' }) signedAs: string;
+  @ApiProperty({ example: EXAMPLE_TIME }) acceptedAt: Date;
+}

@@ -60,6 +60,10 @@ export class EnrollmentInputDto {
   @IsOptional() cancelledAt?: unknown;
   @IsOptional() refunds?: unknown;
   @IsOptional() @IsNumber() amountPaid?: number;
+  // The registration form's answers and signatures, read only here (echoed back by the admin form).
+  @IsOptional() answers?: unknown;
+  @IsOptional() waivers?: unknown;
+  @IsOptional() unsignedWaivers?: unknown;
 }
 
 /** Public registration: in-person only here; card payments are confirmed by the payments module. */
