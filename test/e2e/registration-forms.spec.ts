@@ -1,0 +1,83 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { classPayload, freshOrganization } from './admin-helpers';
+import { fillStudent, uniqueEmail } from './public-helpers';
+
+/** Issue 22: a registration answering the organization's questions and signing its waiver, then the signed PDF. */
+test('should register with questions and a waiver, and give the admin the signed waiver as a PDF', async ({ page, request }) => {
+  // Stripe.js cannot load: the payment step keeps in person.
+  await page.route('https://js.stripe.com/**', (route) => route.abort('internetdisconnected'));
+  const org = await freshOrganization(request);
+  const auth = { Authorization: `Bearer ${org.token}` };
+  const post = async (url: string, data: Record<string, unknown>) => {
+    const res = await request.post(url, { headers: auth, data });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    return (await res.json()).data;
+  };
+  const cls = await post('/api/classes', classPayload('Kiln Basics'));
+  await post('/api/registration-questions', {
+    label: 'Allergies',
+    hint: 'Food, latex, anything we should know',
+    type: 'long_text',
+    required: true,
+    showToTeacher: true,
+    classIds: [cls.id],
+  });
+  await post('/api/registration-questions', {
+    label: 'Experience',
+    type: 'single_choice',
+    options: ['None', 'Some', 'Lots'],
+    required: true,
+  });
+  const waiver = await post('/api/waivers', {
+    title: 'Kiln safety waiver',
+    body: '# Kiln safety\n\nKilns reach 1,200 °C. I follow the studio rules and wear closed shoes.\n\nI accept the risks of working with clay and glazes.',
+  });
+
+  await page.goto(`/register/${cls.id}?org=${org.organizationId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Register for Class' })).toBeVisible();
+  await fillStudent(page, { firstName: 'Maya', lastName: 'Lindqvist', email: uniqueEmail('e2e.forms'), phone: '5595554321' });
+  await expect(page.getByRole('group', { name: 'A few questions' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Kiln safety waiver (version 1)' })).toContainText('Kilns reach 1,200 °C');
+
+  // Nothing answered: each error is tied to its field.
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  const allergies = page.getByRole('textbox', { name: /^Allergies/ });
+  await expect(allergies).toHaveAttribute('aria-invalid', 'true');
+  await expect(allergies).toHaveAccessibleDescription(/Allergies is required/);
+  await expect(page.getByText('Please read and accept “Kiln safety waiver”')).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('.register-page').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await page.screenshot({ path: '/tmp/h22-register-errors.png', fullPage: true });
+
+  await allergies.fill('Latex');
+  await page.getByRole('radio', { name: 'Some' }).check();
+  await page.getByRole('checkbox', { name: 'I have read and agree' }).check();
+  const signature = page.getByRole('textbox', { name: /Type your full name to sign/ });
+  await signature.fill('Someone Else');
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(signature).toHaveAccessibleDescription(/Type your full name exactly as given above \(Maya Lindqvist\)/);
+  await signature.fill('Maya Lindqvist');
+  await page.screenshot({ path: '/tmp/h22-register-filled.png', fullPage: true });
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
+  await page.getByRole('button', { name: 'Reserve My Spot' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Registration Successful!' })).toBeVisible();
+
+  // The admin sees the answers on the roster and the signature, and downloads the signed waiver.
+  const roster = (await (await request.get(`/api/students/class/${cls.id}`, { headers: auth })).json()).data;
+  const enrollment = roster[0].classEnrollments[0];
+  expect(enrollment.answers.map((a: { label: string; value: unknown }) => [a.label, a.value])).toEqual([
+    ['Allergies', 'Latex'],
+    ['Experience', 'Some'],
+  ]);
+  const signed = (await (await request.get(`/api/enrollments/${enrollment.id}/waivers`, { headers: auth })).json()).data;
+  expect(signed).toEqual([
+    expect.objectContaining({ waiverId: waiver.id, version: 1, signedName: 'Maya Lindqvist', sha256: waiver.currentVersion.sha256 }),
+  ]);
+  const pdf = await request.get(`/api/waiver-acceptances/${signed[0].id}/pdf`, { headers: auth });
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const bytes = await pdf.body();
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+});
