@@ -168,7 +168,13 @@ export function RegistrationFormTab() {
                 />
                 <FormControlLabel
                   sx={{ mr: 18 }}
-                  control={<Checkbox checked={q.required} onChange={(e) => toggle.mutate({ q, patch: { required: e.target.checked } })} />}
+                  control={
+                    <Checkbox
+                      checked={q.required}
+                      slotProps={{ input: { 'aria-label': `${q.label} is required` } }}
+                      onChange={(e) => toggle.mutate({ q, patch: { required: e.target.checked } })}
+                    />
+                  }
                   label="Required"
                 />
               </ListItem>
