@@ -4,7 +4,7 @@ import { classPayload, freshOrganization, signInUi } from './admin-helpers';
 import { fillStudent, uniqueEmail } from './public-helpers';
 
 /** Issue 22: a registration answering the organization's questions and signing its waiver, then the signed PDF. */
-test('should register with questions and a waiver, and give the admin the signed waiver as a PDF', async ({ page, request }) => {
+test('should register with questions and a waiver, and give the admin the signed waiver as a PDF', async ({ page, request, browser }) => {
   // Stripe.js cannot load: the payment step keeps in person.
   await page.route('https://js.stripe.com/**', (route) => route.abort('internetdisconnected'));
   const org = await freshOrganization(request);
@@ -101,4 +101,19 @@ test('should register with questions and a waiver, and give the admin the signed
   const settingsAxe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(settingsAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await page.screenshot({ path: '/tmp/h22-settings-waivers.png', fullPage: true });
+
+  // The teacher's roll: the answer shown to teachers, and the waiver flagged once a newer version exists.
+  await post(`/api/waivers/${waiver.id}/versions`, { body: 'Kilns reach 1,200 °C. Closed shoes and tied-back hair.' });
+  const teacher = { email: uniqueEmail('e2e.teacher'), password: 'Teach123!x' };
+  await post('/api/auth/users', { ...teacher, firstName: 'Tess', lastName: 'Teacher', role: 'teacher' });
+  const teacherContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const tp = await teacherContext.newPage();
+  await signInUi(tp, teacher.email, teacher.password);
+  await expect(tp).toHaveURL(/\/teacher/);
+  await tp.goto(`/teacher/session/${cls.id}`);
+  await expect(tp.getByText('Allergies: Latex')).toBeVisible();
+  await expect(tp.getByText('Waiver not signed: Kiln safety waiver')).toBeVisible();
+  await expect(tp.getByText(/Experience:/)).toHaveCount(0);
+  await tp.screenshot({ path: '/tmp/h22-teacher-roll.png', fullPage: true });
+  await teacherContext.close();
 });
