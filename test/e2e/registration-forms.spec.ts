@@ -36,7 +36,8 @@ test('should register with questions and a waiver, and give the admin the signed
 
   await page.goto(`/register/${cls.id}?org=${org.organizationId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Register for Class' })).toBeVisible();
-  await fillStudent(page, { firstName: 'Maya', lastName: 'Lindqvist', email: uniqueEmail('e2e.forms'), phone: '5595554321' });
+  const email = uniqueEmail('e2e.forms');
+  await fillStudent(page, { firstName: 'Maya', lastName: 'Lindqvist', email, phone: '5595554321' });
   await expect(page.getByRole('group', { name: 'A few questions' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Kiln safety waiver (version 1)' })).toContainText('Kilns reach 1,200 °C');
 
@@ -94,6 +95,15 @@ test('should register with questions and a waiver, and give the admin the signed
   await page.screenshot({ path: '/tmp/h22-settings-form.png', fullPage: true });
   await page.getByRole('button', { name: 'Move Experience up' }).click();
   await expect(questions.getByRole('listitem').first()).toContainText('Experience');
+  // The student panel: the answers and the signed waiver under the enrollment.
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Students' }).click();
+  await page.getByLabel('Search students by name, email or phone').fill(email);
+  await page.getByRole('row', { name: new RegExp(email) }).click();
+  const details = page.getByRole('region', { name: 'Student details' });
+  await expect(details.getByText('Allergies:')).toBeVisible();
+  await expect(details.getByText(/Signed “Kiln safety waiver” \(version 1\) as Maya Lindqvist/)).toBeVisible();
+  await expect(details.getByRole('button', { name: 'Download the signed Kiln safety waiver' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/h22-student-panel.png', fullPage: true });
   await page.goto('/admin/settings?tab=waivers');
   await expect(page.getByRole('heading', { name: 'Kiln safety waiver' })).toBeVisible();
   await page.getByRole('button', { name: 'Who signed' }).click();
