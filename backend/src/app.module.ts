@@ -31,6 +31,7 @@ import { PaymentsModule } from './modules/payments/payments.module';
 import { PostgresThrottlerStorage } from './modules/rate-limits/postgres-throttler.storage';
 import { RateLimitsModule } from './modules/rate-limits/rate-limits.module';
 import { RegistrationModule } from './modules/registration/registration.module';
+import { RegistrationFormsModule } from './modules/registration-forms/registration-forms.module';
 import { ReportingModule } from './modules/reporting/reporting.module';
 import { SeoModule } from './modules/seo/seo.module';
 import { SettingsModule } from './modules/settings/settings.module';
@@ -72,6 +73,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     ClassesModule,
     StudentsModule,
     RegistrationModule,
+    RegistrationFormsModule,
     StripeModule,
     ConnectModule,
     PaymentsModule,

@@ -50,13 +50,6 @@ export interface paths {
   "/api/analytics/events": {
     post: operations["Analytics_record"];
   };
-  "/api/api-keys": {
-    get: operations["ApiKeys_list"];
-    post: operations["ApiKeys_create"];
-  };
-  "/api/api-keys/{id}": {
-    delete: operations["ApiKeys_revoke"];
-  };
   "/api/attendance/bulk": {
     post: operations["Attendance_bulk"];
   };
@@ -94,16 +87,6 @@ export interface paths {
   "/api/auth/users/{id}": {
     get: operations["Auth_getUser"];
     delete: operations["Auth_deleteUser"];
-  };
-  "/api/calendar-feeds": {
-    get: operations["CalendarFeeds_list"];
-    post: operations["CalendarFeeds_create"];
-  };
-  "/api/calendar-feeds/{id}": {
-    delete: operations["CalendarFeeds_revoke"];
-  };
-  "/api/calendar/{file}": {
-    get: operations["CalendarFeeds_ics"];
   };
   "/api/classes": {
     get: operations["Classes_list"];
@@ -185,17 +168,14 @@ export interface paths {
   "/api/enrollments/{id}/refund-quote": {
     get: operations["Enrollments_quote"];
   };
+  "/api/enrollments/{id}/waivers": {
+    get: operations["RegistrationForms_ofEnrollment"];
+  };
   "/api/export": {
     get: operations["DataExport_organization"];
   };
   "/api/health": {
     get: operations["Health_check"];
-  };
-  "/api/health/live": {
-    get: operations["Health_live"];
-  };
-  "/api/health/ready": {
-    get: operations["Health_ready"];
   };
   "/api/organizations": {
     get: operations["Organizations_list"];
@@ -244,6 +224,15 @@ export interface paths {
      * @description A browser (Accept: text/html) gets the 'Link not valid' page with the status (400: a changed, unknown or malformed link; 403: the student is not or no longer in the class); other clients the error envelope.
      */
     post: operations["Ratings_rate"];
+  };
+  "/api/registration-questions": {
+    get: operations["RegistrationForms_listQuestions"];
+    post: operations["RegistrationForms_createQuestion"];
+  };
+  "/api/registration-questions/{id}": {
+    get: operations["RegistrationForms_getQuestion"];
+    put: operations["RegistrationForms_updateQuestion"];
+    delete: operations["RegistrationForms_deleteQuestion"];
   };
   "/api/reporting/activity-events": {
     post: operations["Reporting_postActivity"];
@@ -404,19 +393,22 @@ export interface paths {
   "/api/waitlist/offers/{token}": {
     get: operations["Waitlist_offerDetails"];
   };
-  "/api/webhook-deliveries/{id}/redeliver": {
-    post: operations["Webhooks_redeliver"];
+  "/api/waiver-acceptances/{id}/pdf": {
+    get: operations["RegistrationForms_pdf"];
   };
-  "/api/webhook-endpoints": {
-    get: operations["Webhooks_list"];
-    post: operations["Webhooks_create"];
+  "/api/waivers": {
+    get: operations["RegistrationForms_listWaivers"];
+    post: operations["RegistrationForms_createWaiver"];
   };
-  "/api/webhook-endpoints/{id}": {
-    put: operations["Webhooks_update"];
-    delete: operations["Webhooks_remove"];
+  "/api/waivers/{id}": {
+    get: operations["RegistrationForms_getWaiver"];
+    put: operations["RegistrationForms_updateWaiver"];
   };
-  "/api/webhook-endpoints/{id}/deliveries": {
-    get: operations["Webhooks_deliveries"];
+  "/api/waivers/{id}/acceptances": {
+    get: operations["RegistrationForms_signatures"];
+  };
+  "/api/waivers/{id}/versions": {
+    post: operations["RegistrationForms_addVersion"];
   };
   "/api/webhooks/stripe": {
     post: operations["StripeWebhooks_receive"];
@@ -554,41 +546,11 @@ export interface components {
       /** Format: date-time */
       timestamp?: string;
     };
-    ApiKeyResponseDto: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      id: string;
-      /** @example Zapier */
-      name: string;
-      /**
-       * @example [
-       *   "read",
-       *   "write"
-       * ]
-       */
-      scopes: ("read" | "write")[];
-      /**
-       * @description The start of the secret, to tell keys apart
-       * @example cl_live_3f9a1c
-       */
-      prefix: string;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      createdAt: string;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      lastUsedAt: string | null;
-      /**
-       * Format: date-time
-       * @example null
-       */
-      revokedAt: string | null;
+    AnswerInputDto: {
+      /** @description Text (short_text, long_text, single_choice, date YYYY-MM-DD, phone), a list of options (multi_choice), true/false (checkbox) or a number */
+      value?: string | number | boolean | string[];
+      /** Format: uuid */
+      questionId: string;
     };
     AtRiskClassResponseDto: {
       /**
@@ -747,6 +709,7 @@ export interface components {
       lastName: string;
       /** Format: date-time */
       dateOfBirth?: string;
+      answers?: components["schemas"]["AnswerInputDto"][];
     };
     AuditLogEntryResponseDto: {
       /**
@@ -855,39 +818,6 @@ export interface components {
       /** Format: uuid */
       organizationId?: string;
       attendanceData: components["schemas"]["AttendanceEntryDto"][];
-    };
-    CalendarFeedResponseDto: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      id: string;
-      /**
-       * @example organization
-       * @enum {string}
-       */
-      scope: "organization" | "class" | "teacher";
-      /**
-       * Format: uuid
-       * @example null
-       */
-      classId: string | null;
-      /**
-       * Format: uuid
-       * @description Who made it (a teacher feed: whose classes)
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      userId: string;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      createdAt: string;
-      /**
-       * Format: date-time
-       * @example null
-       */
-      revokedAt: string | null;
     };
     CancelEnrollmentDto: {
       refund?: boolean;
@@ -1094,6 +1024,10 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       updatedAt: string;
+      /** @description Public reply only: the registration form’s questions, in order */
+      questions?: components["schemas"]["PublicQuestionDto"][];
+      /** @description Public reply only: the waivers to sign (newest version each) */
+      waivers?: components["schemas"]["PublicWaiverDto"][];
     };
     ClientActivityEventDto: {
       /** @enum {string} */
@@ -1369,16 +1303,6 @@ export interface components {
       /** @example Your message has been sent successfully! We'll get back to you soon. */
       message: string;
     };
-    CreateApiKeyDto: {
-      name: string;
-      scopes: ("read" | "write")[];
-    };
-    CreateCalendarFeedDto: {
-      /** @enum {string} */
-      scope: "organization" | "class" | "teacher";
-      /** Format: uuid */
-      classId?: string;
-    };
     CreateCheckoutDto: {
       /** Format: uuid */
       organizationId: string;
@@ -1425,124 +1349,6 @@ export interface components {
        */
       email: string;
     };
-    CreatedApiKeyResponseDto: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      id: string;
-      /** @example Zapier */
-      name: string;
-      /**
-       * @example [
-       *   "read",
-       *   "write"
-       * ]
-       */
-      scopes: ("read" | "write")[];
-      /**
-       * @description The start of the secret, to tell keys apart
-       * @example cl_live_3f9a1c
-       */
-      prefix: string;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      createdAt: string;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      lastUsedAt: string | null;
-      /**
-       * Format: date-time
-       * @example null
-       */
-      revokedAt: string | null;
-      /**
-       * @description The secret, shown this once: send it as `Authorization: Bearer <secret>`
-       * @example cl_live_3f9a1c0d5b7e4a2f9c8d1e6b0a3f5c7d9e1b2a4c6d8f0e2
-       */
-      secret: string;
-    };
-    CreatedCalendarFeedResponseDto: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      id: string;
-      /**
-       * @example organization
-       * @enum {string}
-       */
-      scope: "organization" | "class" | "teacher";
-      /**
-       * Format: uuid
-       * @example null
-       */
-      classId: string | null;
-      /**
-       * Format: uuid
-       * @description Who made it (a teacher feed: whose classes)
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      userId: string;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      createdAt: string;
-      /**
-       * Format: date-time
-       * @example null
-       */
-      revokedAt: string | null;
-      /**
-       * @description The subscription URL, shown this once
-       * @example https://classes.example.com/api/calendar/3f9a1c0d5b7e4a2f9c8d1e6b0a3f5c7d.ics
-       */
-      url: string;
-    };
-    CreatedWebhookEndpointResponseDto: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      id: string;
-      /** @example https://hooks.zapier.com/hooks/catch/123/abc */
-      url: string;
-      /**
-       * @example [
-       *   "enrollment.created"
-       * ]
-       */
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
-      /** @example true */
-      active: boolean;
-      /**
-       * Format: date-time
-       * @description Failing without a success since
-       * @example null
-       */
-      failingSince: string | null;
-      /**
-       * Format: date-time
-       * @description Turned off after three days of failures
-       * @example null
-       */
-      disabledAt: string | null;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      createdAt: string;
-      /**
-       * @description The signing secret, shown this once
-       * @example whsec_0d5b7e4a2f9c8d1e6b0a3f5c7d9e1b2a
-       */
-      secret: string;
-    };
     CreateOrganizationDto: {
       name: string;
       domain?: string;
@@ -1559,6 +1365,22 @@ export interface components {
       amount: number;
       attendees?: components["schemas"]["AttendeeDto"][];
       waitlistOfferToken?: string;
+      answers?: components["schemas"]["AnswerInputDto"][];
+      waiverAcceptances?: components["schemas"]["WaiverAcceptanceInputDto"][];
+    };
+    CreateQuestionDto: {
+      /** @description Absent or null: every class */
+      classIds?: string[] | null;
+      label: string;
+      hint?: string;
+      /** @enum {string} */
+      type: "short_text" | "long_text" | "single_choice" | "multi_choice" | "checkbox" | "date" | "number" | "phone";
+      options?: string[];
+      required?: boolean;
+      perAttendee?: boolean;
+      showToTeacher?: boolean;
+      position?: number;
+      active?: boolean;
     };
     CreateStudentDto: {
       firstName: string;
@@ -1586,6 +1408,16 @@ export interface components {
       /** Format: uuid */
       organizationId?: string;
       phone?: string;
+    };
+    CreateWaiverDto: {
+      /** @description Absent or null: every class */
+      classIds?: string[] | null;
+      title: string;
+      active?: boolean;
+      body?: string;
+    };
+    CreateWaiverVersionDto: {
+      body: string;
     };
     CustomerResponseDto: {
       /** @example cus_1QfV2a */
@@ -1752,6 +1584,27 @@ export interface components {
        */
       effectiveDate?: "end_of_period" | "immediate";
     };
+    EnrollmentAnswerResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      questionId: string;
+      /** @example Allergies */
+      label: string;
+      /** @example long_text */
+      type: string;
+      /**
+       * @description Shown on the teacher’s roll (e.g. allergies)
+       * @example true
+       */
+      showToTeacher: boolean;
+      /**
+       * @description Text, a list of options, true, or a number (as the question’s type)
+       * @example Peanuts
+       */
+      value: string | number | boolean | string[];
+    };
     EnrollmentCheckOrganizationResponseDto: {
       /** @example Sunrise Community Arts */
       name: string;
@@ -1832,6 +1685,12 @@ export interface components {
       /** @description Accepted and ignored (a read-only field a client may send back) */
       refunds?: unknown;
       amountPaid?: number;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      answers?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      waivers?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      unsignedWaivers?: unknown;
     };
     EnrollmentPaymentResponseDto: {
       /**
@@ -2017,6 +1876,12 @@ export interface components {
       refunds: components["schemas"]["RefundResponseDto"][];
       /** @description The details typed at a public registration, only when they differ from the stored student (decision 15); on student replies */
       registeredAs?: components["schemas"]["RegisteredDetailsResponseDto"] | null;
+      /** @description Registration form answers (student and roster replies; teachers see only showToTeacher ones) */
+      answers?: components["schemas"]["EnrollmentAnswerResponseDto"][];
+      /** @description Waivers signed for this enrollment */
+      waivers?: components["schemas"]["EnrollmentWaiverResponseDto"][];
+      /** @description Roster only: titles of the class’s waivers not signed in their newest version */
+      unsignedWaivers?: string[];
     };
     EnrollmentSeriesDto: {
       /** @example 2026-11-02 */
@@ -2035,6 +1900,35 @@ export interface components {
       capacity: number;
       /** @example 80 */
       fillRate: number | null;
+    };
+    EnrollmentWaiverResponseDto: {
+      /**
+       * Format: uuid
+       * @description The acceptance (its PDF: /api/waiver-acceptances/{id}/pdf)
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Kiln safety waiver */
+      waiverTitle: string;
+      /** @example 2 */
+      version: number;
+      /**
+       * @description false: a newer version exists
+       * @example true
+       */
+      current: boolean;
+      /** @example Olivia Martinez */
+      signedName: string;
+      /**
+       * @example self
+       * @enum {string}
+       */
+      signedAs: "self" | "guardian" | "contact";
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      acceptedAt: string;
     };
     EnvelopeDto: {
       /** @example true */
@@ -2196,13 +2090,6 @@ export interface components {
       /** @example true */
       canAddMore: boolean;
       upgradePlan: components["schemas"]["PlanRefDto"] | null;
-    };
-    LiveResponseDto: {
-      /**
-       * @example ok
-       * @enum {string}
-       */
-      status: "ok";
     };
     MarkAttendanceDto: {
       /** Format: uuid */
@@ -2583,6 +2470,99 @@ export interface components {
        */
       branding: components["schemas"]["BrandingResponseDto"];
     };
+    PublicQuestionDto: {
+      /** Format: uuid */
+      id: string;
+      /** @example Allergies */
+      label: string;
+      /** @example Food, latex, anything we should know */
+      hint: string | null;
+      /** @enum {string} */
+      type: "short_text" | "long_text" | "single_choice" | "multi_choice" | "checkbox" | "date" | "number" | "phone";
+      /** @example [] */
+      options: string[];
+      required: boolean;
+      /** @description Household registrations answer it for each person */
+      perAttendee: boolean;
+    };
+    PublicWaiverDto: {
+      /** Format: uuid */
+      id: string;
+      /** @example Kiln safety waiver */
+      title: string;
+      /**
+       * Format: uuid
+       * @description Sign this version (waiverAcceptances[].waiverVersionId)
+       */
+      versionId: string;
+      /** @example 1 */
+      version: number;
+      /** @description Markdown */
+      body: string;
+      sha256: string;
+    };
+    QuestionDeletedDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * @description true: it had answers and was archived instead of deleted
+       * @example true
+       */
+      archived: boolean;
+    };
+    QuestionResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Allergies */
+      label: string;
+      /** @example Food, latex, anything we should know */
+      hint: string | null;
+      /**
+       * @example long_text
+       * @enum {string}
+       */
+      type: "short_text" | "long_text" | "single_choice" | "multi_choice" | "checkbox" | "date" | "number" | "phone";
+      /** @example [] */
+      options: string[];
+      /** @example true */
+      required: boolean;
+      /**
+       * @description null: every class
+       * @example null
+       */
+      classIds: string[] | null;
+      /** @example true */
+      perAttendee: boolean;
+      /** @example true */
+      showToTeacher: boolean;
+      /** @example 0 */
+      position: number;
+      /** @example true */
+      active: boolean;
+      /**
+       * @description Deleted while it had answers: kept so old answers stay readable
+       * @example false
+       */
+      archived: boolean;
+      /** @example 3 */
+      answerCount: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      updatedAt: string;
+    };
     RatingQuery: {
       /** Format: uuid */
       class: string;
@@ -2591,23 +2571,6 @@ export interface components {
       /** @enum {number} */
       rating: 1 | 2 | 3 | 4 | 5;
       sig: string;
-    };
-    ReadyResponseDto: {
-      /**
-       * @example ready
-       * @enum {string}
-       */
-      status: "ready" | "draining" | "unavailable";
-      /**
-       * @example up
-       * @enum {string}
-       */
-      database: "up" | "down";
-      /**
-       * @example applied
-       * @enum {string}
-       */
-      migrations: "applied" | "pending" | "unknown";
     };
     RecipientPersonDto: {
       /** @example Olivia */
@@ -2753,6 +2716,8 @@ export interface components {
       waitlistOfferToken?: string;
       classEnrollments: components["schemas"]["RegisterEnrollmentDto"][];
       attendees?: components["schemas"]["AttendeeDto"][];
+      answers?: components["schemas"]["AnswerInputDto"][];
+      waiverAcceptances?: components["schemas"]["WaiverAcceptanceInputDto"][];
     };
     RegistrationEnrollmentResponseDto: {
       /**
@@ -3190,6 +3155,10 @@ export interface components {
       paymentMethod: "in-person" | "card";
       /** @description The contact who registered this attendee in a household; null for a contact of their own */
       householdContact: components["schemas"]["HouseholdContactResponseDto"] | null;
+      /** @description Registration form answers the organization shows to teachers */
+      answers: components["schemas"]["EnrollmentAnswerResponseDto"][];
+      /** @description Waivers of the class this student has not signed in their newest version (flag them) */
+      unsignedWaivers: string[];
     };
     SessionTotalsResponseDto: {
       /** @example 12 */
@@ -3513,6 +3482,14 @@ export interface components {
           [key: string]: unknown;
         }[];
       activity: {
+          [key: string]: unknown;
+        }[];
+      /** @description Registration form answers */
+      registrationAnswers: {
+          [key: string]: unknown;
+        }[];
+      /** @description Waivers signed */
+      waiverAcceptances: {
           [key: string]: unknown;
         }[];
     };
@@ -3879,6 +3856,10 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       updatedAt: string;
+      /** @description Public reply only: the registration form’s questions, in order */
+      questions?: components["schemas"]["PublicQuestionDto"][];
+      /** @description Public reply only: the waivers to sign (newest version each) */
+      waivers?: components["schemas"]["PublicWaiverDto"][];
       /** @example 2 */
       paidCount: number;
       /** @example 2 */
@@ -4120,6 +4101,30 @@ export interface components {
       /** Format: uuid */
       organizationId?: string;
     };
+    UpdateQuestionDto: {
+      /** @description null: every class */
+      classIds?: string[] | null;
+      label?: string;
+      hint?: string;
+      /** @enum {string} */
+      type?: "short_text" | "long_text" | "single_choice" | "multi_choice" | "checkbox" | "date" | "number" | "phone";
+      options?: string[];
+      required?: boolean;
+      perAttendee?: boolean;
+      showToTeacher?: boolean;
+      position?: number;
+      active?: boolean;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      id?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      archived?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      answerCount?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      createdAt?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      updatedAt?: unknown;
+    };
     UpdateSettingsDto: {
       cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
       notifications?: components["schemas"]["NotificationsDto"];
@@ -4178,6 +4183,24 @@ export interface components {
       prorationBehavior?: "create_prorations" | "none" | "always_invoice";
       /** Format: uuid */
       organizationId: string;
+    };
+    UpdateWaiverDto: {
+      /** @description null: every class */
+      classIds?: string[] | null;
+      title?: string;
+      active?: boolean;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      id?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      currentVersion?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      versions?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      createdAt?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      updatedAt?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      body?: unknown;
     };
     UpgradeDto: {
       /** @example professional */
@@ -4386,6 +4409,119 @@ export interface components {
        */
       acceptsCard: boolean;
     };
+    WaiverAcceptanceInputDto: {
+      /** @example Olivia Martinez */
+      signedName: string;
+      /** @description A household registration: the index of the attendee signed for (absent: everyone) */
+      attendee?: number;
+      /** Format: uuid */
+      waiverVersionId: string;
+    };
+    WaiverAcceptanceResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      waiverId: string;
+      /** @example Kiln safety waiver */
+      waiverTitle: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      waiverVersionId: string;
+      /** @example 2 */
+      version: number;
+      /** @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 */
+      sha256: string;
+      /** @example Olivia Martinez */
+      signedName: string;
+      /**
+       * @description guardian: the contact signed for an attendee under 18
+       * @example self
+       * @enum {string}
+       */
+      signedAs: "self" | "guardian" | "contact";
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      acceptedAt: string;
+      /** @example 203.0.113.7 */
+      clientIp: string | null;
+      /** @example Mozilla/5.0 */
+      userAgent: string | null;
+      /**
+       * @description false: a newer version of the waiver exists
+       * @example true
+       */
+      current: boolean;
+    };
+    WaiverResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Kiln safety waiver */
+      title: string;
+      /** @example null */
+      classIds: string[] | null;
+      /** @example true */
+      active: boolean;
+      /** @description The newest version: the one registrations sign */
+      currentVersion: components["schemas"]["WaiverVersionResponseDto"] | null;
+      /** @description Every version, newest first */
+      versions: components["schemas"]["WaiverVersionResponseDto"][];
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      updatedAt: string;
+    };
+    WaiverVersionResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example 2 */
+      version: number;
+      /** @example I understand that kilns are hot… */
+      body: string;
+      /** @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 */
+      sha256: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * @description Acceptances of this version
+       * @example 4
+       */
+      signatures: number;
+    };
     WalkInDto: {
       firstName: string;
       lastName: string;
@@ -4432,90 +4568,6 @@ export interface components {
        * @example false
        */
       alreadyEnrolled: boolean;
-    };
-    WebhookDeliveryResponseDto: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      id: string;
-      /**
-       * Format: uuid
-       * @description The event id (Classlane-Event-Id): the same on every retry
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      eventId: string;
-      /**
-       * @example enrollment.created
-       * @enum {string}
-       */
-      eventType: "enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated";
-      /**
-       * @example delivered
-       * @enum {string}
-       */
-      status: "pending" | "sending" | "delivered" | "failed";
-      /** @example 1 */
-      attempts: number;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      nextAttemptAt: string;
-      /** @example 200 */
-      lastStatusCode: number | null;
-      /** @example null */
-      lastError: string | null;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      createdAt: string;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      deliveredAt: string | null;
-    };
-    WebhookEndpointDto: {
-      /** Format: uri */
-      url: string;
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
-      active?: boolean;
-    };
-    WebhookEndpointResponseDto: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      id: string;
-      /** @example https://hooks.zapier.com/hooks/catch/123/abc */
-      url: string;
-      /**
-       * @example [
-       *   "enrollment.created"
-       * ]
-       */
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
-      /** @example true */
-      active: boolean;
-      /**
-       * Format: date-time
-       * @description Failing without a success since
-       * @example null
-       */
-      failingSince: string | null;
-      /**
-       * Format: date-time
-       * @description Turned off after three days of failures
-       * @example null
-       */
-      disabledAt: string | null;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      createdAt: string;
     };
   };
   responses: never;
@@ -5091,112 +5143,6 @@ export interface operations {
       };
     };
   };
-  ApiKeys_list: {
-    responses: {
-      /** @description Success */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["ApiKeyResponseDto"][];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  ApiKeys_create: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["CreateApiKeyDto"];
-      };
-    };
-    responses: {
-      /** @description Success */
-      201: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["CreatedApiKeyResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  ApiKeys_revoke: {
-    parameters: {
-      path: {
-        id: string;
-      };
-    };
-    responses: {
-      /** @description Success */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["ApiKeyResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
   Attendance_bulk: {
     requestBody: {
       content: {
@@ -5646,133 +5592,6 @@ export interface operations {
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  CalendarFeeds_list: {
-    responses: {
-      /** @description An admin: the organization's feeds; a teacher: their own */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["CalendarFeedResponseDto"][];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin or teacher role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  CalendarFeeds_create: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["CreateCalendarFeedDto"];
-      };
-    };
-    responses: {
-      /** @description Success */
-      201: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["CreatedCalendarFeedResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin or teacher role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  CalendarFeeds_revoke: {
-    parameters: {
-      path: {
-        id: string;
-      };
-    };
-    responses: {
-      /** @description Success */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["CalendarFeedResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin or teacher role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  CalendarFeeds_ics: {
-    parameters: {
-      path: {
-        file: string;
-      };
-    };
-    responses: {
-      /** @description Success */
-      200: {
-        content: {
-          "text/calendar": string;
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
@@ -7008,6 +6827,43 @@ export interface operations {
       };
     };
   };
+  RegistrationForms_ofEnrollment: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WaiverAcceptanceResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   DataExport_organization: {
     parameters: {
       query?: {
@@ -7066,56 +6922,6 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["HealthResponseDto"];
-          };
-        };
-      };
-    };
-  };
-  Health_live: {
-    responses: {
-      /** @description Success */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["LiveResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  Health_ready: {
-    responses: {
-      /** @description Success */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["ReadyResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Draining (shutting down), the database does not answer, or migrations are pending */
-      503: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["ReadyResponseDto"];
           };
         };
       };
@@ -7621,6 +7427,191 @@ export interface operations {
         };
       };
       /** @description The student is not (or no longer) in the class */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  RegistrationForms_listQuestions: {
+    responses: {
+      /** @description In form order; archived questions are left out */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["QuestionResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  RegistrationForms_createQuestion: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateQuestionDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["QuestionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  RegistrationForms_getQuestion: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["QuestionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  RegistrationForms_updateQuestion: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateQuestionDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["QuestionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  RegistrationForms_deleteQuestion: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Deleted, or archived when it has answers (they stay readable) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["QuestionDeletedDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -9778,7 +9769,7 @@ export interface operations {
       };
     };
   };
-  Webhooks_redeliver: {
+  RegistrationForms_pdf: {
     parameters: {
       path: {
         id: string;
@@ -9788,11 +9779,7 @@ export interface operations {
       /** @description Success */
       200: {
         content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["WebhookDeliveryResponseDto"];
-          };
+          "application/pdf": string;
         };
       };
       /** @description Bad input: the field messages are in `errors` */
@@ -9815,7 +9802,7 @@ export interface operations {
       };
     };
   };
-  Webhooks_list: {
+  RegistrationForms_listWaivers: {
     responses: {
       /** @description Success */
       200: {
@@ -9823,7 +9810,7 @@ export interface operations {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["WebhookEndpointResponseDto"][];
+            data: components["schemas"]["WaiverResponseDto"][];
           };
         };
       };
@@ -9847,10 +9834,10 @@ export interface operations {
       };
     };
   };
-  Webhooks_create: {
+  RegistrationForms_createWaiver: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["WebhookEndpointDto"];
+        "application/json": components["schemas"]["CreateWaiverDto"];
       };
     };
     responses: {
@@ -9860,7 +9847,7 @@ export interface operations {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["CreatedWebhookEndpointResponseDto"];
+            data: components["schemas"]["WaiverResponseDto"];
           };
         };
       };
@@ -9884,7 +9871,44 @@ export interface operations {
       };
     };
   };
-  Webhooks_update: {
+  RegistrationForms_getWaiver: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WaiverResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  RegistrationForms_updateWaiver: {
     parameters: {
       path: {
         id: string;
@@ -9892,7 +9916,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": components["schemas"]["WebhookEndpointDto"];
+        "application/json": components["schemas"]["UpdateWaiverDto"];
       };
     };
     responses: {
@@ -9902,7 +9926,7 @@ export interface operations {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["WebhookEndpointResponseDto"];
+            data: components["schemas"]["WaiverResponseDto"];
           };
         };
       };
@@ -9926,20 +9950,20 @@ export interface operations {
       };
     };
   };
-  Webhooks_remove: {
+  RegistrationForms_signatures: {
     parameters: {
       path: {
         id: string;
       };
     };
     responses: {
-      /** @description Success */
+      /** @description Who signed which version, newest first */
       200: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["DeletedResponseDto"];
+            data: components["schemas"]["WaiverAcceptanceResponseDto"][];
           };
         };
       };
@@ -9963,20 +9987,25 @@ export interface operations {
       };
     };
   };
-  Webhooks_deliveries: {
+  RegistrationForms_addVersion: {
     parameters: {
       path: {
         id: string;
       };
     };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateWaiverVersionDto"];
+      };
+    };
     responses: {
-      /** @description The latest 100, newest first */
-      200: {
+      /** @description The waiver with its new version (immutable, with its SHA-256) */
+      201: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["WebhookDeliveryResponseDto"][];
+            data: components["schemas"]["WaiverResponseDto"];
           };
         };
       };

@@ -12,12 +12,23 @@ import { SystemStatusTab } from '@/settings/SystemStatusTab';
 import { PaymentSetupTab } from '@/settings/PaymentSetupTab';
 import { GeneralTab } from '@/settings/GeneralTab';
 import { PoliciesTab } from '@/settings/PoliciesTab';
+import { RegistrationFormTab } from '@/settings/RegistrationFormTab';
+import { WaiversTab } from '@/settings/WaiversTab';
 
-type TabKey = 'profile' | 'general' | 'policies' | 'branding' | 'payments' | 'system';
+type TabKey = 'profile' | 'general' | 'policies' | 'form' | 'waivers' | 'branding' | 'payments' | 'system';
 
 /** Resolve ?tab= (spec 3 §2.6): profile, payments, system or branding (branding only if allowed), and general, policies. */
 function resolveTab(raw: string | null, brandingAllowed: boolean): TabKey {
-  if (raw === 'payments' || raw === 'system' || raw === 'profile' || raw === 'general' || raw === 'policies') return raw;
+  if (
+    raw === 'payments' ||
+    raw === 'system' ||
+    raw === 'profile' ||
+    raw === 'general' ||
+    raw === 'policies' ||
+    raw === 'form' ||
+    raw === 'waivers'
+  )
+    return raw;
   if (raw === 'branding') return brandingAllowed ? 'branding' : 'profile';
   return 'profile';
 }
@@ -49,6 +60,8 @@ export default function SettingsPage() {
           <Tab value="profile" label="Admin Profile" />
           <Tab value="general" label="General" />
           <Tab value="policies" label="Policies" />
+          <Tab value="form" label="Registration form" />
+          <Tab value="waivers" label="Waivers" />
           {brandingAllowed && <Tab value="branding" label="Site Branding" />}
           <Tab value="payments" label="Payment Setup" />
           <Tab value="system" label="System Status" />
@@ -60,6 +73,10 @@ export default function SettingsPage() {
         <GeneralTab />
       ) : tab === 'policies' ? (
         <PoliciesTab />
+      ) : tab === 'form' ? (
+        <RegistrationFormTab />
+      ) : tab === 'waivers' ? (
+        <WaiversTab />
       ) : tab === 'payments' ? (
         <PaymentSetupTab organizationId={orgId} validation={validation} />
       ) : settings.isPending ? (

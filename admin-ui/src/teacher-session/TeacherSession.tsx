@@ -311,6 +311,17 @@ function Roll({ session: s, snap, queue }: { session: Session; snap: QueueSnapsh
                         Household contact: {r.householdContact.firstName} {r.householdContact.lastName}
                       </Typography>
                     )}
+                    {/* What matters for safety: the answers the organization shows teachers, and a waiver not signed. */}
+                    {r.answers?.map((a) => (
+                      <Typography key={a.questionId} variant="body2" sx={{ color: 'warning.dark', fontWeight: 600 }}>
+                        {a.label}: {Array.isArray(a.value) ? a.value.join(', ') : a.value === true ? 'Yes' : String(a.value)}
+                      </Typography>
+                    ))}
+                    {r.unsignedWaivers?.length ? (
+                      <Typography variant="body2" color="error" sx={{ fontWeight: 600 }}>
+                        Waiver not signed: {r.unsignedWaivers.join(', ')}
+                      </Typography>
+                    ) : null}
                     <Stack direction="row" spacing={1} mt={1} useFlexGap flexWrap="wrap">
                       <ToggleButtonGroup exclusive value={attendance} aria-label={`Attendance of ${name(r)}`} sx={{ flex: '1 1 160px' }}>
                         <ToggleButton

@@ -323,6 +323,13 @@ describe('bad input on every write route', () => {
         auth: 'admin',
         body: { ...session, attendanceData: [{ studentId: student.body.data.id, attended: true }] },
       },
+      // Registration questions and waivers (issue 22): the ids name nothing (404 after validation).
+      'POST /api/registration-questions': { auth: 'admin', body: { label: 'Allergies', type: 'short_text' } },
+      'PUT /api/registration-questions/:id': { auth: 'admin', body: { label: 'Allergies' }, emptyBodyOk: true },
+      'DELETE /api/registration-questions/:id': { auth: 'admin', body: null },
+      'POST /api/waivers': { auth: 'admin', body: { title: 'Kiln waiver' } },
+      'PUT /api/waivers/:id': { auth: 'admin', body: { title: 'Kiln waiver' }, emptyBodyOk: true },
+      'POST /api/waivers/:id/versions': { auth: 'admin', body: { body: 'Text' } },
     };
   });
   afterAll(async () => {

@@ -121,10 +121,12 @@ describe('data export and erasure', () => {
         'payments.csv',
         'ratings.csv',
         'refunds.csv',
+        'registration-answers.csv',
         'sessions.csv',
         'session-notes.csv',
         'students.csv',
         'waitlist.csv',
+        'waiver-acceptances.csv',
       ].sort(),
     );
     expect(files['session-notes.csv']).toContain('Bring aprons');

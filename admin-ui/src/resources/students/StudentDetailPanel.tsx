@@ -15,7 +15,9 @@ import {
 } from '@mui/material';
 import { useRefresh } from 'react-admin';
 import MailIcon from '@mui/icons-material/Mail';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { saveFile } from '@/common/saveFile';
+import { formsApi } from '@/settings/registrationFormsApi';
 import { useTimedMessage } from '@/common/useTimedMessage';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { ComposeEmailDialog } from '@/communications/ComposeEmailDialog';
@@ -42,6 +44,34 @@ import {
   showsFeeSplit,
 } from '@/resources/students/moneyTrail';
 import { formatPhone, registeredAsText } from '@/resources/students/studentUtils';
+
+/** The registration form's answers and the waivers signed for one enrollment, each signature with its PDF. */
+function FormAnswers({ e }: { e: Enrollment }) {
+  const pdf = useMutation({ mutationFn: formsApi.pdf, onSuccess: (f) => saveFile(f.blob, f.name) });
+  const answers = e.answers ?? [];
+  const waivers = e.waivers ?? [];
+  if (!answers.length && !waivers.length) return null;
+  const text = (v: unknown) => (Array.isArray(v) ? v.join(', ') : v === true ? 'Yes' : String(v));
+  return (
+    <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+      {answers.map((a) => (
+        <Box component="span" key={a.questionId} sx={{ display: 'block' }}>
+          <strong>{a.label}:</strong> {text(a.value)}
+        </Box>
+      ))}
+      {waivers.map((w) => (
+        <Box component="span" key={w.id} sx={{ display: 'block' }}>
+          Signed “{w.waiverTitle}” (version {w.version}
+          {w.current ? '' : ', an older version'}) as {w.signedName}
+          {w.signedAs === 'guardian' ? ' (guardian)' : ''} on {formatDateTime(w.acceptedAt)}{' '}
+          <Button size="small" onClick={() => pdf.mutate(w.id)} aria-label={`Download the signed ${w.waiverTitle}`}>
+            PDF
+          </Button>
+        </Box>
+      ))}
+    </Box>
+  );
+}
 
 /** One enrollment's money trail: method, amount, status, the card fee split and every refund. */
 function MoneyTrail({ e }: { e: Enrollment }) {
@@ -127,6 +157,7 @@ export function StudentDetailPanel({
                 {registeredAsText(e, record)}
               </Box>
             ) : null}
+            <FormAnswers e={e} />
             <Stack direction="row" spacing={1} sx={{ mt: 0.5, ml: -1 }}>
               {e.id && canCancel(e) && (
                 <Button

@@ -28,6 +28,7 @@ import { ApiKeys1766500000000 } from './1766500000000-ApiKeys';
 import { Webhooks1766500000100 } from './1766500000100-Webhooks';
 import { CalendarFeeds1766500000200 } from './1766500000200-CalendarFeeds';
 import { RateLimitCounters1766600000000 } from './1766600000000-RateLimitCounters';
+import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   Webhooks1766500000100,
   CalendarFeeds1766500000200,
   RateLimitCounters1766600000000,
+  RegistrationForms1766200000000,
 ];

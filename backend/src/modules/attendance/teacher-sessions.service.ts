@@ -38,7 +38,7 @@ export class TeacherSessionsService {
   async session(organizationId: string, classId: string, date: string) {
     const { cls, sessionIndex, startsAt } = await this.resolve(organizationId, classId, date);
     const [students, marks, note] = await Promise.all([
-      this.students.studentsOfClass(cls.id, organizationId),
+      this.students.studentsOfClass(cls.id, organizationId, true),
       this.repo.marksOfSession(cls.id, organizationId, sessionIndex),
       this.repo.notesOf(cls.id, organizationId, sessionIndex),
     ]);
@@ -62,6 +62,9 @@ export class TeacherSessionsService {
         amountPaid: e.amountPaid,
         paymentMethod: e.paymentMethod,
         householdContact: s.householdContact,
+        // What matters for safety: the answers the organization shows to teachers (allergies…), and a waiver missing.
+        answers: e.answers,
+        unsignedWaivers: e.unsignedWaivers ?? [],
       };
     });
     const present = roll.filter((r) => r.attendance === 'present').length;

@@ -8,6 +8,7 @@ import { parseListParams, setContentRange } from '../../common/http/list-query';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import { CLASS_SORT_FIELDS } from './classes.repository';
 import { ClassesService } from './classes.service';
+import { PublicClassExtras } from './public-class-extras';
 import { CloneClassDto, CreateClassDto, ListClassesQuery, PublicClassQuery, UpdateClassDto } from './dto/class.dto';
 import { DeletedResponseDto } from '../../common/openapi/common.responses';
 import { ApiEnvelope, ApiList, ApiRequestExample } from '../../common/openapi/api-envelope';
@@ -19,7 +20,10 @@ import { CLASS_EXAMPLE, ClassResponseDto, CLONE_EXTRA } from './dto/class.respon
  */
 @Controller('classes')
 export class ClassesController {
-  constructor(private readonly classes: ClassesService) {}
+  constructor(
+    private readonly classes: ClassesService,
+    private readonly extras: PublicClassExtras,
+  ) {}
 
   @ApiList(ClassResponseDto, 'classes', CLASS_SORT_FIELDS, ['q', 'status', 'id', 'ids'], {
     description:
@@ -65,8 +69,14 @@ export class ClassesController {
   @OptionalAuth()
   @Get(':id')
   get(@Param('id', UuidParam) id: string, @Query() query: PublicClassQuery, @Req() req: FastifyRequest & { user?: AuthUser }) {
-    if (!req.user?.organizationId) return this.classes.publicGet(id, query.organizationId);
+    if (!req.user?.organizationId) return this.publicGet(id, query.organizationId);
     return this.classes.get(id, req.user.organizationId);
+  }
+
+  /** The public class with its registration form (questions and waivers), which the public page renders in step 1. */
+  private async publicGet(id: string, organizationId?: string) {
+    const cls = await this.classes.publicGet(id, organizationId);
+    return { ...cls, ...(await this.extras.formOf(cls.organizationId, cls.id)) };
   }
 
   @ApiEnvelope(ClassResponseDto, { status: 201 })

@@ -7,6 +7,7 @@ import { ClassesController } from './classes.controller';
 import { ClassesRepository } from './classes.repository';
 import { ClassesService } from './classes.service';
 import { PublicListCache } from './public-list.cache';
+import { PublicClassExtras } from './public-class-extras';
 import { SeatsFreedHooks } from './seats-freed.hooks';
 import { TeacherClassesController } from './teacher-classes.controller';
 import { TeacherClassesRepository } from './teacher-classes.repository';
@@ -16,7 +17,15 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 @Module({
   imports: [TypeOrmModule.forFeature([ClassEntity]), OrganizationsModule, SubscriptionsModule, WebhooksModule],
   controllers: [ClassesController, TeacherClassesController],
-  providers: [ClassesRepository, ClassesService, PublicListCache, SeatsFreedHooks, TeacherClassesRepository, TeacherClassesService],
-  exports: [ClassesService, SeatsFreedHooks],
+  providers: [
+    ClassesRepository,
+    ClassesService,
+    PublicListCache,
+    SeatsFreedHooks,
+    PublicClassExtras,
+    TeacherClassesRepository,
+    TeacherClassesService,
+  ],
+  exports: [ClassesService, SeatsFreedHooks, PublicClassExtras],
 })
 export class ClassesModule {}

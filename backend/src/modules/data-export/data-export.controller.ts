@@ -23,6 +23,10 @@ export class StudentExportResponseDto {
   @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true } }) ratings: Record<string, unknown>[];
   @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true } }) messages: Record<string, unknown>[];
   @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true } }) activity: Record<string, unknown>[];
+  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, description: 'Registration form answers' })
+  registrationAnswers: Record<string, unknown>[];
+  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true }, description: 'Waivers signed' })
+  waiverAcceptances: Record<string, unknown>[];
 }
 
 @Roles(Role.Admin)

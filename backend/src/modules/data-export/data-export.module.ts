@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CommunicationsModule } from '../communications/communications.module';
+import { RegistrationFormsModule } from '../registration-forms/registration-forms.module';
 import { RegistrationModule } from '../registration/registration.module';
 import { StudentsModule } from '../students/students.module';
 import { WaitlistModule } from '../waitlist/waitlist.module';
@@ -12,7 +13,7 @@ import { DataExportService } from './data-export.service';
  * and asks each of them (nothing imports this module).
  */
 @Module({
-  imports: [CommunicationsModule, RegistrationModule, StudentsModule, WaitlistModule],
+  imports: [CommunicationsModule, RegistrationModule, RegistrationFormsModule, StudentsModule, WaitlistModule],
   controllers: [DataExportController],
   providers: [DataExportRepository, DataExportService],
   exports: [DataExportService],

@@ -99,6 +99,20 @@ export const EXPORT_TABLES: ExportTable[] = [
             FROM satisfaction_ratings WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,
   },
   {
+    file: 'registration-answers.csv',
+    sql: `SELECT a.id::text AS key, a.id, a.enrollment_id, a.student_id, a.question_id, q.label AS question, q.type,
+                 a.value::text AS value, a.created_at
+            FROM registration_answers a JOIN registration_questions q ON q.id = a.question_id
+           WHERE a.organization_id = $1 AND a.id > $2::uuid ORDER BY a.id`,
+  },
+  {
+    file: 'waiver-acceptances.csv',
+    sql: `SELECT a.id::text AS key, a.id, a.enrollment_id, a.student_id, a.waiver_id, w.title AS waiver, a.version, a.sha256,
+                 a.signed_name, a.signed_as, a.accepted_at, a.client_ip, a.user_agent
+            FROM waiver_acceptances a JOIN waivers w ON w.id = a.waiver_id
+           WHERE a.organization_id = $1 AND a.id > $2::uuid ORDER BY a.id`,
+  },
+  {
     file: 'activity.csv',
     sql: `SELECT id::text AS key, id, event_type, event_date, description, metadata::text AS metadata, client_reported
             FROM activity_events WHERE organization_id = $1 AND id > $2::uuid ORDER BY id`,

@@ -10,6 +10,7 @@ import { EnrollmentsService } from '../registration/enrollments.service';
 import { neutralise } from '../reporting/render/csv';
 import { StudentsService } from '../students/students.service';
 import { WaitlistService } from '../waitlist/waitlist.service';
+import { RegistrationFormsService } from '../registration-forms/registration-forms.service';
 import { DataExportRepository, EXPORT_TABLES, type ExportTable } from './data-export.repository';
 import { JsonSpool } from './json-spool';
 
@@ -34,6 +35,7 @@ export class DataExportService {
     private readonly students: StudentsService,
     private readonly enrollments: EnrollmentsService,
     private readonly waitlist: WaitlistService,
+    private readonly forms: RegistrationFormsService,
   ) {}
 
   private rows(table: ExportTable, organizationId: string): AsyncIterable<Record<string, unknown>> {
@@ -100,8 +102,10 @@ export class DataExportService {
     if (!data) throw new NotFoundException(`Student ${studentId} not found`);
     // Every message to them, from the communications log (rating requests are messages of kind 'rating').
     const messages = await this.communications.messagesOfStudent(organizationId, studentId);
+    // Their registration form answers and the waivers they signed.
+    const { answers: registrationAnswers, waiverAcceptances } = await this.forms.ofStudent(organizationId, studentId);
     await this.activity.record(organizationId, 'student_export', 'A student’s data was exported', { studentId, userId });
-    return { exportedAt: new Date(), ...data, messages };
+    return { exportedAt: new Date(), ...data, messages, registrationAnswers, waiverAcceptances };
   }
 
   /**
@@ -118,6 +122,7 @@ export class DataExportService {
       await this.waitlist.anonymise(manager, organizationId, person.email);
       await this.activity.anonymiseStudent(manager, organizationId, studentId, person.name);
       await this.communications.eraseStudentMessages(manager, organizationId, studentId);
+      await this.forms.eraseStudent(manager, organizationId, studentId);
       await this.activity.record(
         organizationId,
         'student_erased',

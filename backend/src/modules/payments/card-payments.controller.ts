@@ -1,4 +1,6 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { clientInfo } from '../registration-forms/registration-forms.service';
 import { Public } from '../../common/auth/roles';
 import { RateLimit } from '../../common/http/rate-limit';
 import { ApiEnvelope, ApiRequestExample } from '../../common/openapi/api-envelope';
@@ -27,8 +29,8 @@ export class CardPaymentsController {
   // people stays well under it.
   @RateLimit('cardIntent', 'create-intent')
   @Post('create-intent')
-  createIntent(@Body() dto: CreatePaymentIntentDto) {
-    return this.payments.createIntent(dto);
+  createIntent(@Body() dto: CreatePaymentIntentDto, @Req() req: FastifyRequest) {
+    return this.payments.createIntent(dto, clientInfo(req));
   }
 
   @ApiEnvelope(ConfirmEnrollmentResponseDto, {

@@ -29,6 +29,7 @@ import {
 } from './card-payment.types';
 import { HouseholdPaymentsService } from './household-payments.service';
 import { BELOW_CARD_MINIMUM, PaymentError, PaymentException, PROVIDER_NOT_READY } from './payments.exception';
+import { RegistrationFormsService, type ClientInfo } from '../registration-forms/registration-forms.service';
 import { LatePaymentRefunds } from './late-payment-refunds';
 import { formatDollars, platformFeeCents } from './money';
 import { PaymentsRepository } from './payments.repository';
@@ -46,6 +47,7 @@ export class CardPaymentsService {
   private readonly logger = new Logger('CardPayments');
 
   constructor(
+    private readonly forms: RegistrationFormsService,
     private readonly stripe: StripeClient,
     private readonly holds: CardHoldsService,
     private readonly cards: CardEnrollmentsService,
@@ -65,7 +67,7 @@ export class CardPaymentsService {
     return this.config.getOrThrow('app', { infer: true }).platformFeePercent;
   }
 
-  async createIntent(dto: CreatePaymentIntentDto) {
+  async createIntent(dto: CreatePaymentIntentDto, client: ClientInfo = { ip: null, userAgent: null }) {
     if (!this.stripe.isConfigured)
       throw new PaymentException(PaymentError.CardPaymentsUnavailable, CARD_UNAVAILABLE, { cardPaymentsUnavailable: true });
     assertOneSeatOffer(dto);
@@ -78,8 +80,15 @@ export class CardPaymentsService {
       throw e;
     });
     if (!cls || cls.status === 'Archived') throw new NotFoundException(`Class with ID ${dto.classId} not found`);
+    // The form's answers and signatures: checked before the seat is held, stored on the held enrollment.
+    const form = await this.forms.prepare(
+      dto.organizationId,
+      dto.classId,
+      { contact: dto.studentData, answers: dto.answers, waiverAcceptances: dto.waiverAcceptances, attendees: dto.attendees },
+      client,
+    );
     // A household: one intent for everyone's seats, priced per person.
-    if (dto.attendees) return this.household.createIntent({ ...dto, attendees: dto.attendees }, cls);
+    if (dto.attendees) return this.household.createIntent({ ...dto, attendees: dto.attendees }, cls, form);
     const due = amountDueCents(cls);
     if (Math.round(dto.amount * 100) !== due) {
       throw new PaymentException(
@@ -98,6 +107,7 @@ export class CardPaymentsService {
       holdMinutes: this.config.getOrThrow('jobs', { infer: true }).seatHoldMinutes,
       assertAllowed: (m) => this.usage.assertCanTakeCardPayment(dto.organizationId, m),
       waitlistOfferToken: dto.waitlistOfferToken,
+      form,
     });
     if (hold.released) void this.cancelIntent(hold.released);
     let intent: Stripe.PaymentIntent;

@@ -21,6 +21,7 @@ import { PaymentsRepository } from './payments.repository';
 import { BELOW_CARD_MINIMUM, PaymentError, PaymentException } from './payments.exception';
 import { LatePaymentRefunds } from './late-payment-refunds';
 import { WebhookEvents } from '../webhooks/webhook-events';
+import type { PreparedForm } from '../registration-forms/registration-forms.service';
 
 /**
  * A household's card payment: one PaymentIntent for the total, one held enrollment per attendee
@@ -54,7 +55,11 @@ export class HouseholdPaymentsService {
     return pi.metadata.household === 'true' && UUID.test(pi.metadata.enrollmentId ?? '') ? pi.metadata.enrollmentId : null;
   }
 
-  async createIntent(dto: CreatePaymentIntentDto & { attendees: NonNullable<CreatePaymentIntentDto['attendees']> }, cls: ClassEntity) {
+  async createIntent(
+    dto: CreatePaymentIntentDto & { attendees: NonNullable<CreatePaymentIntentDto['attendees']> },
+    cls: ClassEntity,
+    form?: PreparedForm,
+  ) {
     const total = amountDueCents(cls) * dto.attendees.length;
     if (Math.round(dto.amount * 100) !== total) {
       throw new PaymentException(
@@ -73,6 +78,7 @@ export class HouseholdPaymentsService {
       .holdCardSeats(dto.organizationId, rest.studentData, attendees, dto.classId, {
         holdMinutes: this.config.getOrThrow('jobs', { infer: true }).seatHoldMinutes,
         assertAllowed: (m) => this.usage.assertCanTakeCardPayment(dto.organizationId, m),
+        form,
       })
       .catch(async (e: unknown) => {
         // The plan's student limit: the student gets the organization's contact, never the admin's plan text.

@@ -3,6 +3,7 @@ import { ClassesModule } from '../classes/classes.module';
 import { CommunicationsModule } from '../communications/communications.module';
 import { ConnectModule } from '../connect/connect.module';
 import { StripeModule } from '../stripe/stripe.module';
+import { RegistrationFormsModule } from '../registration-forms/registration-forms.module';
 import { RegistrationModule } from '../registration/registration.module';
 import { StudentsModule } from '../students/students.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
@@ -24,6 +25,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 @Module({
   imports: [
     RegistrationModule,
+    RegistrationFormsModule,
     StudentsModule,
     ClassesModule,
     StripeModule,

@@ -17,6 +17,7 @@ import {
   RegistrationException,
 } from './registration.exception';
 import { SeatOffers } from './seat-offers';
+import { RegistrationFormsService, type PreparedForm } from '../registration-forms/registration-forms.service';
 
 /**
  * A card registration's held seat (holdCardSeat). `released`: the PaymentIntent of a lapsed hold it replaced;
@@ -54,6 +55,7 @@ export class CardHoldsService {
     private readonly registrants: RegistrantsService,
     private readonly offers: SeatOffers,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly forms: RegistrationFormsService,
   ) {}
 
   /**
@@ -102,6 +104,8 @@ export class CardHoldsService {
       holdMinutes: number;
       assertAllowed: (manager: EntityManager) => Promise<void>;
       waitlistOfferToken?: string;
+      /** The registration form's checked answers and signatures, stored on the hold's enrollment. */
+      form?: PreparedForm;
     },
   ): Promise<CardHold> {
     try {
@@ -117,6 +121,8 @@ export class CardHoldsService {
           );
         }
         if (existing && existing.holdExpiresAt && existing.holdExpiresAt.getTime() > Date.now()) {
+          // Asked again while the hold is open: the answers given now replace the earlier ones (signatures add up).
+          if (opts.form) await this.forms.store(manager, opts.form, [{ enrollmentId: existing.id, studentId: existing.studentId }]);
           return {
             enrollmentId: existing.id,
             reused: true,
@@ -153,6 +159,7 @@ export class CardHoldsService {
           },
         });
         if (offer) await this.offers.accepted(manager, offer.entryId, held.id);
+        if (opts.form) await this.forms.store(manager, opts.form, [{ enrollmentId: held.id, studentId: student.id }]);
         if (created) {
           const name = `${student.firstName} ${student.lastName}`;
           await this.activity.record(

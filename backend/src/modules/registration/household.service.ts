@@ -16,6 +16,7 @@ import { StudentsService } from '../students/students.service';
 import type { AttendeeDto } from './dto/attendee.dto';
 import type { PaymentMethod, PaymentStatus } from './enrollment.entity';
 import { HouseholdRepository } from './household.repository';
+import { RegistrationFormsService, type PreparedForm } from '../registration-forms/registration-forms.service';
 
 /** One person of a household registration as the reply lists them. */
 export interface HouseholdEnrollment {
@@ -56,11 +57,12 @@ export class HouseholdService {
     private readonly activity: ActivityService,
     @InjectDataSource() private readonly db: DataSource,
     private readonly communications: CommunicationsService,
+    private readonly forms: RegistrationFormsService,
   ) {}
 
   /** In person, payment pending: the reply of POST /api/students/register with `enrollments` added. */
-  async registerInPerson(organizationId: string, fields: StudentFieldsDto, attendees: AttendeeDto[], classId: string) {
-    const seats = await this.transaction((m) => this.takeSeats(m, organizationId, fields, attendees, classId, null));
+  async registerInPerson(organizationId: string, fields: StudentFieldsDto, attendees: AttendeeDto[], classId: string, form?: PreparedForm) {
+    const seats = await this.transaction((m) => this.takeSeats(m, organizationId, fields, attendees, classId, null, form));
     return {
       id: seats.contact.id,
       organizationId,
@@ -96,9 +98,9 @@ export class HouseholdService {
     fields: StudentFieldsDto,
     attendees: AttendeeDto[],
     classId: string,
-    opts: { holdMinutes: number; assertAllowed: (m: EntityManager) => Promise<void> },
+    opts: { holdMinutes: number; assertAllowed: (m: EntityManager) => Promise<void>; form?: PreparedForm },
   ): Promise<HouseholdSeats> {
-    return this.transaction((m) => this.takeSeats(m, organizationId, fields, attendees, classId, opts));
+    return this.transaction((m) => this.takeSeats(m, organizationId, fields, attendees, classId, opts, opts.form));
   }
 
   /** The PaymentIntent paying for the group, on each of its enrollments. */
@@ -129,6 +131,7 @@ export class HouseholdService {
     attendees: AttendeeDto[],
     classId: string,
     card: { holdMinutes: number; assertAllowed: (m: EntityManager) => Promise<void> } | null,
+    form?: PreparedForm,
   ): Promise<HouseholdSeats> {
     const names = attendees.map((a) => `${a.firstName.trim().toLowerCase()} ${a.lastName.trim().toLowerCase()}`);
     if (new Set(names).size !== names.length)
@@ -198,6 +201,8 @@ export class HouseholdService {
       });
     }
 
+    // Attendee i's answers and signatures on attendee i's enrollment, in this transaction.
+    if (form) await this.forms.store(m, form, enrollments);
     const newRecords = [...(created ? [contact] : []), ...people.filter((p) => p.created).map((p) => p.student)];
     for (const s of newRecords) {
       const name = `${s.firstName} ${s.lastName}`;

@@ -1,6 +1,7 @@
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { Module } from '@nestjs/common';
 import { ClassesModule } from '../classes/classes.module';
+import { RegistrationFormsModule } from '../registration-forms/registration-forms.module';
 import { CommunicationsModule } from '../communications/communications.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { StudentsModule } from '../students/students.module';
@@ -27,7 +28,7 @@ import { StudentsController } from './students.controller';
  * card payment is the payments module's, which sits above this one.
  */
 @Module({
-  imports: [StudentsModule, ClassesModule, OrganizationsModule, SubscriptionsModule, CommunicationsModule, WebhooksModule],
+  imports: [StudentsModule, ClassesModule, OrganizationsModule, SubscriptionsModule, CommunicationsModule, WebhooksModule, RegistrationFormsModule],
   controllers: [StudentsController],
   providers: [
     EnrollmentsRepository,

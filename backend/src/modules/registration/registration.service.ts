@@ -18,6 +18,7 @@ import { isStudentLimit, RegistrantsService } from './registrants.service';
 import { alreadyEnrolledRace, isUniqueViolation, PAYMENT_LABEL, RegistrationError, RegistrationException } from './registration.exception';
 import { SeatOffers } from './seat-offers';
 import { WebhookEvents } from '../webhooks/webhook-events';
+import { RegistrationFormsService, type ClientInfo, type PreparedForm } from '../registration-forms/registration-forms.service';
 
 /** The public registration's reply: this registration only (decision 15). */
 export interface RegistrationReply {
@@ -61,6 +62,7 @@ export class RegistrationService {
     private readonly webhooks: WebhookEvents,
     private readonly communications: CommunicationsService,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly forms: RegistrationFormsService,
   ) {}
 
   /** The already-enrolled answer of spec 2 §7, with what the dialog shows. */
@@ -97,7 +99,10 @@ export class RegistrationService {
    * Public registration (in person, payment pending). One transaction: the seat, the student (one
    * record per email in an organization) and the enrollment commit together or not at all.
    */
-  async register(sent: RegisterStudentDto): Promise<RegistrationReply & { enrollments?: unknown[] }> {
+  async register(
+    sent: RegisterStudentDto,
+    client: ClientInfo = { ip: null, userAgent: null },
+  ): Promise<RegistrationReply & { enrollments?: unknown[] }> {
     const dto = withoutServerOwned(sent);
     const classId = dto.classEnrollments[0]?.classId;
     if (!classId)
@@ -105,11 +110,18 @@ export class RegistrationService {
         errors: { classEnrollments: 'Choose a class to register for' },
       });
     assertOneSeatOffer(dto);
+    // The form's answers and signatures are checked before any seat is taken, and stored with the seat.
+    const form = await this.forms.prepare(
+      dto.organizationId,
+      classId,
+      { contact: dto, answers: dto.answers, waiverAcceptances: dto.waiverAcceptances, attendees: dto.attendees },
+      client,
+    );
     try {
-      const { attendees, ...fields } = dto;
+      const { attendees, answers: _answers, waiverAcceptances: _signed, ...fields } = dto;
       // Household registration: its own path, every seat or none.
-      if (attendees) return await this.household.registerInPerson(dto.organizationId, fields, attendees, classId);
-      return await this.enrollNew(dto.organizationId, dto, classId, 'in-person', 'pending', 'online', 0, dto.waitlistOfferToken);
+      if (attendees) return await this.household.registerInPerson(dto.organizationId, fields, attendees, classId, form);
+      return await this.enrollNew(dto.organizationId, fields, classId, 'in-person', 'pending', 'online', 0, dto.waitlistOfferToken, form);
     } catch (e) {
       // The limit was reached between the check and this step: the same student-facing answer, never the admin's plan text.
       if (!isStudentLimit(e)) throw e;
@@ -130,6 +142,7 @@ export class RegistrationService {
     source: string,
     amountPaidCents = 0,
     waitlistOfferToken?: string,
+    form?: PreparedForm,
   ): Promise<RegistrationReply> {
     await this.holds.refuseEarlyWhenFull(organizationId, classId, fields.email, waitlistOfferToken);
     try {
@@ -168,6 +181,7 @@ export class RegistrationService {
             registeredCommunicationOptIn: fields.communicationOptIn ?? true,
           }));
         if (offer) await this.offers.accepted(manager, offer.entryId, enrollment.id);
+        if (form) await this.forms.store(manager, form, [{ enrollmentId: enrollment.id, studentId: student.id }]);
         const name = `${student.firstName} ${student.lastName}`;
         if (created)
           await this.activity.record(

@@ -23,6 +23,8 @@ import {
 const emailTaken = (message = 'A student with this email already exists') =>
   new RegistrationException(RegistrationError.EmailTaken, message);
 import { mapStudent, type StudentResponse } from './student-record';
+import { RegistrationFormsService } from '../registration-forms/registration-forms.service';
+import { WaiversService } from '../registration-forms/waivers.service';
 import { StudentRecordsRepository } from './student-records.repository';
 import { WebhookEvents } from '../webhooks/webhook-events';
 
@@ -43,6 +45,8 @@ export class StudentRecordsService {
     private readonly activity: ActivityService,
     private readonly webhooks: WebhookEvents,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly forms: RegistrationFormsService,
+    private readonly waivers: WaiversService,
   ) {}
 
   async list(organizationId: string, params: ListParams) {
@@ -54,14 +58,50 @@ export class StudentRecordsService {
   async get(id: string, organizationId: string): Promise<StudentResponse> {
     const s = await this.students.findInOrganization(id, organizationId);
     if (!s) throw new NotFoundException(`Student ${id} not found`);
-    return (await this.withEnrollments([s]))[0];
+    return (await this.withForms(organizationId, await this.withEnrollments([s])))[0];
   }
 
-  async studentsOfClass(classId: string, organizationId: string) {
+  /** The class roster; `teacherView`: only the answers the organization shows to teachers. */
+  async studentsOfClass(classId: string, organizationId: string, teacherView = false) {
     await this.classes.require(classId, organizationId);
     const rows = await this.records.studentsOfClass(classId, organizationId);
     const contacts = await this.students.householdContacts(rows.map((r) => r.student));
-    return rows.map(({ student, enrollment }) => mapStudent(student, [enrollment], { contact: contacts.get(student.id) }));
+    const records = rows.map(({ student, enrollment }) => mapStudent(student, [enrollment], { contact: contacts.get(student.id) }));
+    return this.withForms(organizationId, records, { teacherView, classId });
+  }
+
+  /**
+   * Each enrollment with its registration form answers and signed waivers; on a class roster also the class's
+   * waivers it has not signed in their newest version (flagged on the teacher's roll).
+   */
+  private async withForms(organizationId: string, records: StudentResponse[], opts: { teacherView?: boolean; classId?: string } = {}) {
+    const ids = records.flatMap((r) => [...r.classEnrollments, ...r.pastEnrollments].map((e) => e.id));
+    const [answers, signed, unsigned] = await Promise.all([
+      this.forms.answersByEnrollment(organizationId, ids, opts.teacherView),
+      this.waivers.ofEnrollments(organizationId, ids),
+      opts.classId ? this.waivers.unsignedByEnrollment(organizationId, opts.classId, ids) : null,
+    ]);
+    const decorate = (e: StudentResponse['classEnrollments'][number]) => ({
+      ...e,
+      answers: answers.get(e.id) ?? [],
+      waivers: signed
+        .filter((a) => a.enrollmentId === e.id)
+        .map(({ id, waiverTitle, version, current, signedName, signedAs, acceptedAt }) => ({
+          id,
+          waiverTitle,
+          version,
+          current,
+          signedName,
+          signedAs,
+          acceptedAt,
+        })),
+      ...(unsigned ? { unsignedWaivers: unsigned.get(e.id) ?? [] } : {}),
+    });
+    return records.map((r) => ({
+      ...r,
+      classEnrollments: r.classEnrollments.map(decorate),
+      pastEnrollments: r.pastEnrollments.map(decorate),
+    }));
   }
 
   /** The household contacts of these students (attendees), by attendee id: for rosters built elsewhere (teacher screens). */

@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
-import { OrgId } from '../../common/auth/auth-user';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientInfo } from '../registration-forms/registration-forms.service';
+import { CurrentUser, OrgId, type AuthUser } from '../../common/auth/auth-user';
 import { Public, Role, Roles } from '../../common/auth/roles';
 import { RateLimit } from '../../common/http/rate-limit';
 import { parseListParams, setContentRange } from '../../common/http/list-query';
@@ -52,22 +53,22 @@ export class StudentsController {
   // Each registration takes a seat until an admin removes it and emails the address given.
   @RateLimit('registration', 'register')
   @Post('students/register')
-  register(@Body() dto: RegisterStudentDto) {
-    return this.registration.register(dto);
+  register(@Body() dto: RegisterStudentDto, @Req() req: FastifyRequest) {
+    return this.registration.register(dto, clientInfo(req));
   }
 
   @ApiEnvelope(StudentResponseDto, { isArray: true })
   @Roles(Role.Admin, Role.Teacher)
   @Get('students/class/:classId')
-  ofClass(@Param('classId', UuidParam) classId: string, @OrgId() orgId: string) {
-    return this.students.studentsOfClass(classId, orgId);
+  ofClass(@Param('classId', UuidParam) classId: string, @OrgId() orgId: string, @CurrentUser() user: AuthUser) {
+    return this.students.studentsOfClass(classId, orgId, user.role === Role.Teacher);
   }
 
   @ApiEnvelope(StudentResponseDto, { isArray: true, description: 'Same as GET /api/students/class/{classId}' })
   @Roles(Role.Admin, Role.Teacher)
   @Get('classes/:classId/students')
-  ofClassAlias(@Param('classId', UuidParam) classId: string, @OrgId() orgId: string) {
-    return this.students.studentsOfClass(classId, orgId);
+  ofClassAlias(@Param('classId', UuidParam) classId: string, @OrgId() orgId: string, @CurrentUser() user: AuthUser) {
+    return this.students.studentsOfClass(classId, orgId, user.role === Role.Teacher);
   }
 
   @ApiList(StudentResponseDto, 'students', STUDENT_SORT_FIELDS, ['q', 'id', 'ids'])

@@ -20,6 +20,8 @@ import { attendeesToSend, EMPTY_HOUSEHOLD, householdValid, peopleCount, type Hou
 import type { CardPaid } from './CardPaymentForm';
 import { PaymentStep } from './PaymentStep';
 import { RegistrationClosedNotice } from './RegistrationClosedNotice';
+import { RegistrationFormFields } from './RegistrationFormFields';
+import { EMPTY_FORM, formErrors, formPayload, type FormValues } from './registrationFormRules';
 import { RegistrationSteps } from './RegistrationSteps';
 import { JoinWaitlist } from '@/features/waitlist/JoinWaitlist';
 import { StudentForm, type SubmitPhase } from './StudentForm';
@@ -49,6 +51,9 @@ export function RegisterPage() {
   const [household, setHousehold] = useState<HouseholdValues>(EMPTY_HOUSEHOLD);
   const [showHouseholdErrors, setShowHouseholdErrors] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const [form, setForm] = useState<FormValues>(EMPTY_FORM);
+  const [showFormErrors, setShowFormErrors] = useState(false);
+  const [serverFormErrors, setServerFormErrors] = useState<Record<string, string>>({});
 
   if (classState.loading) return <PageLoading message="Loading class details..." />;
   if (classState.error || !item) {
@@ -73,7 +78,16 @@ export function RegisterPage() {
   // Every person pays the price by the discount rule; the server computes the same total.
   const people = peopleCount(household);
   const amount = unitPrice * people;
-  const attendees = attendeesToSend(values, household);
+  const attendeeList = attendeesToSend(values, household);
+  // The organization's own questions and waivers (issue 22), answered on step 1 and sent with the registration.
+  const questions = currentClass.questions ?? [];
+  const waivers = currentClass.waivers ?? [];
+  const contactName = `${values.firstName.trim()} ${values.lastName.trim()}`;
+  const localFormErrors = formErrors(questions, waivers, form, contactName, attendeeList ? attendeeList.length : null);
+  const shownFormErrors = { ...serverFormErrors, ...(showFormErrors ? localFormErrors : {}) };
+  const payload = formPayload(questions, waivers, form, attendeeList);
+  const attendees = payload.attendees;
+  const formFields = { answers: payload.answers, waiverAcceptances: payload.waiverAcceptances };
 
   // A full class takes waitlist entries instead, also when it closed itself on filling up.
   const waitlist = classFull || currentClass.waitlistOpen;
@@ -168,6 +182,7 @@ export function RegisterPage() {
         classId: currentClass.id,
         organizationId: orgId,
         attendees,
+        form: formFields,
       });
       const enrollment = student.classEnrollments?.find((e) => e.classId === currentClass.id);
       showConfirmation({
@@ -196,6 +211,13 @@ export function RegisterPage() {
       // The last seat went meanwhile: the waitlist form takes over, with what was typed.
       if (error instanceof ApiError && error.status === 409 && /full/i.test(error.message)) {
         setClassFull(true);
+        return;
+      }
+      // The server refused an answer or a signature (a question changed meanwhile): back to step 1, on its field.
+      const formRefused = error instanceof ApiError && error.status === 400 ? formFieldErrors(error.fieldErrors) : null;
+      if (formRefused) {
+        setServerFormErrors(formRefused);
+        setStep(1);
         return;
       }
       // The server refused a student field (e.g. its stricter phone rule): show it on the form, where it can be fixed.
@@ -238,17 +260,35 @@ export function RegisterPage() {
               phase={phase}
               businessName={branding.businessName}
               initialErrors={fieldErrors}
-              extraValid={householdValid(household)}
+              extraValid={householdValid(household) && Object.keys(localFormErrors).length === 0}
               onExtraInvalid={() => {
                 setShowHouseholdErrors(true);
-                requestAnimationFrame(() => document.querySelector<HTMLInputElement>('.household [aria-invalid="true"]')?.focus());
+                setShowFormErrors(true);
+                requestAnimationFrame(() =>
+                  document
+                    .querySelector<HTMLInputElement>(
+                      '.household [aria-invalid="true"], .registration-form [aria-invalid="true"] input, .registration-form input[aria-invalid="true"], .registration-form textarea[aria-invalid="true"]',
+                    )
+                    ?.focus(),
+                );
               }}
             >
               <HouseholdFields value={household} onChange={setHousehold} showAllErrors={showHouseholdErrors} />
+              <RegistrationFormFields
+                questions={questions}
+                waivers={waivers}
+                value={form}
+                onChange={(v) => {
+                  setForm(v);
+                  setServerFormErrors({});
+                }}
+                errors={shownFormErrors}
+                people={attendeeList ? attendeeList.map((p) => `${p.firstName} ${p.lastName}`.trim()) : null}
+              />
             </StudentForm>
           ) : (
             <PaymentStep
-              registration={{ classId: currentClass.id, organizationId: orgId, student: values, attendees }}
+              registration={{ classId: currentClass.id, organizationId: orgId, student: values, attendees, form: formFields }}
               amount={amount}
               busy={reserving}
               error={reserveError}
@@ -318,6 +358,12 @@ export function RegisterPage() {
 function classLoadDetail(error: unknown, classId: string): string {
   const notFound = !error || (error instanceof ApiError && error.status === 404);
   return notFound ? `Class with ID ${classId} not found` : 'Failed to load class data';
+}
+
+/** The answer and signature fields a 400 names (`answers.<id>`, `waivers.<id>`, `attendees.<i>.answers.<id>`), or null. */
+function formFieldErrors(fields: Record<string, string>): Record<string, string> | null {
+  const found = Object.entries(fields).filter(([k]) => /^(answers|waivers|attendees\.\d+\.(answers|waivers))\./.test(k));
+  return found.length ? Object.fromEntries(found) : null;
 }
 
 function RegisterShell({ children }: { children: ReactNode }) {

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ErrorEnvelopeDto } from '../../../common/openapi/api-envelope';
 import { EXAMPLE_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
 import { HouseholdContactResponseDto } from '../../registration/dto/student.response';
+import { EnrollmentAnswerResponseDto } from '../../registration-forms/dto/waiver.dto';
 
 const STUDENT_ID = '6ce1f1f8-50fc-4694-af01-d92231027404';
 const ENROLLMENT_ID = '9076790a-923e-482e-977e-408883466a8c';
@@ -27,6 +28,10 @@ export class SessionRollEntryResponseDto {
     description: 'The contact who registered this attendee in a household; null for a contact of their own',
   })
   householdContact: HouseholdContactResponseDto | null;
+  @ApiProperty({ type: [EnrollmentAnswerResponseDto], description: 'Registration form answers the organization shows to teachers' })
+  answers: EnrollmentAnswerResponseDto[];
+  @ApiProperty({ type: [String], description: 'Waivers of the class this student has not signed in their newest version (flag them)' })
+  unsignedWaivers: string[];
 }
 
 export class SessionTotalsResponseDto {

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_ID, EXAMPLE_ORG_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
 import { CLASS_STATUSES, GO_NO_GO, SCHEDULES } from '../class.entity';
+import { PublicQuestionDto, PublicWaiverDto } from '../public-class-extras';
 
 /** A class as mapClass returns it: prices in dollars, sessions computed from the schedule (spec 3 §4). */
 export class ClassResponseDto {
@@ -49,6 +50,14 @@ export class ClassResponseDto {
   decidedAt: string | null;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) createdAt: string;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) updatedAt: string;
+  @ApiProperty({
+    type: [PublicQuestionDto],
+    required: false,
+    description: 'Public reply only: the registration form’s questions, in order',
+  })
+  questions?: PublicQuestionDto[];
+  @ApiProperty({ type: [PublicWaiverDto], required: false, description: 'Public reply only: the waivers to sign (newest version each)' })
+  waivers?: PublicWaiverDto[];
 }
 
 /** A class on the teacher's dashboard, with its payment counts. */

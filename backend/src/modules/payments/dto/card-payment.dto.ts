@@ -16,6 +16,12 @@ import {
 import { IsOptionalNotNull } from '../../../common/http/optional';
 import { AttendeeDto, AttendeesField } from '../../registration/dto/attendee.dto';
 import { WAITLIST_OFFER_TOKEN } from '../../registration/dto/student.dto';
+import {
+  AnswerInputDto,
+  AnswersField,
+  WaiverAcceptanceInputDto,
+  WaiverAcceptancesField,
+} from '../../registration-forms/dto/submission.dto';
 import { StudentFieldsDto } from '../../students/dto/student-fields.dto';
 
 /** Spec 2 §7 "Create payment intent": the student form and the price the page showed (dollars). */
@@ -42,6 +48,10 @@ export class CreatePaymentIntentDto {
   @IsString()
   @Matches(WAITLIST_OFFER_TOKEN, { message: 'waitlistOfferToken is not a valid offer link' })
   waitlistOfferToken?: string;
+  /** The registration form's answers (household: the questions asked once; each attendee answers the per-person ones). */
+  @AnswersField() answers?: AnswerInputDto[];
+  /** A signature for each waiver of the class (its newest version), with the contact's typed full name. */
+  @WaiverAcceptancesField() waiverAcceptances?: WaiverAcceptanceInputDto[];
 }
 
 /** Spec 2 §7 "Confirm enrollment": the PaymentIntent the browser confirmed with Stripe. */

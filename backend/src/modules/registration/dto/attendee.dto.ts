@@ -14,6 +14,7 @@ import {
 } from 'class-validator';
 import { trim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
+import { AnswersField, AnswerInputDto } from '../../registration-forms/dto/submission.dto';
 
 const NAME = /^[\p{L}][\p{L} '’-]*$/u;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -41,6 +42,9 @@ export class AttendeeDto {
   @Matches(DATE, { message: 'Date of birth must be a date (YYYY-MM-DD)' })
   @IsISO8601({ strict: true }, { message: 'Date of birth must be a date (YYYY-MM-DD)' })
   dateOfBirth?: string;
+
+  /** This person's own answers to the registration form's per-attendee questions. */
+  @AnswersField() answers?: AnswerInputDto[];
 }
 
 /** The `attendees` field of register and create-intent: 1 to 10 people, validated one by one. */

@@ -19,6 +19,12 @@ import { lowerTrim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 import { StudentFieldsDto } from '../../students/dto/student-fields.dto';
 import { AttendeeDto, AttendeesField } from './attendee.dto';
+import {
+  AnswerInputDto,
+  AnswersField,
+  WaiverAcceptanceInputDto,
+  WaiverAcceptancesField,
+} from '../../registration-forms/dto/submission.dto';
 
 /** Spec 2 §3 fields the server owns (decision 17). */
 const SERVER_OWNED = 'Accepted and ignored: the server sets it (spec 2 §3 lists it in the registration)';
@@ -54,6 +60,10 @@ export class EnrollmentInputDto {
   @IsOptional() cancelledAt?: unknown;
   @IsOptional() refunds?: unknown;
   @IsOptional() @IsNumber() amountPaid?: number;
+  // The registration form's answers and signatures, read only here (echoed back by the admin form).
+  @IsOptional() answers?: unknown;
+  @IsOptional() waivers?: unknown;
+  @IsOptional() unsignedWaivers?: unknown;
 }
 
 /** Public registration: in-person only here; card payments are confirmed by the payments module. */
@@ -96,6 +106,10 @@ export class RegisterStudentDto extends StudentFieldsDto {
   classEnrollments: RegisterEnrollmentDto[];
   /** A household registration: the people enrolled; the fields above are the contact. */
   @AttendeesField() attendees?: AttendeeDto[];
+  /** The registration form's answers (household: the questions asked once; each attendee answers the per-person ones). */
+  @AnswersField() answers?: AnswerInputDto[];
+  /** A signature for each waiver of the class (its newest version), with the contact's typed full name. */
+  @WaiverAcceptancesField() waiverAcceptances?: WaiverAcceptanceInputDto[];
 }
 
 /** The registration without the server-owned fields a client may send (spec 2 §3, decision 17): what is stored. */

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_ID, EXAMPLE_ORG_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
 import { ContactInfoResponseDto } from '../../organizations/dto/organization.response';
+import { EnrollmentAnswerResponseDto, EnrollmentWaiverResponseDto } from '../../registration-forms/dto/waiver.dto';
 
 export class EnrollmentResponseDto {
   @ApiProperty({ format: 'uuid', example: '9076790a-923e-482e-977e-408883466a8c' }) id: string;
@@ -47,6 +48,20 @@ export class EnrollmentResponseDto {
       'The details typed at a public registration, only when they differ from the stored student (decision 15); on student replies',
   })
   registeredAs?: RegisteredDetailsResponseDto | null;
+  @ApiProperty({
+    type: () => [EnrollmentAnswerResponseDto],
+    required: false,
+    description: 'Registration form answers (student and roster replies; teachers see only showToTeacher ones)',
+  })
+  answers?: EnrollmentAnswerResponseDto[];
+  @ApiProperty({ type: () => [EnrollmentWaiverResponseDto], required: false, description: 'Waivers signed for this enrollment' })
+  waivers?: EnrollmentWaiverResponseDto[];
+  @ApiProperty({
+    type: [String],
+    required: false,
+    description: 'Roster only: titles of the class’s waivers not signed in their newest version',
+  })
+  unsignedWaivers?: string[];
 }
 
 /** One refund of a card enrollment. */

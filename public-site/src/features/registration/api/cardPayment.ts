@@ -1,5 +1,5 @@
 import { api, ApiError } from '@/lib/apiClient';
-import type { Attendee, StudentDetails } from './registerStudent';
+import { formFields, type Attendee, type FormFields, type StudentDetails } from './registerStudent';
 
 /** POST /api/payments/create-intent: takes a seat hold and opens the PaymentIntent (amounts in dollars). */
 export interface CardIntent {
@@ -24,6 +24,8 @@ export interface CardRegistration {
   attendees?: Attendee[];
   /** Registering into the seat a waitlist offer holds: the intent uses that seat, never a second one. */
   waitlistOfferToken?: string;
+  /** The organization's questions answered and waivers signed (issue 22): checked and stored with the seat hold. */
+  form?: FormFields;
 }
 
 export function createCardIntent(input: CardRegistration & { amount: number }): Promise<CardIntent> {
@@ -36,6 +38,7 @@ export function createCardIntent(input: CardRegistration & { amount: number }): 
       amount: input.amount,
       ...(input.attendees ? { attendees: input.attendees } : {}),
       ...(input.waitlistOfferToken ? { waitlistOfferToken: input.waitlistOfferToken } : {}),
+      ...formFields(input.form),
     },
     { public: true },
   );

@@ -13,7 +13,24 @@ export interface Attendee {
   firstName: string;
   lastName: string;
   dateOfBirth?: string;
+  /** This person's own answers to the organization's per-person questions. */
+  answers?: FormAnswer[];
 }
+
+/** One answer of the organization's registration form, and one waiver signature (issue 22). */
+export type FormAnswer = { questionId: string; value: unknown };
+export type WaiverSignature = { waiverVersionId: string; signedName: string };
+
+/** The organization's form as the request carries it: sent only when the class asks something. */
+export interface FormFields {
+  answers?: FormAnswer[];
+  waiverAcceptances?: WaiverSignature[];
+}
+
+export const formFields = (f: FormFields | undefined) => ({
+  ...(f?.answers?.length ? { answers: f.answers } : {}),
+  ...(f?.waiverAcceptances?.length ? { waiverAcceptances: f.waiverAcceptances } : {}),
+});
 
 const REGISTRATION_FAILED = 'Registration failed. Please try again.';
 export const RESERVE_FAILED = 'Failed to reserve spot. Please try again.';
@@ -47,6 +64,7 @@ export async function reserveInPerson(input: {
   /** A household registration: the people enrolled; absent for one person registering themself. */
   attendees?: Attendee[];
   waitlistOfferToken?: string;
+  form?: FormFields;
 }): Promise<Student> {
   const student = await api.post<Student>(
     '/api/students/register',
@@ -56,6 +74,7 @@ export async function reserveInPerson(input: {
       classEnrollments: [{ classId: input.classId, paymentMethod: 'in-person', paymentStatus: 'pending' }],
       ...(input.attendees ? { attendees: input.attendees } : {}),
       ...(input.waitlistOfferToken ? { waitlistOfferToken: input.waitlistOfferToken } : {}),
+      ...formFields(input.form),
     },
     { public: true },
   );

@@ -1,0 +1,266 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { errorMessage } from '@/providers/httpClient';
+import { formsApi, TYPE_LABELS, type Question, type QuestionType } from './registrationFormsApi';
+
+const CHOICE: QuestionType[] = ['single_choice', 'multi_choice'];
+const EMPTY = {
+  label: '',
+  hint: '',
+  type: 'short_text' as QuestionType,
+  options: '',
+  required: false,
+  perAttendee: false,
+  showToTeacher: false,
+  classIds: [] as string[],
+};
+
+/**
+ * Settings → Registration form (issue 22): the organization's own questions, asked on step 1 of the public
+ * registration in this order. A question with answers is archived when deleted, so its answers stay readable.
+ */
+export function RegistrationFormTab() {
+  const qc = useQueryClient();
+  const questions = useQuery({ queryKey: ['registration-questions'], queryFn: formsApi.questions });
+  const classes = useQuery({ queryKey: ['registration-form-classes'], queryFn: formsApi.classes });
+  const [draft, setDraft] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: ['registration-questions'] });
+
+  const add = useMutation({
+    mutationFn: () =>
+      formsApi.addQuestion({
+        label: draft.label,
+        hint: draft.hint || null,
+        type: draft.type,
+        options: CHOICE.includes(draft.type)
+          ? draft.options
+              .split(',')
+              .map((o) => o.trim())
+              .filter(Boolean)
+          : [],
+        required: draft.required,
+        perAttendee: draft.perAttendee,
+        showToTeacher: draft.showToTeacher,
+        classIds: draft.classIds.length ? draft.classIds : null,
+      }),
+    onSuccess: async () => {
+      setDraft(EMPTY);
+      setErrors({});
+      setMessage('Question added');
+      await refresh();
+    },
+    onError: (e) =>
+      setErrors({
+        ...((e as { body?: { errors?: Record<string, string> } }).body?.errors ?? {}),
+        form: errorMessage(e, 'Could not add the question'),
+      }),
+  });
+  const move = useMutation({
+    mutationFn: async ({ list, from, to }: { list: Question[]; from: number; to: number }) => {
+      const order = [...list];
+      const [q] = order.splice(from, 1);
+      order.splice(to, 0, q);
+      // Positions follow the list order; only the questions whose position changes are saved.
+      for (const [i, x] of order.entries()) if (x.position !== i) await formsApi.updateQuestion(x.id, { position: i });
+    },
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (q: Question) => formsApi.deleteQuestion(q.id),
+    onSuccess: async (r, q) => {
+      setMessage(r.archived ? `“${q.label}” has answers: it was archived and its answers stay readable` : `“${q.label}” deleted`);
+      await refresh();
+    },
+  });
+  const toggle = useMutation({
+    mutationFn: ({ q, patch }: { q: Question; patch: Partial<Question> }) => formsApi.updateQuestion(q.id, patch),
+    onSettled: refresh,
+  });
+
+  const list = questions.data ?? [];
+  const className = (id: string) => classes.data?.find((c) => c.id === id)?.title ?? 'A class';
+
+  return (
+    <Stack spacing={2.5}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby="questions-heading">
+        <Typography variant="h6" component="h2" id="questions-heading">
+          Registration questions
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          Asked on the first step of the registration, in this order, after name, email and phone.
+        </Typography>
+        {message ? (
+          <Alert severity="info" onClose={() => setMessage(null)} sx={{ mb: 2 }}>
+            {message}
+          </Alert>
+        ) : null}
+        {questions.isPending ? (
+          <Typography>Loading questions…</Typography>
+        ) : list.length === 0 ? (
+          <Typography>No questions yet: the registration asks only name, email and phone.</Typography>
+        ) : (
+          <List aria-label="Questions in order">
+            {list.map((q, i) => (
+              <ListItem
+                key={q.id}
+                divider
+                secondaryAction={
+                  <Stack direction="row" spacing={0.5}>
+                    <IconButton
+                      aria-label={`Move ${q.label} up`}
+                      disabled={i === 0 || move.isPending}
+                      onClick={() => move.mutate({ list, from: i, to: i - 1 })}
+                    >
+                      <ArrowUpwardIcon />
+                    </IconButton>
+                    <IconButton
+                      aria-label={`Move ${q.label} down`}
+                      disabled={i === list.length - 1 || move.isPending}
+                      onClick={() => move.mutate({ list, from: i, to: i + 1 })}
+                    >
+                      <ArrowDownwardIcon />
+                    </IconButton>
+                    <IconButton aria-label={`Delete ${q.label}`} onClick={() => remove.mutate(q)}>
+                      <DeleteIcon />
+                    </IconButton>
+                  </Stack>
+                }
+              >
+                <ListItemText
+                  primary={
+                    <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+                      <span>{q.label}</span>
+                      <Chip size="small" label={TYPE_LABELS[q.type]} />
+                      {q.required ? <Chip size="small" color="primary" label="Required" /> : null}
+                      {q.perAttendee ? <Chip size="small" label="Each person" /> : null}
+                      {q.showToTeacher ? <Chip size="small" color="warning" label="Shown to teachers" /> : null}
+                      {!q.active ? <Chip size="small" label="Hidden" /> : null}
+                    </Stack>
+                  }
+                  secondary={[
+                    q.options.length ? `Options: ${q.options.join(', ')}` : null,
+                    q.classIds ? `Only: ${q.classIds.map(className).join(', ')}` : 'Every class',
+                    q.answerCount ? `${q.answerCount} answer${q.answerCount === 1 ? '' : 's'}` : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                />
+                <FormControlLabel
+                  sx={{ mr: 18 }}
+                  control={
+                    <Checkbox
+                      checked={q.required}
+                      slotProps={{ input: { 'aria-label': `${q.label} is required` } }}
+                      onChange={(e) => toggle.mutate({ q, patch: { required: e.target.checked } })}
+                    />
+                  }
+                  label="Required"
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Paper>
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }} component="section" aria-labelledby="add-question-heading">
+        <Stack spacing={2}>
+          <Typography variant="h6" component="h2" id="add-question-heading">
+            Add a question
+          </Typography>
+          {errors.form ? <Alert severity="error">{errors.form}</Alert> : null}
+          <TextField
+            label="Question"
+            required
+            value={draft.label}
+            onChange={(e) => setDraft({ ...draft, label: e.target.value })}
+            error={!!errors.label}
+            helperText={errors.label}
+          />
+          <TextField label="Hint (optional)" value={draft.hint} onChange={(e) => setDraft({ ...draft, hint: e.target.value })} />
+          <TextField
+            select
+            label="Answer type"
+            value={draft.type}
+            onChange={(e) => setDraft({ ...draft, type: e.target.value as QuestionType })}
+          >
+            {Object.entries(TYPE_LABELS).map(([v, l]) => (
+              <MenuItem key={v} value={v}>
+                {l}
+              </MenuItem>
+            ))}
+          </TextField>
+          {CHOICE.includes(draft.type) ? (
+            <TextField
+              label="Options, separated by commas"
+              value={draft.options}
+              onChange={(e) => setDraft({ ...draft, options: e.target.value })}
+              error={!!errors.options}
+              helperText={errors.options ?? 'At least two, such as: Beginner, Some experience, Advanced'}
+            />
+          ) : null}
+          <TextField
+            select
+            label="Classes"
+            value={draft.classIds}
+            onChange={(e) => setDraft({ ...draft, classIds: e.target.value as unknown as string[] })}
+            slotProps={{
+              select: {
+                multiple: true,
+                displayEmpty: true,
+                renderValue: (v) => ((v as string[]).length ? (v as string[]).map(className).join(', ') : 'Every class'),
+              },
+              inputLabel: { shrink: true },
+            }}
+            helperText="Leave empty to ask it for every class"
+          >
+            {(classes.data ?? []).map((c) => (
+              <MenuItem key={c.id} value={c.id}>
+                {c.title}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Stack direction="row" flexWrap="wrap">
+            <FormControlLabel
+              control={<Checkbox checked={draft.required} onChange={(e) => setDraft({ ...draft, required: e.target.checked })} />}
+              label="Required"
+            />
+            <FormControlLabel
+              control={<Checkbox checked={draft.perAttendee} onChange={(e) => setDraft({ ...draft, perAttendee: e.target.checked })} />}
+              label="Ask for each person (households)"
+            />
+            <FormControlLabel
+              control={<Checkbox checked={draft.showToTeacher} onChange={(e) => setDraft({ ...draft, showToTeacher: e.target.checked })} />}
+              label="Show to teachers on the roll (e.g. allergies)"
+            />
+          </Stack>
+          <Stack direction="row">
+            <Button variant="contained" disabled={!draft.label.trim() || add.isPending} onClick={() => add.mutate()}>
+              Add question
+            </Button>
+          </Stack>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,190 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { saveFile } from '@/common/saveFile';
+import { errorMessage } from '@/providers/httpClient';
+import { formsApi, type Waiver } from './registrationFormsApi';
+
+/**
+ * Settings → Waivers (issue 22): each waiver with its versions (immutable, each with its SHA-256), the text of the
+ * newest (the one registrations sign), a new version, and who signed which version with the signed PDF.
+ */
+export function WaiversTab() {
+  const qc = useQueryClient();
+  const waivers = useQuery({ queryKey: ['waivers'], queryFn: formsApi.waivers });
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const add = useMutation({
+    mutationFn: () => formsApi.addWaiver({ title, body, classIds: null }),
+    onSuccess: async () => {
+      setTitle('');
+      setBody('');
+      setError(null);
+      await qc.invalidateQueries({ queryKey: ['waivers'] });
+    },
+    onError: (e) => setError(errorMessage(e, 'Could not add the waiver')),
+  });
+
+  return (
+    <Stack spacing={2.5}>
+      {waivers.isPending ? (
+        <Typography>Loading waivers…</Typography>
+      ) : (waivers.data ?? []).length === 0 ? (
+        <Typography>No waivers yet.</Typography>
+      ) : (
+        (waivers.data ?? []).map((w) => <WaiverPanel key={w.id} waiver={w} />)
+      )}
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }} component="section" aria-labelledby="add-waiver-heading">
+        <Stack spacing={2}>
+          <Typography variant="h6" component="h2" id="add-waiver-heading">
+            Add a waiver
+          </Typography>
+          {error ? <Alert severity="error">{error}</Alert> : null}
+          <TextField label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} />
+          <TextField label="Text (Markdown)" required multiline minRows={6} value={body} onChange={(e) => setBody(e.target.value)} />
+          <Stack direction="row">
+            <Button variant="contained" disabled={!title.trim() || !body.trim() || add.isPending} onClick={() => add.mutate()}>
+              Add waiver
+            </Button>
+          </Stack>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+function WaiverPanel({ waiver: w }: { waiver: Waiver }) {
+  const qc = useQueryClient();
+  const [text, setText] = useState('');
+  const [showSigned, setShowSigned] = useState(false);
+  const signatures = useQuery({ queryKey: ['waiver-signatures', w.id], queryFn: () => formsApi.signatures(w.id), enabled: showSigned });
+  const refresh = () => qc.invalidateQueries({ queryKey: ['waivers'] });
+  const version = useMutation({
+    mutationFn: () => formsApi.addVersion(w.id, text),
+    onSuccess: async () => {
+      setText('');
+      await refresh();
+    },
+  });
+  const active = useMutation({ mutationFn: () => formsApi.updateWaiver(w.id, { active: !w.active }), onSettled: refresh });
+  const pdf = useMutation({ mutationFn: formsApi.pdf, onSuccess: (f) => saveFile(f.blob, f.name) });
+  const headingId = `waiver-${w.id}-heading`;
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby={headingId}>
+      <Stack spacing={2}>
+        <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+          <Typography variant="h6" component="h2" id={headingId}>
+            {w.title}
+          </Typography>
+          <Chip size="small" color={w.active ? 'success' : 'default'} label={w.active ? 'Signed at registration' : 'Not in use'} />
+          <Button size="small" onClick={() => active.mutate()}>
+            {w.active ? 'Stop asking' : 'Ask again'}
+          </Button>
+        </Stack>
+        {w.currentVersion ? (
+          <Box
+            component="div"
+            role="region"
+            tabIndex={0}
+            aria-label={`${w.title}, version ${w.currentVersion.version}`}
+            sx={{ maxHeight: 200, overflowY: 'auto', whiteSpace: 'pre-wrap', border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+          >
+            {w.currentVersion.body}
+          </Box>
+        ) : null}
+        <Table size="small" aria-label={`Versions of ${w.title}`}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Version</TableCell>
+              <TableCell>Created</TableCell>
+              <TableCell>SHA-256</TableCell>
+              <TableCell align="right">Signatures</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {w.versions.map((v) => (
+              <TableRow key={v.id}>
+                <TableCell>
+                  {v.version}
+                  {v.id === w.currentVersion?.id ? ' (current)' : ''}
+                </TableCell>
+                <TableCell>{new Date(v.createdAt).toLocaleString()}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace' }} title={v.sha256}>
+                  {v.sha256.slice(0, 16)}…
+                </TableCell>
+                <TableCell align="right">{v.signatures}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <TextField
+          label="New version text (Markdown)"
+          helperText="A version never changes once saved: registrations from now on sign the new one; earlier signatures stay on theirs."
+          multiline
+          minRows={3}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <Stack direction="row" spacing={1}>
+          <Button variant="outlined" disabled={!text.trim() || version.isPending} onClick={() => version.mutate()}>
+            Save as new version
+          </Button>
+          <Button onClick={() => setShowSigned((s) => !s)} aria-expanded={showSigned}>
+            {showSigned ? 'Hide who signed' : 'Who signed'}
+          </Button>
+        </Stack>
+        {showSigned ? (
+          signatures.isPending ? (
+            <Typography>Loading signatures…</Typography>
+          ) : (signatures.data ?? []).length === 0 ? (
+            <Typography>Nobody has signed yet.</Typography>
+          ) : (
+            <Table size="small" aria-label={`Signatures of ${w.title}`}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Signed by</TableCell>
+                  <TableCell>Version</TableCell>
+                  <TableCell>When</TableCell>
+                  <TableCell>PDF</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {(signatures.data ?? []).map((s) => (
+                  <TableRow key={s.id}>
+                    <TableCell>
+                      {s.signedName}
+                      {s.signedAs === 'guardian' ? ' (guardian)' : ''}
+                    </TableCell>
+                    <TableCell>{s.current ? s.version : <Chip size="small" color="warning" label={`${s.version} (older)`} />}</TableCell>
+                    <TableCell>{new Date(s.acceptedAt).toLocaleString()}</TableCell>
+                    <TableCell>
+                      <Button size="small" onClick={() => pdf.mutate(s.id)} aria-label={`Download the waiver signed by ${s.signedName}`}>
+                        Download
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,128 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
+import { trim } from '../../../common/http/transforms';
+import { IsOptionalNotNull } from '../../../common/http/optional';
+import { EXAMPLE_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
+
+export class CreateWaiverDto {
+  @Transform(trim)
+  @IsString({ message: 'Title is required' })
+  @IsNotEmpty({ message: 'Title is required' })
+  @MaxLength(200, { message: 'Title must be at most 200 characters' })
+  title: string;
+  @ApiPropertyOptional({ type: [String], nullable: true, description: 'Absent or null: every class' })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsArray({ message: 'classIds must be a list of class ids' })
+  @ArrayMaxSize(500)
+  @IsUUID('all', { each: true, message: 'classIds must be a list of class ids' })
+  classIds?: string[] | null;
+  @IsOptionalNotNull() @IsBoolean({ message: 'active must be true or false' }) active?: boolean;
+  /** The first version's text (Markdown), if given: the same as POST /api/waivers/{id}/versions. */
+  @IsOptionalNotNull()
+  @IsString({ message: 'body must be the waiver text' })
+  @IsNotEmpty({ message: 'The waiver text cannot be empty' })
+  @MaxLength(50_000, { message: 'The waiver text must be at most 50,000 characters' })
+  body?: string;
+}
+
+export class UpdateWaiverDto {
+  @IsOptionalNotNull()
+  @Transform(trim)
+  @IsString({ message: 'Title is required' })
+  @IsNotEmpty({ message: 'Title is required' })
+  @MaxLength(200, { message: 'Title must be at most 200 characters' })
+  title?: string;
+  @ApiPropertyOptional({ type: [String], nullable: true, description: 'null: every class' })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsArray({ message: 'classIds must be a list of class ids' })
+  @ArrayMaxSize(500)
+  @IsUUID('all', { each: true, message: 'classIds must be a list of class ids' })
+  classIds?: string[] | null;
+  @IsOptionalNotNull() @IsBoolean({ message: 'active must be true or false' }) active?: boolean;
+  // Read-only fields the admin form echoes back: ignored (a version's text changes only by adding a version).
+  @IsOptional() id?: unknown;
+  @IsOptional() currentVersion?: unknown;
+  @IsOptional() versions?: unknown;
+  @IsOptional() createdAt?: unknown;
+  @IsOptional() updatedAt?: unknown;
+  @IsOptional() body?: unknown;
+}
+
+export class CreateWaiverVersionDto {
+  @IsString({ message: 'body must be the waiver text' })
+  @IsNotEmpty({ message: 'The waiver text cannot be empty' })
+  @MaxLength(50_000, { message: 'The waiver text must be at most 50,000 characters' })
+  body: string;
+}
+
+export class WaiverVersionResponseDto {
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) id: string;
+  @ApiProperty({ example: 2 }) version: number;
+  @ApiProperty({ example: 'I understand that kilns are hot…' }) body: string;
+  @ApiProperty({ example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08' }) sha256: string;
+  @ApiProperty({ example: EXAMPLE_TIME }) createdAt: Date;
+  @ApiProperty({ example: 4, description: 'Acceptances of this version' }) signatures: number;
+}
+
+export class WaiverResponseDto {
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) id: string;
+  @ApiProperty({ example: 'Kiln safety waiver' }) title: string;
+  @ApiProperty({ type: [String], nullable: true, example: null }) classIds: string[] | null;
+  @ApiProperty({ example: true }) active: boolean;
+  @ApiProperty({ type: WaiverVersionResponseDto, nullable: true, description: 'The newest version: the one registrations sign' })
+  currentVersion: WaiverVersionResponseDto | null;
+  @ApiProperty({ type: [WaiverVersionResponseDto], description: 'Every version, newest first' }) versions: WaiverVersionResponseDto[];
+  @ApiProperty({ example: EXAMPLE_TIME }) createdAt: Date;
+  @ApiProperty({ example: EXAMPLE_TIME }) updatedAt: Date;
+}
+
+export class WaiverAcceptanceResponseDto {
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) id: string;
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) enrollmentId: string;
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) studentId: string;
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) waiverId: string;
+  @ApiProperty({ example: 'Kiln safety waiver' }) waiverTitle: string;
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) waiverVersionId: string;
+  @ApiProperty({ example: 2 }) version: number;
+  @ApiProperty({ example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08' }) sha256: string;
+  @ApiProperty({ example: 'Olivia Martinez' }) signedName: string;
+  @ApiProperty({
+    enum: ['self', 'guardian', 'contact'],
+    example: 'self',
+    description: 'guardian: the contact signed for an attendee under 18',
+  })
+  signedAs: 'self' | 'guardian' | 'contact';
+  @ApiProperty({ example: EXAMPLE_TIME }) acceptedAt: Date;
+  @ApiProperty({ type: 'string', nullable: true, example: '203.0.113.7' }) clientIp: string | null;
+  @ApiProperty({ type: 'string', nullable: true, example: 'Mozilla/5.0' }) userAgent: string | null;
+  @ApiProperty({ example: true, description: 'false: a newer version of the waiver exists' }) current: boolean;
+}
+
+/** An answer as the student panel, the roster and the teacher's roll show it. */
+export class EnrollmentAnswerResponseDto {
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) questionId: string;
+  @ApiProperty({ example: 'Allergies' }) label: string;
+  @ApiProperty({ example: 'long_text' }) type: string;
+  @ApiProperty({ example: true, description: 'Shown on the teacher’s roll (e.g. allergies)' }) showToTeacher: boolean;
+  @ApiProperty({
+    description: 'Text, a list of options, true, or a number (as the question’s type)',
+    oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: { type: 'string' } }],
+    example: 'Peanuts',
+  } as never)
+  value: unknown;
+}
+
+/** A waiver signed for an enrollment, as the student panel and the roster list it. */
+export class EnrollmentWaiverResponseDto {
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID, description: 'The acceptance (its PDF: /api/waiver-acceptances/{id}/pdf)' })
+  id: string;
+  @ApiProperty({ example: 'Kiln safety waiver' }) waiverTitle: string;
+  @ApiProperty({ example: 2 }) version: number;
+  @ApiProperty({ example: true, description: 'false: a newer version exists' }) current: boolean;
+  @ApiProperty({ example: 'Olivia Martinez' }) signedName: string;
+  @ApiProperty({ enum: ['self', 'guardian', 'contact'], example: 'self' }) signedAs: string;
+  @ApiProperty({ example: EXAMPLE_TIME }) acceptedAt: Date;
+}

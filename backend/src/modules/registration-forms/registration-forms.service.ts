@@ -1,0 +1,368 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { ClassesService } from '../classes/classes.service';
+import { CHOICE_TYPES, checkAnswer, isMinor, sameName, type QuestionType } from './answer-rules';
+import type { CreateQuestionDto, UpdateQuestionDto } from './dto/question.dto';
+import { RegistrationFormsRepository, type AnswerRow, type QuestionFields, type QuestionRow } from './registration-forms.repository';
+import { WaiversRepository, type NewAcceptance } from './waivers.repository';
+
+export interface AnswerInput {
+  questionId: string;
+  value?: unknown;
+}
+
+export interface WaiverAcceptanceInput {
+  waiverVersionId: string;
+  signedName: string;
+  attendee?: number;
+}
+
+/** What a registration sent for the form: the contact's answers and signatures, and each household attendee's. */
+export interface FormSubmission {
+  contact: { firstName: string; lastName: string };
+  answers?: AnswerInput[];
+  waiverAcceptances?: WaiverAcceptanceInput[];
+  /** Household registrations only: the people enrolled, in the order of the request. */
+  attendees?: { firstName: string; lastName: string; dateOfBirth?: string; answers?: AnswerInput[] }[];
+}
+
+/** Where the registration came from: kept with each signature. */
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** A submission checked against the class's questions and waivers: what each seat stores (index = attendee). */
+export interface PreparedForm {
+  organizationId: string;
+  client: ClientInfo;
+  seats: {
+    answers: { questionId: string; value: unknown }[];
+    acceptances: Omit<NewAcceptance, 'enrollmentId' | 'studentId' | 'clientIp' | 'userAgent'>[];
+  }[];
+}
+
+const toQuestionReply = (q: QuestionRow) => q;
+
+/**
+ * The organization's registration questions, and the check and storage of what a registration answers and signs.
+ * The registration module calls `prepare` before it takes a seat (a refusal costs nothing) and `store` inside the
+ * seat's transaction (the answers and signatures commit with the enrollment or not at all).
+ */
+@Injectable()
+export class RegistrationFormsService {
+  constructor(
+    private readonly repo: RegistrationFormsRepository,
+    private readonly waivers: WaiversRepository,
+    private readonly classes: ClassesService,
+  ) {}
+
+  async listQuestions(organizationId: string) {
+    return (await this.repo.listQuestions(organizationId)).map(toQuestionReply);
+  }
+
+  async getQuestion(organizationId: string, id: string) {
+    const q = await this.repo.findQuestion(organizationId, id);
+    if (!q) throw new NotFoundException(`Question ${id} not found`);
+    return toQuestionReply(q);
+  }
+
+  async createQuestion(organizationId: string, dto: CreateQuestionDto) {
+    const fields: QuestionFields = {
+      label: dto.label,
+      hint: dto.hint || null,
+      type: dto.type,
+      options: dto.options ?? [],
+      required: dto.required ?? false,
+      classIds: dto.classIds?.length ? [...new Set(dto.classIds)] : null,
+      perAttendee: dto.perAttendee ?? false,
+      showToTeacher: dto.showToTeacher ?? false,
+      position: dto.position ?? (await this.repo.listQuestions(organizationId)).length,
+      active: dto.active ?? true,
+    };
+    await this.checkQuestion(organizationId, fields);
+    return this.getQuestion(organizationId, await this.repo.insertQuestion(organizationId, fields));
+  }
+
+  async updateQuestion(organizationId: string, id: string, dto: UpdateQuestionDto) {
+    const q = await this.getQuestion(organizationId, id);
+    const fields: QuestionFields = {
+      label: dto.label ?? q.label,
+      hint: dto.hint === undefined ? q.hint : dto.hint || null,
+      type: dto.type ?? q.type,
+      options: dto.options ?? q.options,
+      required: dto.required ?? q.required,
+      classIds: dto.classIds === undefined ? q.classIds : dto.classIds?.length ? [...new Set(dto.classIds)] : null,
+      perAttendee: dto.perAttendee ?? q.perAttendee,
+      showToTeacher: dto.showToTeacher ?? q.showToTeacher,
+      position: dto.position ?? q.position,
+      active: dto.active ?? q.active,
+    };
+    // Answers given under one type would no longer read under another (a list of options is not a date).
+    if (fields.type !== q.type && q.answerCount > 0)
+      throw new ConflictException(
+        'This question has answers, so its type cannot change. Delete it (its answers are kept) and add a new one.',
+      );
+    if (dto.type && !CHOICE_TYPES.includes(dto.type) && dto.options === undefined) fields.options = [];
+    await this.checkQuestion(organizationId, fields);
+    await this.repo.updateQuestion(organizationId, id, fields);
+    return this.getQuestion(organizationId, id);
+  }
+
+  async deleteQuestion(organizationId: string, id: string) {
+    const done = await this.repo.deleteOrArchive(organizationId, id);
+    if (!done) throw new NotFoundException(`Question ${id} not found`);
+    return { id, archived: done.archived };
+  }
+
+  private async checkQuestion(organizationId: string, f: QuestionFields): Promise<void> {
+    const choice = CHOICE_TYPES.includes(f.type);
+    if (choice && f.options.length < 2)
+      throw new BadRequestException({
+        message: 'A choice question needs at least two options',
+        errors: { options: 'A choice question needs at least two options' },
+      });
+    if (!choice && f.options.length)
+      throw new BadRequestException({
+        message: 'Only choice questions have options',
+        errors: { options: 'Only choice questions have options' },
+      });
+    await this.checkClassIds(organizationId, f.classIds);
+  }
+
+  /** Every class named is one of the organization's (another organization's id reads as unknown). */
+  async checkClassIds(organizationId: string, classIds: string[] | null): Promise<void> {
+    for (const id of classIds ?? []) {
+      await this.classes.require(id, organizationId).catch((e: unknown) => {
+        if (e instanceof NotFoundException)
+          throw new BadRequestException({ message: `Class ${id} not found`, errors: { classIds: `Class ${id} not found` } });
+        throw e;
+      });
+    }
+  }
+
+  /** The public form of a class: its questions and the newest version of each waiver to sign. */
+  async publicForm(organizationId: string, classId: string) {
+    const [questions, waivers] = await Promise.all([
+      this.repo.questionsForClass(organizationId, classId),
+      this.waivers.forClass(organizationId, classId),
+    ]);
+    return {
+      questions: questions.map((q) => ({
+        id: q.id,
+        label: q.label,
+        hint: q.hint,
+        type: q.type,
+        options: q.options,
+        required: q.required,
+        perAttendee: q.perAttendee,
+      })),
+      waivers: waivers.map((w) => ({
+        id: w.id,
+        title: w.title,
+        versionId: w.versionId,
+        version: w.version,
+        body: w.body,
+        sha256: w.sha256,
+      })),
+    };
+  }
+
+  /**
+   * Checks a registration's answers and signatures against the class's questions and waivers, before any seat is
+   * taken. Every problem is reported at once, one readable message per field (`answers.<questionId>`,
+   * `attendees.<i>.answers.<questionId>`, `waivers.<waiverId>`, `attendees.<i>.waivers.<waiverId>`).
+   */
+  async prepare(organizationId: string, classId: string, s: FormSubmission, client: ClientInfo): Promise<PreparedForm> {
+    const [questions, waivers] = await Promise.all([
+      this.repo.questionsForClass(organizationId, classId),
+      this.waivers.forClass(organizationId, classId),
+    ]);
+    const errors: Record<string, string> = {};
+    const household = s.attendees && s.attendees.length > 0;
+    const people = household ? s.attendees!.length : 1;
+    const seats: PreparedForm['seats'] = Array.from({ length: people }, () => ({ answers: [], acceptances: [] }));
+    const byId = new Map(questions.map((q) => [q.id, q]));
+
+    const check = (list: AnswerInput[] | undefined, asked: QuestionRow[], prefix: string): { questionId: string; value: unknown }[] => {
+      const given = new Map<string, unknown>();
+      for (const a of list ?? []) {
+        const q = byId.get(a.questionId);
+        if (!q || !asked.includes(q)) {
+          errors[`${prefix}.${a.questionId}`] =
+            q && household
+              ? q.perAttendee
+                ? `${q.label} is asked for each person: answer it under their name`
+                : `${q.label} is asked once for the registration, not for each person`
+              : 'This question is not part of this class’s registration form (reload the page)';
+          continue;
+        }
+        if (given.has(a.questionId)) {
+          errors[`${prefix}.${a.questionId}`] = `${q.label} is answered twice`;
+          continue;
+        }
+        given.set(a.questionId, a.value);
+      }
+      const out: { questionId: string; value: unknown }[] = [];
+      for (const q of asked) {
+        const r = checkAnswer(q, given.get(q.id));
+        if (r.error) errors[`${prefix}.${q.id}`] ??= r.error;
+        else if (r.value !== undefined) out.push({ questionId: q.id, value: r.value });
+      }
+      return out;
+    };
+
+    if (!household) {
+      seats[0].answers = check(s.answers, questions, 'answers');
+    } else {
+      const shared = check(
+        s.answers,
+        questions.filter((q) => !q.perAttendee),
+        'answers',
+      );
+      s.attendees!.forEach((a, i) => {
+        const own = check(
+          a.answers,
+          questions.filter((q) => q.perAttendee),
+          `attendees.${i}.answers`,
+        );
+        seats[i].answers = [...shared, ...own];
+      });
+    }
+
+    this.checkWaivers(s, waivers, seats, errors);
+
+    const fields = Object.keys(errors);
+    if (fields.length) throw new BadRequestException({ message: errors[fields[0]], errors });
+    return { organizationId, client, seats };
+  }
+
+  /**
+   * Every waiver of the class signed on its newest version, by the contact's typed name. In a household an
+   * acceptance without `attendee` is the contact signing for everyone (as guardian for a child under 18); one naming
+   * an attendee may carry that adult attendee's own name, but a child's must be signed by the contact.
+   */
+  private checkWaivers(
+    s: FormSubmission,
+    waivers: Awaited<ReturnType<WaiversRepository['forClass']>>,
+    seats: PreparedForm['seats'],
+    errors: Record<string, string>,
+  ): void {
+    const household = s.attendees && s.attendees.length > 0;
+    const contactName = `${s.contact.firstName} ${s.contact.lastName}`;
+    const today = new Date().toISOString().slice(0, 10);
+    const byVersion = new Map(waivers.map((w) => [w.versionId, w]));
+    const signed = new Map<string, WaiverAcceptanceInput>(); // `${waiverId}:${attendee ?? '*'}`
+    for (const a of s.waiverAcceptances ?? []) {
+      const w = byVersion.get(a.waiverVersionId);
+      if (!w) {
+        errors[`waivers.${a.waiverVersionId}`] =
+          'This waiver is not the current version for this class (it was updated or removed): reload the page and read it again';
+        continue;
+      }
+      if (a.attendee !== undefined && (!household || a.attendee >= s.attendees!.length)) {
+        errors[`waivers.${w.id}`] = 'attendee must be the index of a person in attendees';
+        continue;
+      }
+      signed.set(`${w.id}:${a.attendee ?? '*'}`, a);
+    }
+    for (const w of waivers) {
+      for (let i = 0; i < seats.length; i++) {
+        const person: { firstName: string; lastName: string; dateOfBirth?: string } = household ? s.attendees![i] : s.contact;
+        const own = household ? signed.get(`${w.id}:${i}`) : undefined;
+        const a = own ?? signed.get(`${w.id}:*`);
+        const field = own ? `attendees.${i}.waivers.${w.id}` : `waivers.${w.id}`;
+        if (!a) {
+          errors[field] ??= `Please read and accept “${w.title}”`;
+          continue;
+        }
+        const personName = `${person.firstName} ${person.lastName}`;
+        const minor = household && person.dateOfBirth ? isMinor(person.dateOfBirth, today) : false;
+        const isContact = sameName(personName, contactName);
+        let signedAs: 'self' | 'guardian' | 'contact';
+        if (sameName(a.signedName, contactName)) signedAs = isContact ? 'self' : minor ? 'guardian' : 'contact';
+        else if (own && !minor && !isContact && sameName(a.signedName, personName)) signedAs = 'self';
+        else {
+          errors[field] ??=
+            own && minor
+              ? `${personName} is under 18: a parent or guardian signs “${w.title}” for them, with the contact’s full name (${contactName})`
+              : `Type your full name exactly as given above (${contactName}) to sign “${w.title}”`;
+          continue;
+        }
+        seats[i].acceptances.push({
+          waiverId: w.id,
+          waiverVersionId: w.versionId,
+          version: w.version,
+          sha256: w.sha256,
+          signedName: a.signedName,
+          signedAs,
+        });
+      }
+    }
+  }
+
+  /**
+   * The prepared answers and signatures on the enrollments just written, in the seat's transaction. `seats[i]` is
+   * attendee i's enrollment (a single registration: one).
+   */
+  async store(m: EntityManager, form: PreparedForm, seats: { enrollmentId: string; studentId: string }[]): Promise<void> {
+    for (const [i, seat] of seats.entries()) {
+      const p = form.seats[i];
+      if (!p) continue;
+      await this.repo.replaceAnswers(m, form.organizationId, seat.enrollmentId, seat.studentId, p.answers);
+      await this.waivers.insertAcceptances(
+        m,
+        form.organizationId,
+        p.acceptances.map((a) => ({ ...a, ...seat, clientIp: form.client.ip, userAgent: form.client.userAgent })),
+      );
+    }
+  }
+
+  /** Answers of these enrollments by enrollment (the roster, the teacher's roll: `teacherOnly`). */
+  async answersByEnrollment(organizationId: string, enrollmentIds: string[], teacherOnly = false) {
+    const rows = await this.repo.answersOfEnrollments(organizationId, enrollmentIds, teacherOnly);
+    const out = new Map<string, ReturnType<typeof answerReply>[]>();
+    for (const r of rows) out.set(r.enrollmentId, [...(out.get(r.enrollmentId) ?? []), answerReply(r)]);
+    return out;
+  }
+
+  /** The student's own data export: every answer and signature. */
+  async ofStudent(organizationId: string, studentId: string) {
+    const [answers, waivers] = await Promise.all([
+      this.repo.answersOfStudent(organizationId, studentId),
+      this.waivers.acceptancesOfStudent(organizationId, studentId),
+    ]);
+    return { answers: answers.map((a) => ({ enrollmentId: a.enrollmentId, ...answerReply(a) })), waiverAcceptances: waivers };
+  }
+
+  /** Erasure: the answers go; signatures keep what was signed and when, without the person (see WaiversRepository). */
+  async eraseStudent(m: EntityManager, organizationId: string, studentId: string): Promise<void> {
+    await this.repo.eraseStudent(m, organizationId, studentId);
+    await this.waivers.eraseStudent(m, organizationId, studentId);
+  }
+
+  /** Every answer of the organization (the export ZIP). */
+  async answersOfOrganization(organizationId: string) {
+    return (await this.repo.answersOfOrganization(organizationId)).map((a) => ({
+      enrollmentId: a.enrollmentId,
+      studentId: a.studentId,
+      ...answerReply(a),
+    }));
+  }
+}
+
+export function answerReply(r: AnswerRow): {
+  questionId: string;
+  label: string;
+  type: QuestionType;
+  showToTeacher: boolean;
+  value: unknown;
+} {
+  return { questionId: r.questionId, label: r.label, type: r.type, showToTeacher: r.showToTeacher, value: r.value };
+}
+
+/** The client address and browser of a request, kept with each waiver signature. */
+export function clientInfo(req: { ip?: string; headers: Record<string, string | string[] | undefined> }): ClientInfo {
+  const ua = req.headers['user-agent'];
+  return { ip: req.ip ?? null, userAgent: (Array.isArray(ua) ? ua[0] : ua)?.slice(0, 500) ?? null };
+}

@@ -1,0 +1,129 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { classPayload, freshOrganization, signInUi } from './admin-helpers';
+import { fillStudent, uniqueEmail } from './public-helpers';
+
+/** Issue 22: a registration answering the organization's questions and signing its waiver, then the signed PDF. */
+test('should register with questions and a waiver, and give the admin the signed waiver as a PDF', async ({ page, request, browser }) => {
+  // Stripe.js cannot load: the payment step keeps in person.
+  await page.route('https://js.stripe.com/**', (route) => route.abort('internetdisconnected'));
+  const org = await freshOrganization(request);
+  const auth = { Authorization: `Bearer ${org.token}` };
+  const post = async (url: string, data: Record<string, unknown>) => {
+    const res = await request.post(url, { headers: auth, data });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    return (await res.json()).data;
+  };
+  const cls = await post('/api/classes', classPayload('Kiln Basics'));
+  await post('/api/registration-questions', {
+    label: 'Allergies',
+    hint: 'Food, latex, anything we should know',
+    type: 'long_text',
+    required: true,
+    showToTeacher: true,
+    classIds: [cls.id],
+  });
+  await post('/api/registration-questions', {
+    label: 'Experience',
+    type: 'single_choice',
+    options: ['None', 'Some', 'Lots'],
+    required: true,
+  });
+  const waiver = await post('/api/waivers', {
+    title: 'Kiln safety waiver',
+    body: '# Kiln safety\n\nKilns reach 1,200 °C. I follow the studio rules and wear closed shoes.\n\nI accept the risks of working with clay and glazes.',
+  });
+
+  await page.goto(`/register/${cls.id}?org=${org.organizationId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Register for Class' })).toBeVisible();
+  const email = uniqueEmail('e2e.forms');
+  await fillStudent(page, { firstName: 'Maya', lastName: 'Lindqvist', email, phone: '5595554321' });
+  await expect(page.getByRole('group', { name: 'A few questions' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Kiln safety waiver (version 1)' })).toContainText('Kilns reach 1,200 °C');
+
+  // Nothing answered: each error is tied to its field.
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  const allergies = page.getByRole('textbox', { name: /^Allergies/ });
+  await expect(allergies).toHaveAttribute('aria-invalid', 'true');
+  await expect(allergies).toHaveAccessibleDescription(/Allergies is required/);
+  await expect(page.getByText('Please read and accept “Kiln safety waiver”')).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('.register-page').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await page.screenshot({ path: '/tmp/h22-register-errors.png', fullPage: true });
+
+  await allergies.fill('Latex');
+  await page.getByRole('radio', { name: 'Some' }).check();
+  await page.getByRole('checkbox', { name: 'I have read and agree' }).check();
+  const signature = page.getByRole('textbox', { name: /Type your full name to sign/ });
+  await signature.fill('Someone Else');
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(signature).toHaveAccessibleDescription(/Type your full name exactly as given above \(Maya Lindqvist\)/);
+  await signature.fill('Maya Lindqvist');
+  await page.screenshot({ path: '/tmp/h22-register-filled.png', fullPage: true });
+  // The form ignores a second submit within a second of the first (debounce): press again until it goes through.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible({ timeout: 1500 });
+  }).toPass();
+  await page.getByRole('button', { name: 'Reserve My Spot' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Registration Successful!' })).toBeVisible();
+
+  // The admin sees the answers on the roster and the signature, and downloads the signed waiver.
+  const roster = (await (await request.get(`/api/students/class/${cls.id}`, { headers: auth })).json()).data;
+  const enrollment = roster[0].classEnrollments[0];
+  expect(enrollment.answers.map((a: { label: string; value: unknown }) => [a.label, a.value])).toEqual([
+    ['Allergies', 'Latex'],
+    ['Experience', 'Some'],
+  ]);
+  const signed = (await (await request.get(`/api/enrollments/${enrollment.id}/waivers`, { headers: auth })).json()).data;
+  expect(signed).toEqual([
+    expect.objectContaining({ waiverId: waiver.id, version: 1, signedName: 'Maya Lindqvist', sha256: waiver.currentVersion.sha256 }),
+  ]);
+  const pdf = await request.get(`/api/waiver-acceptances/${signed[0].id}/pdf`, { headers: auth });
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const bytes = await pdf.body();
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Settings: the questions in order, and the waiver with its version and who signed it.
+  await signInUi(page, org.email, org.password);
+  await expect(page).toHaveURL(/\/admin/);
+  await page.goto('/admin/settings?tab=form');
+  const questions = page.getByRole('list', { name: 'Questions in order' });
+  await expect(questions.getByRole('listitem')).toHaveCount(2);
+  await expect(questions.getByRole('listitem').first()).toContainText('Allergies');
+  await page.screenshot({ path: '/tmp/h22-settings-form.png', fullPage: true });
+  await page.getByRole('button', { name: 'Move Experience up' }).click();
+  await expect(questions.getByRole('listitem').first()).toContainText('Experience');
+  // The student panel: the answers and the signed waiver under the enrollment.
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Students' }).click();
+  await page.getByLabel('Search students by name, email or phone').fill(email);
+  await page.getByRole('row', { name: new RegExp(email) }).click();
+  const details = page.getByRole('region', { name: 'Student details' });
+  await expect(details.getByText('Allergies:')).toBeVisible();
+  await expect(details.getByText(/Signed “Kiln safety waiver” \(version 1\) as Maya Lindqvist/)).toBeVisible();
+  await expect(details.getByRole('button', { name: 'Download the signed Kiln safety waiver' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/h22-student-panel.png', fullPage: true });
+  await page.goto('/admin/settings?tab=waivers');
+  await expect(page.getByRole('heading', { name: 'Kiln safety waiver' })).toBeVisible();
+  await page.getByRole('button', { name: 'Who signed' }).click();
+  await expect(page.getByRole('table', { name: 'Signatures of Kiln safety waiver' })).toContainText('Maya Lindqvist');
+  const settingsAxe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(settingsAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await page.screenshot({ path: '/tmp/h22-settings-waivers.png', fullPage: true });
+
+  // The teacher's roll: the answer shown to teachers, and the waiver flagged once a newer version exists.
+  await post(`/api/waivers/${waiver.id}/versions`, { body: 'Kilns reach 1,200 °C. Closed shoes and tied-back hair.' });
+  const teacher = { email: uniqueEmail('e2e.teacher'), password: 'Teach123!x' };
+  await post('/api/auth/users', { ...teacher, firstName: 'Tess', lastName: 'Teacher', role: 'teacher' });
+  const teacherContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const tp = await teacherContext.newPage();
+  await signInUi(tp, teacher.email, teacher.password);
+  await expect(tp).toHaveURL(/\/teacher/);
+  await tp.goto(`/teacher/session/${cls.id}`);
+  await expect(tp.getByText('Allergies: Latex')).toBeVisible();
+  await expect(tp.getByText('Waiver not signed: Kiln safety waiver')).toBeVisible();
+  await expect(tp.getByText(/Experience:/)).toHaveCount(0);
+  await tp.screenshot({ path: '/tmp/h22-teacher-roll.png', fullPage: true });
+  await teacherContext.close();
+});
