@@ -25,6 +25,7 @@ import { HealthModule } from './modules/health/health.module';
 import { ItAdminModule } from './modules/it-admin/it-admin.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { PaymentsModule } from './modules/payments/payments.module';
+import { PortalModule } from './modules/portal/portal.module';
 import { RegistrationModule } from './modules/registration/registration.module';
 import { ReportingModule } from './modules/reporting/reporting.module';
 import { SeoModule } from './modules/seo/seo.module';
@@ -72,6 +73,7 @@ import { WaitlistModule } from './modules/waitlist/waitlist.module';
     DataExportModule,
     GoNoGoModule,
     WaitlistModule,
+    PortalModule,
   ],
   providers: [
     { provide: APP_GUARD, useClass: AppAuthGuard },

@@ -26,6 +26,7 @@ import {
   htmlEmail,
   htmlMarker,
   type HtmlValue,
+  linkValue,
   type OrganizationLook,
   ratingLinks,
   render,
@@ -448,6 +449,79 @@ export class CommunicationsService {
           kind: 'class_below_minimum',
           // Once per class and start: a class moved and still below its minimum at its new decision time is news.
           dedupeKey: `class_below_minimum:${cls.id}:${new Date(cls.startDate).getTime()}:${u.id}:email`,
+        },
+        manager,
+      );
+      if (row) queued += 1;
+    }
+    return queued;
+  }
+
+  /**
+   * A message the product writes in full itself (the student portal's sign-in link): kind 'system', always sent (the
+   * student asked for it), never an organization template. `link` is shown as a link in the HTML part. False when a
+   * message with this dedupe key was already queued.
+   */
+  async queueSystemEmail(
+    manager: EntityManager,
+    m: {
+      organizationId: string;
+      studentId: string;
+      recipient: { firstName: string; lastName: string; email: string; phone: string | null };
+      subject: string;
+      message: string;
+      /** Written where `message` has {{link}}: its address in the text part, `label` as a link in the HTML part. */
+      link?: { url: string; label: string };
+      dedupeKey: string;
+    },
+  ): Promise<boolean> {
+    const org = await this.look(m.organizationId, manager);
+    const link = m.link ? linkValue(m.link.url, m.link.label) : null;
+    const html = htmlEmail(m.message.split('{{link}}').join(htmlMarker('link')), org, undefined, link ? { link: link.html } : {});
+    const row = await this.repo.insert(
+      {
+        organizationId: m.organizationId,
+        recipientType: 'student',
+        recipientId: m.studentId,
+        recipient: snapshot(m.recipient),
+        channel: 'email',
+        toAddress: m.recipient.email,
+        subject: m.subject,
+        message: m.message.split('{{link}}').join(link?.text ?? ''),
+        html,
+        templateId: null,
+        kind: 'system',
+        dedupeKey: m.dedupeKey,
+      },
+      manager,
+    );
+    return row !== null;
+  }
+
+  /** An email to each of the organization's admins (users with the admin role); answers how many were queued. */
+  async queueAdminEmail(
+    manager: EntityManager,
+    organizationId: string,
+    m: { subject: string; message: string; dedupeKey: string },
+  ): Promise<number> {
+    const admins = (await this.auth.listUsers(organizationId)).filter((u) => u.role === 'admin');
+    const org = await this.look(organizationId, manager);
+    let queued = 0;
+    for (const u of admins) {
+      const row = await this.repo.insert(
+        {
+          organizationId,
+          recipientType: 'user',
+          recipientId: u.id,
+          recipient: { firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone ?? null },
+          channel: 'email',
+          toAddress: u.email,
+          subject: m.subject,
+          message: m.message,
+          html: htmlEmail(m.message, org),
+          templateId: null,
+          kind: 'system',
+          dedupeKey: `${m.dedupeKey}:${u.id}`,
         },
         manager,
       );

@@ -63,7 +63,15 @@ export class RefundsService {
    * Cancels (held or active -> cancelled, seat freed once). A card payment is refunded by default: the quoted
    * amount, or the admin's `amount` up to what is left. Cancelling a cancelled enrollment again changes nothing.
    */
-  async cancel(organizationId: string, userId: string | null, id: string, dto: CancelEnrollmentDto, idempotencyKey?: string) {
+  async cancel(
+    organizationId: string,
+    userId: string | null,
+    id: string,
+    dto: CancelEnrollmentDto,
+    idempotencyKey?: string,
+    /** The student cancelled in their portal: the policy's refund only, told as their own action. */
+    opts: { byStudent?: boolean } = {},
+  ) {
     let openIntent: string | null = null;
     const reply = await this.db.transaction(async (m) => {
       const e = await this.cards.inOrganization(id, organizationId, m, true);
@@ -94,12 +102,15 @@ export class RefundsService {
             dto.amount !== undefined ? 'Cancelled by the organization' : reason,
             userId,
             idempotencyKey,
+            opts.byStudent ? { source: 'self_service', stripeKey: `classlane-enrollment-${e.id}-self-service-refund` } : null,
           );
       }
       await this.activity.record(
         organizationId,
         'enrollment_cancelled',
-        `${e.studentName}'s enrollment in ${e.classTitle} was cancelled${refund ? ` with a refund of ${formatDollars(refund.amountCents)}` : ''}`,
+        opts.byStudent
+          ? `${e.studentName} cancelled ${e.classTitle}${refund ? ` (refund ${formatDollars(refund.amountCents)})` : ''}`
+          : `${e.studentName}'s enrollment in ${e.classTitle} was cancelled${refund ? ` with a refund of ${formatDollars(refund.amountCents)}` : ''}`,
         {
           studentId: e.studentId,
           studentName: e.studentName,
@@ -107,6 +118,7 @@ export class RefundsService {
           className: e.classTitle,
           enrollmentId: e.id,
           refund: refund ? refund.amountCents / 100 : 0,
+          ...(opts.byStudent ? { source: 'self_service' } : {}),
         },
         m,
       );
