@@ -210,6 +210,12 @@ export interface paths {
   "/api/portal/enrollments/{id}/receipt": {
     get: operations["Portal_receipt"];
   };
+  "/api/portal/enrollments/{id}/transfer": {
+    post: operations["Portal_transfer"];
+  };
+  "/api/portal/enrollments/{id}/transfer-options": {
+    get: operations["Portal_transferOptions"];
+  };
   "/api/portal/erasure": {
     post: operations["Portal_erasure"];
   };
@@ -2594,6 +2600,60 @@ export interface components {
       /** @example maya@example.com */
       email: string;
     };
+    PortalTransferOptionDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /** @example Pottery I (Thursday) */
+      title: string;
+      /** @example Studio A */
+      location: string;
+      /** @example Luis */
+      instructor: string;
+      /**
+       * Format: date-time
+       * @example 2026-12-01T17:00:00.000Z
+       */
+      startDate: string;
+      /** @example 4 */
+      seatsLeft: number;
+      /** @example 60 */
+      price: number;
+      /**
+       * @description Dollars more to pay (positive) or back on the card (negative)
+       * @example -20
+       */
+      priceDifference: number;
+      /**
+       * @description False: a dearer class for a card payment (paying the difference online is not built yet)
+       * @example true
+       */
+      available: boolean;
+    };
+    PortalTransferResponseDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /** @example active */
+      status: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      classId: string;
+      /** @example Pottery I (Thursday) */
+      className: string;
+      /** @example 80 */
+      amountPaid: number;
+      /** @example 20 */
+      refundedAmount: number;
+      /** @description The difference refunded to the card, if any */
+      refund: components["schemas"]["PortalCancelRefundDto"] | null;
+    };
     PortalWaitlistEntryDto: {
       /**
        * Format: uuid
@@ -4122,6 +4182,10 @@ export interface components {
        * @example 220
        */
       revenue: number;
+    };
+    TransferEnrollmentDto: {
+      /** Format: uuid */
+      toClassId: string;
     };
     TwilioInfoResponseDto: {
       /** @example false */
@@ -7298,6 +7362,73 @@ export interface operations {
       200: {
         content: {
           "application/pdf": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Portal_transfer: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TransferEnrollmentDto"];
+      };
+    };
+    responses: {
+      /** @description Switches to another open class in one transaction (new seat taken, old one freed). A cheaper class refunds the difference to the card; a dearer one for a card payment is 409 (paying online is not built). 403 when selfServiceTransfers is off; 409 when the class is full */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalTransferResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Portal_transferOptions: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The open classes with a free seat this registration may switch to, with the price difference. 403 when transfers are off */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalTransferOptionDto"][];
+          };
         };
       };
       /** @description Bad input: the field messages are in `errors` */

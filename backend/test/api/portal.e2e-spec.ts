@@ -321,4 +321,86 @@ describe('student portal', () => {
     await w.a.http.post('/api/portal/enrollments/not-an-id/cancel').set(portal).expect(404);
     await w.a.http.put('/api/portal/profile').set(portal).send({}).expect(400);
   });
+
+  it('should switch to a cheaper class in one move, refunding the difference to the card once', async () => {
+    const e = await paid(10 * DAY);
+    const portal = await signIn(e.email);
+    const cheaper = await cardClass(w.a, org, {
+      title: 'Pottery I (Thursday)',
+      price: 60,
+      discountPrice: null,
+      startDate: new Date(Date.now() + 11 * DAY).toISOString(),
+    });
+    const dearer = await cardClass(w.a, org, {
+      title: 'Pottery Pro',
+      price: 120,
+      discountPrice: null,
+      startDate: new Date(Date.now() + 11 * DAY).toISOString(),
+    });
+    const options = (await w.a.http.get(`/api/portal/enrollments/${e.id}/transfer-options`).set(portal).expect(200)).body.data;
+    expect(options.find((o: { id: string }) => o.id === cheaper.id)).toMatchObject({
+      price: 60,
+      priceDifference: -20,
+      available: true,
+      seatsLeft: 20,
+    });
+    expect(options.find((o: { id: string }) => o.id === dearer.id)).toMatchObject({ priceDifference: 40, available: false });
+    expect(options.find((o: { id: string }) => o.id === e.classId)).toBeUndefined();
+
+    const refused = await w.a.http.post(`/api/portal/enrollments/${e.id}/transfer`).set(portal).send({ toClassId: dearer.id }).expect(409);
+    expect(refused.body.error).toContain('costs $40.00 more');
+    expect(await seatsTaken(w.a, e.classId)).toBe(1);
+
+    const before = w.stand.requests.length;
+    const moved = await w.a.http.post(`/api/portal/enrollments/${e.id}/transfer`).set(portal).send({ toClassId: cheaper.id }).expect(200);
+    expect(moved.body.data).toMatchObject({ id: e.id, status: 'active', classId: cheaper.id, refundedAmount: 20, refund: { amount: 20 } });
+    expect(w.stand.requests.slice(before).filter((r) => r.path === '/v1/refunds')).toHaveLength(1);
+    expect([await seatsTaken(w.a, e.classId), await seatsTaken(w.a, cheaper.id)]).toEqual([0, 1]);
+    const [ev] = await w.a.db.query(
+      "SELECT description FROM activity_events WHERE event_type = 'enrollment_transferred' AND metadata->>'enrollmentId' = $1",
+      [e.id],
+    );
+    expect(ev.description).toBe('Maya Lin switched from Pottery I to Pottery I (Thursday) (refund $20.00)');
+    // The same move again is refused (it is already there) and refunds nothing more.
+    await w.a.http.post(`/api/portal/enrollments/${e.id}/transfer`).set(portal).send({ toClassId: cheaper.id }).expect(409);
+    const r = (await w.a.http.get('/api/portal/registrations').set(portal).expect(200)).body.data.enrollments[0];
+    expect(r).toMatchObject({ class: { id: cheaper.id }, refundedAmount: 20 });
+    // Someone else's registration, another organization's class, and transfers switched off.
+    const stranger = await signIn((await paid(10 * DAY)).email);
+    await w.a.http.post(`/api/portal/enrollments/${e.id}/transfer`).set(stranger).send({ toClassId: e.classId }).expect(404);
+    const foreign = await cardClass(w.a, other);
+    await w.a.http.post(`/api/portal/enrollments/${e.id}/transfer`).set(portal).send({ toClassId: foreign.id }).expect(404);
+    await w.a.http.put('/api/settings').set(org.auth).send({ selfServiceTransfers: false }).expect(200);
+    try {
+      await w.a.http.post(`/api/portal/enrollments/${e.id}/transfer`).set(portal).send({ toClassId: e.classId }).expect(403);
+    } finally {
+      await w.a.http.put('/api/settings').set(org.auth).send({ selfServiceTransfers: true }).expect(200);
+    }
+  });
+
+  it('should never oversell the last seat nor lose or keep both seats when a switch races a registration', async () => {
+    for (let round = 0; round < 4; round++) {
+      const e = await paid(10 * DAY);
+      const portal = await signIn(e.email);
+      const last = await cardClass(w.a, org, { title: `Last seat ${round}`, price: 80, discountPrice: null, maxStudents: 1 });
+      const [move, reg] = await Promise.all([
+        w.a.http.post(`/api/portal/enrollments/${e.id}/transfer`).set(portal).send({ toClassId: last.id }),
+        w.a.http.post('/api/students/register').send(registerBody(org.orgId, last.id)),
+      ]);
+      // Exactly one of them gets the seat; the other is refused readably.
+      expect([move.status === 200, reg.status === 201].filter(Boolean)).toHaveLength(1);
+      expect(move.status === 200 ? reg.status : move.status).toBe(409);
+      expect(await seatsTaken(w.a, last.id)).toBe(1);
+      const [row] = await w.a.db.query('SELECT class_id, status FROM enrollments WHERE id = $1', [e.id]);
+      expect(row.status).toBe('active');
+      if (move.status === 200) {
+        expect(row.class_id).toBe(last.id);
+        expect(await seatsTaken(w.a, e.classId)).toBe(0);
+      } else {
+        expect(move.body.error).toBe('This class is full. No seats are left.');
+        expect(row.class_id).toBe(e.classId);
+        expect(await seatsTaken(w.a, e.classId)).toBe(1);
+      }
+    }
+  });
 });

@@ -6,7 +6,7 @@ import { RateLimit } from '../../common/http/rate-limit';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import { ApiEnvelope, ApiRawReply, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { StudentExportResponseDto } from '../data-export/data-export.controller';
-import { PortalSessionDto, RequestPortalLinkDto, UpdatePortalProfileDto } from './dto/portal.dto';
+import { PortalSessionDto, RequestPortalLinkDto, TransferEnrollmentDto, UpdatePortalProfileDto } from './dto/portal.dto';
 import {
   PortalCancelResponseDto,
   PortalErasureRequestedDto,
@@ -15,6 +15,8 @@ import {
   PortalRegistrationsDto,
   PortalSessionResponseDto,
   PortalSignOutDto,
+  PortalTransferOptionDto,
+  PortalTransferResponseDto,
 } from './dto/portal.response';
 import { CurrentStudent, type PortalUser } from './portal-user';
 import { PortalService } from './portal.service';
@@ -80,6 +82,27 @@ export class PortalController {
   @Post('enrollments/:id/cancel')
   cancel(@CurrentStudent() user: PortalUser, @Param('id', UuidParam) id: string) {
     return this.portal.cancel(user, id);
+  }
+
+  @ApiEnvelope(PortalTransferOptionDto, {
+    isArray: true,
+    description: 'The open classes with a free seat this registration may switch to, with the price difference. 403 when transfers are off',
+  })
+  @Get('enrollments/:id/transfer-options')
+  transferOptions(@CurrentStudent() user: PortalUser, @Param('id', UuidParam) id: string) {
+    return this.portal.transferOptions(user, id);
+  }
+
+  @ApiEnvelope(PortalTransferResponseDto, {
+    description:
+      'Switches to another open class in one transaction (new seat taken, old one freed). A cheaper class refunds the difference to the card; ' +
+      'a dearer one for a card payment is 409 (paying online is not built). 403 when selfServiceTransfers is off; 409 when the class is full',
+  })
+  @ApiRequestExample({ toClassId: 'c0000000-0000-4000-8000-000000000002' })
+  @HttpCode(200)
+  @Post('enrollments/:id/transfer')
+  transfer(@CurrentStudent() user: PortalUser, @Param('id', UuidParam) id: string, @Body() dto: TransferEnrollmentDto) {
+    return this.portal.transfer(user, id, dto.toClassId);
   }
 
   @ApiEnvelope(PortalProfileUpdatedDto, { description: 'The phone and message consent; the email stays (it is who the student is)' })

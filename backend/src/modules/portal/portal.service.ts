@@ -16,7 +16,7 @@ import { DataExportService } from '../data-export/data-export.service';
 import { selfServiceRules, type OrganizationEntity } from '../organizations/organization.entity';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { formatDollars, refundQuote } from '../payments/money';
-import { RefundsService } from '../payments/refunds.service';
+import { RefundsService, transferPriceCents } from '../payments/refunds.service';
 import { StudentsService } from '../students/students.service';
 import type { RequestPortalLinkDto, UpdatePortalProfileDto } from './dto/portal.dto';
 import type { PortalUser } from './portal-user';
@@ -226,6 +226,62 @@ export class PortalService {
       refundedAmount: r.refundedAmount,
       refund: r.refund ? { id: r.refund.id, amount: r.refund.amount, status: r.refund.status } : null,
     };
+  }
+
+  /** The classes this registration may switch to, with seats left and the difference in price (negative: money back). */
+  async transferOptions(user: PortalUser, id: string) {
+    const { org, e } = await this.ownEnrollment(user, id);
+    this.assertTransfers(org, e);
+    const kept = e.amountPaidCents - e.refundedCents;
+    const paidByCard = e.paymentMethod === 'card' && e.paymentStatus === 'completed';
+    return (await this.repo.openClasses(user.organizationId))
+      .filter((c) => c.id !== e.classId)
+      .map((c) => {
+        const price = transferPriceCents(c);
+        return {
+          id: c.id,
+          title: c.title,
+          location: c.location,
+          instructor: c.instructor,
+          startDate: c.startDate,
+          seatsLeft: c.seatsLeft,
+          price: price / 100,
+          // A card payment is compared with what it kept; an in-person one with its own class's price.
+          priceDifference: (price - (paidByCard ? kept : transferPriceCents(e))) / 100,
+          // Paying more by card is not built: such a class is listed but cannot be chosen here.
+          available: !(paidByCard && price > kept),
+        };
+      });
+  }
+
+  /** Moves the registration through the payments module's one transfer (one transaction: never oversold, never both seats). */
+  async transfer(user: PortalUser, id: string, toClassId: string) {
+    const { org, e } = await this.ownEnrollment(user, id);
+    this.assertTransfers(org, e);
+    const r = await this.refunds.transfer(user.organizationId, e.id, toClassId, { byStudent: true });
+    return {
+      id: r.id,
+      status: r.status,
+      classId: r.classId,
+      className: r.className,
+      amountPaid: r.amountPaid,
+      refundedAmount: r.refundedAmount,
+      refund: r.refund ? { id: r.refund.id, amount: r.refund.amount, status: r.refund.status } : null,
+    };
+  }
+
+  private assertTransfers(org: OrganizationEntity, e: PortalEnrollment) {
+    const rules = selfServiceRules(org.settings);
+    if (!rules.selfService) throw new AppException(HttpStatus.FORBIDDEN, SELF_SERVICE_OFF);
+    if (!rules.selfServiceTransfers)
+      throw new AppException(HttpStatus.FORBIDDEN, 'Switching classes is not offered here. Please contact the organization.', {
+        contact: organizationContact(org),
+      });
+    if (e.status !== 'active') throw new AppException(HttpStatus.CONFLICT, 'Only an active registration can switch classes.');
+    if (new Date(e.startDate).getTime() <= Date.now())
+      throw new AppException(HttpStatus.CONFLICT, 'This class has already started; it can no longer be switched here.', {
+        contact: organizationContact(org),
+      });
   }
 
   async updateProfile(user: PortalUser, dto: UpdatePortalProfileDto) {

@@ -146,3 +146,27 @@ export class PortalErasureRequestedDto {
   @ApiProperty({ example: true }) requested: boolean;
   @ApiProperty({ example: 'Your request was sent to the organization. They will confirm when your data is erased.' }) message: string;
 }
+
+export class PortalTransferOptionDto {
+  @ApiProperty({ format: 'uuid', example: ID }) id: string;
+  @ApiProperty({ example: 'Pottery I (Thursday)' }) title: string;
+  @ApiProperty({ example: 'Studio A' }) location: string;
+  @ApiProperty({ example: 'Luis' }) instructor: string;
+  @ApiProperty({ format: 'date-time', example: TIME }) startDate: string;
+  @ApiProperty({ example: 4 }) seatsLeft: number;
+  @ApiProperty({ example: 60 }) price: number;
+  @ApiProperty({ example: -20, description: 'Dollars more to pay (positive) or back on the card (negative)' }) priceDifference: number;
+  @ApiProperty({ example: true, description: 'False: a dearer class for a card payment (paying the difference online is not built yet)' })
+  available: boolean;
+}
+
+export class PortalTransferResponseDto {
+  @ApiProperty({ format: 'uuid', example: ID }) id: string;
+  @ApiProperty({ example: 'active' }) status: string;
+  @ApiProperty({ format: 'uuid', example: ID }) classId: string;
+  @ApiProperty({ example: 'Pottery I (Thursday)' }) className: string;
+  @ApiProperty({ example: 80 }) amountPaid: number;
+  @ApiProperty({ example: 20 }) refundedAmount: number;
+  @ApiProperty({ type: PortalCancelRefundDto, nullable: true, description: 'The difference refunded to the card, if any' })
+  refund: PortalCancelRefundDto | null;
+}
