@@ -109,6 +109,17 @@ describe('student portal', () => {
     await w.a.http.post('/api/portal/session').send({ token: 'bad token!' }).expect(400);
   });
 
+  it("should end every confirmation and receipt email with 'Manage your registration' (the /my page, email filled in)", async () => {
+    const e = await paid(10 * DAY);
+    const mails = await w.a.db.query('SELECT kind, message, html FROM communications WHERE to_address = $1 ORDER BY kind', [e.email]);
+    expect(mails.map((m: { kind: string }) => m.kind)).toEqual(['confirmation', 'receipt']);
+    const url = `/my?organizationId=${org.orgId}&email=${encodeURIComponent(e.email)}`;
+    for (const m of mails) {
+      expect(m.message).toMatch(new RegExp(`Manage your registration: http[^\\s]+${url.replace(/[?.+]/g, '\\$&')}$`));
+      expect(m.html).toContain(`${url.replace('&', '&#38;')}">Manage your registration</a>`);
+    }
+  });
+
   it('should refuse an expired link and sign in once when one link is used twice at once', async () => {
     const e = await paid(10 * DAY);
     await w.a.http.post('/api/portal/link').send({ organizationId: org.orgId, email: e.email }).expect(202);

@@ -48,6 +48,9 @@ const dollars = (cents: number) => DOLLARS.format(cents / 100);
 const longDate = (d: Date) => LONG_DATE.format(d);
 const time12 = (d: Date) => TIME_12.format(d);
 
+/** The messages that carry 'Manage your registration' (the student portal's page, decision 18). */
+const MANAGE_LINK_KINDS: MessageKind[] = ['confirmation', 'reminder', 'receipt'];
+
 /** The people of a registration, as the registering code has them (nothing is read back from the students table). */
 export interface RegistrationMessageInput {
   organizationId: string;
@@ -603,7 +606,13 @@ export class CommunicationsService {
     const subjectT = own ? (own.subjectTemplate ?? '') : BUILT_IN[kind][channel].subject;
     const messageT = own ? own.messageTemplate : BUILT_IN[kind][channel].message;
     const richNames = Object.keys(rich) as TemplateVariable[];
-    const message = render(messageT, { ...values, ...Object.fromEntries(richNames.map((k) => [k, rich[k]!.text])) }) + appendix;
+    // Every confirmation, reminder and receipt email ends with the way to the student portal, whatever the template.
+    const manage = channel === 'email' && MANAGE_LINK_KINDS.includes(kind) ? this.manageLink(input.organizationId, input.email) : null;
+    const manageText = (link: string) => (manage ? `\n\nManage your registration: ${link}` : '');
+    const message =
+      render(messageT, { ...values, ...Object.fromEntries(richNames.map((k) => [k, rich[k]!.text])) }) +
+      appendix +
+      manageText(manage?.text ?? '');
     const to = channel === 'email' ? input.email : toE164Phone(input.phone);
     if (!to) return null;
     const transactional = TRANSACTIONAL_KINDS.includes(kind);
@@ -619,12 +628,15 @@ export class CommunicationsService {
       html:
         channel === 'email'
           ? htmlEmail(
-              richNames.length
+              (richNames.length
                 ? render(messageT, { ...values, ...Object.fromEntries(richNames.map((k) => [k, htmlMarker(k)])) }) + appendix
-                : message,
+                : render(messageT, values) + appendix) + manageText(htmlMarker('manageLink')),
               org,
               transactional ? undefined : unsubscribeUrl(this.publicUrl, this.secret, input.organizationId, input.studentId),
-              Object.fromEntries(richNames.map((k) => [k, rich[k]!.html])),
+              {
+                ...Object.fromEntries(richNames.map((k) => [k, rich[k]!.html])),
+                ...(manage ? { manageLink: manage.html } : {}),
+              },
             )
           : null,
       attachments,
@@ -633,6 +645,12 @@ export class CommunicationsService {
       dedupeKey,
       scheduledAt,
     };
+  }
+
+  /** The organization's portal page with the email filled in: the student asks there for a sign-in link. */
+  private manageLink(organizationId: string, email: string): HtmlValue {
+    const url = `${this.publicUrl}/my?organizationId=${organizationId}&email=${encodeURIComponent(email)}`;
+    return linkValue(url, 'Manage your registration');
   }
 
   /** What a class message says about the class (sessions from ClassesService, never recomputed here). */
