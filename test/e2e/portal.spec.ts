@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn } from './admin-helpers';
+import { ADMIN, apiSignIn, freshOrganization, signInUi } from './admin-helpers';
 import { STRIPE_E2E } from './stripe-env';
 import { onboardDemoOrganization } from './stripe-helpers';
 
@@ -159,4 +159,20 @@ test('a student signs in by an emailed link and cancels with the refund the poli
   await page.getByRole('button', { name: 'Open my registrations' }).click();
   await expect(page.getByText('This sign-in link has expired or was already used.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
+});
+
+test("the admin sets the student portal's rules on Settings › Policies", async ({ page }, testInfo) => {
+  const org = await freshOrganization(page.request);
+  await signInUi(page, org.email, org.password);
+  await page.goto('/admin/settings?tab=policies');
+  const panel = page.getByRole('region', { name: 'Student self-service' });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByLabel('Cancel online until (hours before the first session)')).toHaveValue('24');
+  await panel.getByLabel('Cancel online until (hours before the first session)').fill('48');
+  await panel.getByLabel('Students may switch to another open class').uncheck();
+  await panel.getByRole('button', { name: 'Save self-service settings' }).click();
+  await expect(panel.getByText('Self-service settings saved successfully!')).toBeVisible();
+  const saved = (await (await page.request.get('/api/settings', { headers: { Authorization: `Bearer ${org.token}` } })).json()).data;
+  expect(saved).toMatchObject({ selfService: true, selfServiceCancelHoursBefore: 48, selfServiceTransfers: false });
+  await panel.screenshot({ path: `/tmp/h21-portal-settings-${testInfo.project.name}.png` });
 });
