@@ -310,6 +310,13 @@ describe('student portal', () => {
     const adminMail = await w.a.db.query("SELECT subject FROM communications WHERE to_address = $1 AND kind = 'system'", [org.email]);
     expect(adminMail).toEqual([{ subject: 'Erasure request: Maya Lin' }]);
 
+    // The admin completes the erasure with the existing one: the session ends at once.
+    const erased = await paid(10 * DAY);
+    const erasedPortal = await signIn(erased.email);
+    const [{ student_id: erasedId }] = await w.a.db.query('SELECT student_id FROM enrollments WHERE id = $1', [erased.id]);
+    await w.a.http.delete(`/api/students/${erasedId}?erase=true`).set(org.auth).expect(200);
+    await w.a.http.get('/api/portal/registrations').set(erasedPortal).expect(401);
+
     const pdf = await w.a.http.get(`/api/portal/enrollments/${e.id}/receipt`).set(portal).buffer(true).expect(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(Buffer.from(pdf.body).subarray(0, 5).toString()).toBe('%PDF-');

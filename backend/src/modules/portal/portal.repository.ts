@@ -96,12 +96,12 @@ export class PortalRepository {
     return rows[0] ?? null;
   }
 
-  /** The signed-in student of a session (its link used, not signed out), or null. */
+  /** The signed-in student of a session (its link used, not signed out, the person not erased since), or null. */
   async sessionStudent(linkId: string, studentId: string) {
     const rows: { studentId: string; organizationId: string; firstName: string; lastName: string; email: string }[] = await this.db.query(
       `SELECT s.id AS "studentId", s.organization_id AS "organizationId", s.first_name AS "firstName", s.last_name AS "lastName", s.email
          FROM portal_links l JOIN students s ON s.id = l.student_id AND s.organization_id = l.organization_id
-        WHERE l.id = $1 AND l.student_id = $2 AND l.used_at IS NOT NULL AND l.signed_out_at IS NULL`,
+        WHERE l.id = $1 AND l.student_id = $2 AND l.used_at IS NOT NULL AND l.signed_out_at IS NULL AND s.status <> 'erased'`,
       [linkId, studentId],
     );
     return rows[0] ?? null;
