@@ -30,6 +30,7 @@ import { OrganizationsModule } from './modules/organizations/organizations.modul
 import { PaymentsModule } from './modules/payments/payments.module';
 import { PostgresThrottlerStorage } from './modules/rate-limits/postgres-throttler.storage';
 import { RateLimitsModule } from './modules/rate-limits/rate-limits.module';
+import { PortalModule } from './modules/portal/portal.module';
 import { RegistrationModule } from './modules/registration/registration.module';
 import { RegistrationFormsModule } from './modules/registration-forms/registration-forms.module';
 import { ReportingModule } from './modules/reporting/reporting.module';
@@ -89,6 +90,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     WaitlistModule,
     WebhooksModule,
     CalendarFeedsModule,
+    PortalModule,
   ],
   providers: [
     { provide: APP_GUARD, useClass: AppAuthGuard },

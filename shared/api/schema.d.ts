@@ -204,6 +204,42 @@ export interface paths {
   "/api/payments/mark-unpaid": {
     post: operations["InPersonPayments_markUnpaid"];
   };
+  "/api/portal/enrollments/{id}/calendar.ics": {
+    get: operations["Portal_calendar"];
+  };
+  "/api/portal/enrollments/{id}/cancel": {
+    post: operations["Portal_cancel"];
+  };
+  "/api/portal/enrollments/{id}/receipt": {
+    get: operations["Portal_receipt"];
+  };
+  "/api/portal/enrollments/{id}/transfer": {
+    post: operations["Portal_transfer"];
+  };
+  "/api/portal/enrollments/{id}/transfer-options": {
+    get: operations["Portal_transferOptions"];
+  };
+  "/api/portal/erasure": {
+    post: operations["Portal_erasure"];
+  };
+  "/api/portal/export": {
+    get: operations["Portal_export"];
+  };
+  "/api/portal/link": {
+    post: operations["Portal_requestLink"];
+  };
+  "/api/portal/profile": {
+    put: operations["Portal_updateProfile"];
+  };
+  "/api/portal/registrations": {
+    get: operations["Portal_registrations"];
+  };
+  "/api/portal/session": {
+    post: operations["Portal_session"];
+  };
+  "/api/portal/signout": {
+    post: operations["Portal_signOut"];
+  };
   "/api/public/branding/{organizationId}": {
     get: operations["Public_branding"];
   };
@@ -2225,6 +2261,9 @@ export interface components {
       timeZone?: string;
       classConfirmedMessages?: boolean;
       waitlistOfferHours?: number;
+      selfService?: boolean;
+      selfServiceCancelHoursBefore?: number;
+      selfServiceTransfers?: boolean;
     };
     PaymentIntentResponseDto: {
       /**
@@ -2414,13 +2453,368 @@ export interface components {
       /** @example null */
       stripePriceId: string | null;
     };
+    PortalCancelRefundDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /** @example 40 */
+      amount: number;
+      /**
+       * @example succeeded
+       * @enum {string}
+       */
+      status: "pending" | "succeeded" | "failed";
+    };
+    PortalCancelResponseDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /** @example cancelled */
+      status: string;
+      /**
+       * @example card
+       * @enum {string}
+       */
+      paymentMethod: "card" | "in-person";
+      /** @example 80 */
+      amountPaid: number;
+      /** @example 40 */
+      refundedAmount: number;
+      /** @description The refund this cancellation made (null on a repeat) */
+      refund: components["schemas"]["PortalCancelRefundDto"] | null;
+    };
+    PortalClassDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /** @example Pottery I */
+      title: string;
+      /** @example Studio A */
+      location: string;
+      /** @example Luis */
+      instructor: string;
+      /**
+       * @description Minutes per session
+       * @example 60
+       */
+      duration: number;
+      /**
+       * @example [
+       *   "2026-12-01T17:00:00.000Z"
+       * ]
+       */
+      sessions: string[];
+    };
+    PortalContactDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /** @example Clay Studio */
+      name: string;
+      /** @example hello@claystudio.example */
+      email: string | null;
+      /** @example (559) 555-0100 */
+      phone: string | null;
+    };
     PortalDto: {
       /** @description Where the portal sends the admin back: an address on this site (PUBLIC_URL) */
       returnUrl?: string;
     };
+    PortalEnrollmentDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      student: components["schemas"]["PortalPersonDto"];
+      class: components["schemas"]["PortalClassDto"];
+      /**
+       * @example active
+       * @enum {string}
+       */
+      status: "held" | "active" | "cancelled";
+      /**
+       * @example card
+       * @enum {string}
+       */
+      paymentMethod: "card" | "in-person";
+      /**
+       * @example completed
+       * @enum {string}
+       */
+      paymentStatus: "pending" | "completed" | "failed";
+      /** @example 80 */
+      amountPaid: number;
+      /** @example 0 */
+      refundedAmount: number;
+      /**
+       * Format: date-time
+       * @example 2026-12-01T17:00:00.000Z
+       */
+      enrolledAt: string;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      cancelledAt: string | null;
+      refunds: components["schemas"]["PortalRefundDto"][];
+      /**
+       * @description Cancellable here now (self-service on, before the cut-off)
+       * @example true
+       */
+      canCancel: boolean;
+      /**
+       * Format: date-time
+       * @description The cut-off: selfServiceCancelHoursBefore before the first session
+       * @example 2026-12-01T17:00:00.000Z
+       */
+      cancelBefore: string;
+      /** @example true */
+      canTransfer: boolean;
+      refundQuote: components["schemas"]["PortalRefundQuoteDto"] | null;
+    };
+    PortalErasureRequestedDto: {
+      /** @example true */
+      requested: boolean;
+      /** @example Your request was sent to the organization. They will confirm when your data is erased. */
+      message: string;
+    };
+    PortalLinkRequestedDto: {
+      /** @example If this email belongs to a registration with us, a sign-in link is on its way. It works once, for 15 minutes. */
+      message: string;
+    };
+    PortalPersonDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /** @example Maya */
+      firstName: string;
+      /** @example Lin */
+      lastName: string;
+    };
+    PortalProfileDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /** @example Maya */
+      firstName: string;
+      /** @example Lin */
+      lastName: string;
+      /** @example maya@example.com */
+      email: string;
+      /** @example 5595550123 */
+      phone: string;
+      /** @example true */
+      communicationOptIn: boolean;
+    };
+    PortalProfileUpdatedDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /** @example maya@example.com */
+      email: string;
+      /** @example 5595550123 */
+      phone: string;
+      /** @example true */
+      communicationOptIn: boolean;
+    };
+    PortalRefundDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /** @example 40 */
+      amount: number;
+      /**
+       * @example succeeded
+       * @enum {string}
+       */
+      status: "pending" | "succeeded" | "failed";
+      /** @example Cancelled 5 days before the class: 50% refund by the policy at registration */
+      reason: string;
+      /**
+       * Format: date-time
+       * @example 2026-12-01T17:00:00.000Z
+       */
+      createdAt: string;
+    };
+    PortalRefundQuoteDto: {
+      /**
+       * @description Dollars back if cancelled now
+       * @example 40
+       */
+      refundAmount: number;
+      /**
+       * @description The percentage of the policy frozen at registration
+       * @example 50
+       */
+      refundPercentage: number | null;
+      /**
+       * @description The organization had no policy when the student registered: the whole amount
+       * @example false
+       */
+      noPolicy: boolean;
+      /** @example 5 */
+      daysBeforeClass: number | null;
+      /** @example 80 */
+      paidAmount: number;
+    };
+    PortalRegistrationsDto: {
+      student: components["schemas"]["PortalProfileDto"];
+      organization: components["schemas"]["PortalContactDto"];
+      rules: components["schemas"]["PortalRulesDto"];
+      enrollments: components["schemas"]["PortalEnrollmentDto"][];
+      waitlist: components["schemas"]["PortalWaitlistEntryDto"][];
+    };
     PortalResponseDto: {
       /** @example https://billing.stripe.com/p/session/test_a1 */
       url: string;
+    };
+    PortalRulesDto: {
+      /** @example true */
+      selfService: boolean;
+      /** @example 24 */
+      selfServiceCancelHoursBefore: number;
+      /** @example true */
+      selfServiceTransfers: boolean;
+    };
+    PortalSessionDto: {
+      token: string;
+    };
+    PortalSessionResponseDto: {
+      /** @description The portal token: send it as Authorization: Bearer to /api/portal/* (and nothing else accepts it) */
+      token: string;
+      /**
+       * Format: date-time
+       * @example 2026-12-01T17:00:00.000Z
+       */
+      expiresAt: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      organizationId: string;
+      student: components["schemas"]["PortalStudentDto"];
+    };
+    PortalSignOutDto: {
+      /** @example true */
+      signedOut: boolean;
+    };
+    PortalStudentDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /** @example Maya */
+      firstName: string;
+      /** @example Lin */
+      lastName: string;
+      /** @example maya@example.com */
+      email: string;
+    };
+    PortalTransferOptionDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /** @example Pottery I (Thursday) */
+      title: string;
+      /** @example Studio A */
+      location: string;
+      /** @example Luis */
+      instructor: string;
+      /**
+       * Format: date-time
+       * @example 2026-12-01T17:00:00.000Z
+       */
+      startDate: string;
+      /** @example 4 */
+      seatsLeft: number;
+      /** @example 60 */
+      price: number;
+      /**
+       * @description Dollars more to pay (positive) or back on the card (negative)
+       * @example -20
+       */
+      priceDifference: number;
+      /**
+       * @description False: a dearer class for a card payment (paying the difference online is not built yet)
+       * @example true
+       */
+      available: boolean;
+    };
+    PortalTransferResponseDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /** @example active */
+      status: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      classId: string;
+      /** @example Pottery I (Thursday) */
+      className: string;
+      /** @example 80 */
+      amountPaid: number;
+      /** @example 20 */
+      refundedAmount: number;
+      /** @description The difference refunded to the card, if any */
+      refund: components["schemas"]["PortalCancelRefundDto"] | null;
+    };
+    PortalWaitlistEntryDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      classId: string;
+      /** @example Pottery II */
+      classTitle: string;
+      /**
+       * Format: date-time
+       * @example 2026-12-01T17:00:00.000Z
+       */
+      startDate: string;
+      /**
+       * @example waiting
+       * @enum {string}
+       */
+      status: "waiting" | "offered";
+      /**
+       * Format: date-time
+       * @example null
+       */
+      offerExpiresAt: string | null;
+      /**
+       * @description Place in line (1 = next)
+       * @example 2
+       */
+      position: number;
     };
     PublicConfigResponseDto: {
       /**
@@ -2661,11 +3055,11 @@ export interface components {
        */
       status: "pending" | "succeeded" | "failed";
       /**
-       * @description admin: cancel or refund in the app; stripe_dashboard: made in the Stripe dashboard (read from the payment's refunds when charge.refunded or refund.created arrives, once it succeeded); late_payment: paid after its hold lapsed into a full class; class_cancelled: the class was cancelled for too few students
+       * @description admin: cancel or refund in the app; stripe_dashboard: made in the Stripe dashboard (read from the payment's refunds when charge.refunded or refund.created arrives, once it succeeded); late_payment: paid after its hold lapsed into a full class; class_cancelled: the class was cancelled for too few students; self_service: the student cancelled (or moved to a cheaper class) in their portal
        * @example admin
        * @enum {string}
        */
-      source: "admin" | "stripe_dashboard" | "late_payment" | "class_cancelled";
+      source: "admin" | "stripe_dashboard" | "late_payment" | "class_cancelled" | "self_service";
       /** @example Cancelled 10 days before the class: 100% refund */
       reason: string;
       /**
@@ -2783,6 +3177,12 @@ export interface components {
       classEnrollments: components["schemas"]["RegistrationEnrollmentResponseDto"][];
       /** @description A household registration (with `attendees`): one enrollment per person; the fields above are the contact */
       enrollments?: components["schemas"]["HouseholdEnrollmentResponseDto"][];
+    };
+    RequestPortalLinkDto: {
+      /** Format: uuid */
+      organizationId: string;
+      /** Format: email */
+      email: string;
     };
     ResetDoneResponseDto: {
       /** @example true */
@@ -3209,6 +3609,21 @@ export interface components {
        * @example false
        */
       classConfirmedMessages: boolean;
+      /**
+       * @description Students manage their own registrations through an emailed sign-in link
+       * @example true
+       */
+      selfService: boolean;
+      /**
+       * @description Hours before the first session until which a student may cancel in the portal (0-720)
+       * @example 24
+       */
+      selfServiceCancelHoursBefore: number;
+      /**
+       * @description Students may switch to another class in the portal
+       * @example true
+       */
+      selfServiceTransfers: boolean;
       contactInfo: components["schemas"]["ContactInfoResponseDto"];
       branding: components["schemas"]["BrandingResponseDto"];
       adminProfile: components["schemas"]["AdminProfileResponseDto"];
@@ -4007,6 +4422,10 @@ export interface components {
        */
       revenue: number;
     };
+    TransferEnrollmentDto: {
+      /** Format: uuid */
+      toClassId: string;
+    };
     TwilioInfoResponseDto: {
       /** @example false */
       configured: boolean;
@@ -4087,6 +4506,10 @@ export interface components {
       createdAt?: string;
       updatedAt?: string;
     };
+    UpdatePortalProfileDto: {
+      phone?: string;
+      communicationOptIn?: boolean;
+    };
     UpdateProfileDto: {
       firstName?: string;
       lastName?: string;
@@ -4131,6 +4554,9 @@ export interface components {
       timeZone?: string;
       classConfirmedMessages?: boolean;
       waitlistOfferHours?: number;
+      selfService?: boolean;
+      selfServiceCancelHoursBefore?: number;
+      selfServiceTransfers?: boolean;
       discounts?: components["schemas"]["DiscountPercentsDto"];
       /** Format: uuid */
       organizationId?: string;
@@ -7292,6 +7718,343 @@ export interface operations {
       };
       /** @description Needs the admin or teacher role, and the caller's own organization */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Portal_calendar: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/calendar": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Portal_cancel: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Cancels: a card payment is refunded by the frozen policy (once, whatever is repeated), the seat goes to the waitlist. 409 after the cut-off (selfServiceCancelHoursBefore), with the organization's contact; 403 when self-service is off; 404 for anyone else's */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalCancelResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Portal_receipt: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Portal_transfer: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TransferEnrollmentDto"];
+      };
+    };
+    responses: {
+      /** @description Switches to another open class in one transaction (new seat taken, old one freed). A cheaper class refunds the difference to the card; a dearer one for a card payment is 409 (paying online is not built). 403 when selfServiceTransfers is off; 409 when the class is full */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalTransferResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Portal_transferOptions: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The open classes with a free seat this registration may switch to, with the price difference. 403 when transfers are off */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalTransferOptionDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Portal_erasure: {
+    responses: {
+      /** @description Asks the organization to erase the student's personal data: an activity event and an email to its admins */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalErasureRequestedDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Portal_export: {
+    responses: {
+      /** @description The student's own data, as the organization's student export gives it */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["StudentExportResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Portal_requestLink: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RequestPortalLinkDto"];
+      };
+    };
+    responses: {
+      /** @description Always 202 with the same body, known email or not (nothing tells who is registered); a known student gets a sign-in link valid 15 minutes, usable once, at most 3 per 15 minutes. 429: too many requests from one client (AUTH_RATE_LIMIT_PER_MINUTE) */
+      202: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalLinkRequestedDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Portal_updateProfile: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdatePortalProfileDto"];
+      };
+    };
+    responses: {
+      /** @description The phone and message consent; the email stays (it is who the student is) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalProfileUpdatedDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Portal_registrations: {
+    responses: {
+      /** @description The student's and their household's registrations with each cancellable one's refund by the policy frozen at registration, their waitlist places, and the organization's self-service rules */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalRegistrationsDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Portal_session: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PortalSessionDto"];
+      };
+    };
+    responses: {
+      /** @description Exchanges the link for a portal token (1 hour). 410 for a used, expired or unknown link, with the way to a new one */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalSessionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Portal_signOut: {
+    responses: {
+      /** @description Ends this portal session on every device that holds its token */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalSignOutDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };

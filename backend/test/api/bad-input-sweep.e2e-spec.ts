@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../setup/test-app';
  * body) and adds the ones every route must refuse (deep nesting, NUL in a body key, the query and the path).
  * Every reply must be a 4xx with the failure envelope, and no table may change.
  */
-type Auth = 'admin' | 'public' | 'staff';
+type Auth = 'admin' | 'public' | 'staff' | 'portal';
 /** `valid`: generated variants that are good input by design (e.g. a nullable field), named as the sweep names them. */
 interface RouteCase {
   auth: Auth;
@@ -25,6 +25,7 @@ describe('bad input on every write route', () => {
   let org: OrgFixture;
   let ids: { classId: string; studentId: string; teacherId: string };
   let staffToken: string;
+  let portalToken: string;
   let routes: Record<string, RouteCase>;
 
   beforeAll(async () => {
@@ -51,6 +52,13 @@ describe('bad input on every write route', () => {
     ids = { classId: cls.id, studentId: student.body.data.id, teacherId: teacher.id };
     staffToken = (await t.http.post('/api/admin/auth/signin').send({ username: 'itadmin', password: 'staff-password-1' }).expect(200)).body
       .data.token;
+    // The student's portal session: a link requested and exchanged as the student does.
+    await t.http.post('/api/portal/link').send({ organizationId: org.orgId, email: student.body.data.email }).expect(202);
+    const [mail] = await t.db.query("SELECT message FROM communications WHERE kind = 'system' AND recipient_id = $1", [
+      student.body.data.id,
+    ]);
+    const link = /\/my\/([A-Za-z0-9_-]+)/.exec(mail.message)![1];
+    portalToken = (await t.http.post('/api/portal/session').send({ token: link }).expect(200)).body.data.token;
     const today = new Date().toISOString();
     const session = { classId: cls.id, sessionDate: today, sessionIndex: 0 };
     const classFields = {
@@ -300,6 +308,13 @@ describe('bad input on every write route', () => {
       'POST /api/reporting/enrollment-events': { auth: 'admin', body: { classId: cls.id } },
       // Waitlist: the sweep's class has free seats (a valid join is 409); ids and tokens name no entry (404).
       'POST /api/classes/:classId/waitlist': { auth: 'public', body: { ...person, organizationId: org.orgId } },
+      'POST /api/portal/link': { auth: 'public', body: { organizationId: org.orgId, email: 'sweep@example.com' } },
+      'POST /api/portal/session': { auth: 'public', body: { token: 'x'.repeat(43) } },
+      'POST /api/portal/signout': { auth: 'portal', body: null },
+      'POST /api/portal/enrollments/:id/cancel': { auth: 'portal', body: null },
+      'POST /api/portal/enrollments/:id/transfer': { auth: 'portal', body: { toClassId: ids.classId } },
+      'POST /api/portal/erasure': { auth: 'portal', body: null },
+      'PUT /api/portal/profile': { auth: 'portal', body: { phone: '5595550000', communicationOptIn: true } },
       'DELETE /api/waitlist/:entryId': { auth: 'admin', body: null },
       'POST /api/waitlist/:entryId/offer': { auth: 'admin', body: null },
       'POST /api/waitlist/:entryId/move': { auth: 'admin', body: { position: 1 } },
@@ -397,6 +412,7 @@ describe('bad input on every write route', () => {
         let req = t.http[method.toLowerCase() as 'post'](v.path ?? path);
         if (route.auth === 'admin') req = req.set(org.auth);
         if (route.auth === 'staff') req = req.set('Authorization', `Bearer ${staffToken}`);
+        if (route.auth === 'portal') req = req.set('Authorization', `Bearer ${portalToken}`);
         if (route.headers) req = req.set(route.headers);
         const res = v.raw !== undefined ? await req.set('Content-Type', 'application/json').send(v.raw) : await req.send(v.body as object);
         const label = `${key} [${v.name}] -> ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`;

@@ -85,6 +85,15 @@ export function App() {
           <Route path="/confirmation">
             <Lazy page={pages.confirmation} />
           </Route>
+          <Route path="/my">
+            <Lazy page={pages.myRequest} />
+          </Route>
+          <Route path="/my/registrations">
+            <Lazy page={pages.myRegistrations} />
+          </Route>
+          <Route path="/my/:token">
+            <Lazy page={pages.mySignIn} />
+          </Route>
           <Route path="/waitlist/offer/:token">
             <Lazy page={pages.waitlistOffer} />
           </Route>

@@ -65,6 +65,19 @@ export const pages = {
     () => import('@/features/waitlist/WaitlistLeavePage'),
     (m) => m.WaitlistLeavePage,
   ),
+  // The student portal: one lazy chunk for its three pages (decision 18).
+  myRequest: page(
+    () => import('@/features/portal/PortalPages'),
+    (m) => m.PortalRequestPage,
+  ),
+  mySignIn: page(
+    () => import('@/features/portal/PortalPages'),
+    (m) => m.PortalSignInPage,
+  ),
+  myRegistrations: page(
+    () => import('@/features/portal/PortalPages'),
+    (m) => m.PortalPage,
+  ),
   signIn: page(
     () => import('@/features/auth/SignInPage'),
     (m) => m.SignInPage,

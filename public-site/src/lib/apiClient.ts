@@ -57,6 +57,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Override the default timeout (ms). */
   timeoutMs?: number;
+  /** A token of its own (the student portal's): sent instead of the stored one; a 401 leaves the stored session alone. */
+  bearer?: string;
 }
 
 export interface Envelope<T> {
@@ -151,7 +153,7 @@ async function send<T>(path: string, options: RequestOptions = {}): Promise<Enve
   const url = buildUrl(path, options.query);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = options.public ? null : getToken();
+  const token = options.public ? null : (options.bearer ?? getToken());
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const controller = new AbortController();
@@ -184,7 +186,7 @@ async function send<T>(path: string, options: RequestOptions = {}): Promise<Enve
     const envelope = await parseEnvelope<T>(response);
     return { ...envelope, data: reviveDates(envelope.data) };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401 && !options.public) {
+    if (error instanceof ApiError && error.status === 401 && !options.public && !options.bearer) {
       clearSession();
       window.dispatchEvent(new CustomEvent(AUTH_EXPIRED_EVENT));
     }

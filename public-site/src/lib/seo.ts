@@ -23,6 +23,7 @@ export const SEO: Record<string, SeoEntry> = {
   confirmation: { title: 'Registration Successful', description: 'Your class registration is confirmed.', noindex: true },
   'waitlist-offer': { title: 'Your Seat from the Waitlist', description: 'Register into the seat held for you.', noindex: true },
   'waitlist-leave': { title: 'Leave the Waitlist', description: 'Leave a class waitlist.', noindex: true },
+  'my-registrations': { title: 'My Registrations', description: 'See and manage your class registrations.', noindex: true },
   pricing: {
     title: 'Pricing',
     description: 'Start free. Upgrade to Essential for online payments, advanced reporting and custom branding.',

@@ -46,6 +46,8 @@ export function refundSourceLabel(source: Refund['source']): string {
       return 'Late payment (class full)';
     case 'class_cancelled':
       return 'Class cancelled';
+    case 'self_service':
+      return 'Student (self-service)';
     default:
       return 'Admin';
   }

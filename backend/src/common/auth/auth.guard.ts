@@ -4,19 +4,22 @@ import { AuthGuard } from '@nestjs/passport';
 import type { FastifyReply } from 'fastify';
 import { API_KEY_ACCESS_KEY, API_KEY_PREFIX, ApiKeyAuthenticator, ApiKeyRateLimited } from './api-key';
 import type { AuthUser } from './auth-user';
-import { IS_PUBLIC_KEY, OPTIONAL_AUTH_KEY, ROLES_KEY, STAFF_KEY, type Role } from './roles';
+import { IS_PUBLIC_KEY, OPTIONAL_AUTH_KEY, PORTAL_KEY, ROLES_KEY, STAFF_KEY, type Role } from './roles';
 
 const OrgJwtGuard = AuthGuard('jwt');
 const StaffJwtGuard = AuthGuard('staff-jwt');
+const PortalJwtGuard = AuthGuard('portal-jwt');
 
 /**
- * The one global guard: public routes pass, staff routes need a staff token, every other route needs
+ * The one global guard: public routes pass, staff routes need a staff token, student portal routes a portal
+ * token (each strategy checks its own audience, so no token opens another's routes), every other route needs
  * an organization token, then the route's roles, then the tenant check on a client-sent organizationId.
  */
 @Injectable()
 export class AppAuthGuard {
   private readonly org = new OrgJwtGuard();
   private readonly staff = new StaffJwtGuard();
+  private readonly portal = new PortalJwtGuard();
 
   constructor(
     private readonly reflector: Reflector,
@@ -28,6 +31,7 @@ export class AppAuthGuard {
     if (flag<boolean>(IS_PUBLIC_KEY)) return true;
     const req = ctx.switchToHttp().getRequest();
     if (flag<boolean>(STAFF_KEY)) return this.run(this.staff, ctx);
+    if (flag<boolean>(PORTAL_KEY)) return this.run(this.portal, ctx);
     if (flag<boolean>(OPTIONAL_AUTH_KEY) && !req.headers.authorization) return true;
     const bearer = typeof req.headers.authorization === 'string' ? /^Bearer\s+(\S+)$/i.exec(req.headers.authorization)?.[1] : undefined;
     if (bearer?.startsWith(API_KEY_PREFIX)) await this.apiKey(bearer, ctx, flag<'none' | 'read'>(API_KEY_ACCESS_KEY));

@@ -20,3 +20,7 @@ export const OptionalAuth = () => SetMetadata(OPTIONAL_AUTH_KEY, true);
 export const STAFF_KEY = 'platformStaff';
 /** Platform-staff routes: only tokens with the staff audience are accepted. */
 export const StaffOnly = () => SetMetadata(STAFF_KEY, true);
+
+export const PORTAL_KEY = 'studentPortal';
+/** Student portal routes: only tokens with the portal audience are accepted, and they open nothing else. */
+export const PortalOnly = () => SetMetadata(PORTAL_KEY, true);

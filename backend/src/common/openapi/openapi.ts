@@ -15,7 +15,7 @@ import {
   type OpenAPIObject,
 } from '@nestjs/swagger';
 import { API_KEY_ACCESS_KEY } from '../auth/api-key';
-import { IS_PUBLIC_KEY, OPTIONAL_AUTH_KEY, ROLES_KEY, STAFF_KEY, type Role } from '../auth/roles';
+import { IS_PUBLIC_KEY, OPTIONAL_AUTH_KEY, PORTAL_KEY, ROLES_KEY, STAFF_KEY, type Role } from '../auth/roles';
 import { ErrorEnvelopeDto } from './api-envelope';
 import { applyValidatorSchemas, ECHOED_FIELD } from './validator-schemas';
 
@@ -24,16 +24,18 @@ export const ORG_BEARER = 'bearer';
 export const STAFF_BEARER = 'staff';
 /** An organization's API key (`cl_live_…`), accepted on its admin routes within the key's scopes. */
 export const API_KEY_BEARER = 'apiKey';
+export const PORTAL_BEARER = 'portal';
 
 export const DOCS_PATH = 'api/docs';
 
-export type RouteAuth = { kind: 'public' } | { kind: 'optional' } | { kind: 'staff' } | { kind: 'org'; roles: Role[] };
+export type RouteAuth = { kind: 'public' } | { kind: 'optional' } | { kind: 'staff' } | { kind: 'portal' } | { kind: 'org'; roles: Role[] };
 
 /** The auth a route asks for, read from the same metadata the global AppAuthGuard reads (one source). */
 export function routeAuth(controller: Function, handler: Function): RouteAuth {
   const flag = <T>(key: string): T | undefined => Reflect.getMetadata(key, handler) ?? Reflect.getMetadata(key, controller);
   if (flag<boolean>(IS_PUBLIC_KEY)) return { kind: 'public' };
   if (flag<boolean>(STAFF_KEY)) return { kind: 'staff' };
+  if (flag<boolean>(PORTAL_KEY)) return { kind: 'portal' };
   if (flag<boolean>(OPTIONAL_AUTH_KEY)) return { kind: 'optional' };
   return { kind: 'org', roles: flag<Role[]>(ROLES_KEY) ?? [] };
 }
@@ -76,6 +78,7 @@ function decorateRoutes(app: INestApplication): void {
         apply(ApiBadRequestResponse({ description: 'Bad input: the field messages are in `errors`', type: ErrorEnvelopeDto }));
         if (auth.kind === 'public') continue;
         if (auth.kind === 'staff') apply(ApiBearerAuth(STAFF_BEARER));
+        else if (auth.kind === 'portal') apply(ApiBearerAuth(PORTAL_BEARER));
         // No token is also accepted: an empty requirement object makes the bearer optional (OpenAPI 3 §4.8.30).
         else if (auth.kind === 'optional') {
           apply(ApiSecurity({}));
@@ -141,6 +144,15 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
         description: "An organization's API key (Professional plan): POST /api/api-keys; scopes read or read+write",
       },
       API_KEY_BEARER,
+    )
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: 'A student in their portal: POST /api/portal/session with the emailed sign-in link (opens only /api/portal/*)',
+      },
+      PORTAL_BEARER,
     )
     .build();
   const document = SwaggerModule.createDocument(app, config, {

@@ -29,6 +29,7 @@ import { Webhooks1766500000100 } from './1766500000100-Webhooks';
 import { CalendarFeeds1766500000200 } from './1766500000200-CalendarFeeds';
 import { RateLimitCounters1766600000000 } from './1766600000000-RateLimitCounters';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
+import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   CalendarFeeds1766500000200,
   RateLimitCounters1766600000000,
   RegistrationForms1766200000000,
+  PortalLinks1766100000000,
 ];

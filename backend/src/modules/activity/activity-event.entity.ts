@@ -29,7 +29,11 @@ export type ActivityEventType =
   | 'student_erased'
   // The go/no-go decision; an automatic cancellation is a class_cancelled.
   | 'class_confirmed'
-  | 'class_below_minimum';
+  | 'class_below_minimum'
+  // The student portal: what a student did themselves (cancellations are enrollment_cancelled with source self_service).
+  | 'enrollment_transferred'
+  | 'student_details_changed'
+  | 'erasure_requested';
 
 /**
  * Every type above. `enrollment`, `payment` and `completion` are the legacy types of client-reported events
@@ -62,6 +66,9 @@ export const ACTIVITY_EVENT_TYPES: readonly ActivityEventType[] = [
   'student_erased',
   'class_confirmed',
   'class_below_minimum',
+  'enrollment_transferred',
+  'student_details_changed',
+  'erasure_requested',
 ];
 
 @Entity('activity_events')

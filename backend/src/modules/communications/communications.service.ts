@@ -26,6 +26,7 @@ import {
   htmlEmail,
   htmlMarker,
   type HtmlValue,
+  linkValue,
   type OrganizationLook,
   ratingLinks,
   render,
@@ -46,6 +47,9 @@ const TIME_12 = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-d
 const dollars = (cents: number) => DOLLARS.format(cents / 100);
 const longDate = (d: Date) => LONG_DATE.format(d);
 const time12 = (d: Date) => TIME_12.format(d);
+
+/** The messages that carry 'Manage your registration' (the student portal's page, decision 18). */
+const MANAGE_LINK_KINDS: MessageKind[] = ['confirmation', 'reminder', 'receipt'];
 
 /** The people of a registration, as the registering code has them (nothing is read back from the students table). */
 export interface RegistrationMessageInput {
@@ -457,6 +461,79 @@ export class CommunicationsService {
   }
 
   /**
+   * A message the product writes in full itself (the student portal's sign-in link): kind 'system', always sent (the
+   * student asked for it), never an organization template. `link` is shown as a link in the HTML part. False when a
+   * message with this dedupe key was already queued.
+   */
+  async queueSystemEmail(
+    manager: EntityManager,
+    m: {
+      organizationId: string;
+      studentId: string;
+      recipient: { firstName: string; lastName: string; email: string; phone: string | null };
+      subject: string;
+      message: string;
+      /** Written where `message` has {{link}}: its address in the text part, `label` as a link in the HTML part. */
+      link?: { url: string; label: string };
+      dedupeKey: string;
+    },
+  ): Promise<boolean> {
+    const org = await this.look(m.organizationId, manager);
+    const link = m.link ? linkValue(m.link.url, m.link.label) : null;
+    const html = htmlEmail(m.message.split('{{link}}').join(htmlMarker('link')), org, undefined, link ? { link: link.html } : {});
+    const row = await this.repo.insert(
+      {
+        organizationId: m.organizationId,
+        recipientType: 'student',
+        recipientId: m.studentId,
+        recipient: snapshot(m.recipient),
+        channel: 'email',
+        toAddress: m.recipient.email,
+        subject: m.subject,
+        message: m.message.split('{{link}}').join(link?.text ?? ''),
+        html,
+        templateId: null,
+        kind: 'system',
+        dedupeKey: m.dedupeKey,
+      },
+      manager,
+    );
+    return row !== null;
+  }
+
+  /** An email to each of the organization's admins (users with the admin role); answers how many were queued. */
+  async queueAdminEmail(
+    manager: EntityManager,
+    organizationId: string,
+    m: { subject: string; message: string; dedupeKey: string },
+  ): Promise<number> {
+    const admins = (await this.auth.listUsers(organizationId)).filter((u) => u.role === 'admin');
+    const org = await this.look(organizationId, manager);
+    let queued = 0;
+    for (const u of admins) {
+      const row = await this.repo.insert(
+        {
+          organizationId,
+          recipientType: 'user',
+          recipientId: u.id,
+          recipient: { firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone ?? null },
+          channel: 'email',
+          toAddress: u.email,
+          subject: m.subject,
+          message: m.message,
+          html: htmlEmail(m.message, org),
+          templateId: null,
+          kind: 'system',
+          dedupeKey: `${m.dedupeKey}:${u.id}`,
+        },
+        manager,
+      );
+      if (row) queued += 1;
+    }
+    return queued;
+  }
+
+  /**
    * The organization's communications log for its data export, oldest key first, read 1,000 rows at a
    * time: bounded memory at any size. Without bodies, HTML and attachments.
    */
@@ -529,7 +606,13 @@ export class CommunicationsService {
     const subjectT = own ? (own.subjectTemplate ?? '') : BUILT_IN[kind][channel].subject;
     const messageT = own ? own.messageTemplate : BUILT_IN[kind][channel].message;
     const richNames = Object.keys(rich) as TemplateVariable[];
-    const message = render(messageT, { ...values, ...Object.fromEntries(richNames.map((k) => [k, rich[k]!.text])) }) + appendix;
+    // Every confirmation, reminder and receipt email ends with the way to the student portal, whatever the template.
+    const manage = channel === 'email' && MANAGE_LINK_KINDS.includes(kind) ? this.manageLink(input.organizationId, input.email) : null;
+    const manageText = (link: string) => (manage ? `\n\nManage your registration: ${link}` : '');
+    const message =
+      render(messageT, { ...values, ...Object.fromEntries(richNames.map((k) => [k, rich[k]!.text])) }) +
+      appendix +
+      manageText(manage?.text ?? '');
     const to = channel === 'email' ? input.email : toE164Phone(input.phone);
     if (!to) return null;
     const transactional = TRANSACTIONAL_KINDS.includes(kind);
@@ -545,12 +628,15 @@ export class CommunicationsService {
       html:
         channel === 'email'
           ? htmlEmail(
-              richNames.length
+              (richNames.length
                 ? render(messageT, { ...values, ...Object.fromEntries(richNames.map((k) => [k, htmlMarker(k)])) }) + appendix
-                : message,
+                : render(messageT, values) + appendix) + manageText(htmlMarker('manageLink')),
               org,
               transactional ? undefined : unsubscribeUrl(this.publicUrl, this.secret, input.organizationId, input.studentId),
-              Object.fromEntries(richNames.map((k) => [k, rich[k]!.html])),
+              {
+                ...Object.fromEntries(richNames.map((k) => [k, rich[k]!.html])),
+                ...(manage ? { manageLink: manage.html } : {}),
+              },
             )
           : null,
       attachments,
@@ -559,6 +645,12 @@ export class CommunicationsService {
       dedupeKey,
       scheduledAt,
     };
+  }
+
+  /** The organization's portal page with the email filled in: the student asks there for a sign-in link. */
+  private manageLink(organizationId: string, email: string): HtmlValue {
+    const url = `${this.publicUrl}/my?organizationId=${organizationId}&email=${encodeURIComponent(email)}`;
+    return linkValue(url, 'Manage your registration');
   }
 
   /** What a class message says about the class (sessions from ClassesService, never recomputed here). */

@@ -97,14 +97,20 @@ export class DataExportService {
     return Readable.from(text());
   }
 
-  async studentExport(organizationId: string, studentId: string, userId: string) {
+  /** `userId` null: the student asked for their own data in their portal. */
+  async studentExport(organizationId: string, studentId: string, userId: string | null) {
     const data = await this.repo.student(organizationId, studentId);
     if (!data) throw new NotFoundException(`Student ${studentId} not found`);
     // Every message to them, from the communications log (rating requests are messages of kind 'rating').
     const messages = await this.communications.messagesOfStudent(organizationId, studentId);
     // Their registration form answers and the waivers they signed.
     const { answers: registrationAnswers, waiverAcceptances } = await this.forms.ofStudent(organizationId, studentId);
-    await this.activity.record(organizationId, 'student_export', 'A student’s data was exported', { studentId, userId });
+    await this.activity.record(
+      organizationId,
+      'student_export',
+      userId ? 'A student’s data was exported' : 'A student downloaded their own data',
+      userId ? { studentId, userId } : { studentId, source: 'self_service' },
+    );
     return { exportedAt: new Date(), ...data, messages, registrationAnswers, waiverAcceptances };
   }
 

@@ -35,6 +35,21 @@ export interface OrganizationSettings {
   classConfirmedMessages?: boolean;
   /** Hours a waitlist offer holds its seat; absent: 24. */
   waitlistOfferHours?: number;
+  /** Students manage their own registrations in the portal; absent: on. */
+  selfService?: boolean;
+  /** How many hours before the first session a student may still cancel in the portal; absent: 24. */
+  selfServiceCancelHoursBefore?: number;
+  /** Students may switch to another class in the portal; absent: on. */
+  selfServiceTransfers?: boolean;
+}
+
+/** The student portal's rules as the organization set them, with their defaults. */
+export function selfServiceRules(s: Partial<OrganizationSettings> | null | undefined) {
+  return {
+    selfService: s?.selfService !== false,
+    selfServiceCancelHoursBefore: s?.selfServiceCancelHoursBefore ?? 24,
+    selfServiceTransfers: s?.selfServiceTransfers !== false,
+  };
 }
 
 @Entity('organizations')

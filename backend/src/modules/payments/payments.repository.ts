@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { returning } from '../../common/db/returning';
 
-export type RefundSource = 'admin' | 'stripe_dashboard' | 'late_payment' | 'class_cancelled';
+/** self_service: the student cancelled or switched to a cheaper class in their portal. */
+export type RefundSource = 'admin' | 'stripe_dashboard' | 'late_payment' | 'class_cancelled' | 'self_service';
 
 export interface RefundRecord {
   id: string;
@@ -20,7 +21,7 @@ const COLUMNS = `id, enrollment_id AS "enrollmentId", amount_cents AS "amountCen
   reason, source, created_at AS "createdAt"`;
 
 /** The sources a refund made through Classlane names in its Stripe metadata (anything else came from the dashboard). */
-export const APP_REFUND_SOURCES: readonly RefundSource[] = ['admin', 'late_payment', 'class_cancelled'];
+export const APP_REFUND_SOURCES: readonly RefundSource[] = ['admin', 'late_payment', 'class_cancelled', 'self_service'];
 
 /**
  * `refunds` (the payments module's table): every refund of a card enrollment, once per Stripe refund id and

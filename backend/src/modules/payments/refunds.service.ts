@@ -4,6 +4,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
 import { ActivityService } from '../activity/activity.service';
 import { CommunicationsService } from '../communications/communications.service';
+import { amountDueCents, type ClassEntity } from '../classes/class.entity';
+import { ClassesService } from '../classes/classes.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
 import { CardPaymentsService } from './card-payments.service';
@@ -42,6 +44,7 @@ export class RefundsService {
     private readonly activity: ActivityService,
     private readonly webhooks: WebhookEvents,
     private readonly communications: CommunicationsService,
+    private readonly classes: ClassesService,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
@@ -65,7 +68,15 @@ export class RefundsService {
    * Cancels (held or active -> cancelled, seat freed once). A card payment is refunded by default: the quoted
    * amount, or the admin's `amount` up to what is left. Cancelling a cancelled enrollment again changes nothing.
    */
-  async cancel(organizationId: string, userId: string | null, id: string, dto: CancelEnrollmentDto, idempotencyKey?: string) {
+  async cancel(
+    organizationId: string,
+    userId: string | null,
+    id: string,
+    dto: CancelEnrollmentDto,
+    idempotencyKey?: string,
+    /** The student cancelled in their portal: the policy's refund only, told as their own action. */
+    opts: { byStudent?: boolean } = {},
+  ) {
     let openIntent: string | null = null;
     const reply = await this.db.transaction(async (m) => {
       const e = await this.cards.inOrganization(id, organizationId, m, true);
@@ -96,12 +107,15 @@ export class RefundsService {
             dto.amount !== undefined ? 'Cancelled by the organization' : reason,
             userId,
             idempotencyKey,
+            opts.byStudent ? { source: 'self_service', stripeKey: `classlane-enrollment-${e.id}-self-service-refund` } : null,
           );
       }
       await this.activity.record(
         organizationId,
         'enrollment_cancelled',
-        `${e.studentName}'s enrollment in ${e.classTitle} was cancelled${refund ? ` with a refund of ${formatDollars(refund.amountCents)}` : ''}`,
+        opts.byStudent
+          ? `${e.studentName} cancelled ${e.classTitle}${refund ? ` (refund ${formatDollars(refund.amountCents)})` : ''}`
+          : `${e.studentName}'s enrollment in ${e.classTitle} was cancelled${refund ? ` with a refund of ${formatDollars(refund.amountCents)}` : ''}`,
         {
           studentId: e.studentId,
           studentName: e.studentName,
@@ -109,6 +123,7 @@ export class RefundsService {
           className: e.classTitle,
           enrollmentId: e.id,
           refund: refund ? refund.amountCents / 100 : 0,
+          ...(opts.byStudent ? { source: 'self_service' } : {}),
         },
         m,
       );
@@ -176,6 +191,60 @@ export class RefundsService {
     });
     if (openIntent) await this.payments.cancelIntent(openIntent);
     return result;
+  }
+
+  /**
+   * Moves an active registration to another class of the organization in one transaction: the new seat taken, the
+   * old one freed (never both kept, never both lost). A card payment for a cheaper class gets the difference back on
+   * the card; a dearer one is refused (paying the difference by card is not built yet). An in-person registration is
+   * settled in person at the new class's price, as any in-person registration.
+   */
+  async transfer(organizationId: string, id: string, toClassId: string, opts: { byStudent?: boolean } = {}) {
+    return this.db.transaction(async (m) => {
+      const e = await this.cards.inOrganization(id, organizationId, m, true);
+      if (!e) throw new AppException(HttpStatus.NOT_FOUND, NOT_FOUND);
+      if (e.status !== 'active') throw new AppException(HttpStatus.CONFLICT, 'Only an active registration can switch classes.');
+      if (e.classId === toClassId) throw new AppException(HttpStatus.CONFLICT, 'This is already the class of this registration.');
+      const to = await this.classes.require(toClassId, organizationId, m).catch(() => null);
+      if (!to || to.status === 'Archived') throw new AppException(HttpStatus.NOT_FOUND, `Class with ID ${toClassId} not found`);
+      if (to.startDate.getTime() <= Date.now())
+        throw new AppException(HttpStatus.CONFLICT, 'That class has already started; choose another one.');
+      const paidByCard = e.paymentMethod === 'card' && e.paymentStatus === 'completed';
+      const kept = e.amountPaidCents - e.refundedCents;
+      const difference = transferPriceCents(to) - kept;
+      if (paidByCard && difference > 0)
+        throw new AppException(
+          HttpStatus.CONFLICT,
+          `${to.title} costs ${formatDollars(difference)} more. Paying the difference online is not available yet; please contact the organization to switch.`,
+          { code: 'TRANSFER_NEEDS_PAYMENT', differenceAmount: difference / 100 },
+        );
+      await this.cards.moveToClass(m, e, toClassId);
+      let refund: RefundRecord | null = null;
+      if (paidByCard && difference < 0)
+        refund = await this.createRefund(m, e, -difference, `Switched to ${to.title}: the difference in price`, null, undefined, {
+          source: opts.byStudent ? 'self_service' : 'admin',
+          // One refund per move to that class: a retried request after a crash gets the same Stripe refund back.
+          stripeKey: `classlane-enrollment-${e.id}-transfer-${toClassId}-${e.refundedCents}-refund`,
+        });
+      await this.activity.record(
+        organizationId,
+        'enrollment_transferred',
+        `${e.studentName} switched from ${e.classTitle} to ${to.title}${refund ? ` (refund ${formatDollars(refund.amountCents)})` : ''}`,
+        {
+          studentId: e.studentId,
+          studentName: e.studentName,
+          enrollmentId: e.id,
+          fromClassId: e.classId,
+          fromClassName: e.classTitle,
+          classId: to.id,
+          className: to.title,
+          refund: refund ? refund.amountCents / 100 : 0,
+          ...(opts.byStudent ? { source: 'self_service' } : {}),
+        },
+        m,
+      );
+      return { ...(await this.reply(m, e.id, refund)), classId: to.id, className: to.title };
+    });
   }
 
   /** Refunds a card payment without cancelling: `amount` or everything left unrefunded. */
@@ -308,4 +377,12 @@ export class RefundsService {
       refunds: all.map(refundReply),
     };
   }
+}
+
+/**
+ * The price a registration is worth in the class it switches to. The one place a transfer reads a price: when the
+ * price quote (discounts, promo codes) replaces amountDueCents, this line changes and nothing else.
+ */
+export function transferPriceCents(cls: Pick<ClassEntity, 'priceCents' | 'discountPriceCents'>): number {
+  return amountDueCents(cls);
 }

@@ -197,6 +197,15 @@ export class CardEnrollmentsRepository {
     return rows[0]?.class_id ?? null;
   }
 
+  /** An active enrollment moved to another class (the caller took the new seat); false when it is no longer active. */
+  async moveToClass(manager: EntityManager, id: string, toClassId: string): Promise<boolean> {
+    const rows = await returning(manager, `UPDATE enrollments SET class_id = $2 WHERE id = $1 AND status = 'active' RETURNING id`, [
+      id,
+      toClassId,
+    ]);
+    return rows.length > 0;
+  }
+
   /** Adds a refund to the total; false (nothing changed) when it would exceed what was paid. */
   async addRefunded(manager: EntityManager, id: string, cents: number): Promise<boolean> {
     const rows = await returning(

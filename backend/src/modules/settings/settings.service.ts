@@ -3,7 +3,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import { AuthService } from '../auth/auth.service';
 import type { BrandingDto, ContactInfoDto } from '../organizations/dto/organization.dto';
-import type { OrganizationSettings } from '../organizations/organization.entity';
+import { selfServiceRules, type OrganizationSettings } from '../organizations/organization.entity';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { DEFAULT_OFFER_HOURS } from '../waitlist/waitlist.service';
 import type { AdminProfileDto, UpdateSettingsDto } from './dto/settings.dto';
@@ -16,6 +16,9 @@ const SETTING_KEYS = [
   'timeZone',
   'waitlistOfferHours',
   'classConfirmedMessages',
+  'selfService',
+  'selfServiceCancelHoursBefore',
+  'selfServiceTransfers',
 ] as const;
 
 @Injectable()
@@ -39,6 +42,7 @@ export class SettingsService {
       defaultTimeZone: SERVER_TIME_ZONE,
       waitlistOfferHours: org.settings.waitlistOfferHours ?? DEFAULT_OFFER_HOURS,
       classConfirmedMessages: org.settings.classConfirmedMessages === true,
+      ...selfServiceRules(org.settings),
       contactInfo: org.contactInfo,
       branding: org.branding,
       adminProfile: {
@@ -84,6 +88,9 @@ export class SettingsService {
       if (dto.timeZone !== undefined) next.timeZone = dto.timeZone;
       if (dto.waitlistOfferHours !== undefined) next.waitlistOfferHours = dto.waitlistOfferHours;
       if (dto.classConfirmedMessages !== undefined) next.classConfirmedMessages = dto.classConfirmedMessages;
+      if (dto.selfService !== undefined) next.selfService = dto.selfService;
+      if (dto.selfServiceCancelHoursBefore !== undefined) next.selfServiceCancelHoursBefore = dto.selfServiceCancelHoursBefore;
+      if (dto.selfServiceTransfers !== undefined) next.selfServiceTransfers = dto.selfServiceTransfers;
       return next;
     });
     return this.get(user);

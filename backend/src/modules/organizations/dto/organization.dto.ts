@@ -129,6 +129,14 @@ export class OrganizationSettingsDto {
   @Min(1, { message: 'waitlistOfferHours must be between 1 and 168' })
   @Max(168, { message: 'waitlistOfferHours must be between 1 and 168' })
   waitlistOfferHours?: number;
+  /** The student portal (students manage their registrations by an emailed link); absent: on. */
+  @IsOptionalNotNull() @IsBoolean({ message: 'selfService must be true or false' }) selfService?: boolean;
+  @IsOptionalNotNull()
+  @IsInt({ message: 'selfServiceCancelHoursBefore must be a whole number of hours from 0 to 720' })
+  @Min(0, { message: 'selfServiceCancelHoursBefore must be a whole number of hours from 0 to 720' })
+  @Max(720, { message: 'selfServiceCancelHoursBefore must be a whole number of hours from 0 to 720' })
+  selfServiceCancelHoursBefore?: number;
+  @IsOptionalNotNull() @IsBoolean({ message: 'selfServiceTransfers must be true or false' }) selfServiceTransfers?: boolean;
 }
 
 export class CreateOrganizationDto {

@@ -76,11 +76,12 @@ export class RefundResponseDto {
   })
   status: string;
   @ApiProperty({
-    enum: ['admin', 'stripe_dashboard', 'late_payment', 'class_cancelled'],
+    enum: ['admin', 'stripe_dashboard', 'late_payment', 'class_cancelled', 'self_service'],
     example: 'admin',
     description:
       "admin: cancel or refund in the app; stripe_dashboard: made in the Stripe dashboard (read from the payment's refunds when charge.refunded or refund.created arrives, once it succeeded); " +
-      'late_payment: paid after its hold lapsed into a full class; class_cancelled: the class was cancelled for too few students',
+      'late_payment: paid after its hold lapsed into a full class; class_cancelled: the class was cancelled for too few students; ' +
+      'self_service: the student cancelled (or moved to a cheaper class) in their portal',
   })
   source: string;
   @ApiProperty({ example: 'Cancelled 10 days before the class: 100% refund' }) reason: string;

@@ -72,7 +72,12 @@ export class PeriodMetricsQueryDto {
   @IsOptional() @IsUUID('all', { message: 'organizationId must be an id' }) organizationId?: string;
 }
 
-const CLIENT_TYPES = ACTIVITY_EVENT_TYPES.filter((t) => !['data_export', 'student_export', 'student_erased'].includes(t));
+const CLIENT_TYPES = ACTIVITY_EVENT_TYPES.filter(
+  (t) =>
+    !['data_export', 'student_export', 'student_erased', 'enrollment_transferred', 'student_details_changed', 'erasure_requested'].includes(
+      t,
+    ),
+);
 
 /** POST /api/reporting/activity-events: an activity event as the spec's client posts it. */
 export class ClientActivityEventDto {

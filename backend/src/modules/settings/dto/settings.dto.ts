@@ -96,6 +96,9 @@ export class UpdateSettingsDto extends PickType(OrganizationSettingsDto, [
   'timeZone',
   'classConfirmedMessages',
   'waitlistOfferHours',
+  'selfService',
+  'selfServiceCancelHoursBefore',
+  'selfServiceTransfers',
 ] as const) {
   @IsOptionalNotNull()
   @IsObject({ message: 'discounts must be an object with earlyBird, senior and returning' })

@@ -50,6 +50,11 @@ export class SettingsResponseDto {
   @ApiProperty({ example: 24, description: 'Hours a waitlist offer holds its seat (1-168)' }) waitlistOfferHours: number;
   @ApiProperty({ example: false, description: "Email students 'Your class is on' when the go/no-go confirms their class" })
   classConfirmedMessages: boolean;
+  @ApiProperty({ example: true, description: 'Students manage their own registrations through an emailed sign-in link' })
+  selfService: boolean;
+  @ApiProperty({ example: 24, description: 'Hours before the first session until which a student may cancel in the portal (0-720)' })
+  selfServiceCancelHoursBefore: number;
+  @ApiProperty({ example: true, description: 'Students may switch to another class in the portal' }) selfServiceTransfers: boolean;
   @ApiProperty({ type: ContactInfoResponseDto }) contactInfo: ContactInfoResponseDto;
   @ApiProperty({ type: BrandingResponseDto }) branding: BrandingResponseDto;
   @ApiProperty({ type: AdminProfileResponseDto }) adminProfile: AdminProfileResponseDto;

@@ -1,0 +1,33 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsEmail, IsNotEmpty, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { IsUsPhone, normaliseUsPhone } from '../../../common/http/phone';
+import { lowerTrim, trim } from '../../../common/http/transforms';
+import { IsOptionalNotNull } from '../../../common/http/optional';
+
+export class RequestPortalLinkDto {
+  @IsUUID('all', { message: 'organizationId must be an id' }) organizationId: string;
+  @Transform(lowerTrim)
+  @IsNotEmpty({ message: 'Email is required' })
+  @MaxLength(320, { message: 'Email address is too long' })
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  email: string;
+}
+
+export class PortalSessionDto {
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'token is required' })
+  @MaxLength(200, { message: 'This sign-in link is not valid' })
+  @Matches(/^[A-Za-z0-9_-]+$/, { message: 'This sign-in link is not valid' })
+  token: string;
+}
+
+/** The student's own details: the email stays (it is who they are), the phone and consent may change. */
+export class UpdatePortalProfileDto {
+  @IsOptionalNotNull() @Transform(normaliseUsPhone) @IsUsPhone() phone?: string;
+  @IsOptionalNotNull() @IsBoolean({ message: 'communicationOptIn must be true or false' }) communicationOptIn?: boolean;
+}
+
+export class TransferEnrollmentDto {
+  @IsUUID('all', { message: 'toClassId must be an id' }) toClassId: string;
+}

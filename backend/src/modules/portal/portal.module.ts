@@ -1,0 +1,43 @@
+import { Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import type { AllConfigType } from '../../config/config.type';
+import { CommunicationsModule } from '../communications/communications.module';
+import { DataExportModule } from '../data-export/data-export.module';
+import { OrganizationsModule } from '../organizations/organizations.module';
+import { PaymentsModule } from '../payments/payments.module';
+import { RegistrationModule } from '../registration/registration.module';
+import { StudentsModule } from '../students/students.module';
+import { PortalJwtStrategy } from './portal-jwt.strategy';
+import { PortalController } from './portal.controller';
+import { PortalRepository } from './portal.repository';
+import { PortalService } from './portal.service';
+
+/**
+ * The student portal (decision 18): sign-in links (`portal_links`), the portal token's strategy, and what a
+ * student may do with their own registrations. It sits above the modules it asks (students, registration, payments,
+ * data export); nothing imports it.
+ */
+@Module({
+  imports: [
+    PassportModule,
+    JwtModule.registerAsync({
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<AllConfigType>) => ({
+        secret: config.getOrThrow('auth', { infer: true }).jwtSecret,
+        signOptions: { algorithm: 'HS256' },
+        verifyOptions: { algorithms: ['HS256'] },
+      }),
+    }),
+    StudentsModule,
+    OrganizationsModule,
+    CommunicationsModule,
+    RegistrationModule,
+    PaymentsModule,
+    DataExportModule,
+  ],
+  controllers: [PortalController],
+  providers: [PortalRepository, PortalService, PortalJwtStrategy],
+})
+export class PortalModule {}

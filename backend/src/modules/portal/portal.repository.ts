@@ -1,0 +1,180 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { returning } from '../../common/db/returning';
+import type { CancellationPolicy } from '../registration/enrollment.entity';
+
+/** A registration as the portal shows it: the enrollment with its class and person (a read model, declared in docs/architecture.md). */
+export interface PortalEnrollment {
+  id: string;
+  studentId: string;
+  firstName: string;
+  lastName: string;
+  classId: string;
+  classTitle: string;
+  description: string;
+  location: string;
+  instructor: string;
+  startDate: Date;
+  days: number;
+  schedule: 'Weekly' | 'Consecutive';
+  duration: number;
+  priceCents: number;
+  discountPriceCents: number | null;
+  status: 'held' | 'active' | 'cancelled' | 'expired';
+  paymentMethod: 'card' | 'in-person';
+  paymentStatus: 'pending' | 'completed' | 'failed';
+  amountPaidCents: number;
+  refundedCents: number;
+  cancellationPolicy: CancellationPolicy[] | null;
+  enrollmentDate: Date;
+  cancelledAt: Date | null;
+  stripePaymentIntentId: string | null;
+}
+
+export interface PortalRefund {
+  id: string;
+  enrollmentId: string;
+  amountCents: number;
+  status: string;
+  reason: string;
+  source: string;
+  stripeRefundId: string | null;
+  createdAt: Date;
+}
+
+const ENROLLMENT = `e.id, e.student_id AS "studentId", s.first_name AS "firstName", s.last_name AS "lastName", e.class_id AS "classId",
+  c.title AS "classTitle", c.description, c.location, c.instructor, c.start_date AS "startDate", c.days, c.schedule, c.duration,
+  c.price_cents AS "priceCents", c.discount_price_cents AS "discountPriceCents", e.status, e.payment_method AS "paymentMethod",
+  e.payment_status AS "paymentStatus", e.amount_paid_cents AS "amountPaidCents", e.refunded_cents AS "refundedCents",
+  e.cancellation_policy AS "cancellationPolicy", e.enrollment_date AS "enrollmentDate", e.cancelled_at AS "cancelledAt",
+  e.stripe_payment_intent_id AS "stripePaymentIntentId"
+  FROM enrollments e JOIN classes c ON c.id = e.class_id JOIN students s ON s.id = e.student_id`;
+
+/**
+ * `portal_links` (this module's table: the sign-in links, stored as hashes) and the portal's read model of a
+ * student's registrations: enrollments, classes, students, refunds and waitlist entries, read in one query each
+ * instead of a round trip per registration. Every read is scoped by the organization and the student ids the
+ * signed-in student may see.
+ */
+@Injectable()
+export class PortalRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /**
+   * True when the student may be sent another link: fewer than `limit` since `since`. Two requests at once for one
+   * student wait on a transaction lock here, so the budget holds under concurrency (and on several instances).
+   */
+  async lockBudget(m: EntityManager, studentId: string, since: Date, limit: number): Promise<boolean> {
+    await m.query("SELECT pg_advisory_xact_lock(hashtext('portal-link:' || $1))", [studentId]);
+    const [row] = await m.query('SELECT count(*)::int AS n FROM portal_links WHERE student_id = $1 AND created_at > $2', [
+      studentId,
+      since,
+    ]);
+    return row.n < limit;
+  }
+
+  async insertLink(
+    m: EntityManager,
+    l: { organizationId: string; studentId: string; tokenHash: string; expiresAt: Date },
+  ): Promise<string> {
+    const [row] = await m.query(
+      'INSERT INTO portal_links (organization_id, student_id, token_hash, expires_at) VALUES ($1, $2, $3, $4) RETURNING id',
+      [l.organizationId, l.studentId, l.tokenHash, l.expiresAt],
+    );
+    return row.id;
+  }
+
+  /** Uses the link once: one UPDATE, so two concurrent exchanges of one link sign in once. Null: unknown, used or expired. */
+  async consumeLink(tokenHash: string): Promise<{ id: string; organizationId: string; studentId: string } | null> {
+    const rows = await returning<{ id: string; organizationId: string; studentId: string }>(
+      this.db,
+      `UPDATE portal_links SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+       RETURNING id, organization_id AS "organizationId", student_id AS "studentId"`,
+      [tokenHash],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The signed-in student of a session (its link used, not signed out, the person not erased since), or null. */
+  async sessionStudent(linkId: string, studentId: string) {
+    const rows: { studentId: string; organizationId: string; firstName: string; lastName: string; email: string }[] = await this.db.query(
+      `SELECT s.id AS "studentId", s.organization_id AS "organizationId", s.first_name AS "firstName", s.last_name AS "lastName", s.email
+         FROM portal_links l JOIN students s ON s.id = l.student_id AND s.organization_id = l.organization_id
+        WHERE l.id = $1 AND l.student_id = $2 AND l.used_at IS NOT NULL AND l.signed_out_at IS NULL AND s.status <> 'erased'`,
+      [linkId, studentId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async signOut(linkId: string): Promise<void> {
+    await this.db.query('UPDATE portal_links SET signed_out_at = now() WHERE id = $1 AND signed_out_at IS NULL', [linkId]);
+  }
+
+  /** The registrations of these students (an expired card hold never was one), the next class first. */
+  enrollments(organizationId: string, studentIds: string[]): Promise<PortalEnrollment[]> {
+    return this.db.query(
+      `SELECT ${ENROLLMENT} WHERE e.organization_id = $1 AND e.student_id = ANY($2::uuid[]) AND e.status <> 'expired'
+        ORDER BY c.start_date, lower(s.first_name), e.id`,
+      [organizationId, studentIds],
+    );
+  }
+
+  /** One registration of these students, or null (another student's or organization's id reads as not found). */
+  async enrollment(organizationId: string, studentIds: string[], id: string): Promise<PortalEnrollment | null> {
+    const rows: PortalEnrollment[] = await this.db.query(
+      `SELECT ${ENROLLMENT} WHERE e.id = $1 AND e.organization_id = $2 AND e.student_id = ANY($3::uuid[])`,
+      [id, organizationId, studentIds],
+    );
+    return rows[0] ?? null;
+  }
+
+  refunds(enrollmentIds: string[]): Promise<PortalRefund[]> {
+    if (!enrollmentIds.length) return Promise.resolve([]);
+    return this.db.query(
+      `SELECT id, enrollment_id AS "enrollmentId", amount_cents AS "amountCents", status, reason, source, stripe_refund_id AS "stripeRefundId",
+              created_at AS "createdAt"
+         FROM refunds WHERE enrollment_id = ANY($1::uuid[]) ORDER BY created_at, id`,
+      [enrollmentIds],
+    );
+  }
+
+  /** The organization's classes open for registration with a free seat, not started yet: where a registration may move. */
+  openClasses(organizationId: string) {
+    return this.db.query(
+      `SELECT id, title, location, instructor, start_date AS "startDate", price_cents AS "priceCents",
+              discount_price_cents AS "discountPriceCents", max_students - enrolled_students AS "seatsLeft"
+         FROM classes
+        WHERE organization_id = $1 AND status = 'Open' AND start_date > now() AND enrolled_students < max_students
+        ORDER BY start_date, id LIMIT 200`,
+      [organizationId],
+    ) as Promise<
+      {
+        id: string;
+        title: string;
+        location: string;
+        instructor: string;
+        startDate: Date;
+        priceCents: number;
+        discountPriceCents: number | null;
+        seatsLeft: number;
+      }[]
+    >;
+  }
+
+  /** The email's live waitlist places, with their position in line (1 = next) and any offer. */
+  waitlist(organizationId: string, email: string) {
+    return this.db.query(
+      `SELECT w.id, w.class_id AS "classId", c.title AS "classTitle", c.start_date AS "startDate", w.status,
+              w.offer_expires_at AS "offerExpiresAt",
+              (SELECT count(*)::int FROM waitlist_entries o
+                WHERE o.class_id = w.class_id AND o.status IN ('waiting', 'offered') AND o.sort_key <= w.sort_key) AS position
+         FROM waitlist_entries w JOIN classes c ON c.id = w.class_id
+        WHERE w.organization_id = $1 AND lower(w.email) = lower($2) AND w.status IN ('waiting', 'offered')
+        ORDER BY c.start_date, w.id`,
+      [organizationId, email],
+    ) as Promise<
+      { id: string; classId: string; classTitle: string; startDate: Date; status: string; offerExpiresAt: Date | null; position: number }[]
+    >;
+  }
+}

@@ -1,0 +1,440 @@
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { JwtService } from '@nestjs/jwt';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash, randomBytes } from 'node:crypto';
+import PDFDocument from 'pdfkit';
+import { DataSource } from 'typeorm';
+import { AppException } from '../../common/http/app-exception';
+import type { AllConfigType } from '../../config/config.type';
+import { ActivityService } from '../activity/activity.service';
+import { PORTAL_AUDIENCE, TOKEN_ALGORITHM, TOKEN_ISSUER } from '../auth/tokens';
+import { sessionDates } from '../classes/class.entity';
+import { classCalendar } from '../communications/calendar';
+import { CommunicationsService } from '../communications/communications.service';
+import { DataExportService } from '../data-export/data-export.service';
+import { selfServiceRules, type OrganizationEntity } from '../organizations/organization.entity';
+import { OrganizationsService } from '../organizations/organizations.service';
+import { formatDollars, refundQuote } from '../payments/money';
+import { RefundsService, transferPriceCents } from '../payments/refunds.service';
+import { StudentsService } from '../students/students.service';
+import type { RequestPortalLinkDto, UpdatePortalProfileDto } from './dto/portal.dto';
+import type { PortalUser } from './portal-user';
+import { PortalRepository, type PortalEnrollment, type PortalRefund } from './portal.repository';
+
+/** A sign-in link works this long, once. */
+export const LINK_MINUTES = 15;
+/** A portal session lasts an hour; then the student asks for a new link. */
+export const SESSION_SECONDS = 3600;
+/** At most this many links to one student per LINK_MINUTES (the per-email budget; the per-client one is the auth rate limit). */
+export const LINKS_PER_WINDOW = 3;
+/**
+ * Every link request answers after at least this long, whether the email is known (a link is made and queued) or
+ * not (one lookup): the answer's timing tells nothing about who is registered.
+ */
+export const LINK_REPLY_FLOOR_MS = 300;
+
+export const LINK_REQUESTED =
+  'If this email belongs to a registration with us, a sign-in link is on its way. It works once, for 15 minutes.';
+export const LINK_GONE = 'This sign-in link has expired or was already used. Request a new link and we will email it to you.';
+export const SELF_SERVICE_OFF = 'This organization does not offer self-service. Please contact them to change your registration.';
+export const NOT_FOUND = 'Registration not found';
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const HOUR = 3600_000;
+
+/**
+ * The student portal (decision 18): a student signs in with a single-use link sent to the email the organization
+ * holds, and then sees and manages their own registrations and those of the household members they registered.
+ * Everything that moves a seat or money goes through the owners' one path (the payments module's cancel and refund,
+ * the registration module's seats); this module decides only who may do it and when.
+ */
+@Injectable()
+export class PortalService {
+  private readonly logger = new Logger('Portal');
+  private readonly publicUrl: string;
+
+  constructor(
+    private readonly repo: PortalRepository,
+    private readonly jwt: JwtService,
+    private readonly students: StudentsService,
+    private readonly orgs: OrganizationsService,
+    private readonly communications: CommunicationsService,
+    private readonly refunds: RefundsService,
+    private readonly activity: ActivityService,
+    private readonly exports: DataExportService,
+    @InjectDataSource() private readonly db: DataSource,
+    config: ConfigService<AllConfigType>,
+  ) {
+    this.publicUrl = config.getOrThrow('app', { infer: true }).publicUrl;
+  }
+
+  // --- Signing in ---
+
+  /** Always the same answer after the same floor of time; a link is emailed only to a known student, within budget. */
+  async requestLink(dto: RequestPortalLinkDto) {
+    const started = Date.now();
+    try {
+      await this.sendLink(dto);
+    } catch (e) {
+      // Never told to the caller (that would say the email is known); logged for the operator.
+      this.logger.error(`Sign-in link not sent: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    await sleep(Math.max(0, LINK_REPLY_FLOOR_MS - (Date.now() - started)));
+    return { message: LINK_REQUESTED };
+  }
+
+  private async sendLink(dto: RequestPortalLinkDto): Promise<void> {
+    const org = await this.orgs.require(dto.organizationId).catch(() => null);
+    if (!org || !selfServiceRules(org.settings).selfService) return;
+    const student = await this.students.findByEmail(org.id, dto.email);
+    if (!student) return;
+    const token = randomBytes(32).toString('base64url');
+    await this.db.transaction(async (m) => {
+      if (!(await this.repo.lockBudget(m, student.id, new Date(Date.now() - LINK_MINUTES * 60_000), LINKS_PER_WINDOW))) return;
+      const linkId = await this.repo.insertLink(m, {
+        organizationId: org.id,
+        studentId: student.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + LINK_MINUTES * 60_000),
+      });
+      await this.communications.queueSystemEmail(m, {
+        organizationId: org.id,
+        studentId: student.id,
+        recipient: { firstName: student.firstName, lastName: student.lastName, email: student.email, phone: student.phone },
+        subject: `Your sign-in link: ${org.branding?.businessName || org.name}`,
+        message:
+          `Hi ${student.firstName},\n\nOpen this link to see and manage your registrations with ${org.branding?.businessName || org.name}:\n\n{{link}}\n\n` +
+          `The link works once, for ${LINK_MINUTES} minutes. If you did not ask for it, you can ignore this email.`,
+        link: { url: `${this.publicUrl}/my/${token}`, label: 'Manage my registrations' },
+        dedupeKey: `portal-link:${linkId}`,
+      });
+    });
+  }
+
+  /** Exchanges a link for a portal token, once: a used, expired or unknown link is 410 with the way to a new one. */
+  async session(token: string) {
+    const link = await this.repo.consumeLink(sha256(token));
+    if (!link) throw new AppException(HttpStatus.GONE, LINK_GONE, { code: 'PORTAL_LINK_GONE' });
+    const student = await this.repo.sessionStudent(link.id, link.studentId);
+    if (!student) throw new AppException(HttpStatus.GONE, LINK_GONE, { code: 'PORTAL_LINK_GONE' });
+    const signed = await this.jwt.signAsync(
+      { org: link.organizationId },
+      {
+        subject: link.studentId,
+        audience: PORTAL_AUDIENCE,
+        issuer: TOKEN_ISSUER,
+        jwtid: link.id,
+        algorithm: TOKEN_ALGORITHM,
+        expiresIn: SESSION_SECONDS,
+      },
+    );
+    return {
+      token: signed,
+      expiresAt: new Date(Date.now() + SESSION_SECONDS * 1000),
+      organizationId: link.organizationId,
+      student: { id: student.studentId, firstName: student.firstName, lastName: student.lastName, email: student.email },
+    };
+  }
+
+  async signOut(user: PortalUser) {
+    await this.repo.signOut(user.linkId);
+    return { signedOut: true };
+  }
+
+  // --- What the student sees ---
+
+  /** The signed-in student and the household members they are the contact for: whose registrations they manage. */
+  private async people(user: PortalUser): Promise<string[]> {
+    const members = (await this.students.householdMembers([user.studentId])).get(user.studentId) ?? [];
+    return [user.studentId, ...members.map((m) => m.id)];
+  }
+
+  async registrations(user: PortalUser) {
+    const [org, student, ids] = await Promise.all([
+      this.orgs.require(user.organizationId),
+      this.students.findInOrganization(user.studentId, user.organizationId),
+      this.people(user),
+    ]);
+    const rules = selfServiceRules(org.settings);
+    const rows = await this.repo.enrollments(user.organizationId, ids);
+    const refunds = await this.repo.refunds(rows.map((r) => r.id));
+    const waitlist = await this.repo.waitlist(user.organizationId, user.email);
+    const now = new Date();
+    return {
+      student: {
+        id: user.studentId,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        phone: student?.phone ?? '',
+        communicationOptIn: student?.communicationOptIn ?? false,
+      },
+      organization: organizationContact(org),
+      rules,
+      enrollments: rows.map((e) => this.enrollmentView(e, refunds, rules, now)),
+      waitlist: waitlist.map((w) => ({ ...w, offerExpiresAt: w.status === 'offered' ? w.offerExpiresAt : null })),
+    };
+  }
+
+  private enrollmentView(e: PortalEnrollment, all: PortalRefund[], rules: ReturnType<typeof selfServiceRules>, now: Date) {
+    const sessions = sessionDates(new Date(e.startDate), e.days, e.schedule);
+    const cancelBefore = new Date(sessions[0].getTime() - rules.selfServiceCancelHoursBefore * HOUR);
+    const open = e.status === 'active';
+    const canCancel = rules.selfService && open && now < cancelBefore;
+    return {
+      id: e.id,
+      student: { id: e.studentId, firstName: e.firstName, lastName: e.lastName },
+      class: { id: e.classId, title: e.classTitle, location: e.location, instructor: e.instructor, duration: e.duration, sessions },
+      status: e.status,
+      paymentMethod: e.paymentMethod,
+      paymentStatus: e.paymentStatus,
+      amountPaid: e.amountPaidCents / 100,
+      refundedAmount: e.refundedCents / 100,
+      enrolledAt: e.enrollmentDate,
+      cancelledAt: e.cancelledAt,
+      refunds: all
+        .filter((r) => r.enrollmentId === e.id)
+        .map((r) => ({ id: r.id, amount: r.amountCents / 100, status: r.status, reason: r.reason, createdAt: r.createdAt })),
+      canCancel,
+      cancelBefore,
+      canTransfer: rules.selfService && rules.selfServiceTransfers && open && now < sessions[0],
+      refundQuote: open ? quoteOf(e, now) : null,
+    };
+  }
+
+  // --- What the student does ---
+
+  /** Cancels through the payments module's one cancel path (its row lock makes a repeat a no-op: one refund, one notice). */
+  async cancel(user: PortalUser, id: string) {
+    const { org, e } = await this.ownEnrollment(user, id);
+    const rules = selfServiceRules(org.settings);
+    if (!rules.selfService) throw new AppException(HttpStatus.FORBIDDEN, SELF_SERVICE_OFF);
+    if (e.status === 'active') {
+      const first = sessionDates(new Date(e.startDate), e.days, e.schedule)[0];
+      if (Date.now() >= first.getTime() - rules.selfServiceCancelHoursBefore * HOUR) throw tooLate(org, rules.selfServiceCancelHoursBefore);
+    } else if (e.status !== 'cancelled') {
+      throw new AppException(HttpStatus.CONFLICT, 'This registration cannot be cancelled here.', { contact: organizationContact(org) });
+    }
+    const r = await this.refunds.cancel(user.organizationId, null, e.id, {}, undefined, { byStudent: true });
+    return {
+      id: r.id,
+      status: r.status,
+      paymentMethod: r.paymentMethod,
+      amountPaid: r.amountPaid,
+      refundedAmount: r.refundedAmount,
+      refund: r.refund ? { id: r.refund.id, amount: r.refund.amount, status: r.refund.status } : null,
+    };
+  }
+
+  /** The classes this registration may switch to, with seats left and the difference in price (negative: money back). */
+  async transferOptions(user: PortalUser, id: string) {
+    const { org, e } = await this.ownEnrollment(user, id);
+    this.assertTransfers(org, e);
+    const kept = e.amountPaidCents - e.refundedCents;
+    const paidByCard = e.paymentMethod === 'card' && e.paymentStatus === 'completed';
+    return (await this.repo.openClasses(user.organizationId))
+      .filter((c) => c.id !== e.classId)
+      .map((c) => {
+        const price = transferPriceCents(c);
+        return {
+          id: c.id,
+          title: c.title,
+          location: c.location,
+          instructor: c.instructor,
+          startDate: c.startDate,
+          seatsLeft: c.seatsLeft,
+          price: price / 100,
+          // A card payment is compared with what it kept; an in-person one with its own class's price.
+          priceDifference: (price - (paidByCard ? kept : transferPriceCents(e))) / 100,
+          // Paying more by card is not built: such a class is listed but cannot be chosen here.
+          available: !(paidByCard && price > kept),
+        };
+      });
+  }
+
+  /** Moves the registration through the payments module's one transfer (one transaction: never oversold, never both seats). */
+  async transfer(user: PortalUser, id: string, toClassId: string) {
+    const { org, e } = await this.ownEnrollment(user, id);
+    this.assertTransfers(org, e);
+    const r = await this.refunds.transfer(user.organizationId, e.id, toClassId, { byStudent: true });
+    return {
+      id: r.id,
+      status: r.status,
+      classId: r.classId,
+      className: r.className,
+      amountPaid: r.amountPaid,
+      refundedAmount: r.refundedAmount,
+      refund: r.refund ? { id: r.refund.id, amount: r.refund.amount, status: r.refund.status } : null,
+    };
+  }
+
+  private assertTransfers(org: OrganizationEntity, e: PortalEnrollment) {
+    const rules = selfServiceRules(org.settings);
+    if (!rules.selfService) throw new AppException(HttpStatus.FORBIDDEN, SELF_SERVICE_OFF);
+    if (!rules.selfServiceTransfers)
+      throw new AppException(HttpStatus.FORBIDDEN, 'Switching classes is not offered here. Please contact the organization.', {
+        contact: organizationContact(org),
+      });
+    if (e.status !== 'active') throw new AppException(HttpStatus.CONFLICT, 'Only an active registration can switch classes.');
+    if (new Date(e.startDate).getTime() <= Date.now())
+      throw new AppException(HttpStatus.CONFLICT, 'This class has already started; it can no longer be switched here.', {
+        contact: organizationContact(org),
+      });
+  }
+
+  async updateProfile(user: PortalUser, dto: UpdatePortalProfileDto) {
+    if (dto.phone === undefined && dto.communicationOptIn === undefined)
+      throw new AppException(HttpStatus.BAD_REQUEST, 'Send phone or communicationOptIn to change');
+    const saved = await this.db.transaction(async (m) => {
+      const s = await this.students.findInOrganization(user.studentId, user.organizationId, m);
+      if (!s) throw new AppException(HttpStatus.NOT_FOUND, 'Student not found');
+      const next = await this.students.update(m, s, {
+        firstName: s.firstName,
+        lastName: s.lastName,
+        email: s.email,
+        phone: dto.phone ?? s.phone,
+        communicationOptIn: dto.communicationOptIn ?? s.communicationOptIn,
+      });
+      const changed = [
+        dto.phone !== undefined && dto.phone !== s.phone ? 'phone' : null,
+        dto.communicationOptIn !== undefined ? 'message consent' : null,
+      ]
+        .filter(Boolean)
+        .join(' and ');
+      await this.activity.record(
+        user.organizationId,
+        'student_details_changed',
+        `${s.firstName} ${s.lastName} updated their ${changed || 'details'}`,
+        { studentId: s.id, studentName: `${s.firstName} ${s.lastName}`, source: 'self_service' },
+        m,
+      );
+      return next;
+    });
+    return { id: saved.id, email: saved.email, phone: saved.phone, communicationOptIn: saved.communicationOptIn };
+  }
+
+  export(user: PortalUser) {
+    return this.exports.studentExport(user.organizationId, user.studentId, null);
+  }
+
+  /** Asks the organization to erase the student: an activity event and an email to its admins (once a day). */
+  async requestErasure(user: PortalUser) {
+    const name = `${user.firstName} ${user.lastName}`;
+    await this.db.transaction(async (m) => {
+      await this.activity.record(
+        user.organizationId,
+        'erasure_requested',
+        `${name} asked for their personal data to be erased`,
+        { studentId: user.studentId, studentName: name, email: user.email, source: 'self_service' },
+        m,
+      );
+      await this.communications.queueAdminEmail(m, user.organizationId, {
+        subject: `Erasure request: ${name}`,
+        message:
+          `${name} (${user.email}) asked, from their registrations page, for their personal data to be erased.\n\n` +
+          'Open the student in Students and erase their personal data there; payment records are kept.',
+        dedupeKey: `erasure-request:${user.studentId}:${new Date().toISOString().slice(0, 10)}`,
+      });
+    });
+    return { requested: true, message: 'Your request was sent to the organization. They will confirm when your data is erased.' };
+  }
+
+  // --- Files ---
+
+  async receipt(user: PortalUser, id: string): Promise<Buffer> {
+    const { org, e } = await this.ownEnrollment(user, id);
+    const refunds = await this.repo.refunds([e.id]);
+    return receiptPdf(org, e, refunds);
+  }
+
+  async calendar(user: PortalUser, id: string): Promise<string> {
+    const { org, e } = await this.ownEnrollment(user, id);
+    return classCalendar(
+      {
+        id: e.classId,
+        title: e.classTitle,
+        description: e.description,
+        location: e.location,
+        instructor: e.instructor,
+        duration: e.duration,
+        sessions: sessionDates(new Date(e.startDate), e.days, e.schedule),
+      },
+      org.branding?.businessName || org.name,
+      `${this.publicUrl}/class/${e.classId}?organizationId=${org.id}`,
+    );
+  }
+
+  /** The enrollment if it is the student's or a household member's; anything else is 404 (nothing is told about it). */
+  private async ownEnrollment(user: PortalUser, id: string) {
+    const e = await this.repo.enrollment(user.organizationId, await this.people(user), id);
+    if (!e) throw new AppException(HttpStatus.NOT_FOUND, NOT_FOUND);
+    return { org: await this.orgs.require(user.organizationId), e };
+  }
+}
+
+/** What the frozen policy gives back if the registration is cancelled now (nothing for an unpaid or in-person one). */
+function quoteOf(e: PortalEnrollment, now: Date) {
+  const paidByCard = e.paymentMethod === 'card' && e.paymentStatus === 'completed';
+  if (!paidByCard)
+    return { refundAmount: 0, refundPercentage: null, noPolicy: false, daysBeforeClass: null, paidAmount: e.amountPaidCents / 100 };
+  const q = refundQuote(e.cancellationPolicy, e.amountPaidCents, e.refundedCents, new Date(e.startDate), now);
+  const noPolicy = !(e.cancellationPolicy ?? []).length;
+  return {
+    refundAmount: q.refundCents / 100,
+    refundPercentage: q.policyApplied?.refundPercentage ?? (noPolicy ? 100 : 0),
+    noPolicy,
+    daysBeforeClass: q.daysBeforeClass,
+    paidAmount: e.amountPaidCents / 100,
+  };
+}
+
+export function organizationContact(org: OrganizationEntity) {
+  return {
+    id: org.id,
+    name: org.branding?.businessName || org.name,
+    email: org.contactInfo?.email || null,
+    phone: org.contactInfo?.phone || null,
+  };
+}
+
+function tooLate(org: OrganizationEntity, hours: number) {
+  const c = organizationContact(org);
+  const reach = [c.email, c.phone].filter(Boolean).join(' or ');
+  return new AppException(
+    HttpStatus.CONFLICT,
+    `Registrations can be cancelled here until ${hours} hours before the first session. Please contact ${c.name}${reach ? ` at ${reach}` : ''}.`,
+    { code: 'SELF_SERVICE_CUTOFF', contact: c },
+  );
+}
+
+function receiptPdf(org: OrganizationEntity, e: PortalEnrollment, refunds: PortalRefund[]): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Receipt - ${e.classTitle}` } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  const c = organizationContact(org);
+  doc.font('Helvetica-Bold').fontSize(20).text(c.name);
+  doc.font('Helvetica').fontSize(10).text([c.email, c.phone, org.contactInfo?.address].filter(Boolean).join(' · '));
+  doc.moveDown(1.5).font('Helvetica-Bold').fontSize(16).text('Receipt');
+  doc.font('Helvetica').fontSize(11).moveDown(0.5);
+  const line = (label: string, value: string) =>
+    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
+  line('Student', `${e.firstName} ${e.lastName}`);
+  line('Class', e.classTitle);
+  line('First session', new Date(e.startDate).toUTCString());
+  line('Registered', new Date(e.enrollmentDate).toUTCString());
+  line('Payment', `${e.paymentMethod === 'card' ? 'Card' : 'In person'} (${e.paymentStatus})`);
+  line('Amount paid', formatDollars(e.amountPaidCents));
+  if (e.stripePaymentIntentId) line('Transaction', e.stripePaymentIntentId);
+  line('Refunded', formatDollars(e.refundedCents));
+  for (const r of refunds)
+    line(
+      `Refund ${new Date(r.createdAt).toISOString().slice(0, 10)}`,
+      `${formatDollars(r.amountCents)} (${r.status})${r.stripeRefundId ? ` ${r.stripeRefundId}` : ''}`,
+    );
+  line('Status', e.status);
+  doc.end();
+  return done;
+}

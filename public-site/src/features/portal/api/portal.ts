@@ -1,0 +1,110 @@
+/** The student portal's calls (decision 18): sign in by an emailed link, then the student's own registrations. */
+import type { components } from '@shared/api/schema';
+import { api, ApiError } from '@/lib/apiClient';
+
+type S = components['schemas'];
+export type PortalRegistrations = S['PortalRegistrationsDto'];
+export type PortalEnrollment = S['PortalEnrollmentDto'];
+export type PortalTransferOption = S['PortalTransferOptionDto'];
+type Session = S['PortalSessionResponseDto'];
+
+/** The portal session lives in this tab only (sessionStorage): closing the tab signs out, an hour ends it anyway. */
+const KEY = 'classlane.portal';
+export interface PortalSession {
+  token: string;
+  expiresAt: string;
+  organizationId: string;
+  firstName: string;
+}
+
+export function readSession(): PortalSession | null {
+  try {
+    const s = JSON.parse(window.sessionStorage.getItem(KEY) ?? 'null') as PortalSession | null;
+    return s && new Date(s.expiresAt).getTime() > Date.now() ? s : null;
+  } catch {
+    return null;
+  }
+}
+
+function saveSession(s: PortalSession | null) {
+  try {
+    if (s) window.sessionStorage.setItem(KEY, JSON.stringify(s));
+    else window.sessionStorage.removeItem(KEY);
+  } catch {
+    /* storage disabled: the session is not remembered across reloads */
+  }
+}
+
+export function requestLink(organizationId: string, email: string): Promise<{ message: string }> {
+  return api.post('/api/portal/link', { organizationId, email }, { public: true });
+}
+
+export async function signIn(token: string): Promise<PortalSession> {
+  const s = await api.post<Session>('/api/portal/session', { token }, { public: true });
+  const session = { token: s.token, expiresAt: String(s.expiresAt), organizationId: s.organizationId, firstName: s.student.firstName };
+  saveSession(session);
+  return session;
+}
+
+export async function signOut(s: PortalSession): Promise<void> {
+  saveSession(null);
+  await api.post('/api/portal/signout', {}, { bearer: s.token }).catch(() => undefined);
+}
+
+export const forgetSession = () => saveSession(null);
+
+const auth = (s: PortalSession) => ({ bearer: s.token });
+export const getRegistrations = (s: PortalSession) => api.get<PortalRegistrations>('/api/portal/registrations', auth(s));
+export const cancelEnrollment = (s: PortalSession, id: string) =>
+  api.post<S['PortalCancelResponseDto']>(`/api/portal/enrollments/${encodeURIComponent(id)}/cancel`, {}, auth(s));
+export const transferOptions = (s: PortalSession, id: string) =>
+  api.get<PortalTransferOption[]>(`/api/portal/enrollments/${encodeURIComponent(id)}/transfer-options`, auth(s));
+export const transferEnrollment = (s: PortalSession, id: string, toClassId: string) =>
+  api.post<S['PortalTransferResponseDto']>(`/api/portal/enrollments/${encodeURIComponent(id)}/transfer`, { toClassId }, auth(s));
+export const updateProfile = (s: PortalSession, body: { phone?: string; communicationOptIn?: boolean }) =>
+  api.put<S['PortalProfileUpdatedDto']>('/api/portal/profile', body, auth(s));
+export const requestErasure = (s: PortalSession) => api.post<S['PortalErasureRequestedDto']>('/api/portal/erasure', {}, auth(s));
+
+/** Downloads a portal file (receipt, calendar, export) with the portal token, and saves it under `filename`. */
+export async function download(s: PortalSession, path: string, filename: string): Promise<void> {
+  const res = await fetch(path, { headers: { Authorization: `Bearer ${s.token}` } });
+  if (!res.ok) throw new ApiError('The download failed. Please try again.', res.status, null, 'http');
+  const blob = path.endsWith('/export')
+    ? new Blob([JSON.stringify((await res.json()).data, null, 2)], { type: 'application/json' })
+    : await res.blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+const money = (n: number) => `$${n.toFixed(2)}`;
+
+/** What a cancel gives back, in words: 'You will get $40.00 back (50% under the policy in force when you registered)'. */
+export function refundText(e: Pick<PortalEnrollment, 'refundQuote' | 'paymentMethod' | 'paymentStatus'>): string {
+  const q = e.refundQuote;
+  if (!q || e.paymentMethod !== 'card' || e.paymentStatus !== 'completed')
+    return 'Nothing was paid online for this registration, so there is nothing to refund.';
+  if (q.noPolicy)
+    return `You will get ${money(q.refundAmount)} back (the whole amount: there was no cancellation policy when you registered)`;
+  if (q.refundAmount <= 0)
+    return 'You will get nothing back (the policy in force when you registered gives no refund this close to the class)';
+  return `You will get ${money(q.refundAmount)} back (${q.refundPercentage}% under the policy in force when you registered)`;
+}
+
+/** '$20.00 back to your card', '$40.00 more', 'Same price'. */
+export function differenceText(d: number): string {
+  if (d < 0) return `${money(-d)} back to your card`;
+  if (d > 0) return `${money(d)} more`;
+  return 'Same price';
+}
+
+/** The server's own words when it gave some, else `fallback`. */
+export function portalError(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message && error.message !== 'Request failed') return error.message;
+  return fallback;
+}

@@ -1,0 +1,178 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, apiSignIn, freshOrganization, signInUi } from './admin-helpers';
+import { STRIPE_E2E } from './stripe-env';
+import { onboardDemoOrganization } from './stripe-helpers';
+
+/**
+ * Issue 21: a student who paid by card asks for a sign-in link on /my, opens it from the outbox (the page's button
+ * signs in, the GET alone changes nothing), sees the classes they could switch to with the price difference, and
+ * cancels with the refund the policy frozen at registration promised. axe and a screenshot of every screen.
+ */
+const shot = (page: Page, name: string, project: string) =>
+  page.screenshot({ path: `/tmp/h21-portal-${name}-${project}.png`, fullPage: true });
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function expectNoSideScroll(page: Page, label: string) {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(wide, `${label} scrolls sideways by ${wide}px`).toBeLessThanOrEqual(0);
+}
+
+async function createClass(request: APIRequestContext, auth: Record<string, string>, title: string, price: number, days: number) {
+  const res = await request.post('/api/classes', {
+    headers: auth,
+    data: {
+      title,
+      description: 'Created by the end-to-end tests.',
+      instructor: 'Test Instructor',
+      location: 'Studio A',
+      status: 'Open',
+      startDate: new Date(Date.now() + days * 86_400_000).toISOString(),
+      days: 1,
+      schedule: 'Consecutive',
+      duration: 60,
+      price,
+      discountPrice: null,
+      maxStudents: 10,
+      information: '',
+      materials: [],
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()).data as { id: string };
+}
+
+/** The sign-in link path sent to `email`, from the outbox (queued or already sent). */
+async function linkFromOutbox(request: APIRequestContext, auth: Record<string, string>, email: string): Promise<string> {
+  let found: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        for (const path of ['/api/communications/scheduled?limit=200', '/api/communications/logs?limit=200']) {
+          const rows = ((await (await request.get(path, { headers: auth })).json()).data ?? []) as { to: string; message: string }[];
+          const row = rows.find((r) => r.to === email && /\/my\/[A-Za-z0-9_-]{20,}/.test(r.message));
+          if (row) found = /\/my\/[A-Za-z0-9_-]{20,}/.exec(row.message)![0];
+        }
+        return found;
+      },
+      { message: `the sign-in link sent to ${email}`, timeout: 20_000 },
+    )
+    .not.toBeNull();
+  return found!;
+}
+
+test('a student signs in by an emailed link and cancels with the refund the policy promised', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const project = testInfo.project.name;
+  const request = page.request;
+  const organizationId = await onboardDemoOrganization(request);
+  const { token } = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const auth = { Authorization: `Bearer ${token}` };
+  const stamp = Date.now();
+  const title = `E2E Portal Pottery ${stamp}`;
+  const cls = await createClass(request, auth, title, 80, 5);
+  await createClass(request, auth, `E2E Portal Thursday ${stamp}`, 60, 6);
+
+  // The policy in force when the student registers is frozen on the registration; the demo's own is put back after.
+  const before = (await (await request.get('/api/settings', { headers: auth })).json()).data.cancellationPolicies;
+  const policy = [
+    { daysBeforeClass: 7, refundPercentage: 100 },
+    { daysBeforeClass: 3, refundPercentage: 50 },
+  ];
+  expect((await request.put('/api/settings', { headers: auth, data: { cancellationPolicies: policy } })).ok()).toBeTruthy();
+  const email = `e2e.portal.${stamp}@example.com`;
+  try {
+    const studentData = { firstName: 'Maya', lastName: 'Lin', email, phone: '5595550177', communicationOptIn: true };
+    const intent = await request.post('/api/payments/create-intent', {
+      data: { classId: cls.id, organizationId, studentData, amount: 80 },
+    });
+    expect(intent.ok(), await intent.text()).toBeTruthy();
+    const { paymentIntentId, clientSecret } = (await intent.json()).data as { paymentIntentId: string; clientSecret: string };
+    const confirmed = await request.post(`${STRIPE_E2E.standInUrl}/v1/payment_intents/${paymentIntentId}/confirm`, {
+      headers: { Authorization: `Bearer ${STRIPE_E2E.publishableKey}` },
+      form: { client_secret: clientSecret, payment_method: 'pm_card_visa' },
+    });
+    expect(confirmed.ok(), await confirmed.text()).toBeTruthy();
+    const done = await request.post('/api/payments/confirm-enrollment', {
+      data: { paymentIntentId, classId: cls.id, organizationId, studentData },
+    });
+    expect(done.ok(), await done.text()).toBeTruthy();
+  } finally {
+    await request.put('/api/settings', { headers: auth, data: { cancellationPolicies: before } });
+  }
+
+  // --- /my: the 'Manage your registration' link fills in the email; the answer is the same for anyone ---
+  await page.goto(`/my?organizationId=${organizationId}&email=${encodeURIComponent(email)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'My registrations' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expectNoSeriousViolations(page, 'request a link');
+  await expectNoSideScroll(page, 'request a link');
+  await shot(page, 'request', project);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page.getByText('a sign-in link is on its way')).toBeVisible();
+
+  // --- the link: opening it changes nothing until the button is pressed ---
+  const link = await linkFromOutbox(request, auth, email);
+  await page.goto(link);
+  await expect(page.getByRole('button', { name: 'Open my registrations' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'sign in');
+  await shot(page, 'signin', project);
+  await page.reload();
+  await page.getByRole('button', { name: 'Open my registrations' }).click();
+  const card = page.getByRole('article', { name: title });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Paid by card · $80.00 paid')).toBeVisible();
+  await expectNoSeriousViolations(page, 'registrations');
+  await expectNoSideScroll(page, 'registrations');
+  await shot(page, 'registrations', project);
+
+  // --- Switch class: the other classes with seats and the price difference ---
+  await card.getByRole('button', { name: 'Switch class' }).click();
+  const option = card.getByRole('radio', { name: new RegExp(`E2E Portal Thursday ${stamp}`) });
+  await expect(option).toBeVisible();
+  await expect(card.getByText('$20.00 back to your card').first()).toBeVisible();
+  await expectNoSeriousViolations(page, 'switch class');
+  await shot(page, 'switch', project);
+  await card.getByRole('button', { name: 'Keep this class' }).click();
+
+  // --- Cancel: the refund shown before confirming, then made ---
+  await card.getByRole('button', { name: 'Cancel registration' }).click();
+  await expect(card.getByText('You will get $40.00 back (50% under the policy in force when you registered)')).toBeVisible();
+  await expectNoSeriousViolations(page, 'cancel');
+  await shot(page, 'cancel', project);
+  await card.getByRole('button', { name: 'Yes, cancel' }).click();
+  await expect(page.getByText(`Your registration for ${title} is cancelled; $40.00 is on its way back to your card.`)).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: title }).getByText('Cancelled · Paid by card · $80.00 paid · $40.00 refunded'),
+  ).toBeVisible();
+  await shot(page, 'cancelled', project);
+
+  // --- the used link is refused with the way to a new one; signing out ends the session ---
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Email me a sign-in link' })).toBeVisible();
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Open my registrations' }).click();
+  await expect(page.getByText('This sign-in link has expired or was already used.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
+});
+
+test("the admin sets the student portal's rules on Settings › Policies", async ({ page }, testInfo) => {
+  const org = await freshOrganization(page.request);
+  await signInUi(page, org.email, org.password);
+  await page.goto('/admin/settings?tab=policies');
+  const panel = page.getByRole('region', { name: 'Student self-service' });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByLabel('Cancel online until (hours before the first session)')).toHaveValue('24');
+  await panel.getByLabel('Cancel online until (hours before the first session)').fill('48');
+  await panel.getByLabel('Students may switch to another open class').uncheck();
+  await panel.getByRole('button', { name: 'Save self-service settings' }).click();
+  await expect(panel.getByText('Self-service settings saved successfully!')).toBeVisible();
+  const saved = (await (await page.request.get('/api/settings', { headers: { Authorization: `Bearer ${org.token}` } })).json()).data;
+  expect(saved).toMatchObject({ selfService: true, selfServiceCancelHoursBefore: 48, selfServiceTransfers: false });
+  await panel.screenshot({ path: `/tmp/h21-portal-settings-${testInfo.project.name}.png` });
+});
