@@ -25,6 +25,7 @@ import { HealthModule } from './modules/health/health.module';
 import { ItAdminModule } from './modules/it-admin/it-admin.module';
 import { OrganizationsModule } from './modules/organizations/organizations.module';
 import { PaymentsModule } from './modules/payments/payments.module';
+import { PricingModule } from './modules/pricing/pricing.module';
 import { RegistrationModule } from './modules/registration/registration.module';
 import { ReportingModule } from './modules/reporting/reporting.module';
 import { SeoModule } from './modules/seo/seo.module';
@@ -58,6 +59,7 @@ import { WaitlistModule } from './modules/waitlist/waitlist.module';
     OrganizationsModule,
     SettingsModule,
     ClassesModule,
+    PricingModule,
     StudentsModule,
     RegistrationModule,
     StripeModule,

@@ -201,6 +201,14 @@ export interface paths {
   "/api/payments/mark-unpaid": {
     post: operations["InPersonPayments_markUnpaid"];
   };
+  "/api/promo-codes": {
+    get: operations["Pricing_list"];
+    post: operations["Pricing_create"];
+  };
+  "/api/promo-codes/{id}": {
+    put: operations["Pricing_update"];
+    delete: operations["Pricing_remove"];
+  };
   "/api/public/branding/{organizationId}": {
     get: operations["Public_branding"];
   };
@@ -209,6 +217,9 @@ export interface paths {
   };
   "/api/public/organization/{id}": {
     get: operations["Public_organization"];
+  };
+  "/api/public/price-quote": {
+    post: operations["Pricing_quote"];
   };
   "/api/ratings": {
     /**
@@ -1324,6 +1335,7 @@ export interface components {
       studentData: components["schemas"]["StudentFieldsDto"];
       amount: number;
       attendees?: components["schemas"]["AttendeeDto"][];
+      promoCode?: string;
       waitlistOfferToken?: string;
     };
     CreateStudentDto: {
@@ -1492,6 +1504,12 @@ export interface components {
        */
       reminderTime: string;
     };
+    DiscountAdjustmentDto: {
+      /** @enum {string} */
+      kind: "percent" | "amount";
+      /** @example 10 */
+      value: number;
+    };
     DiscountDto: {
       name: string;
       value: number;
@@ -1503,6 +1521,17 @@ export interface components {
       senior: number | null;
       /** @example null */
       returning: number | null;
+    };
+    DiscountRulesDto: {
+      earlyBird: components["schemas"]["EarlyBirdRuleDto"] | null;
+      returning: components["schemas"]["DiscountAdjustmentDto"] | null;
+      senior: components["schemas"]["SeniorRuleDto"] | null;
+      siblings: components["schemas"]["DiscountAdjustmentDto"] | null;
+      /**
+       * @description best: the single largest discount; stack: all, in the order early bird, returning, senior, siblings
+       * @enum {string}
+       */
+      combine: "best" | "stack";
     };
     DowngradeDto: {
       /** @example professional */
@@ -1517,6 +1546,17 @@ export interface components {
        * @enum {string}
        */
       effectiveDate?: "end_of_period" | "immediate";
+    };
+    EarlyBirdRuleDto: {
+      /** @enum {string} */
+      kind: "percent" | "amount";
+      /** @example 10 */
+      value: number;
+      /**
+       * @description Registrations until this many days before the first session
+       * @example 14
+       */
+      daysBefore: number;
     };
     EnrollmentCheckOrganizationResponseDto: {
       /** @example Sunrise Community Arts */
@@ -1740,6 +1780,8 @@ export interface components {
        * @example 99
        */
       amountPaid: number;
+      /** @description The price quote when the seat was taken (class price, discounts, promo code; dollars, discounts negative) */
+      priceBreakdown: components["schemas"]["PriceLineResponseDto"][] | null;
       /**
        * Format: date-time
        * @description When the payment was completed
@@ -2294,6 +2336,127 @@ export interface components {
       /** @example https://billing.stripe.com/p/session/test_a1 */
       url: string;
     };
+    PriceLineResponseDto: {
+      /** @example Class price */
+      label: string;
+      /**
+       * @description Dollars; discounts are negative
+       * @example 80
+       */
+      amount: number;
+    };
+    PriceQuoteDto: {
+      /** Format: uuid */
+      organizationId: string;
+      /** Format: uuid */
+      classId: string;
+      attendees?: components["schemas"]["QuoteAttendeeDto"][];
+      /** Format: email */
+      email?: string;
+      promoCode?: string;
+    };
+    PriceQuoteResponseDto: {
+      /** @example usd */
+      currency: string;
+      lines: components["schemas"]["QuoteLineDto"][];
+      /**
+       * @description Dollars: what create-intent and registration charge
+       * @example 72
+       */
+      total: number;
+      promo: components["schemas"]["QuotePromoDto"] | null;
+    };
+    PromoCodeDto: {
+      /**
+       * @description Letters, digits, - and _; unique in the organization whatever its case
+       * @example SPRING10
+       */
+      code: string;
+      /** @enum {string} */
+      kind: "percent" | "amount";
+      /**
+       * @description percent: a whole percentage (1-100); amount: dollars off each seat, such as 15 or 14.99
+       * @example 10
+       */
+      value: number;
+      /** @description Only these classes; empty or absent: every class */
+      classIds?: string[];
+      /** Format: date-time */
+      validFrom?: Record<string, unknown> | null;
+      /** Format: date-time */
+      validUntil?: Record<string, unknown> | null;
+      maxRedemptions?: number | null;
+      /** @default 1 */
+      maxPerEmail?: number;
+      /** @default true */
+      active?: boolean;
+    };
+    PromoCodeRemovedDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * @description A code already used is deactivated (its usage stays in the report)
+       * @enum {string}
+       */
+      status: "deleted" | "deactivated";
+    };
+    PromoCodeResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example SPRING10 */
+      code: string;
+      /** @enum {string} */
+      kind: "percent" | "amount";
+      /** @example 10 */
+      value: number;
+      /** @example [] */
+      classIds: string[];
+      /**
+       * Format: date-time
+       * @example null
+       */
+      validFrom: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      validUntil: string | null;
+      /** @example 50 */
+      maxRedemptions: number | null;
+      /** @example 1 */
+      maxPerEmail: number;
+      /** @example true */
+      active: boolean;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      usage: components["schemas"]["PromoUsageDto"];
+    };
+    PromoUsageDto: {
+      /**
+       * @description Registrations that used the code (a lapsed card hold gives its use back)
+       * @example 3
+       */
+      redemptions: number;
+      /**
+       * @description Dollars the code took off
+       * @example 30
+       */
+      discountGiven: number;
+      /**
+       * @description Dollars charged for the registrations that used it
+       * @example 270
+       */
+      revenue: number;
+    };
     PublicConfigResponseDto: {
       /**
        * @description The platform fee every page states (spec README decision 1)
@@ -2341,6 +2504,30 @@ export interface components {
        * }
        */
       branding: components["schemas"]["BrandingResponseDto"];
+    };
+    QuoteAttendeeDto: {
+      /** Format: date-time */
+      dateOfBirth?: string;
+    };
+    QuoteLineDto: {
+      /** @example Early bird discount */
+      label: string;
+      /**
+       * @description Dollars; discounts are negative
+       * @example -10
+       */
+      amount: number;
+    };
+    QuotePromoDto: {
+      /** @example SPRING10 */
+      code: string;
+      /** @example true */
+      applied: boolean;
+      /**
+       * @description Why a code does not apply, e.g. 'This code has expired'
+       * @example Code SPRING10 applied: 10% off
+       */
+      message: string;
     };
     RatingQuery: {
       /** Format: uuid */
@@ -2495,6 +2682,7 @@ export interface components {
       waitlistOfferToken?: string;
       classEnrollments: components["schemas"]["RegisterEnrollmentDto"][];
       attendees?: components["schemas"]["AttendeeDto"][];
+      promoCode?: string;
     };
     RegistrationEnrollmentResponseDto: {
       /**
@@ -2856,6 +3044,17 @@ export interface components {
       /** @example false */
       hasApiKey: boolean;
     };
+    SeniorRuleDto: {
+      /** @enum {string} */
+      kind: "percent" | "amount";
+      /** @example 10 */
+      value: number;
+      /**
+       * @description Age on the first session, from the date of birth given
+       * @example 65
+       */
+      minAge: number;
+    };
     SessionNotesResponseDto: {
       /**
        * Format: uuid
@@ -2982,6 +3181,8 @@ export interface components {
        * @example false
        */
       classConfirmedMessages: boolean;
+      /** @description The automatic discounts every price quote applies */
+      discountRules: components["schemas"]["DiscountRulesDto"];
       contactInfo: components["schemas"]["ContactInfoResponseDto"];
       branding: components["schemas"]["BrandingResponseDto"];
       adminProfile: components["schemas"]["AdminProfileResponseDto"];
@@ -3869,6 +4070,7 @@ export interface components {
       classConfirmedMessages?: boolean;
       waitlistOfferHours?: number;
       discounts?: components["schemas"]["DiscountPercentsDto"];
+      discountRules?: components["schemas"]["DiscountRulesDto"];
       /** Format: uuid */
       organizationId?: string;
     };
@@ -6867,6 +7069,154 @@ export interface operations {
       };
     };
   };
+  Pricing_list: {
+    responses: {
+      /** @description Newest first, each with its usage (redemptions, discount given, revenue) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PromoCodeResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Pricing_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PromoCodeDto"];
+      };
+    };
+    responses: {
+      /** @description 409 'A promo code with this code already exists' (whatever its case) */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PromoCodeResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Pricing_update: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PromoCodeDto"];
+      };
+    };
+    responses: {
+      /** @description Replaces the code; its redemptions so far still count */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PromoCodeResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Pricing_remove: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Deletes a code never used; a used one is deactivated instead */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PromoCodeRemovedDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Public_branding: {
     parameters: {
       path: {
@@ -6926,6 +7276,31 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["PublicOrganizationResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Pricing_quote: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PriceQuoteDto"];
+      };
+    };
+    responses: {
+      /** @description The price a registration is charged: the class price (or its discount price), then the automatic discounts, then the promo code, line by line. A code that does not apply is answered with applied false and why; the total then leaves it out. */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PriceQuoteResponseDto"];
           };
         };
       };

@@ -24,6 +24,7 @@ import { RefundsPerEnrollment1765600000000 } from './1765600000000-RefundsPerEnr
 import { RefundChecks1765700000100 } from './1765700000100-RefundChecks';
 import { SubscriptionFirstStarted1765700000400 } from './1765700000400-SubscriptionFirstStarted';
 import { ClassSessionStart1765750000000 } from './1765750000000-ClassSessionStart';
+import { Pricing1766300000000 } from './1766300000000-Pricing';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   RefundChecks1765700000100,
   SubscriptionFirstStarted1765700000400,
   ClassSessionStart1765750000000,
+  Pricing1766300000000,
 ];

@@ -35,6 +35,14 @@ export interface OrganizationSettings {
   classConfirmedMessages?: boolean;
   /** Hours a waitlist offer holds its seat; absent: 24. */
   waitlistOfferHours?: number;
+  /** The automatic discounts the price quote applies (amounts in dollars); absent: none. */
+  discountRules?: {
+    earlyBird: { kind: 'percent' | 'amount'; value: number; daysBefore: number } | null;
+    returning: { kind: 'percent' | 'amount'; value: number } | null;
+    senior: { kind: 'percent' | 'amount'; value: number; minAge: number } | null;
+    siblings: { kind: 'percent' | 'amount'; value: number } | null;
+    combine: 'best' | 'stack';
+  };
 }
 
 @Entity('organizations')

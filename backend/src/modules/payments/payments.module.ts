@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ClassesModule } from '../classes/classes.module';
 import { CommunicationsModule } from '../communications/communications.module';
 import { ConnectModule } from '../connect/connect.module';
+import { PricingModule } from '../pricing/pricing.module';
 import { StripeModule } from '../stripe/stripe.module';
 import { RegistrationModule } from '../registration/registration.module';
 import { StudentsModule } from '../students/students.module';
@@ -21,7 +22,16 @@ import { LatePaymentRefunds } from './late-payment-refunds';
 import { StripeRefundsService } from './stripe-refunds.service';
 
 @Module({
-  imports: [RegistrationModule, StudentsModule, ClassesModule, StripeModule, ConnectModule, SubscriptionsModule, CommunicationsModule],
+  imports: [
+    RegistrationModule,
+    StudentsModule,
+    ClassesModule,
+    StripeModule,
+    ConnectModule,
+    SubscriptionsModule,
+    CommunicationsModule,
+    PricingModule,
+  ],
   controllers: [PaymentConfigController, InPersonPaymentsController, CardPaymentsController, EnrollmentsController],
   providers: [
     InPersonPaymentsService,

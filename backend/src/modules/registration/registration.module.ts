@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ClassesModule } from '../classes/classes.module';
 import { CommunicationsModule } from '../communications/communications.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
+import { PricingModule } from '../pricing/pricing.module';
 import { StudentsModule } from '../students/students.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { CardEnrollmentsRepository } from './card-enrollments.repository';
@@ -26,7 +27,7 @@ import { StudentsController } from './students.controller';
  * card payment is the payments module's, which sits above this one.
  */
 @Module({
-  imports: [StudentsModule, ClassesModule, OrganizationsModule, SubscriptionsModule, CommunicationsModule],
+  imports: [StudentsModule, ClassesModule, OrganizationsModule, SubscriptionsModule, CommunicationsModule, PricingModule],
   controllers: [StudentsController],
   providers: [
     EnrollmentsRepository,

@@ -5,6 +5,7 @@ import { ActivityService } from '../activity/activity.service';
 import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { OrganizationsService } from '../organizations/organizations.service';
+import { breakdown, PricingService, type Quote } from '../pricing/pricing.service';
 import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
 import { StudentsService } from '../students/students.service';
 import { CardEnrollmentsRepository } from './card-enrollments.repository';
@@ -59,6 +60,7 @@ export class RegistrationService {
     private readonly activity: ActivityService,
     private readonly communications: CommunicationsService,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly pricing: PricingService,
   ) {}
 
   /** The already-enrolled answer of spec 2 §7, with what the dialog shows. */
@@ -104,10 +106,19 @@ export class RegistrationService {
       });
     assertOneSeatOffer(dto);
     try {
-      const { attendees, ...fields } = dto;
+      const { attendees, promoCode, ...fields } = dto;
+      // The one price quote: what this registration owes, kept on its enrollments (a code that does not apply refuses it).
+      const cls = await this.classes.require(classId, dto.organizationId);
+      const quote = await this.pricing.quoteForRegistration({
+        organizationId: dto.organizationId,
+        cls,
+        attendees,
+        email: fields.email,
+        promoCode,
+      });
       // Household registration: its own path, every seat or none.
-      if (attendees) return await this.household.registerInPerson(dto.organizationId, fields, attendees, classId);
-      return await this.enrollNew(dto.organizationId, dto, classId, 'in-person', 'pending', 'online', 0, dto.waitlistOfferToken);
+      if (attendees) return await this.household.registerInPerson(dto.organizationId, fields, attendees, classId, quote);
+      return await this.enrollNew(dto.organizationId, fields, classId, 'in-person', 'pending', 'online', 0, dto.waitlistOfferToken, quote);
     } catch (e) {
       // The limit was reached between the check and this step: the same student-facing answer, never the admin's plan text.
       if (!isStudentLimit(e)) throw e;
@@ -128,6 +139,7 @@ export class RegistrationService {
     source: string,
     amountPaidCents = 0,
     waitlistOfferToken?: string,
+    quote?: Quote,
   ): Promise<RegistrationReply> {
     await this.holds.refuseEarlyWhenFull(organizationId, classId, fields.email, waitlistOfferToken);
     try {
@@ -164,7 +176,11 @@ export class RegistrationService {
             registeredLastName: fields.lastName,
             registeredPhone: fields.phone,
             registeredCommunicationOptIn: fields.communicationOptIn ?? true,
+            amountDueCents: quote?.totalCents ?? null,
+            priceBreakdown: quote ? breakdown(quote.lines) : null,
           }));
+        // The code is used in the seat's transaction: when its last use went to someone else, this seat rolls back.
+        if (quote) await this.pricing.redeem(manager, quote, { organizationId, enrollmentId: enrollment.id, email: fields.email, classId });
         if (offer) await this.offers.accepted(manager, offer.entryId, enrollment.id);
         const name = `${student.firstName} ${student.lastName}`;
         if (created)

@@ -7,6 +7,7 @@ import type { OrganizationSettings } from '../organizations/organization.entity'
 import { OrganizationsService } from '../organizations/organizations.service';
 import { DEFAULT_OFFER_HOURS } from '../waitlist/waitlist.service';
 import type { AdminProfileDto, UpdateSettingsDto } from './dto/settings.dto';
+import { discountRules, NO_DISCOUNT_RULES } from './dto/discount-rules.dto';
 import { derivedDiscounts, reminderTime, withDiscounts } from './settings-view';
 
 const SETTING_KEYS = [
@@ -16,6 +17,7 @@ const SETTING_KEYS = [
   'timeZone',
   'waitlistOfferHours',
   'classConfirmedMessages',
+  'discountRules',
 ] as const;
 
 @Injectable()
@@ -39,6 +41,7 @@ export class SettingsService {
       defaultTimeZone: SERVER_TIME_ZONE,
       waitlistOfferHours: org.settings.waitlistOfferHours ?? DEFAULT_OFFER_HOURS,
       classConfirmedMessages: org.settings.classConfirmedMessages === true,
+      discountRules: org.settings.discountRules ?? NO_DISCOUNT_RULES,
       contactInfo: org.contactInfo,
       branding: org.branding,
       adminProfile: {
@@ -84,6 +87,7 @@ export class SettingsService {
       if (dto.timeZone !== undefined) next.timeZone = dto.timeZone;
       if (dto.waitlistOfferHours !== undefined) next.waitlistOfferHours = dto.waitlistOfferHours;
       if (dto.classConfirmedMessages !== undefined) next.classConfirmedMessages = dto.classConfirmedMessages;
+      if (dto.discountRules) next.discountRules = discountRules(dto.discountRules);
       return next;
     });
     return this.get(user);

@@ -19,6 +19,7 @@ import { lowerTrim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 import { StudentFieldsDto } from '../../students/dto/student-fields.dto';
 import { AttendeeDto, AttendeesField } from './attendee.dto';
+import { PromoCodeField } from '../../pricing/dto/pricing.dto';
 
 /** Spec 2 §3 fields the server owns (decision 17). */
 const SERVER_OWNED = 'Accepted and ignored: the server sets it (spec 2 §3 lists it in the registration)';
@@ -96,6 +97,8 @@ export class RegisterStudentDto extends StudentFieldsDto {
   classEnrollments: RegisterEnrollmentDto[];
   /** A household registration: the people enrolled; the fields above are the contact. */
   @AttendeesField() attendees?: AttendeeDto[];
+  /** A promo code (any case); one that does not apply refuses the registration with its reason. */
+  @PromoCodeField() promoCode?: string;
 }
 
 /** The registration without the server-owned fields a client may send (spec 2 §3, decision 17): what is stored. */

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_ORG_ID } from '../../../common/openapi/common.responses';
+import { DiscountRulesDto } from './discount-rules.dto';
 import { CancellationPolicyDto, DiscountDto, NotificationsDto } from '../../organizations/dto/organization.dto';
 import { BrandingResponseDto, ContactInfoResponseDto } from '../../organizations/dto/organization.response';
 
@@ -50,6 +51,8 @@ export class SettingsResponseDto {
   @ApiProperty({ example: 24, description: 'Hours a waitlist offer holds its seat (1-168)' }) waitlistOfferHours: number;
   @ApiProperty({ example: false, description: "Email students 'Your class is on' when the go/no-go confirms their class" })
   classConfirmedMessages: boolean;
+  @ApiProperty({ type: DiscountRulesDto, description: 'The automatic discounts every price quote applies' })
+  discountRules: DiscountRulesDto;
   @ApiProperty({ type: ContactInfoResponseDto }) contactInfo: ContactInfoResponseDto;
   @ApiProperty({ type: BrandingResponseDto }) branding: BrandingResponseDto;
   @ApiProperty({ type: AdminProfileResponseDto }) adminProfile: AdminProfileResponseDto;
