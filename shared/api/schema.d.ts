@@ -2382,9 +2382,9 @@ export interface components {
       /** @description Only these classes; empty or absent: every class */
       classIds?: string[];
       /** Format: date-time */
-      validFrom?: Record<string, unknown> | null;
+      validFrom?: string | null;
       /** Format: date-time */
-      validUntil?: Record<string, unknown> | null;
+      validUntil?: string | null;
       maxRedemptions?: number | null;
       /** @default 1 */
       maxPerEmail?: number;

@@ -12,12 +12,14 @@ import { SystemStatusTab } from '@/settings/SystemStatusTab';
 import { PaymentSetupTab } from '@/settings/PaymentSetupTab';
 import { GeneralTab } from '@/settings/GeneralTab';
 import { PoliciesTab } from '@/settings/PoliciesTab';
+import { DiscountsTab } from '@/settings/DiscountsTab';
 
-type TabKey = 'profile' | 'general' | 'policies' | 'branding' | 'payments' | 'system';
+type TabKey = 'profile' | 'general' | 'policies' | 'discounts' | 'branding' | 'payments' | 'system';
 
 /** Resolve ?tab= (spec 3 §2.6): profile, payments, system or branding (branding only if allowed), and general, policies. */
 function resolveTab(raw: string | null, brandingAllowed: boolean): TabKey {
-  if (raw === 'payments' || raw === 'system' || raw === 'profile' || raw === 'general' || raw === 'policies') return raw;
+  if (raw === 'payments' || raw === 'system' || raw === 'profile' || raw === 'general' || raw === 'policies' || raw === 'discounts')
+    return raw;
   if (raw === 'branding') return brandingAllowed ? 'branding' : 'profile';
   return 'profile';
 }
@@ -49,6 +51,7 @@ export default function SettingsPage() {
           <Tab value="profile" label="Admin Profile" />
           <Tab value="general" label="General" />
           <Tab value="policies" label="Policies" />
+          <Tab value="discounts" label="Discounts" />
           {brandingAllowed && <Tab value="branding" label="Site Branding" />}
           <Tab value="payments" label="Payment Setup" />
           <Tab value="system" label="System Status" />
@@ -60,6 +63,8 @@ export default function SettingsPage() {
         <GeneralTab />
       ) : tab === 'policies' ? (
         <PoliciesTab />
+      ) : tab === 'discounts' ? (
+        <DiscountsTab />
       ) : tab === 'payments' ? (
         <PaymentSetupTab organizationId={orgId} validation={validation} />
       ) : settings.isPending ? (

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { ClassScheduleFacts } from '@/components/class/ClassScheduleFacts';
 import { Alert } from '@/components/ui/Alert';
@@ -19,6 +19,8 @@ import { HouseholdFields } from './HouseholdFields';
 import { attendeesToSend, EMPTY_HOUSEHOLD, householdValid, peopleCount, type HouseholdValues } from './householdRules';
 import type { CardPaid } from './CardPaymentForm';
 import { PaymentStep } from './PaymentStep';
+import { PriceLines, PromoCodeField } from './PriceQuote';
+import { getPriceQuote, type PriceQuote } from './api/priceQuote';
 import { RegistrationClosedNotice } from './RegistrationClosedNotice';
 import { RegistrationSteps } from './RegistrationSteps';
 import { JoinWaitlist } from '@/features/waitlist/JoinWaitlist';
@@ -49,6 +51,29 @@ export function RegisterPage() {
   const [household, setHousehold] = useState<HouseholdValues>(EMPTY_HOUSEHOLD);
   const [showHouseholdErrors, setShowHouseholdErrors] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // Issue 23: the server's price quote (class price, automatic discounts, promo code) once the people are known.
+  const [promoCode, setPromoCode] = useState('');
+  const [quote, setQuote] = useState<PriceQuote | null>(null);
+  const [quoteBusy, setQuoteBusy] = useState(false);
+  const quoteAttendees = item && step === 2 ? attendeesToSend(values, household) : undefined;
+  const quoteKey =
+    item && organizationId && step === 2
+      ? JSON.stringify([organizationId, item.id, values.email, quoteAttendees?.map((a) => a.dateOfBirth ?? ''), promoCode])
+      : null;
+  useEffect(() => {
+    if (!quoteKey || !item || !organizationId) return;
+    let live = true;
+    setQuoteBusy(true);
+    getPriceQuote({ organizationId, classId: item.id, attendees: quoteAttendees, email: values.email, promoCode: promoCode || undefined })
+      .then((q) => live && setQuote(q))
+      // No quote (a network failure): the page keeps the class price; the server still charges its own quote.
+      .catch(() => live && setQuote(null))
+      .finally(() => live && setQuoteBusy(false));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- quoteKey names every input of the quote
+  }, [quoteKey]);
 
   if (classState.loading) return <PageLoading message="Loading class details..." />;
   if (classState.error || !item) {
@@ -72,8 +97,10 @@ export function RegisterPage() {
   const unitPrice = effectivePrice(currentClass.price, currentClass.discountPrice);
   // Issue 14 §2: every person pays the price by the discount rule; the server computes the same total.
   const people = peopleCount(household);
-  const amount = unitPrice * people;
+  const amount = quote && step === 2 ? quote.total : unitPrice * people;
   const attendees = attendeesToSend(values, household);
+  // Only a code the quote applied is sent: the server refuses one that does not apply.
+  const appliedCode = quote?.promo?.applied ? quote.promo.code : undefined;
 
   // A full class takes waitlist entries instead (issue 14 §1), also when it closed itself on filling up.
   const waitlist = classFull || currentClass.waitlistOpen;
@@ -168,6 +195,7 @@ export function RegisterPage() {
         classId: currentClass.id,
         organizationId: orgId,
         attendees,
+        promoCode: appliedCode,
       });
       const enrollment = student.classEnrollments?.find((e) => e.classId === currentClass.id);
       showConfirmation({
@@ -248,7 +276,7 @@ export function RegisterPage() {
             </StudentForm>
           ) : (
             <PaymentStep
-              registration={{ classId: currentClass.id, organizationId: orgId, student: values, attendees }}
+              registration={{ classId: currentClass.id, organizationId: orgId, student: values, attendees, promoCode: appliedCode }}
               amount={amount}
               busy={reserving}
               error={reserveError}
@@ -281,7 +309,9 @@ export function RegisterPage() {
                 {people > 1 ? ' per person' : null}
               </dd>
             </div>
-            {people > 1 ? (
+            {step === 2 && quote ? (
+              <PriceLines quote={quote} />
+            ) : people > 1 ? (
               <div className="register-summary__total" aria-live="polite">
                 <dt>Total for {people} people</dt>
                 <dd>
@@ -290,6 +320,9 @@ export function RegisterPage() {
               </div>
             ) : null}
           </dl>
+          {step === 2 && !waitlist && !closed ? (
+            <PromoCodeField applied={promoCode} promo={quote?.promo ?? null} busy={quoteBusy} onApply={setPromoCode} />
+          ) : null}
           <Link href={classPath(currentClass.id, orgId)}>View class details</Link>
         </aside>
       </div>

@@ -90,11 +90,11 @@ export class PromoCodeDto {
   @ArrayMaxSize(200)
   @IsUUID('all', { each: true, message: 'classIds must be a list of class ids' })
   classIds?: string[];
-  @ApiProperty({ required: false, nullable: true, format: 'date-time' })
+  @ApiProperty({ required: false, type: 'string', nullable: true, format: 'date-time' })
   @IsOptional()
   @IsISO8601({ strict: true }, { message: 'validFrom must be a date and time' })
   validFrom?: string | null;
-  @ApiProperty({ required: false, nullable: true, format: 'date-time' })
+  @ApiProperty({ required: false, type: 'string', nullable: true, format: 'date-time' })
   @IsOptional()
   @IsISO8601({ strict: true }, { message: 'validUntil must be a date and time' })
   validUntil?: string | null;

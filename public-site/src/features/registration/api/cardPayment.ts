@@ -24,6 +24,8 @@ export interface CardRegistration {
   attendees?: Attendee[];
   /** Registering into the seat a waitlist offer holds (issue 14 §1): the intent uses that seat, never a second one. */
   waitlistOfferToken?: string;
+  /** A promo code the price quote applied (issue 23): `amount` is the quote's total with it. */
+  promoCode?: string;
 }
 
 export function createCardIntent(input: CardRegistration & { amount: number }): Promise<CardIntent> {
@@ -36,6 +38,7 @@ export function createCardIntent(input: CardRegistration & { amount: number }): 
       amount: input.amount,
       ...(input.attendees ? { attendees: input.attendees } : {}),
       ...(input.waitlistOfferToken ? { waitlistOfferToken: input.waitlistOfferToken } : {}),
+      ...(input.promoCode ? { promoCode: input.promoCode } : {}),
     },
     { public: true },
   );

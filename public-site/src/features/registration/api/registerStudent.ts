@@ -47,6 +47,8 @@ export async function reserveInPerson(input: {
   /** A household registration (issue 14 §2): the people enrolled; absent for one person registering themself. */
   attendees?: Attendee[];
   waitlistOfferToken?: string;
+  /** A promo code the price quote applied (issue 23): the server charges the same quote. */
+  promoCode?: string;
 }): Promise<Student> {
   const student = await api.post<Student>(
     '/api/students/register',
@@ -56,6 +58,7 @@ export async function reserveInPerson(input: {
       classEnrollments: [{ classId: input.classId, paymentMethod: 'in-person', paymentStatus: 'pending' }],
       ...(input.attendees ? { attendees: input.attendees } : {}),
       ...(input.waitlistOfferToken ? { waitlistOfferToken: input.waitlistOfferToken } : {}),
+      ...(input.promoCode ? { promoCode: input.promoCode } : {}),
     },
     { public: true },
   );
