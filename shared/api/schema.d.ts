@@ -1634,6 +1634,8 @@ export interface components {
       /** @description Accepted and ignored (a read-only field a client may send back) */
       stripePaymentIntentId?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
+      priceBreakdown?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
       cancelledAt?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       refunds?: unknown;
@@ -4329,6 +4331,11 @@ export interface components {
        * @example true
        */
       acceptsCard: boolean;
+      /**
+       * @description Dollars: what registering with this offer is charged (the price quote, with this person's automatic discounts)
+       * @example 80
+       */
+      amount: number;
     };
     WalkInDto: {
       firstName: string;

@@ -176,6 +176,7 @@ export class WaitlistService implements SeatOfferSource, OnModuleInit {
       phone: entry.phone,
       communicationOptIn: entry.communicationOptIn,
       acceptsCard: !!ready?.chargesEnabled && !!ready.stripeAccountId && quote.totalCents >= 50,
+      amount: quote.totalCents / 100,
     };
   }
 

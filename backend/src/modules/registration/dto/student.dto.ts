@@ -52,6 +52,8 @@ export class EnrollmentInputDto {
   @IsOptional() organizationAmount?: unknown;
   @IsOptional() refundedAmount?: unknown;
   @IsOptional() stripePaymentIntentId?: unknown;
+  // The price quote kept at registration: read only, echoed back by the admin form.
+  @IsOptional() priceBreakdown?: unknown;
   @IsOptional() cancelledAt?: unknown;
   @IsOptional() refunds?: unknown;
   @IsOptional() @IsNumber() amountPaid?: number;
