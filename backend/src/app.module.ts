@@ -31,6 +31,7 @@ import { PaymentsModule } from './modules/payments/payments.module';
 import { PostgresThrottlerStorage } from './modules/rate-limits/postgres-throttler.storage';
 import { RateLimitsModule } from './modules/rate-limits/rate-limits.module';
 import { PortalModule } from './modules/portal/portal.module';
+import { PricingModule } from './modules/pricing/pricing.module';
 import { RegistrationModule } from './modules/registration/registration.module';
 import { RegistrationFormsModule } from './modules/registration-forms/registration-forms.module';
 import { ReportingModule } from './modules/reporting/reporting.module';
@@ -72,6 +73,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     OrganizationsModule,
     SettingsModule,
     ClassesModule,
+    PricingModule,
     StudentsModule,
     RegistrationModule,
     RegistrationFormsModule,

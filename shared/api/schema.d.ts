@@ -50,6 +50,13 @@ export interface paths {
   "/api/analytics/events": {
     post: operations["Analytics_record"];
   };
+  "/api/api-keys": {
+    get: operations["ApiKeys_list"];
+    post: operations["ApiKeys_create"];
+  };
+  "/api/api-keys/{id}": {
+    delete: operations["ApiKeys_revoke"];
+  };
   "/api/attendance/bulk": {
     post: operations["Attendance_bulk"];
   };
@@ -87,6 +94,16 @@ export interface paths {
   "/api/auth/users/{id}": {
     get: operations["Auth_getUser"];
     delete: operations["Auth_deleteUser"];
+  };
+  "/api/calendar-feeds": {
+    get: operations["CalendarFeeds_list"];
+    post: operations["CalendarFeeds_create"];
+  };
+  "/api/calendar-feeds/{id}": {
+    delete: operations["CalendarFeeds_revoke"];
+  };
+  "/api/calendar/{file}": {
+    get: operations["CalendarFeeds_ics"];
   };
   "/api/classes": {
     get: operations["Classes_list"];
@@ -177,6 +194,12 @@ export interface paths {
   "/api/health": {
     get: operations["Health_check"];
   };
+  "/api/health/live": {
+    get: operations["Health_live"];
+  };
+  "/api/health/ready": {
+    get: operations["Health_ready"];
+  };
   "/api/organizations": {
     get: operations["Organizations_list"];
     post: operations["Organizations_create"];
@@ -240,6 +263,14 @@ export interface paths {
   "/api/portal/signout": {
     post: operations["Portal_signOut"];
   };
+  "/api/promo-codes": {
+    get: operations["Pricing_list"];
+    post: operations["Pricing_create"];
+  };
+  "/api/promo-codes/{id}": {
+    put: operations["Pricing_update"];
+    delete: operations["Pricing_remove"];
+  };
   "/api/public/branding/{organizationId}": {
     get: operations["Public_branding"];
   };
@@ -248,6 +279,9 @@ export interface paths {
   };
   "/api/public/organization/{id}": {
     get: operations["Public_organization"];
+  };
+  "/api/public/price-quote": {
+    post: operations["Pricing_quote"];
   };
   "/api/ratings": {
     /**
@@ -446,6 +480,20 @@ export interface paths {
   "/api/waivers/{id}/versions": {
     post: operations["RegistrationForms_addVersion"];
   };
+  "/api/webhook-deliveries/{id}/redeliver": {
+    post: operations["Webhooks_redeliver"];
+  };
+  "/api/webhook-endpoints": {
+    get: operations["Webhooks_list"];
+    post: operations["Webhooks_create"];
+  };
+  "/api/webhook-endpoints/{id}": {
+    put: operations["Webhooks_update"];
+    delete: operations["Webhooks_remove"];
+  };
+  "/api/webhook-endpoints/{id}/deliveries": {
+    get: operations["Webhooks_deliveries"];
+  };
   "/api/webhooks/stripe": {
     post: operations["StripeWebhooks_receive"];
   };
@@ -587,6 +635,42 @@ export interface components {
       value?: string | number | boolean | string[];
       /** Format: uuid */
       questionId: string;
+    };
+    ApiKeyResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Zapier */
+      name: string;
+      /**
+       * @example [
+       *   "read",
+       *   "write"
+       * ]
+       */
+      scopes: ("read" | "write")[];
+      /**
+       * @description The start of the secret, to tell keys apart
+       * @example cl_live_3f9a1c
+       */
+      prefix: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      lastUsedAt: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      revokedAt: string | null;
     };
     AtRiskClassResponseDto: {
       /**
@@ -854,6 +938,39 @@ export interface components {
       /** Format: uuid */
       organizationId?: string;
       attendanceData: components["schemas"]["AttendanceEntryDto"][];
+    };
+    CalendarFeedResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * @example organization
+       * @enum {string}
+       */
+      scope: "organization" | "class" | "teacher";
+      /**
+       * Format: uuid
+       * @example null
+       */
+      classId: string | null;
+      /**
+       * Format: uuid
+       * @description Who made it (a teacher feed: whose classes)
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      userId: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      revokedAt: string | null;
     };
     CancelEnrollmentDto: {
       refund?: boolean;
@@ -1339,6 +1456,16 @@ export interface components {
       /** @example Your message has been sent successfully! We'll get back to you soon. */
       message: string;
     };
+    CreateApiKeyDto: {
+      name: string;
+      scopes: ("read" | "write")[];
+    };
+    CreateCalendarFeedDto: {
+      /** @enum {string} */
+      scope: "organization" | "class" | "teacher";
+      /** Format: uuid */
+      classId?: string;
+    };
     CreateCheckoutDto: {
       /** Format: uuid */
       organizationId: string;
@@ -1385,6 +1512,124 @@ export interface components {
        */
       email: string;
     };
+    CreatedApiKeyResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Zapier */
+      name: string;
+      /**
+       * @example [
+       *   "read",
+       *   "write"
+       * ]
+       */
+      scopes: ("read" | "write")[];
+      /**
+       * @description The start of the secret, to tell keys apart
+       * @example cl_live_3f9a1c
+       */
+      prefix: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      lastUsedAt: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      revokedAt: string | null;
+      /**
+       * @description The secret, shown this once: send it as `Authorization: Bearer <secret>`
+       * @example cl_live_3f9a1c0d5b7e4a2f9c8d1e6b0a3f5c7d9e1b2a4c6d8f0e2
+       */
+      secret: string;
+    };
+    CreatedCalendarFeedResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * @example organization
+       * @enum {string}
+       */
+      scope: "organization" | "class" | "teacher";
+      /**
+       * Format: uuid
+       * @example null
+       */
+      classId: string | null;
+      /**
+       * Format: uuid
+       * @description Who made it (a teacher feed: whose classes)
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      userId: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      revokedAt: string | null;
+      /**
+       * @description The subscription URL, shown this once
+       * @example https://classes.example.com/api/calendar/3f9a1c0d5b7e4a2f9c8d1e6b0a3f5c7d.ics
+       */
+      url: string;
+    };
+    CreatedWebhookEndpointResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example https://hooks.zapier.com/hooks/catch/123/abc */
+      url: string;
+      /**
+       * @example [
+       *   "enrollment.created"
+       * ]
+       */
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
+      /** @example true */
+      active: boolean;
+      /**
+       * Format: date-time
+       * @description Failing without a success since
+       * @example null
+       */
+      failingSince: string | null;
+      /**
+       * Format: date-time
+       * @description Turned off after three days of failures
+       * @example null
+       */
+      disabledAt: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * @description The signing secret, shown this once
+       * @example whsec_0d5b7e4a2f9c8d1e6b0a3f5c7d9e1b2a
+       */
+      secret: string;
+    };
     CreateOrganizationDto: {
       name: string;
       domain?: string;
@@ -1400,6 +1645,7 @@ export interface components {
       studentData: components["schemas"]["StudentFieldsDto"];
       amount: number;
       attendees?: components["schemas"]["AttendeeDto"][];
+      promoCode?: string;
       waitlistOfferToken?: string;
       answers?: components["schemas"]["AnswerInputDto"][];
       waiverAcceptances?: components["schemas"]["WaiverAcceptanceInputDto"][];
@@ -1594,6 +1840,12 @@ export interface components {
        */
       reminderTime: string;
     };
+    DiscountAdjustmentDto: {
+      /** @enum {string} */
+      kind: "percent" | "amount";
+      /** @example 10 */
+      value: number;
+    };
     DiscountDto: {
       name: string;
       value: number;
@@ -1605,6 +1857,17 @@ export interface components {
       senior: number | null;
       /** @example null */
       returning: number | null;
+    };
+    DiscountRulesDto: {
+      earlyBird: components["schemas"]["EarlyBirdRuleDto"] | null;
+      returning: components["schemas"]["DiscountAdjustmentDto"] | null;
+      senior: components["schemas"]["SeniorRuleDto"] | null;
+      siblings: components["schemas"]["DiscountAdjustmentDto"] | null;
+      /**
+       * @description best: the single largest discount; stack: all, in the order early bird, returning, senior, siblings
+       * @enum {string}
+       */
+      combine: "best" | "stack";
     };
     DowngradeDto: {
       /** @example professional */
@@ -1619,6 +1882,17 @@ export interface components {
        * @enum {string}
        */
       effectiveDate?: "end_of_period" | "immediate";
+    };
+    EarlyBirdRuleDto: {
+      /** @enum {string} */
+      kind: "percent" | "amount";
+      /** @example 10 */
+      value: number;
+      /**
+       * @description Registrations until this many days before the first session
+       * @example 14
+       */
+      daysBefore: number;
     };
     EnrollmentAnswerResponseDto: {
       /**
@@ -1716,6 +1990,8 @@ export interface components {
       refundedAmount?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       stripePaymentIntentId?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      priceBreakdown?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       cancelledAt?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
@@ -1869,6 +2145,8 @@ export interface components {
        * @example 99
        */
       amountPaid: number;
+      /** @description The price quote when the seat was taken (class price, discounts, promo code; dollars, discounts negative) */
+      priceBreakdown: components["schemas"]["PriceLineResponseDto"][] | null;
       /**
        * Format: date-time
        * @description When the payment was completed
@@ -2126,6 +2404,13 @@ export interface components {
       /** @example true */
       canAddMore: boolean;
       upgradePlan: components["schemas"]["PlanRefDto"] | null;
+    };
+    LiveResponseDto: {
+      /**
+       * @example ok
+       * @enum {string}
+       */
+      status: "ok";
     };
     MarkAttendanceDto: {
       /** Format: uuid */
@@ -2816,6 +3101,127 @@ export interface components {
        */
       position: number;
     };
+    PriceLineResponseDto: {
+      /** @example Class price */
+      label: string;
+      /**
+       * @description Dollars; discounts are negative
+       * @example 80
+       */
+      amount: number;
+    };
+    PriceQuoteDto: {
+      /** Format: uuid */
+      organizationId: string;
+      /** Format: uuid */
+      classId: string;
+      attendees?: components["schemas"]["QuoteAttendeeDto"][];
+      /** Format: email */
+      email?: string;
+      promoCode?: string;
+    };
+    PriceQuoteResponseDto: {
+      /** @example usd */
+      currency: string;
+      lines: components["schemas"]["QuoteLineDto"][];
+      /**
+       * @description Dollars: what create-intent and registration charge
+       * @example 72
+       */
+      total: number;
+      promo: components["schemas"]["QuotePromoDto"] | null;
+    };
+    PromoCodeDto: {
+      /**
+       * @description Letters, digits, - and _; unique in the organization whatever its case
+       * @example SPRING10
+       */
+      code: string;
+      /** @enum {string} */
+      kind: "percent" | "amount";
+      /**
+       * @description percent: a whole percentage (1-100); amount: dollars off each seat, such as 15 or 14.99
+       * @example 10
+       */
+      value: number;
+      /** @description Only these classes; empty or absent: every class */
+      classIds?: string[];
+      /** Format: date-time */
+      validFrom?: string | null;
+      /** Format: date-time */
+      validUntil?: string | null;
+      maxRedemptions?: number | null;
+      /** @default 1 */
+      maxPerEmail?: number;
+      /** @default true */
+      active?: boolean;
+    };
+    PromoCodeRemovedDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * @description A code already used is deactivated (its usage stays in the report)
+       * @enum {string}
+       */
+      status: "deleted" | "deactivated";
+    };
+    PromoCodeResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example SPRING10 */
+      code: string;
+      /** @enum {string} */
+      kind: "percent" | "amount";
+      /** @example 10 */
+      value: number;
+      /** @example [] */
+      classIds: string[];
+      /**
+       * Format: date-time
+       * @example null
+       */
+      validFrom: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      validUntil: string | null;
+      /** @example 50 */
+      maxRedemptions: number | null;
+      /** @example 1 */
+      maxPerEmail: number;
+      /** @example true */
+      active: boolean;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      usage: components["schemas"]["PromoUsageDto"];
+    };
+    PromoUsageDto: {
+      /**
+       * @description Registrations that used the code (a lapsed card hold gives its use back)
+       * @example 3
+       */
+      redemptions: number;
+      /**
+       * @description Dollars the code took off
+       * @example 30
+       */
+      discountGiven: number;
+      /**
+       * @description Dollars charged for the registrations that used it
+       * @example 270
+       */
+      revenue: number;
+    };
     PublicConfigResponseDto: {
       /**
        * @description The platform fee every page states (spec README decision 1)
@@ -2957,6 +3363,30 @@ export interface components {
        */
       updatedAt: string;
     };
+    QuoteAttendeeDto: {
+      /** Format: date-time */
+      dateOfBirth?: string;
+    };
+    QuoteLineDto: {
+      /** @example Early bird discount */
+      label: string;
+      /**
+       * @description Dollars; discounts are negative
+       * @example -10
+       */
+      amount: number;
+    };
+    QuotePromoDto: {
+      /** @example SPRING10 */
+      code: string;
+      /** @example true */
+      applied: boolean;
+      /**
+       * @description Why a code does not apply, e.g. 'This code has expired'
+       * @example Code SPRING10 applied: 10% off
+       */
+      message: string;
+    };
     RatingQuery: {
       /** Format: uuid */
       class: string;
@@ -2965,6 +3395,23 @@ export interface components {
       /** @enum {number} */
       rating: 1 | 2 | 3 | 4 | 5;
       sig: string;
+    };
+    ReadyResponseDto: {
+      /**
+       * @example ready
+       * @enum {string}
+       */
+      status: "ready" | "draining" | "unavailable";
+      /**
+       * @example up
+       * @enum {string}
+       */
+      database: "up" | "down";
+      /**
+       * @example applied
+       * @enum {string}
+       */
+      migrations: "applied" | "pending" | "unknown";
     };
     RecipientPersonDto: {
       /** @example Olivia */
@@ -3112,6 +3559,7 @@ export interface components {
       attendees?: components["schemas"]["AttendeeDto"][];
       answers?: components["schemas"]["AnswerInputDto"][];
       waiverAcceptances?: components["schemas"]["WaiverAcceptanceInputDto"][];
+      promoCode?: string;
     };
     RegistrationEnrollmentResponseDto: {
       /**
@@ -3479,6 +3927,17 @@ export interface components {
       /** @example false */
       hasApiKey: boolean;
     };
+    SeniorRuleDto: {
+      /** @enum {string} */
+      kind: "percent" | "amount";
+      /** @example 10 */
+      value: number;
+      /**
+       * @description Age on the first session, from the date of birth given
+       * @example 65
+       */
+      minAge: number;
+    };
     SessionNotesResponseDto: {
       /**
        * Format: uuid
@@ -3624,6 +4083,8 @@ export interface components {
        * @example true
        */
       selfServiceTransfers: boolean;
+      /** @description The automatic discounts every price quote applies */
+      discountRules: components["schemas"]["DiscountRulesDto"];
       contactInfo: components["schemas"]["ContactInfoResponseDto"];
       branding: components["schemas"]["BrandingResponseDto"];
       adminProfile: components["schemas"]["AdminProfileResponseDto"];
@@ -4558,6 +5019,7 @@ export interface components {
       selfServiceCancelHoursBefore?: number;
       selfServiceTransfers?: boolean;
       discounts?: components["schemas"]["DiscountPercentsDto"];
+      discountRules?: components["schemas"]["DiscountRulesDto"];
       /** Format: uuid */
       organizationId?: string;
     };
@@ -4834,6 +5296,11 @@ export interface components {
        * @example true
        */
       acceptsCard: boolean;
+      /**
+       * @description Dollars: what registering with this offer is charged (the price quote, with this person's automatic discounts)
+       * @example 80
+       */
+      amount: number;
     };
     WaiverAcceptanceInputDto: {
       /** @example Olivia Martinez */
@@ -4994,6 +5461,90 @@ export interface components {
        * @example false
        */
       alreadyEnrolled: boolean;
+    };
+    WebhookDeliveryResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @description The event id (Classlane-Event-Id): the same on every retry
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      eventId: string;
+      /**
+       * @example enrollment.created
+       * @enum {string}
+       */
+      eventType: "enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated";
+      /**
+       * @example delivered
+       * @enum {string}
+       */
+      status: "pending" | "sending" | "delivered" | "failed";
+      /** @example 1 */
+      attempts: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      nextAttemptAt: string;
+      /** @example 200 */
+      lastStatusCode: number | null;
+      /** @example null */
+      lastError: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      deliveredAt: string | null;
+    };
+    WebhookEndpointDto: {
+      /** Format: uri */
+      url: string;
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
+      active?: boolean;
+    };
+    WebhookEndpointResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example https://hooks.zapier.com/hooks/catch/123/abc */
+      url: string;
+      /**
+       * @example [
+       *   "enrollment.created"
+       * ]
+       */
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
+      /** @example true */
+      active: boolean;
+      /**
+       * Format: date-time
+       * @description Failing without a success since
+       * @example null
+       */
+      failingSince: string | null;
+      /**
+       * Format: date-time
+       * @description Turned off after three days of failures
+       * @example null
+       */
+      disabledAt: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
     };
   };
   responses: never;
@@ -5569,6 +6120,112 @@ export interface operations {
       };
     };
   };
+  ApiKeys_list: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ApiKeyResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ApiKeys_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateApiKeyDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreatedApiKeyResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ApiKeys_revoke: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ApiKeyResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Attendance_bulk: {
     requestBody: {
       content: {
@@ -6018,6 +6675,133 @@ export interface operations {
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CalendarFeeds_list: {
+    responses: {
+      /** @description An admin: the organization's feeds; a teacher: their own */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CalendarFeedResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CalendarFeeds_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateCalendarFeedDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreatedCalendarFeedResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CalendarFeeds_revoke: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CalendarFeedResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CalendarFeeds_ics: {
+    parameters: {
+      path: {
+        file: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/calendar": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
@@ -7353,6 +8137,56 @@ export interface operations {
       };
     };
   };
+  Health_live: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["LiveResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Health_ready: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ReadyResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Draining (shutting down), the database does not answer, or migrations are pending */
+      503: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ReadyResponseDto"];
+          };
+        };
+      };
+    };
+  };
   Organizations_list: {
     responses: {
       /** @description The caller's own organization (a one-item list) */
@@ -8061,6 +8895,154 @@ export interface operations {
       };
     };
   };
+  Pricing_list: {
+    responses: {
+      /** @description Newest first, each with its usage (redemptions, discount given, revenue) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PromoCodeResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Pricing_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PromoCodeDto"];
+      };
+    };
+    responses: {
+      /** @description 409 'A promo code with this code already exists' (whatever its case) */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PromoCodeResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Pricing_update: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PromoCodeDto"];
+      };
+    };
+    responses: {
+      /** @description Replaces the code; its redemptions so far still count */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PromoCodeResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Pricing_remove: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Deletes a code never used; a used one is deactivated instead */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PromoCodeRemovedDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Public_branding: {
     parameters: {
       path: {
@@ -8120,6 +9102,31 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["PublicOrganizationResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Pricing_quote: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PriceQuoteDto"];
+      };
+    };
+    responses: {
+      /** @description The price a registration is charged: the class price (or its discount price), then the automatic discounts, then the promo code, line by line. A code that does not apply is answered with applied false and why; the total then leaves it out. */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PriceQuoteResponseDto"];
           };
         };
       };
@@ -10769,6 +11776,228 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["WaiverResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Webhooks_redeliver: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WebhookDeliveryResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Webhooks_list: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WebhookEndpointResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Webhooks_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WebhookEndpointDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreatedWebhookEndpointResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Webhooks_update: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WebhookEndpointDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WebhookEndpointResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Webhooks_remove: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["DeletedResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Webhooks_deliveries: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The latest 100, newest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WebhookDeliveryResponseDto"][];
           };
         };
       };

@@ -62,6 +62,8 @@ import type {
   ScheduleCommunicationInput,
   SendCommunicationInput,
   Settings,
+  PromoCode,
+  PromoCodeInput,
   SettingsInput,
   StripeConfig,
   StudentExport,
@@ -298,6 +300,15 @@ export function createDataProvider(apiUrl: string = API_URL) {
       sendOnce<EnrollmentPayment>(`/enrollments/${enc(enrollmentId)}/cancel`, body, idempotencyKey),
     getPublicOrganization: (orgId: string) =>
       rethrowAs(SETTINGS_ERRORS.publicOrganization, get<PublicOrganization>(`/public/organization/${enc(orgId)}`, true)),
+
+    // Promo codes (issue 23): a refusal (a code taken, a bad value) keeps the server's message.
+    getPromoCodes: () => rethrowAs('Failed to load promo codes', get<PromoCode[]>('/promo-codes')),
+    createPromoCode: (body: PromoCodeInput) =>
+      rethrowAs('Failed to save the promo code', send<PromoCode>('POST', '/promo-codes', body), true),
+    updatePromoCode: (id: string, body: PromoCodeInput) =>
+      rethrowAs('Failed to save the promo code', send<PromoCode>('PUT', `/promo-codes/${enc(id)}`, body), true),
+    deletePromoCode: (id: string) =>
+      rethrowAs('Failed to remove the promo code', send<{ id: string; status: string }>('DELETE', `/promo-codes/${enc(id)}`), true),
 
     // Settings
     getSettings: () => rethrowAs(SETTINGS_ERRORS.fetch, get<Settings>('/settings')),

@@ -14,23 +14,16 @@ import { GeneralTab } from '@/settings/GeneralTab';
 import { PoliciesTab } from '@/settings/PoliciesTab';
 import { RegistrationFormTab } from '@/settings/RegistrationFormTab';
 import { WaiversTab } from '@/settings/WaiversTab';
+import { DiscountsTab } from '@/settings/DiscountsTab';
 
-type TabKey = 'profile' | 'general' | 'policies' | 'form' | 'waivers' | 'branding' | 'payments' | 'system';
+/** The tabs, in their order; branding is shown only when the plan allows it. */
+const TAB_KEYS = ['profile', 'general', 'policies', 'discounts', 'form', 'waivers', 'branding', 'payments', 'system'] as const;
+type TabKey = (typeof TAB_KEYS)[number];
 
-/** Resolve ?tab= (spec 3 §2.6): profile, payments, system or branding (branding only if allowed), and general, policies. */
+/** Resolve ?tab= (spec 3 §2.6): any tab by its key (branding only if allowed), else the profile. */
 function resolveTab(raw: string | null, brandingAllowed: boolean): TabKey {
-  if (
-    raw === 'payments' ||
-    raw === 'system' ||
-    raw === 'profile' ||
-    raw === 'general' ||
-    raw === 'policies' ||
-    raw === 'form' ||
-    raw === 'waivers'
-  )
-    return raw;
   if (raw === 'branding') return brandingAllowed ? 'branding' : 'profile';
-  return 'profile';
+  return (TAB_KEYS as readonly string[]).includes(raw ?? '') ? (raw as TabKey) : 'profile';
 }
 
 export default function SettingsPage() {
@@ -60,6 +53,7 @@ export default function SettingsPage() {
           <Tab value="profile" label="Admin Profile" />
           <Tab value="general" label="General" />
           <Tab value="policies" label="Policies" />
+          <Tab value="discounts" label="Discounts" />
           <Tab value="form" label="Registration form" />
           <Tab value="waivers" label="Waivers" />
           {brandingAllowed && <Tab value="branding" label="Site Branding" />}
@@ -73,6 +67,8 @@ export default function SettingsPage() {
         <GeneralTab />
       ) : tab === 'policies' ? (
         <PoliciesTab />
+      ) : tab === 'discounts' ? (
+        <DiscountsTab />
       ) : tab === 'form' ? (
         <RegistrationFormTab />
       ) : tab === 'waivers' ? (

@@ -42,6 +42,8 @@ describe('in-person payment marking', () => {
       paymentStatus: 'completed',
       paymentMethod: 'in-person',
       amountPaid: 80,
+      // The price quoted at registration, kept on the enrollment.
+      priceBreakdown: [{ label: 'Class price', amount: 80 }],
       paidAt: expect.any(String),
       status: 'active',
       holdExpiresAt: null,

@@ -138,6 +138,8 @@ describe('waitlist with timed seat offers', () => {
       phone: a.body.phone,
       communicationOptIn: true,
       acceptsCard: false,
+      // What registering with the offer is charged: the price quote (here the class's discount price).
+      amount: 80,
     });
     await t.http.get(`/api/waitlist/offers/${offer.slice(0, -2)}xx`).expect(404);
     await t.http.get('/api/waitlist/offers/nonsense').expect(404);

@@ -30,6 +30,7 @@ import { CalendarFeeds1766500000200 } from './1766500000200-CalendarFeeds';
 import { RateLimitCounters1766600000000 } from './1766600000000-RateLimitCounters';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
+import { Pricing1766300000000 } from './1766300000000-Pricing';
 
 /** Listed explicitly (no globs): works the same compiled, in tests and in the CLI. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   RateLimitCounters1766600000000,
   RegistrationForms1766200000000,
   PortalLinks1766100000000,
+  Pricing1766300000000,
 ];

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ClassesModule } from '../classes/classes.module';
+import { PricingModule } from '../pricing/pricing.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { RegistrationModule } from '../registration/registration.module';
 import { AttendanceController } from './attendance.controller';
@@ -9,7 +10,7 @@ import { TeacherSessionsController } from './teacher-sessions.controller';
 import { TeacherSessionsService } from './teacher-sessions.service';
 
 @Module({
-  imports: [ClassesModule, RegistrationModule, OrganizationsModule],
+  imports: [ClassesModule, RegistrationModule, OrganizationsModule, PricingModule],
   controllers: [AttendanceController, TeacherSessionsController],
   providers: [AttendanceRepository, AttendanceService, TeacherSessionsService],
 })

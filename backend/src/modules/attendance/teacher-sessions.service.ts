@@ -3,6 +3,7 @@ import { AppException } from '../../common/http/app-exception';
 import { isIanaTimeZone, localDate, SERVER_TIME_ZONE } from '../../common/time-zone';
 import { amountDueCents, sessionDates, type ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
+import { PricingService } from '../pricing/pricing.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { RegistrationError, RegistrationException } from '../registration/registration.exception';
 import { RegistrationService } from '../registration/registration.service';
@@ -33,6 +34,7 @@ export class TeacherSessionsService {
     private readonly students: StudentRecordsService,
     private readonly registration: RegistrationService,
     private readonly orgs: OrganizationsService,
+    private readonly pricing: PricingService,
   ) {}
 
   async session(organizationId: string, classId: string, date: string) {
@@ -120,6 +122,8 @@ export class TeacherSessionsService {
   async walkIn(organizationId: string, classId: string, dto: WalkInDto) {
     const cls = await this.classes.require(classId, organizationId);
     const { paidNow, ...fields } = dto;
+    // The one price quote (the organization's automatic discounts apply to a walk-in too).
+    const quote = await this.pricing.quote({ organizationId, cls, email: fields.email });
     try {
       const reply = await this.registration.enrollNew(
         organizationId,
@@ -128,7 +132,9 @@ export class TeacherSessionsService {
         'in-person',
         paidNow ? 'completed' : 'pending',
         'walk_in',
-        paidNow ? amountDueCents(cls) : 0,
+        paidNow ? quote.totalCents : 0,
+        undefined,
+        quote,
       );
       const e = reply.classEnrollments[0];
       return {

@@ -41,6 +41,14 @@ export interface OrganizationSettings {
   selfServiceCancelHoursBefore?: number;
   /** Students may switch to another class in the portal; absent: on. */
   selfServiceTransfers?: boolean;
+  /** The automatic discounts the price quote applies (amounts in dollars); absent: none. */
+  discountRules?: {
+    earlyBird: { kind: 'percent' | 'amount'; value: number; daysBefore: number } | null;
+    returning: { kind: 'percent' | 'amount'; value: number } | null;
+    senior: { kind: 'percent' | 'amount'; value: number; minAge: number } | null;
+    siblings: { kind: 'percent' | 'amount'; value: number } | null;
+    combine: 'best' | 'stack';
+  };
 }
 
 /** The student portal's rules as the organization set them, with their defaults. */

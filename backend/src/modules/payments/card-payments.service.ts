@@ -5,10 +5,10 @@ import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AllConfigType } from '../../config/config.type';
 import { ActivityService } from '../activity/activity.service';
-import { amountDueCents } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { ConnectService } from '../connect/connect.service';
+import { PricingService } from '../pricing/pricing.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
 import { assertOneSeatOffer, CardHoldsService } from '../registration/card-holds.service';
@@ -61,6 +61,7 @@ export class CardPaymentsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly household: HouseholdPaymentsService,
     private readonly late: LatePaymentRefunds,
+    private readonly pricing: PricingService,
   ) {}
 
   private get feePercent(): number {
@@ -89,7 +90,15 @@ export class CardPaymentsService {
     );
     // A household: one intent for everyone's seats, priced per person.
     if (dto.attendees) return this.household.createIntent({ ...dto, attendees: dto.attendees }, cls, form);
-    const due = amountDueCents(cls);
+    // The one price quote: the amount the page showed must be exactly what it answers now (a promo code that no longer
+    // applies is refused with its reason).
+    const quote = await this.pricing.quoteForRegistration({
+      organizationId: dto.organizationId,
+      cls,
+      email: dto.studentData.email,
+      promoCode: dto.promoCode,
+    });
+    const due = quote.totalCents;
     if (Math.round(dto.amount * 100) !== due) {
       throw new PaymentException(
         PaymentError.PriceChanged,
@@ -103,7 +112,7 @@ export class CardPaymentsService {
     if (!ready.chargesEnabled || !ready.stripeAccountId)
       throw new PaymentException(PaymentError.CardPaymentsNotSetUp, NOT_CHARGES_ENABLED, { cardPaymentsUnavailable: true });
     const hold = await this.holds.holdCardSeat(dto.organizationId, dto.studentData, dto.classId, {
-      amountDueCents: due,
+      quote,
       holdMinutes: this.config.getOrThrow('jobs', { infer: true }).seatHoldMinutes,
       assertAllowed: (m) => this.usage.assertCanTakeCardPayment(dto.organizationId, m),
       waitlistOfferToken: dto.waitlistOfferToken,

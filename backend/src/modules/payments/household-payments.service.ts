@@ -5,7 +5,8 @@ import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AllConfigType } from '../../config/config.type';
 import { ActivityService } from '../activity/activity.service';
-import { amountDueCents, type ClassEntity } from '../classes/class.entity';
+import type { ClassEntity } from '../classes/class.entity';
+import { PricingService } from '../pricing/pricing.service';
 import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService, type RegistrationMessageInput } from '../communications/communications.service';
 import { ConnectService } from '../connect/connect.service';
@@ -48,6 +49,7 @@ export class HouseholdPaymentsService {
     private readonly config: ConfigService<AllConfigType>,
     @InjectDataSource() private readonly db: DataSource,
     private readonly late: LatePaymentRefunds,
+    private readonly pricing: PricingService,
   ) {}
 
   /** The group a PaymentIntent's metadata names, when it is a household's. */
@@ -60,7 +62,14 @@ export class HouseholdPaymentsService {
     cls: ClassEntity,
     form?: PreparedForm,
   ) {
-    const total = amountDueCents(cls) * dto.attendees.length;
+    const quote = await this.pricing.quoteForRegistration({
+      organizationId: dto.organizationId,
+      cls,
+      attendees: dto.attendees,
+      email: dto.studentData.email,
+      promoCode: dto.promoCode,
+    });
+    const total = quote.totalCents;
     if (Math.round(dto.amount * 100) !== total) {
       throw new PaymentException(
         PaymentError.PriceChanged,
@@ -79,6 +88,7 @@ export class HouseholdPaymentsService {
         holdMinutes: this.config.getOrThrow('jobs', { infer: true }).seatHoldMinutes,
         assertAllowed: (m) => this.usage.assertCanTakeCardPayment(dto.organizationId, m),
         form,
+        quote,
       })
       .catch(async (e: unknown) => {
         // The plan's student limit: the student gets the organization's contact, never the admin's plan text.

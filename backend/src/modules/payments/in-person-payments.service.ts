@@ -41,7 +41,9 @@ export class InPersonPaymentsService {
   markPaid(organizationId: string, dto: MarkPaymentDto) {
     return this.db.transaction(async (manager) => {
       const { ctx, enrollment } = await this.load(manager, organizationId, dto);
-      const amount = amountDueCents({ priceCents: ctx.priceCents, discountPriceCents: ctx.discountPriceCents });
+      // The price quoted at registration; an enrollment from before price quotes owes the class price rule (spec 2 §5).
+      const amount =
+        enrollment.amountDueCents ?? amountDueCents({ priceCents: ctx.priceCents, discountPriceCents: ctx.discountPriceCents });
       const updated = await this.enrollments.markEnrollmentPaidInPerson(manager, enrollment.id, amount);
       if (!updated) {
         if (enrollment.paymentStatus === 'completed') throw new ConflictException(ALREADY_PAID_MESSAGE);

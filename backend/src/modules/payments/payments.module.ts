@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ClassesModule } from '../classes/classes.module';
 import { CommunicationsModule } from '../communications/communications.module';
 import { ConnectModule } from '../connect/connect.module';
+import { PricingModule } from '../pricing/pricing.module';
 import { StripeModule } from '../stripe/stripe.module';
 import { RegistrationFormsModule } from '../registration-forms/registration-forms.module';
 import { RegistrationModule } from '../registration/registration.module';
@@ -33,6 +34,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
     SubscriptionsModule,
     CommunicationsModule,
     WebhooksModule,
+    PricingModule,
   ],
   controllers: [PaymentConfigController, InPersonPaymentsController, CardPaymentsController, EnrollmentsController],
   providers: [

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { returning } from '../../common/db/returning';
-import type { CancellationPolicy, EnrollmentStatus, PaymentMethod, PaymentStatus } from './enrollment.entity';
+import type { CancellationPolicy, PriceLine, EnrollmentStatus, PaymentMethod, PaymentStatus } from './enrollment.entity';
 
 /** An enrollment as the card payment flow and the cancel/refund routes read it (with its money trail). */
 export interface CardEnrollment {
@@ -84,6 +84,7 @@ export class CardEnrollmentsRepository {
       studentId: string;
       classId: string;
       amountDueCents: number;
+      priceBreakdown: PriceLine[];
       holdMinutes: number;
       policy: CancellationPolicy[];
       registered: { firstName: string; lastName: string; phone: string; communicationOptIn: boolean };
@@ -93,8 +94,9 @@ export class CardEnrollmentsRepository {
       manager,
       `INSERT INTO enrollments (organization_id, student_id, class_id, payment_status, payment_method, amount_paid_cents,
           enrollment_date, status, hold_expires_at, amount_due_cents, cancellation_policy, registered_first_name,
-          registered_last_name, registered_phone, registered_communication_opt_in)
-       VALUES ($1, $2, $3, 'pending', 'card', 0, now(), 'held', now() + make_interval(secs => $4::float8 * 60), $5, $6::jsonb, $7, $8, $9, $10)
+          registered_last_name, registered_phone, registered_communication_opt_in, price_breakdown)
+       VALUES ($1, $2, $3, 'pending', 'card', 0, now(), 'held', now() + make_interval(secs => $4::float8 * 60), $5, $6::jsonb, $7, $8, $9, $10,
+          $11::jsonb)
        RETURNING id, hold_expires_at AS "holdExpiresAt"`,
       [
         data.organizationId,
@@ -107,6 +109,7 @@ export class CardEnrollmentsRepository {
         data.registered.lastName,
         data.registered.phone,
         data.registered.communicationOptIn,
+        JSON.stringify(data.priceBreakdown),
       ],
     );
   }

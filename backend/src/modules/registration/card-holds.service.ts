@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import { ClassesService, classFull } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
+import { breakdown, PricingService, type Quote } from '../pricing/pricing.service';
 import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
 import { CardEnrollmentsRepository } from './card-enrollments.repository';
 import { CardEnrollmentsService } from './card-enrollments.service';
@@ -56,6 +57,7 @@ export class CardHoldsService {
     private readonly offers: SeatOffers,
     @InjectDataSource() private readonly db: DataSource,
     private readonly forms: RegistrationFormsService,
+    private readonly pricing: PricingService,
   ) {}
 
   /**
@@ -100,7 +102,8 @@ export class CardHoldsService {
     fields: StudentFieldsDto,
     classId: string,
     opts: {
-      amountDueCents: number;
+      /** The price quote this person agreed to: its total is the amount due, its code is redeemed with the seat. */
+      quote: Quote;
       holdMinutes: number;
       assertAllowed: (manager: EntityManager) => Promise<void>;
       waitlistOfferToken?: string;
@@ -129,7 +132,7 @@ export class CardHoldsService {
             offerEntryId: null,
             paymentIntentId: existing.stripePaymentIntentId,
             holdExpiresAt: existing.holdExpiresAt,
-            amountDueCents: existing.amountDueCents ?? opts.amountDueCents,
+            amountDueCents: existing.amountDueCents ?? opts.quote.totalCents,
             released,
           };
         }
@@ -148,7 +151,8 @@ export class CardHoldsService {
           organizationId,
           studentId: student.id,
           classId,
-          amountDueCents: opts.amountDueCents,
+          amountDueCents: opts.quote.totalCents,
+          priceBreakdown: breakdown(opts.quote.lines),
           holdMinutes: opts.holdMinutes,
           policy: await this.orgs.cancellationPolicies(manager, organizationId),
           registered: {
@@ -158,6 +162,7 @@ export class CardHoldsService {
             communicationOptIn: fields.communicationOptIn ?? true,
           },
         });
+        await this.pricing.redeem(manager, opts.quote, { organizationId, enrollmentId: held.id, email: fields.email, classId });
         if (offer) await this.offers.accepted(manager, offer.entryId, held.id);
         if (opts.form) await this.forms.store(manager, opts.form, [{ enrollmentId: held.id, studentId: student.id }]);
         if (created) {
@@ -176,7 +181,7 @@ export class CardHoldsService {
           offerEntryId: offer?.entryId ?? null,
           paymentIntentId: null,
           holdExpiresAt: new Date(held.holdExpiresAt),
-          amountDueCents: opts.amountDueCents,
+          amountDueCents: opts.quote.totalCents,
           released,
         };
       });

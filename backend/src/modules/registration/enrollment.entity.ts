@@ -28,10 +28,20 @@ export class EnrollmentEntity {
   @Column({ name: 'platform_fee_cents', type: 'integer' }) platformFeeCents: number;
   @Column({ name: 'organization_amount_cents', type: 'integer' }) organizationAmountCents: number;
   @Column({ name: 'refunded_cents', type: 'integer' }) refundedCents: number;
+  /** The price quoted when the seat was taken (card holds and public registrations); null before price quotes. */
+  @Column({ name: 'amount_due_cents', type: 'integer', nullable: true }) amountDueCents?: number | null;
+  /** The quote's lines for this seat (dollars): what receipts, refunds and reports show was charged. */
+  @Column({ name: 'price_breakdown', type: 'jsonb', nullable: true }) priceBreakdown?: PriceLine[] | null;
   @Column({ name: 'cancellation_policy', type: 'jsonb', nullable: true }) cancellationPolicy?: CancellationPolicy[] | null;
   @Column({ name: 'cancelled_at', type: 'timestamptz', nullable: true }) cancelledAt: Date | null;
   /** Enrollments registered together by a household share the group's first enrollment id (and one PaymentIntent). */
   @Column({ name: 'household_group_id', type: 'uuid', nullable: true }) householdGroupId?: string | null;
+}
+
+/** One line of a price quote as an enrollment keeps it. */
+export interface PriceLine {
+  label: string;
+  amount: number;
 }
 
 /** One rule of an organization's cancellation policy, frozen onto each enrollment at registration. */
@@ -84,4 +94,5 @@ export interface LockedEnrollment {
   paymentStatus: PaymentStatus;
   paymentMethod: PaymentMethod;
   amountPaidCents: number;
+  amountDueCents: number | null;
 }

@@ -18,7 +18,8 @@ const RETURNING = `RETURNING id, organization_id AS "organizationId", student_id
   enrollment_date AS "enrollmentDate", payment_status AS "paymentStatus", payment_method AS "paymentMethod",
   amount_paid_cents AS "amountPaidCents", paid_at AS "paidAt", status, hold_expires_at AS "holdExpiresAt",
   stripe_payment_intent_id AS "stripePaymentIntentId", platform_fee_cents AS "platformFeeCents",
-  organization_amount_cents AS "organizationAmountCents", refunded_cents AS "refundedCents", cancelled_at AS "cancelledAt"`;
+  organization_amount_cents AS "organizationAmountCents", refunded_cents AS "refundedCents", cancelled_at AS "cancelledAt",
+  price_breakdown AS "priceBreakdown"`;
 
 /** Enrollments that take a seat and count as registered: rosters, references and counts read only these. */
 const ACTIVE = "e.status = 'active'";
@@ -131,7 +132,8 @@ export class EnrollmentsRepository {
     classId: string,
   ): Promise<LockedEnrollment | null> {
     const rows = await manager.query(
-      `SELECT id, payment_status AS "paymentStatus", payment_method AS "paymentMethod", amount_paid_cents AS "amountPaidCents"
+      `SELECT id, payment_status AS "paymentStatus", payment_method AS "paymentMethod", amount_paid_cents AS "amountPaidCents",
+          amount_due_cents AS "amountDueCents"
          FROM enrollments WHERE organization_id = $1 AND student_id = $2 AND class_id = $3 AND status = 'active' FOR UPDATE`,
       [organizationId, studentId, classId],
     );

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { returning } from '../../common/db/returning';
-import type { CancellationPolicy } from './enrollment.entity';
+import type { CancellationPolicy, PriceLine } from './enrollment.entity';
 
 /** One enrollment of a household registration, written with the group's first enrollment id. */
 export interface HouseholdEnrollmentInsert {
@@ -11,7 +11,9 @@ export interface HouseholdEnrollmentInsert {
   organizationId: string;
   studentId: string;
   classId: string;
-  card: { amountDueCents: number; holdMinutes: number } | null;
+  card: { holdMinutes: number } | null;
+  amountDueCents: number;
+  priceBreakdown: PriceLine[];
   policy: CancellationPolicy[];
   registered: { firstName: string; lastName: string; phone: string; communicationOptIn: boolean };
 }
@@ -52,10 +54,10 @@ export class HouseholdRepository {
       manager,
       `INSERT INTO enrollments (id, household_group_id, organization_id, student_id, class_id, payment_status, payment_method,
           amount_paid_cents, enrollment_date, status, hold_expires_at, amount_due_cents, cancellation_policy, registered_first_name,
-          registered_last_name, registered_phone, registered_communication_opt_in)
+          registered_last_name, registered_phone, registered_communication_opt_in, price_breakdown)
        VALUES ($1, $2, $3, $4, $5, 'pending', CASE WHEN $6::boolean THEN 'card' ELSE 'in-person' END, 0, now(),
           CASE WHEN $6::boolean THEN 'held' ELSE 'active' END,
-          CASE WHEN $6::boolean THEN now() + make_interval(mins => $7::int) END, $8::int, $9::jsonb, $10, $11, $12, $13)
+          CASE WHEN $6::boolean THEN now() + make_interval(mins => $7::int) END, $8::int, $9::jsonb, $10, $11, $12, $13, $14::jsonb)
        RETURNING id, enrollment_date AS "enrollmentDate", hold_expires_at AS "holdExpiresAt"`,
       [
         e.id,
@@ -65,12 +67,13 @@ export class HouseholdRepository {
         e.classId,
         e.card !== null,
         e.card?.holdMinutes ?? 0,
-        e.card?.amountDueCents ?? null,
+        e.amountDueCents,
         JSON.stringify(e.policy),
         e.registered.firstName,
         e.registered.lastName,
         e.registered.phone,
         e.registered.communicationOptIn,
+        JSON.stringify(e.priceBreakdown),
       ],
     );
     return row;

@@ -4,10 +4,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppException, ErrorCode } from '../../common/http/app-exception';
 import { ActivityService } from '../activity/activity.service';
-import { amountDueCents, type ClassEntity } from '../classes/class.entity';
+import type { ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { OrganizationsService } from '../organizations/organizations.service';
+import { breakdown, PricingService, type Quote } from '../pricing/pricing.service';
 import { RegistrationError, RegistrationException } from './registration.exception';
 import { UsageService } from '../subscriptions/usage.service';
 import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
@@ -58,11 +59,19 @@ export class HouseholdService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly communications: CommunicationsService,
     private readonly forms: RegistrationFormsService,
+    private readonly pricing: PricingService,
   ) {}
 
   /** In person, payment pending: the reply of POST /api/students/register with `enrollments` added. */
-  async registerInPerson(organizationId: string, fields: StudentFieldsDto, attendees: AttendeeDto[], classId: string, form?: PreparedForm) {
-    const seats = await this.transaction((m) => this.takeSeats(m, organizationId, fields, attendees, classId, null, form));
+  async registerInPerson(
+    organizationId: string,
+    fields: StudentFieldsDto,
+    attendees: AttendeeDto[],
+    classId: string,
+    quote: Quote,
+    form?: PreparedForm,
+  ) {
+    const seats = await this.transaction((m) => this.takeSeats(m, organizationId, fields, attendees, classId, null, quote, form));
     return {
       id: seats.contact.id,
       organizationId,
@@ -90,7 +99,7 @@ export class HouseholdService {
   }
 
   /**
-   * Card: one held enrollment per attendee (the price due each by the discount rule), all in one transaction;
+   * Card: one held enrollment per attendee (each owes their share of the price quote), all in one transaction;
    * `assertAllowed` (the plan's card checks) runs after the organization row is locked.
    */
   holdCardSeats(
@@ -98,9 +107,9 @@ export class HouseholdService {
     fields: StudentFieldsDto,
     attendees: AttendeeDto[],
     classId: string,
-    opts: { holdMinutes: number; assertAllowed: (m: EntityManager) => Promise<void>; form?: PreparedForm },
+    opts: { holdMinutes: number; assertAllowed: (m: EntityManager) => Promise<void>; quote: Quote; form?: PreparedForm },
   ): Promise<HouseholdSeats> {
-    return this.transaction((m) => this.takeSeats(m, organizationId, fields, attendees, classId, opts, opts.form));
+    return this.transaction((m) => this.takeSeats(m, organizationId, fields, attendees, classId, opts, opts.quote, opts.form));
   }
 
   /** The PaymentIntent paying for the group, on each of its enrollments. */
@@ -131,6 +140,7 @@ export class HouseholdService {
     attendees: AttendeeDto[],
     classId: string,
     card: { holdMinutes: number; assertAllowed: (m: EntityManager) => Promise<void> } | null,
+    quote: Quote,
     form?: PreparedForm,
   ): Promise<HouseholdSeats> {
     const names = attendees.map((a) => `${a.firstName.trim().toLowerCase()} ${a.lastName.trim().toLowerCase()}`);
@@ -171,7 +181,6 @@ export class HouseholdService {
     }
 
     await this.takeSeatsOf(m, cls, people.length);
-    const due = amountDueCents(cls);
     const policy = await this.orgs.cancellationPolicies(m, organizationId);
     const groupId = randomUUID();
     const enrollments: HouseholdSeats['enrollments'] = [];
@@ -182,7 +191,10 @@ export class HouseholdService {
         organizationId,
         studentId: p.student.id,
         classId,
-        card: card ? { amountDueCents: due, holdMinutes: card.holdMinutes } : null,
+        card: card ? { holdMinutes: card.holdMinutes } : null,
+        // Each person's share of the quote (a sibling's share is smaller), kept on their own enrollment.
+        amountDueCents: quote.perAttendee[i]?.amountCents ?? quote.perAttendee[0].amountCents,
+        priceBreakdown: breakdown(quote.perAttendee[i]?.lines ?? quote.perAttendee[0].lines),
         policy,
         registered: {
           firstName: p.attendee.firstName,
@@ -203,6 +215,9 @@ export class HouseholdService {
 
     // Attendee i's answers and signatures on attendee i's enrollment, in this transaction.
     if (form) await this.forms.store(m, form, enrollments);
+    // One use of the code for the whole household, in the transaction that took its seats.
+    await this.pricing.redeem(m, quote, { organizationId, enrollmentId: groupId, email: fields.email, classId });
+
     const newRecords = [...(created ? [contact] : []), ...people.filter((p) => p.created).map((p) => p.student)];
     for (const s of newRecords) {
       const name = `${s.firstName} ${s.lastName}`;
@@ -241,7 +256,7 @@ export class HouseholdService {
         attendees: enrollments.map((e) => ({ firstName: e.firstName, lastName: e.lastName })),
       });
     }
-    return { groupId, contact, cls, enrollments, amountDueCents: due, released };
+    return { groupId, contact, cls, enrollments, amountDueCents: quote.totalCents, released };
   }
 
   /** The seats of all attendees, or none: the transaction rolls back and the answer names the class and what is left. */

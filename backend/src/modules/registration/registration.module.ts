@@ -4,6 +4,7 @@ import { ClassesModule } from '../classes/classes.module';
 import { RegistrationFormsModule } from '../registration-forms/registration-forms.module';
 import { CommunicationsModule } from '../communications/communications.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
+import { PricingModule } from '../pricing/pricing.module';
 import { StudentsModule } from '../students/students.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { CardEnrollmentsRepository } from './card-enrollments.repository';
@@ -28,7 +29,16 @@ import { StudentsController } from './students.controller';
  * card payment is the payments module's, which sits above this one.
  */
 @Module({
-  imports: [StudentsModule, ClassesModule, OrganizationsModule, SubscriptionsModule, CommunicationsModule, WebhooksModule, RegistrationFormsModule],
+  imports: [
+    StudentsModule,
+    ClassesModule,
+    OrganizationsModule,
+    SubscriptionsModule,
+    CommunicationsModule,
+    WebhooksModule,
+    RegistrationFormsModule,
+    PricingModule,
+  ],
   controllers: [StudentsController],
   providers: [
     EnrollmentsRepository,

@@ -5,6 +5,7 @@ import { ActivityService } from '../activity/activity.service';
 import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { OrganizationsService } from '../organizations/organizations.service';
+import { breakdown, PricingService, type Quote } from '../pricing/pricing.service';
 import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
 import { StudentsService } from '../students/students.service';
 import { CardEnrollmentsRepository } from './card-enrollments.repository';
@@ -63,6 +64,7 @@ export class RegistrationService {
     private readonly communications: CommunicationsService,
     @InjectDataSource() private readonly db: DataSource,
     private readonly forms: RegistrationFormsService,
+    private readonly pricing: PricingService,
   ) {}
 
   /** The already-enrolled answer of spec 2 §7, with what the dialog shows. */
@@ -118,10 +120,19 @@ export class RegistrationService {
       client,
     );
     try {
-      const { attendees, answers: _answers, waiverAcceptances: _signed, ...fields } = dto;
+      const { attendees, answers: _answers, waiverAcceptances: _signed, promoCode, ...fields } = dto;
+      // The one price quote: what this registration owes, kept on its enrollments (a code that does not apply refuses it).
+      const cls = await this.classes.require(classId, dto.organizationId);
+      const quote = await this.pricing.quoteForRegistration({
+        organizationId: dto.organizationId,
+        cls,
+        attendees,
+        email: fields.email,
+        promoCode,
+      });
       // Household registration: its own path, every seat or none.
-      if (attendees) return await this.household.registerInPerson(dto.organizationId, fields, attendees, classId, form);
-      return await this.enrollNew(dto.organizationId, fields, classId, 'in-person', 'pending', 'online', 0, dto.waitlistOfferToken, form);
+      if (attendees) return await this.household.registerInPerson(dto.organizationId, fields, attendees, classId, quote, form);
+      return await this.enrollNew(dto.organizationId, fields, classId, 'in-person', 'pending', 'online', 0, dto.waitlistOfferToken, quote, form);
     } catch (e) {
       // The limit was reached between the check and this step: the same student-facing answer, never the admin's plan text.
       if (!isStudentLimit(e)) throw e;
@@ -142,6 +153,7 @@ export class RegistrationService {
     source: string,
     amountPaidCents = 0,
     waitlistOfferToken?: string,
+    quote?: Quote,
     form?: PreparedForm,
   ): Promise<RegistrationReply> {
     await this.holds.refuseEarlyWhenFull(organizationId, classId, fields.email, waitlistOfferToken);
@@ -179,7 +191,11 @@ export class RegistrationService {
             registeredLastName: fields.lastName,
             registeredPhone: fields.phone,
             registeredCommunicationOptIn: fields.communicationOptIn ?? true,
+            amountDueCents: quote?.totalCents ?? null,
+            priceBreakdown: quote ? breakdown(quote.lines) : null,
           }));
+        // The code is used in the seat's transaction: when its last use went to someone else, this seat rolls back.
+        if (quote) await this.pricing.redeem(manager, quote, { organizationId, enrollmentId: enrollment.id, email: fields.email, classId });
         if (offer) await this.offers.accepted(manager, offer.entryId, enrollment.id);
         if (form) await this.forms.store(manager, form, [{ enrollmentId: enrollment.id, studentId: student.id }]);
         const name = `${student.firstName} ${student.lastName}`;

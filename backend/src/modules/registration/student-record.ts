@@ -36,6 +36,8 @@ export const mapEnrollment = (e: EnrollmentRow, student?: StudentEntity) => ({
   paymentStatus: e.paymentStatus,
   paymentMethod: e.paymentMethod,
   amountPaid: e.amountPaidCents / 100,
+  // The price quote's lines when the seat was taken (null for enrollments from before quotes or made by an admin).
+  priceBreakdown: e.priceBreakdown ?? null,
   paidAt: e.paidAt,
   status: e.status ?? 'active',
   holdExpiresAt: e.holdExpiresAt ?? null,

@@ -202,5 +202,6 @@ function toEnrollmentRow(r: Record<string, unknown>): EnrollmentRow {
     registeredLastName: (r.registered_last_name as string | null) ?? null,
     registeredPhone: (r.registered_phone as string | null) ?? null,
     registeredCommunicationOptIn: (r.registered_communication_opt_in as boolean | null) ?? null,
+    priceBreakdown: (r.price_breakdown as EnrollmentRow['priceBreakdown']) ?? null,
   };
 }

@@ -7,6 +7,7 @@ import { selfServiceRules, type OrganizationSettings } from '../organizations/or
 import { OrganizationsService } from '../organizations/organizations.service';
 import { DEFAULT_OFFER_HOURS } from '../waitlist/waitlist.service';
 import type { AdminProfileDto, UpdateSettingsDto } from './dto/settings.dto';
+import { discountRules, NO_DISCOUNT_RULES } from './dto/discount-rules.dto';
 import { derivedDiscounts, reminderTime, withDiscounts } from './settings-view';
 
 const SETTING_KEYS = [
@@ -19,6 +20,7 @@ const SETTING_KEYS = [
   'selfService',
   'selfServiceCancelHoursBefore',
   'selfServiceTransfers',
+  'discountRules',
 ] as const;
 
 @Injectable()
@@ -43,6 +45,7 @@ export class SettingsService {
       waitlistOfferHours: org.settings.waitlistOfferHours ?? DEFAULT_OFFER_HOURS,
       classConfirmedMessages: org.settings.classConfirmedMessages === true,
       ...selfServiceRules(org.settings),
+      discountRules: org.settings.discountRules ?? NO_DISCOUNT_RULES,
       contactInfo: org.contactInfo,
       branding: org.branding,
       adminProfile: {
@@ -91,6 +94,7 @@ export class SettingsService {
       if (dto.selfService !== undefined) next.selfService = dto.selfService;
       if (dto.selfServiceCancelHoursBefore !== undefined) next.selfServiceCancelHoursBefore = dto.selfServiceCancelHoursBefore;
       if (dto.selfServiceTransfers !== undefined) next.selfServiceTransfers = dto.selfServiceTransfers;
+      if (dto.discountRules) next.discountRules = discountRules(dto.discountRules);
       return next;
     });
     return this.get(user);

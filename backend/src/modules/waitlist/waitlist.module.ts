@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ClassesModule } from '../classes/classes.module';
 import { CommunicationsModule } from '../communications/communications.module';
 import { ConnectModule } from '../connect/connect.module';
+import { PricingModule } from '../pricing/pricing.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { StripeModule } from '../stripe/stripe.module';
 import { RegistrationModule } from '../registration/registration.module';
@@ -18,7 +19,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
  * seat), so neither of those modules imports this one.
  */
 @Module({
-  imports: [ClassesModule, RegistrationModule, CommunicationsModule, OrganizationsModule, ConnectModule, StripeModule, WebhooksModule],
+  imports: [ClassesModule, RegistrationModule, CommunicationsModule, OrganizationsModule, ConnectModule, StripeModule, WebhooksModule, PricingModule],
   controllers: [WaitlistController],
   providers: [WaitlistRepository, WaitlistService, WaitlistTokens, WaitlistJobs],
   exports: [WaitlistService],

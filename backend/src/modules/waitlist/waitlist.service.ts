@@ -4,11 +4,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
 import type { AllConfigType } from '../../config/config.type';
-import { amountDueCents, takesWaitlist, toDollars, type ClassEntity } from '../classes/class.entity';
+import { takesWaitlist, toDollars, type ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { linkValue } from '../communications/templates';
 import { ConnectService } from '../connect/connect.service';
+import { PricingService } from '../pricing/pricing.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { RegistrationService } from '../registration/registration.service';
@@ -91,6 +92,7 @@ export class WaitlistService implements SeatOfferSource, OnModuleInit {
     private readonly webhooks: WebhookEvents,
     config: ConfigService<AllConfigType>,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly pricing: PricingService,
   ) {
     this.publicUrl = config.getOrThrow('app', { infer: true }).publicUrl;
   }
@@ -158,6 +160,8 @@ export class WaitlistService implements SeatOfferSource, OnModuleInit {
       throw new AppException(HttpStatus.GONE, 'This offer was used to register, and that registration has since been cancelled.');
     this.assertOpen(entry);
     const ready = this.stripe.isConfigured ? await this.connect.readiness(entry.organizationId) : null;
+    // What this person would be charged (the one price quote, their email deciding a returning-student discount).
+    const quote = await this.pricing.quote({ organizationId: entry.organizationId, cls, email: entry.email });
     return {
       entryId: entry.id,
       status: entry.status,
@@ -173,7 +177,8 @@ export class WaitlistService implements SeatOfferSource, OnModuleInit {
       email: entry.email,
       phone: entry.phone,
       communicationOptIn: entry.communicationOptIn,
-      acceptsCard: !!ready?.chargesEnabled && !!ready.stripeAccountId && amountDueCents(cls) >= 50,
+      acceptsCard: !!ready?.chargesEnabled && !!ready.stripeAccountId && quote.totalCents >= 50,
+      amount: quote.totalCents / 100,
     };
   }
 

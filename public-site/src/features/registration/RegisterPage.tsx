@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { ClassScheduleFacts } from '@/components/class/ClassScheduleFacts';
 import { Alert } from '@/components/ui/Alert';
@@ -19,6 +19,8 @@ import { HouseholdFields } from './HouseholdFields';
 import { attendeesToSend, EMPTY_HOUSEHOLD, householdValid, peopleCount, type HouseholdValues } from './householdRules';
 import type { CardPaid } from './CardPaymentForm';
 import { PaymentStep } from './PaymentStep';
+import { PriceLines, PromoCodeField } from './PriceQuote';
+import { getPriceQuote, type PriceQuote } from './api/priceQuote';
 import { RegistrationClosedNotice } from './RegistrationClosedNotice';
 import { RegistrationFormFields } from './RegistrationFormFields';
 import { EMPTY_FORM, formErrors, formPayload, type FormValues } from './registrationFormRules';
@@ -54,6 +56,29 @@ export function RegisterPage() {
   const [form, setForm] = useState<FormValues>(EMPTY_FORM);
   const [showFormErrors, setShowFormErrors] = useState(false);
   const [serverFormErrors, setServerFormErrors] = useState<Record<string, string>>({});
+  // Issue 23: the server's price quote (class price, automatic discounts, promo code) once the people are known.
+  const [promoCode, setPromoCode] = useState('');
+  const [quote, setQuote] = useState<PriceQuote | null>(null);
+  const [quoteBusy, setQuoteBusy] = useState(false);
+  const quoteAttendees = item && step === 2 ? attendeesToSend(values, household) : undefined;
+  const quoteKey =
+    item && organizationId && step === 2
+      ? JSON.stringify([organizationId, item.id, values.email, quoteAttendees?.map((a) => a.dateOfBirth ?? ''), promoCode])
+      : null;
+  useEffect(() => {
+    if (!quoteKey || !item || !organizationId) return;
+    let live = true;
+    setQuoteBusy(true);
+    getPriceQuote({ organizationId, classId: item.id, attendees: quoteAttendees, email: values.email, promoCode: promoCode || undefined })
+      .then((q) => live && setQuote(q))
+      // No quote (a network failure): the page keeps the class price; the server still charges its own quote.
+      .catch(() => live && setQuote(null))
+      .finally(() => live && setQuoteBusy(false));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- quoteKey names every input of the quote
+  }, [quoteKey]);
 
   if (classState.loading) return <PageLoading message="Loading class details..." />;
   if (classState.error || !item) {
@@ -77,7 +102,7 @@ export function RegisterPage() {
   const unitPrice = effectivePrice(currentClass.price, currentClass.discountPrice);
   // Every person pays the price by the discount rule; the server computes the same total.
   const people = peopleCount(household);
-  const amount = unitPrice * people;
+  const amount = quote && step === 2 ? quote.total : unitPrice * people;
   const attendeeList = attendeesToSend(values, household);
   // The organization's own questions and waivers (issue 22), answered on step 1 and sent with the registration.
   const questions = currentClass.questions ?? [];
@@ -88,6 +113,8 @@ export function RegisterPage() {
   const payload = formPayload(questions, waivers, form, attendeeList);
   const attendees = payload.attendees;
   const formFields = { answers: payload.answers, waiverAcceptances: payload.waiverAcceptances };
+  // Only a code the quote applied is sent: the server refuses one that does not apply.
+  const appliedCode = quote?.promo?.applied ? quote.promo.code : undefined;
 
   // A full class takes waitlist entries instead, also when it closed itself on filling up.
   const waitlist = classFull || currentClass.waitlistOpen;
@@ -183,6 +210,7 @@ export function RegisterPage() {
         organizationId: orgId,
         attendees,
         form: formFields,
+        promoCode: appliedCode,
       });
       const enrollment = student.classEnrollments?.find((e) => e.classId === currentClass.id);
       showConfirmation({
@@ -288,7 +316,7 @@ export function RegisterPage() {
             </StudentForm>
           ) : (
             <PaymentStep
-              registration={{ classId: currentClass.id, organizationId: orgId, student: values, attendees, form: formFields }}
+              registration={{ classId: currentClass.id, organizationId: orgId, student: values, attendees, form: formFields, promoCode: appliedCode }}
               amount={amount}
               busy={reserving}
               error={reserveError}
@@ -321,7 +349,9 @@ export function RegisterPage() {
                 {people > 1 ? ' per person' : null}
               </dd>
             </div>
-            {people > 1 ? (
+            {step === 2 && quote ? (
+              <PriceLines quote={quote} />
+            ) : people > 1 ? (
               <div className="register-summary__total" aria-live="polite">
                 <dt>Total for {people} people</dt>
                 <dd>
@@ -330,6 +360,9 @@ export function RegisterPage() {
               </div>
             ) : null}
           </dl>
+          {step === 2 && !waitlist && !closed ? (
+            <PromoCodeField applied={promoCode} promo={quote?.promo ?? null} busy={quoteBusy} onApply={setPromoCode} />
+          ) : null}
           <Link href={classPath(currentClass.id, orgId)}>View class details</Link>
         </aside>
       </div>

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/Alert';
 import { PageLoading } from '@/components/ui/PageLoading';
 import { ApiError } from '@/lib/apiClient';
 import { displayPhone } from '@shared/us-phone-format';
-import { effectivePrice, formatLongDate, formatPrice, hasDiscount, toDate } from '@/lib/classFormat';
+import { formatLongDate, formatPrice, toDate } from '@/lib/classFormat';
 import type { ClassItem } from '@/lib/models';
 import { getClass } from '@/lib/publicApi';
 import { useOrganizationScope } from '@/lib/OrganizationContext';
@@ -107,7 +107,8 @@ function OfferRegistration({ token, offer, item, businessName }: LoadedOffer & {
   const onExpired = useCallback(() => setExpired(true), []);
 
   const orgId = offer.organizationId;
-  const amount = effectivePrice(offer.price, offer.discountPrice);
+  // The server's price quote for this person (issue 23): create-intent and registration charge exactly this.
+  const amount = offer.amount;
   const expiryText = formatExpiry(offer.offerExpiresAt);
   const countdownTexts: HoldCountdownTexts = {
     lead: 'Your seat is held for',
@@ -266,7 +267,7 @@ function OfferRegistration({ token, offer, item, businessName }: LoadedOffer & {
               <dt>Price</dt>
               <dd>
                 <strong>{formatPrice(amount)}</strong>
-                {hasDiscount(offer.price, offer.discountPrice) ? (
+                {amount < offer.price ? (
                   <>
                     {' '}
                     <s>

@@ -27,6 +27,7 @@ const offer = (overrides: Record<string, unknown> = {}) => ({
   phone: '(559) 555-1234',
   communicationOptIn: false,
   acceptsCard: false,
+  amount: 30,
   ...overrides,
 });
 

@@ -14,6 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsOptionalNotNull } from '../../../common/http/optional';
+import { PromoCodeField } from '../../pricing/dto/pricing.dto';
 import { AttendeeDto, AttendeesField } from '../../registration/dto/attendee.dto';
 import { WAITLIST_OFFER_TOKEN } from '../../registration/dto/student.dto';
 import {
@@ -43,6 +44,8 @@ export class CreatePaymentIntentDto {
   amount: number;
   /** A household registration: the people enrolled; `amount` is then the total for all of them. */
   @AttendeesField() attendees?: AttendeeDto[];
+  /** A promo code (any case): `amount` is the quote's total with it; one that does not apply is refused with its reason. */
+  @PromoCodeField() promoCode?: string;
   /** The signed link of a waitlist offer: the card hold is the seat held for it. */
   @IsOptional()
   @IsString()

@@ -25,6 +25,7 @@ import {
   WaiverAcceptanceInputDto,
   WaiverAcceptancesField,
 } from '../../registration-forms/dto/submission.dto';
+import { PromoCodeField } from '../../pricing/dto/pricing.dto';
 
 /** Spec 2 §3 fields the server owns (decision 17). */
 const SERVER_OWNED = 'Accepted and ignored: the server sets it (spec 2 §3 lists it in the registration)';
@@ -57,6 +58,8 @@ export class EnrollmentInputDto {
   @IsOptional() organizationAmount?: unknown;
   @IsOptional() refundedAmount?: unknown;
   @IsOptional() stripePaymentIntentId?: unknown;
+  // The price quote kept at registration: read only, echoed back by the admin form.
+  @IsOptional() priceBreakdown?: unknown;
   @IsOptional() cancelledAt?: unknown;
   @IsOptional() refunds?: unknown;
   @IsOptional() @IsNumber() amountPaid?: number;
@@ -110,6 +113,8 @@ export class RegisterStudentDto extends StudentFieldsDto {
   @AnswersField() answers?: AnswerInputDto[];
   /** A signature for each waiver of the class (its newest version), with the contact's typed full name. */
   @WaiverAcceptancesField() waiverAcceptances?: WaiverAcceptanceInputDto[];
+  /** A promo code (any case); one that does not apply refuses the registration with its reason. */
+  @PromoCodeField() promoCode?: string;
 }
 
 /** The registration without the server-owned fields a client may send (spec 2 §3, decision 17): what is stored. */

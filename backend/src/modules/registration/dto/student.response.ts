@@ -3,6 +3,11 @@ import { EXAMPLE_ID, EXAMPLE_ORG_ID, EXAMPLE_TIME } from '../../../common/openap
 import { ContactInfoResponseDto } from '../../organizations/dto/organization.response';
 import { EnrollmentAnswerResponseDto, EnrollmentWaiverResponseDto } from '../../registration-forms/dto/waiver.dto';
 
+export class PriceLineResponseDto {
+  @ApiProperty({ example: 'Class price' }) label: string;
+  @ApiProperty({ example: 80, description: 'Dollars; discounts are negative' }) amount: number;
+}
+
 export class EnrollmentResponseDto {
   @ApiProperty({ format: 'uuid', example: '9076790a-923e-482e-977e-408883466a8c' }) id: string;
   @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) classId: string;
@@ -11,6 +16,12 @@ export class EnrollmentResponseDto {
   @ApiProperty({ enum: ['pending', 'completed', 'failed'], example: 'completed' }) paymentStatus: string;
   @ApiProperty({ enum: ['in-person', 'card'], example: 'in-person' }) paymentMethod: string;
   @ApiProperty({ description: 'Dollars', example: 99 }) amountPaid: number;
+  @ApiProperty({
+    type: [PriceLineResponseDto],
+    nullable: true,
+    description: 'The price quote when the seat was taken (class price, discounts, promo code; dollars, discounts negative)',
+  })
+  priceBreakdown: PriceLineResponseDto[] | null;
   @ApiProperty({
     type: 'string',
     format: 'date-time',

@@ -19,6 +19,7 @@ import {
 import { BrandingDto, ContactInfoDto, OrganizationSettingsDto } from '../../organizations/dto/organization.dto';
 import { filled, trim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
+import { DiscountRulesDto } from './discount-rules.dto';
 
 export class UpdateBrandingDto {
   @IsDefined({ message: 'branding is required' })
@@ -105,5 +106,11 @@ export class UpdateSettingsDto extends PickType(OrganizationSettingsDto, [
   @ValidateNested()
   @Type(() => DiscountPercentsDto)
   discounts?: DiscountPercentsDto;
+  /** The automatic discounts the price quote applies (early bird, returning, senior, siblings). */
+  @IsOptionalNotNull()
+  @IsObject({ message: 'discountRules must be an object with earlyBird, returning, senior, siblings and combine' })
+  @ValidateNested()
+  @Type(() => DiscountRulesDto)
+  discountRules?: DiscountRulesDto;
   @IsOptional() @IsUUID() organizationId?: string;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_ORG_ID } from '../../../common/openapi/common.responses';
+import { DiscountRulesDto } from './discount-rules.dto';
 import { CancellationPolicyDto, DiscountDto, NotificationsDto } from '../../organizations/dto/organization.dto';
 import { BrandingResponseDto, ContactInfoResponseDto } from '../../organizations/dto/organization.response';
 
@@ -55,6 +56,8 @@ export class SettingsResponseDto {
   @ApiProperty({ example: 24, description: 'Hours before the first session until which a student may cancel in the portal (0-720)' })
   selfServiceCancelHoursBefore: number;
   @ApiProperty({ example: true, description: 'Students may switch to another class in the portal' }) selfServiceTransfers: boolean;
+  @ApiProperty({ type: DiscountRulesDto, description: 'The automatic discounts every price quote applies' })
+  discountRules: DiscountRulesDto;
   @ApiProperty({ type: ContactInfoResponseDto }) contactInfo: ContactInfoResponseDto;
   @ApiProperty({ type: BrandingResponseDto }) branding: BrandingResponseDto;
   @ApiProperty({ type: AdminProfileResponseDto }) adminProfile: AdminProfileResponseDto;

@@ -63,6 +63,11 @@ export class WaitlistOfferResponseDto {
   @ApiProperty({ example: '5595550123' }) phone: string;
   @ApiProperty({ example: true }) communicationOptIn: boolean;
   @ApiProperty({ example: true, description: 'The organization takes card payments for this class' }) acceptsCard: boolean;
+  @ApiProperty({
+    example: 80,
+    description: "Dollars: what registering with this offer is charged (the price quote, with this person's automatic discounts)",
+  })
+  amount: number;
 }
 
 export class WaitlistLeaveResponseDto {

@@ -26,6 +26,8 @@ export interface CardRegistration {
   waitlistOfferToken?: string;
   /** The organization's questions answered and waivers signed (issue 22): checked and stored with the seat hold. */
   form?: FormFields;
+  /** A promo code the price quote applied (issue 23): `amount` is the quote's total with it. */
+  promoCode?: string;
 }
 
 export function createCardIntent(input: CardRegistration & { amount: number }): Promise<CardIntent> {
@@ -39,6 +41,7 @@ export function createCardIntent(input: CardRegistration & { amount: number }): 
       ...(input.attendees ? { attendees: input.attendees } : {}),
       ...(input.waitlistOfferToken ? { waitlistOfferToken: input.waitlistOfferToken } : {}),
       ...formFields(input.form),
+      ...(input.promoCode ? { promoCode: input.promoCode } : {}),
     },
     { public: true },
   );

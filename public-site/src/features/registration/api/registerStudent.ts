@@ -65,6 +65,8 @@ export async function reserveInPerson(input: {
   attendees?: Attendee[];
   waitlistOfferToken?: string;
   form?: FormFields;
+  /** A promo code the price quote applied (issue 23): the server charges the same quote. */
+  promoCode?: string;
 }): Promise<Student> {
   const student = await api.post<Student>(
     '/api/students/register',
@@ -75,6 +77,7 @@ export async function reserveInPerson(input: {
       ...(input.attendees ? { attendees: input.attendees } : {}),
       ...(input.waitlistOfferToken ? { waitlistOfferToken: input.waitlistOfferToken } : {}),
       ...formFields(input.form),
+      ...(input.promoCode ? { promoCode: input.promoCode } : {}),
     },
     { public: true },
   );

@@ -1,0 +1,210 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useAppDataProvider } from '@/providers/dataProvider';
+import { errorMessage } from '@/providers/httpClient';
+import type { PromoCode, PromoCodeInput } from '@/providers/types';
+
+const KEY = ['promo-codes'] as const;
+const money = (n: number) => `$${n.toFixed(2)}`;
+
+interface CodeForm {
+  code: string;
+  kind: 'percent' | 'amount';
+  value: string;
+  maxRedemptions: string;
+  maxPerEmail: string;
+  validUntil: string;
+}
+const EMPTY: CodeForm = { code: '', kind: 'percent', value: '', maxRedemptions: '', maxPerEmail: '1', validUntil: '' };
+
+function formOf(c: PromoCode): CodeForm {
+  return {
+    code: c.code,
+    kind: c.kind as 'percent' | 'amount',
+    value: String(c.value),
+    maxRedemptions: c.maxRedemptions === null ? '' : String(c.maxRedemptions),
+    maxPerEmail: String(c.maxPerEmail),
+    validUntil: c.validUntil ? c.validUntil.slice(0, 10) : '',
+  };
+}
+
+/** The body of POST/PUT /api/promo-codes; a code being edited keeps its classes, start and active state. */
+function inputOf(f: CodeForm, was?: PromoCode): PromoCodeInput {
+  return {
+    code: f.code.trim(),
+    kind: f.kind,
+    value: Number(f.value),
+    maxRedemptions: f.maxRedemptions.trim() ? Number(f.maxRedemptions) : null,
+    maxPerEmail: Number(f.maxPerEmail || 1),
+    // The end of the chosen day, in the admin's own time zone.
+    validUntil: f.validUntil ? new Date(`${f.validUntil}T23:59:59`).toISOString() : null,
+    ...(was ? { classIds: was.classIds, validFrom: was.validFrom, active: was.active } : {}),
+  };
+}
+
+/** Settings › Discounts (issue 23 §2, §5): the promo codes, their usage, and a form to create or edit one. */
+export function PromoCodesSettings() {
+  const dp = useAppDataProvider();
+  const client = useQueryClient();
+  const codes = useQuery({ queryKey: KEY, queryFn: () => dp.getPromoCodes() });
+  const [editing, setEditing] = useState<PromoCode | null>(null);
+  const [form, setForm] = useState<CodeForm>(EMPTY);
+  const [notice, setNotice] = useState<string | null>(null);
+  const done = (message: string) => {
+    setNotice(message);
+    setEditing(null);
+    setForm(EMPTY);
+    void client.invalidateQueries({ queryKey: KEY });
+  };
+  const save = useMutation({
+    mutationFn: () => (editing ? dp.updatePromoCode(editing.id, inputOf(form, editing)) : dp.createPromoCode(inputOf(form))),
+    onSuccess: (c) => done(`Promo code ${c.code} saved`),
+  });
+  const toggle = useMutation({
+    mutationFn: (c: PromoCode) => dp.updatePromoCode(c.id, { ...inputOf(formOf(c), c), active: !c.active }),
+    onSuccess: (c) => done(`Promo code ${c.code} ${c.active ? 'activated' : 'deactivated'}`),
+  });
+  const set = (patch: Partial<CodeForm>) => setForm((f) => ({ ...f, ...patch }));
+  const valid = /^[A-Za-z0-9_-]{1,40}$/.test(form.code.trim()) && Number(form.value) > 0;
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 1060 }} component="section" aria-labelledby="promo-codes-heading">
+      <Stack spacing={2}>
+        <Typography variant="h6" component="h2" id="promo-codes-heading">
+          Promo codes
+        </Typography>
+        <Typography color="text.secondary">
+          A code students type at registration (any case). It applies after the automatic discounts, to each seat of the registration.
+        </Typography>
+        {codes.error && <Alert severity="error">{errorMessage(codes.error, 'Failed to load promo codes')}</Alert>}
+        <TableContainer>
+          <Table size="small" aria-label="Promo codes">
+            <TableHead>
+              <TableRow>
+                <TableCell>Code</TableCell>
+                <TableCell>Discount</TableCell>
+                <TableCell>Valid until</TableCell>
+                <TableCell align="right">Used</TableCell>
+                <TableCell align="right">Discount given</TableCell>
+                <TableCell align="right">Revenue</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {(codes.data ?? []).map((c) => (
+                <TableRow key={c.id}>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{c.code}</TableCell>
+                  <TableCell>{c.kind === 'percent' ? `${c.value}% off` : `${money(c.value)} off`}</TableCell>
+                  <TableCell>{c.validUntil ? new Date(c.validUntil).toLocaleDateString() : 'No end'}</TableCell>
+                  <TableCell align="right">
+                    {c.usage.redemptions}
+                    {c.maxRedemptions === null ? '' : ` of ${c.maxRedemptions}`}
+                  </TableCell>
+                  <TableCell align="right">{money(c.usage.discountGiven)}</TableCell>
+                  <TableCell align="right">{money(c.usage.revenue)}</TableCell>
+                  <TableCell>
+                    <Chip size="small" label={c.active ? 'Active' : 'Inactive'} color={c.active ? 'success' : 'default'} />
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Button
+                      size="small"
+                      onClick={() => {
+                        setEditing(c);
+                        setForm(formOf(c));
+                        setNotice(null);
+                      }}
+                    >
+                      Edit
+                    </Button>
+                    <Button size="small" onClick={() => toggle.mutate(c)} disabled={toggle.isPending}>
+                      {c.active ? 'Deactivate' : 'Activate'}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+              {codes.data?.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={8}>No promo codes yet</TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <Typography variant="subtitle1" component="h3" fontWeight={600}>
+          {editing ? `Edit ${editing.code}` : 'New promo code'}
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
+          <TextField label="Code" value={form.code} onChange={(e) => set({ code: e.target.value })} helperText="Letters, digits, - and _" />
+          <TextField select label="Kind" value={form.kind} onChange={(e) => set({ kind: e.target.value as 'percent' | 'amount' })}>
+            <MenuItem value="percent">% off</MenuItem>
+            <MenuItem value="amount">$ off</MenuItem>
+          </TextField>
+          <TextField
+            label="Value"
+            value={form.value}
+            onChange={(e) => set({ value: e.target.value })}
+            helperText={form.kind === 'percent' ? 'Whole percent, 1 to 100' : 'Dollars off each seat'}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+          <TextField
+            label="Uses in all"
+            value={form.maxRedemptions}
+            onChange={(e) => set({ maxRedemptions: e.target.value })}
+            helperText="Empty: no limit"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <TextField
+            label="Uses per email"
+            value={form.maxPerEmail}
+            onChange={(e) => set({ maxPerEmail: e.target.value })}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <TextField
+            label="Valid until"
+            type="date"
+            value={form.validUntil}
+            onChange={(e) => set({ validUntil: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Box>
+        {notice && <Alert severity="success">{notice}</Alert>}
+        {(save.error || toggle.error) && (
+          <Alert severity="error">{errorMessage(save.error ?? toggle.error, 'Failed to save the promo code. Please try again')}</Alert>
+        )}
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" onClick={() => save.mutate()} disabled={!valid || save.isPending}>
+            {save.isPending ? 'Saving...' : editing ? 'Save promo code' : 'Create promo code'}
+          </Button>
+          {editing && (
+            <Button
+              onClick={() => {
+                setEditing(null);
+                setForm(EMPTY);
+              }}
+            >
+              Cancel
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * The arithmetic of a price quote, with no database in sight: the class's own price (list or discount price, spec 2
+ * §5), then the organization's automatic discounts, then a promo code, per attendee and never below 0. Amounts are
+ * whole cents; a percentage is rounded to the nearest cent.
+ */
+
+/** A discount: a whole percentage off, or an amount off in cents. */
+export interface Adjustment {
+  kind: 'percent' | 'amount';
+  value: number;
+}
+
+/** The organization's automatic discounts (settings `discountRules`); null: that discount is off. */
+export interface DiscountRules {
+  /** Registrations made until `daysBefore` days before the first session. */
+  earlyBird: (Adjustment & { daysBefore: number }) | null;
+  /** Someone (by email) with an earlier completed enrollment in the organization. */
+  returning: Adjustment | null;
+  /** An attendee whose age on the first session is at least `minAge` (from the date of birth given). */
+  senior: (Adjustment & { minAge: number }) | null;
+  /** The 2nd and later attendees of one household registration. */
+  siblings: Adjustment | null;
+  /** best: each attendee gets the single largest discount; stack: all that apply, one after another, in RULE_ORDER. */
+  combine: 'best' | 'stack';
+}
+
+export const NO_DISCOUNT_RULES: DiscountRules = { earlyBird: null, returning: null, senior: null, siblings: null, combine: 'best' };
+
+export type RuleKey = 'earlyBird' | 'returning' | 'senior' | 'siblings';
+/** The fixed order in which stacked discounts apply (each on what the ones before left). */
+export const RULE_ORDER: RuleKey[] = ['earlyBird', 'returning', 'senior', 'siblings'];
+export const RULE_LABELS: Record<RuleKey, string> = {
+  earlyBird: 'Early bird discount',
+  returning: 'Returning student discount',
+  senior: 'Senior discount',
+  siblings: 'Sibling discount',
+};
+
+export interface QuoteLine {
+  label: string;
+  /** Cents; discounts are negative. */
+  amountCents: number;
+}
+
+export interface PriceInput {
+  /** The class's price before any discount rule: the list price or its discount price (amountDueCents). */
+  baseCents: number;
+  classStart: Date;
+  now: Date;
+  rules: DiscountRules;
+  /** One entry per person; the first is the one registering (or the household's first attendee). */
+  attendees: { dateOfBirth?: string | null }[];
+  returning: boolean;
+  /** A promo code that applies (already checked), or null. */
+  promo: (Adjustment & { code: string }) | null;
+}
+
+export interface PriceResult {
+  lines: QuoteLine[];
+  totalCents: number;
+  /** What each attendee pays, in attendee order (a household's enrollments each keep their own share). */
+  perAttendeeCents: number[];
+  /** Each attendee's share as lines: the class price, then what came off it. */
+  perAttendeeLines: QuoteLine[][];
+  /** What the promo code took off in all. */
+  promoCents: number;
+}
+
+const off = (a: Adjustment, price: number) =>
+  Math.min(price, Math.max(0, a.kind === 'percent' ? Math.round((price * a.value) / 100) : a.value));
+
+/** Whole years between a YYYY-MM-DD date of birth and a day; null for no (or a nonsensical) date. */
+export function ageOn(dateOfBirth: string | null | undefined, day: Date): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth ?? '');
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  let age = day.getUTCFullYear() - y;
+  if (day.getUTCMonth() + 1 < mo || (day.getUTCMonth() + 1 === mo && day.getUTCDate() < d)) age--;
+  return age >= 0 ? age : null;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The automatic discounts that apply to one attendee, in RULE_ORDER. */
+function applicable(input: PriceInput, index: number): RuleKey[] {
+  const { rules } = input;
+  const on: Record<RuleKey, boolean> = {
+    earlyBird: !!rules.earlyBird && input.now.getTime() <= input.classStart.getTime() - rules.earlyBird.daysBefore * DAY_MS,
+    returning: !!rules.returning && input.returning,
+    senior: !!rules.senior && (ageOn(input.attendees[index]?.dateOfBirth, input.classStart) ?? -1) >= rules.senior.minAge,
+    siblings: !!rules.siblings && index >= 1,
+  };
+  return RULE_ORDER.filter((k) => on[k]);
+}
+
+export function priceQuote(input: PriceInput): PriceResult {
+  const n = Math.max(1, input.attendees.length);
+  const ruleTotals = new Map<RuleKey, number>();
+  const perAttendeeCents: number[] = [];
+  const perAttendeeLines: QuoteLine[][] = [];
+  let promoCents = 0;
+  for (let i = 0; i < n; i++) {
+    let price = input.baseCents;
+    const mine: QuoteLine[] = [{ label: 'Class price', amountCents: price }];
+    const keys = applicable(input, i);
+    const chosen =
+      input.rules.combine === 'stack'
+        ? keys
+        : // The single largest discount on the class price; on a tie the earlier rule in RULE_ORDER.
+          keys.reduce<RuleKey[]>(
+            (best, k) => (!best.length || off(input.rules[k]!, price) > off(input.rules[best[0]]!, price) ? [k] : best),
+            [],
+          );
+    for (const k of chosen) {
+      const cut = off(input.rules[k]!, price);
+      price -= cut;
+      ruleTotals.set(k, (ruleTotals.get(k) ?? 0) + cut);
+      if (cut) mine.push({ label: RULE_LABELS[k], amountCents: -cut });
+    }
+    if (input.promo) {
+      const cut = off(input.promo, price);
+      price -= cut;
+      promoCents += cut;
+      if (cut) mine.push({ label: `Promo code ${input.promo.code}`, amountCents: -cut });
+    }
+    perAttendeeCents.push(price);
+    perAttendeeLines.push(mine);
+  }
+  const lines: QuoteLine[] = [{ label: n === 1 ? 'Class price' : `Class price × ${n}`, amountCents: input.baseCents * n }];
+  for (const k of RULE_ORDER) {
+    const cut = ruleTotals.get(k);
+    if (cut) lines.push({ label: RULE_LABELS[k], amountCents: -cut });
+  }
+  if (input.promo && promoCents) lines.push({ label: `Promo code ${input.promo.code}`, amountCents: -promoCents });
+  return { lines, totalCents: perAttendeeCents.reduce((a, b) => a + b, 0), perAttendeeCents, perAttendeeLines, promoCents };
+}

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { ClassesModule } from '../classes/classes.module';
+import { OrganizationsModule } from '../organizations/organizations.module';
+import { PricingController } from './pricing.controller';
+import { PricingRepository } from './pricing.repository';
+import { PricingService } from './pricing.service';
+
+/**
+ * Prices: the one price quote every charging path asks (class price, automatic discounts, promo code), and the
+ * organization's promo codes with their redemptions. Sits with the catalogue, below the seat modules that call it.
+ */
+@Module({
+  imports: [OrganizationsModule, ClassesModule],
+  controllers: [PricingController],
+  providers: [PricingService, PricingRepository],
+  exports: [PricingService],
+})
+export class PricingModule {}

@@ -1,0 +1,154 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { returning } from '../../common/db/returning';
+
+/** A promo code row, amounts as stored: `value` is a whole percent or cents, by kind. */
+export interface PromoCodeRow {
+  id: string;
+  organizationId: string;
+  code: string;
+  kind: 'percent' | 'amount';
+  value: number;
+  classIds: string[];
+  validFrom: Date | null;
+  validUntil: Date | null;
+  maxRedemptions: number | null;
+  maxPerEmail: number;
+  active: boolean;
+  createdAt: Date;
+}
+
+export type PromoCodeWrite = Omit<PromoCodeRow, 'id' | 'organizationId' | 'createdAt'>;
+
+/** Usage of one code: redemptions that still hold (a card hold that lapsed gives its redemption back). */
+export interface PromoUsage {
+  redemptions: number;
+  discountCents: number;
+  revenueCents: number;
+}
+
+const columns = (p = '') =>
+  `${p}id, ${p}organization_id AS "organizationId", ${p}code, ${p}kind, ${p}value, ${p}class_ids AS "classIds", ${p}valid_from AS "validFrom",
+   ${p}valid_until AS "validUntil", ${p}max_redemptions AS "maxRedemptions", ${p}max_per_email AS "maxPerEmail", ${p}active,
+   ${p}created_at AS "createdAt"`;
+const COLUMNS = columns();
+
+/**
+ * A redemption counts while its enrollment has not lapsed: a card hold never paid gives the code back, a registration
+ * later cancelled keeps it used (as a sold ticket does). Reads the registration module's enrollments (a declared read
+ * model in docs/architecture.md).
+ */
+const HOLDING = `EXISTS (SELECT 1 FROM enrollments e WHERE e.id = r.enrollment_id AND e.status <> 'expired')`;
+
+/** promo_codes and promo_redemptions, and the two reads of enrollments a price needs (returning students, usage). */
+@Injectable()
+export class PricingRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  list(organizationId: string): Promise<(PromoCodeRow & PromoUsage)[]> {
+    return this.db.query(
+      `SELECT ${columns('p.')},
+          (SELECT count(*)::int FROM promo_redemptions r WHERE r.promo_code_id = p.id AND ${HOLDING}) AS redemptions,
+          (SELECT coalesce(sum(r.discount_cents), 0)::int FROM promo_redemptions r WHERE r.promo_code_id = p.id AND ${HOLDING}) AS "discountCents",
+          (SELECT coalesce(sum(r.charged_cents), 0)::int FROM promo_redemptions r WHERE r.promo_code_id = p.id AND ${HOLDING}) AS "revenueCents"
+        FROM promo_codes p WHERE p.organization_id = $1 ORDER BY p.created_at DESC, p.id`,
+      [organizationId],
+    );
+  }
+
+  async byCode(organizationId: string, code: string, manager?: EntityManager, lock = false): Promise<PromoCodeRow | null> {
+    const rows: PromoCodeRow[] = await (manager ?? this.db).query(
+      `SELECT ${COLUMNS} FROM promo_codes WHERE organization_id = $1 AND lower(code) = lower($2)${lock ? ' FOR UPDATE' : ''}`,
+      [organizationId, code],
+    );
+    return rows[0] ?? null;
+  }
+
+  async byId(organizationId: string, id: string): Promise<PromoCodeRow | null> {
+    const rows: PromoCodeRow[] = await this.db.query(`SELECT ${COLUMNS} FROM promo_codes WHERE organization_id = $1 AND id = $2`, [
+      organizationId,
+      id,
+    ]);
+    return rows[0] ?? null;
+  }
+
+  async insert(organizationId: string, p: PromoCodeWrite): Promise<string> {
+    const [row] = await this.db.query(
+      `INSERT INTO promo_codes (organization_id, code, kind, value, class_ids, valid_from, valid_until, max_redemptions, max_per_email, active)
+       VALUES ($1, $2, $3, $4, $5::uuid[], $6, $7, $8, $9, $10) RETURNING id`,
+      [organizationId, p.code, p.kind, p.value, p.classIds, p.validFrom, p.validUntil, p.maxRedemptions, p.maxPerEmail, p.active],
+    );
+    return (row as { id: string }).id;
+  }
+
+  async update(organizationId: string, id: string, p: PromoCodeWrite): Promise<boolean> {
+    const rows = await returning<{ id: string }>(
+      this.db.manager,
+      `UPDATE promo_codes SET code = $3, kind = $4, value = $5, class_ids = $6::uuid[], valid_from = $7, valid_until = $8,
+          max_redemptions = $9, max_per_email = $10, active = $11, updated_at = now()
+        WHERE organization_id = $1 AND id = $2 RETURNING id`,
+      [organizationId, id, p.code, p.kind, p.value, p.classIds, p.validFrom, p.validUntil, p.maxRedemptions, p.maxPerEmail, p.active],
+    );
+    return rows.length > 0;
+  }
+
+  /** A code never used is deleted; one with redemptions is only deactivated (the report keeps its history). */
+  async remove(organizationId: string, id: string): Promise<'deleted' | 'deactivated' | null> {
+    return this.db.transaction(async (m) => {
+      const used = await m.query(
+        'SELECT 1 FROM promo_codes p WHERE p.organization_id = $1 AND p.id = $2 AND EXISTS (SELECT 1 FROM promo_redemptions r WHERE r.promo_code_id = p.id)',
+        [organizationId, id],
+      );
+      if (used.length) {
+        await m.query('UPDATE promo_codes SET active = false, updated_at = now() WHERE organization_id = $1 AND id = $2', [
+          organizationId,
+          id,
+        ]);
+        return 'deactivated';
+      }
+      const gone = await returning<{ id: string }>(m, 'DELETE FROM promo_codes WHERE organization_id = $1 AND id = $2 RETURNING id', [
+        organizationId,
+        id,
+      ]);
+      return gone.length ? 'deleted' : null;
+    });
+  }
+
+  /** Redemptions of a code that still hold, in all and by this email. */
+  async usage(
+    promoCodeId: string,
+    email: string | null,
+    manager?: EntityManager,
+    exceptEnrollmentId?: string,
+  ): Promise<{ all: number; byEmail: number }> {
+    const [row] = await (manager ?? this.db).query(
+      `SELECT count(*)::int AS "all", count(*) FILTER (WHERE lower(r.email) = lower($2))::int AS "byEmail"
+         FROM promo_redemptions r WHERE r.promo_code_id = $1 AND ${HOLDING} AND r.enrollment_id IS DISTINCT FROM $3::uuid`,
+      [promoCodeId, email ?? '', exceptEnrollmentId ?? null],
+    );
+    return row as { all: number; byEmail: number };
+  }
+
+  /** One use of a code by one registration (a household counts once); the same enrollment twice is one use. */
+  async redeem(
+    manager: EntityManager,
+    r: { organizationId: string; promoCodeId: string; enrollmentId: string; email: string; discountCents: number; chargedCents: number },
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO promo_redemptions (organization_id, promo_code_id, enrollment_id, email, discount_cents, charged_cents)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (enrollment_id) DO NOTHING`,
+      [r.organizationId, r.promoCodeId, r.enrollmentId, r.email, r.discountCents, r.chargedCents],
+    );
+  }
+
+  /** Someone (by email) with an earlier completed enrollment in the organization: paid, and not cancelled. */
+  async isReturning(organizationId: string, email: string): Promise<boolean> {
+    const rows = await this.db.query(
+      `SELECT 1 FROM enrollments e JOIN students s ON s.id = e.student_id
+        WHERE e.organization_id = $1 AND lower(s.email) = lower($2) AND e.status = 'active' AND e.payment_status = 'completed' LIMIT 1`,
+      [organizationId, email],
+    );
+    return rows.length > 0;
+  }
+}

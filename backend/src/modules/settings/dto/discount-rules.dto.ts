@@ -1,0 +1,92 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import type { OrganizationSettings } from '../../organizations/organization.entity';
+import { IsIn, IsInt, IsNumber, IsObject, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+
+const ruleValue = { message: 'value must be a whole percentage (1-100) or an amount in dollars' };
+
+/** One automatic discount: a whole percent, or dollars off each seat. */
+export class DiscountAdjustmentDto {
+  @ApiProperty({ enum: ['percent', 'amount'] })
+  @IsIn(['percent', 'amount'], { message: "kind must be 'percent' or 'amount'" })
+  kind: 'percent' | 'amount';
+  @ApiProperty({ example: 10 })
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, ruleValue)
+  @Min(0.01, ruleValue)
+  @Max(100_000, ruleValue)
+  @ValidateIf((o: DiscountAdjustmentDto) => o.kind === 'percent')
+  @IsInt(ruleValue)
+  @Max(100, ruleValue)
+  value: number;
+}
+
+export class EarlyBirdRuleDto extends DiscountAdjustmentDto {
+  @ApiProperty({ type: 'integer', example: 14, description: 'Registrations until this many days before the first session' })
+  @IsInt({ message: 'daysBefore must be a whole number of days (0-365)' })
+  @Min(0, { message: 'daysBefore must be a whole number of days (0-365)' })
+  @Max(365, { message: 'daysBefore must be a whole number of days (0-365)' })
+  daysBefore: number;
+}
+
+export class SeniorRuleDto extends DiscountAdjustmentDto {
+  @ApiProperty({ type: 'integer', example: 65, description: 'Age on the first session, from the date of birth given' })
+  @IsInt({ message: 'minAge must be a whole number of years (1-120)' })
+  @Min(1, { message: 'minAge must be a whole number of years (1-120)' })
+  @Max(120, { message: 'minAge must be a whole number of years (1-120)' })
+  minAge: number;
+}
+
+/**
+ * The organization's automatic discounts (PUT /api/settings `discountRules`). Every key is sent (null: that discount is
+ * off), so a form cannot turn one off by leaving it out.
+ */
+export class DiscountRulesDto {
+  @ApiProperty({ type: EarlyBirdRuleDto, nullable: true })
+  @ValidateIf((_, v) => v !== null)
+  @IsObject({ message: 'earlyBird must be an object, or null for none' })
+  @ValidateNested()
+  @Type(() => EarlyBirdRuleDto)
+  earlyBird: EarlyBirdRuleDto | null;
+  @ApiProperty({ type: DiscountAdjustmentDto, nullable: true })
+  @ValidateIf((_, v) => v !== null)
+  @IsObject({ message: 'returning must be an object, or null for none' })
+  @ValidateNested()
+  @Type(() => DiscountAdjustmentDto)
+  returning: DiscountAdjustmentDto | null;
+  @ApiProperty({ type: SeniorRuleDto, nullable: true })
+  @ValidateIf((_, v) => v !== null)
+  @IsObject({ message: 'senior must be an object, or null for none' })
+  @ValidateNested()
+  @Type(() => SeniorRuleDto)
+  senior: SeniorRuleDto | null;
+  @ApiProperty({ type: DiscountAdjustmentDto, nullable: true })
+  @ValidateIf((_, v) => v !== null)
+  @IsObject({ message: 'siblings must be an object, or null for none' })
+  @ValidateNested()
+  @Type(() => DiscountAdjustmentDto)
+  siblings: DiscountAdjustmentDto | null;
+  @ApiProperty({
+    enum: ['best', 'stack'],
+    description: 'best: the single largest discount; stack: all, in the order early bird, returning, senior, siblings',
+  })
+  @IsIn(['best', 'stack'], { message: "combine must be 'best' or 'stack'" })
+  combine: 'best' | 'stack';
+}
+
+type Stored = NonNullable<OrganizationSettings['discountRules']>;
+
+/** No automatic discount: what an organization that never set any has. */
+export const NO_DISCOUNT_RULES: Stored = { earlyBird: null, returning: null, senior: null, siblings: null, combine: 'best' };
+
+const adjustment = (a: DiscountAdjustmentDto) => ({ kind: a.kind, value: a.value });
+
+/** The rules as stored: only the known fields of each. */
+export function discountRules(d: DiscountRulesDto): Stored {
+  return {
+    earlyBird: d.earlyBird ? { ...adjustment(d.earlyBird), daysBefore: d.earlyBird.daysBefore } : null,
+    returning: d.returning ? adjustment(d.returning) : null,
+    senior: d.senior ? { ...adjustment(d.senior), minAge: d.senior.minAge } : null,
+    siblings: d.siblings ? adjustment(d.siblings) : null,
+    combine: d.combine,
+  };
+}

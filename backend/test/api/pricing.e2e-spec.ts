@@ -1,0 +1,377 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
+import {
+  cardClass,
+  cardOrg,
+  enrollmentRow,
+  intentBody,
+  payInBrowser,
+  seatsTaken,
+  startCardWorld,
+  type CardWorld,
+} from './card-payments.helpers';
+
+const DAY = 24 * 3600 * 1000;
+const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString();
+const NO_RULES = { earlyBird: null, returning: null, senior: null, siblings: null, combine: 'best' };
+
+/** Issue 23: one price quote (class price, automatic discounts, promo code) that every charging path charges. */
+describe('pricing: price quote, promo codes, automatic discounts', () => {
+  let w: CardWorld;
+  let org: Awaited<ReturnType<typeof cardOrg>>;
+  let other: OrgFixture;
+  beforeAll(async () => {
+    w = await startCardWorld();
+    w.liveWebhooks(false);
+    org = await cardOrg(w.a);
+    other = await createOrg(w.a, { plan: 'professional' });
+  });
+  afterAll(async () => {
+    await w.close();
+  });
+
+  const http = () => w.a.http;
+  const quote = (body: Record<string, unknown>) => http().post('/api/public/price-quote').send(body);
+  const createCode = (body: Record<string, unknown>, o: OrgFixture = org) => http().post('/api/promo-codes').set(o.auth).send(body);
+  const rules = (discountRules: Record<string, unknown>, o: OrgFixture = org) =>
+    http()
+      .put('/api/settings')
+      .set(o.auth)
+      .send({ discountRules: { ...NO_RULES, ...discountRules } })
+      .expect(200);
+  const register = (body: Record<string, unknown>) => http().post('/api/students/register').send(body);
+
+  describe('the quote', () => {
+    it('should answer the discount price when 0 < discount < price, else the list price, with one line each', async () => {
+      await rules({});
+      const discounted = await cardClass(w.a, org, { price: 100, discountPrice: 80 });
+      const list = await cardClass(w.a, org, { price: 100, discountPrice: 120 });
+      expect((await quote({ organizationId: org.orgId, classId: discounted.id }).expect(200)).body.data).toEqual({
+        currency: 'usd',
+        lines: [{ label: 'Class price', amount: 80 }],
+        total: 80,
+        promo: null,
+      });
+      expect((await quote({ organizationId: org.orgId, classId: list.id }).expect(200)).body.data.total).toBe(100);
+      const three = (await quote({ organizationId: org.orgId, classId: list.id, attendees: [{}, {}, {}] }).expect(200)).body.data;
+      expect(three).toMatchObject({ lines: [{ label: 'Class price × 3', amount: 300 }], total: 300 });
+    });
+
+    it("should not quote another organization's class, and refuse bad input with a 400", async () => {
+      const cls = await cardClass(w.a, org);
+      await quote({ organizationId: other.orgId, classId: cls.id }).expect(404);
+      await quote({ organizationId: org.orgId, classId: 'nope' }).expect(400);
+      await quote({ organizationId: org.orgId, classId: cls.id, attendees: [{ dateOfBirth: '1950-13-01' }] }).expect(400);
+      await quote({ organizationId: org.orgId, classId: cls.id, price: 1 }).expect(400);
+    });
+  });
+
+  describe('promo codes', () => {
+    it('should create, list, edit and delete codes of the organization only; codes are unique whatever their case', async () => {
+      const made = (await createCode({ code: 'Spring10', kind: 'percent', value: 10 }).expect(201)).body.data;
+      expect(made).toMatchObject({
+        code: 'Spring10',
+        kind: 'percent',
+        value: 10,
+        classIds: [],
+        maxRedemptions: null,
+        maxPerEmail: 1,
+        active: true,
+        usage: { redemptions: 0, discountGiven: 0, revenue: 0 },
+      });
+      const taken = await createCode({ code: 'SPRING10', kind: 'amount', value: 5 }).expect(409);
+      expect(taken.body).toMatchObject({ code: 'PROMO_CODE_TAKEN', error: 'A promo code with this code already exists' });
+      // Another organization may use the same code; it neither sees nor changes this one.
+      await createCode({ code: 'spring10', kind: 'amount', value: 5 }, other).expect(201);
+      expect((await http().get('/api/promo-codes').set(other.auth).expect(200)).body.data.map((c: { id: string }) => c.id)).not.toContain(
+        made.id,
+      );
+      await http().put(`/api/promo-codes/${made.id}`).set(other.auth).send({ code: 'X1', kind: 'percent', value: 5 }).expect(404);
+      await http().delete(`/api/promo-codes/${made.id}`).set(other.auth).expect(404);
+      const edited = await http()
+        .put(`/api/promo-codes/${made.id}`)
+        .set(org.auth)
+        .send({ code: 'SPRING15', kind: 'amount', value: 15.5, maxRedemptions: 5 })
+        .expect(200);
+      expect(edited.body.data).toMatchObject({ code: 'SPRING15', kind: 'amount', value: 15.5, maxRedemptions: 5 });
+      await createCode({ code: 'bad code!', kind: 'percent', value: 10 }).expect(400);
+      await createCode({ code: 'HALF', kind: 'percent', value: 150 }).expect(400);
+      await createCode({ code: 'HALF', kind: 'percent', value: 10, extra: 1 }).expect(400);
+      await http().get('/api/promo-codes').expect(401);
+      expect((await http().delete(`/api/promo-codes/${made.id}`).set(org.auth).expect(200)).body.data).toEqual({
+        id: made.id,
+        status: 'deleted',
+      });
+    });
+
+    it('should say why a code does not apply, and apply it (any case) after the automatic discounts', async () => {
+      await rules({});
+      const cls = await cardClass(w.a, org, { price: 100, discountPrice: null });
+      const elsewhere = await cardClass(w.a, org);
+      await createCode({ code: 'OLD', kind: 'percent', value: 10, validUntil: inDays(-1) }).expect(201);
+      await createCode({ code: 'LATER', kind: 'percent', value: 10, validFrom: inDays(2) }).expect(201);
+      await createCode({ code: 'ONLYTHERE', kind: 'percent', value: 10, classIds: [elsewhere.id] }).expect(201);
+      await createCode({ code: 'OFF', kind: 'percent', value: 10, active: false }).expect(201);
+      await createCode({ code: 'TENOFF', kind: 'amount', value: 10 }).expect(201);
+      const promo = async (promoCode: string) =>
+        (await quote({ organizationId: org.orgId, classId: cls.id, promoCode }).expect(200)).body.data;
+      expect((await promo('old')).promo).toEqual({ code: 'old', applied: false, message: 'This code has expired' });
+      expect((await promo('LATER')).promo.message).toBe('This code is not valid yet');
+      expect((await promo('ONLYTHERE')).promo.message).toBe('This code is not valid for this class');
+      expect((await promo('OFF')).promo.message).toBe('This code is not valid');
+      expect((await promo('NOSUCH')).promo.message).toBe('This code is not valid');
+      expect((await promo('OLD')).total).toBe(100); // a refused code leaves the total as it was
+      expect(await promo('tenoff')).toEqual({
+        currency: 'usd',
+        lines: [
+          { label: 'Class price', amount: 100 },
+          { label: 'Promo code TENOFF', amount: -10 },
+        ],
+        total: 90,
+        promo: { code: 'TENOFF', applied: true, message: 'Code TENOFF applied: $10.00 off' },
+      });
+      // A registration sending a code that does not apply is refused with the reason, and takes no seat.
+      const refused = await register({ ...registerBody(org.orgId, cls.id), promoCode: 'OLD' }).expect(409);
+      expect(refused.body).toMatchObject({ code: 'PROMO_CODE_REFUSED', error: 'This code has expired' });
+      expect(await seatsTaken(w.a, cls.id)).toBe(0);
+    });
+
+    it('should register in person with a code: the enrollment keeps the quote, the code its use, once per email', async () => {
+      await rules({});
+      const cls = await cardClass(w.a, org, { price: 100, discountPrice: 80 });
+      const code = (await createCode({ code: 'FRIENDS25', kind: 'percent', value: 25, maxRedemptions: 10 }).expect(201)).body.data;
+      const body = { ...registerBody(org.orgId, cls.id), promoCode: 'friends25' };
+      const res = await register(body).expect(201);
+      const id = res.body.data.classEnrollments[0].id;
+      const [row] = await w.a.db.query('SELECT amount_due_cents, price_breakdown FROM enrollments WHERE id = $1', [id]);
+      expect(row).toEqual({
+        amount_due_cents: 6000,
+        price_breakdown: [
+          { label: 'Class price', amount: 80 },
+          { label: 'Promo code FRIENDS25', amount: -20 },
+        ],
+      });
+      // The same email again (another class): its one use is spent.
+      const second = await cardClass(w.a, org);
+      const again = await register({ ...registerBody(org.orgId, second.id, { email: body.email }), promoCode: 'FRIENDS25' }).expect(409);
+      expect(again.body.error).toBe('This code has already been used with this email');
+      // Marking it paid records the quoted amount, not the class price.
+      await http().post('/api/payments/mark-paid').set(org.auth).send({ studentId: res.body.data.id, classId: cls.id }).expect(200);
+      expect((await w.a.db.query('SELECT amount_paid_cents FROM enrollments WHERE id = $1', [id]))[0].amount_paid_cents).toBe(6000);
+      const listed = (await http().get('/api/promo-codes').set(org.auth).expect(200)).body.data.find(
+        (c: { id: string }) => c.id === code.id,
+      );
+      expect(listed.usage).toEqual({ redemptions: 1, discountGiven: 20, revenue: 60 });
+    });
+
+    it('should give the last 3 uses to exactly 3 of 50 people registering at once', async () => {
+      const cls = await cardClass(w.a, org, { maxStudents: 100 });
+      const code = (await createCode({ code: 'LAST3', kind: 'percent', value: 50, maxRedemptions: 5 }).expect(201)).body.data;
+      for (let i = 0; i < 2; i++) await register({ ...registerBody(org.orgId, cls.id), promoCode: 'LAST3' }).expect(201);
+      const replies = await Promise.all(
+        Array.from({ length: 50 }, () => register({ ...registerBody(org.orgId, cls.id), promoCode: 'LAST3' })),
+      );
+      const statuses = replies.map((r) => r.status);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(47);
+      for (const r of replies.filter((x) => x.status === 409)) expect(r.body.error).toBe('This code has been used up');
+      // The refused registrations took no seat: 2 + 3.
+      expect(await seatsTaken(w.a, cls.id)).toBe(5);
+      expect((await w.a.db.query('SELECT count(*)::int AS n FROM promo_redemptions WHERE promo_code_id = $1', [code.id]))[0].n).toBe(5);
+      const q = await quote({ organizationId: org.orgId, classId: cls.id, promoCode: 'LAST3' }).expect(200);
+      expect(q.body.data.promo.message).toBe('This code has been used up');
+    });
+  });
+
+  describe('automatic discounts', () => {
+    const body = (classId: string, extra: Record<string, unknown> = {}) => ({ organizationId: org.orgId, classId, ...extra });
+    const lines = async (b: Record<string, unknown>) => (await quote(b).expect(200)).body.data;
+
+    it('should save the rules in settings (validated whole) and answer them', async () => {
+      const saved = await rules({ earlyBird: { kind: 'percent', value: 10, daysBefore: 14 }, combine: 'stack' });
+      expect(saved.body.data.discountRules).toEqual({
+        ...NO_RULES,
+        earlyBird: { kind: 'percent', value: 10, daysBefore: 14 },
+        combine: 'stack',
+      });
+      await http()
+        .put('/api/settings')
+        .set(org.auth)
+        .send({ discountRules: { ...NO_RULES, senior: { kind: 'percent', value: 10 } } })
+        .expect(400); // minAge missing
+      await http()
+        .put('/api/settings')
+        .set(org.auth)
+        .send({ discountRules: { ...NO_RULES, combine: 'all' } })
+        .expect(400);
+      await http()
+        .put('/api/settings')
+        .set(org.auth)
+        .send({ discountRules: { earlyBird: null } })
+        .expect(400); // every key is sent
+    });
+
+    it('early bird: until N days before the first session', async () => {
+      await rules({ earlyBird: { kind: 'percent', value: 10, daysBefore: 14 } });
+      const far = await cardClass(w.a, org, { price: 100, discountPrice: null, startDate: inDays(20) });
+      const near = await cardClass(w.a, org, { price: 100, discountPrice: null, startDate: inDays(10) });
+      expect(await lines(body(far.id))).toMatchObject({
+        lines: [
+          { label: 'Class price', amount: 100 },
+          { label: 'Early bird discount', amount: -10 },
+        ],
+        total: 90,
+      });
+      expect((await lines(body(near.id))).total).toBe(100);
+    });
+
+    it('returning: an earlier completed enrollment in the organization, by email', async () => {
+      await rules({ returning: { kind: 'amount', value: 15 } });
+      const first = await cardClass(w.a, org, { price: 100, discountPrice: null });
+      const next = await cardClass(w.a, org, { price: 100, discountPrice: null });
+      const reg = registerBody(org.orgId, first.id);
+      const res = await register(reg).expect(201);
+      // Registered but not paid: not yet a returning student.
+      expect((await lines(body(next.id, { email: reg.email }))).total).toBe(100);
+      await http().post('/api/payments/mark-paid').set(org.auth).send({ studentId: res.body.data.id, classId: first.id }).expect(200);
+      expect(await lines(body(next.id, { email: reg.email.toUpperCase() }))).toMatchObject({
+        lines: [
+          { label: 'Class price', amount: 100 },
+          { label: 'Returning student discount', amount: -15 },
+        ],
+        total: 85,
+      });
+      // The same email at another organization is a newcomer there.
+      await rules({ returning: { kind: 'amount', value: 15 } }, other);
+      const elsewhere = await createClass(w.a, other, { price: 100, discountPrice: null });
+      expect((await lines({ organizationId: other.orgId, classId: elsewhere.id, email: reg.email })).total).toBe(100);
+    });
+
+    it('seniors (age on the first session) and siblings (2nd and later attendees), best single or stacked', async () => {
+      const start = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 5, 15, 17)).toISOString();
+      const cls = await cardClass(w.a, org, { price: 100, discountPrice: null, startDate: start });
+      const year = new Date(start).getUTCFullYear();
+      const senior = { dateOfBirth: `${year - 65}-06-15` }; // 65 on the day
+      const almost = { dateOfBirth: `${year - 65}-06-16` }; // 64 on the day
+      await rules({ senior: { kind: 'percent', value: 20, minAge: 65 }, siblings: { kind: 'amount', value: 30 }, combine: 'best' });
+      expect(await lines(body(cls.id, { attendees: [almost] }))).toMatchObject({ total: 100 });
+      expect(await lines(body(cls.id, { attendees: [senior] }))).toMatchObject({ total: 80 });
+      // Best: the senior sibling gets the larger one ($30 sibling), not both.
+      expect(await lines(body(cls.id, { attendees: [{}, senior, {}] }))).toMatchObject({
+        lines: [
+          { label: 'Class price × 3', amount: 300 },
+          { label: 'Sibling discount', amount: -60 },
+        ],
+        total: 240,
+      });
+      // Stack: in order (senior 20 % of 100, then $30 off the 80 left).
+      await rules({ senior: { kind: 'percent', value: 20, minAge: 65 }, siblings: { kind: 'amount', value: 30 }, combine: 'stack' });
+      expect(await lines(body(cls.id, { attendees: [{}, senior] }))).toMatchObject({
+        lines: [
+          { label: 'Class price × 2', amount: 200 },
+          { label: 'Senior discount', amount: -20 },
+          { label: 'Sibling discount', amount: -30 },
+        ],
+        total: 150,
+      });
+    });
+
+    it('stacks early bird, returning, senior and sibling and a promo code, never below 0', async () => {
+      await rules({
+        earlyBird: { kind: 'percent', value: 50, daysBefore: 1 },
+        returning: { kind: 'amount', value: 10 },
+        senior: { kind: 'amount', value: 30, minAge: 60 },
+        siblings: { kind: 'amount', value: 40 },
+        combine: 'stack',
+      });
+      const cls = await cardClass(w.a, org, { price: 100, discountPrice: null, startDate: inDays(30) });
+      await createCode({ code: 'BIG', kind: 'amount', value: 25, maxPerEmail: 5 }).expect(201);
+      const q = await lines(body(cls.id, { attendees: [{}, { dateOfBirth: '1940-01-01' }], promoCode: 'BIG' }));
+      // 1st: 100 - 50 = 50, promo 25 -> 25. 2nd: 100 - 50 - 30 = 20, sibling 20 (not 40) -> 0, promo 0.
+      expect(q).toMatchObject({
+        lines: [
+          { label: 'Class price × 2', amount: 200 },
+          { label: 'Early bird discount', amount: -100 },
+          { label: 'Senior discount', amount: -30 },
+          { label: 'Sibling discount', amount: -20 },
+          { label: 'Promo code BIG', amount: -25 },
+        ],
+        total: 25,
+      });
+      await rules({});
+    });
+
+    it('a household registration keeps each person their share of the quote', async () => {
+      await rules({ siblings: { kind: 'percent', value: 50 } });
+      const cls = await cardClass(w.a, org, { price: 100, discountPrice: null });
+      const reg = registerBody(org.orgId, cls.id, { firstName: 'Ana', lastName: 'Martinez' });
+      const res = await register({
+        ...reg,
+        attendees: [
+          { firstName: 'Ana', lastName: 'Martinez' },
+          { firstName: 'Emma', lastName: 'Martinez' },
+        ],
+      }).expect(201);
+      const ids = res.body.data.enrollments.map((e: { enrollmentId: string }) => e.enrollmentId);
+      const rows = await w.a.db.query('SELECT id, amount_due_cents, price_breakdown FROM enrollments WHERE id = ANY($1::uuid[])', [ids]);
+      const byId = new Map(rows.map((r: { id: string }) => [r.id, r]));
+      expect(byId.get(ids[0])).toMatchObject({ amount_due_cents: 10000, price_breakdown: [{ label: 'Class price', amount: 100 }] });
+      expect(byId.get(ids[1])).toMatchObject({
+        amount_due_cents: 5000,
+        price_breakdown: [
+          { label: 'Class price', amount: 100 },
+          { label: 'Sibling discount', amount: -50 },
+        ],
+      });
+      await rules({});
+    });
+  });
+
+  describe('card payments', () => {
+    it('should charge the quote: a tampered amount is refused, the intent is the discounted total, refunds stop at what was paid', async () => {
+      await rules({ earlyBird: { kind: 'amount', value: 20, daysBefore: 7 } });
+      const cls = await cardClass(w.a, org, { price: 100, discountPrice: null, startDate: inDays(30) });
+      await createCode({ code: 'CARD10', kind: 'percent', value: 10 }).expect(201);
+      const base = intentBody(org.orgId, cls.id, 100);
+      // The list price (or anything but the quote) is refused, and no seat is held.
+      const tampered = await http()
+        .post('/api/payments/create-intent')
+        .send({ ...base, promoCode: 'card10' })
+        .expect(409);
+      expect(tampered.body).toMatchObject({ code: 'PRICE_CHANGED', amount: 72 });
+      expect(await seatsTaken(w.a, cls.id)).toBe(0);
+      const bad = await http()
+        .post('/api/payments/create-intent')
+        .send({ ...base, amount: 72, promoCode: 'NOPE' })
+        .expect(409);
+      expect(bad.body.error).toBe('This code is not valid');
+      const d = (
+        await http()
+          .post('/api/payments/create-intent')
+          .send({ ...base, amount: 72, promoCode: 'card10' })
+          .expect(201)
+      ).body.data;
+      expect(d.amount).toBe(72);
+      const created = w.stand.requests.filter((r) => r.path === '/v1/payment_intents' && r.method === 'POST').at(-1)!;
+      expect(created.body).toMatchObject({ amount: '7200', application_fee_amount: '216' });
+      const [held] = await w.a.db.query('SELECT price_breakdown FROM enrollments WHERE id = $1', [d.enrollmentId]);
+      expect(held.price_breakdown).toEqual([
+        { label: 'Class price', amount: 100 },
+        { label: 'Early bird discount', amount: -20 },
+        { label: 'Promo code CARD10', amount: -8 },
+      ]);
+      await payInBrowser(w.stand, d.paymentIntentId, d.clientSecret);
+      await http()
+        .post('/api/payments/confirm-enrollment')
+        .send({ paymentIntentId: d.paymentIntentId, classId: cls.id, organizationId: org.orgId, studentData: base.studentData })
+        .expect(200);
+      expect(await enrollmentRow(w.a, d.enrollmentId)).toMatchObject({ payment_status: 'completed', amount_paid_cents: 7200 });
+      // A refund is on what was paid ($72), never the class price.
+      const over = await http().post(`/api/enrollments/${d.enrollmentId}/refund`).set(org.auth).send({ amount: 80 }).expect(409);
+      expect(over.body.error).toContain('At most $72.00 can be refunded');
+      const full = await http().post(`/api/enrollments/${d.enrollmentId}/refund`).set(org.auth).send({}).expect(200);
+      expect(full.body.data).toMatchObject({ amountPaid: 72, refundedAmount: 72 });
+      await rules({});
+    });
+  });
+});

@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { formatPrice } from '@/lib/classFormat';
+import type { PriceQuote } from './api/priceQuote';
+
+/** The quote's lines and total, as the server will charge them (issue 23). */
+export function PriceLines({ quote }: { quote: PriceQuote }) {
+  return (
+    <div className="register-summary__quote" aria-live="polite">
+      <dt>Price details</dt>
+      <dd>
+        <table className="price-lines">
+          <tbody>
+            {quote.lines.map((line, i) => (
+              <tr key={`${line.label}-${i}`}>
+                <th scope="row">{line.label}</th>
+                <td>{line.amount < 0 ? `−${formatPrice(-line.amount)}` : formatPrice(line.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              <td>
+                <strong>{formatPrice(quote.total)}</strong>
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </dd>
+    </div>
+  );
+}
+
+/** The 'Promo code' field: applying asks for a new quote, whose message says whether (or why not) the code applies. */
+export function PromoCodeField(props: { applied: string; promo: PriceQuote['promo']; busy: boolean; onApply: (code: string) => void }) {
+  const [text, setText] = useState(props.applied);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    props.onApply(text.trim());
+  };
+  const message = props.applied && props.promo ? props.promo : null;
+  return (
+    <form className="promo-code" onSubmit={submit} noValidate>
+      <label htmlFor="promo-code">Promo code</label>
+      <div className="promo-code__row">
+        <input
+          id="promo-code"
+          name="promoCode"
+          value={text}
+          maxLength={40}
+          autoComplete="off"
+          aria-describedby={message ? 'promo-code-message' : undefined}
+          aria-invalid={message ? !message.applied : undefined}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="btn btn-secondary" disabled={props.busy}>
+          Apply
+        </button>
+      </div>
+      {message ? (
+        <p id="promo-code-message" role="status" className={message.applied ? 'promo-code__ok' : 'promo-code__error'}>
+          {message.message}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { api } from '@/lib/apiClient';
+import type { Attendee } from './registerStudent';
+
+/** One line of the price (dollars; discounts are negative). */
+export interface QuoteLine {
+  label: string;
+  amount: number;
+}
+
+/** POST /api/public/price-quote: the price the registration will be charged, line by line (issue 23). */
+export interface PriceQuote {
+  currency: string;
+  lines: QuoteLine[];
+  total: number;
+  promo: { code: string; applied: boolean; message: string } | null;
+}
+
+export function getPriceQuote(input: {
+  organizationId: string;
+  classId: string;
+  attendees?: Attendee[];
+  email?: string;
+  promoCode?: string;
+}): Promise<PriceQuote> {
+  return api.post<PriceQuote>(
+    '/api/public/price-quote',
+    {
+      organizationId: input.organizationId,
+      classId: input.classId,
+      // Only what a price depends on: each person's date of birth (seniors), and how many people (siblings).
+      ...(input.attendees ? { attendees: input.attendees.map((a) => (a.dateOfBirth ? { dateOfBirth: a.dateOfBirth } : {})) } : {}),
+      ...(input.email ? { email: input.email } : {}),
+      ...(input.promoCode ? { promoCode: input.promoCode } : {}),
+    },
+    { public: true },
+  );
+}
