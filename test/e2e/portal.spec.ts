@@ -5,7 +5,7 @@ import { STRIPE_E2E } from './stripe-env';
 import { onboardDemoOrganization } from './stripe-helpers';
 
 /**
- * Issue 21: a student who paid by card asks for a sign-in link on /my, opens it from the outbox (the page's button
+ * A student who paid by card asks for a sign-in link on /my, opens it from the outbox (the page's button
  * signs in, the GET alone changes nothing), sees the classes they could switch to with the price difference, and
  * cancels with the refund the policy frozen at registration promised. axe and a screenshot of every screen.
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { classPayload, freshOrganization, signInUi } from './admin-helpers';
 import { fillStudent, uniqueEmail } from './public-helpers';
 
-/** Issue 23: an admin creates a promo code under Settings › Discounts; a student registers with it and pays the quote. */
+/** An admin creates a promo code under Settings › Discounts; a student registers with it and pays the quote. */
 test('should create a promo code and register with it: the summary shows the quote lines and the charge follows them', async ({
   page,
   request,

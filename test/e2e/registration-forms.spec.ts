@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { classPayload, freshOrganization, signInUi } from './admin-helpers';
 import { fillStudent, uniqueEmail } from './public-helpers';
 
-/** Issue 22: a registration answering the organization's questions and signing its waiver, then the signed PDF. */
+/** A registration answering the organization's questions and signing its waiver, then the signed PDF. */
 test('should register with questions and a waiver, and give the admin the signed waiver as a PDF', async ({ page, request, browser }) => {
   // Stripe.js cannot load: the payment step keeps in person.
   await page.route('https://js.stripe.com/**', (route) => route.abort('internetdisconnected'));

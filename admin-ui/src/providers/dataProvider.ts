@@ -301,7 +301,7 @@ export function createDataProvider(apiUrl: string = API_URL) {
     getPublicOrganization: (orgId: string) =>
       rethrowAs(SETTINGS_ERRORS.publicOrganization, get<PublicOrganization>(`/public/organization/${enc(orgId)}`, true)),
 
-    // Promo codes (issue 23): a refusal (a code taken, a bad value) keeps the server's message.
+    // Promo codes: a refusal (a code taken, a bad value) keeps the server's message.
     getPromoCodes: () => rethrowAs('Failed to load promo codes', get<PromoCode[]>('/promo-codes')),
     createPromoCode: (body: PromoCodeInput) =>
       rethrowAs('Failed to save the promo code', send<PromoCode>('POST', '/promo-codes', body), true),

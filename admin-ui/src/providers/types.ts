@@ -36,7 +36,7 @@ export type AdminProfile = Schemas['AdminProfileResponseDto'];
 
 export type Settings = Schemas['SettingsResponseDto'];
 
-/** Issue 23: the automatic discounts every price quote applies, and the organization's promo codes with their usage. */
+/** The automatic discounts every price quote applies, and the organization's promo codes with their usage. */
 export type DiscountRules = Schemas['DiscountRulesDto'];
 export type PromoCode = Schemas['PromoCodeResponseDto'];
 export type PromoCodeInput = Schemas['PromoCodeDto'];

@@ -73,7 +73,7 @@ function ruleError(key: RuleKey, f: RuleForm): string | null {
 }
 
 /**
- * Settings › Discounts (issue 23 §3): the automatic discounts every price quote applies, and whether a person gets
+ * Settings › Discounts: the automatic discounts every price quote applies, and whether a person gets
  * the best single one or all of them stacked.
  */
 export function DiscountRulesSettings({ settings }: { settings: Settings }) {

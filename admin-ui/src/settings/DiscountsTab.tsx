@@ -4,7 +4,7 @@ import { DiscountRulesSettings } from '@/settings/DiscountRulesSettings';
 import { PromoCodesSettings } from '@/settings/PromoCodesSettings';
 import { useSettings } from '@/settings/useSettings';
 
-/** Settings › Discounts (issue 23): the automatic discounts and the promo codes every price quote applies. */
+/** Settings › Discounts: the automatic discounts and the promo codes every price quote applies. */
 export function DiscountsTab() {
   const settings = useSettings();
   if (settings.isPending) return <LoadingScreen message="Loading settings..." />;

@@ -59,7 +59,7 @@ function inputOf(f: CodeForm, was?: PromoCode): PromoCodeInput {
   };
 }
 
-/** Settings › Discounts (issue 23 §2, §5): the promo codes, their usage, and a form to create or edit one. */
+/** Settings › Discounts: the promo codes, their usage, and a form to create or edit one. */
 export function PromoCodesSettings() {
   const dp = useAppDataProvider();
   const client = useQueryClient();

@@ -35,7 +35,7 @@ const EMPTY = {
 };
 
 /**
- * Settings → Registration form (issue 22): the organization's own questions, asked on step 1 of the public
+ * Settings → Registration form: the organization's own questions, asked on step 1 of the public
  * registration in this order. A question with answers is archived when deleted, so its answers stay readable.
  */
 export function RegistrationFormTab() {

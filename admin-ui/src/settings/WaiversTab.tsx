@@ -20,7 +20,7 @@ import { errorMessage } from '@/providers/httpClient';
 import { formsApi, type Waiver } from './registrationFormsApi';
 
 /**
- * Settings → Waivers (issue 22): each waiver with its versions (immutable, each with its SHA-256), the text of the
+ * Settings → Waivers: each waiver with its versions (immutable, each with its SHA-256), the text of the
  * newest (the one registrations sign), a new version, and who signed which version with the signed PDF.
  */
 export function WaiversTab() {

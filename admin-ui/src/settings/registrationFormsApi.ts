@@ -1,7 +1,7 @@
 import { API_URL, httpClient } from '@/providers/httpClient';
 import { getToken } from '@/providers/session';
 
-/** The registration form's question and waiver endpoints (issue 22), for the two Settings tabs. */
+/** The registration form's question and waiver endpoints, for the two Settings tabs. */
 export type QuestionType = 'short_text' | 'long_text' | 'single_choice' | 'multi_choice' | 'checkbox' | 'date' | 'number' | 'phone';
 
 export interface Question {

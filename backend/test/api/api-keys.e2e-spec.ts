@@ -4,7 +4,7 @@ import { classBody, createClass, createOrg, type OrgFixture } from '../fixtures/
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /**
- * Issue 25 §1: API keys. Made by an admin on a plan with API access, shown once and stored hashed, a Bearer
+ * API keys. Made by an admin on a plan with API access, shown once and stored hashed, a Bearer
  * credential for the organization's admin routes within its scopes, refused the moment it is revoked or the plan
  * loses API access, limited per key, and named in the activity log.
  */

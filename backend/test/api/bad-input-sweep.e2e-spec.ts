@@ -334,7 +334,7 @@ describe('bad input on every write route', () => {
       'POST /api/waitlist/:entryId/offer': { auth: 'admin', body: null },
       'POST /api/waitlist/:entryId/move': { auth: 'admin', body: { position: 1 } },
       'POST /api/waitlist/leave/:token': { auth: 'public', body: null },
-      // Integrations (issue 25): ids name nothing of the organization (404); bodies as the admin sends them.
+      // Integrations: ids name nothing of the organization (404); bodies as the admin sends them.
       'POST /api/api-keys': { auth: 'admin', body: { name: 'Sweep', scopes: ['read', 'write'] } },
       'DELETE /api/api-keys/:id': { auth: 'admin', body: null },
       'POST /api/webhook-endpoints': {
@@ -349,7 +349,7 @@ describe('bad input on every write route', () => {
       'POST /api/webhook-deliveries/:id/redeliver': { auth: 'admin', body: null },
       'POST /api/calendar-feeds': { auth: 'admin', body: { scope: 'class', classId: cls.id } },
       'DELETE /api/calendar-feeds/:id': { auth: 'admin', body: null },
-      // Prices (issue 23): the sweep's ids name no promo code (404 for good input).
+      // Prices: the sweep's ids name no promo code (404 for good input).
       'POST /api/public/price-quote': { auth: 'public', body: { organizationId: org.orgId, classId: cls.id } },
       'POST /api/promo-codes': { auth: 'admin', body: { code: 'SWEEP10', kind: 'percent', value: 10 } },
       'PUT /api/promo-codes/:id': { auth: 'admin', body: { code: 'SWEEP10', kind: 'percent', value: 10 } },
@@ -358,7 +358,7 @@ describe('bad input on every write route', () => {
         auth: 'admin',
         body: { ...session, attendanceData: [{ studentId: student.body.data.id, attended: true }] },
       },
-      // Registration questions and waivers (issue 22): the ids name nothing (404 after validation).
+      // Registration questions and waivers: the ids name nothing (404 after validation).
       'POST /api/registration-questions': { auth: 'admin', body: { label: 'Allergies', type: 'short_text' } },
       'PUT /api/registration-questions/:id': { auth: 'admin', body: { label: 'Allergies' }, emptyBodyOk: true },
       'DELETE /api/registration-questions/:id': { auth: 'admin', body: null },

@@ -32,7 +32,7 @@ function parseIcs(text: string) {
   return { lines, events };
 }
 
-/** Issue 25 §3: calendar feeds by secret token, for the organization, one class, or a teacher's own classes. */
+/** Calendar feeds by secret token, for the organization, one class, or a teacher's own classes. */
 describe('calendar feeds', () => {
   let t: TestApp;
   let org: OrgFixture;

@@ -9,7 +9,7 @@ const POLICY = [
 ];
 const LINK_GONE = 'This sign-in link has expired or was already used. Request a new link and we will email it to you.';
 
-/** Issue 21: the student portal reached by an emailed single-use link. */
+/** The student portal reached by an emailed single-use link. */
 describe('student portal', () => {
   let w: CardWorld;
   let org: Awaited<ReturnType<typeof cardOrg>>;

@@ -15,7 +15,7 @@ const DAY = 24 * 3600 * 1000;
 const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString();
 const NO_RULES = { earlyBird: null, returning: null, senior: null, siblings: null, combine: 'best' };
 
-/** Issue 23: one price quote (class price, automatic discounts, promo code) that every charging path charges. */
+/** One price quote (class price, automatic discounts, promo code) that every charging path charges. */
 describe('pricing: price quote, promo codes, automatic discounts', () => {
   let w: CardWorld;
   let org: Awaited<ReturnType<typeof cardOrg>>;

@@ -11,7 +11,7 @@ const binary = (res: NodeJS.ReadableStream, cb: (err: Error | null, body: Buffer
   res.on('end', () => cb(null, Buffer.concat(chunks)));
 };
 
-/** Issue 22: the organization's own questions and signed, versioned waivers on every registration route. */
+/** The organization's own questions and signed, versioned waivers on every registration route. */
 describe('registration questions and waivers', () => {
   let w: CardWorld;
   let t: TestApp;

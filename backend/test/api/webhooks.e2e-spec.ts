@@ -36,7 +36,7 @@ async function startReceiver() {
 }
 
 /**
- * Issue 25 §2: outbound webhooks. Endpoints per organization, deliveries queued with the event's transaction and
+ * Outbound webhooks. Endpoints per organization, deliveries queued with the event's transaction and
  * sent by the dispatcher signed (`Classlane-Signature: t=…,v1=…`), with an event id that stays the same on every
  * retry, retried with a growing delay for 24 hours, endpoints failing three days disabled with an email to the
  * admins, redelivery, tenant isolation and no delivery to private addresses unless allowed.

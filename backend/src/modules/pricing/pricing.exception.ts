@@ -20,7 +20,7 @@ export class PricingException extends CodedException<PricingError> {
   }
 }
 
-/** The texts a student reads next to the 'Promo code' field (issue 23 quotes the first three). */
+/** The texts a student reads next to the 'Promo code' field (the first three are the product's quoted texts). */
 export const PROMO_EXPIRED = 'This code has expired';
 export const PROMO_OTHER_CLASS = 'This code is not valid for this class';
 export const PROMO_USED_UP = 'This code has been used up';

@@ -132,7 +132,18 @@ export class RegistrationService {
       });
       // Household registration: its own path, every seat or none.
       if (attendees) return await this.household.registerInPerson(dto.organizationId, fields, attendees, classId, quote, form);
-      return await this.enrollNew(dto.organizationId, fields, classId, 'in-person', 'pending', 'online', 0, dto.waitlistOfferToken, quote, form);
+      return await this.enrollNew(
+        dto.organizationId,
+        fields,
+        classId,
+        'in-person',
+        'pending',
+        'online',
+        0,
+        dto.waitlistOfferToken,
+        quote,
+        form,
+      );
     } catch (e) {
       // The limit was reached between the check and this step: the same student-facing answer, never the admin's plan text.
       if (!isStudentLimit(e)) throw e;

@@ -19,7 +19,16 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
  * seat), so neither of those modules imports this one.
  */
 @Module({
-  imports: [ClassesModule, RegistrationModule, CommunicationsModule, OrganizationsModule, ConnectModule, StripeModule, WebhooksModule, PricingModule],
+  imports: [
+    ClassesModule,
+    RegistrationModule,
+    CommunicationsModule,
+    OrganizationsModule,
+    ConnectModule,
+    StripeModule,
+    WebhooksModule,
+    PricingModule,
+  ],
   controllers: [WaitlistController],
   providers: [WaitlistRepository, WaitlistService, WaitlistTokens, WaitlistJobs],
   exports: [WaitlistService],

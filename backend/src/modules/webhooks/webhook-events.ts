@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { WebhooksRepository } from './webhooks.repository';
 
-/** The events an endpoint may subscribe to (issue 25 §2). */
+/** The events an endpoint may subscribe to. */
 export const WEBHOOK_EVENTS = [
   'enrollment.created',
   'enrollment.cancelled',

@@ -7,7 +7,7 @@ import { WebhooksRepository, type ClaimedDelivery, type EndpointRow } from './we
 
 const BATCH = 50;
 const MAX_DELAY_MS = 6 * 3600_000;
-/** An endpoint failing this long without one success is disabled (issue 25 §2). */
+/** An endpoint failing this long without one success is disabled. */
 export const DISABLE_AFTER_MS = 3 * 24 * 3600_000;
 
 /**

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { formatPrice } from '@/lib/classFormat';
 import type { PriceQuote } from './api/priceQuote';
 
-/** The quote's lines and total, as the server will charge them (issue 23). */
+/** The quote's lines and total, as the server will charge them. */
 export function PriceLines({ quote }: { quote: PriceQuote }) {
   return (
     <div className="register-summary__quote" aria-live="polite">

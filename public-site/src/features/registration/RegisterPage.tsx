@@ -56,7 +56,7 @@ export function RegisterPage() {
   const [form, setForm] = useState<FormValues>(EMPTY_FORM);
   const [showFormErrors, setShowFormErrors] = useState(false);
   const [serverFormErrors, setServerFormErrors] = useState<Record<string, string>>({});
-  // Issue 23: the server's price quote (class price, automatic discounts, promo code) once the people are known.
+  // The server's price quote (class price, automatic discounts, promo code) once the people are known.
   const [promoCode, setPromoCode] = useState('');
   const [quote, setQuote] = useState<PriceQuote | null>(null);
   const [quoteBusy, setQuoteBusy] = useState(false);
@@ -104,7 +104,7 @@ export function RegisterPage() {
   const people = peopleCount(household);
   const amount = quote && step === 2 ? quote.total : unitPrice * people;
   const attendeeList = attendeesToSend(values, household);
-  // The organization's own questions and waivers (issue 22), answered on step 1 and sent with the registration.
+  // The organization's own questions and waivers, answered on step 1 and sent with the registration.
   const questions = currentClass.questions ?? [];
   const waivers = currentClass.waivers ?? [];
   const contactName = `${values.firstName.trim()} ${values.lastName.trim()}`;
@@ -316,7 +316,14 @@ export function RegisterPage() {
             </StudentForm>
           ) : (
             <PaymentStep
-              registration={{ classId: currentClass.id, organizationId: orgId, student: values, attendees, form: formFields, promoCode: appliedCode }}
+              registration={{
+                classId: currentClass.id,
+                organizationId: orgId,
+                student: values,
+                attendees,
+                form: formFields,
+                promoCode: appliedCode,
+              }}
               amount={amount}
               busy={reserving}
               error={reserveError}

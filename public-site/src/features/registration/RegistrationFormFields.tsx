@@ -1,7 +1,7 @@
 import type { AnswerValue, FormValues, Question, Waiver } from './registrationFormRules';
 
 /**
- * The organization's own questions and waivers on step 1 (issue 22): each question labelled with its hint and its
+ * The organization's own questions and waivers on step 1: each question labelled with its hint and its
  * error tied to it; each waiver's text in a scrollable region the keyboard can reach, 'I have read and agree' and the
  * typed full name. In a household, per-person questions are asked under each person's name.
  */

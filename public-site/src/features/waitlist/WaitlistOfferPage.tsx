@@ -107,7 +107,7 @@ function OfferRegistration({ token, offer, item, businessName }: LoadedOffer & {
   const onExpired = useCallback(() => setExpired(true), []);
 
   const orgId = offer.organizationId;
-  // The server's price quote for this person (issue 23): create-intent and registration charge exactly this.
+  // The server's price quote for this person: create-intent and registration charge exactly this.
   const amount = offer.amount;
   const expiryText = formatExpiry(offer.offerExpiresAt);
   const countdownTexts: HoldCountdownTexts = {

@@ -24,9 +24,9 @@ export interface CardRegistration {
   attendees?: Attendee[];
   /** Registering into the seat a waitlist offer holds: the intent uses that seat, never a second one. */
   waitlistOfferToken?: string;
-  /** The organization's questions answered and waivers signed (issue 22): checked and stored with the seat hold. */
+  /** The organization's questions answered and waivers signed: checked and stored with the seat hold. */
   form?: FormFields;
-  /** A promo code the price quote applied (issue 23): `amount` is the quote's total with it. */
+  /** A promo code the price quote applied: `amount` is the quote's total with it. */
   promoCode?: string;
 }
 

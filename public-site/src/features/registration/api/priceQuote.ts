@@ -7,7 +7,7 @@ export interface QuoteLine {
   amount: number;
 }
 
-/** POST /api/public/price-quote: the price the registration will be charged, line by line (issue 23). */
+/** POST /api/public/price-quote: the price the registration will be charged, line by line. */
 export interface PriceQuote {
   currency: string;
   lines: QuoteLine[];

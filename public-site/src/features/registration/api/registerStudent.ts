@@ -17,7 +17,7 @@ export interface Attendee {
   answers?: FormAnswer[];
 }
 
-/** One answer of the organization's registration form, and one waiver signature (issue 22). */
+/** One answer of the organization's registration form, and one waiver signature. */
 export type FormAnswer = { questionId: string; value: unknown };
 export type WaiverSignature = { waiverVersionId: string; signedName: string };
 
@@ -65,7 +65,7 @@ export async function reserveInPerson(input: {
   attendees?: Attendee[];
   waitlistOfferToken?: string;
   form?: FormFields;
-  /** A promo code the price quote applied (issue 23): the server charges the same quote. */
+  /** A promo code the price quote applied: the server charges the same quote. */
   promoCode?: string;
 }): Promise<Student> {
   const student = await api.post<Student>(
