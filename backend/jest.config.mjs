@@ -24,5 +24,7 @@ export default {
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
   setupFilesAfterEnv: ['<rootDir>/test/setup/cjs-interop.ts'],
-  testTimeout: 30000,
+  // A test (or hook) starts an app on its own PostgreSQL in a few seconds on a quiet machine; npm test runs the
+  // end-to-end tests beside these, and a loaded machine has taken more than 30 s to start one.
+  testTimeout: 60000,
 };
