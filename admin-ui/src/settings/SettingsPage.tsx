@@ -12,12 +12,14 @@ import { SystemStatusTab } from '@/settings/SystemStatusTab';
 import { PaymentSetupTab } from '@/settings/PaymentSetupTab';
 import { GeneralTab } from '@/settings/GeneralTab';
 import { PoliciesTab } from '@/settings/PoliciesTab';
+import { IntegrationsTab } from '@/settings/integrations/IntegrationsTab';
 
-type TabKey = 'profile' | 'general' | 'policies' | 'branding' | 'payments' | 'system';
+type TabKey = 'profile' | 'general' | 'policies' | 'branding' | 'payments' | 'integrations' | 'system';
 
-/** Resolve ?tab= (spec 3 §2.6): profile, payments, system or branding (branding only if allowed), and general, policies. */
+/** Resolve ?tab= (spec 3 §2.6): profile, payments, system or branding (branding only if allowed), and general, policies, integrations. */
 function resolveTab(raw: string | null, brandingAllowed: boolean): TabKey {
-  if (raw === 'payments' || raw === 'system' || raw === 'profile' || raw === 'general' || raw === 'policies') return raw;
+  if (raw === 'payments' || raw === 'system' || raw === 'profile' || raw === 'general' || raw === 'policies' || raw === 'integrations')
+    return raw;
   if (raw === 'branding') return brandingAllowed ? 'branding' : 'profile';
   return 'profile';
 }
@@ -51,6 +53,7 @@ export default function SettingsPage() {
           <Tab value="policies" label="Policies" />
           {brandingAllowed && <Tab value="branding" label="Site Branding" />}
           <Tab value="payments" label="Payment Setup" />
+          <Tab value="integrations" label="Integrations" />
           <Tab value="system" label="System Status" />
         </Tabs>
       </Box>
@@ -60,6 +63,8 @@ export default function SettingsPage() {
         <GeneralTab />
       ) : tab === 'policies' ? (
         <PoliciesTab />
+      ) : tab === 'integrations' ? (
+        <IntegrationsTab />
       ) : tab === 'payments' ? (
         <PaymentSetupTab organizationId={orgId} validation={validation} />
       ) : settings.isPending ? (
