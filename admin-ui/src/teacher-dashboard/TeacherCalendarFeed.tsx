@@ -32,7 +32,7 @@ export function TeacherCalendarFeed() {
     try {
       for (const old of mine) await dp.revokeCalendarFeed(old.id);
       setCreated(await dp.createCalendarFeed({ scope: 'teacher' }));
-      await qc.invalidateQueries({ queryKey: CALENDAR_FEED_KEYS });
+      void qc.invalidateQueries({ queryKey: CALENDAR_FEED_KEYS });
     } catch (e) {
       setError(errorMessage(e, 'Failed to create your calendar link. Please try again'));
     } finally {
@@ -64,7 +64,7 @@ export function TeacherCalendarFeed() {
         onSubmit={created ? () => setOpen(false) : () => void makeLink()}
       >
         {created ? (
-          <SecretOnce label="Feed URL" value={created.url} notice={FEED_URL_NOTICE} />
+          <SecretOnce label="Feed URL" copyLabel="Copy feed URL" value={created.url} notice={FEED_URL_NOTICE} />
         ) : mine.length ? (
           <DialogContentText>
             You made a calendar link on {fmtDateTime(mine[0].createdAt)}. For your privacy its address is shown only once. A new link

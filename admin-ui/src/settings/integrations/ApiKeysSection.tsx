@@ -57,7 +57,7 @@ export function ApiKeysSection({ apiAccess }: { apiAccess: boolean | undefined }
     setError(null);
     try {
       setCreated(await dp.createApiKey({ name: name.trim(), scopes: access === 'write' ? ['read', 'write'] : ['read'] }));
-      await qc.invalidateQueries({ queryKey: KEYS });
+      void qc.invalidateQueries({ queryKey: KEYS });
     } catch (e) {
       // A plan without API access answers 403 with the sentence naming the plan that has it: shown as it is.
       setError(errorMessage(e, 'Failed to create the API key. Please try again'));
@@ -158,6 +158,7 @@ export function ApiKeysSection({ apiAccess }: { apiAccess: boolean | undefined }
         {created ? (
           <SecretOnce
             label="API key"
+            copyLabel="Copy key"
             value={created.secret}
             notice={`Copy the key for ${created.name} now: you will not see it again. Only a fingerprint of it is stored.`}
           />

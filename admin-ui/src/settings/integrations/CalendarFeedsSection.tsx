@@ -51,7 +51,7 @@ export function CalendarFeedsSection() {
     setError(null);
     try {
       setCreated(await dp.createCalendarFeed(target === 'organization' ? { scope: 'organization' } : { scope: 'class', classId: target }));
-      await qc.invalidateQueries({ queryKey: CALENDAR_FEED_KEYS });
+      void qc.invalidateQueries({ queryKey: CALENDAR_FEED_KEYS });
     } catch (e) {
       setError(errorMessage(e, 'Failed to create the calendar feed. Please try again'));
     } finally {
@@ -146,7 +146,7 @@ export function CalendarFeedsSection() {
         onSubmit={created ? () => setOpen(false) : () => void create()}
       >
         {created ? (
-          <SecretOnce label="Feed URL" value={created.url} notice={FEED_URL_NOTICE} />
+          <SecretOnce label="Feed URL" copyLabel="Copy feed URL" value={created.url} notice={FEED_URL_NOTICE} />
         ) : (
           <TextField select label="Classes in the feed" value={target} onChange={(e) => setTarget(e.target.value)}>
             <MenuItem value="organization">All classes of the organization</MenuItem>

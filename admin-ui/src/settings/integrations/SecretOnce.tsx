@@ -7,7 +7,7 @@ import { copyText } from '@/common/ShareLink';
  * A secret the server returns only in its create reply (an API key, a webhook signing secret, a feed URL): only a
  * hash or nothing is kept, so the screen says plainly that it will not be shown again and offers a copy button.
  */
-export function SecretOnce({ label, value, notice }: { label: string; value: string; notice: string }) {
+export function SecretOnce({ label, copyLabel, value, notice }: { label: string; copyLabel: string; value: string; notice: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <Stack spacing={1.5}>
@@ -21,7 +21,7 @@ export function SecretOnce({ label, value, notice }: { label: string; value: str
       />
       <Stack direction="row" spacing={1} alignItems="center">
         <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copyText(value).then(setCopied)}>
-          Copy {label.toLowerCase()}
+          {copyLabel}
         </Button>
         {copied && (
           <Alert severity="success" role="status" sx={{ py: 0 }}>

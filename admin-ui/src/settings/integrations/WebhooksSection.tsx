@@ -90,7 +90,7 @@ export function WebhooksSection() {
       } else {
         setCreated(await dp.createWebhookEndpoint(body));
       }
-      await qc.invalidateQueries({ queryKey: KEYS });
+      void qc.invalidateQueries({ queryKey: KEYS });
     } catch (e) {
       setError(errorMessage(e, 'Failed to save the webhook endpoint. Please try again'));
     } finally {
@@ -192,6 +192,7 @@ export function WebhooksSection() {
         {created ? (
           <SecretOnce
             label="Signing secret"
+            copyLabel="Copy secret"
             value={created.secret}
             notice="Copy the signing secret now: you will not see it again. Check each request's Classlane-Signature header with it."
           />
