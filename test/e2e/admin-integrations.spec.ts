@@ -49,6 +49,7 @@ test('an admin on Professional makes, uses and revokes an API key, adds a webhoo
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Zapier');
   await dialog.getByRole('button', { name: 'Create key' }).click();
   await expect(dialog.getByRole('alert').filter({ hasText: PLAN_REFUSAL })).toBeVisible();
+  await page.screenshot({ path: '/tmp/h25b-key-plan-refusal.png' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // Buy Professional through Checkout (the stand-in's page).
@@ -71,6 +72,7 @@ test('an admin on Professional makes, uses and revokes an API key, adds a webhoo
   await expect(dialog.getByText(/you will not see it again/)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Copy key' })).toBeVisible();
   const secret = await dialog.getByRole('textbox', { name: 'API key' }).inputValue();
+  await page.screenshot({ path: '/tmp/h25b-key-created.png' });
   expect(secret).toMatch(/^cl_live_[A-Za-z0-9_-]{20,}$/);
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -106,6 +108,7 @@ test('an admin on Professional makes, uses and revokes an API key, adds a webhoo
   await url.fill('http://hooks.example.com/classlane');
   await dialog.getByRole('checkbox', { name: /enrollment\.created/ }).check();
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await page.screenshot({ path: '/tmp/h25b-webhook-form.png' });
   await url.fill('https://hooks.example.com/classlane');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText(/you will not see it again/)).toBeVisible();

@@ -26,6 +26,9 @@ import { ConfirmDialog } from '@/common/ConfirmDialog';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { errorMessage } from '@/providers/httpClient';
 import type { ApiKey, CreatedApiKey } from '@/providers/types';
+import { Link as RouterLink } from 'react-router-dom';
+import { cheapestPlanWith } from '@/common/plans';
+import { usePlans } from '@/providers/queries';
 import { SecretOnce, fmtDateTime } from './SecretOnce';
 
 const KEYS = ['api-keys'];
@@ -36,6 +39,8 @@ export function ApiKeysSection({ apiAccess }: { apiAccess: boolean | undefined }
   const dp = useAppDataProvider();
   const qc = useQueryClient();
   const keys = useQuery({ queryKey: KEYS, queryFn: () => dp.getApiKeys() });
+  // The plan to name when API access is missing: the cheapest that has it, from the plans table.
+  const upgrade = cheapestPlanWith(usePlans().data, 'apiAccess');
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [access, setAccess] = useState<Access>('read');
@@ -96,7 +101,20 @@ export function ApiKeysSection({ apiAccess }: { apiAccess: boolean | undefined }
           A key lets another tool (Zapier, a spreadsheet, your own scripts) use the Classlane API for this organization. Send it as{' '}
           <code>Authorization: Bearer &lt;key&gt;</code>.
         </Typography>
-        {apiAccess === false && <Alert severity="info">API access is a feature of the Professional plan.</Alert>}
+        {apiAccess === false && (
+          <Alert
+            severity="info"
+            action={
+              upgrade ? (
+                <Button component={RouterLink} to="/admin/subscription?tab=plans" color="inherit" size="small">
+                  Upgrade to {upgrade.name}
+                </Button>
+              ) : undefined
+            }
+          >
+            {upgrade ? `API access is a feature of the ${upgrade.name} plan.` : 'API access is not included in your plan.'}
+          </Alert>
+        )}
         {revokeError && <Alert severity="error">{revokeError}</Alert>}
         {keys.isPending ? (
           <Typography>Loading API keys...</Typography>
