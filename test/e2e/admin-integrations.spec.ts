@@ -105,20 +105,52 @@ test('an admin on Professional makes, uses and revokes an API key, adds a webhoo
   await page.getByRole('button', { name: 'Add endpoint' }).click();
   dialog = page.getByRole('dialog');
   const url = dialog.getByRole('textbox', { name: 'Endpoint URL' });
-  await url.fill('http://hooks.example.com/classlane');
+  await url.fill('http://hooks.classlane.invalid/classlane');
   await dialog.getByRole('checkbox', { name: /enrollment\.created/ }).check();
+  await dialog.getByRole('checkbox', { name: /class\.cancelled/ }).check();
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
   await page.screenshot({ path: '/tmp/h25b-webhook-form.png' });
-  await url.fill('https://hooks.example.com/classlane');
+  await url.fill('https://hooks.classlane.invalid/classlane');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText(/you will not see it again/)).toBeVisible();
   expect(await dialog.getByRole('textbox', { name: 'Signing secret' }).inputValue()).toMatch(/^whsec_/);
   await dialog.getByRole('button', { name: 'Done' }).click();
   const hooks = page.getByRole('table', { name: 'Webhook endpoints' });
-  await expect(hooks.getByRole('row').filter({ hasText: 'https://hooks.example.com/classlane' })).toContainText('enrollment.created');
-  await hooks.getByRole('button', { name: 'Deliveries of https://hooks.example.com/classlane' }).click();
+  await expect(hooks.getByRole('row').filter({ hasText: 'https://hooks.classlane.invalid/classlane' })).toContainText('enrollment.created');
+  const deliveriesButton = hooks.getByRole('button', { name: 'Deliveries of https://hooks.classlane.invalid/classlane' });
+  await deliveriesButton.click();
   await expect(page.getByRole('dialog').getByText('Nothing has been sent to this endpoint yet.')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+  // Cancelling the class queues a class.cancelled delivery. A .invalid name never resolves (RFC 2606), so the first
+  // attempt fails the same way everywhere; once it is over (not 'sending'), the admin sends it again.
+  const asAdmin = { Authorization: `Bearer ${admin.token}` };
+  const classId = ((await made.json()) as { data: { id: string } }).data.id;
+  const cancelled = await request.put(`/api/classes/${classId}`, { headers: asAdmin, data: classPayload(title, 'Cancelled') });
+  expect(cancelled.ok(), await cancelled.text()).toBeTruthy();
+  const endpointId = ((await (await request.get('/api/webhook-endpoints', { headers: asAdmin })).json()) as { data: { id: string }[] })
+    .data[0].id;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/webhook-endpoints/${endpointId}/deliveries`, { headers: asAdmin });
+        const [d] = ((await res.json()) as { data: { status: string; attempts: number }[] }).data;
+        return d && d.attempts >= 1 && d.status !== 'sending' ? d.status : null;
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBeNull();
+  await deliveriesButton.click();
+  const deliveries = page.getByRole('table', { name: 'Webhook deliveries' });
+  const delivery = deliveries.getByRole('row').filter({ hasText: 'class.cancelled' });
+  await expect(delivery).toContainText(/Pending|Failed/);
+  await expect(delivery).toContainText('ENOTFOUND');
+  await page.screenshot({ path: '/tmp/h25b-webhook-deliveries.png' });
+  await delivery.getByRole('button', { name: 'Redeliver' }).click();
+  await expect(page.getByRole('dialog').getByText('Queued to be sent again.')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  // The failed attempt shows in the endpoint's delivery state.
+  await expect(hooks.getByRole('row').filter({ hasText: 'https://hooks.classlane.invalid/classlane' })).toContainText('Failing since');
 
   // A calendar feed of the organization: its URL serves the class as iCalendar.
   await page.getByRole('button', { name: 'Create calendar feed' }).click();
@@ -127,6 +159,7 @@ test('an admin on Professional makes, uses and revokes an API key, adds a webhoo
   await expect(dialog.getByText(/you will not see it again/)).toBeVisible();
   const path = await feedPath(page);
   await expectIcs(request, path, title);
+  await expectIcs(request, path, 'STATUS:CANCELLED');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('table', { name: 'Calendar feeds' }).getByRole('row').filter({ hasText: 'All classes' })).toBeVisible();
 

@@ -236,7 +236,16 @@ export function WebhooksSection() {
         onConfirm={() => void remove()}
         onClose={() => setDeleting(null)}
       />
-      {deliveriesOf && <WebhookDeliveriesDialog endpoint={deliveriesOf} onClose={() => setDeliveriesOf(null)} />}
+      {deliveriesOf && (
+        <WebhookDeliveriesDialog
+          endpoint={deliveriesOf}
+          onClose={() => {
+            setDeliveriesOf(null);
+            // The deliveries just seen may have changed the endpoint's state (failing, disabled): read it again.
+            void qc.invalidateQueries({ queryKey: KEYS });
+          }}
+        />
+      )}
     </Paper>
   );
 }
