@@ -29,6 +29,12 @@ async function expectIcs(request: APIRequestContext, path: string, contains: str
   expect(body).toContain(contains);
 }
 
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 test('an admin on Professional makes, uses and revokes an API key, adds a webhook endpoint and a calendar feed', async ({
   page,
   request,
@@ -145,12 +151,27 @@ test('an admin on Professional makes, uses and revokes an API key, adds a webhoo
   const delivery = deliveries.getByRole('row').filter({ hasText: 'class.cancelled' });
   await expect(delivery).toContainText(/Pending|Failed/);
   await expect(delivery).toContainText('ENOTFOUND');
+  await expect(page.getByRole('dialog')).toBeVisible();
   await page.screenshot({ path: '/tmp/h25b-webhook-deliveries.png' });
+  await expectNoSeriousViolations(page, 'deliveries view');
   await delivery.getByRole('button', { name: 'Redeliver' }).click();
   await expect(page.getByRole('dialog').getByText('Queued to be sent again.')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   // The failed attempt shows in the endpoint's delivery state.
   await expect(hooks.getByRole('row').filter({ hasText: 'https://hooks.classlane.invalid/classlane' })).toContainText('Failing since');
+  // Edit (pause it, one event fewer), then delete with a confirmation.
+  const hookRow = hooks.getByRole('row').filter({ hasText: 'https://hooks.classlane.invalid/classlane' });
+  await hooks.getByRole('button', { name: 'Edit https://hooks.classlane.invalid/classlane' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByRole('checkbox', { name: /enrollment\.created/ }).uncheck();
+  await dialog.getByRole('switch', { name: 'Active' }).uncheck();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(hookRow.getByRole('cell').nth(1)).toHaveText('class.cancelled');
+  await expect(hookRow).toContainText('Paused');
+  await hooks.getByRole('button', { name: 'Delete https://hooks.classlane.invalid/classlane' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No webhook endpoints yet.')).toBeVisible();
 
   // A calendar feed of the organization: its URL serves the class as iCalendar.
   await page.getByRole('button', { name: 'Create calendar feed' }).click();
@@ -164,9 +185,7 @@ test('an admin on Professional makes, uses and revokes an API key, adds a webhoo
   await expect(page.getByRole('table', { name: 'Calendar feeds' }).getByRole('row').filter({ hasText: 'All classes' })).toBeVisible();
 
   await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoSeriousViolations(page, 'integrations tab');
   await page.screenshot({ path: '/tmp/h25b-integrations.png', fullPage: true });
 
   // Revoked, the feed's URL answers 404.
