@@ -22,7 +22,7 @@ function useQrDataUrl(url: string | null): string | null {
   return dataUrl;
 }
 
-async function copyText(text: string): Promise<boolean> {
+export async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;

@@ -32,6 +32,16 @@ import type { components } from '@shared/api/schema';
 import type {
   ActivityEvent,
   AdminProfileInput,
+  ApiKey,
+  ApiKeyInput,
+  CalendarFeed,
+  CalendarFeedInput,
+  CreatedApiKey,
+  CreatedCalendarFeed,
+  CreatedWebhookEndpoint,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEndpointInput,
   Branding,
   BrandingInput,
   BulkAttendanceInput,
@@ -336,6 +346,20 @@ export function createDataProvider(apiUrl: string = API_URL) {
     scheduleCommunication: (body: ScheduleCommunicationInput) => send<Communication>('POST', '/communications/schedule', body),
     cancelScheduledCommunication: (id: string) => send<Communication>('DELETE', `/communications/scheduled/${enc(id)}`),
     getStudentCommunications: (studentId: string) => get<Communication[]>(`/students/${enc(studentId)}/communications`),
+
+    // Integrations. The secrets (key, signing secret, feed URL) are only in the create replies.
+    getApiKeys: () => get<ApiKey[]>('/api-keys'),
+    createApiKey: (body: ApiKeyInput) => send<CreatedApiKey>('POST', '/api-keys', body),
+    revokeApiKey: (id: string) => send<ApiKey>('DELETE', `/api-keys/${enc(id)}`),
+    getWebhookEndpoints: () => get<WebhookEndpoint[]>('/webhook-endpoints'),
+    createWebhookEndpoint: (body: WebhookEndpointInput) => send<CreatedWebhookEndpoint>('POST', '/webhook-endpoints', body),
+    updateWebhookEndpoint: (id: string, body: WebhookEndpointInput) => send<WebhookEndpoint>('PUT', `/webhook-endpoints/${enc(id)}`, body),
+    deleteWebhookEndpoint: (id: string) => send<unknown>('DELETE', `/webhook-endpoints/${enc(id)}`),
+    getWebhookDeliveries: (endpointId: string) => get<WebhookDelivery[]>(`/webhook-endpoints/${enc(endpointId)}/deliveries`),
+    redeliverWebhook: (deliveryId: string) => send<WebhookDelivery>('POST', `/webhook-deliveries/${enc(deliveryId)}/redeliver`),
+    getCalendarFeeds: () => get<CalendarFeed[]>('/calendar-feeds'),
+    createCalendarFeed: (body: CalendarFeedInput) => send<CreatedCalendarFeed>('POST', '/calendar-feeds', body),
+    revokeCalendarFeed: (id: string) => send<CalendarFeed>('DELETE', `/calendar-feeds/${enc(id)}`),
   };
 }
 

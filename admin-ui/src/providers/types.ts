@@ -111,3 +111,16 @@ export type TemplateInput = Omit<Schemas['TemplateDto'], 'organizationId'>;
 /** Waitlist: `GET /api/classes/{classId}/waitlist`; positions 1..n among waiting and offered entries. */
 export type WaitlistEntry = Schemas['WaitlistEntryResponseDto'];
 export type WaitlistStatus = WaitlistEntry['status'];
+
+// Integrations: API keys, outbound webhook endpoints and their deliveries, calendar feeds.
+export type ApiKey = Schemas['ApiKeyResponseDto'];
+export type CreatedApiKey = Schemas['CreatedApiKeyResponseDto'];
+export type ApiKeyInput = Schemas['CreateApiKeyDto'];
+export type WebhookEndpoint = Schemas['WebhookEndpointResponseDto'];
+export type CreatedWebhookEndpoint = Schemas['CreatedWebhookEndpointResponseDto'];
+export type WebhookEndpointInput = Schemas['WebhookEndpointDto'];
+export type WebhookEvent = WebhookEndpointInput['events'][number];
+export type WebhookDelivery = Schemas['WebhookDeliveryResponseDto'];
+export type CalendarFeed = Schemas['CalendarFeedResponseDto'];
+export type CreatedCalendarFeed = Schemas['CreatedCalendarFeedResponseDto'];
+export type CalendarFeedInput = Schemas['CreateCalendarFeedDto'];

@@ -15,9 +15,21 @@ import { PoliciesTab } from '@/settings/PoliciesTab';
 import { RegistrationFormTab } from '@/settings/RegistrationFormTab';
 import { WaiversTab } from '@/settings/WaiversTab';
 import { DiscountsTab } from '@/settings/DiscountsTab';
+import { IntegrationsTab } from '@/settings/integrations/IntegrationsTab';
 
 /** The tabs, in their order; branding is shown only when the plan allows it. */
-const TAB_KEYS = ['profile', 'general', 'policies', 'discounts', 'form', 'waivers', 'branding', 'payments', 'system'] as const;
+const TAB_KEYS = [
+  'profile',
+  'general',
+  'policies',
+  'discounts',
+  'form',
+  'waivers',
+  'branding',
+  'payments',
+  'integrations',
+  'system',
+] as const;
 type TabKey = (typeof TAB_KEYS)[number];
 
 /** Resolve ?tab= (spec 3 §2.6): any tab by its key (branding only if allowed), else the profile. */
@@ -58,6 +70,7 @@ export default function SettingsPage() {
           <Tab value="waivers" label="Waivers" />
           {brandingAllowed && <Tab value="branding" label="Site Branding" />}
           <Tab value="payments" label="Payment Setup" />
+          <Tab value="integrations" label="Integrations" />
           <Tab value="system" label="System Status" />
         </Tabs>
       </Box>
@@ -73,6 +86,8 @@ export default function SettingsPage() {
         <RegistrationFormTab />
       ) : tab === 'waivers' ? (
         <WaiversTab />
+      ) : tab === 'integrations' ? (
+        <IntegrationsTab />
       ) : tab === 'payments' ? (
         <PaymentSetupTab organizationId={orgId} validation={validation} />
       ) : settings.isPending ? (

@@ -6,6 +6,7 @@ import { useAppDataProvider } from '@/providers/dataProvider';
 import { formatDate } from '@/common/format';
 import { QuickOverview } from '@/teacher-dashboard/QuickOverview';
 import { TeacherClassCard } from '@/teacher-dashboard/TeacherClassCard';
+import { TeacherCalendarFeed } from '@/teacher-dashboard/TeacherCalendarFeed';
 import type { TeacherClass } from '@/providers/types';
 
 function ClassGrid({
@@ -73,14 +74,17 @@ export default function TeacherDashboard({ tab }: { tab: 'today' | 'upcoming' })
 
   return (
     <Stack spacing={3} pb={2}>
-      <Box>
-        <Typography variant="h4" component="h1">
-          Teacher Dashboard
-        </Typography>
-        <Typography color="text.secondary">
-          Welcome {user?.firstName} {user?.lastName} · {formatDate(new Date().toISOString())}
-        </Typography>
-      </Box>
+      <Stack direction="row" justifyContent="space-between" alignItems="flex-start" flexWrap="wrap" gap={1}>
+        <Box>
+          <Typography variant="h4" component="h1">
+            Teacher Dashboard
+          </Typography>
+          <Typography color="text.secondary">
+            Welcome {user?.firstName} {user?.lastName} · {formatDate(new Date().toISOString())}
+          </Typography>
+        </Box>
+        <TeacherCalendarFeed />
+      </Stack>
       <QuickOverview overview={overview.data} />
       <Box>
         <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
