@@ -14,5 +14,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     pool: 'threads',
     maxWorkers: 1,
+    // A dialog test renders react-admin and MUI in jsdom: about a second alone, more than the default 5 s when npm test
+    // runs it beside the API and end-to-end tests on two cores.
+    testTimeout: 30_000,
   },
 });

@@ -50,5 +50,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // Page tests render in jsdom: well under the default 5 s alone, over it beside the API and end-to-end tests.
+    testTimeout: 30_000,
   },
 });

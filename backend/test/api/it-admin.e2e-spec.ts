@@ -208,6 +208,59 @@ describe('IT-admin portal API', () => {
       org.orgId,
       cls.id,
     ]);
+    // The integrations' tables: an API key, a webhook endpoint with a delivery, a calendar feed.
+    const tag = randomUUID().slice(0, 8);
+    await t.db.query(
+      `INSERT INTO api_keys (organization_id, created_by, name, scopes, prefix, secret_hash) VALUES ($1, $2, 'Zapier', ARRAY['read'], $3, $4)`,
+      [org.orgId, org.userId, `cl_live_${tag}`, `hash-${tag}`],
+    );
+    const [endpoint] = await t.db.query(
+      `INSERT INTO webhook_endpoints (organization_id, url, events, secret) VALUES ($1, 'https://example.com/hook', ARRAY['enrollment.created'], 'whsec_x') RETURNING id`,
+      [org.orgId],
+    );
+    await t.db.query(
+      `INSERT INTO webhook_deliveries (endpoint_id, organization_id, event_id, event_type, payload) VALUES ($1, $2, gen_random_uuid(), 'enrollment.created', '{}')`,
+      [endpoint.id, org.orgId],
+    );
+    await t.db.query(`INSERT INTO calendar_feeds (organization_id, user_id, scope, token_hash) VALUES ($1, $2, 'organization', $3)`, [
+      org.orgId,
+      org.userId,
+      `feed-${tag}`,
+    ]);
+    // Prices: a promo code used once.
+    const [code] = await t.db.query(
+      `INSERT INTO promo_codes (organization_id, code, kind, value) VALUES ($1, 'SPRING', 'percent', 10) RETURNING id`,
+      [org.orgId],
+    );
+    await t.db.query(
+      `INSERT INTO promo_redemptions (organization_id, promo_code_id, enrollment_id, email, discount_cents, charged_cents) VALUES ($1, $2, $3, 'a@example.com', 800, 7200)`,
+      [org.orgId, code.id, paid],
+    );
+    // The student portal: a sign-in link.
+    await t.db.query(`INSERT INTO portal_links (organization_id, student_id, token_hash, expires_at) VALUES ($1, $2, $3, now())`, [
+      org.orgId,
+      s1,
+      `link-${tag}`,
+    ]);
+    // The registration form: a question answered and a waiver signed.
+    const [question] = await t.db.query(
+      `INSERT INTO registration_questions (organization_id, label, type) VALUES ($1, 'Allergies', 'short_text') RETURNING id`,
+      [org.orgId],
+    );
+    await t.db.query(
+      `INSERT INTO registration_answers (organization_id, enrollment_id, student_id, question_id, value) VALUES ($1, $2, $3, $4, '"None"')`,
+      [org.orgId, paid, s1, question.id],
+    );
+    const [waiver] = await t.db.query(`INSERT INTO waivers (organization_id, title) VALUES ($1, 'Kiln safety') RETURNING id`, [org.orgId]);
+    const [version] = await t.db.query(
+      `INSERT INTO waiver_versions (organization_id, waiver_id, version, body, sha256) VALUES ($1, $2, 1, 'Be careful', repeat('a', 64)) RETURNING id`,
+      [org.orgId, waiver.id],
+    );
+    await t.db.query(
+      `INSERT INTO waiver_acceptances (organization_id, enrollment_id, student_id, waiver_id, waiver_version_id, version, sha256, signed_name, signed_as)
+       VALUES ($1, $2, $3, $4, $5, 1, repeat('a', 64), 'Ann One', 'self')`,
+      [org.orgId, paid, s1, waiver.id, version.id],
+    );
     return { org, cls, students: [s1, s2], paid, card };
   }
 
