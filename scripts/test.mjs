@@ -36,30 +36,19 @@ const stages = [
   ],
 ];
 
-// A failed step stops the run: the steps still running in other lanes are killed rather than waited for.
-const running = new Set();
-function stopAll() {
-  for (const child of running) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-}
+// A failed step stops the run: no lane starts another step, and the steps already running finish on their own (killing
+// them would orphan what they started in their own process groups, such as Playwright's servers).
+let failed = false;
 
 function run([name, cmd, args], alone) {
   return new Promise((resolve) => {
     const started = Date.now();
     if (alone) console.log(`\n=== ${name} ===`);
-    // Its own process group, so stopping it also stops what it started (servers, browsers, PostgreSQL).
-    const child = spawn(cmd, args, { cwd: root, env: process.env, detached: true, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
-    running.add(child);
+    const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
     const held = [];
     child.stdout?.on('data', (c) => held.push(c));
     child.stderr?.on('data', (c) => held.push(c));
     child.on('close', (code) => {
-      running.delete(child);
       const secs = ((Date.now() - started) / 1000).toFixed(1);
       if (!alone) {
         console.log(`\n=== ${name} ===`);
@@ -76,8 +65,9 @@ for (const lanes of stages) {
   const results = await Promise.all(
     lanes.map(async (steps) => {
       for (const step of steps) {
+        if (failed) return false;
         if (!(await run(step, alone))) {
-          stopAll();
+          failed = true;
           return false;
         }
       }
