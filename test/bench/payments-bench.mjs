@@ -22,6 +22,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuSeconds, postgresPids as postgresOf, waitFor } from './bench-lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RACE = Number(process.env.BENCH_RACE ?? 100);
@@ -123,51 +124,6 @@ async function call(method, url, body, token, raw) {
   return { status: res.status, json, ms: performance.now() - started };
 }
 
-async function waitForHealth() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${API_PORT}/api/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('API did not start');
-}
-
-/** CPU seconds (user + system) used so far by these processes: a cost per event that the neighbours' load moves less. */
-function cpuSeconds(pids) {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      /* exited */
-    }
-  }
-  return ticks / 100;
-}
-
-/** The embedded PostgreSQL: the postmaster (its command line names the data directory) and its children. */
-function postgresPids() {
-  const procs = fs
-    .readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .map((pid) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return { pid, ppid: stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1], cmd: fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8') };
-      } catch {
-        return null;
-      }
-    })
-    .filter(Boolean);
-  const master = procs.find((p) => p.cmd.includes(dataDir) && p.cmd.includes('postgres'));
-  return master ? [master.pid, ...procs.filter((p) => p.ppid === master.pid).map((p) => p.pid)] : [];
-}
-
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const summary = (ms) => {
   const s = [...ms].sort((a, b) => a - b);
@@ -222,7 +178,7 @@ const event = (type, object) => ({
 
 const results = {};
 try {
-  await waitForHealth();
+  await waitFor(`http://127.0.0.1:${API_PORT}/api/health`);
   const signin = await call('POST', '/api/auth/signin', DEMO);
   const token = signin.json.data.token;
   const orgId = signin.json.data.user.organizationId;
@@ -311,7 +267,7 @@ try {
   });
   const unhandled = holds.map((h) => event('customer.created', { id: `cus_${h.enrollmentId.slice(0, 8)}`, object: 'customer' }));
   const ingest = async (events) => {
-    const pids = [String(api.pid), ...postgresPids()];
+    const pids = [String(api.pid), ...postgresOf(dataDir)];
     const cpuBefore = cpuSeconds(pids);
     const started = performance.now();
     const replies = await pool(
@@ -321,7 +277,7 @@ try {
     const seconds = (performance.now() - started) / 1000;
     const bad = replies.filter((r) => r.status !== 200);
     if (bad.length) throw new Error(`${bad.length} deliveries failed: ${JSON.stringify(bad[0].json)}`);
-    const cpuMsPerEvent = ((cpuSeconds([...new Set([...pids, ...postgresPids()])]) - cpuBefore) * 1000) / events.length;
+    const cpuMsPerEvent = ((cpuSeconds([...new Set([...pids, ...postgresOf(dataDir)])]) - cpuBefore) * 1000) / events.length;
     return {
       eventsPerSecond: +(events.length / seconds).toFixed(0),
       cpuMsPerEvent: +cpuMsPerEvent.toFixed(2),
