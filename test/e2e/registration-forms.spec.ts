@@ -5,6 +5,10 @@ import { fillStudent, uniqueEmail } from './public-helpers';
 
 /** A registration answering the organization's questions and signing its waiver, then the signed PDF. */
 test('should register with questions and a waiver, and give the admin the signed waiver as a PDF', async ({ page, request, browser }) => {
+  test.skip(
+    test.info().project.name !== 'desktop',
+    'the admin half walks the desktop navigation; the phone layout of the form is not covered yet',
+  );
   // Stripe.js cannot load: the payment step keeps in person.
   await page.route('https://js.stripe.com/**', (route) => route.abort('internetdisconnected'));
   const org = await freshOrganization(request);
