@@ -49,6 +49,7 @@ describe('every job on two instances at once', () => {
           'stripe-events-reconcile',
           'subscriptions-period-end',
           'waitlist-offers',
+          'webhooks-dispatch',
         ].sort(),
       );
 

@@ -84,7 +84,7 @@ function decorateRoutes(app: INestApplication): void {
           apply(ApiSecurity({}));
           apply(ApiBearerAuth(ORG_BEARER));
         } else apply(ApiBearerAuth(ORG_BEARER));
-        if (auth.kind !== 'staff' && acceptsApiKey(controller, handler)) apply(ApiBearerAuth(API_KEY_BEARER));
+        if (auth.kind !== 'staff' && auth.kind !== 'portal' && acceptsApiKey(controller, handler)) apply(ApiBearerAuth(API_KEY_BEARER));
         apply(ApiUnauthorizedResponse({ description: 'No token, or an expired, revoked or wrong-audience token', type: ErrorEnvelopeDto }));
         if (auth.kind === 'org') {
           const roles = auth.roles.length ? auth.roles : ['admin', 'teacher'];

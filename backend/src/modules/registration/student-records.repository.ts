@@ -81,6 +81,7 @@ const ENROLLMENT_JSON_FIELDS = [
   'registered_last_name',
   'registered_phone',
   'registered_communication_opt_in',
+  'price_breakdown',
 ]
   .map((c) => `'${c}', enr.${c}`)
   .join(', ');
