@@ -164,6 +164,8 @@ test('a student signs in by an emailed link and cancels with the refund the poli
 test("the admin sets the student portal's rules on Settings › Policies", async ({ page }, testInfo) => {
   const org = await freshOrganization(page.request);
   await signInUi(page, org.email, org.password);
+  // Wait for the sign-in to land before leaving the page, or the session is never stored.
+  await expect(page).toHaveURL(/\/admin$/);
   await page.goto('/admin/settings?tab=policies');
   const panel = page.getByRole('region', { name: 'Student self-service' });
   await expect(panel).toBeVisible();
