@@ -1,35 +1,15 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Chip,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Paper,
-  Radio,
-  RadioGroup,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Alert, Button, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TextField } from '@mui/material';
 import { FormDialog } from '@/common/FormDialog';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
 import { useAppDataProvider } from '@/providers/dataProvider';
-import { errorMessage } from '@/providers/httpClient';
 import type { ApiKey, CreatedApiKey } from '@/providers/types';
 import { Link as RouterLink } from 'react-router-dom';
 import { cheapestPlanWith } from '@/common/plans';
 import { usePlans } from '@/providers/queries';
 import { SecretOnce, fmtDateTime } from './SecretOnce';
+import { IntegrationSection, ItemsTable, RevokeCell, useServerAction } from './IntegrationSection';
 
 const KEYS = ['api-keys'];
 type Access = 'read' | 'write';
@@ -44,123 +24,75 @@ export function ApiKeysSection({ apiAccess }: { apiAccess: boolean | undefined }
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [access, setAccess] = useState<Access>('read');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const dialog = useServerAction();
+  const list = useServerAction();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const [revokeError, setRevokeError] = useState<string | null>(null);
 
   const openCreate = () => {
     setName('');
     setAccess('read');
-    setError(null);
+    dialog.setError(null);
     setCreated(null);
     setOpen(true);
   };
-  const create = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  // A plan without API access answers 403 with the sentence naming the plan that has it: shown as it is.
+  const create = () =>
+    dialog.run(async () => {
       setCreated(await dp.createApiKey({ name: name.trim(), scopes: access === 'write' ? ['read', 'write'] : ['read'] }));
       void qc.invalidateQueries({ queryKey: KEYS });
-    } catch (e) {
-      // A plan without API access answers 403 with the sentence naming the plan that has it: shown as it is.
-      setError(errorMessage(e, 'Failed to create the API key. Please try again'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, 'Failed to create the API key. Please try again');
   const revoke = async () => {
     if (!revoking) return;
-    setBusy(true);
-    setRevokeError(null);
-    try {
+    await list.run(async () => {
       await dp.revokeApiKey(revoking.id);
       await qc.invalidateQueries({ queryKey: KEYS });
-      setRevoking(null);
-    } catch (e) {
-      setRevokeError(errorMessage(e, 'Failed to revoke the API key. Please try again'));
-      setRevoking(null);
-    } finally {
-      setBusy(false);
-    }
+    }, 'Failed to revoke the API key. Please try again');
+    setRevoking(null);
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby="api-keys-heading">
-      <Stack spacing={2}>
-        <Stack direction="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap={1}>
-          <Typography variant="h6" component="h2" id="api-keys-heading">
-            API keys
-          </Typography>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate}>
-            Create API key
-          </Button>
-        </Stack>
-        <Typography color="text.secondary">
+    <IntegrationSection
+      id="api-keys"
+      title="API keys"
+      createLabel="Create API key"
+      onCreate={openCreate}
+      error={list.error}
+      intro={
+        <>
           A key lets another tool (Zapier, a spreadsheet, your own scripts) use the Classlane API for this organization. Send it as{' '}
           <code>Authorization: Bearer &lt;key&gt;</code>.
-        </Typography>
-        {apiAccess === false && (
-          <Alert
-            severity="info"
-            action={
-              upgrade ? (
-                <Button component={RouterLink} to="/admin/subscription?tab=plans" color="inherit" size="small">
-                  Upgrade to {upgrade.name}
-                </Button>
-              ) : undefined
-            }
-          >
-            {upgrade ? `API access is a feature of the ${upgrade.name} plan.` : 'API access is not included in your plan.'}
-          </Alert>
-        )}
-        {revokeError && <Alert severity="error">{revokeError}</Alert>}
-        {keys.isPending ? (
-          <Typography>Loading API keys...</Typography>
-        ) : keys.error ? (
-          <Alert severity="error">{errorMessage(keys.error, 'Failed to load the API keys')}</Alert>
-        ) : !keys.data?.length ? (
-          <Typography color="text.secondary">No API keys yet.</Typography>
-        ) : (
-          <TableContainer>
-            <Table size="small" aria-label="API keys">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Access</TableCell>
-                  <TableCell>Key starts with</TableCell>
-                  <TableCell>Created</TableCell>
-                  <TableCell>Last used</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {keys.data.map((k) => (
-                  <TableRow key={k.id}>
-                    <TableCell>{k.name}</TableCell>
-                    <TableCell>{k.scopes.includes('write') ? 'Read and write' : 'Read only'}</TableCell>
-                    <TableCell>
-                      <code>{k.prefix}…</code>
-                    </TableCell>
-                    <TableCell>{fmtDateTime(k.createdAt)}</TableCell>
-                    <TableCell>{k.lastUsedAt ? fmtDateTime(k.lastUsedAt) : 'Never'}</TableCell>
-                    <TableCell align="right">
-                      {k.revokedAt ? (
-                        <Chip size="small" label={`Revoked ${fmtDateTime(k.revokedAt)}`} />
-                      ) : (
-                        <Button color="error" size="small" onClick={() => setRevoking(k)} aria-label={`Revoke ${k.name}`}>
-                          Revoke
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </Stack>
+        </>
+      }
+    >
+      {apiAccess === false && (
+        <Alert
+          severity="info"
+          action={
+            upgrade ? (
+              <Button component={RouterLink} to="/admin/subscription?tab=plans" color="inherit" size="small">
+                Upgrade to {upgrade.name}
+              </Button>
+            ) : undefined
+          }
+        >
+          {upgrade ? `API access is a feature of the ${upgrade.name} plan.` : 'API access is not included in your plan.'}
+        </Alert>
+      )}
+      <ItemsTable
+        query={keys}
+        noun="API keys"
+        label="API keys"
+        columns={['Name', 'Access', 'Key starts with', 'Created', 'Last used', 'Actions']}
+        cells={(k) => [
+          k.name,
+          k.scopes.includes('write') ? 'Read and write' : 'Read only',
+          <code key="prefix">{k.prefix}…</code>,
+          fmtDateTime(k.createdAt),
+          k.lastUsedAt ? fmtDateTime(k.lastUsedAt) : 'Never',
+          <RevokeCell key="revoke" revokedAt={k.revokedAt} label={`Revoke ${k.name}`} onRevoke={() => setRevoking(k)} />,
+        ]}
+      />
 
       <FormDialog
         open={open}
@@ -168,8 +100,8 @@ export function ApiKeysSection({ apiAccess }: { apiAccess: boolean | undefined }
         onClose={() => setOpen(false)}
         submitLabel={created ? 'Done' : 'Create key'}
         cancelLabel={created ? 'Close' : 'Cancel'}
-        busy={busy}
-        error={error}
+        busy={dialog.busy}
+        error={dialog.error}
         submitDisabled={!created && !name.trim()}
         onSubmit={created ? () => setOpen(false) : () => void create()}
       >
@@ -209,10 +141,10 @@ export function ApiKeysSection({ apiAccess }: { apiAccess: boolean | undefined }
         title="Revoke API key"
         message={`Revoke ${revoking?.name ?? 'this key'}? Anything using it stops working at once. This cannot be undone.`}
         confirmLabel="Revoke"
-        busy={busy}
+        busy={list.busy}
         onConfirm={() => void revoke()}
         onClose={() => setRevoking(null)}
       />
-    </Paper>
+    </IntegrationSection>
   );
 }

@@ -1,34 +1,13 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Chip,
-  FormControl,
-  FormControlLabel,
-  FormGroup,
-  FormLabel,
-  Paper,
-  Stack,
-  Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Button, Checkbox, Chip, FormControl, FormControlLabel, FormGroup, FormLabel, Switch, TextField } from '@mui/material';
 import { FormDialog } from '@/common/FormDialog';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
 import { useAppDataProvider } from '@/providers/dataProvider';
-import { errorMessage } from '@/providers/httpClient';
 import type { CreatedWebhookEndpoint, WebhookEndpoint, WebhookEvent } from '@/providers/types';
 import { SecretOnce, fmtDateTime } from './SecretOnce';
 import { WebhookDeliveriesDialog } from './WebhookDeliveriesDialog';
+import { IntegrationSection, ItemsTable, useServerAction } from './IntegrationSection';
 
 const KEYS = ['webhook-endpoints'];
 
@@ -63,26 +42,23 @@ export function WebhooksSection() {
   const qc = useQueryClient();
   const endpoints = useQuery({ queryKey: KEYS, queryFn: () => dp.getWebhookEndpoints() });
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const dialog = useServerAction();
+  const list = useServerAction();
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
   const [deliveriesOf, setDeliveriesOf] = useState<WebhookEndpoint | null>(null);
-  const [listError, setListError] = useState<string | null>(null);
 
   const edit = (e: WebhookEndpoint | null) => {
-    setError(null);
+    dialog.setError(null);
     setCreated(null);
     setDraft(
       e ? { id: e.id, url: e.url, events: [...e.events], active: e.active } : { id: null, url: 'https://', events: [], active: true },
     );
   };
   const urlOk = (u: string) => /^https:\/\/[^/\s]+/.test(u.trim());
-  const save = async () => {
-    if (!draft) return;
-    setBusy(true);
-    setError(null);
-    try {
+  const save = () =>
+    dialog.run(async () => {
+      if (!draft) return;
       const body = { url: draft.url.trim(), events: draft.events, active: draft.active };
       if (draft.id) {
         await dp.updateWebhookEndpoint(draft.id, body);
@@ -91,92 +67,55 @@ export function WebhooksSection() {
         setCreated(await dp.createWebhookEndpoint(body));
       }
       void qc.invalidateQueries({ queryKey: KEYS });
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to save the webhook endpoint. Please try again'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, 'Failed to save the webhook endpoint. Please try again');
   const remove = async () => {
     if (!deleting) return;
-    setBusy(true);
-    setListError(null);
-    try {
+    await list.run(async () => {
       await dp.deleteWebhookEndpoint(deleting.id);
       await qc.invalidateQueries({ queryKey: KEYS });
-    } catch (e) {
-      setListError(errorMessage(e, 'Failed to delete the webhook endpoint. Please try again'));
-    } finally {
-      setDeleting(null);
-      setBusy(false);
-    }
+    }, 'Failed to delete the webhook endpoint. Please try again');
+    setDeleting(null);
   };
   const toggle = (ev: WebhookEvent, on: boolean) =>
     setDraft((d) => (d ? { ...d, events: on ? [...d.events, ev] : d.events.filter((x) => x !== ev) } : d));
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby="webhooks-heading">
-      <Stack spacing={2}>
-        <Stack direction="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap={1}>
-          <Typography variant="h6" component="h2" id="webhooks-heading">
-            Webhooks
-          </Typography>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => edit(null)}>
-            Add endpoint
-          </Button>
-        </Stack>
-        <Typography color="text.secondary">
-          Classlane sends a signed POST to your URL when one of the chosen events happens, and retries for 24 hours until it answers 2xx.
-        </Typography>
-        {listError && <Alert severity="error">{listError}</Alert>}
-        {endpoints.isPending ? (
-          <Typography>Loading webhook endpoints...</Typography>
-        ) : endpoints.error ? (
-          <Alert severity="error">{errorMessage(endpoints.error, 'Failed to load the webhook endpoints')}</Alert>
-        ) : !endpoints.data?.length ? (
-          <Typography color="text.secondary">No webhook endpoints yet.</Typography>
-        ) : (
-          <TableContainer>
-            <Table size="small" aria-label="Webhook endpoints">
-              <TableHead>
-                <TableRow>
-                  <TableCell>URL</TableCell>
-                  <TableCell>Events</TableCell>
-                  <TableCell>Active</TableCell>
-                  <TableCell>Delivery state</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {endpoints.data.map((e) => {
-                  const state = endpointState(e);
-                  return (
-                    <TableRow key={e.id}>
-                      <TableCell sx={{ wordBreak: 'break-all' }}>{e.url}</TableCell>
-                      <TableCell>{e.events.join(', ')}</TableCell>
-                      <TableCell>{e.active ? 'Yes' : 'No'}</TableCell>
-                      <TableCell>
-                        <Chip size="small" color={state.color} variant="outlined" label={state.label} />
-                      </TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        <Button size="small" onClick={() => setDeliveriesOf(e)} aria-label={`Deliveries of ${e.url}`}>
-                          Deliveries
-                        </Button>
-                        <Button size="small" onClick={() => edit(e)} aria-label={`Edit ${e.url}`}>
-                          Edit
-                        </Button>
-                        <Button size="small" color="error" onClick={() => setDeleting(e)} aria-label={`Delete ${e.url}`}>
-                          Delete
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </Stack>
+    <IntegrationSection
+      id="webhooks"
+      title="Webhooks"
+      createLabel="Add endpoint"
+      onCreate={() => edit(null)}
+      error={list.error}
+      intro="Classlane sends a signed POST to your URL when one of the chosen events happens, and retries for 24 hours until it answers 2xx."
+    >
+      <ItemsTable
+        query={endpoints}
+        noun="webhook endpoints"
+        label="Webhook endpoints"
+        columns={['URL', 'Events', 'Active', 'Delivery state', 'Actions']}
+        cells={(e) => {
+          const state = endpointState(e);
+          return [
+            <span key="url" style={{ wordBreak: 'break-all' }}>
+              {e.url}
+            </span>,
+            e.events.join(', '),
+            e.active ? 'Yes' : 'No',
+            <Chip key="state" size="small" color={state.color} variant="outlined" label={state.label} />,
+            <span key="actions">
+              <Button size="small" onClick={() => setDeliveriesOf(e)} aria-label={`Deliveries of ${e.url}`}>
+                Deliveries
+              </Button>
+              <Button size="small" onClick={() => edit(e)} aria-label={`Edit ${e.url}`}>
+                Edit
+              </Button>
+              <Button size="small" color="error" onClick={() => setDeleting(e)} aria-label={`Delete ${e.url}`}>
+                Delete
+              </Button>
+            </span>,
+          ];
+        }}
+      />
 
       <FormDialog
         open={draft !== null}
@@ -184,8 +123,8 @@ export function WebhooksSection() {
         onClose={() => setDraft(null)}
         submitLabel={created ? 'Done' : 'Save'}
         cancelLabel={created ? 'Close' : 'Cancel'}
-        busy={busy}
-        error={error}
+        busy={dialog.busy}
+        error={dialog.error}
         submitDisabled={!created && (!draft || !urlOk(draft.url) || draft.events.length === 0)}
         onSubmit={created ? () => setDraft(null) : () => void save()}
       >
@@ -232,7 +171,7 @@ export function WebhooksSection() {
         open={deleting !== null}
         title="Delete webhook endpoint"
         message={`Delete the endpoint ${deleting?.url ?? ''}? Nothing more is sent to it. This cannot be undone.`}
-        busy={busy}
+        busy={list.busy}
         onConfirm={() => void remove()}
         onClose={() => setDeleting(null)}
       />
@@ -246,6 +185,6 @@ export function WebhooksSection() {
           }}
         />
       )}
-    </Paper>
+    </IntegrationSection>
   );
 }

@@ -1,0 +1,143 @@
+import { useState, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Chip,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { errorMessage } from '@/providers/httpClient';
+import { fmtDateTime } from './SecretOnce';
+
+/**
+ * The frame every Settings › Integrations section shares (API keys, webhooks, calendar feeds): a titled, outlined
+ * section with its create button, a sentence saying what it is for, then whatever the section lists.
+ */
+export function IntegrationSection({
+  id,
+  title,
+  createLabel,
+  onCreate,
+  intro,
+  error,
+  children,
+}: {
+  id: string;
+  title: string;
+  createLabel: string;
+  onCreate: () => void;
+  intro: ReactNode;
+  /** A failed action on a listed item (revoke, delete), above the list. */
+  error?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby={`${id}-heading`}>
+      <Stack spacing={2}>
+        <Stack direction="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap={1}>
+          <Typography variant="h6" component="h2" id={`${id}-heading`}>
+            {title}
+          </Typography>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate}>
+            {createLabel}
+          </Button>
+        </Stack>
+        <Typography color="text.secondary">{intro}</Typography>
+        {error && <Alert severity="error">{error}</Alert>}
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * A section's list: 'Loading …', the load error, 'No … yet.' or the table, one row per item. `noun` is the plural the
+ * texts use ('API keys'); each row's cells come from `cells`, in the order of `columns` (the last one right-aligned).
+ */
+export function ItemsTable<T extends { id: string }>({
+  query,
+  noun,
+  label,
+  columns,
+  cells,
+}: {
+  query: UseQueryResult<T[]>;
+  noun: string;
+  label: string;
+  columns: string[];
+  cells: (item: T) => ReactNode[];
+}) {
+  if (query.isPending) return <Typography>Loading {noun}...</Typography>;
+  if (query.error) return <Alert severity="error">{errorMessage(query.error, `Failed to load the ${noun}`)}</Alert>;
+  if (!query.data?.length) return <Typography color="text.secondary">No {noun} yet.</Typography>;
+  const last = columns.length - 1;
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((c, i) => (
+              <TableCell key={c} align={i === last ? 'right' : undefined}>
+                {c}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {query.data.map((item) => (
+            <TableRow key={item.id}>
+              {cells(item).map((cell, i) => (
+                <TableCell key={columns[i]} align={i === last ? 'right' : undefined} sx={i === last ? { whiteSpace: 'nowrap' } : undefined}>
+                  {cell}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** A revoked item shows when it was revoked; a live one its Revoke button. */
+export function RevokeCell({ revokedAt, label, onRevoke }: { revokedAt: string | null; label: string; onRevoke: () => void }) {
+  return revokedAt ? (
+    <Chip size="small" label={`Revoked ${fmtDateTime(revokedAt)}`} />
+  ) : (
+    <Button color="error" size="small" onClick={onRevoke} aria-label={label}>
+      Revoke
+    </Button>
+  );
+}
+
+/**
+ * One server call at a time with its busy flag and its readable error: `run(call, 'Failed to … Please try again')`
+ * resolves true when the call succeeded. Sections keep one for the dialog and one for the list's actions.
+ */
+export function useServerAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (call: () => Promise<unknown>, failure: string): Promise<boolean> => {
+    setBusy(true);
+    setError(null);
+    try {
+      await call();
+      return true;
+    } catch (e) {
+      setError(errorMessage(e, failure));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, setError, run };
+}
