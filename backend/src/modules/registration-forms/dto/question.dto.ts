@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -24,85 +25,82 @@ import { QUESTION_TYPES, type QuestionType } from '../answer-rules';
 const trimEach = ({ value }: { value: unknown }) =>
   Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.trim() : v)) : value;
 
+/*
+ * The rules of each field, written once: a new question must have a label and a type, an edit may send any field
+ * (absent = unchanged, never null where the column is not nullable).
+ */
+const LabelRules = () =>
+  applyDecorators(
+    Transform(trim),
+    IsString({ message: 'Label is required' }),
+    IsNotEmpty({ message: 'Label is required' }),
+    MaxLength(200, { message: 'Label must be at most 200 characters' }),
+  );
+const HintRules = () =>
+  applyDecorators(
+    IsOptional(),
+    Transform(trim),
+    IsString({ message: 'Hint must be text' }),
+    MaxLength(300, { message: 'Hint must be at most 300 characters' }),
+  );
+const TypeRules = () => IsIn(QUESTION_TYPES, { message: `type must be one of ${QUESTION_TYPES.join(', ')}` });
+const OptionsRules = () =>
+  applyDecorators(
+    IsOptionalNotNull(),
+    Transform(trimEach),
+    IsArray({ message: 'options must be a list of texts' }),
+    ArrayMaxSize(50, { message: 'A question can have at most 50 options' }),
+    ArrayUnique({ message: 'Each option can be listed once' }),
+    IsString({ each: true, message: 'Each option must be text' }),
+    IsNotEmpty({ each: true, message: 'An option cannot be empty' }),
+    MaxLength(100, { each: true, message: 'An option must be at most 100 characters' }),
+  );
+/** A list of class ids, or null for every class (questions and waivers alike). */
+export const ClassIdsRules = (description: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: [String], nullable: true, description }),
+    IsOptional(),
+    ValidateIf((_, v) => v !== null),
+    IsArray({ message: 'classIds must be a list of class ids' }),
+    ArrayMaxSize(500),
+    IsUUID('all', { each: true, message: 'classIds must be a list of class ids' }),
+  );
+/** An optional true/false that, when sent, is not null. */
+export const FlagRules = (name: string) => applyDecorators(IsOptionalNotNull(), IsBoolean({ message: `${name} must be true or false` }));
+const PositionRules = () =>
+  applyDecorators(
+    IsOptionalNotNull(),
+    IsInt({ message: 'position must be a whole number' }),
+    Min(0, { message: 'position must be 0 or more' }),
+    Max(10000, { message: 'position must be at most 10000' }),
+  );
+
 /** A question of the registration form (admin). `classIds` absent or null: every class. */
 export class CreateQuestionDto {
-  @Transform(trim)
-  @IsString({ message: 'Label is required' })
-  @IsNotEmpty({ message: 'Label is required' })
-  @MaxLength(200, { message: 'Label must be at most 200 characters' })
-  label: string;
-  @IsOptional()
-  @Transform(trim)
-  @IsString({ message: 'Hint must be text' })
-  @MaxLength(300, { message: 'Hint must be at most 300 characters' })
-  hint?: string | null;
-  @IsIn(QUESTION_TYPES, { message: `type must be one of ${QUESTION_TYPES.join(', ')}` }) type: QuestionType;
-  @IsOptionalNotNull()
-  @Transform(trimEach)
-  @IsArray({ message: 'options must be a list of texts' })
-  @ArrayMaxSize(50, { message: 'A question can have at most 50 options' })
-  @ArrayUnique({ message: 'Each option can be listed once' })
-  @IsString({ each: true, message: 'Each option must be text' })
-  @IsNotEmpty({ each: true, message: 'An option cannot be empty' })
-  @MaxLength(100, { each: true, message: 'An option must be at most 100 characters' })
-  options?: string[];
-  @IsOptionalNotNull() @IsBoolean({ message: 'required must be true or false' }) required?: boolean;
-  @ApiPropertyOptional({ type: [String], nullable: true, description: 'Absent or null: every class' })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsArray({ message: 'classIds must be a list of class ids' })
-  @ArrayMaxSize(500)
-  @IsUUID('all', { each: true, message: 'classIds must be a list of class ids' })
-  classIds?: string[] | null;
-  @IsOptionalNotNull() @IsBoolean({ message: 'perAttendee must be true or false' }) perAttendee?: boolean;
-  @IsOptionalNotNull() @IsBoolean({ message: 'showToTeacher must be true or false' }) showToTeacher?: boolean;
-  @IsOptionalNotNull()
-  @IsInt({ message: 'position must be a whole number' })
-  @Min(0, { message: 'position must be 0 or more' })
-  @Max(10000, { message: 'position must be at most 10000' })
-  position?: number;
-  @IsOptionalNotNull() @IsBoolean({ message: 'active must be true or false' }) active?: boolean;
+  @LabelRules() label: string;
+  @HintRules() hint?: string | null;
+  @TypeRules() type: QuestionType;
+  @OptionsRules() options?: string[];
+  @FlagRules('required') required?: boolean;
+  @ClassIdsRules('Absent or null: every class') classIds?: string[] | null;
+  @FlagRules('perAttendee') perAttendee?: boolean;
+  @FlagRules('showToTeacher') showToTeacher?: boolean;
+  @PositionRules() position?: number;
+  @FlagRules('active') active?: boolean;
 }
 
 /** Any field of the question; read-only fields the admin form echoes back are accepted and ignored. */
 export class UpdateQuestionDto {
-  @IsOptionalNotNull()
-  @Transform(trim)
-  @IsString({ message: 'Label is required' })
-  @IsNotEmpty({ message: 'Label is required' })
-  @MaxLength(200, { message: 'Label must be at most 200 characters' })
-  label?: string;
-  @IsOptional()
-  @Transform(trim)
-  @IsString({ message: 'Hint must be text' })
-  @MaxLength(300, { message: 'Hint must be at most 300 characters' })
-  hint?: string | null;
-  @IsOptionalNotNull() @IsIn(QUESTION_TYPES, { message: `type must be one of ${QUESTION_TYPES.join(', ')}` }) type?: QuestionType;
-  @IsOptionalNotNull()
-  @Transform(trimEach)
-  @IsArray({ message: 'options must be a list of texts' })
-  @ArrayMaxSize(50, { message: 'A question can have at most 50 options' })
-  @ArrayUnique({ message: 'Each option can be listed once' })
-  @IsString({ each: true, message: 'Each option must be text' })
-  @IsNotEmpty({ each: true, message: 'An option cannot be empty' })
-  @MaxLength(100, { each: true, message: 'An option must be at most 100 characters' })
-  options?: string[];
-  @IsOptionalNotNull() @IsBoolean({ message: 'required must be true or false' }) required?: boolean;
-  @ApiPropertyOptional({ type: [String], nullable: true, description: 'null: every class' })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsArray({ message: 'classIds must be a list of class ids' })
-  @ArrayMaxSize(500)
-  @IsUUID('all', { each: true, message: 'classIds must be a list of class ids' })
-  classIds?: string[] | null;
-  @IsOptionalNotNull() @IsBoolean({ message: 'perAttendee must be true or false' }) perAttendee?: boolean;
-  @IsOptionalNotNull() @IsBoolean({ message: 'showToTeacher must be true or false' }) showToTeacher?: boolean;
-  @IsOptionalNotNull()
-  @IsInt({ message: 'position must be a whole number' })
-  @Min(0, { message: 'position must be 0 or more' })
-  @Max(10000, { message: 'position must be at most 10000' })
-  position?: number;
-  @IsOptionalNotNull() @IsBoolean({ message: 'active must be true or false' }) active?: boolean;
+  @IsOptionalNotNull() @LabelRules() label?: string;
+  @HintRules() hint?: string | null;
+  @IsOptionalNotNull() @TypeRules() type?: QuestionType;
+  @OptionsRules() options?: string[];
+  @FlagRules('required') required?: boolean;
+  @ClassIdsRules('null: every class') classIds?: string[] | null;
+  @FlagRules('perAttendee') perAttendee?: boolean;
+  @FlagRules('showToTeacher') showToTeacher?: boolean;
+  @PositionRules() position?: number;
+  @FlagRules('active') active?: boolean;
   @IsOptional() id?: unknown;
   @IsOptional() archived?: unknown;
   @IsOptional() answerCount?: unknown;

@@ -1,47 +1,39 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
+import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
+import { ClassIdsRules, FlagRules } from './question.dto';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { trim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 import { EXAMPLE_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
 
+const TitleRules = () =>
+  applyDecorators(
+    Transform(trim),
+    IsString({ message: 'Title is required' }),
+    IsNotEmpty({ message: 'Title is required' }),
+    MaxLength(200, { message: 'Title must be at most 200 characters' }),
+  );
+/** A version's text (Markdown). */
+const BodyRules = () =>
+  applyDecorators(
+    IsString({ message: 'body must be the waiver text' }),
+    IsNotEmpty({ message: 'The waiver text cannot be empty' }),
+    MaxLength(50_000, { message: 'The waiver text must be at most 50,000 characters' }),
+  );
+
 export class CreateWaiverDto {
-  @Transform(trim)
-  @IsString({ message: 'Title is required' })
-  @IsNotEmpty({ message: 'Title is required' })
-  @MaxLength(200, { message: 'Title must be at most 200 characters' })
-  title: string;
-  @ApiPropertyOptional({ type: [String], nullable: true, description: 'Absent or null: every class' })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsArray({ message: 'classIds must be a list of class ids' })
-  @ArrayMaxSize(500)
-  @IsUUID('all', { each: true, message: 'classIds must be a list of class ids' })
-  classIds?: string[] | null;
-  @IsOptionalNotNull() @IsBoolean({ message: 'active must be true or false' }) active?: boolean;
+  @TitleRules() title: string;
+  @ClassIdsRules('Absent or null: every class') classIds?: string[] | null;
+  @FlagRules('active') active?: boolean;
   /** The first version's text (Markdown), if given: the same as POST /api/waivers/{id}/versions. */
-  @IsOptionalNotNull()
-  @IsString({ message: 'body must be the waiver text' })
-  @IsNotEmpty({ message: 'The waiver text cannot be empty' })
-  @MaxLength(50_000, { message: 'The waiver text must be at most 50,000 characters' })
-  body?: string;
+  @IsOptionalNotNull() @BodyRules() body?: string;
 }
 
 export class UpdateWaiverDto {
-  @IsOptionalNotNull()
-  @Transform(trim)
-  @IsString({ message: 'Title is required' })
-  @IsNotEmpty({ message: 'Title is required' })
-  @MaxLength(200, { message: 'Title must be at most 200 characters' })
-  title?: string;
-  @ApiPropertyOptional({ type: [String], nullable: true, description: 'null: every class' })
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsArray({ message: 'classIds must be a list of class ids' })
-  @ArrayMaxSize(500)
-  @IsUUID('all', { each: true, message: 'classIds must be a list of class ids' })
-  classIds?: string[] | null;
-  @IsOptionalNotNull() @IsBoolean({ message: 'active must be true or false' }) active?: boolean;
+  @IsOptionalNotNull() @TitleRules() title?: string;
+  @ClassIdsRules('null: every class') classIds?: string[] | null;
+  @FlagRules('active') active?: boolean;
   // Read-only fields the admin form echoes back: ignored (a version's text changes only by adding a version).
   @IsOptional() id?: unknown;
   @IsOptional() currentVersion?: unknown;
@@ -52,10 +44,7 @@ export class UpdateWaiverDto {
 }
 
 export class CreateWaiverVersionDto {
-  @IsString({ message: 'body must be the waiver text' })
-  @IsNotEmpty({ message: 'The waiver text cannot be empty' })
-  @MaxLength(50_000, { message: 'The waiver text must be at most 50,000 characters' })
-  body: string;
+  @BodyRules() body: string;
 }
 
 export class WaiverVersionResponseDto {
