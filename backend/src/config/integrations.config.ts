@@ -4,7 +4,7 @@ import { IsPositiveIntEnv, IsSetInEnv, positiveInt, str, validateEnv } from './e
 
 /** API keys and outbound webhooks (modules/api-keys, modules/webhooks). */
 export interface IntegrationsConfig {
-  /** Requests one API key may make per minute (per instance, like the per-IP budgets). */
+  /** Requests one API key may make per minute, counted for the whole deployment (the shared PostgreSQL counters). */
   apiKeyRateLimitPerMinute: number;
   /**
    * Deliver webhooks to private, loopback and link-local addresses. Off in production: a URL that resolves to
