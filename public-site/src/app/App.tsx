@@ -160,9 +160,9 @@ export function App({ embedded = false }: { embedded?: boolean }) {
           </Route>
         </Switch>
       </main>
-      <SiteFooter />
+      {!embedded && <SiteFooter />}
       <RouteOverlay />
-      <ScrollToTop />
+      {!embedded && <ScrollToTop />}
     </OrganizationProvider>
   );
 }

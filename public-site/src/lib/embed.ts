@@ -26,7 +26,10 @@ export function reportHeightToParent(win: Window = window): () => void {
   if (win.parent === win) return () => undefined;
   let last = -1;
   const post = () => {
-    const height = Math.ceil(win.document.body.getBoundingClientRect().height);
+    // The body's scroll height counts content overflowing it (margins, a last element's overhang) yet, unlike the
+    // document's, is not held up at the frame's current height, so the frame can shrink again.
+    const body = win.document.body;
+    const height = Math.ceil(Math.max(body.scrollHeight, body.getBoundingClientRect().height));
     if (height === last) return;
     last = height;
     win.parent.postMessage({ type: EMBED_RESIZE_MESSAGE, height }, '*');
