@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn } from './admin-helpers';
+import { ADMIN, apiSignIn, signInUi } from './admin-helpers';
 import { DEMO_ORG_ID, DEMO_ORG_NAME, fillStudent, uniqueEmail } from './public-helpers';
 import { E2E_PORT } from './stripe-env';
 import { onboardDemoOrganization, serveStripeJsDouble } from './stripe-helpers';
@@ -53,6 +53,7 @@ async function toPaymentStep(frame: FrameLocator, email: string, firstName: stri
 }
 
 test.describe('Booking widget on another site', () => {
+  test.describe.configure({ mode: 'serial' });
   let declared: Awaited<ReturnType<typeof startHostSite>>;
   let undeclared: Awaited<ReturnType<typeof startHostSite>>;
 
@@ -65,6 +66,28 @@ test.describe('Booking widget on another site', () => {
     await setEmbedDomains(request, []);
     await declared?.close();
     await undeclared?.close();
+  });
+
+  test('should let the admin declare the site and copy the widget code in Settings → Integrations', async ({ page, request }) => {
+    await setEmbedDomains(request, []);
+    await signInUi(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto('/admin/settings?tab=integrations');
+    const section = page.getByRole('region', { name: 'Website widget' });
+    const sites = section.getByRole('textbox', { name: 'Sites allowed to show the widget' });
+    await sites.fill('www.example.com/classes');
+    await expect(section.getByText('Not a site address: www.example.com/classes')).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Save widget sites' })).toBeDisabled();
+    await sites.fill(`${declared.origin}/`);
+    await section.getByRole('button', { name: 'Save widget sites' }).click();
+    await expect(section.getByText('Website widget settings saved successfully!')).toBeVisible();
+    const code = await section.getByRole('textbox', { name: 'Widget code' }).inputValue();
+    expect(code).toBe(`<script src="${CLASSLANE}/embed.js" data-organization="${DEMO_ORG_ID}" async></script>`);
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/h25c-embed-settings.png', fullPage: true });
+    const admin = await apiSignIn(request, ADMIN.email, ADMIN.password);
+    const saved = await request.get('/api/settings', { headers: { Authorization: `Bearer ${admin.token}` } });
+    expect((await saved.json()).data.embedDomains).toEqual([declared.origin]);
   });
 
   test('should show the class list in a frame that sizes itself, and register a student in person inside it', async ({ page }) => {

@@ -31,7 +31,16 @@ export function EmbedSection({ settings }: { settings: Settings }) {
 
   const onSave = () => {
     if (invalid.length) return;
-    save.mutate({ embedDomains: domains }, { onSuccess: () => setSuccess('Website widget settings saved successfully!') });
+    save.mutate(
+      { embedDomains: domains },
+      {
+        onSuccess: (saved) => {
+          // The sites as the server stored them (trailing slash dropped, host in lower case, duplicates once).
+          setText((saved.embedDomains ?? []).join('\n'));
+          setSuccess('Website widget settings saved successfully!');
+        },
+      },
+    );
   };
 
   return (
