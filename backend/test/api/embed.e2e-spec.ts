@@ -151,6 +151,10 @@ describe('embeddable widget', () => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
+  it("should keep the widget's framed copies of the pages out of search engines", async () => {
+    expect((await t.http.get('/robots.txt').expect(200)).text.split('\n')).toContain('Disallow: /embed/');
+  });
+
   it('should serve embed.js small, cacheable with an ETag, and loadable from any site', async () => {
     const res = await t.http.get('/embed.js').expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/javascript/);
