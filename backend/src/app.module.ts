@@ -36,6 +36,7 @@ import { RegistrationModule } from './modules/registration/registration.module';
 import { RegistrationFormsModule } from './modules/registration-forms/registration-forms.module';
 import { ReportingModule } from './modules/reporting/reporting.module';
 import { SeoModule } from './modules/seo/seo.module';
+import { EmbedModule } from './modules/embed/embed.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { StripeModule } from './modules/stripe/stripe.module';
 import { StudentsModule } from './modules/students/students.module';
@@ -85,6 +86,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     HealthModule,
     MetricsModule,
     SeoModule,
+    EmbedModule,
     AnalyticsModule,
     ItAdminModule,
     DataExportModule,

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { GZIP_THRESHOLD, installFastPath } from './common/http/fast-path';
 import { serveFrontends } from './common/http/frontends';
 import { PublicListCache } from './modules/classes/public-list.cache';
+import { EmbedFramePolicy } from './modules/embed/embed-frame.policy';
 import { installMetrics } from './modules/metrics/metrics.http';
 import { publicListFastRoute } from './modules/classes/public-list.fast-route';
 import { BEACON_BODY_LIMIT, BEACON_PATH, beaconBodyParser, byteSize, jsonBodyParser } from './common/http/body-parsers';
@@ -22,9 +23,9 @@ import { setupOpenApi } from './common/openapi/openapi';
 import type { AllConfigType } from './config/config.type';
 import type { AppConfig } from './config/app.config';
 
-/** The API prefix; sitemap.xml and robots.txt stay at the root (shared with the OpenAPI generator). */
+/** The API prefix; sitemap.xml, robots.txt and the widget's embed.js stay at the root (shared with the OpenAPI generator). */
 export const API_PREFIX = 'api';
-export const API_PREFIX_OPTIONS = { exclude: ['sitemap.xml', 'robots.txt'] };
+export const API_PREFIX_OPTIONS = { exclude: ['sitemap.xml', 'robots.txt', 'embed.js'] };
 
 /** The security headers (helmet's, through @fastify/helmet): one object, so the fast path sends the same ones. */
 const SECURITY_HEADERS: HelmetOptions = {
@@ -105,7 +106,10 @@ export async function configureApp(app: NestFastifyApplication) {
   app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
   app.useGlobalPipes(createValidationPipe());
   setupOpenApi(app);
-  if (settings.serveFrontends) await serveFrontends(instance, repoRoot());
+  if (settings.serveFrontends) {
+    const framePolicy = app.get(EmbedFramePolicy);
+    await serveFrontends(instance, repoRoot(), (p) => framePolicy.extraAncestors(p));
+  }
   app.enableShutdownHooks();
   // Same headers as @fastify/cors gives a request without Origin (the fast path skips CORS requests).
   // Vary is the route's (it depends on the body's size).

@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { Router } from 'wouter';
 import { App } from '@/app/App';
+import { embedBase, reportHeightToParent } from '@/lib/embed';
 import { prefetchPublic } from '@/lib/apiClient';
 import { brandingPath, readCachedBranding } from '@/lib/branding';
 import { prefetchClass, prefetchClasses } from '@/lib/publicApi';
@@ -10,7 +12,8 @@ import '@/styles/layout.css';
 
 /** Start the first page's data now, in parallel with loading its code chunk. */
 function prefetchFirstPage(): void {
-  const { pathname, search } = window.location;
+  const { search } = window.location;
+  const pathname = window.location.pathname.slice(embedBase(window.location.pathname).length);
   const org = /^\/org\/([^/]+)\/?$/.exec(pathname);
   if (org) {
     const id = decodeURIComponent(org[1]);
@@ -28,8 +31,17 @@ function prefetchFirstPage(): void {
 
 prefetchFirstPage();
 
+// Inside the booking widget every route lives under /embed/<organization id>, the addresses its sites may frame.
+const base = embedBase(window.location.pathname);
+if (base) {
+  document.documentElement.classList.add('embedded');
+  reportHeightToParent();
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <Router base={base}>
+      <App embedded={base !== ''} />
+    </Router>
   </StrictMode>,
 );

@@ -503,6 +503,9 @@ export interface paths {
   "/api/webhooks/twilio/status": {
     post: operations["TwilioWebhooks_status"];
   };
+  "/embed.js": {
+    get: operations["Embed_script"];
+  };
   "/robots.txt": {
     get: operations["Seo_robots"];
   };
@@ -2549,6 +2552,7 @@ export interface components {
       selfService?: boolean;
       selfServiceCancelHoursBefore?: number;
       selfServiceTransfers?: boolean;
+      embedDomains?: string[];
     };
     PaymentIntentResponseDto: {
       /**
@@ -4085,6 +4089,13 @@ export interface components {
       selfServiceTransfers: boolean;
       /** @description The automatic discounts every price quote applies */
       discountRules: components["schemas"]["DiscountRulesDto"];
+      /**
+       * @description The sites (HTTPS origins) allowed to show the organization's booking widget in a frame
+       * @example [
+       *   "https://www.example.com"
+       * ]
+       */
+      embedDomains: string[];
       contactInfo: components["schemas"]["ContactInfoResponseDto"];
       branding: components["schemas"]["BrandingResponseDto"];
       adminProfile: components["schemas"]["AdminProfileResponseDto"];
@@ -5018,6 +5029,7 @@ export interface components {
       selfService?: boolean;
       selfServiceCancelHoursBefore?: number;
       selfServiceTransfers?: boolean;
+      embedDomains?: string[];
       discounts?: components["schemas"]["DiscountPercentsDto"];
       discountRules?: components["schemas"]["DiscountRulesDto"];
       /** Format: uuid */
@@ -12107,6 +12119,22 @@ export interface operations {
             success: true;
             data: components["schemas"]["TwilioWebhookResponseDto"];
           };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Embed_script: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/javascript": string;
         };
       };
       /** @description Bad input: the field messages are in `errors` */

@@ -90,6 +90,8 @@ export default defineConfig({
         CARD_INTENT_RATE_LIMIT_PER_MINUTE: '1000',
         REGISTRATION_RATE_LIMIT_PER_MINUTE: '100000',
         PLATFORM_ADMIN_PASSWORD: 'e2e-staff-password',
+        // The widget spec's host pages are plain-http local servers: allow them among the embed domains.
+        EMBED_ALLOW_LOCAL_HTTP: 'true',
         PUBLIC_URL: `http://localhost:${PORT}`,
         STRIPE_SECRET_KEY: STRIPE_E2E.secretKey,
         STRIPE_PUBLISHABLE_KEY: STRIPE_E2E.publishableKey,

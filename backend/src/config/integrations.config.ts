@@ -4,7 +4,7 @@ import { IsPositiveIntEnv, IsSetInEnv, positiveInt, str, validateEnv } from './e
 
 /** API keys and outbound webhooks (modules/api-keys, modules/webhooks). */
 export interface IntegrationsConfig {
-  /** Requests one API key may make per minute (per instance, like the per-IP budgets). */
+  /** Requests one API key may make per minute, counted for the whole deployment (the shared PostgreSQL counters). */
   apiKeyRateLimitPerMinute: number;
   /**
    * Deliver webhooks to private, loopback and link-local addresses. Off in production: a URL that resolves to
@@ -15,6 +15,12 @@ export interface IntegrationsConfig {
   webhookRetryBaseMs: number;
   /** A delivery attempt that has not answered by then counts as failed. */
   webhookTimeoutMs: number;
+  /**
+   * Accept http://localhost and http://127.0.0.1 origins in an organization's embedDomains (the widget's allowed
+   * framing sites). Off in production, where only HTTPS origins make sense; on in tests and local development,
+   * whose pages are served over plain http.
+   */
+  embedAllowLocalHttp: boolean;
 }
 
 class IntegrationsEnvValidator {
@@ -23,7 +29,15 @@ class IntegrationsEnvValidator {
   @IsIn(['true', 'false'], { message: 'WEBHOOK_ALLOW_PRIVATE_HOSTS must be true or false' })
   WEBHOOK_ALLOW_PRIVATE_HOSTS?: string;
   @IsSetInEnv() @IsPositiveIntEnv('WEBHOOK_RETRY_BASE_MS') WEBHOOK_RETRY_BASE_MS?: string;
+  @IsSetInEnv() @IsPositiveIntEnv('WEBHOOK_TIMEOUT_MS') WEBHOOK_TIMEOUT_MS?: string;
+  @IsSetInEnv()
+  @IsIn(['true', 'false'], { message: 'EMBED_ALLOW_LOCAL_HTTP must be true or false' })
+  EMBED_ALLOW_LOCAL_HTTP?: string;
 }
+
+/** The widget's local-http allowance: EMBED_ALLOW_LOCAL_HTTP=true, or a test run (NODE_ENV=test). */
+export const embedAllowsLocalHttp = (env: NodeJS.ProcessEnv = process.env) =>
+  str(env.EMBED_ALLOW_LOCAL_HTTP) === 'true' || env.NODE_ENV === 'test';
 
 export function readIntegrationsConfig(env: NodeJS.ProcessEnv): IntegrationsConfig {
   validateEnv(env, IntegrationsEnvValidator);
@@ -31,7 +45,8 @@ export function readIntegrationsConfig(env: NodeJS.ProcessEnv): IntegrationsConf
     apiKeyRateLimitPerMinute: positiveInt(env, 'API_KEY_RATE_LIMIT_PER_MINUTE', 300),
     webhookAllowPrivateHosts: str(env.WEBHOOK_ALLOW_PRIVATE_HOSTS) === 'true',
     webhookRetryBaseMs: positiveInt(env, 'WEBHOOK_RETRY_BASE_MS', 60_000),
-    webhookTimeoutMs: 10_000,
+    webhookTimeoutMs: positiveInt(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
+    embedAllowLocalHttp: embedAllowsLocalHttp(env),
   };
 }
 

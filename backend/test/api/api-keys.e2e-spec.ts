@@ -190,3 +190,50 @@ describe('API keys', () => {
     await t.http.get('/api/classes').set(bearer(key.secret)).expect(401);
   });
 });
+
+/** The per-key budget is kept in PostgreSQL: two instances on one database spend one budget, not two. */
+describe('API key rate limit across two instances', () => {
+  let a: TestApp;
+  let b: TestApp;
+  const LIMIT = 6;
+  beforeAll(async () => {
+    a = await createTestApp({ API_KEY_RATE_LIMIT_PER_MINUTE: String(LIMIT) });
+    b = await createTestApp({ API_KEY_RATE_LIMIT_PER_MINUTE: String(LIMIT) }, { databaseUrl: a.url });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('should hold the limit as for one instance when requests with one key alternate between them', async () => {
+    const org = await createOrg(a, { plan: 'professional' });
+    const key = (
+      await a.http
+        .post('/api/api-keys')
+        .set(org.auth)
+        .send({ name: 'Zapier', scopes: ['read'] })
+        .expect(201)
+    ).body.data;
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMIT + 3; i++)
+      statuses.push((await (i % 2 ? b : a).http.get('/api/classes').set({ Authorization: `Bearer ${key.secret}` })).status);
+    // In memory per instance, each would have allowed LIMIT: all LIMIT + 3 would pass.
+    expect(statuses).toEqual([...Array(LIMIT).fill(200), 429, 429, 429]);
+    const [row] = await a.db.query('SELECT hits, blocked_until > now() AS blocked FROM rate_limit_counters WHERE key = $1', [
+      `api-key:${key.id}`,
+    ]);
+    expect(row).toEqual({ hits: LIMIT + 1, blocked: true });
+    // Another key of the same organization has its own budget, on either instance.
+    const calm = (
+      await b.http
+        .post('/api/api-keys')
+        .set(org.auth)
+        .send({ name: 'Calm', scopes: ['read'] })
+        .expect(201)
+    ).body.data;
+    await b.http
+      .get('/api/classes')
+      .set({ Authorization: `Bearer ${calm.secret}` })
+      .expect(200);
+  });
+});

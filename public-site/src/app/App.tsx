@@ -46,11 +46,12 @@ function useSessionExpiry() {
   }, []);
 }
 
-export function App() {
+/** `embedded`: the booking widget inside another site, which has its own header and footer. */
+export function App({ embedded = false }: { embedded?: boolean }) {
   useSessionExpiry();
   return (
     <OrganizationProvider>
-      <SiteHeader />
+      {!embedded && <SiteHeader />}
       <main id="main" tabIndex={-1}>
         <Switch>
           <Route path="/">
@@ -159,9 +160,9 @@ export function App() {
           </Route>
         </Switch>
       </main>
-      <SiteFooter />
+      {!embedded && <SiteFooter />}
       <RouteOverlay />
-      <ScrollToTop />
+      {!embedded && <ScrollToTop />}
     </OrganizationProvider>
   );
 }

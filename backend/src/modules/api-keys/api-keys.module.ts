@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { ApiKeyActorInterceptor, ApiKeyAuthenticator } from '../../common/auth/api-key';
+import { RateLimitsModule } from '../rate-limits/rate-limits.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { ApiKeysController } from './api-keys.controller';
 import { ApiKeysRepository } from './api-keys.repository';
@@ -11,7 +12,7 @@ import { ApiKeysService } from './api-keys.service';
  * checks a `cl_live_` Bearer credential with. The interceptor names the key in what its requests record.
  */
 @Module({
-  imports: [SubscriptionsModule],
+  imports: [SubscriptionsModule, RateLimitsModule],
   controllers: [ApiKeysController],
   providers: [
     ApiKeysRepository,

@@ -5,6 +5,7 @@ import { API_KEY_PREFIX, ApiKeyAuthenticator, ApiKeyRateLimited, type ApiKeyPrin
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Role } from '../../common/auth/roles';
 import type { AllConfigType } from '../../config/config.type';
+import { PostgresThrottlerStorage } from '../rate-limits/postgres-throttler.storage';
 import { FREE_PLAN_ID, planIdThatApplies } from '../subscriptions/plan-policy';
 import { UsageService } from '../subscriptions/usage.service';
 import { ApiKeysRepository, type ApiKeyRow, type KeyForRequest } from './api-keys.repository';
@@ -24,17 +25,17 @@ const view = (k: ApiKeyRow) => ({
 
 /**
  * API keys: made and revoked by an admin, and checked on every request that carries one (the auth guard calls
- * `authenticate` through the ApiKeyAuthenticator port). Each key has its own per-minute budget, counted in this
- * instance's memory like the per-IP budgets.
+ * `authenticate` through the ApiKeyAuthenticator port). Each key has its own per-minute budget, counted in the
+ * shared PostgreSQL counters like the per-IP budgets, so it holds for the deployment however many instances serve it.
  */
 @Injectable()
 export class ApiKeysService extends ApiKeyAuthenticator {
-  private readonly windows = new Map<string, { start: number; count: number }>();
   private readonly perMinute: number;
 
   constructor(
     private readonly repo: ApiKeysRepository,
     private readonly usage: UsageService,
+    private readonly counters: PostgresThrottlerStorage,
     config: ConfigService<AllConfigType>,
   ) {
     super();
@@ -75,7 +76,7 @@ export class ApiKeysService extends ApiKeyAuthenticator {
       // The refusal names the plan that has API access (the same 403 an admin gets creating a key).
       await this.usage.assertFeature(key.organizationId, 'apiAccess');
     }
-    this.count(key);
+    await this.count(key);
     const user: AuthUser = {
       id: key.createdBy,
       email: key.email,
@@ -101,18 +102,14 @@ export class ApiKeysService extends ApiKeyAuthenticator {
     return Boolean(features?.apiAccess);
   }
 
-  /** A fixed one-minute window per key; over budget is a 429 with Retry-After. */
-  private count(key: KeyForRequest) {
-    const now = Date.now();
-    let w = this.windows.get(key.id);
-    if (!w || now - w.start >= 60_000) {
-      if (this.windows.size > 10_000) this.windows.clear();
-      w = { start: now, count: 0 };
-      this.windows.set(key.id, w);
-    }
-    w.count += 1;
-    if (w.count > this.perMinute) {
-      const retryAfter = Math.max(1, Math.ceil((w.start + 60_000 - now) / 1000));
+  /**
+   * A fixed one-minute window per key in the shared counters; the request over budget blocks the key for a minute
+   * (refused, not counted), answered with a 429 and Retry-After.
+   */
+  private async count(key: KeyForRequest) {
+    const state = await this.counters.increment(`api-key:${key.id}`, 60_000, this.perMinute, 60_000);
+    if (state.isBlocked) {
+      const retryAfter = Math.max(1, state.timeToBlockExpire);
       throw new ApiKeyRateLimited(
         `The API key "${key.name}" made more than ${this.perMinute} requests this minute. Try again in ${retryAfter} s.`,
         retryAfter,

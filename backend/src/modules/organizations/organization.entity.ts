@@ -49,6 +49,8 @@ export interface OrganizationSettings {
     siblings: { kind: 'percent' | 'amount'; value: number } | null;
     combine: 'best' | 'stack';
   };
+  /** The origins allowed to frame the organization's booking widget (CSP frame-ancestors); absent: none. */
+  embedDomains?: string[];
 }
 
 /** The student portal's rules as the organization set them, with their defaults. */

@@ -8,6 +8,7 @@ import type { LockedEnrollment } from '../registration/enrollment.entity';
 import { EnrollmentsService } from '../registration/enrollments.service';
 import { mapEnrollment } from '../registration/student-record';
 import { StudentsService } from '../students/students.service';
+import { WebhookEvents } from '../webhooks/webhook-events';
 import type { MarkPaymentDto } from './dto/mark-payment.dto';
 
 interface PaymentContext {
@@ -35,6 +36,7 @@ export class InPersonPaymentsService {
     private readonly enrollments: EnrollmentsService,
     private readonly classes: ClassesService,
     private readonly activity: ActivityService,
+    private readonly webhooks: WebhookEvents,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
@@ -63,6 +65,16 @@ export class InPersonPaymentsService {
         },
         manager,
       );
+      // The same event as a card payment's, so a connected tool sees every payment whichever way it was taken.
+      await this.webhooks.publish(manager, organizationId, 'payment.succeeded', {
+        studentId: dto.studentId,
+        studentName: ctx.studentName,
+        classId: dto.classId,
+        className: ctx.classTitle,
+        enrollmentId: enrollment.id,
+        amount: amount / 100,
+        paymentMethod: 'in-person',
+      });
       return mapEnrollment({ ...updated, classTitle: ctx.classTitle });
     });
   }

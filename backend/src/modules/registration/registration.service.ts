@@ -236,6 +236,17 @@ export class RegistrationService {
           paymentStatus: enrollment.paymentStatus,
           source,
         });
+        // Paid on the spot (a teacher's walk-in marked paid now): announced like any other payment.
+        if (enrollment.paymentStatus === 'completed' && method === 'in-person')
+          await this.webhooks.publish(manager, organizationId, 'payment.succeeded', {
+            studentId: student.id,
+            studentName: name,
+            classId,
+            className: cls.title,
+            enrollmentId: enrollment.id,
+            amount: amountPaidCents / 100,
+            paymentMethod: 'in-person',
+          });
         if (cls.enrolledStudents >= cls.maxStudents) {
           await this.activity.record(
             organizationId,

@@ -144,14 +144,8 @@ export class StudentRecordsService {
         // A household attendee shares the contact's email.
         if (other && other.id !== id && other.id !== student.householdContactId) throw emailTaken();
         await this.students.update(manager, student, dto);
+        // student.updated is announced by the students module, which every change to a person goes through.
         if (dto.classEnrollments) await this.applyEnrollments(manager, student, dto.classEnrollments);
-        await this.webhooks.publish(manager, organizationId, 'student.updated', {
-          studentId: id,
-          firstName: dto.firstName,
-          lastName: dto.lastName,
-          email: dto.email,
-          phone: dto.phone ?? null,
-        });
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw emailTaken();
@@ -226,7 +220,7 @@ export class StudentRecordsService {
       if (!existing) {
         const cls = await this.classes.takeSeat(manager, w.classId, student.organizationId);
         const status = w.paymentStatus ?? 'pending';
-        await this.enrollments.insertEnrollment(manager, {
+        const inserted = await this.enrollments.insertEnrollment(manager, {
           organizationId: student.organizationId,
           studentId: student.id,
           classId: w.classId,
@@ -252,6 +246,26 @@ export class StudentRecordsService {
           },
           manager,
         );
+        const method = w.paymentMethod ?? 'in-person';
+        await this.webhooks.publish(manager, student.organizationId, 'enrollment.created', {
+          enrollmentId: inserted.id,
+          classId: w.classId,
+          className: cls.title,
+          studentId: student.id,
+          studentName: name,
+          email: student.email,
+          paymentMethod: method,
+          paymentStatus: status,
+          source: 'walk_in',
+        });
+        if (status === 'completed')
+          await this.announcePayment(
+            manager,
+            student,
+            { id: inserted.id, classId: w.classId, className: cls.title },
+            amountDueCents(cls),
+            method,
+          );
       } else if (w.paymentStatus && w.paymentStatus !== existing.paymentStatus) {
         if (existing.paymentMethod === 'card' || existing.status === 'held') throw cardStatusChanged();
         const cls = await this.classes.require(w.classId, student.organizationId, manager);
@@ -259,8 +273,35 @@ export class StudentRecordsService {
           paymentStatus: w.paymentStatus,
           amountPaidCents: w.paymentStatus === 'completed' ? amountDueCents(cls) : 0,
         });
+        // The admin marking an in-person payment received from the student's record: the same event as mark-paid.
+        if (w.paymentStatus === 'completed')
+          await this.announcePayment(
+            manager,
+            student,
+            { id: existing.id, classId: w.classId, className: cls.title },
+            amountDueCents(cls),
+            'in-person',
+          );
       }
     }
+  }
+
+  private announcePayment(
+    manager: EntityManager,
+    student: StudentEntity,
+    e: { id: string; classId: string; className: string },
+    amountCents: number,
+    paymentMethod: string,
+  ) {
+    return this.webhooks.publish(manager, student.organizationId, 'payment.succeeded', {
+      studentId: student.id,
+      studentName: `${student.firstName} ${student.lastName}`,
+      classId: e.classId,
+      className: e.className,
+      enrollmentId: e.id,
+      amount: amountCents / 100,
+      paymentMethod,
+    });
   }
 
   private async withEnrollments(rows: StudentEntity[]) {

@@ -72,6 +72,8 @@ export class SeoController {
       'Disallow: /it-admin',
       'Disallow: /api/',
       'Disallow: /signin',
+      // The booking widget's framed copies of the organization pages: the originals are the ones to index.
+      'Disallow: /embed/',
       `Sitemap: ${base}/sitemap.xml`,
       '',
     ].join('\n');

@@ -47,11 +47,14 @@ export class HouseholdsRepository {
   }
 
   /** A date of birth given later for an attendee known without one; a known date is never written over. */
-  async fillDateOfBirth(manager: EntityManager, id: string, dateOfBirth: string): Promise<void> {
-    await manager.query('UPDATE students SET date_of_birth = $2::date, updated_at = now() WHERE id = $1 AND date_of_birth IS NULL', [
-      id,
-      dateOfBirth,
-    ]);
+  /** True when the date was written (false: the attendee already had one). */
+  async fillDateOfBirth(manager: EntityManager, id: string, dateOfBirth: string): Promise<boolean> {
+    const rows = await returning(
+      manager,
+      'UPDATE students SET date_of_birth = $2::date, updated_at = now() WHERE id = $1 AND date_of_birth IS NULL RETURNING id',
+      [id, dateOfBirth],
+    );
+    return rows.length > 0;
   }
 
   /** The household contacts of these students (attendees), by attendee id. */

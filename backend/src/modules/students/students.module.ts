@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CommunicationsModule } from '../communications/communications.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { HouseholdsRepository } from './households.repository';
 import { StudentsRepository } from './students.repository';
 import { StudentsService } from './students.service';
@@ -9,7 +10,7 @@ import { StudentsService } from './students.service';
  * registration module (enrollments) sits above it and reaches people through StudentsService.
  */
 @Module({
-  imports: [CommunicationsModule],
+  imports: [CommunicationsModule, WebhooksModule],
   providers: [StudentsRepository, HouseholdsRepository, StudentsService],
   exports: [StudentsService],
 })

@@ -43,8 +43,18 @@ export class StudentsRepository {
     return new Map(rows.map((r) => [r.id, r.optIn]));
   }
 
-  async setCommunicationOptIn(organizationId: string, id: string, optIn: boolean): Promise<boolean> {
-    const rows: [unknown[], number] = await this.db.query(
+  /** The student by id in the caller's transaction (the caller has the id from its own organization's row). */
+  findById(id: string, manager: EntityManager): Promise<StudentEntity | null> {
+    return manager.getRepository(StudentEntity).findOneBy({ id });
+  }
+
+  async setCommunicationOptIn(
+    organizationId: string,
+    id: string,
+    optIn: boolean,
+    manager: EntityManager = this.db.manager,
+  ): Promise<boolean> {
+    const rows: [unknown[], number] = await manager.query(
       'UPDATE students SET communication_opt_in = $3, updated_at = now() WHERE id = $1 AND organization_id = $2 RETURNING id',
       [id, organizationId, optIn],
     );

@@ -1,6 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { RecipientDirectoryPort, type Recipient, type RecipientDirectory } from '../communications/recipient-directory';
+import { WebhookEvents } from '../webhooks/webhook-events';
 import type { StudentFieldsDto } from './dto/student-fields.dto';
 import { HouseholdsRepository } from './households.repository';
 import type { HouseholdStudent, StudentEntity } from './student.entity';
@@ -11,6 +13,10 @@ import { StudentsRepository } from './students.repository';
  * households that link an attendee to the contact who registered them. What happens to a seat (enrollments) is the
  * registration module's, which finds, adds and removes people through this service. It also fills the
  * communications module's recipient directory, so messages reach people without that module importing this one.
+ *
+ * Every change to a known person goes through here and announces `student.updated` (outbound webhooks) in the same
+ * transaction: the admin's edit, the student's own portal changes, unsubscribing, a date of birth filled in by a
+ * later household registration, and erasure. Connected tools (a CRM, a spreadsheet) then never drift from Classlane.
  */
 @Injectable()
 export class StudentsService implements RecipientDirectory, OnModuleInit {
@@ -18,6 +24,8 @@ export class StudentsService implements RecipientDirectory, OnModuleInit {
     private readonly repo: StudentsRepository,
     private readonly households: HouseholdsRepository,
     private readonly recipients: RecipientDirectoryPort,
+    private readonly webhooks: WebhookEvents,
+    @InjectDataSource() private readonly db: DataSource,
   ) {}
 
   onModuleInit(): void {
@@ -43,10 +51,16 @@ export class StudentsService implements RecipientDirectory, OnModuleInit {
     return this.repo.insertStudent(manager, studentFields(organizationId, f));
   }
 
-  /** The admin's edit of a student's details (the caller checked the email is free). */
-  update(manager: EntityManager, s: StudentEntity, f: StudentFieldsDto & { status?: string }): Promise<StudentEntity> {
+  /**
+   * A change to a student's details: the admin's edit or the student's own in the portal (the caller checked the
+   * email is free). Announced as `student.updated` when something actually changed.
+   */
+  async update(manager: EntityManager, s: StudentEntity, f: StudentFieldsDto & { status?: string }): Promise<StudentEntity> {
+    const before = announced(s);
     Object.assign(s, studentFields(s.organizationId, f));
-    return this.repo.saveStudent(manager, s);
+    const saved = await this.repo.saveStudent(manager, s);
+    await this.announce(manager, saved, before);
+    return saved;
   }
 
   /** Deletes the student (their enrollments are gone first); false when not found. */
@@ -89,8 +103,10 @@ export class StudentsService implements RecipientDirectory, OnModuleInit {
   }
 
   /** A date of birth given later for an attendee known without one; a known date is never written over. */
-  fillDateOfBirth(manager: EntityManager, id: string, dateOfBirth: string): Promise<void> {
-    return this.households.fillDateOfBirth(manager, id, dateOfBirth);
+  async fillDateOfBirth(manager: EntityManager, id: string, dateOfBirth: string): Promise<void> {
+    if (!(await this.households.fillDateOfBirth(manager, id, dateOfBirth))) return;
+    const s = await this.repo.findById(id, manager);
+    if (s) await this.announce(manager, s, { ...announced(s), dateOfBirth: null });
   }
 
   // --- The communications module's recipient directory ---
@@ -110,15 +126,66 @@ export class StudentsService implements RecipientDirectory, OnModuleInit {
     return this.repo.communicationOptIns(ids, manager);
   }
 
+  /** Unsubscribing (or the consent set by other paths than the edit): announced when it changed. */
   setOptIn(organizationId: string, id: string, optIn: boolean): Promise<boolean> {
-    return this.repo.setCommunicationOptIn(organizationId, id, optIn);
+    return this.db.transaction(async (m) => {
+      const s = await this.repo.findInOrganization(id, organizationId, m);
+      if (!s) return false;
+      const before = announced(s);
+      if (!(await this.repo.setCommunicationOptIn(organizationId, id, optIn, m))) return false;
+      await this.announce(m, { ...s, communicationOptIn: optIn }, before);
+      return true;
+    });
   }
 
   // --- Erasure ---
   /** Erasure: the person is anonymised (the row stays for the money trail); null when not in the organization. */
-  anonymise(manager: EntityManager, organizationId: string, id: string): Promise<{ name: string; email: string } | null> {
-    return this.repo.anonymise(manager, organizationId, id);
+  async anonymise(manager: EntityManager, organizationId: string, id: string): Promise<{ name: string; email: string } | null> {
+    const person = await this.repo.anonymise(manager, organizationId, id);
+    if (!person) return null;
+    // Connected tools hold the person's details too: they learn the record now says 'Erased Student'.
+    const s = await this.repo.findById(id, manager);
+    if (s) await this.webhooks.publish(manager, organizationId, 'student.updated', { ...announced(s), erased: true });
+    return person;
   }
+
+  /** `student.updated` with the student as now stored and the fields that changed; nothing when none did. */
+  private async announce(
+    manager: EntityManager,
+    s: Parameters<typeof announced>[0] & { organizationId: string },
+    before: AnnouncedStudent,
+  ) {
+    const after = announced(s);
+    const changed = (Object.keys(after) as (keyof AnnouncedStudent)[]).filter((k) => k !== 'studentId' && after[k] !== before[k]);
+    if (!changed.length) return;
+    await this.webhooks.publish(manager, s.organizationId, 'student.updated', { ...after, changed });
+  }
+}
+
+type AnnouncedStudent = ReturnType<typeof announced>;
+
+/** What a `student.updated` event says about the student (the fields a connected tool keeps). */
+function announced(s: {
+  id?: string;
+  studentId?: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  communicationOptIn: boolean;
+  householdContactId?: string | null;
+  dateOfBirth?: string | null;
+}) {
+  return {
+    studentId: (s.studentId ?? s.id)!,
+    firstName: s.firstName,
+    lastName: s.lastName,
+    email: s.email,
+    phone: s.phone ?? null,
+    communicationOptIn: s.communicationOptIn,
+    householdContactId: s.householdContactId ?? null,
+    dateOfBirth: s.dateOfBirth ?? null,
+  };
 }
 
 function studentFields(organizationId: string, f: StudentFieldsDto & { status?: string }): Partial<StudentEntity> {

@@ -21,6 +21,7 @@ import { filled, trim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 import { IsIanaTimeZone } from '../../../common/time-zone';
 import { IsCancellationPolicy, MAX_CANCELLATION_TIERS } from '../../../common/cancellation-policy';
+import { IsEmbedOrigins, MAX_EMBED_DOMAINS, normalizeEmbedDomains } from '../embed-origin';
 
 const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const colorMessage = (field: string) => ({ message: `${field} must be a colour like #15385F` });
@@ -137,6 +138,13 @@ export class OrganizationSettingsDto {
   @Max(720, { message: 'selfServiceCancelHoursBefore must be a whole number of hours from 0 to 720' })
   selfServiceCancelHoursBefore?: number;
   @IsOptionalNotNull() @IsBoolean({ message: 'selfServiceTransfers must be true or false' }) selfServiceTransfers?: boolean;
+  /** The sites (HTTPS origins) allowed to show the organization's booking widget in a frame; absent: none. */
+  @IsOptionalNotNull()
+  @Transform(normalizeEmbedDomains)
+  @IsEmbedOrigins()
+  @ArrayMaxSize(MAX_EMBED_DOMAINS, { message: `embedDomains holds at most ${MAX_EMBED_DOMAINS} sites` })
+  @IsArray({ message: 'embedDomains must be a list of HTTPS origins' })
+  embedDomains?: string[];
 }
 
 export class CreateOrganizationDto {

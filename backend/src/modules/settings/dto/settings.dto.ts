@@ -100,6 +100,7 @@ export class UpdateSettingsDto extends PickType(OrganizationSettingsDto, [
   'selfService',
   'selfServiceCancelHoursBefore',
   'selfServiceTransfers',
+  'embedDomains',
 ] as const) {
   @IsOptionalNotNull()
   @IsObject({ message: 'discounts must be an object with earlyBird, senior and returning' })

@@ -58,6 +58,12 @@ export class SettingsResponseDto {
   @ApiProperty({ example: true, description: 'Students may switch to another class in the portal' }) selfServiceTransfers: boolean;
   @ApiProperty({ type: DiscountRulesDto, description: 'The automatic discounts every price quote applies' })
   discountRules: DiscountRulesDto;
+  @ApiProperty({
+    type: [String],
+    example: ['https://www.example.com'],
+    description: "The sites (HTTPS origins) allowed to show the organization's booking widget in a frame",
+  })
+  embedDomains: string[];
   @ApiProperty({ type: ContactInfoResponseDto }) contactInfo: ContactInfoResponseDto;
   @ApiProperty({ type: BrandingResponseDto }) branding: BrandingResponseDto;
   @ApiProperty({ type: AdminProfileResponseDto }) adminProfile: AdminProfileResponseDto;

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Alert, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { copyText } from '@/common/ShareLink';
+import { useTimedMessage } from '@/common/useTimedMessage';
+import { errorMessage } from '@/providers/httpClient';
+import type { Settings } from '@/providers/types';
+import { useSaveSettings } from '@/settings/useSettings';
+
+/** One origin a line: what the server accepts (https, no path); the server checks it again and says why it refuses. */
+export function parseEmbedDomains(text: string): { domains: string[]; invalid: string[] } {
+  const lines = text
+    .split(/[\s,]+/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const invalid = lines.filter((l) => !/^https?:\/\/[^/?#\s]+\/?$/i.test(l));
+  return { domains: lines.map((l) => l.replace(/\/$/, '')), invalid };
+}
+
+/**
+ * The booking widget for the organization's own website: the sites allowed to show it (the server lets only those
+ * frame the widget's pages) and the snippet to paste into them.
+ */
+export function EmbedSection({ settings }: { settings: Settings }) {
+  const [text, setText] = useState((settings.embedDomains ?? []).join('\n'));
+  const save = useSaveSettings();
+  const [success, setSuccess] = useTimedMessage(3000);
+  const [copied, setCopied] = useState(false);
+  const { domains, invalid } = parseEmbedDomains(text);
+  const snippet = `<script src="${window.location.origin}/embed.js" data-organization="${settings.organizationId}" async></script>`;
+
+  const onSave = () => {
+    if (invalid.length) return;
+    save.mutate(
+      { embedDomains: domains },
+      {
+        onSuccess: (saved) => {
+          // The sites as the server stored them (trailing slash dropped, host in lower case, duplicates once).
+          setText((saved.embedDomains ?? []).join('\n'));
+          setSuccess('Website widget settings saved successfully!');
+        },
+      },
+    );
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby="embed-heading">
+      <Stack spacing={2}>
+        <Typography variant="h6" component="h2" id="embed-heading">
+          Website widget
+        </Typography>
+        <Typography color="text.secondary">
+          Show your classes on your own website and let students register and pay there. List the sites allowed to show the widget (one per
+          line, such as https://www.example.com); every other site is refused.
+        </Typography>
+        <TextField
+          label="Sites allowed to show the widget"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          multiline
+          minRows={2}
+          error={invalid.length > 0}
+          helperText={invalid.length ? `Not a site address: ${invalid.join(', ')}` : 'HTTPS addresses without a path'}
+          sx={{ maxWidth: 560 }}
+        />
+        {success && <Alert severity="success">{success}</Alert>}
+        {save.error && <Alert severity="error">{errorMessage(save.error, 'Failed to save the widget settings. Please try again')}</Alert>}
+        <Stack direction="row">
+          <Button variant="contained" onClick={onSave} disabled={save.isPending || invalid.length > 0}>
+            {save.isPending ? 'Saving...' : 'Save widget sites'}
+          </Button>
+        </Stack>
+        <Typography variant="subtitle1" component="h3">
+          Code to paste into your site
+        </Typography>
+        <Typography color="text.secondary">
+          It shows your class list; add data-class=&quot;…&quot; with a class id to show one class.
+        </Typography>
+        <TextField
+          label="Widget code"
+          value={snippet}
+          fullWidth
+          multiline
+          slotProps={{ htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: 'monospace' } } }}
+          onFocus={(e) => e.target.select()}
+        />
+        <Stack direction="row" spacing={1} alignItems="center">
+          <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copyText(snippet).then(setCopied)}>
+            Copy widget code
+          </Button>
+          {copied && (
+            <Alert severity="success" role="status" sx={{ py: 0 }}>
+              Copied to clipboard
+            </Alert>
+          )}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
