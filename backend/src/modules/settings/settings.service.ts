@@ -21,6 +21,7 @@ const SETTING_KEYS = [
   'selfServiceCancelHoursBefore',
   'selfServiceTransfers',
   'discountRules',
+  'lateRegistration',
 ] as const;
 
 @Injectable()
@@ -46,6 +47,7 @@ export class SettingsService {
       classConfirmedMessages: org.settings.classConfirmedMessages === true,
       ...selfServiceRules(org.settings),
       discountRules: org.settings.discountRules ?? NO_DISCOUNT_RULES,
+      lateRegistration: org.settings.lateRegistration !== false,
       contactInfo: org.contactInfo,
       branding: org.branding,
       adminProfile: {
@@ -95,6 +97,7 @@ export class SettingsService {
       if (dto.selfServiceCancelHoursBefore !== undefined) next.selfServiceCancelHoursBefore = dto.selfServiceCancelHoursBefore;
       if (dto.selfServiceTransfers !== undefined) next.selfServiceTransfers = dto.selfServiceTransfers;
       if (dto.discountRules) next.discountRules = discountRules(dto.discountRules);
+      if (dto.lateRegistration !== undefined) next.lateRegistration = dto.lateRegistration;
       return next;
     });
     return this.get(user);

@@ -58,6 +58,8 @@ export class SettingsResponseDto {
   @ApiProperty({ example: true, description: 'Students may switch to another class in the portal' }) selfServiceTransfers: boolean;
   @ApiProperty({ type: DiscountRulesDto, description: 'The automatic discounts every price quote applies' })
   discountRules: DiscountRulesDto;
+  @ApiProperty({ example: true, description: 'A class that has started takes registrations, at a price prorated by the sessions left' })
+  lateRegistration: boolean;
   @ApiProperty({ type: ContactInfoResponseDto }) contactInfo: ContactInfoResponseDto;
   @ApiProperty({ type: BrandingResponseDto }) branding: BrandingResponseDto;
   @ApiProperty({ type: AdminProfileResponseDto }) adminProfile: AdminProfileResponseDto;
