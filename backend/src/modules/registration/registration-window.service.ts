@@ -30,7 +30,19 @@ export class RegistrationWindow {
   ) {}
 
   async assertOpen(
-    cls: Pick<ClassEntity, 'id' | 'title' | 'organizationId' | 'termId' | 'startDate' | 'duration' | 'days' | 'schedule' | 'registrationOpensAt' | 'registrationClosesAt'>,
+    cls: Pick<
+      ClassEntity,
+      | 'id'
+      | 'title'
+      | 'organizationId'
+      | 'termId'
+      | 'startDate'
+      | 'duration'
+      | 'days'
+      | 'schedule'
+      | 'registrationOpensAt'
+      | 'registrationClosesAt'
+    >,
     who: Registrant = {},
     now = new Date(),
     m?: EntityManager,

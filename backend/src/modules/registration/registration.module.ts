@@ -20,6 +20,8 @@ import { RemindersService } from './reminders.service';
 import { SeatOffers } from './seat-offers';
 import { RegistrationWindow } from './registration-window.service';
 import { TermsModule } from '../terms/terms.module';
+import { EarlyAccessJobs } from './early-access.jobs';
+import { EarlyAccessService } from './early-access.service';
 import { StudentRecordsRepository } from './student-records.repository';
 import { StudentRecordsService } from './student-records.service';
 import { StudentsController } from './students.controller';
@@ -58,8 +60,11 @@ import { StudentsController } from './students.controller';
     RemindersService,
     SeatOffers,
     RegistrationWindow,
+    EarlyAccessService,
+    EarlyAccessJobs,
   ],
   exports: [
+    EarlyAccessJobs,
     RegistrationWindow,
     RegistrationService,
     CardHoldsService,

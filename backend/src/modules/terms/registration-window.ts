@@ -27,7 +27,10 @@ export interface EffectiveWindow {
 }
 
 /** The class override, else the term's time. */
-export function effectiveWindow(c: Pick<WindowClass, 'registrationOpensAt' | 'registrationClosesAt'>, term: WindowTerm | null): EffectiveWindow {
+export function effectiveWindow(
+  c: Pick<WindowClass, 'registrationOpensAt' | 'registrationClosesAt'>,
+  term: WindowTerm | null,
+): EffectiveWindow {
   const opensAt = c.registrationOpensAt ?? term?.registrationOpensAt ?? null;
   const closesAt = c.registrationClosesAt ?? term?.registrationClosesAt ?? null;
   // Early access is the term's, and only means something while the opening is still ahead of it.

@@ -37,7 +37,8 @@ export class TermsController {
 
   @ApiEnvelope(TermResponseDto, {
     status: 201,
-    description: 'endDate not before startDate, registrationClosesAt after registrationOpensAt, earlyAccessOpensAt before it (400 names the field)',
+    description:
+      'endDate not before startDate, registrationClosesAt after registrationOpensAt, earlyAccessOpensAt before it (400 names the field)',
   })
   @ApiRequestExample(EXAMPLE)
   @Roles(Role.Admin)

@@ -37,10 +37,9 @@ export class TermsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   list(organizationId: string): Promise<(TermRow & { classCount: number })[]> {
-    return this.db.query(
-      `SELECT ${COLUMNS}, ${CLASS_COUNT} FROM terms t WHERE t.organization_id = $1 ORDER BY t.start_date DESC, t.name`,
-      [organizationId],
-    );
+    return this.db.query(`SELECT ${COLUMNS}, ${CLASS_COUNT} FROM terms t WHERE t.organization_id = $1 ORDER BY t.start_date DESC, t.name`, [
+      organizationId,
+    ]);
   }
 
   async one(organizationId: string, id: string): Promise<(TermRow & { classCount: number }) | null> {
@@ -58,6 +57,16 @@ export class TermsRepository {
       organizationId,
       ids,
     ]);
+  }
+
+  /** The organization's terms that started before this one (an enrollment in them earns early access to it). */
+  async earlierTermIds(m: EntityManager, organizationId: string, termId: string): Promise<string[]> {
+    const rows: { id: string }[] = await m.query(
+      `SELECT e.id FROM terms e JOIN terms t ON t.id = $2 AND t.organization_id = $1
+        WHERE e.organization_id = $1 AND e.id <> t.id AND e.start_date < t.start_date`,
+      [organizationId, termId],
+    );
+    return rows.map((r) => r.id);
   }
 
   async insert(organizationId: string, w: TermWrite): Promise<string> {

@@ -103,6 +103,10 @@ export class TermsService {
     return this.repo.claimEarlyAccessDue(m, now);
   }
 
+  earlierTermIds(m: EntityManager, organizationId: string, termId: string) {
+    return this.repo.earlierTermIds(m, organizationId, termId);
+  }
+
   markEarlyAccessSent(m: EntityManager, id: string, at: Date) {
     return this.repo.markEarlyAccessSent(m, id, at);
   }

@@ -62,12 +62,30 @@ export class ClassResponseDto {
   goNoGo: string;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: null, description: 'When the job decided (read only)' })
   decidedAt: string | null;
-  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, example: null, description: "The class's term (of its organization); null: none" })
+  @ApiProperty({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    example: null,
+    description: "The class's term (of its organization); null: none",
+  })
   termId: string | null;
   @ApiProperty({ type: 'string', nullable: true, example: null, description: "The term's name (read only)" }) termName: string | null;
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: null, description: "The class's own opening; null: the term's" })
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    example: null,
+    description: "The class's own opening; null: the term's",
+  })
   registrationOpensAt: string | null;
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: null, description: "The class's own closing; null: the term's" })
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    example: null,
+    description: "The class's own closing; null: the term's",
+  })
   registrationClosesAt: string | null;
   @ApiProperty({ type: RegistrationWindowDto, description: 'Read only: the effective opening and closing (what the public page shows)' })
   registrationWindow: RegistrationWindowDto;

@@ -9,7 +9,13 @@ export class TermResponseDto {
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) registrationOpensAt: string;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: null }) registrationClosesAt: string | null;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: null }) earlyAccessOpensAt: string | null;
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: null, description: 'When the early-access emails were queued' })
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    example: null,
+    description: 'When the early-access emails were queued',
+  })
   earlyAccessSentAt: string | null;
   @ApiProperty({ type: 'integer', example: 12, description: 'Classes in this term' }) classCount: number;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) createdAt: string;
