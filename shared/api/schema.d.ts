@@ -3717,6 +3717,11 @@ export interface components {
        * @example null
        */
       earlyAccessOpensAt: string | null;
+      /**
+       * @description The organization's time zone, to show the opening in (null when there is no opening)
+       * @example America/Chicago
+       */
+      timeZone: string | null;
     };
     RequestPortalLinkDto: {
       /** Format: uuid */

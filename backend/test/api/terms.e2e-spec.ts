@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
+import { classBody, createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
 import { EarlyAccessService } from '../../src/modules/registration/early-access.service';
 import { cardClass, cardOrg, intentBody, startCardWorld, type CardWorld } from './card-payments.helpers';
 import { joinBody } from './waitlist.helpers';
@@ -103,7 +103,7 @@ describe('terms and registration opening', () => {
       const res = await http()
         .post('/api/classes')
         .set(other.auth)
-        .send({ ...(await import('../fixtures/org.fixture')).classBody({ termId: mine.id }) })
+        .send({ ...classBody({ termId: mine.id }) })
         .expect(400);
       expect(res.body.errors.termId).toBe('This term does not exist in your organization');
       const theirs = await createClass(w.a, other);
@@ -143,7 +143,12 @@ describe('terms and registration opening', () => {
         termName: 'Spring 2027',
         registrationOpensAt: null,
         registrationClosesAt: null,
-        registrationWindow: { opensAt: term.registrationOpensAt, closesAt: term.registrationClosesAt, earlyAccessOpensAt: null },
+        registrationWindow: {
+          opensAt: term.registrationOpensAt,
+          closesAt: term.registrationClosesAt,
+          earlyAccessOpensAt: null,
+          timeZone: expect.any(String),
+        },
       });
       const list = (await http().get(`/api/classes?organizationId=${org.orgId}`).expect(200)).body.data;
       const ownPublic = list.find((c: { id: string }) => c.id === own.id);
@@ -158,7 +163,7 @@ describe('terms and registration opening', () => {
       const bad = await http()
         .post('/api/classes')
         .set(org.auth)
-        .send((await import('../fixtures/org.fixture')).classBody({ termId: term.id, registrationClosesAt: at(DAY / 2) }))
+        .send(classBody({ termId: term.id, registrationClosesAt: at(DAY / 2) }))
         .expect(400);
       expect(bad.body.errors.registrationClosesAt).toBe('Registration must close after it opens');
     });

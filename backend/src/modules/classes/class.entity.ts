@@ -70,7 +70,7 @@ export const takesWaitlist = (c: Pick<ClassEntity, 'status' | 'closedWhenFull'>)
 /** What a class reply shows of its term. */
 export type ClassTerm = WindowTerm & { name: string };
 
-export const mapClass = (c: ClassEntity, term: ClassTerm | null = null) => ({
+export const mapClass = (c: ClassEntity, term: ClassTerm | null = null, timeZone: string | null = null) => ({
   id: c.id,
   organizationId: c.organizationId,
   title: c.title,
@@ -101,7 +101,7 @@ export const mapClass = (c: ClassEntity, term: ClassTerm | null = null) => ({
   registrationOpensAt: c.registrationOpensAt ?? null,
   registrationClosesAt: c.registrationClosesAt ?? null,
   // When registration actually opens and closes (the class's own times, else its term's): what the public page counts down to.
-  registrationWindow: effectiveWindow(c, term),
+  registrationWindow: { ...effectiveWindow(c, term), timeZone },
   createdAt: c.createdAt,
   updatedAt: c.updatedAt,
 });

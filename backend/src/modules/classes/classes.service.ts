@@ -7,6 +7,7 @@ import { OrganizationsService } from '../organizations/organizations.service';
 import { ActivityService } from '../activity/activity.service';
 import { classLimitMessage, UsageService } from '../subscriptions/usage.service';
 import { effectiveWindow } from '../terms/registration-window';
+import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import { ClassEntity, mapClass, toCents, type ClassResponse, type ClassStatus } from './class.entity';
 import { ClassesRepository } from './classes.repository';
 import type { CloneClassDto, CreateClassDto, UpdateClassDto } from './dto/class.dto';
@@ -54,7 +55,12 @@ export class ClassesService {
       organizationId,
       rows.map((r) => r.termId).filter((id): id is string => !!id),
     );
-    return rows.map((c) => mapClass(c, (c.termId && terms.get(c.termId)) || null));
+    const termOf = (c: ClassEntity) => (c.termId && terms.get(c.termId)) || null;
+    // The organization's time zone goes with an opening, so the page says it in the organization's own hours.
+    const zone = rows.some((c) => effectiveWindow(c, termOf(c)).opensAt)
+      ? ((await this.orgs.require(organizationId)).settings.timeZone ?? SERVER_TIME_ZONE)
+      : null;
+    return rows.map((c) => mapClass(c, termOf(c), zone));
   }
 
   private async withTerm(c: ClassEntity): Promise<ClassResponse> {

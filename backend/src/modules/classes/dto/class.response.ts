@@ -15,6 +15,13 @@ export class RegistrationWindowDto {
     description: 'From then, people with an early-access link (enrolled in an earlier term) may register',
   })
   earlyAccessOpensAt: string | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    example: 'America/Chicago',
+    description: "The organization's time zone, to show the opening in (null when there is no opening)",
+  })
+  timeZone: string | null;
 }
 
 /** A class as mapClass returns it: prices in dollars, sessions computed from the schedule (spec 3 §4). */
