@@ -80,10 +80,11 @@ test.describe('Terms and the registration opening', () => {
     await page.screenshot({ path: `/tmp/h24a-settings-terms-${testInfo.project.name}.png`, fullPage: true });
 
     await page.goto('/admin/classes');
-    await page.getByLabel('Term').click();
+    const termFilter = page.getByRole('combobox', { name: /^Term/ });
+    await termFilter.click();
     await page.getByRole('option', { name: 'Fall Season' }).click();
     await expect(page.getByText('No classes match your search.')).toBeVisible();
-    await page.getByLabel('Term').click();
+    await termFilter.click();
     await page.getByRole('option', { name: 'Summer Season' }).click();
     await expect(page.getByText('Wheel Throwing').first()).toBeVisible();
     await page.screenshot({ path: `/tmp/h24a-class-list-${testInfo.project.name}.png`, fullPage: true });
@@ -91,7 +92,7 @@ test.describe('Terms and the registration opening', () => {
     await page.getByRole('button', { name: 'Create New Class' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('tab', { name: 'Class Information' }).click();
-    await dialog.getByLabel('Term').click();
+    await dialog.getByRole('combobox', { name: /^Term/ }).click();
     await page.getByRole('option', { name: 'Fall Season' }).click();
     await expect(dialog.getByLabel('Registration opens')).toBeVisible();
     await dialog.screenshot({ path: `/tmp/h24a-class-form-${testInfo.project.name}.png` });

@@ -73,10 +73,12 @@ export function TermsTab({ settings }: { settings: Settings }) {
   };
   const save = useMutation({
     mutationFn: () => (editing ? dp.updateTerm(editing.id, inputOf(form)) : dp.createTerm(inputOf(form))),
+    onMutate: () => setNotice(null),
     onSuccess: (t) => done(`Term ${t.name} saved`),
   });
   const remove = useMutation({
     mutationFn: (t: Term) => dp.deleteTerm(t.id),
+    onMutate: () => setNotice(null),
     onSuccess: () => done('Term deleted'),
   });
   const late = useMutation({
