@@ -365,6 +365,7 @@ describe('bad input on every write route', () => {
           registrationClosesAt: '2027-06-21T04:00:00.000Z',
           earlyAccessOpensAt: '2027-02-26T11:00:00.000Z',
         },
+        valid: ['registrationClosesAt: null', 'earlyAccessOpensAt: null'],
       },
       'PUT /api/terms/:id': {
         auth: 'admin',
