@@ -32,6 +32,7 @@ import { PostgresThrottlerStorage } from './modules/rate-limits/postgres-throttl
 import { RateLimitsModule } from './modules/rate-limits/rate-limits.module';
 import { PortalModule } from './modules/portal/portal.module';
 import { PricingModule } from './modules/pricing/pricing.module';
+import { TermsModule } from './modules/terms/terms.module';
 import { RegistrationModule } from './modules/registration/registration.module';
 import { RegistrationFormsModule } from './modules/registration-forms/registration-forms.module';
 import { ReportingModule } from './modules/reporting/reporting.module';
@@ -75,6 +76,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     SettingsModule,
     ClassesModule,
     PricingModule,
+    TermsModule,
     StudentsModule,
     RegistrationModule,
     RegistrationFormsModule,

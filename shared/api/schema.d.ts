@@ -448,6 +448,15 @@ export interface paths {
   "/api/teacher/overview": {
     get: operations["TeacherClasses_overview"];
   };
+  "/api/terms": {
+    get: operations["Terms_list"];
+    post: operations["Terms_create"];
+  };
+  "/api/terms/{id}": {
+    get: operations["Terms_get"];
+    put: operations["Terms_update"];
+    delete: operations["Terms_remove"];
+  };
   "/api/waitlist/{entryId}": {
     delete: operations["Waitlist_remove"];
   };
@@ -502,9 +511,6 @@ export interface paths {
   };
   "/api/webhooks/twilio/status": {
     post: operations["TwilioWebhooks_status"];
-  };
-  "/embed.js": {
-    get: operations["Embed_script"];
   };
   "/robots.txt": {
     get: operations["Seo_robots"];
@@ -1171,6 +1177,31 @@ export interface components {
        */
       decidedAt: string | null;
       /**
+       * Format: uuid
+       * @description The class's term (of its organization); null: none
+       * @example null
+       */
+      termId: string | null;
+      /**
+       * @description The term's name (read only)
+       * @example null
+       */
+      termName: string | null;
+      /**
+       * Format: date-time
+       * @description The class's own opening; null: the term's
+       * @example null
+       */
+      registrationOpensAt: string | null;
+      /**
+       * Format: date-time
+       * @description The class's own closing; null: the term's
+       * @example null
+       */
+      registrationClosesAt: string | null;
+      /** @description Read only: the effective opening and closing (what the public page shows) */
+      registrationWindow: components["schemas"]["RegistrationWindowDto"];
+      /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z
        */
@@ -1503,6 +1534,12 @@ export interface components {
       autoCancelBelowMinimum?: boolean;
       /** Format: uuid */
       organizationId?: string;
+      /** Format: uuid */
+      termId?: string;
+      /** Format: date-time */
+      registrationOpensAt?: string;
+      /** Format: date-time */
+      registrationClosesAt?: string;
     };
     CreateCustomerDto: {
       /** Format: uuid */
@@ -1650,6 +1687,7 @@ export interface components {
       attendees?: components["schemas"]["AttendeeDto"][];
       promoCode?: string;
       waitlistOfferToken?: string;
+      earlyAccessToken?: string;
       answers?: components["schemas"]["AnswerInputDto"][];
       waiverAcceptances?: components["schemas"]["WaiverAcceptanceInputDto"][];
     };
@@ -1679,6 +1717,37 @@ export interface components {
       pastEnrollments?: unknown;
       /** @enum {string} */
       status?: "active" | "inactive";
+      /** Format: uuid */
+      organizationId?: string;
+    };
+    CreateTermDto: {
+      /** @example Summer 2027 */
+      name: string;
+      /**
+       * @description First day of the term (YYYY-MM-DD)
+       * @example 2027-06-14
+       */
+      startDate: string;
+      /**
+       * @description Last day of the term (YYYY-MM-DD), not before startDate
+       * @example 2027-08-20
+       */
+      endDate: string;
+      /**
+       * Format: date-time
+       * @example 2027-03-01T11:00:00.000Z
+       */
+      registrationOpensAt: string;
+      /**
+       * Format: date-time
+       * @description After the opening; absent: stays open
+       */
+      registrationClosesAt?: string | null;
+      /**
+       * Format: date-time
+       * @description Before the opening: people enrolled in an earlier term may register from then (with their emailed link)
+       */
+      earlyAccessOpensAt?: string | null;
       /** Format: uuid */
       organizationId?: string;
     };
@@ -2391,6 +2460,7 @@ export interface components {
       communicationOptIn?: boolean;
       /** Format: uuid */
       organizationId: string;
+      earlyAccessToken?: string;
     };
     LimitReportDto: {
       /** @enum {string} */
@@ -2552,7 +2622,6 @@ export interface components {
       selfService?: boolean;
       selfServiceCancelHoursBefore?: number;
       selfServiceTransfers?: boolean;
-      embedDomains?: string[];
     };
     PaymentIntentResponseDto: {
       /**
@@ -3564,6 +3633,7 @@ export interface components {
       answers?: components["schemas"]["AnswerInputDto"][];
       waiverAcceptances?: components["schemas"]["WaiverAcceptanceInputDto"][];
       promoCode?: string;
+      earlyAccessToken?: string;
     };
     RegistrationEnrollmentResponseDto: {
       /**
@@ -3629,6 +3699,29 @@ export interface components {
       classEnrollments: components["schemas"]["RegistrationEnrollmentResponseDto"][];
       /** @description A household registration (with `attendees`): one enrollment per person; the fields above are the contact */
       enrollments?: components["schemas"]["HouseholdEnrollmentResponseDto"][];
+    };
+    RegistrationWindowDto: {
+      /**
+       * Format: date-time
+       * @example 2027-03-01T11:00:00.000Z
+       */
+      opensAt: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      closesAt: string | null;
+      /**
+       * Format: date-time
+       * @description From then, people with an early-access link (enrolled in an earlier term) may register
+       * @example null
+       */
+      earlyAccessOpensAt: string | null;
+      /**
+       * @description The organization's time zone, to show the opening in (null when there is no opening)
+       * @example America/Chicago
+       */
+      timeZone: string | null;
     };
     RequestPortalLinkDto: {
       /** Format: uuid */
@@ -4090,12 +4183,10 @@ export interface components {
       /** @description The automatic discounts every price quote applies */
       discountRules: components["schemas"]["DiscountRulesDto"];
       /**
-       * @description The sites (HTTPS origins) allowed to show the organization's booking widget in a frame
-       * @example [
-       *   "https://www.example.com"
-       * ]
+       * @description A class that has started takes registrations, at a price prorated by the sessions left
+       * @example true
        */
-      embedDomains: string[];
+      lateRegistration: boolean;
       contactInfo: components["schemas"]["ContactInfoResponseDto"];
       branding: components["schemas"]["BrandingResponseDto"];
       adminProfile: components["schemas"]["AdminProfileResponseDto"];
@@ -4734,6 +4825,31 @@ export interface components {
        */
       decidedAt: string | null;
       /**
+       * Format: uuid
+       * @description The class's term (of its organization); null: none
+       * @example null
+       */
+      termId: string | null;
+      /**
+       * @description The term's name (read only)
+       * @example null
+       */
+      termName: string | null;
+      /**
+       * Format: date-time
+       * @description The class's own opening; null: the term's
+       * @example null
+       */
+      registrationOpensAt: string | null;
+      /**
+       * Format: date-time
+       * @description The class's own closing; null: the term's
+       * @example null
+       */
+      registrationClosesAt: string | null;
+      /** @description Read only: the effective opening and closing (what the public page shows) */
+      registrationWindow: components["schemas"]["RegistrationWindowDto"];
+      /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z
        */
@@ -4878,6 +4994,62 @@ export interface components {
        */
       updated_at: string;
     };
+    TermDeletedDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+    };
+    TermResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Summer 2027 */
+      name: string;
+      /** @example 2027-06-14 */
+      startDate: string;
+      /** @example 2027-08-20 */
+      endDate: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      registrationOpensAt: string;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      registrationClosesAt: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      earlyAccessOpensAt: string | null;
+      /**
+       * Format: date-time
+       * @description When the early-access emails were queued
+       * @example null
+       */
+      earlyAccessSentAt: string | null;
+      /**
+       * @description Classes in this term
+       * @example 12
+       */
+      classCount: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      updatedAt: string;
+    };
     TopClassResponseDto: {
       /**
        * Format: uuid
@@ -4914,6 +5086,7 @@ export interface components {
     };
     UpdateBrandingDto: {
       branding: components["schemas"]["BrandingDto"];
+      lateRegistration?: boolean;
       /** Format: uuid */
       organizationId?: string;
     };
@@ -4940,6 +5113,12 @@ export interface components {
       autoCancelBelowMinimum?: boolean;
       /** Format: uuid */
       organizationId?: string;
+      /** Format: uuid */
+      termId?: string;
+      /** Format: date-time */
+      registrationOpensAt?: string;
+      /** Format: date-time */
+      registrationClosesAt?: string;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       id?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
@@ -4960,9 +5139,14 @@ export interface components {
       goNoGo?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       decidedAt?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      termName?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      registrationWindow?: unknown;
     };
     UpdateContactDto: {
       contactInfo: components["schemas"]["ContactInfoDto"];
+      lateRegistration?: boolean;
       /** Format: uuid */
       organizationId?: string;
     };
@@ -4993,6 +5177,7 @@ export interface components {
     };
     UpdateProfileSettingsDto: {
       adminProfile: components["schemas"]["AdminProfileDto"];
+      lateRegistration?: boolean;
       /** Format: uuid */
       organizationId?: string;
     };
@@ -5029,9 +5214,9 @@ export interface components {
       selfService?: boolean;
       selfServiceCancelHoursBefore?: number;
       selfServiceTransfers?: boolean;
-      embedDomains?: string[];
       discounts?: components["schemas"]["DiscountPercentsDto"];
       discountRules?: components["schemas"]["DiscountRulesDto"];
+      lateRegistration?: boolean;
       /** Format: uuid */
       organizationId?: string;
     };
@@ -5083,6 +5268,47 @@ export interface components {
       prorationBehavior?: "create_prorations" | "none" | "always_invoice";
       /** Format: uuid */
       organizationId: string;
+    };
+    UpdateTermDto: {
+      /** @example Summer 2027 */
+      name: string;
+      /**
+       * @description First day of the term (YYYY-MM-DD)
+       * @example 2027-06-14
+       */
+      startDate: string;
+      /**
+       * @description Last day of the term (YYYY-MM-DD), not before startDate
+       * @example 2027-08-20
+       */
+      endDate: string;
+      /**
+       * Format: date-time
+       * @example 2027-03-01T11:00:00.000Z
+       */
+      registrationOpensAt: string;
+      /**
+       * Format: date-time
+       * @description After the opening; absent: stays open
+       */
+      registrationClosesAt?: string | null;
+      /**
+       * Format: date-time
+       * @description Before the opening: people enrolled in an earlier term may register from then (with their emailed link)
+       */
+      earlyAccessOpensAt?: string | null;
+      /** Format: uuid */
+      organizationId?: string;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      id?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      classCount?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      earlyAccessSentAt?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      createdAt?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      updatedAt?: unknown;
     };
     UpdateWaiverDto: {
       /** @description null: every class */
@@ -6828,7 +7054,7 @@ export interface operations {
         sort?: string;
         /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
         range?: string;
-        /** @description JSON object with any of: q, status, id, ids */
+        /** @description JSON object with any of: q, status, termId, id, ids */
         filter?: string;
       };
     };
@@ -11385,6 +11611,191 @@ export interface operations {
       };
     };
   };
+  Terms_list: {
+    responses: {
+      /** @description Newest term first, each with its number of classes */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TermResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Terms_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateTermDto"];
+      };
+    };
+    responses: {
+      /** @description endDate not before startDate, registrationClosesAt after registrationOpensAt, earlyAccessOpensAt before it (400 names the field) */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TermResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Terms_get: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TermResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Terms_update: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateTermDto"];
+      };
+    };
+    responses: {
+      /** @description Replaces the term; its classes follow its new times unless they override them */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TermResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Terms_remove: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description 409 when the term still has classes ('This term still has classes. ...') */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TermDeletedDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Waitlist_remove: {
     parameters: {
       path: {
@@ -12119,22 +12530,6 @@ export interface operations {
             success: true;
             data: components["schemas"]["TwilioWebhookResponseDto"];
           };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  Embed_script: {
-    responses: {
-      /** @description Success */
-      200: {
-        content: {
-          "text/javascript": string;
         };
       };
       /** @description Bad input: the field messages are in `errors` */

@@ -74,6 +74,8 @@ import type {
   Settings,
   PromoCode,
   PromoCodeInput,
+  Term,
+  TermInput,
   SettingsInput,
   StripeConfig,
   StudentExport,
@@ -319,6 +321,12 @@ export function createDataProvider(apiUrl: string = API_URL) {
       rethrowAs('Failed to save the promo code', send<PromoCode>('PUT', `/promo-codes/${enc(id)}`, body), true),
     deletePromoCode: (id: string) =>
       rethrowAs('Failed to remove the promo code', send<{ id: string; status: string }>('DELETE', `/promo-codes/${enc(id)}`), true),
+
+    // Terms: a refusal (dates out of order, a term that still has classes) keeps the server's message.
+    getTerms: () => rethrowAs('Failed to load terms', get<Term[]>('/terms')),
+    createTerm: (body: TermInput) => rethrowAs('Failed to save the term', send<Term>('POST', '/terms', body), true),
+    updateTerm: (id: string, body: TermInput) => rethrowAs('Failed to save the term', send<Term>('PUT', `/terms/${enc(id)}`, body), true),
+    deleteTerm: (id: string) => rethrowAs('Failed to delete the term', send<{ id: string }>('DELETE', `/terms/${enc(id)}`), true),
 
     // Settings
     getSettings: () => rethrowAs(SETTINGS_ERRORS.fetch, get<Settings>('/settings')),

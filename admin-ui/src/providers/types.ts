@@ -41,6 +41,10 @@ export type DiscountRules = Schemas['DiscountRulesDto'];
 export type PromoCode = Schemas['PromoCodeResponseDto'];
 export type PromoCodeInput = Schemas['PromoCodeDto'];
 
+/** The organization's terms (seasons) and when their registration opens. */
+export type Term = Schemas['TermResponseDto'];
+export type TermInput = Omit<Schemas['CreateTermDto'], 'organizationId'>;
+
 export type Health = Schemas['HealthResponseDto'];
 
 export type ActivityEvent = Schemas['ActivityEventResponseDto'];

@@ -15,6 +15,7 @@ import { PoliciesTab } from '@/settings/PoliciesTab';
 import { RegistrationFormTab } from '@/settings/RegistrationFormTab';
 import { WaiversTab } from '@/settings/WaiversTab';
 import { DiscountsTab } from '@/settings/DiscountsTab';
+import { TermsTab } from '@/settings/TermsTab';
 import { IntegrationsTab } from '@/settings/integrations/IntegrationsTab';
 
 /** The tabs, in their order; branding is shown only when the plan allows it. */
@@ -23,6 +24,7 @@ const TAB_KEYS = [
   'general',
   'policies',
   'discounts',
+  'terms',
   'form',
   'waivers',
   'branding',
@@ -66,6 +68,7 @@ export default function SettingsPage() {
           <Tab value="general" label="General" />
           <Tab value="policies" label="Policies" />
           <Tab value="discounts" label="Discounts" />
+          <Tab value="terms" label="Terms" />
           <Tab value="form" label="Registration form" />
           <Tab value="waivers" label="Waivers" />
           {brandingAllowed && <Tab value="branding" label="Site Branding" />}
@@ -96,6 +99,8 @@ export default function SettingsPage() {
         <Typography color="error">Failed to load settings</Typography>
       ) : params.get('tab') === 'branding' && validation.isLoading ? (
         <LoadingScreen message="Loading settings..." />
+      ) : tab === 'terms' ? (
+        <TermsTab settings={settings.data} />
       ) : tab === 'branding' ? (
         <BrandingTab settings={settings.data} />
       ) : (

@@ -354,6 +354,31 @@ describe('bad input on every write route', () => {
       'POST /api/promo-codes': { auth: 'admin', body: { code: 'SWEEP10', kind: 'percent', value: 10 } },
       'PUT /api/promo-codes/:id': { auth: 'admin', body: { code: 'SWEEP10', kind: 'percent', value: 10 } },
       'DELETE /api/promo-codes/:id': { auth: 'admin', body: null },
+      // Terms: the sweep's ids name no term (404 for good input).
+      'POST /api/terms': {
+        auth: 'admin',
+        body: {
+          name: 'Sweep',
+          startDate: '2027-06-14',
+          endDate: '2027-08-20',
+          registrationOpensAt: '2027-03-01T11:00:00.000Z',
+          registrationClosesAt: '2027-06-21T04:00:00.000Z',
+          earlyAccessOpensAt: '2027-02-26T11:00:00.000Z',
+        },
+        valid: ['registrationClosesAt: null', 'earlyAccessOpensAt: null'],
+      },
+      'PUT /api/terms/:id': {
+        auth: 'admin',
+        body: {
+          name: 'Sweep',
+          startDate: '2027-06-14',
+          endDate: '2027-08-20',
+          registrationOpensAt: '2027-03-01T11:00:00.000Z',
+          registrationClosesAt: '2027-06-21T04:00:00.000Z',
+          earlyAccessOpensAt: '2027-02-26T11:00:00.000Z',
+        },
+      },
+      'DELETE /api/terms/:id': { auth: 'admin', body: null },
       'POST /api/attendance/bulk': {
         auth: 'admin',
         body: { ...session, attendanceData: [{ studentId: student.body.data.id, attended: true }] },

@@ -43,6 +43,7 @@ describe('every job on two instances at once', () => {
       expect(t.app.get(SchedulerRegistry).getIntervals().sort()).toEqual(
         [
           'communications-dispatch',
+          'early-access-emails',
           'go-no-go',
           'class-milestones',
           'payments-hold-expiry',

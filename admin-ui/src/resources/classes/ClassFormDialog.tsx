@@ -20,6 +20,7 @@ import {
 import type { LimitInfo } from '@/common/plans';
 import { FormTextField } from '@/common/formField';
 import { MinimumEnrolmentFields } from '@/resources/classes/MinimumEnrolmentFields';
+import { ClassTermFields } from '@/resources/classes/ClassTermFields';
 
 const CREATE_STATUSES: ClassStatus[] = ['Open', 'Scheduled', 'Archived'];
 const EDIT_STATUSES: ClassStatus[] = ['Open', 'Scheduled', 'Closed', 'Cancelled', 'Archived'];
@@ -228,6 +229,7 @@ function ClassFields({ tab, statuses, blocked }: { tab: 0 | 1; statuses: ClassSt
           </Grid>
         </Grid>
         <MinimumEnrolmentFields />
+        <ClassTermFields />
       </Box>
     </>
   );

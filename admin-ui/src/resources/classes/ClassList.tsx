@@ -1,6 +1,8 @@
 import { useLocation } from 'react-router-dom';
 import { useState } from 'react';
 import { ListBase, useGetList, useGetOne, useListContext, useRefresh } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { useAppDataProvider } from '@/providers/dataProvider';
 import {
   Alert,
   Box,
@@ -85,6 +87,9 @@ function ClassListView() {
   const q = typeof list.filterValues.q === 'string' ? list.filterValues.q : '';
   useClassSearchAnalytics(orgId, q, list.total);
   const status = (list.filterValues.status ?? '') as ClassStatus | '';
+  const termId = typeof list.filterValues.termId === 'string' ? list.filterValues.termId : '';
+  const dp = useAppDataProvider();
+  const terms = useQuery({ queryKey: ['terms'], queryFn: () => dp.getTerms() });
   const { page, setPage } = list;
   // A link may open a class's panel (the dashboard's classes at risk: ?classId=).
   const location = useLocation();
@@ -234,6 +239,24 @@ function ClassListView() {
             </MenuItem>
           ))}
         </TextField>
+        {!!terms.data?.length && (
+          <TextField
+            select
+            label="Term"
+            value={termId}
+            onChange={(e) => controls.setFilter('termId', e.target.value)}
+            sx={{ flex: 1, minWidth: 160 }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
+            <MenuItem value="">All terms</MenuItem>
+            <MenuItem value="none">No term</MenuItem>
+            {terms.data.map((t) => (
+              <MenuItem key={t.id} value={t.id}>
+                {t.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
       </ListToolbar>
 
       <Grid container spacing={2.5} alignItems="flex-start">
@@ -247,7 +270,7 @@ function ClassListView() {
           ) : visible.length === 0 ? (
             <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
               <Typography>
-                {q || status ? 'No classes match your search.' : 'No classes yet. Create your first class to get started.'}
+                {q || status || termId ? 'No classes match your search.' : 'No classes yet. Create your first class to get started.'}
               </Typography>
             </Box>
           ) : (

@@ -62,6 +62,11 @@ export interface ClassFormValues {
   minEnrollment: string;
   decisionHoursBefore: string;
   autoCancelBelowMinimum: boolean;
+  /** The class's term ('' = none). */
+  termId: string;
+  /** The class's own opening and closing of registration (datetime-local; '' = the term's). */
+  registrationOpensAt: string;
+  registrationClosesAt: string;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -95,6 +100,9 @@ export function defaultClassValues(now: Date = new Date()): ClassFormValues {
     minEnrollment: '0',
     decisionHoursBefore: '48',
     autoCancelBelowMinimum: false,
+    termId: '',
+    registrationOpensAt: '',
+    registrationClosesAt: '',
   };
 }
 
@@ -117,6 +125,9 @@ export function valuesFromClass(c: ClassRecord): ClassFormValues {
     minEnrollment: String(c.minEnrollment ?? 0),
     decisionHoursBefore: String(c.decisionHoursBefore ?? 48),
     autoCancelBelowMinimum: Boolean(c.autoCancelBelowMinimum),
+    termId: c.termId ?? '',
+    registrationOpensAt: toLocalInput(c.registrationOpensAt),
+    registrationClosesAt: toLocalInput(c.registrationClosesAt),
   };
 }
 
@@ -154,6 +165,8 @@ export function validateClass(v: ClassFormValues): FormErrors<ClassFormValues> {
   if (v.decisionHoursBefore.trim() === '' || !Number.isInteger(hours)) e.decisionHoursBefore = 'Decision hours must be a whole number';
   else if (hours < 1) e.decisionHoursBefore = 'Decide at least 1 hour before the start';
   else if (hours > 720) e.decisionHoursBefore = 'Decide at most 720 hours (30 days) before the start';
+  if (v.registrationOpensAt && v.registrationClosesAt && new Date(v.registrationClosesAt) <= new Date(v.registrationOpensAt))
+    e.registrationClosesAt = 'Registration must close after it opens';
   return e;
 }
 
@@ -197,6 +210,9 @@ export function toPayload(v: ClassFormValues, now: Date = new Date()) {
     minEnrollment: Number(v.minEnrollment),
     decisionHoursBefore: Number(v.decisionHoursBefore),
     autoCancelBelowMinimum: Boolean(v.autoCancelBelowMinimum),
+    termId: v.termId || null,
+    registrationOpensAt: v.registrationOpensAt ? new Date(v.registrationOpensAt).toISOString() : null,
+    registrationClosesAt: v.registrationClosesAt ? new Date(v.registrationClosesAt).toISOString() : null,
   };
 }
 

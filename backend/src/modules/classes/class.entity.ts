@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { effectiveWindow, type WindowTerm } from '../terms/registration-window';
 
 export const CLASS_STATUSES = ['Open', 'Scheduled', 'Closed', 'Cancelled', 'Archived'] as const;
 export type ClassStatus = (typeof CLASS_STATUSES)[number];
@@ -33,6 +34,11 @@ export class ClassEntity {
   @Column({ name: 'auto_cancel_below_minimum', type: 'boolean' }) autoCancelBelowMinimum: boolean;
   @Column({ name: 'go_no_go', type: 'text' }) goNoGo: GoNoGo;
   @Column({ name: 'decided_at', type: 'timestamptz', nullable: true }) decidedAt: Date | null;
+  /** The term (season) the class belongs to, of the same organization; null: none. */
+  @Column({ name: 'term_id', type: 'uuid', nullable: true }) termId: string | null;
+  /** The class's own opening and closing of registration; null: its term's (or none). */
+  @Column({ name: 'registration_opens_at', type: 'timestamptz', nullable: true }) registrationOpensAt: Date | null;
+  @Column({ name: 'registration_closes_at', type: 'timestamptz', nullable: true }) registrationClosesAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }
@@ -61,7 +67,10 @@ export const amountDueCents = (c: Pick<ClassEntity, 'priceCents' | 'discountPric
 export const takesWaitlist = (c: Pick<ClassEntity, 'status' | 'closedWhenFull'>) =>
   c.status === 'Open' || c.status === 'Scheduled' || (c.status === 'Closed' && c.closedWhenFull);
 
-export const mapClass = (c: ClassEntity) => ({
+/** What a class reply shows of its term. */
+export type ClassTerm = WindowTerm & { name: string };
+
+export const mapClass = (c: ClassEntity, term: ClassTerm | null = null, timeZone: string | null = null) => ({
   id: c.id,
   organizationId: c.organizationId,
   title: c.title,
@@ -87,6 +96,12 @@ export const mapClass = (c: ClassEntity) => ({
   autoCancelBelowMinimum: c.autoCancelBelowMinimum,
   goNoGo: c.goNoGo,
   decidedAt: c.decidedAt,
+  termId: c.termId ?? null,
+  termName: term?.name ?? null,
+  registrationOpensAt: c.registrationOpensAt ?? null,
+  registrationClosesAt: c.registrationClosesAt ?? null,
+  // When registration actually opens and closes (the class's own times, else its term's): what the public page counts down to.
+  registrationWindow: { ...effectiveWindow(c, term), timeZone },
   createdAt: c.createdAt,
   updatedAt: c.updatedAt,
 });

@@ -25,7 +25,7 @@ export class ClassesController {
     private readonly extras: PublicClassExtras,
   ) {}
 
-  @ApiList(ClassResponseDto, 'classes', CLASS_SORT_FIELDS, ['q', 'status', 'id', 'ids'], {
+  @ApiList(ClassResponseDto, 'classes', CLASS_SORT_FIELDS, ['q', 'status', 'termId', 'id', 'ids'], {
     description:
       "With a token: the caller organization's list (react-admin dialect, Content-Range). Without: the public list of `organizationId` (open and scheduled classes, ETag, 304 on If-None-Match)",
   })

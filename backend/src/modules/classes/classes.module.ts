@@ -13,9 +13,10 @@ import { TeacherClassesController } from './teacher-classes.controller';
 import { TeacherClassesRepository } from './teacher-classes.repository';
 import { TeacherClassesService } from './teacher-classes.service';
 import { WebhooksModule } from '../webhooks/webhooks.module';
+import { TermsModule } from '../terms/terms.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ClassEntity]), OrganizationsModule, SubscriptionsModule, WebhooksModule],
+  imports: [TypeOrmModule.forFeature([ClassEntity]), OrganizationsModule, SubscriptionsModule, WebhooksModule, TermsModule],
   controllers: [ClassesController, TeacherClassesController],
   providers: [
     ClassesRepository,

@@ -190,6 +190,9 @@ export class ClassesRepository {
       });
     }
     if (typeof status === 'string' && status) qb.andWhere('c.status = :status', { status });
+    const { termId } = params.filter as { termId?: unknown };
+    if (termId === null || termId === 'none') qb.andWhere('c.term_id IS NULL');
+    else if (typeof termId === 'string' && /^[0-9a-f-]{36}$/i.test(termId)) qb.andWhere('c.term_id = :termId::uuid', { termId });
     const ids = idFilter(params.filter);
     if (ids) qb.andWhere('c.id = ANY(:ids::uuid[])', { ids });
     // getManyReference from a student: the classes that student is enrolled in. A read of `enrollments` (the

@@ -6,12 +6,15 @@ import type { ListParams } from '../../common/http/list-query';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { ActivityService } from '../activity/activity.service';
 import { classLimitMessage, UsageService } from '../subscriptions/usage.service';
+import { effectiveWindow } from '../terms/registration-window';
+import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import { ClassEntity, mapClass, toCents, type ClassResponse, type ClassStatus } from './class.entity';
 import { ClassesRepository } from './classes.repository';
 import type { CloneClassDto, CreateClassDto, UpdateClassDto } from './dto/class.dto';
 import { PublicListCache, type CachedList } from './public-list.cache';
 import { SeatsFreedHooks } from './seats-freed.hooks';
 import { WebhookEvents } from '../webhooks/webhook-events';
+import { TermsService } from '../terms/terms.service';
 
 const ACTIVATE_LIMIT_MESSAGE = 'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.';
 
@@ -43,7 +46,56 @@ export class ClassesService {
     private readonly orgs: OrganizationsService,
     @InjectDataSource() private readonly db: DataSource,
     private readonly freed: SeatsFreedHooks,
+    private readonly terms: TermsService,
   ) {}
+
+  /** Class replies with their term's name and the registration window (one query for all their terms). */
+  private async withTerms(organizationId: string, rows: ClassEntity[]): Promise<ClassResponse[]> {
+    const terms = await this.terms.byIds(
+      organizationId,
+      rows.map((r) => r.termId).filter((id): id is string => !!id),
+    );
+    const termOf = (c: ClassEntity) => (c.termId && terms.get(c.termId)) || null;
+    // The organization's time zone goes with an opening, so the page says it in the organization's own hours.
+    const zone = rows.some((c) => effectiveWindow(c, termOf(c)).opensAt)
+      ? ((await this.orgs.require(organizationId)).settings.timeZone ?? SERVER_TIME_ZONE)
+      : null;
+    return rows.map((c) => mapClass(c, termOf(c), zone));
+  }
+
+  private async withTerm(c: ClassEntity): Promise<ClassResponse> {
+    return (await this.withTerms(c.organizationId, [c]))[0];
+  }
+
+  /**
+   * The term and opening fields of a class form: the term must be one of the organization's own (another's id is
+   * refused like an unknown one), and the class's closing must come after its opening, whichever of them is the term's.
+   */
+  private async termFields(organizationId: string, dto: CreateClassDto, current?: ClassEntity): Promise<Partial<ClassEntity>> {
+    const out: Partial<ClassEntity> = {};
+    if (dto.termId !== undefined) out.termId = dto.termId;
+    if (dto.registrationOpensAt !== undefined) out.registrationOpensAt = dto.registrationOpensAt ? new Date(dto.registrationOpensAt) : null;
+    if (dto.registrationClosesAt !== undefined)
+      out.registrationClosesAt = dto.registrationClosesAt ? new Date(dto.registrationClosesAt) : null;
+    const termId = out.termId !== undefined ? out.termId : (current?.termId ?? null);
+    const term = await this.terms.find(organizationId, termId);
+    if (termId && !term) {
+      const message = 'This term does not exist in your organization';
+      throw new AppException(400, message, { errors: { termId: message } });
+    }
+    const w = effectiveWindow(
+      {
+        registrationOpensAt: out.registrationOpensAt !== undefined ? out.registrationOpensAt : (current?.registrationOpensAt ?? null),
+        registrationClosesAt: out.registrationClosesAt !== undefined ? out.registrationClosesAt : (current?.registrationClosesAt ?? null),
+      },
+      term,
+    );
+    if (w.opensAt && w.closesAt && w.closesAt <= w.opensAt) {
+      const message = 'Registration must close after it opens';
+      throw new AppException(400, message, { errors: { registrationClosesAt: message } });
+    }
+    return out;
+  }
 
   async publicList(organizationId: string): Promise<CachedList> {
     const hit = this.cache.get(organizationId);
@@ -51,7 +103,7 @@ export class ClassesService {
     const rows = await this.repo.listPublic(organizationId);
     // An empty list could also mean a mistyped link: say which, so the site can show 'No Organization Selected'.
     if (!rows.length && !(await this.orgs.exists(organizationId))) throw new NotFoundException('Organization not found');
-    return this.cache.set(organizationId, rows.map(mapClass));
+    return this.cache.set(organizationId, await this.withTerms(organizationId, rows));
   }
 
   /** Public detail: Archived classes are hidden from students (spec 3 §4). */
@@ -60,16 +112,16 @@ export class ClassesService {
     // A link naming another organization than the class's own does not find it either.
     if (!c || c.status === 'Archived' || (organizationId && organizationId !== c.organizationId))
       throw new NotFoundException(`Class with ID ${id} not found`);
-    return mapClass(c);
+    return this.withTerm(c);
   }
 
   async list(organizationId: string, params: ListParams) {
     const [rows, total] = await this.repo.listForAdmin(organizationId, params);
-    return { rows: rows.map(mapClass), total };
+    return { rows: await this.withTerms(organizationId, rows), total };
   }
 
   async get(id: string, organizationId: string): Promise<ClassResponse> {
-    return mapClass(await this.require(id, organizationId));
+    return this.withTerm(await this.require(id, organizationId));
   }
 
   async require(id: string, organizationId: string, manager?: EntityManager): Promise<ClassEntity> {
@@ -81,6 +133,7 @@ export class ClassesService {
   async create(organizationId: string, dto: CreateClassDto): Promise<ClassResponse> {
     assertMinimum(dto.minEnrollment ?? 0, dto.maxStudents);
     const status = dto.status ?? 'Open';
+    const termFields = await this.termFields(organizationId, dto);
     const created = await this.db.transaction(async (manager) => {
       await this.orgs.lockForUpdate(manager, organizationId);
       if (status !== 'Archived') {
@@ -99,6 +152,7 @@ export class ClassesService {
         goNoGo: 'pending',
         decidedAt: null,
         ...this.fields(dto),
+        ...termFields,
         organizationId,
         status,
         enrolledStudents: 0,
@@ -114,7 +168,7 @@ export class ClassesService {
       return c;
     });
     this.cache.invalidate(organizationId);
-    return mapClass(created);
+    return this.withTerm(created);
   }
 
   async update(id: string, organizationId: string, dto: UpdateClassDto): Promise<ClassResponse> {
@@ -132,7 +186,8 @@ export class ClassesService {
         throw new ConflictException(`Max students cannot be lower than the ${c.enrolledStudents} students already enrolled`);
       }
       const decidedOn = decisionBasis(c);
-      Object.assign(c, this.fields(dto));
+      const termFields = await this.termFields(organizationId, dto, c);
+      Object.assign(c, this.fields(dto), termFields);
       assertMinimum(c.minEnrollment, c.maxStudents);
       // A class left running below its minimum (the admins were told; no auto-cancel) is decided again when what the
       // decision rested on changes: a moved start, another lead time, minimum or auto-cancel setting. A confirmed or
@@ -166,7 +221,7 @@ export class ClassesService {
       return saved;
     });
     this.cache.invalidate(organizationId);
-    return mapClass(updated);
+    return this.withTerm(updated);
   }
 
   async delete(id: string, organizationId: string) {
@@ -226,7 +281,7 @@ export class ClassesService {
       return { copy, warning, statusForcedByLimit };
     });
     this.cache.invalidate(organizationId);
-    return { data: mapClass(result.copy), warning: result.warning, statusForcedByLimit: result.statusForcedByLimit };
+    return { data: await this.withTerm(result.copy), warning: result.warning, statusForcedByLimit: result.statusForcedByLimit };
   }
 
   /**
@@ -318,7 +373,7 @@ export class ClassesService {
   /** The sitemap's class pages. */
   /** Classes with their computed sessions (mapClass) that may have a session between the two times (the reminders job). */
   async withSessionsBetween(from: Date, to: Date): Promise<ClassResponse[]> {
-    return (await this.repo.withSessionsBetween(from, to)).map(mapClass);
+    return (await this.repo.withSessionsBetween(from, to)).map((c) => mapClass(c));
   }
 
   listForSitemap(limit: number) {

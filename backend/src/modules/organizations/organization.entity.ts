@@ -41,6 +41,11 @@ export interface OrganizationSettings {
   selfServiceCancelHoursBefore?: number;
   /** Students may switch to another class in the portal; absent: on. */
   selfServiceTransfers?: boolean;
+  /**
+   * A class that has started still takes registrations, at a price prorated by the sessions left; absent: on (classes
+   * took registrations after their start before this setting existed). Off: registration closes at the first session.
+   */
+  lateRegistration?: boolean;
   /** The automatic discounts the price quote applies (amounts in dollars); absent: none. */
   discountRules?: {
     earlyBird: { kind: 'percent' | 'amount'; value: number; daysBefore: number } | null;

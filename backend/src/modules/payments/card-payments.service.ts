@@ -8,6 +8,7 @@ import { ActivityService } from '../activity/activity.service';
 import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { ConnectService } from '../connect/connect.service';
+import { RegistrationWindow } from '../registration/registration-window.service';
 import { PricingService } from '../pricing/pricing.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
@@ -62,6 +63,7 @@ export class CardPaymentsService {
     private readonly household: HouseholdPaymentsService,
     private readonly late: LatePaymentRefunds,
     private readonly pricing: PricingService,
+    private readonly window: RegistrationWindow,
   ) {}
 
   private get feePercent(): number {
@@ -81,6 +83,8 @@ export class CardPaymentsService {
       throw e;
     });
     if (!cls || cls.status === 'Archived') throw new NotFoundException(`Class with ID ${dto.classId} not found`);
+    // Before its opening or after its closing no seat is held (one person or a household alike).
+    await this.window.assertOpen(cls, { email: dto.studentData.email, earlyAccessToken: dto.earlyAccessToken });
     // The form's answers and signatures: checked before the seat is held, stored on the held enrollment.
     const form = await this.forms.prepare(
       dto.organizationId,

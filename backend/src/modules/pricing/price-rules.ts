@@ -53,7 +53,12 @@ export interface PriceInput {
   returning: boolean;
   /** A promo code that applies (already checked), or null. */
   promo: (Adjustment & { code: string }) | null;
+  /** A late registration (the class has started): the sessions not over yet, of all; the price is prorated by them. */
+  late?: { left: number; total: number } | null;
 }
+
+/** The label of the late-registration line. */
+export const lateLabel = (l: { left: number; total: number }) => `Late registration (${l.left} of ${l.total} sessions left)`;
 
 export interface PriceResult {
   lines: QuoteLine[];
@@ -99,9 +104,16 @@ export function priceQuote(input: PriceInput): PriceResult {
   const perAttendeeCents: number[] = [];
   const perAttendeeLines: QuoteLine[][] = [];
   let promoCents = 0;
+  const late = input.late && input.late.total > 0 && input.late.left < input.late.total ? input.late : null;
+  const lateCut = late ? input.baseCents - Math.round((input.baseCents * late.left) / late.total) : 0;
   for (let i = 0; i < n; i++) {
     let price = input.baseCents;
     const mine: QuoteLine[] = [{ label: 'Class price', amountCents: price }];
+    // A late registration pays for the sessions left; the discounts then apply to that.
+    if (lateCut) {
+      price -= lateCut;
+      mine.push({ label: lateLabel(input.late!), amountCents: -lateCut });
+    }
     const keys = applicable(input, i);
     const chosen =
       input.rules.combine === 'stack'
@@ -127,6 +139,7 @@ export function priceQuote(input: PriceInput): PriceResult {
     perAttendeeLines.push(mine);
   }
   const lines: QuoteLine[] = [{ label: n === 1 ? 'Class price' : `Class price × ${n}`, amountCents: input.baseCents * n }];
+  if (lateCut) lines.push({ label: lateLabel(late!), amountCents: -lateCut * n });
   for (const k of RULE_ORDER) {
     const cut = ruleTotals.get(k);
     if (cut) lines.push({ label: RULE_LABELS[k], amountCents: -cut });

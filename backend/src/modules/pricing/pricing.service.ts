@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { amountDueCents, toCents, type ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
+import { sessionsLeft } from '../terms/registration-window';
 import type { OrganizationSettings } from '../organizations/organization.entity';
 import { OrganizationsService } from '../organizations/organizations.service';
 import type { PriceQuoteDto, PromoCodeDto } from './dto/pricing.dto';
@@ -105,6 +106,8 @@ export class PricingService {
       attendees,
       returning,
       promo: row ? { kind: row.kind, value: row.value, code: row.code } : null,
+      // A class that has started is sold for the sessions left (when the organization takes late registrations at all).
+      late: now >= new Date(req.cls.startDate) && org.settings.lateRegistration !== false ? sessionsLeft(req.cls, now) : null,
     });
     return {
       currency: 'usd',

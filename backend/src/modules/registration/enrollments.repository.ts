@@ -78,6 +78,27 @@ export class EnrollmentsRepository {
   }
 
   /** The student's registration (active) in the class, if any. */
+  /**
+   * The people (one per email) with a registration that held in a class of one of these terms: who is invited to a
+   * later term's early access. A card hold never paid does not count.
+   */
+  peopleEnrolledInTerms(
+    manager: EntityManager,
+    organizationId: string,
+    termIds: string[],
+  ): Promise<{ studentId: string; firstName: string; lastName: string; email: string; phone: string | null }[]> {
+    if (!termIds.length) return Promise.resolve([]);
+    return manager.query(
+      `SELECT DISTINCT ON (lower(s.email)) s.id AS "studentId", s.first_name AS "firstName", s.last_name AS "lastName",
+              s.email, s.phone
+         FROM enrollments e JOIN classes c ON c.id = e.class_id JOIN students s ON s.id = e.student_id
+        WHERE e.organization_id = $1 AND c.organization_id = $1 AND c.term_id = ANY($2::uuid[])
+          AND e.status IN ('active', 'cancelled') AND s.email <> ''
+        ORDER BY lower(s.email), e.enrollment_date`,
+      [organizationId, termIds],
+    );
+  }
+
   findEnrollment(studentId: string, classId: string, manager: EntityManager = this.db.manager) {
     return manager.getRepository(EnrollmentEntity).findOne({ where: { studentId, classId, status: 'active' } });
   }

@@ -18,6 +18,10 @@ import { RegistrantsService } from './registrants.service';
 import { RegistrationService } from './registration.service';
 import { RemindersService } from './reminders.service';
 import { SeatOffers } from './seat-offers';
+import { RegistrationWindow } from './registration-window.service';
+import { TermsModule } from '../terms/terms.module';
+import { EarlyAccessJobs } from './early-access.jobs';
+import { EarlyAccessService } from './early-access.service';
 import { StudentRecordsRepository } from './student-records.repository';
 import { StudentRecordsService } from './student-records.service';
 import { StudentsController } from './students.controller';
@@ -38,6 +42,7 @@ import { StudentsController } from './students.controller';
     WebhooksModule,
     RegistrationFormsModule,
     PricingModule,
+    TermsModule,
   ],
   controllers: [StudentsController],
   providers: [
@@ -54,8 +59,13 @@ import { StudentsController } from './students.controller';
     HouseholdService,
     RemindersService,
     SeatOffers,
+    RegistrationWindow,
+    EarlyAccessService,
+    EarlyAccessJobs,
   ],
   exports: [
+    EarlyAccessJobs,
+    RegistrationWindow,
     RegistrationService,
     CardHoldsService,
     CardEnrollmentsService,

@@ -18,6 +18,7 @@ import { HouseholdService } from './household.service';
 import { isStudentLimit, RegistrantsService } from './registrants.service';
 import { alreadyEnrolledRace, isUniqueViolation, PAYMENT_LABEL, RegistrationError, RegistrationException } from './registration.exception';
 import { SeatOffers } from './seat-offers';
+import { RegistrationWindow } from './registration-window.service';
 import { WebhookEvents } from '../webhooks/webhook-events';
 import { RegistrationFormsService, type ClientInfo, type PreparedForm } from '../registration-forms/registration-forms.service';
 
@@ -65,6 +66,7 @@ export class RegistrationService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly forms: RegistrationFormsService,
     private readonly pricing: PricingService,
+    private readonly window: RegistrationWindow,
   ) {}
 
   /** The already-enrolled answer of spec 2 §7, with what the dialog shows. */
@@ -120,9 +122,11 @@ export class RegistrationService {
       client,
     );
     try {
-      const { attendees, answers: _answers, waiverAcceptances: _signed, promoCode, ...fields } = dto;
+      const { attendees, answers: _answers, waiverAcceptances: _signed, promoCode, earlyAccessToken, ...fields } = dto;
       // The one price quote: what this registration owes, kept on its enrollments (a code that does not apply refuses it).
       const cls = await this.classes.require(classId, dto.organizationId);
+      // Before its opening or after its closing, the class takes no registration (an early-access link lets its email in early).
+      await this.window.assertOpen(cls, { email: fields.email, earlyAccessToken });
       const quote = await this.pricing.quoteForRegistration({
         organizationId: dto.organizationId,
         cls,

@@ -22,6 +22,7 @@ const SETTING_KEYS = [
   'selfServiceTransfers',
   'discountRules',
   'embedDomains',
+  'lateRegistration',
 ] as const;
 
 @Injectable()
@@ -48,6 +49,7 @@ export class SettingsService {
       ...selfServiceRules(org.settings),
       discountRules: org.settings.discountRules ?? NO_DISCOUNT_RULES,
       embedDomains: org.settings.embedDomains ?? [],
+      lateRegistration: org.settings.lateRegistration !== false,
       contactInfo: org.contactInfo,
       branding: org.branding,
       adminProfile: {
@@ -98,6 +100,7 @@ export class SettingsService {
       if (dto.selfServiceTransfers !== undefined) next.selfServiceTransfers = dto.selfServiceTransfers;
       if (dto.discountRules) next.discountRules = discountRules(dto.discountRules);
       if (dto.embedDomains) next.embedDomains = [...new Set(dto.embedDomains)];
+      if (dto.lateRegistration !== undefined) next.lateRegistration = dto.lateRegistration;
       return next;
     });
     return this.get(user);

@@ -13,6 +13,7 @@ import { PricingService } from '../pricing/pricing.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { RegistrationService } from '../registration/registration.service';
+import { RegistrationWindow } from '../registration/registration-window.service';
 import { SeatOffers, type SeatOfferSource } from '../registration/seat-offers';
 import { SeatsFreedHooks } from '../classes/seats-freed.hooks';
 import type { EnrollmentStatus } from '../registration/enrollment.entity';
@@ -93,6 +94,7 @@ export class WaitlistService implements SeatOfferSource, OnModuleInit {
     config: ConfigService<AllConfigType>,
     @InjectDataSource() private readonly db: DataSource,
     private readonly pricing: PricingService,
+    private readonly window: RegistrationWindow,
   ) {
     this.publicUrl = config.getOrThrow('app', { infer: true }).publicUrl;
   }
@@ -111,6 +113,11 @@ export class WaitlistService implements SeatOfferSource, OnModuleInit {
   async join(classId: string, dto: JoinWaitlistDto): Promise<{ entryId: string; position: number }> {
     // Someone registered for the class has no seat to wait for (409 'You are already enrolled in ...').
     await this.registration.checkEnrollment({ email: dto.email, classId, organizationId: dto.organizationId });
+    // A waitlist is for a class whose registration is open: none before the opening, none after the closing.
+    await this.window.assertOpen(await this.classes.require(classId, dto.organizationId), {
+      email: dto.email,
+      earlyAccessToken: dto.earlyAccessToken,
+    });
     try {
       return await this.db.transaction(async (m) => {
         const cls = await this.classes.lock(m, classId, dto.organizationId);

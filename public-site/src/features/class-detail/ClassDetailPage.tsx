@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { RegistrationOpening } from '@/components/class/RegistrationOpening';
 import { Link, useParams, useSearch } from 'wouter';
 import { PageLoading } from '@/components/ui/PageLoading';
 import { SharePanel } from '@/components/ui/SharePanel';
@@ -89,9 +90,11 @@ export function ClassDetailPage() {
       Join the waitlist
     </Link>
   ) : open ? (
-    <Link href={registerPath(item.id, item.organizationId)} className="btn btn--lg">
-      Register Now
-    </Link>
+    <RegistrationOpening window={item.registrationWindow} termId={item.termId}>
+      <Link href={registerPath(item.id, item.organizationId)} className="btn btn--lg">
+        Register Now
+      </Link>
+    </RegistrationOpening>
   ) : null;
 
   return (

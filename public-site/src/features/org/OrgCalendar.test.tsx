@@ -31,6 +31,11 @@ const cls = (over: Partial<ClassItem>): ClassItem => ({
   autoCancelBelowMinimum: false,
   goNoGo: 'pending',
   decidedAt: null,
+  termId: null,
+  termName: null,
+  registrationOpensAt: null,
+  registrationClosesAt: null,
+  registrationWindow: { opensAt: null, closesAt: null, earlyAccessOpensAt: null, timeZone: null },
   ...over,
 });
 const classes = [cls({}), cls({ id: 'c2', title: 'Watercolour', status: 'Cancelled', startDate: at(12) })];

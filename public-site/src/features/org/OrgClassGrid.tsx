@@ -2,7 +2,8 @@ import { Link } from 'wouter';
 import { ClassScheduleFacts } from '@/components/class/ClassScheduleFacts';
 import { formatPrice, hasDiscount, isOpenStatus, toDate } from '@/lib/classFormat';
 import type { ClassItem } from '@/lib/models';
-import { classPath } from '@/lib/routing';
+import { classPath, registerPath } from '@/lib/routing';
+import { RegistrationOpening } from '@/components/class/RegistrationOpening';
 
 function statusBadgeClass(status: string): string {
   if (status === 'Open') return 'badge badge--open';
@@ -69,6 +70,13 @@ export function OrgClassGrid({
                     : 'Class is full'
                   : 'Registration closed'}
             </p>
+            {open && !showEnrollment && spotsLeft > 0 && item.registrationWindow?.opensAt ? (
+              <RegistrationOpening window={item.registrationWindow} termId={item.termId} compact>
+                <Link href={registerPath(item.id, organizationId)} className="btn btn--small class-card__register">
+                  Register
+                </Link>
+              </RegistrationOpening>
+            ) : null}
           </li>
         );
       })}

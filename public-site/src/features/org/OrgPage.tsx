@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { keepEarlyAccessFrom } from '@/lib/earlyAccess';
+import type { ClassItem } from '@/lib/models';
 import { useParams } from 'wouter';
 import { Alert } from '@/components/ui/Alert';
 import { PageLoading } from '@/components/ui/PageLoading';
@@ -29,6 +31,11 @@ export function OrgPage() {
   const adminView = isAdmin && mode === 'admin';
 
   const classes = useAsync(() => getClasses(organizationId!), [organizationId], !!organizationId);
+  // An early-access link from the term's email: kept for this session, sent with a registration from its email.
+  useState(() => keepEarlyAccessFrom(window.location.search));
+  const [termFilter, setTermFilter] = useState('');
+  const terms = useMemo(() => termsOf(classes.data ?? []), [classes.data]);
+  const shown = (classes.data ?? []).filter((c) => !termFilter || (c.termId ?? 'none') === termFilter);
   useSeo('org-classes', {
     exactTitle: brandingReady ? branding.businessName : undefined,
     description: brandingReady ? `Browse classes offered by ${branding.businessName} and register online.` : undefined,
@@ -70,6 +77,19 @@ export function OrgPage() {
 
         <div className="org-toolbar">
           <h2 className="org-toolbar__title">Available Classes</h2>
+          {terms.length ? (
+            <label className="org-term-filter">
+              <span>Term</span>
+              <select value={termFilter} onChange={(e) => setTermFilter(e.target.value)}>
+                <option value="">All terms</option>
+                {terms.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <div className="segmented" role="group" aria-label="Display classes as">
             <button type="button" aria-pressed={layout === 'grid'} onClick={() => setLayout('grid')}>
               Grid
@@ -89,12 +109,36 @@ export function OrgPage() {
               Try Again
             </button>
           </Alert>
+        ) : layout === 'grid' && terms.length ? (
+          // Grouped by term, in the order the terms first come (the list is soonest first).
+          terms
+            .filter((t) => !termFilter || t.id === termFilter)
+            .map((t) => (
+              <section key={t.id} className="org-term" aria-labelledby={`term-${t.id}`}>
+                <h3 id={`term-${t.id}`} className="org-term__title">
+                  {t.name}
+                </h3>
+                <OrgClassGrid
+                  classes={shown.filter((c) => (c.termId ?? 'none') === t.id)}
+                  organizationId={organizationId}
+                  showEnrollment={adminView}
+                />
+              </section>
+            ))
         ) : layout === 'grid' ? (
-          <OrgClassGrid classes={classes.data ?? []} organizationId={organizationId} showEnrollment={adminView} />
+          <OrgClassGrid classes={shown} organizationId={organizationId} showEnrollment={adminView} />
         ) : (
-          <OrgCalendar classes={classes.data ?? []} organizationId={organizationId} />
+          <OrgCalendar classes={shown} organizationId={organizationId} />
         )}
       </div>
     </>
   );
+}
+
+/** The terms of the listed classes, in the order they first appear, and 'Other classes' for those in none. */
+function termsOf(classes: ClassItem[]): { id: string; name: string }[] {
+  const seen = new Map<string, string>();
+  for (const c of classes) seen.set(c.termId ?? 'none', c.termId ? (c.termName ?? 'Term') : 'Other classes');
+  if (![...seen.keys()].some((k) => k !== 'none')) return [];
+  return [...seen].map(([id, name]) => ({ id, name }));
 }

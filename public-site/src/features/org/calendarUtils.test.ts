@@ -27,6 +27,11 @@ const base: ClassItem = {
   autoCancelBelowMinimum: false,
   goNoGo: 'pending',
   decidedAt: null,
+  termId: null,
+  termName: null,
+  registrationOpensAt: null,
+  registrationClosesAt: null,
+  registrationWindow: { opensAt: null, closesAt: null, earlyAccessOpensAt: null, timeZone: null },
 };
 
 describe('calendar', () => {

@@ -1,3 +1,4 @@
+import { earlyAccess } from '@/lib/earlyAccess';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { ClassScheduleFacts } from '@/components/class/ClassScheduleFacts';
@@ -42,7 +43,8 @@ export function RegisterPage() {
   useSeo('register', { siteName: organizationId && brandingReady ? branding.businessName : undefined });
 
   const [step, setStep] = useState<1 | 2>(1);
-  const [values, setValues] = useState<StudentFormValues>(EMPTY_STUDENT);
+  // Someone who came through an early-access link registers with the email the link was sent to.
+  const [values, setValues] = useState<StudentFormValues>(() => ({ ...EMPTY_STUDENT, email: earlyAccess()?.email ?? EMPTY_STUDENT.email }));
   const [phase, setPhase] = useState<SubmitPhase>('idle');
   const [problem, setProblem] = useState<EnrollmentProblem | null>(null);
   const [reserving, setReserving] = useState(false);

@@ -70,6 +70,18 @@ export class CreateClassDto {
   decisionHoursBefore?: number;
   @IsOptionalNotNull() @IsBoolean({ message: 'autoCancelBelowMinimum must be true or false' }) autoCancelBelowMinimum?: boolean;
   @IsOptional() @IsUUID() organizationId?: string;
+  /** The class's term (of the same organization), or null for none. */
+  @IsOptional() @ValidateIf((_, v) => v !== null) @IsUUID('all', { message: 'termId must be the id of a term' }) termId?: string | null;
+  /** Overrides the term's opening; null: the term's. */
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsDateString({ strict: true }, { message: 'registrationOpensAt must be an ISO date and time, or null' })
+  registrationOpensAt?: string | null;
+  /** Overrides the term's closing; null: the term's. */
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsDateString({ strict: true }, { message: 'registrationClosesAt must be an ISO date and time, or null' })
+  registrationClosesAt?: string | null;
 }
 
 /**
@@ -87,6 +99,8 @@ export class UpdateClassDto extends CreateClassDto {
   @IsOptional() time?: unknown;
   @IsOptional() goNoGo?: unknown;
   @IsOptional() decidedAt?: unknown;
+  @IsOptional() termName?: unknown;
+  @IsOptional() registrationWindow?: unknown;
 }
 
 /** A clone takes the source's go/no-go settings unless given (the same rules as a new class's). */

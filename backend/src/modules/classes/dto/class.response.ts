@@ -3,6 +3,27 @@ import { EXAMPLE_ID, EXAMPLE_ORG_ID, EXAMPLE_TIME } from '../../../common/openap
 import { CLASS_STATUSES, GO_NO_GO, SCHEDULES } from '../class.entity';
 import { PublicQuestionDto, PublicWaiverDto } from '../public-class-extras';
 
+/** When registration for a class opens and closes: its own times, else its term's; null: no limit. */
+export class RegistrationWindowDto {
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: '2027-03-01T11:00:00.000Z' }) opensAt: string | null;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: null }) closesAt: string | null;
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    example: null,
+    description: 'From then, people with an early-access link (enrolled in an earlier term) may register',
+  })
+  earlyAccessOpensAt: string | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    example: 'America/Chicago',
+    description: "The organization's time zone, to show the opening in (null when there is no opening)",
+  })
+  timeZone: string | null;
+}
+
 /** A class as mapClass returns it: prices in dollars, sessions computed from the schedule (spec 3 §4). */
 export class ClassResponseDto {
   @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) id: string;
@@ -48,6 +69,33 @@ export class ClassResponseDto {
   goNoGo: string;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: null, description: 'When the job decided (read only)' })
   decidedAt: string | null;
+  @ApiProperty({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    example: null,
+    description: "The class's term (of its organization); null: none",
+  })
+  termId: string | null;
+  @ApiProperty({ type: 'string', nullable: true, example: null, description: "The term's name (read only)" }) termName: string | null;
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    example: null,
+    description: "The class's own opening; null: the term's",
+  })
+  registrationOpensAt: string | null;
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    example: null,
+    description: "The class's own closing; null: the term's",
+  })
+  registrationClosesAt: string | null;
+  @ApiProperty({ type: RegistrationWindowDto, description: 'Read only: the effective opening and closing (what the public page shows)' })
+  registrationWindow: RegistrationWindowDto;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) createdAt: string;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) updatedAt: string;
   @ApiProperty({

@@ -51,6 +51,11 @@ export class CreatePaymentIntentDto {
   @IsString()
   @Matches(WAITLIST_OFFER_TOKEN, { message: 'waitlistOfferToken is not a valid offer link' })
   waitlistOfferToken?: string;
+  /** The token of an early-access link (a term's early access): lets this email register before the opening. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^[0-9a-f]{32}\.[A-Za-z0-9_-]{22}$/, { message: 'earlyAccessToken is not a valid early-access link' })
+  earlyAccessToken?: string;
   /** The registration form's answers (household: the questions asked once; each attendee answers the per-person ones). */
   @AnswersField() answers?: AnswerInputDto[];
   /** A signature for each waiver of the class (its newest version), with the contact's typed full name. */

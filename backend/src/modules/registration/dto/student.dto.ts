@@ -115,6 +115,11 @@ export class RegisterStudentDto extends StudentFieldsDto {
   @WaiverAcceptancesField() waiverAcceptances?: WaiverAcceptanceInputDto[];
   /** A promo code (any case); one that does not apply refuses the registration with its reason. */
   @PromoCodeField() promoCode?: string;
+  /** The token of an early-access link (a term's early access): lets this email register before the opening. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^[0-9a-f]{32}\.[A-Za-z0-9_-]{22}$/, { message: 'earlyAccessToken is not a valid early-access link' })
+  earlyAccessToken?: string;
 }
 
 /** The registration without the server-owned fields a client may send (spec 2 §3, decision 17): what is stored. */

@@ -1,6 +1,7 @@
 import { ApiProperty, PickType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
+  IsBoolean,
   IsDefined,
   IsEmail,
   IsInt,
@@ -27,6 +28,8 @@ export class UpdateBrandingDto {
   @ValidateNested()
   @Type(() => BrandingDto)
   branding: BrandingDto;
+  /** A class that has started takes registrations, prorated by the sessions left (absent from the settings: on). */
+  @IsOptionalNotNull() @IsBoolean({ message: 'lateRegistration must be true or false' }) lateRegistration?: boolean;
   @IsOptional() @IsUUID() organizationId?: string;
 }
 
@@ -36,6 +39,8 @@ export class UpdateContactDto {
   @ValidateNested()
   @Type(() => ContactInfoDto)
   contactInfo: ContactInfoDto;
+  /** A class that has started takes registrations, prorated by the sessions left (absent from the settings: on). */
+  @IsOptionalNotNull() @IsBoolean({ message: 'lateRegistration must be true or false' }) lateRegistration?: boolean;
   @IsOptional() @IsUUID() organizationId?: string;
 }
 
@@ -57,6 +62,8 @@ export class UpdateProfileSettingsDto {
   @ValidateNested()
   @Type(() => AdminProfileDto)
   adminProfile: AdminProfileDto;
+  /** A class that has started takes registrations, prorated by the sessions left (absent from the settings: on). */
+  @IsOptionalNotNull() @IsBoolean({ message: 'lateRegistration must be true or false' }) lateRegistration?: boolean;
   @IsOptional() @IsUUID() organizationId?: string;
 }
 
@@ -113,5 +120,7 @@ export class UpdateSettingsDto extends PickType(OrganizationSettingsDto, [
   @ValidateNested()
   @Type(() => DiscountRulesDto)
   discountRules?: DiscountRulesDto;
+  /** A class that has started takes registrations, prorated by the sessions left (absent from the settings: on). */
+  @IsOptionalNotNull() @IsBoolean({ message: 'lateRegistration must be true or false' }) lateRegistration?: boolean;
   @IsOptional() @IsUUID() organizationId?: string;
 }

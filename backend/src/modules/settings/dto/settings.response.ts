@@ -64,6 +64,8 @@ export class SettingsResponseDto {
     description: "The sites (HTTPS origins) allowed to show the organization's booking widget in a frame",
   })
   embedDomains: string[];
+  @ApiProperty({ example: true, description: 'A class that has started takes registrations, at a price prorated by the sessions left' })
+  lateRegistration: boolean;
   @ApiProperty({ type: ContactInfoResponseDto }) contactInfo: ContactInfoResponseDto;
   @ApiProperty({ type: BrandingResponseDto }) branding: BrandingResponseDto;
   @ApiProperty({ type: AdminProfileResponseDto }) adminProfile: AdminProfileResponseDto;

@@ -1,10 +1,15 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsUUID, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min } from 'class-validator';
 import { StudentFieldsDto } from '../../students/dto/student-fields.dto';
 
 /** Joining a full class's waitlist: the registration form's fields (spec 2 §5 rules) and the organization. */
 export class JoinWaitlistDto extends StudentFieldsDto {
   @IsUUID('all', { message: 'organizationId must be an id' }) organizationId: string;
+  /** The token of an early-access link: lets this email join before the opening, as it may register. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^[0-9a-f]{32}\.[A-Za-z0-9_-]{22}$/, { message: 'earlyAccessToken is not a valid early-access link' })
+  earlyAccessToken?: string;
 }
 
 export class MoveWaitlistEntryDto {

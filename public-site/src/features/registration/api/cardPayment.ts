@@ -1,3 +1,4 @@
+import { earlyAccessField } from '@/lib/earlyAccess';
 import { api, ApiError } from '@/lib/apiClient';
 import { formFields, type Attendee, type FormFields, type StudentDetails } from './registerStudent';
 
@@ -42,6 +43,7 @@ export function createCardIntent(input: CardRegistration & { amount: number }): 
       ...(input.waitlistOfferToken ? { waitlistOfferToken: input.waitlistOfferToken } : {}),
       ...formFields(input.form),
       ...(input.promoCode ? { promoCode: input.promoCode } : {}),
+      ...earlyAccessField(input.student.email),
     },
     { public: true },
   );

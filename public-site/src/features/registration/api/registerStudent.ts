@@ -1,3 +1,4 @@
+import { earlyAccessField } from '@/lib/earlyAccess';
 import type { components } from '@shared/api/schema';
 import { api, ApiError } from '@/lib/apiClient';
 import type { Student } from '@/lib/models';
@@ -78,6 +79,7 @@ export async function reserveInPerson(input: {
       ...(input.waitlistOfferToken ? { waitlistOfferToken: input.waitlistOfferToken } : {}),
       ...formFields(input.form),
       ...(input.promoCode ? { promoCode: input.promoCode } : {}),
+      ...earlyAccessField(input.student.email),
     },
     { public: true },
   );

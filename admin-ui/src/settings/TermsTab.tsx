@@ -1,0 +1,240 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControlLabel,
+  Paper,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useAppDataProvider } from '@/providers/dataProvider';
+import { errorMessage } from '@/providers/httpClient';
+import type { Settings, Term, TermInput } from '@/providers/types';
+import { toLocalInput } from '@/resources/classes/classUtils';
+
+const KEY = ['terms'] as const;
+
+interface TermForm {
+  name: string;
+  startDate: string;
+  endDate: string;
+  registrationOpensAt: string;
+  registrationClosesAt: string;
+  earlyAccessOpensAt: string;
+}
+const EMPTY: TermForm = { name: '', startDate: '', endDate: '', registrationOpensAt: '', registrationClosesAt: '', earlyAccessOpensAt: '' };
+
+/** A datetime-local value (the admin's time zone) as an instant; empty: null. */
+export const fromLocalInput = (v: string): string | null => (v ? new Date(v).toISOString() : null);
+
+const formOf = (t: Term): TermForm => ({
+  name: t.name,
+  startDate: t.startDate,
+  endDate: t.endDate,
+  registrationOpensAt: toLocalInput(t.registrationOpensAt),
+  registrationClosesAt: toLocalInput(t.registrationClosesAt),
+  earlyAccessOpensAt: toLocalInput(t.earlyAccessOpensAt),
+});
+
+const inputOf = (f: TermForm): TermInput => ({
+  name: f.name.trim(),
+  startDate: f.startDate,
+  endDate: f.endDate,
+  registrationOpensAt: fromLocalInput(f.registrationOpensAt) ?? '',
+  registrationClosesAt: fromLocalInput(f.registrationClosesAt),
+  earlyAccessOpensAt: fromLocalInput(f.earlyAccessOpensAt),
+});
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+
+/** Settings › Terms: the seasons, when their registration opens and closes, early access, and late registration. */
+export function TermsTab({ settings }: { settings: Settings }) {
+  const dp = useAppDataProvider();
+  const client = useQueryClient();
+  const terms = useQuery({ queryKey: KEY, queryFn: () => dp.getTerms() });
+  const [editing, setEditing] = useState<Term | null>(null);
+  const [form, setForm] = useState<TermForm>(EMPTY);
+  const [notice, setNotice] = useState<string | null>(null);
+  const done = (message: string) => {
+    setNotice(message);
+    setEditing(null);
+    setForm(EMPTY);
+    void client.invalidateQueries({ queryKey: KEY });
+  };
+  const save = useMutation({
+    mutationFn: () => (editing ? dp.updateTerm(editing.id, inputOf(form)) : dp.createTerm(inputOf(form))),
+    onMutate: () => setNotice(null),
+    onSuccess: (t) => done(`Term ${t.name} saved`),
+  });
+  const remove = useMutation({
+    mutationFn: (t: Term) => dp.deleteTerm(t.id),
+    onMutate: () => setNotice(null),
+    onSuccess: () => done('Term deleted'),
+  });
+  const late = useMutation({
+    mutationFn: (on: boolean) => dp.saveSettings({ lateRegistration: on }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['settings'] }),
+  });
+  const set = (patch: Partial<TermForm>) => setForm((f) => ({ ...f, ...patch }));
+  const valid = !!form.name.trim() && !!form.startDate && !!form.endDate && !!form.registrationOpensAt;
+  const lateOn = late.isPending ? !!late.variables : settings.lateRegistration;
+
+  return (
+    <Stack spacing={2.5}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 1060 }} component="section" aria-labelledby="terms-heading">
+        <Stack spacing={2}>
+          <Typography variant="h6" component="h2" id="terms-heading">
+            Terms
+          </Typography>
+          <Typography color="text.secondary">
+            A term is a season of classes. Its registration opens at a set minute; a class in the term follows these times unless it has its
+            own. From the early-access time, people who took a class in an earlier term get an email with a link to register first.
+          </Typography>
+          {terms.error && <Alert severity="error">{errorMessage(terms.error, 'Failed to load terms')}</Alert>}
+          <TableContainer>
+            <Table size="small" aria-label="Terms">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Dates</TableCell>
+                  <TableCell>Registration opens</TableCell>
+                  <TableCell>Closes</TableCell>
+                  <TableCell>Early access</TableCell>
+                  <TableCell align="right">Classes</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {(terms.data ?? []).map((t) => (
+                  <TableRow key={t.id}>
+                    <TableCell>{t.name}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {t.startDate} – {t.endDate}
+                    </TableCell>
+                    <TableCell>{when(t.registrationOpensAt)}</TableCell>
+                    <TableCell>{when(t.registrationClosesAt)}</TableCell>
+                    <TableCell>{when(t.earlyAccessOpensAt)}</TableCell>
+                    <TableCell align="right">{t.classCount}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <Button
+                        size="small"
+                        onClick={() => {
+                          setEditing(t);
+                          setForm(formOf(t));
+                          setNotice(null);
+                        }}
+                      >
+                        Edit
+                      </Button>
+                      <Button size="small" color="error" onClick={() => remove.mutate(t)} disabled={remove.isPending}>
+                        Delete
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+                {terms.data?.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={7}>No terms yet</TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <Typography variant="subtitle1" component="h3" fontWeight={600}>
+            {editing ? `Edit ${editing.name}` : 'New term'}
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
+            <TextField
+              label="Name"
+              value={form.name}
+              onChange={(e) => set({ name: e.target.value })}
+              helperText="For example Summer 2027"
+            />
+            <TextField
+              label="First day"
+              type="date"
+              value={form.startDate}
+              onChange={(e) => set({ startDate: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              label="Last day"
+              type="date"
+              value={form.endDate}
+              onChange={(e) => set({ endDate: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              label="Registration opens"
+              type="datetime-local"
+              value={form.registrationOpensAt}
+              onChange={(e) => set({ registrationOpensAt: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              label="Registration closes"
+              type="datetime-local"
+              value={form.registrationClosesAt}
+              onChange={(e) => set({ registrationClosesAt: e.target.value })}
+              helperText="Empty: stays open"
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              label="Early access opens"
+              type="datetime-local"
+              value={form.earlyAccessOpensAt}
+              onChange={(e) => set({ earlyAccessOpensAt: e.target.value })}
+              helperText="Empty: no early access"
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Box>
+          {notice && <Alert severity="success">{notice}</Alert>}
+          {(save.error || remove.error) && (
+            <Alert severity="error">{errorMessage(save.error ?? remove.error, 'Failed to save the term. Please try again')}</Alert>
+          )}
+          <Stack direction="row" spacing={1}>
+            <Button variant="contained" onClick={() => save.mutate()} disabled={!valid || save.isPending}>
+              {save.isPending ? 'Saving...' : editing ? 'Save term' : 'Create term'}
+            </Button>
+            {editing && (
+              <Button
+                onClick={() => {
+                  setEditing(null);
+                  setForm(EMPTY);
+                }}
+              >
+                Cancel
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 1060 }} component="section" aria-labelledby="late-heading">
+        <Stack spacing={1}>
+          <Typography variant="h6" component="h2" id="late-heading">
+            Late registration
+          </Typography>
+          <Typography color="text.secondary">
+            A class that has started can still take registrations, at its price prorated by the sessions left (shown as a line of the
+            price). Off: registration for a class closes when it starts.
+          </Typography>
+          <FormControlLabel
+            control={<Switch checked={lateOn} onChange={(_, on) => late.mutate(on)} disabled={late.isPending} />}
+            label="Take registrations for classes that have started"
+          />
+          {late.error && <Alert severity="error">{errorMessage(late.error, 'Failed to save the setting. Please try again')}</Alert>}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { earlyAccessForTerm } from '@/lib/earlyAccess';
+import { serverOffsetMs } from '@/lib/serverClock';
+
+export interface RegistrationWindowInfo {
+  opensAt: string | Date | null;
+  closesAt: string | Date | null;
+  earlyAccessOpensAt: string | Date | null;
+  timeZone: string | null;
+}
+
+const ms = (v: string | Date | null | undefined) => (v ? new Date(v).getTime() : null);
+
+/** 'Monday, January 5 at 6:00 AM' in the organization's time zone (the server says it the same way). */
+export function openingTime(at: Date, timeZone: string | null): string {
+  const zone = timeZone ?? undefined;
+  const day = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long', month: 'long', day: 'numeric' }).format(at);
+  const time = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(at);
+  return `${day} at ${time}`;
+}
+
+/** 2 d 03:04:05, or 03:04:05 under a day. */
+export function countdownText(leftMs: number): string {
+  const s = Math.max(0, Math.ceil(leftMs / 1000));
+  const d = Math.floor(s / 86400);
+  const hms = [Math.floor((s % 86400) / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
+  return d > 0 ? `${d} d ${hms}` : hms;
+}
+
+/**
+ * Before a class's registration opens: 'Registration opens …' and a live countdown, which gives way to `children` (the
+ * Register button) when the time comes, without a reload. The clock is the browser's plus the server's offset,
+ * measured once. Someone holding the term's early-access link is let through from the early-access time.
+ */
+export function RegistrationOpening({
+  window: w,
+  termId,
+  children,
+  compact = false,
+}: {
+  window: RegistrationWindowInfo | null | undefined;
+  termId?: string | null;
+  children: ReactNode;
+  compact?: boolean;
+}) {
+  const [offset, setOffset] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const early = earlyAccessForTerm(termId);
+  const opensAt = ms(w?.opensAt);
+  const earlyAt = ms(w?.earlyAccessOpensAt);
+  const gate = early && earlyAt !== null ? earlyAt : opensAt;
+  const serverNow = now + (offset ?? 0);
+  const waiting = gate !== null && serverNow < gate;
+
+  useEffect(() => {
+    let live = true;
+    void serverOffsetMs().then((o) => live && setOffset(o));
+    return () => {
+      live = false;
+    };
+  }, []);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [waiting]);
+
+  if (!waiting || opensAt === null) return <>{children}</>;
+  const label = `Registration opens ${openingTime(new Date(opensAt), w?.timeZone ?? null)}`;
+  return (
+    <div className={compact ? 'registration-opening registration-opening--compact' : 'registration-opening'} role="status">
+      <p className="registration-opening__when">{label}</p>
+      {offset !== null ? (
+        <p className="registration-opening__countdown" aria-live="off">
+          <span className="muted">{early ? 'Early access in' : 'Opens in'}</span> <strong>{countdownText(gate! - serverNow)}</strong>
+        </p>
+      ) : null}
+    </div>
+  );
+}
