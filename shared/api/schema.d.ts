@@ -512,6 +512,9 @@ export interface paths {
   "/api/webhooks/twilio/status": {
     post: operations["TwilioWebhooks_status"];
   };
+  "/embed.js": {
+    get: operations["Embed_script"];
+  };
   "/robots.txt": {
     get: operations["Seo_robots"];
   };
@@ -2622,6 +2625,7 @@ export interface components {
       selfService?: boolean;
       selfServiceCancelHoursBefore?: number;
       selfServiceTransfers?: boolean;
+      embedDomains?: string[];
     };
     PaymentIntentResponseDto: {
       /**
@@ -4183,6 +4187,13 @@ export interface components {
       /** @description The automatic discounts every price quote applies */
       discountRules: components["schemas"]["DiscountRulesDto"];
       /**
+       * @description The sites (HTTPS origins) allowed to show the organization's booking widget in a frame
+       * @example [
+       *   "https://www.example.com"
+       * ]
+       */
+      embedDomains: string[];
+      /**
        * @description A class that has started takes registrations, at a price prorated by the sessions left
        * @example true
        */
@@ -5214,6 +5225,7 @@ export interface components {
       selfService?: boolean;
       selfServiceCancelHoursBefore?: number;
       selfServiceTransfers?: boolean;
+      embedDomains?: string[];
       discounts?: components["schemas"]["DiscountPercentsDto"];
       discountRules?: components["schemas"]["DiscountRulesDto"];
       lateRegistration?: boolean;
@@ -12530,6 +12542,22 @@ export interface operations {
             success: true;
             data: components["schemas"]["TwilioWebhookResponseDto"];
           };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Embed_script: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/javascript": string;
         };
       };
       /** @description Bad input: the field messages are in `errors` */
