@@ -108,6 +108,10 @@ export async function backupDatabase(url: string, file: string): Promise<BackupR
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
     const [{ server_version: serverVersion }] = (await client.query<{ server_version: string }>('SHOW server_version')).rows;
+    const [{ migrated }] = (await client.query<{ migrated: boolean }>("SELECT to_regclass('public.migrations') IS NOT NULL AS migrated"))
+      .rows;
+    if (!migrated)
+      throw new Error('This database has no migrations table, so no Classlane data: start the app on it once, or check DATABASE_URL.');
     const migrations = (await client.query<{ name: string }>('SELECT name FROM migrations ORDER BY timestamp, id')).rows.map((r) => r.name);
     const tables: TableManifest[] = [];
     for (const name of await userTables(client)) {
