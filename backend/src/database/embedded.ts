@@ -120,3 +120,24 @@ export async function startEmbeddedPostgres(
     stop: () => pg.stop(),
   };
 }
+
+/**
+ * The URL of the embedded PostgreSQL already running on `dataDir` (the server started it), or null when it is not
+ * running. Its postmaster.pid holds the process id and, on its fourth line, the port.
+ */
+export function runningEmbeddedUrl(dataDir: string, database = 'classlane'): string | null {
+  const pgDir = path.join(dataDir, 'pg');
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return null;
+  }
+  try {
+    process.kill(Number(lines[0]), 0);
+  } catch {
+    return null;
+  }
+  const password = readPassword(dataDir) ?? LEGACY_PASSWORD;
+  return `postgres://postgres:${password}@127.0.0.1:${Number(lines[3])}/${database}`;
+}

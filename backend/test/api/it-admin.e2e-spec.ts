@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import jwt from 'jsonwebtoken';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
-import { createClass, createOrg, createTeacher, studentBody, type OrgFixture } from '../fixtures/org.fixture';
+import { createClass, createOrg, createTeacher, type OrgFixture } from '../fixtures/org.fixture';
+import { addStudent, fillOrganization, insertEnrollment } from '../fixtures/populated-org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /**
@@ -62,51 +63,10 @@ describe('IT-admin portal API', () => {
   });
 
   // ---- helpers -------------------------------------------------------------------------------------------
-  async function student(org: OrgFixture, name = 'Olivia') {
-    const res = await t.http
-      .post('/api/students')
-      .set(org.auth)
-      .send(studentBody({ firstName: name }));
-    if (res.status !== 201) throw new Error(`student: ${res.status} ${res.text}`);
-    return res.body.data.id as string;
-  }
-
-  /** An enrollment written as the payment flows leave it (tests insert the money columns directly); takes its seat. */
-  async function enrollment(org: OrgFixture, classId: string, studentId: string, f: Record<string, unknown> = {}) {
-    const row = {
-      status: 'active',
-      payment_status: 'pending',
-      payment_method: 'in-person',
-      amount_paid_cents: 0,
-      platform_fee_cents: 0,
-      organization_amount_cents: 0,
-      stripe_payment_intent_id: null,
-      hold_expires_at: null,
-      ...f,
-    };
-    const [e] = await t.db.query(
-      `INSERT INTO enrollments (organization_id, class_id, student_id, status, payment_status, payment_method, amount_paid_cents,
-         platform_fee_cents, organization_amount_cents, stripe_payment_intent_id, hold_expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-      [
-        org.orgId,
-        classId,
-        studentId,
-        row.status,
-        row.payment_status,
-        row.payment_method,
-        row.amount_paid_cents,
-        row.platform_fee_cents,
-        row.organization_amount_cents,
-        row.stripe_payment_intent_id,
-        row.hold_expires_at,
-      ],
-    );
-    if (row.status === 'active' || row.status === 'held') {
-      await t.db.query('UPDATE classes SET enrolled_students = enrolled_students + 1 WHERE id = $1', [classId]);
-    }
-    return e.id as string;
-  }
+  // Shared with the backup round trip (test/fixtures/populated-org.fixture.ts).
+  const student = (org: OrgFixture, name = 'Olivia') => addStudent(t, org, name);
+  const enrollment = (org: OrgFixture, classId: string, studentId: string, f: Record<string, unknown> = {}) =>
+    insertEnrollment(t, org, classId, studentId, f);
 
   /** Rows per table: the whole table, and per organization where the table has an organization_id. */
   async function census(orgIds: string[]) {
@@ -134,135 +94,7 @@ describe('IT-admin portal API', () => {
   const withoutAudit = (c: Record<string, Record<string, number>>) =>
     Object.fromEntries(Object.entries(c).filter(([k]) => k !== 'platform_audit_log'));
 
-  /** An organization with something in every table it owns. */
-  async function populatedOrg(label: string) {
-    const org = await createOrg(t, { plan: 'professional', name: `${label} Academy` });
-    await createTeacher(t, org);
-    const cls = await createClass(t, org, { title: `${label} Pottery` });
-    const s1 = await student(org, `${label}One`);
-    const s2 = await student(org, `${label}Two`);
-    const paid = await enrollment(org, cls.id, s1, { payment_status: 'completed', amount_paid_cents: 8000 });
-    const card = await enrollment(org, cls.id, s2, {
-      payment_status: 'completed',
-      payment_method: 'card',
-      amount_paid_cents: 10000,
-      platform_fee_cents: 500,
-      organization_amount_cents: 9500,
-      stripe_payment_intent_id: `pi_${label}_${randomUUID().slice(0, 8)}`,
-    });
-    await t.db.query(
-      `INSERT INTO attendance (organization_id, class_id, student_id, session_index, session_date, attended) VALUES ($1, $2, $3, 0, now(), true)`,
-      [org.orgId, cls.id, s1],
-    );
-    await t.db.query(
-      `INSERT INTO refunds (organization_id, enrollment_id, amount_cents, source, status) VALUES ($1, $2, 100, 'admin', 'succeeded')`,
-      [org.orgId, card],
-    );
-    // A payment whose refund is still pending at Stripe (looked at again by the payments job).
-    await t.db.query(`INSERT INTO refund_checks (payment_intent_id, organization_id, check_after) VALUES ($1, $2, now())`, [
-      `pi_pending_refund_${randomUUID()}`,
-      org.orgId,
-    ]);
-    await t.db.query(
-      `INSERT INTO connect_accounts (organization_id, stripe_account_id, charges_enabled, payouts_enabled, details_submitted) VALUES ($1, $2, true, true, true)`,
-      [org.orgId, `acct_${label}${randomUUID().slice(0, 8)}`],
-    );
-    await t.db.query(`INSERT INTO analytics_events (organization_id, name, occurred_at) VALUES ($1, 'page_view', now())`, [org.orgId]);
-    await t.db.query(
-      `INSERT INTO communication_templates (organization_id, name, type, message_template) VALUES ($1, 'Welcome', 'email', 'Hi')`,
-      [org.orgId],
-    );
-    // One message waiting to go (scheduled for tomorrow) and one already sent.
-    for (const [status, at] of [
-      ['pending', "now() + interval '1 day'"],
-      ['sent', 'now()'],
-    ]) {
-      await t.db.query(
-        `INSERT INTO communications (organization_id, recipient_type, recipient_id, channel, to_address, subject, message, kind, status, scheduled_at)
-         VALUES ($1, 'student', $2, 'email', 'a@example.com', 'Hi', 'Hello', 'manual', '${status}', ${at})`,
-        [org.orgId, s1],
-      );
-    }
-    await t.http
-      .post('/api/contact')
-      .send({ name: 'Ann', email: 'ann@example.com', message: 'Hello', organizationId: org.orgId })
-      .expect(201);
-    // Reporting's own tables: a class that ran and its rating.
-    await t.db.query(`INSERT INTO class_milestones (class_id, organization_id, started_at, completed_at) VALUES ($1, $2, now(), now())`, [
-      cls.id,
-      org.orgId,
-    ]);
-    await t.db.query(`INSERT INTO satisfaction_ratings (organization_id, class_id, student_id, rating) VALUES ($1, $2, $3, 5)`, [
-      org.orgId,
-      cls.id,
-      s1,
-    ]);
-    // The waitlist's table: someone who left it (a waiting one would be offered the seats freed here).
-    await t.db.query(
-      `INSERT INTO waitlist_entries (organization_id, class_id, first_name, last_name, email, phone, sort_key, status)
-       VALUES ($1, $2, 'Wade', 'Waiting', 'wade@example.com', '5595550111', 1, 'left')`,
-      [org.orgId, cls.id],
-    );
-    // The teacher's notes of a session.
-    await t.db.query(`INSERT INTO session_notes (organization_id, class_id, session_index, notes) VALUES ($1, $2, 0, 'Bring mats')`, [
-      org.orgId,
-      cls.id,
-    ]);
-    // The integrations' tables: an API key, a webhook endpoint with a delivery, a calendar feed.
-    const tag = randomUUID().slice(0, 8);
-    await t.db.query(
-      `INSERT INTO api_keys (organization_id, created_by, name, scopes, prefix, secret_hash) VALUES ($1, $2, 'Zapier', ARRAY['read'], $3, $4)`,
-      [org.orgId, org.userId, `cl_live_${tag}`, `hash-${tag}`],
-    );
-    const [endpoint] = await t.db.query(
-      `INSERT INTO webhook_endpoints (organization_id, url, events, secret) VALUES ($1, 'https://example.com/hook', ARRAY['enrollment.created'], 'whsec_x') RETURNING id`,
-      [org.orgId],
-    );
-    await t.db.query(
-      `INSERT INTO webhook_deliveries (endpoint_id, organization_id, event_id, event_type, payload) VALUES ($1, $2, gen_random_uuid(), 'enrollment.created', '{}')`,
-      [endpoint.id, org.orgId],
-    );
-    await t.db.query(`INSERT INTO calendar_feeds (organization_id, user_id, scope, token_hash) VALUES ($1, $2, 'organization', $3)`, [
-      org.orgId,
-      org.userId,
-      `feed-${tag}`,
-    ]);
-    // Prices: a promo code used once.
-    const [code] = await t.db.query(
-      `INSERT INTO promo_codes (organization_id, code, kind, value) VALUES ($1, 'SPRING', 'percent', 10) RETURNING id`,
-      [org.orgId],
-    );
-    await t.db.query(
-      `INSERT INTO promo_redemptions (organization_id, promo_code_id, enrollment_id, email, discount_cents, charged_cents) VALUES ($1, $2, $3, 'a@example.com', 800, 7200)`,
-      [org.orgId, code.id, paid],
-    );
-    // The student portal: a sign-in link.
-    await t.db.query(`INSERT INTO portal_links (organization_id, student_id, token_hash, expires_at) VALUES ($1, $2, $3, now())`, [
-      org.orgId,
-      s1,
-      `link-${tag}`,
-    ]);
-    // The registration form: a question answered and a waiver signed.
-    const [question] = await t.db.query(
-      `INSERT INTO registration_questions (organization_id, label, type) VALUES ($1, 'Allergies', 'short_text') RETURNING id`,
-      [org.orgId],
-    );
-    await t.db.query(
-      `INSERT INTO registration_answers (organization_id, enrollment_id, student_id, question_id, value) VALUES ($1, $2, $3, $4, '"None"')`,
-      [org.orgId, paid, s1, question.id],
-    );
-    const [waiver] = await t.db.query(`INSERT INTO waivers (organization_id, title) VALUES ($1, 'Kiln safety') RETURNING id`, [org.orgId]);
-    const [version] = await t.db.query(
-      `INSERT INTO waiver_versions (organization_id, waiver_id, version, body, sha256) VALUES ($1, $2, 1, 'Be careful', repeat('a', 64)) RETURNING id`,
-      [org.orgId, waiver.id],
-    );
-    await t.db.query(
-      `INSERT INTO waiver_acceptances (organization_id, enrollment_id, student_id, waiver_id, waiver_version_id, version, sha256, signed_name, signed_as)
-       VALUES ($1, $2, $3, $4, $5, 1, repeat('a', 64), 'Ann One', 'self')`,
-      [org.orgId, paid, s1, waiver.id, version.id],
-    );
-    return { org, cls, students: [s1, s2], paid, card };
-  }
+  const populatedOrg = (label: string) => fillOrganization(t, label);
 
   // ---- access --------------------------------------------------------------------------------------------
   describe('access', () => {
