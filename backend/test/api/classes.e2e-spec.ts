@@ -148,7 +148,7 @@ describe('classes', () => {
     expect(bigMiss.headers['content-encoding']).toBe('gzip');
     expect(bigHit.headers['content-encoding']).toBe('gzip');
     expect(bigHit.body).toEqual(bigMiss.body);
-    expect(bigMiss.headers.vary).toMatch(/Origin, Accept-Encoding/i);
+    expect(bigMiss.headers.vary).toMatch(/Origin, Authorization, Accept-Encoding/i);
     expect(bigHit.headers.vary).toBe(bigMiss.headers.vary);
     const plain = await t.http.get('/api/classes').query({ organizationId: pub.orgId }).set('Accept-Encoding', 'identity').expect(200);
     expect(plain.headers['content-encoding']).toBeUndefined();

@@ -8,6 +8,8 @@ export interface CachedList {
   /** The same body gzipped once, for the many clients that accept it. */
   gzip: Buffer;
   etag: string;
+  /** When the list was read from the database (ms): its `Age`. */
+  createdAt: number;
   expiresAt: number;
 }
 
@@ -35,6 +37,7 @@ export class PublicListCache {
       bytes: Buffer.byteLength(body),
       gzip: gzipSync(body),
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      createdAt: Date.now(),
       expiresAt: Date.now() + PublicListCache.TTL_MS,
     };
     if (this.entries.size > 5000) this.entries.clear();
