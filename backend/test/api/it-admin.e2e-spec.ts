@@ -168,6 +168,8 @@ describe('IT-admin portal API', () => {
       [org.orgId, `acct_${label}${randomUUID().slice(0, 8)}`],
     );
     await t.db.query(`INSERT INTO analytics_events (organization_id, name, occurred_at) VALUES ($1, 'page_view', now())`, [org.orgId]);
+    // The plan's student count (kept for a limited plan; this one is unlimited, so it is written here).
+    await t.db.query(`INSERT INTO organization_usage (organization_id, students) VALUES ($1, 2)`, [org.orgId]);
     await t.db.query(
       `INSERT INTO communication_templates (organization_id, name, type, message_template) VALUES ($1, 'Welcome', 'email', 'Hi')`,
       [org.orgId],

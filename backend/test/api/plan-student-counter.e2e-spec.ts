@@ -113,6 +113,22 @@ describe('plan student counter', () => {
     }
   });
 
+  it('should create one student when the same new email registers in two classes at once', async () => {
+    const org = await createOrg(t, { plan: 'essential' });
+    const a = await createClass(t, org, { title: 'A' });
+    const b = await createClass(t, org, { title: 'B' });
+    const email = `twice-${Date.now()}@example.com`;
+    const replies = await Promise.all(
+      [a, b, a, b].map((c, i) =>
+        t.http.post('/api/students/register').send(registerBody(org.orgId, c.id, { email: i < 2 ? email : email.toUpperCase() })),
+      ),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 201, 409, 409]);
+    const [{ n }] = await t.db.query('SELECT count(*)::int AS n FROM students WHERE organization_id = $1', [org.orgId]);
+    expect(n).toBe(1);
+    expect(await kept(org)).toBe(1);
+  });
+
   it('should keep the count right when students are deleted or erased', async () => {
     const org = await createOrg(t, { plan: 'essential' });
     const c = await createClass(t, org, { maxStudents: 20 });

@@ -284,7 +284,7 @@ export class HouseholdService {
 
   /** The contact: the organization's student with this email (decision 15: stored details kept), or a new one. */
   private async contact(m: EntityManager, organizationId: string, f: StudentFieldsDto) {
-    const existing = await this.students.findByEmail(organizationId, f.email, m);
+    const existing = await this.students.findByEmailOrLock(organizationId, f.email, m);
     if (existing) return { contact: toHousehold(existing), created: false };
     await this.usage.takeStudentSlot(organizationId, m);
     const s = await this.students.add(m, organizationId, f);
