@@ -49,7 +49,15 @@ describe('public class list and class page caching', () => {
     await list().set('If-None-Match', '"other"').expect(200);
 
     await t.http.post('/api/students/register').send(registerBody(org.orgId, c.id)).expect(201);
-    const after = await list().set('If-None-Match', etag).expect(200);
+    // The instance's copy is read again at the latest 1 s after it was read (a seat write does not rebuild it on every
+    // request of an opening), and its Age says how old it is meanwhile.
+    let after = await list().set('If-None-Match', etag);
+    if (after.status === 304) {
+      expect(Number(after.headers.age)).toBeLessThanOrEqual(2);
+      await new Promise((r) => setTimeout(r, 1100));
+      after = await list().set('If-None-Match', etag);
+    }
+    expect(after.status).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
     expect(after.body.data.find((x: { id: string }) => x.id === c.id).enrolledStudents).toBe(1);
   });
