@@ -103,11 +103,6 @@ export class UsageService {
     if ((await this.repo.keptStudentCount(organizationId, manager)) !== null) await this.repo.recountStudents(manager, organizationId);
   }
 
-  /** The kept count of students (null when the plan is unlimited and none is kept): for tests and the bench. */
-  keptStudentCount(organizationId: string): Promise<number | null> {
-    return this.repo.keptStudentCount(organizationId);
-  }
-
   /**
    * Whether the organization's plan lets it take one more card payment now: the plan has
    * onlinePaymentCollection, and this month's card payments plus the holds still open stay under
