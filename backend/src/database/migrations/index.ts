@@ -29,6 +29,7 @@ import { Webhooks1766500000100 } from './1766500000100-Webhooks';
 import { CalendarFeeds1766500000200 } from './1766500000200-CalendarFeeds';
 import { RateLimitCounters1766600000000 } from './1766600000000-RateLimitCounters';
 import { Terms1767100000000 } from './1767100000000-Terms';
+import { OrganizationUsage1767200000000 } from './1767200000000-OrganizationUsage';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 import { Pricing1766300000000 } from './1766300000000-Pricing';
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   CalendarFeeds1766500000200,
   RateLimitCounters1766600000000,
   Terms1767100000000,
+  OrganizationUsage1767200000000,
 ];

@@ -6,6 +6,8 @@ import { Enveloped, RawReply } from '../../common/http/envelope.interceptor';
 import { acceptsGzip, GZIP_THRESHOLD } from '../../common/http/fast-path';
 import { parseListParams, setContentRange } from '../../common/http/list-query';
 import { UuidParam } from '../../common/http/uuid.pipe';
+import { createHash } from 'node:crypto';
+import { ageSeconds, etagMatches, PUBLIC_CACHE_CONTROL, PUBLIC_VARY } from './public-cache';
 import { CLASS_SORT_FIELDS } from './classes.repository';
 import { ClassesService } from './classes.service';
 import { PublicClassExtras } from './public-class-extras';
@@ -39,15 +41,17 @@ export class ClassesController {
     if (!req.user) {
       if (!query.organizationId) throw new BadRequestException('organizationId is required');
       const cached = await this.classes.publicList(query.organizationId);
-      void res.header('ETag', cached.etag).header('Cache-Control', 'public, max-age=0, must-revalidate');
-      if (req.headers['if-none-match'] === cached.etag) {
+      const vary = res.getHeader('Vary');
+      // The cache keeps a gzipped copy: hand it over instead of compressing the same list per request.
+      const varies = [vary ? String(vary) : null, PUBLIC_VARY, cached.bytes >= GZIP_THRESHOLD ? 'Accept-Encoding' : null];
+      void res
+        .header('Vary', varies.filter(Boolean).join(', '))
+        .header('ETag', cached.etag)
+        .header('Cache-Control', PUBLIC_CACHE_CONTROL)
+        .header('Age', String(ageSeconds(cached.createdAt)));
+      if (etagMatches(req.headers['if-none-match'], cached.etag)) {
         void res.status(304);
         return new RawReply('', 'application/json');
-      }
-      // The cache keeps a gzipped copy: hand it over instead of compressing the same list per request.
-      if (cached.bytes >= GZIP_THRESHOLD) {
-        const vary = res.getHeader('Vary');
-        void res.header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
       }
       if (cached.bytes >= GZIP_THRESHOLD && acceptsGzip(req.raw)) {
         void res.header('Content-Encoding', 'gzip');
@@ -68,9 +72,27 @@ export class ClassesController {
   })
   @OptionalAuth()
   @Get(':id')
-  get(@Param('id', UuidParam) id: string, @Query() query: PublicClassQuery, @Req() req: FastifyRequest & { user?: AuthUser }) {
-    if (!req.user?.organizationId) return this.publicGet(id, query.organizationId);
-    return this.classes.get(id, req.user.organizationId);
+  async get(
+    @Param('id', UuidParam) id: string,
+    @Query() query: PublicClassQuery,
+    @Req() req: FastifyRequest & { user?: AuthUser },
+    @Res({ passthrough: true }) res: FastifyReply,
+  ) {
+    if (req.user?.organizationId) return this.classes.get(id, req.user.organizationId);
+    // The public page: the same for everyone (nothing of the caller is in it), so browsers and CDNs may reuse it for a
+    // few seconds and revalidate it with its ETag, a hash of the exact bytes (read fresh from the database: no Age).
+    const body = JSON.stringify({ success: true, data: await this.publicGet(id, query.organizationId), error: null });
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    const vary = res.getHeader('Vary');
+    void res
+      .header('Vary', vary ? `${String(vary)}, ${PUBLIC_VARY}` : PUBLIC_VARY)
+      .header('ETag', etag)
+      .header('Cache-Control', PUBLIC_CACHE_CONTROL);
+    if (etagMatches(req.headers['if-none-match'], etag)) {
+      void res.status(304);
+      return new RawReply('', 'application/json');
+    }
+    return new RawReply(body, 'application/json; charset=utf-8');
   }
 
   /** The public class with its registration form (questions and waivers), which the public page renders in step 1. */

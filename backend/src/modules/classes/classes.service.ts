@@ -303,13 +303,13 @@ export class ClassesService {
   /** Takes one seat, or throws the registration's 404/409; for callers that do not need the class back. */
   async claimSeat(manager: EntityManager, classId: string, organizationId: string): Promise<void> {
     if (!(await this.repo.takeSeat(manager, classId, organizationId))) {
-      // A lean read: in a last-seat race every loser asks this while holding the organization's lock.
+      // A lean read: in a last-seat race every loser asks this while holding the class's lock.
       const c = await this.repo.seatState(manager, classId, organizationId);
       if (!c || c.status === 'Archived') throw new NotFoundException(`Class with ID ${classId} not found`);
       if (c.enrolledStudents >= c.maxStudents) throw classFull();
       throw new AppException(409, `This class is not open for registration (status: ${c.status}).`, { code: ErrorCode.ClassNotOpen });
     }
-    this.cache.invalidate(organizationId);
+    this.cache.seatsChanged(organizationId);
   }
 
   /**
@@ -320,7 +320,7 @@ export class ClassesService {
     if (!classIds.length) return;
     await this.repo.releaseSeats(manager, organizationId, classIds);
     await this.seatsFreed(manager, organizationId, classIds);
-    this.cache.invalidate(organizationId);
+    this.cache.seatsChanged(organizationId);
   }
 
   /** The go/no-go job: one due class, locked SKIP LOCKED for the caller's transaction. */
@@ -351,7 +351,7 @@ export class ClassesService {
    */
   async tryTakeSeat(manager: EntityManager, classId: string, organizationId: string): Promise<boolean> {
     const taken = await this.repo.takeSeat(manager, classId, organizationId);
-    if (taken) this.cache.invalidate(organizationId);
+    if (taken) this.cache.seatsChanged(organizationId);
     return taken;
   }
 

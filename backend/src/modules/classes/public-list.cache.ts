@@ -8,17 +8,22 @@ export interface CachedList {
   /** The same body gzipped once, for the many clients that accept it. */
   gzip: Buffer;
   etag: string;
+  /** When the list was read from the database (ms): its `Age`. */
+  createdAt: number;
   expiresAt: number;
 }
 
 /**
- * The serialized public class list per organization. Every class or seat write in this process
- * invalidates its organization at once; the short TTL bounds staleness when several API instances
- * share one database (a write on another instance is seen within TTL_MS).
+ * The serialized public class list per organization. Every class write in this process invalidates its organization
+ * at once; a seat taken or freed makes the copy expire SEAT_REFRESH_MS after it was read, so during an opening (a seat
+ * every few milliseconds) the list is rebuilt at most once per SEAT_REFRESH_MS per instance instead of on nearly every
+ * request. The short TTL bounds staleness when several API instances share one database (a write on another instance
+ * is seen within TTL_MS); replies carry the copy's age (`Age`), and a registration always checks the seat itself.
  */
 @Injectable()
 export class PublicListCache {
   static readonly TTL_MS = 2000;
+  static readonly SEAT_REFRESH_MS = 1000;
   private readonly entries = new Map<string, CachedList>();
 
   get(organizationId: string): CachedList | undefined {
@@ -35,6 +40,7 @@ export class PublicListCache {
       bytes: Buffer.byteLength(body),
       gzip: gzipSync(body),
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      createdAt: Date.now(),
       expiresAt: Date.now() + PublicListCache.TTL_MS,
     };
     if (this.entries.size > 5000) this.entries.clear();
@@ -44,5 +50,14 @@ export class PublicListCache {
 
   invalidate(organizationId: string): void {
     this.entries.delete(organizationId);
+  }
+
+  /** A seat of the organization was taken or freed: the copy is read again once it is SEAT_REFRESH_MS old. */
+  seatsChanged(organizationId: string): void {
+    const hit = this.entries.get(organizationId);
+    if (!hit) return;
+    const due = hit.createdAt + PublicListCache.SEAT_REFRESH_MS;
+    if (due <= Date.now()) this.entries.delete(organizationId);
+    else hit.expiresAt = Math.min(hit.expiresAt, due);
   }
 }

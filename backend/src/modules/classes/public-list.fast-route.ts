@@ -1,9 +1,9 @@
 import { acceptsGzip, GZIP_THRESHOLD, type FastRoute } from '../../common/http/fast-path';
+import { ageSeconds, etagMatches, PUBLIC_CACHE_CONTROL, PUBLIC_VARY } from './public-cache';
 import type { PublicListCache } from './public-list.cache';
 
 const PATH = '/api/classes?';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
 /**
  * The public class list is the hottest public read. A cached list (PublicListCache, invalidated on
@@ -19,11 +19,10 @@ export function publicListFastRoute(cache: PublicListCache): FastRoute {
     const hit = cache.get(orgId);
     if (!hit) return null;
     // As the ordinary path: CORS varies on Origin, and a list that can be gzipped on Accept-Encoding.
-    const vary = hit.bytes >= GZIP_THRESHOLD ? 'Origin, Accept-Encoding' : 'Origin';
-    if (req.headers['if-none-match'] === hit.etag) {
-      return { status: 304, headers: ['Vary', vary, 'ETag', hit.etag, 'Cache-Control', CACHE_CONTROL], body: '' };
-    }
-    const headers = ['Vary', vary, 'ETag', hit.etag, 'Cache-Control', CACHE_CONTROL, 'Content-Type', 'application/json; charset=utf-8'];
+    const vary = hit.bytes >= GZIP_THRESHOLD ? `Origin, ${PUBLIC_VARY}, Accept-Encoding` : `Origin, ${PUBLIC_VARY}`;
+    const caching = ['Vary', vary, 'ETag', hit.etag, 'Cache-Control', PUBLIC_CACHE_CONTROL, 'Age', String(ageSeconds(hit.createdAt))];
+    if (etagMatches(req.headers['if-none-match'], hit.etag)) return { status: 304, headers: caching, body: '' };
+    const headers = [...caching, 'Content-Type', 'application/json; charset=utf-8'];
     if (hit.bytes >= GZIP_THRESHOLD && acceptsGzip(req)) {
       return { status: 200, headers: [...headers, 'Content-Encoding', 'gzip', 'Content-Length', String(hit.gzip.length)], body: hit.gzip };
     }

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
 import { ClassesService } from '../classes/classes.service';
-import { OrganizationsService } from '../organizations/organizations.service';
 import type { RegistrationMessageInput } from '../communications/communications.service';
 import { CardEnrollmentsRepository, type CardEnrollment, type CardPaymentRecord } from './card-enrollments.repository';
 
@@ -30,7 +29,6 @@ export class CardEnrollmentsService {
   constructor(
     private readonly repo: CardEnrollmentsRepository,
     private readonly classes: ClassesService,
-    private readonly orgs: OrganizationsService,
   ) {}
 
   byId(id: string, manager?: EntityManager, lock = false) {
@@ -165,14 +163,13 @@ export class CardEnrollmentsService {
 
   /**
    * Moves an active enrollment (locked by the caller) to another class of its organization in the caller's
-   * transaction. Locks follow the registration's order, organization row then class rows (in id order, so two
-   * opposite moves wait instead of deadlocking): a registration racing for the same last seat waits, never
-   * deadlocks. The new seat
+   * transaction. The class rows are locked in id order (two opposite moves wait instead of deadlocking; a
+   * registration locks one class only): a registration racing for the same last seat waits, never deadlocks.
+   * Nothing organization-wide is locked. The new seat
    * is taken by the one conditional seat update (a full class refuses: nothing changes), then the old one is freed
    * (offered to its waitlist). Either both happen or, with the transaction, neither.
    */
   async moveToClass(manager: EntityManager, e: { id: string; organizationId: string; classId: string }, toClassId: string): Promise<void> {
-    await this.orgs.lockForUpdate(manager, e.organizationId);
     for (const id of [e.classId, toClassId].sort()) await this.classes.lock(manager, id, e.organizationId);
     await this.classes.claimSeat(manager, toClassId, e.organizationId);
     if (!(await this.repo.moveToClass(manager, e.id, toClassId)))

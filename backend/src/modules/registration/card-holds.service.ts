@@ -61,7 +61,7 @@ export class CardHoldsService {
   ) {}
 
   /**
-   * A last-seat race ends with most callers finding the class full. Telling them before the organization lock keeps
+   * A last-seat race ends with most callers finding the class full. Telling them before the class lock keeps
    * them out of the queue behind the winners' transactions (100 holds racing for 5 seats in the benchmark). Only a plain
    * "full" is answered here: a caller with a seat of their own in the class (a hold to reuse or switch, an enrollment)
    * and a waitlist offer's holder take the locked path, whose seat update decides everything else.
@@ -95,7 +95,7 @@ export class CardHoldsService {
    * update as in-person registration (a held seat counts against capacity) and writes a `held` card enrollment
    * with its hold expiry, the price due and the frozen cancellation policy. The same email asking again while
    * its hold is open gets that hold back (no second seat); a hold that lapsed is released first. `assertAllowed`
-   * runs inside the transaction, after the organization row is locked (plan checks see what commits).
+   * runs inside the transaction after the seat is taken (the plan checks serialise what they count themselves).
    */
   async holdCardSeat(
     organizationId: string,
@@ -113,7 +113,6 @@ export class CardHoldsService {
   ): Promise<CardHold> {
     try {
       return await this.db.transaction(async (manager) => {
-        await this.orgs.lockForUpdate(manager, organizationId);
         let released: string | null = null;
         const existing = await this.cards.heldFor(manager, organizationId, fields.email, classId);
         if (existing?.status === 'active') {
@@ -140,7 +139,7 @@ export class CardHoldsService {
           await this.cards.expire(manager, existing, false);
           released = existing.stripePaymentIntentId;
         }
-        // The seat first: in a last-seat race most callers stop here, one query after the lock (the plan checks
+        // The seat first: in a last-seat race most callers stop here, at the class's lock (the plan checks
         // after it roll the seat back with the transaction when they refuse).
         // A waitlist offer's held seat becomes the card hold: no second seat.
         const offer = await this.offers.claim(manager, organizationId, classId, fields.email, opts.waitlistOfferToken);

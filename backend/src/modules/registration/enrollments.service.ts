@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { StudentsService } from '../students/students.service';
+import { UsageService } from '../subscriptions/usage.service';
 import type { EnrolledStudent, LockedEnrollment } from './enrollment.entity';
 import { EnrollmentsRepository } from './enrollments.repository';
 
@@ -17,6 +18,7 @@ export class EnrollmentsService {
     private readonly students: StudentsService,
     private readonly classes: ClassesService,
     private readonly orgs: OrganizationsService,
+    private readonly usage: UsageService,
   ) {}
 
   /** The class's enrolled students (id and name), sorted by name: the attendance register. */
@@ -72,6 +74,7 @@ export class EnrollmentsService {
     const { enrollments, seatClassIds } = await this.repo.deleteAllOfOrganization(manager, organizationId);
     const students = await this.students.deleteAllOfOrganization(manager, organizationId);
     await this.classes.releaseSeats(manager, organizationId, seatClassIds);
+    await this.usage.studentsRemoved(organizationId, manager);
     return { students, enrollments };
   }
 

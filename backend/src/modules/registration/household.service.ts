@@ -100,7 +100,7 @@ export class HouseholdService {
 
   /**
    * Card: one held enrollment per attendee (each owes their share of the price quote), all in one transaction;
-   * `assertAllowed` (the plan's card checks) runs after the organization row is locked.
+   * `assertAllowed` (the plan's card checks) runs after the class row is locked.
    */
   holdCardSeats(
     organizationId: string,
@@ -148,7 +148,9 @@ export class HouseholdService {
       throw new RegistrationException(RegistrationError.DuplicateAttendee, 'Each person can be listed once', {
         errors: { attendees: 'Each person can be listed once' },
       });
-    await this.orgs.lockForUpdate(m, organizationId);
+    // The class row first, as every registration path does (then the plan's counters): a fixed order, no deadlock.
+    // Nothing organization-wide is locked, so other classes' registrations go on meanwhile.
+    await this.classes.lock(m, classId, organizationId);
     const cls = await this.classes.require(classId, organizationId, m);
     if (card) await card.assertAllowed(m);
     const { contact, created } = await this.contact(m, organizationId, fields);
@@ -282,9 +284,9 @@ export class HouseholdService {
 
   /** The contact: the organization's student with this email (decision 15: stored details kept), or a new one. */
   private async contact(m: EntityManager, organizationId: string, f: StudentFieldsDto) {
-    const existing = await this.students.findByEmail(organizationId, f.email, m);
+    const existing = await this.students.findByEmailOrLock(organizationId, f.email, m);
     if (existing) return { contact: toHousehold(existing), created: false };
-    await this.usage.assertCanAddStudent(organizationId, m);
+    await this.usage.takeStudentSlot(organizationId, m);
     const s = await this.students.add(m, organizationId, f);
     return { contact: toHousehold(s), created: true };
   }
@@ -300,7 +302,7 @@ export class HouseholdService {
       if (a.dateOfBirth && !known.dateOfBirth) await this.students.fillDateOfBirth(m, known.id, a.dateOfBirth);
       return { student: known, created: false };
     }
-    await this.usage.assertCanAddStudent(contact.organizationId, m);
+    await this.usage.takeStudentSlot(contact.organizationId, m);
     return {
       student: await this.students.addAttendee(m, contact, {
         firstName: a.firstName,

@@ -28,13 +28,13 @@ export class RegistrantsService {
   ) {}
 
   async findOrCreate(manager: EntityManager, organizationId: string, f: StudentFieldsDto) {
-    const existing = await this.students.findByEmail(organizationId, f.email, manager);
+    const existing = await this.students.findByEmailOrLock(organizationId, f.email, manager);
     // Decision 15: a known email matches the student, whose stored name, phone and consent stay as they are.
     // One left by card attempts that never completed does not count toward maxStudents: enrolling it now counts it.
     if (existing && !(await this.enrollments.countsTowardLimit(manager, existing.id)))
-      await this.usage.assertCanAddStudent(organizationId, manager);
+      await this.usage.takeStudentSlot(organizationId, manager);
     if (existing) return { student: existing, created: false };
-    await this.usage.assertCanAddStudent(organizationId, manager);
+    await this.usage.takeStudentSlot(organizationId, manager);
     return { student: await this.students.add(manager, organizationId, f), created: true };
   }
 

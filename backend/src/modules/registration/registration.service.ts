@@ -156,8 +156,9 @@ export class RegistrationService {
   }
 
   /**
-   * Shared by in-person registration and (later) confirmed card payments. Lock order is always
-   * organization row, then class row, so it cannot deadlock with class edits.
+   * Shared by in-person registration and (later) confirmed card payments. Locks: the class row (its seat), then the
+   * organization's usage row only when a new student counts toward a limited plan. Nothing is locked organization-wide,
+   * so registrations in different classes never wait on each other.
    */
   async enrollNew(
     organizationId: string,
@@ -174,7 +175,6 @@ export class RegistrationService {
     await this.holds.refuseEarlyWhenFull(organizationId, classId, fields.email, waitlistOfferToken);
     try {
       return await this.db.transaction(async (manager) => {
-        await this.orgs.lockForUpdate(manager, organizationId);
         // The same email holding a seat for a card payment in this class switches to paying in person: the held seat
         // becomes the registration (no second seat, no 409). Its PaymentIntent stays on the row: if the student pays
         // it after all, the payment is recorded as a card payment of this enrollment.

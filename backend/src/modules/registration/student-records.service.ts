@@ -112,9 +112,12 @@ export class StudentRecordsService {
   async create(organizationId: string, dto: CreateStudentDto): Promise<StudentResponse> {
     try {
       const id = await this.db.transaction(async (manager) => {
-        await this.orgs.lockForUpdate(manager, organizationId);
+        // The classes it joins first, in id order, then the plan's student count: the order every registration path
+        // follows (class, then count), so this cannot deadlock with them. Nothing organization-wide is locked.
+        for (const classId of [...new Set((dto.classEnrollments ?? []).map((c) => c.classId))].sort())
+          await this.classes.lock(manager, classId, organizationId);
         if (await this.students.findByEmail(organizationId, dto.email, manager)) throw emailTaken();
-        await this.usage.assertCanAddStudent(organizationId, manager);
+        await this.usage.takeStudentSlot(organizationId, manager);
         const student = await this.students.add(manager, organizationId, dto);
         const name = `${student.firstName} ${student.lastName}`;
         await this.activity.record(
@@ -170,6 +173,7 @@ export class StudentRecordsService {
       const freed = await this.enrollments.deleteEnrollments(manager, id);
       await this.classes.releaseSeats(manager, organizationId, freed);
       await this.students.remove(manager, id, organizationId);
+      await this.usage.studentsRemoved(organizationId, manager);
       const name = `${student.firstName} ${student.lastName}`;
       await this.activity.record(organizationId, 'student_removed', `${name} was removed`, { studentId: id, studentName: name }, manager);
     });

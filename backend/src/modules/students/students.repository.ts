@@ -81,6 +81,14 @@ export class StudentsRepository {
     return this.db.getRepository(StudentEntity).findBy({ id: In(ids) });
   }
 
+  /** Serialises the creation of one email in one organization until the caller's transaction ends (an advisory lock). */
+  async lockEmail(manager: EntityManager, organizationId: string, email: string): Promise<void> {
+    await manager.query("SELECT pg_advisory_xact_lock(hashtextextended('student_email:' || $1 || ':' || lower($2), 0))", [
+      organizationId,
+      email,
+    ]);
+  }
+
   insertStudent(manager: EntityManager, data: Partial<StudentEntity>) {
     const repo = manager.getRepository(StudentEntity);
     return repo.save(repo.create(data));

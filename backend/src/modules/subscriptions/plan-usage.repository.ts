@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { mapPlan, type PlanResponse } from './plan.entity';
 import type { SubscriptionFacts } from './plan-policy';
+import { returning } from '../../common/db/returning';
 
 export interface Usage {
   classes: number;
@@ -34,6 +35,12 @@ const toPlan = (p: PlanRow) =>
     features: p.features,
     stripePriceId: p.stripe_price_id,
   });
+
+/** The organization ($1)'s students that count toward maxStudents (see countUsage). */
+const STUDENTS_COUNTED = `((SELECT count(*)::int FROM students WHERE organization_id = $1)
+           - (SELECT count(DISTINCT e.student_id)::int FROM enrollments e
+               WHERE e.organization_id = $1 AND e.status = 'expired'
+                 AND NOT EXISTS (SELECT 1 FROM enrollments o WHERE o.student_id = e.student_id AND o.status <> 'expired')))`;
 
 /**
  * A cross-table read model, on purpose: an organization's subscription facts and its usage counted straight from
@@ -88,15 +95,72 @@ export class PlanUsageRepository {
     const [row] = await manager.query(
       `SELECT
          (SELECT count(*)::int FROM classes WHERE organization_id = $1 AND status <> 'Archived') AS classes,
-         (SELECT count(*)::int FROM students WHERE organization_id = $1)
-           - (SELECT count(DISTINCT e.student_id)::int FROM enrollments e
-               WHERE e.organization_id = $1 AND e.status = 'expired'
-                 AND NOT EXISTS (SELECT 1 FROM enrollments o WHERE o.student_id = e.student_id AND o.status <> 'expired')) AS students,
+         ${STUDENTS_COUNTED} AS students,
          (SELECT count(*)::int FROM enrollments WHERE organization_id = $1 AND payment_method = 'card'
             AND paid_at >= date_trunc('month', now())) AS transactions`,
       [organizationId],
     );
     return row;
+  }
+
+  /**
+   * Counts one more student when the organization is below `limit`: one conditional update of its usage row, whose
+   * lock lasts until the caller's transaction ends (so two registrations near the limit cannot both pass) but is
+   * shared by nothing else of the registration. False: at the limit, or the count is missing or not kept (recount).
+   */
+  async countStudentBelow(manager: EntityManager, organizationId: string, limit: number): Promise<boolean> {
+    const rows = await returning(
+      manager,
+      `UPDATE organization_usage SET students = students + 1, updated_at = now()
+        WHERE organization_id = $1 AND students < $2 RETURNING students`,
+      [organizationId, limit],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Stops keeping the count (an unlimited plan): after the first call, the update matches no row, so it takes no lock
+   * and registrations of an unlimited plan share no row at all. The next limited check recounts.
+   */
+  async stopCountingStudents(manager: EntityManager, organizationId: string): Promise<void> {
+    await manager.query(
+      'UPDATE organization_usage SET students = NULL, updated_at = now() WHERE organization_id = $1 AND students IS NOT NULL',
+      [organizationId],
+    );
+  }
+
+  /**
+   * Recounts from the tables under the usage row's lock (created when missing). The count runs in its own statement
+   * after the lock is held, so it sees every registration that counted a student before (they committed to release
+   * the lock), and any registration counting after waits for this transaction. Answers the count.
+   */
+  async recountStudents(manager: EntityManager, organizationId: string): Promise<number> {
+    await manager.query('INSERT INTO organization_usage (organization_id) VALUES ($1) ON CONFLICT (organization_id) DO NOTHING', [
+      organizationId,
+    ]);
+    await manager.query('SELECT 1 FROM organization_usage WHERE organization_id = $1 FOR UPDATE', [organizationId]);
+    const rows = await returning<{ students: number }>(
+      manager,
+      `UPDATE organization_usage SET students = ${STUDENTS_COUNTED}, updated_at = now() WHERE organization_id = $1 RETURNING students`,
+      [organizationId],
+    );
+    return rows[0].students;
+  }
+
+  /** The kept count (null: not kept, or no row yet). */
+  async keptStudentCount(organizationId: string, manager: EntityManager = this.db.manager): Promise<number | null> {
+    const rows: { students: number | null }[] = await manager.query('SELECT students FROM organization_usage WHERE organization_id = $1', [
+      organizationId,
+    ]);
+    return rows[0]?.students ?? null;
+  }
+
+  /**
+   * Serialises the card-payment limit check of one organization until the caller's transaction ends. An advisory lock
+   * (not the organization row, which other writes use), taken only by plans with a monthly card-payment cap.
+   */
+  async lockCardPaymentCount(manager: EntityManager, organizationId: string): Promise<void> {
+    await manager.query("SELECT pg_advisory_xact_lock(hashtextextended('card_payment_count:' || $1, 0))", [organizationId]);
   }
 
   /** Card payments still open (held seats not yet lapsed): each may become a transaction this month. */

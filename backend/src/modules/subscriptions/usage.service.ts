@@ -79,6 +79,31 @@ export class UsageService {
   }
 
   /**
+   * Counts one more student toward the plan's maxStudents for the caller's transaction, or refuses with the same 403
+   * as assertCanAddStudent. Call it before the student (or the enrollment that makes a lapsed student count again) is
+   * written. A limited plan increments the organization's usage row with one conditional update: registrations wait on
+   * each other only from that update to their commit, and only when both add a student (seats stay per class). At the
+   * limit, or when the row is missing or was not kept, it recounts from the tables once before refusing, which also
+   * repairs a count left high by a lapsed card hold. An unlimited plan keeps no count and shares no row.
+   */
+  async takeStudentSlot(organizationId: string, manager: EntityManager): Promise<void> {
+    const plan = await this.planOf(organizationId, manager);
+    const limit = plan.limits.maxStudents;
+    if (limit === -1 || limit === undefined) return this.repo.stopCountingStudents(manager, organizationId);
+    if (await this.repo.countStudentBelow(manager, organizationId, limit)) return;
+    await this.repo.recountStudents(manager, organizationId);
+    if (await this.repo.countStudentBelow(manager, organizationId, limit)) return;
+    await this.assertAction(organizationId, 'add_student', manager);
+    // The tables say there is room while the row says not: never reached while every writer goes through here.
+    throw new PlanException(limitMessage('maxStudents', plan.name, limit, limit), { code: ErrorCode.LimitReached, upgradePlan: null });
+  }
+
+  /** Students were deleted: the kept count (when one is kept) is recounted in the caller's transaction. */
+  async studentsRemoved(organizationId: string, manager: EntityManager): Promise<void> {
+    if ((await this.repo.keptStudentCount(organizationId, manager)) !== null) await this.repo.recountStudents(manager, organizationId);
+  }
+
+  /**
    * Whether the organization's plan lets it take one more card payment now: the plan has
    * onlinePaymentCollection, and this month's card payments plus the holds still open stay under
    * maxTransactionsPerMonth (an open hold may still be paid). 403 with a text containing 'subscription', which
@@ -90,6 +115,8 @@ export class UsageService {
       throw new ForbiddenException("Card payments are not included in this organization's subscription plan.");
     const limit = plan.limits.maxTransactionsPerMonth;
     if (limit === -1 || limit === undefined) return;
+    // Two holds counted at once could both see room for the last payment: a capped plan checks one at a time.
+    if (manager) await this.repo.lockCardPaymentCount(manager, organizationId);
     const { transactions } = await this.usage(organizationId, manager);
     const open = await this.repo.countOpenCardHolds(organizationId, manager);
     if (!isBelowLimit(limit, transactions + open))

@@ -1,0 +1,341 @@
+#!/usr/bin/env node
+// `npm run bench:opening`: a season's opening rush on the built API (`backend/dist/main.js`), two instances sharing
+// one embedded PostgreSQL, card holds going through the Stripe stand-in process (test/e2e/stripe-stand-in.mjs).
+//
+// One organization (the demo organization on the unlimited plan, with a charges-enabled connected account) has
+// CLASSES classes of SEATS seats. At the opening instant CLIENTS clients arrive (spread evenly over ARRIVAL_S seconds),
+// each alternately on one of the two instances. A client loads the public list, opens a class with seats left, and
+// registers one person there: even clients in person (POST /api/students/register), odd ones with a card hold (POST
+// /api/payments/create-intent). Then it does it again for a second person (demand is 2 x CLIENTS registrations, more
+// than the seats, so every seat goes). A class found full (409) sends the client back to the list for another class.
+//
+// Figures: oversold seats (classes with more held or active enrollments than seats: must be 0), 5xx replies (0),
+// seats taken (exactly CLASSES x SEATS), registration p50/p99 (201 and 409 replies alike), the public list's p99
+// during the rush, the rush's wall time, and the CPU per registration: CPU seconds used by both API processes and
+// PostgreSQL during the rush divided by the seats taken (the list and page loads are part of that cost).
+//
+// The per-IP rate limits are raised through their documented settings (every client of the bench has one IP).
+//
+// Env: BENCH_CLIENTS (3000), BENCH_CLASSES (300), BENCH_SEATS (15), BENCH_ARRIVAL_S (10), BENCH_PORT (3221: the
+//      instances listen on it and the next one, the stand-in on the one after), BENCH_MAIN (another build's main.js,
+//      e.g. the build before the change, to compare), BENCH_JSON (write the figures there), BENCH_TMP.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cpuSeconds, postgresPids, waitFor } from './bench-lib.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 3000);
+const CLASSES = Number(process.env.BENCH_CLASSES ?? 300);
+const SEATS = Number(process.env.BENCH_SEATS ?? 15);
+const ARRIVAL_S = Number(process.env.BENCH_ARRIVAL_S ?? 10);
+const PORT = Number(process.env.BENCH_PORT ?? 3221);
+const PORTS = [PORT, PORT + 1];
+const STAND_IN_PORT = PORT + 2;
+const MAIN = process.env.BENCH_MAIN ? path.resolve(process.env.BENCH_MAIN) : path.join(root, 'backend/dist/main.js');
+const DEMO = { email: 'admin@demo.classlane.test', password: 'Demo123!' };
+const WEBHOOK_SECRET = 'whsec_bench_opening';
+
+// Node's fetch puts no cap on sockets per origin: thousands of clients at once open as many as they need.
+for (const port of [...PORTS, STAND_IN_PORT]) {
+  await new Promise((resolve, reject) => {
+    const probe = net.createServer().once('error', () => reject(new Error(`Port ${port} is in use: set BENCH_PORT`)));
+    probe.listen(port, () => probe.close(resolve));
+  });
+}
+if (!fs.existsSync(MAIN)) spawnSync('npm', ['run', 'build', '-w', 'backend'], { cwd: root, stdio: 'inherit' });
+
+const children = [];
+const stop = () => children.forEach((c) => c.exitCode === null && c.kill('SIGTERM'));
+process.on('exit', stop);
+
+const standIn = spawn(process.execPath, [path.join(root, 'test/e2e/stripe-stand-in.mjs')], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, STRIPE_STAND_IN_PORT: String(STAND_IN_PORT) },
+});
+children.push(standIn);
+
+const dataDir = fs.mkdtempSync(path.join(process.env.BENCH_TMP ?? os.tmpdir(), 'classlane-opening-bench-'));
+fs.chmodSync(dataDir, 0o755);
+const { startEmbeddedPostgres } = await import(path.join(root, 'backend/dist/database/embedded.js'));
+const db = await startEmbeddedPostgres(dataDir, { port: 0, quiet: true });
+
+const startApi = (port, seed) => {
+  const api = spawn(process.execPath, [MAIN], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_URL: db.url,
+      DATA_DIR: dataDir,
+      SEED_DEMO: seed ? 'true' : 'false',
+      LOG_REQUESTS: 'false',
+      SERVE_FRONTENDS: 'false',
+      // The documented setup runs the jobs on every instance.
+      JOBS_ENABLED: 'true',
+      STRIPE_SECRET_KEY: 'sk_test_bench_opening',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_bench_opening',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: `http://127.0.0.1:${STAND_IN_PORT}`,
+      // Every client of the bench comes from one IP: the documented per-IP limits, raised.
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      CARD_INTENT_RATE_LIMIT_PER_MINUTE: '1000000',
+      REGISTRATION_RATE_LIMIT_PER_MINUTE: '1000000',
+      ANALYTICS_RATE_LIMIT_PER_MINUTE: '1000000',
+    },
+  });
+  children.push(api);
+  return api;
+};
+
+const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
+const summary = (ms) => {
+  const s = [...ms].sort((a, b) => a - b);
+  return { n: s.length, p50: +pct(s, 50).toFixed(1), p99: +pct(s, 99).toFixed(1), max: +(s.at(-1) ?? 0).toFixed(1) };
+};
+
+async function call(port, method, url, body, token) {
+  const started = performance.now();
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    let json = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, json, ms: performance.now() - started };
+  } catch (e) {
+    return { status: 0, json: { error: String(e?.cause?.code ?? e) }, ms: performance.now() - started };
+  }
+}
+
+let seq = 0;
+const person = () => {
+  seq += 1;
+  return {
+    firstName: 'Rush',
+    lastName: 'Student',
+    email: `rush-${seq}-${randomUUID().slice(0, 8)}@example.com`,
+    phone: `559555${String(1000 + (seq % 9000)).padStart(4, '0')}`,
+    communicationOptIn: true,
+  };
+};
+
+const results = { clients: CLIENTS, classes: CLASSES, seats: SEATS, arrivalSeconds: ARRIVAL_S, main: path.relative(root, MAIN) };
+try {
+  const first = startApi(PORTS[0], true);
+  await waitFor(`http://127.0.0.1:${PORTS[0]}/api/health`);
+  const second = startApi(PORTS[1], false);
+  await waitFor(`http://127.0.0.1:${PORTS[1]}/api/health`);
+  await waitFor(`http://127.0.0.1:${STAND_IN_PORT}/v1/events`).catch(() => undefined); // 401 without a key: up
+
+  const signin = await call(PORTS[0], 'POST', '/api/auth/signin', DEMO);
+  const token = signin.json.data.token;
+  const orgId = signin.json.data.user.organizationId;
+  const pg = (await import(path.join(root, 'node_modules/pg/lib/index.js'))).default;
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  await client.query(`UPDATE organizations SET plan_id = 'professional' WHERE id = $1`, [orgId]);
+  await client.query(
+    `INSERT INTO connect_accounts (organization_id, stripe_account_id, charges_enabled, payouts_enabled, details_submitted)
+     VALUES ($1, 'acct_bench_opening', true, true, true)
+     ON CONFLICT (organization_id) DO UPDATE SET charges_enabled = true, stripe_account_id = 'acct_bench_opening'`,
+    [orgId],
+  );
+  // The demo's own classes and students are left out of the figures: only the bench's classes are counted.
+  const classIds = [];
+  for (let i = 0; i < CLASSES; i += 10) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(10, CLASSES - i) }, (_, k) =>
+        call(
+          PORTS[0],
+          'POST',
+          '/api/classes',
+          {
+            title: `Summer ${String(i + k + 1).padStart(3, '0')}`,
+            description: 'Opening bench',
+            instructor: 'Ben',
+            location: 'Room 1',
+            status: 'Open',
+            price: 100,
+            discountPrice: 80,
+            maxStudents: SEATS,
+            startDate: new Date(Date.now() + 14 * 86400_000).toISOString(),
+            duration: 60,
+            days: 1,
+            schedule: 'Weekly',
+          },
+          token,
+        ),
+      ),
+    );
+    for (const r of batch) {
+      if (r.status !== 201) throw new Error(`class: ${r.status} ${JSON.stringify(r.json)}`);
+      classIds.push(r.json.data.id);
+    }
+  }
+  const ours = new Set(classIds);
+
+  // Warm-up on a class of its own (not counted): each path once per instance, so the rush does not pay for JIT.
+  const warm = (
+    await call(
+      PORTS[0],
+      'POST',
+      '/api/classes',
+      {
+        title: 'Warm-up',
+        description: 'Opening bench',
+        instructor: 'Ben',
+        location: 'Room 1',
+        status: 'Open',
+        price: 100,
+        discountPrice: 80,
+        maxStudents: 100,
+        startDate: new Date(Date.now() + 14 * 86400_000).toISOString(),
+        duration: 60,
+        days: 1,
+        schedule: 'Weekly',
+      },
+      token,
+    )
+  ).json.data.id;
+  for (const port of PORTS)
+    for (let i = 0; i < 5; i++) {
+      await call(port, 'GET', `/api/classes?organizationId=${orgId}`);
+      await call(port, 'GET', `/api/classes/${warm}?organizationId=${orgId}`);
+      await call(port, 'POST', '/api/students/register', {
+        ...person(),
+        organizationId: orgId,
+        classEnrollments: [{ classId: warm, paymentMethod: 'in-person', paymentStatus: 'pending' }],
+      });
+      await call(port, 'POST', '/api/payments/create-intent', { classId: warm, organizationId: orgId, studentData: person(), amount: 80 });
+    }
+
+  const lists = [];
+  const pages = [];
+  const registrations = [];
+  const statuses = {};
+  let fiveXX = 0;
+  // No answer at all before undici's 300 s headers timeout (the client gave up; the server may still have registered).
+  let clientTimeouts = 0;
+  let otherErrors = 0;
+  const errorSamples = [];
+  const note = (r, what) => {
+    statuses[`${what} ${r.status}`] = (statuses[`${what} ${r.status}`] ?? 0) + 1;
+    if (r.status >= 500) fiveXX += 1;
+    if (r.status === 0) clientTimeouts += 1;
+    if ((r.status >= 500 || r.status === 0) && errorSamples.length < 5) errorSamples.push({ what, status: r.status, body: r.json });
+  };
+
+  async function rushClient(i) {
+    const port = PORTS[i % 2];
+    const card = i % 2 === 1;
+    for (let person_ = 0; person_ < 2; person_++) {
+      for (let attempt = 0; attempt < 12; attempt++) {
+        const list = await call(port, 'GET', `/api/classes?organizationId=${orgId}`);
+        lists.push(list.ms);
+        note(list, 'list');
+        if (list.status !== 200) return;
+        const open = list.json.data.filter((c) => ours.has(c.id) && c.enrolledStudents < c.maxStudents);
+        if (!open.length) return;
+        const cls = open[Math.floor(Math.random() * open.length)];
+        const page = await call(port, 'GET', `/api/classes/${cls.id}?organizationId=${orgId}`);
+        pages.push(page.ms);
+        note(page, 'page');
+        const r = card
+          ? await call(port, 'POST', '/api/payments/create-intent', {
+              classId: cls.id,
+              organizationId: orgId,
+              studentData: person(),
+              amount: 80,
+            })
+          : await call(port, 'POST', '/api/students/register', {
+              ...person(),
+              organizationId: orgId,
+              classEnrollments: [{ classId: cls.id, paymentMethod: 'in-person', paymentStatus: 'pending' }],
+            });
+        registrations.push(r.ms);
+        note(r, card ? 'card' : 'in-person');
+        if (r.status === 201) break;
+        if (r.status !== 409) {
+          if (r.status >= 400 && r.status < 500) {
+            otherErrors += 1;
+            if (errorSamples.length < 5) errorSamples.push({ what: card ? 'card' : 'in-person', status: r.status, body: r.json });
+          }
+          break;
+        }
+      }
+    }
+  }
+
+  const serverPids = [first.pid, second.pid];
+  const dbBefore = postgresPids(dataDir);
+  const cpuBefore = cpuSeconds(serverPids) + cpuSeconds(dbBefore);
+  const load0 = os.loadavg();
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from(
+      { length: CLIENTS },
+      (_, i) => new Promise((resolve) => setTimeout(() => resolve(rushClient(i)), (i / CLIENTS) * ARRIVAL_S * 1000)),
+    ),
+  );
+  const wallS = (performance.now() - t0) / 1000;
+  const cpuAfter = cpuSeconds(serverPids) + cpuSeconds([...new Set([...dbBefore, ...postgresPids(dataDir)])]);
+  const load1 = os.loadavg();
+
+  const { rows: seatsRows } = await client.query(
+    `SELECT c.id, c.max_students, c.enrolled_students,
+            (SELECT count(*)::int FROM enrollments e WHERE e.class_id = c.id AND e.status IN ('held', 'active')) AS holding
+       FROM classes c WHERE c.id = ANY($1::uuid[])`,
+    [classIds],
+  );
+  const taken = seatsRows.reduce((n, r) => n + r.holding, 0);
+  const oversold = seatsRows.reduce((n, r) => n + Math.max(0, r.holding - r.max_students), 0);
+  const drift = seatsRows.filter((r) => r.holding !== r.enrolled_students).length;
+  await client.end();
+
+  Object.assign(results, {
+    wallSeconds: +wallS.toFixed(1),
+    oversold,
+    fiveXX,
+    clientTimeouts,
+    otherErrors,
+    seatsTaken: taken,
+    seatsExpected: CLASSES * SEATS,
+    classesWhoseCounterDisagrees: drift,
+    registration: summary(registrations),
+    publicList: summary(lists),
+    classPage: summary(pages),
+    cpuSeconds: +(cpuAfter - cpuBefore).toFixed(1),
+    cpuMsPerSeat: +(((cpuAfter - cpuBefore) * 1000) / Math.max(1, taken)).toFixed(2),
+    loadAverageBefore: load0.map((x) => +x.toFixed(1)),
+    loadAverageAfter: load1.map((x) => +x.toFixed(1)),
+    statuses,
+    errorSamples,
+  });
+  console.log(JSON.stringify(results, null, 2));
+  if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
+  if (oversold || fiveXX || clientTimeouts || taken !== CLASSES * SEATS) process.exitCode = 1;
+} finally {
+  stop();
+  await new Promise((r) => setTimeout(r, 1500));
+  await db.stop?.();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
