@@ -1846,6 +1846,20 @@ export interface components {
       /** @example 10 */
       value: number;
     };
+    DiscountCodeGivenDto: {
+      /** @example SPRING10 */
+      code: string;
+      /**
+       * @description Paid enrollments it took something off
+       * @example 2
+       */
+      enrollments: number;
+      /**
+       * @description Dollars
+       * @example 16
+       */
+      amount: number;
+    };
     DiscountDto: {
       name: string;
       value: number;
@@ -1858,6 +1872,20 @@ export interface components {
       /** @example null */
       returning: number | null;
     };
+    DiscountRuleGivenDto: {
+      /** @example Early bird discount */
+      label: string;
+      /**
+       * @description Paid enrollments it took something off
+       * @example 3
+       */
+      enrollments: number;
+      /**
+       * @description Dollars
+       * @example 60
+       */
+      amount: number;
+    };
     DiscountRulesDto: {
       earlyBird: components["schemas"]["EarlyBirdRuleDto"] | null;
       returning: components["schemas"]["DiscountAdjustmentDto"] | null;
@@ -1868,6 +1896,10 @@ export interface components {
        * @enum {string}
        */
       combine: "best" | "stack";
+    };
+    DiscountsGivenDto: {
+      rules: components["schemas"]["DiscountRuleGivenDto"][];
+      codes: components["schemas"]["DiscountCodeGivenDto"][];
     };
     DowngradeDto: {
       /** @example professional */
@@ -3680,6 +3712,8 @@ export interface components {
       rows: components["schemas"]["RevenueReportRowDto"][];
       series: components["schemas"]["RevenueSeriesDto"][];
       totals: components["schemas"]["RevenueTotalsWithClassesDto"];
+      /** @description Discounts given on the payments of the range, per automatic rule and per promo code */
+      discountsGiven: components["schemas"]["DiscountsGivenDto"];
     };
     RevenueReportRowDto: {
       /**
@@ -3718,6 +3752,11 @@ export interface components {
        * @example 195.2
        */
       organizationAmount: number;
+      /**
+       * @description Dollars the price quotes of these payments took off (automatic discounts and promo codes)
+       * @example 28
+       */
+      discounts: number;
       /**
        * Format: uuid
        * @example 486f36a9-a089-445a-9c44-8cb266b86655
@@ -3774,6 +3813,11 @@ export interface components {
        * @example 195.2
        */
       organizationAmount: number;
+      /**
+       * @description Dollars the price quotes of these payments took off (automatic discounts and promo codes)
+       * @example 28
+       */
+      discounts: number;
       /** @example 2 */
       classes: number;
     };

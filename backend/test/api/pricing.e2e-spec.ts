@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PDFParse } from 'pdf-parse';
 import { createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
 import {
   cardClass,
@@ -323,6 +324,9 @@ describe('pricing: price quote, promo codes, automatic discounts', () => {
           { label: 'Sibling discount', amount: -50 },
         ],
       });
+      // The one confirmation to the contact says what everyone's registration came to.
+      const [mail] = await w.a.db.query("SELECT message FROM communications WHERE to_address = $1 AND kind = 'confirmation'", [reg.email]);
+      expect(mail.message).toContain('Price:\n- Class price × 2: $200.00\n- Sibling discount: -$50.00\nTotal: $150.00');
       await rules({});
     });
   });
@@ -366,6 +370,59 @@ describe('pricing: price quote, promo codes, automatic discounts', () => {
         .send({ paymentIntentId: d.paymentIntentId, classId: cls.id, organizationId: org.orgId, studentData: base.studentData })
         .expect(200);
       expect(await enrollmentRow(w.a, d.enrollmentId)).toMatchObject({ payment_status: 'completed', amount_paid_cents: 7200 });
+
+      // Every place that says what was charged reads the enrollment's quote: the confirmation and receipt emails…
+      const PRICE = 'Price:\n- Class price: $100.00\n- Early bird discount: -$20.00\n- Promo code CARD10: -$8.00\nTotal: $72.00';
+      const mails = await w.a.db.query(
+        "SELECT kind, message, html FROM communications WHERE to_address = $1 AND kind IN ('confirmation', 'receipt') ORDER BY kind",
+        [base.studentData.email],
+      );
+      expect(mails.map((m: { kind: string }) => m.kind)).toEqual(['confirmation', 'receipt']);
+      for (const m of mails) {
+        expect(m.message).toContain(PRICE);
+        expect(m.html).toContain('Promo code CARD10: -$8.00');
+      }
+      expect(mails[1].message).toContain('We received your payment of $72.00');
+      // …the receipt PDF of the student portal…
+      await http().post('/api/portal/link').send({ organizationId: org.orgId, email: base.studentData.email }).expect(202);
+      const [link] = await w.a.db.query(
+        "SELECT message FROM communications WHERE kind = 'system' AND to_address = $1 ORDER BY created_at DESC LIMIT 1",
+        [base.studentData.email],
+      );
+      const token = /\/my\/([A-Za-z0-9_-]+)/.exec(link.message)![1];
+      const session = (await http().post('/api/portal/session').send({ token }).expect(200)).body.data.token;
+      const pdf = await http()
+        .get(`/api/portal/enrollments/${d.enrollmentId}/receipt`)
+        .set({ Authorization: `Bearer ${session}` })
+        .buffer(true)
+        .expect(200);
+      const { text } = await new PDFParse({ data: new Uint8Array(pdf.body as Buffer) }).getText();
+      const flat = text.replace(/\s+/g, ' ');
+      for (const l of [
+        'Class price: $100.00',
+        'Early bird discount: -$20.00',
+        'Promo code CARD10: -$8.00',
+        'Total: $72.00',
+        'Amount paid: $72.00',
+      ])
+        expect(flat).toContain(l);
+      // …the student panel…
+      const [{ student_id: studentId }] = await w.a.db.query('SELECT student_id FROM enrollments WHERE id = $1', [d.enrollmentId]);
+      const panel = (await http().get(`/api/students/${studentId}`).set(org.auth).expect(200)).body.data;
+      expect(panel.classEnrollments.find((e: { id: string }) => e.id === d.enrollmentId)).toMatchObject({
+        amountPaid: 72,
+        priceBreakdown: held.price_breakdown,
+      });
+      // …and the revenue report: the discounts given in all, per rule and per code.
+      const day = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
+      const range = `startDate=${day(-1)}&endDate=${day(1)}&classId=${cls.id}`;
+      const report = (await http().get(`/api/reports/revenue?${range}`).set(org.auth).expect(200)).body.data;
+      expect(report.totals).toMatchObject({ payments: 1, gross: 72, discounts: 28 });
+      expect(report.rows).toEqual([expect.objectContaining({ classId: cls.id, gross: 72, discounts: 28 })]);
+      expect(report.discountsGiven).toEqual({
+        rules: [{ label: 'Early bird discount', enrollments: 1, amount: 20 }],
+        codes: [{ code: 'CARD10', enrollments: 1, amount: 8 }],
+      });
       // A refund is on what was paid ($72), never the class price.
       const over = await http().post(`/api/enrollments/${d.enrollmentId}/refund`).set(org.auth).send({ amount: 80 }).expect(409);
       expect(over.body.error).toContain('At most $72.00 can be refunded');

@@ -426,6 +426,14 @@ function receiptPdf(org: OrganizationEntity, e: PortalEnrollment, refunds: Porta
   line('First session', new Date(e.startDate).toUTCString());
   line('Registered', new Date(e.enrollmentDate).toUTCString());
   line('Payment', `${e.paymentMethod === 'card' ? 'Card' : 'In person'} (${e.paymentStatus})`);
+  // What was charged, as the price quote gave it when the seat was taken: the class price, each discount, the total.
+  if (e.priceBreakdown?.length) {
+    for (const l of e.priceBreakdown) {
+      const c = Math.round(l.amount * 100);
+      line(l.label, c < 0 ? `-${formatDollars(-c)}` : formatDollars(c));
+    }
+    line('Total', formatDollars(e.amountDueCents ?? e.priceBreakdown.reduce((n, l) => n + Math.round(l.amount * 100), 0)));
+  }
   line('Amount paid', formatDollars(e.amountPaidCents));
   if (e.stripePaymentIntentId) line('Transaction', e.stripePaymentIntentId);
   line('Refunded', formatDollars(e.refundedCents));

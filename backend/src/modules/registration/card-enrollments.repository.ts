@@ -33,6 +33,8 @@ export interface CardEnrollment {
   phone: string | null;
   classTitle: string;
   classStartDate: Date;
+  /** The price quote's lines kept when the seat was taken (null before price quotes). */
+  priceBreakdown: PriceLine[] | null;
 }
 
 const SELECT = `SELECT e.id, e.organization_id AS "organizationId", e.student_id AS "studentId", e.class_id AS "classId",
@@ -44,7 +46,7 @@ const SELECT = `SELECT e.id, e.organization_id AS "organizationId", e.student_id
     e.paid_at AS "paidAt", s.email AS "studentEmail", s.first_name || ' ' || s.last_name AS "studentName",
     coalesce(e.registered_first_name, s.first_name) AS "firstName", coalesce(e.registered_last_name, s.last_name) AS "lastName",
     coalesce(e.registered_phone, s.phone) AS "phone",
-    c.title AS "classTitle", c.start_date AS "classStartDate"
+    c.title AS "classTitle", c.start_date AS "classStartDate", e.price_breakdown AS "priceBreakdown"
   FROM enrollments e JOIN students s ON s.id = e.student_id JOIN classes c ON c.id = e.class_id`;
 
 export interface CardPaymentRecord {
@@ -146,6 +148,7 @@ export class CardEnrollmentsRepository {
     paymentStatus: PaymentStatus;
     paymentMethod: PaymentMethod;
     amountPaidCents: number;
+    priceBreakdown: PriceLine[] | null;
   } | null> {
     const rows = await returning<{
       id: string;
@@ -153,12 +156,13 @@ export class CardEnrollmentsRepository {
       paymentStatus: PaymentStatus;
       paymentMethod: PaymentMethod;
       amountPaidCents: number;
+      priceBreakdown: PriceLine[] | null;
     }>(
       manager,
       `UPDATE enrollments SET status = 'active', hold_expires_at = NULL, payment_method = 'in-person'
         WHERE id = $1 AND status = 'held' AND payment_status <> 'completed'
         RETURNING id, enrollment_date AS "enrollmentDate", payment_status AS "paymentStatus", payment_method AS "paymentMethod",
-          amount_paid_cents AS "amountPaidCents"`,
+          amount_paid_cents AS "amountPaidCents", price_breakdown AS "priceBreakdown"`,
       [id],
     );
     return rows[0] ?? null;

@@ -18,6 +18,7 @@ export const messageInput = (e: CardEnrollment): RegistrationMessageInput => ({
   lastName: e.lastName,
   email: e.studentEmail,
   phone: e.phone,
+  priceLines: e.priceBreakdown,
 });
 
 /**

@@ -256,6 +256,7 @@ export class RegistrationService {
             lastName: fields.lastName,
             email: student.email,
             phone: fields.phone,
+            priceLines: enrollment.priceBreakdown ?? null,
           });
         // Only what the confirmation page needs for this registration: the caller is anonymous, so
         // nothing of the stored student (other classes, payments, stored name or phone) goes back.
