@@ -1646,6 +1646,8 @@ export interface components {
       amount: number;
       attendees?: components["schemas"]["AttendeeDto"][];
       promoCode?: string;
+      /** Format: date-time */
+      dateOfBirth?: string;
       waitlistOfferToken?: string;
       answers?: components["schemas"]["AnswerInputDto"][];
       waiverAcceptances?: components["schemas"]["WaiverAcceptanceInputDto"][];
@@ -2025,6 +2027,8 @@ export interface components {
       /** @description Accepted and ignored (a read-only field a client may send back) */
       priceBreakdown?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
+      amountDue?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
       cancelledAt?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       refunds?: unknown;
@@ -2179,6 +2183,11 @@ export interface components {
       amountPaid: number;
       /** @description The price quote when the seat was taken (class price, discounts, promo code; dollars, discounts negative) */
       priceBreakdown: components["schemas"]["PriceLineResponseDto"][] | null;
+      /**
+       * @description Dollars: what the price quote asked for this seat (null for enrollments from before price quotes)
+       * @example 80
+       */
+      amountDue: number | null;
       /**
        * Format: date-time
        * @description When the payment was completed
@@ -3162,6 +3171,11 @@ export interface components {
        */
       total: number;
       promo: components["schemas"]["QuotePromoDto"] | null;
+      /**
+       * @description The organization has a senior discount: the form may ask for a date of birth (optional) to quote it
+       * @example false
+       */
+      asksDateOfBirth: boolean;
     };
     PromoCodeDto: {
       /**
@@ -3592,6 +3606,8 @@ export interface components {
       answers?: components["schemas"]["AnswerInputDto"][];
       waiverAcceptances?: components["schemas"]["WaiverAcceptanceInputDto"][];
       promoCode?: string;
+      /** Format: date-time */
+      dateOfBirth?: string;
     };
     RegistrationEnrollmentResponseDto: {
       /**

@@ -52,6 +52,7 @@ describe('pricing: price quote, promo codes, automatic discounts', () => {
         lines: [{ label: 'Class price', amount: 80 }],
         total: 80,
         promo: null,
+        asksDateOfBirth: false,
       });
       expect((await quote({ organizationId: org.orgId, classId: list.id }).expect(200)).body.data.total).toBe(100);
       const three = (await quote({ organizationId: org.orgId, classId: list.id, attendees: [{}, {}, {}] }).expect(200)).body.data;
@@ -130,6 +131,7 @@ describe('pricing: price quote, promo codes, automatic discounts', () => {
         ],
         total: 90,
         promo: { code: 'TENOFF', applied: true, message: 'Code TENOFF applied: $10.00 off' },
+        asksDateOfBirth: false,
       });
       // A registration sending a code that does not apply is refused with the reason, and takes no seat.
       const refused = await register({ ...registerBody(org.orgId, cls.id), promoCode: 'OLD' }).expect(409);
@@ -302,6 +304,53 @@ describe('pricing: price quote, promo codes, automatic discounts', () => {
       await rules({});
     });
 
+    it('one person may give their date of birth: the senior discount applies, the student keeps it', async () => {
+      await rules({ senior: { kind: 'percent', value: 20, minAge: 65 } });
+      const start = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 5, 15, 17)).toISOString();
+      const cls = await cardClass(w.a, org, { price: 100, discountPrice: null, startDate: start });
+      const dateOfBirth = `${new Date(start).getUTCFullYear() - 70}-01-01`;
+      expect((await quote({ organizationId: org.orgId, classId: cls.id }).expect(200)).body.data).toMatchObject({
+        total: 100,
+        asksDateOfBirth: true,
+      });
+      expect((await quote({ organizationId: org.orgId, classId: cls.id, attendees: [{ dateOfBirth }] }).expect(200)).body.data.total).toBe(
+        80,
+      );
+      // In person: the enrollment keeps the senior line; the new student keeps the date of birth.
+      const res = await register({ ...registerBody(org.orgId, cls.id), dateOfBirth }).expect(201);
+      const [row] = await w.a.db.query(
+        'SELECT e.amount_due_cents, e.price_breakdown, s.date_of_birth::text AS dob FROM enrollments e JOIN students s ON s.id = e.student_id WHERE e.id = $1',
+        [res.body.data.classEnrollments[0].id],
+      );
+      expect(row).toEqual({
+        amount_due_cents: 8000,
+        price_breakdown: [
+          { label: 'Class price', amount: 100 },
+          { label: 'Senior discount', amount: -20 },
+        ],
+        dob: dateOfBirth,
+      });
+      // By card: the amount is the senior price; the class price is refused as a changed price.
+      const card = intentBody(org.orgId, cls.id, 100);
+      const wrong = await http()
+        .post('/api/payments/create-intent')
+        .send({ ...card, dateOfBirth })
+        .expect(409);
+      expect(wrong.body).toMatchObject({ code: 'PRICE_CHANGED', amount: 80 });
+      const d = (
+        await http()
+          .post('/api/payments/create-intent')
+          .send({ ...card, amount: 80, dateOfBirth })
+          .expect(201)
+      ).body.data;
+      expect(d.amount).toBe(80);
+      // A date that is not one is refused readably.
+      await register({ ...registerBody(org.orgId, cls.id), dateOfBirth: '1950-02-30' }).expect(400);
+      await register({ ...registerBody(org.orgId, cls.id), dateOfBirth: 'old' }).expect(400);
+      await rules({});
+      expect((await quote({ organizationId: org.orgId, classId: cls.id }).expect(200)).body.data.asksDateOfBirth).toBe(false);
+    });
+
     it('a household registration keeps each person their share of the quote', async () => {
       await rules({ siblings: { kind: 'percent', value: 50 } });
       const cls = await cardClass(w.a, org, { price: 100, discountPrice: null });
@@ -327,6 +376,63 @@ describe('pricing: price quote, promo codes, automatic discounts', () => {
       // The one confirmation to the contact says what everyone's registration came to.
       const [mail] = await w.a.db.query("SELECT message FROM communications WHERE to_address = $1 AND kind = 'confirmation'", [reg.email]);
       expect(mail.message).toContain('Price:\n- Class price × 2: $200.00\n- Sibling discount: -$50.00\nTotal: $150.00');
+      await rules({});
+    });
+  });
+
+  describe('admin, teacher and in-person paths', () => {
+    it("should price an admin's new enrollment with the quote, and show the roll's 'due' as each seat's quote", async () => {
+      await rules({ earlyBird: { kind: 'amount', value: 25, daysBefore: 7 } });
+      const cls = await cardClass(w.a, org, { price: 100, discountPrice: null, startDate: inDays(30) });
+      await createCode({ code: 'ROLL10', kind: 'amount', value: 10, maxPerEmail: 5 }).expect(201);
+      // An admin adds a student already paid, and another not yet paid: both priced by the quote (early bird).
+      const paidNow = (
+        await http()
+          .post('/api/students')
+          .set(org.auth)
+          .send({ ...registerBody(org.orgId, cls.id), classEnrollments: [{ classId: cls.id, paymentStatus: 'completed' }] })
+          .expect(201)
+      ).body.data;
+      expect(paidNow.classEnrollments[0]).toMatchObject({
+        amountPaid: 75,
+        amountDue: 75,
+        priceBreakdown: [
+          { label: 'Class price', amount: 100 },
+          { label: 'Early bird discount', amount: -25 },
+        ],
+      });
+      const later = (
+        await http()
+          .post('/api/students')
+          .set(org.auth)
+          .send({ ...registerBody(org.orgId, cls.id), classEnrollments: [{ classId: cls.id }] })
+          .expect(201)
+      ).body.data;
+      expect(later.classEnrollments[0]).toMatchObject({ amountPaid: 0, amountDue: 75 });
+      // A public registration with a code: its seat owes 100 - 25 - 10.
+      const coded = (await register({ ...registerBody(org.orgId, cls.id), promoCode: 'ROLL10' }).expect(201)).body.data;
+      // The teacher's roll: what each open seat owes is its own quote, and 'to collect' adds them up.
+      const [session] = (await http().get(`/api/teacher/classes/${cls.id}/sessions`).set(org.auth).expect(200)).body.data;
+      const roll = (await http().get(`/api/teacher/classes/${cls.id}/sessions/${session.date}`).set(org.auth).expect(200)).body.data;
+      const due = Object.fromEntries(roll.roll.map((r: { studentId: string; amountDue: number }) => [r.studentId, r.amountDue]));
+      expect(due).toEqual({ [paidNow.id]: 75, [later.id]: 75, [coded.id]: 65 });
+      expect(roll.totals.toCollect).toBe(140);
+      // Marked paid from the roll: the quoted amount.
+      await http().post('/api/payments/mark-paid').set(org.auth).send({ studentId: coded.id, classId: cls.id }).expect(200);
+      const [row] = await w.a.db.query('SELECT amount_paid_cents FROM enrollments WHERE student_id = $1 AND class_id = $2', [
+        coded.id,
+        cls.id,
+      ]);
+      expect(row.amount_paid_cents).toBe(6500);
+      // A walk-in paid at the door: the same quote.
+      const walkIn = (
+        await http()
+          .post(`/api/teacher/classes/${cls.id}/walk-ins`)
+          .set(org.auth)
+          .send({ firstName: 'Walk', lastName: 'In', email: `walk-${Date.now()}@example.com`, phone: '5595550123', paidNow: true })
+          .expect(201)
+      ).body.data;
+      expect(walkIn.data ?? walkIn).toMatchObject({ amountPaid: 75 });
       await rules({});
     });
   });

@@ -41,6 +41,8 @@ export interface Quote {
   /** The code that applied (its redemption is written with the seat), or null. */
   promoCodeId: string | null;
   promoCents: number;
+  /** The organization has a senior discount (a date of birth changes the price). */
+  asksDateOfBirth: boolean;
 }
 
 /** The lines as an enrollment keeps them and the API shows them: dollars. */
@@ -114,6 +116,7 @@ export class PricingService {
       promo,
       promoCodeId: row?.id ?? null,
       promoCents: result.promoCents,
+      asksDateOfBirth: !!rules.senior,
     };
   }
 
@@ -178,7 +181,13 @@ export class PricingService {
       email: dto.email,
       promoCode: dto.promoCode,
     });
-    return { currency: q.currency, lines: breakdown(q.lines), total: q.totalCents / 100, promo: q.promo };
+    return {
+      currency: q.currency,
+      lines: breakdown(q.lines),
+      total: q.totalCents / 100,
+      promo: q.promo,
+      asksDateOfBirth: q.asksDateOfBirth,
+    };
   }
 
   // --- promo codes (admin) ---

@@ -120,13 +120,14 @@ export class RegistrationService {
       client,
     );
     try {
-      const { attendees, answers: _answers, waiverAcceptances: _signed, promoCode, ...fields } = dto;
+      const { attendees, answers: _answers, waiverAcceptances: _signed, promoCode, dateOfBirth, ...fields } = dto;
       // The one price quote: what this registration owes, kept on its enrollments (a code that does not apply refuses it).
       const cls = await this.classes.require(classId, dto.organizationId);
       const quote = await this.pricing.quoteForRegistration({
         organizationId: dto.organizationId,
         cls,
-        attendees,
+        // One person may give their date of birth (the senior discount); a household gives each attendee's.
+        attendees: attendees ?? (dateOfBirth ? [{ dateOfBirth }] : undefined),
         email: fields.email,
         promoCode,
       });
@@ -143,6 +144,7 @@ export class RegistrationService {
         dto.waitlistOfferToken,
         quote,
         form,
+        dateOfBirth,
       );
     } catch (e) {
       // The limit was reached between the check and this step: the same student-facing answer, never the admin's plan text.
@@ -166,6 +168,7 @@ export class RegistrationService {
     waitlistOfferToken?: string,
     quote?: Quote,
     form?: PreparedForm,
+    dateOfBirth?: string,
   ): Promise<RegistrationReply> {
     await this.holds.refuseEarlyWhenFull(organizationId, classId, fields.email, waitlistOfferToken);
     try {
@@ -185,6 +188,8 @@ export class RegistrationService {
         const { student, created } = switched
           ? { student: (await this.students.findInOrganization(held!.studentId, organizationId, manager))!, created: false }
           : await this.registrants.findOrCreate(manager, organizationId, fields);
+        // The date of birth the price was quoted on stays with the person (a stored one is never overwritten).
+        if (dateOfBirth && !student.dateOfBirth) await this.students.fillDateOfBirth(manager, student.id, dateOfBirth);
         const enrollment =
           switched ??
           (await this.enrollments.insertEnrollment(manager, {

@@ -18,7 +18,7 @@ import {
 import { lowerTrim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 import { StudentFieldsDto } from '../../students/dto/student-fields.dto';
-import { AttendeeDto, AttendeesField } from './attendee.dto';
+import { AttendeeDto, AttendeesField, DateOfBirthField } from './attendee.dto';
 import {
   AnswerInputDto,
   AnswersField,
@@ -60,6 +60,7 @@ export class EnrollmentInputDto {
   @IsOptional() stripePaymentIntentId?: unknown;
   // The price quote kept at registration: read only, echoed back by the admin form.
   @IsOptional() priceBreakdown?: unknown;
+  @IsOptional() amountDue?: unknown;
   @IsOptional() cancelledAt?: unknown;
   @IsOptional() refunds?: unknown;
   @IsOptional() @IsNumber() amountPaid?: number;
@@ -115,6 +116,8 @@ export class RegisterStudentDto extends StudentFieldsDto {
   @WaiverAcceptancesField() waiverAcceptances?: WaiverAcceptanceInputDto[];
   /** A promo code (any case); one that does not apply refuses the registration with its reason. */
   @PromoCodeField() promoCode?: string;
+  /** One person (no `attendees`): their date of birth, optional (the senior discount reads it; kept on a student without one). */
+  @DateOfBirthField() dateOfBirth?: string;
 }
 
 /** The registration without the server-owned fields a client may send (spec 2 §3, decision 17): what is stored. */

@@ -28,6 +28,8 @@ export interface CardRegistration {
   form?: FormFields;
   /** A promo code the price quote applied: `amount` is the quote's total with it. */
   promoCode?: string;
+  /** One person's date of birth (optional; the senior discount reads it). */
+  dateOfBirth?: string;
 }
 
 export function createCardIntent(input: CardRegistration & { amount: number }): Promise<CardIntent> {
@@ -42,6 +44,7 @@ export function createCardIntent(input: CardRegistration & { amount: number }): 
       ...(input.waitlistOfferToken ? { waitlistOfferToken: input.waitlistOfferToken } : {}),
       ...formFields(input.form),
       ...(input.promoCode ? { promoCode: input.promoCode } : {}),
+      ...(input.dateOfBirth && !input.attendees ? { dateOfBirth: input.dateOfBirth } : {}),
     },
     { public: true },
   );
