@@ -437,6 +437,61 @@ describe('pricing: price quote, promo codes, automatic discounts', () => {
     });
   });
 
+  describe('transfers', () => {
+    it("should price a switch with the quote, keeping the person's discounts as at the original registration", async () => {
+      await rules({
+        earlyBird: { kind: 'amount', value: 10, daysBefore: 20 },
+        senior: { kind: 'amount', value: 5, minAge: 65 },
+        combine: 'stack',
+      });
+      const from = await cardClass(w.a, org, { price: 100, discountPrice: null, startDate: inDays(40) });
+      const to = await cardClass(w.a, org, { price: 120, discountPrice: null, startDate: inDays(30) });
+      const other = await cardClass(w.a, org, { price: 120, discountPrice: null, startDate: inDays(31) });
+      await createCode({ code: 'ONLYFROM', kind: 'amount', value: 7, classIds: [from.id], maxPerEmail: 5 }).expect(201);
+      const reg = registerBody(org.orgId, from.id);
+      const res = await register({ ...reg, dateOfBirth: '1940-05-05', promoCode: 'ONLYFROM' }).expect(201);
+      const id = res.body.data.classEnrollments[0].id;
+      // 100 - 10 early bird - 5 senior - 7 code.
+      expect((await w.a.db.query('SELECT amount_due_cents FROM enrollments WHERE id = $1', [id]))[0].amount_due_cents).toBe(7800);
+      // The early bird now ends 35 days before the first session: a newcomer today pays 115 for the target class (30 days
+      // out). The switch evaluates it at the original registration's time (made 20 days ago: 50 days before), so it keeps it.
+      await rules({
+        earlyBird: { kind: 'amount', value: 10, daysBefore: 35 },
+        senior: { kind: 'amount', value: 5, minAge: 65 },
+        combine: 'stack',
+      });
+      expect(
+        (await quote({ organizationId: org.orgId, classId: to.id, attendees: [{ dateOfBirth: '1940-05-05' }] }).expect(200)).body.data
+          .total,
+      ).toBe(115);
+      await w.a.db.query("UPDATE enrollments SET enrollment_date = now() - interval '20 days' WHERE id = $1", [id]);
+      await http().post('/api/portal/link').send({ organizationId: org.orgId, email: reg.email }).expect(202);
+      const [link] = await w.a.db.query(
+        "SELECT message FROM communications WHERE kind = 'system' AND to_address = $1 ORDER BY created_at DESC LIMIT 1",
+        [reg.email],
+      );
+      const token = /\/my\/([A-Za-z0-9_-]+)/.exec(link.message)![1];
+      const portal = { Authorization: `Bearer ${(await http().post('/api/portal/session').send({ token }).expect(200)).body.data.token}` };
+      const options = (await http().get(`/api/portal/enrollments/${id}/transfer-options`).set(portal).expect(200)).body.data;
+      const target = options.find((o: { id: string }) => o.id === to.id);
+      expect(target).toMatchObject({ price: 105, priceDifference: 105 - 78 });
+      expect(options.find((o: { id: string }) => o.id === other.id)).toMatchObject({ price: 105 });
+      await http().post(`/api/portal/enrollments/${id}/transfer`).set(portal).send({ toClassId: to.id }).expect(200);
+      const [moved] = await w.a.db.query('SELECT class_id, amount_due_cents, price_breakdown FROM enrollments WHERE id = $1', [id]);
+      // Early bird and senior kept, the code not carried (it is valid only for the first class).
+      expect(moved).toEqual({
+        class_id: to.id,
+        amount_due_cents: 10500,
+        price_breakdown: [
+          { label: 'Class price', amount: 120 },
+          { label: 'Early bird discount', amount: -10 },
+          { label: 'Senior discount', amount: -5 },
+        ],
+      });
+      await rules({});
+    });
+  });
+
   describe('card payments', () => {
     it('should charge the quote: a tampered amount is refused, the intent is the discounted total, refunds stop at what was paid', async () => {
       await rules({ earlyBird: { kind: 'amount', value: 20, daysBefore: 7 } });

@@ -48,6 +48,9 @@ export interface Quote {
 /** The lines as an enrollment keeps them and the API shows them: dollars. */
 export const breakdown = (lines: QuoteLine[]) => lines.map((l) => ({ label: l.label, amount: l.amountCents / 100 }));
 
+/** How a quote names a promo code's line ('Promo code SPRING10'). */
+const PROMO_LINE = 'Promo code ';
+
 const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code === '23505';
 
 /** Discount rules as settings store them (amounts in dollars) into the cents the arithmetic uses. */
@@ -168,6 +171,49 @@ export class PricingService {
     if (row.maxRedemptions !== null && used.all >= row.maxRedemptions) return PROMO_USED_UP;
     if (email && used.byEmail >= row.maxPerEmail) return PROMO_USED_BY_EMAIL;
     return null;
+  }
+
+  /**
+   * What a registration moving to another class is worth there (docs/decisions.md, "Transfers keep the person's
+   * discounts"): the target class's price with the discounts of the original registration's person, evaluated as
+   * at that registration (returning student and early bird at its time, senior from the person's date of birth,
+   * sibling when it was a later attendee of a household). Its promo code carries over only while the code is valid
+   * for the target class.
+   */
+  async transferQuote(r: {
+    organizationId: string;
+    cls: Pick<ClassEntity, 'id' | 'priceCents' | 'discountPriceCents' | 'startDate'>;
+    original: {
+      enrollmentId: string;
+      enrollmentDate: Date;
+      email: string;
+      dateOfBirth: string | null;
+      sibling: boolean;
+      priceBreakdown: { label: string; amount: number }[] | null;
+    };
+  }): Promise<{ totalCents: number; lines: QuoteLine[] }> {
+    const o = r.original;
+    const org = await this.orgs.require(r.organizationId);
+    const rules = rulesOf(org.settings);
+    const at = new Date(o.enrollmentDate);
+    const returning =
+      !!rules.returning && (await this.repo.isReturning(r.organizationId, o.email, { before: at, exceptEnrollmentId: o.enrollmentId }));
+    const used = o.priceBreakdown?.find((l) => l.label.startsWith(PROMO_LINE))?.label.slice(PROMO_LINE.length) ?? null;
+    const row = used ? await this.repo.byCode(r.organizationId, used) : null;
+    const carried = row && !(await this.refusal(row, r.cls.id, o.email, at, undefined, o.enrollmentId)) ? row : null;
+    const person = { dateOfBirth: o.dateOfBirth };
+    const result = priceQuote({
+      baseCents: amountDueCents(r.cls),
+      classStart: new Date(r.cls.startDate),
+      now: at,
+      rules,
+      // A later attendee of a household keeps the sibling discount: priced as the second person.
+      attendees: o.sibling ? [{}, person] : [person],
+      returning,
+      promo: carried ? { kind: carried.kind, value: carried.value, code: carried.code } : null,
+    });
+    const i = o.sibling ? 1 : 0;
+    return { totalCents: result.perAttendeeCents[i], lines: result.perAttendeeLines[i] };
   }
 
   /** POST /api/public/price-quote: the class of that organization (an archived or another one's is not found). */

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
 import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
+import type { PriceLine } from './enrollment.entity';
 import type { RegistrationMessageInput } from '../communications/communications.service';
 import { CardEnrollmentsRepository, type CardEnrollment, type CardPaymentRecord } from './card-enrollments.repository';
 
@@ -172,11 +173,17 @@ export class CardEnrollmentsService {
    * is taken by the one conditional seat update (a full class refuses: nothing changes), then the old one is freed
    * (offered to its waitlist). Either both happen or, with the transaction, neither.
    */
-  async moveToClass(manager: EntityManager, e: { id: string; organizationId: string; classId: string }, toClassId: string): Promise<void> {
+  async moveToClass(
+    manager: EntityManager,
+    e: { id: string; organizationId: string; classId: string },
+    toClassId: string,
+    /** What the registration is worth in the new class (the price quote's transfer price): kept on the enrollment. */
+    price?: { amountDueCents: number; priceBreakdown: PriceLine[] },
+  ): Promise<void> {
     await this.orgs.lockForUpdate(manager, e.organizationId);
     for (const id of [e.classId, toClassId].sort()) await this.classes.lock(manager, id, e.organizationId);
     await this.classes.claimSeat(manager, toClassId, e.organizationId);
-    if (!(await this.repo.moveToClass(manager, e.id, toClassId)))
+    if (!(await this.repo.moveToClass(manager, e.id, toClassId, price)))
       throw new AppException(409, 'This registration is no longer active; there is nothing to switch.');
     await this.classes.releaseSeats(manager, e.organizationId, [e.classId]);
   }
