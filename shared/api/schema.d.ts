@@ -1689,6 +1689,8 @@ export interface components {
       amount: number;
       attendees?: components["schemas"]["AttendeeDto"][];
       promoCode?: string;
+      /** Format: date-time */
+      dateOfBirth?: string;
       waitlistOfferToken?: string;
       earlyAccessToken?: string;
       answers?: components["schemas"]["AnswerInputDto"][];
@@ -1921,6 +1923,20 @@ export interface components {
       /** @example 10 */
       value: number;
     };
+    DiscountCodeGivenDto: {
+      /** @example SPRING10 */
+      code: string;
+      /**
+       * @description Paid enrollments it took something off
+       * @example 2
+       */
+      enrollments: number;
+      /**
+       * @description Dollars
+       * @example 16
+       */
+      amount: number;
+    };
     DiscountDto: {
       name: string;
       value: number;
@@ -1933,6 +1949,20 @@ export interface components {
       /** @example null */
       returning: number | null;
     };
+    DiscountRuleGivenDto: {
+      /** @example Early bird discount */
+      label: string;
+      /**
+       * @description Paid enrollments it took something off
+       * @example 3
+       */
+      enrollments: number;
+      /**
+       * @description Dollars
+       * @example 60
+       */
+      amount: number;
+    };
     DiscountRulesDto: {
       earlyBird: components["schemas"]["EarlyBirdRuleDto"] | null;
       returning: components["schemas"]["DiscountAdjustmentDto"] | null;
@@ -1943,6 +1973,10 @@ export interface components {
        * @enum {string}
        */
       combine: "best" | "stack";
+    };
+    DiscountsGivenDto: {
+      rules: components["schemas"]["DiscountRuleGivenDto"][];
+      codes: components["schemas"]["DiscountCodeGivenDto"][];
     };
     DowngradeDto: {
       /** @example professional */
@@ -2067,6 +2101,8 @@ export interface components {
       stripePaymentIntentId?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       priceBreakdown?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      amountDue?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       cancelledAt?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
@@ -2222,6 +2258,11 @@ export interface components {
       amountPaid: number;
       /** @description The price quote when the seat was taken (class price, discounts, promo code; dollars, discounts negative) */
       priceBreakdown: components["schemas"]["PriceLineResponseDto"][] | null;
+      /**
+       * @description Dollars: what the price quote asked for this seat (null for enrollments from before price quotes)
+       * @example 80
+       */
+      amountDue: number | null;
       /**
        * Format: date-time
        * @description When the payment was completed
@@ -3207,6 +3248,11 @@ export interface components {
        */
       total: number;
       promo: components["schemas"]["QuotePromoDto"] | null;
+      /**
+       * @description The organization has a senior discount: the form may ask for a date of birth (optional) to quote it
+       * @example false
+       */
+      asksDateOfBirth: boolean;
     };
     PromoCodeDto: {
       /**
@@ -3638,6 +3684,8 @@ export interface components {
       waiverAcceptances?: components["schemas"]["WaiverAcceptanceInputDto"][];
       promoCode?: string;
       earlyAccessToken?: string;
+      /** Format: date-time */
+      dateOfBirth?: string;
     };
     RegistrationEnrollmentResponseDto: {
       /**
@@ -3781,6 +3829,8 @@ export interface components {
       rows: components["schemas"]["RevenueReportRowDto"][];
       series: components["schemas"]["RevenueSeriesDto"][];
       totals: components["schemas"]["RevenueTotalsWithClassesDto"];
+      /** @description Discounts given on the payments of the range, per automatic rule and per promo code */
+      discountsGiven: components["schemas"]["DiscountsGivenDto"];
     };
     RevenueReportRowDto: {
       /**
@@ -3819,6 +3869,11 @@ export interface components {
        * @example 195.2
        */
       organizationAmount: number;
+      /**
+       * @description Dollars the price quotes of these payments took off (automatic discounts and promo codes)
+       * @example 28
+       */
+      discounts: number;
       /**
        * Format: uuid
        * @example 486f36a9-a089-445a-9c44-8cb266b86655
@@ -3875,6 +3930,11 @@ export interface components {
        * @example 195.2
        */
       organizationAmount: number;
+      /**
+       * @description Dollars the price quotes of these payments took off (automatic discounts and promo codes)
+       * @example 28
+       */
+      discounts: number;
       /** @example 2 */
       classes: number;
     };

@@ -66,7 +66,7 @@ test.describe('reports', () => {
     expect(csv.suggestedFilename()).toMatch(/^revenue-report_\d{4}-\d\d-\d\d_\d{4}-\d\d-\d\d\.csv$/);
     const csvText = fs.readFileSync(await csv.path(), 'utf8').replace(/^\uFEFF/, '');
     expect(csvText.split('\r\n')[0]).toBe(
-      'Class,Payments,Received ($),Refunds ($),Total ($),Average per student ($),Card ($),In person ($),Platform fee ($),Organization amount ($)',
+      'Class,Payments,Received ($),Refunds ($),Total ($),Average per student ($),Card ($),In person ($),Platform fee ($),Organization amount ($),Discounts given ($)',
     );
     expect(csvText).toContain(`${title},1,25.00,0.00,25.00,25.00,0.00,25.00,0.00,25.00`);
 

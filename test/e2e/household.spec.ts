@@ -119,7 +119,7 @@ test('should pay by card for two children in one payment, the contact not attend
   await expect(page.getByRole('complementary').getByText('Total for 2 people')).toBeVisible();
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByRole('radio', { name: /Pay by Card/ })).toBeChecked();
-  const card = page.getByRole('group', { name: 'Card details' });
+  const card = page.getByRole('group', { name: 'Payment details' });
   await card.getByLabel('Card number').fill('4242 4242 4242 4242');
   await card.getByLabel('Expiration date MM / YY').fill('12 / 34');
   await card.getByLabel('Security code').fill('123');

@@ -24,7 +24,7 @@ async function toPaymentStep(page: Page, email: string, firstName = 'Maya') {
 }
 
 async function fillCard(page: Page, number: string) {
-  const card = page.getByRole('group', { name: 'Card details' });
+  const card = page.getByRole('group', { name: 'Payment details' });
   await card.getByLabel('Card number').fill(number);
   await card.getByLabel('Expiration date MM / YY').fill('12 / 34');
   await card.getByLabel('Security code').fill('123');
@@ -80,7 +80,7 @@ test.describe('Public card payment', () => {
     await expect(page.getByText(/Payment System Unavailable/)).toHaveCount(0);
     const pay = page.getByRole('button', { name: 'Pay $45' });
     await expect(pay).toBeDisabled();
-    await page.getByRole('group', { name: 'Card details' }).getByLabel('Card number').fill('4242 4242 4242 4241');
+    await page.getByRole('group', { name: 'Payment details' }).getByLabel('Card number').fill('4242 4242 4242 4241');
     await expect(page.getByText('Your card number is invalid.')).toBeVisible();
     await fillCard(page, '4242 4242 4242 4242');
     await expect(page.getByText('Your card number is invalid.')).toHaveCount(0);

@@ -3,12 +3,18 @@
  * itself cannot load here). It implements only what the public site's card step calls, through
  * @stripe/react-stripe-js:
  *
- *   Stripe(publishableKey) → { elements(), confirmCardPayment(clientSecret, { payment_method: { card } }), … }
- *   elements.create('card') / getElement('card' | CardElement) → an element with mount, on/off('change'|'ready'|…),
- *   update({ disabled }), destroy
+ *   Stripe(publishableKey) → { elements(options), confirmPayment({ elements, clientSecret, confirmParams, redirect }),
+ *   confirmCardPayment(clientSecret, { payment_method: { card } }), … }
+ *   elements({ mode: 'payment', amount, currency }) → a group with create('payment' | 'card'), getElement('payment' |
+ *   PaymentElement | 'card' | CardElement), submit(), update(options)
+ *   each element: mount, on/off('change'|'ready'|…), update({ disabled | readOnly }), destroy
  *
- * The card element is four plain inputs (labelled like Stripe's fields) in the page instead of Stripe's iframe.
- * confirmCardPayment completes the PaymentIntent on the Stripe stand-in exactly as Stripe.js does on Stripe:
+ * An element is four plain inputs (labelled like Stripe's card fields) in the page instead of Stripe's iframe; the
+ * Payment Element shows its own field error under them, as Stripe's does inside its iframe (the card form of
+ * the Payment Element: a wallet or Link cannot be offered in a headless test browser).
+ * Like Stripe.js, confirmPayment refuses to run before elements.submit() succeeded, and refuses any `redirect` but
+ * 'if_required' here (the page must never leave for a redirect-based method).
+ * confirmPayment and confirmCardPayment complete the PaymentIntent on the Stripe stand-in as Stripe.js does on Stripe:
  * `POST https://api.stripe.com/v1/payment_intents/{id}/confirm` with the publishable key and the client secret in
  * the form body (stripe-helpers.ts forwards api.stripe.com to the stand-in). The number typed picks Stripe's test
  * payment method: 4000 0000 0000 0002 → pm_card_chargeDeclined, any other valid number → pm_card_visa.
@@ -32,8 +38,8 @@
     return number.length >= 13 && sum % 10 === 0;
   }
 
-  /** The card element's state as Stripe reports it in `change` events. */
-  function cardState(values, blurred) {
+  /** The card element's state as Stripe reports it in `change` events (the Payment Element's form: `payment`). */
+  function cardState(values, blurred, elementType) {
     var number = digits(values.number);
     var exp = digits(values.exp);
     var cvc = digits(values.cvc);
@@ -50,6 +56,17 @@
     else if (exp.length > 0 && exp.length < 4 && blurred.exp) error = "Your card's expiration date is incomplete.";
     else if (cvc.length > 0 && cvc.length < 3 && blurred.cvc) error = "Your card's security code is incomplete.";
     var complete = !error && number.length === 16 && exp.length === 4 && cvc.length >= 3 && zip.length >= 5;
+    if (elementType === 'payment') {
+      // The Payment Element reports no error in its events: it shows the message itself.
+      return {
+        elementType: 'payment',
+        empty: !number && !exp && !cvc && !zip,
+        complete: complete,
+        collapsed: false,
+        value: { type: 'card' },
+        shownError: error || null,
+      };
+    }
     return {
       elementType: 'card',
       empty: !number && !exp && !cvc && !zip,
@@ -60,8 +77,10 @@
     };
   }
 
-  function createCardElement() {
+  function createCardElement(options, elementType) {
+    elementType = elementType || 'card';
     var handlers = {};
+    var errorLine = null;
     var root = null;
     var inputs = {};
     var blurred = {};
@@ -84,22 +103,40 @@
         'border:0;outline:0;font:inherit;font-size:16px;min-width:0;padding:0;background:transparent;color:#1f2937;flex:' + width;
       input.addEventListener('input', function () {
         values[name] = input.value;
-        emit('change', cardState(values, blurred));
+        changed();
       });
       input.addEventListener('focus', function () {
-        emit('focus', { elementType: 'card' });
+        emit('focus', { elementType: elementType });
       });
       input.addEventListener('blur', function () {
         blurred[name] = true;
-        emit('blur', { elementType: 'card' });
-        emit('change', cardState(values, blurred));
+        emit('blur', { elementType: elementType });
+        changed();
       });
       inputs[name] = input;
       return input;
     }
 
+    function changed() {
+      var state = cardState(values, blurred, elementType);
+      if (elementType === 'payment') {
+        if (errorLine) errorLine.textContent = state.shownError || '';
+        delete state.shownError;
+      }
+      emit('change', state);
+    }
+
     element = {
       __double: true,
+      elementType: elementType,
+      /** What Stripe checks on elements.submit(): the details are complete (its message when not). */
+      check: function () {
+        var state = cardState(values, Object.assign({}, { number: true, exp: true, cvc: true }), elementType);
+        if (state.complete) return null;
+        var message = state.shownError || (state.error && state.error.message) || 'Your card details are incomplete.';
+        if (errorLine) errorLine.textContent = message;
+        return { type: 'validation_error', message: message };
+      },
       mount: function (target) {
         var node = typeof target === 'string' ? document.querySelector(target) : target;
         root = document.createElement('div');
@@ -110,8 +147,15 @@
         root.appendChild(field('cvc', 'Security code', 'CVC', 'cc-csc', '1 1 0'));
         root.appendChild(field('zip', 'ZIP', 'ZIP', 'postal-code', '1 1 0'));
         node.appendChild(root);
+        if (elementType === 'payment') {
+          root.style.flexWrap = 'wrap';
+          errorLine = document.createElement('p');
+          errorLine.setAttribute('role', 'alert');
+          errorLine.style.cssText = 'flex-basis:100%;margin:4px 0 0;color:#b42318;font-size:14px';
+          root.appendChild(errorLine);
+        }
         setTimeout(function () {
-          emit('ready', { elementType: 'card' });
+          emit('ready', { elementType: elementType });
         }, 0);
       },
       on: function (event, handler) {
@@ -132,9 +176,10 @@
         return element;
       },
       update: function (options) {
-        if (options && typeof options.disabled === 'boolean') {
+        var off = options && (typeof options.disabled === 'boolean' ? options.disabled : options.readOnly);
+        if (typeof off === 'boolean') {
           Object.keys(inputs).forEach(function (name) {
-            inputs[name].disabled = options.disabled;
+            inputs[name].disabled = off;
           });
         }
       },
@@ -163,20 +208,50 @@
     return element;
   }
 
-  function createElements() {
+  function createElements(groupOptions) {
     var created = {};
-    return {
+    var group = {
+      __double: true,
+      options: groupOptions || {},
+      submitted: false,
       create: function (type, options) {
-        if (type !== 'card') throw new Error('The Stripe.js test double implements only the card element, not ' + type);
-        created.card = createCardElement(options);
-        return created.card;
+        if (type !== 'card' && type !== 'payment')
+          throw new Error('The Stripe.js test double implements only the card and payment elements, not ' + type);
+        if (type === 'payment' && group.options.mode !== 'payment' && !group.options.clientSecret)
+          throw new Error('IntegrationError: elements() needs a clientSecret or mode: "payment" to create a payment element.');
+        created[type] = createCardElement(options, type);
+        return created[type];
       },
       getElement: function (type) {
         var name = typeof type === 'string' ? type : type && type.__elementType;
         return created[name] || null;
       },
-      update: function () {},
+      /** Checks the Payment Element's details, as Stripe does before a deferred intent is created. */
+      submit: function () {
+        var payment = created.payment;
+        if (!payment) return Promise.resolve({ error: { type: 'integration_error', message: 'No payment element to submit.' } });
+        var problem = payment.check();
+        group.submitted = !problem;
+        return Promise.resolve(problem ? { error: problem } : {});
+      },
+      update: function (options) {
+        Object.assign(group.options, options || {});
+      },
     };
+    return group;
+  }
+
+  function settle(reply) {
+    if (!reply.ok) return { error: reply.json.error || { type: 'api_error', message: 'Payment failed.' } };
+    var intent = reply.json;
+    if (intent.last_payment_error && intent.status !== 'succeeded') {
+      return { error: Object.assign({}, intent.last_payment_error, { payment_intent: intent }) };
+    }
+    return { paymentIntent: intent };
+  }
+
+  function unreachable() {
+    return { error: { type: 'api_connection_error', message: 'We could not reach Stripe. Please try again.' } };
   }
 
   function form(fields) {
@@ -212,8 +287,8 @@
     return {
       _registerWrapper: function () {},
       registerAppInfo: function () {},
-      elements: function () {
-        return createElements();
+      elements: function (options) {
+        return createElements(options);
       },
       // Never called by the card step; @stripe/react-stripe-js checks they exist before it accepts a Stripe object.
       createToken: function () {
@@ -231,19 +306,28 @@
         return request('POST', '/payment_intents/' + encodeURIComponent(id) + '/confirm', {
           client_secret: clientSecret,
           payment_method: card.paymentMethodId(),
-        }).then(
-          function (reply) {
-            if (!reply.ok) return { error: reply.json.error || { type: 'api_error', message: 'Payment failed.' } };
-            var intent = reply.json;
-            if (intent.last_payment_error && intent.status !== 'succeeded') {
-              return { error: Object.assign({}, intent.last_payment_error, { payment_intent: intent }) };
-            }
-            return { paymentIntent: intent };
-          },
-          function () {
-            return { error: { type: 'api_connection_error', message: 'We could not reach Stripe. Please try again.' } };
-          },
-        );
+        }).then(settle, unreachable);
+      },
+      confirmPayment: function (params) {
+        var group = params && params.elements;
+        var clientSecret = (params && params.clientSecret) || (group && group.options.clientSecret);
+        var id = String(clientSecret || '').split('_secret_')[0];
+        var payment = group && group.getElement && group.getElement('payment');
+        var fail = function (message) {
+          return Promise.resolve({ error: { type: 'invalid_request_error', message: message } });
+        };
+        if (!group || !group.__double || !payment) return fail('The Stripe.js test double needs a payment element.');
+        if (!id) return fail('confirmPayment needs the PaymentIntent client secret.');
+        if (group.options.mode === 'payment' && !group.submitted)
+          return fail('elements.submit() must be called before stripe.confirmPayment().');
+        if (!params.redirect || params.redirect !== 'if_required')
+          return fail("The Stripe.js test double only confirms with redirect: 'if_required' (the page must not be left).");
+        if (!params.confirmParams || !params.confirmParams.return_url) return fail('confirmParams.return_url is required.');
+        group.submitted = false;
+        return request('POST', '/payment_intents/' + encodeURIComponent(id) + '/confirm', {
+          client_secret: clientSecret,
+          payment_method: payment.paymentMethodId(),
+        }).then(settle, unreachable);
       },
       retrievePaymentIntent: function (clientSecret) {
         var id = String(clientSecret || '').split('_secret_')[0];

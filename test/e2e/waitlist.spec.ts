@@ -280,7 +280,7 @@ test('an offer taken by card: the card hold is the seat the offer holds, and the
   await expect(page.getByRole('heading', { level: 1, name: 'Your seat from the waitlist' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByRole('radio', { name: /Pay by Card/ })).toBeChecked();
-  const card = page.getByRole('group', { name: 'Card details' });
+  const card = page.getByRole('group', { name: 'Payment details' });
   await card.getByLabel('Card number').fill('4242 4242 4242 4242');
   await card.getByLabel('Expiration date MM / YY').fill('12 / 34');
   await card.getByLabel('Security code').fill('123');

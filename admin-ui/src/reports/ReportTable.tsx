@@ -36,9 +36,21 @@ function layout(kind: ReportKind, report: AnyReport): Layout {
       money(x.platformFee),
       money(x.refunds),
       money(x.organizationAmount),
+      money(x.discounts),
     ];
     return {
-      headers: ['Class', 'Payments', 'Total', 'Average per student', 'Card', 'In person', 'Platform fee', 'Refunds', 'Your amount'],
+      headers: [
+        'Class',
+        'Payments',
+        'Total',
+        'Average per student',
+        'Card',
+        'In person',
+        'Platform fee',
+        'Refunds',
+        'Your amount',
+        'Discounts given',
+      ],
       rows: r.rows.map((x) => [x.className, ...cells(x)]),
       totals: ['Total', ...cells(r.totals)],
     };
@@ -88,4 +100,13 @@ export function ReportTable({ kind, report }: { kind: ReportKind; report: AnyRep
       </Table>
     </TableContainer>
   );
+}
+
+/** The discounts given in a revenue report's range, per automatic rule and per promo code (nothing when none). */
+export function discountsGivenText(r: RevenueReport): string | null {
+  const parts = [
+    ...(r.discountsGiven?.rules ?? []).map((x) => `${x.label} ${money(x.amount)} (${x.enrollments})`),
+    ...(r.discountsGiven?.codes ?? []).map((x) => `Promo code ${x.code} ${money(x.amount)} (${x.enrollments})`),
+  ];
+  return parts.length ? `Discounts given: ${parts.join(' · ')}` : null;
 }

@@ -28,8 +28,18 @@ import { saveFile } from '@/common/saveFile';
 import { useSession } from '@/session/SessionContext';
 import { errorMessage, errorStatus } from '@/providers/httpClient';
 import { useAppDataProvider } from '@/providers/dataProvider';
-import { ReportTable } from './ReportTable';
-import { emptyText, loadError, RANGES, REPORT_KINDS, reportQuery, type AnyReport, type RangeKey, type ReportKind } from './reportTypes';
+import { discountsGivenText, ReportTable } from './ReportTable';
+import {
+  emptyText,
+  loadError,
+  RANGES,
+  REPORT_KINDS,
+  reportQuery,
+  type AnyReport,
+  type RangeKey,
+  type ReportKind,
+  type RevenueReport,
+} from './reportTypes';
 
 const ReportChart = lazy(() => import('./ReportChart'));
 
@@ -225,6 +235,11 @@ export default function ReportsPage({ classId }: { classId?: string }) {
           <Paper variant="outlined">
             <ReportTable kind={kind} report={data} />
           </Paper>
+          {kind === 'revenue' && discountsGivenText(data as RevenueReport) && (
+            <Typography variant="body2" color="text.secondary">
+              {discountsGivenText(data as RevenueReport)}
+            </Typography>
+          )}
         </>
       ) : null}
     </Stack>

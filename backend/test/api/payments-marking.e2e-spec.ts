@@ -44,6 +44,7 @@ describe('in-person payment marking', () => {
       amountPaid: 80,
       // The price quoted at registration, kept on the enrollment.
       priceBreakdown: [{ label: 'Class price', amount: 80 }],
+      amountDue: 80,
       paidAt: expect.any(String),
       status: 'active',
       holdExpiresAt: null,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PDFParse } from 'pdf-parse';
 import { createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
 import {
   cardClass,
@@ -51,6 +52,7 @@ describe('pricing: price quote, promo codes, automatic discounts', () => {
         lines: [{ label: 'Class price', amount: 80 }],
         total: 80,
         promo: null,
+        asksDateOfBirth: false,
       });
       expect((await quote({ organizationId: org.orgId, classId: list.id }).expect(200)).body.data.total).toBe(100);
       const three = (await quote({ organizationId: org.orgId, classId: list.id, attendees: [{}, {}, {}] }).expect(200)).body.data;
@@ -129,6 +131,7 @@ describe('pricing: price quote, promo codes, automatic discounts', () => {
         ],
         total: 90,
         promo: { code: 'TENOFF', applied: true, message: 'Code TENOFF applied: $10.00 off' },
+        asksDateOfBirth: false,
       });
       // A registration sending a code that does not apply is refused with the reason, and takes no seat.
       const refused = await register({ ...registerBody(org.orgId, cls.id), promoCode: 'OLD' }).expect(409);
@@ -301,6 +304,53 @@ describe('pricing: price quote, promo codes, automatic discounts', () => {
       await rules({});
     });
 
+    it('one person may give their date of birth: the senior discount applies, the student keeps it', async () => {
+      await rules({ senior: { kind: 'percent', value: 20, minAge: 65 } });
+      const start = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 5, 15, 17)).toISOString();
+      const cls = await cardClass(w.a, org, { price: 100, discountPrice: null, startDate: start });
+      const dateOfBirth = `${new Date(start).getUTCFullYear() - 70}-01-01`;
+      expect((await quote({ organizationId: org.orgId, classId: cls.id }).expect(200)).body.data).toMatchObject({
+        total: 100,
+        asksDateOfBirth: true,
+      });
+      expect((await quote({ organizationId: org.orgId, classId: cls.id, attendees: [{ dateOfBirth }] }).expect(200)).body.data.total).toBe(
+        80,
+      );
+      // In person: the enrollment keeps the senior line; the new student keeps the date of birth.
+      const res = await register({ ...registerBody(org.orgId, cls.id), dateOfBirth }).expect(201);
+      const [row] = await w.a.db.query(
+        'SELECT e.amount_due_cents, e.price_breakdown, s.date_of_birth::text AS dob FROM enrollments e JOIN students s ON s.id = e.student_id WHERE e.id = $1',
+        [res.body.data.classEnrollments[0].id],
+      );
+      expect(row).toEqual({
+        amount_due_cents: 8000,
+        price_breakdown: [
+          { label: 'Class price', amount: 100 },
+          { label: 'Senior discount', amount: -20 },
+        ],
+        dob: dateOfBirth,
+      });
+      // By card: the amount is the senior price; the class price is refused as a changed price.
+      const card = intentBody(org.orgId, cls.id, 100);
+      const wrong = await http()
+        .post('/api/payments/create-intent')
+        .send({ ...card, dateOfBirth })
+        .expect(409);
+      expect(wrong.body).toMatchObject({ code: 'PRICE_CHANGED', amount: 80 });
+      const d = (
+        await http()
+          .post('/api/payments/create-intent')
+          .send({ ...card, amount: 80, dateOfBirth })
+          .expect(201)
+      ).body.data;
+      expect(d.amount).toBe(80);
+      // A date that is not one is refused readably.
+      await register({ ...registerBody(org.orgId, cls.id), dateOfBirth: '1950-02-30' }).expect(400);
+      await register({ ...registerBody(org.orgId, cls.id), dateOfBirth: 'old' }).expect(400);
+      await rules({});
+      expect((await quote({ organizationId: org.orgId, classId: cls.id }).expect(200)).body.data.asksDateOfBirth).toBe(false);
+    });
+
     it('a household registration keeps each person their share of the quote', async () => {
       await rules({ siblings: { kind: 'percent', value: 50 } });
       const cls = await cardClass(w.a, org, { price: 100, discountPrice: null });
@@ -321,6 +371,121 @@ describe('pricing: price quote, promo codes, automatic discounts', () => {
         price_breakdown: [
           { label: 'Class price', amount: 100 },
           { label: 'Sibling discount', amount: -50 },
+        ],
+      });
+      // The one confirmation to the contact says what everyone's registration came to.
+      const [mail] = await w.a.db.query("SELECT message FROM communications WHERE to_address = $1 AND kind = 'confirmation'", [reg.email]);
+      expect(mail.message).toContain('Price:\n- Class price × 2: $200.00\n- Sibling discount: -$50.00\nTotal: $150.00');
+      await rules({});
+    });
+  });
+
+  describe('admin, teacher and in-person paths', () => {
+    it("should price an admin's new enrollment with the quote, and show the roll's 'due' as each seat's quote", async () => {
+      await rules({ earlyBird: { kind: 'amount', value: 25, daysBefore: 7 } });
+      const cls = await cardClass(w.a, org, { price: 100, discountPrice: null, startDate: inDays(30) });
+      await createCode({ code: 'ROLL10', kind: 'amount', value: 10, maxPerEmail: 5 }).expect(201);
+      // An admin adds a student already paid, and another not yet paid: both priced by the quote (early bird).
+      const paidNow = (
+        await http()
+          .post('/api/students')
+          .set(org.auth)
+          .send({ ...registerBody(org.orgId, cls.id), classEnrollments: [{ classId: cls.id, paymentStatus: 'completed' }] })
+          .expect(201)
+      ).body.data;
+      expect(paidNow.classEnrollments[0]).toMatchObject({
+        amountPaid: 75,
+        amountDue: 75,
+        priceBreakdown: [
+          { label: 'Class price', amount: 100 },
+          { label: 'Early bird discount', amount: -25 },
+        ],
+      });
+      const later = (
+        await http()
+          .post('/api/students')
+          .set(org.auth)
+          .send({ ...registerBody(org.orgId, cls.id), classEnrollments: [{ classId: cls.id }] })
+          .expect(201)
+      ).body.data;
+      expect(later.classEnrollments[0]).toMatchObject({ amountPaid: 0, amountDue: 75 });
+      // A public registration with a code: its seat owes 100 - 25 - 10.
+      const coded = (await register({ ...registerBody(org.orgId, cls.id), promoCode: 'ROLL10' }).expect(201)).body.data;
+      // The teacher's roll: what each open seat owes is its own quote, and 'to collect' adds them up.
+      const [session] = (await http().get(`/api/teacher/classes/${cls.id}/sessions`).set(org.auth).expect(200)).body.data;
+      const roll = (await http().get(`/api/teacher/classes/${cls.id}/sessions/${session.date}`).set(org.auth).expect(200)).body.data;
+      const due = Object.fromEntries(roll.roll.map((r: { studentId: string; amountDue: number }) => [r.studentId, r.amountDue]));
+      expect(due).toEqual({ [paidNow.id]: 75, [later.id]: 75, [coded.id]: 65 });
+      expect(roll.totals.toCollect).toBe(140);
+      // Marked paid from the roll: the quoted amount.
+      await http().post('/api/payments/mark-paid').set(org.auth).send({ studentId: coded.id, classId: cls.id }).expect(200);
+      const [row] = await w.a.db.query('SELECT amount_paid_cents FROM enrollments WHERE student_id = $1 AND class_id = $2', [
+        coded.id,
+        cls.id,
+      ]);
+      expect(row.amount_paid_cents).toBe(6500);
+      // A walk-in paid at the door: the same quote.
+      const walkIn = (
+        await http()
+          .post(`/api/teacher/classes/${cls.id}/walk-ins`)
+          .set(org.auth)
+          .send({ firstName: 'Walk', lastName: 'In', email: `walk-${Date.now()}@example.com`, phone: '5595550123', paidNow: true })
+          .expect(201)
+      ).body.data;
+      expect(walkIn.data ?? walkIn).toMatchObject({ amountPaid: 75 });
+      await rules({});
+    });
+  });
+
+  describe('transfers', () => {
+    it("should price a switch with the quote, keeping the person's discounts as at the original registration", async () => {
+      await rules({
+        earlyBird: { kind: 'amount', value: 10, daysBefore: 20 },
+        senior: { kind: 'amount', value: 5, minAge: 65 },
+        combine: 'stack',
+      });
+      const from = await cardClass(w.a, org, { price: 100, discountPrice: null, startDate: inDays(40) });
+      const to = await cardClass(w.a, org, { price: 120, discountPrice: null, startDate: inDays(30) });
+      const other = await cardClass(w.a, org, { price: 120, discountPrice: null, startDate: inDays(31) });
+      await createCode({ code: 'ONLYFROM', kind: 'amount', value: 7, classIds: [from.id], maxPerEmail: 5 }).expect(201);
+      const reg = registerBody(org.orgId, from.id);
+      const res = await register({ ...reg, dateOfBirth: '1940-05-05', promoCode: 'ONLYFROM' }).expect(201);
+      const id = res.body.data.classEnrollments[0].id;
+      // 100 - 10 early bird - 5 senior - 7 code.
+      expect((await w.a.db.query('SELECT amount_due_cents FROM enrollments WHERE id = $1', [id]))[0].amount_due_cents).toBe(7800);
+      // The early bird now ends 35 days before the first session: a newcomer today pays 115 for the target class (30 days
+      // out). The switch evaluates it at the original registration's time (made 20 days ago: 50 days before), so it keeps it.
+      await rules({
+        earlyBird: { kind: 'amount', value: 10, daysBefore: 35 },
+        senior: { kind: 'amount', value: 5, minAge: 65 },
+        combine: 'stack',
+      });
+      expect(
+        (await quote({ organizationId: org.orgId, classId: to.id, attendees: [{ dateOfBirth: '1940-05-05' }] }).expect(200)).body.data
+          .total,
+      ).toBe(115);
+      await w.a.db.query("UPDATE enrollments SET enrollment_date = now() - interval '20 days' WHERE id = $1", [id]);
+      await http().post('/api/portal/link').send({ organizationId: org.orgId, email: reg.email }).expect(202);
+      const [link] = await w.a.db.query(
+        "SELECT message FROM communications WHERE kind = 'system' AND to_address = $1 ORDER BY created_at DESC LIMIT 1",
+        [reg.email],
+      );
+      const token = /\/my\/([A-Za-z0-9_-]+)/.exec(link.message)![1];
+      const portal = { Authorization: `Bearer ${(await http().post('/api/portal/session').send({ token }).expect(200)).body.data.token}` };
+      const options = (await http().get(`/api/portal/enrollments/${id}/transfer-options`).set(portal).expect(200)).body.data;
+      const target = options.find((o: { id: string }) => o.id === to.id);
+      expect(target).toMatchObject({ price: 105, priceDifference: 105 - 78 });
+      expect(options.find((o: { id: string }) => o.id === other.id)).toMatchObject({ price: 105 });
+      await http().post(`/api/portal/enrollments/${id}/transfer`).set(portal).send({ toClassId: to.id }).expect(200);
+      const [moved] = await w.a.db.query('SELECT class_id, amount_due_cents, price_breakdown FROM enrollments WHERE id = $1', [id]);
+      // Early bird and senior kept, the code not carried (it is valid only for the first class).
+      expect(moved).toEqual({
+        class_id: to.id,
+        amount_due_cents: 10500,
+        price_breakdown: [
+          { label: 'Class price', amount: 120 },
+          { label: 'Early bird discount', amount: -10 },
+          { label: 'Senior discount', amount: -5 },
         ],
       });
       await rules({});
@@ -366,6 +531,59 @@ describe('pricing: price quote, promo codes, automatic discounts', () => {
         .send({ paymentIntentId: d.paymentIntentId, classId: cls.id, organizationId: org.orgId, studentData: base.studentData })
         .expect(200);
       expect(await enrollmentRow(w.a, d.enrollmentId)).toMatchObject({ payment_status: 'completed', amount_paid_cents: 7200 });
+
+      // Every place that says what was charged reads the enrollment's quote: the confirmation and receipt emails…
+      const PRICE = 'Price:\n- Class price: $100.00\n- Early bird discount: -$20.00\n- Promo code CARD10: -$8.00\nTotal: $72.00';
+      const mails = await w.a.db.query(
+        "SELECT kind, message, html FROM communications WHERE to_address = $1 AND kind IN ('confirmation', 'receipt') ORDER BY kind",
+        [base.studentData.email],
+      );
+      expect(mails.map((m: { kind: string }) => m.kind)).toEqual(['confirmation', 'receipt']);
+      for (const m of mails) {
+        expect(m.message).toContain(PRICE);
+        expect(m.html).toContain('Promo code CARD10: -$8.00');
+      }
+      expect(mails[1].message).toContain('We received your payment of $72.00');
+      // …the receipt PDF of the student portal…
+      await http().post('/api/portal/link').send({ organizationId: org.orgId, email: base.studentData.email }).expect(202);
+      const [link] = await w.a.db.query(
+        "SELECT message FROM communications WHERE kind = 'system' AND to_address = $1 ORDER BY created_at DESC LIMIT 1",
+        [base.studentData.email],
+      );
+      const token = /\/my\/([A-Za-z0-9_-]+)/.exec(link.message)![1];
+      const session = (await http().post('/api/portal/session').send({ token }).expect(200)).body.data.token;
+      const pdf = await http()
+        .get(`/api/portal/enrollments/${d.enrollmentId}/receipt`)
+        .set({ Authorization: `Bearer ${session}` })
+        .buffer(true)
+        .expect(200);
+      const { text } = await new PDFParse({ data: new Uint8Array(pdf.body as Buffer) }).getText();
+      const flat = text.replace(/\s+/g, ' ');
+      for (const l of [
+        'Class price: $100.00',
+        'Early bird discount: -$20.00',
+        'Promo code CARD10: -$8.00',
+        'Total: $72.00',
+        'Amount paid: $72.00',
+      ])
+        expect(flat).toContain(l);
+      // …the student panel…
+      const [{ student_id: studentId }] = await w.a.db.query('SELECT student_id FROM enrollments WHERE id = $1', [d.enrollmentId]);
+      const panel = (await http().get(`/api/students/${studentId}`).set(org.auth).expect(200)).body.data;
+      expect(panel.classEnrollments.find((e: { id: string }) => e.id === d.enrollmentId)).toMatchObject({
+        amountPaid: 72,
+        priceBreakdown: held.price_breakdown,
+      });
+      // …and the revenue report: the discounts given in all, per rule and per code.
+      const day = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
+      const range = `startDate=${day(-1)}&endDate=${day(1)}&classId=${cls.id}`;
+      const report = (await http().get(`/api/reports/revenue?${range}`).set(org.auth).expect(200)).body.data;
+      expect(report.totals).toMatchObject({ payments: 1, gross: 72, discounts: 28 });
+      expect(report.rows).toEqual([expect.objectContaining({ classId: cls.id, gross: 72, discounts: 28 })]);
+      expect(report.discountsGiven).toEqual({
+        rules: [{ label: 'Early bird discount', enrollments: 1, amount: 20 }],
+        codes: [{ code: 'CARD10', enrollments: 1, amount: 8 }],
+      });
       // A refund is on what was paid ($72), never the class price.
       const over = await http().post(`/api/enrollments/${d.enrollmentId}/refund`).set(org.auth).send({ amount: 80 }).expect(409);
       expect(over.body.error).toContain('At most $72.00 can be refunded');

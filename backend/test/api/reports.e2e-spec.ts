@@ -194,6 +194,7 @@ describe('reports API', () => {
         inPerson: 80,
         platformFee: 6,
         organizationAmount: 149,
+        discounts: 0,
       },
       {
         classId: drawing.id,
@@ -207,6 +208,7 @@ describe('reports API', () => {
         inPerson: 45.5,
         platformFee: 0,
         organizationAmount: 45.5,
+        discounts: 0,
       },
     ]);
     expect(d.totals).toEqual({
@@ -220,7 +222,9 @@ describe('reports API', () => {
       inPerson: 125.5,
       platformFee: 6,
       organizationAmount: 194.5,
+      discounts: 0,
     });
+    expect(d.discountsGiven).toEqual({ rules: [], codes: [] });
     const byDay = Object.fromEntries(d.series.map((s: { date: string; revenue: number }) => [s.date, s.revenue]));
     expect(byDay).toMatchObject({
       '2026-11-01': 80,

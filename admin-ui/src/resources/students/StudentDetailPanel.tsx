@@ -37,6 +37,7 @@ import {
   canRefund,
   lifecycleLabel,
   methodLabel,
+  priceLine,
   refundable,
   refundedLabel,
   refundSourceLabel,
@@ -86,6 +87,7 @@ function MoneyTrail({ e }: { e: Enrollment }) {
         `Enrolled ${formatDate(e.enrollmentDate, 'short')} · ${methodLabel(e.paymentMethod)}` +
           (e.paymentStatus === 'completed' ? ` · ${formatMoney(e.amountPaid)} paid` : ''),
       )}
+      {priceLine(e) && line(priceLine(e)!)}
       {showsFeeSplit(e) && line(`Platform fee ${formatMoney(e.platformFee)} · Organization receives ${formatMoney(e.organizationAmount)}`)}
       {(e.refunds ?? []).map((r) =>
         line(

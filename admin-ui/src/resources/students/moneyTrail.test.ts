@@ -4,6 +4,7 @@ import {
   canCancel,
   lifecycleLabel,
   policyText,
+  priceLine,
   refundable,
   refundedLabel,
   showsFeeSplit,
@@ -82,5 +83,19 @@ describe('refund without cancelling', () => {
     expect(refundBody(50, '12.5')).toEqual({ body: { amount: 12.5 }, error: null });
     expect(refundBody(50, '50.01').error).toBe('At most $50.00 can be refunded');
     expect(refundBody(50, 'x').error).toBe('Enter an amount in dollars, such as 40 or 39.99');
+  });
+
+  it("should list the price quote's lines when something came off, and nothing for the plain class price", () => {
+    expect(
+      priceLine({
+        priceBreakdown: [
+          { label: 'Class price', amount: 100 },
+          { label: 'Early bird discount', amount: -20 },
+          { label: 'Promo code CARD10', amount: -8 },
+        ],
+      }),
+    ).toBe('Class price $100.00 · Early bird discount −$20.00 · Promo code CARD10 −$8.00 · Total $72.00');
+    expect(priceLine({ priceBreakdown: [{ label: 'Class price', amount: 100 }] })).toBeNull();
+    expect(priceLine({ priceBreakdown: null })).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { formatMoney } from '@/common/format';
 import type { Enrollment, Refund, RefundQuote } from '@/providers/types';
 
 /**
@@ -20,6 +21,22 @@ export function lifecycleLabel(status: string | undefined): string {
     default:
       return 'Registered';
   }
+}
+
+/**
+ * What the price quote charged, in one line, when a discount or promo code took something off:
+ * 'Class price $100.00 · Early bird discount −$20.00 · Total $80.00'. Null when the class price was charged as it is.
+ */
+export function priceLine(e: Pick<Enrollment, 'priceBreakdown'>): string | null {
+  const lines = e.priceBreakdown ?? [];
+  if (!lines.some((l) => l.amount < 0)) return null;
+  const total =
+    Math.max(
+      0,
+      lines.reduce((n, l) => n + cents(l.amount), 0),
+    ) / 100;
+  const money = (a: number) => (a < 0 ? `−${formatMoney(-a)}` : formatMoney(a));
+  return [...lines.map((l) => `${l.label} ${money(l.amount)}`), `Total ${formatMoney(total)}`].join(' · ');
 }
 
 export const methodLabel = (method: string | undefined) => (method === 'card' ? 'Card' : 'In person');

@@ -56,6 +56,7 @@ describe('studentUtils', () => {
           paymentStatus: 'completed',
           paymentMethod: 'card',
           amountPaid: 10,
+          amountDue: 10,
           priceBreakdown: null,
           paidAt: null,
           status: 'active',

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { AppException } from '../../common/http/app-exception';
 import { isIanaTimeZone, localDate, SERVER_TIME_ZONE } from '../../common/time-zone';
-import { amountDueCents, sessionDates, type ClassEntity } from '../classes/class.entity';
+import { sessionDates, type ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { PricingService } from '../pricing/pricing.service';
 import { OrganizationsService } from '../organizations/organizations.service';
@@ -45,7 +45,12 @@ export class TeacherSessionsService {
       this.repo.notesOf(cls.id, organizationId, sessionIndex),
     ]);
     const attended = new Map(marks.map((m) => [m.studentId, m.attended]));
-    const due = amountDueCents(cls);
+    // What is open costs what the price quote asked for that seat (discounts and codes included); only an enrollment
+    // from before price quotes falls back to today's quote of the class.
+    const mine = (s: (typeof students)[number]) => s.classEnrollments.find((x) => x.classId === cls.id)!;
+    const fallback = students.some((s) => mine(s).amountDue === null)
+      ? (await this.pricing.quote({ organizationId, cls })).totalCents / 100
+      : 0;
     const roll = students.map((s) => {
       const e = s.classEnrollments.find((x) => x.classId === cls.id)!;
       const mark = attended.get(s.id);
@@ -60,7 +65,7 @@ export class TeacherSessionsService {
         attendance: mark === undefined ? null : mark ? ('present' as const) : ('absent' as const),
         paymentStatus: e.paymentStatus,
         // What was paid is what it cost; what is open costs today's amount due (spec README decision 11).
-        amountDue: paid ? e.amountPaid : dollars(due),
+        amountDue: paid ? e.amountPaid : (e.amountDue ?? fallback),
         amountPaid: e.amountPaid,
         paymentMethod: e.paymentMethod,
         householdContact: s.householdContact,
@@ -89,7 +94,7 @@ export class TeacherSessionsService {
         absent,
         unmarked: roll.length - present - absent,
         paid: roll.length - unpaid.length,
-        toCollect: dollars(unpaid.length * due),
+        toCollect: dollars(unpaid.reduce((n, r) => n + Math.round(r.amountDue * 100), 0)),
       },
       notes: note?.notes ?? '',
       notesUpdatedAt: note?.updatedAt ?? null,

@@ -63,6 +63,8 @@ export interface RegistrationMessageInput {
   phone: string | null;
   /** A household registration: everyone registered, listed in the one confirmation to the contact. */
   attendees?: { firstName: string; lastName: string }[];
+  /** The price quote's lines kept on the enrollment (dollars, discounts negative): listed when something came off. */
+  priceLines?: { label: string; amount: number }[] | null;
 }
 
 export interface PaymentMessageInput extends RegistrationMessageInput {
@@ -344,13 +346,25 @@ export class CommunicationsService {
       'email',
       undefined,
       {},
-      householdList(input.attendees),
+      householdList(input.attendees) + priceList(input.priceLines),
     )!;
   }
 
   private receiptRow(input: PaymentMessageInput, read: ClassValues, own: TemplateRow | null): NewCommunication {
     const values = { ...read.values, amount: dollars(input.amountCents) };
-    return this.automaticRow(input, 'receipt', `receipt:${input.paymentReference}:email`, values, read.org, own)!;
+    return this.automaticRow(
+      input,
+      'receipt',
+      `receipt:${input.paymentReference}:email`,
+      values,
+      read.org,
+      own,
+      [],
+      'email',
+      undefined,
+      {},
+      priceList(input.priceLines),
+    )!;
   }
 
   /** The refund notice (one per refund reference). */
@@ -754,4 +768,31 @@ export function householdList(attendees: { firstName: string; lastName: string }
   return `\n\nRegistered (${attendees.length} ${attendees.length === 1 ? 'person' : 'people'}):\n${attendees
     .map((a) => `- ${a.firstName} ${a.lastName}`)
     .join('\n')}`;
+}
+
+/**
+ * What was charged, line by line, as the enrollment's price quote keeps it: added to confirmations and receipts
+ * whatever the organization's template, so the email says the same as the receipt PDF, the student panel and the
+ * reports. Nothing when no discount applied (the amount alone says it all).
+ */
+export function priceList(lines: { label: string; amount: number }[] | null | undefined): string {
+  if (!lines || !lines.some((l) => l.amount < 0)) return '';
+  const cents = lines.map((l) => Math.round(l.amount * 100));
+  const money = (c: number) => (c < 0 ? `-${dollars(-c)}` : dollars(c));
+  const total = Math.max(
+    0,
+    cents.reduce((a, b) => a + b, 0),
+  );
+  return `\n\nPrice:\n${lines.map((l, i) => `- ${l.label}: ${money(cents[i])}`).join('\n')}\nTotal: ${dollars(total)}`;
+}
+
+/** The lines of several enrollments paid together (a household) as one list: each label's amounts added up. */
+export function mergedPriceLines(
+  all: ({ label: string; amount: number }[] | null | undefined)[],
+): { label: string; amount: number }[] | null {
+  if (all.some((l) => !l)) return null;
+  const sums = new Map<string, number>();
+  for (const lines of all) for (const l of lines!) sums.set(l.label, (sums.get(l.label) ?? 0) + Math.round(l.amount * 100));
+  const n = all.length;
+  return [...sums].map(([label, c]) => ({ label: label === 'Class price' && n > 1 ? `Class price × ${n}` : label, amount: c / 100 }));
 }

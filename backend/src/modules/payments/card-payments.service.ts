@@ -99,6 +99,8 @@ export class CardPaymentsService {
     const quote = await this.pricing.quoteForRegistration({
       organizationId: dto.organizationId,
       cls,
+      // One person may give their date of birth (the senior discount).
+      attendees: dto.dateOfBirth ? [{ dateOfBirth: dto.dateOfBirth }] : undefined,
       email: dto.studentData.email,
       promoCode: dto.promoCode,
     });
@@ -121,6 +123,7 @@ export class CardPaymentsService {
       assertAllowed: (m) => this.usage.assertCanTakeCardPayment(dto.organizationId, m),
       waitlistOfferToken: dto.waitlistOfferToken,
       form,
+      dateOfBirth: dto.dateOfBirth,
     });
     if (hold.released) void this.cancelIntent(hold.released);
     let intent: Stripe.PaymentIntent;

@@ -8,7 +8,7 @@ import { ActivityService } from '../activity/activity.service';
 import type { ClassEntity } from '../classes/class.entity';
 import { PricingService } from '../pricing/pricing.service';
 import { ClassesService } from '../classes/classes.service';
-import { CommunicationsService, type RegistrationMessageInput } from '../communications/communications.service';
+import { CommunicationsService, mergedPriceLines, type RegistrationMessageInput } from '../communications/communications.service';
 import { ConnectService } from '../connect/connect.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
@@ -238,10 +238,13 @@ export class HouseholdPaymentsService {
       const people = [...rows]
         .sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id))
         .map((r) => ({ firstName: r.firstName, lastName: r.lastName }));
-      await this.communications.queueRegistrationConfirmation(m, { ...contact, ...this.contactName(pi), attendees: people });
+      // What everyone's shares came to, line by line (each enrollment keeps its own share of the quote).
+      const priceLines = mergedPriceLines(rows.map((r) => r.priceBreakdown));
+      await this.communications.queueRegistrationConfirmation(m, { ...contact, ...this.contactName(pi), attendees: people, priceLines });
       await this.communications.queuePaymentReceipt(m, {
         ...contact,
         ...this.contactName(pi),
+        priceLines,
         paymentReference: pi.id,
         amountCents: pi.amount,
       });

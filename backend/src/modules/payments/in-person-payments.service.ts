@@ -1,7 +1,7 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { amountDueCents } from '../classes/class.entity';
+import type { ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { ActivityService } from '../activity/activity.service';
 import type { LockedEnrollment } from '../registration/enrollment.entity';
@@ -10,12 +10,14 @@ import { mapEnrollment } from '../registration/student-record';
 import { StudentsService } from '../students/students.service';
 import { WebhookEvents } from '../webhooks/webhook-events';
 import type { MarkPaymentDto } from './dto/mark-payment.dto';
+import { PricingService } from '../pricing/pricing.service';
+import type { StudentEntity } from '../students/student.entity';
 
 interface PaymentContext {
   studentName: string;
   classTitle: string;
-  priceCents: number;
-  discountPriceCents: number | null;
+  cls: ClassEntity;
+  student: StudentEntity;
 }
 
 const ALREADY_PAID_MESSAGE = 'This payment is already marked as paid';
@@ -38,14 +40,23 @@ export class InPersonPaymentsService {
     private readonly activity: ActivityService,
     private readonly webhooks: WebhookEvents,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly pricing: PricingService,
   ) {}
 
   markPaid(organizationId: string, dto: MarkPaymentDto) {
     return this.db.transaction(async (manager) => {
       const { ctx, enrollment } = await this.load(manager, organizationId, dto);
-      // The price quoted at registration; an enrollment from before price quotes owes the class price rule (spec 2 §5).
+      // The price quoted at registration; an enrollment from before price quotes owes today's quote for this person.
       const amount =
-        enrollment.amountDueCents ?? amountDueCents({ priceCents: ctx.priceCents, discountPriceCents: ctx.discountPriceCents });
+        enrollment.amountDueCents ??
+        (
+          await this.pricing.quote({
+            organizationId,
+            cls: ctx.cls,
+            email: ctx.student.email,
+            attendees: [{ dateOfBirth: ctx.student.dateOfBirth ?? null }],
+          })
+        ).totalCents;
       const updated = await this.enrollments.markEnrollmentPaidInPerson(manager, enrollment.id, amount);
       if (!updated) {
         if (enrollment.paymentStatus === 'completed') throw new ConflictException(ALREADY_PAID_MESSAGE);
@@ -118,8 +129,8 @@ export class InPersonPaymentsService {
     const ctx = {
       studentName: `${student.firstName} ${student.lastName}`,
       classTitle: cls.title,
-      priceCents: cls.priceCents,
-      discountPriceCents: cls.discountPriceCents,
+      cls,
+      student,
     };
     const enrollment = await this.enrollments.lockEnrollment(manager, organizationId, dto.studentId, dto.classId);
     if (!enrollment) throw new NotFoundException('This student is not enrolled in this class');

@@ -4,7 +4,10 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
 import { ActivityService } from '../activity/activity.service';
 import { CommunicationsService } from '../communications/communications.service';
-import { amountDueCents, type ClassEntity } from '../classes/class.entity';
+import type { ClassEntity } from '../classes/class.entity';
+import { breakdown, PricingService } from '../pricing/pricing.service';
+import type { QuoteLine } from '../pricing/price-rules';
+import type { PriceLine } from '../registration/enrollment.entity';
 import { ClassesService } from '../classes/classes.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
@@ -46,6 +49,7 @@ export class RefundsService {
     private readonly communications: CommunicationsService,
     private readonly classes: ClassesService,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly pricing: PricingService,
   ) {}
 
   async quote(organizationId: string, id: string) {
@@ -199,6 +203,27 @@ export class RefundsService {
    * the card; a dearer one is refused (paying the difference by card is not built yet). An in-person registration is
    * settled in person at the new class's price, as any in-person registration.
    */
+  /** The price of a registration in the class it would switch to: the one price quote, with the person's discounts kept. */
+  transferPrice(
+    organizationId: string,
+    e: TransferOrigin,
+    to: Pick<ClassEntity, 'id' | 'priceCents' | 'discountPriceCents' | 'startDate'>,
+  ): Promise<{ totalCents: number; lines: QuoteLine[] }> {
+    return this.pricing.transferQuote({
+      organizationId,
+      cls: to,
+      original: {
+        enrollmentId: e.id,
+        enrollmentDate: e.enrollmentDate,
+        email: e.email,
+        dateOfBirth: e.dateOfBirth,
+        // A household's later attendees (not the group's first enrollment) had the sibling discount's place.
+        sibling: !!e.householdGroupId && e.householdGroupId !== e.id,
+        priceBreakdown: e.priceBreakdown,
+      },
+    });
+  }
+
   async transfer(organizationId: string, id: string, toClassId: string, opts: { byStudent?: boolean } = {}) {
     return this.db.transaction(async (m) => {
       const e = await this.cards.inOrganization(id, organizationId, m, true);
@@ -211,14 +236,16 @@ export class RefundsService {
         throw new AppException(HttpStatus.CONFLICT, 'That class has already started; choose another one.');
       const paidByCard = e.paymentMethod === 'card' && e.paymentStatus === 'completed';
       const kept = e.amountPaidCents - e.refundedCents;
-      const difference = transferPriceCents(to) - kept;
+      // The one price quote, keeping the discounts of the original registration's person.
+      const price = await this.transferPrice(organizationId, { ...e, email: e.studentEmail }, to);
+      const difference = price.totalCents - kept;
       if (paidByCard && difference > 0)
         throw new AppException(
           HttpStatus.CONFLICT,
           `${to.title} costs ${formatDollars(difference)} more. Paying the difference online is not available yet; please contact the organization to switch.`,
           { code: 'TRANSFER_NEEDS_PAYMENT', differenceAmount: difference / 100 },
         );
-      await this.cards.moveToClass(m, e, toClassId);
+      await this.cards.moveToClass(m, e, toClassId, { amountDueCents: price.totalCents, priceBreakdown: breakdown(price.lines) });
       let refund: RefundRecord | null = null;
       if (paidByCard && difference < 0)
         refund = await this.createRefund(m, e, -difference, `Switched to ${to.title}: the difference in price`, null, undefined, {
@@ -379,10 +406,12 @@ export class RefundsService {
   }
 }
 
-/**
- * The price a registration is worth in the class it switches to. The one place a transfer reads a price: when the
- * price quote (discounts, promo codes) replaces amountDueCents, this line changes and nothing else.
- */
-export function transferPriceCents(cls: Pick<ClassEntity, 'priceCents' | 'discountPriceCents'>): number {
-  return amountDueCents(cls);
+/** What a registration keeps of its original price quote when it moves (see PricingService.transferQuote). */
+export interface TransferOrigin {
+  id: string;
+  enrollmentDate: Date;
+  email: string;
+  dateOfBirth: string | null;
+  householdGroupId: string | null;
+  priceBreakdown: PriceLine[] | null;
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { returning } from '../../common/db/returning';
-import type { CancellationPolicy } from '../registration/enrollment.entity';
+import type { CancellationPolicy, PriceLine } from '../registration/enrollment.entity';
 
 /** A registration as the portal shows it: the enrollment with its class and person (a read model, declared in docs/architecture.md). */
 export interface PortalEnrollment {
@@ -30,6 +30,13 @@ export interface PortalEnrollment {
   enrollmentDate: Date;
   cancelledAt: Date | null;
   stripePaymentIntentId: string | null;
+  /** The price quoted when the seat was taken, and its lines (dollars, discounts negative); null before price quotes. */
+  amountDueCents: number | null;
+  priceBreakdown: PriceLine[] | null;
+  /** The person's email, date of birth and household group: what a transfer keeps of the original price. */
+  email: string;
+  dateOfBirth: string | null;
+  householdGroupId: string | null;
 }
 
 export interface PortalRefund {
@@ -48,7 +55,8 @@ const ENROLLMENT = `e.id, e.student_id AS "studentId", s.first_name AS "firstNam
   c.price_cents AS "priceCents", c.discount_price_cents AS "discountPriceCents", e.status, e.payment_method AS "paymentMethod",
   e.payment_status AS "paymentStatus", e.amount_paid_cents AS "amountPaidCents", e.refunded_cents AS "refundedCents",
   e.cancellation_policy AS "cancellationPolicy", e.enrollment_date AS "enrollmentDate", e.cancelled_at AS "cancelledAt",
-  e.stripe_payment_intent_id AS "stripePaymentIntentId"
+  e.stripe_payment_intent_id AS "stripePaymentIntentId", e.amount_due_cents AS "amountDueCents", e.price_breakdown AS "priceBreakdown",
+  s.email, s.date_of_birth::text AS "dateOfBirth", e.household_group_id AS "householdGroupId"
   FROM enrollments e JOIN classes c ON c.id = e.class_id JOIN students s ON s.id = e.student_id`;
 
 /**

@@ -16,7 +16,7 @@ import { DataExportService } from '../data-export/data-export.service';
 import { selfServiceRules, type OrganizationEntity } from '../organizations/organization.entity';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { formatDollars, refundQuote } from '../payments/money';
-import { RefundsService, transferPriceCents } from '../payments/refunds.service';
+import { RefundsService } from '../payments/refunds.service';
 import { StudentsService } from '../students/students.service';
 import type { RequestPortalLinkDto, UpdatePortalProfileDto } from './dto/portal.dto';
 import type { PortalUser } from './portal-user';
@@ -234,24 +234,36 @@ export class PortalService {
     this.assertTransfers(org, e);
     const kept = e.amountPaidCents - e.refundedCents;
     const paidByCard = e.paymentMethod === 'card' && e.paymentStatus === 'completed';
-    return (await this.repo.openClasses(user.organizationId))
-      .filter((c) => c.id !== e.classId)
-      .map((c) => {
-        const price = transferPriceCents(c);
-        return {
-          id: c.id,
-          title: c.title,
-          location: c.location,
-          instructor: c.instructor,
-          startDate: c.startDate,
-          seatsLeft: c.seatsLeft,
-          price: price / 100,
-          // A card payment is compared with what it kept; an in-person one with its own class's price.
-          priceDifference: (price - (paidByCard ? kept : transferPriceCents(e))) / 100,
-          // Paying more by card is not built: such a class is listed but cannot be chosen here.
-          available: !(paidByCard && price > kept),
-        };
-      });
+    const open = (await this.repo.openClasses(user.organizationId)).filter((c) => c.id !== e.classId);
+    // Each class priced by the one price quote, with the discounts of this registration's person kept.
+    const prices = await Promise.all(open.map((c) => this.refunds.transferPrice(user.organizationId, e, c)));
+    // What an in-person registration owes now: its own quote (one from before price quotes: its class's quote).
+    const own =
+      e.amountDueCents ??
+      (
+        await this.refunds.transferPrice(user.organizationId, e, {
+          id: e.classId,
+          priceCents: e.priceCents,
+          discountPriceCents: e.discountPriceCents,
+          startDate: e.startDate,
+        })
+      ).totalCents;
+    return open.map((c, i) => {
+      const price = prices[i].totalCents;
+      return {
+        id: c.id,
+        title: c.title,
+        location: c.location,
+        instructor: c.instructor,
+        startDate: c.startDate,
+        seatsLeft: c.seatsLeft,
+        price: price / 100,
+        // A card payment is compared with what it kept; an in-person one with its own class's price.
+        priceDifference: (price - (paidByCard ? kept : own)) / 100,
+        // Paying more by card is not built: such a class is listed but cannot be chosen here.
+        available: !(paidByCard && price > kept),
+      };
+    });
   }
 
   /** Moves the registration through the payments module's one transfer (one transaction: never oversold, never both seats). */
@@ -426,6 +438,14 @@ function receiptPdf(org: OrganizationEntity, e: PortalEnrollment, refunds: Porta
   line('First session', new Date(e.startDate).toUTCString());
   line('Registered', new Date(e.enrollmentDate).toUTCString());
   line('Payment', `${e.paymentMethod === 'card' ? 'Card' : 'In person'} (${e.paymentStatus})`);
+  // What was charged, as the price quote gave it when the seat was taken: the class price, each discount, the total.
+  if (e.priceBreakdown?.length) {
+    for (const l of e.priceBreakdown) {
+      const c = Math.round(l.amount * 100);
+      line(l.label, c < 0 ? `-${formatDollars(-c)}` : formatDollars(c));
+    }
+    line('Total', formatDollars(e.amountDueCents ?? e.priceBreakdown.reduce((n, l) => n + Math.round(l.amount * 100), 0)));
+  }
   line('Amount paid', formatDollars(e.amountPaidCents));
   if (e.stripePaymentIntentId) line('Transaction', e.stripePaymentIntentId);
   line('Refunded', formatDollars(e.refundedCents));

@@ -143,11 +143,13 @@ export class PricingRepository {
   }
 
   /** Someone (by email) with an earlier completed enrollment in the organization: paid, and not cancelled. */
-  async isReturning(organizationId: string, email: string): Promise<boolean> {
+  async isReturning(organizationId: string, email: string, asOf?: { before: Date; exceptEnrollmentId: string }): Promise<boolean> {
+    // asOf: as it was when an earlier registration was made (paid before it, that registration itself left out).
     const rows = await this.db.query(
       `SELECT 1 FROM enrollments e JOIN students s ON s.id = e.student_id
-        WHERE e.organization_id = $1 AND lower(s.email) = lower($2) AND e.status = 'active' AND e.payment_status = 'completed' LIMIT 1`,
-      [organizationId, email],
+        WHERE e.organization_id = $1 AND lower(s.email) = lower($2) AND e.status = 'active' AND e.payment_status = 'completed'
+          AND ($3::timestamptz IS NULL OR e.paid_at < $3::timestamptz) AND e.id IS DISTINCT FROM $4::uuid LIMIT 1`,
+      [organizationId, email, asOf?.before ?? null, asOf?.exceptEnrollmentId ?? null],
     );
     return rows.length > 0;
   }

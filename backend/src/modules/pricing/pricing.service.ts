@@ -42,10 +42,15 @@ export interface Quote {
   /** The code that applied (its redemption is written with the seat), or null. */
   promoCodeId: string | null;
   promoCents: number;
+  /** The organization has a senior discount (a date of birth changes the price). */
+  asksDateOfBirth: boolean;
 }
 
 /** The lines as an enrollment keeps them and the API shows them: dollars. */
 export const breakdown = (lines: QuoteLine[]) => lines.map((l) => ({ label: l.label, amount: l.amountCents / 100 }));
+
+/** How a quote names a promo code's line ('Promo code SPRING10'). */
+const PROMO_LINE = 'Promo code ';
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code === '23505';
 
@@ -117,6 +122,7 @@ export class PricingService {
       promo,
       promoCodeId: row?.id ?? null,
       promoCents: result.promoCents,
+      asksDateOfBirth: !!rules.senior,
     };
   }
 
@@ -170,6 +176,49 @@ export class PricingService {
     return null;
   }
 
+  /**
+   * What a registration moving to another class is worth there (docs/decisions.md, "Transfers keep the person's
+   * discounts"): the target class's price with the discounts of the original registration's person, evaluated as
+   * at that registration (returning student and early bird at its time, senior from the person's date of birth,
+   * sibling when it was a later attendee of a household). Its promo code carries over only while the code is valid
+   * for the target class.
+   */
+  async transferQuote(r: {
+    organizationId: string;
+    cls: Pick<ClassEntity, 'id' | 'priceCents' | 'discountPriceCents' | 'startDate'>;
+    original: {
+      enrollmentId: string;
+      enrollmentDate: Date;
+      email: string;
+      dateOfBirth: string | null;
+      sibling: boolean;
+      priceBreakdown: { label: string; amount: number }[] | null;
+    };
+  }): Promise<{ totalCents: number; lines: QuoteLine[] }> {
+    const o = r.original;
+    const org = await this.orgs.require(r.organizationId);
+    const rules = rulesOf(org.settings);
+    const at = new Date(o.enrollmentDate);
+    const returning =
+      !!rules.returning && (await this.repo.isReturning(r.organizationId, o.email, { before: at, exceptEnrollmentId: o.enrollmentId }));
+    const used = o.priceBreakdown?.find((l) => l.label.startsWith(PROMO_LINE))?.label.slice(PROMO_LINE.length) ?? null;
+    const row = used ? await this.repo.byCode(r.organizationId, used) : null;
+    const carried = row && !(await this.refusal(row, r.cls.id, o.email, at, undefined, o.enrollmentId)) ? row : null;
+    const person = { dateOfBirth: o.dateOfBirth };
+    const result = priceQuote({
+      baseCents: amountDueCents(r.cls),
+      classStart: new Date(r.cls.startDate),
+      now: at,
+      rules,
+      // A later attendee of a household keeps the sibling discount: priced as the second person.
+      attendees: o.sibling ? [{}, person] : [person],
+      returning,
+      promo: carried ? { kind: carried.kind, value: carried.value, code: carried.code } : null,
+    });
+    const i = o.sibling ? 1 : 0;
+    return { totalCents: result.perAttendeeCents[i], lines: result.perAttendeeLines[i] };
+  }
+
   /** POST /api/public/price-quote: the class of that organization (an archived or another one's is not found). */
   async publicQuote(dto: PriceQuoteDto) {
     const cls = await this.classes.require(dto.classId, dto.organizationId);
@@ -181,7 +230,13 @@ export class PricingService {
       email: dto.email,
       promoCode: dto.promoCode,
     });
-    return { currency: q.currency, lines: breakdown(q.lines), total: q.totalCents / 100, promo: q.promo };
+    return {
+      currency: q.currency,
+      lines: breakdown(q.lines),
+      total: q.totalCents / 100,
+      promo: q.promo,
+      asksDateOfBirth: q.asksDateOfBirth,
+    };
   }
 
   // --- promo codes (admin) ---

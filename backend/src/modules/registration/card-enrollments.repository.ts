@@ -33,6 +33,11 @@ export interface CardEnrollment {
   phone: string | null;
   classTitle: string;
   classStartDate: Date;
+  /** The price quote's lines kept when the seat was taken (null before price quotes). */
+  priceBreakdown: PriceLine[] | null;
+  /** The person's date of birth (YYYY-MM-DD) and household group: what a transfer's price keeps of the original. */
+  dateOfBirth: string | null;
+  householdGroupId: string | null;
 }
 
 const SELECT = `SELECT e.id, e.organization_id AS "organizationId", e.student_id AS "studentId", e.class_id AS "classId",
@@ -44,7 +49,8 @@ const SELECT = `SELECT e.id, e.organization_id AS "organizationId", e.student_id
     e.paid_at AS "paidAt", s.email AS "studentEmail", s.first_name || ' ' || s.last_name AS "studentName",
     coalesce(e.registered_first_name, s.first_name) AS "firstName", coalesce(e.registered_last_name, s.last_name) AS "lastName",
     coalesce(e.registered_phone, s.phone) AS "phone",
-    c.title AS "classTitle", c.start_date AS "classStartDate"
+    c.title AS "classTitle", c.start_date AS "classStartDate", e.price_breakdown AS "priceBreakdown",
+    s.date_of_birth::text AS "dateOfBirth", e.household_group_id AS "householdGroupId"
   FROM enrollments e JOIN students s ON s.id = e.student_id JOIN classes c ON c.id = e.class_id`;
 
 export interface CardPaymentRecord {
@@ -146,6 +152,7 @@ export class CardEnrollmentsRepository {
     paymentStatus: PaymentStatus;
     paymentMethod: PaymentMethod;
     amountPaidCents: number;
+    priceBreakdown: PriceLine[] | null;
   } | null> {
     const rows = await returning<{
       id: string;
@@ -153,12 +160,13 @@ export class CardEnrollmentsRepository {
       paymentStatus: PaymentStatus;
       paymentMethod: PaymentMethod;
       amountPaidCents: number;
+      priceBreakdown: PriceLine[] | null;
     }>(
       manager,
       `UPDATE enrollments SET status = 'active', hold_expires_at = NULL, payment_method = 'in-person'
         WHERE id = $1 AND status = 'held' AND payment_status <> 'completed'
         RETURNING id, enrollment_date AS "enrollmentDate", payment_status AS "paymentStatus", payment_method AS "paymentMethod",
-          amount_paid_cents AS "amountPaidCents"`,
+          amount_paid_cents AS "amountPaidCents", price_breakdown AS "priceBreakdown"`,
       [id],
     );
     return rows[0] ?? null;
@@ -201,11 +209,19 @@ export class CardEnrollmentsRepository {
   }
 
   /** An active enrollment moved to another class (the caller took the new seat); false when it is no longer active. */
-  async moveToClass(manager: EntityManager, id: string, toClassId: string): Promise<boolean> {
-    const rows = await returning(manager, `UPDATE enrollments SET class_id = $2 WHERE id = $1 AND status = 'active' RETURNING id`, [
-      id,
-      toClassId,
-    ]);
+  async moveToClass(
+    manager: EntityManager,
+    id: string,
+    toClassId: string,
+    price?: { amountDueCents: number; priceBreakdown: PriceLine[] },
+  ): Promise<boolean> {
+    const rows = await returning(
+      manager,
+      `UPDATE enrollments SET class_id = $2, amount_due_cents = coalesce($3::int, amount_due_cents),
+          price_breakdown = coalesce($4::jsonb, price_breakdown)
+        WHERE id = $1 AND status = 'active' RETURNING id`,
+      [id, toClassId, price?.amountDueCents ?? null, price ? JSON.stringify(price.priceBreakdown) : null],
+    );
     return rows.length > 0;
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
 import { ClassesService } from '../classes/classes.service';
+import type { PriceLine } from './enrollment.entity';
 import type { RegistrationMessageInput } from '../communications/communications.service';
 import { CardEnrollmentsRepository, type CardEnrollment, type CardPaymentRecord } from './card-enrollments.repository';
 
@@ -17,6 +18,7 @@ export const messageInput = (e: CardEnrollment): RegistrationMessageInput => ({
   lastName: e.lastName,
   email: e.studentEmail,
   phone: e.phone,
+  priceLines: e.priceBreakdown,
 });
 
 /**
@@ -169,10 +171,16 @@ export class CardEnrollmentsService {
    * is taken by the one conditional seat update (a full class refuses: nothing changes), then the old one is freed
    * (offered to its waitlist). Either both happen or, with the transaction, neither.
    */
-  async moveToClass(manager: EntityManager, e: { id: string; organizationId: string; classId: string }, toClassId: string): Promise<void> {
+  async moveToClass(
+    manager: EntityManager,
+    e: { id: string; organizationId: string; classId: string },
+    toClassId: string,
+    /** What the registration is worth in the new class (the price quote's transfer price): kept on the enrollment. */
+    price?: { amountDueCents: number; priceBreakdown: PriceLine[] },
+  ): Promise<void> {
     for (const id of [e.classId, toClassId].sort()) await this.classes.lock(manager, id, e.organizationId);
     await this.classes.claimSeat(manager, toClassId, e.organizationId);
-    if (!(await this.repo.moveToClass(manager, e.id, toClassId)))
+    if (!(await this.repo.moveToClass(manager, e.id, toClassId, price)))
       throw new AppException(409, 'This registration is no longer active; there is nothing to switch.');
     await this.classes.releaseSeats(manager, e.organizationId, [e.classId]);
   }

@@ -6,6 +6,7 @@ import { ClassesService, classFull } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { breakdown, PricingService, type Quote } from '../pricing/pricing.service';
 import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
+import { StudentsService } from '../students/students.service';
 import { CardEnrollmentsRepository } from './card-enrollments.repository';
 import { CardEnrollmentsService } from './card-enrollments.service';
 import { isStudentLimit, RegistrantsService } from './registrants.service';
@@ -58,6 +59,7 @@ export class CardHoldsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly forms: RegistrationFormsService,
     private readonly pricing: PricingService,
+    private readonly students: StudentsService,
   ) {}
 
   /**
@@ -109,6 +111,8 @@ export class CardHoldsService {
       waitlistOfferToken?: string;
       /** The registration form's checked answers and signatures, stored on the hold's enrollment. */
       form?: PreparedForm;
+      /** The person's date of birth the quote used (kept on a student without one). */
+      dateOfBirth?: string;
     },
   ): Promise<CardHold> {
     try {
@@ -146,6 +150,7 @@ export class CardHoldsService {
         if (!offer) await this.classes.claimSeat(manager, classId, organizationId);
         await opts.assertAllowed(manager);
         const { student, created } = await this.registrants.findOrCreate(manager, organizationId, fields);
+        if (opts.dateOfBirth && !student.dateOfBirth) await this.students.fillDateOfBirth(manager, student.id, opts.dateOfBirth);
         const [held] = await this.cardsRepo.insertHeld(manager, {
           organizationId,
           studentId: student.id,

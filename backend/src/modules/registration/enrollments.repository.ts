@@ -19,7 +19,7 @@ const RETURNING = `RETURNING id, organization_id AS "organizationId", student_id
   amount_paid_cents AS "amountPaidCents", paid_at AS "paidAt", status, hold_expires_at AS "holdExpiresAt",
   stripe_payment_intent_id AS "stripePaymentIntentId", platform_fee_cents AS "platformFeeCents",
   organization_amount_cents AS "organizationAmountCents", refunded_cents AS "refundedCents", cancelled_at AS "cancelledAt",
-  price_breakdown AS "priceBreakdown"`;
+  price_breakdown AS "priceBreakdown", amount_due_cents AS "amountDueCents"`;
 
 /** Enrollments that take a seat and count as registered: rosters, references and counts read only these. */
 const ACTIVE = "e.status = 'active'";

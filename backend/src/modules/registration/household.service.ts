@@ -256,6 +256,7 @@ export class HouseholdService {
         email: contact.email,
         phone: fields.phone,
         attendees: enrollments.map((e) => ({ firstName: e.firstName, lastName: e.lastName })),
+        priceLines: breakdown(quote.lines),
       });
     }
     return { groupId, contact, cls, enrollments, amountDueCents: quote.totalCents, released };

@@ -122,7 +122,7 @@ export class RegistrationService {
       client,
     );
     try {
-      const { attendees, answers: _answers, waiverAcceptances: _signed, promoCode, earlyAccessToken, ...fields } = dto;
+      const { attendees, answers: _answers, waiverAcceptances: _signed, promoCode, earlyAccessToken, dateOfBirth, ...fields } = dto;
       // The one price quote: what this registration owes, kept on its enrollments (a code that does not apply refuses it).
       const cls = await this.classes.require(classId, dto.organizationId);
       // Before its opening or after its closing, the class takes no registration (an early-access link lets its email in early).
@@ -130,7 +130,8 @@ export class RegistrationService {
       const quote = await this.pricing.quoteForRegistration({
         organizationId: dto.organizationId,
         cls,
-        attendees,
+        // One person may give their date of birth (the senior discount); a household gives each attendee's.
+        attendees: attendees ?? (dateOfBirth ? [{ dateOfBirth }] : undefined),
         email: fields.email,
         promoCode,
       });
@@ -147,6 +148,7 @@ export class RegistrationService {
         dto.waitlistOfferToken,
         quote,
         form,
+        dateOfBirth,
       );
     } catch (e) {
       // The limit was reached between the check and this step: the same student-facing answer, never the admin's plan text.
@@ -171,6 +173,7 @@ export class RegistrationService {
     waitlistOfferToken?: string,
     quote?: Quote,
     form?: PreparedForm,
+    dateOfBirth?: string,
   ): Promise<RegistrationReply> {
     await this.holds.refuseEarlyWhenFull(organizationId, classId, fields.email, waitlistOfferToken);
     try {
@@ -189,6 +192,8 @@ export class RegistrationService {
         const { student, created } = switched
           ? { student: (await this.students.findInOrganization(held!.studentId, organizationId, manager))!, created: false }
           : await this.registrants.findOrCreate(manager, organizationId, fields);
+        // The date of birth the price was quoted on stays with the person (a stored one is never overwritten).
+        if (dateOfBirth && !student.dateOfBirth) await this.students.fillDateOfBirth(manager, student.id, dateOfBirth);
         const enrollment =
           switched ??
           (await this.enrollments.insertEnrollment(manager, {
@@ -271,6 +276,7 @@ export class RegistrationService {
             lastName: fields.lastName,
             email: student.email,
             phone: fields.phone,
+            priceLines: enrollment.priceBreakdown ?? null,
           });
         // Only what the confirmation page needs for this registration: the caller is anonymous, so
         // nothing of the stored student (other classes, payments, stored name or phone) goes back.

@@ -38,6 +38,8 @@ export const mapEnrollment = (e: EnrollmentRow, student?: StudentEntity) => ({
   amountPaid: e.amountPaidCents / 100,
   // The price quote's lines when the seat was taken (null for enrollments from before quotes or made by an admin).
   priceBreakdown: e.priceBreakdown ?? null,
+  // What the price quote asked for this seat (null for enrollments from before quotes).
+  amountDue: e.amountDueCents === null || e.amountDueCents === undefined ? null : e.amountDueCents / 100,
   paidAt: e.paidAt,
   status: e.status ?? 'active',
   holdExpiresAt: e.holdExpiresAt ?? null,

@@ -82,6 +82,7 @@ const ENROLLMENT_JSON_FIELDS = [
   'registered_phone',
   'registered_communication_opt_in',
   'price_breakdown',
+  'amount_due_cents',
 ]
   .map((c) => `'${c}', enr.${c}`)
   .join(', ');
@@ -204,5 +205,6 @@ function toEnrollmentRow(r: Record<string, unknown>): EnrollmentRow {
     registeredPhone: (r.registered_phone as string | null) ?? null,
     registeredCommunicationOptIn: (r.registered_communication_opt_in as boolean | null) ?? null,
     priceBreakdown: (r.price_breakdown as EnrollmentRow['priceBreakdown']) ?? null,
+    amountDueCents: r.amount_due_cents === null || r.amount_due_cents === undefined ? null : Number(r.amount_due_cents),
   };
 }

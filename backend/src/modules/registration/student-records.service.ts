@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ListParams } from '../../common/http/list-query';
 import { ActivityService } from '../activity/activity.service';
-import { amountDueCents } from '../classes/class.entity';
+import type { ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import type { StudentEntity } from '../students/student.entity';
@@ -27,6 +27,7 @@ import { RegistrationFormsService } from '../registration-forms/registration-for
 import { WaiversService } from '../registration-forms/waivers.service';
 import { StudentRecordsRepository } from './student-records.repository';
 import { WebhookEvents } from '../webhooks/webhook-events';
+import { breakdown, PricingService } from '../pricing/pricing.service';
 
 /**
  * The admin's student records: a student with their enrollments, read and edited as one. Adding a class takes its
@@ -47,6 +48,7 @@ export class StudentRecordsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly forms: RegistrationFormsService,
     private readonly waivers: WaiversService,
+    private readonly pricing: PricingService,
   ) {}
 
   async list(organizationId: string, params: ListParams) {
@@ -224,6 +226,8 @@ export class StudentRecordsService {
       if (!existing) {
         const cls = await this.classes.takeSeat(manager, w.classId, student.organizationId);
         const status = w.paymentStatus ?? 'pending';
+        // The one price quote, as for any registration: the organization's automatic discounts for this person.
+        const quote = await this.quoteFor(student, cls);
         const inserted = await this.enrollments.insertEnrollment(manager, {
           organizationId: student.organizationId,
           studentId: student.id,
@@ -231,7 +235,9 @@ export class StudentRecordsService {
           enrollmentDate: new Date(),
           paymentMethod: w.paymentMethod ?? 'in-person',
           paymentStatus: status,
-          amountPaidCents: status === 'completed' ? amountDueCents(cls) : 0,
+          amountPaidCents: status === 'completed' ? quote.totalCents : 0,
+          amountDueCents: quote.totalCents,
+          priceBreakdown: breakdown(quote.lines),
           cancellationPolicy: await this.orgs.cancellationPolicies(manager, student.organizationId),
         });
         const name = `${student.firstName} ${student.lastName}`;
@@ -267,25 +273,21 @@ export class StudentRecordsService {
             manager,
             student,
             { id: inserted.id, classId: w.classId, className: cls.title },
-            amountDueCents(cls),
+            quote.totalCents,
             method,
           );
       } else if (w.paymentStatus && w.paymentStatus !== existing.paymentStatus) {
         if (existing.paymentMethod === 'card' || existing.status === 'held') throw cardStatusChanged();
         const cls = await this.classes.require(w.classId, student.organizationId, manager);
+        // Paid: what this seat was quoted when it was taken (an enrollment from before quotes: today's quote).
+        const due = w.paymentStatus !== 'completed' ? 0 : (existing.amountDueCents ?? (await this.quoteFor(student, cls)).totalCents);
         await this.enrollments.updateEnrollmentPayment(manager, existing.id, {
           paymentStatus: w.paymentStatus,
-          amountPaidCents: w.paymentStatus === 'completed' ? amountDueCents(cls) : 0,
+          amountPaidCents: due,
         });
         // The admin marking an in-person payment received from the student's record: the same event as mark-paid.
         if (w.paymentStatus === 'completed')
-          await this.announcePayment(
-            manager,
-            student,
-            { id: existing.id, classId: w.classId, className: cls.title },
-            amountDueCents(cls),
-            'in-person',
-          );
+          await this.announcePayment(manager, student, { id: existing.id, classId: w.classId, className: cls.title }, due, 'in-person');
       }
     }
   }
@@ -305,6 +307,15 @@ export class StudentRecordsService {
       enrollmentId: e.id,
       amount: amountCents / 100,
       paymentMethod,
+    });
+  }
+
+  private quoteFor(student: StudentEntity, cls: ClassEntity) {
+    return this.pricing.quote({
+      organizationId: student.organizationId,
+      cls,
+      email: student.email,
+      attendees: [{ dateOfBirth: student.dateOfBirth ?? null }],
     });
   }
 

@@ -37,6 +37,15 @@ export interface RevenueRow {
   organizationCents: number;
   refundsCents: number;
   payments: number;
+  /** What the price quotes of these payments took off the class price (every discount and promo code line). */
+  discountsCents: number;
+}
+
+/** One discount line (a rule such as 'Early bird discount', or 'Promo code X') over the payments of a range. */
+export interface DiscountLineRow {
+  label: string;
+  enrollments: number;
+  amountCents: number;
 }
 
 export interface AttendanceRow {
@@ -58,6 +67,9 @@ const LO = `(($2::date)::timestamp AT TIME ZONE $4)`;
 const HI = `((($3::date) + 1)::timestamp AT TIME ZONE $4)`;
 /** A class filter that is a no-op when $5 is null. */
 const CLASS = `($5::uuid IS NULL OR c.id = $5::uuid)`;
+/** What an enrollment's price quote took off (its negative lines, dollars in the JSON) in cents; 0 without a quote. */
+const DISCOUNT_CENTS = `(SELECT coalesce(round(-sum((l->>'amount')::numeric) * 100), 0) FROM jsonb_array_elements(coalesce(e.price_breakdown, '[]'::jsonb)) l
+   WHERE (l->>'amount')::numeric < 0)`;
 /** The same filter and "not an archived class" on an enrollment `e`, without joining classes row by row. */
 const CLASS_OF_E = `($5::uuid IS NULL OR e.class_id = $5::uuid)
   AND e.class_id NOT IN (SELECT id FROM classes WHERE organization_id = $1 AND status = 'Archived')`;
@@ -159,7 +171,7 @@ export class ReportsRepository {
                   sum(e.amount_paid_cents) FILTER (WHERE e.payment_method <> 'card') AS in_person,
                   sum(CASE WHEN e.payment_method = 'card' THEN e.platform_fee_cents ELSE 0 END) AS fee,
                   sum(CASE WHEN e.payment_method = 'card' THEN e.organization_amount_cents ELSE e.amount_paid_cents END) AS org,
-                  count(*) AS payments
+                  count(*) AS payments, sum(${DISCOUNT_CENTS}) AS discounts
              FROM enrollments e
             WHERE e.organization_id = $1 AND e.status IN ${MONEY_STATUSES} AND e.amount_paid_cents > 0
               AND e.paid_at >= ${LO} AND e.paid_at < ${HI}
@@ -175,7 +187,7 @@ export class ReportsRepository {
                 COALESCE(p.gross, 0)::bigint AS "grossCents", COALESCE(p.card, 0)::bigint AS "cardCents",
                 COALESCE(p.in_person, 0)::bigint AS "inPersonCents", COALESCE(p.fee, 0)::bigint AS "platformFeeCents",
                 COALESCE(p.org, 0)::bigint AS "organizationCents", COALESCE(rf.refunds, 0)::bigint AS "refundsCents",
-                COALESCE(p.payments, 0)::int AS payments
+                COALESCE(p.payments, 0)::int AS payments, COALESCE(p.discounts, 0)::bigint AS "discountsCents"
            FROM classes c
            LEFT JOIN paid p ON p.class_id = c.id
            LEFT JOIN refunded rf ON rf.class_id = c.id
@@ -195,8 +207,27 @@ export class ReportsRepository {
             platformFeeCents: Number(x.platformFeeCents),
             organizationCents: Number(x.organizationCents),
             refundsCents: Number(x.refundsCents),
+            discountsCents: Number(x.discountsCents),
           })) as RevenueRow[],
       );
+  }
+
+  /**
+   * The discounts given on the payments received in the range (the same payments as revenueByClass), per line of
+   * the enrollments' price quotes: each automatic discount rule and each promo code, with how many paid enrollments
+   * it took something off and how much in all.
+   */
+  async discountLines(r: ReportRange): Promise<DiscountLineRow[]> {
+    const rows: { label: string; enrollments: number; cents: string }[] = await this.db.query(
+      `SELECT l->>'label' AS label, count(DISTINCT e.id)::int AS enrollments, sum(round(-(l->>'amount')::numeric * 100)) AS cents
+         FROM enrollments e CROSS JOIN LATERAL jsonb_array_elements(e.price_breakdown) l
+        WHERE e.organization_id = $1 AND e.status IN ${MONEY_STATUSES} AND e.amount_paid_cents > 0
+          AND ${CLASS_OF_E} AND e.paid_at >= ${LO} AND e.paid_at < ${HI}
+          AND e.price_breakdown IS NOT NULL AND (l->>'amount')::numeric < 0
+        GROUP BY 1 ORDER BY 1`,
+      this.args(r),
+    );
+    return rows.map((x) => ({ label: x.label, enrollments: x.enrollments, amountCents: Number(x.cents) }));
   }
 
   /** Net money per local day: payments received minus refunds made that day. */

@@ -4,6 +4,9 @@ import { UsageService } from '../subscriptions/usage.service';
 import { reportDay } from './report-day';
 import { type ReportRange, ReportsRepository } from './reports.repository';
 
+/** How a price quote names a promo code's line ('Promo code SPRING10'). */
+const PROMO_LINE = 'Promo code ';
+
 export const REPORT_TYPES = ['enrollment', 'revenue', 'attendance'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
@@ -136,7 +139,11 @@ export class ReportsService {
   }
 
   async revenue(r: ReportRange) {
-    const [classes, days] = await Promise.all([this.repo.revenueByClass(r), this.repo.revenueByDay(r)]);
+    const [classes, days, discountLines] = await Promise.all([
+      this.repo.revenueByClass(r),
+      this.repo.revenueByDay(r),
+      this.repo.discountLines(r),
+    ]);
     const byDay = new Map(days.map((d) => [d.date, d]));
     const rows = classes.map((c) => {
       const netCents = c.grossCents - c.refundsCents;
@@ -152,6 +159,7 @@ export class ReportsService {
         inPerson: dollars(c.inPersonCents),
         platformFee: dollars(c.platformFeeCents),
         organizationAmount: dollars(c.organizationCents - c.refundsCents),
+        discounts: dollars(c.discountsCents),
       };
     });
     const sum = (f: (c: (typeof classes)[number]) => number) => classes.reduce((s, c) => s + f(c), 0);
@@ -175,6 +183,16 @@ export class ReportsService {
         inPerson: dollars(sum((c) => c.inPersonCents)),
         platformFee: dollars(sum((c) => c.platformFeeCents)),
         organizationAmount: dollars(sum((c) => c.organizationCents - c.refundsCents)),
+        discounts: dollars(sum((c) => c.discountsCents)),
+      },
+      // The discounts given, read from the price quotes the payments were charged on: per automatic rule and per code.
+      discountsGiven: {
+        rules: discountLines
+          .filter((l) => !l.label.startsWith(PROMO_LINE))
+          .map((l) => ({ label: l.label, enrollments: l.enrollments, amount: dollars(l.amountCents) })),
+        codes: discountLines
+          .filter((l) => l.label.startsWith(PROMO_LINE))
+          .map((l) => ({ code: l.label.slice(PROMO_LINE.length), enrollments: l.enrollments, amount: dollars(l.amountCents) })),
       },
     };
   }

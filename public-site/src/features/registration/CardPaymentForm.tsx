@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { Stripe, StripeCardElementChangeEvent } from '@stripe/stripe-js';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Stripe, StripePaymentElementChangeEvent } from '@stripe/stripe-js';
 import { Alert } from '@/components/ui/Alert';
 import { formatPrice } from '@/lib/classFormat';
 import {
@@ -50,23 +50,26 @@ export function payButtonText(phase: CardPhase, amount: number): string {
   }
 }
 
-const CARD_STYLE = {
-  style: {
-    base: { fontSize: '16px', color: '#1f2937', '::placeholder': { color: '#6b7280' } },
-    invalid: { color: '#b42318' },
-  },
+/** Stripe's Payment Element in the site's look (the field text size keeps phones from zooming in). */
+const APPEARANCE = {
+  theme: 'stripe' as const,
+  variables: { fontSizeBase: '16px', colorText: '#1f2937', colorDanger: '#b42318' },
 };
 
 /**
- * The card step (spec 2 §4), a lazily loaded chunk with Stripe's React bindings. On Pay: the server
- * takes a seat hold and opens the PaymentIntent (asking again while the hold is open returns the same one), the
- * card is confirmed with Stripe directly, then the server verifies the payment with Stripe and completes the
- * enrollment (decision 10: the browser never reports a payment as completed; if it never gets back, Stripe's
- * webhook completes the enrollment).
+ * The card step (spec 2 §4), a lazily loaded chunk with Stripe's React bindings. Stripe's Payment Element collects the
+ * card, or Apple Pay, Google Pay or Link where the device and the organization's Stripe account offer them. The
+ * Element is shown before any PaymentIntent exists (Stripe's "deferred intent" mode, with the quote's amount), so the
+ * seat is still held only on Pay: the server takes a seat hold and opens the PaymentIntent (asking again while the
+ * hold is open returns the same one), the payment is confirmed with Stripe directly without leaving the page
+ * (`redirect: 'if_required'`: only methods that succeed or fail now are offered), then the server verifies the
+ * payment with Stripe and completes the enrollment (decision 10: the browser never reports a payment as completed;
+ * if it never gets back, Stripe's webhook completes the enrollment).
  */
 export default function CardPaymentForm({ stripe, ...props }: Props) {
+  const cents = Math.round(props.amount * 100);
   return (
-    <Elements stripe={stripe}>
+    <Elements stripe={stripe} options={{ mode: 'payment', amount: cents, currency: 'usd', appearance: APPEARANCE }}>
       <CardCheckout {...props} />
     </Elements>
   );
@@ -75,7 +78,7 @@ export default function CardPaymentForm({ stripe, ...props }: Props) {
 function CardCheckout({ registration, amount, onPaid, onBack, onBusyChange }: Omit<Props, 'stripe'>) {
   const stripe = useStripe();
   const elements = useElements();
-  const [card, setCard] = useState<{ complete: boolean; error: string | null }>({ complete: false, error: null });
+  const [card, setCard] = useState<{ complete: boolean }>({ complete: false });
   const [phase, setPhase] = useState<CardPhase>('idle');
   const [error, setError] = useState<string | null>(null);
   const [holdEnd, setHoldEnd] = useState<number | null>(null);
@@ -85,8 +88,9 @@ function CardCheckout({ registration, amount, onPaid, onBack, onBusyChange }: Om
   const locked = busy || phase === 'unconfirmed';
   useEffect(() => onBusyChange?.(locked), [locked, onBusyChange]);
 
-  const onCardChange = useCallback((event: StripeCardElementChangeEvent) => {
-    setCard({ complete: event.complete, error: event.error?.message ?? null });
+  // The Payment Element shows its own field errors; the page only needs to know when the details are complete.
+  const onCardChange = useCallback((event: StripePaymentElementChangeEvent) => {
+    setCard({ complete: event.complete });
   }, []);
 
   async function verify(paymentIntentId: string, paidAmount: number) {
@@ -123,9 +127,14 @@ function CardCheckout({ registration, amount, onPaid, onBack, onBusyChange }: Om
       setError(CARD_MESSAGES.notReady);
       return;
     }
-    const cardElement = elements.getElement(CardElement);
-    if (!cardElement) {
+    if (!elements.getElement(PaymentElement)) {
       setError(CARD_MESSAGES.cardNotFound);
+      return;
+    }
+    // Stripe checks the details (and opens a wallet's sheet) before anything is held or charged.
+    const submitted = await elements.submit();
+    if (submitted.error) {
+      setError(submitted.error.message || CARD_MESSAGES.paymentFailed);
       return;
     }
 
@@ -143,11 +152,17 @@ function CardCheckout({ registration, amount, onPaid, onBack, onBusyChange }: Om
     setPhase('paying');
     let result;
     try {
-      result = await stripe.confirmCardPayment(intent.clientSecret, {
-        payment_method: {
-          card: cardElement,
-          billing_details: { name: `${student.firstName} ${student.lastName}`, email: student.email, phone: student.phone },
+      result = await stripe.confirmPayment({
+        elements,
+        clientSecret: intent.clientSecret,
+        confirmParams: {
+          // Never used for the methods offered here (they complete on the page); Stripe requires one for a redirect.
+          return_url: window.location.href,
+          payment_method_data: {
+            billing_details: { name: `${student.firstName} ${student.lastName}`, email: student.email, phone: student.phone },
+          },
         },
+        redirect: 'if_required',
       });
     } catch {
       result = { error: { message: CARD_MESSAGES.paymentFailed } };
@@ -162,7 +177,6 @@ function CardCheckout({ registration, amount, onPaid, onBack, onBusyChange }: Om
     await verify(intent.paymentIntentId, intent.amount);
   }
 
-  const describedBy = card.error ? 'card-field-error' : undefined;
   return (
     <form
       className="stack card-payment"
@@ -175,21 +189,18 @@ function CardCheckout({ registration, amount, onPaid, onBack, onBusyChange }: Om
       {holdEnd !== null && phase !== 'unconfirmed' ? <HoldCountdown endsAt={holdEnd} /> : null}
       <div className="field">
         <span className="field__label" id="card-field-label">
-          Card details
+          Payment details
         </span>
-        <div
-          className={`card-field${card.error ? ' card-field--invalid' : ''}`}
-          aria-labelledby="card-field-label"
-          aria-describedby={describedBy}
-          role="group"
-        >
-          <CardElement options={{ ...CARD_STYLE, disabled: busy || phase === 'unconfirmed' }} onChange={onCardChange} />
+        <div className="card-field" aria-labelledby="card-field-label" role="group">
+          <PaymentElement
+            options={{
+              readOnly: busy || phase === 'unconfirmed',
+              // The name, email and phone come from the registration form (sent with the payment below).
+              fields: { billingDetails: { name: 'never', email: 'never', phone: 'never' } },
+            }}
+            onChange={onCardChange}
+          />
         </div>
-        {card.error ? (
-          <p className="field__error" id="card-field-error" role="alert">
-            {card.error}
-          </p>
-        ) : null}
       </div>
 
       {error ? (

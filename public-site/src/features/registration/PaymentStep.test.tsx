@@ -45,7 +45,7 @@ const chargesEnabled = (enabled: boolean): Api => ({
   '/api/connect/status/': () => reply(200, { hasAccount: enabled, charges_enabled: enabled }),
 });
 
-function fakeStripe(confirmCardPayment: (secret: string) => Promise<unknown>) {
+function fakeStripe(confirmPayment: (params: unknown) => Promise<unknown>) {
   const handlers: Record<string, ((event: unknown) => void)[]> = {};
   const element = {
     mount: vi.fn(),
@@ -57,17 +57,23 @@ function fakeStripe(confirmCardPayment: (secret: string) => Promise<unknown>) {
     update: vi.fn(),
     destroy: vi.fn(),
   };
-  const elements = { create: vi.fn(() => element), getElement: vi.fn(() => element), update: vi.fn() };
+  const elements = {
+    create: vi.fn(() => element),
+    getElement: vi.fn(() => element),
+    update: vi.fn(),
+    submit: vi.fn(async () => ({})),
+  };
   const stripe = {
-    elements: () => elements,
+    elements: vi.fn(() => elements),
     createToken: vi.fn(),
     createPaymentMethod: vi.fn(),
-    confirmCardPayment: vi.fn(confirmCardPayment),
+    confirmCardPayment: vi.fn(),
+    confirmPayment: vi.fn(confirmPayment),
     registerAppInfo: vi.fn(),
     _registerWrapper: vi.fn(),
   };
-  const change = (event: { complete: boolean; error?: { message: string } }) =>
-    act(() => (handlers.change ?? []).forEach((h) => h({ elementType: 'card', empty: false, ...event })));
+  const change = (event: { complete: boolean }) =>
+    act(() => (handlers.change ?? []).forEach((h) => h({ elementType: 'payment', empty: false, value: { type: 'card' }, ...event })));
   return { stripe, elements, change };
 }
 
@@ -149,12 +155,13 @@ describe('PaymentStep with card payments', () => {
     expect(screen.queryByText(/Payment System Unavailable/)).toBeNull();
     expect(pay.disabled).toBe(true);
 
-    fake.change({ complete: false, error: { message: 'Your card number is invalid.' } });
-    expect(screen.getByRole('alert').textContent).toBe('Your card number is invalid.');
+    // Stripe's Payment Element, in deferred-intent mode for the price shown: no PaymentIntent (no hold) before Pay.
+    expect(fake.stripe.elements).toHaveBeenCalledWith(expect.objectContaining({ mode: 'payment', amount: 4500, currency: 'usd' }));
+    expect(fake.elements.create).toHaveBeenCalledWith('payment', expect.anything());
+    fake.change({ complete: false });
     expect(pay.disabled).toBe(true);
     fake.change({ complete: true });
     expect(pay.disabled).toBe(false);
-    expect(screen.queryByText('Your card number is invalid.')).toBeNull();
     expect(calls.some((c) => c.path.startsWith('/api/payments'))).toBe(false); // no hold before Pay
   });
 
@@ -171,9 +178,9 @@ describe('PaymentStep with card payments', () => {
     expect(document.querySelector('.hold-timer')?.textContent).toMatch(/Your spot is held for 1[45]:\d\d\./);
     const create = calls.find((c) => c.path === '/api/payments/create-intent');
     expect(create?.body).toEqual({ classId: CLASS, organizationId: ORG, studentData: STUDENT, amount: 45 });
-    expect(fake.stripe.confirmCardPayment).toHaveBeenCalledWith(
-      'pi_1_secret_abc',
-      expect.objectContaining({ payment_method: expect.anything() }),
+    expect(fake.elements.submit).toHaveBeenCalled();
+    expect(fake.stripe.confirmPayment).toHaveBeenCalledWith(
+      expect.objectContaining({ elements: fake.elements, clientSecret: 'pi_1_secret_abc', redirect: 'if_required' }),
     );
     expect(calls.some((c) => c.path === '/api/payments/confirm-enrollment')).toBe(false);
     expect(onCardPaid).not.toHaveBeenCalled();
@@ -204,7 +211,7 @@ describe('PaymentStep with card payments', () => {
     expect(
       await screen.findByText("This organization currently only accepts in-person payments. Please select 'Pay in Person at Class'."),
     ).toBeTruthy();
-    expect(fake.stripe.confirmCardPayment).not.toHaveBeenCalled();
+    expect(fake.stripe.confirmPayment).not.toHaveBeenCalled();
   });
 
   it('should hand over what the server verified after a succeeded payment', async () => {
@@ -222,6 +229,20 @@ describe('PaymentStep with card payments', () => {
     await waitFor(() => expect(onCardPaid).toHaveBeenCalledWith({ enrollmentId: 'e1', transactionId: 'pi_1', amount: 45 }));
     const confirm = calls.find((c) => c.path === '/api/payments/confirm-enrollment');
     expect(confirm?.body).toEqual({ paymentIntentId: 'pi_1', classId: CLASS, organizationId: ORG, studentData: STUDENT });
+  });
+
+  it("should show Stripe's own message when the details do not pass elements.submit(), and hold nothing", async () => {
+    stubApi({ ...chargesEnabled(true), '/api/payments/create-intent': () => reply(201, intent) });
+    const fake = fakeStripe(async () => ({}));
+    fake.elements.submit.mockResolvedValue({ error: { message: 'Your card number is incomplete.' } } as never);
+    stripeJs.load = async () => fake.stripe;
+    renderStep();
+    await screen.findByRole('button', { name: 'Pay $45' });
+    fake.change({ complete: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $45' }));
+    expect(await screen.findByText('Your card number is incomplete.')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/payments/create-intent')).toBe(false);
+    expect(fake.stripe.confirmPayment).not.toHaveBeenCalled();
   });
 
   it("should say 'Card information not found' when the card field is gone", async () => {

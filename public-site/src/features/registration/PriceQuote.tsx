@@ -65,3 +65,24 @@ export function PromoCodeField(props: { applied: string; promo: PriceQuote['prom
     </form>
   );
 }
+
+/** One person's date of birth, offered when the organization has a senior discount: a new date asks for a new quote. */
+export function DateOfBirthField(props: { value: string; onChange: (date: string) => void }) {
+  return (
+    <div className="promo-code">
+      <label htmlFor="single-date-of-birth">Date of Birth (optional)</label>
+      <input
+        id="single-date-of-birth"
+        name="dateOfBirth"
+        type="date"
+        value={props.value}
+        max={new Date().toISOString().slice(0, 10)}
+        aria-describedby="single-date-of-birth-hint"
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      <p id="single-date-of-birth-hint" className="promo-code__hint">
+        For the senior discount.
+      </p>
+    </div>
+  );
+}

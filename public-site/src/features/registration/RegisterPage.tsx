@@ -20,7 +20,7 @@ import { HouseholdFields } from './HouseholdFields';
 import { attendeesToSend, EMPTY_HOUSEHOLD, householdValid, peopleCount, type HouseholdValues } from './householdRules';
 import type { CardPaid } from './CardPaymentForm';
 import { PaymentStep } from './PaymentStep';
-import { PriceLines, PromoCodeField } from './PriceQuote';
+import { DateOfBirthField, PriceLines, PromoCodeField } from './PriceQuote';
 import { getPriceQuote, type PriceQuote } from './api/priceQuote';
 import { RegistrationClosedNotice } from './RegistrationClosedNotice';
 import { RegistrationFormFields } from './RegistrationFormFields';
@@ -62,7 +62,11 @@ export function RegisterPage() {
   const [promoCode, setPromoCode] = useState('');
   const [quote, setQuote] = useState<PriceQuote | null>(null);
   const [quoteBusy, setQuoteBusy] = useState(false);
-  const quoteAttendees = item && step === 2 ? attendeesToSend(values, household) : undefined;
+  // One person may give a date of birth on the payment step when the organization has a senior discount.
+  const [dateOfBirth, setDateOfBirth] = useState('');
+  const household1 = attendeesToSend(values, household);
+  const quoteAttendees =
+    item && step === 2 ? (household1 ?? (dateOfBirth ? [{ firstName: '', lastName: '', dateOfBirth }] : undefined)) : undefined;
   const quoteKey =
     item && organizationId && step === 2
       ? JSON.stringify([organizationId, item.id, values.email, quoteAttendees?.map((a) => a.dateOfBirth ?? ''), promoCode])
@@ -213,6 +217,7 @@ export function RegisterPage() {
         attendees,
         form: formFields,
         promoCode: appliedCode,
+        dateOfBirth: dateOfBirth || undefined,
       });
       const enrollment = student.classEnrollments?.find((e) => e.classId === currentClass.id);
       showConfirmation({
@@ -325,6 +330,7 @@ export function RegisterPage() {
                 attendees,
                 form: formFields,
                 promoCode: appliedCode,
+                dateOfBirth: dateOfBirth || undefined,
               }}
               amount={amount}
               busy={reserving}
@@ -371,6 +377,9 @@ export function RegisterPage() {
           </dl>
           {step === 2 && !waitlist && !closed ? (
             <PromoCodeField applied={promoCode} promo={quote?.promo ?? null} busy={quoteBusy} onApply={setPromoCode} />
+          ) : null}
+          {step === 2 && !waitlist && !closed && quote?.asksDateOfBirth && !attendeeList ? (
+            <DateOfBirthField value={dateOfBirth} onChange={setDateOfBirth} />
           ) : null}
           <Link href={classPath(currentClass.id, orgId)}>View class details</Link>
         </aside>

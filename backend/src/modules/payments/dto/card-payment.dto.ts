@@ -15,7 +15,7 @@ import {
 } from 'class-validator';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 import { PromoCodeField } from '../../pricing/dto/pricing.dto';
-import { AttendeeDto, AttendeesField } from '../../registration/dto/attendee.dto';
+import { AttendeeDto, AttendeesField, DateOfBirthField } from '../../registration/dto/attendee.dto';
 import { WAITLIST_OFFER_TOKEN } from '../../registration/dto/student.dto';
 import {
   AnswerInputDto,
@@ -46,6 +46,8 @@ export class CreatePaymentIntentDto {
   @AttendeesField() attendees?: AttendeeDto[];
   /** A promo code (any case): `amount` is the quote's total with it; one that does not apply is refused with its reason. */
   @PromoCodeField() promoCode?: string;
+  /** One person (no `attendees`): their date of birth, optional (the senior discount reads it; kept on a student without one). */
+  @DateOfBirthField() dateOfBirth?: string;
   /** The signed link of a waitlist offer: the card hold is the seat held for it. */
   @IsOptional()
   @IsString()

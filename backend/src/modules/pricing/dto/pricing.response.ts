@@ -18,6 +18,11 @@ export class PriceQuoteResponseDto {
   @ApiProperty({ type: [QuoteLineDto] }) lines: QuoteLineDto[];
   @ApiProperty({ example: 72, description: 'Dollars: what create-intent and registration charge' }) total: number;
   @ApiProperty({ type: QuotePromoDto, nullable: true }) promo: QuotePromoDto | null;
+  @ApiProperty({
+    example: false,
+    description: 'The organization has a senior discount: the form may ask for a date of birth (optional) to quote it',
+  })
+  asksDateOfBirth: boolean;
 }
 
 export class PromoUsageDto {

@@ -47,6 +47,19 @@ export class AttendeeDto {
   @AnswersField() answers?: AnswerInputDto[];
 }
 
+/**
+ * The date of birth of the one person a registration (not a household) is for: optional, the senior discount reads
+ * it. A household sends each attendee's own instead.
+ */
+export function DateOfBirthField() {
+  return applyDecorators(
+    IsOptionalNotNull(),
+    IsString({ message: 'Date of birth must be a date (YYYY-MM-DD)' }),
+    Matches(DATE, { message: 'Date of birth must be a date (YYYY-MM-DD)' }),
+    IsISO8601({ strict: true }, { message: 'Date of birth must be a date (YYYY-MM-DD)' }),
+  );
+}
+
 /** The `attendees` field of register and create-intent: 1 to 10 people, validated one by one. */
 export const AttendeesField = () =>
   applyDecorators(

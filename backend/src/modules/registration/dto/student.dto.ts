@@ -18,7 +18,7 @@ import {
 import { lowerTrim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 import { StudentFieldsDto } from '../../students/dto/student-fields.dto';
-import { AttendeeDto, AttendeesField } from './attendee.dto';
+import { AttendeeDto, AttendeesField, DateOfBirthField } from './attendee.dto';
 import {
   AnswerInputDto,
   AnswersField,
@@ -60,6 +60,7 @@ export class EnrollmentInputDto {
   @IsOptional() stripePaymentIntentId?: unknown;
   // The price quote kept at registration: read only, echoed back by the admin form.
   @IsOptional() priceBreakdown?: unknown;
+  @IsOptional() amountDue?: unknown;
   @IsOptional() cancelledAt?: unknown;
   @IsOptional() refunds?: unknown;
   @IsOptional() @IsNumber() amountPaid?: number;
@@ -120,6 +121,8 @@ export class RegisterStudentDto extends StudentFieldsDto {
   @IsString()
   @Matches(/^[0-9a-f]{32}\.[A-Za-z0-9_-]{22}$/, { message: 'earlyAccessToken is not a valid early-access link' })
   earlyAccessToken?: string;
+  /** One person (no `attendees`): their date of birth, optional (the senior discount reads it; kept on a student without one). */
+  @DateOfBirthField() dateOfBirth?: string;
 }
 
 /** The registration without the server-owned fields a client may send (spec 2 §3, decision 17): what is stored. */

@@ -23,6 +23,13 @@ export class EnrollmentResponseDto {
   })
   priceBreakdown: PriceLineResponseDto[] | null;
   @ApiProperty({
+    type: 'number',
+    nullable: true,
+    description: 'Dollars: what the price quote asked for this seat (null for enrollments from before price quotes)',
+    example: 80,
+  })
+  amountDue: number | null;
+  @ApiProperty({
     type: 'string',
     format: 'date-time',
     nullable: true,

@@ -48,6 +48,8 @@ export class RevenueTotalsDto {
   @ApiProperty({ example: 80 }) inPerson: number;
   @ApiProperty({ example: 4.8 }) platformFee: number;
   @ApiProperty({ example: 195.2, description: "The organization's share, net of refunds" }) organizationAmount: number;
+  @ApiProperty({ example: 28, description: 'Dollars the price quotes of these payments took off (automatic discounts and promo codes)' })
+  discounts: number;
 }
 export class RevenueReportRowDto extends RevenueTotalsDto {
   @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) classId: string;
@@ -61,11 +63,30 @@ export class RevenueSeriesDto {
   @ApiProperty({ example: 80, description: 'Dollars, net of that day’s refunds' }) revenue: number;
   @ApiProperty({ example: 0 }) refunds: number;
 }
+export class DiscountRuleGivenDto {
+  @ApiProperty({ example: 'Early bird discount' }) label: string;
+  @ApiProperty({ example: 3, description: 'Paid enrollments it took something off' }) enrollments: number;
+  @ApiProperty({ example: 60, description: 'Dollars' }) amount: number;
+}
+export class DiscountCodeGivenDto {
+  @ApiProperty({ example: 'SPRING10' }) code: string;
+  @ApiProperty({ example: 2, description: 'Paid enrollments it took something off' }) enrollments: number;
+  @ApiProperty({ example: 16, description: 'Dollars' }) amount: number;
+}
+export class DiscountsGivenDto {
+  @ApiProperty({ type: [DiscountRuleGivenDto] }) rules: DiscountRuleGivenDto[];
+  @ApiProperty({ type: [DiscountCodeGivenDto] }) codes: DiscountCodeGivenDto[];
+}
 export class RevenueReportDto extends ReportMetaDto {
   @ApiProperty({ example: 'revenue' }) report: string;
   @ApiProperty({ type: [RevenueReportRowDto] }) rows: RevenueReportRowDto[];
   @ApiProperty({ type: [RevenueSeriesDto] }) series: RevenueSeriesDto[];
   @ApiProperty({ type: RevenueTotalsWithClassesDto }) totals: RevenueTotalsWithClassesDto;
+  @ApiProperty({
+    type: DiscountsGivenDto,
+    description: 'Discounts given on the payments of the range, per automatic rule and per promo code',
+  })
+  discountsGiven: DiscountsGivenDto;
 }
 
 export class AttendanceReportRowDto {

@@ -68,6 +68,7 @@ export function reportTables(r: Report): { main: ReportTable; daily: ReportTable
       n(x.inPerson),
       n(x.platformFee),
       n(x.organizationAmount),
+      n(x.discounts),
     ];
     return {
       main: {
@@ -83,6 +84,7 @@ export function reportTables(r: Report): { main: ReportTable; daily: ReportTable
           c('In person ($)', 'money'),
           c('Platform fee ($)', 'money'),
           c('Organization amount ($)', 'money'),
+          c('Discounts given ($)', 'money'),
         ],
         rows: r.rows.map((x) => [x.className as string, ...money(x)]),
         totals: ['Total', ...money(t)],

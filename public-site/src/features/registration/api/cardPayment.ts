@@ -29,6 +29,8 @@ export interface CardRegistration {
   form?: FormFields;
   /** A promo code the price quote applied: `amount` is the quote's total with it. */
   promoCode?: string;
+  /** One person's date of birth (optional; the senior discount reads it). */
+  dateOfBirth?: string;
 }
 
 export function createCardIntent(input: CardRegistration & { amount: number }): Promise<CardIntent> {
@@ -44,6 +46,7 @@ export function createCardIntent(input: CardRegistration & { amount: number }): 
       ...formFields(input.form),
       ...(input.promoCode ? { promoCode: input.promoCode } : {}),
       ...earlyAccessField(input.student.email),
+      ...(input.dateOfBirth && !input.attendees ? { dateOfBirth: input.dateOfBirth } : {}),
     },
     { public: true },
   );

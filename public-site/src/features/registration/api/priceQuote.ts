@@ -13,6 +13,8 @@ export interface PriceQuote {
   lines: QuoteLine[];
   total: number;
   promo: { code: string; applied: boolean; message: string } | null;
+  /** The organization has a senior discount: one person may give a date of birth to have it quoted. */
+  asksDateOfBirth?: boolean;
 }
 
 export function getPriceQuote(input: {

@@ -68,6 +68,8 @@ export async function reserveInPerson(input: {
   form?: FormFields;
   /** A promo code the price quote applied: the server charges the same quote. */
   promoCode?: string;
+  /** One person's date of birth (optional; the senior discount reads it). */
+  dateOfBirth?: string;
 }): Promise<Student> {
   const student = await api.post<Student>(
     '/api/students/register',
@@ -80,6 +82,7 @@ export async function reserveInPerson(input: {
       ...formFields(input.form),
       ...(input.promoCode ? { promoCode: input.promoCode } : {}),
       ...earlyAccessField(input.student.email),
+      ...(input.dateOfBirth && !input.attendees ? { dateOfBirth: input.dateOfBirth } : {}),
     },
     { public: true },
   );
