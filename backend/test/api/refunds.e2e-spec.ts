@@ -44,9 +44,9 @@ describe('cancellations and refunds', () => {
   });
 
   /** A paid card enrollment in a new class starting `startsIn` ms from now. */
-  async function paid(startsIn: number, o = org) {
+  async function paid(startsIn: number, o = org, amount = 80) {
     const cls = await cardClass(w.a, o, { startDate: new Date(Date.now() + startsIn).toISOString() });
-    const body = intentBody(o.orgId, cls.id);
+    const body = intentBody(o.orgId, cls.id, amount);
     const d = (await w.a.http.post('/api/payments/create-intent').send(body).expect(201)).body.data;
     await payInBrowser(w.stand, d.paymentIntentId, d.clientSecret);
     await w.a.http
@@ -58,18 +58,24 @@ describe('cancellations and refunds', () => {
   const quote = (id: string, auth = org.auth) => w.a.http.get(`/api/enrollments/${id}/refund-quote`).set(auth);
 
   it('should quote by the frozen policy at each boundary', async () => {
-    const cases: [number, number, number | null][] = [
-      [7 * DAY + 3600_000, 80, 7], // 7 whole days before: 100 %
-      [7 * DAY - 3600_000, 40, 3], // 6 days: 50 %
-      [3 * DAY + 3600_000, 40, 3], // 3 days: 50 %
-      [3 * DAY - 3600_000, 0, null], // 2 days: no rule reached
-      [-3600_000, 0, null], // started
+    // [starts in, refund, rule applied, paid]: a class that has started is sold late, prorated by the sessions left.
+    const cases: [number, number, number | null, number][] = [
+      [7 * DAY + 3600_000, 80, 7, 80], // 7 whole days before: 100 %
+      [7 * DAY - 3600_000, 40, 3, 80], // 6 days: 50 %
+      [3 * DAY + 3600_000, 40, 3, 80], // 3 days: 50 %
+      [3 * DAY - 3600_000, 0, null, 80], // 2 days: no rule reached
+      [-3600_000, 0, null, 53.33], // started: 2 of its 3 sessions left
     ];
-    for (const [startsIn, amount, rule] of cases) {
-      const e = await paid(startsIn);
+    for (const [startsIn, amount, rule, paidAmount] of cases) {
+      const e = await paid(startsIn, org, paidAmount);
       const q = (await quote(e.id).expect(200)).body.data;
-      expect([startsIn, q.refundAmount, q.policyApplied?.daysBeforeClass ?? null, q.paidAmount]).toEqual([startsIn, amount, rule, 80]);
-      expect(q).toMatchObject({ refundedAmount: 0, refundableAmount: 80, paymentMethod: 'card', cancellationPolicy: POLICY });
+      expect([startsIn, q.refundAmount, q.policyApplied?.daysBeforeClass ?? null, q.paidAmount]).toEqual([
+        startsIn,
+        amount,
+        rule,
+        paidAmount,
+      ]);
+      expect(q).toMatchObject({ refundedAmount: 0, refundableAmount: paidAmount, paymentMethod: 'card', cancellationPolicy: POLICY });
     }
     // Exactly at the boundary, by the function.
     const start = new Date('2026-12-10T10:00:00Z');
