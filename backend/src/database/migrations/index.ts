@@ -28,6 +28,7 @@ import { ApiKeys1766500000000 } from './1766500000000-ApiKeys';
 import { Webhooks1766500000100 } from './1766500000100-Webhooks';
 import { CalendarFeeds1766500000200 } from './1766500000200-CalendarFeeds';
 import { RateLimitCounters1766600000000 } from './1766600000000-RateLimitCounters';
+import { WaiverSignLinks1767500000000 } from './1767500000000-WaiverSignLinks';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 import { Pricing1766300000000 } from './1766300000000-Pricing';
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   Webhooks1766500000100,
   CalendarFeeds1766500000200,
   RateLimitCounters1766600000000,
+  WaiverSignLinks1767500000000,
 ];
