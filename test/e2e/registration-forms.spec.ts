@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { classPayload, freshOrganization, signInUi } from './admin-helpers';
 import { fillStudent, uniqueEmail } from './public-helpers';
 
@@ -117,7 +117,9 @@ test('should register with questions and a waiver, and give the admin the signed
   await page.screenshot({ path: '/tmp/h22-settings-waivers.png', fullPage: true });
 
   // The teacher's roll: the answer shown to teachers, and the waiver flagged once a newer version exists.
-  await post(`/api/waivers/${waiver.id}/versions`, { body: 'Kilns reach 1,200 °C. Closed shoes and tied-back hair.' });
+  await post(`/api/waivers/${waiver.id}/versions`, {
+    body: '## New studio rules\n\nKilns reach 1,200 °C.\n\n- **Closed shoes**\n- Tied-back hair\n\n<script>alert(1)</script>',
+  });
   const teacher = { email: uniqueEmail('e2e.teacher'), password: 'Teach123!x' };
   await post('/api/auth/users', { ...teacher, firstName: 'Tess', lastName: 'Teacher', role: 'teacher' });
   const teacherContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
@@ -129,5 +131,59 @@ test('should register with questions and a waiver, and give the admin the signed
   await expect(tp.getByText('Waiver not signed: Kiln safety waiver')).toBeVisible();
   await expect(tp.getByText(/Experience:/)).toHaveCount(0);
   await tp.screenshot({ path: '/tmp/h22-teacher-roll.png', fullPage: true });
+
+  // Maya signed version 1: she is emailed a link to sign version 2. Opening it changes nothing; Sign does.
+  const linkPath = await resignLinkFromOutbox(request, auth, email);
+  const student = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const sp = await student.newPage();
+  await sp.goto(linkPath);
+  await expect(sp.getByRole('heading', { level: 1, name: 'Sign the updated “Kiln safety waiver”' })).toBeVisible();
+  const text = sp.getByRole('region', { name: 'Kiln safety waiver (version 2)' });
+  await expect(text.getByRole('heading', { name: 'New studio rules' })).toBeVisible();
+  await expect(text.locator('strong', { hasText: 'Closed shoes' })).toBeVisible();
+  await expect(text).toContainText('<script>alert(1)</script>');
+  await expect(sp.getByText('Maya Lindqvist, Kiln Basics (for yourself)')).toBeVisible();
+  await tp.reload();
+  await expect(tp.getByText('Waiver not signed: Kiln safety waiver')).toBeVisible();
+  const signAxe = await new AxeBuilder({ page: sp }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(signAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await sp.getByRole('button', { name: 'Sign' }).click();
+  await expect(sp.getByText('Tick “I have read and agree” to sign.')).toBeVisible();
+  await sp.getByRole('checkbox', { name: 'I have read and agree' }).check();
+  const typed = sp.getByRole('textbox', { name: /Type your full name to sign/ });
+  await typed.fill('Someone Else');
+  await sp.getByRole('button', { name: 'Sign' }).click();
+  await expect(typed).toHaveAccessibleDescription('Type your full name exactly as on your registration (Maya Lindqvist) to sign');
+  await sp.screenshot({ path: '/tmp/h22b-resign-page.png', fullPage: true });
+  await typed.fill('Maya Lindqvist');
+  await sp.getByRole('button', { name: 'Sign' }).click();
+  await expect(sp.getByRole('heading', { name: 'Thank you, your signature is recorded' })).toBeFocused();
+  await sp.screenshot({ path: '/tmp/h22b-resign-done.png', fullPage: true });
+  // The roll's flag clears, and the link is used up.
+  await tp.reload();
+  await expect(tp.getByText('Allergies: Latex')).toBeVisible();
+  await expect(tp.getByText('Waiver not signed: Kiln safety waiver')).toHaveCount(0);
+  await sp.goto(linkPath);
+  await expect(sp.getByText('This waiver was already signed with this link. Thank you.')).toBeVisible();
+  await student.close();
   await teacherContext.close();
 });
+
+/** The path of the re-sign link sent to `email`, from the outbox (queued or already sent). */
+async function resignLinkFromOutbox(request: APIRequestContext, auth: Record<string, string>, email: string): Promise<string> {
+  let found: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        for (const path of ['/api/communications/scheduled?limit=200', '/api/communications/logs?limit=200']) {
+          const rows = ((await (await request.get(path, { headers: auth })).json()).data ?? []) as { to: string; message: string }[];
+          const row = rows.find((r) => r.to === email && /\/waiver\/[A-Za-z0-9_-]{20,}/.test(r.message));
+          if (row) found = /\/waiver\/[A-Za-z0-9_-]{20,}/.exec(row.message)![0];
+        }
+        return found;
+      },
+      { message: `the signing link sent to ${email}`, timeout: 20_000 },
+    )
+    .not.toBeNull();
+  return found!;
+}
