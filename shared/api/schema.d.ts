@@ -191,6 +191,12 @@ export interface paths {
   "/api/export": {
     get: operations["DataExport_organization"];
   };
+  "/api/export/classes/{id}/roster.csv": {
+    get: operations["DataExport_rosterSheet"];
+  };
+  "/api/export/students.csv": {
+    get: operations["DataExport_studentsSheet"];
+  };
   "/api/health": {
     get: operations["Health_check"];
   };
@@ -8168,6 +8174,67 @@ export interface operations {
       200: {
         content: {
           "application/zip": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  DataExport_rosterSheet: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  DataExport_studentsSheet: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/csv": string;
         };
       };
       /** @description Bad input: the field messages are in `errors` */

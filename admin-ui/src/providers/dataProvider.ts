@@ -249,6 +249,9 @@ export function createDataProvider(apiUrl: string = API_URL) {
       download(`/reports/${kind}?${query}&format=${format}`, `${kind}-report.${format}`),
     /** The whole organization's data as one ZIP (`GET /api/export`). */
     downloadOrganizationExport: () => download('/export', 'classlane-export.zip'),
+    /** Spreadsheets with one column per registration question: every student, or one class's roster. */
+    downloadStudentsCsv: () => download('/export/students.csv', 'students.csv'),
+    downloadRosterCsv: (classId: string) => download(`/export/classes/${enc(classId)}/roster.csv`, 'roster.csv'),
 
     // The caller's own organization (a one-item list) and its time zone (PUT needs the name with it).
     getOwnOrganization: () =>
