@@ -99,6 +99,25 @@ test('should register with questions and a waiver, and give the admin the signed
   await page.screenshot({ path: '/tmp/h22-settings-form.png', fullPage: true });
   await page.getByRole('button', { name: 'Move Experience up' }).click();
   await expect(questions.getByRole('listitem').first()).toContainText('Experience');
+  // Edit a question: its label and options change; its type is locked because it has answers.
+  await page.getByRole('button', { name: 'Edit Experience' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit “Experience”' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Answer type' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByText(/Locked: this question has answers/)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Question' }).fill('Clay experience');
+  await page.getByRole('textbox', { name: 'Options, separated by commas' }).fill('None, Some, Lots, Teaching');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('“Clay experience” saved')).toBeVisible();
+  await expect(questions.getByRole('listitem').first()).toContainText('Options: None, Some, Lots, Teaching');
+  // The preview shows the form for a class as the student sees it: Allergies only for Kiln Basics.
+  const preview = page.getByRole('group', { name: 'Form preview' });
+  await expect(preview.getByRole('radio', { name: 'Teaching' })).toBeVisible();
+  await expect(preview.getByRole('textbox', { name: /Allergies/ })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Registration for' }).click();
+  await page.getByRole('option', { name: 'Kiln Basics' }).click();
+  await expect(preview.getByRole('textbox', { name: /Allergies/ })).toBeVisible();
+  await expect(preview.getByText('Food, latex, anything we should know')).toBeVisible();
+  await page.screenshot({ path: '/tmp/h22b-settings-form-edit.png', fullPage: true });
   // The student panel: the answers and the signed waiver under the enrollment.
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Students' }).click();
   await page.getByLabel('Search students by name, email or phone').fill(email);
@@ -110,6 +129,21 @@ test('should register with questions and a waiver, and give the admin the signed
   await page.screenshot({ path: '/tmp/h22-student-panel.png', fullPage: true });
   await page.goto('/admin/settings?tab=waivers');
   await expect(page.getByRole('heading', { name: 'Kiln safety waiver' })).toBeVisible();
+  // The current text is rendered from its Markdown; the waiver's classes can be chosen.
+  await expect(
+    page.getByRole('region', { name: 'Kiln safety waiver, version 1' }).getByRole('heading', { name: 'Kiln safety' }),
+  ).toBeVisible();
+  await page.getByRole('combobox', { name: 'Classes that sign Kiln safety waiver' }).click();
+  await page.getByRole('option', { name: 'Kiln Basics' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Save classes' }).click();
+  await expect(page.getByText('Signed for the chosen classes only')).toBeVisible();
+  const saved = (await (await request.get(`/api/waivers/${waiver.id}`, { headers: auth })).json()).data;
+  expect(saved.classIds).toEqual([cls.id]);
+  await page.getByRole('textbox', { name: 'New version text (Markdown)' }).fill('## Draft\n\n**Bold** rule');
+  await page.getByRole('button', { name: 'Preview as students see it' }).first().click();
+  await expect(page.getByRole('region', { name: 'Preview of the new version of Kiln safety waiver' }).locator('strong')).toHaveText('Bold');
+  await page.getByRole('textbox', { name: 'New version text (Markdown)' }).fill('');
   await page.getByRole('button', { name: 'Who signed' }).click();
   await expect(page.getByRole('table', { name: 'Signatures of Kiln safety waiver' })).toContainText('Maya Lindqvist');
   const settingsAxe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
