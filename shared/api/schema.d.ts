@@ -367,6 +367,9 @@ export interface paths {
     /** Delete a student (seats freed), or erase them with ?erase=true */
     delete: operations["Students_delete"];
   };
+  "/api/students/{id}/activity": {
+    get: operations["Activity_ofStudent"];
+  };
   "/api/students/{id}/communications": {
     get: operations["Communications_studentHistory"];
   };
@@ -10416,6 +10419,47 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["DeletedResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Activity_ofStudent: {
+    parameters: {
+      query?: {
+        limit?: number;
+        organizationId?: string;
+      };
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The student's history, newest first: registrations, cancellations, switches and their own changes (source self_service) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ActivityEventResponseDto"][];
           };
         };
       };
