@@ -237,6 +237,9 @@ export function createDataProvider(apiUrl: string = API_URL) {
     getDashboardSummary: (period: DashboardPeriod) =>
       rethrowAs(DASHBOARD_SUMMARY_ERROR, get<DashboardSummary>(`/reporting/dashboard-summary?period=${period}`)),
     getActivityEvents: (limit = 5) => rethrowAs(ACTIVITY_EVENTS_ERROR, get<ActivityEvent[]>(`/activity-events?limit=${limit}`)),
+    /** One student's history: registrations, cancellations, switches and their own changes through the portal. */
+    getStudentActivity: (studentId: string) =>
+      rethrowAs(ACTIVITY_EVENTS_ERROR, get<ActivityEvent[]>(`/students/${enc(studentId)}/activity?limit=50`)),
 
     // A student's data: everything held about them as JSON, and erasure (anonymised, money kept).
     exportStudent: (studentId: string) => get<StudentExport>(`/students/${enc(studentId)}/export`),
