@@ -65,9 +65,7 @@ export class WaiverSignLinksRepository {
    * The oldest run not done, locked for this transaction; another instance skips it and takes the next one. Null
    * when none is due.
    */
-  async claimRun(
-    m: EntityManager,
-  ): Promise<{
+  async claimRun(m: EntityManager): Promise<{
     versionId: string;
     organizationId: string;
     waiverId: string;
