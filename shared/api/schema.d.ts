@@ -191,6 +191,12 @@ export interface paths {
   "/api/export": {
     get: operations["DataExport_organization"];
   };
+  "/api/export/classes/{id}/roster.csv": {
+    get: operations["DataExport_rosterSheet"];
+  };
+  "/api/export/students.csv": {
+    get: operations["DataExport_studentsSheet"];
+  };
   "/api/health": {
     get: operations["Health_check"];
   };
@@ -361,6 +367,9 @@ export interface paths {
     /** Delete a student (seats freed), or erase them with ?erase=true */
     delete: operations["Students_delete"];
   };
+  "/api/students/{id}/activity": {
+    get: operations["Activity_ofStudent"];
+  };
   "/api/students/{id}/communications": {
     get: operations["Communications_studentHistory"];
   };
@@ -475,6 +484,12 @@ export interface paths {
   "/api/waiver-acceptances/{id}/pdf": {
     get: operations["RegistrationForms_pdf"];
   };
+  "/api/waiver-links/{token}": {
+    get: operations["WaiverSignLinks_details"];
+  };
+  "/api/waiver-links/{token}/sign": {
+    post: operations["WaiverSignLinks_sign"];
+  };
   "/api/waivers": {
     get: operations["RegistrationForms_listWaivers"];
     post: operations["RegistrationForms_createWaiver"];
@@ -488,6 +503,9 @@ export interface paths {
   };
   "/api/waivers/{id}/versions": {
     post: operations["RegistrationForms_addVersion"];
+  };
+  "/api/waivers/preview": {
+    post: operations["RegistrationForms_preview"];
   };
   "/api/webhook-deliveries/{id}/redeliver": {
     post: operations["Webhooks_redeliver"];
@@ -3422,6 +3440,8 @@ export interface components {
       version: number;
       /** @description Markdown */
       body: string;
+      /** @description The text rendered from Markdown (safe HTML: no raw HTML, no images, safe links) */
+      bodyHtml: string;
       sha256: string;
     };
     QuestionDeletedDto: {
@@ -4280,6 +4300,9 @@ export interface components {
       lastName: string;
       /** @enum {string} */
       role?: "admin";
+    };
+    SignWaiverLinkDto: {
+      signedName: string;
     };
     SocialLinksDto: {
       /** Format: uri */
@@ -5675,6 +5698,70 @@ export interface components {
        */
       current: boolean;
     };
+    WaiverLinkPersonDto: {
+      /** @example Pia */
+      firstName: string;
+      /** @example Moreno */
+      lastName: string;
+      /** @example Pottery I */
+      classTitle: string;
+      /**
+       * @description How the link’s person signs for them
+       * @example guardian
+       * @enum {string}
+       */
+      signedAs: "self" | "guardian" | "contact";
+    };
+    WaiverLinkResponseDto: {
+      /** @example Clayworks Studio */
+      organizationName: string;
+      /** @example Kiln safety waiver */
+      waiverTitle: string;
+      /** @example 2 */
+      version: number;
+      /**
+       * @description The text rendered from Markdown (safe HTML)
+       * @example <p>I understand that kilns are <strong>hot</strong>.</p>
+       */
+      bodyHtml: string;
+      /** @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 */
+      sha256: string;
+      /**
+       * @description The person the link was sent to, who signs
+       * @example Ana
+       */
+      signerFirstName: string;
+      /** @example false */
+      signed: boolean;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      signedAt: string | null;
+      /**
+       * @description A newer version was published: this link can no longer sign
+       * @example false
+       */
+      superseded: boolean;
+      /** @description The registrations this signature covers (empty once signed) */
+      people: components["schemas"]["WaiverLinkPersonDto"][];
+    };
+    WaiverLinkSignedResponseDto: {
+      /** @example true */
+      signed: boolean;
+      /** @example Kiln safety waiver */
+      waiverTitle: string;
+      /** @example 2 */
+      version: number;
+      people: components["schemas"]["WaiverLinkPersonDto"][];
+    };
+    WaiverPreviewResponseDto: {
+      /**
+       * @example <h1>Kiln safety</h1>
+       * <p>I understand…</p>
+       */
+      html: string;
+    };
     WaiverResponseDto: {
       /**
        * Format: uuid
@@ -5712,6 +5799,11 @@ export interface components {
       version: number;
       /** @example I understand that kilns are hot… */
       body: string;
+      /**
+       * @description The text rendered from Markdown (safe HTML)
+       * @example <p>I understand that kilns are hot…</p>
+       */
+      bodyHtml: string;
       /** @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 */
       sha256: string;
       /**
@@ -8417,6 +8509,67 @@ export interface operations {
       };
     };
   };
+  DataExport_rosterSheet: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  DataExport_studentsSheet: {
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Health_check: {
     responses: {
       /** @description Success */
@@ -10599,6 +10752,47 @@ export interface operations {
       };
     };
   };
+  Activity_ofStudent: {
+    parameters: {
+      query?: {
+        limit?: number;
+        organizationId?: string;
+      };
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The student's history, newest first: registrations, cancellations, switches and their own changes (source self_service) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ActivityEventResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Communications_studentHistory: {
     parameters: {
       query?: {
@@ -12067,6 +12261,61 @@ export interface operations {
       };
     };
   };
+  WaiverSignLinks_details: {
+    parameters: {
+      path: {
+        token: string;
+      };
+    };
+    responses: {
+      /** @description The version to sign and for whom; 404 for a link that never was one */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WaiverLinkResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  WaiverSignLinks_sign: {
+    parameters: {
+      path: {
+        token: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SignWaiverLinkDto"];
+      };
+    };
+    responses: {
+      /** @description Signs the new version for every registration the link covers. 400: the name does not match; 410: already signed, a newer version was published, or nothing is left to sign */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WaiverLinkSignedResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   RegistrationForms_listWaivers: {
     responses: {
       /** @description Success */
@@ -12271,6 +12520,43 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["WaiverResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  RegistrationForms_preview: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateWaiverVersionDto"];
+      };
+    };
+    responses: {
+      /** @description A text being written, rendered from Markdown as students will see it */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WaiverPreviewResponseDto"];
           };
         };
       };

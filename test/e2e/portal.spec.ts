@@ -6,8 +6,9 @@ import { onboardDemoOrganization } from './stripe-helpers';
 
 /**
  * A student who paid by card asks for a sign-in link on /my, opens it from the outbox (the page's button
- * signs in, the GET alone changes nothing), sees the classes they could switch to with the price difference, and
- * cancels with the refund the policy frozen at registration promised. axe and a screenshot of every screen.
+ * signs in, the GET alone changes nothing), sees the classes they could switch to with the price difference, switches
+ * to one at the same price, and cancels with the refund the policy frozen at registration promised; the admin sees both
+ * in the student's history. axe and a screenshot of every screen.
  */
 const shot = (page: Page, name: string, project: string) =>
   page.screenshot({ path: `/tmp/h21-portal-${name}-${project}.png`, fullPage: true });
@@ -77,6 +78,8 @@ test('a student signs in by an emailed link and cancels with the refund the poli
   const title = `E2E Portal Pottery ${stamp}`;
   const cls = await createClass(request, auth, title, 80, 5);
   await createClass(request, auth, `E2E Portal Thursday ${stamp}`, 60, 6);
+  const friday = `E2E Portal Friday ${stamp}`;
+  await createClass(request, auth, friday, 80, 6);
 
   // The policy in force when the student registers is frozen on the registration; the demo's own is put back after.
   const before = (await (await request.get('/api/settings', { headers: auth })).json()).data.cancellationPolicies;
@@ -138,19 +141,51 @@ test('a student signs in by an emailed link and cancels with the refund the poli
   await expect(card.getByText('$20.00 back to your card').first()).toBeVisible();
   await expectNoSeriousViolations(page, 'switch class');
   await shot(page, 'switch', project);
-  await card.getByRole('button', { name: 'Keep this class' }).click();
+  // A class at the same price with seats: the switch moves the seat and no money.
+  const panel = card.getByRole('group', { name: 'Switch to another class' });
+  await panel.getByRole('radio', { name: new RegExp(`${friday}.*Same price`) }).check();
+  await panel.getByRole('button', { name: 'Switch class' }).click();
+  await expect(page.getByText(`You are now registered for ${friday}.`)).toBeVisible();
+  const moved = page.getByRole('article', { name: friday });
+  await expect(moved.getByText('Paid by card · $80.00 paid')).toBeVisible();
+  await expect(page.getByRole('article', { name: title })).toHaveCount(0);
+  await shot(page, 'switched', project);
 
-  // --- Cancel: the refund shown before confirming, then made ---
-  await card.getByRole('button', { name: 'Cancel registration' }).click();
-  await expect(card.getByText('You will get $40.00 back (50% under the policy in force when you registered)')).toBeVisible();
+  // --- Cancel: the refund shown before confirming (the policy frozen at registration), then made ---
+  await moved.getByRole('button', { name: 'Cancel registration' }).click();
+  await expect(moved.getByText('You will get $40.00 back (50% under the policy in force when you registered)')).toBeVisible();
   await expectNoSeriousViolations(page, 'cancel');
   await shot(page, 'cancel', project);
-  await card.getByRole('button', { name: 'Yes, cancel' }).click();
-  await expect(page.getByText(`Your registration for ${title} is cancelled; $40.00 is on its way back to your card.`)).toBeVisible();
+  await moved.getByRole('button', { name: 'Yes, cancel' }).click();
+  await expect(page.getByText(`Your registration for ${friday} is cancelled; $40.00 is on its way back to your card.`)).toBeVisible();
   await expect(
-    page.getByRole('article', { name: title }).getByText('Cancelled · Paid by card · $80.00 paid · $40.00 refunded'),
+    page.getByRole('article', { name: friday }).getByText('Cancelled · Paid by card · $80.00 paid · $40.00 refunded'),
   ).toBeVisible();
   await shot(page, 'cancelled', project);
+
+  // --- the organization sees what the student did, as activity ---
+  const events = (await (await request.get('/api/activity-events?limit=20', { headers: auth })).json()).data as { description: string }[];
+  const said = events.map((ev) => ev.description);
+  expect(said).toContain(`Maya Lin switched from ${title} to ${friday}`);
+  expect(said).toContain(`Maya Lin cancelled ${friday} (refund $40.00)`);
+  // ... and in the student's history on the admin's student panel, marked as done by the student.
+  const adminContext = await page
+    .context()
+    .browser()!
+    .newContext({ ...testInfo.project.use });
+  const admin = await adminContext.newPage();
+  await signInUi(admin, ADMIN.email, ADMIN.password);
+  await expect(admin).toHaveURL(/\/admin/);
+  await admin.goto('/admin/students');
+  await admin.getByLabel('Search students by name, email or phone').fill(email);
+  if (project === 'mobile') await admin.getByRole('button', { name: 'View Maya Lin' }).filter({ hasText: email }).click();
+  else await admin.getByRole('row', { name: new RegExp(email) }).click();
+  const historyList = admin.getByRole('list', { name: 'History' });
+  await expect(historyList.getByText(`Maya Lin switched from ${title} to ${friday}`)).toBeVisible();
+  await expect(historyList.getByText(`Maya Lin cancelled ${friday} (refund $40.00)`)).toBeVisible();
+  await expect(historyList.getByText(/by the student/).first()).toBeVisible();
+  await admin.screenshot({ path: `/tmp/h22b-student-history-${project}.png`, fullPage: true });
+  await adminContext.close();
 
   // --- the used link is refused with the way to a new one; signing out ends the session ---
   await page.getByRole('button', { name: 'Sign out' }).click();

@@ -1,14 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { classPayload, freshOrganization, signInUi } from './admin-helpers';
 import { fillStudent, uniqueEmail } from './public-helpers';
 
-/** A registration answering the organization's questions and signing its waiver, then the signed PDF. */
+/** A registration answering the organization's questions and signing its waiver, then the signed PDF (desktop and phone). */
 test('should register with questions and a waiver, and give the admin the signed waiver as a PDF', async ({ page, request, browser }) => {
-  test.skip(
-    test.info().project.name !== 'desktop',
-    'the admin half walks the desktop navigation; the phone layout of the form is not covered yet',
-  );
+  // Registration, settings, the teacher's roll and the re-sign page in one story: longer than the default minute.
+  test.setTimeout(180_000);
   // Stripe.js cannot load: the payment step keeps in person.
   await page.route('https://js.stripe.com/**', (route) => route.abort('internetdisconnected'));
   const org = await freshOrganization(request);
@@ -99,10 +97,32 @@ test('should register with questions and a waiver, and give the admin the signed
   await page.screenshot({ path: '/tmp/h22-settings-form.png', fullPage: true });
   await page.getByRole('button', { name: 'Move Experience up' }).click();
   await expect(questions.getByRole('listitem').first()).toContainText('Experience');
+  // Edit a question: its label and options change; its type is locked because it has answers.
+  await page.getByRole('button', { name: 'Edit Experience' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit “Experience”' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Answer type' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByText(/Locked: this question has answers/)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Question' }).fill('Clay experience');
+  await page.getByRole('textbox', { name: 'Options, separated by commas' }).fill('None, Some, Lots, Teaching');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('“Clay experience” saved')).toBeVisible();
+  await expect(questions.getByRole('listitem').first()).toContainText('Options: None, Some, Lots, Teaching');
+  // The preview shows the form for a class as the student sees it: Allergies only for Kiln Basics.
+  const preview = page.getByRole('group', { name: 'Form preview' });
+  await expect(preview.getByRole('radio', { name: 'Teaching' })).toBeVisible();
+  await expect(preview.getByRole('textbox', { name: /Allergies/ })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Registration for' }).click();
+  await page.getByRole('option', { name: 'Kiln Basics' }).click();
+  await expect(preview.getByRole('textbox', { name: /Allergies/ })).toBeVisible();
+  await expect(preview.getByText('Food, latex, anything we should know')).toBeVisible();
+  await page.screenshot({ path: '/tmp/h22b-settings-form-edit.png', fullPage: true });
   // The student panel: the answers and the signed waiver under the enrollment.
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Students' }).click();
+  // By address: the phone layout folds the section links into a menu.
+  await page.goto('/admin/students');
   await page.getByLabel('Search students by name, email or phone').fill(email);
-  await page.getByRole('row', { name: new RegExp(email) }).click();
+  // A table row on a wide screen, a card on a phone.
+  if (test.info().project.name === 'mobile') await page.getByRole('button', { name: 'View Maya Lindqvist' }).click();
+  else await page.getByRole('row', { name: new RegExp(email) }).click();
   const details = page.getByRole('region', { name: 'Student details' });
   await expect(details.getByText('Allergies:')).toBeVisible();
   await expect(details.getByText(/Signed “Kiln safety waiver” \(version 1\) as Maya Lindqvist/)).toBeVisible();
@@ -110,6 +130,21 @@ test('should register with questions and a waiver, and give the admin the signed
   await page.screenshot({ path: '/tmp/h22-student-panel.png', fullPage: true });
   await page.goto('/admin/settings?tab=waivers');
   await expect(page.getByRole('heading', { name: 'Kiln safety waiver' })).toBeVisible();
+  // The current text is rendered from its Markdown; the waiver's classes can be chosen.
+  await expect(
+    page.getByRole('region', { name: 'Kiln safety waiver, version 1' }).getByRole('heading', { name: 'Kiln safety' }),
+  ).toBeVisible();
+  await page.getByRole('combobox', { name: 'Classes that sign Kiln safety waiver' }).click();
+  await page.getByRole('option', { name: 'Kiln Basics' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Save classes' }).click();
+  await expect(page.getByText('Signed for the chosen classes only')).toBeVisible();
+  const saved = (await (await request.get(`/api/waivers/${waiver.id}`, { headers: auth })).json()).data;
+  expect(saved.classIds).toEqual([cls.id]);
+  await page.getByRole('textbox', { name: 'New version text (Markdown)' }).fill('## Draft\n\n**Bold** rule');
+  await page.getByRole('button', { name: 'Preview as students see it' }).first().click();
+  await expect(page.getByRole('region', { name: 'Preview of the new version of Kiln safety waiver' }).locator('strong')).toHaveText('Bold');
+  await page.getByRole('textbox', { name: 'New version text (Markdown)' }).fill('');
   await page.getByRole('button', { name: 'Who signed' }).click();
   await expect(page.getByRole('table', { name: 'Signatures of Kiln safety waiver' })).toContainText('Maya Lindqvist');
   const settingsAxe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -117,7 +152,9 @@ test('should register with questions and a waiver, and give the admin the signed
   await page.screenshot({ path: '/tmp/h22-settings-waivers.png', fullPage: true });
 
   // The teacher's roll: the answer shown to teachers, and the waiver flagged once a newer version exists.
-  await post(`/api/waivers/${waiver.id}/versions`, { body: 'Kilns reach 1,200 °C. Closed shoes and tied-back hair.' });
+  await post(`/api/waivers/${waiver.id}/versions`, {
+    body: '## New studio rules\n\nKilns reach 1,200 °C.\n\n- **Closed shoes**\n- Tied-back hair\n\n<script>alert(1)</script>',
+  });
   const teacher = { email: uniqueEmail('e2e.teacher'), password: 'Teach123!x' };
   await post('/api/auth/users', { ...teacher, firstName: 'Tess', lastName: 'Teacher', role: 'teacher' });
   const teacherContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
@@ -129,5 +166,59 @@ test('should register with questions and a waiver, and give the admin the signed
   await expect(tp.getByText('Waiver not signed: Kiln safety waiver')).toBeVisible();
   await expect(tp.getByText(/Experience:/)).toHaveCount(0);
   await tp.screenshot({ path: '/tmp/h22-teacher-roll.png', fullPage: true });
+
+  // Maya signed version 1: she is emailed a link to sign version 2. Opening it changes nothing; Sign does.
+  const linkPath = await resignLinkFromOutbox(request, auth, email);
+  const student = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const sp = await student.newPage();
+  await sp.goto(linkPath);
+  await expect(sp.getByRole('heading', { level: 1, name: 'Sign the updated “Kiln safety waiver”' })).toBeVisible();
+  const text = sp.getByRole('region', { name: 'Kiln safety waiver (version 2)' });
+  await expect(text.getByRole('heading', { name: 'New studio rules' })).toBeVisible();
+  await expect(text.locator('strong', { hasText: 'Closed shoes' })).toBeVisible();
+  await expect(text).toContainText('<script>alert(1)</script>');
+  await expect(sp.getByText('Maya Lindqvist, Kiln Basics (for yourself)')).toBeVisible();
+  await tp.reload();
+  await expect(tp.getByText('Waiver not signed: Kiln safety waiver')).toBeVisible();
+  const signAxe = await new AxeBuilder({ page: sp }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(signAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await sp.getByRole('button', { name: 'Sign' }).click();
+  await expect(sp.getByText('Tick “I have read and agree” to sign.')).toBeVisible();
+  await sp.getByRole('checkbox', { name: 'I have read and agree' }).check();
+  const typed = sp.getByRole('textbox', { name: /Type your full name to sign/ });
+  await typed.fill('Someone Else');
+  await sp.getByRole('button', { name: 'Sign' }).click();
+  await expect(typed).toHaveAccessibleDescription('Type your full name exactly as on your registration (Maya Lindqvist) to sign');
+  await sp.screenshot({ path: '/tmp/h22b-resign-page.png', fullPage: true });
+  await typed.fill('Maya Lindqvist');
+  await sp.getByRole('button', { name: 'Sign' }).click();
+  await expect(sp.getByRole('heading', { name: 'Thank you, your signature is recorded' })).toBeFocused();
+  await sp.screenshot({ path: '/tmp/h22b-resign-done.png', fullPage: true });
+  // The roll's flag clears, and the link is used up.
+  await tp.reload();
+  await expect(tp.getByText('Allergies: Latex')).toBeVisible();
+  await expect(tp.getByText('Waiver not signed: Kiln safety waiver')).toHaveCount(0);
+  await sp.goto(linkPath);
+  await expect(sp.getByText('This waiver was already signed with this link. Thank you.')).toBeVisible();
+  await student.close();
   await teacherContext.close();
 });
+
+/** The path of the re-sign link sent to `email`, from the outbox (queued or already sent). */
+async function resignLinkFromOutbox(request: APIRequestContext, auth: Record<string, string>, email: string): Promise<string> {
+  let found: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        for (const path of ['/api/communications/scheduled?limit=200', '/api/communications/logs?limit=200']) {
+          const rows = ((await (await request.get(path, { headers: auth })).json()).data ?? []) as { to: string; message: string }[];
+          const row = rows.find((r) => r.to === email && /\/waiver\/[A-Za-z0-9_-]{20,}/.test(r.message));
+          if (row) found = /\/waiver\/[A-Za-z0-9_-]{20,}/.exec(row.message)![0];
+        }
+        return found;
+      },
+      { message: `the signing link sent to ${email}`, timeout: 20_000 },
+    )
+    .not.toBeNull();
+  return found!;
+}

@@ -239,6 +239,9 @@ export function createDataProvider(apiUrl: string = API_URL) {
     getDashboardSummary: (period: DashboardPeriod) =>
       rethrowAs(DASHBOARD_SUMMARY_ERROR, get<DashboardSummary>(`/reporting/dashboard-summary?period=${period}`)),
     getActivityEvents: (limit = 5) => rethrowAs(ACTIVITY_EVENTS_ERROR, get<ActivityEvent[]>(`/activity-events?limit=${limit}`)),
+    /** One student's history: registrations, cancellations, switches and their own changes through the portal. */
+    getStudentActivity: (studentId: string) =>
+      rethrowAs(ACTIVITY_EVENTS_ERROR, get<ActivityEvent[]>(`/students/${enc(studentId)}/activity?limit=50`)),
 
     // A student's data: everything held about them as JSON, and erasure (anonymised, money kept).
     exportStudent: (studentId: string) => get<StudentExport>(`/students/${enc(studentId)}/export`),
@@ -251,6 +254,9 @@ export function createDataProvider(apiUrl: string = API_URL) {
       download(`/reports/${kind}?${query}&format=${format}`, `${kind}-report.${format}`),
     /** The whole organization's data as one ZIP (`GET /api/export`). */
     downloadOrganizationExport: () => download('/export', 'classlane-export.zip'),
+    /** Spreadsheets with one column per registration question: every student, or one class's roster. */
+    downloadStudentsCsv: () => download('/export/students.csv', 'students.csv'),
+    downloadRosterCsv: (classId: string) => download(`/export/classes/${enc(classId)}/roster.csv`, 'roster.csv'),
 
     // The caller's own organization (a one-item list) and its time zone (PUT needs the name with it).
     getOwnOrganization: () =>

@@ -19,6 +19,9 @@ import {
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import { ClassPicker } from './ClassPicker';
+import { FormPreview } from './FormPreview';
 import { errorMessage } from '@/providers/httpClient';
 import { formsApi, TYPE_LABELS, type Question, type QuestionType } from './registrationFormsApi';
 
@@ -43,39 +46,63 @@ export function RegistrationFormTab() {
   const questions = useQuery({ queryKey: ['registration-questions'], queryFn: formsApi.questions });
   const classes = useQuery({ queryKey: ['registration-form-classes'], queryFn: formsApi.classes });
   const [draft, setDraft] = useState(EMPTY);
+  /** The question being edited in the form below; null: the form adds a new one. */
+  const [editing, setEditing] = useState<Question | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: ['registration-questions'] });
 
+  const fields = () => ({
+    label: draft.label,
+    hint: draft.hint || null,
+    type: draft.type,
+    options: CHOICE.includes(draft.type)
+      ? draft.options
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)
+      : [],
+    required: draft.required,
+    perAttendee: draft.perAttendee,
+    showToTeacher: draft.showToTeacher,
+    classIds: draft.classIds.length ? draft.classIds : null,
+  });
   const add = useMutation({
-    mutationFn: () =>
-      formsApi.addQuestion({
-        label: draft.label,
-        hint: draft.hint || null,
-        type: draft.type,
-        options: CHOICE.includes(draft.type)
-          ? draft.options
-              .split(',')
-              .map((o) => o.trim())
-              .filter(Boolean)
-          : [],
-        required: draft.required,
-        perAttendee: draft.perAttendee,
-        showToTeacher: draft.showToTeacher,
-        classIds: draft.classIds.length ? draft.classIds : null,
-      }),
+    // The type of a question with answers is locked (the server refuses it too): it is not sent.
+    mutationFn: () => {
+      if (!editing) return formsApi.addQuestion(fields());
+      const { type, ...rest } = fields();
+      return formsApi.updateQuestion(editing.id, editing.answerCount > 0 ? rest : { ...rest, type });
+    },
     onSuccess: async () => {
+      setMessage(editing ? `“${draft.label}” saved` : 'Question added');
       setDraft(EMPTY);
+      setEditing(null);
       setErrors({});
-      setMessage('Question added');
       await refresh();
     },
     onError: (e) =>
       setErrors({
         ...((e as { body?: { errors?: Record<string, string> } }).body?.errors ?? {}),
-        form: errorMessage(e, 'Could not add the question'),
+        form: errorMessage(e, editing ? 'Could not save the question' : 'Could not add the question'),
       }),
   });
+  const edit = (q: Question) => {
+    setEditing(q);
+    setErrors({});
+    setDraft({
+      label: q.label,
+      hint: q.hint ?? '',
+      type: q.type,
+      options: q.options.join(', '),
+      required: q.required,
+      perAttendee: q.perAttendee,
+      showToTeacher: q.showToTeacher,
+      classIds: q.classIds ?? [],
+    });
+    // The form is below the list: bring it (and its first field) to the keyboard and the eye.
+    requestAnimationFrame(() => document.getElementById('question-label')?.focus());
+  };
   const move = useMutation({
     mutationFn: async ({ list, from, to }: { list: Question[]; from: number; to: number }) => {
       const order = [...list];
@@ -127,6 +154,9 @@ export function RegistrationFormTab() {
                 divider
                 secondaryAction={
                   <Stack direction="row" spacing={0.5}>
+                    <IconButton aria-label={`Edit ${q.label}`} onClick={() => edit(q)}>
+                      <EditIcon />
+                    </IconButton>
                     <IconButton
                       aria-label={`Move ${q.label} up`}
                       disabled={i === 0 || move.isPending}
@@ -167,7 +197,7 @@ export function RegistrationFormTab() {
                     .join(' · ')}
                 />
                 <FormControlLabel
-                  sx={{ mr: 18 }}
+                  sx={{ mr: 24 }}
                   control={
                     <Checkbox
                       checked={q.required}
@@ -186,10 +216,11 @@ export function RegistrationFormTab() {
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }} component="section" aria-labelledby="add-question-heading">
         <Stack spacing={2}>
           <Typography variant="h6" component="h2" id="add-question-heading">
-            Add a question
+            {editing ? `Edit “${editing.label}”` : 'Add a question'}
           </Typography>
           {errors.form ? <Alert severity="error">{errors.form}</Alert> : null}
           <TextField
+            id="question-label"
             label="Question"
             required
             value={draft.label}
@@ -203,6 +234,12 @@ export function RegistrationFormTab() {
             label="Answer type"
             value={draft.type}
             onChange={(e) => setDraft({ ...draft, type: e.target.value as QuestionType })}
+            disabled={!!editing && editing.answerCount > 0}
+            helperText={
+              editing && editing.answerCount > 0
+                ? 'Locked: this question has answers. To ask it another way, delete it (its answers are kept) and add a new one.'
+                : undefined
+            }
           >
             {Object.entries(TYPE_LABELS).map(([v, l]) => (
               <MenuItem key={v} value={v}>
@@ -219,27 +256,7 @@ export function RegistrationFormTab() {
               helperText={errors.options ?? 'At least two, such as: Beginner, Some experience, Advanced'}
             />
           ) : null}
-          <TextField
-            select
-            label="Classes"
-            value={draft.classIds}
-            onChange={(e) => setDraft({ ...draft, classIds: e.target.value as unknown as string[] })}
-            slotProps={{
-              select: {
-                multiple: true,
-                displayEmpty: true,
-                renderValue: (v) => ((v as string[]).length ? (v as string[]).map(className).join(', ') : 'Every class'),
-              },
-              inputLabel: { shrink: true },
-            }}
-            helperText="Leave empty to ask it for every class"
-          >
-            {(classes.data ?? []).map((c) => (
-              <MenuItem key={c.id} value={c.id}>
-                {c.title}
-              </MenuItem>
-            ))}
-          </TextField>
+          <ClassPicker value={draft.classIds} classes={classes.data ?? []} onChange={(ids) => setDraft({ ...draft, classIds: ids })} />
           <Stack direction="row" flexWrap="wrap">
             <FormControlLabel
               control={<Checkbox checked={draft.required} onChange={(e) => setDraft({ ...draft, required: e.target.checked })} />}
@@ -254,13 +271,26 @@ export function RegistrationFormTab() {
               label="Show to teachers on the roll (e.g. allergies)"
             />
           </Stack>
-          <Stack direction="row">
+          <Stack direction="row" spacing={1}>
             <Button variant="contained" disabled={!draft.label.trim() || add.isPending} onClick={() => add.mutate()}>
-              Add question
+              {editing ? 'Save changes' : 'Add question'}
             </Button>
+            {editing ? (
+              <Button
+                onClick={() => {
+                  setEditing(null);
+                  setDraft(EMPTY);
+                  setErrors({});
+                }}
+              >
+                Cancel
+              </Button>
+            ) : null}
           </Stack>
         </Stack>
       </Paper>
+
+      <FormPreview questions={list} classes={classes.data ?? []} />
     </Stack>
   );
 }

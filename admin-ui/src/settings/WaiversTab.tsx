@@ -17,7 +17,9 @@ import {
 } from '@mui/material';
 import { saveFile } from '@/common/saveFile';
 import { errorMessage } from '@/providers/httpClient';
+import { ClassPicker } from './ClassPicker';
 import { formsApi, type Waiver } from './registrationFormsApi';
+import { WaiverText } from './WaiverText';
 
 /**
  * Settings → Waivers: each waiver with its versions (immutable, each with its SHA-256), the text of the
@@ -26,14 +28,17 @@ import { formsApi, type Waiver } from './registrationFormsApi';
 export function WaiversTab() {
   const qc = useQueryClient();
   const waivers = useQuery({ queryKey: ['waivers'], queryFn: formsApi.waivers });
+  const classes = useQuery({ queryKey: ['registration-form-classes'], queryFn: formsApi.classes });
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
+  const [classIds, setClassIds] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const add = useMutation({
-    mutationFn: () => formsApi.addWaiver({ title, body, classIds: null }),
+    mutationFn: () => formsApi.addWaiver({ title, body, classIds: classIds.length ? classIds : null }),
     onSuccess: async () => {
       setTitle('');
       setBody('');
+      setClassIds([]);
       setError(null);
       await qc.invalidateQueries({ queryKey: ['waivers'] });
     },
@@ -47,7 +52,7 @@ export function WaiversTab() {
       ) : (waivers.data ?? []).length === 0 ? (
         <Typography>No waivers yet.</Typography>
       ) : (
-        (waivers.data ?? []).map((w) => <WaiverPanel key={w.id} waiver={w} />)
+        (waivers.data ?? []).map((w) => <WaiverPanel key={w.id} waiver={w} classes={classes.data ?? []} />)
       )}
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }} component="section" aria-labelledby="add-waiver-heading">
         <Stack spacing={2}>
@@ -56,7 +61,17 @@ export function WaiversTab() {
           </Typography>
           {error ? <Alert severity="error">{error}</Alert> : null}
           <TextField label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} />
-          <TextField label="Text (Markdown)" required multiline minRows={6} value={body} onChange={(e) => setBody(e.target.value)} />
+          <TextField
+            label="Text (Markdown)"
+            required
+            multiline
+            minRows={6}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            helperText="# Heading, **bold**, *italic*, - list items, [link](https://…). HTML is shown as text."
+          />
+          <MarkdownPreview body={body} label="Preview of the new waiver" />
+          <ClassPicker value={classIds} classes={classes.data ?? []} onChange={setClassIds} />
           <Stack direction="row">
             <Button variant="contained" disabled={!title.trim() || !body.trim() || add.isPending} onClick={() => add.mutate()}>
               Add waiver
@@ -68,9 +83,28 @@ export function WaiversTab() {
   );
 }
 
-function WaiverPanel({ waiver: w }: { waiver: Waiver }) {
+/** Shows the text being written as students will see it (rendered by the server), on request. */
+function MarkdownPreview({ body, label }: { body: string; label: string }) {
+  const [shown, setShown] = useState<string | null>(null);
+  const preview = useMutation({ mutationFn: () => formsApi.preview(body), onSuccess: (r) => setShown(r.html) });
+  return (
+    <Stack spacing={1}>
+      <Stack direction="row">
+        <Button size="small" variant="text" disabled={!body.trim() || preview.isPending} onClick={() => preview.mutate()}>
+          {shown === null ? 'Preview as students see it' : 'Refresh preview'}
+        </Button>
+      </Stack>
+      {preview.error ? <Alert severity="error">{errorMessage(preview.error, 'Could not render the preview')}</Alert> : null}
+      {shown !== null && body.trim() ? <WaiverText html={shown} label={label} /> : null}
+    </Stack>
+  );
+}
+
+function WaiverPanel({ waiver: w, classes }: { waiver: Waiver; classes: { id: string; title: string }[] }) {
   const qc = useQueryClient();
   const [text, setText] = useState('');
+  const [classIds, setClassIds] = useState<string[]>(w.classIds ?? []);
+  const [saved, setSaved] = useState<string | null>(null);
   const [showSigned, setShowSigned] = useState(false);
   const signatures = useQuery({ queryKey: ['waiver-signatures', w.id], queryFn: () => formsApi.signatures(w.id), enabled: showSigned });
   const refresh = () => qc.invalidateQueries({ queryKey: ['waivers'] });
@@ -82,6 +116,14 @@ function WaiverPanel({ waiver: w }: { waiver: Waiver }) {
     },
   });
   const active = useMutation({ mutationFn: () => formsApi.updateWaiver(w.id, { active: !w.active }), onSettled: refresh });
+  const saveClasses = useMutation({
+    mutationFn: () => formsApi.updateWaiver(w.id, { classIds: classIds.length ? classIds : null }),
+    onSuccess: async () => {
+      setSaved(classIds.length ? 'Signed for the chosen classes only' : 'Signed for every class');
+      await refresh();
+    },
+  });
+  const classesChanged = [...classIds].sort().join() !== [...(w.classIds ?? [])].sort().join();
   const pdf = useMutation({ mutationFn: formsApi.pdf, onSuccess: (f) => saveFile(f.blob, f.name) });
   const headingId = `waiver-${w.id}-heading`;
 
@@ -98,16 +140,30 @@ function WaiverPanel({ waiver: w }: { waiver: Waiver }) {
           </Button>
         </Stack>
         {w.currentVersion ? (
-          <Box
-            component="div"
-            role="region"
-            tabIndex={0}
-            aria-label={`${w.title}, version ${w.currentVersion.version}`}
-            sx={{ maxHeight: 200, overflowY: 'auto', whiteSpace: 'pre-wrap', border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
-          >
-            {w.currentVersion.body}
-          </Box>
+          <WaiverText html={w.currentVersion.bodyHtml} label={`${w.title}, version ${w.currentVersion.version}`} maxHeight={200} />
         ) : null}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'flex-start' }}>
+          <Box sx={{ minWidth: 260 }}>
+            <ClassPicker
+              label={`Classes that sign ${w.title}`}
+              value={classIds}
+              classes={classes}
+              onChange={(ids) => {
+                setClassIds(ids);
+                setSaved(null);
+              }}
+            />
+          </Box>
+          <Button variant="outlined" disabled={!classesChanged || saveClasses.isPending} onClick={() => saveClasses.mutate()}>
+            Save classes
+          </Button>
+        </Stack>
+        {saved ? (
+          <Alert severity="success" role="status" onClose={() => setSaved(null)}>
+            {saved}
+          </Alert>
+        ) : null}
+        {saveClasses.error ? <Alert severity="error">{errorMessage(saveClasses.error, 'Could not save the classes')}</Alert> : null}
         <Table size="small" aria-label={`Versions of ${w.title}`}>
           <TableHead>
             <TableRow>
@@ -135,12 +191,13 @@ function WaiverPanel({ waiver: w }: { waiver: Waiver }) {
         </Table>
         <TextField
           label="New version text (Markdown)"
-          helperText="A version never changes once saved: registrations from now on sign the new one; earlier signatures stay on theirs."
+          helperText="A version never changes once saved: registrations from now on sign the new one, and people enrolled in upcoming classes who signed an earlier one are emailed a link to sign it."
           multiline
           minRows={3}
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
+        <MarkdownPreview body={text} label={`Preview of the new version of ${w.title}`} />
         <Stack direction="row" spacing={1}>
           <Button variant="outlined" disabled={!text.trim() || version.isPending} onClick={() => version.mutate()}>
             Save as new version

@@ -23,6 +23,8 @@ export interface WaiverVersion {
   id: string;
   version: number;
   body: string;
+  /** The text rendered from Markdown by the server (safe HTML). */
+  bodyHtml: string;
   sha256: string;
   createdAt: string;
   signatures: number;
@@ -76,6 +78,7 @@ export const formsApi = {
   waivers: () => call<Waiver[]>('/waivers'),
   addWaiver: (w: { title: string; body: string; classIds: string[] | null }) => call<Waiver>('/waivers', 'POST', w),
   updateWaiver: (id: string, w: Partial<Waiver>) => call<Waiver>(`/waivers/${id}`, 'PUT', w),
+  preview: (body: string) => call<{ html: string }>('/waivers/preview', 'POST', { body }),
   addVersion: (id: string, body: string) => call<Waiver>(`/waivers/${id}/versions`, 'POST', { body }),
   signatures: (id: string) => call<Signature[]>(`/waivers/${id}/acceptances`),
   /** The signed waiver's PDF, fetched with the session's token. */

@@ -390,6 +390,10 @@ describe('bad input on every write route', () => {
       'POST /api/waivers': { auth: 'admin', body: { title: 'Kiln waiver' } },
       'PUT /api/waivers/:id': { auth: 'admin', body: { title: 'Kiln waiver' }, emptyBodyOk: true },
       'POST /api/waivers/:id/versions': { auth: 'admin', body: { body: 'Text' } },
+      // Renders a text being written and stores nothing; a 20,000-character text is a valid waiver (up to 50,000).
+      'POST /api/waivers/preview': { auth: 'admin', body: { body: 'Text' }, valid: ['body: huge string'] },
+      // The token names no link (404 for good input).
+      'POST /api/waiver-links/:token/sign': { auth: 'public', body: { signedName: 'Ana Lopez' } },
     };
   });
   afterAll(async () => {

@@ -340,6 +340,43 @@ describe('student portal', () => {
     await w.a.http.put('/api/portal/profile').set(portal).send({}).expect(400);
   });
 
+  it("should show the student's own changes, switch and cancel in their history and count them in the reports", async () => {
+    const e = await paid(10 * DAY, org, { firstName: 'Ines', lastName: 'Roy' });
+    const [{ student_id: studentId }] = await w.a.db.query('SELECT student_id FROM enrollments WHERE id = $1', [e.id]);
+    const portal = await signIn(e.email);
+    await w.a.http.put('/api/portal/profile').set(portal).send({ phone: '5595550123' }).expect(200);
+    // A class at the same price with seats: the switch moves the seat and no money.
+    const same = await cardClass(w.a, org, {
+      title: 'Pottery I (Friday)',
+      price: 80,
+      discountPrice: null,
+      startDate: new Date(Date.now() + 12 * DAY).toISOString(),
+    });
+    const moved = await w.a.http.post(`/api/portal/enrollments/${e.id}/transfer`).set(portal).send({ toClassId: same.id }).expect(200);
+    expect(moved.body.data).toMatchObject({ classId: same.id, refundedAmount: 0, refund: null });
+    await w.a.http.post(`/api/portal/enrollments/${e.id}/cancel`).set(portal).expect(200);
+
+    const history = (await w.a.http.get(`/api/students/${studentId}/activity`).set(org.auth).expect(200)).body.data;
+    const own = history.filter((h: { metadata: { source?: string } }) => h.metadata.source === 'self_service');
+    expect(own.map((h: { eventType: string; description: string }) => [h.eventType, h.description])).toEqual([
+      ['enrollment_cancelled', 'Ines Roy cancelled Pottery I (Friday) (refund $80.00)'],
+      ['enrollment_transferred', 'Ines Roy switched from Pottery I to Pottery I (Friday)'],
+      ['student_details_changed', 'Ines Roy updated their phone'],
+    ]);
+    // Nobody else's history, and no other organization's admin.
+    expect(history.every((h: { metadata: { studentId?: string } }) => h.metadata.studentId === studentId)).toBe(true);
+    expect((await w.a.http.get(`/api/students/${studentId}/activity`).set(other.auth).expect(200)).body.data).toEqual([]);
+    await w.a.http.get(`/api/students/${studentId}/activity`).expect(401);
+    await w.a.http.get(`/api/students/${studentId}/activity`).set(portal).expect(401);
+
+    // The reports count the self-service cancellation and refund as any other, under the class switched to.
+    const enrollment = (await w.a.http.get('/api/reports/enrollment?timeframe=7d').set(org.auth).expect(200)).body.data;
+    expect(enrollment.rows.find((r: { classId: string }) => r.classId === same.id)).toMatchObject({ enrolled: 0, cancelled: 1 });
+    expect(enrollment.rows.find((r: { classId: string }) => r.classId === e.classId)).toBeUndefined();
+    const revenue = (await w.a.http.get('/api/reports/revenue?timeframe=7d').set(org.auth).expect(200)).body.data;
+    expect(revenue.rows.find((r: { classId: string }) => r.classId === same.id)).toMatchObject({ refunds: 80 });
+  });
+
   it('should switch to a cheaper class in one move, refunding the difference to the card once', async () => {
     const e = await paid(10 * DAY);
     const portal = await signIn(e.email);

@@ -367,7 +367,15 @@ describe('registration questions and waivers', () => {
       await t.http.post(`/api/waivers/${waiver.id}/versions`).set(o.auth).send({ body: '' }).expect(400);
       const pub = (await t.http.get(`/api/classes/${cls.id}?organizationId=${o.orgId}`).expect(200)).body.data;
       expect(pub.waivers).toEqual([
-        { id: waiver.id, title: 'Kiln safety waiver', versionId: waiver.currentVersion.id, version: 1, body: TEXT, sha256: sha(TEXT) },
+        {
+          id: waiver.id,
+          title: 'Kiln safety waiver',
+          versionId: waiver.currentVersion.id,
+          version: 1,
+          body: TEXT,
+          bodyHtml: expect.stringContaining('<p>'),
+          sha256: sha(TEXT),
+        },
       ]);
     });
 

@@ -101,6 +101,9 @@ export function App({ embedded = false }: { embedded?: boolean }) {
           <Route path="/waitlist/leave/:token">
             <Lazy page={pages.waitlistLeave} />
           </Route>
+          <Route path="/waiver/:token">
+            <Lazy page={pages.waiverSign} />
+          </Route>
           <Route path="/terms">
             <Lazy page={pages.legal} />
           </Route>

@@ -65,6 +65,10 @@ export const pages = {
     () => import('@/features/waitlist/WaitlistLeavePage'),
     (m) => m.WaitlistLeavePage,
   ),
+  waiverSign: page(
+    () => import('@/features/waiver/WaiverSignPage'),
+    (m) => m.WaiverSignPage,
+  ),
   // The student portal: one lazy chunk for its three pages (decision 18).
   myRequest: page(
     () => import('@/features/portal/PortalPages'),

@@ -22,6 +22,7 @@ export const SEO: Record<string, SeoEntry> = {
   register: { title: 'Register for Class', description: 'Register for a class and reserve your spot.' },
   confirmation: { title: 'Registration Successful', description: 'Your class registration is confirmed.', noindex: true },
   'waitlist-offer': { title: 'Your Seat from the Waitlist', description: 'Register into the seat held for you.', noindex: true },
+  'waiver-sign': { title: 'Sign the Updated Waiver', description: 'Read and sign the new version of a waiver.', noindex: true },
   'waitlist-leave': { title: 'Leave the Waitlist', description: 'Leave a class waitlist.', noindex: true },
   'my-registrations': { title: 'My Registrations', description: 'See and manage your class registrations.', noindex: true },
   pricing: {

@@ -22,6 +22,7 @@ import MailIcon from '@mui/icons-material/Mail';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTimedMessage } from '@/common/useTimedMessage';
+import { CsvDownloadButton } from '@/common/CsvDownloadButton';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { ComposeEmailDialog } from '@/communications/ComposeEmailDialog';
 import { PaymentChip } from '@/common/paymentStatus';
@@ -170,9 +171,16 @@ export function ClassDetailPanel({
         </Box>
       )}
       <Divider sx={{ my: 2 }} />
-      <Typography variant="subtitle2" gutterBottom>
-        Enrolled students ({students.data?.length ?? record.enrolledStudents ?? 0})
-      </Typography>
+      <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between" flexWrap="wrap" useFlexGap mb={1}>
+        <Typography variant="subtitle2">Enrolled students ({students.data?.length ?? record.enrolledStudents ?? 0})</Typography>
+        {students.data?.length ? (
+          <CsvDownloadButton
+            label="Roster CSV"
+            accessibleLabel={`Download the roster of ${record.title} as CSV`}
+            fetchFile={() => dp.downloadRosterCsv(record.id)}
+          />
+        ) : null}
+      </Stack>
       {students.isPending ? (
         <Skeleton />
       ) : students.error ? (

@@ -134,6 +134,10 @@ export function StudentDetailPanel({
     queryKey: ['students', record.id, 'communications'],
     queryFn: () => dp.getStudentCommunications(record.id),
   });
+  const activity = useQuery({
+    queryKey: ['students', record.id, 'activity'],
+    queryFn: () => dp.getStudentActivity(record.id),
+  });
   // Current and past (cancelled, refunded late) enrollments show the same way: status, money trail, actions.
   const enrollmentItem = (e: Enrollment) => (
     <ListItem
@@ -284,6 +288,30 @@ export function StudentDetailPanel({
             {past.map(enrollmentItem)}
           </List>
         </>
+      )}
+      <Divider sx={{ my: 2 }} />
+      <Typography variant="subtitle2">History</Typography>
+      {activity.isPending ? (
+        <CircularProgress size={20} sx={{ mt: 1 }} aria-label="Loading history" />
+      ) : activity.error ? (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          Failed to load data
+        </Alert>
+      ) : !activity.data?.length ? (
+        <Typography variant="body2" color="text.secondary" mt={0.5}>
+          Nothing recorded yet
+        </Typography>
+      ) : (
+        <List dense disablePadding aria-label="History">
+          {activity.data.map((a) => (
+            <ListItem key={a.id} disableGutters>
+              <ListItemText
+                primary={a.description}
+                secondary={`${formatDateTime(a.eventDate)}${(a.metadata as { source?: string } | null)?.source === 'self_service' ? ' · by the student' : ''}`}
+              />
+            </ListItem>
+          ))}
+        </List>
       )}
       <Divider sx={{ my: 2 }} />
       <Typography variant="subtitle2">Communication history</Typography>

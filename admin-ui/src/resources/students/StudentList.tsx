@@ -18,6 +18,8 @@ import {
   type Theme,
 } from '@mui/material';
 import { PageHeader } from '@/common/PageHeader';
+import { CsvDownloadButton } from '@/common/CsvDownloadButton';
+import { useAppDataProvider } from '@/providers/dataProvider';
 import { SimpleTable } from '@/common/SimpleTable';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useSession } from '@/session/SessionContext';
@@ -74,6 +76,7 @@ function StudentListView() {
 
   const list = useListContext<Student>();
   const controls = useListToolbar<SortKey>();
+  const appDp = useAppDataProvider();
   const q = typeof list.filterValues.q === 'string' ? list.filterValues.q : '';
   const { page, setPage } = list;
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -162,6 +165,11 @@ function StudentListView() {
       </Box>
 
       <ListToolbar {...controls.toolbar} searchLabel="Search students by name, email or phone" sortOptions={SORT_OPTIONS} />
+      <CsvDownloadButton
+        label="Download CSV"
+        accessibleLabel="Download all students as CSV"
+        fetchFile={() => appDp.downloadStudentsCsv()}
+      />
 
       {list.isPending ? (
         <Skeleton variant="rounded" height={240} />

@@ -30,6 +30,7 @@ import { CalendarFeeds1766500000200 } from './1766500000200-CalendarFeeds';
 import { RateLimitCounters1766600000000 } from './1766600000000-RateLimitCounters';
 import { Terms1767100000000 } from './1767100000000-Terms';
 import { OrganizationUsage1767200000000 } from './1767200000000-OrganizationUsage';
+import { WaiverSignLinks1767500000000 } from './1767500000000-WaiverSignLinks';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 import { Pricing1766300000000 } from './1766300000000-Pricing';
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   RateLimitCounters1766600000000,
   Terms1767100000000,
   OrganizationUsage1767200000000,
+  WaiverSignLinks1767500000000,
 ];

@@ -25,6 +25,18 @@ export class ActivityRepository {
     if (events.length) await (manager ?? this.events.manager).insert(ActivityEventEntity, events as never);
   }
 
+  /** A person's own events (their metadata names them), newest first: the student panel's history. */
+  findOfStudent(organizationId: string, studentId: string, limit: number) {
+    return this.events
+      .createQueryBuilder('ev')
+      .where('ev.organization_id = :organizationId AND NOT ev.client_reported', { organizationId })
+      .andWhere(`ev.metadata->>'studentId' = :studentId`, { studentId })
+      .orderBy('ev.event_date', 'DESC')
+      .addOrderBy('ev.id', 'DESC')
+      .take(limit)
+      .getMany();
+  }
+
   findLatestOfOrganization(organizationId: string, limit: number) {
     return this.events.find({ where: { organizationId, clientReported: false }, order: { eventDate: 'DESC' }, take: limit });
   }

@@ -61,6 +61,11 @@ export class ActivityService {
     return this.repo.findLatestOfOrganization(organizationId, limit);
   }
 
+  /** What happened to one student (registrations, cancellations, switches, their own changes through the portal). */
+  ofStudent(organizationId: string, studentId: string, limit: number) {
+    return this.repo.findOfStudent(organizationId, studentId, limit);
+  }
+
   /** IT-admin bulk delete. */
   deleteAllOfOrganization(organizationId: string) {
     return this.repo.deleteAllOfOrganization(organizationId);

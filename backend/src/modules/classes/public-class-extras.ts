@@ -19,6 +19,7 @@ export class PublicWaiverDto {
   @ApiProperty({ format: 'uuid', description: 'Sign this version (waiverAcceptances[].waiverVersionId)' }) versionId: string;
   @ApiProperty({ example: 1 }) version: number;
   @ApiProperty({ description: 'Markdown' }) body: string;
+  @ApiProperty({ description: 'The text rendered from Markdown (safe HTML: no raw HTML, no images, safe links)' }) bodyHtml: string;
   @ApiProperty() sha256: string;
 }
 

@@ -8,6 +8,7 @@ import { ApiEnvelope, ApiRawReply } from '../../common/openapi/api-envelope';
 import { DeletedResponseDto } from '../../common/openapi/common.responses';
 import { StudentRecordsService } from '../registration/student-records.service';
 import { DataExportService } from './data-export.service';
+import { SheetsService } from './sheets.service';
 import { DeleteStudentQuery } from './dto/erase-query.dto';
 
 export class ExportQuery {
@@ -35,6 +36,7 @@ export class DataExportController {
   constructor(
     private readonly exports: DataExportService,
     private readonly students: StudentRecordsService,
+    private readonly sheets: SheetsService,
   ) {}
 
   @ApiRawReply('application/zip', 'PK… (classes.csv, sessions.csv, students.csv, …, organization.json)')
@@ -43,6 +45,23 @@ export class DataExportController {
     const zip = await this.exports.organizationZip(orgId, user.id);
     const day = new Date().toISOString().slice(0, 10);
     return new StreamableFile(zip, { type: 'application/zip', disposition: `attachment; filename="classlane-export_${day}.zip"` });
+  }
+
+  @ApiRawReply('text/csv', 'First name,Last name,Email,…,Allergies,T-shirt size\r\nMaya,Lin,maya@example.com,…,Peanuts,M\r\n')
+  @Get('export/students.csv')
+  async studentsSheet(@OrgId() orgId: string) {
+    const { file, name } = await this.sheets.students(orgId);
+    return new StreamableFile(file, { type: 'text/csv; charset=utf-8; header=present', disposition: `attachment; filename="${name}"` });
+  }
+
+  @ApiRawReply(
+    'text/csv',
+    'First name,Last name,…,Amount paid,Enrolled at,Allergies\r\nMaya,Lin,…,40.00,2026-11-20T17:02:11.000Z,Peanuts\r\n',
+  )
+  @Get('export/classes/:id/roster.csv')
+  async rosterSheet(@OrgId() orgId: string, @Param('id', UuidParam) id: string) {
+    const { file, name } = await this.sheets.roster(orgId, id);
+    return new StreamableFile(file, { type: 'text/csv; charset=utf-8; header=present', disposition: `attachment; filename="${name}"` });
   }
 
   @ApiEnvelope(StudentExportResponseDto)

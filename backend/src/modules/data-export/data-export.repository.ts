@@ -179,3 +179,97 @@ export class DataExportRepository {
     return { student, enrollments, refunds, attendance, ratings, activity };
   }
 }
+
+/** A person on a class roster or in the students list, for the spreadsheet downloads. */
+export interface SheetPerson {
+  id: string;
+  studentId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  contact: string | null;
+  dateOfBirth: string | null;
+  status: string;
+  paymentMethod?: string;
+  paymentStatus?: string;
+  amountPaid?: string;
+  date: Date;
+}
+
+export interface SheetQuestion {
+  id: string;
+  label: string;
+}
+
+/** The spreadsheet downloads (class roster, students): people, the form's questions, and the answers they gave. */
+@Injectable()
+export class SheetsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async classTitle(organizationId: string, classId: string): Promise<string | null> {
+    const [row] = await this.db.query(`SELECT title FROM classes WHERE organization_id = $1 AND id = $2`, [organizationId, classId]);
+    return row?.title ?? null;
+  }
+
+  /** The class's roster: one row per person enrolled (a household's attendees each on their own row). */
+  roster(organizationId: string, classId: string): Promise<SheetPerson[]> {
+    return this.db.query(
+      `SELECT e.id, s.id AS "studentId", s.first_name AS "firstName", s.last_name AS "lastName", s.email, s.phone,
+              nullif(concat_ws(' ', h.first_name, h.last_name), '') AS contact, to_char(s.date_of_birth, 'YYYY-MM-DD') AS "dateOfBirth",
+              e.status, e.payment_method AS "paymentMethod", e.payment_status AS "paymentStatus",
+              (e.amount_paid_cents / 100.0)::numeric(12,2)::text AS "amountPaid", e.enrollment_date AS date
+         FROM enrollments e JOIN students s ON s.id = e.student_id LEFT JOIN students h ON h.id = s.household_contact_id
+        WHERE e.organization_id = $1 AND e.class_id = $2 AND e.status IN ('active', 'held')
+        ORDER BY lower(s.last_name), lower(s.first_name), e.id`,
+      [organizationId, classId],
+    );
+  }
+
+  /** Every student of the organization. */
+  students(organizationId: string): Promise<SheetPerson[]> {
+    return this.db.query(
+      `SELECT s.id, s.id AS "studentId", s.first_name AS "firstName", s.last_name AS "lastName", s.email, s.phone,
+              nullif(concat_ws(' ', h.first_name, h.last_name), '') AS contact, to_char(s.date_of_birth, 'YYYY-MM-DD') AS "dateOfBirth",
+              s.status, s.registration_date AS date
+         FROM students s LEFT JOIN students h ON h.id = s.household_contact_id
+        WHERE s.organization_id = $1
+        ORDER BY lower(s.last_name), lower(s.first_name), s.id`,
+      [organizationId],
+    );
+  }
+
+  /**
+   * The columns: the questions asked now (for this class, when given) and any other question answered by these
+   * people (an archived or since narrowed question keeps its answers readable), in form order.
+   */
+  questions(organizationId: string, classId: string | null, answered: string[]): Promise<SheetQuestion[]> {
+    return this.db.query(
+      `SELECT q.id, q.label FROM registration_questions q
+        WHERE q.organization_id = $1
+          AND ((q.archived_at IS NULL AND q.active AND ($2::uuid IS NULL OR q.class_ids IS NULL OR $2 = ANY (q.class_ids)))
+               OR q.id = ANY ($3::uuid[]))
+        ORDER BY q.position, q.created_at, q.id`,
+      [organizationId, classId, answered],
+    );
+  }
+
+  /** Answers by enrollment (the roster). */
+  answersOfEnrollments(organizationId: string, enrollmentIds: string[]): Promise<{ rowId: string; questionId: string; value: unknown }[]> {
+    return this.db.query(
+      `SELECT enrollment_id AS "rowId", question_id AS "questionId", value FROM registration_answers
+        WHERE organization_id = $1 AND enrollment_id = ANY ($2::uuid[])`,
+      [organizationId, enrollmentIds],
+    );
+  }
+
+  /** Answers by student: the newest answer each student gave to each question (the students list). */
+  answersOfStudents(organizationId: string): Promise<{ rowId: string; questionId: string; value: unknown }[]> {
+    return this.db.query(
+      `SELECT DISTINCT ON (student_id, question_id) student_id AS "rowId", question_id AS "questionId", value
+         FROM registration_answers WHERE organization_id = $1
+        ORDER BY student_id, question_id, created_at DESC, id`,
+      [organizationId],
+    );
+  }
+}

@@ -302,6 +302,13 @@ export class PortalService {
     const saved = await this.db.transaction(async (m) => {
       const s = await this.students.findInOrganization(user.studentId, user.organizationId, m);
       if (!s) throw new AppException(HttpStatus.NOT_FOUND, 'Student not found');
+      // Named before the update, which writes the new values onto the same record.
+      const changed = [
+        dto.phone !== undefined && dto.phone !== s.phone ? 'phone' : null,
+        dto.communicationOptIn !== undefined ? 'message consent' : null,
+      ]
+        .filter(Boolean)
+        .join(' and ');
       const next = await this.students.update(m, s, {
         firstName: s.firstName,
         lastName: s.lastName,
@@ -309,12 +316,6 @@ export class PortalService {
         phone: dto.phone ?? s.phone,
         communicationOptIn: dto.communicationOptIn ?? s.communicationOptIn,
       });
-      const changed = [
-        dto.phone !== undefined && dto.phone !== s.phone ? 'phone' : null,
-        dto.communicationOptIn !== undefined ? 'message consent' : null,
-      ]
-        .filter(Boolean)
-        .join(' and ');
       await this.activity.record(
         user.organizationId,
         'student_details_changed',

@@ -1,12 +1,20 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res, StreamableFile } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { OrgId } from '../../common/auth/auth-user';
 import { Role, Roles } from '../../common/auth/roles';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import { ApiEnvelope, ApiRawReply, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { CreateQuestionDto, QuestionDeletedDto, QuestionResponseDto, UpdateQuestionDto } from './dto/question.dto';
-import { CreateWaiverDto, CreateWaiverVersionDto, UpdateWaiverDto, WaiverAcceptanceResponseDto, WaiverResponseDto } from './dto/waiver.dto';
+import {
+  CreateWaiverDto,
+  CreateWaiverVersionDto,
+  UpdateWaiverDto,
+  WaiverAcceptanceResponseDto,
+  WaiverPreviewResponseDto,
+  WaiverResponseDto,
+} from './dto/waiver.dto';
 import { RegistrationFormsService } from './registration-forms.service';
+import { waiverHtml } from './waiver-markdown';
 import { WaiversService } from './waivers.service';
 
 /** The organization's registration questions and waivers (admin), and the signatures of an enrollment. */
@@ -83,6 +91,14 @@ export class RegistrationFormsController {
   @Post('waivers/:id/versions')
   addVersion(@OrgId() orgId: string, @Param('id', UuidParam) id: string, @Body() dto: CreateWaiverVersionDto) {
     return this.waivers.addVersion(orgId, id, dto.body);
+  }
+
+  @ApiEnvelope(WaiverPreviewResponseDto, { description: 'A text being written, rendered from Markdown as students will see it' })
+  @ApiRequestExample({ body: '# Kiln safety\n\nI understand that kilns are **hot**.' })
+  @HttpCode(200)
+  @Post('waivers/preview')
+  preview(@Body() dto: CreateWaiverVersionDto) {
+    return { html: waiverHtml(dto.body) };
   }
 
   @ApiEnvelope(WaiverAcceptanceResponseDto, { isArray: true, description: 'Who signed which version, newest first' })

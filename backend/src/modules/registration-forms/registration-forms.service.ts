@@ -4,6 +4,8 @@ import { ClassesService } from '../classes/classes.service';
 import { CHOICE_TYPES, checkAnswer, isMinor, sameName, type QuestionType } from './answer-rules';
 import type { CreateQuestionDto, UpdateQuestionDto } from './dto/question.dto';
 import { RegistrationFormsRepository, type AnswerRow, type QuestionFields, type QuestionRow } from './registration-forms.repository';
+import { waiverHtml } from './waiver-markdown';
+import { WaiverSignLinksRepository } from './waiver-sign-links.repository';
 import { WaiversRepository, type NewAcceptance } from './waivers.repository';
 
 export interface AnswerInput {
@@ -55,6 +57,7 @@ export class RegistrationFormsService {
     private readonly repo: RegistrationFormsRepository,
     private readonly waivers: WaiversRepository,
     private readonly classes: ClassesService,
+    private readonly signLinks: WaiverSignLinksRepository,
   ) {}
 
   async listQuestions(organizationId: string) {
@@ -163,6 +166,7 @@ export class RegistrationFormsService {
         versionId: w.versionId,
         version: w.version,
         body: w.body,
+        bodyHtml: waiverHtml(w.body),
         sha256: w.sha256,
       })),
     };
@@ -339,6 +343,7 @@ export class RegistrationFormsService {
   async eraseStudent(m: EntityManager, organizationId: string, studentId: string): Promise<void> {
     await this.repo.eraseStudent(m, organizationId, studentId);
     await this.waivers.eraseStudent(m, organizationId, studentId);
+    await this.signLinks.eraseStudent(m, organizationId, studentId);
   }
 
   /** Every answer of the organization (the export ZIP). */

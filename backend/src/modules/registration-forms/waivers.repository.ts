@@ -108,6 +108,13 @@ export class WaiversRepository {
         [organizationId, waiverId, body, sha256],
       );
       await m.query(`UPDATE waivers SET updated_at = now() WHERE id = $1`, [waiverId]);
+      // From the second version on, the people who signed an older one are asked to sign this one (a job takes the
+      // run: WaiverSignLinksService). Queued here so the version and its run commit together.
+      await m.query(
+        `INSERT INTO waiver_resign_runs (waiver_version_id, organization_id)
+         SELECT id, organization_id FROM waiver_versions WHERE id = $1 AND version > 1`,
+        [row.id],
+      );
       return row.id;
     });
   }

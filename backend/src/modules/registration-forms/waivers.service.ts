@@ -4,6 +4,8 @@ import PDFDocument from 'pdfkit';
 import type { Readable } from 'node:stream';
 import type { CreateWaiverDto, UpdateWaiverDto } from './dto/waiver.dto';
 import { RegistrationFormsService } from './registration-forms.service';
+import { WaiverSignLinksService } from './waiver-sign-links.service';
+import { waiverBlocks, waiverHtml, type WaiverBlock } from './waiver-markdown';
 import { WaiversRepository, type AcceptanceRow, type VersionRow, type WaiverRow } from './waivers.repository';
 
 /** The SHA-256 of a version's text (UTF-8), hex: printed on the PDF so a copy can be checked against the record. */
@@ -15,6 +17,7 @@ export class WaiversService {
   constructor(
     private readonly repo: WaiversRepository,
     private readonly forms: RegistrationFormsService,
+    private readonly signLinks: WaiverSignLinksService,
   ) {}
 
   async list(organizationId: string) {
@@ -52,6 +55,7 @@ export class WaiversService {
   async addVersion(organizationId: string, id: string, body: string) {
     const versionId = await this.repo.addVersion(organizationId, id, body, sha256(body));
     if (!versionId) throw new NotFoundException(`Waiver ${id} not found`);
+    this.signLinks.runSoon();
     return this.get(organizationId, id);
   }
 
@@ -93,7 +97,9 @@ export class WaiversService {
     });
     doc.font('Helvetica-Bold').fontSize(18).text(a.waiverTitle);
     doc.font('Helvetica').fontSize(10).fillColor('#444444').text(`Version ${a.version}`).moveDown();
-    doc.fillColor('#000000').fontSize(11).text(a.body, { align: 'left' }).moveDown(2);
+    doc.fillColor('#000000');
+    writeBlocks(doc, waiverBlocks(a.body));
+    doc.moveDown(2);
     doc.font('Helvetica-Bold').fontSize(12).text('Signature');
     doc.font('Helvetica').fontSize(11);
     const as = a.signedAs === 'guardian' ? ' (as parent or guardian)' : a.signedAs === 'contact' ? ' (as the registration’s contact)' : '';
@@ -107,7 +113,21 @@ export class WaiversService {
   }
 }
 
+/** The waiver text in the PDF as its Markdown reads: headings larger, list items indented with their marker. */
+function writeBlocks(doc: PDFKit.PDFDocument, blocks: WaiverBlock[]): void {
+  const left = doc.page.margins.left;
+  for (const b of blocks) {
+    if (b.kind === 'heading') doc.font('Helvetica-Bold').fontSize(Math.max(11, 17 - b.level * 2));
+    else doc.font(b.kind === 'quote' ? 'Helvetica-Oblique' : 'Helvetica').fontSize(11);
+    const indent = b.kind === 'item' ? 14 * b.level : b.kind === 'quote' ? 14 : 0;
+    doc.text(b.marker ? `${b.marker} ${b.text}` : b.text, left + indent, undefined, { align: 'left' });
+    doc.moveDown(b.kind === 'item' ? 0.2 : 0.6);
+  }
+  doc.x = left;
+  doc.font('Helvetica').fontSize(11);
+}
+
 function reply(w: WaiverRow, versions: VersionRow[]) {
-  const own = versions.filter((v) => v.waiverId === w.id).map(({ waiverId: _w, ...v }) => v);
+  const own = versions.filter((v) => v.waiverId === w.id).map(({ waiverId: _w, ...v }) => ({ ...v, bodyHtml: waiverHtml(v.body) }));
   return { ...w, currentVersion: own[0] ?? null, versions: own };
 }

@@ -70,11 +70,14 @@ export function RegistrationFormFields({
         return (
           <fieldset key={w.id} className="registration-form__waiver">
             <legend>{w.title}</legend>
-            <div className="waiver__text" role="region" aria-label={`${w.title} (version ${w.version})`} tabIndex={0}>
-              {w.body.split(/\n{2,}/).map((p, i) => (
-                <p key={i}>{p.replace(/^#+\s*/, '')}</p>
-              ))}
-            </div>
+            <div
+              className="waiver__text"
+              role="region"
+              aria-label={`${w.title} (version ${w.version})`}
+              tabIndex={0}
+              // The server renders the Markdown with raw HTML turned off and safe links only (waiver-markdown.ts).
+              dangerouslySetInnerHTML={{ __html: w.bodyHtml }}
+            />
             <label className="checkbox">
               <input
                 type="checkbox"

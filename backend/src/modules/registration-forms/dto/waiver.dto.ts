@@ -51,6 +51,8 @@ export class WaiverVersionResponseDto {
   @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) id: string;
   @ApiProperty({ example: 2 }) version: number;
   @ApiProperty({ example: 'I understand that kilns are hot…' }) body: string;
+  @ApiProperty({ example: '<p>I understand that kilns are hot…</p>', description: 'The text rendered from Markdown (safe HTML)' })
+  bodyHtml: string;
   @ApiProperty({ example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08' }) sha256: string;
   @ApiProperty({ example: EXAMPLE_TIME }) createdAt: Date;
   @ApiProperty({ example: 4, description: 'Acceptances of this version' }) signatures: number;
@@ -114,4 +116,51 @@ export class EnrollmentWaiverResponseDto {
   @ApiProperty({ example: 'Olivia Martinez' }) signedName: string;
   @ApiProperty({ enum: ['self', 'guardian', 'contact'], example: 'self' }) signedAs: string;
   @ApiProperty({ example: EXAMPLE_TIME }) acceptedAt: Date;
+}
+
+/** Signing a new waiver version through the emailed link: the full name of the person the link was sent to. */
+export class SignWaiverLinkDto {
+  @Transform(trim)
+  @IsString({ message: 'Type your full name to sign' })
+  @IsNotEmpty({ message: 'Type your full name to sign' })
+  @MaxLength(200, { message: 'The name must be at most 200 characters' })
+  signedName: string;
+}
+
+export class WaiverLinkPersonDto {
+  @ApiProperty({ example: 'Pia' }) firstName: string;
+  @ApiProperty({ example: 'Moreno' }) lastName: string;
+  @ApiProperty({ example: 'Pottery I' }) classTitle: string;
+  @ApiProperty({ enum: ['self', 'guardian', 'contact'], example: 'guardian', description: 'How the link’s person signs for them' })
+  signedAs: 'self' | 'guardian' | 'contact';
+}
+
+export class WaiverLinkResponseDto {
+  @ApiProperty({ example: 'Clayworks Studio' }) organizationName: string;
+  @ApiProperty({ example: 'Kiln safety waiver' }) waiverTitle: string;
+  @ApiProperty({ example: 2 }) version: number;
+  @ApiProperty({
+    example: '<p>I understand that kilns are <strong>hot</strong>.</p>',
+    description: 'The text rendered from Markdown (safe HTML)',
+  })
+  bodyHtml: string;
+  @ApiProperty({ example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08' }) sha256: string;
+  @ApiProperty({ example: 'Ana', description: 'The person the link was sent to, who signs' }) signerFirstName: string;
+  @ApiProperty({ example: false }) signed: boolean;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null }) signedAt: Date | null;
+  @ApiProperty({ example: false, description: 'A newer version was published: this link can no longer sign' }) superseded: boolean;
+  @ApiProperty({ type: [WaiverLinkPersonDto], description: 'The registrations this signature covers (empty once signed)' })
+  people: WaiverLinkPersonDto[];
+}
+
+export class WaiverLinkSignedResponseDto {
+  @ApiProperty({ example: true }) signed: boolean;
+  @ApiProperty({ example: 'Kiln safety waiver' }) waiverTitle: string;
+  @ApiProperty({ example: 2 }) version: number;
+  @ApiProperty({ type: [WaiverLinkPersonDto] }) people: WaiverLinkPersonDto[];
+}
+
+/** A waiver text being written, rendered as students will see it. */
+export class WaiverPreviewResponseDto {
+  @ApiProperty({ example: '<h1>Kiln safety</h1>\n<p>I understand…</p>\n' }) html: string;
 }

@@ -1,0 +1,209 @@
+import {
+  BadRequestException,
+  HttpStatus,
+  Injectable,
+  Logger,
+  NotFoundException,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash, randomBytes } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AppException } from '../../common/http/app-exception';
+import type { AllConfigType } from '../../config/config.type';
+import { CommunicationsService } from '../communications/communications.service';
+import { ScheduledMessageSources, type ScheduledMessageSource } from '../communications/scheduled-messages';
+import { isMinor, sameName } from './answer-rules';
+import type { ClientInfo } from './registration-forms.service';
+import { waiverHtml } from './waiver-markdown';
+import { WaiverSignLinksRepository, type SignLinkRow, type UnsignedEnrollment } from './waiver-sign-links.repository';
+import { WaiversRepository } from './waivers.repository';
+
+export const LINK_NOT_FOUND = 'This signing link is not valid. Please check that you copied the whole link from your email.';
+export const LINK_SIGNED = 'This waiver was already signed with this link. Thank you.';
+export const LINK_SUPERSEDED =
+  'A newer version of this waiver has been published since this link was sent. Please use the link in the newest email.';
+export const NOTHING_TO_SIGN =
+  'There is nothing left to sign with this link: the registrations it was sent for have ended or were cancelled.';
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/**
+ * Signing a new waiver version after registering. Publishing a version queues a run (in the version's transaction);
+ * the communications job takes runs one at a time with SKIP LOCKED, and for each person enrolled in an upcoming
+ * class who signed an older version writes one link and one email in the same transaction: the link is unique per
+ * person and version and the email's dedupe key matches it, so several instances or a retried run send it once.
+ * Opening the link only shows the text; signing is a POST, and records an acceptance for each enrollment the person
+ * signs for (their own, and as contact or guardian those of the household members they registered).
+ */
+@Injectable()
+export class WaiverSignLinksService implements ScheduledMessageSource, OnModuleInit, OnModuleDestroy {
+  readonly name = 'waiver-resign';
+  private readonly logger = new Logger('WaiverSignLinks');
+  private readonly publicUrl: string;
+  private readonly pending = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly repo: WaiverSignLinksRepository,
+    private readonly waivers: WaiversRepository,
+    private readonly communications: CommunicationsService,
+    private readonly sources: ScheduledMessageSources,
+    @InjectDataSource() private readonly db: DataSource,
+    config: ConfigService<AllConfigType>,
+  ) {
+    this.publicUrl = config.getOrThrow('app', { infer: true }).publicUrl;
+  }
+
+  onModuleInit(): void {
+    this.sources.register(this);
+  }
+
+  /**
+   * Takes every due run, each in its own transaction (links and emails commit with the run marked done, or not at
+   * all). Answers how many emails were queued. Run by the communications job, and right after a version is published
+   * on the instance that published it (the job is the safety net if that instance stops).
+   */
+  async queueDue(): Promise<number> {
+    let queued = 0;
+    for (;;) {
+      const done = await this.db.transaction(async (m) => {
+        const run = await this.repo.claimRun(m);
+        if (!run) return null;
+        // A newer version was published before this run: its own run asks for that one instead.
+        if (run.newest) queued += await this.emailRun(m, run);
+        await this.repo.finishRun(m, run.versionId);
+        return run;
+      });
+      if (!done) return queued;
+    }
+  }
+
+  /** Publishing a version: take its run now rather than on the job's next minute; a failure is left to the job. */
+  runSoon(): void {
+    const run = this.queueDue()
+      .catch((e: unknown) => this.logger.error(`Re-sign run failed: ${e instanceof Error ? e.message : String(e)}`))
+      .finally(() => this.pending.delete(run));
+    this.pending.add(run);
+  }
+
+  /** A shutdown waits for the runs it started (the database pool closes after). */
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.pending);
+  }
+
+  private async emailRun(
+    m: EntityManager,
+    run: { organizationId: string; versionId: string; waiverId: string; waiverTitle: string; version: number },
+  ) {
+    const { organizationId, versionId } = run;
+    const waiver = { id: run.waiverId, title: run.waiverTitle };
+    const org = await this.communications.look(organizationId, m);
+    let queued = 0;
+    for (const person of await this.repo.recipients(m, organizationId, versionId)) {
+      const token = randomBytes(32).toString('base64url');
+      const linkId = await this.repo.insertLink(m, {
+        organizationId,
+        waiverId: waiver.id,
+        versionId,
+        studentId: person.studentId,
+        tokenHash: sha256(token),
+      });
+      if (!linkId) continue; // already asked for this version (its email went with the link)
+      const added = await this.communications.queueSystemEmail(m, {
+        organizationId,
+        studentId: person.studentId,
+        recipient: person,
+        subject: `Please sign the updated “${waiver.title}”: ${org.name}`,
+        message:
+          `Hi ${person.firstName},\n\n${org.name} has updated “${waiver.title}” (version ${run.version}). ` +
+          `Please read the new text and sign it before your next class:\n\n{{link}}\n\n` +
+          `Opening the link only shows the text: nothing is signed until you type your name and press Sign.`,
+        link: { url: `${this.publicUrl}/waiver/${token}`, label: 'Read and sign the waiver' },
+        dedupeKey: `waiver-resign:${versionId}:${person.studentId}`,
+      });
+      if (added) queued += 1;
+    }
+    return queued;
+  }
+
+  // --- The public page behind the link ---
+
+  /** What the link shows: the version's text, who signs, and for whom. Reading it changes nothing. */
+  async details(token: string) {
+    const link = await this.repo.findByHash(this.db.manager, sha256(token));
+    if (!link) throw new NotFoundException(LINK_NOT_FOUND);
+    const people = link.signedAt
+      ? []
+      : await this.repo.unsignedOf(this.db.manager, link.organizationId, link.waiverVersionId, link.studentId);
+    const org = await this.communications.look(link.organizationId);
+    return {
+      organizationName: org.name,
+      waiverTitle: link.waiverTitle,
+      version: link.version,
+      bodyHtml: waiverHtml(link.body),
+      sha256: link.sha256,
+      signerFirstName: link.recipientFirstName,
+      signed: link.signedAt !== null,
+      signedAt: link.signedAt,
+      superseded: !link.newest,
+      people: people.map((p) => ({ ...personOf(p), signedAs: signedAs(link, p) })),
+    };
+  }
+
+  /** Signs the version for every enrollment the link's person still needs it for, once. */
+  async sign(token: string, signedName: string, client: ClientInfo) {
+    return this.db.transaction(async (m) => {
+      const link = await this.repo.findByHash(m, sha256(token), true);
+      if (!link) throw new NotFoundException(LINK_NOT_FOUND);
+      if (link.signedAt) throw new AppException(HttpStatus.GONE, LINK_SIGNED, { code: 'WAIVER_LINK_USED' });
+      if (!link.newest || !link.waiverActive) throw new AppException(HttpStatus.GONE, LINK_SUPERSEDED, { code: 'WAIVER_LINK_SUPERSEDED' });
+      const name = `${link.recipientFirstName} ${link.recipientLastName}`;
+      if (!sameName(signedName, name)) {
+        const message = `Type your full name exactly as on your registration (${name}) to sign`;
+        throw new BadRequestException({ message, errors: { signedName: message } });
+      }
+      const people = await this.repo.unsignedOf(m, link.organizationId, link.waiverVersionId, link.studentId);
+      if (!people.length) throw new AppException(HttpStatus.GONE, NOTHING_TO_SIGN, { code: 'WAIVER_NOTHING_TO_SIGN' });
+      await this.waivers.insertAcceptances(
+        m,
+        link.organizationId,
+        people.map((p) => ({
+          enrollmentId: p.enrollmentId,
+          studentId: p.studentId,
+          waiverId: link.waiverId,
+          waiverVersionId: link.waiverVersionId,
+          version: link.version,
+          sha256: link.sha256,
+          signedName: signedName.trim().replace(/\s+/g, ' '),
+          signedAs: signedAs(link, p),
+          clientIp: client.ip,
+          userAgent: client.userAgent,
+        })),
+      );
+      await this.repo.markSigned(m, link.id);
+      return {
+        signed: true,
+        waiverTitle: link.waiverTitle,
+        version: link.version,
+        people: people.map((p) => ({ ...personOf(p), signedAs: signedAs(link, p) })),
+      };
+    });
+  }
+
+  eraseStudent(m: EntityManager, organizationId: string, studentId: string): Promise<void> {
+    return this.repo.eraseStudent(m, organizationId, studentId);
+  }
+}
+
+const personOf = (p: UnsignedEnrollment) => ({ firstName: p.firstName, lastName: p.lastName, classTitle: p.classTitle });
+
+/**
+ * As at registration: the person signing for themself is 'self'; for a household member under 18 the contact signs
+ * as 'guardian'; for an adult member, as the registration's 'contact'.
+ */
+function signedAs(link: SignLinkRow, p: UnsignedEnrollment): 'self' | 'guardian' | 'contact' {
+  if (p.studentId === link.studentId) return 'self';
+  return p.dateOfBirth && isMinor(p.dateOfBirth, new Date().toISOString().slice(0, 10)) ? 'guardian' : 'contact';
+}
