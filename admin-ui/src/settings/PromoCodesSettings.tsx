@@ -19,6 +19,7 @@ import {
 } from '@mui/material';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { errorMessage } from '@/providers/httpClient';
+import { InlineFormActions } from './InlineFormActions';
 import type { PromoCode, PromoCodeInput } from '@/providers/types';
 
 const KEY = ['promo-codes'] as const;
@@ -185,25 +186,19 @@ export function PromoCodesSettings() {
             slotProps={{ inputLabel: { shrink: true } }}
           />
         </Box>
-        {notice && <Alert severity="success">{notice}</Alert>}
-        {(save.error || toggle.error) && (
-          <Alert severity="error">{errorMessage(save.error ?? toggle.error, 'Failed to save the promo code. Please try again')}</Alert>
-        )}
-        <Stack direction="row" spacing={1}>
-          <Button variant="contained" onClick={() => save.mutate()} disabled={!valid || save.isPending}>
-            {save.isPending ? 'Saving...' : editing ? 'Save promo code' : 'Create promo code'}
-          </Button>
-          {editing && (
-            <Button
-              onClick={() => {
-                setEditing(null);
-                setForm(EMPTY);
-              }}
-            >
-              Cancel
-            </Button>
-          )}
-        </Stack>
+        <InlineFormActions
+          noun="promo code"
+          notice={notice}
+          error={save.error ?? toggle.error}
+          saving={save.isPending}
+          canSave={valid}
+          editing={!!editing}
+          onSave={() => save.mutate()}
+          onCancel={() => {
+            setEditing(null);
+            setForm(EMPTY);
+          }}
+        />
       </Stack>
     </Paper>
   );

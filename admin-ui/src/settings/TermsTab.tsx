@@ -19,6 +19,7 @@ import {
 } from '@mui/material';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { errorMessage } from '@/providers/httpClient';
+import { InlineFormActions } from './InlineFormActions';
 import type { Settings, Term, TermInput } from '@/providers/types';
 import { toLocalInput } from '@/resources/classes/classUtils';
 
@@ -198,25 +199,19 @@ export function TermsTab({ settings }: { settings: Settings }) {
               slotProps={{ inputLabel: { shrink: true } }}
             />
           </Box>
-          {notice && <Alert severity="success">{notice}</Alert>}
-          {(save.error || remove.error) && (
-            <Alert severity="error">{errorMessage(save.error ?? remove.error, 'Failed to save the term. Please try again')}</Alert>
-          )}
-          <Stack direction="row" spacing={1}>
-            <Button variant="contained" onClick={() => save.mutate()} disabled={!valid || save.isPending}>
-              {save.isPending ? 'Saving...' : editing ? 'Save term' : 'Create term'}
-            </Button>
-            {editing && (
-              <Button
-                onClick={() => {
-                  setEditing(null);
-                  setForm(EMPTY);
-                }}
-              >
-                Cancel
-              </Button>
-            )}
-          </Stack>
+          <InlineFormActions
+            noun="term"
+            notice={notice}
+            error={save.error ?? remove.error}
+            saving={save.isPending}
+            canSave={valid}
+            editing={!!editing}
+            onSave={() => save.mutate()}
+            onCancel={() => {
+              setEditing(null);
+              setForm(EMPTY);
+            }}
+          />
         </Stack>
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 1060 }} component="section" aria-labelledby="late-heading">
