@@ -501,6 +501,9 @@ export interface paths {
   "/api/waivers/{id}/acceptances": {
     get: operations["RegistrationForms_signatures"];
   };
+  "/api/waivers/{id}/sign-links": {
+    post: operations["RegistrationForms_sendSignLink"];
+  };
   "/api/waivers/{id}/versions": {
     post: operations["RegistrationForms_addVersion"];
   };
@@ -4108,6 +4111,10 @@ export interface components {
       /** @example false */
       hasApiKey: boolean;
     };
+    SendWaiverLinkDto: {
+      /** Format: uuid */
+      studentId: string;
+    };
     SeniorRuleDto: {
       /** @enum {string} */
       kind: "percent" | "amount";
@@ -5712,6 +5719,14 @@ export interface components {
        */
       signedAs: "self" | "guardian" | "contact";
     };
+    WaiverLinkRecipientDto: {
+      /** @example Ana */
+      firstName: string;
+      /** @example Moreno */
+      lastName: string;
+      /** @example ana@example.com */
+      email: string;
+    };
     WaiverLinkResponseDto: {
       /** @example Clayworks Studio */
       organizationName: string;
@@ -5745,6 +5760,10 @@ export interface components {
       superseded: boolean;
       /** @description The registrations this signature covers (empty once signed) */
       people: components["schemas"]["WaiverLinkPersonDto"][];
+    };
+    WaiverLinkSentResponseDto: {
+      /** @description Who was emailed: the student, or the household contact who registered them */
+      sentTo: components["schemas"]["WaiverLinkRecipientDto"];
     };
     WaiverLinkSignedResponseDto: {
       /** @example true */
@@ -12478,6 +12497,48 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["WaiverAcceptanceResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  RegistrationForms_sendSignLink: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SendWaiverLinkDto"];
+      };
+    };
+    responses: {
+      /** @description Emails one person (or the household contact who registered them) a new link to sign the newest version; the link sent before stops working. 409: nothing to sign, or a link went to them a few minutes ago */
+      202: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WaiverLinkSentResponseDto"];
           };
         };
       };

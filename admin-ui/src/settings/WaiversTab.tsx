@@ -125,6 +125,8 @@ function WaiverPanel({ waiver: w, classes }: { waiver: Waiver; classes: { id: st
   });
   const classesChanged = [...classIds].sort().join() !== [...(w.classIds ?? [])].sort().join();
   const pdf = useMutation({ mutationFn: formsApi.pdf, onSuccess: (f) => saveFile(f.blob, f.name) });
+  // Someone who signed an older version lost the email (or changed address): the admin sends the link again.
+  const resend = useMutation({ mutationFn: (studentId: string) => formsApi.sendSignLink(w.id, studentId) });
   const headingId = `waiver-${w.id}-heading`;
 
   return (
@@ -212,33 +214,47 @@ function WaiverPanel({ waiver: w, classes }: { waiver: Waiver; classes: { id: st
           ) : (signatures.data ?? []).length === 0 ? (
             <Typography>Nobody has signed yet.</Typography>
           ) : (
-            <Table size="small" aria-label={`Signatures of ${w.title}`}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Signed by</TableCell>
-                  <TableCell>Version</TableCell>
-                  <TableCell>When</TableCell>
-                  <TableCell>PDF</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {(signatures.data ?? []).map((s) => (
-                  <TableRow key={s.id}>
-                    <TableCell>
-                      {s.signedName}
-                      {s.signedAs === 'guardian' ? ' (guardian)' : ''}
-                    </TableCell>
-                    <TableCell>{s.current ? s.version : <Chip size="small" color="warning" label={`${s.version} (older)`} />}</TableCell>
-                    <TableCell>{new Date(s.acceptedAt).toLocaleString()}</TableCell>
-                    <TableCell>
-                      <Button size="small" onClick={() => pdf.mutate(s.id)} aria-label={`Download the waiver signed by ${s.signedName}`}>
-                        Download
-                      </Button>
-                    </TableCell>
+            <>
+              {resend.isSuccess && <Alert severity="success">Signing link sent to {resend.data.sentTo.email}</Alert>}
+              {resend.isError && <Alert severity="error">{errorMessage(resend.error, 'Failed to send the link. Please try again')}</Alert>}
+              <Table size="small" aria-label={`Signatures of ${w.title}`}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Signed by</TableCell>
+                    <TableCell>Version</TableCell>
+                    <TableCell>When</TableCell>
+                    <TableCell>PDF</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHead>
+                <TableBody>
+                  {(signatures.data ?? []).map((s) => (
+                    <TableRow key={s.id}>
+                      <TableCell>
+                        {s.signedName}
+                        {s.signedAs === 'guardian' ? ' (guardian)' : ''}
+                      </TableCell>
+                      <TableCell>{s.current ? s.version : <Chip size="small" color="warning" label={`${s.version} (older)`} />}</TableCell>
+                      <TableCell>{new Date(s.acceptedAt).toLocaleString()}</TableCell>
+                      <TableCell>
+                        <Button size="small" onClick={() => pdf.mutate(s.id)} aria-label={`Download the waiver signed by ${s.signedName}`}>
+                          Download
+                        </Button>
+                        {!s.current && (
+                          <Button
+                            size="small"
+                            disabled={resend.isPending}
+                            onClick={() => resend.mutate(s.studentId)}
+                            aria-label={`Send ${s.signedName} a link to sign the newest version`}
+                          >
+                            Send signing link
+                          </Button>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </>
           )
         ) : null}
       </Stack>

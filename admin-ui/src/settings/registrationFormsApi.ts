@@ -81,6 +81,9 @@ export const formsApi = {
   preview: (body: string) => call<{ html: string }>('/waivers/preview', 'POST', { body }),
   addVersion: (id: string, body: string) => call<Waiver>(`/waivers/${id}/versions`, 'POST', { body }),
   signatures: (id: string) => call<Signature[]>(`/waivers/${id}/acceptances`),
+  /** Emails the person (or their household contact) a new link to sign the newest version. */
+  sendSignLink: (id: string, studentId: string) =>
+    call<{ sentTo: { firstName: string; lastName: string; email: string } }>(`/waivers/${id}/sign-links`, 'POST', { studentId }),
   /** The signed waiver's PDF, fetched with the session's token. */
   pdf: async (acceptanceId: string) => {
     const token = getToken();

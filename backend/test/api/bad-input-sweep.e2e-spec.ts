@@ -390,6 +390,7 @@ describe('bad input on every write route', () => {
       'POST /api/waivers': { auth: 'admin', body: { title: 'Kiln waiver' } },
       'PUT /api/waivers/:id': { auth: 'admin', body: { title: 'Kiln waiver' }, emptyBodyOk: true },
       'POST /api/waivers/:id/versions': { auth: 'admin', body: { body: 'Text' } },
+      'POST /api/waivers/:id/sign-links': { auth: 'admin', body: { studentId: '00000000-0000-4000-8000-000000000000' } },
       // Renders a text being written and stores nothing; a 20,000-character text is a valid waiver (up to 50,000).
       'POST /api/waivers/preview': { auth: 'admin', body: { body: 'Text' }, valid: ['body: huge string'] },
       // The token names no link (404 for good input).

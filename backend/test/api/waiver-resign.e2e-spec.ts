@@ -228,4 +228,61 @@ describe('waivers: signing a new version through an emailed link', () => {
     expect(preview.body.data).toEqual({ html: '<p>Be <em>careful</em> &lt;b&gt;now&lt;/b&gt;</p>\n' });
     await t.http.post('/api/waivers/preview').send({ body: 'x' }).expect(401);
   });
+
+  it('should let the admin send one person a new link again: the old link stops working, and two presses send one email', async () => {
+    const cls2 = await createClass(t, o, { title: 'Kiln Basics', maxStudents: 20 });
+    const kiln = (
+      await t.http
+        .post('/api/waivers')
+        .set(o.auth)
+        .send({ title: 'Kiln rules', body: 'Hot.', classIds: [cls2.id] })
+        .expect(201)
+    ).body.data;
+    const studio = (await t.http.get(`/api/waivers/${waiver.id}`).set(o.auth).expect(200)).body.data.currentVersion.id;
+    const bo = await register({
+      ...registerBody(o.orgId, cls2.id, { firstName: 'Bo', lastName: 'Reyes', email: 'bo@example.com' }),
+      waiverAcceptances: [
+        { waiverVersionId: kiln.currentVersion.id, signedName: 'Bo Reyes' },
+        { waiverVersionId: studio, signedName: 'Bo Reyes' },
+      ],
+    });
+    const boId = bo.body.data.id as string;
+    const v2 = (await t.http.post(`/api/waivers/${kiln.id}/versions`).set(o.auth).send({ body: 'Very hot.' }).expect(201)).body.data
+      .currentVersion.id as string;
+    await settle();
+    const mailsToBo = () =>
+      t.db.query(
+        `SELECT message, dedupe_key FROM communications WHERE to_address = 'bo@example.com' AND dedupe_key LIKE 'waiver-resign:%' ORDER BY created_at, id`,
+      );
+    const [first] = await mailsToBo();
+    expect(first.dedupe_key).toBe(`waiver-resign:${v2}:${boId}`);
+    const send = (auth = o.auth, body: Record<string, unknown> = { studentId: boId }) =>
+      t.http.post(`/api/waivers/${kiln.id}/sign-links`).set(auth).send(body);
+
+    // The link just went out with the new version: a press now would only send a second email.
+    expect((await send().expect(409)).body.code).toBe('WAIVER_LINK_JUST_SENT');
+    await t.db.query(`UPDATE waiver_sign_links SET created_at = now() - interval '10 minutes' WHERE student_id = $1`, [boId]);
+    const sent = await send().expect(202);
+    expect(sent.body.data).toEqual({ sentTo: { firstName: 'Bo', lastName: 'Reyes', email: 'bo@example.com' } });
+    expect((await send().expect(409)).body.code).toBe('WAIVER_LINK_JUST_SENT');
+
+    const mails = await mailsToBo();
+    expect(mails).toHaveLength(2);
+    expect(mails[1].dedupe_key).toMatch(new RegExp(`^waiver-resign:${v2}:${boId}:\\d+$`));
+    // Only the newest email's link works.
+    await t.http.get(`/api/waiver-links/${tokenIn(first.message)}`).expect(404);
+    const fresh = tokenIn(mails[1].message);
+    expect((await t.http.get(`/api/waiver-links/${fresh}`).expect(200)).body.data).toMatchObject({ version: 2, signed: false });
+    await t.http.post(`/api/waiver-links/${fresh}/sign`).send({ signedName: 'Bo Reyes' }).expect(200);
+    await t.db.query(`UPDATE waiver_sign_links SET created_at = now() - interval '10 minutes' WHERE student_id = $1`, [boId]);
+    // Signed: nothing left to send. Ana's classes do not need this waiver at all.
+    expect((await send().expect(409)).body.code).toBe('WAIVER_NOTHING_TO_SIGN');
+    expect((await send(o.auth, { studentId: ana.studentId }).expect(409)).body.code).toBe('WAIVER_NOTHING_TO_SIGN');
+    await send(o.auth, { studentId: 'bo' }).expect(400);
+    await send(o.auth, { studentId: boId, extra: 1 }).expect(400);
+    // Another organization's admin finds no such waiver.
+    const other = await createOrg(t, { plan: 'professional' });
+    await send(other.auth).expect(404);
+    expect(await mailsToBo()).toHaveLength(2);
+  });
 });

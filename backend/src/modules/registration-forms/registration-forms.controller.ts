@@ -4,17 +4,21 @@ import { OrgId } from '../../common/auth/auth-user';
 import { Role, Roles } from '../../common/auth/roles';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import { ApiEnvelope, ApiRawReply, ApiRequestExample } from '../../common/openapi/api-envelope';
+import { EXAMPLE_ID } from '../../common/openapi/common.responses';
 import { CreateQuestionDto, QuestionDeletedDto, QuestionResponseDto, UpdateQuestionDto } from './dto/question.dto';
 import {
   CreateWaiverDto,
   CreateWaiverVersionDto,
+  SendWaiverLinkDto,
   UpdateWaiverDto,
   WaiverAcceptanceResponseDto,
+  WaiverLinkSentResponseDto,
   WaiverPreviewResponseDto,
   WaiverResponseDto,
 } from './dto/waiver.dto';
 import { RegistrationFormsService } from './registration-forms.service';
 import { waiverHtml } from './waiver-markdown';
+import { WaiverSignLinksService } from './waiver-sign-links.service';
 import { WaiversService } from './waivers.service';
 
 /** The organization's registration questions and waivers (admin), and the signatures of an enrollment. */
@@ -24,6 +28,7 @@ export class RegistrationFormsController {
   constructor(
     private readonly forms: RegistrationFormsService,
     private readonly waivers: WaiversService,
+    private readonly signLinks: WaiverSignLinksService,
   ) {}
 
   @ApiEnvelope(QuestionResponseDto, { isArray: true, description: 'In form order; archived questions are left out' })
@@ -105,6 +110,19 @@ export class RegistrationFormsController {
   @Get('waivers/:id/acceptances')
   signatures(@OrgId() orgId: string, @Param('id', UuidParam) id: string) {
     return this.waivers.signatures(orgId, id);
+  }
+
+  @ApiEnvelope(WaiverLinkSentResponseDto, {
+    status: 202,
+    description:
+      'Emails one person (or the household contact who registered them) a new link to sign the newest version; the ' +
+      'link sent before stops working. 409: nothing to sign, or a link went to them a few minutes ago',
+  })
+  @ApiRequestExample({ studentId: EXAMPLE_ID })
+  @HttpCode(202)
+  @Post('waivers/:id/sign-links')
+  sendSignLink(@OrgId() orgId: string, @Param('id', UuidParam) id: string, @Body() dto: SendWaiverLinkDto) {
+    return this.signLinks.resend(orgId, id, dto.studentId);
   }
 
   @ApiEnvelope(WaiverAcceptanceResponseDto, { isArray: true })

@@ -114,6 +114,51 @@ export class WaiverSignLinksRepository {
   }
 
   /** A link by its token's hash, with the version's text and the person it was sent to; `lock` for the signing. */
+  /**
+   * The waiver's newest version (of this organization's waiver) and the person to write to about `studentId`: the
+   * student or, for a household member, the contact who registered them; null when they have nothing to sign.
+   */
+  async recipientFor(
+    m: EntityManager,
+    organizationId: string,
+    waiverId: string,
+    studentId: string,
+  ): Promise<{ versionId: string; version: number; title: string; recipient: SignRecipient | null } | null> {
+    const [newest] = await m.query(
+      `SELECT v.id, v.version, w.title FROM waivers w JOIN waiver_versions v ON v.waiver_id = w.id
+        WHERE w.organization_id = $1 AND w.id = $2 ORDER BY v.version DESC LIMIT 1`,
+      [organizationId, waiverId],
+    );
+    if (!newest) return null;
+    const [recipient] = await m.query(
+      `SELECT r.id AS "studentId", r.first_name AS "firstName", r.last_name AS "lastName", r.email, r.phone
+         FROM (SELECT DISTINCT coalesce(s.household_contact_id, s.id) AS recipient_id ${UNSIGNED} ${SIGNED_OLDER}
+                  AND $3 IN (s.id, s.household_contact_id)) x
+         JOIN students r ON r.id = x.recipient_id`,
+      [organizationId, newest.id, studentId],
+    );
+    return { versionId: newest.id, version: newest.version, title: newest.title, recipient: recipient ?? null };
+  }
+
+  /**
+   * A new token for the person's link to a version (the old one stops working), or a first link; refused (null) when
+   * the link was signed, or was written less than `minAgeMs` ago (an admin pressing twice sends one email).
+   */
+  async renewLink(
+    m: EntityManager,
+    f: { organizationId: string; waiverId: string; versionId: string; studentId: string; tokenHash: string; minAgeMs: number },
+  ): Promise<{ id: string; createdAt: Date } | null> {
+    const [row] = await m.query(
+      `INSERT INTO waiver_sign_links AS l (organization_id, waiver_id, waiver_version_id, student_id, token_hash)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (waiver_version_id, student_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = now()
+        WHERE l.signed_at IS NULL AND l.created_at < now() - make_interval(secs => $6 / 1000.0)
+       RETURNING id, created_at AS "createdAt"`,
+      [f.organizationId, f.waiverId, f.versionId, f.studentId, f.tokenHash, f.minAgeMs],
+    );
+    return row ?? null;
+  }
+
   async findByHash(m: EntityManager, tokenHash: string, lock = false): Promise<SignLinkRow | null> {
     const [row] = await m.query(
       `SELECT l.id, l.organization_id AS "organizationId", l.waiver_id AS "waiverId", l.waiver_version_id AS "waiverVersionId",

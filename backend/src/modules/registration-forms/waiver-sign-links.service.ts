@@ -18,7 +18,7 @@ import { ScheduledMessageSources, type ScheduledMessageSource } from '../communi
 import { isMinor, sameName } from './answer-rules';
 import type { ClientInfo } from './registration-forms.service';
 import { waiverHtml } from './waiver-markdown';
-import { WaiverSignLinksRepository, type SignLinkRow, type UnsignedEnrollment } from './waiver-sign-links.repository';
+import { WaiverSignLinksRepository, type SignLinkRow, type SignRecipient, type UnsignedEnrollment } from './waiver-sign-links.repository';
 import { WaiversRepository } from './waivers.repository';
 
 export const LINK_NOT_FOUND = 'This signing link is not valid. Please check that you copied the whole link from your email.';
@@ -27,6 +27,12 @@ export const LINK_SUPERSEDED =
   'A newer version of this waiver has been published since this link was sent. Please use the link in the newest email.';
 export const NOTHING_TO_SIGN =
   'There is nothing left to sign with this link: the registrations it was sent for have ended or were cancelled.';
+
+export const NOTHING_TO_RESEND =
+  'This person has nothing to sign: they have no upcoming class that needs the newest version, or they signed it already.';
+export const JUST_SENT = 'A signing link was sent to this person a few minutes ago. Please wait before sending another.';
+/** Two presses of Send (or two admins) within this time send one email. */
+const RESEND_AFTER_MS = 5 * 60_000;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -111,21 +117,65 @@ export class WaiverSignLinksService implements ScheduledMessageSource, OnModuleI
         tokenHash: sha256(token),
       });
       if (!linkId) continue; // already asked for this version (its email went with the link)
-      const added = await this.communications.queueSystemEmail(m, {
-        organizationId,
-        studentId: person.studentId,
-        recipient: person,
-        subject: `Please sign the updated “${waiver.title}”: ${org.name}`,
-        message:
-          `Hi ${person.firstName},\n\n${org.name} has updated “${waiver.title}” (version ${run.version}). ` +
-          `Please read the new text and sign it before your next class:\n\n{{link}}\n\n` +
-          `Opening the link only shows the text: nothing is signed until you type your name and press Sign.`,
-        link: { url: `${this.publicUrl}/waiver/${token}`, label: 'Read and sign the waiver' },
-        dedupeKey: `waiver-resign:${versionId}:${person.studentId}`,
-      });
-      if (added) queued += 1;
+      const message = { org: org.name, waiver: waiver.title, version: run.version, token };
+      if (await this.queueEmail(m, organizationId, person, message, `waiver-resign:${versionId}:${person.studentId}`)) queued += 1;
     }
     return queued;
+  }
+
+  /**
+   * The admin sends one person a signing link again (the email was lost, or went to an old address): a new token
+   * replaces theirs, so only the newest email's link works. Refused with 409 when they have nothing to sign or were
+   * sent one in the last few minutes.
+   */
+  async resend(organizationId: string, waiverId: string, studentId: string) {
+    return this.db.transaction(async (m) => {
+      const found = await this.repo.recipientFor(m, organizationId, waiverId, studentId);
+      if (!found) throw new NotFoundException('Waiver not found');
+      const person = found.recipient;
+      if (!person) throw new AppException(HttpStatus.CONFLICT, NOTHING_TO_RESEND, { code: 'WAIVER_NOTHING_TO_SIGN' });
+      const token = randomBytes(32).toString('base64url');
+      const link = await this.repo.renewLink(m, {
+        organizationId,
+        waiverId,
+        versionId: found.versionId,
+        studentId: person.studentId,
+        tokenHash: sha256(token),
+        minAgeMs: RESEND_AFTER_MS,
+      });
+      if (!link) throw new AppException(HttpStatus.CONFLICT, JUST_SENT, { code: 'WAIVER_LINK_JUST_SENT' });
+      const org = await this.communications.look(organizationId, m);
+      const message = { org: org.name, waiver: found.title, version: found.version, token };
+      await this.queueEmail(
+        m,
+        organizationId,
+        person,
+        message,
+        `waiver-resign:${found.versionId}:${person.studentId}:${link.createdAt.getTime()}`,
+      );
+      return { sentTo: { firstName: person.firstName, lastName: person.lastName, email: person.email } };
+    });
+  }
+
+  private queueEmail(
+    m: EntityManager,
+    organizationId: string,
+    person: SignRecipient,
+    t: { org: string; waiver: string; version: number; token: string },
+    dedupeKey: string,
+  ) {
+    return this.communications.queueSystemEmail(m, {
+      organizationId,
+      studentId: person.studentId,
+      recipient: person,
+      subject: `Please sign the updated “${t.waiver}”: ${t.org}`,
+      message:
+        `Hi ${person.firstName},\n\n${t.org} has updated “${t.waiver}” (version ${t.version}). ` +
+        `Please read the new text and sign it before your next class:\n\n{{link}}\n\n` +
+        `Opening the link only shows the text: nothing is signed until you type your name and press Sign.`,
+      link: { url: `${this.publicUrl}/waiver/${t.token}`, label: 'Read and sign the waiver' },
+      dedupeKey,
+    });
   }
 
   // --- The public page behind the link ---

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { ClassIdsRules, FlagRules } from './question.dto';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { trim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 import { EXAMPLE_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
@@ -119,6 +119,22 @@ export class EnrollmentWaiverResponseDto {
 }
 
 /** Signing a new waiver version through the emailed link: the full name of the person the link was sent to. */
+/** The admin sends one person a signing link for the newest version again. */
+export class SendWaiverLinkDto {
+  @IsUUID('all', { message: 'studentId must be the id of a student' }) studentId: string;
+}
+
+export class WaiverLinkRecipientDto {
+  @ApiProperty({ example: 'Ana' }) firstName: string;
+  @ApiProperty({ example: 'Moreno' }) lastName: string;
+  @ApiProperty({ example: 'ana@example.com' }) email: string;
+}
+
+export class WaiverLinkSentResponseDto {
+  @ApiProperty({ type: WaiverLinkRecipientDto, description: 'Who was emailed: the student, or the household contact who registered them' })
+  sentTo: WaiverLinkRecipientDto;
+}
+
 export class SignWaiverLinkDto {
   @Transform(trim)
   @IsString({ message: 'Type your full name to sign' })
