@@ -93,8 +93,9 @@ test('admin: should edit the cancellation tiers with a live refund preview, remi
   await expect(reminders.getByText('Reminder settings saved successfully!')).toBeVisible();
   expect((await settings()).notifications).toEqual({ reminderHours: 24, emailEnabled: true, smsEnabled: true });
 
-  const discounts = page.getByRole('region', { name: 'Discounts' });
-  await expect(discounts.getByText(/prices do not apply them yet/)).toBeVisible();
+  const discounts = page.getByRole('region', { name: 'Listed discounts' });
+  await expect(discounts.getByText(/Prices do not use these percentages/)).toBeVisible();
+  await expect(discounts.getByRole('link', { name: 'Open Discounts' })).toHaveAttribute('href', '/admin/settings?tab=discounts');
   await discounts.getByLabel('Senior', { exact: true }).fill('150');
   await expect(discounts.getByText('Enter a whole percentage from 0 to 100, or leave it empty for none')).toBeVisible();
   await expect(discounts.getByRole('button', { name: 'Save discounts' })).toBeDisabled();

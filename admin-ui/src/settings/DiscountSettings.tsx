@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, Button, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTimedMessage } from '@/common/useTimedMessage';
 import { errorMessage } from '@/providers/httpClient';
 import type { Settings } from '@/providers/types';
@@ -7,8 +8,9 @@ import { DISCOUNT_FIELDS, DISCOUNT_MESSAGE, discountValue, type DiscountKey } fr
 import { useSaveSettings } from '@/settings/useSettings';
 
 /**
- * The three discounts of spec 1 §4's derived view, as percentages. The server stores them; no price applies them
- * yet, and the card says so rather than promise what registration does not do.
+ * The three listed discounts of the organization's settings (the percentages the settings API reports as its derived
+ * view). Prices are computed from the automatic discount rules of Settings › Discounts instead, so the card says so
+ * and links there rather than let an admin believe these change what students pay.
  */
 export function DiscountSettings({ settings }: { settings: Settings }) {
   const initial = settings.derived.discounts;
@@ -35,12 +37,19 @@ export function DiscountSettings({ settings }: { settings: Settings }) {
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 760 }} component="section" aria-labelledby="discounts-heading">
       <Stack spacing={2}>
         <Typography variant="h6" component="h2" id="discounts-heading">
-          Discounts
+          Listed discounts
         </Typography>
         <Typography color="text.secondary">A percentage off for each kind of student; leave a field empty for none.</Typography>
-        <Alert severity="info">
-          These discounts are saved with your settings, but prices do not apply them yet: students pay a class&apos;s price, or its discount
-          price when you set one on the class.
+        <Alert
+          severity="info"
+          action={
+            <Button component={RouterLink} to="/admin/settings?tab=discounts" color="inherit" size="small">
+              Open Discounts
+            </Button>
+          }
+        >
+          Prices do not use these percentages: what students pay comes from the automatic discounts (early bird, returning students,
+          seniors, siblings) and promo codes under Settings › Discounts.
         </Alert>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
           {DISCOUNT_FIELDS.map(({ key, label }) => (
