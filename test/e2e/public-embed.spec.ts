@@ -135,7 +135,7 @@ test.describe('Booking widget on another site', () => {
     const frame = widget(page);
     await toPaymentStep(frame, uniqueEmail('e2e.widget.card'), 'Cato');
     await expect(frame.getByRole('radio', { name: /Pay by Card/ })).toBeChecked();
-    const card = frame.getByRole('group', { name: 'Card details' });
+    const card = frame.getByRole('group', { name: 'Payment details' });
     await card.getByLabel('Card number').fill('4242 4242 4242 4242');
     await card.getByLabel('Expiration date MM / YY').fill('12 / 34');
     await card.getByLabel('Security code').fill('123');
