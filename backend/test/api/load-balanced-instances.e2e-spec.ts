@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ChildProcess } from 'node:child_process';
 import { Client } from 'pg';
 import request from 'supertest';
-import { ensureBuilt, freePort, spawnServer, waitForHealth } from '../fixtures/built-server';
+import { ensureBuilt, freePort, registerContinuously, spawnServer, waitForHealth } from '../fixtures/built-server';
 import { createClass, createOrg, registerBody } from '../fixtures/org.fixture';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../fixtures/round-robin-proxy';
 import { createTestDatabase, type TestApp } from '../setup/test-app';
@@ -76,29 +76,12 @@ describe('two instances behind a load balancer', () => {
     const org = await createOrg(remote as unknown as TestApp, { plan: 'professional' });
     const cls = await createClass(remote as unknown as TestApp, org, { maxStudents: 5000 });
 
-    const outcomes: { email: string; status: number | string }[] = [];
-    let stop = false;
-    async function worker() {
-      while (!stop) {
-        const body = registerBody(org.orgId, cls.id);
-        try {
-          const res = await fetch(`${proxy.url}/api/students/register`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          });
-          await res.arrayBuffer();
-          outcomes.push({ email: body.email, status: res.status });
-        } catch (e) {
-          outcomes.push({ email: body.email, status: String(e) });
-        }
-      }
-    }
-    const ok = () => outcomes.filter((o) => o.status === 201).length;
+    const load = registerContinuously(proxy.url, () => registerBody(org.orgId, cls.id), 4);
+    const { outcomes } = load;
+    const ok = load.created;
     const until = async (n: number) => {
       for (let i = 0; i < 600 && ok() < n; i++) await new Promise((r) => setTimeout(r, 50));
     };
-    const workers = Array.from({ length: 4 }, () => worker());
     await until(10);
 
     for (const i of [0, 1]) {
@@ -114,8 +97,7 @@ describe('two instances behind a load balancer', () => {
       // The restarted instance takes requests again.
       expect(proxy.served.get(ports[i])!).toBeGreaterThan(servedBefore);
     }
-    stop = true;
-    await Promise.all(workers);
+    await load.stop();
 
     // Every registration any client sent was answered 201: the restarts were invisible to them.
     expect(outcomes.filter((o) => o.status !== 201)).toEqual([]);

@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { Client } from 'pg';
 import request from 'supertest';
-import { ensureBuilt, freePort, spawnServer, waitForHealth } from '../fixtures/built-server';
+import { ensureBuilt, freePort, registerContinuously, spawnServer, waitForHealth } from '../fixtures/built-server';
 import { createClass, createOrg, registerBody } from '../fixtures/org.fixture';
 import { createTestDatabase, type TestApp } from '../setup/test-app';
 
@@ -50,28 +50,6 @@ describe('SIGTERM on the built server', () => {
     const org = await createOrg(remote as unknown as TestApp, { plan: 'professional' });
     const cls = await createClass(remote as unknown as TestApp, org, { maxStudents: 5000 });
 
-    type Outcome = { email: string; status: number | string };
-    const outcomes: Outcome[] = [];
-    let stop = false;
-    async function worker() {
-      while (!stop) {
-        const body = registerBody(org.orgId, cls.id);
-        try {
-          const res = await fetch(`${base}/api/students/register`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          });
-          await res.arrayBuffer();
-          outcomes.push({ email: body.email, status: res.status });
-        } catch (e) {
-          // Refused or closed by the stopped server: a client (or load balancer) sends it elsewhere.
-          outcomes.push({ email: body.email, status: String((e as { cause?: { code?: string } }).cause?.code ?? e) });
-          await new Promise((r) => setTimeout(r, 20));
-        }
-      }
-    }
-
     // One registration whose body is still arriving when the server stops listening: it is in flight at the close.
     const slowBody = registerBody(org.orgId, cls.id);
     const slowText = JSON.stringify(slowBody);
@@ -90,8 +68,9 @@ describe('SIGTERM on the built server', () => {
     slow.write(slowText.slice(0, 20));
     slow.flushHeaders();
 
-    const workers = Array.from({ length: 6 }, () => worker());
-    for (let i = 0; i < 600 && outcomes.filter((o) => o.status === 201).length < 10; i++) await new Promise((r) => setTimeout(r, 50));
+    const load = registerContinuously(base, () => registerBody(org.orgId, cls.id), 6);
+    const { outcomes } = load;
+    for (let i = 0; i < 600 && load.created() < 10; i++) await new Promise((r) => setTimeout(r, 50));
     expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
 
     const exited = new Promise<{ code: number | null; at: number }>((r) => child!.once('exit', (code) => r({ code, at: Date.now() })));
@@ -108,7 +87,7 @@ describe('SIGTERM on the built server', () => {
     const readyAt = Date.now();
     expect(readyAt - sentAt).toBeLessThan(DELAY_MS);
     expect((await fetch(`${base}/api/health/live`)).status).toBe(200);
-    const ok = () => outcomes.filter((o) => o.status === 201).length;
+    const ok = load.created;
     const okAtReady503 = ok();
 
     // After the delay: the listening socket is closed, a new connection is refused, while the slow request is still
@@ -129,8 +108,7 @@ describe('SIGTERM on the built server', () => {
     expect(slowDone.status).toBe(201);
 
     const { code, at } = await exited;
-    stop = true;
-    await Promise.all(workers);
+    await load.stop();
     expect(code).toBe(0);
     expect(at - sentAt).toBeLessThan(DELAY_MS + TIMEOUT_MS);
     console.log(
