@@ -250,6 +250,8 @@ describe('terms and registration opening', () => {
       ).body.data;
       const springClass = await cardClass(w.a, org, { termId: spring.id });
       const returning = (await register(springClass.id).expect(201)).body.data.email as string;
+      // Someone who said no to messages is not invited: an invitation is not a message about their registration.
+      const quiet = (await register(springClass.id, { communicationOptIn: false }).expect(201)).body.data.email as string;
       const summer = (
         await createTerm({
           name: 'Summer early',
@@ -271,6 +273,11 @@ describe('terms and registration opening', () => {
       );
       expect(mails).toHaveLength(1);
       expect(mails[0].subject).toBe('Early registration for Summer early');
+      expect(
+        await w.a.db.query("SELECT count(*)::int AS n FROM communications WHERE to_address = $1 AND subject LIKE 'Early registration%'", [
+          quiet,
+        ]),
+      ).toEqual([{ n: 0 }]);
       const token = /earlyAccess=([0-9a-f]{32}\.[A-Za-z0-9_-]{22})/.exec(mails[0].message)?.[1];
       expect(token).toBeDefined();
       // Without the token, and with it for another email: not open yet.

@@ -77,10 +77,10 @@ export class EnrollmentsRepository {
     );
   }
 
-  /** The student's registration (active) in the class, if any. */
   /**
    * The people (one per email) with a registration that held in a class of one of these terms: who is invited to a
-   * later term's early access. A card hold never paid does not count.
+   * later term's early access. A card hold never paid does not count, nor someone who declined messages (the
+   * invitation is not about a registration they have).
    */
   peopleEnrolledInTerms(
     manager: EntityManager,
@@ -93,12 +93,13 @@ export class EnrollmentsRepository {
               s.email, s.phone
          FROM enrollments e JOIN classes c ON c.id = e.class_id JOIN students s ON s.id = e.student_id
         WHERE e.organization_id = $1 AND c.organization_id = $1 AND c.term_id = ANY($2::uuid[])
-          AND e.status IN ('active', 'cancelled') AND s.email <> ''
+          AND e.status IN ('active', 'cancelled') AND s.email <> '' AND s.communication_opt_in
         ORDER BY lower(s.email), e.enrollment_date`,
       [organizationId, termIds],
     );
   }
 
+  /** The student's registration (active) in the class, if any. */
   findEnrollment(studentId: string, classId: string, manager: EntityManager = this.db.manager) {
     return manager.getRepository(EnrollmentEntity).findOne({ where: { studentId, classId, status: 'active' } });
   }
