@@ -83,7 +83,8 @@ describe('health: live, ready and the drain', () => {
     const workers = Array.from({ length: 8 }, () => worker());
     await new Promise((r) => setTimeout(r, 1500));
 
-    const draining = gracefulShutdown(a.app, { delayMs: 400, timeoutMs: 10_000 });
+    // The grace period of the compose file (25 s): on a machine busy with other tests, requests take seconds each.
+    const draining = gracefulShutdown(a.app, { delayMs: 400, timeoutMs: 25_000 });
     // During the delay: not ready (the load balancer takes it out), yet still answering.
     const ready = await fetch(`${urlA}/api/health/ready`);
     expect(ready.status).toBe(503);
