@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Box,
@@ -20,6 +19,7 @@ import {
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { errorMessage } from '@/providers/httpClient';
 import { InlineFormActions } from './InlineFormActions';
+import { useInlineEditor } from './useInlineEditor';
 import type { PromoCode, PromoCodeInput } from '@/providers/types';
 
 const KEY = ['promo-codes'] as const;
@@ -63,17 +63,8 @@ function inputOf(f: CodeForm, was?: PromoCode): PromoCodeInput {
 /** Settings › Discounts: the promo codes, their usage, and a form to create or edit one. */
 export function PromoCodesSettings() {
   const dp = useAppDataProvider();
-  const client = useQueryClient();
   const codes = useQuery({ queryKey: KEY, queryFn: () => dp.getPromoCodes() });
-  const [editing, setEditing] = useState<PromoCode | null>(null);
-  const [form, setForm] = useState<CodeForm>(EMPTY);
-  const [notice, setNotice] = useState<string | null>(null);
-  const done = (message: string) => {
-    setNotice(message);
-    setEditing(null);
-    setForm(EMPTY);
-    void client.invalidateQueries({ queryKey: KEY });
-  };
+  const { editing, setEditing, form, setForm, set, notice, setNotice, done, cancel } = useInlineEditor<PromoCode, CodeForm>(KEY, EMPTY);
   const save = useMutation({
     mutationFn: () => (editing ? dp.updatePromoCode(editing.id, inputOf(form, editing)) : dp.createPromoCode(inputOf(form))),
     onSuccess: (c) => done(`Promo code ${c.code} saved`),
@@ -82,7 +73,6 @@ export function PromoCodesSettings() {
     mutationFn: (c: PromoCode) => dp.updatePromoCode(c.id, { ...inputOf(formOf(c), c), active: !c.active }),
     onSuccess: (c) => done(`Promo code ${c.code} ${c.active ? 'activated' : 'deactivated'}`),
   });
-  const set = (patch: Partial<CodeForm>) => setForm((f) => ({ ...f, ...patch }));
   const valid = /^[A-Za-z0-9_-]{1,40}$/.test(form.code.trim()) && Number(form.value) > 0;
 
   return (
@@ -194,10 +184,7 @@ export function PromoCodesSettings() {
           canSave={valid}
           editing={!!editing}
           onSave={() => save.mutate()}
-          onCancel={() => {
-            setEditing(null);
-            setForm(EMPTY);
-          }}
+          onCancel={cancel}
         />
       </Stack>
     </Paper>

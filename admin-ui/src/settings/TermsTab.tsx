@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -20,6 +19,7 @@ import {
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { errorMessage } from '@/providers/httpClient';
 import { InlineFormActions } from './InlineFormActions';
+import { useInlineEditor } from './useInlineEditor';
 import type { Settings, Term, TermInput } from '@/providers/types';
 import { toLocalInput } from '@/resources/classes/classUtils';
 
@@ -63,15 +63,7 @@ export function TermsTab({ settings }: { settings: Settings }) {
   const dp = useAppDataProvider();
   const client = useQueryClient();
   const terms = useQuery({ queryKey: KEY, queryFn: () => dp.getTerms() });
-  const [editing, setEditing] = useState<Term | null>(null);
-  const [form, setForm] = useState<TermForm>(EMPTY);
-  const [notice, setNotice] = useState<string | null>(null);
-  const done = (message: string) => {
-    setNotice(message);
-    setEditing(null);
-    setForm(EMPTY);
-    void client.invalidateQueries({ queryKey: KEY });
-  };
+  const { editing, setEditing, form, setForm, set, notice, setNotice, done, cancel } = useInlineEditor<Term, TermForm>(KEY, EMPTY);
   const save = useMutation({
     mutationFn: () => (editing ? dp.updateTerm(editing.id, inputOf(form)) : dp.createTerm(inputOf(form))),
     onMutate: () => setNotice(null),
@@ -86,7 +78,6 @@ export function TermsTab({ settings }: { settings: Settings }) {
     mutationFn: (on: boolean) => dp.saveSettings({ lateRegistration: on }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['settings'] }),
   });
-  const set = (patch: Partial<TermForm>) => setForm((f) => ({ ...f, ...patch }));
   const valid = !!form.name.trim() && !!form.startDate && !!form.endDate && !!form.registrationOpensAt;
   const lateOn = late.isPending ? !!late.variables : settings.lateRegistration;
 
@@ -207,10 +198,7 @@ export function TermsTab({ settings }: { settings: Settings }) {
             canSave={valid}
             editing={!!editing}
             onSave={() => save.mutate()}
-            onCancel={() => {
-              setEditing(null);
-              setForm(EMPTY);
-            }}
+            onCancel={cancel}
           />
         </Stack>
       </Paper>
