@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { WaitlistService } from '../../src/modules/waitlist/waitlist.service';
+import { WaitlistExpiryService } from '../../src/modules/waitlist/waitlist-expiry.service';
 import { classBody, createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { entry, expireOffer, freeSeat, fullClass, join, joinBody, joinMessages, offerMessages, seats, tokensOf } from './waitlist.helpers';
@@ -8,13 +8,13 @@ describe('waitlist with timed seat offers', () => {
   let t: TestApp;
   let org: OrgFixture;
   let other: OrgFixture;
-  let waitlist: WaitlistService;
+  let waitlist: WaitlistExpiryService;
 
   beforeAll(async () => {
     t = await createTestApp({ JOBS_ENABLED: 'false', PUBLIC_URL: 'https://site.example' });
     org = await createOrg(t, { plan: 'professional' });
     other = await createOrg(t, { plan: 'professional' });
-    waitlist = t.app.get(WaitlistService);
+    waitlist = t.app.get(WaitlistExpiryService);
   });
   afterAll(async () => {
     await t.close();

@@ -11,12 +11,16 @@ import {
   WaitlistLeaveResponseDto,
   WaitlistOfferResponseDto,
 } from './dto/waitlist.response';
+import { WaitlistOffersService } from './waitlist-offers.service';
 import { WaitlistService } from './waitlist.service';
 
 /** The waitlist of a full class, its timed seat offers and the signed links in their emails. */
 @Controller()
 export class WaitlistController {
-  constructor(private readonly waitlist: WaitlistService) {}
+  constructor(
+    private readonly waitlist: WaitlistService,
+    private readonly offers: WaitlistOffersService,
+  ) {}
 
   @ApiEnvelope(WaitlistJoinResponseDto, {
     status: 201,
@@ -77,7 +81,7 @@ export class WaitlistController {
   @Public()
   @Get('waitlist/offers/:token')
   offerDetails(@Param('token') token: string) {
-    return this.waitlist.offerDetails(token);
+    return this.offers.offerDetails(token);
   }
 
   @ApiEnvelope(WaitlistLeaveResponseDto, {

@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { IntervalJob } from '../../common/jobs/interval-job';
 import type { AllConfigType } from '../../config/config.type';
-import { WaitlistService } from './waitlist.service';
+import { WaitlistExpiryService } from './waitlist-expiry.service';
 
 /**
  * Every JOBS_INTERVAL_MS when JOBS_ENABLED: offers past their expiry lapse (their seat passes to the next person or,
@@ -14,7 +14,7 @@ import { WaitlistService } from './waitlist.service';
 export class WaitlistJobs extends IntervalJob {
   constructor(
     private readonly config: ConfigService<AllConfigType>,
-    private readonly waitlist: WaitlistService,
+    private readonly waitlist: WaitlistExpiryService,
     scheduler: SchedulerRegistry,
   ) {
     super(scheduler, 'waitlist-offers', undefined);

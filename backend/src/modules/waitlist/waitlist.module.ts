@@ -9,6 +9,9 @@ import { RegistrationModule } from '../registration/registration.module';
 import { WaitlistController } from './waitlist.controller';
 import { WaitlistJobs } from './waitlist.jobs';
 import { WaitlistRepository } from './waitlist.repository';
+import { WaitlistExpiryService } from './waitlist-expiry.service';
+import { WaitlistMessages } from './waitlist-messages';
+import { WaitlistOffersService } from './waitlist-offers.service';
 import { WaitlistService } from './waitlist.service';
 import { WaitlistTokens } from './waitlist-tokens';
 import { WebhooksModule } from '../webhooks/webhooks.module';
@@ -30,7 +33,15 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
     PricingModule,
   ],
   controllers: [WaitlistController],
-  providers: [WaitlistRepository, WaitlistService, WaitlistTokens, WaitlistJobs],
+  providers: [
+    WaitlistRepository,
+    WaitlistService,
+    WaitlistOffersService,
+    WaitlistExpiryService,
+    WaitlistMessages,
+    WaitlistTokens,
+    WaitlistJobs,
+  ],
   exports: [WaitlistService],
 })
 export class WaitlistModule {}
