@@ -100,3 +100,34 @@ export interface NewCommunication {
   dedupeKey?: string | null;
   createdBy?: string | null;
 }
+
+/** The people of a registration, as the registering code has them (nothing is read back from the students table). */
+export interface RegistrationMessageInput {
+  organizationId: string;
+  enrollmentId: string;
+  classId: string;
+  studentId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  /** A household registration: everyone registered, listed in the one confirmation to the contact. */
+  attendees?: { firstName: string; lastName: string }[];
+  /** The price quote's lines kept on the enrollment (dollars, discounts negative): listed when something came off. */
+  priceLines?: { label: string; amount: number }[] | null;
+}
+
+export interface PaymentMessageInput extends RegistrationMessageInput {
+  /** A stable id of the payment (the PaymentIntent id): one receipt per payment. */
+  paymentReference: string;
+  amountCents: number;
+}
+
+export interface RefundMessageInput extends RegistrationMessageInput {
+  /** The refund's own id (refunds.id or the Stripe refund id): one notice per refund. */
+  refundReference: string;
+  refundCents: number;
+}
+
+/** The 'How was {className}?' request to one student of a class that has just ended. */
+export type RatingMessageInput = Omit<RegistrationMessageInput, 'enrollmentId'>;

@@ -10,7 +10,9 @@ import { UuidParam } from '../../common/http/uuid.pipe';
 import { ApiEnvelope, ApiList, ApiRawReply, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { DeletedResponseDto, EXAMPLE_ID } from '../../common/openapi/common.responses';
 import type { AllConfigType } from '../../config/config.type';
+import { CommunicationCenterService } from './communication-center.service';
 import { CommunicationsService } from './communications.service';
+import { MessageTemplatesService } from './message-templates.service';
 import { RecipientDirectoryPort } from './recipient-directory';
 import {
   ListCommunicationsQuery,
@@ -46,6 +48,8 @@ export class CommunicationsController {
 
   constructor(
     private readonly communications: CommunicationsService,
+    private readonly center: CommunicationCenterService,
+    private readonly messageTemplates: MessageTemplatesService,
     private readonly students: RecipientDirectoryPort,
     config: ConfigService<AllConfigType>,
   ) {
@@ -56,21 +60,21 @@ export class CommunicationsController {
   @Roles(Role.Admin)
   @Get('communications/logs')
   logs(@OrgId() orgId: string, @Query() q: ListCommunicationsQuery) {
-    return this.communications.logs(orgId, q.limit ?? 50);
+    return this.center.logs(orgId, q.limit ?? 50);
   }
 
   @ApiEnvelope(CommunicationResponseDto, { isArray: true, description: 'Pending rows, soonest first' })
   @Roles(Role.Admin)
   @Get('communications/scheduled')
   scheduled(@OrgId() orgId: string, @Query() q: ListCommunicationsQuery) {
-    return this.communications.scheduled(orgId, q.limit ?? 50);
+    return this.center.scheduled(orgId, q.limit ?? 50);
   }
 
   @ApiEnvelope(RecipientResponseDto, { isArray: true, description: "The caller's organization's students and users only" })
   @Roles(Role.Admin)
   @Get('communications/recipients')
   recipients(@OrgId() orgId: string, @Query() _q: OrganizationQuery) {
-    return this.communications.recipients(orgId);
+    return this.center.recipients(orgId);
   }
 
   @ApiEnvelope(CommunicationResponseDto, { status: 201, description: 'Queued due now; the dispatcher is woken at once' })
@@ -78,7 +82,7 @@ export class CommunicationsController {
   @Roles(Role.Admin)
   @Post('communications/send')
   send(@OrgId() orgId: string, @CurrentUser() user: AuthUser, @Query() _q: OrganizationQuery, @Body() dto: SendCommunicationDto) {
-    return this.communications.send(orgId, user.id, dto);
+    return this.center.send(orgId, user.id, dto);
   }
 
   @ApiEnvelope(CommunicationResponseDto, { status: 201 })
@@ -86,14 +90,14 @@ export class CommunicationsController {
   @Roles(Role.Admin)
   @Post('communications/schedule')
   schedule(@OrgId() orgId: string, @CurrentUser() user: AuthUser, @Query() _q: OrganizationQuery, @Body() dto: ScheduleCommunicationDto) {
-    return this.communications.schedule(orgId, user.id, dto);
+    return this.center.schedule(orgId, user.id, dto);
   }
 
   @ApiEnvelope(CommunicationResponseDto, { description: 'Cancelled. A row no longer pending (being sent, sent) is 409' })
   @Roles(Role.Admin)
   @Delete('communications/scheduled/:id')
   cancel(@OrgId() orgId: string, @Param('id', UuidParam) id: string) {
-    return this.communications.cancel(orgId, id);
+    return this.center.cancel(orgId, id);
   }
 
   @ApiList(TemplateResponseDto, 'communications/templates', TEMPLATE_SORT_FIELDS, ['q', 'id', 'type', 'kind'])
@@ -104,7 +108,7 @@ export class CommunicationsController {
     const params = parseListParams(rest, TEMPLATE_SORT_FIELDS);
     const ids = idFilter(params.filter);
     const q = typeof params.filter.q === 'string' ? params.filter.q.toLowerCase() : '';
-    const all = (await this.communications.templates(orgId)).filter(
+    const all = (await this.messageTemplates.templates(orgId)).filter(
       (t) =>
         (!ids || ids.includes(t.id)) &&
         (!q || `${t.name} ${t.subject_template ?? ''} ${t.message_template}`.toLowerCase().includes(q)) &&
@@ -126,7 +130,7 @@ export class CommunicationsController {
   @Roles(Role.Admin)
   @Get('communications/templates/:id')
   template(@OrgId() orgId: string, @Param('id', UuidParam) id: string) {
-    return this.communications.template(orgId, id);
+    return this.messageTemplates.template(orgId, id);
   }
 
   @ApiEnvelope(TemplateResponseDto, { status: 201 })
@@ -134,7 +138,7 @@ export class CommunicationsController {
   @Roles(Role.Admin)
   @Post('communications/templates')
   createTemplate(@OrgId() orgId: string, @Body() dto: TemplateDto) {
-    return this.communications.createTemplate(orgId, dto);
+    return this.messageTemplates.createTemplate(orgId, dto);
   }
 
   @ApiEnvelope(TemplateResponseDto)
@@ -142,21 +146,21 @@ export class CommunicationsController {
   @Roles(Role.Admin)
   @Put('communications/templates/:id')
   updateTemplate(@OrgId() orgId: string, @Param('id', UuidParam) id: string, @Body() dto: TemplateDto) {
-    return this.communications.updateTemplate(orgId, id, dto);
+    return this.messageTemplates.updateTemplate(orgId, id, dto);
   }
 
   @ApiEnvelope(DeletedResponseDto)
   @Roles(Role.Admin)
   @Delete('communications/templates/:id')
   deleteTemplate(@OrgId() orgId: string, @Param('id', UuidParam) id: string) {
-    return this.communications.deleteTemplate(orgId, id);
+    return this.messageTemplates.deleteTemplate(orgId, id);
   }
 
   @ApiEnvelope(CommunicationResponseDto, { isArray: true, description: "The student's messages, newest first (pending ones too)" })
   @Roles(Role.Admin)
   @Get('students/:id/communications')
   studentHistory(@OrgId() orgId: string, @Param('id', UuidParam) id: string, @Query() q: ListCommunicationsQuery) {
-    return this.communications.studentHistory(orgId, id, q.limit ?? 50);
+    return this.center.studentHistory(orgId, id, q.limit ?? 50);
   }
 
   @ApiRawReply('text/calendar', 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\n…\r\nEND:VCALENDAR\r\n')

@@ -6,7 +6,10 @@ import { CommunicationsController } from './communications.controller';
 import { CommunicationsDispatcher } from './communications.dispatcher';
 import { CommunicationsJobs } from './communications.jobs';
 import { CommunicationsRepository } from './communications.repository';
+import { CommunicationCenterService } from './communication-center.service';
 import { CommunicationsService } from './communications.service';
+import { MessageComposer } from './message-composer';
+import { MessageTemplatesService } from './message-templates.service';
 import { MessageProvidersModule } from '../message-providers/message-providers.module';
 import { RecipientDirectoryPort } from './recipient-directory';
 import { ScheduledMessageSources } from './scheduled-messages';
@@ -25,6 +28,9 @@ import { TwilioWebhooksService } from './twilio-webhooks.service';
   providers: [
     CommunicationsRepository,
     CommunicationsService,
+    CommunicationCenterService,
+    MessageTemplatesService,
+    MessageComposer,
     CommunicationsDispatcher,
     CommunicationsJobs,
     TwilioWebhooksService,

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
 import { ClassesService } from '../classes/classes.service';
 import type { PriceLine } from './enrollment.entity';
-import type { RegistrationMessageInput } from '../communications/communications.service';
+import type { RegistrationMessageInput } from '../communications/communication.types';
 import { CardEnrollmentsRepository, type CardEnrollment, type CardPaymentRecord } from './card-enrollments.repository';
 
 export type { CardEnrollment, CardPaymentRecord } from './card-enrollments.repository';

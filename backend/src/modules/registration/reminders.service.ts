@@ -4,7 +4,8 @@ import { DataSource } from 'typeorm';
 import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import type { Channel } from '../communications/communication.types';
-import { CommunicationsService, householdList } from '../communications/communications.service';
+import { CommunicationsService } from '../communications/communications.service';
+import { householdList } from '../communications/message-format';
 import { ScheduledMessageSources, type ScheduledMessageSource } from '../communications/scheduled-messages';
 import { EnrollmentsRepository, type EnrolledRecipient } from './enrollments.repository';
 
