@@ -2,6 +2,28 @@ import { useState, type FormEvent } from 'react';
 import { formatPrice } from '@/lib/classFormat';
 import type { PriceQuote } from './api/priceQuote';
 
+/** The summary's price: what one person pays, the regular price struck through beside it when that is more. */
+export function PriceFact({ amount, regular, suffix }: { amount: number; regular: number; suffix?: string | null }) {
+  return (
+    <div>
+      <dt>Price</dt>
+      <dd>
+        <strong>{formatPrice(amount)}</strong>
+        {regular > amount ? (
+          <>
+            {' '}
+            <s>
+              <span className="visually-hidden">Regular price </span>
+              {formatPrice(regular)}
+            </s>
+          </>
+        ) : null}
+        {suffix}
+      </dd>
+    </div>
+  );
+}
+
 /** The quote's lines and total, as the server will charge them. */
 export function PriceLines({ quote }: { quote: PriceQuote }) {
   return (

@@ -1,10 +1,10 @@
 import { earlyAccess } from '@/lib/earlyAccess';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation, useParams, useSearch } from 'wouter';
+import { Link, useParams, useSearch } from 'wouter';
 import { ClassScheduleFacts } from '@/components/class/ClassScheduleFacts';
 import { Alert } from '@/components/ui/Alert';
 import { PageLoading } from '@/components/ui/PageLoading';
-import { effectivePrice, formatPrice, hasDiscount, isOpenStatus } from '@/lib/classFormat';
+import { effectivePrice, formatPrice, isOpenStatus } from '@/lib/classFormat';
 import { ApiError } from '@/lib/apiClient';
 import type { ClassItem } from '@/lib/models';
 import { getClass } from '@/lib/publicApi';
@@ -13,14 +13,12 @@ import { classPath, queryParam } from '@/lib/routing';
 import { useSeo } from '@/lib/seo';
 import { useAsync } from '@/lib/useAsync';
 import { checkEnrollment, toRegistrationClosed, type EnrollmentProblem, type RegistrationClosed } from './api/checkEnrollment';
-import { reservationErrorMessage, reserveInPerson, studentFieldErrors } from './api/registerStudent';
-import { saveConfirmation, type ConfirmationState } from './confirmationState';
 import { EnrollmentProblemDialog } from './EnrollmentProblemDialog';
 import { HouseholdFields } from './HouseholdFields';
 import { attendeesToSend, EMPTY_HOUSEHOLD, householdValid, peopleCount, type HouseholdValues } from './householdRules';
-import type { CardPaid } from './CardPaymentForm';
 import { PaymentStep } from './PaymentStep';
-import { DateOfBirthField, PriceLines, PromoCodeField } from './PriceQuote';
+import { DateOfBirthField, PriceFact, PriceLines, PromoCodeField } from './PriceQuote';
+import { useCheckout, type Checkout } from './useCheckout';
 import { getPriceQuote, type PriceQuote } from './api/priceQuote';
 import { RegistrationClosedNotice } from './RegistrationClosedNotice';
 import { RegistrationFormFields } from './RegistrationFormFields';
@@ -35,7 +33,6 @@ import './RegisterPage.css';
 export function RegisterPage() {
   const { classId = '' } = useParams<{ classId: string }>();
   const queryOrg = queryParam(useSearch(), 'org', 'organizationId');
-  const [, navigate] = useLocation();
   const classState = useAsync(() => getClass(classId, queryOrg), [classId, queryOrg]);
   const item = classState.data ?? null;
   const organizationId = queryOrg ?? item?.organizationId ?? null;
@@ -47,8 +44,7 @@ export function RegisterPage() {
   const [values, setValues] = useState<StudentFormValues>(() => ({ ...EMPTY_STUDENT, email: earlyAccess()?.email ?? EMPTY_STUDENT.email }));
   const [phase, setPhase] = useState<SubmitPhase>('idle');
   const [problem, setProblem] = useState<EnrollmentProblem | null>(null);
-  const [reserving, setReserving] = useState(false);
-  const [reserveError, setReserveError] = useState<string | null>(null);
+  const { reserving, reserveError, setReserveError, ...checkout } = useCheckout();
   const [classFull, setClassFull] = useState(false);
   const [closed, setClosed] = useState<RegistrationClosed | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<StudentField, string>> | undefined>(undefined);
@@ -121,6 +117,54 @@ export function RegisterPage() {
   const formFields = { answers: payload.answers, waiverAcceptances: payload.waiverAcceptances };
   // Only a code the quote applied is sent: the server refuses one that does not apply.
   const appliedCode = quote?.promo?.applied ? quote.promo.code : undefined;
+  const registration = {
+    classId: currentClass.id,
+    organizationId: orgId,
+    student: values,
+    attendees,
+    form: formFields,
+    promoCode: appliedCode,
+    dateOfBirth: dateOfBirth || undefined,
+  };
+  const order: Checkout = {
+    registration,
+    classDetails: {
+      id: currentClass.id,
+      title: currentClass.title,
+      instructor: currentClass.instructor,
+      location: currentClass.location,
+      startDate: currentClass.startDate,
+      duration: currentClass.duration,
+      organizationId: currentClass.organizationId,
+    },
+    amount,
+    onRefused: (error) => {
+      // Closed since the check (the last free place went meanwhile): back to step 1 with the same notice.
+      const closedNow = error instanceof ApiError && error.status === 403 ? toRegistrationClosed(error.data) : null;
+      if (closedNow) {
+        setClosed(closedNow);
+        setStep(1);
+        return true;
+      }
+      // The last seat went meanwhile: the waitlist form takes over, with what was typed.
+      if (error instanceof ApiError && error.status === 409 && /full/i.test(error.message)) {
+        setClassFull(true);
+        return true;
+      }
+      // The server refused an answer or a signature (a question changed meanwhile): back to step 1, on its field.
+      const formRefused = error instanceof ApiError && error.status === 400 ? formFieldErrors(error.fieldErrors) : null;
+      if (formRefused) {
+        setServerFormErrors(formRefused);
+        setStep(1);
+        return true;
+      }
+      return false;
+    },
+    onStudentRefused: (refused) => {
+      setFieldErrors(refused);
+      setStep(1);
+    },
+  };
 
   // A full class takes waitlist entries instead, also when it closed itself on filling up.
   const waitlist = classFull || currentClass.waitlistOpen;
@@ -166,103 +210,6 @@ export function RegisterPage() {
       setProblem(error as EnrollmentProblem);
     } finally {
       setPhase('idle');
-    }
-  }
-
-  function showConfirmation(
-    result: Pick<ConfirmationState, 'paymentMethod' | 'student' | 'amount' | 'enrollmentId' | 'transactionId' | 'attendees'>,
-  ) {
-    const state: ConfirmationState = {
-      ...result,
-      classDetails: {
-        id: currentClass.id,
-        title: currentClass.title,
-        instructor: currentClass.instructor,
-        location: currentClass.location,
-        startDate: currentClass.startDate instanceof Date ? currentClass.startDate.toISOString() : currentClass.startDate,
-        duration: currentClass.duration,
-        organizationId: currentClass.organizationId,
-      },
-      organizationId: orgId,
-    };
-    saveConfirmation(state);
-    navigate(`/confirmation?org=${encodeURIComponent(orgId)}`, { state });
-  }
-
-  /** The server verified the card payment with Stripe (confirm-enrollment answered): show 'Payment Confirmed'. */
-  function cardPaid(paid: CardPaid) {
-    showConfirmation({
-      paymentMethod: 'card',
-      student: { firstName: values.firstName, lastName: values.lastName, email: values.email, organizationId: orgId },
-      amount: paid.amount,
-      enrollmentId: paid.enrollmentId,
-      transactionId: paid.transactionId,
-      attendees,
-    });
-  }
-
-  async function reserve() {
-    if (reserving) return;
-    if (!currentClass.id || !values.email) {
-      setReserveError('Missing class or student information.');
-      return;
-    }
-    setReserving(true);
-    setReserveError(null);
-    try {
-      const student = await reserveInPerson({
-        student: { ...values },
-        classId: currentClass.id,
-        organizationId: orgId,
-        attendees,
-        form: formFields,
-        promoCode: appliedCode,
-        dateOfBirth: dateOfBirth || undefined,
-      });
-      const enrollment = student.classEnrollments?.find((e) => e.classId === currentClass.id);
-      showConfirmation({
-        paymentMethod: 'in-person',
-        student: {
-          id: student.id,
-          firstName: student.firstName ?? values.firstName,
-          lastName: student.lastName ?? values.lastName,
-          email: student.email ?? values.email,
-          organizationId: student.organizationId,
-        },
-        amount,
-        enrollmentId: enrollment?.id ?? null,
-        transactionId: null,
-        attendees,
-      });
-    } catch (error) {
-      setReserving(false);
-      // Closed since the check (the last free place went meanwhile): back to step 1 with the same notice.
-      const closedNow = error instanceof ApiError && error.status === 403 ? toRegistrationClosed(error.data) : null;
-      if (closedNow) {
-        setClosed(closedNow);
-        setStep(1);
-        return;
-      }
-      // The last seat went meanwhile: the waitlist form takes over, with what was typed.
-      if (error instanceof ApiError && error.status === 409 && /full/i.test(error.message)) {
-        setClassFull(true);
-        return;
-      }
-      // The server refused an answer or a signature (a question changed meanwhile): back to step 1, on its field.
-      const formRefused = error instanceof ApiError && error.status === 400 ? formFieldErrors(error.fieldErrors) : null;
-      if (formRefused) {
-        setServerFormErrors(formRefused);
-        setStep(1);
-        return;
-      }
-      // The server refused a student field (e.g. its stricter phone rule): show it on the form, where it can be fixed.
-      const refused = studentFieldErrors(error);
-      if (refused) {
-        setFieldErrors(refused);
-        setStep(1);
-        return;
-      }
-      setReserveError(reservationErrorMessage(error));
     }
   }
 
@@ -323,20 +270,12 @@ export function RegisterPage() {
             </StudentForm>
           ) : (
             <PaymentStep
-              registration={{
-                classId: currentClass.id,
-                organizationId: orgId,
-                student: values,
-                attendees,
-                form: formFields,
-                promoCode: appliedCode,
-                dateOfBirth: dateOfBirth || undefined,
-              }}
+              registration={registration}
               amount={amount}
               busy={reserving}
               error={reserveError}
-              onReserve={() => void reserve()}
-              onCardPaid={cardPaid}
+              onReserve={() => void checkout.reserve(order)}
+              onCardPaid={(paid) => checkout.cardPaid(order, paid)}
               onBack={() => setStep(1)}
             />
           )}
@@ -347,23 +286,7 @@ export function RegisterPage() {
           </h2>
           <dl>
             <ClassScheduleFacts item={currentClass} />
-            <div>
-              <dt>Price</dt>
-              <dd>
-                {hasDiscount(currentClass.price, currentClass.discountPrice) ? (
-                  <>
-                    <strong>{formatPrice(unitPrice)}</strong>{' '}
-                    <s>
-                      <span className="visually-hidden">Regular price </span>
-                      {formatPrice(currentClass.price)}
-                    </s>
-                  </>
-                ) : (
-                  <strong>{formatPrice(unitPrice)}</strong>
-                )}
-                {people > 1 ? ' per person' : null}
-              </dd>
-            </div>
+            <PriceFact amount={unitPrice} regular={currentClass.price ?? 0} suffix={people > 1 ? ' per person' : null} />
             {step === 2 && quote ? (
               <PriceLines quote={quote} />
             ) : people > 1 ? (

@@ -1,23 +1,22 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { ClassScheduleFacts } from '@/components/class/ClassScheduleFacts';
 import { Alert } from '@/components/ui/Alert';
 import { PageLoading } from '@/components/ui/PageLoading';
 import { ApiError } from '@/lib/apiClient';
 import { displayPhone } from '@shared/us-phone-format';
-import { formatLongDate, formatPrice, toDate } from '@/lib/classFormat';
+import { formatLongDate, toDate } from '@/lib/classFormat';
 import type { ClassItem } from '@/lib/models';
 import { getClass } from '@/lib/publicApi';
 import { useOrganizationScope } from '@/lib/OrganizationContext';
 import { classPath } from '@/lib/routing';
 import { useSeo } from '@/lib/seo';
 import { useAsync } from '@/lib/useAsync';
-import { reservationErrorMessage, reserveInPerson, studentFieldErrors } from '@/features/registration/api/registerStudent';
-import type { CardPaid } from '@/features/registration/CardPaymentForm';
-import { saveConfirmation, type ConfirmationState } from '@/features/registration/confirmationState';
 import { HoldCountdown, type HoldCountdownTexts } from '@/features/registration/HoldCountdown';
 import { holdEndsAt } from '@/features/registration/holdTimer';
 import { PaymentStep } from '@/features/registration/PaymentStep';
+import { PriceFact } from '@/features/registration/PriceQuote';
+import { useCheckout, type Checkout } from '@/features/registration/useCheckout';
 import { RegistrationSteps } from '@/features/registration/RegistrationSteps';
 import { StudentForm, type SubmitPhase } from '@/features/registration/StudentForm';
 import type { StudentField, StudentFormValues } from '@/features/registration/studentFormRules';
@@ -88,7 +87,6 @@ export function WaitlistOfferPage() {
 }
 
 function OfferRegistration({ token, offer, item, businessName }: LoadedOffer & { token: string; businessName: string }) {
-  const [, navigate] = useLocation();
   const [step, setStep] = useState<1 | 2>(1);
   const [values, setValues] = useState<StudentFormValues>(() => ({
     firstName: offer.firstName ?? '',
@@ -98,8 +96,7 @@ function OfferRegistration({ token, offer, item, businessName }: LoadedOffer & {
     communicationOptIn: offer.communicationOptIn !== false,
   }));
   const [phase, setPhase] = useState<SubmitPhase>('idle');
-  const [reserving, setReserving] = useState(false);
-  const [reserveError, setReserveError] = useState<string | null>(null);
+  const { reserving, reserveError, setReserveError, ...checkout } = useCheckout();
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<StudentField, string>> | undefined>(undefined);
   const [ended, setEnded] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
@@ -134,76 +131,31 @@ function OfferRegistration({ token, offer, item, businessName }: LoadedOffer & {
     setPhase('idle');
   }
 
-  function showConfirmation(result: Pick<ConfirmationState, 'paymentMethod' | 'student' | 'amount' | 'enrollmentId' | 'transactionId'>) {
-    const startDate = item?.startDate ?? offer.startDate;
-    const state: ConfirmationState = {
-      ...result,
-      classDetails: {
-        id: offer.classId,
-        title: item?.title ?? offer.classTitle,
-        instructor: item?.instructor ?? '',
-        location: item?.location ?? '',
-        startDate: startDate instanceof Date ? startDate.toISOString() : startDate,
-        duration: item?.duration,
-        organizationId: orgId,
-      },
+  const registration = { classId: offer.classId, organizationId: orgId, student: values, waitlistOfferToken: token };
+  const startDate = item?.startDate ?? offer.startDate;
+  const order: Checkout = {
+    registration,
+    classDetails: {
+      id: offer.classId,
+      title: item?.title ?? offer.classTitle,
+      instructor: item?.instructor ?? '',
+      location: item?.location ?? '',
+      startDate,
+      duration: item?.duration,
       organizationId: orgId,
-    };
-    saveConfirmation(state);
-    navigate(`/confirmation?org=${encodeURIComponent(orgId)}`, { state });
-  }
-
-  function cardPaid(paid: CardPaid) {
-    showConfirmation({
-      paymentMethod: 'card',
-      student: { firstName: values.firstName, lastName: values.lastName, email: values.email, organizationId: orgId },
-      amount: paid.amount,
-      enrollmentId: paid.enrollmentId,
-      transactionId: paid.transactionId,
-    });
-  }
-
-  async function reserve() {
-    if (reserving || expired) return;
-    setReserving(true);
-    setReserveError(null);
-    try {
-      const student = await reserveInPerson({
-        student: { ...values },
-        classId: offer.classId,
-        organizationId: orgId,
-        waitlistOfferToken: token,
-      });
-      const enrollment = student.classEnrollments?.find((e) => e.classId === offer.classId);
-      showConfirmation({
-        paymentMethod: 'in-person',
-        student: {
-          id: student.id,
-          firstName: student.firstName ?? values.firstName,
-          lastName: student.lastName ?? values.lastName,
-          email: student.email ?? values.email,
-          organizationId: student.organizationId,
-        },
-        amount,
-        enrollmentId: enrollment?.id ?? null,
-        transactionId: null,
-      });
-    } catch (error) {
-      setReserving(false);
+    },
+    amount,
+    onRefused: (error) => {
       // The offer ended meanwhile (it lapsed, or was used in another tab).
-      if (error instanceof ApiError && error.status === 410) {
-        setEnded(offerErrorMessage(error).message);
-        return;
-      }
-      const refused = studentFieldErrors(error);
-      if (refused) {
-        setFieldErrors(refused);
-        setStep(1);
-        return;
-      }
-      setReserveError(reservationErrorMessage(error));
-    }
-  }
+      if (!(error instanceof ApiError && error.status === 410)) return false;
+      setEnded(offerErrorMessage(error).message);
+      return true;
+    },
+    onStudentRefused: (refused) => {
+      setFieldErrors(refused);
+      setStep(1);
+    },
+  };
 
   const title = item?.title ?? offer.classTitle;
   return (
@@ -238,12 +190,15 @@ function OfferRegistration({ token, offer, item, businessName }: LoadedOffer & {
               />
             ) : (
               <PaymentStep
-                registration={{ classId: offer.classId, organizationId: orgId, student: values, waitlistOfferToken: token }}
+                registration={registration}
                 amount={amount}
                 busy={reserving}
                 error={reserveError}
-                onReserve={() => void reserve()}
-                onCardPaid={cardPaid}
+                onReserve={() => {
+                  // The countdown ran out while the step was open: the seat is no longer held.
+                  if (!expired) void checkout.reserve(order);
+                }}
+                onCardPaid={(paid) => checkout.cardPaid(order, paid)}
                 onBack={() => setStep(1)}
                 cardAllowed={offer.acceptsCard}
               />
@@ -263,21 +218,7 @@ function OfferRegistration({ token, offer, item, businessName }: LoadedOffer & {
                 <dd>{formatLongDate(offer.startDate)}</dd>
               </div>
             )}
-            <div>
-              <dt>Price</dt>
-              <dd>
-                <strong>{formatPrice(amount)}</strong>
-                {amount < offer.price ? (
-                  <>
-                    {' '}
-                    <s>
-                      <span className="visually-hidden">Regular price </span>
-                      {formatPrice(offer.price)}
-                    </s>
-                  </>
-                ) : null}
-              </dd>
-            </div>
+            <PriceFact amount={amount} regular={offer.price} />
             <div>
               <dt>Seat held until</dt>
               <dd>{expiryText}</dd>
