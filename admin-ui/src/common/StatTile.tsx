@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Paper, Typography } from '@mui/material';
+import type { LimitInfo } from '@/common/plans';
 
 export function StatTile({
   label,
@@ -28,5 +29,43 @@ export function StatTile({
         </Typography>
       )}
     </Paper>
+  );
+}
+
+/**
+ * A list screen's count against the plan's limit: '12 / 20', 'Limit reached' when it is, 'Unlimited plan' when the
+ * plan sets none, and otherwise `note`.
+ */
+export function PlanUsageTile({
+  label,
+  count,
+  limit,
+  planHasLimits,
+  note,
+}: {
+  label: string;
+  count: number | undefined;
+  limit: LimitInfo;
+  planHasLimits: boolean;
+  note?: string;
+}) {
+  const shownNote = limit.reached ? 'Limit reached' : limit.limit === null && planHasLimits ? 'Unlimited plan' : note;
+  return (
+    <StatTile
+      label={label}
+      value={
+        <>
+          {count ?? '—'}
+          {limit.limit !== null && (
+            <Typography component="span" variant="body1" color="text.secondary">
+              {' '}
+              / {limit.limit}
+            </Typography>
+          )}
+        </>
+      }
+      note={shownNote}
+      noteColor={limit.reached ? 'error.main' : undefined}
+    />
   );
 }

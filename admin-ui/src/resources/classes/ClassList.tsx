@@ -26,9 +26,10 @@ import { useTimedMessage } from '@/common/useTimedMessage';
 import { useSubscriptionValidation } from '@/providers/queries';
 import { useDeleteFlow } from '@/common/useDeleteFlow';
 import { useListToolbar } from '@/common/useListToolbar';
-import { StatTile } from '@/common/StatTile';
+import { PlanUsageTile, StatTile } from '@/common/StatTile';
+import { ListNotices } from '@/common/ListNotices';
 import { ListToolbar } from '@/common/ListToolbar';
-import { ConfirmDialog } from '@/common/ConfirmDialog';
+import { DeleteFlowDialog } from '@/common/DeleteFlowDialog';
 import { classLimitMessage, limitInfo } from '@/common/plans';
 import { CLASS_STATUSES, type ClassRecord, type ClassStatus } from '@/providers/types';
 import { ClassCard } from '@/resources/classes/ClassCard';
@@ -181,37 +182,23 @@ function ClassListView() {
         </Alert>
       </Collapse>
 
-      {error && (
-        <Alert severity="error" onClose={() => setError(null)}>
-          {error}
-        </Alert>
-      )}
-      {list.error && <Alert severity="error">Failed to load data. Please try again.</Alert>}
-      {warning && <Alert severity="warning">{warning}</Alert>}
-      {success && (
-        <Alert severity="success" role="status">
-          {success}
-        </Alert>
-      )}
+      <ListNotices
+        error={error}
+        onCloseError={() => setError(null)}
+        loadError={list.error ? 'Failed to load data. Please try again.' : null}
+        warning={warning}
+        success={success}
+      />
       {limit.reached && limit.limit !== null && <Alert severity="info">{classLimitMessage(planName, limit.limit, limit.current)}</Alert>}
       {limitUnknown && <Alert severity="warning">Unable to check class limits</Alert>}
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' }, gap: { xs: 1, sm: 1.5 } }}>
-        <StatTile
+        <PlanUsageTile
           label="Total classes"
-          value={
-            <>
-              {nonArchived ?? '—'}
-              {limit.limit !== null && (
-                <Typography component="span" variant="body1" color="text.secondary">
-                  {' '}
-                  / {limit.limit}
-                </Typography>
-              )}
-            </>
-          }
-          note={limit.reached ? 'Limit reached' : limit.limit === null && plan?.limits ? 'Unlimited plan' : 'Not counting disabled'}
-          noteColor={limit.reached ? 'error.main' : 'text.secondary'}
+          count={nonArchived}
+          limit={limit}
+          planHasLimits={Boolean(plan?.limits)}
+          note="Not counting disabled"
         />
         {CLASS_STATUSES.map((s) => (
           <StatTile
@@ -331,14 +318,7 @@ function ClassListView() {
           afterChange();
         }}
       />
-      <ConfirmDialog
-        open={Boolean(deletion.deleting)}
-        title="Delete class"
-        message="Are you sure you want to delete this class? This action cannot be undone."
-        busy={deletion.busy}
-        onConfirm={deletion.confirm}
-        onClose={deletion.cancel}
-      />
+      <DeleteFlowDialog deletion={deletion} noun="class" />
     </Stack>
   );
 }

@@ -27,9 +27,10 @@ import { useTimedMessage } from '@/common/useTimedMessage';
 import { useSubscriptionValidation } from '@/providers/queries';
 import { useDeleteFlow } from '@/common/useDeleteFlow';
 import { useListToolbar } from '@/common/useListToolbar';
-import { StatTile } from '@/common/StatTile';
+import { PlanUsageTile, StatTile } from '@/common/StatTile';
+import { ListNotices } from '@/common/ListNotices';
 import { ListToolbar } from '@/common/ListToolbar';
-import { ConfirmDialog } from '@/common/ConfirmDialog';
+import { DeleteFlowDialog } from '@/common/DeleteFlowDialog';
 import { limitInfo, studentLimitMessage } from '@/common/plans';
 import { paymentLabel } from '@/common/paymentStatus';
 import { formatDate, fullName } from '@/common/format';
@@ -125,37 +126,12 @@ function StudentListView() {
           setFormOpen(true);
         }}
       />
-      {error && (
-        <Alert severity="error" onClose={() => setError(null)}>
-          {error}
-        </Alert>
-      )}
-      {listError && <Alert severity="error">{listError}</Alert>}
-      {success && (
-        <Alert severity="success" role="status">
-          {success}
-        </Alert>
-      )}
+      <ListNotices error={error} onCloseError={() => setError(null)} loadError={listError} success={success} />
       {blockedMessage && <Alert severity="info">{blockedMessage}</Alert>}
       {limitUnknown && <Alert severity="warning">Unable to check student limits</Alert>}
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }, gap: 1.5 }}>
-        <StatTile
-          label="Total students"
-          value={
-            <>
-              {all.total ?? '—'}
-              {limit.limit !== null && (
-                <Typography component="span" variant="body1" color="text.secondary">
-                  {' '}
-                  / {limit.limit}
-                </Typography>
-              )}
-            </>
-          }
-          note={limit.reached ? 'Limit reached' : limit.limit === null && plan?.limits ? 'Unlimited plan' : undefined}
-          noteColor={limit.reached ? 'error.main' : undefined}
-        />
+        <PlanUsageTile label="Total students" count={all.total} limit={limit} planHasLimits={Boolean(plan?.limits)} />
         <StatTile
           label="Plan capacity left"
           value={limit.limit === null ? (plan?.limits ? 'Unlimited' : '—') : Math.max(0, limit.limit - limit.current)}
@@ -284,14 +260,7 @@ function StudentListView() {
           afterChange();
         }}
       />
-      <ConfirmDialog
-        open={Boolean(deletion.deleting)}
-        title="Delete student"
-        message="Are you sure you want to delete this student? This action cannot be undone."
-        busy={deletion.busy}
-        onConfirm={deletion.confirm}
-        onClose={deletion.cancel}
-      />
+      <DeleteFlowDialog deletion={deletion} noun="student" />
     </Stack>
   );
 }
