@@ -82,24 +82,14 @@ export interface CommunicationRow {
   sentAt: Date | null;
 }
 
-export interface NewCommunication {
-  organizationId: string;
-  recipientType: RecipientType;
-  recipientId: string;
-  recipient: RecipientSnapshot;
-  channel: Channel;
-  toAddress: string;
-  subject: string | null;
-  message: string;
-  html?: string | null;
-  attachments?: Attachment[];
-  templateId?: string | null;
-  kind: MessageKind;
-  scheduledAt?: Date;
-  maxAttempts?: number;
-  dedupeKey?: string | null;
-  createdBy?: string | null;
-}
+/** An outbox row as a sender writes it: the rest (status, attempts, times) the table fills in. */
+export type NewCommunication = Pick<
+  CommunicationRow,
+  'organizationId' | 'recipientType' | 'recipientId' | 'recipient' | 'channel' | 'toAddress' | 'subject' | 'message' | 'kind'
+> &
+  Partial<Pick<CommunicationRow, 'html' | 'attachments' | 'templateId' | 'scheduledAt' | 'maxAttempts' | 'dedupeKey'>> & {
+    createdBy?: string | null;
+  };
 
 /** The people of a registration, as the registering code has them (nothing is read back from the students table). */
 export interface RegistrationMessageInput {

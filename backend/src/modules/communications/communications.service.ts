@@ -16,7 +16,7 @@ import type {
 } from './communication.types';
 import { CommunicationsRepository, type TemplateRow } from './communications.repository';
 import { type ClassValues, MessageComposer } from './message-composer';
-import { dollars, householdList, longDate, orgValues, priceList, snapshot, time12 } from './message-format';
+import { classFacts, dollars, householdList, orgValues, personValues, priceList, snapshot } from './message-format';
 import {
   BUILT_IN,
   htmlEmail,
@@ -191,20 +191,11 @@ export class CommunicationsService {
     if (!admins.length) return 0;
     const cls = mapClass(await this.classes.require(c.classId, c.organizationId, manager));
     const org = await this.look(c.organizationId, manager);
-    const first = new Date(cls.sessions[0] ?? cls.startDate);
     let queued = 0;
     for (const u of admins) {
       const values: TemplateValues = {
-        firstName: u.firstName,
-        lastName: u.lastName,
-        fullName: `${u.firstName} ${u.lastName}`,
-        email: u.email,
-        className: cls.title,
-        startDate: longDate(first),
-        startTime: time12(first),
-        location: cls.location,
-        instructor: cls.instructor,
-        sessionCount: String(cls.sessions.length),
+        ...personValues(u),
+        ...classFacts(cls),
         enrolledCount: String(c.enrolled),
         minEnrollment: String(c.minEnrollment),
         decisionOutcome: c.outcome,

@@ -13,7 +13,7 @@ import {
   TRANSACTIONAL_KINDS,
 } from './communication.types';
 import type { TemplateRow } from './communications.repository';
-import { longDate, orgValues, time12 } from './message-format';
+import { classFacts, orgValues, personValues } from './message-format';
 import { toE164Phone } from './phone';
 import {
   BUILT_IN,
@@ -131,20 +131,7 @@ export class MessageComposer {
     const cls = mapClass(await this.classes.require(input.classId, input.organizationId, manager));
     // In the caller's transaction: a second pool connection per registration could exhaust the pool under load.
     const org = await this.look(input.organizationId, manager);
-    const first = cls.sessions[0] ? new Date(cls.sessions[0]) : new Date(cls.startDate);
-    const values: TemplateValues = {
-      firstName: input.firstName,
-      lastName: input.lastName,
-      fullName: `${input.firstName} ${input.lastName}`,
-      email: input.email,
-      className: cls.title,
-      startDate: longDate(first),
-      startTime: time12(first),
-      location: cls.location,
-      instructor: cls.instructor,
-      sessionCount: String(cls.sessions.length),
-      ...orgValues(org),
-    };
+    const values: TemplateValues = { ...personValues(input), ...classFacts(cls), ...orgValues(org) };
     return { cls: { ...cls, sessions: cls.sessions.map((d) => new Date(d)) }, values, org };
   }
 

@@ -1,3 +1,4 @@
+import type { mapClass } from '../classes/class.entity';
 import type { RecipientSnapshot } from './communication.types';
 import type { OrganizationLook, TemplateValues } from './templates';
 
@@ -17,6 +18,19 @@ export function snapshot(p: { firstName: string; lastName: string; email: string
 
 export function orgValues(org: OrganizationLook): TemplateValues {
   return { organizationName: org.name, organizationEmail: org.email ?? '', organizationPhone: org.phone ?? '' };
+}
+
+/** What a message says about a class: its title, first session, place, instructor and number of sessions. */
+export function classFacts(cls: ReturnType<typeof mapClass>): TemplateValues {
+  const first = new Date(cls.sessions[0] ?? cls.startDate);
+  return {
+    className: cls.title,
+    startDate: longDate(first),
+    startTime: time12(first),
+    location: cls.location,
+    instructor: cls.instructor,
+    sessionCount: String(cls.sessions.length),
+  };
 }
 
 export function personValues(p: { firstName: string; lastName: string; email: string }): TemplateValues {

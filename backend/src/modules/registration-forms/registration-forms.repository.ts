@@ -3,24 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { QuestionType } from './answer-rules';
 
-export interface QuestionRow {
-  id: string;
-  label: string;
-  hint: string | null;
-  type: QuestionType;
-  options: string[];
-  required: boolean;
-  classIds: string[] | null;
-  perAttendee: boolean;
-  showToTeacher: boolean;
-  position: number;
-  active: boolean;
-  archived: boolean;
-  answerCount: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
 export interface QuestionFields {
   label: string;
   hint: string | null;
@@ -32,6 +14,14 @@ export interface QuestionFields {
   showToTeacher: boolean;
   position: number;
   active: boolean;
+}
+
+export interface QuestionRow extends QuestionFields {
+  id: string;
+  archived: boolean;
+  answerCount: number;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface AnswerRow {

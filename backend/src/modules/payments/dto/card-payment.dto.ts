@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import {
   IsBoolean,
@@ -79,27 +80,26 @@ export class ConfirmEnrollmentDto {
   studentData: StudentFieldsDto;
 }
 
+/** An optional refund amount in dollars (cents at most), as the admin's cancel and refund take it. */
+const OptionalRefundAmount = () =>
+  // Listed bottom-up, the order stacked decorators run in: the checks (and their messages) come out as before.
+  applyDecorators(
+    Max(1_000_000, { message: 'amount is too large' }),
+    Min(0.01, { message: 'amount must be at least 0.01' }),
+    IsNumber(
+      { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 },
+      { message: 'amount must be an amount in dollars, such as 40 or 39.99' },
+    ),
+    IsOptionalNotNull(),
+  );
+
 /** Admin cancel: `refund` defaults to true for a card payment; `amount` (dollars) defaults to the quote. */
 export class CancelEnrollmentDto {
   @IsOptionalNotNull() @IsBoolean({ message: 'refund must be true or false' }) refund?: boolean;
-  @IsOptionalNotNull()
-  @IsNumber(
-    { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 },
-    { message: 'amount must be an amount in dollars, such as 40 or 39.99' },
-  )
-  @Min(0.01, { message: 'amount must be at least 0.01' })
-  @Max(1_000_000, { message: 'amount is too large' })
-  amount?: number;
+  @OptionalRefundAmount() amount?: number;
 }
 
 /** Admin refund without cancelling: `amount` (dollars) defaults to everything left unrefunded. */
 export class RefundEnrollmentDto {
-  @IsOptionalNotNull()
-  @IsNumber(
-    { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 },
-    { message: 'amount must be an amount in dollars, such as 40 or 39.99' },
-  )
-  @Min(0.01, { message: 'amount must be at least 0.01' })
-  @Max(1_000_000, { message: 'amount is too large' })
-  amount?: number;
+  @OptionalRefundAmount() amount?: number;
 }
