@@ -14,9 +14,9 @@ import {
   ListItemText,
   Paper,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
+import { TypeToConfirmField } from '@/common/TypeToConfirmField';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
 import { type BulkTarget, type PaymentReset } from '@/it-admin/staffApi';
 import { useStaffDataProvider } from '@/it-admin/staffProviders';
@@ -239,16 +239,7 @@ function BulkDeleteFlow({
               <DialogContentText gutterBottom>
                 Type <strong>{DELETE}</strong> to confirm.
               </DialogContentText>
-              <TextField
-                autoFocus
-                fullWidth
-                margin="dense"
-                label="Confirmation"
-                value={typed}
-                onChange={(e) => setTyped(e.target.value)}
-                disabled={busy}
-                slotProps={{ htmlInput: { 'aria-label': 'Type DELETE to confirm', autoComplete: 'off', spellCheck: false } }}
-              />
+              <TypeToConfirmField word={DELETE} value={typed} onChange={setTyped} disabled={busy} />
             </>
           )}
         </DialogContent>

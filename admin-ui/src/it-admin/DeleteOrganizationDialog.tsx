@@ -1,15 +1,6 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
+import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { TypeToConfirmField } from '@/common/TypeToConfirmField';
 import { confirmationMatches, DELETE_ORGANIZATION } from '@/it-admin/itAdminUtils';
 
 /** The typed-confirmation modal of spec 3 §5: the exact text DELETE_ORGANIZATION (the server checks it again). */
@@ -44,15 +35,7 @@ export function DeleteOrganizationDialog({
         <DialogContentText sx={{ mt: 2 }}>
           Type <strong>{DELETE_ORGANIZATION}</strong> to confirm.
         </DialogContentText>
-        <TextField
-          autoFocus
-          fullWidth
-          margin="dense"
-          label="Confirmation"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          slotProps={{ htmlInput: { 'aria-label': 'Type DELETE_ORGANIZATION to confirm', autoComplete: 'off', spellCheck: false } }}
-        />
+        <TypeToConfirmField word={DELETE_ORGANIZATION} value={typed} onChange={setTyped} />
         {error && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {error}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useDataProvider } from 'react-admin';
 import { rosterSecondary } from '@/resources/students/household';
 import {
@@ -62,6 +62,43 @@ function StudentRow({ student, cls, action }: { student: Student; cls: ClassReco
   );
 }
 
+/** One list of the tab (unpaid or paid): its count, a line when it is empty, and each student with its action. */
+function StudentsSection({
+  label,
+  title,
+  empty,
+  students,
+  cls,
+  action,
+}: {
+  label: string;
+  title: string;
+  empty: string;
+  students: Student[];
+  cls: ClassRecord;
+  action: (s: Student) => ReactNode;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={label}>
+      <Typography variant="h6" component="h2">
+        {title}
+      </Typography>
+      {students.length === 0 ? (
+        <Typography color="text.secondary" mt={1}>
+          {empty}
+        </Typography>
+      ) : (
+        students.map((s, i) => (
+          <Box key={s.id}>
+            {i > 0 && <Divider />}
+            <StudentRow student={s} cls={cls} action={action(s)} />
+          </Box>
+        ))
+      )}
+    </Paper>
+  );
+}
+
 /** Payments tab: Mark as Paid with a 'Confirm Payment' modal, Unmark as Paid (spec 3 §2.11, §4). */
 export function PaymentsTab({
   cls,
@@ -113,72 +150,46 @@ export function PaymentsTab({
 
   return (
     <Stack spacing={2.5}>
-      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Unpaid students">
-        <Typography variant="h6" component="h2">
-          Unpaid ({unpaid.length})
-        </Typography>
-        {unpaid.length === 0 ? (
-          <Typography color="text.secondary" mt={1}>
-            Everyone has paid.
-          </Typography>
-        ) : (
-          unpaid.map((s, i) => (
-            <Box key={s.id}>
-              {i > 0 && <Divider />}
-              <StudentRow
-                student={s}
-                cls={cls}
-                action={
-                  <Button
-                    variant="contained"
-                    color="success"
-                    startIcon={<CheckCircleIcon />}
-                    disabled={busyId === s.id}
-                    onClick={() => setConfirming(s)}
-                  >
-                    Mark as Paid
-                  </Button>
-                }
-              />
-            </Box>
-          ))
+      <StudentsSection
+        label="Unpaid students"
+        title={`Unpaid (${unpaid.length})`}
+        empty="Everyone has paid."
+        students={unpaid}
+        cls={cls}
+        action={(s) => (
+          <Button
+            variant="contained"
+            color="success"
+            startIcon={<CheckCircleIcon />}
+            disabled={busyId === s.id}
+            onClick={() => setConfirming(s)}
+          >
+            Mark as Paid
+          </Button>
         )}
-      </Paper>
-      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Paid students">
-        <Typography variant="h6" component="h2">
-          Paid ({paid.length})
-        </Typography>
-        {paid.length === 0 ? (
-          <Typography color="text.secondary" mt={1}>
-            No payments recorded yet.
-          </Typography>
-        ) : (
-          paid.map((s, i) => (
-            <Box key={s.id}>
-              {i > 0 && <Divider />}
-              <StudentRow
-                student={s}
-                cls={cls}
-                action={
-                  <Tooltip title={paidByCard(s, cls.id) ? 'Paid by card online: refunds go through the payment provider.' : ''}>
-                    <span>
-                      <Button
-                        variant="outlined"
-                        color="warning"
-                        startIcon={busyId === s.id ? <CircularProgress size={16} /> : <UndoIcon />}
-                        disabled={busyId === s.id || paidByCard(s, cls.id)}
-                        onClick={() => unmark(s)}
-                      >
-                        Unmark as Paid
-                      </Button>
-                    </span>
-                  </Tooltip>
-                }
-              />
-            </Box>
-          ))
+      />
+      <StudentsSection
+        label="Paid students"
+        title={`Paid (${paid.length})`}
+        empty="No payments recorded yet."
+        students={paid}
+        cls={cls}
+        action={(s) => (
+          <Tooltip title={paidByCard(s, cls.id) ? 'Paid by card online: refunds go through the payment provider.' : ''}>
+            <span>
+              <Button
+                variant="outlined"
+                color="warning"
+                startIcon={busyId === s.id ? <CircularProgress size={16} /> : <UndoIcon />}
+                disabled={busyId === s.id || paidByCard(s, cls.id)}
+                onClick={() => unmark(s)}
+              >
+                Unmark as Paid
+              </Button>
+            </span>
+          </Tooltip>
         )}
-      </Paper>
+      />
       <Dialog
         open={Boolean(confirming)}
         onClose={busyId ? undefined : () => setConfirming(null)}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -290,44 +290,22 @@ export function StudentDetailPanel({
         </>
       )}
       <Divider sx={{ my: 2 }} />
-      <Typography variant="subtitle2">History</Typography>
-      {activity.isPending ? (
-        <CircularProgress size={20} sx={{ mt: 1 }} aria-label="Loading history" />
-      ) : activity.error ? (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          Failed to load data
-        </Alert>
-      ) : !activity.data?.length ? (
-        <Typography variant="body2" color="text.secondary" mt={0.5}>
-          Nothing recorded yet
-        </Typography>
-      ) : (
-        <List dense disablePadding aria-label="History">
-          {activity.data.map((a) => (
+      <HistorySection title="History" query={activity} empty="Nothing recorded yet">
+        {(items) =>
+          items.map((a) => (
             <ListItem key={a.id} disableGutters>
               <ListItemText
                 primary={a.description}
                 secondary={`${formatDateTime(a.eventDate)}${(a.metadata as { source?: string } | null)?.source === 'self_service' ? ' · by the student' : ''}`}
               />
             </ListItem>
-          ))}
-        </List>
-      )}
+          ))
+        }
+      </HistorySection>
       <Divider sx={{ my: 2 }} />
-      <Typography variant="subtitle2">Communication history</Typography>
-      {history.isPending ? (
-        <CircularProgress size={20} sx={{ mt: 1 }} aria-label="Loading communication history" />
-      ) : history.error ? (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          Failed to load data
-        </Alert>
-      ) : !history.data?.length ? (
-        <Typography variant="body2" color="text.secondary" mt={0.5}>
-          No communication history
-        </Typography>
-      ) : (
-        <List dense disablePadding aria-label="Communication history">
-          {history.data.map((c) => (
+      <HistorySection title="Communication history" query={history} empty="No communication history">
+        {(items) =>
+          items.map((c) => (
             <ListItem key={c.id} disableGutters alignItems="flex-start">
               <Box sx={{ mr: 1, mt: 0.5 }}>
                 <StatusIcon status={c.status} />
@@ -337,13 +315,47 @@ export function StudentDetailPanel({
                 secondary={`${c.status}${c.status_reason ? ` (${c.status_reason})` : ''} · ${formatDateTime(c.status === 'pending' ? c.scheduled_at : c.created_at)}`}
               />
             </ListItem>
-          ))}
-        </List>
-      )}
+          ))
+        }
+      </HistorySection>
       <Divider sx={{ my: 2 }} />
       <StudentDataActions record={record} />
       <CancelEnrollmentDialog enrollment={cancelling} onClose={() => setCancelling(null)} onDone={cancelled} />
       <RefundDialog enrollment={refunding} onClose={() => setRefunding(null)} onDone={refunded} />
     </Box>
+  );
+}
+
+/** A titled list read from the server: a spinner while it loads, the failure, 'nothing yet', or the items. */
+function HistorySection<T>({
+  title,
+  query,
+  empty,
+  children,
+}: {
+  title: string;
+  query: { isPending: boolean; error: unknown; data?: T[] };
+  empty: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  return (
+    <>
+      <Typography variant="subtitle2">{title}</Typography>
+      {query.isPending ? (
+        <CircularProgress size={20} sx={{ mt: 1 }} aria-label={`Loading ${title.toLowerCase()}`} />
+      ) : query.error ? (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          Failed to load data
+        </Alert>
+      ) : !query.data?.length ? (
+        <Typography variant="body2" color="text.secondary" mt={0.5}>
+          {empty}
+        </Typography>
+      ) : (
+        <List dense disablePadding aria-label={title}>
+          {children(query.data)}
+        </List>
+      )}
+    </>
   );
 }
