@@ -25,6 +25,18 @@ const NOT_PAID_MESSAGE = 'This payment is not marked as paid';
 const CARD_UNMARK_MESSAGE =
   'This enrollment was paid by card online and cannot be unmarked here. Refunds of card payments go through the payment provider.';
 
+/** What the activity log keeps of an in-person payment (marked or unmarked), `cents` being its amount. */
+function paymentFacts(ctx: PaymentContext, dto: MarkPaymentDto, cents: number) {
+  return {
+    amount: cents / 100,
+    studentName: ctx.studentName,
+    className: ctx.classTitle,
+    paymentMethod: 'in-person',
+    studentId: dto.studentId,
+    classId: dto.classId,
+  };
+}
+
 /**
  * Payments taken at class (spec 3 §4 "Student payment per class"): a teacher or admin marks a pending
  * enrollment paid in person, or undoes their own in-person mark. The change and its activity event
@@ -66,14 +78,7 @@ export class InPersonPaymentsService {
         organizationId,
         'payment_received',
         `${ctx.studentName} paid $${(amount / 100).toFixed(2)} in person for ${ctx.classTitle}`,
-        {
-          amount: amount / 100,
-          studentName: ctx.studentName,
-          className: ctx.classTitle,
-          paymentMethod: 'in-person',
-          studentId: dto.studentId,
-          classId: dto.classId,
-        },
+        paymentFacts(ctx, dto, amount),
         manager,
       );
       // The same event as a card payment's, so a connected tool sees every payment whichever way it was taken.
@@ -103,14 +108,7 @@ export class InPersonPaymentsService {
         organizationId,
         'payment_unmarked',
         `In-person payment of ${ctx.studentName} for ${ctx.classTitle} was unmarked`,
-        {
-          amount: enrollment.amountPaidCents / 100,
-          studentName: ctx.studentName,
-          className: ctx.classTitle,
-          paymentMethod: 'in-person',
-          studentId: dto.studentId,
-          classId: dto.classId,
-        },
+        paymentFacts(ctx, dto, enrollment.amountPaidCents),
         manager,
       );
       return mapEnrollment({ ...updated, classTitle: ctx.classTitle });

@@ -66,6 +66,16 @@ export interface CardPaymentRecord {
  * second caller (webhook, job, browser, another instance) changes nothing and a seat is freed exactly once.
  * Reads join students and classes read only for the names and the class start.
  */
+/** A held seat that became an in-person registration, as holdToInPerson answers it. */
+type InPersonSeat = {
+  id: string;
+  enrollmentDate: Date;
+  paymentStatus: PaymentStatus;
+  paymentMethod: PaymentMethod;
+  amountPaidCents: number;
+  priceBreakdown: PriceLine[] | null;
+};
+
 @Injectable()
 export class CardEnrollmentsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -143,25 +153,8 @@ export class CardEnrollmentsRepository {
   }
 
   /** held card payment -> active, to pay in person (the student chose 'Pay in Person at Class' after all). */
-  async holdToInPerson(
-    manager: EntityManager,
-    id: string,
-  ): Promise<{
-    id: string;
-    enrollmentDate: Date;
-    paymentStatus: PaymentStatus;
-    paymentMethod: PaymentMethod;
-    amountPaidCents: number;
-    priceBreakdown: PriceLine[] | null;
-  } | null> {
-    const rows = await returning<{
-      id: string;
-      enrollmentDate: Date;
-      paymentStatus: PaymentStatus;
-      paymentMethod: PaymentMethod;
-      amountPaidCents: number;
-      priceBreakdown: PriceLine[] | null;
-    }>(
+  async holdToInPerson(manager: EntityManager, id: string): Promise<InPersonSeat | null> {
+    const rows = await returning<InPersonSeat>(
       manager,
       `UPDATE enrollments SET status = 'active', hold_expires_at = NULL, payment_method = 'in-person'
         WHERE id = $1 AND status = 'held' AND payment_status <> 'completed'
