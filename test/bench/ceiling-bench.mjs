@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { load, measure, waitFor } from './bench-lib.mjs';
+import { load, measure, postgresPidsOf, waitFor } from './bench-lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 25);
@@ -36,12 +36,22 @@ const { startEmbeddedPostgres } = await import(path.join(path.dirname(MAIN), 'da
 const db = await startEmbeddedPostgres(dataDir, { port: 0, quiet: true });
 const env = { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, DATA_DIR: dataDir, JWT_SECRET, LOG_REQUESTS: 'true' };
 const children = [];
-function start(args, extra) {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: { ...env, ...extra } });
+// Each server connects to PostgreSQL under its own application_name, so the CPU of the backends working for it
+// can be told from the others' (pg reads PGAPPNAME).
+function start(args, extra, appName) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: { ...env, ...extra, PGAPPNAME: appName },
+  });
   children.push(child);
   return child;
 }
-const api = start([MAIN], { PORT: String(API_PORT), SEED_DEMO: 'false', SERVE_FRONTENDS: 'false', AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+const api = start(
+  [MAIN],
+  { PORT: String(API_PORT), SEED_DEMO: 'false', SERVE_FRONTENDS: 'false', AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+  'bench-product',
+);
 
 async function call(method, url, body, token) {
   const res = await fetch(`http://localhost:${API_PORT}${url}`, {
@@ -119,6 +129,7 @@ const comparable = (body) =>
 
 const results = [];
 let failed = false;
+let meter = null;
 try {
   await waitFor(`http://localhost:${API_PORT}/api/health`);
   const org = await fixture();
@@ -135,10 +146,14 @@ try {
   // The product's headers that are the same on every reply, given to the ceiling once.
   const sample = await reply(API_PORT, '/api/health', {});
   const fixedHeaders = Object.fromEntries(Object.entries(sample.headers).filter(([k]) => k !== 'content-type'));
-  const ceiling = start([path.join(root, 'test/bench/ceiling-server.mjs')], {
-    CEILING_PORT: String(CEILING_PORT),
-    CEILING_HEADERS: JSON.stringify(fixedHeaders),
-  });
+  const ceiling = start(
+    [path.join(root, 'test/bench/ceiling-server.mjs')],
+    {
+      CEILING_PORT: String(CEILING_PORT),
+      CEILING_HEADERS: JSON.stringify(fixedHeaders),
+    },
+    'bench-ceiling',
+  );
   await new Promise((resolve, reject) => {
     ceiling.once('message', resolve);
     ceiling.once('exit', (code) => reject(new Error(`the ceiling server exited (${code})`)));
@@ -179,8 +194,13 @@ try {
        }).listen(${BARE_PORT}, () => process.send('ready'));`,
     ],
     {},
+    'bench-bare',
   );
   await new Promise((r) => bare.once('message', r));
+  // The bench's own connection, asking PostgreSQL which backends belong to the server being measured.
+  const pg = (await import(path.join(root, 'node_modules/pg/lib/index.js'))).default;
+  meter = new pg.Client({ connectionString: db.url, application_name: 'bench-meter' });
+  await meter.connect();
 
   console.log(
     `${CONNECTIONS} connections, ${DURATION}s per run after a 2s warm-up; bare, ceiling and product one after the other per route.\n`,
@@ -188,13 +208,14 @@ try {
   const opts = (headers) => ({ connections: CONNECTIONS, duration: DURATION, headers });
   for (const [i, [label, url, headers]] of scenarios.entries()) {
     const runs = {};
-    for (const [name, base, pid, dbDir] of [
+    for (const [name, base, pid, appName] of [
       ['bare', `http://localhost:${BARE_PORT}/r${i}`, bare.pid, null],
-      ['ceiling', `http://localhost:${CEILING_PORT}${url}`, ceiling.pid, dataDir],
-      ['product', `http://localhost:${API_PORT}${url}`, api.pid, dataDir],
+      ['ceiling', `http://localhost:${CEILING_PORT}${url}`, ceiling.pid, 'bench-ceiling'],
+      ['product', `http://localhost:${API_PORT}${url}`, api.pid, 'bench-product'],
     ]) {
       await load(base, { ...opts(headers), duration: 2 });
-      runs[name] = await measure(base, { ...opts(headers), serverPids: [pid], dataDir: dbDir });
+      const dbPids = appName ? postgresPidsOf(meter, dataDir, appName) : null;
+      runs[name] = await measure(base, { ...opts(headers), serverPids: [pid], dbPids });
       if (runs[name].non2xx + runs[name].errors)
         throw new Error(`${label} (${name}): ${runs[name].non2xx} non-2xx, ${runs[name].errors} errors`);
     }
@@ -216,8 +237,28 @@ try {
     );
   }
 } finally {
-  for (const child of children) child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+  // autocannon stops at its deadline with requests still in the servers: let them finish before the servers close
+  // their pools (the product logged "Cannot use a pool after calling end on the pool" when stopped at once), and
+  // stop PostgreSQL only once every server has exited.
+  await new Promise((r) => setTimeout(r, 1000));
+  await meter?.end().catch(() => undefined);
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const timer = setTimeout(() => {
+            child.kill('SIGKILL');
+            resolve();
+          }, 30_000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
   await db.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
