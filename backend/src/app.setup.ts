@@ -2,7 +2,6 @@ import type { INestApplication } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import fs from 'node:fs';
@@ -45,6 +44,24 @@ const SECURITY_HEADERS: HelmetOptions = {
   crossOriginEmbedderPolicy: false,
 };
 
+/** Every reply's security headers, worked out once at startup. */
+export const securityHeaders: Readonly<Record<string, string>> = Object.freeze(helmetHeaders(SECURITY_HEADERS));
+
+/**
+ * Sets helmet's headers on every reply, as @fastify/helmet did, from the set computed once: @fastify/helmet built
+ * helmet's eleven middlewares anew on each request (helmet(options) per call) and ran two hooks, one of them async.
+ * The headers are set on the raw response, in helmet's order, where helmet put them (so a route may still replace
+ * one, as the widget pages do with Content-Security-Policy).
+ */
+export function installSecurityHeaders(instance: FastifyInstance, headers: Readonly<Record<string, string>>): void {
+  const entries = Object.entries(headers);
+  instance.addHook('onRequest', (_req, reply, done) => {
+    const raw = reply.raw;
+    for (let i = 0; i < entries.length; i++) raw.setHeader(entries[i][0], entries[i][1]);
+    done();
+  });
+}
+
 const envelope400 = (error: string) => ({ success: false, data: null, error });
 
 /**
@@ -81,7 +98,7 @@ export async function configureApp(app: NestFastifyApplication) {
   // Counted so a SIGTERM drain can wait for the requests being answered (common/http/shutdown.ts).
   installInFlightTracking(instance, app.get(ShutdownState));
   installMetrics(app, instance, settings);
-  await app.register(fastifyHelmet, SECURITY_HEADERS as never);
+  installSecurityHeaders(instance, securityHeaders);
   const exposedHeaders = ['Content-Range', 'X-Request-Id', 'ETag'];
   app.enableCors({
     origin: settings.corsOrigins,
@@ -113,7 +130,7 @@ export async function configureApp(app: NestFastifyApplication) {
   app.enableShutdownHooks();
   // Same headers as @fastify/cors gives a request without Origin (the fast path skips CORS requests).
   // Vary is the route's (it depends on the body's size).
-  const fastHeaders = { ...helmetHeaders(SECURITY_HEADERS), 'Access-Control-Expose-Headers': exposedHeaders.join(', ') };
+  const fastHeaders = { ...securityHeaders, 'Access-Control-Expose-Headers': exposedHeaders.join(', ') };
   installFastPath(
     app.getHttpServer(),
     [publicListFastRoute(app.get(PublicListCache))],
@@ -141,8 +158,8 @@ export function repoRoot(start = process.cwd()): string {
   }
 }
 
-/** The headers helmet sets, captured once so the fast path sends exactly the same ones. */
-function helmetHeaders(options: HelmetOptions): Record<string, string> {
+/** The headers helmet sets with these options, captured once (they do not depend on the request). */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const fakeRes = {
     setHeader: (k: string, v: string) => {

@@ -10,7 +10,8 @@
 // with 25 classes and 50 students with two enrollments each (some refunded).
 //
 // Env: BENCH_SECONDS (8), BENCH_CONNECTIONS (25), BENCH_ONLY (substring of a row label), BENCH_MAIN (another build's
-//      main.js), BENCH_JSON (write the figures there).
+//      main.js), BENCH_JSON (write the figures there), BENCH_PRODUCT_NODE_ARGS (node options for the product, e.g.
+//      `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile of it under the load).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -48,7 +49,7 @@ function start(args, extra, appName) {
   return child;
 }
 const api = start(
-  [MAIN],
+  [...(process.env.BENCH_PRODUCT_NODE_ARGS?.split(' ').filter(Boolean) ?? []), MAIN],
   { PORT: String(API_PORT), SEED_DEMO: 'false', SERVE_FRONTENDS: 'false', AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
   'bench-product',
 );
