@@ -7,6 +7,8 @@ import helmet, { type HelmetOptions } from 'helmet';
 import fs from 'node:fs';
 import path from 'node:path';
 import { GZIP_THRESHOLD, installFastPath } from './common/http/fast-path';
+import { EnvelopeFastifyAdapter } from './common/http/envelope.interceptor';
+import { installApiKeyActor } from './common/auth/api-key';
 import { serveFrontends } from './common/http/frontends';
 import { PublicListCache } from './modules/classes/public-list.cache';
 import { EmbedFramePolicy } from './modules/embed/embed-frame.policy';
@@ -70,7 +72,7 @@ const envelope400 = (error: string) => ({ success: false, data: null, error });
  * router refuses before any hook (a malformed URL).
  */
 export function createHttpAdapter(settings: Pick<AppConfig, 'bodyLimit'> & Partial<Pick<AppConfig, 'trustProxy'>>): FastifyAdapter {
-  return new FastifyAdapter({
+  return new EnvelopeFastifyAdapter({
     bodyLimit: byteSize(settings.bodyLimit),
     // Whose X-Forwarded-For is believed (the client IP the per-IP limits count): loopback, plus TRUST_PROXY's
     // addresses when a load balancer on another host sits in front (docker-compose.yml's Caddy).
@@ -120,6 +122,7 @@ export async function configureApp(app: NestFastifyApplication) {
     beaconBodyParser(instance, `/${API_PREFIX}${BEACON_PATH}`),
   );
   installInputGuard(instance);
+  installApiKeyActor(instance);
   app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
   app.useGlobalPipes(createValidationPipe());
   setupOpenApi(app);
