@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Reflector } from '@nestjs/core';
 import helmet from 'helmet';
-import { SelectQueryBuilder } from 'typeorm';
+import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { securityHeaders } from '../../src/app.setup';
 import { createClass, createOrg, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -38,7 +38,9 @@ describe('request pipeline: work done once, not per request', () => {
       .expect(201);
   });
   afterAll(() => t.close());
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it("should read a route's decorators once, not on every request", async () => {
     await t.http
@@ -123,6 +125,13 @@ describe('request pipeline: work done once, not per request', () => {
       .expect(200);
     expect(past.body.data).toEqual([]);
     expect(past.headers['content-range']).toBe('classes 10-10/3');
+  });
+
+  it('should check the database for /api/health on the pool, without a TypeORM query runner per request', async () => {
+    const runners = jest.spyOn(DataSource.prototype, 'createQueryRunner');
+    const res = await t.http.get('/api/health').expect(200);
+    expect(res.body.data).toMatchObject({ status: 'ok', database: 'up' });
+    expect(runners).not.toHaveBeenCalled();
   });
 
   it("should send helmet's headers, worked out once, on replies, refusals and unknown routes", async () => {
