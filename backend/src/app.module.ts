@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppAuthGuard } from './common/auth/auth.guard';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
-import { EnvelopeInterceptor } from './common/http/envelope.interceptor';
 import { RateLimitGuard, throttlerOptions } from './common/http/rate-limit';
 import type { AllConfigType } from './config/config.type';
 import { CONFIG_LOADERS } from './config/settings';
@@ -102,7 +101,6 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     { provide: APP_GUARD, useClass: AppAuthGuard },
     // After authentication; only routes marked @RateLimit are counted (per client IP).
     { provide: APP_GUARD, useClass: RateLimitGuard },
-    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],
 })

@@ -2,12 +2,13 @@ import type { INestApplication } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import fs from 'node:fs';
 import path from 'node:path';
 import { GZIP_THRESHOLD, installFastPath } from './common/http/fast-path';
+import { EnvelopeFastifyAdapter } from './common/http/envelope.interceptor';
+import { installApiKeyActor } from './common/auth/api-key';
 import { serveFrontends } from './common/http/frontends';
 import { PublicListCache } from './modules/classes/public-list.cache';
 import { EmbedFramePolicy } from './modules/embed/embed-frame.policy';
@@ -45,6 +46,24 @@ const SECURITY_HEADERS: HelmetOptions = {
   crossOriginEmbedderPolicy: false,
 };
 
+/** Every reply's security headers, worked out once at startup. */
+export const securityHeaders: Readonly<Record<string, string>> = Object.freeze(helmetHeaders(SECURITY_HEADERS));
+
+/**
+ * Sets helmet's headers on every reply, as @fastify/helmet did, from the set computed once: @fastify/helmet built
+ * helmet's eleven middlewares anew on each request (helmet(options) per call) and ran two hooks, one of them async.
+ * The headers are set on the raw response, in helmet's order, where helmet put them (so a route may still replace
+ * one, as the widget pages do with Content-Security-Policy).
+ */
+export function installSecurityHeaders(instance: FastifyInstance, headers: Readonly<Record<string, string>>): void {
+  const entries = Object.entries(headers);
+  instance.addHook('onRequest', (_req, reply, done) => {
+    const raw = reply.raw;
+    for (let i = 0; i < entries.length; i++) raw.setHeader(entries[i][0], entries[i][1]);
+    done();
+  });
+}
+
 const envelope400 = (error: string) => ({ success: false, data: null, error });
 
 /**
@@ -53,7 +72,7 @@ const envelope400 = (error: string) => ({ success: false, data: null, error });
  * router refuses before any hook (a malformed URL).
  */
 export function createHttpAdapter(settings: Pick<AppConfig, 'bodyLimit'> & Partial<Pick<AppConfig, 'trustProxy'>>): FastifyAdapter {
-  return new FastifyAdapter({
+  return new EnvelopeFastifyAdapter({
     bodyLimit: byteSize(settings.bodyLimit),
     // Whose X-Forwarded-For is believed (the client IP the per-IP limits count): loopback, plus TRUST_PROXY's
     // addresses when a load balancer on another host sits in front (docker-compose.yml's Caddy).
@@ -81,7 +100,7 @@ export async function configureApp(app: NestFastifyApplication) {
   // Counted so a SIGTERM drain can wait for the requests being answered (common/http/shutdown.ts).
   installInFlightTracking(instance, app.get(ShutdownState));
   installMetrics(app, instance, settings);
-  await app.register(fastifyHelmet, SECURITY_HEADERS as never);
+  installSecurityHeaders(instance, securityHeaders);
   const exposedHeaders = ['Content-Range', 'X-Request-Id', 'ETag'];
   app.enableCors({
     origin: settings.corsOrigins,
@@ -103,6 +122,7 @@ export async function configureApp(app: NestFastifyApplication) {
     beaconBodyParser(instance, `/${API_PREFIX}${BEACON_PATH}`),
   );
   installInputGuard(instance);
+  installApiKeyActor(instance);
   app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
   app.useGlobalPipes(createValidationPipe());
   setupOpenApi(app);
@@ -113,7 +133,7 @@ export async function configureApp(app: NestFastifyApplication) {
   app.enableShutdownHooks();
   // Same headers as @fastify/cors gives a request without Origin (the fast path skips CORS requests).
   // Vary is the route's (it depends on the body's size).
-  const fastHeaders = { ...helmetHeaders(SECURITY_HEADERS), 'Access-Control-Expose-Headers': exposedHeaders.join(', ') };
+  const fastHeaders = { ...securityHeaders, 'Access-Control-Expose-Headers': exposedHeaders.join(', ') };
   installFastPath(
     app.getHttpServer(),
     [publicListFastRoute(app.get(PublicListCache))],
@@ -141,8 +161,8 @@ export function repoRoot(start = process.cwd()): string {
   }
 }
 
-/** The headers helmet sets, captured once so the fast path sends exactly the same ones. */
-function helmetHeaders(options: HelmetOptions): Record<string, string> {
+/** The headers helmet sets with these options, captured once (they do not depend on the request). */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const fakeRes = {
     setHeader: (k: string, v: string) => {

@@ -4,19 +4,80 @@
 import autocannon from 'autocannon';
 import fs from 'node:fs';
 
+/** The CPU ticks (user + system, 1/100 s) a process has used so far, or null once it has exited. */
+function ticksOf(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
 /** CPU seconds (user + system) used so far by these processes. */
 export function cpuSeconds(pids) {
   let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      /* exited */
-    }
-  }
+  for (const pid of pids) ticks += ticksOf(pid) ?? 0;
   return ticks / 100;
+}
+
+/**
+ * The CPU a changing set of processes uses over a stretch of time, counted per process: a process present at the
+ * start counts from its ticks then, one that appears later (a new PostgreSQL backend) from zero, and one that exits
+ * keeps what it had used when last seen (sampled every `everyMs`). Summing whatever processes were alive at two
+ * snapshots instead goes wrong both ways: a backend of another server's pool that closes in between takes its whole
+ * past CPU out of the sum (negative figures), and one that opens brings in nothing it used before the first snapshot.
+ * `pidsOf` may be async (it can ask PostgreSQL which backends are whose).
+ */
+export async function cpuMeter(pidsOf, everyMs = 100) {
+  const first = new Map();
+  const last = new Map();
+  let started = false;
+  let busy = null;
+  const sample = async () => {
+    const pids = await pidsOf();
+    for (const pid of pids) {
+      const t = ticksOf(pid);
+      if (t === null) continue;
+      if (!first.has(pid)) first.set(pid, started ? 0 : t);
+      last.set(pid, t);
+    }
+  };
+  await sample();
+  started = true;
+  const timer = setInterval(() => {
+    busy ??= sample()
+      .catch(() => undefined)
+      .finally(() => (busy = null));
+  }, everyMs);
+  return {
+    /** Stops sampling and answers the CPU seconds used since the meter started. */
+    async stop() {
+      clearInterval(timer);
+      await busy;
+      await sample();
+      let ticks = 0;
+      for (const [pid, t] of last) ticks += t - first.get(pid);
+      return ticks / 100;
+    },
+  };
+}
+
+/**
+ * The processes of one server's share of a PostgreSQL: the postmaster, the background processes (checkpointer, WAL
+ * writer, autovacuum: they work for whoever writes) and the client backends whose application_name is the server's
+ * (the bench starts each server with its own PGAPPNAME). `client` is a connected pg client of the bench's own.
+ */
+export function postgresPidsOf(client, dataDir, applicationName) {
+  const master = postgresPids(dataDir)[0];
+  return async () => {
+    const { rows } = await client.query(
+      "SELECT pid FROM pg_stat_activity WHERE application_name = $1 OR backend_type <> 'client backend'",
+      [applicationName],
+    );
+    return [...(master ? [master] : []), ...rows.map((r) => String(r.pid))];
+  };
 }
 
 /** The PostgreSQL of this data directory: the postmaster (its command line names the directory) and its children. */
@@ -45,17 +106,17 @@ export function load(url, { connections, duration, headers }) {
 }
 
 /**
- * An autocannon run with the CPU the server (and, given its data directory, PostgreSQL) spent per request meanwhile:
- * `cpuUsPerRequest` (server + database) and `dbCpuUsPerRequest`.
+ * An autocannon run with the CPU the server (and, given `dbPids`, PostgreSQL's processes working for it: a function
+ * as postgresPidsOf answers) spent per request meanwhile: `cpuUsPerRequest` (server + database) and `dbCpuUsPerRequest`.
  */
-export async function measure(url, { connections, duration, headers, serverPids, dataDir }) {
-  const dbBefore = dataDir ? postgresPids(dataDir) : [];
-  const before = [cpuSeconds(serverPids), cpuSeconds(dbBefore)];
+export async function measure(url, { connections, duration, headers, serverPids, dbPids }) {
+  const server = await cpuMeter(() => serverPids);
+  const database = dbPids ? await cpuMeter(dbPids) : null;
   const r = await load(url, { connections, duration, headers });
-  const after = [cpuSeconds(serverPids), cpuSeconds(dataDir ? [...new Set([...dbBefore, ...postgresPids(dataDir)])] : [])];
   const served = r.requests.total || 1;
-  const us = (i) => ((after[i] - before[i]) * 1e6) / served;
-  return Object.assign(r, { cpuUsPerRequest: us(0) + us(1), dbCpuUsPerRequest: us(1) });
+  const serverUs = ((await server.stop()) * 1e6) / served;
+  const dbUs = database ? ((await database.stop()) * 1e6) / served : 0;
+  return Object.assign(r, { cpuUsPerRequest: serverUs + dbUs, dbCpuUsPerRequest: dbUs });
 }
 
 /** Waits until `url` answers 2xx (a server starting), up to a minute. */

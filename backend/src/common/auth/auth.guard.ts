@@ -6,6 +6,16 @@ import { API_KEY_ACCESS_KEY, API_KEY_PREFIX, ApiKeyAuthenticator, ApiKeyRateLimi
 import type { AuthUser } from './auth-user';
 import { IS_PUBLIC_KEY, OPTIONAL_AUTH_KEY, PORTAL_KEY, ROLES_KEY, STAFF_KEY, type Role } from './roles';
 
+/** What the guard reads of a route's decorators, resolved once per handler. */
+interface RouteAuth {
+  isPublic: boolean;
+  staff: boolean;
+  portal: boolean;
+  optional: boolean;
+  apiKeyAccess: 'none' | 'read' | undefined;
+  roles: Role[] | undefined;
+}
+
 const OrgJwtGuard = AuthGuard('jwt');
 const StaffJwtGuard = AuthGuard('staff-jwt');
 const PortalJwtGuard = AuthGuard('portal-jwt');
@@ -20,24 +30,50 @@ export class AppAuthGuard {
   private readonly org = new OrgJwtGuard();
   private readonly staff = new StaffJwtGuard();
   private readonly portal = new PortalJwtGuard();
+  /**
+   * The decorators of a route never change once the app is built, so they are read once per handler (and its
+   * controller class, for an inherited handler) instead of six Reflector look-ups on every request.
+   */
+  private readonly routes = new WeakMap<object, WeakMap<object, RouteAuth>>();
 
   constructor(
     private readonly reflector: Reflector,
     @Optional() @Inject(ApiKeyAuthenticator) private readonly apiKeys?: ApiKeyAuthenticator,
   ) {}
 
+  private routeAuth(ctx: ExecutionContext): RouteAuth {
+    const handler = ctx.getHandler();
+    const controller = ctx.getClass();
+    let byHandler = this.routes.get(controller);
+    if (!byHandler) this.routes.set(controller, (byHandler = new WeakMap()));
+    let route = byHandler.get(handler);
+    if (!route) {
+      const flag = <T>(key: string) => this.reflector.getAllAndOverride<T>(key, [handler, controller]);
+      route = {
+        isPublic: !!flag<boolean>(IS_PUBLIC_KEY),
+        staff: !!flag<boolean>(STAFF_KEY),
+        portal: !!flag<boolean>(PORTAL_KEY),
+        optional: !!flag<boolean>(OPTIONAL_AUTH_KEY),
+        apiKeyAccess: flag<'none' | 'read'>(API_KEY_ACCESS_KEY),
+        roles: flag<Role[]>(ROLES_KEY),
+      };
+      byHandler.set(handler, route);
+    }
+    return route;
+  }
+
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
-    const flag = <T>(key: string) => this.reflector.getAllAndOverride<T>(key, [ctx.getHandler(), ctx.getClass()]);
-    if (flag<boolean>(IS_PUBLIC_KEY)) return true;
+    const route = this.routeAuth(ctx);
+    if (route.isPublic) return true;
     const req = ctx.switchToHttp().getRequest();
-    if (flag<boolean>(STAFF_KEY)) return this.run(this.staff, ctx);
-    if (flag<boolean>(PORTAL_KEY)) return this.run(this.portal, ctx);
-    if (flag<boolean>(OPTIONAL_AUTH_KEY) && !req.headers.authorization) return true;
+    if (route.staff) return this.run(this.staff, ctx);
+    if (route.portal) return this.run(this.portal, ctx);
+    if (route.optional && !req.headers.authorization) return true;
     const bearer = typeof req.headers.authorization === 'string' ? /^Bearer\s+(\S+)$/i.exec(req.headers.authorization)?.[1] : undefined;
-    if (bearer?.startsWith(API_KEY_PREFIX)) await this.apiKey(bearer, ctx, flag<'none' | 'read'>(API_KEY_ACCESS_KEY));
+    if (bearer?.startsWith(API_KEY_PREFIX)) await this.apiKey(bearer, ctx, route.apiKeyAccess);
     else await this.run(this.org, ctx);
     const user = req.user as AuthUser;
-    const roles = flag<Role[]>(ROLES_KEY);
+    const roles = route.roles;
     if (roles?.length && !roles.includes(user.role)) {
       throw new ForbiddenException(`This action needs the ${roles.join(' or ')} role; you are signed in as ${user.role}.`);
     }

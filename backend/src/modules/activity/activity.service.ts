@@ -79,7 +79,7 @@ export class ActivityService {
 
 /**
  * What a request made with an API key records says so ('… by API key Zapier'), with the key in the metadata:
- * the admin reading the log sees which integration acted (the key is the request's, see ApiKeyActorInterceptor).
+ * the admin reading the log sees which integration acted (the key is the request's, see installApiKeyActor).
  */
 function attributed(events: { description: string; metadata: Record<string, unknown> }[]) {
   const key = currentApiKey();

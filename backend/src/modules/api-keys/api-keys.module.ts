@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
-import { ApiKeyActorInterceptor, ApiKeyAuthenticator } from '../../common/auth/api-key';
+import { ApiKeyAuthenticator } from '../../common/auth/api-key';
 import { RateLimitsModule } from '../rate-limits/rate-limits.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { ApiKeysController } from './api-keys.controller';
@@ -9,17 +8,12 @@ import { ApiKeysService } from './api-keys.service';
 
 /**
  * API keys (the plan feature apiAccess): the keys themselves and the ApiKeyAuthenticator the global auth guard
- * checks a `cl_live_` Bearer credential with. The interceptor names the key in what its requests record.
+ * checks a `cl_live_` Bearer credential with. A request hook (installApiKeyActor) names the key in what its requests record.
  */
 @Module({
   imports: [SubscriptionsModule, RateLimitsModule],
   controllers: [ApiKeysController],
-  providers: [
-    ApiKeysRepository,
-    ApiKeysService,
-    { provide: ApiKeyAuthenticator, useExisting: ApiKeysService },
-    { provide: APP_INTERCEPTOR, useClass: ApiKeyActorInterceptor },
-  ],
+  providers: [ApiKeysRepository, ApiKeysService, { provide: ApiKeyAuthenticator, useExisting: ApiKeysService }],
   exports: [ApiKeyAuthenticator],
 })
 export class ApiKeysModule {}

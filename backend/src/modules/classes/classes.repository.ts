@@ -1,4 +1,4 @@
-import { preparedSelect } from '../../common/db/prepared';
+import { preparedSelectOnce } from '../../common/db/prepared';
 import { returning } from '../../common/db/returning';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
@@ -182,33 +182,64 @@ export class ClassesRepository {
 
   /** One page and the total in one round trip (`count(*) OVER ()`); a second query only for a page past the end. */
   async listForAdmin(organizationId: string, params: ListParams): Promise<[ClassEntity[], number]> {
-    const qb = this.classes.createQueryBuilder('c').where('c.organization_id = :organizationId', { organizationId });
-    const { q, status } = params.filter as { q?: unknown; status?: unknown };
-    if (typeof q === 'string' && q.trim()) {
-      qb.andWhere('(c.title ILIKE :q OR c.instructor ILIKE :q OR c.location ILIKE :q OR c.description ILIKE :q)', {
-        q: `%${q.trim().replace(/[%_\\]/g, '\\$&')}%`,
-      });
-    }
-    if (typeof status === 'string' && status) qb.andWhere('c.status = :status', { status });
-    const { termId } = params.filter as { termId?: unknown };
-    if (termId === null || termId === 'none') qb.andWhere('c.term_id IS NULL');
-    else if (typeof termId === 'string' && /^[0-9a-f-]{36}$/i.test(termId)) qb.andWhere('c.term_id = :termId::uuid', { termId });
-    const ids = idFilter(params.filter);
-    if (ids) qb.andWhere('c.id = ANY(:ids::uuid[])', { ids });
-    // getManyReference from a student: the classes that student is enrolled in. A read of `enrollments` (the
-    // students module's table) as a subquery: StudentsService depends on ClassesService, so asking it would be a cycle.
+    // The filters' values, and which of them are present: the statement's text depends only on the latter (and the
+    // page), so TypeORM builds it once per shape (preparedSelectOnce).
+    const { q, status, termId } = params.filter as { q?: unknown; status?: unknown; termId?: unknown };
     const studentId = referenceFilter(params.filter, 'studentId');
-    if (studentId !== undefined) {
-      qb.andWhere(
-        "c.id IN (SELECT e.class_id FROM enrollments e WHERE e.student_id = :studentId::uuid AND e.organization_id = :organizationId AND e.status = 'active')",
-        { studentId: studentId || null },
-      );
-    }
-    qb.addSelect('count(*) OVER ()', 'total_count');
-    qb.orderBy(SORT_COLUMNS[params.sortField], params.sortOrder).addOrderBy('c.id', 'ASC').offset(params.offset).limit(params.limit);
-    const { entities, raw } = await preparedSelect<ClassEntity, { total_count: string }>(this.db, qb);
+    const values = {
+      organizationId,
+      q: typeof q === 'string' && q.trim() ? `%${q.trim().replace(/[%_\\]/g, '\\$&')}%` : undefined,
+      status: typeof status === 'string' && status ? status : undefined,
+      termId: typeof termId === 'string' && /^[0-9a-f-]{36}$/i.test(termId) ? termId : undefined,
+      ids: idFilter(params.filter),
+      studentId: studentId === undefined ? undefined : studentId || null,
+    };
+    const noTerm = termId === null || termId === 'none';
+    const build = (v: typeof values) => {
+      const qb = this.classes.createQueryBuilder('c').where('c.organization_id = :organizationId', { organizationId: v.organizationId });
+      if (values.q !== undefined) {
+        qb.andWhere('(c.title ILIKE :q OR c.instructor ILIKE :q OR c.location ILIKE :q OR c.description ILIKE :q)', { q: v.q });
+      }
+      if (values.status !== undefined) qb.andWhere('c.status = :status', { status: v.status });
+      if (noTerm) qb.andWhere('c.term_id IS NULL');
+      else if (values.termId !== undefined) qb.andWhere('c.term_id = :termId::uuid', { termId: v.termId });
+      if (values.ids) qb.andWhere('c.id = ANY(:ids::uuid[])', { ids: v.ids });
+      // getManyReference from a student: the classes that student is enrolled in. A read of `enrollments` (the
+      // students module's table) as a subquery: StudentsService depends on ClassesService, so asking it would be a cycle.
+      if (values.studentId !== undefined) {
+        qb.andWhere(
+          "c.id IN (SELECT e.class_id FROM enrollments e WHERE e.student_id = :studentId::uuid AND e.organization_id = :organizationId AND e.status = 'active')",
+          { studentId: v.studentId },
+        );
+      }
+      return qb;
+    };
+    const shape = [
+      'classes.admin',
+      values.q !== undefined,
+      values.status !== undefined,
+      noTerm ? 'none' : values.termId !== undefined,
+      !!values.ids,
+      values.studentId !== undefined,
+      params.sortField,
+      params.sortOrder,
+      params.offset,
+      params.limit,
+    ].join('|');
+    const { entities, raw } = await preparedSelectOnce<ClassEntity, typeof values, { total_count: string }>(
+      this.db,
+      shape,
+      (v) =>
+        build(v)
+          .addSelect('count(*) OVER ()', 'total_count')
+          .orderBy(SORT_COLUMNS[params.sortField], params.sortOrder)
+          .addOrderBy('c.id', 'ASC')
+          .offset(params.offset)
+          .limit(params.limit),
+      values,
+    );
     if (entities.length) return [entities, Number(raw[0].total_count)];
-    return [entities, params.offset === 0 ? 0 : await qb.offset(undefined).limit(undefined).orderBy().getCount()];
+    return [entities, params.offset === 0 ? 0 : await build(values).getCount()];
   }
 
   insert(manager: EntityManager, data: Partial<ClassEntity>) {

@@ -1,4 +1,4 @@
-import { preparedSelect } from '../../common/db/prepared';
+import { preparedSelectOnce } from '../../common/db/prepared';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
@@ -104,42 +104,73 @@ export class StudentRecordsRepository {
     organizationId: string,
     params: ListParams,
   ): Promise<{ rows: StudentEntity[]; enrollments: Map<string, EnrollmentRow[]>; total: number }> {
-    const qb = this.db
-      .getRepository(StudentEntity)
-      .createQueryBuilder('s')
-      .where('s.organization_id = :organizationId', { organizationId });
+    // The filters' values, and which of them are present: the statement's text depends only on the latter (and the
+    // page), so TypeORM builds it once per shape (preparedSelectOnce).
     const { q, status } = params.filter as { q?: unknown; status?: unknown };
-    if (typeof q === 'string' && q.trim()) {
-      qb.andWhere("(s.first_name || ' ' || s.last_name ILIKE :q OR s.email ILIKE :q OR s.phone ILIKE :q)", {
-        q: `%${q.trim().replace(/[%_\\]/g, '\\$&')}%`,
-      });
-    }
-    if (typeof status === 'string' && status) qb.andWhere('s.status = :status', { status });
-    const ids = idFilter(params.filter);
-    if (ids) qb.andWhere('s.id = ANY(:ids::uuid[])', { ids });
-    // getManyReference from a class: the students enrolled in it.
     const classId = referenceFilter(params.filter, 'classId');
-    if (classId !== undefined) {
-      qb.andWhere(
-        `s.id IN (SELECT e.student_id FROM enrollments e WHERE e.class_id = :classId::uuid AND e.organization_id = :organizationId AND ${ACTIVE})`,
-        { classId: classId || null },
-      );
-    }
+    const values = {
+      organizationId,
+      q: typeof q === 'string' && q.trim() ? `%${q.trim().replace(/[%_\\]/g, '\\$&')}%` : undefined,
+      status: typeof status === 'string' && status ? status : undefined,
+      ids: idFilter(params.filter),
+      classId: classId === undefined ? undefined : classId || null,
+    };
+    const build = (v: typeof values) => {
+      const qb = this.db
+        .getRepository(StudentEntity)
+        .createQueryBuilder('s')
+        .where('s.organization_id = :organizationId', { organizationId: v.organizationId });
+      if (values.q !== undefined) {
+        qb.andWhere("(s.first_name || ' ' || s.last_name ILIKE :q OR s.email ILIKE :q OR s.phone ILIKE :q)", { q: v.q });
+      }
+      if (values.status !== undefined) qb.andWhere('s.status = :status', { status: v.status });
+      if (values.ids) qb.andWhere('s.id = ANY(:ids::uuid[])', { ids: v.ids });
+      // getManyReference from a class: the students enrolled in it.
+      if (values.classId !== undefined) {
+        qb.andWhere(
+          `s.id IN (SELECT e.student_id FROM enrollments e WHERE e.class_id = :classId::uuid AND e.organization_id = :organizationId AND ${ACTIVE})`,
+          { classId: v.classId },
+        );
+      }
+      return qb;
+    };
     const order = `${SORT_COLUMNS[params.sortField]} ${params.sortOrder}, s.id ASC`;
-    qb.addSelect('count(*) OVER ()', 'total_count');
-    // The page's own order, kept as a number: the enrollments are joined to the page afterwards.
-    qb.addSelect(`row_number() OVER (ORDER BY ${order})`, 'page_order');
-    qb.orderBy(SORT_COLUMNS[params.sortField], params.sortOrder).addOrderBy('s.id', 'ASC').offset(params.offset).limit(params.limit);
-    const { entities, raw } = await preparedSelect<
+    const shape = [
+      'students.admin',
+      values.q !== undefined,
+      values.status !== undefined,
+      !!values.ids,
+      values.classId !== undefined,
+      params.sortField,
+      params.sortOrder,
+      params.offset,
+      params.limit,
+    ].join('|');
+    const { entities, raw } = await preparedSelectOnce<
       StudentEntity,
+      typeof values,
       { s_id: string; total_count: string; enrollments_json: Record<string, unknown>[] }
-    >(this.db, qb, withEnrollments);
+    >(
+      this.db,
+      shape,
+      (v) =>
+        build(v)
+          .addSelect('count(*) OVER ()', 'total_count')
+          // The page's own order, kept as a number: the enrollments are joined to the page afterwards.
+          .addSelect(`row_number() OVER (ORDER BY ${order})`, 'page_order')
+          .orderBy(SORT_COLUMNS[params.sortField], params.sortOrder)
+          .addOrderBy('s.id', 'ASC')
+          .offset(params.offset)
+          .limit(params.limit),
+      values,
+      withEnrollments,
+    );
     const enrollments = new Map(raw.map((r) => [r.s_id, r.enrollments_json.map(toEnrollmentRow)]));
     if (entities.length) return { rows: entities, enrollments, total: Number(raw[0].total_count) };
     return {
       rows: entities,
       enrollments,
-      total: params.offset === 0 ? 0 : await qb.offset(undefined).limit(undefined).orderBy().getCount(),
+      total: params.offset === 0 ? 0 : await build(values).getCount(),
     };
   }
 

@@ -1,0 +1,170 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { Reflector } from '@nestjs/core';
+import helmet from 'helmet';
+import { DataSource, SelectQueryBuilder } from 'typeorm';
+import { securityHeaders } from '../../src/app.setup';
+import { createClass, createOrg, type OrgFixture } from '../fixtures/org.fixture';
+import { createTestApp, type TestApp } from '../setup/test-app';
+
+/**
+ * What every request pays before and after its own work: the work done once (a route's decorators, the security
+ * headers, a list's SQL text) must stay done once, and what is done once must still answer each request with its own
+ * values and the same headers as before.
+ */
+describe('request pipeline: work done once, not per request', () => {
+  let t: TestApp;
+  let org: OrgFixture;
+  let other: OrgFixture;
+  const page = (from: number, to: number, filter: Record<string, unknown> = {}) =>
+    `sort=${encodeURIComponent('["createdAt","DESC"]')}&range=${encodeURIComponent(`[${from},${to}]`)}&filter=${encodeURIComponent(JSON.stringify(filter))}`;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    org = await createOrg(t, { plan: 'professional' });
+    other = await createOrg(t, { plan: 'professional' });
+    for (const title of ['Pottery', 'Drawing', 'Yoga']) await createClass(t, org, { title });
+    await createClass(t, other, { title: 'Weaving' });
+    for (const [i, lastName] of ['Okafor', 'Lin', 'Garcia'].entries()) {
+      await t.http
+        .post('/api/students')
+        .set(org.auth)
+        .send({ firstName: 'Maya', lastName, email: `p${i}@example.com`, phone: `559555100${i}` })
+        .expect(201);
+    }
+    await t.http
+      .post('/api/students')
+      .set(other.auth)
+      .send({ firstName: 'Ivy', lastName: 'Novak', email: 'ivy@example.com', phone: '5595552000' })
+      .expect(201);
+  });
+  afterAll(() => t.close());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it("should read a route's decorators once, not on every request", async () => {
+    await t.http
+      .get(`/api/classes?${page(0, 9)}`)
+      .set(org.auth)
+      .expect(200);
+    const lookups = jest.spyOn(Reflector.prototype, 'getAllAndOverride');
+    await t.http
+      .get(`/api/classes?${page(0, 9)}`)
+      .set(org.auth)
+      .expect(200);
+    await t.http.get('/api/health').expect(200);
+    await t.http.get('/api/health').expect(200);
+    // The first health request reads the health route's decorators; the second and the repeated list read none.
+    const first = lookups.mock.calls.length;
+    await t.http.get('/api/health').expect(200);
+    await t.http
+      .get(`/api/classes?${page(0, 9)}`)
+      .set(org.auth)
+      .expect(200);
+    expect(lookups.mock.calls.length).toBe(first);
+    // And still refuses what it refused: no token, another organization's id.
+    await t.http.get(`/api/students?${page(0, 9)}`).expect(401);
+    await t.http
+      .get(`/api/students?${page(0, 9)}&organizationId=${other.orgId}`)
+      .set(org.auth)
+      .expect(403);
+  });
+
+  it('should build a list statement once per shape and answer each organization and filter with its own rows', async () => {
+    const build = jest.spyOn(SelectQueryBuilder.prototype, 'getQueryAndParameters');
+    const classes = await t.http
+      .get(`/api/classes?${page(0, 24)}`)
+      .set(org.auth)
+      .expect(200);
+    const students = await t.http
+      .get(`/api/students?${page(0, 24)}`)
+      .set(org.auth)
+      .expect(200);
+    const afterFirst = build.mock.calls.length;
+    // The same shapes for the other organization: no new build, its own rows and totals.
+    const otherClasses = await t.http
+      .get(`/api/classes?${page(0, 24)}`)
+      .set(other.auth)
+      .expect(200);
+    const otherStudents = await t.http
+      .get(`/api/students?${page(0, 24)}`)
+      .set(other.auth)
+      .expect(200);
+    expect(build.mock.calls.length).toBe(afterFirst);
+    expect((classes.body.data as { title: string }[]).map((c) => c.title).sort()).toEqual(['Drawing', 'Pottery', 'Yoga']);
+    expect((otherClasses.body.data as { title: string }[]).map((c) => c.title)).toEqual(['Weaving']);
+    expect(classes.headers['content-range']).toBe('classes 0-2/3');
+    expect(otherClasses.headers['content-range']).toBe('classes 0-0/1');
+    expect((students.body.data as { lastName: string }[]).map((s) => s.lastName).sort()).toEqual(['Garcia', 'Lin', 'Okafor']);
+    expect((otherStudents.body.data as { lastName: string }[]).map((s) => s.lastName)).toEqual(['Novak']);
+
+    // A search is a shape of its own: built once, then each search text finds its own rows.
+    const lin = await t.http
+      .get(`/api/students?${page(0, 24, { q: 'lin' })}`)
+      .set(org.auth)
+      .expect(200);
+    const afterSearch = build.mock.calls.length;
+    const garcia = await t.http
+      .get(`/api/students?${page(0, 24, { q: 'garc' })}`)
+      .set(org.auth)
+      .expect(200);
+    const none = await t.http
+      .get(`/api/students?${page(0, 24, { q: 'lin' })}`)
+      .set(other.auth)
+      .expect(200);
+    expect(build.mock.calls.length).toBe(afterSearch);
+    expect((lin.body.data as { lastName: string }[]).map((s) => s.lastName)).toEqual(['Lin']);
+    expect((garcia.body.data as { lastName: string }[]).map((s) => s.lastName)).toEqual(['Garcia']);
+    expect(none.body.data).toEqual([]);
+    expect(none.headers['content-range']).toBe('students 0-0/0');
+
+    // A page past the end still counts the total (its own statement, as before).
+    const past = await t.http
+      .get(`/api/classes?${page(10, 19)}`)
+      .set(org.auth)
+      .expect(200);
+    expect(past.body.data).toEqual([]);
+    expect(past.headers['content-range']).toBe('classes 10-10/3');
+  });
+
+  it('should check the database for /api/health on the pool, without a TypeORM query runner per request', async () => {
+    const runners = jest.spyOn(DataSource.prototype, 'createQueryRunner');
+    const res = await t.http.get('/api/health').expect(200);
+    expect(res.body.data).toMatchObject({ status: 'ok', database: 'up' });
+    expect(runners).not.toHaveBeenCalled();
+  });
+
+  it("should send helmet's headers, worked out once, on replies, refusals and unknown routes", async () => {
+    const expected: Record<string, string> = {};
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", 'https://js.stripe.com'],
+          frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+          connectSrc: ["'self'", 'https://api.stripe.com'],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'self'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    })(
+      {} as never,
+      { setHeader: (k: string, v: string) => (expected[k.toLowerCase()] = String(v)), removeHeader: () => undefined } as never,
+      () => {},
+    );
+    expect(Object.fromEntries(Object.entries(securityHeaders).map(([k, v]) => [k.toLowerCase(), v]))).toEqual(expected);
+    expect(expected['content-security-policy']).toContain("frame-ancestors 'self'");
+    for (const res of [
+      await t.http.get('/api/health').expect(200),
+      await t.http.get(`/api/students?${page(0, 9)}`).expect(401),
+      await t.http.get('/api/no-such-route').expect(404),
+    ]) {
+      for (const [k, v] of Object.entries(expected)) expect([k, res.headers[k]]).toEqual([k, v]);
+      expect(res.body.success).toBe(res.status === 200);
+    }
+  });
+});
