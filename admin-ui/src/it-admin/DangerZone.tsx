@@ -153,18 +153,16 @@ function PaymentReset({ organizationId, onChanged, onAudited }: { organizationId
   );
 }
 
-/** Spec 3 §5: two confirm prompts, then typing DELETE; a mismatch cancels with 'Confirmation failed. Action cancelled.' */
-function BulkDeleteFlow({
-  organizationId,
-  orgName,
-  onChanged,
-  onAudited,
-}: {
+/** What the danger zone and its bulk-delete flow are given: the organization, and what to refresh after a change. */
+interface DangerZoneProps {
   organizationId: string;
   orgName: string;
   onChanged: () => void;
   onAudited: () => void;
-}) {
+}
+
+/** Spec 3 §5: two confirm prompts, then typing DELETE; a mismatch cancels with 'Confirmation failed. Action cancelled.' */
+function BulkDeleteFlow({ organizationId, orgName, onChanged, onAudited }: DangerZoneProps) {
   const dp = useStaffDataProvider();
   const [target, setTarget] = useState<BulkTarget | null>(null);
   const [step, setStep] = useState<BulkStep>('idle');
@@ -269,17 +267,7 @@ function BulkDeleteFlow({
 }
 
 /** The danger zone of the organization page (spec 3 §2.12). */
-export function DangerZone({
-  organizationId,
-  orgName,
-  onChanged,
-  onAudited,
-}: {
-  organizationId: string;
-  orgName: string;
-  onChanged: () => void;
-  onAudited: () => void;
-}) {
+export function DangerZone({ organizationId, orgName, onChanged, onAudited }: DangerZoneProps) {
   return (
     <Box component="section" aria-labelledby="danger-title" sx={{ border: 1, borderColor: 'error.light', borderRadius: 1, p: 2 }}>
       <Typography id="danger-title" variant="h6" component="h2" color="error" gutterBottom>

@@ -1,11 +1,11 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Chip, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
-import { rosterSecondary } from '@/resources/students/household';
+import { Box, Button, Chip, List, ListItem, Paper, Stack, Typography } from '@mui/material';
+import { RosterItemText } from '@/resources/students/RosterItemText';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import { StatTile } from '@/common/StatTile';
-import { formatMoney, fullName } from '@/common/format';
+import { formatMoney } from '@/common/format';
 import type { ClassRecord, Student } from '@/providers/types';
 
 export function OverviewTab({
@@ -66,11 +66,7 @@ export function OverviewTab({
                   <Chip size="small" label={paidIds.has(s.id) ? 'Paid' : 'Unpaid'} color={paidIds.has(s.id) ? 'success' : 'warning'} />
                 }
               >
-                <ListItemText
-                  primary={fullName(s)}
-                  secondary={rosterSecondary(s)}
-                  slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
-                />
+                <RosterItemText student={s} />
               </ListItem>
             ))}
           </List>

@@ -1,20 +1,6 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Divider,
-  IconButton,
-  List,
-  ListItem,
-  ListItemText,
-  Paper,
-  Skeleton,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Divider, IconButton, List, ListItem, Paper, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { rosterSecondary } from '@/resources/students/household';
+import { RosterItemText } from '@/resources/students/RosterItemText';
 import EditIcon from '@mui/icons-material/Edit';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -26,7 +12,7 @@ import { CsvDownloadButton } from '@/common/CsvDownloadButton';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { ComposeEmailDialog } from '@/communications/ComposeEmailDialog';
 import { PaymentChip } from '@/common/paymentStatus';
-import { formatDate, formatDuration, formatMoney, formatTimeRange, fullName, scheduleText } from '@/common/format';
+import { formatDate, formatDuration, formatMoney, formatTimeRange, scheduleText } from '@/common/format';
 import type { ClassRecord } from '@/providers/types';
 import { EnrollmentBar, StatusChip } from '@/resources/classes/ClassCard';
 import { classSessionDates } from '@shared/class-sessions';
@@ -196,11 +182,7 @@ export function ClassDetailPanel({
             return (
               // Room for the payment chip: a household contact line is long and must not run under it.
               <ListItem key={s.id} disableGutters sx={{ pr: 14 }} secondaryAction={<PaymentChip enrollment={enrollment} />}>
-                <ListItemText
-                  primary={fullName(s)}
-                  secondary={rosterSecondary(s)}
-                  slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
-                />
+                <RosterItemText student={s} />
               </ListItem>
             );
           })}

@@ -1,7 +1,7 @@
 import type { Student } from '@/providers/types';
 import { formatPhone } from './studentUtils';
 
-type HouseholdFields = Pick<Student, 'email' | 'householdContact' | 'dateOfBirth'>;
+export type HouseholdFields = Pick<Student, 'email' | 'householdContact' | 'dateOfBirth'>;
 
 /** A date of birth (YYYY-MM-DD) as a date, read in UTC so no time zone moves it a day. */
 export function formatBirthDate(value: string | null | undefined): string | null {

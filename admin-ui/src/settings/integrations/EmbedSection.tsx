@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Paper, Stack, TextField, Typography } from '@mui/material';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { copyText } from '@/common/ShareLink';
 import { useTimedMessage } from '@/common/useTimedMessage';
 import { errorMessage } from '@/providers/httpClient';
 import type { Settings } from '@/providers/types';
 import { useSaveSettings } from '@/settings/useSettings';
+import { CopyButton } from './SecretOnce';
 
 /** One origin a line: what the server accepts (https, no path); the server checks it again and says why it refuses. */
 export function parseEmbedDomains(text: string): { domains: string[]; invalid: string[] } {
@@ -25,7 +24,6 @@ export function EmbedSection({ settings }: { settings: Settings }) {
   const [text, setText] = useState((settings.embedDomains ?? []).join('\n'));
   const save = useSaveSettings();
   const [success, setSuccess] = useTimedMessage(3000);
-  const [copied, setCopied] = useState(false);
   const { domains, invalid } = parseEmbedDomains(text);
   const snippet = `<script src="${window.location.origin}/embed.js" data-organization="${settings.organizationId}" async></script>`;
 
@@ -84,16 +82,7 @@ export function EmbedSection({ settings }: { settings: Settings }) {
           slotProps={{ htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: 'monospace' } } }}
           onFocus={(e) => e.target.select()}
         />
-        <Stack direction="row" spacing={1} alignItems="center">
-          <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copyText(snippet).then(setCopied)}>
-            Copy widget code
-          </Button>
-          {copied && (
-            <Alert severity="success" role="status" sx={{ py: 0 }}>
-              Copied to clipboard
-            </Alert>
-          )}
-        </Stack>
+        <CopyButton text={snippet} label="Copy widget code" />
       </Stack>
     </Paper>
   );

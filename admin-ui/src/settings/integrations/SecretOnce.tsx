@@ -8,7 +8,6 @@ import { copyText } from '@/common/ShareLink';
  * hash or nothing is kept, so the screen says plainly that it will not be shown again and offers a copy button.
  */
 export function SecretOnce({ label, copyLabel, value, notice }: { label: string; copyLabel: string; value: string; notice: string }) {
-  const [copied, setCopied] = useState(false);
   return (
     <Stack spacing={1.5}>
       <Alert severity="warning">{notice}</Alert>
@@ -19,16 +18,24 @@ export function SecretOnce({ label, copyLabel, value, notice }: { label: string;
         slotProps={{ htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: 'monospace' } } }}
         onFocus={(e) => e.target.select()}
       />
-      <Stack direction="row" spacing={1} alignItems="center">
-        <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copyText(value).then(setCopied)}>
-          {copyLabel}
-        </Button>
-        {copied && (
-          <Alert severity="success" role="status" sx={{ py: 0 }}>
-            Copied to clipboard
-          </Alert>
-        )}
-      </Stack>
+      <CopyButton text={value} label={copyLabel} />
+    </Stack>
+  );
+}
+
+/** A button that copies `text`, and says so beside it once copied. */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Stack direction="row" spacing={1} alignItems="center">
+      <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copyText(text).then(setCopied)}>
+        {label}
+      </Button>
+      {copied && (
+        <Alert severity="success" role="status" sx={{ py: 0 }}>
+          Copied to clipboard
+        </Alert>
+      )}
     </Stack>
   );
 }
