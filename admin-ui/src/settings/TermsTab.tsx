@@ -21,7 +21,7 @@ import { errorMessage } from '@/providers/httpClient';
 import { InlineFormActions } from './InlineFormActions';
 import { useInlineEditor } from './useInlineEditor';
 import type { Settings, Term, TermInput } from '@/providers/types';
-import { toLocalInput } from '@/resources/classes/classUtils';
+import { formatInZone, fromZonedInput, toZonedInput, zoneHint } from '@/common/zonedTime';
 
 const KEY = ['terms'] as const;
 
@@ -35,37 +35,35 @@ interface TermForm {
 }
 const EMPTY: TermForm = { name: '', startDate: '', endDate: '', registrationOpensAt: '', registrationClosesAt: '', earlyAccessOpensAt: '' };
 
-/** A datetime-local value (the admin's time zone) as an instant; empty: null. */
-export const fromLocalInput = (v: string): string | null => (v ? new Date(v).toISOString() : null);
-
-const formOf = (t: Term): TermForm => ({
+// The opening times are entered and shown in the organization's time zone, whatever the admin's browser says.
+const formOf = (t: Term, zone: string): TermForm => ({
   name: t.name,
   startDate: t.startDate,
   endDate: t.endDate,
-  registrationOpensAt: toLocalInput(t.registrationOpensAt),
-  registrationClosesAt: toLocalInput(t.registrationClosesAt),
-  earlyAccessOpensAt: toLocalInput(t.earlyAccessOpensAt),
+  registrationOpensAt: toZonedInput(t.registrationOpensAt, zone),
+  registrationClosesAt: toZonedInput(t.registrationClosesAt, zone),
+  earlyAccessOpensAt: toZonedInput(t.earlyAccessOpensAt, zone),
 });
 
-const inputOf = (f: TermForm): TermInput => ({
+const inputOf = (f: TermForm, zone: string): TermInput => ({
   name: f.name.trim(),
   startDate: f.startDate,
   endDate: f.endDate,
-  registrationOpensAt: fromLocalInput(f.registrationOpensAt) ?? '',
-  registrationClosesAt: fromLocalInput(f.registrationClosesAt),
-  earlyAccessOpensAt: fromLocalInput(f.earlyAccessOpensAt),
+  registrationOpensAt: fromZonedInput(f.registrationOpensAt, zone) ?? '',
+  registrationClosesAt: fromZonedInput(f.registrationClosesAt, zone),
+  earlyAccessOpensAt: fromZonedInput(f.earlyAccessOpensAt, zone),
 });
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
 
 /** Settings › Terms: the seasons, when their registration opens and closes, early access, and late registration. */
 export function TermsTab({ settings }: { settings: Settings }) {
   const dp = useAppDataProvider();
   const client = useQueryClient();
+  const zone = settings.timeZone ?? settings.defaultTimeZone;
+  const when = (iso: string | null) => formatInZone(iso, zone);
   const terms = useQuery({ queryKey: KEY, queryFn: () => dp.getTerms() });
   const { editing, setEditing, form, setForm, set, notice, setNotice, done, cancel } = useInlineEditor<Term, TermForm>(KEY, EMPTY);
   const save = useMutation({
-    mutationFn: () => (editing ? dp.updateTerm(editing.id, inputOf(form)) : dp.createTerm(inputOf(form))),
+    mutationFn: () => (editing ? dp.updateTerm(editing.id, inputOf(form, zone)) : dp.createTerm(inputOf(form, zone))),
     onMutate: () => setNotice(null),
     onSuccess: (t) => done(`Term ${t.name} saved`),
   });
@@ -122,7 +120,7 @@ export function TermsTab({ settings }: { settings: Settings }) {
                         size="small"
                         onClick={() => {
                           setEditing(t);
-                          setForm(formOf(t));
+                          setForm(formOf(t, zone));
                           setNotice(null);
                         }}
                       >
@@ -171,6 +169,7 @@ export function TermsTab({ settings }: { settings: Settings }) {
               type="datetime-local"
               value={form.registrationOpensAt}
               onChange={(e) => set({ registrationOpensAt: e.target.value })}
+              helperText={zoneHint(zone)}
               slotProps={{ inputLabel: { shrink: true } }}
             />
             <TextField
@@ -178,7 +177,7 @@ export function TermsTab({ settings }: { settings: Settings }) {
               type="datetime-local"
               value={form.registrationClosesAt}
               onChange={(e) => set({ registrationClosesAt: e.target.value })}
-              helperText="Empty: stays open"
+              helperText={zoneHint(zone, 'Empty: stays open')}
               slotProps={{ inputLabel: { shrink: true } }}
             />
             <TextField
@@ -186,7 +185,7 @@ export function TermsTab({ settings }: { settings: Settings }) {
               type="datetime-local"
               value={form.earlyAccessOpensAt}
               onChange={(e) => set({ earlyAccessOpensAt: e.target.value })}
-              helperText="Empty: no early access"
+              helperText={zoneHint(zone, 'Empty: no early access')}
               slotProps={{ inputLabel: { shrink: true } }}
             />
           </Box>
