@@ -232,7 +232,13 @@ export class ReportsRepository {
 
   /** The instants a range of local days starts and ends at, in the organization's zone. */
   async instants(r: ReportRange): Promise<{ from: Date; to: Date }> {
-    const [row] = await this.db.query(`SELECT ${LO} AS "from", ${HI} AS "to"`, [null, r.startDate, r.endDate, r.timeZone]);
+    // The range's own SQL bounds ($1, the organization, is unused but keeps the parameters' numbering).
+    const [row] = await this.db.query(`SELECT ${LO} AS "from", ${HI} AS "to" WHERE $1::uuid IS NOT NULL`, [
+      r.organizationId,
+      r.startDate,
+      r.endDate,
+      r.timeZone,
+    ]);
     return row as { from: Date; to: Date };
   }
 
