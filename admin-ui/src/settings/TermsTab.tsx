@@ -15,7 +15,10 @@ import {
   TableRow,
   TextField,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
+import { useRef } from 'react';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { errorMessage } from '@/providers/httpClient';
 import { InlineFormActions } from './InlineFormActions';
@@ -76,6 +79,18 @@ export function TermsTab({ settings }: { settings: Settings }) {
     mutationFn: (on: boolean) => dp.saveSettings({ lateRegistration: on }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['settings'] }),
   });
+  const compact = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const formHeading = useRef<HTMLHeadingElement>(null);
+  /** Edit a term: its values in the form, which is brought into view (on a phone it is far below the list). */
+  const edit = (t: Term) => {
+    setEditing(t);
+    setForm(formOf(t, zone));
+    setNotice(null);
+    requestAnimationFrame(() => {
+      formHeading.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      formHeading.current?.focus({ preventScroll: true });
+    });
+  };
   const valid = !!form.name.trim() && !!form.startDate && !!form.endDate && !!form.registrationOpensAt;
   const lateOn = late.isPending ? !!late.variables : settings.lateRegistration;
 
@@ -94,53 +109,74 @@ export function TermsTab({ settings }: { settings: Settings }) {
           <TableContainer>
             <Table size="small" aria-label="Terms">
               <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Dates</TableCell>
-                  <TableCell>Registration opens</TableCell>
-                  <TableCell>Closes</TableCell>
-                  <TableCell>Early access</TableCell>
-                  <TableCell align="right">Classes</TableCell>
-                  <TableCell />
-                </TableRow>
+                {compact ? (
+                  <TableRow>
+                    <TableCell>Term</TableCell>
+                    <TableCell />
+                  </TableRow>
+                ) : (
+                  <TableRow>
+                    <TableCell>Name</TableCell>
+                    <TableCell>Dates</TableCell>
+                    <TableCell>Registration opens</TableCell>
+                    <TableCell>Closes</TableCell>
+                    <TableCell>Early access</TableCell>
+                    <TableCell align="right">Classes</TableCell>
+                    <TableCell />
+                  </TableRow>
+                )}
               </TableHead>
               <TableBody>
-                {(terms.data ?? []).map((t) => (
-                  <TableRow key={t.id}>
-                    <TableCell>{t.name}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {t.startDate} – {t.endDate}
-                    </TableCell>
-                    <TableCell>{when(t.registrationOpensAt)}</TableCell>
-                    <TableCell>{when(t.registrationClosesAt)}</TableCell>
-                    <TableCell>{when(t.earlyAccessOpensAt)}</TableCell>
-                    <TableCell align="right">{t.classCount}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Button
-                        size="small"
-                        onClick={() => {
-                          setEditing(t);
-                          setForm(formOf(t, zone));
-                          setNotice(null);
-                        }}
-                      >
+                {(terms.data ?? []).map((t) => {
+                  const actions = (
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: compact ? 'top' : undefined }}>
+                      <Button size="small" onClick={() => edit(t)}>
                         Edit
                       </Button>
                       <Button size="small" color="error" onClick={() => remove.mutate(t)} disabled={remove.isPending}>
                         Delete
                       </Button>
                     </TableCell>
-                  </TableRow>
-                ))}
+                  );
+                  // On a phone the seven columns do not fit: one cell says it all, line by line.
+                  if (compact)
+                    return (
+                      <TableRow key={t.id}>
+                        <TableCell>
+                          <Typography fontWeight={600}>{t.name}</Typography>
+                          <Typography variant="body2" color="text.secondary">
+                            {t.startDate} – {t.endDate} · {t.classCount} {t.classCount === 1 ? 'class' : 'classes'}
+                          </Typography>
+                          <Typography variant="body2">Opens {when(t.registrationOpensAt)}</Typography>
+                          {t.registrationClosesAt && <Typography variant="body2">Closes {when(t.registrationClosesAt)}</Typography>}
+                          {t.earlyAccessOpensAt && <Typography variant="body2">Early access {when(t.earlyAccessOpensAt)}</Typography>}
+                        </TableCell>
+                        {actions}
+                      </TableRow>
+                    );
+                  return (
+                    <TableRow key={t.id}>
+                      <TableCell>{t.name}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {t.startDate} – {t.endDate}
+                      </TableCell>
+                      <TableCell>{when(t.registrationOpensAt)}</TableCell>
+                      <TableCell>{when(t.registrationClosesAt)}</TableCell>
+                      <TableCell>{when(t.earlyAccessOpensAt)}</TableCell>
+                      <TableCell align="right">{t.classCount}</TableCell>
+                      {actions}
+                    </TableRow>
+                  );
+                })}
                 {terms.data?.length === 0 && (
                   <TableRow>
-                    <TableCell colSpan={7}>No terms yet</TableCell>
+                    <TableCell colSpan={compact ? 2 : 7}>No terms yet</TableCell>
                   </TableRow>
                 )}
               </TableBody>
             </Table>
           </TableContainer>
-          <Typography variant="subtitle1" component="h3" fontWeight={600}>
+          <Typography variant="subtitle1" component="h3" fontWeight={600} ref={formHeading} tabIndex={-1}>
             {editing ? `Edit ${editing.name}` : 'New term'}
           </Typography>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
