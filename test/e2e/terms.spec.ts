@@ -29,6 +29,23 @@ test.describe('Terms and the registration opening', () => {
     const org = await freshOrganization(request);
     const opensAt = new Date(Date.now() + 15_000);
     const { cls } = await termWithClass(request, org.token, opensAt);
+    // A second term with its own class, for the page's term filter.
+    const headers = { Authorization: `Bearer ${org.token}` };
+    const fall = await request.post('/api/terms', {
+      headers,
+      data: {
+        name: 'Fall Season',
+        startDate: '2027-09-06',
+        endDate: '2027-12-10',
+        registrationOpensAt: new Date(Date.now() - 60_000).toISOString(),
+      },
+    });
+    expect(fall.ok(), await fall.text()).toBeTruthy();
+    const raku = await request.post('/api/classes', {
+      headers,
+      data: { ...classPayload('Raku Firing'), termId: (await fall.json()).data.id },
+    });
+    expect(raku.ok(), await raku.text()).toBeTruthy();
     // Only the page's own requests: the countdown must not ask the server every second.
     const calls: string[] = [];
     page.on('request', (r) => {
@@ -48,6 +65,14 @@ test.describe('Terms and the registration opening', () => {
     // Waiting 15 s asked the server nothing more.
     expect(calls.length - before).toBeLessThanOrEqual(1);
     await page.screenshot({ path: `/tmp/h24a-register-${testInfo.project.name}.png`, fullPage: true });
+    // The term filter shows one term's classes, then all again.
+    const filter = page.getByRole('combobox', { name: 'Term', exact: true });
+    await filter.selectOption({ label: 'Fall Season' });
+    await expect(page.getByRole('heading', { name: 'Summer Season' })).toHaveCount(0);
+    await expect(page.locator('.class-card', { hasText: 'Raku Firing' })).toBeVisible();
+    await expect(card).toHaveCount(0);
+    await filter.selectOption({ label: 'All terms' });
+    await expect(page.getByRole('heading', { name: 'Fall Season' })).toBeVisible();
     await card.getByRole('link', { name: 'Register' }).click();
     await expect(page).toHaveURL(new RegExp(`/register/${cls.id}`));
   });

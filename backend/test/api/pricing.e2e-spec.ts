@@ -11,6 +11,7 @@ import {
   startCardWorld,
   type CardWorld,
 } from './card-payments.helpers';
+import { freeSeat, fullClass, join, tokensOf } from './waitlist.helpers';
 
 const DAY = 24 * 3600 * 1000;
 const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString();
@@ -490,6 +491,27 @@ describe('pricing: price quote, promo codes, automatic discounts', () => {
       });
       await rules({});
     });
+    it('should quote a waitlist offer with the one price quote and register into its held seat at exactly that price', async () => {
+      await rules({ earlyBird: { kind: 'percent', value: 10, daysBefore: 7 } });
+      const { cls, students } = await fullClass(w.a, org, 1, { price: 80, discountPrice: null, startDate: inDays(30) });
+      const waiting = await join(w.a, org.orgId, cls.id);
+      await freeSeat(w.a, org, students[0].id, cls.id);
+      const { offer } = await tokensOf(w.a, waiting.entryId);
+      // The offer page says what the quote says (80 - 10 % early bird), not the class price.
+      expect((await http().get(`/api/waitlist/offers/${offer}`).expect(200)).body.data).toMatchObject({ price: 80, amount: 72 });
+      expect((await quote({ organizationId: org.orgId, classId: cls.id, email: waiting.email }).expect(200)).body.data.total).toBe(72);
+      const res = await register({ ...registerBody(org.orgId, cls.id, { email: waiting.email }), waitlistOfferToken: offer }).expect(201);
+      const id = res.body.data.classEnrollments.find((e: { classId: string }) => e.classId === cls.id).id;
+      expect((await w.a.db.query('SELECT amount_due_cents, price_breakdown FROM enrollments WHERE id = $1', [id]))[0]).toEqual({
+        amount_due_cents: 7200,
+        price_breakdown: [
+          { label: 'Class price', amount: 80 },
+          { label: 'Early bird discount', amount: -8 },
+        ],
+      });
+      await rules({});
+    });
+
     it('should price a switch keeping the returning-student and sibling discounts as they were at the original registration', async () => {
       await rules({ returning: { kind: 'amount', value: 15 }, siblings: { kind: 'percent', value: 50 }, combine: 'stack' });
       const price = { price: 100, discountPrice: null, startDate: inDays(30) };
