@@ -63,6 +63,38 @@ test('should create a promo code and register with it: the summary shows the quo
     (await listed.json()).data as { code: string; usage: { redemptions: number; discountGiven: number; revenue: number } }[]
   ).find((c) => c.code === 'SPRING20')!;
   expect(code.usage).toEqual({ redemptions: 1, discountGiven: 10, revenue: 40 });
+
+  // Edit: the last day is the end of that day in the organization's time zone (Denver), whatever the browser's.
+  expect((await request.put('/api/settings', { headers: auth, data: { timeZone: 'America/Denver' } })).ok()).toBeTruthy();
+  // Still signed in from the start of the test (only cookies were cleared for the public pages).
+  await page.goto('/admin/settings?tab=discounts');
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await expect(codes.getByText('To the end of the day · Times in America/Denver')).toBeVisible();
+  await codes.getByLabel('Uses in all').fill('5');
+  await codes.getByLabel('Valid until').fill('2027-03-01');
+  await codes.getByRole('button', { name: 'Save promo code' }).click();
+  await expect(codes.getByText('Promo code SPRING20 saved')).toBeVisible();
+  await expect(row).toContainText('1 of 5');
+  const edited = ((await (await request.get('/api/promo-codes', { headers: auth })).json()).data as Record<string, unknown>[]).find(
+    (c) => c.code === 'SPRING20',
+  )!;
+  // 23:59:59 on March 1 in Denver (MST, UTC-7).
+  expect(edited).toMatchObject({ maxRedemptions: 5, validUntil: '2027-03-02T06:59:59.000Z' });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await expect(codes.getByLabel('Valid until')).toHaveValue('2027-03-01');
+  await codes.getByRole('button', { name: 'Cancel' }).click();
+  // Deactivate: listed as inactive, and the public quote no longer applies it.
+  await row.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(codes.getByText('Promo code SPRING20 deactivated')).toBeVisible();
+  await expect(row).toContainText('Inactive');
+  const refused = await request.post('/api/public/price-quote', {
+    data: { organizationId: org.organizationId, classId, promoCode: 'SPRING20' },
+  });
+  expect(((await refused.json()).data as { promo: { applied: boolean; message: string } }).promo).toMatchObject({
+    applied: false,
+    message: 'This code is not valid',
+  });
+  await page.screenshot({ path: '/tmp/h2324c-admin-discounts-edited.png', fullPage: true });
 });
 
 /** A senior registering alone gives a date of birth on the payment step: the quote shows the senior line and the card pays it. */
