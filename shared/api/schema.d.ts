@@ -1948,15 +1948,20 @@ export interface components {
       /** @example SPRING10 */
       code: string;
       /**
-       * @description Paid enrollments it took something off
+       * @description Registrations that redeemed it in the range (a cancelled or refunded one keeps its use; a lapsed card hold does not)
        * @example 2
        */
-      enrollments: number;
+      redemptions: number;
       /**
-       * @description Dollars
+       * @description Dollars it took off
        * @example 16
        */
       amount: number;
+      /**
+       * @description Dollars these registrations bring: paid net of refunds; unpaid, the price while the registration stands
+       * @example 144
+       */
+      revenue: number;
     };
     DiscountDto: {
       name: string;

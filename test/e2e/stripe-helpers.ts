@@ -44,8 +44,12 @@ export async function failStripeJs(page: Page) {
  */
 export async function onboardDemoOrganization(request: APIRequestContext, page?: Page) {
   const admin = await apiSignIn(request, ADMIN.email, ADMIN.password);
-  const organizationId = admin.user.organizationId as string;
-  const auth = { Authorization: `Bearer ${admin.token}` };
+  return onboardOrganization(request, admin.token, admin.user.organizationId as string, page);
+}
+
+/** The same onboarding for any organization, as its admin (the bearer token). Idempotent. */
+export async function onboardOrganization(request: APIRequestContext, token: string, organizationId: string, page?: Page) {
+  const auth = { Authorization: `Bearer ${token}` };
   const status = async () =>
     (await (await request.get(`/api/connect/status/${organizationId}`)).json()).data as { hasAccount: boolean; charges_enabled: boolean };
   if ((await status()).charges_enabled) return organizationId;

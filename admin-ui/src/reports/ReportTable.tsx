@@ -106,7 +106,11 @@ export function ReportTable({ kind, report }: { kind: ReportKind; report: AnyRep
 export function discountsGivenText(r: RevenueReport): string | null {
   const parts = [
     ...(r.discountsGiven?.rules ?? []).map((x) => `${x.label} ${money(x.amount)} (${x.enrollments})`),
-    ...(r.discountsGiven?.codes ?? []).map((x) => `Promo code ${x.code} ${money(x.amount)} (${x.enrollments})`),
+    // A code's uses are counted as Settings › Discounts counts them (the same figures for the same registrations).
+    ...(r.discountsGiven?.codes ?? []).map(
+      (x) =>
+        `Promo code ${x.code} ${money(x.amount)} (${x.redemptions} ${x.redemptions === 1 ? 'use' : 'uses'}, ${money(x.revenue)} revenue)`,
+    ),
   ];
   return parts.length ? `Discounts given: ${parts.join(' · ')}` : null;
 }

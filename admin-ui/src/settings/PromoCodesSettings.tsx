@@ -21,6 +21,7 @@ import { errorMessage } from '@/providers/httpClient';
 import { InlineFormActions } from './InlineFormActions';
 import { useInlineEditor } from './useInlineEditor';
 import type { PromoCode, PromoCodeInput } from '@/providers/types';
+import { fromZonedInput, toZonedInput, useOrganizationTimeZone, zoneHint } from '@/common/zonedTime';
 
 const KEY = ['promo-codes'] as const;
 const money = (n: number) => `$${n.toFixed(2)}`;
@@ -35,27 +36,31 @@ interface CodeForm {
 }
 const EMPTY: CodeForm = { code: '', kind: 'percent', value: '', maxRedemptions: '', maxPerEmail: '1', validUntil: '' };
 
-function formOf(c: PromoCode): CodeForm {
+/** The browser's zone until the organization's settings have loaded (the same fallback the inputs had before). */
+const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+function formOf(c: PromoCode, zone: string): CodeForm {
   return {
     code: c.code,
     kind: c.kind as 'percent' | 'amount',
     value: String(c.value),
     maxRedemptions: c.maxRedemptions === null ? '' : String(c.maxRedemptions),
     maxPerEmail: String(c.maxPerEmail),
-    validUntil: c.validUntil ? c.validUntil.slice(0, 10) : '',
+    // The day it ends on in the organization's zone (its last second there, as saved below).
+    validUntil: c.validUntil ? toZonedInput(c.validUntil, zone).slice(0, 10) : '',
   };
 }
 
 /** The body of POST/PUT /api/promo-codes; a code being edited keeps its classes, start and active state. */
-function inputOf(f: CodeForm, was?: PromoCode): PromoCodeInput {
+function inputOf(f: CodeForm, zone: string, was?: PromoCode): PromoCodeInput {
   return {
     code: f.code.trim(),
     kind: f.kind,
     value: Number(f.value),
     maxRedemptions: f.maxRedemptions.trim() ? Number(f.maxRedemptions) : null,
     maxPerEmail: Number(f.maxPerEmail || 1),
-    // The end of the chosen day, in the admin's own time zone.
-    validUntil: f.validUntil ? new Date(`${f.validUntil}T23:59:59`).toISOString() : null,
+    // The end of the chosen day in the organization's time zone (where its families are), not the admin's browser's.
+    validUntil: f.validUntil ? fromZonedInput(`${f.validUntil}T23:59:59`, zone) : null,
     ...(was ? { classIds: was.classIds, validFrom: was.validFrom, active: was.active } : {}),
   };
 }
@@ -64,13 +69,16 @@ function inputOf(f: CodeForm, was?: PromoCode): PromoCodeInput {
 export function PromoCodesSettings() {
   const dp = useAppDataProvider();
   const codes = useQuery({ queryKey: KEY, queryFn: () => dp.getPromoCodes() });
+  const orgZone = useOrganizationTimeZone();
+  const zone = orgZone ?? BROWSER_ZONE;
   const { editing, setEditing, form, setForm, set, notice, setNotice, done, cancel } = useInlineEditor<PromoCode, CodeForm>(KEY, EMPTY);
   const save = useMutation({
-    mutationFn: () => (editing ? dp.updatePromoCode(editing.id, inputOf(form, editing)) : dp.createPromoCode(inputOf(form))),
+    mutationFn: () => (editing ? dp.updatePromoCode(editing.id, inputOf(form, zone, editing)) : dp.createPromoCode(inputOf(form, zone))),
     onSuccess: (c) => done(`Promo code ${c.code} saved`),
   });
   const toggle = useMutation({
-    mutationFn: (c: PromoCode) => dp.updatePromoCode(c.id, { ...inputOf(formOf(c), c), active: !c.active }),
+    mutationFn: (c: PromoCode) =>
+      dp.updatePromoCode(c.id, { ...inputOf(formOf(c, zone), zone, c), validUntil: c.validUntil, active: !c.active }),
     onSuccess: (c) => done(`Promo code ${c.code} ${c.active ? 'activated' : 'deactivated'}`),
   });
   const valid = /^[A-Za-z0-9_-]{1,40}$/.test(form.code.trim()) && Number(form.value) > 0;
@@ -104,7 +112,9 @@ export function PromoCodesSettings() {
                 <TableRow key={c.id}>
                   <TableCell sx={{ fontFamily: 'monospace' }}>{c.code}</TableCell>
                   <TableCell>{c.kind === 'percent' ? `${c.value}% off` : `${money(c.value)} off`}</TableCell>
-                  <TableCell>{c.validUntil ? new Date(c.validUntil).toLocaleDateString() : 'No end'}</TableCell>
+                  <TableCell>
+                    {c.validUntil ? new Date(c.validUntil).toLocaleDateString(undefined, { timeZone: zone }) : 'No end'}
+                  </TableCell>
                   <TableCell align="right">
                     {c.usage.redemptions}
                     {c.maxRedemptions === null ? '' : ` of ${c.maxRedemptions}`}
@@ -119,7 +129,7 @@ export function PromoCodesSettings() {
                       size="small"
                       onClick={() => {
                         setEditing(c);
-                        setForm(formOf(c));
+                        setForm(formOf(c, zone));
                         setNotice(null);
                       }}
                     >
@@ -171,6 +181,7 @@ export function PromoCodesSettings() {
           <TextField
             label="Valid until"
             type="date"
+            helperText={zoneHint(orgZone, 'To the end of the day')}
             value={form.validUntil}
             onChange={(e) => set({ validUntil: e.target.value })}
             slotProps={{ inputLabel: { shrink: true } }}

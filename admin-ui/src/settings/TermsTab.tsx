@@ -15,13 +15,16 @@ import {
   TableRow,
   TextField,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
+import { useRef } from 'react';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { errorMessage } from '@/providers/httpClient';
 import { InlineFormActions } from './InlineFormActions';
 import { useInlineEditor } from './useInlineEditor';
 import type { Settings, Term, TermInput } from '@/providers/types';
-import { toLocalInput } from '@/resources/classes/classUtils';
+import { formatInZone, fromZonedInput, toZonedInput, zoneHint } from '@/common/zonedTime';
 
 const KEY = ['terms'] as const;
 
@@ -35,37 +38,35 @@ interface TermForm {
 }
 const EMPTY: TermForm = { name: '', startDate: '', endDate: '', registrationOpensAt: '', registrationClosesAt: '', earlyAccessOpensAt: '' };
 
-/** A datetime-local value (the admin's time zone) as an instant; empty: null. */
-export const fromLocalInput = (v: string): string | null => (v ? new Date(v).toISOString() : null);
-
-const formOf = (t: Term): TermForm => ({
+// The opening times are entered and shown in the organization's time zone, whatever the admin's browser says.
+const formOf = (t: Term, zone: string): TermForm => ({
   name: t.name,
   startDate: t.startDate,
   endDate: t.endDate,
-  registrationOpensAt: toLocalInput(t.registrationOpensAt),
-  registrationClosesAt: toLocalInput(t.registrationClosesAt),
-  earlyAccessOpensAt: toLocalInput(t.earlyAccessOpensAt),
+  registrationOpensAt: toZonedInput(t.registrationOpensAt, zone),
+  registrationClosesAt: toZonedInput(t.registrationClosesAt, zone),
+  earlyAccessOpensAt: toZonedInput(t.earlyAccessOpensAt, zone),
 });
 
-const inputOf = (f: TermForm): TermInput => ({
+const inputOf = (f: TermForm, zone: string): TermInput => ({
   name: f.name.trim(),
   startDate: f.startDate,
   endDate: f.endDate,
-  registrationOpensAt: fromLocalInput(f.registrationOpensAt) ?? '',
-  registrationClosesAt: fromLocalInput(f.registrationClosesAt),
-  earlyAccessOpensAt: fromLocalInput(f.earlyAccessOpensAt),
+  registrationOpensAt: fromZonedInput(f.registrationOpensAt, zone) ?? '',
+  registrationClosesAt: fromZonedInput(f.registrationClosesAt, zone),
+  earlyAccessOpensAt: fromZonedInput(f.earlyAccessOpensAt, zone),
 });
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
 
 /** Settings › Terms: the seasons, when their registration opens and closes, early access, and late registration. */
 export function TermsTab({ settings }: { settings: Settings }) {
   const dp = useAppDataProvider();
   const client = useQueryClient();
+  const zone = settings.timeZone ?? settings.defaultTimeZone;
+  const when = (iso: string | null) => formatInZone(iso, zone);
   const terms = useQuery({ queryKey: KEY, queryFn: () => dp.getTerms() });
   const { editing, setEditing, form, setForm, set, notice, setNotice, done, cancel } = useInlineEditor<Term, TermForm>(KEY, EMPTY);
   const save = useMutation({
-    mutationFn: () => (editing ? dp.updateTerm(editing.id, inputOf(form)) : dp.createTerm(inputOf(form))),
+    mutationFn: () => (editing ? dp.updateTerm(editing.id, inputOf(form, zone)) : dp.createTerm(inputOf(form, zone))),
     onMutate: () => setNotice(null),
     onSuccess: (t) => done(`Term ${t.name} saved`),
   });
@@ -78,6 +79,18 @@ export function TermsTab({ settings }: { settings: Settings }) {
     mutationFn: (on: boolean) => dp.saveSettings({ lateRegistration: on }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['settings'] }),
   });
+  const compact = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const formHeading = useRef<HTMLHeadingElement>(null);
+  /** Edit a term: its values in the form, which is brought into view (on a phone it is far below the list). */
+  const edit = (t: Term) => {
+    setEditing(t);
+    setForm(formOf(t, zone));
+    setNotice(null);
+    requestAnimationFrame(() => {
+      formHeading.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      formHeading.current?.focus({ preventScroll: true });
+    });
+  };
   const valid = !!form.name.trim() && !!form.startDate && !!form.endDate && !!form.registrationOpensAt;
   const lateOn = late.isPending ? !!late.variables : settings.lateRegistration;
 
@@ -96,53 +109,74 @@ export function TermsTab({ settings }: { settings: Settings }) {
           <TableContainer>
             <Table size="small" aria-label="Terms">
               <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Dates</TableCell>
-                  <TableCell>Registration opens</TableCell>
-                  <TableCell>Closes</TableCell>
-                  <TableCell>Early access</TableCell>
-                  <TableCell align="right">Classes</TableCell>
-                  <TableCell />
-                </TableRow>
+                {compact ? (
+                  <TableRow>
+                    <TableCell>Term</TableCell>
+                    <TableCell />
+                  </TableRow>
+                ) : (
+                  <TableRow>
+                    <TableCell>Name</TableCell>
+                    <TableCell>Dates</TableCell>
+                    <TableCell>Registration opens</TableCell>
+                    <TableCell>Closes</TableCell>
+                    <TableCell>Early access</TableCell>
+                    <TableCell align="right">Classes</TableCell>
+                    <TableCell />
+                  </TableRow>
+                )}
               </TableHead>
               <TableBody>
-                {(terms.data ?? []).map((t) => (
-                  <TableRow key={t.id}>
-                    <TableCell>{t.name}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {t.startDate} – {t.endDate}
-                    </TableCell>
-                    <TableCell>{when(t.registrationOpensAt)}</TableCell>
-                    <TableCell>{when(t.registrationClosesAt)}</TableCell>
-                    <TableCell>{when(t.earlyAccessOpensAt)}</TableCell>
-                    <TableCell align="right">{t.classCount}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Button
-                        size="small"
-                        onClick={() => {
-                          setEditing(t);
-                          setForm(formOf(t));
-                          setNotice(null);
-                        }}
-                      >
+                {(terms.data ?? []).map((t) => {
+                  const actions = (
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: compact ? 'top' : undefined }}>
+                      <Button size="small" onClick={() => edit(t)}>
                         Edit
                       </Button>
                       <Button size="small" color="error" onClick={() => remove.mutate(t)} disabled={remove.isPending}>
                         Delete
                       </Button>
                     </TableCell>
-                  </TableRow>
-                ))}
+                  );
+                  // On a phone the seven columns do not fit: one cell says it all, line by line.
+                  if (compact)
+                    return (
+                      <TableRow key={t.id}>
+                        <TableCell>
+                          <Typography fontWeight={600}>{t.name}</Typography>
+                          <Typography variant="body2" color="text.secondary">
+                            {t.startDate} – {t.endDate} · {t.classCount} {t.classCount === 1 ? 'class' : 'classes'}
+                          </Typography>
+                          <Typography variant="body2">Opens {when(t.registrationOpensAt)}</Typography>
+                          {t.registrationClosesAt && <Typography variant="body2">Closes {when(t.registrationClosesAt)}</Typography>}
+                          {t.earlyAccessOpensAt && <Typography variant="body2">Early access {when(t.earlyAccessOpensAt)}</Typography>}
+                        </TableCell>
+                        {actions}
+                      </TableRow>
+                    );
+                  return (
+                    <TableRow key={t.id}>
+                      <TableCell>{t.name}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {t.startDate} – {t.endDate}
+                      </TableCell>
+                      <TableCell>{when(t.registrationOpensAt)}</TableCell>
+                      <TableCell>{when(t.registrationClosesAt)}</TableCell>
+                      <TableCell>{when(t.earlyAccessOpensAt)}</TableCell>
+                      <TableCell align="right">{t.classCount}</TableCell>
+                      {actions}
+                    </TableRow>
+                  );
+                })}
                 {terms.data?.length === 0 && (
                   <TableRow>
-                    <TableCell colSpan={7}>No terms yet</TableCell>
+                    <TableCell colSpan={compact ? 2 : 7}>No terms yet</TableCell>
                   </TableRow>
                 )}
               </TableBody>
             </Table>
           </TableContainer>
-          <Typography variant="subtitle1" component="h3" fontWeight={600}>
+          <Typography variant="subtitle1" component="h3" fontWeight={600} ref={formHeading} tabIndex={-1}>
             {editing ? `Edit ${editing.name}` : 'New term'}
           </Typography>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
@@ -171,6 +205,7 @@ export function TermsTab({ settings }: { settings: Settings }) {
               type="datetime-local"
               value={form.registrationOpensAt}
               onChange={(e) => set({ registrationOpensAt: e.target.value })}
+              helperText={zoneHint(zone)}
               slotProps={{ inputLabel: { shrink: true } }}
             />
             <TextField
@@ -178,7 +213,7 @@ export function TermsTab({ settings }: { settings: Settings }) {
               type="datetime-local"
               value={form.registrationClosesAt}
               onChange={(e) => set({ registrationClosesAt: e.target.value })}
-              helperText="Empty: stays open"
+              helperText={zoneHint(zone, 'Empty: stays open')}
               slotProps={{ inputLabel: { shrink: true } }}
             />
             <TextField
@@ -186,7 +221,7 @@ export function TermsTab({ settings }: { settings: Settings }) {
               type="datetime-local"
               value={form.earlyAccessOpensAt}
               onChange={(e) => set({ earlyAccessOpensAt: e.target.value })}
-              helperText="Empty: no early access"
+              helperText={zoneHint(zone, 'Empty: no early access')}
               slotProps={{ inputLabel: { shrink: true } }}
             />
           </Box>

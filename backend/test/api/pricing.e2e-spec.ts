@@ -11,6 +11,7 @@ import {
   startCardWorld,
   type CardWorld,
 } from './card-payments.helpers';
+import { freeSeat, fullClass, join, tokensOf } from './waitlist.helpers';
 
 const DAY = 24 * 3600 * 1000;
 const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString();
@@ -490,6 +491,117 @@ describe('pricing: price quote, promo codes, automatic discounts', () => {
       });
       await rules({});
     });
+    it('should quote a waitlist offer with the one price quote and register into its held seat at exactly that price', async () => {
+      await rules({ earlyBird: { kind: 'percent', value: 10, daysBefore: 7 } });
+      const { cls, students } = await fullClass(w.a, org, 1, { price: 80, discountPrice: null, startDate: inDays(30) });
+      const waiting = await join(w.a, org.orgId, cls.id);
+      await freeSeat(w.a, org, students[0].id, cls.id);
+      const { offer } = await tokensOf(w.a, waiting.entryId);
+      // The offer page says what the quote says (80 - 10 % early bird), not the class price.
+      expect((await http().get(`/api/waitlist/offers/${offer}`).expect(200)).body.data).toMatchObject({ price: 80, amount: 72 });
+      expect((await quote({ organizationId: org.orgId, classId: cls.id, email: waiting.email }).expect(200)).body.data.total).toBe(72);
+      const res = await register({ ...registerBody(org.orgId, cls.id, { email: waiting.email }), waitlistOfferToken: offer }).expect(201);
+      const id = res.body.data.classEnrollments.find((e: { classId: string }) => e.classId === cls.id).id;
+      expect((await w.a.db.query('SELECT amount_due_cents, price_breakdown FROM enrollments WHERE id = $1', [id]))[0]).toEqual({
+        amount_due_cents: 7200,
+        price_breakdown: [
+          { label: 'Class price', amount: 80 },
+          { label: 'Early bird discount', amount: -8 },
+        ],
+      });
+      await rules({});
+    });
+
+    it('should price a switch keeping the returning-student and sibling discounts as they were at the original registration', async () => {
+      await rules({ returning: { kind: 'amount', value: 15 }, siblings: { kind: 'percent', value: 50 }, combine: 'stack' });
+      const price = { price: 100, discountPrice: null, startDate: inDays(30) };
+      const earlier = await cardClass(w.a, org, price);
+      const from = await cardClass(w.a, org, price);
+      const to = await cardClass(w.a, org, { ...price, price: 120 });
+      const portalFor = async (email: string) => {
+        await http().post('/api/portal/link').send({ organizationId: org.orgId, email }).expect(202);
+        const [link] = await w.a.db.query(
+          "SELECT message FROM communications WHERE kind = 'system' AND to_address = $1 ORDER BY created_at DESC LIMIT 1",
+          [email],
+        );
+        const token = /\/my\/([A-Za-z0-9_-]+)/.exec(link.message)![1];
+        return { Authorization: `Bearer ${(await http().post('/api/portal/session').send({ token }).expect(200)).body.data.token}` };
+      };
+      const moved = async (id: string) =>
+        (await w.a.db.query('SELECT class_id, amount_due_cents, price_breakdown FROM enrollments WHERE id = $1', [id]))[0];
+      const markPaid = (studentId: string, classId: string) =>
+        http().post('/api/payments/mark-paid').set(org.auth).send({ studentId, classId }).expect(200);
+
+      // A returning student (a paid registration before) keeps the returning discount in the class switched to.
+      const back = registerBody(org.orgId, earlier.id);
+      await markPaid((await register(back).expect(201)).body.data.id, earlier.id);
+      const backId = (await register(registerBody(org.orgId, from.id, { email: back.email })).expect(201)).body.data.classEnrollments.find(
+        (e: { classId: string }) => e.classId === from.id,
+      ).id;
+      expect((await moved(backId)).amount_due_cents).toBe(8500);
+      await http()
+        .post(`/api/portal/enrollments/${backId}/transfer`)
+        .set(await portalFor(back.email))
+        .send({ toClassId: to.id })
+        .expect(200);
+      expect(await moved(backId)).toEqual({
+        class_id: to.id,
+        amount_due_cents: 10500,
+        price_breakdown: [
+          { label: 'Class price', amount: 120 },
+          { label: 'Returning student discount', amount: -15 },
+        ],
+      });
+
+      // Someone new when they registered stays new for the switch, even after a paid registration since (today's quote
+      // for them would take the returning discount off).
+      const fresh = registerBody(org.orgId, from.id);
+      const freshStudent = (await register(fresh).expect(201)).body.data;
+      const freshId = freshStudent.classEnrollments.find((e: { classId: string }) => e.classId === from.id).id;
+      await w.a.db.query("UPDATE enrollments SET enrollment_date = now() - interval '2 days' WHERE id = $1", [freshId]);
+      await register(registerBody(org.orgId, earlier.id, { email: fresh.email })).expect(201);
+      await markPaid(freshStudent.id, earlier.id);
+      expect((await quote({ organizationId: org.orgId, classId: to.id, email: fresh.email }).expect(200)).body.data.total).toBe(105);
+      await http()
+        .post(`/api/portal/enrollments/${freshId}/transfer`)
+        .set(await portalFor(fresh.email))
+        .send({ toClassId: to.id })
+        .expect(200);
+      expect(await moved(freshId)).toEqual({
+        class_id: to.id,
+        amount_due_cents: 12000,
+        price_breakdown: [{ label: 'Class price', amount: 120 }],
+      });
+
+      // A household: the second person keeps the sibling discount in the new class; the first never had it.
+      const contact = registerBody(org.orgId, from.id, { firstName: 'Ana', lastName: 'Reyes' });
+      const household = await register({
+        ...contact,
+        attendees: [
+          { firstName: 'Ana', lastName: 'Reyes' },
+          { firstName: 'Leo', lastName: 'Reyes' },
+        ],
+      }).expect(201);
+      const [anaId, leoId] = household.body.data.enrollments.map((e: { enrollmentId: string }) => e.enrollmentId);
+      expect((await moved(leoId)).amount_due_cents).toBe(5000);
+      const portal = await portalFor(contact.email);
+      await http().post(`/api/portal/enrollments/${leoId}/transfer`).set(portal).send({ toClassId: to.id }).expect(200);
+      expect(await moved(leoId)).toEqual({
+        class_id: to.id,
+        amount_due_cents: 6000,
+        price_breakdown: [
+          { label: 'Class price', amount: 120 },
+          { label: 'Sibling discount', amount: -60 },
+        ],
+      });
+      await http().post(`/api/portal/enrollments/${anaId}/transfer`).set(portal).send({ toClassId: to.id }).expect(200);
+      expect(await moved(anaId)).toEqual({
+        class_id: to.id,
+        amount_due_cents: 12000,
+        price_breakdown: [{ label: 'Class price', amount: 120 }],
+      });
+      await rules({});
+    });
   });
 
   describe('card payments', () => {
@@ -582,7 +694,7 @@ describe('pricing: price quote, promo codes, automatic discounts', () => {
       expect(report.rows).toEqual([expect.objectContaining({ classId: cls.id, gross: 72, discounts: 28 })]);
       expect(report.discountsGiven).toEqual({
         rules: [{ label: 'Early bird discount', enrollments: 1, amount: 20 }],
-        codes: [{ code: 'CARD10', enrollments: 1, amount: 8 }],
+        codes: [{ code: 'CARD10', redemptions: 1, amount: 8, revenue: 72 }],
       });
       // A refund is on what was paid ($72), never the class price.
       const over = await http().post(`/api/enrollments/${d.enrollmentId}/refund`).set(org.auth).send({ amount: 80 }).expect(409);
@@ -590,6 +702,81 @@ describe('pricing: price quote, promo codes, automatic discounts', () => {
       const full = await http().post(`/api/enrollments/${d.enrollmentId}/refund`).set(org.auth).send({}).expect(200);
       expect(full.body.data).toMatchObject({ amountPaid: 72, refundedAmount: 72 });
       await rules({});
+    });
+
+    it("should count a code's uses, discount and revenue the same on the usage screen and in the revenue report, through a cancel and a refund", async () => {
+      await rules({});
+      const cls = await cardClass(w.a, org, { price: 50, discountPrice: null });
+      const made = (await createCode({ code: 'AGREE20', kind: 'percent', value: 20, maxRedemptions: 10 }).expect(201)).body.data;
+      const day = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
+      /** The code's usage as Settings › Discounts shows it, and its row of the revenue report (all classes, and this class). */
+      const both = async () => {
+        const listed = (await http().get('/api/promo-codes').set(org.auth).expect(200)).body.data.find(
+          (c: { id: string }) => c.id === made.id,
+        );
+        const report = async (q: string) =>
+          (
+            await http()
+              .get(`/api/reports/revenue?startDate=${day(-1)}&endDate=${day(1)}${q}`)
+              .set(org.auth)
+              .expect(200)
+          ).body.data.discountsGiven.codes as { code: string }[];
+        const row = (await report('')).find((c) => c.code === 'AGREE20');
+        expect((await report(`&classId=${cls.id}`)).find((c) => c.code === 'AGREE20')).toEqual(row);
+        const usage = listed.usage as { redemptions: number; discountGiven: number; revenue: number };
+        // The two screens say the same thing.
+        expect(row).toEqual({ code: 'AGREE20', redemptions: usage.redemptions, amount: usage.discountGiven, revenue: usage.revenue });
+        return usage;
+      };
+
+      // In person, to pay at class: a use, $10 off, its $40 counted while it stands.
+      const inPerson = (await register({ ...registerBody(org.orgId, cls.id), promoCode: 'agree20' }).expect(201)).body.data;
+      const inPersonId = inPerson.classEnrollments.find((e: { classId: string }) => e.classId === cls.id).id as string;
+      expect(await both()).toEqual({ redemptions: 1, discountGiven: 10, revenue: 40 });
+
+      // By card, paid: a second use.
+      const base = intentBody(org.orgId, cls.id, 40);
+      const d = (
+        await http()
+          .post('/api/payments/create-intent')
+          .send({ ...base, promoCode: 'AGREE20' })
+          .expect(201)
+      ).body.data;
+      await payInBrowser(w.stand, d.paymentIntentId, d.clientSecret);
+      await http()
+        .post('/api/payments/confirm-enrollment')
+        .send({ paymentIntentId: d.paymentIntentId, classId: cls.id, organizationId: org.orgId, studentData: base.studentData })
+        .expect(200);
+      expect(await both()).toEqual({ redemptions: 2, discountGiven: 20, revenue: 80 });
+
+      // A card hold never paid that lapses gives its use back, on both screens.
+      const lapsingBody = intentBody(org.orgId, cls.id, 40);
+      const lapsing = (
+        await http()
+          .post('/api/payments/create-intent')
+          .send({ ...lapsingBody, promoCode: 'AGREE20' })
+          .expect(201)
+      ).body.data;
+      expect((await both()).redemptions).toBe(3);
+      await w.a.db.query("UPDATE enrollments SET hold_expires_at = now() - interval '1 minute' WHERE id = $1", [lapsing.enrollmentId]);
+      // The same person asks again without the code: the lapsed hold is released first.
+      await http()
+        .post('/api/payments/create-intent')
+        .send({ ...lapsingBody, amount: 50 })
+        .expect(201);
+      expect((await enrollmentRow(w.a, lapsing.enrollmentId)).status).toBe('expired');
+      expect(await both()).toEqual({ redemptions: 2, discountGiven: 20, revenue: 80 });
+
+      // The in-person registration is cancelled unpaid: the use stays spent (as a sold ticket), its revenue is gone.
+      await http().post(`/api/enrollments/${inPersonId}/cancel`).set(org.auth).send({}).expect(200);
+      expect(await both()).toEqual({ redemptions: 2, discountGiven: 20, revenue: 40 });
+
+      // The card payment is refunded in part: revenue is what was paid net of the refund; the use stays.
+      await http().post(`/api/enrollments/${d.enrollmentId}/refund`).set(org.auth).send({ amount: 15 }).expect(200);
+      expect(await both()).toEqual({ redemptions: 2, discountGiven: 20, revenue: 25 });
+      // Three redemptions are stored; the lapsed one no longer counts, on either screen or against the code's cap.
+      const [{ n }] = await w.a.db.query('SELECT count(*)::int AS n FROM promo_redemptions WHERE promo_code_id = $1', [made.id]);
+      expect(n).toBe(3);
     });
   });
 });

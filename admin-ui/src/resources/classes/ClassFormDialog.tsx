@@ -21,6 +21,7 @@ import type { LimitInfo } from '@/common/plans';
 import { FormTextField } from '@/common/formField';
 import { MinimumEnrolmentFields } from '@/resources/classes/MinimumEnrolmentFields';
 import { ClassTermFields } from '@/resources/classes/ClassTermFields';
+import { useOrganizationTimeZone } from '@/common/zonedTime';
 
 const CREATE_STATUSES: ClassStatus[] = ['Open', 'Scheduled', 'Archived'];
 const EDIT_STATUSES: ClassStatus[] = ['Open', 'Scheduled', 'Closed', 'Cancelled', 'Archived'];
@@ -63,11 +64,14 @@ export function ClassFormDialog({
       setTab(0);
     }
   }
+  // The registration opening and closing are in the organization's zone. The dialog is mounted with the class list, so
+  // the settings have loaded by the time it opens; the zone is fixed per opening, so a value is saved in the zone shown.
+  const orgZone = useOrganizationTimeZone();
   // Computed once per opening: the default start date moves with the clock, and a new value would reset the Form.
-  const initial = useMemo(() => {
-    const v = record ? valuesFromClass(record) : defaultClassValues();
+  const { initial, zone } = useMemo(() => {
+    const v = record ? valuesFromClass(record, orgZone) : defaultClassValues();
     if (blocked && countsTowardLimit(v.status)) v.status = 'Archived';
-    return v;
+    return { initial: v, zone: orgZone };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when the dialog opens
   }, [open, record]);
 
@@ -84,7 +88,7 @@ export function ClassFormDialog({
       return found;
     }
     // A class that would be Open or Scheduled while limited is saved as Archived (spec 3 §4).
-    const payload = toPayload(blocked && countsTowardLimit(values.status) ? { ...values, status: 'Archived' } : values);
+    const payload = toPayload(blocked && countsTowardLimit(values.status) ? { ...values, status: 'Archived' } : values, new Date(), zone);
     setBusy(true);
     setServerError(null);
     try {
@@ -145,14 +149,25 @@ export function ClassFormDialog({
         disableInvalidFormNotification
         reValidateMode="onSubmit"
       >
-        <ClassFields tab={tab} statuses={statuses} blocked={blocked} />
+        <ClassFields tab={tab} statuses={statuses} blocked={blocked} zone={zone} />
       </Form>
     </FormDialog>
   );
 }
 
 /** The two tab panels; both stay mounted (hidden) so every field keeps its value while the other tab shows. */
-function ClassFields({ tab, statuses, blocked }: { tab: 0 | 1; statuses: ClassStatus[]; blocked: boolean }) {
+function ClassFields({
+  tab,
+  statuses,
+  blocked,
+  zone,
+}: {
+  tab: 0 | 1;
+  statuses: ClassStatus[];
+  blocked: boolean;
+  /** The organization's time zone, in which the registration opening and closing are entered. */
+  zone: string | undefined;
+}) {
   return (
     <>
       <Box role="tabpanel" id="class-panel-0" aria-labelledby="class-tab-0" hidden={tab !== 0}>
@@ -229,7 +244,7 @@ function ClassFields({ tab, statuses, blocked }: { tab: 0 | 1; statuses: ClassSt
           </Grid>
         </Grid>
         <MinimumEnrolmentFields />
-        <ClassTermFields />
+        <ClassTermFields timeZone={zone} />
       </Box>
     </>
   );

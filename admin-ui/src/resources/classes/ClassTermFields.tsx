@@ -2,9 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Grid, MenuItem, Typography } from '@mui/material';
 import { FormTextField } from '@/common/formField';
 import { useAppDataProvider } from '@/providers/dataProvider';
+import { zoneHint } from '@/common/zonedTime';
 
-/** The class's term and its own registration opening and closing (empty: the term's times). */
-export function ClassTermFields() {
+/**
+ * The class's term and its own registration opening and closing (empty: the term's times), entered in the
+ * organization's time zone (`timeZone`; the form converts them).
+ */
+export function ClassTermFields({ timeZone }: { timeZone?: string }) {
   const dp = useAppDataProvider();
   const terms = useQuery({ queryKey: ['terms'], queryFn: () => dp.getTerms() });
   return (
@@ -29,7 +33,7 @@ export function ClassTermFields() {
           source="registrationOpensAt"
           label="Registration opens"
           type="datetime-local"
-          hint="Empty: the term's opening"
+          hint={zoneHint(timeZone, "Empty: the term's opening")}
           slotProps={{ inputLabel: { shrink: true } }}
         />
       </Grid>
@@ -38,7 +42,7 @@ export function ClassTermFields() {
           source="registrationClosesAt"
           label="Registration closes"
           type="datetime-local"
-          hint="Empty: the term's closing"
+          hint={zoneHint(timeZone, "Empty: the term's closing")}
           slotProps={{ inputLabel: { shrink: true } }}
         />
       </Grid>

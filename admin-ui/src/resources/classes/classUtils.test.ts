@@ -10,7 +10,9 @@ import {
   updateErrorMessage,
   validateClass,
   validateClone,
+  valuesFromClass,
 } from '@/resources/classes/classUtils';
+import type { ClassRecord } from '@/providers/types';
 
 describe('classUtils', () => {
   it('should colour the enrollment bar red at 90%, yellow at 70%, else green', () => {
@@ -109,6 +111,24 @@ describe('classUtils', () => {
     expect(goNoGoSummary({ ...base, goNoGo: 'confirmed', decidedAt: '2026-12-08T18:00:00.000Z' })).toMatchObject({ label: 'Confirmed' });
     expect(goNoGoSummary({ ...base, goNoGo: 'cancelled', decidedAt: '2026-12-08T18:00:00.000Z' })).toMatchObject({
       label: 'Cancelled: below minimum',
+    });
+  });
+
+  it("should enter and show the class's own registration opening and closing in the organization's time zone", () => {
+    const v = { ...defaultClassValues(), registrationOpensAt: '2027-01-05T06:00', registrationClosesAt: '2027-03-14T02:30' };
+    const payload = toPayload(v, new Date(), 'America/Denver');
+    expect(payload.registrationOpensAt).toBe('2027-01-05T13:00:00.000Z');
+    // 2:30 AM on the spring-forward Sunday does not exist in Denver: it is read as 3:30 AM MDT.
+    expect(payload.registrationClosesAt).toBe('2027-03-14T09:30:00.000Z');
+    const shown = valuesFromClass(
+      { ...payload, id: 'c1', registrationClosesAt: null, materials: [] } as unknown as ClassRecord,
+      'America/Denver',
+    );
+    expect(shown.registrationOpensAt).toBe('2027-01-05T06:00');
+    expect(shown.registrationClosesAt).toBe('');
+    expect(toPayload({ ...v, registrationOpensAt: '', registrationClosesAt: '' }, new Date(), 'America/Denver')).toMatchObject({
+      registrationOpensAt: null,
+      registrationClosesAt: null,
     });
   });
 });

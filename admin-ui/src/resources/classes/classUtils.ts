@@ -1,4 +1,5 @@
 import type { ClassRecord, ClassStatus } from '@/providers/types';
+import { fromZonedInput, toZonedInput } from '@/common/zonedTime';
 
 /**
  * How each stored status is shown (spec 3 §4): Open is shown as Active and Archived as Disabled; the
@@ -64,7 +65,7 @@ export interface ClassFormValues {
   autoCancelBelowMinimum: boolean;
   /** The class's term ('' = none). */
   termId: string;
-  /** The class's own opening and closing of registration (datetime-local; '' = the term's). */
+  /** The class's own opening and closing of registration (datetime-local in the organization's zone; '' = the term's). */
   registrationOpensAt: string;
   registrationClosesAt: string;
 }
@@ -106,7 +107,14 @@ export function defaultClassValues(now: Date = new Date()): ClassFormValues {
   };
 }
 
-export function valuesFromClass(c: ClassRecord): ClassFormValues {
+/** An opening time as the input shows it: in the organization's zone when known, else the browser's. */
+const openingInput = (iso: string | null | undefined, timeZone: string | undefined) =>
+  timeZone ? toZonedInput(iso, timeZone) : toLocalInput(iso);
+const openingInstant = (v: string, timeZone: string | undefined): string | null =>
+  !v ? null : timeZone ? fromZonedInput(v, timeZone) : new Date(v).toISOString();
+
+/** `timeZone`: the organization's, in which the registration opening and closing are entered. */
+export function valuesFromClass(c: ClassRecord, timeZone?: string): ClassFormValues {
   return {
     title: c.title ?? '',
     description: c.description ?? '',
@@ -126,8 +134,8 @@ export function valuesFromClass(c: ClassRecord): ClassFormValues {
     decisionHoursBefore: String(c.decisionHoursBefore ?? 48),
     autoCancelBelowMinimum: Boolean(c.autoCancelBelowMinimum),
     termId: c.termId ?? '',
-    registrationOpensAt: toLocalInput(c.registrationOpensAt),
-    registrationClosesAt: toLocalInput(c.registrationClosesAt),
+    registrationOpensAt: openingInput(c.registrationOpensAt, timeZone),
+    registrationClosesAt: openingInput(c.registrationClosesAt, timeZone),
   };
 }
 
@@ -186,8 +194,11 @@ const BASIC_FIELDS: (keyof ClassFormValues)[] = [
 ];
 export const tabOfField = (f: keyof ClassFormValues): 0 | 1 => (BASIC_FIELDS.includes(f) ? 0 : 1);
 
-/** Form values -> API payload. An invalid start date falls back to now (spec 3 §5). */
-export function toPayload(v: ClassFormValues, now: Date = new Date()) {
+/**
+ * Form values -> API payload. An invalid start date falls back to now (spec 3 §5). `timeZone`: the organization's, in
+ * which the registration opening and closing were entered (the same one valuesFromClass showed them in).
+ */
+export function toPayload(v: ClassFormValues, now: Date = new Date(), timeZone?: string) {
   const start = new Date(v.startDate);
   return {
     title: v.title.trim(),
@@ -211,8 +222,8 @@ export function toPayload(v: ClassFormValues, now: Date = new Date()) {
     decisionHoursBefore: Number(v.decisionHoursBefore),
     autoCancelBelowMinimum: Boolean(v.autoCancelBelowMinimum),
     termId: v.termId || null,
-    registrationOpensAt: v.registrationOpensAt ? new Date(v.registrationOpensAt).toISOString() : null,
-    registrationClosesAt: v.registrationClosesAt ? new Date(v.registrationClosesAt).toISOString() : null,
+    registrationOpensAt: openingInstant(v.registrationOpensAt, timeZone),
+    registrationClosesAt: openingInstant(v.registrationClosesAt, timeZone),
   };
 }
 

@@ -28,6 +28,13 @@ export interface PromoUsage {
   revenueCents: number;
 }
 
+/** Which redemptions a usage count covers: made between two instants, optionally for one class's registrations. */
+export interface UsageRange {
+  from: Date;
+  to: Date;
+  classId?: string | null;
+}
+
 const columns = (p = '') =>
   `${p}id, ${p}organization_id AS "organizationId", ${p}code, ${p}kind, ${p}value, ${p}class_ids AS "classIds", ${p}valid_from AS "validFrom",
    ${p}valid_until AS "validUntil", ${p}max_redemptions AS "maxRedemptions", ${p}max_per_email AS "maxPerEmail", ${p}active,
@@ -36,10 +43,32 @@ const COLUMNS = columns();
 
 /**
  * A redemption counts while its enrollment has not lapsed: a card hold never paid gives the code back, a registration
- * later cancelled keeps it used (as a sold ticket does). Reads the registration module's enrollments (a declared read
- * model in docs/architecture.md).
+ * later cancelled or refunded keeps it used (as a sold ticket does; releasing it would let a capped code be used again
+ * by cancelling). Reads the registration module's enrollments (a declared read model in docs/architecture.md).
  */
 const HOLDING = `EXISTS (SELECT 1 FROM enrollments e WHERE e.id = r.enrollment_id AND e.status <> 'expired')`;
+
+/**
+ * The usage of codes, one row per code that has any, over the redemptions that hold: how many, the discount they were
+ * given, and the revenue they bring. Revenue is what the registration (the enrollment, or its whole household group,
+ * which redeems once) paid net of its refunds; one not paid yet counts its quote's total while it stands (an in-person
+ * registration pays at class) and nothing once cancelled. Both the usage screen and the revenue report read this one
+ * query, so they cannot disagree. $1 organization; $2/$3 optional range of redemption times; $4 optional class.
+ */
+const USAGE_BY_CODE = `
+  SELECT r.promo_code_id AS "promoCodeId", count(*)::int AS redemptions, coalesce(sum(r.discount_cents), 0)::int AS "discountCents",
+         coalesce(sum(CASE WHEN g.paid > 0 THEN g.paid - g.refunded WHEN e.status = 'cancelled' THEN 0 ELSE r.charged_cents END), 0)::int
+           AS "revenueCents"
+    FROM promo_redemptions r
+    JOIN enrollments e ON e.id = r.enrollment_id AND e.organization_id = r.organization_id AND e.status <> 'expired'
+    CROSS JOIN LATERAL (
+      SELECT coalesce(sum(x.amount_paid_cents), 0) AS paid, coalesce(sum(x.refunded_cents), 0) AS refunded
+        FROM enrollments x
+       WHERE x.organization_id = e.organization_id AND (x.id = e.id OR x.household_group_id = e.household_group_id)) g
+   WHERE r.organization_id = $1
+     AND ($2::timestamptz IS NULL OR r.created_at >= $2) AND ($3::timestamptz IS NULL OR r.created_at < $3)
+     AND ($4::uuid IS NULL OR e.class_id = $4::uuid)
+   GROUP BY r.promo_code_id`;
 
 /** promo_codes and promo_redemptions, and the two reads of enrollments a price needs (returning students, usage). */
 @Injectable()
@@ -48,12 +77,20 @@ export class PricingRepository {
 
   list(organizationId: string): Promise<(PromoCodeRow & PromoUsage)[]> {
     return this.db.query(
-      `SELECT ${columns('p.')},
-          (SELECT count(*)::int FROM promo_redemptions r WHERE r.promo_code_id = p.id AND ${HOLDING}) AS redemptions,
-          (SELECT coalesce(sum(r.discount_cents), 0)::int FROM promo_redemptions r WHERE r.promo_code_id = p.id AND ${HOLDING}) AS "discountCents",
-          (SELECT coalesce(sum(r.charged_cents), 0)::int FROM promo_redemptions r WHERE r.promo_code_id = p.id AND ${HOLDING}) AS "revenueCents"
-        FROM promo_codes p WHERE p.organization_id = $1 ORDER BY p.created_at DESC, p.id`,
-      [organizationId],
+      `SELECT ${columns('p.')}, coalesce(u.redemptions, 0) AS redemptions, coalesce(u."discountCents", 0) AS "discountCents",
+          coalesce(u."revenueCents", 0) AS "revenueCents"
+        FROM promo_codes p LEFT JOIN (${USAGE_BY_CODE}) u ON u."promoCodeId" = p.id
+       WHERE p.organization_id = $1 ORDER BY p.created_at DESC, p.id`,
+      [organizationId, null, null, null],
+    );
+  }
+
+  /** The usage of the codes used in a range (the revenue report's per-code rows), by code. */
+  usageInRange(organizationId: string, r: UsageRange): Promise<({ code: string } & PromoUsage)[]> {
+    return this.db.query(
+      `SELECT p.code, u.redemptions, u."discountCents", u."revenueCents"
+         FROM (${USAGE_BY_CODE}) u JOIN promo_codes p ON p.id = u."promoCodeId" ORDER BY p.code`,
+      [organizationId, r.from, r.to, r.classId ?? null],
     );
   }
 

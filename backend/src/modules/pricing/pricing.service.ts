@@ -18,7 +18,7 @@ import {
   PROMO_USED_BY_EMAIL,
   PROMO_USED_UP,
 } from './pricing.exception';
-import { PricingRepository, type PromoCodeRow, type PromoCodeWrite, type PromoUsage } from './pricing.repository';
+import { PricingRepository, type PromoCodeRow, type PromoCodeWrite, type PromoUsage, type UsageRange } from './pricing.repository';
 
 /** What a registration asks a price for. */
 export interface QuoteRequest {
@@ -243,6 +243,19 @@ export class PricingService {
 
   async listCodes(organizationId: string) {
     return (await this.repo.list(organizationId)).map(mapCode);
+  }
+
+  /**
+   * The usage of each code redeemed in a range, counted as the usage screen counts it (the same query): the revenue
+   * report's per-code rows.
+   */
+  async codeUsage(organizationId: string, range: UsageRange) {
+    return (await this.repo.usageInRange(organizationId, range)).map((u) => ({
+      code: u.code,
+      redemptions: u.redemptions,
+      discountGiven: u.discountCents / 100,
+      revenue: u.revenueCents / 100,
+    }));
   }
 
   async createCode(organizationId: string, dto: PromoCodeDto) {

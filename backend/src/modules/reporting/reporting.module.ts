@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CommunicationsModule } from '../communications/communications.module';
+import { PricingModule } from '../pricing/pricing.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { DashboardController } from './dashboard.controller';
 import { DashboardRepository } from './dashboard.repository';
@@ -16,10 +17,10 @@ import { ReportsService } from './reports.service';
 
 /**
  * The admin dashboard and the reports; the activity log comes from ActivityModule's service (global). Rating
- * requests go out through CommunicationsService.
+ * requests go out through CommunicationsService; the promo codes' usage comes from PricingService.
  */
 @Module({
-  imports: [SubscriptionsModule, CommunicationsModule],
+  imports: [SubscriptionsModule, CommunicationsModule, PricingModule],
   controllers: [DashboardController, ReportsController, ReportingController, RatingsController],
   providers: [
     DashboardRepository,

@@ -230,6 +230,18 @@ export class ReportsRepository {
     return rows.map((x) => ({ label: x.label, enrollments: x.enrollments, amountCents: Number(x.cents) }));
   }
 
+  /** The instants a range of local days starts and ends at, in the organization's zone. */
+  async instants(r: ReportRange): Promise<{ from: Date; to: Date }> {
+    // The range's own SQL bounds ($1, the organization, is unused but keeps the parameters' numbering).
+    const [row] = await this.db.query(`SELECT ${LO} AS "from", ${HI} AS "to" WHERE $1::uuid IS NOT NULL`, [
+      r.organizationId,
+      r.startDate,
+      r.endDate,
+      r.timeZone,
+    ]);
+    return row as { from: Date; to: Date };
+  }
+
   /** Net money per local day: payments received minus refunds made that day. */
   async revenueByDay(r: ReportRange): Promise<{ date: string; grossCents: number; refundsCents: number }[]> {
     const rows: { date: string; gross: string; refunds: string }[] = await this.db.query(

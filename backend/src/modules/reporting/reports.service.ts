@@ -1,5 +1,6 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { addDays, datesBetween, isIanaTimeZone, localDate, SERVER_TIME_ZONE } from '../../common/time-zone';
+import { PricingService } from '../pricing/pricing.service';
 import { UsageService } from '../subscriptions/usage.service';
 import { reportDay } from './report-day';
 import { type ReportRange, ReportsRepository } from './reports.repository';
@@ -45,6 +46,7 @@ export class ReportsService {
   constructor(
     private readonly repo: ReportsRepository,
     private readonly usage: UsageService,
+    private readonly pricing: PricingService,
   ) {}
 
   assertReporting(organizationId: string) {
@@ -139,10 +141,11 @@ export class ReportsService {
   }
 
   async revenue(r: ReportRange) {
-    const [classes, days, discountLines] = await Promise.all([
+    const [classes, days, discountLines, codes] = await Promise.all([
       this.repo.revenueByClass(r),
       this.repo.revenueByDay(r),
       this.repo.discountLines(r),
+      this.repo.instants(r).then((at) => this.pricing.codeUsage(r.organizationId, { ...at, classId: r.classId })),
     ]);
     const byDay = new Map(days.map((d) => [d.date, d]));
     const rows = classes.map((c) => {
@@ -185,14 +188,19 @@ export class ReportsService {
         organizationAmount: dollars(sum((c) => c.organizationCents - c.refundsCents)),
         discounts: dollars(sum((c) => c.discountsCents)),
       },
-      // The discounts given, read from the price quotes the payments were charged on: per automatic rule and per code.
+      // The discounts given: per automatic rule, read from the price quotes the payments were charged on; per promo code,
+      // the code's redemptions made in the range, counted by the pricing module exactly as the usage screen counts them
+      // (a cancelled or refunded registration keeps its use; a card hold that lapsed gives it back).
       discountsGiven: {
         rules: discountLines
           .filter((l) => !l.label.startsWith(PROMO_LINE))
           .map((l) => ({ label: l.label, enrollments: l.enrollments, amount: dollars(l.amountCents) })),
-        codes: discountLines
-          .filter((l) => l.label.startsWith(PROMO_LINE))
-          .map((l) => ({ code: l.label.slice(PROMO_LINE.length), enrollments: l.enrollments, amount: dollars(l.amountCents) })),
+        codes: codes.map((c) => ({
+          code: c.code,
+          redemptions: c.redemptions,
+          amount: c.discountGiven,
+          revenue: c.revenue,
+        })),
       },
     };
   }

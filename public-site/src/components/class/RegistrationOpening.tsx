@@ -27,22 +27,21 @@ export function countdownText(leftMs: number): string {
   return d > 0 ? `${d} d ${hms}` : hms;
 }
 
+/** Where a class's opening stands on the server's clock: still waiting, its words and the countdown (null until measured). */
+export interface OpeningGate {
+  waiting: boolean;
+  /** 'Registration opens Monday, January 5 at 6:00 AM' (the organization's time zone). */
+  label: string;
+  /** 'Opens in' / 'Early access in' and the time left, once the server's clock offset is known. */
+  countdown: { lead: string; left: string } | null;
+}
+
 /**
- * Before a class's registration opens: 'Registration opens …' and a live countdown, which gives way to `children` (the
- * Register button) when the time comes, without a reload. The clock is the browser's plus the server's offset,
- * measured once. Someone holding the term's early-access link is let through from the early-access time.
+ * The live state of a class's opening. The clock is the browser's plus the server's offset, measured once, and ticks
+ * locally while waiting: nothing asks the server every second. Someone holding the term's early-access link is let
+ * through from the early-access time.
  */
-export function RegistrationOpening({
-  window: w,
-  termId,
-  children,
-  compact = false,
-}: {
-  window: RegistrationWindowInfo | null | undefined;
-  termId?: string | null;
-  children: ReactNode;
-  compact?: boolean;
-}) {
+export function useOpeningGate(w: RegistrationWindowInfo | null | undefined, termId?: string | null): OpeningGate {
   const [offset, setOffset] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const early = earlyAccessForTerm(termId);
@@ -50,7 +49,7 @@ export function RegistrationOpening({
   const earlyAt = ms(w?.earlyAccessOpensAt);
   const gate = early && earlyAt !== null ? earlyAt : opensAt;
   const serverNow = now + (offset ?? 0);
-  const waiting = gate !== null && serverNow < gate;
+  const waiting = gate !== null && opensAt !== null && serverNow < gate;
 
   useEffect(() => {
     let live = true;
@@ -65,14 +64,36 @@ export function RegistrationOpening({
     return () => clearInterval(timer);
   }, [waiting]);
 
-  if (!waiting || opensAt === null) return <>{children}</>;
-  const label = `Registration opens ${openingTime(new Date(opensAt), w?.timeZone ?? null)}`;
+  return {
+    waiting,
+    label: opensAt === null ? '' : `Registration opens ${openingTime(new Date(opensAt), w?.timeZone ?? null)}`,
+    countdown: waiting && offset !== null ? { lead: early ? 'Early access in' : 'Opens in', left: countdownText(gate! - serverNow) } : null,
+  };
+}
+
+/**
+ * Before a class's registration opens: 'Registration opens …' and a live countdown, which gives way to `children` (the
+ * Register button) when the time comes, without a reload.
+ */
+export function RegistrationOpening({
+  window: w,
+  termId,
+  children,
+  compact = false,
+}: {
+  window: RegistrationWindowInfo | null | undefined;
+  termId?: string | null;
+  children: ReactNode;
+  compact?: boolean;
+}) {
+  const { waiting, label, countdown } = useOpeningGate(w, termId);
+  if (!waiting) return <>{children}</>;
   return (
     <div className={compact ? 'registration-opening registration-opening--compact' : 'registration-opening'} role="status">
       <p className="registration-opening__when">{label}</p>
-      {offset !== null ? (
+      {countdown ? (
         <p className="registration-opening__countdown" aria-live="off">
-          <span className="muted">{early ? 'Early access in' : 'Opens in'}</span> <strong>{countdownText(gate! - serverNow)}</strong>
+          <span className="muted">{countdown.lead}</span> <strong>{countdown.left}</strong>
         </p>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { windowRefusal, type WindowRefusal } from './registrationWindow';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripePaymentElementChangeEvent } from '@stripe/stripe-js';
 import { Alert } from '@/components/ui/Alert';
@@ -28,6 +29,8 @@ interface Props {
   onBack: () => void;
   /** Told while a hold, a payment or its verification is in flight, or a payment awaits verification (the step locks the method choice). */
   onBusyChange?: (busy: boolean) => void;
+  /** The server refused the hold outside the class's registration window: the page shows its own notice. */
+  onWindowRefused?: (refusal: WindowRefusal) => void;
 }
 
 /** The payment went through but the server could not be reached to verify it; the webhook will finish the job. */
@@ -75,7 +78,7 @@ export default function CardPaymentForm({ stripe, ...props }: Props) {
   );
 }
 
-function CardCheckout({ registration, amount, onPaid, onBack, onBusyChange }: Omit<Props, 'stripe'>) {
+function CardCheckout({ registration, amount, onPaid, onBack, onBusyChange, onWindowRefused }: Omit<Props, 'stripe'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [card, setCard] = useState<{ complete: boolean }>({ complete: false });
@@ -143,7 +146,9 @@ function CardCheckout({ registration, amount, onPaid, onBack, onBusyChange }: Om
     try {
       intent = await createCardIntent({ ...registration, amount });
     } catch (err) {
-      setError(cardIntentErrorMessage(err));
+      const refusal = onWindowRefused ? windowRefusal(err) : null;
+      if (refusal) onWindowRefused?.(refusal);
+      else setError(cardIntentErrorMessage(err));
       setPhase('idle');
       return;
     }

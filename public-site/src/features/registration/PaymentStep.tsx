@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
+import type { WindowRefusal } from './registrationWindow';
 import type { Stripe } from '@stripe/stripe-js';
 import { Alert } from '@/components/ui/Alert';
 import { formatPrice } from '@/lib/classFormat';
@@ -22,6 +23,7 @@ type CardForm = ComponentType<{
   onPaid: (paid: CardPaid) => void;
   onBack: () => void;
   onBusyChange?: (busy: boolean) => void;
+  onWindowRefused?: (refusal: WindowRefusal) => void;
 }>;
 
 /**
@@ -51,6 +53,7 @@ export function PaymentStep({
   onCardPaid,
   onBack,
   cardAllowed = true,
+  onWindowRefused,
 }: {
   registration: CardRegistration;
   amount: number;
@@ -61,6 +64,8 @@ export function PaymentStep({
   onBack: () => void;
   /** False when the server already said this registration takes no card (a waitlist offer's `acceptsCard`). */
   cardAllowed?: boolean;
+  /** The server refused a card hold outside the class's registration window (the page shows when it opens or closed). */
+  onWindowRefused?: (refusal: WindowRefusal) => void;
 }) {
   const { organizationId } = registration;
   const [card, setCard] = useState<CardState>({ status: 'checking' });
@@ -153,6 +158,7 @@ export function PaymentStep({
           onPaid={onCardPaid}
           onBack={onBack}
           onBusyChange={setCardBusy}
+          onWindowRefused={onWindowRefused}
         />
       ) : method === 'card' ? (
         <p className="payment-loading" role="status">

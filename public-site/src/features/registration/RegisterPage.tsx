@@ -21,6 +21,9 @@ import { DateOfBirthField, PriceFact, PriceLines, PromoCodeField } from './Price
 import { useCheckout, type Checkout } from './useCheckout';
 import { getPriceQuote, type PriceQuote } from './api/priceQuote';
 import { RegistrationClosedNotice } from './RegistrationClosedNotice';
+import { RegistrationNotOpenNotice } from './RegistrationNotOpenNotice';
+import { windowRefusal, type WindowRefusal } from './registrationWindow';
+import { openingTime } from '@/components/class/RegistrationOpening';
 import { RegistrationFormFields } from './RegistrationFormFields';
 import { EMPTY_FORM, formErrors, formPayload, type FormValues } from './registrationFormRules';
 import { RegistrationSteps } from './RegistrationSteps';
@@ -47,6 +50,8 @@ export function RegisterPage() {
   const { reserving, reserveError, setReserveError, ...checkout } = useCheckout();
   const [classFull, setClassFull] = useState(false);
   const [closed, setClosed] = useState<RegistrationClosed | null>(null);
+  // The opening the server named when it refused a registration as too early (it may differ from the page's copy).
+  const [refusedUntil, setRefusedUntil] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<StudentField, string>> | undefined>(undefined);
   const [household, setHousehold] = useState<HouseholdValues>(EMPTY_HOUSEHOLD);
   const [showHouseholdErrors, setShowHouseholdErrors] = useState(false);
@@ -139,6 +144,12 @@ export function RegisterPage() {
     },
     amount,
     onRefused: (error) => {
+      // Before the opening or after the closing (the server's 409): the opening notice or the closed one.
+      const refusal = windowRefusal(error);
+      if (refusal) {
+        windowRefused(refusal);
+        return true;
+      }
       // Closed since the check (the last free place went meanwhile): back to step 1 with the same notice.
       const closedNow = error instanceof ApiError && error.status === 403 ? toRegistrationClosed(error.data) : null;
       if (closedNow) {
@@ -165,6 +176,29 @@ export function RegisterPage() {
       setStep(1);
     },
   };
+
+  // The class's registration window, in the organization's time zone; a page opened after the closing says so at once.
+  const regWindow = currentClass.registrationWindow ?? null;
+  const noticeWindow = regWindow
+    ? { ...regWindow, opensAt: refusedUntil ?? regWindow.opensAt }
+    : refusedUntil
+      ? { opensAt: refusedUntil, closesAt: null, earlyAccessOpensAt: null, timeZone: null }
+      : null;
+  const windowClosedNotice = (closedAt: string | Date): RegistrationClosed => ({
+    message: `Registration for ${currentClass.title} closed ${openingTime(new Date(closedAt), regWindow?.timeZone ?? null)}.`,
+    organizationName: null,
+    contactInfo: null,
+  });
+  const closedOnLoad =
+    regWindow?.closesAt && new Date(regWindow.closesAt).getTime() <= Date.now() ? windowClosedNotice(regWindow.closesAt) : null;
+  const shownClosed = closed ?? closedOnLoad;
+  /** The server refused outside the window: before it, the opening notice and countdown; after it, the closed notice. */
+  function windowRefused(refusal: WindowRefusal) {
+    setReserveError(null);
+    if (refusal.code === 'REGISTRATION_NOT_OPEN') setRefusedUntil(refusal.opensAt);
+    else setClosed(windowClosedNotice(refusal.closedAt));
+    requestAnimationFrame(() => headingRef.current?.focus());
+  }
 
   // A full class takes waitlist entries instead, also when it closed itself on filling up.
   const waitlist = classFull || currentClass.waitlistOpen;
@@ -221,8 +255,9 @@ export function RegisterPage() {
           <h2 id="register-step-title" ref={headingRef} tabIndex={-1} className="register-step-title">
             {waitlist ? 'Join the waitlist' : step === 1 ? 'Student Information' : 'Payment Method'}
           </h2>
-          {closed ? (
-            <RegistrationClosedNotice closed={closed} organizationId={orgId} />
+          {shownClosed ? null : <RegistrationNotOpenNotice window={noticeWindow} termId={currentClass.termId} />}
+          {shownClosed ? (
+            <RegistrationClosedNotice closed={shownClosed} organizationId={orgId} />
           ) : waitlist ? (
             <JoinWaitlist
               classId={currentClass.id}
@@ -277,6 +312,7 @@ export function RegisterPage() {
               onReserve={() => void checkout.reserve(order)}
               onCardPaid={(paid) => checkout.cardPaid(order, paid)}
               onBack={() => setStep(1)}
+              onWindowRefused={windowRefused}
             />
           )}
         </section>
@@ -298,10 +334,10 @@ export function RegisterPage() {
               </div>
             ) : null}
           </dl>
-          {step === 2 && !waitlist && !closed ? (
+          {step === 2 && !waitlist && !shownClosed ? (
             <PromoCodeField applied={promoCode} promo={quote?.promo ?? null} busy={quoteBusy} onApply={setPromoCode} />
           ) : null}
-          {step === 2 && !waitlist && !closed && quote?.asksDateOfBirth && !attendeeList ? (
+          {step === 2 && !waitlist && !shownClosed && quote?.asksDateOfBirth && !attendeeList ? (
             <DateOfBirthField value={dateOfBirth} onChange={setDateOfBirth} />
           ) : null}
           <Link href={classPath(currentClass.id, orgId)}>View class details</Link>

@@ -6,7 +6,8 @@ import type { RegistrationClosed } from './api/checkEnrollment';
 
 /**
  * Step 1 ends here when the organization cannot take a new student (its plan's student limit): the student
- * learns it before typing payment details, and whom to contact instead.
+ * learns it before typing payment details, and whom to contact instead. The page shows it too once the class's
+ * registration has closed ('Registration for Wheel Throwing closed Friday, June 4 at 5:00 PM.').
  */
 export function RegistrationClosedNotice({ closed, organizationId }: { closed: RegistrationClosed; organizationId: string }) {
   const hasContact = Boolean(closed.contactInfo?.email || closed.contactInfo?.phone || closed.contactInfo?.address);

@@ -68,10 +68,20 @@ export class DiscountRuleGivenDto {
   @ApiProperty({ example: 3, description: 'Paid enrollments it took something off' }) enrollments: number;
   @ApiProperty({ example: 60, description: 'Dollars' }) amount: number;
 }
+/** One promo code's redemptions made in the range, counted as the code's usage in Settings › Discounts counts them. */
 export class DiscountCodeGivenDto {
   @ApiProperty({ example: 'SPRING10' }) code: string;
-  @ApiProperty({ example: 2, description: 'Paid enrollments it took something off' }) enrollments: number;
-  @ApiProperty({ example: 16, description: 'Dollars' }) amount: number;
+  @ApiProperty({
+    example: 2,
+    description: 'Registrations that redeemed it in the range (a cancelled or refunded one keeps its use; a lapsed card hold does not)',
+  })
+  redemptions: number;
+  @ApiProperty({ example: 16, description: 'Dollars it took off' }) amount: number;
+  @ApiProperty({
+    example: 144,
+    description: 'Dollars these registrations bring: paid net of refunds; unpaid, the price while the registration stands',
+  })
+  revenue: number;
 }
 export class DiscountsGivenDto {
   @ApiProperty({ type: [DiscountRuleGivenDto] }) rules: DiscountRuleGivenDto[];
