@@ -76,13 +76,14 @@ export class CardPaymentsService {
     assertOneSeatOffer(dto);
     // Before anything else: in a last-seat race most callers stop here (a full class's answer outranks a changed
     // price or an organization that cannot take cards: no seat is there to pay for either way).
-    if (!dto.attendees)
-      await this.holds.refuseEarlyWhenFull(dto.organizationId, dto.classId, dto.studentData.email, dto.waitlistOfferToken);
     const cls = await this.classes.require(dto.classId, dto.organizationId).catch((e: unknown) => {
       if (e instanceof NotFoundException) return null;
       throw e;
     });
     if (!cls || cls.status === 'Archived') throw new NotFoundException(`Class with ID ${dto.classId} not found`);
+    // The class just read answers "full" (one read of the row serves the opening check and the price too).
+    if (!dto.attendees)
+      await this.holds.refuseEarlyWhenFull(dto.organizationId, dto.classId, dto.studentData.email, dto.waitlistOfferToken, cls);
     // Before its opening or after its closing no seat is held (one person or a household alike).
     await this.window.assertOpen(cls, { email: dto.studentData.email, earlyAccessToken: dto.earlyAccessToken });
     // The form's answers and signatures: checked before the seat is held, stored on the held enrollment.

@@ -309,11 +309,17 @@ export class RegistrationFormsService {
    * The prepared answers and signatures on the enrollments just written, in the seat's transaction. `seats[i]` is
    * attendee i's enrollment (a single registration: one).
    */
-  async store(m: EntityManager, form: PreparedForm, seats: { enrollmentId: string; studentId: string }[]): Promise<void> {
+  async store(
+    m: EntityManager,
+    form: PreparedForm,
+    seats: { enrollmentId: string; studentId: string }[],
+    /** The enrollments were created in the caller's transaction (nothing stored to replace: no delete is sent). */
+    opts: { fresh?: boolean } = {},
+  ): Promise<void> {
     for (const [i, seat] of seats.entries()) {
       const p = form.seats[i];
       if (!p) continue;
-      await this.repo.replaceAnswers(m, form.organizationId, seat.enrollmentId, seat.studentId, p.answers);
+      await this.repo.replaceAnswers(m, form.organizationId, seat.enrollmentId, seat.studentId, p.answers, opts.fresh);
       await this.waivers.insertAcceptances(
         m,
         form.organizationId,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
+import type { ClassEntity } from '../classes/class.entity';
 import { ClassesService, classFull } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { breakdown, PricingService, type Quote } from '../pricing/pricing.service';
@@ -68,8 +69,17 @@ export class CardHoldsService {
    * "full" is answered here: a caller with a seat of their own in the class (a hold to reuse or switch, an enrollment)
    * and a waitlist offer's holder take the locked path, whose seat update decides everything else.
    */
-  async refuseEarlyWhenFull(organizationId: string, classId: string, email: string, offerToken?: string): Promise<void> {
-    if (offerToken || !(await this.classes.isFull(classId, organizationId))) return;
+  async refuseEarlyWhenFull(
+    organizationId: string,
+    classId: string,
+    email: string,
+    offerToken?: string,
+    /** The class as the caller read it moments ago: its seats answer without reading the row again. */
+    read?: Pick<ClassEntity, 'status' | 'enrolledStudents' | 'maxStudents'>,
+  ): Promise<void> {
+    if (offerToken) return;
+    const full = read ? read.status !== 'Archived' && read.enrolledStudents >= read.maxStudents : await this.classes.isFull(classId, organizationId);
+    if (!full) return;
     if (await this.cards.heldFor(undefined, organizationId, email, classId, false)) return;
     throw classFull();
   }
@@ -168,7 +178,7 @@ export class CardHoldsService {
         });
         await this.pricing.redeem(manager, opts.quote, { organizationId, enrollmentId: held.id, email: fields.email, classId });
         if (offer) await this.offers.accepted(manager, offer.entryId, held.id);
-        if (opts.form) await this.forms.store(manager, opts.form, [{ enrollmentId: held.id, studentId: student.id }]);
+        if (opts.form) await this.forms.store(manager, opts.form, [{ enrollmentId: held.id, studentId: student.id }], { fresh: true });
         if (created) {
           const name = `${student.firstName} ${student.lastName}`;
           await this.activity.record(

@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
+import type { ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { OrganizationsService } from '../organizations/organizations.service';
@@ -149,6 +150,7 @@ export class RegistrationService {
         quote,
         form,
         dateOfBirth,
+        cls,
       );
     } catch (e) {
       // The limit was reached between the check and this step: the same student-facing answer, never the admin's plan text.
@@ -174,8 +176,10 @@ export class RegistrationService {
     quote?: Quote,
     form?: PreparedForm,
     dateOfBirth?: string,
+    /** The class as the caller read it for this request (its quote and opening check), when it did. */
+    read?: ClassEntity,
   ): Promise<RegistrationReply> {
-    await this.holds.refuseEarlyWhenFull(organizationId, classId, fields.email, waitlistOfferToken);
+    await this.holds.refuseEarlyWhenFull(organizationId, classId, fields.email, waitlistOfferToken, read);
     try {
       return await this.db.transaction(async (manager) => {
         // The same email holding a seat for a card payment in this class switches to paying in person: the held seat
@@ -217,7 +221,7 @@ export class RegistrationService {
         // The code is used in the seat's transaction: when its last use went to someone else, this seat rolls back.
         if (quote) await this.pricing.redeem(manager, quote, { organizationId, enrollmentId: enrollment.id, email: fields.email, classId });
         if (offer) await this.offers.accepted(manager, offer.entryId, enrollment.id);
-        if (form) await this.forms.store(manager, form, [{ enrollmentId: enrollment.id, studentId: student.id }]);
+        if (form) await this.forms.store(manager, form, [{ enrollmentId: enrollment.id, studentId: student.id }], { fresh: !switched });
         const name = `${student.firstName} ${student.lastName}`;
         if (created)
           await this.activity.record(
