@@ -18,7 +18,9 @@
 //
 // Env: BENCH_CLIENTS (3000), BENCH_CLASSES (300), BENCH_SEATS (15), BENCH_ARRIVAL_S (10), BENCH_PORT (3221: the
 //      instances listen on it and the next one, the stand-in on the one after), BENCH_MAIN (another build's main.js,
-//      e.g. the build before the change, to compare), BENCH_JSON (write the figures there), BENCH_TMP.
+//      e.g. the build before the change, to compare), BENCH_JSON (write the figures there), BENCH_TMP,
+//      BENCH_NODE_ARGS (extra node flags for the two API instances, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: a
+//      profile of each instance is written when the bench stops it).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -66,7 +68,8 @@ const { startEmbeddedPostgres } = await import(path.join(root, 'backend/dist/dat
 const db = await startEmbeddedPostgres(dataDir, { port: 0, quiet: true });
 
 const startApi = (port, seed) => {
-  const api = spawn(process.execPath, [MAIN], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const api = spawn(process.execPath, [...nodeArgs, MAIN], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

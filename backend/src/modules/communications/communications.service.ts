@@ -4,7 +4,8 @@ import type { EntityManager } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
 import type { AllConfigType } from '../../config/config.type';
 import { AuthService } from '../auth/auth.service';
-import { mapClass } from '../classes/class.entity';
+import { mapClass, type ClassEntity } from '../classes/class.entity';
+import type { OrganizationEntity } from '../organizations/organization.entity';
 import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { classCalendar } from './calendar';
@@ -65,6 +66,8 @@ export interface RegistrationMessageInput {
   attendees?: { firstName: string; lastName: string }[];
   /** The price quote's lines kept on the enrollment (dollars, discounts negative): listed when something came off. */
   priceLines?: { label: string; amount: number }[] | null;
+  /** The class and organization as the registering code read them in this transaction (not read again). */
+  read?: { cls: ClassEntity; org: OrganizationEntity };
 }
 
 export interface PaymentMessageInput extends RegistrationMessageInput {
@@ -669,9 +672,10 @@ export class CommunicationsService {
 
   /** What a class message says about the class (sessions from ClassesService, never recomputed here). */
   async classValues(manager: EntityManager, input: Omit<RegistrationMessageInput, 'enrollmentId'>): Promise<ClassValues> {
-    const cls = mapClass(await this.classes.require(input.classId, input.organizationId, manager));
+    const given = input.read?.cls.id === input.classId && input.read.org.id === input.organizationId ? input.read : null;
+    const cls = mapClass(given?.cls ?? (await this.classes.require(input.classId, input.organizationId, manager)));
     // In the caller's transaction: a second pool connection per registration could exhaust the pool under load.
-    const org = await this.look(input.organizationId, manager);
+    const org = given ? lookOf(given.org) : await this.look(input.organizationId, manager);
     const first = cls.sessions[0] ? new Date(cls.sessions[0]) : new Date(cls.startDate);
     const values: TemplateValues = {
       firstName: input.firstName,
@@ -692,18 +696,7 @@ export class CommunicationsService {
   // --- helpers ---
 
   async look(organizationId: string, manager?: EntityManager): Promise<OrganizationLook> {
-    const org = await this.orgs.require(organizationId, manager);
-    const b = (org.branding ?? {}) as unknown as Record<string, string>;
-    const c = (org.contactInfo ?? {}) as unknown as Record<string, string>;
-    return {
-      name: b.businessName || org.name,
-      primaryColor: b.primaryColor,
-      footerBackgroundColor: b.footerBackgroundColor,
-      footerTextColor: b.footerTextColor,
-      email: c.email,
-      phone: c.phone,
-      address: c.address,
-    };
+    return lookOf(await this.orgs.require(organizationId, manager));
   }
 
   /** A student or user of this organization; anyone else is 404 (decision 4: no one reaches another organization's people). */
@@ -795,4 +788,19 @@ export function mergedPriceLines(
   for (const lines of all) for (const l of lines!) sums.set(l.label, (sums.get(l.label) ?? 0) + Math.round(l.amount * 100));
   const n = all.length;
   return [...sums].map(([label, c]) => ({ label: label === 'Class price' && n > 1 ? `Class price × ${n}` : label, amount: c / 100 }));
+}
+
+/** What a message shows of the organization (its name as branded, colours and contact). */
+function lookOf(org: OrganizationEntity): OrganizationLook {
+  const b = (org.branding ?? {}) as unknown as Record<string, string>;
+  const c = (org.contactInfo ?? {}) as unknown as Record<string, string>;
+  return {
+    name: b.businessName || org.name,
+    primaryColor: b.primaryColor,
+    footerBackgroundColor: b.footerBackgroundColor,
+    footerTextColor: b.footerTextColor,
+    email: c.email,
+    phone: c.phone,
+    address: c.address,
+  };
 }

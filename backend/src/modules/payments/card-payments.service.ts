@@ -9,6 +9,7 @@ import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { ConnectService } from '../connect/connect.service';
 import { RegistrationWindow } from '../registration/registration-window.service';
+import { OrganizationsService } from '../organizations/organizations.service';
 import { PricingService } from '../pricing/pricing.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
@@ -64,6 +65,7 @@ export class CardPaymentsService {
     private readonly late: LatePaymentRefunds,
     private readonly pricing: PricingService,
     private readonly window: RegistrationWindow,
+    private readonly orgs: OrganizationsService,
   ) {}
 
   private get feePercent(): number {
@@ -97,8 +99,11 @@ export class CardPaymentsService {
     if (dto.attendees) return this.household.createIntent({ ...dto, attendees: dto.attendees }, cls, form);
     // The one price quote: the amount the page showed must be exactly what it answers now (a promo code that no longer
     // applies is refused with its reason).
+    // Read once for the price (its discount rules) and the cancellation policy frozen on the hold.
+    const org = await this.orgs.require(dto.organizationId);
     const quote = await this.pricing.quoteForRegistration({
       organizationId: dto.organizationId,
+      org,
       cls,
       // One person may give their date of birth (the senior discount).
       attendees: dto.dateOfBirth ? [{ dateOfBirth: dto.dateOfBirth }] : undefined,
@@ -125,6 +130,7 @@ export class CardPaymentsService {
       waitlistOfferToken: dto.waitlistOfferToken,
       form,
       dateOfBirth: dto.dateOfBirth,
+      org,
     });
     if (hold.released) void this.cancelIntent(hold.released);
     let intent: Stripe.PaymentIntent;

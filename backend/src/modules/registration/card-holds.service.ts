@@ -4,7 +4,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import type { ClassEntity } from '../classes/class.entity';
 import { ClassesService, classFull } from '../classes/classes.service';
-import { OrganizationsService } from '../organizations/organizations.service';
+import type { OrganizationEntity } from '../organizations/organization.entity';
+import { cancellationPoliciesOf, OrganizationsService } from '../organizations/organizations.service';
 import { breakdown, PricingService, type Quote } from '../pricing/pricing.service';
 import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
 import { StudentsService } from '../students/students.service';
@@ -123,6 +124,8 @@ export class CardHoldsService {
       form?: PreparedForm;
       /** The person's date of birth the quote used (kept on a student without one). */
       dateOfBirth?: string;
+      /** The organization as the caller read it for this request: its cancellation policy is frozen on the hold. */
+      org?: OrganizationEntity;
     },
   ): Promise<CardHold> {
     try {
@@ -168,7 +171,7 @@ export class CardHoldsService {
           amountDueCents: opts.quote.totalCents,
           priceBreakdown: breakdown(opts.quote.lines),
           holdMinutes: opts.holdMinutes,
-          policy: await this.orgs.cancellationPolicies(manager, organizationId),
+          policy: opts.org ? cancellationPoliciesOf(opts.org) : await this.orgs.cancellationPolicies(manager, organizationId),
           registered: {
             firstName: fields.firstName,
             lastName: fields.lastName,
