@@ -79,7 +79,9 @@ export class CardHoldsService {
     read?: Pick<ClassEntity, 'status' | 'enrolledStudents' | 'maxStudents'>,
   ): Promise<void> {
     if (offerToken) return;
-    const full = read ? read.status !== 'Archived' && read.enrolledStudents >= read.maxStudents : await this.classes.isFull(classId, organizationId);
+    const full = read
+      ? read.status !== 'Archived' && read.enrolledStudents >= read.maxStudents
+      : await this.classes.isFull(classId, organizationId);
     if (!full) return;
     if (await this.cards.heldFor(undefined, organizationId, email, classId, false)) return;
     throw classFull();

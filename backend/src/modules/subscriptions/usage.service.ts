@@ -98,7 +98,8 @@ export class UsageService {
     const { plan, keptStudents } = await this.planAndKeptCount(organizationId, manager);
     const limit = plan.limits.maxStudents;
     // An unlimited plan drops a count kept under a limited one (it would go stale); once dropped, nothing is written.
-    if (limit === -1 || limit === undefined) return keptStudents === null ? undefined : this.repo.stopCountingStudents(manager, organizationId);
+    if (limit === -1 || limit === undefined)
+      return keptStudents === null ? undefined : this.repo.stopCountingStudents(manager, organizationId);
     if (await this.repo.countStudentBelow(manager, organizationId, limit)) return;
     await this.repo.recountStudents(manager, organizationId);
     if (await this.repo.countStudentBelow(manager, organizationId, limit)) return;
