@@ -290,7 +290,8 @@ try {
 
   const serverPids = [first.pid, second.pid];
   const dbBefore = postgresPids(dataDir);
-  const cpuBefore = cpuSeconds(serverPids) + cpuSeconds(dbBefore);
+  const apiBefore = cpuSeconds(serverPids);
+  const cpuBefore = apiBefore + cpuSeconds(dbBefore);
   const load0 = os.loadavg();
   const t0 = performance.now();
   await Promise.all(
@@ -300,7 +301,8 @@ try {
     ),
   );
   const wallS = (performance.now() - t0) / 1000;
-  const cpuAfter = cpuSeconds(serverPids) + cpuSeconds([...new Set([...dbBefore, ...postgresPids(dataDir)])]);
+  const apiAfter = cpuSeconds(serverPids);
+  const cpuAfter = apiAfter + cpuSeconds([...new Set([...dbBefore, ...postgresPids(dataDir)])]);
   const load1 = os.loadavg();
 
   const { rows: seatsRows } = await client.query(
@@ -328,6 +330,9 @@ try {
     classPage: summary(pages),
     cpuSeconds: +(cpuAfter - cpuBefore).toFixed(1),
     cpuMsPerSeat: +(((cpuAfter - cpuBefore) * 1000) / Math.max(1, taken)).toFixed(2),
+    // The same split: both API processes, and PostgreSQL (its backends started during the rush included).
+    apiCpuMsPerSeat: +(((apiAfter - apiBefore) * 1000) / Math.max(1, taken)).toFixed(2),
+    dbCpuMsPerSeat: +(((cpuAfter - cpuBefore - (apiAfter - apiBefore)) * 1000) / Math.max(1, taken)).toFixed(2),
     loadAverageBefore: load0.map((x) => +x.toFixed(1)),
     loadAverageAfter: load1.map((x) => +x.toFixed(1)),
     statuses,

@@ -42,6 +42,20 @@ export class UsageService {
     return (await this.planAndKeptCount(organizationId, manager)).plan;
   }
 
+  /**
+   * The seat checks' read of the plan (the card-payment check, then the student count) once per transaction: a card
+   * hold asks both in one transaction, which changes neither the subscription nor the plans.
+   */
+  private readonly seatChecks = new WeakMap<EntityManager, Map<string, ReturnType<UsageService['planAndKeptCount']>>>();
+
+  private planForSeat(organizationId: string, manager: EntityManager) {
+    let reads = this.seatChecks.get(manager);
+    if (!reads) this.seatChecks.set(manager, (reads = new Map()));
+    let read = reads.get(organizationId);
+    if (!read) reads.set(organizationId, (read = this.planAndKeptCount(organizationId, manager)));
+    return read;
+  }
+
   /** The plan that applies and the kept student count (null: none kept), read in one statement. */
   private async planAndKeptCount(organizationId: string, manager?: EntityManager) {
     const found = await this.repo.findPlanFacts(organizationId, FREE_PLAN_ID, manager);
@@ -95,7 +109,7 @@ export class UsageService {
    * repairs a count left high by a lapsed card hold. An unlimited plan keeps no count and shares no row.
    */
   async takeStudentSlot(organizationId: string, manager: EntityManager): Promise<void> {
-    const { plan, keptStudents } = await this.planAndKeptCount(organizationId, manager);
+    const { plan, keptStudents } = await this.planForSeat(organizationId, manager);
     const limit = plan.limits.maxStudents;
     // An unlimited plan drops a count kept under a limited one (it would go stale); once dropped, nothing is written.
     if (limit === -1 || limit === undefined)
@@ -120,7 +134,7 @@ export class UsageService {
    * the public site maps to its in-person-only message (spec 2 §8).
    */
   async assertCanTakeCardPayment(organizationId: string, manager?: EntityManager) {
-    const plan = await this.planOf(organizationId, manager);
+    const { plan } = manager ? await this.planForSeat(organizationId, manager) : await this.planAndKeptCount(organizationId);
     if (!plan.features.onlinePaymentCollection)
       throw new ForbiddenException("Card payments are not included in this organization's subscription plan.");
     const limit = plan.limits.maxTransactionsPerMonth;
