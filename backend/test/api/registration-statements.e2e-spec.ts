@@ -8,7 +8,7 @@ import { cardClass, cardOrg, intentBody, startCardWorld, type CardWorld } from '
  * (the API's driver and the database), so the registration paths read each row once and pass it along. Counted by
  * wrapping the pg client every connection of this process uses (the jobs are off, so only the request's own
  * statements are seen). Before these paths were trimmed: 28 statements for an in-person registration, 25 for a card
- * hold, 6 for an in-person answer 'class full'.
+ * hold, 7 for an in-person answer 'class full' and 3 for a class page load.
  */
 describe('statements per registration', () => {
   let w: CardWorld;
