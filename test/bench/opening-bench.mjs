@@ -18,7 +18,9 @@
 //
 // Env: BENCH_CLIENTS (3000), BENCH_CLASSES (300), BENCH_SEATS (15), BENCH_ARRIVAL_S (10), BENCH_PORT (3221: the
 //      instances listen on it and the next one, the stand-in on the one after), BENCH_MAIN (another build's main.js,
-//      e.g. the build before the change, to compare), BENCH_JSON (write the figures there), BENCH_TMP.
+//      e.g. the build before the change, to compare), BENCH_JSON (write the figures there), BENCH_TMP,
+//      BENCH_NODE_ARGS (extra node flags for the two API instances, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: a
+//      profile of each instance is written when the bench stops it).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -66,7 +68,8 @@ const { startEmbeddedPostgres } = await import(path.join(root, 'backend/dist/dat
 const db = await startEmbeddedPostgres(dataDir, { port: 0, quiet: true });
 
 const startApi = (port, seed) => {
-  const api = spawn(process.execPath, [MAIN], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const api = spawn(process.execPath, [...nodeArgs, MAIN], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -287,7 +290,8 @@ try {
 
   const serverPids = [first.pid, second.pid];
   const dbBefore = postgresPids(dataDir);
-  const cpuBefore = cpuSeconds(serverPids) + cpuSeconds(dbBefore);
+  const apiBefore = cpuSeconds(serverPids);
+  const cpuBefore = apiBefore + cpuSeconds(dbBefore);
   const load0 = os.loadavg();
   const t0 = performance.now();
   await Promise.all(
@@ -297,7 +301,8 @@ try {
     ),
   );
   const wallS = (performance.now() - t0) / 1000;
-  const cpuAfter = cpuSeconds(serverPids) + cpuSeconds([...new Set([...dbBefore, ...postgresPids(dataDir)])]);
+  const apiAfter = cpuSeconds(serverPids);
+  const cpuAfter = apiAfter + cpuSeconds([...new Set([...dbBefore, ...postgresPids(dataDir)])]);
   const load1 = os.loadavg();
 
   const { rows: seatsRows } = await client.query(
@@ -325,6 +330,9 @@ try {
     classPage: summary(pages),
     cpuSeconds: +(cpuAfter - cpuBefore).toFixed(1),
     cpuMsPerSeat: +(((cpuAfter - cpuBefore) * 1000) / Math.max(1, taken)).toFixed(2),
+    // The same split: both API processes, and PostgreSQL (its backends started during the rush included).
+    apiCpuMsPerSeat: +(((apiAfter - apiBefore) * 1000) / Math.max(1, taken)).toFixed(2),
+    dbCpuMsPerSeat: +(((cpuAfter - cpuBefore - (apiAfter - apiBefore)) * 1000) / Math.max(1, taken)).toFixed(2),
     loadAverageBefore: load0.map((x) => +x.toFixed(1)),
     loadAverageAfter: load1.map((x) => +x.toFixed(1)),
     statuses,

@@ -69,10 +69,11 @@ export class ClassesRepository {
   /**
    * Takes one seat in a single conditional UPDATE: the row lock serializes concurrent callers and the
    * WHERE is re-checked after the wait, so K free seats enroll exactly K. An Open class that becomes
-   * full closes itself. True when a seat was taken.
+   * full closes itself. The class as it is after the seat was taken, or null when no seat was taken: the
+   * caller needs no second read of the row it just locked.
    */
-  async takeSeat(manager: EntityManager, classId: string, organizationId: string): Promise<boolean> {
-    const rows = await returning(
+  async takeSeat(manager: EntityManager, classId: string, organizationId: string): Promise<ClassEntity | null> {
+    const rows = await returning<ClassEntity>(
       manager,
       `UPDATE classes SET
           enrolled_students = enrolled_students + 1,
@@ -80,11 +81,18 @@ export class ClassesRepository {
           closed_when_full = closed_when_full OR (status = 'Open' AND enrolled_students + 1 >= max_students),
           updated_at = now()
         WHERE id = $1 AND organization_id = $2 AND status IN ('Open', 'Scheduled') AND enrolled_students < max_students
-        RETURNING id`,
+        RETURNING ${this.entityColumns()}`,
       [classId, organizationId],
     );
-    return rows.length > 0;
+    return rows[0] ? Object.assign(new ClassEntity(), rows[0]) : null;
   }
+
+  /** Every column of the entity under its property name (`max_students AS "maxStudents"`), for RETURNING. */
+  private entityColumns(): string {
+    this.columnList ??= this.classes.metadata.columns.map((c) => `${c.databaseName} AS "${c.propertyName}"`).join(', ');
+    return this.columnList;
+  }
+  private columnList?: string;
 
   /**
    * Gives back one seat per class id given (a class id twice frees two seats). A class that had closed

@@ -296,13 +296,13 @@ export class ClassesService {
 
   /** Takes one seat (the conditional seat update) and answers the class as it is now. */
   async takeSeat(manager: EntityManager, classId: string, organizationId: string): Promise<ClassEntity> {
-    await this.claimSeat(manager, classId, organizationId);
-    return (await this.repo.findInOrganization(classId, organizationId, manager))!;
+    return this.claimSeat(manager, classId, organizationId);
   }
 
-  /** Takes one seat, or throws the registration's 404/409; for callers that do not need the class back. */
-  async claimSeat(manager: EntityManager, classId: string, organizationId: string): Promise<void> {
-    if (!(await this.repo.takeSeat(manager, classId, organizationId))) {
+  /** Takes one seat, or throws the registration's 404/409; the class as the seat update left it. */
+  async claimSeat(manager: EntityManager, classId: string, organizationId: string): Promise<ClassEntity> {
+    const taken = await this.repo.takeSeat(manager, classId, organizationId);
+    if (!taken) {
       // A lean read: in a last-seat race every loser asks this while holding the class's lock.
       const c = await this.repo.seatState(manager, classId, organizationId);
       if (!c || c.status === 'Archived') throw new NotFoundException(`Class with ID ${classId} not found`);
@@ -310,6 +310,7 @@ export class ClassesService {
       throw new AppException(409, `This class is not open for registration (status: ${c.status}).`, { code: ErrorCode.ClassNotOpen });
     }
     this.cache.seatsChanged(organizationId);
+    return taken;
   }
 
   /**
@@ -352,7 +353,7 @@ export class ClassesService {
   async tryTakeSeat(manager: EntityManager, classId: string, organizationId: string): Promise<boolean> {
     const taken = await this.repo.takeSeat(manager, classId, organizationId);
     if (taken) this.cache.seatsChanged(organizationId);
-    return taken;
+    return taken !== null;
   }
 
   /** The class row locked unless another transaction holds it (a job's claim); false when skipped. */

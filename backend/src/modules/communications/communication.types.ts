@@ -1,3 +1,5 @@
+import type { ClassEntity } from '../classes/class.entity';
+import type { OrganizationEntity } from '../organizations/organization.entity';
 export type Channel = 'email' | 'sms';
 export type RecipientType = 'student' | 'user';
 export type MessageKind =
@@ -105,6 +107,8 @@ export interface RegistrationMessageInput {
   attendees?: { firstName: string; lastName: string }[];
   /** The price quote's lines kept on the enrollment (dollars, discounts negative): listed when something came off. */
   priceLines?: { label: string; amount: number }[] | null;
+  /** The class and organization as the registering code read them in this transaction (not read again). */
+  read?: { cls: ClassEntity; org: OrganizationEntity };
 }
 
 export interface PaymentMessageInput extends RegistrationMessageInput {

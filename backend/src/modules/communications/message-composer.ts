@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import type { EntityManager } from 'typeorm';
 import type { AllConfigType } from '../../config/config.type';
 import { mapClass } from '../classes/class.entity';
+import type { OrganizationEntity } from '../organizations/organization.entity';
 import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import {
@@ -128,25 +129,30 @@ export class MessageComposer {
 
   /** What a class message says about the class (sessions from ClassesService, never recomputed here). */
   async classValues(manager: EntityManager, input: Omit<RegistrationMessageInput, 'enrollmentId'>): Promise<ClassValues> {
-    const cls = mapClass(await this.classes.require(input.classId, input.organizationId, manager));
+    const given = input.read?.cls.id === input.classId && input.read.org.id === input.organizationId ? input.read : null;
+    const cls = mapClass(given?.cls ?? (await this.classes.require(input.classId, input.organizationId, manager)));
     // In the caller's transaction: a second pool connection per registration could exhaust the pool under load.
-    const org = await this.look(input.organizationId, manager);
+    const org = given ? lookOf(given.org) : await this.look(input.organizationId, manager);
     const values: TemplateValues = { ...personValues(input), ...classFacts(cls), ...orgValues(org) };
     return { cls: { ...cls, sessions: cls.sessions.map((d) => new Date(d)) }, values, org };
   }
 
   async look(organizationId: string, manager?: EntityManager): Promise<OrganizationLook> {
-    const org = await this.orgs.require(organizationId, manager);
-    const b = (org.branding ?? {}) as unknown as Record<string, string>;
-    const c = (org.contactInfo ?? {}) as unknown as Record<string, string>;
-    return {
-      name: b.businessName || org.name,
-      primaryColor: b.primaryColor,
-      footerBackgroundColor: b.footerBackgroundColor,
-      footerTextColor: b.footerTextColor,
-      email: c.email,
-      phone: c.phone,
-      address: c.address,
-    };
+    return lookOf(await this.orgs.require(organizationId, manager));
   }
+}
+
+/** What a message shows of the organization (its name as branded, colours and contact). */
+function lookOf(org: OrganizationEntity): OrganizationLook {
+  const b = (org.branding ?? {}) as unknown as Record<string, string>;
+  const c = (org.contactInfo ?? {}) as unknown as Record<string, string>;
+  return {
+    name: b.businessName || org.name,
+    primaryColor: b.primaryColor,
+    footerBackgroundColor: b.footerBackgroundColor,
+    footerTextColor: b.footerTextColor,
+    email: c.email,
+    phone: c.phone,
+    address: c.address,
+  };
 }

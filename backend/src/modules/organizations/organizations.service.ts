@@ -206,3 +206,9 @@ export class OrganizationsService {
     return org;
   }
 }
+
+/** The same tiers as `OrganizationsService.cancellationPolicies`, from an organization the caller already read. */
+export function cancellationPoliciesOf(org: Pick<OrganizationEntity, 'settings'>): { daysBeforeClass: number; refundPercentage: number }[] {
+  const tiers = org.settings?.cancellationPolicies;
+  return Array.isArray(tiers) ? tiers : [];
+}

@@ -9,6 +9,7 @@ import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { ConnectService } from '../connect/connect.service';
 import { RegistrationWindow } from '../registration/registration-window.service';
+import { OrganizationsService } from '../organizations/organizations.service';
 import { PricingService } from '../pricing/pricing.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
@@ -64,6 +65,7 @@ export class CardPaymentsService {
     private readonly late: LatePaymentRefunds,
     private readonly pricing: PricingService,
     private readonly window: RegistrationWindow,
+    private readonly orgs: OrganizationsService,
   ) {}
 
   private get feePercent(): number {
@@ -76,13 +78,14 @@ export class CardPaymentsService {
     assertOneSeatOffer(dto);
     // Before anything else: in a last-seat race most callers stop here (a full class's answer outranks a changed
     // price or an organization that cannot take cards: no seat is there to pay for either way).
-    if (!dto.attendees)
-      await this.holds.refuseEarlyWhenFull(dto.organizationId, dto.classId, dto.studentData.email, dto.waitlistOfferToken);
     const cls = await this.classes.require(dto.classId, dto.organizationId).catch((e: unknown) => {
       if (e instanceof NotFoundException) return null;
       throw e;
     });
     if (!cls || cls.status === 'Archived') throw new NotFoundException(`Class with ID ${dto.classId} not found`);
+    // The class just read answers "full" (one read of the row serves the opening check and the price too).
+    if (!dto.attendees)
+      await this.holds.refuseEarlyWhenFull(dto.organizationId, dto.classId, dto.studentData.email, dto.waitlistOfferToken, cls);
     // Before its opening or after its closing no seat is held (one person or a household alike).
     await this.window.assertOpen(cls, { email: dto.studentData.email, earlyAccessToken: dto.earlyAccessToken });
     // The form's answers and signatures: checked before the seat is held, stored on the held enrollment.
@@ -96,8 +99,11 @@ export class CardPaymentsService {
     if (dto.attendees) return this.household.createIntent({ ...dto, attendees: dto.attendees }, cls, form);
     // The one price quote: the amount the page showed must be exactly what it answers now (a promo code that no longer
     // applies is refused with its reason).
+    // Read once for the price (its discount rules) and the cancellation policy frozen on the hold.
+    const org = await this.orgs.require(dto.organizationId);
     const quote = await this.pricing.quoteForRegistration({
       organizationId: dto.organizationId,
+      org,
       cls,
       // One person may give their date of birth (the senior discount).
       attendees: dto.dateOfBirth ? [{ dateOfBirth: dto.dateOfBirth }] : undefined,
@@ -124,6 +130,7 @@ export class CardPaymentsService {
       waitlistOfferToken: dto.waitlistOfferToken,
       form,
       dateOfBirth: dto.dateOfBirth,
+      org,
     });
     if (hold.released) void this.cancelIntent(hold.released);
     let intent: Stripe.PaymentIntent;

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ClassesModule } from '../classes/classes.module';
 import { CommunicationsModule } from '../communications/communications.module';
 import { ConnectModule } from '../connect/connect.module';
+import { OrganizationsModule } from '../organizations/organizations.module';
 import { PricingModule } from '../pricing/pricing.module';
 import { StripeModule } from '../stripe/stripe.module';
 import { RegistrationFormsModule } from '../registration-forms/registration-forms.module';
@@ -35,6 +36,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
     CommunicationsModule,
     WebhooksModule,
     PricingModule,
+    OrganizationsModule,
   ],
   controllers: [PaymentConfigController, InPersonPaymentsController, CardPaymentsController, EnrollmentsController],
   providers: [

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { amountDueCents, toCents, type ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { sessionsLeft } from '../terms/registration-window';
-import type { OrganizationSettings } from '../organizations/organization.entity';
+import type { OrganizationEntity, OrganizationSettings } from '../organizations/organization.entity';
 import { OrganizationsService } from '../organizations/organizations.service';
 import type { PriceQuoteDto, PromoCodeDto } from './dto/pricing.dto';
 import { NO_DISCOUNT_RULES, priceQuote, type Adjustment, type DiscountRules, type QuoteLine } from './price-rules';
@@ -29,6 +29,8 @@ export interface QuoteRequest {
   /** The registering email: the returning-student discount and a code's per-email limit read it. */
   email?: string | null;
   promoCode?: string | null;
+  /** The organization, when the caller already read it for this request (its settings hold the discount rules). */
+  org?: OrganizationEntity;
 }
 
 /** A price quote, amounts in cents. */
@@ -87,7 +89,7 @@ export class PricingService {
   ) {}
 
   async quote(req: QuoteRequest, now = new Date()): Promise<Quote> {
-    const org = await this.orgs.require(req.organizationId);
+    const org = req.org?.id === req.organizationId ? req.org : await this.orgs.require(req.organizationId);
     const rules = rulesOf(org.settings);
     const email = req.email?.trim() || null;
     const returning = !!rules.returning && !!email && (await this.repo.isReturning(req.organizationId, email));

@@ -147,8 +147,11 @@ export class RegistrationFormsRepository {
     enrollmentId: string,
     studentId: string,
     answers: { questionId: string; value: unknown }[],
+    /** The enrollment was created in this transaction: it has no answers to replace. */
+    fresh = false,
   ): Promise<void> {
-    await m.query(`DELETE FROM registration_answers WHERE organization_id = $1 AND enrollment_id = $2`, [organizationId, enrollmentId]);
+    if (!fresh)
+      await m.query(`DELETE FROM registration_answers WHERE organization_id = $1 AND enrollment_id = $2`, [organizationId, enrollmentId]);
     if (!answers.length) return;
     await m.query(
       `INSERT INTO registration_answers (organization_id, enrollment_id, student_id, question_id, value)

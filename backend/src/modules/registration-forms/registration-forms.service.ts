@@ -84,7 +84,9 @@ export class RegistrationFormsService {
       active: dto.active ?? true,
     };
     await this.checkQuestion(organizationId, fields);
-    return this.getQuestion(organizationId, await this.repo.insertQuestion(organizationId, fields));
+    const id = await this.repo.insertQuestion(organizationId, fields);
+    this.formChanged(organizationId);
+    return this.getQuestion(organizationId, id);
   }
 
   async updateQuestion(organizationId: string, id: string, dto: UpdateQuestionDto) {
@@ -109,12 +111,14 @@ export class RegistrationFormsService {
     if (dto.type && !CHOICE_TYPES.includes(dto.type) && dto.options === undefined) fields.options = [];
     await this.checkQuestion(organizationId, fields);
     await this.repo.updateQuestion(organizationId, id, fields);
+    this.formChanged(organizationId);
     return this.getQuestion(organizationId, id);
   }
 
   async deleteQuestion(organizationId: string, id: string) {
     const done = await this.repo.deleteOrArchive(organizationId, id);
     if (!done) throw new NotFoundException(`Question ${id} not found`);
+    this.formChanged(organizationId);
     return { id, archived: done.archived };
   }
 
@@ -144,8 +148,36 @@ export class RegistrationFormsService {
     }
   }
 
+  /**
+   * The public class page's copy of each class's form, kept PUBLIC_FORM_TTL_MS. An opening brings thousands of page
+   * loads of the same few classes: the form (two reads and the waivers' Markdown rendering) is built once per class
+   * per instance in that time instead of on every load. Every question or waiver write in this process drops the
+   * organization's copies at once; another instance's write shows within the TTL, as for the class list. A
+   * registration never uses this copy: `prepare` checks the answers against the form as stored.
+   */
+  static readonly PUBLIC_FORM_TTL_MS = 2000;
+  private readonly publicForms = new Map<
+    string,
+    { form: Awaited<ReturnType<RegistrationFormsService['readPublicForm']>>; expiresAt: number }
+  >();
+
+  /** A question or waiver of the organization changed: its public forms are read again on their next load. */
+  formChanged(organizationId: string): void {
+    for (const key of this.publicForms.keys()) if (key.startsWith(`${organizationId}:`)) this.publicForms.delete(key);
+  }
+
   /** The public form of a class: its questions and the newest version of each waiver to sign. */
   async publicForm(organizationId: string, classId: string) {
+    const key = `${organizationId}:${classId}`;
+    const hit = this.publicForms.get(key);
+    if (hit && hit.expiresAt > Date.now()) return hit.form;
+    const form = await this.readPublicForm(organizationId, classId);
+    if (this.publicForms.size >= 5000) this.publicForms.clear();
+    this.publicForms.set(key, { form, expiresAt: Date.now() + RegistrationFormsService.PUBLIC_FORM_TTL_MS });
+    return form;
+  }
+
+  private async readPublicForm(organizationId: string, classId: string) {
     const [questions, waivers] = await Promise.all([
       this.repo.questionsForClass(organizationId, classId),
       this.waivers.forClass(organizationId, classId),
@@ -309,11 +341,17 @@ export class RegistrationFormsService {
    * The prepared answers and signatures on the enrollments just written, in the seat's transaction. `seats[i]` is
    * attendee i's enrollment (a single registration: one).
    */
-  async store(m: EntityManager, form: PreparedForm, seats: { enrollmentId: string; studentId: string }[]): Promise<void> {
+  async store(
+    m: EntityManager,
+    form: PreparedForm,
+    seats: { enrollmentId: string; studentId: string }[],
+    /** The enrollments were created in the caller's transaction (nothing stored to replace: no delete is sent). */
+    opts: { fresh?: boolean } = {},
+  ): Promise<void> {
     for (const [i, seat] of seats.entries()) {
       const p = form.seats[i];
       if (!p) continue;
-      await this.repo.replaceAnswers(m, form.organizationId, seat.enrollmentId, seat.studentId, p.answers);
+      await this.repo.replaceAnswers(m, form.organizationId, seat.enrollmentId, seat.studentId, p.answers, opts.fresh);
       await this.waivers.insertAcceptances(
         m,
         form.organizationId,

@@ -40,6 +40,7 @@ export class WaiversService {
     await this.forms.checkClassIds(organizationId, classIds);
     const id = await this.repo.insert(organizationId, { title: dto.title, classIds, active: dto.active ?? true });
     if (dto.body) await this.repo.addVersion(organizationId, id, dto.body, sha256(dto.body));
+    this.forms.formChanged(organizationId);
     return this.get(organizationId, id);
   }
 
@@ -48,6 +49,7 @@ export class WaiversService {
     const classIds = dto.classIds === undefined ? w.classIds : dto.classIds?.length ? [...new Set(dto.classIds)] : null;
     await this.forms.checkClassIds(organizationId, classIds);
     await this.repo.update(organizationId, id, { title: dto.title ?? w.title, classIds, active: dto.active ?? w.active });
+    this.forms.formChanged(organizationId);
     return this.get(organizationId, id);
   }
 
@@ -55,6 +57,7 @@ export class WaiversService {
   async addVersion(organizationId: string, id: string, body: string) {
     const versionId = await this.repo.addVersion(organizationId, id, body, sha256(body));
     if (!versionId) throw new NotFoundException(`Waiver ${id} not found`);
+    this.forms.formChanged(organizationId);
     this.signLinks.runSoon();
     return this.get(organizationId, id);
   }

@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
+import type { ClassEntity } from '../classes/class.entity';
 import { ClassesService, classFull } from '../classes/classes.service';
-import { OrganizationsService } from '../organizations/organizations.service';
+import type { OrganizationEntity } from '../organizations/organization.entity';
+import { cancellationPoliciesOf, OrganizationsService } from '../organizations/organizations.service';
 import { breakdown, PricingService, type Quote } from '../pricing/pricing.service';
 import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
 import { StudentsService } from '../students/students.service';
@@ -68,8 +70,19 @@ export class CardHoldsService {
    * "full" is answered here: a caller with a seat of their own in the class (a hold to reuse or switch, an enrollment)
    * and a waitlist offer's holder take the locked path, whose seat update decides everything else.
    */
-  async refuseEarlyWhenFull(organizationId: string, classId: string, email: string, offerToken?: string): Promise<void> {
-    if (offerToken || !(await this.classes.isFull(classId, organizationId))) return;
+  async refuseEarlyWhenFull(
+    organizationId: string,
+    classId: string,
+    email: string,
+    offerToken?: string,
+    /** The class as the caller read it moments ago: its seats answer without reading the row again. */
+    read?: Pick<ClassEntity, 'status' | 'enrolledStudents' | 'maxStudents'>,
+  ): Promise<void> {
+    if (offerToken) return;
+    const full = read
+      ? read.status !== 'Archived' && read.enrolledStudents >= read.maxStudents
+      : await this.classes.isFull(classId, organizationId);
+    if (!full) return;
     if (await this.cards.heldFor(undefined, organizationId, email, classId, false)) return;
     throw classFull();
   }
@@ -113,6 +126,8 @@ export class CardHoldsService {
       form?: PreparedForm;
       /** The person's date of birth the quote used (kept on a student without one). */
       dateOfBirth?: string;
+      /** The organization as the caller read it for this request: its cancellation policy is frozen on the hold. */
+      org?: OrganizationEntity;
     },
   ): Promise<CardHold> {
     try {
@@ -158,7 +173,7 @@ export class CardHoldsService {
           amountDueCents: opts.quote.totalCents,
           priceBreakdown: breakdown(opts.quote.lines),
           holdMinutes: opts.holdMinutes,
-          policy: await this.orgs.cancellationPolicies(manager, organizationId),
+          policy: opts.org ? cancellationPoliciesOf(opts.org) : await this.orgs.cancellationPolicies(manager, organizationId),
           registered: {
             firstName: fields.firstName,
             lastName: fields.lastName,
@@ -168,7 +183,7 @@ export class CardHoldsService {
         });
         await this.pricing.redeem(manager, opts.quote, { organizationId, enrollmentId: held.id, email: fields.email, classId });
         if (offer) await this.offers.accepted(manager, offer.entryId, held.id);
-        if (opts.form) await this.forms.store(manager, opts.form, [{ enrollmentId: held.id, studentId: student.id }]);
+        if (opts.form) await this.forms.store(manager, opts.form, [{ enrollmentId: held.id, studentId: student.id }], { fresh: true });
         if (created) {
           const name = `${student.firstName} ${student.lastName}`;
           await this.activity.record(

@@ -216,7 +216,7 @@ export class HouseholdService {
     }
 
     // Attendee i's answers and signatures on attendee i's enrollment, in this transaction.
-    if (form) await this.forms.store(m, form, enrollments);
+    if (form) await this.forms.store(m, form, enrollments, { fresh: true });
     // One use of the code for the whole household, in the transaction that took its seats.
     await this.pricing.redeem(m, quote, { organizationId, enrollmentId: groupId, email: fields.email, classId });
 

@@ -2,9 +2,11 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
+import type { ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
-import { OrganizationsService } from '../organizations/organizations.service';
+import type { OrganizationEntity } from '../organizations/organization.entity';
+import { cancellationPoliciesOf, OrganizationsService } from '../organizations/organizations.service';
 import { breakdown, PricingService, type Quote } from '../pricing/pricing.service';
 import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
 import { StudentsService } from '../students/students.service';
@@ -114,6 +116,12 @@ export class RegistrationService {
         errors: { classEnrollments: 'Choose a class to register for' },
       });
     assertOneSeatOffer(dto);
+    // One read of the class and of the organization serves the whole request: the full check, the opening, the
+    // price, the frozen cancellation policy and the confirmation.
+    const cls = await this.classes.require(classId, dto.organizationId);
+    // In a last-seat race most callers stop here, before the form and the price are worked out for a seat that is gone.
+    if (!dto.attendees) await this.holds.refuseEarlyWhenFull(dto.organizationId, classId, dto.email, dto.waitlistOfferToken, cls);
+    const org = await this.orgs.require(dto.organizationId);
     // The form's answers and signatures are checked before any seat is taken, and stored with the seat.
     const form = await this.forms.prepare(
       dto.organizationId,
@@ -123,12 +131,12 @@ export class RegistrationService {
     );
     try {
       const { attendees, answers: _answers, waiverAcceptances: _signed, promoCode, earlyAccessToken, dateOfBirth, ...fields } = dto;
-      // The one price quote: what this registration owes, kept on its enrollments (a code that does not apply refuses it).
-      const cls = await this.classes.require(classId, dto.organizationId);
       // Before its opening or after its closing, the class takes no registration (an early-access link lets its email in early).
       await this.window.assertOpen(cls, { email: fields.email, earlyAccessToken });
+      // The one price quote: what this registration owes, kept on its enrollments (a code that does not apply refuses it).
       const quote = await this.pricing.quoteForRegistration({
         organizationId: dto.organizationId,
+        org,
         cls,
         // One person may give their date of birth (the senior discount); a household gives each attendee's.
         attendees: attendees ?? (dateOfBirth ? [{ dateOfBirth }] : undefined),
@@ -149,6 +157,7 @@ export class RegistrationService {
         quote,
         form,
         dateOfBirth,
+        { cls, org },
       );
     } catch (e) {
       // The limit was reached between the check and this step: the same student-facing answer, never the admin's plan text.
@@ -174,8 +183,10 @@ export class RegistrationService {
     quote?: Quote,
     form?: PreparedForm,
     dateOfBirth?: string,
+    /** The class and organization as the caller read them for this request (its quote and opening check), when it did. */
+    read?: { cls: ClassEntity; org: OrganizationEntity },
   ): Promise<RegistrationReply> {
-    await this.holds.refuseEarlyWhenFull(organizationId, classId, fields.email, waitlistOfferToken);
+    await this.holds.refuseEarlyWhenFull(organizationId, classId, fields.email, waitlistOfferToken, read?.cls);
     try {
       return await this.db.transaction(async (manager) => {
         // The same email holding a seat for a card payment in this class switches to paying in person: the held seat
@@ -205,7 +216,7 @@ export class RegistrationService {
             amountPaidCents,
             enrollmentDate: new Date(),
             // §4: what this student was promised stays what it was, whatever the organization changes later.
-            cancellationPolicy: await this.orgs.cancellationPolicies(manager, organizationId),
+            cancellationPolicy: read ? cancellationPoliciesOf(read.org) : await this.orgs.cancellationPolicies(manager, organizationId),
             // Decision 15: the typed details are kept on the enrollment, never written over the stored student.
             registeredFirstName: fields.firstName,
             registeredLastName: fields.lastName,
@@ -217,21 +228,36 @@ export class RegistrationService {
         // The code is used in the seat's transaction: when its last use went to someone else, this seat rolls back.
         if (quote) await this.pricing.redeem(manager, quote, { organizationId, enrollmentId: enrollment.id, email: fields.email, classId });
         if (offer) await this.offers.accepted(manager, offer.entryId, enrollment.id);
-        if (form) await this.forms.store(manager, form, [{ enrollmentId: enrollment.id, studentId: student.id }]);
+        if (form) await this.forms.store(manager, form, [{ enrollmentId: enrollment.id, studentId: student.id }], { fresh: !switched });
         const name = `${student.firstName} ${student.lastName}`;
-        if (created)
-          await this.activity.record(
-            organizationId,
-            'student_registration',
-            `${name} registered`,
-            { studentId: student.id, studentName: name },
-            manager,
-          );
-        await this.activity.record(
+        // The registration's activity events in one insert (a new person, the enrollment, a class now full).
+        await this.activity.recordMany(
           organizationId,
-          'class_enrollment',
-          `${name} enrolled in ${cls.title}`,
-          { studentId: student.id, studentName: name, classId, className: cls.title, paymentMethod: method, source },
+          [
+            ...(created
+              ? [
+                  {
+                    type: 'student_registration' as const,
+                    description: `${name} registered`,
+                    metadata: { studentId: student.id, studentName: name },
+                  },
+                ]
+              : []),
+            {
+              type: 'class_enrollment' as const,
+              description: `${name} enrolled in ${cls.title}`,
+              metadata: { studentId: student.id, studentName: name, classId, className: cls.title, paymentMethod: method, source },
+            },
+            ...(cls.enrolledStudents >= cls.maxStudents
+              ? [
+                  {
+                    type: 'class_full' as const,
+                    description: `${cls.title} is now full`,
+                    metadata: { classId, className: cls.title, studentsCount: cls.enrolledStudents },
+                  },
+                ]
+              : []),
+          ],
           manager,
         );
         await this.webhooks.publish(manager, organizationId, 'enrollment.created', {
@@ -256,15 +282,6 @@ export class RegistrationService {
             amount: amountPaidCents / 100,
             paymentMethod: 'in-person',
           });
-        if (cls.enrolledStudents >= cls.maxStudents) {
-          await this.activity.record(
-            organizationId,
-            'class_full',
-            `${cls.title} is now full`,
-            { classId, className: cls.title, studentsCount: cls.enrolledStudents },
-            manager,
-          );
-        }
         // The confirmation (with every session in an .ics) commits with the registration or not at all.
         if (method === 'in-person')
           await this.communications.queueRegistrationConfirmation(manager, {
@@ -277,6 +294,7 @@ export class RegistrationService {
             email: student.email,
             phone: fields.phone,
             priceLines: enrollment.priceBreakdown ?? null,
+            read: read ? { cls, org: read.org } : undefined,
           });
         // Only what the confirmation page needs for this registration: the caller is anonymous, so
         // nothing of the stored student (other classes, payments, stored name or phone) goes back.

@@ -68,6 +68,36 @@ export class PlanUsageRepository {
     return { subscription: hasRow ? facts : null };
   }
 
+  /**
+   * In one round trip: the subscription facts, the plans any of them can point at (the free plan, the plan on record,
+   * the booked one: the caller picks the one that applies with the policy), and the organization's kept student count
+   * (null when none is kept). Null when the organization does not exist. Registration asks this on every seat, so it
+   * is one statement instead of three.
+   */
+  async findPlanFacts(
+    organizationId: string,
+    freePlanId: string,
+    manager: EntityManager = this.db.manager,
+  ): Promise<{ subscription: SubscriptionFacts | null; plans: PlanResponse[]; keptStudents: number | null } | null> {
+    const rows: (SubscriptionFacts & { hasRow: boolean; keptStudents: number | null; plan: PlanRow | null })[] = await manager.query(
+      `SELECT s.organization_id IS NOT NULL AS "hasRow", s.plan_id AS "planId", s.status,
+         s.scheduled_plan_id AS "scheduledPlanId", s.scheduled_change_at AS "scheduledChangeAt",
+         (SELECT u.students FROM organization_usage u WHERE u.organization_id = o.id) AS "keptStudents",
+         to_jsonb(p) AS plan
+       FROM organizations o LEFT JOIN subscriptions s ON s.organization_id = o.id
+       LEFT JOIN subscription_plans p ON p.id IN ($2, s.plan_id, s.scheduled_plan_id)
+       WHERE o.id = $1`,
+      [organizationId, freePlanId],
+    );
+    if (!rows.length) return null;
+    const { hasRow, keptStudents, plan: _plan, ...facts } = rows[0];
+    return {
+      subscription: hasRow ? facts : null,
+      plans: rows.flatMap((r) => (r.plan ? [toPlan(r.plan)] : [])),
+      keptStudents,
+    };
+  }
+
   /** Reads through the given manager: inside a transaction it must not wait for a second pool connection. */
   async findPlan(planId: string, manager: EntityManager = this.db.manager): Promise<PlanResponse | null> {
     const rows: PlanRow[] = await manager.query('SELECT * FROM subscription_plans WHERE id = $1', [planId]);

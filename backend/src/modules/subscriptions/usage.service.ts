@@ -7,6 +7,7 @@ import {
   cheapestAbove,
   cheapestWithFeature,
   isBelowLimit,
+  FREE_PLAN_ID,
   planIdThatApplies,
   type LimitName,
   type PlanAction,
@@ -38,10 +39,31 @@ export class UsageService {
 
   /** The plan that applies now (Free when the subscription does not grant its plan). */
   async planOf(organizationId: string, manager?: EntityManager): Promise<PlanResponse> {
-    const facts = await this.subscriptionFacts(organizationId, manager);
-    const plan = await this.repo.findPlan(planIdThatApplies(facts), manager);
+    return (await this.planAndKeptCount(organizationId, manager)).plan;
+  }
+
+  /**
+   * The seat checks' read of the plan (the card-payment check, then the student count) once per transaction: a card
+   * hold asks both in one transaction, which changes neither the subscription nor the plans.
+   */
+  private readonly seatChecks = new WeakMap<EntityManager, Map<string, ReturnType<UsageService['planAndKeptCount']>>>();
+
+  private planForSeat(organizationId: string, manager: EntityManager) {
+    let reads = this.seatChecks.get(manager);
+    if (!reads) this.seatChecks.set(manager, (reads = new Map()));
+    let read = reads.get(organizationId);
+    if (!read) reads.set(organizationId, (read = this.planAndKeptCount(organizationId, manager)));
+    return read;
+  }
+
+  /** The plan that applies and the kept student count (null: none kept), read in one statement. */
+  private async planAndKeptCount(organizationId: string, manager?: EntityManager) {
+    const found = await this.repo.findPlanFacts(organizationId, FREE_PLAN_ID, manager);
+    if (!found) throw new NotFoundException(`Organization ${organizationId} not found`);
+    const id = planIdThatApplies(found.subscription);
+    const plan = found.plans.find((p) => p.id === id);
     if (!plan) throw new Error(`The plan of organization ${organizationId} does not exist`);
-    return plan;
+    return { plan, keptStudents: found.keptStudents };
   }
 
   /** The stored subscription facts (plan on record, status, booked change); 404 for an unknown organization. */
@@ -87,9 +109,11 @@ export class UsageService {
    * repairs a count left high by a lapsed card hold. An unlimited plan keeps no count and shares no row.
    */
   async takeStudentSlot(organizationId: string, manager: EntityManager): Promise<void> {
-    const plan = await this.planOf(organizationId, manager);
+    const { plan, keptStudents } = await this.planForSeat(organizationId, manager);
     const limit = plan.limits.maxStudents;
-    if (limit === -1 || limit === undefined) return this.repo.stopCountingStudents(manager, organizationId);
+    // An unlimited plan drops a count kept under a limited one (it would go stale); once dropped, nothing is written.
+    if (limit === -1 || limit === undefined)
+      return keptStudents === null ? undefined : this.repo.stopCountingStudents(manager, organizationId);
     if (await this.repo.countStudentBelow(manager, organizationId, limit)) return;
     await this.repo.recountStudents(manager, organizationId);
     if (await this.repo.countStudentBelow(manager, organizationId, limit)) return;
@@ -110,7 +134,7 @@ export class UsageService {
    * the public site maps to its in-person-only message (spec 2 §8).
    */
   async assertCanTakeCardPayment(organizationId: string, manager?: EntityManager) {
-    const plan = await this.planOf(organizationId, manager);
+    const { plan } = manager ? await this.planForSeat(organizationId, manager) : await this.planAndKeptCount(organizationId);
     if (!plan.features.onlinePaymentCollection)
       throw new ForbiddenException("Card payments are not included in this organization's subscription plan.");
     const limit = plan.limits.maxTransactionsPerMonth;

@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+// The CPU one request of each opening-rush kind costs, without the rush's mix: `npm run bench:opening` measures CPU
+// per seat, which moves with how many clients found a class full and loaded the list again (it changes from run to
+// run on a busy machine). Here one built API instance on an embedded PostgreSQL (card holds through the Stripe
+// stand-in process) serves N requests of one kind at a time, 4 at once, in classes with room for all of them, and the
+// CPU of the API process and of PostgreSQL during each kind is divided by N.
+//
+// Kinds: the public class page, an in-person registration, a card hold, and an in-person registration refused
+// because the class is full.
+//
+// Env: COST_N (300), COST_PORT (3261: the instance, the stand-in on the next one), BENCH_MAIN (another build's
+//      main.js, e.g. the build before a change), BENCH_JSON (write the figures there).
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cpuSeconds, postgresPids, waitFor } from './bench-lib.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const N = Number(process.env.COST_N ?? 300);
+const PORT = Number(process.env.COST_PORT ?? 3261);
+const STAND_IN_PORT = PORT + 1;
+const MAIN = process.env.BENCH_MAIN ? path.resolve(process.env.BENCH_MAIN) : path.join(root, 'backend/dist/main.js');
+
+const children = [];
+const stop = () => children.forEach((c) => c.exitCode === null && c.kill('SIGTERM'));
+process.on('exit', stop);
+children.push(
+  spawn(process.execPath, [path.join(root, 'test/e2e/stripe-stand-in.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, STRIPE_STAND_IN_PORT: String(STAND_IN_PORT) },
+  }),
+);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'classlane-registration-cost-'));
+fs.chmodSync(dataDir, 0o755);
+const { startEmbeddedPostgres } = await import(path.join(root, 'backend/dist/database/embedded.js'));
+const db = await startEmbeddedPostgres(dataDir, { port: 0, quiet: true });
+const api = spawn(process.execPath, [MAIN], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    LOG_REQUESTS: 'false',
+    SERVE_FRONTENDS: 'false',
+    // Jobs off: only the requests' own work is measured.
+    JOBS_ENABLED: 'false',
+    STRIPE_SECRET_KEY: 'sk_test_registration_cost',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_registration_cost',
+    STRIPE_WEBHOOK_SECRET: 'whsec_registration_cost',
+    STRIPE_API_BASE: `http://127.0.0.1:${STAND_IN_PORT}`,
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    CARD_INTENT_RATE_LIMIT_PER_MINUTE: '1000000',
+    REGISTRATION_RATE_LIMIT_PER_MINUTE: '1000000',
+  },
+});
+children.push(api);
+
+async function call(method, url, body, token) {
+  const res = await fetch(`http://127.0.0.1:${PORT}${url}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : null };
+}
+const person = () => ({
+  firstName: 'Cost',
+  lastName: 'Student',
+  email: `cost-${randomUUID()}@example.com`,
+  phone: '5595551234',
+  communicationOptIn: true,
+});
+
+const results = { n: N, main: path.relative(root, MAIN) };
+try {
+  await waitFor(`http://127.0.0.1:${PORT}/api/health`);
+  await waitFor(`http://127.0.0.1:${STAND_IN_PORT}/v1/events`).catch(() => undefined);
+  const signin = await call('POST', '/api/auth/signin', { email: 'admin@demo.classlane.test', password: 'Demo123!' });
+  const token = signin.json.data.token;
+  const orgId = signin.json.data.user.organizationId;
+  const pg = (await import(path.join(root, 'node_modules/pg/lib/index.js'))).default;
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  await client.query(`UPDATE organizations SET plan_id = 'professional' WHERE id = $1`, [orgId]);
+  await client.query(
+    `INSERT INTO connect_accounts (organization_id, stripe_account_id, charges_enabled, payouts_enabled, details_submitted)
+     VALUES ($1, 'acct_registration_cost', true, true, true)
+     ON CONFLICT (organization_id) DO UPDATE SET charges_enabled = true, stripe_account_id = 'acct_registration_cost'`,
+    [orgId],
+  );
+  await client.end();
+  const newClass = async (seats) => {
+    const r = await call(
+      'POST',
+      '/api/classes',
+      {
+        title: `Cost ${randomUUID().slice(0, 6)}`,
+        description: 'Registration cost',
+        instructor: 'Ben',
+        location: 'Room 1',
+        status: 'Open',
+        price: 100,
+        discountPrice: 80,
+        maxStudents: seats,
+        startDate: new Date(Date.now() + 14 * 86400_000).toISOString(),
+        duration: 60,
+        days: 1,
+        schedule: 'Weekly',
+      },
+      token,
+    );
+    if (r.status !== 201) throw new Error(`class: ${r.status} ${JSON.stringify(r.json)}`);
+    return r.json.data.id;
+  };
+  const roomy = [];
+  for (let i = 0; i < 10; i++) roomy.push(await newClass(1000));
+  const full = await newClass(1);
+  await call('POST', '/api/students/register', {
+    ...person(),
+    organizationId: orgId,
+    classEnrollments: [{ classId: full, paymentMethod: 'in-person', paymentStatus: 'pending' }],
+  });
+
+  const kinds = {
+    page: (i) => call('GET', `/api/classes/${roomy[i % roomy.length]}?organizationId=${orgId}`),
+    inPerson: (i) =>
+      call('POST', '/api/students/register', {
+        ...person(),
+        organizationId: orgId,
+        classEnrollments: [{ classId: roomy[i % roomy.length], paymentMethod: 'in-person', paymentStatus: 'pending' }],
+      }),
+    cardHold: (i) =>
+      call('POST', '/api/payments/create-intent', {
+        classId: roomy[i % roomy.length],
+        organizationId: orgId,
+        studentData: person(),
+        amount: 80,
+      }),
+    classFull: () =>
+      call('POST', '/api/students/register', {
+        ...person(),
+        organizationId: orgId,
+        classEnrollments: [{ classId: full, paymentMethod: 'in-person', paymentStatus: 'pending' }],
+      }),
+  };
+  const expected = { page: 200, inPerson: 201, cardHold: 201, classFull: 409 };
+  for (const [kind, send] of Object.entries(kinds)) {
+    for (let i = 0; i < 20; i++) await send(i); // warm-up (JIT, prepared statements), not counted
+    const dbPids = postgresPids(dataDir);
+    const apiBefore = cpuSeconds([api.pid]);
+    const dbBefore = cpuSeconds(dbPids);
+    let next = 0;
+    let wrong = 0;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next < N) {
+          const r = await send(next++);
+          if (r.status !== expected[kind]) wrong += 1;
+        }
+      }),
+    );
+    const apiMs = ((cpuSeconds([api.pid]) - apiBefore) * 1000) / N;
+    const dbMs = ((cpuSeconds([...new Set([...dbPids, ...postgresPids(dataDir)])]) - dbBefore) * 1000) / N;
+    results[kind] = { apiMs: +apiMs.toFixed(2), dbMs: +dbMs.toFixed(2), totalMs: +(apiMs + dbMs).toFixed(2), unexpectedStatus: wrong };
+  }
+  results.loadAverage = os.loadavg().map((x) => +x.toFixed(1));
+  console.log(JSON.stringify(results, null, 2));
+  if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
+} finally {
+  stop();
+  await new Promise((r) => setTimeout(r, 1500));
+  await db.stop?.();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
