@@ -28,7 +28,7 @@ import type { AppConfig } from './config/app.config';
 export const API_PREFIX = 'api';
 export const API_PREFIX_OPTIONS = { exclude: ['sitemap.xml', 'robots.txt', 'embed.js'] };
 
-/** The security headers (helmet's, through @fastify/helmet): one object, so the fast path sends the same ones. */
+/** The security headers (helmet's options): one object, worked out once, so every reply and the fast path send the same ones. */
 const SECURITY_HEADERS: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
