@@ -17,6 +17,7 @@ import { selfServiceRules, type OrganizationEntity } from '../organizations/orga
 import { OrganizationsService } from '../organizations/organizations.service';
 import { formatDollars, refundQuote } from '../payments/money';
 import { RefundsService } from '../payments/refunds.service';
+import { TopUpsService } from '../payments/top-ups.service';
 import { StudentsService } from '../students/students.service';
 import type { RequestPortalLinkDto, UpdatePortalProfileDto } from './dto/portal.dto';
 import type { PortalUser } from './portal-user';
@@ -66,6 +67,7 @@ export class PortalService {
     private readonly exports: DataExportService,
     @InjectDataSource() private readonly db: DataSource,
     config: ConfigService<AllConfigType>,
+    private readonly topUps: TopUpsService,
   ) {
     this.publicUrl = config.getOrThrow('app', { infer: true }).publicUrl;
   }
@@ -260,8 +262,9 @@ export class PortalService {
         price: price / 100,
         // A card payment is compared with what it kept; an in-person one with its own class's price.
         priceDifference: (price - (paidByCard ? kept : own)) / 100,
-        // Paying more by card is not built: such a class is listed but cannot be chosen here.
-        available: !(paidByCard && price > kept),
+        available: true,
+        // A dearer class for a card payment: the difference is paid by card before the switch.
+        needsPayment: paidByCard && price > kept,
       };
     });
   }
@@ -280,6 +283,38 @@ export class PortalService {
       refundedAmount: r.refundedAmount,
       refund: r.refund ? { id: r.refund.id, amount: r.refund.amount, status: r.refund.status } : null,
     };
+  }
+
+  /**
+   * A switch to a dearer class paid by card: a seat held in that class and a PaymentIntent for the difference (the
+   * page pays it with Stripe.js, then confirms). The switch happens only when the payment is confirmed.
+   */
+  async transferPayment(user: PortalUser, id: string, toClassId: string, amount: number) {
+    const { org, e } = await this.ownEnrollment(user, id);
+    this.assertTransfers(org, e);
+    return this.topUps.start(user.organizationId, e.id, toClassId, Math.round(amount * 100), { byStudent: true });
+  }
+
+  /** The page came back from Stripe.js: the payment is checked with Stripe and the switch made (once, whoever is first). */
+  async confirmTransferPayment(user: PortalUser, id: string, paymentIntentId: string) {
+    const { e } = await this.ownEnrollment(user, id);
+    await this.topUps.confirm(user.organizationId, e.id, paymentIntentId);
+    const { e: moved } = await this.ownEnrollment(user, id);
+    return {
+      id: moved.id,
+      status: moved.status,
+      classId: moved.classId,
+      className: moved.classTitle,
+      amountPaid: moved.amountPaidCents / 100,
+      refundedAmount: moved.refundedCents / 100,
+      refund: null,
+    };
+  }
+
+  /** The student stepped back from paying: the held seat is given back at once (the registration stays). */
+  async abandonTransferPayment(user: PortalUser, id: string) {
+    const { e } = await this.ownEnrollment(user, id);
+    return this.topUps.abandon(user.organizationId, e.id);
   }
 
   private assertTransfers(org: OrganizationEntity, e: PortalEnrollment) {

@@ -156,8 +156,23 @@ export class PortalTransferOptionDto {
   @ApiProperty({ example: 4 }) seatsLeft: number;
   @ApiProperty({ example: 60 }) price: number;
   @ApiProperty({ example: -20, description: 'Dollars more to pay (positive) or back on the card (negative)' }) priceDifference: number;
-  @ApiProperty({ example: true, description: 'False: a dearer class for a card payment (paying the difference online is not built yet)' })
-  available: boolean;
+  @ApiProperty({ example: true }) available: boolean;
+  @ApiProperty({ example: false, description: 'True: a dearer class for a card payment; the difference is paid by card before the switch' })
+  needsPayment: boolean;
+}
+
+export class PortalTransferPaymentDto {
+  @ApiProperty({ format: 'uuid', example: ID }) topUpId: string;
+  @ApiProperty({ example: 'pi_3Q0example_secret_abc' }) clientSecret: string;
+  @ApiProperty({ example: 'pi_3Q0example' }) paymentIntentId: string;
+  @ApiProperty({ example: 40, description: 'The difference to pay, in dollars' }) amount: number;
+  @ApiProperty({ format: 'date-time', example: TIME, description: 'The seat in the new class is held until then' }) holdExpiresAt: string;
+  @ApiProperty({ format: 'uuid', example: ID }) classId: string;
+  @ApiProperty({ example: 'Pottery Pro' }) className: string;
+}
+
+export class PortalTransferAbandonedDto {
+  @ApiProperty({ example: true, description: 'False when no seat was held' }) released: boolean;
 }
 
 export class PortalTransferResponseDto {
