@@ -248,6 +248,15 @@ export interface paths {
   "/api/portal/enrollments/{id}/transfer-options": {
     get: operations["Portal_transferOptions"];
   };
+  "/api/portal/enrollments/{id}/transfer/abandon": {
+    post: operations["Portal_abandonTransfer"];
+  };
+  "/api/portal/enrollments/{id}/transfer/confirm": {
+    post: operations["Portal_confirmTransfer"];
+  };
+  "/api/portal/enrollments/{id}/transfer/payment-intent": {
+    post: operations["Portal_transferPayment"];
+  };
   "/api/portal/erasure": {
     post: operations["Portal_erasure"];
   };
@@ -1405,6 +1414,9 @@ export interface components {
        * @example pi_3Q0abc
        */
       transactionId: string;
+    };
+    ConfirmTransferPaymentDto: {
+      paymentIntentId: string;
     };
     ConnectAccountResponseDto: {
       /** @example acct_1Q2w3E4r5T6y7U8i */
@@ -3152,6 +3164,13 @@ export interface components {
       /** @example maya@example.com */
       email: string;
     };
+    PortalTransferAbandonedDto: {
+      /**
+       * @description False when no seat was held
+       * @example true
+       */
+      released: boolean;
+    };
     PortalTransferOptionDto: {
       /**
        * Format: uuid
@@ -3178,11 +3197,42 @@ export interface components {
        * @example -20
        */
       priceDifference: number;
-      /**
-       * @description False: a dearer class for a card payment (paying the difference online is not built yet)
-       * @example true
-       */
+      /** @example true */
       available: boolean;
+      /**
+       * @description True: a dearer class for a card payment; the difference is paid by card before the switch
+       * @example false
+       */
+      needsPayment: boolean;
+    };
+    PortalTransferPaymentDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      topUpId: string;
+      /** @example pi_3Q0example_secret_abc */
+      clientSecret: string;
+      /** @example pi_3Q0example */
+      paymentIntentId: string;
+      /**
+       * @description The difference to pay, in dollars
+       * @example 40
+       */
+      amount: number;
+      /**
+       * Format: date-time
+       * @description The seat in the new class is held until then
+       * @example 2026-12-01T17:00:00.000Z
+       */
+      holdExpiresAt: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      classId: string;
+      /** @example Pottery Pro */
+      className: string;
     };
     PortalTransferResponseDto: {
       /**
@@ -5170,6 +5220,11 @@ export interface components {
     TransferEnrollmentDto: {
       /** Format: uuid */
       toClassId: string;
+    };
+    TransferPaymentDto: {
+      /** Format: uuid */
+      toClassId: string;
+      amount: number;
     };
     TwilioInfoResponseDto: {
       /** @example false */
@@ -9137,7 +9192,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Switches to another open class in one transaction (new seat taken, old one freed). A cheaper class refunds the difference to the card; a dearer one for a card payment is 409 (paying online is not built). 403 when selfServiceTransfers is off; 409 when the class is full */
+      /** @description Switches to another open class in one transaction (new seat taken, old one freed). A cheaper class refunds the difference to the card; a dearer one for a card payment is 409 TRANSFER_NEEDS_PAYMENT (pay the difference through transfer/payment-intent). 403 when selfServiceTransfers is off; 409 when the class is full */
       200: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
@@ -9175,6 +9230,109 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["PortalTransferOptionDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Portal_abandonTransfer: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Gives back the seat held for an unpaid switch and cancels its payment */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalTransferAbandonedDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Portal_confirmTransfer: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConfirmTransferPaymentDto"];
+      };
+    };
+    responses: {
+      /** @description Checks the difference payment with Stripe and makes the switch (exactly once, whether this or the webhook comes first). 409 when it is not paid yet, or when it arrived after the held seat was released (then it is refunded in full) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalTransferResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Portal_transferPayment: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TransferPaymentDto"];
+      };
+    };
+    responses: {
+      /** @description A switch to a dearer class paid by card: holds a seat in that class (as long as a card registration holds one) and opens a PaymentIntent for exactly the difference; `amount` must be that difference (409 PRICE_CHANGED otherwise). The switch happens when the payment is confirmed (transfer/confirm or the webhook). 409 when the class is full */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalTransferPaymentDto"];
           };
         };
       };

@@ -10,6 +10,7 @@ import {
   confirmCardEnrollment,
   createCardIntent,
   type CardEnrollment,
+  type CardIntent,
   type CardRegistration,
 } from './api/cardPayment';
 import { HoldCountdown } from './HoldCountdown';
@@ -20,9 +21,20 @@ export interface CardPaid extends CardEnrollment {
   amount: number;
 }
 
+/**
+ * Where the card step takes its seat hold and PaymentIntent, and how the server verifies the payment: a registration's
+ * by default; the portal passes its own (paying the difference of a switch to a dearer class).
+ */
+export interface CardFlow {
+  open: (amount: number) => Promise<CardIntent>;
+  verify: (paymentIntentId: string) => Promise<CardEnrollment>;
+}
+
 interface Props {
   stripe: Stripe;
+  /** The payer's details (sent with the payment) and, without `flow`, the registration the seat is held for. */
   registration: CardRegistration;
+  flow?: CardFlow;
   amount: number;
   onPaid: (paid: CardPaid) => void;
   onBack: () => void;
@@ -75,7 +87,7 @@ export default function CardPaymentForm({ stripe, ...props }: Props) {
   );
 }
 
-function CardCheckout({ registration, amount, onPaid, onBack, onBusyChange }: Omit<Props, 'stripe'>) {
+function CardCheckout({ registration, flow, amount, onPaid, onBack, onBusyChange }: Omit<Props, 'stripe'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [card, setCard] = useState<{ complete: boolean }>({ complete: false });
@@ -97,7 +109,7 @@ function CardCheckout({ registration, amount, onPaid, onBack, onBusyChange }: Om
     setPhase('confirming');
     for (let attempt = 0; ; attempt++) {
       try {
-        const enrollment = await confirmCardEnrollment({ ...registration, paymentIntentId });
+        const enrollment = flow ? await flow.verify(paymentIntentId) : await confirmCardEnrollment({ ...registration, paymentIntentId });
         onPaid({ ...enrollment, amount: paidAmount });
         return;
       } catch {
@@ -141,7 +153,7 @@ function CardCheckout({ registration, amount, onPaid, onBack, onBusyChange }: Om
     setPhase('holding');
     let intent;
     try {
-      intent = await createCardIntent({ ...registration, amount });
+      intent = flow ? await flow.open(amount) : await createCardIntent({ ...registration, amount });
     } catch (err) {
       setError(cardIntentErrorMessage(err));
       setPhase('idle');
