@@ -399,7 +399,11 @@ describe('student portal', () => {
       available: true,
       seatsLeft: 20,
     });
-    expect(options.find((o: { id: string }) => o.id === dearer.id)).toMatchObject({ priceDifference: 40, available: true, needsPayment: true });
+    expect(options.find((o: { id: string }) => o.id === dearer.id)).toMatchObject({
+      priceDifference: 40,
+      available: true,
+      needsPayment: true,
+    });
     expect(options.find((o: { id: string }) => o.id === e.classId)).toBeUndefined();
 
     const refused = await w.a.http.post(`/api/portal/enrollments/${e.id}/transfer`).set(portal).send({ toClassId: dearer.id }).expect(409);

@@ -45,7 +45,10 @@ export function TopUpPayment({
       const availability = await getCardAvailability(session.organizationId);
       if (!availability.available || !availability.publicKey) return active && setCard({ status: 'unavailable' });
       try {
-        const [stripe, module] = await Promise.all([loadStripeJs(availability.publicKey), import('@/features/registration/CardPaymentForm')]);
+        const [stripe, module] = await Promise.all([
+          loadStripeJs(availability.publicKey),
+          import('@/features/registration/CardPaymentForm'),
+        ]);
         if (active) setCard({ status: 'ready', stripe, Form: module.default });
       } catch {
         if (active) setCard({ status: 'unavailable' });
