@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, apiSignIn, freshOrganization, signInUi } from './admin-helpers';
 import { STRIPE_E2E } from './stripe-env';
-import { onboardDemoOrganization } from './stripe-helpers';
+import { onboardDemoOrganization, serveStripeJsDouble } from './stripe-helpers';
 
 /**
  * A student who paid by card asks for a sign-in link on /my, opens it from the outbox (the page's button
@@ -239,6 +239,7 @@ test('a student switches to a dearer class and pays the difference by card', asy
   const email = `e2e.portal.topup.${stamp}@example.com`;
   await payByCard(request, organizationId, cls.id, email, 80);
 
+  await serveStripeJsDouble(page);
   await signInByLink(page, auth, organizationId, email);
   const card = page.getByRole('article', { name: title });
   await expect(card.getByText('Paid by card · $80.00 paid')).toBeVisible();

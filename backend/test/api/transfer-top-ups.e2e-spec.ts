@@ -339,4 +339,51 @@ describe('switching to a dearer class (the difference paid by card)', () => {
       .expect(400);
     await w.a.http.post(`/api/portal/enrollments/${e.id}/transfer/confirm`).set(e.portal).send({ paymentIntentId: 'nope' }).expect(400);
   });
+
+  it('should switch at once with the difference due in person when the organization allows it, collected exactly once at class', async () => {
+    const e = await paid();
+    const dearer = await dearerClass();
+    const inPerson = () =>
+      w.a.http.post(`/api/portal/enrollments/${e.id}/transfer`).set(e.portal).send({ toClassId: dearer.id, payDifferenceInPerson: true });
+    // Off by default: the difference is paid by card.
+    expect((await inPerson().expect(403)).body.error).toContain('takes the difference by card only');
+    await w.a.http.put('/api/settings').set(org.auth).send({ selfServiceTransferDifferenceInPerson: true }).expect(200);
+    try {
+      const reg = (await w.a.http.get('/api/portal/registrations').set(e.portal).expect(200)).body.data;
+      expect(reg.rules.selfServiceTransferDifferenceInPerson).toBe(true);
+      const moved = (await inPerson().expect(200)).body.data;
+      expect(moved).toMatchObject({ classId: dearer.id, amountPaid: 80, balanceDue: 40, refund: null });
+      expect([await seatsTaken(w.a, e.classId), await seatsTaken(w.a, dearer.id)]).toEqual([0, 1]);
+      const view = (await w.a.http.get('/api/portal/registrations').set(e.portal).expect(200)).body.data.enrollments[0];
+      expect(view).toMatchObject({ class: { id: dearer.id }, amountPaid: 80, balanceDue: 40 });
+      const [ev] = await w.a.db.query(
+        "SELECT description FROM activity_events WHERE event_type = 'enrollment_transferred' AND metadata->>'enrollmentId' = $1",
+        [e.id],
+      );
+      expect(ev.description).toBe('Maya Lin switched from Pottery I to Pottery Pro ($40.00 due in person)');
+      // The teacher's roll collects exactly the balance.
+      const [session] = (await w.a.http.get(`/api/teacher/classes/${dearer.id}/sessions`).set(org.auth).expect(200)).body.data;
+      const rollOf = async () =>
+        (await w.a.http.get(`/api/teacher/classes/${dearer.id}/sessions/${session.date}`).set(org.auth).expect(200)).body.data;
+      const roll = await rollOf();
+      expect(roll.roll[0]).toMatchObject({ enrollmentId: e.id, paymentStatus: 'completed', amountDue: 40, balanceDue: 40 });
+      expect(roll.totals).toMatchObject({ paid: 0, toCollect: 40 });
+      // Mark-paid takes exactly the balance, once.
+      const [{ student_id: studentId }] = await w.a.db.query('SELECT student_id FROM enrollments WHERE id = $1', [e.id]);
+      await w.a.http.post('/api/payments/mark-paid').set(org.auth).send({ studentId, classId: dearer.id }).expect(200);
+      await w.a.http.post('/api/payments/mark-paid').set(org.auth).send({ studentId, classId: dearer.id }).expect(409);
+      expect(await row(e.id)).toMatchObject({ amount_paid_cents: 12000, amount_due_cents: 12000, refunded_cents: 0 });
+      expect((await rollOf()).totals).toMatchObject({ paid: 1, toCollect: 0 });
+      expect(await w.a.db.query('SELECT method, status, amount_cents FROM enrollment_top_ups WHERE enrollment_id = $1', [e.id])).toEqual([
+        { method: 'in_person', status: 'completed', amount_cents: 4000 },
+      ]);
+      // A full cancel refunds to the card only what the card paid; the cash is the organization's to settle.
+      const before = w.stand.requests.length;
+      await w.a.http.post(`/api/portal/enrollments/${e.id}/cancel`).set(e.portal).expect(200);
+      const made = w.stand.requests.slice(before).filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
+      expect(made.map((r) => [r.body.payment_intent, r.body.amount])).toEqual([[e.pi, '8000']]);
+    } finally {
+      await w.a.http.put('/api/settings').set(org.auth).send({ selfServiceTransferDifferenceInPerson: false }).expect(200);
+    }
+  });
 });

@@ -12,6 +12,7 @@ import { CardEnrollmentsService } from '../registration/card-enrollments.service
 import { CardPaymentsService } from './card-payments.service';
 import { CardRefundsService } from './card-refunds.service';
 import { TopUpHolds } from './top-up-holds';
+import { TopUpsRepository } from './top-ups.repository';
 import type { CancelEnrollmentDto, RefundEnrollmentDto } from './dto/card-payment.dto';
 import { formatDollars, refundQuote } from './money';
 import { PaymentsRepository, type RefundRecord } from './payments.repository';
@@ -47,6 +48,7 @@ export class RefundsService {
     private readonly pricing: PricingService,
     private readonly cardRefunds: CardRefundsService,
     private readonly topUpHolds: TopUpHolds,
+    private readonly topUps: TopUpsRepository,
   ) {}
 
   async quote(organizationId: string, id: string) {
@@ -226,7 +228,13 @@ export class RefundsService {
    * the card; a dearer one answers TRANSFER_NEEDS_PAYMENT (the difference is paid by card through TopUpsService,
    * which switches on payment). An in-person registration is settled in person at the new class's price.
    */
-  async transfer(organizationId: string, id: string, toClassId: string, opts: { byStudent?: boolean } = {}) {
+  async transfer(
+    organizationId: string,
+    id: string,
+    toClassId: string,
+    /** differenceInPerson: a dearer class for a card payment switches now, the difference due in person at class. */
+    opts: { byStudent?: boolean; differenceInPerson?: boolean } = {},
+  ) {
     let openTopUp: string | null = null;
     const reply = await this.db.transaction(async (m) => {
       const e = await this.cards.inOrganization(id, organizationId, m, true);
@@ -243,7 +251,8 @@ export class RefundsService {
       const price = await this.transferPrice(organizationId, { ...e, email: e.studentEmail }, to);
       const difference = price.totalCents - kept;
       // A dearer class for a card payment: the difference is paid by card first (TopUpsService), the switch follows.
-      if (paidByCard && difference > 0)
+      const dueInPerson = paidByCard && difference > 0 && !!opts.differenceInPerson;
+      if (paidByCard && difference > 0 && !dueInPerson)
         throw new AppException(
           HttpStatus.CONFLICT,
           `${to.title} costs ${formatDollars(difference)} more. Pay the difference by card to switch.`,
@@ -252,6 +261,8 @@ export class RefundsService {
       // A switch being paid for elsewhere gives its held seat back (this one wins).
       openTopUp = await this.topUpHolds.endOpenOf(m, e.id);
       await this.cards.moveToClass(m, e, toClassId, { amountDueCents: price.totalCents, priceBreakdown: breakdown(price.lines) });
+      // The balance (amount due above what was kept) is what the teacher roll collects and mark-paid takes.
+      if (dueInPerson) await this.topUps.insertDue(m, { organizationId, enrollmentId: e.id, fromClassId: e.classId, toClassId, amountCents: difference });
       let refund: RefundRecord | null = null;
       if (paidByCard && difference < 0)
         refund = await this.cardRefunds.createRefund(
@@ -270,7 +281,7 @@ export class RefundsService {
       await this.activity.record(
         organizationId,
         'enrollment_transferred',
-        `${e.studentName} switched from ${e.classTitle} to ${to.title}${refund ? ` (refund ${formatDollars(refund.amountCents)})` : ''}`,
+        `${e.studentName} switched from ${e.classTitle} to ${to.title}${refund ? ` (refund ${formatDollars(refund.amountCents)})` : ''}${dueInPerson ? ` (${formatDollars(difference)} due in person)` : ''}`,
         {
           studentId: e.studentId,
           studentName: e.studentName,
@@ -280,11 +291,12 @@ export class RefundsService {
           classId: to.id,
           className: to.title,
           refund: refund ? refund.amountCents / 100 : 0,
+          dueInPerson: dueInPerson ? difference / 100 : 0,
           ...(opts.byStudent ? { source: 'self_service' } : {}),
         },
         m,
       );
-      return { ...(await this.reply(m, e.id, refund)), classId: to.id, className: to.title };
+      return { ...(await this.reply(m, e.id, refund)), classId: to.id, className: to.title, balanceDue: dueInPerson ? difference / 100 : 0 };
     });
     if (openTopUp) await this.payments.cancelIntent(openTopUp);
     return reply;

@@ -74,6 +74,29 @@ export class TopUpsRepository {
     return row;
   }
 
+  /** A difference left to pay in person (the switch already made): due until a teacher or admin marks it paid. */
+  async insertDue(
+    m: EntityManager,
+    t: { organizationId: string; enrollmentId: string; fromClassId: string; toClassId: string; amountCents: number },
+  ): Promise<void> {
+    await m.query(
+      `INSERT INTO enrollment_top_ups (organization_id, enrollment_id, from_class_id, to_class_id, amount_cents, new_amount_due_cents, method, status)
+       SELECT $1, $2, $3, $4, $5, e.amount_due_cents, 'in_person', 'due' FROM enrollments e WHERE e.id = $2`,
+      [t.organizationId, t.enrollmentId, t.fromClassId, t.toClassId, t.amountCents],
+    );
+  }
+
+  /** The differences due in person of a registration, now paid at class. */
+  async payDue(m: EntityManager, enrollmentId: string): Promise<number> {
+    const rows = await returning(
+      m,
+      `UPDATE enrollment_top_ups SET status = 'completed', completed_at = now()
+        WHERE enrollment_id = $1 AND method = 'in_person' AND status = 'due' RETURNING id`,
+      [enrollmentId],
+    );
+    return rows.length;
+  }
+
   async byId(id: string, m?: EntityManager, lock = false): Promise<TopUp | null> {
     const rows = await (m ?? this.db).query(`SELECT ${COLUMNS} FROM enrollment_top_ups WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
     return rows[0] ?? null;
@@ -166,11 +189,12 @@ export class TopUpsRepository {
                          WHERE r.enrollment_id = t.enrollment_id AND r.payment_intent_id = t.stripe_payment_intent_id
                            AND r.status <> 'failed'), 0)::int AS refunded
          FROM enrollment_top_ups t
-        WHERE t.enrollment_id = $1 AND t.status = 'completed' AND t.stripe_payment_intent_id IS NOT NULL
+        WHERE t.enrollment_id = $1 AND t.status = 'completed'
         ORDER BY t.completed_at DESC, t.id DESC`,
       [e.id],
     );
-    const out: Refundable[] = rows.map((t) => ({ paymentIntentId: t.pi, leftCents: t.amount - t.refunded, topUpId: t.id }));
+    // A difference paid in person counts as paid but is never refunded to a card (the organization settles it).
+    const out: Refundable[] = rows.filter((t) => t.pi).map((t) => ({ paymentIntentId: t.pi, leftCents: t.amount - t.refunded, topUpId: t.id }));
     const paid = rows.reduce((n, t) => n + t.amount, 0);
     const refunded = rows.reduce((n, t) => n + t.refunded, 0);
     if (e.stripePaymentIntentId)

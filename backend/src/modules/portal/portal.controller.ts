@@ -105,14 +105,15 @@ export class PortalController {
   @ApiEnvelope(PortalTransferResponseDto, {
     description:
       'Switches to another open class in one transaction (new seat taken, old one freed). A cheaper class refunds the difference to the card; ' +
-      'a dearer one for a card payment is 409 TRANSFER_NEEDS_PAYMENT (pay the difference through transfer/payment-intent). ' +
+      'a dearer one for a card payment is 409 TRANSFER_NEEDS_PAYMENT (pay the difference through transfer/payment-intent), or, with ' +
+      'payDifferenceInPerson when the organization allows it (selfServiceTransferDifferenceInPerson), switches now with the difference due in person. ' +
       '403 when selfServiceTransfers is off; 409 when the class is full',
   })
   @ApiRequestExample({ toClassId: 'c0000000-0000-4000-8000-000000000002' })
   @HttpCode(200)
   @Post('enrollments/:id/transfer')
   transfer(@CurrentStudent() user: PortalUser, @Param('id', UuidParam) id: string, @Body() dto: TransferEnrollmentDto) {
-    return this.portal.transfer(user, id, dto.toClassId);
+    return this.portal.transfer(user, id, dto.toClassId, dto.payDifferenceInPerson === true);
   }
 
   @ApiEnvelope(PortalTransferPaymentDto, {

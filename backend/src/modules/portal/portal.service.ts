@@ -194,6 +194,8 @@ export class PortalService {
       paymentStatus: e.paymentStatus,
       amountPaid: e.amountPaidCents / 100,
       refundedAmount: e.refundedCents / 100,
+      // A card registration that switched to a dearer class with the difference left to pay in person.
+      balanceDue: open && e.paymentStatus === 'completed' ? Math.max(0, (e.amountDueCents ?? 0) - (e.amountPaidCents - e.refundedCents)) / 100 : 0,
       enrolledAt: e.enrollmentDate,
       cancelledAt: e.cancelledAt,
       refunds: all
@@ -270,10 +272,15 @@ export class PortalService {
   }
 
   /** Moves the registration through the payments module's one transfer (one transaction: never oversold, never both seats). */
-  async transfer(user: PortalUser, id: string, toClassId: string) {
+  async transfer(user: PortalUser, id: string, toClassId: string, payDifferenceInPerson = false) {
     const { org, e } = await this.ownEnrollment(user, id);
     this.assertTransfers(org, e);
-    const r = await this.refunds.transfer(user.organizationId, e.id, toClassId, { byStudent: true });
+    if (payDifferenceInPerson && !selfServiceRules(org.settings).selfServiceTransferDifferenceInPerson)
+      throw new AppException(HttpStatus.FORBIDDEN, `${org.name} takes the difference by card only. Please pay it by card to switch.`);
+    const r = await this.refunds.transfer(user.organizationId, e.id, toClassId, {
+      byStudent: true,
+      differenceInPerson: payDifferenceInPerson,
+    });
     return {
       id: r.id,
       status: r.status,
@@ -282,6 +289,7 @@ export class PortalService {
       amountPaid: r.amountPaid,
       refundedAmount: r.refundedAmount,
       refund: r.refund ? { id: r.refund.id, amount: r.refund.amount, status: r.refund.status } : null,
+      balanceDue: r.balanceDue,
     };
   }
 
@@ -308,6 +316,7 @@ export class PortalService {
       amountPaid: moved.amountPaidCents / 100,
       refundedAmount: moved.refundedCents / 100,
       refund: null,
+      balanceDue: 0,
     };
   }
 

@@ -30,6 +30,8 @@ export class UpdatePortalProfileDto {
 
 export class TransferEnrollmentDto {
   @IsUUID('all', { message: 'toClassId must be an id' }) toClassId: string;
+  /** A dearer class: switch now and pay the difference in person (when the organization allows it). */
+  @IsOptionalNotNull() @IsBoolean({ message: 'payDifferenceInPerson must be true or false' }) payDifferenceInPerson?: boolean;
 }
 
 /** Paying the difference of a switch to a dearer class by card: the amount the page showed must be the difference now. */

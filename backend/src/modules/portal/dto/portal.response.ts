@@ -38,6 +38,8 @@ export class PortalRulesDto {
   @ApiProperty({ example: true }) selfService: boolean;
   @ApiProperty({ example: 24 }) selfServiceCancelHoursBefore: number;
   @ApiProperty({ example: true }) selfServiceTransfers: boolean;
+  @ApiProperty({ example: false, description: 'A dearer class may be paid for in person instead of by card' })
+  selfServiceTransferDifferenceInPerson: boolean;
 }
 
 export class PortalProfileDto {
@@ -91,6 +93,8 @@ export class PortalEnrollmentDto {
   @ApiProperty({ enum: ['pending', 'completed', 'failed'], example: 'completed' }) paymentStatus: string;
   @ApiProperty({ example: 80 }) amountPaid: number;
   @ApiProperty({ example: 0 }) refundedAmount: number;
+  @ApiProperty({ example: 0, description: 'Dollars still to pay in person (a switch to a dearer class with the difference paid at class)' })
+  balanceDue: number;
   @ApiProperty({ format: 'date-time', example: TIME }) enrolledAt: string;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: null }) cancelledAt: string | null;
   @ApiProperty({ type: [PortalRefundDto] }) refunds: PortalRefundDto[];
@@ -184,4 +188,6 @@ export class PortalTransferResponseDto {
   @ApiProperty({ example: 20 }) refundedAmount: number;
   @ApiProperty({ type: PortalCancelRefundDto, nullable: true, description: 'The difference refunded to the card, if any' })
   refund: PortalCancelRefundDto | null;
+  @ApiProperty({ example: 0, description: 'Dollars left to pay in person at class (a dearer class whose difference is paid in person)' })
+  balanceDue: number;
 }
