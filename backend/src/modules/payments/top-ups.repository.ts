@@ -194,7 +194,9 @@ export class TopUpsRepository {
       [e.id],
     );
     // A difference paid in person counts as paid but is never refunded to a card (the organization settles it).
-    const out: Refundable[] = rows.filter((t) => t.pi).map((t) => ({ paymentIntentId: t.pi, leftCents: t.amount - t.refunded, topUpId: t.id }));
+    const out: Refundable[] = rows
+      .filter((t) => t.pi)
+      .map((t) => ({ paymentIntentId: t.pi, leftCents: t.amount - t.refunded, topUpId: t.id }));
     const paid = rows.reduce((n, t) => n + t.amount, 0);
     const refunded = rows.reduce((n, t) => n + t.refunded, 0);
     if (e.stripePaymentIntentId)

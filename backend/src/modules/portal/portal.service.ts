@@ -195,7 +195,8 @@ export class PortalService {
       amountPaid: e.amountPaidCents / 100,
       refundedAmount: e.refundedCents / 100,
       // A card registration that switched to a dearer class with the difference left to pay in person.
-      balanceDue: open && e.paymentStatus === 'completed' ? Math.max(0, (e.amountDueCents ?? 0) - (e.amountPaidCents - e.refundedCents)) / 100 : 0,
+      balanceDue:
+        open && e.paymentStatus === 'completed' ? Math.max(0, (e.amountDueCents ?? 0) - (e.amountPaidCents - e.refundedCents)) / 100 : 0,
       enrolledAt: e.enrollmentDate,
       cancelledAt: e.cancelledAt,
       refunds: all
