@@ -262,7 +262,8 @@ export class RefundsService {
       openTopUp = await this.topUpHolds.endOpenOf(m, e.id);
       await this.cards.moveToClass(m, e, toClassId, { amountDueCents: price.totalCents, priceBreakdown: breakdown(price.lines) });
       // The balance (amount due above what was kept) is what the teacher roll collects and mark-paid takes.
-      if (dueInPerson) await this.topUps.insertDue(m, { organizationId, enrollmentId: e.id, fromClassId: e.classId, toClassId, amountCents: difference });
+      if (dueInPerson)
+        await this.topUps.insertDue(m, { organizationId, enrollmentId: e.id, fromClassId: e.classId, toClassId, amountCents: difference });
       let refund: RefundRecord | null = null;
       if (paidByCard && difference < 0)
         refund = await this.cardRefunds.createRefund(
@@ -296,7 +297,12 @@ export class RefundsService {
         },
         m,
       );
-      return { ...(await this.reply(m, e.id, refund)), classId: to.id, className: to.title, balanceDue: dueInPerson ? difference / 100 : 0 };
+      return {
+        ...(await this.reply(m, e.id, refund)),
+        classId: to.id,
+        className: to.title,
+        balanceDue: dueInPerson ? difference / 100 : 0,
+      };
     });
     if (openTopUp) await this.payments.cancelIntent(openTopUp);
     return reply;
