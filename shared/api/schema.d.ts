@@ -2699,6 +2699,7 @@ export interface components {
       selfService?: boolean;
       selfServiceCancelHoursBefore?: number;
       selfServiceTransfers?: boolean;
+      selfServiceTransferDifferenceInPerson?: boolean;
       embedDomains?: string[];
     };
     PaymentIntentResponseDto: {
@@ -2992,6 +2993,11 @@ export interface components {
       /** @example 0 */
       refundedAmount: number;
       /**
+       * @description Dollars still to pay in person (a switch to a dearer class with the difference paid at class)
+       * @example 0
+       */
+      balanceDue: number;
+      /**
        * Format: date-time
        * @example 2026-12-01T17:00:00.000Z
        */
@@ -3128,6 +3134,11 @@ export interface components {
       selfServiceCancelHoursBefore: number;
       /** @example true */
       selfServiceTransfers: boolean;
+      /**
+       * @description A dearer class may be paid for in person instead of by card
+       * @example false
+       */
+      selfServiceTransferDifferenceInPerson: boolean;
     };
     PortalSessionDto: {
       token: string;
@@ -3255,6 +3266,11 @@ export interface components {
       refundedAmount: number;
       /** @description The difference refunded to the card, if any */
       refund: components["schemas"]["PortalCancelRefundDto"] | null;
+      /**
+       * @description Dollars left to pay in person at class (a dearer class whose difference is paid in person)
+       * @example 0
+       */
+      balanceDue: number;
     };
     PortalWaitlistEntryDto: {
       /**
@@ -4246,6 +4262,11 @@ export interface components {
        */
       amountPaid: number;
       /**
+       * @description Dollars still to collect from a paid student (a switch to a dearer class with the difference due in person); 0 otherwise
+       * @example 0
+       */
+      balanceDue: number;
+      /**
        * @example in-person
        * @enum {string}
        */
@@ -4321,6 +4342,11 @@ export interface components {
        * @example true
        */
       selfServiceTransfers: boolean;
+      /**
+       * @description A card-paid switch to a dearer class in the portal may leave the difference to pay in person (off: paid by card)
+       * @example false
+       */
+      selfServiceTransferDifferenceInPerson: boolean;
       /** @description The automatic discounts every price quote applies */
       discountRules: components["schemas"]["DiscountRulesDto"];
       /**
@@ -5220,6 +5246,7 @@ export interface components {
     TransferEnrollmentDto: {
       /** Format: uuid */
       toClassId: string;
+      payDifferenceInPerson?: boolean;
     };
     TransferPaymentDto: {
       /** Format: uuid */
@@ -5370,6 +5397,7 @@ export interface components {
       selfService?: boolean;
       selfServiceCancelHoursBefore?: number;
       selfServiceTransfers?: boolean;
+      selfServiceTransferDifferenceInPerson?: boolean;
       embedDomains?: string[];
       discounts?: components["schemas"]["DiscountPercentsDto"];
       discountRules?: components["schemas"]["DiscountRulesDto"];
@@ -9192,7 +9220,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Switches to another open class in one transaction (new seat taken, old one freed). A cheaper class refunds the difference to the card; a dearer one for a card payment is 409 TRANSFER_NEEDS_PAYMENT (pay the difference through transfer/payment-intent). 403 when selfServiceTransfers is off; 409 when the class is full */
+      /** @description Switches to another open class in one transaction (new seat taken, old one freed). A cheaper class refunds the difference to the card; a dearer one for a card payment is 409 TRANSFER_NEEDS_PAYMENT (pay the difference through transfer/payment-intent), or, with payDifferenceInPerson when the organization allows it (selfServiceTransferDifferenceInPerson), switches now with the difference due in person. 403 when selfServiceTransfers is off; 409 when the class is full */
       200: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {

@@ -315,6 +315,7 @@ function EnrollmentCard({
         {e.status === 'cancelled' ? 'Cancelled' : 'Registered'} · {e.paymentMethod === 'card' ? 'Paid by card' : 'Pay in person'}
         {e.amountPaid > 0 ? ` · ${money(e.amountPaid)} paid` : ''}
         {e.refundedAmount > 0 ? ` · ${money(e.refundedAmount)} refunded` : ''}
+        {e.balanceDue > 0 ? ` · ${money(e.balanceDue)} to pay in person at class` : ''}
       </p>
       <div className="portal-actions">
         {e.canCancel ? (
@@ -409,9 +410,26 @@ function EnrollmentCard({
           {problem ? <Alert tone="error">{problem}</Alert> : null}
           <div className="portal-actions">
             {chosen?.needsPayment ? (
-              <button type="button" className="btn" onClick={() => setMode('pay')}>
-                Continue to pay {money(chosen.priceDifference)}
-              </button>
+              <>
+                <button type="button" className="btn" onClick={() => setMode('pay')}>
+                  Continue to pay {money(chosen.priceDifference)}
+                </button>
+                {data.rules.selfServiceTransferDifferenceInPerson ? (
+                  <button
+                    type="button"
+                    className="btn btn--secondary"
+                    disabled={busy}
+                    onClick={() =>
+                      void act(async () => {
+                        const r = await transferEnrollment(session, e.id, chosen.id, true);
+                        return `You are now registered for ${r.className}; please pay the difference of ${money(r.balanceDue)} in person at class.`;
+                      })
+                    }
+                  >
+                    Switch and pay {money(chosen.priceDifference)} in person
+                  </button>
+                ) : null}
+              </>
             ) : (
               <button
                 type="button"

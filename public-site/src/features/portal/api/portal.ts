@@ -59,8 +59,13 @@ export const cancelEnrollment = (s: PortalSession, id: string) =>
   api.post<S['PortalCancelResponseDto']>(`/api/portal/enrollments/${encodeURIComponent(id)}/cancel`, {}, auth(s));
 export const transferOptions = (s: PortalSession, id: string) =>
   api.get<PortalTransferOption[]>(`/api/portal/enrollments/${encodeURIComponent(id)}/transfer-options`, auth(s));
-export const transferEnrollment = (s: PortalSession, id: string, toClassId: string) =>
-  api.post<S['PortalTransferResponseDto']>(`/api/portal/enrollments/${encodeURIComponent(id)}/transfer`, { toClassId }, auth(s));
+/** `payDifferenceInPerson`: a dearer class switched now, the difference paid at class (when the organization allows it). */
+export const transferEnrollment = (s: PortalSession, id: string, toClassId: string, payDifferenceInPerson = false) =>
+  api.post<S['PortalTransferResponseDto']>(
+    `/api/portal/enrollments/${encodeURIComponent(id)}/transfer`,
+    payDifferenceInPerson ? { toClassId, payDifferenceInPerson } : { toClassId },
+    auth(s),
+  );
 /** A switch to a dearer class paid by card: the seat is held and the PaymentIntent opened for exactly `amount`. */
 export const transferPaymentIntent = (s: PortalSession, id: string, toClassId: string, amount: number) =>
   api.post<S['PortalTransferPaymentDto']>(
