@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { registerBody } from '../fixtures/org.fixture';
 import { TopUpsService } from '../../src/modules/payments/top-ups.service';
-import { cardClass, cardOrg, deliver, intentBody, payInBrowser, seatsTaken, startCardWorld, type CardWorld } from './card-payments.helpers';
+import { dashboardRefund } from '../stand-ins/stripe.stand-in';
+import {
+  cardClass,
+  cardOrg,
+  deliver,
+  intentBody,
+  payInBrowser,
+  seatsTaken,
+  startCardWorld,
+  waitFor,
+  type CardWorld,
+} from './card-payments.helpers';
 
 const DAY = 24 * 3600 * 1000;
 const POLICY = [{ daysBeforeClass: 7, refundPercentage: 100 }];
@@ -385,5 +396,36 @@ describe('switching to a dearer class (the difference paid by card)', () => {
     } finally {
       await w.a.http.put('/api/settings').set(org.auth).send({ selfServiceTransferDifferenceInPerson: false }).expect(200);
     }
+  });
+
+  it("should record a dashboard refund of the second payment against the registration and keep each payment's refundable part", async () => {
+    const e = await paid();
+    const dearer = await dearerClass();
+    const d = (await start(e, dearer.id).expect(201)).body.data;
+    await payInBrowser(w.stand, d.paymentIntentId, d.clientSecret);
+    await w.a.http
+      .post(`/api/portal/enrollments/${e.id}/transfer/confirm`)
+      .set(e.portal)
+      .send({ paymentIntentId: d.paymentIntentId })
+      .expect(200);
+    await dashboardRefund(w.stand.state, d.paymentIntentId, 1500);
+    const event = await waitFor(
+      async () => w.stand.events.find((x) => x.type === 'charge.refunded' && x.data.object.payment_intent === d.paymentIntentId),
+      (x) => x !== undefined,
+    );
+    await Promise.all([deliver(w.a, event!).expect(200), deliver(w.a, event!).expect(200)]);
+    expect((await row(e.id)).refunded_cents).toBe(1500);
+    expect(await w.a.db.query('SELECT amount_cents, source, payment_intent_id FROM refunds WHERE enrollment_id = $1', [e.id])).toEqual([
+      { amount_cents: 1500, source: 'stripe_dashboard', payment_intent_id: d.paymentIntentId },
+    ]);
+    // The full cancel takes what is left of each payment: $25 of the second, then the first in full.
+    const before = w.stand.requests.length;
+    await w.a.http.post(`/api/portal/enrollments/${e.id}/cancel`).set(e.portal).expect(200);
+    const made = w.stand.requests.slice(before).filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
+    expect(made.map((r) => [r.body.payment_intent, r.body.amount])).toEqual([
+      [d.paymentIntentId, '2500'],
+      [e.pi, '8000'],
+    ]);
+    expect((await row(e.id)).refunded_cents).toBe(12000);
   });
 });

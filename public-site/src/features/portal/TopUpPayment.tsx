@@ -13,6 +13,8 @@ import {
   type PortalSession,
   type PortalTransferOption,
 } from './api/portal';
+// The card step's own look (field frame, hold timer, actions), as the waitlist offer page takes it.
+import '@/features/registration/RegisterPage.css';
 
 type Form = (typeof import('@/features/registration/CardPaymentForm'))['default'];
 
