@@ -185,6 +185,9 @@ export interface paths {
   "/api/enrollments/{id}/refund-quote": {
     get: operations["Enrollments_quote"];
   };
+  "/api/enrollments/{id}/transfer": {
+    post: operations["Enrollments_transfer"];
+  };
   "/api/enrollments/{id}/waivers": {
     get: operations["RegistrationForms_ofEnrollment"];
   };
@@ -2363,6 +2366,68 @@ export interface components {
       capacity: number;
       /** @example 80 */
       fillRate: number | null;
+    };
+    EnrollmentTransferResponseDto: {
+      /**
+       * Format: uuid
+       * @example 9076790a-923e-482e-977e-408883466a8c
+       */
+      id: string;
+      /**
+       * @example cancelled
+       * @enum {string}
+       */
+      status: "held" | "active" | "cancelled" | "expired";
+      /**
+       * @example completed
+       * @enum {string}
+       */
+      paymentStatus: "pending" | "completed" | "failed";
+      /**
+       * @example card
+       * @enum {string}
+       */
+      paymentMethod: "in-person" | "card";
+      /**
+       * @description Dollars
+       * @example 80
+       */
+      amountPaid: number;
+      /**
+       * @description Dollars
+       * @example 2.4
+       */
+      platformFee: number;
+      /**
+       * @description Dollars
+       * @example 77.6
+       */
+      organizationAmount: number;
+      /**
+       * @description Dollars
+       * @example 80
+       */
+      refundedAmount: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      cancelledAt: string | null;
+      /** @description The refund this request made (or the one it replayed) */
+      refund: components["schemas"]["RefundResponseDto"] | null;
+      refunds: components["schemas"]["RefundResponseDto"][];
+      /**
+       * Format: uuid
+       * @example 9076790a-923e-482e-977e-408883466a8c
+       */
+      classId: string;
+      /** @example Pottery Pro */
+      className: string;
+      /**
+       * @description Dollars left to pay in person (a dearer class with the difference due in person)
+       * @example 40
+       */
+      balanceDue: number;
     };
     EnrollmentWaiverResponseDto: {
       /**
@@ -5242,6 +5307,11 @@ export interface components {
        * @example 220
        */
       revenue: number;
+    };
+    TransferEnrollmentAdminDto: {
+      /** Format: uuid */
+      toClassId: string;
+      differenceInPerson?: boolean;
     };
     TransferEnrollmentDto: {
       /** Format: uuid */
@@ -8518,6 +8588,48 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["RefundQuoteResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Enrollments_transfer: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TransferEnrollmentAdminDto"];
+      };
+    };
+    responses: {
+      /** @description Moves an active registration to another class in one transaction (new seat taken, old one freed). A cheaper class refunds the difference to the card; a dearer one for a card payment needs differenceInPerson (the difference is then due in person: the teacher roll collects it), else 409 TRANSFER_NEEDS_PAYMENT. 409 when the class is full */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["EnrollmentTransferResponseDto"];
           };
         };
       };

@@ -428,4 +428,26 @@ describe('switching to a dearer class (the difference paid by card)', () => {
     ]);
     expect((await row(e.id)).refunded_cents).toBe(12000);
   });
+
+  it("should let the organization's admin switch to a dearer class with the difference due in person", async () => {
+    const e = await paid();
+    const dearer = await dearerClass();
+    const move = (auth: Record<string, string>, body: Record<string, unknown>) =>
+      w.a.http.post(`/api/enrollments/${e.id}/transfer`).set(auth).send(body);
+    expect((await move(org.auth, { toClassId: dearer.id }).expect(409)).body).toMatchObject({
+      code: 'TRANSFER_NEEDS_PAYMENT',
+      differenceAmount: 40,
+    });
+    await move(other.auth, { toClassId: dearer.id, differenceInPerson: true }).expect(404);
+    await move(e.portal, { toClassId: dearer.id, differenceInPerson: true }).expect(401);
+    await move(org.auth, { toClassId: dearer.id, differenceInPerson: 'yes' }).expect(400);
+    const moved = (await move(org.auth, { toClassId: dearer.id, differenceInPerson: true }).expect(200)).body.data;
+    expect(moved).toMatchObject({ id: e.id, classId: dearer.id, className: 'Pottery Pro', amountPaid: 80, balanceDue: 40, refund: null });
+    expect([await seatsTaken(w.a, e.classId), await seatsTaken(w.a, dearer.id)]).toEqual([0, 1]);
+    const [ev] = await w.a.db.query(
+      "SELECT description, metadata->>'source' AS source FROM activity_events WHERE event_type = 'enrollment_transferred' AND metadata->>'enrollmentId' = $1",
+      [e.id],
+    );
+    expect(ev).toEqual({ description: 'Maya Lin switched from Pottery I to Pottery Pro ($40.00 due in person)', source: null });
+  });
 });
