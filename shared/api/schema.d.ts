@@ -2332,6 +2332,11 @@ export interface components {
        * @example 0
        */
       refundedAmount: number;
+      /**
+       * @description Dollars still to pay in person on a paid registration (a switch to a dearer class with the difference due at class)
+       * @example 0
+       */
+      balanceDue: number;
       /** @example pi_3Q0abc */
       stripePaymentIntentId: string | null;
       /**

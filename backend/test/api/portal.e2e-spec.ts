@@ -163,7 +163,12 @@ describe('student portal', () => {
     const e = await paid(5 * DAY); // 50 % under the policy
     const portal = await signIn(e.email);
     const r = (await w.a.http.get('/api/portal/registrations').set(portal).expect(200)).body.data;
-    expect(r.rules).toEqual({ selfService: true, selfServiceCancelHoursBefore: 24, selfServiceTransfers: true });
+    expect(r.rules).toEqual({
+      selfService: true,
+      selfServiceCancelHoursBefore: 24,
+      selfServiceTransfers: true,
+      selfServiceTransferDifferenceInPerson: false,
+    });
     expect(r.organization).toMatchObject({ id: org.orgId, email: 'hello@clay.example', phone: '(559) 555-0100' });
     expect(r.student).toMatchObject({ firstName: 'Maya', lastName: 'Lin', email: e.email });
     expect(r.enrollments).toHaveLength(1);
