@@ -263,7 +263,14 @@ export class RefundsService {
       await this.cards.moveToClass(m, e, toClassId, { amountDueCents: price.totalCents, priceBreakdown: breakdown(price.lines) });
       // The balance (amount due above what was kept) is what the teacher roll collects and mark-paid takes.
       if (dueInPerson)
-        await this.topUps.insertDue(m, { organizationId, enrollmentId: e.id, fromClassId: e.classId, toClassId, amountCents: difference });
+        await this.topUps.insertDue(m, {
+          organizationId,
+          enrollmentId: e.id,
+          fromClassId: e.classId,
+          toClassId,
+          amountCents: difference,
+          newAmountDueCents: price.totalCents,
+        });
       let refund: RefundRecord | null = null;
       if (paidByCard && difference < 0)
         refund = await this.cardRefunds.createRefund(

@@ -77,12 +77,19 @@ export class TopUpsRepository {
   /** A difference left to pay in person (the switch already made): due until a teacher or admin marks it paid. */
   async insertDue(
     m: EntityManager,
-    t: { organizationId: string; enrollmentId: string; fromClassId: string; toClassId: string; amountCents: number },
+    t: {
+      organizationId: string;
+      enrollmentId: string;
+      fromClassId: string;
+      toClassId: string;
+      amountCents: number;
+      newAmountDueCents: number;
+    },
   ): Promise<void> {
     await m.query(
       `INSERT INTO enrollment_top_ups (organization_id, enrollment_id, from_class_id, to_class_id, amount_cents, new_amount_due_cents, method, status)
-       SELECT $1, $2, $3, $4, $5, e.amount_due_cents, 'in_person', 'due' FROM enrollments e WHERE e.id = $2`,
-      [t.organizationId, t.enrollmentId, t.fromClassId, t.toClassId, t.amountCents],
+       VALUES ($1, $2, $3, $4, $5, $6, 'in_person', 'due')`,
+      [t.organizationId, t.enrollmentId, t.fromClassId, t.toClassId, t.amountCents, t.newAmountDueCents],
     );
   }
 
