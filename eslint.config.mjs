@@ -8,7 +8,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Features that are one journey for the import rule below (each may import the other's files). */
-const JOURNEYS = { registration: ['waitlist'], waitlist: ['registration'] };
+// The portal's switch to a dearer class pays the difference with the registration's own card step (one copy of it).
+const JOURNEYS = { registration: ['waitlist'], waitlist: ['registration'], portal: ['registration'] };
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', '.data/**', '**/*.d.ts', 'public-site/public/**', 'public-site/dev/**'] },

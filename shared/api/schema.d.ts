@@ -185,6 +185,9 @@ export interface paths {
   "/api/enrollments/{id}/refund-quote": {
     get: operations["Enrollments_quote"];
   };
+  "/api/enrollments/{id}/transfer": {
+    post: operations["Enrollments_transfer"];
+  };
   "/api/enrollments/{id}/waivers": {
     get: operations["RegistrationForms_ofEnrollment"];
   };
@@ -247,6 +250,15 @@ export interface paths {
   };
   "/api/portal/enrollments/{id}/transfer-options": {
     get: operations["Portal_transferOptions"];
+  };
+  "/api/portal/enrollments/{id}/transfer/abandon": {
+    post: operations["Portal_abandonTransfer"];
+  };
+  "/api/portal/enrollments/{id}/transfer/confirm": {
+    post: operations["Portal_confirmTransfer"];
+  };
+  "/api/portal/enrollments/{id}/transfer/payment-intent": {
+    post: operations["Portal_transferPayment"];
   };
   "/api/portal/erasure": {
     post: operations["Portal_erasure"];
@@ -1406,6 +1418,9 @@ export interface components {
        */
       transactionId: string;
     };
+    ConfirmTransferPaymentDto: {
+      paymentIntentId: string;
+    };
     ConnectAccountResponseDto: {
       /** @example acct_1Q2w3E4r5T6y7U8i */
       accountId: string;
@@ -2322,6 +2337,11 @@ export interface components {
        * @example 0
        */
       refundedAmount: number;
+      /**
+       * @description Dollars still to pay in person on a paid registration (a switch to a dearer class with the difference due at class)
+       * @example 0
+       */
+      balanceDue: number;
       /** @example pi_3Q0abc */
       stripePaymentIntentId: string | null;
       /**
@@ -2356,6 +2376,68 @@ export interface components {
       capacity: number;
       /** @example 80 */
       fillRate: number | null;
+    };
+    EnrollmentTransferResponseDto: {
+      /**
+       * Format: uuid
+       * @example 9076790a-923e-482e-977e-408883466a8c
+       */
+      id: string;
+      /**
+       * @example cancelled
+       * @enum {string}
+       */
+      status: "held" | "active" | "cancelled" | "expired";
+      /**
+       * @example completed
+       * @enum {string}
+       */
+      paymentStatus: "pending" | "completed" | "failed";
+      /**
+       * @example card
+       * @enum {string}
+       */
+      paymentMethod: "in-person" | "card";
+      /**
+       * @description Dollars
+       * @example 80
+       */
+      amountPaid: number;
+      /**
+       * @description Dollars
+       * @example 2.4
+       */
+      platformFee: number;
+      /**
+       * @description Dollars
+       * @example 77.6
+       */
+      organizationAmount: number;
+      /**
+       * @description Dollars
+       * @example 80
+       */
+      refundedAmount: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      cancelledAt: string | null;
+      /** @description The refund this request made (or the one it replayed) */
+      refund: components["schemas"]["RefundResponseDto"] | null;
+      refunds: components["schemas"]["RefundResponseDto"][];
+      /**
+       * Format: uuid
+       * @example 9076790a-923e-482e-977e-408883466a8c
+       */
+      classId: string;
+      /** @example Pottery Pro */
+      className: string;
+      /**
+       * @description Dollars left to pay in person (a dearer class with the difference due in person)
+       * @example 40
+       */
+      balanceDue: number;
     };
     EnrollmentWaiverResponseDto: {
       /**
@@ -2692,6 +2774,7 @@ export interface components {
       selfService?: boolean;
       selfServiceCancelHoursBefore?: number;
       selfServiceTransfers?: boolean;
+      selfServiceTransferDifferenceInPerson?: boolean;
       embedDomains?: string[];
     };
     PaymentIntentResponseDto: {
@@ -2985,6 +3068,11 @@ export interface components {
       /** @example 0 */
       refundedAmount: number;
       /**
+       * @description Dollars still to pay in person (a switch to a dearer class with the difference paid at class)
+       * @example 0
+       */
+      balanceDue: number;
+      /**
        * Format: date-time
        * @example 2026-12-01T17:00:00.000Z
        */
@@ -3121,6 +3209,11 @@ export interface components {
       selfServiceCancelHoursBefore: number;
       /** @example true */
       selfServiceTransfers: boolean;
+      /**
+       * @description A dearer class may be paid for in person instead of by card
+       * @example false
+       */
+      selfServiceTransferDifferenceInPerson: boolean;
     };
     PortalSessionDto: {
       token: string;
@@ -3157,6 +3250,13 @@ export interface components {
       /** @example maya@example.com */
       email: string;
     };
+    PortalTransferAbandonedDto: {
+      /**
+       * @description False when no seat was held
+       * @example true
+       */
+      released: boolean;
+    };
     PortalTransferOptionDto: {
       /**
        * Format: uuid
@@ -3183,11 +3283,42 @@ export interface components {
        * @example -20
        */
       priceDifference: number;
-      /**
-       * @description False: a dearer class for a card payment (paying the difference online is not built yet)
-       * @example true
-       */
+      /** @example true */
       available: boolean;
+      /**
+       * @description True: a dearer class for a card payment; the difference is paid by card before the switch
+       * @example false
+       */
+      needsPayment: boolean;
+    };
+    PortalTransferPaymentDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      topUpId: string;
+      /** @example pi_3Q0example_secret_abc */
+      clientSecret: string;
+      /** @example pi_3Q0example */
+      paymentIntentId: string;
+      /**
+       * @description The difference to pay, in dollars
+       * @example 40
+       */
+      amount: number;
+      /**
+       * Format: date-time
+       * @description The seat in the new class is held until then
+       * @example 2026-12-01T17:00:00.000Z
+       */
+      holdExpiresAt: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      classId: string;
+      /** @example Pottery Pro */
+      className: string;
     };
     PortalTransferResponseDto: {
       /**
@@ -3210,6 +3341,11 @@ export interface components {
       refundedAmount: number;
       /** @description The difference refunded to the card, if any */
       refund: components["schemas"]["PortalCancelRefundDto"] | null;
+      /**
+       * @description Dollars left to pay in person at class (a dearer class whose difference is paid in person)
+       * @example 0
+       */
+      balanceDue: number;
     };
     PortalWaitlistEntryDto: {
       /**
@@ -4201,6 +4337,11 @@ export interface components {
        */
       amountPaid: number;
       /**
+       * @description Dollars still to collect from a paid student (a switch to a dearer class with the difference due in person); 0 otherwise
+       * @example 0
+       */
+      balanceDue: number;
+      /**
        * @example in-person
        * @enum {string}
        */
@@ -4276,6 +4417,11 @@ export interface components {
        * @example true
        */
       selfServiceTransfers: boolean;
+      /**
+       * @description A card-paid switch to a dearer class in the portal may leave the difference to pay in person (off: paid by card)
+       * @example false
+       */
+      selfServiceTransferDifferenceInPerson: boolean;
       /** @description The automatic discounts every price quote applies */
       discountRules: components["schemas"]["DiscountRulesDto"];
       /**
@@ -5172,9 +5318,20 @@ export interface components {
        */
       revenue: number;
     };
+    TransferEnrollmentAdminDto: {
+      /** Format: uuid */
+      toClassId: string;
+      differenceInPerson?: boolean;
+    };
     TransferEnrollmentDto: {
       /** Format: uuid */
       toClassId: string;
+      payDifferenceInPerson?: boolean;
+    };
+    TransferPaymentDto: {
+      /** Format: uuid */
+      toClassId: string;
+      amount: number;
     };
     TwilioInfoResponseDto: {
       /** @example false */
@@ -5320,6 +5477,7 @@ export interface components {
       selfService?: boolean;
       selfServiceCancelHoursBefore?: number;
       selfServiceTransfers?: boolean;
+      selfServiceTransferDifferenceInPerson?: boolean;
       embedDomains?: string[];
       discounts?: components["schemas"]["DiscountPercentsDto"];
       discountRules?: components["schemas"]["DiscountRulesDto"];
@@ -8463,6 +8621,48 @@ export interface operations {
       };
     };
   };
+  Enrollments_transfer: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TransferEnrollmentAdminDto"];
+      };
+    };
+    responses: {
+      /** @description Moves an active registration to another class in one transaction (new seat taken, old one freed). A cheaper class refunds the difference to the card; a dearer one for a card payment needs differenceInPerson (the difference is then due in person: the teacher roll collects it), else 409 TRANSFER_NEEDS_PAYMENT. 409 when the class is full */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["EnrollmentTransferResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   RegistrationForms_ofEnrollment: {
     parameters: {
       path: {
@@ -9142,7 +9342,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Switches to another open class in one transaction (new seat taken, old one freed). A cheaper class refunds the difference to the card; a dearer one for a card payment is 409 (paying online is not built). 403 when selfServiceTransfers is off; 409 when the class is full */
+      /** @description Switches to another open class in one transaction (new seat taken, old one freed). A cheaper class refunds the difference to the card; a dearer one for a card payment is 409 TRANSFER_NEEDS_PAYMENT (pay the difference through transfer/payment-intent), or, with payDifferenceInPerson when the organization allows it (selfServiceTransferDifferenceInPerson), switches now with the difference due in person. 403 when selfServiceTransfers is off; 409 when the class is full */
       200: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
@@ -9180,6 +9380,109 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["PortalTransferOptionDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Portal_abandonTransfer: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Gives back the seat held for an unpaid switch and cancels its payment */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalTransferAbandonedDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Portal_confirmTransfer: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConfirmTransferPaymentDto"];
+      };
+    };
+    responses: {
+      /** @description Checks the difference payment with Stripe and makes the switch (exactly once, whether this or the webhook comes first). 409 when it is not paid yet, or when it arrived after the held seat was released (then it is refunded in full) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalTransferResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Portal_transferPayment: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TransferPaymentDto"];
+      };
+    };
+    responses: {
+      /** @description A switch to a dearer class paid by card: holds a seat in that class (as long as a card registration holds one) and opens a PaymentIntent for exactly the difference; `amount` must be that difference (409 PRICE_CHANGED otherwise). The switch happens when the payment is confirmed (transfer/confirm or the webhook). 409 when the class is full */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalTransferPaymentDto"];
           };
         };
       };

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, apiSignIn, freshOrganization, signInUi } from './admin-helpers';
 import { STRIPE_E2E } from './stripe-env';
-import { onboardDemoOrganization } from './stripe-helpers';
+import { onboardDemoOrganization, serveStripeJsDouble } from './stripe-helpers';
 
 /**
  * A student who paid by card asks for a sign-in link on /my, opens it from the outbox (the page's button
@@ -67,6 +67,30 @@ async function linkFromOutbox(request: APIRequestContext, auth: Record<string, s
   return found!;
 }
 
+/** A card registration of Maya Lin paid through the API and the Stripe stand-in (as the register page does it). */
+async function payByCard(request: APIRequestContext, organizationId: string, classId: string, email: string, amount: number) {
+  const studentData = { firstName: 'Maya', lastName: 'Lin', email, phone: '5595550177', communicationOptIn: true };
+  const intent = await request.post('/api/payments/create-intent', { data: { classId, organizationId, studentData, amount } });
+  expect(intent.ok(), await intent.text()).toBeTruthy();
+  const { paymentIntentId, clientSecret } = (await intent.json()).data as { paymentIntentId: string; clientSecret: string };
+  const confirmed = await request.post(`${STRIPE_E2E.standInUrl}/v1/payment_intents/${paymentIntentId}/confirm`, {
+    headers: { Authorization: `Bearer ${STRIPE_E2E.publishableKey}` },
+    form: { client_secret: clientSecret, payment_method: 'pm_card_visa' },
+  });
+  expect(confirmed.ok(), await confirmed.text()).toBeTruthy();
+  const done = await request.post('/api/payments/confirm-enrollment', { data: { paymentIntentId, classId, organizationId, studentData } });
+  expect(done.ok(), await done.text()).toBeTruthy();
+}
+
+/** Signs in on /my with the link emailed to `email` and answers the registrations page. */
+async function signInByLink(page: Page, auth: Record<string, string>, organizationId: string, email: string) {
+  await page.goto(`/my?organizationId=${organizationId}&email=${encodeURIComponent(email)}`);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page.getByText('a sign-in link is on its way')).toBeVisible();
+  await page.goto(await linkFromOutbox(page.request, auth, email));
+  await page.getByRole('button', { name: 'Open my registrations' }).click();
+}
+
 test('a student signs in by an emailed link and cancels with the refund the policy promised', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const project = testInfo.project.name;
@@ -90,21 +114,7 @@ test('a student signs in by an emailed link and cancels with the refund the poli
   expect((await request.put('/api/settings', { headers: auth, data: { cancellationPolicies: policy } })).ok()).toBeTruthy();
   const email = `e2e.portal.${stamp}@example.com`;
   try {
-    const studentData = { firstName: 'Maya', lastName: 'Lin', email, phone: '5595550177', communicationOptIn: true };
-    const intent = await request.post('/api/payments/create-intent', {
-      data: { classId: cls.id, organizationId, studentData, amount: 80 },
-    });
-    expect(intent.ok(), await intent.text()).toBeTruthy();
-    const { paymentIntentId, clientSecret } = (await intent.json()).data as { paymentIntentId: string; clientSecret: string };
-    const confirmed = await request.post(`${STRIPE_E2E.standInUrl}/v1/payment_intents/${paymentIntentId}/confirm`, {
-      headers: { Authorization: `Bearer ${STRIPE_E2E.publishableKey}` },
-      form: { client_secret: clientSecret, payment_method: 'pm_card_visa' },
-    });
-    expect(confirmed.ok(), await confirmed.text()).toBeTruthy();
-    const done = await request.post('/api/payments/confirm-enrollment', {
-      data: { paymentIntentId, classId: cls.id, organizationId, studentData },
-    });
-    expect(done.ok(), await done.text()).toBeTruthy();
+    await payByCard(request, organizationId, cls.id, email, 80);
   } finally {
     await request.put('/api/settings', { headers: auth, data: { cancellationPolicies: before } });
   }
@@ -212,4 +222,47 @@ test("the admin sets the student portal's rules on Settings › Policies", async
   const saved = (await (await page.request.get('/api/settings', { headers: { Authorization: `Bearer ${org.token}` } })).json()).data;
   expect(saved).toMatchObject({ selfService: true, selfServiceCancelHoursBefore: 48, selfServiceTransfers: false });
   await panel.screenshot({ path: `/tmp/h21-portal-settings-${testInfo.project.name}.png` });
+});
+
+test('a student switches to a dearer class and pays the difference by card', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const project = testInfo.project.name;
+  const request = page.request;
+  const organizationId = await onboardDemoOrganization(request);
+  const { token } = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  const auth = { Authorization: `Bearer ${token}` };
+  const stamp = Date.now();
+  const title = `E2E Portal Basics ${stamp}`;
+  const pro = `E2E Portal Pro ${stamp}`;
+  const cls = await createClass(request, auth, title, 80, 9);
+  await createClass(request, auth, pro, 120, 9);
+  const email = `e2e.portal.topup.${stamp}@example.com`;
+  await payByCard(request, organizationId, cls.id, email, 80);
+
+  await serveStripeJsDouble(page);
+  await signInByLink(page, auth, organizationId, email);
+  const card = page.getByRole('article', { name: title });
+  await expect(card.getByText('Paid by card · $80.00 paid')).toBeVisible();
+  await card.getByRole('button', { name: 'Switch class' }).click();
+  const panel = card.getByRole('group', { name: 'Switch to another class' });
+  await panel.getByRole('radio', { name: new RegExp(`${pro}.*\\$40\\.00 more \\(paid by card\\)`) }).check();
+  await panel.getByRole('button', { name: 'Continue to pay $40.00' }).click();
+  const pay = card.getByRole('group', { name: `Pay the difference to switch to ${pro}` });
+  await expect(pay.getByText(`costs $40.00 more`)).toBeVisible();
+  const details = pay.getByRole('group', { name: 'Payment details' });
+  await details.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await details.getByLabel('Expiration date MM / YY').fill('12 / 34');
+  await details.getByLabel('Security code').fill('123');
+  await details.getByLabel('ZIP').fill('93612');
+  await expectNoSeriousViolations(page, 'pay the difference');
+  await expectNoSideScroll(page, 'pay the difference');
+  await shot(page, 'top-up', project);
+  await pay.getByRole('button', { name: 'Pay $40' }).click();
+  await expect(page.getByText(`You are now registered for ${pro}; you paid $40.00 more by card.`)).toBeVisible();
+  const moved = page.getByRole('article', { name: pro });
+  await expect(moved.getByText('Paid by card · $120.00 paid')).toBeVisible();
+  await expect(page.getByRole('article', { name: title })).toHaveCount(0);
+  await shot(page, 'top-up-done', project);
+  const events = (await (await request.get('/api/activity-events?limit=20', { headers: auth })).json()).data as { description: string }[];
+  expect(events.map((ev) => ev.description)).toContain(`Maya Lin switched from ${title} to ${pro} (paid $40.00 more)`);
 });

@@ -16,6 +16,7 @@ export function SelfServiceSettings({ settings }: { settings: Settings }) {
   const [on, setOn] = useState(settings.selfService);
   const [hours, setHours] = useState(String(settings.selfServiceCancelHoursBefore));
   const [transfers, setTransfers] = useState(settings.selfServiceTransfers);
+  const [inPerson, setInPerson] = useState(settings.selfServiceTransferDifferenceInPerson);
   const save = useSaveSettings();
   const [success, setSuccess] = useTimedMessage(3000);
   const n = wholeNumber(hours, 0, 720);
@@ -23,7 +24,12 @@ export function SelfServiceSettings({ settings }: { settings: Settings }) {
   const onSave = () => {
     if (n === null) return;
     save.mutate(
-      { selfService: on, selfServiceCancelHoursBefore: n, selfServiceTransfers: transfers },
+      {
+        selfService: on,
+        selfServiceCancelHoursBefore: n,
+        selfServiceTransfers: transfers,
+        selfServiceTransferDifferenceInPerson: inPerson,
+      },
       { onSuccess: () => setSuccess('Self-service settings saved successfully!') },
     );
   };
@@ -56,6 +62,10 @@ export function SelfServiceSettings({ settings }: { settings: Settings }) {
         <FormControlLabel
           control={<Switch checked={transfers} disabled={!on} onChange={(e) => setTransfers(e.target.checked)} />}
           label="Students may switch to another open class"
+        />
+        <FormControlLabel
+          control={<Switch checked={inPerson} disabled={!on || !transfers} onChange={(e) => setInPerson(e.target.checked)} />}
+          label="A student switching to a dearer class may pay the difference in person (otherwise by card)"
         />
         {success && <Alert severity="success">{success}</Alert>}
         {save.error && (

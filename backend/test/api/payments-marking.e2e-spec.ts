@@ -51,6 +51,7 @@ describe('in-person payment marking', () => {
       platformFee: 0,
       organizationAmount: 80,
       refundedAmount: 0,
+      balanceDue: 0,
       stripePaymentIntentId: null,
       cancelledAt: null,
       refunds: [],

@@ -163,7 +163,12 @@ describe('student portal', () => {
     const e = await paid(5 * DAY); // 50 % under the policy
     const portal = await signIn(e.email);
     const r = (await w.a.http.get('/api/portal/registrations').set(portal).expect(200)).body.data;
-    expect(r.rules).toEqual({ selfService: true, selfServiceCancelHoursBefore: 24, selfServiceTransfers: true });
+    expect(r.rules).toEqual({
+      selfService: true,
+      selfServiceCancelHoursBefore: 24,
+      selfServiceTransfers: true,
+      selfServiceTransferDifferenceInPerson: false,
+    });
     expect(r.organization).toMatchObject({ id: org.orgId, email: 'hello@clay.example', phone: '(559) 555-0100' });
     expect(r.student).toMatchObject({ firstName: 'Maya', lastName: 'Lin', email: e.email });
     expect(r.enrollments).toHaveLength(1);
@@ -399,7 +404,11 @@ describe('student portal', () => {
       available: true,
       seatsLeft: 20,
     });
-    expect(options.find((o: { id: string }) => o.id === dearer.id)).toMatchObject({ priceDifference: 40, available: false });
+    expect(options.find((o: { id: string }) => o.id === dearer.id)).toMatchObject({
+      priceDifference: 40,
+      available: true,
+      needsPayment: true,
+    });
     expect(options.find((o: { id: string }) => o.id === e.classId)).toBeUndefined();
 
     const refused = await w.a.http.post(`/api/portal/enrollments/${e.id}/transfer`).set(portal).send({ toClassId: dearer.id }).expect(409);

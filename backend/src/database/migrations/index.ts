@@ -31,6 +31,7 @@ import { RateLimitCounters1766600000000 } from './1766600000000-RateLimitCounter
 import { Terms1767100000000 } from './1767100000000-Terms';
 import { OrganizationUsage1767200000000 } from './1767200000000-OrganizationUsage';
 import { WaiverSignLinks1767500000000 } from './1767500000000-WaiverSignLinks';
+import { EnrollmentTopUps1767700000000 } from './1767700000000-EnrollmentTopUps';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 import { Pricing1766300000000 } from './1766300000000-Pricing';
@@ -73,4 +74,5 @@ export const MIGRATIONS = [
   Terms1767100000000,
   OrganizationUsage1767200000000,
   WaiverSignLinks1767500000000,
+  EnrollmentTopUps1767700000000,
 ];

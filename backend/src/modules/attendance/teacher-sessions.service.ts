@@ -54,7 +54,8 @@ export class TeacherSessionsService {
     const roll = students.map((s) => {
       const e = s.classEnrollments.find((x) => x.classId === cls.id)!;
       const mark = attended.get(s.id);
-      const paid = e.paymentStatus === 'completed';
+      // A paid registration with a balance (a switch to a dearer class, the difference due in person) is still to collect.
+      const paid = e.paymentStatus === 'completed' && !(e.balanceDue > 0);
       return {
         studentId: s.id,
         enrollmentId: e.id,
@@ -65,8 +66,9 @@ export class TeacherSessionsService {
         attendance: mark === undefined ? null : mark ? ('present' as const) : ('absent' as const),
         paymentStatus: e.paymentStatus,
         // What was paid is what it cost; what is open costs today's amount due (spec README decision 11).
-        amountDue: paid ? e.amountPaid : (e.amountDue ?? fallback),
+        amountDue: paid ? e.amountPaid : e.balanceDue > 0 ? e.balanceDue : (e.amountDue ?? fallback),
         amountPaid: e.amountPaid,
+        balanceDue: e.balanceDue,
         paymentMethod: e.paymentMethod,
         householdContact: s.householdContact,
         // What matters for safety: the answers the organization shows to teachers (allergies…), and a waiver missing.
@@ -76,7 +78,7 @@ export class TeacherSessionsService {
     });
     const present = roll.filter((r) => r.attendance === 'present').length;
     const absent = roll.filter((r) => r.attendance === 'absent').length;
-    const unpaid = roll.filter((r) => r.paymentStatus !== 'completed');
+    const unpaid = roll.filter((r) => r.paymentStatus !== 'completed' || r.balanceDue > 0);
     return {
       classId: cls.id,
       title: cls.title,

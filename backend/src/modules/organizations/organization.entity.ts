@@ -42,6 +42,11 @@ export interface OrganizationSettings {
   /** Students may switch to another class in the portal; absent: on. */
   selfServiceTransfers?: boolean;
   /**
+   * A student switching a card registration to a dearer class in the portal may leave the difference to pay in person
+   * (the switch happens at once, the difference is due at class); absent: off (the difference is paid by card).
+   */
+  selfServiceTransferDifferenceInPerson?: boolean;
+  /**
    * A class that has started still takes registrations, at a price prorated by the sessions left; absent: on (classes
    * took registrations after their start before this setting existed). Off: registration closes at the first session.
    */
@@ -64,6 +69,7 @@ export function selfServiceRules(s: Partial<OrganizationSettings> | null | undef
     selfService: s?.selfService !== false,
     selfServiceCancelHoursBefore: s?.selfServiceCancelHoursBefore ?? 24,
     selfServiceTransfers: s?.selfServiceTransfers !== false,
+    selfServiceTransferDifferenceInPerson: s?.selfServiceTransferDifferenceInPerson === true,
   };
 }
 

@@ -4,8 +4,8 @@ import { Role, Roles } from '../../common/auth/roles';
 import { AppException } from '../../common/http/app-exception';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import { ApiEnvelope, ApiRequestExample } from '../../common/openapi/api-envelope';
-import { CancelEnrollmentDto, RefundEnrollmentDto } from './dto/card-payment.dto';
-import { EnrollmentPaymentResponseDto, RefundQuoteResponseDto } from './dto/card-payment.response';
+import { CancelEnrollmentDto, RefundEnrollmentDto, TransferEnrollmentAdminDto } from './dto/card-payment.dto';
+import { EnrollmentPaymentResponseDto, EnrollmentTransferResponseDto, RefundQuoteResponseDto } from './dto/card-payment.response';
 import { RefundsService } from './refunds.service';
 
 /** An admin's Idempotency-Key: printable, bounded (it becomes part of Stripe's key). */
@@ -56,5 +56,18 @@ export class EnrollmentsController {
     @Headers('idempotency-key') key?: string,
   ) {
     return this.refunds.refund(orgId, user.id, id, dto, idempotencyKey(key));
+  }
+
+  @ApiEnvelope(EnrollmentTransferResponseDto, {
+    description:
+      'Moves an active registration to another class in one transaction (new seat taken, old one freed). A cheaper class refunds the ' +
+      'difference to the card; a dearer one for a card payment needs differenceInPerson (the difference is then due in person: the ' +
+      'teacher roll collects it), else 409 TRANSFER_NEEDS_PAYMENT. 409 when the class is full',
+  })
+  @ApiRequestExample({ toClassId: 'c0000000-0000-4000-8000-000000000002', differenceInPerson: true })
+  @Post(':id/transfer')
+  @HttpCode(200)
+  transfer(@Param('id', UuidParam) id: string, @OrgId() orgId: string, @Body() dto: TransferEnrollmentAdminDto) {
+    return this.refunds.transfer(orgId, id, dto.toClassId, { differenceInPerson: dto.differenceInPerson === true });
   }
 }

@@ -11,6 +11,7 @@ import { StudentsService } from '../students/students.service';
 import { WebhookEvents } from '../webhooks/webhook-events';
 import type { MarkPaymentDto } from './dto/mark-payment.dto';
 import { PricingService } from '../pricing/pricing.service';
+import { TopUpsRepository } from './top-ups.repository';
 import type { StudentEntity } from '../students/student.entity';
 
 interface PaymentContext {
@@ -53,11 +54,17 @@ export class InPersonPaymentsService {
     private readonly webhooks: WebhookEvents,
     @InjectDataSource() private readonly db: DataSource,
     private readonly pricing: PricingService,
+    private readonly topUps: TopUpsRepository,
   ) {}
 
   markPaid(organizationId: string, dto: MarkPaymentDto) {
     return this.db.transaction(async (manager) => {
       const { ctx, enrollment } = await this.load(manager, organizationId, dto);
+      const balance =
+        enrollment.paymentStatus === 'completed' && enrollment.amountDueCents !== null
+          ? enrollment.amountDueCents - (enrollment.amountPaidCents - enrollment.refundedCents)
+          : 0;
+      if (balance > 0) return this.payBalance(manager, organizationId, dto, ctx, enrollment, balance);
       // The price quoted at registration; an enrollment from before price quotes owes today's quote for this person.
       const amount =
         enrollment.amountDueCents ??
@@ -93,6 +100,35 @@ export class InPersonPaymentsService {
       });
       return mapEnrollment({ ...updated, classTitle: ctx.classTitle });
     });
+  }
+
+  /**
+   * A paid registration that switched to a dearer class with the difference due in person: exactly the balance is
+   * taken, recorded as paid in person (the card payments stay as they were and are never refunded for it).
+   */
+  private async payBalance(
+    manager: EntityManager,
+    organizationId: string,
+    dto: MarkPaymentDto,
+    ctx: PaymentContext,
+    enrollment: LockedEnrollment,
+    cents: number,
+  ) {
+    const updated = await this.enrollments.payBalanceInPerson(manager, enrollment.id, cents);
+    if (!updated) throw new ConflictException(ALREADY_PAID_MESSAGE);
+    await this.topUps.payDue(manager, enrollment.id);
+    const description = `${ctx.studentName} paid the difference of $${(cents / 100).toFixed(2)} in person for ${ctx.classTitle}`;
+    const metadata = {
+      amount: cents / 100,
+      studentName: ctx.studentName,
+      className: ctx.classTitle,
+      paymentMethod: 'in-person',
+      studentId: dto.studentId,
+      classId: dto.classId,
+    };
+    await this.activity.record(organizationId, 'payment_received', description, metadata, manager);
+    await this.webhooks.publish(manager, organizationId, 'payment.succeeded', { ...metadata, enrollmentId: enrollment.id });
+    return mapEnrollment({ ...updated, classTitle: ctx.classTitle });
   }
 
   markUnpaid(organizationId: string, dto: MarkPaymentDto) {

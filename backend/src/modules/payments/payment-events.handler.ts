@@ -5,6 +5,7 @@ import { StripeEventHandlers, type StripeEventHandler } from '../stripe/stripe-e
 import { intentFacts } from './card-payment.types';
 import { CardPaymentsService } from './card-payments.service';
 import { StripeRefundsService } from './stripe-refunds.service';
+import { TopUpsService } from './top-ups.service';
 
 /**
  * The card payment events, registered with the Stripe plumbing: each runs inside the
@@ -20,6 +21,7 @@ export class PaymentEventsHandler implements StripeEventHandler, OnModuleInit {
     private readonly registry: StripeEventHandlers,
     private readonly payments: CardPaymentsService,
     private readonly refunds: StripeRefundsService,
+    private readonly topUps: TopUpsService,
   ) {}
 
   onModuleInit(): void {
@@ -34,6 +36,14 @@ export class PaymentEventsHandler implements StripeEventHandler, OnModuleInit {
     const pi = intentFacts(object);
     if (!pi) {
       this.logger.warn(`${event.type} ${event.id} carries no PaymentIntent; ignored`);
+      return;
+    }
+    // The second payment of a switch to a dearer class (its metadata names the top-up): settled by its own flow.
+    if (pi.metadata.topUpId !== undefined) {
+      if (event.type === 'payment_intent.payment_failed') return this.topUps.paymentFailed(pi, m);
+      const done = await this.topUps.settle(pi, m);
+      if (done.kind === 'mismatch')
+        this.logger.warn(`${event.id}: PaymentIntent ${pi.id} does not match its top-up (${done.reason}); ignored`);
       return;
     }
     if (event.type === 'payment_intent.payment_failed') return this.payments.paymentFailed(pi, m);

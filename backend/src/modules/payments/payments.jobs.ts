@@ -5,6 +5,7 @@ import { IntervalJob } from '../../common/jobs/interval-job';
 import type { AllConfigType } from '../../config/config.type';
 import { CardPaymentsService } from './card-payments.service';
 import { StripeRefundsService } from './stripe-refunds.service';
+import { TopUpsService } from './top-ups.service';
 
 /**
  * Every JOBS_INTERVAL_MS when JOBS_ENABLED: lapsed card holds are released (claimed with FOR UPDATE SKIP LOCKED, so
@@ -18,6 +19,7 @@ export class PaymentsJobs extends IntervalJob {
     private readonly payments: CardPaymentsService,
     private readonly stripeRefunds: StripeRefundsService,
     scheduler: SchedulerRegistry,
+    private readonly topUps: TopUpsService,
   ) {
     super(scheduler, 'payments-hold-expiry', undefined);
   }
@@ -47,6 +49,9 @@ export class PaymentsJobs extends IntervalJob {
   private async releaseHolds(): Promise<void> {
     const n = await this.payments.expireHolds();
     if (n) this.logger.log(`Released ${n} lapsed card hold(s)`);
+    // The seats held while a switch to a dearer class is being paid lapse the same way.
+    const t = await this.topUps.expireHolds();
+    if (t) this.logger.log(`Released ${t} lapsed seat hold(s) of class switches`);
   }
 
   private async checkRefunds(now?: Date): Promise<void> {

@@ -22,6 +22,10 @@ import { PaymentsRepository } from './payments.repository';
 import { RefundsService } from './refunds.service';
 import { LatePaymentRefunds } from './late-payment-refunds';
 import { StripeRefundsService } from './stripe-refunds.service';
+import { CardRefundsService } from './card-refunds.service';
+import { TopUpHolds } from './top-up-holds';
+import { TopUpsRepository } from './top-ups.repository';
+import { TopUpsService } from './top-ups.service';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 
 @Module({
@@ -49,7 +53,11 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
     PaymentsRepository,
     PaymentEventsHandler,
     PaymentsJobs,
+    CardRefundsService,
+    TopUpHolds,
+    TopUpsRepository,
+    TopUpsService,
   ],
-  exports: [RefundsService],
+  exports: [RefundsService, TopUpsService],
 })
 export class PaymentsModule {}

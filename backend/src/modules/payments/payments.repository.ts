@@ -45,12 +45,15 @@ export class PaymentsRepository {
       source: RefundSource;
       createdBy?: string | null;
       idempotencyKey?: string | null;
+      /** The card payment refunded (a registration that switched to a dearer class has two). */
+      paymentIntentId?: string | null;
     },
   ): Promise<RefundRecord | null> {
     const rows = await returning<RefundRecord>(
       manager,
-      `INSERT INTO refunds (organization_id, enrollment_id, amount_cents, stripe_refund_id, status, reason, source, created_by, idempotency_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
+      `INSERT INTO refunds (organization_id, enrollment_id, amount_cents, stripe_refund_id, status, reason, source, created_by, idempotency_key,
+          payment_intent_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
       [
         r.organizationId,
         r.enrollmentId,
@@ -61,6 +64,7 @@ export class PaymentsRepository {
         r.source,
         r.createdBy ?? null,
         r.idempotencyKey ?? null,
+        r.paymentIntentId ?? null,
       ],
     );
     return rows[0] ?? null;

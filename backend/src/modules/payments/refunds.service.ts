@@ -1,21 +1,21 @@
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
 import { ActivityService } from '../activity/activity.service';
-import { CommunicationsService } from '../communications/communications.service';
 import type { ClassEntity } from '../classes/class.entity';
 import { breakdown, PricingService } from '../pricing/pricing.service';
 import type { QuoteLine } from '../pricing/price-rules';
 import type { PriceLine } from '../registration/enrollment.entity';
 import { ClassesService } from '../classes/classes.service';
-import { StripeClient } from '../stripe/stripe.client';
-import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
+import { CardEnrollmentsService } from '../registration/card-enrollments.service';
 import { CardPaymentsService } from './card-payments.service';
+import { CardRefundsService } from './card-refunds.service';
+import { TopUpHolds } from './top-up-holds';
+import { TopUpsRepository } from './top-ups.repository';
 import type { CancelEnrollmentDto, RefundEnrollmentDto } from './dto/card-payment.dto';
 import { formatDollars, refundQuote } from './money';
-import { PaymentsRepository, type RefundRecord, type RefundSource } from './payments.repository';
-import { REFUND_CHECK_FIRST_MS, refundStatus } from './stripe-refunds.service';
+import { PaymentsRepository, type RefundRecord } from './payments.repository';
 import { WebhookEvents } from '../webhooks/webhook-events';
 
 const NOT_FOUND = 'Enrollment not found';
@@ -37,19 +37,18 @@ const refundReply = (r: RefundRecord) => ({
  */
 @Injectable()
 export class RefundsService {
-  private readonly logger = new Logger('Refunds');
-
   constructor(
-    private readonly stripe: StripeClient,
     private readonly cards: CardEnrollmentsService,
     private readonly payments: CardPaymentsService,
     private readonly refunds: PaymentsRepository,
     private readonly activity: ActivityService,
     private readonly webhooks: WebhookEvents,
-    private readonly communications: CommunicationsService,
     private readonly classes: ClassesService,
     @InjectDataSource() private readonly db: DataSource,
     private readonly pricing: PricingService,
+    private readonly cardRefunds: CardRefundsService,
+    private readonly topUpHolds: TopUpHolds,
+    private readonly topUps: TopUpsRepository,
   ) {}
 
   async quote(organizationId: string, id: string) {
@@ -82,6 +81,7 @@ export class RefundsService {
     opts: { byStudent?: boolean } = {},
   ) {
     let openIntent: string | null = null;
+    let openTopUp: string | null = null;
     const reply = await this.db.transaction(async (m) => {
       const e = await this.cards.inOrganization(id, organizationId, m, true);
       if (!e) throw new AppException(HttpStatus.NOT_FOUND, NOT_FOUND);
@@ -95,6 +95,8 @@ export class RefundsService {
           'Only card payments are refunded through Classlane. Cancel without a refund and settle an in-person payment with the student directly.',
         );
       if (e.status === 'held') openIntent = e.stripePaymentIntentId;
+      // A switch being paid for gives its held seat back too.
+      openTopUp = await this.topUpHolds.endOpenOf(m, e.id);
       await this.cards.cancel(m, e);
       let refund: RefundRecord | null = null;
       if (paidByCard && dto.refund !== false) {
@@ -104,7 +106,7 @@ export class RefundsService {
           ? `Cancelled ${q.daysBeforeClass} days before the class: ${q.policyApplied.refundPercentage}% refund by the policy at registration`
           : 'Cancelled by the organization';
         if (cents > 0)
-          refund = await this.createRefund(
+          refund = await this.cardRefunds.createRefund(
             m,
             e,
             cents,
@@ -141,7 +143,7 @@ export class RefundsService {
       });
       return this.reply(m, e.id, refund);
     });
-    if (openIntent) await this.payments.cancelIntent(openIntent);
+    for (const pi of [openIntent, openTopUp]) if (pi) await this.payments.cancelIntent(pi);
     return reply;
   }
 
@@ -154,15 +156,17 @@ export class RefundsService {
    */
   async cancelForCancelledClass(organizationId: string, id: string): Promise<{ cancelled: boolean; refundCents: number }> {
     let openIntent: string | null = null;
+    let openTopUp: string | null = null;
     const result = await this.db.transaction(async (m) => {
       const e = await this.cards.inOrganization(id, organizationId, m, true);
       if (!e || (e.status !== 'held' && e.status !== 'active')) return { cancelled: false, refundCents: 0 };
       if (e.status === 'held') openIntent = e.stripePaymentIntentId;
+      openTopUp = await this.topUpHolds.endOpenOf(m, e.id);
       await this.cards.cancel(m, e);
       const left = e.amountPaidCents - e.refundedCents;
       let refund: RefundRecord | null = null;
       if (e.paymentMethod === 'card' && e.paymentStatus === 'completed' && left > 0) {
-        refund = await this.createRefund(m, e, left, 'The class was cancelled: too few students', null, undefined, {
+        refund = await this.cardRefunds.createRefund(m, e, left, 'The class was cancelled: too few students', null, undefined, {
           source: 'class_cancelled',
           stripeKey: `classlane-enrollment-${e.id}-class-cancelled-refund`,
         });
@@ -193,16 +197,10 @@ export class RefundsService {
       });
       return { cancelled: true, refundCents: refund?.amountCents ?? 0 };
     });
-    if (openIntent) await this.payments.cancelIntent(openIntent);
+    for (const pi of [openIntent, openTopUp]) if (pi) await this.payments.cancelIntent(pi);
     return result;
   }
 
-  /**
-   * Moves an active registration to another class of the organization in one transaction: the new seat taken, the
-   * old one freed (never both kept, never both lost). A card payment for a cheaper class gets the difference back on
-   * the card; a dearer one is refused (paying the difference by card is not built yet). An in-person registration is
-   * settled in person at the new class's price, as any in-person registration.
-   */
   /** The price of a registration in the class it would switch to: the one price quote, with the person's discounts kept. */
   transferPrice(
     organizationId: string,
@@ -224,8 +222,21 @@ export class RefundsService {
     });
   }
 
-  async transfer(organizationId: string, id: string, toClassId: string, opts: { byStudent?: boolean } = {}) {
-    return this.db.transaction(async (m) => {
+  /**
+   * Moves an active registration to another class of the organization in one transaction: the new seat taken, the
+   * old one freed (never both kept, never both lost). A card payment for a cheaper class gets the difference back on
+   * the card; a dearer one answers TRANSFER_NEEDS_PAYMENT (the difference is paid by card through TopUpsService,
+   * which switches on payment). An in-person registration is settled in person at the new class's price.
+   */
+  async transfer(
+    organizationId: string,
+    id: string,
+    toClassId: string,
+    /** differenceInPerson: a dearer class for a card payment switches now, the difference due in person at class. */
+    opts: { byStudent?: boolean; differenceInPerson?: boolean } = {},
+  ) {
+    let openTopUp: string | null = null;
+    const reply = await this.db.transaction(async (m) => {
       const e = await this.cards.inOrganization(id, organizationId, m, true);
       if (!e) throw new AppException(HttpStatus.NOT_FOUND, NOT_FOUND);
       if (e.status !== 'active') throw new AppException(HttpStatus.CONFLICT, 'Only an active registration can switch classes.');
@@ -239,24 +250,46 @@ export class RefundsService {
       // The one price quote, keeping the discounts of the original registration's person.
       const price = await this.transferPrice(organizationId, { ...e, email: e.studentEmail }, to);
       const difference = price.totalCents - kept;
-      if (paidByCard && difference > 0)
+      // A dearer class for a card payment: the difference is paid by card first (TopUpsService), the switch follows.
+      const dueInPerson = paidByCard && difference > 0 && !!opts.differenceInPerson;
+      if (paidByCard && difference > 0 && !dueInPerson)
         throw new AppException(
           HttpStatus.CONFLICT,
-          `${to.title} costs ${formatDollars(difference)} more. Paying the difference online is not available yet; please contact the organization to switch.`,
+          `${to.title} costs ${formatDollars(difference)} more. Pay the difference by card to switch.`,
           { code: 'TRANSFER_NEEDS_PAYMENT', differenceAmount: difference / 100 },
         );
+      // A switch being paid for elsewhere gives its held seat back (this one wins).
+      openTopUp = await this.topUpHolds.endOpenOf(m, e.id);
       await this.cards.moveToClass(m, e, toClassId, { amountDueCents: price.totalCents, priceBreakdown: breakdown(price.lines) });
+      // The balance (amount due above what was kept) is what the teacher roll collects and mark-paid takes.
+      if (dueInPerson)
+        await this.topUps.insertDue(m, {
+          organizationId,
+          enrollmentId: e.id,
+          fromClassId: e.classId,
+          toClassId,
+          amountCents: difference,
+          newAmountDueCents: price.totalCents,
+        });
       let refund: RefundRecord | null = null;
       if (paidByCard && difference < 0)
-        refund = await this.createRefund(m, e, -difference, `Switched to ${to.title}: the difference in price`, null, undefined, {
-          source: opts.byStudent ? 'self_service' : 'admin',
-          // One refund per move to that class: a retried request after a crash gets the same Stripe refund back.
-          stripeKey: `classlane-enrollment-${e.id}-transfer-${toClassId}-${e.refundedCents}-refund`,
-        });
+        refund = await this.cardRefunds.createRefund(
+          m,
+          e,
+          -difference,
+          `Switched to ${to.title}: the difference in price`,
+          null,
+          undefined,
+          {
+            source: opts.byStudent ? 'self_service' : 'admin',
+            // One refund per move to that class: a retried request after a crash gets the same Stripe refund back.
+            stripeKey: `classlane-enrollment-${e.id}-transfer-${toClassId}-${e.refundedCents}-refund`,
+          },
+        );
       await this.activity.record(
         organizationId,
         'enrollment_transferred',
-        `${e.studentName} switched from ${e.classTitle} to ${to.title}${refund ? ` (refund ${formatDollars(refund.amountCents)})` : ''}`,
+        `${e.studentName} switched from ${e.classTitle} to ${to.title}${refund ? ` (refund ${formatDollars(refund.amountCents)})` : ''}${dueInPerson ? ` (${formatDollars(difference)} due in person)` : ''}`,
         {
           studentId: e.studentId,
           studentName: e.studentName,
@@ -266,12 +299,20 @@ export class RefundsService {
           classId: to.id,
           className: to.title,
           refund: refund ? refund.amountCents / 100 : 0,
+          dueInPerson: dueInPerson ? difference / 100 : 0,
           ...(opts.byStudent ? { source: 'self_service' } : {}),
         },
         m,
       );
-      return { ...(await this.reply(m, e.id, refund)), classId: to.id, className: to.title };
+      return {
+        ...(await this.reply(m, e.id, refund)),
+        classId: to.id,
+        className: to.title,
+        balanceDue: dueInPerson ? difference / 100 : 0,
+      };
     });
+    if (openTopUp) await this.payments.cancelIntent(openTopUp);
+    return reply;
   }
 
   /** Refunds a card payment without cancelling: `amount` or everything left unrefunded. */
@@ -287,7 +328,7 @@ export class RefundsService {
       }
       const cents = dto.amount !== undefined ? Math.round(dto.amount * 100) : e.amountPaidCents - e.refundedCents;
       if (cents <= 0) throw new AppException(HttpStatus.CONFLICT, 'This payment has already been refunded in full.');
-      const refund = await this.createRefund(m, e, cents, 'Refunded by the organization', userId, idempotencyKey);
+      const refund = await this.cardRefunds.createRefund(m, e, cents, 'Refunded by the organization', userId, idempotencyKey);
       await this.activity.record(
         organizationId,
         'payment_refunded',
@@ -304,87 +345,6 @@ export class RefundsService {
       );
       return this.reply(m, e.id, refund);
     });
-  }
-
-  /**
-   * refunds.create for a locked card enrollment, recorded in the same transaction. The Stripe idempotency key is
-   * the admin's Idempotency-Key when sent (a retried request answers the first refund), else derived from the
-   * state it starts from (refunded so far and the amount), so two identical concurrent requests make one refund.
-   */
-  private async createRefund(
-    m: EntityManager,
-    e: CardEnrollment,
-    cents: number,
-    reason: string,
-    userId: string | null,
-    idempotencyKey?: string,
-    /** Another path than the admin's (a cancelled class): its source and its own fixed Stripe key. */
-    via: { source: RefundSource; stripeKey: string } | null = null,
-  ): Promise<RefundRecord> {
-    if (idempotencyKey) {
-      const replay = await this.refunds.byIdempotencyKey(m, e.id, idempotencyKey);
-      if (replay) return replay;
-    }
-    const left = e.amountPaidCents - e.refundedCents;
-    if (cents > left)
-      throw new AppException(
-        HttpStatus.CONFLICT,
-        `At most ${formatDollars(left)} can be refunded (paid ${formatDollars(e.amountPaidCents)}, refunded ${formatDollars(e.refundedCents)}).`,
-        { refundableAmount: left / 100 },
-      );
-    if (!this.stripe.isConfigured || !e.stripePaymentIntentId)
-      throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, 'Refunds are not available: this server has no payment provider configured.');
-    let refund: { id: string; amount: number; status: string | null };
-    try {
-      refund = await this.stripe.api.refunds.create(
-        {
-          payment_intent: e.stripePaymentIntentId,
-          amount: cents,
-          reverse_transfer: true,
-          refund_application_fee: true,
-          metadata: { organizationId: e.organizationId, classId: e.classId, enrollmentId: e.id, source: via?.source ?? 'admin' },
-        },
-        { idempotencyKey: via?.stripeKey ?? `classlane-enrollment-${e.id}-refund-${idempotencyKey ?? `${e.refundedCents}-${cents}`}` },
-      );
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      throw new AppException(HttpStatus.BAD_GATEWAY, `The payment provider refused the refund: ${message}`);
-    }
-    // Already recorded: by the events that tell of it (when this request's first attempt committed nothing after
-    // Stripe refunded, they record it from refunds.list), or by an earlier attempt. Counted once.
-    const known = await this.refunds.allByStripeId(m, refund.id);
-    if (known.length) return known.find((r) => r.enrollmentId === e.id) ?? known[0];
-    const status = refundStatus(refund.status);
-    const recorded =
-      (await this.refunds.insert(m, {
-        organizationId: e.organizationId,
-        enrollmentId: e.id,
-        amountCents: refund.amount,
-        stripeRefundId: refund.id,
-        status,
-        reason,
-        source: via?.source ?? 'admin',
-        createdBy: userId,
-        idempotencyKey: idempotencyKey ?? null,
-      })) ?? (await this.refunds.byStripeId(m, refund.id))!;
-    if (status !== 'failed') {
-      if (!(await this.cards.addRefunded(m, e.id, refund.amount)))
-        this.logger.error(`Refund ${refund.id} of enrollment ${e.id} exceeds what was paid; recorded, total not changed`);
-      // One notice per Stripe refund id: a replayed request queues nothing new.
-      await this.communications.queueRefundNotice(m, { ...messageInput(e), refundReference: refund.id, refundCents: refund.amount });
-      await this.webhooks.publish(m, e.organizationId, 'payment.refunded', {
-        enrollmentId: e.id,
-        studentId: e.studentId,
-        classId: e.classId,
-        amount: refund.amount / 100,
-        status,
-        reason,
-      });
-    }
-    // Counted now (Stripe counts a pending refund as refunded too); whether it succeeds is read again later.
-    if (status === 'pending')
-      await this.refunds.watch(m, e.stripePaymentIntentId, e.organizationId, new Date(Date.now() + REFUND_CHECK_FIRST_MS));
-    return recorded;
   }
 
   private async reply(m: EntityManager, id: string, refund: RefundRecord | null) {

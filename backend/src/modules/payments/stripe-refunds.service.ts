@@ -6,6 +6,7 @@ import { CommunicationsService } from '../communications/communications.service'
 import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
 import { formatDollars } from './money';
+import { TopUpsRepository } from './top-ups.repository';
 import { APP_REFUND_SOURCES, PaymentsRepository, type RefundSource } from './payments.repository';
 
 /** Stripe's refund status in the three the refunds table keeps. */
@@ -76,6 +77,7 @@ export class StripeRefundsService {
     private readonly activity: ActivityService,
     private readonly communications: CommunicationsService,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly topUps: TopUpsRepository,
   ) {}
 
   /** charge.refunded: the charge must pay for a card enrollment and its metadata (when present) must name it. */
@@ -83,7 +85,7 @@ export class StripeRefundsService {
     const c = record(charge);
     const pi = idOf(c?.payment_intent);
     if (!c || !pi) return;
-    const first = await this.cards.byPaymentIntent(pi, m);
+    const first = await this.firstPaidBy(pi, m);
     if (!first) return;
     const meta = record(c.metadata) ?? {};
     if (
@@ -100,7 +102,7 @@ export class StripeRefundsService {
   async refundCreated(refund: unknown, m: EntityManager): Promise<void> {
     const pi = idOf(record(refund)?.payment_intent);
     if (!pi) return;
-    const first = await this.cards.byPaymentIntent(pi, m);
+    const first = await this.firstPaidBy(pi, m);
     if (first) await this.sync(m, pi, first.organizationId);
   }
 
@@ -163,11 +165,26 @@ export class StripeRefundsService {
     return out.reverse();
   }
 
+  /**
+   * The enrollment a payment is for: the registration's own PaymentIntent (a household's first member), or the second
+   * payment of a switch to a dearer class once it was applied (a top-up refunded unapplied never counted as paid).
+   */
+  private async firstPaidBy(pi: string, m: EntityManager, lock = false): Promise<CardEnrollment | null> {
+    const own = await this.cards.byPaymentIntent(pi, m, lock);
+    if (own) return own;
+    const topUp = await this.topUps.byIntent(pi, m);
+    return topUp?.status === 'completed' ? this.cards.byId(topUp.enrollmentId, m, lock) : null;
+  }
+
   /** Applies the listed refunds under the locks of the enrollments the payment is for. True when one is not final yet. */
   private async apply(m: EntityManager, pi: string, listed: ListedRefund[]): Promise<boolean> {
     // Locked in id order (as every path that locks a household's rows).
-    const paid = await this.cards.paidTogether(pi, m, true);
-    const first = paid.length ? await this.cards.byPaymentIntent(pi, m) : null;
+    let paid = await this.cards.paidTogether(pi, m, true);
+    if (!paid.length) {
+      const topUpOf = await this.firstPaidBy(pi, m, true);
+      paid = topUpOf ? [topUpOf] : [];
+    }
+    const first = paid.length ? ((await this.cards.byPaymentIntent(pi, m)) ?? paid[0]) : null;
     if (!first) return false;
     let open = false;
     for (const r of listed) {
@@ -202,7 +219,9 @@ export class StripeRefundsService {
     for (const member of members) {
       if (left <= 0) break;
       const latest = (await this.cards.byId(member.id, m))!;
-      const amount = Math.min(left, latest.amountPaidCents - latest.refundedCents);
+      // A refund of one payment never counts beyond it (a registration may have two: see CardRefundsService).
+      const ofPayment = paid.length === 1 ? await this.leftOnPayment(m, latest, pi) : Infinity;
+      const amount = Math.min(left, latest.amountPaidCents - latest.refundedCents, ofPayment);
       if (amount <= 0) continue;
       const recorded = await this.refunds.insert(m, {
         organizationId: latest.organizationId,
@@ -212,6 +231,7 @@ export class StripeRefundsService {
         status: 'succeeded',
         reason: dashboard ? 'Refunded in the Stripe dashboard' : 'Refunded through Classlane (recorded from Stripe)',
         source,
+        paymentIntentId: pi,
       });
       if (!recorded) continue;
       left -= amount;
@@ -236,6 +256,12 @@ export class StripeRefundsService {
     // One notice per Stripe refund id, to the person who paid, for all of it.
     if (recordedCents > 0)
       await this.communications.queueRefundNotice(m, { ...messageInput(lead), refundReference: r.id, refundCents: recordedCents });
+  }
+
+  /** What is left to refund of one card payment of a registration. */
+  private async leftOnPayment(m: EntityManager, e: CardEnrollment, pi: string): Promise<number> {
+    const payment = (await this.topUps.refundable(m, e)).find((p) => p.paymentIntentId === pi);
+    return payment ? payment.leftCents : 0;
   }
 
   /** A counted refund that failed (or was canceled) at Stripe: its rows failed, their amounts no longer refunded. Once. */

@@ -6,7 +6,14 @@ import { RateLimit } from '../../common/http/rate-limit';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import { ApiEnvelope, ApiRawReply, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { StudentExportResponseDto } from '../data-export/data-export.controller';
-import { PortalSessionDto, RequestPortalLinkDto, TransferEnrollmentDto, UpdatePortalProfileDto } from './dto/portal.dto';
+import {
+  ConfirmTransferPaymentDto,
+  PortalSessionDto,
+  RequestPortalLinkDto,
+  TransferEnrollmentDto,
+  TransferPaymentDto,
+  UpdatePortalProfileDto,
+} from './dto/portal.dto';
 import {
   PortalCancelResponseDto,
   PortalErasureRequestedDto,
@@ -15,7 +22,9 @@ import {
   PortalRegistrationsDto,
   PortalSessionResponseDto,
   PortalSignOutDto,
+  PortalTransferAbandonedDto,
   PortalTransferOptionDto,
+  PortalTransferPaymentDto,
   PortalTransferResponseDto,
 } from './dto/portal.response';
 import { CurrentStudent, type PortalUser } from './portal-user';
@@ -96,13 +105,47 @@ export class PortalController {
   @ApiEnvelope(PortalTransferResponseDto, {
     description:
       'Switches to another open class in one transaction (new seat taken, old one freed). A cheaper class refunds the difference to the card; ' +
-      'a dearer one for a card payment is 409 (paying online is not built). 403 when selfServiceTransfers is off; 409 when the class is full',
+      'a dearer one for a card payment is 409 TRANSFER_NEEDS_PAYMENT (pay the difference through transfer/payment-intent), or, with ' +
+      'payDifferenceInPerson when the organization allows it (selfServiceTransferDifferenceInPerson), switches now with the difference due in person. ' +
+      '403 when selfServiceTransfers is off; 409 when the class is full',
   })
   @ApiRequestExample({ toClassId: 'c0000000-0000-4000-8000-000000000002' })
   @HttpCode(200)
   @Post('enrollments/:id/transfer')
   transfer(@CurrentStudent() user: PortalUser, @Param('id', UuidParam) id: string, @Body() dto: TransferEnrollmentDto) {
-    return this.portal.transfer(user, id, dto.toClassId);
+    return this.portal.transfer(user, id, dto.toClassId, dto.payDifferenceInPerson === true);
+  }
+
+  @ApiEnvelope(PortalTransferPaymentDto, {
+    status: 201,
+    description:
+      'A switch to a dearer class paid by card: holds a seat in that class (as long as a card registration holds one) and opens a ' +
+      'PaymentIntent for exactly the difference; `amount` must be that difference (409 PRICE_CHANGED otherwise). The switch happens when ' +
+      'the payment is confirmed (transfer/confirm or the webhook). 409 when the class is full',
+  })
+  @ApiRequestExample({ toClassId: 'c0000000-0000-4000-8000-000000000002', amount: 40 })
+  @Post('enrollments/:id/transfer/payment-intent')
+  transferPayment(@CurrentStudent() user: PortalUser, @Param('id', UuidParam) id: string, @Body() dto: TransferPaymentDto) {
+    return this.portal.transferPayment(user, id, dto.toClassId, dto.amount);
+  }
+
+  @ApiEnvelope(PortalTransferResponseDto, {
+    description:
+      'Checks the difference payment with Stripe and makes the switch (exactly once, whether this or the webhook comes first). ' +
+      '409 when it is not paid yet, or when it arrived after the held seat was released (then it is refunded in full)',
+  })
+  @ApiRequestExample({ paymentIntentId: 'pi_3Q0example' })
+  @HttpCode(200)
+  @Post('enrollments/:id/transfer/confirm')
+  confirmTransfer(@CurrentStudent() user: PortalUser, @Param('id', UuidParam) id: string, @Body() dto: ConfirmTransferPaymentDto) {
+    return this.portal.confirmTransferPayment(user, id, dto.paymentIntentId);
+  }
+
+  @ApiEnvelope(PortalTransferAbandonedDto, { description: 'Gives back the seat held for an unpaid switch and cancels its payment' })
+  @HttpCode(200)
+  @Post('enrollments/:id/transfer/abandon')
+  abandonTransfer(@CurrentStudent() user: PortalUser, @Param('id', UuidParam) id: string) {
+    return this.portal.abandonTransferPayment(user, id);
   }
 
   @ApiEnvelope(PortalProfileUpdatedDto, { description: 'The phone and message consent; the email stays (it is who the student is)' })

@@ -17,6 +17,7 @@ import { selfServiceRules, type OrganizationEntity } from '../organizations/orga
 import { OrganizationsService } from '../organizations/organizations.service';
 import { formatDollars, refundQuote } from '../payments/money';
 import { RefundsService } from '../payments/refunds.service';
+import { TopUpsService } from '../payments/top-ups.service';
 import { StudentsService } from '../students/students.service';
 import type { RequestPortalLinkDto, UpdatePortalProfileDto } from './dto/portal.dto';
 import type { PortalUser } from './portal-user';
@@ -66,6 +67,7 @@ export class PortalService {
     private readonly exports: DataExportService,
     @InjectDataSource() private readonly db: DataSource,
     config: ConfigService<AllConfigType>,
+    private readonly topUps: TopUpsService,
   ) {
     this.publicUrl = config.getOrThrow('app', { infer: true }).publicUrl;
   }
@@ -192,6 +194,9 @@ export class PortalService {
       paymentStatus: e.paymentStatus,
       amountPaid: e.amountPaidCents / 100,
       refundedAmount: e.refundedCents / 100,
+      // A card registration that switched to a dearer class with the difference left to pay in person.
+      balanceDue:
+        open && e.paymentStatus === 'completed' ? Math.max(0, (e.amountDueCents ?? 0) - (e.amountPaidCents - e.refundedCents)) / 100 : 0,
       enrolledAt: e.enrollmentDate,
       cancelledAt: e.cancelledAt,
       refunds: all
@@ -260,17 +265,23 @@ export class PortalService {
         price: price / 100,
         // A card payment is compared with what it kept; an in-person one with its own class's price.
         priceDifference: (price - (paidByCard ? kept : own)) / 100,
-        // Paying more by card is not built: such a class is listed but cannot be chosen here.
-        available: !(paidByCard && price > kept),
+        available: true,
+        // A dearer class for a card payment: the difference is paid by card before the switch.
+        needsPayment: paidByCard && price > kept,
       };
     });
   }
 
   /** Moves the registration through the payments module's one transfer (one transaction: never oversold, never both seats). */
-  async transfer(user: PortalUser, id: string, toClassId: string) {
+  async transfer(user: PortalUser, id: string, toClassId: string, payDifferenceInPerson = false) {
     const { org, e } = await this.ownEnrollment(user, id);
     this.assertTransfers(org, e);
-    const r = await this.refunds.transfer(user.organizationId, e.id, toClassId, { byStudent: true });
+    if (payDifferenceInPerson && !selfServiceRules(org.settings).selfServiceTransferDifferenceInPerson)
+      throw new AppException(HttpStatus.FORBIDDEN, `${org.name} takes the difference by card only. Please pay it by card to switch.`);
+    const r = await this.refunds.transfer(user.organizationId, e.id, toClassId, {
+      byStudent: true,
+      differenceInPerson: payDifferenceInPerson,
+    });
     return {
       id: r.id,
       status: r.status,
@@ -279,7 +290,41 @@ export class PortalService {
       amountPaid: r.amountPaid,
       refundedAmount: r.refundedAmount,
       refund: r.refund ? { id: r.refund.id, amount: r.refund.amount, status: r.refund.status } : null,
+      balanceDue: r.balanceDue,
     };
+  }
+
+  /**
+   * A switch to a dearer class paid by card: a seat held in that class and a PaymentIntent for the difference (the
+   * page pays it with Stripe.js, then confirms). The switch happens only when the payment is confirmed.
+   */
+  async transferPayment(user: PortalUser, id: string, toClassId: string, amount: number) {
+    const { org, e } = await this.ownEnrollment(user, id);
+    this.assertTransfers(org, e);
+    return this.topUps.start(user.organizationId, e.id, toClassId, Math.round(amount * 100), { byStudent: true });
+  }
+
+  /** The page came back from Stripe.js: the payment is checked with Stripe and the switch made (once, whoever is first). */
+  async confirmTransferPayment(user: PortalUser, id: string, paymentIntentId: string) {
+    const { e } = await this.ownEnrollment(user, id);
+    await this.topUps.confirm(user.organizationId, e.id, paymentIntentId);
+    const { e: moved } = await this.ownEnrollment(user, id);
+    return {
+      id: moved.id,
+      status: moved.status,
+      classId: moved.classId,
+      className: moved.classTitle,
+      amountPaid: moved.amountPaidCents / 100,
+      refundedAmount: moved.refundedCents / 100,
+      refund: null,
+      balanceDue: 0,
+    };
+  }
+
+  /** The student stepped back from paying: the held seat is given back at once (the registration stays). */
+  async abandonTransferPayment(user: PortalUser, id: string) {
+    const { e } = await this.ownEnrollment(user, id);
+    return this.topUps.abandon(user.organizationId, e.id);
   }
 
   private assertTransfers(org: OrganizationEntity, e: PortalEnrollment) {

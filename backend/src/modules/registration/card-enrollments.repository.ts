@@ -218,6 +218,28 @@ export class CardEnrollmentsRepository {
     return rows.length > 0;
   }
 
+  /**
+   * An active enrollment still in `fromClassId` moved to the class its paid top-up held a seat in (the caller keeps
+   * that seat and frees the old one): what was paid grows by the second payment, the price becomes the new class's.
+   * False when it is no longer active in that class.
+   */
+  async applyTopUp(
+    manager: EntityManager,
+    id: string,
+    fromClassId: string,
+    t: { toClassId: string; amountCents: number; platformFeeCents: number; amountDueCents: number; priceBreakdown: PriceLine[] },
+  ): Promise<boolean> {
+    const rows = await returning(
+      manager,
+      `UPDATE enrollments SET class_id = $3, amount_paid_cents = amount_paid_cents + $4::int,
+          platform_fee_cents = platform_fee_cents + $5::int, organization_amount_cents = organization_amount_cents + $4::int - $5::int,
+          amount_due_cents = $6::int, price_breakdown = $7::jsonb
+        WHERE id = $1 AND class_id = $2 AND status = 'active' AND payment_status = 'completed' RETURNING id`,
+      [id, fromClassId, t.toClassId, t.amountCents, t.platformFeeCents, t.amountDueCents, JSON.stringify(t.priceBreakdown)],
+    );
+    return rows.length > 0;
+  }
+
   /** Adds a refund to the total; false (nothing changed) when it would exceed what was paid. */
   async addRefunded(manager: EntityManager, id: string, cents: number): Promise<boolean> {
     const rows = await returning(

@@ -185,6 +185,21 @@ export class CardEnrollmentsService {
     await this.classes.releaseSeats(manager, e.organizationId, [e.classId]);
   }
 
+  /**
+   * Completes a switch paid by a second card payment, in the caller's transaction with the enrollment locked: the seat
+   * the payment held in the new class becomes the enrollment's and the old one is freed (offered to its waitlist).
+   * False (nothing changed) when the enrollment is no longer active in the class it switched from.
+   */
+  async applyTopUp(
+    manager: EntityManager,
+    e: { id: string; organizationId: string; classId: string },
+    t: { toClassId: string; amountCents: number; platformFeeCents: number; amountDueCents: number; priceBreakdown: PriceLine[] },
+  ): Promise<boolean> {
+    if (!(await this.repo.applyTopUp(manager, e.id, e.classId, t))) return false;
+    await this.classes.releaseSeats(manager, e.organizationId, [e.classId]);
+    return true;
+  }
+
   addRefunded(manager: EntityManager, id: string, cents: number) {
     return this.repo.addRefunded(manager, id, cents);
   }

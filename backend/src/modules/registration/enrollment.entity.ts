@@ -95,4 +95,5 @@ export interface LockedEnrollment {
   paymentMethod: PaymentMethod;
   amountPaidCents: number;
   amountDueCents: number | null;
+  refundedCents: number;
 }

@@ -155,7 +155,7 @@ export class EnrollmentsRepository {
   ): Promise<LockedEnrollment | null> {
     const rows = await manager.query(
       `SELECT id, payment_status AS "paymentStatus", payment_method AS "paymentMethod", amount_paid_cents AS "amountPaidCents",
-          amount_due_cents AS "amountDueCents"
+          amount_due_cents AS "amountDueCents", refunded_cents AS "refundedCents"
          FROM enrollments WHERE organization_id = $1 AND student_id = $2 AND class_id = $3 AND status = 'active' FOR UPDATE`,
       [organizationId, studentId, classId],
     );
@@ -172,6 +172,21 @@ export class EnrollmentsRepository {
       `UPDATE enrollments SET payment_status = 'completed', payment_method = 'in-person', amount_paid_cents = $2
         WHERE id = $1 AND payment_status = 'pending' AND status = 'active' ${RETURNING}`,
       [enrollmentId, amountCents],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * A paid registration's balance (a switch to a dearer class left the difference due in person) paid at class: what
+   * was paid grows by exactly the balance. Null when the balance is no longer that amount.
+   */
+  async payBalanceInPerson(manager: EntityManager, enrollmentId: string, cents: number): Promise<EnrollmentEntity | null> {
+    const rows = await returning<EnrollmentEntity>(
+      manager,
+      `UPDATE enrollments SET amount_paid_cents = amount_paid_cents + $2::int
+        WHERE id = $1 AND payment_status = 'completed' AND status = 'active'
+          AND amount_due_cents - (amount_paid_cents - refunded_cents) = $2::int ${RETURNING}`,
+      [enrollmentId, cents],
     );
     return rows[0] ?? null;
   }

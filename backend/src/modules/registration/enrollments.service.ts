@@ -44,6 +44,11 @@ export class EnrollmentsService {
     return this.repo.markEnrollmentPaidInPerson(manager, enrollmentId, amountCents);
   }
 
+  /** A paid registration's balance due in person (after a switch to a dearer class) paid; null when it is not that amount. */
+  payBalanceInPerson(manager: EntityManager, enrollmentId: string, cents: number) {
+    return this.repo.payBalanceInPerson(manager, enrollmentId, cents);
+  }
+
   /** completed in person -> pending with nothing paid; null for anything else (a card payment is never undone here). */
   markEnrollmentUnpaid(manager: EntityManager, enrollmentId: string) {
     return this.repo.markEnrollmentUnpaid(manager, enrollmentId);

@@ -47,6 +47,11 @@ export const mapEnrollment = (e: EnrollmentRow, student?: StudentEntity) => ({
   // In person the whole amount is the organization's; by card, what Stripe transferred after the platform fee.
   organizationAmount: (e.paymentMethod === 'card' ? (e.organizationAmountCents ?? 0) : e.amountPaidCents) / 100,
   refundedAmount: (e.refundedCents ?? 0) / 100,
+  // Paid, but a switch to a dearer class left the difference to pay in person: what is still to collect.
+  balanceDue:
+    e.paymentStatus === 'completed' && e.amountDueCents !== null && e.amountDueCents !== undefined
+      ? Math.max(0, e.amountDueCents - (e.amountPaidCents - (e.refundedCents ?? 0))) / 100
+      : 0,
   stripePaymentIntentId: e.stripePaymentIntentId ?? null,
   cancelledAt: e.cancelledAt ?? null,
   refunds: (e.refunds ?? []).map((r) => ({

@@ -20,6 +20,7 @@ const SETTING_KEYS = [
   'selfService',
   'selfServiceCancelHoursBefore',
   'selfServiceTransfers',
+  'selfServiceTransferDifferenceInPerson',
   'discountRules',
   'embedDomains',
   'lateRegistration',
@@ -98,6 +99,8 @@ export class SettingsService {
       if (dto.selfService !== undefined) next.selfService = dto.selfService;
       if (dto.selfServiceCancelHoursBefore !== undefined) next.selfServiceCancelHoursBefore = dto.selfServiceCancelHoursBefore;
       if (dto.selfServiceTransfers !== undefined) next.selfServiceTransfers = dto.selfServiceTransfers;
+      if (dto.selfServiceTransferDifferenceInPerson !== undefined)
+        next.selfServiceTransferDifferenceInPerson = dto.selfServiceTransferDifferenceInPerson;
       if (dto.discountRules) next.discountRules = discountRules(dto.discountRules);
       if (dto.embedDomains) next.embedDomains = [...new Set(dto.embedDomains)];
       if (dto.lateRegistration !== undefined) next.lateRegistration = dto.lateRegistration;

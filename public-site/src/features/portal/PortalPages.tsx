@@ -26,6 +26,7 @@ import {
   type PortalSession,
   type PortalTransferOption,
 } from './api/portal';
+import { TopUpPayment } from './TopUpPayment';
 import './portal.css';
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {
@@ -267,12 +268,13 @@ function EnrollmentCard({
   data: PortalRegistrations;
   onChanged: (message: string) => void;
 }) {
-  const [mode, setMode] = useState<'none' | 'cancel' | 'switch'>('none');
+  const [mode, setMode] = useState<'none' | 'cancel' | 'switch' | 'pay'>('none');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [options, setOptions] = useState<PortalTransferOption[] | null>(null);
   const [choice, setChoice] = useState<string>('');
   const panelRef = useRef<HTMLDivElement>(null);
+  const chosen = options?.find((o) => o.id === choice) ?? null;
   const who = e.student.id === data.student.id ? '' : ` for ${e.student.firstName} ${e.student.lastName}`;
   const open = (m: 'cancel' | 'switch') => {
     setMode(m);
@@ -313,6 +315,7 @@ function EnrollmentCard({
         {e.status === 'cancelled' ? 'Cancelled' : 'Registered'} · {e.paymentMethod === 'card' ? 'Paid by card' : 'Pay in person'}
         {e.amountPaid > 0 ? ` · ${money(e.amountPaid)} paid` : ''}
         {e.refundedAmount > 0 ? ` · ${money(e.refundedAmount)} refunded` : ''}
+        {e.balanceDue > 0 ? ` · ${money(e.balanceDue)} to pay in person at class` : ''}
       </p>
       <div className="portal-actions">
         {e.canCancel ? (
@@ -397,6 +400,7 @@ function EnrollmentCard({
                   <span>
                     <strong>{o.title}</strong> · {when(o.startDate)} · {o.seatsLeft} {o.seatsLeft === 1 ? 'seat' : 'seats'} left ·{' '}
                     {differenceText(o.priceDifference)}
+                    {o.needsPayment ? ' (paid by card)' : ''}
                     {o.available ? '' : ' (contact the organization to pay the difference)'}
                   </span>
                 </label>
@@ -405,23 +409,58 @@ function EnrollmentCard({
           ) : null}
           {problem ? <Alert tone="error">{problem}</Alert> : null}
           <div className="portal-actions">
-            <button
-              type="button"
-              className="btn"
-              disabled={busy || !choice}
-              onClick={() =>
-                void act(async () => {
-                  const r = await transferEnrollment(session, e.id, choice);
-                  return `You are now registered for ${r.className}${r.refund ? `; ${money(r.refund.amount)} is on its way back to your card` : ''}.`;
-                })
-              }
-            >
-              {busy ? 'Switching...' : 'Switch class'}
-            </button>
+            {chosen?.needsPayment ? (
+              <>
+                <button type="button" className="btn" onClick={() => setMode('pay')}>
+                  Continue to pay {money(chosen.priceDifference)}
+                </button>
+                {data.rules.selfServiceTransferDifferenceInPerson ? (
+                  <button
+                    type="button"
+                    className="btn btn--secondary"
+                    disabled={busy}
+                    onClick={() =>
+                      void act(async () => {
+                        const r = await transferEnrollment(session, e.id, chosen.id, true);
+                        return `You are now registered for ${r.className}; please pay the difference of ${money(r.balanceDue)} in person at class.`;
+                      })
+                    }
+                  >
+                    Switch and pay {money(chosen.priceDifference)} in person
+                  </button>
+                ) : null}
+              </>
+            ) : (
+              <button
+                type="button"
+                className="btn"
+                disabled={busy || !choice}
+                onClick={() =>
+                  void act(async () => {
+                    const r = await transferEnrollment(session, e.id, choice);
+                    return `You are now registered for ${r.className}${r.refund ? `; ${money(r.refund.amount)} is on its way back to your card` : ''}.`;
+                  })
+                }
+              >
+                {busy ? 'Switching...' : 'Switch class'}
+              </button>
+            )}
             <button type="button" className="btn btn--ghost" onClick={() => setMode('none')}>
               Keep this class
             </button>
           </div>
+        </div>
+      ) : null}
+      {mode === 'pay' && chosen ? (
+        <div className="portal-panel" role="group" aria-label={`Pay the difference to switch to ${chosen.title}`}>
+          <TopUpPayment
+            session={session}
+            data={data}
+            enrollmentId={e.id}
+            option={chosen}
+            onPaid={(msg) => (setMode('none'), onChanged(msg))}
+            onBack={() => setMode('switch')}
+          />
         </div>
       ) : null}
     </article>

@@ -11,6 +11,7 @@ import {
   confirmCardEnrollment,
   createCardIntent,
   type CardEnrollment,
+  type CardIntent,
   type CardRegistration,
 } from './api/cardPayment';
 import { HoldCountdown } from './HoldCountdown';
@@ -21,9 +22,20 @@ export interface CardPaid extends CardEnrollment {
   amount: number;
 }
 
+/**
+ * Where the card step takes its seat hold and PaymentIntent, and how the server verifies the payment: a registration's
+ * by default; the portal passes its own (paying the difference of a switch to a dearer class).
+ */
+export interface CardFlow {
+  open: (amount: number) => Promise<CardIntent>;
+  verify: (paymentIntentId: string) => Promise<CardEnrollment>;
+}
+
 interface Props {
   stripe: Stripe;
+  /** The payer's details (sent with the payment) and, without `flow`, the registration the seat is held for. */
   registration: CardRegistration;
+  flow?: CardFlow;
   amount: number;
   onPaid: (paid: CardPaid) => void;
   onBack: () => void;
@@ -78,7 +90,7 @@ export default function CardPaymentForm({ stripe, ...props }: Props) {
   );
 }
 
-function CardCheckout({ registration, amount, onPaid, onBack, onBusyChange, onWindowRefused }: Omit<Props, 'stripe'>) {
+function CardCheckout({ registration, flow, amount, onPaid, onBack, onBusyChange, onWindowRefused }: Omit<Props, 'stripe'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [card, setCard] = useState<{ complete: boolean }>({ complete: false });
@@ -100,7 +112,7 @@ function CardCheckout({ registration, amount, onPaid, onBack, onBusyChange, onWi
     setPhase('confirming');
     for (let attempt = 0; ; attempt++) {
       try {
-        const enrollment = await confirmCardEnrollment({ ...registration, paymentIntentId });
+        const enrollment = flow ? await flow.verify(paymentIntentId) : await confirmCardEnrollment({ ...registration, paymentIntentId });
         onPaid({ ...enrollment, amount: paidAmount });
         return;
       } catch {
@@ -144,7 +156,7 @@ function CardCheckout({ registration, amount, onPaid, onBack, onBusyChange, onWi
     setPhase('holding');
     let intent;
     try {
-      intent = await createCardIntent({ ...registration, amount });
+      intent = flow ? await flow.open(amount) : await createCardIntent({ ...registration, amount });
     } catch (err) {
       const refusal = onWindowRefused ? windowRefusal(err) : null;
       if (refusal) onWindowRefused?.(refusal);

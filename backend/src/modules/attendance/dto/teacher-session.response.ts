@@ -21,6 +21,11 @@ export class SessionRollEntryResponseDto {
   @ApiProperty({ description: 'Dollars: what this student owes for the class (discount rule of spec 2 §5)', example: 80 })
   amountDue: number;
   @ApiProperty({ description: 'Dollars', example: 0 }) amountPaid: number;
+  @ApiProperty({
+    description: 'Dollars still to collect from a paid student (a switch to a dearer class with the difference due in person); 0 otherwise',
+    example: 0,
+  })
+  balanceDue: number;
   @ApiProperty({ enum: ['in-person', 'card'], example: 'in-person' }) paymentMethod: string;
   @ApiProperty({
     type: HouseholdContactResponseDto,

@@ -138,6 +138,9 @@ export class OrganizationSettingsDto {
   @Max(720, { message: 'selfServiceCancelHoursBefore must be a whole number of hours from 0 to 720' })
   selfServiceCancelHoursBefore?: number;
   @IsOptionalNotNull() @IsBoolean({ message: 'selfServiceTransfers must be true or false' }) selfServiceTransfers?: boolean;
+  @IsOptionalNotNull()
+  @IsBoolean({ message: 'selfServiceTransferDifferenceInPerson must be true or false' })
+  selfServiceTransferDifferenceInPerson?: boolean;
   /** The sites (HTTPS origins) allowed to show the organization's booking widget in a frame; absent: none. */
   @IsOptionalNotNull()
   @Transform(normalizeEmbedDomains)

@@ -103,3 +103,12 @@ export class CancelEnrollmentDto {
 export class RefundEnrollmentDto {
   @OptionalRefundAmount() amount?: number;
 }
+
+/**
+ * An admin moves a registration to another class. A dearer class for a card payment needs `differenceInPerson`: the
+ * switch happens now and the difference is due in person (the admin cannot take a card payment for the student).
+ */
+export class TransferEnrollmentAdminDto {
+  @IsUUID('all', { message: 'toClassId must be an id' }) toClassId: string;
+  @IsOptionalNotNull() @IsBoolean({ message: 'differenceInPerson must be true or false' }) differenceInPerson?: boolean;
+}

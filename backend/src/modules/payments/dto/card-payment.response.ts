@@ -61,3 +61,10 @@ export class EnrollmentPaymentResponseDto {
   refund: RefundResponseDto | null;
   @ApiProperty({ type: [RefundResponseDto] }) refunds: RefundResponseDto[];
 }
+
+export class EnrollmentTransferResponseDto extends EnrollmentPaymentResponseDto {
+  @ApiProperty({ format: 'uuid', example: '9076790a-923e-482e-977e-408883466a8c' }) classId: string;
+  @ApiProperty({ example: 'Pottery Pro' }) className: string;
+  @ApiProperty({ example: 40, description: 'Dollars left to pay in person (a dearer class with the difference due in person)' })
+  balanceDue: number;
+}

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsNotEmpty, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsNotEmpty, IsNumber, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { IsUsPhone, normaliseUsPhone } from '../../../common/http/phone';
 import { lowerTrim, trim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
@@ -30,4 +30,21 @@ export class UpdatePortalProfileDto {
 
 export class TransferEnrollmentDto {
   @IsUUID('all', { message: 'toClassId must be an id' }) toClassId: string;
+  /** A dearer class: switch now and pay the difference in person (when the organization allows it). */
+  @IsOptionalNotNull() @IsBoolean({ message: 'payDifferenceInPerson must be true or false' }) payDifferenceInPerson?: boolean;
+}
+
+/** Paying the difference of a switch to a dearer class by card: the amount the page showed must be the difference now. */
+export class TransferPaymentDto {
+  @IsUUID('all', { message: 'toClassId must be an id' }) toClassId: string;
+  @IsNumber({ maxDecimalPlaces: 2 }, { message: 'amount must be an amount in dollars' })
+  @Min(0.01, { message: 'amount must be an amount in dollars' })
+  @Max(100_000, { message: 'amount must be an amount in dollars' })
+  amount: number;
+}
+
+export class ConfirmTransferPaymentDto {
+  @IsString()
+  @Matches(/^pi_[A-Za-z0-9_]{1,200}$/, { message: 'paymentIntentId must be a PaymentIntent id' })
+  paymentIntentId: string;
 }

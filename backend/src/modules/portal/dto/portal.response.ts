@@ -38,6 +38,8 @@ export class PortalRulesDto {
   @ApiProperty({ example: true }) selfService: boolean;
   @ApiProperty({ example: 24 }) selfServiceCancelHoursBefore: number;
   @ApiProperty({ example: true }) selfServiceTransfers: boolean;
+  @ApiProperty({ example: false, description: 'A dearer class may be paid for in person instead of by card' })
+  selfServiceTransferDifferenceInPerson: boolean;
 }
 
 export class PortalProfileDto {
@@ -91,6 +93,8 @@ export class PortalEnrollmentDto {
   @ApiProperty({ enum: ['pending', 'completed', 'failed'], example: 'completed' }) paymentStatus: string;
   @ApiProperty({ example: 80 }) amountPaid: number;
   @ApiProperty({ example: 0 }) refundedAmount: number;
+  @ApiProperty({ example: 0, description: 'Dollars still to pay in person (a switch to a dearer class with the difference paid at class)' })
+  balanceDue: number;
   @ApiProperty({ format: 'date-time', example: TIME }) enrolledAt: string;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: null }) cancelledAt: string | null;
   @ApiProperty({ type: [PortalRefundDto] }) refunds: PortalRefundDto[];
@@ -156,8 +160,23 @@ export class PortalTransferOptionDto {
   @ApiProperty({ example: 4 }) seatsLeft: number;
   @ApiProperty({ example: 60 }) price: number;
   @ApiProperty({ example: -20, description: 'Dollars more to pay (positive) or back on the card (negative)' }) priceDifference: number;
-  @ApiProperty({ example: true, description: 'False: a dearer class for a card payment (paying the difference online is not built yet)' })
-  available: boolean;
+  @ApiProperty({ example: true }) available: boolean;
+  @ApiProperty({ example: false, description: 'True: a dearer class for a card payment; the difference is paid by card before the switch' })
+  needsPayment: boolean;
+}
+
+export class PortalTransferPaymentDto {
+  @ApiProperty({ format: 'uuid', example: ID }) topUpId: string;
+  @ApiProperty({ example: 'pi_3Q0example_secret_abc' }) clientSecret: string;
+  @ApiProperty({ example: 'pi_3Q0example' }) paymentIntentId: string;
+  @ApiProperty({ example: 40, description: 'The difference to pay, in dollars' }) amount: number;
+  @ApiProperty({ format: 'date-time', example: TIME, description: 'The seat in the new class is held until then' }) holdExpiresAt: string;
+  @ApiProperty({ format: 'uuid', example: ID }) classId: string;
+  @ApiProperty({ example: 'Pottery Pro' }) className: string;
+}
+
+export class PortalTransferAbandonedDto {
+  @ApiProperty({ example: true, description: 'False when no seat was held' }) released: boolean;
 }
 
 export class PortalTransferResponseDto {
@@ -169,4 +188,6 @@ export class PortalTransferResponseDto {
   @ApiProperty({ example: 20 }) refundedAmount: number;
   @ApiProperty({ type: PortalCancelRefundDto, nullable: true, description: 'The difference refunded to the card, if any' })
   refund: PortalCancelRefundDto | null;
+  @ApiProperty({ example: 0, description: 'Dollars left to pay in person at class (a dearer class whose difference is paid in person)' })
+  balanceDue: number;
 }

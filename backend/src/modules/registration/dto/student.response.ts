@@ -55,6 +55,11 @@ export class EnrollmentResponseDto {
   })
   organizationAmount: number;
   @ApiProperty({ description: 'Dollars refunded so far', example: 0 }) refundedAmount: number;
+  @ApiProperty({
+    description: 'Dollars still to pay in person on a paid registration (a switch to a dearer class with the difference due at class)',
+    example: 0,
+  })
+  balanceDue: number;
   @ApiProperty({ type: 'string', nullable: true, example: 'pi_3Q0abc' }) stripePaymentIntentId: string | null;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: null }) cancelledAt: string | null;
   @ApiProperty({ type: () => [RefundResponseDto] }) refunds: RefundResponseDto[];

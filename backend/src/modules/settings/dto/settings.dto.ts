@@ -107,6 +107,7 @@ export class UpdateSettingsDto extends PickType(OrganizationSettingsDto, [
   'selfService',
   'selfServiceCancelHoursBefore',
   'selfServiceTransfers',
+  'selfServiceTransferDifferenceInPerson',
   'embedDomains',
 ] as const) {
   @IsOptionalNotNull()

@@ -56,6 +56,11 @@ export class SettingsResponseDto {
   @ApiProperty({ example: 24, description: 'Hours before the first session until which a student may cancel in the portal (0-720)' })
   selfServiceCancelHoursBefore: number;
   @ApiProperty({ example: true, description: 'Students may switch to another class in the portal' }) selfServiceTransfers: boolean;
+  @ApiProperty({
+    example: false,
+    description: 'A card-paid switch to a dearer class in the portal may leave the difference to pay in person (off: paid by card)',
+  })
+  selfServiceTransferDifferenceInPerson: boolean;
   @ApiProperty({ type: DiscountRulesDto, description: 'The automatic discounts every price quote applies' })
   discountRules: DiscountRulesDto;
   @ApiProperty({

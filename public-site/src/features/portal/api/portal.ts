@@ -59,8 +59,30 @@ export const cancelEnrollment = (s: PortalSession, id: string) =>
   api.post<S['PortalCancelResponseDto']>(`/api/portal/enrollments/${encodeURIComponent(id)}/cancel`, {}, auth(s));
 export const transferOptions = (s: PortalSession, id: string) =>
   api.get<PortalTransferOption[]>(`/api/portal/enrollments/${encodeURIComponent(id)}/transfer-options`, auth(s));
-export const transferEnrollment = (s: PortalSession, id: string, toClassId: string) =>
-  api.post<S['PortalTransferResponseDto']>(`/api/portal/enrollments/${encodeURIComponent(id)}/transfer`, { toClassId }, auth(s));
+/** `payDifferenceInPerson`: a dearer class switched now, the difference paid at class (when the organization allows it). */
+export const transferEnrollment = (s: PortalSession, id: string, toClassId: string, payDifferenceInPerson = false) =>
+  api.post<S['PortalTransferResponseDto']>(
+    `/api/portal/enrollments/${encodeURIComponent(id)}/transfer`,
+    payDifferenceInPerson ? { toClassId, payDifferenceInPerson } : { toClassId },
+    auth(s),
+  );
+/** A switch to a dearer class paid by card: the seat is held and the PaymentIntent opened for exactly `amount`. */
+export const transferPaymentIntent = (s: PortalSession, id: string, toClassId: string, amount: number) =>
+  api.post<S['PortalTransferPaymentDto']>(
+    `/api/portal/enrollments/${encodeURIComponent(id)}/transfer/payment-intent`,
+    { toClassId, amount },
+    auth(s),
+  );
+/** The server checks the payment with Stripe and makes the switch. */
+export const confirmTransferPayment = (s: PortalSession, id: string, paymentIntentId: string) =>
+  api.post<S['PortalTransferResponseDto']>(
+    `/api/portal/enrollments/${encodeURIComponent(id)}/transfer/confirm`,
+    { paymentIntentId },
+    auth(s),
+  );
+/** The student stepped back: the held seat is given back. */
+export const abandonTransferPayment = (s: PortalSession, id: string) =>
+  api.post<S['PortalTransferAbandonedDto']>(`/api/portal/enrollments/${encodeURIComponent(id)}/transfer/abandon`, {}, auth(s));
 export const updateProfile = (s: PortalSession, body: { phone?: string; communicationOptIn?: boolean }) =>
   api.put<S['PortalProfileUpdatedDto']>('/api/portal/profile', body, auth(s));
 export const requestErasure = (s: PortalSession) => api.post<S['PortalErasureRequestedDto']>('/api/portal/erasure', {}, auth(s));
@@ -82,7 +104,7 @@ export async function download(s: PortalSession, path: string, filename: string)
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-const money = (n: number) => `$${n.toFixed(2)}`;
+export const money = (n: number) => `$${n.toFixed(2)}`;
 
 /** What a cancel gives back, in words: 'You will get $40.00 back (50% under the policy in force when you registered)'. */
 export function refundText(e: Pick<PortalEnrollment, 'refundQuote' | 'paymentMethod' | 'paymentStatus'>): string {

@@ -1,0 +1,124 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { Stripe } from '@stripe/stripe-js';
+import { Alert } from '@/components/ui/Alert';
+import type { CardFlow, CardPaid } from '@/features/registration/CardPaymentForm';
+import { getCardAvailability } from '@/features/registration/api/getPaymentAvailability';
+import { loadStripeJs } from '@/features/registration/stripeLoader';
+import {
+  abandonTransferPayment,
+  confirmTransferPayment,
+  money,
+  transferPaymentIntent,
+  type PortalRegistrations,
+  type PortalSession,
+  type PortalTransferOption,
+} from './api/portal';
+// The card step's own look (field frame, hold timer, actions), as the waitlist offer page takes it.
+import '@/features/registration/RegisterPage.css';
+
+type Form = (typeof import('@/features/registration/CardPaymentForm'))['default'];
+
+/**
+ * Paying the difference of a switch to a dearer class, with the registration's own card step (Stripe's Payment Element,
+ * loaded only here): Pay holds a seat in the new class and opens the payment for exactly the difference; the switch
+ * happens when the server has checked the payment with Stripe. Back gives the held seat back.
+ */
+export function TopUpPayment({
+  session,
+  data,
+  enrollmentId,
+  option,
+  onPaid,
+  onBack,
+}: {
+  session: PortalSession;
+  data: PortalRegistrations;
+  enrollmentId: string;
+  option: PortalTransferOption;
+  onPaid: (message: string) => void;
+  onBack: () => void;
+}) {
+  const [card, setCard] = useState<{ status: 'loading' } | { status: 'unavailable' } | { status: 'ready'; stripe: Stripe; Form: Form }>({
+    status: 'loading',
+  });
+  useEffect(() => {
+    let active = true;
+    void (async () => {
+      const availability = await getCardAvailability(session.organizationId);
+      if (!availability.available || !availability.publicKey) return active && setCard({ status: 'unavailable' });
+      try {
+        const [stripe, module] = await Promise.all([
+          loadStripeJs(availability.publicKey),
+          import('@/features/registration/CardPaymentForm'),
+        ]);
+        if (active) setCard({ status: 'ready', stripe, Form: module.default });
+      } catch {
+        if (active) setCard({ status: 'unavailable' });
+      }
+    })();
+    return () => {
+      active = false;
+    };
+  }, [session.organizationId]);
+
+  const flow = useMemo<CardFlow>(
+    () => ({
+      open: (amount) => transferPaymentIntent(session, enrollmentId, option.id, amount),
+      verify: async (paymentIntentId) => {
+        const r = await confirmTransferPayment(session, enrollmentId, paymentIntentId);
+        return { enrollmentId: r.id, transactionId: paymentIntentId };
+      },
+    }),
+    [session, enrollmentId, option.id],
+  );
+  const back = () => {
+    // Best effort: a seat held for this switch is freed now rather than when its hold lapses.
+    void abandonTransferPayment(session, enrollmentId).catch(() => undefined);
+    onBack();
+  };
+
+  return (
+    <div className="stack portal-top-up">
+      <p>
+        <strong>{option.title}</strong> costs {money(option.priceDifference)} more. Pay the difference by card to switch; your seat in the
+        new class is held while you pay.
+      </p>
+      {card.status === 'unavailable' ? (
+        <Alert tone="warning">
+          Card payments are not available right now. Please contact {data.organization.name} to switch to this class.
+        </Alert>
+      ) : null}
+      {card.status === 'loading' ? (
+        <p className="payment-loading" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading secure card form...
+        </p>
+      ) : null}
+      {card.status === 'ready' ? (
+        <card.Form
+          stripe={card.stripe}
+          registration={{
+            classId: option.id,
+            organizationId: session.organizationId,
+            student: {
+              firstName: data.student.firstName,
+              lastName: data.student.lastName,
+              email: data.student.email,
+              phone: data.student.phone,
+              communicationOptIn: data.student.communicationOptIn,
+            },
+          }}
+          flow={flow}
+          amount={option.priceDifference}
+          onPaid={(paid: CardPaid) => onPaid(`You are now registered for ${option.title}; you paid ${money(paid.amount)} more by card.`)}
+          onBack={back}
+        />
+      ) : (
+        <div className="portal-actions">
+          <button type="button" className="btn btn--ghost" onClick={back}>
+            Back
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
