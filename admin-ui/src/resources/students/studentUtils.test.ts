@@ -57,6 +57,7 @@ describe('studentUtils', () => {
           paymentMethod: 'card',
           amountPaid: 10,
           amountDue: 10,
+          balanceDue: 0,
           priceBreakdown: null,
           paidAt: null,
           status: 'active',
