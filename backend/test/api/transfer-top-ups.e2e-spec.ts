@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PDFParse } from 'pdf-parse';
 import { registerBody } from '../fixtures/org.fixture';
 import { TopUpsService } from '../../src/modules/payments/top-ups.service';
 import { dashboardRefund } from '../stand-ins/stripe.stand-in';
@@ -176,6 +177,14 @@ describe('switching to a dearer class (the difference paid by card)', () => {
       [org.orgId],
     );
     expect(receipts[0].n).toBe(1);
+    // The student's receipt lists both payments with their own transactions, adding up to what was paid.
+    const pdf = await w.a.http.get(`/api/portal/enrollments/${e.id}/receipt`).set(e.portal).buffer(true).expect(200);
+    const { text } = await new PDFParse({ data: new Uint8Array(pdf.body as Buffer) }).getText();
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Class: Pottery Pro');
+    expect(flat).toContain('Amount paid: $120.00');
+    expect(flat).toContain(`Transaction: ${e.pi} ($80.00)`);
+    expect(flat).toMatch(new RegExp(`Class switch payment \\d{4}-\\d{2}-\\d{2}: \\$40\\.00 ${d.paymentIntentId}`));
   });
 
   it('should switch once when the webhook comes first and the confirm follows', async () => {
@@ -372,6 +381,11 @@ describe('switching to a dearer class (the difference paid by card)', () => {
         [e.id],
       );
       expect(ev.description).toBe('Maya Lin switched from Pottery I to Pottery Pro ($40.00 due in person)');
+      const receiptText = async () => {
+        const pdf = await w.a.http.get(`/api/portal/enrollments/${e.id}/receipt`).set(e.portal).buffer(true).expect(200);
+        return (await new PDFParse({ data: new Uint8Array(pdf.body as Buffer) }).getText()).text.replace(/\s+/g, ' ');
+      };
+      expect(await receiptText()).toContain('Class switch difference due in person: $40.00');
       // The teacher's roll collects exactly the balance.
       const [session] = (await w.a.http.get(`/api/teacher/classes/${dearer.id}/sessions`).set(org.auth).expect(200)).body.data;
       const rollOf = async () =>
@@ -385,6 +399,10 @@ describe('switching to a dearer class (the difference paid by card)', () => {
       await w.a.http.post('/api/payments/mark-paid').set(org.auth).send({ studentId, classId: dearer.id }).expect(409);
       expect(await row(e.id)).toMatchObject({ amount_paid_cents: 12000, amount_due_cents: 12000, refunded_cents: 0 });
       expect((await rollOf()).totals).toMatchObject({ paid: 1, toCollect: 0 });
+      const paidReceipt = await receiptText();
+      expect(paidReceipt).toContain('Amount paid: $120.00');
+      expect(paidReceipt).toContain(`Transaction: ${e.pi} ($80.00)`);
+      expect(paidReceipt).toMatch(/Class switch difference paid in person \d{4}-\d{2}-\d{2}: \$40\.00/);
       expect(await w.a.db.query('SELECT method, status, amount_cents FROM enrollment_top_ups WHERE enrollment_id = $1', [e.id])).toEqual([
         { method: 'in_person', status: 'completed', amount_cents: 4000 },
       ]);

@@ -29,6 +29,15 @@ const COLUMNS = `id, organization_id AS "organizationId", enrollment_id AS "enro
   price_breakdown AS "priceBreakdown", status, stripe_payment_intent_id AS "stripePaymentIntentId",
   platform_fee_cents AS "platformFeeCents", hold_expires_at AS "holdExpiresAt", by_student AS "byStudent", created_at AS "createdAt"`;
 
+/** A class-switch difference as a receipt lists it. */
+export interface TopUpPayment {
+  amountCents: number;
+  method: 'card' | 'in_person';
+  status: 'completed' | 'refunded' | 'due';
+  paymentIntentId: string | null;
+  paidAt: Date | null;
+}
+
 /** One card payment of a registration and what can still be refunded of it. */
 export interface Refundable {
   paymentIntentId: string;
@@ -129,6 +138,18 @@ export class TopUpsRepository {
   completedOf(m: EntityManager, enrollmentId: string): Promise<TopUp[]> {
     return m.query(
       `SELECT ${COLUMNS} FROM enrollment_top_ups WHERE enrollment_id = $1 AND status = 'completed' ORDER BY completed_at DESC, id DESC`,
+      [enrollmentId],
+    );
+  }
+
+  /**
+   * A registration's class-switch differences that were paid (by card or in person; refunded ones too, they were paid)
+   * or are still due in person, oldest first: the receipt's payment lines.
+   */
+  paymentsOf(enrollmentId: string): Promise<TopUpPayment[]> {
+    return this.db.query(
+      `SELECT amount_cents AS "amountCents", method, status, stripe_payment_intent_id AS "paymentIntentId", completed_at AS "paidAt"
+         FROM enrollment_top_ups WHERE enrollment_id = $1 AND status IN ('completed', 'refunded', 'due') ORDER BY created_at, id`,
       [enrollmentId],
     );
   }

@@ -32,6 +32,8 @@ import { RefundsService } from './refunds.service';
 import { TopUpHolds } from './top-up-holds';
 import { TopUpsRepository, type TopUp } from './top-ups.repository';
 
+export type { TopUpPayment } from './top-ups.repository';
+
 const NOT_FOUND = 'Enrollment not found';
 const EXPIRY_BATCH = 100;
 
@@ -70,6 +72,11 @@ export class TopUpsService {
     private readonly config: ConfigService<AllConfigType>,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
+
+  /** The differences a registration paid (or owes in person) for switches to dearer classes, oldest first (its receipt). */
+  paymentsOf(enrollmentId: string) {
+    return this.repo.paymentsOf(enrollmentId);
+  }
 
   /**
    * Holds a seat in `toClassId` and opens the PaymentIntent for the difference. `amountCents` is what the page showed:

@@ -17,7 +17,7 @@ import { selfServiceRules, type OrganizationEntity } from '../organizations/orga
 import { OrganizationsService } from '../organizations/organizations.service';
 import { formatDollars, refundQuote } from '../payments/money';
 import { RefundsService } from '../payments/refunds.service';
-import { TopUpsService } from '../payments/top-ups.service';
+import { TopUpsService, type TopUpPayment } from '../payments/top-ups.service';
 import { StudentsService } from '../students/students.service';
 import type { RequestPortalLinkDto, UpdatePortalProfileDto } from './dto/portal.dto';
 import type { PortalUser } from './portal-user';
@@ -403,8 +403,8 @@ export class PortalService {
 
   async receipt(user: PortalUser, id: string): Promise<Buffer> {
     const { org, e } = await this.ownEnrollment(user, id);
-    const refunds = await this.repo.refunds([e.id]);
-    return receiptPdf(org, e, refunds);
+    const [refunds, topUps] = await Promise.all([this.repo.refunds([e.id]), this.topUps.paymentsOf(e.id)]);
+    return receiptPdf(org, e, refunds, topUps);
   }
 
   async calendar(user: PortalUser, id: string): Promise<string> {
@@ -467,7 +467,7 @@ function tooLate(org: OrganizationEntity, hours: number) {
   );
 }
 
-function receiptPdf(org: OrganizationEntity, e: PortalEnrollment, refunds: PortalRefund[]): Promise<Buffer> {
+function receiptPdf(org: OrganizationEntity, e: PortalEnrollment, refunds: PortalRefund[], topUps: TopUpPayment[]): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Receipt - ${e.classTitle}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -493,7 +493,18 @@ function receiptPdf(org: OrganizationEntity, e: PortalEnrollment, refunds: Porta
     line('Total', formatDollars(e.amountDueCents ?? e.priceBreakdown.reduce((n, l) => n + Math.round(l.amount * 100), 0)));
   }
   line('Amount paid', formatDollars(e.amountPaidCents));
-  if (e.stripePaymentIntentId) line('Transaction', e.stripePaymentIntentId);
+  // A switch to a dearer class paid its difference separately (a second card payment with its own transaction, or in
+  // person): each payment gets its line, so the amounts add up to what was paid.
+  const paidSwitches = topUps.filter((t) => t.status !== 'due');
+  const first = e.amountPaidCents - paidSwitches.reduce((n, t) => n + t.amountCents, 0);
+  if (e.stripePaymentIntentId)
+    line('Transaction', paidSwitches.length ? `${e.stripePaymentIntentId} (${formatDollars(first)})` : e.stripePaymentIntentId);
+  for (const t of topUps) {
+    const day = t.paidAt ? ` ${new Date(t.paidAt).toISOString().slice(0, 10)}` : '';
+    if (t.status === 'due') line('Class switch difference due in person', formatDollars(t.amountCents));
+    else if (t.method === 'in_person') line(`Class switch difference paid in person${day}`, formatDollars(t.amountCents));
+    else line(`Class switch payment${day}`, `${formatDollars(t.amountCents)} ${t.paymentIntentId ?? ''}`.trim());
+  }
   line('Refunded', formatDollars(e.refundedCents));
   for (const r of refunds)
     line(
