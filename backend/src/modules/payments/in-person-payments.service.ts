@@ -118,14 +118,7 @@ export class InPersonPaymentsService {
     if (!updated) throw new ConflictException(ALREADY_PAID_MESSAGE);
     await this.topUps.payDue(manager, enrollment.id);
     const description = `${ctx.studentName} paid the difference of $${(cents / 100).toFixed(2)} in person for ${ctx.classTitle}`;
-    const metadata = {
-      amount: cents / 100,
-      studentName: ctx.studentName,
-      className: ctx.classTitle,
-      paymentMethod: 'in-person',
-      studentId: dto.studentId,
-      classId: dto.classId,
-    };
+    const metadata = paymentFacts(ctx, dto, cents);
     await this.activity.record(organizationId, 'payment_received', description, metadata, manager);
     await this.webhooks.publish(manager, organizationId, 'payment.succeeded', { ...metadata, enrollmentId: enrollment.id });
     return mapEnrollment({ ...updated, classTitle: ctx.classTitle });
