@@ -2145,6 +2145,8 @@ export interface components {
       /** @description Accepted and ignored (a read-only field a client may send back) */
       amountDue?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
+      balanceDue?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
       cancelledAt?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       refunds?: unknown;

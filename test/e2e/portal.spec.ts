@@ -24,6 +24,18 @@ async function expectNoSideScroll(page: Page, label: string) {
   expect(wide, `${label} scrolls sideways by ${wide}px`).toBeLessThanOrEqual(0);
 }
 
+/**
+ * The classes a test made in the demo organization (the one connected to the Stripe stand-in), deleted after it: the
+ * demo plan allows 25 active classes and later specs add theirs to the same organization.
+ */
+const made: { id: string; auth: Record<string, string> }[] = [];
+test.afterEach(async ({ request }) => {
+  for (const c of made.splice(0)) {
+    const res = await request.delete(`/api/classes/${c.id}`, { headers: c.auth });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+});
+
 async function createClass(request: APIRequestContext, auth: Record<string, string>, title: string, price: number, days: number) {
   const res = await request.post('/api/classes', {
     headers: auth,
@@ -45,7 +57,9 @@ async function createClass(request: APIRequestContext, auth: Record<string, stri
     },
   });
   expect(res.ok(), await res.text()).toBeTruthy();
-  return (await res.json()).data as { id: string };
+  const cls = (await res.json()).data as { id: string };
+  made.push({ id: cls.id, auth });
+  return cls;
 }
 
 /** The sign-in link path sent to `email`, from the outbox (queued or already sent). */

@@ -61,6 +61,8 @@ export class EnrollmentInputDto {
   // The price quote kept at registration: read only, echoed back by the admin form.
   @IsOptional() priceBreakdown?: unknown;
   @IsOptional() amountDue?: unknown;
+  // What is still to collect in person (a class switch's difference): worked out from the payments, never from the client.
+  @IsOptional() balanceDue?: unknown;
   @IsOptional() cancelledAt?: unknown;
   @IsOptional() refunds?: unknown;
   @IsOptional() @IsNumber() amountPaid?: number;
