@@ -20,7 +20,9 @@ describe('teacher classes', () => {
     const make = async (key: string, start: Date, extra: Record<string, unknown> = {}) => {
       ids[key] = (await createClass(t, org, { title: key, startDate: start.toISOString(), days: 1, schedule: 'Consecutive', ...extra })).id;
     };
-    await make('today', todayAt(12));
+    // Registration for a class closes once its only session has ended (12:00-13:00 today), so the roster is
+    // enrolled while the class is still a month ahead and the class is then moved to today.
+    await make('today', todayAt(12, 30));
     // Started a week ago, meets weekly: its second session is today.
     await make('weeklyOngoing', todayAt(9, -7), { days: 3, schedule: 'Weekly' });
     await make('yesterday', todayAt(12, -1));
@@ -31,6 +33,7 @@ describe('teacher classes', () => {
     const paid = await enrollStudent(t, org, ids.today);
     await enrollStudent(t, org, ids.today);
     await enrollStudent(t, org, ids.upcoming1, { email: paid.email });
+    await t.db.query('UPDATE classes SET start_date = $2 WHERE id = $1', [ids.today, todayAt(12)]);
     await t.db.query(
       "UPDATE enrollments SET payment_status = 'completed', amount_paid_cents = 8000 WHERE student_id = $1 AND class_id = $2",
       [paid.id, ids.today],
