@@ -188,6 +188,9 @@ export interface paths {
   "/api/enrollments/{id}/transfer": {
     post: operations["Enrollments_transfer"];
   };
+  "/api/enrollments/{id}/transfer-options": {
+    get: operations["Enrollments_transferOptions"];
+  };
   "/api/enrollments/{id}/waivers": {
     get: operations["RegistrationForms_ofEnrollment"];
   };
@@ -5330,6 +5333,43 @@ export interface components {
       toClassId: string;
       payDifferenceInPerson?: boolean;
     };
+    TransferOptionResponseDto: {
+      /**
+       * Format: uuid
+       * @example 9076790a-923e-482e-977e-408883466a8c
+       */
+      id: string;
+      /** @example Pottery Pro */
+      title: string;
+      /** @example Studio A */
+      location: string;
+      /** @example Luis */
+      instructor: string;
+      /**
+       * Format: date-time
+       * @example 2026-03-05T17:00:00.000Z
+       */
+      startDate: string;
+      /** @example 4 */
+      seatsLeft: number;
+      /**
+       * @description The one price quote for this person in that class, in dollars
+       * @example 120
+       */
+      price: number;
+      /**
+       * @description Dollars more to pay (positive) or back on the card (negative)
+       * @example 40
+       */
+      priceDifference: number;
+      /** @example true */
+      available: boolean;
+      /**
+       * @description True: a dearer class for a card payment; the switch needs differenceInPerson
+       * @example true
+       */
+      needsPayment: boolean;
+    };
     TransferPaymentDto: {
       /** Format: uuid */
       toClassId: string;
@@ -8642,6 +8682,43 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["EnrollmentTransferResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Enrollments_transferOptions: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The open classes with a free seat an active registration may switch to, each at the price quote for this person, with the difference against what was paid by card (or owed in person). 409 when the registration is not active */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TransferOptionResponseDto"][];
           };
         };
       };

@@ -450,6 +450,23 @@ describe('switching to a dearer class (the difference paid by card)', () => {
   it("should let the organization's admin switch to a dearer class with the difference due in person", async () => {
     const e = await paid();
     const dearer = await dearerClass();
+    const elsewhere = await dearerClass(other);
+    // The admin's dialog lists the classes to switch to, each priced by the one price quote, with the difference.
+    const options = (await w.a.http.get(`/api/enrollments/${e.id}/transfer-options`).set(org.auth).expect(200)).body.data;
+    const ids = options.map((o: { id: string }) => o.id);
+    expect(ids).toContain(dearer.id);
+    expect(ids).not.toContain(e.classId);
+    expect(ids).not.toContain(elsewhere.id);
+    expect(options.find((o: { id: string }) => o.id === dearer.id)).toMatchObject({
+      title: 'Pottery Pro',
+      price: 120,
+      priceDifference: 40,
+      seatsLeft: expect.any(Number),
+      needsPayment: true,
+    });
+    await w.a.http.get(`/api/enrollments/${e.id}/transfer-options`).set(other.auth).expect(404);
+    await w.a.http.get(`/api/enrollments/${e.id}/transfer-options`).set(e.portal).expect(401);
+    await w.a.http.get(`/api/enrollments/${e.id}/transfer-options`).expect(401);
     const move = (auth: Record<string, string>, body: Record<string, unknown>) =>
       w.a.http.post(`/api/enrollments/${e.id}/transfer`).set(auth).send(body);
     expect((await move(org.auth, { toClassId: dearer.id }).expect(409)).body).toMatchObject({
@@ -467,5 +484,16 @@ describe('switching to a dearer class (the difference paid by card)', () => {
       [e.id],
     );
     expect(ev).toEqual({ description: 'Maya Lin switched from Pottery I to Pottery Pro ($40.00 due in person)', source: null });
+    // The student record the admin's panel reads shows the new class with the balance to collect.
+    const [{ student_id: studentId }] = await w.a.db.query('SELECT student_id FROM enrollments WHERE id = $1', [e.id]);
+    const record = (await w.a.http.get(`/api/students/${studentId}`).set(org.auth).expect(200)).body.data;
+    expect(record.classEnrollments.find((x: { id: string }) => x.id === e.id)).toMatchObject({
+      classId: dearer.id,
+      classTitle: 'Pottery Pro',
+      balanceDue: 40,
+    });
+    // A registration that no longer holds a seat cannot be switched: nothing to list.
+    await w.a.http.post(`/api/enrollments/${e.id}/cancel`).set(org.auth).send({ refund: false }).expect(200);
+    await w.a.http.get(`/api/enrollments/${e.id}/transfer-options`).set(org.auth).expect(409);
   });
 });

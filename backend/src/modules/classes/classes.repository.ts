@@ -18,6 +18,18 @@ const SORT_COLUMNS: Record<string, string> = {
 };
 export const CLASS_SORT_FIELDS = Object.keys(SORT_COLUMNS);
 
+/** An open class with a free seat, as a switch of classes lists it. */
+export interface OpenClass {
+  id: string;
+  title: string;
+  location: string;
+  instructor: string;
+  startDate: Date;
+  priceCents: number;
+  discountPriceCents: number | null;
+  seatsLeft: number;
+}
+
 @Injectable()
 export class ClassesRepository {
   constructor(
@@ -274,5 +286,17 @@ export class ClassesRepository {
       [organizationIds],
     );
     return new Map(rows.map((r) => [r.id, r.n]));
+  }
+
+  /** The classes open for registration with a free seat that have not started: where a registration may switch to. */
+  openWithSeats(organizationId: string): Promise<OpenClass[]> {
+    return this.db.query(
+      `SELECT id, title, location, instructor, start_date AS "startDate", price_cents AS "priceCents",
+              discount_price_cents AS "discountPriceCents", max_students - enrolled_students AS "seatsLeft"
+         FROM classes
+        WHERE organization_id = $1 AND status = 'Open' AND start_date > now() AND enrolled_students < max_students
+        ORDER BY start_date, id LIMIT 200`,
+      [organizationId],
+    );
   }
 }

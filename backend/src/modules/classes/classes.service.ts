@@ -381,6 +381,11 @@ export class ClassesService {
     return this.repo.listForSitemap(limit);
   }
 
+  /** The organization's open classes with a free seat, not started yet (at most 200, soonest first). */
+  openWithSeats(organizationId: string) {
+    return this.repo.openWithSeats(organizationId);
+  }
+
   private fields(dto: CreateClassDto): Partial<ClassEntity> {
     const discount = dto.discountPrice === undefined || dto.discountPrice === null ? null : toCents(dto.discountPrice);
     return {

@@ -5,7 +5,12 @@ import { AppException } from '../../common/http/app-exception';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import { ApiEnvelope, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { CancelEnrollmentDto, RefundEnrollmentDto, TransferEnrollmentAdminDto } from './dto/card-payment.dto';
-import { EnrollmentPaymentResponseDto, EnrollmentTransferResponseDto, RefundQuoteResponseDto } from './dto/card-payment.response';
+import {
+  EnrollmentPaymentResponseDto,
+  EnrollmentTransferResponseDto,
+  RefundQuoteResponseDto,
+  TransferOptionResponseDto,
+} from './dto/card-payment.response';
 import { RefundsService } from './refunds.service';
 
 /** An admin's Idempotency-Key: printable, bounded (it becomes part of Stripe's key). */
@@ -56,6 +61,17 @@ export class EnrollmentsController {
     @Headers('idempotency-key') key?: string,
   ) {
     return this.refunds.refund(orgId, user.id, id, dto, idempotencyKey(key));
+  }
+
+  @ApiEnvelope(TransferOptionResponseDto, {
+    isArray: true,
+    description:
+      'The open classes with a free seat an active registration may switch to, each at the price quote for this person, with the ' +
+      'difference against what was paid by card (or owed in person). 409 when the registration is not active',
+  })
+  @Get(':id/transfer-options')
+  transferOptions(@Param('id', UuidParam) id: string, @OrgId() orgId: string) {
+    return this.refunds.transferOptions(orgId, id);
   }
 
   @ApiEnvelope(EnrollmentTransferResponseDto, {

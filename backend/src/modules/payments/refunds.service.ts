@@ -223,6 +223,42 @@ export class RefundsService {
   }
 
   /**
+   * The classes an active registration may switch to (open, a free seat, not started), each priced by the one price
+   * quote with the discounts of the registration's person kept, and the difference: a card payment is compared with
+   * what it kept, an in-person one with what it owes now. `needsPayment`: a dearer class for a card payment, whose
+   * difference is paid by card (the portal) or left due in person.
+   */
+  async transferOptions(organizationId: string, id: string) {
+    const e = await this.cards.inOrganization(id, organizationId);
+    if (!e) throw new AppException(HttpStatus.NOT_FOUND, NOT_FOUND);
+    if (e.status !== 'active') throw new AppException(HttpStatus.CONFLICT, 'Only an active registration can switch classes.');
+    const origin = { ...e, email: e.studentEmail };
+    const paidByCard = e.paymentMethod === 'card' && e.paymentStatus === 'completed';
+    const kept = e.amountPaidCents - e.refundedCents;
+    const open = (await this.classes.openWithSeats(organizationId)).filter((c) => c.id !== e.classId);
+    const prices = await Promise.all(open.map((c) => this.transferPrice(organizationId, origin, c)));
+    // One from before price quotes has no amount due: its own class's quote stands in.
+    const own =
+      e.amountDueCents ??
+      (await this.transferPrice(organizationId, origin, await this.classes.require(e.classId, organizationId))).totalCents;
+    return open.map((c, i) => {
+      const price = prices[i].totalCents;
+      return {
+        id: c.id,
+        title: c.title,
+        location: c.location,
+        instructor: c.instructor,
+        startDate: c.startDate,
+        seatsLeft: c.seatsLeft,
+        price: price / 100,
+        priceDifference: (price - (paidByCard ? kept : own)) / 100,
+        available: true,
+        needsPayment: paidByCard && price > kept,
+      };
+    });
+  }
+
+  /**
    * Moves an active registration to another class of the organization in one transaction: the new seat taken, the
    * old one freed (never both kept, never both lost). A card payment for a cheaper class gets the difference back on
    * the card; a dearer one answers TRANSFER_NEEDS_PAYMENT (the difference is paid by card through TopUpsService,

@@ -147,29 +147,6 @@ export class PortalRepository {
     );
   }
 
-  /** The organization's classes open for registration with a free seat, not started yet: where a registration may move. */
-  openClasses(organizationId: string) {
-    return this.db.query(
-      `SELECT id, title, location, instructor, start_date AS "startDate", price_cents AS "priceCents",
-              discount_price_cents AS "discountPriceCents", max_students - enrolled_students AS "seatsLeft"
-         FROM classes
-        WHERE organization_id = $1 AND status = 'Open' AND start_date > now() AND enrolled_students < max_students
-        ORDER BY start_date, id LIMIT 200`,
-      [organizationId],
-    ) as Promise<
-      {
-        id: string;
-        title: string;
-        location: string;
-        instructor: string;
-        startDate: Date;
-        priceCents: number;
-        discountPriceCents: number | null;
-        seatsLeft: number;
-      }[]
-    >;
-  }
-
   /** The email's live waitlist places, with their position in line (1 = next) and any offer. */
   waitlist(organizationId: string, email: string) {
     return this.db.query(

@@ -237,39 +237,8 @@ export class PortalService {
   async transferOptions(user: PortalUser, id: string) {
     const { org, e } = await this.ownEnrollment(user, id);
     this.assertTransfers(org, e);
-    const kept = e.amountPaidCents - e.refundedCents;
-    const paidByCard = e.paymentMethod === 'card' && e.paymentStatus === 'completed';
-    const open = (await this.repo.openClasses(user.organizationId)).filter((c) => c.id !== e.classId);
-    // Each class priced by the one price quote, with the discounts of this registration's person kept.
-    const prices = await Promise.all(open.map((c) => this.refunds.transferPrice(user.organizationId, e, c)));
-    // What an in-person registration owes now: its own quote (one from before price quotes: its class's quote).
-    const own =
-      e.amountDueCents ??
-      (
-        await this.refunds.transferPrice(user.organizationId, e, {
-          id: e.classId,
-          priceCents: e.priceCents,
-          discountPriceCents: e.discountPriceCents,
-          startDate: e.startDate,
-        })
-      ).totalCents;
-    return open.map((c, i) => {
-      const price = prices[i].totalCents;
-      return {
-        id: c.id,
-        title: c.title,
-        location: c.location,
-        instructor: c.instructor,
-        startDate: c.startDate,
-        seatsLeft: c.seatsLeft,
-        price: price / 100,
-        // A card payment is compared with what it kept; an in-person one with its own class's price.
-        priceDifference: (price - (paidByCard ? kept : own)) / 100,
-        available: true,
-        // A dearer class for a card payment: the difference is paid by card before the switch.
-        needsPayment: paidByCard && price > kept,
-      };
-    });
+    // The payments module's one list, priced by the one price quote with this registration's discounts kept.
+    return this.refunds.transferOptions(user.organizationId, e.id);
   }
 
   /** Moves the registration through the payments module's one transfer (one transaction: never oversold, never both seats). */

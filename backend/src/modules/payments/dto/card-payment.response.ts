@@ -68,3 +68,17 @@ export class EnrollmentTransferResponseDto extends EnrollmentPaymentResponseDto 
   @ApiProperty({ example: 40, description: 'Dollars left to pay in person (a dearer class with the difference due in person)' })
   balanceDue: number;
 }
+
+export class TransferOptionResponseDto {
+  @ApiProperty({ format: 'uuid', example: '9076790a-923e-482e-977e-408883466a8c' }) id: string;
+  @ApiProperty({ example: 'Pottery Pro' }) title: string;
+  @ApiProperty({ example: 'Studio A' }) location: string;
+  @ApiProperty({ example: 'Luis' }) instructor: string;
+  @ApiProperty({ format: 'date-time', example: '2026-03-05T17:00:00.000Z' }) startDate: string;
+  @ApiProperty({ example: 4 }) seatsLeft: number;
+  @ApiProperty({ example: 120, description: 'The one price quote for this person in that class, in dollars' }) price: number;
+  @ApiProperty({ example: 40, description: 'Dollars more to pay (positive) or back on the card (negative)' }) priceDifference: number;
+  @ApiProperty({ example: true }) available: boolean;
+  @ApiProperty({ example: true, description: 'True: a dearer class for a card payment; the switch needs differenceInPerson' })
+  needsPayment: boolean;
+}
