@@ -55,6 +55,9 @@ import type {
   CancelEnrollmentInput,
   DashboardLink,
   EnrollmentPayment,
+  EnrollmentTransfer,
+  TransferEnrollmentInput,
+  TransferOption,
   ContactInfoInput,
   DashboardPeriod,
   DashboardSummary,
@@ -316,6 +319,11 @@ export function createDataProvider(apiUrl: string = API_URL) {
       sendOnce<EnrollmentPayment>(`/enrollments/${enc(enrollmentId)}/refund`, body, idempotencyKey),
     cancelEnrollment: (enrollmentId: string, body: CancelEnrollmentInput, idempotencyKey: string) =>
       sendOnce<EnrollmentPayment>(`/enrollments/${enc(enrollmentId)}/cancel`, body, idempotencyKey),
+    // Switching classes: the server lists and prices the classes (the one price quote) and moves the seat in one
+    // transaction; a repeat of the same move is refused (already in that class), so it needs no key.
+    getTransferOptions: (enrollmentId: string) => get<TransferOption[]>(`/enrollments/${enc(enrollmentId)}/transfer-options`),
+    transferEnrollment: (enrollmentId: string, body: TransferEnrollmentInput) =>
+      send<EnrollmentTransfer>('POST', `/enrollments/${enc(enrollmentId)}/transfer`, body),
     getPublicOrganization: (orgId: string) =>
       rethrowAs(SETTINGS_ERRORS.publicOrganization, get<PublicOrganization>(`/public/organization/${enc(orgId)}`, true)),
 

@@ -102,6 +102,10 @@ export type RefundQuote = Schemas['RefundQuoteResponseDto'];
 export type EnrollmentPayment = Schemas['EnrollmentPaymentResponseDto'];
 export type Refund = Schemas['RefundResponseDto'];
 export type CancelEnrollmentInput = Schemas['CancelEnrollmentDto'];
+/** A class a registration may switch to, at the one price quote for that person, and the difference. */
+export type TransferOption = Schemas['TransferOptionResponseDto'];
+export type TransferEnrollmentInput = Schemas['TransferEnrollmentAdminDto'];
+export type EnrollmentTransfer = Schemas['EnrollmentTransferResponseDto'];
 export type RefundEnrollmentInput = Schemas['RefundEnrollmentDto'];
 
 /** Communications: the outbox row as the Communication Center shows it. */

@@ -27,9 +27,11 @@ import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { PaymentChip } from '@/common/paymentStatus';
 import { formatDate, formatDateTime, formatMoney, fullName } from '@/common/format';
-import type { Enrollment, EnrollmentPayment, Student } from '@/providers/types';
+import type { Enrollment, EnrollmentPayment, EnrollmentTransfer, Student } from '@/providers/types';
 import { CancelEnrollmentDialog } from '@/resources/students/CancelEnrollmentDialog';
 import { RefundDialog } from '@/resources/students/RefundDialog';
+import { SwitchClassDialog, type SwitchingEnrollment } from '@/resources/students/SwitchClassDialog';
+import { canSwitch, switchedText } from '@/resources/students/switchClass';
 import { StudentDataActions } from '@/resources/students/StudentDataActions';
 import { formatBirthDate } from '@/resources/students/household';
 import {
@@ -87,6 +89,11 @@ function MoneyTrail({ e }: { e: Enrollment }) {
         `Enrolled ${formatDate(e.enrollmentDate, 'short')} · ${methodLabel(e.paymentMethod)}` +
           (e.paymentStatus === 'completed' ? ` · ${formatMoney(e.amountPaid)} paid` : ''),
       )}
+      {e.balanceDue > 0 && (
+        <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
+          Balance due {formatMoney(e.balanceDue)} (in person at class)
+        </Box>
+      )}
       {priceLine(e) && line(priceLine(e)!)}
       {showsFeeSplit(e) && line(`Platform fee ${formatMoney(e.platformFee)} · Organization receives ${formatMoney(e.organizationAmount)}`)}
       {(e.refunds ?? []).map((r) =>
@@ -125,6 +132,12 @@ export function StudentDetailPanel({
   const cancelled = (result: EnrollmentPayment) => {
     setCancelling(null);
     setSuccess(result.refund ? `Enrollment cancelled; ${formatMoney(result.refund.amount)} refunded` : 'Enrollment cancelled');
+    refresh();
+  };
+  const [switching, setSwitching] = useState<SwitchingEnrollment | null>(null);
+  const switched = (result: EnrollmentTransfer) => {
+    setSwitching(null);
+    setSuccess(switchedText(result));
     refresh();
   };
   const [composing, setComposing] = useState(false);
@@ -173,6 +186,23 @@ export function StudentDetailPanel({
                   aria-label={`Cancel enrollment in ${e.classTitle || 'class'}`}
                 >
                   Cancel enrollment
+                </Button>
+              )}
+              {e.id && canSwitch(e) && (
+                <Button
+                  size="small"
+                  onClick={() =>
+                    setSwitching({
+                      id: e.id,
+                      classTitle: e.classTitle || 'Class',
+                      paymentMethod: e.paymentMethod,
+                      paymentStatus: e.paymentStatus,
+                      amountPaid: e.amountPaid,
+                    })
+                  }
+                  aria-label={`Switch ${e.classTitle || 'class'} to another class`}
+                >
+                  Switch class
                 </Button>
               )}
               {e.id && canRefund(e) && (
@@ -322,6 +352,7 @@ export function StudentDetailPanel({
       <StudentDataActions record={record} />
       <CancelEnrollmentDialog enrollment={cancelling} onClose={() => setCancelling(null)} onDone={cancelled} />
       <RefundDialog enrollment={refunding} onClose={() => setRefunding(null)} onDone={refunded} />
+      <SwitchClassDialog enrollment={switching} onClose={() => setSwitching(null)} onDone={switched} />
     </Box>
   );
 }
