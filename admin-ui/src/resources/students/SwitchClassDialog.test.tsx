@@ -38,7 +38,7 @@ afterEach(cleanup);
 
 describe('switch class texts', () => {
   it('says the difference, what happens to the money and what the button does, from the quoted amounts', () => {
-    const inPerson = { paymentMethod: 'in_person', paymentStatus: 'pending' } as const;
+    const inPerson = { paymentMethod: 'in-person', paymentStatus: 'pending' } as const;
     expect(differenceText(option({}), CARD)).toBe('$40.00 more (due in person)');
     expect(differenceText(option({ priceDifference: -20 }), CARD)).toBe('$20.00 back to the card');
     expect(differenceText(option({ priceDifference: 0 }), CARD)).toBe('Same price');
