@@ -305,7 +305,7 @@ export function StudentDetailPanel({
           Not enrolled in any class.
         </Typography>
       ) : (
-        <List dense disablePadding>
+        <List dense disablePadding aria-label="Enrolled classes">
           {enrollments.map(enrollmentItem)}
         </List>
       )}
