@@ -447,6 +447,30 @@ describe('switching to a dearer class (the difference paid by card)', () => {
     expect((await row(e.id)).refunded_cents).toBe(12000);
   });
 
+  it('should keep only the latest difference due in person when a registration switches again, and none once it is cancelled', async () => {
+    const e = await paid();
+    const pro = await dearerClass();
+    const master = await dearerClass(org, { title: 'Pottery Master', price: 140 });
+    const cheaper = await dearerClass(org, { title: 'Pottery Thursday', price: 60 });
+    const move = (toClassId: string, differenceInPerson = true) =>
+      w.a.http.post(`/api/enrollments/${e.id}/transfer`).set(org.auth).send({ toClassId, differenceInPerson }).expect(200);
+    const due = async () =>
+      (await topUps(e.id)).filter((t: { status: string }) => t.status === 'due').map((t: { amount_cents: number }) => t.amount_cents);
+    expect((await move(pro.id)).body.data.balanceDue).toBe(40);
+    expect(await due()).toEqual([4000]);
+    // Switching again: the difference is counted from what was paid, so the earlier one no longer stands.
+    expect((await move(master.id)).body.data.balanceDue).toBe(60);
+    expect(await due()).toEqual([6000]);
+    // A cheaper class than what was paid: the card gets the difference back and nothing is left to collect.
+    const back = (await move(cheaper.id, false)).body.data;
+    expect(back).toMatchObject({ balanceDue: 0, refund: { amount: 20 } });
+    expect(await due()).toEqual([]);
+    await move(pro.id);
+    expect(await due()).toEqual([6000]);
+    await w.a.http.post(`/api/enrollments/${e.id}/cancel`).set(org.auth).send({ refund: false }).expect(200);
+    expect(await due()).toEqual([]);
+  });
+
   it("should let the organization's admin switch to a dearer class with the difference due in person", async () => {
     const e = await paid();
     const dearer = await dearerClass();

@@ -158,7 +158,14 @@ export function StudentDetailPanel({
       disableGutters
       alignItems="flex-start"
       secondaryAction={
-        refundedLabel(e) ? <Chip size="small" label={refundedLabel(e)} variant="outlined" /> : <PaymentChip enrollment={e} />
+        refundedLabel(e) ? (
+          <Chip size="small" label={refundedLabel(e)} variant="outlined" />
+        ) : e.balanceDue > 0 ? (
+          // Paid, but a switch left a difference to collect in person: not 'Paid' yet.
+          <Chip size="small" label="Balance due" color="warning" variant="outlined" />
+        ) : (
+          <PaymentChip enrollment={e} />
+        )
       }
     >
       <ListItemText
@@ -177,7 +184,13 @@ export function StudentDetailPanel({
               </Box>
             ) : null}
             <FormAnswers e={e} />
-            <Stack direction="row" spacing={1} sx={{ mt: 0.5, ml: -1 }}>
+            <Stack
+              direction="row"
+              useFlexGap
+              flexWrap="wrap"
+              columnGap={1}
+              sx={{ mt: 0.5, ml: -1, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+            >
               {e.id && canCancel(e) && (
                 <Button
                   size="small"

@@ -32,6 +32,7 @@ import { Terms1767100000000 } from './1767100000000-Terms';
 import { OrganizationUsage1767200000000 } from './1767200000000-OrganizationUsage';
 import { WaiverSignLinks1767500000000 } from './1767500000000-WaiverSignLinks';
 import { EnrollmentTopUps1767700000000 } from './1767700000000-EnrollmentTopUps';
+import { TopUpDueCancelled1768500000000 } from './1768500000000-TopUpDueCancelled';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 import { Pricing1766300000000 } from './1766300000000-Pricing';
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   OrganizationUsage1767200000000,
   WaiverSignLinks1767500000000,
   EnrollmentTopUps1767700000000,
+  TopUpDueCancelled1768500000000,
 ];

@@ -97,6 +97,8 @@ export class RefundsService {
       if (e.status === 'held') openIntent = e.stripePaymentIntentId;
       // A switch being paid for gives its held seat back too.
       openTopUp = await this.topUpHolds.endOpenOf(m, e.id);
+      // A difference left due in person is owed no more once the registration is cancelled.
+      await this.topUps.cancelDue(m, e.id);
       await this.cards.cancel(m, e);
       let refund: RefundRecord | null = null;
       if (paidByCard && dto.refund !== false) {
@@ -162,6 +164,8 @@ export class RefundsService {
       if (!e || (e.status !== 'held' && e.status !== 'active')) return { cancelled: false, refundCents: 0 };
       if (e.status === 'held') openIntent = e.stripePaymentIntentId;
       openTopUp = await this.topUpHolds.endOpenOf(m, e.id);
+      // A difference left due in person is owed no more once the registration is cancelled.
+      await this.topUps.cancelDue(m, e.id);
       await this.cards.cancel(m, e);
       const left = e.amountPaidCents - e.refundedCents;
       let refund: RefundRecord | null = null;
@@ -296,6 +300,8 @@ export class RefundsService {
         );
       // A switch being paid for elsewhere gives its held seat back (this one wins).
       openTopUp = await this.topUpHolds.endOpenOf(m, e.id);
+      // The new difference is counted from what was paid: one left due by an earlier switch is owed no more.
+      await this.topUps.cancelDue(m, e.id);
       await this.cards.moveToClass(m, e, toClassId, { amountDueCents: price.totalCents, priceBreakdown: breakdown(price.lines) });
       // The balance (amount due above what was kept) is what the teacher roll collects and mark-paid takes.
       if (dueInPerson)

@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { returning } from '../../common/db/returning';
 import type { PriceLine } from '../registration/enrollment.entity';
 
-export type TopUpStatus = 'held' | 'completed' | 'expired' | 'failed' | 'refunded';
+export type TopUpStatus = 'held' | 'due' | 'completed' | 'expired' | 'failed' | 'refunded' | 'cancelled';
 
 /** The second card payment of a registration that switches to a dearer class (see TopUpsService). */
 export interface TopUp {
@@ -99,6 +99,14 @@ export class TopUpsRepository {
       `INSERT INTO enrollment_top_ups (organization_id, enrollment_id, from_class_id, to_class_id, amount_cents, new_amount_due_cents, method, status)
        VALUES ($1, $2, $3, $4, $5, $6, 'in_person', 'due')`,
       [t.organizationId, t.enrollmentId, t.fromClassId, t.toClassId, t.amountCents, t.newAmountDueCents],
+    );
+  }
+
+  /** The differences still due in person of a registration no longer owed: it switched again or was cancelled. */
+  async cancelDue(m: EntityManager, enrollmentId: string): Promise<void> {
+    await m.query(
+      `UPDATE enrollment_top_ups SET status = 'cancelled' WHERE enrollment_id = $1 AND method = 'in_person' AND status = 'due'`,
+      [enrollmentId],
     );
   }
 

@@ -253,6 +253,8 @@ export class TopUpsService {
       return { kind: 'refunded', topUp: t };
     }
     await this.repo.complete(m, t.id, { paymentIntentId: pi.id, chargeId: pi.chargeId, platformFeeCents: pi.applicationFee });
+    // This payment brings what was paid up to the new class's price: a difference an earlier switch left due is owed no more.
+    await this.repo.cancelDue(m, e.id);
     await this.cards.applyTopUp(m, e, {
       toClassId: t.toClassId,
       amountCents: pi.amount,
