@@ -467,6 +467,19 @@ describe('switching to a dearer class (the difference paid by card)', () => {
     expect(await due()).toEqual([]);
     await move(pro.id);
     expect(await due()).toEqual([6000]);
+    // Paying a later switch by card brings what was paid up to the new class's price: the earlier difference goes.
+    const d = (await start(e, master.id, 80).expect(201)).body.data;
+    await payInBrowser(w.stand, d.paymentIntentId, d.clientSecret);
+    await w.a.http
+      .post(`/api/portal/enrollments/${e.id}/transfer/confirm`)
+      .set(e.portal)
+      .send({ paymentIntentId: d.paymentIntentId })
+      .expect(200);
+    expect(await due()).toEqual([]);
+    expect((await row(e.id)).class_id).toBe(master.id);
+    const grand = await dearerClass(org, { title: 'Pottery Grand', price: 160 });
+    expect((await move(grand.id)).body.data.balanceDue).toBe(20);
+    expect(await due()).toEqual([2000]);
     await w.a.http.post(`/api/enrollments/${e.id}/cancel`).set(org.auth).send({ refund: false }).expect(200);
     expect(await due()).toEqual([]);
   });
