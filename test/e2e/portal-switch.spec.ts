@@ -135,6 +135,7 @@ test("the admin switches a student's class from the student record", async ({ pa
     name: new RegExp(`${pro}.*1[0-9] seats? left · \\$120\\.00 · \\$40\\.00 more \\(due in person\\)`),
   });
   await option.check();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
   await expect(dialog.getByRole('radio', { name: 'In person at class (due now)' })).toBeChecked();
   await expect(
     dialog.getByText('The card payment stays as it is; the student pays the $40.00 difference in person at class.'),

@@ -79,5 +79,8 @@ describe('SwitchClassDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Switch and refund $20.00' }));
     expect(await screen.findByText('Pottery Thursday is full.')).toBeTruthy();
     expect(transferEnrollment).toHaveBeenCalledWith('e1', { toClassId: 'c3' });
+    // Another choice starts clean.
+    fireEvent.click(screen.getByRole('radio', { name: /Pottery Pro/ }));
+    expect(screen.queryByText('Pottery Thursday is full.')).toBeNull();
   });
 });

@@ -125,7 +125,15 @@ export function SwitchClassDialog({
       ) : (
         <FormControl>
           <FormLabel id="switch-class-label">Choose the class to switch to</FormLabel>
-          <RadioGroup aria-labelledby="switch-class-label" value={choice} onChange={(e) => setChoice(e.target.value)}>
+          <RadioGroup
+            aria-labelledby="switch-class-label"
+            value={choice}
+            onChange={(e) => {
+              // A refusal was about the class chosen before: a new choice starts clean.
+              setChoice(e.target.value);
+              setFailure(null);
+            }}
+          >
             {list.map((o) => (
               <FormControlLabel
                 key={o.id}
