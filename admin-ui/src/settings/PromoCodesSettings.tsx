@@ -1,23 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  MenuItem,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, MenuItem, Paper, Stack, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { errorMessage } from '@/providers/httpClient';
+import { SimpleTable, type Column } from '@/common/SimpleTable';
 import { InlineFormActions } from './InlineFormActions';
 import { useInlineEditor } from './useInlineEditor';
 import type { PromoCode, PromoCodeInput } from '@/providers/types';
@@ -25,6 +10,16 @@ import { fromZonedInput, toZonedInput, useOrganizationTimeZone, zoneHint } from 
 
 const KEY = ['promo-codes'] as const;
 const money = (n: number) => `$${n.toFixed(2)}`;
+const PROMO_COLUMNS: Column[] = [
+  { label: 'Code' },
+  { label: 'Discount' },
+  { label: 'Valid until' },
+  { label: 'Used', align: 'right' },
+  { label: 'Discount given', align: 'right' },
+  { label: 'Revenue', align: 'right' },
+  { label: 'Status' },
+  { label: '' },
+];
 
 interface CodeForm {
   code: string;
@@ -93,62 +88,46 @@ export function PromoCodesSettings() {
           A code students type at registration (any case). It applies after the automatic discounts, to each seat of the registration.
         </Typography>
         {codes.error && <Alert severity="error">{errorMessage(codes.error, 'Failed to load promo codes')}</Alert>}
-        <TableContainer>
-          <Table size="small" aria-label="Promo codes">
-            <TableHead>
-              <TableRow>
-                <TableCell>Code</TableCell>
-                <TableCell>Discount</TableCell>
-                <TableCell>Valid until</TableCell>
-                <TableCell align="right">Used</TableCell>
-                <TableCell align="right">Discount given</TableCell>
-                <TableCell align="right">Revenue</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell />
+        <SimpleTable bare label="Promo codes" columns={PROMO_COLUMNS}>
+          <TableBody>
+            {(codes.data ?? []).map((c) => (
+              <TableRow key={c.id}>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{c.code}</TableCell>
+                <TableCell>{c.kind === 'percent' ? `${c.value}% off` : `${money(c.value)} off`}</TableCell>
+                <TableCell>{c.validUntil ? new Date(c.validUntil).toLocaleDateString(undefined, { timeZone: zone }) : 'No end'}</TableCell>
+                <TableCell align="right">
+                  {c.usage.redemptions}
+                  {c.maxRedemptions === null ? '' : ` of ${c.maxRedemptions}`}
+                </TableCell>
+                <TableCell align="right">{money(c.usage.discountGiven)}</TableCell>
+                <TableCell align="right">{money(c.usage.revenue)}</TableCell>
+                <TableCell>
+                  <Chip size="small" label={c.active ? 'Active' : 'Inactive'} color={c.active ? 'success' : 'default'} />
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <Button
+                    size="small"
+                    onClick={() => {
+                      setEditing(c);
+                      setForm(formOf(c, zone));
+                      setNotice(null);
+                    }}
+                  >
+                    Edit
+                  </Button>
+                  <Button size="small" onClick={() => toggle.mutate(c)} disabled={toggle.isPending}>
+                    {c.active ? 'Deactivate' : 'Activate'}
+                  </Button>
+                </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {(codes.data ?? []).map((c) => (
-                <TableRow key={c.id}>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{c.code}</TableCell>
-                  <TableCell>{c.kind === 'percent' ? `${c.value}% off` : `${money(c.value)} off`}</TableCell>
-                  <TableCell>
-                    {c.validUntil ? new Date(c.validUntil).toLocaleDateString(undefined, { timeZone: zone }) : 'No end'}
-                  </TableCell>
-                  <TableCell align="right">
-                    {c.usage.redemptions}
-                    {c.maxRedemptions === null ? '' : ` of ${c.maxRedemptions}`}
-                  </TableCell>
-                  <TableCell align="right">{money(c.usage.discountGiven)}</TableCell>
-                  <TableCell align="right">{money(c.usage.revenue)}</TableCell>
-                  <TableCell>
-                    <Chip size="small" label={c.active ? 'Active' : 'Inactive'} color={c.active ? 'success' : 'default'} />
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Button
-                      size="small"
-                      onClick={() => {
-                        setEditing(c);
-                        setForm(formOf(c, zone));
-                        setNotice(null);
-                      }}
-                    >
-                      Edit
-                    </Button>
-                    <Button size="small" onClick={() => toggle.mutate(c)} disabled={toggle.isPending}>
-                      {c.active ? 'Deactivate' : 'Activate'}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-              {codes.data?.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={8}>No promo codes yet</TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+            ))}
+            {codes.data?.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={8}>No promo codes yet</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </SimpleTable>
         <Typography variant="subtitle1" component="h3" fontWeight={600}>
           {editing ? `Edit ${editing.code}` : 'New promo code'}
         </Typography>

@@ -1,21 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, Paper, Stack, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { saveFile } from '@/common/saveFile';
+import { SimpleTable } from '@/common/SimpleTable';
 import { errorMessage } from '@/providers/httpClient';
 import { ClassPicker } from './ClassPicker';
 import { formsApi, type Waiver } from './registrationFormsApi';
@@ -166,15 +153,11 @@ function WaiverPanel({ waiver: w, classes }: { waiver: Waiver; classes: { id: st
           </Alert>
         ) : null}
         {saveClasses.error ? <Alert severity="error">{errorMessage(saveClasses.error, 'Could not save the classes')}</Alert> : null}
-        <Table size="small" aria-label={`Versions of ${w.title}`}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Version</TableCell>
-              <TableCell>Created</TableCell>
-              <TableCell>SHA-256</TableCell>
-              <TableCell align="right">Signatures</TableCell>
-            </TableRow>
-          </TableHead>
+        <SimpleTable
+          bare
+          label={`Versions of ${w.title}`}
+          columns={[{ label: 'Version' }, { label: 'Created' }, { label: 'SHA-256' }, { label: 'Signatures', align: 'right' }]}
+        >
           <TableBody>
             {w.versions.map((v) => (
               <TableRow key={v.id}>
@@ -190,7 +173,7 @@ function WaiverPanel({ waiver: w, classes }: { waiver: Waiver; classes: { id: st
               </TableRow>
             ))}
           </TableBody>
-        </Table>
+        </SimpleTable>
         <TextField
           label="New version text (Markdown)"
           helperText="A version never changes once saved: registrations from now on sign the new one, and people enrolled in upcoming classes who signed an earlier one are emailed a link to sign it."
@@ -217,15 +200,11 @@ function WaiverPanel({ waiver: w, classes }: { waiver: Waiver; classes: { id: st
             <>
               {resend.isSuccess && <Alert severity="success">Signing link sent to {resend.data.sentTo.email}</Alert>}
               {resend.isError && <Alert severity="error">{errorMessage(resend.error, 'Failed to send the link. Please try again')}</Alert>}
-              <Table size="small" aria-label={`Signatures of ${w.title}`}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Signed by</TableCell>
-                    <TableCell>Version</TableCell>
-                    <TableCell>When</TableCell>
-                    <TableCell>PDF</TableCell>
-                  </TableRow>
-                </TableHead>
+              <SimpleTable
+                bare
+                label={`Signatures of ${w.title}`}
+                columns={[{ label: 'Signed by' }, { label: 'Version' }, { label: 'When' }, { label: 'PDF' }]}
+              >
                 <TableBody>
                   {(signatures.data ?? []).map((s) => (
                     <TableRow key={s.id}>
@@ -253,7 +232,7 @@ function WaiverPanel({ waiver: w, classes }: { waiver: Waiver; classes: { id: st
                     </TableRow>
                   ))}
                 </TableBody>
-              </Table>
+              </SimpleTable>
             </>
           )
         ) : null}

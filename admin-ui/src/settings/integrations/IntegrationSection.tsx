@@ -1,20 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Chip,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Chip, Paper, Stack, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import { SimpleTable } from '@/common/SimpleTable';
 import { errorMessage } from '@/providers/httpClient';
 import { fmtDateTime } from './SecretOnce';
 
@@ -81,30 +69,19 @@ export function ItemsTable<T extends { id: string }>({
   if (!query.data?.length) return <Typography color="text.secondary">No {noun} yet.</Typography>;
   const last = columns.length - 1;
   return (
-    <TableContainer>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {columns.map((c, i) => (
-              <TableCell key={c} align={i === last ? 'right' : undefined}>
-                {c}
+    <SimpleTable bare label={label} columns={columns.map((c, i) => ({ label: c, align: i === last ? 'right' : undefined }))}>
+      <TableBody>
+        {query.data.map((item) => (
+          <TableRow key={item.id}>
+            {cells(item).map((cell, i) => (
+              <TableCell key={columns[i]} align={i === last ? 'right' : undefined} sx={i === last ? { whiteSpace: 'nowrap' } : undefined}>
+                {cell}
               </TableCell>
             ))}
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {query.data.map((item) => (
-            <TableRow key={item.id}>
-              {cells(item).map((cell, i) => (
-                <TableCell key={columns[i]} align={i === last ? 'right' : undefined} sx={i === last ? { whiteSpace: 'nowrap' } : undefined}>
-                  {cell}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        ))}
+      </TableBody>
+    </SimpleTable>
   );
 }
 
