@@ -7,6 +7,7 @@ import { errorMessage } from '@/providers/httpClient';
 import { ClassPicker } from './ClassPicker';
 import { formsApi, type Waiver } from './registrationFormsApi';
 import { WaiverText } from './WaiverText';
+import { SettingsSection } from '@/settings/SettingsSection';
 
 /**
  * Settings → Waivers: each waiver with its versions (immutable, each with its SHA-256), the text of the
@@ -41,31 +42,26 @@ export function WaiversTab() {
       ) : (
         (waivers.data ?? []).map((w) => <WaiverPanel key={w.id} waiver={w} classes={classes.data ?? []} />)
       )}
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }} component="section" aria-labelledby="add-waiver-heading">
-        <Stack spacing={2}>
-          <Typography variant="h6" component="h2" id="add-waiver-heading">
-            Add a waiver
-          </Typography>
-          {error ? <Alert severity="error">{error}</Alert> : null}
-          <TextField label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} />
-          <TextField
-            label="Text (Markdown)"
-            required
-            multiline
-            minRows={6}
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
-            helperText="# Heading, **bold**, *italic*, - list items, [link](https://…). HTML is shown as text."
-          />
-          <MarkdownPreview body={body} label="Preview of the new waiver" />
-          <ClassPicker value={classIds} classes={classes.data ?? []} onChange={setClassIds} />
-          <Stack direction="row">
-            <Button variant="contained" disabled={!title.trim() || !body.trim() || add.isPending} onClick={() => add.mutate()}>
-              Add waiver
-            </Button>
-          </Stack>
+      <SettingsSection title="Add a waiver" maxWidth={720}>
+        {error ? <Alert severity="error">{error}</Alert> : null}
+        <TextField label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} />
+        <TextField
+          label="Text (Markdown)"
+          required
+          multiline
+          minRows={6}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          helperText="# Heading, **bold**, *italic*, - list items, [link](https://…). HTML is shown as text."
+        />
+        <MarkdownPreview body={body} label="Preview of the new waiver" />
+        <ClassPicker value={classIds} classes={classes.data ?? []} onChange={setClassIds} />
+        <Stack direction="row">
+          <Button variant="contained" disabled={!title.trim() || !body.trim() || add.isPending} onClick={() => add.mutate()}>
+            Add waiver
+          </Button>
         </Stack>
-      </Paper>
+      </SettingsSection>
     </Stack>
   );
 }

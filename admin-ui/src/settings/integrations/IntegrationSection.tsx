@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Button, Chip, Paper, Stack, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { Alert, Button, Chip, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { SimpleTable } from '@/common/SimpleTable';
+import { SettingsSection } from '@/settings/SettingsSection';
 import { errorMessage } from '@/providers/httpClient';
 import { fmtDateTime } from './SecretOnce';
 
@@ -11,7 +12,6 @@ import { fmtDateTime } from './SecretOnce';
  * section with its create button, a sentence saying what it is for, then whatever the section lists.
  */
 export function IntegrationSection({
-  id,
   title,
   createLabel,
   onCreate,
@@ -19,7 +19,6 @@ export function IntegrationSection({
   error,
   children,
 }: {
-  id: string;
   title: string;
   createLabel: string;
   onCreate: () => void;
@@ -29,21 +28,18 @@ export function IntegrationSection({
   children: ReactNode;
 }) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby={`${id}-heading`}>
-      <Stack spacing={2}>
-        <Stack direction="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap={1}>
-          <Typography variant="h6" component="h2" id={`${id}-heading`}>
-            {title}
-          </Typography>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate}>
-            {createLabel}
-          </Button>
-        </Stack>
-        <Typography color="text.secondary">{intro}</Typography>
-        {error && <Alert severity="error">{error}</Alert>}
-        {children}
-      </Stack>
-    </Paper>
+    <SettingsSection
+      title={title}
+      action={
+        <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate}>
+          {createLabel}
+        </Button>
+      }
+    >
+      <Typography color="text.secondary">{intro}</Typography>
+      {error && <Alert severity="error">{error}</Alert>}
+      {children}
+    </SettingsSection>
   );
 }
 
