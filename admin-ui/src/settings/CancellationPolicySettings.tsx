@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Alert, Box, Button, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { useTimedMessage } from '@/common/useTimedMessage';
 import type { Settings } from '@/providers/types';
 import { RefundPreview } from '@/settings/RefundPreview';
 import { checkTiers, MAX_CANCELLATION_TIERS, newTierRow, tierRows, type TierRow } from '@/settings/policyForm';
-import { useSaveSettings } from '@/settings/useSettings';
+import { useSettingsForm } from '@/settings/useSettings';
 import { SaveRow, SettingsSection } from '@/settings/SettingsSection';
 
 /**
@@ -16,8 +15,10 @@ import { SaveRow, SettingsSection } from '@/settings/SettingsSection';
 export function CancellationPolicySettings({ settings }: { settings: Settings }) {
   const [rows, setRows] = useState<TierRow[]>(() => tierRows(settings.cancellationPolicies));
   const [tried, setTried] = useState(false);
-  const save = useSaveSettings();
-  const [success, setSuccess] = useTimedMessage(3000);
+  const { submit, status } = useSettingsForm(
+    'Cancellation policy saved successfully!',
+    'Failed to save the cancellation policy. Please try again',
+  );
   const check = checkTiers(rows);
   const invalid = check.tiers === null || check.policyError !== null;
   const { deadlineDays, refundPercentage } = settings.derived.cancellation;
@@ -26,16 +27,10 @@ export function CancellationPolicySettings({ settings }: { settings: Settings })
   const onSave = () => {
     setTried(true);
     if (invalid || !check.tiers) return;
-    save.mutate(
-      { cancellationPolicies: check.tiers },
-      {
-        onSuccess: (saved) => {
-          setRows(tierRows(saved.cancellationPolicies));
-          setTried(false);
-          setSuccess('Cancellation policy saved successfully!');
-        },
-      },
-    );
+    submit({ cancellationPolicies: check.tiers }, (saved) => {
+      setRows(tierRows(saved.cancellationPolicies));
+      setTried(false);
+    });
   };
 
   return (
@@ -105,15 +100,7 @@ export function CancellationPolicySettings({ settings }: { settings: Settings })
         </Button>
       </Box>
       <RefundPreview tiers={check.tiers} />
-      <SaveRow
-        label="Save cancellation policy"
-        onSave={onSave}
-        saving={save.isPending}
-        disabled={tried && invalid}
-        success={success}
-        error={save.error}
-        failure="Failed to save the cancellation policy. Please try again"
-      />
+      <SaveRow label="Save cancellation policy" onSave={onSave} disabled={tried && invalid} status={status} />
     </SettingsSection>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Box, Checkbox, FormControlLabel, MenuItem, Radio, RadioGroup, TextField, Typography } from '@mui/material';
-import { useTimedMessage } from '@/common/useTimedMessage';
 import type { DiscountRules, Settings } from '@/providers/types';
-import { useSaveSettings } from '@/settings/useSettings';
+import { useSettingsForm } from '@/settings/useSettings';
 import { SaveRow, SettingsSection } from '@/settings/SettingsSection';
 
 type RuleKey = 'earlyBird' | 'returning' | 'senior' | 'siblings';
@@ -66,8 +65,7 @@ function ruleError(key: RuleKey, f: RuleForm): string | null {
 export function DiscountRulesSettings({ settings }: { settings: Settings }) {
   const [form, setForm] = useState(() => toForm(settings.discountRules));
   const [combine, setCombine] = useState<'best' | 'stack'>(settings.discountRules.combine);
-  const save = useSaveSettings();
-  const [success, setSuccess] = useTimedMessage(3000);
+  const { submit, status } = useSettingsForm('Automatic discounts saved successfully!', 'Failed to save the discounts. Please try again');
   const errors = Object.fromEntries(RULES.map(({ key }) => [key, ruleError(key, form[key])])) as Record<RuleKey, string | null>;
   const invalid = Object.values(errors).some(Boolean);
   const set = (key: RuleKey, patch: Partial<RuleForm>) => setForm((f) => ({ ...f, [key]: { ...f[key], ...patch } }));
@@ -89,7 +87,7 @@ export function DiscountRulesSettings({ settings }: { settings: Settings }) {
       siblings: rule('siblings'),
       combine,
     } as DiscountRules;
-    save.mutate({ discountRules }, { onSuccess: () => setSuccess('Automatic discounts saved successfully!') });
+    submit({ discountRules });
   };
 
   return (
@@ -159,15 +157,7 @@ export function DiscountRulesSettings({ settings }: { settings: Settings }) {
           />
         </RadioGroup>
       </Box>
-      <SaveRow
-        label="Save automatic discounts"
-        onSave={onSave}
-        saving={save.isPending}
-        disabled={invalid}
-        success={success}
-        error={save.error}
-        failure="Failed to save the discounts. Please try again"
-      />
+      <SaveRow label="Save automatic discounts" onSave={onSave} disabled={invalid} status={status} />
     </SettingsSection>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Alert, Box, Button, InputAdornment, TextField, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useTimedMessage } from '@/common/useTimedMessage';
 import type { Settings } from '@/providers/types';
 import { DISCOUNT_FIELDS, DISCOUNT_MESSAGE, discountValue, type DiscountKey } from '@/settings/policyForm';
-import { useSaveSettings } from '@/settings/useSettings';
+import { useSettingsForm } from '@/settings/useSettings';
 import { SaveRow, SettingsSection } from '@/settings/SettingsSection';
 
 /**
@@ -19,8 +18,7 @@ export function DiscountSettings({ settings }: { settings: Settings }) {
     senior: initial.senior === null ? '' : String(initial.senior),
     returning: initial.returning === null ? '' : String(initial.returning),
   });
-  const save = useSaveSettings();
-  const [success, setSuccess] = useTimedMessage(3000);
+  const { submit, status } = useSettingsForm('Discounts saved successfully!', 'Failed to save the discounts. Please try again');
   const parsed = Object.fromEntries(DISCOUNT_FIELDS.map(({ key }) => [key, discountValue(values[key])])) as Record<
     DiscountKey,
     number | null | undefined
@@ -30,7 +28,7 @@ export function DiscountSettings({ settings }: { settings: Settings }) {
   const onSave = () => {
     if (invalid) return;
     const { earlyBird, senior, returning } = parsed as Record<DiscountKey, number | null>;
-    save.mutate({ discounts: { earlyBird, senior, returning } }, { onSuccess: () => setSuccess('Discounts saved successfully!') });
+    submit({ discounts: { earlyBird, senior, returning } });
   };
 
   return (
@@ -63,15 +61,7 @@ export function DiscountSettings({ settings }: { settings: Settings }) {
           />
         ))}
       </Box>
-      <SaveRow
-        label="Save discounts"
-        onSave={onSave}
-        saving={save.isPending}
-        disabled={invalid}
-        success={success}
-        error={save.error}
-        failure="Failed to save the discounts. Please try again"
-      />
+      <SaveRow label="Save discounts" onSave={onSave} disabled={invalid} status={status} />
     </SettingsSection>
   );
 }

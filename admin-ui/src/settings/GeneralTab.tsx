@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Autocomplete, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useTimedMessage } from '@/common/useTimedMessage';
+import { errorMessage } from '@/providers/httpClient';
 import { useOwnOrganization } from '@/providers/queries';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { ClassConfirmedSetting } from '@/settings/ClassConfirmedSetting';
@@ -21,7 +22,7 @@ export function GeneralTab() {
   const [zone, setZone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [success, setSuccess] = useTimedMessage(3000);
-  const [error, setError] = useState<unknown>(null);
+  const [error, setError] = useState<string | null>(null);
 
   if (org.isPending) return <CircularProgress aria-label="Loading settings..." />;
   if (!org.data) return <Typography color="error">Failed to load settings</Typography>;
@@ -36,7 +37,7 @@ export function GeneralTab() {
       setSuccess('Time zone saved successfully!');
       await org.refetch();
     } catch (e) {
-      setError(e);
+      setError(errorMessage(e, 'Failed to save the time zone. Please try again'));
     } finally {
       setBusy(false);
     }
@@ -54,15 +55,7 @@ export function GeneralTab() {
           onChange={(_, v) => setZone(v)}
           renderInput={(params) => <TextField {...params} label="Time zone" placeholder={SERVER_DEFAULT} />}
         />
-        <SaveRow
-          label="Save time zone"
-          onSave={() => void save()}
-          saving={busy}
-          disabled={!current}
-          success={success}
-          error={error}
-          failure="Failed to save the time zone. Please try again"
-        />
+        <SaveRow label="Save time zone" onSave={() => void save()} disabled={!current} status={{ saving: busy, success, error }} />
       </SettingsSection>
       <ClassConfirmedSetting />
       <WaitlistSettings org={org.data} onSaved={() => void org.refetch()} />

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Alert, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
-import { useTimedMessage } from '@/common/useTimedMessage';
 import type { Settings } from '@/providers/types';
 import { REMINDER_MESSAGE, reminderExample, wholeNumber } from '@/settings/policyForm';
-import { useSaveSettings } from '@/settings/useSettings';
+import { useSettingsForm } from '@/settings/useSettings';
 import { SaveRow, SettingsSection } from '@/settings/SettingsSection';
 
 /**
@@ -14,16 +13,15 @@ export function ReminderSettings({ settings }: { settings: Settings }) {
   const [hours, setHours] = useState(String(settings.notifications.reminderHours));
   const [email, setEmail] = useState(settings.notifications.emailEnabled);
   const [sms, setSms] = useState(settings.notifications.smsEnabled);
-  const save = useSaveSettings();
-  const [success, setSuccess] = useTimedMessage(3000);
+  const { submit, status } = useSettingsForm(
+    'Reminder settings saved successfully!',
+    'Failed to save the reminder settings. Please try again',
+  );
   const n = wholeNumber(hours, 1, 168);
 
   const onSave = () => {
     if (n === null) return;
-    save.mutate(
-      { notifications: { reminderHours: n, emailEnabled: email, smsEnabled: sms } },
-      { onSuccess: () => setSuccess('Reminder settings saved successfully!') },
-    );
+    submit({ notifications: { reminderHours: n, emailEnabled: email, smsEnabled: sms } });
   };
 
   return (
@@ -49,15 +47,7 @@ export function ReminderSettings({ settings }: { settings: Settings }) {
       />
       {!email && !sms && <Alert severity="warning">With both switches off, no reminders are sent.</Alert>}
       {sms && <Typography variant="body2">Text messages that fall due at night wait until the morning.</Typography>}
-      <SaveRow
-        label="Save reminder settings"
-        onSave={onSave}
-        saving={save.isPending}
-        disabled={n === null}
-        success={success}
-        error={save.error}
-        failure="Failed to save the reminder settings. Please try again"
-      />
+      <SaveRow label="Save reminder settings" onSave={onSave} disabled={n === null} status={status} />
     </SettingsSection>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { FormControlLabel, Switch, TextField, Typography } from '@mui/material';
-import { useTimedMessage } from '@/common/useTimedMessage';
 import type { Settings } from '@/providers/types';
 import { wholeNumber } from '@/settings/policyForm';
-import { useSaveSettings } from '@/settings/useSettings';
+import { useSettingsForm } from '@/settings/useSettings';
 import { SaveRow, SettingsSection } from '@/settings/SettingsSection';
 
 const HOURS_MESSAGE = 'Enter a whole number of hours from 0 to 720';
@@ -17,21 +16,20 @@ export function SelfServiceSettings({ settings }: { settings: Settings }) {
   const [hours, setHours] = useState(String(settings.selfServiceCancelHoursBefore));
   const [transfers, setTransfers] = useState(settings.selfServiceTransfers);
   const [inPerson, setInPerson] = useState(settings.selfServiceTransferDifferenceInPerson);
-  const save = useSaveSettings();
-  const [success, setSuccess] = useTimedMessage(3000);
+  const { submit, status } = useSettingsForm(
+    'Self-service settings saved successfully!',
+    'Failed to save the self-service settings. Please try again',
+  );
   const n = wholeNumber(hours, 0, 720);
 
   const onSave = () => {
     if (n === null) return;
-    save.mutate(
-      {
-        selfService: on,
-        selfServiceCancelHoursBefore: n,
-        selfServiceTransfers: transfers,
-        selfServiceTransferDifferenceInPerson: inPerson,
-      },
-      { onSuccess: () => setSuccess('Self-service settings saved successfully!') },
-    );
+    submit({
+      selfService: on,
+      selfServiceCancelHoursBefore: n,
+      selfServiceTransfers: transfers,
+      selfServiceTransferDifferenceInPerson: inPerson,
+    });
   };
 
   return (
@@ -63,15 +61,7 @@ export function SelfServiceSettings({ settings }: { settings: Settings }) {
         control={<Switch checked={inPerson} disabled={!on || !transfers} onChange={(e) => setInPerson(e.target.checked)} />}
         label="A student switching to a dearer class may pay the difference in person (otherwise by card)"
       />
-      <SaveRow
-        label="Save self-service settings"
-        onSave={onSave}
-        saving={save.isPending}
-        disabled={n === null}
-        success={success}
-        error={save.error}
-        failure="Failed to save the self-service settings. Please try again"
-      />
+      <SaveRow label="Save self-service settings" onSave={onSave} disabled={n === null} status={status} />
     </SettingsSection>
   );
 }

@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from 'react';
 import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
-import { errorMessage } from '@/providers/httpClient';
 
 /**
  * One section of a settings tab: an outlined panel whose heading names it for screen readers, an optional button
@@ -40,34 +39,32 @@ export function SettingsSection({
   );
 }
 
-/**
- * The foot of a settings form: the saved notice, the server's refusal in words (`failure` when it gave none), then the
- * save button, which reads 'Saving...' and cannot be pressed again while the call runs.
- */
+/** Where a settings form's save stands: running, just saved (the notice), or refused (the reason in words). */
+export interface SaveStatus {
+  saving: boolean;
+  success?: string | null;
+  error?: string | null;
+}
+
+/** The foot of a settings form: the saved notice, the refusal, then the save button ('Saving...' while the call runs). */
 export function SaveRow({
   label,
   onSave,
-  saving,
   disabled = false,
-  success,
-  error,
-  failure,
+  status,
 }: {
   label: string;
   onSave: () => void;
-  saving: boolean;
   disabled?: boolean;
-  success?: string | null;
-  error?: unknown;
-  failure: string;
+  status: SaveStatus;
 }) {
   return (
     <>
-      {success && <Alert severity="success">{success}</Alert>}
-      {error ? <Alert severity="error">{errorMessage(error, failure)}</Alert> : null}
+      {status.success && <Alert severity="success">{status.success}</Alert>}
+      {status.error && <Alert severity="error">{status.error}</Alert>}
       <Stack direction="row">
-        <Button variant="contained" onClick={onSave} disabled={saving || disabled}>
-          {saving ? 'Saving...' : label}
+        <Button variant="contained" onClick={onSave} disabled={status.saving || disabled}>
+          {status.saving ? 'Saving...' : label}
         </Button>
       </Stack>
     </>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { TextField, Typography } from '@mui/material';
 import { useTimedMessage } from '@/common/useTimedMessage';
+import { errorMessage } from '@/providers/httpClient';
 import type { AppDataProvider } from '@/providers/dataProvider';
 import { SaveRow, SettingsSection } from '@/settings/SettingsSection';
 
@@ -19,7 +20,7 @@ export function WaitlistSettings({
   const [value, setValue] = useState<string>(String(org.settings?.waitlistOfferHours ?? DEFAULT_HOURS));
   const [busy, setBusy] = useState(false);
   const [success, setSuccess] = useTimedMessage(3000);
-  const [error, setError] = useState<unknown>(null);
+  const [error, setError] = useState<string | null>(null);
   const hours = Number(value);
   const valid = Number.isInteger(hours) && hours >= 1 && hours <= 168;
 
@@ -32,7 +33,7 @@ export function WaitlistSettings({
       setSuccess('Waitlist setting saved successfully!');
       onSaved();
     } catch (e) {
-      setError(e);
+      setError(errorMessage(e, 'Failed to save the waitlist setting. Please try again'));
     } finally {
       setBusy(false);
     }
@@ -54,15 +55,7 @@ export function WaitlistSettings({
         slotProps={{ htmlInput: { min: 1, max: 168, step: 1 } }}
         sx={{ maxWidth: 280 }}
       />
-      <SaveRow
-        label="Save waitlist setting"
-        onSave={() => void save()}
-        saving={busy}
-        disabled={!valid}
-        success={success}
-        error={error}
-        failure="Failed to save the waitlist setting. Please try again"
-      />
+      <SaveRow label="Save waitlist setting" onSave={() => void save()} disabled={!valid} status={{ saving: busy, success, error }} />
     </SettingsSection>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { TextField, Typography } from '@mui/material';
-import { useTimedMessage } from '@/common/useTimedMessage';
 import type { Settings } from '@/providers/types';
-import { useSaveSettings } from '@/settings/useSettings';
+import { useSettingsForm } from '@/settings/useSettings';
 import { CopyButton } from './SecretOnce';
 import { SaveRow, SettingsSection } from '@/settings/SettingsSection';
 
@@ -22,23 +21,19 @@ export function parseEmbedDomains(text: string): { domains: string[]; invalid: s
  */
 export function EmbedSection({ settings }: { settings: Settings }) {
   const [text, setText] = useState((settings.embedDomains ?? []).join('\n'));
-  const save = useSaveSettings();
-  const [success, setSuccess] = useTimedMessage(3000);
+  const { submit, status } = useSettingsForm(
+    'Website widget settings saved successfully!',
+    'Failed to save the widget settings. Please try again',
+  );
   const { domains, invalid } = parseEmbedDomains(text);
   const snippet = `<script src="${window.location.origin}/embed.js" data-organization="${settings.organizationId}" async></script>`;
 
   const onSave = () => {
     if (invalid.length) return;
-    save.mutate(
-      { embedDomains: domains },
-      {
-        onSuccess: (saved) => {
-          // The sites as the server stored them (trailing slash dropped, host in lower case, duplicates once).
-          setText((saved.embedDomains ?? []).join('\n'));
-          setSuccess('Website widget settings saved successfully!');
-        },
-      },
-    );
+    submit({ embedDomains: domains }, (saved) => {
+      // The sites as the server stored them (trailing slash dropped, host in lower case, duplicates once).
+      setText((saved.embedDomains ?? []).join('\n'));
+    });
   };
 
   return (
@@ -57,15 +52,7 @@ export function EmbedSection({ settings }: { settings: Settings }) {
         helperText={invalid.length ? `Not a site address: ${invalid.join(', ')}` : 'HTTPS addresses without a path'}
         sx={{ maxWidth: 560 }}
       />
-      <SaveRow
-        label="Save widget sites"
-        onSave={onSave}
-        saving={save.isPending}
-        disabled={invalid.length > 0}
-        success={success}
-        error={save.error}
-        failure="Failed to save the widget settings. Please try again"
-      />
+      <SaveRow label="Save widget sites" onSave={onSave} disabled={invalid.length > 0} status={status} />
       <Typography variant="subtitle1" component="h3">
         Code to paste into your site
       </Typography>
