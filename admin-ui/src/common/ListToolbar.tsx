@@ -1,7 +1,7 @@
-import { IconButton, InputAdornment, MenuItem, Paper, Stack, TextField, Tooltip } from '@mui/material';
-import SearchIcon from '@mui/icons-material/Search';
+import { IconButton, MenuItem, Paper, Stack, TextField, Tooltip } from '@mui/material';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import { SearchField } from '@/common/SearchField';
 
 /** Search box, optional filter, sort selector and direction toggle. */
 export function ListToolbar<S extends string>({
@@ -28,22 +28,7 @@ export function ListToolbar<S extends string>({
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} alignItems={{ md: 'center' }}>
-        <TextField
-          label={searchLabel}
-          value={search}
-          onChange={(e) => onSearch(e.target.value)}
-          type="search"
-          sx={{ flex: 2 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField label={searchLabel} value={search} onChange={(e) => onSearch(e.target.value)} sx={{ flex: 2 }} />
         {children}
         <Stack direction="row" spacing={1} alignItems="center" sx={{ flex: 1, minWidth: 200 }}>
           <TextField select label="Sort by" value={sort} onChange={(e) => onSort(e.target.value as S)}>

@@ -16,36 +16,45 @@ export interface Pager {
   onPage: (page: number) => void;
 }
 
-/** The app's tables: an outlined, labelled table with its header row, its body (children) and an optional pager. */
+/**
+ * The app's tables: an outlined, labelled table with its header row, its body (children) and an optional pager.
+ * `bare` leaves the outline out, for a table that already sits inside a framed settings section or a dialog.
+ */
 export function SimpleTable({
   label,
   columns,
   size = 'small',
   pager,
+  bare = false,
   children,
 }: {
   label: string;
   columns: Column[];
   size?: 'small' | 'medium';
   pager?: Pager;
+  bare?: boolean;
   children: ReactNode;
 }) {
+  const table = (
+    <Table size={size} aria-label={label}>
+      <TableHead>
+        <TableRow>
+          {columns
+            .filter((c) => !c.hidden)
+            .map((c, i) => (
+              // An actions column has no heading, so its place names it.
+              <TableCell key={c.label || `column-${i}`} align={c.align}>
+                {c.label}
+              </TableCell>
+            ))}
+        </TableRow>
+      </TableHead>
+      {children}
+    </Table>
+  );
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size={size} aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {columns
-              .filter((c) => !c.hidden)
-              .map((c) => (
-                <TableCell key={c.label} align={c.align}>
-                  {c.label}
-                </TableCell>
-              ))}
-          </TableRow>
-        </TableHead>
-        {children}
-      </Table>
+    <TableContainer {...(bare ? {} : { component: Paper, variant: 'outlined' as const })}>
+      {table}
       {pager && (
         <TablePagination
           component="div"

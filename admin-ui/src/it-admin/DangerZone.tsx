@@ -1,23 +1,8 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  List,
-  ListItem,
-  ListItemText,
-  Paper,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, DialogContentText, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { TypeToConfirmField } from '@/common/TypeToConfirmField';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
+import { FormDialog } from '@/common/FormDialog';
 import { type BulkTarget, type PaymentReset } from '@/it-admin/staffApi';
 import { useStaffDataProvider } from '@/it-admin/staffProviders';
 import { actionErrorText, DELETE, formatCents, nextBulkStep, TEXT, type BulkEvent, type BulkStep } from '@/it-admin/itAdminUtils';
@@ -198,6 +183,7 @@ function BulkDeleteFlow({ organizationId, orgName, onChanged, onAudited }: Dange
   };
   const info = target ? BULK[target] : null;
   const open = step === 'confirm1' || step === 'confirm2' || step === 'type' || (step === 'run' && busy);
+  const typing = step === 'type' || step === 'run';
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
@@ -219,49 +205,35 @@ function BulkDeleteFlow({ organizationId, orgName, onChanged, onAudited }: Dange
           {notice.text}
         </Alert>
       )}
-      <Dialog open={open && !!info} onClose={busy ? undefined : () => send({ type: 'no' })} maxWidth="xs" fullWidth>
-        <DialogTitle>{info?.label}</DialogTitle>
-        <DialogContent>
-          {step === 'confirm1' && (
-            <DialogContentText>
-              Are you sure you want to delete {info?.what} ({orgName})?
+      <FormDialog
+        open={open && !!info}
+        title={info?.label}
+        onClose={() => send({ type: 'no' })}
+        busy={busy}
+        maxWidth="xs"
+        submitColor="error"
+        submitLabel={typing ? 'Delete' : step === 'confirm1' ? 'Yes, continue' : 'Yes, I am sure'}
+        onSubmit={() => send(typing ? { type: 'typed', text: typed } : { type: 'yes' })}
+      >
+        {step === 'confirm1' && (
+          <DialogContentText>
+            Are you sure you want to delete {info?.what} ({orgName})?
+          </DialogContentText>
+        )}
+        {step === 'confirm2' && (
+          <DialogContentText>
+            This permanently deletes {info?.what}. This action cannot be undone. Do you really want to continue?
+          </DialogContentText>
+        )}
+        {typing && (
+          <>
+            <DialogContentText gutterBottom>
+              Type <strong>{DELETE}</strong> to confirm.
             </DialogContentText>
-          )}
-          {step === 'confirm2' && (
-            <DialogContentText>
-              This permanently deletes {info?.what}. This action cannot be undone. Do you really want to continue?
-            </DialogContentText>
-          )}
-          {(step === 'type' || step === 'run') && (
-            <>
-              <DialogContentText gutterBottom>
-                Type <strong>{DELETE}</strong> to confirm.
-              </DialogContentText>
-              <TypeToConfirmField word={DELETE} value={typed} onChange={setTyped} disabled={busy} />
-            </>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => send({ type: 'no' })} disabled={busy}>
-            Cancel
-          </Button>
-          {step === 'type' || step === 'run' ? (
-            <Button
-              color="error"
-              variant="contained"
-              disabled={busy}
-              onClick={() => send({ type: 'typed', text: typed })}
-              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-            >
-              Delete
-            </Button>
-          ) : (
-            <Button color="error" variant="contained" onClick={() => send({ type: 'yes' })}>
-              {step === 'confirm1' ? 'Yes, continue' : 'Yes, I am sure'}
-            </Button>
-          )}
-        </DialogActions>
-      </Dialog>
+            <TypeToConfirmField word={DELETE} value={typed} onChange={setTyped} disabled={busy} />
+          </>
+        )}
+      </FormDialog>
     </Paper>
   );
 }

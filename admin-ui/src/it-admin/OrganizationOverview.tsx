@@ -3,17 +3,7 @@ import { formatDateTime } from '@/common/format';
 import { PaymentProviderCell, statusColor } from '@/it-admin/OrganizationsTable';
 import type { StaffOrganizationDetail } from '@/it-admin/staffApi';
 import { formatCents } from '@/it-admin/itAdminUtils';
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Box sx={{ typography: 'body2' }}>{children}</Box>
-    </Box>
-  );
-}
+import { LabelledValue } from '@/common/LabelledValue';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -32,41 +22,41 @@ export function OrganizationOverview({ org }: { org: StaffOrganizationDetail }) 
   return (
     <Stack direction="row" flexWrap="wrap" gap={2}>
       <Section title="Organization">
-        <Field label="Name">{org.name}</Field>
-        <Field label="Domain">{org.domain ?? '—'}</Field>
-        <Field label="ID">
+        <LabelledValue label="Name">{org.name}</LabelledValue>
+        <LabelledValue label="Domain">{org.domain ?? '—'}</LabelledValue>
+        <LabelledValue label="ID">
           <Box component="span" sx={{ fontFamily: 'monospace' }}>
             {org.id}
           </Box>
-        </Field>
-        <Field label="Created">{formatDateTime(org.created_at)}</Field>
-        <Field label="Updated">{formatDateTime(org.updated_at)}</Field>
+        </LabelledValue>
+        <LabelledValue label="Created">{formatDateTime(org.created_at)}</LabelledValue>
+        <LabelledValue label="Updated">{formatDateTime(org.updated_at)}</LabelledValue>
       </Section>
       <Section title="Subscription">
-        <Field label="Plan">
+        <LabelledValue label="Plan">
           {org.subscription.plan_name} ({formatCents(org.subscription.monthly_price)} / month)
-        </Field>
-        <Field label="Status">
+        </LabelledValue>
+        <LabelledValue label="Status">
           <Chip size="small" label={org.subscription.status} color={statusColor(org.subscription.status)} />
-        </Field>
+        </LabelledValue>
       </Section>
       <Section title="Payment provider">
         <PaymentProviderCell org={org} />
-        <Field label="Payouts">{org.stripe_payouts_enabled ? 'Enabled' : 'Disabled'}</Field>
+        <LabelledValue label="Payouts">{org.stripe_payouts_enabled ? 'Enabled' : 'Disabled'}</LabelledValue>
       </Section>
       <Section title="Counts">
-        <Field label="Users">{c.users}</Field>
-        <Field label="Classes">{c.classes}</Field>
-        <Field label="Students">{c.students}</Field>
-        <Field label="Enrollments">{c.enrollments}</Field>
-        <Field label="Communications">{c.communications}</Field>
+        <LabelledValue label="Users">{c.users}</LabelledValue>
+        <LabelledValue label="Classes">{c.classes}</LabelledValue>
+        <LabelledValue label="Students">{c.students}</LabelledValue>
+        <LabelledValue label="Enrollments">{c.enrollments}</LabelledValue>
+        <LabelledValue label="Communications">{c.communications}</LabelledValue>
       </Section>
       <Section title="Contact">
-        <Field label="Email">{org.contact_info.email || '—'}</Field>
-        <Field label="Phone">{org.contact_info.phone || '—'}</Field>
-        <Field label="Address">{org.contact_info.address || '—'}</Field>
-        <Field label="Business name">{org.branding.businessName}</Field>
-        <Field label="Colours">
+        <LabelledValue label="Email">{org.contact_info.email || '—'}</LabelledValue>
+        <LabelledValue label="Phone">{org.contact_info.phone || '—'}</LabelledValue>
+        <LabelledValue label="Address">{org.contact_info.address || '—'}</LabelledValue>
+        <LabelledValue label="Business name">{org.branding.businessName}</LabelledValue>
+        <LabelledValue label="Colours">
           <Stack direction="row" gap={1} alignItems="center">
             {[org.branding.primaryColor, org.branding.secondaryColor].map((color) => (
               <Box
@@ -76,7 +66,7 @@ export function OrganizationOverview({ org }: { org: StaffOrganizationDetail }) 
               />
             ))}
           </Stack>
-        </Field>
+        </LabelledValue>
       </Section>
     </Stack>
   );

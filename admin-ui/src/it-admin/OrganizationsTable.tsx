@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Chip, InputAdornment, Stack, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { SimpleTable } from '@/common/SimpleTable';
-import SearchIcon from '@mui/icons-material/Search';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
 import { formatDate } from '@/common/format';
 import { DeleteOrganizationDialog } from '@/it-admin/DeleteOrganizationDialog';
 import { type StaffOrganization } from '@/it-admin/staffApi';
 import { useStaffDataProvider } from '@/it-admin/staffProviders';
 import { actionErrorText, TEXT } from '@/it-admin/itAdminUtils';
+import { SearchField } from '@/common/SearchField';
 
 const PER_PAGE = 10;
 
@@ -118,22 +118,13 @@ export function OrganizationsTable({
         <Typography id="organizations-title" variant="h6" component="h2">
           Organizations
         </Typography>
-        <TextField
+        <SearchField
           size="small"
           sx={{ width: { xs: '100%', sm: 360 } }}
           placeholder="Search by name or domain"
           value={q}
           onChange={(e) => onSearch(e.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-            htmlInput: { 'aria-label': 'Search organizations' },
-          }}
+          slotProps={{ htmlInput: { 'aria-label': 'Search organizations' } }}
         />
       </Stack>
       {error ? (

@@ -1,3 +1,5 @@
+import { readStored } from '@/providers/session';
+
 /**
  * The platform-staff session: its own storage keys, never the organization session's
  * (`classlane.token` / `classlane.user`). Signing in or out here leaves an organization user's session alone,
@@ -9,19 +11,11 @@ export const STAFF_USER_KEY = 'classlane.staff.username';
 export const STAFF_EXPIRED_EVENT = 'classlane:staff-token-expired';
 
 export function getStaffToken(): string | null {
-  try {
-    return localStorage.getItem(STAFF_TOKEN_KEY);
-  } catch {
-    return null;
-  }
+  return readStored(STAFF_TOKEN_KEY);
 }
 
 export function getStaffUsername(): string | null {
-  try {
-    return localStorage.getItem(STAFF_USER_KEY);
-  } catch {
-    return null;
-  }
+  return readStored(STAFF_USER_KEY);
 }
 
 export function storeStaffSession(token: string, username: string): void {

@@ -20,12 +20,17 @@ export const USER_KEY = 'classlane.user';
 /** The public site caches each organization's branding for 24 h under `classlane.branding.<organizationId>`. */
 const BRANDING_CACHE_PREFIX = 'classlane.branding.';
 
-export function getToken(): string | null {
+/** A stored value, or null where there is none or the browser refuses storage (private mode, blocked cookies). */
+export function readStored(key: string): string | null {
   try {
-    return localStorage.getItem(TOKEN_KEY);
+    return localStorage.getItem(key);
   } catch {
     return null;
   }
+}
+
+export function getToken(): string | null {
+  return readStored(TOKEN_KEY);
 }
 
 export function getStoredUser(): User | null {

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Alert, Box, Button, IconButton, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { useTimedMessage } from '@/common/useTimedMessage';
-import { errorMessage } from '@/providers/httpClient';
 import type { Settings } from '@/providers/types';
 import { RefundPreview } from '@/settings/RefundPreview';
 import { checkTiers, MAX_CANCELLATION_TIERS, newTierRow, tierRows, type TierRow } from '@/settings/policyForm';
-import { useSaveSettings } from '@/settings/useSettings';
+import { useSettingsForm } from '@/settings/useSettings';
+import { SaveRow, SettingsSection } from '@/settings/SettingsSection';
 
 /**
  * The cancellation policy: tiers of "cancelled at least N days before the class: P % back", checked as
@@ -16,8 +15,10 @@ import { useSaveSettings } from '@/settings/useSettings';
 export function CancellationPolicySettings({ settings }: { settings: Settings }) {
   const [rows, setRows] = useState<TierRow[]>(() => tierRows(settings.cancellationPolicies));
   const [tried, setTried] = useState(false);
-  const save = useSaveSettings();
-  const [success, setSuccess] = useTimedMessage(3000);
+  const { submit, status } = useSettingsForm(
+    'Cancellation policy saved successfully!',
+    'Failed to save the cancellation policy. Please try again',
+  );
   const check = checkTiers(rows);
   const invalid = check.tiers === null || check.policyError !== null;
   const { deadlineDays, refundPercentage } = settings.derived.cancellation;
@@ -26,99 +27,80 @@ export function CancellationPolicySettings({ settings }: { settings: Settings })
   const onSave = () => {
     setTried(true);
     if (invalid || !check.tiers) return;
-    save.mutate(
-      { cancellationPolicies: check.tiers },
-      {
-        onSuccess: (saved) => {
-          setRows(tierRows(saved.cancellationPolicies));
-          setTried(false);
-          setSuccess('Cancellation policy saved successfully!');
-        },
-      },
-    );
+    submit({ cancellationPolicies: check.tiers }, (saved) => {
+      setRows(tierRows(saved.cancellationPolicies));
+      setTried(false);
+    });
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 760 }} component="section" aria-labelledby="cancellation-heading">
-      <Stack spacing={2}>
-        <Typography variant="h6" component="h2" id="cancellation-heading">
-          Cancellation and refunds
+    <SettingsSection title="Cancellation and refunds" maxWidth={760}>
+      <Typography color="text.secondary">
+        What a student who cancels gets back, by how many days before the class they cancel. A change applies to registrations made after
+        you save it: each registration keeps the policy in force when it was made. Card payments are refunded through Classlane; in-person
+        payments are settled with the student directly.
+      </Typography>
+      {deadlineDays !== null && refundPercentage !== null && (
+        <Typography variant="body2">
+          Saved policy: cancelling at least {deadlineDays} days before the class refunds {refundPercentage}%
+          {settings.cancellationPolicies.length > 1 ? ` (the first of ${settings.cancellationPolicies.length} tiers)` : ''}.
         </Typography>
-        <Typography color="text.secondary">
-          What a student who cancels gets back, by how many days before the class they cancel. A change applies to registrations made after
-          you save it: each registration keeps the policy in force when it was made. Card payments are refunded through Classlane; in-person
-          payments are settled with the student directly.
+      )}
+      {rows.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          No tiers: no policy. When you cancel a card registration, the whole payment is offered back and you choose the amount.
         </Typography>
-        {deadlineDays !== null && refundPercentage !== null && (
-          <Typography variant="body2">
-            Saved policy: cancelling at least {deadlineDays} days before the class refunds {refundPercentage}%
-            {settings.cancellationPolicies.length > 1 ? ` (the first of ${settings.cancellationPolicies.length} tiers)` : ''}.
-          </Typography>
-        )}
-        {rows.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            No tiers: no policy. When you cancel a card registration, the whole payment is offered back and you choose the amount.
-          </Typography>
-        ) : (
-          <Stack spacing={1.5}>
-            {rows.map((r, i) => {
-              const errs = tried || r.days || r.percent ? check.rowErrors[r.key] : undefined;
-              return (
-                <Stack key={r.key} direction="row" spacing={1.5} alignItems="flex-start" role="group" aria-label={`Tier ${i + 1}`}>
-                  <TextField
-                    label="Deadline days"
-                    value={r.days}
-                    onChange={(e) => update(r.key, { days: e.target.value })}
-                    error={Boolean(errs?.days)}
-                    helperText={errs?.days ?? 'Cancelled at least this many days before'}
-                    slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                    sx={{ flex: 1, minWidth: 0 }}
-                  />
-                  <TextField
-                    label="Refund percentage"
-                    value={r.percent}
-                    onChange={(e) => update(r.key, { percent: e.target.value })}
-                    error={Boolean(errs?.percent)}
-                    helperText={errs?.percent ?? 'Of what the student paid'}
-                    slotProps={{
-                      htmlInput: { inputMode: 'numeric' },
-                      input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
-                    }}
-                    sx={{ flex: 1, minWidth: 0 }}
-                  />
-                  <IconButton
-                    aria-label={`Remove tier ${i + 1}`}
-                    onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
-                    sx={{ mt: 1 }}
-                  >
-                    <DeleteOutlineIcon />
-                  </IconButton>
-                </Stack>
-              );
-            })}
-          </Stack>
-        )}
-        {check.policyError && <Alert severity="error">{check.policyError}</Alert>}
-        <Box>
-          <Button
-            startIcon={<AddIcon />}
-            onClick={() => setRows((rs) => [...rs, newTierRow()])}
-            disabled={rows.length >= MAX_CANCELLATION_TIERS}
-          >
-            Add tier
-          </Button>
-        </Box>
-        <RefundPreview tiers={check.tiers} />
-        {success && <Alert severity="success">{success}</Alert>}
-        {save.error && (
-          <Alert severity="error">{errorMessage(save.error, 'Failed to save the cancellation policy. Please try again')}</Alert>
-        )}
-        <Stack direction="row">
-          <Button variant="contained" onClick={onSave} disabled={save.isPending || (tried && invalid)}>
-            {save.isPending ? 'Saving...' : 'Save cancellation policy'}
-          </Button>
+      ) : (
+        <Stack spacing={1.5}>
+          {rows.map((r, i) => {
+            const errs = tried || r.days || r.percent ? check.rowErrors[r.key] : undefined;
+            return (
+              <Stack key={r.key} direction="row" spacing={1.5} alignItems="flex-start" role="group" aria-label={`Tier ${i + 1}`}>
+                <TextField
+                  label="Deadline days"
+                  value={r.days}
+                  onChange={(e) => update(r.key, { days: e.target.value })}
+                  error={Boolean(errs?.days)}
+                  helperText={errs?.days ?? 'Cancelled at least this many days before'}
+                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                  sx={{ flex: 1, minWidth: 0 }}
+                />
+                <TextField
+                  label="Refund percentage"
+                  value={r.percent}
+                  onChange={(e) => update(r.key, { percent: e.target.value })}
+                  error={Boolean(errs?.percent)}
+                  helperText={errs?.percent ?? 'Of what the student paid'}
+                  slotProps={{
+                    htmlInput: { inputMode: 'numeric' },
+                    input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+                  }}
+                  sx={{ flex: 1, minWidth: 0 }}
+                />
+                <IconButton
+                  aria-label={`Remove tier ${i + 1}`}
+                  onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
+                  sx={{ mt: 1 }}
+                >
+                  <DeleteOutlineIcon />
+                </IconButton>
+              </Stack>
+            );
+          })}
         </Stack>
-      </Stack>
-    </Paper>
+      )}
+      {check.policyError && <Alert severity="error">{check.policyError}</Alert>}
+      <Box>
+        <Button
+          startIcon={<AddIcon />}
+          onClick={() => setRows((rs) => [...rs, newTierRow()])}
+          disabled={rows.length >= MAX_CANCELLATION_TIERS}
+        >
+          Add tier
+        </Button>
+      </Box>
+      <RefundPreview tiers={check.tiers} />
+      <SaveRow label="Save cancellation policy" onSave={onSave} disabled={tried && invalid} status={status} />
+    </SettingsSection>
   );
 }

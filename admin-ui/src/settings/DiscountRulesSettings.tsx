@@ -1,22 +1,8 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  MenuItem,
-  Paper,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useTimedMessage } from '@/common/useTimedMessage';
-import { errorMessage } from '@/providers/httpClient';
+import { Box, Checkbox, FormControlLabel, MenuItem, Radio, RadioGroup, TextField, Typography } from '@mui/material';
 import type { DiscountRules, Settings } from '@/providers/types';
-import { useSaveSettings } from '@/settings/useSettings';
+import { useSettingsForm } from '@/settings/useSettings';
+import { SaveRow, SettingsSection } from '@/settings/SettingsSection';
 
 type RuleKey = 'earlyBird' | 'returning' | 'senior' | 'siblings';
 interface RuleForm {
@@ -79,8 +65,7 @@ function ruleError(key: RuleKey, f: RuleForm): string | null {
 export function DiscountRulesSettings({ settings }: { settings: Settings }) {
   const [form, setForm] = useState(() => toForm(settings.discountRules));
   const [combine, setCombine] = useState<'best' | 'stack'>(settings.discountRules.combine);
-  const save = useSaveSettings();
-  const [success, setSuccess] = useTimedMessage(3000);
+  const { submit, status } = useSettingsForm('Automatic discounts saved successfully!', 'Failed to save the discounts. Please try again');
   const errors = Object.fromEntries(RULES.map(({ key }) => [key, ruleError(key, form[key])])) as Record<RuleKey, string | null>;
   const invalid = Object.values(errors).some(Boolean);
   const set = (key: RuleKey, patch: Partial<RuleForm>) => setForm((f) => ({ ...f, [key]: { ...f[key], ...patch } }));
@@ -102,88 +87,77 @@ export function DiscountRulesSettings({ settings }: { settings: Settings }) {
       siblings: rule('siblings'),
       combine,
     } as DiscountRules;
-    save.mutate({ discountRules }, { onSuccess: () => setSuccess('Automatic discounts saved successfully!') });
+    submit({ discountRules });
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 860 }} component="section" aria-labelledby="discount-rules-heading">
-      <Stack spacing={2}>
-        <Typography variant="h6" component="h2" id="discount-rules-heading">
-          Automatic discounts
-        </Typography>
-        <Typography color="text.secondary">
-          Applied to every registration that qualifies, after the class price (or its discount price) and before a promo code. Students see
-          each discount as a line of their price.
-        </Typography>
-        {RULES.map(({ key, label, help, extra }) => (
-          <Box
-            key={key}
-            sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '200px 150px 150px 170px' }, alignItems: 'start' }}
+    <SettingsSection title="Automatic discounts" maxWidth={860}>
+      <Typography color="text.secondary">
+        Applied to every registration that qualifies, after the class price (or its discount price) and before a promo code. Students see
+        each discount as a line of their price.
+      </Typography>
+      {RULES.map(({ key, label, help, extra }) => (
+        <Box
+          key={key}
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '200px 150px 150px 170px' }, alignItems: 'start' }}
+        >
+          <FormControlLabel
+            control={<Checkbox checked={form[key].on} onChange={(e) => set(key, { on: e.target.checked })} />}
+            label={
+              <span>
+                {label}
+                <Typography variant="body2" color="text.secondary" component="span" display="block">
+                  {help}
+                </Typography>
+              </span>
+            }
+          />
+          <TextField
+            select
+            label={`${label}: kind`}
+            value={form[key].kind}
+            disabled={!form[key].on}
+            onChange={(e) => set(key, { kind: e.target.value as 'percent' | 'amount' })}
           >
-            <FormControlLabel
-              control={<Checkbox checked={form[key].on} onChange={(e) => set(key, { on: e.target.checked })} />}
-              label={
-                <span>
-                  {label}
-                  <Typography variant="body2" color="text.secondary" component="span" display="block">
-                    {help}
-                  </Typography>
-                </span>
-              }
-            />
+            <MenuItem value="percent">% off</MenuItem>
+            <MenuItem value="amount">$ off</MenuItem>
+          </TextField>
+          <TextField
+            label={`${label}: value`}
+            value={form[key].value}
+            disabled={!form[key].on}
+            onChange={(e) => set(key, { value: e.target.value })}
+            error={!!errors[key]}
+            helperText={errors[key] ?? (form[key].kind === 'percent' ? 'Percent off each seat' : 'Dollars off each seat')}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+          {extra ? (
             <TextField
-              select
-              label={`${label}: kind`}
-              value={form[key].kind}
+              label={extra.label}
+              value={form[key].extra}
               disabled={!form[key].on}
-              onChange={(e) => set(key, { kind: e.target.value as 'percent' | 'amount' })}
-            >
-              <MenuItem value="percent">% off</MenuItem>
-              <MenuItem value="amount">$ off</MenuItem>
-            </TextField>
-            <TextField
-              label={`${label}: value`}
-              value={form[key].value}
-              disabled={!form[key].on}
-              onChange={(e) => set(key, { value: e.target.value })}
-              error={!!errors[key]}
-              helperText={errors[key] ?? (form[key].kind === 'percent' ? 'Percent off each seat' : 'Dollars off each seat')}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              onChange={(e) => set(key, { extra: e.target.value })}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
-            {extra ? (
-              <TextField
-                label={extra.label}
-                value={form[key].extra}
-                disabled={!form[key].on}
-                onChange={(e) => set(key, { extra: e.target.value })}
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              />
-            ) : (
-              <span />
-            )}
-          </Box>
-        ))}
-        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-          <Typography component="legend" fontWeight={600}>
-            When several apply
-          </Typography>
-          <RadioGroup row value={combine} onChange={(e) => setCombine(e.target.value as 'best' | 'stack')}>
-            <FormControlLabel value="best" control={<Radio />} label="The best single discount" />
-            <FormControlLabel
-              value="stack"
-              control={<Radio />}
-              label="All of them, one after another (early bird, returning, senior, sibling)"
-            />
-          </RadioGroup>
+          ) : (
+            <span />
+          )}
         </Box>
-        {success && <Alert severity="success">{success}</Alert>}
-        {save.error && <Alert severity="error">{errorMessage(save.error, 'Failed to save the discounts. Please try again')}</Alert>}
-        <Stack direction="row">
-          <Button variant="contained" onClick={onSave} disabled={save.isPending || invalid}>
-            {save.isPending ? 'Saving...' : 'Save automatic discounts'}
-          </Button>
-        </Stack>
-      </Stack>
-    </Paper>
+      ))}
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+        <Typography component="legend" fontWeight={600}>
+          When several apply
+        </Typography>
+        <RadioGroup row value={combine} onChange={(e) => setCombine(e.target.value as 'best' | 'stack')}>
+          <FormControlLabel value="best" control={<Radio />} label="The best single discount" />
+          <FormControlLabel
+            value="stack"
+            control={<Radio />}
+            label="All of them, one after another (early bird, returning, senior, sibling)"
+          />
+        </RadioGroup>
+      </Box>
+      <SaveRow label="Save automatic discounts" onSave={onSave} disabled={invalid} status={status} />
+    </SettingsSection>
   );
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Alert, Box, Button, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, InputAdornment, TextField, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useTimedMessage } from '@/common/useTimedMessage';
-import { errorMessage } from '@/providers/httpClient';
 import type { Settings } from '@/providers/types';
 import { DISCOUNT_FIELDS, DISCOUNT_MESSAGE, discountValue, type DiscountKey } from '@/settings/policyForm';
-import { useSaveSettings } from '@/settings/useSettings';
+import { useSettingsForm } from '@/settings/useSettings';
+import { SaveRow, SettingsSection } from '@/settings/SettingsSection';
 
 /**
  * The three listed discounts of the organization's settings (the percentages the settings API reports as its derived
@@ -19,8 +18,7 @@ export function DiscountSettings({ settings }: { settings: Settings }) {
     senior: initial.senior === null ? '' : String(initial.senior),
     returning: initial.returning === null ? '' : String(initial.returning),
   });
-  const save = useSaveSettings();
-  const [success, setSuccess] = useTimedMessage(3000);
+  const { submit, status } = useSettingsForm('Discounts saved successfully!', 'Failed to save the discounts. Please try again');
   const parsed = Object.fromEntries(DISCOUNT_FIELDS.map(({ key }) => [key, discountValue(values[key])])) as Record<
     DiscountKey,
     number | null | undefined
@@ -30,51 +28,40 @@ export function DiscountSettings({ settings }: { settings: Settings }) {
   const onSave = () => {
     if (invalid) return;
     const { earlyBird, senior, returning } = parsed as Record<DiscountKey, number | null>;
-    save.mutate({ discounts: { earlyBird, senior, returning } }, { onSuccess: () => setSuccess('Discounts saved successfully!') });
+    submit({ discounts: { earlyBird, senior, returning } });
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 760 }} component="section" aria-labelledby="discounts-heading">
-      <Stack spacing={2}>
-        <Typography variant="h6" component="h2" id="discounts-heading">
-          Listed discounts
-        </Typography>
-        <Typography color="text.secondary">A percentage off for each kind of student; leave a field empty for none.</Typography>
-        <Alert
-          severity="info"
-          action={
-            <Button component={RouterLink} to="/admin/settings?tab=discounts" color="inherit" size="small">
-              Open Discounts
-            </Button>
-          }
-        >
-          Prices do not use these percentages: what students pay comes from the automatic discounts (early bird, returning students,
-          seniors, siblings) and promo codes under Settings › Discounts.
-        </Alert>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
-          {DISCOUNT_FIELDS.map(({ key, label }) => (
-            <TextField
-              key={key}
-              label={label}
-              value={values[key]}
-              onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
-              error={parsed[key] === undefined}
-              helperText={parsed[key] === undefined ? DISCOUNT_MESSAGE : '% off'}
-              slotProps={{
-                htmlInput: { inputMode: 'numeric' },
-                input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
-              }}
-            />
-          ))}
-        </Box>
-        {success && <Alert severity="success">{success}</Alert>}
-        {save.error && <Alert severity="error">{errorMessage(save.error, 'Failed to save the discounts. Please try again')}</Alert>}
-        <Stack direction="row">
-          <Button variant="contained" onClick={onSave} disabled={save.isPending || invalid}>
-            {save.isPending ? 'Saving...' : 'Save discounts'}
+    <SettingsSection title="Listed discounts" maxWidth={760}>
+      <Typography color="text.secondary">A percentage off for each kind of student; leave a field empty for none.</Typography>
+      <Alert
+        severity="info"
+        action={
+          <Button component={RouterLink} to="/admin/settings?tab=discounts" color="inherit" size="small">
+            Open Discounts
           </Button>
-        </Stack>
-      </Stack>
-    </Paper>
+        }
+      >
+        Prices do not use these percentages: what students pay comes from the automatic discounts (early bird, returning students, seniors,
+        siblings) and promo codes under Settings › Discounts.
+      </Alert>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
+        {DISCOUNT_FIELDS.map(({ key, label }) => (
+          <TextField
+            key={key}
+            label={label}
+            value={values[key]}
+            onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+            error={parsed[key] === undefined}
+            helperText={parsed[key] === undefined ? DISCOUNT_MESSAGE : '% off'}
+            slotProps={{
+              htmlInput: { inputMode: 'numeric' },
+              input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+            }}
+          />
+        ))}
+      </Box>
+      <SaveRow label="Save discounts" onSave={onSave} disabled={invalid} status={status} />
+    </SettingsSection>
   );
 }

@@ -8,14 +8,13 @@ import {
   FormHelperText,
   FormLabel,
   MenuItem,
-  Paper,
   Radio,
   RadioGroup,
-  Stack,
   TextField,
   Typography,
 } from '@mui/material';
 import type { Question } from './registrationFormsApi';
+import { SettingsSection } from '@/settings/SettingsSection';
 
 const INPUT_TYPE: Partial<Record<Question['type'], string>> = { date: 'date', number: 'number', phone: 'tel' };
 
@@ -27,42 +26,37 @@ export function FormPreview({ questions, classes }: { questions: Question[]; cla
   const [classId, setClassId] = useState('');
   const shown = questions.filter((q) => q.active && (!q.classIds || (classId !== '' && q.classIds.includes(classId))));
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }} component="section" aria-labelledby="form-preview-heading">
-      <Stack spacing={2}>
-        <Typography variant="h6" component="h2" id="form-preview-heading">
-          Preview as the student sees it
+    <SettingsSection title="Preview as the student sees it" maxWidth={720}>
+      <TextField
+        select
+        label="Registration for"
+        value={classId}
+        onChange={(e) => setClassId(e.target.value)}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        helperText="Questions limited to some classes show for those classes only"
+      >
+        <MenuItem value="">Any class (questions for every class)</MenuItem>
+        {classes.map((c) => (
+          <MenuItem key={c.id} value={c.id}>
+            {c.title}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Box
+        component="fieldset"
+        aria-label="Form preview"
+        sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, m: 0, display: 'grid', gap: 2 }}
+      >
+        <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
+          A few questions
         </Typography>
-        <TextField
-          select
-          label="Registration for"
-          value={classId}
-          onChange={(e) => setClassId(e.target.value)}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          helperText="Questions limited to some classes show for those classes only"
-        >
-          <MenuItem value="">Any class (questions for every class)</MenuItem>
-          {classes.map((c) => (
-            <MenuItem key={c.id} value={c.id}>
-              {c.title}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Box
-          component="fieldset"
-          aria-label="Form preview"
-          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, m: 0, display: 'grid', gap: 2 }}
-        >
-          <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
-            A few questions
-          </Typography>
-          {shown.length === 0 ? (
-            <Typography color="text.secondary">No questions for this class: the registration asks only name, email and phone.</Typography>
-          ) : (
-            shown.map((q) => <PreviewField key={q.id} q={q} />)
-          )}
-        </Box>
-      </Stack>
-    </Paper>
+        {shown.length === 0 ? (
+          <Typography color="text.secondary">No questions for this class: the registration asks only name, email and phone.</Typography>
+        ) : (
+          shown.map((q) => <PreviewField key={q.id} q={q} />)
+        )}
+      </Box>
+    </SettingsSection>
   );
 }
 

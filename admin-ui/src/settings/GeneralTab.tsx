@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Alert, Autocomplete, Button, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Autocomplete, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useTimedMessage } from '@/common/useTimedMessage';
-import { useOwnOrganization } from '@/providers/queries';
 import { errorMessage } from '@/providers/httpClient';
+import { useOwnOrganization } from '@/providers/queries';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { ClassConfirmedSetting } from '@/settings/ClassConfirmedSetting';
 import { OrganizationExport } from '@/settings/OrganizationExport';
 import { WaitlistSettings } from '@/settings/WaitlistSettings';
+import { SaveRow, SettingsSection } from '@/settings/SettingsSection';
 
 const SERVER_DEFAULT = 'Server default';
 
@@ -44,29 +45,18 @@ export function GeneralTab() {
 
   return (
     <Stack spacing={3}>
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 640 }}>
-        <Stack spacing={2}>
-          <Typography variant="h6" component="h2">
-            Time zone
-          </Typography>
-          <Typography color="text.secondary">
-            Reports count days, weeks and months in this time zone, whatever the time zone of the computer viewing them.
-          </Typography>
-          <Autocomplete
-            options={zones}
-            value={current}
-            onChange={(_, v) => setZone(v)}
-            renderInput={(params) => <TextField {...params} label="Time zone" placeholder={SERVER_DEFAULT} />}
-          />
-          {success && <Alert severity="success">{success}</Alert>}
-          {error && <Alert severity="error">{error}</Alert>}
-          <Stack direction="row">
-            <Button variant="contained" onClick={() => void save()} disabled={busy || !current}>
-              {busy ? 'Saving...' : 'Save time zone'}
-            </Button>
-          </Stack>
-        </Stack>
-      </Paper>
+      <SettingsSection title="Time zone" maxWidth={640}>
+        <Typography color="text.secondary">
+          Reports count days, weeks and months in this time zone, whatever the time zone of the computer viewing them.
+        </Typography>
+        <Autocomplete
+          options={zones}
+          value={current}
+          onChange={(_, v) => setZone(v)}
+          renderInput={(params) => <TextField {...params} label="Time zone" placeholder={SERVER_DEFAULT} />}
+        />
+        <SaveRow label="Save time zone" onSave={() => void save()} disabled={!current} status={{ saving: busy, success, error }} />
+      </SettingsSection>
       <ClassConfirmedSetting />
       <WaitlistSettings org={org.data} onSaved={() => void org.refetch()} />
       <OrganizationExport />

@@ -24,6 +24,7 @@ import { ClassPicker } from './ClassPicker';
 import { FormPreview } from './FormPreview';
 import { errorMessage } from '@/providers/httpClient';
 import { formsApi, TYPE_LABELS, type Question, type QuestionType } from './registrationFormsApi';
+import { SettingsSection } from '@/settings/SettingsSection';
 
 const CHOICE: QuestionType[] = ['single_choice', 'multi_choice'];
 const EMPTY = {
@@ -213,82 +214,77 @@ export function RegistrationFormTab() {
         )}
       </Paper>
 
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }} component="section" aria-labelledby="add-question-heading">
-        <Stack spacing={2}>
-          <Typography variant="h6" component="h2" id="add-question-heading">
-            {editing ? `Edit “${editing.label}”` : 'Add a question'}
-          </Typography>
-          {errors.form ? <Alert severity="error">{errors.form}</Alert> : null}
+      <SettingsSection title={editing ? `Edit “${editing.label}”` : 'Add a question'} maxWidth={720}>
+        {errors.form ? <Alert severity="error">{errors.form}</Alert> : null}
+        <TextField
+          id="question-label"
+          label="Question"
+          required
+          value={draft.label}
+          onChange={(e) => setDraft({ ...draft, label: e.target.value })}
+          error={!!errors.label}
+          helperText={errors.label}
+        />
+        <TextField label="Hint (optional)" value={draft.hint} onChange={(e) => setDraft({ ...draft, hint: e.target.value })} />
+        <TextField
+          select
+          label="Answer type"
+          value={draft.type}
+          onChange={(e) => setDraft({ ...draft, type: e.target.value as QuestionType })}
+          disabled={!!editing && editing.answerCount > 0}
+          helperText={
+            editing && editing.answerCount > 0
+              ? 'Locked: this question has answers. To ask it another way, delete it (its answers are kept) and add a new one.'
+              : undefined
+          }
+        >
+          {Object.entries(TYPE_LABELS).map(([v, l]) => (
+            <MenuItem key={v} value={v}>
+              {l}
+            </MenuItem>
+          ))}
+        </TextField>
+        {CHOICE.includes(draft.type) ? (
           <TextField
-            id="question-label"
-            label="Question"
-            required
-            value={draft.label}
-            onChange={(e) => setDraft({ ...draft, label: e.target.value })}
-            error={!!errors.label}
-            helperText={errors.label}
+            label="Options, separated by commas"
+            value={draft.options}
+            onChange={(e) => setDraft({ ...draft, options: e.target.value })}
+            error={!!errors.options}
+            helperText={errors.options ?? 'At least two, such as: Beginner, Some experience, Advanced'}
           />
-          <TextField label="Hint (optional)" value={draft.hint} onChange={(e) => setDraft({ ...draft, hint: e.target.value })} />
-          <TextField
-            select
-            label="Answer type"
-            value={draft.type}
-            onChange={(e) => setDraft({ ...draft, type: e.target.value as QuestionType })}
-            disabled={!!editing && editing.answerCount > 0}
-            helperText={
-              editing && editing.answerCount > 0
-                ? 'Locked: this question has answers. To ask it another way, delete it (its answers are kept) and add a new one.'
-                : undefined
-            }
-          >
-            {Object.entries(TYPE_LABELS).map(([v, l]) => (
-              <MenuItem key={v} value={v}>
-                {l}
-              </MenuItem>
-            ))}
-          </TextField>
-          {CHOICE.includes(draft.type) ? (
-            <TextField
-              label="Options, separated by commas"
-              value={draft.options}
-              onChange={(e) => setDraft({ ...draft, options: e.target.value })}
-              error={!!errors.options}
-              helperText={errors.options ?? 'At least two, such as: Beginner, Some experience, Advanced'}
-            />
-          ) : null}
-          <ClassPicker value={draft.classIds} classes={classes.data ?? []} onChange={(ids) => setDraft({ ...draft, classIds: ids })} />
-          <Stack direction="row" flexWrap="wrap">
-            <FormControlLabel
-              control={<Checkbox checked={draft.required} onChange={(e) => setDraft({ ...draft, required: e.target.checked })} />}
-              label="Required"
-            />
-            <FormControlLabel
-              control={<Checkbox checked={draft.perAttendee} onChange={(e) => setDraft({ ...draft, perAttendee: e.target.checked })} />}
-              label="Ask for each person (households)"
-            />
-            <FormControlLabel
-              control={<Checkbox checked={draft.showToTeacher} onChange={(e) => setDraft({ ...draft, showToTeacher: e.target.checked })} />}
-              label="Show to teachers on the roll (e.g. allergies)"
-            />
-          </Stack>
-          <Stack direction="row" spacing={1}>
-            <Button variant="contained" disabled={!draft.label.trim() || add.isPending} onClick={() => add.mutate()}>
-              {editing ? 'Save changes' : 'Add question'}
-            </Button>
-            {editing ? (
-              <Button
-                onClick={() => {
-                  setEditing(null);
-                  setDraft(EMPTY);
-                  setErrors({});
-                }}
-              >
-                Cancel
-              </Button>
-            ) : null}
-          </Stack>
+        ) : null}
+        <ClassPicker value={draft.classIds} classes={classes.data ?? []} onChange={(ids) => setDraft({ ...draft, classIds: ids })} />
+        <Stack direction="row" flexWrap="wrap">
+          <FormControlLabel
+            control={<Checkbox checked={draft.required} onChange={(e) => setDraft({ ...draft, required: e.target.checked })} />}
+            label="Required"
+          />
+          <FormControlLabel
+            control={<Checkbox checked={draft.perAttendee} onChange={(e) => setDraft({ ...draft, perAttendee: e.target.checked })} />}
+            label="Ask for each person (households)"
+          />
+          <FormControlLabel
+            control={<Checkbox checked={draft.showToTeacher} onChange={(e) => setDraft({ ...draft, showToTeacher: e.target.checked })} />}
+            label="Show to teachers on the roll (e.g. allergies)"
+          />
         </Stack>
-      </Paper>
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" disabled={!draft.label.trim() || add.isPending} onClick={() => add.mutate()}>
+            {editing ? 'Save changes' : 'Add question'}
+          </Button>
+          {editing ? (
+            <Button
+              onClick={() => {
+                setEditing(null);
+                setDraft(EMPTY);
+                setErrors({});
+              }}
+            >
+              Cancel
+            </Button>
+          ) : null}
+        </Stack>
+      </SettingsSection>
 
       <FormPreview questions={list} classes={classes.data ?? []} />
     </Stack>

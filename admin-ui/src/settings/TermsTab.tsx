@@ -7,11 +7,8 @@ import {
   Paper,
   Stack,
   Switch,
-  Table,
   TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   TextField,
   Typography,
@@ -21,12 +18,25 @@ import {
 import { useRef } from 'react';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { errorMessage } from '@/providers/httpClient';
+import { SimpleTable, type Column } from '@/common/SimpleTable';
 import { InlineFormActions } from './InlineFormActions';
 import { useInlineEditor } from './useInlineEditor';
 import type { Settings, Term, TermInput } from '@/providers/types';
 import { formatInZone, fromZonedInput, toZonedInput, zoneHint } from '@/common/zonedTime';
+import { SettingsSection } from '@/settings/SettingsSection';
 
 const KEY = ['terms'] as const;
+const TERM_COLUMNS: Column[] = [
+  { label: 'Name' },
+  { label: 'Dates' },
+  { label: 'Registration opens' },
+  { label: 'Closes' },
+  { label: 'Early access' },
+  { label: 'Classes', align: 'right' },
+  { label: '' },
+];
+// On a phone one cell holds the whole term, beside its buttons.
+const TERM_COLUMNS_COMPACT: Column[] = [{ label: 'Term' }, { label: '' }];
 
 interface TermForm {
   name: string;
@@ -96,147 +106,117 @@ export function TermsTab({ settings }: { settings: Settings }) {
 
   return (
     <Stack spacing={2.5}>
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 1060 }} component="section" aria-labelledby="terms-heading">
-        <Stack spacing={2}>
-          <Typography variant="h6" component="h2" id="terms-heading">
-            Terms
-          </Typography>
-          <Typography color="text.secondary">
-            A term is a season of classes. Its registration opens at a set minute; a class in the term follows these times unless it has its
-            own. From the early-access time, people who took a class in an earlier term get an email with a link to register first.
-          </Typography>
-          {terms.error && <Alert severity="error">{errorMessage(terms.error, 'Failed to load terms')}</Alert>}
-          <TableContainer>
-            <Table size="small" aria-label="Terms">
-              <TableHead>
-                {compact ? (
-                  <TableRow>
-                    <TableCell>Term</TableCell>
-                    <TableCell />
-                  </TableRow>
-                ) : (
-                  <TableRow>
-                    <TableCell>Name</TableCell>
-                    <TableCell>Dates</TableCell>
-                    <TableCell>Registration opens</TableCell>
-                    <TableCell>Closes</TableCell>
-                    <TableCell>Early access</TableCell>
-                    <TableCell align="right">Classes</TableCell>
-                    <TableCell />
-                  </TableRow>
-                )}
-              </TableHead>
-              <TableBody>
-                {(terms.data ?? []).map((t) => {
-                  const actions = (
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: compact ? 'top' : undefined }}>
-                      <Button size="small" onClick={() => edit(t)}>
-                        Edit
-                      </Button>
-                      <Button size="small" color="error" onClick={() => remove.mutate(t)} disabled={remove.isPending}>
-                        Delete
-                      </Button>
+      <SettingsSection title="Terms" maxWidth={1060}>
+        <Typography color="text.secondary">
+          A term is a season of classes. Its registration opens at a set minute; a class in the term follows these times unless it has its
+          own. From the early-access time, people who took a class in an earlier term get an email with a link to register first.
+        </Typography>
+        {terms.error && <Alert severity="error">{errorMessage(terms.error, 'Failed to load terms')}</Alert>}
+        <SimpleTable bare label="Terms" columns={compact ? TERM_COLUMNS_COMPACT : TERM_COLUMNS}>
+          <TableBody>
+            {(terms.data ?? []).map((t) => {
+              const actions = (
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: compact ? 'top' : undefined }}>
+                  <Button size="small" onClick={() => edit(t)}>
+                    Edit
+                  </Button>
+                  <Button size="small" color="error" onClick={() => remove.mutate(t)} disabled={remove.isPending}>
+                    Delete
+                  </Button>
+                </TableCell>
+              );
+              // On a phone the seven columns do not fit: one cell says it all, line by line.
+              if (compact)
+                return (
+                  <TableRow key={t.id}>
+                    <TableCell>
+                      <Typography fontWeight={600}>{t.name}</Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {t.startDate} – {t.endDate} · {t.classCount} {t.classCount === 1 ? 'class' : 'classes'}
+                      </Typography>
+                      <Typography variant="body2">Opens {when(t.registrationOpensAt)}</Typography>
+                      {t.registrationClosesAt && <Typography variant="body2">Closes {when(t.registrationClosesAt)}</Typography>}
+                      {t.earlyAccessOpensAt && <Typography variant="body2">Early access {when(t.earlyAccessOpensAt)}</Typography>}
                     </TableCell>
-                  );
-                  // On a phone the seven columns do not fit: one cell says it all, line by line.
-                  if (compact)
-                    return (
-                      <TableRow key={t.id}>
-                        <TableCell>
-                          <Typography fontWeight={600}>{t.name}</Typography>
-                          <Typography variant="body2" color="text.secondary">
-                            {t.startDate} – {t.endDate} · {t.classCount} {t.classCount === 1 ? 'class' : 'classes'}
-                          </Typography>
-                          <Typography variant="body2">Opens {when(t.registrationOpensAt)}</Typography>
-                          {t.registrationClosesAt && <Typography variant="body2">Closes {when(t.registrationClosesAt)}</Typography>}
-                          {t.earlyAccessOpensAt && <Typography variant="body2">Early access {when(t.earlyAccessOpensAt)}</Typography>}
-                        </TableCell>
-                        {actions}
-                      </TableRow>
-                    );
-                  return (
-                    <TableRow key={t.id}>
-                      <TableCell>{t.name}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {t.startDate} – {t.endDate}
-                      </TableCell>
-                      <TableCell>{when(t.registrationOpensAt)}</TableCell>
-                      <TableCell>{when(t.registrationClosesAt)}</TableCell>
-                      <TableCell>{when(t.earlyAccessOpensAt)}</TableCell>
-                      <TableCell align="right">{t.classCount}</TableCell>
-                      {actions}
-                    </TableRow>
-                  );
-                })}
-                {terms.data?.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={compact ? 2 : 7}>No terms yet</TableCell>
+                    {actions}
                   </TableRow>
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <Typography variant="subtitle1" component="h3" fontWeight={600} ref={formHeading} tabIndex={-1}>
-            {editing ? `Edit ${editing.name}` : 'New term'}
-          </Typography>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
-            <TextField
-              label="Name"
-              value={form.name}
-              onChange={(e) => set({ name: e.target.value })}
-              helperText="For example Summer 2027"
-            />
-            <TextField
-              label="First day"
-              type="date"
-              value={form.startDate}
-              onChange={(e) => set({ startDate: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              label="Last day"
-              type="date"
-              value={form.endDate}
-              onChange={(e) => set({ endDate: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              label="Registration opens"
-              type="datetime-local"
-              value={form.registrationOpensAt}
-              onChange={(e) => set({ registrationOpensAt: e.target.value })}
-              helperText={zoneHint(zone)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              label="Registration closes"
-              type="datetime-local"
-              value={form.registrationClosesAt}
-              onChange={(e) => set({ registrationClosesAt: e.target.value })}
-              helperText={zoneHint(zone, 'Empty: stays open')}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              label="Early access opens"
-              type="datetime-local"
-              value={form.earlyAccessOpensAt}
-              onChange={(e) => set({ earlyAccessOpensAt: e.target.value })}
-              helperText={zoneHint(zone, 'Empty: no early access')}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </Box>
-          <InlineFormActions
-            noun="term"
-            notice={notice}
-            error={save.error ?? remove.error}
-            saving={save.isPending}
-            canSave={valid}
-            editing={!!editing}
-            onSave={() => save.mutate()}
-            onCancel={cancel}
+                );
+              return (
+                <TableRow key={t.id}>
+                  <TableCell>{t.name}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {t.startDate} – {t.endDate}
+                  </TableCell>
+                  <TableCell>{when(t.registrationOpensAt)}</TableCell>
+                  <TableCell>{when(t.registrationClosesAt)}</TableCell>
+                  <TableCell>{when(t.earlyAccessOpensAt)}</TableCell>
+                  <TableCell align="right">{t.classCount}</TableCell>
+                  {actions}
+                </TableRow>
+              );
+            })}
+            {terms.data?.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={compact ? 2 : 7}>No terms yet</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </SimpleTable>
+        <Typography variant="subtitle1" component="h3" fontWeight={600} ref={formHeading} tabIndex={-1}>
+          {editing ? `Edit ${editing.name}` : 'New term'}
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
+          <TextField label="Name" value={form.name} onChange={(e) => set({ name: e.target.value })} helperText="For example Summer 2027" />
+          <TextField
+            label="First day"
+            type="date"
+            value={form.startDate}
+            onChange={(e) => set({ startDate: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
           />
-        </Stack>
-      </Paper>
+          <TextField
+            label="Last day"
+            type="date"
+            value={form.endDate}
+            onChange={(e) => set({ endDate: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label="Registration opens"
+            type="datetime-local"
+            value={form.registrationOpensAt}
+            onChange={(e) => set({ registrationOpensAt: e.target.value })}
+            helperText={zoneHint(zone)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label="Registration closes"
+            type="datetime-local"
+            value={form.registrationClosesAt}
+            onChange={(e) => set({ registrationClosesAt: e.target.value })}
+            helperText={zoneHint(zone, 'Empty: stays open')}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label="Early access opens"
+            type="datetime-local"
+            value={form.earlyAccessOpensAt}
+            onChange={(e) => set({ earlyAccessOpensAt: e.target.value })}
+            helperText={zoneHint(zone, 'Empty: no early access')}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Box>
+        <InlineFormActions
+          noun="term"
+          notice={notice}
+          error={save.error ?? remove.error}
+          saving={save.isPending}
+          canSave={valid}
+          editing={!!editing}
+          onSave={() => save.mutate()}
+          onCancel={cancel}
+        />
+      </SettingsSection>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 1060 }} component="section" aria-labelledby="late-heading">
         <Stack spacing={1}>
           <Typography variant="h6" component="h2" id="late-heading">

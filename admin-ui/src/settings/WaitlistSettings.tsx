@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
-import { Alert, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { TextField, Typography } from '@mui/material';
 import { useTimedMessage } from '@/common/useTimedMessage';
 import { errorMessage } from '@/providers/httpClient';
 import type { AppDataProvider } from '@/providers/dataProvider';
+import { SaveRow, SettingsSection } from '@/settings/SettingsSection';
 
 const DEFAULT_HOURS = 24;
 
@@ -39,33 +40,22 @@ export function WaitlistSettings({
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 640 }}>
-      <Stack spacing={2}>
-        <Typography variant="h6" component="h2">
-          Waitlist offers
-        </Typography>
-        <Typography color="text.secondary">
-          When a seat frees up in a full class, the first person on its waitlist is offered it. The seat is held for them this many hours,
-          then offered to the next person.
-        </Typography>
-        <TextField
-          label="Hours an offer holds its seat"
-          type="number"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          error={!valid}
-          helperText={valid ? 'From 1 to 168 hours (one week)' : 'Enter a whole number of hours from 1 to 168'}
-          slotProps={{ htmlInput: { min: 1, max: 168, step: 1 } }}
-          sx={{ maxWidth: 280 }}
-        />
-        {success && <Alert severity="success">{success}</Alert>}
-        {error && <Alert severity="error">{error}</Alert>}
-        <Stack direction="row">
-          <Button variant="contained" onClick={() => void save()} disabled={busy || !valid}>
-            {busy ? 'Saving...' : 'Save waitlist setting'}
-          </Button>
-        </Stack>
-      </Stack>
-    </Paper>
+    <SettingsSection title="Waitlist offers" maxWidth={640}>
+      <Typography color="text.secondary">
+        When a seat frees up in a full class, the first person on its waitlist is offered it. The seat is held for them this many hours,
+        then offered to the next person.
+      </Typography>
+      <TextField
+        label="Hours an offer holds its seat"
+        type="number"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        error={!valid}
+        helperText={valid ? 'From 1 to 168 hours (one week)' : 'Enter a whole number of hours from 1 to 168'}
+        slotProps={{ htmlInput: { min: 1, max: 168, step: 1 } }}
+        sx={{ maxWidth: 280 }}
+      />
+      <SaveRow label="Save waitlist setting" onSave={() => void save()} disabled={!valid} status={{ saving: busy, success, error }} />
+    </SettingsSection>
   );
 }

@@ -1,25 +1,13 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, Paper, Stack, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { saveFile } from '@/common/saveFile';
+import { SimpleTable } from '@/common/SimpleTable';
 import { errorMessage } from '@/providers/httpClient';
 import { ClassPicker } from './ClassPicker';
 import { formsApi, type Waiver } from './registrationFormsApi';
 import { WaiverText } from './WaiverText';
+import { SettingsSection } from '@/settings/SettingsSection';
 
 /**
  * Settings → Waivers: each waiver with its versions (immutable, each with its SHA-256), the text of the
@@ -54,31 +42,26 @@ export function WaiversTab() {
       ) : (
         (waivers.data ?? []).map((w) => <WaiverPanel key={w.id} waiver={w} classes={classes.data ?? []} />)
       )}
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }} component="section" aria-labelledby="add-waiver-heading">
-        <Stack spacing={2}>
-          <Typography variant="h6" component="h2" id="add-waiver-heading">
-            Add a waiver
-          </Typography>
-          {error ? <Alert severity="error">{error}</Alert> : null}
-          <TextField label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} />
-          <TextField
-            label="Text (Markdown)"
-            required
-            multiline
-            minRows={6}
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
-            helperText="# Heading, **bold**, *italic*, - list items, [link](https://…). HTML is shown as text."
-          />
-          <MarkdownPreview body={body} label="Preview of the new waiver" />
-          <ClassPicker value={classIds} classes={classes.data ?? []} onChange={setClassIds} />
-          <Stack direction="row">
-            <Button variant="contained" disabled={!title.trim() || !body.trim() || add.isPending} onClick={() => add.mutate()}>
-              Add waiver
-            </Button>
-          </Stack>
+      <SettingsSection title="Add a waiver" maxWidth={720}>
+        {error ? <Alert severity="error">{error}</Alert> : null}
+        <TextField label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} />
+        <TextField
+          label="Text (Markdown)"
+          required
+          multiline
+          minRows={6}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          helperText="# Heading, **bold**, *italic*, - list items, [link](https://…). HTML is shown as text."
+        />
+        <MarkdownPreview body={body} label="Preview of the new waiver" />
+        <ClassPicker value={classIds} classes={classes.data ?? []} onChange={setClassIds} />
+        <Stack direction="row">
+          <Button variant="contained" disabled={!title.trim() || !body.trim() || add.isPending} onClick={() => add.mutate()}>
+            Add waiver
+          </Button>
         </Stack>
-      </Paper>
+      </SettingsSection>
     </Stack>
   );
 }
@@ -166,15 +149,11 @@ function WaiverPanel({ waiver: w, classes }: { waiver: Waiver; classes: { id: st
           </Alert>
         ) : null}
         {saveClasses.error ? <Alert severity="error">{errorMessage(saveClasses.error, 'Could not save the classes')}</Alert> : null}
-        <Table size="small" aria-label={`Versions of ${w.title}`}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Version</TableCell>
-              <TableCell>Created</TableCell>
-              <TableCell>SHA-256</TableCell>
-              <TableCell align="right">Signatures</TableCell>
-            </TableRow>
-          </TableHead>
+        <SimpleTable
+          bare
+          label={`Versions of ${w.title}`}
+          columns={[{ label: 'Version' }, { label: 'Created' }, { label: 'SHA-256' }, { label: 'Signatures', align: 'right' }]}
+        >
           <TableBody>
             {w.versions.map((v) => (
               <TableRow key={v.id}>
@@ -190,7 +169,7 @@ function WaiverPanel({ waiver: w, classes }: { waiver: Waiver; classes: { id: st
               </TableRow>
             ))}
           </TableBody>
-        </Table>
+        </SimpleTable>
         <TextField
           label="New version text (Markdown)"
           helperText="A version never changes once saved: registrations from now on sign the new one, and people enrolled in upcoming classes who signed an earlier one are emailed a link to sign it."
@@ -217,15 +196,11 @@ function WaiverPanel({ waiver: w, classes }: { waiver: Waiver; classes: { id: st
             <>
               {resend.isSuccess && <Alert severity="success">Signing link sent to {resend.data.sentTo.email}</Alert>}
               {resend.isError && <Alert severity="error">{errorMessage(resend.error, 'Failed to send the link. Please try again')}</Alert>}
-              <Table size="small" aria-label={`Signatures of ${w.title}`}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Signed by</TableCell>
-                    <TableCell>Version</TableCell>
-                    <TableCell>When</TableCell>
-                    <TableCell>PDF</TableCell>
-                  </TableRow>
-                </TableHead>
+              <SimpleTable
+                bare
+                label={`Signatures of ${w.title}`}
+                columns={[{ label: 'Signed by' }, { label: 'Version' }, { label: 'When' }, { label: 'PDF' }]}
+              >
                 <TableBody>
                   {(signatures.data ?? []).map((s) => (
                     <TableRow key={s.id}>
@@ -253,7 +228,7 @@ function WaiverPanel({ waiver: w, classes }: { waiver: Waiver; classes: { id: st
                     </TableRow>
                   ))}
                 </TableBody>
-              </Table>
+              </SimpleTable>
             </>
           )
         ) : null}

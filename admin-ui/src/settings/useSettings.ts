@@ -1,7 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '@/providers/dataProvider';
-import type { SettingsInput } from '@/providers/types';
+import type { Settings, SettingsInput } from '@/providers/types';
+import { errorMessage } from '@/providers/httpClient';
+import { useTimedMessage } from '@/common/useTimedMessage';
+import type { SaveStatus } from '@/settings/SettingsSection';
 
 /** The query key of GET /api/settings in react-admin's query cache. */
 export const SETTINGS_KEY = ['settings'] as const;
@@ -20,4 +23,23 @@ export function useSaveSettings() {
     mutationFn: (body: SettingsInput) => dp.saveSettings(body),
     onSuccess: (saved) => client.setQueryData(SETTINGS_KEY, saved),
   });
+}
+
+/**
+ * One settings form's save: `submit(body)` sends its group of settings, runs `onSaved` with the settings as stored,
+ * then shows `savedText` for three seconds; `status` is what the form's SaveRow shows (the refusal in words, or
+ * `failure` when the server gave none).
+ */
+export function useSettingsForm(savedText: string, failure: string) {
+  const save = useSaveSettings();
+  const [success, setSuccess] = useTimedMessage(3000);
+  const submit = (body: SettingsInput, onSaved?: (saved: Settings) => void) =>
+    save.mutate(body, {
+      onSuccess: (saved) => {
+        onSaved?.(saved);
+        setSuccess(savedText);
+      },
+    });
+  const status: SaveStatus = { saving: save.isPending, success, error: save.error ? errorMessage(save.error, failure) : null };
+  return { submit, status };
 }

@@ -1,25 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useDataProvider } from 'react-admin';
 import { rosterSecondary } from '@/resources/students/household';
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Divider,
-  Paper,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, CircularProgress, DialogContentText, Divider, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import UndoIcon from '@mui/icons-material/Undo';
 import { PaymentChip } from '@/common/paymentStatus';
 import { formatMoney, fullName } from '@/common/format';
+import { FormDialog } from '@/common/FormDialog';
 import type { AppDataProvider } from '@/providers/dataProvider';
 import type { ClassRecord, Student } from '@/providers/types';
 import { effectivePrice } from '@/resources/classes/classUtils';
@@ -190,31 +177,23 @@ export function PaymentsTab({
           </Tooltip>
         )}
       />
-      <Dialog
+      <FormDialog
         open={Boolean(confirming)}
-        onClose={busyId ? undefined : () => setConfirming(null)}
+        title="Confirm Payment"
+        onClose={() => setConfirming(null)}
+        busy={Boolean(busyId)}
         maxWidth="xs"
-        fullWidth
-        aria-labelledby="confirm-payment-title"
+        submitColor="success"
+        submitLabel="Confirm Payment"
+        onSubmit={() => void markPaid()}
       >
-        <DialogTitle id="confirm-payment-title">Confirm Payment</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            Record an in-person payment from <strong>{confirming ? fullName(confirming) : ''}</strong> for {cls.title}.
-          </DialogContentText>
-          <Typography variant="h4" component="p" sx={{ mt: 2, textAlign: 'center' }}>
-            {formatMoney(amount)}
-          </Typography>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(null)} disabled={Boolean(busyId)}>
-            Cancel
-          </Button>
-          <Button variant="contained" color="success" onClick={markPaid} disabled={Boolean(busyId)}>
-            Confirm Payment
-          </Button>
-        </DialogActions>
-      </Dialog>
+        <DialogContentText>
+          Record an in-person payment from <strong>{confirming ? fullName(confirming) : ''}</strong> for {cls.title}.
+        </DialogContentText>
+        <Typography variant="h4" component="p" sx={{ textAlign: 'center' }}>
+          {formatMoney(amount)}
+        </Typography>
+      </FormDialog>
     </Stack>
   );
 }

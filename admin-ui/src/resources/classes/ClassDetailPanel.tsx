@@ -19,19 +19,7 @@ import { classSessionDates } from '@shared/class-sessions';
 import { GoNoGoStatus } from '@/resources/classes/GoNoGoStatus';
 import { hasDiscount } from '@/resources/classes/classUtils';
 import { WaitlistSection } from '@/resources/classes/WaitlistSection';
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div">
-        {children}
-      </Typography>
-    </Box>
-  );
-}
+import { LabelledValue } from '@/common/LabelledValue';
 
 export function ClassDetailPanel({
   record,
@@ -110,15 +98,17 @@ export function ClassDetailPanel({
         {record.description}
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5, mt: 2 }}>
-        <Field label="Instructor">{record.instructor}</Field>
-        <Field label="Location">{record.location || 'TBA'}</Field>
-        <Field label="Start date">{formatDate(record.startDate)}</Field>
-        <Field label="Time">{formatTimeRange(record.startDate, record.duration)}</Field>
-        <Field label="Schedule">{scheduleText(record.days, record.schedule)}</Field>
-        <Field label="Duration">{formatDuration(record.duration)}</Field>
-        <Field label="Price">{Number(record.price) > 0 ? formatMoney(record.price) : 'Free'}</Field>
-        {hasDiscount(record.price, record.discountPrice) && <Field label="Discount price">{formatMoney(record.discountPrice)}</Field>}
-        <Field label="Max students">{record.maxStudents}</Field>
+        <LabelledValue label="Instructor">{record.instructor}</LabelledValue>
+        <LabelledValue label="Location">{record.location || 'TBA'}</LabelledValue>
+        <LabelledValue label="Start date">{formatDate(record.startDate)}</LabelledValue>
+        <LabelledValue label="Time">{formatTimeRange(record.startDate, record.duration)}</LabelledValue>
+        <LabelledValue label="Schedule">{scheduleText(record.days, record.schedule)}</LabelledValue>
+        <LabelledValue label="Duration">{formatDuration(record.duration)}</LabelledValue>
+        <LabelledValue label="Price">{Number(record.price) > 0 ? formatMoney(record.price) : 'Free'}</LabelledValue>
+        {hasDiscount(record.price, record.discountPrice) && (
+          <LabelledValue label="Discount price">{formatMoney(record.discountPrice)}</LabelledValue>
+        )}
+        <LabelledValue label="Max students">{record.maxStudents}</LabelledValue>
       </Box>
       <Box mt={2}>
         <EnrollmentBar enrolled={record.enrolledStudents ?? 0} max={record.maxStudents ?? 0} />

@@ -1,22 +1,11 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, CircularProgress, DialogContentText, Stack, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useRefresh } from 'react-admin';
 import { fullName } from '@/common/format';
+import { FormDialog } from '@/common/FormDialog';
 import { saveFile } from '@/common/saveFile';
 import { useTimedMessage } from '@/common/useTimedMessage';
 import { errorMessage } from '@/providers/httpClient';
@@ -104,43 +93,32 @@ export function StudentDataActions({ record }: { record: Student }) {
           {done}
         </Alert>
       )}
-      <Dialog open={confirming} onClose={close} maxWidth="xs" fullWidth aria-labelledby="erase-student-title">
-        <DialogTitle id="erase-student-title">Erase personal data</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <DialogContentText>
-              {fullName(record)}&apos;s name, email and phone are replaced with &apos;Erased Student&apos;, the details typed at their
-              registrations are cleared and the messages sent to them are deleted. Their enrollments, payments, refunds, attendance and
-              ratings stay, without their name. This cannot be undone.
-            </DialogContentText>
-            <TextField
-              autoFocus
-              label={`Type ${ERASE_WORD} to confirm`}
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              autoComplete="off"
-              disabled={erase.isPending}
-            />
-            {erase.error && (
-              <Alert severity="error">{errorMessage(erase.error, 'Failed to erase the student’s data. Please try again')}</Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={erase.isPending}>
-            Cancel
-          </Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => erase.mutate()}
-            disabled={typed.trim() !== ERASE_WORD || erase.isPending}
-            startIcon={erase.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            Erase
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <FormDialog
+        open={confirming}
+        title="Erase personal data"
+        onClose={close}
+        busy={erase.isPending}
+        error={erase.error ? errorMessage(erase.error, 'Failed to erase the student’s data. Please try again') : null}
+        maxWidth="xs"
+        submitColor="error"
+        submitLabel="Erase"
+        submitDisabled={typed.trim() !== ERASE_WORD}
+        onSubmit={() => erase.mutate()}
+      >
+        <DialogContentText>
+          {fullName(record)}&apos;s name, email and phone are replaced with &apos;Erased Student&apos;, the details typed at their
+          registrations are cleared and the messages sent to them are deleted. Their enrollments, payments, refunds, attendance and ratings
+          stay, without their name. This cannot be undone.
+        </DialogContentText>
+        <TextField
+          autoFocus
+          label={`Type ${ERASE_WORD} to confirm`}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          autoComplete="off"
+          disabled={erase.isPending}
+        />
+      </FormDialog>
     </>
   );
 }

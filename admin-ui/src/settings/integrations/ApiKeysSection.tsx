@@ -53,7 +53,6 @@ export function ApiKeysSection({ apiAccess }: { apiAccess: boolean | undefined }
 
   return (
     <IntegrationSection
-      id="api-keys"
       title="API keys"
       createLabel="Create API key"
       onCreate={openCreate}

@@ -51,7 +51,6 @@ export function CalendarFeedsSection() {
 
   return (
     <IntegrationSection
-      id="calendar-feeds"
       title="Calendar feeds"
       createLabel="Create calendar feed"
       onCreate={openCreate}

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useTimedMessage } from '@/common/useTimedMessage';
-import { errorMessage } from '@/providers/httpClient';
+import { TextField, Typography } from '@mui/material';
 import type { Settings } from '@/providers/types';
-import { useSaveSettings } from '@/settings/useSettings';
+import { useSettingsForm } from '@/settings/useSettings';
 import { CopyButton } from './SecretOnce';
+import { SaveRow, SettingsSection } from '@/settings/SettingsSection';
 
 /** One origin a line: what the server accepts (https, no path); the server checks it again and says why it refuses. */
 export function parseEmbedDomains(text: string): { domains: string[]; invalid: string[] } {
@@ -22,68 +21,53 @@ export function parseEmbedDomains(text: string): { domains: string[]; invalid: s
  */
 export function EmbedSection({ settings }: { settings: Settings }) {
   const [text, setText] = useState((settings.embedDomains ?? []).join('\n'));
-  const save = useSaveSettings();
-  const [success, setSuccess] = useTimedMessage(3000);
+  const { submit, status } = useSettingsForm(
+    'Website widget settings saved successfully!',
+    'Failed to save the widget settings. Please try again',
+  );
   const { domains, invalid } = parseEmbedDomains(text);
   const snippet = `<script src="${window.location.origin}/embed.js" data-organization="${settings.organizationId}" async></script>`;
 
   const onSave = () => {
     if (invalid.length) return;
-    save.mutate(
-      { embedDomains: domains },
-      {
-        onSuccess: (saved) => {
-          // The sites as the server stored them (trailing slash dropped, host in lower case, duplicates once).
-          setText((saved.embedDomains ?? []).join('\n'));
-          setSuccess('Website widget settings saved successfully!');
-        },
-      },
-    );
+    submit({ embedDomains: domains }, (saved) => {
+      // The sites as the server stored them (trailing slash dropped, host in lower case, duplicates once).
+      setText((saved.embedDomains ?? []).join('\n'));
+    });
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby="embed-heading">
-      <Stack spacing={2}>
-        <Typography variant="h6" component="h2" id="embed-heading">
-          Website widget
-        </Typography>
-        <Typography color="text.secondary">
-          Show your classes on your own website and let students register and pay there. List the sites allowed to show the widget (one per
-          line, such as https://www.example.com); every other site is refused.
-        </Typography>
-        <TextField
-          label="Sites allowed to show the widget"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          multiline
-          minRows={2}
-          error={invalid.length > 0}
-          helperText={invalid.length ? `Not a site address: ${invalid.join(', ')}` : 'HTTPS addresses without a path'}
-          sx={{ maxWidth: 560 }}
-        />
-        {success && <Alert severity="success">{success}</Alert>}
-        {save.error && <Alert severity="error">{errorMessage(save.error, 'Failed to save the widget settings. Please try again')}</Alert>}
-        <Stack direction="row">
-          <Button variant="contained" onClick={onSave} disabled={save.isPending || invalid.length > 0}>
-            {save.isPending ? 'Saving...' : 'Save widget sites'}
-          </Button>
-        </Stack>
-        <Typography variant="subtitle1" component="h3">
-          Code to paste into your site
-        </Typography>
-        <Typography color="text.secondary">
-          It shows your class list; add data-class=&quot;…&quot; with a class id to show one class.
-        </Typography>
-        <TextField
-          label="Widget code"
-          value={snippet}
-          fullWidth
-          multiline
-          slotProps={{ htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: 'monospace' } } }}
-          onFocus={(e) => e.target.select()}
-        />
-        <CopyButton text={snippet} label="Copy widget code" />
-      </Stack>
-    </Paper>
+    <SettingsSection title="Website widget">
+      <Typography color="text.secondary">
+        Show your classes on your own website and let students register and pay there. List the sites allowed to show the widget (one per
+        line, such as https://www.example.com); every other site is refused.
+      </Typography>
+      <TextField
+        label="Sites allowed to show the widget"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        multiline
+        minRows={2}
+        error={invalid.length > 0}
+        helperText={invalid.length ? `Not a site address: ${invalid.join(', ')}` : 'HTTPS addresses without a path'}
+        sx={{ maxWidth: 560 }}
+      />
+      <SaveRow label="Save widget sites" onSave={onSave} disabled={invalid.length > 0} status={status} />
+      <Typography variant="subtitle1" component="h3">
+        Code to paste into your site
+      </Typography>
+      <Typography color="text.secondary">
+        It shows your class list; add data-class=&quot;…&quot; with a class id to show one class.
+      </Typography>
+      <TextField
+        label="Widget code"
+        value={snippet}
+        fullWidth
+        multiline
+        slotProps={{ htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: 'monospace' } } }}
+        onFocus={(e) => e.target.select()}
+      />
+      <CopyButton text={snippet} label="Copy widget code" />
+    </SettingsSection>
   );
 }

@@ -1,20 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Chip,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Chip, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import { SimpleTable } from '@/common/SimpleTable';
+import { SettingsSection } from '@/settings/SettingsSection';
 import { errorMessage } from '@/providers/httpClient';
 import { fmtDateTime } from './SecretOnce';
 
@@ -23,7 +12,6 @@ import { fmtDateTime } from './SecretOnce';
  * section with its create button, a sentence saying what it is for, then whatever the section lists.
  */
 export function IntegrationSection({
-  id,
   title,
   createLabel,
   onCreate,
@@ -31,7 +19,6 @@ export function IntegrationSection({
   error,
   children,
 }: {
-  id: string;
   title: string;
   createLabel: string;
   onCreate: () => void;
@@ -41,21 +28,18 @@ export function IntegrationSection({
   children: ReactNode;
 }) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby={`${id}-heading`}>
-      <Stack spacing={2}>
-        <Stack direction="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap={1}>
-          <Typography variant="h6" component="h2" id={`${id}-heading`}>
-            {title}
-          </Typography>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate}>
-            {createLabel}
-          </Button>
-        </Stack>
-        <Typography color="text.secondary">{intro}</Typography>
-        {error && <Alert severity="error">{error}</Alert>}
-        {children}
-      </Stack>
-    </Paper>
+    <SettingsSection
+      title={title}
+      action={
+        <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate}>
+          {createLabel}
+        </Button>
+      }
+    >
+      <Typography color="text.secondary">{intro}</Typography>
+      {error && <Alert severity="error">{error}</Alert>}
+      {children}
+    </SettingsSection>
   );
 }
 
@@ -81,30 +65,19 @@ export function ItemsTable<T extends { id: string }>({
   if (!query.data?.length) return <Typography color="text.secondary">No {noun} yet.</Typography>;
   const last = columns.length - 1;
   return (
-    <TableContainer>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {columns.map((c, i) => (
-              <TableCell key={c} align={i === last ? 'right' : undefined}>
-                {c}
+    <SimpleTable bare label={label} columns={columns.map((c, i) => ({ label: c, align: i === last ? 'right' : undefined }))}>
+      <TableBody>
+        {query.data.map((item) => (
+          <TableRow key={item.id}>
+            {cells(item).map((cell, i) => (
+              <TableCell key={columns[i]} align={i === last ? 'right' : undefined} sx={i === last ? { whiteSpace: 'nowrap' } : undefined}>
+                {cell}
               </TableCell>
             ))}
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {query.data.map((item) => (
-            <TableRow key={item.id}>
-              {cells(item).map((cell, i) => (
-                <TableCell key={columns[i]} align={i === last ? 'right' : undefined} sx={i === last ? { whiteSpace: 'nowrap' } : undefined}>
-                  {cell}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        ))}
+      </TableBody>
+    </SimpleTable>
   );
 }
 

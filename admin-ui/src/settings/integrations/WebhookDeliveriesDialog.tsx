@@ -7,14 +7,12 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  Table,
   TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
+import { SimpleTable } from '@/common/SimpleTable';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { errorMessage } from '@/providers/httpClient';
 import type { WebhookEndpoint } from '@/providers/types';
@@ -62,36 +60,35 @@ export function WebhookDeliveriesDialog({ endpoint, onClose }: { endpoint: Webho
         ) : !deliveries.data?.length ? (
           <Typography color="text.secondary">Nothing has been sent to this endpoint yet.</Typography>
         ) : (
-          <TableContainer>
-            <Table size="small" aria-label="Webhook deliveries">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Event</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Attempts</TableCell>
-                  <TableCell>Response</TableCell>
-                  <TableCell>Created</TableCell>
-                  <TableCell align="right">Actions</TableCell>
+          <SimpleTable
+            bare
+            label="Webhook deliveries"
+            columns={[
+              { label: 'Event' },
+              { label: 'Status' },
+              { label: 'Attempts' },
+              { label: 'Response' },
+              { label: 'Created' },
+              { label: 'Actions', align: 'right' },
+            ]}
+          >
+            <TableBody>
+              {deliveries.data.map((d) => (
+                <TableRow key={d.id}>
+                  <TableCell>{d.eventType}</TableCell>
+                  <TableCell>{STATUS_LABEL[d.status]}</TableCell>
+                  <TableCell>{d.attempts}</TableCell>
+                  <TableCell>{d.lastStatusCode ?? d.lastError ?? '—'}</TableCell>
+                  <TableCell>{fmtDateTime(d.createdAt)}</TableCell>
+                  <TableCell align="right">
+                    <Button size="small" disabled={busyId !== null} onClick={() => void redeliver(d.id)}>
+                      Redeliver
+                    </Button>
+                  </TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {deliveries.data.map((d) => (
-                  <TableRow key={d.id}>
-                    <TableCell>{d.eventType}</TableCell>
-                    <TableCell>{STATUS_LABEL[d.status]}</TableCell>
-                    <TableCell>{d.attempts}</TableCell>
-                    <TableCell>{d.lastStatusCode ?? d.lastError ?? '—'}</TableCell>
-                    <TableCell>{fmtDateTime(d.createdAt)}</TableCell>
-                    <TableCell align="right">
-                      <Button size="small" disabled={busyId !== null} onClick={() => void redeliver(d.id)}>
-                        Redeliver
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+              ))}
+            </TableBody>
+          </SimpleTable>
         )}
       </DialogContent>
       <DialogActions>

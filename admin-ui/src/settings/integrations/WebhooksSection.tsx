@@ -81,7 +81,6 @@ export function WebhooksSection() {
 
   return (
     <IntegrationSection
-      id="webhooks"
       title="Webhooks"
       createLabel="Add endpoint"
       onCreate={() => edit(null)}

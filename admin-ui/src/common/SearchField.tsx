@@ -1,0 +1,22 @@
+import { InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+
+/** A list's search box: a search input with the magnifier in front; the other props go to the TextField. */
+export function SearchField({ slotProps, ...props }: Omit<TextFieldProps, 'type'>) {
+  return (
+    <TextField
+      type="search"
+      {...props}
+      slotProps={{
+        ...slotProps,
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
