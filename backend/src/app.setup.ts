@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCompress from '@fastify/compress';
+import type { FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import fs from 'node:fs';
@@ -64,6 +65,17 @@ export function installSecurityHeaders(instance: FastifyInstance, headers: Reado
   });
 }
 
+/** The CORS options (the tests give the same ones to @fastify/cors on a bare Fastify to compare the headers). */
+export function corsOptions(origins: string[], exposedHeaders: string[]): FastifyCorsOptions {
+  return {
+    origin: origins,
+    credentials: false,
+    exposedHeaders,
+    allowedHeaders: ['Content-Type', 'Authorization', 'If-None-Match', 'X-Request-Id'],
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+  };
+}
+
 const envelope400 = (error: string) => ({ success: false, data: null, error });
 
 /**
@@ -102,13 +114,7 @@ export async function configureApp(app: NestFastifyApplication) {
   installMetrics(app, instance, settings);
   installSecurityHeaders(instance, securityHeaders);
   const exposedHeaders = ['Content-Range', 'X-Request-Id', 'ETag'];
-  app.enableCors({
-    origin: settings.corsOrigins,
-    credentials: false,
-    exposedHeaders,
-    allowedHeaders: ['Content-Type', 'Authorization', 'If-None-Match', 'X-Request-Id'],
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-  });
+  app.enableCors(corsOptions(settings.corsOrigins, exposedHeaders));
   // gzip for pages, assets and API replies over 1 kB (the fast path answers uncompressed clients only).
   await app.register(fastifyCompress, { threshold: GZIP_THRESHOLD, encodings: ['gzip'] });
   installListCompression(instance);

@@ -2,7 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jes
 import { Reflector } from '@nestjs/core';
 import helmet from 'helmet';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
-import { securityHeaders } from '../../src/app.setup';
+import fastifyCors from '@fastify/cors';
+import { ConfigService } from '@nestjs/config';
+import Fastify from 'fastify';
+import request from 'supertest';
+import { corsOptions, securityHeaders } from '../../src/app.setup';
+import type { AllConfigType } from '../../src/config/config.type';
 import { createClass, createOrg, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -166,5 +171,53 @@ describe('request pipeline: work done once, not per request', () => {
       for (const [k, v] of Object.entries(expected)) expect([k, res.headers[k]]).toEqual([k, v]);
       expect(res.body.success).toBe(res.status === 200);
     }
+  });
+
+  it('should answer CORS as @fastify/cors does, running the plugin only for requests with an Origin and preflights', async () => {
+    const origins = t.app.get(ConfigService<AllConfigType>).getOrThrow('app', { infer: true }).corsOrigins;
+    expect(origins.length).toBeGreaterThan(0);
+    const allowed = origins[0];
+    // The same options on a bare Fastify with the plugin alone: what the app's CORS headers must be.
+    const reference = Fastify();
+    await reference.register(fastifyCors, corsOptions(origins, ['Content-Range', 'X-Request-Id', 'ETag']));
+    reference.get('/api/health', () => ({}));
+    reference.get('/api/classes', () => ({}));
+    const cors = (headers: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(headers).filter(([k]) => k === 'vary' || k.startsWith('access-control-')));
+    const cases: { method: 'GET' | 'OPTIONS'; url: string; headers: Record<string, string> }[] = [
+      { method: 'GET', url: '/api/health', headers: {} },
+      { method: 'GET', url: '/api/health', headers: { origin: allowed } },
+      { method: 'GET', url: '/api/health', headers: { origin: 'https://elsewhere.example' } },
+      { method: 'OPTIONS', url: '/api/health', headers: { origin: allowed, 'access-control-request-method': 'POST' } },
+      { method: 'OPTIONS', url: '/api/health', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' } },
+      { method: 'OPTIONS', url: '/api/health', headers: {} },
+      { method: 'GET', url: '/api/no-such-route', headers: {} },
+      { method: 'GET', url: '/api/no-such-route', headers: { origin: allowed } },
+    ];
+    await reference.ready();
+    const send = (http: ReturnType<typeof request>, c: (typeof cases)[number]) =>
+      (c.method === 'GET' ? http.get(c.url) : http.options(c.url)).set(c.headers);
+    try {
+      for (const c of cases) {
+        const mine = await send(t.http, c);
+        const theirs = await send(request(reference.server), c);
+        expect([c, mine.status >= 400 ? 'refused' : 'answered']).toEqual([c, theirs.status >= 400 ? 'refused' : 'answered']);
+        expect([c, cors(mine.headers as Record<string, unknown>)]).toEqual([c, cors(theirs.headers as Record<string, unknown>)]);
+      }
+    } finally {
+      await reference.close();
+    }
+
+    // The plugin sets its headers with reply.header(); the shortcut for a request without Origin does not call it.
+    const { default: Reply } = (await import('fastify/lib/reply.js' as string)) as {
+      default: { prototype: { header: (name: string, value: unknown) => unknown } };
+    };
+    const headerCalls = jest.spyOn(Reply.prototype, 'header');
+    const varyFromPlugin = () =>
+      headerCalls.mock.calls.filter(([name, value]) => String(name).toLowerCase() === 'vary' && value === 'Origin').length;
+    await t.http.get('/api/health').expect(200);
+    expect(varyFromPlugin()).toBe(0);
+    await t.http.get('/api/health').set('Origin', allowed).expect(200);
+    expect(varyFromPlugin()).toBe(1);
   });
 });

@@ -1,6 +1,9 @@
+import type { FastifyCorsOptions } from '@fastify/cors';
 import { StreamableFile } from '@nestjs/common';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
-import type { FastifyReply } from 'fastify';
+import type { FastifyHttpOptions, FastifyReply } from 'fastify';
+import type { Server } from 'node:http';
+import { corsHeadersWithoutOrigin, corsHookWithShortcut, withoutOrigin } from './cors';
 
 /** Marks a controller result that already carries its own envelope fields (e.g. clone's warning). */
 export class Enveloped<T> {
@@ -40,6 +43,40 @@ export function envelope(value: unknown, reply: FastifyReply): unknown {
  * handler directly, with one it builds a chain of Observables per request.
  */
 export class EnvelopeFastifyAdapter extends FastifyAdapter {
+  /** The fixed CORS headers of requests without Origin (see enableCors), or null. */
+  private corsWithoutOrigin: readonly [string, string][] | null = null;
+
+  constructor(options?: FastifyHttpOptions<Server>) {
+    super(options);
+    // Nest keeps @fastify/cors's request hook in a field that its own onRequest hook (added in the constructor, before
+    // its security hook and middleware, so preflights and 404s get CORS headers) calls per request, then copies the
+    // reply's CORS headers to the Node response. Both are shortcut for requests without Origin: the hook is wrapped
+    // as it is stored, and the copy is skipped for them (the shortcut sets the headers on the Node response itself).
+    let corsHook: unknown;
+    Object.defineProperty(this, 'corsHook', {
+      configurable: true,
+      enumerable: true,
+      get: () => corsHook,
+      set: (hook: unknown) => {
+        corsHook =
+          typeof hook === 'function' && this.corsWithoutOrigin ? corsHookWithShortcut(hook as never, this.corsWithoutOrigin) : hook;
+      },
+    });
+    const copy = (FastifyAdapter.prototype as unknown as { copyCorsHeadersToRaw: (reply: FastifyReply) => void }).copyCorsHeadersToRaw;
+    Object.defineProperty(this, 'copyCorsHeadersToRaw', {
+      configurable: true,
+      value: (reply: FastifyReply) => {
+        if (this.corsWithoutOrigin && withoutOrigin(reply.request)) return;
+        copy.call(this, reply);
+      },
+    });
+  }
+
+  override enableCors(options?: FastifyCorsOptions): void {
+    this.corsWithoutOrigin = corsHeadersWithoutOrigin(options);
+    super.enableCors(options);
+  }
+
   override reply(response: FastifyReply, body: unknown, statusCode?: number) {
     return super.reply(response, envelope(body, response), statusCode);
   }
