@@ -122,4 +122,43 @@ describe('public class list refresh under an opening', () => {
     expect(seatsOf(after.body, b.id)).toBe(1);
     expect(after.body.data.find((x: { id: string }) => x.id === a.id).description).toBe('New words');
   });
+
+  it('should answer a class page from the list copy without a statement, byte for byte what the database read gives', async () => {
+    const plain = await createClass(t, org, { title: 'Plain page', maxStudents: 3 });
+    // A class with an opening carries the organization's time zone on its page; one without carries none.
+    const opening = await createClass(t, org, {
+      title: 'Opening page',
+      registrationOpensAt: new Date(Date.now() - 3600_000).toISOString(),
+    });
+    const page = (id: string) => t.http.get(`/api/classes/${id}`).query({ organizationId: org.orgId });
+    // No list copy since the classes were written: the pages are read from the database (and their forms kept).
+    const fromDb = [await page(plain.id).expect(200), await page(opening.id).expect(200)];
+    expect(fromDb[1].body.data.registrationWindow.timeZone).toBeTruthy();
+    expect(fromDb[0].body.data.registrationWindow.timeZone).toBeNull();
+    await list().expect(200);
+    log = [];
+    const fromCopy = [await page(plain.id).expect(200), await page(opening.id).expect(200)];
+    const seen = log;
+    log = null;
+    expect(seen).toEqual([]);
+    for (const i of [0, 1]) {
+      expect(fromCopy[i].text).toBe(fromDb[i].text);
+      expect(fromCopy[i].headers.etag).toBe(fromDb[i].headers.etag);
+      expect(fromCopy[i].headers['cache-control']).toBe(fromDb[i].headers['cache-control']);
+      expect(Number(fromCopy[i].headers.age)).toBeLessThanOrEqual(3);
+    }
+    await page(plain.id).set('If-None-Match', fromDb[0].headers.etag).expect(304);
+
+    // A seat taken shows on the page as on the list: about a second later.
+    const readAt = Date.now();
+    await t.http.post('/api/students/register').send(registerBody(org.orgId, plain.id)).expect(201);
+    await sleep(Math.max(0, readAt + 1150 - Date.now()));
+    let after = await page(plain.id);
+    for (let i = 0; i < 20 && after.body.data.enrolledStudents !== 1; i++) after = await sleep(50).then(() => page(plain.id));
+    expect(after.body.data.enrolledStudents).toBe(1);
+    expect(after.headers.etag).not.toBe(fromDb[0].headers.etag);
+    // Another organization's id in the link finds nothing, from the copy or not.
+    const other = await createOrg(t);
+    await t.http.get(`/api/classes/${plain.id}`).query({ organizationId: other.orgId }).expect(404);
+  });
 });

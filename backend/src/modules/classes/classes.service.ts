@@ -13,6 +13,7 @@ import { ClassesRepository } from './classes.repository';
 import type { CloneClassDto, CreateClassDto, UpdateClassDto } from './dto/class.dto';
 import { PublicListCache, type CachedList, type ListRow, type SeatState } from './public-list.cache';
 import { SeatsFreedHooks } from './seats-freed.hooks';
+import { PublicClassExtras } from './public-class-extras';
 import { WebhookEvents } from '../webhooks/webhook-events';
 import { TermsService } from '../terms/terms.service';
 
@@ -53,8 +54,20 @@ export class ClassesService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly freed: SeatsFreedHooks,
     private readonly terms: TermsService,
+    private readonly extras: PublicClassExtras,
   ) {
     this.cache.setRefresher((organizationId, previous) => this.readPublicList(organizationId, previous));
+    this.cache.setPageRenderer((organizationId, list, row) => {
+      const { entity, term } = (row as ListRow<PublicRow>).source;
+      const form = this.extras.peek(organizationId, entity.id);
+      if (!form) return undefined;
+      // The page read from the database gives the organization's time zone only to a class with an opening.
+      const zone = effectiveWindow(entity, term).opensAt ? (list.context as string | null) : null;
+      return {
+        key: form,
+        render: () => JSON.stringify({ success: true, data: { ...mapClass(entity, term, zone), ...form }, error: null }),
+      };
+    });
   }
 
   /** Class replies with their term's name and the registration window (one query for all their terms). */
@@ -134,7 +147,7 @@ export class ClassesService {
     const { termOf, zone } = await this.termContext(organizationId, rows);
     const listRows: ListRow<PublicRow>[] = rows.map((c) => {
       const term = termOf(c);
-      return { source: { entity: c, term }, json: JSON.stringify(mapClass(c, term, zone)) };
+      return { id: c.id, source: { entity: c, term }, json: JSON.stringify(mapClass(c, term, zone)) };
     });
     return this.cache.compose(listRows, zone, started);
   }
@@ -161,6 +174,7 @@ export class ClassesService {
         updatedAt: s.updatedAt,
       });
       return {
+        id: c.id,
         source: { entity, term: row.source.term },
         json: JSON.stringify(mapClass(entity, row.source.term, previous.context as string | null)),
       };

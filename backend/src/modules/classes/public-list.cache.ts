@@ -13,6 +13,7 @@ export interface SeatState {
 
 /** One class of the list as served, with what it takes to serialize it again after its seats change. */
 export interface ListRow<T = unknown> {
+  id: string;
   /** The class as read (its seat columns are patched in place by a seat refresh). */
   source: T;
   /** The class's reply object serialized: the list body is these joined, so a seat refresh re-serializes only changed rows. */
@@ -30,9 +31,28 @@ export interface CachedList {
   /** When the seat columns were last read (ms): at or after `createdAt`. */
   seatsReadAt: number;
   rows: ListRow[];
+  /** Each class's position in `rows`. */
+  index: Map<string, number>;
   /** Whatever else the rows were serialized with (the organization's time zone), for re-serializing a row. */
   context: unknown;
 }
+
+/** A public class page built from the list's copy. */
+export interface CachedPage {
+  body: string;
+  bytes: number;
+  gzip: Buffer;
+  etag: string;
+  /** As old as the list copy it came from (its `Age`). */
+  createdAt: number;
+}
+
+/**
+ * Renders a class page from a row of the list copy: `key` is what the page adds to the row (its registration form, as
+ * the owning module keeps it in memory), so a page is rendered once per row and form; undefined when that is not in
+ * memory (the page is then read as usual).
+ */
+export type PageRenderer = (organizationId: string, list: CachedList, row: ListRow) => { key: unknown; render: () => string } | undefined;
 
 /**
  * The serialized public class list per organization, and when to read it again.
@@ -64,8 +84,42 @@ export class PublicListCache {
   /** Builds or refreshes an organization's list; set by the classes service, which reads the database. */
   private refresher?: (organizationId: string, previous: CachedList | undefined) => Promise<CachedList>;
 
+  private pageRenderer?: PageRenderer;
+  private readonly pages = new WeakMap<ListRow, { key: unknown; page: CachedPage }>();
+
   setRefresher(refresher: (organizationId: string, previous: CachedList | undefined) => Promise<CachedList>): void {
     this.refresher = refresher;
+  }
+
+  setPageRenderer(renderer: PageRenderer): void {
+    this.pageRenderer = renderer;
+  }
+
+  /**
+   * A public class page from the list's copy, with the same bounds (seats refreshed a second after they move, nothing
+   * older than MAX_STALE_MS): in an opening most people load a page after the list, and the page's seats need be no
+   * fresher than the list's (a registration checks the seat itself). Undefined when the copy, the class or its form is
+   * not in memory: the page is then read from the database.
+   */
+  page(organizationId: string, classId: string, now = Date.now()): CachedPage | undefined {
+    const list = this.get(organizationId, now);
+    const i = list?.index.get(classId);
+    if (!list || i === undefined || !this.pageRenderer) return undefined;
+    const row = list.rows[i];
+    const rendered = this.pageRenderer(organizationId, list, row);
+    if (!rendered) return undefined;
+    const memo = this.pages.get(row);
+    if (memo && memo.key === rendered.key) return memo.page;
+    const body = rendered.render();
+    const page = {
+      body,
+      bytes: Buffer.byteLength(body),
+      gzip: gzipSync(body),
+      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      createdAt: list.createdAt,
+    };
+    this.pages.set(row, { key: rendered.key, page });
+    return page;
   }
 
   /**
@@ -125,6 +179,7 @@ export class PublicListCache {
       createdAt,
       seatsReadAt,
       rows,
+      index: new Map(rows.map((r, i) => [r.id, i])),
       context,
     };
   }
