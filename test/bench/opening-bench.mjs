@@ -4,14 +4,19 @@
 //
 // One organization (the demo organization on the unlimited plan, with a charges-enabled connected account) has
 // CLASSES classes of SEATS seats. At the opening instant CLIENTS clients arrive (spread evenly over ARRIVAL_S seconds),
-// each alternately on one of the two instances. A client loads the public list, opens a class with seats left, and
-// registers one person there: even clients in person (POST /api/students/register), odd ones with a card hold (POST
+// each alternately on one of the two instances. A client is a person in a browser, doing what the public site does:
+// it loads the public list, opens the page of a class with seats left, and when the page offers Register, registers
+// one person there: even clients in person (POST /api/students/register), odd ones with a card hold (POST
 // /api/payments/create-intent). Then it does it again for a second person (demand is 2 x CLIENTS registrations, more
-// than the seats, so every seat goes). A class found full (409) sends the client back to the list for another class.
+// than the seats, so every seat goes). A page showing the class full, or a registration refused as full (409), sends
+// the client back to the list for another class. Each client has a browser's HTTP cache (the site reads with plain
+// fetch()): a list or page still fresh by its Cache-Control and Age is not asked for again, a stale one within
+// stale-while-revalidate is shown while it is revalidated in the background, and a revalidation sends If-None-Match.
 //
 // Figures: oversold seats (classes with more held or active enrollments than seats: must be 0), 5xx replies (0),
 // seats taken (exactly CLASSES x SEATS), registration p50/p99 (201 and 409 replies alike), the public list's p99
-// during the rush, the rush's wall time, and the CPU per registration: CPU seconds used by both API processes and
+// during the rush (requests that reached a server, 200 and 304 alike; `views` says how many views the browser's copy
+// answered), the rush's wall time, and the CPU per registration: CPU seconds used by both API processes and
 // PostgreSQL during the rush divided by the seats taken (the list and page loads are part of that cost).
 //
 // The per-IP rate limits are raised through their documented settings (every client of the bench has one IP).
@@ -104,7 +109,7 @@ const summary = (ms) => {
   return { n: s.length, p50: +pct(s, 50).toFixed(1), p99: +pct(s, 99).toFixed(1), max: +(s.at(-1) ?? 0).toFixed(1) };
 };
 
-async function call(port, method, url, body, token) {
+async function call(port, method, url, body, token, extraHeaders = {}) {
   const started = performance.now();
   try {
     const res = await fetch(`http://127.0.0.1:${port}${url}`, {
@@ -113,6 +118,7 @@ async function call(port, method, url, body, token) {
         accept: 'application/json',
         ...(body ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...extraHeaders,
       },
       body: body ? JSON.stringify(body) : undefined,
     });
@@ -123,10 +129,51 @@ async function call(port, method, url, body, token) {
     } catch {
       /* not JSON */
     }
-    return { status: res.status, json, ms: performance.now() - started };
+    return { status: res.status, json, headers: res.headers, ms: performance.now() - started };
   } catch (e) {
-    return { status: 0, json: { error: String(e?.cause?.code ?? e) }, ms: performance.now() - started };
+    return { status: 0, json: { error: String(e?.cause?.code ?? e) }, headers: new Headers(), ms: performance.now() - started };
   }
+}
+
+/**
+ * A browser's HTTP cache, one per client: the public site reads the list and the class pages with plain fetch(), so a
+ * browser reuses a reply while it is fresh (Cache-Control max-age, minus the Age the server says the copy already
+ * has), within stale-while-revalidate shows the stale copy at once and revalidates it in the background, and otherwise
+ * revalidates with If-None-Match (a 304 without a body refreshes the stored copy). Node's fetch has no HTTP cache, so
+ * the bench keeps this one. `onNetwork` sees every request that reached a server (for the latency figures).
+ */
+function browserCache(onNetwork) {
+  const entries = new Map();
+  const store = (url, r, json) => {
+    const cc = r.headers.get('cache-control') ?? '';
+    if (r.status !== 200 && r.status !== 304) return;
+    if (!/\bpublic\b/.test(cc) || !r.headers.get('etag')) return entries.delete(url);
+    const maxAge = Number(/max-age=(\d+)/.exec(cc)?.[1] ?? 0);
+    const swr = Number(/stale-while-revalidate=(\d+)/.exec(cc)?.[1] ?? 0);
+    const age = Number(r.headers.get('age') ?? 0);
+    const freshUntil = performance.now() + Math.max(0, maxAge - age) * 1000;
+    entries.set(url, { etag: r.headers.get('etag'), json, freshUntil, staleUntil: freshUntil + swr * 1000, revalidating: false });
+  };
+  const network = async (port, url, entry) => {
+    const r = await call(port, 'GET', url, undefined, undefined, entry ? { 'if-none-match': entry.etag } : {});
+    onNetwork(r, url);
+    const json = r.status === 304 && entry ? entry.json : r.json;
+    store(url, r, json);
+    return { ...r, status: r.status === 304 ? 200 : r.status, json, from: r.status === 304 ? '304' : 'network' };
+  };
+  return async (port, url) => {
+    const entry = entries.get(url);
+    const now = performance.now();
+    if (entry && now < entry.freshUntil) return { status: 200, json: entry.json, from: 'fresh' };
+    if (entry && now < entry.staleUntil) {
+      if (!entry.revalidating) {
+        entry.revalidating = true;
+        void network(port, url, entry).finally(() => (entry.revalidating = false));
+      }
+      return { status: 200, json: entry.json, from: 'stale' };
+    }
+    return network(port, url, entry);
+  };
 }
 
 let seq = 0;
@@ -247,21 +294,43 @@ try {
     if ((r.status >= 500 || r.status === 0) && errorSamples.length < 5) errorSamples.push({ what, status: r.status, body: r.json });
   };
 
+  // How each list and page view was answered: by the server (200), by a 304, or by the browser's copy (fresh or stale).
+  const views = {};
+  let lastSeatAt = 0;
+  const viewed = (what, r) => (views[`${what} ${r.from}`] = (views[`${what} ${r.from}`] ?? 0) + 1);
+
+  // A client is one person in one browser on the public site: the organization page (the list), a class's page, and
+  // Register on it when the page offers it (an open class with a seat left: the site shows 'Join the waitlist' or
+  // 'Class is closed' instead). A registration refused as full (409) shows the waitlist form; the person goes back to
+  // the list (the browser's copy while it is fresh) and picks another class, skipping the ones they saw full.
   async function rushClient(i) {
     const port = PORTS[i % 2];
     const card = i % 2 === 1;
+    const seenFull = new Set();
+    const get = browserCache((r, url) => {
+      const what = url.startsWith('/api/classes?') ? 'list' : 'page';
+      (what === 'list' ? lists : pages).push(r.ms);
+      note(r, what);
+    });
+    const load = async (what, url) => {
+      const r = await get(port, url);
+      viewed(what, r);
+      return r;
+    };
     for (let person_ = 0; person_ < 2; person_++) {
-      for (let attempt = 0; attempt < 12; attempt++) {
-        const list = await call(port, 'GET', `/api/classes?organizationId=${orgId}`);
-        lists.push(list.ms);
-        note(list, 'list');
+      for (let attempt = 0; attempt < 40; attempt++) {
+        const list = await load('list', `/api/classes?organizationId=${orgId}`);
         if (list.status !== 200) return;
-        const open = list.json.data.filter((c) => ours.has(c.id) && c.enrolledStudents < c.maxStudents);
+        const open = list.json.data.filter((c) => ours.has(c.id) && c.enrolledStudents < c.maxStudents && !seenFull.has(c.id));
         if (!open.length) return;
         const cls = open[Math.floor(Math.random() * open.length)];
-        const page = await call(port, 'GET', `/api/classes/${cls.id}?organizationId=${orgId}`);
-        pages.push(page.ms);
-        note(page, 'page');
+        const page = await load('page', `/api/classes/${cls.id}?organizationId=${orgId}`);
+        if (page.status !== 200) return;
+        const shown = page.json.data;
+        if (!['Open', 'Scheduled'].includes(shown.status) || shown.enrolledStudents >= shown.maxStudents) {
+          seenFull.add(cls.id);
+          continue;
+        }
         const r = card
           ? await call(port, 'POST', '/api/payments/create-intent', {
               classId: cls.id,
@@ -276,7 +345,10 @@ try {
             });
         registrations.push(r.ms);
         note(r, card ? 'card' : 'in-person');
-        if (r.status === 201) break;
+        if (r.status === 201) {
+          lastSeatAt = performance.now();
+          break;
+        }
         if (r.status !== 409) {
           if (r.status >= 400 && r.status < 500) {
             otherErrors += 1;
@@ -284,6 +356,7 @@ try {
           }
           break;
         }
+        seenFull.add(cls.id);
       }
     }
   }
@@ -301,6 +374,8 @@ try {
     ),
   );
   const wallS = (performance.now() - t0) / 1000;
+  // The last seat's 201 (the wall time also counts the clients still looking for a seat after that).
+  const seatsGoneS = (lastSeatAt - t0) / 1000;
   const apiAfter = cpuSeconds(serverPids);
   const cpuAfter = apiAfter + cpuSeconds([...new Set([...dbBefore, ...postgresPids(dataDir)])]);
   const load1 = os.loadavg();
@@ -318,6 +393,7 @@ try {
 
   Object.assign(results, {
     wallSeconds: +wallS.toFixed(1),
+    lastSeatSeconds: +seatsGoneS.toFixed(1),
     oversold,
     fiveXX,
     clientTimeouts,
@@ -336,6 +412,7 @@ try {
     loadAverageBefore: load0.map((x) => +x.toFixed(1)),
     loadAverageAfter: load1.map((x) => +x.toFixed(1)),
     statuses,
+    views,
     errorSamples,
   });
   console.log(JSON.stringify(results, null, 2));

@@ -5,11 +5,13 @@
 // stand-in process) serves N requests of one kind at a time, 4 at once, in classes with room for all of them, and the
 // CPU of the API process and of PostgreSQL during each kind is divided by N.
 //
-// Kinds: the public class page, an in-person registration, a card hold, and an in-person registration refused
-// because the class is full.
+// Kinds: the public list of COST_LIST_CLASSES classes (as a browser asks for it: gzip accepted), the same list
+// revalidated with its ETag (304), the public class page, an in-person registration, a card hold, and an in-person
+// registration and a card hold refused because the class is full.
 //
-// Env: COST_N (300), COST_PORT (3261: the instance, the stand-in on the next one), BENCH_MAIN (another build's
-//      main.js, e.g. the build before a change), BENCH_JSON (write the figures there).
+// Env: COST_N (300), COST_PORT (3261: the instance, the stand-in on the next one), COST_LIST_CLASSES (300, the full
+//      opening's list), BENCH_MAIN (another build's main.js, e.g. the build before a change), BENCH_JSON (write the
+//      figures there).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -20,6 +22,7 @@ import { cpuSeconds, postgresPids, waitFor } from './bench-lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const N = Number(process.env.COST_N ?? 300);
+const LIST_CLASSES = Number(process.env.COST_LIST_CLASSES ?? 300);
 const PORT = Number(process.env.COST_PORT ?? 3261);
 const STAND_IN_PORT = PORT + 1;
 const MAIN = process.env.BENCH_MAIN ? path.resolve(process.env.BENCH_MAIN) : path.join(root, 'backend/dist/main.js');
@@ -63,18 +66,19 @@ const api = spawn(process.execPath, [MAIN], {
 });
 children.push(api);
 
-async function call(method, url, body, token) {
+async function call(method, url, body, token, extraHeaders = {}) {
   const res = await fetch(`http://127.0.0.1:${PORT}${url}`, {
     method,
     headers: {
       accept: 'application/json',
       ...(body ? { 'content-type': 'application/json' } : {}),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...extraHeaders,
     },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : null };
+  return { status: res.status, json: text ? JSON.parse(text) : null, etag: res.headers.get('etag') };
 }
 const person = () => ({
   firstName: 'Cost',
@@ -128,13 +132,22 @@ try {
   const roomy = [];
   for (let i = 0; i < 10; i++) roomy.push(await newClass(1000));
   const full = await newClass(1);
+  for (let i = roomy.length + 1; i < LIST_CLASSES; i += 10)
+    await Promise.all(Array.from({ length: Math.min(10, LIST_CLASSES - i) }, () => newClass(15)));
   await call('POST', '/api/students/register', {
     ...person(),
     organizationId: orgId,
     classEnrollments: [{ classId: full, paymentMethod: 'in-person', paymentStatus: 'pending' }],
   });
 
+  const listUrl = `/api/classes?organizationId=${orgId}`;
+  let listEtag;
   const kinds = {
+    list: () => call('GET', listUrl, undefined, undefined, { 'accept-encoding': 'gzip' }),
+    listRevalidated: async () => {
+      listEtag ??= (await call('GET', listUrl)).etag; // once, in the warm-up: nothing changes the list meanwhile
+      return call('GET', listUrl, undefined, undefined, { 'if-none-match': listEtag });
+    },
     page: (i) => call('GET', `/api/classes/${roomy[i % roomy.length]}?organizationId=${orgId}`),
     inPerson: (i) =>
       call('POST', '/api/students/register', {
@@ -155,8 +168,10 @@ try {
         organizationId: orgId,
         classEnrollments: [{ classId: full, paymentMethod: 'in-person', paymentStatus: 'pending' }],
       }),
+    cardFull: () =>
+      call('POST', '/api/payments/create-intent', { classId: full, organizationId: orgId, studentData: person(), amount: 80 }),
   };
-  const expected = { page: 200, inPerson: 201, cardHold: 201, classFull: 409 };
+  const expected = { list: 200, listRevalidated: 304, page: 200, inPerson: 201, cardHold: 201, classFull: 409, cardFull: 409 };
   for (const [kind, send] of Object.entries(kinds)) {
     for (let i = 0; i < 20; i++) await send(i); // warm-up (JIT, prepared statements), not counted
     const dbPids = postgresPids(dataDir);

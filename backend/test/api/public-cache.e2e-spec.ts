@@ -49,13 +49,18 @@ describe('public class list and class page caching', () => {
     await list().set('If-None-Match', '"other"').expect(200);
 
     await t.http.post('/api/students/register').send(registerBody(org.orgId, c.id)).expect(201);
-    // The instance's copy is read again at the latest 1 s after it was read (a seat write does not rebuild it on every
-    // request of an opening), and its Age says how old it is meanwhile.
+    // The instance's copy is refreshed from 1 s after it was read (a seat write does not rebuild it on every request
+    // of an opening): the load that finds it due starts the refresh and gets the copy it has, whose Age says how old it
+    // is; the refresh is one query, and the loads after it get the new list.
     let after = await list().set('If-None-Match', etag);
     if (after.status === 304) {
-      expect(Number(after.headers.age)).toBeLessThanOrEqual(2);
+      expect(Number(after.headers.age)).toBeLessThanOrEqual(3);
       await new Promise((r) => setTimeout(r, 1100));
       after = await list().set('If-None-Match', etag);
+      for (let i = 0; i < 20 && after.status === 304; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        after = await list().set('If-None-Match', etag);
+      }
     }
     expect(after.status).toBe(200);
     expect(after.headers.etag).not.toBe(etag);

@@ -8,11 +8,12 @@ import { ActivityService } from '../activity/activity.service';
 import { classLimitMessage, UsageService } from '../subscriptions/usage.service';
 import { effectiveWindow } from '../terms/registration-window';
 import { SERVER_TIME_ZONE } from '../../common/time-zone';
-import { ClassEntity, mapClass, toCents, type ClassResponse, type ClassStatus } from './class.entity';
+import { ClassEntity, mapClass, toCents, type ClassResponse, type ClassStatus, type ClassTerm } from './class.entity';
 import { ClassesRepository } from './classes.repository';
 import type { CloneClassDto, CreateClassDto, UpdateClassDto } from './dto/class.dto';
-import { PublicListCache, type CachedList } from './public-list.cache';
+import { PublicListCache, type CachedList, type ListRow, type SeatState } from './public-list.cache';
 import { SeatsFreedHooks } from './seats-freed.hooks';
+import { PublicClassExtras } from './public-class-extras';
 import { WebhookEvents } from '../webhooks/webhook-events';
 import { TermsService } from '../terms/terms.service';
 
@@ -27,6 +28,12 @@ export function classFull(): AppException {
 /** What a go/no-go decision depends on besides the enrolment itself. */
 const decisionBasis = (c: ClassEntity) =>
   [new Date(c.startDate).getTime(), c.decisionHoursBefore, c.minEnrollment, c.autoCancelBelowMinimum].join('|');
+
+/** A class of the cached public list as read, with its term. */
+interface PublicRow {
+  entity: ClassEntity;
+  term: ClassTerm | null;
+}
 
 function assertMinimum(min: number, max: number) {
   if (min > max) {
@@ -47,10 +54,30 @@ export class ClassesService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly freed: SeatsFreedHooks,
     private readonly terms: TermsService,
-  ) {}
+    private readonly extras: PublicClassExtras,
+  ) {
+    this.cache.setRefresher((organizationId, previous) => this.readPublicList(organizationId, previous));
+    this.cache.setPageRenderer((organizationId, list, row) => {
+      const { entity, term } = (row as ListRow<PublicRow>).source;
+      const form = this.extras.peek(organizationId, entity.id);
+      if (!form) return undefined;
+      // The page read from the database gives the organization's time zone only to a class with an opening.
+      const zone = effectiveWindow(entity, term).opensAt ? (list.context as string | null) : null;
+      return {
+        key: form,
+        render: () => JSON.stringify({ success: true, data: { ...mapClass(entity, term, zone), ...form }, error: null }),
+      };
+    });
+  }
 
   /** Class replies with their term's name and the registration window (one query for all their terms). */
   private async withTerms(organizationId: string, rows: ClassEntity[]): Promise<ClassResponse[]> {
+    const { termOf, zone } = await this.termContext(organizationId, rows);
+    return rows.map((c) => mapClass(c, termOf(c), zone));
+  }
+
+  /** What a class reply needs besides the class: its term, and the organization's time zone when a class has an opening. */
+  private async termContext(organizationId: string, rows: ClassEntity[]) {
     const terms = await this.terms.byIds(
       organizationId,
       rows.map((r) => r.termId).filter((id): id is string => !!id),
@@ -60,7 +87,7 @@ export class ClassesService {
     const zone = rows.some((c) => effectiveWindow(c, termOf(c)).opensAt)
       ? ((await this.orgs.require(organizationId)).settings.timeZone ?? SERVER_TIME_ZONE)
       : null;
-    return rows.map((c) => mapClass(c, termOf(c), zone));
+    return { termOf, zone };
   }
 
   private async withTerm(c: ClassEntity): Promise<ClassResponse> {
@@ -97,13 +124,65 @@ export class ClassesService {
     return out;
   }
 
+  /** The public list: the instance's copy when it is young enough (see PublicListCache), else one shared read. */
   async publicList(organizationId: string): Promise<CachedList> {
-    const hit = this.cache.get(organizationId);
-    if (hit) return hit;
+    return this.cache.get(organizationId) ?? this.cache.load(organizationId);
+  }
+
+  /**
+   * Reads the public list for the cache. A copy younger than the cache's TTL is refreshed by its seats alone: one
+   * indexed read of the seat columns of every public class, and only the classes whose seats moved are serialized
+   * again (an opening changes nothing else). Any other difference (a class added, archived, moved or edited on another
+   * instance) reads the whole list again.
+   */
+  private async readPublicList(organizationId: string, previous: CachedList | undefined): Promise<CachedList> {
+    const started = Date.now();
+    if (this.cache.seatsOnly(previous, started)) {
+      const patched = this.patchSeats(previous, await this.repo.publicSeats(organizationId), started);
+      if (patched) return patched;
+    }
     const rows = await this.repo.listPublic(organizationId);
     // An empty list could also mean a mistyped link: say which, so the site can show 'No Organization Selected'.
     if (!rows.length && !(await this.orgs.exists(organizationId))) throw new NotFoundException('Organization not found');
-    return this.cache.set(organizationId, await this.withTerms(organizationId, rows));
+    const { termOf, zone } = await this.termContext(organizationId, rows);
+    const listRows: ListRow<PublicRow>[] = rows.map((c) => {
+      const term = termOf(c);
+      return { id: c.id, source: { entity: c, term }, json: JSON.stringify(mapClass(c, term, zone)) };
+    });
+    return this.cache.compose(listRows, zone, started);
+  }
+
+  /** The previous copy with the seats read now, or null when something besides seats differs. */
+  private patchSeats(previous: CachedList, seats: SeatState[], readAt: number): CachedList | null {
+    const rows = previous.rows as ListRow<PublicRow>[];
+    if (seats.length !== rows.length) return null;
+    let changed = false;
+    const next = rows.map((row, i) => {
+      const s = seats[i];
+      const c = row.source.entity;
+      if (s.id !== c.id) return null;
+      const seatsMoved = s.enrolledStudents !== c.enrolledStudents || s.status !== c.status || s.closedWhenFull !== c.closedWhenFull;
+      const touched = s.updatedAt.getTime() !== new Date(c.updatedAt).getTime();
+      if (!seatsMoved && !touched) return row;
+      // Written without a seat moving (an edit on another instance): only a whole read shows what changed.
+      if (!seatsMoved) return null;
+      changed = true;
+      const entity = Object.assign(new ClassEntity(), c, {
+        enrolledStudents: s.enrolledStudents,
+        status: s.status as ClassStatus,
+        closedWhenFull: s.closedWhenFull,
+        updatedAt: s.updatedAt,
+      });
+      return {
+        id: c.id,
+        source: { entity, term: row.source.term },
+        json: JSON.stringify(mapClass(entity, row.source.term, previous.context as string | null)),
+      };
+    });
+    if (next.some((r) => r === null)) return null;
+    // Nothing moved: the same bytes and ETag (revalidations keep getting 304), its seats confirmed as of now.
+    if (!changed) return { ...previous, seatsReadAt: readAt };
+    return this.cache.compose(next as ListRow<PublicRow>[], previous.context, previous.createdAt, readAt);
   }
 
   /** Public detail: Archived classes are hidden from students (spec 3 §4). */

@@ -36,12 +36,24 @@ export interface PublicClassForm {
 @Injectable()
 export class PublicClassExtras {
   private source: ((organizationId: string, classId: string) => Promise<PublicClassForm>) | null = null;
+  private peekSource: ((organizationId: string, classId: string) => PublicClassForm | undefined) | null = null;
+  private static readonly NONE: PublicClassForm = { questions: [], waivers: [] };
 
-  register(source: (organizationId: string, classId: string) => Promise<PublicClassForm>): void {
+  register(
+    source: (organizationId: string, classId: string) => Promise<PublicClassForm>,
+    peek?: (organizationId: string, classId: string) => PublicClassForm | undefined,
+  ): void {
     this.source = source;
+    this.peekSource = peek ?? null;
   }
 
   async formOf(organizationId: string, classId: string): Promise<PublicClassForm> {
-    return this.source ? this.source(organizationId, classId) : { questions: [], waivers: [] };
+    return this.source ? this.source(organizationId, classId) : PublicClassExtras.NONE;
+  }
+
+  /** The form if the owning module has it in memory now (no read), else undefined: the caller then uses `formOf`. */
+  peek(organizationId: string, classId: string): PublicClassForm | undefined {
+    if (!this.source) return PublicClassExtras.NONE;
+    return this.peekSource ? this.peekSource(organizationId, classId) : undefined;
   }
 }

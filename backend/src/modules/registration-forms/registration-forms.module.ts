@@ -36,6 +36,9 @@ export class RegistrationFormsModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.extras.register((organizationId, classId) => this.forms.publicForm(organizationId, classId));
+    this.extras.register(
+      (organizationId, classId) => this.forms.publicForm(organizationId, classId),
+      (organizationId, classId) => this.forms.peekPublicForm(organizationId, classId),
+    );
   }
 }

@@ -166,6 +166,12 @@ export class RegistrationFormsService {
     for (const key of this.publicForms.keys()) if (key.startsWith(`${organizationId}:`)) this.publicForms.delete(key);
   }
 
+  /** The class's public form if this instance has a fresh copy of it (no read): for replies served from memory. */
+  peekPublicForm(organizationId: string, classId: string) {
+    const hit = this.publicForms.get(`${organizationId}:${classId}`);
+    return hit && hit.expiresAt > Date.now() ? hit.form : undefined;
+  }
+
   /** The public form of a class: its questions and the newest version of each waiver to sign. */
   async publicForm(organizationId: string, classId: string) {
     const key = `${organizationId}:${classId}`;
