@@ -47,7 +47,7 @@ test('a student switches to a dearer class and pays the difference in person; th
   const title = `E2E Switch Basics ${stamp}`;
   const pro = `E2E Switch Pro ${stamp}`;
   const cls = await createClass(request, auth, title, 80, 12);
-  await createClass(request, auth, pro, 120, 13);
+  const proClass = await createClass(request, auth, pro, 120, 13);
   const email = `e2e.portal.inperson.${stamp}@example.com`;
   await payByCard(request, organizationId, cls.id, email, 80);
 
@@ -86,6 +86,20 @@ test('a student switches to a dearer class and pays the difference in person; th
     panel.getByRole('list', { name: 'History' }).getByText(`Maya Lin switched from ${title} to ${pro} ($40.00 due in person)`),
   ).toBeVisible();
   await admin.screenshot({ path: `/tmp/h21d-admin-balance-${project}.png`, fullPage: true });
+
+  // The class's Payments tab lists the student as unpaid with the balance, and Mark as Paid takes exactly it.
+  await admin.goto(`/teacher/payment-view/${proClass.id}`);
+  await admin.getByRole('tab', { name: /^Payments/ }).click();
+  const owing = admin.getByRole('region', { name: 'Unpaid students' }).getByRole('group', { name: 'Maya Lin', exact: true });
+  await expect(owing.getByText('Amount Due: $40.00')).toBeVisible();
+  await owing.getByRole('button', { name: 'Mark as Paid' }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Confirm Payment' });
+  await expect(confirm.getByText('$40.00')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Confirm Payment' }).click();
+  await expect(admin.getByText('Payment of $40.00 recorded for Maya Lin.')).toBeVisible();
+  await expect(
+    admin.getByRole('region', { name: 'Paid students' }).getByRole('group', { name: 'Maya Lin', exact: true }).getByText('Paid $120.00'),
+  ).toBeVisible();
   await context.close();
 });
 

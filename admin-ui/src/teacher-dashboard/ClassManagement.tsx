@@ -9,12 +9,9 @@ import { useAppDataProvider } from '@/providers/dataProvider';
 import { formatDate, formatTimeRange } from '@/common/format';
 import { errorStatus } from '@/providers/httpClient';
 import { OverviewTab } from '@/teacher-dashboard/OverviewTab';
-import { PaymentsTab } from '@/teacher-dashboard/PaymentsTab';
+import { isPaidInFull as isPaid, PaymentsTab } from '@/teacher-dashboard/PaymentsTab';
 import { AttendanceTab } from '@/teacher-dashboard/AttendanceTab';
-import type { ClassRecord, Student } from '@/providers/types';
-
-const enrollmentFor = (s: Student, classId: string) => s.classEnrollments?.find((e) => e.classId === classId) ?? s.classEnrollments?.[0];
-const isPaid = (s: Student, classId: string) => enrollmentFor(s, classId)?.paymentStatus === 'completed';
+import type { ClassRecord } from '@/providers/types';
 
 /** Class management (spec 3 §2.11): /teacher/payment-view/{classId}. */
 export default function ClassManagement() {

@@ -13,6 +13,25 @@ import { effectivePrice } from '@/resources/classes/classUtils';
 
 type Report = { success: (m: string) => void; error: (m: string) => void };
 
+const enrollmentIn = (s: Student, classId: string) => s.classEnrollments?.find((e) => e.classId === classId) ?? s.classEnrollments?.[0];
+
+/**
+ * What Mark as Paid records for this student, as the server computes it: the balance a switch to a dearer class left
+ * due in person, else the price quoted at registration (the price the student was shown); the class's own price
+ * only for an enrollment from before price quotes.
+ */
+export function amountToCollect(s: Student, cls: ClassRecord): number {
+  const e = enrollmentIn(s, cls.id);
+  if (e && e.balanceDue > 0) return e.balanceDue;
+  return e?.amountDue ?? effectivePrice(cls);
+}
+
+/** Paid in full: completed with no balance left from a switch to a dearer class. */
+export const isPaidInFull = (s: Student, classId: string) => {
+  const e = enrollmentIn(s, classId);
+  return e?.paymentStatus === 'completed' && !(e.balanceDue > 0);
+};
+
 /** A card payment cannot be undone here (the server answers 409: refunds go through the provider). */
 const paidByCard = (s: Student, classId: string) => {
   const e = s.classEnrollments?.find((x) => x.classId === classId);
@@ -20,7 +39,7 @@ const paidByCard = (s: Student, classId: string) => {
 };
 
 function StudentRow({ student, cls, action }: { student: Student; cls: ClassRecord; action: React.ReactNode }) {
-  const enrollment = student.classEnrollments?.find((e) => e.classId === cls.id) ?? student.classEnrollments?.[0];
+  const enrollment = enrollmentIn(student, cls.id);
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -38,10 +57,10 @@ function StudentRow({ student, cls, action }: { student: Student; cls: ClassReco
       </Box>
       <Stack direction="row" spacing={1.5} alignItems="center" justifyContent="space-between">
         <PaymentChip enrollment={enrollment} />
-        {enrollment?.paymentStatus === 'completed' ? (
-          <Typography variant="body2">Paid {formatMoney(enrollment.amountPaid)}</Typography>
+        {isPaidInFull(student, cls.id) ? (
+          <Typography variant="body2">Paid {formatMoney(enrollment?.amountPaid)}</Typography>
         ) : (
-          <Typography variant="body2">Amount Due: {formatMoney(effectivePrice(cls))}</Typography>
+          <Typography variant="body2">Amount Due: {formatMoney(amountToCollect(student, cls))}</Typography>
         )}
         {action}
       </Stack>
@@ -103,7 +122,7 @@ export function PaymentsTab({
   const dp = useDataProvider<AppDataProvider>();
   const [confirming, setConfirming] = useState<Student | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const amount = effectivePrice(cls);
+  const amount = confirming ? amountToCollect(confirming, cls) : 0;
 
   const markPaid = async () => {
     if (!confirming) return;
