@@ -28,7 +28,7 @@ export function ListToolbar<S extends string>({
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} alignItems={{ md: 'center' }}>
-        <SearchField label={searchLabel} value={search} onChange={(e) => onSearch(e.target.value)} sx={{ flex: 2 }} />
+        <SearchField label={searchLabel} value={search} onChange={(e) => onSearch(e.target.value)} type="search" sx={{ flex: 2 }} />
         {children}
         <Stack direction="row" spacing={1} alignItems="center" sx={{ flex: 1, minWidth: 200 }}>
           <TextField select label="Sort by" value={sort} onChange={(e) => onSort(e.target.value as S)}>

@@ -1,11 +1,10 @@
 import { InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 
-/** A list's search box: a search input with the magnifier in front; the other props go to the TextField. */
-export function SearchField({ slotProps, ...props }: Omit<TextFieldProps, 'type'>) {
+/** A list's search box: a text field with the magnifier in front; the other props go to the TextField. */
+export function SearchField({ slotProps, ...props }: TextFieldProps) {
   return (
     <TextField
-      type="search"
       {...props}
       slotProps={{
         ...slotProps,

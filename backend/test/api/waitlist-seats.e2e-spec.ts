@@ -41,7 +41,7 @@ describe('waitlist seats on two instances', () => {
   }
 
   const runJobs = (times = 3) =>
-    Promise.all(Array.from({ length: times }, () => [w.a.app.get(WaitlistJobs).run(), w.b.app.get(WaitlistJobs).run()]).flat());
+    Promise.all(Array.from({ length: times }, () => [w.a.app.get(WaitlistJobs).tick(), w.b.app.get(WaitlistJobs).tick()]).flat());
 
   it('should offer a seat freed outside any release exactly once with both instances running the job', async () => {
     const { org, cls } = await full(2);

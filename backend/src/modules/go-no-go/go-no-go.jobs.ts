@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { IntervalJob } from '../../common/jobs/interval-job';
+import { ConfiguredJob } from '../../common/jobs/configured-job';
 import type { AllConfigType } from '../../config/config.type';
 import { GoNoGoService } from './go-no-go.service';
 
@@ -10,28 +10,17 @@ const INTERVAL_MS = 60_000;
 
 /** The go/no-go decisions and the release of cancelled classes (see GoNoGoService); only when JOBS_ENABLED. */
 @Injectable()
-export class GoNoGoJobs extends IntervalJob {
+export class GoNoGoJobs extends ConfiguredJob {
   constructor(
-    private readonly config: ConfigService<AllConfigType>,
+    config: ConfigService<AllConfigType>,
     private readonly goNoGo: GoNoGoService,
     scheduler: SchedulerRegistry,
   ) {
-    super(scheduler, 'go-no-go', undefined);
+    super(config, scheduler, 'go-no-go', undefined, (ms) => Math.min(INTERVAL_MS, ms));
   }
 
-  protected intervalMs(): number | null {
-    const jobs = this.config.getOrThrow('jobs', { infer: true });
-    return jobs.enabled ? Math.min(INTERVAL_MS, jobs.intervalMs) : null;
-  }
-
-  protected onTimer(): Promise<void> {
-    return this.tick();
-  }
-
-  tick(): Promise<void> {
-    return this.once(async () => {
-      const { decided, released } = await this.goNoGo.run();
-      if (decided.length || released) this.logger.log(`Decided ${decided.length} class(es), released ${released} registration(s)`);
-    });
+  protected async work(): Promise<void> {
+    const { decided, released } = await this.goNoGo.run();
+    if (decided.length || released) this.logger.log(`Decided ${decided.length} class(es), released ${released} registration(s)`);
   }
 }

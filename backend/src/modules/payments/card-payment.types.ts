@@ -1,18 +1,9 @@
 import type { CardEnrollment } from '../registration/card-enrollments.service';
 
 /**
- * What the card payment services (one person, a household) share: the texts the public site keys on, the facts read
- * from a PaymentIntent, and the outcome of settling one. Here, so neither service imports the other for them.
+ * What the card payment services (one person, a household) share: the facts read from a PaymentIntent, and the outcome of settling one. Here, so neither service imports the other for them.
  */
 
-/** Spec 2 §8's own text: the public site shows it as is. */
-export const CARD_UNAVAILABLE = "Credit card payments are not available. Please select 'Pay in Person at Class'.";
-/** 403s the public site maps to its in-person-only message: they contain 'subscription' (spec 2 §8). */
-export const NOT_CHARGES_ENABLED = "Card payments are not set up for this organization's subscription yet.";
-export const RESERVE_FAILED = 'Failed to reserve spot. Please try again.';
-export const NOT_COMPLETED = 'Payment was not completed. Please try again.';
-export const PAYMENT_MISMATCH = 'This payment does not match this registration.';
-export const PAYMENT_NOT_FOUND = 'Payment not found for this registration.';
 export const MIN_CARD_CENTS = 50;
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -16,21 +16,9 @@ import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../re
 import { assertOneSeatOffer, CardHoldsService } from '../registration/card-holds.service';
 import { UsageService } from '../subscriptions/usage.service';
 import type { ConfirmEnrollmentDto, CreatePaymentIntentDto } from './dto/card-payment.dto';
-import {
-  CARD_UNAVAILABLE,
-  intentFacts,
-  MIN_CARD_CENTS,
-  NOT_CHARGES_ENABLED,
-  NOT_COMPLETED,
-  PAYMENT_MISMATCH,
-  PAYMENT_NOT_FOUND,
-  RESERVE_FAILED,
-  UUID,
-  type IntentFacts,
-  type SettleOutcome,
-} from './card-payment.types';
+import { intentFacts, MIN_CARD_CENTS, UUID, type IntentFacts, type SettleOutcome } from './card-payment.types';
 import { HouseholdPaymentsService } from './household-payments.service';
-import { BELOW_CARD_MINIMUM, PaymentError, PaymentException, PROVIDER_NOT_READY } from './payments.exception';
+import { PaymentError, PaymentException, paymentRefused } from './payments.exception';
 import { RegistrationFormsService, type ClientInfo } from '../registration-forms/registration-forms.service';
 import { LatePaymentRefunds } from './late-payment-refunds';
 import { formatDollars, platformFeeCents } from './money';
@@ -73,8 +61,7 @@ export class CardPaymentsService {
   }
 
   async createIntent(dto: CreatePaymentIntentDto, client: ClientInfo = { ip: null, userAgent: null }) {
-    if (!this.stripe.isConfigured)
-      throw new PaymentException(PaymentError.CardPaymentsUnavailable, CARD_UNAVAILABLE, { cardPaymentsUnavailable: true });
+    if (!this.stripe.isConfigured) throw paymentRefused(PaymentError.CardPaymentsUnavailable);
     assertOneSeatOffer(dto);
     // Before anything else: in a last-seat race most callers stop here (a full class's answer outranks a changed
     // price or an organization that cannot take cards: no seat is there to pay for either way).
@@ -118,11 +105,9 @@ export class CardPaymentsService {
         { amount: due / 100 },
       );
     }
-    if (due < MIN_CARD_CENTS)
-      throw new PaymentException(PaymentError.BelowCardMinimum, BELOW_CARD_MINIMUM, { cardPaymentsUnavailable: true });
+    if (due < MIN_CARD_CENTS) throw paymentRefused(PaymentError.BelowCardMinimum);
     const ready = await this.connect.readiness(dto.organizationId);
-    if (!ready.chargesEnabled || !ready.stripeAccountId)
-      throw new PaymentException(PaymentError.CardPaymentsNotSetUp, NOT_CHARGES_ENABLED, { cardPaymentsUnavailable: true });
+    if (!ready.chargesEnabled || !ready.stripeAccountId) throw paymentRefused(PaymentError.CardPaymentsNotSetUp);
     const hold = await this.holds.holdCardSeat(dto.organizationId, dto.studentData, dto.classId, {
       quote,
       holdMinutes: this.config.getOrThrow('jobs', { infer: true }).seatHoldMinutes,
@@ -152,7 +137,7 @@ export class CardPaymentsService {
     } catch (e) {
       this.logger.error(`PaymentIntent for enrollment ${hold.enrollmentId} failed: ${e instanceof Error ? e.message : String(e)}`);
       await this.holds.abandonHold(dto.organizationId, hold);
-      throw new PaymentException(PaymentError.ReserveFailed, RESERVE_FAILED);
+      throw paymentRefused(PaymentError.ReserveFailed);
     }
     if (!hold.paymentIntentId) await this.cards.setPaymentIntent(hold.enrollmentId, intent.id);
     return {
@@ -165,38 +150,37 @@ export class CardPaymentsService {
   }
 
   async confirm(dto: ConfirmEnrollmentDto) {
-    if (!this.stripe.isConfigured)
-      throw new PaymentException(PaymentError.CardPaymentsUnavailable, CARD_UNAVAILABLE, { cardPaymentsUnavailable: true });
+    if (!this.stripe.isConfigured) throw paymentRefused(PaymentError.CardPaymentsUnavailable);
     let known = await this.cards.byPaymentIntent(dto.paymentIntentId);
     let intent: unknown;
     try {
       intent = await this.stripe.api.paymentIntents.retrieve(dto.paymentIntentId);
     } catch (e) {
       const status = (e as { statusCode?: number }).statusCode;
-      if (status === 404) throw new PaymentException(PaymentError.PaymentNotFound, PAYMENT_NOT_FOUND);
-      throw new PaymentException(PaymentError.ProviderNotReady, PROVIDER_NOT_READY);
+      if (status === 404) throw paymentRefused(PaymentError.PaymentNotFound);
+      throw paymentRefused(PaymentError.ProviderNotReady);
     }
     const facts = intentFacts(intent);
-    if (!facts) throw new PaymentException(PaymentError.ProviderNotReady, PROVIDER_NOT_READY);
+    if (!facts) throw paymentRefused(PaymentError.ProviderNotReady);
     // An intent we never stored is looked up by the enrollment it names, then checked like any other.
     if (!known && UUID.test(facts.metadata.enrollmentId ?? '')) known = await this.cards.byId(facts.metadata.enrollmentId);
-    if (!known || known.organizationId !== dto.organizationId) throw new PaymentException(PaymentError.PaymentNotFound, PAYMENT_NOT_FOUND);
+    if (!known || known.organizationId !== dto.organizationId) throw paymentRefused(PaymentError.PaymentNotFound);
     if (known.classId !== dto.classId || known.studentEmail.toLowerCase() !== dto.studentData.email.toLowerCase())
-      throw new PaymentException(PaymentError.PaymentMismatch, PAYMENT_MISMATCH);
+      throw paymentRefused(PaymentError.PaymentMismatch);
     const outcome = await this.db.transaction((m) => this.settle(facts, m));
     switch (outcome.kind) {
       case 'completed':
       case 'already':
         return { enrollmentId: outcome.enrollment.id, transactionId: facts.id };
       case 'unpaid':
-        throw new PaymentException(PaymentError.PaymentNotCompleted, NOT_COMPLETED, { paymentIntentStatus: facts.status });
+        throw paymentRefused(PaymentError.PaymentNotCompleted, { paymentIntentStatus: facts.status });
       case 'refunded':
         throw new PaymentException(
           PaymentError.LatePaymentRefunded,
           `This class filled up before your payment arrived, so your payment of ${formatDollars(outcome.amountCents)} has been refunded in full.`,
         );
       default:
-        throw new PaymentException(PaymentError.PaymentMismatch, PAYMENT_MISMATCH);
+        throw paymentRefused(PaymentError.PaymentMismatch);
     }
   }
 

@@ -17,11 +17,11 @@ import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../re
 import { HouseholdService } from '../registration/household.service';
 import { isStudentLimit, RegistrantsService } from '../registration/registrants.service';
 import { UsageService } from '../subscriptions/usage.service';
-import { MIN_CARD_CENTS, NOT_CHARGES_ENABLED, RESERVE_FAILED, UUID, type IntentFacts, type SettleOutcome } from './card-payment.types';
+import { MIN_CARD_CENTS, UUID, type IntentFacts, type SettleOutcome } from './card-payment.types';
 import type { CreatePaymentIntentDto } from './dto/card-payment.dto';
 import { formatDollars, platformFeeCents } from './money';
 import { PaymentsRepository } from './payments.repository';
-import { BELOW_CARD_MINIMUM, PaymentError, PaymentException } from './payments.exception';
+import { PaymentError, PaymentException, paymentRefused } from './payments.exception';
 import { LatePaymentRefunds } from './late-payment-refunds';
 import { WebhookEvents } from '../webhooks/webhook-events';
 import type { PreparedForm } from '../registration-forms/registration-forms.service';
@@ -79,11 +79,9 @@ export class HouseholdPaymentsService {
         { amount: total / 100 },
       );
     }
-    if (total < MIN_CARD_CENTS)
-      throw new PaymentException(PaymentError.BelowCardMinimum, BELOW_CARD_MINIMUM, { cardPaymentsUnavailable: true });
+    if (total < MIN_CARD_CENTS) throw paymentRefused(PaymentError.BelowCardMinimum);
     const ready = await this.connect.readiness(dto.organizationId);
-    if (!ready.chargesEnabled || !ready.stripeAccountId)
-      throw new PaymentException(PaymentError.CardPaymentsNotSetUp, NOT_CHARGES_ENABLED, { cardPaymentsUnavailable: true });
+    if (!ready.chargesEnabled || !ready.stripeAccountId) throw paymentRefused(PaymentError.CardPaymentsNotSetUp);
     const { attendees, ...rest } = dto;
     const seats = await this.household
       .holdCardSeats(dto.organizationId, rest.studentData, attendees, dto.classId, {
@@ -126,7 +124,7 @@ export class HouseholdPaymentsService {
       await this.db.transaction(async (m) => {
         for (const id of ids) await this.cards.expire(m, { id, organizationId: dto.organizationId }, false);
       });
-      throw new PaymentException(PaymentError.ReserveFailed, RESERVE_FAILED);
+      throw paymentRefused(PaymentError.ReserveFailed);
     }
     await this.household.setGroupPaymentIntent(seats.groupId, intent.id);
     return {

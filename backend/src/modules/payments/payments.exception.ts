@@ -45,6 +45,29 @@ export class PaymentException extends CodedException<PaymentError> {
   }
 }
 
-export const BELOW_CARD_MINIMUM =
-  "This class's price is below the $0.50 minimum of a card payment. Please select 'Pay in Person at Class'.";
-export const PROVIDER_NOT_READY = 'Payment system not ready. Please try again.';
+/** The refusals whose words never change, with those words (the public site shows them as they are). */
+const MESSAGE = {
+  /** Spec 2 §8's own text. */
+  [PaymentError.CardPaymentsUnavailable]: "Credit card payments are not available. Please select 'Pay in Person at Class'.",
+  /** The public site maps a 403 that contains 'subscription' to its in-person-only message (spec 2 §8). */
+  [PaymentError.CardPaymentsNotSetUp]: "Card payments are not set up for this organization's subscription yet.",
+  [PaymentError.BelowCardMinimum]:
+    "This class's price is below the $0.50 minimum of a card payment. Please select 'Pay in Person at Class'.",
+  [PaymentError.ReserveFailed]: 'Failed to reserve spot. Please try again.',
+  [PaymentError.ProviderNotReady]: 'Payment system not ready. Please try again.',
+  [PaymentError.PaymentNotFound]: 'Payment not found for this registration.',
+  [PaymentError.PaymentMismatch]: 'This payment does not match this registration.',
+  [PaymentError.PaymentNotCompleted]: 'Payment was not completed. Please try again.',
+} satisfies Partial<Record<PaymentError, string>>;
+
+/** Refusals after which the public site offers paying in person instead (the envelope says `cardPaymentsUnavailable`). */
+const IN_PERSON_INSTEAD = new Set<PaymentError>([
+  PaymentError.CardPaymentsUnavailable,
+  PaymentError.CardPaymentsNotSetUp,
+  PaymentError.BelowCardMinimum,
+]);
+
+/** A refusal whose words follow from its code; `details` (e.g. the PaymentIntent's status) go into the envelope. */
+export function paymentRefused(code: keyof typeof MESSAGE, details: Record<string, unknown> = {}): PaymentException {
+  return new PaymentException(code, MESSAGE[code], IN_PERSON_INSTEAD.has(code) ? { cardPaymentsUnavailable: true, ...details } : details);
+}

@@ -35,6 +35,21 @@ const refundReply = (r: RefundRecord) => ({
  * what was refunded, and a refund is recorded once per Stripe refund id (those made in the Stripe dashboard, and
  * later changes of a refund's status, by StripeRefundsService).
  */
+/** What the activity log and the enrollment.cancelled webhook say about a cancelled enrollment (refund in dollars). */
+function cancelledFacts(
+  e: { id: string; studentId: string; studentName: string; classId: string; classTitle: string },
+  refund: RefundRecord | null,
+) {
+  return {
+    enrollmentId: e.id,
+    studentId: e.studentId,
+    studentName: e.studentName,
+    classId: e.classId,
+    className: e.classTitle,
+    refund: refund ? refund.amountCents / 100 : 0,
+  };
+}
+
 @Injectable()
 export class RefundsService {
   constructor(
@@ -124,25 +139,10 @@ export class RefundsService {
         opts.byStudent
           ? `${e.studentName} cancelled ${e.classTitle}${refund ? ` (refund ${formatDollars(refund.amountCents)})` : ''}`
           : `${e.studentName}'s enrollment in ${e.classTitle} was cancelled${refund ? ` with a refund of ${formatDollars(refund.amountCents)}` : ''}`,
-        {
-          studentId: e.studentId,
-          studentName: e.studentName,
-          classId: e.classId,
-          className: e.classTitle,
-          enrollmentId: e.id,
-          refund: refund ? refund.amountCents / 100 : 0,
-          ...(opts.byStudent ? { source: 'self_service' } : {}),
-        },
+        { ...cancelledFacts(e, refund), ...(opts.byStudent ? { source: 'self_service' } : {}) },
         m,
       );
-      await this.webhooks.publish(m, organizationId, 'enrollment.cancelled', {
-        enrollmentId: e.id,
-        studentId: e.studentId,
-        studentName: e.studentName,
-        classId: e.classId,
-        className: e.classTitle,
-        refund: refund ? refund.amountCents / 100 : 0,
-      });
+      await this.webhooks.publish(m, organizationId, 'enrollment.cancelled', cancelledFacts(e, refund));
       return this.reply(m, e.id, refund);
     });
     for (const pi of [openIntent, openTopUp]) if (pi) await this.payments.cancelIntent(pi);
@@ -179,26 +179,10 @@ export class RefundsService {
         organizationId,
         'enrollment_cancelled',
         `${e.studentName}'s enrollment in ${e.classTitle} was cancelled with the class${refund ? ` and refunded ${formatDollars(refund.amountCents)}` : ''}`,
-        {
-          studentId: e.studentId,
-          studentName: e.studentName,
-          classId: e.classId,
-          className: e.classTitle,
-          enrollmentId: e.id,
-          refund: refund ? refund.amountCents / 100 : 0,
-          source: 'class_cancelled',
-        },
+        { ...cancelledFacts(e, refund), source: 'class_cancelled' },
         m,
       );
-      await this.webhooks.publish(m, organizationId, 'enrollment.cancelled', {
-        enrollmentId: e.id,
-        studentId: e.studentId,
-        studentName: e.studentName,
-        classId: e.classId,
-        className: e.classTitle,
-        refund: refund ? refund.amountCents / 100 : 0,
-        source: 'class_cancelled',
-      });
+      await this.webhooks.publish(m, organizationId, 'enrollment.cancelled', { ...cancelledFacts(e, refund), source: 'class_cancelled' });
       return { cancelled: true, refundCents: refund?.amountCents ?? 0 };
     });
     for (const pi of [openIntent, openTopUp]) if (pi) await this.payments.cancelIntent(pi);

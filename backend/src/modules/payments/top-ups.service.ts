@@ -13,21 +13,10 @@ import { breakdown } from '../pricing/pricing.service';
 import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { UsageService } from '../subscriptions/usage.service';
-import {
-  CARD_UNAVAILABLE,
-  intentFacts,
-  MIN_CARD_CENTS,
-  NOT_CHARGES_ENABLED,
-  NOT_COMPLETED,
-  PAYMENT_MISMATCH,
-  PAYMENT_NOT_FOUND,
-  RESERVE_FAILED,
-  UUID,
-  type IntentFacts,
-} from './card-payment.types';
+import { intentFacts, MIN_CARD_CENTS, UUID, type IntentFacts } from './card-payment.types';
 import { CardPaymentsService } from './card-payments.service';
 import { formatDollars, platformFeeCents } from './money';
-import { PaymentError, PaymentException, PROVIDER_NOT_READY } from './payments.exception';
+import { PaymentError, PaymentException, paymentRefused } from './payments.exception';
 import { RefundsService } from './refunds.service';
 import { TopUpHolds } from './top-up-holds';
 import { TopUpsRepository, type TopUp } from './top-ups.repository';
@@ -84,11 +73,9 @@ export class TopUpsService {
    * intent; asking for another class gives the first hold's seat back.
    */
   async start(organizationId: string, id: string, toClassId: string, amountCents: number, opts: { byStudent?: boolean } = {}) {
-    if (!this.stripe.isConfigured)
-      throw new PaymentException(PaymentError.CardPaymentsUnavailable, CARD_UNAVAILABLE, { cardPaymentsUnavailable: true });
+    if (!this.stripe.isConfigured) throw paymentRefused(PaymentError.CardPaymentsUnavailable);
     const ready = await this.connect.readiness(organizationId);
-    if (!ready.chargesEnabled || !ready.stripeAccountId)
-      throw new PaymentException(PaymentError.CardPaymentsNotSetUp, NOT_CHARGES_ENABLED, { cardPaymentsUnavailable: true });
+    if (!ready.chargesEnabled || !ready.stripeAccountId) throw paymentRefused(PaymentError.CardPaymentsNotSetUp);
     let released: string | null = null;
     const held = await this.db.transaction(async (m) => {
       const e = await this.cards.inOrganization(id, organizationId, m, true);
@@ -162,7 +149,7 @@ export class TopUpsService {
     } catch (err) {
       this.logger.error(`PaymentIntent for top-up ${topUp.id} failed: ${err instanceof Error ? err.message : String(err)}`);
       if (!held.reused) await this.db.transaction((m) => this.holds.end(m, topUp, 'expired'));
-      throw new PaymentException(PaymentError.ReserveFailed, RESERVE_FAILED);
+      throw paymentRefused(PaymentError.ReserveFailed);
     }
     if (!topUp.stripePaymentIntentId) await this.repo.setPaymentIntent(topUp.id, intent.id);
     return {
@@ -178,26 +165,24 @@ export class TopUpsService {
 
   /** The browser came back from Stripe.js: the intent is read from Stripe (never trusted from the page) and settled. */
   async confirm(organizationId: string, id: string, paymentIntentId: string) {
-    if (!this.stripe.isConfigured)
-      throw new PaymentException(PaymentError.CardPaymentsUnavailable, CARD_UNAVAILABLE, { cardPaymentsUnavailable: true });
+    if (!this.stripe.isConfigured) throw paymentRefused(PaymentError.CardPaymentsUnavailable);
     const known = await this.repo.byIntent(paymentIntentId);
-    if (!known || known.enrollmentId !== id || known.organizationId !== organizationId)
-      throw new PaymentException(PaymentError.PaymentNotFound, PAYMENT_NOT_FOUND);
+    if (!known || known.enrollmentId !== id || known.organizationId !== organizationId) throw paymentRefused(PaymentError.PaymentNotFound);
     let raw: unknown;
     try {
       raw = await this.stripe.api.paymentIntents.retrieve(paymentIntentId);
     } catch {
-      throw new PaymentException(PaymentError.ProviderNotReady, PROVIDER_NOT_READY);
+      throw paymentRefused(PaymentError.ProviderNotReady);
     }
     const facts = intentFacts(raw);
-    if (!facts) throw new PaymentException(PaymentError.ProviderNotReady, PROVIDER_NOT_READY);
+    if (!facts) throw paymentRefused(PaymentError.ProviderNotReady);
     const outcome = await this.db.transaction((m) => this.settle(facts, m));
     switch (outcome.kind) {
       case 'completed':
       case 'already':
         return outcome.topUp;
       case 'unpaid':
-        throw new PaymentException(PaymentError.PaymentNotCompleted, NOT_COMPLETED, { paymentIntentStatus: facts.status });
+        throw paymentRefused(PaymentError.PaymentNotCompleted, { paymentIntentStatus: facts.status });
       case 'refunded':
         throw new AppException(
           HttpStatus.CONFLICT,
@@ -205,7 +190,7 @@ export class TopUpsService {
           { code: 'TOP_UP_REFUNDED' },
         );
       default:
-        throw new PaymentException(PaymentError.PaymentMismatch, PAYMENT_MISMATCH);
+        throw paymentRefused(PaymentError.PaymentMismatch);
     }
   }
 

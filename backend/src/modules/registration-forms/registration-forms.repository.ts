@@ -44,6 +44,11 @@ const ANSWER = `a.enrollment_id AS "enrollmentId", a.student_id AS "studentId", 
   q.show_to_teacher AS "showToTeacher", q.position, a.value`;
 
 /** registration_questions and registration_answers: the registration-forms module's tables. */
+/** A question's columns from label to active, in the order the insert and the update number them. */
+function questionParams(f: QuestionFields): unknown[] {
+  return [f.label, f.hint, f.type, JSON.stringify(f.options), f.required, f.classIds, f.perAttendee, f.showToTeacher, f.position, f.active];
+}
+
 @Injectable()
 export class RegistrationFormsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -80,19 +85,7 @@ export class RegistrationFormsRepository {
     const [row] = await this.db.query(
       `INSERT INTO registration_questions (organization_id, label, hint, type, options, required, class_ids, per_attendee, show_to_teacher, position, active)
        VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11) RETURNING id`,
-      [
-        organizationId,
-        f.label,
-        f.hint,
-        f.type,
-        JSON.stringify(f.options),
-        f.required,
-        f.classIds,
-        f.perAttendee,
-        f.showToTeacher,
-        f.position,
-        f.active,
-      ],
+      [organizationId, ...questionParams(f)],
     );
     return row.id;
   }
@@ -102,20 +95,7 @@ export class RegistrationFormsRepository {
       `UPDATE registration_questions SET label = $3, hint = $4, type = $5, options = $6::jsonb, required = $7, class_ids = $8,
               per_attendee = $9, show_to_teacher = $10, position = $11, active = $12, updated_at = now()
         WHERE organization_id = $1 AND id = $2 AND archived_at IS NULL`,
-      [
-        organizationId,
-        id,
-        f.label,
-        f.hint,
-        f.type,
-        JSON.stringify(f.options),
-        f.required,
-        f.classIds,
-        f.perAttendee,
-        f.showToTeacher,
-        f.position,
-        f.active,
-      ],
+      [organizationId, id, ...questionParams(f)],
     );
   }
 

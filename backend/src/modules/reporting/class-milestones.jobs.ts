@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { IntervalJob } from '../../common/jobs/interval-job';
+import { ConfiguredJob } from '../../common/jobs/configured-job';
 import type { AllConfigType } from '../../config/config.type';
 import { ClassMilestonesService } from './class-milestones.service';
 
@@ -10,26 +10,16 @@ const INTERVAL_MS = 60_000;
 
 /** Records class_started / class_completion once per class (see ClassMilestonesService); only when JOBS_ENABLED. */
 @Injectable()
-export class ClassMilestonesJobs extends IntervalJob {
+export class ClassMilestonesJobs extends ConfiguredJob {
   constructor(
-    private readonly config: ConfigService<AllConfigType>,
+    config: ConfigService<AllConfigType>,
     private readonly milestones: ClassMilestonesService,
     scheduler: SchedulerRegistry,
   ) {
-    super(scheduler, 'class-milestones', undefined);
+    super(config, scheduler, 'class-milestones', undefined, () => INTERVAL_MS);
   }
 
-  protected intervalMs(): number | null {
-    return this.config.getOrThrow('jobs', { infer: true }).enabled ? INTERVAL_MS : null;
-  }
-
-  protected onTimer(): Promise<void> {
-    return this.tick();
-  }
-
-  tick(): Promise<void> {
-    return this.once(async () => {
-      await this.milestones.run();
-    });
+  protected async work(): Promise<void> {
+    await this.milestones.run();
   }
 }
