@@ -220,4 +220,18 @@ describe('request pipeline: work done once, not per request', () => {
     await t.http.get('/api/health').set('Origin', allowed).expect(200);
     expect(varyFromPlugin()).toBe(1);
   });
+
+  it('should run no async hook for every request: each one costs a promise and a microtask turn per reply', () => {
+    const instance = t.app.getHttpAdapter().getInstance() as object;
+    const hooksKey = Object.getOwnPropertySymbols(instance).find((k) => k.description === 'fastify.hooks')!;
+    const hooks = (instance as Record<symbol, Record<string, unknown[]>>)[hooksKey];
+    const everyRequest = ['onRequest', 'preParsing', 'preValidation', 'preHandler', 'preSerialization', 'onSend', 'onResponse'];
+    const async = everyRequest.flatMap((name) =>
+      (hooks[name] ?? [])
+        .filter((fn) => (fn as () => unknown).constructor.name === 'AsyncFunction')
+        .map((fn) => `${name}: ${String(fn).slice(0, 80)}`),
+    );
+    expect(everyRequest.reduce((n, name) => n + (hooks[name]?.length ?? 0), 0)).toBeGreaterThan(5);
+    expect(async).toEqual([]);
+  });
 });
