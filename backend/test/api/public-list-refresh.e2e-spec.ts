@@ -161,4 +161,19 @@ describe('public class list refresh under an opening', () => {
     const other = await createOrg(t);
     await t.http.get(`/api/classes/${plain.id}`).query({ organizationId: other.orgId }).expect(404);
   });
+
+  it('should keep serving a class page from memory past the lifetime of its form copy while the form is read again', async () => {
+    const c = await createClass(t, org, { title: 'Often opened' });
+    const page = () => t.http.get(`/api/classes/${c.id}`).query({ organizationId: org.orgId }).expect(200);
+    const fromDb = await page();
+    expect(fromDb.headers.age).toBeUndefined(); // read from the database: no Age
+    await list().expect(200);
+    expect((await page()).headers.age).toBeDefined(); // from the list copy
+    // The form copy is 2 s old: the page still comes from memory (the form is read again in the background).
+    await sleep(2200);
+    await list().expect(200); // the list copy, past its 2 s, starts its own refresh
+    const later = await page();
+    expect(later.headers.age).toBeDefined();
+    expect(later.text).toBe(fromDb.text);
+  });
 });

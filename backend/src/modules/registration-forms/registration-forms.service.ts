@@ -152,8 +152,9 @@ export class RegistrationFormsService {
    * The public class page's copy of each class's form, kept PUBLIC_FORM_TTL_MS. An opening brings thousands of page
    * loads of the same few classes: the form (two reads and the waivers' Markdown rendering) is built once per class
    * per instance in that time instead of on every load. Every question or waiver write in this process drops the
-   * organization's copies at once; another instance's write shows within the TTL, as for the class list. A
-   * registration never uses this copy: `prepare` checks the answers against the form as stored.
+   * organization's copies at once; another instance's write shows within the TTL on a page read from the database,
+   * and within twice the TTL on a page served from memory (`peekPublicForm`). A registration never uses this copy:
+   * `prepare` checks the answers against the form as stored.
    */
   static readonly PUBLIC_FORM_TTL_MS = 2000;
   private readonly publicForms = new Map<
@@ -161,25 +162,48 @@ export class RegistrationFormsService {
     { form: Awaited<ReturnType<RegistrationFormsService['readPublicForm']>>; expiresAt: number }
   >();
 
+  /** Bumped by every question or waiver write in this process: a form read begun before it is not kept. */
+  private formWrites = 0;
+  private readonly formRefreshes = new Set<string>();
+
   /** A question or waiver of the organization changed: its public forms are read again on their next load. */
   formChanged(organizationId: string): void {
+    this.formWrites += 1;
     for (const key of this.publicForms.keys()) if (key.startsWith(`${organizationId}:`)) this.publicForms.delete(key);
   }
 
-  /** The class's public form if this instance has a fresh copy of it (no read): for replies served from memory. */
+  /**
+   * The class's public form from memory (no read), for a page served from memory: the copy while fresh; within one
+   * more TTL after that, the copy while a read of the form runs in the background (so a class whose page is loaded
+   * every few seconds always has one). Undefined otherwise: the page is then built as usual.
+   */
   peekPublicForm(organizationId: string, classId: string) {
-    const hit = this.publicForms.get(`${organizationId}:${classId}`);
-    return hit && hit.expiresAt > Date.now() ? hit.form : undefined;
+    const key = `${organizationId}:${classId}`;
+    const hit = this.publicForms.get(key);
+    const now = Date.now();
+    if (!hit || now >= hit.expiresAt + RegistrationFormsService.PUBLIC_FORM_TTL_MS) return undefined;
+    if (now >= hit.expiresAt && !this.formRefreshes.has(key)) {
+      this.formRefreshes.add(key);
+      void this.readAndKeep(organizationId, classId)
+        .catch(() => undefined)
+        .finally(() => this.formRefreshes.delete(key));
+    }
+    return hit.form;
   }
 
   /** The public form of a class: its questions and the newest version of each waiver to sign. */
   async publicForm(organizationId: string, classId: string) {
-    const key = `${organizationId}:${classId}`;
-    const hit = this.publicForms.get(key);
+    const hit = this.publicForms.get(`${organizationId}:${classId}`);
     if (hit && hit.expiresAt > Date.now()) return hit.form;
+    return this.readAndKeep(organizationId, classId);
+  }
+
+  private async readAndKeep(organizationId: string, classId: string) {
+    const writes = this.formWrites;
     const form = await this.readPublicForm(organizationId, classId);
+    if (writes !== this.formWrites) return form; // a write meanwhile: this read may predate it
     if (this.publicForms.size >= 5000) this.publicForms.clear();
-    this.publicForms.set(key, { form, expiresAt: Date.now() + RegistrationFormsService.PUBLIC_FORM_TTL_MS });
+    this.publicForms.set(`${organizationId}:${classId}`, { form, expiresAt: Date.now() + RegistrationFormsService.PUBLIC_FORM_TTL_MS });
     return form;
   }
 
