@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { useDataProvider } from 'react-admin';
 import { Alert, Box, Button, CircularProgress, Grid, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useTimedMessage } from '@/common/useTimedMessage';
-import { cheapestPlanWith } from '@/common/plans';
+import { PlanUpsell } from '@/common/PlanUpsell';
 import { useSession } from '@/session/SessionContext';
 import { withDefaults } from '@/layout/themes';
 import type { AppDataProvider } from '@/providers/dataProvider';
@@ -12,23 +11,14 @@ import { lowContrast } from '@/settings/contrast';
 
 /** Upsell naming the cheapest plan with customBranding (spec README decision 3). */
 export function BrandingUpsell({ plans }: { plans?: Plan[] }) {
-  const plan = cheapestPlanWith(plans, 'customBranding');
   return (
-    <Alert
-      severity="info"
+    <PlanUpsell
+      plans={plans}
+      feature="customBranding"
+      offered={(name) => `Site branding (your logo, colours and slogan on every page) is available from the ${name} plan.`}
+      missing="Site branding is not included in your plan."
       sx={{ mb: 2.5 }}
-      action={
-        plan ? (
-          <Button component={RouterLink} to="/admin/subscription?tab=plans" color="inherit" size="small">
-            Upgrade to {plan.name}
-          </Button>
-        ) : undefined
-      }
-    >
-      {plan
-        ? `Site branding (your logo, colours and slogan on every page) is available from the ${plan.name} plan.`
-        : 'Site branding is not included in your plan.'}
-    </Alert>
+    />
   );
 }
 

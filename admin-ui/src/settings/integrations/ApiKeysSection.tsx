@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TextField } from '@mui/material';
+import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TextField } from '@mui/material';
 import { FormDialog } from '@/common/FormDialog';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import type { ApiKey, CreatedApiKey } from '@/providers/types';
-import { Link as RouterLink } from 'react-router-dom';
-import { cheapestPlanWith } from '@/common/plans';
 import { usePlans } from '@/providers/queries';
+import { PlanUpsell } from '@/common/PlanUpsell';
 import { SecretOnce, fmtDateTime } from './SecretOnce';
 import { IntegrationSection, ItemsTable, RevokeCell, useServerAction } from './IntegrationSection';
 
@@ -20,7 +19,7 @@ export function ApiKeysSection({ apiAccess }: { apiAccess: boolean | undefined }
   const qc = useQueryClient();
   const keys = useQuery({ queryKey: KEYS, queryFn: () => dp.getApiKeys() });
   // The plan to name when API access is missing: the cheapest that has it, from the plans table.
-  const upgrade = cheapestPlanWith(usePlans().data, 'apiAccess');
+  const plans = usePlans();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [access, setAccess] = useState<Access>('read');
@@ -65,18 +64,12 @@ export function ApiKeysSection({ apiAccess }: { apiAccess: boolean | undefined }
       }
     >
       {apiAccess === false && (
-        <Alert
-          severity="info"
-          action={
-            upgrade ? (
-              <Button component={RouterLink} to="/admin/subscription?tab=plans" color="inherit" size="small">
-                Upgrade to {upgrade.name}
-              </Button>
-            ) : undefined
-          }
-        >
-          {upgrade ? `API access is a feature of the ${upgrade.name} plan.` : 'API access is not included in your plan.'}
-        </Alert>
+        <PlanUpsell
+          plans={plans.data}
+          feature="apiAccess"
+          offered={(name) => `API access is a feature of the ${name} plan.`}
+          missing="API access is not included in your plan."
+        />
       )}
       <ItemsTable
         query={keys}

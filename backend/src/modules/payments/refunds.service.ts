@@ -9,6 +9,7 @@ import type { QuoteLine } from '../pricing/price-rules';
 import type { PriceLine } from '../registration/enrollment.entity';
 import { ClassesService } from '../classes/classes.service';
 import { CardEnrollmentsService } from '../registration/card-enrollments.service';
+import { refundReply } from '../registration/student-record';
 import { CardPaymentsService } from './card-payments.service';
 import { CardRefundsService } from './card-refunds.service';
 import { TopUpHolds } from './top-up-holds';
@@ -19,15 +20,6 @@ import { PaymentsRepository, type RefundRecord } from './payments.repository';
 import { WebhookEvents } from '../webhooks/webhook-events';
 
 const NOT_FOUND = 'Enrollment not found';
-
-const refundReply = (r: RefundRecord) => ({
-  id: r.id,
-  amount: r.amountCents / 100,
-  status: r.status,
-  source: r.source,
-  reason: r.reason,
-  createdAt: r.createdAt,
-});
 
 /**
  * Cancellations and refunds by the organization's policy. Every change locks the enrollment row:

@@ -86,14 +86,7 @@ export class TopUpsRepository {
   /** A difference left to pay in person (the switch already made): due until a teacher or admin marks it paid. */
   async insertDue(
     m: EntityManager,
-    t: {
-      organizationId: string;
-      enrollmentId: string;
-      fromClassId: string;
-      toClassId: string;
-      amountCents: number;
-      newAmountDueCents: number;
-    },
+    t: Pick<TopUp, 'organizationId' | 'enrollmentId' | 'fromClassId' | 'toClassId' | 'amountCents' | 'newAmountDueCents'>,
   ): Promise<void> {
     await m.query(
       `INSERT INTO enrollment_top_ups (organization_id, enrollment_id, from_class_id, to_class_id, amount_cents, new_amount_due_cents, method, status)

@@ -28,6 +28,23 @@ function registeredDifference(
   return same ? null : typed;
 }
 
+/** A refund as the replies show it (amount in dollars): in a student's record and in the refund route's answer. */
+export const refundReply = (r: {
+  id: string;
+  amountCents: number;
+  status: string;
+  source: string | null;
+  reason: string | null;
+  createdAt: Date;
+}) => ({
+  id: r.id,
+  amount: r.amountCents / 100,
+  status: r.status,
+  source: r.source,
+  reason: r.reason,
+  createdAt: r.createdAt,
+});
+
 export const mapEnrollment = (e: EnrollmentRow, student?: StudentEntity) => ({
   id: e.id,
   classId: e.classId,
@@ -54,14 +71,7 @@ export const mapEnrollment = (e: EnrollmentRow, student?: StudentEntity) => ({
       : 0,
   stripePaymentIntentId: e.stripePaymentIntentId ?? null,
   cancelledAt: e.cancelledAt ?? null,
-  refunds: (e.refunds ?? []).map((r) => ({
-    id: r.id,
-    amount: r.amountCents / 100,
-    status: r.status,
-    source: r.source,
-    reason: r.reason,
-    createdAt: r.createdAt,
-  })),
+  refunds: (e.refunds ?? []).map(refundReply),
   ...(student ? { registeredAs: registeredDifference(e, student) } : {}),
 });
 

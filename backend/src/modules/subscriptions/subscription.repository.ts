@@ -36,17 +36,12 @@ export interface SubscriptionRow {
 }
 
 /** What a Stripe subscription says now; written over the row as a whole (never merged event by event). */
-export interface StripeSubscriptionState {
-  planId: string;
-  status: SubscriptionStatus;
+export interface StripeSubscriptionState extends Pick<
+  SubscriptionRow,
+  'planId' | 'status' | 'stripePriceId' | 'currentPeriodStart' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'canceledAt' | 'trialEnd'
+> {
   stripeCustomerId: string;
   stripeSubscriptionId: string;
-  stripePriceId: string | null;
-  currentPeriodStart: Date | null;
-  currentPeriodEnd: Date | null;
-  cancelAtPeriodEnd: boolean;
-  canceledAt: Date | null;
-  trialEnd: Date | null;
 }
 
 const COLUMNS = `organization_id AS "organizationId", plan_id AS "planId", status, stripe_customer_id AS "stripeCustomerId",
