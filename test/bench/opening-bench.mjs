@@ -366,6 +366,7 @@ try {
   const apiBefore = cpuSeconds(serverPids);
   const cpuBefore = apiBefore + cpuSeconds(dbBefore);
   const load0 = os.loadavg();
+  const client0 = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(
     Array.from(
@@ -376,6 +377,8 @@ try {
   const wallS = (performance.now() - t0) / 1000;
   // The last seat's 201 (the wall time also counts the clients still looking for a seat after that).
   const seatsGoneS = (lastSeatAt - t0) / 1000;
+  // The bench's own clients share the cores: when they are busy, every latency they measure includes their own queue.
+  const clientUsage = process.cpuUsage(client0);
   const apiAfter = cpuSeconds(serverPids);
   const cpuAfter = apiAfter + cpuSeconds([...new Set([...dbBefore, ...postgresPids(dataDir)])]);
   const load1 = os.loadavg();
@@ -409,6 +412,7 @@ try {
     // The same split: both API processes, and PostgreSQL (its backends started during the rush included).
     apiCpuMsPerSeat: +(((apiAfter - apiBefore) * 1000) / Math.max(1, taken)).toFixed(2),
     dbCpuMsPerSeat: +(((cpuAfter - cpuBefore - (apiAfter - apiBefore)) * 1000) / Math.max(1, taken)).toFixed(2),
+    clientCpuSeconds: +((clientUsage.user + clientUsage.system) / 1e6).toFixed(1),
     loadAverageBefore: load0.map((x) => +x.toFixed(1)),
     loadAverageAfter: load1.map((x) => +x.toFixed(1)),
     statuses,
