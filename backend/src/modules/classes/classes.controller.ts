@@ -80,14 +80,18 @@ export class ClassesController {
   ) {
     if (req.user?.organizationId) return this.classes.get(id, req.user.organizationId);
     // The public page: the same for everyone (nothing of the caller is in it), so browsers and CDNs may reuse it for a
-    // few seconds and revalidate it with its ETag, a hash of the exact bytes (read fresh from the database: no Age).
-    const body = JSON.stringify({ success: true, data: await this.publicGet(id, query.organizationId), error: null });
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    // few seconds and revalidate it with its ETag, a hash of the exact bytes. In an opening most people open a page
+    // right after the list, so a page is built from the instance's list copy when it has one (same bytes as the
+    // database read, its seats as fresh as the list's; `Age` says how old); otherwise it is read fresh (no Age).
+    const copy = query.organizationId ? this.classes.cachedPublicPage(query.organizationId, id) : undefined;
+    const body = copy?.body ?? JSON.stringify({ success: true, data: await this.publicGet(id, query.organizationId), error: null });
+    const etag = copy?.etag ?? `"${createHash('sha1').update(body).digest('base64url')}"`;
     const vary = res.getHeader('Vary');
     void res
       .header('Vary', vary ? `${String(vary)}, ${PUBLIC_VARY}` : PUBLIC_VARY)
       .header('ETag', etag)
       .header('Cache-Control', PUBLIC_CACHE_CONTROL);
+    if (copy) void res.header('Age', String(ageSeconds(copy.createdAt)));
     if (etagMatches(req.headers['if-none-match'], etag)) {
       void res.status(304);
       return new RawReply('', 'application/json');

@@ -11,7 +11,7 @@ import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import { ClassEntity, mapClass, toCents, type ClassResponse, type ClassStatus, type ClassTerm } from './class.entity';
 import { ClassesRepository } from './classes.repository';
 import type { CloneClassDto, CreateClassDto, UpdateClassDto } from './dto/class.dto';
-import { PublicListCache, type CachedList, type ListRow, type SeatState } from './public-list.cache';
+import { PublicListCache, type CachedList, type CachedPage, type ListRow, type SeatState } from './public-list.cache';
 import { SeatsFreedHooks } from './seats-freed.hooks';
 import { PublicClassExtras } from './public-class-extras';
 import { WebhookEvents } from '../webhooks/webhook-events';
@@ -125,6 +125,11 @@ export class ClassesService {
   }
 
   /** The public list: the instance's copy when it is young enough (see PublicListCache), else one shared read. */
+  /** A public class page built from the list copy, when the copy and the class's form are in memory. */
+  cachedPublicPage(organizationId: string, classId: string): CachedPage | undefined {
+    return this.cache.page(organizationId, classId.toLowerCase());
+  }
+
   async publicList(organizationId: string): Promise<CachedList> {
     return this.cache.get(organizationId) ?? this.cache.load(organizationId);
   }

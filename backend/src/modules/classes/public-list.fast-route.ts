@@ -5,8 +5,6 @@ import type { PublicListCache } from './public-list.cache';
 const PATH = '/api/classes?';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const PAGE = /^\/api\/classes\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\?(.*)$/i;
-
 /** The organization of a public read's query, when it is the query's only parameter. */
 function organizationOf(query: string): string | null {
   const params = new URLSearchParams(query);
@@ -15,17 +13,16 @@ function organizationOf(query: string): string | null {
 }
 
 /**
- * The public class list and class pages are the hottest public reads, the pages most of all in an opening (a person
- * opens a class or two per list load). A cached list (PublicListCache, invalidated on every write), and a class page
- * built from it, are answered here without Fastify or Nest; the first request and every miss take the normal path.
+ * The public class list is the hottest public read. A cached list (PublicListCache, invalidated on every write) is
+ * answered here without Fastify or Nest; the first request and every miss take the normal path. (Class pages built from
+ * the same copy go through the ordinary path: this bypass is kept only until the ordinary path comes close to it.)
  */
 export function publicListFastRoute(cache: PublicListCache): FastRoute {
   return (req) => {
     const url = req.url!;
-    const page = PAGE.exec(url);
-    const orgId = page ? organizationOf(page[2]) : url.startsWith(PATH) ? organizationOf(url.slice(PATH.length)) : null;
+    const orgId = url.startsWith(PATH) ? organizationOf(url.slice(PATH.length)) : null;
     if (!orgId) return null;
-    const hit = page ? cache.page(orgId, page[1].toLowerCase()) : cache.get(orgId);
+    const hit = cache.get(orgId);
     if (!hit) return null;
     // As the ordinary path: CORS varies on Origin, and a list that can be gzipped on Accept-Encoding.
     const vary = hit.bytes >= GZIP_THRESHOLD ? `Origin, ${PUBLIC_VARY}, Accept-Encoding` : `Origin, ${PUBLIC_VARY}`;
