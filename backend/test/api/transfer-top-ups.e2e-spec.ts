@@ -533,4 +533,31 @@ describe('switching to a dearer class (the difference paid by card)', () => {
     await w.a.http.post(`/api/enrollments/${e.id}/cancel`).set(org.auth).send({ refund: false }).expect(200);
     await w.a.http.get(`/api/enrollments/${e.id}/transfer-options`).set(org.auth).expect(409);
   });
+  it("should let the admin switch an in-person registration, due at the new class's quoted price, with no card payment or refund", async () => {
+    const from = await cardClass(w.a, org, { title: 'Clay Basics', startDate: new Date(Date.now() + 10 * DAY).toISOString() });
+    const dearer = await dearerClass(org, { title: 'Clay Wheel' });
+    const cheaper = await dearerClass(org, { title: 'Clay Tiles', price: 60 });
+    const reg = await w.a.http.post('/api/students/register').send(registerBody(org.orgId, from.id)).expect(201);
+    const studentId = reg.body.data.id as string;
+    const [{ id }] = await w.a.db.query('SELECT id FROM enrollments WHERE student_id = $1 AND class_id = $2', [studentId, from.id]);
+    // Nothing was paid, so no class needs a card payment first and none gives money back.
+    const options = (await w.a.http.get(`/api/enrollments/${id}/transfer-options`).set(org.auth).expect(200)).body.data;
+    expect(options.find((o: { id: string }) => o.id === dearer.id)).toMatchObject({ price: 120, needsPayment: false });
+    const before = w.stand.requests.length;
+    const moved = (await w.a.http.post(`/api/enrollments/${id}/transfer`).set(org.auth).send({ toClassId: dearer.id }).expect(200)).body
+      .data;
+    expect(moved).toMatchObject({ id, classId: dearer.id, className: 'Clay Wheel', amountPaid: 0, balanceDue: 0, refund: null });
+    const record = async () =>
+      (await w.a.http.get(`/api/students/${studentId}`).set(org.auth).expect(200)).body.data.classEnrollments.find(
+        (x: { id: string }) => x.id === id,
+      );
+    // The person owes the new class's quoted price in person, as for any in-person registration.
+    expect(await record()).toMatchObject({ classId: dearer.id, paymentMethod: 'in-person', paymentStatus: 'pending', amountDue: 120 });
+    await w.a.http.post(`/api/enrollments/${id}/transfer`).set(org.auth).send({ toClassId: cheaper.id }).expect(200);
+    expect(await record()).toMatchObject({ classId: cheaper.id, amountDue: 60 });
+    expect([await seatsTaken(w.a, from.id), await seatsTaken(w.a, dearer.id), await seatsTaken(w.a, cheaper.id)]).toEqual([0, 0, 1]);
+    // Not a single call to Stripe: no intent, no refund.
+    expect(w.stand.requests.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
+    expect(await topUps(id)).toEqual([]);
+  });
 });
