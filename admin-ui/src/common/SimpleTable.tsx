@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Paper, Table, TableCell, TableContainer, TableHead, TablePagination, TableRow } from '@mui/material';
 
 export interface Column {
@@ -14,6 +14,27 @@ export interface Pager {
   page: number;
   perPage: number;
   onPage: (page: number) => void;
+}
+
+/**
+ * A table wider than the screen (a phone) scrolls inside its container, and a keyboard user can only scroll it if the
+ * container takes focus: it becomes a tab stop while, and only while, its content overflows.
+ */
+function useFocusableWhenScrolling() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight);
+    check();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, tabIndex: scrolls ? 0 : undefined };
 }
 
 /**
@@ -35,6 +56,7 @@ export function SimpleTable({
   bare?: boolean;
   children: ReactNode;
 }) {
+  const focusable = useFocusableWhenScrolling();
   const table = (
     <Table size={size} aria-label={label}>
       <TableHead>
@@ -53,7 +75,7 @@ export function SimpleTable({
     </Table>
   );
   return (
-    <TableContainer {...(bare ? {} : { component: Paper, variant: 'outlined' as const })}>
+    <TableContainer {...focusable} {...(bare ? {} : { component: Paper, variant: 'outlined' as const })}>
       {table}
       {pager && (
         <TablePagination
