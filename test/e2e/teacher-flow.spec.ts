@@ -18,9 +18,10 @@ test.describe('teacher mode', () => {
     // Payments: mark one unpaid student paid, then unmark.
     await page.getByRole('tab', { name: /^Payments/ }).click();
     const unpaid = page.getByRole('region', { name: 'Unpaid students' });
-    const student = unpaid.getByRole('group').first();
-    const name = (await student.getAttribute('aria-label')) ?? '';
+    // Other specs register people in the same demo class at the same time: pin the row by its name, not its place.
+    const name = (await unpaid.getByRole('group').first().getAttribute('aria-label')) ?? '';
     expect(name).not.toBe('');
+    const student = unpaid.getByRole('group', { name, exact: true });
     await student.getByRole('button', { name: 'Mark as Paid' }).click();
     const modal = page.getByRole('dialog', { name: 'Confirm Payment' });
     await expect(modal.getByText(/\$\d/)).toBeVisible();
@@ -40,8 +41,8 @@ test.describe('teacher mode', () => {
     await attendance.getByRole('button', { name: 'Mark All Present' }).click();
     await bulk;
     await expect(attendance.getByText('Session attendance: 100%')).toBeVisible();
-    const firstStudent = attendance.getByRole('group').first();
-    const studentName = (await firstStudent.getAttribute('aria-label')) ?? '';
+    const studentName = (await attendance.getByRole('group').first().getAttribute('aria-label')) ?? '';
+    const firstStudent = attendance.getByRole('group', { name: studentName, exact: true });
     const mark = page.waitForRequest((r) => r.url().endsWith('/api/attendance/mark') && r.method() === 'POST');
     await firstStudent.getByRole('button', { name: `${studentName} absent` }).click();
     expect((await mark).postDataJSON()).toMatchObject({ attended: false });
