@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Client } from 'pg';
+import { statementRecorder } from '../fixtures/statement-recorder.fixture';
 import { createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -12,20 +12,15 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 describe('public class list refresh under an opening', () => {
   let t: TestApp;
   let org: OrgFixture;
-  let log: string[] | null = null;
-  const original = Client.prototype.query;
+  const statements = statementRecorder();
 
   beforeAll(async () => {
     t = await createTestApp();
     org = await createOrg(t, { plan: 'essential' });
-    (Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: Client, ...args: unknown[]) {
-      const q = args[0] as string | { text?: string };
-      log?.push(String(typeof q === 'string' ? q : (q?.text ?? '')).replace(/\s+/g, ' '));
-      return (original as unknown as (...a: unknown[]) => unknown).apply(this, args);
-    };
+    statements.install();
   });
   afterAll(async () => {
-    Client.prototype.query = original;
+    statements.restore();
     await t.close();
   });
 
@@ -44,14 +39,13 @@ describe('public class list refresh under an opening', () => {
     const blocker = t.db.createQueryRunner();
     await blocker.startTransaction();
     await blocker.query('LOCK TABLE classes IN ACCESS EXCLUSIVE MODE');
-    log = [];
+    statements.start();
     const pending = Promise.all(Array.from({ length: 25 }, () => list()));
     await sleep(500);
     await blocker.commitTransaction();
     await blocker.release();
     const replies = await pending;
-    const seen = log;
-    log = null;
+    const seen = statements.take();
     expect(replies.map((r) => r.status)).toEqual(Array(25).fill(200));
     expect(new Set(replies.map((r) => r.headers.etag)).size).toBe(1);
     expect(wholeReads(seen)).toBe(1);
@@ -62,7 +56,7 @@ describe('public class list refresh under an opening', () => {
     const first = await list().expect(200);
     const readAt = Date.now();
     expect(seatsOf(first.body, c.id)).toBe(0);
-    log = [];
+    statements.start();
     await t.http.post('/api/students/register').send(registerBody(org.orgId, c.id)).expect(201);
     // Within a second of the read the copy is served as it is (an opening takes a seat every few milliseconds).
     const early = await list().set('If-None-Match', first.headers.etag);
@@ -73,8 +67,7 @@ describe('public class list refresh under an opening', () => {
     await list();
     let after = await list();
     for (let i = 0; i < 20 && seatsOf(after.body, c.id) !== 1; i++) after = await sleep(50).then(() => list());
-    const seen = log;
-    log = null;
+    const seen = statements.take();
     expect(seatsOf(after.body, c.id)).toBe(1);
     // Full: the class closed itself, and the list says so (status and waitlist come with the seats).
     expect(after.body.data.find((x: { id: string }) => x.id === c.id)).toMatchObject({ status: 'Closed', waitlistOpen: true });
@@ -136,10 +129,9 @@ describe('public class list refresh under an opening', () => {
     expect(fromDb[1].body.data.registrationWindow.timeZone).toBeTruthy();
     expect(fromDb[0].body.data.registrationWindow.timeZone).toBeNull();
     await list().expect(200);
-    log = [];
+    statements.start();
     const fromCopy = [await page(plain.id).expect(200), await page(opening.id).expect(200)];
-    const seen = log;
-    log = null;
+    const seen = statements.take();
     expect(seen).toEqual([]);
     for (const i of [0, 1]) {
       expect(fromCopy[i].text).toBe(fromDb[i].text);

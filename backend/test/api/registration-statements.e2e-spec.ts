@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Client } from 'pg';
+import { statementRecorder } from '../fixtures/statement-recorder.fixture';
 import { registerBody } from '../fixtures/org.fixture';
 import { cardClass, cardOrg, intentBody, startCardWorld, type CardWorld } from './card-payments.helpers';
 
@@ -12,27 +12,21 @@ import { cardClass, cardOrg, intentBody, startCardWorld, type CardWorld } from '
  */
 describe('statements per registration', () => {
   let w: CardWorld;
-  let log: string[] | null = null;
-  const original = Client.prototype.query;
+  const statements = statementRecorder();
 
   beforeAll(async () => {
     w = await startCardWorld();
-    (Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: Client, ...args: unknown[]) {
-      const q = args[0] as string | { text?: string };
-      log?.push(String(typeof q === 'string' ? q : (q?.text ?? '')).replace(/\s+/g, ' '));
-      return (original as unknown as (...a: unknown[]) => unknown).apply(this, args);
-    };
+    statements.install();
   });
   afterAll(async () => {
-    Client.prototype.query = original;
+    statements.restore();
     await w.close();
   });
 
   const counted = async (send: () => Promise<unknown>): Promise<string[]> => {
-    log = [];
+    statements.start();
     await send();
-    const seen = log;
-    log = null;
+    const seen = statements.take();
     return seen;
   };
   const matching = (seen: string[], re: RegExp) => seen.filter((s) => re.test(s)).length;
