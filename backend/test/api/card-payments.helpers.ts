@@ -35,6 +35,7 @@ export async function startCardWorld(opts: { instances?: 1 | 2; env?: Record<str
       stand.state.webhook = on ? { url: webhookUrl, secret: WEBHOOK_SECRET } : null;
     },
     async close() {
+      await stand.settled();
       for (const t of apps.reverse()) await t.close();
       await stand.close();
     },

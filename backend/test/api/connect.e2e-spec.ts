@@ -73,6 +73,7 @@ describe('Connect onboarding', () => {
     state.webhook = { url: `${await a.app.getUrl()}/api/webhooks/stripe`.replace('[::1]', '127.0.0.1'), secret: SECRET };
   });
   afterAll(async () => {
+    await stand.settled();
     await b.close();
     await a.close();
     await stand.close();

@@ -63,6 +63,7 @@ describe('subscriptions on Stripe Billing', () => {
     professionalPrice = plans.find((p: { id: string }) => p.id === 'professional').stripePriceId;
   });
   afterAll(async () => {
+    await stand.settled(); // an event owed for the last test must not land while the app shuts down
     await t.close();
     await stand.close();
   });

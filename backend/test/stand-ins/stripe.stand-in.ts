@@ -39,6 +39,7 @@ const CORS_HEADERS = {
 export async function startStripeStandIn(options: { port?: number } = {}) {
   let seq = 0;
   const replays = new Map<string, StandInReply>();
+  const pending = new Set<Promise<unknown>>();
   const state: StandInState = {
     events: [],
     requests: [],
@@ -59,6 +60,13 @@ export async function startStripeStandIn(options: { port?: number } = {}) {
         }).catch(() => undefined); // a webhook that does not arrive is what reconciliation is for
       }
       return event;
+    },
+    background(work, delayMs) {
+      const run = new Promise((r) => setTimeout(r, delayMs))
+        .then(work)
+        .catch(() => undefined)
+        .finally(() => pending.delete(run));
+      pending.add(run);
     },
   };
 
@@ -135,6 +143,10 @@ export async function startStripeStandIn(options: { port?: number } = {}) {
     state,
     events: state.events,
     requests: state.requests,
+    /** Resolves once every event the stand-in still owes (see `background`) has been delivered or has failed. */
+    async settled(): Promise<void> {
+      while (pending.size) await Promise.all(pending);
+    },
     // closeAllConnections: a keep-alive or unanswered connection (the SDK keeps sockets open) must not hold a test file's teardown.
     close: () =>
       new Promise<void>((r) => {

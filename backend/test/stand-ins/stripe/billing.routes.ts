@@ -66,7 +66,7 @@ function invoiceFor(state: StandInState, sub: StandInObject, status: 'paid' | 'o
  */
 function later(state: StandInState, type: string, sub: StandInObject) {
   const snapshot = clone(sub);
-  setTimeout(() => void state.emit(type, snapshot), 5);
+  state.background(() => state.emit(type, snapshot), 5);
 }
 
 export type SubscriptionStep = 'payment_failed' | 'payment_succeeded' | 'period_end' | 'delete';

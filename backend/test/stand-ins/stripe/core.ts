@@ -51,6 +51,11 @@ export interface StandInState {
   loseReply?: ((req: StandInRequest) => boolean) | null;
   /** Records an event (listed by `GET /v1/events`) and, when `webhook` is set, delivers it signed. */
   emit(type: string, object: Record<string, unknown>): Promise<StandInEvent>;
+  /**
+   * Work the stand-in does after its reply (an event sent a moment after the API call, as Stripe does): tracked so a
+   * test file can let it finish before it shuts the app down, instead of a delivery landing in the app's shutdown.
+   */
+  background(work: () => Promise<unknown>, delayMs: number): void;
 }
 
 /** A string body is sent as is (HTML pages a browser visits); anything else as JSON. Headers are added to the reply. */
