@@ -123,4 +123,29 @@ describe('api requests', () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(api.get('/api/x', { public: true })).rejects.toMatchObject({ kind: 'network', status: 0 });
   });
+
+  it('should make public reads ask the server again, for a while, after a call that moved a seat succeeded', async () => {
+    sessionStorage.clear();
+    vi.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z'), toFake: ['Date'] });
+    const cacheOf = (i: number) => fetchMock.mock.calls[i][1]?.cache;
+    fetchMock.mockImplementation(async () => jsonResponse({ success: true, data: [], error: null }));
+    await api.get('/api/classes', { public: true, query: { organizationId: 'o1' } });
+    expect(cacheOf(0)).toBeUndefined();
+    // A price quote changes nothing; a failed registration moved no seat.
+    await api.post('/api/public/price-quote', {}, { public: true });
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: false, data: null, error: 'Class is full' }, 409));
+    await expect(api.post('/api/students/register', {}, { public: true, movesSeats: true })).rejects.toBeInstanceOf(ApiError);
+    await api.get('/api/classes', { public: true, query: { organizationId: 'o1' } });
+    expect(cacheOf(3)).toBeUndefined();
+
+    await api.post('/api/students/register', {}, { public: true, movesSeats: true });
+    await api.get('/api/classes/c1', { public: true });
+    expect(cacheOf(5)).toBe('no-cache');
+    // Authenticated reads are never cached by the browser anyway; only public ones change.
+    await api.get('/api/auth/me');
+    expect(cacheOf(6)).toBeUndefined();
+    vi.setSystemTime(new Date('2026-03-01T10:00:21Z'));
+    await api.get('/api/classes/c1', { public: true });
+    expect(cacheOf(7)).toBeUndefined();
+  });
 });

@@ -59,6 +59,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** A token of its own (the student portal's): sent instead of the stored one; a 401 leaves the stored session alone. */
   bearer?: string;
+  /** The call takes or frees a seat: once it succeeded, this browser's public reads ask the server again for a while. */
+  movesSeats?: boolean;
 }
 
 export interface Envelope<T> {
@@ -145,6 +147,31 @@ function httpFallback(status: number): string {
   return MESSAGES.requestFailed;
 }
 
+/**
+ * Read your own writes: public reads are cacheable for a few seconds (max-age 5, stale-while-revalidate 15), so after
+ * this browser moved a seat (registered, cancelled, switched) its next public reads ask the server again (an ETag
+ * revalidation, usually a 304) instead of showing the copy from before the change. Kept for the session, so a reload
+ * keeps it; the window covers max-age plus stale-while-revalidate.
+ */
+const REVALIDATE_KEY = 'classlane.revalidatePublicUntil';
+const REVALIDATE_WINDOW_MS = 20_000;
+
+function revalidatePublicReads(): void {
+  try {
+    sessionStorage.setItem(REVALIDATE_KEY, String(Date.now() + REVALIDATE_WINDOW_MS));
+  } catch {
+    // storage unavailable (private mode): reads keep the browser's ordinary caching
+  }
+}
+
+function revalidatingPublicReads(): boolean {
+  try {
+    return Number(sessionStorage.getItem(REVALIDATE_KEY) ?? 0) > Date.now();
+  } catch {
+    return false;
+  }
+}
+
 /** A GET started early (e.g. by the entry module, before the page chunk loads); consumed once. */
 const prefetched = new Map<string, Promise<Envelope<unknown>>>();
 
@@ -172,6 +199,7 @@ async function send<T>(path: string, options: RequestOptions = {}): Promise<Enve
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: controller.signal,
+      ...(method === 'GET' && options.public && revalidatingPublicReads() ? { cache: 'no-cache' as const } : {}),
     });
   } catch (error) {
     if (timedOut) throw new ApiError(MESSAGES.timeout, 408, null, 'timeout');
@@ -184,6 +212,7 @@ async function send<T>(path: string, options: RequestOptions = {}): Promise<Enve
 
   try {
     const envelope = await parseEnvelope<T>(response);
+    if (options.movesSeats) revalidatePublicReads();
     return { ...envelope, data: reviveDates(envelope.data) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401 && !options.public && !options.bearer) {

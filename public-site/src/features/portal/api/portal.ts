@@ -56,7 +56,7 @@ export const forgetSession = () => saveSession(null);
 const auth = (s: PortalSession) => ({ bearer: s.token });
 export const getRegistrations = (s: PortalSession) => api.get<PortalRegistrations>('/api/portal/registrations', auth(s));
 export const cancelEnrollment = (s: PortalSession, id: string) =>
-  api.post<S['PortalCancelResponseDto']>(`/api/portal/enrollments/${encodeURIComponent(id)}/cancel`, {}, auth(s));
+  api.post<S['PortalCancelResponseDto']>(`/api/portal/enrollments/${encodeURIComponent(id)}/cancel`, {}, { ...auth(s), movesSeats: true });
 export const transferOptions = (s: PortalSession, id: string) =>
   api.get<PortalTransferOption[]>(`/api/portal/enrollments/${encodeURIComponent(id)}/transfer-options`, auth(s));
 /** `payDifferenceInPerson`: a dearer class switched now, the difference paid at class (when the organization allows it). */
@@ -64,7 +64,7 @@ export const transferEnrollment = (s: PortalSession, id: string, toClassId: stri
   api.post<S['PortalTransferResponseDto']>(
     `/api/portal/enrollments/${encodeURIComponent(id)}/transfer`,
     payDifferenceInPerson ? { toClassId, payDifferenceInPerson } : { toClassId },
-    auth(s),
+    { ...auth(s), movesSeats: true },
   );
 /** A switch to a dearer class paid by card: the seat is held and the PaymentIntent opened for exactly `amount`. */
 export const transferPaymentIntent = (s: PortalSession, id: string, toClassId: string, amount: number) =>

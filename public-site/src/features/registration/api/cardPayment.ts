@@ -61,7 +61,7 @@ export function confirmCardEnrollment(input: CardRegistration & { paymentIntentI
       organizationId: input.organizationId,
       studentData: { ...input.student },
     },
-    { public: true },
+    { public: true, movesSeats: true },
   );
 }
 

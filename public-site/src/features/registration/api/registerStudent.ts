@@ -84,7 +84,7 @@ export async function reserveInPerson(input: {
       ...earlyAccessField(input.student.email),
       ...(input.dateOfBirth && !input.attendees ? { dateOfBirth: input.dateOfBirth } : {}),
     },
-    { public: true },
+    { public: true, movesSeats: true },
   );
   if (!student || typeof student !== 'object') throw new Error(REGISTRATION_FAILED);
   return student;
