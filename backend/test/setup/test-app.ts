@@ -76,7 +76,21 @@ export async function createTestApp(
     url,
     routes,
     close: async () => {
-      await app.close();
+      // A shutdown that hangs fails the file after jest's 60 s with no clue; say what is still open well before that.
+      const watchdog = setTimeout(() => {
+        const server = app.getHttpServer();
+        server.getConnections((_e, open) =>
+          console.error(
+            `app.close() still waiting after 20 s: ${open} open connections; resources ${process.getActiveResourcesInfo().join(', ')}`,
+          ),
+        );
+      }, 20_000);
+      watchdog.unref();
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(watchdog);
+      }
       process.env = previous;
     },
   };
