@@ -5,6 +5,7 @@ import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AllConfigType } from '../../config/config.type';
 import { ActivityService } from '../activity/activity.service';
+import type { ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { ConnectService } from '../connect/connect.service';
@@ -60,19 +61,33 @@ export class CardPaymentsService {
     return this.config.getOrThrow('app', { infer: true }).platformFeePercent;
   }
 
-  async createIntent(dto: CreatePaymentIntentDto, client: ClientInfo = { ip: null, userAgent: null }) {
+  /**
+   * Whether card holds can be taken at all here (a Stripe key is configured): the controller's early full check runs
+   * only then, so an instance without a payment provider keeps answering 503 first.
+   */
+  get available(): boolean {
+    return this.stripe.isConfigured;
+  }
+
+  async createIntent(
+    dto: CreatePaymentIntentDto,
+    client: ClientInfo = { ip: null, userAgent: null },
+    /** The class as the controller's early full check read it for this body (readClass), when it did. */
+    read?: ClassEntity,
+  ) {
     if (!this.stripe.isConfigured) throw paymentRefused(PaymentError.CardPaymentsUnavailable);
     assertOneSeatOffer(dto);
-    // Before anything else: in a last-seat race most callers stop here (a full class's answer outranks a changed
-    // price or an organization that cannot take cards: no seat is there to pay for either way).
-    const cls = await this.classes.require(dto.classId, dto.organizationId).catch((e: unknown) => {
-      if (e instanceof NotFoundException) return null;
-      throw e;
-    });
+    // Before anything else: in a last-seat race most callers stop here, at the one statement that reads the class and
+    // answers "full" (a full class's answer outranks a changed price or an organization that cannot take cards: no seat
+    // is there to pay for either way). The same read serves the opening check and the price.
+    const cls =
+      read?.id === dto.classId && read.organizationId === dto.organizationId
+        ? read
+        : await this.holds.readClass(dto.organizationId, dto.classId, dto.studentData.email, {
+            offerToken: dto.waitlistOfferToken,
+            household: !!dto.attendees,
+          });
     if (!cls || cls.status === 'Archived') throw new NotFoundException(`Class with ID ${dto.classId} not found`);
-    // The class just read answers "full" (one read of the row serves the opening check and the price too).
-    if (!dto.attendees)
-      await this.holds.refuseEarlyWhenFull(dto.organizationId, dto.classId, dto.studentData.email, dto.waitlistOfferToken, cls);
     // Before its opening or after its closing no seat is held (one person or a household alike).
     await this.window.assertOpen(cls, { email: dto.studentData.email, earlyAccessToken: dto.earlyAccessToken });
     // The form's answers and signatures: checked before the seat is held, stored on the held enrollment.

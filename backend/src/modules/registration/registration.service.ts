@@ -108,6 +108,8 @@ export class RegistrationService {
   async register(
     sent: RegisterStudentDto,
     client: ClientInfo = { ip: null, userAgent: null },
+    /** The class as the controller's early full check read it for this body (readClass), when it did. */
+    read?: ClassEntity,
   ): Promise<RegistrationReply & { enrollments?: unknown[] }> {
     const dto = withoutServerOwned(sent);
     const classId = dto.classEnrollments[0]?.classId;
@@ -117,10 +119,16 @@ export class RegistrationService {
       });
     assertOneSeatOffer(dto);
     // One read of the class and of the organization serves the whole request: the full check, the opening, the
-    // price, the frozen cancellation policy and the confirmation.
-    const cls = await this.classes.require(classId, dto.organizationId);
-    // In a last-seat race most callers stop here, before the form and the price are worked out for a seat that is gone.
-    if (!dto.attendees) await this.holds.refuseEarlyWhenFull(dto.organizationId, classId, dto.email, dto.waitlistOfferToken, cls);
+    // price, the frozen cancellation policy and the confirmation. In a last-seat race most callers stop at the class
+    // read (one statement), before the form and the price are worked out for a seat that is gone. The controller
+    // may have read it already, before the body was validated.
+    const cls =
+      read?.id === classId && read.organizationId === dto.organizationId
+        ? read
+        : await this.holds.requireClass(dto.organizationId, classId, dto.email, {
+            offerToken: dto.waitlistOfferToken,
+            household: !!dto.attendees,
+          });
     const org = await this.orgs.require(dto.organizationId);
     // The form's answers and signatures are checked before any seat is taken, and stored with the seat.
     const form = await this.forms.prepare(
