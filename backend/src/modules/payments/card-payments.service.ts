@@ -5,7 +5,6 @@ import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AllConfigType } from '../../config/config.type';
 import { ActivityService } from '../activity/activity.service';
-import type { ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { ConnectService } from '../connect/connect.service';
@@ -14,7 +13,7 @@ import { OrganizationsService } from '../organizations/organizations.service';
 import { PricingService } from '../pricing/pricing.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
-import { assertOneSeatOffer, CardHoldsService } from '../registration/card-holds.service';
+import { assertOneSeatOffer, CardHoldsService, noSeatOf, type SeatRead } from '../registration/card-holds.service';
 import { UsageService } from '../subscriptions/usage.service';
 import type { ConfirmEnrollmentDto, CreatePaymentIntentDto } from './dto/card-payment.dto';
 import { intentFacts, MIN_CARD_CENTS, UUID, type IntentFacts, type SettleOutcome } from './card-payment.types';
@@ -73,20 +72,21 @@ export class CardPaymentsService {
     dto: CreatePaymentIntentDto,
     client: ClientInfo = { ip: null, userAgent: null },
     /** The class as the controller's early full check read it for this body (readClass), when it did. */
-    read?: ClassEntity,
+    read?: SeatRead,
   ) {
     if (!this.stripe.isConfigured) throw paymentRefused(PaymentError.CardPaymentsUnavailable);
     assertOneSeatOffer(dto);
     // Before anything else: in a last-seat race most callers stop here, at the one statement that reads the class and
     // answers "full" (a full class's answer outranks a changed price or an organization that cannot take cards: no seat
     // is there to pay for either way). The same read serves the opening check and the price.
-    const cls =
-      read?.id === dto.classId && read.organizationId === dto.organizationId
+    const seat =
+      read?.cls.id === dto.classId && read.cls.organizationId === dto.organizationId
         ? read
         : await this.holds.readClass(dto.organizationId, dto.classId, dto.studentData.email, {
             offerToken: dto.waitlistOfferToken,
             household: !!dto.attendees,
           });
+    const cls = seat?.cls;
     if (!cls || cls.status === 'Archived') throw new NotFoundException(`Class with ID ${dto.classId} not found`);
     // Before its opening or after its closing no seat is held (one person or a household alike).
     await this.window.assertOpen(cls, { email: dto.studentData.email, earlyAccessToken: dto.earlyAccessToken });
@@ -131,6 +131,7 @@ export class CardPaymentsService {
       form,
       dateOfBirth: dto.dateOfBirth,
       org,
+      noSeatOfEmail: noSeatOf(seat, dto.studentData.email),
     });
     if (hold.released) void this.cancelIntent(hold.released);
     let intent: Stripe.PaymentIntent;

@@ -85,9 +85,10 @@ export class CardEnrollmentsRepository {
   /**
    * The class a public registration or card hold is for, and whether it is full for this email, in one prepared
    * statement: in an opening rush most requests end here with 'class full', so that answer costs one round trip and
-   * no TypeORM entity. `emailHoldsSeat` is only worked out for a full class (a seat of the same email's, held for a
-   * card payment or registered, lets the request go on to the locked path, which decides a switch or 'already
-   * enrolled'); for a class with seats left it is false without looking.
+   * no TypeORM entity. `emailHoldsSeat`: the same email has a seat in the class (held for a card payment, or
+   * registered). For a full class that lets the request go on to the locked path, which decides a switch, a reused
+   * hold or 'already enrolled'; when it is false, the registration skips that locked look (a seat the same email
+   * takes meanwhile is caught by the unique index: 'already enrolled').
    */
   async classForRegistration(
     classId: string,
@@ -98,7 +99,7 @@ export class CardEnrollmentsRepository {
       .getMetadata(ClassEntity)
       .columns.map((c) => `c.${c.databaseName} AS "${c.propertyName}"`)
       .join(', ')},
-        (c.status <> 'Archived' AND c.enrolled_students >= c.max_students AND $3::text IS NOT NULL AND EXISTS (
+        ($3::text IS NOT NULL AND EXISTS (
           SELECT 1 FROM enrollments e JOIN students s ON s.id = e.student_id
            WHERE e.class_id = c.id AND e.organization_id = c.organization_id AND lower(s.email) = lower($3::text)
              AND s.household_contact_id IS NULL AND e.status IN ('held', 'active'))) AS "emailHoldsSeat"

@@ -58,6 +58,17 @@ export function plainSeatRequest(
   return { organizationId: b.organizationId, classId, email: typeof email === 'string' ? email : null };
 }
 
+/** The class as a registration read it, and whether the email it was read for (exactly as sent) holds a seat in it. */
+export interface SeatRead {
+  cls: ClassEntity;
+  email: string | null;
+  emailHoldsSeat: boolean;
+}
+
+/** True when this read says the email a registration is for has no seat in the class (so no held seat to switch or reuse). */
+export const noSeatOf = (read: SeatRead | null | undefined, email: string): boolean =>
+  !!read && read.email === email && !read.emailHoldsSeat;
+
 /** A waitlist offer is one seat: a household registration (attendees) cannot use it. */
 export function assertOneSeatOffer(dto: { waitlistOfferToken?: string }): void {
   const attendees = (dto as { attendees?: unknown }).attendees;
@@ -96,20 +107,25 @@ export class CardHoldsService {
     classId: string,
     email: string | null,
     opts: { offerToken?: string; household?: boolean } = {},
-  ): Promise<ClassEntity | null> {
+  ): Promise<SeatRead | null> {
     const read = await this.cardsRepo.classForRegistration(classId, organizationId, email);
     if (!read) return null;
     const { cls } = read;
     if (!opts.offerToken && !opts.household && !read.emailHoldsSeat && cls.status !== 'Archived' && cls.enrolledStudents >= cls.maxStudents)
       throw classFull();
-    return cls;
+    return { cls, email, emailHoldsSeat: read.emailHoldsSeat };
   }
 
   /** readClass for a path that answers 404 for a class it cannot find. */
-  async requireClass(organizationId: string, classId: string, email: string, opts: { offerToken?: string; household?: boolean } = {}) {
-    const cls = await this.readClass(organizationId, classId, email, opts);
-    if (!cls) throw new NotFoundException(`Class with ID ${classId} not found`);
-    return cls;
+  async requireClass(
+    organizationId: string,
+    classId: string,
+    email: string,
+    opts: { offerToken?: string; household?: boolean } = {},
+  ): Promise<SeatRead> {
+    const read = await this.readClass(organizationId, classId, email, opts);
+    if (!read) throw new NotFoundException(`Class with ID ${classId} not found`);
+    return read;
   }
 
   /**
@@ -176,12 +192,15 @@ export class CardHoldsService {
       dateOfBirth?: string;
       /** The organization as the caller read it for this request: its cancellation policy is frozen on the hold. */
       org?: OrganizationEntity;
+      /** This request's class read found no seat of this email's in the class (noSeatOf). */
+      noSeatOfEmail?: boolean;
     },
   ): Promise<CardHold> {
     try {
       return await this.db.transaction(async (manager) => {
         let released: string | null = null;
-        const existing = await this.cards.heldFor(manager, organizationId, fields.email, classId);
+        // The class read of this request found no seat of this email's: nothing to reuse or release.
+        const existing = opts.noSeatOfEmail ? null : await this.cards.heldFor(manager, organizationId, fields.email, classId);
         if (existing?.status === 'active') {
           throw new RegistrationException(
             RegistrationError.AlreadyEnrolled,
