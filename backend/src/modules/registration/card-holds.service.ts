@@ -1,4 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { lowerTrim } from '../../common/http/transforms';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
@@ -55,7 +56,10 @@ export function plainSeatRequest(
   if (typeof b.organizationId !== 'string' || !UUID.test(b.organizationId) || typeof classId !== 'string' || !UUID.test(classId))
     return null;
   if (b.waitlistOfferToken !== undefined || b.attendees !== undefined) return null;
-  return { organizationId: b.organizationId, classId, email: typeof email === 'string' ? email : null };
+  // The email as validation will leave it (lowerTrim), so the seat it is found to hold is the one the registration
+  // then looks for.
+  const normalized = lowerTrim({ value: email });
+  return { organizationId: b.organizationId, classId, email: typeof normalized === 'string' ? normalized : null };
 }
 
 /** The class as a registration read it, and whether the email it was read for (exactly as sent) holds a seat in it. */
