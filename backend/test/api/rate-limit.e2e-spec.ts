@@ -87,6 +87,13 @@ describe('per-IP rate limits', () => {
     expect(n).toBe(0);
     const [{ enrolled_students: seats }] = await t.db.query('SELECT enrolled_students FROM classes WHERE id = $1', [cls.id]);
     expect(seats).toBe(3);
+    // A full class still answers 'full' to this client over its budget: that answer takes no seat and sends no email
+    // (what the budget protects), so it is given before the request is counted, from one statement.
+    const full = await createClass(t, org, { maxStudents: 1 });
+    await t.db.query('UPDATE classes SET enrolled_students = max_students WHERE id = $1', [full.id]);
+    const fullAnswer = await t.http.post('/api/students/register').send(registerBody(org.orgId, full.id)).expect(409);
+    expect(fullAnswer.body.code).toBe('CLASS_FULL');
+    await t.http.post('/api/students/register').send(registerBody(org.orgId, cls.id)).expect(429);
 
     // Joining a waitlist has its own count (a seat is free here, so the server says register instead: 409).
     const join = () => t.http.post(`/api/classes/${cls.id}/waitlist`).send({ organizationId: org.orgId, ...studentBody() });

@@ -1,8 +1,10 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiBody } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CardHoldsService, plainSeatRequest } from '../registration/card-holds.service';
+import { SeatRequestLimits } from '../registration/seat-request-limits';
 import { clientInfo } from '../registration-forms/registration-forms.service';
 import { Public } from '../../common/auth/roles';
-import { RateLimit } from '../../common/http/rate-limit';
 import { ApiEnvelope, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { EXAMPLE_ID, EXAMPLE_ORG_ID } from '../../common/openapi/common.responses';
 import { STUDENT_EXAMPLE } from '../registration/dto/student.response';
@@ -14,7 +16,11 @@ import { ConfirmEnrollmentResponseDto, PaymentIntentResponseDto } from './dto/ca
 @Public()
 @Controller('payments')
 export class CardPaymentsController {
-  constructor(private readonly payments: CardPaymentsService) {}
+  constructor(
+    private readonly payments: CardPaymentsService,
+    private readonly holds: CardHoldsService,
+    private readonly limits: SeatRequestLimits,
+  ) {}
 
   @ApiEnvelope(PaymentIntentResponseDto, {
     status: 201,
@@ -23,14 +29,28 @@ export class CardPaymentsController {
       "closed, already enrolled; 403: the organization cannot take card payments (message contains 'subscription'); 503: no payment provider; " +
       '429: more than CARD_INTENT_RATE_LIMIT_PER_MINUTE holds from one IP in a minute (Retry-After)',
   })
-  @ApiRequestExample({ classId: EXAMPLE_ID, organizationId: EXAMPLE_ORG_ID, studentData: STUDENT_EXAMPLE, amount: 80 })
-  // Per client IP (CARD_INTENT_RATE_LIMIT_PER_MINUTE, 10): each call may hold a seat for SEAT_HOLD_MINUTES, so a script
-  // with made-up emails could otherwise tie up a class's seats. A student retrying or a family registering several
-  // people stays well under it.
-  @RateLimit('cardIntent', 'create-intent')
+  @ApiBody({
+    type: CreatePaymentIntentDto,
+    examples: {
+      example: {
+        summary: 'Example',
+        value: { classId: EXAMPLE_ID, organizationId: EXAMPLE_ORG_ID, studentData: STUDENT_EXAMPLE, amount: 80 },
+      },
+    },
+  })
   @Post('create-intent')
-  createIntent(@Body() dto: CreatePaymentIntentDto, @Req() req: FastifyRequest) {
-    return this.payments.createIntent(dto, clientInfo(req));
+  async createIntent(@Body() body: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    // A class that has just filled is answered first, from one statement, before the rate limit and the body's
+    // validation (decisions.md: the full-class answer first). Without a payment provider the route answers 503 first.
+    const b = body as { classId?: unknown; studentData?: { email?: unknown } | null } | null;
+    const plain = this.payments.available ? plainSeatRequest(body, b?.classId, b?.studentData?.email) : null;
+    const read = plain ? await this.holds.readClass(plain.organizationId, plain.classId, plain.email) : null;
+    // Per client IP (CARD_INTENT_RATE_LIMIT_PER_MINUTE, 10): each call may hold a seat for SEAT_HOLD_MINUTES, so a script
+    // with made-up emails could otherwise tie up a class's seats. A student retrying or a family registering several
+    // people stays well under it.
+    await this.limits.count('createIntent', req, reply);
+    const dto = await this.limits.validate(CreatePaymentIntentDto, body);
+    return this.payments.createIntent(dto, clientInfo(req), read ?? undefined);
   }
 
   @ApiEnvelope(ConfirmEnrollmentResponseDto, {

@@ -13,7 +13,7 @@ import { OrganizationsService } from '../organizations/organizations.service';
 import { PricingService } from '../pricing/pricing.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
-import { assertOneSeatOffer, CardHoldsService } from '../registration/card-holds.service';
+import { assertOneSeatOffer, CardHoldsService, noSeatOf, type SeatRead } from '../registration/card-holds.service';
 import { UsageService } from '../subscriptions/usage.service';
 import type { ConfirmEnrollmentDto, CreatePaymentIntentDto } from './dto/card-payment.dto';
 import { intentFacts, MIN_CARD_CENTS, UUID, type IntentFacts, type SettleOutcome } from './card-payment.types';
@@ -60,19 +60,34 @@ export class CardPaymentsService {
     return this.config.getOrThrow('app', { infer: true }).platformFeePercent;
   }
 
-  async createIntent(dto: CreatePaymentIntentDto, client: ClientInfo = { ip: null, userAgent: null }) {
+  /**
+   * Whether card holds can be taken at all here (a Stripe key is configured): the controller's early full check runs
+   * only then, so an instance without a payment provider keeps answering 503 first.
+   */
+  get available(): boolean {
+    return this.stripe.isConfigured;
+  }
+
+  async createIntent(
+    dto: CreatePaymentIntentDto,
+    client: ClientInfo = { ip: null, userAgent: null },
+    /** The class as the controller's early full check read it for this body (readClass), when it did. */
+    read?: SeatRead,
+  ) {
     if (!this.stripe.isConfigured) throw paymentRefused(PaymentError.CardPaymentsUnavailable);
     assertOneSeatOffer(dto);
-    // Before anything else: in a last-seat race most callers stop here (a full class's answer outranks a changed
-    // price or an organization that cannot take cards: no seat is there to pay for either way).
-    const cls = await this.classes.require(dto.classId, dto.organizationId).catch((e: unknown) => {
-      if (e instanceof NotFoundException) return null;
-      throw e;
-    });
+    // Before anything else: in a last-seat race most callers stop here, at the one statement that reads the class and
+    // answers "full" (a full class's answer outranks a changed price or an organization that cannot take cards: no seat
+    // is there to pay for either way). The same read serves the opening check and the price.
+    const seat =
+      read?.cls.id === dto.classId && read.cls.organizationId === dto.organizationId
+        ? read
+        : await this.holds.readClass(dto.organizationId, dto.classId, dto.studentData.email, {
+            offerToken: dto.waitlistOfferToken,
+            household: !!dto.attendees,
+          });
+    const cls = seat?.cls;
     if (!cls || cls.status === 'Archived') throw new NotFoundException(`Class with ID ${dto.classId} not found`);
-    // The class just read answers "full" (one read of the row serves the opening check and the price too).
-    if (!dto.attendees)
-      await this.holds.refuseEarlyWhenFull(dto.organizationId, dto.classId, dto.studentData.email, dto.waitlistOfferToken, cls);
     // Before its opening or after its closing no seat is held (one person or a household alike).
     await this.window.assertOpen(cls, { email: dto.studentData.email, earlyAccessToken: dto.earlyAccessToken });
     // The form's answers and signatures: checked before the seat is held, stored on the held enrollment.
@@ -116,6 +131,7 @@ export class CardPaymentsService {
       form,
       dateOfBirth: dto.dateOfBirth,
       org,
+      noSeatOfEmail: noSeatOf(seat, dto.studentData.email),
     });
     if (hold.released) void this.cancelIntent(hold.released);
     let intent: Stripe.PaymentIntent;

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { prepared } from '../../common/db/prepared';
 import { returning } from '../../common/db/returning';
+import { ClassEntity } from '../classes/class.entity';
 import type { CancellationPolicy, PriceLine, EnrollmentStatus, PaymentMethod, PaymentStatus } from './enrollment.entity';
 
 /** An enrollment as the card payment flow and the cancel/refund routes read it (with its money trail). */
@@ -79,6 +81,39 @@ type InPersonSeat = {
 @Injectable()
 export class CardEnrollmentsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /**
+   * The class a public registration or card hold is for, and whether it is full for this email, in one prepared
+   * statement: in an opening rush most requests end here with 'class full', so that answer costs one round trip and
+   * no TypeORM entity. `emailHoldsSeat`: the same email has a seat in the class (held for a card payment, or
+   * registered). For a full class that lets the request go on to the locked path, which decides a switch, a reused
+   * hold or 'already enrolled'; when it is false, the registration skips that locked look (a seat the same email
+   * takes meanwhile is caught by the unique index: 'already enrolled').
+   */
+  async classForRegistration(
+    classId: string,
+    organizationId: string,
+    email: string | null,
+  ): Promise<{ cls: ClassEntity; emailHoldsSeat: boolean } | null> {
+    this.classSql ??= `SELECT ${this.db
+      .getMetadata(ClassEntity)
+      .columns.map((c) => `c.${c.databaseName} AS "${c.propertyName}"`)
+      .join(', ')},
+        ($3::text IS NOT NULL AND EXISTS (
+          SELECT 1 FROM enrollments e JOIN students s ON s.id = e.student_id
+           WHERE e.class_id = c.id AND e.organization_id = c.organization_id AND lower(s.email) = lower($3::text)
+             AND s.household_contact_id IS NULL AND e.status IN ('held', 'active'))) AS "emailHoldsSeat"
+      FROM classes c WHERE c.id = $1 AND c.organization_id = $2`;
+    const [row] = await prepared<ClassEntity & { emailHoldsSeat: boolean }>(this.db, 'registration.class', this.classSql, [
+      classId,
+      organizationId,
+      email,
+    ]);
+    if (!row) return null;
+    const { emailHoldsSeat, ...cls } = row;
+    return { cls: Object.assign(new ClassEntity(), cls), emailHoldsSeat };
+  }
+  private classSql?: string;
 
   async find(manager: EntityManager | undefined, where: string, params: unknown[], lock = false): Promise<CardEnrollment | null> {
     const rows = await (manager ?? this.db).query(`${SELECT} WHERE ${where}${lock ? ' FOR UPDATE OF e' : ''}`, params);

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { lowerTrim } from '../../common/http/transforms';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
@@ -37,6 +38,41 @@ export interface CardHold {
   released: string | null;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What the cheap full-class check needs from a registration body that has not been validated yet: the class and
+ * organization (well-formed ids) and the email. Null when the body does not name them plainly, or asks for something
+ * a plain 'full' does not answer (a waitlist offer's seat, a household's seats): such a body is validated first and
+ * goes the ordinary way.
+ */
+export function plainSeatRequest(
+  body: unknown,
+  classId: unknown,
+  email: unknown,
+): { organizationId: string; classId: string; email: string | null } | null {
+  if (!body || typeof body !== 'object') return null;
+  const b = body as { organizationId?: unknown; waitlistOfferToken?: unknown; attendees?: unknown };
+  if (typeof b.organizationId !== 'string' || !UUID.test(b.organizationId) || typeof classId !== 'string' || !UUID.test(classId))
+    return null;
+  if (b.waitlistOfferToken !== undefined || b.attendees !== undefined) return null;
+  // The email as validation will leave it (lowerTrim), so the seat it is found to hold is the one the registration
+  // then looks for.
+  const normalized = lowerTrim({ value: email });
+  return { organizationId: b.organizationId, classId, email: typeof normalized === 'string' ? normalized : null };
+}
+
+/** The class as a registration read it, and whether the email it was read for (exactly as sent) holds a seat in it. */
+export interface SeatRead {
+  cls: ClassEntity;
+  email: string | null;
+  emailHoldsSeat: boolean;
+}
+
+/** True when this read says the email a registration is for has no seat in the class (so no held seat to switch or reuse). */
+export const noSeatOf = (read: SeatRead | null | undefined, email: string): boolean =>
+  !!read && read.email === email && !read.emailHoldsSeat;
+
 /** A waitlist offer is one seat: a household registration (attendees) cannot use it. */
 export function assertOneSeatOffer(dto: { waitlistOfferToken?: string }): void {
   const attendees = (dto as { attendees?: unknown }).attendees;
@@ -63,6 +99,38 @@ export class CardHoldsService {
     private readonly pricing: PricingService,
     private readonly students: StudentsService,
   ) {}
+
+  /**
+   * The class a registration or card hold is for, read once for the whole request (the full check, the opening, the
+   * price, the confirmation) in one statement that also tells whether this email already holds a seat in it. A plain
+   * 'full' (no waitlist offer, one person, no seat of this email's) is refused here, before anything else is read.
+   * Null: no such class in this organization.
+   */
+  async readClass(
+    organizationId: string,
+    classId: string,
+    email: string | null,
+    opts: { offerToken?: string; household?: boolean } = {},
+  ): Promise<SeatRead | null> {
+    const read = await this.cardsRepo.classForRegistration(classId, organizationId, email);
+    if (!read) return null;
+    const { cls } = read;
+    if (!opts.offerToken && !opts.household && !read.emailHoldsSeat && cls.status !== 'Archived' && cls.enrolledStudents >= cls.maxStudents)
+      throw classFull();
+    return { cls, email, emailHoldsSeat: read.emailHoldsSeat };
+  }
+
+  /** readClass for a path that answers 404 for a class it cannot find. */
+  async requireClass(
+    organizationId: string,
+    classId: string,
+    email: string,
+    opts: { offerToken?: string; household?: boolean } = {},
+  ): Promise<SeatRead> {
+    const read = await this.readClass(organizationId, classId, email, opts);
+    if (!read) throw new NotFoundException(`Class with ID ${classId} not found`);
+    return read;
+  }
 
   /**
    * A last-seat race ends with most callers finding the class full. Telling them before the class lock keeps
@@ -128,12 +196,15 @@ export class CardHoldsService {
       dateOfBirth?: string;
       /** The organization as the caller read it for this request: its cancellation policy is frozen on the hold. */
       org?: OrganizationEntity;
+      /** This request's class read found no seat of this email's in the class (noSeatOf). */
+      noSeatOfEmail?: boolean;
     },
   ): Promise<CardHold> {
     try {
       return await this.db.transaction(async (manager) => {
         let released: string | null = null;
-        const existing = await this.cards.heldFor(manager, organizationId, fields.email, classId);
+        // The class read of this request found no seat of this email's: nothing to reuse or release.
+        const existing = opts.noSeatOfEmail ? null : await this.cards.heldFor(manager, organizationId, fields.email, classId);
         if (existing?.status === 'active') {
           throw new RegistrationException(
             RegistrationError.AlreadyEnrolled,

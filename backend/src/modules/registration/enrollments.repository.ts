@@ -104,9 +104,54 @@ export class EnrollmentsRepository {
     return manager.getRepository(EnrollmentEntity).findOne({ where: { studentId, classId, status: 'active' } });
   }
 
-  async insertEnrollment(manager: EntityManager, data: Partial<EnrollmentEntity>) {
-    const repo = manager.getRepository(EnrollmentEntity);
-    return repo.save(repo.create(data));
+  /**
+   * A new registration's enrollment: one plain INSERT ... RETURNING in the caller's transaction (on the registration
+   * path of an opening rush; TypeORM's save would build and hydrate an entity for it). Columns not given take their
+   * defaults (status 'active', no fee, nothing refunded).
+   */
+  async insertEnrollment(
+    manager: EntityManager,
+    data: Pick<
+      EnrollmentEntity,
+      'organizationId' | 'studentId' | 'classId' | 'paymentMethod' | 'paymentStatus' | 'amountPaidCents' | 'enrollmentDate'
+    > &
+      Partial<
+        Pick<
+          EnrollmentEntity,
+          | 'cancellationPolicy'
+          | 'registeredFirstName'
+          | 'registeredLastName'
+          | 'registeredPhone'
+          | 'registeredCommunicationOptIn'
+          | 'amountDueCents'
+          | 'priceBreakdown'
+        >
+      >,
+  ): Promise<EnrollmentEntity> {
+    const [row] = await returning<EnrollmentEntity>(
+      manager,
+      `INSERT INTO enrollments (organization_id, student_id, class_id, enrollment_date, payment_status, payment_method,
+          amount_paid_cents, cancellation_policy, registered_first_name, registered_last_name, registered_phone,
+          registered_communication_opt_in, amount_due_cents, price_breakdown)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11, $12, $13, $14::jsonb) ${RETURNING}`,
+      [
+        data.organizationId,
+        data.studentId,
+        data.classId,
+        data.enrollmentDate,
+        data.paymentStatus,
+        data.paymentMethod,
+        data.amountPaidCents,
+        data.cancellationPolicy == null ? null : JSON.stringify(data.cancellationPolicy),
+        data.registeredFirstName ?? null,
+        data.registeredLastName ?? null,
+        data.registeredPhone ?? null,
+        data.registeredCommunicationOptIn ?? null,
+        data.amountDueCents ?? null,
+        data.priceBreakdown == null ? null : JSON.stringify(data.priceBreakdown),
+      ],
+    );
+    return row;
   }
 
   async updateEnrollmentPayment(manager: EntityManager, id: string, patch: Partial<EnrollmentEntity>) {

@@ -25,6 +25,8 @@ import { EarlyAccessService } from './early-access.service';
 import { StudentRecordsRepository } from './student-records.repository';
 import { StudentRecordsService } from './student-records.service';
 import { StudentsController } from './students.controller';
+import { SeatRequestLimits } from './seat-request-limits';
+import { RateLimitGuard } from '../../common/http/rate-limit';
 
 /**
  * Everything that happens to a seat (`enrollments`): public registration in person and by card hold, households,
@@ -62,8 +64,11 @@ import { StudentsController } from './students.controller';
     RegistrationWindow,
     EarlyAccessService,
     EarlyAccessJobs,
+    RateLimitGuard,
+    SeatRequestLimits,
   ],
   exports: [
+    SeatRequestLimits,
     EarlyAccessJobs,
     RegistrationWindow,
     RegistrationService,

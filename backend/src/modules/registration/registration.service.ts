@@ -12,7 +12,7 @@ import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
 import { StudentsService } from '../students/students.service';
 import { CardEnrollmentsRepository } from './card-enrollments.repository';
 import { CardEnrollmentsService } from './card-enrollments.service';
-import { assertOneSeatOffer, CardHoldsService } from './card-holds.service';
+import { assertOneSeatOffer, CardHoldsService, noSeatOf, type SeatRead } from './card-holds.service';
 import { withoutServerOwned, type CheckEnrollmentDto, type RegisterStudentDto } from './dto/student.dto';
 import type { PaymentMethod, PaymentStatus } from './enrollment.entity';
 import { EnrollmentsRepository } from './enrollments.repository';
@@ -108,6 +108,8 @@ export class RegistrationService {
   async register(
     sent: RegisterStudentDto,
     client: ClientInfo = { ip: null, userAgent: null },
+    /** The class as the controller's early full check read it for this body (readClass), when it did. */
+    read?: SeatRead,
   ): Promise<RegistrationReply & { enrollments?: unknown[] }> {
     const dto = withoutServerOwned(sent);
     const classId = dto.classEnrollments[0]?.classId;
@@ -117,10 +119,17 @@ export class RegistrationService {
       });
     assertOneSeatOffer(dto);
     // One read of the class and of the organization serves the whole request: the full check, the opening, the
-    // price, the frozen cancellation policy and the confirmation.
-    const cls = await this.classes.require(classId, dto.organizationId);
-    // In a last-seat race most callers stop here, before the form and the price are worked out for a seat that is gone.
-    if (!dto.attendees) await this.holds.refuseEarlyWhenFull(dto.organizationId, classId, dto.email, dto.waitlistOfferToken, cls);
+    // price, the frozen cancellation policy and the confirmation. In a last-seat race most callers stop at the class
+    // read (one statement), before the form and the price are worked out for a seat that is gone. The controller
+    // may have read it already, before the body was validated.
+    const seat =
+      read?.cls.id === classId && read.cls.organizationId === dto.organizationId
+        ? read
+        : await this.holds.requireClass(dto.organizationId, classId, dto.email, {
+            offerToken: dto.waitlistOfferToken,
+            household: !!dto.attendees,
+          });
+    const { cls } = seat;
     const org = await this.orgs.require(dto.organizationId);
     // The form's answers and signatures are checked before any seat is taken, and stored with the seat.
     const form = await this.forms.prepare(
@@ -157,7 +166,7 @@ export class RegistrationService {
         quote,
         form,
         dateOfBirth,
-        { cls, org },
+        { cls, org, noSeatOfEmail: noSeatOf(seat, fields.email) },
       );
     } catch (e) {
       // The limit was reached between the check and this step: the same student-facing answer, never the admin's plan text.
@@ -184,7 +193,7 @@ export class RegistrationService {
     form?: PreparedForm,
     dateOfBirth?: string,
     /** The class and organization as the caller read them for this request (its quote and opening check), when it did. */
-    read?: { cls: ClassEntity; org: OrganizationEntity },
+    read?: { cls: ClassEntity; org: OrganizationEntity; noSeatOfEmail?: boolean },
   ): Promise<RegistrationReply> {
     await this.holds.refuseEarlyWhenFull(organizationId, classId, fields.email, waitlistOfferToken, read?.cls);
     try {
@@ -194,7 +203,11 @@ export class RegistrationService {
         // it after all, the payment is recorded as a card payment of this enrollment.
         // A waitlist offer's held seat becomes the registration's: no second seat.
         const offer = await this.offers.claim(manager, organizationId, classId, fields.email, waitlistOfferToken);
-        const held = method === 'in-person' && !offer ? await this.cards.heldFor(manager, organizationId, fields.email, classId) : null;
+        // Not when this request's class read found no seat of this email's in the class.
+        const held =
+          method === 'in-person' && !offer && !read?.noSeatOfEmail
+            ? await this.cards.heldFor(manager, organizationId, fields.email, classId)
+            : null;
         const switched = held?.status === 'held' ? await this.cardsRepo.holdToInPerson(manager, held.id) : null;
         const cls =
           switched || offer

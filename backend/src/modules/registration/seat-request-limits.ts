@@ -1,0 +1,40 @@
+import { Injectable, type ArgumentMetadata, type Type } from '@nestjs/common';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RateLimit, RateLimitGuard } from '../../common/http/rate-limit';
+import { createValidationPipe } from '../../common/http/validation';
+
+/**
+ * The per-IP budgets of the two public routes that take a seat (in-person registration, card hold), counted by their
+ * handlers instead of before them. The route itself carries no @RateLimit (the app's guard would count the request
+ * before anything else); each handler first answers a plainly full class from one read, and only a request that may
+ * take a seat is counted. A 'full' answer takes no seat and sends no email, which is all the budget protects, and
+ * counting it would cost a second statement on the answer most requests get in an opening rush. The budget, its
+ * key, its 429 and Retry-After are the app's own: the same guard runs, on a stand-in handler marked like the route was.
+ */
+class CountedBudgets {
+  @RateLimit('registration', 'register')
+  register(): void {}
+
+  @RateLimit('cardIntent', 'create-intent')
+  createIntent(): void {}
+}
+
+@Injectable()
+export class SeatRequestLimits {
+  /** The app's validation pipe, run by the handler after the cheap checks (the route's body is taken unvalidated). */
+  private readonly pipe = createValidationPipe();
+
+  constructor(private readonly guard: RateLimitGuard) {}
+
+  /** Counts this request against the route's budget; over it: the app's 429 with Retry-After. */
+  async count(budget: 'register' | 'createIntent', req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await this.guard.canActivate(new ExecutionContextHost([req, reply], CountedBudgets, CountedBudgets.prototype[budget]));
+  }
+
+  /** The body validated as the app validates every body (the same readable 400). */
+  validate<T extends object>(metatype: Type<T>, body: unknown): Promise<T> {
+    const metadata: ArgumentMetadata = { type: 'body', metatype, data: undefined };
+    return this.pipe.transform(body, metadata) as Promise<T>;
+  }
+}
