@@ -34,15 +34,14 @@ export function withoutOrigin(request: FastifyRequest): boolean {
 
 /**
  * The CORS request hook with a shortcut: a request without Origin (a server, a script, the same-origin app) gets the
- * fixed headers on the Node response, where the adapter would have copied them, and @fastify/cors runs only for
+ * fixed headers on the reply (with the other fixed headers, so Node writes them in one pass), and @fastify/cors runs only for
  * requests that carry an Origin or are preflights. The plugin copied its options object, resolved the origin
  * through callbacks and looked the Vary header up on each of them.
  */
 export function corsHookWithShortcut(hook: CorsHook, headers: readonly [string, string][]): CorsHook {
   return function corsHook(this: unknown, request, reply, next) {
     if (!withoutOrigin(request)) return hook.call(this, request, reply, next);
-    const raw = reply.raw;
-    for (let i = 0; i < headers.length; i++) raw.setHeader(headers[i][0], headers[i][1]);
+    for (let i = 0; i < headers.length; i++) void reply.header(headers[i][0], headers[i][1]);
     next();
   };
 }
