@@ -9,6 +9,7 @@ import { ServerResponse } from 'node:http';
 import request from 'supertest';
 import { corsOptions, securityHeaders } from '../../src/app.setup';
 import type { AllConfigType } from '../../src/config/config.type';
+import { RouteCorsOptions } from '../../src/common/http/cors';
 import { createClass, createOrg, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -268,6 +269,24 @@ describe('request pipeline: work done once, not per request', () => {
     expect(varyFromPlugin()).toBe(0);
     await t.http.get('/api/health').set('Origin', allowed).expect(200);
     expect(varyFromPlugin()).toBe(1);
+  });
+
+  it('should not ask a request without Origin for its route options (built anew on each read) while no route has CORS options', async () => {
+    // Fastify's routeOptions getter (not replaceable) asks the route's server for its version strategy on every read.
+    const instance = t.app.getHttpAdapter().getInstance() as { hasConstraintStrategy: (name: string) => boolean };
+    const reads = jest.spyOn(instance, 'hasConstraintStrategy');
+    await t.http.get('/api/health').expect(200);
+    await t.http.get(`/api/classes/?organizationId=${org.orgId}`).expect(200);
+    expect(reads).not.toHaveBeenCalled();
+    // A route declared with CORS options of its own is noticed as it is added, and then every request asks its route.
+    const watched = new RouteCorsOptions();
+    const bare = Fastify();
+    watched.watch(bare);
+    bare.get('/plain', () => ({}));
+    expect(watched.any).toBe(false);
+    bare.get('/own', { config: { cors: false } as object }, () => ({}));
+    expect(watched.any).toBe(true);
+    await bare.close();
   });
 
   it('should run no async hook for every request: each one costs a promise and a microtask turn per reply', () => {
