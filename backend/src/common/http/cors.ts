@@ -53,8 +53,8 @@ export function withoutOrigin(request: FastifyRequest, routeOptions?: RouteCorsO
 
 /**
  * The CORS request hook with a shortcut: a request without Origin (a server, a script, the same-origin app) gets the
- * fixed headers on the reply (with the other fixed headers, so Node writes them in one pass), and @fastify/cors runs only for
- * requests that carry an Origin or are preflights. The plugin copied its options object, resolved the origin
+ * fixed headers on the reply (beside the other fixed headers, so Node writes the head in one pass), and @fastify/cors
+ * runs only for requests that carry an Origin or are preflights. The plugin copied its options object, resolved the origin
  * through callbacks and looked the Vary header up on each of them.
  */
 export function corsHookWithShortcut(hook: CorsHook, headers: readonly [string, string][], routeOptions?: RouteCorsOptions): CorsHook {
