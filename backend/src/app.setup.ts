@@ -53,14 +53,15 @@ export const securityHeaders: Readonly<Record<string, string>> = Object.freeze(h
 /**
  * Sets helmet's headers on every reply, as @fastify/helmet did, from the set computed once: @fastify/helmet built
  * helmet's eleven middlewares anew on each request (helmet(options) per call) and ran two hooks, one of them async.
- * The headers are set on the raw response, in helmet's order, where helmet put them (so a route may still replace
- * one, as the widget pages do with Content-Security-Policy).
+ * The headers go on Fastify's reply, in helmet's order, not on the Node response: Node validates and copies every
+ * header set on its response one by one and then merges Fastify's in the same way, while a response whose headers
+ * all come from Fastify is written from them in one pass. A route may still replace or remove one through the reply
+ * (the widget pages replace Content-Security-Policy and remove X-Frame-Options).
  */
 export function installSecurityHeaders(instance: FastifyInstance, headers: Readonly<Record<string, string>>): void {
-  const entries = Object.entries(headers);
+  const entries = Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v] as const);
   instance.addHook('onRequest', (_req, reply, done) => {
-    const raw = reply.raw;
-    for (let i = 0; i < entries.length; i++) raw.setHeader(entries[i][0], entries[i][1]);
+    for (let i = 0; i < entries.length; i++) void reply.header(entries[i][0], entries[i][1]);
     done();
   });
 }

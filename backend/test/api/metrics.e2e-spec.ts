@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createServer, type AddressInfo } from 'node:net';
 import { GoNoGoJobs } from '../../src/modules/go-no-go/go-no-go.jobs';
 import { createClass, createOrg, registerBody } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -88,7 +89,15 @@ describe('metrics', () => {
   });
 
   it('should serve the metrics without a token on METRICS_PORT, and not on the main port', async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    // A port the system has just handed out as free, not a random one: 20000-40000 overlaps the range outgoing
+    // connections take their ports from, and a random pick failed with EADDRINUSE while other test runs shared the machine.
+    const port = await new Promise<number>((resolve, reject) => {
+      const probe = createServer().once('error', reject);
+      probe.listen(0, () => {
+        const { port: free } = probe.address() as AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
     const sep = await createTestApp({ JOBS_ENABLED: 'false', METRICS_PORT: String(port) }, { databaseUrl: off.url });
     try {
       await sep.http.get('/metrics').expect(404);

@@ -5,9 +5,11 @@ import { DataSource, SelectQueryBuilder } from 'typeorm';
 import fastifyCors from '@fastify/cors';
 import { ConfigService } from '@nestjs/config';
 import Fastify from 'fastify';
+import { ServerResponse } from 'node:http';
 import request from 'supertest';
 import { corsOptions, securityHeaders } from '../../src/app.setup';
 import type { AllConfigType } from '../../src/config/config.type';
+import { RouteCorsOptions } from '../../src/common/http/cors';
 import { createClass, createOrg, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -139,6 +141,54 @@ describe('request pipeline: work done once, not per request', () => {
     expect(runners).not.toHaveBeenCalled();
   });
 
+  it('should send the health check to PostgreSQL as one bare statement, not a prepared one', async () => {
+    const pool = (t.app.get(DataSource).driver as unknown as { master: { query: (...args: unknown[]) => unknown } }).master;
+    const queries = jest.spyOn(pool, 'query');
+    await t.http.get('/api/health').expect(200);
+    // A query object (name, text, values) is copied by pg on every call and sent as four protocol messages.
+    expect(queries.mock.calls.map(([q]) => q)).toEqual(['SELECT 1']);
+  });
+
+  it('should put every fixed header on the reply, none on the Node response, so Node writes the head in one pass', async () => {
+    const origins = t.app.get(ConfigService<AllConfigType>).getOrThrow('app', { infer: true }).corsOrigins;
+    // Warm: the public list's copy is read on the first request.
+    await t.http.get(`/api/classes?organizationId=${org.orgId}`).expect(200);
+    const setHeader = jest.spyOn(ServerResponse.prototype, 'setHeader');
+    const health = await t.http.get('/api/health').expect(200);
+    const list = await t.http.get(`/api/classes/?organizationId=${org.orgId}`).set('Accept-Encoding', 'identity').expect(200);
+    const refused = await t.http.get(`/api/students?${page(0, 9)}`).expect(401);
+    expect(setHeader.mock.calls.map(([name]) => name)).toEqual([]);
+    for (const res of [health, list, refused]) {
+      for (const [k, v] of Object.entries(securityHeaders)) expect([k, res.headers[k.toLowerCase()]]).toEqual([k, v]);
+      expect(res.headers.vary).toMatch(/^Origin\b/);
+      expect(res.headers['access-control-expose-headers']).toBe('Content-Range, X-Request-Id, ETag');
+      expect(res.headers['x-request-id']).toMatch(/^[\w-]{36}$/);
+    }
+    // A request with an Origin still gets the plugin's answer on top of the same fixed headers.
+    const cross = await t.http.get('/api/health').set('Origin', origins[0]).expect(200);
+    expect(cross.headers['access-control-allow-origin']).toBe(origins[0]);
+    expect(cross.headers['content-security-policy']).toBe(securityHeaders['Content-Security-Policy']);
+  });
+
+  it("should send the public list's bytes as encoded once, not measure and encode its text on every reply", async () => {
+    await t.http.get(`/api/classes?organizationId=${org.orgId}`).expect(200);
+    // Calls on the server's side only (the test's HTTP client measures the text it receives).
+    const original = Buffer.byteLength;
+    const measured: string[] = [];
+    jest.spyOn(Buffer, 'byteLength').mockImplementation((x, encoding) => {
+      if (typeof x === 'string' && x.length >= 1024 && /fastify|backend\/src/.test(new Error().stack ?? '')) measured.push(x);
+      return original(x, encoding);
+    });
+    const ordinary = await t.http.get(`/api/classes/?organizationId=${org.orgId}`).set('Accept-Encoding', 'identity').expect(200);
+    const fast = await t.http.get(`/api/classes?organizationId=${org.orgId}`).set('Accept-Encoding', 'identity').expect(200);
+    expect(ordinary.text.length).toBeGreaterThan(1024);
+    expect(measured).toEqual([]);
+    // Both paths answer the same bytes, with their length.
+    expect(ordinary.text).toBe(fast.text);
+    expect(Number(ordinary.headers['content-length'])).toBe(Buffer.from(ordinary.text).length);
+    expect((ordinary.body.data as { title: string }[]).map((c) => c.title).sort()).toEqual(['Drawing', 'Pottery', 'Yoga']);
+  });
+
   it("should send helmet's headers, worked out once, on replies, refusals and unknown routes", async () => {
     const expected: Record<string, string> = {};
     helmet({
@@ -208,17 +258,35 @@ describe('request pipeline: work done once, not per request', () => {
       await reference.close();
     }
 
-    // The plugin sets its headers with reply.header(); the shortcut for a request without Origin does not call it.
+    // The plugin sets `Vary: Origin` with reply.header('Vary', ...); the shortcut for a request without Origin sets its
+    // fixed headers under their lower-case names, so a call spelled as the plugin spells it is the plugin running.
     const { default: Reply } = (await import('fastify/lib/reply.js' as string)) as {
       default: { prototype: { header: (name: string, value: unknown) => unknown } };
     };
     const headerCalls = jest.spyOn(Reply.prototype, 'header');
-    const varyFromPlugin = () =>
-      headerCalls.mock.calls.filter(([name, value]) => String(name).toLowerCase() === 'vary' && value === 'Origin').length;
+    const varyFromPlugin = () => headerCalls.mock.calls.filter(([name, value]) => name === 'Vary' && value === 'Origin').length;
     await t.http.get('/api/health').expect(200);
     expect(varyFromPlugin()).toBe(0);
     await t.http.get('/api/health').set('Origin', allowed).expect(200);
     expect(varyFromPlugin()).toBe(1);
+  });
+
+  it('should not ask a request without Origin for its route options (built anew on each read) while no route has CORS options', async () => {
+    // Fastify's routeOptions getter (not replaceable) asks the route's server for its version strategy on every read.
+    const instance = t.app.getHttpAdapter().getInstance() as { hasConstraintStrategy: (name: string) => boolean };
+    const reads = jest.spyOn(instance, 'hasConstraintStrategy');
+    await t.http.get('/api/health').expect(200);
+    await t.http.get(`/api/classes/?organizationId=${org.orgId}`).expect(200);
+    expect(reads).not.toHaveBeenCalled();
+    // A route declared with CORS options of its own is noticed as it is added, and then every request asks its route.
+    const watched = new RouteCorsOptions();
+    const bare = Fastify();
+    watched.watch(bare);
+    bare.get('/plain', () => ({}));
+    expect(watched.any).toBe(false);
+    bare.get('/own', { config: { cors: false } as object }, () => ({}));
+    expect(watched.any).toBe(true);
+    await bare.close();
   });
 
   it('should run no async hook for every request: each one costs a promise and a microtask turn per reply', () => {

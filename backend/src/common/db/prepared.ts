@@ -19,6 +19,21 @@ export async function prepared<T>(db: DataSource, name: string, text: string, va
   }
 }
 
+/**
+ * Runs a statement without parameters on the pg pool behind TypeORM as one simple-protocol message. pg copies a
+ * query given as an object (name, text, values) property by property before sending it, and a named statement is
+ * four protocol messages where a bare text is one; for a statement with nothing to bind (health's `SELECT 1`) that
+ * is work without a purpose.
+ */
+export async function simpleQuery<T>(db: DataSource, text: string): Promise<T[]> {
+  try {
+    const result = await pool(db).query(text);
+    return result.rows as T[];
+  } catch (e) {
+    throw new QueryFailedError(text, [], e as Error);
+  }
+}
+
 /** A statement's name: a hash of its text, so one text is prepared once per connection under one name. */
 const names = new Map<string, string>();
 function statementName(sql: string): string {

@@ -1,5 +1,5 @@
 import type { FastifyCorsOptions } from '@fastify/cors';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 type CorsHook = (request: FastifyRequest, reply: FastifyReply, next: (err?: Error) => void) => void;
 
@@ -23,26 +23,44 @@ export function corsHeadersWithoutOrigin(options: FastifyCorsOptions | undefined
   return headers;
 }
 
+/**
+ * Whether any route was declared with CORS options of its own (`config.cors`, which @fastify/cors reads per route).
+ * Watched as routes are added, so a request asks its route only when one exists: Fastify builds a new routeOptions
+ * object each time it is read.
+ */
+export class RouteCorsOptions {
+  private seen = false;
+
+  get any(): boolean {
+    return this.seen;
+  }
+
+  watch(instance: FastifyInstance): void {
+    instance.addHook('onRoute', (route) => {
+      if ((route.config as { cors?: unknown } | undefined)?.cors !== undefined) this.seen = true;
+    });
+  }
+}
+
 /** A request whose CORS headers are the fixed ones: no Origin, not a preflight, no per-route CORS options. */
-export function withoutOrigin(request: FastifyRequest): boolean {
+export function withoutOrigin(request: FastifyRequest, routeOptions?: RouteCorsOptions): boolean {
   return (
     request.headers.origin === undefined &&
     request.raw.method !== 'OPTIONS' &&
-    (request.routeOptions.config as { cors?: unknown } | undefined)?.cors === undefined
+    (routeOptions?.any === false || (request.routeOptions.config as { cors?: unknown } | undefined)?.cors === undefined)
   );
 }
 
 /**
  * The CORS request hook with a shortcut: a request without Origin (a server, a script, the same-origin app) gets the
- * fixed headers on the Node response, where the adapter would have copied them, and @fastify/cors runs only for
- * requests that carry an Origin or are preflights. The plugin copied its options object, resolved the origin
+ * fixed headers on the reply (beside the other fixed headers, so Node writes the head in one pass), and @fastify/cors
+ * runs only for requests that carry an Origin or are preflights. The plugin copied its options object, resolved the origin
  * through callbacks and looked the Vary header up on each of them.
  */
-export function corsHookWithShortcut(hook: CorsHook, headers: readonly [string, string][]): CorsHook {
+export function corsHookWithShortcut(hook: CorsHook, headers: readonly [string, string][], routeOptions?: RouteCorsOptions): CorsHook {
   return function corsHook(this: unknown, request, reply, next) {
-    if (!withoutOrigin(request)) return hook.call(this, request, reply, next);
-    const raw = reply.raw;
-    for (let i = 0; i < headers.length; i++) raw.setHeader(headers[i][0], headers[i][1]);
+    if (!withoutOrigin(request, routeOptions)) return hook.call(this, request, reply, next);
+    for (let i = 0; i < headers.length; i++) void reply.header(headers[i][0], headers[i][1]);
     next();
   };
 }

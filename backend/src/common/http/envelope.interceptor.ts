@@ -3,7 +3,7 @@ import { StreamableFile } from '@nestjs/common';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { FastifyHttpOptions, FastifyReply } from 'fastify';
 import type { Server } from 'node:http';
-import { corsHeadersWithoutOrigin, corsHookWithShortcut, withoutOrigin } from './cors';
+import { corsHeadersWithoutOrigin, corsHookWithShortcut, RouteCorsOptions, withoutOrigin } from './cors';
 
 /** Marks a controller result that already carries its own envelope fields (e.g. clone's warning). */
 export class Enveloped<T> {
@@ -45,9 +45,11 @@ export function envelope(value: unknown, reply: FastifyReply): unknown {
 export class EnvelopeFastifyAdapter extends FastifyAdapter {
   /** The fixed CORS headers of requests without Origin (see enableCors), or null. */
   private corsWithoutOrigin: readonly [string, string][] | null = null;
+  private readonly routeCors = new RouteCorsOptions();
 
   constructor(options?: FastifyHttpOptions<Server>) {
     super(options);
+    this.routeCors.watch(this.getInstance());
     // Nest keeps @fastify/cors's request hook in a field that its own onRequest hook (added in the constructor, before
     // its security hook and middleware, so preflights and 404s get CORS headers) calls per request, then copies the
     // reply's CORS headers to the Node response. Both are shortcut for requests without Origin: the hook is wrapped
@@ -59,14 +61,16 @@ export class EnvelopeFastifyAdapter extends FastifyAdapter {
       get: () => corsHook,
       set: (hook: unknown) => {
         corsHook =
-          typeof hook === 'function' && this.corsWithoutOrigin ? corsHookWithShortcut(hook as never, this.corsWithoutOrigin) : hook;
+          typeof hook === 'function' && this.corsWithoutOrigin
+            ? corsHookWithShortcut(hook as never, this.corsWithoutOrigin, this.routeCors)
+            : hook;
       },
     });
     const copy = (FastifyAdapter.prototype as unknown as { copyCorsHeadersToRaw: (reply: FastifyReply) => void }).copyCorsHeadersToRaw;
     Object.defineProperty(this, 'copyCorsHeadersToRaw', {
       configurable: true,
       value: (reply: FastifyReply) => {
-        if (this.corsWithoutOrigin && withoutOrigin(reply.request)) return;
+        if (this.corsWithoutOrigin && withoutOrigin(reply.request, this.routeCors)) return;
         copy.call(this, reply);
       },
     });

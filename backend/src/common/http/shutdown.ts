@@ -67,13 +67,16 @@ export const SHUTTING_DOWN = 'This server is restarting. Please try again.';
  * is closing, a request arriving on a kept-alive connection is answered 503 with Connection: close instead.
  */
 export function installInFlightTracking(instance: FastifyInstance, state: ShutdownState): void {
+  // One listener made once and added with on(), not once(): a response closes exactly once, and once() wraps the
+  // listener in a new function per request and removes it again when it fires.
+  const ended = () => state.requestEnded();
   instance.addHook('onRequest', (_request, reply, done) => {
     if (state.isClosing) {
       void reply.header('Connection', 'close').code(503).send({ success: false, data: null, error: SHUTTING_DOWN });
       return;
     }
     state.requestStarted();
-    reply.raw.once('close', () => state.requestEnded());
+    reply.raw.on('close', ended);
     done();
   });
 }

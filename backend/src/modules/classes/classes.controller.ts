@@ -57,7 +57,7 @@ export class ClassesController {
         void res.header('Content-Encoding', 'gzip');
         return new RawReply(cached.gzip, 'application/json; charset=utf-8');
       }
-      return new RawReply(cached.body, 'application/json; charset=utf-8');
+      return new RawReply(cached.raw, 'application/json; charset=utf-8');
     }
     const orgId = req.user.organizationId;
     if (!orgId) throw new BadRequestException('You are not associated with any organization.');
@@ -84,7 +84,7 @@ export class ClassesController {
     // right after the list, so a page is built from the instance's list copy when it has one (same bytes as the
     // database read, its seats as fresh as the list's; `Age` says how old); otherwise it is read fresh (no Age).
     const copy = query.organizationId ? this.classes.cachedPublicPage(query.organizationId, id) : undefined;
-    const body = copy?.body ?? JSON.stringify({ success: true, data: await this.publicGet(id, query.organizationId), error: null });
+    const body = copy?.raw ?? JSON.stringify({ success: true, data: await this.publicGet(id, query.organizationId), error: null });
     const etag = copy?.etag ?? `"${createHash('sha1').update(body).digest('base64url')}"`;
     const vary = res.getHeader('Vary');
     void res

@@ -22,6 +22,8 @@ export interface ListRow<T = unknown> {
 
 export interface CachedList {
   body: string;
+  /** The body's UTF-8 bytes, encoded once: sent as they are instead of measuring and encoding the text per reply. */
+  raw: Buffer;
   bytes: number;
   /** The same body gzipped once, for the many clients that accept it. */
   gzip: Buffer;
@@ -40,6 +42,8 @@ export interface CachedList {
 /** A public class page built from the list's copy. */
 export interface CachedPage {
   body: string;
+  /** The body's UTF-8 bytes, encoded once (as the list's). */
+  raw: Buffer;
   bytes: number;
   gzip: Buffer;
   etag: string;
@@ -111,9 +115,11 @@ export class PublicListCache {
     const memo = this.pages.get(row);
     if (memo && memo.key === rendered.key) return memo.page;
     const body = rendered.render();
+    const raw = Buffer.from(body);
     const page = {
       body,
-      bytes: Buffer.byteLength(body),
+      raw,
+      bytes: raw.length,
       gzip: gzipSync(body),
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
       createdAt: list.createdAt,
@@ -171,9 +177,11 @@ export class PublicListCache {
   compose(rows: ListRow[], context: unknown, createdAt: number, seatsReadAt = createdAt): CachedList {
     // Exactly JSON.stringify({ success: true, data, error: null }), without serializing unchanged rows again.
     const body = `{"success":true,"data":[${rows.map((r) => r.json).join(',')}],"error":null}`;
+    const raw = Buffer.from(body);
     return {
       body,
-      bytes: Buffer.byteLength(body),
+      raw,
+      bytes: raw.length,
       gzip: gzipSync(body),
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
       createdAt,

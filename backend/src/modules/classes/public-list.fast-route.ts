@@ -32,6 +32,6 @@ export function publicListFastRoute(cache: PublicListCache): FastRoute {
     if (hit.bytes >= GZIP_THRESHOLD && acceptsGzip(req)) {
       return { status: 200, headers: [...headers, 'Content-Encoding', 'gzip', 'Content-Length', String(hit.gzip.length)], body: hit.gzip };
     }
-    return { status: 200, headers: [...headers, 'Content-Length', String(hit.bytes)], body: hit.body };
+    return { status: 200, headers: [...headers, 'Content-Length', String(hit.bytes)], body: hit.raw };
   };
 }
