@@ -14,13 +14,13 @@ import { STUDENT_SORT_FIELDS } from './student-records.repository';
 import { StudentRecordsService } from './student-records.service';
 import { EXAMPLE_ID, EXAMPLE_ORG_ID } from '../../common/openapi/common.responses';
 import { ApiEnvelope, ApiList, ApiRequestExample } from '../../common/openapi/api-envelope';
+import { EnrollmentCheckResponseDto, RegistrationResponseDto, STUDENT_EXAMPLE, StudentResponseDto } from './dto/student.response';
 
 /** The class of a registration body not validated yet (its first enrollment's), or undefined. */
 const firstClassId = (body: unknown): unknown => {
   const enrollments = (body as { classEnrollments?: unknown } | null)?.classEnrollments;
   return Array.isArray(enrollments) ? (enrollments[0] as { classId?: unknown } | null)?.classId : undefined;
 };
-import { EnrollmentCheckResponseDto, RegistrationResponseDto, STUDENT_EXAMPLE, StudentResponseDto } from './dto/student.response';
 
 /**
  * The public registration (enrollment check, register) and the admin's student records (a student with their
