@@ -46,7 +46,7 @@ describe('person names', () => {
   });
 
   it('answer with the same one message per field (the first failed rule) as before', async () => {
-    for (const cls of [StudentFieldsDto, AttendeeDto]) {
+    for (const cls of [StudentFieldsDto, AttendeeDto] as (new () => object)[]) {
       const errors = await validate(plainToInstance(cls, { ...CONTACT, firstName: '1', lastName: '' }));
       const shown = Object.fromEntries(errors.map((e) => [e.property, fieldMessage(e.constraints ?? {})]));
       expect(shown).toEqual({ firstName: 'First name must be at least 2 characters long', lastName: 'Last name is required' });
