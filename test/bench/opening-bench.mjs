@@ -34,8 +34,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuSeconds, postgresPids, waitFor } from './bench-lib.mjs';
-// The fixture the registration-cost bench shares (its own import line, apart from the measuring helpers above).
-import { enableCardPayments, startBenchDatabase, startStripeStandIn } from './bench-lib.mjs';
+// The fixture the registration-cost bench shares.
+import * as fixture from './bench-lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 3000);
@@ -62,9 +62,9 @@ const children = [];
 const stop = () => children.forEach((c) => c.exitCode === null && c.kill('SIGTERM'));
 process.on('exit', stop);
 
-children.push(startStripeStandIn(root, STAND_IN_PORT));
+children.push(fixture.startStripeStandIn(root, STAND_IN_PORT));
 
-const { dataDir, db } = await startBenchDatabase(root, process.env.BENCH_TMP ?? os.tmpdir(), 'classlane-opening-bench-');
+const { dataDir, db } = await fixture.startBenchDatabase(root, process.env.BENCH_TMP ?? os.tmpdir(), 'classlane-opening-bench-');
 
 const startApi = (port, seed) => {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -196,7 +196,7 @@ try {
   const pg = (await import(path.join(root, 'node_modules/pg/lib/index.js'))).default;
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
-  await enableCardPayments(client, orgId, 'acct_bench_opening');
+  await fixture.enableCardPayments(client, orgId, 'acct_bench_opening');
   // The demo's own classes and students are left out of the figures: only the bench's classes are counted.
   const classIds = [];
   for (let i = 0; i < CLASSES; i += 10) {
