@@ -2732,15 +2732,15 @@ export interface components {
       /**
        * @example {
        *   "businessName": "Sunrise Community Arts",
-       *   "slogan": "Create, learn and grow together",
        *   "logoUrl": "",
-       *   "websiteUrl": "https://example.com",
        *   "primaryColor": "#15385F",
        *   "secondaryColor": "#3384A9",
        *   "headerBackgroundColor": "#15385F",
        *   "headerTextColor": "#ffffff",
        *   "footerBackgroundColor": "#15385F",
        *   "footerTextColor": "#ffffff",
+       *   "slogan": "Create, learn and grow together",
+       *   "websiteUrl": "https://example.com",
        *   "socialLinks": {
        *     "facebook": "",
        *     "twitter": "",
@@ -3540,15 +3540,15 @@ export interface components {
       /**
        * @example {
        *   "businessName": "Sunrise Community Arts",
-       *   "slogan": "Create, learn and grow together",
        *   "logoUrl": "",
-       *   "websiteUrl": "https://example.com",
        *   "primaryColor": "#15385F",
        *   "secondaryColor": "#3384A9",
        *   "headerBackgroundColor": "#15385F",
        *   "headerTextColor": "#ffffff",
        *   "footerBackgroundColor": "#15385F",
        *   "footerTextColor": "#ffffff",
+       *   "slogan": "Create, learn and grow together",
+       *   "websiteUrl": "https://example.com",
        *   "socialLinks": {
        *     "facebook": "",
        *     "twitter": "",

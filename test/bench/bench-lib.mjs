@@ -1,8 +1,11 @@
 // What the HTTP benchmarks share: the CPU a process has used (from /proc, so a figure per request that holds when
-// the cores are shared with other work), the embedded PostgreSQL's processes, autocannon runs, and waiting for a
-// server to answer.
+// the cores are shared with other work), the embedded PostgreSQL's processes, autocannon runs, waiting for a server
+// to answer, and the fixture of the benches that take registrations (the Stripe stand-in, an embedded PostgreSQL of
+// the build, card payments switched on for the demo organization).
 import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 
 /** The CPU ticks (user + system, 1/100 s) a process has used so far, or null once it has exited. */
 function ticksOf(pid) {
@@ -130,4 +133,33 @@ export async function waitFor(url) {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`${url} did not answer`);
+}
+
+/** Starts the Stripe stand-in process (test/e2e/stripe-stand-in.mjs) on `port`; the caller stops it with the rest. */
+export function startStripeStandIn(root, port) {
+  return spawn(process.execPath, [path.join(root, 'test/e2e/stripe-stand-in.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, STRIPE_STAND_IN_PORT: String(port) },
+  });
+}
+
+/** The build's embedded PostgreSQL in a new data directory `<base>/<prefix>XXXXXX` (the caller removes it after). */
+export async function startBenchDatabase(root, base, prefix) {
+  const dataDir = fs.mkdtempSync(path.join(base, prefix));
+  fs.chmodSync(dataDir, 0o755);
+  const { startEmbeddedPostgres } = await import(path.join(root, 'backend/dist/database/embedded.js'));
+  const db = await startEmbeddedPostgres(dataDir, { port: 0, quiet: true });
+  return { dataDir, db };
+}
+
+/** Card payments for the organization: the professional plan and a charges-enabled connected account `accountId`. */
+export async function enableCardPayments(client, orgId, accountId) {
+  await client.query(`UPDATE organizations SET plan_id = 'professional' WHERE id = $1`, [orgId]);
+  await client.query(
+    `INSERT INTO connect_accounts (organization_id, stripe_account_id, charges_enabled, payouts_enabled, details_submitted)
+     VALUES ($1, $2, true, true, true)
+     ON CONFLICT (organization_id) DO UPDATE SET charges_enabled = true, stripe_account_id = $2`,
+    [orgId, accountId],
+  );
 }

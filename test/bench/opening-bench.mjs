@@ -34,6 +34,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuSeconds, postgresPids, waitFor } from './bench-lib.mjs';
+// The fixture the registration-cost bench shares.
+import * as fixture from './bench-lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 3000);
@@ -60,17 +62,9 @@ const children = [];
 const stop = () => children.forEach((c) => c.exitCode === null && c.kill('SIGTERM'));
 process.on('exit', stop);
 
-const standIn = spawn(process.execPath, [path.join(root, 'test/e2e/stripe-stand-in.mjs')], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, STRIPE_STAND_IN_PORT: String(STAND_IN_PORT) },
-});
-children.push(standIn);
+children.push(fixture.startStripeStandIn(root, STAND_IN_PORT));
 
-const dataDir = fs.mkdtempSync(path.join(process.env.BENCH_TMP ?? os.tmpdir(), 'classlane-opening-bench-'));
-fs.chmodSync(dataDir, 0o755);
-const { startEmbeddedPostgres } = await import(path.join(root, 'backend/dist/database/embedded.js'));
-const db = await startEmbeddedPostgres(dataDir, { port: 0, quiet: true });
+const { dataDir, db } = await fixture.startBenchDatabase(root, process.env.BENCH_TMP ?? os.tmpdir(), 'classlane-opening-bench-');
 
 const startApi = (port, seed) => {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -202,13 +196,7 @@ try {
   const pg = (await import(path.join(root, 'node_modules/pg/lib/index.js'))).default;
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
-  await client.query(`UPDATE organizations SET plan_id = 'professional' WHERE id = $1`, [orgId]);
-  await client.query(
-    `INSERT INTO connect_accounts (organization_id, stripe_account_id, charges_enabled, payouts_enabled, details_submitted)
-     VALUES ($1, 'acct_bench_opening', true, true, true)
-     ON CONFLICT (organization_id) DO UPDATE SET charges_enabled = true, stripe_account_id = 'acct_bench_opening'`,
-    [orgId],
-  );
+  await fixture.enableCardPayments(client, orgId, 'acct_bench_opening');
   // The demo's own classes and students are left out of the figures: only the bench's classes are counted.
   const classIds = [];
   for (let i = 0; i < CLASSES; i += 10) {

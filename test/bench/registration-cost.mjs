@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuSeconds, postgresPids, waitFor } from './bench-lib.mjs';
+import { cpuSeconds, enableCardPayments, postgresPids, startBenchDatabase, startStripeStandIn, waitFor } from './bench-lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const N = Number(process.env.COST_N ?? 300);
@@ -30,17 +30,8 @@ const MAIN = process.env.BENCH_MAIN ? path.resolve(process.env.BENCH_MAIN) : pat
 const children = [];
 const stop = () => children.forEach((c) => c.exitCode === null && c.kill('SIGTERM'));
 process.on('exit', stop);
-children.push(
-  spawn(process.execPath, [path.join(root, 'test/e2e/stripe-stand-in.mjs')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, STRIPE_STAND_IN_PORT: String(STAND_IN_PORT) },
-  }),
-);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'classlane-registration-cost-'));
-fs.chmodSync(dataDir, 0o755);
-const { startEmbeddedPostgres } = await import(path.join(root, 'backend/dist/database/embedded.js'));
-const db = await startEmbeddedPostgres(dataDir, { port: 0, quiet: true });
+children.push(startStripeStandIn(root, STAND_IN_PORT));
+const { dataDir, db } = await startBenchDatabase(root, os.tmpdir(), 'classlane-registration-cost-');
 const api = spawn(process.execPath, [MAIN], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -98,13 +89,7 @@ try {
   const pg = (await import(path.join(root, 'node_modules/pg/lib/index.js'))).default;
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
-  await client.query(`UPDATE organizations SET plan_id = 'professional' WHERE id = $1`, [orgId]);
-  await client.query(
-    `INSERT INTO connect_accounts (organization_id, stripe_account_id, charges_enabled, payouts_enabled, details_submitted)
-     VALUES ($1, 'acct_registration_cost', true, true, true)
-     ON CONFLICT (organization_id) DO UPDATE SET charges_enabled = true, stripe_account_id = 'acct_registration_cost'`,
-    [orgId],
-  );
+  await enableCardPayments(client, orgId, 'acct_registration_cost');
   await client.end();
   const newClass = async (seats) => {
     const r = await call(

@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, apiSignIn } from './admin-helpers';
 import { STRIPE_E2E } from './stripe-env';
+import { onboardDemoOrganization } from './stripe-helpers';
 
 // What the student portal's end-to-end specs share: classes made and deleted, a card registration, the emailed sign-in.
 
@@ -13,6 +15,16 @@ export async function expectNoSeriousViolations(page: Page, label: string) {
 export async function expectNoSideScroll(page: Page, label: string) {
   const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(wide, `${label} scrolls sideways by ${wide}px`).toBeLessThanOrEqual(0);
+}
+
+/**
+ * What every portal test starts from: the demo organization connected to the Stripe stand-in, the demo admin's API
+ * headers, and a stamp that makes the test's class titles and emails its own (other specs use the same organization).
+ */
+export async function demoPortalSetup(request: APIRequestContext) {
+  const organizationId = await onboardDemoOrganization(request);
+  const { token } = await apiSignIn(request, ADMIN.email, ADMIN.password);
+  return { organizationId, auth: { Authorization: `Bearer ${token}` }, stamp: Date.now() };
 }
 
 /**

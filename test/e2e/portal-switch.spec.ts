@@ -1,7 +1,15 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { ADMIN, apiSignIn, signInUi } from './admin-helpers';
-import { createClass, deleteMadeClasses, expectNoSeriousViolations, expectNoSideScroll, payByCard, signInByLink } from './portal-helpers';
-import { onboardDemoOrganization, serveStripeJsDouble } from './stripe-helpers';
+import { ADMIN, signInUi } from './admin-helpers';
+import {
+  createClass,
+  deleteMadeClasses,
+  demoPortalSetup,
+  expectNoSeriousViolations,
+  expectNoSideScroll,
+  payByCard,
+  signInByLink,
+} from './portal-helpers';
+import { serveStripeJsDouble } from './stripe-helpers';
 
 /**
  * Switching a card-paid registration to a dearer class with the difference left to pay in person: by the student in
@@ -40,10 +48,7 @@ test('a student switches to a dearer class and pays the difference in person; th
   test.setTimeout(150_000);
   const project = testInfo.project.name;
   const request = page.request;
-  const organizationId = await onboardDemoOrganization(request);
-  const { token } = await apiSignIn(request, ADMIN.email, ADMIN.password);
-  const auth = { Authorization: `Bearer ${token}` };
-  const stamp = Date.now();
+  const { organizationId, auth, stamp } = await demoPortalSetup(request);
   const title = `E2E Switch Basics ${stamp}`;
   const pro = `E2E Switch Pro ${stamp}`;
   const cls = await createClass(request, auth, title, 80, 12);
@@ -107,10 +112,7 @@ test("the admin switches a student's class from the student record", async ({ pa
   test.setTimeout(150_000);
   const project = testInfo.project.name;
   const request = page.request;
-  const organizationId = await onboardDemoOrganization(request);
-  const { token } = await apiSignIn(request, ADMIN.email, ADMIN.password);
-  const auth = { Authorization: `Bearer ${token}` };
-  const stamp = Date.now();
+  const { organizationId, auth, stamp } = await demoPortalSetup(request);
   const title = `E2E Admin Switch Basics ${stamp}`;
   const pro = `E2E Admin Switch Pro ${stamp}`;
   const lastSeat = `E2E Admin Switch Last Seat ${stamp}`;

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, apiSignIn, freshOrganization, signInUi } from './admin-helpers';
+import { ADMIN, freshOrganization, signInUi } from './admin-helpers';
 import {
   createClass,
+  demoPortalSetup,
   deleteMadeClasses,
   expectNoSeriousViolations,
   expectNoSideScroll,
@@ -9,7 +10,7 @@ import {
   payByCard,
   signInByLink,
 } from './portal-helpers';
-import { onboardDemoOrganization, serveStripeJsDouble } from './stripe-helpers';
+import { serveStripeJsDouble } from './stripe-helpers';
 
 /**
  * A student who paid by card asks for a sign-in link on /my, opens it from the outbox (the page's button
@@ -26,10 +27,7 @@ test('a student signs in by an emailed link and cancels with the refund the poli
   test.setTimeout(120_000);
   const project = testInfo.project.name;
   const request = page.request;
-  const organizationId = await onboardDemoOrganization(request);
-  const { token } = await apiSignIn(request, ADMIN.email, ADMIN.password);
-  const auth = { Authorization: `Bearer ${token}` };
-  const stamp = Date.now();
+  const { organizationId, auth, stamp } = await demoPortalSetup(request);
   const title = `E2E Portal Pottery ${stamp}`;
   const cls = await createClass(request, auth, title, 80, 5);
   await createClass(request, auth, `E2E Portal Thursday ${stamp}`, 60, 6);
@@ -159,10 +157,7 @@ test('a student switches to a dearer class and pays the difference by card', asy
   test.setTimeout(120_000);
   const project = testInfo.project.name;
   const request = page.request;
-  const organizationId = await onboardDemoOrganization(request);
-  const { token } = await apiSignIn(request, ADMIN.email, ADMIN.password);
-  const auth = { Authorization: `Bearer ${token}` };
-  const stamp = Date.now();
+  const { organizationId, auth, stamp } = await demoPortalSetup(request);
   const title = `E2E Portal Basics ${stamp}`;
   const pro = `E2E Portal Pro ${stamp}`;
   const cls = await createClass(request, auth, title, 80, 9);

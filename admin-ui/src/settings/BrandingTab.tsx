@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { Alert, Box, Button, CircularProgress, Grid, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useTimedMessage } from '@/common/useTimedMessage';
+import { useSaveAction } from '@/common/useSaveAction';
 import { PlanUpsell } from '@/common/PlanUpsell';
 import { useSession } from '@/session/SessionContext';
 import { withDefaults } from '@/layout/themes';
@@ -57,25 +57,16 @@ export function BrandingTab({ settings }: { settings: Settings }) {
     // The admin branding form defaults the secondary colour to #0F2A44 (spec 3 §3).
     return { ...merged, secondaryColor: settings.branding?.secondaryColor || '#0F2A44' };
   });
-  const [busy, setBusy] = useState(false);
-  const [success, setSuccess] = useTimedMessage(3000);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, success, error, run } = useSaveAction('Failed to save branding settings. Please try again', { ownWords: true });
   const warn = lowContrast(b.headerBackgroundColor, b.headerTextColor) || lowContrast(b.footerBackgroundColor, b.footerTextColor);
   const set = (key: keyof Branding) => (v: string) => setB((x) => ({ ...x, [key]: v }));
 
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const save = () =>
+    run(async (saved) => {
       await dp.saveBranding(b);
-      setSuccess('Branding settings saved successfully!');
+      saved('Branding settings saved successfully!');
       await reloadOrganization();
-    } catch {
-      setError('Failed to save branding settings. Please try again');
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Stack spacing={2.5}>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Alert, FormControlLabel, Paper, Stack, Switch, Typography } from '@mui/material';
-import { useTimedMessage } from '@/common/useTimedMessage';
+import { useSaveAction } from '@/common/useSaveAction';
 import { useOwnOrganization } from '@/providers/queries';
-import { errorMessage } from '@/providers/httpClient';
 import { useAppDataProvider } from '@/providers/dataProvider';
 
 /**
@@ -12,29 +11,22 @@ import { useAppDataProvider } from '@/providers/dataProvider';
 export function ClassConfirmedSetting() {
   const dp = useAppDataProvider();
   const org = useOwnOrganization();
-  const [busy, setBusy] = useState(false);
+  const { busy, success, error, run } = useSaveAction('Failed to save the setting. Please try again');
   // Shown at once while it saves; the saved value takes over after the reload.
   const [saving, setSaving] = useState<boolean | null>(null);
-  const [success, setSuccess] = useTimedMessage(3000);
-  const [error, setError] = useState<string | null>(null);
   if (!org.data) return null;
   const on = saving ?? (org.data.settings as { classConfirmedMessages?: boolean } | undefined)?.classConfirmedMessages === true;
 
   const toggle = async (next: boolean) => {
     if (!org.data) return;
-    setBusy(true);
+    const { id, name } = org.data;
     setSaving(next);
-    setError(null);
-    try {
-      await dp.saveClassConfirmedMessages(org.data.id, org.data.name, next);
-      setSuccess(next ? "'Your class is on' messages are on." : "'Your class is on' messages are off.");
+    await run(async (saved) => {
+      await dp.saveClassConfirmedMessages(id, name, next);
+      saved(next ? "'Your class is on' messages are on." : "'Your class is on' messages are off.");
       await org.refetch();
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to save the setting. Please try again'));
-    } finally {
-      setBusy(false);
-      setSaving(null);
-    }
+    });
+    setSaving(null);
   };
 
   return (

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Autocomplete, CircularProgress, Stack, TextField, Typography } from '@mui/material';
-import { useTimedMessage } from '@/common/useTimedMessage';
-import { errorMessage } from '@/providers/httpClient';
+import { useSaveAction } from '@/common/useSaveAction';
 import { useOwnOrganization } from '@/providers/queries';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { ClassConfirmedSetting } from '@/settings/ClassConfirmedSetting';
@@ -20,27 +19,20 @@ export function GeneralTab() {
   const org = useOwnOrganization();
   const zones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
   const [zone, setZone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [success, setSuccess] = useTimedMessage(3000);
-  const [error, setError] = useState<string | null>(null);
+  const save = useSaveAction('Failed to save the time zone. Please try again');
 
   if (org.isPending) return <CircularProgress aria-label="Loading settings..." />;
   if (!org.data) return <Typography color="error">Failed to load settings</Typography>;
   const current = zone ?? org.data.settings?.timeZone ?? null;
 
-  const save = async () => {
+  const submit = async () => {
     if (!org.data || !current) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await dp.saveTimeZone(org.data.id, org.data.name, current);
-      setSuccess('Time zone saved successfully!');
+    const { id, name } = org.data;
+    await save.run(async (saved) => {
+      await dp.saveTimeZone(id, name, current);
+      saved('Time zone saved successfully!');
       await org.refetch();
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to save the time zone. Please try again'));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -55,7 +47,7 @@ export function GeneralTab() {
           onChange={(_, v) => setZone(v)}
           renderInput={(params) => <TextField {...params} label="Time zone" placeholder={SERVER_DEFAULT} />}
         />
-        <SaveRow label="Save time zone" onSave={() => void save()} disabled={!current} status={{ saving: busy, success, error }} />
+        <SaveRow label="Save time zone" onSave={() => void submit()} disabled={!current} status={save.status} />
       </SettingsSection>
       <ClassConfirmedSetting />
       <WaitlistSettings org={org.data} onSaved={() => void org.refetch()} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { Alert, Button, CircularProgress, Grid, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useTimedMessage } from '@/common/useTimedMessage';
+import { useSaveAction } from '@/common/useSaveAction';
 import type { AppDataProvider } from '@/providers/dataProvider';
 import type { AdminProfile, ContactInfo, Settings } from '@/providers/types';
 
@@ -20,28 +20,23 @@ export function ProfileTab({ settings, onSaved }: { settings: Settings; onSaved:
     phone: settings.contactInfo?.phone ?? '',
     address: settings.contactInfo?.address ?? '',
   });
-  const [busy, setBusy] = useState(false);
-  const [success, setSuccess] = useTimedMessage(3000);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, success, error, run } = useSaveAction('Failed to save profile settings. Please try again', { ownWords: true });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    setFieldErrors({});
-    try {
-      await dp.saveProfile({ ...profile, profilePicture: profile.profilePicture || undefined });
-      await dp.saveContact(contact);
-      setSuccess('Profile and contact settings saved successfully!');
-      await onSaved();
-    } catch (e) {
-      const errs = (e as { body?: { errors?: Record<string, string> } }).body?.errors ?? {};
-      setFieldErrors(errs);
-      setError('Failed to save profile settings. Please try again');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () =>
+    run(async (saved) => {
+      setFieldErrors({});
+      try {
+        await dp.saveProfile({ ...profile, profilePicture: profile.profilePicture || undefined });
+        await dp.saveContact(contact);
+        saved('Profile and contact settings saved successfully!');
+        await onSaved();
+      } catch (e) {
+        // The fields the server refused are marked; the notice above the form stays the one sentence.
+        setFieldErrors((e as { body?: { errors?: Record<string, string> } }).body?.errors ?? {});
+        throw e;
+      }
+    });
 
   const err = (key: string) => fieldErrors[key] ?? fieldErrors[`adminProfile.${key}`] ?? fieldErrors[`contactInfo.${key}`];
   const p = (key: keyof AdminProfile, label: string, type = 'text') => (

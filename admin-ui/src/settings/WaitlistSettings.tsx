@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { TextField, Typography } from '@mui/material';
-import { useTimedMessage } from '@/common/useTimedMessage';
-import { errorMessage } from '@/providers/httpClient';
+import { useSaveAction } from '@/common/useSaveAction';
 import type { AppDataProvider } from '@/providers/dataProvider';
 import { SaveRow, SettingsSection } from '@/settings/SettingsSection';
 
@@ -18,25 +17,17 @@ export function WaitlistSettings({
 }) {
   const dp = useDataProvider<AppDataProvider>();
   const [value, setValue] = useState<string>(String(org.settings?.waitlistOfferHours ?? DEFAULT_HOURS));
-  const [busy, setBusy] = useState(false);
-  const [success, setSuccess] = useTimedMessage(3000);
-  const [error, setError] = useState<string | null>(null);
+  const save = useSaveAction('Failed to save the waitlist setting. Please try again');
   const hours = Number(value);
   const valid = Number.isInteger(hours) && hours >= 1 && hours <= 168;
 
-  const save = async () => {
+  const submit = async () => {
     if (!valid) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await save.run(async (saved) => {
       await dp.saveWaitlistOfferHours(org.id, org.name, hours);
-      setSuccess('Waitlist setting saved successfully!');
+      saved('Waitlist setting saved successfully!');
       onSaved();
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to save the waitlist setting. Please try again'));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -55,7 +46,7 @@ export function WaitlistSettings({
         slotProps={{ htmlInput: { min: 1, max: 168, step: 1 } }}
         sx={{ maxWidth: 280 }}
       />
-      <SaveRow label="Save waitlist setting" onSave={() => void save()} disabled={!valid} status={{ saving: busy, success, error }} />
+      <SaveRow label="Save waitlist setting" onSave={() => void submit()} disabled={!valid} status={save.status} />
     </SettingsSection>
   );
 }

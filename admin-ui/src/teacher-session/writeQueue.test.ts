@@ -12,6 +12,19 @@ function memoryStorage() {
   };
 }
 const offline = () => Object.assign(new Error('Network error. Please check your connection and try again.'), { status: 0 });
+/** A queue whose sends fail as offline until `goOnline()`; `sent` lists the payloads that went through. */
+function flakyQueue(options: { baseDelayMs?: number; maxDelayMs?: number } = {}) {
+  let online = false;
+  const sent: unknown[] = [];
+  const q = new WriteQueue(
+    async (w) => {
+      if (!online) throw offline();
+      sent.push(w.payload);
+    },
+    { storage: memoryStorage(), ...options },
+  );
+  return { q, sent, goOnline: () => void (online = true) };
+}
 const refused = (message: string, status = 409) => Object.assign(new Error(message), { status });
 
 describe('WriteQueue', () => {
@@ -34,15 +47,7 @@ describe('WriteQueue', () => {
   });
 
   it('should keep writes while offline, retry with growing backoff and send them when the network is back', async () => {
-    let online = false;
-    const sent: unknown[] = [];
-    const q = new WriteQueue(
-      async (w) => {
-        if (!online) throw offline();
-        sent.push(w.payload);
-      },
-      { storage: memoryStorage(), baseDelayMs: 1000, maxDelayMs: 8000 },
-    );
+    const { q, sent, goOnline } = flakyQueue({ baseDelayMs: 1000, maxDelayMs: 8000 });
     q.enqueue({ key: 'att:a', kind: 'attendance', payload: 1, label: 'a' });
     q.enqueue({ key: 'pay:b', kind: 'payment', payload: 2, label: 'b' });
     await vi.advanceTimersByTimeAsync(0);
@@ -51,7 +56,7 @@ describe('WriteQueue', () => {
     await vi.advanceTimersByTimeAsync(2000); // 3rd attempt
     expect(q.getSnapshot().byKey['att:a'].attempts).toBe(3);
     expect(sent).toEqual([]);
-    online = true;
+    goOnline();
     q.retryNow();
     await vi.runAllTimersAsync();
     expect(sent).toEqual([1, 2]);
@@ -60,21 +65,13 @@ describe('WriteQueue', () => {
   });
 
   it('should send only the last of several taps on one key made while offline', async () => {
-    let online = false;
-    const sent: unknown[] = [];
-    const q = new WriteQueue(
-      async (w) => {
-        if (!online) throw offline();
-        sent.push(w.payload);
-      },
-      { storage: memoryStorage() },
-    );
+    const { q, sent, goOnline } = flakyQueue();
     q.enqueue({ key: 'att:a', kind: 'attendance', payload: 'present', label: 'a' });
     await vi.advanceTimersByTimeAsync(0);
     q.enqueue({ key: 'att:a', kind: 'attendance', payload: 'absent', label: 'a' });
     q.enqueue({ key: 'att:a', kind: 'attendance', payload: 'present', label: 'a' });
     expect(q.pending()).toHaveLength(1);
-    online = true;
+    goOnline();
     q.retryNow();
     await vi.runAllTimersAsync();
     expect(sent).toEqual(['present']);

@@ -3,17 +3,12 @@ import { returning } from '../../common/db/returning';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
+import type { AuthUser } from '../../common/auth/auth-user';
 import type { Role } from '../../common/auth/roles';
 import { UserEntity } from './user.entity';
 
-interface TokenUserRow {
-  id: string;
-  email: string;
-  role: Role;
-  firstName: string;
-  lastName: string;
-  organizationId: string | null;
-}
+/** The user a token stands for, before the token's own id and expiry are added to make the request's AuthUser. */
+type TokenUserRow = Omit<AuthUser, 'jti' | 'exp'>;
 
 /** Users, revoked tokens, reset tokens, failed sign-ins and platform staff: the auth module's tables. */
 @Injectable()

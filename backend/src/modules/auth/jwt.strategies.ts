@@ -1,22 +1,38 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { PassportStrategy } from '@nestjs/passport';
-import { ExtractJwt, Strategy } from 'passport-jwt';
+import { Strategy } from 'passport-jwt';
 import type { AllConfigType } from '../../config/config.type';
 import { AuthService } from './auth.service';
-import { ORG_AUDIENCE, STAFF_AUDIENCE, TOKEN_ALGORITHM, TOKEN_ISSUER, verificationKey, type TokenPayload } from './tokens';
+import { bearerTokenOptions } from './bearer-tokens';
+import { ORG_AUDIENCE, STAFF_AUDIENCE, type TokenPayload } from './tokens';
 
-function options(config: ConfigService<AllConfigType>, audience: string) {
-  const key = verificationKey(config.getOrThrow('auth', { infer: true }).jwtSecret);
-  return {
-    jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-    // passport-jwt's types say string | Buffer; jsonwebtoken takes a KeyObject as is (see verificationKey).
-    secretOrKeyProvider: (_req: unknown, _token: unknown, done: (err: null, key: Buffer) => void) => done(null, key as unknown as Buffer),
-    algorithms: [TOKEN_ALGORITHM],
-    audience,
-    issuer: TOKEN_ISSUER,
-    ignoreExpiration: false,
-  };
+/**
+ * A passport strategy for bearer tokens of one audience: `resolve` turns a verified token into the caller, or null
+ * when the token no longer stands for anyone (then the caller is told to sign in again with `expired`).
+ */
+function bearerStrategy(
+  name: string,
+  audience: string,
+  expired: string,
+  resolve: (auth: AuthService, payload: TokenPayload) => Promise<unknown>,
+) {
+  @Injectable()
+  class BearerStrategy extends PassportStrategy(Strategy, name) {
+    constructor(
+      config: ConfigService<AllConfigType>,
+      private readonly auth: AuthService,
+    ) {
+      super(bearerTokenOptions(config, audience));
+    }
+
+    async validate(payload: TokenPayload) {
+      const caller = await resolve(this.auth, payload);
+      if (!caller) throw new UnauthorizedException(expired);
+      return caller;
+    }
+  }
+  return BearerStrategy;
 }
 
 /**
@@ -24,33 +40,15 @@ function options(config: ConfigService<AllConfigType>, audience: string) {
  * token) so a revoked token, a deleted user or a changed role takes effect at once: one query does both.
  */
 @Injectable()
-export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
-  constructor(
-    config: ConfigService<AllConfigType>,
-    private readonly auth: AuthService,
-  ) {
-    super(options(config, ORG_AUDIENCE));
-  }
+export class JwtStrategy extends bearerStrategy('jwt', ORG_AUDIENCE, 'Your session has expired. Please sign in again.', (auth, payload) =>
+  auth.resolveTokenUser(payload),
+) {}
 
-  async validate(payload: TokenPayload) {
-    const user = await this.auth.resolveTokenUser(payload);
-    if (!user) throw new UnauthorizedException('Your session has expired. Please sign in again.');
-    return user;
-  }
-}
-
+/** Platform staff (the IT-admin portal), re-read on every request like organization users. */
 @Injectable()
-export class StaffJwtStrategy extends PassportStrategy(Strategy, 'staff-jwt') {
-  constructor(
-    config: ConfigService<AllConfigType>,
-    private readonly auth: AuthService,
-  ) {
-    super(options(config, STAFF_AUDIENCE));
-  }
-
-  async validate(payload: TokenPayload) {
-    const staff = await this.auth.resolveStaffToken(payload);
-    if (!staff) throw new UnauthorizedException('Your staff session has expired. Please sign in again.');
-    return staff;
-  }
-}
+export class StaffJwtStrategy extends bearerStrategy(
+  'staff-jwt',
+  STAFF_AUDIENCE,
+  'Your staff session has expired. Please sign in again.',
+  (auth, payload) => auth.resolveStaffToken(payload),
+) {}

@@ -1,9 +1,10 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { PassportStrategy } from '@nestjs/passport';
-import { ExtractJwt, Strategy } from 'passport-jwt';
+import { Strategy } from 'passport-jwt';
 import type { AllConfigType } from '../../config/config.type';
-import { PORTAL_AUDIENCE, TOKEN_ALGORITHM, TOKEN_ISSUER, verificationKey, type TokenPayload } from '../auth/tokens';
+import { bearerTokenOptions } from '../auth/bearer-tokens';
+import { PORTAL_AUDIENCE, type TokenPayload } from '../auth/tokens';
 import { PortalRepository } from './portal.repository';
 import type { PortalUser } from './portal-user';
 
@@ -19,16 +20,7 @@ export class PortalJwtStrategy extends PassportStrategy(Strategy, 'portal-jwt') 
     config: ConfigService<AllConfigType>,
     private readonly repo: PortalRepository,
   ) {
-    const key = verificationKey(config.getOrThrow('auth', { infer: true }).jwtSecret);
-    super({
-      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      // As the organization strategy: jsonwebtoken takes the KeyObject as is.
-      secretOrKeyProvider: (_req: unknown, _token: unknown, done: (err: null, key: Buffer) => void) => done(null, key as unknown as Buffer),
-      algorithms: [TOKEN_ALGORITHM],
-      audience: PORTAL_AUDIENCE,
-      issuer: TOKEN_ISSUER,
-      ignoreExpiration: false,
-    });
+    super(bearerTokenOptions(config, PORTAL_AUDIENCE));
   }
 
   async validate(payload: TokenPayload): Promise<PortalUser> {

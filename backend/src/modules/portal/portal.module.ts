@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import type { AllConfigType } from '../../config/config.type';
+import { tokenJwtModule } from '../auth/bearer-tokens';
 import { CommunicationsModule } from '../communications/communications.module';
 import { DataExportModule } from '../data-export/data-export.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
@@ -22,14 +20,7 @@ import { PortalService } from './portal.service';
 @Module({
   imports: [
     PassportModule,
-    JwtModule.registerAsync({
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<AllConfigType>) => ({
-        secret: config.getOrThrow('auth', { infer: true }).jwtSecret,
-        signOptions: { algorithm: 'HS256' },
-        verifyOptions: { algorithms: ['HS256'] },
-      }),
-    }),
+    tokenJwtModule(),
     StudentsModule,
     OrganizationsModule,
     CommunicationsModule,

@@ -1,30 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { LinkSigner } from '../../common/links/link-signer';
 import type { AllConfigType } from '../../config/config.type';
 
 /**
- * Signed one-click rating links: HMAC-SHA256 over class, student and rating with a key derived from the
- * server's signing secret, so a link cannot be changed to rate another class, another student or another score.
+ * Signed one-click rating links: the signature covers class, student and rating, so a link cannot be changed to rate
+ * another class, another student or another score.
  */
 @Injectable()
 export class RatingLinks {
-  private readonly key: Buffer;
+  private readonly signer: LinkSigner;
 
   constructor(config: ConfigService<AllConfigType>) {
-    this.key = createHmac('sha256', config.getOrThrow('auth', { infer: true }).jwtSecret)
-      .update('classlane-rating-links')
-      .digest();
+    this.signer = new LinkSigner(config, 'classlane-rating-links');
   }
 
   sign(classId: string, studentId: string, rating: number): string {
-    return createHmac('sha256', this.key).update(`${classId}.${studentId}.${rating}`).digest('base64url');
+    return this.signer.sign(`${classId}.${studentId}.${rating}`);
   }
 
   verify(classId: string, studentId: string, rating: number, signature: string): boolean {
-    const expected = Buffer.from(this.sign(classId, studentId, rating));
-    const given = Buffer.from(signature);
-    return expected.length === given.length && timingSafeEqual(expected, given);
+    return this.signer.verify(`${classId}.${studentId}.${rating}`, signature);
   }
 
   url(base: string, classId: string, studentId: string, rating: number): string {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, HttpCode, Post, Query, StreamableFile, type Type } from '@nestjs/common';
 import { ApiProduces } from '@nestjs/swagger';
 import { OrgId } from '../../common/auth/auth-user';
 import { Role, Roles } from '../../common/auth/roles';
@@ -29,6 +29,15 @@ import { ReportsService, type ReportType } from './reports.service';
 
 const TITLES: Record<ReportType, string> = { enrollment: 'Enrollment report', revenue: 'Revenue report', attendance: 'Attendance report' };
 
+/** A report's route (`GET /api/reports/<type>`): admins and teachers, answered as JSON, CSV or PDF. */
+const ReportRoute = (type: ReportType, reply: Type<unknown>) =>
+  applyDecorators(
+    ApiEnvelope(reply),
+    ApiProduces('application/json', 'text/csv', 'application/pdf'),
+    Roles(Role.Admin, Role.Teacher),
+    Get(type),
+  );
+
 /**
  * The reports screen's data: one route per report type. Teachers read the reports of their
  * organization too (the teacher's 'View Reports'). `format=csv|pdf` answers the same report as a download.
@@ -37,26 +46,17 @@ const TITLES: Record<ReportType, string> = { enrollment: 'Enrollment report', re
 export class ReportsController {
   constructor(private readonly reports: ReportsService) {}
 
-  @ApiEnvelope(EnrollmentReportDto)
-  @ApiProduces('application/json', 'text/csv', 'application/pdf')
-  @Roles(Role.Admin, Role.Teacher)
-  @Get('enrollment')
+  @ReportRoute('enrollment', EnrollmentReportDto)
   enrollment(@OrgId() orgId: string, @Query() query: ReportQueryDto) {
     return this.answer('enrollment', orgId, query);
   }
 
-  @ApiEnvelope(RevenueReportDto)
-  @ApiProduces('application/json', 'text/csv', 'application/pdf')
-  @Roles(Role.Admin, Role.Teacher)
-  @Get('revenue')
+  @ReportRoute('revenue', RevenueReportDto)
   revenue(@OrgId() orgId: string, @Query() query: ReportQueryDto) {
     return this.answer('revenue', orgId, query);
   }
 
-  @ApiEnvelope(AttendanceReportDto)
-  @ApiProduces('application/json', 'text/csv', 'application/pdf')
-  @Roles(Role.Admin, Role.Teacher)
-  @Get('attendance')
+  @ReportRoute('attendance', AttendanceReportDto)
   attendance(@OrgId() orgId: string, @Query() query: ReportQueryDto) {
     return this.answer('attendance', orgId, query);
   }

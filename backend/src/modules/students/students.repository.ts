@@ -2,17 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { returning } from '../../common/db/returning';
+import type { Recipient } from '../communications/recipient-directory';
 import { StudentEntity } from './student.entity';
 
-/** A student as the message recipients' list shows them. */
-export interface StudentContact {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  communicationOptIn: boolean;
-}
+/** A student as the message recipients' list shows them: the recipient the communications module's port asks for. */
+export type StudentContact = Recipient;
 
 /**
  * `students`: the people of an organization, their contact details and their consent to messages. Their enrollments

@@ -1,5 +1,6 @@
 import { formatLongDate, formatTimeRange, scheduleText } from '@/lib/classFormat';
 import type { ClassItem } from '@/lib/models';
+import { Fact } from '@/components/ui/Fact';
 
 /**
  * Date, time, schedule, instructor and location of a class as description-list rows: the same facts a
@@ -12,26 +13,11 @@ export function ClassScheduleFacts({
 }) {
   return (
     <>
-      <div>
-        <dt>Date</dt>
-        <dd>{formatLongDate(item.startDate)}</dd>
-      </div>
-      <div>
-        <dt>Time</dt>
-        <dd>{formatTimeRange(item.startDate, item.duration)}</dd>
-      </div>
-      <div>
-        <dt>Schedule</dt>
-        <dd>{scheduleText(item.days, item.schedule)}</dd>
-      </div>
-      <div>
-        <dt>Instructor</dt>
-        <dd>{item.instructor || 'TBA'}</dd>
-      </div>
-      <div>
-        <dt>Location</dt>
-        <dd>{item.location || 'TBA'}</dd>
-      </div>
+      <Fact term="Date">{formatLongDate(item.startDate)}</Fact>
+      <Fact term="Time">{formatTimeRange(item.startDate, item.duration)}</Fact>
+      <Fact term="Schedule">{scheduleText(item.days, item.schedule)}</Fact>
+      <Fact term="Instructor">{item.instructor || 'TBA'}</Fact>
+      <Fact term="Location">{item.location || 'TBA'}</Fact>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { Branding, ContactInfo } from '@/lib/models';
 import { displayPhone, telHref } from '@shared/us-phone-format';
 import { mapsLink, safeExternalUrl } from '@/lib/useOrganizationFromQuery';
+import { Fact } from '@/components/ui/Fact';
 import './OrgContactList.css';
 
 const SOCIALS = ['facebook', 'twitter', 'instagram', 'linkedin', 'youtube'] as const;
@@ -19,53 +20,38 @@ export function OrgContactList({ contactInfo, branding }: { contactInfo: Contact
   return (
     <dl className="org-contact">
       {contactInfo?.email ? (
-        <div>
-          <dt>Email</dt>
-          <dd>
-            <a href={`mailto:${contactInfo.email}`}>{contactInfo.email}</a>
-          </dd>
-        </div>
+        <Fact term="Email">
+          <a href={`mailto:${contactInfo.email}`}>{contactInfo.email}</a>
+        </Fact>
       ) : null}
       {contactInfo?.phone ? (
-        <div>
-          <dt>Phone</dt>
-          <dd>
-            <a href={telHref(contactInfo.phone)}>{displayPhone(contactInfo.phone)}</a>
-          </dd>
-        </div>
+        <Fact term="Phone">
+          <a href={telHref(contactInfo.phone)}>{displayPhone(contactInfo.phone)}</a>
+        </Fact>
       ) : null}
       {contactInfo?.address ? (
-        <div>
-          <dt>Address</dt>
-          <dd>
-            <a href={mapsLink(contactInfo.address)} target="_blank" rel="noopener noreferrer">
-              {contactInfo.address}
-              <span className="visually-hidden"> (opens map in a new tab)</span>
-            </a>
-          </dd>
-        </div>
+        <Fact term="Address">
+          <a href={mapsLink(contactInfo.address)} target="_blank" rel="noopener noreferrer">
+            {contactInfo.address}
+            <span className="visually-hidden"> (opens map in a new tab)</span>
+          </a>
+        </Fact>
       ) : null}
       {website ? (
-        <div>
-          <dt>Website</dt>
-          <dd>
-            <a href={website} target="_blank" rel="noopener noreferrer">
-              {website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
-            </a>
-          </dd>
-        </div>
+        <Fact term="Website">
+          <a href={website} target="_blank" rel="noopener noreferrer">
+            {website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+          </a>
+        </Fact>
       ) : null}
       {socials.length > 0 ? (
-        <div>
-          <dt>Follow</dt>
-          <dd className="org-contact__social">
-            {socials.map((s) => (
-              <a key={s.key} href={s.url!} target="_blank" rel="noopener noreferrer">
-                {SOCIAL_LABELS[s.key]}
-              </a>
-            ))}
-          </dd>
-        </div>
+        <Fact term="Follow" className="org-contact__social">
+          {socials.map((s) => (
+            <a key={s.key} href={s.url!} target="_blank" rel="noopener noreferrer">
+              {SOCIAL_LABELS[s.key]}
+            </a>
+          ))}
+        </Fact>
       ) : null}
     </dl>
   );

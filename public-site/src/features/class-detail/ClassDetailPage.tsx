@@ -24,6 +24,7 @@ import { classPath, orgPath, queryParam, registerPath } from '@/lib/routing';
 import { useSeo } from '@/lib/seo';
 import { isAdminOf } from '@/lib/storage';
 import { useAsync } from '@/lib/useAsync';
+import { Fact } from '@/components/ui/Fact';
 import './ClassDetailPage.css';
 
 class ClassNotFoundError extends Error {}
@@ -127,34 +128,13 @@ export function ClassDetailPage() {
 
           <h2 className="class-section-title">Class Details</h2>
           <dl className="class-facts">
-            <div>
-              <dt>Instructor</dt>
-              <dd>{item.instructor || 'TBA'}</dd>
-            </div>
-            <div>
-              <dt>Location</dt>
-              <dd>{item.location || 'TBA'}</dd>
-            </div>
-            <div>
-              <dt>Schedule</dt>
-              <dd>{scheduleText(item.days, item.schedule)}</dd>
-            </div>
-            <div>
-              <dt>Start Date</dt>
-              <dd>{formatLongDate(item.startDate)}</dd>
-            </div>
-            <div>
-              <dt>Time</dt>
-              <dd>{formatTimeRange(item.startDate, item.duration)}</dd>
-            </div>
-            <div>
-              <dt>Duration</dt>
-              <dd>{formatDuration(item.duration)}</dd>
-            </div>
-            <div>
-              <dt>Max Students</dt>
-              <dd>{item.maxStudents}</dd>
-            </div>
+            <Fact term="Instructor">{item.instructor || 'TBA'}</Fact>
+            <Fact term="Location">{item.location || 'TBA'}</Fact>
+            <Fact term="Schedule">{scheduleText(item.days, item.schedule)}</Fact>
+            <Fact term="Start Date">{formatLongDate(item.startDate)}</Fact>
+            <Fact term="Time">{formatTimeRange(item.startDate, item.duration)}</Fact>
+            <Fact term="Duration">{formatDuration(item.duration)}</Fact>
+            <Fact term="Max Students">{item.maxStudents}</Fact>
           </dl>
 
           {sessions.length > 1 ? (

@@ -5,6 +5,7 @@ import { usePlatformConfig } from '@/lib/platformConfig';
 import { useSeo } from '@/lib/seo';
 import { useOrganizationFromQuery } from '@/lib/useOrganizationFromQuery';
 import { ContactForm } from './ContactForm';
+import { Fact } from '@/components/ui/Fact';
 import './ContactPage.css';
 
 /** /contact-us and /contact (spec 2 §2): organization-branded or platform-wide. */
@@ -64,20 +65,14 @@ export function ContactPage() {
               <h2 id="contact-emails-title">Email us</h2>
               <dl className="contact-list">
                 {config.supportEmail ? (
-                  <div>
-                    <dt>General and support</dt>
-                    <dd>
-                      <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>
-                    </dd>
-                  </div>
+                  <Fact term="General and support">
+                    <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>
+                  </Fact>
                 ) : null}
                 {env.partnershipsEmail ? (
-                  <div>
-                    <dt>Business partnerships</dt>
-                    <dd>
-                      <a href={`mailto:${env.partnershipsEmail}`}>{env.partnershipsEmail}</a>
-                    </dd>
-                  </div>
+                  <Fact term="Business partnerships">
+                    <a href={`mailto:${env.partnershipsEmail}`}>{env.partnershipsEmail}</a>
+                  </Fact>
                 ) : null}
               </dl>
             </section>

@@ -5,6 +5,7 @@ import { useOrganizationScope } from '@/lib/OrganizationContext';
 import { classPath, orgPath, queryParam } from '@/lib/routing';
 import { useSeo } from '@/lib/seo';
 import { loadConfirmation } from './confirmationState';
+import { Fact } from '@/components/ui/Fact';
 import './RegisterPage.css';
 import { env } from '@/config/env';
 
@@ -81,31 +82,13 @@ export function ConfirmationPage() {
 
         <h2>Class Details</h2>
         <dl className="confirmation__facts">
-          <div>
-            <dt>Class</dt>
-            <dd>{classDetails.title}</dd>
-          </div>
-          <div>
-            <dt>Instructor</dt>
-            <dd>{classDetails.instructor || 'TBA'}</dd>
-          </div>
-          <div>
-            <dt>Location</dt>
-            <dd>{classDetails.location || 'TBA'}</dd>
-          </div>
-          <div>
-            <dt>Start Date</dt>
-            <dd>{formatLongDate(classDetails.startDate)}</dd>
-          </div>
-          <div>
-            <dt>Time</dt>
-            <dd>{formatTimeRange(classDetails.startDate, classDetails.duration)}</dd>
-          </div>
+          <Fact term="Class">{classDetails.title}</Fact>
+          <Fact term="Instructor">{classDetails.instructor || 'TBA'}</Fact>
+          <Fact term="Location">{classDetails.location || 'TBA'}</Fact>
+          <Fact term="Start Date">{formatLongDate(classDetails.startDate)}</Fact>
+          <Fact term="Time">{formatTimeRange(classDetails.startDate, classDetails.duration)}</Fact>
           {/* The confirmation email (with the calendar file) goes to this address. */}
-          <div>
-            <dt>Registered email</dt>
-            <dd>{student.email}</dd>
-          </div>
+          <Fact term="Registered email">{student.email}</Fact>
         </dl>
 
         <div className="confirmation__actions">

@@ -4,6 +4,7 @@ import { formatLongDate } from '@/lib/classFormat';
 import { displayPhone, telHref } from '@shared/us-phone-format';
 import { classPath } from '@/lib/routing';
 import type { EnrollmentProblem } from './api/checkEnrollment';
+import { Fact } from '@/components/ui/Fact';
 
 const PAYMENT_STATUS_LABELS: Record<string, string> = {
   completed: 'Paid',
@@ -71,21 +72,10 @@ export function EnrollmentProblemDialog({
             <section aria-labelledby="enrollment-details-title" className="enrollment-dialog__box">
               <h3 id="enrollment-details-title">Enrollment details</h3>
               <dl className="enrollment-dialog__facts">
-                <div>
-                  <dt>Class</dt>
-                  <dd>{className}</dd>
-                </div>
-                {enrollment?.enrollmentDate ? (
-                  <div>
-                    <dt>Enrolled</dt>
-                    <dd>{formatLongDate(enrollment.enrollmentDate)}</dd>
-                  </div>
-                ) : null}
+                <Fact term="Class">{className}</Fact>
+                {enrollment?.enrollmentDate ? <Fact term="Enrolled">{formatLongDate(enrollment.enrollmentDate)}</Fact> : null}
                 {enrollment?.paymentStatus ? (
-                  <div>
-                    <dt>Status</dt>
-                    <dd>{PAYMENT_STATUS_LABELS[enrollment.paymentStatus] ?? enrollment.paymentStatus}</dd>
-                  </div>
+                  <Fact term="Status">{PAYMENT_STATUS_LABELS[enrollment.paymentStatus] ?? enrollment.paymentStatus}</Fact>
                 ) : null}
               </dl>
             </section>
@@ -94,38 +84,19 @@ export function EnrollmentProblemDialog({
           <section aria-labelledby="enrollment-contact-title" className="enrollment-dialog__box">
             <h3 id="enrollment-contact-title">Contact information</h3>
             <dl className="enrollment-dialog__facts">
-              <div>
-                <dt>Organization</dt>
-                <dd>{orgName}</dd>
-              </div>
-              {instructor ? (
-                <div>
-                  <dt>Instructor</dt>
-                  <dd>{instructor}</dd>
-                </div>
-              ) : null}
+              <Fact term="Organization">{orgName}</Fact>
+              {instructor ? <Fact term="Instructor">{instructor}</Fact> : null}
               {contact.email ? (
-                <div>
-                  <dt>Email</dt>
-                  <dd>
-                    <a href={`mailto:${contact.email}`}>{contact.email}</a>
-                  </dd>
-                </div>
+                <Fact term="Email">
+                  <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                </Fact>
               ) : null}
               {contact.phone ? (
-                <div>
-                  <dt>Phone</dt>
-                  <dd>
-                    <a href={telHref(contact.phone)}>{displayPhone(contact.phone)}</a>
-                  </dd>
-                </div>
+                <Fact term="Phone">
+                  <a href={telHref(contact.phone)}>{displayPhone(contact.phone)}</a>
+                </Fact>
               ) : null}
-              {contact.address ? (
-                <div>
-                  <dt>Address</dt>
-                  <dd>{contact.address}</dd>
-                </div>
-              ) : null}
+              {contact.address ? <Fact term="Address">{contact.address}</Fact> : null}
             </dl>
           </section>
 

@@ -8,6 +8,7 @@ import {
   type AttendeeRow,
   type HouseholdValues,
 } from './householdRules';
+import { FieldError } from '@/components/ui/FieldError';
 
 const LABELS: Record<AttendeeField, string> = { firstName: 'First Name', lastName: 'Last Name', dateOfBirth: 'Date of Birth (optional)' };
 
@@ -89,11 +90,7 @@ export function HouseholdFields({
           onChange={(e) => update(row.key, f, e.target.value)}
           onBlur={() => setTouched((t) => ({ ...t, [id]: true }))}
         />
-        {error ? (
-          <span id={`${id}-error`} className="field__error">
-            {error}
-          </span>
-        ) : null}
+        <FieldError id={`${id}-error`} error={error} />
       </div>
     );
   };

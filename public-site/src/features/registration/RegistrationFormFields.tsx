@@ -1,4 +1,5 @@
 import type { AnswerValue, FormValues, Question, Waiver } from './registrationFormRules';
+import { FieldError } from '@/components/ui/FieldError';
 
 /**
  * The organization's own questions and waivers on step 1: each question labelled with its hint and its
@@ -108,11 +109,7 @@ export function RegistrationFormFields({
                 value={s.signedName}
                 onChange={(e) => set({ signedName: e.target.value })}
               />
-              {error ? (
-                <span id={`${id}-error`} className="field__error">
-                  {error}
-                </span>
-              ) : null}
+              <FieldError id={`${id}-error`} error={error} />
             </div>
           </fieldset>
         );
@@ -161,11 +158,7 @@ function QuestionField({
       {q.hint}
     </span>
   ) : null;
-  const err = error ? (
-    <span id={`${id}-error`} className="field__error">
-      {error}
-    </span>
-  ) : null;
+  const err = <FieldError id={`${id}-error`} error={error} />;
 
   if (q.type === 'checkbox')
     return (

@@ -8,6 +8,7 @@ import {
   type StudentField,
   type StudentFormValues,
 } from './studentFormRules';
+import { FieldError } from '@/components/ui/FieldError';
 
 const SUBMIT_DEBOUNCE_MS = 1000;
 export type SubmitPhase = 'idle' | 'submitting' | 'checking';
@@ -148,11 +149,7 @@ export function StudentForm({
             {locked ?? 'Format: (555) 123-4567'}
           </span>
         ) : null}
-        {error ? (
-          <span id={`${id}-error`} className="field__error">
-            {error}
-          </span>
-        ) : null}
+        <FieldError id={`${id}-error`} error={error} />
       </div>
     );
   };

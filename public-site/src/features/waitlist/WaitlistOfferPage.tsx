@@ -22,6 +22,7 @@ import { StudentForm, type SubmitPhase } from '@/features/registration/StudentFo
 import type { StudentField, StudentFormValues } from '@/features/registration/studentFormRules';
 import { getWaitlistOffer, offerErrorMessage, WAITLIST_MESSAGES, type WaitlistOffer } from './api/waitlist';
 import '@/features/registration/RegisterPage.css';
+import { Fact } from '@/components/ui/Fact';
 
 interface LoadedOffer {
   offer: WaitlistOffer;
@@ -210,19 +211,9 @@ function OfferRegistration({ token, offer, item, businessName }: LoadedOffer & {
             {title}
           </h2>
           <dl>
-            {item ? (
-              <ClassScheduleFacts item={item} />
-            ) : (
-              <div>
-                <dt>Date</dt>
-                <dd>{formatLongDate(offer.startDate)}</dd>
-              </div>
-            )}
+            {item ? <ClassScheduleFacts item={item} /> : <Fact term="Date">{formatLongDate(offer.startDate)}</Fact>}
             <PriceFact amount={amount} regular={offer.price} />
-            <div>
-              <dt>Seat held until</dt>
-              <dd>{expiryText}</dd>
-            </div>
+            <Fact term="Seat held until">{expiryText}</Fact>
           </dl>
           <Link href={classPath(offer.classId, orgId)}>View class details</Link>
         </aside>

@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/Alert';
 import { PageLoading } from '@/components/ui/PageLoading';
 import { useSeo } from '@/lib/seo';
 import { getWaiverLink, signWaiverLink, WAIVER_LINK_MESSAGES, waiverLinkError, type WaiverLink } from './api/waiverLink';
+import { FieldError } from '@/components/ui/FieldError';
 import './waiver.css';
 
 type Phase =
@@ -143,11 +144,7 @@ export function WaiverSignPage() {
           />
           <span>I have read and agree</span>
         </label>
-        {agreeError ? (
-          <span id="waiver-agree-error" className="field__error">
-            {agreeError}
-          </span>
-        ) : null}
+        <FieldError id="waiver-agree-error" error={agreeError} />
         <div className="field">
           <label htmlFor="waiver-signed-name">
             Type your full name to sign{' '}
@@ -167,11 +164,7 @@ export function WaiverSignPage() {
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
-          {nameError ? (
-            <span id="waiver-signed-name-error" className="field__error">
-              {nameError}
-            </span>
-          ) : null}
+          <FieldError id="waiver-signed-name-error" error={nameError} />
         </div>
         {error && !error.field ? (
           <Alert tone="error" title="Not signed yet">

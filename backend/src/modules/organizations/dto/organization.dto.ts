@@ -3,7 +3,6 @@ import {
   IsArray,
   IsBoolean,
   IsEmail,
-  IsObject,
   IsInt,
   IsNotEmpty,
   IsOptional,
@@ -22,6 +21,7 @@ import { IsOptionalNotNull } from '../../../common/http/optional';
 import { IsIanaTimeZone } from '../../../common/time-zone';
 import { IsCancellationPolicy, MAX_CANCELLATION_TIERS } from '../../../common/cancellation-policy';
 import { IsEmbedOrigins, MAX_EMBED_DOMAINS, normalizeEmbedDomains } from '../embed-origin';
+import { NestedObject, WholeNumber } from '../../../common/dto/fields';
 
 const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const colorMessage = (field: string) => ({ message: `${field} must be a colour like #15385F` });
@@ -65,9 +65,7 @@ export class BrandingDto {
   @IsOptionalNotNull() @Transform(trim) @IsString() @MaxLength(200) slogan?: string;
   @IsOptionalNotNull() @ValidateIf(filled) @IsUrl(httpUrl, urlMessage('websiteUrl')) @MaxLength(1000) websiteUrl?: string;
   @IsOptionalNotNull()
-  @IsObject({ message: 'socialLinks must be an object' })
-  @ValidateNested()
-  @Type(() => SocialLinksDto)
+  @NestedObject(() => SocialLinksDto, 'socialLinks must be an object')
   socialLinks?: SocialLinksDto;
 }
 
@@ -80,29 +78,21 @@ export class DiscountDto {
   @IsNotEmpty({ message: 'A discount needs a name' })
   @IsString({ message: 'A discount name must be text' })
   name: string;
-  @Max(100, { message: 'A discount must be a whole percentage from 0 to 100' })
-  @Min(0, { message: 'A discount must be a whole percentage from 0 to 100' })
-  @IsInt({ message: 'A discount must be a whole percentage from 0 to 100' })
+  @WholeNumber(0, 100, 'A discount must be a whole percentage from 0 to 100')
   value: number;
 }
 
 /** One tier of the cancellation policy (common/cancellation-policy.ts says how refunds follow it). */
 export class CancellationPolicyDto {
-  @Max(365, { message: 'Deadline days must be a whole number from 0 to 365' })
-  @Min(0, { message: 'Deadline days must be a whole number from 0 to 365' })
-  @IsInt({ message: 'Deadline days must be a whole number from 0 to 365' })
+  @WholeNumber(0, 365, 'Deadline days must be a whole number from 0 to 365')
   daysBeforeClass: number;
-  @Max(100, { message: 'Refund percentage must be a whole number from 0 to 100' })
-  @Min(0, { message: 'Refund percentage must be a whole number from 0 to 100' })
-  @IsInt({ message: 'Refund percentage must be a whole number from 0 to 100' })
+  @WholeNumber(0, 100, 'Refund percentage must be a whole number from 0 to 100')
   refundPercentage: number;
 }
 
 /** Class reminders: sent `reminderHours` before each session, by email and/or SMS. */
 export class NotificationsDto {
-  @Max(168, { message: 'Reminder hours must be a whole number from 1 to 168 (one week)' })
-  @Min(1, { message: 'Reminder hours must be a whole number from 1 to 168 (one week)' })
-  @IsInt({ message: 'Reminder hours must be a whole number from 1 to 168 (one week)' })
+  @WholeNumber(1, 168, 'Reminder hours must be a whole number from 1 to 168 (one week)')
   reminderHours: number;
   @IsBoolean({ message: 'emailEnabled must be true or false' }) emailEnabled: boolean;
   @IsBoolean({ message: 'smsEnabled must be true or false' }) smsEnabled: boolean;
@@ -118,9 +108,7 @@ export class OrganizationSettingsDto {
   @IsArray({ message: 'cancellationPolicies must be a list of tiers' })
   cancellationPolicies?: CancellationPolicyDto[];
   @IsOptionalNotNull()
-  @IsObject({ message: 'notifications must be an object' })
-  @ValidateNested()
-  @Type(() => NotificationsDto)
+  @NestedObject(() => NotificationsDto, 'notifications must be an object')
   notifications?: NotificationsDto;
   @IsOptionalNotNull() @IsIanaTimeZone() timeZone?: string;
   @IsOptionalNotNull() @IsBoolean({ message: 'classConfirmedMessages must be true or false' }) classConfirmedMessages?: boolean;
@@ -159,19 +147,13 @@ export class CreateOrganizationDto {
   @MaxLength(253)
   domain?: string;
   @IsOptionalNotNull()
-  @IsObject({ message: 'contactInfo must be an object' })
-  @ValidateNested()
-  @Type(() => ContactInfoDto)
+  @NestedObject(() => ContactInfoDto, 'contactInfo must be an object')
   contactInfo?: ContactInfoDto;
   @IsOptionalNotNull()
-  @IsObject({ message: 'branding must be an object' })
-  @ValidateNested()
-  @Type(() => BrandingDto)
+  @NestedObject(() => BrandingDto, 'branding must be an object')
   branding?: BrandingDto;
   @IsOptionalNotNull()
-  @IsObject({ message: 'settings must be an object' })
-  @ValidateNested()
-  @Type(() => OrganizationSettingsDto)
+  @NestedObject(() => OrganizationSettingsDto, 'settings must be an object')
   settings?: OrganizationSettingsDto;
 }
 

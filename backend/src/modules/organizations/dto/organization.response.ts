@@ -1,20 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_ORG_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
 import { PlanResponseDto } from '../../subscriptions/dto/plan.response';
+import { defaultBranding } from '../defaults';
 import { OrganizationSettingsDto } from './organization.dto';
 
+/** A new organization's branding (its colours are the defaults) with a slogan and website of its own. */
 const BRANDING_EXAMPLE = {
-  businessName: 'Sunrise Community Arts',
+  ...defaultBranding('Sunrise Community Arts'),
   slogan: 'Create, learn and grow together',
-  logoUrl: '',
   websiteUrl: 'https://example.com',
-  primaryColor: '#15385F',
-  secondaryColor: '#3384A9',
-  headerBackgroundColor: '#15385F',
-  headerTextColor: '#ffffff',
-  footerBackgroundColor: '#15385F',
-  footerTextColor: '#ffffff',
-  socialLinks: { facebook: '', twitter: '', instagram: '', youtube: '', linkedin: '' },
 };
 const CONTACT_EXAMPLE = { email: 'hello@sunrise-arts.example', phone: '(559) 555-0100', address: '120 Main St, Clovis, CA 93612' };
 

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import type { OrganizationSettings } from '../../organizations/organization.entity';
-import { IsIn, IsInt, IsNumber, IsObject, Max, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { IsIn, IsInt, IsNumber, Max, Min, ValidateIf } from 'class-validator';
+import { NestedObject } from '../../../common/dto/fields';
 
 const ruleValue = { message: 'value must be a whole percentage (1-100) or an amount in dollars' };
 
@@ -43,27 +43,19 @@ export class SeniorRuleDto extends DiscountAdjustmentDto {
 export class DiscountRulesDto {
   @ApiProperty({ type: EarlyBirdRuleDto, nullable: true })
   @ValidateIf((_, v) => v !== null)
-  @IsObject({ message: 'earlyBird must be an object, or null for none' })
-  @ValidateNested()
-  @Type(() => EarlyBirdRuleDto)
+  @NestedObject(() => EarlyBirdRuleDto, 'earlyBird must be an object, or null for none')
   earlyBird: EarlyBirdRuleDto | null;
   @ApiProperty({ type: DiscountAdjustmentDto, nullable: true })
   @ValidateIf((_, v) => v !== null)
-  @IsObject({ message: 'returning must be an object, or null for none' })
-  @ValidateNested()
-  @Type(() => DiscountAdjustmentDto)
+  @NestedObject(() => DiscountAdjustmentDto, 'returning must be an object, or null for none')
   returning: DiscountAdjustmentDto | null;
   @ApiProperty({ type: SeniorRuleDto, nullable: true })
   @ValidateIf((_, v) => v !== null)
-  @IsObject({ message: 'senior must be an object, or null for none' })
-  @ValidateNested()
-  @Type(() => SeniorRuleDto)
+  @NestedObject(() => SeniorRuleDto, 'senior must be an object, or null for none')
   senior: SeniorRuleDto | null;
   @ApiProperty({ type: DiscountAdjustmentDto, nullable: true })
   @ValidateIf((_, v) => v !== null)
-  @IsObject({ message: 'siblings must be an object, or null for none' })
-  @ValidateNested()
-  @Type(() => DiscountAdjustmentDto)
+  @NestedObject(() => DiscountAdjustmentDto, 'siblings must be an object, or null for none')
   siblings: DiscountAdjustmentDto | null;
   @ApiProperty({
     enum: ['best', 'stack'],

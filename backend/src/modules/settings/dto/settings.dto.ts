@@ -1,12 +1,11 @@
 import { ApiProperty, PickType } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsDefined,
   IsEmail,
   IsInt,
   IsNotEmpty,
-  IsObject,
   IsOptional,
   IsString,
   IsUrl,
@@ -15,18 +14,16 @@ import {
   MaxLength,
   Min,
   ValidateIf,
-  ValidateNested,
 } from 'class-validator';
 import { BrandingDto, ContactInfoDto, OrganizationSettingsDto } from '../../organizations/dto/organization.dto';
 import { filled, trim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 import { DiscountRulesDto } from './discount-rules.dto';
+import { NestedObject } from '../../../common/dto/fields';
 
 export class UpdateBrandingDto {
   @IsDefined({ message: 'branding is required' })
-  @IsObject({ message: 'branding must be an object' })
-  @ValidateNested()
-  @Type(() => BrandingDto)
+  @NestedObject(() => BrandingDto, 'branding must be an object')
   branding: BrandingDto;
   /** A class that has started takes registrations, prorated by the sessions left (absent from the settings: on). */
   @IsOptionalNotNull() @IsBoolean({ message: 'lateRegistration must be true or false' }) lateRegistration?: boolean;
@@ -35,9 +32,7 @@ export class UpdateBrandingDto {
 
 export class UpdateContactDto {
   @IsDefined({ message: 'contactInfo is required' })
-  @IsObject({ message: 'contactInfo must be an object' })
-  @ValidateNested()
-  @Type(() => ContactInfoDto)
+  @NestedObject(() => ContactInfoDto, 'contactInfo must be an object')
   contactInfo: ContactInfoDto;
   /** A class that has started takes registrations, prorated by the sessions left (absent from the settings: on). */
   @IsOptionalNotNull() @IsBoolean({ message: 'lateRegistration must be true or false' }) lateRegistration?: boolean;
@@ -58,9 +53,7 @@ export class AdminProfileDto {
 
 export class UpdateProfileSettingsDto {
   @IsDefined({ message: 'adminProfile is required' })
-  @IsObject({ message: 'adminProfile must be an object' })
-  @ValidateNested()
-  @Type(() => AdminProfileDto)
+  @NestedObject(() => AdminProfileDto, 'adminProfile must be an object')
   adminProfile: AdminProfileDto;
   /** A class that has started takes registrations, prorated by the sessions left (absent from the settings: on). */
   @IsOptionalNotNull() @IsBoolean({ message: 'lateRegistration must be true or false' }) lateRegistration?: boolean;
@@ -111,15 +104,11 @@ export class UpdateSettingsDto extends PickType(OrganizationSettingsDto, [
   'embedDomains',
 ] as const) {
   @IsOptionalNotNull()
-  @IsObject({ message: 'discounts must be an object with earlyBird, senior and returning' })
-  @ValidateNested()
-  @Type(() => DiscountPercentsDto)
+  @NestedObject(() => DiscountPercentsDto, 'discounts must be an object with earlyBird, senior and returning')
   discounts?: DiscountPercentsDto;
   /** The automatic discounts the price quote applies (early bird, returning, senior, siblings). */
   @IsOptionalNotNull()
-  @IsObject({ message: 'discountRules must be an object with earlyBird, returning, senior, siblings and combine' })
-  @ValidateNested()
-  @Type(() => DiscountRulesDto)
+  @NestedObject(() => DiscountRulesDto, 'discountRules must be an object with earlyBird, returning, senior, siblings and combine')
   discountRules?: DiscountRulesDto;
   /** A class that has started takes registrations, prorated by the sessions left (absent from the settings: on). */
   @IsOptionalNotNull() @IsBoolean({ message: 'lateRegistration must be true or false' }) lateRegistration?: boolean;

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsNotEmpty, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { IsUsPhone, normaliseUsPhone } from '../../../common/http/phone';
@@ -6,23 +7,28 @@ import { IsOptionalNotNull } from '../../../common/http/optional';
 
 const NAME = /^[\p{L}][\p{L} '’-]*$/u;
 
+/**
+ * A person's first or last name (spec 2 §5): trimmed, letters with spaces, hyphens and apostrophes, 2 to 49
+ * characters, each rule with its own message naming the field (`label`). `typeMessage` also gives a value that is not
+ * text that message ('<label> is required'); without it class-validator's own type message is kept.
+ */
+export function PersonNameField(label: string, { typeMessage = false } = {}) {
+  // Listed bottom-up, as stacked decorators run: the rules are then checked in the order of the stack they replace,
+  // and a name breaking several rules is still answered with the same first message.
+  return applyDecorators(
+    MaxLength(49, { message: `${label} must be less than 50 characters long` }),
+    MinLength(2, { message: `${label} must be at least 2 characters long` }),
+    Matches(NAME, { message: `${label} can only contain letters, spaces, hyphens, and apostrophes` }),
+    IsNotEmpty({ message: `${label} is required` }),
+    IsString(typeMessage ? { message: `${label} is required` } : undefined),
+    Transform(trim),
+  );
+}
+
 /** Spec 2 §5 names and spec 1 §5 US phone rules, enforced by the server too. */
 export class StudentFieldsDto {
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'First name is required' })
-  @Matches(NAME, { message: 'First name can only contain letters, spaces, hyphens, and apostrophes' })
-  @MinLength(2, { message: 'First name must be at least 2 characters long' })
-  @MaxLength(49, { message: 'First name must be less than 50 characters long' })
-  firstName: string;
-
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'Last name is required' })
-  @Matches(NAME, { message: 'Last name can only contain letters, spaces, hyphens, and apostrophes' })
-  @MinLength(2, { message: 'Last name must be at least 2 characters long' })
-  @MaxLength(49, { message: 'Last name must be less than 50 characters long' })
-  lastName: string;
+  @PersonNameField('First name') firstName: string;
+  @PersonNameField('Last name') lastName: string;
 
   @Transform(lowerTrim)
   @IsNotEmpty({ message: 'Email is required' })

@@ -1,6 +1,5 @@
-import { earlyAccessField } from '@/lib/earlyAccess';
 import { api, ApiError } from '@/lib/apiClient';
-import { formFields, type Attendee, type FormFields, type StudentDetails } from './registerStudent';
+import { extrasFields, type RegistrationExtras, type StudentDetails } from './registerStudent';
 
 /** POST /api/payments/create-intent: takes a seat hold and opens the PaymentIntent (amounts in dollars). */
 export interface CardIntent {
@@ -17,20 +16,11 @@ export interface CardEnrollment {
   transactionId: string;
 }
 
-export interface CardRegistration {
+/** A card registration: the person, the class and the extras an in-person one carries (`amount`: their total). */
+export interface CardRegistration extends RegistrationExtras {
   classId: string;
   organizationId: string;
   student: StudentDetails;
-  /** A household: everyone paid for by one intent; `amount` is then the total. */
-  attendees?: Attendee[];
-  /** Registering into the seat a waitlist offer holds: the intent uses that seat, never a second one. */
-  waitlistOfferToken?: string;
-  /** The organization's questions answered and waivers signed: checked and stored with the seat hold. */
-  form?: FormFields;
-  /** A promo code the price quote applied: `amount` is the quote's total with it. */
-  promoCode?: string;
-  /** One person's date of birth (optional; the senior discount reads it). */
-  dateOfBirth?: string;
 }
 
 export function createCardIntent(input: CardRegistration & { amount: number }): Promise<CardIntent> {
@@ -41,12 +31,7 @@ export function createCardIntent(input: CardRegistration & { amount: number }): 
       organizationId: input.organizationId,
       studentData: { ...input.student },
       amount: input.amount,
-      ...(input.attendees ? { attendees: input.attendees } : {}),
-      ...(input.waitlistOfferToken ? { waitlistOfferToken: input.waitlistOfferToken } : {}),
-      ...formFields(input.form),
-      ...(input.promoCode ? { promoCode: input.promoCode } : {}),
-      ...earlyAccessField(input.student.email),
-      ...(input.dateOfBirth && !input.attendees ? { dateOfBirth: input.dateOfBirth } : {}),
+      ...extrasFields(input, input.student.email),
     },
     { public: true },
   );

@@ -33,6 +33,35 @@ export const formFields = (f: FormFields | undefined) => ({
   ...(f?.waiverAcceptances?.length ? { waiverAcceptances: f.waiverAcceptances } : {}),
 });
 
+/** What a registration may carry besides the person and the class: the same in person and by card. */
+export interface RegistrationExtras {
+  /** A household registration: the people enrolled (by card, all paid by one intent); absent for one person. */
+  attendees?: Attendee[];
+  /** Registering into the seat a waitlist offer holds: that seat is used, never a second one. */
+  waitlistOfferToken?: string;
+  /** The organization's questions answered and waivers signed: checked and stored with the seat. */
+  form?: FormFields;
+  /** A promo code the price quote applied: the server charges the same quote. */
+  promoCode?: string;
+  /** One person's date of birth (optional; the senior discount reads it). */
+  dateOfBirth?: string;
+}
+
+/**
+ * The request fields of those extras, each only when given, with the early-access token kept for `email`; a date of
+ * birth goes only with one person (a household sends each attendee's own).
+ */
+export function extrasFields(input: RegistrationExtras, email: string) {
+  return {
+    ...(input.attendees ? { attendees: input.attendees } : {}),
+    ...(input.waitlistOfferToken ? { waitlistOfferToken: input.waitlistOfferToken } : {}),
+    ...formFields(input.form),
+    ...(input.promoCode ? { promoCode: input.promoCode } : {}),
+    ...earlyAccessField(email),
+    ...(input.dateOfBirth && !input.attendees ? { dateOfBirth: input.dateOfBirth } : {}),
+  };
+}
+
 const REGISTRATION_FAILED = 'Registration failed. Please try again.';
 export const RESERVE_FAILED = 'Failed to reserve spot. Please try again.';
 
@@ -58,31 +87,16 @@ export function studentFieldErrors(error: unknown): Partial<Record<StudentField,
 }
 
 /** POST /api/students/register with an in-person, pending enrollment (into a waitlist offer's held seat with its token). */
-export async function reserveInPerson(input: {
-  student: StudentDetails;
-  classId: string;
-  organizationId: string;
-  /** A household registration: the people enrolled; absent for one person registering themself. */
-  attendees?: Attendee[];
-  waitlistOfferToken?: string;
-  form?: FormFields;
-  /** A promo code the price quote applied: the server charges the same quote. */
-  promoCode?: string;
-  /** One person's date of birth (optional; the senior discount reads it). */
-  dateOfBirth?: string;
-}): Promise<Student> {
+export async function reserveInPerson(
+  input: { student: StudentDetails; classId: string; organizationId: string } & RegistrationExtras,
+): Promise<Student> {
   const student = await api.post<Student>(
     '/api/students/register',
     {
       ...input.student,
       organizationId: input.organizationId,
       classEnrollments: [{ classId: input.classId, paymentMethod: 'in-person', paymentStatus: 'pending' }],
-      ...(input.attendees ? { attendees: input.attendees } : {}),
-      ...(input.waitlistOfferToken ? { waitlistOfferToken: input.waitlistOfferToken } : {}),
-      ...formFields(input.form),
-      ...(input.promoCode ? { promoCode: input.promoCode } : {}),
-      ...earlyAccessField(input.student.email),
-      ...(input.dateOfBirth && !input.attendees ? { dateOfBirth: input.dateOfBirth } : {}),
+      ...extrasFields(input, input.student.email),
     },
     { public: true, movesSeats: true },
   );
