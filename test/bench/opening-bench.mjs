@@ -65,10 +65,11 @@ const SERVER_ENV = Object.fromEntries(
     .filter(Boolean)
     .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
 );
-// How long the client keeps an idle connection. The server closes one after its keep-alive timeout (72 s, plus the
-// 1 s Node adds); undici would keep it until 2 s before the time the server announces. But a client process whose
-// event loop runs seconds late measures that idle time late, and then sends on a connection the server has already
-// closed (UND_ERR_SOCKET, 'other side closed'). Closing idle connections after 20 s leaves 50 s for such lag.
+// How long the client keeps an idle connection. The server closes one after its keep-alive timeout (125 s; 72 s in
+// builds before KEEP_ALIVE_TIMEOUT_MS), plus the 1 s Node adds; Node's fetch kept one until 2 s before the time the
+// server announces. A client process whose event loop runs seconds late counts that idle time late, and then sends
+// on a connection the server has already closed (UND_ERR_SOCKET, 'other side closed': test/bench/keep-alive-race.mjs).
+// Closing idle connections after 20 s leaves 50 s or more for such lag.
 const CLIENT_IDLE_MS = 20_000;
 
 for (const port of [...PORTS, STAND_IN_PORT]) {
