@@ -80,13 +80,19 @@ export function corsOptions(origins: string[], exposedHeaders: string[]): Fastif
 const envelope400 = (error: string) => ({ success: false, data: null, error });
 
 /**
- * The Fastify adapter with the server-level options (main.ts and the tests share it): body limit, proxy trust
- * (loopback only), the request id (a client's X-Request-Id or a new one), and the envelope for requests the
+ * The Fastify adapter with the server-level options (main.ts and the tests share it): body limit, keep-alive, proxy
+ * trust (loopback only), the request id (a client's X-Request-Id or a new one), and the envelope for requests the
  * router refuses before any hook (a malformed URL).
  */
-export function createHttpAdapter(settings: Pick<AppConfig, 'bodyLimit'> & Partial<Pick<AppConfig, 'trustProxy'>>): FastifyAdapter {
+export function createHttpAdapter(
+  settings: Pick<AppConfig, 'bodyLimit'> & Partial<Pick<AppConfig, 'trustProxy' | 'keepAliveTimeoutMs'>>,
+): FastifyAdapter {
   return new EnvelopeFastifyAdapter({
     bodyLimit: byteSize(settings.bodyLimit),
+    // Idle connections outlive the load balancer's (KEEP_ALIVE_TIMEOUT_MS; Fastify's own default is 72 s, shorter
+    // than Caddy's 2 minutes). Node's headersTimeout (60 s) stays: it limits how long a client takes to send a
+    // request's headers and does not close an idle keep-alive connection.
+    keepAliveTimeout: settings.keepAliveTimeoutMs ?? 125_000,
     // Whose X-Forwarded-For is believed (the client IP the per-IP limits count): loopback, plus TRUST_PROXY's
     // addresses when a load balancer on another host sits in front (docker-compose.yml's Caddy).
     trustProxy: settings.trustProxy ?? 'loopback',

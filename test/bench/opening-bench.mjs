@@ -21,18 +21,30 @@
 //
 // The per-IP rate limits are raised through their documented settings (every client of the bench has one IP).
 //
+// The load generator runs on the same cores as the product, so it is kept cheap: the clients share one connection
+// pool per instance (BENCH_CONNECTIONS connections each, as if the browsers sat behind a few proxies; real browsers
+// would each open their own), a reply's JSON is decoded only when a client needs it and once per version (a list or
+// page with the same ETag is the same document for every client), and each client's HTTP cache keeps only what the
+// site's screen needs from it (the open classes of a list, whether a page offers Register). Socket failures are
+// counted per kind; a registration whose reply was lost is ambiguous (the seat may or may not be taken) and is never
+// retried, as a browser would not resend a form's POST on its own.
+//
 // Env: BENCH_CLIENTS (3000), BENCH_CLASSES (300), BENCH_SEATS (15), BENCH_ARRIVAL_S (10), BENCH_PORT (3221: the
 //      instances listen on it and the next one, the stand-in on the one after), BENCH_MAIN (another build's main.js,
 //      e.g. the build before the change, to compare), BENCH_JSON (write the figures there), BENCH_TMP,
 //      BENCH_NODE_ARGS (extra node flags for the two API instances, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: a
-//      profile of each instance is written when the bench stops it).
+//      profile of each instance is written when the bench stops it), BENCH_CONNECTIONS (256 per instance; 0: no cap),
+//      BENCH_SERVER_ENV (extra settings for the instances, e.g. `KEEP_ALIVE_TIMEOUT_MS=5000`).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { Pool } from 'undici';
 import { cpuSeconds, postgresPids, waitFor } from './bench-lib.mjs';
 // The fixture the registration-cost bench shares.
 import * as fixture from './bench-lib.mjs';
@@ -48,8 +60,22 @@ const STAND_IN_PORT = PORT + 2;
 const MAIN = process.env.BENCH_MAIN ? path.resolve(process.env.BENCH_MAIN) : path.join(root, 'backend/dist/main.js');
 const DEMO = { email: 'admin@demo.classlane.test', password: 'Demo123!' };
 const WEBHOOK_SECRET = 'whsec_bench_opening';
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 256);
+const SERVER_ENV = Object.fromEntries(
+  (process.env.BENCH_SERVER_ENV ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+);
+// How long the client keeps an idle connection. The server closes one after its keep-alive timeout (125 s; 72 s in
+// builds before KEEP_ALIVE_TIMEOUT_MS), plus the 1 s Node adds; Node's fetch kept one until 2 s before the time the
+// server announces. A client process whose event loop runs seconds late counts that idle time late, and then sends
+// on a connection the server has already closed (UND_ERR_SOCKET, 'other side closed': test/bench/keep-alive-race.mjs).
+// Closing idle connections after 20 s leaves 50 s or more for such lag.
+const CLIENT_IDLE_MS = 20_000;
+// undici's errors for a connection that could not be opened: the request was never sent.
+const NOT_SENT = new Set(['UND_ERR_CONNECT_TIMEOUT', 'ECONNREFUSED']);
 
-// Node's fetch puts no cap on sockets per origin: thousands of clients at once open as many as they need.
 for (const port of [...PORTS, STAND_IN_PORT]) {
   await new Promise((resolve, reject) => {
     const probe = net.createServer().once('error', () => reject(new Error(`Port ${port} is in use: set BENCH_PORT`)));
@@ -91,6 +117,7 @@ const startApi = (port, seed) => {
       CARD_INTENT_RATE_LIMIT_PER_MINUTE: '1000000',
       REGISTRATION_RATE_LIMIT_PER_MINUTE: '1000000',
       ANALYTICS_RATE_LIMIT_PER_MINUTE: '1000000',
+      ...SERVER_ENV,
     },
   });
   children.push(api);
@@ -103,68 +130,118 @@ const summary = (ms) => {
   return { n: s.length, p50: +pct(s, 50).toFixed(1), p99: +pct(s, 99).toFixed(1), max: +(s.at(-1) ?? 0).toFixed(1) };
 };
 
-async function call(port, method, url, body, token, extraHeaders = {}) {
-  const started = performance.now();
-  try {
-    const res = await fetch(`http://127.0.0.1:${port}${url}`, {
-      method,
-      headers: {
-        accept: 'application/json',
-        ...(body ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...extraHeaders,
-      },
-      body: body ? JSON.stringify(body) : undefined,
+// One pool of keep-alive connections per instance, shared by all the clients.
+const pools = new Map();
+const poolOf = (port) => {
+  let pool = pools.get(port);
+  if (!pool) {
+    pool = new Pool(`http://127.0.0.1:${port}`, {
+      connections: CONNECTIONS || null,
+      keepAliveTimeout: CLIENT_IDLE_MS,
+      keepAliveMaxTimeout: CLIENT_IDLE_MS,
+      headersTimeout: 300_000,
+      bodyTimeout: 300_000,
     });
-    const text = await res.text();
-    let json = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, json, headers: res.headers, ms: performance.now() - started };
-  } catch (e) {
-    return { status: 0, json: { error: String(e?.cause?.code ?? e) }, headers: new Headers(), ms: performance.now() - started };
+    pools.set(port, pool);
   }
+  return pool;
+};
+
+// The request headers a browser's fetch() sends (the same as Node's fetch did for the earlier runs): gzip accepted.
+const GET_HEADERS = Object.freeze({ accept: 'application/json', 'accept-encoding': 'gzip, deflate', 'accept-language': '*' });
+const POST_HEADERS = Object.freeze({ ...GET_HEADERS, 'content-type': 'application/json' });
+
+/**
+ * One request. The reply's body is read off the connection as bytes and decoded only by `json(r)`, when a caller
+ * needs it. Status 0: no reply (the connection failed, or no reply before undici's 300 s headers timeout).
+ */
+async function call(port, method, url, body, token, extraHeaders) {
+  const started = performance.now();
+  let headers = body === undefined ? GET_HEADERS : POST_HEADERS;
+  if (token || extraHeaders) headers = { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...extraHeaders };
+  try {
+    const res = await poolOf(port).request({ method, path: url, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const chunks = [];
+    for await (const chunk of res.body) chunks.push(chunk);
+    const raw = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+    return { status: res.statusCode, headers: res.headers, raw, error: null, ms: performance.now() - started };
+  } catch (e) {
+    return { status: 0, headers: {}, raw: null, error: String(e?.code ?? e?.cause?.code ?? e), ms: performance.now() - started };
+  }
+}
+
+/** The reply's JSON (null when there is none). */
+function json(r) {
+  if (r.error) return { error: r.error };
+  if (!r.raw?.length) return null;
+  const encoding = r.headers['content-encoding'];
+  const bytes = encoding === 'gzip' ? zlib.gunzipSync(r.raw) : encoding === 'deflate' ? zlib.inflateSync(r.raw) : r.raw;
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the site's screens need from a list or page reply, worked out once per version: the same URL with the same
+ * ETag is the same document for every client, so its JSON is decoded by the first client that gets it. Only the
+ * latest versions are kept (the list changes with every seat taken).
+ */
+const views_ = new Map();
+function viewOf(url, r, derive) {
+  const etag = r.headers.etag;
+  if (!etag) return derive(json(r));
+  const key = `${url} ${etag}`;
+  let view = views_.get(key);
+  if (view === undefined) {
+    view = derive(json(r));
+    views_.set(key, view);
+    if (views_.size > 512) views_.delete(views_.keys().next().value);
+  }
+  return view;
 }
 
 /**
  * A browser's HTTP cache, one per client: the public site reads the list and the class pages with plain fetch(), so a
  * browser reuses a reply while it is fresh (Cache-Control max-age, minus the Age the server says the copy already
  * has), within stale-while-revalidate shows the stale copy at once and revalidates it in the background, and otherwise
- * revalidates with If-None-Match (a 304 without a body refreshes the stored copy). Node's fetch has no HTTP cache, so
- * the bench keeps this one. `onNetwork` sees every request that reached a server (for the latency figures).
+ * revalidates with If-None-Match (a 304 without a body refreshes the stored copy). The bench's HTTP client has no
+ * cache, so the bench keeps this one; an entry holds the screen's view of the reply (`derive`), not its JSON.
+ * `onNetwork` sees every request that reached a server (for the latency figures).
  */
-function browserCache(onNetwork) {
+function browserCache(onNetwork, derive) {
   const entries = new Map();
-  const store = (url, r, json) => {
-    const cc = r.headers.get('cache-control') ?? '';
+  const store = (url, r, view) => {
     if (r.status !== 200 && r.status !== 304) return;
-    if (!/\bpublic\b/.test(cc) || !r.headers.get('etag')) return entries.delete(url);
+    const cc = r.headers['cache-control'] ?? '';
+    const etag = r.headers.etag;
+    if (!etag || !cc.includes('public')) return entries.delete(url);
     const maxAge = Number(/max-age=(\d+)/.exec(cc)?.[1] ?? 0);
     const swr = Number(/stale-while-revalidate=(\d+)/.exec(cc)?.[1] ?? 0);
-    const age = Number(r.headers.get('age') ?? 0);
+    const age = Number(r.headers.age ?? 0);
     const freshUntil = performance.now() + Math.max(0, maxAge - age) * 1000;
-    entries.set(url, { etag: r.headers.get('etag'), json, freshUntil, staleUntil: freshUntil + swr * 1000, revalidating: false });
+    const entry = entries.get(url);
+    if (entry) Object.assign(entry, { etag, view, freshUntil, staleUntil: freshUntil + swr * 1000 });
+    else entries.set(url, { etag, view, freshUntil, staleUntil: freshUntil + swr * 1000, revalidating: false });
   };
   const network = async (port, url, entry) => {
-    const r = await call(port, 'GET', url, undefined, undefined, entry ? { 'if-none-match': entry.etag } : {});
+    const r = await call(port, 'GET', url, undefined, undefined, entry ? { 'if-none-match': entry.etag } : undefined);
     onNetwork(r, url);
-    const json = r.status === 304 && entry ? entry.json : r.json;
-    store(url, r, json);
-    return { ...r, status: r.status === 304 ? 200 : r.status, json, from: r.status === 304 ? '304' : 'network' };
+    const view = r.status === 304 && entry ? entry.view : r.status === 200 ? viewOf(url, r, derive(url)) : null;
+    store(url, r, view);
+    return { status: r.status === 304 ? 200 : r.status, view, from: r.status === 304 ? '304' : 'network' };
   };
   return async (port, url) => {
     const entry = entries.get(url);
     const now = performance.now();
-    if (entry && now < entry.freshUntil) return { status: 200, json: entry.json, from: 'fresh' };
+    if (entry && now < entry.freshUntil) return { status: 200, view: entry.view, from: 'fresh' };
     if (entry && now < entry.staleUntil) {
       if (!entry.revalidating) {
         entry.revalidating = true;
         void network(port, url, entry).finally(() => (entry.revalidating = false));
       }
-      return { status: 200, json: entry.json, from: 'stale' };
+      return { status: 200, view: entry.view, from: 'stale' };
     }
     return network(port, url, entry);
   };
@@ -191,8 +268,8 @@ try {
   await waitFor(`http://127.0.0.1:${STAND_IN_PORT}/v1/events`).catch(() => undefined); // 401 without a key: up
 
   const signin = await call(PORTS[0], 'POST', '/api/auth/signin', DEMO);
-  const token = signin.json.data.token;
-  const orgId = signin.json.data.user.organizationId;
+  const { token, user } = json(signin).data;
+  const orgId = user.organizationId;
   const pg = (await import(path.join(root, 'node_modules/pg/lib/index.js'))).default;
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
@@ -225,14 +302,14 @@ try {
       ),
     );
     for (const r of batch) {
-      if (r.status !== 201) throw new Error(`class: ${r.status} ${JSON.stringify(r.json)}`);
-      classIds.push(r.json.data.id);
+      if (r.status !== 201) throw new Error(`class: ${r.status} ${JSON.stringify(json(r))}`);
+      classIds.push(json(r).data.id);
     }
   }
   const ours = new Set(classIds);
 
   // Warm-up on a class of its own (not counted): each path once per instance, so the rush does not pay for JIT.
-  const warm = (
+  const warm = json(
     await call(
       PORTS[0],
       'POST',
@@ -252,8 +329,8 @@ try {
         schedule: 'Weekly',
       },
       token,
-    )
-  ).json.data.id;
+    ),
+  ).data.id;
   for (const port of PORTS)
     for (let i = 0; i < 5; i++) {
       await call(port, 'GET', `/api/classes?organizationId=${orgId}`);
@@ -271,16 +348,37 @@ try {
   const registrations = [];
   const statuses = {};
   let fiveXX = 0;
-  // No answer at all before undici's 300 s headers timeout (the client gave up; the server may still have registered).
-  let clientTimeouts = 0;
+  // Requests without a reply (status 0), by kind and undici's error code: a connection that failed, or no answer
+  // before the 300 s headers timeout. For a registration the outcome is unknown (the server may have taken the seat).
+  const noReply = {};
+  let ambiguousRegistrations = 0;
   let otherErrors = 0;
   const errorSamples = [];
   const note = (r, what) => {
     statuses[`${what} ${r.status}`] = (statuses[`${what} ${r.status}`] ?? 0) + 1;
     if (r.status >= 500) fiveXX += 1;
-    if (r.status === 0) clientTimeouts += 1;
-    if ((r.status >= 500 || r.status === 0) && errorSamples.length < 5) errorSamples.push({ what, status: r.status, body: r.json });
+    if (r.status === 0) {
+      noReply[`${what} ${r.error}`] = (noReply[`${what} ${r.error}`] ?? 0) + 1;
+      // A connection that never opened carried nothing; any other failure may have lost the reply, not the request.
+      if ((what === 'card' || what === 'in-person') && !NOT_SENT.has(r.error)) ambiguousRegistrations += 1;
+    }
+    if ((r.status >= 500 || r.status === 0) && errorSamples.length < 5) errorSamples.push({ what, status: r.status, body: json(r) });
   };
+
+  // What the screens need from a reply: the list's classes of the bench that show a seat left (the site's list shows
+  // the seats), and whether a class page offers Register (an open class with a seat left; otherwise the site shows
+  // 'Join the waitlist' or 'Class is closed').
+  const listView = (body) => {
+    const open = [];
+    for (const c of body?.data ?? []) if (ours.has(c.id) && c.enrolledStudents < c.maxStudents) open.push(c.id);
+    return open;
+  };
+  const pageView = (body) => {
+    const c = body?.data;
+    return Boolean(c && ['Open', 'Scheduled'].includes(c.status) && c.enrolledStudents < c.maxStudents);
+  };
+  const LIST_URL = `/api/classes?organizationId=${orgId}`;
+  const deriveFor = (url) => (url === LIST_URL ? listView : pageView);
 
   // How each list and page view was answered: by the server (200), by a 304, or by the browser's copy (fresh or stale).
   const views = {};
@@ -296,10 +394,10 @@ try {
     const card = i % 2 === 1;
     const seenFull = new Set();
     const get = browserCache((r, url) => {
-      const what = url.startsWith('/api/classes?') ? 'list' : 'page';
+      const what = url === LIST_URL ? 'list' : 'page';
       (what === 'list' ? lists : pages).push(r.ms);
       note(r, what);
-    });
+    }, deriveFor);
     const load = async (what, url) => {
       const r = await get(port, url);
       viewed(what, r);
@@ -307,21 +405,20 @@ try {
     };
     for (let person_ = 0; person_ < 2; person_++) {
       for (let attempt = 0; attempt < 40; attempt++) {
-        const list = await load('list', `/api/classes?organizationId=${orgId}`);
+        const list = await load('list', LIST_URL);
         if (list.status !== 200) return;
-        const open = list.json.data.filter((c) => ours.has(c.id) && c.enrolledStudents < c.maxStudents && !seenFull.has(c.id));
+        const open = seenFull.size ? list.view.filter((id) => !seenFull.has(id)) : list.view;
         if (!open.length) return;
-        const cls = open[Math.floor(Math.random() * open.length)];
-        const page = await load('page', `/api/classes/${cls.id}?organizationId=${orgId}`);
+        const classId = open[Math.floor(Math.random() * open.length)];
+        const page = await load('page', `/api/classes/${classId}?organizationId=${orgId}`);
         if (page.status !== 200) return;
-        const shown = page.json.data;
-        if (!['Open', 'Scheduled'].includes(shown.status) || shown.enrolledStudents >= shown.maxStudents) {
-          seenFull.add(cls.id);
+        if (!page.view) {
+          seenFull.add(classId);
           continue;
         }
         const r = card
           ? await call(port, 'POST', '/api/payments/create-intent', {
-              classId: cls.id,
+              classId,
               organizationId: orgId,
               studentData: person(),
               amount: 80,
@@ -329,7 +426,7 @@ try {
           : await call(port, 'POST', '/api/students/register', {
               ...person(),
               organizationId: orgId,
-              classEnrollments: [{ classId: cls.id, paymentMethod: 'in-person', paymentStatus: 'pending' }],
+              classEnrollments: [{ classId, paymentMethod: 'in-person', paymentStatus: 'pending' }],
             });
         registrations.push(r.ms);
         note(r, card ? 'card' : 'in-person');
@@ -340,11 +437,11 @@ try {
         if (r.status !== 409) {
           if (r.status >= 400 && r.status < 500) {
             otherErrors += 1;
-            if (errorSamples.length < 5) errorSamples.push({ what: card ? 'card' : 'in-person', status: r.status, body: r.json });
+            if (errorSamples.length < 5) errorSamples.push({ what: card ? 'card' : 'in-person', status: r.status, body: json(r) });
           }
           break;
         }
-        seenFull.add(cls.id);
+        seenFull.add(classId);
       }
     }
   }
@@ -355,6 +452,9 @@ try {
   const cpuBefore = apiBefore + cpuSeconds(dbBefore);
   const load0 = os.loadavg();
   const client0 = process.cpuUsage();
+  // How late the client's own event loop runs: a late loop measures every latency late, and its idle connections too.
+  const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+  loopDelay.enable();
   const t0 = performance.now();
   await Promise.all(
     Array.from(
@@ -367,6 +467,7 @@ try {
   const seatsGoneS = (lastSeatAt - t0) / 1000;
   // The bench's own clients share the cores: when they are busy, every latency they measure includes their own queue.
   const clientUsage = process.cpuUsage(client0);
+  loopDelay.disable();
   const apiAfter = cpuSeconds(serverPids);
   const cpuAfter = apiAfter + cpuSeconds([...new Set([...dbBefore, ...postgresPids(dataDir)])]);
   const load1 = os.loadavg();
@@ -387,7 +488,8 @@ try {
     lastSeatSeconds: +seatsGoneS.toFixed(1),
     oversold,
     fiveXX,
-    clientTimeouts,
+    noReply,
+    ambiguousRegistrations,
     otherErrors,
     seatsTaken: taken,
     seatsExpected: CLASSES * SEATS,
@@ -401,6 +503,13 @@ try {
     apiCpuMsPerSeat: +(((apiAfter - apiBefore) * 1000) / Math.max(1, taken)).toFixed(2),
     dbCpuMsPerSeat: +(((cpuAfter - cpuBefore - (apiAfter - apiBefore)) * 1000) / Math.max(1, taken)).toFixed(2),
     clientCpuSeconds: +((clientUsage.user + clientUsage.system) / 1e6).toFixed(1),
+    clientLoopDelayMs: {
+      p50: +(loopDelay.percentile(50) / 1e6).toFixed(1),
+      p99: +(loopDelay.percentile(99) / 1e6).toFixed(1),
+      max: +(loopDelay.max / 1e6).toFixed(1),
+    },
+    connectionsPerInstance: CONNECTIONS || 'no cap',
+    serverEnv: SERVER_ENV,
     loadAverageBefore: load0.map((x) => +x.toFixed(1)),
     loadAverageAfter: load1.map((x) => +x.toFixed(1)),
     statuses,
@@ -409,8 +518,9 @@ try {
   });
   console.log(JSON.stringify(results, null, 2));
   if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
-  if (oversold || fiveXX || clientTimeouts || taken !== CLASSES * SEATS) process.exitCode = 1;
+  if (oversold || fiveXX || Object.keys(noReply).length || taken !== CLASSES * SEATS) process.exitCode = 1;
 } finally {
+  await Promise.all([...pools.values()].map((p) => p.destroy()));
   stop();
   await new Promise((r) => setTimeout(r, 1500));
   await db.stop?.();

@@ -37,6 +37,13 @@ export interface AppConfig {
   metricsPort: number | null;
   /** Proxies whose X-Forwarded-For is believed: always loopback, plus TRUST_PROXY (comma-separated IPs or CIDRs). */
   trustProxy: string;
+  /**
+   * How long an idle keep-alive connection stays open, in milliseconds. A load balancer reuses its idle connections to
+   * the instance for as long as its own idle timeout; if the instance closes one first, a request the balancer sends
+   * on it at that moment fails (a 502 for a POST, which no proxy resends). So this must be longer than the
+   * balancer's idle timeout: Caddy's is 2 minutes, AWS ALB's and nginx's 60 s.
+   */
+  keepAliveTimeoutMs: number;
 }
 
 class AppEnvValidator {
@@ -72,6 +79,7 @@ class AppEnvValidator {
   SHUTDOWN_TIMEOUT_MS?: string;
 
   @IsSetInEnv() @EnvCheck(isPort, (raw) => `METRICS_PORT must be a port number, got "${raw}"`) METRICS_PORT?: string;
+  @IsSetInEnv() @IsPositiveIntEnv('KEEP_ALIVE_TIMEOUT_MS') KEEP_ALIVE_TIMEOUT_MS?: string;
   @IsSetInEnv()
   @EnvCheck(
     (raw) => raw.trim().length >= 16,
@@ -134,6 +142,7 @@ export function readAppConfig(env: NodeJS.ProcessEnv): AppConfig {
       .map((s) => s.trim())
       .filter(Boolean)
       .join(','),
+    keepAliveTimeoutMs: positiveInt(env, 'KEEP_ALIVE_TIMEOUT_MS', 125_000),
   };
 }
 

@@ -44,7 +44,11 @@ describe('config', () => {
       metricsToken: null,
       metricsPort: null,
       trustProxy: 'loopback',
+      keepAliveTimeoutMs: 125000,
     });
+    expect(() => loadSettings({ ...base, KEEP_ALIVE_TIMEOUT_MS: '75s' })).toThrow(
+      'KEEP_ALIVE_TIMEOUT_MS must be a whole number above 0, got "75s"',
+    );
     expect(loadSettings({ ...base, TRUST_PROXY: '172.16.0.0/12, 10.0.0.5' }).app.trustProxy).toBe('loopback,172.16.0.0/12,10.0.0.5');
     expect(() => loadSettings({ ...base, METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 16 characters');
     expect(() => loadSettings({ ...base, METRICS_PORT: 'x' })).toThrow('METRICS_PORT must be a port number, got "x"');
