@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuMeter, load, waitFor } from './bench-lib.mjs';
+import { cpuMeter, load, startBenchDatabase, waitFor } from './bench-lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -26,10 +26,7 @@ const builds = [
   { name: 'other build', main: path.resolve(process.argv[2]), port: PORT + 1 },
 ];
 
-const dataDir = fs.mkdtempSync(path.join(process.env.BENCH_TMP ?? os.tmpdir(), 'classlane-ceiling-ab-'));
-fs.chmodSync(dataDir, 0o755);
-const { startEmbeddedPostgres } = await import(path.join(root, 'backend/dist/database/embedded.js'));
-const db = await startEmbeddedPostgres(dataDir, { port: 0, quiet: true });
+const { dataDir, db } = await startBenchDatabase(root, process.env.BENCH_TMP ?? os.tmpdir(), 'classlane-ceiling-ab-');
 const env = {
   ...process.env,
   NODE_ENV: 'production',
