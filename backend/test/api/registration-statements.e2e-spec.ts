@@ -28,6 +28,7 @@ describe('statements per registration', () => {
     statements.start();
     await send();
     const seen = statements.take();
+    if (process.env.PRINT_SQL) console.log(seen.map((s, i) => `${i} ${s.slice(0, 400)}`).join("\n"));
     return seen;
   };
   const matching = (seen: string[], re: RegExp) => seen.filter((s) => re.test(s)).length;

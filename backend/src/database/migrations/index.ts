@@ -33,6 +33,7 @@ import { OrganizationUsage1767200000000 } from './1767200000000-OrganizationUsag
 import { WaiverSignLinks1767500000000 } from './1767500000000-WaiverSignLinks';
 import { EnrollmentTopUps1767700000000 } from './1767700000000-EnrollmentTopUps';
 import { TopUpDueCancelled1768500000000 } from './1768500000000-TopUpDueCancelled';
+import { OrganizationConfigVersion1768800000000 } from './1768800000000-OrganizationConfigVersion';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 import { Pricing1766300000000 } from './1766300000000-Pricing';
@@ -77,4 +78,5 @@ export const MIGRATIONS = [
   WaiverSignLinks1767500000000,
   EnrollmentTopUps1767700000000,
   TopUpDueCancelled1768500000000,
+  OrganizationConfigVersion1768800000000,
 ];

@@ -83,6 +83,12 @@ export class OrganizationEntity {
   @Column({ type: 'jsonb' }) settings: OrganizationSettings;
   @Column({ name: 'plan_id', type: 'text' }) planId: string;
   @Column({ name: 'subscription_status', type: 'text' }) subscriptionStatus: string;
+  /**
+   * Bumped by database triggers whenever the organization's questions, waivers, templates or webhook endpoints change
+   * (in the writer's transaction): in-process copies of those are used only while read under the same number. Never
+   * written from here, so saving an entity read earlier cannot put an old number back.
+   */
+  @Column({ name: 'config_version', type: 'bigint', insert: false, update: false }) configVersion: string;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

@@ -90,19 +90,21 @@ export class CardPaymentsService {
     if (!cls || cls.status === 'Archived') throw new NotFoundException(`Class with ID ${dto.classId} not found`);
     // Before its opening or after its closing no seat is held (one person or a household alike).
     await this.window.assertOpen(cls, { email: dto.studentData.email, earlyAccessToken: dto.earlyAccessToken });
+    // Read once for the price (its discount rules), the cancellation policy frozen on the hold and the form copy's
+    // version (a household's path reads what it needs itself).
+    const org = dto.attendees ? undefined : await this.orgs.require(dto.organizationId);
     // The form's answers and signatures: checked before the seat is held, stored on the held enrollment.
     const form = await this.forms.prepare(
       dto.organizationId,
       dto.classId,
       { contact: dto.studentData, answers: dto.answers, waiverAcceptances: dto.waiverAcceptances, attendees: dto.attendees },
       client,
+      org?.configVersion,
     );
     // A household: one intent for everyone's seats, priced per person.
-    if (dto.attendees) return this.household.createIntent({ ...dto, attendees: dto.attendees }, cls, form);
+    if (dto.attendees || !org) return this.household.createIntent({ ...dto, attendees: dto.attendees! }, cls, form);
     // The one price quote: the amount the page showed must be exactly what it answers now (a promo code that no longer
     // applies is refused with its reason).
-    // Read once for the price (its discount rules) and the cancellation policy frozen on the hold.
-    const org = await this.orgs.require(dto.organizationId);
     const quote = await this.pricing.quoteForRegistration({
       organizationId: dto.organizationId,
       org,

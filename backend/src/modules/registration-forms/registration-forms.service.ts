@@ -235,15 +235,50 @@ export class RegistrationFormsService {
   }
 
   /**
-   * Checks a registration's answers and signatures against the class's questions and waivers, before any seat is
-   * taken. Every problem is reported at once, one readable message per field (`answers.<questionId>`,
-   * `attendees.<i>.answers.<questionId>`, `waivers.<waiverId>`, `attendees.<i>.waivers.<waiverId>`).
+   * The class's questions and waivers as stored, for checking a registration. With the organization's config_version
+   * (read by this request from the organization's row), a copy read under that same number is used: every question or
+   * waiver write bumps the number in its own transaction (a database trigger), so a copy with the number just read
+   * is exactly what is stored, on every instance, and answers are never checked against a waiver version that is no
+   * longer the newest. (A write that lands between this request's read of the number and its read of the form only
+   * makes the copy newer than its number, never older: the next request reads the new number and reads again.)
    */
-  async prepare(organizationId: string, classId: string, s: FormSubmission, client: ClientInfo): Promise<PreparedForm> {
+  private async storedForm(organizationId: string, classId: string, configVersion?: string) {
+    const key = `${organizationId}:${classId}`;
+    const hit = configVersion ? this.storedForms.get(key) : undefined;
+    if (hit && hit.version === configVersion) return hit;
     const [questions, waivers] = await Promise.all([
       this.repo.questionsForClass(organizationId, classId),
       this.waivers.forClass(organizationId, classId),
     ]);
+    if (configVersion) {
+      if (this.storedForms.size >= 5000) this.storedForms.clear();
+      this.storedForms.set(key, { version: configVersion, questions, waivers });
+    }
+    return { questions, waivers };
+  }
+  private readonly storedForms = new Map<
+    string,
+    {
+      version: string;
+      questions: Awaited<ReturnType<RegistrationFormsRepository['questionsForClass']>>;
+      waivers: Awaited<ReturnType<WaiversRepository['forClass']>>;
+    }
+  >();
+
+  /**
+   * Checks a registration's answers and signatures against the class's questions and waivers, before any seat is
+   * taken. Every problem is reported at once, one readable message per field (`answers.<questionId>`,
+   * `attendees.<i>.answers.<questionId>`, `waivers.<waiverId>`, `attendees.<i>.waivers.<waiverId>`).
+   */
+  async prepare(
+    organizationId: string,
+    classId: string,
+    s: FormSubmission,
+    client: ClientInfo,
+    /** The organization's config_version as this request read it (its row): the form copy read under it is used. */
+    configVersion?: string,
+  ): Promise<PreparedForm> {
+    const { questions, waivers } = await this.storedForm(organizationId, classId, configVersion);
     const errors: Record<string, string> = {};
     const household = s.attendees && s.attendees.length > 0;
     const people = household ? s.attendees!.length : 1;

@@ -4,6 +4,7 @@ import { ActivityService } from '../activity/activity.service';
 import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
+import type { StudentEntity } from '../students/student.entity';
 import { StudentsService } from '../students/students.service';
 import { UsageService } from '../subscriptions/usage.service';
 import { EnrollmentsRepository } from './enrollments.repository';
@@ -28,14 +29,29 @@ export class RegistrantsService {
   ) {}
 
   async findOrCreate(manager: EntityManager, organizationId: string, f: StudentFieldsDto) {
-    const existing = await this.students.findByEmailOrLock(organizationId, f.email, manager);
-    // Decision 15: a known email matches the student, whose stored name, phone and consent stay as they are.
-    // One left by card attempts that never completed does not count toward maxStudents: enrolling it now counts it.
-    if (existing && !(await this.enrollments.countsTowardLimit(manager, existing.id)))
-      await this.usage.takeStudentSlot(organizationId, manager);
-    if (existing) return { student: existing, created: false };
+    const existing = await this.students.findByEmail(organizationId, f.email, manager);
+    if (existing) return this.known(manager, organizationId, existing);
+    // A new email: the plan's slot first (its count must not include this row), then the row, unless a registration
+    // of the same email committed it meanwhile (the unique index on the email decides, without a lock or a second
+    // look when there is no race).
     await this.usage.takeStudentSlot(organizationId, manager);
-    return { student: await this.students.add(manager, organizationId, f), created: true };
+    const added = await this.students.addIfNew(manager, organizationId, f);
+    if (added) return { student: added, created: true };
+    // Lost the race: the slot was not needed after all (a kept count is recounted from the tables), and the other
+    // registration's student is this person.
+    await this.usage.studentsRemoved(organizationId, manager);
+    const other = await this.students.findByEmail(organizationId, f.email, manager);
+    if (!other) throw new Error(`The student ${f.email} of organization ${organizationId} was neither added nor found`);
+    return this.known(manager, organizationId, other);
+  }
+
+  /**
+   * Decision 15: a known email matches the student, whose stored name, phone and consent stay as they are. One left
+   * by card attempts that never completed does not count toward maxStudents: enrolling it now counts it.
+   */
+  private async known(manager: EntityManager, organizationId: string, existing: StudentEntity) {
+    if (!(await this.enrollments.countsTowardLimit(manager, existing.id))) await this.usage.takeStudentSlot(organizationId, manager);
+    return { student: existing, created: false };
   }
 
   async studentLimitReached(organizationId: string): Promise<boolean> {

@@ -137,6 +137,7 @@ export class RegistrationService {
       classId,
       { contact: dto, answers: dto.answers, waiverAcceptances: dto.waiverAcceptances, attendees: dto.attendees },
       client,
+      org.configVersion,
     );
     try {
       const { attendees, answers: _answers, waiverAcceptances: _signed, promoCode, earlyAccessToken, dateOfBirth, ...fields } = dto;
@@ -283,7 +284,7 @@ export class RegistrationService {
           paymentMethod: method,
           paymentStatus: enrollment.paymentStatus,
           source,
-        });
+        }, read?.org.configVersion);
         // Paid on the spot (a teacher's walk-in marked paid now): announced like any other payment.
         if (enrollment.paymentStatus === 'completed' && method === 'in-person')
           await this.webhooks.publish(manager, organizationId, 'payment.succeeded', {

@@ -5,6 +5,12 @@ import { returning } from '../../common/db/returning';
 import type { Recipient } from '../communications/recipient-directory';
 import { StudentEntity } from './student.entity';
 
+/** Every column of a student as StudentEntity names it (the date of birth as TypeORM gives it: 'YYYY-MM-DD'). */
+const STUDENT_COLUMNS = `id, organization_id AS "organizationId", first_name AS "firstName", last_name AS "lastName", email, phone,
+  status, communication_opt_in AS "communicationOptIn", stripe_customer_id AS "stripeCustomerId",
+  registration_date AS "registrationDate", household_contact_id AS "householdContactId", date_of_birth::text AS "dateOfBirth",
+  created_at AS "createdAt", updated_at AS "updatedAt"`;
+
 /** A student as the message recipients' list shows them: the recipient the communications module's port asks for. */
 export type StudentContact = Recipient;
 
@@ -81,6 +87,26 @@ export class StudentsRepository {
       organizationId,
       email,
     ]);
+  }
+
+  /**
+   * A new person (not a household attendee), unless the organization already has one with this email: then null and
+   * nothing written. The unique index on the email (household attendees aside) decides, so two registrations of one
+   * new email at once make one student; the second waits for the first's transaction and gets null if it commits.
+   * Plain SQL: a registration in an opening rush spends no TypeORM entity work here.
+   */
+  async insertIfNew(
+    manager: EntityManager,
+    data: Pick<StudentEntity, 'organizationId' | 'firstName' | 'lastName' | 'email' | 'phone' | 'communicationOptIn'>,
+  ): Promise<StudentEntity | null> {
+    const rows: StudentEntity[] = await manager.query(
+      `INSERT INTO students (organization_id, first_name, last_name, email, phone, communication_opt_in)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (organization_id, lower(email)) WHERE household_contact_id IS NULL DO NOTHING
+       RETURNING ${STUDENT_COLUMNS}`,
+      [data.organizationId, data.firstName, data.lastName, data.email, data.phone, data.communicationOptIn],
+    );
+    return rows[0] ? Object.assign(new StudentEntity(), rows[0]) : null;
   }
 
   insertStudent(manager: EntityManager, data: Partial<StudentEntity>) {

@@ -58,6 +58,18 @@ export class StudentsService implements RecipientDirectory, OnModuleInit {
     return this.repo.findByIds(ids);
   }
 
+  /** A new student from a registration's fields, or null when the organization already has this email (nothing written). */
+  addIfNew(manager: EntityManager, organizationId: string, f: StudentFieldsDto): Promise<StudentEntity | null> {
+    return this.repo.insertIfNew(manager, {
+      organizationId,
+      firstName: f.firstName,
+      lastName: f.lastName,
+      email: f.email,
+      phone: f.phone,
+      communicationOptIn: f.communicationOptIn ?? true,
+    });
+  }
+
   /** A new student from the fields a form gave (consent defaults to yes, as on the public form). */
   add(manager: EntityManager, organizationId: string, f: StudentFieldsDto & { status?: string }): Promise<StudentEntity> {
     return this.repo.insertStudent(manager, studentFields(organizationId, f));

@@ -26,9 +26,31 @@ export class WebhookEvents {
   constructor(private readonly repo: WebhooksRepository) {}
 
   /** Queues the event for the organization's active endpoints that want it; the event id is its dedupe key. */
-  async publish(manager: EntityManager, organizationId: string, type: WebhookEventType, data: Record<string, unknown>): Promise<void> {
+  async publish(
+    manager: EntityManager,
+    organizationId: string,
+    type: WebhookEventType,
+    data: Record<string, unknown>,
+    /**
+     * The organization's config_version as the caller read it from its row in this request: then which events its
+     * active endpoints want comes from an in-process copy read under that number (every endpoint write bumps it in
+     * its own transaction, a database trigger), and an organization with no endpoint for this event writes nothing.
+     */
+    configVersion?: string,
+  ): Promise<void> {
+    if (configVersion && !(await this.subscribedTo(manager, organizationId, configVersion)).has(type)) return;
     const id = randomUUID();
     const payload = { id, type, createdAt: new Date().toISOString(), organizationId, data };
     await this.repo.queueEvent(manager, organizationId, id, type, payload);
   }
+
+  private async subscribedTo(manager: EntityManager, organizationId: string, version: string): Promise<Set<string>> {
+    const hit = this.subscriptions.get(organizationId);
+    if (hit?.version === version) return hit.events;
+    const events = new Set(await this.repo.subscribedEvents(manager, organizationId));
+    if (this.subscriptions.size >= 5000) this.subscriptions.clear();
+    this.subscriptions.set(organizationId, { version, events });
+    return events;
+  }
+  private readonly subscriptions = new Map<string, { version: string; events: Set<string> }>();
 }

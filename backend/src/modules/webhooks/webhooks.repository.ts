@@ -120,6 +120,15 @@ export class WebhooksRepository {
     return rows.length > 0;
   }
 
+  /** The event types the organization's active endpoints subscribe to. */
+  async subscribedEvents(manager: EntityManager, organizationId: string): Promise<string[]> {
+    const rows: { type: string }[] = await manager.query(
+      'SELECT DISTINCT unnest(events) AS type FROM webhook_endpoints WHERE organization_id = $1 AND active',
+      [organizationId],
+    );
+    return rows.map((r) => r.type);
+  }
+
   /** One row per active endpoint of the organization that subscribed to the type (none: nothing written). */
   async queueEvent(manager: EntityManager, organizationId: string, eventId: string, type: string, payload: Record<string, unknown>) {
     await manager.query(
