@@ -7,9 +7,12 @@ import { cardClass, cardOrg, intentBody, startCardWorld, type CardWorld } from '
  * The statements one registration sends to PostgreSQL. In an opening rush every round trip costs CPU on both sides
  * (the API's driver and the database), so the registration paths read each row once and pass it along. Counted by
  * wrapping the pg client every connection of this process uses (the jobs are off, so only the request's own
- * statements are seen). Before these paths were trimmed: 28 statements for an in-person registration (then 19), 25 for
- * a card hold (then 18), 7 for an in-person answer 'class full' (then 3: the rate-limit counter, the class, the email's seat) and 3 for a
- * class page load.
+ * statements are seen). Before these paths were trimmed: 28 statements for an in-person registration (then 19, 18,
+ * now 10), 25 for a card hold (then 18, 17, now 11), 7 for an in-person answer 'class full' (then 3: the rate-limit
+ * counter, the class, the email's seat; now 1) and 3 for a class page load. The last cut: the organization and its
+ * plan in one read before the transaction; the form, the confirmation template and the webhook endpoints from
+ * in-process copies checked against the organization's config_version; a new person inserted in one statement
+ * guarded by the email's unique index (no look, lock and second look).
  */
 describe('statements per registration', () => {
   let w: CardWorld;
@@ -28,12 +31,11 @@ describe('statements per registration', () => {
     statements.start();
     await send();
     const seen = statements.take();
-    if (process.env.PRINT_SQL) console.log(seen.map((s, i) => `${i} ${s.slice(0, 400)}`).join("\n"));
     return seen;
   };
   const matching = (seen: string[], re: RegExp) => seen.filter((s) => re.test(s)).length;
 
-  it('should register a new person in person in at most 18 statements, reading the class and organization once', async () => {
+  it('should register a new person in person in at most 10 statements, reading the class and organization once', async () => {
     const t = w.a;
     const org = await cardOrg(t);
     const cls = await cardClass(t, org, { maxStudents: 50 });
@@ -41,13 +43,21 @@ describe('statements per registration', () => {
     await t.http.post('/api/students/register').send(registerBody(org.orgId, cls.id)).expect(201);
 
     const seen = await counted(() => t.http.post('/api/students/register').send(registerBody(org.orgId, cls.id)).expect(201));
-    expect(seen.length).toBeLessThanOrEqual(18);
+    expect(seen.length).toBeLessThanOrEqual(10);
     // The class read said this email has no seat in the class: no locked look for a card hold to switch.
     expect(matching(seen, /FOR UPDATE OF e/)).toBe(0);
     // The class: read once before the transaction; the seat update returns the row (no read after it).
     expect(matching(seen, /FROM "?classes"?/i)).toBe(1);
-    // The organization: one read (price, policy, confirmation), plus the plan read's join.
-    expect(matching(seen, /FROM "?organizations"? "?OrganizationEntity"?/i)).toBe(1);
+    // The organization and its plan: one plain read before the transaction (price, policy, confirmation, the plan's
+    // student limit, the config_version the form, template and webhook copies are checked against).
+    expect(matching(seen, /FROM organizations o LEFT JOIN subscriptions/)).toBe(1);
+    expect(matching(seen, /"OrganizationEntity"/)).toBe(0);
+    expect(seen.findIndex((q) => /FROM organizations o/.test(q))).toBeLessThan(seen.indexOf('START TRANSACTION'));
+    // The form, the confirmation template and the webhook endpoints come from copies of this config_version.
+    expect(matching(seen, /FROM registration_questions|FROM waivers|FROM communication_templates|webhook_endpoints/)).toBe(0);
+    // A new person: one insert the email's unique index guards, no look before it and no advisory lock.
+    expect(matching(seen, /pg_advisory_xact_lock|FROM "?students"?/)).toBe(0);
+    expect(matching(seen, /INSERT INTO students .* ON CONFLICT/s)).toBe(1);
     expect(matching(seen, /settings->'cancellationPolicies'/)).toBe(0);
     // An unlimited plan keeps no student count: nothing is written to the usage row.
     expect(matching(seen, /UPDATE organization_usage/)).toBe(0);
@@ -60,17 +70,21 @@ describe('statements per registration', () => {
     expect(matching(seen, /FROM classes c WHERE c\.id = \$1/)).toBe(1);
   });
 
-  it('should hold a card seat for a new person in at most 17 statements, reading the plan once', async () => {
+  it('should hold a card seat for a new person in at most 11 statements, reading the plan once', async () => {
     const t = w.a;
     const org = await cardOrg(t);
     const cls = await cardClass(t, org, { maxStudents: 50 });
     await t.http.post('/api/payments/create-intent').send(intentBody(org.orgId, cls.id)).expect(201);
 
     const seen = await counted(() => t.http.post('/api/payments/create-intent').send(intentBody(org.orgId, cls.id)).expect(201));
-    expect(seen.length).toBeLessThanOrEqual(17);
+    expect(seen.length).toBeLessThanOrEqual(11);
     expect(matching(seen, /FOR UPDATE OF e/)).toBe(0);
-    // The card-payment check and the student count share one read of the subscription and its plans.
+    // The card-payment check and the student count share one read of the subscription and its plans, made with the
+    // organization's row before the transaction.
     expect(matching(seen, /FROM organizations o LEFT JOIN subscriptions/)).toBe(1);
+    expect(matching(seen, /"OrganizationEntity"/)).toBe(0);
+    expect(matching(seen, /FROM registration_questions|FROM waivers/)).toBe(0);
+    expect(matching(seen, /pg_advisory_xact_lock|FROM "?students"?/)).toBe(0);
     expect(matching(seen, /FROM "?classes"?/i)).toBe(1);
     expect(matching(seen, /SELECT 1 FROM classes/)).toBe(0);
     expect(matching(seen, /settings->'cancellationPolicies'/)).toBe(0);

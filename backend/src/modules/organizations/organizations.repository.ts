@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
+import { prepared } from '../../common/db/prepared';
+import type { PlanFactsRow } from '../subscriptions/plan-usage.repository';
 import { OrganizationEntity, type OrganizationSettings } from './organization.entity';
 
 @Injectable()
@@ -10,6 +12,38 @@ export class OrganizationsRepository {
   findById(id: string, manager?: EntityManager) {
     return (manager ? manager.getRepository(OrganizationEntity) : this.orgs).findOne({ where: { id } });
   }
+
+  /**
+   * The organization and its plan facts (as the subscriptions module's findPlanFacts reads them: the subscription, the
+   * plans it can point at, the kept student count) in one prepared statement, without a TypeORM entity: a
+   * registration needs both on every seat, and in an opening rush each round trip and each entity costs CPU.
+   */
+  async findWithPlanFacts(id: string, freePlanId: string): Promise<{ org: OrganizationEntity; facts: PlanFactsRow[] } | null> {
+    this.withPlanSql ??= `SELECT ${this.orgs.metadata.columns.map((c) => `o.${c.databaseName} AS "o_${c.propertyName}"`).join(', ')},
+        s.organization_id IS NOT NULL AS "hasRow", s.plan_id AS "planId", s.status,
+        s.scheduled_plan_id AS "scheduledPlanId", s.scheduled_change_at AS "scheduledChangeAt",
+        (SELECT u.students FROM organization_usage u WHERE u.organization_id = o.id) AS "keptStudents",
+        to_jsonb(p) AS plan
+      FROM organizations o LEFT JOIN subscriptions s ON s.organization_id = o.id
+      LEFT JOIN subscription_plans p ON p.id IN ($2, s.plan_id, s.scheduled_plan_id)
+      WHERE o.id = $1`;
+    const rows = await prepared<Record<string, unknown>>(this.orgs.manager.connection, 'organizations.with-plan', this.withPlanSql, [
+      id,
+      freePlanId,
+    ]);
+    if (!rows.length) return null;
+    const org = new OrganizationEntity();
+    const facts = rows.map((r) => {
+      const rest: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(r)) {
+        if (k.startsWith('o_')) (org as unknown as Record<string, unknown>)[k.slice(2)] = v;
+        else rest[k] = v;
+      }
+      return rest as unknown as PlanFactsRow;
+    });
+    return { org, facts };
+  }
+  private withPlanSql?: string;
 
   findByDomain(domain: string) {
     return this.orgs.createQueryBuilder('o').where('lower(o.domain) = lower(:domain)', { domain }).getOne();

@@ -4,7 +4,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AuthService } from '../auth/auth.service';
 import { ActivityService } from '../activity/activity.service';
-import { UsageService } from '../subscriptions/usage.service';
+import { FREE_PLAN_ID } from '../subscriptions/plan-policy';
+import { UsageService, type SeatPlan } from '../subscriptions/usage.service';
 import { defaultBranding, defaultContactInfo, defaultSettings, DIALOG_SLOGAN } from './defaults';
 import type { CreateOrganizationDto, UpdateOrganizationDto } from './dto/organization.dto';
 import { sortTiers, type CancellationTier } from '../../common/cancellation-policy';
@@ -200,6 +201,16 @@ export class OrganizationsService {
   }
 
   /** With `manager`: read in the caller's transaction (no second pool connection while it holds one). */
+  /**
+   * A registration's read of the organization (its price rules, cancellation policy, confirmation look and
+   * config_version) and of the plan its seat checks use, in one statement before the transaction.
+   */
+  async requireForRegistration(id: string): Promise<{ org: OrganizationEntity; seatPlan: SeatPlan }> {
+    const found = await this.repo.findWithPlanFacts(id, FREE_PLAN_ID);
+    if (!found) throw new NotFoundException(`Organization ${id} not found`);
+    return { org: found.org, seatPlan: this.usageService.seatPlanFromRows(id, found.facts) };
+  }
+
   async require(id: string, manager?: EntityManager): Promise<OrganizationEntity> {
     const org = await this.repo.findById(id, manager);
     if (!org) throw new NotFoundException(`Organization ${id} not found`);

@@ -92,7 +92,9 @@ export class CardPaymentsService {
     await this.window.assertOpen(cls, { email: dto.studentData.email, earlyAccessToken: dto.earlyAccessToken });
     // Read once for the price (its discount rules), the cancellation policy frozen on the hold and the form copy's
     // version (a household's path reads what it needs itself).
-    const org = dto.attendees ? undefined : await this.orgs.require(dto.organizationId);
+    // The plan its seat checks use comes with it, in the same statement.
+    const orgRead = dto.attendees ? undefined : await this.orgs.requireForRegistration(dto.organizationId);
+    const org = orgRead?.org;
     // The form's answers and signatures: checked before the seat is held, stored on the held enrollment.
     const form = await this.forms.prepare(
       dto.organizationId,
@@ -133,6 +135,7 @@ export class CardPaymentsService {
       form,
       dateOfBirth: dto.dateOfBirth,
       org,
+      seatPlan: orgRead?.seatPlan,
       noSeatOfEmail: noSeatOf(seat, dto.studentData.email),
     });
     if (hold.released) void this.cancelIntent(hold.released);

@@ -10,6 +10,7 @@ import { cancellationPoliciesOf, OrganizationsService } from '../organizations/o
 import { breakdown, PricingService, type Quote } from '../pricing/pricing.service';
 import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
 import { StudentsService } from '../students/students.service';
+import { UsageService, type SeatPlan } from '../subscriptions/usage.service';
 import { CardEnrollmentsRepository } from './card-enrollments.repository';
 import { CardEnrollmentsService } from './card-enrollments.service';
 import { isStudentLimit, RegistrantsService } from './registrants.service';
@@ -98,6 +99,7 @@ export class CardHoldsService {
     private readonly forms: RegistrationFormsService,
     private readonly pricing: PricingService,
     private readonly students: StudentsService,
+    private readonly usage: UsageService,
   ) {}
 
   /**
@@ -198,10 +200,13 @@ export class CardHoldsService {
       org?: OrganizationEntity;
       /** This request's class read found no seat of this email's in the class (noSeatOf). */
       noSeatOfEmail?: boolean;
+      /** The plan as the caller read it with the organization, before the transaction (its seat checks use it). */
+      seatPlan?: SeatPlan;
     },
   ): Promise<CardHold> {
     try {
       return await this.db.transaction(async (manager) => {
+        if (opts.seatPlan) this.usage.useSeatPlan(manager, organizationId, opts.seatPlan);
         let released: string | null = null;
         // The class read of this request found no seat of this email's: nothing to reuse or release.
         const existing = opts.noSeatOfEmail ? null : await this.cards.heldFor(manager, organizationId, fields.email, classId);

@@ -29,6 +29,15 @@ export class RegistrantsService {
   ) {}
 
   async findOrCreate(manager: EntityManager, organizationId: string, f: StudentFieldsDto) {
+    if (await this.usage.keepsNoStudentCount(organizationId, manager)) {
+      // No limit and no count: the row first (one statement for a new person); the unique index on the email says
+      // whether the organization already has this person, who is then read.
+      const added = await this.students.addIfNew(manager, organizationId, f);
+      if (added) return { student: added, created: true };
+      const known = await this.students.findByEmail(organizationId, f.email, manager);
+      if (!known) throw new Error(`The student ${f.email} of organization ${organizationId} was neither added nor found`);
+      return { student: known, created: false };
+    }
     const existing = await this.students.findByEmail(organizationId, f.email, manager);
     if (existing) return this.known(manager, organizationId, existing);
     // A new email: the plan's slot first (its count must not include this row), then the row, unless a registration

@@ -10,6 +10,7 @@ import { cancellationPoliciesOf, OrganizationsService } from '../organizations/o
 import { breakdown, PricingService, type Quote } from '../pricing/pricing.service';
 import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
 import { StudentsService } from '../students/students.service';
+import { UsageService, type SeatPlan } from '../subscriptions/usage.service';
 import { CardEnrollmentsRepository } from './card-enrollments.repository';
 import { CardEnrollmentsService } from './card-enrollments.service';
 import { assertOneSeatOffer, CardHoldsService, noSeatOf, type SeatRead } from './card-holds.service';
@@ -69,6 +70,7 @@ export class RegistrationService {
     private readonly forms: RegistrationFormsService,
     private readonly pricing: PricingService,
     private readonly window: RegistrationWindow,
+    private readonly usage: UsageService,
   ) {}
 
   /** The already-enrolled answer of spec 2 §7, with what the dialog shows. */
@@ -130,7 +132,8 @@ export class RegistrationService {
             household: !!dto.attendees,
           });
     const { cls } = seat;
-    const org = await this.orgs.require(dto.organizationId);
+    // The organization and the plan its seat checks use, in one statement before the transaction.
+    const { org, seatPlan } = await this.orgs.requireForRegistration(dto.organizationId);
     // The form's answers and signatures are checked before any seat is taken, and stored with the seat.
     const form = await this.forms.prepare(
       dto.organizationId,
@@ -167,7 +170,7 @@ export class RegistrationService {
         quote,
         form,
         dateOfBirth,
-        { cls, org, noSeatOfEmail: noSeatOf(seat, fields.email) },
+        { cls, org, noSeatOfEmail: noSeatOf(seat, fields.email), seatPlan },
       );
     } catch (e) {
       // The limit was reached between the check and this step: the same student-facing answer, never the admin's plan text.
@@ -194,11 +197,12 @@ export class RegistrationService {
     form?: PreparedForm,
     dateOfBirth?: string,
     /** The class and organization as the caller read them for this request (its quote and opening check), when it did. */
-    read?: { cls: ClassEntity; org: OrganizationEntity; noSeatOfEmail?: boolean },
+    read?: { cls: ClassEntity; org: OrganizationEntity; noSeatOfEmail?: boolean; seatPlan?: SeatPlan },
   ): Promise<RegistrationReply> {
     await this.holds.refuseEarlyWhenFull(organizationId, classId, fields.email, waitlistOfferToken, read?.cls);
     try {
       return await this.db.transaction(async (manager) => {
+        if (read?.seatPlan) this.usage.useSeatPlan(manager, organizationId, read.seatPlan);
         // The same email holding a seat for a card payment in this class switches to paying in person: the held seat
         // becomes the registration (no second seat, no 409). Its PaymentIntent stays on the row: if the student pays
         // it after all, the payment is recorded as a card payment of this enrollment.
@@ -274,17 +278,23 @@ export class RegistrationService {
           ],
           manager,
         );
-        await this.webhooks.publish(manager, organizationId, 'enrollment.created', {
-          enrollmentId: enrollment.id,
-          classId,
-          className: cls.title,
-          studentId: student.id,
-          studentName: name,
-          email: student.email,
-          paymentMethod: method,
-          paymentStatus: enrollment.paymentStatus,
-          source,
-        }, read?.org.configVersion);
+        await this.webhooks.publish(
+          manager,
+          organizationId,
+          'enrollment.created',
+          {
+            enrollmentId: enrollment.id,
+            classId,
+            className: cls.title,
+            studentId: student.id,
+            studentName: name,
+            email: student.email,
+            paymentMethod: method,
+            paymentStatus: enrollment.paymentStatus,
+            source,
+          },
+          read?.org.configVersion,
+        );
         // Paid on the spot (a teacher's walk-in marked paid now): announced like any other payment.
         if (enrollment.paymentStatus === 'completed' && method === 'in-person')
           await this.webhooks.publish(manager, organizationId, 'payment.succeeded', {

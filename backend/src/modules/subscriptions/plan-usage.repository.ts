@@ -11,7 +11,7 @@ export interface Usage {
   transactions: number;
 }
 
-interface PlanRow {
+export interface PlanRow {
   id: string;
   name: string;
   description: string;
@@ -21,6 +21,17 @@ interface PlanRow {
   limits: PlanResponse['limits'];
   features: PlanResponse['features'];
   stripe_price_id: string | null;
+}
+
+/** One row of the plan facts' read (see findPlanFacts): the organizations module reads the same columns with its row. */
+export type PlanFactsRow = SubscriptionFacts & { hasRow: boolean; keptStudents: number | null; plan: PlanRow | null };
+export type PlanFacts = { subscription: SubscriptionFacts | null; plans: PlanResponse[]; keptStudents: number | null };
+
+/** The subscription facts, the plans they can point at and the kept student count from the rows of that read. */
+export function planFactsOf(rows: PlanFactsRow[]): PlanFacts | null {
+  if (!rows.length) return null;
+  const { hasRow, keptStudents, plan: _plan, ...facts } = rows[0];
+  return { subscription: hasRow ? facts : null, plans: rows.flatMap((r) => (r.plan ? [toPlan(r.plan)] : [])), keptStudents };
 }
 
 const toPlan = (p: PlanRow) =>
@@ -79,7 +90,7 @@ export class PlanUsageRepository {
     freePlanId: string,
     manager: EntityManager = this.db.manager,
   ): Promise<{ subscription: SubscriptionFacts | null; plans: PlanResponse[]; keptStudents: number | null } | null> {
-    const rows: (SubscriptionFacts & { hasRow: boolean; keptStudents: number | null; plan: PlanRow | null })[] = await manager.query(
+    const rows: PlanFactsRow[] = await manager.query(
       `SELECT s.organization_id IS NOT NULL AS "hasRow", s.plan_id AS "planId", s.status,
          s.scheduled_plan_id AS "scheduledPlanId", s.scheduled_change_at AS "scheduledChangeAt",
          (SELECT u.students FROM organization_usage u WHERE u.organization_id = o.id) AS "keptStudents",
@@ -89,13 +100,7 @@ export class PlanUsageRepository {
        WHERE o.id = $1`,
       [organizationId, freePlanId],
     );
-    if (!rows.length) return null;
-    const { hasRow, keptStudents, plan: _plan, ...facts } = rows[0];
-    return {
-      subscription: hasRow ? facts : null,
-      plans: rows.flatMap((r) => (r.plan ? [toPlan(r.plan)] : [])),
-      keptStudents,
-    };
+    return planFactsOf(rows);
   }
 
   /** Reads through the given manager: inside a transaction it must not wait for a second pool connection. */

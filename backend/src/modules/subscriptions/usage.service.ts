@@ -13,7 +13,10 @@ import {
   type PlanAction,
   type SubscriptionFacts,
 } from './plan-policy';
-import { PlanUsageRepository, type Usage } from './plan-usage.repository';
+import { planFactsOf, PlanUsageRepository, type PlanFacts, type PlanFactsRow, type Usage } from './plan-usage.repository';
+
+/** The plan that applies to an organization and its kept student count (null: none kept), as a seat check uses them. */
+export type SeatPlan = { plan: PlanResponse; keptStudents: number | null };
 
 export interface ActionCheck {
   allowed: boolean;
@@ -46,7 +49,7 @@ export class UsageService {
    * The seat checks' read of the plan (the card-payment check, then the student count) once per transaction: a card
    * hold asks both in one transaction, which changes neither the subscription nor the plans.
    */
-  private readonly seatChecks = new WeakMap<EntityManager, Map<string, ReturnType<UsageService['planAndKeptCount']>>>();
+  private readonly seatChecks = new WeakMap<EntityManager, Map<string, Promise<SeatPlan>>>();
 
   private planForSeat(organizationId: string, manager: EntityManager) {
     let reads = this.seatChecks.get(manager);
@@ -57,13 +60,37 @@ export class UsageService {
   }
 
   /** The plan that applies and the kept student count (null: none kept), read in one statement. */
-  private async planAndKeptCount(organizationId: string, manager?: EntityManager) {
-    const found = await this.repo.findPlanFacts(organizationId, FREE_PLAN_ID, manager);
+  private async planAndKeptCount(organizationId: string, manager?: EntityManager): Promise<SeatPlan> {
+    return this.seatPlanFrom(organizationId, await this.repo.findPlanFacts(organizationId, FREE_PLAN_ID, manager));
+  }
+
+  /**
+   * The seat checks' plan from the plan facts' rows another read fetched (the organizations module reads them with
+   * the organization's row, in one statement before a registration's transaction; FREE_PLAN_ID is the free plan's id
+   * that read must ask for too).
+   */
+  seatPlanFromRows(organizationId: string, rows: PlanFactsRow[]): SeatPlan {
+    return this.seatPlanFrom(organizationId, planFactsOf(rows));
+  }
+
+  private seatPlanFrom(organizationId: string, found: PlanFacts | null): SeatPlan {
     if (!found) throw new NotFoundException(`Organization ${organizationId} not found`);
     const id = planIdThatApplies(found.subscription);
     const plan = found.plans.find((p) => p.id === id);
     if (!plan) throw new Error(`The plan of organization ${organizationId} does not exist`);
     return { plan, keptStudents: found.keptStudents };
+  }
+
+  /**
+   * The plan this request read before its transaction serves the transaction's seat checks (the student count, the
+   * card-payment limit) instead of a read inside it. That is as safe as the read inside: neither locks the
+   * subscription, and the limits themselves are enforced by the conditional update of the kept count and the
+   * card-payment lock, which run inside the transaction.
+   */
+  useSeatPlan(manager: EntityManager, organizationId: string, seat: SeatPlan): void {
+    let reads = this.seatChecks.get(manager);
+    if (!reads) this.seatChecks.set(manager, (reads = new Map()));
+    reads.set(organizationId, Promise.resolve(seat));
   }
 
   /** The stored subscription facts (plan on record, status, booked change); 404 for an unknown organization. */
@@ -120,6 +147,16 @@ export class UsageService {
     await this.assertAction(organizationId, 'add_student', manager);
     // The tables say there is room while the row says not: never reached while every writer goes through here.
     throw new PlanException(limitMessage('maxStudents', plan.name, limit, limit), { code: ErrorCode.LimitReached, upgradePlan: null });
+  }
+
+  /**
+   * True when the plan has no student limit and no count is kept: then takeStudentSlot writes nothing, and a new
+   * student can be added before anything about the plan is checked.
+   */
+  async keepsNoStudentCount(organizationId: string, manager: EntityManager): Promise<boolean> {
+    const { plan, keptStudents } = await this.planForSeat(organizationId, manager);
+    const limit = plan.limits.maxStudents;
+    return (limit === -1 || limit === undefined) && keptStudents === null;
   }
 
   /** Students were deleted: the kept count (when one is kept) is recounted in the caller's transaction. */
