@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { prepared } from '../../common/db/prepared';
-import type { PlanFactsRow } from '../subscriptions/plan-usage.repository';
+import type { PlanFactsRow } from '../subscriptions/usage.service';
 import { OrganizationEntity, type OrganizationSettings } from './organization.entity';
 
 @Injectable()

@@ -15,6 +15,9 @@ import {
 } from './plan-policy';
 import { planFactsOf, PlanUsageRepository, type PlanFacts, type PlanFactsRow, type Usage } from './plan-usage.repository';
 
+/** One row of the plan facts' read, for a module that reads them together with its own row (the organizations module). */
+export type { PlanFactsRow };
+
 /** The plan that applies to an organization and its kept student count (null: none kept), as a seat check uses them. */
 export type SeatPlan = { plan: PlanResponse; keptStudents: number | null };
 
