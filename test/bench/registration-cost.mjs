@@ -11,7 +11,7 @@
 //
 // Env: COST_N (300), COST_PORT (3261: the instance, the stand-in on the next one), COST_LIST_CLASSES (300, the full
 //      opening's list), BENCH_MAIN (another build's main.js, e.g. the build before a change), BENCH_JSON (write the
-//      figures there).
+//      figures there), COST_KINDS (only these kinds, comma-separated), BENCH_NODE_ARGS (node options for the API process, e.g. --cpu-prof --cpu-prof-dir=DIR).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -32,7 +32,8 @@ const stop = () => children.forEach((c) => c.exitCode === null && c.kill('SIGTER
 process.on('exit', stop);
 children.push(startStripeStandIn(root, STAND_IN_PORT));
 const { dataDir, db } = await startBenchDatabase(root, os.tmpdir(), 'classlane-registration-cost-');
-const api = spawn(process.execPath, [MAIN], {
+// BENCH_NODE_ARGS: node options for the API process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (written when it stops).
+const api = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), MAIN], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {
@@ -157,7 +158,9 @@ try {
       call('POST', '/api/payments/create-intent', { classId: full, organizationId: orgId, studentData: person(), amount: 80 }),
   };
   const expected = { list: 200, listRevalidated: 304, page: 200, inPerson: 201, cardHold: 201, classFull: 409, cardFull: 409 };
-  for (const [kind, send] of Object.entries(kinds)) {
+  // COST_KINDS: only these kinds (comma-separated), e.g. for a CPU profile of one of them.
+  const only = process.env.COST_KINDS?.split(',');
+  for (const [kind, send] of Object.entries(kinds).filter(([k]) => !only || only.includes(k))) {
     for (let i = 0; i < 20; i++) await send(i); // warm-up (JIT, prepared statements), not counted
     const dbPids = postgresPids(dataDir);
     const apiBefore = cpuSeconds([api.pid]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { registerBody } from '../fixtures/org.fixture';
-import { cardClass, cardOrg, startCardWorld, type CardWorld } from './card-payments.helpers';
+import { cardClass, cardOrg, intentBody, startCardWorld, type CardWorld } from './card-payments.helpers';
 
 /**
  * A registration checks its answers against the class's form, picks the confirmation template and the webhook
@@ -106,5 +106,17 @@ describe('registration copies of an organization configuration', () => {
     );
     const third = await w.a.http.post('/api/students/register').send(registerBody(org.orgId, cls.id)).expect(201);
     expect(await deliveries(third.body.data.classEnrollments[0].id)).toBe(2);
+  });
+
+  it('should refuse the next card hold once the payment account can no longer take charges', async () => {
+    const org = await cardOrg(w.a);
+    const cls = await cardClass(w.a, org, { maxStudents: 50 });
+    await w.a.http.post('/api/payments/create-intent').send(intentBody(org.orgId, cls.id)).expect(201);
+    // As the account.updated webhook records it (on whichever instance received it).
+    await w.b.db.query('UPDATE connect_accounts SET charges_enabled = false WHERE organization_id = $1', [org.orgId]);
+    const refused = await w.a.http.post('/api/payments/create-intent').send(intentBody(org.orgId, cls.id));
+    expect(refused.body.code).toBe('CARD_PAYMENTS_NOT_SET_UP');
+    await w.b.db.query('UPDATE connect_accounts SET charges_enabled = true WHERE organization_id = $1', [org.orgId]);
+    await w.a.http.post('/api/payments/create-intent').send(intentBody(org.orgId, cls.id)).expect(201);
   });
 });

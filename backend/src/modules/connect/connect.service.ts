@@ -52,10 +52,27 @@ export class ConnectService {
     this.publicUrl = config.getOrThrow('app', { infer: true }).publicUrl;
   }
 
-  async readiness(organizationId: string, manager?: EntityManager): Promise<PaymentReadiness> {
+  async readiness(
+    organizationId: string,
+    manager?: EntityManager,
+    /**
+     * The organization's config_version as this request read it from its row: the answer then comes from a copy read
+     * under that number (a database trigger bumps it with every change of the account or of whether it can take
+     * charges), so a card hold in an opening rush does not read the account on every seat.
+     */
+    configVersion?: string,
+  ): Promise<PaymentReadiness> {
+    const hit = configVersion ? this.readinessCopies.get(organizationId) : undefined;
+    if (hit && hit.version === configVersion) return hit.readiness;
     const account = await this.repo.findByOrganization(organizationId, manager);
-    return { stripeAccountId: account?.stripeAccountId ?? null, chargesEnabled: account?.chargesEnabled ?? false };
+    const readiness = { stripeAccountId: account?.stripeAccountId ?? null, chargesEnabled: account?.chargesEnabled ?? false };
+    if (configVersion) {
+      if (this.readinessCopies.size >= 5000) this.readinessCopies.clear();
+      this.readinessCopies.set(organizationId, { version: configVersion, readiness });
+    }
+    return readiness;
   }
+  private readonly readinessCopies = new Map<string, { version: string; readiness: PaymentReadiness }>();
 
   /** Payment-provider state per organization for the IT-admin portal; organizations without an account are absent. */
   async accountsOf(organizationIds: string[]): Promise<Map<string, StaffConnectView>> {

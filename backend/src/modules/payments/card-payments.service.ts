@@ -125,7 +125,7 @@ export class CardPaymentsService {
       );
     }
     if (due < MIN_CARD_CENTS) throw paymentRefused(PaymentError.BelowCardMinimum);
-    const ready = await this.connect.readiness(dto.organizationId);
+    const ready = await this.connect.readiness(dto.organizationId, undefined, org.configVersion);
     if (!ready.chargesEnabled || !ready.stripeAccountId) throw paymentRefused(PaymentError.CardPaymentsNotSetUp);
     const hold = await this.holds.holdCardSeat(dto.organizationId, dto.studentData, dto.classId, {
       quote,
