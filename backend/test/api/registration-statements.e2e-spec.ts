@@ -10,9 +10,9 @@ import { cardClass, cardOrg, intentBody, startCardWorld, type CardWorld } from '
  * statements are seen). Before these paths were trimmed: 28 statements for an in-person registration (then 19, 18,
  * now 10), 25 for a card hold (then 18, 17, now 10), 7 for an in-person answer 'class full' (then 3: the rate-limit
  * counter, the class, the email's seat; now 1) and 3 for a class page load. The last cut: the organization and its
- * plan in one read before the transaction; the form, the confirmation template and the webhook endpoints from
- * in-process copies checked against the organization's config_version (a card hold's payment account too); a new person inserted in one statement
- * guarded by the email's unique index (no look, lock and second look).
+ * plan in one read before the transaction; the form, the confirmation template and the webhook endpoints (and a card
+ * hold's payment account) from in-process copies checked against the organization's config_version; a new person
+ * inserted in one statement guarded by the email's unique index (no look, lock and second look).
  */
 describe('statements per registration', () => {
   let w: CardWorld;
