@@ -52,6 +52,15 @@ describe('two instances behind a load balancer', () => {
     await db?.end();
   });
 
+  it('should keep the connection rules of each hop to itself, as Caddy does', async () => {
+    // The instance's own Keep-Alive (125 s) is not passed on: the client keeps an idle connection to the balancer
+    // only as long as the balancer does (Node's 5 s), so it never sends on one the balancer is closing.
+    const res = await fetch(`${proxy.url}/api/health/live`);
+    await res.arrayBuffer();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('keep-alive')).toBe('timeout=5');
+  });
+
   it('should count one sign-in budget for a client, whichever instance answers', async () => {
     const before = new Map(proxy.served);
     const statuses: number[] = [];
