@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { startBenchDatabase, waitFor } from './bench-lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const builds = process.argv.slice(2).length ? process.argv.slice(2) : [path.join(root, 'backend/dist/main.js')];
+const builds = process.argv.slice(2).length ? process.argv.slice(2).map((p) => path.resolve(p)) : [path.join(root, 'backend/dist/main.js')];
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const CLIENTS = Number(process.env.CLIENTS ?? 64);
 const RUN_MS = Number(process.env.RUN_MS ?? 1500);
