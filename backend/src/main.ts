@@ -40,7 +40,7 @@ async function bootstrap() {
     const warning = demoWarning(settings);
     if (warning) logger.warn(warning);
     // Every interface, IPv4 and IPv6, as Express listened (Fastify's default is localhost only; Docker needs more).
-    await app.listen(settings.port, '::');
+    await app.listen({ port: settings.port, host: '::', backlog: settings.listenBacklog });
 
     let stopping = false;
     const shutdown = async (signal: string) => {

@@ -44,6 +44,12 @@ export interface AppConfig {
    * balancer's idle timeout: Caddy's is 2 minutes, AWS ALB's and nginx's 60 s.
    */
   keepAliveTimeoutMs: number;
+  /**
+   * How many new connections the kernel queues for the instance before it accepts them. At a registration opening
+   * thousands of browsers connect within seconds; past Node's default of 511 the kernel drops the rest, and those
+   * people see a connection error instead of a slow page. Linux caps it at net.core.somaxconn.
+   */
+  listenBacklog: number;
 }
 
 class AppEnvValidator {
@@ -80,6 +86,7 @@ class AppEnvValidator {
 
   @IsSetInEnv() @EnvCheck(isPort, (raw) => `METRICS_PORT must be a port number, got "${raw}"`) METRICS_PORT?: string;
   @IsSetInEnv() @IsPositiveIntEnv('KEEP_ALIVE_TIMEOUT_MS') KEEP_ALIVE_TIMEOUT_MS?: string;
+  @IsSetInEnv() @IsPositiveIntEnv('LISTEN_BACKLOG') LISTEN_BACKLOG?: string;
   @IsSetInEnv()
   @EnvCheck(
     (raw) => raw.trim().length >= 16,
@@ -143,6 +150,7 @@ export function readAppConfig(env: NodeJS.ProcessEnv): AppConfig {
       .filter(Boolean)
       .join(','),
     keepAliveTimeoutMs: positiveInt(env, 'KEEP_ALIVE_TIMEOUT_MS', 125_000),
+    listenBacklog: positiveInt(env, 'LISTEN_BACKLOG', 4096),
   };
 }
 

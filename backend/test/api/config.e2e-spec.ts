@@ -45,7 +45,9 @@ describe('config', () => {
       metricsPort: null,
       trustProxy: 'loopback',
       keepAliveTimeoutMs: 125000,
+      listenBacklog: 4096,
     });
+    expect(() => loadSettings({ ...base, LISTEN_BACKLOG: '-1' })).toThrow('LISTEN_BACKLOG must be a whole number above 0, got "-1"');
     expect(() => loadSettings({ ...base, KEEP_ALIVE_TIMEOUT_MS: '75s' })).toThrow(
       'KEEP_ALIVE_TIMEOUT_MS must be a whole number above 0, got "75s"',
     );

@@ -1,7 +1,6 @@
 import { Injectable, type ArgumentMetadata, type Type } from '@nestjs/common';
-import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimit, RateLimitGuard } from '../../common/http/rate-limit';
+import { countRateLimit, RateLimitGuard } from '../../common/http/rate-limit';
 import { createValidationPipe } from '../../common/http/validation';
 
 /**
@@ -10,15 +9,12 @@ import { createValidationPipe } from '../../common/http/validation';
  * before anything else); each handler first answers a plainly full class from one read, and only a request that may
  * take a seat is counted. A 'full' answer takes no seat and sends no email, which is all the budget protects, and
  * counting it would cost a second statement on the answer most requests get in an opening rush. The budget, its
- * key, its 429 and Retry-After are the app's own: the same guard runs, on a stand-in handler marked like the route was.
+ * key, its 429 and Retry-After are the app's own: countRateLimit, which the app's guard runs for every marked route.
  */
-class CountedBudgets {
-  @RateLimit('registration', 'register')
-  register(): void {}
-
-  @RateLimit('cardIntent', 'create-intent')
-  createIntent(): void {}
-}
+const COUNTED_BUDGETS = {
+  register: { budget: 'registration', action: 'register' },
+  createIntent: { budget: 'cardIntent', action: 'create-intent' },
+} as const;
 
 @Injectable()
 export class SeatRequestLimits {
@@ -29,7 +25,7 @@ export class SeatRequestLimits {
 
   /** Counts this request against the route's budget; over it: the app's 429 with Retry-After. */
   async count(budget: 'register' | 'createIntent', req: FastifyRequest, reply: FastifyReply): Promise<void> {
-    await this.guard.canActivate(new ExecutionContextHost([req, reply], CountedBudgets, CountedBudgets.prototype[budget]));
+    await countRateLimit(this.guard.rateLimitCounting, req, reply, COUNTED_BUDGETS[budget]);
   }
 
   /** The body validated as the app validates every body (the same readable 400). */
