@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuMeter, load, startBenchDatabase, waitFor } from './bench-lib.mjs';
+import { benchOrganization, cpuMeter, load, startBenchDatabase, waitFor } from './bench-lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -46,22 +46,12 @@ try {
     });
     await waitFor(`http://localhost:${b.port}/api/health`);
   }
-  const call = async (url, body, token) => {
-    const res = await fetch(`http://localhost:${PORT}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    const json = await res.json();
-    if (!json.success) throw new Error(`${url}: ${res.status} ${json.error}`);
-    return json.data;
-  };
-  const { token } = await call('/api/auth/signup', { email: 'ab@example.com', password: 'bench-pass-1', firstName: 'A', lastName: 'B' });
-  const org = await call('/api/organizations', { name: 'AB Studio' }, token);
-  const pg = (await import(path.join(root, 'node_modules/pg/lib/index.js'))).default;
-  const client = new pg.Client({ connectionString: db.url });
-  await client.connect();
-  await client.query("UPDATE organizations SET plan_id = 'professional' WHERE id = $1", [org.id]);
+  const { org, client } = await benchOrganization(root, `http://localhost:${PORT}`, db.url, {
+    email: 'ab@example.com',
+    firstName: 'A',
+    lastName: 'B',
+    name: 'AB Studio',
+  });
   await client.query(
     `INSERT INTO classes (organization_id, title, description, instructor, location, status, price_cents, max_students, start_date, duration, days, schedule, information, materials)
      SELECT $1, 'Class ' || i, 'A class used for benchmarking the lists.', 'Instructor', 'Room', 'Open', 5000, 20, now() + i * interval '1 day', 60, 4, 'Weekly', '', '[]'::jsonb
