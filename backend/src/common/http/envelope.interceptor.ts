@@ -79,7 +79,11 @@ export class EnvelopeFastifyAdapter extends FastifyAdapter {
   private readonly routeCors = new RouteCorsOptions();
 
   constructor(options?: FastifyHttpOptions<Server>) {
-    super(options);
+    // No Nest middleware (NestModule.configure, app.use) is used anywhere: every cross-cutting step is a Fastify hook.
+    // Without skipMiddie the adapter registers @fastify/middie for them anyway, whose onRequest hook every request
+    // passes through. Should middleware ever be added, Nest asks the instance for middie's `use` at startup and fails
+    // there, loudly, rather than skipping it.
+    super({ ...options, skipMiddie: true } as FastifyHttpOptions<Server>);
     this.routeCors.watch(this.getInstance());
     // Nest keeps @fastify/cors's request hook in a field that its own onRequest hook (added in the constructor, before
     // its security hook and middleware, so preflights and 404s get CORS headers) calls per request, then copies the
