@@ -16,7 +16,7 @@ import { EmbedFramePolicy } from './modules/embed/embed-frame.policy';
 import { installMetrics } from './modules/metrics/metrics.http';
 import { publicListFastRoute } from './modules/classes/public-list.fast-route';
 import { BEACON_BODY_LIMIT, BEACON_PATH, beaconBodyParser, byteSize, jsonBodyParser } from './common/http/body-parsers';
-import { installListCompression } from './common/http/list-compression';
+import { installListCompression, skipDecompressionWithoutBody } from './common/http/list-compression';
 import { installInputGuard } from './common/http/input-guard.middleware';
 import { installInFlightTracking, ShutdownState } from './common/http/shutdown';
 import { installRequestLog, requestIdOf, requestLogLogger } from './common/http/request-logger';
@@ -49,22 +49,6 @@ const SECURITY_HEADERS: HelmetOptions = {
 
 /** Every reply's security headers, worked out once at startup. */
 export const securityHeaders: Readonly<Record<string, string>> = Object.freeze(helmetHeaders(SECURITY_HEADERS));
-
-/**
- * Sets helmet's headers on every reply, as @fastify/helmet did, from the set computed once: @fastify/helmet built
- * helmet's eleven middlewares anew on each request (helmet(options) per call) and ran two hooks, one of them async.
- * The headers go on Fastify's reply, in helmet's order, not on the Node response: Node validates and copies every
- * header set on its response one by one and then merges Fastify's in the same way, while a response whose headers
- * all come from Fastify is written from them in one pass. A route may still replace or remove one through the reply
- * (the widget pages replace Content-Security-Policy and remove X-Frame-Options).
- */
-export function installSecurityHeaders(instance: FastifyInstance, headers: Readonly<Record<string, string>>): void {
-  const entries = Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v] as const);
-  instance.addHook('onRequest', (_req, reply, done) => {
-    for (let i = 0; i < entries.length; i++) void reply.header(entries[i][0], entries[i][1]);
-    done();
-  });
-}
 
 /** The CORS options (the tests give the same ones to @fastify/cors on a bare Fastify to compare the headers). */
 export function corsOptions(origins: string[], exposedHeaders: string[]): FastifyCorsOptions {
@@ -115,14 +99,20 @@ export async function configureApp(app: NestFastifyApplication) {
   const instance = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   // Fastify sends no X-Powered-By and no ETag of its own (the public list sets its own).
   const requestLog = settings.logRequests ? requestLogLogger() : null;
-  installRequestLog(instance, requestLog);
+  // helmet's headers on every reply, as @fastify/helmet set them, from the set computed once (@fastify/helmet built
+  // helmet's eleven middlewares anew on each request and ran two hooks, one of them async), in the request id's hook.
+  // They go on Fastify's reply, in helmet's order, not on the Node response: Node validates and copies every header
+  // set on its response one by one and then merges Fastify's in the same way, while a response whose headers all
+  // come from Fastify is written from them in one pass. A route may still replace or remove one through the reply
+  // (the widget pages replace Content-Security-Policy and remove X-Frame-Options).
+  installRequestLog(instance, requestLog, securityHeaders);
   // Counted so a SIGTERM drain can wait for the requests being answered (common/http/shutdown.ts).
   installInFlightTracking(instance, app.get(ShutdownState));
   installMetrics(app, instance, settings);
-  installSecurityHeaders(instance, securityHeaders);
   const exposedHeaders = ['Content-Range', 'X-Request-Id', 'ETag'];
   app.enableCors(corsOptions(settings.corsOrigins, exposedHeaders));
   // gzip for pages, assets and API replies over 1 kB (the fast path answers uncompressed clients only).
+  skipDecompressionWithoutBody(instance);
   await app.register(fastifyCompress, { threshold: GZIP_THRESHOLD, encodings: ['gzip'] });
   installListCompression(instance);
   // Bodies: JSON (an empty body is {}, as Express read it), urlencoded, and the analytics beacon's text/plain.

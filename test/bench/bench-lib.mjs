@@ -163,3 +163,30 @@ export async function enableCardPayments(client, orgId, accountId) {
     [orgId, accountId],
   );
 }
+
+/** A JSON call to the API at `base` that answers the envelope's data, or throws with the status and error. */
+export async function apiCall(base, method, url, body, token) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json();
+  if (!json.success) throw new Error(`${method} ${url}: ${res.status} ${json.error}`);
+  return json.data;
+}
+
+/**
+ * The benches' own organization: an owner signed up through the API, the organization created by them and put on
+ * the Professional plan (no Free limits on classes or students), and a pg client on the bench database for the
+ * caller's rows in SQL (the caller ends it).
+ */
+export async function benchOrganization(root, base, dbUrl, { email, firstName, lastName, name }) {
+  const { token } = await apiCall(base, 'POST', '/api/auth/signup', { email, password: 'bench-pass-1', firstName, lastName });
+  const org = await apiCall(base, 'POST', '/api/organizations', { name }, token);
+  const pg = (await import(path.join(root, 'node_modules/pg/lib/index.js'))).default;
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  await client.query("UPDATE organizations SET plan_id = 'professional' WHERE id = $1", [org.id]);
+  return { token, org, client };
+}

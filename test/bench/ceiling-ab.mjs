@@ -1,19 +1,19 @@
 #!/usr/bin/env node
-// Two builds of the product side by side on one database, for the routes of `npm run bench:ceiling` that do not
-// need a login (health, the public list through the fast path and through the ordinary path): each route is loaded
-// on one build, then the other, in alternating blocks, and the CPU each build's process used per request is summed
-// over its blocks. On a machine shared with other work this says more about a change than two whole ceiling runs
+// Two builds of the product side by side on one database, for routes of `npm run bench:ceiling` (health, the
+// organization's class list with a token, the public list through the fast path and through the ordinary path): each
+// route is loaded on one build, then the other, in alternating blocks, and the CPU each build's process used per
+// request is summed over its blocks. On a machine shared with other work this says more about a change than two whole ceiling runs
 // taken minutes apart, since both builds see the same load in turns.
 //
 //   node test/bench/ceiling-ab.mjs <other build's main.js>      (this build is backend/dist/main.js)
-// Env: BENCH_ROUNDS (6 blocks per build and route), BENCH_SECONDS (3 per block), BENCH_CONNECTIONS (25),
-//      BENCH_API_PORT (3280; the other build on the next port).
+// Env: BENCH_ONLY (substring of a route's label), BENCH_ROUNDS (6 blocks per build and route), BENCH_SECONDS (3 per
+//      block), BENCH_CONNECTIONS (25), BENCH_API_PORT (3280; the other build on the next port).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuMeter, load, startBenchDatabase, waitFor } from './bench-lib.mjs';
+import { benchOrganization, cpuMeter, load, startBenchDatabase, waitFor } from './bench-lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -46,22 +46,12 @@ try {
     });
     await waitFor(`http://localhost:${b.port}/api/health`);
   }
-  const call = async (url, body, token) => {
-    const res = await fetch(`http://localhost:${PORT}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    const json = await res.json();
-    if (!json.success) throw new Error(`${url}: ${res.status} ${json.error}`);
-    return json.data;
-  };
-  const { token } = await call('/api/auth/signup', { email: 'ab@example.com', password: 'bench-pass-1', firstName: 'A', lastName: 'B' });
-  const org = await call('/api/organizations', { name: 'AB Studio' }, token);
-  const pg = (await import(path.join(root, 'node_modules/pg/lib/index.js'))).default;
-  const client = new pg.Client({ connectionString: db.url });
-  await client.connect();
-  await client.query("UPDATE organizations SET plan_id = 'professional' WHERE id = $1", [org.id]);
+  const { token, org, client } = await benchOrganization(root, `http://localhost:${PORT}`, db.url, {
+    email: 'ab@example.com',
+    firstName: 'A',
+    lastName: 'B',
+    name: 'AB Studio',
+  });
   await client.query(
     `INSERT INTO classes (organization_id, title, description, instructor, location, status, price_cents, max_students, start_date, duration, days, schedule, information, materials)
      SELECT $1, 'Class ' || i, 'A class used for benchmarking the lists.', 'Instructor', 'Room', 'Open', 5000, 20, now() + i * interval '1 day', 60, 4, 'Weekly', '', '[]'::jsonb
@@ -69,20 +59,24 @@ try {
     [org.id],
   );
   await client.end();
+  // The organization's list with a token (both builds accept it: one database, one JWT secret), the page the
+  // ceiling bench asks for. Its CPU here is the Node process's only; PostgreSQL runs the same SQL for both.
+  const page = `sort=${encodeURIComponent('["createdAt","DESC"]')}&range=${encodeURIComponent('[0,24]')}&filter=${encodeURIComponent('{}')}`;
   const routes = [
-    ['GET /api/health', '/api/health'],
-    ['public list, fast path', `/api/classes?organizationId=${org.id}`],
-    ['public list, ordinary path', `/api/classes/?organizationId=${org.id}`],
-  ];
-  for (const [label, url] of routes) {
+    ['GET /api/health', '/api/health', {}],
+    ['GET /api/classes, 25 rows', `/api/classes?${page}`, { authorization: `Bearer ${token}` }],
+    ['public list, fast path', `/api/classes?organizationId=${org.id}`, {}],
+    ['public list, ordinary path', `/api/classes/?organizationId=${org.id}`, {}],
+  ].filter(([label]) => label.includes(process.env.BENCH_ONLY ?? ''));
+  for (const [label, url, headers] of routes) {
     const sums = builds.map(() => ({ cpu: 0, requests: 0 }));
-    for (const b of builds) await load(`http://localhost:${b.port}${url}`, { connections: CONNECTIONS, duration: 2 });
+    for (const b of builds) await load(`http://localhost:${b.port}${url}`, { connections: CONNECTIONS, duration: 2, headers });
     for (let round = 0; round < ROUNDS; round++) {
       // Alternate which build goes first, so neither always follows the other.
       const order = round % 2 ? [1, 0] : [0, 1];
       for (const i of order) {
         const meter = await cpuMeter(() => [builds[i].child.pid]);
-        const r = await load(`http://localhost:${builds[i].port}${url}`, { connections: CONNECTIONS, duration: SECONDS });
+        const r = await load(`http://localhost:${builds[i].port}${url}`, { connections: CONNECTIONS, duration: SECONDS, headers });
         sums[i].cpu += await meter.stop();
         sums[i].requests += r.requests.total;
         if (r.non2xx + r.errors) throw new Error(`${label} (${builds[i].name}): ${r.non2xx} non-2xx, ${r.errors} errors`);

@@ -11,7 +11,8 @@
 //
 // Env: BENCH_SECONDS (8), BENCH_CONNECTIONS (25), BENCH_ONLY (substring of a row label), BENCH_MAIN (another build's
 //      main.js), BENCH_JSON (write the figures there), BENCH_PRODUCT_NODE_ARGS (node options for the product, e.g.
-//      `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile of it under the load).
+//      `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile of it under the load), BENCH_CEILING_NODE_ARGS (the same
+//      for the ceiling server, to compare the two profiles).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -156,7 +157,7 @@ try {
   const sample = await reply(API_PORT, '/api/health', {});
   const fixedHeaders = Object.fromEntries(Object.entries(sample.headers).filter(([k]) => k !== 'content-type'));
   const ceiling = start(
-    [path.join(root, 'test/bench/ceiling-server.mjs')],
+    [...(process.env.BENCH_CEILING_NODE_ARGS?.split(' ').filter(Boolean) ?? []), path.join(root, 'test/bench/ceiling-server.mjs')],
     {
       CEILING_PORT: String(CEILING_PORT),
       CEILING_HEADERS: JSON.stringify(fixedHeaders),

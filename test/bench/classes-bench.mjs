@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { load, measure as measureCpu, waitFor } from './bench-lib.mjs';
+import { apiCall, benchOrganization, load, measure as measureCpu, waitFor } from './bench-lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -54,16 +54,7 @@ const stopApi = () =>
     api.kill('SIGTERM');
   });
 
-async function call(method, url, body, token) {
-  const res = await fetch(`http://localhost:${API_PORT}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  if (!json.success) throw new Error(`${method} ${url}: ${res.status} ${json.error}`);
-  return json.data;
-}
+const call = (method, url, body, token) => apiCall(`http://localhost:${API_PORT}`, method, url, body, token);
 
 const run = (url, duration, headers) => load(url, { connections: CONNECTIONS, duration, headers });
 const measure = (url, duration, headers, serverPids, withDb) =>
@@ -71,17 +62,12 @@ const measure = (url, duration, headers, serverPids, withDb) =>
 
 /** An organization with `n` classes and `n` students (each enrolled once), written in SQL for speed. */
 async function bigOrganization(n) {
-  const { token } = await call('POST', '/api/auth/signup', {
+  const { token, org, client } = await benchOrganization(root, `http://localhost:${API_PORT}`, db.url, {
     email: 'bench@example.com',
-    password: 'bench-pass-1',
     firstName: 'Ben',
     lastName: 'Ch',
+    name: 'Bench Studio',
   });
-  const org = await call('POST', '/api/organizations', { name: 'Bench Studio' }, token);
-  const pg = (await import(path.join(root, 'node_modules/pg/lib/index.js'))).default;
-  const client = new pg.Client({ connectionString: db.url });
-  await client.connect();
-  await client.query("UPDATE organizations SET plan_id = 'professional' WHERE id = $1", [org.id]);
   await client.query(
     `INSERT INTO classes (organization_id, title, description, instructor, location, status, price_cents, max_students, start_date, duration, days, schedule, information, materials)
      SELECT $1, 'Class ' || i, 'A class used for benchmarking the lists.', 'Instructor ' || (i % 7), 'Room ' || (i % 5), 'Open', 5000 + i, 20,

@@ -10,7 +10,7 @@ import request from 'supertest';
 import { corsOptions, securityHeaders } from '../../src/app.setup';
 import type { AllConfigType } from '../../src/config/config.type';
 import { RouteCorsOptions } from '../../src/common/http/cors';
-import { createClass, createOrg, type OrgFixture } from '../fixtures/org.fixture';
+import { classBody, createClass, createOrg, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /**
@@ -301,5 +301,47 @@ describe('request pipeline: work done once, not per request', () => {
     );
     expect(everyRequest.reduce((n, name) => n + (hooks[name]?.length ?? 0), 0)).toBeGreaterThan(5);
     expect(async).toEqual([]);
+  });
+
+  it('should pass requests through no hook they do not need: middie with no middleware, decompression where no body is read', async () => {
+    const instance = t.app.getHttpAdapter().getInstance() as unknown as {
+      hasDecorator: (name: string) => boolean;
+      printRoutes: (o: object) => string;
+    };
+    // @fastify/middie decorates the instance with `use`; no Nest middleware exists, so it is not registered.
+    expect(instance.hasDecorator('use')).toBe(false);
+    // Each route's own hooks: preParsing (@fastify/compress's decompression) on routes that read a body only.
+    const lines = instance.printRoutes({ includeHooks: true, commonPrefix: false }).split('\n');
+    const hooksOf = (path: string, method: string) => {
+      const at = lines.findIndex((l) => l.includes(`${path} (`) && l.includes(method));
+      expect(at).toBeGreaterThanOrEqual(0);
+      const own: string[] = [];
+      for (let i = at + 1; i < lines.length && lines[i].includes('• ('); i++) own.push(/\((\w+)\)/.exec(lines[i])![1]);
+      return own;
+    };
+    expect(hooksOf('/api/health', 'GET')).not.toContain('preParsing');
+    expect(hooksOf('/api/classes', 'GET')).not.toContain('preParsing');
+    expect(hooksOf('/api/classes', 'POST')).toContain('preParsing');
+    // A gzipped body to a route that reads one is still decompressed.
+    const { gzipSync } = await import('node:zlib');
+    const body = gzipSync(JSON.stringify(classBody({ title: 'Gzipped' })));
+    const res = await t.http
+      .post('/api/classes')
+      .set(org.auth)
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'gzip')
+      // As bytes: supertest would otherwise send a Buffer as JSON.
+      .serialize((b: unknown) => b as string)
+      .send(body as unknown as string);
+    expect([res.status, res.body.data?.title]).toEqual([201, 'Gzipped']);
+    await t.http
+      .delete(`/api/classes/${res.body.data.id as string}`)
+      .set(org.auth)
+      .expect(200);
+    // Every reply still carries the request id and the security headers, in the same order, from one hook.
+    const health = await t.http.get('/api/health').expect(200);
+    const names = Object.keys(health.headers);
+    expect(names.indexOf('x-request-id')).toBeLessThan(names.indexOf('content-security-policy'));
+    for (const [k, v] of Object.entries(securityHeaders)) expect(health.headers[k.toLowerCase()]).toBe(v);
   });
 });

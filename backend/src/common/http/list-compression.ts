@@ -26,3 +26,19 @@ export function installListCompression(instance: FastifyInstance): void {
     });
   });
 }
+
+/** The methods whose request body Fastify reads; a GET or HEAD body is never parsed, so never decompressed either. */
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/**
+ * @fastify/compress gives every route a preParsing hook that decompresses a gzip or deflate request body. Routes
+ * answering only GET and HEAD never read a body, and the hook then only costs each request a pass through it; they
+ * are marked `decompress: false` as they are added (before the plugin sees them: call this before registering it).
+ */
+export function skipDecompressionWithoutBody(instance: FastifyInstance): void {
+  instance.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const options = route as { decompress?: unknown };
+    if (options.decompress === undefined && !methods.some((m) => WITH_BODY.has(m))) options.decompress = false;
+  });
+}

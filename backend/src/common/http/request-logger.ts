@@ -49,9 +49,16 @@ export function requestIdOf(req: IncomingMessage): string {
  * field and a line at the start of each request; these hooks keep one line of the established shape.
  * pino-http/nestjs-pino were measured and not kept: docs/decisions.md.
  */
-export function installRequestLog(instance: FastifyInstance, logger: Logger | null): void {
+export function installRequestLog(
+  instance: FastifyInstance,
+  logger: Logger | null,
+  /** Headers every reply carries (the security headers), set in the same hook after X-Request-Id: one hook less per request. */
+  fixedHeaders: Readonly<Record<string, string>> = {},
+): void {
+  const fixed = Object.entries(fixedHeaders).map(([k, v]) => [k.toLowerCase(), v] as const);
   instance.addHook('onRequest', (req, reply, done) => {
     void reply.header('X-Request-Id', req.id);
+    for (let i = 0; i < fixed.length; i++) void reply.header(fixed[i][0], fixed[i][1]);
     done();
   });
   if (!logger) return;

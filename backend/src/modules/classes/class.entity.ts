@@ -106,3 +106,55 @@ export const mapClass = (c: ClassEntity, term: ClassTerm | null = null, timeZone
   updatedAt: c.updatedAt,
 });
 export type ClassResponse = ReturnType<typeof mapClass>;
+
+// The JSON schema of a mapped class (mapClass above, in its key order, so the compiled reply has the same bytes as
+// JSON.stringify's), for the lists' compiled serializer (Serialized in common/http/envelope.interceptor.ts). Every
+// leaf also takes null and numbers are not forced to integers, so no value is ever coerced into another; a key
+// mapClass gains before it is added here is still sent (additionalProperties), and class-list-serializer.spec.ts
+// fails until it is added.
+const text = { type: ['string', 'null'] };
+const num = { type: ['number', 'null'] };
+const bool = { type: ['boolean', 'null'] };
+const time = { type: ['string', 'null'], format: 'date-time' };
+export const CLASS_JSON_SCHEMA = {
+  type: 'object',
+  additionalProperties: true,
+  properties: {
+    id: text,
+    organizationId: text,
+    title: text,
+    description: text,
+    instructor: text,
+    location: text,
+    status: text,
+    price: num,
+    discountPrice: num,
+    maxStudents: num,
+    enrolledStudents: num,
+    waitlistOpen: bool,
+    startDate: time,
+    duration: num,
+    days: num,
+    schedule: text,
+    sessions: { type: 'array', items: time },
+    information: text,
+    // jsonb: whatever was stored, as JSON.stringify writes it.
+    materials: {},
+    minEnrollment: num,
+    decisionHoursBefore: num,
+    autoCancelBelowMinimum: bool,
+    goNoGo: text,
+    decidedAt: time,
+    termId: text,
+    termName: text,
+    registrationOpensAt: time,
+    registrationClosesAt: time,
+    registrationWindow: {
+      type: ['object', 'null'],
+      additionalProperties: true,
+      properties: { opensAt: time, closesAt: time, earlyAccessOpensAt: time, timeZone: text },
+    },
+    createdAt: time,
+    updatedAt: time,
+  },
+} as const;

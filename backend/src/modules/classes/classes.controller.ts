@@ -2,7 +2,7 @@ import { BadRequestException, Body, Controller, Delete, Get, Param, Post, Put, Q
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, OrgId, type AuthUser } from '../../common/auth/auth-user';
 import { OptionalAuth, Role, Roles } from '../../common/auth/roles';
-import { Enveloped, RawReply } from '../../common/http/envelope.interceptor';
+import { Enveloped, envelopeSchema, RawReply, Serialized } from '../../common/http/envelope.interceptor';
 import { acceptsGzip, GZIP_THRESHOLD } from '../../common/http/fast-path';
 import { parseListParams, setContentRange } from '../../common/http/list-query';
 import { UuidParam } from '../../common/http/uuid.pipe';
@@ -15,6 +15,10 @@ import { CloneClassDto, CreateClassDto, ListClassesQuery, PublicClassQuery, Upda
 import { DeletedResponseDto } from '../../common/openapi/common.responses';
 import { ApiEnvelope, ApiList, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { CLASS_EXAMPLE, ClassResponseDto, CLONE_EXTRA } from './dto/class.response';
+import { CLASS_JSON_SCHEMA } from './class.entity';
+
+/** The organization list's reply, serialized by a function compiled from it (see Serialized). */
+export const CLASS_LIST_REPLY = envelopeSchema({ type: 'array', items: CLASS_JSON_SCHEMA });
 
 /**
  * One path, two audiences (spec 1 §7): without a token GET /classes?organizationId= is the public list;
@@ -64,7 +68,7 @@ export class ClassesController {
     const params = parseListParams(query as Record<string, unknown>, CLASS_SORT_FIELDS);
     const { rows, total } = await this.classes.list(orgId, params);
     setContentRange(res, 'classes', params, rows.length, total);
-    return rows;
+    return new Serialized(rows, CLASS_LIST_REPLY);
   }
 
   @ApiEnvelope(ClassResponseDto, {
