@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { load, measure, postgresPidsOf, waitFor } from './bench-lib.mjs';
+import { apiCall, load, measure, postgresPidsOf, waitFor } from './bench-lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 25);
@@ -55,16 +55,7 @@ const api = start(
   'bench-product',
 );
 
-async function call(method, url, body, token) {
-  const res = await fetch(`http://localhost:${API_PORT}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  if (!json.success) throw new Error(`${method} ${url}: ${res.status} ${json.error}`);
-  return json.data;
-}
+const call = (method, url, body, token) => apiCall(`http://localhost:${API_PORT}`, method, url, body, token);
 
 /** 25 classes, 50 students with two enrollments each, refunds on some: written in SQL for speed. */
 async function fixture() {

@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiCall } from './bench-lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 30);
@@ -91,16 +92,7 @@ const load = () =>
     .map((x) => x.toFixed(1))
     .join(' / ');
 
-async function call(method, url, body, token) {
-  const res = await fetch(base + url, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  if (!json.success) throw new Error(`${method} ${url}: ${res.status} ${json.error}`);
-  return json.data;
-}
+const call = (method, url, body, token) => apiCall(base, method, url, body, token);
 
 /** Resident memory of an API process now (kB), from /proc. */
 const rssKb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);

@@ -60,14 +60,7 @@ export class StudentsService implements RecipientDirectory, OnModuleInit {
 
   /** A new student from a registration's fields, or null when the organization already has this email (nothing written). */
   addIfNew(manager: EntityManager, organizationId: string, f: StudentFieldsDto): Promise<StudentEntity | null> {
-    return this.repo.insertIfNew(manager, {
-      organizationId,
-      firstName: f.firstName,
-      lastName: f.lastName,
-      email: f.email,
-      phone: f.phone,
-      communicationOptIn: f.communicationOptIn ?? true,
-    });
+    return this.repo.insertIfNew(manager, studentFields(organizationId, f));
   }
 
   /** A new student from the fields a form gave (consent defaults to yes, as on the public form). */
@@ -212,7 +205,11 @@ function announced(s: {
   };
 }
 
-function studentFields(organizationId: string, f: StudentFieldsDto & { status?: string }): Partial<StudentEntity> {
+/** A student's own fields from a registration's or an admin's form (the status only when the form sets one). */
+function studentFields(
+  organizationId: string,
+  f: StudentFieldsDto & { status?: string },
+): Pick<StudentEntity, 'organizationId' | 'firstName' | 'lastName' | 'email' | 'phone' | 'communicationOptIn'> & { status?: string } {
   return {
     organizationId,
     firstName: f.firstName,
