@@ -34,7 +34,14 @@
 //      e.g. the build before the change, to compare), BENCH_JSON (write the figures there), BENCH_TMP,
 //      BENCH_NODE_ARGS (extra node flags for the two API instances, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: a
 //      profile of each instance is written when the bench stops it), BENCH_CONNECTIONS (256 per instance; 0: no cap),
-//      BENCH_SERVER_ENV (extra settings for the instances, e.g. `KEEP_ALIVE_TIMEOUT_MS=5000`).
+//      BENCH_SERVER_ENV (extra settings for the instances, e.g. `KEEP_ALIVE_TIMEOUT_MS=5000`),
+//      BENCH_WAITING_ROOM (people let in per minute; unset or 0: no waiting room, the classes open as they are created).
+//
+// With BENCH_WAITING_ROOM the classes belong to a term whose registration opens at one instant, the organization's
+// waiting room is on, and a client does what the public site does then: on its first Register it takes a place in line
+// (POST /api/public/organizations/:organizationId/waiting-room/tickets), waits in the browser until its admitAt (no polling), and
+// sends its registrations with the ticket. The figures add the ticket route's latency and the time spent in line; the
+// registration latency is then the latency of a registration sent when the person's turn came.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -61,6 +68,7 @@ const MAIN = process.env.BENCH_MAIN ? path.resolve(process.env.BENCH_MAIN) : pat
 const DEMO = { email: 'admin@demo.classlane.test', password: 'Demo123!' };
 const WEBHOOK_SECRET = 'whsec_bench_opening';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 256);
+const ADMIT_PER_MINUTE = Number(process.env.BENCH_WAITING_ROOM ?? 0);
 const SERVER_ENV = Object.fromEntries(
   (process.env.BENCH_SERVER_ENV ?? '')
     .split(' ')
@@ -259,7 +267,20 @@ const person = () => {
   };
 };
 
-const results = { clients: CLIENTS, classes: CLASSES, seats: SEATS, arrivalSeconds: ARRIVAL_S, main: path.relative(root, MAIN) };
+const results = {
+  clients: CLIENTS,
+  classes: CLASSES,
+  seats: SEATS,
+  arrivalSeconds: ARRIVAL_S,
+  waitingRoomAdmitPerMinute: ADMIT_PER_MINUTE || 'off',
+  main: path.relative(root, MAIN),
+};
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+/** The refusal's code (the failure envelope carries it at its top level, or in `data`). */
+const codeOf = (r) => {
+  const body = json(r);
+  return body?.code ?? body?.data?.code ?? null;
+};
 try {
   const first = startApi(PORTS[0], true);
   await waitFor(`http://127.0.0.1:${PORTS[0]}/api/health`);
@@ -272,8 +293,34 @@ try {
   const orgId = user.organizationId;
   const pg = (await import(path.join(root, 'node_modules/pg/lib/index.js'))).default;
   const client = new pg.Client({ connectionString: db.url });
+  // The database is stopped in `finally` even when the bench fails: that must not hide the failure.
+  client.on('error', () => undefined);
   await client.connect();
   await fixture.enableCardPayments(client, orgId, 'acct_bench_opening');
+  // With the waiting room: the organization turns it on, and the bench's classes belong to one term whose registration
+  // opens a day from now until the rush moves it to the rush's first instant.
+  let termId = null;
+  let term = null;
+  if (ADMIT_PER_MINUTE) {
+    const settings = await call(
+      PORTS[0],
+      'PUT',
+      '/api/settings',
+      { waitingRoom: true, waitingRoomAdmitPerMinute: ADMIT_PER_MINUTE, waitingRoomMinutes: 60 },
+      token,
+    );
+    if (settings.status !== 200) throw new Error(`settings: ${settings.status} ${JSON.stringify(json(settings))}`);
+    const day = (d) => new Date(Date.now() + d * 86400_000).toISOString().slice(0, 10);
+    term = {
+      name: 'Summer rush',
+      startDate: day(10),
+      endDate: day(60),
+      registrationOpensAt: new Date(Date.now() + 86400_000).toISOString(),
+    };
+    const created = await call(PORTS[0], 'POST', '/api/terms', term, token);
+    if (created.status !== 201) throw new Error(`term: ${created.status} ${JSON.stringify(json(created))}`);
+    termId = json(created).data.id;
+  }
   // The demo's own classes and students are left out of the figures: only the bench's classes are counted.
   const classIds = [];
   for (let i = 0; i < CLASSES; i += 10) {
@@ -296,6 +343,7 @@ try {
             duration: 60,
             days: 1,
             schedule: 'Weekly',
+            ...(termId ? { termId } : {}),
           },
           token,
         ),
@@ -327,25 +375,55 @@ try {
         duration: 60,
         days: 1,
         schedule: 'Weekly',
+        // With the waiting room: an opening of its own, a minute ago, so the warm-up goes through a line too.
+        ...(ADMIT_PER_MINUTE ? { registrationOpensAt: new Date(Date.now() - 60_000).toISOString() } : {}),
       },
       token,
     ),
   ).data.id;
+  const TICKETS_URL = `/api/public/organizations/${orgId}/waiting-room/tickets`;
+  /** A place in line for this class's opening: the ticket and when it is let in, or null when there is no line. */
+  const takePlace = async (port, classId, onReply) => {
+    const r = await call(port, 'POST', TICKETS_URL, { classId });
+    onReply?.(r);
+    if (r.status === 201) {
+      const t = json(r).data ?? json(r);
+      return { ticket: t.ticket, admitAt: new Date(t.admitAt).getTime(), position: t.position };
+    }
+    if (r.status === 409 && codeOf(r) === 'NO_WAITING_ROOM') return null;
+    throw Object.assign(new Error(`ticket: ${r.status}`), { reply: r });
+  };
   for (const port of PORTS)
     for (let i = 0; i < 5; i++) {
       await call(port, 'GET', `/api/classes?organizationId=${orgId}`);
       await call(port, 'GET', `/api/classes/${warm}?organizationId=${orgId}`);
-      await call(port, 'POST', '/api/students/register', {
-        ...person(),
-        organizationId: orgId,
-        classEnrollments: [{ classId: warm, paymentMethod: 'in-person', paymentStatus: 'pending' }],
-      });
-      await call(port, 'POST', '/api/payments/create-intent', { classId: warm, organizationId: orgId, studentData: person(), amount: 80 });
+      const place = ADMIT_PER_MINUTE ? await takePlace(port, warm) : null;
+      if (place) await sleep(place.admitAt - Date.now());
+      const withTicket = place ? { waitingRoomTicket: place.ticket } : {};
+      const warmed = [
+        await call(port, 'POST', '/api/students/register', {
+          ...person(),
+          organizationId: orgId,
+          classEnrollments: [{ classId: warm, paymentMethod: 'in-person', paymentStatus: 'pending' }],
+          ...withTicket,
+        }),
+        await call(port, 'POST', '/api/payments/create-intent', {
+          classId: warm,
+          organizationId: orgId,
+          studentData: person(),
+          amount: 80,
+          ...withTicket,
+        }),
+      ];
+      for (const r of warmed) if (r.status !== 201) throw new Error(`warm-up: ${r.status} ${JSON.stringify(json(r))}`);
     }
 
   const lists = [];
   const pages = [];
   const registrations = [];
+  // With the waiting room: the ticket route's latency, and how long each client waited in line (admitAt - now).
+  const tickets = [];
+  const inLine = [];
   const statuses = {};
   let fiveXX = 0;
   // Requests without a reply (status 0), by kind and undici's error code: a connection that failed, or no answer
@@ -403,6 +481,8 @@ try {
       viewed(what, r);
       return r;
     };
+    // The place in line, taken at the first Register and kept for the second person (the site keeps it per opening).
+    let place;
     for (let person_ = 0; person_ < 2; person_++) {
       for (let attempt = 0; attempt < 40; attempt++) {
         const list = await load('list', LIST_URL);
@@ -416,20 +496,43 @@ try {
           seenFull.add(classId);
           continue;
         }
+        if (ADMIT_PER_MINUTE && place === undefined) {
+          try {
+            place = await takePlace(port, classId, (t) => {
+              tickets.push(t.ms);
+              note(t, 'ticket');
+            });
+          } catch {
+            return;
+          }
+          if (place) {
+            inLine.push(Math.max(0, place.admitAt - Date.now()));
+            await sleep(place.admitAt - Date.now());
+          }
+        }
+        const withTicket = place ? { waitingRoomTicket: place.ticket } : {};
         const r = card
           ? await call(port, 'POST', '/api/payments/create-intent', {
               classId,
               organizationId: orgId,
               studentData: person(),
               amount: 80,
+              ...withTicket,
             })
           : await call(port, 'POST', '/api/students/register', {
               ...person(),
               organizationId: orgId,
               classEnrollments: [{ classId, paymentMethod: 'in-person', paymentStatus: 'pending' }],
+              ...withTicket,
             });
         registrations.push(r.ms);
         note(r, card ? 'card' : 'in-person');
+        // A refusal about the line itself is not a full class: it must not happen to a client let in on time.
+        if (r.status === 409 && String(codeOf(r)).startsWith('WAITING_ROOM')) {
+          otherErrors += 1;
+          if (errorSamples.length < 5) errorSamples.push({ what: 'line', status: r.status, body: json(r) });
+          return;
+        }
         if (r.status === 201) {
           lastSeatAt = performance.now();
           break;
@@ -455,6 +558,20 @@ try {
   // How late the client's own event loop runs: a late loop measures every latency late, and its idle connections too.
   const loopDelay = monitorEventLoopDelay({ resolution: 20 });
   loopDelay.enable();
+  // With the waiting room: the term's opening moves to two seconds from now (through the API, as an admin would, so
+  // every cache hears of it), and the clients start arriving at that instant.
+  if (termId) {
+    const opensAt = Date.now() + 2000;
+    const moved = await call(
+      PORTS[0],
+      'PUT',
+      `/api/terms/${termId}`,
+      { ...term, registrationOpensAt: new Date(opensAt).toISOString() },
+      token,
+    );
+    if (moved.status !== 200) throw new Error(`term: ${moved.status} ${JSON.stringify(json(moved))}`);
+    await sleep(opensAt - Date.now());
+  }
   const t0 = performance.now();
   await Promise.all(
     Array.from(
@@ -497,6 +614,7 @@ try {
     registration: summary(registrations),
     publicList: summary(lists),
     classPage: summary(pages),
+    ...(ADMIT_PER_MINUTE ? { ticket: summary(tickets), timeInLine: summary(inLine) } : {}),
     cpuSeconds: +(cpuAfter - cpuBefore).toFixed(1),
     cpuMsPerSeat: +(((cpuAfter - cpuBefore) * 1000) / Math.max(1, taken)).toFixed(2),
     // The same split: both API processes, and PostgreSQL (its backends started during the rush included).
