@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { registerBody, type OrgFixture } from '../fixtures/org.fixture';
+import { registerBody, studentBody, type OrgFixture } from '../fixtures/org.fixture';
 import { WaitingRoomTickets } from '../../src/modules/waiting-room/waiting-room-tickets';
 import { cardClass, cardOrg, intentBody, startCardWorld, type CardWorld } from './card-payments.helpers';
 import { joinBody } from './waitlist.helpers';
@@ -228,6 +228,17 @@ describe('the opening waiting room', () => {
         .send({ ...joinBody(org.orgId), waitingRoomTicket: ticket })
         .expect(409);
       expect(past.body.code).not.toBe('WAITING_ROOM');
+    });
+
+    it("should not make the admin's own enrollment wait in line", async () => {
+      const org = await roomOrg();
+      const cls = await openingClass(org, -MIN);
+      await w.a.http
+        .post('/api/students')
+        .set(org.auth)
+        .send({ ...studentBody(), classEnrollments: [{ classId: cls.id, paymentStatus: 'pending', paymentMethod: 'in-person' }] })
+        .expect(201);
+      expect((await register(org, cls.id).expect(409)).body.code).toBe('WAITING_ROOM');
     });
 
     it('should leave an organization without a waiting room as it was: no ticket asked, waitingRoomUntil null', async () => {
