@@ -182,6 +182,8 @@ describe('bad input on every write route', () => {
           // A place in line (the organization has no waiting room: only its shape is checked).
           waitingRoomTicket: 'ticket',
         },
+        // No place in line is good input (null as absent): the registration goes through.
+        valid: ['waitingRoomTicket: null'],
       },
       'POST /api/students': {
         auth: 'admin',
