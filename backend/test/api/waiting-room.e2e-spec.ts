@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { registerBody, studentBody, type OrgFixture } from '../fixtures/org.fixture';
 import { WaitingRoomTickets } from '../../src/modules/waiting-room/waiting-room-tickets';
 import { cardClass, cardOrg, intentBody, startCardWorld, type CardWorld } from './card-payments.helpers';
-import { joinBody } from './waitlist.helpers';
+import { entry, freeSeat, fullClass, join, joinBody, tokensOf } from './waitlist.helpers';
 
 const SEC = 1000;
 const MIN = 60 * SEC;
@@ -231,6 +231,26 @@ describe('the opening waiting room', () => {
         .send({ ...joinBody(org.orgId), waitingRoomTicket: ticket })
         .expect(409);
       expect(past.body.code).not.toBe('WAITING_ROOM');
+    });
+
+    it('should let a waitlist offer take its held seat without a place in line, and refuse a bogus offer link', async () => {
+      const org = await roomOrg();
+      // Filled and joined before its opening is set: then the opening is a minute ago and its room is on.
+      const { cls, students } = await fullClass(w.a, org, 1, { price: 100, discountPrice: 80 });
+      const waiting = await join(w.a, org.orgId, cls.id);
+      await setOpening(cls.id, -MIN);
+      await freeSeat(w.a, org, students[0].id, cls.id);
+      const { offer } = await tokensOf(w.a, waiting.entryId);
+      expect(offer).not.toBe('');
+      const bogus = await register(org, cls.id, { waitlistOfferToken: `${offer.split('.')[0]}.${'A'.repeat(22)}` });
+      expect(bogus.status).toBeGreaterThanOrEqual(400);
+      expect(bogus.status).toBeLessThan(500);
+      expect(bogus.body.code).not.toBe('WAITING_ROOM');
+      await w.a.http
+        .post('/api/students/register')
+        .send({ ...registerBody(org.orgId, cls.id, { email: waiting.email }), waitlistOfferToken: offer })
+        .expect(201);
+      expect((await entry(w.a, waiting.entryId)).status).toBe('accepted');
     });
 
     it("should not make the admin's own enrollment wait in line", async () => {

@@ -93,6 +93,7 @@ export class CardPaymentsService {
       email: dto.studentData.email,
       earlyAccessToken: dto.earlyAccessToken,
       waitingRoomTicket: dto.waitingRoomTicket,
+      waitlistOffer: !!dto.waitlistOfferToken,
     });
     // Read once for the price (its discount rules), the cancellation policy frozen on the hold and the form copy's
     // version (a household's path reads what it needs itself).

@@ -15,6 +15,11 @@ export interface Registrant {
   email?: string | null;
   earlyAccessToken?: string | null;
   waitingRoomTicket?: string | null;
+  /**
+   * The request names a waitlist offer: the seat it takes is already held for this person, so there is nothing to wait
+   * in line for. A bad, used or lapsed offer link is refused where the offer is claimed, so naming one lets nobody in.
+   */
+  waitlistOffer?: boolean;
   /** The organization, when the caller has read it already (spares the check a second read during an opening). */
   org?: Pick<OrganizationEntity, 'settings'>;
 }
@@ -75,7 +80,7 @@ export class RegistrationWindow {
     );
     if (answer.open) {
       // Early access (before the opening) never waits in line; assertAdmitted checks the opening is past.
-      if (roomPossible && org) this.room.assertAdmitted(cls, org.settings, opensAt, who.waitingRoomTicket, now);
+      if (roomPossible && org && !who.waitlistOffer) this.room.assertAdmitted(cls, org.settings, opensAt, who.waitingRoomTicket, now);
       return;
     }
     const zone = (org ?? (await this.orgs.require(cls.organizationId))).settings.timeZone ?? SERVER_TIME_ZONE;
