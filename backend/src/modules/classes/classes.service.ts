@@ -31,13 +31,13 @@ export function classFull(): AppException {
 const decisionBasis = (c: ClassEntity) =>
   [new Date(c.startDate).getTime(), c.decisionHoursBefore, c.minEnrollment, c.autoCancelBelowMinimum].join('|');
 
-/** A class of the cached public list as read, with its term. */
 /** What every row of a list copy is serialized with: the organization's time zone and its waiting room's minutes. */
 interface ListContext {
   zone: string | null;
   room: number | null;
 }
 
+/** A class of the cached public list as read, with its term. */
 interface PublicRow {
   entity: ClassEntity;
   term: ClassTerm | null;
