@@ -160,6 +160,30 @@ describe('RegisterPage at an opening with a waiting room', () => {
     expect(ticketPosts()).toHaveLength(1);
   });
 
+  it('should take a place by itself at the opening when the page was opened before it', async () => {
+    const opensAt = Date.now() + 1500;
+    let askedAt = 0;
+    stubApi(
+      {
+        tickets: () => {
+          askedAt = Date.now();
+          return reply(201, { ...place(1, 60_000), opensAt: new Date(opensAt).toISOString() });
+        },
+      },
+      { ...CLASS, registrationWindow: { ...CLASS.registrationWindow, opensAt: new Date(opensAt).toISOString() } },
+    );
+    renderPage();
+    // Before the opening: the notice and the form, no place taken.
+    await screen.findByText('Registration is not open yet');
+    expect(screen.getByRole('heading', { name: 'Student Information' })).toBeTruthy();
+    expect(ticketPosts()).toHaveLength(0);
+    // At the opening, without a reload: a place, and the line.
+    await screen.findByText('Keep this page open: the form opens by itself when it is your turn.', undefined, { timeout: 5000 });
+    expect(askedAt).toBeGreaterThanOrEqual(opensAt);
+    expect(ticketPosts()).toHaveLength(1);
+    expect(screen.queryByText('Registration is not open yet')).toBeNull();
+  });
+
   it('should open the form at once when the opening has no line now, and send no place', async () => {
     stubApi({
       tickets: () =>
