@@ -32,6 +32,7 @@ import { RateLimitsModule } from './modules/rate-limits/rate-limits.module';
 import { PortalModule } from './modules/portal/portal.module';
 import { PricingModule } from './modules/pricing/pricing.module';
 import { TermsModule } from './modules/terms/terms.module';
+import { WaitingRoomModule } from './modules/waiting-room/waiting-room.module';
 import { RegistrationModule } from './modules/registration/registration.module';
 import { RegistrationFormsModule } from './modules/registration-forms/registration-forms.module';
 import { ReportingModule } from './modules/reporting/reporting.module';
@@ -76,6 +77,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     ClassesModule,
     PricingModule,
     TermsModule,
+    WaitingRoomModule,
     StudentsModule,
     RegistrationModule,
     RegistrationFormsModule,

@@ -301,6 +301,9 @@ export interface paths {
   "/api/public/organization/{id}": {
     get: operations["Public_organization"];
   };
+  "/api/public/organizations/{organizationId}/waiting-room/tickets": {
+    post: operations["WaitingRoom_take"];
+  };
   "/api/public/price-quote": {
     post: operations["Pricing_quote"];
   };
@@ -1732,6 +1735,7 @@ export interface components {
       dateOfBirth?: string;
       waitlistOfferToken?: string;
       earlyAccessToken?: string;
+      waitingRoomTicket?: string;
       answers?: components["schemas"]["AnswerInputDto"][];
       waiverAcceptances?: components["schemas"]["WaiverAcceptanceInputDto"][];
     };
@@ -2618,6 +2622,7 @@ export interface components {
       /** Format: uuid */
       organizationId: string;
       earlyAccessToken?: string;
+      waitingRoomTicket?: string;
     };
     LimitReportDto: {
       /** @enum {string} */
@@ -3853,6 +3858,7 @@ export interface components {
       waiverAcceptances?: components["schemas"]["WaiverAcceptanceInputDto"][];
       promoCode?: string;
       earlyAccessToken?: string;
+      waitingRoomTicket?: string;
       /** Format: date-time */
       dateOfBirth?: string;
     };
@@ -3943,6 +3949,12 @@ export interface components {
        * @example America/Chicago
        */
       timeZone: string | null;
+      /**
+       * Format: date-time
+       * @description Until when the opening's waiting room is on (opensAt + the organization's waitingRoomMinutes); null when the organization has none or there is no opening
+       * @example null
+       */
+      waitingRoomUntil: string | null;
     };
     RequestPortalLinkDto: {
       /** Format: uuid */
@@ -4441,6 +4453,21 @@ export interface components {
        * @example true
        */
       lateRegistration: boolean;
+      /**
+       * @description At a class's opening, people take a place in line and are let in a few at a time
+       * @example false
+       */
+      waitingRoom: boolean;
+      /**
+       * @description People the waiting room lets in per minute
+       * @example 1800
+       */
+      waitingRoomAdmitPerMinute: number;
+      /**
+       * @description Minutes the waiting room stays on after the opening
+       * @example 60
+       */
+      waitingRoomMinutes: number;
       contactInfo: components["schemas"]["ContactInfoResponseDto"];
       branding: components["schemas"]["BrandingResponseDto"];
       adminProfile: components["schemas"]["AdminProfileResponseDto"];
@@ -4974,6 +5001,10 @@ export interface components {
       database: components["schemas"]["DatabaseInfoResponseDto"];
       twilio: components["schemas"]["TwilioInfoResponseDto"];
       sendgrid: components["schemas"]["SendgridInfoResponseDto"];
+    };
+    TakeTicketDto: {
+      /** Format: uuid */
+      classId: string;
     };
     TeacherClassResponseDto: {
       /**
@@ -5511,19 +5542,14 @@ export interface components {
       updatedAt?: unknown;
     };
     UpdateSettingsDto: {
-      cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
-      notifications?: components["schemas"]["NotificationsDto"];
-      timeZone?: string;
-      classConfirmedMessages?: boolean;
-      waitlistOfferHours?: number;
-      selfService?: boolean;
-      selfServiceCancelHoursBefore?: number;
-      selfServiceTransfers?: boolean;
-      selfServiceTransferDifferenceInPerson?: boolean;
-      embedDomains?: string[];
+      /** @example 1800 */
+      waitingRoomAdmitPerMinute?: number;
+      /** @example 60 */
+      waitingRoomMinutes?: number;
       discounts?: components["schemas"]["DiscountPercentsDto"];
       discountRules?: components["schemas"]["DiscountRulesDto"];
       lateRegistration?: boolean;
+      waitingRoom?: boolean;
       /** Format: uuid */
       organizationId?: string;
     };
@@ -5713,6 +5739,30 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       createdAt: string;
+    };
+    WaitingRoomTicketResponseDto: {
+      /** @description The signed place in line: send it as waitingRoomTicket with the registration */
+      ticket: string;
+      /**
+       * @description The place's number in this opening's line (1: first)
+       * @example 1
+       */
+      position: number;
+      /**
+       * Format: date-time
+       * @description The opening's instant
+       */
+      opensAt: string;
+      /**
+       * Format: date-time
+       * @description When the holder is let in (not before the opening)
+       */
+      admitAt: string;
+      /**
+       * Format: date-time
+       * @description admitAt + 30 minutes: after it, take a new place
+       */
+      expiresAt: string;
     };
     WaitlistEntryResponseDto: {
       /**
@@ -9971,6 +10021,36 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["PublicOrganizationResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  WaitingRoom_take: {
+    parameters: {
+      path: {
+        organizationId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TakeTicketDto"];
+      };
+    };
+    responses: {
+      /** @description A place in the line of the class's opening while its waiting room is on. 409 REGISTRATION_NOT_OPEN more than 5 s before the opening (opensAt); 409 NO_WAITING_ROOM when the opening has no waiting room (off, no opening time, or over); 404 for a class not of this organization; 429: more than REGISTRATION_RATE_LIMIT_PER_MINUTE from one IP in a minute (Retry-After) */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WaitingRoomTicketResponseDto"];
           };
         };
       };

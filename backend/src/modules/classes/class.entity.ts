@@ -70,7 +70,16 @@ export const takesWaitlist = (c: Pick<ClassEntity, 'status' | 'closedWhenFull'>)
 /** What a class reply shows of its term. */
 export type ClassTerm = WindowTerm & { name: string };
 
-export const mapClass = (c: ClassEntity, term: ClassTerm | null = null, timeZone: string | null = null) => ({
+/**
+ * `waitingRoomMinutes`: how long the organization's waiting room stays on after an opening, null when it has none (the
+ * reply then says `waitingRoomUntil: null`).
+ */
+export const mapClass = (
+  c: ClassEntity,
+  term: ClassTerm | null = null,
+  timeZone: string | null = null,
+  waitingRoomMinutes: number | null = null,
+) => ({
   id: c.id,
   organizationId: c.organizationId,
   title: c.title,
@@ -101,11 +110,17 @@ export const mapClass = (c: ClassEntity, term: ClassTerm | null = null, timeZone
   registrationOpensAt: c.registrationOpensAt ?? null,
   registrationClosesAt: c.registrationClosesAt ?? null,
   // When registration actually opens and closes (the class's own times, else its term's): what the public page counts down to.
-  registrationWindow: { ...effectiveWindow(c, term), timeZone },
+  registrationWindow: windowReply(effectiveWindow(c, term), timeZone, waitingRoomMinutes),
   createdAt: c.createdAt,
   updatedAt: c.updatedAt,
 });
 export type ClassResponse = ReturnType<typeof mapClass>;
+
+/** The effective window as a reply shows it: with the zone its times are said in, and until when its waiting room is on. */
+function windowReply(w: ReturnType<typeof effectiveWindow>, timeZone: string | null, waitingRoomMinutes: number | null) {
+  const waitingRoomUntil = w.opensAt && waitingRoomMinutes ? new Date(w.opensAt.getTime() + waitingRoomMinutes * 60_000) : null;
+  return { ...w, timeZone, waitingRoomUntil };
+}
 
 // The JSON schema of a mapped class (mapClass above, in its key order, so the compiled reply has the same bytes as
 // JSON.stringify's), for the lists' compiled serializer (Serialized in common/http/envelope.interceptor.ts). Every
@@ -152,7 +167,7 @@ export const CLASS_JSON_SCHEMA = {
     registrationWindow: {
       type: ['object', 'null'],
       additionalProperties: true,
-      properties: { opensAt: time, closesAt: time, earlyAccessOpensAt: time, timeZone: text },
+      properties: { opensAt: time, closesAt: time, earlyAccessOpensAt: time, timeZone: text, waitingRoomUntil: time },
     },
     createdAt: time,
     updatedAt: time,

@@ -1,9 +1,11 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppException, ErrorCode } from '../../common/http/app-exception';
 import type { ListParams } from '../../common/http/list-query';
+import { waitingRoomRules } from '../organizations/organization.entity';
 import { OrganizationsService } from '../organizations/organizations.service';
+import { SettingsChangedHooks } from '../organizations/settings-changed.hooks';
 import { ActivityService } from '../activity/activity.service';
 import { classLimitMessage, UsageService } from '../subscriptions/usage.service';
 import { effectiveWindow } from '../terms/registration-window';
@@ -30,6 +32,12 @@ const decisionBasis = (c: ClassEntity) =>
   [new Date(c.startDate).getTime(), c.decisionHoursBefore, c.minEnrollment, c.autoCancelBelowMinimum].join('|');
 
 /** A class of the cached public list as read, with its term. */
+/** What every row of a list copy is serialized with: the organization's time zone and its waiting room's minutes. */
+interface ListContext {
+  zone: string | null;
+  room: number | null;
+}
+
 interface PublicRow {
   entity: ClassEntity;
   term: ClassTerm | null;
@@ -43,7 +51,7 @@ function assertMinimum(min: number, max: number) {
 }
 
 @Injectable()
-export class ClassesService {
+export class ClassesService implements OnModuleInit {
   constructor(
     private readonly repo: ClassesRepository,
     private readonly usage: UsageService,
@@ -55,6 +63,7 @@ export class ClassesService {
     private readonly freed: SeatsFreedHooks,
     private readonly terms: TermsService,
     private readonly extras: PublicClassExtras,
+    private readonly settingsChanged: SettingsChangedHooks,
   ) {
     this.cache.setRefresher((organizationId, previous) => this.readPublicList(organizationId, previous));
     this.cache.setPageRenderer((organizationId, list, row) => {
@@ -62,18 +71,24 @@ export class ClassesService {
       const form = this.extras.peek(organizationId, entity.id);
       if (!form) return undefined;
       // The page read from the database gives the organization's time zone only to a class with an opening.
-      const zone = effectiveWindow(entity, term).opensAt ? (list.context as string | null) : null;
+      const ctx = list.context as ListContext;
+      const zone = effectiveWindow(entity, term).opensAt ? ctx.zone : null;
       return {
         key: form,
-        render: () => JSON.stringify({ success: true, data: { ...mapClass(entity, term, zone), ...form }, error: null }),
+        render: () => JSON.stringify({ success: true, data: { ...mapClass(entity, term, zone, ctx.room), ...form }, error: null }),
       };
     });
   }
 
+  onModuleInit(): void {
+    // The list copy's replies show settings (time zone, until when the waiting room is on): a settings write drops it.
+    this.settingsChanged.register({ settingsChanged: (organizationId) => this.cache.invalidate(organizationId) });
+  }
+
   /** Class replies with their term's name and the registration window (one query for all their terms). */
   private async withTerms(organizationId: string, rows: ClassEntity[]): Promise<ClassResponse[]> {
-    const { termOf, zone } = await this.termContext(organizationId, rows);
-    return rows.map((c) => mapClass(c, termOf(c), zone));
+    const { termOf, zone, room } = await this.termContext(organizationId, rows);
+    return rows.map((c) => mapClass(c, termOf(c), zone, room));
   }
 
   /** What a class reply needs besides the class: its term, and the organization's time zone when a class has an opening. */
@@ -84,10 +99,12 @@ export class ClassesService {
     );
     const termOf = (c: ClassEntity) => (c.termId && terms.get(c.termId)) || null;
     // The organization's time zone goes with an opening, so the page says it in the organization's own hours.
-    const zone = rows.some((c) => effectiveWindow(c, termOf(c)).opensAt)
-      ? ((await this.orgs.require(organizationId)).settings.timeZone ?? SERVER_TIME_ZONE)
-      : null;
-    return { termOf, zone };
+    // With it, how long its waiting room stays on after an opening (null: it has none), read in the same organization read.
+    const org = rows.some((c) => effectiveWindow(c, termOf(c)).opensAt) ? await this.orgs.require(organizationId) : null;
+    const zone = org ? (org.settings.timeZone ?? SERVER_TIME_ZONE) : null;
+    const rules = waitingRoomRules(org?.settings);
+    const room = rules.waitingRoom ? rules.waitingRoomMinutes : null;
+    return { termOf, zone, room };
   }
 
   private async withTerm(c: ClassEntity): Promise<ClassResponse> {
@@ -149,12 +166,13 @@ export class ClassesService {
     const rows = await this.repo.listPublic(organizationId);
     // An empty list could also mean a mistyped link: say which, so the site can show 'No Organization Selected'.
     if (!rows.length && !(await this.orgs.exists(organizationId))) throw new NotFoundException('Organization not found');
-    const { termOf, zone } = await this.termContext(organizationId, rows);
+    const { termOf, zone, room } = await this.termContext(organizationId, rows);
     const listRows: ListRow<PublicRow>[] = rows.map((c) => {
       const term = termOf(c);
-      return { id: c.id, source: { entity: c, term }, json: JSON.stringify(mapClass(c, term, zone)) };
+      return { id: c.id, source: { entity: c, term }, json: JSON.stringify(mapClass(c, term, zone, room)) };
     });
-    return this.cache.compose(listRows, zone, started);
+    const context: ListContext = { zone, room };
+    return this.cache.compose(listRows, context, started);
   }
 
   /** The previous copy with the seats read now, or null when something besides seats differs. */
@@ -181,7 +199,9 @@ export class ClassesService {
       return {
         id: c.id,
         source: { entity, term: row.source.term },
-        json: JSON.stringify(mapClass(entity, row.source.term, previous.context as string | null)),
+        json: JSON.stringify(
+          mapClass(entity, row.source.term, (previous.context as ListContext).zone, (previous.context as ListContext).room),
+        ),
       };
     });
     if (next.some((r) => r === null)) return null;

@@ -61,6 +61,30 @@ export interface OrganizationSettings {
   };
   /** The origins allowed to frame the organization's booking widget (CSP frame-ancestors); absent: none. */
   embedDomains?: string[];
+  /** At a class's opening, people take a place in line and are let in a few at a time; absent: off. */
+  waitingRoom?: boolean;
+  /** How many people the waiting room lets in per minute; absent: 1800. */
+  waitingRoomAdmitPerMinute?: number;
+  /** How long after the opening the waiting room stays on, in minutes; absent: 60. */
+  waitingRoomMinutes?: number;
+}
+
+/** The longest a waiting room stays on after an opening (minutes): past it no registration needs the organization's settings for it. */
+export const WAITING_ROOM_MAX_MINUTES = 480;
+
+/** The opening's waiting room as the organization set it, with its defaults. */
+export function waitingRoomRules(s: Partial<OrganizationSettings> | null | undefined) {
+  return {
+    waitingRoom: s?.waitingRoom === true,
+    waitingRoomAdmitPerMinute: s?.waitingRoomAdmitPerMinute ?? 1800,
+    waitingRoomMinutes: s?.waitingRoomMinutes ?? 60,
+  };
+}
+
+/** Until when the waiting room of an opening at `opensAt` is on: null when the organization has it off or there is no opening. */
+export function waitingRoomUntil(opensAt: Date | null, s: Partial<OrganizationSettings> | null | undefined): Date | null {
+  const rules = waitingRoomRules(s);
+  return opensAt && rules.waitingRoom ? new Date(new Date(opensAt).getTime() + rules.waitingRoomMinutes * 60_000) : null;
 }
 
 /** The student portal's rules as the organization set them, with their defaults. */

@@ -10,6 +10,7 @@ import { defaultBranding, defaultContactInfo, defaultSettings, DIALOG_SLOGAN } f
 import type { CreateOrganizationDto, UpdateOrganizationDto } from './dto/organization.dto';
 import { sortTiers, type CancellationTier } from '../../common/cancellation-policy';
 import { mapOrganization, mapPublicOrganization, type OrganizationEntity, type OrganizationSettings } from './organization.entity';
+import { SettingsChangedHooks } from './settings-changed.hooks';
 import { OrganizationsRepository } from './organizations.repository';
 
 /** Settings as stored: the cancellation tiers in the one order the derived view reads (most days first). */
@@ -49,6 +50,7 @@ export class OrganizationsService {
     private readonly activity: ActivityService,
     private readonly auth: AuthService,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly settingsChanged: SettingsChangedHooks,
   ) {}
 
   /** The registration dialog's create: the caller (a new admin without organization) becomes its admin. */
@@ -159,6 +161,7 @@ export class OrganizationsService {
   async updateSettings(id: string, change: (current: OrganizationSettings) => OrganizationSettings) {
     const org = await this.repo.updateSettings(id, (current) => storedSettings(change(current)));
     if (!org) throw new NotFoundException(`Organization ${id} not found`);
+    this.settingsChanged.run(id);
     return org;
   }
 

@@ -89,7 +89,11 @@ export class CardPaymentsService {
     const cls = seat?.cls;
     if (!cls || cls.status === 'Archived') throw new NotFoundException(`Class with ID ${dto.classId} not found`);
     // Before its opening or after its closing no seat is held (one person or a household alike).
-    await this.window.assertOpen(cls, { email: dto.studentData.email, earlyAccessToken: dto.earlyAccessToken });
+    await this.window.assertOpen(cls, {
+      email: dto.studentData.email,
+      earlyAccessToken: dto.earlyAccessToken,
+      waitingRoomTicket: dto.waitingRoomTicket,
+    });
     // Read once for the price (its discount rules), the cancellation policy frozen on the hold and the form copy's
     // version (a household's path reads what it needs itself).
     // The plan its seat checks use comes with it, in the same statement.

@@ -3,15 +3,20 @@ import type { EntityManager } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
 import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import type { ClassEntity } from '../classes/class.entity';
+import { WAITING_ROOM_MAX_MINUTES, type OrganizationEntity } from '../organizations/organization.entity';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { EarlyAccessTokens } from '../terms/early-access-tokens';
-import { openingTime, registrationAnswer } from '../terms/registration-window';
+import { effectiveWindow, openingTime, registrationAnswer } from '../terms/registration-window';
 import { TermsService } from '../terms/terms.service';
+import { WaitingRoomService } from '../waiting-room/waiting-room.service';
 
-/** Who is registering: the email, and the early-access link's token when they came through one. */
+/** Who is registering: the email, the early-access link's token and the waiting room's ticket when they have them. */
 export interface Registrant {
   email?: string | null;
   earlyAccessToken?: string | null;
+  waitingRoomTicket?: string | null;
+  /** The organization, when the caller has read it already (spares the check a second read during an opening). */
+  org?: Pick<OrganizationEntity, 'settings'>;
 }
 
 /**
@@ -20,6 +25,8 @@ export interface Registrant {
  * Before the opening: 409 REGISTRATION_NOT_OPEN with opensAt; after the closing (or once a started class no longer
  * takes late registrations): 409 REGISTRATION_CLOSED with closedAt. It reads the class's term and, only for a class
  * that has started or a refusal, the organization; it locks nothing, so an opening rush is not serialized here.
+ * During an opening's waiting room, it also asks for the person's place in line (see WaitingRoomService.assertAdmitted):
+ * only then, within the few hours after an opening, does it need the organization's settings of a class not started.
  */
 @Injectable()
 export class RegistrationWindow {
@@ -27,6 +34,7 @@ export class RegistrationWindow {
     private readonly terms: TermsService,
     private readonly tokens: EarlyAccessTokens,
     private readonly orgs: OrganizationsService,
+    private readonly room: WaitingRoomService,
   ) {}
 
   async assertOpen(
@@ -50,7 +58,11 @@ export class RegistrationWindow {
     const term = await this.terms.find(cls.organizationId, cls.termId ?? null, m);
     const earlyAccess = !!term && !!who.email && this.tokens.verify(who.earlyAccessToken, term.id, who.email);
     const started = now >= new Date(cls.startDate);
-    const org = started ? await this.orgs.require(cls.organizationId) : null;
+    // The window's times alone say whether a waiting room can be on now: most classes, most of the time, it cannot,
+    // and the organization is then not read for it.
+    const { opensAt } = effectiveWindow(cls, term);
+    const roomPossible = !!opensAt && now >= opensAt && now.getTime() < opensAt.getTime() + WAITING_ROOM_MAX_MINUTES * 60_000;
+    const org = who.org ?? (started || roomPossible ? await this.orgs.require(cls.organizationId) : null);
     const answer = registrationAnswer(
       {
         ...cls,
@@ -61,7 +73,11 @@ export class RegistrationWindow {
       now,
       { earlyAccess, lateRegistration: org?.settings.lateRegistration !== false },
     );
-    if (answer.open) return;
+    if (answer.open) {
+      // Early access (before the opening) never waits in line; assertAdmitted checks the opening is past.
+      if (roomPossible && org) this.room.assertAdmitted(cls, org.settings, opensAt, who.waitingRoomTicket, now);
+      return;
+    }
     const zone = (org ?? (await this.orgs.require(cls.organizationId))).settings.timeZone ?? SERVER_TIME_ZONE;
     if (answer.code === 'REGISTRATION_NOT_OPEN')
       throw new AppException(HttpStatus.CONFLICT, `Registration for ${cls.title} opens ${openingTime(answer.opensAt, zone)}.`, {

@@ -20,6 +20,7 @@ import { RemindersService } from './reminders.service';
 import { SeatOffers } from './seat-offers';
 import { RegistrationWindow } from './registration-window.service';
 import { TermsModule } from '../terms/terms.module';
+import { WaitingRoomModule } from '../waiting-room/waiting-room.module';
 import { EarlyAccessJobs } from './early-access.jobs';
 import { EarlyAccessService } from './early-access.service';
 import { StudentRecordsRepository } from './student-records.repository';
@@ -45,6 +46,7 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
     RegistrationFormsModule,
     PricingModule,
     TermsModule,
+    WaitingRoomModule,
   ],
   controllers: [StudentsController],
   providers: [

@@ -143,9 +143,19 @@ export class RegistrationService {
       org.configVersion,
     );
     try {
-      const { attendees, answers: _answers, waiverAcceptances: _signed, promoCode, earlyAccessToken, dateOfBirth, ...fields } = dto;
-      // Before its opening or after its closing, the class takes no registration (an early-access link lets its email in early).
-      await this.window.assertOpen(cls, { email: fields.email, earlyAccessToken });
+      const {
+        attendees,
+        answers: _answers,
+        waiverAcceptances: _signed,
+        promoCode,
+        earlyAccessToken,
+        waitingRoomTicket,
+        dateOfBirth,
+        ...fields
+      } = dto;
+      // Before its opening or after its closing, the class takes no registration (an early-access link lets its email in
+      // early); during an opening's waiting room, only a person whose turn has come.
+      await this.window.assertOpen(cls, { email: fields.email, earlyAccessToken, waitingRoomTicket, org });
       // The one price quote: what this registration owes, kept on its enrollments (a code that does not apply refuses it).
       const quote = await this.pricing.quoteForRegistration({
         organizationId: dto.organizationId,

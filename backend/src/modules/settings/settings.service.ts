@@ -3,7 +3,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import { AuthService } from '../auth/auth.service';
 import type { BrandingDto, ContactInfoDto } from '../organizations/dto/organization.dto';
-import { selfServiceRules, type OrganizationSettings } from '../organizations/organization.entity';
+import { selfServiceRules, waitingRoomRules, type OrganizationSettings } from '../organizations/organization.entity';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { DEFAULT_OFFER_HOURS } from '../waitlist/waitlist.service';
 import type { AdminProfileDto, UpdateSettingsDto } from './dto/settings.dto';
@@ -24,6 +24,9 @@ const SETTING_KEYS = [
   'discountRules',
   'embedDomains',
   'lateRegistration',
+  'waitingRoom',
+  'waitingRoomAdmitPerMinute',
+  'waitingRoomMinutes',
 ] as const;
 
 @Injectable()
@@ -51,6 +54,7 @@ export class SettingsService {
       discountRules: org.settings.discountRules ?? NO_DISCOUNT_RULES,
       embedDomains: org.settings.embedDomains ?? [],
       lateRegistration: org.settings.lateRegistration !== false,
+      ...waitingRoomRules(org.settings),
       contactInfo: org.contactInfo,
       branding: org.branding,
       adminProfile: {
@@ -104,6 +108,9 @@ export class SettingsService {
       if (dto.discountRules) next.discountRules = discountRules(dto.discountRules);
       if (dto.embedDomains) next.embedDomains = [...new Set(dto.embedDomains)];
       if (dto.lateRegistration !== undefined) next.lateRegistration = dto.lateRegistration;
+      if (dto.waitingRoom !== undefined) next.waitingRoom = dto.waitingRoom;
+      if (dto.waitingRoomAdmitPerMinute !== undefined) next.waitingRoomAdmitPerMinute = dto.waitingRoomAdmitPerMinute;
+      if (dto.waitingRoomMinutes !== undefined) next.waitingRoomMinutes = dto.waitingRoomMinutes;
       return next;
     });
     return this.get(user);

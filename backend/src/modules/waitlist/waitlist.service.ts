@@ -80,6 +80,7 @@ export class WaitlistService {
     await this.window.assertOpen(await this.classes.require(classId, dto.organizationId), {
       email: dto.email,
       earlyAccessToken: dto.earlyAccessToken,
+      waitingRoomTicket: dto.waitingRoomTicket,
     });
     try {
       return await this.db.transaction(async (m) => {

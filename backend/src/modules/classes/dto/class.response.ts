@@ -22,6 +22,15 @@ export class RegistrationWindowDto {
     description: "The organization's time zone, to show the opening in (null when there is no opening)",
   })
   timeZone: string | null;
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    example: null,
+    description:
+      "Until when the opening's waiting room is on (opensAt + the organization's waitingRoomMinutes); null when the organization has none or there is no opening",
+  })
+  waitingRoomUntil: string | null;
 }
 
 /** A class as mapClass returns it: prices in dollars, sessions computed from the schedule (spec 3 §4). */

@@ -59,6 +59,11 @@ export class CreatePaymentIntentDto {
   @IsString()
   @Matches(/^[0-9a-f]{32}\.[A-Za-z0-9_-]{22}$/, { message: 'earlyAccessToken is not a valid early-access link' })
   earlyAccessToken?: string;
+  /** The opening's waiting room: the signed place in line (from its ticket route), when the opening has one. */
+  @IsOptional()
+  @IsString({ message: 'waitingRoomTicket must be a waiting-room ticket' })
+  @MaxLength(300, { message: 'waitingRoomTicket must be a waiting-room ticket' })
+  waitingRoomTicket?: string;
   /** The registration form's answers (household: the questions asked once; each attendee answers the per-person ones). */
   @AnswersField() answers?: AnswerInputDto[];
   /** A signature for each waiver of the class (its newest version), with the contact's typed full name. */

@@ -123,6 +123,11 @@ export class RegisterStudentDto extends StudentFieldsDto {
   @IsString()
   @Matches(/^[0-9a-f]{32}\.[A-Za-z0-9_-]{22}$/, { message: 'earlyAccessToken is not a valid early-access link' })
   earlyAccessToken?: string;
+  /** The opening's waiting room: the signed place in line (from its ticket route), when the opening has one. */
+  @IsOptional()
+  @IsString({ message: 'waitingRoomTicket must be a waiting-room ticket' })
+  @MaxLength(300, { message: 'waitingRoomTicket must be a waiting-room ticket' })
+  waitingRoomTicket?: string;
   /** One person (no `attendees`): their date of birth, optional (the senior discount reads it; kept on a student without one). */
   @DateOfBirthField() dateOfBirth?: string;
 }

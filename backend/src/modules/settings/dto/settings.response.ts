@@ -71,6 +71,12 @@ export class SettingsResponseDto {
   embedDomains: string[];
   @ApiProperty({ example: true, description: 'A class that has started takes registrations, at a price prorated by the sessions left' })
   lateRegistration: boolean;
+  @ApiProperty({ example: false, description: "At a class's opening, people take a place in line and are let in a few at a time" })
+  waitingRoom: boolean;
+  @ApiProperty({ type: 'integer', example: 1800, description: 'People the waiting room lets in per minute' })
+  waitingRoomAdmitPerMinute: number;
+  @ApiProperty({ type: 'integer', example: 60, description: 'Minutes the waiting room stays on after the opening' })
+  waitingRoomMinutes: number;
   @ApiProperty({ type: ContactInfoResponseDto }) contactInfo: ContactInfoResponseDto;
   @ApiProperty({ type: BrandingResponseDto }) branding: BrandingResponseDto;
   @ApiProperty({ type: AdminProfileResponseDto }) adminProfile: AdminProfileResponseDto;

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min, MaxLength } from 'class-validator';
 import { StudentFieldsDto } from '../../students/dto/student-fields.dto';
 
 /** Joining a full class's waitlist: the registration form's fields (spec 2 §5 rules) and the organization. */
@@ -10,6 +10,11 @@ export class JoinWaitlistDto extends StudentFieldsDto {
   @IsString()
   @Matches(/^[0-9a-f]{32}\.[A-Za-z0-9_-]{22}$/, { message: 'earlyAccessToken is not a valid early-access link' })
   earlyAccessToken?: string;
+  /** The opening's waiting room: the signed place in line (from its ticket route), when the opening has one. */
+  @IsOptional()
+  @IsString({ message: 'waitingRoomTicket must be a waiting-room ticket' })
+  @MaxLength(300, { message: 'waitingRoomTicket must be a waiting-room ticket' })
+  waitingRoomTicket?: string;
 }
 
 export class MoveWaitlistEntryDto {

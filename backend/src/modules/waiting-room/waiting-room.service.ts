@@ -1,0 +1,106 @@
+import { HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { AppException } from '../../common/http/app-exception';
+import { SERVER_TIME_ZONE } from '../../common/time-zone';
+import { ClassesService } from '../classes/classes.service';
+import { waitingRoomRules, waitingRoomUntil, type OrganizationSettings } from '../organizations/organization.entity';
+import { OrganizationsService } from '../organizations/organizations.service';
+import { effectiveWindow, openingTime } from '../terms/registration-window';
+import { TermsService } from '../terms/terms.service';
+import { TICKET_VALID_MS, WaitingRoomTickets } from './waiting-room-tickets';
+import { WaitingRoomRepository } from './waiting-room.repository';
+
+/** A ticket may be taken this long before the opening, so a page open at the opening is already in line when it comes. */
+export const EARLY_TICKET_MS = 5_000;
+
+export interface WaitingRoomTicketReply {
+  ticket: string;
+  position: number;
+  opensAt: Date;
+  admitAt: Date;
+  expiresAt: Date;
+}
+
+/**
+ * The opening's waiting room: at a class's opening, people take a place in line and are let in at the rate the
+ * organization set (what the servers can serve), in the order they arrived, so every admitted registration is fast.
+ * One line per organization and opening instant (all classes opening together share it). The place is a signed ticket;
+ * nothing is kept per person.
+ */
+@Injectable()
+export class WaitingRoomService {
+  constructor(
+    private readonly repo: WaitingRoomRepository,
+    private readonly tickets: WaitingRoomTickets,
+    private readonly classes: ClassesService,
+    private readonly terms: TermsService,
+    private readonly orgs: OrganizationsService,
+  ) {}
+
+  /** A place in the line of the class's opening (the public ticket route). */
+  async take(organizationId: string, classId: string, now = new Date()): Promise<WaitingRoomTicketReply> {
+    // Another organization's class is not found through this one (nor an archived class, which the public pages hide).
+    const cls = await this.classes.require(classId, organizationId);
+    if (cls.status === 'Archived') throw new NotFoundException(`Class with ID ${classId} not found`);
+    const org = await this.orgs.require(organizationId);
+    const term = await this.terms.find(organizationId, cls.termId ?? null);
+    const { opensAt } = effectiveWindow(cls, term);
+    const until = waitingRoomUntil(opensAt, org.settings);
+    if (!opensAt || !until || now >= until) throw noWaitingRoom(cls.title);
+    if (now.getTime() < opensAt.getTime() - EARLY_TICKET_MS)
+      throw new AppException(
+        HttpStatus.CONFLICT,
+        `Registration for ${cls.title} opens ${openingTime(opensAt, org.settings.timeZone ?? SERVER_TIME_ZONE)}.`,
+        { code: 'REGISTRATION_NOT_OPEN', opensAt },
+      );
+    const step = 60_000 / waitingRoomRules(org.settings).waitingRoomAdmitPerMinute;
+    const { position, admitAt } = await this.repo.take(organizationId, opensAt, step);
+    return {
+      ticket: this.tickets.issue({ organizationId, opensAt, admitAt, position }),
+      position,
+      opensAt,
+      admitAt,
+      expiresAt: new Date(admitAt.getTime() + TICKET_VALID_MS),
+    };
+  }
+
+  /**
+   * Refuses a registration that has not waited its turn, while the opening at `opensAt` has an active waiting room;
+   * otherwise does nothing. Only an HMAC: no statement. One ticket serves every registration of its holder while it is
+   * valid (a parent registering two children).
+   */
+  assertAdmitted(
+    cls: { title: string; organizationId: string },
+    settings: Partial<OrganizationSettings> | null | undefined,
+    opensAt: Date,
+    ticket: string | null | undefined,
+    now = new Date(),
+  ): void {
+    const until = waitingRoomUntil(opensAt, settings);
+    if (!until || now < opensAt || now >= until) return;
+    const t = this.tickets.read(ticket);
+    const mine = !!t && t.organizationId === cls.organizationId && t.opensAt.getTime() === opensAt.getTime();
+    if (!t || !mine)
+      throw new AppException(
+        HttpStatus.CONFLICT,
+        `Registration for ${cls.title} is through the waiting room: take your place in line first.`,
+        {
+          code: 'WAITING_ROOM',
+          waitingRoomUntil: until,
+        },
+      );
+    if (now.getTime() >= t.admitAt.getTime() + TICKET_VALID_MS)
+      throw new AppException(HttpStatus.CONFLICT, `Your place in line for ${cls.title} has expired: take a new place in line.`, {
+        code: 'WAITING_ROOM',
+        waitingRoomUntil: until,
+      });
+    if (now < t.admitAt)
+      throw new AppException(
+        HttpStatus.CONFLICT,
+        `It is not your turn yet: you are let in at ${openingTime(t.admitAt, settings?.timeZone ?? SERVER_TIME_ZONE)}.`,
+        { code: 'WAITING_ROOM_NOT_YET', admitAt: t.admitAt },
+      );
+  }
+}
+
+const noWaitingRoom = (title: string) =>
+  new AppException(HttpStatus.CONFLICT, `Registration for ${title} does not go through a waiting room now.`, { code: 'NO_WAITING_ROOM' });
