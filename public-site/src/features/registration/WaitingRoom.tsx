@@ -129,9 +129,19 @@ export function useWaitingRoom({
   const wakeAt = nextAt.length && offset !== null ? Math.min(...nextAt) : null;
   useEffect(() => {
     if (wakeAt === null) return;
-    const timer = window.setTimeout(() => setNow(Date.now()), Math.min(MAX_DELAY, Math.max(0, wakeAt - (Date.now() + (offset ?? 0)))));
+    // The offset has fractions of a millisecond and a timer may wake a hair early: each wake-up sets `now`, which runs
+    // this again for what is left, so the page never stays one millisecond short of the turn.
+    const left = wakeAt - (Date.now() + (offset ?? 0));
+    const timer = window.setTimeout(() => setNow(Date.now()), Math.min(MAX_DELAY, Math.max(0, Math.ceil(left) + 1)));
     return () => window.clearTimeout(timer);
-  }, [wakeAt, offset]);
+  }, [wakeAt, offset, now]);
+  // A tab in the background has its timers slowed down by the browser: looking at the page again catches up at once.
+  useEffect(() => {
+    if (wakeAt === null) return;
+    const onVisible = () => document.visibilityState === 'visible' && setNow(Date.now());
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [wakeAt]);
 
   const refused = useCallback(
     (error: unknown): boolean => {
