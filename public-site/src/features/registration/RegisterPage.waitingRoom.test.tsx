@@ -114,6 +114,7 @@ afterEach(() => {
   cleanup();
   sessionStorage.clear();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('RegisterPage at an opening with a waiting room', () => {
@@ -146,6 +147,19 @@ describe('RegisterPage at an opening with a waiting room', () => {
     await screen.findByText('Confirmed');
     // The line never asked the server again while counting down.
     expect(ticketPosts()).toHaveLength(1);
+  });
+
+  it("should open the form at the turn even when the browser's timers wake a little early", async () => {
+    // Browsers may run a timer a moment before its delay (and the server clock's offset has fractions of a
+    // millisecond): the page must look again rather than stay in line at 0:00.
+    const realSetTimeout = window.setTimeout.bind(window);
+    vi.spyOn(window, 'setTimeout').mockImplementation(((fn: () => void, delay?: number) =>
+      realSetTimeout(fn, Math.max(0, (delay ?? 0) - 5))) as unknown as typeof window.setTimeout);
+    stubApi({ tickets: () => reply(201, place(3, 1200)) });
+    renderPage();
+    await screen.findByText('Keep this page open: the form opens by itself when it is your turn.');
+    await screen.findByRole('heading', { name: 'Student Information' }, { timeout: 4000 });
+    vi.restoreAllMocks();
   });
 
   it('should keep the place on a reload: the same turn, no new place taken', async () => {
