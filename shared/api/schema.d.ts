@@ -5542,14 +5542,22 @@ export interface components {
       updatedAt?: unknown;
     };
     UpdateSettingsDto: {
-      /** @example 1800 */
-      waitingRoomAdmitPerMinute?: number;
-      /** @example 60 */
-      waitingRoomMinutes?: number;
+      cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
+      notifications?: components["schemas"]["NotificationsDto"];
+      timeZone?: string;
+      classConfirmedMessages?: boolean;
+      waitlistOfferHours?: number;
+      selfService?: boolean;
+      selfServiceCancelHoursBefore?: number;
+      selfServiceTransfers?: boolean;
+      selfServiceTransferDifferenceInPerson?: boolean;
+      embedDomains?: string[];
       discounts?: components["schemas"]["DiscountPercentsDto"];
       discountRules?: components["schemas"]["DiscountRulesDto"];
       lateRegistration?: boolean;
       waitingRoom?: boolean;
+      waitingRoomAdmitPerMinute?: number;
+      waitingRoomMinutes?: number;
       /** Format: uuid */
       organizationId?: string;
     };

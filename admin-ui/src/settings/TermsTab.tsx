@@ -24,6 +24,7 @@ import { useInlineEditor } from './useInlineEditor';
 import type { Settings, Term, TermInput } from '@/providers/types';
 import { formatInZone, fromZonedInput, toZonedInput, zoneHint } from '@/common/zonedTime';
 import { SettingsSection } from '@/settings/SettingsSection';
+import { WaitingRoomSettings } from '@/settings/WaitingRoomSettings';
 
 const KEY = ['terms'] as const;
 const TERM_COLUMNS: Column[] = [
@@ -67,7 +68,7 @@ const inputOf = (f: TermForm, zone: string): TermInput => ({
   earlyAccessOpensAt: fromZonedInput(f.earlyAccessOpensAt, zone),
 });
 
-/** Settings › Terms: the seasons, when their registration opens and closes, early access, and late registration. */
+/** Settings › Terms: the seasons, when their registration opens and closes, early access, late registration and the opening's waiting room. */
 export function TermsTab({ settings }: { settings: Settings }) {
   const dp = useAppDataProvider();
   const client = useQueryClient();
@@ -233,6 +234,7 @@ export function TermsTab({ settings }: { settings: Settings }) {
           {late.error && <Alert severity="error">{errorMessage(late.error, 'Failed to save the setting. Please try again')}</Alert>}
         </Stack>
       </Paper>
+      <WaitingRoomSettings settings={settings} />
     </Stack>
   );
 }

@@ -113,6 +113,9 @@ describe('bad input on every write route', () => {
           timeZone: 'America/Chicago',
           waitlistOfferHours: 24,
           classConfirmedMessages: false,
+          waitingRoom: false,
+          waitingRoomAdmitPerMinute: 1800,
+          waitingRoomMinutes: 60,
           discountRules: {
             earlyBird: { kind: 'percent', value: 10, daysBefore: 14 },
             returning: null,
@@ -176,7 +179,11 @@ describe('bad input on every write route', () => {
           classEnrollments: [{ classId: cls.id, paymentMethod: 'in-person', paymentStatus: 'pending' }],
           // Household registration.
           attendees: [{ firstName: 'Emma', lastName: 'Martinez', dateOfBirth: '2016-04-12' }],
+          // A place in line (the organization has no waiting room: only its shape is checked).
+          waitingRoomTicket: 'ticket',
         },
+        // No place in line is good input (null as absent): the registration goes through.
+        valid: ['waitingRoomTicket: null'],
       },
       'POST /api/students': {
         auth: 'admin',
@@ -248,6 +255,7 @@ describe('bad input on every write route', () => {
           studentData: person,
           amount: 80,
           attendees: [{ firstName: 'Emma', lastName: 'Martinez', dateOfBirth: '2016-04-12' }],
+          waitingRoomTicket: 'ticket',
         },
       },
       'POST /api/payments/confirm-enrollment': {
@@ -355,6 +363,8 @@ describe('bad input on every write route', () => {
       'DELETE /api/calendar-feeds/:id': { auth: 'admin', body: null },
       // Prices: the sweep's ids name no promo code (404 for good input).
       'POST /api/public/price-quote': { auth: 'public', body: { organizationId: org.orgId, classId: cls.id } },
+      // The class has no opening and the organization no waiting room: 409 NO_WAITING_ROOM for good input.
+      'POST /api/public/organizations/:organizationId/waiting-room/tickets': { auth: 'public', body: { classId: cls.id } },
       'POST /api/promo-codes': { auth: 'admin', body: { code: 'SWEEP10', kind: 'percent', value: 10 } },
       'PUT /api/promo-codes/:id': { auth: 'admin', body: { code: 'SWEEP10', kind: 'percent', value: 10 } },
       'DELETE /api/promo-codes/:id': { auth: 'admin', body: null },
@@ -501,6 +511,7 @@ function fillParams(
     if (pattern.startsWith('/api/students')) return ids.studentId;
     if (
       pattern.startsWith('/api/organizations') ||
+      pattern.startsWith('/api/public/organizations') ||
       pattern.startsWith('/api/admin/organizations') ||
       pattern.startsWith('/api/subscriptions')
     )

@@ -71,6 +71,8 @@ describe('the class list compiled serializer', () => {
         'America/New_York',
       ),
       mapClass(entity({ registrationOpensAt: new Date('2031-01-05T00:00:00.000Z'), schedule: 'Consecutive', days: 1 })),
+      // An opening with the organization's waiting room on: its end is a Date too.
+      mapClass(entity({ registrationOpensAt: new Date('2031-01-05T00:00:00.000Z') }), null, 'UTC', 60),
       // Nulls where the entity says there are none (a row read before a column was filled) stay nulls.
       { ...mapClass(entity()), title: null, price: null, sessions: [], registrationWindow: null },
       // A key the schema does not name is still sent.

@@ -7,6 +7,7 @@ import { OrganizationsService } from '../organizations/organizations.service';
 import { effectiveWindow, openingTime } from '../terms/registration-window';
 import { TermsService } from '../terms/terms.service';
 import { TICKET_VALID_MS, WaitingRoomTickets } from './waiting-room-tickets';
+import { WaitingRoomError, WaitingRoomException } from './waiting-room.exception';
 import { WaitingRoomRepository } from './waiting-room.repository';
 
 /** A ticket may be taken this long before the opening, so a page open at the opening is already in line when it comes. */
@@ -80,27 +81,25 @@ export class WaitingRoomService {
     const t = this.tickets.read(ticket);
     const mine = !!t && t.organizationId === cls.organizationId && t.opensAt.getTime() === opensAt.getTime();
     if (!t || !mine)
-      throw new AppException(
-        HttpStatus.CONFLICT,
+      throw new WaitingRoomException(
+        WaitingRoomError.WaitingRoom,
         `Registration for ${cls.title} is through the waiting room: take your place in line first.`,
-        {
-          code: 'WAITING_ROOM',
-          waitingRoomUntil: until,
-        },
+        { waitingRoomUntil: until },
       );
     if (now.getTime() >= t.admitAt.getTime() + TICKET_VALID_MS)
-      throw new AppException(HttpStatus.CONFLICT, `Your place in line for ${cls.title} has expired: take a new place in line.`, {
-        code: 'WAITING_ROOM',
-        waitingRoomUntil: until,
-      });
+      throw new WaitingRoomException(
+        WaitingRoomError.WaitingRoom,
+        `Your place in line for ${cls.title} has expired: take a new place in line.`,
+        { waitingRoomUntil: until },
+      );
     if (now < t.admitAt)
-      throw new AppException(
-        HttpStatus.CONFLICT,
+      throw new WaitingRoomException(
+        WaitingRoomError.NotYet,
         `It is not your turn yet: you are let in at ${openingTime(t.admitAt, settings?.timeZone ?? SERVER_TIME_ZONE)}.`,
-        { code: 'WAITING_ROOM_NOT_YET', admitAt: t.admitAt },
+        { admitAt: t.admitAt },
       );
   }
 }
 
 const noWaitingRoom = (title: string) =>
-  new AppException(HttpStatus.CONFLICT, `Registration for ${title} does not go through a waiting room now.`, { code: 'NO_WAITING_ROOM' });
+  new WaitingRoomException(WaitingRoomError.NoWaitingRoom, `Registration for ${title} does not go through a waiting room now.`);

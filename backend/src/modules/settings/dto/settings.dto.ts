@@ -115,14 +115,12 @@ export class UpdateSettingsDto extends PickType(OrganizationSettingsDto, [
   /** At a class's opening, people take a place in line and are let in a few at a time (absent from the settings: off). */
   @IsOptionalNotNull() @IsBoolean({ message: 'waitingRoom must be true or false' }) waitingRoom?: boolean;
   /** How many people the waiting room lets in per minute. */
-  @ApiProperty({ type: 'integer', minimum: 30, maximum: 60000, example: 1800, required: false })
   @IsOptionalNotNull()
   @Max(60000, { message: 'waitingRoomAdmitPerMinute must be a whole number from 30 to 60000' })
   @Min(30, { message: 'waitingRoomAdmitPerMinute must be a whole number from 30 to 60000' })
   @IsInt({ message: 'waitingRoomAdmitPerMinute must be a whole number from 30 to 60000' })
   waitingRoomAdmitPerMinute?: number;
   /** How long after the opening the waiting room stays on, in minutes. */
-  @ApiProperty({ type: 'integer', minimum: 5, maximum: 480, example: 60, required: false })
   @IsOptionalNotNull()
   @Max(480, { message: 'waitingRoomMinutes must be a whole number from 5 to 480' })
   @Min(5, { message: 'waitingRoomMinutes must be a whole number from 5 to 480' })
