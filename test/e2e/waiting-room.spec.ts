@@ -181,6 +181,36 @@ test.describe("The opening's waiting room", () => {
       // The second person's form opens by itself too, at their turn.
       await expect(second.getByRole('heading', { name: 'Student Information' })).toBeVisible({ timeout: 20_000 });
       await second.screenshot({ path: `/tmp/h24s-admitted-${testInfo.project.name}.png`, fullPage: true });
+
+      // A place the server does not honour (here: not signed by it) is refused with WAITING_ROOM: the page drops it,
+      // takes a new place at the back of the line and, that turn come, the registration goes through with it.
+      await second.evaluate(() => {
+        const key = Object.keys(sessionStorage).find((k) => k.startsWith('classlane:waiting-room:'))!;
+        sessionStorage.setItem(key, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(key)!), ticket: 'not-a-signed-place' }));
+      });
+      await second.reload();
+      await expect(second.getByRole('heading', { name: 'Student Information' })).toBeVisible();
+      await fillStudent(second, { firstName: 'Omar', lastName: 'Reyes', email: uniqueEmail('e2e.waitingroom'), phone: '5595551234' });
+      await second.getByRole('button', { name: 'Continue to Payment' }).click();
+      const refused = second.waitForResponse((r) => r.url().endsWith('/api/students/register') && r.request().method() === 'POST');
+      await second.getByRole('button', { name: 'Reserve My Spot' }).click();
+      const refusal = await refused;
+      expect(refusal.status()).toBe(409);
+      expect(await refusal.json()).toMatchObject({ code: 'WAITING_ROOM' });
+      // Meanwhile the refused place is dropped and nothing is kept until the new one comes.
+      const keptPosition = () =>
+        second.evaluate(() => {
+          const key = Object.keys(sessionStorage).find((k) => k.startsWith('classlane:waiting-room:'));
+          const raw = key ? sessionStorage.getItem(key) : null;
+          return raw ? (JSON.parse(raw) as { position: number }).position : null;
+        });
+      await expect.poll(keptPosition, { timeout: 10_000 }).toBe(11);
+      const retaken = await keptPlace(second);
+      await expect(second.getByRole('heading', { name: 'Payment Method' })).toBeVisible({ timeout: 20_000 });
+      const accepted = second.waitForRequest((r) => r.url().endsWith('/api/students/register') && r.method() === 'POST');
+      await second.getByRole('button', { name: 'Reserve My Spot' }).click();
+      expect((await accepted).postDataJSON()).toMatchObject({ waitingRoomTicket: retaken.ticket });
+      await expect(second.getByRole('heading', { level: 1, name: 'Registration Successful!' })).toBeVisible();
     } finally {
       await second.context().close();
     }
