@@ -35,7 +35,7 @@ const cls = (over: Partial<ClassItem>): ClassItem => ({
   termName: null,
   registrationOpensAt: null,
   registrationClosesAt: null,
-  registrationWindow: { opensAt: null, closesAt: null, earlyAccessOpensAt: null, timeZone: null },
+  registrationWindow: { opensAt: null, closesAt: null, earlyAccessOpensAt: null, timeZone: null, waitingRoomUntil: null },
   ...over,
 });
 const classes = [cls({}), cls({ id: 'c2', title: 'Watercolour', status: 'Cancelled', startDate: at(12) })];

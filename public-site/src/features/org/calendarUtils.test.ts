@@ -31,7 +31,7 @@ const base: ClassItem = {
   termName: null,
   registrationOpensAt: null,
   registrationClosesAt: null,
-  registrationWindow: { opensAt: null, closesAt: null, earlyAccessOpensAt: null, timeZone: null },
+  registrationWindow: { opensAt: null, closesAt: null, earlyAccessOpensAt: null, timeZone: null, waitingRoomUntil: null },
 };
 
 describe('calendar', () => {

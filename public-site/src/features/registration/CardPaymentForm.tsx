@@ -43,6 +43,8 @@ interface Props {
   onBusyChange?: (busy: boolean) => void;
   /** The server refused the hold outside the class's registration window: the page shows its own notice. */
   onWindowRefused?: (refusal: WindowRefusal) => void;
+  /** The server asked for a place in the opening's line (or said it is not one's turn yet): true when the page took it over. */
+  onWaitingRoomRefused?: (error: unknown) => boolean;
 }
 
 /** The payment went through but the server could not be reached to verify it; the webhook will finish the job. */
@@ -90,7 +92,16 @@ export default function CardPaymentForm({ stripe, ...props }: Props) {
   );
 }
 
-function CardCheckout({ registration, flow, amount, onPaid, onBack, onBusyChange, onWindowRefused }: Omit<Props, 'stripe'>) {
+function CardCheckout({
+  registration,
+  flow,
+  amount,
+  onPaid,
+  onBack,
+  onBusyChange,
+  onWindowRefused,
+  onWaitingRoomRefused,
+}: Omit<Props, 'stripe'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [card, setCard] = useState<{ complete: boolean }>({ complete: false });
@@ -158,6 +169,10 @@ function CardCheckout({ registration, flow, amount, onPaid, onBack, onBusyChange
     try {
       intent = flow ? await flow.open(amount) : await createCardIntent({ ...registration, amount });
     } catch (err) {
+      if (onWaitingRoomRefused?.(err)) {
+        setPhase('idle');
+        return;
+      }
       const refusal = onWindowRefused ? windowRefusal(err) : null;
       if (refusal) onWindowRefused?.(refusal);
       else setError(cardIntentErrorMessage(err));

@@ -24,6 +24,7 @@ type CardForm = ComponentType<{
   onBack: () => void;
   onBusyChange?: (busy: boolean) => void;
   onWindowRefused?: (refusal: WindowRefusal) => void;
+  onWaitingRoomRefused?: (error: unknown) => boolean;
 }>;
 
 /**
@@ -54,6 +55,7 @@ export function PaymentStep({
   onBack,
   cardAllowed = true,
   onWindowRefused,
+  onWaitingRoomRefused,
 }: {
   registration: CardRegistration;
   amount: number;
@@ -66,6 +68,8 @@ export function PaymentStep({
   cardAllowed?: boolean;
   /** The server refused a card hold outside the class's registration window (the page shows when it opens or closed). */
   onWindowRefused?: (refusal: WindowRefusal) => void;
+  /** The server asked for a place in the opening's line for a card hold: true when the page took it over. */
+  onWaitingRoomRefused?: (error: unknown) => boolean;
 }) {
   const { organizationId } = registration;
   const [card, setCard] = useState<CardState>({ status: 'checking' });
@@ -159,6 +163,7 @@ export function PaymentStep({
           onBack={onBack}
           onBusyChange={setCardBusy}
           onWindowRefused={onWindowRefused}
+          onWaitingRoomRefused={onWaitingRoomRefused}
         />
       ) : method === 'card' ? (
         <p className="payment-loading" role="status">

@@ -27,6 +27,7 @@ import { openingTime } from '@/components/class/RegistrationOpening';
 import { RegistrationFormFields } from './RegistrationFormFields';
 import { EMPTY_FORM, formErrors, formPayload, type FormValues } from './registrationFormRules';
 import { RegistrationSteps } from './RegistrationSteps';
+import { useWaitingRoom, WaitingRoomLine } from './WaitingRoom';
 import { JoinWaitlist } from '@/features/waitlist/JoinWaitlist';
 import { StudentForm, type SubmitPhase } from './StudentForm';
 import { EMPTY_STUDENT, type StudentField, type StudentFormValues } from './studentFormRules';
@@ -87,6 +88,28 @@ export function RegisterPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- quoteKey names every input of the quote
   }, [quoteKey]);
 
+  // The opening's waiting room: once the opening has come and its line is on, a place in line before the form.
+  const closesAtMs = item?.registrationWindow?.closesAt ? new Date(item.registrationWindow.closesAt).getTime() : null;
+  const room = useWaitingRoom({
+    organizationId,
+    classId,
+    window: item?.registrationWindow,
+    enabled:
+      !!item &&
+      !closed &&
+      (closesAtMs === null || closesAtMs > Date.now()) &&
+      (isOpenStatus(item.status) || item.waitlistOpen || classFull),
+  });
+  // One's turn came: the form opened by itself; its heading takes the focus so a screen reader says so.
+  const wasInLine = useRef(false);
+  useEffect(() => {
+    if (room.phase !== 'none') wasInLine.current = true;
+    else if (wasInLine.current) {
+      wasInLine.current = false;
+      headingRef.current?.focus();
+    }
+  }, [room.phase]);
+
   if (classState.loading) return <PageLoading message="Loading class details..." />;
   if (classState.error || !item) {
     return (
@@ -130,6 +153,7 @@ export function RegisterPage() {
     form: formFields,
     promoCode: appliedCode,
     dateOfBirth: dateOfBirth || undefined,
+    waitingRoomTicket: room.ticket,
   };
   const order: Checkout = {
     registration,
@@ -144,6 +168,8 @@ export function RegisterPage() {
     },
     amount,
     onRefused: (error) => {
+      // The opening's waiting room wants a (new) place, or it is not this place's turn yet: the line again.
+      if (room.refused(error)) return true;
       // Before the opening or after the closing (the server's 409): the opening notice or the closed one.
       const refusal = windowRefusal(error);
       if (refusal) {
@@ -247,17 +273,25 @@ export function RegisterPage() {
     }
   }
 
+  const inLine = room.phase !== 'none' && !shownClosed;
   return (
     <RegisterShell>
-      {waitlist ? null : <RegistrationSteps step={step} />}
+      {waitlist || inLine ? null : <RegistrationSteps step={step} />}
       <div className="register-layout">
         <section className="card" aria-labelledby="register-step-title">
           <h2 id="register-step-title" ref={headingRef} tabIndex={-1} className="register-step-title">
-            {waitlist ? 'Join the waitlist' : step === 1 ? 'Student Information' : 'Payment Method'}
+            {inLine ? "You're in line" : waitlist ? 'Join the waitlist' : step === 1 ? 'Student Information' : 'Payment Method'}
           </h2>
-          {shownClosed ? null : <RegistrationNotOpenNotice window={noticeWindow} termId={currentClass.termId} />}
+          {shownClosed || inLine ? null : <RegistrationNotOpenNotice window={noticeWindow} termId={currentClass.termId} />}
           {shownClosed ? (
             <RegistrationClosedNotice closed={shownClosed} organizationId={orgId} />
+          ) : inLine ? (
+            <WaitingRoomLine
+              room={room}
+              classTitle={currentClass.title}
+              opensAt={regWindow?.opensAt}
+              timeZone={regWindow?.timeZone ?? null}
+            />
           ) : waitlist ? (
             <JoinWaitlist
               classId={currentClass.id}
@@ -268,6 +302,8 @@ export function RegisterPage() {
               values={values}
               onChange={setValues}
               titleId="register-step-title"
+              waitingRoomTicket={room.ticket}
+              onRefused={room.refused}
             />
           ) : step === 1 ? (
             <StudentForm
@@ -313,6 +349,7 @@ export function RegisterPage() {
               onCardPaid={(paid) => checkout.cardPaid(order, paid)}
               onBack={() => setStep(1)}
               onWindowRefused={windowRefused}
+              onWaitingRoomRefused={room.refused}
             />
           )}
         </section>

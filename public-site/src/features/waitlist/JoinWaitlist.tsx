@@ -22,6 +22,8 @@ export function JoinWaitlist({
   values,
   onChange,
   titleId,
+  waitingRoomTicket,
+  onRefused,
 }: {
   classId: string;
   classTitle: string;
@@ -32,6 +34,10 @@ export function JoinWaitlist({
   onChange: (values: StudentFormValues) => void;
   /** The id of the heading that names this section (the page draws it). */
   titleId: string;
+  /** The place in the opening's line, sent with the join while the opening's waiting room is on. */
+  waitingRoomTicket?: string;
+  /** Reads a refused join first: true when the page took it over (the waiting room asked for a place). */
+  onRefused?: (error: unknown) => boolean;
 }) {
   const [phase, setPhase] = useState<SubmitPhase>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -48,9 +54,10 @@ export function JoinWaitlist({
     setPhase('submitting');
     setError(null);
     try {
-      const result = await joinWaitlist({ classId, organizationId, student });
+      const result = await joinWaitlist({ classId, organizationId, student, waitingRoomTicket });
       setJoined({ ...result, email: student.email });
     } catch (err) {
+      if (onRefused?.(err)) return;
       const refused = studentFieldErrors(err);
       if (refused) setFieldErrors(refused);
       else setError(joinErrorMessage(err));

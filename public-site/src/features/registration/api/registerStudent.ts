@@ -45,6 +45,8 @@ export interface RegistrationExtras {
   promoCode?: string;
   /** One person's date of birth (optional; the senior discount reads it). */
   dateOfBirth?: string;
+  /** The place in the opening's line (while the opening's waiting room is on, the server asks for it). */
+  waitingRoomTicket?: string;
 }
 
 /**
@@ -59,6 +61,7 @@ export function extrasFields(input: RegistrationExtras, email: string) {
     ...(input.promoCode ? { promoCode: input.promoCode } : {}),
     ...earlyAccessField(email),
     ...(input.dateOfBirth && !input.attendees ? { dateOfBirth: input.dateOfBirth } : {}),
+    ...(input.waitingRoomTicket ? { waitingRoomTicket: input.waitingRoomTicket } : {}),
   };
 }
 

@@ -14,10 +14,20 @@ export type WaitlistOffer = Omit<components['schemas']['WaitlistOfferResponseDto
 
 type WaitlistLeft = components['schemas']['WaitlistLeaveResponseDto'];
 
-export function joinWaitlist(input: { classId: string; organizationId: string; student: StudentDetails }): Promise<WaitlistJoined> {
+export function joinWaitlist(input: {
+  classId: string;
+  organizationId: string;
+  student: StudentDetails;
+  /** The place in the opening's line, while the opening's waiting room is on. */
+  waitingRoomTicket?: string;
+}): Promise<WaitlistJoined> {
   return api.post<WaitlistJoined>(
     `/api/classes/${encodeURIComponent(input.classId)}/waitlist`,
-    { organizationId: input.organizationId, ...input.student },
+    {
+      organizationId: input.organizationId,
+      ...input.student,
+      ...(input.waitingRoomTicket ? { waitingRoomTicket: input.waitingRoomTicket } : {}),
+    },
     { public: true },
   );
 }
