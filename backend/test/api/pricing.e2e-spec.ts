@@ -182,6 +182,19 @@ describe('pricing: price quote, promo codes, automatic discounts', () => {
       // The refused registrations took no seat: 2 + 3.
       expect(await seatsTaken(w.a, cls.id)).toBe(5);
       expect((await w.a.db.query('SELECT count(*)::int AS n FROM promo_redemptions WHERE promo_code_id = $1', [code.id]))[0].n).toBe(5);
+      // A refused one's enrollment, activity event and confirmation went to the database in one statement before the
+      // code's redemption refused it: all rolled back with the seat, so 5 of each, one confirmation per enrollment.
+      const [{ n: events }] = await w.a.db.query(
+        `SELECT count(*)::int AS n FROM activity_events WHERE event_type = 'class_enrollment' AND metadata->>'classId' = $1`,
+        [cls.id],
+      );
+      expect(events).toBe(5);
+      const [{ n: confirmations }] = await w.a.db.query(
+        `SELECT count(*)::int AS n FROM communications c JOIN enrollments e ON c.dedupe_key = 'confirmation:' || e.id || ':email'
+          WHERE e.class_id = $1`,
+        [cls.id],
+      );
+      expect(confirmations).toBe(5);
       const q = await quote({ organizationId: org.orgId, classId: cls.id, promoCode: 'LAST3' }).expect(200);
       expect(q.body.data.promo.message).toBe('This code has been used up');
     });

@@ -24,7 +24,23 @@ export function usPhoneProblem(value: unknown): string | null {
   } else if (digits[0] === '0' || digits[0] === '1') {
     return 'Phone number cannot start with 0 or 1';
   }
-  return isValidPhoneNumber(digits.slice(-10), 'US') ? null : INVALID_US_PHONE;
+  return validUsNumber(digits.slice(-10)) ? null : INVALID_US_PHONE;
+}
+
+/**
+ * libphonenumber-js's check, the costly part of validating a registration's body. Each phone is checked twice in a
+ * row (by the transform that stores its digits, then by the validator): the last number found valid is kept, so the
+ * second check of the same digits is answered without it. The rule is a pure function of the digits, so a number
+ * kept from another request gives the same answer. `libphonenumberChecks` counts the library's calls (for the test of this).
+ */
+export const libphonenumberChecks = { count: 0 };
+let lastValid: string | null = null;
+function validUsNumber(tenDigits: string): boolean {
+  if (tenDigits === lastValid) return true;
+  libphonenumberChecks.count += 1;
+  const valid = isValidPhoneNumber(tenDigits, 'US');
+  if (valid) lastValid = tenDigits;
+  return valid;
 }
 
 /** The stored form: 10 national digits for a valid number; anything else keeps its digits so the validator can name the problem. */

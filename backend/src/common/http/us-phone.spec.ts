@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { usPhoneProblem as frontEndRule } from '../../../../shared/us-phone';
-import { usPhoneProblem as serverRule } from './phone';
+import { libphonenumberChecks, normaliseUsPhone, usPhoneProblem as serverRule } from './phone';
 
 const numbers = [
   '',
@@ -37,5 +37,22 @@ describe('US phone rule: shared front-end file and server', () => {
   it('should refuse what the admin app used to accept (555 area code, exchange starting with 0 or 1)', () => {
     expect(frontEndRule('5555551234')).toBe('Please enter a valid 10-digit US phone number');
     expect(frontEndRule('5590551234')).toBe('Please enter a valid 10-digit US phone number');
+  });
+});
+
+describe('US phone rule: the library asked once per number', () => {
+  it('should ask libphonenumber-js once when the same valid number is checked twice in a row (transform, then validator)', () => {
+    const before = libphonenumberChecks.count;
+    const stored = normaliseUsPhone({ value: '(212) 555-0143' });
+    expect(stored).toBe('2125550143');
+    expect(serverRule(stored)).toBeNull();
+    expect(libphonenumberChecks.count - before).toBe(1);
+    // Another number is asked again, and an invalid one is never kept: asked each time, with the same answer.
+    expect(serverRule('9175550172')).toBeNull();
+    expect(serverRule('5555551234')).toBe('Please enter a valid 10-digit US phone number');
+    expect(serverRule('5555551234')).toBe('Please enter a valid 10-digit US phone number');
+    expect(libphonenumberChecks.count - before).toBe(4);
+    expect(serverRule('2125550143')).toBeNull();
+    expect(libphonenumberChecks.count - before).toBe(5);
   });
 });

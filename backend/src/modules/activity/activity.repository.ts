@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
+import type { Statement } from '../../common/db/together';
 import { ActivityEventEntity } from './activity-event.entity';
 
 /** activity_events: the activity module's table. Reports read it through ActivityService. */
@@ -22,20 +23,30 @@ export class ActivityRepository {
     manager: EntityManager | undefined,
     events: Pick<ActivityEventEntity, 'organizationId' | 'eventType' | 'description' | 'metadata' | 'eventDate'>[],
   ): Promise<void> {
-    if (!events.length) return;
-    // Plain SQL, one statement for all of them: every registration records its events here, and TypeORM's insert
-    // builder (and the RETURNING it adds) cost more CPU than the insert itself.
-    await (manager ?? this.events.manager).query(
-      `INSERT INTO activity_events (organization_id, event_type, event_date, description, metadata)
+    const statement = this.insertManyStatement(events);
+    if (statement) await (manager ?? this.events.manager).query(statement.text, statement.params as unknown[]);
+  }
+
+  /**
+   * The insert of `insertMany` as a statement another module's repository can send with its own write (`together`).
+   * Plain SQL, one statement for all of them: every registration records its events here, and TypeORM's insert
+   * builder (and the RETURNING it adds) cost more CPU than the insert itself. Null when there is nothing to insert.
+   */
+  insertManyStatement(
+    events: Pick<ActivityEventEntity, 'organizationId' | 'eventType' | 'description' | 'metadata' | 'eventDate'>[],
+  ): Statement | null {
+    if (!events.length) return null;
+    return {
+      text: `INSERT INTO activity_events (organization_id, event_type, event_date, description, metadata)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::text[], $5::jsonb[])`,
-      [
+      params: [
         events.map((e) => e.organizationId),
         events.map((e) => e.eventType),
         events.map((e) => e.eventDate),
         events.map((e) => e.description),
         events.map((e) => JSON.stringify(e.metadata)),
       ],
-    );
+    };
   }
 
   /** A person's own events (their metadata names them), newest first: the student panel's history. */

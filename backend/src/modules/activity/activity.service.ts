@@ -3,6 +3,14 @@ import type { EntityManager } from 'typeorm';
 import { currentApiKey } from '../../common/auth/api-key';
 import type { ActivityEventType } from './activity-event.entity';
 import { ActivityRepository } from './activity.repository';
+import type { Statement } from '../../common/db/together';
+
+/** One event of an action, as recordMany takes it. */
+export interface ActivityToRecord {
+  type: ActivityEventType;
+  description: string;
+  metadata?: Record<string, unknown>;
+}
 
 /**
  * The server records activity itself when the underlying action happens (spec README decision 9).
@@ -24,21 +32,26 @@ export class ActivityService {
   }
 
   /** Several events of one action in one insert (same commit rules as `record`), in the order given. */
-  async recordMany(
-    organizationId: string,
-    events: { type: ActivityEventType; description: string; metadata?: Record<string, unknown> }[],
-    manager?: EntityManager,
-  ): Promise<void> {
+  async recordMany(organizationId: string, events: ActivityToRecord[], manager?: EntityManager): Promise<void> {
+    await this.repo.insertMany(manager, this.rows(organizationId, events));
+  }
+
+  /**
+   * recordMany's insert, for the caller's repository to send with its own write in one round trip (`together`): the
+   * events then commit or roll back with that write's transaction. Null when there is no event.
+   */
+  recordManyStatement(organizationId: string, events: ActivityToRecord[]): Statement | null {
+    return this.repo.insertManyStatement(this.rows(organizationId, events));
+  }
+
+  private rows(organizationId: string, events: ActivityToRecord[]) {
     const eventDate = new Date();
-    await this.repo.insertMany(
-      manager,
-      attributed(events.map((e) => ({ description: e.description, metadata: e.metadata ?? {} }))).map((e, i) => ({
-        organizationId,
-        eventType: events[i].type,
-        ...e,
-        eventDate,
-      })),
-    );
+    return attributed(events.map((e) => ({ description: e.description, metadata: e.metadata ?? {} }))).map((e, i) => ({
+      organizationId,
+      eventType: events[i].type,
+      ...e,
+      eventDate,
+    }));
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { Statement } from '../../common/db/together';
 import { type CommunicationRow, type NewCommunication, OUTCOME_UNKNOWN, TRANSACTIONAL_KINDS } from './communication.types';
 
 const COLUMNS = `id, organization_id AS "organizationId", recipient_type AS "recipientType", recipient_id AS "recipientId",
@@ -76,13 +77,19 @@ export class CommunicationsRepository {
   /** Rows of one action in one statement (a card payment's confirmation and receipt); how many were new. */
   async insertRows(list: NewCommunication[], manager: EntityManager = this.db.manager): Promise<number> {
     if (!list.length) return 0;
-    const rows: unknown[] = await manager.query(
-      `INSERT INTO communications (${INSERT_COLUMNS}) VALUES ${list.map((_, i) => insertValues(i * 16 + 1)).join(', ')}
+    const { text, params } = this.insertRowsStatement(list);
+    const rows: unknown[] = await manager.query(text, params as unknown[]);
+    return rows.length;
+  }
+
+  /** insertRows' insert as a statement another module's repository can send with its own write (`together`). */
+  insertRowsStatement(list: NewCommunication[]): Statement {
+    return {
+      text: `INSERT INTO communications (${INSERT_COLUMNS}) VALUES ${list.map((_, i) => insertValues(i * 16 + 1)).join(', ')}
        ON CONFLICT (organization_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
        RETURNING id`,
-      list.flatMap(insertParams),
-    );
-    return rows.length;
+      params: list.flatMap(insertParams),
+    };
   }
 
   /** Several rows in one statement (the reminders job, the benchmark). Returns how many were new. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { Statement } from '../../common/db/together';
 import { AuthService } from '../auth/auth.service';
 import { mapClass } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
@@ -65,11 +66,23 @@ export class CommunicationsService {
    * (dedupe key per enrollment: a retried registration never queues two).
    */
   async queueRegistrationConfirmation(manager: EntityManager, input: RegistrationMessageInput): Promise<void> {
+    await this.repo.insertRows([await this.registrationConfirmationRow(manager, input)], manager);
+  }
+
+  /**
+   * The confirmation's outbox insert, for the registering repository to send with the enrollment's insert in one
+   * round trip (`together`): it commits with the registration or not at all, exactly as queueRegistrationConfirmation.
+   */
+  async registrationConfirmationStatement(manager: EntityManager, input: RegistrationMessageInput): Promise<Statement> {
+    return this.repo.insertRowsStatement([await this.registrationConfirmationRow(manager, input)]);
+  }
+
+  private async registrationConfirmationRow(manager: EntityManager, input: RegistrationMessageInput): Promise<NewCommunication> {
     const read = await this.classValues(manager, input);
     // The organization row the registering request read (its config_version dates the template copy).
     const version = input.read?.org.id === input.organizationId ? input.read.org.configVersion : undefined;
     const own = await this.ownTemplate(manager, input.organizationId, 'confirmation', 'email', version);
-    await this.repo.insertRows([this.confirmationRow(input, read, own)], manager);
+    return this.confirmationRow(input, read, own);
   }
 
   /**

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { prepared } from '../../common/db/prepared';
 import { returning } from '../../common/db/returning';
+import { run, together, type Statement } from '../../common/db/together';
 import { ClassEntity } from '../classes/class.entity';
 import type { CancellationPolicy, PriceLine, EnrollmentStatus, PaymentMethod, PaymentStatus } from './enrollment.entity';
 
@@ -140,16 +141,17 @@ export class CardEnrollmentsRepository {
       policy: CancellationPolicy[];
       registered: { firstName: string; lastName: string; phone: string; communicationOptIn: boolean };
     },
+    /** Other modules' writes of this hold (its activity event), sent in the same round trip (`together`). */
+    alongside: readonly (Statement | null)[] = [],
   ): Promise<{ id: string; holdExpiresAt: Date }[]> {
-    return returning<{ id: string; holdExpiresAt: Date }>(
-      manager,
-      `INSERT INTO enrollments (organization_id, student_id, class_id, payment_status, payment_method, amount_paid_cents,
+    const insert: Statement = {
+      text: `INSERT INTO enrollments (organization_id, student_id, class_id, payment_status, payment_method, amount_paid_cents,
           enrollment_date, status, hold_expires_at, amount_due_cents, cancellation_policy, registered_first_name,
           registered_last_name, registered_phone, registered_communication_opt_in, price_breakdown)
        VALUES ($1, $2, $3, 'pending', 'card', 0, now(), 'held', now() + make_interval(secs => $4::float8 * 60), $5, $6::jsonb, $7, $8, $9, $10,
           $11::jsonb)
        RETURNING id, hold_expires_at AS "holdExpiresAt"`,
-      [
+      params: [
         data.organizationId,
         data.studentId,
         data.classId,
@@ -162,7 +164,8 @@ export class CardEnrollmentsRepository {
         data.registered.communicationOptIn,
         JSON.stringify(data.priceBreakdown),
       ],
-    );
+    };
+    return run<{ id: string; holdExpiresAt: Date }>(manager, together(insert, alongside));
   }
 
   async setPaymentIntent(id: string, paymentIntentId: string): Promise<void> {

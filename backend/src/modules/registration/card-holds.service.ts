@@ -242,34 +242,35 @@ export class CardHoldsService {
         await opts.assertAllowed(manager);
         const { student, created } = await this.registrants.findOrCreate(manager, organizationId, fields);
         if (opts.dateOfBirth && !student.dateOfBirth) await this.students.fillDateOfBirth(manager, student.id, opts.dateOfBirth);
-        const [held] = await this.cardsRepo.insertHeld(manager, {
-          organizationId,
-          studentId: student.id,
-          classId,
-          amountDueCents: opts.quote.totalCents,
-          priceBreakdown: breakdown(opts.quote.lines),
-          holdMinutes: opts.holdMinutes,
-          policy: opts.org ? cancellationPoliciesOf(opts.org) : await this.orgs.cancellationPolicies(manager, organizationId),
-          registered: {
-            firstName: fields.firstName,
-            lastName: fields.lastName,
-            phone: fields.phone,
-            communicationOptIn: fields.communicationOptIn ?? true,
+        const name = `${student.firstName} ${student.lastName}`;
+        // A new person's activity event goes to the database with the hold's insert, in one round trip.
+        const events = created
+          ? this.activity.recordManyStatement(organizationId, [
+              { type: 'student_registration', description: `${name} registered`, metadata: { studentId: student.id, studentName: name } },
+            ])
+          : null;
+        const [held] = await this.cardsRepo.insertHeld(
+          manager,
+          {
+            organizationId,
+            studentId: student.id,
+            classId,
+            amountDueCents: opts.quote.totalCents,
+            priceBreakdown: breakdown(opts.quote.lines),
+            holdMinutes: opts.holdMinutes,
+            policy: opts.org ? cancellationPoliciesOf(opts.org) : await this.orgs.cancellationPolicies(manager, organizationId),
+            registered: {
+              firstName: fields.firstName,
+              lastName: fields.lastName,
+              phone: fields.phone,
+              communicationOptIn: fields.communicationOptIn ?? true,
+            },
           },
-        });
+          [events],
+        );
         await this.pricing.redeem(manager, opts.quote, { organizationId, enrollmentId: held.id, email: fields.email, classId });
         if (offer) await this.offers.accepted(manager, offer.entryId, held.id);
         if (opts.form) await this.forms.store(manager, opts.form, [{ enrollmentId: held.id, studentId: student.id }], { fresh: true });
-        if (created) {
-          const name = `${student.firstName} ${student.lastName}`;
-          await this.activity.record(
-            organizationId,
-            'student_registration',
-            `${name} registered`,
-            { studentId: student.id, studentName: name },
-            manager,
-          );
-        }
         return {
           enrollmentId: held.id,
           reused: false,

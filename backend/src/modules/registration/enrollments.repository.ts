@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { returning } from '../../common/db/returning';
+import { run, together, type Statement } from '../../common/db/together';
 import { EnrollmentEntity, type EnrolledStudent, type EnrollmentStatus, type LockedEnrollment, type PaymentRow } from './enrollment.entity';
 
 const PAYMENT_COLUMNS = `e.id, s.first_name || ' ' || s.last_name AS "studentName", c.title AS "className",
@@ -126,15 +128,19 @@ export class EnrollmentsRepository {
           | 'amountDueCents'
           | 'priceBreakdown'
         >
-      >,
+      > & {
+        /** Chosen by the caller when a statement sent with this one names the enrollment (the confirmation's dedupe key). */
+        id?: string;
+      },
+    /** Other modules' writes of this registration, sent in the same round trip (`together`). */
+    alongside: readonly (Statement | null)[] = [],
   ): Promise<EnrollmentEntity> {
-    const [row] = await returning<EnrollmentEntity>(
-      manager,
-      `INSERT INTO enrollments (organization_id, student_id, class_id, enrollment_date, payment_status, payment_method,
+    const insert: Statement = {
+      text: `INSERT INTO enrollments (id, organization_id, student_id, class_id, enrollment_date, payment_status, payment_method,
           amount_paid_cents, cancellation_policy, registered_first_name, registered_last_name, registered_phone,
           registered_communication_opt_in, amount_due_cents, price_breakdown)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11, $12, $13, $14::jsonb) ${RETURNING}`,
-      [
+       VALUES ($15, $1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11, $12, $13, $14::jsonb) ${RETURNING}`,
+      params: [
         data.organizationId,
         data.studentId,
         data.classId,
@@ -149,9 +155,16 @@ export class EnrollmentsRepository {
         data.registeredCommunicationOptIn ?? null,
         data.amountDueCents ?? null,
         data.priceBreakdown == null ? null : JSON.stringify(data.priceBreakdown),
+        data.id ?? randomUUID(),
       ],
-    );
+    };
+    const [row] = await run<EnrollmentEntity>(manager, together(insert, alongside));
     return row;
+  }
+
+  /** Other modules' writes of one registration in one round trip, when it has no enrollment row to insert with them. */
+  async writeTogether(manager: EntityManager, statements: readonly (Statement | null)[]): Promise<void> {
+    if (statements.some((s) => s)) await run(manager, together(null, statements));
   }
 
   async updateEnrollmentPayment(manager: EntityManager, id: string, patch: Partial<EnrollmentEntity>) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -239,61 +240,85 @@ export class RegistrationService {
           : await this.registrants.findOrCreate(manager, organizationId, fields);
         // The date of birth the price was quoted on stays with the person (a stored one is never overwritten).
         if (dateOfBirth && !student.dateOfBirth) await this.students.fillDateOfBirth(manager, student.id, dateOfBirth);
+        const name = `${student.firstName} ${student.lastName}`;
+        // The registration's activity events in one insert (a new person, the enrollment, a class now full).
+        const events = this.activity.recordManyStatement(organizationId, [
+          ...(created
+            ? [
+                {
+                  type: 'student_registration' as const,
+                  description: `${name} registered`,
+                  metadata: { studentId: student.id, studentName: name },
+                },
+              ]
+            : []),
+          {
+            type: 'class_enrollment' as const,
+            description: `${name} enrolled in ${cls.title}`,
+            metadata: { studentId: student.id, studentName: name, classId, className: cls.title, paymentMethod: method, source },
+          },
+          ...(cls.enrolledStudents >= cls.maxStudents
+            ? [
+                {
+                  type: 'class_full' as const,
+                  description: `${cls.title} is now full`,
+                  metadata: { classId, className: cls.title, studentsCount: cls.enrolledStudents },
+                },
+              ]
+            : []),
+        ]);
+        // The enrollment's id is chosen here: the confirmation's outbox row names it (its dedupe key) and is sent with it.
+        const enrollmentId = switched?.id ?? randomUUID();
+        const priceBreakdown = switched ? (switched.priceBreakdown ?? null) : quote ? breakdown(quote.lines) : null;
+        // The confirmation (with every session in an .ics) commits with the registration or not at all.
+        const confirmation =
+          method === 'in-person'
+            ? await this.communications.registrationConfirmationStatement(manager, {
+                organizationId,
+                enrollmentId,
+                classId,
+                studentId: student.id,
+                firstName: fields.firstName,
+                lastName: fields.lastName,
+                email: student.email,
+                phone: fields.phone,
+                priceLines: priceBreakdown,
+                read: read ? { cls, org: read.org } : undefined,
+              })
+            : null;
+        // The enrollment, its activity events and its confirmation go to the database as one statement (one round
+        // trip instead of three), in this transaction: all of them commit or none.
         const enrollment =
           switched ??
-          (await this.enrollments.insertEnrollment(manager, {
-            organizationId,
-            studentId: student.id,
-            classId,
-            paymentMethod: method,
-            paymentStatus: status,
-            amountPaidCents,
-            enrollmentDate: new Date(),
-            // §4: what this student was promised stays what it was, whatever the organization changes later.
-            cancellationPolicy: read ? cancellationPoliciesOf(read.org) : await this.orgs.cancellationPolicies(manager, organizationId),
-            // Decision 15: the typed details are kept on the enrollment, never written over the stored student.
-            registeredFirstName: fields.firstName,
-            registeredLastName: fields.lastName,
-            registeredPhone: fields.phone,
-            registeredCommunicationOptIn: fields.communicationOptIn ?? true,
-            amountDueCents: quote?.totalCents ?? null,
-            priceBreakdown: quote ? breakdown(quote.lines) : null,
-          }));
+          (await this.enrollments.insertEnrollment(
+            manager,
+            {
+              id: enrollmentId,
+              organizationId,
+              studentId: student.id,
+              classId,
+              paymentMethod: method,
+              paymentStatus: status,
+              amountPaidCents,
+              enrollmentDate: new Date(),
+              // §4: what this student was promised stays what it was, whatever the organization changes later.
+              cancellationPolicy: read ? cancellationPoliciesOf(read.org) : await this.orgs.cancellationPolicies(manager, organizationId),
+              // Decision 15: the typed details are kept on the enrollment, never written over the stored student.
+              registeredFirstName: fields.firstName,
+              registeredLastName: fields.lastName,
+              registeredPhone: fields.phone,
+              registeredCommunicationOptIn: fields.communicationOptIn ?? true,
+              amountDueCents: quote?.totalCents ?? null,
+              priceBreakdown,
+            },
+            [events, confirmation],
+          ));
+        // A held card seat switched to in person is an update already made: its events and confirmation go alone.
+        if (switched) await this.enrollments.writeTogether(manager, [events, confirmation]);
         // The code is used in the seat's transaction: when its last use went to someone else, this seat rolls back.
         if (quote) await this.pricing.redeem(manager, quote, { organizationId, enrollmentId: enrollment.id, email: fields.email, classId });
         if (offer) await this.offers.accepted(manager, offer.entryId, enrollment.id);
         if (form) await this.forms.store(manager, form, [{ enrollmentId: enrollment.id, studentId: student.id }], { fresh: !switched });
-        const name = `${student.firstName} ${student.lastName}`;
-        // The registration's activity events in one insert (a new person, the enrollment, a class now full).
-        await this.activity.recordMany(
-          organizationId,
-          [
-            ...(created
-              ? [
-                  {
-                    type: 'student_registration' as const,
-                    description: `${name} registered`,
-                    metadata: { studentId: student.id, studentName: name },
-                  },
-                ]
-              : []),
-            {
-              type: 'class_enrollment' as const,
-              description: `${name} enrolled in ${cls.title}`,
-              metadata: { studentId: student.id, studentName: name, classId, className: cls.title, paymentMethod: method, source },
-            },
-            ...(cls.enrolledStudents >= cls.maxStudents
-              ? [
-                  {
-                    type: 'class_full' as const,
-                    description: `${cls.title} is now full`,
-                    metadata: { classId, className: cls.title, studentsCount: cls.enrolledStudents },
-                  },
-                ]
-              : []),
-          ],
-          manager,
-        );
         await this.webhooks.publish(
           manager,
           organizationId,
@@ -321,20 +346,6 @@ export class RegistrationService {
             enrollmentId: enrollment.id,
             amount: amountPaidCents / 100,
             paymentMethod: 'in-person',
-          });
-        // The confirmation (with every session in an .ics) commits with the registration or not at all.
-        if (method === 'in-person')
-          await this.communications.queueRegistrationConfirmation(manager, {
-            organizationId,
-            enrollmentId: enrollment.id,
-            classId,
-            studentId: student.id,
-            firstName: fields.firstName,
-            lastName: fields.lastName,
-            email: student.email,
-            phone: fields.phone,
-            priceLines: enrollment.priceBreakdown ?? null,
-            read: read ? { cls, org: read.org } : undefined,
           });
         // Only what the confirmation page needs for this registration: the caller is anonymous, so
         // nothing of the stored student (other classes, payments, stored name or phone) goes back.
