@@ -4,8 +4,8 @@
 // process while it streams the report CSV and the whole-organization ZIP export.
 //
 // Env: BENCH_REPORT_ROUNDS (10) rounds of BENCH_REPORT_RUNS (5) sequential requests per report and API,
-// BENCH_ENROLLMENTS (100000), BENCH_API_PORT (3195), BENCH_REPORTS (a comma-separated list of words: only the
-// reports whose label contains one, e.g. `revenue, 365`), BENCH_DOWNLOADS=false (skip the memory of downloads).
+// BENCH_ENROLLMENTS (100000), BENCH_API_PORT (3195), BENCH_REPORTS (only the reports whose label contains one of
+// these ';'-separated texts, e.g. `revenue, 365 days;attendance`), BENCH_DOWNLOADS=false (skip the memory of downloads).
 // BENCH_BASELINE_MAIN: the main.js of an earlier build (e.g. `git archive <commit> | tar -x -C backend/.tmp/base`,
 // build it, or copy an earlier backend/dist to backend/.tmp/baseline-dist); it runs on BENCH_API_PORT + 1 against
 // the same database (started first, so its schema is the earlier one plus the later migrations). Each round
@@ -28,7 +28,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 5);
 const ROUNDS = Number(process.env.BENCH_REPORT_ROUNDS ?? 10);
 const ONLY = (process.env.BENCH_REPORTS ?? '')
-  .split(',')
+  .split(';')
   .map((w) => w.trim())
   .filter(Boolean);
 const DOWNLOADS = process.env.BENCH_DOWNLOADS !== 'false';
@@ -270,16 +270,24 @@ try {
           await get(a, url);
           own.push(performance.now() - start);
         }
-        const cpuMs = (((await server.stop()) + (await database.stop())) * 1000) / RUNS;
+        const apiMs = ((await server.stop()) * 1000) / RUNS;
+        const dbMs = ((await database.stop()) * 1000) / RUNS;
         times.get(a.name).push(...own);
-        result[a.name] = { ms: median(own), cpuMs };
+        result[a.name] = { ms: median(own), cpuMs: apiMs + dbMs, apiMs, dbMs };
       }
       rounds.push(result);
     }
     const row = { label, rounds };
     for (const [name, t] of times) {
       t.sort((x, y) => x - y);
-      row[name] = { p50: quantile(t, 0.5), p95: quantile(t, 0.95), max: t.at(-1), cpuMs: median(rounds.map((r) => r[name].cpuMs)) };
+      row[name] = {
+        p50: quantile(t, 0.5),
+        p95: quantile(t, 0.95),
+        max: t.at(-1),
+        cpuMs: median(rounds.map((r) => r[name].cpuMs)),
+        apiMs: median(rounds.map((r) => r[name].apiMs)),
+        dbMs: median(rounds.map((r) => r[name].dbMs)),
+      };
     }
     if (BASELINE) {
       const spread = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs) });
@@ -288,7 +296,7 @@ try {
     }
     rows.push(row);
     console.log(
-      `  ${label}: ${[...times.keys()].map((n) => `${n} p50 ${row[n].p50.toFixed(1)} ms, p95 ${row[n].p95.toFixed(1)} ms, CPU ${row[n].cpuMs.toFixed(1)} ms`).join('; ')}${
+      `  ${label}: ${[...times.keys()].map((n) => `${n} p50 ${row[n].p50.toFixed(1)} ms, p95 ${row[n].p95.toFixed(1)} ms, CPU ${row[n].cpuMs.toFixed(1)} ms (API ${row[n].apiMs.toFixed(1)}, PostgreSQL ${row[n].dbMs.toFixed(1)})`).join('; ')}${
         BASELINE
           ? `; current/baseline time ${row.timeRatio.median.toFixed(2)} (${row.timeRatio.min.toFixed(2)}-${row.timeRatio.max.toFixed(2)}), CPU ${row.cpuRatio.median.toFixed(2)} (${row.cpuRatio.min.toFixed(2)}-${row.cpuRatio.max.toFixed(2)})`
           : ''
@@ -364,14 +372,14 @@ try {
   const names = apis.map((a) => a.name);
   const range = (x) => `${x.median.toFixed(2)} (${x.min.toFixed(2)}-${x.max.toFixed(2)})`;
   console.log(
-    `| request | ${names.map((n) => `${n} p50 ms | ${n} p95 ms | ${n} CPU ms`).join(' | ')}${
+    `| request | ${names.map((n) => `${n} p50 ms | ${n} p95 ms | ${n} CPU ms (API + PostgreSQL)`).join(' | ')}${
       BASELINE ? ' | time current/baseline, median of rounds (range) | CPU current/baseline (range)' : ''
     } |`,
   );
   console.log(`|---|${names.map(() => '---|---|---').join('|')}|${BASELINE ? '---|---|' : ''}`);
   for (const r of rows)
     console.log(
-      `| ${r.label} | ${names.map((n) => `${r[n].p50.toFixed(1)} | ${r[n].p95.toFixed(1)} | ${r[n].cpuMs.toFixed(1)}`).join(' | ')}${
+      `| ${r.label} | ${names.map((n) => `${r[n].p50.toFixed(1)} | ${r[n].p95.toFixed(1)} | ${r[n].cpuMs.toFixed(0)} (${r[n].apiMs.toFixed(0)} + ${r[n].dbMs.toFixed(0)})`).join(' | ')}${
         BASELINE ? ` | ${range(r.timeRatio)} | ${range(r.cpuRatio)}` : ''
       } |`,
     );
