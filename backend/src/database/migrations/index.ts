@@ -34,6 +34,7 @@ import { WaiverSignLinks1767500000000 } from './1767500000000-WaiverSignLinks';
 import { EnrollmentTopUps1767700000000 } from './1767700000000-EnrollmentTopUps';
 import { TopUpDueCancelled1768500000000 } from './1768500000000-TopUpDueCancelled';
 import { OrganizationConfigVersion1768800000000 } from './1768800000000-OrganizationConfigVersion';
+import { ReportDiscountedPayments1769100000000 } from './1769100000000-ReportDiscountedPayments';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 import { Pricing1766300000000 } from './1766300000000-Pricing';
@@ -79,4 +80,5 @@ export const MIGRATIONS = [
   EnrollmentTopUps1767700000000,
   TopUpDueCancelled1768500000000,
   OrganizationConfigVersion1768800000000,
+  ReportDiscountedPayments1769100000000,
 ];

@@ -223,7 +223,9 @@ export class ReportsRepository {
    * line of the enrollments' price quotes: each automatic discount rule and each promo code, with how many paid
    * enrollments it took something off and how much in all. The report's per-class discounts are these rows summed
    * by class: one pass over the quotes (summing each enrollment's quote inside revenueByClass instead ran a subquery
-   * per payment and cost more than the rest of that statement). Only quotes with a negative line are expanded.
+   * per payment and cost more than the rest of that statement). Only quotes with a negative line are read: the
+   * `@?` condition is the partial index enrollments_org_discounted_paid_idx's, word for word (keep them the same,
+   * or the planner cannot use it and reads every payment of the range instead).
    */
   async discountLines(r: ReportRange): Promise<DiscountLineRow[]> {
     const rows: { classId: string; label: string; enrollments: number; cents: string }[] = await this.db.query(
