@@ -3,11 +3,17 @@
 // 100,000 enrollments (p50/p95 of sequential requests, target p95 < 300 ms), and the peak memory of the API
 // process while it streams the report CSV and the whole-organization ZIP export.
 //
-// Env: BENCH_REPORT_RUNS (30 requests per report and range), BENCH_ENROLLMENTS (100000), BENCH_API_PORT (3195).
+// Env: BENCH_REPORT_ROUNDS (10) rounds of BENCH_REPORT_RUNS (5) sequential requests per report and API,
+// BENCH_ENROLLMENTS (100000), BENCH_API_PORT (3195), BENCH_REPORTS (only the reports whose label contains one of
+// these ';'-separated texts, e.g. `revenue, 365 days;attendance`), BENCH_DOWNLOADS=false (skip the memory of downloads).
 // BENCH_BASELINE_MAIN: the main.js of an earlier build (e.g. `git archive <commit> | tar -x -C backend/.tmp/base`,
 // build it, or copy an earlier backend/dist to backend/.tmp/baseline-dist); it runs on BENCH_API_PORT + 1 against
-// the same database (started first, so its schema is the earlier one plus the later migrations), and every
-// request is measured on both, in alternating blocks, so both see the same machine load.
+// the same database (started first, so its schema is the earlier one plus the later migrations). Each round
+// measures both APIs back to back (which goes first alternates), so both see the same machine load; a round gives
+// one ratio current ÷ baseline of its median time and one of its CPU per request (the API process and the
+// PostgreSQL backends serving it, from /proc). The table reports the median of the rounds' ratios and their spread
+// (lowest and highest): on a shared machine one run's p50 against another's moves by tens of percent, while a
+// ratio taken within a round, a few seconds apart, holds.
 // The whole-organization ZIP is measured over this organization and one a tenth its size (1x and 10x data).
 // BENCH_API_NODE_FLAGS: extra node flags for the current build's API, e.g. `--max-old-space-size=96` to show the
 // 10x export completes inside a heap smaller than the garbage it otherwise leaves for the collector.
@@ -16,10 +22,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiCall } from './bench-lib.mjs';
+import { apiCall, cpuMeter, postgresPidsOf } from './bench-lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 30);
+const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 5);
+const ROUNDS = Number(process.env.BENCH_REPORT_ROUNDS ?? 10);
+const ONLY = (process.env.BENCH_REPORTS ?? '')
+  .split(';')
+  .map((w) => w.trim())
+  .filter(Boolean);
+const DOWNLOADS = process.env.BENCH_DOWNLOADS !== 'false';
 const ENROLLMENTS = Number(process.env.BENCH_ENROLLMENTS ?? 100_000);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 3195);
 const MAIN = path.join(root, 'backend/dist/main.js');
@@ -36,7 +48,7 @@ const db = await startEmbeddedPostgres(dataDir, { port: 0, quiet: true });
  * nothing per row leaves it flat whatever the size.
  */
 const GC_LINE = /(Scavenge|Mark-Compact|Minor Mark-Compact|Mark-sweep)(?: \([a-z ]+\))? ([\d.]+) \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\) MB/;
-function startApi(main, port, flags = []) {
+function startApi(main, port, appName, flags = []) {
   const proc = spawn(process.execPath, ['--trace-gc', ...flags, main], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -51,6 +63,8 @@ function startApi(main, port, flags = []) {
       SERVE_FRONTENDS: 'false',
       JOBS_ENABLED: 'false',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // Its PostgreSQL backends are told from the other API's by this name (pg reads PGAPPNAME).
+      PGAPPNAME: appName,
     },
   });
   proc.gcs = [];
@@ -80,11 +94,12 @@ async function waitHealthy(url) {
 const apis = [];
 // The baseline first: it migrates the empty database to its own schema; the current build adds its migrations.
 if (BASELINE) {
-  apis.push({ name: 'baseline', proc: startApi(BASELINE, API_PORT + 1), base: `http://localhost:${API_PORT + 1}` });
+  apis.push({ name: 'baseline', proc: startApi(BASELINE, API_PORT + 1, 'bench-baseline'), base: `http://localhost:${API_PORT + 1}` });
   await waitHealthy(apis[0].base);
 }
-const api = startApi(MAIN, API_PORT, (process.env.BENCH_API_NODE_FLAGS ?? '').split(' ').filter(Boolean));
-apis.unshift({ name: 'current', proc: api, base: `http://localhost:${API_PORT}` });
+const api = startApi(MAIN, API_PORT, 'bench-current', (process.env.BENCH_API_NODE_FLAGS ?? '').split(' ').filter(Boolean));
+apis.unshift({ name: 'current', proc: api, base: `http://localhost:${API_PORT}`, appName: 'bench-current' });
+if (BASELINE) apis[1].appName = 'bench-baseline';
 const base = `http://localhost:${API_PORT}`;
 const load = () =>
   os
@@ -148,7 +163,7 @@ try {
       `WITH s AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM students WHERE organization_id = $1),
             c AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM classes WHERE organization_id = $1)
        INSERT INTO enrollments (organization_id, student_id, class_id, enrollment_date, status, payment_method, payment_status,
-                                amount_paid_cents, platform_fee_cents, organization_amount_cents, paid_at, cancelled_at)
+                                amount_paid_cents, platform_fee_cents, organization_amount_cents, paid_at, cancelled_at, price_breakdown)
        SELECT $1, s.id, c.id, d.at, CASE WHEN (s.n + j) % 20 = 0 THEN 'cancelled' ELSE 'active' END,
               CASE WHEN (s.n + j) % 10 = 0 THEN 'card' ELSE 'in-person' END,
               CASE WHEN (s.n + j) % 3 = 0 OR (s.n + j) % 10 = 0 THEN 'completed' ELSE 'pending' END,
@@ -156,7 +171,11 @@ try {
               CASE WHEN (s.n + j) % 10 = 0 THEN 90 ELSE 0 END,
               CASE WHEN (s.n + j) % 10 = 0 THEN 2910 ELSE 0 END,
               CASE WHEN (s.n + j) % 3 = 0 OR (s.n + j) % 10 = 0 THEN d.at ELSE NULL END,
-              CASE WHEN (s.n + j) % 20 = 0 THEN d.at + interval '1 day' ELSE NULL END
+              CASE WHEN (s.n + j) % 20 = 0 THEN d.at + interval '1 day' ELSE NULL END,
+              -- The price quote each registration is charged on: a quarter with an automatic discount, a tenth of those with a promo code too.
+              CASE WHEN (s.n + j) % 40 = 0 THEN '[{"label":"Class price","amount":40},{"label":"Early bird discount","amount":-10},{"label":"Promo code BENCH5","amount":-5}]'::jsonb
+                   WHEN (s.n + j) % 4 = 0 THEN '[{"label":"Class price","amount":40},{"label":"Early bird discount","amount":-10}]'::jsonb
+                   ELSE '[{"label":"Class price","amount":30}]'::jsonb END
          FROM s CROSS JOIN generate_series(0, ${perStudent - 1}) j
          JOIN c ON c.k = (s.n * 7 + j * 53) % ${classes}
          CROSS JOIN LATERAL (SELECT now() - make_interval(mins => ((s.n * 131 + j * 977) % 525600)::int) AS at) d
@@ -221,40 +240,87 @@ try {
     ['revenue CSV, 365 days', `/api/reports/revenue?startDate=${yearAgo}&endDate=${iso(today)}&format=csv`],
     ['attendance PDF, 365 days', `/api/reports/attendance?startDate=${yearAgo}&endDate=${iso(today)}&format=pdf`],
   ];
-  const BLOCKS = 5; // each API measured in turn, RUNS / BLOCKS requests at a time, so both see the same load
+  const selected = ONLY.length ? targets.filter(([label]) => ONLY.some((w) => label.includes(w))) : targets;
   const quantile = (times, p) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)];
-  for (const [label, url] of targets) {
+  const median = (xs) => {
+    const t = [...xs].sort((x, y) => x - y);
+    return t.length % 2 ? t[(t.length - 1) / 2] : (t[t.length / 2 - 1] + t[t.length / 2]) / 2;
+  };
+  // The bench's own connection, to ask PostgreSQL which backends serve which API.
+  const meterClient = new pg.Client({ connectionString: db.url, application_name: 'bench-meter' });
+  await meterClient.connect();
+  for (const a of apis) a.dbPids = postgresPidsOf(meterClient, dataDir, a.appName);
+  const get = async (a, url) => {
+    const res = await fetch(a.base + url, { headers: { authorization: `Bearer ${token}` } });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${a.name} ${url}: ${res.status}`);
+  };
+  for (const [label, url] of selected) {
     const times = new Map(apis.map((a) => [a.name, []]));
-    for (const a of apis)
-      for (let i = 0; i < 3; i++) await (await fetch(a.base + url, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer();
-    for (let block = 0; block < BLOCKS; block++)
-      for (const a of block % 2 ? [...apis].reverse() : apis)
-        for (let i = 0; i < Math.ceil(RUNS / BLOCKS); i++) {
+    const rounds = [];
+    for (const a of apis) for (let i = 0; i < 3; i++) await get(a, url);
+    for (let round = 0; round < ROUNDS; round++) {
+      const result = {};
+      for (const a of round % 2 ? [...apis].reverse() : apis) {
+        const own = [];
+        const server = await cpuMeter(() => [String(a.proc.pid)], 20);
+        const database = await cpuMeter(a.dbPids, 20);
+        for (let i = 0; i < RUNS; i++) {
           const start = performance.now();
-          const res = await fetch(a.base + url, { headers: { authorization: `Bearer ${token}` } });
-          await res.arrayBuffer();
-          if (!res.ok) throw new Error(`${a.name} ${url}: ${res.status}`);
-          times.get(a.name).push(performance.now() - start);
+          await get(a, url);
+          own.push(performance.now() - start);
         }
-    const row = { label };
+        const apiMs = ((await server.stop()) * 1000) / RUNS;
+        const dbMs = ((await database.stop()) * 1000) / RUNS;
+        times.get(a.name).push(...own);
+        result[a.name] = { ms: median(own), cpuMs: apiMs + dbMs, apiMs, dbMs };
+      }
+      rounds.push(result);
+    }
+    const row = { label, rounds };
     for (const [name, t] of times) {
       t.sort((x, y) => x - y);
-      row[name] = { p50: quantile(t, 0.5), p95: quantile(t, 0.95), max: t.at(-1) };
+      row[name] = {
+        p50: quantile(t, 0.5),
+        p95: quantile(t, 0.95),
+        max: t.at(-1),
+        cpuMs: median(rounds.map((r) => r[name].cpuMs)),
+        apiMs: median(rounds.map((r) => r[name].apiMs)),
+        dbMs: median(rounds.map((r) => r[name].dbMs)),
+      };
+    }
+    if (BASELINE) {
+      const spread = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs) });
+      row.timeRatio = spread(rounds.map((r) => r.current.ms / r.baseline.ms));
+      row.cpuRatio = spread(rounds.map((r) => r.current.cpuMs / r.baseline.cpuMs));
     }
     rows.push(row);
     console.log(
-      `  ${label}: ${[...times.keys()].map((n) => `${n} p50 ${row[n].p50.toFixed(1)} ms, p95 ${row[n].p95.toFixed(1)} ms`).join('; ')} (load ${load()})`,
+      `  ${label}: ${[...times.keys()].map((n) => `${n} p50 ${row[n].p50.toFixed(1)} ms, p95 ${row[n].p95.toFixed(1)} ms, CPU ${row[n].cpuMs.toFixed(1)} ms (API ${row[n].apiMs.toFixed(1)}, PostgreSQL ${row[n].dbMs.toFixed(1)})`).join('; ')}${
+        BASELINE
+          ? `; current/baseline time ${row.timeRatio.median.toFixed(2)} (${row.timeRatio.min.toFixed(2)}-${row.timeRatio.max.toFixed(2)}), CPU ${row.cpuRatio.median.toFixed(2)} (${row.cpuRatio.min.toFixed(2)}-${row.cpuRatio.max.toFixed(2)})`
+          : ''
+      } (load ${load()})`,
     );
   }
+  await meterClient.end();
 
   // The same answers: every report of the table above (JSON ones) from both builds, over this data.
   if (BASELINE)
-    for (const [label, url] of targets.filter(([, u]) => !u.includes('format='))) {
+    for (const [label, url] of selected.filter(([, u]) => !u.includes('format='))) {
       const [a, b] = await Promise.all(
         apis.map(async (x) => (await (await fetch(x.base + url, { headers: { authorization: `Bearer ${token}` } })).json()).data),
       );
-      const same = JSON.stringify(a) === JSON.stringify(b);
-      console.log(`  ${label}: ${same ? 'same answer from both builds' : 'ANSWERS DIFFER'}`);
+      // What both builds report (an earlier build may lack a field added since, such as the revenue's discounts).
+      const shared = (x, shape) =>
+        Array.isArray(x) && Array.isArray(shape)
+          ? x.map((v, i) => shared(v, shape[i]))
+          : x && shape && typeof x === 'object' && typeof shape === 'object'
+            ? Object.fromEntries(Object.keys(shape).map((k) => [k, shared(x[k], shape[k])]))
+            : x;
+      const same = JSON.stringify(shared(a, b)) === JSON.stringify(b);
+      const extra = JSON.stringify(a) === JSON.stringify(b) ? '' : ' (the current build adds fields)';
+      console.log(`  ${label}: ${same ? `same answer from both builds${extra}` : 'ANSWERS DIFFER'}`);
     }
 
   /** Peak RSS above the idle level of one API while one download streams (sampled every 2 ms). */
@@ -286,7 +352,7 @@ try {
     };
   }
   const downloads = [];
-  for (const a of apis) {
+  for (const a of DOWNLOADS ? apis : []) {
     downloads.push([
       `${a.name}: revenue CSV, 365 days`,
       await peak(a, `/api/reports/revenue?startDate=${yearAgo}&endDate=${iso(today)}&format=csv`, token),
@@ -300,25 +366,32 @@ try {
     console.log(`  ${a.name}: downloads measured (load ${load()})`);
   }
 
-  console.log(`\nReports over ${counts.enrollments} enrollments (${RUNS} sequential requests each per API, after 3 warm-ups)\n`);
-  const names = apis.map((a) => a.name);
   console.log(
-    `| request | ${names.map((n) => `${n} p50 ms | ${n} p95 ms`).join(' | ')}${BASELINE ? ' | p50 current/baseline | p95 current/baseline' : ''} |`,
+    `\nReports over ${counts.enrollments} enrollments (${ROUNDS} rounds of ${RUNS} sequential requests each per API, after 3 warm-ups)\n`,
   );
-  console.log(`|---|${names.map(() => '---|---').join('|')}|${BASELINE ? '---|---|' : ''}`);
+  const names = apis.map((a) => a.name);
+  const range = (x) => `${x.median.toFixed(2)} (${x.min.toFixed(2)}-${x.max.toFixed(2)})`;
+  console.log(
+    `| request | ${names.map((n) => `${n} p50 ms | ${n} p95 ms | ${n} CPU ms (API + PostgreSQL)`).join(' | ')}${
+      BASELINE ? ' | time current/baseline, median of rounds (range) | CPU current/baseline (range)' : ''
+    } |`,
+  );
+  console.log(`|---|${names.map(() => '---|---|---').join('|')}|${BASELINE ? '---|---|' : ''}`);
   for (const r of rows)
     console.log(
-      `| ${r.label} | ${names.map((n) => `${r[n].p50.toFixed(1)} | ${r[n].p95.toFixed(1)}`).join(' | ')}${
-        BASELINE ? ` | ${(r.current.p50 / r.baseline.p50).toFixed(2)} | ${(r.current.p95 / r.baseline.p95).toFixed(2)}` : ''
+      `| ${r.label} | ${names.map((n) => `${r[n].p50.toFixed(1)} | ${r[n].p95.toFixed(1)} | ${r[n].cpuMs.toFixed(0)} (${r[n].apiMs.toFixed(0)} + ${r[n].dbMs.toFixed(0)})`).join(' | ')}${
+        BASELINE ? ` | ${range(r.timeRatio)} | ${range(r.cpuRatio)}` : ''
       } |`,
     );
-  console.log(
-    '\n| download | size | time | API RSS idle → peak (delta) | V8 heap used, peak | live heap after full GCs: before → max during (GCs) |\n|---|---|---|---|---|---|',
-  );
-  for (const [label, m] of downloads)
+  if (downloads.length) {
     console.log(
-      `| ${label} | ${(m.bytes / 1024).toFixed(0)} KB | ${(m.ms / 1000).toFixed(2)} s | ${m.idleMb.toFixed(0)} → ${m.peakMb.toFixed(0)} MB (+${m.deltaMb.toFixed(1)} MB) | ${m.heapPeak.toFixed(1)} MB | ${m.liveBefore.toFixed(1)} → ${m.liveMax.toFixed(1)} MB (${m.fullGcs} full of ${m.gcs}) |`,
+      '\n| download | size | time | API RSS idle → peak (delta) | V8 heap used, peak | live heap after full GCs: before → max during (GCs) |\n|---|---|---|---|---|---|',
     );
+    for (const [label, m] of downloads)
+      console.log(
+        `| ${label} | ${(m.bytes / 1024).toFixed(0)} KB | ${(m.ms / 1000).toFixed(2)} s | ${m.idleMb.toFixed(0)} → ${m.peakMb.toFixed(0)} MB (+${m.deltaMb.toFixed(1)} MB) | ${m.heapPeak.toFixed(1)} MB | ${m.liveBefore.toFixed(1)} → ${m.liveMax.toFixed(1)} MB (${m.fullGcs} full of ${m.gcs}) |`,
+      );
+  }
   console.log(`\nLoad average at the end (1 / 5 / 15 min): ${load()}`);
   const slow = rows.filter((r) => r.current.p95 >= 300);
   if (slow.length) console.log(`\np95 at or above 300 ms: ${slow.map((r) => r.label).join(', ')}`);

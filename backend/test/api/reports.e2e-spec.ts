@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createClass, createOrg, createTeacher, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { ReportsRepository } from '../../src/modules/reporting/reports.repository';
 
 /*
  * Fixed data whose answers were computed by hand. The organization counts days in
@@ -400,5 +401,26 @@ describe('reports API', () => {
     }
     const ok = await t.http.get('/api/reports/enrollment?timeframe=7d').set(org.auth).expect(200);
     expect(ok.body.data.series).toHaveLength(7);
+  });
+
+  it("should read the discounts given through the discounted payments' own index, not every payment of the range", async () => {
+    // The statement exactly as the report sends it (a stand-in data source only records it).
+    let sent: { sql: string; params: unknown[] } | null = null;
+    const recorder = { query: (sql: string, params: unknown[]) => ((sent = { sql, params }), Promise.resolve([])) };
+    await new ReportsRepository(recorder as never).discountLines({
+      organizationId: org.orgId,
+      startDate: '2026-11-01',
+      endDate: '2026-11-10',
+      timeZone: 'America/Chicago',
+    });
+    const { sql, params } = sent!;
+    // With sequential scans priced out, the planner takes an index; the partial index is the cheapest only if the
+    // statement's condition implies the index's (the same text). If the two drift apart, it reads another index.
+    const plan = await t.db.transaction(async (m) => {
+      await m.query('SET LOCAL enable_seqscan = off');
+      const rows: { 'QUERY PLAN': string }[] = await m.query(`EXPLAIN ${sql}`, params);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('enrollments_org_discounted_paid_idx');
   });
 });

@@ -35,6 +35,7 @@ import { EnrollmentTopUps1767700000000 } from './1767700000000-EnrollmentTopUps'
 import { TopUpDueCancelled1768500000000 } from './1768500000000-TopUpDueCancelled';
 import { OrganizationConfigVersion1768800000000 } from './1768800000000-OrganizationConfigVersion';
 import { WaitingRoomLines1769000000000 } from './1769000000000-WaitingRoomLines';
+import { ReportDiscountedPayments1769100000000 } from './1769100000000-ReportDiscountedPayments';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 import { Pricing1766300000000 } from './1766300000000-Pricing';
@@ -81,4 +82,5 @@ export const MIGRATIONS = [
   TopUpDueCancelled1768500000000,
   OrganizationConfigVersion1768800000000,
   WaitingRoomLines1769000000000,
+  ReportDiscountedPayments1769100000000,
 ];

@@ -6,12 +6,14 @@ import { Public, Role, Roles } from '../../common/auth/roles';
 import { ApiBody } from '@nestjs/swagger';
 import { CardHoldsService, plainSeatRequest } from './card-holds.service';
 import { SeatRequestLimits } from './seat-request-limits';
+import { Serialized } from '../../common/http/envelope.interceptor';
 import { parseListParams, setContentRange } from '../../common/http/list-query';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import { CheckEnrollmentDto, CreateStudentDto, ListStudentsQuery, RegisterStudentDto, UpdateStudentDto } from './dto/student.dto';
 import { RegistrationService } from './registration.service';
 import { STUDENT_SORT_FIELDS } from './student-records.repository';
 import { StudentRecordsService } from './student-records.service';
+import { STUDENT_LIST_REPLY } from './student-record.schema';
 import { EXAMPLE_ID, EXAMPLE_ORG_ID } from '../../common/openapi/common.responses';
 import { ApiEnvelope, ApiList, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { EnrollmentCheckResponseDto, RegistrationResponseDto, STUDENT_EXAMPLE, StudentResponseDto } from './dto/student.response';
@@ -101,7 +103,7 @@ export class StudentsController {
     const params = parseListParams(query as Record<string, unknown>, STUDENT_SORT_FIELDS);
     const { rows, total } = await this.students.list(orgId, params);
     setContentRange(res, 'students', params, rows.length, total);
-    return rows;
+    return new Serialized(rows, STUDENT_LIST_REPLY);
   }
 
   @ApiEnvelope(StudentResponseDto)

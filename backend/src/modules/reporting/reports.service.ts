@@ -148,6 +148,16 @@ export class ReportsService {
       this.repo.instants(r).then((at) => this.pricing.codeUsage(r.organizationId, { ...at, classId: r.classId })),
     ]);
     const byDay = new Map(days.map((d) => [d.date, d]));
+    // The quotes' discount lines, per class (every line, promo codes too) and per rule (in the label order they come in).
+    const discountsOf = new Map<string, number>();
+    const rules = new Map<string, { label: string; enrollments: number; amountCents: number }>();
+    for (const l of discountLines) {
+      discountsOf.set(l.classId, (discountsOf.get(l.classId) ?? 0) + l.amountCents);
+      if (l.label.startsWith(PROMO_LINE)) continue;
+      const rule = rules.get(l.label) ?? rules.set(l.label, { label: l.label, enrollments: 0, amountCents: 0 }).get(l.label)!;
+      rule.enrollments += l.enrollments;
+      rule.amountCents += l.amountCents;
+    }
     const rows = classes.map((c) => {
       const netCents = c.grossCents - c.refundsCents;
       return {
@@ -162,7 +172,7 @@ export class ReportsService {
         inPerson: dollars(c.inPersonCents),
         platformFee: dollars(c.platformFeeCents),
         organizationAmount: dollars(c.organizationCents - c.refundsCents),
-        discounts: dollars(c.discountsCents),
+        discounts: dollars(discountsOf.get(c.classId) ?? 0),
       };
     });
     const sum = (f: (c: (typeof classes)[number]) => number) => classes.reduce((s, c) => s + f(c), 0);
@@ -186,15 +196,13 @@ export class ReportsService {
         inPerson: dollars(sum((c) => c.inPersonCents)),
         platformFee: dollars(sum((c) => c.platformFeeCents)),
         organizationAmount: dollars(sum((c) => c.organizationCents - c.refundsCents)),
-        discounts: dollars(sum((c) => c.discountsCents)),
+        discounts: dollars(sum((c) => discountsOf.get(c.classId) ?? 0)),
       },
       // The discounts given: per automatic rule, read from the price quotes the payments were charged on; per promo code,
       // the code's redemptions made in the range, counted by the pricing module exactly as the usage screen counts them
       // (a cancelled or refunded registration keeps its use; a card hold that lapsed gives it back).
       discountsGiven: {
-        rules: discountLines
-          .filter((l) => !l.label.startsWith(PROMO_LINE))
-          .map((l) => ({ label: l.label, enrollments: l.enrollments, amount: dollars(l.amountCents) })),
+        rules: [...rules.values()].map((l) => ({ label: l.label, enrollments: l.enrollments, amount: dollars(l.amountCents) })),
         codes: codes.map((c) => ({
           code: c.code,
           redemptions: c.redemptions,
