@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Two builds of the product side by side on one database, for routes of `npm run bench:ceiling` (health, the
-// organization's class list with a token, the public list through the fast path and through the ordinary path): each
+// organization's class list and students list with a token, the public list through the fast path and through the ordinary path): each
 // route is loaded on one build, then the other, in alternating blocks, and the CPU each build's process used per
 // request is summed over its blocks. On a machine shared with other work this says more about a change than two whole ceiling runs
 // taken minutes apart, since both builds see the same load in turns.
@@ -58,13 +58,37 @@ try {
        FROM generate_series(1, 25) i`,
     [org.id],
   );
+  // The students of the ceiling bench's fixture: 50, each in two classes, 20 of the enrollments with a refund.
+  await client.query(
+    `INSERT INTO students (organization_id, first_name, last_name, email, phone, registration_date, created_at)
+     SELECT $1, 'First', 'Last' || i, 'student' || i || '@example.com', '559555' || lpad(i::text, 4, '0'), now(), now() - i * interval '1 minute'
+       FROM generate_series(1, 50) i`,
+    [org.id],
+  );
+  await client.query(
+    `INSERT INTO enrollments (organization_id, student_id, class_id, payment_status, payment_method, amount_paid_cents, paid_at, enrollment_date)
+     SELECT $1, s.id, c.id, 'completed', 'card', 5000, now(), now() - c.r * interval '1 second'
+       FROM (SELECT id, row_number() OVER (ORDER BY email) r FROM students WHERE organization_id = $1) s
+       JOIN (SELECT id, row_number() OVER (ORDER BY title) r FROM classes WHERE organization_id = $1) c
+         ON c.r = (s.r % 25) + 1 OR c.r = ((s.r + 7) % 25) + 1`,
+    [org.id],
+  );
+  await client.query(
+    `INSERT INTO refunds (organization_id, enrollment_id, amount_cents, status, source, reason)
+     SELECT organization_id, id, 1000, 'succeeded', 'admin', 'Changed plans' FROM enrollments WHERE organization_id = $1 ORDER BY id LIMIT 20`,
+    [org.id],
+  );
   await client.end();
   // The organization's list with a token (both builds accept it: one database, one JWT secret), the page the
   // ceiling bench asks for. Its CPU here is the Node process's only; PostgreSQL runs the same SQL for both.
-  const page = `sort=${encodeURIComponent('["createdAt","DESC"]')}&range=${encodeURIComponent('[0,24]')}&filter=${encodeURIComponent('{}')}`;
+  const pageOf = (last) =>
+    `sort=${encodeURIComponent('["createdAt","DESC"]')}&range=${encodeURIComponent(`[0,${last}]`)}&filter=${encodeURIComponent('{}')}`;
+  const page = pageOf(24);
   const routes = [
     ['GET /api/health', '/api/health', {}],
     ['GET /api/classes, 25 rows', `/api/classes?${page}`, { authorization: `Bearer ${token}` }],
+    ['GET /api/students, 10 rows', `/api/students?${pageOf(9)}`, { authorization: `Bearer ${token}` }],
+    ['GET /api/students, 25 rows', `/api/students?${pageOf(24)}`, { authorization: `Bearer ${token}` }],
     ['public list, fast path', `/api/classes?organizationId=${org.id}`, {}],
     ['public list, ordinary path', `/api/classes/?organizationId=${org.id}`, {}],
   ].filter(([label]) => label.includes(process.env.BENCH_ONLY ?? ''));
