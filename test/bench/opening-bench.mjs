@@ -424,6 +424,18 @@ try {
   // With the waiting room: the ticket route's latency, and how long each client waited in line (admitAt - now).
   const tickets = [];
   const inLine = [];
+  // [sent, ms after the rush's start; latency] of each registration and network list load, for the figures by
+  // 10-second window of the rush (an opening's first seconds, when everyone arrives, against the rest).
+  const registrationsAt = [];
+  const listsAt = [];
+  const byWindow = (samples) => {
+    const windows = {};
+    for (const [sent, ms] of samples) {
+      const w = Math.floor(Math.max(0, sent) / 10_000) * 10;
+      (windows[`${w}-${w + 10} s`] ??= []).push(ms);
+    }
+    return Object.fromEntries(Object.entries(windows).map(([k, v]) => [k, summary(v)]));
+  };
   const statuses = {};
   let fiveXX = 0;
   // Requests without a reply (status 0), by kind and undici's error code: a connection that failed, or no answer
@@ -474,6 +486,7 @@ try {
     const get = browserCache((r, url) => {
       const what = url === LIST_URL ? 'list' : 'page';
       (what === 'list' ? lists : pages).push(r.ms);
+      if (what === 'list') listsAt.push([performance.now() - r.ms - t0, r.ms]);
       note(r, what);
     }, deriveFor);
     const load = async (what, url) => {
@@ -526,6 +539,7 @@ try {
               ...withTicket,
             });
         registrations.push(r.ms);
+        registrationsAt.push([performance.now() - r.ms - t0, r.ms]);
         note(r, card ? 'card' : 'in-person');
         // A refusal about the line itself is not a full class: it must not happen to a client let in on time.
         if (r.status === 409 && String(codeOf(r)).startsWith('WAITING_ROOM')) {
@@ -550,6 +564,7 @@ try {
   }
 
   const serverPids = [first.pid, second.pid];
+  let t0 = 0;
   const dbBefore = postgresPids(dataDir);
   const apiBefore = cpuSeconds(serverPids);
   const cpuBefore = apiBefore + cpuSeconds(dbBefore);
@@ -572,7 +587,7 @@ try {
     if (moved.status !== 200) throw new Error(`term: ${moved.status} ${JSON.stringify(json(moved))}`);
     await sleep(opensAt - Date.now());
   }
-  const t0 = performance.now();
+  t0 = performance.now();
   await Promise.all(
     Array.from(
       { length: CLIENTS },
@@ -614,6 +629,8 @@ try {
     registration: summary(registrations),
     publicList: summary(lists),
     classPage: summary(pages),
+    registrationBy10s: byWindow(registrationsAt),
+    publicListBy10s: byWindow(listsAt),
     ...(ADMIT_PER_MINUTE ? { ticket: summary(tickets), timeInLine: summary(inLine) } : {}),
     cpuSeconds: +(cpuAfter - cpuBefore).toFixed(1),
     cpuMsPerSeat: +(((cpuAfter - cpuBefore) * 1000) / Math.max(1, taken)).toFixed(2),
