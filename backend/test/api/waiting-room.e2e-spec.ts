@@ -135,6 +135,50 @@ describe('the opening waiting room', () => {
       const rows = await w.a.db.query('SELECT 1 FROM waiting_room_lines WHERE organization_id = $1', [org.orgId]);
       expect(rows).toHaveLength(0);
     });
+    it("should answer from the instance's list copy as from the database, within the copy's bounds, and not find another organization's class through it", async () => {
+      const org = await roomOrg({ waitingRoomAdmitPerMinute: 600 });
+      const other = await roomOrg();
+      const theirs = await openingClass(other, -MIN);
+      const cls = await openingClass(org, -MIN);
+      const late = await openingClass(org, 10 * MIN);
+      // Instance a holds the organization's public list (as it does once the people arriving have loaded it); b does not.
+      await w.a.http.get(`/api/classes?organizationId=${org.orgId}`).expect(200);
+      const fromCopy = (await take(org, cls.id).expect(201)).body.data;
+      const fromDb = (await take(org, cls.id, w.b).expect(201)).body.data;
+      expect(fromCopy.opensAt).toBe((await opensAtOf(cls.id)).toISOString());
+      expect(fromDb.position).toBe(fromCopy.position + 1);
+      expect(new Date(fromDb.admitAt).getTime() - new Date(fromCopy.admitAt).getTime()).toBeGreaterThanOrEqual(100);
+      const early = [await take(org, late.id).expect(409), await take(org, late.id, w.b).expect(409)];
+      expect(early[0].body).toEqual(early[1].body);
+      expect(early[0].body.code).toBe('REGISTRATION_NOT_OPEN');
+      await take(org, theirs.id).expect(404);
+      // An opening moved elsewhere (a write on another instance, here straight in the row) reaches a's copy within its
+      // bounds: b, reading, sees it at once; a sees it once its copy is read again (at most 3 s).
+      await setOpening(late.id, -MIN);
+      await take(org, late.id, w.b).expect(201);
+      expect((await take(org, late.id).expect(409)).body.code).toBe('REGISTRATION_NOT_OPEN');
+      await sleep(3.1 * SEC);
+      await w.a.http.get(`/api/classes?organizationId=${org.orgId}`).expect(200);
+      await take(org, late.id).expect(201);
+      // Settings written on a drop its copy at once: the room off is seen by the very next place.
+      await w.a.http.put('/api/settings').set(org.auth).send({ waitingRoom: false }).expect(200);
+      await w.a.http.get(`/api/classes?organizationId=${org.orgId}`).expect(200);
+      expect((await take(org, cls.id).expect(409)).body.code).toBe('NO_WAITING_ROOM');
+    });
+
+    it('should give a burst on one instance consecutive places sent together, each let in one step after the other', async () => {
+      const org = await roomOrg({ waitingRoomAdmitPerMinute: 1200 }); // one every 50 ms
+      const cls = await openingClass(org, -MIN);
+      await w.a.http.get(`/api/classes?organizationId=${org.orgId}`).expect(200);
+      const replies = await Promise.all(Array.from({ length: 60 }, () => take(org, cls.id)));
+      const places = replies.map((r) => r.body.data).sort((x, y) => x.position - y.position);
+      expect(places.map((p) => p.position)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+      for (let i = 1; i < places.length; i++)
+        expect(new Date(places[i].admitAt).getTime() - new Date(places[i - 1].admitAt).getTime()).toBe(50);
+      const [line] = await w.a.db.query('SELECT issued, last_admit_at FROM waiting_room_lines WHERE organization_id = $1', [org.orgId]);
+      expect(line.issued).toBe(60);
+      expect(new Date(line.last_admit_at).toISOString()).toBe(places[59].admitAt);
+    });
   });
 
   describe('registering during the waiting room', () => {

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppException, ErrorCode } from '../../common/http/app-exception';
 import type { ListParams } from '../../common/http/list-query';
-import { waitingRoomRules } from '../organizations/organization.entity';
+import { activeWaitingRoom } from '../organizations/organization.entity';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { SettingsChangedHooks } from '../organizations/settings-changed.hooks';
 import { ActivityService } from '../activity/activity.service';
@@ -31,10 +31,24 @@ export function classFull(): AppException {
 const decisionBasis = (c: ClassEntity) =>
   [new Date(c.startDate).getTime(), c.decisionHoursBefore, c.minEnrollment, c.autoCancelBelowMinimum].join('|');
 
-/** What every row of a list copy is serialized with: the organization's time zone and its waiting room's minutes. */
+/**
+ * What every row of a list copy is serialized with: the organization's time zone and its waiting room's minutes; and
+ * the room's rate, which the waiting room's ticket route reads from the copy (`cachedOpening`).
+ */
 interface ListContext {
   zone: string | null;
   room: number | null;
+  admitPerMinute: number | null;
+}
+
+/** A public class's opening as the instance's list copy has it: what taking a place in its line needs. */
+export interface CachedOpening {
+  title: string;
+  opensAt: Date | null;
+  /** The organization's time zone (set whenever the class has an opening). */
+  zone: string | null;
+  /** The organization's waiting room: null when it is off. */
+  room: { minutes: number; admitPerMinute: number } | null;
 }
 
 /** A class of the cached public list as read, with its term. */
@@ -102,9 +116,8 @@ export class ClassesService implements OnModuleInit {
     // With it, how long its waiting room stays on after an opening (null: it has none), read in the same organization read.
     const org = rows.some((c) => effectiveWindow(c, termOf(c)).opensAt) ? await this.orgs.require(organizationId) : null;
     const zone = org ? (org.settings.timeZone ?? SERVER_TIME_ZONE) : null;
-    const rules = waitingRoomRules(org?.settings);
-    const room = rules.waitingRoom ? rules.waitingRoomMinutes : null;
-    return { termOf, zone, room };
+    const waitingRoom = activeWaitingRoom(org?.settings);
+    return { termOf, zone, room: waitingRoom?.minutes ?? null, admitPerMinute: waitingRoom?.admitPerMinute ?? null };
   }
 
   private async withTerm(c: ClassEntity): Promise<ClassResponse> {
@@ -141,12 +154,31 @@ export class ClassesService implements OnModuleInit {
     return out;
   }
 
-  /** The public list: the instance's copy when it is young enough (see PublicListCache), else one shared read. */
   /** A public class page built from the list copy, when the copy and the class's form are in memory. */
   cachedPublicPage(organizationId: string, classId: string): CachedPage | undefined {
     return this.cache.page(organizationId, classId.toLowerCase());
   }
 
+  /**
+   * A public class's opening from the instance's list copy, without a statement; undefined when the copy or the class
+   * is not in memory (the caller then reads). As fresh as the copy: a settings or class write on this instance drops
+   * it at once, one on another instance shows within the copy's bounds (PublicListCache.MAX_STALE_MS).
+   */
+  cachedOpening(organizationId: string, classId: string): CachedOpening | undefined {
+    const list = this.cache.get(organizationId);
+    const i = list?.index.get(classId.toLowerCase());
+    if (!list || i === undefined) return undefined;
+    const { entity, term } = (list.rows[i] as ListRow<PublicRow>).source;
+    const ctx = list.context as ListContext;
+    return {
+      title: entity.title,
+      opensAt: effectiveWindow(entity, term).opensAt,
+      zone: ctx.zone,
+      room: ctx.room !== null && ctx.admitPerMinute !== null ? { minutes: ctx.room, admitPerMinute: ctx.admitPerMinute } : null,
+    };
+  }
+
+  /** The public list: the instance's copy when it is young enough (see PublicListCache), else one shared read. */
   async publicList(organizationId: string): Promise<CachedList> {
     return this.cache.get(organizationId) ?? this.cache.load(organizationId);
   }
@@ -166,12 +198,12 @@ export class ClassesService implements OnModuleInit {
     const rows = await this.repo.listPublic(organizationId);
     // An empty list could also mean a mistyped link: say which, so the site can show 'No Organization Selected'.
     if (!rows.length && !(await this.orgs.exists(organizationId))) throw new NotFoundException('Organization not found');
-    const { termOf, zone, room } = await this.termContext(organizationId, rows);
+    const { termOf, zone, room, admitPerMinute } = await this.termContext(organizationId, rows);
     const listRows: ListRow<PublicRow>[] = rows.map((c) => {
       const term = termOf(c);
       return { id: c.id, source: { entity: c, term }, json: JSON.stringify(mapClass(c, term, zone, room)) };
     });
-    const context: ListContext = { zone, room };
+    const context: ListContext = { zone, room, admitPerMinute };
     return this.cache.compose(listRows, context, started);
   }
 

@@ -81,6 +81,12 @@ export function waitingRoomRules(s: Partial<OrganizationSettings> | null | undef
   };
 }
 
+/** The organization's waiting room when it is on (how long after an opening, how many let in a minute); null when off. */
+export function activeWaitingRoom(s: Partial<OrganizationSettings> | null | undefined): { minutes: number; admitPerMinute: number } | null {
+  const rules = waitingRoomRules(s);
+  return rules.waitingRoom ? { minutes: rules.waitingRoomMinutes, admitPerMinute: rules.waitingRoomAdmitPerMinute } : null;
+}
+
 /** Until when the waiting room of an opening at `opensAt` is on: null when the organization has it off or there is no opening. */
 export function waitingRoomUntil(opensAt: Date | null, s: Partial<OrganizationSettings> | null | undefined): Date | null {
   const rules = waitingRoomRules(s);

@@ -3,28 +3,81 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { returning } from '../../common/db/returning';
 
+/** A place in an opening's line: its number and when it is let in. */
+export interface Place {
+  position: number;
+  admitAt: Date;
+}
+
+/** The places asked for on this instance while the line's statement is on its way, in the order they were asked. */
+interface Pending {
+  waiting: { resolve: (place: Place) => void; reject: (error: unknown) => void }[];
+  sending: boolean;
+}
+
+/** At most this many places in one statement (a bound on one reply's size; a burst rarely queues more). */
+const MAX_PLACES_PER_STATEMENT = 500;
+
 /** The opening lines (waiting_room_lines): one row per organization and opening instant. */
 @Injectable()
 export class WaitingRoomRepository {
+  private readonly pending = new Map<string, Pending>();
+
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**
-   * Gives the next place in the line of the opening at `opensAt`, in one statement (a scheduled queue, GCRA): the
-   * first place is let in at the opening (or now, if that is later), each next one `stepMs` after the one before it,
-   * or now when the line has emptied. The row is locked only for this statement, so concurrent requests on any number
-   * of instances each get their own place, in the order PostgreSQL takes them. Times are cut to the millisecond so the
-   * signed ticket carries exactly the instant stored.
+   * Gives the next place in the line of the opening at `opensAt` (a scheduled queue, GCRA): the first place is let in
+   * at the opening (or now, if that is later), each next one `stepMs` after the one before it, or now when the line
+   * has emptied.
+   *
+   * At an opening thousands of people ask at once, and every statement costs CPU on both sides. So an instance sends
+   * at most one statement per line at a time: the first request goes at once, and the requests that arrive while it is
+   * on its way go together in the next one (group commit: the busier the instance, the bigger the batch; an idle one
+   * adds no wait). Places within a batch follow the order of arrival at this instance.
    */
-  async take(organizationId: string, opensAt: Date, stepMs: number): Promise<{ position: number; admitAt: Date }> {
+  take(organizationId: string, opensAt: Date, stepMs: number): Promise<Place> {
+    const key = `${organizationId}|${opensAt.getTime()}|${stepMs}`;
+    let line = this.pending.get(key);
+    if (!line) this.pending.set(key, (line = { waiting: [], sending: false }));
+    const place = new Promise<Place>((resolve, reject) => line.waiting.push({ resolve, reject }));
+    if (!line.sending) void this.send(key, line, organizationId, opensAt, stepMs);
+    return place;
+  }
+
+  private async send(key: string, line: Pending, organizationId: string, opensAt: Date, stepMs: number): Promise<void> {
+    line.sending = true;
+    while (line.waiting.length) {
+      const batch = line.waiting.splice(0, MAX_PLACES_PER_STATEMENT);
+      try {
+        const last = await this.takeMany(organizationId, opensAt, stepMs, batch.length);
+        const first = last.position - batch.length + 1;
+        const firstAdmit = last.admitAt.getTime() - (batch.length - 1) * stepMs;
+        batch.forEach((w, k) => w.resolve({ position: first + k, admitAt: new Date(Math.round(firstAdmit + k * stepMs)) }));
+      } catch (e) {
+        batch.forEach((w) => w.reject(e));
+      }
+    }
+    this.pending.delete(key);
+  }
+
+  /**
+   * Takes `count` consecutive places in one statement; answers the last one. The row is locked only for this
+   * statement, so concurrent statements from any number of instances each get their own places, in the order
+   * PostgreSQL takes them. Now is cut to the millisecond, so a step of whole milliseconds gives tickets the exact
+   * instants stored (a fractional step keeps its fraction in the row, so turns do not drift, and tickets round it).
+   */
+  private async takeMany(organizationId: string, opensAt: Date, stepMs: number, count: number): Promise<Place> {
     const [row] = await returning<{ issued: number; last_admit_at: Date }>(
       this.db,
       `INSERT INTO waiting_room_lines AS l (organization_id, opens_at, issued, last_admit_at)
-       VALUES ($1, $2, 1, GREATEST(date_trunc('milliseconds', now()), $2::timestamptz))
+       VALUES ($1, $2, $4,
+         GREATEST(date_trunc('milliseconds', now()), $2::timestamptz) + make_interval(secs => ($4 - 1) * $3::double precision / 1000))
        ON CONFLICT (organization_id, opens_at) DO UPDATE SET
-         issued = l.issued + 1,
+         issued = l.issued + $4,
          last_admit_at = GREATEST(date_trunc('milliseconds', now()), l.last_admit_at + make_interval(secs => $3::double precision / 1000))
+           + make_interval(secs => ($4 - 1) * $3::double precision / 1000)
        RETURNING issued, last_admit_at`,
-      [organizationId, opensAt, stepMs],
+      [organizationId, opensAt, stepMs, count],
     );
     return { position: row.issued, admitAt: new Date(row.last_admit_at) };
   }

@@ -1,8 +1,8 @@
 import { HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { AppException } from '../../common/http/app-exception';
 import { SERVER_TIME_ZONE } from '../../common/time-zone';
-import { ClassesService } from '../classes/classes.service';
-import { waitingRoomRules, waitingRoomUntil, type OrganizationSettings } from '../organizations/organization.entity';
+import { ClassesService, type CachedOpening } from '../classes/classes.service';
+import { activeWaitingRoom, waitingRoomUntil, type OrganizationSettings } from '../organizations/organization.entity';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { effectiveWindow, openingTime } from '../terms/registration-window';
 import { TermsService } from '../terms/terms.service';
@@ -37,30 +37,46 @@ export class WaitingRoomService {
     private readonly orgs: OrganizationsService,
   ) {}
 
-  /** A place in the line of the class's opening (the public ticket route). */
+  /**
+   * A place in the line of the class's opening (the public ticket route). At an opening everyone arrives at once, so
+   * the class's opening and the organization's rules come from the instance's public-list copy, which the people
+   * arriving have just loaded (no statement); only a class not in the copy is read. The place itself is the line's one
+   * write.
+   */
   async take(organizationId: string, classId: string, now = new Date()): Promise<WaitingRoomTicketReply> {
-    // Another organization's class is not found through this one (nor an archived class, which the public pages hide).
-    const cls = await this.classes.require(classId, organizationId);
-    if (cls.status === 'Archived') throw new NotFoundException(`Class with ID ${classId} not found`);
-    const org = await this.orgs.require(organizationId);
-    const term = await this.terms.find(organizationId, cls.termId ?? null);
-    const { opensAt } = effectiveWindow(cls, term);
-    const until = waitingRoomUntil(opensAt, org.settings);
-    if (!opensAt || !until || now >= until) throw noWaitingRoom(cls.title);
+    const opening = this.classes.cachedOpening(organizationId, classId) ?? (await this.readOpening(organizationId, classId));
+    const { opensAt, room } = opening;
+    const until = opensAt && room ? new Date(opensAt.getTime() + room.minutes * 60_000) : null;
+    if (!opensAt || !room || !until || now >= until) throw noWaitingRoom(opening.title);
     if (now.getTime() < opensAt.getTime() - EARLY_TICKET_MS)
       throw new AppException(
         HttpStatus.CONFLICT,
-        `Registration for ${cls.title} opens ${openingTime(opensAt, org.settings.timeZone ?? SERVER_TIME_ZONE)}.`,
+        `Registration for ${opening.title} opens ${openingTime(opensAt, opening.zone ?? SERVER_TIME_ZONE)}.`,
         { code: 'REGISTRATION_NOT_OPEN', opensAt },
       );
-    const step = 60_000 / waitingRoomRules(org.settings).waitingRoomAdmitPerMinute;
-    const { position, admitAt } = await this.repo.take(organizationId, opensAt, step);
+    const { position, admitAt } = await this.repo.take(organizationId, opensAt, 60_000 / room.admitPerMinute);
     return {
       ticket: this.tickets.issue({ organizationId, opensAt, admitAt, position }),
       position,
       opensAt,
       admitAt,
       expiresAt: new Date(admitAt.getTime() + TICKET_VALID_MS),
+    };
+  }
+
+  /**
+   * What `take` needs, read from the database: the class (another organization's is not found through this one, nor an
+   * archived class, which the public pages hide), its term and the organization.
+   */
+  private async readOpening(organizationId: string, classId: string): Promise<CachedOpening> {
+    const cls = await this.classes.require(classId, organizationId);
+    if (cls.status === 'Archived') throw new NotFoundException(`Class with ID ${classId} not found`);
+    const [org, term] = await Promise.all([this.orgs.require(organizationId), this.terms.find(organizationId, cls.termId ?? null)]);
+    return {
+      title: cls.title,
+      opensAt: effectiveWindow(cls, term).opensAt,
+      zone: org.settings.timeZone ?? SERVER_TIME_ZONE,
+      room: activeWaitingRoom(org.settings),
     };
   }
 
