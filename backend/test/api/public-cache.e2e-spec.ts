@@ -86,6 +86,35 @@ describe('public class list and class page caching', () => {
     expect(missing.headers['cache-control']).toBeUndefined();
   });
 
+  it("should serve each class's own form on pages from memory, the same bytes as read, and a form write at once", async () => {
+    const o = await createOrg(t, { plan: 'essential' });
+    const a = await createClass(t, o, { title: 'Form A' });
+    const b = await createClass(t, o, { title: 'Form B' });
+    const post = (url: string, body: Record<string, unknown>) => t.http.post(url).set(o.auth).send(body).expect(201);
+    await post('/api/registration-questions', { label: 'For all', type: 'short_text' });
+    await post('/api/registration-questions', { label: 'Only A', type: 'short_text', classIds: [a.id] });
+    const onlyB = (await post('/api/waivers', { title: 'Only B', body: 'Careful.', classIds: [b.id] })).body.data;
+    const pageOf = (id: string) => t.http.get(`/api/classes/${id}`).query({ organizationId: o.orgId });
+    // Read from the database (no list copy yet), then from memory once the list is loaded.
+    const readA = await pageOf(a.id).expect(200);
+    expect(readA.headers.age).toBeUndefined();
+    await t.http.get('/api/classes').query({ organizationId: o.orgId }).expect(200);
+    await pageOf(a.id).expect(200); // the first page load from memory may still fetch the forms
+    const memA = await pageOf(a.id).expect(200);
+    const memB = await pageOf(b.id).expect(200);
+    expect(memA.headers.age).toBeDefined();
+    expect(memB.headers.age).toBeDefined();
+    expect(memA.text).toBe(readA.text);
+    expect(memA.body.data.questions.map((q: { label: string }) => q.label)).toEqual(['For all', 'Only A']);
+    expect(memA.body.data.waivers).toEqual([]);
+    expect(memB.body.data.questions.map((q: { label: string }) => q.label)).toEqual(['For all']);
+    expect(memB.body.data.waivers.map((w: { id: string }) => w.id)).toEqual([onlyB.id]);
+    // A write in this process shows on the very next page.
+    await post('/api/registration-questions', { label: 'Only B', type: 'short_text', classIds: [b.id] });
+    const afterB = await pageOf(b.id).expect(200);
+    expect(afterB.body.data.questions.map((q: { label: string }) => q.label)).toEqual(['For all', 'Only B']);
+  });
+
   it('should put nothing of the caller in a public reply, and never mark a signed-in reply public', async () => {
     const c = await createClass(t, org, { title: 'Same for all' });
     const one = await page(c.id)

@@ -81,6 +81,22 @@ export class RegistrationFormsRepository {
     );
   }
 
+  /**
+   * The organization's questions a public registration form can show (active, not archived), for every class, with
+   * the classes each is for: the public pages pick each class's from these in memory.
+   */
+  publicQuestionsOfOrganization(
+    organizationId: string,
+  ): Promise<Pick<QuestionRow, 'id' | 'label' | 'hint' | 'type' | 'options' | 'required' | 'classIds' | 'perAttendee'>[]> {
+    return this.db.query(
+      `SELECT q.id, q.label, q.hint, q.type, q.options, q.required, q.class_ids AS "classIds", q.per_attendee AS "perAttendee"
+         FROM registration_questions q
+        WHERE q.organization_id = $1 AND q.active AND q.archived_at IS NULL
+        ORDER BY q.position, q.created_at, q.id`,
+      [organizationId],
+    );
+  }
+
   async insertQuestion(organizationId: string, f: QuestionFields): Promise<string> {
     const [row] = await this.db.query(
       `INSERT INTO registration_questions (organization_id, label, hint, type, options, required, class_ids, per_attendee, show_to_teacher, position, active)

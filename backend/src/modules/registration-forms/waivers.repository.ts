@@ -134,6 +134,20 @@ export class WaiversRepository {
     );
   }
 
+  /** The organization's active waivers with their newest version, for every class (the public pages' copy). */
+  activeWithNewestVersion(
+    organizationId: string,
+  ): Promise<(WaiverRow & { versionId: string; version: number; body: string; sha256: string })[]> {
+    return this.db.query(
+      `SELECT ${WAIVER}, v.id AS "versionId", v.version, v.body, v.sha256
+         FROM waivers w
+         JOIN LATERAL (SELECT * FROM waiver_versions v WHERE v.waiver_id = w.id ORDER BY v.version DESC LIMIT 1) v ON true
+        WHERE w.organization_id = $1 AND w.active
+        ORDER BY w.created_at, w.id`,
+      [organizationId],
+    );
+  }
+
   async insertAcceptances(m: EntityManager, organizationId: string, rows: NewAcceptance[]): Promise<void> {
     if (!rows.length) return;
     await m.query(
