@@ -2,7 +2,12 @@ import { HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { AppException } from '../../common/http/app-exception';
 import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import { ClassesService } from '../classes/classes.service';
-import { waitingRoomRules, waitingRoomUntil, type OrganizationSettings } from '../organizations/organization.entity';
+import {
+  WAITING_ROOM_MAX_MINUTES,
+  waitingRoomRules,
+  waitingRoomUntil,
+  type OrganizationSettings,
+} from '../organizations/organization.entity';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { effectiveWindow, openingTime } from '../terms/registration-window';
 import { TermsService } from '../terms/terms.service';
@@ -12,6 +17,13 @@ import { WaitingRoomRepository } from './waiting-room.repository';
 
 /** A ticket may be taken this long before the opening, so a page open at the opening is already in line when it comes. */
 export const EARLY_TICKET_MS = 5_000;
+
+/**
+ * How long after its opening a line is kept: the longest room any organization can set, plus the validity of a ticket
+ * taken at its last minute. Past that no place can be taken in it (the room is off) and every ticket of it is refused as
+ * expired by the ticket alone, so deleting the row changes no answer.
+ */
+export const LINE_KEPT_MS = WAITING_ROOM_MAX_MINUTES * 60_000 + TICKET_VALID_MS;
 
 export interface WaitingRoomTicketReply {
   ticket: string;
@@ -62,6 +74,11 @@ export class WaitingRoomService {
       admitAt,
       expiresAt: new Date(admitAt.getTime() + TICKET_VALID_MS),
     };
+  }
+
+  /** Deletes the lines whose room cannot be on any more (see LINE_KEPT_MS); answers how many (the sweep job). */
+  sweepLines(): Promise<number> {
+    return this.repo.deleteOpenedBefore(LINE_KEPT_MS);
   }
 
   /**
