@@ -19,9 +19,9 @@ import { WaitingRoomRepository } from './waiting-room.repository';
 export const EARLY_TICKET_MS = 5_000;
 
 /**
- * How long after its opening a line is kept: the longest room any organization can set, plus the validity of a ticket
- * taken at its last minute. Past that no place can be taken in it (the room is off) and every ticket of it is refused as
- * expired by the ticket alone, so deleting the row changes no answer.
+ * How long after its opening a line is kept: the longest room any organization can set, plus a ticket's validity as a
+ * margin. Past the room's end no place can be taken in the line and no registration asks for a ticket; while it is on,
+ * a ticket is checked from the ticket alone. So nothing reads the row after this, and deleting it changes no answer.
  */
 export const LINE_KEPT_MS = WAITING_ROOM_MAX_MINUTES * 60_000 + TICKET_VALID_MS;
 
