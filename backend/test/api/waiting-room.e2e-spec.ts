@@ -337,7 +337,7 @@ describe('the opening waiting room', () => {
 
   describe('the lines of past openings', () => {
     it('should delete the lines whose room cannot be on any more, keep the others, and sweep on two instances at once', async () => {
-      // The cut-off: the longest room (480 minutes) plus a ticket's 30 minutes.
+      // The cut-off: the longest room (480 minutes) plus a ticket's 30 minutes as a margin.
       expect(LINE_KEPT_MS).toBe(510 * MIN);
       const org = await roomOrg({ waitingRoomMinutes: 480 });
       const other = await roomOrg();
@@ -352,7 +352,7 @@ describe('the opening waiting room', () => {
         await line(org, LINE_KEPT_MS + i * MIN);
         await line(other, LINE_KEPT_MS + i * MIN);
       }
-      // Still within it: a ticket taken at the last minute of a 480-minute room may still be valid.
+      // Within the cut-off (a 480-minute room and the margin after it): kept.
       await line(org, LINE_KEPT_MS - MIN);
       // A room on now: its line must keep its places.
       const cls = await openingClass(org, -MIN);
