@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiCall, load, measure, postgresPidsOf, waitFor } from './bench-lib.mjs';
+import { benchOrganization, benchStudents, load, measure, postgresPidsOf, waitFor } from './bench-lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 25);
@@ -55,21 +55,14 @@ const api = start(
   'bench-product',
 );
 
-const call = (method, url, body, token) => apiCall(`http://localhost:${API_PORT}`, method, url, body, token);
-
 /** 25 classes, 50 students with two enrollments each, refunds on some: written in SQL for speed. */
 async function fixture() {
-  const { token } = await call('POST', '/api/auth/signup', {
+  const { token, org, client } = await benchOrganization(root, `http://localhost:${API_PORT}`, db.url, {
     email: 'ceiling@example.com',
-    password: 'bench-pass-1',
     firstName: 'Ben',
     lastName: 'Ch',
+    name: 'Ceiling Studio',
   });
-  const org = await call('POST', '/api/organizations', { name: 'Ceiling Studio' }, token);
-  const pg = (await import(path.join(root, 'node_modules/pg/lib/index.js'))).default;
-  const client = new pg.Client({ connectionString: db.url });
-  await client.connect();
-  await client.query("UPDATE organizations SET plan_id = 'professional' WHERE id = $1", [org.id]);
   await client.query(
     `INSERT INTO classes (organization_id, title, description, instructor, location, status, price_cents, discount_price_cents, max_students, start_date, duration, days, schedule, information, materials)
      SELECT $1, 'Class ' || i, 'A class used for benchmarking the lists.', 'Instructor ' || (i % 7), 'Room ' || (i % 5), 'Open', 5000 + i,
@@ -77,29 +70,7 @@ async function fixture() {
        FROM generate_series(1, 25) i`,
     [org.id],
   );
-  await client.query(
-    `INSERT INTO students (organization_id, first_name, last_name, email, phone, registration_date, created_at)
-     SELECT $1, 'First', 'Last' || i, 'student' || i || '@example.com', '559555' || lpad(i::text, 4, '0'), now(), now() - i * interval '1 minute'
-       FROM generate_series(1, 50) i`,
-    [org.id],
-  );
-  await client.query(
-    `INSERT INTO enrollments (organization_id, student_id, class_id, payment_status, payment_method, amount_paid_cents, paid_at, enrollment_date)
-     SELECT $1, s.id, c.id, 'completed', 'card', 5000, now(), now() - c.r * interval '1 second'
-       FROM (SELECT id, row_number() OVER (ORDER BY email) r FROM students WHERE organization_id = $1) s
-       JOIN (SELECT id, row_number() OVER (ORDER BY title) r FROM classes WHERE organization_id = $1) c
-         ON c.r = (s.r % 25) + 1 OR c.r = ((s.r + 7) % 25) + 1`,
-    [org.id],
-  );
-  await client.query(
-    `INSERT INTO refunds (organization_id, enrollment_id, amount_cents, status, source, reason)
-     SELECT organization_id, id, 1000, 'succeeded', 'admin', 'Changed plans' FROM enrollments WHERE organization_id = $1 ORDER BY id LIMIT 20`,
-    [org.id],
-  );
-  await client.query(
-    'UPDATE classes c SET enrolled_students = (SELECT count(*) FROM enrollments e WHERE e.class_id = c.id) WHERE organization_id = $1',
-    [org.id],
-  );
+  await benchStudents(client, org.id);
   await client.query('ANALYZE');
   await client.end();
   return { id: org.id, token };

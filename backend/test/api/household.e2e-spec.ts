@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Client } from 'pg';
 import { CardPaymentsService } from '../../src/modules/payments/card-payments.service';
 import { createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
 import {
@@ -400,5 +401,79 @@ describe('household registration', () => {
     }
     expect(await seatsTaken(w.a, cls.id)).toBe(0);
     expect(await studentsOf(body.email)).toEqual([]);
+  });
+
+  describe('a household and a single registration of the same new contact email at once', () => {
+    // The two transactions are made to overlap where they race: the first one to write the person is held, its row
+    // written but not committed, until the second has reached the same email (a lock on the activity table, which
+    // both write only after the person). Each in its own class, so the class locks do not line them up.
+    const cases = [
+      { plan: 'professional', first: 'single' },
+      { plan: 'professional', first: 'household' },
+      { plan: 'essential', first: 'single' },
+      { plan: 'essential', first: 'household' },
+    ] as const;
+    it.each(cases)('should make one person and register both ($plan plan, the $first registration first)', async ({ plan, first }) => {
+      const o = await createOrg(w.a, { plan });
+      const a = await createClass(w.a, o, { title: 'Family Swim', maxStudents: 10 });
+      const b = await createClass(w.a, o, { title: 'Lap Swim', maxStudents: 10 });
+      const single = registerBody(o.orgId, b.id, { firstName: 'Rosa', lastName: 'Diaz' });
+      const household = { ...registerBody(o.orgId, a.id, { firstName: 'Rosa', lastName: 'Diaz', email: single.email }), attendees: KIDS };
+      const holder = new Client({ connectionString: w.a.url });
+      await holder.connect();
+      // Read outside the holder's transaction: a transaction sees pg_stat_activity as it was at its first look.
+      const waiting = async (n: number) => {
+        const end = Date.now() + 10_000;
+        for (;;) {
+          const [{ k }] = await w.a.db.query(
+            `SELECT count(*)::int AS k FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+          );
+          if (k >= n) return;
+          if (Date.now() > end) throw new Error(`${n} registration(s) not waiting in time`);
+          await new Promise((r) => setTimeout(r, 25));
+        }
+      };
+      try {
+        await holder.query('BEGIN');
+        await holder.query('LOCK TABLE activity_events IN EXCLUSIVE MODE');
+        const [one, two] = first === 'single' ? [single, household] : [household, single];
+        const firstReply = register(one).then((r) => r);
+        await waiting(1); // the first has written the person and waits to write its activity
+        const secondReply = register(two).then((r) => r);
+        await waiting(2); // the second has reached the same email
+        await holder.query('COMMIT');
+        const replies = await Promise.all([firstReply, secondReply]);
+        expect(replies.map((r) => [r.status, r.body.error ?? null])).toEqual([
+          [201, null],
+          [201, null],
+        ]);
+      } finally {
+        await holder.query('ROLLBACK').catch(() => undefined);
+        await holder.end();
+      }
+      const people = await studentsOf(single.email);
+      const contacts = people.filter((p: { household_contact_id: string | null }) => !p.household_contact_id);
+      expect(contacts).toHaveLength(1);
+      expect(people.map((p: { first_name: string }) => p.first_name).sort()).toEqual(['Emma', 'Liam', 'Rosa']);
+      const contactId = contacts[0].id as string;
+      for (const p of people.filter((x: { household_contact_id: string | null }) => x.household_contact_id))
+        expect(p.household_contact_id).toBe(contactId);
+      // The single registration's seat is the contact's; the household's are the children's.
+      const seats = await w.a.db.query(
+        `SELECT e.class_id, s.first_name FROM enrollments e JOIN students s ON s.id = e.student_id
+          WHERE e.organization_id = $1 AND e.status = 'active' ORDER BY s.first_name`,
+        [o.orgId],
+      );
+      expect(seats).toEqual([
+        { class_id: a.id, first_name: 'Emma' },
+        { class_id: a.id, first_name: 'Liam' },
+        { class_id: b.id, first_name: 'Rosa' },
+      ]);
+      expect(await seatsTaken(w.a, a.id)).toBe(2);
+      expect(await seatsTaken(w.a, b.id)).toBe(1);
+      // The limited plan (Essential) keeps a count: the three people, not four. The unlimited one keeps none.
+      const [usage] = await w.a.db.query('SELECT students FROM organization_usage WHERE organization_id = $1', [o.orgId]);
+      expect(usage?.students ?? null).toBe(plan === 'essential' ? 3 : null);
+    });
   });
 });

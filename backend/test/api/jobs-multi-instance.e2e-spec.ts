@@ -49,6 +49,7 @@ describe('every job on two instances at once', () => {
           'payments-hold-expiry',
           'stripe-events-reconcile',
           'subscriptions-period-end',
+          'waiting-room-lines',
           'waitlist-offers',
           'webhooks-dispatch',
         ].sort(),

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { registerBody, studentBody, type OrgFixture } from '../fixtures/org.fixture';
 import { WaitingRoomTickets } from '../../src/modules/waiting-room/waiting-room-tickets';
+import { WaitingRoomJobs } from '../../src/modules/waiting-room/waiting-room.jobs';
+import { LINE_KEPT_MS, WaitingRoomService } from '../../src/modules/waiting-room/waiting-room.service';
 import { cardClass, cardOrg, intentBody, startCardWorld, type CardWorld } from './card-payments.helpers';
 import { entry, freeSeat, fullClass, join, joinBody, tokensOf } from './waitlist.helpers';
 
@@ -374,6 +376,65 @@ describe('the opening waiting room', () => {
       await w.b.http.put('/api/settings').set(org.auth).send({ waitingRoom: false }).expect(200);
       await register(org, cls.id).expect(201);
       expect((await take(org, cls.id).expect(409)).body.code).toBe('NO_WAITING_ROOM');
+    });
+  });
+
+  describe('the lines of past openings', () => {
+    it('should delete the lines whose room cannot be on any more, keep the others, and sweep on two instances at once', async () => {
+      // The cut-off: the longest room (480 minutes) plus a ticket's 30 minutes as a margin.
+      expect(LINE_KEPT_MS).toBe(510 * MIN);
+      const org = await roomOrg({ waitingRoomMinutes: 480 });
+      const other = await roomOrg();
+      const line = (o: OrgFixture, agoMs: number) =>
+        w.a.db.query(
+          `INSERT INTO waiting_room_lines (organization_id, opens_at, issued, last_admit_at)
+           VALUES ($1, now() - make_interval(secs => $2::double precision / 1000), 3, now())`,
+          [o.orgId, agoMs],
+        );
+      // 120 lines past the cut-off (two organizations), so the two sweeps below meet on the same rows.
+      for (let i = 1; i <= 60; i++) {
+        await line(org, LINE_KEPT_MS + i * MIN);
+        await line(other, LINE_KEPT_MS + i * MIN);
+      }
+      // Within the cut-off (a 480-minute room and the margin after it): kept.
+      await line(org, LINE_KEPT_MS - MIN);
+      // A room on now: its line must keep its places.
+      const cls = await openingClass(org, -MIN);
+      expect((await take(org, cls.id).expect(201)).body.data.position).toBe(1);
+      const linesOf = async (o: OrgFixture) =>
+        (await w.a.db.query('SELECT count(*)::int AS n FROM waiting_room_lines WHERE organization_id = $1', [o.orgId]))[0].n as number;
+      expect(await linesOf(org)).toBe(62);
+
+      const deleted = await Promise.all([w.a.app.get(WaitingRoomService).sweepLines(), w.b.app.get(WaitingRoomService).sweepLines()]);
+      // Each old line deleted once, by one of the two (neither failed, neither counted a row twice).
+      expect(deleted[0] + deleted[1]).toBe(120);
+      expect(await linesOf(org)).toBe(2);
+      expect(await linesOf(other)).toBe(0);
+      const [{ n: old }] = await w.a.db.query(
+        `SELECT count(*)::int AS n FROM waiting_room_lines WHERE opens_at < now() - make_interval(secs => $1::double precision / 1000)`,
+        [LINE_KEPT_MS],
+      );
+      expect(old).toBe(0);
+      // The current line goes on where it was, and the job's run finds nothing more to delete.
+      expect((await take(org, cls.id).expect(201)).body.data.position).toBe(2);
+      expect(await w.a.app.get(WaitingRoomJobs).tick()).toBe(0);
+      expect(await linesOf(org)).toBe(2);
+    });
+
+    it('should find the old lines on the opening index, not by reading every organization of the primary key', async () => {
+      // With the table this small the planner may choose a sequential scan anyway; without one, the plan shows which
+      // index fits the statement (the primary key would also do, read whole).
+      const runner = w.a.db.createQueryRunner();
+      try {
+        await runner.query('SET enable_seqscan = off');
+        const [forced] = await runner.query(
+          `EXPLAIN (FORMAT JSON) DELETE FROM waiting_room_lines WHERE opens_at < now() - make_interval(secs => 1) RETURNING 1`,
+        );
+        expect(JSON.stringify(forced)).toContain('waiting_room_lines_opens_at_idx');
+      } finally {
+        await runner.query('RESET enable_seqscan');
+        await runner.release();
+      }
     });
   });
 });

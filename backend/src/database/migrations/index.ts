@@ -36,6 +36,7 @@ import { TopUpDueCancelled1768500000000 } from './1768500000000-TopUpDueCancelle
 import { OrganizationConfigVersion1768800000000 } from './1768800000000-OrganizationConfigVersion';
 import { WaitingRoomLines1769000000000 } from './1769000000000-WaitingRoomLines';
 import { ReportDiscountedPayments1769100000000 } from './1769100000000-ReportDiscountedPayments';
+import { WaitingRoomLinesOpensAt1769200000000 } from './1769200000000-WaitingRoomLinesOpensAt';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 import { Pricing1766300000000 } from './1766300000000-Pricing';
@@ -83,4 +84,5 @@ export const MIGRATIONS = [
   OrganizationConfigVersion1768800000000,
   WaitingRoomLines1769000000000,
   ReportDiscountedPayments1769100000000,
+  WaitingRoomLinesOpensAt1769200000000,
 ];

@@ -17,6 +17,7 @@ import { StudentsService } from '../students/students.service';
 import type { AttendeeDto } from './dto/attendee.dto';
 import type { PaymentMethod, PaymentStatus } from './enrollment.entity';
 import { HouseholdRepository } from './household.repository';
+import { RegistrantsService } from './registrants.service';
 import { RegistrationFormsService, type PreparedForm } from '../registration-forms/registration-forms.service';
 
 /** One person of a household registration as the reply lists them. */
@@ -60,6 +61,7 @@ export class HouseholdService {
     private readonly communications: CommunicationsService,
     private readonly forms: RegistrationFormsService,
     private readonly pricing: PricingService,
+    private readonly registrants: RegistrantsService,
   ) {}
 
   /** In person, payment pending: the reply of POST /api/students/register with `enrollments` added. */
@@ -283,13 +285,17 @@ export class HouseholdService {
     }
   }
 
-  /** The contact: the organization's student with this email (decision 15: stored details kept), or a new one. */
+  /**
+   * The contact: the organization's student with this email (decision 15: stored details kept), or a new one, found or
+   * made exactly as a single registration's person is (one insert guarded by the email's unique index, no lock): a
+   * household racing a single registration of the same new email then waits for the other's transaction and uses its
+   * student, whichever came first. A known contact left with only lapsed card holds takes a plan slot again, as in a
+   * single registration (right when they attend; when they do not, the kept count is one high until a limit check
+   * recounts it from the tables, which it does before refusing anyone).
+   */
   private async contact(m: EntityManager, organizationId: string, f: StudentFieldsDto) {
-    const existing = await this.students.findByEmailOrLock(organizationId, f.email, m);
-    if (existing) return { contact: toHousehold(existing), created: false };
-    await this.usage.takeStudentSlot(organizationId, m);
-    const s = await this.students.add(m, organizationId, f);
-    return { contact: toHousehold(s), created: true };
+    const { student, created } = await this.registrants.findOrCreate(m, organizationId, f);
+    return { contact: toHousehold(student), created };
   }
 
   /** The contact themself (same name), the same child registered before under this contact, or a new record. */

@@ -81,14 +81,6 @@ export class StudentsRepository {
     return this.db.getRepository(StudentEntity).findBy({ id: In(ids) });
   }
 
-  /** Serialises the creation of one email in one organization until the caller's transaction ends (an advisory lock). */
-  async lockEmail(manager: EntityManager, organizationId: string, email: string): Promise<void> {
-    await manager.query("SELECT pg_advisory_xact_lock(hashtextextended('student_email:' || $1 || ':' || lower($2), 0))", [
-      organizationId,
-      email,
-    ]);
-  }
-
   /**
    * A new person (not a household attendee), unless the organization already has one with this email: then null and
    * nothing written. The unique index on the email (household attendees aside) decides, so two registrations of one

@@ -42,18 +42,6 @@ export class StudentsService implements RecipientDirectory, OnModuleInit {
     return this.repo.findByEmail(organizationId, email, manager);
   }
 
-  /**
-   * The organization's student with this email, or null after taking this email's creation lock for the caller's
-   * transaction: two registrations of one new email (two tabs, two classes) then create it once, the second finding
-   * the first's student when it commits. Registrations of other emails never share the lock.
-   */
-  async findByEmailOrLock(organizationId: string, email: string, manager: EntityManager): Promise<StudentEntity | null> {
-    const found = await this.repo.findByEmail(organizationId, email, manager);
-    if (found) return found;
-    await this.repo.lockEmail(manager, organizationId, email);
-    return this.repo.findByEmail(organizationId, email, manager);
-  }
-
   findByIds(ids: string[]): Promise<StudentEntity[]> {
     return this.repo.findByIds(ids);
   }

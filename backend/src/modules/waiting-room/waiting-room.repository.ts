@@ -81,4 +81,18 @@ export class WaitingRoomRepository {
     );
     return { position: row.issued, admitAt: new Date(row.last_admit_at) };
   }
+
+  /**
+   * Deletes the lines of openings more than `olderThanMs` ago (by the database's clock); answers how many. One DELETE
+   * on the opening's index: two instances running it at once each delete what the other has not (the second waits on
+   * the first's row locks, then skips the rows gone), so it is harmless anywhere.
+   */
+  async deleteOpenedBefore(olderThanMs: number): Promise<number> {
+    const rows = await returning(
+      this.db,
+      `DELETE FROM waiting_room_lines WHERE opens_at < now() - make_interval(secs => $1::double precision / 1000) RETURNING 1`,
+      [olderThanMs],
+    );
+    return rows.length;
+  }
 }

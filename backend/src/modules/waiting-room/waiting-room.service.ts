@@ -2,7 +2,12 @@ import { HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { AppException } from '../../common/http/app-exception';
 import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import { ClassesService, type CachedOpening } from '../classes/classes.service';
-import { activeWaitingRoom, waitingRoomUntil, type OrganizationSettings } from '../organizations/organization.entity';
+import {
+  WAITING_ROOM_MAX_MINUTES,
+  activeWaitingRoom,
+  waitingRoomUntil,
+  type OrganizationSettings,
+} from '../organizations/organization.entity';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { effectiveWindow, openingTime } from '../terms/registration-window';
 import { TermsService } from '../terms/terms.service';
@@ -12,6 +17,13 @@ import { WaitingRoomRepository } from './waiting-room.repository';
 
 /** A ticket may be taken this long before the opening, so a page open at the opening is already in line when it comes. */
 export const EARLY_TICKET_MS = 5_000;
+
+/**
+ * How long after its opening a line is kept: the longest room any organization can set, plus a ticket's validity as a
+ * margin. Past the room's end no place can be taken in the line and no registration asks for a ticket; while it is on,
+ * a ticket is checked from the ticket alone. So nothing reads the row after this, and deleting it changes no answer.
+ */
+export const LINE_KEPT_MS = WAITING_ROOM_MAX_MINUTES * 60_000 + TICKET_VALID_MS;
 
 export interface WaitingRoomTicketReply {
   ticket: string;
@@ -62,6 +74,11 @@ export class WaitingRoomService {
       admitAt,
       expiresAt: new Date(admitAt.getTime() + TICKET_VALID_MS),
     };
+  }
+
+  /** Deletes the lines whose room cannot be on any more (see LINE_KEPT_MS); answers how many (the sweep job). */
+  sweepLines(): Promise<number> {
+    return this.repo.deleteOpenedBefore(LINE_KEPT_MS);
   }
 
   /**

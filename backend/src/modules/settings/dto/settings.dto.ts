@@ -16,6 +16,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { BrandingDto, ContactInfoDto, OrganizationSettingsDto } from '../../organizations/dto/organization.dto';
+import { WAITING_ROOM_MAX_MINUTES } from '../../organizations/organization.entity';
 import { filled, trim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 import { DiscountRulesDto } from './discount-rules.dto';
@@ -122,9 +123,9 @@ export class UpdateSettingsDto extends PickType(OrganizationSettingsDto, [
   waitingRoomAdmitPerMinute?: number;
   /** How long after the opening the waiting room stays on, in minutes. */
   @IsOptionalNotNull()
-  @Max(480, { message: 'waitingRoomMinutes must be a whole number from 5 to 480' })
-  @Min(5, { message: 'waitingRoomMinutes must be a whole number from 5 to 480' })
-  @IsInt({ message: 'waitingRoomMinutes must be a whole number from 5 to 480' })
+  @Max(WAITING_ROOM_MAX_MINUTES, { message: `waitingRoomMinutes must be a whole number from 5 to ${WAITING_ROOM_MAX_MINUTES}` })
+  @Min(5, { message: `waitingRoomMinutes must be a whole number from 5 to ${WAITING_ROOM_MAX_MINUTES}` })
+  @IsInt({ message: `waitingRoomMinutes must be a whole number from 5 to ${WAITING_ROOM_MAX_MINUTES}` })
   waitingRoomMinutes?: number;
   @IsOptional() @IsUUID() organizationId?: string;
 }
