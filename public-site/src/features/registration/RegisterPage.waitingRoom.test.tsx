@@ -162,7 +162,7 @@ describe('RegisterPage at an opening with a waiting room', () => {
     expect(ahead()).toMatch(/^People ahead of you: 2,(700|69\d)$/);
     // Visual only, under the countdown; the live region says it with the wait.
     expect(document.querySelector('.waiting-room__ahead')!.getAttribute('aria-hidden')).toBe('true');
-    expect(document.querySelector('.waiting-room__turn + .waiting-room__ahead')).not.toBeNull();
+    expect(document.querySelector('.waiting-room__turn > .waiting-room__ahead')).not.toBeNull();
     const said = screen.getByRole('status').textContent;
     expect(said).toMatch(/^Your turn in 2 minutes\. People ahead of you: 2,(700|69\d)\.$/);
     const first = count();

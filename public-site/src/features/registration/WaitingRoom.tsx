@@ -245,15 +245,15 @@ export function WaitingRoomLine({
             <span aria-hidden="true">
               Your turn in <strong className="waiting-room__clock">{waitText(left)}</strong>
             </span>
+            {ahead ? (
+              <span className="waiting-room__ahead" aria-hidden="true">
+                {peopleAheadText(ahead)}
+              </span>
+            ) : null}
             <span className="visually-hidden" role="status">
               Your turn in {spokenWait}.{heardAhead ? ` ${peopleAheadText(heardAhead)}.` : null}
             </span>
           </p>
-          {ahead ? (
-            <p className="waiting-room__ahead" aria-hidden="true">
-              {peopleAheadText(ahead)}
-            </p>
-          ) : null}
           <p>Keep this page open: the form opens by itself when it is your turn.</p>
         </>
       )}
