@@ -5771,6 +5771,11 @@ export interface components {
        * @description admitAt + 30 minutes: after it, take a new place
        */
       expiresAt: string;
+      /**
+       * @description The organization's rate the place was computed with (people let in per minute): the people still ahead at a moment are ceil((admitAt - now) / (60000 / admitPerMinute))
+       * @example 1800
+       */
+      admitPerMinute: number;
     };
     WaitlistEntryResponseDto: {
       /**

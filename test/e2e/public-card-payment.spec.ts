@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, apiSignIn } from './admin-helpers';
 import { DEMO_ORG_ID, fillStudent, openClass, uniqueEmail } from './public-helpers';
-import { failStripeJs, onboardDemoOrganization, serveStripeJsDouble } from './stripe-helpers';
+import { failStripeJs, fillCard, onboardDemoOrganization, serveStripeJsDouble } from './stripe-helpers';
 
 /**
  * Card registration on the public site (spec 2 §4 and §8) against the real backend and the Stripe
@@ -21,14 +21,6 @@ async function toPaymentStep(page: Page, email: string, firstName = 'Maya') {
   await fillStudent(page, { firstName, lastName: 'Lindqvist', email, phone: '5595554321' });
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
-}
-
-async function fillCard(page: Page, number: string) {
-  const card = page.getByRole('group', { name: 'Payment details' });
-  await card.getByLabel('Card number').fill(number);
-  await card.getByLabel('Expiration date MM / YY').fill('12 / 34');
-  await card.getByLabel('Security code').fill('123');
-  await card.getByLabel('ZIP').fill('93612');
 }
 
 async function enrollmentOf(request: APIRequestContext, email: string) {

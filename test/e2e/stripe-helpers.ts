@@ -32,6 +32,43 @@ export async function serveStripeJsDouble(page: Page) {
   });
 }
 
+/**
+ * Puts an organization on a paid plan the way its admin does: a Checkout session for the plan's price, completed on
+ * the stand-in's Checkout page (its 'Subscribe' form posts here), whose webhooks make the subscription the app's.
+ * Waits until the plan gives online payment collection.
+ */
+export async function subscribeOrganization(request: APIRequestContext, token: string, organizationId: string, planName = 'Essential') {
+  const auth = { Authorization: `Bearer ${token}` };
+  const plans = (await (await request.get('/api/subscription-plans')).json()).data as { name: string; stripePriceId: string }[];
+  const plan = plans.find((p) => p.name === planName);
+  expect(plan?.stripePriceId, `a ${planName} plan with a price`).toBeTruthy();
+  const checkout = await request.post('/api/subscriptions/create', {
+    headers: auth,
+    data: { organizationId, priceId: plan!.stripePriceId },
+  });
+  expect(checkout.ok(), await checkout.text()).toBeTruthy();
+  const { sessionUrl } = (await checkout.json()).data as { sessionUrl: string };
+  expect(sessionUrl).toContain(STRIPE_E2E.standInUrl);
+  // The page posts its form and is sent on (303 See Other) to the success page.
+  expect((await request.post(`${sessionUrl}/complete`, { maxRedirects: 0 })).status()).toBe(303);
+  const access = async () =>
+    (
+      (await (
+        await request.get(`/api/subscriptions/feature-access/${organizationId}/onlinePaymentCollection`, { headers: auth })
+      ).json()) as { data: { hasAccess: boolean } }
+    ).data.hasAccess;
+  await expect.poll(access, { timeout: 15_000 }).toBe(true);
+}
+
+/** Types a card into the Stripe.js double's Payment Element (expiry, CVC and ZIP that always pass). */
+export async function fillCard(page: Page, number: string) {
+  const card = page.getByRole('group', { name: 'Payment details' });
+  await card.getByLabel('Card number').fill(number);
+  await card.getByLabel('Expiration date MM / YY').fill('12 / 34');
+  await card.getByLabel('Security code').fill('123');
+  await card.getByLabel('ZIP').fill('93612');
+}
+
 /** Stripe.js cannot load (as offline, or blocked by the network): the site must show its unavailable panel. */
 export async function failStripeJs(page: Page) {
   await page.route('https://js.stripe.com/**', (route) => route.abort('internetdisconnected'));

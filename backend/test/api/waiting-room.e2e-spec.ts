@@ -67,6 +67,8 @@ describe('the opening waiting room', () => {
         expect(new Date(p.admitAt).getTime()).toBe(opensAt.getTime() + i * 100);
         expect(new Date(p.expiresAt).getTime()).toBe(new Date(p.admitAt).getTime() + 30 * MIN);
         expect(p.ticket.length).toBeLessThanOrEqual(300);
+        // The rate the turns were spaced by, so the page can count the people ahead.
+        expect(p.admitPerMinute).toBe(600);
       });
       expect(new Set(places.map((p) => p.ticket)).size).toBe(40);
     });
@@ -83,6 +85,7 @@ describe('the opening waiting room', () => {
       expect(new Date(a.admitAt).getTime()).toBeLessThanOrEqual(Date.now() + 1000);
       expect(b.position).toBe(a.position + 1);
       expect(new Date(b.admitAt).getTime() - new Date(a.admitAt).getTime()).toBe(2 * SEC);
+      expect([a.admitPerMinute, b.admitPerMinute]).toEqual([30, 30]);
     });
 
     it('should answer REGISTRATION_NOT_OPEN more than 5 s before the opening, and a place from 5 s before', async () => {
@@ -94,6 +97,8 @@ describe('the opening waiting room', () => {
       await setOpening(cls.id, 4 * SEC);
       const place = (await take(org, cls.id).expect(201)).body.data;
       expect(place.admitAt).toBe((await opensAtOf(cls.id)).toISOString());
+      // The organization's default rate.
+      expect(place.admitPerMinute).toBe(1800);
     });
 
     it('should answer NO_WAITING_ROOM when the organization has it off, the class has no opening, or the room is over', async () => {

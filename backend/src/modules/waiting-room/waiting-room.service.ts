@@ -31,6 +31,8 @@ export interface WaitingRoomTicketReply {
   opensAt: Date;
   admitAt: Date;
   expiresAt: Date;
+  /** The rate the place was computed with, so the page can tell how many people are ahead as the turn nears. */
+  admitPerMinute: number;
 }
 
 /**
@@ -73,6 +75,8 @@ export class WaitingRoomService {
       opensAt,
       admitAt,
       expiresAt: new Date(admitAt.getTime() + TICKET_VALID_MS),
+      // Read back from the step the line used (not the settings again): the figure the turn was actually spaced by.
+      admitPerMinute: Math.round(60_000 / step),
     };
   }
 

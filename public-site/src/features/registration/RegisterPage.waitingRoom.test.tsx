@@ -134,6 +134,9 @@ describe('RegisterPage at an opening with a waiting room', () => {
     expect(clock.textContent).toMatch(/^0:0[23]$/);
     expect(screen.getByText(/^Your turn in/, { selector: '.waiting-room__turn > span[aria-hidden]' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Your turn in less than 1 minute.');
+    // This place came without the rate (an older server): no count of the people ahead.
+    expect(document.querySelector('.waiting-room__ahead')).toBeNull();
+    expect(screen.queryByText(/People ahead of you/)).toBeNull();
     // No form while in line.
     expect(screen.queryByLabelText(/^First Name/)).toBeNull();
     expect(ticketPosts()).toHaveLength(1);
@@ -147,6 +150,37 @@ describe('RegisterPage at an opening with a waiting room', () => {
     await screen.findByText('Confirmed');
     // The line never asked the server again while counting down.
     expect(ticketPosts()).toHaveLength(1);
+  });
+
+  it('should show the people ahead under the countdown, falling on its tick, and say them once a minute', async () => {
+    // 1,800 a minute and a turn 90 s away: 2,700 people ahead, 30 fewer every second.
+    stubApi({ tickets: () => reply(201, { ...place(2701, 90_000), admitPerMinute: 1800 }) });
+    renderPage();
+    await screen.findByText('Keep this page open: the form opens by itself when it is your turn.');
+    const ahead = () => document.querySelector('.waiting-room__ahead')?.textContent ?? '';
+    const count = () => Number(/^People ahead of you: ([\d,]+)$/.exec(ahead())![1].replace(/,/g, ''));
+    expect(ahead()).toMatch(/^People ahead of you: 2,(700|69\d)$/);
+    // Visual only, under the countdown; the live region says it with the wait.
+    expect(document.querySelector('.waiting-room__ahead')!.getAttribute('aria-hidden')).toBe('true');
+    expect(document.querySelector('.waiting-room__turn > .waiting-room__ahead')).not.toBeNull();
+    const said = screen.getByRole('status').textContent;
+    expect(said).toMatch(/^Your turn in 2 minutes\. People ahead of you: 2,(700|69\d)\.$/);
+    const first = count();
+    await waitFor(() => expect(count()).toBeLessThanOrEqual(first - 10), { timeout: 2000 });
+    // The count fell on screen, but the live region did not change: the wait's spoken form is still '2 minutes'.
+    expect(screen.getByRole('status').textContent).toBe(said);
+    // Computed in the browser: no second request.
+    expect(ticketPosts()).toHaveLength(1);
+  });
+
+  it('should say the people ahead anew when the spoken wait changes, with the count of that moment', async () => {
+    // 30 a minute (one every 2 s) and a turn 60.6 s away: '2 minutes', then 'less than 1 minute' with 30 ahead.
+    stubApi({ tickets: () => reply(201, { ...place(31, 60_600), admitPerMinute: 30 }) });
+    renderPage();
+    await screen.findByText('Keep this page open: the form opens by itself when it is your turn.');
+    expect(screen.getByRole('status').textContent).toBe('Your turn in 2 minutes. People ahead of you: 31.');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Your turn in less than 1 minute\./), { timeout: 3000 });
+    expect(screen.getByRole('status').textContent).toMatch(/^Your turn in less than 1 minute\. People ahead of you: (30|29)\.$/);
   });
 
   it("should open the form at the turn even when the browser's timers wake a little early", async () => {

@@ -6,6 +6,8 @@ import { windowRefusal } from './registrationWindow';
 import {
   dropTicket,
   keepTicket,
+  peopleAhead,
+  peopleAheadText,
   storedTicket,
   takeTicket,
   waitingRoomActive,
@@ -23,6 +25,8 @@ export interface WaitingRoom {
   ticket: string | undefined;
   /** When one's turn comes, on the server's clock (epoch ms), while in line. */
   admitAt: number | null;
+  /** The rate the place's turn was spaced by (people let in per minute), while in line; null when the server gave none. */
+  admitPerMinute: number | null;
   /** How far the server's clock is ahead of the browser's. */
   offsetMs: number;
   /** Why no place could be taken (network, rate limit), with a retry. */
@@ -173,6 +177,7 @@ export function useWaitingRoom({
     phase: failure ? 'failed' : taking || pending || (needed && !ticket) ? 'taking' : inLine ? 'line' : 'none',
     ticket: ticket?.ticket,
     admitAt: inLine ? admitAt : null,
+    admitPerMinute: inLine ? (ticket?.admitPerMinute ?? null) : null,
     offsetMs: offset ?? 0,
     failure,
     retry: () => setFailure(null),
@@ -181,9 +186,10 @@ export function useWaitingRoom({
 }
 
 /**
- * The line, shown instead of the form until one's turn: why there is a line and a live 'Your turn in m:ss' computed in
- * the browser from the place's turn. The seconds are visual; a screen reader hears the wait when its spoken form changes
- * (every minute), as with the seat hold's countdown.
+ * The line, shown instead of the form until one's turn: why there is a line, a live 'Your turn in m:ss' computed in
+ * the browser from the place's turn, and under it 'People ahead of you: N', which falls on the same tick (the line lets
+ * one person in every 60000 / rate ms: no request). The seconds and the count are visual; a screen reader hears the
+ * wait when its spoken form changes (every minute), as with the seat hold's countdown, with the count as it was then.
  */
 export function WaitingRoomLine({
   room,
@@ -208,6 +214,14 @@ export function WaitingRoomLine({
 
   const opened = opensAt ? openingTime(new Date(opensAt), timeZone) : null;
   const left = admitAt === null ? null : admitAt - (Date.now() + offsetMs);
+  const ahead = left === null ? null : peopleAhead(left, room.admitPerMinute);
+  // The live region changes only when the spoken wait does (once a minute): the count it says is the one of that moment,
+  // kept until the next minute, so it is not re-announced each time someone is let in (every few milliseconds at 1,800
+  // a minute). React's pattern for state derived from a change: set during the render that sees the change.
+  const spokenWait = left === null ? null : spokenHoldRemaining(left);
+  const [heard, setHeard] = useState<{ wait: string | null; ahead: number | null }>({ wait: null, ahead: null });
+  if (heard.wait !== spokenWait) setHeard({ wait: spokenWait, ahead });
+  const heardAhead = heard.wait === spokenWait ? heard.ahead : ahead;
   return (
     <div className="waiting-room">
       <p>
@@ -231,8 +245,13 @@ export function WaitingRoomLine({
             <span aria-hidden="true">
               Your turn in <strong className="waiting-room__clock">{waitText(left)}</strong>
             </span>
+            {ahead ? (
+              <span className="waiting-room__ahead" aria-hidden="true">
+                {peopleAheadText(ahead)}
+              </span>
+            ) : null}
             <span className="visually-hidden" role="status">
-              Your turn in {spokenHoldRemaining(left)}.
+              Your turn in {spokenWait}.{heardAhead ? ` ${peopleAheadText(heardAhead)}.` : null}
             </span>
           </p>
           <p>Keep this page open: the form opens by itself when it is your turn.</p>

@@ -1,6 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/apiClient';
-import { dropTicket, keepTicket, storedTicket, ticketKey, toTicket, waitingRoomActive, waitingRoomRefusal, waitText } from './waitingRoom';
+import {
+  dropTicket,
+  keepTicket,
+  peopleAhead,
+  peopleAheadText,
+  storedTicket,
+  ticketKey,
+  toTicket,
+  waitingRoomActive,
+  waitingRoomRefusal,
+  waitText,
+} from './waitingRoom';
 
 const ORG = 'a0000000-0000-4000-8000-000000000001';
 const OTHER_ORG = 'b0000000-0000-4000-8000-000000000002';
@@ -58,6 +69,16 @@ describe('toTicket', () => {
       expiresAt: new Date('2027-01-05T11:30:06Z'),
     };
     expect(toTicket(reply)).toEqual(place());
+  });
+
+  it('keeps the rate the turn was spaced by, and leaves it out when the server gave none or not a rate', () => {
+    expect(toTicket({ ...place(), admitPerMinute: 1800 })).toEqual({ ...place(), admitPerMinute: 1800 });
+    expect(toTicket(place())).not.toHaveProperty('admitPerMinute');
+    expect(toTicket({ ...place(), admitPerMinute: '1800' })).not.toHaveProperty('admitPerMinute');
+    expect(toTicket({ ...place(), admitPerMinute: 0 })).not.toHaveProperty('admitPerMinute');
+    // Kept with the place, so a reload still shows the count.
+    keepTicket(ORG, toTicket({ ...place(), admitPerMinute: 600 })!);
+    expect(storedTicket(ORG, OPENS, at('2027-01-05T11:00:01Z'))?.admitPerMinute).toBe(600);
   });
 
   it('is null for a reply that is not a place', () => {
@@ -125,5 +146,42 @@ describe('waitText', () => {
     expect(waitText(9_000)).toBe('0:09');
     expect(waitText(65_200)).toBe('1:06');
     expect(waitText(75 * 60_000)).toBe('75:00');
+  });
+});
+
+describe('peopleAhead', () => {
+  it('is the turns between now and this one: ceil(left / (60000 / rate))', () => {
+    // 30 a minute: one every 2 s.
+    expect(peopleAhead(16_000, 30)).toBe(8);
+    expect(peopleAhead(15_999, 30)).toBe(8);
+    expect(peopleAhead(14_000, 30)).toBe(7);
+    expect(peopleAhead(1, 30)).toBe(1);
+    // 1,800 a minute: one every 33.3 ms, with no drift from the step's rounding.
+    expect(peopleAhead(60_000, 1800)).toBe(1800);
+    expect(peopleAhead(90_000, 1800)).toBe(2700);
+    expect(peopleAhead(100, 1800)).toBe(3);
+    expect(peopleAhead(10 * 60_000, 60_000)).toBe(600_000);
+  });
+
+  it('falls to 0 at the turn and stays there', () => {
+    expect(peopleAhead(0, 1800)).toBe(0);
+    expect(peopleAhead(-5_000, 1800)).toBe(0);
+  });
+
+  it('is null without a rate (an older server), so the page shows no count', () => {
+    expect(peopleAhead(16_000, undefined)).toBeNull();
+    expect(peopleAhead(16_000, null)).toBeNull();
+    expect(peopleAhead(16_000, 0)).toBeNull();
+    expect(peopleAhead(16_000, Number.NaN)).toBeNull();
+    expect(peopleAhead(Number.NaN, 30)).toBeNull();
+  });
+});
+
+describe('peopleAheadText', () => {
+  it("says the count with the locale's thousands separator", () => {
+    expect(peopleAheadText(1)).toBe('People ahead of you: 1');
+    expect(peopleAheadText(999)).toBe('People ahead of you: 999');
+    expect(peopleAheadText(2700)).toBe('People ahead of you: 2,700');
+    expect(peopleAheadText(1_234_567)).toBe('People ahead of you: 1,234,567');
   });
 });

@@ -15,6 +15,8 @@ export interface WaitingRoomTicket {
   admitAt: string;
   /** After this the place is no longer honoured: a new one must be taken. */
   expiresAt: string;
+  /** The rate the turn was spaced by (people let in per minute); absent from an older server's reply (no count shown). */
+  admitPerMinute?: number;
 }
 
 /** The class page's copy of the opening and of its waiting room's end (null when the class has none). */
@@ -86,8 +88,11 @@ export function toTicket(reply: unknown): WaitingRoomTicket | null {
     opensAt: iso(reply.opensAt),
     admitAt: iso(reply.admitAt),
     expiresAt: iso(reply.expiresAt),
+    ...(isRate(reply.admitPerMinute) ? { admitPerMinute: reply.admitPerMinute } : {}),
   };
 }
+
+const isRate = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
 
 /** `POST /api/public/organizations/{organization}/waiting-room/tickets`: a place in this class's opening's line. */
 export async function takeTicket(organizationId: string, classId: string): Promise<WaitingRoomTicket> {
@@ -131,4 +136,23 @@ export function waitingRoomRefusal(error: unknown): WaitingRoomRefusal | null {
 export function waitText(leftMs: number): string {
   const s = Math.max(0, Math.ceil(leftMs / 1000));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/**
+ * How many people are still ahead of a place whose turn is `leftMs` away: the line lets one person in every
+ * 60000 / admitPerMinute ms, so it is the turns between now and this one (0 once the turn has come). Null without a
+ * rate (an older server's reply): the page then shows no count rather than a guess.
+ */
+export function peopleAhead(leftMs: number, admitPerMinute: number | null | undefined): number | null {
+  if (!isRate(admitPerMinute) || !Number.isFinite(leftMs)) return null;
+  // leftMs * rate / 60000 is leftMs / (60000 / rate) without the step's rounding (60000 / 1800 is not a whole number).
+  return Math.max(0, Math.ceil((leftMs * admitPerMinute) / 60_000));
+}
+
+// The site's locale: its dates and prices are en-US too, so the count's separators match the rest of the page.
+const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** 'People ahead of you: 1,234' (the locale's thousands separator). */
+export function peopleAheadText(n: number): string {
+  return `People ahead of you: ${COUNT.format(n)}`;
 }

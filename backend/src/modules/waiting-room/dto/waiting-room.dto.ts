@@ -12,4 +12,11 @@ export class WaitingRoomTicketResponseDto {
   @ApiProperty({ format: 'date-time', description: "The opening's instant" }) opensAt: string;
   @ApiProperty({ format: 'date-time', description: 'When the holder is let in (not before the opening)' }) admitAt: string;
   @ApiProperty({ format: 'date-time', description: 'admitAt + 30 minutes: after it, take a new place' }) expiresAt: string;
+  @ApiProperty({
+    type: 'integer',
+    example: 1800,
+    description:
+      "The organization's rate the place was computed with (people let in per minute): the people still ahead at a moment are ceil((admitAt - now) / (60000 / admitPerMinute))",
+  })
+  admitPerMinute: number;
 }
