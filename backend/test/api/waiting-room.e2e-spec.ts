@@ -245,6 +245,11 @@ describe('the opening waiting room', () => {
       });
       const stillValid = signer().issue({ organizationId: org.orgId, opensAt, admitAt: new Date(Date.now() - 29 * MIN), position: 5 });
       await register(org, cls.id, { waitingRoomTicket: stillValid }).expect(201);
+      // A page whose clock is off by up to a second (it reads the server's to the second) is let in at its count's end.
+      const justEarly = signer().issue({ organizationId: org.orgId, opensAt, admitAt: new Date(Date.now() + 600), position: 6 });
+      await register(org, cls.id, { waitingRoomTicket: justEarly }).expect(201);
+      const tooEarly = signer().issue({ organizationId: org.orgId, opensAt, admitAt: new Date(Date.now() + 2.5 * SEC), position: 7 });
+      expect((await register(org, cls.id, { waitingRoomTicket: tooEarly }).expect(409)).body.code).toBe('WAITING_ROOM_NOT_YET');
     });
 
     it('should make the household registration, the card hold and the waitlist join wait their turn the same way', async () => {

@@ -19,6 +19,13 @@ import { WaitingRoomRepository } from './waiting-room.repository';
 export const EARLY_TICKET_MS = 5_000;
 
 /**
+ * A page knows the server's clock only to the second (from the Date header), so it may open the form up to a second
+ * before the turn it counted down to: a registration that early is taken. Each turn may come up to this much sooner;
+ * the rate holds over the line.
+ */
+export const TURN_CLOCK_TOLERANCE_MS = 1_000;
+
+/**
  * How long after its opening a line is kept: the longest room any organization can set, plus a ticket's validity as a
  * margin. Past the room's end no place can be taken in the line and no registration asks for a ticket; while it is on,
  * a ticket is checked from the ticket alone. So nothing reads the row after this, and deleting it changes no answer.
@@ -75,8 +82,8 @@ export class WaitingRoomService {
       opensAt,
       admitAt,
       expiresAt: new Date(admitAt.getTime() + TICKET_VALID_MS),
-      // Read back from the step the line used (not the settings again): the figure the turn was actually spaced by.
-      admitPerMinute: Math.round(60_000 / step),
+      // The rate the turn was spaced by (the page counts the people ahead from it).
+      admitPerMinute: room.admitPerMinute,
     };
   }
 
@@ -129,7 +136,7 @@ export class WaitingRoomService {
         `Your place in line for ${cls.title} has expired: take a new place in line.`,
         { waitingRoomUntil: until },
       );
-    if (now < t.admitAt)
+    if (now.getTime() < t.admitAt.getTime() - TURN_CLOCK_TOLERANCE_MS)
       throw new WaitingRoomException(
         WaitingRoomError.NotYet,
         `It is not your turn yet: you are let in at ${openingTime(t.admitAt, settings?.timeZone ?? SERVER_TIME_ZONE)}.`,
