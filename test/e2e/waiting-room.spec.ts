@@ -155,7 +155,7 @@ test.describe("The opening's waiting room", () => {
     await expect(
       page.getByText(
         new RegExp(
-          `^Registration for ${cls.title} opened at \\w+day, \\w+ \\d+ at \\d+:\\d\\d [AP]M\\. To keep registration fast for everyone, people are let in a few at a time, in the order they arrived\\.$`,
+          `^Registration for ${cls.title} opened \\w+day, \\w+ \\d+ at \\d+:\\d\\d [AP]M\\. To keep registration fast for everyone, people are let in a few at a time, in the order they arrived\\.$`,
         ),
       ),
     ).toBeVisible();

@@ -225,7 +225,7 @@ export function WaitingRoomLine({
   return (
     <div className="waiting-room">
       <p>
-        {opened ? `Registration for ${classTitle} opened at ${opened}. ` : null}
+        {opened ? `Registration for ${classTitle} opened ${opened}. ` : null}
         To keep registration fast for everyone, people are let in a few at a time, in the order they arrived.
       </p>
       {phase === 'failed' ? (
