@@ -105,6 +105,7 @@ describe('registration questions and waivers', () => {
     let o: OrgFixture;
     let cls: { id: string };
     let q: Record<string, { id: string }>;
+    let glazing: { id: string };
     beforeAll(async () => {
       o = await createOrg(t, { plan: 'professional' });
       cls = await createClass(t, o, { maxStudents: 20 });
@@ -113,6 +114,7 @@ describe('registration questions and waivers', () => {
         q[key] = (await question(o, body).expect(201)).body.data;
       };
       q = {};
+      glazing = otherClass;
       await add('allergies', { label: 'Allergies', type: 'long_text', required: true, showToTeacher: true });
       await add('name', { label: 'Nickname', type: 'short_text' });
       await add('level', { label: 'Level', type: 'single_choice', options: ['Beginner', 'Advanced'], required: true });
@@ -158,6 +160,23 @@ describe('registration questions and waivers', () => {
         perAttendee: false,
       });
       expect(pub.waivers).toEqual([]);
+    });
+
+    it("should ask each class its own questions: another class's question is neither required nor taken, its own is", async () => {
+      // The organization's form is read once and each class's picked from it: Glazing's question is Glazing's alone.
+      const withGlaze = [...good(), { questionId: q.glaze.id, value: 'Celadon' }];
+      const elsewhere = await t.http
+        .post('/api/students/register')
+        .send({ ...registerBody(o.orgId, cls.id), answers: withGlaze })
+        .expect(400);
+      expect(elsewhere.body.errors[`answers.${q.glaze.id}`]).toBe(
+        'This question is not part of this class’s registration form (reload the page)',
+      );
+      const missing = await t.http
+        .post('/api/students/register')
+        .send({ ...registerBody(o.orgId, glazing.id), answers: good() })
+        .expect(400);
+      expect(missing.body.errors).toEqual({ [`answers.${q.glaze.id}`]: 'Glaze colour is required' });
     });
 
     it('should refuse each bad answer with a readable message on its field, and write nothing', async () => {

@@ -24,6 +24,9 @@ export interface QuestionRow extends QuestionFields {
   updatedAt: Date;
 }
 
+/** A question as a registration form asks it (no admin bookkeeping such as its answer count). */
+export type FormQuestion = Pick<QuestionRow, 'id' | 'label' | 'hint' | 'type' | 'options' | 'required' | 'classIds' | 'perAttendee'>;
+
 export interface AnswerRow {
   enrollmentId: string;
   studentId: string;
@@ -71,23 +74,12 @@ export class RegistrationFormsRepository {
     return row ?? null;
   }
 
-  /** The questions a registration for this class answers: active, not archived, for every class or this one. */
-  questionsForClass(organizationId: string, classId: string, manager?: EntityManager): Promise<QuestionRow[]> {
-    return (manager ?? this.db).query(
-      `SELECT ${QUESTION} FROM registration_questions q
-        WHERE q.organization_id = $1 AND q.active AND q.archived_at IS NULL AND (q.class_ids IS NULL OR $2 = ANY (q.class_ids))
-        ORDER BY q.position, q.created_at, q.id`,
-      [organizationId, classId],
-    );
-  }
-
   /**
-   * The organization's questions a public registration form can show (active, not archived), for every class, with
-   * the classes each is for: the public pages pick each class's from these in memory.
+   * The organization's questions a registration form asks (active, not archived), for every class, with the classes
+   * each is for (null: all), in the form's order: the public pages and the registration check pick each class's from
+   * these in memory.
    */
-  publicQuestionsOfOrganization(
-    organizationId: string,
-  ): Promise<Pick<QuestionRow, 'id' | 'label' | 'hint' | 'type' | 'options' | 'required' | 'classIds' | 'perAttendee'>[]> {
+  activeQuestionsOfOrganization(organizationId: string): Promise<FormQuestion[]> {
     return this.db.query(
       `SELECT q.id, q.label, q.hint, q.type, q.options, q.required, q.class_ids AS "classIds", q.per_attendee AS "perAttendee"
          FROM registration_questions q

@@ -3,7 +3,13 @@ import type { EntityManager } from 'typeorm';
 import { ClassesService } from '../classes/classes.service';
 import { CHOICE_TYPES, checkAnswer, isMinor, sameName, type QuestionType } from './answer-rules';
 import type { CreateQuestionDto, UpdateQuestionDto } from './dto/question.dto';
-import { RegistrationFormsRepository, type AnswerRow, type QuestionFields, type QuestionRow } from './registration-forms.repository';
+import {
+  RegistrationFormsRepository,
+  type AnswerRow,
+  type FormQuestion,
+  type QuestionFields,
+  type QuestionRow,
+} from './registration-forms.repository';
 import { waiverHtml } from './waiver-markdown';
 import { WaiverSignLinksRepository } from './waiver-sign-links.repository';
 import { WaiversRepository, type NewAcceptance } from './waivers.repository';
@@ -23,11 +29,32 @@ interface OrganizationForms {
   expiresAt: number;
 }
 
+/** Whether a question or waiver (its `classIds`: null for every class) is on the form of `classId`. */
+const forClass =
+  (classId: string) =>
+  (x: { classIds: string[] | null }): boolean =>
+    !x.classIds || x.classIds.includes(classId);
+
+/** A waiver as a registration signs it: its newest version. */
+type StoredWaiver = Awaited<ReturnType<WaiversRepository['activeWithNewestVersion']>>[number];
+
+/** A class's form as stored, for checking a registration. */
+interface StoredForm {
+  questions: FormQuestion[];
+  waivers: StoredWaiver[];
+}
+
+/** An organization's active questions and waivers as read under one config_version, each class's picked once. */
+interface StoredForms extends StoredForm {
+  version: string;
+  byClass: Map<string, StoredForm>;
+}
+
 /** The class's form from its organization's copy: the items for every class or this one, in the copy's order. */
 function formFor(forms: OrganizationForms, classId: string): PublicForm {
   let form = forms.byClass.get(classId);
   if (!form) {
-    const mine = <T>(x: { classIds: string[] | null; item: T }) => !x.classIds || x.classIds.includes(classId);
+    const mine = forClass(classId);
     form = { questions: forms.questions.filter(mine).map((q) => q.item), waivers: forms.waivers.filter(mine).map((w) => w.item) };
     if (forms.byClass.size < 10_000) forms.byClass.set(classId, form);
   }
@@ -232,7 +259,7 @@ export class RegistrationFormsService {
 
   private async readOrganizationForms(organizationId: string): Promise<OrganizationForms> {
     const [questions, waivers] = await Promise.all([
-      this.repo.publicQuestionsOfOrganization(organizationId),
+      this.repo.activeQuestionsOfOrganization(organizationId),
       this.waivers.activeWithNewestVersion(organizationId),
     ]);
     return {
@@ -271,30 +298,36 @@ export class RegistrationFormsService {
    * waiver write bumps the number in its own transaction (a database trigger), so a copy with the number just read
    * is exactly what is stored, on every instance, and answers are never checked against a waiver version that is no
    * longer the newest. (A write that lands between this request's read of the number and its read of the form only
-   * makes the copy newer than its number, never older: the next request reads the new number and reads again.)
+   * makes the copy newer than its number, never older: the next request reads the new number and reads again.) The
+   * copy is the organization's whole form (its questions and waivers for every class, two statements), so an opening's
+   * first registrations in hundreds of classes read it once per instance, not once per class.
    */
-  private async storedForm(organizationId: string, classId: string, configVersion?: string) {
-    const key = `${organizationId}:${classId}`;
-    const hit = configVersion ? this.storedForms.get(key) : undefined;
-    if (hit && hit.version === configVersion) return hit;
+  private async storedForm(organizationId: string, classId: string, configVersion?: string): Promise<StoredForm> {
+    const hit = configVersion ? this.storedForms.get(organizationId) : undefined;
+    const forms = hit && hit.version === configVersion ? hit : await this.readStoredForms(organizationId, configVersion);
+    let form = forms.byClass.get(classId);
+    if (!form) {
+      form = { questions: forms.questions.filter(forClass(classId)), waivers: forms.waivers.filter(forClass(classId)) };
+      if (forms.byClass.size < 10_000) forms.byClass.set(classId, form);
+    }
+    return form;
+  }
+
+  /** The organization's questions and waivers as stored (two statements), kept under `configVersion` when given. */
+  private async readStoredForms(organizationId: string, configVersion?: string): Promise<StoredForms> {
     const [questions, waivers] = await Promise.all([
-      this.repo.questionsForClass(organizationId, classId),
-      this.waivers.forClass(organizationId, classId),
+      this.repo.activeQuestionsOfOrganization(organizationId),
+      this.waivers.activeWithNewestVersion(organizationId),
     ]);
+    const forms = { version: configVersion ?? '', questions, waivers, byClass: new Map<string, StoredForm>() };
     if (configVersion) {
       if (this.storedForms.size >= 5000) this.storedForms.clear();
-      this.storedForms.set(key, { version: configVersion, questions, waivers });
+      this.storedForms.set(organizationId, forms);
     }
-    return { questions, waivers };
+    return forms;
   }
-  private readonly storedForms = new Map<
-    string,
-    {
-      version: string;
-      questions: Awaited<ReturnType<RegistrationFormsRepository['questionsForClass']>>;
-      waivers: Awaited<ReturnType<WaiversRepository['forClass']>>;
-    }
-  >();
+  /** Per organization: its forms as read under a config_version, with each class's picked once. */
+  private readonly storedForms = new Map<string, StoredForms>();
 
   /**
    * Checks a registration's answers and signatures against the class's questions and waivers, before any seat is
@@ -316,7 +349,7 @@ export class RegistrationFormsService {
     const seats: PreparedForm['seats'] = Array.from({ length: people }, () => ({ answers: [], acceptances: [] }));
     const byId = new Map(questions.map((q) => [q.id, q]));
 
-    const check = (list: AnswerInput[] | undefined, asked: QuestionRow[], prefix: string): { questionId: string; value: unknown }[] => {
+    const check = (list: AnswerInput[] | undefined, asked: FormQuestion[], prefix: string): { questionId: string; value: unknown }[] => {
       const given = new Map<string, unknown>();
       for (const a of list ?? []) {
         const q = byId.get(a.questionId);
@@ -374,12 +407,7 @@ export class RegistrationFormsService {
    * acceptance without `attendee` is the contact signing for everyone (as guardian for a child under 18); one naming
    * an attendee may carry that adult attendee's own name, but a child's must be signed by the contact.
    */
-  private checkWaivers(
-    s: FormSubmission,
-    waivers: Awaited<ReturnType<WaiversRepository['forClass']>>,
-    seats: PreparedForm['seats'],
-    errors: Record<string, string>,
-  ): void {
+  private checkWaivers(s: FormSubmission, waivers: StoredWaiver[], seats: PreparedForm['seats'], errors: Record<string, string>): void {
     const household = s.attendees && s.attendees.length > 0;
     const contactName = `${s.contact.firstName} ${s.contact.lastName}`;
     const today = new Date().toISOString().slice(0, 10);
