@@ -4,8 +4,8 @@ import { registerBody } from '../fixtures/org.fixture';
 import { cardClass, cardOrg, intentBody, startCardWorld, type CardWorld } from './card-payments.helpers';
 
 /**
- * A registration checks its answers against the class's form, picks the confirmation template and the webhook
- * endpoints to tell from in-process copies, used only while the organization row's config_version (read by the same
+ * A registration checks its class's opening against its term and its answers against the class's form, picks the
+ * confirmation template and the webhook endpoints to tell from in-process copies, used only while the organization row's config_version (read by the same
  * request) is the one each copy was read under. These tests change the form, the template and the endpoints on
  * another instance (or straight in the database, as a seed or script would) and register on the first instance right
  * after, with its copies warm: the change must count on that very next registration.
@@ -41,6 +41,36 @@ describe('registration copies of an organization configuration', () => {
       .post('/api/students/register')
       .send(registerBody(org.orgId, cls.id, { answers: [{ questionId: q.body.data.id, value: 'None' }] }))
       .expect(201);
+  });
+
+  it("should check the next registration and card hold on one instance against a term's opening moved on another", async () => {
+    const org = await cardOrg(w.a);
+    const term = {
+      name: 'Summer',
+      startDate: '2027-06-14',
+      endDate: '2027-08-20',
+      registrationOpensAt: new Date(Date.now() - 60_000).toISOString(),
+    };
+    const t = (await w.a.http.post('/api/terms').set(org.auth).send(term).expect(201)).body.data;
+    const cls = await cardClass(w.a, org, { maxStudents: 50, termId: t.id });
+    // Open: a registers and holds a seat, so its copy of the term is warm.
+    await w.a.http.post('/api/students/register').send(registerBody(org.orgId, cls.id)).expect(201);
+    await w.a.http.post('/api/payments/create-intent').send(intentBody(org.orgId, cls.id)).expect(201);
+    // b moves the opening to tomorrow: a's very next registration and card hold are refused.
+    const later = new Date(Date.now() + 24 * 3600_000).toISOString();
+    await w.b.http
+      .put(`/api/terms/${t.id}`)
+      .set(org.auth)
+      .send({ ...term, registrationOpensAt: later })
+      .expect(200);
+    const refused = await w.a.http.post('/api/students/register').send(registerBody(org.orgId, cls.id)).expect(409);
+    expect(refused.body).toMatchObject({ code: 'REGISTRATION_NOT_OPEN', opensAt: later });
+    const held = await w.a.http.post('/api/payments/create-intent').send(intentBody(org.orgId, cls.id)).expect(409);
+    expect(held.body.code).toBe('REGISTRATION_NOT_OPEN');
+    // And straight in the database (a script): opened again, a takes registrations at once.
+    await w.b.db.query(`UPDATE terms SET registration_opens_at = now() - interval '1 minute' WHERE id = $1`, [t.id]);
+    await w.a.http.post('/api/students/register').send(registerBody(org.orgId, cls.id)).expect(201);
+    await w.a.http.post('/api/payments/create-intent').send(intentBody(org.orgId, cls.id)).expect(201);
   });
 
   it('should refuse a signature of a waiver version replaced on another instance', async () => {

@@ -88,18 +88,19 @@ export class CardPaymentsService {
           });
     const cls = seat?.cls;
     if (!cls || cls.status === 'Archived') throw new NotFoundException(`Class with ID ${dto.classId} not found`);
+    // Read once for the opening check (its settings, and its config_version for the term's copy), the price (its
+    // discount rules), the cancellation policy frozen on the hold and the form copy's version (a household's path reads
+    // what it needs itself). The plan its seat checks use comes with it, in the same statement.
+    const orgRead = dto.attendees ? undefined : await this.orgs.requireForRegistration(dto.organizationId);
+    const org = orgRead?.org;
     // Before its opening or after its closing no seat is held (one person or a household alike).
     await this.window.assertOpen(cls, {
       email: dto.studentData.email,
       earlyAccessToken: dto.earlyAccessToken,
       waitingRoomTicket: dto.waitingRoomTicket,
       waitlistOffer: !!dto.waitlistOfferToken,
+      org,
     });
-    // Read once for the price (its discount rules), the cancellation policy frozen on the hold and the form copy's
-    // version (a household's path reads what it needs itself).
-    // The plan its seat checks use comes with it, in the same statement.
-    const orgRead = dto.attendees ? undefined : await this.orgs.requireForRegistration(dto.organizationId);
-    const org = orgRead?.org;
     // The form's answers and signatures: checked before the seat is held, stored on the held enrollment.
     const form = await this.forms.prepare(
       dto.organizationId,
