@@ -48,10 +48,14 @@ const time = (iso: string, timeZone: string | undefined) =>
 const moment = (iso: string, timeZone: string | undefined) =>
   `${new Date(iso).toLocaleDateString('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric' })} at ${time(iso, timeZone)}`;
 
-function Figure({ label, value }: { label: string; value: string }) {
+/** One figure as a tile; `wide` takes the whole row on a phone (two tiles a row there, so the third does not sit alone). */
+function Figure({ label, value, wide = false }: { label: string; value: string; wide?: boolean }) {
   // The space between label and value keeps the tile's text one phrase ('In line now: 1,234') for tests and copy.
   return (
-    <Box sx={{ p: 1.5, borderRadius: 2, bgcolor: 'action.hover' }} data-testid="waiting-room-figure">
+    <Box
+      sx={{ p: 1.5, borderRadius: 2, bgcolor: 'action.hover', gridColumn: wide ? { xs: '1 / -1', sm: 'auto' } : undefined }}
+      data-testid="waiting-room-figure"
+    >
       <Typography variant="caption" color="text.secondary" component="div">
         {label}
       </Typography>{' '}
@@ -73,9 +77,9 @@ function LineFigures({ line, zone, now }: { line: WaitingRoomLine; zone: string 
         <Figure label="In line now:" value={count.format(line.inLineNow)} />
         <Figure label="Let in so far:" value={count.format(line.letInSoFar)} />
         {line.lineClearsAt ? (
-          <Figure label="Line clears at" value={time(line.lineClearsAt, zone)} />
+          <Figure label="Line clears at" value={time(line.lineClearsAt, zone)} wide />
         ) : (
-          <Figure label="Line:" value="No wait" />
+          <Figure label="Line:" value="No wait" wide />
         )}
       </Box>
       <Typography variant="body2">
