@@ -26,7 +26,7 @@ function renderCard(getWaitingRoomLines: () => Promise<WaitingRoomLine[]>) {
   const dataProvider = {
     ...testDataProvider(),
     getWaitingRoomLines: vi.fn(getWaitingRoomLines),
-    getSettings: async () => ({ timeZone: 'America/Chicago', defaultTimeZone: 'America/Chicago' }) as Settings,
+    getSettings: vi.fn(async () => ({ timeZone: 'America/Chicago', defaultTimeZone: 'America/Chicago' }) as Settings),
   };
   const view = render(
     <ThemeProvider theme={createTheme()}>
@@ -37,15 +37,20 @@ function renderCard(getWaitingRoomLines: () => Promise<WaitingRoomLine[]>) {
       </MemoryRouter>
     </ThemeProvider>,
   );
-  return { ...view, calls: dataProvider.getWaitingRoomLines };
+  return { ...view, calls: dataProvider.getWaitingRoomLines, settingsCalls: dataProvider.getSettings };
 }
 
-/** Lets the queries settle (their promises) without moving the clock. */
-const settle = () => act(async () => void (await vi.advanceTimersByTimeAsync(0)));
+/**
+ * Lets the queries settle: the lines, then the settings the card waits for (their replies reach the screen through
+ * short timers). 100 ms, far from the 5 s poll.
+ */
+const settle = async () => {
+  for (let i = 0; i < 4; i++) await act(async () => void (await vi.advanceTimersByTimeAsync(25)));
+};
 /** Moves the clock by `ms`, then lets the fetches it started settle (their replies reach the screen through timers). */
 const pass = async (ms: number) => {
   await act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
-  await act(async () => void (await vi.advanceTimersByTimeAsync(50)));
+  await settle();
 };
 
 beforeEach(() => {
@@ -89,8 +94,8 @@ describe(WaitingRoomCard.name, () => {
     ]);
   });
 
-  it('should render nothing when no line is live (no empty card), and not poll', async () => {
-    const { container, calls } = renderCard(async () => [
+  it('should render nothing when no line is live (no empty card), read no settings, and not poll', async () => {
+    const { container, calls, settingsCalls } = renderCard(async () => [
       line({ waitingRoomUntil: null, lineClearsAt: null }),
       line({
         opensAt: new Date(OPENS - 3 * 3600_000).toISOString(),
@@ -103,6 +108,7 @@ describe(WaitingRoomCard.name, () => {
     expect(container.textContent).toBe('');
     await pass(3 * WAITING_ROOM_POLL_MS);
     expect(calls).toHaveBeenCalledTimes(1);
+    expect(settingsCalls).not.toHaveBeenCalled();
   });
 
   it('should ask again every 5 s while a line is live, show the new numbers, and stop once none is', async () => {

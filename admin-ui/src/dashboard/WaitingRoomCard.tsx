@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Box, Chip, Divider, Link, Paper, Stack, Typography } from '@mui/material';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import type { WaitingRoomLine } from '@/providers/types';
-import { useOrganizationTimeZone } from '@/common/zonedTime';
+import { useSettings } from '@/settings/useSettings';
 
 /** How often the card asks for the line's numbers while a line is live and the tab is visible. */
 export const WAITING_ROOM_POLL_MS = 5_000;
@@ -99,11 +99,20 @@ function LineFigures({ line, zone, now }: { line: WaitingRoomLine; zone: string 
  */
 export function WaitingRoomCard() {
   const lines = useWaitingRoomLines();
-  const zone = useOrganizationTimeZone();
   // Each fetch re-renders (dataUpdatedAt changes), so a room that ends between two fetches leaves at the next one.
   const now = Math.max(Date.now(), lines.dataUpdatedAt);
   const live = (lines.data ?? []).filter((l) => isLiveLine(l, now));
-  if (!live.length) return null;
+  return live.length ? <LiveLines live={live} now={now} /> : null;
+}
+
+/**
+ * The card itself; it reads the organization's time zone (its settings) only when there is a line to show, and waits
+ * for it so the times do not change zone under the admin's eyes (if the settings cannot be read: the browser's zone).
+ */
+function LiveLines({ live, now }: { live: WaitingRoomLine[]; now: number }) {
+  const settings = useSettings();
+  if (settings.isPending) return null;
+  const zone = settings.data ? (settings.data.timeZone ?? settings.data.defaultTimeZone) : undefined;
   const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
     <Paper
