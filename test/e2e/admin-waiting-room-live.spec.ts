@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator } from '@playwright/test';
 import { classPayload, freshOrganization, signInUi } from './admin-helpers';
 
@@ -76,6 +77,12 @@ test("should show the admin the opening's line live on the dashboard, with the w
     expect(first.inLine + first.letIn).toBe(20);
     expect(first.clears).toBe(`Line clears at ${clearsAt}`);
     await expect(card.getByText('Letting in 30 a minute')).toBeVisible();
+    // The card passes the accessibility checks the admin screens do (WCAG 2.1 AA).
+    const axe = await new AxeBuilder({ page })
+      .include('[data-testid="waiting-room-card"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await page.screenshot({ path: `/tmp/h24v-dashboard-waiting-room-${testInfo.project.name}.png`, fullPage: true });
     await card.screenshot({ path: `/tmp/h24v-waiting-room-card-${testInfo.project.name}.png` });
 
