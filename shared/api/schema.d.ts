@@ -484,6 +484,9 @@ export interface paths {
     put: operations["Terms_update"];
     delete: operations["Terms_remove"];
   };
+  "/api/waiting-room/lines": {
+    get: operations["WaitingRoomLines_lines"];
+  };
   "/api/waitlist/{entryId}": {
     delete: operations["Waitlist_remove"];
   };
@@ -5747,6 +5750,43 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       createdAt: string;
+    };
+    WaitingRoomLineResponseDto: {
+      /**
+       * Format: date-time
+       * @description The opening's instant (all classes opening then share the line)
+       */
+      opensAt: string;
+      /**
+       * Format: date-time
+       * @description opensAt + the organization's waitingRoomMinutes; null when the organization has turned the waiting room off
+       */
+      waitingRoomUntil: string | null;
+      /**
+       * @description Places given in this line so far
+       * @example 1800
+       */
+      placesGiven: number;
+      /**
+       * @description The places whose turn has not come yet, computed from the turns at the organization's current rate: people who took a place and left are still counted; 0 once the room is over or off
+       * @example 1234
+       */
+      inLineNow: number;
+      /**
+       * @description placesGiven - inLineNow
+       * @example 566
+       */
+      letInSoFar: number;
+      /**
+       * Format: date-time
+       * @description When the last place given is let in; null when that has passed (a newcomer's turn is now) or the room is over or off
+       */
+      lineClearsAt: string | null;
+      /**
+       * @description The organization's current rate: people let in per minute
+       * @example 1800
+       */
+      admitPerMinute: number;
     };
     WaitingRoomTicketResponseDto: {
       /** @description The signed place in line: send it as waitingRoomTicket with the registration */
@@ -12538,6 +12578,38 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["TermDeletedDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  WaitingRoomLines_lines: {
+    responses: {
+      /** @description The caller organization's opening lines whose room is on now or ended in the last 2 hours, newest opening first. inLineNow = min(placesGiven, ceil((last turn - now) / (60000 / admitPerMinute))): computed from the turns at the current rate, so people who took a place and left are still counted; 0 once the room is over or off */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WaitingRoomLineResponseDto"][];
           };
         };
       };

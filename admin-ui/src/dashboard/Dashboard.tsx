@@ -9,6 +9,7 @@ import { SystemOverview } from '@/dashboard/SystemOverview';
 import { QuickActions } from '@/dashboard/QuickActions';
 import { RecentActivity } from '@/dashboard/RecentActivity';
 import { ClassesAtRisk } from '@/dashboard/ClassesAtRisk';
+import { WaitingRoomCard } from '@/dashboard/WaitingRoomCard';
 
 /** Admin dashboard (spec 3 §2.2): composition only; each widget loads its own data. */
 export default function Dashboard() {
@@ -27,6 +28,7 @@ export default function Dashboard() {
       </Box>
       <TeachersModeBanner />
       <StatusBanners organizationId={orgId} validation={validation.data} />
+      <WaitingRoomCard />
       <SectionCards validation={validation.data} />
       <ClassesAtRisk />
       <Grid container spacing={3}>

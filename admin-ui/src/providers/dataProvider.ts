@@ -92,11 +92,13 @@ import type {
   WalkInInput,
   WalkInResult,
   WaitlistEntry,
+  WaitingRoomLine,
 } from '@/providers/types';
 
 /** Spec 3 §8: reporting failures are rethrown with these texts, which the dashboard widgets show. */
 export const DASHBOARD_SUMMARY_ERROR = 'Failed to fetch dashboard summary';
 export const ACTIVITY_EVENTS_ERROR = 'Failed to fetch activity events';
+export const WAITING_ROOM_LINES_ERROR = 'Failed to load the waiting room';
 /** Spec 3 §8: the communications service's failures. */
 export const COMMUNICATION_ERRORS = {
   logs: 'Failed to fetch communication logs',
@@ -341,6 +343,9 @@ export function createDataProvider(apiUrl: string = API_URL) {
     createTerm: (body: TermInput) => rethrowAs('Failed to save the term', send<Term>('POST', '/terms', body), true),
     updateTerm: (id: string, body: TermInput) => rethrowAs('Failed to save the term', send<Term>('PUT', `/terms/${enc(id)}`, body), true),
     deleteTerm: (id: string) => rethrowAs('Failed to delete the term', send<{ id: string }>('DELETE', `/terms/${enc(id)}`), true),
+
+    // The opening's waiting room: its lines, live (the dashboard's card).
+    getWaitingRoomLines: () => rethrowAs(WAITING_ROOM_LINES_ERROR, get<WaitingRoomLine[]>('/waiting-room/lines')),
 
     // Settings
     getSettings: () => rethrowAs(SETTINGS_ERRORS.fetch, get<Settings>('/settings')),

@@ -45,6 +45,9 @@ export type PromoCodeInput = Schemas['PromoCodeDto'];
 export type Term = Schemas['TermResponseDto'];
 export type TermInput = Omit<Schemas['CreateTermDto'], 'organizationId'>;
 
+/** An opening's line as the admin sees it live (`GET /api/waiting-room/lines`). */
+export type WaitingRoomLine = Schemas['WaitingRoomLineResponseDto'];
+
 export type Health = Schemas['HealthResponseDto'];
 
 export type ActivityEvent = Schemas['ActivityEventResponseDto'];

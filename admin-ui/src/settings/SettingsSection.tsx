@@ -3,17 +3,20 @@ import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
 
 /**
  * One section of a settings tab: an outlined panel whose heading names it for screen readers, an optional button
- * beside the heading (e.g. 'New API key'), then the section's own content.
+ * beside the heading (e.g. 'New API key'), then the section's own content. `id`: the section's anchor, for links
+ * from other screens.
  */
 export function SettingsSection({
   title,
   action,
   maxWidth,
+  id,
   children,
 }: {
   title: ReactNode;
   action?: ReactNode;
   maxWidth?: number;
+  id?: string;
   children: ReactNode;
 }) {
   const headingId = useId();
@@ -23,7 +26,7 @@ export function SettingsSection({
     </Typography>
   );
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth }} component="section" aria-labelledby={headingId}>
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth }} component="section" aria-labelledby={headingId} id={id}>
       <Stack spacing={2}>
         {action ? (
           <Stack direction="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" gap={1}>

@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { FormControlLabel, Switch, TextField, Typography } from '@mui/material';
 import { useSaveAction } from '@/common/useSaveAction';
 import { useAppDataProvider } from '@/providers/dataProvider';
@@ -11,6 +12,24 @@ const wholeIn = (text: string, min: number, max: number) => {
   const n = Number(text);
   return text.trim() !== '' && Number.isInteger(n) && n >= min && n <= max ? n : null;
 };
+
+/** The section's anchor: the dashboard's live card links here (`?tab=terms#waiting-room`) to change the rate. */
+const WAITING_ROOM_ANCHOR = 'waiting-room';
+
+/**
+ * Brings the section into view when the page was opened at its anchor. Once, after the terms above it have loaded
+ * (they would push it down again).
+ */
+function useScrolledIntoViewFromLink() {
+  const { hash } = useLocation();
+  const loadingAbove = useIsFetching({ queryKey: ['terms'] }) > 0;
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current || loadingAbove || hash !== `#${WAITING_ROOM_ANCHOR}`) return;
+    done.current = true;
+    requestAnimationFrame(() => document.getElementById(WAITING_ROOM_ANCHOR)?.scrollIntoView({ block: 'start' }));
+  }, [hash, loadingAbove]);
+}
 
 /**
  * The opening's waiting room: when on, people arriving at a class's registration opening take a place in line and are
@@ -26,6 +45,7 @@ export function WaitingRoomSettings({ settings }: { settings: Settings }) {
   const rate = wholeIn(perMinute, 30, 60000);
   const length = wholeIn(minutes, 5, 480);
   const valid = rate !== null && length !== null;
+  useScrolledIntoViewFromLink();
 
   const submit = () =>
     void save.run(async (saved) => {
@@ -36,7 +56,7 @@ export function WaitingRoomSettings({ settings }: { settings: Settings }) {
     });
 
   return (
-    <SettingsSection title="Waiting room" maxWidth={1060}>
+    <SettingsSection title="Waiting room" maxWidth={1060} id={WAITING_ROOM_ANCHOR}>
       <FormControlLabel
         control={<Switch checked={on} onChange={(_, v) => setOn(v)} />}
         label="Waiting room at openings"

@@ -3,6 +3,7 @@ import { ClassesModule } from '../classes/classes.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { TermsModule } from '../terms/terms.module';
 import { WaitingRoomTickets } from './waiting-room-tickets';
+import { WaitingRoomLinesController } from './waiting-room-lines.controller';
 import { WaitingRoomController } from './waiting-room.controller';
 import { WaitingRoomJobs } from './waiting-room.jobs';
 import { WaitingRoomRepository } from './waiting-room.repository';
@@ -15,7 +16,7 @@ import { WaitingRoomService } from './waiting-room.service';
  */
 @Module({
   imports: [ClassesModule, TermsModule, OrganizationsModule],
-  controllers: [WaitingRoomController],
+  controllers: [WaitingRoomController, WaitingRoomLinesController],
   providers: [WaitingRoomRepository, WaitingRoomTickets, WaitingRoomService, WaitingRoomJobs],
   exports: [WaitingRoomService],
 })

@@ -9,6 +9,13 @@ export interface Place {
   admitAt: Date;
 }
 
+/** One opening's line as stored: the places given and when the last one is let in. */
+export interface LineRow {
+  opensAt: Date;
+  issued: number;
+  lastAdmitAt: Date;
+}
+
 /** The places asked for on this instance while the line's statement is on its way, in the order they were asked. */
 interface Pending {
   waiting: { resolve: (place: Place) => void; reject: (error: unknown) => void }[];
@@ -80,6 +87,19 @@ export class WaitingRoomRepository {
       [organizationId, opensAt, stepMs, count],
     );
     return { position: row.issued, admitAt: new Date(row.last_admit_at) };
+  }
+
+  /**
+   * The organization's lines of openings at or after `since`, newest opening first (the admin's live view). The
+   * primary key (organization, opening) serves it.
+   */
+  async linesSince(organizationId: string, since: Date): Promise<LineRow[]> {
+    const rows = await this.db.query<{ opens_at: Date; issued: number; last_admit_at: Date }[]>(
+      `SELECT opens_at, issued, last_admit_at FROM waiting_room_lines
+       WHERE organization_id = $1 AND opens_at >= $2 ORDER BY opens_at DESC`,
+      [organizationId, since],
+    );
+    return rows.map((r) => ({ opensAt: new Date(r.opens_at), issued: r.issued, lastAdmitAt: new Date(r.last_admit_at) }));
   }
 
   /**

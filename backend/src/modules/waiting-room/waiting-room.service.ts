@@ -5,6 +5,7 @@ import { ClassesService, type CachedOpening } from '../classes/classes.service';
 import {
   WAITING_ROOM_MAX_MINUTES,
   activeWaitingRoom,
+  waitingRoomRules,
   waitingRoomUntil,
   type OrganizationSettings,
 } from '../organizations/organization.entity';
@@ -39,6 +40,20 @@ export interface WaitingRoomTicketReply {
   admitAt: Date;
   expiresAt: Date;
   /** The rate the place was computed with, so the page can tell how many people are ahead as the turn nears. */
+  admitPerMinute: number;
+}
+
+/** The admin's live view lists the lines whose room is on now or ended at most this long ago. */
+export const LINES_SHOWN_AFTER_ROOM_MS = 2 * 3600_000;
+
+/** One opening's line as the admin sees it live. */
+export interface WaitingRoomLineReply {
+  opensAt: Date;
+  waitingRoomUntil: Date | null;
+  placesGiven: number;
+  inLineNow: number;
+  letInSoFar: number;
+  lineClearsAt: Date | null;
   admitPerMinute: number;
 }
 
@@ -85,6 +100,38 @@ export class WaitingRoomService {
       // The rate the turn was spaced by (the page counts the people ahead from it).
       admitPerMinute: room.admitPerMinute,
     };
+  }
+
+  /**
+   * The organization's lines whose room is on now or ended in the last 2 hours, newest opening first (the admin's
+   * dashboard, during a sale). Nothing is stored per person, so the people still in line are computed from the turns:
+   * the last place is let in at `last_admit_at` and turns are one step apart, so the places still to come are
+   * ceil((last_admit_at - now) / step), at most the places given. That counts the turns, not the people: someone who
+   * took a place and left is still counted until their turn passes. The step is the organization's current rate, so
+   * right after a change of rate the count is off by the places spaced by the old one (it settles as they pass). The
+   * room's end is the opening plus the current waitingRoomMinutes; once it is over, or the organization has turned the
+   * room off, registration no longer asks for a ticket, so nobody is in line any more (0, and no clearing time).
+   */
+  async lines(organizationId: string, now = new Date()): Promise<WaitingRoomLineReply[]> {
+    const org = await this.orgs.require(organizationId);
+    const rules = waitingRoomRules(org.settings);
+    const step = 60_000 / rules.waitingRoomAdmitPerMinute;
+    const since = new Date(now.getTime() - rules.waitingRoomMinutes * 60_000 - LINES_SHOWN_AFTER_ROOM_MS);
+    const rows = await this.repo.linesSince(organizationId, since);
+    return rows.map(({ opensAt, issued, lastAdmitAt }) => {
+      const until = waitingRoomUntil(opensAt, org.settings);
+      const roomOn = !!until && now < until;
+      const ahead = roomOn ? Math.min(issued, Math.max(0, Math.ceil((lastAdmitAt.getTime() - now.getTime()) / step))) : 0;
+      return {
+        opensAt,
+        waitingRoomUntil: until,
+        placesGiven: issued,
+        inLineNow: ahead,
+        letInSoFar: issued - ahead,
+        lineClearsAt: roomOn && lastAdmitAt > now ? lastAdmitAt : null,
+        admitPerMinute: rules.waitingRoomAdmitPerMinute,
+      };
+    });
   }
 
   /** Deletes the lines whose room cannot be on any more (see LINE_KEPT_MS); answers how many (the sweep job). */

@@ -20,3 +20,33 @@ export class WaitingRoomTicketResponseDto {
   })
   admitPerMinute: number;
 }
+
+/** One opening's line as the admin sees it live (GET /api/waiting-room/lines). */
+export class WaitingRoomLineResponseDto {
+  @ApiProperty({ format: 'date-time', description: "The opening's instant (all classes opening then share the line)" }) opensAt: string;
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description: "opensAt + the organization's waitingRoomMinutes; null when the organization has turned the waiting room off",
+  })
+  waitingRoomUntil: string | null;
+  @ApiProperty({ type: 'integer', example: 1800, description: 'Places given in this line so far' }) placesGiven: number;
+  @ApiProperty({
+    type: 'integer',
+    example: 1234,
+    description:
+      "The places whose turn has not come yet, computed from the turns at the organization's current rate: people who took a place and left are still counted; 0 once the room is over or off",
+  })
+  inLineNow: number;
+  @ApiProperty({ type: 'integer', example: 566, description: 'placesGiven - inLineNow' }) letInSoFar: number;
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description: "When the last place given is let in; null when that has passed (a newcomer's turn is now) or the room is over or off",
+  })
+  lineClearsAt: string | null;
+  @ApiProperty({ type: 'integer', example: 1800, description: "The organization's current rate: people let in per minute" })
+  admitPerMinute: number;
+}
