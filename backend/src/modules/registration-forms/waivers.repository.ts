@@ -119,32 +119,21 @@ export class WaiversRepository {
     });
   }
 
-  /** The waivers a registration for this class signs: active, for every class or this one, with their newest version. */
-  forClass(
-    organizationId: string,
-    classId: string,
-  ): Promise<(WaiverRow & { versionId: string; version: number; body: string; sha256: string })[]> {
-    return this.db.query(
-      `SELECT ${WAIVER}, v.id AS "versionId", v.version, v.body, v.sha256
-         FROM waivers w
-         JOIN LATERAL (SELECT * FROM waiver_versions v WHERE v.waiver_id = w.id ORDER BY v.version DESC LIMIT 1) v ON true
-        WHERE w.organization_id = $1 AND w.active AND (w.class_ids IS NULL OR $2 = ANY (w.class_ids))
-        ORDER BY w.created_at, w.id`,
-      [organizationId, classId],
-    );
-  }
-
-  /** The organization's active waivers with their newest version, for every class (the public pages' copy). */
+  /**
+   * The waivers a registration signs, with their newest version: the organization's active ones, for every class (the
+   * organization's form copies pick each class's in memory) or, given `classId`, for every class or that one.
+   */
   activeWithNewestVersion(
     organizationId: string,
+    classId?: string,
   ): Promise<(WaiverRow & { versionId: string; version: number; body: string; sha256: string })[]> {
     return this.db.query(
       `SELECT ${WAIVER}, v.id AS "versionId", v.version, v.body, v.sha256
          FROM waivers w
          JOIN LATERAL (SELECT * FROM waiver_versions v WHERE v.waiver_id = w.id ORDER BY v.version DESC LIMIT 1) v ON true
-        WHERE w.organization_id = $1 AND w.active
+        WHERE w.organization_id = $1 AND w.active AND ($2::uuid IS NULL OR w.class_ids IS NULL OR $2 = ANY (w.class_ids))
         ORDER BY w.created_at, w.id`,
-      [organizationId],
+      [organizationId, classId ?? null],
     );
   }
 

@@ -82,7 +82,7 @@ export class WaiversService {
    */
   async unsignedByEnrollment(organizationId: string, classId: string, enrollmentIds: string[]): Promise<Map<string, string[]>> {
     const [required, signed] = await Promise.all([
-      this.repo.forClass(organizationId, classId),
+      this.repo.activeWithNewestVersion(organizationId, classId),
       this.repo.acceptancesOfEnrollments(organizationId, enrollmentIds),
     ]);
     const have = new Set(signed.map((a) => `${a.enrollmentId}:${a.waiverVersionId}`));
