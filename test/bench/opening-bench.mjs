@@ -34,7 +34,8 @@
 //      instances listen on it and the next one, the stand-in on the one after), BENCH_MAIN (another build's main.js,
 //      e.g. the build before the change, to compare), BENCH_JSON (write the figures there), BENCH_TMP,
 //      BENCH_NODE_ARGS (extra node flags for the two API instances, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: a
-//      profile of each instance is written when the bench stops it), BENCH_CONNECTIONS (256 per instance; 0: no cap),
+//      profile of each instance is written when the bench stops it; `--import ./test/bench/statement-census.mjs`: a count
+//      of the statements each instance sends, by text and 5-second bucket), BENCH_CONNECTIONS (256 per instance; 0: no cap),
 //      BENCH_SERVER_ENV (extra settings for the instances, e.g. `KEEP_ALIVE_TIMEOUT_MS=5000`),
 //      BENCH_WAITING_ROOM (people let in per minute; unset or 0: no waiting room, the classes open as they are created),
 //      BENCH_ONE_IP (1: every client's requests come from the bench's one address; by default each client has its own,
