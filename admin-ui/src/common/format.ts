@@ -6,35 +6,45 @@ export const formatMoney = (n: number | null | undefined) =>
 
 const valid = (d: Date) => !Number.isNaN(d.getTime());
 
-export function formatDate(iso: string | null | undefined, style: 'long' | 'short' = 'long'): string {
+/*
+ * `timeZone` (optional): the zone to show the instant in, the organization's for the times an admin enters (a class's
+ * start, a scheduled message); without it the browser's. A time shown in a zone carries its short name ('9:00 AM MST').
+ */
+
+export function formatDate(iso: string | null | undefined, style: 'long' | 'short' = 'long', timeZone?: string): string {
   if (!iso) return 'TBA';
   const d = new Date(iso);
   if (!valid(d)) return 'TBA';
   return style === 'long'
-    ? d.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' })
-    : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+    ? d.toLocaleDateString('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' })
+    : d.toLocaleDateString('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' });
 }
 
-function formatTime(iso: string | null | undefined): string {
-  if (!iso) return 'Time TBA';
-  const d = new Date(iso);
-  if (!valid(d)) return 'Time TBA';
-  return d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+function formatTime(d: Date, timeZone?: string, named = false): string {
+  return d.toLocaleTimeString('en-US', { timeZone, hour: 'numeric', minute: '2-digit', ...(named ? { timeZoneName: 'short' } : {}) });
 }
 
-export function formatTimeRange(iso: string | null | undefined, durationMinutes: number | null | undefined): string {
+export function formatTimeRange(iso: string | null | undefined, durationMinutes: number | null | undefined, timeZone?: string): string {
   if (!iso) return 'Time TBA';
   const start = new Date(iso);
   if (!valid(start)) return 'Time TBA';
   const end = new Date(start.getTime() + (Number(durationMinutes) || 0) * 60_000);
-  return `${formatTime(start.toISOString())} - ${formatTime(end.toISOString())}`;
+  return `${formatTime(start, timeZone)} - ${formatTime(end, timeZone, Boolean(timeZone))}`;
 }
 
-export function formatDateTime(iso: string | null | undefined): string {
+export function formatDateTime(iso: string | null | undefined, timeZone?: string): string {
   if (!iso) return 'TBA';
   const d = new Date(iso);
   if (!valid(d)) return 'TBA';
-  return d.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return d.toLocaleString('en-US', {
+    timeZone,
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(timeZone ? { timeZoneName: 'short' } : {}),
+  });
 }
 
 export function formatDuration(minutes: number | null | undefined): string {

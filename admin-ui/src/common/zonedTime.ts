@@ -72,12 +72,35 @@ export function fromZonedInput(value: string, timeZone: string): string | null {
   return new Date(at).toISOString();
 }
 
-/** 'Jun 1, 2027, 6:00 AM' in the zone, for lists of times the zone's inputs set; '—' for none. */
-export function formatInZone(iso: string | null | undefined, timeZone: string): string {
+/**
+ * 'Jun 1, 2027, 6:00 AM' in the zone, for lists of times the zone's inputs set; '—' for none. `named`: followed by the
+ * zone's short name ('Jun 1, 2027, 6:00 AM MDT'), so a list read away from the organization says which clock it is.
+ */
+export function formatInZone(iso: string | null | undefined, timeZone: string, named = false): string {
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '—';
-  return d.toLocaleString('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
+  const text = d.toLocaleString('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
+  return named ? `${text} ${zoneAbbreviation(d, timeZone)}` : text;
+}
+
+/**
+ * The browser's own zone: only the fallback while the organization's settings have not loaded (or failed to), so a form
+ * opened in that moment still shows and saves in one zone, and its inputs name it.
+ */
+export const BROWSER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Today's date in the zone, as a date input's value ('2027-01-05'). */
+export const todayInZone = (timeZone: string, now: Date = new Date()) => toZonedInput(now, timeZone).slice(0, 10);
+
+/** The zone's short name at that instant, as lists print after a time: 'MST' in January and 'MDT' in July for Denver. */
+export function zoneAbbreviation(iso: string | Date, timeZone: string): string {
+  const d = iso instanceof Date ? iso : new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return (
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(d).find((p) => p.type === 'timeZoneName')?.value ??
+    ''
+  );
 }
 
 /** The organization's time zone: its own setting, else the server's zone the settings name (undefined while loading). */

@@ -22,6 +22,8 @@ import { StatusIcon } from '@/communications/StatusIcon';
 import { TemplatesTab } from '@/communications/TemplatesTab';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
 import { formatDateTime, fullName } from '@/common/format';
+import { ZonedDateTimeField } from '@/common/ZonedDateTimeField';
+import { BROWSER_TIME_ZONE, fromZonedInput, useOrganizationTimeZone } from '@/common/zonedTime';
 import { errorMessage } from '@/providers/httpClient';
 import { useSession } from '@/session/SessionContext';
 import { useAppDataProvider } from '@/providers/dataProvider';
@@ -35,6 +37,8 @@ const typeLabel = (t: string) => (t === 'sms' ? 'SMS' : 'Email');
 /** One message as the Scheduled and History tabs show it. */
 export function CommunicationItem({ c, scheduled, onCancel }: { c: Communication; scheduled?: boolean; onCancel?: () => void }) {
   const person = personOf(c);
+  // In the organization's zone, named, like the time the message was scheduled for was entered.
+  const zone = useOrganizationTimeZone();
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="communication-item">
       <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between">
@@ -51,7 +55,7 @@ export function CommunicationItem({ c, scheduled, onCancel }: { c: Communication
         )}
       </Stack>
       <Typography variant="body2" color="text.secondary" mt={0.5}>
-        To: {c.to} · {scheduled ? `Scheduled: ${formatDateTime(c.scheduled_at)}` : `Sent: ${formatDateTime(c.created_at)}`}
+        To: {c.to} · {scheduled ? `Scheduled: ${formatDateTime(c.scheduled_at, zone)}` : `Sent: ${formatDateTime(c.created_at, zone)}`}
       </Typography>
       {c.subject && (
         <Typography variant="body2" mt={0.5}>
@@ -86,7 +90,9 @@ function SendTab({ onSent }: { onSent: (message: string) => void }) {
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [scheduled, setScheduled] = useState(false);
+  // The date and time to send at, as typed: the organization's wall clock (its zone is named under the input).
   const [at, setAt] = useState('');
+  const zone = useOrganizationTimeZone() ?? BROWSER_TIME_ZONE;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const students = (recipients.data ?? []).filter((r) => r.type === 'student');
@@ -96,7 +102,8 @@ function SendTab({ onSent }: { onSent: (message: string) => void }) {
     if (!orgId) return setError('Organization ID is required');
     if (!recipientId) return setError('Recipient is required');
     if (!message.trim()) return setError('Message is required');
-    if (scheduled && !at) return setError('Date and time are required when scheduling');
+    const scheduledAt = scheduled ? fromZonedInput(at, zone) : null;
+    if (scheduled && !scheduledAt) return setError('Date and time are required when scheduling');
     setBusy(true);
     setError(null);
     const body = {
@@ -107,7 +114,7 @@ function SendTab({ onSent }: { onSent: (message: string) => void }) {
       ...(type === 'email' ? { subject: subject.trim() } : {}),
     };
     try {
-      if (scheduled) await dp.scheduleCommunication({ ...body, scheduledAt: new Date(at).toISOString() });
+      if (scheduledAt) await dp.scheduleCommunication({ ...body, scheduledAt });
       else await dp.sendCommunication(body);
       setSubject('');
       setMessage('');
@@ -152,17 +159,7 @@ function SendTab({ onSent }: { onSent: (message: string) => void }) {
           control={<Checkbox checked={scheduled} onChange={(e) => setScheduled(e.target.checked)} />}
           label="Schedule for later"
         />
-        {scheduled && (
-          <TextField
-            label="Scheduled date and time"
-            type="datetime-local"
-            value={at}
-            onChange={(e) => setAt(e.target.value)}
-            required
-            slotProps={{ inputLabel: { shrink: true } }}
-            fullWidth
-          />
-        )}
+        {scheduled && <ZonedDateTimeField label="Scheduled date and time" timeZone={zone} value={at} onChange={setAt} required fullWidth />}
         <Box>
           <Button
             type="submit"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
 import { FormDialog } from '@/common/FormDialog';
+import { BROWSER_TIME_ZONE, fromZonedInput, todayInZone, useOrganizationTimeZone, zoneHint } from '@/common/zonedTime';
 import type { AppDataProvider } from '@/providers/dataProvider';
 
 export interface ComposeRecipient {
@@ -10,13 +11,10 @@ export interface ComposeRecipient {
   lastName: string;
 }
 
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
 /**
- * Compose Email (spec 3 §2.5): subject, message (8 rows) and an optional schedule (date from today, and time).
+ * Compose Email (spec 3 §2.5): subject, message (8 rows) and an optional schedule (date from today, and time). The
+ * spec keeps a date and a time input here (not the one date-time field of the other forms); they are the
+ * organization's wall clock all the same, converted with the same helper and named under the time.
  * One send or schedule call per recipient (spec 3 §7); the outcome is reported through `onDone`.
  */
 export function ComposeEmailDialog({
@@ -39,6 +37,7 @@ export function ComposeEmailDialog({
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
   const [busy, setBusy] = useState(false);
+  const zone = useOrganizationTimeZone() ?? BROWSER_TIME_ZONE;
   const [error, setError] = useState<string | null>(null);
 
   const reset = () => {
@@ -55,7 +54,8 @@ export function ComposeEmailDialog({
       setError('Please enter both subject and message');
       return;
     }
-    if (scheduled && (!date || !time)) {
+    const at = scheduled && date && time ? fromZonedInput(`${date}T${time}`, zone) : null;
+    if (scheduled && !at) {
       setError('Please select both date and time for scheduled email');
       return;
     }
@@ -68,7 +68,6 @@ export function ComposeEmailDialog({
         subject: subject.trim(),
         message: message.trim(),
       };
-      const at = scheduled ? new Date(`${date}T${time}`).toISOString() : null;
       for (const r of recipients) {
         if (at) await dp.scheduleCommunication({ ...base, recipientId: r.id, scheduledAt: at });
         else await dp.sendCommunication({ ...base, recipientId: r.id });
@@ -111,7 +110,7 @@ export function ComposeEmailDialog({
             type="date"
             value={date}
             onChange={(e) => setDate(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today() } }}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayInZone(zone) } }}
             fullWidth
           />
           <TextField
@@ -119,6 +118,7 @@ export function ComposeEmailDialog({
             type="time"
             value={time}
             onChange={(e) => setTime(e.target.value)}
+            helperText={zoneHint(zone)}
             slotProps={{ inputLabel: { shrink: true } }}
             fullWidth
           />

@@ -3,6 +3,7 @@ import { Link, List, ListItem, ListItemText, Paper, Stack, Typography } from '@m
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { useDashboardSummary } from '@/providers/queries';
 import { formatDateTime } from '@/common/format';
+import { useOrganizationTimeZone } from '@/common/zonedTime';
 
 /**
  * Classes at risk: below their minimum with the go/no-go within 7 days, from the dashboard summary.
@@ -11,6 +12,7 @@ import { formatDateTime } from '@/common/format';
 export function ClassesAtRisk() {
   const summary = useDashboardSummary('month');
   const atRisk = summary.data?.classesAtRisk ?? [];
+  const zone = useOrganizationTimeZone();
   if (!atRisk.length) return null;
   return (
     <Paper
@@ -37,7 +39,7 @@ export function ClassesAtRisk() {
                   {c.title}
                 </Link>
               }
-              secondary={`${c.enrolled} of ${c.minEnrollment} students · decision ${formatDateTime(c.decisionAt)} · starts ${formatDateTime(c.startDate)}`}
+              secondary={`${c.enrolled} of ${c.minEnrollment} students · decision ${formatDateTime(c.decisionAt, zone)} · starts ${formatDateTime(c.startDate, zone)}`}
             />
           </ListItem>
         ))}

@@ -22,7 +22,8 @@ import { SimpleTable, type Column } from '@/common/SimpleTable';
 import { InlineFormActions } from './InlineFormActions';
 import { useInlineEditor } from './useInlineEditor';
 import type { Settings, Term, TermInput } from '@/providers/types';
-import { formatInZone, fromZonedInput, toZonedInput, zoneHint } from '@/common/zonedTime';
+import { formatInZone, fromZonedInput, toZonedInput } from '@/common/zonedTime';
+import { ZonedDateTimeField } from '@/common/ZonedDateTimeField';
 import { SettingsSection } from '@/settings/SettingsSection';
 import { WaitingRoomSettings } from '@/settings/WaitingRoomSettings';
 
@@ -73,7 +74,7 @@ export function TermsTab({ settings }: { settings: Settings }) {
   const dp = useAppDataProvider();
   const client = useQueryClient();
   const zone = settings.timeZone ?? settings.defaultTimeZone;
-  const when = (iso: string | null) => formatInZone(iso, zone);
+  const when = (iso: string | null) => formatInZone(iso, zone, true);
   const terms = useQuery({ queryKey: KEY, queryFn: () => dp.getTerms() });
   const { editing, setEditing, form, setForm, set, notice, setNotice, done, cancel } = useInlineEditor<Term, TermForm>(KEY, EMPTY);
   const save = useMutation({
@@ -182,29 +183,25 @@ export function TermsTab({ settings }: { settings: Settings }) {
             onChange={(e) => set({ endDate: e.target.value })}
             slotProps={{ inputLabel: { shrink: true } }}
           />
-          <TextField
+          <ZonedDateTimeField
             label="Registration opens"
-            type="datetime-local"
+            timeZone={zone}
             value={form.registrationOpensAt}
-            onChange={(e) => set({ registrationOpensAt: e.target.value })}
-            helperText={zoneHint(zone)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(v) => set({ registrationOpensAt: v })}
           />
-          <TextField
+          <ZonedDateTimeField
             label="Registration closes"
-            type="datetime-local"
+            timeZone={zone}
+            hint="Empty: stays open"
             value={form.registrationClosesAt}
-            onChange={(e) => set({ registrationClosesAt: e.target.value })}
-            helperText={zoneHint(zone, 'Empty: stays open')}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(v) => set({ registrationClosesAt: v })}
           />
-          <TextField
+          <ZonedDateTimeField
             label="Early access opens"
-            type="datetime-local"
+            timeZone={zone}
+            hint="Empty: no early access"
             value={form.earlyAccessOpensAt}
-            onChange={(e) => set({ earlyAccessOpensAt: e.target.value })}
-            helperText={zoneHint(zone, 'Empty: no early access')}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(v) => set({ earlyAccessOpensAt: v })}
           />
         </Box>
         <InlineFormActions

@@ -3,6 +3,7 @@ import PlaceIcon from '@mui/icons-material/Place';
 import EventIcon from '@mui/icons-material/Event';
 import PersonIcon from '@mui/icons-material/Person';
 import { formatDate, formatMoney, formatTimeRange } from '@/common/format';
+import { useOrganizationTimeZone } from '@/common/zonedTime';
 import type { ClassRecord } from '@/providers/types';
 import { STATUS_META, enrollmentColor, enrollmentPercent, hasDiscount } from '@/resources/classes/classUtils';
 
@@ -35,6 +36,8 @@ export function EnrollmentBar({ enrolled, max }: { enrolled: number; max: number
 }
 
 export function ClassCard({ record, selected, onSelect }: { record: ClassRecord; selected: boolean; onSelect: () => void }) {
+  // The start as it was entered: in the organization's zone, named after the time.
+  const zone = useOrganizationTimeZone();
   return (
     <Card
       sx={{
@@ -55,7 +58,7 @@ export function ClassCard({ record, selected, onSelect }: { record: ClassRecord;
             <Stack direction="row" spacing={1} alignItems="center">
               <EventIcon fontSize="small" />
               <Typography variant="body2">
-                {formatDate(record.startDate, 'short')} · {formatTimeRange(record.startDate, record.duration)}
+                {formatDate(record.startDate, 'short', zone)} · {formatTimeRange(record.startDate, record.duration, zone)}
               </Typography>
             </Stack>
             <Stack direction="row" spacing={1} alignItems="center">

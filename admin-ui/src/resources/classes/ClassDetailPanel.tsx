@@ -20,6 +20,7 @@ import { GoNoGoStatus } from '@/resources/classes/GoNoGoStatus';
 import { hasDiscount } from '@/resources/classes/classUtils';
 import { WaitlistSection } from '@/resources/classes/WaitlistSection';
 import { LabelledValue } from '@/common/LabelledValue';
+import { useOrganizationTimeZone } from '@/common/zonedTime';
 
 export function ClassDetailPanel({
   record,
@@ -41,6 +42,8 @@ export function ClassDetailPanel({
     queryFn: () => dp.getClassStudents(record.id),
   });
   const [composing, setComposing] = useState(false);
+  // The start and the session days in the organization's zone, where the start was entered.
+  const zone = useOrganizationTimeZone();
   const [emailed, setEmailed] = useTimedMessage(3000);
   // The server's session dates; the shared rule only for a record that came without them.
   const sessions = record.sessions?.length
@@ -100,8 +103,8 @@ export function ClassDetailPanel({
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5, mt: 2 }}>
         <LabelledValue label="Instructor">{record.instructor}</LabelledValue>
         <LabelledValue label="Location">{record.location || 'TBA'}</LabelledValue>
-        <LabelledValue label="Start date">{formatDate(record.startDate)}</LabelledValue>
-        <LabelledValue label="Time">{formatTimeRange(record.startDate, record.duration)}</LabelledValue>
+        <LabelledValue label="Start date">{formatDate(record.startDate, 'long', zone)}</LabelledValue>
+        <LabelledValue label="Time">{formatTimeRange(record.startDate, record.duration, zone)}</LabelledValue>
         <LabelledValue label="Schedule">{scheduleText(record.days, record.schedule)}</LabelledValue>
         <LabelledValue label="Duration">{formatDuration(record.duration)}</LabelledValue>
         <LabelledValue label="Price">{Number(record.price) > 0 ? formatMoney(record.price) : 'Free'}</LabelledValue>
@@ -120,7 +123,7 @@ export function ClassDetailPanel({
           <Box component="ol" sx={{ m: 0, pl: 3 }}>
             {sessions.map((d, i) => (
               <li key={i}>
-                <Typography variant="body2">{formatDate(d.toISOString())}</Typography>
+                <Typography variant="body2">{formatDate(d.toISOString(), 'long', zone)}</Typography>
               </li>
             ))}
           </Box>

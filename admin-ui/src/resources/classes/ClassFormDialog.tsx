@@ -21,7 +21,8 @@ import type { LimitInfo } from '@/common/plans';
 import { FormTextField } from '@/common/formField';
 import { MinimumEnrolmentFields } from '@/resources/classes/MinimumEnrolmentFields';
 import { ClassTermFields } from '@/resources/classes/ClassTermFields';
-import { useOrganizationTimeZone } from '@/common/zonedTime';
+import { BROWSER_TIME_ZONE, useOrganizationTimeZone } from '@/common/zonedTime';
+import { FormZonedDateTimeField } from '@/common/ZonedDateTimeField';
 
 const CREATE_STATUSES: ClassStatus[] = ['Open', 'Scheduled', 'Archived'];
 const EDIT_STATUSES: ClassStatus[] = ['Open', 'Scheduled', 'Closed', 'Cancelled', 'Archived'];
@@ -64,14 +65,16 @@ export function ClassFormDialog({
       setTab(0);
     }
   }
-  // The registration opening and closing are in the organization's zone. The dialog is mounted with the class list, so
-  // the settings have loaded by the time it opens; the zone is fixed per opening, so a value is saved in the zone shown.
+  // The start and the registration opening and closing are in the organization's zone. The dialog is mounted with the
+  // class list, so the settings have loaded by the time it opens (else the browser's zone, which the inputs then name);
+  // the zone is fixed per opening, so a value is saved in the zone it was shown in.
   const orgZone = useOrganizationTimeZone();
   // Computed once per opening: the default start date moves with the clock, and a new value would reset the Form.
   const { initial, zone } = useMemo(() => {
-    const v = record ? valuesFromClass(record, orgZone) : defaultClassValues();
+    const z = orgZone ?? BROWSER_TIME_ZONE;
+    const v = record ? valuesFromClass(record, z) : defaultClassValues(new Date(), z);
     if (blocked && countsTowardLimit(v.status)) v.status = 'Archived';
-    return { initial: v, zone: orgZone };
+    return { initial: v, zone: z };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when the dialog opens
   }, [open, record]);
 
@@ -165,8 +168,8 @@ function ClassFields({
   tab: 0 | 1;
   statuses: ClassStatus[];
   blocked: boolean;
-  /** The organization's time zone, in which the registration opening and closing are entered. */
-  zone: string | undefined;
+  /** The organization's time zone, in which the start and the registration opening and closing are entered. */
+  zone: string;
 }) {
   return (
     <>
@@ -185,12 +188,7 @@ function ClassFields({
             <FormTextField source="location" label="Location" required />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField
-              source="startDate"
-              label="Start date and time"
-              type="datetime-local"
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <FormZonedDateTimeField source="startDate" label="Start date and time" timeZone={zone} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <FormTextField source="status" label="Status" select>

@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Grid, MenuItem, Typography } from '@mui/material';
 import { FormTextField } from '@/common/formField';
 import { useAppDataProvider } from '@/providers/dataProvider';
-import { zoneHint } from '@/common/zonedTime';
+import { FormZonedDateTimeField } from '@/common/ZonedDateTimeField';
 
 /**
  * The class's term and its own registration opening and closing (empty: the term's times), entered in the
  * organization's time zone (`timeZone`; the form converts them).
  */
-export function ClassTermFields({ timeZone }: { timeZone?: string }) {
+export function ClassTermFields({ timeZone }: { timeZone: string }) {
   const dp = useAppDataProvider();
   const terms = useQuery({ queryKey: ['terms'], queryFn: () => dp.getTerms() });
   return (
@@ -29,21 +29,19 @@ export function ClassTermFields({ timeZone }: { timeZone?: string }) {
         </FormTextField>
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField
+        <FormZonedDateTimeField
           source="registrationOpensAt"
           label="Registration opens"
-          type="datetime-local"
-          hint={zoneHint(timeZone, "Empty: the term's opening")}
-          slotProps={{ inputLabel: { shrink: true } }}
+          timeZone={timeZone}
+          hint="Empty: the term's opening"
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField
+        <FormZonedDateTimeField
           source="registrationClosesAt"
           label="Registration closes"
-          type="datetime-local"
-          hint={zoneHint(timeZone, "Empty: the term's closing")}
-          slotProps={{ inputLabel: { shrink: true } }}
+          timeZone={timeZone}
+          hint="Empty: the term's closing"
         />
       </Grid>
     </Grid>

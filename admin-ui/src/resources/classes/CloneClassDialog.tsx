@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { Alert, MenuItem, TextField } from '@mui/material';
+import { ZonedDateTimeField } from '@/common/ZonedDateTimeField';
+import { BROWSER_TIME_ZONE, toZonedInput, useOrganizationTimeZone } from '@/common/zonedTime';
 import { FormDialog } from '@/common/FormDialog';
 import { errorMessage, errorStatus } from '@/providers/httpClient';
 import type { AppDataProvider } from '@/providers/dataProvider';
 import type { ClassRecord, CloneResult } from '@/providers/types';
 import type { LimitInfo } from '@/common/plans';
-import { STATUS_META, toLocalInput, validateClone, type CloneValues, type FormErrors } from '@/resources/classes/classUtils';
+import { STATUS_META, cloneStartInstant, validateClone, type CloneValues, type FormErrors } from '@/resources/classes/classUtils';
 
 /** Clone Class modal (spec 3 §2.3, §4, §5). */
 export function CloneClassDialog({
@@ -26,22 +28,27 @@ export function CloneClassDialog({
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const forced = limit.reached;
+  // The start date is entered in the organization's zone; fixed per opening, so the value is saved in the zone shown.
+  const orgZone = useOrganizationTimeZone() ?? BROWSER_TIME_ZONE;
+  const [zone, setZone] = useState(orgZone);
 
   useEffect(() => {
     if (!record) return;
     const start = new Date(record.startDate);
+    setZone(orgZone);
     setValues({
       title: `${record.title} (Copy)`,
-      startDate: start.getTime() > Date.now() ? toLocalInput(start) : '',
+      startDate: start.getTime() > Date.now() ? toZonedInput(start, orgZone) : '',
       status: forced ? 'Archived' : record.status === 'Scheduled' ? 'Scheduled' : 'Open',
     });
     setErrors({});
     setServerError(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when a class is picked (the zone is read then)
   }, [record, forced]);
 
   const submit = async () => {
     if (!record) return;
-    const found = validateClone(values);
+    const found = validateClone(values, new Date(), zone);
     if (Object.keys(found).length) {
       setErrors(found);
       return;
@@ -51,7 +58,7 @@ export function CloneClassDialog({
     try {
       const result = await dp.cloneClass(record.id, {
         title: values.title.trim(),
-        startDate: new Date(values.startDate).toISOString(),
+        startDate: cloneStartInstant(values, zone),
         status: forced ? 'Archived' : values.status,
       });
       onCloned(result);
@@ -94,18 +101,16 @@ export function CloneClassDialog({
         helperText={errors.title}
         required
       />
-      <TextField
+      <ZonedDateTimeField
         label="Start date and time"
-        type="datetime-local"
+        timeZone={zone}
         value={values.startDate}
-        onChange={(e) => {
-          setValues((v) => ({ ...v, startDate: e.target.value }));
+        onChange={(startDate) => {
+          setValues((v) => ({ ...v, startDate }));
           setErrors((er) => ({ ...er, startDate: undefined }));
         }}
-        error={Boolean(errors.startDate)}
-        helperText={errors.startDate}
+        error={errors.startDate}
         required
-        slotProps={{ inputLabel: { shrink: true } }}
       />
       <TextField
         select

@@ -1,10 +1,11 @@
 import { Box, Chip, Typography } from '@mui/material';
 import type { ClassRecord } from '@/providers/types';
 import { goNoGoSummary } from '@/resources/classes/classUtils';
+import { useOrganizationTimeZone } from '@/common/zonedTime';
 
 /** The class panel's 'Minimum enrolment' line: the go/no-go decision and when it is (or was) made. */
 export function GoNoGoStatus({ record }: { record: ClassRecord }) {
-  const s = goNoGoSummary(record);
+  const s = goNoGoSummary(record, useOrganizationTimeZone());
   if (!s) return null;
   return (
     <Box mt={2} component="section" aria-label="Minimum enrolment">

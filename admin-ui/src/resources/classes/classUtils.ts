@@ -1,5 +1,5 @@
 import type { ClassRecord, ClassStatus } from '@/providers/types';
-import { fromZonedInput, toZonedInput } from '@/common/zonedTime';
+import { fromZonedInput, todayInZone, toZonedInput } from '@/common/zonedTime';
 
 /**
  * How each stored status is shown (spec 3 §4): Open is shown as Active and Archived as Disabled; the
@@ -50,7 +50,8 @@ export interface ClassFormValues {
   instructor: string;
   location: string;
   status: ClassStatus;
-  startDate: string; // datetime-local
+  /** datetime-local, in the organization's zone (like every time the form holds; the browser's when none is given). */
+  startDate: string;
   days: string;
   schedule: 'Consecutive' | 'Weekly';
   duration: string;
@@ -79,17 +80,20 @@ export function toLocalInput(iso: string | Date | null | undefined): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-export function defaultClassValues(now: Date = new Date()): ClassFormValues {
+/** A new class's values: it starts tomorrow at 9:00 AM, on the clock of `timeZone` (the organization's) when given. */
+export function defaultClassValues(now: Date = new Date(), timeZone?: string): ClassFormValues {
   const start = new Date(now);
   start.setDate(start.getDate() + 1);
   start.setHours(9, 0, 0, 0);
+  // Tomorrow there: the zone's date of now, one calendar day on (noon UTC keeps the day whatever the zone).
+  const tomorrow = timeZone ? new Date(Date.parse(`${todayInZone(timeZone, now)}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10) : '';
   return {
     title: '',
     description: '',
     instructor: '',
     location: '',
     status: 'Open',
-    startDate: toLocalInput(start),
+    startDate: timeZone ? `${tomorrow}T09:00` : toLocalInput(start),
     days: '1',
     schedule: 'Consecutive',
     duration: '60',
@@ -107,13 +111,18 @@ export function defaultClassValues(now: Date = new Date()): ClassFormValues {
   };
 }
 
-/** An opening time as the input shows it: in the organization's zone when known, else the browser's. */
-const openingInput = (iso: string | null | undefined, timeZone: string | undefined) =>
+/** A stored time as the input shows it: in the organization's zone when known, else the browser's. */
+const zonedInput = (iso: string | null | undefined, timeZone: string | undefined) =>
   timeZone ? toZonedInput(iso, timeZone) : toLocalInput(iso);
-const openingInstant = (v: string, timeZone: string | undefined): string | null =>
-  !v ? null : timeZone ? fromZonedInput(v, timeZone) : new Date(v).toISOString();
+/** An input's text read in the organization's zone when known, else the browser's; null for none or unreadable text. */
+function zonedInstant(v: string, timeZone: string | undefined): string | null {
+  if (!v) return null;
+  if (timeZone) return fromZonedInput(v, timeZone);
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
 
-/** `timeZone`: the organization's, in which the registration opening and closing are entered. */
+/** `timeZone`: the organization's, in which the start and the registration opening and closing are entered. */
 export function valuesFromClass(c: ClassRecord, timeZone?: string): ClassFormValues {
   return {
     title: c.title ?? '',
@@ -121,7 +130,7 @@ export function valuesFromClass(c: ClassRecord, timeZone?: string): ClassFormVal
     instructor: c.instructor ?? '',
     location: c.location ?? '',
     status: c.status,
-    startDate: toLocalInput(c.startDate),
+    startDate: zonedInput(c.startDate, timeZone),
     days: String(c.days ?? 1),
     schedule: c.schedule ?? 'Consecutive',
     duration: String(c.duration ?? 60),
@@ -134,8 +143,8 @@ export function valuesFromClass(c: ClassRecord, timeZone?: string): ClassFormVal
     decisionHoursBefore: String(c.decisionHoursBefore ?? 48),
     autoCancelBelowMinimum: Boolean(c.autoCancelBelowMinimum),
     termId: c.termId ?? '',
-    registrationOpensAt: openingInput(c.registrationOpensAt, timeZone),
-    registrationClosesAt: openingInput(c.registrationClosesAt, timeZone),
+    registrationOpensAt: zonedInput(c.registrationOpensAt, timeZone),
+    registrationClosesAt: zonedInput(c.registrationClosesAt, timeZone),
   };
 }
 
@@ -196,17 +205,17 @@ export const tabOfField = (f: keyof ClassFormValues): 0 | 1 => (BASIC_FIELDS.inc
 
 /**
  * Form values -> API payload. An invalid start date falls back to now (spec 3 §5). `timeZone`: the organization's, in
- * which the registration opening and closing were entered (the same one valuesFromClass showed them in).
+ * which the start and the registration opening and closing were entered (the same one valuesFromClass showed them in).
  */
 export function toPayload(v: ClassFormValues, now: Date = new Date(), timeZone?: string) {
-  const start = new Date(v.startDate);
+  const start = zonedInstant(v.startDate, timeZone);
   return {
     title: v.title.trim(),
     description: v.description.trim(),
     instructor: v.instructor.trim(),
     location: v.location.trim(),
     status: v.status,
-    startDate: (Number.isNaN(start.getTime()) ? now : start).toISOString(),
+    startDate: start ?? now.toISOString(),
     days: Number(v.days),
     schedule: v.schedule,
     duration: Number(v.duration),
@@ -222,19 +231,28 @@ export function toPayload(v: ClassFormValues, now: Date = new Date(), timeZone?:
     decisionHoursBefore: Number(v.decisionHoursBefore),
     autoCancelBelowMinimum: Boolean(v.autoCancelBelowMinimum),
     termId: v.termId || null,
-    registrationOpensAt: openingInstant(v.registrationOpensAt, timeZone),
-    registrationClosesAt: openingInstant(v.registrationClosesAt, timeZone),
+    registrationOpensAt: zonedInstant(v.registrationOpensAt, timeZone),
+    registrationClosesAt: zonedInstant(v.registrationClosesAt, timeZone),
   };
 }
 
-/** Where a class stands with its minimum (the class panel); null without one. */
+/** Where a class stands with its minimum (the class panel); null without one. Times in `timeZone`, named, when given. */
 export function goNoGoSummary(
   c: Pick<ClassRecord, 'minEnrollment' | 'decisionHoursBefore' | 'autoCancelBelowMinimum' | 'goNoGo' | 'decidedAt' | 'startDate'>,
+  timeZone?: string,
 ): { label: string; color: 'default' | 'success' | 'error' | 'warning'; detail: string } | null {
   if (!c.minEnrollment) return null;
   const decisionAt = new Date(new Date(c.startDate).getTime() - c.decisionHoursBefore * 3600_000);
   const when = (d: Date) =>
-    d.toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+    d.toLocaleString('en-US', {
+      timeZone,
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      ...(timeZone ? { timeZoneName: 'short' } : {}),
+    });
   if (c.goNoGo === 'confirmed')
     return {
       label: 'Confirmed',
@@ -260,22 +278,25 @@ export function goNoGoSummary(
 
 export interface CloneValues {
   title: string;
-  startDate: string; // datetime-local
+  startDate: string; // datetime-local, in the organization's zone (see validateClone)
   status: 'Open' | 'Scheduled' | 'Archived';
 }
 
-/** Clone rules (spec 3 §5). */
-export function validateClone(v: CloneValues, now: Date = new Date()): FormErrors<CloneValues> {
+/** Clone rules (spec 3 §5). `timeZone`: the organization's, in which the start date was entered (else the browser's). */
+export function validateClone(v: CloneValues, now: Date = new Date(), timeZone?: string): FormErrors<CloneValues> {
   const e: FormErrors<CloneValues> = {};
   if (!v.title.trim()) e.title = 'Title is required';
   if (!v.startDate.trim()) e.startDate = 'Start date is required';
   else {
-    const d = new Date(v.startDate);
-    if (Number.isNaN(d.getTime())) e.startDate = 'Invalid date format';
-    else if (d.getTime() < now.getTime() - 60_000) e.startDate = 'Start date cannot be in the past';
+    const at = zonedInstant(v.startDate.trim(), timeZone);
+    if (at === null) e.startDate = 'Invalid date format';
+    else if (Date.parse(at) < now.getTime() - 60_000) e.startDate = 'Start date cannot be in the past';
   }
   return e;
 }
+
+/** The instant a clone starts, from its validated start date (entered in `timeZone`, else the browser's zone). */
+export const cloneStartInstant = (v: CloneValues, timeZone?: string): string => zonedInstant(v.startDate.trim(), timeZone)!;
 
 /** Does this class count toward the plan's class limit? (Archived ones do not.) */
 export const countsTowardLimit = (status: ClassStatus | undefined) => Boolean(status && status !== 'Archived');

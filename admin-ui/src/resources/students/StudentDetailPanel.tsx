@@ -27,6 +27,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { PaymentChip } from '@/common/paymentStatus';
 import { formatDate, formatDateTime, formatMoney, fullName } from '@/common/format';
+import { useOrganizationTimeZone } from '@/common/zonedTime';
 import type { Enrollment, EnrollmentPayment, EnrollmentTransfer, Student } from '@/providers/types';
 import { CancelEnrollmentDialog } from '@/resources/students/CancelEnrollmentDialog';
 import { RefundDialog } from '@/resources/students/RefundDialog';
@@ -124,6 +125,8 @@ export function StudentDetailPanel({
   const refresh = useRefresh();
   const [refunding, setRefunding] = useState<{ id: string; classTitle: string; left: number } | null>(null);
   const [success, setSuccess] = useTimedMessage(3000);
+  // A message's time (one scheduled for later was entered in the organization's zone) in that zone, named.
+  const zone = useOrganizationTimeZone();
   const refunded = (result: EnrollmentPayment) => {
     setRefunding(null);
     setSuccess(result.refund ? `${formatMoney(result.refund.amount)} refunded` : 'Nothing was left to refund');
@@ -355,7 +358,7 @@ export function StudentDetailPanel({
               </Box>
               <ListItemText
                 primary={`${c.communication_type === 'sms' ? 'SMS' : 'Email'}${c.subject ? `: ${c.subject}` : ''}`}
-                secondary={`${c.status}${c.status_reason ? ` (${c.status_reason})` : ''} · ${formatDateTime(c.status === 'pending' ? c.scheduled_at : c.created_at)}`}
+                secondary={`${c.status}${c.status_reason ? ` (${c.status_reason})` : ''} · ${formatDateTime(c.status === 'pending' ? c.scheduled_at : c.created_at, zone)}`}
               />
             </ListItem>
           ))
