@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInZone, fromZonedInput, toZonedInput, zoneHint } from './zonedTime';
+import { formatInZone, fromZonedInput, todayInZone, toZonedInput, zoneAbbreviation, zoneHint } from './zonedTime';
 
 describe('datetime-local values in a named time zone', () => {
   it('reads the wall clock in the zone, not in the zone the test runs in', () => {
@@ -60,5 +60,34 @@ describe('datetime-local values in a named time zone', () => {
     expect(formatInZone(null, 'UTC')).toBe('—');
     expect(zoneHint('America/New_York', 'Empty: stays open')).toBe('Empty: stays open · Times in America/New York');
     expect(zoneHint(undefined)).toBe('');
+  });
+
+  it('across the changes of the southern hemisphere, of Europe, and of a half-hour daylight saving', () => {
+    // Sydney, Sunday October 3 2027: 2:00 AM AEST becomes 3:00 AM AEDT; Sunday April 4 2027: 3:00 AM AEDT becomes 2:00 AM AEST.
+    expect(fromZonedInput('2027-10-03T02:30', 'Australia/Sydney')).toBe('2027-10-02T16:30:00.000Z');
+    expect(toZonedInput('2027-10-02T16:30:00.000Z', 'Australia/Sydney')).toBe('2027-10-03T03:30');
+    expect(fromZonedInput('2027-04-04T02:30', 'Australia/Sydney')).toBe('2027-04-03T15:30:00.000Z');
+    expect(fromZonedInput('2027-04-04T03:30', 'Australia/Sydney')).toBe('2027-04-03T17:30:00.000Z');
+    // London, Sunday March 28 2027: 1:00 AM GMT becomes 2:00 AM BST; Sunday October 31: 2:00 AM BST becomes 1:00 AM GMT.
+    expect(fromZonedInput('2027-03-28T01:30', 'Europe/London')).toBe('2027-03-28T01:30:00.000Z');
+    expect(fromZonedInput('2027-03-28T00:59', 'Europe/London')).toBe('2027-03-28T00:59:00.000Z');
+    expect(fromZonedInput('2027-10-31T01:30', 'Europe/London')).toBe('2027-10-31T00:30:00.000Z');
+    expect(toZonedInput('2027-10-31T01:30:00.000Z', 'Europe/London')).toBe('2027-10-31T01:30');
+    // Lord Howe Island moves its clock by half an hour: 2:00 AM becomes 2:30 AM, then 2:00 AM becomes 1:30 AM.
+    expect(fromZonedInput('2027-10-03T02:15', 'Australia/Lord_Howe')).toBe('2027-10-02T15:45:00.000Z');
+    expect(fromZonedInput('2027-04-04T01:45', 'Australia/Lord_Howe')).toBe('2027-04-03T14:45:00.000Z');
+    // A zone without daylight saving (Tokyo) has no gap and no repeat.
+    expect(fromZonedInput('2027-03-14T02:30', 'Asia/Tokyo')).toBe('2027-03-13T17:30:00.000Z');
+  });
+
+  it("names the zone's clock at the instant, and its date today", () => {
+    expect(zoneAbbreviation('2027-01-05T13:00:00.000Z', 'America/Denver')).toBe('MST');
+    expect(zoneAbbreviation(new Date('2027-07-05T12:00:00.000Z'), 'America/Denver')).toBe('MDT');
+    expect(zoneAbbreviation('2027-01-05T13:00:00.000Z', 'Asia/Tokyo')).toBe('GMT+9');
+    expect(formatInZone('2027-06-01T12:00:00.000Z', 'America/Denver', true)).toBe('Jun 1, 2027, 6:00 AM MDT');
+    // 11 PM on January 4 in Denver is already January 5 in UTC and in Tokyo.
+    const at = new Date('2027-01-05T06:00:00.000Z');
+    expect(todayInZone('America/Denver', at)).toBe('2027-01-04');
+    expect(todayInZone('Asia/Tokyo', at)).toBe('2027-01-05');
   });
 });

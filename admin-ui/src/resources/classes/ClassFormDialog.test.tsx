@@ -4,12 +4,14 @@ import { CoreAdminContext, HttpError, testDataProvider } from 'react-admin';
 import { ThemeProvider, createTheme } from '@mui/material';
 import { ClassFormDialog } from '@/resources/classes/ClassFormDialog';
 
-function renderDialog(limit = { limit: 25, current: 3, reached: false }, fails?: HttpError) {
+function renderDialog(limit = { limit: 25, current: 3, reached: false }, fails?: HttpError, timeZone?: string) {
   const create = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => {
     if (fails) throw fails;
     return { data: { id: 'new', ...params.data } };
   });
-  const dataProvider = testDataProvider({ create: create as never });
+  // The organization's settings, when a test gives it a time zone.
+  const getSettings = async () => ({ timeZone, defaultTimeZone: 'UTC' });
+  const dataProvider = testDataProvider({ create: create as never, ...(timeZone ? ({ getSettings } as never) : {}) });
   const onSaved = vi.fn();
   render(
     <ThemeProvider theme={createTheme()}>
@@ -75,5 +77,25 @@ describe(ClassFormDialog.name, () => {
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Class Information' }).getAttribute('aria-selected')).toBe('true'));
     expect(within(screen.getByRole('dialog')).getAllByText('Materials to bring is too long')).toHaveLength(2);
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it("should take the start and the class's own opening in the organization's time zone, not the browser's", async () => {
+    const { create } = renderDialog(undefined, undefined, 'America/Denver');
+    // The form starts again in the organization's zone once the settings arrive, and says which zone under each time.
+    expect((await screen.findAllByText('Times in America/Denver')).length).toBeGreaterThan(0);
+    expect(screen.getByText("Empty: the term's opening · Times in America/Denver")).toBeTruthy();
+    fill(/^Title/, 'Clay');
+    fill(/^Description/, 'Wheel basics');
+    fill(/^Instructor/, 'Lee');
+    fill(/^Location/, 'Studio');
+    fill(/^Start date and time/, '2027-01-05T18:00');
+    fill(/^Registration opens/, '2027-07-01T06:00');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Class' }));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    // 6:00 PM MST (UTC-7) on January 5, and 6:00 AM MDT (UTC-6) on July 1.
+    expect(create.mock.calls[0][1].data).toMatchObject({
+      startDate: '2027-01-06T01:00:00.000Z',
+      registrationOpensAt: '2027-07-01T12:00:00.000Z',
+    });
   });
 });

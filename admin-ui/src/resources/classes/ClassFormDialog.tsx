@@ -66,8 +66,9 @@ export function ClassFormDialog({
     }
   }
   // The start and the registration opening and closing are in the organization's zone. The dialog is mounted with the
-  // class list, so the settings have loaded by the time it opens (else the browser's zone, which the inputs then name);
-  // the zone is fixed per opening, so a value is saved in the zone it was shown in.
+  // class list, so the settings have usually loaded by the time it opens (else the browser's zone, which the inputs then
+  // name, until they arrive: the form then starts again in the organization's). The zone is fixed per opening, so a
+  // value is saved in the zone it was shown in.
   const orgZone = useOrganizationTimeZone();
   // Computed once per opening: the default start date moves with the clock, and a new value would reset the Form.
   const { initial, zone } = useMemo(() => {
@@ -75,8 +76,8 @@ export function ClassFormDialog({
     const v = record ? valuesFromClass(record, z) : defaultClassValues(new Date(), z);
     if (blocked && countsTowardLimit(v.status)) v.status = 'Archived';
     return { initial: v, zone: z };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when the dialog opens
-  }, [open, record]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when the dialog opens (or the zone arrives)
+  }, [open, record, orgZone]);
 
   const showTabOf = (errors: Record<string, string>) => {
     const first = Object.keys(errors)[0] as keyof ClassFormValues | undefined;

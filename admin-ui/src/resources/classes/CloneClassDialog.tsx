@@ -28,7 +28,8 @@ export function CloneClassDialog({
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const forced = limit.reached;
-  // The start date is entered in the organization's zone; fixed per opening, so the value is saved in the zone shown.
+  // The start date is entered in the organization's zone (the browser's, named, until the settings arrive); the zone is
+  // set with the values, so a value is saved in the zone it was shown in.
   const orgZone = useOrganizationTimeZone() ?? BROWSER_TIME_ZONE;
   const [zone, setZone] = useState(orgZone);
 
@@ -43,8 +44,7 @@ export function CloneClassDialog({
     });
     setErrors({});
     setServerError(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when a class is picked (the zone is read then)
-  }, [record, forced]);
+  }, [record, forced, orgZone]);
 
   const submit = async () => {
     if (!record) return;

@@ -1,6 +1,7 @@
 import { classSessionDates } from '@shared/class-sessions';
 import { describe, expect, it } from 'vitest';
 import {
+  cloneStartInstant,
   defaultClassValues,
   enrollmentColor,
   goNoGoSummary,
@@ -130,5 +131,37 @@ describe('classUtils', () => {
       registrationOpensAt: null,
       registrationClosesAt: null,
     });
+  });
+
+  it("should enter and show the class's start in the organization's time zone, and default it to 9:00 AM tomorrow there", () => {
+    const v = { ...defaultClassValues(), startDate: '2027-01-05T18:00' };
+    // 6:00 PM in Denver (MST, UTC-7) is 1:00 AM the next day in UTC.
+    expect(toPayload(v, new Date(), 'America/Denver').startDate).toBe('2027-01-06T01:00:00.000Z');
+    expect(
+      valuesFromClass({ ...v, id: 'c1', startDate: '2027-01-06T01:00:00.000Z', materials: [] } as unknown as ClassRecord, 'America/Denver')
+        .startDate,
+    ).toBe('2027-01-05T18:00');
+    // At 11 PM on January 4 in Denver (06:00 UTC on the 5th), tomorrow there is January 5.
+    expect(defaultClassValues(new Date('2027-01-05T06:00:00Z'), 'America/Denver').startDate).toBe('2027-01-05T09:00');
+    expect(defaultClassValues(new Date('2027-01-05T06:00:00Z'), 'Asia/Tokyo').startDate).toBe('2027-01-06T09:00');
+    const now = new Date('2027-01-05T06:00:00Z');
+    expect(toPayload({ ...v, startDate: 'bad' }, now, 'America/Denver').startDate).toBe(now.toISOString());
+  });
+
+  it("should check a clone's start in the organization's time zone", () => {
+    // 06:00 UTC is 11 PM the evening before in Denver: 11:30 PM there is still ahead, 10:00 PM is past.
+    const now = new Date('2027-01-05T06:00:00Z');
+    const at = (startDate: string) => ({ title: 'x', startDate, status: 'Open' as const });
+    expect(validateClone(at('2027-01-04T23:30'), now, 'America/Denver')).toEqual({});
+    expect(validateClone(at('2027-01-04T22:00'), now, 'America/Denver').startDate).toBe('Start date cannot be in the past');
+    expect(validateClone(at('nope'), now, 'America/Denver').startDate).toBe('Invalid date format');
+    expect(cloneStartInstant(at('2027-01-04T23:30'), 'America/Denver')).toBe('2027-01-05T06:30:00.000Z');
+  });
+
+  it("should say the go/no-go times in the organization's time zone, named", () => {
+    const base = { minEnrollment: 5, decisionHoursBefore: 48, autoCancelBelowMinimum: false, startDate: '2027-01-10T01:00:00.000Z' };
+    expect(goNoGoSummary({ ...base, goNoGo: 'pending', decidedAt: null }, 'America/Denver')!.detail).toContain(
+      'Decision on Thu, Jan 7, 6:00 PM MST',
+    );
   });
 });
