@@ -118,6 +118,18 @@ test("admin: should enter and show a term's opening, a class's start and own ope
   await expect(edit.getByLabel('Registration opens')).toHaveValue('2026-12-20T07:00');
   await edit.getByRole('button', { name: 'Cancel' }).click();
 
+  // Email All keeps the spec's date and time inputs: Chicago's clock as well, and the zone named under the time.
+  await details.getByRole('button', { name: 'Email All' }).click();
+  const compose = page.getByRole('dialog', { name: `Email All: ${title}` });
+  await compose.getByLabel('Subject').fill('Glaze day');
+  await compose.getByLabel('Message').fill('Bring an apron.');
+  await compose.getByLabel('Schedule for later').check();
+  await compose.getByLabel('Date').fill('2027-12-02');
+  await compose.getByLabel('Time').fill('10:00');
+  await expect(compose.getByText('Times in America/Chicago', { exact: true })).toBeVisible();
+  await compose.getByRole('button', { name: 'Schedule Email' }).click();
+  await expect(details.getByText('Email scheduled for 1 recipient(s)')).toBeVisible();
+
   // The clone's start, in Chicago's clock too.
   await details.getByRole('button', { name: 'Clone' }).click();
   const clone = page.getByRole('dialog', { name: 'Clone Class' });
@@ -143,6 +155,7 @@ test("admin: should enter and show a term's opening, a class's start and own ope
   await expect(page.getByText('Communication scheduled successfully!')).toBeVisible();
   const scheduled = await getData<{ subject: string | null; scheduled_at: string }[]>(request, org.token, '/api/communications/scheduled');
   expect(scheduled.find((c) => c.subject === 'Kiln day')?.scheduled_at).toBe('2027-12-01T15:00:00.000Z');
+  expect(scheduled.find((c) => c.subject === 'Glaze day')?.scheduled_at).toBe('2027-12-02T16:00:00.000Z');
   await page.getByRole('tab', { name: 'Scheduled' }).click();
   await expect(page.getByTestId('communication-item').filter({ hasText: 'Kiln day' })).toContainText('Scheduled: Dec 1, 2027, 9:00 AM CST');
   await page.screenshot({ path: '/tmp/h37d-scheduled.png', fullPage: true });
