@@ -109,6 +109,7 @@ test("admin: should enter and show a term's opening, a class's start and own ope
   expect(saved.startDate).toBe('2027-01-06T00:00:00.000Z');
   expect(saved.registrationOpensAt).toBe('2026-12-20T13:00:00.000Z');
   await expect(details.getByText('6:00 PM - 7:00 PM CST')).toBeVisible();
+  await expect(details.getByText('Dec 20, 2026, 7:00 AM CST')).toBeVisible();
   await details.screenshot({ path: '/tmp/h37d-class-panel.png' });
   await expect(details.getByText('Tuesday, January 5, 2027').first()).toBeVisible();
   // Editing again shows the same Chicago clock back.

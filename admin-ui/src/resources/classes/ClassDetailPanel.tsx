@@ -12,7 +12,7 @@ import { CsvDownloadButton } from '@/common/CsvDownloadButton';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { ComposeEmailDialog } from '@/communications/ComposeEmailDialog';
 import { PaymentChip } from '@/common/paymentStatus';
-import { formatDate, formatDuration, formatMoney, formatTimeRange, scheduleText } from '@/common/format';
+import { formatDate, formatDateTime, formatDuration, formatMoney, formatTimeRange, scheduleText } from '@/common/format';
 import type { ClassRecord } from '@/providers/types';
 import { EnrollmentBar, StatusChip } from '@/resources/classes/ClassCard';
 import { classSessionDates } from '@shared/class-sessions';
@@ -112,6 +112,13 @@ export function ClassDetailPanel({
           <LabelledValue label="Discount price">{formatMoney(record.discountPrice)}</LabelledValue>
         )}
         <LabelledValue label="Max students">{record.maxStudents}</LabelledValue>
+        {/* The class's own registration times, when it has them (else its term's, shown in Settings › Terms). */}
+        {record.registrationOpensAt && (
+          <LabelledValue label="Registration opens">{formatDateTime(record.registrationOpensAt, zone)}</LabelledValue>
+        )}
+        {record.registrationClosesAt && (
+          <LabelledValue label="Registration closes">{formatDateTime(record.registrationClosesAt, zone)}</LabelledValue>
+        )}
       </Box>
       <Box mt={2}>
         <EnrollmentBar enrolled={record.enrolledStudents ?? 0} max={record.maxStudents ?? 0} />
