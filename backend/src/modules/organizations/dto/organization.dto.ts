@@ -27,13 +27,16 @@ const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const colorMessage = (field: string) => ({ message: `${field} must be a colour like #15385F` });
 const httpUrl = { protocols: ['http', 'https'], require_protocol: true };
 const urlMessage = (field: string) => ({ message: `${field} must be an http(s) address` });
-/** Empty strings are allowed for optional links (a cleared field). */
+/**
+ * Empty strings are allowed for optional links (a cleared field): the format rule alone is skipped for them. A
+ * @ValidateIf(filled) on the field would skip its other rules too, and so let null through @IsOptionalNotNull.
+ */
+const whenFilled = (options: { message: string }) => ({ ...options, validateIf: filled });
 
 export class ContactInfoDto {
   @IsOptionalNotNull()
   @Transform(trim)
-  @ValidateIf(filled)
-  @IsEmail({}, { message: 'Contact email must be a valid email address' })
+  @IsEmail({}, whenFilled({ message: 'Contact email must be a valid email address' }))
   @MaxLength(320)
   email?: string;
   @IsOptionalNotNull() @Transform(trim) @IsString() @MaxLength(30) phone?: string;
@@ -41,11 +44,11 @@ export class ContactInfoDto {
 }
 
 export class SocialLinksDto {
-  @IsOptionalNotNull() @ValidateIf(filled) @IsUrl(httpUrl, urlMessage('facebook')) @MaxLength(500) facebook?: string;
-  @IsOptionalNotNull() @ValidateIf(filled) @IsUrl(httpUrl, urlMessage('twitter')) @MaxLength(500) twitter?: string;
-  @IsOptionalNotNull() @ValidateIf(filled) @IsUrl(httpUrl, urlMessage('instagram')) @MaxLength(500) instagram?: string;
-  @IsOptionalNotNull() @ValidateIf(filled) @IsUrl(httpUrl, urlMessage('youtube')) @MaxLength(500) youtube?: string;
-  @IsOptionalNotNull() @ValidateIf(filled) @IsUrl(httpUrl, urlMessage('linkedin')) @MaxLength(500) linkedin?: string;
+  @IsOptionalNotNull() @IsUrl(httpUrl, whenFilled(urlMessage('facebook'))) @MaxLength(500) facebook?: string;
+  @IsOptionalNotNull() @IsUrl(httpUrl, whenFilled(urlMessage('twitter'))) @MaxLength(500) twitter?: string;
+  @IsOptionalNotNull() @IsUrl(httpUrl, whenFilled(urlMessage('instagram'))) @MaxLength(500) instagram?: string;
+  @IsOptionalNotNull() @IsUrl(httpUrl, whenFilled(urlMessage('youtube'))) @MaxLength(500) youtube?: string;
+  @IsOptionalNotNull() @IsUrl(httpUrl, whenFilled(urlMessage('linkedin'))) @MaxLength(500) linkedin?: string;
 }
 
 export class BrandingDto {
@@ -55,7 +58,7 @@ export class BrandingDto {
   @IsNotEmpty({ message: 'Business name is required' })
   @MaxLength(120)
   businessName?: string;
-  @IsOptionalNotNull() @ValidateIf(filled) @IsUrl(httpUrl, urlMessage('logoUrl')) @MaxLength(1000) logoUrl?: string;
+  @IsOptionalNotNull() @IsUrl(httpUrl, whenFilled(urlMessage('logoUrl'))) @MaxLength(1000) logoUrl?: string;
   @IsOptionalNotNull() @Matches(COLOR, colorMessage('primaryColor')) primaryColor?: string;
   @IsOptionalNotNull() @Matches(COLOR, colorMessage('secondaryColor')) secondaryColor?: string;
   @IsOptionalNotNull() @Matches(COLOR, colorMessage('headerBackgroundColor')) headerBackgroundColor?: string;
@@ -63,7 +66,7 @@ export class BrandingDto {
   @IsOptionalNotNull() @Matches(COLOR, colorMessage('footerBackgroundColor')) footerBackgroundColor?: string;
   @IsOptionalNotNull() @Matches(COLOR, colorMessage('footerTextColor')) footerTextColor?: string;
   @IsOptionalNotNull() @Transform(trim) @IsString() @MaxLength(200) slogan?: string;
-  @IsOptionalNotNull() @ValidateIf(filled) @IsUrl(httpUrl, urlMessage('websiteUrl')) @MaxLength(1000) websiteUrl?: string;
+  @IsOptionalNotNull() @IsUrl(httpUrl, whenFilled(urlMessage('websiteUrl'))) @MaxLength(1000) websiteUrl?: string;
   @IsOptionalNotNull()
   @NestedObject(() => SocialLinksDto, 'socialLinks must be an object')
   socialLinks?: SocialLinksDto;

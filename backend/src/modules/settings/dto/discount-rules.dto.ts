@@ -1,9 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { OrganizationSettings } from '../../organizations/organization.entity';
-import { IsIn, IsInt, IsNumber, Max, Min, ValidateIf } from 'class-validator';
-import { NestedObject } from '../../../common/dto/fields';
-
-const ruleValue = { message: 'value must be a whole percentage (1-100) or an amount in dollars' };
+import { IsIn, IsInt, Max, Min, ValidateIf } from 'class-validator';
+import { DiscountValue, NestedObject } from '../../../common/dto/fields';
 
 /** One automatic discount: a whole percent, or dollars off each seat. */
 export class DiscountAdjustmentDto {
@@ -11,12 +9,7 @@ export class DiscountAdjustmentDto {
   @IsIn(['percent', 'amount'], { message: "kind must be 'percent' or 'amount'" })
   kind: 'percent' | 'amount';
   @ApiProperty({ example: 10 })
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, ruleValue)
-  @Min(0.01, ruleValue)
-  @Max(100_000, ruleValue)
-  @ValidateIf((o: DiscountAdjustmentDto) => o.kind === 'percent')
-  @IsInt(ruleValue)
-  @Max(100, ruleValue)
+  @DiscountValue()
   value: number;
 }
 
