@@ -2777,18 +2777,8 @@ export interface components {
        */
       updatedAt: string;
     };
-    OrganizationSettingsDto: {
+    OrganizationSettingsDto: components["schemas"]["SettingsDto"] & {
       discounts?: components["schemas"]["DiscountDto"][];
-      cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
-      notifications?: components["schemas"]["NotificationsDto"];
-      timeZone?: string;
-      classConfirmedMessages?: boolean;
-      waitlistOfferHours?: number;
-      selfService?: boolean;
-      selfServiceCancelHoursBefore?: number;
-      selfServiceTransfers?: boolean;
-      selfServiceTransferDifferenceInPerson?: boolean;
-      embedDomains?: string[];
     };
     PaymentIntentResponseDto: {
       /**
@@ -4393,6 +4383,23 @@ export interface components {
        */
       toCollect: number;
     };
+    SettingsDto: {
+      cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
+      notifications?: components["schemas"]["NotificationsDto"];
+      timeZone?: string;
+      waitlistOfferHours?: number;
+      classConfirmedMessages?: boolean;
+      selfService?: boolean;
+      selfServiceCancelHoursBefore?: number;
+      selfServiceTransfers?: boolean;
+      selfServiceTransferDifferenceInPerson?: boolean;
+      discountRules?: components["schemas"]["DiscountRulesDto"];
+      embedDomains?: string[];
+      lateRegistration?: boolean;
+      waitingRoom?: boolean;
+      waitingRoomAdmitPerMinute?: number;
+      waitingRoomMinutes?: number;
+    };
     SettingsResponseDto: {
       /**
        * Format: uuid
@@ -5544,23 +5551,8 @@ export interface components {
       /** @description Accepted and ignored (a read-only field a client may send back) */
       updatedAt?: unknown;
     };
-    UpdateSettingsDto: {
-      cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
-      notifications?: components["schemas"]["NotificationsDto"];
-      timeZone?: string;
-      classConfirmedMessages?: boolean;
-      waitlistOfferHours?: number;
-      selfService?: boolean;
-      selfServiceCancelHoursBefore?: number;
-      selfServiceTransfers?: boolean;
-      selfServiceTransferDifferenceInPerson?: boolean;
-      embedDomains?: string[];
+    UpdateSettingsDto: components["schemas"]["SettingsDto"] & {
       discounts?: components["schemas"]["DiscountPercentsDto"];
-      discountRules?: components["schemas"]["DiscountRulesDto"];
-      lateRegistration?: boolean;
-      waitingRoom?: boolean;
-      waitingRoomAdmitPerMinute?: number;
-      waitingRoomMinutes?: number;
       /** Format: uuid */
       organizationId?: string;
     };

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { OrganizationSettings } from '../../organizations/organization.entity';
+import type { OrganizationSettings } from '../organization.entity';
 import { IsIn, IsInt, Max, Min, ValidateIf } from 'class-validator';
 import { DiscountValue, NestedObject } from '../../../common/dto/fields';
 
@@ -30,7 +30,7 @@ export class SeniorRuleDto extends DiscountAdjustmentDto {
 }
 
 /**
- * The organization's automatic discounts (PUT /api/settings `discountRules`). Every key is sent (null: that discount is
+ * The organization's automatic discounts (the settings' `discountRules`). Every key is sent (null: that discount is
  * off), so a form cannot turn one off by leaving it out.
  */
 export class DiscountRulesDto {
