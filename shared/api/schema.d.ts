@@ -1966,7 +1966,10 @@ export interface components {
     DiscountAdjustmentDto: {
       /** @enum {string} */
       kind: "percent" | "amount";
-      /** @example 10 */
+      /**
+       * @description percent: a whole percentage (1-100); amount: dollars off each seat, 0.01 to 100000 with at most 2 decimals
+       * @example 10
+       */
       value: number;
     };
     DiscountCodeGivenDto: {
@@ -2046,7 +2049,10 @@ export interface components {
     EarlyBirdRuleDto: {
       /** @enum {string} */
       kind: "percent" | "amount";
-      /** @example 10 */
+      /**
+       * @description percent: a whole percentage (1-100); amount: dollars off each seat, 0.01 to 100000 with at most 2 decimals
+       * @example 10
+       */
       value: number;
       /**
        * @description Registrations until this many days before the first session
@@ -3428,7 +3434,7 @@ export interface components {
       /** @enum {string} */
       kind: "percent" | "amount";
       /**
-       * @description percent: a whole percentage (1-100); amount: dollars off each seat, such as 15 or 14.99
+       * @description percent: a whole percentage (1-100); amount: dollars off each seat, 0.01 to 100000 with at most 2 decimals (15, 14.99)
        * @example 10
        */
       value: number;
@@ -4269,7 +4275,10 @@ export interface components {
     SeniorRuleDto: {
       /** @enum {string} */
       kind: "percent" | "amount";
-      /** @example 10 */
+      /**
+       * @description percent: a whole percentage (1-100); amount: dollars off each seat, 0.01 to 100000 with at most 2 decimals
+       * @example 10
+       */
       value: number;
       /**
        * @description Age on the first session, from the date of birth given

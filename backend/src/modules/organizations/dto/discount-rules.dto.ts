@@ -8,7 +8,10 @@ export class DiscountAdjustmentDto {
   @ApiProperty({ enum: ['percent', 'amount'] })
   @IsIn(['percent', 'amount'], { message: "kind must be 'percent' or 'amount'" })
   kind: 'percent' | 'amount';
-  @ApiProperty({ example: 10 })
+  @ApiProperty({
+    example: 10,
+    description: 'percent: a whole percentage (1-100); amount: dollars off each seat, 0.01 to 100000 with at most 2 decimals',
+  })
   @DiscountValue()
   value: number;
 }

@@ -76,7 +76,10 @@ export class PromoCodeDto {
   @ApiProperty({ enum: ['percent', 'amount'] })
   @IsIn(['percent', 'amount'], { message: "kind must be 'percent' or 'amount'" })
   kind: 'percent' | 'amount';
-  @ApiProperty({ example: 10, description: 'percent: a whole percentage (1-100); amount: dollars off each seat, such as 15 or 14.99' })
+  @ApiProperty({
+    example: 10,
+    description: 'percent: a whole percentage (1-100); amount: dollars off each seat, 0.01 to 100000 with at most 2 decimals (15, 14.99)',
+  })
   @DiscountValue()
   value: number;
   @ApiProperty({ required: false, type: [String], description: 'Only these classes; empty or absent: every class' })
