@@ -1966,7 +1966,10 @@ export interface components {
     DiscountAdjustmentDto: {
       /** @enum {string} */
       kind: "percent" | "amount";
-      /** @example 10 */
+      /**
+       * @description percent: a whole percentage (1-100); amount: dollars off each seat, 0.01 to 100000 with at most 2 decimals
+       * @example 10
+       */
       value: number;
     };
     DiscountCodeGivenDto: {
@@ -2046,7 +2049,10 @@ export interface components {
     EarlyBirdRuleDto: {
       /** @enum {string} */
       kind: "percent" | "amount";
-      /** @example 10 */
+      /**
+       * @description percent: a whole percentage (1-100); amount: dollars off each seat, 0.01 to 100000 with at most 2 decimals
+       * @example 10
+       */
       value: number;
       /**
        * @description Registrations until this many days before the first session
@@ -2777,18 +2783,8 @@ export interface components {
        */
       updatedAt: string;
     };
-    OrganizationSettingsDto: {
+    OrganizationSettingsDto: components["schemas"]["SettingsDto"] & {
       discounts?: components["schemas"]["DiscountDto"][];
-      cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
-      notifications?: components["schemas"]["NotificationsDto"];
-      timeZone?: string;
-      classConfirmedMessages?: boolean;
-      waitlistOfferHours?: number;
-      selfService?: boolean;
-      selfServiceCancelHoursBefore?: number;
-      selfServiceTransfers?: boolean;
-      selfServiceTransferDifferenceInPerson?: boolean;
-      embedDomains?: string[];
     };
     PaymentIntentResponseDto: {
       /**
@@ -3438,7 +3434,7 @@ export interface components {
       /** @enum {string} */
       kind: "percent" | "amount";
       /**
-       * @description percent: a whole percentage (1-100); amount: dollars off each seat, such as 15 or 14.99
+       * @description percent: a whole percentage (1-100); amount: dollars off each seat, 0.01 to 100000 with at most 2 decimals (15, 14.99)
        * @example 10
        */
       value: number;
@@ -4279,7 +4275,10 @@ export interface components {
     SeniorRuleDto: {
       /** @enum {string} */
       kind: "percent" | "amount";
-      /** @example 10 */
+      /**
+       * @description percent: a whole percentage (1-100); amount: dollars off each seat, 0.01 to 100000 with at most 2 decimals
+       * @example 10
+       */
       value: number;
       /**
        * @description Age on the first session, from the date of birth given
@@ -4392,6 +4391,23 @@ export interface components {
        * @example 320
        */
       toCollect: number;
+    };
+    SettingsDto: {
+      cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
+      notifications?: components["schemas"]["NotificationsDto"];
+      timeZone?: string;
+      waitlistOfferHours?: number;
+      classConfirmedMessages?: boolean;
+      selfService?: boolean;
+      selfServiceCancelHoursBefore?: number;
+      selfServiceTransfers?: boolean;
+      selfServiceTransferDifferenceInPerson?: boolean;
+      discountRules?: components["schemas"]["DiscountRulesDto"];
+      embedDomains?: string[];
+      lateRegistration?: boolean;
+      waitingRoom?: boolean;
+      waitingRoomAdmitPerMinute?: number;
+      waitingRoomMinutes?: number;
     };
     SettingsResponseDto: {
       /**
@@ -5544,23 +5560,8 @@ export interface components {
       /** @description Accepted and ignored (a read-only field a client may send back) */
       updatedAt?: unknown;
     };
-    UpdateSettingsDto: {
-      cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
-      notifications?: components["schemas"]["NotificationsDto"];
-      timeZone?: string;
-      classConfirmedMessages?: boolean;
-      waitlistOfferHours?: number;
-      selfService?: boolean;
-      selfServiceCancelHoursBefore?: number;
-      selfServiceTransfers?: boolean;
-      selfServiceTransferDifferenceInPerson?: boolean;
-      embedDomains?: string[];
+    UpdateSettingsDto: components["schemas"]["SettingsDto"] & {
       discounts?: components["schemas"]["DiscountPercentsDto"];
-      discountRules?: components["schemas"]["DiscountRulesDto"];
-      lateRegistration?: boolean;
-      waitingRoom?: boolean;
-      waitingRoomAdmitPerMinute?: number;
-      waitingRoomMinutes?: number;
       /** Format: uuid */
       organizationId?: string;
     };

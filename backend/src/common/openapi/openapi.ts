@@ -17,6 +17,7 @@ import {
 import { API_KEY_ACCESS_KEY } from '../auth/api-key';
 import { IS_PUBLIC_KEY, OPTIONAL_AUTH_KEY, PORTAL_KEY, ROLES_KEY, STAFF_KEY, type Role } from '../auth/roles';
 import { ErrorEnvelopeDto } from './api-envelope';
+import { extendedParents, writeExtensions } from './schema-extends';
 import { applyValidatorSchemas, ECHOED_FIELD } from './validator-schemas';
 
 /** Security scheme names in the document: organization users and platform staff carry different tokens. */
@@ -157,8 +158,10 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
+    extraModels: extendedParents(),
   });
   untypeEchoedFields(document);
+  writeExtensions(document);
   return sortDocument(document);
 }
 

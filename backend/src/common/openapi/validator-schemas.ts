@@ -3,6 +3,7 @@ import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { checkWhenPresent } from '../http/optional';
+import { filled } from '../http/transforms';
 
 /**
  * Request schemas from the class-validator rules the DTOs already carry, so the OpenAPI document cannot
@@ -78,6 +79,9 @@ function propertySchema(target: Function, property: string, rules: ValidationMet
       continue;
     }
     if (rule.type !== ValidationTypes.CUSTOM_VALIDATION || !rule.name) continue;
+    // A rule with a condition of its own holds for some values only (a percent's maximum of 100 beside an amount's
+    // 100000), except a format checked whenever the field is not blank: that is still what a value must look like.
+    if (rule.validateIf && rule.validateIf !== filled) continue;
     const s = into ?? item;
     switch (rule.name) {
       case 'isArray':

@@ -75,9 +75,15 @@ export class OrganizationsRepository {
 
   /**
    * Rewrites the settings in one transaction under the row lock: `change` gets the settings as they are and returns
-   * the new ones, so two saves of different settings never lose each other's change. Null: no such organization.
+   * the new ones, so two saves of different settings never lose each other's change. `patch`: other columns written
+   * in the same transaction (the organization route's name, branding...), so a refused write leaves neither.
+   * Null: no such organization.
    */
-  async updateSettings(id: string, change: (current: OrganizationSettings) => OrganizationSettings) {
+  async updateSettings(
+    id: string,
+    change: (current: OrganizationSettings) => OrganizationSettings,
+    patch: Partial<OrganizationEntity> = {},
+  ) {
     return this.orgs.manager.transaction(async (m) => {
       const rows: { settings: OrganizationSettings }[] = await m.query('SELECT settings FROM organizations WHERE id = $1 FOR UPDATE', [id]);
       if (!rows.length) return null;
@@ -85,6 +91,7 @@ export class OrganizationsRepository {
         id,
         JSON.stringify(change(rows[0].settings)),
       ]);
+      if (Object.keys(patch).length) await m.update(OrganizationEntity, { id }, patch as never);
       return m.getRepository(OrganizationEntity).findOneOrFail({ where: { id } });
     });
   }

@@ -8,6 +8,7 @@ import { FREE_PLAN_ID } from '../subscriptions/plan-policy';
 import { UsageService, type SeatPlan } from '../subscriptions/usage.service';
 import { defaultBranding, defaultContactInfo, defaultSettings, DIALOG_SLOGAN } from './defaults';
 import type { CreateOrganizationDto, UpdateOrganizationDto } from './dto/organization.dto';
+import { mergeSettings } from './dto/organization-settings.dto';
 import { sortTiers, type CancellationTier } from '../../common/cancellation-policy';
 import { mapOrganization, mapPublicOrganization, type OrganizationEntity, type OrganizationSettings } from './organization.entity';
 import { SettingsChangedHooks } from './settings-changed.hooks';
@@ -66,7 +67,7 @@ export class OrganizationsService {
         domain: dto.domain || null,
         contactInfo: { ...defaultContactInfo(), email: user.email, ...clean(dto.contactInfo) },
         branding,
-        settings: storedSettings({ ...defaultSettings(), ...clean(dto.settings) }) as OrganizationEntity['settings'],
+        settings: storedSettings(mergeSettings(defaultSettings(), dto.settings ?? {})),
         planId: 'free',
         subscriptionStatus: 'active',
       });
@@ -113,8 +114,10 @@ export class OrganizationsService {
       // react-admin sends the whole record back: an unchanged branding is no branding write.
       if (!sameJson(patch.branding, org.branding)) await this.usageService.assertFeature(id, 'customBranding');
     }
-    if (dto.settings) patch.settings = storedSettings({ ...org.settings, ...clean(dto.settings) }) as OrganizationEntity['settings'];
-    return mapOrganization(await this.repo.update(id, clean(patch)));
+    const sent = dto.settings;
+    if (!sent) return mapOrganization(await this.repo.update(id, clean(patch)));
+    // The settings merge as PUT /api/settings merges them: under the row lock, with the same hooks after.
+    return mapOrganization(await this.updateSettings(id, (current) => mergeSettings(current, sent), clean(patch)));
   }
 
   async delete(id: string) {
@@ -155,11 +158,16 @@ export class OrganizationsService {
   }
 
   /**
-   * The settings module's one write of the organization's settings: validated before, applied under the row lock
-   * (see the repository), the tiers stored most days first.
+   * The one write of the organization's settings (PUT /api/settings and the organization route alike): validated
+   * before, applied under the row lock (see the repository) with any other columns of the same request, the tiers
+   * stored most days first.
    */
-  async updateSettings(id: string, change: (current: OrganizationSettings) => OrganizationSettings) {
-    const org = await this.repo.updateSettings(id, (current) => storedSettings(change(current)));
+  async updateSettings(
+    id: string,
+    change: (current: OrganizationSettings) => OrganizationSettings,
+    patch: Partial<OrganizationEntity> = {},
+  ) {
+    const org = await this.repo.updateSettings(id, (current) => storedSettings(change(current)), patch);
     if (!org) throw new NotFoundException(`Organization ${id} not found`);
     this.settingsChanged.run(id);
     return org;

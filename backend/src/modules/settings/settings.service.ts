@@ -3,31 +3,13 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import { AuthService } from '../auth/auth.service';
 import type { BrandingDto, ContactInfoDto } from '../organizations/dto/organization.dto';
-import { selfServiceRules, waitingRoomRules, type OrganizationSettings } from '../organizations/organization.entity';
+import { selfServiceRules, waitingRoomRules } from '../organizations/organization.entity';
+import { mergeSettings, SETTING_NAMES } from '../organizations/dto/organization-settings.dto';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { DEFAULT_OFFER_HOURS } from '../waitlist/waitlist.service';
 import type { AdminProfileDto, UpdateSettingsDto } from './dto/settings.dto';
-import { discountRules, NO_DISCOUNT_RULES } from './dto/discount-rules.dto';
+import { NO_DISCOUNT_RULES } from '../organizations/dto/discount-rules.dto';
 import { derivedDiscounts, reminderTime, withDiscounts } from './settings-view';
-
-const SETTING_KEYS = [
-  'cancellationPolicies',
-  'discounts',
-  'notifications',
-  'timeZone',
-  'waitlistOfferHours',
-  'classConfirmedMessages',
-  'selfService',
-  'selfServiceCancelHoursBefore',
-  'selfServiceTransfers',
-  'selfServiceTransferDifferenceInPerson',
-  'discountRules',
-  'embedDomains',
-  'lateRegistration',
-  'waitingRoom',
-  'waitingRoomAdmitPerMinute',
-  'waitingRoomMinutes',
-] as const;
 
 @Injectable()
 export class SettingsService {
@@ -80,39 +62,13 @@ export class SettingsService {
    * is refused), applied in one write under the organization's row lock; the groups not sent are kept.
    */
   async update(user: AuthUser, dto: UpdateSettingsDto) {
-    if (!SETTING_KEYS.some((k) => dto[k] !== undefined))
-      throw new BadRequestException(`Send at least one setting to save: ${SETTING_KEYS.join(', ')}`);
-    await this.orgs.updateSettings(user.organizationId!, (current) => {
-      const next: OrganizationSettings = { ...current };
-      if (dto.cancellationPolicies)
-        next.cancellationPolicies = dto.cancellationPolicies.map((t) => ({
-          daysBeforeClass: t.daysBeforeClass,
-          refundPercentage: t.refundPercentage,
-        }));
-      if (dto.notifications) {
-        const { reminderHours, emailEnabled, smsEnabled } = dto.notifications;
-        next.notifications = { reminderHours, emailEnabled, smsEnabled };
-      }
-      if (dto.discounts) {
-        const { earlyBird, senior, returning } = dto.discounts;
-        next.discounts = withDiscounts(current.discounts ?? [], { earlyBird, senior, returning });
-      }
-      if (dto.timeZone !== undefined) next.timeZone = dto.timeZone;
-      if (dto.waitlistOfferHours !== undefined) next.waitlistOfferHours = dto.waitlistOfferHours;
-      if (dto.classConfirmedMessages !== undefined) next.classConfirmedMessages = dto.classConfirmedMessages;
-      if (dto.selfService !== undefined) next.selfService = dto.selfService;
-      if (dto.selfServiceCancelHoursBefore !== undefined) next.selfServiceCancelHoursBefore = dto.selfServiceCancelHoursBefore;
-      if (dto.selfServiceTransfers !== undefined) next.selfServiceTransfers = dto.selfServiceTransfers;
-      if (dto.selfServiceTransferDifferenceInPerson !== undefined)
-        next.selfServiceTransferDifferenceInPerson = dto.selfServiceTransferDifferenceInPerson;
-      if (dto.discountRules) next.discountRules = discountRules(dto.discountRules);
-      if (dto.embedDomains) next.embedDomains = [...new Set(dto.embedDomains)];
-      if (dto.lateRegistration !== undefined) next.lateRegistration = dto.lateRegistration;
-      if (dto.waitingRoom !== undefined) next.waitingRoom = dto.waitingRoom;
-      if (dto.waitingRoomAdmitPerMinute !== undefined) next.waitingRoomAdmitPerMinute = dto.waitingRoomAdmitPerMinute;
-      if (dto.waitingRoomMinutes !== undefined) next.waitingRoomMinutes = dto.waitingRoomMinutes;
-      return next;
-    });
+    if (!SETTING_NAMES.some((k) => dto[k] !== undefined))
+      throw new BadRequestException(`Send at least one setting to save: ${SETTING_NAMES.join(', ')}`);
+    const { discounts, organizationId: _, ...settings } = dto;
+    await this.orgs.updateSettings(user.organizationId!, (current) =>
+      // The three named discounts become the stored list (other discounts kept); the rest merges as on the organization route.
+      mergeSettings(current, { ...settings, discounts: discounts && withDiscounts(current.discounts ?? [], discounts) }),
+    );
     return this.get(user);
   }
 

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_ID, EXAMPLE_ORG_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
 import { BrandingResponseDto, ContactInfoResponseDto } from '../../organizations/dto/organization.response';
-import { OrganizationSettingsDto } from '../../organizations/dto/organization.dto';
+import { OrganizationSettingsDto } from '../../organizations/dto/organization-settings.dto';
 
 export class OrganizationCountsResponseDto {
   @ApiProperty({ example: 2 }) users: number;

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_ORG_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
 import { PlanResponseDto } from '../../subscriptions/dto/plan.response';
 import { defaultBranding } from '../defaults';
-import { OrganizationSettingsDto } from './organization.dto';
+import { OrganizationSettingsDto } from './organization-settings.dto';
 
 /** A new organization's branding (its colours are the defaults) with a slogan and website of its own. */
 const BRANDING_EXAMPLE = {

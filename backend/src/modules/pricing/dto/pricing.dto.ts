@@ -10,7 +10,6 @@ import {
   IsInt,
   IsISO8601,
   IsNotEmpty,
-  IsNumber,
   IsOptional,
   IsString,
   IsUUID,
@@ -23,6 +22,7 @@ import {
 } from 'class-validator';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 import { trim } from '../../../common/http/transforms';
+import { DiscountValue } from '../../../common/dto/fields';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Letters, digits, '-' and '_': a code people can type and read out loud. */
@@ -76,13 +76,11 @@ export class PromoCodeDto {
   @ApiProperty({ enum: ['percent', 'amount'] })
   @IsIn(['percent', 'amount'], { message: "kind must be 'percent' or 'amount'" })
   kind: 'percent' | 'amount';
-  @ApiProperty({ example: 10, description: 'percent: a whole percentage (1-100); amount: dollars off each seat, such as 15 or 14.99' })
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'value must be a number' })
-  @Min(0.01, { message: 'value must be more than 0' })
-  @Max(100_000, { message: 'value is too large' })
-  @ValidateIf((o: PromoCodeDto) => o.kind === 'percent')
-  @IsInt({ message: 'A percent value must be a whole number from 1 to 100' })
-  @Max(100, { message: 'A percent value must be a whole number from 1 to 100' })
+  @ApiProperty({
+    example: 10,
+    description: 'percent: a whole percentage (1-100); amount: dollars off each seat, 0.01 to 100000 with at most 2 decimals (15, 14.99)',
+  })
+  @DiscountValue()
   value: number;
   @ApiProperty({ required: false, type: [String], description: 'Only these classes; empty or absent: every class' })
   @IsOptionalNotNull()

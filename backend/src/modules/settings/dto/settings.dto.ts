@@ -1,4 +1,4 @@
-import { ApiProperty, PickType } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -15,11 +15,11 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { BrandingDto, ContactInfoDto, OrganizationSettingsDto } from '../../organizations/dto/organization.dto';
-import { WAITING_ROOM_MAX_MINUTES } from '../../organizations/organization.entity';
+import { BrandingDto, ContactInfoDto } from '../../organizations/dto/organization.dto';
+import { SettingsDto } from '../../organizations/dto/organization-settings.dto';
+import { ApiExtendsParent } from '../../../common/openapi/schema-extends';
 import { filled, trim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
-import { DiscountRulesDto } from './discount-rules.dto';
 import { NestedObject } from '../../../common/dto/fields';
 
 export class UpdateBrandingDto {
@@ -89,43 +89,14 @@ export class DiscountPercentsDto {
 }
 
 /**
- * The organization's own settings (PUT /api/settings): any of the groups below, each complete and validated before
- * anything is written; what is not sent is kept. Unknown fields are refused.
+ * The organization's own settings (PUT /api/settings): the organization's settings object (SettingsDto, the one the
+ * organization routes take too), any part of it, each group complete and validated before anything is written; what
+ * is not sent is kept. Unknown fields are refused. `discounts` is the settings screen's three named discounts here.
  */
-export class UpdateSettingsDto extends PickType(OrganizationSettingsDto, [
-  'cancellationPolicies',
-  'notifications',
-  'timeZone',
-  'classConfirmedMessages',
-  'waitlistOfferHours',
-  'selfService',
-  'selfServiceCancelHoursBefore',
-  'selfServiceTransfers',
-  'selfServiceTransferDifferenceInPerson',
-  'embedDomains',
-] as const) {
+@ApiExtendsParent()
+export class UpdateSettingsDto extends SettingsDto {
   @IsOptionalNotNull()
   @NestedObject(() => DiscountPercentsDto, 'discounts must be an object with earlyBird, senior and returning')
   discounts?: DiscountPercentsDto;
-  /** The automatic discounts the price quote applies (early bird, returning, senior, siblings). */
-  @IsOptionalNotNull()
-  @NestedObject(() => DiscountRulesDto, 'discountRules must be an object with earlyBird, returning, senior, siblings and combine')
-  discountRules?: DiscountRulesDto;
-  /** A class that has started takes registrations, prorated by the sessions left (absent from the settings: on). */
-  @IsOptionalNotNull() @IsBoolean({ message: 'lateRegistration must be true or false' }) lateRegistration?: boolean;
-  /** At a class's opening, people take a place in line and are let in a few at a time (absent from the settings: off). */
-  @IsOptionalNotNull() @IsBoolean({ message: 'waitingRoom must be true or false' }) waitingRoom?: boolean;
-  /** How many people the waiting room lets in per minute. */
-  @IsOptionalNotNull()
-  @Max(60000, { message: 'waitingRoomAdmitPerMinute must be a whole number from 30 to 60000' })
-  @Min(30, { message: 'waitingRoomAdmitPerMinute must be a whole number from 30 to 60000' })
-  @IsInt({ message: 'waitingRoomAdmitPerMinute must be a whole number from 30 to 60000' })
-  waitingRoomAdmitPerMinute?: number;
-  /** How long after the opening the waiting room stays on, in minutes. */
-  @IsOptionalNotNull()
-  @Max(WAITING_ROOM_MAX_MINUTES, { message: `waitingRoomMinutes must be a whole number from 5 to ${WAITING_ROOM_MAX_MINUTES}` })
-  @Min(5, { message: `waitingRoomMinutes must be a whole number from 5 to ${WAITING_ROOM_MAX_MINUTES}` })
-  @IsInt({ message: `waitingRoomMinutes must be a whole number from 5 to ${WAITING_ROOM_MAX_MINUTES}` })
-  waitingRoomMinutes?: number;
   @IsOptional() @IsUUID() organizationId?: string;
 }

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_ORG_ID } from '../../../common/openapi/common.responses';
-import { DiscountRulesDto } from './discount-rules.dto';
-import { CancellationPolicyDto, DiscountDto, NotificationsDto } from '../../organizations/dto/organization.dto';
+import { DiscountRulesDto } from '../../organizations/dto/discount-rules.dto';
+import { CancellationPolicyDto, DiscountDto, NotificationsDto } from '../../organizations/dto/organization-settings.dto';
 import { BrandingResponseDto, ContactInfoResponseDto } from '../../organizations/dto/organization.response';
 
 export class AdminProfileResponseDto {

@@ -1,22 +1,18 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { OrganizationSettings } from '../../organizations/organization.entity';
-import { IsIn, IsInt, IsNumber, Max, Min, ValidateIf } from 'class-validator';
-import { NestedObject } from '../../../common/dto/fields';
-
-const ruleValue = { message: 'value must be a whole percentage (1-100) or an amount in dollars' };
+import type { OrganizationSettings } from '../organization.entity';
+import { IsIn, IsInt, Max, Min, ValidateIf } from 'class-validator';
+import { DiscountValue, NestedObject } from '../../../common/dto/fields';
 
 /** One automatic discount: a whole percent, or dollars off each seat. */
 export class DiscountAdjustmentDto {
   @ApiProperty({ enum: ['percent', 'amount'] })
   @IsIn(['percent', 'amount'], { message: "kind must be 'percent' or 'amount'" })
   kind: 'percent' | 'amount';
-  @ApiProperty({ example: 10 })
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, ruleValue)
-  @Min(0.01, ruleValue)
-  @Max(100_000, ruleValue)
-  @ValidateIf((o: DiscountAdjustmentDto) => o.kind === 'percent')
-  @IsInt(ruleValue)
-  @Max(100, ruleValue)
+  @ApiProperty({
+    example: 10,
+    description: 'percent: a whole percentage (1-100); amount: dollars off each seat, 0.01 to 100000 with at most 2 decimals',
+  })
+  @DiscountValue()
   value: number;
 }
 
@@ -37,7 +33,7 @@ export class SeniorRuleDto extends DiscountAdjustmentDto {
 }
 
 /**
- * The organization's automatic discounts (PUT /api/settings `discountRules`). Every key is sent (null: that discount is
+ * The organization's automatic discounts (the settings' `discountRules`). Every key is sent (null: that discount is
  * off), so a form cannot turn one off by leaving it out.
  */
 export class DiscountRulesDto {
