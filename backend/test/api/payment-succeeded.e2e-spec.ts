@@ -7,6 +7,12 @@ const DAY = 24 * 3600 * 1000;
 /** The one shape of payment.succeeded's data, whichever way the payment was taken. */
 const PAYMENT_KEYS = ['amount', 'className', 'classId', 'enrollmentId', 'paymentMethod', 'studentId', 'studentName'].sort();
 
+interface Announced {
+  type: string;
+  organizationId: string;
+  data: Record<string, unknown>;
+}
+
 /**
  * Every payment that completes announces `payment.succeeded` once, in the transaction that records it: a card
  * registration, a household's card payment and a switch's difference paid by card, whether Stripe's signed event, the
@@ -36,14 +42,14 @@ describe('payment.succeeded for card payments', () => {
   });
 
   /** The payment.succeeded payloads queued for these enrollments, oldest first. */
-  const announced = async (enrollmentIds: string[]) =>
+  const announced = async (enrollmentIds: string[]): Promise<Announced[]> =>
     (
       await w.a.db.query(
         `SELECT payload FROM webhook_deliveries
           WHERE event_type = 'payment.succeeded' AND payload->'data'->>'enrollmentId' = ANY($1) ORDER BY created_at, id`,
         [enrollmentIds],
       )
-    ).map((r: { payload: { organizationId: string; data: Record<string, unknown> } }) => r.payload);
+    ).map((r: { payload: Announced }) => r.payload);
 
   const succeeded = (pi: string) =>
     w.stand.events.find((e) => e.type === 'payment_intent.succeeded' && (e.data.object as { id: string }).id === pi)!;
