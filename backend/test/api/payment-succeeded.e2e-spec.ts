@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CardPaymentsService } from '../../src/modules/payments/card-payments.service';
 import { registerBody } from '../fixtures/org.fixture';
 import type { StandInEvent } from '../stand-ins/stripe.stand-in';
 import { cardClass, cardOrg, deliver, intentBody, payInBrowser, startCardWorld, type CardWorld } from './card-payments.helpers';
@@ -34,20 +35,20 @@ describe('payment.succeeded for card payments', () => {
     await w.a.http
       .post('/api/webhook-endpoints')
       .set(org.auth)
-      .send({ url: 'https://hooks.example.com/classlane', events: ['payment.succeeded'] })
+      .send({ url: 'https://hooks.example.com/classlane', events: ['payment.succeeded', 'payment.refunded'] })
       .expect(201);
   });
   afterAll(async () => {
     await w.close();
   });
 
-  /** The payment.succeeded payloads queued for these enrollments, oldest first. */
-  const announced = async (enrollmentIds: string[]): Promise<Announced[]> =>
+  /** The payment.succeeded (or `type`) payloads queued for these enrollments, oldest first. */
+  const announced = async (enrollmentIds: string[], type = 'payment.succeeded'): Promise<Announced[]> =>
     (
       await w.a.db.query(
         `SELECT payload FROM webhook_deliveries
-          WHERE event_type = 'payment.succeeded' AND payload->'data'->>'enrollmentId' = ANY($1) ORDER BY created_at, id`,
-        [enrollmentIds],
+          WHERE event_type = $2 AND payload->'data'->>'enrollmentId' = ANY($1) ORDER BY created_at, id`,
+        [enrollmentIds, type],
       )
     ).map((r: { payload: Announced }) => r.payload);
 
@@ -110,6 +111,38 @@ describe('payment.succeeded for card payments', () => {
       deliver(w.a, { ...event, id: `${event.id}_b` }).expect(200),
     ]);
     expect(await announced([race.d.enrollmentId])).toHaveLength(1);
+  });
+
+  it('should announce a payment that arrived after its hold lapsed into a full class once as paid and once as refunded', async () => {
+    const cls = await cardClass(w.a, org, { title: 'Last seat', maxStudents: 1, startDate: new Date(Date.now() + 10 * DAY).toISOString() });
+    const body = intentBody(org.orgId, cls.id, 80, { firstName: 'Lee', lastName: 'Late', email: 'lee.late@example.com' });
+    const d = (await w.a.http.post('/api/payments/create-intent').send(body).expect(201)).body.data;
+    await w.a.db.query("UPDATE enrollments SET hold_expires_at = now() - interval '1 second' WHERE id = $1 AND status = 'held'", [
+      d.enrollmentId,
+    ]);
+    await w.a.app.get(CardPaymentsService).expireHolds();
+    await w.a.http.post('/api/students/register').send(registerBody(org.orgId, cls.id)).expect(201); // the seat goes to someone else
+    // The job cancelled the intent; a payment racing that cancel still succeeds at Stripe.
+    w.stand.state.objects.get(d.paymentIntentId)!.status = 'requires_payment_method';
+    await payInBrowser(w.stand, d.paymentIntentId, d.clientSecret);
+    await deliverTwiceAndAgain(succeeded(d.paymentIntentId));
+    await w.a.http
+      .post('/api/payments/confirm-enrollment')
+      .send({ paymentIntentId: d.paymentIntentId, classId: cls.id, organizationId: org.orgId, studentData: body.studentData })
+      .expect(409);
+    const paid = await announced([d.enrollmentId]);
+    expect(paid.map((e) => e.data)).toEqual([expect.objectContaining({ enrollmentId: d.enrollmentId, amount: 80, paymentMethod: 'card' })]);
+    const refunded = await announced([d.enrollmentId], 'payment.refunded');
+    expect(refunded.map((e) => e.data)).toEqual([
+      {
+        enrollmentId: d.enrollmentId,
+        studentId: paid[0].data.studentId,
+        classId: cls.id,
+        amount: 80,
+        status: 'succeeded',
+        reason: 'Paid after the seat hold lapsed, and the class had no seat left',
+      },
+    ]);
   });
 
   it("should announce each person of a household's card payment once, with their own share", async () => {
