@@ -370,7 +370,7 @@ describe('student portal', () => {
     ]);
     // Nobody else's history, and no other organization's admin.
     expect(history.every((h: { metadata: { studentId?: string } }) => h.metadata.studentId === studentId)).toBe(true);
-    expect((await w.a.http.get(`/api/students/${studentId}/activity`).set(other.auth).expect(200)).body.data).toEqual([]);
+    await w.a.http.get(`/api/students/${studentId}/activity`).set(other.auth).expect(404);
     await w.a.http.get(`/api/students/${studentId}/activity`).expect(401);
     await w.a.http.get(`/api/students/${studentId}/activity`).set(portal).expect(401);
 

@@ -451,8 +451,8 @@ describe('registration questions and waivers', () => {
       expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
       expect(bytes.length).toBeGreaterThan(1000);
 
-      // Another organization sees none of it.
-      await t.http.get(`/api/enrollments/${enrollmentId}/waivers`).set(other.auth).expect(200, { success: true, data: [], error: null });
+      // Another organization sees none of it: not even that the enrollment exists.
+      await t.http.get(`/api/enrollments/${enrollmentId}/waivers`).set(other.auth).expect(404);
       await t.http.get(`/api/waiver-acceptances/${list[0].id}/pdf`).set(other.auth).expect(404);
       await t.http.get(`/api/waivers/${waiver.id}`).set(other.auth).expect(404);
       await t.http.put(`/api/waivers/${waiver.id}`).set(other.auth).send({ title: 'Mine' }).expect(404);

@@ -49,6 +49,18 @@ export class ActivityRepository {
     };
   }
 
+  /**
+   * Whether the student is one of the organization's: the history of a person nobody here can see is a 404, not an
+   * empty list. The one read of students here: the activity log sits below the students module.
+   */
+  async studentInOrganization(organizationId: string, studentId: string): Promise<boolean> {
+    const rows: unknown[] = await this.events.manager.query('SELECT 1 FROM students WHERE id = $1 AND organization_id = $2', [
+      studentId,
+      organizationId,
+    ]);
+    return rows.length > 0;
+  }
+
   /** A person's own events (their metadata names them), newest first: the student panel's history. */
   findOfStudent(organizationId: string, studentId: string, limit: number) {
     return this.events

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { currentApiKey } from '../../common/auth/api-key';
 import type { ActivityEventType } from './activity-event.entity';
@@ -75,7 +75,9 @@ export class ActivityService {
   }
 
   /** What happened to one student (registrations, cancellations, switches, their own changes through the portal). */
-  ofStudent(organizationId: string, studentId: string, limit: number) {
+  /** A student's history; another organization's student or an unknown id is 404. */
+  async ofStudent(organizationId: string, studentId: string, limit: number) {
+    if (!(await this.repo.studentInOrganization(organizationId, studentId))) throw new NotFoundException(`Student ${studentId} not found`);
     return this.repo.findOfStudent(organizationId, studentId, limit);
   }
 

@@ -15,6 +15,7 @@ import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
 import { assertOneSeatOffer, CardHoldsService, noSeatOf, type SeatRead } from '../registration/card-holds.service';
 import { UsageService } from '../subscriptions/usage.service';
+import { WebhookEvents } from '../webhooks/webhook-events';
 import type { ConfirmEnrollmentDto, CreatePaymentIntentDto } from './dto/card-payment.dto';
 import { intentFacts, MIN_CARD_CENTS, UUID, type IntentFacts, type SettleOutcome } from './card-payment.types';
 import { HouseholdPaymentsService } from './household-payments.service';
@@ -54,6 +55,7 @@ export class CardPaymentsService {
     private readonly pricing: PricingService,
     private readonly window: RegistrationWindow,
     private readonly orgs: OrganizationsService,
+    private readonly webhooks: WebhookEvents,
   ) {}
 
   private get feePercent(): number {
@@ -256,6 +258,18 @@ export class CardPaymentsService {
       description: `${e.studentName} paid ${formatDollars(pi.amount)} by card for ${e.classTitle}`,
       metadata: base,
     };
+    // Announced where it is recorded, in this transaction: the row was locked and still unpaid, so a second settle of
+    // the same intent (the confirm call and the webhook, or the event delivered twice) stops above and announces nothing.
+    // A late payment refunded at once was still taken (as a household's is): its refund follows it.
+    await this.webhooks.paymentSucceeded(m, e.organizationId, {
+      enrollmentId: e.id,
+      studentId: e.studentId,
+      studentName: e.studentName,
+      classId: e.classId,
+      className: e.classTitle,
+      amountCents: pi.amount,
+      paymentMethod: 'card',
+    });
     if (!keepsSeat) {
       await this.activity.record(e.organizationId, paid.type, paid.description, paid.metadata, m);
       await this.refundInFull(m, e, pi);

@@ -207,10 +207,10 @@ export class HouseholdPaymentsService {
         },
         m,
       );
-      await this.webhooks.publish(m, r.organizationId, 'payment.succeeded', {
+      await this.webhooks.paymentSucceeded(m, r.organizationId, {
         ...base,
         enrollmentId: r.id,
-        amount: (r.amountDueCents ?? 0) / 100,
+        amountCents: r.amountDueCents ?? 0,
         paymentMethod: 'card',
       });
       if (keepsSeats && r.status !== 'active')

@@ -89,13 +89,13 @@ export class InPersonPaymentsService {
         manager,
       );
       // The same event as a card payment's, so a connected tool sees every payment whichever way it was taken.
-      await this.webhooks.publish(manager, organizationId, 'payment.succeeded', {
+      await this.webhooks.paymentSucceeded(manager, organizationId, {
         studentId: dto.studentId,
         studentName: ctx.studentName,
         classId: dto.classId,
         className: ctx.classTitle,
         enrollmentId: enrollment.id,
-        amount: amount / 100,
+        amountCents: amount,
         paymentMethod: 'in-person',
       });
       return mapEnrollment({ ...updated, classTitle: ctx.classTitle });
@@ -120,7 +120,15 @@ export class InPersonPaymentsService {
     const description = `${ctx.studentName} paid the difference of $${(cents / 100).toFixed(2)} in person for ${ctx.classTitle}`;
     const metadata = paymentFacts(ctx, dto, cents);
     await this.activity.record(organizationId, 'payment_received', description, metadata, manager);
-    await this.webhooks.publish(manager, organizationId, 'payment.succeeded', { ...metadata, enrollmentId: enrollment.id });
+    await this.webhooks.paymentSucceeded(manager, organizationId, {
+      studentId: dto.studentId,
+      studentName: ctx.studentName,
+      classId: dto.classId,
+      className: ctx.classTitle,
+      enrollmentId: enrollment.id,
+      amountCents: cents,
+      paymentMethod: 'in-person',
+    });
     return mapEnrollment({ ...updated, classTitle: ctx.classTitle });
   }
 

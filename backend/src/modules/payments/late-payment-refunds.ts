@@ -4,6 +4,7 @@ import { ActivityService } from '../activity/activity.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
+import { WebhookEvents } from '../webhooks/webhook-events';
 import { formatDollars } from './money';
 import { PaymentsRepository } from './payments.repository';
 import { REFUND_CHECK_FIRST_MS, refundStatus } from './stripe-refunds.service';
@@ -21,6 +22,7 @@ export class LatePaymentRefunds {
     private readonly cards: CardEnrollmentsService,
     private readonly communications: CommunicationsService,
     private readonly activity: ActivityService,
+    private readonly webhooks: WebhookEvents,
   ) {}
 
   async refund(m: EntityManager, e: CardEnrollment, paymentIntentId: string, amountCents: number, reason: string): Promise<void> {
@@ -52,6 +54,16 @@ export class LatePaymentRefunds {
     if (recorded && status !== 'failed') {
       await this.cards.addRefunded(m, e.id, refund.amount);
       await this.communications.queueRefundNotice(m, { ...messageInput(e), refundReference: refund.id, refundCents: refund.amount });
+      // The payment was announced as payment.succeeded where it was recorded: its refund is announced too, as an
+      // admin's refund is, or a connected tool would count money the organization gave back.
+      await this.webhooks.publish(m, e.organizationId, 'payment.refunded', {
+        enrollmentId: e.id,
+        studentId: e.studentId,
+        classId: e.classId,
+        amount: refund.amount / 100,
+        status,
+        reason,
+      });
     }
     if (recorded && status === 'pending')
       await this.refunds.watch(m, paymentIntentId, e.organizationId, new Date(Date.now() + REFUND_CHECK_FIRST_MS));

@@ -13,6 +13,7 @@ import { breakdown } from '../pricing/pricing.service';
 import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { UsageService } from '../subscriptions/usage.service';
+import { WebhookEvents } from '../webhooks/webhook-events';
 import { intentFacts, MIN_CARD_CENTS, UUID, type IntentFacts } from './card-payment.types';
 import { CardPaymentsService } from './card-payments.service';
 import { formatDollars, platformFeeCents } from './money';
@@ -60,6 +61,7 @@ export class TopUpsService {
     private readonly communications: CommunicationsService,
     private readonly config: ConfigService<AllConfigType>,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly webhooks: WebhookEvents,
   ) {}
 
   /** The differences a registration paid (or owes in person) for switches to dearer classes, oldest first (its receipt). */
@@ -285,6 +287,17 @@ export class TopUpsService {
       ],
       m,
     );
+    // The second payment announced like the first, with this payment's amount; the top-up row was locked and held or
+    // lapsed, so a second settle of the same intent found it completed above and announces nothing.
+    await this.webhooks.paymentSucceeded(m, e.organizationId, {
+      enrollmentId: e.id,
+      studentId: e.studentId,
+      studentName: e.studentName,
+      classId: moved.classId,
+      className: moved.classTitle,
+      amountCents: pi.amount,
+      paymentMethod: 'card',
+    });
     // A receipt for the second payment (its dedupe key is the payment: a second settle queues nothing).
     await this.communications.queueCardPaymentMessages(
       m,

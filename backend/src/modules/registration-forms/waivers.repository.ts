@@ -175,6 +175,18 @@ export class WaiversRepository {
     );
   }
 
+  /**
+   * Whether the enrollment is one of the organization's: the signatures of an enrollment nobody can see are a 404, not
+   * an empty list (the one read of enrollments here; the registration module sits above this one).
+   */
+  async enrollmentInOrganization(organizationId: string, enrollmentId: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.query('SELECT 1 FROM enrollments WHERE id = $1 AND organization_id = $2', [
+      enrollmentId,
+      organizationId,
+    ]);
+    return rows.length > 0;
+  }
+
   acceptancesOfStudent(organizationId: string, studentId: string): Promise<AcceptanceRow[]> {
     return this.db.query(
       `SELECT ${ACCEPTANCE} FROM waiver_acceptances a JOIN waivers w ON w.id = a.waiver_id

@@ -68,7 +68,9 @@ export class WaiversService {
     return this.repo.acceptancesOfWaiver(organizationId, id);
   }
 
-  ofEnrollment(organizationId: string, enrollmentId: string): Promise<AcceptanceRow[]> {
+  /** The signatures of one enrollment of the organization; another organization's or an unknown one is 404. */
+  async ofEnrollment(organizationId: string, enrollmentId: string): Promise<AcceptanceRow[]> {
+    if (!(await this.repo.enrollmentInOrganization(organizationId, enrollmentId))) throw new NotFoundException('Enrollment not found');
     return this.repo.acceptancesOfEnrollments(organizationId, [enrollmentId]);
   }
 

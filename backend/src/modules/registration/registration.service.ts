@@ -338,13 +338,13 @@ export class RegistrationService {
         );
         // Paid on the spot (a teacher's walk-in marked paid now): announced like any other payment.
         if (enrollment.paymentStatus === 'completed' && method === 'in-person')
-          await this.webhooks.publish(manager, organizationId, 'payment.succeeded', {
+          await this.webhooks.paymentSucceeded(manager, organizationId, {
             studentId: student.id,
             studentName: name,
             classId,
             className: cls.title,
             enrollmentId: enrollment.id,
-            amount: amountPaidCents / 100,
+            amountCents: amountPaidCents,
             paymentMethod: 'in-person',
           });
         // Only what the confirmation page needs for this registration: the caller is anonymous, so

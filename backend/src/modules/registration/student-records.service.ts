@@ -297,15 +297,15 @@ export class StudentRecordsService {
     student: StudentEntity,
     e: { id: string; classId: string; className: string },
     amountCents: number,
-    paymentMethod: string,
+    paymentMethod: 'card' | 'in-person',
   ) {
-    return this.webhooks.publish(manager, student.organizationId, 'payment.succeeded', {
+    return this.webhooks.paymentSucceeded(manager, student.organizationId, {
       studentId: student.id,
       studentName: `${student.firstName} ${student.lastName}`,
       classId: e.classId,
       className: e.className,
       enrollmentId: e.id,
-      amount: amountCents / 100,
+      amountCents,
       paymentMethod,
     });
   }

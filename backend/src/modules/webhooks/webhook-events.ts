@@ -15,6 +15,19 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
+/** One payment that completed, whichever way it was taken: what every path hands to `paymentSucceeded`. */
+export interface PaymentSucceeded {
+  enrollmentId: string;
+  studentId: string;
+  studentName: string;
+  /** The class paid for (after a switch to a dearer class: the new one). */
+  classId: string;
+  className: string;
+  /** This payment only: a switch's difference, or the balance taken in person, not the registration's total. */
+  amountCents: number;
+  paymentMethod: 'card' | 'in-person';
+}
+
 /**
  * What the owners of enrollments, payments, the waitlist, classes and students call when one of those events
  * happens, inside their own transaction: a delivery row per subscribed endpoint is written with it (the outbox), so
@@ -42,6 +55,28 @@ export class WebhookEvents {
     const id = randomUUID();
     const payload = { id, type, createdAt: new Date().toISOString(), organizationId, data };
     await this.repo.queueEvent(manager, organizationId, id, type, payload);
+  }
+
+  /**
+   * `payment.succeeded`, in the one shape every path sends (card, household card, a switch's difference, in person),
+   * so a connected tool reads every payment the same way. The amount goes out in dollars, like every amount of the API.
+   */
+  paymentSucceeded(manager: EntityManager, organizationId: string, p: PaymentSucceeded, configVersion?: string): Promise<void> {
+    return this.publish(
+      manager,
+      organizationId,
+      'payment.succeeded',
+      {
+        enrollmentId: p.enrollmentId,
+        studentId: p.studentId,
+        studentName: p.studentName,
+        classId: p.classId,
+        className: p.className,
+        amount: p.amountCents / 100,
+        paymentMethod: p.paymentMethod,
+      },
+      configVersion,
+    );
   }
 
   private async subscribedTo(manager: EntityManager, organizationId: string, version: string): Promise<Set<string>> {

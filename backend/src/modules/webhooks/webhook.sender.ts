@@ -2,44 +2,8 @@ import { createHmac } from 'node:crypto';
 import { lookup as dnsLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
-
-/**
- * Addresses a webhook may not reach unless WEBHOOK_ALLOW_PRIVATE_HOSTS is on: loopback, private networks,
- * link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, "this network", multicast and reserved.
- */
-const PRIVATE = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-] as const)
-  PRIVATE.addSubnet(net, bits, 'ipv6');
-
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return PRIVATE.check(mapped[1], 'ipv4');
-  const family = isIP(address);
-  if (!family) return true;
-  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
+import type { LookupFunction } from 'node:net';
+import { isPrivateAddress, privateLiteralHost } from './private-addresses';
 
 export class RefusedAddressError extends Error {}
 
@@ -80,9 +44,9 @@ export function postWebhook(
     } catch {
       return done({ ok: false, statusCode: null, error: 'The URL is not valid' });
     }
-    const host = target.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) && !opts.allowPrivate && isPrivateAddress(host))
-      return done({ ok: false, statusCode: null, error: `Refused: ${host} is a private or loopback address` });
+    // An endpoint saved before its address was checked at creation, or a setting turned off since, is refused here.
+    const host = opts.allowPrivate ? null : privateLiteralHost(target);
+    if (host) return done({ ok: false, statusCode: null, error: `Refused: ${host} is a private or loopback address` });
     const lookup: LookupFunction = (hostname, options, cb) => {
       dnsLookup(hostname, { all: true, family: typeof options.family === 'number' ? options.family : 0 }, (err, addresses) => {
         if (err) return cb(err, '');

@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { randomBytes } from 'node:crypto';
 import type { AllConfigType } from '../../config/config.type';
 import type { WebhookEndpointDto } from './dto/webhook.dto';
+import { privateLiteralHost } from './private-addresses';
 import { WebhooksRepository, type EndpointRow } from './webhooks.repository';
 
 const view = (e: EndpointRow) => ({
@@ -64,12 +65,21 @@ export class WebhooksService {
     throw new BadRequestException('This delivery is being sent right now; try again in a moment.');
   }
 
-  /** https only, except on a development server that delivers to this machine (WEBHOOK_ALLOW_PRIVATE_HOSTS). */
+  /**
+   * https only, and no IP address a delivery would be refused to, except on a development server that delivers to
+   * this machine (WEBHOOK_ALLOW_PRIVATE_HOSTS). The sender checks the same list again when it connects: a name is
+   * only known to resolve to a private address then.
+   */
   private url(raw: string): string {
     const u = new URL(raw);
     if (u.protocol !== 'https:' && !this.allowPrivate)
       throw new BadRequestException({ message: 'url must be an https:// address', errors: { url: 'url must be an https:// address' } });
     if (u.username || u.password) throw new BadRequestException('url must not contain a user name or password');
+    const host = this.allowPrivate ? null : privateLiteralHost(u);
+    if (host) {
+      const message = `url must be a public address: ${host} is a private, loopback or link-local address`;
+      throw new BadRequestException({ message, errors: { url: message } });
+    }
     return u.toString();
   }
 }

@@ -1,17 +1,47 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsString, IsUrl, MaxLength } from 'class-validator';
+import { ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsString, MaxLength, registerDecorator } from 'class-validator';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 import { trim } from '../../../common/http/transforms';
 import { EXAMPLE_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
 import { WEBHOOK_EVENTS } from '../webhook-events';
 
+/**
+ * An http(s) address as the WHATWG URL parser reads it, the parser the service and the sender use: what it accepts
+ * here is what is checked and stored (0x7f000001 or 127.1 are read as 127.0.0.1 and refused as private by the
+ * service, never passed as a name nor refused as not an address).
+ */
+function IsHttpUrl() {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isHttpUrl',
+      target: object.constructor,
+      propertyName,
+      options: { message: 'url must be an https:// address' },
+      validator: {
+        validate(value: unknown) {
+          if (typeof value !== 'string' || !/^https?:\/\//i.test(value)) return false;
+          try {
+            const u = new URL(value);
+            return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname !== '';
+          } catch {
+            return false;
+          }
+        },
+      },
+    });
+}
+
 export class WebhookEndpointDto {
-  /** https only; plain http is accepted only where WEBHOOK_ALLOW_PRIVATE_HOSTS is on (checked by the service). */
+  /**
+   * https only, and not a private, loopback or link-local IP address; plain http and those addresses are accepted only
+   * where WEBHOOK_ALLOW_PRIVATE_HOSTS is on (checked by the service).
+   */
+  @ApiProperty({ format: 'uri' })
   @Transform(trim)
   @IsString()
   @MaxLength(2000)
-  @IsUrl({ protocols: ['https', 'http'], require_protocol: true, require_tld: false }, { message: 'url must be an https:// address' })
+  @IsHttpUrl()
   url: string;
 
   @IsArray()
