@@ -1361,7 +1361,7 @@ export interface components {
       /** @example Class meets in Studio B tonight. */
       message: string;
       /** @enum {string} */
-      kind: "manual" | "reminder" | "confirmation" | "receipt" | "refund" | "rating" | "class_confirmed" | "class_cancelled" | "class_below_minimum" | "system" | "waitlist_joined" | "waitlist_offer";
+      kind: "manual" | "reminder" | "confirmation" | "receipt" | "refund" | "rating" | "class_confirmed" | "class_cancelled" | "class_below_minimum" | "system" | "waitlist_joined" | "waitlist_offer" | "early_access";
       /** @enum {string} */
       status: "pending" | "sending" | "sent" | "delivered" | "failed" | "cancelled" | "skipped";
       /**

@@ -16,7 +16,11 @@ export type MessageKind =
   | 'class_below_minimum'
   // The waitlist: the place on the list with a leave link, and a held seat's offer.
   | 'waitlist_joined'
-  | 'waitlist_offer';
+  | 'waitlist_offer'
+  // A term's early-access invitation to returning students: it sells the term, so it is not transactional.
+  | 'early_access';
+/** The kinds written from a template (the organization's own or the built-in one); the others are written in full by their sender. */
+export type TemplatedKind = Exclude<MessageKind, 'manual' | 'system' | 'early_access'>;
 export type MessageStatus = 'pending' | 'sending' | 'sent' | 'delivered' | 'failed' | 'cancelled' | 'skipped';
 
 /**
