@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, type OpenAPIObject, type SchemaObject } from '@nestjs/swagger';
 import { EXAMPLE_ID, EXAMPLE_TIME } from '../../common/openapi/common.responses';
 
 /*
@@ -152,3 +152,59 @@ export const WEBHOOK_PAYLOAD_CLASSES: { [E in keyof WebhookPayloads]: { descript
   'class.cancelled': { description: 'A class was cancelled', shapes: [ClassCancelledData] },
   'student.updated': { description: 'A person changed (or was erased)', shapes: [StudentChangedData, StudentErasedData] },
 };
+
+/** The envelope every event is POSTed in, with the event's `data`: one JSON Schema per event. */
+function eventSchema(type: keyof WebhookPayloads, shapes: Type<unknown>[]): SchemaObject {
+  const refs = shapes.map((s) => ({ $ref: `#/components/schemas/${s.name}` }));
+  return {
+    type: 'object',
+    required: ['id', 'type', 'createdAt', 'organizationId', 'data'],
+    properties: {
+      id: { type: 'string', format: 'uuid', description: 'The event id, the same on every retry and redelivery: dedupe on it' },
+      type: { type: 'string', enum: [type] },
+      createdAt: { type: 'string', format: 'date-time' },
+      organizationId: { type: 'string', format: 'uuid' },
+      data: refs.length === 1 ? refs[0] : { oneOf: refs },
+    },
+  };
+}
+
+const HEADERS = [
+  ['Classlane-Event-Id', 'The event id (as `id` in the body)'],
+  ['Classlane-Event-Type', 'The event type (as `type` in the body)'],
+  ['Classlane-Signature', '`t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret'],
+] as const;
+
+/**
+ * The document's OpenAPI 3.1 `webhooks`: what Classlane POSTs to a registered endpoint for each event, and the payload
+ * classes their schemas refer to (added to the document's components).
+ */
+export function webhookDocument(): { webhooks: NonNullable<OpenAPIObject['webhooks']>; models: Type<unknown>[] } {
+  const webhooks = Object.fromEntries(
+    (Object.keys(WEBHOOK_PAYLOAD_CLASSES) as (keyof WebhookPayloads)[]).map((type) => {
+      const { description, shapes } = WEBHOOK_PAYLOAD_CLASSES[type];
+      return [
+        type,
+        {
+          post: {
+            summary: type,
+            description: `${description}. Sent at least once; retried with backoff for 24 hours until a 2xx answers.`,
+            operationId: `webhook_${type.replace('.', '_')}`,
+            tags: ['webhook events'],
+            parameters: HEADERS.map(([name, text]) => ({
+              name,
+              in: 'header' as const,
+              required: true,
+              description: text,
+              schema: { type: 'string' },
+            })),
+            requestBody: { required: true, content: { 'application/json': { schema: eventSchema(type, shapes) } } },
+            responses: { '2XX': { description: 'Received (any 2xx within the timeout; anything else is a failure, retried)' } },
+          },
+        },
+      ];
+    }),
+  );
+  const models = [...new Set(Object.values(WEBHOOK_PAYLOAD_CLASSES).flatMap((c) => c.shapes))];
+  return { webhooks, models };
+}
