@@ -129,3 +129,15 @@ export interface RefundMessageInput extends RegistrationMessageInput {
 
 /** The 'How was {className}?' request to one student of a class that has just ended. */
 export type RatingMessageInput = Omit<RegistrationMessageInput, 'enrollmentId'>;
+
+/** An email to a student that its sender writes in full (no organization template). */
+export interface WrittenEmail {
+  organizationId: string;
+  studentId: string;
+  recipient: { firstName: string; lastName: string; email: string; phone: string | null };
+  subject: string;
+  message: string;
+  /** Written where `message` has {{link}}: its address in the text part, `label` as a link in the HTML part. */
+  link?: { url: string; label: string };
+  dedupeKey: string;
+}

@@ -15,6 +15,7 @@ import {
   type RegistrationMessageInput,
   type TemplatedKind,
   TRANSACTIONAL_KINDS,
+  type WrittenEmail,
 } from './communication.types';
 import { CommunicationsRepository, type TemplateRow } from './communications.repository';
 import { type ClassValues, MessageComposer } from './message-composer';
@@ -31,18 +32,6 @@ import {
   type TemplateVariable,
   type TemplateValues,
 } from './templates';
-
-/** An email to a student that its sender writes in full (no organization template). */
-export interface WrittenEmail {
-  organizationId: string;
-  studentId: string;
-  recipient: { firstName: string; lastName: string; email: string; phone: string | null };
-  subject: string;
-  message: string;
-  /** Written where `message` has {{link}}: its address in the text part, `label` as a link in the HTML part. */
-  link?: { url: string; label: string };
-  dedupeKey: string;
-}
 
 /** Rows of the communications log read per page for the data export. */
 const EXPORT_PAGE = 1000;
