@@ -22,6 +22,7 @@ import { installInFlightTracking, ShutdownState } from './common/http/shutdown';
 import { installRequestLog, requestIdOf, requestLogLogger } from './common/http/request-logger';
 import { createValidationPipe } from './common/http/validation';
 import { setupOpenApi } from './common/openapi/openapi';
+import { webhookDocument } from './modules/webhooks/webhook-payloads';
 import type { AllConfigType } from './config/config.type';
 import type { AppConfig } from './config/app.config';
 
@@ -128,7 +129,7 @@ export async function configureApp(app: NestFastifyApplication) {
   installApiKeyActor(instance);
   app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
   app.useGlobalPipes(createValidationPipe());
-  setupOpenApi(app);
+  setupOpenApi(app, webhookDocument());
   if (settings.serveFrontends) {
     const framePolicy = app.get(EmbedFramePolicy);
     await serveFrontends(instance, repoRoot(), (p) => framePolicy.extraAncestors(p));

@@ -565,7 +565,57 @@ export interface paths {
   };
 }
 
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  "enrollment.created": {
+    /**
+     * enrollment.created
+     * @description A seat was taken. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     */
+    post: operations["webhook_enrollment_created"];
+  };
+  "enrollment.cancelled": {
+    /**
+     * enrollment.cancelled
+     * @description An enrollment was cancelled; an admin's removal from a student's record sends the short shape (no enrollmentId). Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     */
+    post: operations["webhook_enrollment_cancelled"];
+  };
+  "payment.succeeded": {
+    /**
+     * payment.succeeded
+     * @description A payment was taken, by card or in person. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     */
+    post: operations["webhook_payment_succeeded"];
+  };
+  "payment.refunded": {
+    /**
+     * payment.refunded
+     * @description A card refund was recorded. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     */
+    post: operations["webhook_payment_refunded"];
+  };
+  "waitlist.offered": {
+    /**
+     * waitlist.offered
+     * @description A held seat was offered to someone on the waitlist. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     */
+    post: operations["webhook_waitlist_offered"];
+  };
+  "class.cancelled": {
+    /**
+     * class.cancelled
+     * @description A class was cancelled. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     */
+    post: operations["webhook_class_cancelled"];
+  };
+  "student.updated": {
+    /**
+     * student.updated
+     * @description A person changed (or was erased). Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     */
+    post: operations["webhook_student_updated"];
+  };
+}
 
 export interface components {
   schemas: {
@@ -1087,6 +1137,20 @@ export interface components {
       sessions: components["schemas"]["AttendanceSessionResponseDto"][];
       students: components["schemas"]["AttendanceStudentResponseDto"][];
     };
+    ClassCancelledData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Pottery 101 */
+      className: string;
+      /**
+       * @description Present when the class was cancelled for too few students
+       * @enum {string}
+       */
+      reason?: "below_minimum";
+    };
     ClassCompletionEventDto: {
       /**
        * Format: uuid
@@ -1361,7 +1425,7 @@ export interface components {
       /** @example Class meets in Studio B tonight. */
       message: string;
       /** @enum {string} */
-      kind: "manual" | "reminder" | "confirmation" | "receipt" | "refund" | "rating" | "class_confirmed" | "class_cancelled" | "class_below_minimum" | "system" | "waitlist_joined" | "waitlist_offer";
+      kind: "manual" | "reminder" | "confirmation" | "receipt" | "refund" | "rating" | "class_confirmed" | "class_cancelled" | "class_below_minimum" | "system" | "waitlist_joined" | "waitlist_offer" | "early_access";
       /** @enum {string} */
       status: "pending" | "sending" | "sent" | "delivered" | "failed" | "cancelled" | "skipped";
       /**
@@ -2081,6 +2145,37 @@ export interface components {
        */
       value: string | number | boolean | string[];
     };
+    EnrollmentCancelledWithRefundData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /** @example Olivia Martinez */
+      studentName: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Pottery 101 */
+      className: string;
+      /**
+       * @description Dollars refunded with the cancellation (0: none)
+       * @example 80
+       */
+      refund: number;
+      /**
+       * @description Present when the class itself was cancelled
+       * @enum {string}
+       */
+      source?: "class_cancelled";
+    };
     EnrollmentCheckOrganizationResponseDto: {
       /** @example Sunrise Community Arts */
       name: string;
@@ -2103,6 +2198,48 @@ export interface components {
       message?: string;
       /** @description With registrationClosed */
       organizationData?: components["schemas"]["EnrollmentCheckOrganizationResponseDto"];
+    };
+    EnrollmentCreatedData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Pottery 101 */
+      className: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /** @example Olivia Martinez */
+      studentName: string;
+      /**
+       * @description The student's email; absent when a household's card payment completes the registration
+       * @example olivia@example.com
+       */
+      email?: string;
+      /**
+       * @example in-person
+       * @enum {string}
+       */
+      paymentMethod: "in-person" | "card";
+      /**
+       * @example pending
+       * @enum {string}
+       */
+      paymentStatus: "pending" | "completed" | "failed";
+      /**
+       * @description online: the public site; walk_in: added by an admin or teacher
+       * @example online
+       * @enum {string}
+       */
+      source: "online" | "walk_in";
     };
     EnrollmentEventDto: {
       /**
@@ -2223,6 +2360,20 @@ export interface components {
       /** @description The refund this request made (or the one it replayed) */
       refund: components["schemas"]["RefundResponseDto"] | null;
       refunds: components["schemas"]["RefundResponseDto"][];
+    };
+    EnrollmentRemovedData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /** @example Olivia Martinez */
+      studentName: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
     };
     EnrollmentReportDto: {
       /**
@@ -2499,7 +2650,7 @@ export interface components {
       /** @example false */
       success: boolean;
       /** @example null */
-      data: Record<string, unknown> | null;
+      data: Record<string, never> | null;
       /** @example First name is required */
       error: string;
       /**
@@ -2813,6 +2964,35 @@ export interface components {
       /** @description A household (with `attendees`): one held enrollment per person, all paid by this one intent (`amount` is the total) */
       enrollments?: components["schemas"]["HouseholdEnrollmentResponseDto"][];
     };
+    PaymentRefundedData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /**
+       * @description Dollars
+       * @example 80
+       */
+      amount: number;
+      /**
+       * @example succeeded
+       * @enum {string}
+       */
+      status: "succeeded" | "pending";
+      /** @example requested_by_customer */
+      reason: string;
+    };
     PaymentResetItemResponseDto: {
       /**
        * Format: uuid
@@ -2881,6 +3061,37 @@ export interface components {
       reset: components["schemas"]["PaymentResetItemResponseDto"][];
       /** @description Card payments: never reset, money moved through Stripe */
       skipped: components["schemas"]["PaymentResetItemResponseDto"][];
+    };
+    PaymentSucceededData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /** @example Olivia Martinez */
+      studentName: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Pottery 101 */
+      className: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /**
+       * @description Dollars
+       * @example 80
+       */
+      amount: number;
+      /**
+       * @example card
+       * @enum {string}
+       */
+      paymentMethod: "in-person" | "card";
     };
     PeriodMetricsDto: {
       /** @example 2026-11 */
@@ -4227,7 +4438,7 @@ export interface components {
       /** @example false */
       success: boolean;
       /** @example null */
-      data: Record<string, unknown> | null;
+      data: Record<string, never> | null;
       /** @example First name is required */
       error: string;
       /**
@@ -4740,6 +4951,71 @@ export interface components {
        */
       count: number;
       oldest: components["schemas"]["StuckStripeEventResponseDto"] | null;
+    };
+    StudentChangedData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /** @example Olivia */
+      firstName: string;
+      /** @example Martinez */
+      lastName: string;
+      /** @example olivia@example.com */
+      email: string;
+      /** @example 5595551234 */
+      phone: string | null;
+      /** @example true */
+      communicationOptIn: boolean;
+      /**
+       * Format: uuid
+       * @example null
+       */
+      householdContactId: string | null;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2016-04-12
+       */
+      dateOfBirth: string | null;
+      /**
+       * @example [
+       *   "email"
+       * ]
+       */
+      changed: ("firstName" | "lastName" | "email" | "phone" | "communicationOptIn" | "householdContactId" | "dateOfBirth")[];
+    };
+    StudentErasedData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /** @example Olivia */
+      firstName: string;
+      /** @example Martinez */
+      lastName: string;
+      /** @example olivia@example.com */
+      email: string;
+      /** @example 5595551234 */
+      phone: string | null;
+      /** @example true */
+      communicationOptIn: boolean;
+      /**
+       * Format: uuid
+       * @example null
+       */
+      householdContactId: string | null;
+      /**
+       * @description YYYY-MM-DD
+       * @example 2016-04-12
+       */
+      dateOfBirth: string | null;
+      /**
+       * @example true
+       * @enum {boolean}
+       */
+      erased: true;
     };
     StudentExportResponseDto: {
       /** Format: date-time */
@@ -5885,6 +6161,32 @@ export interface components {
        * @enum {string}
        */
       status: "left";
+    };
+    WaitlistOfferedData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      waitlistEntryId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Olivia */
+      firstName: string;
+      /** @example olivia@example.com */
+      email: string;
+      /**
+       * @description Which offer this is for the entry (1 for the first)
+       * @example 1
+       */
+      offerNumber: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      offerExpiresAt: string;
     };
     WaitlistOfferResponseDto: {
       /**
@@ -13557,6 +13859,286 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
+      };
+    };
+  };
+  /**
+   * enrollment.created
+   * @description A seat was taken. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   */
+  webhook_enrollment_created: {
+    parameters: {
+      header: {
+        /** @description The event id (as `id` in the body) */
+        "Classlane-Event-Id": string;
+        /** @description The event type (as `type` in the body) */
+        "Classlane-Event-Type": string;
+        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
+        "Classlane-Signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The event id, the same on every retry and redelivery: dedupe on it
+           */
+          id: string;
+          /** @enum {string} */
+          type: "enrollment.created";
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: uuid */
+          organizationId: string;
+          data: components["schemas"]["EnrollmentCreatedData"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * enrollment.cancelled
+   * @description An enrollment was cancelled; an admin's removal from a student's record sends the short shape (no enrollmentId). Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   */
+  webhook_enrollment_cancelled: {
+    parameters: {
+      header: {
+        /** @description The event id (as `id` in the body) */
+        "Classlane-Event-Id": string;
+        /** @description The event type (as `type` in the body) */
+        "Classlane-Event-Type": string;
+        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
+        "Classlane-Signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The event id, the same on every retry and redelivery: dedupe on it
+           */
+          id: string;
+          /** @enum {string} */
+          type: "enrollment.cancelled";
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: uuid */
+          organizationId: string;
+          data: components["schemas"]["EnrollmentCancelledWithRefundData"] | components["schemas"]["EnrollmentRemovedData"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * payment.succeeded
+   * @description A payment was taken, by card or in person. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   */
+  webhook_payment_succeeded: {
+    parameters: {
+      header: {
+        /** @description The event id (as `id` in the body) */
+        "Classlane-Event-Id": string;
+        /** @description The event type (as `type` in the body) */
+        "Classlane-Event-Type": string;
+        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
+        "Classlane-Signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The event id, the same on every retry and redelivery: dedupe on it
+           */
+          id: string;
+          /** @enum {string} */
+          type: "payment.succeeded";
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: uuid */
+          organizationId: string;
+          data: components["schemas"]["PaymentSucceededData"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * payment.refunded
+   * @description A card refund was recorded. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   */
+  webhook_payment_refunded: {
+    parameters: {
+      header: {
+        /** @description The event id (as `id` in the body) */
+        "Classlane-Event-Id": string;
+        /** @description The event type (as `type` in the body) */
+        "Classlane-Event-Type": string;
+        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
+        "Classlane-Signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The event id, the same on every retry and redelivery: dedupe on it
+           */
+          id: string;
+          /** @enum {string} */
+          type: "payment.refunded";
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: uuid */
+          organizationId: string;
+          data: components["schemas"]["PaymentRefundedData"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * waitlist.offered
+   * @description A held seat was offered to someone on the waitlist. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   */
+  webhook_waitlist_offered: {
+    parameters: {
+      header: {
+        /** @description The event id (as `id` in the body) */
+        "Classlane-Event-Id": string;
+        /** @description The event type (as `type` in the body) */
+        "Classlane-Event-Type": string;
+        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
+        "Classlane-Signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The event id, the same on every retry and redelivery: dedupe on it
+           */
+          id: string;
+          /** @enum {string} */
+          type: "waitlist.offered";
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: uuid */
+          organizationId: string;
+          data: components["schemas"]["WaitlistOfferedData"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * class.cancelled
+   * @description A class was cancelled. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   */
+  webhook_class_cancelled: {
+    parameters: {
+      header: {
+        /** @description The event id (as `id` in the body) */
+        "Classlane-Event-Id": string;
+        /** @description The event type (as `type` in the body) */
+        "Classlane-Event-Type": string;
+        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
+        "Classlane-Signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The event id, the same on every retry and redelivery: dedupe on it
+           */
+          id: string;
+          /** @enum {string} */
+          type: "class.cancelled";
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: uuid */
+          organizationId: string;
+          data: components["schemas"]["ClassCancelledData"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * student.updated
+   * @description A person changed (or was erased). Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   */
+  webhook_student_updated: {
+    parameters: {
+      header: {
+        /** @description The event id (as `id` in the body) */
+        "Classlane-Event-Id": string;
+        /** @description The event type (as `type` in the body) */
+        "Classlane-Event-Type": string;
+        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
+        "Classlane-Signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The event id, the same on every retry and redelivery: dedupe on it
+           */
+          id: string;
+          /** @enum {string} */
+          type: "student.updated";
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: uuid */
+          organizationId: string;
+          data: components["schemas"]["StudentChangedData"] | components["schemas"]["StudentErasedData"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
+      "2XX": {
+        content: never;
       };
     };
   };

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { unsubscribeToken } from '../../src/modules/communications/unsubscribe';
 import { WebhooksDispatcher } from '../../src/modules/webhooks/webhooks.dispatcher';
 import { createClass, createOrg, createTeacher, registerBody, studentBody, type OrgFixture } from '../fixtures/org.fixture';
+import { type Document, webhookMismatches } from '../setup/openapi-conformance';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -22,11 +23,14 @@ interface Event {
  */
 async function startReceiver(opts: { hang?: boolean } = {}) {
   const events: Event[] = [];
+  /** Every event received and not yet checked against the document (the tests empty `events` as they go). */
+  const unchecked: Event[] = [];
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       events.push(JSON.parse(body) as Event);
+      unchecked.push(JSON.parse(body) as Event);
       if (!opts.hang) res.writeHead(200).end('ok');
     });
   });
@@ -34,6 +38,7 @@ async function startReceiver(opts: { hang?: boolean } = {}) {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     events,
+    unchecked,
     close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
   };
 }
@@ -49,6 +54,7 @@ describe('webhook events from every path', () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let org: OrgFixture;
   let other: OrgFixture;
+  let doc: Document;
   const run = () => t.app.get(WebhooksDispatcher).run();
   const delivered = async (type?: string) => {
     await run();
@@ -78,6 +84,7 @@ describe('webhook events from every path', () => {
         .set(o.auth)
         .send({ url: receiver.url, events: ['payment.succeeded', 'student.updated', 'enrollment.created'] })
         .expect(201);
+    doc = (await t.http.get('/api/docs-json').expect(200)).body as Document;
   });
   afterAll(async () => {
     await t.close();
@@ -86,6 +93,10 @@ describe('webhook events from every path', () => {
   beforeEach(async () => {
     await run();
     receiver.events.length = 0;
+  });
+  // Every event any test got is as the document's `webhooks` describe it.
+  afterEach(() => {
+    expect(receiver.unchecked.splice(0).flatMap((e) => webhookMismatches(doc, e))).toEqual([]);
   });
 
   it('should announce payment.succeeded when a teacher or admin marks an in-person payment paid, once', async () => {

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebhooksDispatcher } from '../../src/modules/webhooks/webhooks.dispatcher';
 import { classBody, createClass, createOrg, registerBody, studentBody, type OrgFixture } from '../fixtures/org.fixture';
+import { type Document, webhookMismatches } from '../setup/openapi-conformance';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { startSendGridStandIn } from '../stand-ins/sendgrid.stand-in';
 
@@ -15,12 +16,15 @@ interface Received {
 /** A receiver on this machine: records every POST and answers with the next scripted status (200 when none). */
 async function startReceiver() {
   const received: Received[] = [];
+  /** Every body received and not yet checked against the document (the tests empty `received` as they go). */
+  const unchecked: string[] = [];
   const statuses: number[] = [];
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       received.push({ headers: req.headers, body });
+      unchecked.push(body);
       res.writeHead(statuses.shift() ?? 200).end('ok');
     });
   });
@@ -30,6 +34,7 @@ async function startReceiver() {
     port,
     url: `http://127.0.0.1:${port}/hook`,
     received,
+    unchecked,
     statuses,
     close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
   };
@@ -49,6 +54,7 @@ describe('outbound webhooks', () => {
   let other: OrgFixture;
   let classId: string;
   let endpoint: { id: string; secret: string };
+  let doc: Document;
   const run = () => t.app.get(WebhooksDispatcher).run();
   const register = async (o = org, cls = classId) =>
     (await t.http.post('/api/students/register').send(registerBody(o.orgId, cls)).expect(201)).body.data;
@@ -75,6 +81,7 @@ describe('outbound webhooks', () => {
       .send({ url: receiver.url, events: ['enrollment.created', 'class.cancelled'] })
       .expect(201);
     endpoint = res.body.data;
+    doc = (await t.http.get('/api/docs-json').expect(200)).body as Document;
   });
   afterAll(async () => {
     await t.close();
@@ -85,6 +92,10 @@ describe('outbound webhooks', () => {
     await run();
     receiver.received.length = 0;
     receiver.statuses.length = 0;
+  });
+  // Every body any test got is as the document's `webhooks` describe its event.
+  afterEach(() => {
+    expect(receiver.unchecked.splice(0).flatMap((b) => webhookMismatches(doc, JSON.parse(b)))).toEqual([]);
   });
 
   it('should show the signing secret once and refuse bad input without writing', async () => {
@@ -129,6 +140,26 @@ describe('outbound webhooks', () => {
     expect(receiver.received).toHaveLength(1);
     const [d] = await deliveries();
     expect(d).toMatchObject({ eventId: event.id, status: 'delivered', attempts: 1, lastStatusCode: 200, lastError: null });
+  });
+
+  it("should deliver a body as the document's webhooks describe it, and the check should notice one that is not", async () => {
+    const student = await register();
+    await run();
+    const event = JSON.parse(receiver.received[0].body);
+    expect(webhookMismatches(doc, event)).toEqual([]);
+    expect(doc.webhooks!['enrollment.created'].post.requestBody.content['application/json'].schema.properties!.type.enum).toEqual([
+      'enrollment.created',
+    ]);
+    const { studentId, ...rest } = event.data;
+    expect(studentId).toBe(student.id);
+    expect(webhookMismatches(doc, { ...event, data: { ...rest, paymentMethod: 'cheque', coupon: 'X' } })).toEqual([
+      'webhook enrollment.created.data.studentId: required but missing',
+      'webhook enrollment.created.data.paymentMethod: "cheque" is not one of ["in-person","card"]',
+      'webhook enrollment.created.data.coupon: not documented',
+    ]);
+    expect(webhookMismatches(doc, { ...event, type: 'enrollment.exploded' })).toEqual([
+      "webhook enrollment.exploded: not in the document's webhooks",
+    ]);
   });
 
   it('should retry a failed delivery after a growing delay with the same event id', async () => {

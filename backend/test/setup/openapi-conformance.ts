@@ -1,11 +1,15 @@
 /**
- * The reply-versus-document check: where a JSON reply differs from the schema the OpenAPI document gives its
- * route. Shared by openapi-replies.e2e-spec.ts and the suites whose routes need a stand-in to answer.
+ * The reply-versus-document check: where a JSON reply (or a webhook's body) differs from the schema the OpenAPI
+ * document gives it. Shared by openapi-replies.e2e-spec.ts, the suites whose routes need a stand-in to answer, and
+ * the webhook suites.
  */
 export type Schema = {
   $ref?: string;
   allOf?: Schema[];
-  type?: string;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  /** OpenAPI 3.1: a nullable field is a list of types with 'null' in it. */
+  type?: string | string[];
   nullable?: boolean;
   enum?: unknown[];
   properties?: Record<string, Schema>;
@@ -16,14 +20,35 @@ export type Schema = {
 export type Document = {
   paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>>;
   components: { schemas: Record<string, Schema> };
+  webhooks?: Record<string, { post: { requestBody: { content: Record<string, { schema: Schema }> } } }>;
 };
 
 /**
  * Where a reply differs from its documented schema: missing required fields, undocumented fields, wrong
- * types. Enough of JSON Schema for what @nestjs/swagger emits (refs, allOf, nullable, arrays, enums).
+ * types. Enough of JSON Schema for what @nestjs/swagger emits (refs, allOf, anyOf and oneOf, nullable as 3.0 and 3.1
+ * write it, arrays, enums).
  */
 export function mismatches(doc: Document, schema: Schema, value: unknown, at: string): string[] {
   if (schema.$ref) return mismatches(doc, doc.components.schemas[schema.$ref.split('/').pop()!], value, at);
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const alternatives = schema[key];
+    if (!alternatives) continue;
+    const results = alternatives.map((a) => mismatches(doc, a, value, at));
+    const fitting = results.filter((r) => !r.length).length;
+    if (key === 'oneOf' && fitting > 1) return [`${at}: fits ${fitting} of the oneOf schemas, not exactly one`];
+    if (fitting) return [];
+    // None fits: the closest alternative's differences say the most.
+    return results.reduce((best, r) => (r.length < best.length ? r : best));
+  }
+  if (Array.isArray(schema.type)) {
+    const types = schema.type.filter((t) => t !== 'null');
+    if (value === null) return schema.type.includes('null') ? [] : [`${at}: null but not nullable`];
+    return types.length === 1
+      ? mismatches(doc, { ...schema, type: types[0] }, value, at)
+      : types.some((t) => !mismatches(doc, { ...schema, type: t }, value, at).length)
+        ? []
+        : [`${at}: ${JSON.stringify(value)} is none of ${types.join(', ')}`];
+  }
   if (schema.allOf) {
     // Merge the parts (envelope base + route-specific data), later parts winning per property.
     const merged: Schema = { type: 'object', properties: {}, required: [], nullable: schema.nullable };
@@ -36,7 +61,8 @@ export function mismatches(doc: Document, schema: Schema, value: unknown, at: st
     }
     return mismatches(doc, merged, value, at);
   }
-  if (value === null) return schema.nullable || schema.enum?.includes(null) ? [] : [`${at}: null but not nullable`];
+  if (value === null)
+    return schema.nullable || schema.type === 'null' || schema.enum?.includes(null) ? [] : [`${at}: null but not nullable`];
   if (schema.enum && !schema.enum.includes(value)) return [`${at}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`];
   switch (schema.type) {
     case undefined:
@@ -49,6 +75,8 @@ export function mismatches(doc: Document, schema: Schema, value: unknown, at: st
       return typeof value === 'number' ? [] : [`${at}: expected a number, got ${JSON.stringify(value)}`];
     case 'integer':
       return Number.isInteger(value) ? [] : [`${at}: expected an integer, got ${JSON.stringify(value)}`];
+    case 'null':
+      return [`${at}: expected null, got ${JSON.stringify(value)}`];
     case 'array':
       if (!Array.isArray(value)) return [`${at}: expected an array`];
       return value.flatMap((v, i) => mismatches(doc, schema.items ?? {}, v, `${at}[${i}]`));
@@ -66,4 +94,12 @@ export function mismatches(doc: Document, schema: Schema, value: unknown, at: st
     default:
       return [];
   }
+}
+
+/** Where a delivered webhook body differs from the document's `webhooks` entry of its event type. */
+export function webhookMismatches(doc: Document, body: { type?: unknown }): string[] {
+  const type = String(body.type);
+  const schema = doc.webhooks?.[type]?.post.requestBody.content['application/json']?.schema;
+  if (!schema) return [`webhook ${type}: not in the document's webhooks`];
+  return mismatches(doc, schema, body, `webhook ${type}`);
 }

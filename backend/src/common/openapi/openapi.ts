@@ -102,8 +102,17 @@ function decorateRoutes(app: INestApplication): void {
   }
 }
 
-/** The OpenAPI 3 document of the running application's controllers and DTOs. */
-export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
+/**
+ * What the document says beyond the routes: the OpenAPI 3.1 `webhooks` (requests Classlane makes to its customers'
+ * endpoints) and the classes their schemas refer to. Given by the caller: this folder imports no module.
+ */
+export interface OpenApiExtras {
+  webhooks: NonNullable<OpenAPIObject['webhooks']>;
+  models: Function[];
+}
+
+/** The OpenAPI 3.1 document of the running application's controllers and DTOs, with the webhooks given. */
+export function createOpenApiDocument(app: INestApplication, extras: OpenApiExtras): OpenAPIObject {
   applyValidatorSchemas();
   decorateRoutes(app);
   const config = new DocumentBuilder()
@@ -124,6 +133,8 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
       ].join('\n'),
     )
     .setVersion('1')
+    // 3.1 for the `webhooks` section; @nestjs/swagger writes a nullable field as a type list (`["string", "null"]`).
+    .setOpenAPIVersion('3.1.0')
     .addBearerAuth(
       {
         type: 'http',
@@ -156,9 +167,10 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
       PORTAL_BEARER,
     )
     .build();
+  config.webhooks = extras.webhooks;
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
-    extraModels: extendedParents(),
+    extraModels: [...extras.models, ...extendedParents()],
   });
   untypeEchoedFields(document);
   writeExtensions(document);
@@ -188,9 +200,9 @@ export function serializeOpenApiDocument(document: OpenAPIObject): string {
 }
 
 /** Swagger UI at /api/docs and the document at /api/docs-json, built on the first request. */
-export function setupOpenApi(app: INestApplication): void {
+export function setupOpenApi(app: INestApplication, extras: OpenApiExtras): void {
   let document: OpenAPIObject | undefined;
-  SwaggerModule.setup(DOCS_PATH, app, () => (document ??= createOpenApiDocument(app)), {
+  SwaggerModule.setup(DOCS_PATH, app, () => (document ??= createOpenApiDocument(app, extras)), {
     jsonDocumentUrl: 'api/docs-json',
     raw: ['json'],
     customSiteTitle: 'Classlane API',

@@ -38,6 +38,7 @@ import { WaitingRoomLines1769000000000 } from './1769000000000-WaitingRoomLines'
 import { ReportDiscountedPayments1769100000000 } from './1769100000000-ReportDiscountedPayments';
 import { WaitingRoomLinesOpensAt1769200000000 } from './1769200000000-WaitingRoomLinesOpensAt';
 import { TermsConfigVersion1769400000000 } from './1769400000000-TermsConfigVersion';
+import { EarlyAccessMessageKind1769450000000 } from './1769450000000-EarlyAccessMessageKind';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 import { Pricing1766300000000 } from './1766300000000-Pricing';
@@ -87,4 +88,5 @@ export const MIGRATIONS = [
   ReportDiscountedPayments1769100000000,
   WaitingRoomLinesOpensAt1769200000000,
   TermsConfigVersion1769400000000,
+  EarlyAccessMessageKind1769450000000,
 ];

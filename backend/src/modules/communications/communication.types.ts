@@ -16,7 +16,11 @@ export type MessageKind =
   | 'class_below_minimum'
   // The waitlist: the place on the list with a leave link, and a held seat's offer.
   | 'waitlist_joined'
-  | 'waitlist_offer';
+  | 'waitlist_offer'
+  // A term's early-access invitation to returning students: it sells the term, so it is not transactional.
+  | 'early_access';
+/** The kinds written from a template (the organization's own or the built-in one); the others are written in full by their sender. */
+export type TemplatedKind = Exclude<MessageKind, 'manual' | 'system' | 'early_access'>;
 export type MessageStatus = 'pending' | 'sending' | 'sent' | 'delivered' | 'failed' | 'cancelled' | 'skipped';
 
 /**
@@ -125,3 +129,15 @@ export interface RefundMessageInput extends RegistrationMessageInput {
 
 /** The 'How was {className}?' request to one student of a class that has just ended. */
 export type RatingMessageInput = Omit<RegistrationMessageInput, 'enrollmentId'>;
+
+/** An email to a student that its sender writes in full (no organization template). */
+export interface WrittenEmail {
+  organizationId: string;
+  studentId: string;
+  recipient: { firstName: string; lastName: string; email: string; phone: string | null };
+  subject: string;
+  message: string;
+  /** Written where `message` has {{link}}: its address in the text part, `label` as a link in the HTML part. */
+  link?: { url: string; label: string };
+  dedupeKey: string;
+}

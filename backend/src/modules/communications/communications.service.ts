@@ -6,14 +6,16 @@ import { mapClass } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { classCalendar } from './calendar';
-import type {
-  Channel,
-  MessageKind,
-  NewCommunication,
-  PaymentMessageInput,
-  RatingMessageInput,
-  RefundMessageInput,
-  RegistrationMessageInput,
+import {
+  type Channel,
+  type NewCommunication,
+  type PaymentMessageInput,
+  type RatingMessageInput,
+  type RefundMessageInput,
+  type RegistrationMessageInput,
+  type TemplatedKind,
+  TRANSACTIONAL_KINDS,
+  type WrittenEmail,
 } from './communication.types';
 import { CommunicationsRepository, type TemplateRow } from './communications.repository';
 import { type ClassValues, MessageComposer } from './message-composer';
@@ -273,22 +275,26 @@ export class CommunicationsService {
    * student asked for it), never an organization template. `link` is shown as a link in the HTML part. False when a
    * message with this dedupe key was already queued.
    */
-  async queueSystemEmail(
-    manager: EntityManager,
-    m: {
-      organizationId: string;
-      studentId: string;
-      recipient: { firstName: string; lastName: string; email: string; phone: string | null };
-      subject: string;
-      message: string;
-      /** Written where `message` has {{link}}: its address in the text part, `label` as a link in the HTML part. */
-      link?: { url: string; label: string };
-      dedupeKey: string;
-    },
-  ): Promise<boolean> {
+  queueSystemEmail(manager: EntityManager, m: WrittenEmail): Promise<boolean> {
+    return this.queueWrittenEmail(manager, 'system', m);
+  }
+
+  /**
+   * A term's early-access invitation, written in full by the caller. Nobody asked for it (it sells the term), so it is
+   * not transactional: the dispatcher sends it only while the student's opt-in holds (read again when it goes, so an
+   * unsubscribe after queueing still stops it), adds the one-click List-Unsubscribe headers as to every
+   * non-transactional email, and counts it toward the monthly cap; its footer has the unsubscribe link. False when a
+   * message with this dedupe key was already queued.
+   */
+  queueEarlyAccessEmail(manager: EntityManager, m: WrittenEmail): Promise<boolean> {
+    return this.queueWrittenEmail(manager, 'early_access', m);
+  }
+
+  private async queueWrittenEmail(manager: EntityManager, kind: 'system' | 'early_access', m: WrittenEmail): Promise<boolean> {
     const org = await this.look(m.organizationId, manager);
     const link = m.link ? linkValue(m.link.url, m.link.label) : null;
-    const html = htmlEmail(m.message.split('{{link}}').join(htmlMarker('link')), org, undefined, link ? { link: link.html } : {});
+    const unsubscribe = TRANSACTIONAL_KINDS.includes(kind) ? undefined : this.composer.unsubscribeUrl(m.organizationId, m.studentId);
+    const html = htmlEmail(m.message.split('{{link}}').join(htmlMarker('link')), org, unsubscribe, link ? { link: link.html } : {});
     const row = await this.repo.insert(
       {
         organizationId: m.organizationId,
@@ -301,7 +307,7 @@ export class CommunicationsService {
         message: m.message.split('{{link}}').join(link?.text ?? ''),
         html,
         templateId: null,
-        kind: 'system',
+        kind,
         dedupeKey: m.dedupeKey,
       },
       manager,
@@ -380,7 +386,7 @@ export class CommunicationsService {
   async queueAutomatic(
     manager: EntityManager,
     input: Pick<RegistrationMessageInput, 'organizationId' | 'studentId' | 'firstName' | 'lastName' | 'email' | 'phone'>,
-    kind: Exclude<MessageKind, 'manual' | 'system'>,
+    kind: TemplatedKind,
     dedupeKey: string,
     values: TemplateValues,
     org: OrganizationLook,

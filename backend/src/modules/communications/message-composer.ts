@@ -11,6 +11,7 @@ import {
   type MessageKind,
   type NewCommunication,
   type RegistrationMessageInput,
+  type TemplatedKind,
   TRANSACTIONAL_KINDS,
 } from './communication.types';
 import type { TemplateRow } from './communications.repository';
@@ -66,7 +67,7 @@ export class MessageComposer {
   /** The outbox row of an automatic message, the organization's own template already read (null: the built-in one). */
   automaticRow(
     input: Pick<RegistrationMessageInput, 'organizationId' | 'studentId' | 'firstName' | 'lastName' | 'email' | 'phone'>,
-    kind: Exclude<MessageKind, 'manual' | 'system'>,
+    kind: TemplatedKind,
     dedupeKey: string,
     values: TemplateValues,
     org: OrganizationLook,

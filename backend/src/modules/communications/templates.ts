@@ -1,4 +1,4 @@
-import type { Channel, MessageKind } from './communication.types';
+import type { Channel, TemplatedKind } from './communication.types';
 
 /** Variables a template may use; anything else is refused when a template is saved. */
 export const TEMPLATE_VARIABLES = [
@@ -57,7 +57,7 @@ interface BuiltIn {
 }
 
 /** Built-in defaults for the messages the product sends by itself (an organization's active template wins). */
-export const BUILT_IN: Record<Exclude<MessageKind, 'manual' | 'system'>, Record<Channel, BuiltIn>> = {
+export const BUILT_IN: Record<TemplatedKind, Record<Channel, BuiltIn>> = {
   confirmation: {
     email: {
       subject: "You're registered: {{className}}",

@@ -32,7 +32,7 @@ function paymentFacts(ctx: PaymentContext, dto: MarkPaymentDto, cents: number) {
     amount: cents / 100,
     studentName: ctx.studentName,
     className: ctx.classTitle,
-    paymentMethod: 'in-person',
+    paymentMethod: 'in-person' as const,
     studentId: dto.studentId,
     classId: dto.classId,
   };

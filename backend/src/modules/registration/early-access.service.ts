@@ -13,7 +13,9 @@ import { EnrollmentsRepository } from './enrollments.repository';
 
 /**
  * The early-access emails of a term: when its early access begins, everyone with a registration in an earlier term of
- * the organization gets one email with a link signed for them. Each term is claimed with FOR UPDATE SKIP LOCKED and
+ * the organization who has not opted out of messages gets one email with a link signed for them. The email sells the
+ * term, so it is a non-transactional message (kind early_access): the opt-in is read again when it goes, and it
+ * carries the unsubscribe link and headers. Each term is claimed with FOR UPDATE SKIP LOCKED and
  * marked sent in the same transaction as its emails enter the outbox (each with its own dedupe key), so several
  * instances running the job queue each email exactly once; the outbox sends them.
  */
@@ -48,7 +50,7 @@ export class EarlyAccessService {
         for (const p of people) {
           const token = this.tokens.issue(term.id, p.email);
           const url = `${this.publicUrl}/org/${term.organizationId}?earlyAccess=${token}&email=${encodeURIComponent(p.email)}`;
-          const sent = await this.communications.queueSystemEmail(m, {
+          const sent = await this.communications.queueEarlyAccessEmail(m, {
             organizationId: term.organizationId,
             studentId: p.studentId,
             recipient: { firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone },

@@ -81,8 +81,10 @@ export class EnrollmentsRepository {
 
   /**
    * The people (one per email) with a registration that held in a class of one of these terms: who is invited to a
-   * later term's early access. A card hold never paid does not count, nor someone who declined messages (the
-   * invitation is not about a registration they have).
+   * later term's early access. A card hold never paid does not count. The invitation goes to whoever the
+   * registration's messages go to, the household contact for an attendee, and only while that person's opt-in
+   * holds: an unsubscribe is recorded on the contact, and an attendee's own copy of the consent says nothing about
+   * the address the email would go to.
    */
   peopleEnrolledInTerms(
     manager: EntityManager,
@@ -91,12 +93,13 @@ export class EnrollmentsRepository {
   ): Promise<{ studentId: string; firstName: string; lastName: string; email: string; phone: string | null }[]> {
     if (!termIds.length) return Promise.resolve([]);
     return manager.query(
-      `SELECT DISTINCT ON (lower(s.email)) s.id AS "studentId", s.first_name AS "firstName", s.last_name AS "lastName",
-              s.email, s.phone
+      `SELECT DISTINCT ON (lower(hc.email)) hc.id AS "studentId", hc.first_name AS "firstName", hc.last_name AS "lastName",
+              hc.email, hc.phone
          FROM enrollments e JOIN classes c ON c.id = e.class_id JOIN students s ON s.id = e.student_id
+         JOIN students hc ON hc.id = coalesce(s.household_contact_id, s.id)
         WHERE e.organization_id = $1 AND c.organization_id = $1 AND c.term_id = ANY($2::uuid[])
-          AND e.status IN ('active', 'cancelled') AND s.email <> '' AND s.communication_opt_in
-        ORDER BY lower(s.email), e.enrollment_date`,
+          AND e.status IN ('active', 'cancelled') AND hc.email <> '' AND hc.communication_opt_in
+        ORDER BY lower(hc.email), e.enrollment_date`,
       [organizationId, termIds],
     );
   }

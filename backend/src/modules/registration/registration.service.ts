@@ -207,7 +207,7 @@ export class RegistrationService {
     classId: string,
     method: PaymentMethod,
     status: PaymentStatus,
-    source: string,
+    source: 'online' | 'walk_in',
     amountPaidCents = 0,
     waitlistOfferToken?: string,
     quote?: Quote,

@@ -10,6 +10,7 @@ import type { StudentEntity } from '../students/student.entity';
 import { StudentsService } from '../students/students.service';
 import { UsageService } from '../subscriptions/usage.service';
 import type { CreateStudentDto, EnrollmentInputDto, UpdateStudentDto } from './dto/student.dto';
+import type { PaymentMethod } from './enrollment.entity';
 import { EnrollmentsRepository } from './enrollments.repository';
 import {
   cardEnrollmentRemoved,
@@ -297,7 +298,7 @@ export class StudentRecordsService {
     student: StudentEntity,
     e: { id: string; classId: string; className: string },
     amountCents: number,
-    paymentMethod: 'card' | 'in-person',
+    paymentMethod: PaymentMethod,
   ) {
     return this.webhooks.paymentSucceeded(manager, student.organizationId, {
       studentId: student.id,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import type { PaymentMethod, WebhookPayloads } from './webhook-payloads';
 import { WebhooksRepository } from './webhooks.repository';
 
 /** The events an endpoint may subscribe to. */
@@ -25,8 +26,13 @@ export interface PaymentSucceeded {
   className: string;
   /** This payment only: a switch's difference, or the balance taken in person, not the registration's total. */
   amountCents: number;
-  paymentMethod: 'card' | 'in-person';
+  paymentMethod: PaymentMethod;
 }
+
+/** Every event has a payload type and every payload type an event: the compiler refuses either list alone growing. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const EVENTS_HAVE_PAYLOADS: Same<WebhookEventType, keyof WebhookPayloads> = true;
+void EVENTS_HAVE_PAYLOADS;
 
 /**
  * What the owners of enrollments, payments, the waitlist, classes and students call when one of those events
@@ -38,12 +44,15 @@ export interface PaymentSucceeded {
 export class WebhookEvents {
   constructor(private readonly repo: WebhooksRepository) {}
 
-  /** Queues the event for the organization's active endpoints that want it; the event id is its dedupe key. */
-  async publish(
+  /**
+   * Queues the event for the organization's active endpoints that want it; the event id is its dedupe key. `data` is
+   * checked against the event's payload type (webhook-payloads.ts), which the event name picks.
+   */
+  async publish<E extends WebhookEventType>(
     manager: EntityManager,
     organizationId: string,
-    type: WebhookEventType,
-    data: Record<string, unknown>,
+    type: E,
+    data: WebhookPayloads[E],
     /**
      * The organization's config_version as the caller read it from its row in this request: then which events its
      * active endpoints want comes from an in-process copy read under that number (every endpoint write bumps it in

@@ -19,7 +19,7 @@ export class CommunicationResponseDto {
   to: string;
   @ApiProperty({ type: String, nullable: true, example: 'Room change' }) subject: string | null;
   @ApiProperty({ example: 'Class meets in Studio B tonight.' }) message: string;
-  @ApiProperty({ enum: [...TEMPLATE_KINDS, 'system', 'waitlist_joined', 'waitlist_offer'] }) kind: string;
+  @ApiProperty({ enum: [...TEMPLATE_KINDS, 'system', 'waitlist_joined', 'waitlist_offer', 'early_access'] }) kind: string;
   @ApiProperty({ enum: ['pending', 'sending', 'sent', 'delivered', 'failed', 'cancelled', 'skipped'] }) status: string;
   @ApiProperty({
     type: String,
