@@ -31,6 +31,6 @@ export class WaiverSignLinksController {
   @HttpCode(200)
   @Post('waiver-links/:token/sign')
   sign(@Param('token') token: string, @Body() dto: SignWaiverLinkDto, @Req() req: FastifyRequest) {
-    return this.links.sign(token, dto.signedName, clientInfo(req));
+    return this.links.sign(token, dto.signedName, clientInfo(req), dto.guardian);
   }
 }
