@@ -1726,6 +1726,8 @@ export interface components {
       settings?: components["schemas"]["OrganizationSettingsDto"];
     };
     CreatePaymentIntentDto: {
+      /** @description A parent or guardian signing for an attendee under 18 on the first day of class (a minor cannot sign) */
+      guardian?: components["schemas"]["GuardianInputDto"];
       /** Format: uuid */
       classId: string;
       /** Format: uuid */
@@ -2527,6 +2529,13 @@ export interface components {
       /** @example false */
       hasAccess: boolean;
       upgradePlan: components["schemas"]["PlanRefDto"] | null;
+    };
+    GuardianInputDto: {
+      /**
+       * @description The parent or guardian’s full name, as they type it to sign
+       * @example Maria Martinez
+       */
+      name: string;
     };
     HealthResponseDto: {
       /**
@@ -3842,12 +3851,8 @@ export interface components {
       paymentStatus?: "pending";
     };
     RegisterStudentDto: {
-      firstName: string;
-      lastName: string;
-      /** Format: email */
-      email: string;
-      phone: string;
-      communicationOptIn?: boolean;
+      /** @description A parent or guardian signing for an attendee under 18 on the first day of class (a minor cannot sign) */
+      guardian?: components["schemas"]["GuardianInputDto"];
       /** Format: date-time */
       registrationDate?: string;
       /** @enum {string} */
@@ -4495,6 +4500,8 @@ export interface components {
       role?: "admin";
     };
     SignWaiverLinkDto: {
+      /** @description A parent or guardian signing for an attendee under 18 on the first day of class (a minor cannot sign) */
+      guardian?: components["schemas"]["GuardianInputDto"];
       signedName: string;
     };
     SocialLinksDto: {
@@ -6068,6 +6075,11 @@ export interface components {
       superseded: boolean;
       /** @description The registrations this signature covers (empty once signed) */
       people: components["schemas"]["WaiverLinkPersonDto"][];
+      /**
+       * @description The person the link was sent to is under 18 on a class’s first day: a parent or guardian signs (send `guardian`)
+       * @example false
+       */
+      guardianRequired: boolean;
     };
     WaiverLinkSentResponseDto: {
       /** @description Who was emailed: the student, or the household contact who registered them */

@@ -434,7 +434,10 @@ export class RegistrationFormsService {
     const contactName = `${s.contact.firstName} ${s.contact.lastName}`;
     // A household's contact attending with them has their date of birth on their own line.
     const contactLine = household ? s.attendees!.find((a) => sameName(`${a.firstName} ${a.lastName}`, contactName)) : undefined;
-    const contact = { name: contactName, dateOfBirth: household ? (contactLine?.dateOfBirth ?? s.contact.dateOfBirth) : s.contact.dateOfBirth };
+    const contact = {
+      name: contactName,
+      dateOfBirth: household ? (contactLine?.dateOfBirth ?? s.contact.dateOfBirth) : s.contact.dateOfBirth,
+    };
     const byVersion = new Map(waivers.map((w) => [w.versionId, w]));
     const signed = new Map<string, WaiverAcceptanceInput>(); // `${waiverId}:${attendee ?? '*'}`
     for (const a of s.waiverAcceptances ?? []) {

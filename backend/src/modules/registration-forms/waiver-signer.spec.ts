@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { firstSessionDay, guardianIsMinor, isMinorOn, minorMustNotSign, needsGuardian, waiverSigner, type WaiverSigning } from './waiver-signer';
+import {
+  firstSessionDay,
+  guardianIsMinor,
+  isMinorOn,
+  minorMustNotSign,
+  needsGuardian,
+  waiverSigner,
+  type WaiverSigning,
+} from './waiver-signer';
 
 describe('isMinorOn: under 18 on the class’s first day', () => {
   it('should count the 18th birthday itself as adult, and the day before as a minor', () => {
