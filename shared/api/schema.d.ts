@@ -1726,8 +1726,6 @@ export interface components {
       settings?: components["schemas"]["OrganizationSettingsDto"];
     };
     CreatePaymentIntentDto: {
-      /** @description A parent or guardian signing for an attendee under 18 on the first day of class (a minor cannot sign) */
-      guardian?: components["schemas"]["GuardianInputDto"];
       /** Format: uuid */
       classId: string;
       /** Format: uuid */
@@ -1743,6 +1741,7 @@ export interface components {
       waitingRoomTicket?: string;
       answers?: components["schemas"]["AnswerInputDto"][];
       waiverAcceptances?: components["schemas"]["WaiverAcceptanceInputDto"][];
+      guardian?: components["schemas"]["GuardianInputDto"];
     };
     CreateQuestionDto: {
       /** @description Absent or null: every class */
@@ -3851,8 +3850,12 @@ export interface components {
       paymentStatus?: "pending";
     };
     RegisterStudentDto: {
-      /** @description A parent or guardian signing for an attendee under 18 on the first day of class (a minor cannot sign) */
-      guardian?: components["schemas"]["GuardianInputDto"];
+      firstName: string;
+      lastName: string;
+      /** Format: email */
+      email: string;
+      phone: string;
+      communicationOptIn?: boolean;
       /** Format: date-time */
       registrationDate?: string;
       /** @enum {string} */
@@ -3864,6 +3867,7 @@ export interface components {
       attendees?: components["schemas"]["AttendeeDto"][];
       answers?: components["schemas"]["AnswerInputDto"][];
       waiverAcceptances?: components["schemas"]["WaiverAcceptanceInputDto"][];
+      guardian?: components["schemas"]["GuardianInputDto"];
       promoCode?: string;
       earlyAccessToken?: string;
       waitingRoomTicket?: string;
@@ -4500,9 +4504,8 @@ export interface components {
       role?: "admin";
     };
     SignWaiverLinkDto: {
-      /** @description A parent or guardian signing for an attendee under 18 on the first day of class (a minor cannot sign) */
-      guardian?: components["schemas"]["GuardianInputDto"];
       signedName: string;
+      guardian?: components["schemas"]["GuardianInputDto"];
     };
     SocialLinksDto: {
       /** Format: uri */
@@ -12881,7 +12884,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Signs the new version for every registration the link covers. 400: the name does not match; 410: already signed, a newer version was published, or nothing is left to sign */
+      /** @description Signs the new version for every registration the link covers. 400: the name does not match, or the person is under 18 on a class’s first day and no parent or guardian signs (send `guardian` and sign with its name); 410: already signed, a newer version was published, or nothing is left to sign */
       200: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {

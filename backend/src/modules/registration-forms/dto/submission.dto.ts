@@ -60,13 +60,13 @@ export class GuardianInputDto {
   name: string;
 }
 
-/** `guardian` of register, create-intent and the waiver signing link. */
+/**
+ * `guardian` of register, create-intent and the waiver signing link: a parent or guardian signing for an attendee under
+ * 18 on the first day of class (a minor cannot sign). No @ApiProperty: on the register DTO (a subclass) an explicit one
+ * would hide the parent class's fields; the schema is derived from these rules.
+ */
 export const GuardianField = () =>
   applyDecorators(
-    ApiPropertyOptional({
-      type: GuardianInputDto,
-      description: 'A parent or guardian signing for an attendee under 18 on the first day of class (a minor cannot sign)',
-    }),
     IsOptionalNotNull(),
     IsObject({ message: 'guardian must be an object { name }' }),
     ValidateNested(),
