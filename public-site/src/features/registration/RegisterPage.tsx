@@ -25,7 +25,7 @@ import { RegistrationNotOpenNotice } from './RegistrationNotOpenNotice';
 import { windowRefusal, type WindowRefusal } from './registrationWindow';
 import { openingTime } from '@/components/class/RegistrationOpening';
 import { RegistrationFormFields } from './RegistrationFormFields';
-import { EMPTY_FORM, firstSessionDay, formErrors, formPayload, isMinorOn, type FormValues } from './registrationFormRules';
+import { EMPTY_FORM, formErrors, formFieldErrors, formPayload, guardianSigns, type FormValues } from './registrationFormRules';
 import { RegistrationSteps } from './RegistrationSteps';
 import { useWaitingRoom, WaitingRoomLine } from './WaitingRoom';
 import { JoinWaitlist } from '@/features/waitlist/JoinWaitlist';
@@ -140,11 +140,13 @@ export function RegisterPage() {
   const contactName = `${values.firstName.trim()} ${values.lastName.trim()}`;
   // One person under 18 on the class's first day (where the organization is) cannot sign a waiver: a parent or
   // guardian does, as the server requires. (A household's children are signed for by the contact.)
-  const minor =
-    !attendeeList &&
-    waivers.length > 0 &&
-    !!dateOfBirth &&
-    isMinorOn(dateOfBirth, firstSessionDay(currentClass.startDate, currentClass.registrationWindow?.timeZone));
+  const minor = guardianSigns({
+    dateOfBirth,
+    household: !!attendeeList,
+    waivers,
+    startDate: currentClass.startDate,
+    timeZone: currentClass.registrationWindow?.timeZone,
+  });
   const localFormErrors = formErrors(questions, waivers, form, contactName, attendeeList ? attendeeList.length : null, minor);
   const shownFormErrors = { ...serverFormErrors, ...(showFormErrors ? localFormErrors : {}) };
   const payload = formPayload(questions, waivers, form, attendeeList, minor);
@@ -420,15 +422,6 @@ export function RegisterPage() {
 function classLoadDetail(error: unknown, classId: string): string {
   const notFound = !error || (error instanceof ApiError && error.status === 404);
   return notFound ? `Class with ID ${classId} not found` : 'Failed to load class data';
-}
-
-/**
- * The answer and signature fields a 400 names (`answers.<id>`, `waivers.<id>`, `attendees.<i>.answers.<id>`, the
- * parent or guardian's `guardian.name`), or null.
- */
-function formFieldErrors(fields: Record<string, string>): Record<string, string> | null {
-  const found = Object.entries(fields).filter(([k]) => /^(answers|waivers|guardian|attendees\.\d+\.(answers|waivers))\./.test(k));
-  return found.length ? Object.fromEntries(found) : null;
 }
 
 function RegisterShell({ children }: { children: ReactNode }) {

@@ -40,6 +40,29 @@ export function firstSessionDay(start: Date | string | number | null | undefined
   }
 }
 
+/**
+ * One person registering (no household) who is under 18 on the class's first day, with waivers to sign: they cannot
+ * sign, a parent or guardian does (a household's children are signed for by the contact).
+ */
+export function guardianSigns(p: {
+  dateOfBirth: string;
+  household: boolean;
+  waivers: Waiver[];
+  startDate: Date | string | number | null | undefined;
+  timeZone: string | null | undefined;
+}): boolean {
+  return !p.household && p.waivers.length > 0 && !!p.dateOfBirth && isMinorOn(p.dateOfBirth, firstSessionDay(p.startDate, p.timeZone));
+}
+
+/**
+ * The answer and signature fields a 400 names (`answers.<id>`, `waivers.<id>`, `attendees.<i>.answers.<id>`, the
+ * parent or guardian's `guardian.name`), or null.
+ */
+export function formFieldErrors(fields: Record<string, string>): Record<string, string> | null {
+  const found = Object.entries(fields).filter(([k]) => /^(answers|waivers|guardian|attendees\.\d+\.(answers|waivers))\./.test(k));
+  return found.length ? Object.fromEntries(found) : null;
+}
+
 export const GUARDIAN_NAME_REQUIRED = 'Enter the parent or guardian’s full name';
 /** The server's words for a student named as their own guardian. */
 export const guardianIsMinor = (name: string) => `The parent or guardian must be an adult other than ${name}`;
