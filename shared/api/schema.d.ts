@@ -1805,6 +1805,7 @@ export interface components {
       waitingRoomTicket?: string;
       answers?: components["schemas"]["AnswerInputDto"][];
       waiverAcceptances?: components["schemas"]["WaiverAcceptanceInputDto"][];
+      guardian?: components["schemas"]["GuardianInputDto"];
     };
     CreateQuestionDto: {
       /** @description Absent or null: every class */
@@ -2684,6 +2685,13 @@ export interface components {
       /** @example false */
       hasAccess: boolean;
       upgradePlan: components["schemas"]["PlanRefDto"] | null;
+    };
+    GuardianInputDto: {
+      /**
+       * @description The parent or guardian’s full name, as they type it to sign
+       * @example Maria Martinez
+       */
+      name: string;
     };
     HealthResponseDto: {
       /**
@@ -4066,6 +4074,7 @@ export interface components {
       attendees?: components["schemas"]["AttendeeDto"][];
       answers?: components["schemas"]["AnswerInputDto"][];
       waiverAcceptances?: components["schemas"]["WaiverAcceptanceInputDto"][];
+      guardian?: components["schemas"]["GuardianInputDto"];
       promoCode?: string;
       earlyAccessToken?: string;
       waitingRoomTicket?: string;
@@ -4723,6 +4732,7 @@ export interface components {
     };
     SignWaiverLinkDto: {
       signedName: string;
+      guardian?: components["schemas"]["GuardianInputDto"];
     };
     SocialLinksDto: {
       /** Format: uri */
@@ -6371,6 +6381,11 @@ export interface components {
       superseded: boolean;
       /** @description The registrations this signature covers (empty once signed) */
       people: components["schemas"]["WaiverLinkPersonDto"][];
+      /**
+       * @description The person the link was sent to is under 18 on a class’s first day: a parent or guardian signs (send `guardian`)
+       * @example false
+       */
+      guardianRequired: boolean;
     };
     WaiverLinkSentResponseDto: {
       /** @description Who was emailed: the student, or the household contact who registered them */
@@ -13172,7 +13187,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Signs the new version for every registration the link covers. 400: the name does not match; 410: already signed, a newer version was published, or nothing is left to sign */
+      /** @description Signs the new version for every registration the link covers. 400: the name does not match, or the person is under 18 on a class’s first day and no parent or guardian signs (send `guardian` and sign with its name); 410: already signed, a newer version was published, or nothing is left to sign */
       200: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {

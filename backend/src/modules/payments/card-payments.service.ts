@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AllConfigType } from '../../config/config.type';
+import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import { ActivityService } from '../activity/activity.service';
 import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
@@ -107,7 +108,16 @@ export class CardPaymentsService {
     const form = await this.forms.prepare(
       dto.organizationId,
       dto.classId,
-      { contact: dto.studentData, answers: dto.answers, waiverAcceptances: dto.waiverAcceptances, attendees: dto.attendees },
+      {
+        // One person's date of birth is sent beside studentData: theirs is the age that decides who signs.
+        contact: { ...dto.studentData, dateOfBirth: dto.dateOfBirth },
+        answers: dto.answers,
+        waiverAcceptances: dto.waiverAcceptances,
+        attendees: dto.attendees,
+        guardian: dto.guardian,
+        // A household's path has not read the organization: the zone is read only if an age matters.
+        firstSession: { at: cls.startDate, timeZone: org ? (org.settings?.timeZone ?? SERVER_TIME_ZONE) : undefined },
+      },
       client,
       org?.configVersion,
     );

@@ -85,10 +85,3 @@ export function sameName(a: string, b: string): boolean {
   const n = (s: string) => s.normalize('NFKC').replace(/[’‘]/g, "'").replace(/\s+/g, ' ').trim().toLowerCase();
   return n(a) === n(b);
 }
-
-/** Under 18 on `today` (YYYY-MM-DD) by a date of birth (YYYY-MM-DD). */
-export function isMinor(dateOfBirth: string, today: string): boolean {
-  const [y, m, d] = dateOfBirth.split('-').map(Number);
-  const adult = `${String(y + 18).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-  return adult > today;
-}

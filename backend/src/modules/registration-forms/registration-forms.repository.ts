@@ -74,6 +74,12 @@ export class RegistrationFormsRepository {
     return row ?? null;
   }
 
+  /** The organization's chosen time zone (null: none chosen), for counting an attendee's age on the class's first day. */
+  async timeZoneOf(organizationId: string): Promise<string | null> {
+    const [row] = await this.db.query(`SELECT settings->>'timeZone' AS zone FROM organizations WHERE id = $1`, [organizationId]);
+    return (row as { zone: string | null } | undefined)?.zone ?? null;
+  }
+
   /**
    * The organization's questions a registration form asks (active, not archived), for every class, with the classes
    * each is for (null: all), in the form's order: the public pages and the registration check pick each class's from

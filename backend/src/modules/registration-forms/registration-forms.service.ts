@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ClassesService } from '../classes/classes.service';
-import { CHOICE_TYPES, checkAnswer, isMinor, sameName, type QuestionType } from './answer-rules';
+import { CHOICE_TYPES, checkAnswer, sameName, type QuestionType } from './answer-rules';
 import type { CreateQuestionDto, UpdateQuestionDto } from './dto/question.dto';
 import {
   RegistrationFormsRepository,
@@ -13,6 +13,8 @@ import {
 import { waiverHtml } from './waiver-markdown';
 import { WaiverSignLinksRepository } from './waiver-sign-links.repository';
 import { WaiversRepository, type NewAcceptance } from './waivers.repository';
+import { firstSessionDay, waiverSigner } from './waiver-signer';
+import { SERVER_TIME_ZONE, isIanaTimeZone } from '../../common/time-zone';
 
 /** A class's public form: its questions and the newest version of each waiver it signs. */
 export interface PublicForm {
@@ -74,11 +76,19 @@ export interface WaiverAcceptanceInput {
 
 /** What a registration sent for the form: the contact's answers and signatures, and each household attendee's. */
 export interface FormSubmission {
-  contact: { firstName: string; lastName: string };
+  /** The contact; a one-person registration's date of birth is theirs (the person attending). */
+  contact: { firstName: string; lastName: string; dateOfBirth?: string };
   answers?: AnswerInput[];
   waiverAcceptances?: WaiverAcceptanceInput[];
   /** Household registrations only: the people enrolled, in the order of the request. */
   attendees?: { firstName: string; lastName: string; dateOfBirth?: string; answers?: AnswerInput[] }[];
+  /** The parent or guardian who signs for an attendee under 18, when the registration names one. */
+  guardian?: { name: string };
+  /**
+   * The class's first session, and the organization's time zone when the caller read it: ages are counted on that
+   * day where the organization is (the zone is read only when a date of birth and a waiver make it matter).
+   */
+  firstSession: { at: Date; timeZone?: string };
 }
 
 /** Where the registration came from: kept with each signature. */
@@ -395,7 +405,12 @@ export class RegistrationFormsService {
       });
     }
 
-    this.checkWaivers(s, waivers, seats, errors);
+    // Ages are counted on the class's first day where the organization is; the zone is needed only to sign a waiver
+    // for someone whose date of birth was given.
+    const dated = s.contact.dateOfBirth || s.attendees?.some((a) => a.dateOfBirth);
+    const zone = waivers.length && dated ? (s.firstSession.timeZone ?? (await this.repo.timeZoneOf(organizationId))) : null;
+    const day = firstSessionDay(s.firstSession.at, isIanaTimeZone(zone) ? zone : SERVER_TIME_ZONE);
+    this.checkWaivers(s, waivers, seats, errors, day);
 
     const fields = Object.keys(errors);
     if (fields.length) throw new BadRequestException({ message: errors[fields[0]], errors });
@@ -405,12 +420,24 @@ export class RegistrationFormsService {
   /**
    * Every waiver of the class signed on its newest version, by the contact's typed name. In a household an
    * acceptance without `attendee` is the contact signing for everyone (as guardian for a child under 18); one naming
-   * an attendee may carry that adult attendee's own name, but a child's must be signed by the contact.
+   * an attendee may carry that adult attendee's own name. Who may sign for whom is `waiverSigner`'s one rule: a
+   * person under 18 on `day` (the class's first day) never signs, an adult contact or the named guardian does.
    */
-  private checkWaivers(s: FormSubmission, waivers: StoredWaiver[], seats: PreparedForm['seats'], errors: Record<string, string>): void {
+  private checkWaivers(
+    s: FormSubmission,
+    waivers: StoredWaiver[],
+    seats: PreparedForm['seats'],
+    errors: Record<string, string>,
+    day: string,
+  ): void {
     const household = s.attendees && s.attendees.length > 0;
     const contactName = `${s.contact.firstName} ${s.contact.lastName}`;
-    const today = new Date().toISOString().slice(0, 10);
+    // A household's contact attending with them has their date of birth on their own line.
+    const contactLine = household ? s.attendees!.find((a) => sameName(`${a.firstName} ${a.lastName}`, contactName)) : undefined;
+    const contact = {
+      name: contactName,
+      dateOfBirth: household ? (contactLine?.dateOfBirth ?? s.contact.dateOfBirth) : s.contact.dateOfBirth,
+    };
     const byVersion = new Map(waivers.map((w) => [w.versionId, w]));
     const signed = new Map<string, WaiverAcceptanceInput>(); // `${waiverId}:${attendee ?? '*'}`
     for (const a of s.waiverAcceptances ?? []) {
@@ -437,16 +464,18 @@ export class RegistrationFormsService {
           continue;
         }
         const personName = `${person.firstName} ${person.lastName}`;
-        const minor = household && person.dateOfBirth ? isMinor(person.dateOfBirth, today) : false;
-        const isContact = sameName(personName, contactName);
-        let signedAs: 'self' | 'guardian' | 'contact';
-        if (sameName(a.signedName, contactName)) signedAs = isContact ? 'self' : minor ? 'guardian' : 'contact';
-        else if (own && !minor && !isContact && sameName(a.signedName, personName)) signedAs = 'self';
-        else {
-          errors[field] ??=
-            own && minor
-              ? `${personName} is under 18: a parent or guardian signs “${w.title}” for them, with the contact’s full name (${contactName})`
-              : `Type your full name exactly as given above (${contactName}) to sign “${w.title}”`;
+        const signer = waiverSigner({
+          person: { name: personName, dateOfBirth: person.dateOfBirth },
+          contact,
+          personIsContact: !household || sameName(personName, contactName),
+          own: !!own,
+          guardian: s.guardian,
+          signedName: a.signedName,
+          day,
+          waiverTitle: w.title,
+        });
+        if ('error' in signer) {
+          errors[signer.field === 'guardian' ? 'guardian.name' : field] ??= signer.error;
           continue;
         }
         seats[i].acceptances.push({
@@ -455,7 +484,7 @@ export class RegistrationFormsService {
           version: w.version,
           sha256: w.sha256,
           signedName: a.signedName,
-          signedAs,
+          signedAs: signer.signedAs,
         });
       }
     }

@@ -21,7 +21,8 @@ export class WaiverSignLinksController {
 
   @ApiEnvelope(WaiverLinkSignedResponseDto, {
     description:
-      'Signs the new version for every registration the link covers. 400: the name does not match; 410: already signed, ' +
+      'Signs the new version for every registration the link covers. 400: the name does not match, or the person is under ' +
+      '18 on a class’s first day and no parent or guardian signs (send `guardian` and sign with its name); 410: already signed, ' +
       'a newer version was published, or nothing is left to sign',
   })
   @ApiRequestExample({ signedName: 'Ana Moreno' })
@@ -31,6 +32,6 @@ export class WaiverSignLinksController {
   @HttpCode(200)
   @Post('waiver-links/:token/sign')
   sign(@Param('token') token: string, @Body() dto: SignWaiverLinkDto, @Req() req: FastifyRequest) {
-    return this.links.sign(token, dto.signedName, clientInfo(req));
+    return this.links.sign(token, dto.signedName, clientInfo(req), dto.guardian);
   }
 }

@@ -37,6 +37,10 @@ export interface SignLinkRow {
   newest: boolean;
   recipientFirstName: string;
   recipientLastName: string;
+  /** The link's person's date of birth (YYYY-MM-DD), when known: a minor's parent or guardian signs for them. */
+  recipientDateOfBirth: string | null;
+  /** The organization's chosen time zone (null: none), for counting ages on a class's first day. */
+  timeZone: string | null;
 }
 
 /**
@@ -165,11 +169,13 @@ export class WaiverSignLinksRepository {
               l.student_id AS "studentId", l.signed_at AS "signedAt", w.title AS "waiverTitle", w.active AS "waiverActive",
               v.version, v.body, v.sha256,
               v.version = (SELECT max(x.version) FROM waiver_versions x WHERE x.waiver_id = v.waiver_id) AS newest,
-              s.first_name AS "recipientFirstName", s.last_name AS "recipientLastName"
+              s.first_name AS "recipientFirstName", s.last_name AS "recipientLastName",
+              to_char(s.date_of_birth, 'YYYY-MM-DD') AS "recipientDateOfBirth", o.settings->>'timeZone' AS "timeZone"
          FROM waiver_sign_links l
          JOIN waivers w ON w.id = l.waiver_id
          JOIN waiver_versions v ON v.id = l.waiver_version_id
          JOIN students s ON s.id = l.student_id
+         JOIN organizations o ON o.id = l.organization_id
         WHERE l.token_hash = $1
         ${lock ? 'FOR UPDATE OF l' : ''}`,
       [tokenHash],

@@ -15,7 +15,9 @@ import { AppException } from '../../common/http/app-exception';
 import type { AllConfigType } from '../../config/config.type';
 import { CommunicationsService } from '../communications/communications.service';
 import { ScheduledMessageSources, type ScheduledMessageSource } from '../communications/scheduled-messages';
-import { isMinor, sameName } from './answer-rules';
+import { SERVER_TIME_ZONE, isIanaTimeZone } from '../../common/time-zone';
+import { sameName } from './answer-rules';
+import { firstSessionDay, needsGuardian, waiverSigner, type SignedAs } from './waiver-signer';
 import type { ClientInfo } from './registration-forms.service';
 import { waiverHtml } from './waiver-markdown';
 import { WaiverSignLinksRepository, type SignLinkRow, type SignRecipient, type UnsignedEnrollment } from './waiver-sign-links.repository';
@@ -198,24 +200,36 @@ export class WaiverSignLinksService implements ScheduledMessageSource, OnModuleI
       signed: link.signedAt !== null,
       signedAt: link.signedAt,
       superseded: !link.newest,
-      people: people.map((p) => ({ ...personOf(p), signedAs: signedAs(link, p) })),
+      people: people.map((p) => ({ ...personOf(p), signedAs: needsGuardian(signing(link, p)) ? 'guardian' : signedAs(link, p) })),
+      guardianRequired: people.some((p) => needsGuardian(signing(link, p))),
     };
   }
 
   /** Signs the version for every enrollment the link's person still needs it for, once. */
-  async sign(token: string, signedName: string, client: ClientInfo) {
+  async sign(token: string, signedName: string, client: ClientInfo, guardian?: { name: string }) {
     return this.db.transaction(async (m) => {
       const link = await this.repo.findByHash(m, sha256(token), true);
       if (!link) throw new NotFoundException(LINK_NOT_FOUND);
       if (link.signedAt) throw new AppException(HttpStatus.GONE, LINK_SIGNED, { code: 'WAIVER_LINK_USED' });
       if (!link.newest || !link.waiverActive) throw new AppException(HttpStatus.GONE, LINK_SUPERSEDED, { code: 'WAIVER_LINK_SUPERSEDED' });
       const name = `${link.recipientFirstName} ${link.recipientLastName}`;
-      if (!sameName(signedName, name)) {
+      if (!guardian && !sameName(signedName, name)) {
         const message = `Type your full name exactly as on your registration (${name}) to sign`;
         throw new BadRequestException({ message, errors: { signedName: message } });
       }
       const people = await this.repo.unsignedOf(m, link.organizationId, link.waiverVersionId, link.studentId);
       if (!people.length) throw new AppException(HttpStatus.GONE, NOTHING_TO_SIGN, { code: 'WAIVER_NOTHING_TO_SIGN' });
+      // The same rule as at registration, for each person signed for: someone under 18 on their class's first day
+      // never signs, their parent or guardian does (the link's own adult signs for their household as before).
+      const capacity = new Map<string, SignedAs>();
+      for (const p of people) {
+        const signer = waiverSigner({ ...signing(link, p), guardian, signedName, waiverTitle: link.waiverTitle });
+        if ('error' in signer) {
+          const field = signer.field === 'guardian' ? 'guardian.name' : 'signedName';
+          throw new BadRequestException({ message: signer.error, errors: { [field]: signer.error } });
+        }
+        capacity.set(p.enrollmentId, signer.signedAs);
+      }
       await this.waivers.insertAcceptances(
         m,
         link.organizationId,
@@ -227,7 +241,7 @@ export class WaiverSignLinksService implements ScheduledMessageSource, OnModuleI
           version: link.version,
           sha256: link.sha256,
           signedName: signedName.trim().replace(/\s+/g, ' '),
-          signedAs: signedAs(link, p),
+          signedAs: capacity.get(p.enrollmentId)!,
           clientIp: client.ip,
           userAgent: client.userAgent,
         })),
@@ -237,7 +251,7 @@ export class WaiverSignLinksService implements ScheduledMessageSource, OnModuleI
         signed: true,
         waiverTitle: link.waiverTitle,
         version: link.version,
-        people: people.map((p) => ({ ...personOf(p), signedAs: signedAs(link, p) })),
+        people: people.map((p) => ({ ...personOf(p), signedAs: capacity.get(p.enrollmentId)! })),
       };
     });
   }
@@ -249,11 +263,22 @@ export class WaiverSignLinksService implements ScheduledMessageSource, OnModuleI
 
 const personOf = (p: UnsignedEnrollment) => ({ firstName: p.firstName, lastName: p.lastName, classTitle: p.classTitle });
 
+/** One person a link signs for, as `waiverSigner` reads them: the link's person is the registration's contact. */
+function signing(link: SignLinkRow, p: UnsignedEnrollment) {
+  const zone = isIanaTimeZone(link.timeZone) ? link.timeZone : SERVER_TIME_ZONE;
+  return {
+    person: { name: `${p.firstName} ${p.lastName}`, dateOfBirth: p.dateOfBirth },
+    contact: { name: `${link.recipientFirstName} ${link.recipientLastName}`, dateOfBirth: link.recipientDateOfBirth },
+    personIsContact: p.studentId === link.studentId,
+    day: firstSessionDay(new Date(p.firstSession), zone),
+  };
+}
+
 /**
- * As at registration: the person signing for themself is 'self'; for a household member under 18 the contact signs
- * as 'guardian'; for an adult member, as the registration's 'contact'.
+ * How the page lists a person before signing, as at registration: the person signing for themself is 'self'; for a
+ * household member the contact signs as 'guardian' (under 18) or as the registration's 'contact'.
  */
-function signedAs(link: SignLinkRow, p: UnsignedEnrollment): 'self' | 'guardian' | 'contact' {
-  if (p.studentId === link.studentId) return 'self';
-  return p.dateOfBirth && isMinor(p.dateOfBirth, new Date().toISOString().slice(0, 10)) ? 'guardian' : 'contact';
+function signedAs(link: SignLinkRow, p: UnsignedEnrollment): SignedAs {
+  const s = waiverSigner({ ...signing(link, p), signedName: `${link.recipientFirstName} ${link.recipientLastName}`, waiverTitle: '' });
+  return 'error' in s ? 'guardian' : s.signedAs;
 }

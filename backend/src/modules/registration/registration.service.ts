@@ -24,6 +24,7 @@ import { alreadyEnrolledRace, isUniqueViolation, PAYMENT_LABEL, RegistrationErro
 import { SeatOffers } from './seat-offers';
 import { RegistrationWindow } from './registration-window.service';
 import { WebhookEvents } from '../webhooks/webhook-events';
+import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import { RegistrationFormsService, type ClientInfo, type PreparedForm } from '../registration-forms/registration-forms.service';
 
 /** The public registration's reply: this registration only (decision 15). */
@@ -139,7 +140,14 @@ export class RegistrationService {
     const form = await this.forms.prepare(
       dto.organizationId,
       classId,
-      { contact: dto, answers: dto.answers, waiverAcceptances: dto.waiverAcceptances, attendees: dto.attendees },
+      {
+        contact: dto,
+        answers: dto.answers,
+        waiverAcceptances: dto.waiverAcceptances,
+        attendees: dto.attendees,
+        guardian: dto.guardian,
+        firstSession: { at: cls.startDate, timeZone: org.settings?.timeZone ?? SERVER_TIME_ZONE },
+      },
       client,
       org.configVersion,
     );
@@ -148,6 +156,7 @@ export class RegistrationService {
         attendees,
         answers: _answers,
         waiverAcceptances: _signed,
+        guardian: _guardian,
         promoCode,
         earlyAccessToken,
         waitingRoomTicket,

@@ -25,7 +25,7 @@ import { RegistrationNotOpenNotice } from './RegistrationNotOpenNotice';
 import { windowRefusal, type WindowRefusal } from './registrationWindow';
 import { openingTime } from '@/components/class/RegistrationOpening';
 import { RegistrationFormFields } from './RegistrationFormFields';
-import { EMPTY_FORM, formErrors, formPayload, type FormValues } from './registrationFormRules';
+import { EMPTY_FORM, formErrors, formFieldErrors, formPayload, guardianSigns, type FormValues } from './registrationFormRules';
 import { RegistrationSteps } from './RegistrationSteps';
 import { useWaitingRoom, WaitingRoomLine } from './WaitingRoom';
 import { JoinWaitlist } from '@/features/waitlist/JoinWaitlist';
@@ -138,11 +138,20 @@ export function RegisterPage() {
   const questions = currentClass.questions ?? [];
   const waivers = currentClass.waivers ?? [];
   const contactName = `${values.firstName.trim()} ${values.lastName.trim()}`;
-  const localFormErrors = formErrors(questions, waivers, form, contactName, attendeeList ? attendeeList.length : null);
+  // One person under 18 on the class's first day (where the organization is) cannot sign a waiver: a parent or
+  // guardian does, as the server requires. (A household's children are signed for by the contact.)
+  const minor = guardianSigns({
+    dateOfBirth,
+    household: !!attendeeList,
+    waivers,
+    startDate: currentClass.startDate,
+    timeZone: currentClass.registrationWindow?.timeZone,
+  });
+  const localFormErrors = formErrors(questions, waivers, form, contactName, attendeeList ? attendeeList.length : null, minor);
   const shownFormErrors = { ...serverFormErrors, ...(showFormErrors ? localFormErrors : {}) };
-  const payload = formPayload(questions, waivers, form, attendeeList);
+  const payload = formPayload(questions, waivers, form, attendeeList, minor);
   const attendees = payload.attendees;
-  const formFields = { answers: payload.answers, waiverAcceptances: payload.waiverAcceptances };
+  const formFields = { answers: payload.answers, waiverAcceptances: payload.waiverAcceptances, guardian: payload.guardian };
   // Only a code the quote applied is sent: the server refuses one that does not apply.
   const appliedCode = quote?.promo?.applied ? quote.promo.code : undefined;
   const registration = {
@@ -337,6 +346,14 @@ export function RegisterPage() {
                 }}
                 errors={shownFormErrors}
                 people={attendeeList ? attendeeList.map((p) => `${p.firstName} ${p.lastName}`.trim()) : null}
+                dateOfBirth={{
+                  value: dateOfBirth,
+                  onChange: (v) => {
+                    setDateOfBirth(v);
+                    setServerFormErrors({});
+                  },
+                }}
+                guardianFor={minor ? contactName : null}
               />
             </StudentForm>
           ) : (
@@ -405,12 +422,6 @@ export function RegisterPage() {
 function classLoadDetail(error: unknown, classId: string): string {
   const notFound = !error || (error instanceof ApiError && error.status === 404);
   return notFound ? `Class with ID ${classId} not found` : 'Failed to load class data';
-}
-
-/** The answer and signature fields a 400 names (`answers.<id>`, `waivers.<id>`, `attendees.<i>.answers.<id>`), or null. */
-function formFieldErrors(fields: Record<string, string>): Record<string, string> | null {
-  const found = Object.entries(fields).filter(([k]) => /^(answers|waivers|attendees\.\d+\.(answers|waivers))\./.test(k));
-  return found.length ? Object.fromEntries(found) : null;
 }
 
 function RegisterShell({ children }: { children: ReactNode }) {

@@ -13,6 +13,8 @@ export function RegistrationFormFields({
   onChange,
   errors,
   people,
+  dateOfBirth,
+  guardianFor = null,
 }: {
   questions: Question[];
   waivers: Waiver[];
@@ -21,6 +23,13 @@ export function RegistrationFormFields({
   errors: Record<string, string>;
   /** Household: the names of the people attending (per-person questions are asked for each); null for one person. */
   people: string[] | null;
+  /**
+   * One person's date of birth, asked beside the waivers (optional): someone under 18 on the first day of class cannot
+   * sign, a parent or guardian does. Shown only for one person with waivers to sign.
+   */
+  dateOfBirth?: { value: string; onChange: (v: string) => void };
+  /** The student's name when they are under 18 and a parent or guardian must sign: the guardian's fields show. */
+  guardianFor?: string | null;
 }) {
   if (!questions.length && !waivers.length) return null;
   const shared = people ? questions.filter((q) => !q.perAttendee) : questions;
@@ -63,6 +72,54 @@ export function RegistrationFormFields({
             </fieldset>
           ))
         : null}
+      {!people && waivers.length && dateOfBirth ? (
+        <div className="field">
+          <label htmlFor="student-date-of-birth">Date of Birth (optional)</label>
+          <span id="student-date-of-birth-hint" className="field__hint">
+            Someone under 18 on the first day of class cannot sign the waiver: a parent or guardian signs it for them.
+          </span>
+          <input
+            id="student-date-of-birth"
+            name="dateOfBirth"
+            type="date"
+            max={new Date().toISOString().slice(0, 10)}
+            aria-describedby="student-date-of-birth-hint"
+            value={dateOfBirth.value}
+            onChange={(e) => dateOfBirth.onChange(e.target.value)}
+          />
+        </div>
+      ) : null}
+      {guardianFor !== null && waivers.length ? (
+        <fieldset className="registration-form__guardian">
+          <legend>Parent or guardian</legend>
+          <p id="guardian-hint" className="field__hint">
+            {guardianFor.trim() || 'The student'} is under 18 on the first day of class, so a parent or guardian reads and signs the waiver
+            {waivers.length > 1 ? 's' : ''} below.
+          </p>
+          <div className="field">
+            <label htmlFor="guardian-name">
+              Parent or guardian’s full name{' '}
+              <span className="required" aria-hidden="true">
+                *
+              </span>
+            </label>
+            <input
+              id="guardian-name"
+              name="guardian.name"
+              type="text"
+              autoComplete="off"
+              maxLength={200}
+              required
+              aria-required="true"
+              aria-invalid={errors['guardian.name'] ? true : undefined}
+              aria-describedby={['guardian-hint', errors['guardian.name'] ? 'guardian-name-error' : null].filter(Boolean).join(' ')}
+              value={value.guardianName}
+              onChange={(e) => onChange({ ...value, guardianName: e.target.value })}
+            />
+            <FieldError id="guardian-name-error" error={errors['guardian.name']} />
+          </div>
+        </fieldset>
+      ) : null}
       {waivers.map((w) => {
         const s = value.waivers[w.id] ?? { agreed: false, signedName: '' };
         const set = (patch: Partial<typeof s>) => onChange({ ...value, waivers: { ...value.waivers, [w.id]: { ...s, ...patch } } });
@@ -92,7 +149,7 @@ export function RegistrationFormFields({
             </label>
             <div className="field">
               <label htmlFor={`${id}-name`}>
-                Type your full name to sign{' '}
+                {guardianFor !== null ? 'Parent or guardian: type your full name to sign' : 'Type your full name to sign'}{' '}
                 <span className="required" aria-hidden="true">
                   *
                 </span>
@@ -101,7 +158,7 @@ export function RegistrationFormFields({
                 id={`${id}-name`}
                 name={`waivers.${w.id}`}
                 type="text"
-                autoComplete="name"
+                autoComplete={guardianFor !== null ? 'off' : 'name'}
                 required
                 aria-required="true"
                 aria-invalid={error ? true : undefined}

@@ -10,9 +10,62 @@ export interface FormValues {
   /** Household: answers to per-person questions, by the person's index in the attendees sent. */
   personAnswers: Record<number, Record<string, AnswerValue>>;
   waivers: Record<string, { agreed: boolean; signedName: string }>;
+  /** The parent or guardian who signs for a student under 18 (asked only then). */
+  guardianName: string;
 }
 
-export const EMPTY_FORM: FormValues = { answers: {}, personAnswers: {}, waivers: {} };
+export const EMPTY_FORM: FormValues = { answers: {}, personAnswers: {}, waivers: {}, guardianName: '' };
+
+/**
+ * Under 18 on `day` (YYYY-MM-DD) by a date of birth (YYYY-MM-DD), as the server counts it (waiver-signer.ts): the 18th
+ * birthday counts as adult, and someone born on 29 February turns 18 on 1 March.
+ */
+export function isMinorOn(dateOfBirth: string, day: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);
+  if (!m) return false;
+  return `${String(Number(m[1]) + 18).padStart(4, '0')}-${m[2]}-${m[3]}` > day;
+}
+
+/** The class's first day where the organization is (the browser's zone when the class does not say). */
+export function firstSessionDay(start: Date | string | number | null | undefined, timeZone: string | null | undefined): string {
+  const given = start === null || start === undefined ? new Date() : new Date(start);
+  // A class without a readable start: today (the server counts on the real day and says so if it differs).
+  const at = Number.isNaN(given.getTime()) ? new Date() : given;
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? undefined, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      at,
+    );
+  } catch {
+    return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  }
+}
+
+/**
+ * One person registering (no household) who is under 18 on the class's first day, with waivers to sign: they cannot
+ * sign, a parent or guardian does (a household's children are signed for by the contact).
+ */
+export function guardianSigns(p: {
+  dateOfBirth: string;
+  household: boolean;
+  waivers: Waiver[];
+  startDate: Date | string | number | null | undefined;
+  timeZone: string | null | undefined;
+}): boolean {
+  return !p.household && p.waivers.length > 0 && !!p.dateOfBirth && isMinorOn(p.dateOfBirth, firstSessionDay(p.startDate, p.timeZone));
+}
+
+/**
+ * The answer and signature fields a 400 names (`answers.<id>`, `waivers.<id>`, `attendees.<i>.answers.<id>`, the
+ * parent or guardian's `guardian.name`), or null.
+ */
+export function formFieldErrors(fields: Record<string, string>): Record<string, string> | null {
+  const found = Object.entries(fields).filter(([k]) => /^(answers|waivers|guardian|attendees\.\d+\.(answers|waivers))\./.test(k));
+  return found.length ? Object.fromEntries(found) : null;
+}
+
+export const GUARDIAN_NAME_REQUIRED = 'Enter the parent or guardian’s full name';
+/** The server's words for a student named as their own guardian. */
+export const guardianIsMinor = (name: string) => `The parent or guardian must be an adult other than ${name}`;
 
 const empty = (v: AnswerValue | undefined) =>
   v === undefined || v === null || v === false || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
@@ -34,8 +87,19 @@ export function answerError(q: Question, v: AnswerValue | undefined): string | n
   return null;
 }
 
-export function waiverError(w: Waiver, s: { agreed: boolean; signedName: string } | undefined, contactName: string): string | null {
+/** `guardian`: the name of the parent or guardian who signs for a student under 18, when one must. */
+export function waiverError(
+  w: Waiver,
+  s: { agreed: boolean; signedName: string } | undefined,
+  contactName: string,
+  guardian: string | null = null,
+): string | null {
   if (!s?.agreed) return `Please read and accept “${w.title}”`;
+  if (guardian !== null) {
+    if (guardian.trim() && !sameName(s.signedName, guardian))
+      return `The parent or guardian types their full name exactly as given above (${guardian.trim()}) to sign “${w.title}”`;
+    return null;
+  }
   if (!sameName(s.signedName, contactName)) return `Type your full name exactly as given above (${contactName}) to sign “${w.title}”`;
   return null;
 }
@@ -47,8 +111,15 @@ export function formErrors(
   v: FormValues,
   contactName: string,
   people: number | null,
+  /** The student is under 18 on the first day: a parent or guardian signs the waivers. */
+  minor = false,
 ): Record<string, string> {
   const out: Record<string, string> = {};
+  const guardian = minor && waivers.length ? v.guardianName : null;
+  if (guardian !== null) {
+    if (!guardian.trim()) out['guardian.name'] = GUARDIAN_NAME_REQUIRED;
+    else if (sameName(guardian, contactName)) out['guardian.name'] = guardianIsMinor(contactName);
+  }
   const household = people !== null;
   for (const q of questions) {
     if (household && q.perAttendee) {
@@ -62,7 +133,7 @@ export function formErrors(
     }
   }
   for (const w of waivers) {
-    const e = waiverError(w, v.waivers[w.id], contactName);
+    const e = waiverError(w, v.waivers[w.id], contactName, guardian);
     if (e) out[`waivers.${w.id}`] = e;
   }
   return out;
@@ -72,9 +143,17 @@ const toAnswers = (questions: Question[], values: Record<string, AnswerValue> | 
   questions.filter((q) => values && !empty(values[q.id])).map((q) => ({ questionId: q.id, value: values![q.id] }));
 
 /** The request's `answers`, `waiverAcceptances` and each attendee's own `answers`. */
-export function formPayload<A extends object>(questions: Question[], waivers: Waiver[], v: FormValues, attendees: A[] | undefined) {
+export function formPayload<A extends object>(
+  questions: Question[],
+  waivers: Waiver[],
+  v: FormValues,
+  attendees: A[] | undefined,
+  minor = false,
+) {
   const household = !!attendees;
   return {
+    // The parent or guardian signing for a student under 18: the server stores their name as the signer.
+    guardian: minor && waivers.length && v.guardianName.trim() ? { name: v.guardianName.trim() } : undefined,
     answers: toAnswers(
       questions.filter((q) => !household || !q.perAttendee),
       v.answers,

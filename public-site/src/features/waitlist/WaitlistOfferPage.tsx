@@ -19,6 +19,15 @@ import { PriceFact } from '@/features/registration/PriceQuote';
 import { useCheckout, type Checkout } from '@/features/registration/useCheckout';
 import { RegistrationSteps } from '@/features/registration/RegistrationSteps';
 import { StudentForm, type SubmitPhase } from '@/features/registration/StudentForm';
+import { RegistrationFormFields } from '@/features/registration/RegistrationFormFields';
+import {
+  EMPTY_FORM,
+  formErrors,
+  formFieldErrors,
+  formPayload,
+  guardianSigns,
+  type FormValues,
+} from '@/features/registration/registrationFormRules';
 import type { StudentField, StudentFormValues } from '@/features/registration/studentFormRules';
 import { getWaitlistOffer, offerErrorMessage, WAITLIST_MESSAGES, type WaitlistOffer } from './api/waitlist';
 import '@/features/registration/RegisterPage.css';
@@ -103,6 +112,11 @@ function OfferRegistration({ token, offer, item, businessName }: LoadedOffer & {
   const [expired, setExpired] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const onExpired = useCallback(() => setExpired(true), []);
+  // The class's own questions and waivers, answered and signed on step 1 as on the registration page.
+  const [form, setForm] = useState<FormValues>(EMPTY_FORM);
+  const [showFormErrors, setShowFormErrors] = useState(false);
+  const [serverFormErrors, setServerFormErrors] = useState<Record<string, string>>({});
+  const [dateOfBirth, setDateOfBirth] = useState('');
 
   const orgId = offer.organizationId;
   // The server's price quote for this person: create-intent and registration charge exactly this.
@@ -132,7 +146,30 @@ function OfferRegistration({ token, offer, item, businessName }: LoadedOffer & {
     setPhase('idle');
   }
 
-  const registration = { classId: offer.classId, organizationId: orgId, student: values, waitlistOfferToken: token };
+  const questions = item?.questions ?? [];
+  const waivers = item?.waivers ?? [];
+  const contactName = `${values.firstName.trim()} ${values.lastName.trim()}`;
+  // Under 18 on the first day: a parent or guardian signs the waivers (the server refuses the student's own signature).
+  const minor = guardianSigns({
+    dateOfBirth,
+    household: false,
+    waivers,
+    startDate: item?.startDate ?? offer.startDate,
+    timeZone: item?.registrationWindow?.timeZone,
+  });
+  const localFormErrors = formErrors(questions, waivers, form, contactName, null, minor);
+  const shownFormErrors = { ...serverFormErrors, ...(showFormErrors ? localFormErrors : {}) };
+  const payload = formPayload(questions, waivers, form, undefined, minor);
+  const registration = {
+    classId: offer.classId,
+    organizationId: orgId,
+    student: values,
+    waitlistOfferToken: token,
+    form: { answers: payload.answers, waiverAcceptances: payload.waiverAcceptances, guardian: payload.guardian },
+    // Sent only for a minor: the offer's price was quoted without a date of birth, and an adult's could change it (the
+    // senior discount) under a card payment that must match it; no age rule prices someone under 18.
+    dateOfBirth: minor ? dateOfBirth : undefined,
+  };
   const startDate = item?.startDate ?? offer.startDate;
   const order: Checkout = {
     registration,
@@ -147,6 +184,13 @@ function OfferRegistration({ token, offer, item, businessName }: LoadedOffer & {
     },
     amount,
     onRefused: (error) => {
+      // The server refused an answer or a signature: back to step 1, on its field.
+      const formRefused = error instanceof ApiError && error.status === 400 ? formFieldErrors(error.fieldErrors) : null;
+      if (formRefused) {
+        setServerFormErrors(formRefused);
+        setStep(1);
+        return true;
+      }
       // The offer ended meanwhile (it lapsed, or was used in another tab).
       if (!(error instanceof ApiError && error.status === 410)) return false;
       setEnded(offerErrorMessage(error).message);
@@ -188,7 +232,38 @@ function OfferRegistration({ token, offer, item, businessName }: LoadedOffer & {
                 businessName={businessName}
                 initialErrors={fieldErrors}
                 lockedFields={{ email: 'The seat is held for this email address.' }}
-              />
+                extraValid={Object.keys(localFormErrors).length === 0}
+                onExtraInvalid={() => {
+                  setShowFormErrors(true);
+                  requestAnimationFrame(() =>
+                    document
+                      .querySelector<HTMLInputElement>(
+                        '.registration-form [aria-invalid="true"] input, .registration-form input[aria-invalid="true"], .registration-form textarea[aria-invalid="true"]',
+                      )
+                      ?.focus(),
+                  );
+                }}
+              >
+                <RegistrationFormFields
+                  questions={questions}
+                  waivers={waivers}
+                  value={form}
+                  onChange={(v) => {
+                    setForm(v);
+                    setServerFormErrors({});
+                  }}
+                  errors={shownFormErrors}
+                  people={null}
+                  dateOfBirth={{
+                    value: dateOfBirth,
+                    onChange: (v) => {
+                      setDateOfBirth(v);
+                      setServerFormErrors({});
+                    },
+                  }}
+                  guardianFor={minor ? contactName : null}
+                />
+              </StudentForm>
             ) : (
               <PaymentStep
                 registration={registration}

@@ -181,6 +181,61 @@ describe('WaitlistOfferPage', () => {
   });
 });
 
+describe('WaitlistOfferPage with a waiver', () => {
+  const WAIVER = { id: 'c0000000-0000-4000-8000-000000000001', versionId: 'd0000000-0000-4000-8000-000000000001' };
+  const withWaiver = {
+    ...cls,
+    questions: [],
+    waivers: [{ ...WAIVER, title: 'Paint waiver', version: 1, body: 'Wet paint.', bodyHtml: '<p>Wet paint.</p>', sha256: 'x'.repeat(64) }],
+  };
+  const twelve = () => {
+    const d = new Date();
+    return `${d.getFullYear() - 12}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  };
+  const MINOR =
+    'Rosa Park is under 18 on the first day of class: a parent or guardian must sign “Paint waiver” for them. ' +
+    'Enter the parent or guardian’s full name and have them type it to sign';
+
+  it('should have the waiver signed, by a parent or guardian for a student under 18, and show the server’s refusal on it', async () => {
+    let answer = () =>
+      new Response(JSON.stringify({ success: false, data: null, error: MINOR, errors: { [`waivers.${WAIVER.id}`]: MINOR } }), {
+        status: 400,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    const calls = stubApi({
+      [`GET /api/waitlist/offers/`]: () => reply(200, offer()),
+      [`GET /api/classes/${CLASS}`]: () => reply(200, withWaiver),
+      'POST /api/students/register': () => answer(),
+    });
+    renderPage(`/waitlist/offer/${encodeURIComponent(TOKEN)}`);
+    await screen.findByRole('region', { name: 'Paint waiver (version 1)' });
+    // The student signs for themself (no date of birth given): the server's refusal comes back to the waiver.
+    fireEvent.click(screen.getByLabelText('I have read and agree'));
+    fireEvent.change(screen.getByLabelText(/^Type your full name to sign/), { target: { value: 'Rosa Park' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reserve My Spot' }));
+    await screen.findByRole('heading', { level: 2, name: 'Student Information' });
+    const own = screen.getByLabelText(/^Type your full name to sign/);
+    expect(document.getElementById(own.getAttribute('aria-describedby') ?? '')?.textContent).toContain(MINOR);
+    // The date of birth says 12: the parent or guardian is asked, and signs.
+    fireEvent.change(screen.getByLabelText(/^Date of Birth/), { target: { value: twelve() } });
+    expect(screen.getByRole('group', { name: 'Parent or guardian' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Parent or guardian’s full name/), { target: { value: 'Min Park' } });
+    fireEvent.change(screen.getByLabelText(/^Parent or guardian: type your full name to sign/), { target: { value: 'Min Park' } });
+    answer = () => reply(201, { id: 's1', organizationId: ORG, classEnrollments: [{ id: 'en1', classId: CLASS }] });
+    await new Promise((r) => setTimeout(r, 1100)); // the form's 1 s submit debounce
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reserve My Spot' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/students/register')).toHaveLength(2));
+    expect(calls.filter((c) => c.path === '/api/students/register')[1].body).toMatchObject({
+      waitlistOfferToken: TOKEN,
+      dateOfBirth: twelve(),
+      guardian: { name: 'Min Park' },
+      waiverAcceptances: [{ waiverVersionId: WAIVER.versionId, signedName: 'Min Park' }],
+    });
+  });
+});
+
 describe('WaitlistLeavePage', () => {
   it('should change nothing on opening, then leave with the button', async () => {
     const calls = stubApi({ 'POST /api/waitlist/leave/': () => reply(201, { status: 'left' }) });

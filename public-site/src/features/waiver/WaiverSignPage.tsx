@@ -64,11 +64,16 @@ export function WaiverSignPage() {
     e.preventDefault();
     if (sending || phase.kind !== 'ready') return;
     if (!agreed) return setError({ message: 'Tick “I have read and agree” to sign.', field: 'agree' });
-    if (!name.trim()) return setError({ message: 'Type your full name to sign', field: 'signedName' });
+    const byGuardian = phase.link.guardianRequired;
+    if (!name.trim())
+      return setError({
+        message: byGuardian ? 'Enter the parent or guardian’s full name' : 'Type your full name to sign',
+        field: 'signedName',
+      });
     setSending(true);
     setError(null);
     try {
-      const done = await signWaiverLink(token, name);
+      const done = await signWaiverLink(token, name, byGuardian);
       setPhase({ kind: 'signed', names: done.people.map((p) => `${p.firstName} ${p.lastName} (${p.classTitle})`) });
     } catch (err) {
       const r = waiverLinkError(err, WAIVER_LINK_MESSAGES.signFailed);
@@ -124,6 +129,11 @@ export function WaiverSignPage() {
           </li>
         ))}
       </ul>
+      {link.guardianRequired ? (
+        <p id="waiver-guardian-hint">
+          {link.signerFirstName} is under 18 on the first day of class, so a parent or guardian reads and signs this waiver for them.
+        </p>
+      ) : null}
       <form className="stack" onSubmit={(e) => void sign(e)} noValidate>
         <div
           className="waiver-page__text"
@@ -147,7 +157,7 @@ export function WaiverSignPage() {
         <FieldError id="waiver-agree-error" error={agreeError} />
         <div className="field">
           <label htmlFor="waiver-signed-name">
-            Type your full name to sign{' '}
+            {link.guardianRequired ? 'Parent or guardian: type your full name to sign' : 'Type your full name to sign'}{' '}
             <span className="required" aria-hidden="true">
               *
             </span>
@@ -156,11 +166,15 @@ export function WaiverSignPage() {
             id="waiver-signed-name"
             name="signedName"
             type="text"
-            autoComplete="name"
+            autoComplete={link.guardianRequired ? 'off' : 'name'}
             required
             aria-required="true"
             aria-invalid={nameError ? true : undefined}
-            aria-describedby={nameError ? 'waiver-signed-name-error' : undefined}
+            aria-describedby={
+              [link.guardianRequired ? 'waiver-guardian-hint' : null, nameError ? 'waiver-signed-name-error' : null]
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
             value={name}
             onChange={(e) => setName(e.target.value)}
           />

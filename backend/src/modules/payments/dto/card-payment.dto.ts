@@ -21,6 +21,8 @@ import { WAITLIST_OFFER_TOKEN } from '../../registration/dto/student.dto';
 import {
   AnswerInputDto,
   AnswersField,
+  GuardianField,
+  GuardianInputDto,
   WaiverAcceptanceInputDto,
   WaiverAcceptancesField,
 } from '../../registration-forms/dto/submission.dto';
@@ -68,6 +70,8 @@ export class CreatePaymentIntentDto {
   @AnswersField() answers?: AnswerInputDto[];
   /** A signature for each waiver of the class (its newest version), with the contact's typed full name. */
   @WaiverAcceptancesField() waiverAcceptances?: WaiverAcceptanceInputDto[];
+  /** The parent or guardian signing for an attendee under 18 (their name is each such signature's). */
+  @GuardianField() guardian?: GuardianInputDto;
 }
 
 /** Spec 2 §7 "Confirm enrollment": the PaymentIntent the browser confirmed with Stripe. */

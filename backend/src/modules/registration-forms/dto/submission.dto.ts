@@ -6,6 +6,7 @@ import {
   IsArray,
   IsInt,
   IsNotEmpty,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -45,6 +46,32 @@ export class WaiverAcceptanceInputDto {
   @Max(9, { message: 'attendee must be the index of a person in attendees' })
   attendee?: number;
 }
+
+/**
+ * The parent or guardian who signs the class's waivers for an attendee under 18 on the first day (a one-person
+ * registration of a minor, or a household whose contact is one): each of those signatures carries this name.
+ */
+export class GuardianInputDto {
+  @ApiProperty({ example: 'Maria Martinez', description: 'The parent or guardian’s full name, as they type it to sign' })
+  @Transform(trim)
+  @IsString({ message: 'Enter the parent or guardian’s full name' })
+  @IsNotEmpty({ message: 'Enter the parent or guardian’s full name' })
+  @MaxLength(200, { message: 'The parent or guardian’s name must be at most 200 characters' })
+  name: string;
+}
+
+/**
+ * `guardian` of register, create-intent and the waiver signing link: a parent or guardian signing for an attendee under
+ * 18 on the first day of class (a minor cannot sign). No @ApiProperty: on the register DTO (a subclass) an explicit one
+ * would hide the parent class's fields; the schema is derived from these rules.
+ */
+export const GuardianField = () =>
+  applyDecorators(
+    IsOptionalNotNull(),
+    IsObject({ message: 'guardian must be an object { name }' }),
+    ValidateNested(),
+    Type(() => GuardianInputDto),
+  );
 
 /** `answers` of register, create-intent and each household attendee. */
 export const AnswersField = () =>

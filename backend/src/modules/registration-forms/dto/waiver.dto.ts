@@ -6,6 +6,7 @@ import { IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-valid
 import { trim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 import { EXAMPLE_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
+import { GuardianField, GuardianInputDto } from './submission.dto';
 
 const TitleRules = () =>
   applyDecorators(
@@ -141,6 +142,8 @@ export class SignWaiverLinkDto {
   @IsNotEmpty({ message: 'Type your full name to sign' })
   @MaxLength(200, { message: 'The name must be at most 200 characters' })
   signedName: string;
+  /** The link's person is under 18 on a class's first day: their parent or guardian signs, with this name. */
+  @GuardianField() guardian?: GuardianInputDto;
 }
 
 export class WaiverLinkPersonDto {
@@ -167,6 +170,11 @@ export class WaiverLinkResponseDto {
   @ApiProperty({ example: false, description: 'A newer version was published: this link can no longer sign' }) superseded: boolean;
   @ApiProperty({ type: [WaiverLinkPersonDto], description: 'The registrations this signature covers (empty once signed)' })
   people: WaiverLinkPersonDto[];
+  @ApiProperty({
+    example: false,
+    description: 'The person the link was sent to is under 18 on a class’s first day: a parent or guardian signs (send `guardian`)',
+  })
+  guardianRequired: boolean;
 }
 
 export class WaiverLinkSignedResponseDto {

@@ -22,6 +22,8 @@ import { AttendeeDto, AttendeesField, DateOfBirthField } from './attendee.dto';
 import {
   AnswerInputDto,
   AnswersField,
+  GuardianField,
+  GuardianInputDto,
   WaiverAcceptanceInputDto,
   WaiverAcceptancesField,
 } from '../../registration-forms/dto/submission.dto';
@@ -116,6 +118,8 @@ export class RegisterStudentDto extends StudentFieldsDto {
   @AnswersField() answers?: AnswerInputDto[];
   /** A signature for each waiver of the class (its newest version), with the contact's typed full name. */
   @WaiverAcceptancesField() waiverAcceptances?: WaiverAcceptanceInputDto[];
+  /** The parent or guardian signing for an attendee under 18 (their name is each such signature's). */
+  @GuardianField() guardian?: GuardianInputDto;
   /** A promo code (any case); one that does not apply refuses the registration with its reason. */
   @PromoCodeField() promoCode?: string;
   /** The token of an early-access link (a term's early access): lets this email register before the opening. */

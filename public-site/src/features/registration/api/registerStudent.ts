@@ -26,11 +26,14 @@ export type WaiverSignature = { waiverVersionId: string; signedName: string };
 export interface FormFields {
   answers?: FormAnswer[];
   waiverAcceptances?: WaiverSignature[];
+  /** The parent or guardian signing the waivers for a student under 18 (their name is the signature's). */
+  guardian?: { name: string };
 }
 
 export const formFields = (f: FormFields | undefined) => ({
   ...(f?.answers?.length ? { answers: f.answers } : {}),
   ...(f?.waiverAcceptances?.length ? { waiverAcceptances: f.waiverAcceptances } : {}),
+  ...(f?.guardian && f.waiverAcceptances?.length ? { guardian: f.guardian } : {}),
 });
 
 /** What a registration may carry besides the person and the class: the same in person and by card. */

@@ -61,4 +61,19 @@ describe('registration extras', () => {
     }
     expect(Object.keys(plain).sort()).toEqual([...Object.keys(student), 'classEnrollments', 'organizationId'].sort());
   });
+
+  it('send the parent or guardian with their signatures in person and by card, and never without a signature', async () => {
+    const bodies = sent();
+    const form = {
+      waiverAcceptances: [{ waiverVersionId: 'v1', signedName: 'Sam Lee' }],
+      guardian: { name: 'Sam Lee' },
+    };
+    await reserveInPerson({ ...base, form, dateOfBirth: '2014-03-04' });
+    await createCardIntent({ ...base, form, dateOfBirth: '2014-03-04', amount: 40 });
+    await reserveInPerson({ ...base, form: { guardian: { name: 'Sam Lee' } } });
+    const [inPerson, card, unsigned] = bodies();
+    for (const body of [inPerson, card])
+      expect(body).toMatchObject({ dateOfBirth: '2014-03-04', guardian: { name: 'Sam Lee' }, waiverAcceptances: form.waiverAcceptances });
+    expect(unsigned).not.toHaveProperty('guardian');
+  });
 });

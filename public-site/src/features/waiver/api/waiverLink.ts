@@ -9,8 +9,13 @@ export function getWaiverLink(token: string): Promise<WaiverLink> {
   return api.get<WaiverLink>(`/api/waiver-links/${encodeURIComponent(token)}`, { public: true });
 }
 
-export function signWaiverLink(token: string, signedName: string): Promise<WaiverLinkSigned> {
-  return api.post<WaiverLinkSigned>(`/api/waiver-links/${encodeURIComponent(token)}/sign`, { signedName }, { public: true });
+/** `byGuardian`: the person is under 18, so the name typed is their parent or guardian's, who signs for them. */
+export function signWaiverLink(token: string, signedName: string, byGuardian = false): Promise<WaiverLinkSigned> {
+  return api.post<WaiverLinkSigned>(
+    `/api/waiver-links/${encodeURIComponent(token)}/sign`,
+    byGuardian ? { signedName, guardian: { name: signedName } } : { signedName },
+    { public: true },
+  );
 }
 
 export const WAIVER_LINK_MESSAGES = {
@@ -25,7 +30,12 @@ export function waiverLinkError(error: unknown, fallback: string): { message: st
   if (error.kind === 'timeout' || error.kind === 'network') return { message: error.message, ended: false };
   if (error.status === 404) return { message: WAIVER_LINK_MESSAGES.badLink, ended: true };
   if (error.status === 410) return { message: error.message, ended: true };
-  if (error.status === 400) return { message: error.fieldErrors.signedName ?? error.message, field: 'signedName', ended: false };
+  if (error.status === 400)
+    return {
+      message: error.fieldErrors.signedName ?? error.fieldErrors['guardian.name'] ?? error.message,
+      field: 'signedName',
+      ended: false,
+    };
   if (error.status === 429) return { message: error.message, ended: false };
   return { message: fallback, ended: false };
 }
