@@ -66,7 +66,9 @@ async function main(): Promise<void> {
             `${r.manifest.createdAt}), every table's row count and checksum verified${newer}, in ${seconds(r.ms)}`,
         );
       } else {
-        console.log(`Restored ${r.tables} tables from ${file} with ${r.tool} (custom format) in one transaction${newer}, in ${seconds(r.ms)}`);
+        console.log(
+          `Restored ${r.tables} tables from ${file} with ${r.tool} (custom format) in one transaction${newer}, in ${seconds(r.ms)}`,
+        );
       }
     }
   } finally {

@@ -173,9 +173,7 @@ export async function backupDatabase(url: string, file: string): Promise<BackupR
     for (const t of tables) {
       await write(`${JSON.stringify({ table: t.name })}\n`);
       // A query rather than the table, so that a partitioned table is read through its parent.
-      const rows = client.query(
-        copyTo(`COPY (SELECT ${t.columns.map(ident).join(', ')} FROM public.${ident(t.name)}) TO STDOUT`),
-      );
+      const rows = client.query(copyTo(`COPY (SELECT ${t.columns.map(ident).join(', ')} FROM public.${ident(t.name)}) TO STDOUT`));
       for await (const chunk of rows as AsyncIterable<Buffer>) await write(chunk);
       await write('\\.\n');
     }
@@ -215,7 +213,8 @@ async function* backupLines(file: string): AsyncGenerator<string> {
 
 /** Reads the manifest line of a backup file (without loading the rows). */
 export async function readManifest(file: string): Promise<BackupManifest> {
-  if (isPgDumpArchive(file)) throw new Error(`${file} is a pg_dump archive, not the app's own format: pg_restore --list shows its contents`);
+  if (isPgDumpArchive(file))
+    throw new Error(`${file} is a pg_dump archive, not the app's own format: pg_restore --list shows its contents`);
   for await (const line of backupLines(file)) return parseManifest(line);
   throw new Error(`${file} is empty`);
 }
@@ -305,7 +304,7 @@ export async function restoreDatabase(url: string, file: string, opts: RestoreOp
   const upTo = migrationsCovered(manifest.migrations, known);
 
   const client = await connect(url);
-  let rows = 0;
+  let rows: number;
   try {
     await prepareTarget(client, opts.force);
     if (upTo > 0) await runMigrations(url, known.slice(0, upTo));
@@ -427,9 +426,7 @@ async function loadCopy(client: Client, file: string, tables: Map<string, TableM
         manifestRead = true;
       } else if (!copy) {
         const table = tableOf(buf.toString('utf8', pos, nl), tables);
-        const stream = client.query(
-          copyFrom(`COPY public.${ident(table.name)} (${table.columns.map(ident).join(', ')}) FROM STDIN`),
-        );
+        const stream = client.query(copyFrom(`COPY public.${ident(table.name)} (${table.columns.map(ident).join(', ')}) FROM STDIN`));
         // Catch now: an error while rows are still being written is thrown by the await below.
         const done = finished(stream);
         done.catch(() => undefined);
@@ -474,8 +471,8 @@ export async function serverMajor(url: string): Promise<number> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
-    const [{ v }] = (await client.query<{ v: string }>('SHOW server_version_num')).rows;
-    return Math.floor(Number(v) / 10000);
+    const [{ v }] = (await client.query<{ v: number }>("SELECT current_setting('server_version_num')::int AS v")).rows;
+    return Math.floor(v / 10000);
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -500,12 +497,12 @@ export async function findPgTools(url: string, env: NodeJS.ProcessEnv = process.
   if (dump && restore && majorOf(dump) === major && majorOf(restore) === major) {
     return { tools: { dump: 'pg_dump', restore: 'pg_restore', version: dump, major }, serverMajor: major };
   }
-  const found = dump ? `pg_dump on the PATH is ${dump}` : 'no pg_dump on the PATH';
-  const foundRestore = restore ? `pg_restore ${restore}` : 'no pg_restore';
   return {
     tools: null,
     serverMajor: major,
-    reason: `${found} (${foundRestore}), the server is PostgreSQL ${major}: a pg_dump and pg_restore of major ${major} would be used`,
+    reason:
+      `no pg_dump and pg_restore of PostgreSQL ${major} (the server's major version) on the PATH ` +
+      `(found: pg_dump ${dump ?? 'none'}, pg_restore ${restore ?? 'none'})`,
   };
 }
 
@@ -600,7 +597,7 @@ export async function restoreWithPgRestore(url: string, file: string, opts: Rest
   }
   await run(tools.restore, ['--single-transaction', '--exit-on-error', '--no-owner', '--no-acl', `--dbname=${dbname}`, file], env);
   const check = await connect(url);
-  let tables = 0;
+  let tables: number;
   try {
     tables = (await userTables(check)).filter((t) => !SKIPPED_TABLES.has(t)).length;
   } finally {
