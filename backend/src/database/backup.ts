@@ -415,39 +415,46 @@ async function loadCopy(client: Client, file: string, tables: Map<string, TableM
   const send = async (chunk: Buffer) => {
     if (chunk.length && !copy!.stream.write(chunk)) await Promise.race([once(copy!.stream, 'drain'), copy!.done]);
   };
-  for await (const piece of backupStream(file) as AsyncIterable<Buffer>) {
-    const buf = rest.length ? Buffer.concat([rest, piece]) : piece;
-    let pos = 0;
-    let run = 0; // start of the row lines not yet sent
-    for (;;) {
-      const nl = buf.indexOf(NEWLINE, pos);
-      if (nl < 0) break;
-      if (!manifestRead) {
-        manifestRead = true;
-      } else if (!copy) {
-        const table = tableOf(buf.toString('utf8', pos, nl), tables);
-        const stream = client.query(copyFrom(`COPY public.${ident(table.name)} (${table.columns.map(ident).join(', ')}) FROM STDIN`));
-        // Catch now: an error while rows are still being written is thrown by the await below.
-        const done = finished(stream);
-        done.catch(() => undefined);
-        copy = { stream, done };
-        run = nl + 1;
-      } else if (isEndOfData(buf, pos, nl)) {
-        await send(buf.subarray(run, pos));
-        copy.stream.end();
-        await copy.done;
-        rows += copy.stream.rowCount;
-        copy = null;
+  try {
+    for await (const piece of backupStream(file) as AsyncIterable<Buffer>) {
+      const buf = rest.length ? Buffer.concat([rest, piece]) : piece;
+      let pos = 0;
+      let run = 0; // start of the row lines not yet sent
+      for (;;) {
+        const nl = buf.indexOf(NEWLINE, pos);
+        if (nl < 0) break;
+        if (!manifestRead) {
+          manifestRead = true;
+        } else if (!copy) {
+          const table = tableOf(buf.toString('utf8', pos, nl), tables);
+          const stream = client.query(copyFrom(`COPY public.${ident(table.name)} (${table.columns.map(ident).join(', ')}) FROM STDIN`));
+          // Catch now: an error while rows are still being written is thrown by the await below.
+          const done = finished(stream);
+          done.catch(() => undefined);
+          copy = { stream, done };
+          run = nl + 1;
+        } else if (isEndOfData(buf, pos, nl)) {
+          await send(buf.subarray(run, pos));
+          copy.stream.end();
+          await copy.done;
+          rows += copy.stream.rowCount;
+          copy = null;
+        }
+        pos = nl + 1;
       }
-      pos = nl + 1;
+      if (copy && pos > run) await send(buf.subarray(run, pos));
+      rest = buf.subarray(pos);
+      if (rest.length > 64 * 1024 * 1024) throw new Error('The backup has a line longer than 64 MiB: the file is damaged.');
     }
-    if (copy && pos > run) await send(buf.subarray(run, pos));
-    rest = buf.subarray(pos);
-    if (rest.length > 64 * 1024 * 1024) throw new Error('The backup has a line longer than 64 MiB: the file is damaged.');
-  }
-  if (copy || rest.length) {
-    copy?.stream.destroy();
-    throw new Error('The backup ends in the middle of a table: the file is damaged or cut short.');
+    if (copy || rest.length) throw new Error('The backup ends in the middle of a table: the file is damaged or cut short.');
+  } catch (e) {
+    // A COPY left open would hold the connection, and the ROLLBACK queued behind it would wait forever: CopyFail
+    // (what destroy sends) ends it.
+    if (copy) {
+      copy.stream.destroy(e as Error);
+      await copy.done.catch(() => undefined);
+    }
+    throw e;
   }
   return rows;
 }
