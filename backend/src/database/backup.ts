@@ -324,7 +324,10 @@ export async function restoreDatabase(url: string, file: string, opts: RestoreOp
     for (const name of await userTables(client)) {
       if (tables.has(name)) await client.query(`TRUNCATE public.${ident(name)} CASCADE`);
     }
+    const indexes = await dropSecondaryIndexes(client, [...tables.keys()]);
     rows = manifest.version === 1 ? await loadInserts(client, file, tables) : await loadCopy(client, file, tables);
+    await client.query("SET LOCAL maintenance_work_mem = '256MB'");
+    for (const definition of indexes) await client.query(definition);
 
     for (const s of manifest.sequences) {
       await client.query('SELECT setval($1::regclass, $2::bigint, $3)', [`public.${ident(s.name)}`, s.value, s.isCalled]);
@@ -349,6 +352,24 @@ export async function restoreDatabase(url: string, file: string, opts: RestoreOp
   const pending = known.length - upTo;
   if (pending > 0) await runMigrations(url, known);
   return { manifest, rows, tables: manifest.tables.length, migratedAfter: pending, ms: Date.now() - started, tool: 'own' };
+}
+
+/**
+ * The indexes of the tables about to be loaded that no constraint uses (not a primary key, unique constraint or
+ * foreign key's target), dropped: each is built again after the load by one sort (pg_restore's order) instead of one
+ * insertion per row. Their definitions are returned; all of it is inside the restore's transaction.
+ */
+async function dropSecondaryIndexes(client: Client, tables: string[]): Promise<string[]> {
+  const { rows } = await client.query<{ name: string; definition: string }>(
+    `SELECT format('%I.%I', n.nspname, c.relname) AS name, pg_get_indexdef(i.indexrelid) AS definition
+       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE i.indrelid = ANY($1::text[]::regclass[]) AND c.relkind = 'i'
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
+      ORDER BY 1`,
+    [tables.map((t) => `public.${ident(t)}`)],
+  );
+  for (const r of rows) await client.query(`DROP INDEX ${r.name}`);
+  return rows.map((r) => r.definition);
 }
 
 /** Format 1: each row's composite text, cast back to the table's row type and inserted in batches of 1,000. */

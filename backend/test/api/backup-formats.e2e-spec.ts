@@ -111,6 +111,9 @@ describe('backup file formats', () => {
     const r = await restoreDatabase(target, file);
     expect(r.rows).toBe(rowCount);
     expect(await contents(target)).toEqual(await contents(t.url));
+    // The indexes dropped for the load are all built again, as they were.
+    const indexes = (url: string) => query(url, "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1");
+    expect(await indexes(target)).toEqual(await indexes(t.url));
     const errors = await query<{ error: string }>(target, "SELECT error FROM stripe_events WHERE id LIKE 'evt_awkward_%' ORDER BY id");
     expect(errors.map((e) => e.error).sort()).toEqual([...AWKWARD].sort());
   });
