@@ -166,8 +166,10 @@ export async function backupDatabase(url: string, file: string): Promise<BackupR
     // Level 1: the rows are text that compresses well anyway, and level 6 would make gzip the slowest part.
     const out = new PassThrough();
     const written = pipeline(out, zlib.createGzip({ level: 1 }), fs.createWriteStream(tmp, { mode: 0o600 }));
+    // A failed write (disk full) destroys `out`, which then never drains: the pipeline's error ends the wait.
+    written.catch(() => undefined);
     const write = async (chunk: string | Buffer) => {
-      if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+      if (!out.write(chunk)) await Promise.race([once(out, 'drain'), written]);
     };
     await write(`${JSON.stringify(manifest)}\n`);
     for (const t of tables) {
