@@ -1,23 +1,34 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
-import { pipeline } from 'node:stream/promises';
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
+import { finished, pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { Client } from 'pg';
+import { from as copyFrom, to as copyTo, type CopyStreamQuery } from 'pg-copy-streams';
 import { runMigrations } from './data-source';
 import { MIGRATIONS } from './migrations';
 
 /**
- * A logical backup written by the app itself (`npm run db:backup` / `db:restore`), for when no pg_dump of the
- * server's major version is at hand: the embedded PostgreSQL is newer than the pg_dump most systems package. With a
- * matching pg_dump (or point-in-time recovery) in production, prefer those; docs/operations.md says when to use which.
+ * Two kinds of backup file:
  *
- * The file is gzip of JSON lines: a manifest (format, the migrations applied, each table's columns, row count and
- * checksum, each sequence's value), then per table a `{"table": name}` line and one JSON string per row (the row's
- * composite text, as `SELECT t::text` prints it and `'…'::t` reads it back). Everything is read in one REPEATABLE
- * READ, READ ONLY transaction, so the file is one consistent snapshot even while registrations are being written.
+ * - A pg_dump custom-format archive, when a `pg_dump` and `pg_restore` of the server's major version are on the PATH
+ *   (`findPgTools`): what operators expect and can restore by hand with `pg_restore`.
+ * - Otherwise the app's own logical backup, for when no pg_dump of the server's major version is at hand: the
+ *   embedded PostgreSQL is newer than the pg_dump most systems package.
+ *
+ * The own file is gzip of lines. Format 2 (written since COPY): a JSON manifest (format, the migrations applied, each
+ * table's columns, row count and checksum, each sequence's value), then per table a `{"table": name}` line, the
+ * table's rows as `COPY … TO STDOUT` text prints them (one line per row, tabs and newlines escaped) and a `\.` line.
+ * Format 1 (the first release's, still read): the same manifest with an md5 per table, then per table a
+ * `{"table": name}` line and one JSON string per row (the row's composite text, as `SELECT t::text` prints it).
+ * Everything is read in one REPEATABLE READ, READ ONLY transaction, so the file is one consistent snapshot even while
+ * registrations are being written, and streamed through COPY, so memory stays flat whatever the size.
  */
 export const BACKUP_FORMAT = 'classlane-backup';
-const FORMAT_VERSION = 1;
+const FORMAT_VERSION = 2;
+/** Versions this release restores: 1 by INSERT batches (as the release that wrote them did), 2 by COPY. */
+const READABLE_VERSIONS = [1, 2];
 
 /** Tables whose rows are not backed up: the migration log (rebuilt by running the migrations) and throwaway state. */
 const SKIPPED_TABLES = new Set([
@@ -33,6 +44,7 @@ const SESSION_SETTINGS = [
   "SET IntervalStyle = 'postgres'",
   'SET extra_float_digits = 3',
   "SET bytea_output = 'hex'",
+  "SET client_encoding = 'UTF8'",
 ];
 
 export interface TableManifest {
@@ -40,8 +52,13 @@ export interface TableManifest {
   /** Columns written on restore (generated columns are computed again). */
   columns: string[];
   rows: number;
-  /** md5 of the rows' text sorted and joined by newlines, computed by PostgreSQL in the snapshot. */
-  md5: string;
+  /** Format 1: md5 of the rows' text sorted and joined by newlines, computed by PostgreSQL in the snapshot. */
+  md5?: string;
+  /**
+   * Format 2: the sum of the first 60 bits of each row text's md5, in decimal. It needs no sort and no giant string
+   * (format 1's md5 of all rows joined stops at PostgreSQL's 1 GB per value), and the order rows load in is free.
+   */
+  checksum?: string;
 }
 
 export interface BackupManifest {
@@ -84,14 +101,24 @@ async function writableColumns(client: Client, table: string): Promise<string[]>
   return rows.map((r) => r.name);
 }
 
-/** Row count and md5 of the sorted row texts, as the manifest records them and the restore checks them. */
-async function tableFingerprint(client: Client, table: string, columns: string[]): Promise<{ rows: number; md5: string }> {
-  const row = `ROW(${columns.map((c) => `t.${ident(c)}`).join(', ')})::text`;
+const rowText = (columns: string[]) => `ROW(${columns.map((c) => `t.${ident(c)}`).join(', ')})::text`;
+
+/** Format 1's row count and md5 of the sorted row texts (checked when restoring a format-1 file). */
+async function tableMd5(client: Client, table: string, columns: string[]): Promise<{ rows: number; md5: string }> {
   const { rows } = await client.query<{ n: number; md5: string | null }>(
     `SELECT count(*)::int AS n, md5(coalesce(string_agg(r, E'\\n' ORDER BY r COLLATE "C"), '')) AS md5
-       FROM (SELECT ${row} AS r FROM public.${ident(table)} t) s`,
+       FROM (SELECT ${rowText(columns)} AS r FROM public.${ident(table)} t) s`,
   );
   return { rows: rows[0].n, md5: rows[0].md5 ?? '' };
+}
+
+/** Format 2's row count and checksum (see TableManifest.checksum), as the backup records them and the restore checks them. */
+async function tableChecksum(client: Client, table: string, columns: string[]): Promise<{ rows: number; checksum: string }> {
+  const { rows } = await client.query<{ n: number; s: string }>(
+    `SELECT count(*)::int AS n, coalesce(sum(('x' || left(md5(${rowText(columns)}), 15))::bit(60)::bigint), 0)::text AS s
+       FROM public.${ident(table)} t`,
+  );
+  return { rows: rows[0].n, checksum: rows[0].s };
 }
 
 export interface BackupResult {
@@ -100,7 +127,7 @@ export interface BackupResult {
   ms: number;
 }
 
-/** Writes a backup of the database at `url` to `file` (gzip). */
+/** Writes the app's own backup (format 2) of the database at `url` to `file` (gzip). */
 export async function backupDatabase(url: string, file: string): Promise<BackupResult> {
   const started = Date.now();
   const client = await connect(url);
@@ -117,7 +144,7 @@ export async function backupDatabase(url: string, file: string): Promise<BackupR
     for (const name of await userTables(client)) {
       if (SKIPPED_TABLES.has(name)) continue;
       const columns = await writableColumns(client, name);
-      tables.push({ name, columns, ...(await tableFingerprint(client, name, columns)) });
+      tables.push({ name, columns, ...(await tableChecksum(client, name, columns)) });
     }
     const sequences = // A sequence never used has no last_value: it is set back to its start, not yet called.
       (
@@ -136,24 +163,21 @@ export async function backupDatabase(url: string, file: string): Promise<BackupR
       sequences,
     };
 
+    // Level 1: the rows are text that compresses well anyway, and level 6 would make gzip the slowest part.
     const out = new PassThrough();
-    const written = pipeline(out, zlib.createGzip({ level: 6 }), fs.createWriteStream(tmp, { mode: 0o600 }));
-    const write = async (line: string) => {
-      if (!out.write(`${line}\n`)) await new Promise((r) => out.once('drain', r));
+    const written = pipeline(out, zlib.createGzip({ level: 1 }), fs.createWriteStream(tmp, { mode: 0o600 }));
+    // A failed write (disk full) destroys `out`, which then never drains: the pipeline's error ends the wait.
+    written.catch(() => undefined);
+    const write = async (chunk: string | Buffer) => {
+      if (!out.write(chunk)) await Promise.race([once(out, 'drain'), written]);
     };
-    await write(JSON.stringify(manifest));
+    await write(`${JSON.stringify(manifest)}\n`);
     for (const t of tables) {
-      await write(JSON.stringify({ table: t.name }));
-      if (t.rows === 0) continue;
-      // The whole row (generated columns too), so that it reads back as the table's row type; the restore picks
-      // the writable columns out of it.
-      await client.query(`DECLARE backup_rows NO SCROLL CURSOR FOR SELECT t::text AS r FROM public.${ident(t.name)} t`);
-      for (;;) {
-        const { rows } = await client.query<{ r: string }>('FETCH 2000 FROM backup_rows');
-        for (const r of rows) await write(JSON.stringify(r.r));
-        if (rows.length < 2000) break;
-      }
-      await client.query('CLOSE backup_rows');
+      await write(`${JSON.stringify({ table: t.name })}\n`);
+      // A query rather than the table, so that a partitioned table is read through its parent.
+      const rows = client.query(copyTo(`COPY (SELECT ${t.columns.map(ident).join(', ')} FROM public.${ident(t.name)}) TO STDOUT`));
+      for await (const chunk of rows as AsyncIterable<Buffer>) await write(chunk);
+      await write('\\.\n');
     }
     out.end();
     await written;
@@ -168,15 +192,18 @@ export async function backupDatabase(url: string, file: string): Promise<BackupR
   }
 }
 
-/**
- * The lines of a backup file, read as a stream (the rows never all sit in memory). A damaged or cut file fails here
- * (gzip checks its length and CRC at the end) instead of ending early.
- */
-async function* backupLines(file: string): AsyncGenerator<string> {
+/** The decompressed bytes of a backup file. A damaged or cut file fails (gzip checks its length and CRC at the end). */
+function backupStream(file: string): zlib.Gunzip {
   const gunzip = zlib.createGunzip();
-  gunzip.setEncoding('utf8');
-  // pipeline destroys gunzip with the read error, which the loop below then throws.
+  // pipeline destroys gunzip with the read error, which the reader's loop then throws.
   pipeline(fs.createReadStream(file), gunzip).catch(() => undefined);
+  return gunzip;
+}
+
+/** The lines of a backup file, read as a stream (the rows never all sit in memory). */
+async function* backupLines(file: string): AsyncGenerator<string> {
+  const gunzip = backupStream(file);
+  gunzip.setEncoding('utf8');
   let rest = '';
   for await (const chunk of gunzip as AsyncIterable<string>) {
     const parts = (rest + chunk).split('\n');
@@ -188,15 +215,22 @@ async function* backupLines(file: string): AsyncGenerator<string> {
 
 /** Reads the manifest line of a backup file (without loading the rows). */
 export async function readManifest(file: string): Promise<BackupManifest> {
+  if (isPgDumpArchive(file))
+    throw new Error(`${file} is a pg_dump archive, not the app's own format: pg_restore --list shows its contents`);
   for await (const line of backupLines(file)) return parseManifest(line);
   throw new Error(`${file} is empty`);
 }
 
 function parseManifest(line: string): BackupManifest {
-  const m = JSON.parse(line) as BackupManifest;
+  let m: BackupManifest;
+  try {
+    m = JSON.parse(line) as BackupManifest;
+  } catch {
+    throw new Error('not a Classlane backup (npm run db:backup writes those)');
+  }
   if (m.format !== BACKUP_FORMAT) throw new Error('not a Classlane backup (npm run db:backup writes those)');
-  if (m.version !== FORMAT_VERSION)
-    throw new Error(`backup format ${m.version} is not supported by this release (it reads ${FORMAT_VERSION})`);
+  if (!READABLE_VERSIONS.includes(m.version))
+    throw new Error(`backup format ${m.version} is not supported by this release (it reads ${READABLE_VERSIONS.join(' and ')})`);
   return m;
 }
 
@@ -205,53 +239,76 @@ export interface RestoreOptions {
   force?: boolean;
   /** The migrations this release knows (the upgrade test passes an older list). */
   migrations?: typeof MIGRATIONS;
+  /** For a pg_dump archive: the tools found for the server (findPgTools); looked up when not given. */
+  pgTools?: PgTools;
 }
 
 export interface RestoreResult {
-  manifest: BackupManifest;
+  /** The own format's manifest; null for a pg_dump archive. */
+  manifest: BackupManifest | null;
+  /** Rows loaded (own format; pg_restore does not count them). */
   rows: number;
+  tables: number;
   /** Migrations newer than the backup, run after loading it. */
   migratedAfter: number;
   ms: number;
+  /** What read the file: 'own' or the pg_restore used (e.g. "pg_restore 15.18"). */
+  tool: string;
 }
 
-/**
- * Restores `file` into the database at `url`: refuses a database that has tables (unless `force`), runs the
- * migrations up to the backup's schema version, loads every table in one transaction with triggers and foreign-key
- * checks off (`session_replication_role = replica`: a superuser, or a role granted SET on that parameter), sets the
- * sequences, checks each table's row count and checksum against the manifest (any difference rolls it all back),
- * then runs this release's newer migrations.
- */
-export async function restoreDatabase(url: string, file: string, opts: RestoreOptions = {}): Promise<RestoreResult> {
-  const started = Date.now();
-  const known = opts.migrations ?? MIGRATIONS;
-  const manifest = await readManifest(file);
-  const names = known.map((m) => (m as { name?: string }).name ?? (m as { prototype: object }).prototype.constructor.name);
-  const unknown = manifest.migrations.filter((n) => !names.includes(n));
+const migrationNames = (known: typeof MIGRATIONS) =>
+  known.map((m) => (m as { name?: string }).name ?? (m as { prototype: object }).prototype.constructor.name);
+
+/** How many of this release's migrations the backup's list covers; throws when the backup is from a newer or other line. */
+function migrationsCovered(backup: string[], known: typeof MIGRATIONS): number {
+  const names = migrationNames(known);
+  const unknown = backup.filter((n) => !names.includes(n));
   if (unknown.length) {
     throw new Error(
       `The backup was taken by a newer release (migration ${unknown[0]} is unknown here): restore it with that release or a later one.`,
     );
   }
-  const upTo = manifest.migrations.length ? names.indexOf(manifest.migrations.at(-1)!) + 1 : 0;
-  if (names.slice(0, upTo).join() !== manifest.migrations.join()) {
+  const upTo = backup.length ? names.indexOf(backup.at(-1)!) + 1 : 0;
+  if (names.slice(0, upTo).join() !== backup.join()) {
     throw new Error("The backup's migrations are not a prefix of this release's: it comes from a different line of releases.");
   }
+  return upTo;
+}
+
+/** Refuses a database that has tables, or (force) empties its public schema. */
+async function prepareTarget(client: Client, force: boolean | undefined): Promise<void> {
+  const existing = await userTables(client);
+  if (!existing.length) return;
+  if (!force) {
+    throw new Error(
+      `The target database is not empty (${existing.length} tables, e.g. ${existing.slice(0, 3).join(', ')}): restore into an empty ` +
+        'database, or pass --force to drop everything in it first.',
+    );
+  }
+  await client.query('DROP SCHEMA public CASCADE');
+  await client.query('CREATE SCHEMA public');
+}
+
+/**
+ * Restores `file` into the database at `url`. A pg_dump archive goes to pg_restore (restoreWithPgRestore). The own
+ * format: refuses a database that has tables (unless `force`), runs the migrations up to the backup's schema version,
+ * loads every table in one transaction with triggers and foreign-key checks off (`session_replication_role =
+ * replica`: a superuser, or a role granted SET on that parameter), so that triggers keeping counters (attendance
+ * tallies, configuration versions) do not count the restored rows a second time; sets the sequences, checks each
+ * table's row count and checksum against the manifest (any difference rolls it all back), then runs this release's
+ * newer migrations.
+ */
+export async function restoreDatabase(url: string, file: string, opts: RestoreOptions = {}): Promise<RestoreResult> {
+  if (isPgDumpArchive(file)) return restoreWithPgRestore(url, file, opts);
+  const started = Date.now();
+  const known = opts.migrations ?? MIGRATIONS;
+  const manifest = await readManifest(file);
+  const upTo = migrationsCovered(manifest.migrations, known);
 
   const client = await connect(url);
-  let rows = 0;
+  let rows: number;
   try {
-    const existing = await userTables(client);
-    if (existing.length) {
-      if (!opts.force) {
-        throw new Error(
-          `The target database is not empty (${existing.length} tables, e.g. ${existing.slice(0, 3).join(', ')}): restore into an empty ` +
-            'database, or pass --force to drop everything in it first.',
-        );
-      }
-      await client.query('DROP SCHEMA public CASCADE');
-      await client.query('CREATE SCHEMA public');
-    }
+    await prepareTarget(client, opts.force);
     if (upTo > 0) await runMigrations(url, known.slice(0, upTo));
 
     await client.query('BEGIN');
@@ -269,47 +326,21 @@ export async function restoreDatabase(url: string, file: string, opts: RestoreOp
     for (const name of await userTables(client)) {
       if (tables.has(name)) await client.query(`TRUNCATE public.${ident(name)} CASCADE`);
     }
-    let current: TableManifest | null = null;
-    let batch: string[] = [];
-    const flush = async () => {
-      if (!current || !batch.length) return;
-      const cols = current.columns.map(ident).join(', ');
-      const pick = current.columns.map((c) => `(x).${ident(c)}`).join(', ');
-      await client.query(
-        `INSERT INTO public.${ident(current.name)} (${cols}) OVERRIDING SYSTEM VALUE
-         SELECT ${pick} FROM (SELECT r::public.${ident(current.name)} AS x FROM unnest($1::text[]) r) s`,
-        [batch],
-      );
-      rows += batch.length;
-      batch = [];
-    };
-    let first = true;
-    for await (const line of backupLines(file)) {
-      if (first) {
-        first = false;
-        continue;
-      }
-      if (line.startsWith('{')) {
-        await flush();
-        const name = (JSON.parse(line) as { table: string }).table;
-        current = tables.get(name) ?? null;
-        if (!current) throw new Error(`The backup has rows of ${name}, which its manifest does not list: the file is damaged.`);
-        continue;
-      }
-      batch.push(JSON.parse(line) as string);
-      if (batch.length >= 1000) await flush();
-    }
-    await flush();
+    const indexes = await dropSecondaryIndexes(client, [...tables.keys()]);
+    rows = manifest.version === 1 ? await loadInserts(client, file, tables) : await loadCopy(client, file, tables);
+    await client.query("SET LOCAL maintenance_work_mem = '256MB'");
+    for (const definition of indexes) await client.query(definition);
 
     for (const s of manifest.sequences) {
       await client.query('SELECT setval($1::regclass, $2::bigint, $3)', [`public.${ident(s.name)}`, s.value, s.isCalled]);
     }
     for (const t of manifest.tables) {
-      const got = await tableFingerprint(client, t.name, t.columns);
-      if (got.rows !== t.rows || got.md5 !== t.md5) {
+      const got = manifest.version === 1 ? await tableMd5(client, t.name, t.columns) : await tableChecksum(client, t.name, t.columns);
+      const same = 'md5' in got ? got.md5 === t.md5 : got.checksum === t.checksum;
+      if (got.rows !== t.rows || !same) {
         throw new Error(
           `Table ${t.name} does not match the backup after loading (${got.rows} rows, expected ${t.rows}; checksum ` +
-            `${got.md5 === t.md5 ? 'equal' : 'different'}): nothing was restored.`,
+            `${same ? 'equal' : 'different'}): nothing was restored.`,
         );
       }
     }
@@ -322,5 +353,294 @@ export async function restoreDatabase(url: string, file: string, opts: RestoreOp
   }
   const pending = known.length - upTo;
   if (pending > 0) await runMigrations(url, known);
-  return { manifest, rows, migratedAfter: pending, ms: Date.now() - started };
+  return { manifest, rows, tables: manifest.tables.length, migratedAfter: pending, ms: Date.now() - started, tool: 'own' };
+}
+
+/**
+ * The indexes of the tables about to be loaded that no constraint uses (not a primary key, unique constraint or
+ * foreign key's target), dropped: each is built again after the load by one sort (pg_restore's order) instead of one
+ * insertion per row. Their definitions are returned; all of it is inside the restore's transaction.
+ */
+async function dropSecondaryIndexes(client: Client, tables: string[]): Promise<string[]> {
+  const { rows } = await client.query<{ name: string; definition: string }>(
+    `SELECT format('%I.%I', n.nspname, c.relname) AS name, pg_get_indexdef(i.indexrelid) AS definition
+       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE i.indrelid = ANY($1::text[]::regclass[]) AND c.relkind = 'i'
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
+      ORDER BY 1`,
+    [tables.map((t) => `public.${ident(t)}`)],
+  );
+  for (const r of rows) await client.query(`DROP INDEX ${r.name}`);
+  return rows.map((r) => r.definition);
+}
+
+/** Format 1: each row's composite text, cast back to the table's row type and inserted in batches of 1,000. */
+async function loadInserts(client: Client, file: string, tables: Map<string, TableManifest>): Promise<number> {
+  let rows = 0;
+  let current: TableManifest | null = null;
+  let batch: string[] = [];
+  const flush = async () => {
+    if (!current || !batch.length) return;
+    const cols = current.columns.map(ident).join(', ');
+    const pick = current.columns.map((c) => `(x).${ident(c)}`).join(', ');
+    await client.query(
+      `INSERT INTO public.${ident(current.name)} (${cols}) OVERRIDING SYSTEM VALUE
+       SELECT ${pick} FROM (SELECT r::public.${ident(current.name)} AS x FROM unnest($1::text[]) r) s`,
+      [batch],
+    );
+    rows += batch.length;
+    batch = [];
+  };
+  let first = true;
+  for await (const line of backupLines(file)) {
+    if (first) {
+      first = false;
+      continue;
+    }
+    if (line.startsWith('{')) {
+      await flush();
+      current = tableOf(line, tables);
+      continue;
+    }
+    batch.push(JSON.parse(line) as string);
+    if (batch.length >= 1000) await flush();
+  }
+  await flush();
+  return rows;
+}
+
+function tableOf(header: string, tables: Map<string, TableManifest>): TableManifest {
+  let name: string | undefined;
+  try {
+    name = (JSON.parse(header) as { table?: string }).table;
+  } catch {
+    name = undefined;
+  }
+  if (name === undefined) throw new Error(`The backup has a damaged table header (${header.slice(0, 60)}): the file is damaged.`);
+  const t = tables.get(name);
+  if (!t) throw new Error(`The backup has rows of ${name}, which its manifest does not list: the file is damaged.`);
+  return t;
+}
+
+const NEWLINE = 0x0a;
+const isEndOfData = (buf: Buffer, from: number, to: number) => to - from === 2 && buf[from] === 0x5c && buf[from + 1] === 0x2e; // "\."
+
+/**
+ * Format 2: each table's COPY text goes to `COPY … FROM STDIN` as it is read, in runs of whole lines (a row never
+ * spans a line: COPY escapes newlines in values), up to the `\.` line that ends the table.
+ */
+async function loadCopy(client: Client, file: string, tables: Map<string, TableManifest>): Promise<number> {
+  let rows = 0;
+  let manifestRead = false;
+  let copy: { stream: CopyStreamQuery; done: Promise<void> } | null = null;
+  let rest: Buffer = Buffer.alloc(0);
+  // A COPY that fails (a row the table refuses) never drains: its error ends the wait instead.
+  const send = async (chunk: Buffer) => {
+    if (chunk.length && !copy!.stream.write(chunk)) await Promise.race([once(copy!.stream, 'drain'), copy!.done]);
+  };
+  try {
+    for await (const piece of backupStream(file) as AsyncIterable<Buffer>) {
+      const buf = rest.length ? Buffer.concat([rest, piece]) : piece;
+      let pos = 0;
+      let run = 0; // start of the row lines not yet sent
+      for (;;) {
+        const nl = buf.indexOf(NEWLINE, pos);
+        if (nl < 0) break;
+        if (!manifestRead) {
+          manifestRead = true;
+        } else if (!copy) {
+          const table = tableOf(buf.toString('utf8', pos, nl), tables);
+          const stream = client.query(copyFrom(`COPY public.${ident(table.name)} (${table.columns.map(ident).join(', ')}) FROM STDIN`));
+          // Catch now: an error while rows are still being written is thrown by the await below.
+          const done = finished(stream);
+          done.catch(() => undefined);
+          copy = { stream, done };
+          run = nl + 1;
+        } else if (isEndOfData(buf, pos, nl)) {
+          await send(buf.subarray(run, pos));
+          copy.stream.end();
+          await copy.done;
+          rows += copy.stream.rowCount;
+          copy = null;
+        }
+        pos = nl + 1;
+      }
+      if (copy && pos > run) await send(buf.subarray(run, pos));
+      rest = buf.subarray(pos);
+      if (rest.length > 64 * 1024 * 1024) throw new Error('The backup has a line longer than 64 MiB: the file is damaged.');
+    }
+    if (copy || rest.length) throw new Error('The backup ends in the middle of a table: the file is damaged or cut short.');
+  } catch (e) {
+    // A COPY left open would hold the connection, and the ROLLBACK queued behind it would wait forever: CopyFail
+    // (what destroy sends) ends it.
+    if (copy) {
+      copy.stream.destroy(e as Error);
+      await copy.done.catch(() => undefined);
+    }
+    throw e;
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// pg_dump / pg_restore
+
+export interface PgTools {
+  /** Executables as found on the PATH. */
+  dump: string;
+  restore: string;
+  /** pg_dump's version, e.g. "15.18". */
+  version: string;
+  major: number;
+}
+
+export type PgToolsChoice = { tools: PgTools; serverMajor: number } | { tools: null; serverMajor: number; reason: string };
+
+/** The server's major version (server_version_num 150018 → 15, 180004 → 18). */
+export async function serverMajor(url: string): Promise<number> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const [{ v }] = (await client.query<{ v: number }>("SELECT current_setting('server_version_num')::int AS v")).rows;
+    return Math.floor(v / 10000);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** "pg_dump (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)" → "15.18"; null when the program is missing or says otherwise. */
+function toolVersion(program: string, env: NodeJS.ProcessEnv): string | null {
+  const r = spawnSync(program, ['--version'], { env, encoding: 'utf8', timeout: 10_000 });
+  if (r.error || r.status !== 0) return null;
+  return /\(PostgreSQL\)\s+(\d+(?:\.\d+)?)/.exec(r.stdout)?.[1] ?? null;
+}
+
+/**
+ * A pg_dump and pg_restore on the PATH of the server's major version (pg_dump refuses a newer server, and a newer
+ * pg_dump writes archives an older pg_restore cannot read), or why not.
+ */
+export async function findPgTools(url: string, env: NodeJS.ProcessEnv = process.env): Promise<PgToolsChoice> {
+  const major = await serverMajor(url);
+  const dump = toolVersion('pg_dump', env);
+  const restore = toolVersion('pg_restore', env);
+  const majorOf = (v: string) => Number(v.split('.')[0]);
+  if (dump && restore && majorOf(dump) === major && majorOf(restore) === major) {
+    return { tools: { dump: 'pg_dump', restore: 'pg_restore', version: dump, major }, serverMajor: major };
+  }
+  return {
+    tools: null,
+    serverMajor: major,
+    reason:
+      `no pg_dump and pg_restore of PostgreSQL ${major} (the server's major version) on the PATH ` +
+      `(found: pg_dump ${dump ?? 'none'}, pg_restore ${restore ?? 'none'})`,
+  };
+}
+
+/** pg_dump's custom format starts with these 5 bytes. */
+export function isPgDumpArchive(file: string): boolean {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(5);
+    return fs.readSync(fd, head, 0, 5, 0) === 5 && head.toString('latin1') === 'PGDMP';
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The URL without its password, which goes in PGPASSWORD: a command line is visible to every user of the machine. */
+function connectionFor(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  const u = new URL(url);
+  const password = decodeURIComponent(u.password);
+  u.password = '';
+  return { dbname: u.toString(), env: password ? { ...process.env, PGPASSWORD: password } : { ...process.env } };
+}
+
+async function run(program: string, args: string[], env: NodeJS.ProcessEnv, stdout?: Writable): Promise<void> {
+  const child = spawn(program, args, { env, stdio: ['ignore', stdout ? 'pipe' : 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
+  if (stdout) child.stdout!.pipe(stdout);
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  if (code !== 0) throw new Error(`${program} failed (exit ${code}): ${stderr.trim() || 'no message'}`);
+}
+
+/**
+ * `pg_dump --format=custom` of the whole database to `file`: one snapshot (pg_dump reads in one REPEATABLE READ
+ * transaction), without the rows of UNLOGGED tables (the rate-limit counters).
+ */
+export async function backupWithPgDump(url: string, file: string, tools: PgTools): Promise<{ bytes: number; ms: number }> {
+  const started = Date.now();
+  const { dbname, env } = connectionFor(url);
+  const tmp = `${file}.partial`;
+  try {
+    await run(tools.dump, ['--format=custom', '--no-unlogged-table-data', `--file=${tmp}`, `--dbname=${dbname}`], env);
+    fs.chmodSync(tmp, 0o600);
+    fs.renameSync(tmp, file);
+  } catch (e) {
+    fs.rmSync(tmp, { force: true });
+    throw e;
+  }
+  return { bytes: fs.statSync(file).size, ms: Date.now() - started };
+}
+
+/**
+ * A pg_dump archive into the database at `url`: refuses a database that has tables (unless `force`), checks the
+ * archive's migration log against this release's, runs `pg_restore --single-transaction --exit-on-error` (all or
+ * nothing; tables, rows, then constraints, indexes and triggers, so no trigger sees the loaded rows), then runs this
+ * release's newer migrations. Objects are owned by the role restoring (--no-owner), grants are left out (--no-acl).
+ */
+export async function restoreWithPgRestore(url: string, file: string, opts: RestoreOptions = {}): Promise<RestoreResult> {
+  const started = Date.now();
+  const known = opts.migrations ?? MIGRATIONS;
+  let tools = opts.pgTools;
+  if (!tools) {
+    const choice = await findPgTools(url);
+    if (!choice.tools) throw new Error(`${file} is a pg_dump archive, and restoring it needs pg_restore: ${choice.reason}.`);
+    tools = choice.tools;
+  }
+  const { dbname, env } = connectionFor(url);
+
+  // The migration log's rows, as pg_restore prints them (a COPY block: id, timestamp, name per line).
+  const log = new PassThrough();
+  let text = '';
+  log.setEncoding('utf8').on('data', (d: string) => (text += d));
+  await run(tools.restore, ['--data-only', '--table=migrations', '--file=-', file], env, log);
+  const copyLines = text.split('\n');
+  const from = copyLines.findIndex((l) => /^COPY \S*migrations /.test(l));
+  if (from < 0) throw new Error(`${file} has no migration log (table migrations): it is not a dump of a Classlane database.`);
+  const to = copyLines.indexOf('\\.', from);
+  const migrations = copyLines
+    .slice(from + 1, to)
+    .map((l) => l.split('\t'))
+    .sort((a, b) => Number(a[1]) - Number(b[1]) || Number(a[0]) - Number(b[0]))
+    .map((cols) => cols[2]);
+  const upTo = migrationsCovered(migrations, known);
+
+  const client = await connect(url);
+  try {
+    await prepareTarget(client, opts.force);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  await run(tools.restore, ['--single-transaction', '--exit-on-error', '--no-owner', '--no-acl', `--dbname=${dbname}`, file], env);
+  const check = await connect(url);
+  let tables: number;
+  try {
+    tables = (await userTables(check)).filter((t) => !SKIPPED_TABLES.has(t)).length;
+  } finally {
+    await check.end().catch(() => undefined);
+  }
+  const pending = known.length - upTo;
+  if (pending > 0) await runMigrations(url, known);
+  return {
+    manifest: null,
+    rows: 0,
+    tables,
+    migratedAfter: pending,
+    ms: Date.now() - started,
+    tool: `pg_restore ${tools.version}`,
+  };
 }

@@ -11,6 +11,7 @@ import { ensureBuilt } from '../fixtures/built-server';
 import { createClass, createOrg, registerBody } from '../fixtures/org.fixture';
 import { fillOrganization } from '../fixtures/populated-org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { contents } from '../fixtures/db-contents.fixture';
 
 /**
  * `npm run db:backup` / `db:restore`: a database with a row in every table is backed up, restored into an empty
@@ -21,9 +22,6 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 
 /** Tables that hold no row here, and why (every other table must have one, so a new table is covered). */
 const EMPTY_ALLOWED: Record<string, string> = {};
-/** Not backed up: the rate-limit counters (minutes of throwaway state in an UNLOGGED table). */
-const NOT_BACKED_UP = new Set(['rate_limit_counters']);
-
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'classlane-backup-'));
 const adminUrl = () => process.env.TEST_PG_TEMPLATE_URL!.replace(/\/[^/]+$/, '/postgres');
 
@@ -34,31 +32,6 @@ async function emptyDatabase(): Promise<string> {
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   return process.env.TEST_PG_TEMPLATE_URL!.replace(/\/[^/]+$/, `/${name}`);
-}
-
-/** Per table: row count and md5 of the rows' text in a fixed order (the migration log compared by names). */
-async function contents(url: string): Promise<Record<string, string>> {
-  const c = new Client({ connectionString: url });
-  await c.connect();
-  await c.query("SET TimeZone = 'UTC'");
-  try {
-    const { rows: tables } = await c.query<{ t: string }>("SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public' ORDER BY 1");
-    const out: Record<string, string> = {};
-    for (const { t } of tables) {
-      if (NOT_BACKED_UP.has(t)) continue;
-      if (t === 'migrations') {
-        out[t] = (await c.query('SELECT name FROM migrations ORDER BY timestamp')).rows.map((r) => r.name).join(',');
-        continue;
-      }
-      const { rows } = await c.query(
-        `SELECT count(*)::int AS n, md5(coalesce(string_agg(x::text, E'\\n' ORDER BY x::text COLLATE "C"), '')) AS h FROM "${t}" x`,
-      );
-      out[t] = `${rows[0].n} ${rows[0].h}`;
-    }
-    return out;
-  } finally {
-    await c.end();
-  }
 }
 
 describe('db:backup and db:restore', () => {
