@@ -1,23 +1,8 @@
-import { useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Divider,
-  IconButton,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { useState } from 'react';
+import { Alert, Box, Button, Divider, IconButton, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useRefresh } from 'react-admin';
 import MailIcon from '@mui/icons-material/Mail';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { saveFile } from '@/common/saveFile';
-import { formsApi } from '@/settings/registrationFormsApi';
+import { useQuery } from '@tanstack/react-query';
 import { useTimedMessage } from '@/common/useTimedMessage';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { ComposeEmailDialog } from '@/communications/ComposeEmailDialog';
@@ -25,89 +10,20 @@ import { StatusIcon } from '@/communications/StatusIcon';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { PaymentChip } from '@/common/paymentStatus';
 import { formatDate, formatDateTime, formatMoney, fullName } from '@/common/format';
 import { useOrganizationTimeZone } from '@/common/zonedTime';
 import type { Enrollment, EnrollmentPayment, EnrollmentTransfer, Student } from '@/providers/types';
 import { CancelEnrollmentDialog } from '@/resources/students/CancelEnrollmentDialog';
+import { EnrollmentItem } from '@/resources/students/EnrollmentItem';
+import { HistorySection } from '@/resources/students/HistorySection';
 import { RefundDialog } from '@/resources/students/RefundDialog';
 import { SwitchClassDialog, type SwitchingEnrollment } from '@/resources/students/SwitchClassDialog';
-import { canSwitch, switchedText } from '@/resources/students/switchClass';
+import { switchedText } from '@/resources/students/switchClass';
 import { StudentDataActions } from '@/resources/students/StudentDataActions';
 import { formatBirthDate } from '@/resources/students/household';
-import {
-  canCancel,
-  canRefund,
-  lifecycleLabel,
-  methodLabel,
-  priceLine,
-  refundable,
-  refundedLabel,
-  refundSourceLabel,
-  refundStatusLabel,
-  showsFeeSplit,
-} from '@/resources/students/moneyTrail';
-import { formatPhone, registeredAsText } from '@/resources/students/studentUtils';
+import { formatPhone } from '@/resources/students/studentUtils';
 
-/** The registration form's answers and the waivers signed for one enrollment, each signature with its PDF. */
-function FormAnswers({ e }: { e: Enrollment }) {
-  const pdf = useMutation({ mutationFn: formsApi.pdf, onSuccess: (f) => saveFile(f.blob, f.name) });
-  const answers = e.answers ?? [];
-  const waivers = e.waivers ?? [];
-  if (!answers.length && !waivers.length) return null;
-  const text = (v: unknown) => (Array.isArray(v) ? v.join(', ') : v === true ? 'Yes' : String(v));
-  return (
-    <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
-      {answers.map((a) => (
-        <Box component="span" key={a.questionId} sx={{ display: 'block' }}>
-          <strong>{a.label}:</strong> {text(a.value)}
-        </Box>
-      ))}
-      {waivers.map((w) => (
-        <Box component="span" key={w.id} sx={{ display: 'block' }}>
-          Signed “{w.waiverTitle}” (version {w.version}
-          {w.current ? '' : ', an older version'}) as {w.signedName}
-          {w.signedAs === 'guardian' ? ' (guardian)' : ''} on {formatDateTime(w.acceptedAt)}{' '}
-          <Button size="small" onClick={() => pdf.mutate(w.id)} aria-label={`Download the signed ${w.waiverTitle}`}>
-            PDF
-          </Button>
-        </Box>
-      ))}
-    </Box>
-  );
-}
-
-/** One enrollment's money trail: method, amount, status, the card fee split and every refund. */
-function MoneyTrail({ e }: { e: Enrollment }) {
-  const line = (text: string, key?: string) => (
-    <Box component="span" key={key} sx={{ display: 'block' }}>
-      {text}
-    </Box>
-  );
-  return (
-    <>
-      {line(
-        `Enrolled ${formatDate(e.enrollmentDate, 'short')} · ${methodLabel(e.paymentMethod)}` +
-          (e.paymentStatus === 'completed' ? ` · ${formatMoney(e.amountPaid)} paid` : ''),
-      )}
-      {e.balanceDue > 0 && (
-        <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
-          Balance due {formatMoney(e.balanceDue)} (in person at class)
-        </Box>
-      )}
-      {priceLine(e) && line(priceLine(e)!)}
-      {showsFeeSplit(e) && line(`Platform fee ${formatMoney(e.platformFee)} · Organization receives ${formatMoney(e.organizationAmount)}`)}
-      {(e.refunds ?? []).map((r) =>
-        line(
-          `${refundStatusLabel(r.status)} ${formatMoney(r.amount)} · ${refundSourceLabel(r.source)} · ${formatDate(r.createdAt, 'short')}${r.reason ? ` · ${r.reason}` : ''}`,
-          r.id,
-        ),
-      )}
-      {e.cancelledAt && line(`Cancelled ${formatDate(e.cancelledAt, 'short')}`)}
-    </>
-  );
-}
-
+/** The student's details beside the list: contact, household, enrollments with their actions, history and messages. */
 export function StudentDetailPanel({
   record,
   onClose,
@@ -156,87 +72,14 @@ export function StudentDetailPanel({
   });
   // Current and past (cancelled, refunded late) enrollments show the same way: status, money trail, actions.
   const enrollmentItem = (e: Enrollment) => (
-    <ListItem
+    <EnrollmentItem
       key={e.id ?? e.classId}
-      disableGutters
-      alignItems="flex-start"
-      secondaryAction={
-        refundedLabel(e) ? (
-          <Chip size="small" label={refundedLabel(e)} variant="outlined" />
-        ) : e.balanceDue > 0 ? (
-          // Paid, but a switch left a difference to collect in person: not 'Paid' yet.
-          <Chip size="small" label="Balance due" color="warning" variant="outlined" />
-        ) : (
-          <PaymentChip enrollment={e} />
-        )
-      }
-    >
-      <ListItemText
-        primary={
-          <>
-            {e.classTitle || 'Class'}
-            {e.status && e.status !== 'active' && <Chip size="small" label={lifecycleLabel(e.status)} variant="outlined" sx={{ ml: 1 }} />}
-          </>
-        }
-        secondary={
-          <>
-            <MoneyTrail e={e} />
-            {registeredAsText(e, record) ? (
-              <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
-                {registeredAsText(e, record)}
-              </Box>
-            ) : null}
-            <FormAnswers e={e} />
-            <Stack
-              direction="row"
-              useFlexGap
-              flexWrap="wrap"
-              columnGap={1}
-              sx={{ mt: 0.5, ml: -1, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
-            >
-              {e.id && canCancel(e) && (
-                <Button
-                  size="small"
-                  color="error"
-                  onClick={() => setCancelling({ id: e.id, classTitle: e.classTitle || 'Class' })}
-                  aria-label={`Cancel enrollment in ${e.classTitle || 'class'}`}
-                >
-                  Cancel enrollment
-                </Button>
-              )}
-              {e.id && canSwitch(e) && (
-                <Button
-                  size="small"
-                  onClick={() =>
-                    setSwitching({
-                      id: e.id,
-                      classTitle: e.classTitle || 'Class',
-                      paymentMethod: e.paymentMethod,
-                      paymentStatus: e.paymentStatus,
-                      amountPaid: e.amountPaid,
-                    })
-                  }
-                  aria-label={`Switch ${e.classTitle || 'class'} to another class`}
-                >
-                  Switch class
-                </Button>
-              )}
-              {e.id && canRefund(e) && (
-                <Button
-                  size="small"
-                  onClick={() => setRefunding({ id: e.id, classTitle: e.classTitle || 'Class', left: refundable(e) })}
-                  aria-label={`Refund payment for ${e.classTitle || 'class'}`}
-                >
-                  Refund
-                </Button>
-              )}
-            </Stack>
-          </>
-        }
-        secondaryTypographyProps={{ component: 'div' }}
-        sx={{ pr: 12 }}
-      />
-    </ListItem>
+      e={e}
+      record={record}
+      onCancel={setCancelling}
+      onSwitch={setSwitching}
+      onRefund={setRefunding}
+    />
   );
   return (
     <Box sx={{ p: { xs: 2, sm: 3 }, width: { xs: '100%', sm: 440 } }} component="section" aria-label="Student details">
@@ -370,39 +213,5 @@ export function StudentDetailPanel({
       <RefundDialog enrollment={refunding} onClose={() => setRefunding(null)} onDone={refunded} />
       <SwitchClassDialog enrollment={switching} onClose={() => setSwitching(null)} onDone={switched} />
     </Box>
-  );
-}
-
-/** A titled list read from the server: a spinner while it loads, the failure, 'nothing yet', or the items. */
-function HistorySection<T>({
-  title,
-  query,
-  empty,
-  children,
-}: {
-  title: string;
-  query: { isPending: boolean; error: unknown; data?: T[] };
-  empty: string;
-  children: (items: T[]) => ReactNode;
-}) {
-  return (
-    <>
-      <Typography variant="subtitle2">{title}</Typography>
-      {query.isPending ? (
-        <CircularProgress size={20} sx={{ mt: 1 }} aria-label={`Loading ${title.toLowerCase()}`} />
-      ) : query.error ? (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          Failed to load data
-        </Alert>
-      ) : !query.data?.length ? (
-        <Typography variant="body2" color="text.secondary" mt={0.5}>
-          {empty}
-        </Typography>
-      ) : (
-        <List dense disablePadding aria-label={title}>
-          {children(query.data)}
-        </List>
-      )}
-    </>
   );
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { AdminEmails } from './admin-emails';
 import { ClassesModule } from '../classes/classes.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { CommunicationsController } from './communications.controller';
@@ -31,6 +32,7 @@ import { TwilioWebhooksService } from './twilio-webhooks.service';
     CommunicationCenterService,
     MessageTemplatesService,
     MessageComposer,
+    AdminEmails,
     CommunicationsDispatcher,
     CommunicationsJobs,
     TwilioWebhooksService,

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Statement } from '../../common/db/together';
-import { AuthService } from '../auth/auth.service';
-import { mapClass } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
+import { AdminEmails } from './admin-emails';
 import { classCalendar } from './calendar';
 import {
   type Channel,
@@ -19,16 +18,14 @@ import {
 } from './communication.types';
 import { CommunicationsRepository, type TemplateRow } from './communications.repository';
 import { type ClassValues, MessageComposer } from './message-composer';
-import { classFacts, dollars, householdList, orgValues, personValues, priceList, snapshot } from './message-format';
+import { dollars, householdList, priceList, snapshot } from './message-format';
 import {
-  BUILT_IN,
   htmlEmail,
   htmlMarker,
   type HtmlValue,
   linkValue,
   type OrganizationLook,
   ratingLinks,
-  render,
   type TemplateVariable,
   type TemplateValues,
 } from './templates';
@@ -39,14 +36,15 @@ const EXPORT_PAGE = 1000;
 /**
  * The messages the product sends by itself, queued by other modules inside their own transaction (every message is
  * an outbox row first; the dispatcher sends it), and what other modules ask of the communications log (counts,
- * export, erasure). How a message is written is MessageComposer's; the Communication Center is its own service.
+ * export, erasure). How a message is written is MessageComposer's; the emails to an organization's admins are
+ * AdminEmails'; the Communication Center is its own service.
  */
 @Injectable()
 export class CommunicationsService {
   constructor(
     private readonly repo: CommunicationsRepository,
     private readonly composer: MessageComposer,
-    private readonly auth: AuthService,
+    private readonly admins: AdminEmails,
     private readonly classes: ClassesService,
     private readonly orgs: OrganizationsService,
   ) {}
@@ -221,53 +219,12 @@ export class CommunicationsService {
     return this.queueAutomatic(manager, input, kind, `${kind}:${input.classId}:${input.studentId}:email`, values, org);
   }
 
-  /**
-   * Tells the organization's admins (users with the admin role) that a class is below its minimum at its go/no-go
-   * time, with what happened (`outcome`). One email per admin and class. Answers how many were queued.
-   */
-  async queueBelowMinimumNotice(
+  /** Tells the organization's admins that a class is below its minimum at its go/no-go time (AdminEmails). */
+  queueBelowMinimumNotice(
     manager: EntityManager,
     c: { organizationId: string; classId: string; enrolled: number; minEnrollment: number; outcome: string },
   ): Promise<number> {
-    const admins = (await this.auth.listUsers(c.organizationId)).filter((u) => u.role === 'admin');
-    if (!admins.length) return 0;
-    const cls = mapClass(await this.classes.require(c.classId, c.organizationId, manager));
-    const org = await this.look(c.organizationId, manager);
-    let queued = 0;
-    for (const u of admins) {
-      const values: TemplateValues = {
-        ...personValues(u),
-        ...classFacts(cls),
-        enrolledCount: String(c.enrolled),
-        minEnrollment: String(c.minEnrollment),
-        decisionOutcome: c.outcome,
-        classUrl: `${this.composer.publicUrl}/admin/classes?classId=${cls.id}`,
-        ...orgValues(org),
-      };
-      const own = await this.repo.activeTemplateFor(c.organizationId, 'class_below_minimum', 'email', manager);
-      const subjectT = own ? (own.subjectTemplate ?? '') : BUILT_IN.class_below_minimum.email.subject;
-      const message = render(own ? own.messageTemplate : BUILT_IN.class_below_minimum.email.message, values);
-      const row = await this.repo.insert(
-        {
-          organizationId: c.organizationId,
-          recipientType: 'user',
-          recipientId: u.id,
-          recipient: { firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone ?? null },
-          channel: 'email',
-          toAddress: u.email,
-          subject: render(subjectT, values),
-          message,
-          html: htmlEmail(message, org),
-          templateId: own?.id ?? null,
-          kind: 'class_below_minimum',
-          // Once per class and start: a class moved and still below its minimum at its new decision time is news.
-          dedupeKey: `class_below_minimum:${cls.id}:${new Date(cls.startDate).getTime()}:${u.id}:email`,
-        },
-        manager,
-      );
-      if (row) queued += 1;
-    }
-    return queued;
+    return this.admins.queueBelowMinimumNotice(manager, c);
   }
 
   /**
@@ -316,35 +273,12 @@ export class CommunicationsService {
   }
 
   /** An email to each of the organization's admins (users with the admin role); answers how many were queued. */
-  async queueAdminEmail(
+  queueAdminEmail(
     manager: EntityManager,
     organizationId: string,
     m: { subject: string; message: string; dedupeKey: string },
   ): Promise<number> {
-    const admins = (await this.auth.listUsers(organizationId)).filter((u) => u.role === 'admin');
-    const org = await this.look(organizationId, manager);
-    let queued = 0;
-    for (const u of admins) {
-      const row = await this.repo.insert(
-        {
-          organizationId,
-          recipientType: 'user',
-          recipientId: u.id,
-          recipient: { firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone ?? null },
-          channel: 'email',
-          toAddress: u.email,
-          subject: m.subject,
-          message: m.message,
-          html: htmlEmail(m.message, org),
-          templateId: null,
-          kind: 'system',
-          dedupeKey: `${m.dedupeKey}:${u.id}`,
-        },
-        manager,
-      );
-      if (row) queued += 1;
-    }
-    return queued;
+    return this.admins.queueAdminEmail(manager, organizationId, m);
   }
 
   /**

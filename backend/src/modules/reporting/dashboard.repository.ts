@@ -124,4 +124,13 @@ export class DashboardRepository {
     );
     return rows[0] ?? null;
   }
+
+  /** Active enrollments made in [from, to). */
+  async enrollmentCount(organizationId: string, from: Date, to: Date): Promise<number> {
+    const [row] = await this.db.query(
+      `SELECT count(*)::int AS n FROM enrollments WHERE organization_id = $1 AND status = 'active' AND enrollment_date >= $2 AND enrollment_date < $3`,
+      [organizationId, from, to],
+    );
+    return row.n;
+  }
 }

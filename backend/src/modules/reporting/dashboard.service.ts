@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ActivityService } from '../activity/activity.service';
 import { DashboardRepository, type PeriodRange } from './dashboard.repository';
-import { ReportsRepository } from './reports.repository';
+import { RatingsRepository } from './ratings.repository';
 import type { Period } from './dto/dashboard-query.dto';
 
 /** The summary fetches the latest 10 activities (spec 3 §7). */
@@ -38,7 +38,7 @@ export class DashboardService {
   constructor(
     private readonly repo: DashboardRepository,
     private readonly activity: ActivityService,
-    private readonly reports: ReportsRepository,
+    private readonly ratings: RatingsRepository,
   ) {}
 
   async summary(organizationId: string, period: Period = 'month') {
@@ -49,11 +49,11 @@ export class DashboardService {
       this.repo.counts(organizationId, range, now),
       this.repo.topClass(organizationId, range),
       this.activity.latest(organizationId, RECENT_ACTIVITY),
-      this.reports.ratingStats(organizationId, range.start, range.end),
-      this.reports.ratingStats(organizationId, range.previousStart, range.start),
-      this.reports.ratingStats(organizationId, new Date(0), now),
-      this.reports.enrollmentCount(organizationId, month.start, month.end),
-      this.reports.enrollmentCount(organizationId, month.previousStart, month.start),
+      this.ratings.ratingStats(organizationId, range.start, range.end),
+      this.ratings.ratingStats(organizationId, range.previousStart, range.start),
+      this.ratings.ratingStats(organizationId, new Date(0), now),
+      this.repo.enrollmentCount(organizationId, month.start, month.end),
+      this.repo.enrollmentCount(organizationId, month.previousStart, month.start),
       this.repo.classesAtRisk(organizationId, now),
     ]);
     const oneDecimal = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);

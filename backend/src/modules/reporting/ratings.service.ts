@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
-import { ReportsRepository } from './reports.repository';
+import { RatingsRepository } from './ratings.repository';
 
 /** One rating per student and class, given through a signed link; a later one replaces it. */
 @Injectable()
 export class RatingsService {
   constructor(
-    private readonly repo: ReportsRepository,
+    private readonly repo: RatingsRepository,
     private readonly activity: ActivityService,
     @InjectDataSource() private readonly db: DataSource,
   ) {}

@@ -10,6 +10,7 @@ import { ClassMilestonesRepository } from './class-milestones.repository';
 import { ClassMilestonesService } from './class-milestones.service';
 import { RatingLinks } from './rating-links';
 import { RatingsController } from './ratings.controller';
+import { RatingsRepository } from './ratings.repository';
 import { RatingsService } from './ratings.service';
 import { ReportingController, ReportsController } from './reports.controller';
 import { ReportsRepository } from './reports.repository';
@@ -28,6 +29,7 @@ import { ReportsService } from './reports.service';
     ReportsRepository,
     ReportsService,
     RatingLinks,
+    RatingsRepository,
     RatingsService,
     ClassMilestonesRepository,
     ClassMilestonesService,
