@@ -34,7 +34,8 @@ const database = {
 /**
  * Three tiers, each runnable alone (`jest --selectProjects api`):
  * - unit: pure rules and the architecture checks (source scans); no database, seconds.
- * - api: the routes on a real database, one app per file. A new file in test/api/ lands here.
+ * - api: the routes on a real database, one app per file. A new file in test/api/ (or anywhere under test/ but
+ *   test/ops/) lands here.
  * - ops: how the server behaves as an operated process: drain and SIGTERM, several instances on one database, killed
  *   processes, backup/restore, keep-alive, upgrades, the built server. They spend most of their time waiting (grace
  *   periods, timeouts, processes starting), so `npm test` runs them beside `api`. A file belongs in test/ops/ when its
@@ -47,7 +48,14 @@ export default {
       displayName: 'unit',
       testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/architecture/*.spec.ts'],
     },
-    { ...base, ...database, displayName: 'api', testMatch: ['<rootDir>/test/api/*.e2e-spec.ts'] },
+    {
+      ...base,
+      ...database,
+      displayName: 'api',
+      // Every end-to-end spec outside test/ops/, so a file added anywhere under test/ still runs.
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/ops/'],
+    },
     { ...base, ...database, displayName: 'ops', testMatch: ['<rootDir>/test/ops/*.e2e-spec.ts'] },
   ],
   // A test (or hook) starts an app on its own PostgreSQL in a few seconds on a quiet machine; npm test runs the
