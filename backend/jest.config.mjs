@@ -56,7 +56,7 @@ export default {
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/ops/'],
     },
-    { ...base, ...database, displayName: 'ops', testMatch: ['<rootDir>/test/ops/*.e2e-spec.ts'] },
+    { ...base, ...database, displayName: 'ops', testMatch: ['<rootDir>/test/ops/**/*.e2e-spec.ts'] },
   ],
   // A test (or hook) starts an app on its own PostgreSQL in a few seconds on a quiet machine; npm test runs the
   // end-to-end tests beside these, and a loaded machine has taken more than 30 s to start one.
