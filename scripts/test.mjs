@@ -2,10 +2,10 @@
 // `npm test`: every test of the repository, cheapest first, stopping at the first failure.
 //   1. the cheap checks at once: lint, format check, type-check of each workspace, the backend's unit tests (jest
 //      project `unit`: pure rules and architecture checks, no database)
-//   2. three lanes at once: the API tests (jest project `api`, routes on an embedded PostgreSQL); the builds then the
-//      end-to-end tests in Chromium against them (skipped with SKIP_E2E=1); the front-end unit tests then the
-//      operations tests (jest project `ops`: drain, SIGTERM, several instances, crashes, backups, upgrades, the built
-//      server), which start once the backend is built
+//   2. three lanes at once: the API tests (jest project `api`, routes on an embedded PostgreSQL); the front ends'
+//      builds then the end-to-end tests in Chromium against the built product (skipped with SKIP_E2E=1); the backend
+//      build, the front-end unit tests, then the operations tests (jest project `ops`: drain, SIGTERM, several
+//      instances, crashes, backups, upgrades, the built server)
 // A step that runs alongside others has its output held and printed when it ends, so logs never interleave.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,12 +24,12 @@ const e2e =
  * limit (CI has 2 cores), so lanes pay off only where they overlap waits:
  * - The cheap checks are single processes that each keep one core busy; run one after another they left the other
  *   core idle.
- * - The end-to-end tests are the longest lane: they start as soon as the builds are done. The API tests need no build
- *   (jest compiles the sources), so they start at once.
+ * - The end-to-end tests are the longest lane: they start as soon as the builds are done (the backend's is built in
+ *   the third lane meanwhile). The API tests need no build (jest compiles the sources), so they start at once.
  * - The operations tests spend most of their time waiting (grace periods, keep-alive timeouts, processes starting:
- *   measured 115 s of CPU in 426 s), so they run in the lane of the short front-end unit tests, beside the API tests.
- *   Some run the built server as its own process: they wait for 'Build backend' (which they would otherwise start
- *   themselves while the e2e lane writes the same folder). Each jest run starts its own embedded PostgreSQL.
+ *   measured 115 s of CPU in 426 s), so they run beside the API tests, after the short front-end unit tests. Some run
+ *   the built server as its own process: the backend is built at the head of their lane, once (they would otherwise
+ *   build it themselves). Each jest run starts its own embedded PostgreSQL.
  * A step named in `after` waits for that step.
  */
 const jest = (project) => ['npm', ['test', '-w', 'backend', '--', '--selectProjects', project]];
@@ -44,13 +44,13 @@ const stages = [
   [
     [['API tests', ...jest('api')]],
     [
-      ['Build backend', 'npm', ['run', 'build', '-w', 'backend']],
       ...fronts.map((ws) => [`Build ${ws}`, 'npm', ['run', 'build', '-w', ws]]),
-      ...e2e,
+      ...e2e.map(([name, cmd, args]) => [name, cmd, args, { after: 'Build backend' }]),
     ],
     [
+      ['Build backend', 'npm', ['run', 'build', '-w', 'backend']],
       ...fronts.map((ws) => [`${ws} unit tests`, 'npm', ['test', '-w', ws]]),
-      ['Operations tests', ...jest('ops'), { after: 'Build backend' }],
+      ['Operations tests', ...jest('ops')],
     ],
   ],
 ];
