@@ -3,7 +3,8 @@ import { fileURLToPath, URL } from 'node:url';
 
 export default defineConfig({
   resolve: {
-    // @shared: the rule files both front ends use (class sessions, US phone): docs/decisions.md.
+    // @shared: the rule files both front ends use (class sessions, US phone):
+    // docs/decisions/one-rule-file-both-front-ends-shared.md.
     alias: {
       '@shared': fileURLToPath(new URL('../shared', import.meta.url)),
       '@': fileURLToPath(new URL('./src', import.meta.url)),

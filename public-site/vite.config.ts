@@ -26,12 +26,14 @@ function inlineEntryCss(): Plugin {
 }
 
 // Public site: a small React app served by the backend from public-site/dist
-// (index.html fallback for every public route). See docs/decisions.md.
+// (index.html fallback for every public route). See
+// docs/decisions/fastify-adapter-plus-fast-path-one-hot-read.md.
 export default defineConfig({
   base: '/',
   plugins: [react(), inlineEntryCss()],
   resolve: {
-    // @shared: the rule files both front ends use (class sessions, US phone): docs/decisions.md.
+    // @shared: the rule files both front ends use (class sessions, US phone):
+    // docs/decisions/one-rule-file-both-front-ends-shared.md.
     alias: {
       '@shared': fileURLToPath(new URL('../shared', import.meta.url)),
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: every test of the repository, cheapest first, stopping at the first failure.
-//   0. lint and format check (ESLint, Prettier)
-//   1. type-check all workspaces (in parallel)
-//   2. three lanes at once: the backend build then the API integration tests (jest + embedded PostgreSQL); the
-//      front ends' build then the end-to-end tests in Chromium against it (skipped with SKIP_E2E=1); the front-end
-//      unit tests
+//   1. the cheap checks at once: lint, format check, type-check of each workspace, the backend's unit tests (jest
+//      project `unit`: pure rules and architecture checks, no database)
+//   2. three lanes at once: the API tests (jest project `api`, routes on an embedded PostgreSQL); the front ends'
+//      builds then the end-to-end tests in Chromium against the built product (skipped with SKIP_E2E=1); the backend
+//      build, the front-end unit tests, then the operations tests (jest project `ops`: drain, SIGTERM, several
+//      instances, crashes, backups, upgrades, the built server)
 // A step that runs alongside others has its output held and printed when it ends, so logs never interleave.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,28 +20,38 @@ const e2e =
   process.env.SKIP_E2E === '1' ? [] : [['End-to-end tests', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts']]];
 
 /**
- * A stage is a list of lanes run at once; a lane is a list of steps run one after another. The end-to-end tests need
- * only the build, not the API tests, so they start as soon as the build is done and share the machine with the API
- * tests (each waits on its own database and browser much of the time). The backend is built first and once: API tests
- * that run the built server as its own process (shutdown, backups, two instances behind a load balancer) would
- * otherwise build it themselves while the build lane writes the same folder. A step named in `after` waits for it.
+ * A stage is a list of lanes run at once; a lane is a list of steps run one after another. The machine's CPU is the
+ * limit (CI has 2 cores), so lanes pay off only where they overlap waits:
+ * - The cheap checks are single processes that each keep one core busy; run one after another they left the other
+ *   core idle.
+ * - The end-to-end tests are the longest lane: they start as soon as the builds are done (the backend's is built in
+ *   the third lane meanwhile). The API tests need no build (jest compiles the sources), so they start at once.
+ * - The operations tests spend most of their time waiting (grace periods, keep-alive timeouts, processes starting:
+ *   measured 115 s of CPU in 426 s), so they run beside the API tests, after the short front-end unit tests. Some run
+ *   the built server as its own process: the backend is built at the head of their lane, once (they would otherwise
+ *   build it themselves). Each jest run starts its own embedded PostgreSQL.
+ * A step named in `after` waits for that step.
  */
+const jest = (project) => ['npm', ['test', '-w', 'backend', '--', '--selectProjects', project]];
 const stages = [
-  [[['Lint and format', 'npm', ['run', 'lint']]]],
   [
+    [['Lint', 'npx', ['eslint', '.']]],
+    [['Format check', 'npx', ['prettier', '--check', '.']]],
     [['Type-check backend', 'npm', ['run', 'typecheck', '-w', 'backend']]],
     ...fronts.map((ws) => [[`Type-check ${ws}`, 'npm', ['run', 'typecheck', '-w', ws]]]),
+    [['Backend unit tests', ...jest('unit')]],
   ],
   [
-    [
-      ['Build backend', 'npm', ['run', 'build', '-w', 'backend']],
-      ['API tests', 'npm', ['test', '-w', 'backend']],
-    ],
+    [['API tests', ...jest('api')]],
     [
       ...fronts.map((ws) => [`Build ${ws}`, 'npm', ['run', 'build', '-w', ws]]),
       ...e2e.map(([name, cmd, args]) => [name, cmd, args, { after: 'Build backend' }]),
     ],
-    fronts.map((ws) => [`${ws} unit tests`, 'npm', ['test', '-w', ws]]),
+    [
+      ['Build backend', 'npm', ['run', 'build', '-w', 'backend']],
+      ...fronts.map((ws) => [`${ws} unit tests`, 'npm', ['test', '-w', ws]]),
+      ['Operations tests', ...jest('ops')],
+    ],
   ],
 ];
 

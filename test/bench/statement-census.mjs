@@ -2,7 +2,7 @@
 // (wall clock) and statement text, and writes them to $BENCH_CENSUS_DIR/statements-<pid>.json when the process exits.
 // Load it into the opening bench's instances (they run from the repository's root) with
 //   BENCH_NODE_ARGS="--import ./test/bench/statement-census.mjs" BENCH_CENSUS_DIR=/tmp/census npm run bench:opening
-// This is how docs/benchmarks.md's statement counts of the rush were taken.
+// This is how the statement counts of the rush in docs/benchmarks/opening.md were taken.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';

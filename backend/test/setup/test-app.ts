@@ -26,7 +26,9 @@ export async function createTestDatabase(): Promise<string> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: template.replace(/\/[^/]+$/, '/postgres') });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE classlane_template`);
+  // FILE_COPY copies the template's files (two checkpoints, cheap without fsync) instead of writing every block of it
+  // through the WAL as the default does: measured about 0.3 s a file instead of 0.75 s.
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE classlane_template STRATEGY FILE_COPY`);
   await admin.end();
   return template.replace(/\/[^/]+$/, `/${name}`);
 }

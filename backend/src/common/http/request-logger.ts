@@ -47,7 +47,7 @@ export function requestIdOf(req: IncomingMessage): string {
  * organization. Headers, bodies and query strings are never logged.
  * Fastify's built-in pino logger was not used for these lines: its per-request child logger adds a `reqId`
  * field and a line at the start of each request; these hooks keep one line of the established shape.
- * pino-http/nestjs-pino were measured and not kept: docs/decisions.md.
+ * pino-http/nestjs-pino were measured and not kept: docs/decisions/request-logs-through-pino-not-nestjs-pino.md.
  */
 export function installRequestLog(
   instance: FastifyInstance,

@@ -9,7 +9,7 @@ import { filled } from '../http/transforms';
  * Request schemas from the class-validator rules the DTOs already carry, so the OpenAPI document cannot
  * disagree with what the ValidationPipe enforces. This is the runtime twin of the @nestjs/swagger CLI
  * plugin, which needs `tsc` and so runs neither under swc (jest) nor for decorators written on one line
- * (docs/decisions.md "OpenAPI"). An explicit @ApiProperty on a DTO field still wins over what is derived.
+ * (docs/decisions/openapi-from-code.md). An explicit @ApiProperty on a DTO field still wins over what is derived.
  */
 const SWAGGER_PROPERTY = 'swagger/apiModelProperties';
 const done = new WeakSet<object>();

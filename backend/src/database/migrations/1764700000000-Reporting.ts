@@ -53,7 +53,7 @@ export class Reporting1764700000000 implements MigrationInterface {
       );
 
       -- Reports read an organization's enrollments by date and its payments by payment time: covering indexes,
-      -- so a year of 100,000 enrollments is an index-only scan (docs/benchmarks.md).
+      -- so a year of 100,000 enrollments is an index-only scan (docs/benchmarks/reports.md).
       CREATE INDEX enrollments_org_date_idx ON enrollments (organization_id, enrollment_date) INCLUDE (class_id, status);
       CREATE INDEX enrollments_org_paid_report_idx ON enrollments (organization_id, paid_at)
         INCLUDE (class_id, status, amount_paid_cents, payment_method, platform_fee_cents, organization_amount_cents)

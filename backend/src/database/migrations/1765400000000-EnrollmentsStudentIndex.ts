@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Enrollments by student, whatever their status (the unique index on (student_id, class_id) covers held and
  * active rows only): whether a student counts toward the plan's maxStudents looks at all of a student's
- * enrollments (docs/decisions.md).
+ * enrollments (docs/decisions/who-counts-toward-maxstudents.md).
  */
 export class EnrollmentsStudentIndex1765400000000 implements MigrationInterface {
   name = 'EnrollmentsStudentIndex1765400000000';

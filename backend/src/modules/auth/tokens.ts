@@ -18,7 +18,8 @@ export interface TokenPayload {
 
 /**
  * The HMAC key as a KeyObject, made once. Given a string, jsonwebtoken first tries
- * crypto.createPublicKey on it on every verify (≈11% of an authenticated request's CPU, docs/benchmarks.md).
+ * crypto.createPublicKey on it on every verify (≈11% of an authenticated request's CPU,
+ * docs/benchmarks/request-path.md).
  */
 export function verificationKey(secret: string): KeyObject {
   return createSecretKey(Buffer.from(secret, 'utf8'));

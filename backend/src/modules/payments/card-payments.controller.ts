@@ -41,7 +41,8 @@ export class CardPaymentsController {
   @Post('create-intent')
   async createIntent(@Body() body: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     // A class that has just filled is answered first, from one statement, before the rate limit and the body's
-    // validation (decisions.md: the full-class answer first). Without a payment provider the route answers 503 first.
+    // validation (docs/decisions/full-class-answered-first-from-one-statement.md). Without a payment provider the
+    // route answers 503 first.
     const b = body as { classId?: unknown; studentData?: { email?: unknown } | null } | null;
     const plain = this.payments.available ? plainSeatRequest(body, b?.classId, b?.studentData?.email) : null;
     const read = plain ? await this.holds.readClass(plain.organizationId, plain.classId, plain.email) : null;

@@ -179,8 +179,8 @@ export class PricingService {
   }
 
   /**
-   * What a registration moving to another class is worth there (docs/decisions.md, "Transfers keep the person's
-   * discounts"): the target class's price with the discounts of the original registration's person, evaluated as
+   * What a registration moving to another class is worth there (docs/decisions/transfers-keep-persons-discounts.md):
+   * the target class's price with the discounts of the original registration's person, evaluated as
    * at that registration (returning student and early bird at its time, senior from the person's date of birth,
    * sibling when it was a later attendee of a household). Its promo code carries over only while the code is valid
    * for the target class.

@@ -37,7 +37,7 @@ export const STUDENT_SORT_FIELDS = Object.keys(SORT_COLUMNS);
  * The page of students (the builder's SQL) with each student's visible enrollments as a JSON array, in one
  * statement. The enrollments, class titles and refunds of the whole page are read and grouped once, set-wise,
  * instead of a subquery run per student (and a refunds subquery per enrollment): about half the PostgreSQL time
- * for a page of 10-25 students (docs/benchmarks.md, "The students list's SQL").
+ * for a page of 10-25 students (docs/benchmarks/ceiling.md, "The students list's SQL").
  */
 function withEnrollments(page: string): string {
   return `WITH page AS (${page}),

@@ -73,7 +73,8 @@ export class StudentsController {
   @Post('students/register')
   async register(@Body() body: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     // In an opening rush most requests are for a class that has just filled: that answer costs one statement and
-    // comes first, before the rate limit and the body's validation (decisions.md: the full-class answer first).
+    // comes first, before the rate limit and the body's validation
+    // (docs/decisions/full-class-answered-first-from-one-statement.md).
     const plain = plainSeatRequest(body, firstClassId(body), (body as { email?: unknown } | null)?.email);
     const read = plain ? await this.holds.readClass(plain.organizationId, plain.classId, plain.email) : null;
     // Each registration takes a seat until an admin removes it and emails the address given (REGISTRATION_RATE_LIMIT_PER_MINUTE).

@@ -82,10 +82,10 @@ const CLASS_OF_E = `($5::uuid IS NULL OR e.class_id = $5::uuid)
   AND e.class_id NOT IN (SELECT id FROM classes WHERE organization_id = $1 AND status = 'Archived')`;
 
 /**
- * Money that counts (the decision is recorded in docs/decisions.md): what `active` and `cancelled` enrollments
- * really paid (a cancelled one keeps its money trail; its refunds are netted out separately). `held` and
- * `expired` rows never count: their money is not the organization's (a late payment into an expired hold is
- * refunded in full).
+ * Money that counts (the decision is recorded in docs/decisions/money-that-counts.md): what `active` and
+ * `cancelled` enrollments really paid (a cancelled one keeps its money trail; its refunds are netted out
+ * separately). `held` and `expired` rows never count: their money is not the organization's (a late payment into an
+ * expired hold is refunded in full).
  */
 const MONEY_STATUSES = `('active', 'cancelled')`;
 

@@ -124,7 +124,8 @@ export class PlanUsageRepository {
    * Active (non-archived) classes, students, and card payments this calendar month (a payment later cancelled or
    * refunded was still a transaction; an open hold is not one yet). A student whose every enrollment is `expired`
    * (card attempts that never completed: the hold lapsed or the payment failed) does not count toward maxStudents;
-   * a student with no enrollment (added by an admin) or with any held, active or cancelled one does (decisions.md).
+   * a student with no enrollment (added by an admin) or with any held, active or cancelled one does
+   * (docs/decisions/who-counts-toward-maxstudents.md).
    */
   async countUsage(organizationId: string, manager: EntityManager = this.db.manager): Promise<Usage> {
     const [row] = await manager.query(

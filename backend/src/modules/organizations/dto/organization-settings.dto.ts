@@ -11,7 +11,7 @@ import { discountRules, DiscountRulesDto } from './discount-rules.dto';
 
 /**
  * One discount, a percentage off (0-100). Stored for the organization; no price applies them yet (see
- * docs/decisions.md). The type check is the bottom decorator: class-validator reports it first.
+ * docs/decisions/settings-server-discounts.md). The type check is the bottom decorator: class-validator reports it first.
  */
 export class DiscountDto {
   @MaxLength(100, { message: 'A discount name has at most 100 characters' })

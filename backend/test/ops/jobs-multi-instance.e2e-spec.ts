@@ -12,8 +12,8 @@ import {
   startCardWorld,
   waitFor,
   type CardWorld,
-} from './card-payments.helpers';
-import { entry, expireOffer, freeSeat, fullClass, join } from './waitlist.helpers';
+} from '../api/card-payments.helpers';
+import { entry, expireOffer, freeSeat, fullClass, join } from '../api/waitlist.helpers';
 
 const HOUR = 3600_000;
 

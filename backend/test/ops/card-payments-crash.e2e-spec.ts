@@ -14,7 +14,7 @@ import {
   startCardWorld,
   WEBHOOK_SECRET,
   type CardWorld,
-} from './card-payments.helpers';
+} from '../api/card-payments.helpers';
 
 jest.setTimeout(180_000);
 
