@@ -4,7 +4,8 @@
 // PATH, the backup is a pg_dump custom-format archive; otherwise the app's own format (backup.ts). The restore reads
 // either, by the file's first bytes. See docs/operations.md.
 import { readDatabaseConfig } from '../config/database.config';
-import { backupDatabase, backupWithPgDump, findPgTools, restoreDatabase } from './backup';
+import { backupDatabase, restoreDatabase } from './backup';
+import { backupWithPgDump, findPgTools } from './backup-pg-dump';
 import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded';
 
 const USAGE = 'Usage: npm run db:backup [-- <file>] [--format=own|pg_dump]  |  npm run db:restore -- <file> [--force]';

@@ -1,11 +1,24 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
-import { PassThrough, type Writable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { from as copyFrom, to as copyTo, type CopyStreamQuery } from 'pg-copy-streams';
+import { isPgDumpArchive, restoreWithPgRestore } from './backup-pg-dump';
+import {
+  BACKUP_FORMAT,
+  type BackupManifest,
+  connect,
+  ident,
+  migrationsCovered,
+  prepareTarget,
+  type RestoreOptions,
+  type RestoreResult,
+  SKIPPED_TABLES,
+  type TableManifest,
+  userTables,
+} from './backup-target';
 import { runMigrations } from './data-source';
 import { MIGRATIONS } from './migrations';
 
@@ -25,70 +38,9 @@ import { MIGRATIONS } from './migrations';
  * Everything is read in one REPEATABLE READ, READ ONLY transaction, so the file is one consistent snapshot even while
  * registrations are being written, and streamed through COPY, so memory stays flat whatever the size.
  */
-export const BACKUP_FORMAT = 'classlane-backup';
 const FORMAT_VERSION = 2;
 /** Versions this release restores: 1 by INSERT batches (as the release that wrote them did), 2 by COPY. */
 const READABLE_VERSIONS = [1, 2];
-
-/** Tables whose rows are not backed up: the migration log (rebuilt by running the migrations) and throwaway state. */
-const SKIPPED_TABLES = new Set([
-  'migrations',
-  // UNLOGGED rate-limit counters: minutes of state, lost by PostgreSQL itself on a crash.
-  'rate_limit_counters',
-]);
-
-/** Fixed output styles on both sides, so every value's text reads back to the same value. */
-const SESSION_SETTINGS = [
-  "SET TimeZone = 'UTC'",
-  "SET DateStyle = 'ISO, YMD'",
-  "SET IntervalStyle = 'postgres'",
-  'SET extra_float_digits = 3',
-  "SET bytea_output = 'hex'",
-  "SET client_encoding = 'UTF8'",
-];
-
-export interface TableManifest {
-  name: string;
-  /** Columns written on restore (generated columns are computed again). */
-  columns: string[];
-  rows: number;
-  /** Format 1: md5 of the rows' text sorted and joined by newlines, computed by PostgreSQL in the snapshot. */
-  md5?: string;
-  /**
-   * Format 2: the sum of the first 60 bits of each row text's md5, in decimal. It needs no sort and no giant string
-   * (format 1's md5 of all rows joined stops at PostgreSQL's 1 GB per value), and the order rows load in is free.
-   */
-  checksum?: string;
-}
-
-export interface BackupManifest {
-  format: typeof BACKUP_FORMAT;
-  version: number;
-  createdAt: string;
-  serverVersion: string;
-  /** Migration names applied, oldest first: the schema version of the data. */
-  migrations: string[];
-  tables: TableManifest[];
-  sequences: { name: string; value: string; isCalled: boolean }[];
-}
-
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-async function connect(url: string): Promise<Client> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  for (const s of SESSION_SETTINGS) await client.query(s);
-  return client;
-}
-
-/** Ordinary and partitioned-parent tables of the public schema, except partitions (their parent reads them). */
-async function userTables(client: Client): Promise<string[]> {
-  const { rows } = await client.query<{ name: string }>(
-    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY c.relname`,
-  );
-  return rows.map((r) => r.name);
-}
 
 /** A table's columns in order, without dropped and generated ones. */
 async function writableColumns(client: Client, table: string): Promise<string[]> {
@@ -232,61 +184,6 @@ function parseManifest(line: string): BackupManifest {
   if (!READABLE_VERSIONS.includes(m.version))
     throw new Error(`backup format ${m.version} is not supported by this release (it reads ${READABLE_VERSIONS.join(' and ')})`);
   return m;
-}
-
-export interface RestoreOptions {
-  /** Restore even though the database has tables: everything in its public schema is dropped first. */
-  force?: boolean;
-  /** The migrations this release knows (the upgrade test passes an older list). */
-  migrations?: typeof MIGRATIONS;
-  /** For a pg_dump archive: the tools found for the server (findPgTools); looked up when not given. */
-  pgTools?: PgTools;
-}
-
-export interface RestoreResult {
-  /** The own format's manifest; null for a pg_dump archive. */
-  manifest: BackupManifest | null;
-  /** Rows loaded (own format; pg_restore does not count them). */
-  rows: number;
-  tables: number;
-  /** Migrations newer than the backup, run after loading it. */
-  migratedAfter: number;
-  ms: number;
-  /** What read the file: 'own' or the pg_restore used (e.g. "pg_restore 15.18"). */
-  tool: string;
-}
-
-const migrationNames = (known: typeof MIGRATIONS) =>
-  known.map((m) => (m as { name?: string }).name ?? (m as { prototype: object }).prototype.constructor.name);
-
-/** How many of this release's migrations the backup's list covers; throws when the backup is from a newer or other line. */
-function migrationsCovered(backup: string[], known: typeof MIGRATIONS): number {
-  const names = migrationNames(known);
-  const unknown = backup.filter((n) => !names.includes(n));
-  if (unknown.length) {
-    throw new Error(
-      `The backup was taken by a newer release (migration ${unknown[0]} is unknown here): restore it with that release or a later one.`,
-    );
-  }
-  const upTo = backup.length ? names.indexOf(backup.at(-1)!) + 1 : 0;
-  if (names.slice(0, upTo).join() !== backup.join()) {
-    throw new Error("The backup's migrations are not a prefix of this release's: it comes from a different line of releases.");
-  }
-  return upTo;
-}
-
-/** Refuses a database that has tables, or (force) empties its public schema. */
-async function prepareTarget(client: Client, force: boolean | undefined): Promise<void> {
-  const existing = await userTables(client);
-  if (!existing.length) return;
-  if (!force) {
-    throw new Error(
-      `The target database is not empty (${existing.length} tables, e.g. ${existing.slice(0, 3).join(', ')}): restore into an empty ` +
-        'database, or pass --force to drop everything in it first.',
-    );
-  }
-  await client.query('DROP SCHEMA public CASCADE');
-  await client.query('CREATE SCHEMA public');
 }
 
 /**
@@ -480,167 +377,4 @@ async function loadCopy(client: Client, file: string, tables: Map<string, TableM
     throw e;
   }
   return rows;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// pg_dump / pg_restore
-
-export interface PgTools {
-  /** Executables as found on the PATH. */
-  dump: string;
-  restore: string;
-  /** pg_dump's version, e.g. "15.18". */
-  version: string;
-  major: number;
-}
-
-export type PgToolsChoice = { tools: PgTools; serverMajor: number } | { tools: null; serverMajor: number; reason: string };
-
-/** The server's major version (server_version_num 150018 → 15, 180004 → 18). */
-export async function serverMajor(url: string): Promise<number> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    const [{ v }] = (await client.query<{ v: number }>("SELECT current_setting('server_version_num')::int AS v")).rows;
-    return Math.floor(v / 10000);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-/** "pg_dump (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)" → "15.18"; null when the program is missing or says otherwise. */
-function toolVersion(program: string, env: NodeJS.ProcessEnv): string | null {
-  const r = spawnSync(program, ['--version'], { env, encoding: 'utf8', timeout: 10_000 });
-  if (r.error || r.status !== 0) return null;
-  return /\(PostgreSQL\)\s+(\d+(?:\.\d+)?)/.exec(r.stdout)?.[1] ?? null;
-}
-
-/**
- * A pg_dump and pg_restore on the PATH of the server's major version (pg_dump refuses a newer server, and a newer
- * pg_dump writes archives an older pg_restore cannot read), or why not.
- */
-export async function findPgTools(url: string, env: NodeJS.ProcessEnv = process.env): Promise<PgToolsChoice> {
-  const major = await serverMajor(url);
-  const dump = toolVersion('pg_dump', env);
-  const restore = toolVersion('pg_restore', env);
-  const majorOf = (v: string) => Number(v.split('.')[0]);
-  if (dump && restore && majorOf(dump) === major && majorOf(restore) === major) {
-    return { tools: { dump: 'pg_dump', restore: 'pg_restore', version: dump, major }, serverMajor: major };
-  }
-  return {
-    tools: null,
-    serverMajor: major,
-    reason:
-      `no pg_dump and pg_restore of PostgreSQL ${major} (the server's major version) on the PATH ` +
-      `(found: pg_dump ${dump ?? 'none'}, pg_restore ${restore ?? 'none'})`,
-  };
-}
-
-/** pg_dump's custom format starts with these 5 bytes. */
-export function isPgDumpArchive(file: string): boolean {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const head = Buffer.alloc(5);
-    return fs.readSync(fd, head, 0, 5, 0) === 5 && head.toString('latin1') === 'PGDMP';
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-/** The URL without its password, which goes in PGPASSWORD: a command line is visible to every user of the machine. */
-function connectionFor(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
-  const u = new URL(url);
-  const password = decodeURIComponent(u.password);
-  u.password = '';
-  return { dbname: u.toString(), env: password ? { ...process.env, PGPASSWORD: password } : { ...process.env } };
-}
-
-async function run(program: string, args: string[], env: NodeJS.ProcessEnv, stdout?: Writable): Promise<void> {
-  const child = spawn(program, args, { env, stdio: ['ignore', stdout ? 'pipe' : 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
-  if (stdout) child.stdout!.pipe(stdout);
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', resolve);
-  });
-  if (code !== 0) throw new Error(`${program} failed (exit ${code}): ${stderr.trim() || 'no message'}`);
-}
-
-/**
- * `pg_dump --format=custom` of the whole database to `file`: one snapshot (pg_dump reads in one REPEATABLE READ
- * transaction), without the rows of UNLOGGED tables (the rate-limit counters).
- */
-export async function backupWithPgDump(url: string, file: string, tools: PgTools): Promise<{ bytes: number; ms: number }> {
-  const started = Date.now();
-  const { dbname, env } = connectionFor(url);
-  const tmp = `${file}.partial`;
-  try {
-    await run(tools.dump, ['--format=custom', '--no-unlogged-table-data', `--file=${tmp}`, `--dbname=${dbname}`], env);
-    fs.chmodSync(tmp, 0o600);
-    fs.renameSync(tmp, file);
-  } catch (e) {
-    fs.rmSync(tmp, { force: true });
-    throw e;
-  }
-  return { bytes: fs.statSync(file).size, ms: Date.now() - started };
-}
-
-/**
- * A pg_dump archive into the database at `url`: refuses a database that has tables (unless `force`), checks the
- * archive's migration log against this release's, runs `pg_restore --single-transaction --exit-on-error` (all or
- * nothing; tables, rows, then constraints, indexes and triggers, so no trigger sees the loaded rows), then runs this
- * release's newer migrations. Objects are owned by the role restoring (--no-owner), grants are left out (--no-acl).
- */
-export async function restoreWithPgRestore(url: string, file: string, opts: RestoreOptions = {}): Promise<RestoreResult> {
-  const started = Date.now();
-  const known = opts.migrations ?? MIGRATIONS;
-  let tools = opts.pgTools;
-  if (!tools) {
-    const choice = await findPgTools(url);
-    if (!choice.tools) throw new Error(`${file} is a pg_dump archive, and restoring it needs pg_restore: ${choice.reason}.`);
-    tools = choice.tools;
-  }
-  const { dbname, env } = connectionFor(url);
-
-  // The migration log's rows, as pg_restore prints them (a COPY block: id, timestamp, name per line).
-  const log = new PassThrough();
-  let text = '';
-  log.setEncoding('utf8').on('data', (d: string) => (text += d));
-  await run(tools.restore, ['--data-only', '--table=migrations', '--file=-', file], env, log);
-  const copyLines = text.split('\n');
-  const from = copyLines.findIndex((l) => /^COPY \S*migrations /.test(l));
-  if (from < 0) throw new Error(`${file} has no migration log (table migrations): it is not a dump of a Classlane database.`);
-  const to = copyLines.indexOf('\\.', from);
-  const migrations = copyLines
-    .slice(from + 1, to)
-    .map((l) => l.split('\t'))
-    .sort((a, b) => Number(a[1]) - Number(b[1]) || Number(a[0]) - Number(b[0]))
-    .map((cols) => cols[2]);
-  const upTo = migrationsCovered(migrations, known);
-
-  const client = await connect(url);
-  try {
-    await prepareTarget(client, opts.force);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-  await run(tools.restore, ['--single-transaction', '--exit-on-error', '--no-owner', '--no-acl', `--dbname=${dbname}`, file], env);
-  const check = await connect(url);
-  let tables: number;
-  try {
-    tables = (await userTables(check)).filter((t) => !SKIPPED_TABLES.has(t)).length;
-  } finally {
-    await check.end().catch(() => undefined);
-  }
-  const pending = known.length - upTo;
-  if (pending > 0) await runMigrations(url, known);
-  return {
-    manifest: null,
-    rows: 0,
-    tables,
-    migratedAfter: pending,
-    ms: Date.now() - started,
-    tool: `pg_restore ${tools.version}`,
-  };
 }
