@@ -23,6 +23,10 @@ export enum PaymentError {
   PaymentNotCompleted = 'PAYMENT_NOT_COMPLETED',
   /** The class filled up before the payment arrived, which was refunded in full. */
   LatePaymentRefunded = 'LATE_PAYMENT_REFUNDED',
+  /** The seat held for a switch's difference was released before the payment arrived, which was refunded in full. */
+  TopUpRefunded = 'TOP_UP_REFUNDED',
+  /** A switch to a dearer class of a card payment: the difference (`differenceAmount`) is paid by card first. */
+  TransferNeedsPayment = 'TRANSFER_NEEDS_PAYMENT',
 }
 
 const STATUS: Record<PaymentError, HttpStatus> = {
@@ -36,6 +40,8 @@ const STATUS: Record<PaymentError, HttpStatus> = {
   [PaymentError.PaymentMismatch]: HttpStatus.CONFLICT,
   [PaymentError.PaymentNotCompleted]: HttpStatus.CONFLICT,
   [PaymentError.LatePaymentRefunded]: HttpStatus.CONFLICT,
+  [PaymentError.TopUpRefunded]: HttpStatus.CONFLICT,
+  [PaymentError.TransferNeedsPayment]: HttpStatus.CONFLICT,
 };
 
 /** A card payment rule or the provider said no: the status follows from the code, the details go into the envelope. */

@@ -13,6 +13,7 @@ import { classPath, queryParam } from '@/lib/routing';
 import { useSeo } from '@/lib/seo';
 import { useAsync } from '@/lib/useAsync';
 import { checkEnrollment, toRegistrationClosed, type EnrollmentProblem, type RegistrationClosed } from './api/checkEnrollment';
+import { seatRefusal } from './api/registerStudent';
 import { EnrollmentProblemDialog } from './EnrollmentProblemDialog';
 import { HouseholdFields } from './HouseholdFields';
 import { attendeesToSend, EMPTY_HOUSEHOLD, householdValid, peopleCount, type HouseholdValues } from './householdRules';
@@ -48,7 +49,7 @@ export function RegisterPage() {
   const [values, setValues] = useState<StudentFormValues>(() => ({ ...EMPTY_STUDENT, email: earlyAccess()?.email ?? EMPTY_STUDENT.email }));
   const [phase, setPhase] = useState<SubmitPhase>('idle');
   const [problem, setProblem] = useState<EnrollmentProblem | null>(null);
-  const { reserving, reserveError, setReserveError, ...checkout } = useCheckout();
+  const { reserving, reserveError, reserveRefusal, setReserveError, ...checkout } = useCheckout();
   const [classFull, setClassFull] = useState(false);
   const [closed, setClosed] = useState<RegistrationClosed | null>(null);
   // The opening the server named when it refused a registration as too early (it may differ from the page's copy).
@@ -193,7 +194,7 @@ export function RegisterPage() {
         return true;
       }
       // The last seat went meanwhile: the waitlist form takes over, with what was typed.
-      if (error instanceof ApiError && error.status === 409 && /full/i.test(error.message)) {
+      if (seatRefusal(error) === 'full') {
         setClassFull(true);
         return true;
       }
@@ -362,6 +363,7 @@ export function RegisterPage() {
               amount={amount}
               busy={reserving}
               error={reserveError}
+              refusal={reserveRefusal}
               onReserve={() => void checkout.reserve(order)}
               onCardPaid={(paid) => checkout.cardPaid(order, paid)}
               onBack={() => setStep(1)}
