@@ -21,7 +21,10 @@ const UNAVAILABLE =
   "Payment System Unavailable: Credit card payments are temporarily unavailable. Please select 'Pay in Person at Class' to reserve your spot.";
 
 const reply = (status: number, data: unknown, error: string | null = null, extra: Record<string, unknown> = {}) =>
-  new Response(JSON.stringify({ success: status < 400, data, error, ...extra }), { status, headers: { 'Content-Type': 'application/json' } });
+  new Response(JSON.stringify({ success: status < 400, data, error, ...extra }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 type Api = Record<string, (body: unknown) => Response>;
 let calls: { path: string; body: unknown }[] = [];
