@@ -33,6 +33,7 @@ import { JoinWaitlist } from '@/features/waitlist/JoinWaitlist';
 import { StudentForm, type SubmitPhase } from './StudentForm';
 import { EMPTY_STUDENT, type StudentField, type StudentFormValues } from './studentFormRules';
 import './RegisterPage.css';
+import { TermsError } from '@shared/api/error-codes';
 
 /** /register/{classId}?org= (spec 2 §2, §4). */
 export function RegisterPage() {
@@ -231,7 +232,7 @@ export function RegisterPage() {
   /** The server refused outside the window: before it, the opening notice and countdown; after it, the closed notice. */
   function windowRefused(refusal: WindowRefusal) {
     setReserveError(null);
-    if (refusal.code === 'REGISTRATION_NOT_OPEN') setRefusedUntil(refusal.opensAt);
+    if (refusal.code === TermsError.RegistrationNotOpen) setRefusedUntil(refusal.opensAt);
     else setClosed(windowClosedNotice(refusal.closedAt));
     requestAnimationFrame(() => headingRef.current?.focus());
   }

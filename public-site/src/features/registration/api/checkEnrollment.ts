@@ -58,7 +58,7 @@ type CheckResult = Partial<components['schemas']['EnrollmentCheckResponseDto']>;
 /** Reads a closed registration out of a check result or a refused registration's body, else null. */
 export function toRegistrationClosed(body: unknown): RegistrationClosed | null {
   const r = (body && typeof body === 'object' ? body : {}) as CheckResult & { error?: string; code?: string };
-  if (r.registrationClosed !== true && r.code !== 'REGISTRATION_CLOSED') return null;
+  if (r.registrationClosed !== true && r.code !== RegistrationError.RegistrationClosed) return null;
   return {
     message: r.message || r.error || 'Registration is closed.',
     organizationName: r.organizationData?.name ?? null,
