@@ -55,7 +55,7 @@ export class PaymentException extends CodedException<PaymentError> {
 const MESSAGE = {
   /** Spec 2 §8's own text. */
   [PaymentError.CardPaymentsUnavailable]: "Credit card payments are not available. Please select 'Pay in Person at Class'.",
-  /** The public site maps a 403 that contains 'subscription' to its in-person-only message (spec 2 §8). */
+  /** The public site maps its code to its in-person-only message (spec 2 §8: the server's 'subscription' refusals). */
   [PaymentError.CardPaymentsNotSetUp]: "Card payments are not set up for this organization's subscription yet.",
   [PaymentError.BelowCardMinimum]:
     "This class's price is below the $0.50 minimum of a card payment. Please select 'Pay in Person at Class'.",
