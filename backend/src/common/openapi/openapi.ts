@@ -194,7 +194,10 @@ function addErrorCodes(document: OpenAPIObject, errorCodes: OpenApiExtras['error
       type: 'string',
       enum: members.map(([, value]) => value),
       'x-enum-varnames': members.map(([key]) => key),
-      description: `Failure codes of the ${name.replace(/Error$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()} feature`,
+      description: `Failure codes of the ${name
+        .replace(/Error$/, '')
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .toLowerCase()} feature`,
     } as never;
   }
   schemas.ErrorCode = {
