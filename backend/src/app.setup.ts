@@ -23,6 +23,7 @@ import { installRequestLog, requestIdOf, requestLogLogger } from './common/http/
 import { createValidationPipe } from './common/http/validation';
 import { setupOpenApi } from './common/openapi/openapi';
 import { webhookDocument } from './modules/webhooks/webhook-payloads';
+import { ERROR_CODES } from './error-codes';
 import type { AllConfigType } from './config/config.type';
 import type { AppConfig } from './config/app.config';
 
@@ -129,7 +130,7 @@ export async function configureApp(app: NestFastifyApplication) {
   installApiKeyActor(instance);
   app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
   app.useGlobalPipes(createValidationPipe());
-  setupOpenApi(app, webhookDocument());
+  setupOpenApi(app, { ...webhookDocument(), errorCodes: ERROR_CODES });
   if (settings.serveFrontends) {
     const framePolicy = app.get(EmbedFramePolicy);
     await serveFrontends(instance, repoRoot(), (p) => framePolicy.extraAncestors(p));

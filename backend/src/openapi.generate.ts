@@ -6,6 +6,7 @@ import { AppModule } from './app.module';
 import { API_PREFIX, API_PREFIX_OPTIONS, repoRoot } from './app.setup';
 import { createOpenApiDocument, serializeOpenApiDocument } from './common/openapi/openapi';
 import { webhookDocument } from './modules/webhooks/webhook-payloads';
+import { ERROR_CODES } from './error-codes';
 
 /**
  * Writes docs/openapi.json from the controllers and DTOs without a database: Nest's preview mode builds the
@@ -20,7 +21,7 @@ async function main() {
   });
   app.setGlobalPrefix(API_PREFIX, API_PREFIX_OPTIONS);
   const out = process.argv[2] ?? path.join(repoRoot(), 'docs', 'openapi.json');
-  fs.writeFileSync(out, serializeOpenApiDocument(createOpenApiDocument(app, webhookDocument())));
+  fs.writeFileSync(out, serializeOpenApiDocument(createOpenApiDocument(app, { ...webhookDocument(), errorCodes: ERROR_CODES })));
   process.stdout.write(`OpenAPI document written to ${path.relative(process.cwd(), out) || out}\n`);
   await app.close();
 }

@@ -1179,6 +1179,11 @@ export interface components {
       /** @example 8 */
       studentsCount: number | null;
     };
+    /**
+     * @description Failure codes of the class feature
+     * @enum {string}
+     */
+    ClassError: "CLASS_FULL" | "CLASS_NOT_OPEN" | "LIMIT_REACHED";
     ClassResponseDto: {
       /**
        * Format: uuid
@@ -2647,6 +2652,8 @@ export interface components {
        */
       error: string | null;
     };
+    /** @description A failure a client can act on: one feature's code (its `<feature>.exception.ts`) */
+    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["PaymentError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
     ErrorEnvelopeDto: {
       /** @example false */
       success: boolean;
@@ -2654,11 +2661,7 @@ export interface components {
       data: Record<string, never> | null;
       /** @example First name is required */
       error: string;
-      /**
-       * @description A stable code for failures a client can act on (the feature's *.exception.ts lists them)
-       * @example ALREADY_ENROLLED
-       */
-      code?: string;
+      code?: components["schemas"]["ErrorCode"];
       /**
        * @description Validation failures: one message per field
        * @example {
@@ -2945,6 +2948,11 @@ export interface components {
     OrganizationSettingsDto: components["schemas"]["SettingsDto"] & {
       discounts?: components["schemas"]["DiscountDto"][];
     };
+    /**
+     * @description Failure codes of the payment feature
+     * @enum {string}
+     */
+    PaymentError: "CARD_PAYMENTS_UNAVAILABLE" | "CARD_PAYMENTS_NOT_SET_UP" | "PRICE_CHANGED" | "BELOW_CARD_MINIMUM" | "RESERVE_FAILED" | "PROVIDER_NOT_READY" | "PAYMENT_NOT_FOUND" | "PAYMENT_MISMATCH" | "PAYMENT_NOT_COMPLETED" | "LATE_PAYMENT_REFUNDED" | "TOP_UP_REFUNDED" | "TRANSFER_NEEDS_PAYMENT";
     PaymentIntentResponseDto: {
       /**
        * @description For Stripe.js confirmCardPayment / the Payment Element
@@ -3332,6 +3340,11 @@ export interface components {
       /** @example Your request was sent to the organization. They will confirm when your data is erased. */
       message: string;
     };
+    /**
+     * @description Failure codes of the portal feature
+     * @enum {string}
+     */
+    PortalError: "PORTAL_LINK_GONE" | "SELF_SERVICE_CUTOFF";
     PortalLinkRequestedDto: {
       /** @example If this email belongs to a registration with us, a sign-in link is on its way. It works once, for 15 minutes. */
       message: string;
@@ -3644,6 +3657,11 @@ export interface components {
        */
       asksDateOfBirth: boolean;
     };
+    /**
+     * @description Failure codes of the pricing feature
+     * @enum {string}
+     */
+    PricingError: "PROMO_CODE_REFUSED" | "PROMO_CODE_TAKEN";
     PromoCodeDto: {
       /**
        * @description Letters, digits, - and _; unique in the organization whatever its case
@@ -4115,6 +4133,16 @@ export interface components {
        */
       amountPaid: number;
     };
+    /**
+     * @description Failure codes of the registration feature
+     * @enum {string}
+     */
+    RegistrationError: "CLASS_FULL" | "ALREADY_ENROLLED" | "REGISTRATION_CLOSED" | "NO_CLASS" | "OFFER_ONE_SEAT" | "DUPLICATE_ATTENDEE" | "DUPLICATE_CLASS" | "EMAIL_TAKEN" | "CARD_PAYMENT_ON_RECORD" | "CARD_PAYMENT_STATUS" | "HOUSEHOLD_CONTACT" | "NOT_ENROLLED";
+    /**
+     * @description Failure codes of the registration forms feature
+     * @enum {string}
+     */
+    RegistrationFormsError: "WAIVER_NOTHING_TO_SIGN" | "WAIVER_LINK_JUST_SENT" | "WAIVER_LINK_USED" | "WAIVER_LINK_SUPERSEDED";
     RegistrationResponseDto: {
       /**
        * Format: uuid
@@ -4451,7 +4479,6 @@ export interface components {
       /** @example First name is required */
       error: string;
       /**
-       * @description A stable code for failures a client can act on (the feature's *.exception.ts lists them)
        * @example CLASS_FULL
        * @enum {string}
        */
@@ -5193,6 +5220,11 @@ export interface components {
       /** @example 15 */
       enrollments: number;
     };
+    /**
+     * @description Failure codes of the subscription feature
+     * @enum {string}
+     */
+    SubscriptionError: "LIMIT_REACHED" | "PLAN_REQUIRED";
     SubscriptionResetResponseDto: {
       /**
        * Format: uuid
@@ -5643,6 +5675,11 @@ export interface components {
        */
       updatedAt: string;
     };
+    /**
+     * @description Failure codes of the terms feature
+     * @enum {string}
+     */
+    TermsError: "REGISTRATION_NOT_OPEN" | "REGISTRATION_CLOSED";
     TopClassResponseDto: {
       /**
        * Format: uuid
@@ -6038,6 +6075,11 @@ export interface components {
        */
       createdAt: string;
     };
+    /**
+     * @description Failure codes of the waiting room feature
+     * @enum {string}
+     */
+    WaitingRoomError: "WAITING_ROOM" | "WAITING_ROOM_NOT_YET" | "NO_WAITING_ROOM";
     WaitingRoomLineResponseDto: {
       /**
        * Format: date-time
@@ -6153,6 +6195,11 @@ export interface components {
        */
       registrationCancelledAt: string | null;
     };
+    /**
+     * @description Failure codes of the waitlist feature
+     * @enum {string}
+     */
+    WaitlistError: "WAITLIST_CLOSED" | "SEAT_AVAILABLE";
     WaitlistJoinResponseDto: {
       /**
        * Format: uuid
@@ -9653,7 +9700,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Holds a seat (SEAT_HOLD_MINUTES) and opens a PaymentIntent for the price the server computes. 409: another amount, class full or closed, already enrolled; 403: the organization cannot take card payments (message contains 'subscription'); 503: no payment provider; 429: more than CARD_INTENT_RATE_LIMIT_PER_MINUTE holds from one IP in a minute (Retry-After) */
+      /** @description Holds a seat (SEAT_HOLD_MINUTES) and opens a PaymentIntent for the price the server computes. 409: another amount, class full or closed, already enrolled; 403: the organization cannot take card payments (PLAN_REQUIRED, LIMIT_REACHED or CARD_PAYMENTS_NOT_SET_UP); 503: no payment provider; 429: more than CARD_INTENT_RATE_LIMIT_PER_MINUTE holds from one IP in a minute (Retry-After) */
       201: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {

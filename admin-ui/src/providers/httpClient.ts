@@ -12,6 +12,7 @@
  */
 import { HttpError } from 'react-admin';
 import { clearSession, getToken } from '@/providers/session';
+import { errorCodeOf, type ErrorCode } from '@shared/api/error-codes';
 
 export const API_URL = '/api';
 export const AUTH_EXPIRED_EVENT = 'classlane:auth-token-expired';
@@ -133,6 +134,11 @@ export function errorMessage(error: unknown, fallback: string): string {
     if (typeof m === 'string' && m.trim()) return m;
   }
   return fallback;
+}
+
+/** The failure's stable code (`code` in the envelope, kept in the HttpError's body): what screens branch on. */
+export function errorCode(error: unknown): ErrorCode | null {
+  return errorCodeOf(error && typeof error === 'object' ? (error as { body?: unknown }).body : null);
 }
 
 export function errorStatus(error: unknown): number | undefined {

@@ -1,3 +1,4 @@
+import { SubscriptionError } from '@shared/api/error-codes';
 /**
  * Reports (spec 3 §2.7): enrollment, revenue and attendance over a range, as a chart, a table and
  * CSV / PDF downloads. Without advancedReporting the server answers 403 and the upsell screen shows instead.
@@ -115,7 +116,7 @@ export default function ReportsPage({ classId }: { classId?: string }) {
   };
 
   if (report.error && errorStatus(report.error) === 403) {
-    const planRequired = (report.error as { body?: { code?: string } }).body?.code === 'PLAN_REQUIRED';
+    const planRequired = (report.error as { body?: { code?: string } }).body?.code === SubscriptionError.PlanRequired;
     if (user?.role !== 'teacher') return <ReportsUpsell message={errorMessage(report.error, '')} />;
     if (planRequired) return <TeacherReportsUnavailable classId={classId} />;
   }

@@ -237,6 +237,8 @@ describe('card registration', () => {
     const c2 = await cardClass(w.a, free);
     const r2 = await createIntent(intentBody(free.orgId, c2.id)).expect(403);
     expect(r2.body.error).toBe("Card payments are not included in this organization's subscription plan.");
+    // The public site tells the plan's refusal by its code (its in-person-only message), never by the words.
+    expect(r2.body.code).toBe('PLAN_REQUIRED');
 
     const capped = await cardOrg(w.a, 'essential');
     await w.a.db.query(`UPDATE subscription_plans SET limits = jsonb_set(limits, '{maxTransactionsPerMonth}', '1') WHERE id = 'essential'`);
@@ -245,6 +247,7 @@ describe('card registration', () => {
       await createIntent(intentBody(capped.orgId, c3.id)).expect(201); // the open hold may become the month's one transaction
       const r3 = await createIntent(intentBody(capped.orgId, c3.id)).expect(403);
       expect(r3.body.error).toBe("This organization's subscription plan has reached its limit of 1 card payments this month.");
+      expect(r3.body.code).toBe('LIMIT_REACHED');
       expect(await seatsTaken(w.a, c3.id)).toBe(1);
     } finally {
       await w.a.db.query(

@@ -170,6 +170,11 @@ describe('OpenAPI document', () => {
     const { default: openapiTS } = (await import('openapi-typescript')) as { default: (schema: object) => Promise<string> };
     const types = await openapiTS(JSON.parse(committed));
     expect(fs.readFileSync(path.join(root, 'shared', 'api', 'schema.d.ts'), 'utf8')).toBe(types);
+    // The failure codes both front ends switch on, written from the same document.
+    const { errorCodesSource } = (await import(path.join(root, 'scripts', 'error-codes.mjs'))) as {
+      errorCodesSource: (document: object) => string;
+    };
+    expect(fs.readFileSync(path.join(root, 'shared', 'api', 'error-codes.ts'), 'utf8')).toBe(errorCodesSource(JSON.parse(committed)));
   });
 });
 

@@ -10,6 +10,7 @@
  */
 import { env } from '@/config/env';
 import { clearSession, getToken } from '@/lib/storage';
+import { errorCodeOf, type ErrorCode } from '@shared/api/error-codes';
 
 export const AUTH_EXPIRED_EVENT = 'classlane:auth-token-expired';
 
@@ -32,6 +33,8 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   /** Field messages from a validation failure (`errors` in the envelope). */
   readonly fieldErrors: Record<string, string>;
+  /** The failure's stable code (`code` in the envelope): what the page branches on, never the message. */
+  readonly code: ErrorCode | null;
 
   constructor(message: string, status: number, data: unknown = null, kind: ApiErrorKind = 'http') {
     super(message);
@@ -39,6 +42,7 @@ export class ApiError extends Error {
     this.status = status;
     this.data = data;
     this.kind = kind;
+    this.code = errorCodeOf(data);
     const errors = isRecord(data) && isRecord(data.errors) ? data.errors : {};
     this.fieldErrors = Object.fromEntries(
       Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Form, useDataProvider } from 'react-admin';
 import { Alert, Box, Grid, MenuItem, Tab, Tabs, useMediaQuery, type Theme } from '@mui/material';
-import { errorMessage, errorStatus } from '@/providers/httpClient';
+import { errorCode, errorMessage, errorStatus } from '@/providers/httpClient';
 import { FormDialog } from '@/common/FormDialog';
 import type { AppDataProvider } from '@/providers/dataProvider';
 import type { ClassRecord, ClassStatus } from '@/providers/types';
@@ -105,7 +105,10 @@ export function ClassFormDialog({
       }
     } catch (e) {
       const status = errorStatus(e);
-      setServerError(record ? updateErrorMessage(status, errorMessage(e, '')) : createErrorMessage(status, errorMessage(e, '')));
+      const code = errorCode(e);
+      setServerError(
+        record ? updateErrorMessage(status, errorMessage(e, ''), code) : createErrorMessage(status, errorMessage(e, ''), code),
+      );
       const fieldErrors = (e as { body?: { errors?: Record<string, string> } }).body?.errors;
       if (fieldErrors && Object.keys(fieldErrors).length) {
         showTabOf(fieldErrors);

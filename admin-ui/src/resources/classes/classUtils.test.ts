@@ -1,6 +1,8 @@
 import { classSessionDates } from '@shared/class-sessions';
+import { ClassError } from '@shared/api/error-codes';
 import { describe, expect, it } from 'vitest';
 import {
+  createErrorMessage,
   cloneStartInstant,
   defaultClassValues,
   enrollmentColor,
@@ -74,8 +76,15 @@ describe('classUtils', () => {
   });
 
   it('should show the server message for a 403 limit reached update', () => {
-    expect(updateErrorMessage(403, 'Class limit reached. Free allows up to 2 classes.')).toContain('Free allows');
+    expect(updateErrorMessage(403, 'Class limit reached. Free allows up to 2 classes.', ClassError.LimitReached)).toContain('Free allows');
     expect(updateErrorMessage(500, 'boom')).toBe('Failed to update class. Please try again');
+  });
+
+  it('should tell the plan limit by its code, never by the words', () => {
+    expect(updateErrorMessage(403, 'You are at your plan cap', ClassError.LimitReached)).toBe('You are at your plan cap');
+    expect(updateErrorMessage(403, 'Class limit reached (no code)')).toBe('Failed to update class. Please try again');
+    expect(createErrorMessage(403, 'Class limit reached. Free allows up to 2 classes.', ClassError.LimitReached)).toContain('Free allows');
+    expect(createErrorMessage(403, 'A limit without its code')).toBe('Failed to create class. Please try again.');
   });
 
   it('should fall back to the limit text only for a 403 without a message', () => {

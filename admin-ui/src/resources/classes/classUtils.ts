@@ -1,5 +1,6 @@
 import type { ClassRecord, ClassStatus } from '@/providers/types';
 import { fromZonedInput, todayInZone, toZonedInput } from '@/common/zonedTime';
+import { ClassError, type ErrorCode } from '@shared/api/error-codes';
 
 /**
  * How each stored status is shown (spec 3 §4): Open is shown as Active and Archived as Disabled; the
@@ -304,18 +305,18 @@ export const countsTowardLimit = (status: ClassStatus | undefined) => Boolean(st
 const LIMIT_FALLBACK = 'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.';
 
 /**
- * Message for a failed update (spec 3 §8): a 403 whose message says 'limit reached' shows the server's
- * message; a 403 without any message falls back to the limit text. Any other 403 (e.g. another
- * organization's class) is not a plan limit, so it must not tell the admin to upgrade.
+ * Message for a failed update (spec 3 §8): the plan's class limit (LIMIT_REACHED) shows the server's message; a 403
+ * without any message falls back to the limit text. Any other 403 (e.g. another organization's class) is not a plan
+ * limit, so it must not tell the admin to upgrade.
  */
-export function updateErrorMessage(status: number | undefined, message: string | undefined): string {
-  if (status === 403 && /limit reached/i.test(message ?? '')) return message as string;
+export function updateErrorMessage(status: number | undefined, message: string | undefined, code: ErrorCode | null = null): string {
+  if (code === ClassError.LimitReached && message?.trim()) return message;
   if (status === 403 && !message?.trim()) return LIMIT_FALLBACK;
   return 'Failed to update class. Please try again';
 }
 
-export function createErrorMessage(status: number | undefined, message: string | undefined): string {
-  if (status === 403 && /limit/i.test(message ?? '')) return message || 'Cannot create class due to plan limits';
+export function createErrorMessage(status: number | undefined, message: string | undefined, code: ErrorCode | null = null): string {
+  if (code === ClassError.LimitReached) return message || 'Cannot create class due to plan limits';
   if (status === 400 && message && message !== 'Validation failed') return message;
   return 'Failed to create class. Please try again.';
 }

@@ -3,7 +3,7 @@ import { Form, useDataProvider, useGetList, useInput } from 'react-admin';
 import { Alert, Autocomplete, Checkbox, FormControlLabel, Grid, TextField, useMediaQuery, type Theme } from '@mui/material';
 import { FormTextField } from '@/common/formField';
 import { FormDialog } from '@/common/FormDialog';
-import { errorMessage, errorStatus } from '@/providers/httpClient';
+import { errorCode, errorMessage, errorStatus } from '@/providers/httpClient';
 import type { AppDataProvider } from '@/providers/dataProvider';
 import type { ClassRecord, Student } from '@/providers/types';
 import {
@@ -71,7 +71,7 @@ export function StudentFormDialog({
         onSaved(data as Student, 'Student added successfully!');
       }
     } catch (e) {
-      setServerError(studentUpdateErrorMessage(errorStatus(e), errorMessage(e, ''), !record));
+      setServerError(studentUpdateErrorMessage(errorStatus(e), errorMessage(e, ''), !record, errorCode(e)));
       const fieldErrors = (e as { body?: { errors?: Record<string, string> } }).body?.errors;
       return fieldErrors && Object.keys(fieldErrors).length ? fieldErrors : undefined;
     } finally {

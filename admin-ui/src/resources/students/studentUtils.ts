@@ -1,4 +1,5 @@
 import { usPhoneProblem } from '@shared/us-phone';
+import { SubscriptionError, type ErrorCode } from '@shared/api/error-codes';
 import type { Enrollment, Student, StudentInput } from '@/providers/types';
 
 export interface StudentFormValues {
@@ -80,8 +81,14 @@ export function studentPayload(v: StudentFormValues, existing: Enrollment[] = []
   };
 }
 
-export function studentUpdateErrorMessage(status: number | undefined, message: string, creating: boolean): string {
-  if (status === 403 && /limit/i.test(message)) return message;
+/** The plan's student limit (LIMIT_REACHED) shows the server's message, which names the plan and its limit. */
+export function studentUpdateErrorMessage(
+  status: number | undefined,
+  message: string,
+  creating: boolean,
+  code: ErrorCode | null = null,
+): string {
+  if (code === SubscriptionError.LimitReached && message) return message;
   if ((status === 400 || status === 409) && message && message !== 'Validation failed') return message;
   return creating ? 'Failed to add student' : 'Failed to update student';
 }

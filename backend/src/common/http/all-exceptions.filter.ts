@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { QueryFailedError } from 'typeorm';
-import { AppException, CodedException, PlanException } from './app-exception';
+import { AppException, CodedException } from './app-exception';
 
 const PG_MESSAGES: Record<string, [HttpStatus, string]> = {
   '23505': [HttpStatus.CONFLICT, 'A record with these details already exists'],
@@ -43,7 +43,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof CodedException) {
       return { status: exception.getStatus(), body: { error: exception.message, code: exception.code, ...exception.details } };
     }
-    if (exception instanceof AppException || exception instanceof PlanException) {
+    if (exception instanceof AppException) {
       return { status: exception.getStatus(), body: { error: exception.message, ...exception.extra } };
     }
     if (exception instanceof HttpException) {

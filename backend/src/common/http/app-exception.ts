@@ -1,37 +1,16 @@
-import { ForbiddenException, HttpException, HttpStatus } from '@nestjs/common';
+import { HttpException, HttpStatus } from '@nestjs/common';
 
-/** Stable machine codes the front ends can rely on (alongside the readable message). */
-export enum ErrorCode {
-  ClassFull = 'CLASS_FULL',
-  AlreadyEnrolled = 'ALREADY_ENROLLED',
-  LimitReached = 'LIMIT_REACHED',
-  /** A feature the organization's plan does not include (the body names the cheapest plan that does). */
-  PlanRequired = 'PLAN_REQUIRED',
-  ClassNotOpen = 'CLASS_NOT_OPEN',
-  RegistrationClosed = 'REGISTRATION_CLOSED',
-}
-
-/** An HttpException whose extra fields are merged into the failure envelope. */
+/**
+ * An HttpException whose extra fields (field messages in `errors`, a contact) are merged into the failure envelope.
+ * It carries no `code`: a failure a client branches on is a CodedException of its feature's enum.
+ */
 export class AppException extends HttpException {
   constructor(
     status: HttpStatus,
     message: string,
-    readonly extra: Record<string, unknown> = {},
+    readonly extra: Record<string, unknown> & { code?: never } = {},
   ) {
     super(message, status);
-  }
-}
-
-/**
- * A 403 of the plan policy (a feature or a limit the plan does not allow). A ForbiddenException, so callers that
- * catch the plan's refusal keep working; its extra fields (code, upgradePlan) are merged into the envelope.
- */
-export class PlanException extends ForbiddenException {
-  constructor(
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message);
   }
 }
 

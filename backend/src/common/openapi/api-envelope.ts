@@ -14,11 +14,8 @@ export class ErrorEnvelopeDto {
   @ApiProperty({ example: false }) success: boolean;
   @ApiProperty({ type: 'object', additionalProperties: false, nullable: true, example: null }) data: null;
   @ApiProperty({ example: 'First name is required' }) error: string;
-  @ApiProperty({
-    required: false,
-    example: 'ALREADY_ENROLLED',
-    description: "A stable code for failures a client can act on (the feature's *.exception.ts lists them)",
-  })
+  /** Its schema is the union of every feature's codes (`ErrorCode`), put in by createOpenApiDocument. */
+  @ApiProperty({ required: false, type: 'string' })
   code?: string;
   @ApiProperty({
     required: false,

@@ -109,6 +109,8 @@ function decorateRoutes(app: INestApplication): void {
 export interface OpenApiExtras {
   webhooks: NonNullable<OpenAPIObject['webhooks']>;
   models: Function[];
+  /** Each feature's failure-code enum by its name (src/error-codes.ts): the values of the envelope's `code`. */
+  errorCodes: Record<string, Record<string, string>>;
 }
 
 /** The OpenAPI 3.1 document of the running application's controllers and DTOs, with the webhooks given. */
@@ -174,7 +176,37 @@ export function createOpenApiDocument(app: INestApplication, extras: OpenApiExtr
   });
   untypeEchoedFields(document);
   writeExtensions(document);
+  addErrorCodes(document, extras.errorCodes);
   return sortDocument(document);
+}
+
+/**
+ * One string-enum schema per feature's failure codes (`x-enum-varnames`: the enum's member names, which
+ * `npm run api:types` writes to shared/api/error-codes.ts), and `ErrorCode`, their union, as the type of the error
+ * envelope's `code`. A value shared by two features (LIMIT_REACHED) means the same to a client in both.
+ */
+function addErrorCodes(document: OpenAPIObject, errorCodes: OpenApiExtras['errorCodes']): void {
+  const schemas = (document.components ??= {}).schemas ?? {};
+  const names = Object.keys(errorCodes).sort();
+  for (const name of names) {
+    const members = Object.entries(errorCodes[name]);
+    schemas[name] = {
+      type: 'string',
+      enum: members.map(([, value]) => value),
+      'x-enum-varnames': members.map(([key]) => key),
+      description: `Failure codes of the ${name
+        .replace(/Error$/, '')
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .toLowerCase()} feature`,
+    } as never;
+  }
+  schemas.ErrorCode = {
+    anyOf: names.map((name) => ({ $ref: `#/components/schemas/${name}` })),
+    description: "A failure a client can act on: one feature's code (its `<feature>.exception.ts`)",
+  };
+  const envelope = schemas.ErrorEnvelopeDto as { properties: Record<string, unknown> };
+  envelope.properties.code = { $ref: '#/components/schemas/ErrorCode' };
+  document.components.schemas = schemas;
 }
 
 /** `unknown` fields get `type: object` from their design type; they accept any value, so no type. */

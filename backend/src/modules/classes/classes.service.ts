@@ -1,7 +1,8 @@
 import { ConflictException, Injectable, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { AppException, ErrorCode } from '../../common/http/app-exception';
+import { AppException } from '../../common/http/app-exception';
+import { ClassError, ClassException } from './classes.exception';
 import type { ListParams } from '../../common/http/list-query';
 import { activeWaitingRoom } from '../organizations/organization.entity';
 import { OrganizationsService } from '../organizations/organizations.service';
@@ -23,8 +24,8 @@ const ACTIVATE_LIMIT_MESSAGE = 'Cannot activate class - class limit reached. Upg
 
 /** A minimum above the class's capacity could never be met. */
 /** The answer to a registration for a class with no seat left (the seat update's, and the early check's before it). */
-export function classFull(): AppException {
-  return new AppException(409, 'This class is full. No seats are left.', { code: ErrorCode.ClassFull });
+export function classFull(): ClassException {
+  return new ClassException(ClassError.ClassFull, 'This class is full. No seats are left.');
 }
 
 /** What a go/no-go decision depends on besides the enrolment itself. */
@@ -275,8 +276,7 @@ export class ClassesService implements OnModuleInit {
       if (status !== 'Archived') {
         const cap = await this.usage.classCapacity(organizationId, manager);
         if (!cap.canActivate) {
-          throw new AppException(403, cap.message ?? classLimitMessage(cap.plan.name, cap.limit, cap.active), {
-            code: ErrorCode.LimitReached,
+          throw new ClassException(ClassError.LimitReached, cap.message ?? classLimitMessage(cap.plan.name, cap.limit, cap.active), {
             upgradePlan: cap.upgradePlan,
           });
         }
@@ -316,7 +316,7 @@ export class ClassesService implements OnModuleInit {
       const cancelled = nextStatus === 'Cancelled' && c.status !== 'Cancelled';
       if (c.status === 'Archived' && nextStatus !== 'Archived') {
         const cap = await this.usage.classCapacity(organizationId, manager);
-        if (!cap.canActivate) throw new AppException(403, ACTIVATE_LIMIT_MESSAGE, { code: ErrorCode.LimitReached });
+        if (!cap.canActivate) throw new ClassException(ClassError.LimitReached, ACTIVATE_LIMIT_MESSAGE);
       }
       if (dto.maxStudents < c.enrolledStudents) {
         throw new ConflictException(`Max students cannot be lower than the ${c.enrolledStudents} students already enrolled`);
@@ -443,7 +443,7 @@ export class ClassesService implements OnModuleInit {
       const c = await this.repo.seatState(manager, classId, organizationId);
       if (!c || c.status === 'Archived') throw new NotFoundException(`Class with ID ${classId} not found`);
       if (c.enrolledStudents >= c.maxStudents) throw classFull();
-      throw new AppException(409, `This class is not open for registration (status: ${c.status}).`, { code: ErrorCode.ClassNotOpen });
+      throw new ClassException(ClassError.ClassNotOpen, `This class is not open for registration (status: ${c.status}).`);
     }
     this.cache.seatsChanged(organizationId);
     return taken;

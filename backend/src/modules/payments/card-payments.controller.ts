@@ -26,7 +26,7 @@ export class CardPaymentsController {
     status: 201,
     description:
       'Holds a seat (SEAT_HOLD_MINUTES) and opens a PaymentIntent for the price the server computes. 409: another amount, class full or ' +
-      "closed, already enrolled; 403: the organization cannot take card payments (message contains 'subscription'); 503: no payment provider; " +
+      'closed, already enrolled; 403: the organization cannot take card payments (PLAN_REQUIRED, LIMIT_REACHED or CARD_PAYMENTS_NOT_SET_UP); 503: no payment provider; ' +
       '429: more than CARD_INTENT_RATE_LIMIT_PER_MINUTE holds from one IP in a minute (Retry-After)',
   })
   @ApiBody({

@@ -23,6 +23,10 @@ export enum PaymentError {
   PaymentNotCompleted = 'PAYMENT_NOT_COMPLETED',
   /** The class filled up before the payment arrived, which was refunded in full. */
   LatePaymentRefunded = 'LATE_PAYMENT_REFUNDED',
+  /** The seat held for a switch's difference was released before the payment arrived, which was refunded in full. */
+  TopUpRefunded = 'TOP_UP_REFUNDED',
+  /** A switch to a dearer class of a card payment: the difference (`differenceAmount`) is paid by card first. */
+  TransferNeedsPayment = 'TRANSFER_NEEDS_PAYMENT',
 }
 
 const STATUS: Record<PaymentError, HttpStatus> = {
@@ -36,6 +40,8 @@ const STATUS: Record<PaymentError, HttpStatus> = {
   [PaymentError.PaymentMismatch]: HttpStatus.CONFLICT,
   [PaymentError.PaymentNotCompleted]: HttpStatus.CONFLICT,
   [PaymentError.LatePaymentRefunded]: HttpStatus.CONFLICT,
+  [PaymentError.TopUpRefunded]: HttpStatus.CONFLICT,
+  [PaymentError.TransferNeedsPayment]: HttpStatus.CONFLICT,
 };
 
 /** A card payment rule or the provider said no: the status follows from the code, the details go into the envelope. */
@@ -49,7 +55,7 @@ export class PaymentException extends CodedException<PaymentError> {
 const MESSAGE = {
   /** Spec 2 §8's own text. */
   [PaymentError.CardPaymentsUnavailable]: "Credit card payments are not available. Please select 'Pay in Person at Class'.",
-  /** The public site maps a 403 that contains 'subscription' to its in-person-only message (spec 2 §8). */
+  /** The public site maps its code to its in-person-only message (spec 2 §8: the server's 'subscription' refusals). */
   [PaymentError.CardPaymentsNotSetUp]: "Card payments are not set up for this organization's subscription yet.",
   [PaymentError.BelowCardMinimum]:
     "This class's price is below the $0.50 minimum of a card payment. Please select 'Pay in Person at Class'.",

@@ -2,6 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
+import { PaymentError, PaymentException } from './payments.exception';
 import { ActivityService } from '../activity/activity.service';
 import type { ClassEntity } from '../classes/class.entity';
 import { breakdown, PricingService } from '../pricing/pricing.service';
@@ -269,10 +270,10 @@ export class RefundsService {
       // A dearer class for a card payment: the difference is paid by card first (TopUpsService), the switch follows.
       const dueInPerson = paidByCard && difference > 0 && !!opts.differenceInPerson;
       if (paidByCard && difference > 0 && !dueInPerson)
-        throw new AppException(
-          HttpStatus.CONFLICT,
+        throw new PaymentException(
+          PaymentError.TransferNeedsPayment,
           `${to.title} costs ${formatDollars(difference)} more. Pay the difference by card to switch.`,
-          { code: 'TRANSFER_NEEDS_PAYMENT', differenceAmount: difference / 100 },
+          { differenceAmount: difference / 100 },
         );
       // A switch being paid for elsewhere gives its held seat back (this one wins).
       openTopUp = await this.topUpHolds.endOpenOf(m, e.id);

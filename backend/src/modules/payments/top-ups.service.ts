@@ -186,10 +186,9 @@ export class TopUpsService {
       case 'unpaid':
         throw paymentRefused(PaymentError.PaymentNotCompleted, { paymentIntentStatus: facts.status });
       case 'refunded':
-        throw new AppException(
-          HttpStatus.CONFLICT,
+        throw new PaymentException(
+          PaymentError.TopUpRefunded,
           `The seat held for you was released before your payment arrived, so your payment of ${formatDollars(outcome.topUp.amountCents)} has been refunded in full. Your registration has not changed.`,
-          { code: 'TOP_UP_REFUNDED' },
         );
       default:
         throw paymentRefused(PaymentError.PaymentMismatch);

@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import PDFDocument from 'pdfkit';
 import { DataSource } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
+import { PortalError, PortalException } from './portal.exception';
 import type { AllConfigType } from '../../config/config.type';
 import { ActivityService } from '../activity/activity.service';
 import { PORTAL_AUDIENCE, TOKEN_ALGORITHM, TOKEN_ISSUER } from '../auth/tokens';
@@ -118,9 +119,9 @@ export class PortalService {
   /** Exchanges a link for a portal token, once: a used, expired or unknown link is 410 with the way to a new one. */
   async session(token: string) {
     const link = await this.repo.consumeLink(sha256(token));
-    if (!link) throw new AppException(HttpStatus.GONE, LINK_GONE, { code: 'PORTAL_LINK_GONE' });
+    if (!link) throw new PortalException(PortalError.LinkGone, LINK_GONE);
     const student = await this.repo.sessionStudent(link.id, link.studentId);
-    if (!student) throw new AppException(HttpStatus.GONE, LINK_GONE, { code: 'PORTAL_LINK_GONE' });
+    if (!student) throw new PortalException(PortalError.LinkGone, LINK_GONE);
     const signed = await this.jwt.signAsync(
       { org: link.organizationId },
       {
@@ -429,10 +430,10 @@ export function organizationContact(org: OrganizationEntity) {
 function tooLate(org: OrganizationEntity, hours: number) {
   const c = organizationContact(org);
   const reach = [c.email, c.phone].filter(Boolean).join(' or ');
-  return new AppException(
-    HttpStatus.CONFLICT,
+  return new PortalException(
+    PortalError.SelfServiceCutoff,
     `Registrations can be cancelled here until ${hours} hours before the first session. Please contact ${c.name}${reach ? ` at ${reach}` : ''}.`,
-    { code: 'SELF_SERVICE_CUTOFF', contact: c },
+    { contact: c },
   );
 }
 

@@ -11,7 +11,7 @@ import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppException } from '../../common/http/app-exception';
+import { RegistrationFormsError, RegistrationFormsException } from './registration-forms.exception';
 import type { AllConfigType } from '../../config/config.type';
 import { CommunicationsService } from '../communications/communications.service';
 import { ScheduledMessageSources, type ScheduledMessageSource } from '../communications/scheduled-messages';
@@ -135,7 +135,8 @@ export class WaiverSignLinksService implements ScheduledMessageSource, OnModuleI
       const found = await this.repo.recipientFor(m, organizationId, waiverId, studentId);
       if (!found) throw new NotFoundException('Waiver not found');
       const person = found.recipient;
-      if (!person) throw new AppException(HttpStatus.CONFLICT, NOTHING_TO_RESEND, { code: 'WAIVER_NOTHING_TO_SIGN' });
+      if (!person)
+        throw new RegistrationFormsException(RegistrationFormsError.WaiverNothingToSign, NOTHING_TO_RESEND, {}, HttpStatus.CONFLICT);
       const token = randomBytes(32).toString('base64url');
       const link = await this.repo.renewLink(m, {
         organizationId,
@@ -145,7 +146,7 @@ export class WaiverSignLinksService implements ScheduledMessageSource, OnModuleI
         tokenHash: sha256(token),
         minAgeMs: RESEND_AFTER_MS,
       });
-      if (!link) throw new AppException(HttpStatus.CONFLICT, JUST_SENT, { code: 'WAIVER_LINK_JUST_SENT' });
+      if (!link) throw new RegistrationFormsException(RegistrationFormsError.WaiverLinkJustSent, JUST_SENT);
       const org = await this.communications.look(organizationId, m);
       const message = { org: org.name, waiver: found.title, version: found.version, token };
       await this.queueEmail(
@@ -210,15 +211,16 @@ export class WaiverSignLinksService implements ScheduledMessageSource, OnModuleI
     return this.db.transaction(async (m) => {
       const link = await this.repo.findByHash(m, sha256(token), true);
       if (!link) throw new NotFoundException(LINK_NOT_FOUND);
-      if (link.signedAt) throw new AppException(HttpStatus.GONE, LINK_SIGNED, { code: 'WAIVER_LINK_USED' });
-      if (!link.newest || !link.waiverActive) throw new AppException(HttpStatus.GONE, LINK_SUPERSEDED, { code: 'WAIVER_LINK_SUPERSEDED' });
+      if (link.signedAt) throw new RegistrationFormsException(RegistrationFormsError.WaiverLinkUsed, LINK_SIGNED);
+      if (!link.newest || !link.waiverActive)
+        throw new RegistrationFormsException(RegistrationFormsError.WaiverLinkSuperseded, LINK_SUPERSEDED);
       const name = `${link.recipientFirstName} ${link.recipientLastName}`;
       if (!guardian && !sameName(signedName, name)) {
         const message = `Type your full name exactly as on your registration (${name}) to sign`;
         throw new BadRequestException({ message, errors: { signedName: message } });
       }
       const people = await this.repo.unsignedOf(m, link.organizationId, link.waiverVersionId, link.studentId);
-      if (!people.length) throw new AppException(HttpStatus.GONE, NOTHING_TO_SIGN, { code: 'WAIVER_NOTHING_TO_SIGN' });
+      if (!people.length) throw new RegistrationFormsException(RegistrationFormsError.WaiverNothingToSign, NOTHING_TO_SIGN);
       // The same rule as at registration, for each person signed for: someone under 18 on their class's first day
       // never signs, their parent or guardian does (the link's own adult signs for their household as before).
       const capacity = new Map<string, SignedAs>();

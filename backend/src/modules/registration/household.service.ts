@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppException, ErrorCode } from '../../common/http/app-exception';
 import { ActivityService } from '../activity/activity.service';
 import type { ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
+import { ClassError, ClassException } from '../classes/classes.exception';
 import { CommunicationsService } from '../communications/communications.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { breakdown, PricingService, type Quote } from '../pricing/pricing.service';
@@ -270,7 +270,7 @@ export class HouseholdService {
       try {
         await this.classes.takeSeat(m, cls.id, cls.organizationId);
       } catch (e) {
-        if (!(e instanceof AppException) || e.extra.code !== ErrorCode.ClassFull) throw e;
+        if (!(e instanceof ClassException) || e.code !== ClassError.ClassFull) throw e;
         const now = await this.classes.require(cls.id, cls.organizationId, m);
         const left = Math.max(0, now.maxStudents - (now.enrolledStudents - taken));
         const message =

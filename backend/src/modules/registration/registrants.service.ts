@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import { ClassesService } from '../classes/classes.service';
@@ -6,12 +6,14 @@ import { OrganizationsService } from '../organizations/organizations.service';
 import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
 import type { StudentEntity } from '../students/student.entity';
 import { StudentsService } from '../students/students.service';
+import { SubscriptionError, SubscriptionException } from '../subscriptions/subscriptions.exception';
 import { UsageService } from '../subscriptions/usage.service';
 import { EnrollmentsRepository } from './enrollments.repository';
 import { RegistrationError, RegistrationException } from './registration.exception';
 
-/** The plan's refusal of one more student, as UsageService words it (the admin's text, never shown to a registrant). */
-export const isStudentLimit = (e: unknown) => e instanceof ForbiddenException && e.message.startsWith('Student limit reached');
+/** The plan's refusal of one more student (its text is the admin's, never shown to a registrant). */
+export const isStudentLimit = (e: unknown) =>
+  e instanceof SubscriptionException && e.code === SubscriptionError.LimitReached && e.action === 'add_student';
 
 /**
  * The person behind a public registration (in person, card, household) and the plan's student limit they may meet:
@@ -68,7 +70,7 @@ export class RegistrantsService {
       await this.usage.assertCanAddStudent(organizationId);
       return false;
     } catch (e) {
-      if (e instanceof ForbiddenException) return true;
+      if (e instanceof SubscriptionException) return true;
       throw e;
     }
   }

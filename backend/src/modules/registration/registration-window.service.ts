@@ -1,6 +1,5 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AppException } from '../../common/http/app-exception';
 import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import type { ClassEntity } from '../classes/class.entity';
 import { WAITING_ROOM_MAX_MINUTES, type OrganizationEntity } from '../organizations/organization.entity';
@@ -8,6 +7,7 @@ import { OrganizationsService } from '../organizations/organizations.service';
 import { EarlyAccessTokens } from '../terms/early-access-tokens';
 import { effectiveWindow, openingTime, registrationAnswer } from '../terms/registration-window';
 import { TermsService } from '../terms/terms.service';
+import { TermsError, TermsException } from '../terms/terms.exception';
 import { WaitingRoomService } from '../waiting-room/waiting-room.service';
 
 /** Who is registering: the email, the early-access link's token and the waiting room's ticket when they have them. */
@@ -87,13 +87,11 @@ export class RegistrationWindow {
       return;
     }
     const zone = (org ?? (await this.orgs.require(cls.organizationId))).settings.timeZone ?? SERVER_TIME_ZONE;
-    if (answer.code === 'REGISTRATION_NOT_OPEN')
-      throw new AppException(HttpStatus.CONFLICT, `Registration for ${cls.title} opens ${openingTime(answer.opensAt, zone)}.`, {
-        code: answer.code,
+    if (answer.code === TermsError.RegistrationNotOpen)
+      throw new TermsException(answer.code, `Registration for ${cls.title} opens ${openingTime(answer.opensAt, zone)}.`, {
         opensAt: answer.opensAt,
       });
-    throw new AppException(HttpStatus.CONFLICT, `Registration for ${cls.title} closed ${openingTime(answer.closedAt, zone)}.`, {
-      code: answer.code,
+    throw new TermsException(answer.code, `Registration for ${cls.title} closed ${openingTime(answer.closedAt, zone)}.`, {
       closedAt: answer.closedAt,
     });
   }

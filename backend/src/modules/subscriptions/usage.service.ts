@@ -1,7 +1,7 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ErrorCode, PlanException } from '../../common/http/app-exception';
 import type { PlanFeature, PlanResponse } from './plan.entity';
+import { SubscriptionError, SubscriptionException } from './subscriptions.exception';
 import {
   ACTIONS,
   cheapestAbove,
@@ -149,7 +149,12 @@ export class UsageService {
     if (await this.repo.countStudentBelow(manager, organizationId, limit)) return;
     await this.assertAction(organizationId, 'add_student', manager);
     // The tables say there is room while the row says not: never reached while every writer goes through here.
-    throw new PlanException(limitMessage('maxStudents', plan.name, limit, limit), { code: ErrorCode.LimitReached, upgradePlan: null });
+    throw new SubscriptionException(
+      SubscriptionError.LimitReached,
+      limitMessage('maxStudents', plan.name, limit, limit),
+      { upgradePlan: null },
+      'add_student',
+    );
   }
 
   /**
@@ -170,13 +175,16 @@ export class UsageService {
   /**
    * Whether the organization's plan lets it take one more card payment now: the plan has
    * onlinePaymentCollection, and this month's card payments plus the holds still open stay under
-   * maxTransactionsPerMonth (an open hold may still be paid). 403 with a text containing 'subscription', which
-   * the public site maps to its in-person-only message (spec 2 §8).
+   * maxTransactionsPerMonth (an open hold may still be paid). 403 PLAN_REQUIRED or LIMIT_REACHED, which the
+   * public site maps to its in-person-only message (spec 2 §8).
    */
   async assertCanTakeCardPayment(organizationId: string, manager?: EntityManager) {
     const { plan } = manager ? await this.planForSeat(organizationId, manager) : await this.planAndKeptCount(organizationId);
     if (!plan.features.onlinePaymentCollection)
-      throw new ForbiddenException("Card payments are not included in this organization's subscription plan.");
+      throw new SubscriptionException(
+        SubscriptionError.PlanRequired,
+        "Card payments are not included in this organization's subscription plan.",
+      );
     const limit = plan.limits.maxTransactionsPerMonth;
     if (limit === -1 || limit === undefined) return;
     // Two holds counted at once could both see room for the last payment: a capped plan checks one at a time.
@@ -184,7 +192,10 @@ export class UsageService {
     const { transactions } = await this.usage(organizationId, manager);
     const open = await this.repo.countOpenCardHolds(organizationId, manager);
     if (!isBelowLimit(limit, transactions + open))
-      throw new ForbiddenException(`This organization's subscription plan has reached its limit of ${limit} card payments this month.`);
+      throw new SubscriptionException(
+        SubscriptionError.LimitReached,
+        `This organization's subscription plan has reached its limit of ${limit} card payments this month.`,
+      );
   }
 
   async hasFeature(organizationId: string, feature: PlanFeature, manager?: EntityManager): Promise<boolean> {
@@ -200,8 +211,7 @@ export class UsageService {
   async assertFeature(organizationId: string, feature: PlanFeature, label: string = FEATURE_LABELS[feature], manager?: EntityManager) {
     if (await this.hasFeature(organizationId, feature, manager)) return;
     const plan = cheapestWithFeature(await this.repo.listPlans(manager), feature);
-    throw new PlanException(featureMessage(label, plan), {
-      code: ErrorCode.PlanRequired,
+    throw new SubscriptionException(SubscriptionError.PlanRequired, featureMessage(label, plan), {
       upgradePlan: plan ? { id: plan.id, name: plan.name } : null,
     });
   }
@@ -210,13 +220,13 @@ export class UsageService {
   async assertAction(organizationId: string, action: PlanAction, manager?: EntityManager): Promise<void> {
     const check = await this.canPerform(organizationId, action, manager);
     if (check.allowed) return;
-    throw new PlanException(check.reason ?? 'Your plan does not allow this', {
-      code:
-        check.limit !== null && check.current !== null && !isBelowLimit(check.limit, check.current)
-          ? ErrorCode.LimitReached
-          : ErrorCode.PlanRequired,
-      upgradePlan: check.upgradePlan,
-    });
+    const reached = check.limit !== null && check.current !== null && !isBelowLimit(check.limit, check.current);
+    throw new SubscriptionException(
+      reached ? SubscriptionError.LimitReached : SubscriptionError.PlanRequired,
+      check.reason ?? 'Your plan does not allow this',
+      { upgradePlan: check.upgradePlan },
+      action,
+    );
   }
 
   /** `can-perform`: whether the plan that applies allows one more of an action, and why not. */

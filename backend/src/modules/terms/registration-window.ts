@@ -1,3 +1,5 @@
+import { TermsError } from './terms.exception';
+
 /**
  * When a class takes registrations, with no database in sight. The class's own opening and closing win over its
  * term's; a class with neither is open as it always was. Early access lets people holding an early-access link in
@@ -61,8 +63,8 @@ export function sessionsLeft(c: WindowClass, now: Date): { left: number; total: 
 
 export type WindowAnswer =
   | { open: true; early: boolean; late: boolean }
-  | { open: false; code: 'REGISTRATION_NOT_OPEN'; opensAt: Date; earlyAccessOpensAt: Date | null }
-  | { open: false; code: 'REGISTRATION_CLOSED'; closedAt: Date };
+  | { open: false; code: TermsError.RegistrationNotOpen; opensAt: Date; earlyAccessOpensAt: Date | null }
+  | { open: false; code: TermsError.RegistrationClosed; closedAt: Date };
 
 /**
  * Is registration open for this class now, for this person? `earlyAccess` says whether the person holds a valid
@@ -78,15 +80,15 @@ export function registrationAnswer(
   let early = false;
   if (w.opensAt && now < w.opensAt) {
     if (!(w.earlyAccessOpensAt && now >= w.earlyAccessOpensAt && who.earlyAccess))
-      return { open: false, code: 'REGISTRATION_NOT_OPEN', opensAt: w.opensAt, earlyAccessOpensAt: w.earlyAccessOpensAt };
+      return { open: false, code: TermsError.RegistrationNotOpen, opensAt: w.opensAt, earlyAccessOpensAt: w.earlyAccessOpensAt };
     early = true;
   }
-  if (w.closesAt && now >= w.closesAt) return { open: false, code: 'REGISTRATION_CLOSED', closedAt: w.closesAt };
+  if (w.closesAt && now >= w.closesAt) return { open: false, code: TermsError.RegistrationClosed, closedAt: w.closesAt };
   const start = new Date(c.startDate);
   if (now < start) return { open: true, early, late: false };
   const s = sessionsLeft(c, now);
-  if (!who.lateRegistration) return { open: false, code: 'REGISTRATION_CLOSED', closedAt: start };
-  if (s.left === 0) return { open: false, code: 'REGISTRATION_CLOSED', closedAt: s.lastEndsAt };
+  if (!who.lateRegistration) return { open: false, code: TermsError.RegistrationClosed, closedAt: start };
+  if (s.left === 0) return { open: false, code: TermsError.RegistrationClosed, closedAt: s.lastEndsAt };
   return { open: true, early, late: true };
 }
 

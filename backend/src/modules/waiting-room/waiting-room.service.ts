@@ -1,5 +1,4 @@
-import { HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
-import { AppException } from '../../common/http/app-exception';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import { ClassesService, type CachedOpening } from '../classes/classes.service';
 import {
@@ -12,6 +11,7 @@ import {
 import { OrganizationsService } from '../organizations/organizations.service';
 import { effectiveWindow, openingTime } from '../terms/registration-window';
 import { TermsService } from '../terms/terms.service';
+import { TermsError, TermsException } from '../terms/terms.exception';
 import { TICKET_VALID_MS, WaitingRoomTickets } from './waiting-room-tickets';
 import { WaitingRoomError, WaitingRoomException } from './waiting-room.exception';
 import { WaitingRoomRepository } from './waiting-room.repository';
@@ -85,10 +85,10 @@ export class WaitingRoomService {
     const until = opensAt && room ? new Date(opensAt.getTime() + room.minutes * 60_000) : null;
     if (!opensAt || !room || !until || now >= until) throw noWaitingRoom(opening.title);
     if (now.getTime() < opensAt.getTime() - EARLY_TICKET_MS)
-      throw new AppException(
-        HttpStatus.CONFLICT,
+      throw new TermsException(
+        TermsError.RegistrationNotOpen,
         `Registration for ${opening.title} opens ${openingTime(opensAt, opening.zone ?? SERVER_TIME_ZONE)}.`,
-        { code: 'REGISTRATION_NOT_OPEN', opensAt },
+        { opensAt },
       );
     const { position, admitAt } = await this.repo.take(organizationId, opensAt, 60_000 / room.admitPerMinute);
     return {

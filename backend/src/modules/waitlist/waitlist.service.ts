@@ -2,6 +2,7 @@ import { HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
+import { WaitlistError, WaitlistException } from './waitlist.exception';
 import { takesWaitlist, type ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { RegistrationService } from '../registration/registration.service';
@@ -89,16 +90,14 @@ export class WaitlistService {
         const existing = await this.repo.liveByEmail(m, classId, dto.email);
         if (existing) return { entryId: existing.id, position: existing.position! };
         if (!takesWaitlist(cls))
-          throw new AppException(HttpStatus.CONFLICT, `${cls.title} is not open for registration, so its waitlist is closed.`, {
-            code: 'WAITLIST_CLOSED',
-          });
+          throw new WaitlistException(
+            WaitlistError.WaitlistClosed,
+            `${cls.title} is not open for registration, so its waitlist is closed.`,
+          );
         if (hasFreeSeat(cls))
-          throw new AppException(
-            HttpStatus.CONFLICT,
+          throw new WaitlistException(
+            WaitlistError.SeatAvailable,
             `${cls.title} still has a free seat. Please register instead of joining the waitlist.`,
-            {
-              code: 'SEAT_AVAILABLE',
-            },
           );
         const id = await this.repo.insert(m, {
           organizationId: dto.organizationId,

@@ -20,8 +20,11 @@ const STUDENT = { firstName: 'Rosa', lastName: 'Park', email: 'rosa@example.com'
 const UNAVAILABLE =
   "Payment System Unavailable: Credit card payments are temporarily unavailable. Please select 'Pay in Person at Class' to reserve your spot.";
 
-const reply = (status: number, data: unknown, error: string | null = null) =>
-  new Response(JSON.stringify({ success: status < 400, data, error }), { status, headers: { 'Content-Type': 'application/json' } });
+const reply = (status: number, data: unknown, error: string | null = null, extra: Record<string, unknown> = {}) =>
+  new Response(JSON.stringify({ success: status < 400, data, error, ...extra }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 type Api = Record<string, (body: unknown) => Response>;
 let calls: { path: string; body: unknown }[] = [];
@@ -200,7 +203,8 @@ describe('PaymentStep with card payments', () => {
   it('should map a refused hold to the spec message and charge nothing', async () => {
     stubApi({
       ...chargesEnabled(true),
-      '/api/payments/create-intent': () => reply(403, null, 'Online card payments need a plan with onlinePaymentCollection (subscription)'),
+      '/api/payments/create-intent': () =>
+        reply(403, null, 'Online card payments need a plan with onlinePaymentCollection (subscription)', { code: 'PLAN_REQUIRED' }),
     });
     const fake = fakeStripe(async () => ({}));
     stripeJs.load = async () => fake.stripe;

@@ -50,6 +50,7 @@ export function PaymentStep({
   amount,
   busy,
   error,
+  refusal = null,
   onReserve,
   onCardPaid,
   onBack,
@@ -61,6 +62,8 @@ export function PaymentStep({
   amount: number;
   busy: boolean;
   error: string | null;
+  /** What the error refused, from its code: a full class or too few seats (the heading says which). */
+  refusal?: 'full' | 'seats' | null;
   onReserve: () => void;
   onCardPaid: (paid: CardPaid) => void;
   onBack: () => void;
@@ -175,9 +178,9 @@ export function PaymentStep({
             <Alert
               tone="error"
               title={
-                /full/i.test(error)
+                refusal === 'full'
                   ? 'This class is full'
-                  : /seats? (is|are) left in/i.test(error)
+                  : refusal === 'seats'
                     ? 'Not enough seats left'
                     : 'We could not complete your registration'
               }

@@ -13,6 +13,7 @@ import { classPath, queryParam } from '@/lib/routing';
 import { useSeo } from '@/lib/seo';
 import { useAsync } from '@/lib/useAsync';
 import { checkEnrollment, toRegistrationClosed, type EnrollmentProblem, type RegistrationClosed } from './api/checkEnrollment';
+import { seatRefusal } from './api/registerStudent';
 import { EnrollmentProblemDialog } from './EnrollmentProblemDialog';
 import { HouseholdFields } from './HouseholdFields';
 import { attendeesToSend, EMPTY_HOUSEHOLD, householdValid, peopleCount, type HouseholdValues } from './householdRules';
@@ -32,6 +33,7 @@ import { JoinWaitlist } from '@/features/waitlist/JoinWaitlist';
 import { StudentForm, type SubmitPhase } from './StudentForm';
 import { EMPTY_STUDENT, type StudentField, type StudentFormValues } from './studentFormRules';
 import './RegisterPage.css';
+import { TermsError } from '@shared/api/error-codes';
 
 /** /register/{classId}?org= (spec 2 §2, §4). */
 export function RegisterPage() {
@@ -48,7 +50,7 @@ export function RegisterPage() {
   const [values, setValues] = useState<StudentFormValues>(() => ({ ...EMPTY_STUDENT, email: earlyAccess()?.email ?? EMPTY_STUDENT.email }));
   const [phase, setPhase] = useState<SubmitPhase>('idle');
   const [problem, setProblem] = useState<EnrollmentProblem | null>(null);
-  const { reserving, reserveError, setReserveError, ...checkout } = useCheckout();
+  const { reserving, reserveError, reserveRefusal, setReserveError, ...checkout } = useCheckout();
   const [classFull, setClassFull] = useState(false);
   const [closed, setClosed] = useState<RegistrationClosed | null>(null);
   // The opening the server named when it refused a registration as too early (it may differ from the page's copy).
@@ -193,7 +195,7 @@ export function RegisterPage() {
         return true;
       }
       // The last seat went meanwhile: the waitlist form takes over, with what was typed.
-      if (error instanceof ApiError && error.status === 409 && /full/i.test(error.message)) {
+      if (seatRefusal(error) === 'full') {
         setClassFull(true);
         return true;
       }
@@ -230,7 +232,7 @@ export function RegisterPage() {
   /** The server refused outside the window: before it, the opening notice and countdown; after it, the closed notice. */
   function windowRefused(refusal: WindowRefusal) {
     setReserveError(null);
-    if (refusal.code === 'REGISTRATION_NOT_OPEN') setRefusedUntil(refusal.opensAt);
+    if (refusal.code === TermsError.RegistrationNotOpen) setRefusedUntil(refusal.opensAt);
     else setClosed(windowClosedNotice(refusal.closedAt));
     requestAnimationFrame(() => headingRef.current?.focus());
   }
@@ -362,6 +364,7 @@ export function RegisterPage() {
               amount={amount}
               busy={reserving}
               error={reserveError}
+              refusal={reserveRefusal}
               onReserve={() => void checkout.reserve(order)}
               onCardPaid={(paid) => checkout.cardPaid(order, paid)}
               onBack={() => setStep(1)}

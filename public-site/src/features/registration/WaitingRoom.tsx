@@ -16,6 +16,7 @@ import {
   type WaitingRoomTicket,
   type WaitingRoomWindow,
 } from './waitingRoom';
+import { TermsError, WaitingRoomError } from '@shared/api/error-codes';
 
 /** Where the page stands with the opening's line. */
 export interface WaitingRoom {
@@ -109,13 +110,13 @@ export function useWaitingRoom({
       })
       .catch((error: unknown) => {
         if (!live.current) return;
-        if (waitingRoomRefusal(error)?.code === 'NO_WAITING_ROOM') {
+        if (waitingRoomRefusal(error)?.code === WaitingRoomError.NoWaitingRoom) {
           setNoRoom(true);
           setMustTake(false);
           return;
         }
         const early = windowRefusal(error);
-        if (early?.code === 'REGISTRATION_NOT_OPEN') {
+        if (early?.code === TermsError.RegistrationNotOpen) {
           setRetryAt(ms(early.opensAt));
           return;
         }
@@ -150,8 +151,8 @@ export function useWaitingRoom({
   const refused = useCallback(
     (error: unknown): boolean => {
       const r = waitingRoomRefusal(error);
-      if (!r || r.code === 'NO_WAITING_ROOM') return false;
-      if (r.code === 'WAITING_ROOM_NOT_YET') {
+      if (!r || r.code === WaitingRoomError.NoWaitingRoom) return false;
+      if (r.code === WaitingRoomError.NotYet) {
         setNotYetUntil(ms(r.admitAt));
         setNow(Date.now());
         return true;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CardRegistration } from './api/cardPayment';
-import { reservationErrorMessage, reserveInPerson, studentFieldErrors } from './api/registerStudent';
+import { reservationErrorMessage, reserveInPerson, seatRefusal, studentFieldErrors } from './api/registerStudent';
 import type { CardPaid } from './CardPaymentForm';
 import { saveConfirmation, type ConfirmationState } from './confirmationState';
 import type { StudentField } from './studentFormRules';
@@ -26,7 +26,13 @@ export interface Checkout {
 export function useCheckout() {
   const [, navigate] = useLocation();
   const [reserving, setReserving] = useState(false);
-  const [reserveError, setReserveError] = useState<string | null>(null);
+  const [reserveError, setError] = useState<string | null>(null);
+  /** What the shown error refused, by its code (the payment step's heading): a full class, or too few seats. */
+  const [reserveRefusal, setReserveRefusal] = useState<'full' | 'seats' | null>(null);
+  const setReserveError = (message: string | null) => {
+    setError(message);
+    setReserveRefusal(null);
+  };
 
   function showConfirmation(
     { registration: { organizationId, attendees }, classDetails }: Checkout,
@@ -93,8 +99,9 @@ export function useCheckout() {
         return;
       }
       setReserveError(reservationErrorMessage(error));
+      setReserveRefusal(seatRefusal(error));
     }
   }
 
-  return { reserving, reserveError, setReserveError, reserve, cardPaid };
+  return { reserving, reserveError, reserveRefusal, setReserveError, reserve, cardPaid };
 }

@@ -1,4 +1,5 @@
 import { api, ApiError } from '@/lib/apiClient';
+import { WaitingRoomError } from '@shared/api/error-codes';
 
 /**
  * The opening's waiting room, as the public site sees it. At a busy opening the server hands out places in line: each
@@ -112,9 +113,9 @@ export async function takeTicket(organizationId: string, classId: string): Promi
  * an opening that has no line now (`NO_WAITING_ROOM`).
  */
 export type WaitingRoomRefusal =
-  | { code: 'WAITING_ROOM'; waitingRoomUntil: string | null }
-  | { code: 'WAITING_ROOM_NOT_YET'; admitAt: string }
-  | { code: 'NO_WAITING_ROOM' };
+  | { code: typeof WaitingRoomError.WaitingRoom; waitingRoomUntil: string | null }
+  | { code: typeof WaitingRoomError.NotYet; admitAt: string }
+  | { code: typeof WaitingRoomError.NoWaitingRoom };
 
 /** The waiting-room refusal carried by a failed request, or null when it is something else. */
 export function waitingRoomRefusal(error: unknown): WaitingRoomRefusal | null {
@@ -123,12 +124,12 @@ export function waitingRoomRefusal(error: unknown): WaitingRoomRefusal | null {
   const inner = isRecord(error.data.data) ? error.data.data : {};
   const pick = (k: string) => (error.data as Record<string, unknown>)[k] ?? inner[k];
   const code = pick('code');
-  if (code === 'WAITING_ROOM') {
+  if (code === WaitingRoomError.WaitingRoom) {
     const until = pick('waitingRoomUntil');
     return { code, waitingRoomUntil: isInstant(until) ? iso(until) : null };
   }
-  if (code === 'WAITING_ROOM_NOT_YET' && isInstant(pick('admitAt'))) return { code, admitAt: iso(pick('admitAt')) };
-  if (code === 'NO_WAITING_ROOM') return { code };
+  if (code === WaitingRoomError.NotYet && isInstant(pick('admitAt'))) return { code, admitAt: iso(pick('admitAt')) };
+  if (code === WaitingRoomError.NoWaitingRoom) return { code };
   return null;
 }
 

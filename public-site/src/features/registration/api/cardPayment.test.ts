@@ -1,26 +1,44 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/apiClient';
+import { PaymentError, RegistrationError, SubscriptionError } from '@shared/api/error-codes';
 import { CARD_MESSAGES, cardConfirmErrorMessage, cardIntentErrorMessage, createCardIntent } from './cardPayment';
+
+/** A refusal as the server sends it: the readable message and its code. */
+const refused = (message: string, status: number, code: string) =>
+  new ApiError(message, status, { success: false, data: null, error: message, code });
 
 describe('cardIntentErrorMessage (spec 2 §8)', () => {
   it('should name in-person payment when the server speaks of the subscription or plan', () => {
-    expect(cardIntentErrorMessage(new ApiError('Online payments need an active subscription', 403))).toBe(
+    expect(cardIntentErrorMessage(refused('Online payments need an active subscription', 403, SubscriptionError.PlanRequired))).toBe(
       "This organization currently only accepts in-person payments. Please select 'Pay in Person at Class'.",
     );
-    expect(cardIntentErrorMessage(new ApiError("Card payments are not included in this organization's subscription plan.", 403))).toBe(
-      CARD_MESSAGES.inPersonOnly,
-    );
+    expect(
+      cardIntentErrorMessage(
+        refused("Card payments are not included in this organization's subscription plan.", 403, SubscriptionError.PlanRequired),
+      ),
+    ).toBe(CARD_MESSAGES.inPersonOnly);
+  });
+
+  it('should tell the plan refusals by their code, never by the words', () => {
+    const limit = "This organization's subscription plan has reached its limit of 1 card payments this month.";
+    expect(cardIntentErrorMessage(refused(limit, 403, SubscriptionError.LimitReached))).toBe(CARD_MESSAGES.inPersonOnly);
+    const notSetUp = "Card payments are not set up for this organization's subscription yet.";
+    expect(cardIntentErrorMessage(refused(notSetUp, 403, PaymentError.CardPaymentsNotSetUp))).toBe(CARD_MESSAGES.inPersonOnly);
+    // The same codes in other words still mean in person only; the word alone, without a code, means nothing.
+    expect(cardIntentErrorMessage(refused('Upgrade to take cards', 403, SubscriptionError.PlanRequired))).toBe(CARD_MESSAGES.inPersonOnly);
+    expect(cardIntentErrorMessage(new ApiError('Your subscription is fine', 403))).toBe('Your subscription is fine');
+    expect(cardIntentErrorMessage(refused('This class is full', 409, RegistrationError.ClassFull))).toBe('This class is full');
   });
 
   it("should map 'not found' to the support message", () => {
     expect(cardIntentErrorMessage(new ApiError('Class not found', 404))).toBe('Class or organization not found. Please contact support.');
-    expect(cardIntentErrorMessage(new ApiError('Organization not found', 400))).toBe(CARD_MESSAGES.notFound);
+    expect(cardIntentErrorMessage(new ApiError('Organization not found', 404))).toBe(CARD_MESSAGES.notFound);
   });
 
   it('should say card payments are not available when the organization cannot take them', () => {
-    expect(cardIntentErrorMessage(new ApiError('This organization cannot accept card payments yet', 409))).toBe(
-      "Credit card payments are not available. Please select 'Pay in Person at Class'.",
-    );
+    expect(
+      cardIntentErrorMessage(refused('This organization cannot accept card payments yet', 503, PaymentError.CardPaymentsUnavailable)),
+    ).toBe("Credit card payments are not available. Please select 'Pay in Person at Class'.");
     expect(cardIntentErrorMessage(new ApiError('Service unavailable', 503))).toBe(CARD_MESSAGES.cardsUnavailable);
   });
 

@@ -1,5 +1,6 @@
 import { api, ApiError } from '@/lib/apiClient';
-import { extrasFields, type RegistrationExtras, type StudentDetails } from './registerStudent';
+import { PaymentError } from '@shared/api/error-codes';
+import { extrasFields, isPlanRefusal, type RegistrationExtras, type StudentDetails } from './registerStudent';
 
 /** POST /api/payments/create-intent: takes a seat hold and opens the PaymentIntent (amounts in dollars). */
 export interface CardIntent {
@@ -64,20 +65,19 @@ export const CARD_MESSAGES = {
 } as const;
 
 /**
- * The message for a refused POST /api/payments/create-intent (spec 2 §8): a server message naming the
- * subscription means the organization's plan has no card payments; 'not found' is the class or organization;
- * an organization that cannot take cards (no account able to charge, or Stripe not configured) is
- * 'Credit card payments are not available…'; a refusal the student can act on (class full, already enrolled,
- * a price that changed, a field) keeps the server's readable message; anything else is 'Failed to reserve spot'.
+ * The message for a refused POST /api/payments/create-intent (spec 2 §8), by the failure's code and status: the
+ * plan's refusals (PLAN_REQUIRED, LIMIT_REACHED, CARD_PAYMENTS_NOT_SET_UP: the server's messages that name the
+ * subscription) mean in person only; a 404 is the class or organization; no payment provider (503
+ * CARD_PAYMENTS_UNAVAILABLE) is 'Credit card payments are not available…'; a refusal the student can act on (class
+ * full, already enrolled, a price that changed, a field) keeps the server's readable message; anything else is
+ * 'Failed to reserve spot'.
  */
 export function cardIntentErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return CARD_MESSAGES.reserveFailed;
   const message = error.message || '';
-  if (/subscription/i.test(message)) return CARD_MESSAGES.inPersonOnly;
-  if (/not found/i.test(message) || error.status === 404) return CARD_MESSAGES.notFound;
-  if (error.status === 503 || /card payments|charges|not (accept|available)|payment processing/i.test(message)) {
-    return CARD_MESSAGES.cardsUnavailable;
-  }
+  if (isPlanRefusal(error)) return CARD_MESSAGES.inPersonOnly;
+  if (error.status === 404) return CARD_MESSAGES.notFound;
+  if (error.status === 503 || error.code === PaymentError.CardPaymentsUnavailable) return CARD_MESSAGES.cardsUnavailable;
   if ([400, 403, 409, 422, 429].includes(error.status) && message) return message;
   if ((error.kind === 'timeout' || error.kind === 'network') && message) return message;
   return CARD_MESSAGES.reserveFailed;

@@ -1,4 +1,5 @@
 import { api, ApiError } from '@/lib/apiClient';
+import { RegistrationError, type ErrorCode } from '@shared/api/error-codes';
 import type { DateInput } from '@/lib/classFormat';
 import type { components } from '@shared/api/schema';
 import type { ContactInfo, PaymentStatus } from '@/lib/models';
@@ -21,9 +22,9 @@ export interface EnrollmentProblem {
 
 const ENROLLMENT_CHECK_FALLBACK = 'Unable to verify enrollment status. Please try again or contact us for assistance.';
 
-/** The spec's rule: the server flag, or a message containing "already enrolled" (spec 2 §5). */
-function isAlreadyEnrolledError(flag: unknown, message: string): boolean {
-  return flag === true || /already enrolled/i.test(message);
+/** The spec's rule (spec 2 §5): the server flag, or its ALREADY_ENROLLED code (the refusal whose message says so). */
+function isAlreadyEnrolledError(flag: unknown, code: ErrorCode | null): boolean {
+  return flag === true || code === RegistrationError.AlreadyEnrolled;
 }
 
 /** Reads the problem out of a failed check (fields may sit at the top level or under data). */
@@ -35,7 +36,7 @@ function toEnrollmentProblem(error: unknown): EnrollmentProblem {
     const message = error.message && error.message !== 'Request failed' ? error.message : ENROLLMENT_CHECK_FALLBACK;
     return {
       message,
-      isAlreadyEnrolled: isAlreadyEnrolledError(pick('isAlreadyEnrolled'), message),
+      isAlreadyEnrolled: isAlreadyEnrolledError(pick('isAlreadyEnrolled'), error.code),
       details: pick('details'),
       organizationData: pick('organizationData'),
       classInstructor: pick('classInstructor'),
@@ -57,7 +58,7 @@ type CheckResult = Partial<components['schemas']['EnrollmentCheckResponseDto']>;
 /** Reads a closed registration out of a check result or a refused registration's body, else null. */
 export function toRegistrationClosed(body: unknown): RegistrationClosed | null {
   const r = (body && typeof body === 'object' ? body : {}) as CheckResult & { error?: string; code?: string };
-  if (r.registrationClosed !== true && r.code !== 'REGISTRATION_CLOSED') return null;
+  if (r.registrationClosed !== true && r.code !== RegistrationError.RegistrationClosed) return null;
   return {
     message: r.message || r.error || 'Registration is closed.',
     organizationName: r.organizationData?.name ?? null,

@@ -1,5 +1,6 @@
 import { earlyAccessField } from '@/lib/earlyAccess';
 import type { components } from '@shared/api/schema';
+import { PaymentError, RegistrationError, SubscriptionError, type ErrorCode } from '@shared/api/error-codes';
 import { api, ApiError } from '@/lib/apiClient';
 import type { Student } from '@/lib/models';
 import { STUDENT_FIELDS, type StudentField } from '../studentFormRules';
@@ -69,6 +70,27 @@ export function extrasFields(input: RegistrationExtras, email: string) {
 }
 
 const REGISTRATION_FAILED = 'Registration failed. Please try again.';
+
+/**
+ * The refusals spec 2 §8 calls a message 'containing subscription' (the organization's plan or its card set-up), by
+ * their codes: the student may still pay in person.
+ */
+const PLAN_REFUSALS = new Set<ErrorCode>([
+  SubscriptionError.PlanRequired,
+  SubscriptionError.LimitReached,
+  PaymentError.CardPaymentsNotSetUp,
+]);
+export const isPlanRefusal = (error: ApiError) => error.code !== null && PLAN_REFUSALS.has(error.code);
+
+/**
+ * A seat refusal, for the payment step's heading: `full` when the class has no seat for one person, `seats` when a
+ * household asked for more seats than are left (its CLASS_FULL names the seats `requested`).
+ */
+export function seatRefusal(error: unknown): 'full' | 'seats' | null {
+  if (!(error instanceof ApiError) || error.code !== RegistrationError.ClassFull) return null;
+  const body = error.data as { requested?: unknown } | null;
+  return body && body.requested !== undefined ? 'seats' : 'full';
+}
 export const RESERVE_FAILED = 'Failed to reserve spot. Please try again.';
 
 /** Maps a failed in-person reservation to the message shown to the student (spec 2 §8). */
@@ -76,10 +98,10 @@ export function reservationErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return REGISTRATION_FAILED;
   const message = error.message || '';
   if (error.status === 409) return message || 'This class is full';
-  if (/subscription/i.test(message)) {
+  if (isPlanRefusal(error)) {
     return "This organization currently only accepts in-person payments. Please select 'Pay in Person at Class'.";
   }
-  if (/not found/i.test(message) || error.status === 404) return 'Class or organization not found. Please contact support.';
+  if (error.status === 404) return 'Class or organization not found. Please contact support.';
   if (error.status === 400 || error.status === 422 || error.status === 429) return message || RESERVE_FAILED;
   if (error.kind === 'timeout' || error.kind === 'network') return message;
   return RESERVE_FAILED;
