@@ -100,6 +100,7 @@ export interface paths {
     post: operations["CalendarFeeds_create"];
   };
   "/api/calendar-feeds/{id}": {
+    get: operations["CalendarFeeds_one"];
     delete: operations["CalendarFeeds_revoke"];
   };
   "/api/calendar/{file}": {
@@ -289,6 +290,7 @@ export interface paths {
     post: operations["Pricing_create"];
   };
   "/api/promo-codes/{id}": {
+    get: operations["Pricing_one"];
     put: operations["Pricing_update"];
     delete: operations["Pricing_remove"];
   };
@@ -7729,9 +7731,23 @@ export interface operations {
     };
   };
   CalendarFeeds_list: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of createdAt, scope, id (default createdAt) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object with any of: id, scope, classId */
+        filter?: string;
+      };
+    };
     responses: {
-      /** @description An admin: the organization's feeds; a teacher: their own */
+      /** @description An admin: the organization's feeds; a teacher: their own. Newest first unless sorted */
       200: {
+        headers: {
+          /** @description `calendar-feeds <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
@@ -7774,6 +7790,43 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["CreatedCalendarFeedResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CalendarFeeds_one: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description One feed (never its URL); a feed of another organization, or a teacher asking for another user's, is 404 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CalendarFeedResponseDto"];
           };
         };
       };
@@ -10186,9 +10239,23 @@ export interface operations {
     };
   };
   Pricing_list: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of createdAt, code, validUntil, id (default createdAt) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object with any of: q, id, active */
+        filter?: string;
+      };
+    };
     responses: {
-      /** @description Newest first, each with its usage (redemptions, discount given, revenue) */
+      /** @description Newest first unless sorted, each with its usage (redemptions, discount given, revenue) */
       200: {
+        headers: {
+          /** @description `promo-codes <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
@@ -10226,6 +10293,43 @@ export interface operations {
     responses: {
       /** @description 409 'A promo code with this code already exists' (whatever its case) */
       201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PromoCodeResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Pricing_one: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description One code with its usage; another organization's code is 404 */
+      200: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */

@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { AddressInfo } from 'node:net';
+import simpleRestProvider from 'ra-data-simple-rest';
+import { createClass, createOrg, createTeacher, type OrgFixture } from '../fixtures/org.fixture';
+import { createTestApp, type TestApp } from '../setup/test-app';
+
+/**
+ * The Settings screens that are react-admin resources (admin-ui/src/AdminApp.tsx: promo-codes, calendar-feeds),
+ * through the UNMODIFIED ra-data-simple-rest client over real HTTP, as react-admin-contract.e2e-spec.ts does for
+ * classes and students: paged lists with Content-Range, sorting, filters, getOne/update/delete, and another
+ * organization's ids answered 404. The lists still answer their whole array without the list parameters.
+ */
+
+interface HttpError extends Error {
+  status: number;
+  body: Record<string, unknown>;
+}
+type Rec = Record<string, unknown> & { id: string };
+
+/** The admin app's httpClient (admin-ui/src/providers/httpClient.ts) in short: bearer token, envelope unwrapped. */
+function envelopeClient(token: string, seen: { contentRange?: string | null }) {
+  return async (url: string, options: { method?: string; body?: string; headers?: Headers } = {}) => {
+    const headers = new Headers(options.headers ?? {});
+    headers.set('Accept', 'application/json');
+    if (options.body) headers.set('Content-Type', 'application/json');
+    if (!options.body && headers.get('Content-Type') === 'text/plain') headers.delete('Content-Type');
+    headers.set('Authorization', `Bearer ${token}`);
+    const res = await fetch(url, { method: options.method ?? 'GET', body: options.body, headers });
+    const text = await res.text();
+    const envelope = text ? JSON.parse(text) : null;
+    seen.contentRange = res.headers.get('content-range');
+    if (res.status >= 300 || !envelope || envelope.success === false) {
+      throw Object.assign(new Error(envelope?.error ?? res.statusText), { status: res.status, body: envelope }) as HttpError;
+    }
+    return { status: res.status, headers: res.headers, body: text, json: envelope.data };
+  };
+}
+
+/** The body the promo code screen sends (its transform): the input fields only, never the usage or the dates read back. */
+const promoInput = (r: Rec) => ({
+  code: r.code,
+  kind: r.kind,
+  value: r.value,
+  maxRedemptions: r.maxRedemptions,
+  maxPerEmail: r.maxPerEmail,
+  validUntil: r.validUntil,
+  classIds: r.classIds,
+  validFrom: r.validFrom,
+  active: r.active,
+});
+
+describe('react-admin resources of Settings (ra-data-simple-rest, unmodified)', () => {
+  let t: TestApp;
+  let base: string;
+  let org: OrgFixture;
+  let other: OrgFixture;
+  const seen: { contentRange?: string | null } = {};
+  let dp: ReturnType<typeof simpleRestProvider>;
+  let otherDp: ReturnType<typeof simpleRestProvider>;
+  const notFound = async (call: Promise<unknown>) => ((await call.catch((e: unknown) => e)) as HttpError).status;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const server = t.app.getHttpServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+    org = await createOrg(t, { plan: 'professional' });
+    other = await createOrg(t, { plan: 'professional' });
+    dp = simpleRestProvider(base, envelopeClient(org.token, seen) as never);
+    otherDp = simpleRestProvider(base, envelopeClient(other.token, {}) as never);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('promo-codes', () => {
+    const codes: Rec[] = [];
+    beforeAll(async () => {
+      for (const code of ['BETA', 'ALPHA', 'ZEBRA10']) {
+        const { data } = await dp.create('promo-codes', { data: { code, kind: 'percent', value: 10, maxPerEmail: 1 } });
+        codes.push(data as Rec);
+      }
+    });
+
+    it('getList: sort, range and Content-Range; q and active filter; getMany', async () => {
+      const page1 = await dp.getList('promo-codes', {
+        pagination: { page: 1, perPage: 2 },
+        sort: { field: 'code', order: 'ASC' },
+        filter: {},
+      });
+      expect(page1.data.map((c) => c.code)).toEqual(['ALPHA', 'BETA']);
+      expect(page1.total).toBe(3);
+      expect(seen.contentRange).toBe('promo-codes 0-1/3');
+      const page2 = await dp.getList('promo-codes', {
+        pagination: { page: 2, perPage: 2 },
+        sort: { field: 'code', order: 'ASC' },
+        filter: {},
+      });
+      expect(page2.data.map((c) => c.code)).toEqual(['ZEBRA10']);
+      expect(seen.contentRange).toBe('promo-codes 2-2/3');
+      const desc = await dp.getList('promo-codes', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'code', order: 'DESC' },
+        filter: {},
+      });
+      expect(desc.data.map((c) => c.code)).toEqual(['ZEBRA10', 'BETA', 'ALPHA']);
+      // Each row keeps its usage, as the screen shows it.
+      expect(desc.data[0]).toEqual(expect.objectContaining({ usage: { redemptions: 0, discountGiven: 0, revenue: 0 } }));
+      const q = await dp.getList('promo-codes', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: { q: 'zeb' },
+      });
+      expect(q.data.map((c) => c.id)).toEqual([codes[2].id]);
+      const inactive = await dp.getList('promo-codes', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: { active: false },
+      });
+      expect(inactive).toEqual({ data: [], total: 0 });
+      const many = await dp.getMany('promo-codes', { ids: [codes[0].id, codes[2].id] });
+      expect(many.data.map((c) => c.id).sort()).toEqual([codes[0].id, codes[2].id].sort());
+    });
+
+    it('without the list parameters: the whole list, newest first, as the API answered before', async () => {
+      const res = await fetch(`${base}/promo-codes`, { headers: org.auth });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-range')).toBe('promo-codes 0-2/3');
+      const body = (await res.json()) as { data: Rec[] };
+      expect(body.data.map((c) => c.code)).toEqual(['ZEBRA10', 'ALPHA', 'BETA']);
+    });
+
+    it('refuses an unknown sort field with 400', async () => {
+      const res = await fetch(`${base}/promo-codes?sort=${encodeURIComponent('["usage","ASC"]')}`, { headers: org.auth });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toBe('sort field must be one of: createdAt, code, validUntil, id');
+    });
+
+    it('getOne and update (the input fields of the record read back, one changed)', async () => {
+      const { data } = await dp.getOne('promo-codes', { id: codes[1].id });
+      expect(data).toEqual(expect.objectContaining({ id: codes[1].id, code: 'ALPHA', value: 10 }));
+      const updated = await dp.update('promo-codes', {
+        id: data.id,
+        previousData: data,
+        data: { ...promoInput(data as Rec), value: 25, maxRedemptions: 5 },
+      });
+      expect(updated.data).toEqual(expect.objectContaining({ id: codes[1].id, value: 25, maxRedemptions: 5 }));
+    });
+
+    it("another organization's ids: 404 on getOne, update and delete, and never in its list", async () => {
+      const id = codes[0].id;
+      expect(await notFound(otherDp.getOne('promo-codes', { id }))).toBe(404);
+      expect(
+        await notFound(otherDp.update('promo-codes', { id, previousData: codes[0], data: { ...promoInput(codes[0]), value: 50 } })),
+      ).toBe(404);
+      expect(await notFound(otherDp.delete('promo-codes', { id, previousData: codes[0] }))).toBe(404);
+      expect(
+        await otherDp.getList('promo-codes', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} }),
+      ).toEqual({ data: [], total: 0 });
+      expect(await otherDp.getMany('promo-codes', { ids: codes.map((c) => c.id) })).toEqual({ data: [] });
+      // Still there, unchanged, for its own organization.
+      expect((await dp.getOne('promo-codes', { id })).data).toEqual(expect.objectContaining({ code: 'BETA', value: 10 }));
+    });
+
+    it('delete: a code never used is deleted, then 404', async () => {
+      const { data } = await dp.delete('promo-codes', { id: codes[2].id, previousData: codes[2] });
+      expect(data).toEqual({ id: codes[2].id, status: 'deleted' });
+      expect(await notFound(dp.getOne('promo-codes', { id: codes[2].id }))).toBe(404);
+    });
+  });
+
+  describe('calendar-feeds', () => {
+    const feeds: Rec[] = [];
+    beforeAll(async () => {
+      const cls = await createClass(t, org);
+      for (const data of [{ scope: 'organization' }, { scope: 'class', classId: cls.id }, { scope: 'teacher' }]) {
+        feeds.push((await dp.create('calendar-feeds', { data })).data as Rec);
+      }
+    });
+
+    it('getList: sort, range and Content-Range; scope filter; getMany; never the URL', async () => {
+      const page1 = await dp.getList('calendar-feeds', {
+        pagination: { page: 1, perPage: 2 },
+        sort: { field: 'scope', order: 'ASC' },
+        filter: {},
+      });
+      expect(page1.data.map((f) => f.scope)).toEqual(['class', 'organization']);
+      expect(page1.total).toBe(3);
+      expect(seen.contentRange).toBe('calendar-feeds 0-1/3');
+      const page2 = await dp.getList('calendar-feeds', {
+        pagination: { page: 2, perPage: 2 },
+        sort: { field: 'scope', order: 'ASC' },
+        filter: {},
+      });
+      expect(page2.data.map((f) => f.scope)).toEqual(['teacher']);
+      expect(seen.contentRange).toBe('calendar-feeds 2-2/3');
+      const desc = await dp.getList('calendar-feeds', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'scope', order: 'DESC' },
+        filter: {},
+      });
+      expect(desc.data.map((f) => f.scope)).toEqual(['teacher', 'organization', 'class']);
+      expect(desc.data.every((f) => !('url' in f))).toBe(true);
+      const classFeeds = await dp.getList('calendar-feeds', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: { scope: 'class' },
+      });
+      expect(classFeeds.data.map((f) => f.id)).toEqual([feeds[1].id]);
+      const many = await dp.getMany('calendar-feeds', { ids: [feeds[0].id, feeds[2].id] });
+      expect(many.data.map((f) => f.id).sort()).toEqual([feeds[0].id, feeds[2].id].sort());
+    });
+
+    it('without the list parameters: the whole list, newest first, as the API answered before', async () => {
+      const res = await fetch(`${base}/calendar-feeds`, { headers: org.auth });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-range')).toBe('calendar-feeds 0-2/3');
+      expect(((await res.json()) as { data: Rec[] }).data.map((f) => f.id)).toEqual([feeds[2].id, feeds[1].id, feeds[0].id]);
+    });
+
+    it('getOne; a teacher gets only their own feeds', async () => {
+      const { data } = await dp.getOne('calendar-feeds', { id: feeds[1].id });
+      expect(data).toEqual(expect.objectContaining({ id: feeds[1].id, scope: 'class', revokedAt: null }));
+      expect(data).not.toHaveProperty('url');
+      const teacher = await createTeacher(t, org);
+      const teacherDp = simpleRestProvider(base, envelopeClient(teacher.token, {}) as never);
+      expect(await notFound(teacherDp.getOne('calendar-feeds', { id: feeds[0].id }))).toBe(404);
+    });
+
+    it("another organization's ids: 404 on getOne and delete (revoke), and never in its list", async () => {
+      const id = feeds[0].id;
+      expect(await notFound(otherDp.getOne('calendar-feeds', { id }))).toBe(404);
+      expect(await notFound(otherDp.delete('calendar-feeds', { id, previousData: feeds[0] }))).toBe(404);
+      expect(
+        await otherDp.getList('calendar-feeds', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} }),
+      ).toEqual({ data: [], total: 0 });
+      expect((await dp.getOne('calendar-feeds', { id })).data).toEqual(expect.objectContaining({ revokedAt: null }));
+    });
+
+    it('delete revokes the feed: it stays listed with its revocation time', async () => {
+      const { data } = await dp.delete('calendar-feeds', { id: feeds[0].id, previousData: feeds[0] });
+      expect(data).toEqual(expect.objectContaining({ id: feeds[0].id, revokedAt: expect.any(String) }));
+      expect((await dp.getOne('calendar-feeds', { id: feeds[0].id })).data).toEqual(
+        expect.objectContaining({ revokedAt: expect.any(String) }),
+      );
+    });
+  });
+});
