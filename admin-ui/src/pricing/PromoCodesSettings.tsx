@@ -1,15 +1,29 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Box, Button, Chip, MenuItem, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
-import { useAppDataProvider } from '@/providers/dataProvider';
-import { errorMessage } from '@/providers/httpClient';
+/**
+ * Settings › Discounts › Promo codes: react-admin's 'promo-codes' resource. The list is a ListBase; the form under it
+ * a CreateBase ('New promo code') or, once a row's Edit is clicked, an EditBase of that code, so a save refreshes the
+ * list through react-admin's cache. Activate/Deactivate is an update of the whole code with its state flipped.
+ */
+import { useState } from 'react';
+import { CreateBase, EditBase, Form, ListBase, useListContext, useSaveContext, useUpdate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { Alert, Box, Button, Chip, MenuItem, Stack, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { FormTextField } from '@/common/formField';
 import { SimpleTable, type Column } from '@/common/SimpleTable';
-import { InlineFormActions } from './InlineFormActions';
-import { useInlineEditor } from './useInlineEditor';
-import type { PromoCode, PromoCodeInput } from '@/providers/types';
-import { fromZonedInput, toZonedInput, useOrganizationTimeZone, zoneHint } from '@/common/zonedTime';
+import { BROWSER_TIME_ZONE, useOrganizationTimeZone, zoneHint } from '@/common/zonedTime';
+import { errorMessage } from '@/providers/httpClient';
+import type { PromoCode } from '@/providers/types';
 import { SettingsSection } from '@/settings/SettingsSection';
+import {
+  EMPTY_PROMO_CODE_FORM,
+  canSavePromoCode,
+  promoCodeFormOf,
+  promoCodeInputOf,
+  toggledPromoCode,
+  type PromoCodeForm,
+} from './promoCodeForm';
 
-const KEY = ['promo-codes'] as const;
+const RESOURCE = 'promo-codes';
+const FORM_ID = 'promo-code-form';
 const money = (n: number) => `$${n.toFixed(2)}`;
 const PROMO_COLUMNS: Column[] = [
   { label: 'Code' },
@@ -22,72 +36,67 @@ const PROMO_COLUMNS: Column[] = [
   { label: '' },
 ];
 
-interface CodeForm {
-  code: string;
-  kind: 'percent' | 'amount';
-  value: string;
-  maxRedemptions: string;
-  maxPerEmail: string;
-  validUntil: string;
-}
-const EMPTY: CodeForm = { code: '', kind: 'percent', value: '', maxRedemptions: '', maxPerEmail: '1', validUntil: '' };
-
-/** The browser's zone until the organization's settings have loaded (the same fallback the inputs had before). */
-const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-function formOf(c: PromoCode, zone: string): CodeForm {
-  return {
-    code: c.code,
-    kind: c.kind as 'percent' | 'amount',
-    value: String(c.value),
-    maxRedemptions: c.maxRedemptions === null ? '' : String(c.maxRedemptions),
-    maxPerEmail: String(c.maxPerEmail),
-    // The day it ends on in the organization's zone (its last second there, as saved below).
-    validUntil: c.validUntil ? toZonedInput(c.validUntil, zone).slice(0, 10) : '',
-  };
-}
-
-/** The body of POST/PUT /api/promo-codes; a code being edited keeps its classes, start and active state. */
-function inputOf(f: CodeForm, zone: string, was?: PromoCode): PromoCodeInput {
-  return {
-    code: f.code.trim(),
-    kind: f.kind,
-    value: Number(f.value),
-    maxRedemptions: f.maxRedemptions.trim() ? Number(f.maxRedemptions) : null,
-    maxPerEmail: Number(f.maxPerEmail || 1),
-    // The end of the chosen day in the organization's time zone (where its families are), not the admin's browser's.
-    validUntil: f.validUntil ? fromZonedInput(`${f.validUntil}T23:59:59`, zone) : null,
-    ...(was ? { classIds: was.classIds, validFrom: was.validFrom, active: was.active } : {}),
-  };
-}
-
 /** Settings › Discounts: the promo codes, their usage, and a form to create or edit one. */
 export function PromoCodesSettings() {
-  const dp = useAppDataProvider();
-  const codes = useQuery({ queryKey: KEY, queryFn: () => dp.getPromoCodes() });
-  const orgZone = useOrganizationTimeZone();
-  const zone = orgZone ?? BROWSER_ZONE;
-  const { editing, setEditing, form, setForm, set, notice, setNotice, done, cancel } = useInlineEditor<PromoCode, CodeForm>(KEY, EMPTY);
-  const save = useMutation({
-    mutationFn: () => (editing ? dp.updatePromoCode(editing.id, inputOf(form, zone, editing)) : dp.createPromoCode(inputOf(form, zone))),
-    onSuccess: (c) => done(`Promo code ${c.code} saved`),
-  });
-  const toggle = useMutation({
-    mutationFn: (c: PromoCode) =>
-      dp.updatePromoCode(c.id, { ...inputOf(formOf(c, zone), zone, c), validUntil: c.validUntil, active: !c.active }),
-    onSuccess: (c) => done(`Promo code ${c.code} ${c.active ? 'activated' : 'deactivated'}`),
-  });
-  const valid = /^[A-Za-z0-9_-]{1,40}$/.test(form.code.trim()) && Number(form.value) > 0;
-
   return (
     <SettingsSection title="Promo codes" maxWidth={1060}>
       <Typography color="text.secondary">
         A code students type at registration (any case). It applies after the automatic discounts, to each seat of the registration.
       </Typography>
-      {codes.error && <Alert severity="error">{errorMessage(codes.error, 'Failed to load promo codes')}</Alert>}
+      {/* Every code on one page, newest first, as the screen always listed them (the server pages at 1,000). */}
+      <ListBase<PromoCode> resource={RESOURCE} sort={{ field: 'createdAt', order: 'DESC' }} perPage={1000} disableSyncWithLocation>
+        <PromoCodes />
+      </ListBase>
+    </SettingsSection>
+  );
+}
+
+function PromoCodes() {
+  const list = useListContext<PromoCode>();
+  const orgZone = useOrganizationTimeZone();
+  // The browser's zone until the organization's settings have loaded (the same fallback the inputs had before).
+  const zone = orgZone ?? BROWSER_TIME_ZONE;
+  const [editing, setEditing] = useState<PromoCode | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  // A new, empty form after each save or cancel.
+  const [formKey, setFormKey] = useState(0);
+  const [update, { isPending: toggling }] = useUpdate<PromoCode>();
+
+  const done = (message: string | null) => {
+    if (message) setNotice(message);
+    setEditing(null);
+    setFormKey((k) => k + 1);
+  };
+  const toggle = (c: PromoCode) => {
+    setError(null);
+    void update(
+      RESOURCE,
+      { id: c.id, data: toggledPromoCode(c, zone), previousData: c },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: (saved) => done(`Promo code ${saved.code} ${saved.active ? 'activated' : 'deactivated'}`),
+        onError: setError,
+      },
+    );
+  };
+  const mutationOptions = {
+    onMutate: () => setError(null),
+    onSuccess: (saved: PromoCode) => done(`Promo code ${saved.code} saved`),
+    onError: setError,
+  };
+  const fields = (record: PromoCodeForm) => (
+    <Form id={FORM_ID} record={record} noValidate>
+      <PromoCodeFields editing={editing} orgZone={orgZone} notice={notice} error={error} onCancel={() => done(null)} />
+    </Form>
+  );
+
+  return (
+    <>
+      {list.error && <Alert severity="error">{errorMessage(list.error, 'Failed to load promo codes')}</Alert>}
       <SimpleTable bare label="Promo codes" columns={PROMO_COLUMNS}>
         <TableBody>
-          {(codes.data ?? []).map((c) => (
+          {(list.data ?? []).map((c) => (
             <TableRow key={c.id}>
               <TableCell sx={{ fontFamily: 'monospace' }}>{c.code}</TableCell>
               <TableCell>{c.kind === 'percent' ? `${c.value}% off` : `${money(c.value)} off`}</TableCell>
@@ -106,73 +115,108 @@ export function PromoCodesSettings() {
                   size="small"
                   onClick={() => {
                     setEditing(c);
-                    setForm(formOf(c, zone));
+                    setFormKey((k) => k + 1);
                     setNotice(null);
                   }}
                 >
                   Edit
                 </Button>
-                <Button size="small" onClick={() => toggle.mutate(c)} disabled={toggle.isPending}>
+                <Button size="small" onClick={() => toggle(c)} disabled={toggling}>
                   {c.active ? 'Deactivate' : 'Activate'}
                 </Button>
               </TableCell>
             </TableRow>
           ))}
-          {codes.data?.length === 0 && (
+          {list.data?.length === 0 && (
             <TableRow>
               <TableCell colSpan={8}>No promo codes yet</TableCell>
             </TableRow>
           )}
         </TableBody>
       </SimpleTable>
+      {editing ? (
+        <EditBase<PromoCode>
+          key={formKey}
+          resource={RESOURCE}
+          id={editing.id}
+          mutationMode="pessimistic"
+          redirect={false}
+          transform={(f: PromoCodeForm) => promoCodeInputOf(f, zone, editing)}
+          mutationOptions={mutationOptions}
+        >
+          {fields(promoCodeFormOf(editing, zone))}
+        </EditBase>
+      ) : (
+        <CreateBase<PromoCode>
+          key={formKey}
+          resource={RESOURCE}
+          redirect={false}
+          transform={(f: PromoCodeForm) => promoCodeInputOf(f, zone)}
+          mutationOptions={mutationOptions}
+        >
+          {fields(EMPTY_PROMO_CODE_FORM)}
+        </CreateBase>
+      )}
+    </>
+  );
+}
+
+/** The form under the list: its heading, the fields, the last save's notice or refusal, then Create/Save and Cancel. */
+function PromoCodeFields({
+  editing,
+  orgZone,
+  notice,
+  error,
+  onCancel,
+}: {
+  editing: PromoCode | null;
+  orgZone: string | undefined;
+  notice: string | null;
+  error: unknown;
+  onCancel: () => void;
+}) {
+  const { saving } = useSaveContext();
+  const [code, kind, value] = useWatch({ name: ['code', 'kind', 'value'] }) as [string, PromoCodeForm['kind'], string];
+  return (
+    <Stack spacing={2}>
       <Typography variant="subtitle1" component="h3" fontWeight={600}>
         {editing ? `Edit ${editing.code}` : 'New promo code'}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
-        <TextField label="Code" value={form.code} onChange={(e) => set({ code: e.target.value })} helperText="Letters, digits, - and _" />
-        <TextField select label="Kind" value={form.kind} onChange={(e) => set({ kind: e.target.value as 'percent' | 'amount' })}>
+        <FormTextField source="code" label="Code" hint="Letters, digits, - and _" />
+        <FormTextField source="kind" label="Kind" select>
           <MenuItem value="percent">% off</MenuItem>
           <MenuItem value="amount">$ off</MenuItem>
-        </TextField>
-        <TextField
+        </FormTextField>
+        <FormTextField
+          source="value"
           label="Value"
-          value={form.value}
-          onChange={(e) => set({ value: e.target.value })}
-          helperText={form.kind === 'percent' ? 'Whole percent, 1 to 100' : 'Dollars off each seat'}
+          hint={kind === 'percent' ? 'Whole percent, 1 to 100' : 'Dollars off each seat'}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
-        <TextField
+        <FormTextField
+          source="maxRedemptions"
           label="Uses in all"
-          value={form.maxRedemptions}
-          onChange={(e) => set({ maxRedemptions: e.target.value })}
-          helperText="Empty: no limit"
+          hint="Empty: no limit"
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
-        <TextField
-          label="Uses per email"
-          value={form.maxPerEmail}
-          onChange={(e) => set({ maxPerEmail: e.target.value })}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        />
-        <TextField
+        <FormTextField source="maxPerEmail" label="Uses per email" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+        <FormTextField
+          source="validUntil"
           label="Valid until"
           type="date"
-          helperText={zoneHint(orgZone, 'To the end of the day')}
-          value={form.validUntil}
-          onChange={(e) => set({ validUntil: e.target.value })}
+          hint={zoneHint(orgZone, 'To the end of the day')}
           slotProps={{ inputLabel: { shrink: true } }}
         />
       </Box>
-      <InlineFormActions
-        noun="promo code"
-        notice={notice}
-        error={save.error ?? toggle.error}
-        saving={save.isPending}
-        canSave={valid}
-        editing={!!editing}
-        onSave={() => save.mutate()}
-        onCancel={cancel}
-      />
-    </SettingsSection>
+      {notice && <Alert severity="success">{notice}</Alert>}
+      {!!error && <Alert severity="error">{errorMessage(error, 'Failed to save the promo code. Please try again')}</Alert>}
+      <Stack direction="row" spacing={1}>
+        <Button type="submit" form={FORM_ID} variant="contained" disabled={!canSavePromoCode({ code, value }) || saving}>
+          {saving ? 'Saving...' : editing ? 'Save promo code' : 'Create promo code'}
+        </Button>
+        {editing && <Button onClick={onCancel}>Cancel</Button>}
+      </Stack>
+    </Stack>
   );
 }

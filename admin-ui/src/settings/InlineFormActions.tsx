@@ -2,7 +2,7 @@ import { Alert, Button, Stack } from '@mui/material';
 import { errorMessage } from '@/providers/httpClient';
 
 /**
- * The foot of a settings form that creates or edits one item of a list on the same screen (terms, promo codes): the
+ * The foot of a settings form that creates or edits one item of a list on the same screen (terms): the
  * last save's notice or the server's refusal, then 'Create …' or 'Save …' and, while editing, Cancel.
  */
 export function InlineFormActions({

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 
 /**
- * The state of a settings screen that lists items and edits one at a time in a form beside the list (terms, promo
- * codes): the item being edited, the form, the last notice, and `done` after a save (notice shown, form emptied, list
+ * The state of a settings screen that lists items and edits one at a time in a form beside the list (terms): the item being edited, the form, the last notice, and `done` after a save (notice shown, form emptied, list
  * read again). `cancel` empties the form without saving.
  */
 export function useInlineEditor<Item, Form>(queryKey: readonly unknown[], empty: Form) {
