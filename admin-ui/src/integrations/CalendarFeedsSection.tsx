@@ -1,7 +1,7 @@
 /**
  * Settings › Integrations › Calendar feeds: react-admin's 'calendar-feeds' resource. The list is a ListBase; 'Create
  * calendar feed' a create of the resource (its reply is the only time the URL is shown); Revoke its delete (the
- * server keeps the feed, revoked: react-admin reads the list again after a delete, and the row shows when).
+ * server keeps the feed, revoked, so the list is read again to show when).
  */
 import { useState } from 'react';
 import { ListBase, useCreate, useDelete, useGetList, useListContext } from 'react-admin';
@@ -64,6 +64,9 @@ function CalendarFeeds() {
       { id: revoking.id, previousData: revoking },
       {
         mutationMode: 'pessimistic',
+        // useDelete drops the row from the cached list, but the server keeps a revoked feed (with the time it was
+        // revoked): read the list again so the row comes back with it.
+        onSuccess: () => void feeds.refetch(),
         onError: (e) => setListError(errorMessage(e, 'Failed to revoke the calendar feed. Please try again')),
         onSettled: () => setRevoking(null),
       },
