@@ -29,9 +29,10 @@ export default function AdminApp() {
       <Resource name="team" list={TeamScreen} />
       {/* Read and written by the Communication Center's Templates tab (ListBase, CreateBase, EditBase). */}
       <Resource name="communications/templates" />
-      {/* Settings › Discounts (promo codes) and Settings › Integrations (calendar feeds), inside the Settings tabs. */}
+      {/* Settings › Discounts (promo codes) and Settings › Integrations (calendar feeds, API keys), in the Settings tabs. */}
       <Resource name="promo-codes" />
       <Resource name="calendar-feeds" />
+      <Resource name="api-keys" />
       <CustomRoutes>
         <Route path="/dashboard" element={<Navigate to="/admin" replace />} />
         <Route path="/settings" element={inArea('Loading settings...', <SettingsPage />)} />

@@ -55,6 +55,7 @@ export interface paths {
     post: operations["ApiKeys_create"];
   };
   "/api/api-keys/{id}": {
+    get: operations["ApiKeys_one"];
     delete: operations["ApiKeys_revoke"];
   };
   "/api/attendance/bulk": {
@@ -7170,9 +7171,23 @@ export interface operations {
     };
   };
   ApiKeys_list: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of createdAt, name, lastUsedAt, id (default createdAt) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object with any of: q, id */
+        filter?: string;
+      };
+    };
     responses: {
-      /** @description Success */
+      /** @description Newest first unless sorted */
       200: {
+        headers: {
+          /** @description `api-keys <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
@@ -7215,6 +7230,43 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["CreatedApiKeyResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ApiKeys_one: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description One key (never its secret); another organization's key is 404 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ApiKeyResponseDto"];
           };
         };
       };

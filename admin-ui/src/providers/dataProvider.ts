@@ -33,11 +33,8 @@ import type { components } from '@shared/api/schema';
 import type {
   ActivityEvent,
   AdminProfileInput,
-  ApiKey,
-  ApiKeyInput,
   CalendarFeed,
   CalendarFeedInput,
-  CreatedApiKey,
   CreatedCalendarFeed,
   CreatedWebhookEndpoint,
   WebhookDelivery,
@@ -376,11 +373,9 @@ export function createDataProvider(apiUrl: string = API_URL) {
     cancelScheduledCommunication: (id: string) => send<Communication>('DELETE', `/communications/scheduled/${enc(id)}`),
     getStudentCommunications: (studentId: string) => get<Communication[]>(`/students/${enc(studentId)}/communications`),
 
-    // Integrations. The secrets (key, signing secret, feed URL) are only in the create replies. Settings' calendar feeds
-    // are the 'calendar-feeds' resource; these three are the teacher's 'Subscribe to my calendar'.
-    getApiKeys: () => get<ApiKey[]>('/api-keys'),
-    createApiKey: (body: ApiKeyInput) => send<CreatedApiKey>('POST', '/api-keys', body),
-    revokeApiKey: (id: string) => send<ApiKey>('DELETE', `/api-keys/${enc(id)}`),
+    // Integrations. The secrets (key, signing secret, feed URL) are only in the create replies. API keys and Settings'
+    // calendar feeds are the 'api-keys' and 'calendar-feeds' resources; the feed calls below are the teacher's
+    // 'Subscribe to my calendar'.
     getWebhookEndpoints: () => get<WebhookEndpoint[]>('/webhook-endpoints'),
     createWebhookEndpoint: (body: WebhookEndpointInput) => send<CreatedWebhookEndpoint>('POST', '/webhook-endpoints', body),
     updateWebhookEndpoint: (id: string, body: WebhookEndpointInput) => send<WebhookEndpoint>('PUT', `/webhook-endpoints/${enc(id)}`, body),

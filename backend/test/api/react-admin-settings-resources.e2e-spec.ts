@@ -5,7 +5,8 @@ import { createClass, createOrg, createTeacher, type OrgFixture } from '../fixtu
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /**
- * The Settings screens that are react-admin resources (admin-ui/src/AdminApp.tsx: promo-codes, calendar-feeds),
+ * The Settings screens that are react-admin resources (admin-ui/src/AdminApp.tsx: promo-codes, calendar-feeds,
+ * api-keys),
  * through the UNMODIFIED ra-data-simple-rest client over real HTTP, as react-admin-contract.e2e-spec.ts does for
  * classes and students: paged lists with Content-Range, sorting, filters, getOne/update/delete, and another
  * organization's ids answered 404. The lists still answer their whole array without the list parameters.
@@ -243,6 +244,74 @@ describe('react-admin resources of Settings (ra-data-simple-rest, unmodified)', 
       expect((await dp.getOne('calendar-feeds', { id: feeds[0].id })).data).toEqual(
         expect.objectContaining({ revokedAt: expect.any(String) }),
       );
+    });
+  });
+  describe('api-keys', () => {
+    const keys: Rec[] = [];
+    beforeAll(async () => {
+      for (const name of ['Zapier', 'Backup', 'Sheets']) {
+        keys.push((await dp.create('api-keys', { data: { name, scopes: ['read'] } })).data as Rec);
+      }
+      expect(keys.every((k) => typeof k.secret === 'string')).toBe(true);
+    });
+
+    it('getList: sort, range and Content-Range; q filter; getMany; never the secret', async () => {
+      const page1 = await dp.getList('api-keys', {
+        pagination: { page: 1, perPage: 2 },
+        sort: { field: 'name', order: 'ASC' },
+        filter: {},
+      });
+      expect(page1.data.map((k) => k.name)).toEqual(['Backup', 'Sheets']);
+      expect(page1.total).toBe(3);
+      expect(seen.contentRange).toBe('api-keys 0-1/3');
+      const page2 = await dp.getList('api-keys', {
+        pagination: { page: 2, perPage: 2 },
+        sort: { field: 'name', order: 'ASC' },
+        filter: {},
+      });
+      expect(page2.data.map((k) => k.name)).toEqual(['Zapier']);
+      expect(seen.contentRange).toBe('api-keys 2-2/3');
+      const desc = await dp.getList('api-keys', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'name', order: 'DESC' },
+        filter: {},
+      });
+      expect(desc.data.map((k) => k.name)).toEqual(['Zapier', 'Sheets', 'Backup']);
+      expect(desc.data.every((k) => !('secret' in k))).toBe(true);
+      const q = await dp.getList('api-keys', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: { q: 'zap' },
+      });
+      expect(q.data.map((k) => k.id)).toEqual([keys[0].id]);
+      const many = await dp.getMany('api-keys', { ids: [keys[0].id, keys[2].id] });
+      expect(many.data.map((k) => k.id).sort()).toEqual([keys[0].id, keys[2].id].sort());
+    });
+
+    it('without the list parameters: the whole list, newest first, as the API answered before', async () => {
+      const res = await fetch(`${base}/api-keys`, { headers: org.auth });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-range')).toBe('api-keys 0-2/3');
+      expect(((await res.json()) as { data: Rec[] }).data.map((k) => k.name)).toEqual(['Sheets', 'Backup', 'Zapier']);
+    });
+
+    it("getOne; another organization's ids: 404 on getOne and delete (revoke), and never in its list", async () => {
+      const { data } = await dp.getOne('api-keys', { id: keys[1].id });
+      expect(data).toEqual(expect.objectContaining({ id: keys[1].id, name: 'Backup', revokedAt: null }));
+      expect(data).not.toHaveProperty('secret');
+      const id = keys[0].id;
+      expect(await notFound(otherDp.getOne('api-keys', { id }))).toBe(404);
+      expect(await notFound(otherDp.delete('api-keys', { id, previousData: keys[0] }))).toBe(404);
+      expect(
+        await otherDp.getList('api-keys', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} }),
+      ).toEqual({ data: [], total: 0 });
+      expect((await dp.getOne('api-keys', { id })).data).toEqual(expect.objectContaining({ revokedAt: null }));
+    });
+
+    it('delete revokes the key: it stays listed with its revocation time', async () => {
+      const { data } = await dp.delete('api-keys', { id: keys[0].id, previousData: keys[0] });
+      expect(data).toEqual(expect.objectContaining({ id: keys[0].id, revokedAt: expect.any(String) }));
+      expect((await dp.getOne('api-keys', { id: keys[0].id })).data).toEqual(expect.objectContaining({ revokedAt: expect.any(String) }));
     });
   });
 });
