@@ -29,10 +29,11 @@ export default function AdminApp() {
       <Resource name="team" list={TeamScreen} />
       {/* Read and written by the Communication Center's Templates tab (ListBase, CreateBase, EditBase). */}
       <Resource name="communications/templates" />
-      {/* Settings › Discounts (promo codes) and Settings › Integrations (calendar feeds, API keys), in the Settings tabs. */}
+      {/* Settings › Discounts (promo codes) and Settings › Integrations (calendar feeds, API keys, webhooks), in its tabs. */}
       <Resource name="promo-codes" />
       <Resource name="calendar-feeds" />
       <Resource name="api-keys" />
+      <Resource name="webhook-endpoints" />
       <CustomRoutes>
         <Route path="/dashboard" element={<Navigate to="/admin" replace />} />
         <Route path="/settings" element={inArea('Loading settings...', <SettingsPage />)} />

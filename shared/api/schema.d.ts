@@ -542,6 +542,7 @@ export interface paths {
     post: operations["Webhooks_create"];
   };
   "/api/webhook-endpoints/{id}": {
+    get: operations["Webhooks_one"];
     put: operations["Webhooks_update"];
     delete: operations["Webhooks_remove"];
   };
@@ -13705,9 +13706,23 @@ export interface operations {
     };
   };
   Webhooks_list: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of createdAt, url, id (default createdAt) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object with any of: q, id, active */
+        filter?: string;
+      };
+    };
     responses: {
-      /** @description Success */
+      /** @description Oldest first unless sorted */
       200: {
+        headers: {
+          /** @description `webhook-endpoints <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
@@ -13750,6 +13765,43 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["CreatedWebhookEndpointResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Webhooks_one: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description One endpoint (never its signing secret); another organization's is 404 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WebhookEndpointResponseDto"];
           };
         };
       };

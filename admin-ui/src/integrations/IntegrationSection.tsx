@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, Button, Chip, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { SimpleTable } from '@/common/SimpleTable';
@@ -96,27 +96,4 @@ export function RevokeCell({ revokedAt, label, onRevoke }: { revokedAt: string |
       Revoke
     </Button>
   );
-}
-
-/**
- * One server call at a time with its busy flag and its readable error: `run(call, 'Failed to … Please try again')`
- * resolves true when the call succeeded. Sections keep one for the dialog and one for the list's actions.
- */
-export function useServerAction() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = async (call: () => Promise<unknown>, failure: string): Promise<boolean> => {
-    setBusy(true);
-    setError(null);
-    try {
-      await call();
-      return true;
-    } catch (e) {
-      setError(errorMessage(e, failure));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, error, setError, run };
 }

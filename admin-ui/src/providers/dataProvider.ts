@@ -36,10 +36,7 @@ import type {
   CalendarFeed,
   CalendarFeedInput,
   CreatedCalendarFeed,
-  CreatedWebhookEndpoint,
   WebhookDelivery,
-  WebhookEndpoint,
-  WebhookEndpointInput,
   Branding,
   BrandingInput,
   BulkAttendanceInput,
@@ -373,13 +370,9 @@ export function createDataProvider(apiUrl: string = API_URL) {
     cancelScheduledCommunication: (id: string) => send<Communication>('DELETE', `/communications/scheduled/${enc(id)}`),
     getStudentCommunications: (studentId: string) => get<Communication[]>(`/students/${enc(studentId)}/communications`),
 
-    // Integrations. The secrets (key, signing secret, feed URL) are only in the create replies. API keys and Settings'
-    // calendar feeds are the 'api-keys' and 'calendar-feeds' resources; the feed calls below are the teacher's
-    // 'Subscribe to my calendar'.
-    getWebhookEndpoints: () => get<WebhookEndpoint[]>('/webhook-endpoints'),
-    createWebhookEndpoint: (body: WebhookEndpointInput) => send<CreatedWebhookEndpoint>('POST', '/webhook-endpoints', body),
-    updateWebhookEndpoint: (id: string, body: WebhookEndpointInput) => send<WebhookEndpoint>('PUT', `/webhook-endpoints/${enc(id)}`, body),
-    deleteWebhookEndpoint: (id: string) => send<unknown>('DELETE', `/webhook-endpoints/${enc(id)}`),
+    // Integrations. The secrets (key, signing secret, feed URL) are only in the create replies. API keys, webhook
+    // endpoints and Settings' calendar feeds are the 'api-keys', 'webhook-endpoints' and 'calendar-feeds' resources;
+    // below are an endpoint's deliveries and the teacher's 'Subscribe to my calendar'.
     getWebhookDeliveries: (endpointId: string) => get<WebhookDelivery[]>(`/webhook-endpoints/${enc(endpointId)}/deliveries`),
     redeliverWebhook: (deliveryId: string) => send<WebhookDelivery>('POST', `/webhook-deliveries/${enc(deliveryId)}/redeliver`),
     getCalendarFeeds: () => get<CalendarFeed[]>('/calendar-feeds'),

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 
 /**
  * The Settings screens that are react-admin resources (admin-ui/src/AdminApp.tsx: promo-codes, calendar-feeds,
- * api-keys),
+ * api-keys, webhook-endpoints),
  * through the UNMODIFIED ra-data-simple-rest client over real HTTP, as react-admin-contract.e2e-spec.ts does for
  * classes and students: paged lists with Content-Range, sorting, filters, getOne/update/delete, and another
  * organization's ids answered 404. The lists still answer their whole array without the list parameters.
@@ -61,7 +61,8 @@ describe('react-admin resources of Settings (ra-data-simple-rest, unmodified)', 
   const notFound = async (call: Promise<unknown>) => ((await call.catch((e: unknown) => e)) as HttpError).status;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Webhook endpoints on this machine (no event is sent to them: nothing happens in these organizations).
+    t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_HOSTS: 'true', JOBS_INTERVAL_MS: '3600000' });
     const server = t.app.getHttpServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
@@ -312,6 +313,97 @@ describe('react-admin resources of Settings (ra-data-simple-rest, unmodified)', 
       const { data } = await dp.delete('api-keys', { id: keys[0].id, previousData: keys[0] });
       expect(data).toEqual(expect.objectContaining({ id: keys[0].id, revokedAt: expect.any(String) }));
       expect((await dp.getOne('api-keys', { id: keys[0].id })).data).toEqual(expect.objectContaining({ revokedAt: expect.any(String) }));
+    });
+  });
+  describe('webhook-endpoints', () => {
+    const endpoints: Rec[] = [];
+    const urls = ['http://127.0.0.1:9/b-orders', 'http://127.0.0.1:9/c-zebra', 'http://127.0.0.1:9/a-sheets'];
+    beforeAll(async () => {
+      for (const url of urls) {
+        endpoints.push((await dp.create('webhook-endpoints', { data: { url, events: ['enrollment.created'] } })).data as Rec);
+      }
+      expect(endpoints.every((e) => typeof e.secret === 'string')).toBe(true);
+    });
+
+    it('getList: sort, range and Content-Range; q filter; getMany; never the secret', async () => {
+      const page1 = await dp.getList('webhook-endpoints', {
+        pagination: { page: 1, perPage: 2 },
+        sort: { field: 'url', order: 'ASC' },
+        filter: {},
+      });
+      expect(page1.data.map((e) => e.url)).toEqual([urls[2], urls[0]]);
+      expect(page1.total).toBe(3);
+      expect(seen.contentRange).toBe('webhook-endpoints 0-1/3');
+      const page2 = await dp.getList('webhook-endpoints', {
+        pagination: { page: 2, perPage: 2 },
+        sort: { field: 'url', order: 'ASC' },
+        filter: {},
+      });
+      expect(page2.data.map((e) => e.url)).toEqual([urls[1]]);
+      expect(seen.contentRange).toBe('webhook-endpoints 2-2/3');
+      const desc = await dp.getList('webhook-endpoints', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'url', order: 'DESC' },
+        filter: {},
+      });
+      expect(desc.data.map((e) => e.url)).toEqual([urls[1], urls[0], urls[2]]);
+      expect(desc.data.every((e) => !('secret' in e))).toBe(true);
+      const q = await dp.getList('webhook-endpoints', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: { q: 'zebra' },
+      });
+      expect(q.data.map((e) => e.id)).toEqual([endpoints[1].id]);
+      const many = await dp.getMany('webhook-endpoints', { ids: [endpoints[0].id, endpoints[2].id] });
+      expect(many.data.map((e) => e.id).sort()).toEqual([endpoints[0].id, endpoints[2].id].sort());
+    });
+
+    it('without the list parameters: the whole list, oldest first, as the API answered before', async () => {
+      const res = await fetch(`${base}/webhook-endpoints`, { headers: org.auth });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-range')).toBe('webhook-endpoints 0-2/3');
+      expect(((await res.json()) as { data: Rec[] }).data.map((e) => e.url)).toEqual(urls);
+    });
+
+    it('getOne and update (the fields the screen sends)', async () => {
+      const { data } = await dp.getOne('webhook-endpoints', { id: endpoints[0].id });
+      expect(data).toEqual(expect.objectContaining({ id: endpoints[0].id, url: urls[0], active: true }));
+      expect(data).not.toHaveProperty('secret');
+      const updated = await dp.update('webhook-endpoints', {
+        id: data.id,
+        previousData: data,
+        data: { url: data.url, events: ['payment.succeeded'], active: false },
+      });
+      expect(updated.data).toEqual(expect.objectContaining({ id: data.id, events: ['payment.succeeded'], active: false }));
+    });
+
+    it("another organization's ids: 404 on getOne, update and delete, and never in its list", async () => {
+      const id = endpoints[1].id;
+      expect(await notFound(otherDp.getOne('webhook-endpoints', { id }))).toBe(404);
+      expect(
+        await notFound(
+          otherDp.update('webhook-endpoints', {
+            id,
+            previousData: endpoints[1],
+            data: { url: urls[1], events: ['class.cancelled'], active: true },
+          }),
+        ),
+      ).toBe(404);
+      expect(await notFound(otherDp.delete('webhook-endpoints', { id, previousData: endpoints[1] }))).toBe(404);
+      expect(
+        await otherDp.getList('webhook-endpoints', {
+          pagination: { page: 1, perPage: 10 },
+          sort: { field: 'id', order: 'ASC' },
+          filter: {},
+        }),
+      ).toEqual({ data: [], total: 0 });
+      expect((await dp.getOne('webhook-endpoints', { id })).data).toEqual(expect.objectContaining({ events: ['enrollment.created'] }));
+    });
+
+    it('delete: the endpoint is gone, then 404', async () => {
+      const { data } = await dp.delete('webhook-endpoints', { id: endpoints[2].id, previousData: endpoints[2] });
+      expect(data).toEqual({ id: endpoints[2].id });
+      expect(await notFound(dp.getOne('webhook-endpoints', { id: endpoints[2].id }))).toBe(404);
     });
   });
 });
