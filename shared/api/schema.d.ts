@@ -12892,9 +12892,23 @@ export interface operations {
     };
   };
   Terms_list: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of startDate, name, endDate, registrationOpensAt, id (default startDate) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object with any of: q, id */
+        filter?: string;
+      };
+    };
     responses: {
-      /** @description Newest term first, each with its number of classes */
+      /** @description Newest term first unless sorted, each with its number of classes */
       200: {
+        headers: {
+          /** @description `terms <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 
 /**
  * The Settings screens that are react-admin resources (admin-ui/src/AdminApp.tsx: promo-codes, calendar-feeds,
- * api-keys, webhook-endpoints),
+ * api-keys, webhook-endpoints, terms),
  * through the UNMODIFIED ra-data-simple-rest client over real HTTP, as react-admin-contract.e2e-spec.ts does for
  * classes and students: paged lists with Content-Range, sorting, filters, getOne/update/delete, and another
  * organization's ids answered 404. The lists still answer their whole array without the list parameters.
@@ -404,6 +404,93 @@ describe('react-admin resources of Settings (ra-data-simple-rest, unmodified)', 
       const { data } = await dp.delete('webhook-endpoints', { id: endpoints[2].id, previousData: endpoints[2] });
       expect(data).toEqual({ id: endpoints[2].id });
       expect(await notFound(dp.getOne('webhook-endpoints', { id: endpoints[2].id }))).toBe(404);
+    });
+  });
+  describe('terms', () => {
+    const terms: Rec[] = [];
+    const term = (name: string, start: string) => ({
+      name,
+      startDate: `${start}-01`,
+      endDate: `${start}-28`,
+      registrationOpensAt: '2027-01-05T15:00:00.000Z',
+    });
+    /** The body the terms screen sends (its transform): the input fields only. */
+    const termInput = (r: Rec) => ({
+      name: r.name,
+      startDate: r.startDate,
+      endDate: r.endDate,
+      registrationOpensAt: r.registrationOpensAt,
+      registrationClosesAt: r.registrationClosesAt,
+      earlyAccessOpensAt: r.earlyAccessOpensAt,
+    });
+    beforeAll(async () => {
+      for (const [name, start] of [
+        ['Summer 2027', '2027-06'],
+        ['Fall 2027', '2027-09'],
+        ['Spring 2027', '2027-03'],
+      ]) {
+        terms.push((await dp.create('terms', { data: term(name, start) })).data as Rec);
+      }
+    });
+
+    it('getList: sort, range and Content-Range; q filter; getMany', async () => {
+      const page1 = await dp.getList('terms', { pagination: { page: 1, perPage: 2 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+      expect(page1.data.map((t) => t.name)).toEqual(['Fall 2027', 'Spring 2027']);
+      expect(page1.total).toBe(3);
+      expect(seen.contentRange).toBe('terms 0-1/3');
+      const page2 = await dp.getList('terms', { pagination: { page: 2, perPage: 2 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+      expect(page2.data.map((t) => t.name)).toEqual(['Summer 2027']);
+      expect(seen.contentRange).toBe('terms 2-2/3');
+      const byStart = await dp.getList('terms', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'startDate', order: 'ASC' },
+        filter: {},
+      });
+      expect(byStart.data.map((t) => t.name)).toEqual(['Spring 2027', 'Summer 2027', 'Fall 2027']);
+      const q = await dp.getList('terms', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: { q: 'fall' },
+      });
+      expect(q.data.map((t) => t.id)).toEqual([terms[1].id]);
+      const many = await dp.getMany('terms', { ids: [terms[0].id, terms[2].id] });
+      expect(many.data.map((t) => t.id).sort()).toEqual([terms[0].id, terms[2].id].sort());
+    });
+
+    it('without the list parameters: the whole list, newest term first, as the API answered before', async () => {
+      const res = await fetch(`${base}/terms`, { headers: org.auth });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-range')).toBe('terms 0-2/3');
+      expect(((await res.json()) as { data: Rec[] }).data.map((t) => t.name)).toEqual(['Fall 2027', 'Summer 2027', 'Spring 2027']);
+    });
+
+    it('getOne and update (the input fields of the record read back, one changed)', async () => {
+      const { data } = await dp.getOne('terms', { id: terms[0].id });
+      expect(data).toEqual(expect.objectContaining({ id: terms[0].id, name: 'Summer 2027', classCount: 0 }));
+      const updated = await dp.update('terms', {
+        id: data.id,
+        previousData: data,
+        data: { ...termInput(data as Rec), name: 'Summer 2027 (edited)' },
+      });
+      expect(updated.data).toEqual(expect.objectContaining({ id: terms[0].id, name: 'Summer 2027 (edited)' }));
+    });
+
+    it("another organization's ids: 404 on getOne, update and delete, and never in its list", async () => {
+      const id = terms[1].id;
+      expect(await notFound(otherDp.getOne('terms', { id }))).toBe(404);
+      expect(await notFound(otherDp.update('terms', { id, previousData: terms[1], data: { ...termInput(terms[1]), name: 'Taken' } }))).toBe(
+        404,
+      );
+      expect(await notFound(otherDp.delete('terms', { id, previousData: terms[1] }))).toBe(404);
+      expect(
+        await otherDp.getList('terms', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} }),
+      ).toEqual({ data: [], total: 0 });
+      expect((await dp.getOne('terms', { id })).data).toEqual(expect.objectContaining({ name: 'Fall 2027' }));
+    });
+
+    it('delete: a term without classes is deleted, then 404', async () => {
+      await dp.delete('terms', { id: terms[2].id, previousData: terms[2] });
+      expect(await notFound(dp.getOne('terms', { id: terms[2].id }))).toBe(404);
     });
   });
 });
