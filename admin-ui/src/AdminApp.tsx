@@ -29,8 +29,9 @@ export default function AdminApp() {
       <Resource name="team" list={TeamScreen} />
       {/* Read and written by the Communication Center's Templates tab (ListBase, CreateBase, EditBase). */}
       <Resource name="communications/templates" />
-      {/* Settings › Discounts (promo codes) and Settings › Integrations (calendar feeds, API keys, webhooks), in its tabs. */}
+      {/* Read and written inside the Settings tabs: Discounts (promo codes), Terms, Integrations (the other three). */}
       <Resource name="promo-codes" />
+      <Resource name="terms" />
       <Resource name="calendar-feeds" />
       <Resource name="api-keys" />
       <Resource name="webhook-endpoints" />

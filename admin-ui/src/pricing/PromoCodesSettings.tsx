@@ -3,7 +3,7 @@
  * a CreateBase ('New promo code') or, once a row's Edit is clicked, an EditBase of that code, so a save refreshes the
  * list through react-admin's cache. Activate/Deactivate is an update of the whole code with its state flipped.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { CreateBase, EditBase, Form, ListBase, useListContext, useSaveContext, useUpdate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Alert, Box, Button, Chip, MenuItem, Stack, TableBody, TableCell, TableRow, Typography } from '@mui/material';
@@ -86,9 +86,9 @@ function PromoCodes() {
     onError: setError,
   };
   const fields = (record: PromoCodeForm) => (
-    <Form id={FORM_ID} record={record} noValidate>
+    <PromoCodeFormBody record={record}>
       <PromoCodeFields editing={editing} orgZone={orgZone} notice={notice} error={error} onCancel={() => done(null)} />
-    </Form>
+    </PromoCodeFormBody>
   );
 
   return (
@@ -158,6 +158,19 @@ function PromoCodes() {
         </CreateBase>
       )}
     </>
+  );
+}
+
+/**
+ * The react-admin Form of the code. Its submit saves and leaves a refusal to the alert under the fields (the server's
+ * message, e.g. 'A promo code with this code already exists'), as the screen always showed it, not under a field too.
+ */
+function PromoCodeFormBody({ record, children }: { record: PromoCodeForm; children: ReactNode }) {
+  const { save } = useSaveContext();
+  return (
+    <Form id={FORM_ID} record={record} noValidate onSubmit={async (values: Record<string, unknown>) => void (await save?.(values))}>
+      {children}
+    </Form>
   );
 }
 

@@ -71,7 +71,6 @@ import type {
   SendCommunicationInput,
   Settings,
   Term,
-  TermInput,
   SettingsInput,
   StripeConfig,
   StudentExport,
@@ -180,6 +179,7 @@ export function createDataProvider(apiUrl: string = API_URL) {
   const FAILURES: Record<string, { list: string; save?: string; delete?: string }> = {
     [TEMPLATES]: { list: COMMUNICATION_ERRORS.templates },
     [PROMO_CODES]: { list: 'Failed to load promo codes', save: 'Failed to save the promo code', delete: 'Failed to remove the promo code' },
+    terms: { list: 'Failed to load terms', save: 'Failed to save the term', delete: 'Failed to delete the term' },
   };
   /** The call with its resource's failure text, if it has one; otherwise as simple-rest answered. */
   const failing = <T>(resource: string, kind: 'list' | 'save' | 'delete', promise: Promise<T>): Promise<T> => {
@@ -334,11 +334,9 @@ export function createDataProvider(apiUrl: string = API_URL) {
     getPublicOrganization: (orgId: string) =>
       rethrowAs(SETTINGS_ERRORS.publicOrganization, get<PublicOrganization>(`/public/organization/${enc(orgId)}`, true)),
 
-    // Terms: a refusal (dates out of order, a term that still has classes) keeps the server's message.
+    // Terms for the classes screens' pickers and filter; Settings › Terms is the 'terms' resource (a refusal, such as
+    // dates out of order or a term that still has classes, keeps the server's message: FAILURES above).
     getTerms: () => rethrowAs('Failed to load terms', get<Term[]>('/terms')),
-    createTerm: (body: TermInput) => rethrowAs('Failed to save the term', send<Term>('POST', '/terms', body), true),
-    updateTerm: (id: string, body: TermInput) => rethrowAs('Failed to save the term', send<Term>('PUT', `/terms/${enc(id)}`, body), true),
-    deleteTerm: (id: string) => rethrowAs('Failed to delete the term', send<{ id: string }>('DELETE', `/terms/${enc(id)}`), true),
 
     // The opening's waiting room: its lines, live (the dashboard's card).
     getWaitingRoomLines: () => rethrowAs(WAITING_ROOM_LINES_ERROR, get<WaitingRoomLine[]>('/waiting-room/lines')),

@@ -15,7 +15,7 @@ import { PoliciesTab } from '@/settings/PoliciesTab';
 import { RegistrationFormTab } from '@/settings/RegistrationFormTab';
 import { WaiversTab } from '@/settings/WaiversTab';
 import { DiscountsTab } from '@/settings/DiscountsTab';
-import { TermsTab } from '@/settings/TermsTab';
+import { TermsTab } from '@/terms/TermsTab';
 import { IntegrationsTab } from '@/integrations/IntegrationsTab';
 
 /** The tabs, in their order; branding is shown only when the plan allows it. */
