@@ -29,6 +29,12 @@ export default function AdminApp() {
       <Resource name="team" list={TeamScreen} />
       {/* Read and written by the Communication Center's Templates tab (ListBase, CreateBase, EditBase). */}
       <Resource name="communications/templates" />
+      {/* Read and written inside the Settings tabs: Discounts (promo codes), Terms, Integrations (the other three). */}
+      <Resource name="promo-codes" />
+      <Resource name="terms" />
+      <Resource name="calendar-feeds" />
+      <Resource name="api-keys" />
+      <Resource name="webhook-endpoints" />
       <CustomRoutes>
         <Route path="/dashboard" element={<Navigate to="/admin" replace />} />
         <Route path="/settings" element={inArea('Loading settings...', <SettingsPage />)} />

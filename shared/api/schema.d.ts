@@ -55,6 +55,7 @@ export interface paths {
     post: operations["ApiKeys_create"];
   };
   "/api/api-keys/{id}": {
+    get: operations["ApiKeys_one"];
     delete: operations["ApiKeys_revoke"];
   };
   "/api/attendance/bulk": {
@@ -100,6 +101,7 @@ export interface paths {
     post: operations["CalendarFeeds_create"];
   };
   "/api/calendar-feeds/{id}": {
+    get: operations["CalendarFeeds_one"];
     delete: operations["CalendarFeeds_revoke"];
   };
   "/api/calendar/{file}": {
@@ -289,6 +291,7 @@ export interface paths {
     post: operations["Pricing_create"];
   };
   "/api/promo-codes/{id}": {
+    get: operations["Pricing_one"];
     put: operations["Pricing_update"];
     delete: operations["Pricing_remove"];
   };
@@ -539,6 +542,7 @@ export interface paths {
     post: operations["Webhooks_create"];
   };
   "/api/webhook-endpoints/{id}": {
+    get: operations["Webhooks_one"];
     put: operations["Webhooks_update"];
     delete: operations["Webhooks_remove"];
   };
@@ -7215,9 +7219,23 @@ export interface operations {
     };
   };
   ApiKeys_list: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of createdAt, name, lastUsedAt, id (default createdAt) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object with any of: q, id */
+        filter?: string;
+      };
+    };
     responses: {
-      /** @description Success */
+      /** @description Newest first unless sorted */
       200: {
+        headers: {
+          /** @description `api-keys <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
@@ -7260,6 +7278,43 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["CreatedApiKeyResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ApiKeys_one: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description One key (never its secret); another organization's key is 404 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ApiKeyResponseDto"];
           };
         };
       };
@@ -7776,9 +7831,23 @@ export interface operations {
     };
   };
   CalendarFeeds_list: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of createdAt, scope, id (default createdAt) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object with any of: id, scope, classId */
+        filter?: string;
+      };
+    };
     responses: {
-      /** @description An admin: the organization's feeds; a teacher: their own */
+      /** @description An admin: the organization's feeds; a teacher: their own. Newest first unless sorted */
       200: {
+        headers: {
+          /** @description `calendar-feeds <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
@@ -7821,6 +7890,43 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["CreatedCalendarFeedResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CalendarFeeds_one: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description One feed (never its URL); a feed of another organization, or a teacher asking for another user's, is 404 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CalendarFeedResponseDto"];
           };
         };
       };
@@ -10233,9 +10339,23 @@ export interface operations {
     };
   };
   Pricing_list: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of createdAt, code, validUntil, id (default createdAt) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object with any of: q, id, active */
+        filter?: string;
+      };
+    };
     responses: {
-      /** @description Newest first, each with its usage (redemptions, discount given, revenue) */
+      /** @description Newest first unless sorted, each with its usage (redemptions, discount given, revenue) */
       200: {
+        headers: {
+          /** @description `promo-codes <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
@@ -10273,6 +10393,43 @@ export interface operations {
     responses: {
       /** @description 409 'A promo code with this code already exists' (whatever its case) */
       201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PromoCodeResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Pricing_one: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description One code with its usage; another organization's code is 404 */
+      200: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
@@ -12782,9 +12939,23 @@ export interface operations {
     };
   };
   Terms_list: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of startDate, name, endDate, registrationOpensAt, id (default startDate) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object with any of: q, id */
+        filter?: string;
+      };
+    };
     responses: {
-      /** @description Newest term first, each with its number of classes */
+      /** @description Newest term first unless sorted, each with its number of classes */
       200: {
+        headers: {
+          /** @description `terms <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
@@ -13596,9 +13767,23 @@ export interface operations {
     };
   };
   Webhooks_list: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of createdAt, url, id (default createdAt) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object with any of: q, id, active */
+        filter?: string;
+      };
+    };
     responses: {
-      /** @description Success */
+      /** @description Oldest first unless sorted */
       200: {
+        headers: {
+          /** @description `webhook-endpoints <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
@@ -13641,6 +13826,43 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["CreatedWebhookEndpointResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Webhooks_one: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description One endpoint (never its signing secret); another organization's is 404 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WebhookEndpointResponseDto"];
           };
         };
       };

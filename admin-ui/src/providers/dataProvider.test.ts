@@ -210,6 +210,12 @@ describe('organization and settings failures (spec 1 §8)', () => {
       ['Failed to fetch organization', () => dp().getOwnOrganization()],
       ['Failed to fetch public branding', () => dp().getPublicBranding('o1')],
       ['Failed to fetch public organization', () => dp().getPublicOrganization('o1')],
+      // The 'promo-codes' resource keeps the texts its screen showed before it was one.
+      [
+        'Failed to load promo codes',
+        () =>
+          dp().getList('promo-codes', { pagination: { page: 1, perPage: 10 }, sort: { field: 'createdAt', order: 'DESC' }, filter: {} }),
+      ],
     ];
     for (const [text, read] of reads) {
       failure(500, 'Internal server error');
@@ -231,6 +237,12 @@ describe('organization and settings failures (spec 1 §8)', () => {
       ['Failed to update organization', () => dp().saveTimeZone('o1', 'Studio', 'Mars/Olympus')],
       ['Failed to update organization', () => dp().saveWaitlistOfferHours('o1', 'Studio', 2)],
       ['Failed to update organization', () => dp().saveClassConfirmedMessages('o1', 'Studio', true)],
+      ['Failed to save the promo code', () => dp().create('promo-codes', { data: { code: 'SPRING20' } })],
+      [
+        'Failed to save the promo code',
+        () => dp().update('promo-codes', { id: 'p1', data: { code: 'SPRING20' }, previousData: { id: 'p1' } }),
+      ],
+      ['Failed to remove the promo code', () => dp().delete('promo-codes', { id: 'p1', previousData: { id: 'p1' } })],
     ];
     for (const [text, save] of saves) {
       failure(503, 'Service unavailable');

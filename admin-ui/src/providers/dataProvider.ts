@@ -21,6 +21,7 @@ import {
   type GetOneParams,
   type Identifier,
   type RaRecord,
+  type UpdateParams,
 } from 'react-admin';
 
 import { API_URL, httpClient, httpClientRaw } from '@/providers/httpClient';
@@ -32,16 +33,10 @@ import type { components } from '@shared/api/schema';
 import type {
   ActivityEvent,
   AdminProfileInput,
-  ApiKey,
-  ApiKeyInput,
   CalendarFeed,
   CalendarFeedInput,
-  CreatedApiKey,
   CreatedCalendarFeed,
-  CreatedWebhookEndpoint,
   WebhookDelivery,
-  WebhookEndpoint,
-  WebhookEndpointInput,
   Branding,
   BrandingInput,
   BulkAttendanceInput,
@@ -75,10 +70,7 @@ import type {
   ScheduleCommunicationInput,
   SendCommunicationInput,
   Settings,
-  PromoCode,
-  PromoCodeInput,
   Term,
-  TermInput,
   SettingsInput,
   StripeConfig,
   StudentExport,
@@ -182,6 +174,18 @@ export function createDataProvider(apiUrl: string = API_URL) {
   // Content-Range: the list is read here and its length is the total; the other calls are simple-rest's on that path.
   const TEAM = 'team';
   const TEMPLATES = 'communications/templates';
+  const PROMO_CODES = 'promo-codes';
+  /** A resource's failure texts: a list that fails to load, and a save (whose refusals keep the server's message). */
+  const FAILURES: Record<string, { list: string; save?: string; delete?: string }> = {
+    [TEMPLATES]: { list: COMMUNICATION_ERRORS.templates },
+    [PROMO_CODES]: { list: 'Failed to load promo codes', save: 'Failed to save the promo code', delete: 'Failed to remove the promo code' },
+    terms: { list: 'Failed to load terms', save: 'Failed to save the term', delete: 'Failed to delete the term' },
+  };
+  /** The call with its resource's failure text, if it has one; otherwise as simple-rest answered. */
+  const failing = <T>(resource: string, kind: 'list' | 'save' | 'delete', promise: Promise<T>): Promise<T> => {
+    const message = FAILURES[resource]?.[kind];
+    return message ? rethrowAs(message, promise, kind !== 'list') : promise;
+  };
   const TEAM_PATH = 'auth/users';
   const path = (resource: string) => (resource === TEAM ? TEAM_PATH : resource);
 
@@ -200,8 +204,7 @@ export function createDataProvider(apiUrl: string = API_URL) {
   return {
     ...base,
     getList: async <R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> => {
-      if (resource === TEMPLATES) return rethrowAs(COMMUNICATION_ERRORS.templates, base.getList<R>(resource, params));
-      if (resource !== TEAM) return base.getList<R>(resource, params);
+      if (resource !== TEAM) return failing(resource, 'list', base.getList<R>(resource, params));
       const data = await get<R[]>(`/${TEAM_PATH}`);
       return { data, total: data.length };
     },
@@ -209,8 +212,10 @@ export function createDataProvider(apiUrl: string = API_URL) {
     create: <R extends Omit<RaRecord, 'id'>, Res extends RaRecord = R & { id: Identifier }>(
       resource: string,
       params: CreateParams<R>,
-    ): Promise<CreateResult<Res>> => base.create<R, Res>(path(resource), params),
-    delete: <R extends RaRecord>(resource: string, params: DeleteParams<R>) => base.delete<R>(path(resource), params),
+    ): Promise<CreateResult<Res>> => failing(resource, 'save', base.create<R, Res>(path(resource), params)),
+    update: <R extends RaRecord>(resource: string, params: UpdateParams) => failing(resource, 'save', base.update<R>(resource, params)),
+    delete: <R extends RaRecord>(resource: string, params: DeleteParams<R>) =>
+      failing(resource, 'delete', base.delete<R>(path(resource), params)),
 
     // Classes
     cloneClass: async (id: string, body: CloneClassInput): Promise<CloneResult> => {
@@ -329,20 +334,9 @@ export function createDataProvider(apiUrl: string = API_URL) {
     getPublicOrganization: (orgId: string) =>
       rethrowAs(SETTINGS_ERRORS.publicOrganization, get<PublicOrganization>(`/public/organization/${enc(orgId)}`, true)),
 
-    // Promo codes: a refusal (a code taken, a bad value) keeps the server's message.
-    getPromoCodes: () => rethrowAs('Failed to load promo codes', get<PromoCode[]>('/promo-codes')),
-    createPromoCode: (body: PromoCodeInput) =>
-      rethrowAs('Failed to save the promo code', send<PromoCode>('POST', '/promo-codes', body), true),
-    updatePromoCode: (id: string, body: PromoCodeInput) =>
-      rethrowAs('Failed to save the promo code', send<PromoCode>('PUT', `/promo-codes/${enc(id)}`, body), true),
-    deletePromoCode: (id: string) =>
-      rethrowAs('Failed to remove the promo code', send<{ id: string; status: string }>('DELETE', `/promo-codes/${enc(id)}`), true),
-
-    // Terms: a refusal (dates out of order, a term that still has classes) keeps the server's message.
+    // Terms for the classes screens' pickers and filter; Settings › Terms is the 'terms' resource (a refusal, such as
+    // dates out of order or a term that still has classes, keeps the server's message: FAILURES above).
     getTerms: () => rethrowAs('Failed to load terms', get<Term[]>('/terms')),
-    createTerm: (body: TermInput) => rethrowAs('Failed to save the term', send<Term>('POST', '/terms', body), true),
-    updateTerm: (id: string, body: TermInput) => rethrowAs('Failed to save the term', send<Term>('PUT', `/terms/${enc(id)}`, body), true),
-    deleteTerm: (id: string) => rethrowAs('Failed to delete the term', send<{ id: string }>('DELETE', `/terms/${enc(id)}`), true),
 
     // The opening's waiting room: its lines, live (the dashboard's card).
     getWaitingRoomLines: () => rethrowAs(WAITING_ROOM_LINES_ERROR, get<WaitingRoomLine[]>('/waiting-room/lines')),
@@ -374,14 +368,9 @@ export function createDataProvider(apiUrl: string = API_URL) {
     cancelScheduledCommunication: (id: string) => send<Communication>('DELETE', `/communications/scheduled/${enc(id)}`),
     getStudentCommunications: (studentId: string) => get<Communication[]>(`/students/${enc(studentId)}/communications`),
 
-    // Integrations. The secrets (key, signing secret, feed URL) are only in the create replies.
-    getApiKeys: () => get<ApiKey[]>('/api-keys'),
-    createApiKey: (body: ApiKeyInput) => send<CreatedApiKey>('POST', '/api-keys', body),
-    revokeApiKey: (id: string) => send<ApiKey>('DELETE', `/api-keys/${enc(id)}`),
-    getWebhookEndpoints: () => get<WebhookEndpoint[]>('/webhook-endpoints'),
-    createWebhookEndpoint: (body: WebhookEndpointInput) => send<CreatedWebhookEndpoint>('POST', '/webhook-endpoints', body),
-    updateWebhookEndpoint: (id: string, body: WebhookEndpointInput) => send<WebhookEndpoint>('PUT', `/webhook-endpoints/${enc(id)}`, body),
-    deleteWebhookEndpoint: (id: string) => send<unknown>('DELETE', `/webhook-endpoints/${enc(id)}`),
+    // Integrations. The secrets (key, signing secret, feed URL) are only in the create replies. API keys, webhook
+    // endpoints and Settings' calendar feeds are the 'api-keys', 'webhook-endpoints' and 'calendar-feeds' resources;
+    // below are an endpoint's deliveries and the teacher's 'Subscribe to my calendar'.
     getWebhookDeliveries: (endpointId: string) => get<WebhookDelivery[]>(`/webhook-endpoints/${enc(endpointId)}/deliveries`),
     redeliverWebhook: (deliveryId: string) => send<WebhookDelivery>('POST', `/webhook-deliveries/${enc(deliveryId)}/redeliver`),
     getCalendarFeeds: () => get<CalendarFeed[]>('/calendar-feeds'),

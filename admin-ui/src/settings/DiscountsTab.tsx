@@ -1,7 +1,7 @@
 import { Stack, Typography } from '@mui/material';
 import { LoadingScreen } from '@/common/LoadingScreen';
 import { DiscountRulesSettings } from '@/settings/DiscountRulesSettings';
-import { PromoCodesSettings } from '@/settings/PromoCodesSettings';
+import { PromoCodesSettings } from '@/pricing/PromoCodesSettings';
 import { useSettings } from '@/settings/useSettings';
 
 /** Settings › Discounts: the automatic discounts and the promo codes every price quote applies. */

@@ -13,7 +13,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { Question } from './registrationFormsApi';
+import type { Question } from '@/providers/registrationForms';
 import { SettingsSection } from '@/settings/SettingsSection';
 
 const INPUT_TYPE: Partial<Record<Question['type'], string>> = { date: 'date', number: 'number', phone: 'tel' };

@@ -23,7 +23,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { ClassPicker } from './ClassPicker';
 import { FormPreview } from './FormPreview';
 import { errorMessage } from '@/providers/httpClient';
-import { formsApi, TYPE_LABELS, type Question, type QuestionType } from './registrationFormsApi';
+import { formsApi, TYPE_LABELS, type Question, type QuestionType } from '@/providers/registrationForms';
 import { SettingsSection } from '@/settings/SettingsSection';
 
 const CHOICE: QuestionType[] = ['single_choice', 'multi_choice'];

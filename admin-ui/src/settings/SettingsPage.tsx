@@ -15,8 +15,8 @@ import { PoliciesTab } from '@/settings/PoliciesTab';
 import { RegistrationFormTab } from '@/settings/RegistrationFormTab';
 import { WaiversTab } from '@/settings/WaiversTab';
 import { DiscountsTab } from '@/settings/DiscountsTab';
-import { TermsTab } from '@/settings/TermsTab';
-import { IntegrationsTab } from '@/settings/integrations/IntegrationsTab';
+import { TermsTab } from '@/terms/TermsTab';
+import { IntegrationsTab } from '@/integrations/IntegrationsTab';
 
 /** The tabs, in their order; branding is shown only when the plan allows it. */
 const TAB_KEYS = [

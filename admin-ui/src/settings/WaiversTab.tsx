@@ -5,7 +5,7 @@ import { saveFile } from '@/common/saveFile';
 import { SimpleTable } from '@/common/SimpleTable';
 import { errorMessage } from '@/providers/httpClient';
 import { ClassPicker } from './ClassPicker';
-import { formsApi, type Waiver } from './registrationFormsApi';
+import { formsApi, type Waiver } from '@/providers/registrationForms';
 import { WaiverText } from './WaiverText';
 import { SettingsSection } from '@/settings/SettingsSection';
 

@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import type { Subscription, SubscriptionPlan } from '@/subscription/api';
+import type { Subscription, SubscriptionPlan } from '@/providers/subscription';
 import {
   FEATURE_TEXT,
   monthlyPriceText,

@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, AlertTitle, Button } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { subscriptionApi } from '@/subscription/api';
+import { subscriptionApi } from '@/providers/subscription';
 import { subscriptionBannerModel } from '@/subscription/logic';
 
 /**

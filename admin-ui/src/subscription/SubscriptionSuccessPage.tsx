@@ -11,7 +11,7 @@ import { LoadingScreen } from '@/common/LoadingScreen';
 import { RedirectHome } from '@/common/redirectHome';
 import { canAccessArea } from '@/providers/canAccess';
 import { useSession } from '@/session/SessionContext';
-import { subscriptionApi, type Subscription } from '@/subscription/api';
+import { subscriptionApi, type Subscription } from '@/providers/subscription';
 import { isActivated } from '@/subscription/logic';
 
 export const POLL_MS = 1000;

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Alert, AlertTitle, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { LoadingScreen } from '@/common/LoadingScreen';
 import { useSession } from '@/session/SessionContext';
-import { ERRORS, subscriptionApi, SubscriptionError, type SubscriptionPlan } from '@/subscription/api';
+import { ERRORS, subscriptionApi, SubscriptionError, type SubscriptionPlan } from '@/providers/subscription';
 import { PlanCards } from '@/subscription/PlanCards';
 import { epochDate, planButton, STATUS_LABELS } from '@/subscription/logic';
 import { useSubscription } from '@/subscription/useSubscription';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Subscription, SubscriptionPlan } from '@/subscription/api';
+import type { Subscription, SubscriptionPlan } from '@/providers/subscription';
 import {
   canCancel,
   isActivated,

@@ -2,7 +2,7 @@
  * What the subscription screens and the dashboard banner show, as pure functions of the subscription record
  * (spec 3 §2.9, §4). Tested in logic.test.ts.
  */
-import type { Subscription, SubscriptionPlan } from '@/subscription/api';
+import type { Subscription, SubscriptionPlan } from '@/providers/subscription';
 
 export const ATTENTION_WINDOW_DAYS = 7;
 const GRANTING = ['active', 'trialing', 'past_due'];

@@ -1,5 +1,5 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { subscriptionApi, SubscriptionError, type Subscription, type SubscriptionPlan, type UsageLimits } from '@/subscription/api';
+import { subscriptionApi, SubscriptionError, type Subscription, type SubscriptionPlan, type UsageLimits } from '@/providers/subscription';
 
 export interface SubscriptionData {
   subscription: Subscription | undefined;

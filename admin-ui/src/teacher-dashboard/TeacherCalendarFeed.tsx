@@ -7,8 +7,8 @@ import { useAppDataProvider } from '@/providers/dataProvider';
 import { errorMessage } from '@/providers/httpClient';
 import { useSession } from '@/session/SessionContext';
 import type { CreatedCalendarFeed } from '@/providers/types';
-import { CALENDAR_FEED_KEYS, FEED_URL_NOTICE } from '@/settings/integrations/CalendarFeedsSection';
-import { SecretOnce, fmtDateTime } from '@/settings/integrations/SecretOnce';
+import { CALENDAR_FEED_KEYS, FEED_URL_NOTICE } from '@/integrations/calendarFeeds';
+import { SecretOnce, fmtDateTime } from '@/integrations/SecretOnce';
 
 /**
  * 'Subscribe to my calendar': the teacher's own feed (the classes whose instructor is them). The server shows a

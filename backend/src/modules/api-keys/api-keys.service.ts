@@ -46,6 +46,12 @@ export class ApiKeysService extends ApiKeyAuthenticator {
     return (await this.repo.list(organizationId)).map(view);
   }
 
+  async one(organizationId: string, id: string) {
+    const key = (await this.list(organizationId)).find((k) => k.id === id);
+    if (!key) throw new NotFoundException('API key not found');
+    return key;
+  }
+
   /** A new key; its secret is in this reply only (only its hash is stored). Needs the plan's API access. */
   async create(user: AuthUser, organizationId: string, dto: CreateApiKeyDto) {
     await this.usage.assertFeature(organizationId, 'apiAccess');

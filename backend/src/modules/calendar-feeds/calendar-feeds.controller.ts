@@ -1,22 +1,52 @@
-import { Body, Controller, Delete, Get, Headers, NotFoundException, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, NotFoundException, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { CurrentUser, OrgId, type AuthUser } from '../../common/auth/auth-user';
 import { Public, Role, Roles } from '../../common/auth/roles';
 import { RawReply } from '../../common/http/envelope.interceptor';
+import { pageOf } from '../../common/http/list-page';
+import { parseListParams, setContentRange } from '../../common/http/list-query';
 import { UuidParam } from '../../common/http/uuid.pipe';
-import { ApiEnvelope, ApiRawReply, ApiRequestExample } from '../../common/openapi/api-envelope';
+import { ApiEnvelope, ApiList, ApiRawReply, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { CalendarFeedsService } from './calendar-feeds.service';
 import { CalendarFeedResponseDto, CreateCalendarFeedDto, CreatedCalendarFeedResponseDto } from './dto/calendar-feed.dto';
+
+/** The sort fields of GET /calendar-feeds; the first is the default (newest first). */
+const FEED_SORT_FIELDS = ['createdAt', 'scope', 'id'];
 
 @Controller()
 export class CalendarFeedsController {
   constructor(private readonly feeds: CalendarFeedsService) {}
 
-  @ApiEnvelope(CalendarFeedResponseDto, { isArray: true, description: "An admin: the organization's feeds; a teacher: their own" })
+  @ApiList(CalendarFeedResponseDto, 'calendar-feeds', FEED_SORT_FIELDS, ['id', 'scope', 'classId'], {
+    description: "An admin: the organization's feeds; a teacher: their own. Newest first unless sorted",
+  })
   @Roles(Role.Admin, Role.Teacher)
   @Get('calendar-feeds')
-  list(@CurrentUser() user: AuthUser, @OrgId() orgId: string) {
-    return this.feeds.list(user, orgId);
+  async list(
+    @CurrentUser() user: AuthUser,
+    @OrgId() orgId: string,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ) {
+    // Without sort/range/filter this is the whole list, newest first, as before (the list is a react-admin resource).
+    const params = parseListParams(query, FEED_SORT_FIELDS, 'DESC');
+    const { scope, classId } = params.filter;
+    const { page, total } = pageOf(
+      await this.feeds.list(user, orgId),
+      params,
+      (f) => (scope === undefined || f.scope === scope) && (classId === undefined || f.classId === classId),
+    );
+    setContentRange(res, 'calendar-feeds', params, page.length, total);
+    return page;
+  }
+
+  @ApiEnvelope(CalendarFeedResponseDto, {
+    description: "One feed (never its URL); a feed of another organization, or a teacher asking for another user's, is 404",
+  })
+  @Roles(Role.Admin, Role.Teacher)
+  @Get('calendar-feeds/:id')
+  one(@CurrentUser() user: AuthUser, @OrgId() orgId: string, @Param('id', UuidParam) id: string) {
+    return this.feeds.one(user, orgId, id);
   }
 
   @ApiEnvelope(CreatedCalendarFeedResponseDto, { status: 201 })

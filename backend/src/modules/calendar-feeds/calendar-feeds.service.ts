@@ -30,6 +30,12 @@ export class CalendarFeedsService {
     return this.repo.list(organizationId, user.role === Role.Admin ? null : user.id);
   }
 
+  async one(user: AuthUser, organizationId: string, id: string): Promise<FeedRow> {
+    const row = (await this.list(user, organizationId)).find((f) => f.id === id);
+    if (!row) throw new NotFoundException('Calendar feed not found');
+    return row;
+  }
+
   async create(user: AuthUser, organizationId: string, dto: CreateCalendarFeedDto) {
     if (user.role !== Role.Admin && dto.scope !== 'teacher')
       throw new ForbiddenException("A teacher's calendar feed is of their own classes: use the scope 'teacher'.");

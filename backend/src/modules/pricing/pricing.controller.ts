@@ -1,11 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { OrgId } from '../../common/auth/auth-user';
 import { Public, Role, Roles } from '../../common/auth/roles';
+import { pageOf } from '../../common/http/list-page';
+import { parseListParams, setContentRange } from '../../common/http/list-query';
 import { UuidParam } from '../../common/http/uuid.pipe';
-import { ApiEnvelope, ApiRequestExample } from '../../common/openapi/api-envelope';
+import { ApiEnvelope, ApiList, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { PriceQuoteDto, PromoCodeDto } from './dto/pricing.dto';
 import { PriceQuoteResponseDto, PromoCodeRemovedDto, PromoCodeResponseDto } from './dto/pricing.response';
 import { PricingService } from './pricing.service';
+
+/** The sort fields of GET /promo-codes; the first is the default (newest first). */
+const PROMO_SORT_FIELDS = ['createdAt', 'code', 'validUntil', 'id'];
 
 /** The public price quote and the organization's promo codes. */
 @Controller()
@@ -31,14 +37,29 @@ export class PricingController {
     return this.pricing.publicQuote(dto);
   }
 
-  @ApiEnvelope(PromoCodeResponseDto, {
-    isArray: true,
-    description: 'Newest first, each with its usage (redemptions, discount given, revenue)',
+  @ApiList(PromoCodeResponseDto, 'promo-codes', PROMO_SORT_FIELDS, ['q', 'id', 'active'], {
+    description: 'Newest first unless sorted, each with its usage (redemptions, discount given, revenue)',
   })
   @Roles(Role.Admin)
   @Get('promo-codes')
-  list(@OrgId() orgId: string) {
-    return this.pricing.listCodes(orgId);
+  async list(@OrgId() orgId: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
+    // Without sort/range/filter this is the whole list, newest first, as before (the list is a react-admin resource).
+    const params = parseListParams(query, PROMO_SORT_FIELDS, 'DESC');
+    const q = typeof params.filter.q === 'string' ? params.filter.q.toLowerCase() : '';
+    const { page, total } = pageOf(
+      await this.pricing.listCodes(orgId),
+      params,
+      (c) => (!q || c.code.toLowerCase().includes(q)) && (params.filter.active === undefined || c.active === params.filter.active),
+    );
+    setContentRange(res, 'promo-codes', params, page.length, total);
+    return page;
+  }
+
+  @ApiEnvelope(PromoCodeResponseDto, { description: "One code with its usage; another organization's code is 404" })
+  @Roles(Role.Admin)
+  @Get('promo-codes/:id')
+  one(@Param('id', UuidParam) id: string, @OrgId() orgId: string) {
+    return this.pricing.code(orgId, id);
   }
 
   @ApiEnvelope(PromoCodeResponseDto, { status: 201, description: "409 'A promo code with this code already exists' (whatever its case)" })

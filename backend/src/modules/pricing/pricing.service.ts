@@ -260,6 +260,11 @@ export class PricingService {
     }));
   }
 
+  /** One of the organization's codes with its usage (the admin's edit form). */
+  code(organizationId: string, id: string) {
+    return this.one(organizationId, id);
+  }
+
   async createCode(organizationId: string, dto: PromoCodeDto) {
     const id = await this.write(() => this.repo.insert(organizationId, toWrite(dto)));
     return this.one(organizationId, id);

@@ -1,8 +1,11 @@
-import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { OrgId } from '../../common/auth/auth-user';
 import { Role, Roles } from '../../common/auth/roles';
+import { pageOf } from '../../common/http/list-page';
+import { parseListParams, setContentRange } from '../../common/http/list-query';
 import { UuidParam } from '../../common/http/uuid.pipe';
-import { ApiEnvelope, ApiRequestExample } from '../../common/openapi/api-envelope';
+import { ApiEnvelope, ApiList, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { CreateTermDto, UpdateTermDto } from './dto/term.dto';
 import { TermDeletedDto, TermResponseDto } from './dto/term.response';
 import { TermsService } from './terms.service';
@@ -16,16 +19,26 @@ const EXAMPLE = {
   earlyAccessOpensAt: '2027-02-26T11:00:00.000Z',
 };
 
+/** The sort fields of GET /terms; the first is the default (newest term first). */
+const TERM_SORT_FIELDS = ['startDate', 'name', 'endDate', 'registrationOpensAt', 'id'];
+
 /** The organization's terms (Settings → Terms). */
 @Controller('terms')
 export class TermsController {
   constructor(private readonly terms: TermsService) {}
 
-  @ApiEnvelope(TermResponseDto, { isArray: true, description: 'Newest term first, each with its number of classes' })
+  @ApiList(TermResponseDto, 'terms', TERM_SORT_FIELDS, ['q', 'id'], {
+    description: 'Newest term first unless sorted, each with its number of classes',
+  })
   @Roles(Role.Admin)
   @Get()
-  list(@OrgId() orgId: string) {
-    return this.terms.list(orgId);
+  async list(@OrgId() orgId: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
+    // Without sort/range/filter this is the whole list, newest term first, as before (the list is a react-admin resource).
+    const params = parseListParams(query, TERM_SORT_FIELDS, 'DESC');
+    const q = typeof params.filter.q === 'string' ? params.filter.q.toLowerCase() : '';
+    const { page, total } = pageOf(await this.terms.list(orgId), params, (t) => !q || t.name.toLowerCase().includes(q));
+    setContentRange(res, 'terms', params, page.length, total);
+    return page;
   }
 
   @ApiEnvelope(TermResponseDto)

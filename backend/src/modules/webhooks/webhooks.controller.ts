@@ -1,9 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { OrgId } from '../../common/auth/auth-user';
 import { Role, Roles } from '../../common/auth/roles';
+import { pageOf } from '../../common/http/list-page';
+import { parseListParams, setContentRange } from '../../common/http/list-query';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import { DeletedResponseDto } from '../../common/openapi/common.responses';
-import { ApiEnvelope, ApiRequestExample } from '../../common/openapi/api-envelope';
+import { ApiEnvelope, ApiList, ApiRequestExample } from '../../common/openapi/api-envelope';
 import {
   CreatedWebhookEndpointResponseDto,
   WebhookDeliveryResponseDto,
@@ -12,16 +15,36 @@ import {
 } from './dto/webhook.dto';
 import { WebhooksService } from './webhooks.service';
 
+/** The sort fields of GET /webhook-endpoints; the first is the default (oldest first). */
+const ENDPOINT_SORT_FIELDS = ['createdAt', 'url', 'id'];
+
 /** Outbound webhooks (admin): the endpoints, their deliveries, and sending one again. */
 @Roles(Role.Admin)
 @Controller()
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
-  @ApiEnvelope(WebhookEndpointResponseDto, { isArray: true })
+  @ApiList(WebhookEndpointResponseDto, 'webhook-endpoints', ENDPOINT_SORT_FIELDS, ['q', 'id', 'active'], {
+    description: 'Oldest first unless sorted',
+  })
   @Get('webhook-endpoints')
-  list(@OrgId() orgId: string) {
-    return this.webhooks.list(orgId);
+  async list(@OrgId() orgId: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
+    // Without sort/range/filter this is the whole list, oldest first, as before (the list is a react-admin resource).
+    const params = parseListParams(query, ENDPOINT_SORT_FIELDS);
+    const q = typeof params.filter.q === 'string' ? params.filter.q.toLowerCase() : '';
+    const { page, total } = pageOf(
+      await this.webhooks.list(orgId),
+      params,
+      (e) => (!q || e.url.toLowerCase().includes(q)) && (params.filter.active === undefined || e.active === params.filter.active),
+    );
+    setContentRange(res, 'webhook-endpoints', params, page.length, total);
+    return page;
+  }
+
+  @ApiEnvelope(WebhookEndpointResponseDto, { description: "One endpoint (never its signing secret); another organization's is 404" })
+  @Get('webhook-endpoints/:id')
+  one(@OrgId() orgId: string, @Param('id', UuidParam) id: string) {
+    return this.webhooks.one(orgId, id);
   }
 
   @ApiEnvelope(CreatedWebhookEndpointResponseDto, { status: 201 })

@@ -32,6 +32,12 @@ export class WebhooksService {
     return (await this.repo.listEndpoints(organizationId)).map(view);
   }
 
+  async one(organizationId: string, id: string) {
+    const row = await this.repo.findEndpoint(organizationId, id);
+    if (!row) throw new NotFoundException('Webhook endpoint not found');
+    return view(row);
+  }
+
   /** The signing secret is in this reply only. */
   async create(organizationId: string, dto: WebhookEndpointDto) {
     const secret = `whsec_${randomBytes(24).toString('hex')}`;

@@ -1,15 +1,20 @@
+/**
+ * Settings › Integrations › Webhooks: react-admin's 'webhook-endpoints' resource. The list is a ListBase; the dialog
+ * saves through useCreate (its reply is the only time the signing secret is shown) or useUpdate; Delete is useDelete.
+ * The deliveries and redelivery are the data provider's own calls (WebhookDeliveriesDialog).
+ */
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ListBase, useCreate, useDelete, useListContext, useUpdate } from 'react-admin';
 import { Button, Checkbox, Chip, FormControl, FormControlLabel, FormGroup, FormLabel, Switch, TextField } from '@mui/material';
 import { FormDialog } from '@/common/FormDialog';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
-import { useAppDataProvider } from '@/providers/dataProvider';
-import type { CreatedWebhookEndpoint, WebhookEndpoint, WebhookEvent } from '@/providers/types';
+import { errorMessage } from '@/providers/httpClient';
+import type { CreatedWebhookEndpoint, WebhookEndpoint, WebhookEndpointInput, WebhookEvent } from '@/providers/types';
 import { SecretOnce, fmtDateTime } from './SecretOnce';
 import { WebhookDeliveriesDialog } from './WebhookDeliveriesDialog';
-import { IntegrationSection, ItemsTable, useServerAction } from './IntegrationSection';
+import { IntegrationSection, ItemsTable } from './IntegrationSection';
 
-const KEYS = ['webhook-endpoints'];
+const RESOURCE = 'webhook-endpoints';
 
 export const WEBHOOK_EVENTS: { value: WebhookEvent; label: string }[] = [
   { value: 'enrollment.created', label: 'Enrollment created' },
@@ -38,43 +43,60 @@ interface Draft {
 
 /** Outbound webhooks: endpoints (https URL, events, active), the signing secret shown once, their deliveries. */
 export function WebhooksSection() {
-  const dp = useAppDataProvider();
-  const qc = useQueryClient();
-  const endpoints = useQuery({ queryKey: KEYS, queryFn: () => dp.getWebhookEndpoints() });
+  return (
+    // Every endpoint on one page, oldest first, as the section always listed them.
+    <ListBase<WebhookEndpoint> resource={RESOURCE} sort={{ field: 'createdAt', order: 'ASC' }} perPage={1000} disableSyncWithLocation>
+      <Webhooks />
+    </ListBase>
+  );
+}
+
+function Webhooks() {
+  const endpoints = useListContext<WebhookEndpoint>();
+  const [createEndpoint, { isPending: creating }] = useCreate<WebhookEndpointInput, unknown, CreatedWebhookEndpoint>();
+  const [updateEndpoint, { isPending: updating }] = useUpdate<WebhookEndpoint>();
+  const [deleteEndpoint, { isPending: deletingNow }] = useDelete<WebhookEndpoint>();
   const [draft, setDraft] = useState<Draft | null>(null);
-  const dialog = useServerAction();
-  const list = useServerAction();
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const [listError, setListError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
   const [deliveriesOf, setDeliveriesOf] = useState<WebhookEndpoint | null>(null);
 
   const edit = (e: WebhookEndpoint | null) => {
-    dialog.setError(null);
+    setDialogError(null);
     setCreated(null);
     setDraft(
       e ? { id: e.id, url: e.url, events: [...e.events], active: e.active } : { id: null, url: 'https://', events: [], active: true },
     );
   };
   const urlOk = (u: string) => /^https:\/\/[^/\s]+/.test(u.trim());
-  const save = () =>
-    dialog.run(async () => {
-      if (!draft) return;
-      const body = { url: draft.url.trim(), events: draft.events, active: draft.active };
-      if (draft.id) {
-        await dp.updateWebhookEndpoint(draft.id, body);
-        setDraft(null);
-      } else {
-        setCreated(await dp.createWebhookEndpoint(body));
-      }
-      void qc.invalidateQueries({ queryKey: KEYS });
-    }, 'Failed to save the webhook endpoint. Please try again');
-  const remove = async () => {
+  const failed = (e: unknown) => setDialogError(errorMessage(e, 'Failed to save the webhook endpoint. Please try again'));
+  const save = () => {
+    if (!draft) return;
+    setDialogError(null);
+    const body: WebhookEndpointInput = { url: draft.url.trim(), events: draft.events, active: draft.active };
+    const previous = endpoints.data?.find((e) => e.id === draft.id);
+    if (draft.id)
+      void updateEndpoint(
+        RESOURCE,
+        { id: draft.id, data: body, previousData: previous },
+        { mutationMode: 'pessimistic', onSuccess: () => setDraft(null), onError: failed },
+      );
+    else void createEndpoint(RESOURCE, { data: body }, { onSuccess: (endpoint) => setCreated(endpoint), onError: failed });
+  };
+  const remove = () => {
     if (!deleting) return;
-    await list.run(async () => {
-      await dp.deleteWebhookEndpoint(deleting.id);
-      await qc.invalidateQueries({ queryKey: KEYS });
-    }, 'Failed to delete the webhook endpoint. Please try again');
-    setDeleting(null);
+    setListError(null);
+    void deleteEndpoint(
+      RESOURCE,
+      { id: deleting.id, previousData: deleting },
+      {
+        mutationMode: 'pessimistic',
+        onError: (e) => setListError(errorMessage(e, 'Failed to delete the webhook endpoint. Please try again')),
+        onSettled: () => setDeleting(null),
+      },
+    );
   };
   const toggle = (ev: WebhookEvent, on: boolean) =>
     setDraft((d) => (d ? { ...d, events: on ? [...d.events, ev] : d.events.filter((x) => x !== ev) } : d));
@@ -84,7 +106,7 @@ export function WebhooksSection() {
       title="Webhooks"
       createLabel="Add endpoint"
       onCreate={() => edit(null)}
-      error={list.error}
+      error={listError}
       intro="Classlane sends a signed POST to your URL when one of the chosen events happens, and retries for 24 hours until it answers 2xx."
     >
       <ItemsTable
@@ -122,10 +144,10 @@ export function WebhooksSection() {
         onClose={() => setDraft(null)}
         submitLabel={created ? 'Done' : 'Save'}
         cancelLabel={created ? 'Close' : 'Cancel'}
-        busy={dialog.busy}
-        error={dialog.error}
+        busy={creating || updating}
+        error={dialogError}
         submitDisabled={!created && (!draft || !urlOk(draft.url) || draft.events.length === 0)}
-        onSubmit={created ? () => setDraft(null) : () => void save()}
+        onSubmit={created ? () => setDraft(null) : save}
       >
         {created ? (
           <SecretOnce
@@ -170,8 +192,8 @@ export function WebhooksSection() {
         open={deleting !== null}
         title="Delete webhook endpoint"
         message={`Delete the endpoint ${deleting?.url ?? ''}? Nothing more is sent to it. This cannot be undone.`}
-        busy={list.busy}
-        onConfirm={() => void remove()}
+        busy={deletingNow}
+        onConfirm={remove}
         onClose={() => setDeleting(null)}
       />
       {deliveriesOf && (
@@ -180,7 +202,7 @@ export function WebhooksSection() {
           onClose={() => {
             setDeliveriesOf(null);
             // The deliveries just seen may have changed the endpoint's state (failing, disabled): read it again.
-            void qc.invalidateQueries({ queryKey: KEYS });
+            void endpoints.refetch();
           }}
         />
       )}

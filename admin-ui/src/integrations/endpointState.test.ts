@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpointState } from '@/settings/integrations/WebhooksSection';
+import { endpointState } from '@/integrations/WebhooksSection';
 import type { WebhookEndpoint } from '@/providers/types';
 
 const base: WebhookEndpoint = {

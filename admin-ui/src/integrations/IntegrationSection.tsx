@@ -1,5 +1,4 @@
-import { useState, type ReactNode } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Alert, Button, Chip, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { SimpleTable } from '@/common/SimpleTable';
@@ -43,6 +42,13 @@ export function IntegrationSection({
   );
 }
 
+/** What a section's list reads: a react-query result or a react-admin list context. */
+export interface ListedItems<T> {
+  isPending: boolean;
+  error: unknown;
+  data: T[] | undefined;
+}
+
 /**
  * A section's list: 'Loading …', the load error, 'No … yet.' or the table, one row per item. `noun` is the plural the
  * texts use ('API keys'); each row's cells come from `cells`, in the order of `columns` (the last one right-aligned).
@@ -54,7 +60,7 @@ export function ItemsTable<T extends { id: string }>({
   columns,
   cells,
 }: {
-  query: UseQueryResult<T[]>;
+  query: ListedItems<T>;
   noun: string;
   label: string;
   columns: string[];
@@ -90,27 +96,4 @@ export function RevokeCell({ revokedAt, label, onRevoke }: { revokedAt: string |
       Revoke
     </Button>
   );
-}
-
-/**
- * One server call at a time with its busy flag and its readable error: `run(call, 'Failed to … Please try again')`
- * resolves true when the call succeeded. Sections keep one for the dialog and one for the list's actions.
- */
-export function useServerAction() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = async (call: () => Promise<unknown>, failure: string): Promise<boolean> => {
-    setBusy(true);
-    setError(null);
-    try {
-      await call();
-      return true;
-    } catch (e) {
-      setError(errorMessage(e, failure));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, error, setError, run };
 }

@@ -1,52 +1,76 @@
+/**
+ * Settings › Integrations › Calendar feeds: react-admin's 'calendar-feeds' resource. The list is a ListBase; 'Create
+ * calendar feed' a create of the resource (its reply is the only time the URL is shown); Revoke its delete (the
+ * server keeps the feed, revoked, so the list is read again to show when).
+ */
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useGetList } from 'react-admin';
+import { ListBase, useCreate, useDelete, useGetList, useListContext } from 'react-admin';
 import { MenuItem, TextField } from '@mui/material';
 import { FormDialog } from '@/common/FormDialog';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
-import { useAppDataProvider } from '@/providers/dataProvider';
-import type { CalendarFeed, ClassRecord, CreatedCalendarFeed } from '@/providers/types';
+import { errorMessage } from '@/providers/httpClient';
+import type { CalendarFeed, CalendarFeedInput, ClassRecord, CreatedCalendarFeed } from '@/providers/types';
 import { SecretOnce, fmtDateTime } from './SecretOnce';
-import { IntegrationSection, ItemsTable, RevokeCell, useServerAction } from './IntegrationSection';
+import { IntegrationSection, ItemsTable, RevokeCell } from './IntegrationSection';
+import { FEED_URL_NOTICE, describeFeed } from './calendarFeeds';
 
-export const CALENDAR_FEED_KEYS = ['calendar-feeds'];
-export const FEED_URL_NOTICE =
-  'Copy the feed URL now and add it to your calendar app (Subscribe to calendar / From URL): you will not see it again. Anyone with the URL can read the schedule.';
+const RESOURCE = 'calendar-feeds';
 
 /** Calendar feeds (ICS subscriptions with a secret URL) of the organization or of one class; revoke stops a URL. */
 export function CalendarFeedsSection() {
-  const dp = useAppDataProvider();
-  const qc = useQueryClient();
-  const feeds = useQuery({ queryKey: CALENDAR_FEED_KEYS, queryFn: () => dp.getCalendarFeeds() });
+  return (
+    // Every feed on one page, newest first, as the section always listed them.
+    <ListBase<CalendarFeed> resource={RESOURCE} sort={{ field: 'createdAt', order: 'DESC' }} perPage={1000} disableSyncWithLocation>
+      <CalendarFeeds />
+    </ListBase>
+  );
+}
+
+function CalendarFeeds() {
+  const feeds = useListContext<CalendarFeed>();
   const classes = useGetList<ClassRecord>('classes', { pagination: { page: 1, perPage: 200 }, sort: { field: 'title', order: 'ASC' } });
+  const [create, { isPending: creating }] = useCreate<CalendarFeedInput, unknown, CreatedCalendarFeed>();
+  const [remove, { isPending: revokingNow }] = useDelete<CalendarFeed>();
   const [open, setOpen] = useState(false);
   const [target, setTarget] = useState<string>('organization');
-  const dialog = useServerAction();
-  const list = useServerAction();
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const [listError, setListError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedCalendarFeed | null>(null);
   const [revoking, setRevoking] = useState<CalendarFeed | null>(null);
-  const titleOf = (id: string | null) => classes.data?.find((c) => c.id === id)?.title ?? 'A class';
-  const describe = (f: CalendarFeed) =>
-    f.scope === 'organization' ? 'All classes' : f.scope === 'class' ? `Class: ${titleOf(f.classId)}` : "A teacher's own classes";
+  const describe = (f: CalendarFeed) => describeFeed(f, classes.data);
 
   const openCreate = () => {
     setTarget('organization');
-    dialog.setError(null);
+    setDialogError(null);
     setCreated(null);
     setOpen(true);
   };
-  const create = () =>
-    dialog.run(async () => {
-      setCreated(await dp.createCalendarFeed(target === 'organization' ? { scope: 'organization' } : { scope: 'class', classId: target }));
-      void qc.invalidateQueries({ queryKey: CALENDAR_FEED_KEYS });
-    }, 'Failed to create the calendar feed. Please try again');
-  const revoke = async () => {
+  const submit = () => {
+    setDialogError(null);
+    void create(
+      RESOURCE,
+      { data: target === 'organization' ? { scope: 'organization' } : { scope: 'class', classId: target } },
+      {
+        onSuccess: (feed) => setCreated(feed),
+        onError: (e) => setDialogError(errorMessage(e, 'Failed to create the calendar feed. Please try again')),
+      },
+    );
+  };
+  const revoke = () => {
     if (!revoking) return;
-    await list.run(async () => {
-      await dp.revokeCalendarFeed(revoking.id);
-      await qc.invalidateQueries({ queryKey: CALENDAR_FEED_KEYS });
-    }, 'Failed to revoke the calendar feed. Please try again');
-    setRevoking(null);
+    setListError(null);
+    void remove(
+      RESOURCE,
+      { id: revoking.id, previousData: revoking },
+      {
+        mutationMode: 'pessimistic',
+        // useDelete drops the row from the cached list, but the server keeps a revoked feed (with the time it was
+        // revoked): read the list again so the row comes back with it.
+        onSuccess: () => void feeds.refetch(),
+        onError: (e) => setListError(errorMessage(e, 'Failed to revoke the calendar feed. Please try again')),
+        onSettled: () => setRevoking(null),
+      },
+    );
   };
 
   return (
@@ -54,7 +78,7 @@ export function CalendarFeedsSection() {
       title="Calendar feeds"
       createLabel="Create calendar feed"
       onCreate={openCreate}
-      error={list.error}
+      error={listError}
       intro="A feed URL puts every session in Google Calendar, Outlook or Apple Calendar and keeps it up to date, cancellations included."
     >
       <ItemsTable
@@ -75,9 +99,9 @@ export function CalendarFeedsSection() {
         onClose={() => setOpen(false)}
         submitLabel={created ? 'Done' : 'Create feed'}
         cancelLabel={created ? 'Close' : 'Cancel'}
-        busy={dialog.busy}
-        error={dialog.error}
-        onSubmit={created ? () => setOpen(false) : () => void create()}
+        busy={creating}
+        error={dialogError}
+        onSubmit={created ? () => setOpen(false) : submit}
       >
         {created ? (
           <SecretOnce label="Feed URL" copyLabel="Copy feed URL" value={created.url} notice={FEED_URL_NOTICE} />
@@ -97,8 +121,8 @@ export function CalendarFeedsSection() {
         title="Revoke calendar feed"
         message="Revoke this feed? Calendars subscribed to its URL stop getting updates. This cannot be undone."
         confirmLabel="Revoke"
-        busy={list.busy}
-        onConfirm={() => void revoke()}
+        busy={revokingNow}
+        onConfirm={revoke}
         onClose={() => setRevoking(null)}
       />
     </IntegrationSection>

@@ -1,53 +1,81 @@
+/**
+ * Settings › Integrations › API keys: react-admin's 'api-keys' resource. The list is a ListBase; 'Create API key' a
+ * create of the resource (its reply is the only time the secret is shown); Revoke its delete (the server keeps the
+ * key, revoked, so the list is read again to show when).
+ */
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ListBase, useCreate, useDelete, useListContext } from 'react-admin';
 import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TextField } from '@mui/material';
 import { FormDialog } from '@/common/FormDialog';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
-import { useAppDataProvider } from '@/providers/dataProvider';
-import type { ApiKey, CreatedApiKey } from '@/providers/types';
+import { errorMessage } from '@/providers/httpClient';
+import type { ApiKey, ApiKeyInput, CreatedApiKey } from '@/providers/types';
 import { usePlans } from '@/providers/queries';
 import { PlanUpsell } from '@/common/PlanUpsell';
 import { SecretOnce, fmtDateTime } from './SecretOnce';
-import { IntegrationSection, ItemsTable, RevokeCell, useServerAction } from './IntegrationSection';
+import { IntegrationSection, ItemsTable, RevokeCell } from './IntegrationSection';
 
-const KEYS = ['api-keys'];
+const RESOURCE = 'api-keys';
 type Access = 'read' | 'write';
 
 /** API keys of the organization (the Professional plan's API access): make one, see its secret once, revoke it. */
 export function ApiKeysSection({ apiAccess }: { apiAccess: boolean | undefined }) {
-  const dp = useAppDataProvider();
-  const qc = useQueryClient();
-  const keys = useQuery({ queryKey: KEYS, queryFn: () => dp.getApiKeys() });
+  return (
+    // Every key on one page, newest first, as the section always listed them.
+    <ListBase<ApiKey> resource={RESOURCE} sort={{ field: 'createdAt', order: 'DESC' }} perPage={1000} disableSyncWithLocation>
+      <ApiKeys apiAccess={apiAccess} />
+    </ListBase>
+  );
+}
+
+function ApiKeys({ apiAccess }: { apiAccess: boolean | undefined }) {
+  const keys = useListContext<ApiKey>();
+  const [createKey, { isPending: creating }] = useCreate<ApiKeyInput, unknown, CreatedApiKey>();
+  const [remove, { isPending: revokingNow }] = useDelete<ApiKey>();
   // The plan to name when API access is missing: the cheapest that has it, from the plans table.
   const plans = usePlans();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [access, setAccess] = useState<Access>('read');
-  const dialog = useServerAction();
-  const list = useServerAction();
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const [listError, setListError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
 
   const openCreate = () => {
     setName('');
     setAccess('read');
-    dialog.setError(null);
+    setDialogError(null);
     setCreated(null);
     setOpen(true);
   };
   // A plan without API access answers 403 with the sentence naming the plan that has it: shown as it is.
-  const create = () =>
-    dialog.run(async () => {
-      setCreated(await dp.createApiKey({ name: name.trim(), scopes: access === 'write' ? ['read', 'write'] : ['read'] }));
-      void qc.invalidateQueries({ queryKey: KEYS });
-    }, 'Failed to create the API key. Please try again');
-  const revoke = async () => {
+  const create = () => {
+    setDialogError(null);
+    void createKey(
+      RESOURCE,
+      { data: { name: name.trim(), scopes: access === 'write' ? ['read', 'write'] : ['read'] } },
+      {
+        onSuccess: (key) => setCreated(key),
+        onError: (e) => setDialogError(errorMessage(e, 'Failed to create the API key. Please try again')),
+      },
+    );
+  };
+  const revoke = () => {
     if (!revoking) return;
-    await list.run(async () => {
-      await dp.revokeApiKey(revoking.id);
-      await qc.invalidateQueries({ queryKey: KEYS });
-    }, 'Failed to revoke the API key. Please try again');
-    setRevoking(null);
+    setListError(null);
+    void remove(
+      RESOURCE,
+      { id: revoking.id, previousData: revoking },
+      {
+        mutationMode: 'pessimistic',
+        // useDelete drops the row from the cached list, but the server keeps a revoked key (with the time it was
+        // revoked): read the list again so the row comes back with it.
+        onSuccess: () => void keys.refetch(),
+        onError: (e) => setListError(errorMessage(e, 'Failed to revoke the API key. Please try again')),
+        onSettled: () => setRevoking(null),
+      },
+    );
   };
 
   return (
@@ -55,7 +83,7 @@ export function ApiKeysSection({ apiAccess }: { apiAccess: boolean | undefined }
       title="API keys"
       createLabel="Create API key"
       onCreate={openCreate}
-      error={list.error}
+      error={listError}
       intro={
         <>
           A key lets another tool (Zapier, a spreadsheet, your own scripts) use the Classlane API for this organization. Send it as{' '}
@@ -92,10 +120,10 @@ export function ApiKeysSection({ apiAccess }: { apiAccess: boolean | undefined }
         onClose={() => setOpen(false)}
         submitLabel={created ? 'Done' : 'Create key'}
         cancelLabel={created ? 'Close' : 'Cancel'}
-        busy={dialog.busy}
-        error={dialog.error}
+        busy={creating}
+        error={dialogError}
         submitDisabled={!created && !name.trim()}
-        onSubmit={created ? () => setOpen(false) : () => void create()}
+        onSubmit={created ? () => setOpen(false) : create}
       >
         {created ? (
           <SecretOnce
@@ -133,8 +161,8 @@ export function ApiKeysSection({ apiAccess }: { apiAccess: boolean | undefined }
         title="Revoke API key"
         message={`Revoke ${revoking?.name ?? 'this key'}? Anything using it stops working at once. This cannot be undone.`}
         confirmLabel="Revoke"
-        busy={list.busy}
-        onConfirm={() => void revoke()}
+        busy={revokingNow}
+        onConfirm={revoke}
         onClose={() => setRevoking(null)}
       />
     </IntegrationSection>

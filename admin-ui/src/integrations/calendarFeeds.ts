@@ -1,0 +1,13 @@
+import type { CalendarFeed } from '@/providers/types';
+
+/** The react-query key of the teacher's own feeds ('Subscribe to my calendar'). */
+export const CALENDAR_FEED_KEYS = ['calendar-feeds'];
+export const FEED_URL_NOTICE =
+  'Copy the feed URL now and add it to your calendar app (Subscribe to calendar / From URL): you will not see it again. Anyone with the URL can read the schedule.';
+
+/** A feed as the list names it: all classes, one class by its title ('A class' once it is gone), or a teacher's own. */
+export function describeFeed(f: Pick<CalendarFeed, 'scope' | 'classId'>, classes: { id: string; title: string }[] | undefined): string {
+  if (f.scope === 'organization') return 'All classes';
+  if (f.scope === 'class') return `Class: ${classes?.find((c) => c.id === f.classId)?.title ?? 'A class'}`;
+  return "A teacher's own classes";
+}
