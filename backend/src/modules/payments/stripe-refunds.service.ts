@@ -5,6 +5,7 @@ import { ActivityService } from '../activity/activity.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
+import { WebhookEvents } from '../webhooks/webhook-events';
 import { formatDollars } from './money';
 import { TopUpsRepository } from './top-ups.repository';
 import { APP_REFUND_SOURCES, PaymentsRepository, type RefundSource } from './payments.repository';
@@ -78,6 +79,7 @@ export class StripeRefundsService {
     private readonly communications: CommunicationsService,
     @InjectDataSource() private readonly db: DataSource,
     private readonly topUps: TopUpsRepository,
+    private readonly webhooks: WebhookEvents,
   ) {}
 
   /** charge.refunded: the charge must pay for a card enrollment and its metadata (when present) must name it. */
@@ -223,13 +225,14 @@ export class StripeRefundsService {
       const ofPayment = paid.length === 1 ? await this.leftOnPayment(m, latest, pi) : Infinity;
       const amount = Math.min(left, latest.amountPaidCents - latest.refundedCents, ofPayment);
       if (amount <= 0) continue;
+      const reason = dashboard ? 'Refunded in the Stripe dashboard' : 'Refunded through Classlane (recorded from Stripe)';
       const recorded = await this.refunds.insert(m, {
         organizationId: latest.organizationId,
         enrollmentId: latest.id,
         amountCents: amount,
         stripeRefundId: r.id,
         status: 'succeeded',
-        reason: dashboard ? 'Refunded in the Stripe dashboard' : 'Refunded through Classlane (recorded from Stripe)',
+        reason,
         source,
         paymentIntentId: pi,
       });
@@ -237,6 +240,16 @@ export class StripeRefundsService {
       left -= amount;
       recordedCents += amount;
       await this.cards.addRefunded(m, latest.id, amount);
+      // Announced where it is recorded, once per row: a refund already recorded (by the path that made it here, or by
+      // an earlier event about it) is found by its Stripe id in apply() and never reaches this line again.
+      await this.webhooks.publish(m, latest.organizationId, 'payment.refunded', {
+        enrollmentId: latest.id,
+        studentId: latest.studentId,
+        classId: latest.classId,
+        amount: amount / 100,
+        status: 'succeeded',
+        reason,
+      });
       await this.activity.record(
         latest.organizationId,
         'payment_refunded',

@@ -19,6 +19,7 @@ import { CardPaymentsService } from './card-payments.service';
 import { formatDollars, platformFeeCents } from './money';
 import { PaymentError, PaymentException, paymentRefused } from './payments.exception';
 import { RefundsService } from './refunds.service';
+import { refundStatus } from './stripe-refunds.service';
 import { TopUpHolds } from './top-up-holds';
 import { TopUpsRepository, type TopUp } from './top-ups.repository';
 
@@ -26,6 +27,8 @@ export type { TopUpPayment } from './top-ups.repository';
 
 const NOT_FOUND = 'Enrollment not found';
 const EXPIRY_BATCH = 100;
+/** The reason `payment.refunded` gives for a switch's difference paid when the switch could no longer be made. */
+const LATE_TOP_UP_REASON = 'Paid to switch classes after the switch could no longer be made';
 
 export type TopUpOutcome =
   | { kind: 'completed' | 'already'; topUp: TopUp }
@@ -351,7 +354,7 @@ export class TopUpsService {
    * and the top-up marked refunded. It never counted as paid on the enrollment, so the enrollment's totals stay.
    */
   private async refundUnapplied(m: EntityManager, t: TopUp, pi: IntentFacts, e: CardEnrollment | null): Promise<void> {
-    await this.stripe.api.refunds.create(
+    const refund = await this.stripe.api.refunds.create(
       {
         payment_intent: pi.id,
         amount: pi.amount,
@@ -368,6 +371,31 @@ export class TopUpsService {
       { idempotencyKey: `classlane-top-up-${t.id}-late-refund` },
     );
     if (!(await this.repo.markRefunded(m, t.id, pi.id))) return;
+    // Announced once, with the top-up marked refunded (a second settle of the same intent finds it refunded above), as
+    // a late card registration is: the payment taken, then given back, so a connected tool that adds up payments and
+    // takes off refunds comes to nothing for it. Without the enrollment nobody can be named.
+    const status = refundStatus(refund.status);
+    if (e) {
+      const to = await this.classes.require(t.toClassId, t.organizationId, m).catch(() => null);
+      await this.webhooks.paymentSucceeded(m, t.organizationId, {
+        enrollmentId: e.id,
+        studentId: e.studentId,
+        studentName: e.studentName,
+        classId: t.toClassId,
+        className: to?.title ?? e.classTitle,
+        amountCents: pi.amount,
+        paymentMethod: 'card',
+      });
+    }
+    if (e && status !== 'failed')
+      await this.webhooks.publish(m, t.organizationId, 'payment.refunded', {
+        enrollmentId: e.id,
+        studentId: e.studentId,
+        classId: t.toClassId,
+        amount: refund.amount / 100,
+        status,
+        reason: LATE_TOP_UP_REASON,
+      });
     if (e)
       await this.activity.record(
         t.organizationId,
