@@ -14,10 +14,7 @@ const LIMIT = 400;
  * Files still over the limit, with their line counts when listed. They wait for a later session because another
  * change was rewriting their error handling at the time (moved code and edited code make costly merges).
  */
-const ALLOWED = new Map<string, number>([
-  ['backend/src/modules/registration-forms/registration-forms.service.ts', 564],
-  ['public-site/src/features/registration/RegisterPage.tsx', 437],
-]);
+const ALLOWED = new Map<string, number>([['public-site/src/features/registration/RegisterPage.tsx', 437]]);
 
 /** The repository's root (backend/src is two levels down), and the folders holding product code. */
 const ROOT = resolve(SRC, '../..');
