@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { ageSeconds, etagMatches, PUBLIC_CACHE_CONTROL, PUBLIC_VARY } from './public-cache';
 import { CLASS_SORT_FIELDS } from './classes.repository';
 import { ClassesService } from './classes.service';
+import { PublicClassList } from './public-class-list.service';
 import { PublicClassExtras } from './public-class-extras';
 import { CloneClassDto, CreateClassDto, ListClassesQuery, PublicClassQuery, UpdateClassDto } from './dto/class.dto';
 import { DeletedResponseDto } from '../../common/openapi/common.responses';
@@ -28,6 +29,7 @@ export const CLASS_LIST_REPLY = envelopeSchema({ type: 'array', items: CLASS_JSO
 export class ClassesController {
   constructor(
     private readonly classes: ClassesService,
+    private readonly publicClasses: PublicClassList,
     private readonly extras: PublicClassExtras,
   ) {}
 
@@ -44,7 +46,7 @@ export class ClassesController {
   ) {
     if (!req.user) {
       if (!query.organizationId) throw new BadRequestException('organizationId is required');
-      const cached = await this.classes.publicList(query.organizationId);
+      const cached = await this.publicClasses.publicList(query.organizationId);
       const vary = res.getHeader('Vary');
       // The cache keeps a gzipped copy: hand it over instead of compressing the same list per request.
       const varies = [vary ? String(vary) : null, PUBLIC_VARY, cached.bytes >= GZIP_THRESHOLD ? 'Accept-Encoding' : null];
@@ -87,7 +89,7 @@ export class ClassesController {
     // few seconds and revalidate it with its ETag, a hash of the exact bytes. In an opening most people open a page
     // right after the list, so a page is built from the instance's list copy when it has one (same bytes as the
     // database read, its seats as fresh as the list's; `Age` says how old); otherwise it is read fresh (no Age).
-    const copy = query.organizationId ? this.classes.cachedPublicPage(query.organizationId, id) : undefined;
+    const copy = query.organizationId ? this.publicClasses.cachedPublicPage(query.organizationId, id) : undefined;
     const body = copy?.raw ?? JSON.stringify({ success: true, data: await this.publicGet(id, query.organizationId), error: null });
     const etag = copy?.etag ?? `"${createHash('sha1').update(body).digest('base64url')}"`;
     const vary = res.getHeader('Vary');

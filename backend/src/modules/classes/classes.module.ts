@@ -6,6 +6,8 @@ import { ClassEntity } from './class.entity';
 import { ClassesController } from './classes.controller';
 import { ClassesRepository } from './classes.repository';
 import { ClassesService } from './classes.service';
+import { ClassReplies } from './class-replies.service';
+import { PublicClassList } from './public-class-list.service';
 import { PublicListCache } from './public-list.cache';
 import { PublicClassExtras } from './public-class-extras';
 import { SeatsFreedHooks } from './seats-freed.hooks';
@@ -21,12 +23,14 @@ import { TermsModule } from '../terms/terms.module';
   providers: [
     ClassesRepository,
     ClassesService,
+    ClassReplies,
+    PublicClassList,
     PublicListCache,
     SeatsFreedHooks,
     PublicClassExtras,
     TeacherClassesRepository,
     TeacherClassesService,
   ],
-  exports: [ClassesService, SeatsFreedHooks, PublicClassExtras],
+  exports: [ClassesService, PublicClassList, SeatsFreedHooks, PublicClassExtras],
 })
 export class ClassesModule {}

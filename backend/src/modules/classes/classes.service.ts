@@ -1,28 +1,25 @@
-import { ConflictException, Injectable, NotFoundException, type OnModuleInit } from '@nestjs/common';
+// Classes as the admin manages them (create, edit, clone, archive) and the seat and decision steps other modules call.
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
 import { ClassError, ClassException } from './classes.exception';
 import type { ListParams } from '../../common/http/list-query';
-import { activeWaitingRoom } from '../organizations/organization.entity';
 import { OrganizationsService } from '../organizations/organizations.service';
-import { SettingsChangedHooks } from '../organizations/settings-changed.hooks';
 import { ActivityService } from '../activity/activity.service';
 import { classLimitMessage, UsageService } from '../subscriptions/usage.service';
 import { effectiveWindow } from '../terms/registration-window';
-import { SERVER_TIME_ZONE } from '../../common/time-zone';
-import { ClassEntity, mapClass, toCents, type ClassResponse, type ClassStatus, type ClassTerm } from './class.entity';
+import { mapClass, toCents, type ClassEntity, type ClassResponse, type ClassStatus } from './class.entity';
+import { ClassReplies } from './class-replies.service';
 import { ClassesRepository } from './classes.repository';
 import type { CloneClassDto, CreateClassDto, UpdateClassDto } from './dto/class.dto';
-import { PublicListCache, type CachedList, type CachedPage, type ListRow, type SeatState } from './public-list.cache';
+import { PublicListCache } from './public-list.cache';
 import { SeatsFreedHooks } from './seats-freed.hooks';
-import { PublicClassExtras } from './public-class-extras';
 import { WebhookEvents } from '../webhooks/webhook-events';
 import { TermsService } from '../terms/terms.service';
 
 const ACTIVATE_LIMIT_MESSAGE = 'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.';
 
-/** A minimum above the class's capacity could never be met. */
 /** The answer to a registration for a class with no seat left (the seat update's, and the early check's before it). */
 export function classFull(): ClassException {
   return new ClassException(ClassError.ClassFull, 'This class is full. No seats are left.');
@@ -32,32 +29,7 @@ export function classFull(): ClassException {
 const decisionBasis = (c: ClassEntity) =>
   [new Date(c.startDate).getTime(), c.decisionHoursBefore, c.minEnrollment, c.autoCancelBelowMinimum].join('|');
 
-/**
- * What every row of a list copy is serialized with: the organization's time zone and its waiting room's minutes; and
- * the room's rate, which the waiting room's ticket route reads from the copy (`cachedOpening`).
- */
-interface ListContext {
-  zone: string | null;
-  room: number | null;
-  admitPerMinute: number | null;
-}
-
-/** A public class's opening as the instance's list copy has it: what taking a place in its line needs. */
-export interface CachedOpening {
-  title: string;
-  opensAt: Date | null;
-  /** The organization's time zone (set whenever the class has an opening). */
-  zone: string | null;
-  /** The organization's waiting room: null when it is off. */
-  room: { minutes: number; admitPerMinute: number } | null;
-}
-
-/** A class of the cached public list as read, with its term. */
-interface PublicRow {
-  entity: ClassEntity;
-  term: ClassTerm | null;
-}
-
+/** A minimum above the class's capacity could never be met. */
 function assertMinimum(min: number, max: number) {
   if (min > max) {
     const message = `Minimum enrolment (${min}) cannot be more than max students (${max})`;
@@ -66,7 +38,7 @@ function assertMinimum(min: number, max: number) {
 }
 
 @Injectable()
-export class ClassesService implements OnModuleInit {
+export class ClassesService {
   constructor(
     private readonly repo: ClassesRepository,
     private readonly usage: UsageService,
@@ -77,53 +49,8 @@ export class ClassesService implements OnModuleInit {
     @InjectDataSource() private readonly db: DataSource,
     private readonly freed: SeatsFreedHooks,
     private readonly terms: TermsService,
-    private readonly extras: PublicClassExtras,
-    private readonly settingsChanged: SettingsChangedHooks,
-  ) {
-    this.cache.setRefresher((organizationId, previous) => this.readPublicList(organizationId, previous));
-    this.cache.setPageRenderer((organizationId, list, row) => {
-      const { entity, term } = (row as ListRow<PublicRow>).source;
-      const form = this.extras.peek(organizationId, entity.id);
-      if (!form) return undefined;
-      // The page read from the database gives the organization's time zone only to a class with an opening.
-      const ctx = list.context as ListContext;
-      const zone = effectiveWindow(entity, term).opensAt ? ctx.zone : null;
-      return {
-        key: form,
-        render: () => JSON.stringify({ success: true, data: { ...mapClass(entity, term, zone, ctx.room), ...form }, error: null }),
-      };
-    });
-  }
-
-  onModuleInit(): void {
-    // The list copy's replies show settings (time zone, until when the waiting room is on): a settings write drops it.
-    this.settingsChanged.register({ settingsChanged: (organizationId) => this.cache.invalidate(organizationId) });
-  }
-
-  /** Class replies with their term's name and the registration window (one query for all their terms). */
-  private async withTerms(organizationId: string, rows: ClassEntity[]): Promise<ClassResponse[]> {
-    const { termOf, zone, room } = await this.termContext(organizationId, rows);
-    return rows.map((c) => mapClass(c, termOf(c), zone, room));
-  }
-
-  /** What a class reply needs besides the class: its term, and the organization's time zone when a class has an opening. */
-  private async termContext(organizationId: string, rows: ClassEntity[]) {
-    const terms = await this.terms.byIds(
-      organizationId,
-      rows.map((r) => r.termId).filter((id): id is string => !!id),
-    );
-    const termOf = (c: ClassEntity) => (c.termId && terms.get(c.termId)) || null;
-    // The organization's time zone goes with an opening, so the page says it in the organization's own hours.
-    // With it, how long its waiting room stays on after an opening (null: it has none), read in the same organization read.
-    const org = rows.some((c) => effectiveWindow(c, termOf(c)).opensAt) ? await this.orgs.require(organizationId) : null;
-    const zone = org ? (org.settings.timeZone ?? SERVER_TIME_ZONE) : null;
-    const waitingRoom = activeWaitingRoom(org?.settings);
-    return { termOf, zone, room: waitingRoom?.minutes ?? null, admitPerMinute: waitingRoom?.admitPerMinute ?? null };
-  }
-
-  private async withTerm(c: ClassEntity): Promise<ClassResponse> {
-    return (await this.withTerms(c.organizationId, [c]))[0];
-  }
+    private readonly replies: ClassReplies,
+  ) {}
 
   /**
    * The term and opening fields of a class form: the term must be one of the organization's own (another's id is
@@ -155,110 +82,22 @@ export class ClassesService implements OnModuleInit {
     return out;
   }
 
-  /** A public class page built from the list copy, when the copy and the class's form are in memory. */
-  cachedPublicPage(organizationId: string, classId: string): CachedPage | undefined {
-    return this.cache.page(organizationId, classId.toLowerCase());
-  }
-
-  /**
-   * A public class's opening from the instance's list copy, without a statement; undefined when the copy or the class
-   * is not in memory (the caller then reads). As fresh as the copy: a settings or class write on this instance drops
-   * it at once, one on another instance shows within the copy's bounds (PublicListCache.MAX_STALE_MS).
-   */
-  cachedOpening(organizationId: string, classId: string): CachedOpening | undefined {
-    const list = this.cache.get(organizationId);
-    const i = list?.index.get(classId.toLowerCase());
-    if (!list || i === undefined) return undefined;
-    const { entity, term } = (list.rows[i] as ListRow<PublicRow>).source;
-    const ctx = list.context as ListContext;
-    return {
-      title: entity.title,
-      opensAt: effectiveWindow(entity, term).opensAt,
-      zone: ctx.zone,
-      room: ctx.room !== null && ctx.admitPerMinute !== null ? { minutes: ctx.room, admitPerMinute: ctx.admitPerMinute } : null,
-    };
-  }
-
-  /** The public list: the instance's copy when it is young enough (see PublicListCache), else one shared read. */
-  async publicList(organizationId: string): Promise<CachedList> {
-    return this.cache.get(organizationId) ?? this.cache.load(organizationId);
-  }
-
-  /**
-   * Reads the public list for the cache. A copy younger than the cache's TTL is refreshed by its seats alone: one
-   * indexed read of the seat columns of every public class, and only the classes whose seats moved are serialized
-   * again (an opening changes nothing else). Any other difference (a class added, archived, moved or edited on another
-   * instance) reads the whole list again.
-   */
-  private async readPublicList(organizationId: string, previous: CachedList | undefined): Promise<CachedList> {
-    const started = Date.now();
-    if (this.cache.seatsOnly(previous, started)) {
-      const patched = this.patchSeats(previous, await this.repo.publicSeats(organizationId), started);
-      if (patched) return patched;
-    }
-    const rows = await this.repo.listPublic(organizationId);
-    // An empty list could also mean a mistyped link: say which, so the site can show 'No Organization Selected'.
-    if (!rows.length && !(await this.orgs.exists(organizationId))) throw new NotFoundException('Organization not found');
-    const { termOf, zone, room, admitPerMinute } = await this.termContext(organizationId, rows);
-    const listRows: ListRow<PublicRow>[] = rows.map((c) => {
-      const term = termOf(c);
-      return { id: c.id, source: { entity: c, term }, json: JSON.stringify(mapClass(c, term, zone, room)) };
-    });
-    const context: ListContext = { zone, room, admitPerMinute };
-    return this.cache.compose(listRows, context, started);
-  }
-
-  /** The previous copy with the seats read now, or null when something besides seats differs. */
-  private patchSeats(previous: CachedList, seats: SeatState[], readAt: number): CachedList | null {
-    const rows = previous.rows as ListRow<PublicRow>[];
-    if (seats.length !== rows.length) return null;
-    let changed = false;
-    const next = rows.map((row, i) => {
-      const s = seats[i];
-      const c = row.source.entity;
-      if (s.id !== c.id) return null;
-      const seatsMoved = s.enrolledStudents !== c.enrolledStudents || s.status !== c.status || s.closedWhenFull !== c.closedWhenFull;
-      const touched = s.updatedAt.getTime() !== new Date(c.updatedAt).getTime();
-      if (!seatsMoved && !touched) return row;
-      // Written without a seat moving (an edit on another instance): only a whole read shows what changed.
-      if (!seatsMoved) return null;
-      changed = true;
-      const entity = Object.assign(new ClassEntity(), c, {
-        enrolledStudents: s.enrolledStudents,
-        status: s.status as ClassStatus,
-        closedWhenFull: s.closedWhenFull,
-        updatedAt: s.updatedAt,
-      });
-      return {
-        id: c.id,
-        source: { entity, term: row.source.term },
-        json: JSON.stringify(
-          mapClass(entity, row.source.term, (previous.context as ListContext).zone, (previous.context as ListContext).room),
-        ),
-      };
-    });
-    if (next.some((r) => r === null)) return null;
-    // Nothing moved: the same bytes and ETag (revalidations keep getting 304), its seats confirmed as of now.
-    if (!changed) return { ...previous, seatsReadAt: readAt };
-    return this.cache.compose(next as ListRow<PublicRow>[], previous.context, previous.createdAt, readAt);
-  }
-
   /** Public detail: Archived classes are hidden from students (spec 3 §4). */
   async publicGet(id: string, organizationId?: string): Promise<ClassResponse> {
     const c = await this.repo.findById(id);
     // A link naming another organization than the class's own does not find it either.
     if (!c || c.status === 'Archived' || (organizationId && organizationId !== c.organizationId))
       throw new NotFoundException(`Class with ID ${id} not found`);
-    return this.withTerm(c);
+    return this.replies.withTerm(c);
   }
 
   async list(organizationId: string, params: ListParams) {
     const [rows, total] = await this.repo.listForAdmin(organizationId, params);
-    return { rows: await this.withTerms(organizationId, rows), total };
+    return { rows: await this.replies.withTerms(organizationId, rows), total };
   }
 
   async get(id: string, organizationId: string): Promise<ClassResponse> {
-    return this.withTerm(await this.require(id, organizationId));
+    return this.replies.withTerm(await this.require(id, organizationId));
   }
 
   async require(id: string, organizationId: string, manager?: EntityManager): Promise<ClassEntity> {
@@ -304,7 +143,7 @@ export class ClassesService implements OnModuleInit {
       return c;
     });
     this.cache.invalidate(organizationId);
-    return this.withTerm(created);
+    return this.replies.withTerm(created);
   }
 
   async update(id: string, organizationId: string, dto: UpdateClassDto): Promise<ClassResponse> {
@@ -357,7 +196,7 @@ export class ClassesService implements OnModuleInit {
       return saved;
     });
     this.cache.invalidate(organizationId);
-    return this.withTerm(updated);
+    return this.replies.withTerm(updated);
   }
 
   async delete(id: string, organizationId: string) {
@@ -417,7 +256,7 @@ export class ClassesService implements OnModuleInit {
       return { copy, warning, statusForcedByLimit };
     });
     this.cache.invalidate(organizationId);
-    return { data: await this.withTerm(result.copy), warning: result.warning, statusForcedByLimit: result.statusForcedByLimit };
+    return { data: await this.replies.withTerm(result.copy), warning: result.warning, statusForcedByLimit: result.statusForcedByLimit };
   }
 
   /**

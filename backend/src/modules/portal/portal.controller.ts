@@ -29,6 +29,7 @@ import {
 } from './dto/portal.response';
 import { CurrentStudent, type PortalUser } from './portal-user';
 import { PortalService } from './portal.service';
+import { PortalSignIn } from './portal-sign-in.service';
 
 /**
  * The student portal (decision 18): sign in by an emailed single-use link, then the student's own registrations.
@@ -37,7 +38,10 @@ import { PortalService } from './portal.service';
 @PortalOnly()
 @Controller('portal')
 export class PortalController {
-  constructor(private readonly portal: PortalService) {}
+  constructor(
+    private readonly portal: PortalService,
+    private readonly signIn: PortalSignIn,
+  ) {}
 
   @ApiEnvelope(PortalLinkRequestedDto, {
     status: 202,
@@ -51,7 +55,7 @@ export class PortalController {
   @HttpCode(202)
   @Post('link')
   requestLink(@Body() dto: RequestPortalLinkDto) {
-    return this.portal.requestLink(dto);
+    return this.signIn.requestLink(dto);
   }
 
   @ApiEnvelope(PortalSessionResponseDto, {
@@ -62,14 +66,14 @@ export class PortalController {
   @HttpCode(200)
   @Post('session')
   session(@Body() dto: PortalSessionDto) {
-    return this.portal.session(dto.token);
+    return this.signIn.session(dto.token);
   }
 
   @ApiEnvelope(PortalSignOutDto, { description: 'Ends this portal session on every device that holds its token' })
   @HttpCode(200)
   @Post('signout')
   signOut(@CurrentStudent() user: PortalUser) {
-    return this.portal.signOut(user);
+    return this.signIn.signOut(user);
   }
 
   @ApiEnvelope(PortalRegistrationsDto, {

@@ -11,6 +11,7 @@ import { PortalJwtStrategy } from './portal-jwt.strategy';
 import { PortalController } from './portal.controller';
 import { PortalRepository } from './portal.repository';
 import { PortalService } from './portal.service';
+import { PortalSignIn } from './portal-sign-in.service';
 
 /**
  * The student portal (decision 18): sign-in links (`portal_links`), the portal token's strategy, and what a
@@ -29,6 +30,6 @@ import { PortalService } from './portal.service';
     DataExportModule,
   ],
   controllers: [PortalController],
-  providers: [PortalRepository, PortalService, PortalJwtStrategy],
+  providers: [PortalRepository, PortalService, PortalSignIn, PortalJwtStrategy],
 })
 export class PortalModule {}

@@ -1,49 +1,29 @@
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { createHash, randomBytes } from 'node:crypto';
-import PDFDocument from 'pdfkit';
 import { DataSource } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
-import { PortalError, PortalException } from './portal.exception';
 import type { AllConfigType } from '../../config/config.type';
 import { ActivityService } from '../activity/activity.service';
-import { PORTAL_AUDIENCE, TOKEN_ALGORITHM, TOKEN_ISSUER } from '../auth/tokens';
 import { sessionDates } from '../classes/class.entity';
 import { classCalendar } from '../communications/calendar';
 import { CommunicationsService } from '../communications/communications.service';
 import { DataExportService } from '../data-export/data-export.service';
 import { selfServiceRules, type OrganizationEntity } from '../organizations/organization.entity';
 import { OrganizationsService } from '../organizations/organizations.service';
-import { formatDollars, refundQuote } from '../payments/money';
+import { refundQuote } from '../payments/money';
 import { RefundsService } from '../payments/refunds.service';
-import { TopUpsService, type TopUpPayment } from '../payments/top-ups.service';
+import { TopUpsService } from '../payments/top-ups.service';
 import { StudentsService } from '../students/students.service';
-import type { RequestPortalLinkDto, UpdatePortalProfileDto } from './dto/portal.dto';
+import type { UpdatePortalProfileDto } from './dto/portal.dto';
+import { organizationContact, tooLate } from './portal-contact';
+import { receiptPdf } from './portal-receipt';
 import type { PortalUser } from './portal-user';
 import { PortalRepository, type PortalEnrollment, type PortalRefund } from './portal.repository';
 
-/** A sign-in link works this long, once. */
-export const LINK_MINUTES = 15;
-/** A portal session lasts an hour; then the student asks for a new link. */
-export const SESSION_SECONDS = 3600;
-/** At most this many links to one student per LINK_MINUTES (the per-email budget; the per-client one is the auth rate limit). */
-export const LINKS_PER_WINDOW = 3;
-/**
- * Every link request answers after at least this long, whether the email is known (a link is made and queued) or
- * not (one lookup): the answer's timing tells nothing about who is registered.
- */
-export const LINK_REPLY_FLOOR_MS = 300;
-
-export const LINK_REQUESTED =
-  'If this email belongs to a registration with us, a sign-in link is on its way. It works once, for 15 minutes.';
-export const LINK_GONE = 'This sign-in link has expired or was already used. Request a new link and we will email it to you.';
 export const SELF_SERVICE_OFF = 'This organization does not offer self-service. Please contact them to change your registration.';
 export const NOT_FOUND = 'Registration not found';
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const HOUR = 3600_000;
 
 /**
@@ -54,12 +34,10 @@ const HOUR = 3600_000;
  */
 @Injectable()
 export class PortalService {
-  private readonly logger = new Logger('Portal');
   private readonly publicUrl: string;
 
   constructor(
     private readonly repo: PortalRepository,
-    private readonly jwt: JwtService,
     private readonly students: StudentsService,
     private readonly orgs: OrganizationsService,
     private readonly communications: CommunicationsService,
@@ -71,79 +49,6 @@ export class PortalService {
     private readonly topUps: TopUpsService,
   ) {
     this.publicUrl = config.getOrThrow('app', { infer: true }).publicUrl;
-  }
-
-  // --- Signing in ---
-
-  /** Always the same answer after the same floor of time; a link is emailed only to a known student, within budget. */
-  async requestLink(dto: RequestPortalLinkDto) {
-    const started = Date.now();
-    try {
-      await this.sendLink(dto);
-    } catch (e) {
-      // Never told to the caller (that would say the email is known); logged for the operator.
-      this.logger.error(`Sign-in link not sent: ${e instanceof Error ? e.message : String(e)}`);
-    }
-    await sleep(Math.max(0, LINK_REPLY_FLOOR_MS - (Date.now() - started)));
-    return { message: LINK_REQUESTED };
-  }
-
-  private async sendLink(dto: RequestPortalLinkDto): Promise<void> {
-    const org = await this.orgs.require(dto.organizationId).catch(() => null);
-    if (!org || !selfServiceRules(org.settings).selfService) return;
-    const student = await this.students.findByEmail(org.id, dto.email);
-    if (!student) return;
-    const token = randomBytes(32).toString('base64url');
-    await this.db.transaction(async (m) => {
-      if (!(await this.repo.lockBudget(m, student.id, new Date(Date.now() - LINK_MINUTES * 60_000), LINKS_PER_WINDOW))) return;
-      const linkId = await this.repo.insertLink(m, {
-        organizationId: org.id,
-        studentId: student.id,
-        tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + LINK_MINUTES * 60_000),
-      });
-      await this.communications.queueSystemEmail(m, {
-        organizationId: org.id,
-        studentId: student.id,
-        recipient: { firstName: student.firstName, lastName: student.lastName, email: student.email, phone: student.phone },
-        subject: `Your sign-in link: ${org.branding?.businessName || org.name}`,
-        message:
-          `Hi ${student.firstName},\n\nOpen this link to see and manage your registrations with ${org.branding?.businessName || org.name}:\n\n{{link}}\n\n` +
-          `The link works once, for ${LINK_MINUTES} minutes. If you did not ask for it, you can ignore this email.`,
-        link: { url: `${this.publicUrl}/my/${token}`, label: 'Manage my registrations' },
-        dedupeKey: `portal-link:${linkId}`,
-      });
-    });
-  }
-
-  /** Exchanges a link for a portal token, once: a used, expired or unknown link is 410 with the way to a new one. */
-  async session(token: string) {
-    const link = await this.repo.consumeLink(sha256(token));
-    if (!link) throw new PortalException(PortalError.LinkGone, LINK_GONE);
-    const student = await this.repo.sessionStudent(link.id, link.studentId);
-    if (!student) throw new PortalException(PortalError.LinkGone, LINK_GONE);
-    const signed = await this.jwt.signAsync(
-      { org: link.organizationId },
-      {
-        subject: link.studentId,
-        audience: PORTAL_AUDIENCE,
-        issuer: TOKEN_ISSUER,
-        jwtid: link.id,
-        algorithm: TOKEN_ALGORITHM,
-        expiresIn: SESSION_SECONDS,
-      },
-    );
-    return {
-      token: signed,
-      expiresAt: new Date(Date.now() + SESSION_SECONDS * 1000),
-      organizationId: link.organizationId,
-      student: { id: student.studentId, firstName: student.firstName, lastName: student.lastName, email: student.email },
-    };
-  }
-
-  async signOut(user: PortalUser) {
-    await this.repo.signOut(user.linkId);
-    return { signedOut: true };
   }
 
   // --- What the student sees ---
@@ -416,72 +321,4 @@ function quoteOf(e: PortalEnrollment, now: Date) {
     daysBeforeClass: q.daysBeforeClass,
     paidAmount: e.amountPaidCents / 100,
   };
-}
-
-export function organizationContact(org: OrganizationEntity) {
-  return {
-    id: org.id,
-    name: org.branding?.businessName || org.name,
-    email: org.contactInfo?.email || null,
-    phone: org.contactInfo?.phone || null,
-  };
-}
-
-function tooLate(org: OrganizationEntity, hours: number) {
-  const c = organizationContact(org);
-  const reach = [c.email, c.phone].filter(Boolean).join(' or ');
-  return new PortalException(
-    PortalError.SelfServiceCutoff,
-    `Registrations can be cancelled here until ${hours} hours before the first session. Please contact ${c.name}${reach ? ` at ${reach}` : ''}.`,
-    { contact: c },
-  );
-}
-
-function receiptPdf(org: OrganizationEntity, e: PortalEnrollment, refunds: PortalRefund[], topUps: TopUpPayment[]): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Receipt - ${e.classTitle}` } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  const c = organizationContact(org);
-  doc.font('Helvetica-Bold').fontSize(20).text(c.name);
-  doc.font('Helvetica').fontSize(10).text([c.email, c.phone, org.contactInfo?.address].filter(Boolean).join(' · '));
-  doc.moveDown(1.5).font('Helvetica-Bold').fontSize(16).text('Receipt');
-  doc.font('Helvetica').fontSize(11).moveDown(0.5);
-  const line = (label: string, value: string) =>
-    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
-  line('Student', `${e.firstName} ${e.lastName}`);
-  line('Class', e.classTitle);
-  line('First session', new Date(e.startDate).toUTCString());
-  line('Registered', new Date(e.enrollmentDate).toUTCString());
-  line('Payment', `${e.paymentMethod === 'card' ? 'Card' : 'In person'} (${e.paymentStatus})`);
-  // What was charged, as the price quote gave it when the seat was taken: the class price, each discount, the total.
-  if (e.priceBreakdown?.length) {
-    for (const l of e.priceBreakdown) {
-      const c = Math.round(l.amount * 100);
-      line(l.label, c < 0 ? `-${formatDollars(-c)}` : formatDollars(c));
-    }
-    line('Total', formatDollars(e.amountDueCents ?? e.priceBreakdown.reduce((n, l) => n + Math.round(l.amount * 100), 0)));
-  }
-  line('Amount paid', formatDollars(e.amountPaidCents));
-  // A switch to a dearer class paid its difference separately (a second card payment with its own transaction, or in
-  // person): each payment gets its line, so the amounts add up to what was paid.
-  const paidSwitches = topUps.filter((t) => t.status !== 'due');
-  const first = e.amountPaidCents - paidSwitches.reduce((n, t) => n + t.amountCents, 0);
-  if (e.stripePaymentIntentId)
-    line('Transaction', paidSwitches.length ? `${e.stripePaymentIntentId} (${formatDollars(first)})` : e.stripePaymentIntentId);
-  for (const t of topUps) {
-    const day = t.paidAt ? ` ${new Date(t.paidAt).toISOString().slice(0, 10)}` : '';
-    if (t.status === 'due') line('Class switch difference due in person', formatDollars(t.amountCents));
-    else if (t.method === 'in_person') line(`Class switch difference paid in person${day}`, formatDollars(t.amountCents));
-    else line(`Class switch payment${day}`, `${formatDollars(t.amountCents)} ${t.paymentIntentId ?? ''}`.trim());
-  }
-  line('Refunded', formatDollars(e.refundedCents));
-  for (const r of refunds)
-    line(
-      `Refund ${new Date(r.createdAt).toISOString().slice(0, 10)}`,
-      `${formatDollars(r.amountCents)} (${r.status})${r.stripeRefundId ? ` ${r.stripeRefundId}` : ''}`,
-    );
-  line('Status', e.status);
-  doc.end();
-  return done;
 }

@@ -16,7 +16,7 @@ import {
   WaiverPreviewResponseDto,
   WaiverResponseDto,
 } from './dto/waiver.dto';
-import { RegistrationFormsService } from './registration-forms.service';
+import { RegistrationQuestions } from './registration-questions.service';
 import { waiverHtml } from './waiver-markdown';
 import { WaiverSignLinksService } from './waiver-sign-links.service';
 import { WaiversService } from './waivers.service';
@@ -26,7 +26,7 @@ import { WaiversService } from './waivers.service';
 @Controller()
 export class RegistrationFormsController {
   constructor(
-    private readonly forms: RegistrationFormsService,
+    private readonly questions: RegistrationQuestions,
     private readonly waivers: WaiversService,
     private readonly signLinks: WaiverSignLinksService,
   ) {}
@@ -34,7 +34,7 @@ export class RegistrationFormsController {
   @ApiEnvelope(QuestionResponseDto, { isArray: true, description: 'In form order; archived questions are left out' })
   @Get('registration-questions')
   async listQuestions(@OrgId() orgId: string, @Res({ passthrough: true }) res: FastifyReply) {
-    const rows = await this.forms.listQuestions(orgId);
+    const rows = await this.questions.listQuestions(orgId);
     // react-admin's list reads the total from Content-Range.
     res.header('Content-Range', `registration-questions 0-${Math.max(0, rows.length - 1)}/${rows.length}`);
     return rows;
@@ -43,26 +43,26 @@ export class RegistrationFormsController {
   @ApiEnvelope(QuestionResponseDto)
   @Get('registration-questions/:id')
   getQuestion(@OrgId() orgId: string, @Param('id', UuidParam) id: string) {
-    return this.forms.getQuestion(orgId, id);
+    return this.questions.getQuestion(orgId, id);
   }
 
   @ApiEnvelope(QuestionResponseDto, { status: 201 })
   @ApiRequestExample({ label: 'Allergies', type: 'long_text', required: true, perAttendee: true, showToTeacher: true })
   @Post('registration-questions')
   createQuestion(@OrgId() orgId: string, @Body() dto: CreateQuestionDto) {
-    return this.forms.createQuestion(orgId, dto);
+    return this.questions.createQuestion(orgId, dto);
   }
 
   @ApiEnvelope(QuestionResponseDto)
   @Put('registration-questions/:id')
   updateQuestion(@OrgId() orgId: string, @Param('id', UuidParam) id: string, @Body() dto: UpdateQuestionDto) {
-    return this.forms.updateQuestion(orgId, id, dto);
+    return this.questions.updateQuestion(orgId, id, dto);
   }
 
   @ApiEnvelope(QuestionDeletedDto, { description: 'Deleted, or archived when it has answers (they stay readable)' })
   @Delete('registration-questions/:id')
   deleteQuestion(@OrgId() orgId: string, @Param('id', UuidParam) id: string) {
-    return this.forms.deleteQuestion(orgId, id);
+    return this.questions.deleteQuestion(orgId, id);
   }
 
   @ApiEnvelope(WaiverResponseDto, { isArray: true })

@@ -5,6 +5,8 @@ import { PublicClassExtras } from '../classes/public-class-extras';
 import { RegistrationFormsController } from './registration-forms.controller';
 import { RegistrationFormsRepository } from './registration-forms.repository';
 import { RegistrationFormsService } from './registration-forms.service';
+import { PublicForms } from './public-forms.service';
+import { RegistrationQuestions } from './registration-questions.service';
 import { WaiverSignLinksController } from './waiver-sign-links.controller';
 import { WaiverSignLinksRepository } from './waiver-sign-links.repository';
 import { WaiverSignLinksService } from './waiver-sign-links.service';
@@ -22,6 +24,8 @@ import { WaiversService } from './waivers.service';
   providers: [
     RegistrationFormsRepository,
     RegistrationFormsService,
+    RegistrationQuestions,
+    PublicForms,
     WaiversRepository,
     WaiversService,
     WaiverSignLinksRepository,
@@ -32,7 +36,7 @@ import { WaiversService } from './waivers.service';
 export class RegistrationFormsModule implements OnModuleInit {
   constructor(
     private readonly extras: PublicClassExtras,
-    private readonly forms: RegistrationFormsService,
+    private readonly forms: PublicForms,
   ) {}
 
   onModuleInit(): void {

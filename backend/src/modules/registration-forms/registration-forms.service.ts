@@ -1,41 +1,12 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ClassesService } from '../classes/classes.service';
-import { CHOICE_TYPES, checkAnswer, sameName, type QuestionType } from './answer-rules';
-import type { CreateQuestionDto, UpdateQuestionDto } from './dto/question.dto';
-import {
-  RegistrationFormsRepository,
-  type AnswerRow,
-  type FormQuestion,
-  type QuestionFields,
-  type QuestionRow,
-} from './registration-forms.repository';
-import { waiverHtml } from './waiver-markdown';
+import { checkAnswer, sameName, type QuestionType } from './answer-rules';
+import { forClass } from './public-forms.service';
+import { RegistrationFormsRepository, type AnswerRow, type FormQuestion } from './registration-forms.repository';
 import { WaiverSignLinksRepository } from './waiver-sign-links.repository';
 import { WaiversRepository, type NewAcceptance } from './waivers.repository';
 import { firstSessionDay, waiverSigner } from './waiver-signer';
 import { SERVER_TIME_ZONE, isIanaTimeZone } from '../../common/time-zone';
-
-/** A class's public form: its questions and the newest version of each waiver it signs. */
-export interface PublicForm {
-  questions: { id: string; label: string; hint: string | null; type: string; options: string[]; required: boolean; perAttendee: boolean }[];
-  waivers: { id: string; title: string; versionId: string; version: number; body: string; bodyHtml: string; sha256: string }[];
-}
-
-/** An organization's active questions and waivers as the public pages show them, each with the classes it is for (null: all). */
-interface OrganizationForms {
-  questions: { classIds: string[] | null; item: PublicForm['questions'][number] }[];
-  waivers: { classIds: string[] | null; item: PublicForm['waivers'][number] }[];
-  /** Each class's form, picked once per copy. */
-  byClass: Map<string, PublicForm>;
-  expiresAt: number;
-}
-
-/** Whether a question or waiver (its `classIds`: null for every class) is on the form of `classId`. */
-const forClass =
-  (classId: string) =>
-  (x: { classIds: string[] | null }): boolean =>
-    !x.classIds || x.classIds.includes(classId);
 
 /** A waiver as a registration signs it: its newest version. */
 type StoredWaiver = Awaited<ReturnType<WaiversRepository['activeWithNewestVersion']>>[number];
@@ -50,17 +21,6 @@ interface StoredForm {
 interface StoredForms extends StoredForm {
   version: string;
   byClass: Map<string, StoredForm>;
-}
-
-/** The class's form from its organization's copy: the items for every class or this one, in the copy's order. */
-function formFor(forms: OrganizationForms, classId: string): PublicForm {
-  let form = forms.byClass.get(classId);
-  if (!form) {
-    const mine = forClass(classId);
-    form = { questions: forms.questions.filter(mine).map((q) => q.item), waivers: forms.waivers.filter(mine).map((w) => w.item) };
-    if (forms.byClass.size < 10_000) forms.byClass.set(classId, form);
-  }
-  return form;
 }
 
 export interface AnswerInput {
@@ -107,10 +67,9 @@ export interface PreparedForm {
   }[];
 }
 
-const toQuestionReply = (q: QuestionRow) => q;
-
 /**
- * The organization's registration questions, and the check and storage of what a registration answers and signs.
+ * The check and storage of what a registration answers and signs (the questions' admin side is RegistrationQuestions,
+ * the public pages' copy PublicForms).
  * The registration module calls `prepare` before it takes a seat (a refusal costs nothing) and `store` inside the
  * seat's transaction (the answers and signatures commit with the enrollment or not at all).
  */
@@ -119,188 +78,8 @@ export class RegistrationFormsService {
   constructor(
     private readonly repo: RegistrationFormsRepository,
     private readonly waivers: WaiversRepository,
-    private readonly classes: ClassesService,
     private readonly signLinks: WaiverSignLinksRepository,
   ) {}
-
-  async listQuestions(organizationId: string) {
-    return (await this.repo.listQuestions(organizationId)).map(toQuestionReply);
-  }
-
-  async getQuestion(organizationId: string, id: string) {
-    const q = await this.repo.findQuestion(organizationId, id);
-    if (!q) throw new NotFoundException(`Question ${id} not found`);
-    return toQuestionReply(q);
-  }
-
-  async createQuestion(organizationId: string, dto: CreateQuestionDto) {
-    const fields: QuestionFields = {
-      label: dto.label,
-      hint: dto.hint || null,
-      type: dto.type,
-      options: dto.options ?? [],
-      required: dto.required ?? false,
-      classIds: dto.classIds?.length ? [...new Set(dto.classIds)] : null,
-      perAttendee: dto.perAttendee ?? false,
-      showToTeacher: dto.showToTeacher ?? false,
-      position: dto.position ?? (await this.repo.listQuestions(organizationId)).length,
-      active: dto.active ?? true,
-    };
-    await this.checkQuestion(organizationId, fields);
-    const id = await this.repo.insertQuestion(organizationId, fields);
-    this.formChanged(organizationId);
-    return this.getQuestion(organizationId, id);
-  }
-
-  async updateQuestion(organizationId: string, id: string, dto: UpdateQuestionDto) {
-    const q = await this.getQuestion(organizationId, id);
-    const fields: QuestionFields = {
-      label: dto.label ?? q.label,
-      hint: dto.hint === undefined ? q.hint : dto.hint || null,
-      type: dto.type ?? q.type,
-      options: dto.options ?? q.options,
-      required: dto.required ?? q.required,
-      classIds: dto.classIds === undefined ? q.classIds : dto.classIds?.length ? [...new Set(dto.classIds)] : null,
-      perAttendee: dto.perAttendee ?? q.perAttendee,
-      showToTeacher: dto.showToTeacher ?? q.showToTeacher,
-      position: dto.position ?? q.position,
-      active: dto.active ?? q.active,
-    };
-    // Answers given under one type would no longer read under another (a list of options is not a date).
-    if (fields.type !== q.type && q.answerCount > 0)
-      throw new ConflictException(
-        'This question has answers, so its type cannot change. Delete it (its answers are kept) and add a new one.',
-      );
-    if (dto.type && !CHOICE_TYPES.includes(dto.type) && dto.options === undefined) fields.options = [];
-    await this.checkQuestion(organizationId, fields);
-    await this.repo.updateQuestion(organizationId, id, fields);
-    this.formChanged(organizationId);
-    return this.getQuestion(organizationId, id);
-  }
-
-  async deleteQuestion(organizationId: string, id: string) {
-    const done = await this.repo.deleteOrArchive(organizationId, id);
-    if (!done) throw new NotFoundException(`Question ${id} not found`);
-    this.formChanged(organizationId);
-    return { id, archived: done.archived };
-  }
-
-  private async checkQuestion(organizationId: string, f: QuestionFields): Promise<void> {
-    const choice = CHOICE_TYPES.includes(f.type);
-    if (choice && f.options.length < 2)
-      throw new BadRequestException({
-        message: 'A choice question needs at least two options',
-        errors: { options: 'A choice question needs at least two options' },
-      });
-    if (!choice && f.options.length)
-      throw new BadRequestException({
-        message: 'Only choice questions have options',
-        errors: { options: 'Only choice questions have options' },
-      });
-    await this.checkClassIds(organizationId, f.classIds);
-  }
-
-  /** Every class named is one of the organization's (another organization's id reads as unknown). */
-  async checkClassIds(organizationId: string, classIds: string[] | null): Promise<void> {
-    for (const id of classIds ?? []) {
-      await this.classes.require(id, organizationId).catch((e: unknown) => {
-        if (e instanceof NotFoundException)
-          throw new BadRequestException({ message: `Class ${id} not found`, errors: { classIds: `Class ${id} not found` } });
-        throw e;
-      });
-    }
-  }
-
-  /**
-   * The public class pages' copy of an organization's forms, kept PUBLIC_FORM_TTL_MS. An opening brings thousands of
-   * page loads across hundreds of classes: the organization's questions and waivers are read in two statements (and
-   * the waivers' Markdown rendered) once per instance in that time, and each class's form is picked from the copy in
-   * memory, instead of two reads per class whose copy has lapsed. Every question or waiver write in this process drops
-   * the organization's copy at once; another instance's write shows within the TTL on a page read from the database,
-   * and within twice the TTL on a page served from memory (`peekPublicForm`). A registration never uses this copy:
-   * `prepare` checks the answers against the form as stored.
-   */
-  static readonly PUBLIC_FORM_TTL_MS = 2000;
-  private readonly publicForms = new Map<string, OrganizationForms>();
-
-  /** Bumped by every question or waiver write in this process: a form read begun before it is not kept. */
-  private formWrites = 0;
-  private readonly formRefreshes = new Set<string>();
-
-  /** A question or waiver of the organization changed: its public forms are read again on their next load. */
-  formChanged(organizationId: string): void {
-    this.formWrites += 1;
-    this.publicForms.delete(organizationId);
-  }
-
-  /**
-   * The class's public form from memory (no read), for a page served from memory: from the organization's copy while
-   * fresh; within one more TTL after that, from the copy while a read runs in the background (so an organization whose
-   * pages are loaded every few seconds always has one). Undefined otherwise: the page is then built as usual. The same
-   * class gets the same object from one copy (the page cache keys on it).
-   */
-  peekPublicForm(organizationId: string, classId: string): PublicForm | undefined {
-    const hit = this.publicForms.get(organizationId);
-    const now = Date.now();
-    if (!hit || now >= hit.expiresAt + RegistrationFormsService.PUBLIC_FORM_TTL_MS) return undefined;
-    if (now >= hit.expiresAt && !this.formRefreshes.has(organizationId)) {
-      this.formRefreshes.add(organizationId);
-      void this.readAndKeep(organizationId)
-        .catch(() => undefined)
-        .finally(() => this.formRefreshes.delete(organizationId));
-    }
-    return formFor(hit, classId);
-  }
-
-  /** The public form of a class: its questions and the newest version of each waiver to sign. */
-  async publicForm(organizationId: string, classId: string): Promise<PublicForm> {
-    const hit = this.publicForms.get(organizationId);
-    return formFor(hit && hit.expiresAt > Date.now() ? hit : await this.readAndKeep(organizationId), classId);
-  }
-
-  private async readAndKeep(organizationId: string): Promise<OrganizationForms> {
-    const writes = this.formWrites;
-    const forms = await this.readOrganizationForms(organizationId);
-    if (writes !== this.formWrites) return forms; // a write meanwhile: this read may predate it
-    if (this.publicForms.size >= 5000) this.publicForms.clear();
-    this.publicForms.set(organizationId, forms);
-    return forms;
-  }
-
-  private async readOrganizationForms(organizationId: string): Promise<OrganizationForms> {
-    const [questions, waivers] = await Promise.all([
-      this.repo.activeQuestionsOfOrganization(organizationId),
-      this.waivers.activeWithNewestVersion(organizationId),
-    ]);
-    return {
-      questions: questions.map((q) => ({
-        classIds: q.classIds,
-        item: {
-          id: q.id,
-          label: q.label,
-          hint: q.hint,
-          type: q.type,
-          options: q.options,
-          required: q.required,
-          perAttendee: q.perAttendee,
-        },
-      })),
-      waivers: waivers.map((w) => ({
-        classIds: w.classIds,
-        item: {
-          id: w.id,
-          title: w.title,
-          versionId: w.versionId,
-          version: w.version,
-          body: w.body,
-          bodyHtml: waiverHtml(w.body),
-          sha256: w.sha256,
-        },
-      })),
-      byClass: new Map(),
-      expiresAt: Date.now() + RegistrationFormsService.PUBLIC_FORM_TTL_MS,
-    };
-  }
 
   /**
    * The class's questions and waivers as stored, for checking a registration. With the organization's config_version

@@ -3,7 +3,8 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import PDFDocument from 'pdfkit';
 import type { Readable } from 'node:stream';
 import type { CreateWaiverDto, UpdateWaiverDto } from './dto/waiver.dto';
-import { RegistrationFormsService } from './registration-forms.service';
+import { PublicForms } from './public-forms.service';
+import { RegistrationQuestions } from './registration-questions.service';
 import { WaiverSignLinksService } from './waiver-sign-links.service';
 import { waiverBlocks, waiverHtml, type WaiverBlock } from './waiver-markdown';
 import { WaiversRepository, type AcceptanceRow, type VersionRow, type WaiverRow } from './waivers.repository';
@@ -16,7 +17,8 @@ export const sha256 = (body: string) => createHash('sha256').update(body, 'utf8'
 export class WaiversService {
   constructor(
     private readonly repo: WaiversRepository,
-    private readonly forms: RegistrationFormsService,
+    private readonly questions: RegistrationQuestions,
+    private readonly publicForms: PublicForms,
     private readonly signLinks: WaiverSignLinksService,
   ) {}
 
@@ -37,19 +39,19 @@ export class WaiversService {
 
   async create(organizationId: string, dto: CreateWaiverDto) {
     const classIds = dto.classIds?.length ? [...new Set(dto.classIds)] : null;
-    await this.forms.checkClassIds(organizationId, classIds);
+    await this.questions.checkClassIds(organizationId, classIds);
     const id = await this.repo.insert(organizationId, { title: dto.title, classIds, active: dto.active ?? true });
     if (dto.body) await this.repo.addVersion(organizationId, id, dto.body, sha256(dto.body));
-    this.forms.formChanged(organizationId);
+    this.publicForms.formChanged(organizationId);
     return this.get(organizationId, id);
   }
 
   async update(organizationId: string, id: string, dto: UpdateWaiverDto) {
     const w = await this.get(organizationId, id);
     const classIds = dto.classIds === undefined ? w.classIds : dto.classIds?.length ? [...new Set(dto.classIds)] : null;
-    await this.forms.checkClassIds(organizationId, classIds);
+    await this.questions.checkClassIds(organizationId, classIds);
     await this.repo.update(organizationId, id, { title: dto.title ?? w.title, classIds, active: dto.active ?? w.active });
-    this.forms.formChanged(organizationId);
+    this.publicForms.formChanged(organizationId);
     return this.get(organizationId, id);
   }
 
@@ -57,7 +59,7 @@ export class WaiversService {
   async addVersion(organizationId: string, id: string, body: string) {
     const versionId = await this.repo.addVersion(organizationId, id, body, sha256(body));
     if (!versionId) throw new NotFoundException(`Waiver ${id} not found`);
-    this.forms.formChanged(organizationId);
+    this.publicForms.formChanged(organizationId);
     this.signLinks.runSoon();
     return this.get(organizationId, id);
   }

@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { SERVER_TIME_ZONE } from '../../common/time-zone';
-import { ClassesService, type CachedOpening } from '../classes/classes.service';
+import { ClassesService } from '../classes/classes.service';
+import { PublicClassList, type CachedOpening } from '../classes/public-class-list.service';
 import {
   WAITING_ROOM_MAX_MINUTES,
   activeWaitingRoom,
@@ -69,6 +70,7 @@ export class WaitingRoomService {
     private readonly repo: WaitingRoomRepository,
     private readonly tickets: WaitingRoomTickets,
     private readonly classes: ClassesService,
+    private readonly publicClasses: PublicClassList,
     private readonly terms: TermsService,
     private readonly orgs: OrganizationsService,
   ) {}
@@ -80,7 +82,7 @@ export class WaitingRoomService {
    * write.
    */
   async take(organizationId: string, classId: string, now = new Date()): Promise<WaitingRoomTicketReply> {
-    const opening = this.classes.cachedOpening(organizationId, classId) ?? (await this.readOpening(organizationId, classId));
+    const opening = this.publicClasses.cachedOpening(organizationId, classId) ?? (await this.readOpening(organizationId, classId));
     const { opensAt, room } = opening;
     const until = opensAt && room ? new Date(opensAt.getTime() + room.minutes * 60_000) : null;
     if (!opensAt || !room || !until || now >= until) throw noWaitingRoom(opening.title);

@@ -1,10 +1,9 @@
 import { earlyAccess } from '@/lib/earlyAccess';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
-import { ClassScheduleFacts } from '@/components/class/ClassScheduleFacts';
 import { Alert } from '@/components/ui/Alert';
 import { PageLoading } from '@/components/ui/PageLoading';
-import { effectivePrice, formatPrice, isOpenStatus } from '@/lib/classFormat';
+import { effectivePrice, isOpenStatus } from '@/lib/classFormat';
 import { ApiError } from '@/lib/apiClient';
 import type { ClassItem } from '@/lib/models';
 import { getClass } from '@/lib/publicApi';
@@ -18,9 +17,10 @@ import { EnrollmentProblemDialog } from './EnrollmentProblemDialog';
 import { HouseholdFields } from './HouseholdFields';
 import { attendeesToSend, EMPTY_HOUSEHOLD, householdValid, peopleCount, type HouseholdValues } from './householdRules';
 import { PaymentStep } from './PaymentStep';
-import { DateOfBirthField, PriceFact, PriceLines, PromoCodeField } from './PriceQuote';
 import { useCheckout, type Checkout } from './useCheckout';
-import { getPriceQuote, type PriceQuote } from './api/priceQuote';
+import { usePriceQuote } from './usePriceQuote';
+import { classLoadDetail, RegisterShell } from './RegisterShell';
+import { RegisterSummary } from './RegisterSummary';
 import { RegistrationClosedNotice } from './RegistrationClosedNotice';
 import { RegistrationNotOpenNotice } from './RegistrationNotOpenNotice';
 import { windowRefusal, type WindowRefusal } from './registrationWindow';
@@ -64,31 +64,16 @@ export function RegisterPage() {
   const [serverFormErrors, setServerFormErrors] = useState<Record<string, string>>({});
   // The server's price quote (class price, automatic discounts, promo code) once the people are known.
   const [promoCode, setPromoCode] = useState('');
-  const [quote, setQuote] = useState<PriceQuote | null>(null);
-  const [quoteBusy, setQuoteBusy] = useState(false);
   // One person may give a date of birth on the payment step when the organization has a senior discount.
   const [dateOfBirth, setDateOfBirth] = useState('');
   const household1 = attendeesToSend(values, household);
   const quoteAttendees =
     item && step === 2 ? (household1 ?? (dateOfBirth ? [{ firstName: '', lastName: '', dateOfBirth }] : undefined)) : undefined;
-  const quoteKey =
+  const { quote, busy: quoteBusy } = usePriceQuote(
     item && organizationId && step === 2
-      ? JSON.stringify([organizationId, item.id, values.email, quoteAttendees?.map((a) => a.dateOfBirth ?? ''), promoCode])
-      : null;
-  useEffect(() => {
-    if (!quoteKey || !item || !organizationId) return;
-    let live = true;
-    setQuoteBusy(true);
-    getPriceQuote({ organizationId, classId: item.id, attendees: quoteAttendees, email: values.email, promoCode: promoCode || undefined })
-      .then((q) => live && setQuote(q))
-      // No quote (a network failure): the page keeps the class price; the server still charges its own quote.
-      .catch(() => live && setQuote(null))
-      .finally(() => live && setQuoteBusy(false));
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- quoteKey names every input of the quote
-  }, [quoteKey]);
+      ? { organizationId, classId: item.id, email: values.email, attendees: quoteAttendees, promoCode }
+      : null,
+  );
 
   // The opening's waiting room: once the opening has come and its line is on, a place in line before the form.
   const closesAtMs = item?.registrationWindow?.closesAt ? new Date(item.registrationWindow.closesAt).getTime() : null;
@@ -373,32 +358,18 @@ export function RegisterPage() {
             />
           )}
         </section>
-        <aside className="card register-summary" aria-labelledby="register-summary-title">
-          <h2 id="register-summary-title" className="register-summary__title">
-            {currentClass.title}
-          </h2>
-          <dl>
-            <ClassScheduleFacts item={currentClass} />
-            <PriceFact amount={unitPrice} regular={currentClass.price ?? 0} suffix={people > 1 ? ' per person' : null} />
-            {step === 2 && quote ? (
-              <PriceLines quote={quote} />
-            ) : people > 1 ? (
-              <div className="register-summary__total" aria-live="polite">
-                <dt>Total for {people} people</dt>
-                <dd>
-                  <strong>{formatPrice(amount)}</strong>
-                </dd>
-              </div>
-            ) : null}
-          </dl>
-          {step === 2 && !waitlist && !shownClosed ? (
-            <PromoCodeField applied={promoCode} promo={quote?.promo ?? null} busy={quoteBusy} onApply={setPromoCode} />
-          ) : null}
-          {step === 2 && !waitlist && !shownClosed && quote?.asksDateOfBirth && !attendeeList ? (
-            <DateOfBirthField value={dateOfBirth} onChange={setDateOfBirth} />
-          ) : null}
-          <Link href={classPath(currentClass.id, orgId)}>View class details</Link>
-        </aside>
+        <RegisterSummary
+          item={currentClass}
+          organizationId={orgId}
+          people={people}
+          amount={amount}
+          paying={step === 2 && !waitlist && !shownClosed}
+          quote={step === 2 ? quote : null}
+          quoteBusy={quoteBusy}
+          promoCode={promoCode}
+          onPromoCode={setPromoCode}
+          dateOfBirth={quote?.asksDateOfBirth && !attendeeList ? { value: dateOfBirth, onChange: setDateOfBirth } : null}
+        />
       </div>
       <EnrollmentProblemDialog
         problem={problem}
@@ -414,24 +385,5 @@ export function RegisterPage() {
         }}
       />
     </RegisterShell>
-  );
-}
-
-/**
- * Why the class could not be shown under the page state of spec 2 §2, with the class page's texts (spec 1 §8):
- * a class the server does not know (404, or no class in the reply) is named; any other failure of the request
- * (network, time-out, server error, unreadable reply) is 'Failed to load class data'.
- */
-function classLoadDetail(error: unknown, classId: string): string {
-  const notFound = !error || (error instanceof ApiError && error.status === 404);
-  return notFound ? `Class with ID ${classId} not found` : 'Failed to load class data';
-}
-
-function RegisterShell({ children }: { children: ReactNode }) {
-  return (
-    <div className="container register-page">
-      <h1>Register for Class</h1>
-      {children}
-    </div>
   );
 }
