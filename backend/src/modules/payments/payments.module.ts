@@ -21,6 +21,7 @@ import { PaymentsJobs } from './payments.jobs';
 import { PaymentsRepository } from './payments.repository';
 import { RefundsService } from './refunds.service';
 import { LatePaymentRefunds } from './late-payment-refunds';
+import { LateTopUpRefunds } from './late-top-up-refunds';
 import { StripeRefundsService } from './stripe-refunds.service';
 import { CardRefundsService } from './card-refunds.service';
 import { TopUpHolds } from './top-up-holds';
@@ -48,6 +49,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
     CardPaymentsService,
     HouseholdPaymentsService,
     LatePaymentRefunds,
+    LateTopUpRefunds,
     RefundsService,
     StripeRefundsService,
     PaymentsRepository,

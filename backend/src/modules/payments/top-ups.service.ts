@@ -10,7 +10,7 @@ import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { ConnectService } from '../connect/connect.service';
 import { breakdown } from '../pricing/pricing.service';
-import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
+import { CardEnrollmentsService, messageInput } from '../registration/card-enrollments.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { UsageService } from '../subscriptions/usage.service';
 import { WebhookEvents } from '../webhooks/webhook-events';
@@ -19,7 +19,7 @@ import { CardPaymentsService } from './card-payments.service';
 import { formatDollars, platformFeeCents } from './money';
 import { PaymentError, PaymentException, paymentRefused } from './payments.exception';
 import { RefundsService } from './refunds.service';
-import { refundStatus } from './stripe-refunds.service';
+import { LateTopUpRefunds } from './late-top-up-refunds';
 import { TopUpHolds } from './top-up-holds';
 import { TopUpsRepository, type TopUp } from './top-ups.repository';
 
@@ -27,8 +27,6 @@ export type { TopUpPayment } from './top-ups.repository';
 
 const NOT_FOUND = 'Enrollment not found';
 const EXPIRY_BATCH = 100;
-/** The reason `payment.refunded` gives for a switch's difference paid when the switch could no longer be made. */
-const LATE_TOP_UP_REASON = 'Paid to switch classes after the switch could no longer be made';
 
 export type TopUpOutcome =
   | { kind: 'completed' | 'already'; topUp: TopUp }
@@ -65,6 +63,7 @@ export class TopUpsService {
     private readonly config: ConfigService<AllConfigType>,
     @InjectDataSource() private readonly db: DataSource,
     private readonly webhooks: WebhookEvents,
+    private readonly lateRefunds: LateTopUpRefunds,
   ) {}
 
   /** The differences a registration paid (or owes in person) for switches to dearer classes, oldest first (its receipt). */
@@ -238,7 +237,7 @@ export class TopUpsService {
     // Paid after the hold lapsed (or after a failed attempt): the seat is taken again when one is free.
     if (canSwitch && !seat) seat = await this.cards.retakeSeat(m, { ...e, classId: t.toClassId });
     if (!canSwitch || !seat) {
-      await this.refundUnapplied(m, t, pi, e);
+      await this.lateRefunds.refund(m, t, pi, e);
       return { kind: 'refunded', topUp: t };
     }
     await this.repo.complete(m, t.id, { paymentIntentId: pi.id, chargeId: pi.chargeId, platformFeeCents: pi.applicationFee });
@@ -347,69 +346,5 @@ export class TopUpsService {
     const ready = await this.connect.readiness(t.organizationId, m);
     if (!pi.destination || pi.destination !== ready.stripeAccountId) return 'destination';
     return null;
-  }
-
-  /**
-   * A difference paid that cannot switch the registration: refunded in full at Stripe (one idempotency key per top-up)
-   * and the top-up marked refunded. It never counted as paid on the enrollment, so the enrollment's totals stay.
-   */
-  private async refundUnapplied(m: EntityManager, t: TopUp, pi: IntentFacts, e: CardEnrollment | null): Promise<void> {
-    const refund = await this.stripe.api.refunds.create(
-      {
-        payment_intent: pi.id,
-        amount: pi.amount,
-        reverse_transfer: true,
-        refund_application_fee: true,
-        metadata: {
-          organizationId: t.organizationId,
-          classId: t.toClassId,
-          enrollmentId: t.enrollmentId,
-          topUpId: t.id,
-          source: 'late_payment',
-        },
-      },
-      { idempotencyKey: `classlane-top-up-${t.id}-late-refund` },
-    );
-    if (!(await this.repo.markRefunded(m, t.id, pi.id))) return;
-    // Announced once, with the top-up marked refunded (a second settle of the same intent finds it refunded above), as
-    // a late card registration is: the payment taken, then given back, so a connected tool that adds up payments and
-    // takes off refunds comes to nothing for it. Without the enrollment nobody can be named.
-    const status = refundStatus(refund.status);
-    if (e) {
-      const to = await this.classes.require(t.toClassId, t.organizationId, m).catch(() => null);
-      await this.webhooks.paymentSucceeded(m, t.organizationId, {
-        enrollmentId: e.id,
-        studentId: e.studentId,
-        studentName: e.studentName,
-        classId: t.toClassId,
-        className: to?.title ?? e.classTitle,
-        amountCents: pi.amount,
-        paymentMethod: 'card',
-      });
-    }
-    if (e && status !== 'failed')
-      await this.webhooks.publish(m, t.organizationId, 'payment.refunded', {
-        enrollmentId: e.id,
-        studentId: e.studentId,
-        classId: t.toClassId,
-        amount: refund.amount / 100,
-        status,
-        reason: LATE_TOP_UP_REASON,
-      });
-    if (e)
-      await this.activity.record(
-        t.organizationId,
-        'payment_refunded',
-        `${e.studentName}'s card payment of ${formatDollars(pi.amount)} to switch classes arrived too late and was refunded in full`,
-        {
-          amount: pi.amount / 100,
-          studentId: e.studentId,
-          studentName: e.studentName,
-          classId: e.classId,
-          className: e.classTitle,
-          source: 'late_payment',
-        },
-        m,
-      );
   }
 }
