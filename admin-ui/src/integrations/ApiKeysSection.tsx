@@ -4,7 +4,7 @@
  * key, revoked, so the list is read again to show when).
  */
 import { useState } from 'react';
-import { ListBase, useCreate, useDelete, useListContext } from 'react-admin';
+import { ListBase, useCreate, useListContext } from 'react-admin';
 import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TextField } from '@mui/material';
 import { FormDialog } from '@/common/FormDialog';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
@@ -14,6 +14,7 @@ import { usePlans } from '@/providers/queries';
 import { PlanUpsell } from '@/common/PlanUpsell';
 import { SecretOnce, fmtDateTime } from './SecretOnce';
 import { IntegrationSection, ItemsTable, RevokeCell } from './IntegrationSection';
+import { useRevoke } from './useRevoke';
 
 const RESOURCE = 'api-keys';
 type Access = 'read' | 'write';
@@ -31,7 +32,6 @@ export function ApiKeysSection({ apiAccess }: { apiAccess: boolean | undefined }
 function ApiKeys({ apiAccess }: { apiAccess: boolean | undefined }) {
   const keys = useListContext<ApiKey>();
   const [createKey, { isPending: creating }] = useCreate<ApiKeyInput, unknown, CreatedApiKey>();
-  const [remove, { isPending: revokingNow }] = useDelete<ApiKey>();
   // The plan to name when API access is missing: the cheapest that has it, from the plans table.
   const plans = usePlans();
   const [open, setOpen] = useState(false);
@@ -40,7 +40,12 @@ function ApiKeys({ apiAccess }: { apiAccess: boolean | undefined }) {
   const [dialogError, setDialogError] = useState<string | null>(null);
   const [listError, setListError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const {
+    revoking,
+    setRevoking,
+    revoke,
+    busy: revokingNow,
+  } = useRevoke<ApiKey>(RESOURCE, 'Failed to revoke the API key. Please try again', setListError);
 
   const openCreate = () => {
     setName('');
@@ -58,22 +63,6 @@ function ApiKeys({ apiAccess }: { apiAccess: boolean | undefined }) {
       {
         onSuccess: (key) => setCreated(key),
         onError: (e) => setDialogError(errorMessage(e, 'Failed to create the API key. Please try again')),
-      },
-    );
-  };
-  const revoke = () => {
-    if (!revoking) return;
-    setListError(null);
-    void remove(
-      RESOURCE,
-      { id: revoking.id, previousData: revoking },
-      {
-        mutationMode: 'pessimistic',
-        // useDelete drops the row from the cached list, but the server keeps a revoked key (with the time it was
-        // revoked): read the list again so the row comes back with it.
-        onSuccess: () => void keys.refetch(),
-        onError: (e) => setListError(errorMessage(e, 'Failed to revoke the API key. Please try again')),
-        onSettled: () => setRevoking(null),
       },
     );
   };

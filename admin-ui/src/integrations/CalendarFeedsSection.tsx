@@ -4,7 +4,7 @@
  * server keeps the feed, revoked, so the list is read again to show when).
  */
 import { useState } from 'react';
-import { ListBase, useCreate, useDelete, useGetList, useListContext } from 'react-admin';
+import { ListBase, useCreate, useGetList, useListContext } from 'react-admin';
 import { MenuItem, TextField } from '@mui/material';
 import { FormDialog } from '@/common/FormDialog';
 import { ConfirmDialog } from '@/common/ConfirmDialog';
@@ -12,6 +12,7 @@ import { errorMessage } from '@/providers/httpClient';
 import type { CalendarFeed, CalendarFeedInput, ClassRecord, CreatedCalendarFeed } from '@/providers/types';
 import { SecretOnce, fmtDateTime } from './SecretOnce';
 import { IntegrationSection, ItemsTable, RevokeCell } from './IntegrationSection';
+import { useRevoke } from './useRevoke';
 import { FEED_URL_NOTICE, describeFeed } from './calendarFeeds';
 
 const RESOURCE = 'calendar-feeds';
@@ -30,13 +31,17 @@ function CalendarFeeds() {
   const feeds = useListContext<CalendarFeed>();
   const classes = useGetList<ClassRecord>('classes', { pagination: { page: 1, perPage: 200 }, sort: { field: 'title', order: 'ASC' } });
   const [create, { isPending: creating }] = useCreate<CalendarFeedInput, unknown, CreatedCalendarFeed>();
-  const [remove, { isPending: revokingNow }] = useDelete<CalendarFeed>();
   const [open, setOpen] = useState(false);
   const [target, setTarget] = useState<string>('organization');
   const [dialogError, setDialogError] = useState<string | null>(null);
   const [listError, setListError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedCalendarFeed | null>(null);
-  const [revoking, setRevoking] = useState<CalendarFeed | null>(null);
+  const {
+    revoking,
+    setRevoking,
+    revoke,
+    busy: revokingNow,
+  } = useRevoke<CalendarFeed>(RESOURCE, 'Failed to revoke the calendar feed. Please try again', setListError);
   const describe = (f: CalendarFeed) => describeFeed(f, classes.data);
 
   const openCreate = () => {
@@ -53,22 +58,6 @@ function CalendarFeeds() {
       {
         onSuccess: (feed) => setCreated(feed),
         onError: (e) => setDialogError(errorMessage(e, 'Failed to create the calendar feed. Please try again')),
-      },
-    );
-  };
-  const revoke = () => {
-    if (!revoking) return;
-    setListError(null);
-    void remove(
-      RESOURCE,
-      { id: revoking.id, previousData: revoking },
-      {
-        mutationMode: 'pessimistic',
-        // useDelete drops the row from the cached list, but the server keeps a revoked feed (with the time it was
-        // revoked): read the list again so the row comes back with it.
-        onSuccess: () => void feeds.refetch(),
-        onError: (e) => setListError(errorMessage(e, 'Failed to revoke the calendar feed. Please try again')),
-        onSettled: () => setRevoking(null),
       },
     );
   };

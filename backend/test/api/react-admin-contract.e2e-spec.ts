@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AddressInfo } from 'node:net';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { classBody, createOrg, type OrgFixture } from '../fixtures/org.fixture';
+import { envelopeClient, type HttpError, type Rec } from '../fixtures/react-admin-client.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /**
@@ -9,32 +10,6 @@ import { createTestApp, type TestApp } from '../setup/test-app';
  * all nine methods, for every resource the admin app declares (admin-ui/src/AdminApp.tsx: classes, students).
  * A wave-2 resource is one more row in RESOURCES.
  */
-
-interface HttpError extends Error {
-  status: number;
-  body: Record<string, unknown>;
-}
-type Rec = Record<string, unknown> & { id: string };
-
-/** The admin app's httpClient (admin-ui/src/providers/httpClient.ts) in short: bearer token, envelope unwrapped. */
-function envelopeClient(token: string, seen: { contentRange?: string | null }) {
-  return async (url: string, options: { method?: string; body?: string; headers?: Headers } = {}) => {
-    const headers = new Headers(options.headers ?? {});
-    headers.set('Accept', 'application/json');
-    if (options.body) headers.set('Content-Type', 'application/json');
-    if (!options.body && headers.get('Content-Type') === 'text/plain') headers.delete('Content-Type');
-    headers.set('Authorization', `Bearer ${token}`);
-    const res = await fetch(url, { method: options.method ?? 'GET', body: options.body, headers });
-    const text = await res.text();
-    const envelope = text ? JSON.parse(text) : null;
-    seen.contentRange = res.headers.get('content-range');
-    if (res.status >= 300 || !envelope || envelope.success === false) {
-      throw Object.assign(new Error(envelope?.error ?? res.statusText), { status: res.status, body: envelope }) as HttpError;
-    }
-    expect(envelope).toEqual(expect.objectContaining({ success: true, error: null }));
-    return { status: res.status, headers: res.headers, body: text, json: envelope.data };
-  };
-}
 
 interface ResourceRow {
   name: string;
