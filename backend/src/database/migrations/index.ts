@@ -40,6 +40,7 @@ import { WaitingRoomLinesOpensAt1769200000000 } from './1769200000000-WaitingRoo
 import { TermsConfigVersion1769400000000 } from './1769400000000-TermsConfigVersion';
 import { EarlyAccessMessageKind1769450000000 } from './1769450000000-EarlyAccessMessageKind';
 import { TenantIndexes1770000000000 } from './1770000000000-TenantIndexes';
+import { FairOutboxIndex1770000000001 } from './1770000000001-FairOutboxIndex';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 import { Pricing1766300000000 } from './1766300000000-Pricing';
@@ -91,4 +92,5 @@ export const MIGRATIONS = [
   TermsConfigVersion1769400000000,
   EarlyAccessMessageKind1769450000000,
   TenantIndexes1770000000000,
+  FairOutboxIndex1770000000001,
 ];

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Statement } from '../../common/db/together';
+import { claimDueRows } from './outbox-claim';
 import { type CommunicationRow, type NewCommunication, OUTCOME_UNKNOWN, TRANSACTIONAL_KINDS } from './communication.types';
 
 const COLUMNS = `id, organization_id AS "organizationId", recipient_type AS "recipientType", recipient_id AS "recipientId",
@@ -99,13 +100,9 @@ export class CommunicationsRepository {
     return added;
   }
 
-  /** Due pending rows, locked for the caller's transaction; rows another instance holds are skipped, never waited for. */
+  /** Due pending rows, locked for the caller's transaction, shared between organizations (outbox-claim.ts). */
   lockDue(m: EntityManager, limit: number): Promise<CommunicationRow[]> {
-    return m.query(
-      `SELECT ${COLUMNS} FROM communications WHERE status = 'pending' AND next_attempt_at <= now()
-       ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-      [limit],
-    );
+    return claimDueRows(m, limit, COLUMNS);
   }
 
   /** Serialises the monthly-cap count of one student across instances (taken in recipient order: no deadlock). */
