@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Statement } from '../../common/db/together';
-import { claimDueRows } from './outbox-claim';
+import { claimDueRows } from './outbox-claim.repository';
 import { type CommunicationRow, type NewCommunication, OUTCOME_UNKNOWN, TRANSACTIONAL_KINDS } from './communication.types';
 
 const COLUMNS = `id, organization_id AS "organizationId", recipient_type AS "recipientType", recipient_id AS "recipientId",
@@ -100,7 +100,7 @@ export class CommunicationsRepository {
     return added;
   }
 
-  /** Due pending rows, locked for the caller's transaction, shared between organizations (outbox-claim.ts). */
+  /** Due pending rows, locked for the caller's transaction, shared between organizations (outbox-claim.repository.ts). */
   lockDue(m: EntityManager, limit: number): Promise<CommunicationRow[]> {
     return claimDueRows(m, limit, COLUMNS);
   }

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { fairShare, waitingOrganizationsSql } from '../../common/db/fair-share';
 import { returning } from '../../common/db/returning';
+
+/** A delivery to send now: pending and due, or sending past its lease (the process sending it died). */
+const due = (x: string) =>
+  `((${x}.status = 'pending' AND ${x}.next_attempt_at <= now()) OR (${x}.status = 'sending' AND ${x}.lease_until < now()))`;
+/** Organizations with deliveries to send, longest waiting first (one index probe each: webhook_deliveries_org_due_idx). */
+const WAITING_ORGANIZATIONS = waitingOrganizationsSql('webhook_deliveries', due, 'next_attempt_at');
 
 export interface EndpointRow {
   id: string;
@@ -143,19 +150,46 @@ export class WebhooksRepository {
   /**
    * Claims up to `limit` due deliveries of active endpoints (pending and due, or sending past a lease: the process
    * sending them died; webhooks are at least once, so they go again), counting the attempt. Several instances
-   * claim different rows (SKIP LOCKED).
+   * claim different rows (SKIP LOCKED). The batch is shared round robin between the organizations with due
+   * deliveries (common/db/fair-share.ts): one organization's burst of events cannot hold back another's.
    */
   async claimDue(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+    const waiting: { organizationId: string }[] = await this.db.query(WAITING_ORGANIZATIONS);
+    const share = fairShare(
+      waiting.map((w) => w.organizationId),
+      limit,
+    );
+    if (!share.organizationIds.length) return [];
+    const first = await this.claim(
+      `SELECT c.id FROM unnest($3::uuid[]) AS o(id) CROSS JOIN LATERAL (
+         SELECT x.id FROM webhook_deliveries x JOIN webhook_endpoints xe ON xe.id = x.endpoint_id AND xe.active
+          WHERE x.organization_id = o.id AND ${due('x')}
+          ORDER BY x.next_attempt_at LIMIT $4 FOR UPDATE OF x SKIP LOCKED) c
+       LIMIT $1`,
+      [limit, leaseMs, share.organizationIds, share.perOrganization],
+    );
+    // What small queues left of their share goes to the larger ones (the first claim is committed: its rows are
+    // 'sending' now, so this one cannot take them again). No queue filled its share: nothing is left to take.
+    const perOrganization = new Map<string, number>();
+    for (const d of first) perOrganization.set(d.organizationId, (perOrganization.get(d.organizationId) ?? 0) + 1);
+    if (first.length >= limit || ![...perOrganization.values()].some((n) => n >= share.perOrganization)) return first;
+    const rest = await this.claim(
+      `SELECT x.id FROM webhook_deliveries x JOIN webhook_endpoints xe ON xe.id = x.endpoint_id AND xe.active
+        WHERE ${due('x')} ORDER BY x.next_attempt_at LIMIT $1 FOR UPDATE OF x SKIP LOCKED`,
+      [limit - first.length, leaseMs],
+    );
+    return [...first, ...rest];
+  }
+
+  /** Marks the deliveries `ids` selects as sending under a lease ($2 ms), counting the attempt. */
+  private claim(ids: string, params: unknown[]): Promise<ClaimedDelivery[]> {
     return returning<ClaimedDelivery>(
       this.db,
       `UPDATE webhook_deliveries d SET status = 'sending', attempts = d.attempts + 1, lease_until = now() + $2 * interval '1 millisecond'
        FROM webhook_endpoints e
-       WHERE e.id = d.endpoint_id AND d.id IN (
-         SELECT x.id FROM webhook_deliveries x JOIN webhook_endpoints xe ON xe.id = x.endpoint_id AND xe.active
-         WHERE (x.status = 'pending' AND x.next_attempt_at <= now()) OR (x.status = 'sending' AND x.lease_until < now())
-         ORDER BY x.next_attempt_at LIMIT $1 FOR UPDATE OF x SKIP LOCKED)
+       WHERE e.id = d.endpoint_id AND d.id IN (${ids})
        RETURNING ${DELIVERY}, d.organization_id AS "organizationId", d.payload, e.url, e.secret`,
-      [limit, leaseMs],
+      params,
     );
   }
 
