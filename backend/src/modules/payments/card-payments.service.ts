@@ -4,24 +4,23 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AllConfigType } from '../../config/config.type';
-import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import { ActivityService } from '../activity/activity.service';
 import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { ConnectService } from '../connect/connect.service';
-import { RegistrationWindow } from '../registration/registration-window.service';
-import { OrganizationsService } from '../organizations/organizations.service';
-import { PricingService } from '../pricing/pricing.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
-import { assertOneSeatOffer, CardHoldsService, noSeatOf, type SeatRead } from '../registration/card-holds.service';
+import { noSeatOf, type SeatRead } from '../registration/admission';
+import { Admission } from '../registration/admission.service';
+import { CardHoldsService } from '../registration/card-holds.service';
+import { SeatWriter } from '../registration/seat-writer';
 import { UsageService } from '../subscriptions/usage.service';
 import { WebhookEvents } from '../webhooks/webhook-events';
 import type { ConfirmEnrollmentDto, CreatePaymentIntentDto } from './dto/card-payment.dto';
 import { intentFacts, MIN_CARD_CENTS, UUID, type IntentFacts, type SettleOutcome } from './card-payment.types';
 import { HouseholdPaymentsService } from './household-payments.service';
 import { PaymentError, PaymentException, paymentRefused } from './payments.exception';
-import { RegistrationFormsService, type ClientInfo } from '../registration-forms/registration-forms.service';
+import type { ClientInfo } from '../registration-forms/registration-forms.service';
 import { LatePaymentRefunds } from './late-payment-refunds';
 import { formatDollars, platformFeeCents } from './money';
 import { PaymentsRepository } from './payments.repository';
@@ -39,9 +38,10 @@ export class CardPaymentsService {
   private readonly logger = new Logger('CardPayments');
 
   constructor(
-    private readonly forms: RegistrationFormsService,
+    private readonly admission: Admission,
     private readonly stripe: StripeClient,
     private readonly holds: CardHoldsService,
+    private readonly seats: SeatWriter,
     private readonly cards: CardEnrollmentsService,
     private readonly classes: ClassesService,
     private readonly connect: ConnectService,
@@ -53,9 +53,6 @@ export class CardPaymentsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly household: HouseholdPaymentsService,
     private readonly late: LatePaymentRefunds,
-    private readonly pricing: PricingService,
-    private readonly window: RegistrationWindow,
-    private readonly orgs: OrganizationsService,
     private readonly webhooks: WebhookEvents,
   ) {}
 
@@ -78,62 +75,27 @@ export class CardPaymentsService {
     read?: SeatRead,
   ) {
     if (!this.stripe.isConfigured) throw paymentRefused(PaymentError.CardPaymentsUnavailable);
-    assertOneSeatOffer(dto);
-    // Before anything else: in a last-seat race most callers stop here, at the one statement that reads the class and
-    // answers "full" (a full class's answer outranks a changed price or an organization that cannot take cards: no seat
-    // is there to pay for either way). The same read serves the opening check and the price.
-    const seat =
-      read?.cls.id === dto.classId && read.cls.organizationId === dto.organizationId
-        ? read
-        : await this.holds.readClass(dto.organizationId, dto.classId, dto.studentData.email, {
-            offerToken: dto.waitlistOfferToken,
-            household: !!dto.attendees,
-          });
-    const cls = seat?.cls;
-    if (!cls || cls.status === 'Archived') throw new NotFoundException(`Class with ID ${dto.classId} not found`);
-    // Read once for the opening check (its settings, and its config_version for the term's copy), the price (its
-    // discount rules), the cancellation policy frozen on the hold and the form copy's version (a household's path reads
-    // what it needs itself). The plan its seat checks use comes with it, in the same statement.
-    const orgRead = dto.attendees ? undefined : await this.orgs.requireForRegistration(dto.organizationId);
-    const org = orgRead?.org;
-    // Before its opening or after its closing no seat is held (one person or a household alike).
-    await this.window.assertOpen(cls, {
-      email: dto.studentData.email,
+    // One order of checks for every path (admission.ts): in a last-seat race most callers stop at its first read of the
+    // class, which answers "full" before a changed price or an organization that cannot take cards (no seat is there to
+    // pay for either way). Its reads serve the hold: the organization's frozen cancellation policy, the plan, the form.
+    const { cls, org, seatPlan, form, quote, seat } = await this.admission.admit({
+      organizationId: dto.organizationId,
+      classId: dto.classId,
+      // One person's date of birth is sent beside studentData: theirs is the age that decides who signs.
+      contact: { ...dto.studentData, dateOfBirth: dto.dateOfBirth },
+      attendees: dto.attendees,
+      answers: dto.answers,
+      waiverAcceptances: dto.waiverAcceptances,
+      guardian: dto.guardian,
+      promoCode: dto.promoCode,
       earlyAccessToken: dto.earlyAccessToken,
       waitingRoomTicket: dto.waitingRoomTicket,
-      waitlistOffer: !!dto.waitlistOfferToken,
-      org,
-    });
-    // The form's answers and signatures: checked before the seat is held, stored on the held enrollment.
-    const form = await this.forms.prepare(
-      dto.organizationId,
-      dto.classId,
-      {
-        // One person's date of birth is sent beside studentData: theirs is the age that decides who signs.
-        contact: { ...dto.studentData, dateOfBirth: dto.dateOfBirth },
-        answers: dto.answers,
-        waiverAcceptances: dto.waiverAcceptances,
-        attendees: dto.attendees,
-        guardian: dto.guardian,
-        // A household's path has not read the organization: the zone is read only if an age matters.
-        firstSession: { at: cls.startDate, timeZone: org ? (org.settings?.timeZone ?? SERVER_TIME_ZONE) : undefined },
-      },
+      waitlistOfferToken: dto.waitlistOfferToken,
       client,
-      org?.configVersion,
-    );
-    // A household: one intent for everyone's seats, priced per person.
-    if (dto.attendees || !org) return this.household.createIntent({ ...dto, attendees: dto.attendees! }, cls, form);
-    // The one price quote: the amount the page showed must be exactly what it answers now (a promo code that no longer
-    // applies is refused with its reason).
-    const quote = await this.pricing.quoteForRegistration({
-      organizationId: dto.organizationId,
-      org,
-      cls,
-      // One person may give their date of birth (the senior discount).
-      attendees: dto.dateOfBirth ? [{ dateOfBirth: dto.dateOfBirth }] : undefined,
-      email: dto.studentData.email,
-      promoCode: dto.promoCode,
+      read,
     });
+    // A household: one intent for everyone's seats, priced per person.
+    if (dto.attendees) return this.household.createIntent({ ...dto, attendees: dto.attendees }, { cls, org, form, quote });
     const due = quote.totalCents;
     if (Math.round(dto.amount * 100) !== due) {
       throw new PaymentException(
@@ -145,16 +107,20 @@ export class CardPaymentsService {
     if (due < MIN_CARD_CENTS) throw paymentRefused(PaymentError.BelowCardMinimum);
     const ready = await this.connect.readiness(dto.organizationId, undefined, org.configVersion);
     if (!ready.chargesEnabled || !ready.stripeAccountId) throw paymentRefused(PaymentError.CardPaymentsNotSetUp);
-    const hold = await this.holds.holdCardSeat(dto.organizationId, dto.studentData, dto.classId, {
+    const hold = await this.seats.write({
+      organizationId: dto.organizationId,
+      classId: dto.classId,
+      fields: dto.studentData,
+      payment: {
+        method: 'card-hold',
+        holdMinutes: this.config.getOrThrow('jobs', { infer: true }).seatHoldMinutes,
+        assertAllowed: (m) => this.usage.assertCanTakeCardPayment(dto.organizationId, m),
+      },
       quote,
-      holdMinutes: this.config.getOrThrow('jobs', { infer: true }).seatHoldMinutes,
-      assertAllowed: (m) => this.usage.assertCanTakeCardPayment(dto.organizationId, m),
-      waitlistOfferToken: dto.waitlistOfferToken,
       form,
       dateOfBirth: dto.dateOfBirth,
-      org,
-      seatPlan: orgRead?.seatPlan,
-      noSeatOfEmail: noSeatOf(seat, dto.studentData.email),
+      waitlistOfferToken: dto.waitlistOfferToken,
+      read: { cls, org, seatPlan, noSeatOfEmail: noSeatOf(seat, dto.studentData.email) },
     });
     if (hold.released) void this.cancelIntent(hold.released);
     let intent: Stripe.PaymentIntent;

@@ -6,7 +6,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { AllConfigType } from '../../config/config.type';
 import { ActivityService } from '../activity/activity.service';
 import type { ClassEntity } from '../classes/class.entity';
-import { PricingService } from '../pricing/pricing.service';
+import type { Quote } from '../pricing/pricing.service';
+import type { OrganizationEntity } from '../organizations/organization.entity';
 import { ClassesService } from '../classes/classes.service';
 import type { RegistrationMessageInput } from '../communications/communication.types';
 import { CommunicationsService } from '../communications/communications.service';
@@ -14,8 +15,7 @@ import { mergedPriceLines } from '../communications/message-format';
 import { ConnectService } from '../connect/connect.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
-import { HouseholdService } from '../registration/household.service';
-import { isStudentLimit, RegistrantsService } from '../registration/registrants.service';
+import { SeatWriter } from '../registration/seat-writer';
 import { UsageService } from '../subscriptions/usage.service';
 import { MIN_CARD_CENTS, UUID, type IntentFacts, type SettleOutcome } from './card-payment.types';
 import type { CreatePaymentIntentDto } from './dto/card-payment.dto';
@@ -38,8 +38,7 @@ export class HouseholdPaymentsService {
 
   constructor(
     private readonly stripe: StripeClient,
-    private readonly household: HouseholdService,
-    private readonly registrants: RegistrantsService,
+    private readonly seats: SeatWriter,
     private readonly cards: CardEnrollmentsService,
     private readonly classes: ClassesService,
     private readonly connect: ConnectService,
@@ -51,7 +50,6 @@ export class HouseholdPaymentsService {
     private readonly config: ConfigService<AllConfigType>,
     @InjectDataSource() private readonly db: DataSource,
     private readonly late: LatePaymentRefunds,
-    private readonly pricing: PricingService,
   ) {}
 
   /** The group a PaymentIntent's metadata names, when it is a household's. */
@@ -61,16 +59,10 @@ export class HouseholdPaymentsService {
 
   async createIntent(
     dto: CreatePaymentIntentDto & { attendees: NonNullable<CreatePaymentIntentDto['attendees']> },
-    cls: ClassEntity,
-    form?: PreparedForm,
+    /** What admission read and worked out for this request (admission.ts). */
+    admitted: { cls: ClassEntity; org: OrganizationEntity; form: PreparedForm; quote: Quote },
   ) {
-    const quote = await this.pricing.quoteForRegistration({
-      organizationId: dto.organizationId,
-      cls,
-      attendees: dto.attendees,
-      email: dto.studentData.email,
-      promoCode: dto.promoCode,
-    });
+    const { form, quote } = admitted;
     const total = quote.totalCents;
     if (Math.round(dto.amount * 100) !== total) {
       throw new PaymentException(
@@ -83,18 +75,21 @@ export class HouseholdPaymentsService {
     const ready = await this.connect.readiness(dto.organizationId);
     if (!ready.chargesEnabled || !ready.stripeAccountId) throw paymentRefused(PaymentError.CardPaymentsNotSetUp);
     const { attendees, ...rest } = dto;
-    const seats = await this.household
-      .holdCardSeats(dto.organizationId, rest.studentData, attendees, dto.classId, {
+    // The plan's student limit is answered by the seat writer as the registrant sees it (the organization's contact).
+    const seats = await this.seats.write({
+      organizationId: dto.organizationId,
+      classId: dto.classId,
+      fields: rest.studentData,
+      attendees,
+      payment: {
+        method: 'card-hold',
         holdMinutes: this.config.getOrThrow('jobs', { infer: true }).seatHoldMinutes,
         assertAllowed: (m) => this.usage.assertCanTakeCardPayment(dto.organizationId, m),
-        form,
-        quote,
-      })
-      .catch(async (e: unknown) => {
-        // The plan's student limit: the student gets the organization's contact, never the admin's plan text.
-        if (isStudentLimit(e)) throw await this.registrants.registrationClosedError(dto.organizationId, dto.classId);
-        throw e;
-      });
+      },
+      quote,
+      form,
+      read: { cls: admitted.cls, org: admitted.org },
+    });
     for (const pi of seats.released) void this.cancelIntent(pi);
     const ids = seats.enrollments.map((e) => e.enrollmentId);
     let intent: Stripe.PaymentIntent;
@@ -126,7 +121,7 @@ export class HouseholdPaymentsService {
       });
       throw paymentRefused(PaymentError.ReserveFailed);
     }
-    await this.household.setGroupPaymentIntent(seats.groupId, intent.id);
+    await this.cards.setGroupPaymentIntent(seats.groupId, intent.id);
     return {
       clientSecret: intent.client_secret!,
       paymentIntentId: intent.id,

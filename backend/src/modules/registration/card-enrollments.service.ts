@@ -4,6 +4,7 @@ import { AppException } from '../../common/http/app-exception';
 import { ClassesService } from '../classes/classes.service';
 import type { PriceLine } from './enrollment.entity';
 import type { RegistrationMessageInput } from '../communications/communication.types';
+import { HouseholdRepository } from './household.repository';
 import { CardEnrollmentsRepository, type CardEnrollment, type CardPaymentRecord } from './card-enrollments.repository';
 
 export type { CardEnrollment, CardPaymentRecord } from './card-enrollments.repository';
@@ -31,6 +32,7 @@ export class CardEnrollmentsService {
   constructor(
     private readonly repo: CardEnrollmentsRepository,
     private readonly classes: ClassesService,
+    private readonly households: HouseholdRepository,
   ) {}
 
   byId(id: string, manager?: EntityManager, lock = false) {
@@ -100,6 +102,11 @@ export class CardEnrollmentsService {
 
   setPaymentIntent(id: string, paymentIntentId: string) {
     return this.repo.setPaymentIntent(id, paymentIntentId);
+  }
+
+  /** The PaymentIntent paying for a household's group, on each of its enrollments. */
+  setGroupPaymentIntent(groupId: string, paymentIntentId: string) {
+    return this.households.setGroupPaymentIntent(groupId, paymentIntentId);
   }
 
   /** Records a verified payment; `keepSeat` makes the enrollment active (it holds or has just taken its seat). */
