@@ -110,12 +110,17 @@ describe('admit', () => {
   });
 
   it('should be the only way in: the in-person and card paths call admit and keep none of its checks', () => {
-    for (const file of ['registration.service.ts', '../payments/card-payments.service.ts', '../payments/household-payments.service.ts']) {
+    for (const file of [
+      'registration.service.ts',
+      '../payments/card-hold-intents.service.ts',
+      '../payments/card-payments.service.ts',
+      '../payments/household-payments.service.ts',
+    ]) {
       const src = readFileSync(join(HERE, file), 'utf8');
       for (const own of ['assertOpen(', 'forms.prepare(', 'quoteForRegistration(', 'requireForRegistration(', 'readClass('])
         expect({ file, own, found: src.includes(own) }).toEqual({ file, own, found: false });
     }
-    for (const file of ['registration.service.ts', '../payments/card-payments.service.ts'])
+    for (const file of ['registration.service.ts', '../payments/card-hold-intents.service.ts'])
       expect(readFileSync(join(HERE, file), 'utf8')).toContain('this.admission.admit(');
   });
 });

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
-import { ClassesService } from '../classes/classes.service';
 import { breakdown } from '../pricing/pricing.service';
 import { CardEnrollmentsRepository } from './card-enrollments.repository';
 import { CardEnrollmentsService } from './card-enrollments.service';
 import { PAYMENT_LABEL, RegistrationError, RegistrationException } from './registration.exception';
 import { SeatParts } from './seat-parts';
 import type { CardHoldWrite } from './seat-write';
+import { Seats } from './seats';
 
 /**
  * A card registration's held seat. `released`: the PaymentIntent of a lapsed hold it replaced; `offerEntryId`: the
@@ -33,7 +33,7 @@ export interface CardHold {
 export class CardHoldSeatWriter {
   constructor(
     private readonly parts: SeatParts,
-    private readonly classes: ClassesService,
+    private readonly classSeats: Seats,
     private readonly cards: CardEnrollmentsService,
     private readonly cardsRepo: CardEnrollmentsRepository,
     private readonly activity: ActivityService,
@@ -71,7 +71,7 @@ export class CardHoldSeatWriter {
     // The seat first: in a last-seat race most callers stop here, at the class's lock (the plan checks after it roll
     // the seat back with the transaction when they refuse). A waitlist offer's held seat becomes the card hold.
     const offer = await this.parts.claimOffer(m, organizationId, classId, fields.email, w.waitlistOfferToken);
-    if (!offer) await this.classes.claimSeat(m, classId, organizationId);
+    if (!offer) await this.classSeats.hold(m, classId, organizationId);
     await w.payment.assertAllowed(m);
     const { student, created } = await this.parts.person(m, organizationId, fields, w.dateOfBirth);
     const name = `${student.firstName} ${student.lastName}`;

@@ -83,4 +83,21 @@ export class CardHoldsService {
       if (await this.cards.expireKeepingSeat(m, e)) await this.offers.returned(m, hold.offerEntryId, hold.enrollmentId);
     });
   }
+
+  /** A household's new holds whose PaymentIntent could not be opened: nothing was registered, so their seats are freed. */
+  async abandonHolds(organizationId: string, enrollmentIds: string[]): Promise<void> {
+    await this.db.transaction(async (m) => {
+      for (const id of enrollmentIds) await this.cards.expire(m, { id, organizationId }, false);
+    });
+  }
+
+  /** The PaymentIntent opened for a hold. */
+  setPaymentIntent(enrollmentId: string, paymentIntentId: string) {
+    return this.cards.setPaymentIntent(enrollmentId, paymentIntentId);
+  }
+
+  /** The PaymentIntent paying for a household's group, on each of its enrollments. */
+  setGroupPaymentIntent(groupId: string, paymentIntentId: string) {
+    return this.cards.setGroupPaymentIntent(groupId, paymentIntentId);
+  }
 }

@@ -16,6 +16,7 @@ import { HouseholdRepository } from './household.repository';
 import { RegistrationError, RegistrationException } from './registration.exception';
 import { SeatParts } from './seat-parts';
 import type { HouseholdWrite } from './seat-write';
+import { Seats } from './seats';
 
 /** One person of a household registration as the reply lists them. */
 export interface HouseholdEnrollment {
@@ -51,6 +52,7 @@ export class HouseholdSeatWriter {
     private readonly parts: SeatParts,
     private readonly students: StudentsService,
     private readonly classes: ClassesService,
+    private readonly classSeats: Seats,
     private readonly usage: UsageService,
     private readonly activity: ActivityService,
     private readonly communications: CommunicationsService,
@@ -94,7 +96,7 @@ export class HouseholdSeatWriter {
         m,
         existing.map((e) => e.id),
       );
-      await this.classes.releaseSeats(m, organizationId, freed);
+      await this.classSeats.release(m, organizationId, freed);
       for (const e of existing) if (e.paymentIntentId && !released.includes(e.paymentIntentId)) released.push(e.paymentIntentId);
     }
 
@@ -189,7 +191,7 @@ export class HouseholdSeatWriter {
   private async takeSeatsOf(m: EntityManager, cls: ClassEntity, n: number): Promise<void> {
     for (let taken = 0; taken < n; taken++) {
       try {
-        await this.classes.takeSeat(m, cls.id, cls.organizationId);
+        await this.classSeats.hold(m, cls.id, cls.organizationId);
       } catch (e) {
         if (!(e instanceof ClassException) || e.code !== ClassError.ClassFull) throw e;
         const now = await this.classes.require(cls.id, cls.organizationId, m);

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ActivityService } from '../activity/activity.service';
 import { ClassesService, classFull } from '../classes/classes.service';
-import { CommunicationsService } from '../communications/communications.service';
 import { breakdown } from '../pricing/pricing.service';
 import { StudentsService } from '../students/students.service';
-import { WebhookEvents } from '../webhooks/webhook-events';
 import { CardEnrollmentsRepository } from './card-enrollments.repository';
 import { CardEnrollmentsService } from './card-enrollments.service';
 import type { PaymentMethod, PaymentStatus } from './enrollment.entity';
@@ -14,6 +11,7 @@ import { EnrollmentsRepository } from './enrollments.repository';
 import { InPersonAnnouncements } from './in-person-announcements';
 import { SeatParts } from './seat-parts';
 import type { InPersonSeat, SeatWrite } from './seat-write';
+import { Seats } from './seats';
 
 /** The public registration's reply: this registration only (decision 15). */
 export interface RegistrationReply {
@@ -45,6 +43,7 @@ export class InPersonSeatWriter {
   constructor(
     private readonly parts: SeatParts,
     private readonly classes: ClassesService,
+    private readonly classSeats: Seats,
     private readonly students: StudentsService,
     private readonly cards: CardEnrollmentsService,
     private readonly cardsRepo: CardEnrollmentsRepository,
@@ -79,11 +78,10 @@ export class InPersonSeatWriter {
     const held = !offer && !read?.noSeatOfEmail ? await this.cards.heldFor(m, organizationId, fields.email, classId) : null;
     const switched = held?.status === 'held' ? await this.cardsRepo.holdToInPerson(m, held.id) : null;
     const cls =
-      switched || offer ? await this.classes.require(classId, organizationId, m) : await this.classes.takeSeat(m, classId, organizationId);
+      switched || offer ? await this.classes.require(classId, organizationId, m) : await this.classSeats.hold(m, classId, organizationId);
     const { student, created } = switched
       ? { student: (await this.students.findInOrganization(held!.studentId, organizationId, m))!, created: false }
       : await this.parts.person(m, organizationId, fields, w.dateOfBirth);
-    const name = `${student.firstName} ${student.lastName}`;
     // The enrollment's id is chosen here: the confirmation's outbox row names it (its dedupe key) and is sent with it.
     const enrollmentId = switched?.id ?? randomUUID();
     const priceBreakdown = switched ? (switched.priceBreakdown ?? null) : quote ? breakdown(quote.lines) : null;

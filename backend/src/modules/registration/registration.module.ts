@@ -15,6 +15,7 @@ import { HouseholdSeatWriter } from './household-seat.writer';
 import { InPersonAnnouncements } from './in-person-announcements';
 import { InPersonSeatWriter } from './in-person-seat.writer';
 import { SeatParts } from './seat-parts';
+import { Seats } from './seats';
 import { SeatWriter } from './seat-writer';
 import { CardHoldsService } from './card-holds.service';
 import { EnrollmentsRepository } from './enrollments.repository';
@@ -67,6 +68,7 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
     CardHoldsService,
     Admission,
     HouseholdRepository,
+    Seats,
     SeatParts,
     InPersonAnnouncements,
     InPersonSeatWriter,
@@ -94,6 +96,7 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
     StudentRecordsService,
     RegistrantsService,
     SeatOffers,
+    Seats,
   ],
 })
 export class RegistrationModule {}
