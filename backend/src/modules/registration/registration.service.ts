@@ -10,7 +10,7 @@ import { withoutServerOwned, type CheckEnrollmentDto, type RegisterStudentDto } 
 import type { PaymentMethod, PaymentStatus } from './enrollment.entity';
 import { EnrollmentsRepository } from './enrollments.repository';
 import type { RegistrationReply } from './in-person-seat.writer';
-import { isStudentLimit, RegistrantsService } from './registrants.service';
+import { RegistrantsService } from './registrants.service';
 import { PAYMENT_LABEL, RegistrationError, RegistrationException } from './registration.exception';
 import { SeatWriter, type HouseholdSeats } from './seat-writer';
 
@@ -80,44 +80,38 @@ export class RegistrationService {
         errors: { classEnrollments: 'Choose a class to register for' },
       });
     const { attendees, answers, waiverAcceptances, guardian, promoCode, earlyAccessToken, waitingRoomTicket, dateOfBirth, ...fields } = dto;
-    try {
-      // One order of checks for every path (admission.ts); its reads (the class, the organization and its plan, the form,
-      // the quote) serve the rest of the request.
-      const admitted = await this.admission.admit({
-        organizationId: dto.organizationId,
-        classId,
-        contact: { ...fields, dateOfBirth },
-        attendees,
-        answers,
-        waiverAcceptances,
-        guardian,
-        promoCode,
-        earlyAccessToken,
-        waitingRoomTicket,
-        waitlistOfferToken: dto.waitlistOfferToken,
-        client,
-        read,
-      });
-      const { cls, org, seatPlan, quote, form, seat } = admitted;
-      const write = {
-        organizationId: dto.organizationId,
-        classId,
-        fields,
-        payment: { method: 'in-person', status: 'pending', source: 'online', amountPaidCents: 0 } as const,
-        quote,
-        form,
-        dateOfBirth,
-        waitlistOfferToken: dto.waitlistOfferToken,
-        read: { cls, org, seatPlan, noSeatOfEmail: noSeatOf(seat, fields.email) },
-      };
-      if (!attendees) return await this.seats.write(write);
-      // A household: every seat or none, and the reply lists each person's enrollment.
-      return householdReply(await this.seats.write({ ...write, attendees }), fields);
-    } catch (e) {
-      // The limit was reached between the check and this step: the same student-facing answer, never the admin's plan text.
-      if (!isStudentLimit(e)) throw e;
-      throw await this.registrants.registrationClosedError(dto.organizationId, classId);
-    }
+    // One order of checks for every path (admission.ts); its reads (the class, the organization and its plan, the form,
+    // the quote) serve the rest of the request.
+    const admitted = await this.admission.admit({
+      organizationId: dto.organizationId,
+      classId,
+      contact: { ...fields, dateOfBirth },
+      attendees,
+      answers,
+      waiverAcceptances,
+      guardian,
+      promoCode,
+      earlyAccessToken,
+      waitingRoomTicket,
+      waitlistOfferToken: dto.waitlistOfferToken,
+      client,
+      read,
+    });
+    const { cls, org, seatPlan, quote, form, seat } = admitted;
+    const write = {
+      organizationId: dto.organizationId,
+      classId,
+      fields,
+      payment: { method: 'in-person', status: 'pending', source: 'online', amountPaidCents: 0 } as const,
+      quote,
+      form,
+      dateOfBirth,
+      waitlistOfferToken: dto.waitlistOfferToken,
+      read: { cls, org, seatPlan, noSeatOfEmail: noSeatOf(seat, fields.email) },
+    };
+    if (!attendees) return await this.seats.write(write);
+    // A household: every seat or none, and the reply lists each person's enrollment.
+    return householdReply(await this.seats.write({ ...write, attendees }), fields);
   }
 }
 
