@@ -6,7 +6,7 @@ import { ClassesService } from '../classes/classes.service';
 import { PricingService } from '../pricing/pricing.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { RegistrationError, RegistrationException } from '../registration/registration.exception';
-import { RegistrationService } from '../registration/registration.service';
+import { SeatWriter } from '../registration/seat-writer';
 import { StudentRecordsService } from '../registration/student-records.service';
 import { AttendanceRepository } from './attendance.repository';
 import { SESSION_DATE, SESSION_DATE_MESSAGE, type WalkInDto } from './dto/teacher-session.dto';
@@ -32,7 +32,7 @@ export class TeacherSessionsService {
     private readonly repo: AttendanceRepository,
     private readonly classes: ClassesService,
     private readonly students: StudentRecordsService,
-    private readonly registration: RegistrationService,
+    private readonly seats: SeatWriter,
     private readonly orgs: OrganizationsService,
     private readonly pricing: PricingService,
   ) {}
@@ -121,7 +121,7 @@ export class TeacherSessionsService {
   }
 
   /**
-   * A walk-in takes a seat the way every registration does (RegistrationService.enrollNew: ClassesService.takeSeat's
+   * A walk-in takes a seat the way every registration does (SeatWriter.write: ClassesService.takeSeat's
    * conditional update in one transaction with the student and the enrollment), so it can never oversell against
    * an online registration. Paid now: the enrollment is completed in person for the amount due. The same email
    * again (a retry after a dropped connection) answers the existing enrollment instead of a 409.
@@ -132,17 +132,20 @@ export class TeacherSessionsService {
     // The one price quote (the organization's automatic discounts apply to a walk-in too).
     const quote = await this.pricing.quote({ organizationId, cls, email: fields.email });
     try {
-      const reply = await this.registration.enrollNew(
+      const reply = await this.seats.write({
         organizationId,
+        classId: cls.id,
         fields,
-        cls.id,
-        'in-person',
-        paidNow ? 'completed' : 'pending',
-        'walk_in',
-        paidNow ? quote.totalCents : 0,
-        undefined,
+        payment: {
+          method: 'in-person',
+          status: paidNow ? 'completed' : 'pending',
+          source: 'walk_in',
+          amountPaidCents: paidNow ? quote.totalCents : 0,
+        },
         quote,
-      );
+        // A teacher is told the plan's own answer when its student limit is reached.
+        publicRefusal: false,
+      });
       const e = reply.classEnrollments[0];
       return {
         created: true,

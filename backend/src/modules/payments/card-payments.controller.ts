@@ -8,6 +8,7 @@ import { Public } from '../../common/auth/roles';
 import { ApiEnvelope, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { EXAMPLE_ID, EXAMPLE_ORG_ID } from '../../common/openapi/common.responses';
 import { STUDENT_EXAMPLE } from '../registration/dto/student.response';
+import { CardHoldIntents } from './card-hold-intents.service';
 import { CardPaymentsService } from './card-payments.service';
 import { ConfirmEnrollmentDto, CreatePaymentIntentDto } from './dto/card-payment.dto';
 import { ConfirmEnrollmentResponseDto, PaymentIntentResponseDto } from './dto/card-payment.response';
@@ -19,6 +20,7 @@ export class CardPaymentsController {
   constructor(
     private readonly payments: CardPaymentsService,
     private readonly holds: CardHoldsService,
+    private readonly intents: CardHoldIntents,
     private readonly limits: SeatRequestLimits,
   ) {}
 
@@ -44,14 +46,14 @@ export class CardPaymentsController {
     // validation (docs/decisions/full-class-answered-first-from-one-statement.md). Without a payment provider the
     // route answers 503 first.
     const b = body as { classId?: unknown; studentData?: { email?: unknown } | null } | null;
-    const plain = this.payments.available ? plainSeatRequest(body, b?.classId, b?.studentData?.email) : null;
+    const plain = this.intents.available ? plainSeatRequest(body, b?.classId, b?.studentData?.email) : null;
     const read = plain ? await this.holds.readClass(plain.organizationId, plain.classId, plain.email) : null;
     // Per client IP (CARD_INTENT_RATE_LIMIT_PER_MINUTE, 10): each call may hold a seat for SEAT_HOLD_MINUTES, so a script
     // with made-up emails could otherwise tie up a class's seats. A student retrying or a family registering several
     // people stays well under it.
     await this.limits.count('createIntent', req, reply);
     const dto = await this.limits.validate(CreatePaymentIntentDto, body);
-    return this.payments.createIntent(dto, clientInfo(req), read ?? undefined);
+    return this.intents.createIntent(dto, clientInfo(req), read ?? undefined);
   }
 
   @ApiEnvelope(ConfirmEnrollmentResponseDto, {

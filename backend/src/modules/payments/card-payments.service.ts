@@ -1,30 +1,16 @@
-import { Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type Stripe from 'stripe';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { AllConfigType } from '../../config/config.type';
-import { SERVER_TIME_ZONE } from '../../common/time-zone';
-import { ActivityService } from '../activity/activity.service';
-import { ClassesService } from '../classes/classes.service';
-import { CommunicationsService } from '../communications/communications.service';
 import { ConnectService } from '../connect/connect.service';
-import { RegistrationWindow } from '../registration/registration-window.service';
-import { OrganizationsService } from '../organizations/organizations.service';
-import { PricingService } from '../pricing/pricing.service';
 import { StripeClient } from '../stripe/stripe.client';
-import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
-import { assertOneSeatOffer, CardHoldsService, noSeatOf, type SeatRead } from '../registration/card-holds.service';
-import { UsageService } from '../subscriptions/usage.service';
-import { WebhookEvents } from '../webhooks/webhook-events';
-import type { ConfirmEnrollmentDto, CreatePaymentIntentDto } from './dto/card-payment.dto';
-import { intentFacts, MIN_CARD_CENTS, UUID, type IntentFacts, type SettleOutcome } from './card-payment.types';
+import { CardEnrollmentsService, type CardEnrollment } from '../registration/card-enrollments.service';
+import type { ConfirmEnrollmentDto } from './dto/card-payment.dto';
+import { intentFacts, UUID, type IntentFacts, type SettleOutcome } from './card-payment.types';
 import { HouseholdPaymentsService } from './household-payments.service';
 import { PaymentError, PaymentException, paymentRefused } from './payments.exception';
-import { RegistrationFormsService, type ClientInfo } from '../registration-forms/registration-forms.service';
+import { CardPaymentAnnouncements } from './card-payment-announcements';
 import { LatePaymentRefunds } from './late-payment-refunds';
-import { formatDollars, platformFeeCents } from './money';
-import { PaymentsRepository } from './payments.repository';
+import { formatDollars } from './money';
 
 const HOLD_EXPIRY_BATCH = 100;
 
@@ -39,154 +25,14 @@ export class CardPaymentsService {
   private readonly logger = new Logger('CardPayments');
 
   constructor(
-    private readonly forms: RegistrationFormsService,
     private readonly stripe: StripeClient,
-    private readonly holds: CardHoldsService,
     private readonly cards: CardEnrollmentsService,
-    private readonly classes: ClassesService,
     private readonly connect: ConnectService,
-    private readonly usage: UsageService,
-    private readonly activity: ActivityService,
-    private readonly refunds: PaymentsRepository,
-    private readonly communications: CommunicationsService,
-    private readonly config: ConfigService<AllConfigType>,
+    private readonly announce: CardPaymentAnnouncements,
     @InjectDataSource() private readonly db: DataSource,
     private readonly household: HouseholdPaymentsService,
     private readonly late: LatePaymentRefunds,
-    private readonly pricing: PricingService,
-    private readonly window: RegistrationWindow,
-    private readonly orgs: OrganizationsService,
-    private readonly webhooks: WebhookEvents,
   ) {}
-
-  private get feePercent(): number {
-    return this.config.getOrThrow('app', { infer: true }).platformFeePercent;
-  }
-
-  /**
-   * Whether card holds can be taken at all here (a Stripe key is configured): the controller's early full check runs
-   * only then, so an instance without a payment provider keeps answering 503 first.
-   */
-  get available(): boolean {
-    return this.stripe.isConfigured;
-  }
-
-  async createIntent(
-    dto: CreatePaymentIntentDto,
-    client: ClientInfo = { ip: null, userAgent: null },
-    /** The class as the controller's early full check read it for this body (readClass), when it did. */
-    read?: SeatRead,
-  ) {
-    if (!this.stripe.isConfigured) throw paymentRefused(PaymentError.CardPaymentsUnavailable);
-    assertOneSeatOffer(dto);
-    // Before anything else: in a last-seat race most callers stop here, at the one statement that reads the class and
-    // answers "full" (a full class's answer outranks a changed price or an organization that cannot take cards: no seat
-    // is there to pay for either way). The same read serves the opening check and the price.
-    const seat =
-      read?.cls.id === dto.classId && read.cls.organizationId === dto.organizationId
-        ? read
-        : await this.holds.readClass(dto.organizationId, dto.classId, dto.studentData.email, {
-            offerToken: dto.waitlistOfferToken,
-            household: !!dto.attendees,
-          });
-    const cls = seat?.cls;
-    if (!cls || cls.status === 'Archived') throw new NotFoundException(`Class with ID ${dto.classId} not found`);
-    // Read once for the opening check (its settings, and its config_version for the term's copy), the price (its
-    // discount rules), the cancellation policy frozen on the hold and the form copy's version (a household's path reads
-    // what it needs itself). The plan its seat checks use comes with it, in the same statement.
-    const orgRead = dto.attendees ? undefined : await this.orgs.requireForRegistration(dto.organizationId);
-    const org = orgRead?.org;
-    // Before its opening or after its closing no seat is held (one person or a household alike).
-    await this.window.assertOpen(cls, {
-      email: dto.studentData.email,
-      earlyAccessToken: dto.earlyAccessToken,
-      waitingRoomTicket: dto.waitingRoomTicket,
-      waitlistOffer: !!dto.waitlistOfferToken,
-      org,
-    });
-    // The form's answers and signatures: checked before the seat is held, stored on the held enrollment.
-    const form = await this.forms.prepare(
-      dto.organizationId,
-      dto.classId,
-      {
-        // One person's date of birth is sent beside studentData: theirs is the age that decides who signs.
-        contact: { ...dto.studentData, dateOfBirth: dto.dateOfBirth },
-        answers: dto.answers,
-        waiverAcceptances: dto.waiverAcceptances,
-        attendees: dto.attendees,
-        guardian: dto.guardian,
-        // A household's path has not read the organization: the zone is read only if an age matters.
-        firstSession: { at: cls.startDate, timeZone: org ? (org.settings?.timeZone ?? SERVER_TIME_ZONE) : undefined },
-      },
-      client,
-      org?.configVersion,
-    );
-    // A household: one intent for everyone's seats, priced per person.
-    if (dto.attendees || !org) return this.household.createIntent({ ...dto, attendees: dto.attendees! }, cls, form);
-    // The one price quote: the amount the page showed must be exactly what it answers now (a promo code that no longer
-    // applies is refused with its reason).
-    const quote = await this.pricing.quoteForRegistration({
-      organizationId: dto.organizationId,
-      org,
-      cls,
-      // One person may give their date of birth (the senior discount).
-      attendees: dto.dateOfBirth ? [{ dateOfBirth: dto.dateOfBirth }] : undefined,
-      email: dto.studentData.email,
-      promoCode: dto.promoCode,
-    });
-    const due = quote.totalCents;
-    if (Math.round(dto.amount * 100) !== due) {
-      throw new PaymentException(
-        PaymentError.PriceChanged,
-        `The price of this class is ${formatDollars(due)}, not ${formatDollars(Math.round(dto.amount * 100))}. Please reload the page to see the current price.`,
-        { amount: due / 100 },
-      );
-    }
-    if (due < MIN_CARD_CENTS) throw paymentRefused(PaymentError.BelowCardMinimum);
-    const ready = await this.connect.readiness(dto.organizationId, undefined, org.configVersion);
-    if (!ready.chargesEnabled || !ready.stripeAccountId) throw paymentRefused(PaymentError.CardPaymentsNotSetUp);
-    const hold = await this.holds.holdCardSeat(dto.organizationId, dto.studentData, dto.classId, {
-      quote,
-      holdMinutes: this.config.getOrThrow('jobs', { infer: true }).seatHoldMinutes,
-      assertAllowed: (m) => this.usage.assertCanTakeCardPayment(dto.organizationId, m),
-      waitlistOfferToken: dto.waitlistOfferToken,
-      form,
-      dateOfBirth: dto.dateOfBirth,
-      org,
-      seatPlan: orgRead?.seatPlan,
-      noSeatOfEmail: noSeatOf(seat, dto.studentData.email),
-    });
-    if (hold.released) void this.cancelIntent(hold.released);
-    let intent: Stripe.PaymentIntent;
-    try {
-      intent = hold.paymentIntentId
-        ? await this.stripe.api.paymentIntents.retrieve(hold.paymentIntentId)
-        : await this.stripe.api.paymentIntents.create(
-            {
-              amount: hold.amountDueCents,
-              currency: 'usd',
-              application_fee_amount: platformFeeCents(hold.amountDueCents, this.feePercent),
-              transfer_data: { destination: ready.stripeAccountId },
-              automatic_payment_methods: { enabled: true },
-              metadata: { organizationId: dto.organizationId, classId: dto.classId, enrollmentId: hold.enrollmentId },
-            },
-            // One intent per enrollment, whoever asks again (a retry, a second tab): Stripe answers the first one.
-            { idempotencyKey: `classlane-enrollment-${hold.enrollmentId}-payment-intent` },
-          );
-    } catch (e) {
-      this.logger.error(`PaymentIntent for enrollment ${hold.enrollmentId} failed: ${e instanceof Error ? e.message : String(e)}`);
-      await this.holds.abandonHold(dto.organizationId, hold);
-      throw paymentRefused(PaymentError.ReserveFailed);
-    }
-    if (!hold.paymentIntentId) await this.cards.setPaymentIntent(hold.enrollmentId, intent.id);
-    return {
-      clientSecret: intent.client_secret!,
-      paymentIntentId: intent.id,
-      amount: hold.amountDueCents / 100,
-      holdExpiresAt: hold.holdExpiresAt,
-      enrollmentId: hold.enrollmentId,
-    };
-  }
 
   async confirm(dto: ConfirmEnrollmentDto) {
     if (!this.stripe.isConfigured) throw paymentRefused(PaymentError.CardPaymentsUnavailable);
@@ -252,61 +98,16 @@ export class CardPaymentsService {
     // held: its seat; active: a student who switched to paying in person and then paid the intent after all.
     const keepsSeat = e.status === 'held' || e.status === 'active' || (e.status === 'expired' && (await this.cards.retakeSeat(m, e)));
     await this.cards.recordPayment(m, e.id, payment, keepsSeat);
-    const base = {
-      amount: pi.amount / 100,
-      platformFee: pi.applicationFee / 100,
-      studentName: e.studentName,
-      className: e.classTitle,
-      paymentMethod: 'card',
-      studentId: e.studentId,
-      classId: e.classId,
-      enrollmentId: e.id,
-      paymentIntentId: pi.id,
-    };
-    const paid = {
-      type: 'payment_received' as const,
-      description: `${e.studentName} paid ${formatDollars(pi.amount)} by card for ${e.classTitle}`,
-      metadata: base,
-    };
     // Announced where it is recorded, in this transaction: the row was locked and still unpaid, so a second settle of
     // the same intent (the confirm call and the webhook, or the event delivered twice) stops above and announces nothing.
     // A late payment refunded at once was still taken (as a household's is): its refund follows it.
-    await this.webhooks.paymentSucceeded(m, e.organizationId, {
-      enrollmentId: e.id,
-      studentId: e.studentId,
-      studentName: e.studentName,
-      classId: e.classId,
-      className: e.classTitle,
-      amountCents: pi.amount,
-      paymentMethod: 'card',
-    });
+    await this.announce.paid(m, e, pi);
     if (!keepsSeat) {
-      await this.activity.record(e.organizationId, paid.type, paid.description, paid.metadata, m);
+      await this.announce.recorded(m, e, pi, false);
       await this.refundInFull(m, e, pi);
       return { kind: 'refunded', enrollment: e, amountCents: pi.amount };
     }
-    const enrolled = {
-      type: 'class_enrollment' as const,
-      description: `${e.studentName} enrolled in ${e.classTitle}`,
-      metadata: {
-        studentId: e.studentId,
-        studentName: e.studentName,
-        classId: e.classId,
-        className: e.classTitle,
-        paymentMethod: 'card',
-        source: 'online',
-      },
-    };
-    // One insert for the payment's event and, unless the student was already enrolled, the enrollment's.
-    await this.activity.recordMany(e.organizationId, e.status === 'active' ? [paid] : [paid, enrolled], m);
-    // Messages commit with the payment or not at all; their dedupe keys make a second settle queue nothing.
-    // A student who switched to in person got the confirmation then; the receipt is what is new. One read of the
-    // class and the organization for both.
-    await this.communications.queueCardPaymentMessages(
-      m,
-      { ...messageInput(e), paymentReference: pi.id, amountCents: pi.amount },
-      { confirmation: e.status !== 'active' },
-    );
+    await this.announce.recorded(m, e, pi, true);
     return { kind: 'completed', enrollment: e, late: e.status !== 'held' };
   }
 

@@ -1,30 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type Stripe from 'stripe';
-import { DataSource, type EntityManager } from 'typeorm';
-import type { AllConfigType } from '../../config/config.type';
+import { type EntityManager } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
-import type { ClassEntity } from '../classes/class.entity';
-import { PricingService } from '../pricing/pricing.service';
-import { ClassesService } from '../classes/classes.service';
 import type { RegistrationMessageInput } from '../communications/communication.types';
 import { CommunicationsService } from '../communications/communications.service';
 import { mergedPriceLines } from '../communications/message-format';
 import { ConnectService } from '../connect/connect.service';
-import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
-import { HouseholdService } from '../registration/household.service';
-import { isStudentLimit, RegistrantsService } from '../registration/registrants.service';
-import { UsageService } from '../subscriptions/usage.service';
-import { MIN_CARD_CENTS, UUID, type IntentFacts, type SettleOutcome } from './card-payment.types';
-import type { CreatePaymentIntentDto } from './dto/card-payment.dto';
-import { formatDollars, platformFeeCents } from './money';
-import { PaymentsRepository } from './payments.repository';
-import { PaymentError, PaymentException, paymentRefused } from './payments.exception';
+import { UUID, type IntentFacts, type SettleOutcome } from './card-payment.types';
+import { formatDollars } from './money';
 import { LatePaymentRefunds } from './late-payment-refunds';
 import { WebhookEvents } from '../webhooks/webhook-events';
-import type { PreparedForm } from '../registration-forms/registration-forms.service';
+import { Seats } from '../registration/seats';
 
 /**
  * A household's card payment: one PaymentIntent for the total, one held enrollment per attendee
@@ -37,109 +23,18 @@ export class HouseholdPaymentsService {
   private readonly logger = new Logger('HouseholdPayments');
 
   constructor(
-    private readonly stripe: StripeClient,
-    private readonly household: HouseholdService,
-    private readonly registrants: RegistrantsService,
     private readonly cards: CardEnrollmentsService,
-    private readonly classes: ClassesService,
+    private readonly classSeats: Seats,
     private readonly connect: ConnectService,
-    private readonly usage: UsageService,
     private readonly activity: ActivityService,
     private readonly webhooks: WebhookEvents,
-    private readonly refunds: PaymentsRepository,
     private readonly communications: CommunicationsService,
-    private readonly config: ConfigService<AllConfigType>,
-    @InjectDataSource() private readonly db: DataSource,
     private readonly late: LatePaymentRefunds,
-    private readonly pricing: PricingService,
   ) {}
 
   /** The group a PaymentIntent's metadata names, when it is a household's. */
   static groupOf(pi: IntentFacts): string | null {
     return pi.metadata.household === 'true' && UUID.test(pi.metadata.enrollmentId ?? '') ? pi.metadata.enrollmentId : null;
-  }
-
-  async createIntent(
-    dto: CreatePaymentIntentDto & { attendees: NonNullable<CreatePaymentIntentDto['attendees']> },
-    cls: ClassEntity,
-    form?: PreparedForm,
-  ) {
-    const quote = await this.pricing.quoteForRegistration({
-      organizationId: dto.organizationId,
-      cls,
-      attendees: dto.attendees,
-      email: dto.studentData.email,
-      promoCode: dto.promoCode,
-    });
-    const total = quote.totalCents;
-    if (Math.round(dto.amount * 100) !== total) {
-      throw new PaymentException(
-        PaymentError.PriceChanged,
-        `The price for ${dto.attendees.length} people is ${formatDollars(total)}, not ${formatDollars(Math.round(dto.amount * 100))}. Please reload the page to see the current price.`,
-        { amount: total / 100 },
-      );
-    }
-    if (total < MIN_CARD_CENTS) throw paymentRefused(PaymentError.BelowCardMinimum);
-    const ready = await this.connect.readiness(dto.organizationId);
-    if (!ready.chargesEnabled || !ready.stripeAccountId) throw paymentRefused(PaymentError.CardPaymentsNotSetUp);
-    const { attendees, ...rest } = dto;
-    const seats = await this.household
-      .holdCardSeats(dto.organizationId, rest.studentData, attendees, dto.classId, {
-        holdMinutes: this.config.getOrThrow('jobs', { infer: true }).seatHoldMinutes,
-        assertAllowed: (m) => this.usage.assertCanTakeCardPayment(dto.organizationId, m),
-        form,
-        quote,
-      })
-      .catch(async (e: unknown) => {
-        // The plan's student limit: the student gets the organization's contact, never the admin's plan text.
-        if (isStudentLimit(e)) throw await this.registrants.registrationClosedError(dto.organizationId, dto.classId);
-        throw e;
-      });
-    for (const pi of seats.released) void this.cancelIntent(pi);
-    const ids = seats.enrollments.map((e) => e.enrollmentId);
-    let intent: Stripe.PaymentIntent;
-    try {
-      intent = await this.stripe.api.paymentIntents.create(
-        {
-          amount: total,
-          currency: 'usd',
-          application_fee_amount: platformFeeCents(total, this.feePercent),
-          transfer_data: { destination: ready.stripeAccountId },
-          automatic_payment_methods: { enabled: true },
-          metadata: {
-            organizationId: dto.organizationId,
-            classId: dto.classId,
-            enrollmentId: seats.groupId,
-            household: 'true',
-            enrollmentIds: ids.join(','),
-            contactId: seats.contact.id,
-            contactFirstName: rest.studentData.firstName,
-            contactLastName: rest.studentData.lastName,
-          },
-        },
-        { idempotencyKey: `classlane-household-${seats.groupId}-payment-intent` },
-      );
-    } catch (e) {
-      this.logger.error(`PaymentIntent for household ${seats.groupId} failed: ${e instanceof Error ? e.message : String(e)}`);
-      await this.db.transaction(async (m) => {
-        for (const id of ids) await this.cards.expire(m, { id, organizationId: dto.organizationId }, false);
-      });
-      throw paymentRefused(PaymentError.ReserveFailed);
-    }
-    await this.household.setGroupPaymentIntent(seats.groupId, intent.id);
-    return {
-      clientSecret: intent.client_secret!,
-      paymentIntentId: intent.id,
-      amount: total / 100,
-      holdExpiresAt: seats.enrollments[0].holdExpiresAt!,
-      enrollmentId: seats.groupId,
-      enrollments: seats.enrollments.map(({ enrollmentId, studentId, firstName, lastName }) => ({
-        enrollmentId,
-        studentId,
-        firstName,
-        lastName,
-      })),
-    };
   }
 
   /**
@@ -174,7 +69,7 @@ export class HouseholdPaymentsService {
       }
     }
     if (!keepsSeats && retaken.length)
-      await this.classes.releaseSeats(
+      await this.classSeats.release(
         m,
         primary.organizationId,
         retaken.map((r) => r.classId),
@@ -298,17 +193,5 @@ export class HouseholdPaymentsService {
       e.amountDueCents ?? 0,
       'Paid after the seat hold lapsed, and the class had no seats left for everyone',
     );
-  }
-
-  private get feePercent(): number {
-    return this.config.getOrThrow('app', { infer: true }).platformFeePercent;
-  }
-
-  private async cancelIntent(paymentIntentId: string): Promise<void> {
-    try {
-      await this.stripe.api.paymentIntents.cancel(paymentIntentId);
-    } catch (e) {
-      this.logger.warn(`Cancelling PaymentIntent ${paymentIntentId} failed: ${e instanceof Error ? e.message : String(e)}`);
-    }
   }
 }

@@ -10,6 +10,8 @@ import { RegistrationModule } from '../registration/registration.module';
 import { StudentsModule } from '../students/students.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { CardPaymentsController } from './card-payments.controller';
+import { CardHoldIntents } from './card-hold-intents.service';
+import { CardPaymentAnnouncements } from './card-payment-announcements';
 import { CardPaymentsService } from './card-payments.service';
 import { EnrollmentsController } from './enrollments.controller';
 import { HouseholdPaymentsService } from './household-payments.service';
@@ -47,6 +49,8 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
   providers: [
     InPersonPaymentsService,
     CardPaymentsService,
+    CardHoldIntents,
+    CardPaymentAnnouncements,
     HouseholdPaymentsService,
     LatePaymentRefunds,
     LateTopUpRefunds,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ClassesService } from '../classes/classes.service';
 import { TopUpsRepository, type TopUp } from './top-ups.repository';
+import { Seats } from '../registration/seats';
 
 /**
  * Ending a top-up's held seat, shared by the top-up flow and cancellation (a registration cancelled while a switch
@@ -11,13 +11,13 @@ import { TopUpsRepository, type TopUp } from './top-ups.repository';
 export class TopUpHolds {
   constructor(
     private readonly repo: TopUpsRepository,
-    private readonly classes: ClassesService,
+    private readonly classSeats: Seats,
   ) {}
 
   /** held -> expired/failed, freeing the held seat (offered to the class's waitlist). Answers the intent to cancel, if any. */
   async end(m: EntityManager, t: TopUp, status: 'expired' | 'failed'): Promise<string | null> {
     if (!(await this.repo.endHold(m, t.id, status))) return null;
-    await this.classes.releaseSeats(m, t.organizationId, [t.toClassId]);
+    await this.classSeats.release(m, t.organizationId, [t.toClassId]);
     return t.stripePaymentIntentId;
   }
 

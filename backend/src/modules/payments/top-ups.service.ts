@@ -22,6 +22,7 @@ import { RefundsService } from './refunds.service';
 import { LateTopUpRefunds } from './late-top-up-refunds';
 import { TopUpHolds } from './top-up-holds';
 import { TopUpsRepository, type TopUp } from './top-ups.repository';
+import { Seats } from '../registration/seats';
 
 export type { TopUpPayment } from './top-ups.repository';
 
@@ -54,6 +55,7 @@ export class TopUpsService {
     private readonly holds: TopUpHolds,
     private readonly cards: CardEnrollmentsService,
     private readonly classes: ClassesService,
+    private readonly classSeats: Seats,
     private readonly connect: ConnectService,
     private readonly usage: UsageService,
     private readonly refunds: RefundsService,
@@ -112,7 +114,7 @@ export class TopUpsService {
       if (open) released = await this.holds.end(m, open, 'expired');
       await this.usage.assertCanTakeCardPayment(organizationId, m);
       // The seat first (a full class refuses here: nothing is written), then the hold that owns it.
-      await this.classes.claimSeat(m, toClassId, organizationId);
+      await this.classSeats.hold(m, toClassId, organizationId);
       const topUp = await this.repo.insertHeld(
         m,
         {

@@ -4,7 +4,9 @@ import { AppException } from '../../common/http/app-exception';
 import { ClassesService } from '../classes/classes.service';
 import type { PriceLine } from './enrollment.entity';
 import type { RegistrationMessageInput } from '../communications/communication.types';
+import { HouseholdRepository } from './household.repository';
 import { CardEnrollmentsRepository, type CardEnrollment, type CardPaymentRecord } from './card-enrollments.repository';
+import { Seats } from './seats';
 
 export type { CardEnrollment, CardPaymentRecord } from './card-enrollments.repository';
 
@@ -31,6 +33,8 @@ export class CardEnrollmentsService {
   constructor(
     private readonly repo: CardEnrollmentsRepository,
     private readonly classes: ClassesService,
+    private readonly classSeats: Seats,
+    private readonly households: HouseholdRepository,
   ) {}
 
   byId(id: string, manager?: EntityManager, lock = false) {
@@ -102,6 +106,11 @@ export class CardEnrollmentsService {
     return this.repo.setPaymentIntent(id, paymentIntentId);
   }
 
+  /** The PaymentIntent paying for a household's group, on each of its enrollments. */
+  setGroupPaymentIntent(groupId: string, paymentIntentId: string) {
+    return this.households.setGroupPaymentIntent(groupId, paymentIntentId);
+  }
+
   /** Records a verified payment; `keepSeat` makes the enrollment active (it holds or has just taken its seat). */
   recordPayment(manager: EntityManager, id: string, payment: CardPaymentRecord, keepSeat: boolean) {
     return this.repo.recordPayment(manager, id, payment, keepSeat);
@@ -110,7 +119,7 @@ export class CardEnrollmentsService {
   /** Takes a seat again for a payment that arrived after its hold lapsed; false when the class has none left. */
   async retakeSeat(manager: EntityManager, e: CardEnrollment): Promise<boolean> {
     try {
-      await this.classes.takeSeat(manager, e.classId, e.organizationId);
+      await this.classSeats.hold(manager, e.classId, e.organizationId);
       return true;
     } catch (err) {
       if (err instanceof Error && 'getStatus' in err) return false; // full, closed or gone: a readable refusal, no SQL error
@@ -122,7 +131,7 @@ export class CardEnrollmentsService {
   async expire(manager: EntityManager, e: { id: string; organizationId: string }, paymentFailed: boolean): Promise<boolean> {
     const classId = await this.repo.expireHold(manager, e.id, paymentFailed);
     if (!classId) return false;
-    await this.classes.releaseSeats(manager, e.organizationId, [classId]);
+    await this.classSeats.release(manager, e.organizationId, [classId]);
     return true;
   }
 
@@ -150,7 +159,7 @@ export class CardEnrollmentsService {
     }
     for (const classId of [...freed.keys()].sort()) {
       const { organizationId, classIds } = freed.get(classId)!;
-      await this.classes.releaseSeats(manager, organizationId, classIds);
+      await this.classSeats.release(manager, organizationId, classIds);
     }
     return [...freed.values()].reduce((n, f) => n + f.classIds.length, 0);
   }
@@ -159,7 +168,7 @@ export class CardEnrollmentsService {
   async cancel(manager: EntityManager, e: { id: string; organizationId: string }): Promise<boolean> {
     const classId = await this.repo.cancel(manager, e.id);
     if (!classId) return false;
-    await this.classes.releaseSeats(manager, e.organizationId, [classId]);
+    await this.classSeats.release(manager, e.organizationId, [classId]);
     return true;
   }
 
@@ -179,10 +188,10 @@ export class CardEnrollmentsService {
     price?: { amountDueCents: number; priceBreakdown: PriceLine[] },
   ): Promise<void> {
     for (const id of [e.classId, toClassId].sort()) await this.classes.lock(manager, id, e.organizationId);
-    await this.classes.claimSeat(manager, toClassId, e.organizationId);
+    await this.classSeats.hold(manager, toClassId, e.organizationId);
     if (!(await this.repo.moveToClass(manager, e.id, toClassId, price)))
       throw new AppException(409, 'This registration is no longer active; there is nothing to switch.');
-    await this.classes.releaseSeats(manager, e.organizationId, [e.classId]);
+    await this.classSeats.release(manager, e.organizationId, [e.classId]);
   }
 
   /**
@@ -196,7 +205,7 @@ export class CardEnrollmentsService {
     t: { toClassId: string; amountCents: number; platformFeeCents: number; amountDueCents: number; priceBreakdown: PriceLine[] },
   ): Promise<boolean> {
     if (!(await this.repo.applyTopUp(manager, e.id, e.classId, t))) return false;
-    await this.classes.releaseSeats(manager, e.organizationId, [e.classId]);
+    await this.classSeats.release(manager, e.organizationId, [e.classId]);
     return true;
   }
 

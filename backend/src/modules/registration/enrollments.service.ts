@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { StudentsService } from '../students/students.service';
 import { UsageService } from '../subscriptions/usage.service';
 import type { EnrolledStudent, LockedEnrollment } from './enrollment.entity';
 import { EnrollmentsRepository } from './enrollments.repository';
+import { Seats } from './seats';
 
 /**
  * What other modules ask of enrollments outside a registration: the attendance register, the in-person payment
@@ -16,7 +16,7 @@ export class EnrollmentsService {
   constructor(
     private readonly repo: EnrollmentsRepository,
     private readonly students: StudentsService,
-    private readonly classes: ClassesService,
+    private readonly classSeats: Seats,
     private readonly orgs: OrganizationsService,
     private readonly usage: UsageService,
   ) {}
@@ -78,7 +78,7 @@ export class EnrollmentsService {
     await this.orgs.lockForUpdate(manager, organizationId);
     const { enrollments, seatClassIds } = await this.repo.deleteAllOfOrganization(manager, organizationId);
     const students = await this.students.deleteAllOfOrganization(manager, organizationId);
-    await this.classes.releaseSeats(manager, organizationId, seatClassIds);
+    await this.classSeats.release(manager, organizationId, seatClassIds);
     await this.usage.studentsRemoved(organizationId, manager);
     return { students, enrollments };
   }

@@ -9,11 +9,18 @@ import { StudentsModule } from '../students/students.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { CardEnrollmentsRepository } from './card-enrollments.repository';
 import { CardEnrollmentsService } from './card-enrollments.service';
+import { Admission } from './admission.service';
+import { CardHoldSeatWriter } from './card-hold-seat.writer';
+import { HouseholdSeatWriter } from './household-seat.writer';
+import { InPersonAnnouncements } from './in-person-announcements';
+import { InPersonSeatWriter } from './in-person-seat.writer';
+import { SeatParts } from './seat-parts';
+import { Seats } from './seats';
+import { SeatWriter } from './seat-writer';
 import { CardHoldsService } from './card-holds.service';
 import { EnrollmentsRepository } from './enrollments.repository';
 import { EnrollmentsService } from './enrollments.service';
 import { HouseholdRepository } from './household.repository';
-import { HouseholdService } from './household.service';
 import { RegistrantsService } from './registrants.service';
 import { RegistrationService } from './registration.service';
 import { RemindersService } from './reminders.service';
@@ -59,8 +66,15 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
     CardEnrollmentsRepository,
     CardEnrollmentsService,
     CardHoldsService,
+    Admission,
     HouseholdRepository,
-    HouseholdService,
+    Seats,
+    SeatParts,
+    InPersonAnnouncements,
+    InPersonSeatWriter,
+    CardHoldSeatWriter,
+    HouseholdSeatWriter,
+    SeatWriter,
     RemindersService,
     SeatOffers,
     RegistrationWindow,
@@ -75,12 +89,14 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
     RegistrationWindow,
     RegistrationService,
     CardHoldsService,
+    Admission,
     CardEnrollmentsService,
-    HouseholdService,
+    SeatWriter,
     EnrollmentsService,
     StudentRecordsService,
     RegistrantsService,
     SeatOffers,
+    Seats,
   ],
 })
 export class RegistrationModule {}

@@ -29,6 +29,7 @@ import { WaiversService } from '../registration-forms/waivers.service';
 import { StudentRecordsRepository } from './student-records.repository';
 import { WebhookEvents } from '../webhooks/webhook-events';
 import { breakdown, PricingService } from '../pricing/pricing.service';
+import { Seats } from './seats';
 
 /**
  * The admin's student records: a student with their enrollments, read and edited as one. Adding a class takes its
@@ -42,6 +43,7 @@ export class StudentRecordsService {
     private readonly records: StudentRecordsRepository,
     private readonly enrollments: EnrollmentsRepository,
     private readonly classes: ClassesService,
+    private readonly classSeats: Seats,
     private readonly orgs: OrganizationsService,
     private readonly usage: UsageService,
     private readonly activity: ActivityService,
@@ -174,7 +176,7 @@ export class StudentRecordsService {
           `This student is the household contact of ${members.map((m) => `${m.firstName} ${m.lastName}`).join(', ')}. Remove them first.`,
         );
       const freed = await this.enrollments.deleteEnrollments(manager, id);
-      await this.classes.releaseSeats(manager, organizationId, freed);
+      await this.classSeats.release(manager, organizationId, freed);
       await this.students.remove(manager, id, organizationId);
       await this.usage.studentsRemoved(organizationId, manager);
       const name = `${student.firstName} ${student.lastName}`;
@@ -191,7 +193,7 @@ export class StudentRecordsService {
       if ((await this.enrollments.cardEnrollmentClasses(manager, studentId, [classId])).length) throw cardEnrollmentRemoved();
       const freed = await this.enrollments.deleteEnrollments(manager, studentId, [classId]);
       if (!freed.length) throw new RegistrationException(RegistrationError.NotEnrolled, 'This student is not enrolled in this class');
-      await this.classes.releaseSeats(manager, organizationId, freed);
+      await this.classSeats.release(manager, organizationId, freed);
       const name = `${student.firstName} ${student.lastName}`;
       await this.activity.record(
         organizationId,
@@ -221,11 +223,11 @@ export class StudentRecordsService {
     if (removed.length && (await this.enrollments.cardEnrollmentClasses(manager, student.id, removed)).length)
       throw cardEnrollmentRemoved();
     const freed = await this.enrollments.deleteEnrollments(manager, student.id, removed);
-    await this.classes.releaseSeats(manager, student.organizationId, freed);
+    await this.classSeats.release(manager, student.organizationId, freed);
     for (const w of wanted) {
       const existing = current.find((e) => e.classId === w.classId);
       if (!existing) {
-        const cls = await this.classes.takeSeat(manager, w.classId, student.organizationId);
+        const cls = await this.classSeats.hold(manager, w.classId, student.organizationId);
         const status = w.paymentStatus ?? 'pending';
         // The one price quote, as for any registration: the organization's automatic discounts for this person.
         const quote = await this.quoteFor(student, cls);

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { ClassesService } from '../classes/classes.service';
 import { WaitlistOffersService } from './waitlist-offers.service';
 import { WaitlistRepository } from './waitlist.repository';
+import { Seats } from '../registration/seats';
 
 const JOB_BATCH = 50;
 
@@ -14,6 +15,7 @@ export class WaitlistExpiryService {
     private readonly repo: WaitlistRepository,
     private readonly offers: WaitlistOffersService,
     private readonly classes: ClassesService,
+    private readonly classSeats: Seats,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
@@ -29,7 +31,7 @@ export class WaitlistExpiryService {
         if (!(await this.classes.lockSkipLocked(m, c.classId))) return 0;
         const expired = await this.repo.expiredOffers(m, c.classId);
         for (const e of expired) await this.repo.setStatus(m, e.id, 'lapsed');
-        await this.classes.releaseSeats(
+        await this.classSeats.release(
           m,
           c.organizationId,
           expired.map(() => c.classId),

@@ -14,6 +14,7 @@ import { WaitlistMessages } from './waitlist-messages';
 import { BAD_LINK, NO_FREE_SEAT, WaitlistOffersService } from './waitlist-offers.service';
 import { WaitlistRepository, type WaitlistEntry } from './waitlist.repository';
 import { WaitlistTokens } from './waitlist-tokens';
+import { Seats } from '../registration/seats';
 
 export { DEFAULT_OFFER_HOURS, NO_FREE_SEAT } from './waitlist-offers.service';
 
@@ -66,6 +67,7 @@ export class WaitlistService {
     private readonly offers: WaitlistOffersService,
     private readonly messages: WaitlistMessages,
     private readonly classes: ClassesService,
+    private readonly classSeats: Seats,
     private readonly registration: RegistrationService,
     private readonly enrollments: EnrollmentsService,
     @InjectDataSource() private readonly db: DataSource,
@@ -140,7 +142,7 @@ export class WaitlistService {
         );
       if (entry.status === 'waiting' || entry.status === 'offered' || entry.status === 'lapsed')
         await this.repo.setStatus(m, entry.id, 'left');
-      if (entry.status === 'offered') await this.classes.releaseSeats(m, entry.organizationId, [entry.classId]);
+      if (entry.status === 'offered') await this.classSeats.release(m, entry.organizationId, [entry.classId]);
     });
     return { status: 'left' };
   }
@@ -166,7 +168,7 @@ export class WaitlistService {
         throw new AppException(HttpStatus.CONFLICT, `This person is no longer on the waitlist (${entry.status}).`);
       await this.repo.setStatus(m, entry.id, 'removed');
       // The held seat goes to the next person (ClassesService calls fill) or, with nobody waiting, to the public.
-      if (entry.status === 'offered') await this.classes.releaseSeats(m, organizationId, [entry.classId]);
+      if (entry.status === 'offered') await this.classSeats.release(m, organizationId, [entry.classId]);
     });
   }
 

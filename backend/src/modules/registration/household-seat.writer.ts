@@ -1,24 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import type { ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { ClassError, ClassException } from '../classes/classes.exception';
 import { CommunicationsService } from '../communications/communications.service';
-import { OrganizationsService } from '../organizations/organizations.service';
-import { breakdown, PricingService, type Quote } from '../pricing/pricing.service';
-import { RegistrationError, RegistrationException } from './registration.exception';
-import { UsageService } from '../subscriptions/usage.service';
+import { breakdown } from '../pricing/pricing.service';
 import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
 import type { HouseholdStudent } from '../students/student.entity';
 import { StudentsService } from '../students/students.service';
+import { UsageService } from '../subscriptions/usage.service';
 import type { AttendeeDto } from './dto/attendee.dto';
-import type { PaymentMethod, PaymentStatus } from './enrollment.entity';
 import { HouseholdRepository } from './household.repository';
-import { RegistrantsService } from './registrants.service';
-import { RegistrationFormsService, type PreparedForm } from '../registration-forms/registration-forms.service';
+import { RegistrationError, RegistrationException } from './registration.exception';
+import { SeatParts } from './seat-parts';
+import type { HouseholdWrite } from './seat-write';
+import { Seats } from './seats';
 
 /** One person of a household registration as the reply lists them. */
 export interface HouseholdEnrollment {
@@ -40,111 +38,29 @@ export interface HouseholdSeats {
 }
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code === '23505';
 
 /**
- * Household registration: a contact (the registration's own fields, one student per email) registers
- * several people, each a student of their own linked to the contact. Every seat is taken in one transaction or none,
- * and the plan's student limit counts every new record. Called from RegistrationService.register (in person) and from
- * the payments module (card holds), which keep their single-person paths as they are.
+ * Household registration, in SeatWriter's transaction: a contact (the registration's own fields, one student per email)
+ * registers several people, each a student of their own linked to the contact. Every seat is taken or none, and the
+ * plan's student limit counts every new record. In person, the enrollments are made now (one confirmation to the
+ * contact listing everyone); as a card hold, one held enrollment per attendee, each owing their share of the quote.
  */
 @Injectable()
-export class HouseholdService {
+export class HouseholdSeatWriter {
   constructor(
     private readonly repo: HouseholdRepository,
+    private readonly parts: SeatParts,
     private readonly students: StudentsService,
     private readonly classes: ClassesService,
-    private readonly orgs: OrganizationsService,
+    private readonly classSeats: Seats,
     private readonly usage: UsageService,
     private readonly activity: ActivityService,
-    @InjectDataSource() private readonly db: DataSource,
     private readonly communications: CommunicationsService,
-    private readonly forms: RegistrationFormsService,
-    private readonly pricing: PricingService,
-    private readonly registrants: RegistrantsService,
   ) {}
 
-  /** In person, payment pending: the reply of POST /api/students/register with `enrollments` added. */
-  async registerInPerson(
-    organizationId: string,
-    fields: StudentFieldsDto,
-    attendees: AttendeeDto[],
-    classId: string,
-    quote: Quote,
-    form?: PreparedForm,
-  ) {
-    const seats = await this.transaction((m) => this.takeSeats(m, organizationId, fields, attendees, classId, null, quote, form));
-    return {
-      id: seats.contact.id,
-      organizationId,
-      firstName: fields.firstName,
-      lastName: fields.lastName,
-      email: fields.email,
-      phone: fields.phone,
-      communicationOptIn: fields.communicationOptIn ?? true,
-      classEnrollments: seats.enrollments.map((e) => ({
-        id: e.enrollmentId,
-        classId,
-        classTitle: seats.cls.title,
-        enrollmentDate: e.enrollmentDate,
-        paymentStatus: 'pending' as PaymentStatus,
-        paymentMethod: 'in-person' as PaymentMethod,
-        amountPaid: 0,
-      })),
-      enrollments: seats.enrollments.map(({ enrollmentId, studentId, firstName, lastName }) => ({
-        enrollmentId,
-        studentId,
-        firstName,
-        lastName,
-      })),
-    };
-  }
-
-  /**
-   * Card: one held enrollment per attendee (each owes their share of the price quote), all in one transaction;
-   * `assertAllowed` (the plan's card checks) runs after the class row is locked.
-   */
-  holdCardSeats(
-    organizationId: string,
-    fields: StudentFieldsDto,
-    attendees: AttendeeDto[],
-    classId: string,
-    opts: { holdMinutes: number; assertAllowed: (m: EntityManager) => Promise<void>; quote: Quote; form?: PreparedForm },
-  ): Promise<HouseholdSeats> {
-    return this.transaction((m) => this.takeSeats(m, organizationId, fields, attendees, classId, opts, opts.quote, opts.form));
-  }
-
-  /** The PaymentIntent paying for the group, on each of its enrollments. */
-  setGroupPaymentIntent(groupId: string, paymentIntentId: string) {
-    return this.repo.setGroupPaymentIntent(groupId, paymentIntentId);
-  }
-
-  private async transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    try {
-      return await this.db.transaction(work);
-    } catch (e) {
-      if (isUniqueViolation(e))
-        throw new RegistrationException(
-          RegistrationError.AlreadyEnrolled,
-          'Someone in this registration is already enrolled in this class.',
-          {
-            isAlreadyEnrolled: true,
-          },
-        );
-      throw e;
-    }
-  }
-
-  private async takeSeats(
-    m: EntityManager,
-    organizationId: string,
-    fields: StudentFieldsDto,
-    attendees: AttendeeDto[],
-    classId: string,
-    card: { holdMinutes: number; assertAllowed: (m: EntityManager) => Promise<void> } | null,
-    quote: Quote,
-    form?: PreparedForm,
-  ): Promise<HouseholdSeats> {
+  async write(m: EntityManager, w: HouseholdWrite): Promise<HouseholdSeats> {
+    const { organizationId, fields, attendees, classId, quote, form } = w;
+    const card = w.payment.method === 'card-hold' ? w.payment : null;
     const names = attendees.map((a) => `${a.firstName.trim().toLowerCase()} ${a.lastName.trim().toLowerCase()}`);
     if (new Set(names).size !== names.length)
       throw new RegistrationException(RegistrationError.DuplicateAttendee, 'Each person can be listed once', {
@@ -180,12 +96,12 @@ export class HouseholdService {
         m,
         existing.map((e) => e.id),
       );
-      await this.classes.releaseSeats(m, organizationId, freed);
+      await this.classSeats.release(m, organizationId, freed);
       for (const e of existing) if (e.paymentIntentId && !released.includes(e.paymentIntentId)) released.push(e.paymentIntentId);
     }
 
     await this.takeSeatsOf(m, cls, people.length);
-    const policy = await this.orgs.cancellationPolicies(m, organizationId);
+    const policy = await this.parts.policy(m, organizationId, w.read?.org);
     const groupId = randomUUID();
     const enrollments: HouseholdSeats['enrollments'] = [];
     for (const [i, p] of people.entries()) {
@@ -217,10 +133,17 @@ export class HouseholdService {
       });
     }
 
-    // Attendee i's answers and signatures on attendee i's enrollment, in this transaction.
-    if (form) await this.forms.store(m, form, enrollments, { fresh: true });
-    // One use of the code for the whole household, in the transaction that took its seats.
-    await this.pricing.redeem(m, quote, { organizationId, enrollmentId: groupId, email: fields.email, classId });
+    // One use of the code for the whole household; attendee i's answers and signatures on attendee i's enrollment.
+    await this.parts.beside(m, {
+      organizationId,
+      classId,
+      email: fields.email,
+      enrollmentId: groupId,
+      quote,
+      form,
+      seats: enrollments,
+      fresh: true,
+    });
 
     const newRecords = [...(created ? [contact] : []), ...people.filter((p) => p.created).map((p) => p.student)];
     for (const s of newRecords) {
@@ -268,7 +191,7 @@ export class HouseholdService {
   private async takeSeatsOf(m: EntityManager, cls: ClassEntity, n: number): Promise<void> {
     for (let taken = 0; taken < n; taken++) {
       try {
-        await this.classes.takeSeat(m, cls.id, cls.organizationId);
+        await this.classSeats.hold(m, cls.id, cls.organizationId);
       } catch (e) {
         if (!(e instanceof ClassException) || e.code !== ClassError.ClassFull) throw e;
         const now = await this.classes.require(cls.id, cls.organizationId, m);
@@ -294,7 +217,7 @@ export class HouseholdService {
    * recounts it from the tables, which it does before refusing anyone).
    */
   private async contact(m: EntityManager, organizationId: string, f: StudentFieldsDto) {
-    const { student, created } = await this.registrants.findOrCreate(m, organizationId, f);
+    const { student, created } = await this.parts.person(m, organizationId, f);
     return { contact: toHousehold(student), created };
   }
 
