@@ -17,7 +17,7 @@ const READ_ATTRIBUTES = new Set([
 // On our own components (a capitalized name) a string prop is read by someone (term="Phone", title="…") unless it
 // is one of these technical ones.
 const TECHNICAL_PROPS =
-  /^(className|href|to|id|key|type|name|role|rel|target|tone|mode|variant|size|kind|layout|fileName|url|autoComplete|inputMode|htmlFor|lang|dir|method|action|src|path|as|data-.*|aria-(?!label|description|valuetext|placeholder).*)$/;
+  /^(.*Id|className|href|to|id|key|type|name|role|rel|target|tone|mode|variant|size|kind|layout|fileName|url|autoComplete|inputMode|htmlFor|lang|dir|method|action|src|path|as|data-.*|aria-(?!label|description|valuetext|placeholder).*)$/;
 const WORDS = /\p{L}/u;
 
 export const noUntranslatedJsx = {

@@ -13,7 +13,7 @@ const tester = new RuleTester({
 });
 
 // The lint rule behind "no user-visible literal in JSX outside a catalog" (eslint.config.mjs, issue 42).
-tester.run('classlane/no-untranslated-jsx', noUntranslatedJsx as never, {
+tester.run('classlane/no-untranslated-jsx', noUntranslatedJsx, {
   valid: [
     "const A = () => <h1>{t('org.available')}</h1>;",
     'const A = () => <span aria-hidden="true">← · 2</span>;',
