@@ -74,13 +74,27 @@ export default tseslint.config(
   {
     // Languages (issue 42): the public site's pages that are in the catalogs may not grow an untranslated text.
     // Not yet translated (a later slice of issue 42): the marketing, legal, about, contact, help, accessibility,
-    // sign-in, waitlist-offer and waiver pages.
+    // sign-in, waitlist, waiver and portal pages, and the registration's card form, household and question fields
+    // and enrollment-problem dialog.
     files: [
       'public-site/src/app/**/*.tsx',
       'public-site/src/components/**/*.tsx',
       'public-site/src/lib/**/*.tsx',
       'public-site/src/features/org/**/*.tsx',
       'public-site/src/features/class-detail/**/*.tsx',
+      ...[
+        'RegisterPage',
+        'RegisterShell',
+        'RegisterSummary',
+        'RegistrationSteps',
+        'StudentForm',
+        'PaymentStep',
+        'PriceQuote',
+        'ConfirmationPage',
+        'RegistrationNotOpenNotice',
+        'RegistrationClosedNotice',
+        'WaitingRoom',
+      ].map((f) => `public-site/src/features/registration/${f}.tsx`),
     ],
     ignores: ['**/*.test.tsx'],
     plugins: { classlane: { rules: { 'no-untranslated-jsx': noUntranslatedJsx } } },

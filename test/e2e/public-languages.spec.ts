@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ORG_ID, DEMO_ORG_NAME, uniqueEmail } from './public-helpers';
@@ -83,6 +84,32 @@ test.describe('Public site languages', () => {
     await expect(page.getByRole('heading', { level: 1, name: `Welcome to ${DEMO_ORG_NAME}` })).toBeVisible();
     await context.close();
   });
+
+  // The budget of public-card-payment.spec.ts (100 KB gzip before interaction on /org/{id}), in each language: only
+  // that language's catalog is fetched.
+  for (const [lang, heading] of [
+    ['en', `Welcome to ${DEMO_ORG_NAME}`],
+    ['es', `Bienvenido a ${DEMO_ORG_NAME}`],
+    ['fr', `Bienvenue chez ${DEMO_ORG_NAME}`],
+  ] as const) {
+    test(`should stay within 100 KB of gzip JavaScript on /org/{id} in ${lang}`, async ({ page }) => {
+      const scripts: { url: string; gzip: number }[] = [];
+      page.on('response', async (r) => {
+        if (r.request().resourceType() !== 'script') return;
+        scripts.push({ url: r.url(), gzip: gzipSync(await r.body(), { level: 9 }).length });
+      });
+      await page.goto(`/org/${DEMO_ORG_ID}?lang=${lang}`, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
+      test.info().annotations.push({
+        type: `org page JS (gzip), ${lang}`,
+        description: `${(total / 1024).toFixed(1)} KB in ${scripts.length} scripts`,
+      });
+      expect(total).toBeLessThanOrEqual(100 * 1024);
+      // Never another language's catalog: each is its own "common-*" chunk, one at most (English is in the entry).
+      expect(scripts.filter((s) => /\/common-/.test(s.url))).toHaveLength(lang === 'en' ? 0 : 1);
+    });
+  }
 
   test('should fall back to English on an unsupported ?lang=', async ({ page }) => {
     await page.goto(`/org/${DEMO_ORG_ID}?lang=xx`);
