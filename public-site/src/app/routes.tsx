@@ -81,17 +81,14 @@ export const pages = {
   myRequest: page(
     () => import('@/features/portal/PortalPages'),
     (m) => m.PortalRequestPage,
-    'portal',
   ),
   mySignIn: page(
     () => import('@/features/portal/PortalPages'),
     (m) => m.PortalSignInPage,
-    'portal',
   ),
   myRegistrations: page(
     () => import('@/features/portal/PortalPages'),
     (m) => m.PortalPage,
-    'portal',
   ),
   signIn: page(
     () => import('@/features/auth/SignInPage'),

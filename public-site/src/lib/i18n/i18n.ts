@@ -9,7 +9,8 @@ import { messages as englishCommon } from 'virtual:i18n-catalog/en/common';
 import { loaders } from 'virtual:i18n-catalogs';
 import { DEFAULT_LOCALE, intlLocaleOf, type Locale } from './locales';
 
-export type Namespace = 'common' | 'registration' | 'portal';
+// The portal (/my) gets its namespace with its translation (a later slice of issue 42).
+export type Namespace = 'common' | 'registration';
 
 const loaded = new Set<string>(['en/common']);
 /** The namespaces the visit has needed so far: a language switch loads the same ones in the new language. */
