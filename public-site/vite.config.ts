@@ -2,6 +2,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { i18nCatalogs } from './i18nCatalogs.plugin';
 
 /**
  * Inlines the entry stylesheet (≈3 KB gzip) into index.html: one render-blocking request less on
@@ -30,7 +31,7 @@ function inlineEntryCss(): Plugin {
 // docs/decisions/fastify-adapter-plus-fast-path-one-hot-read.md.
 export default defineConfig({
   base: '/',
-  plugins: [react(), inlineEntryCss()],
+  plugins: [react(), inlineEntryCss(), i18nCatalogs(fileURLToPath(new URL('../shared/i18n', import.meta.url)))],
   resolve: {
     // @shared: the rule files both front ends use (class sessions, US phone):
     // docs/decisions/one-rule-file-both-front-ends-shared.md.
@@ -52,6 +53,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // Every English catalog loaded before each test file: components read their texts synchronously.
+    setupFiles: ['src/lib/i18n/testSetup.ts'],
     // Page tests render in jsdom: well under the default 5 s alone, over it beside the API and end-to-end tests.
     testTimeout: 30_000,
   },

@@ -7,6 +7,9 @@ import { prefetchPublic } from '@/lib/apiClient';
 import { brandingPath, readCachedBranding } from '@/lib/branding';
 import { prefetchClass, prefetchClasses } from '@/lib/publicApi';
 import { queryParam } from '@/lib/routing';
+import { activateLocale } from '@/lib/i18n/i18n';
+import { browserLocaleSources, chooseLocale } from '@/lib/i18n/chooseLocale';
+import { I18nRoot } from '@/lib/i18n/I18nRoot';
 import '@/styles/base.css';
 import '@/styles/layout.css';
 
@@ -38,10 +41,20 @@ if (base) {
   reportHeightToParent();
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Router base={base}>
-      <App embedded={base !== ''} />
-    </Router>
-  </StrictMode>,
-);
+function render(): void {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nRoot>
+        <Router base={base}>
+          <App embedded={base !== ''} />
+        </Router>
+      </I18nRoot>
+    </StrictMode>,
+  );
+}
+
+// The visit's language first (its catalog is a small chunk; English is in the bundle): a page never flashes
+// English before Spanish. Should the catalog fail to load, the page shows in English rather than not at all.
+void activateLocale(chooseLocale(browserLocaleSources()))
+  .catch(() => undefined)
+  .finally(render);

@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/useT';
 import { useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { SiteFooter } from '@/components/layout/SiteFooter';
@@ -22,10 +23,11 @@ function OrgQueryRedirect() {
  * that app is not deployed: say so instead of redirecting home (the home page would send an admin back).
  */
 function AdminAppMissing() {
+  const t = useT();
   return (
     <div className="container section">
-      <h1>Admin app unavailable</h1>
-      <p>The administration app is not available on this server right now. Please try again later.</p>
+      <h1>{t('adminMissing.title')}</h1>
+      <p>{t('adminMissing.text')}</p>
     </div>
   );
 }

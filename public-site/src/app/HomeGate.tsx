@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/useT';
 import { useEffect, useState, type ReactNode } from 'react';
 import { PageLoading } from '@/components/ui/PageLoading';
 import { api } from '@/lib/apiClient';
@@ -16,6 +17,7 @@ function dashboardPath(role: string | undefined): string | null {
  */
 export function HomeGate({ children }: { children: ReactNode }) {
   const [checking, setChecking] = useState(() => !!getToken() && !!getStoredUser());
+  const t = useT();
 
   useEffect(() => {
     if (!checking) return;
@@ -39,6 +41,6 @@ export function HomeGate({ children }: { children: ReactNode }) {
     };
   }, [checking]);
 
-  if (checking) return <PageLoading message="Initializing application..." />;
+  if (checking) return <PageLoading message={t('loading.app')} />;
   return <>{children}</>;
 }

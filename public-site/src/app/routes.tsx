@@ -1,11 +1,16 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { PageLoading } from '@/components/ui/PageLoading';
+import { loadNamespace, type Namespace } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/useT';
 
 type Page = LazyExoticComponent<ComponentType>;
 
-/** Lazy page: each page is its own chunk, so /org/{id} ships only what it needs. */
-function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Page {
-  return lazy(() => load().then((m) => ({ default: pick(m) })));
+/**
+ * Lazy page: each page is its own chunk, so /org/{id} ships only what it needs. A page with texts of its own
+ * (`ns`) loads that catalog in the visit's language alongside its code.
+ */
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, ns?: Namespace): Page {
+  return lazy(() => Promise.all([load(), ns ? loadNamespace(ns) : null]).then(([m]) => ({ default: pick(m) })));
 }
 
 export const pages = {
@@ -32,10 +37,12 @@ export const pages = {
   register: page(
     () => import('@/features/registration/RegisterPage'),
     (m) => m.RegisterPage,
+    'registration',
   ),
   confirmation: page(
     () => import('@/features/registration/ConfirmationPage'),
     (m) => m.ConfirmationPage,
+    'registration',
   ),
   legal: page(
     () => import('@/features/legal/LegalPage'),
@@ -60,6 +67,7 @@ export const pages = {
   waitlistOffer: page(
     () => import('@/features/waitlist/WaitlistOfferPage'),
     (m) => m.WaitlistOfferPage,
+    'registration',
   ),
   waitlistLeave: page(
     () => import('@/features/waitlist/WaitlistLeavePage'),
@@ -92,17 +100,18 @@ export const pages = {
   ),
 };
 
-/** Route-specific loading messages (spec 1 §2). */
+/** Route-specific loading messages (spec 1 §2): their catalog keys. */
 export const LOADING_MESSAGES = {
-  classes: 'Loading classes...',
-  classDetails: 'Loading class details...',
-  registration: 'Loading registration...',
-  default: 'Loading...',
+  classes: 'loading.classes',
+  classDetails: 'loading.classDetails',
+  registration: 'loading.registration',
+  default: 'loading.default',
 } as const;
 
 export function Lazy({ page: Component, message = LOADING_MESSAGES.default }: { page: Page; message?: string }) {
+  const t = useT();
   return (
-    <Suspense fallback={<PageLoading message={message} />}>
+    <Suspense fallback={<PageLoading message={t(message)} />}>
       <Component />
     </Suspense>
   );

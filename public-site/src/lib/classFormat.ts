@@ -3,6 +3,10 @@
  * Invalid or missing input gives "TBA", "Time TBA" or "Schedule TBA".
  */
 import { classSessionDates } from '@shared/class-sessions';
+import { currentIntlLocale, currentLocale, i18n } from '@/lib/i18n/i18n';
+
+/** A catalog text outside a component: the current language's (components re-render on a switch through useT). */
+const say = (id: string, values?: Record<string, unknown>) => i18n._({ id, values });
 
 export type ScheduleKind = 'Consecutive' | 'Weekly';
 export type DateInput = Date | string | number | null | undefined;
@@ -14,31 +18,35 @@ export function toDate(input: DateInput): Date | null {
 }
 
 export function scheduleText(days: number | null | undefined, schedule: ScheduleKind | string | null | undefined): string {
-  if (!days || !Number.isFinite(days) || days < 1) return 'Schedule TBA';
-  if (days === 1) return 'Single session';
-  if (schedule === 'Weekly') return `${days} weeks (weekly)`;
-  if (schedule === 'Consecutive') return `${days} consecutive days`;
-  return 'Schedule TBA';
+  if (!days || !Number.isFinite(days) || days < 1) return say('format.scheduleTba');
+  if (days === 1) return say('format.singleSession');
+  if (schedule === 'Weekly') return say('format.weekly', { days });
+  if (schedule === 'Consecutive') return say('format.consecutive', { days });
+  return say('format.scheduleTba');
 }
 
-/** Long weekday, month, day, year in en-US, e.g. "Saturday, December 5, 2026". */
+/** Long weekday, month, day, year in the language's way, e.g. "Saturday, December 5, 2026", "sábado, 5 de diciembre de 2026". */
 export function formatLongDate(input: DateInput): string {
   const date = toDate(input);
-  if (!date) return 'TBA';
-  return date.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+  if (!date) return say('format.tba');
+  return date.toLocaleDateString(currentIntlLocale(), { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-/** 12-hour time, e.g. "9:30 AM". */
+/** English: 12-hour time, e.g. "9:30 AM"; other languages their own clock ("9:30 a. m.", "09 h 30"). */
 export function formatTime(input: DateInput): string {
   const date = toDate(input);
-  if (!date) return 'Time TBA';
-  return date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
+  if (!date) return say('format.timeTba');
+  return date.toLocaleTimeString(currentIntlLocale(), {
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: currentLocale() === 'en' ? true : undefined,
+  });
 }
 
 /** "9:00 AM - 10:30 AM": end time computed from the duration in minutes. */
 export function formatTimeRange(start: DateInput, durationMinutes: number | null | undefined): string {
   const date = toDate(start);
-  if (!date) return 'Time TBA';
+  if (!date) return say('format.timeTba');
   if (!durationMinutes || durationMinutes <= 0) return formatTime(date);
   const end = new Date(date.getTime() + durationMinutes * 60_000);
   return `${formatTime(date)} - ${formatTime(end)}`;
@@ -46,19 +54,18 @@ export function formatTimeRange(start: DateInput, durationMinutes: number | null
 
 /** "45 minutes", "1 hour", "2 hours", "1 hour 30 minutes". */
 export function formatDuration(minutes: number | null | undefined): string {
-  if (!minutes || !Number.isFinite(minutes) || minutes <= 0) return 'TBA';
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  if (!minutes || !Number.isFinite(minutes) || minutes <= 0) return say('format.tba');
+  if (minutes < 60) return say('format.minutes', { minutes });
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  const hourText = `${hours} hour${hours === 1 ? '' : 's'}`;
-  return rest ? `${hourText} ${rest} minute${rest === 1 ? '' : 's'}` : hourText;
+  return rest ? say('format.hoursMinutes', { hours, minutes: rest }) : say('format.hours', { hours });
 }
 
-/** USD, en-US; whole amounts without cents ("$49"), otherwise two decimals ("$45.50"). */
+/** USD in the language's way; whole amounts without cents ("$49"), otherwise two decimals ("$45.50", "45,50 $ US"). */
 export function formatPrice(amount: number | null | undefined): string {
   const value = typeof amount === 'number' && Number.isFinite(amount) ? amount : 0;
   const whole = Number.isInteger(value);
-  return value.toLocaleString('en-US', {
+  return value.toLocaleString(currentIntlLocale(), {
     style: 'currency',
     currency: 'USD',
     minimumFractionDigits: whole ? 0 : 2,

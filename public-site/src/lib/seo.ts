@@ -1,5 +1,6 @@
 /** Per-page title, description and robots (spec 1 §2 "SEO page keys"). */
 import { useEffect } from 'react';
+import { LOCALES } from '@/lib/i18n/locales';
 
 export interface SeoEntry {
   title: string;
@@ -86,6 +87,29 @@ function setMeta(name: string, content: string | null): void {
   meta.content = content;
 }
 
+/**
+ * hreflang alternates for search engines: the same address with `?lang=` for each language, and the bare address as
+ * x-default (it opens in the visitor's own language). A noindex page has none.
+ */
+export function setLanguageAlternates(indexable: boolean): void {
+  document.head.querySelectorAll('link[rel="alternate"][hreflang]').forEach((link) => link.remove());
+  if (!indexable) return;
+  const url = new URL(window.location.href);
+  url.hash = '';
+  const add = (hreflang: string, lang: string | null) => {
+    const target = new URL(url);
+    if (lang) target.searchParams.set('lang', lang);
+    else target.searchParams.delete('lang');
+    const link = document.createElement('link');
+    link.rel = 'alternate';
+    link.hreflang = hreflang;
+    link.href = target.toString();
+    document.head.appendChild(link);
+  };
+  LOCALES.forEach((lang) => add(lang, lang));
+  add('x-default', null);
+}
+
 /** The document title: "{page} | {site}"; an organization page may pass the business name alone. */
 function composeTitle(pageTitle: string | null, siteName = SITE): string {
   return pageTitle && pageTitle !== siteName ? `${pageTitle} | ${siteName}` : siteName;
@@ -99,6 +123,7 @@ export function applySeo(key: string, overrides: Partial<SeoEntry> & { siteName?
   document.title = defined.exactTitle ?? (key === 'home' ? base.title : composeTitle(entry.title, defined.siteName));
   setMeta('description', entry.description);
   setMeta('robots', entry.noindex ? 'noindex, nofollow' : null);
+  setLanguageAlternates(!entry.noindex);
 }
 
 export function useSeo(key: string, overrides: Partial<SeoEntry> & { siteName?: string; exactTitle?: string } = {}): void {

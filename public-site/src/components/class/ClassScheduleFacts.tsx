@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/useT';
 import { formatLongDate, formatTimeRange, scheduleText } from '@/lib/classFormat';
 import type { ClassItem } from '@/lib/models';
 import { Fact } from '@/components/ui/Fact';
@@ -11,13 +12,14 @@ export function ClassScheduleFacts({
 }: {
   item: Pick<ClassItem, 'startDate' | 'duration' | 'days' | 'schedule' | 'instructor' | 'location'>;
 }) {
+  const t = useT();
   return (
     <>
-      <Fact term="Date">{formatLongDate(item.startDate)}</Fact>
-      <Fact term="Time">{formatTimeRange(item.startDate, item.duration)}</Fact>
-      <Fact term="Schedule">{scheduleText(item.days, item.schedule)}</Fact>
-      <Fact term="Instructor">{item.instructor || 'TBA'}</Fact>
-      <Fact term="Location">{item.location || 'TBA'}</Fact>
+      <Fact term={t('class.date')}>{formatLongDate(item.startDate)}</Fact>
+      <Fact term={t('class.time')}>{formatTimeRange(item.startDate, item.duration)}</Fact>
+      <Fact term={t('class.schedule')}>{scheduleText(item.days, item.schedule)}</Fact>
+      <Fact term={t('class.instructor')}>{item.instructor || t('format.tba')}</Fact>
+      <Fact term={t('class.location')}>{item.location || t('format.tba')}</Fact>
     </>
   );
 }

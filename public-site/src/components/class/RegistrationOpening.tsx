@@ -1,3 +1,5 @@
+import { currentIntlLocale, i18n } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/useT';
 import { useEffect, useState, type ReactNode } from 'react';
 import { earlyAccessForTerm } from '@/lib/earlyAccess';
 import { serverOffsetMs } from '@/lib/serverClock';
@@ -14,9 +16,10 @@ const ms = (v: string | Date | null | undefined) => (v ? new Date(v).getTime() :
 /** 'Monday, January 5 at 6:00 AM' in the organization's time zone (the server says it the same way). */
 export function openingTime(at: Date, timeZone: string | null): string {
   const zone = timeZone ?? undefined;
-  const day = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long', month: 'long', day: 'numeric' }).format(at);
-  const time = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(at);
-  return `${day} at ${time}`;
+  const locale = currentIntlLocale();
+  const day = new Intl.DateTimeFormat(locale, { timeZone: zone, weekday: 'long', month: 'long', day: 'numeric' }).format(at);
+  const time = new Intl.DateTimeFormat(locale, { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(at);
+  return i18n._({ id: 'opening.dayAtTime', values: { day, time } });
 }
 
 /** 2 d 03:04:05, or 03:04:05 under a day. */
@@ -24,7 +27,7 @@ export function countdownText(leftMs: number): string {
   const s = Math.max(0, Math.ceil(leftMs / 1000));
   const d = Math.floor(s / 86400);
   const hms = [Math.floor((s % 86400) / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
-  return d > 0 ? `${d} d ${hms}` : hms;
+  return d > 0 ? i18n._({ id: 'opening.daysAndTime', values: { days: d, hms } }) : hms;
 }
 
 /** Where a class's opening stands on the server's clock: still waiting, its words and the countdown (null until measured). */
@@ -42,6 +45,7 @@ export interface OpeningGate {
  * through from the early-access time.
  */
 export function useOpeningGate(w: RegistrationWindowInfo | null | undefined, termId?: string | null): OpeningGate {
+  const t = useT();
   const [offset, setOffset] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const early = earlyAccessForTerm(termId);
@@ -66,8 +70,11 @@ export function useOpeningGate(w: RegistrationWindowInfo | null | undefined, ter
 
   return {
     waiting,
-    label: opensAt === null ? '' : `Registration opens ${openingTime(new Date(opensAt), w?.timeZone ?? null)}`,
-    countdown: waiting && offset !== null ? { lead: early ? 'Early access in' : 'Opens in', left: countdownText(gate! - serverNow) } : null,
+    label: opensAt === null ? '' : t('opening.opens', { when: openingTime(new Date(opensAt), w?.timeZone ?? null) }),
+    countdown:
+      waiting && offset !== null
+        ? { lead: early ? t('opening.earlyAccessIn') : t('opening.opensIn'), left: countdownText(gate! - serverNow) }
+        : null,
   };
 }
 

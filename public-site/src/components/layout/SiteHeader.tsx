@@ -3,6 +3,8 @@ import { Link, useLocation } from 'wouter';
 import { useOrganization } from '@/lib/OrganizationContext';
 import { orgPath, withOrgQuery } from '@/lib/routing';
 import { getStoredUser } from '@/lib/storage';
+import { useT } from '@/lib/i18n/useT';
+import { LanguageSwitcher } from './LanguageSwitcher';
 
 /** Site header: the organization's name and logo on organization pages, the product's otherwise. */
 export function SiteHeader() {
@@ -13,25 +15,26 @@ export function SiteHeader() {
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(false), [location]);
   const user = getStoredUser();
+  const t = useT();
 
   const links: { href: string; label: string }[] = organizationId
     ? [
-        { href: orgPath(organizationId), label: 'Classes' },
-        { href: withOrgQuery('/about-us', organizationId), label: 'About' },
-        { href: withOrgQuery('/contact-us', organizationId), label: 'Contact' },
+        { href: orgPath(organizationId), label: t('nav.classes') },
+        { href: withOrgQuery('/about-us', organizationId), label: t('nav.about') },
+        { href: withOrgQuery('/contact-us', organizationId), label: t('nav.contact') },
       ]
     : [
-        { href: '/#use-cases', label: 'Use Cases' },
-        { href: '/#features', label: 'Features' },
-        { href: '/#pricing', label: 'Pricing' },
-        { href: '/about-us', label: 'About' },
-        { href: '/contact-us', label: 'Contact' },
+        { href: '/#use-cases', label: t('nav.useCases') },
+        { href: '/#features', label: t('nav.features') },
+        { href: '/#pricing', label: t('nav.pricing') },
+        { href: '/about-us', label: t('nav.about') },
+        { href: '/contact-us', label: t('nav.contact') },
       ];
 
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
-        Skip to main content
+        {t('nav.skip')}
       </a>
       <div className="site-header__inner container">
         <Link href={orgPath(organizationId)} className="brand">
@@ -44,11 +47,12 @@ export function SiteHeader() {
           )}
           <span className="brand__name">{branding.businessName}</span>
         </Link>
+        <LanguageSwitcher />
         <button type="button" className="nav-toggle" aria-expanded={open} aria-controls="site-nav" onClick={() => setOpen((v) => !v)}>
           <span className="nav-toggle__bars" aria-hidden="true" />
-          <span className="visually-hidden">Menu</span>
+          <span className="visually-hidden">{t('nav.menu')}</span>
         </button>
-        <nav id="site-nav" className={`site-nav${open ? ' site-nav--open' : ''}`} aria-label="Main">
+        <nav id="site-nav" className={`site-nav${open ? ' site-nav--open' : ''}`} aria-label={t('nav.main')}>
           <ul>
             {links.map((link) => (
               <li key={link.href}>
@@ -58,11 +62,11 @@ export function SiteHeader() {
             <li>
               {user ? (
                 <a className="site-nav__cta" href={user.role === 'admin' ? '/admin' : '/teacher'}>
-                  {user.role === 'admin' ? 'Dashboard' : 'Teacher view'}
+                  {user.role === 'admin' ? t('nav.dashboard') : t('nav.teacherView')}
                 </a>
               ) : (
                 <Link className="site-nav__cta" href="/signin">
-                  Sign In
+                  {t('nav.signIn')}
                 </Link>
               )}
             </li>

@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/useT';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /**
@@ -19,6 +20,7 @@ export function Modal({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const t = useT();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -48,7 +50,7 @@ export function Modal({
         <>
           <div className="modal__header">
             <h2 id={titleId}>{title}</h2>
-            <button type="button" className="modal__close" onClick={onClose} aria-label="Close dialog">
+            <button type="button" className="modal__close" onClick={onClose} aria-label={t('modal.close')}>
               ×
             </button>
           </div>

@@ -1,9 +1,12 @@
+import { useT } from '@/lib/i18n/useT';
+
 /** Loading state of a page or section; announced politely to screen readers. */
-export function PageLoading({ message = 'Loading...' }: { message?: string }) {
+export function PageLoading({ message }: { message?: string }) {
+  const t = useT();
   return (
     <div className="page-loading" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
-      <span>{message}</span>
+      <span>{message ?? t('loading.default')}</span>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/useT';
 import { useEffect, useId, useState } from 'react';
 import './SharePanel.css';
 
@@ -11,8 +12,9 @@ export function SharePanel({ url, title, fileName }: { url: string; title: strin
   const [copied, setCopied] = useState(false);
   const [showQr, setShowQr] = useState(false);
   const [qr, setQr] = useState<string | null>(null);
-  const [qrError, setQrError] = useState<string | null>(null);
+  const [qrError, setQrError] = useState(false);
   const linkId = useId();
+  const t = useT();
 
   useEffect(() => {
     if (!showQr || qr) return;
@@ -21,7 +23,7 @@ export function SharePanel({ url, title, fileName }: { url: string; title: strin
       .then((mod) => (mod.default ?? mod).toDataURL(url, QR_OPTIONS))
       .then(
         (dataUrl) => active && setQr(dataUrl),
-        () => active && setQrError('Could not create the QR code. Please try again.'),
+        () => active && setQrError(true),
       );
     return () => {
       active = false;
@@ -52,32 +54,32 @@ export function SharePanel({ url, title, fileName }: { url: string; title: strin
       </h2>
       <div className="share-panel__row">
         <label htmlFor={linkId} className="visually-hidden">
-          Public link
+          {t('share.publicLink')}
         </label>
         <input id={linkId} className="share-panel__link" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
         <button type="button" className="btn btn--small" onClick={() => void copy()}>
-          Copy Link
+          {t('share.copy')}
         </button>
         <button type="button" className="btn btn--small btn--secondary" aria-expanded={showQr} onClick={() => setShowQr((v) => !v)}>
-          {showQr ? 'Hide QR Code' : 'Show QR Code'}
+          {showQr ? t('share.hideQr') : t('share.showQr')}
         </button>
       </div>
       <p className="share-panel__status" role="status" aria-live="polite">
-        {copied ? 'Link copied!' : ''}
+        {copied ? t('share.copied') : ''}
       </p>
       {showQr ? (
         <div className="share-panel__qr">
           {qr ? (
             <>
-              <img src={qr} width={QR_OPTIONS.width} height={QR_OPTIONS.width} alt={`QR code for ${url}`} />
+              <img src={qr} width={QR_OPTIONS.width} height={QR_OPTIONS.width} alt={t('share.qrAlt', { url })} />
               <a className="btn btn--small" href={qr} download={fileName}>
-                Download QR Code
+                {t('share.download')}
               </a>
             </>
           ) : qrError ? (
-            <p className="field__error">{qrError}</p>
+            <p className="field__error">{t('share.qrFailed')}</p>
           ) : (
-            <p className="muted">Creating QR code...</p>
+            <p className="muted">{t('share.creating')}</p>
           )}
         </div>
       ) : null}

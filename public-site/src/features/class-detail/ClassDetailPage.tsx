@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/useT';
 import { useState } from 'react';
 import { RegistrationOpening } from '@/components/class/RegistrationOpening';
 import { Link, useParams, useSearch } from 'wouter';
@@ -25,6 +26,7 @@ import { useSeo } from '@/lib/seo';
 import { isAdminOf } from '@/lib/storage';
 import { useAsync } from '@/lib/useAsync';
 import { Fact } from '@/components/ui/Fact';
+import { statusText } from '@/lib/i18n/statusText';
 import './ClassDetailPage.css';
 
 class ClassNotFoundError extends Error {}
@@ -50,28 +52,31 @@ export function ClassDetailPage() {
   const { branding, brandingReady } = useOrganizationScope(organizationId);
   const [mode, setMode] = useState<ViewMode>('admin');
   const isAdmin = isAdminOf(item?.organizationId);
+  const t = useT();
 
   useSeo('class', {
     title: item?.title,
     description: item
-      ? `${item.title}: ${scheduleText(item.days, item.schedule)} starting ${formatLongDate(item.startDate)}. ${item.description ?? ''}`.slice(
-          0,
-          300,
-        )
+      ? t('classPage.seoDescription', {
+          title: item.title,
+          schedule: scheduleText(item.days, item.schedule),
+          start: formatLongDate(item.startDate),
+          description: item.description ?? '',
+        }).slice(0, 300)
       : undefined,
     siteName: organizationId && brandingReady ? branding.businessName : undefined,
   });
 
-  if (state.loading) return <PageLoading message="Loading class details..." />;
+  if (state.loading) return <PageLoading message={t('loading.classDetails')} />;
   if (state.error || !item) {
-    const message = state.error instanceof Error && state.error.message ? state.error.message : 'Failed to load class details';
+    const message = state.error instanceof Error && state.error.message ? state.error.message : t('classPage.loadFailed');
     return (
       <div className="container class-page">
         <div className="card class-error" role="alert">
-          <h1>Error Loading Class</h1>
+          <h1>{t('classPage.errorTitle')}</h1>
           <p>{message}</p>
           <Link href={orgPath(queryOrg)} className="btn">
-            Return to Available Classes
+            {t('classPage.returnToClasses')}
           </Link>
         </div>
       </div>
@@ -88,12 +93,12 @@ export function ClassDetailPage() {
   const waitlist = item.waitlistOpen;
   const registerButton = waitlist ? (
     <Link href={registerPath(item.id, item.organizationId)} className="btn btn--lg">
-      Join the waitlist
+      {t('class.joinWaitlist')}
     </Link>
   ) : open ? (
     <RegistrationOpening window={item.registrationWindow} termId={item.termId}>
       <Link href={registerPath(item.id, item.organizationId)} className="btn btn--lg">
-        Register Now
+        {t('class.registerNow')}
       </Link>
     </RegistrationOpening>
   ) : null;
@@ -102,22 +107,22 @@ export function ClassDetailPage() {
     <div className="container class-page">
       <div className="class-page__topbar">
         <Link href={orgPath(item.organizationId)} className="back-link">
-          <span aria-hidden="true">←</span> Back to Classes
+          <span aria-hidden="true">←</span> {t('classPage.back')}
         </Link>
         {isAdmin ? <ViewSwitch mode={mode} onChange={setMode} /> : null}
       </div>
 
       {isAdmin && mode === 'admin' ? (
         <SharePanel
-          title="Share this class"
+          title={t('classPage.share')}
           url={`${publicOrigin()}${classPath(item.id, item.organizationId)}`}
           fileName={`${slugify(item.title)}-qr.png`}
         />
       ) : null}
 
       <div className={`class-banner ${open && !waitlist ? 'class-banner--open' : 'class-banner--closed'}`}>
-        <span>{waitlist ? 'Class is full: waitlist open' : open ? 'Class is open for registration' : 'Class is closed'}</span>
-        <span className={`badge ${open ? 'badge--open' : 'badge--closed'}`}>{item.status}</span>
+        <span>{waitlist ? t('classPage.bannerWaitlist') : open ? t('classPage.bannerOpen') : t('classPage.bannerClosed')}</span>
+        <span className={`badge ${open ? 'badge--open' : 'badge--closed'}`}>{statusText(t, item.status)}</span>
       </div>
 
       <div className="class-layout">
@@ -126,24 +131,24 @@ export function ClassDetailPage() {
           {item.description ? <p className="class-description">{item.description}</p> : null}
           {registerButton ? <div className="class-cta">{registerButton}</div> : null}
 
-          <h2 className="class-section-title">Class Details</h2>
+          <h2 className="class-section-title">{t('classPage.details')}</h2>
           <dl className="class-facts">
-            <Fact term="Instructor">{item.instructor || 'TBA'}</Fact>
-            <Fact term="Location">{item.location || 'TBA'}</Fact>
-            <Fact term="Schedule">{scheduleText(item.days, item.schedule)}</Fact>
-            <Fact term="Start Date">{formatLongDate(item.startDate)}</Fact>
-            <Fact term="Time">{formatTimeRange(item.startDate, item.duration)}</Fact>
-            <Fact term="Duration">{formatDuration(item.duration)}</Fact>
-            <Fact term="Max Students">{item.maxStudents}</Fact>
+            <Fact term={t('class.instructor')}>{item.instructor || t('format.tba')}</Fact>
+            <Fact term={t('class.location')}>{item.location || t('format.tba')}</Fact>
+            <Fact term={t('class.schedule')}>{scheduleText(item.days, item.schedule)}</Fact>
+            <Fact term={t('class.startDate')}>{formatLongDate(item.startDate)}</Fact>
+            <Fact term={t('class.time')}>{formatTimeRange(item.startDate, item.duration)}</Fact>
+            <Fact term={t('class.duration')}>{formatDuration(item.duration)}</Fact>
+            <Fact term={t('class.maxStudents')}>{item.maxStudents}</Fact>
           </dl>
 
           {sessions.length > 1 ? (
             <>
-              <h2 className="class-section-title">Session Schedule</h2>
+              <h2 className="class-section-title">{t('classPage.sessions')}</h2>
               <ol className="class-sessions">
                 {sessions.map((date, index) => (
                   <li key={date.getTime()}>
-                    <span className="class-sessions__label">Session {index + 1}</span>
+                    <span className="class-sessions__label">{t('classPage.session', { number: index + 1 })}</span>
                     <span>
                       {formatLongDate(date)} · {formatTimeRange(withTimeOf(date, item.startDate), item.duration)}
                     </span>
@@ -155,14 +160,14 @@ export function ClassDetailPage() {
 
           {item.information ? (
             <>
-              <h2 className="class-section-title">Class Information</h2>
+              <h2 className="class-section-title">{t('classPage.information')}</h2>
               <p className="class-information">{item.information}</p>
             </>
           ) : null}
 
           {materials.length > 0 ? (
             <>
-              <h2 className="class-section-title">Materials to Bring</h2>
+              <h2 className="class-section-title">{t('classPage.materials')}</h2>
               <ol className="class-materials">
                 {materials.map((material, index) => (
                   <li key={index}>{material}</li>
@@ -172,32 +177,34 @@ export function ClassDetailPage() {
           ) : null}
         </article>
 
-        <aside className="class-side" aria-label="Price and enrollment">
+        <aside className="class-side" aria-label={t('classPage.priceAndEnrollment')}>
           <div className="card class-price-card">
-            <h2 className="class-section-title">Price</h2>
+            <h2 className="class-section-title">{t('classPage.price')}</h2>
             {discounted ? (
               <p className="class-price">
                 <span className="class-price__now">{formatPrice(item.discountPrice)}</span>
                 <s className="class-price__was">
-                  <span className="visually-hidden">Regular price </span>
+                  <span className="visually-hidden">{t('classPage.regularPrice')} </span>
                   {formatPrice(item.price)}
                 </s>
-                <span className="badge badge--open">Save {formatPrice(item.price - (item.discountPrice ?? 0))}</span>
+                <span className="badge badge--open">
+                  {t('classPage.save', { amount: formatPrice(item.price - (item.discountPrice ?? 0)) })}
+                </span>
               </p>
             ) : (
               <p className="class-price">
                 <span className="class-price__now">{formatPrice(item.price)}</span>
               </p>
             )}
-            <h2 className="class-section-title">Enrollment</h2>
+            <h2 className="class-section-title">{t('classPage.enrollment')}</h2>
             <div
               className="enrollment-bar"
               role="progressbar"
-              aria-label="Enrollment"
+              aria-label={t('classPage.enrollment')}
               aria-valuemin={0}
               aria-valuemax={item.maxStudents}
               aria-valuenow={item.enrolledStudents}
-              aria-valuetext={`${item.enrolledStudents}/${item.maxStudents} enrolled`}
+              aria-valuetext={t('class.enrolled', { enrolled: item.enrolledStudents, max: item.maxStudents })}
             >
               <span
                 className={`enrollment-bar__fill${percent >= 90 ? ' is-high' : percent >= 70 ? ' is-mid' : ''}`}
@@ -205,11 +212,9 @@ export function ClassDetailPage() {
               />
             </div>
             <p className="enrollment-text" data-testid="enrollment-count">
-              {item.enrolledStudents}/{item.maxStudents} enrolled
+              {t('class.enrolled', { enrolled: item.enrolledStudents, max: item.maxStudents })}
             </p>
-            {waitlist ? (
-              <p className="class-waitlist-note">This class is full. Join the waitlist to be offered the next free seat.</p>
-            ) : null}
+            {waitlist ? <p className="class-waitlist-note">{t('classPage.waitlistNote')}</p> : null}
             {registerButton ? <div className="class-cta class-cta--block">{registerButton}</div> : null}
           </div>
         </aside>

@@ -1,3 +1,6 @@
+import { currentIntlLocale } from '@/lib/i18n/i18n';
+import { Rich } from '@/lib/i18n/Rich';
+import { useT } from '@/lib/i18n/useT';
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { dayKey, formatTime } from '@/lib/classFormat';
@@ -11,13 +14,14 @@ import { addMonths, entriesByDay, isCancelled, monthTitles, monthWeeks, startOfM
  * struck through, as the grid card says it.
  */
 function EventLabel({ entry }: { entry: CalendarEntry }) {
+  const t = useT();
   const title = <span className="calendar__event-title">{entry.classItem.title}</span>;
   return (
     <>
       <span className="calendar__event-time">{formatTime(entry.date)}</span>{' '}
       {isCancelled(entry.classItem) ? (
         <>
-          <s>{title}</s> <span className="calendar__event-status">Cancelled</span>
+          <s>{title}</s> <span className="calendar__event-status">{t('status.Cancelled')}</span>
         </>
       ) : (
         title
@@ -26,7 +30,15 @@ function EventLabel({ entry }: { entry: CalendarEntry }) {
   );
 }
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** The week's days from Sunday, long and short, in the language (a Sunday in January 2023 is the 1st). */
+function weekdays(locale: string): { long: string; short: string }[] {
+  const long = new Intl.DateTimeFormat(locale, { weekday: 'long' });
+  const short = new Intl.DateTimeFormat(locale, { weekday: 'short' });
+  return [0, 1, 2, 3, 4, 5, 6].map((i) => {
+    const day = new Date(2023, 0, 1 + i);
+    return { long: long.format(day), short: short.format(day) };
+  });
+}
 
 /** Month calendar: 7-column grid on desktop, a list grouped by day on mobile (spec 1 §2). */
 export function OrgCalendar({ classes, organizationId }: { classes: ClassItem[]; organizationId: string }) {
@@ -35,35 +47,37 @@ export function OrgCalendar({ classes, organizationId }: { classes: ClassItem[];
   const byDay = useMemo(() => entriesByDay(classes, month), [classes, month]);
   const titles = useMemo(() => monthTitles(byDay), [byDay]);
   const todayKey = dayKey(new Date());
-  const monthLabel = month.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+  const t = useT();
+  const locale = currentIntlLocale();
+  const monthLabel = month.toLocaleDateString(locale, { month: 'long', year: 'numeric' });
 
   return (
     <section className="calendar card" aria-labelledby="calendar-month">
       <div className="calendar__nav">
         <button type="button" className="btn btn--small btn--secondary" onClick={() => setMonth((m) => addMonths(m, -1))}>
-          <span aria-hidden="true">‹</span> Previous<span className="visually-hidden"> month</span>
+          <span aria-hidden="true">‹</span> <Rich id="calendar.previous" components={{ 0: <span className="visually-hidden" /> }} />
         </button>
         <h3 id="calendar-month" className="calendar__month" aria-live="polite">
           {monthLabel}
         </h3>
         <div className="calendar__nav-right">
           <button type="button" className="btn btn--small btn--ghost" onClick={() => setMonth(startOfMonth(new Date()))}>
-            Today
+            {t('calendar.today')}
           </button>
           <button type="button" className="btn btn--small btn--secondary" onClick={() => setMonth((m) => addMonths(m, 1))}>
-            Next<span className="visually-hidden"> month</span> <span aria-hidden="true">›</span>
+            <Rich id="calendar.next" components={{ 0: <span className="visually-hidden" /> }} /> <span aria-hidden="true">›</span>
           </button>
         </div>
       </div>
 
       {desktop ? (
         <table className="calendar__grid">
-          <caption className="visually-hidden">Classes in {monthLabel}</caption>
+          <caption className="visually-hidden">{t('calendar.caption', { month: monthLabel })}</caption>
           <thead>
             <tr>
-              {WEEKDAYS.map((day) => (
-                <th key={day} scope="col">
-                  <abbr title={day}>{day.slice(0, 3)}</abbr>
+              {weekdays(locale).map((day) => (
+                <th key={day.long} scope="col">
+                  <abbr title={day.long}>{day.short}</abbr>
                 </th>
               ))}
             </tr>
@@ -79,7 +93,7 @@ export function OrgCalendar({ classes, organizationId }: { classes: ClassItem[];
                   return (
                     <td key={j} className={`calendar__cell${isToday ? ' calendar__cell--today' : ''}`}>
                       <span className="calendar__day">{date.getDate()}</span>
-                      {isToday ? <span className="visually-hidden"> (today)</span> : null}
+                      {isToday ? <span className="visually-hidden"> {t('calendar.todayMark')}</span> : null}
                       {entries.map((entry) => (
                         <Link
                           key={`${entry.classItem.id}-${entry.date.getTime()}`}
@@ -97,7 +111,7 @@ export function OrgCalendar({ classes, organizationId }: { classes: ClassItem[];
           </tbody>
         </table>
       ) : byDay.size === 0 ? (
-        <p className="calendar__none">No classes scheduled in {monthLabel}.</p>
+        <p className="calendar__none">{t('calendar.noneIn', { month: monthLabel })}</p>
       ) : (
         <ol className="calendar__list">
           {[...byDay.keys()].sort().map((key) => {
@@ -106,8 +120,8 @@ export function OrgCalendar({ classes, organizationId }: { classes: ClassItem[];
             return (
               <li key={key} className={`calendar__list-day${isToday ? ' calendar__list-day--today' : ''}`}>
                 <h4 className="calendar__list-date">
-                  {entries[0].date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' })}
-                  {isToday ? <span className="badge badge--accent">Today</span> : null}
+                  {entries[0].date.toLocaleDateString(locale, { weekday: 'long', month: 'long', day: 'numeric' })}
+                  {isToday ? <span className="badge badge--accent">{t('calendar.today')}</span> : null}
                 </h4>
                 <ul>
                   {entries.map((entry) => (
@@ -128,15 +142,15 @@ export function OrgCalendar({ classes, organizationId }: { classes: ClassItem[];
       )}
 
       <div className="calendar__legend">
-        <h4>Classes this month</h4>
+        <h4>{t('calendar.thisMonth')}</h4>
         {titles.length === 0 ? (
-          <p className="muted">No classes this month.</p>
+          <p className="muted">{t('calendar.noneThisMonth')}</p>
         ) : (
           <ul>
             {titles.map(({ title, classItem }) => (
               <li key={title}>
                 <Link href={classPath(classItem.id, organizationId)}>{isCancelled(classItem) ? <s>{title}</s> : title}</Link>
-                {isCancelled(classItem) ? <span className="calendar__event-status">Cancelled</span> : null}
+                {isCancelled(classItem) ? <span className="calendar__event-status">{t('status.Cancelled')}</span> : null}
               </li>
             ))}
           </ul>

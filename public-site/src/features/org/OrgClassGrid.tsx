@@ -1,9 +1,11 @@
+import { useT } from '@/lib/i18n/useT';
 import { Link } from 'wouter';
 import { ClassScheduleFacts } from '@/components/class/ClassScheduleFacts';
 import { formatPrice, hasDiscount, isOpenStatus, toDate } from '@/lib/classFormat';
 import type { ClassItem } from '@/lib/models';
 import { classPath, registerPath } from '@/lib/routing';
 import { RegistrationOpening } from '@/components/class/RegistrationOpening';
+import { statusText } from '@/lib/i18n/statusText';
 
 function statusBadgeClass(status: string): string {
   if (status === 'Open') return 'badge badge--open';
@@ -25,27 +27,28 @@ export function OrgClassGrid({
   organizationId: string;
   showEnrollment: boolean;
 }) {
+  const t = useT();
   if (classes.length === 0) {
     return (
       <div className="card org-empty__card">
-        <h3>No classes yet</h3>
-        <p className="muted">There are no classes available right now. Please check back soon.</p>
+        <h3>{t('org.noClassesTitle')}</h3>
+        <p className="muted">{t('org.noClassesText')}</p>
       </div>
     );
   }
   return (
-    <ul className="class-grid" aria-label="Classes">
+    <ul className="class-grid" aria-label={t('org.classesLabel')}>
       {sortByStart(classes).map((item) => {
         const spotsLeft = Math.max(0, item.maxStudents - item.enrolledStudents);
         const open = isOpenStatus(item.status);
         return (
           <li key={item.id} className="class-card">
             <div className="class-card__top">
-              <span className={statusBadgeClass(item.status)}>{item.status}</span>
+              <span className={statusBadgeClass(item.status)}>{statusText(t, item.status)}</span>
               <span className="class-card__price">
                 {hasDiscount(item.price, item.discountPrice) ? (
                   <>
-                    <s aria-label={`Regular price ${formatPrice(item.price)}`}>{formatPrice(item.price)}</s>{' '}
+                    <s aria-label={t('price.regular', { price: formatPrice(item.price) })}>{formatPrice(item.price)}</s>{' '}
                     <strong>{formatPrice(item.discountPrice)}</strong>
                   </>
                 ) : (
@@ -63,17 +66,17 @@ export function OrgClassGrid({
             </dl>
             <p className="class-card__seats">
               {showEnrollment
-                ? `${item.enrolledStudents}/${item.maxStudents} enrolled`
+                ? t('class.enrolled', { enrolled: item.enrolledStudents, max: item.maxStudents })
                 : open
                   ? spotsLeft > 0
-                    ? `${spotsLeft} ${spotsLeft === 1 ? 'spot' : 'spots'} left`
-                    : 'Class is full'
-                  : 'Registration closed'}
+                    ? t('class.spotsLeft', { count: spotsLeft })
+                    : t('class.full')
+                  : t('class.registrationClosed')}
             </p>
             {open && !showEnrollment && spotsLeft > 0 && item.registrationWindow?.opensAt ? (
               <RegistrationOpening window={item.registrationWindow} termId={item.termId} compact>
                 <Link href={registerPath(item.id, organizationId)} className="btn btn--small class-card__register">
-                  Register
+                  {t('class.register')}
                 </Link>
               </RegistrationOpening>
             ) : null}

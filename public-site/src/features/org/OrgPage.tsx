@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/useT';
 import { useMemo, useState } from 'react';
 import { keepEarlyAccessFrom } from '@/lib/earlyAccess';
 import type { ClassItem } from '@/lib/models';
@@ -30,15 +31,16 @@ export function OrgPage() {
   const [mode, setMode] = useState<ViewMode>('admin');
   const adminView = isAdmin && mode === 'admin';
 
+  const t = useT();
   const classes = useAsync(() => getClasses(organizationId!), [organizationId], !!organizationId);
   // An early-access link from the term's email: kept for this session, sent with a registration from its email.
   useState(() => keepEarlyAccessFrom(window.location.search));
   const [termFilter, setTermFilter] = useState('');
-  const terms = useMemo(() => termsOf(classes.data ?? []), [classes.data]);
+  const terms = useMemo(() => termsOf(classes.data ?? [], t('org.termFallback'), t('org.otherClasses')), [classes.data, t]);
   const shown = (classes.data ?? []).filter((c) => !termFilter || (c.termId ?? 'none') === termFilter);
   useSeo('org-classes', {
     exactTitle: brandingReady ? branding.businessName : undefined,
-    description: brandingReady ? `Browse classes offered by ${branding.businessName} and register online.` : undefined,
+    description: brandingReady ? t('org.seoDescription', { name: branding.businessName }) : undefined,
   });
 
   if (!organizationId) return <NoOrganization />;
@@ -52,7 +54,7 @@ export function OrgPage() {
           <div>
             {brandingReady ? (
               <>
-                <h1>Welcome to {branding.businessName}</h1>
+                <h1>{t('org.welcome', { name: branding.businessName })}</h1>
                 <p className="org-hero__slogan">{branding.slogan}</p>
               </>
             ) : (
@@ -69,19 +71,19 @@ export function OrgPage() {
       <div className="container org-body">
         {adminView ? (
           <SharePanel
-            title="Share your class page"
+            title={t('org.share')}
             url={`${publicOrigin()}/org/${encodeURIComponent(organizationId)}`}
             fileName={`classlane-${organizationId}-qr.png`}
           />
         ) : null}
 
         <div className="org-toolbar">
-          <h2 className="org-toolbar__title">Available Classes</h2>
+          <h2 className="org-toolbar__title">{t('org.available')}</h2>
           {terms.length ? (
             <label className="org-term-filter">
-              <span>Term</span>
+              <span>{t('org.term')}</span>
               <select value={termFilter} onChange={(e) => setTermFilter(e.target.value)}>
-                <option value="">All terms</option>
+                <option value="">{t('org.allTerms')}</option>
                 {terms.map((t) => (
                   <option key={t.id} value={t.id}>
                     {t.name}
@@ -90,23 +92,23 @@ export function OrgPage() {
               </select>
             </label>
           ) : null}
-          <div className="segmented" role="group" aria-label="Display classes as">
+          <div className="segmented" role="group" aria-label={t('org.displayAs')}>
             <button type="button" aria-pressed={layout === 'grid'} onClick={() => setLayout('grid')}>
-              Grid
+              {t('org.grid')}
             </button>
             <button type="button" aria-pressed={layout === 'calendar'} onClick={() => setLayout('calendar')}>
-              Calendar
+              {t('org.calendar')}
             </button>
           </div>
         </div>
 
         {classes.loading ? (
-          <PageLoading message="Loading classes..." />
+          <PageLoading message={t('loading.classes')} />
         ) : classes.error ? (
-          <Alert tone="error" title="Failed to load classes">
-            <p>{classes.error instanceof Error ? classes.error.message : 'Please try again.'}</p>
+          <Alert tone="error" title={t('org.loadFailed')}>
+            <p>{classes.error instanceof Error ? classes.error.message : t('common.tryAgainLater')}</p>
             <button type="button" className="btn btn--small" onClick={classes.reload}>
-              Try Again
+              {t('common.tryAgain')}
             </button>
           </Alert>
         ) : layout === 'grid' && terms.length ? (
@@ -136,9 +138,9 @@ export function OrgPage() {
 }
 
 /** The terms of the listed classes, in the order they first appear, and 'Other classes' for those in none. */
-function termsOf(classes: ClassItem[]): { id: string; name: string }[] {
+function termsOf(classes: ClassItem[], unnamed: string, none: string): { id: string; name: string }[] {
   const seen = new Map<string, string>();
-  for (const c of classes) seen.set(c.termId ?? 'none', c.termId ? (c.termName ?? 'Term') : 'Other classes');
+  for (const c of classes) seen.set(c.termId ?? 'none', c.termId ? (c.termName ?? unnamed) : none);
   if (![...seen.keys()].some((k) => k !== 'none')) return [];
   return [...seen].map(([id, name]) => ({ id, name }));
 }

@@ -1,3 +1,5 @@
+import { Rich } from '@/lib/i18n/Rich';
+import { useT } from '@/lib/i18n/useT';
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { formatLongDate, formatPrice, formatTimeRange } from '@/lib/classFormat';
@@ -16,19 +18,17 @@ export function ConfirmationPage() {
   const orgId = queryOrg ?? state?.student.organizationId ?? state?.classDetails.organizationId ?? null;
   const { branding } = useOrganizationScope(orgId);
   useSeo('confirmation', { siteName: orgId ? branding.businessName : undefined });
+  const t = useT();
 
   if (!state) {
     return (
       <div className="container section">
         <div className="card confirmation">
-          <h1>No registration to show</h1>
-          <p>
-            We could not find a recent registration in this browser. The organization running the class has your registration and can
-            confirm it.
-          </p>
+          <h1>{t('confirmation.noneTitle')}</h1>
+          <p>{t('confirmation.noneText')}</p>
           <div className="confirmation__actions">
             <Link href={orgPath(orgId)} className="btn">
-              Browse More Classes
+              {t('confirmation.browseMore')}
             </Link>
           </div>
         </div>
@@ -43,12 +43,15 @@ export function ConfirmationPage() {
         <span className="confirmation__icon" aria-hidden="true">
           ✓
         </span>
-        <h1>Registration Successful!</h1>
+        <h1>{t('confirmation.title')}</h1>
         {state.attendees?.length ? (
           <>
             <p className="confirmation__thanks">
-              Thank you, {student.firstName}! {state.attendees.length === 1 ? '1 person is' : `${state.attendees.length} people are`}{' '}
-              registered for <strong>{classDetails.title}</strong>:
+              <Rich
+                id="confirmation.thanksPeople"
+                values={{ name: student.firstName, count: state.attendees.length, title: classDetails.title }}
+                components={{ 0: <strong /> }}
+              />
             </p>
             <ul className="confirmation__people">
               {state.attendees.map((a) => (
@@ -60,43 +63,42 @@ export function ConfirmationPage() {
           </>
         ) : (
           <p className="confirmation__thanks">
-            Thank you, {student.firstName}! You are registered for <strong>{classDetails.title}</strong>.
+            <Rich id="confirmation.thanks" values={{ name: student.firstName, title: classDetails.title }} components={{ 0: <strong /> }} />
           </p>
         )}
 
         {paymentMethod === 'card' ? (
           <div className="alert alert--success" role="status">
-            <strong className="alert__title">Payment Confirmed</strong>
-            <p>We received your payment of {formatPrice(amount)}.</p>
-            {state.transactionId ? <p>Transaction: {state.transactionId}</p> : null}
+            <strong className="alert__title">{t('confirmation.paid')}</strong>
+            <p>{t('confirmation.paidText', { amount: formatPrice(amount) })}</p>
+            {state.transactionId ? <p>{t('confirmation.transaction', { id: state.transactionId })}</p> : null}
           </div>
         ) : (
           <div className="alert alert--warning">
-            <strong className="alert__title">Payment Reminder</strong>
+            <strong className="alert__title">{t('confirmation.reminder')}</strong>
             <p>
-              Please bring your payment of <strong>{formatPrice(amount)}</strong> to class. Payment is due before the class starts; cash,
-              credit and debit are accepted. Please arrive 10-15 minutes early.
+              <Rich id="confirmation.reminderText" values={{ amount: formatPrice(amount) }} components={{ 0: <strong /> }} />
             </p>
           </div>
         )}
 
-        <h2>Class Details</h2>
+        <h2>{t('classPage.details')}</h2>
         <dl className="confirmation__facts">
-          <Fact term="Class">{classDetails.title}</Fact>
-          <Fact term="Instructor">{classDetails.instructor || 'TBA'}</Fact>
-          <Fact term="Location">{classDetails.location || 'TBA'}</Fact>
-          <Fact term="Start Date">{formatLongDate(classDetails.startDate)}</Fact>
-          <Fact term="Time">{formatTimeRange(classDetails.startDate, classDetails.duration)}</Fact>
+          <Fact term={t('confirmation.class')}>{classDetails.title}</Fact>
+          <Fact term={t('class.instructor')}>{classDetails.instructor || t('format.tba')}</Fact>
+          <Fact term={t('class.location')}>{classDetails.location || t('format.tba')}</Fact>
+          <Fact term={t('class.startDate')}>{formatLongDate(classDetails.startDate)}</Fact>
+          <Fact term={t('class.time')}>{formatTimeRange(classDetails.startDate, classDetails.duration)}</Fact>
           {/* The confirmation email (with the calendar file) goes to this address. */}
-          <Fact term="Registered email">{student.email}</Fact>
+          <Fact term={t('confirmation.email')}>{student.email}</Fact>
         </dl>
 
         <div className="confirmation__actions">
           <Link href={orgPath(orgId)} className="btn">
-            Browse More Classes
+            {t('confirmation.browseMore')}
           </Link>
           <Link href={classPath(classDetails.id, orgId)} className="btn btn--secondary">
-            View Class Details
+            {t('confirmation.viewClass')}
           </Link>
           {/* Every session of the class as an .ics file (the confirmation email carries the same file). */}
           <a
@@ -104,7 +106,7 @@ export function ConfirmationPage() {
             className="btn btn--secondary"
             download
           >
-            Add to calendar
+            {t('confirmation.addToCalendar')}
           </a>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/useT';
 import { useRef, useState } from 'react';
 import {
   MAX_PEOPLE,
@@ -10,7 +11,12 @@ import {
 } from './householdRules';
 import { FieldError } from '@/components/ui/FieldError';
 
-const LABELS: Record<AttendeeField, string> = { firstName: 'First Name', lastName: 'Last Name', dateOfBirth: 'Date of Birth (optional)' };
+/** The fields' catalog keys. */
+const LABELS: Record<AttendeeField, string> = {
+  firstName: 'student.firstName',
+  lastName: 'student.lastName',
+  dateOfBirth: 'quote.dateOfBirth',
+};
 
 /**
  * 'Add another person': each row is a person registered under the contact above (first and last name,
@@ -28,6 +34,7 @@ export function HouseholdFields({
   showAllErrors: boolean;
 }) {
   const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const t = useT();
   const firstInputs = useRef(new Map<number, HTMLInputElement | null>());
   const addButton = useRef<HTMLButtonElement>(null);
   const { others } = value;
@@ -58,7 +65,7 @@ export function HouseholdFields({
     return (
       <div className="field">
         <label htmlFor={id}>
-          {LABELS[f]}
+          {t(LABELS[f])}
           {required ? (
             <>
               {' '}
@@ -67,7 +74,7 @@ export function HouseholdFields({
               </span>
             </>
           ) : null}
-          <span className="visually-hidden">, person {index + 2}</span>
+          <span className="visually-hidden">{t('household.personSuffix', { number: index + 2 })}</span>
         </label>
         <input
           ref={
@@ -97,7 +104,7 @@ export function HouseholdFields({
 
   return (
     <fieldset className="household">
-      <legend className="household__legend">People attending</legend>
+      <legend className="household__legend">{t('household.legend')}</legend>
       {others.length > 0 ? (
         <label className="checkbox household__self">
           <input
@@ -106,22 +113,22 @@ export function HouseholdFields({
             checked={value.contactAttends}
             onChange={(e) => onChange({ ...value, contactAttends: e.target.checked })}
           />
-          <span>I am attending too (uncheck if you are only registering the people below)</span>
+          <span>{t('household.selfAttends')}</span>
         </label>
       ) : (
-        <p className="field__hint household__hint">Registering someone else too, such as your children? Add each person here.</p>
+        <p className="field__hint household__hint">{t('household.hint')}</p>
       )}
       {others.map((row, index) => (
-        <div key={row.key} className="household__row" role="group" aria-label={`Person ${index + 2}`}>
+        <div key={row.key} className="household__row" role="group" aria-label={t('household.person', { number: index + 2 })}>
           <div className="household__row-head">
-            <span className="household__row-title">Person {index + 2}</span>
+            <span className="household__row-title">{t('household.person', { number: index + 2 })}</span>
             <button
               type="button"
               className="btn btn--ghost btn--small"
-              aria-label={`Remove person ${index + 2}`}
+              aria-label={t('household.removeLabel', { number: index + 2 })}
               onClick={() => remove(row.key)}
             >
-              Remove
+              {t('household.remove')}
             </button>
           </div>
           <div className="form-row form-row--2">
@@ -133,10 +140,10 @@ export function HouseholdFields({
       ))}
       {canAdd ? (
         <button ref={addButton} type="button" className="btn btn--secondary" onClick={add}>
-          Add another person
+          {t('household.add')}
         </button>
       ) : (
-        <p className="field__hint">You can register up to {MAX_PEOPLE} people at a time.</p>
+        <p className="field__hint">{t('household.max', { max: MAX_PEOPLE })}</p>
       )}
     </fieldset>
   );

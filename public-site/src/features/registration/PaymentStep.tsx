@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/useT';
 import { useEffect, useState, type ComponentType } from 'react';
 import type { WindowRefusal } from './registrationWindow';
 import type { Stripe } from '@stripe/stripe-js';
@@ -74,6 +75,7 @@ export function PaymentStep({
   /** The server asked for a place in the opening's line for a card hold: true when the page took it over. */
   onWaitingRoomRefused?: (error: unknown) => boolean;
 }) {
+  const t = useT();
   const { organizationId } = registration;
   const [card, setCard] = useState<CardState>({ status: 'checking' });
   const [method, setMethod] = useState<PaymentMethod>('in-person');
@@ -116,7 +118,7 @@ export function PaymentStep({
   return (
     <div className="stack payment-step">
       <fieldset className="payment-methods">
-        <legend>Choose how to pay</legend>
+        <legend>{t('payment.choose')}</legend>
         {cardOffered ? (
           <label className={`payment-option${method === 'card' ? ' is-selected' : ''}`}>
             <input
@@ -128,8 +130,8 @@ export function PaymentStep({
               disabled={locked}
             />
             <span>
-              <strong>Pay by Card</strong>
-              <span className="payment-option__note">Secure online payment of {formatPrice(amount)}.</span>
+              <strong>{t('payment.card')}</strong>
+              <span className="payment-option__note">{t('payment.cardNote', { amount: formatPrice(amount) })}</span>
             </span>
           </label>
         ) : null}
@@ -143,17 +145,15 @@ export function PaymentStep({
             disabled={locked}
           />
           <span>
-            <strong>Pay in Person at Class</strong>
-            <span className="payment-option__note">
-              Reserve your spot now and pay {formatPrice(amount)} before class starts. Cash, credit and debit accepted.
-            </span>
+            <strong>{t('payment.inPerson')}</strong>
+            <span className="payment-option__note">{t('payment.inPersonNote', { amount: formatPrice(amount) })}</span>
           </span>
         </label>
       </fieldset>
 
       {card.status === 'unavailable' ? (
         <div className="alert alert--warning" role="status">
-          <strong>Payment System Unavailable:</strong> {PAYMENT_UNAVAILABLE_TEXT}
+          <strong>{t('payment.unavailableTitle')}</strong> {t('payment.unavailable')}
         </div>
       ) : null}
 
@@ -170,31 +170,25 @@ export function PaymentStep({
         />
       ) : method === 'card' ? (
         <p className="payment-loading" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading secure card form...
+          <span className="spinner" aria-hidden="true" /> {t('payment.loadingCard')}
         </p>
       ) : (
         <>
           {error ? (
             <Alert
               tone="error"
-              title={
-                refusal === 'full'
-                  ? 'This class is full'
-                  : refusal === 'seats'
-                    ? 'Not enough seats left'
-                    : 'We could not complete your registration'
-              }
+              title={refusal === 'full' ? t('payment.refusedFull') : refusal === 'seats' ? t('payment.refusedSeats') : t('payment.refused')}
             >
               {error}
             </Alert>
           ) : null}
           <div className="payment-actions">
             <button type="button" className="btn btn--secondary" onClick={onBack} disabled={busy}>
-              Back
+              {t('payment.back')}
             </button>
             <button type="button" className="btn btn--lg" onClick={onReserve} disabled={busy}>
               {busy ? <span className="spinner spinner--light" aria-hidden="true" /> : null}
-              {busy ? 'Reserving your spot...' : 'Reserve My Spot'}
+              {busy ? t('payment.reserving') : t('payment.reserve')}
             </button>
           </div>
         </>

@@ -1,19 +1,21 @@
+import { useT } from '@/lib/i18n/useT';
 import { useState, type FormEvent } from 'react';
 import { formatPrice } from '@/lib/classFormat';
 import type { PriceQuote } from './api/priceQuote';
 
 /** The summary's price: what one person pays, the regular price struck through beside it when that is more. */
 export function PriceFact({ amount, regular, suffix }: { amount: number; regular: number; suffix?: string | null }) {
+  const t = useT();
   return (
     <div>
-      <dt>Price</dt>
+      <dt>{t('classPage.price')}</dt>
       <dd>
         <strong>{formatPrice(amount)}</strong>
         {regular > amount ? (
           <>
             {' '}
             <s>
-              <span className="visually-hidden">Regular price </span>
+              <span className="visually-hidden">{t('classPage.regularPrice')} </span>
               {formatPrice(regular)}
             </s>
           </>
@@ -26,9 +28,10 @@ export function PriceFact({ amount, regular, suffix }: { amount: number; regular
 
 /** The quote's lines and total, as the server will charge them. */
 export function PriceLines({ quote }: { quote: PriceQuote }) {
+  const t = useT();
   return (
     <div className="register-summary__quote" aria-live="polite">
-      <dt>Price details</dt>
+      <dt>{t('quote.details')}</dt>
       <dd>
         <table className="price-lines">
           <tbody>
@@ -41,7 +44,7 @@ export function PriceLines({ quote }: { quote: PriceQuote }) {
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row">Total</th>
+              <th scope="row">{t('quote.total')}</th>
               <td>
                 <strong>{formatPrice(quote.total)}</strong>
               </td>
@@ -55,6 +58,7 @@ export function PriceLines({ quote }: { quote: PriceQuote }) {
 
 /** The 'Promo code' field: applying asks for a new quote, whose message says whether (or why not) the code applies. */
 export function PromoCodeField(props: { applied: string; promo: PriceQuote['promo']; busy: boolean; onApply: (code: string) => void }) {
+  const t = useT();
   const [text, setText] = useState(props.applied);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -63,7 +67,7 @@ export function PromoCodeField(props: { applied: string; promo: PriceQuote['prom
   const message = props.applied && props.promo ? props.promo : null;
   return (
     <form className="promo-code" onSubmit={submit} noValidate>
-      <label htmlFor="promo-code">Promo code</label>
+      <label htmlFor="promo-code">{t('quote.promo')}</label>
       <div className="promo-code__row">
         <input
           id="promo-code"
@@ -76,7 +80,7 @@ export function PromoCodeField(props: { applied: string; promo: PriceQuote['prom
           onChange={(e) => setText(e.target.value)}
         />
         <button type="submit" className="btn btn-secondary" disabled={props.busy}>
-          Apply
+          {t('quote.apply')}
         </button>
       </div>
       {message ? (
@@ -90,9 +94,10 @@ export function PromoCodeField(props: { applied: string; promo: PriceQuote['prom
 
 /** One person's date of birth, offered when the organization has a senior discount: a new date asks for a new quote. */
 export function DateOfBirthField(props: { value: string; onChange: (date: string) => void }) {
+  const t = useT();
   return (
     <div className="promo-code">
-      <label htmlFor="single-date-of-birth">Date of Birth (optional)</label>
+      <label htmlFor="single-date-of-birth">{t('quote.dateOfBirth')}</label>
       <input
         id="single-date-of-birth"
         name="dateOfBirth"
@@ -103,7 +108,7 @@ export function DateOfBirthField(props: { value: string; onChange: (date: string
         onChange={(e) => props.onChange(e.target.value)}
       />
       <p id="single-date-of-birth-hint" className="promo-code__hint">
-        For the senior discount.
+        {t('quote.seniorHint')}
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/useT';
 import { earlyAccess } from '@/lib/earlyAccess';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
@@ -43,6 +44,7 @@ export function RegisterPage() {
   const item = classState.data ?? null;
   const organizationId = queryOrg ?? item?.organizationId ?? null;
   const { branding, brandingReady } = useOrganizationScope(organizationId);
+  const t = useT();
   useSeo('register', { siteName: organizationId && brandingReady ? branding.businessName : undefined });
 
   const [step, setStep] = useState<1 | 2>(1);
@@ -97,11 +99,11 @@ export function RegisterPage() {
     }
   }, [room.phase]);
 
-  if (classState.loading) return <PageLoading message="Loading class details..." />;
+  if (classState.loading) return <PageLoading message={t('loading.classDetails')} />;
   if (classState.error || !item) {
     return (
       <RegisterShell>
-        <Alert tone="error" title="Error loading class details. Please try again.">
+        <Alert tone="error" title={t('register.loadError')}>
           {classLoadDetail(classState.error, classId)}
         </Alert>
       </RegisterShell>
@@ -110,7 +112,7 @@ export function RegisterPage() {
   if (!organizationId) {
     return (
       <RegisterShell>
-        <Alert tone="error">Missing organization information. Please use a valid registration link.</Alert>
+        <Alert tone="error">{t('register.missingOrg')}</Alert>
       </RegisterShell>
     );
   }
@@ -227,11 +229,11 @@ export function RegisterPage() {
   if (!isOpenStatus(currentClass.status) && !waitlist) {
     return (
       <RegisterShell>
-        <Alert tone="warning" title="Class is closed">
-          Registration is not available for {currentClass.title}.
+        <Alert tone="warning" title={t('classPage.bannerClosed')}>
+          {t('register.notAvailable', { title: currentClass.title })}
         </Alert>
         <p>
-          <Link href={classPath(currentClass.id, orgId)}>View class details</Link>
+          <Link href={classPath(currentClass.id, orgId)}>{t('register.viewClass')}</Link>
         </p>
       </RegisterShell>
     );
@@ -276,7 +278,13 @@ export function RegisterPage() {
       <div className="register-layout">
         <section className="card" aria-labelledby="register-step-title">
           <h2 id="register-step-title" ref={headingRef} tabIndex={-1} className="register-step-title">
-            {inLine ? "You're in line" : waitlist ? 'Join the waitlist' : step === 1 ? 'Student Information' : 'Payment Method'}
+            {inLine
+              ? t('register.inLine')
+              : waitlist
+                ? t('class.joinWaitlist')
+                : step === 1
+                  ? t('register.studentInfo')
+                  : t('register.paymentMethod')}
           </h2>
           {shownClosed || inLine ? null : <RegistrationNotOpenNotice window={noticeWindow} termId={currentClass.termId} />}
           {shownClosed ? (

@@ -1,3 +1,5 @@
+import { i18n } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/useT';
 // The registration page's frame (its heading), and the page's text when the class could not be loaded.
 import type { ReactNode } from 'react';
 import { ApiError } from '@/lib/apiClient';
@@ -9,13 +11,14 @@ import { ApiError } from '@/lib/apiClient';
  */
 export function classLoadDetail(error: unknown, classId: string): string {
   const notFound = !error || (error instanceof ApiError && error.status === 404);
-  return notFound ? `Class with ID ${classId} not found` : 'Failed to load class data';
+  return notFound ? i18n._({ id: 'register.classNotFound', values: { id: classId } }) : i18n._({ id: 'register.classLoadFailed' });
 }
 
 export function RegisterShell({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
     <div className="container register-page">
-      <h1>Register for Class</h1>
+      <h1>{t('register.title')}</h1>
       {children}
     </div>
   );

@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/useT';
 // The registration page's side panel: the class, its price for the people registered, and the promo code and date of birth fields of step 2.
 import { Link } from 'wouter';
 import { ClassScheduleFacts } from '@/components/class/ClassScheduleFacts';
@@ -26,6 +27,7 @@ export interface RegisterSummaryProps {
 
 export function RegisterSummary(props: RegisterSummaryProps) {
   const { item, people, amount, paying, quote } = props;
+  const t = useT();
   return (
     <aside className="card register-summary" aria-labelledby="register-summary-title">
       <h2 id="register-summary-title" className="register-summary__title">
@@ -36,13 +38,13 @@ export function RegisterSummary(props: RegisterSummaryProps) {
         <PriceFact
           amount={effectivePrice(item.price, item.discountPrice)}
           regular={item.price ?? 0}
-          suffix={people > 1 ? ' per person' : null}
+          suffix={people > 1 ? ` ${t('quote.perPerson')}` : null}
         />
         {quote ? (
           <PriceLines quote={quote} />
         ) : people > 1 ? (
           <div className="register-summary__total" aria-live="polite">
-            <dt>Total for {people} people</dt>
+            <dt>{t('quote.totalFor', { count: people })}</dt>
             <dd>
               <strong>{formatPrice(amount)}</strong>
             </dd>
@@ -53,7 +55,7 @@ export function RegisterSummary(props: RegisterSummaryProps) {
         <PromoCodeField applied={props.promoCode} promo={quote?.promo ?? null} busy={props.quoteBusy} onApply={props.onPromoCode} />
       ) : null}
       {paying && props.dateOfBirth ? <DateOfBirthField value={props.dateOfBirth.value} onChange={props.dateOfBirth.onChange} /> : null}
-      <Link href={classPath(item.id, props.organizationId)}>View class details</Link>
+      <Link href={classPath(item.id, props.organizationId)}>{t('register.viewClass')}</Link>
     </aside>
   );
 }

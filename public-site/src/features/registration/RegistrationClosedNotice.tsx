@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/useT';
 import { Link } from 'wouter';
 import { OrgContactList } from '@/components/org/OrgContactList';
 import { Alert } from '@/components/ui/Alert';
@@ -10,20 +11,23 @@ import type { RegistrationClosed } from './api/checkEnrollment';
  * registration has closed ('Registration for Wheel Throwing closed Friday, June 4 at 5:00 PM.').
  */
 export function RegistrationClosedNotice({ closed, organizationId }: { closed: RegistrationClosed; organizationId: string }) {
+  const t = useT();
   const hasContact = Boolean(closed.contactInfo?.email || closed.contactInfo?.phone || closed.contactInfo?.address);
   return (
     <div className="stack">
-      <Alert tone="warning" title="Registration is closed">
+      <Alert tone="warning" title={t('register.closedTitle')}>
         {closed.message}
       </Alert>
       {hasContact ? (
         <section aria-labelledby="registration-closed-contact">
-          <h3 id="registration-closed-contact">Contact {closed.organizationName ?? 'the organization'}</h3>
+          <h3 id="registration-closed-contact">
+            {closed.organizationName ? t('register.contactOrg', { name: closed.organizationName }) : t('register.contactTheOrg')}
+          </h3>
           <OrgContactList contactInfo={closed.contactInfo} branding={null} />
         </section>
       ) : null}
       <p>
-        <Link href={orgPath(organizationId)}>Browse other classes</Link>
+        <Link href={orgPath(organizationId)}>{t('register.browseOther')}</Link>
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/useT';
 import type { AnswerValue, FormValues, Question, Waiver } from './registrationFormRules';
 import { FieldError } from '@/components/ui/FieldError';
 
@@ -31,6 +32,7 @@ export function RegistrationFormFields({
   /** The student's name when they are under 18 and a parent or guardian must sign: the guardian's fields show. */
   guardianFor?: string | null;
 }) {
+  const t = useT();
   if (!questions.length && !waivers.length) return null;
   const shared = people ? questions.filter((q) => !q.perAttendee) : questions;
   const perPerson = people ? questions.filter((q) => q.perAttendee) : [];
@@ -42,7 +44,7 @@ export function RegistrationFormFields({
     <div className="registration-form">
       {shared.length ? (
         <fieldset className="registration-form__questions">
-          <legend>A few questions</legend>
+          <legend>{t('form.questions')}</legend>
           {shared.map((q) => (
             <QuestionField
               key={q.id}
@@ -58,7 +60,7 @@ export function RegistrationFormFields({
       {people && perPerson.length
         ? people.map((name, i) => (
             <fieldset key={i} className="registration-form__questions">
-              <legend>About {name || `person ${i + 1}`}</legend>
+              <legend>{name ? t('form.about', { name }) : t('form.aboutPerson', { number: i + 1 })}</legend>
               {perPerson.map((q) => (
                 <QuestionField
                   key={q.id}
@@ -74,9 +76,9 @@ export function RegistrationFormFields({
         : null}
       {!people && waivers.length && dateOfBirth ? (
         <div className="field">
-          <label htmlFor="student-date-of-birth">Date of Birth (optional)</label>
+          <label htmlFor="student-date-of-birth">{t('quote.dateOfBirth')}</label>
           <span id="student-date-of-birth-hint" className="field__hint">
-            Someone under 18 on the first day of class cannot sign the waiver: a parent or guardian signs it for them.
+            {t('form.minorHint')}
           </span>
           <input
             id="student-date-of-birth"
@@ -91,14 +93,13 @@ export function RegistrationFormFields({
       ) : null}
       {guardianFor !== null && waivers.length ? (
         <fieldset className="registration-form__guardian">
-          <legend>Parent or guardian</legend>
+          <legend>{t('form.guardian')}</legend>
           <p id="guardian-hint" className="field__hint">
-            {guardianFor.trim() || 'The student'} is under 18 on the first day of class, so a parent or guardian reads and signs the waiver
-            {waivers.length > 1 ? 's' : ''} below.
+            {t('form.guardianHint', { name: guardianFor.trim() || t('form.theStudent'), count: waivers.length })}
           </p>
           <div className="field">
             <label htmlFor="guardian-name">
-              Parent or guardian’s full name{' '}
+              {t('form.guardianName')}{' '}
               <span className="required" aria-hidden="true">
                 *
               </span>
@@ -131,7 +132,7 @@ export function RegistrationFormFields({
             <div
               className="waiver__text"
               role="region"
-              aria-label={`${w.title} (version ${w.version})`}
+              aria-label={t('form.waiverVersion', { title: w.title, version: w.version })}
               tabIndex={0}
               // The server renders the Markdown with raw HTML turned off and safe links only (waiver-markdown.ts).
               dangerouslySetInnerHTML={{ __html: w.bodyHtml }}
@@ -145,11 +146,11 @@ export function RegistrationFormFields({
                 aria-describedby={error ? `${id}-error` : undefined}
                 onChange={(e) => set({ agreed: e.target.checked })}
               />
-              <span>I have read and agree</span>
+              <span>{t('form.agree')}</span>
             </label>
             <div className="field">
               <label htmlFor={`${id}-name`}>
-                {guardianFor !== null ? 'Parent or guardian: type your full name to sign' : 'Type your full name to sign'}{' '}
+                {guardianFor !== null ? t('form.signAsGuardian') : t('form.sign')}{' '}
                 <span className="required" aria-hidden="true">
                   *
                 </span>

@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/useT';
 import { useOpeningGate, type RegistrationWindowInfo } from '@/components/class/RegistrationOpening';
 import { Alert } from '@/components/ui/Alert';
 
@@ -14,17 +15,18 @@ export function RegistrationNotOpenNotice({
   termId?: string | null;
 }) {
   const { waiting, label, countdown } = useOpeningGate(w, termId);
+  const t = useT();
   if (!waiting) return null;
   return (
     <div className="registration-not-open">
-      <Alert tone="info" title="Registration is not open yet">
+      <Alert tone="info" title={t('register.notOpenTitle')}>
         <p className="registration-not-open__when">{label}</p>
         {countdown ? (
           <p className="registration-not-open__countdown" aria-live="off">
             {countdown.lead} <strong>{countdown.left}</strong>
           </p>
         ) : null}
-        <p>You can fill in your details now and register when it opens.</p>
+        <p>{t('register.notOpenText')}</p>
       </Alert>
     </div>
   );

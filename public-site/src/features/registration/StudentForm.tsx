@@ -1,3 +1,5 @@
+import { Rich } from '@/lib/i18n/Rich';
+import { useT } from '@/lib/i18n/useT';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import {
@@ -13,11 +15,12 @@ import { FieldError } from '@/components/ui/FieldError';
 const SUBMIT_DEBOUNCE_MS = 1000;
 export type SubmitPhase = 'idle' | 'submitting' | 'checking';
 
+/** The fields' catalog keys. */
 const LABELS: Record<StudentField, string> = {
-  firstName: 'First Name',
-  lastName: 'Last Name',
-  email: 'Email Address',
-  phone: 'Phone Number',
+  firstName: 'student.firstName',
+  lastName: 'student.lastName',
+  email: 'student.email',
+  phone: 'student.phone',
 };
 
 /**
@@ -34,7 +37,7 @@ export function StudentForm({
   children,
   extraValid = true,
   onExtraInvalid,
-  submitText = 'Continue to Payment',
+  submitText,
   disabled: formDisabled = false,
   lockedFields,
 }: {
@@ -61,6 +64,7 @@ export function StudentForm({
   );
   const [errors, setErrors] = useState<Partial<Record<StudentField, string>>>(() => initialErrors ?? {});
   const lastSubmit = useRef(0);
+  const t = useT();
   const busy = phase !== 'idle';
   const refs = useRef<Partial<Record<StudentField, HTMLInputElement | null>>>({});
 
@@ -110,7 +114,8 @@ export function StudentForm({
   const complete = STUDENT_FIELDS.every((f) => values[f].trim() !== '');
   const hasErrors = STUDENT_FIELDS.some((f) => errors[f]);
   const disabled = formDisabled || busy || !complete || hasErrors;
-  const buttonText = phase === 'checking' ? 'Checking enrollment...' : phase === 'submitting' ? 'Submitting...' : submitText;
+  const buttonText =
+    phase === 'checking' ? t('student.checking') : phase === 'submitting' ? t('student.submitting') : (submitText ?? t('student.continue'));
 
   const input = (field: StudentField, type: string, autoComplete: string, extra: Record<string, string> = {}) => {
     const id = `student-${field}`;
@@ -121,7 +126,7 @@ export function StudentForm({
     return (
       <div className="field">
         <label htmlFor={id}>
-          {LABELS[field]}{' '}
+          {t(LABELS[field])}{' '}
           <span className="required" aria-hidden="true">
             *
           </span>
@@ -146,7 +151,7 @@ export function StudentForm({
         />
         {hintId ? (
           <span id={hintId} className="field__hint">
-            {locked ?? 'Format: (555) 123-4567'}
+            {locked ?? t('student.phoneFormat')}
           </span>
         ) : null}
         <FieldError id={`${id}-error`} error={error} />
@@ -155,7 +160,7 @@ export function StudentForm({
   };
 
   return (
-    <form className="form" noValidate onSubmit={(e) => void submit(e)} aria-label="Student information">
+    <form className="form" noValidate onSubmit={(e) => void submit(e)} aria-label={t('student.formLabel')}>
       <div className="form-row form-row--2">
         {input('firstName', 'text', 'given-name')}
         {input('lastName', 'text', 'family-name')}
@@ -171,9 +176,11 @@ export function StudentForm({
           onChange={(e) => onChange({ ...values, communicationOptIn: e.target.checked })}
         />
         <span>
-          Yes, send me SMS and email messages from {businessName} about class confirmations, schedule changes, payments, announcements and
-          events. Up to 5 messages per month; message and data rates may apply. Reply STOP to opt out or HELP for help. See our{' '}
-          <Link href="/terms">Terms</Link> and <Link href="/privacy">Privacy Policy</Link>.
+          <Rich
+            id="student.consent"
+            values={{ name: businessName }}
+            components={{ 0: <Link href="/terms" />, 1: <Link href="/privacy" /> }}
+          />
         </span>
       </label>
       <button type="submit" className="btn btn--lg btn--block" disabled={disabled} aria-disabled={disabled}>

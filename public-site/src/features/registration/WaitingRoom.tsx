@@ -1,3 +1,6 @@
+import { i18n } from '@/lib/i18n/i18n';
+import { Rich } from '@/lib/i18n/Rich';
+import { useT } from '@/lib/i18n/useT';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { openingTime } from '@/components/class/RegistrationOpening';
 import { serverOffsetMs } from '@/lib/serverClock';
@@ -37,7 +40,7 @@ export interface WaitingRoom {
   refused: (error: unknown) => boolean;
 }
 
-const TAKE_FAILED = 'We could not take your place in line. Please try again.';
+const TAKE_FAILED = () => i18n._({ id: 'waiting.takeFailed' });
 const ms = (v: string | Date | null | undefined) => (v ? new Date(v).getTime() : NaN);
 /** setTimeout's longest delay; a later moment is reached in several steps. */
 const MAX_DELAY = 2 ** 31 - 1;
@@ -120,7 +123,7 @@ export function useWaitingRoom({
           setRetryAt(ms(early.opensAt));
           return;
         }
-        setFailure(error instanceof Error && error.message && error.message !== 'Request failed' ? error.message : TAKE_FAILED);
+        setFailure(error instanceof Error && error.message && error.message !== 'Request failed' ? error.message : TAKE_FAILED());
       })
       .finally(() => live.current && setTaking(false));
   }, [needed, ticket, taking, failure, organizationId, classId, opensAt, serverNow]);
@@ -206,6 +209,7 @@ export function WaitingRoomLine({
   // The timer only redraws; the time left is read from the clock at each drawing (also the first one, when a place
   // taken while this was showing 'Taking your place' arrives).
   const [, redraw] = useState(0);
+  const t = useT();
   const { admitAt, offsetMs, phase } = room;
   useEffect(() => {
     if (admitAt === null) return;
@@ -226,25 +230,25 @@ export function WaitingRoomLine({
   return (
     <div className="waiting-room">
       <p>
-        {opened ? `Registration for ${classTitle} opened ${opened}. ` : null}
-        To keep registration fast for everyone, people are let in a few at a time, in the order they arrived.
+        {opened ? `${t('waiting.opened', { title: classTitle, when: opened })} ` : null}
+        {t('waiting.why')}
       </p>
       {phase === 'failed' ? (
         <div className="waiting-room__failed" role="alert">
           <p>{room.failure}</p>
           <button type="button" className="btn" onClick={room.retry}>
-            Try again
+            {t('waiting.retry')}
           </button>
         </div>
       ) : left === null ? (
         <p className="waiting-room__turn" role="status">
-          <span className="spinner" aria-hidden="true" /> Taking your place in line...
+          <span className="spinner" aria-hidden="true" /> {t('waiting.taking')}
         </p>
       ) : (
         <>
           <p className="waiting-room__turn">
             <span aria-hidden="true">
-              Your turn in <strong className="waiting-room__clock">{waitText(left)}</strong>
+              <Rich id="waiting.turnIn" values={{ wait: waitText(left) }} components={{ 0: <strong className="waiting-room__clock" /> }} />
             </span>
             {ahead ? (
               <span className="waiting-room__ahead" aria-hidden="true">
@@ -252,10 +256,11 @@ export function WaitingRoomLine({
               </span>
             ) : null}
             <span className="visually-hidden" role="status">
-              Your turn in {spokenWait}.{heardAhead ? ` ${peopleAheadText(heardAhead)}.` : null}
+              {t('waiting.turnInSpoken', { wait: spokenWait })}
+              {heardAhead ? ` ${peopleAheadText(heardAhead)}.` : null}
             </span>
           </p>
-          <p>Keep this page open: the form opens by itself when it is your turn.</p>
+          <p>{t('waiting.keepOpen')}</p>
         </>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { currentIntlLocale, i18n } from '@/lib/i18n/i18n';
 import { api, ApiError } from '@/lib/apiClient';
 import { WaitingRoomError } from '@shared/api/error-codes';
 
@@ -150,10 +151,8 @@ export function peopleAhead(leftMs: number, admitPerMinute: number | null | unde
   return Math.max(0, Math.ceil((leftMs * admitPerMinute) / 60_000));
 }
 
-// The site's locale: its dates and prices are en-US too, so the count's separators match the rest of the page.
-const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** 'People ahead of you: 1,234' (the locale's thousands separator). */
+/** 'People ahead of you: 1,234' (the language's thousands separator, as its dates and prices). */
 export function peopleAheadText(n: number): string {
-  return `People ahead of you: ${COUNT.format(n)}`;
+  const count = new Intl.NumberFormat(currentIntlLocale(), { maximumFractionDigits: 0 }).format(n);
+  return i18n._({ id: 'waiting.ahead', values: { count } });
 }
