@@ -2657,7 +2657,7 @@ export interface components {
       error: string | null;
     };
     /** @description A failure a client can act on: one feature's code (its `<feature>.exception.ts`) */
-    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["PaymentError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
+    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
     ErrorEnvelopeDto: {
       /** @example false */
       success: boolean;
@@ -2799,6 +2799,25 @@ export interface components {
       earlyAccessToken?: string;
       waitingRoomTicket?: string;
     };
+    LegalDetailsDto: {
+      legalName?: string;
+      address?: string;
+      taxIdLabel?: string;
+      taxId?: string;
+    };
+    LegalDetailsResponseDto: {
+      /** @example Clay Studio LLC */
+      legalName: string;
+      /** @example 1 Kiln Road, Fresno, CA 93701 */
+      address: string;
+      /**
+       * @description EIN, BN, VAT number or the organization's own label
+       * @example EIN
+       */
+      taxIdLabel: string;
+      /** @example 12-3456789 */
+      taxId: string;
+    };
     LimitReportDto: {
       /** @enum {string} */
       limit: "maxClasses" | "maxStudents" | "maxTransactionsPerMonth";
@@ -2893,6 +2912,11 @@ export interface components {
       /** @example true */
       deleted: boolean;
     };
+    /**
+     * @description Failure codes of the organization feature
+     * @enum {string}
+     */
+    OrganizationError: "LEGAL_DETAIL_TOO_LONG" | "TAX_ID_TOO_LONG";
     OrganizationResponseDto: {
       /**
        * Format: uuid
@@ -4659,6 +4683,7 @@ export interface components {
       waitingRoom?: boolean;
       waitingRoomAdmitPerMinute?: number;
       waitingRoomMinutes?: number;
+      legalDetails?: components["schemas"]["LegalDetailsDto"];
     };
     SettingsResponseDto: {
       /**
@@ -4738,6 +4763,8 @@ export interface components {
        * @example 60
        */
       waitingRoomMinutes: number;
+      /** @description Printed on receipts and year-end statements */
+      legalDetails: components["schemas"]["LegalDetailsResponseDto"];
       contactInfo: components["schemas"]["ContactInfoResponseDto"];
       branding: components["schemas"]["BrandingResponseDto"];
       adminProfile: components["schemas"]["AdminProfileResponseDto"];
