@@ -189,7 +189,12 @@ describe('receipts', () => {
   it('should print the number, the legal details, the payer, the student, the lines and the Stripe ids in the PDF', async () => {
     const p = await cardPaid(w, org, { firstName: 'Ada', lastName: 'Pdf' });
     const [r] = (await stored(w.a, org.orgId)).filter((x) => x.pi === p.pi);
-    const res = await w.a.http.get(`/api/receipts/${r.id}/pdf`).set(org.auth).buffer(true).parse(binary).expect(200);
+    const res = await w.a.http
+      .get(`/api/receipts/${r.id}/pdf`)
+      .set(org.auth)
+      .buffer(true)
+      .parse(binary as never)
+      .expect(200);
     expect(res.headers['content-type']).toContain('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${r.number}.pdf"`);
     const text = await pdfText(res.body as Buffer);
@@ -209,7 +214,14 @@ describe('receipts', () => {
     await w.a.http.post(`/api/enrollments/${p.enrollmentId}/refund`).set(org.auth).send({}).expect(200);
     const [note] = (await stored(w.a, org.orgId)).filter((x) => x.kind === 'credit_note' && x.pi === p.pi);
     const noteText = await pdfText(
-      (await w.a.http.get(`/api/receipts/${note.id}/pdf`).set(org.auth).buffer(true).parse(binary).expect(200)).body,
+      (
+        await w.a.http
+          .get(`/api/receipts/${note.id}/pdf`)
+          .set(org.auth)
+          .buffer(true)
+          .parse(binary as never)
+          .expect(200)
+      ).body,
     );
     for (const part of [`Credit note ${note.number}`, `Refers to receipt: ${r.number}`, 'Total refunded: $80.00', 'EIN: 12-3456789'])
       expect(noteText).toContain(part);
@@ -236,7 +248,12 @@ describe('receipts', () => {
     const auth = await portalSignIn(mine.email);
     const list = (await w.a.http.get('/api/portal/receipts').set(auth).expect(200)).body.data;
     expect(list.map((r: { stripePaymentIntentId: string }) => r.stripePaymentIntentId)).toEqual([mine.pi]);
-    const pdf = await w.a.http.get(`/api/portal/receipts/${list[0].id}/pdf`).set(auth).buffer(true).parse(binary).expect(200);
+    const pdf = await w.a.http
+      .get(`/api/portal/receipts/${list[0].id}/pdf`)
+      .set(auth)
+      .buffer(true)
+      .parse(binary as never)
+      .expect(200);
     expect(await pdfText(pdf.body)).toContain(list[0].number);
     const [other] = (await stored(w.a, org.orgId)).filter((r) => r.pi === theirs.pi);
     await w.a.http.get(`/api/portal/receipts/${other.id}/pdf`).set(auth).expect(404);
