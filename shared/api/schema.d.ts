@@ -277,6 +277,12 @@ export interface paths {
   "/api/portal/profile": {
     put: operations["Portal_updateProfile"];
   };
+  "/api/portal/receipts": {
+    get: operations["PortalReceipts_list"];
+  };
+  "/api/portal/receipts/{id}/pdf": {
+    get: operations["PortalReceipts_pdf"];
+  };
   "/api/portal/registrations": {
     get: operations["Portal_registrations"];
   };
@@ -321,6 +327,15 @@ export interface paths {
      * @description A browser (Accept: text/html) gets the 'Link not valid' page with the status (400: a changed, unknown or malformed link; 403: the student is not or no longer in the class); other clients the error envelope.
      */
     post: operations["Ratings_rate"];
+  };
+  "/api/receipts": {
+    get: operations["Receipts_list"];
+  };
+  "/api/receipts/{id}": {
+    get: operations["Receipts_get"];
+  };
+  "/api/receipts/{id}/pdf": {
+    get: operations["Receipts_pdf"];
   };
   "/api/registration-questions": {
     get: operations["RegistrationForms_listQuestions"];
@@ -3973,6 +3988,106 @@ export interface components {
        * @enum {string}
        */
       migrations: "applied" | "pending" | "unknown";
+    };
+    ReceiptLineDto: {
+      /** @example Pottery 101: Class price */
+      description: string;
+      /**
+       * @description Dollars (a discount is negative)
+       * @example 80
+       */
+      amount: number;
+      /** @example Sofia Lopez */
+      studentName: string;
+      /** @example Pottery 101 */
+      className: string;
+      /**
+       * Format: date-time
+       * @description First session
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      serviceStart: string | null;
+      /**
+       * Format: date-time
+       * @description Last session
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      serviceEnd: string | null;
+    };
+    ReceiptPayerDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string | null;
+      /** @example Maria Lopez */
+      name: string;
+      /** @example maria@example.com */
+      email: string;
+    };
+    ReceiptResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * @example receipt
+       * @enum {string}
+       */
+      kind: "receipt" | "credit_note";
+      /**
+       * @description From the organization's gap-free series (R- receipts, CN- credit notes)
+       * @example R-2026-000123
+       */
+      number: string;
+      /**
+       * @description A credit note: the receipt it gives money back on
+       * @example null
+       */
+      originalNumber?: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      issuedAt: string;
+      payer: components["schemas"]["ReceiptPayerDto"];
+      students: components["schemas"]["ReceiptStudentDto"][];
+      lines: components["schemas"]["ReceiptLineDto"][];
+      /**
+       * @description Dollars: paid (receipt) or refunded (credit note)
+       * @example 80
+       */
+      total: number;
+      /** @example USD */
+      currency: string;
+      /**
+       * @example card
+       * @enum {string}
+       */
+      paymentMethod: "card" | "in-person";
+      /** @example pi_3Q0example */
+      stripePaymentIntentId: string | null;
+      /** @example ch_3Q0example */
+      stripeChargeId: string | null;
+      /** @example null */
+      stripeRefundId: string | null;
+      /**
+       * @description A credit note: why the money went back
+       * @example null
+       */
+      reason: string | null;
+      /** @description The organization's legal details when it was issued */
+      issuer: components["schemas"]["LegalDetailsResponseDto"];
+    };
+    ReceiptStudentDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Sofia Lopez */
+      name: string;
     };
     RecipientPersonDto: {
       /** @example Olivia */
@@ -10288,6 +10403,59 @@ export interface operations {
       };
     };
   };
+  PortalReceipts_list: {
+    responses: {
+      /** @description The student's receipts and credit notes, newest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ReceiptResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalReceipts_pdf: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Portal_registrations: {
     responses: {
       /** @description The student's and their household's registrations with each cancellable one's refund by the policy frozen at registration, their waitlist places, and the organization's self-service rules */
@@ -10748,6 +10916,115 @@ export interface operations {
         };
       };
       /** @description The student is not (or no longer) in the class */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Receipts_list: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+    };
+    responses: {
+      /** @description Newest first by default; sort by issuedAt, number, totalCents or kind; filter {"studentId": id} (paid by or for that student) and {"kind": "receipt" | "credit_note"}. Content-Range gives the total */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ReceiptResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Receipts_get: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description 404 for another organization's receipt */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ReceiptResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Receipts_pdf: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
