@@ -107,6 +107,7 @@ function line(e: PaidEnrollment, description: string, amountCents: number): Rece
   return {
     description,
     amountCents,
+    studentId: e.studentId,
     studentName: e.studentName,
     className: e.classTitle,
     serviceStart: e.serviceStart ? new Date(e.serviceStart).toISOString() : null,

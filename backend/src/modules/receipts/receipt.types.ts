@@ -19,6 +19,7 @@ export interface ReceiptStudent {
 export interface ReceiptLine {
   description: string;
   amountCents: number;
+  studentId: string;
   studentName: string;
   className: string;
   /** The class's first and last session (ISO): the service the money pays for, which statements show. */

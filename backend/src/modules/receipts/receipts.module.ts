@@ -5,6 +5,8 @@ import { ReceiptIssuer } from './receipt-issuer';
 import { ReceiptsController } from './receipts.controller';
 import { ReceiptsRepository } from './receipts.repository';
 import { ReceiptsService } from './receipts.service';
+import { StatementsController } from './statements.controller';
+import { StatementsService } from './statements.service';
 
 /**
  * Numbered receipts and credit notes (`receipts`, `receipt_counters`). It hears every payment and refund through
@@ -13,8 +15,8 @@ import { ReceiptsService } from './receipts.service';
  */
 @Module({
   imports: [WebhooksModule, OrganizationsModule],
-  controllers: [ReceiptsController],
-  providers: [ReceiptsRepository, ReceiptIssuer, ReceiptsService],
-  exports: [ReceiptsService],
+  controllers: [ReceiptsController, StatementsController],
+  providers: [ReceiptsRepository, ReceiptIssuer, ReceiptsService, StatementsService],
+  exports: [ReceiptsService, StatementsService],
 })
 export class ReceiptsModule {}

@@ -228,6 +228,16 @@ export class ReceiptsRepository {
     return { rows, total };
   }
 
+  /** The receipts and credit notes issued in a year (in the organization's time zone), narrowed to a payer when asked. */
+  async ofYear(organizationId: string, year: number, payerStudentId?: string): Promise<Receipt[]> {
+    return this.db.query(
+      `SELECT ${COLUMNS} FROM ${FROM}
+        WHERE r.organization_id = $1 AND r.year = $2 AND ($3::uuid IS NULL OR r.payer_student_id = $3::uuid)
+        ORDER BY r.issued_at, r.kind DESC, r.seq`,
+      [organizationId, year, payerStudentId ?? null],
+    );
+  }
+
   /** A student's own receipts (paid by them or for them), newest first: the portal's list. */
   async ofStudent(organizationId: string, studentId: string): Promise<Receipt[]> {
     return this.db.query(

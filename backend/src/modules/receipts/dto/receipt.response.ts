@@ -26,6 +26,7 @@ class ReceiptStudentDto {
 class ReceiptLineDto {
   @ApiProperty({ example: 'Pottery 101: Class price' }) description: string;
   @ApiProperty({ example: 80, description: 'Dollars (a discount is negative)' }) amount: number;
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) studentId: string;
   @ApiProperty({ example: 'Sofia Lopez' }) studentName: string;
   @ApiProperty({ example: 'Pottery 101' }) className: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, example: EXAMPLE_TIME, description: 'First session' })
