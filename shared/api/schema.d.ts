@@ -292,6 +292,12 @@ export interface paths {
   "/api/portal/signout": {
     post: operations["Portal_signOut"];
   };
+  "/api/portal/statements/{year}/pdf": {
+    get: operations["PortalReceipts_payerStatement"];
+  };
+  "/api/portal/statements/{year}/students/{studentId}/pdf": {
+    get: operations["PortalReceipts_studentStatement"];
+  };
   "/api/promo-codes": {
     get: operations["Pricing_list"];
     post: operations["Pricing_create"];
@@ -389,6 +395,12 @@ export interface paths {
   };
   "/api/settings/profile": {
     put: operations["Settings_profile"];
+  };
+  "/api/statements/{year}/csv": {
+    get: operations["Statements_csv"];
+  };
+  "/api/statements/{year}/zip": {
+    get: operations["Statements_zip"];
   };
   "/api/stripe/config": {
     get: operations["PaymentConfig_stripeConfig"];
@@ -3997,6 +4009,11 @@ export interface components {
        * @example 80
        */
       amount: number;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
       /** @example Sofia Lopez */
       studentName: string;
       /** @example Pottery 101 */
@@ -10533,6 +10550,61 @@ export interface operations {
       };
     };
   };
+  PortalReceipts_payerStatement: {
+    parameters: {
+      path: {
+        year: number;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalReceipts_studentStatement: {
+    parameters: {
+      path: {
+        year: number;
+        studentId: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Pricing_list: {
     parameters: {
       query?: {
@@ -11871,6 +11943,72 @@ export interface operations {
             success: true;
             data: components["schemas"]["SettingsResponseDto"];
           };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Statements_csv: {
+    parameters: {
+      path: {
+        year: number;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Statements_zip: {
+    parameters: {
+      path: {
+        year: number;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/zip": string;
         };
       };
       /** @description Bad input: the field messages are in `errors` */
