@@ -3,13 +3,14 @@ import type { EntityManager } from 'typeorm';
 import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import { issuerOf } from '../organizations/legal-details';
 import { PaymentEventHooks, type PaymentEventHook, type PaymentSucceeded, type RefundRecorded } from '../webhooks/payment-event.hooks';
-import { receiptNumber, type ReceiptDraft, type ReceiptLine } from './receipt.types';
+import type { ReceiptDraft, ReceiptLine } from './receipt.types';
 import { ReceiptsRepository, type PaidEnrollment } from './receipts.repository';
 
 /**
  * Issues a numbered receipt for every payment recorded as succeeded and a credit note for every refund recorded,
- * inside the transaction that records it (PaymentEventHooks): the number is taken there, so a payment that fails
- * never reaches this and one that rolls back gives its number back (docs/decisions/receipt-numbers.md).
+ * inside the transaction that records it (PaymentEventHooks). Its number is given when that transaction commits (a
+ * deferred trigger), so a payment that fails never reaches this and one that rolls back takes no number
+ * (docs/decisions/receipt-numbers.md).
  */
 @Injectable()
 export class ReceiptIssuer implements PaymentEventHook, OnModuleInit {
@@ -85,8 +86,8 @@ export class ReceiptIssuer implements PaymentEventHook, OnModuleInit {
       });
       return;
     }
-    const { year, seq } = await this.repo.nextNumber(m, d.organizationId, d.kind, d.timeZone);
-    await this.repo.insert(m, d, year, seq, receiptNumber(d.kind, year, seq));
+    // Numbered when the transaction commits (the receipts_number trigger), so the series waits on no payment's work.
+    await this.repo.insert(m, d);
   }
 }
 

@@ -56,10 +56,3 @@ export type ReceiptDraft = Omit<Receipt, 'id' | 'number' | 'issuedAt' | 'origina
   topUpId: string | null;
   timeZone: string;
 };
-
-const PREFIX: Record<ReceiptKind, string> = { receipt: 'R', credit_note: 'CN' };
-
-/** R-2026-000123 / CN-2026-000004: the kind, the calendar year of issue (the organization's time zone), the sequence. */
-export function receiptNumber(kind: ReceiptKind, year: number, seq: number): string {
-  return `${PREFIX[kind]}-${year}-${String(seq).padStart(6, '0')}`;
-}

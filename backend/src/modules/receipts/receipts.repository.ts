@@ -124,36 +124,19 @@ export class ReceiptsRepository {
     return row?.id ?? null;
   }
 
-  /**
-   * The next number of the organization's series for this kind and year (the year of now() in its time zone): one
-   * upsert whose row lock is held to the end of the transaction, so concurrent payments of the organization take
-   * numbers one after the other, and a rollback gives the number back.
-   */
-  async nextNumber(m: EntityManager, organizationId: string, kind: ReceiptKind, timeZone: string): Promise<{ year: number; seq: number }> {
+  /** A receipt without its number: the receipts_number trigger gives it the next one when the transaction commits. */
+  async insert(m: EntityManager, d: ReceiptDraft): Promise<string> {
     const [row] = await m.query(
-      `INSERT INTO receipt_counters AS c (organization_id, kind, year, last_number)
-       VALUES ($1, $2, extract(year FROM now() AT TIME ZONE $3)::int, 1)
-       ON CONFLICT (organization_id, kind, year) DO UPDATE SET last_number = c.last_number + 1
-       RETURNING year, last_number AS seq`,
-      [organizationId, kind, timeZone],
-    );
-    return row;
-  }
-
-  async insert(m: EntityManager, d: ReceiptDraft, year: number, seq: number, number: string): Promise<string> {
-    const [row] = await m.query(
-      `INSERT INTO receipts (organization_id, kind, year, seq, number, original_receipt_id, payer_student_id, payer, student_ids, students,
+      `INSERT INTO receipts (organization_id, kind, time_zone, original_receipt_id, payer_student_id, payer, student_ids, students,
           enrollment_ids, lines, total_cents, currency, payment_method, stripe_payment_intent_id, stripe_charge_id, stripe_refund_id,
           refund_ids, top_up_id, reason, issuer)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::uuid[], $10::jsonb, $11::uuid[], $12::jsonb, $13, $14, $15, $16, $17, $18,
-          $19::uuid[], $20, $21, $22::jsonb)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::uuid[], $8::jsonb, $9::uuid[], $10::jsonb, $11, $12, $13, $14, $15, $16,
+          $17::uuid[], $18, $19, $20::jsonb)
        RETURNING id`,
       [
         d.organizationId,
         d.kind,
-        year,
-        seq,
-        number,
+        d.timeZone,
         d.originalReceiptId,
         d.payer.studentId,
         JSON.stringify(d.payer),
