@@ -29,8 +29,8 @@ export interface RefundRecorded {
  * What another module does when a payment is recorded as succeeded or a refund is recorded. Every path announces
  * both through WebhookEvents, once per payment (or refund row) and inside the transaction that records it; the hooks
  * run there too, with its EntityManager, before the delivery rows are queued, whether or not any endpoint listens.
- * A hook that throws rolls the payment back with it: receipts issue their number here (a rolled-back payment gives the
- * number back, a failed one never reaches this).
+ * A hook that throws rolls the payment back with it. Receipts are issued here (and numbered at the commit, so a
+ * rolled-back payment takes no number and a failed one never reaches this).
  */
 export interface PaymentEventHook {
   paymentSucceeded(manager: EntityManager, organizationId: string, payment: PaymentSucceeded): Promise<void>;
