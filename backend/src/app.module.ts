@@ -30,6 +30,7 @@ import { PaymentsModule } from './modules/payments/payments.module';
 import { PostgresThrottlerStorage } from './modules/rate-limits/postgres-throttler.storage';
 import { RateLimitsModule } from './modules/rate-limits/rate-limits.module';
 import { PortalModule } from './modules/portal/portal.module';
+import { ReceiptsModule } from './modules/receipts/receipts.module';
 import { PricingModule } from './modules/pricing/pricing.module';
 import { TermsModule } from './modules/terms/terms.module';
 import { WaitingRoomModule } from './modules/waiting-room/waiting-room.module';
@@ -97,6 +98,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     WaitlistModule,
     WebhooksModule,
     CalendarFeedsModule,
+    ReceiptsModule,
     PortalModule,
   ],
   providers: [

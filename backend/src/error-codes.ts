@@ -1,4 +1,5 @@
 import { ClassError } from './modules/classes/classes.exception';
+import { OrganizationError } from './modules/organizations/organizations.exception';
 import { PaymentError } from './modules/payments/payments.exception';
 import { PortalError } from './modules/portal/portal.exception';
 import { PricingError } from './modules/pricing/pricing.exception';
@@ -17,6 +18,7 @@ import { WaitlistError } from './modules/waitlist/waitlist.exception';
  */
 export const ERROR_CODES: Record<string, Record<string, string>> = {
   ClassError,
+  OrganizationError,
   PaymentError,
   PortalError,
   PricingError,

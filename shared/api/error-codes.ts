@@ -9,6 +9,13 @@ export const ClassError = {
 } as const;
 export type ClassError = (typeof ClassError)[keyof typeof ClassError];
 
+/** Failure codes of the organization feature */
+export const OrganizationError = {
+  LegalDetailTooLong: 'LEGAL_DETAIL_TOO_LONG',
+  TaxIdTooLong: 'TAX_ID_TOO_LONG',
+} as const;
+export type OrganizationError = (typeof OrganizationError)[keyof typeof OrganizationError];
+
 /** Failure codes of the payment feature */
 export const PaymentError = {
   CardPaymentsUnavailable: 'CARD_PAYMENTS_UNAVAILABLE',
@@ -96,7 +103,7 @@ export const WaitlistError = {
 export type WaitlistError = (typeof WaitlistError)[keyof typeof WaitlistError];
 
 /** Every code a failure envelope may carry. */
-export type ErrorCode = ClassError | PaymentError | PortalError | PricingError | RegistrationError | RegistrationFormsError | SubscriptionError | TermsError | WaitingRoomError | WaitlistError;
+export type ErrorCode = ClassError | OrganizationError | PaymentError | PortalError | PricingError | RegistrationError | RegistrationFormsError | SubscriptionError | TermsError | WaitingRoomError | WaitlistError;
 
 /** The `code` of a failure envelope (the body of a refused request), or null when it has none. */
 export function errorCodeOf(body: unknown): ErrorCode | null {

@@ -277,6 +277,12 @@ export interface paths {
   "/api/portal/profile": {
     put: operations["Portal_updateProfile"];
   };
+  "/api/portal/receipts": {
+    get: operations["PortalReceipts_list"];
+  };
+  "/api/portal/receipts/{id}/pdf": {
+    get: operations["PortalReceipts_pdf"];
+  };
   "/api/portal/registrations": {
     get: operations["Portal_registrations"];
   };
@@ -285,6 +291,12 @@ export interface paths {
   };
   "/api/portal/signout": {
     post: operations["Portal_signOut"];
+  };
+  "/api/portal/statements/{year}/pdf": {
+    get: operations["PortalReceipts_payerStatement"];
+  };
+  "/api/portal/statements/{year}/students/{studentId}/pdf": {
+    get: operations["PortalReceipts_studentStatement"];
   };
   "/api/promo-codes": {
     get: operations["Pricing_list"];
@@ -321,6 +333,15 @@ export interface paths {
      * @description A browser (Accept: text/html) gets the 'Link not valid' page with the status (400: a changed, unknown or malformed link; 403: the student is not or no longer in the class); other clients the error envelope.
      */
     post: operations["Ratings_rate"];
+  };
+  "/api/receipts": {
+    get: operations["Receipts_list"];
+  };
+  "/api/receipts/{id}": {
+    get: operations["Receipts_get"];
+  };
+  "/api/receipts/{id}/pdf": {
+    get: operations["Receipts_pdf"];
   };
   "/api/registration-questions": {
     get: operations["RegistrationForms_listQuestions"];
@@ -374,6 +395,12 @@ export interface paths {
   };
   "/api/settings/profile": {
     put: operations["Settings_profile"];
+  };
+  "/api/statements/{year}/csv": {
+    get: operations["Statements_csv"];
+  };
+  "/api/statements/{year}/zip": {
+    get: operations["Statements_zip"];
   };
   "/api/stripe/config": {
     get: operations["PaymentConfig_stripeConfig"];
@@ -2657,7 +2684,7 @@ export interface components {
       error: string | null;
     };
     /** @description A failure a client can act on: one feature's code (its `<feature>.exception.ts`) */
-    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["PaymentError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
+    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
     ErrorEnvelopeDto: {
       /** @example false */
       success: boolean;
@@ -2799,6 +2826,25 @@ export interface components {
       earlyAccessToken?: string;
       waitingRoomTicket?: string;
     };
+    LegalDetailsDto: {
+      legalName?: string;
+      address?: string;
+      taxIdLabel?: string;
+      taxId?: string;
+    };
+    LegalDetailsResponseDto: {
+      /** @example Clay Studio LLC */
+      legalName: string;
+      /** @example 1 Kiln Road, Fresno, CA 93701 */
+      address: string;
+      /**
+       * @description EIN, BN, VAT number or the organization's own label
+       * @example EIN
+       */
+      taxIdLabel: string;
+      /** @example 12-3456789 */
+      taxId: string;
+    };
     LimitReportDto: {
       /** @enum {string} */
       limit: "maxClasses" | "maxStudents" | "maxTransactionsPerMonth";
@@ -2893,6 +2939,11 @@ export interface components {
       /** @example true */
       deleted: boolean;
     };
+    /**
+     * @description Failure codes of the organization feature
+     * @enum {string}
+     */
+    OrganizationError: "LEGAL_DETAIL_TOO_LONG" | "TAX_ID_TOO_LONG";
     OrganizationResponseDto: {
       /**
        * Format: uuid
@@ -3950,6 +4001,111 @@ export interface components {
        */
       migrations: "applied" | "pending" | "unknown";
     };
+    ReceiptLineDto: {
+      /** @example Pottery 101: Class price */
+      description: string;
+      /**
+       * @description Dollars (a discount is negative)
+       * @example 80
+       */
+      amount: number;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /** @example Sofia Lopez */
+      studentName: string;
+      /** @example Pottery 101 */
+      className: string;
+      /**
+       * Format: date-time
+       * @description First session
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      serviceStart: string | null;
+      /**
+       * Format: date-time
+       * @description Last session
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      serviceEnd: string | null;
+    };
+    ReceiptPayerDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string | null;
+      /** @example Maria Lopez */
+      name: string;
+      /** @example maria@example.com */
+      email: string;
+    };
+    ReceiptResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * @example receipt
+       * @enum {string}
+       */
+      kind: "receipt" | "credit_note";
+      /**
+       * @description From the organization's gap-free series (R- receipts, CN- credit notes)
+       * @example R-2026-000123
+       */
+      number: string;
+      /**
+       * @description A credit note: the receipt it gives money back on
+       * @example null
+       */
+      originalNumber?: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      issuedAt: string;
+      payer: components["schemas"]["ReceiptPayerDto"];
+      students: components["schemas"]["ReceiptStudentDto"][];
+      lines: components["schemas"]["ReceiptLineDto"][];
+      /**
+       * @description Dollars: paid (receipt) or refunded (credit note)
+       * @example 80
+       */
+      total: number;
+      /** @example USD */
+      currency: string;
+      /**
+       * @example card
+       * @enum {string}
+       */
+      paymentMethod: "card" | "in-person";
+      /** @example pi_3Q0example */
+      stripePaymentIntentId: string | null;
+      /** @example ch_3Q0example */
+      stripeChargeId: string | null;
+      /** @example null */
+      stripeRefundId: string | null;
+      /**
+       * @description A credit note: why the money went back
+       * @example null
+       */
+      reason: string | null;
+      /** @description The organization's legal details when it was issued */
+      issuer: components["schemas"]["LegalDetailsResponseDto"];
+    };
+    ReceiptStudentDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Sofia Lopez */
+      name: string;
+    };
     RecipientPersonDto: {
       /** @example Olivia */
       firstName: string;
@@ -4659,6 +4815,7 @@ export interface components {
       waitingRoom?: boolean;
       waitingRoomAdmitPerMinute?: number;
       waitingRoomMinutes?: number;
+      legalDetails?: components["schemas"]["LegalDetailsDto"];
     };
     SettingsResponseDto: {
       /**
@@ -4738,6 +4895,8 @@ export interface components {
        * @example 60
        */
       waitingRoomMinutes: number;
+      /** @description Printed on receipts and year-end statements */
+      legalDetails: components["schemas"]["LegalDetailsResponseDto"];
       contactInfo: components["schemas"]["ContactInfoResponseDto"];
       branding: components["schemas"]["BrandingResponseDto"];
       adminProfile: components["schemas"]["AdminProfileResponseDto"];
@@ -10261,6 +10420,59 @@ export interface operations {
       };
     };
   };
+  PortalReceipts_list: {
+    responses: {
+      /** @description The student's receipts and credit notes, newest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ReceiptResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalReceipts_pdf: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Portal_registrations: {
     responses: {
       /** @description The student's and their household's registrations with each cancellable one's refund by the policy frozen at registration, their waitlist places, and the organization's self-service rules */
@@ -10322,6 +10534,61 @@ export interface operations {
             success: true;
             data: components["schemas"]["PortalSignOutDto"];
           };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalReceipts_payerStatement: {
+    parameters: {
+      path: {
+        year: number;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalReceipts_studentStatement: {
+    parameters: {
+      path: {
+        year: number;
+        studentId: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/pdf": string;
         };
       };
       /** @description Bad input: the field messages are in `errors` */
@@ -10721,6 +10988,115 @@ export interface operations {
         };
       };
       /** @description The student is not (or no longer) in the class */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Receipts_list: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+    };
+    responses: {
+      /** @description Newest first by default; sort by issuedAt, number, totalCents or kind; filter {"studentId": id} (paid by or for that student) and {"kind": "receipt" | "credit_note"}. Content-Range gives the total */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ReceiptResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Receipts_get: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description 404 for another organization's receipt */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ReceiptResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Receipts_pdf: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
@@ -11567,6 +11943,72 @@ export interface operations {
             success: true;
             data: components["schemas"]["SettingsResponseDto"];
           };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Statements_csv: {
+    parameters: {
+      path: {
+        year: number;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Statements_zip: {
+    parameters: {
+      path: {
+        year: number;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/zip": string;
         };
       };
       /** @description Bad input: the field messages are in `errors` */

@@ -4,6 +4,7 @@ import { useSaveAction } from '@/common/useSaveAction';
 import { useOwnOrganization } from '@/providers/queries';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { ClassConfirmedSetting } from '@/settings/ClassConfirmedSetting';
+import { LegalDetailsSettings } from '@/settings/LegalDetailsSettings';
 import { OrganizationExport } from '@/settings/OrganizationExport';
 import { WaitlistSettings } from '@/settings/WaitlistSettings';
 import { SaveRow, SettingsSection } from '@/settings/SettingsSection';
@@ -49,6 +50,7 @@ export function GeneralTab() {
         />
         <SaveRow label="Save time zone" onSave={() => void submit()} disabled={!current} status={save.status} />
       </SettingsSection>
+      <LegalDetailsSettings />
       <ClassConfirmedSetting />
       <WaitlistSettings org={org.data} onSaved={() => void org.refetch()} />
       <OrganizationExport />

@@ -63,6 +63,7 @@ const VIA_ORGANIZATION: Record<Setting, unknown> = {
   waitingRoom: true,
   waitingRoomAdmitPerMinute: 600,
   waitingRoomMinutes: 90,
+  legalDetails: { legalName: 'Harbor Arts LLC', address: '1 Pier Road', taxIdLabel: 'EIN', taxId: '12-3456789' },
 };
 
 /** Another value for every setting, as PUT /api/settings takes them (the settings screen's three named discounts). */
@@ -89,6 +90,7 @@ const VIA_SETTINGS: Record<Setting, unknown> = {
   waitingRoom: false,
   waitingRoomAdmitPerMinute: 3000,
   waitingRoomMinutes: 30,
+  legalDetails: { legalName: 'Harbor Arts SARL', address: '2 Quai Bleu, Paris', taxIdLabel: 'VAT number', taxId: 'FR12345678901' },
 };
 /** What VIA_SETTINGS stores: the three named discounts first, the others kept from before. */
 const VIA_SETTINGS_STORED = {
@@ -118,6 +120,7 @@ const BAD: Record<keyof SettingsDto, unknown> = {
   waitingRoom: null,
   waitingRoomAdmitPerMinute: 10,
   waitingRoomMinutes: 100000,
+  legalDetails: { legalName: 'Harbor Arts', taxId: 42 },
 };
 
 /**

@@ -1,3 +1,4 @@
+import type { LegalDetails } from './legal-details';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 export interface ContactInfo {
@@ -67,6 +68,8 @@ export interface OrganizationSettings {
   waitingRoomAdmitPerMinute?: number;
   /** How long after the opening the waiting room stays on, in minutes; absent: 60. */
   waitingRoomMinutes?: number;
+  /** The legal name, address and tax ID printed on receipts and statements (legal-details.ts); absent: the name alone. */
+  legalDetails?: LegalDetails;
 }
 
 /** The longest a waiting room stays on after an opening (minutes): past it no registration needs the organization's settings for it. */

@@ -5,10 +5,12 @@ import { CommunicationsModule } from '../communications/communications.module';
 import { DataExportModule } from '../data-export/data-export.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { PaymentsModule } from '../payments/payments.module';
+import { ReceiptsModule } from '../receipts/receipts.module';
 import { RegistrationModule } from '../registration/registration.module';
 import { StudentsModule } from '../students/students.module';
 import { PortalJwtStrategy } from './portal-jwt.strategy';
 import { PortalController } from './portal.controller';
+import { PortalReceiptsController } from './portal-receipts.controller';
 import { PortalRepository } from './portal.repository';
 import { PortalService } from './portal.service';
 import { PortalSignIn } from './portal-sign-in.service';
@@ -28,8 +30,9 @@ import { PortalSignIn } from './portal-sign-in.service';
     RegistrationModule,
     PaymentsModule,
     DataExportModule,
+    ReceiptsModule,
   ],
-  controllers: [PortalController],
+  controllers: [PortalController, PortalReceiptsController],
   providers: [PortalRepository, PortalService, PortalSignIn, PortalJwtStrategy],
 })
 export class PortalModule {}

@@ -37,6 +37,7 @@ export class SettingsService {
       embedDomains: org.settings.embedDomains ?? [],
       lateRegistration: org.settings.lateRegistration !== false,
       ...waitingRoomRules(org.settings),
+      legalDetails: org.settings.legalDetails ?? { legalName: '', address: '', taxIdLabel: '', taxId: '' },
       contactInfo: org.contactInfo,
       branding: org.branding,
       adminProfile: {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { PaymentMethod, WebhookPayloads } from './webhook-payloads';
+import type { WebhookPayloads } from './webhook-payloads';
+import { PaymentEventHooks, type PaymentSucceeded } from './payment-event.hooks';
 import { WebhooksRepository } from './webhooks.repository';
 
 /** The events an endpoint may subscribe to. */
@@ -16,18 +17,7 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
-/** One payment that completed, whichever way it was taken: what every path hands to `paymentSucceeded`. */
-export interface PaymentSucceeded {
-  enrollmentId: string;
-  studentId: string;
-  studentName: string;
-  /** The class paid for (after a switch to a dearer class: the new one). */
-  classId: string;
-  className: string;
-  /** This payment only: a switch's difference, or the balance taken in person, not the registration's total. */
-  amountCents: number;
-  paymentMethod: PaymentMethod;
-}
+export type { PaymentSucceeded } from './payment-event.hooks';
 
 /** Every event has a payload type and every payload type an event: the compiler refuses either list alone growing. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
@@ -42,7 +32,10 @@ void EVENTS_HAVE_PAYLOADS;
  */
 @Injectable()
 export class WebhookEvents {
-  constructor(private readonly repo: WebhooksRepository) {}
+  constructor(
+    private readonly repo: WebhooksRepository,
+    private readonly paymentHooks: PaymentEventHooks,
+  ) {}
 
   /**
    * Queues the event for the organization's active endpoints that want it; the event id is its dedupe key. `data` is
@@ -60,6 +53,8 @@ export class WebhookEvents {
      */
     configVersion?: string,
   ): Promise<void> {
+    // Every recorded refund is announced here (payments has no other call for it): the in-process hooks hear it first.
+    if (type === 'payment.refunded') await this.paymentHooks.refunded(manager, organizationId, data as WebhookPayloads['payment.refunded']);
     if (configVersion && !(await this.subscribedTo(manager, organizationId, configVersion)).has(type)) return;
     const id = randomUUID();
     const payload = { id, type, createdAt: new Date().toISOString(), organizationId, data };
@@ -70,7 +65,8 @@ export class WebhookEvents {
    * `payment.succeeded`, in the one shape every path sends (card, household card, a switch's difference, in person),
    * so a connected tool reads every payment the same way. The amount goes out in dollars, like every amount of the API.
    */
-  paymentSucceeded(manager: EntityManager, organizationId: string, p: PaymentSucceeded, configVersion?: string): Promise<void> {
+  async paymentSucceeded(manager: EntityManager, organizationId: string, p: PaymentSucceeded, configVersion?: string): Promise<void> {
+    await this.paymentHooks.succeeded(manager, organizationId, p);
     return this.publish(
       manager,
       organizationId,

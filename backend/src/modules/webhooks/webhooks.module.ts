@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MessageProvidersModule } from '../message-providers/message-providers.module';
+import { PaymentEventHooks } from './payment-event.hooks';
 import { WebhookEvents } from './webhook-events';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksDispatcher } from './webhooks.dispatcher';
@@ -14,7 +15,7 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [MessageProvidersModule],
   controllers: [WebhooksController],
-  providers: [WebhooksRepository, WebhookEvents, WebhooksService, WebhooksDispatcher, WebhooksJobs],
-  exports: [WebhookEvents, WebhooksDispatcher],
+  providers: [WebhooksRepository, PaymentEventHooks, WebhookEvents, WebhooksService, WebhooksDispatcher, WebhooksJobs],
+  exports: [WebhookEvents, WebhooksDispatcher, PaymentEventHooks],
 })
 export class WebhooksModule {}

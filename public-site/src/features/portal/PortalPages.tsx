@@ -17,6 +17,7 @@ import {
 } from './api/portal';
 import { ContactDetails } from './ContactDetails';
 import { EnrollmentCard } from './EnrollmentCard';
+import { PortalReceipts } from './PortalReceipts';
 import { when } from './portalFormat';
 import './portal.css';
 
@@ -232,6 +233,7 @@ export function PortalPage() {
           ))}
         </section>
       ) : null}
+      <PortalReceipts session={session} studentId={data.student.id} />
       <ContactDetails session={session} data={data} onSaved={(msg) => (setNotice(msg), void load())} />
     </Shell>
   );

@@ -8,6 +8,7 @@ import { ApiExtendsParent } from '../../../common/openapi/schema-extends';
 import { IsEmbedOrigins, MAX_EMBED_DOMAINS, normalizeEmbedDomains } from '../embed-origin';
 import { WAITING_ROOM_MAX_MINUTES, type OrganizationSettings } from '../organization.entity';
 import { discountRules, DiscountRulesDto } from './discount-rules.dto';
+import { legalDetails, LegalDetailsDto } from '../legal-details';
 
 /**
  * One discount, a percentage off (0-100). Stored for the organization; no price applies them yet (see
@@ -101,6 +102,10 @@ export class SettingsDto {
   @Min(5, { message: `waitingRoomMinutes must be a whole number from 5 to ${WAITING_ROOM_MAX_MINUTES}` })
   @IsInt({ message: `waitingRoomMinutes must be a whole number from 5 to ${WAITING_ROOM_MAX_MINUTES}` })
   waitingRoomMinutes?: number;
+  /** The legal name, address and tax ID receipts and statements print (lengths checked with a code: legal-details.ts). */
+  @IsOptionalNotNull()
+  @NestedObject(() => LegalDetailsDto, 'legalDetails must be an object with legalName, address, taxIdLabel and taxId')
+  legalDetails?: LegalDetailsDto;
 }
 
 /**
@@ -136,6 +141,7 @@ const STORED: { [K in keyof Settings]: (value: Settings[K]) => OrganizationSetti
   waitingRoom: (v) => v,
   waitingRoomAdmitPerMinute: (v) => v,
   waitingRoomMinutes: (v) => v,
+  legalDetails: (d) => legalDetails(d),
 };
 
 /** The name of every setting, in the order messages list them. */

@@ -35,6 +35,14 @@ class DerivedSettingsDto {
   reminderTime: string;
 }
 
+/** The legal details receipts and statements print (empty strings: not set). */
+export class LegalDetailsResponseDto {
+  @ApiProperty({ example: 'Clay Studio LLC' }) legalName: string;
+  @ApiProperty({ example: '1 Kiln Road, Fresno, CA 93701' }) address: string;
+  @ApiProperty({ example: 'EIN', description: "EIN, BN, VAT number or the organization's own label" }) taxIdLabel: string;
+  @ApiProperty({ example: '12-3456789' }) taxId: string;
+}
+
 export class SettingsResponseDto {
   @ApiProperty({ format: 'uuid', example: EXAMPLE_ORG_ID }) organizationId: string;
   @ApiProperty({ type: [DiscountDto] }) discounts: DiscountDto[];
@@ -77,6 +85,8 @@ export class SettingsResponseDto {
   waitingRoomAdmitPerMinute: number;
   @ApiProperty({ type: 'integer', example: 60, description: 'Minutes the waiting room stays on after the opening' })
   waitingRoomMinutes: number;
+  @ApiProperty({ type: LegalDetailsResponseDto, description: 'Printed on receipts and year-end statements' })
+  legalDetails: LegalDetailsResponseDto;
   @ApiProperty({ type: ContactInfoResponseDto }) contactInfo: ContactInfoResponseDto;
   @ApiProperty({ type: BrandingResponseDto }) branding: BrandingResponseDto;
   @ApiProperty({ type: AdminProfileResponseDto }) adminProfile: AdminProfileResponseDto;

@@ -55,6 +55,9 @@ export const forgetSession = () => saveSession(null);
 
 const auth = (s: PortalSession) => ({ bearer: s.token });
 export const getRegistrations = (s: PortalSession) => api.get<PortalRegistrations>('/api/portal/registrations', auth(s));
+export type PortalReceipt = S['ReceiptResponseDto'];
+/** The student's numbered receipts and credit notes, newest first. */
+export const getReceipts = (s: PortalSession) => api.get<PortalReceipt[]>('/api/portal/receipts', auth(s));
 export const cancelEnrollment = (s: PortalSession, id: string) =>
   api.post<S['PortalCancelResponseDto']>(`/api/portal/enrollments/${encodeURIComponent(id)}/cancel`, {}, { ...auth(s), movesSeats: true });
 export const transferOptions = (s: PortalSession, id: string) =>

@@ -1,0 +1,128 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { SERVER_TIME_ZONE } from '../../common/time-zone';
+import { issuerOf } from '../organizations/legal-details';
+import { PaymentEventHooks, type PaymentEventHook, type PaymentSucceeded, type RefundRecorded } from '../webhooks/payment-event.hooks';
+import type { ReceiptDraft, ReceiptLine } from './receipt.types';
+import { ReceiptsRepository, type PaidEnrollment } from './receipts.repository';
+
+/**
+ * Issues a numbered receipt for every payment recorded as succeeded and a credit note for every refund recorded,
+ * inside the transaction that records it (PaymentEventHooks). Its number is given when that transaction commits (a
+ * deferred trigger), so a payment that fails never reaches this and one that rolls back takes no number
+ * (docs/decisions/receipt-numbers.md).
+ */
+@Injectable()
+export class ReceiptIssuer implements PaymentEventHook, OnModuleInit {
+  private readonly logger = new Logger(ReceiptIssuer.name);
+
+  constructor(
+    private readonly repo: ReceiptsRepository,
+    private readonly hooks: PaymentEventHooks,
+  ) {}
+
+  onModuleInit(): void {
+    this.hooks.register(this);
+  }
+
+  async paymentSucceeded(m: EntityManager, organizationId: string, p: PaymentSucceeded): Promise<void> {
+    const e = await this.repo.paidEnrollment(m, organizationId, p.enrollmentId);
+    if (!e) return this.logger.error(`No receipt for enrollment ${p.enrollmentId}: it is not in organization ${organizationId}`);
+    // A switch's difference (by card or in person) is a payment of its own, with the top-up's own PaymentIntent.
+    const topUp = await this.repo.topUpPaidNow(m, e.id, p.amountCents);
+    const card = p.paymentMethod === 'card';
+    const lines = topUp ? [line(e, `Class switch difference: ${e.classTitle}`, p.amountCents)] : paymentLines(e, p.amountCents);
+    const pi = card ? (topUp ? topUp.paymentIntentId : e.stripePaymentIntentId) : null;
+    await this.issue(m, pi, {
+      ...common(e, 'receipt'),
+      enrollmentIds: [e.id],
+      lines,
+      totalCents: p.amountCents,
+      paymentMethod: p.paymentMethod,
+      stripePaymentIntentId: pi,
+      stripeChargeId: card ? (topUp ? topUp.chargeId : e.stripeChargeId) : null,
+      stripeRefundId: null,
+      refundIds: [],
+      topUpId: topUp?.id ?? null,
+      originalReceiptId: null,
+      reason: null,
+    });
+  }
+
+  async paymentRefunded(m: EntityManager, organizationId: string, r: RefundRecorded): Promise<void> {
+    const e = await this.repo.paidEnrollment(m, organizationId, r.enrollmentId);
+    if (!e) return this.logger.error(`No credit note for enrollment ${r.enrollmentId}: it is not in organization ${organizationId}`);
+    const refund = await this.repo.refundRecordedNow(m, e.id, r.amountCents);
+    const pi = refund?.paymentIntentId ?? e.stripePaymentIntentId;
+    await this.issue(m, refund?.stripeRefundId ?? null, {
+      ...common(e, 'credit_note'),
+      enrollmentIds: [e.id],
+      lines: [line(e, `Refund: ${e.classTitle}`, r.amountCents)],
+      totalCents: r.amountCents,
+      paymentMethod: 'card',
+      stripePaymentIntentId: pi,
+      stripeChargeId: null,
+      stripeRefundId: refund?.stripeRefundId ?? null,
+      refundIds: refund ? [refund.id] : [],
+      topUpId: null,
+      originalReceiptId: await this.repo.originalReceipt(m, organizationId, e.id, pi),
+      reason: r.reason,
+    });
+  }
+
+  /**
+   * One document per payment (or Stripe refund): a household's people, announced one by one in the transaction that
+   * took their one payment, join the receipt the first of them opened; anything else takes the next number.
+   */
+  private async issue(m: EntityManager, stripeId: string | null, d: ReceiptDraft): Promise<void> {
+    const open = stripeId ? await this.repo.issuedInThisTransaction(m, d.organizationId, d.kind, stripeId) : null;
+    if (open) {
+      await this.repo.add(m, open, {
+        student: d.students[0],
+        enrollmentId: d.enrollmentIds[0],
+        lines: d.lines,
+        cents: d.totalCents,
+        refundIds: d.refundIds,
+      });
+      return;
+    }
+    // Numbered when the transaction commits (the receipts_number trigger), so the series waits on no payment's work.
+    await this.repo.insert(m, d);
+  }
+}
+
+/** What every document of this enrollment says whatever its kind: the issuer, the payer, the student. */
+function common(e: PaidEnrollment, kind: ReceiptDraft['kind']) {
+  return {
+    organizationId: e.organizationId,
+    kind,
+    payer: { studentId: e.payerId, name: e.payerName, email: e.payerEmail },
+    students: [{ id: e.studentId, name: e.studentName }],
+    currency: 'USD',
+    issuer: issuerOf({ name: e.orgName, settings: e.orgSettings }),
+    timeZone: e.orgSettings?.timeZone ?? SERVER_TIME_ZONE,
+  };
+}
+
+function line(e: PaidEnrollment, description: string, amountCents: number): ReceiptLine {
+  return {
+    description,
+    amountCents,
+    studentId: e.studentId,
+    studentName: e.studentName,
+    className: e.classTitle,
+    serviceStart: e.serviceStart ? new Date(e.serviceStart).toISOString() : null,
+    serviceEnd: e.serviceEnd ? new Date(e.serviceEnd).toISOString() : null,
+  };
+}
+
+/**
+ * The lines of a registration's payment: the price quote's lines (class price, each discount) when they add up to
+ * what was paid, so the receipt shows what was charged; otherwise (a balance, a payment from before quotes) one line.
+ */
+function paymentLines(e: PaidEnrollment, amountCents: number): ReceiptLine[] {
+  const quoted = (e.priceBreakdown ?? []).map((l) => ({ label: l.label, cents: Math.round(l.amount * 100) }));
+  if (quoted.length && quoted.reduce((n, l) => n + l.cents, 0) === amountCents)
+    return quoted.map((l) => line(e, `${e.classTitle}: ${l.label}`, l.cents));
+  return [line(e, e.classTitle, amountCents)];
+}
