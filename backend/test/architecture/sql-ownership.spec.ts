@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { entityTables, sqlUse } from './sql-scan';
+import { bodyWrites, migrationTexts, triggerWrites } from './trigger-scan';
 import { moduleOf, rel, SRC, sourceFiles } from './source-files';
 
 /**
@@ -103,5 +104,71 @@ describe('SQL ownership', () => {
     expect(use.runsSql).toBe(true);
     const seen = use.tables.map((t) => `${t.table}${t.write ? ' (write)' : ''}`).sort();
     expect(seen).toEqual(['classes', 'enrollments', 'refunds', 'students (write)']);
+  });
+});
+
+/**
+ * A trigger is SQL too: one on module A's table that writes module B's table is a write by A that no repository shows.
+ * Each such column is declared in the document's "Trigger-owned columns" (`table.column`, or `table.a, b` for several,
+ * with the tables whose triggers write it), read here from the migrations' CREATE TRIGGER and trigger functions.
+ */
+describe('Trigger ownership', () => {
+  const declared = new Map<string, Set<string>>();
+  for (const [columns, on] of section('Trigger-owned columns')) {
+    const dot = columns.indexOf('.');
+    for (const c of columns.slice(dot + 1).split(','))
+      declared.set(`${columns.slice(0, dot)}.${c.trim()}`, new Set(on.split(',').map((t) => t.trim())));
+  }
+  const crossing = (writes: ReturnType<typeof triggerWrites>) =>
+    writes.filter((w) => owners.get(w.on) !== owners.get(w.table) && !(w.column === '*' && w.table === w.on));
+  const undeclared = (writes: ReturnType<typeof triggerWrites>) => [
+    ...new Set(
+      crossing(writes)
+        .filter((w) => !declared.get(`${w.table}.${w.column}`)?.has(w.on))
+        .map((w) => `trigger ${w.trigger} on ${w.on} (${owners.get(w.on)}) writes ${w.table}.${w.column} (${owners.get(w.table)})`),
+    ),
+  ];
+  const live = triggerWrites(migrationTexts(resolve(SRC, 'database/migrations')));
+
+  it('should read the trigger-owned columns from docs/architecture.md and the triggers from the migrations', () => {
+    expect(declared.get('organizations.config_version')).toContain('terms');
+    expect(live.some((w) => w.trigger === 'terms_config_version' && w.column === 'config_version')).toBe(true);
+  });
+
+  it("should write another module's column from a trigger only where the document declares it", () => {
+    expect(undeclared(live)).toEqual([]);
+  });
+
+  it('should declare only trigger writes that exist', () => {
+    const written = new Set(crossing(live).map((w) => `${w.table}.${w.column}@${w.on}`));
+    const stale = [...declared].flatMap(([column, on]) =>
+      [...on].filter((t) => !written.has(`${column}@${t}`)).map((t) => `${column} by ${t}`),
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it('should find the writes of a trigger, of the functions it calls, and forget a dropped one', () => {
+    const migration = (up: string) =>
+      `class M { async up(q) { await q.query(\`${up}\`); } async down(q) { await q.query('DROP TRIGGER t1 ON terms'); } }`;
+    const writes = triggerWrites([
+      migration(`
+        CREATE FUNCTION bump(id uuid) RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN UPDATE organizations SET name = 'x', config_version = config_version + (SELECT 1) WHERE id = id; END $$;
+        CREATE FUNCTION on_terms() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM bump(NEW.organization_id); RETURN NULL; END $$;
+        CREATE TRIGGER t1 AFTER INSERT OR UPDATE OF name ON terms FOR EACH ROW EXECUTE FUNCTION on_terms();
+        CREATE TRIGGER t2 AFTER DELETE ON classes FOR EACH ROW EXECUTE FUNCTION on_terms();`),
+      migration('DROP TRIGGER t2 ON classes;'),
+    ]);
+    // organizations.name is nobody's trigger-owned column: the test above would name it.
+    expect(undeclared(writes)).toEqual(['trigger t1 on terms (modules/terms) writes organizations.name (modules/organizations)']);
+    expect(
+      bodyWrites(
+        'INSERT INTO subscriptions (organization_id, plan_id) VALUES (1, 2) ON CONFLICT (organization_id) DO UPDATE SET plan_id = EXCLUDED.plan_id;',
+      ),
+    ).toEqual([
+      { table: 'subscriptions', column: 'organization_id' },
+      { table: 'subscriptions', column: 'plan_id' },
+      { table: 'subscriptions', column: 'plan_id' },
+    ]);
   });
 });
