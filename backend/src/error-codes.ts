@@ -1,4 +1,5 @@
 import { ClassError } from './modules/classes/classes.exception';
+import { InstructorError } from './modules/instructors/instructors.exception';
 import { PaymentError } from './modules/payments/payments.exception';
 import { PortalError } from './modules/portal/portal.exception';
 import { PricingError } from './modules/pricing/pricing.exception';
@@ -6,6 +7,7 @@ import { RegistrationFormsError } from './modules/registration-forms/registratio
 import { RegistrationError } from './modules/registration/registration.exception';
 import { SubscriptionError } from './modules/subscriptions/subscriptions.exception';
 import { TermsError } from './modules/terms/terms.exception';
+import { VenueError } from './modules/venues/venues.exception';
 import { WaitingRoomError } from './modules/waiting-room/waiting-room.exception';
 import { WaitlistError } from './modules/waitlist/waitlist.exception';
 
@@ -17,6 +19,7 @@ import { WaitlistError } from './modules/waitlist/waitlist.exception';
  */
 export const ERROR_CODES: Record<string, Record<string, string>> = {
   ClassError,
+  InstructorError,
   PaymentError,
   PortalError,
   PricingError,
@@ -24,6 +27,7 @@ export const ERROR_CODES: Record<string, Record<string, string>> = {
   RegistrationFormsError,
   SubscriptionError,
   TermsError,
+  VenueError,
   WaitingRoomError,
   WaitlistError,
 };
