@@ -1347,6 +1347,24 @@ export interface components {
       /** @description Read only: the effective opening and closing (what the public page shows) */
       registrationWindow: components["schemas"]["RegistrationWindowDto"];
       /**
+       * Format: uuid
+       * @description The location record; `location` says its name (and the room's)
+       * @example null
+       */
+      locationId: string | null;
+      /**
+       * Format: uuid
+       * @description A room of that location
+       * @example null
+       */
+      roomId: string | null;
+      /**
+       * Format: uuid
+       * @description The instructor record; `instructor` says its name
+       * @example null
+       */
+      instructorId: string | null;
+      /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z
        */
@@ -1664,6 +1682,12 @@ export interface components {
       description: string;
       instructor: string;
       location: string;
+      /** Format: uuid */
+      locationId?: string;
+      /** Format: uuid */
+      roomId?: string;
+      /** Format: uuid */
+      instructorId?: string;
       /** @enum {string} */
       status?: "Open" | "Scheduled" | "Closed" | "Cancelled" | "Archived";
       price: number;
@@ -5667,6 +5691,24 @@ export interface components {
       /** @description Read only: the effective opening and closing (what the public page shows) */
       registrationWindow: components["schemas"]["RegistrationWindowDto"];
       /**
+       * Format: uuid
+       * @description The location record; `location` says its name (and the room's)
+       * @example null
+       */
+      locationId: string | null;
+      /**
+       * Format: uuid
+       * @description A room of that location
+       * @example null
+       */
+      roomId: string | null;
+      /**
+       * Format: uuid
+       * @description The instructor record; `instructor` says its name
+       * @example null
+       */
+      instructorId: string | null;
+      /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z
        */
@@ -5965,6 +6007,12 @@ export interface components {
       description: string;
       instructor: string;
       location: string;
+      /** Format: uuid */
+      locationId?: string;
+      /** Format: uuid */
+      roomId?: string;
+      /** Format: uuid */
+      instructorId?: string;
       /** @enum {string} */
       status?: "Open" | "Scheduled" | "Closed" | "Cancelled" | "Archived";
       price: number;

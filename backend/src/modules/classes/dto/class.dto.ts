@@ -27,8 +27,27 @@ const money = { maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false };
 export class CreateClassDto {
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Title is required' }) @MaxLength(200) title: string;
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Description is required' }) @MaxLength(5000) description: string;
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Instructor is required' }) @MaxLength(200) instructor: string;
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Location is required' }) @MaxLength(300) location: string;
+  // The free text is required unless a record is named: the record's name is then what the class says.
+  @ValidateIf((o: CreateClassDto) => !o.instructorId)
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'Instructor is required' })
+  @MaxLength(200)
+  instructor: string;
+  @ValidateIf((o: CreateClassDto) => !o.locationId && !o.roomId)
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'Location is required' })
+  @MaxLength(300)
+  location: string;
+  /** The organization's location record, or null for free text only; a room alone brings its location. */
+  @IsOptional() @ValidateIf((_, v) => v !== null) @IsUUID('all', { message: 'locationId must be the id of a location' }) locationId?:
+    string | null;
+  @IsOptional() @ValidateIf((_, v) => v !== null) @IsUUID('all', { message: 'roomId must be the id of a room' }) roomId?: string | null;
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsUUID('all', { message: 'instructorId must be the id of an instructor' })
+  instructorId?: string | null;
   @IsOptionalNotNull() @IsIn(CLASS_STATUSES, { message: `status must be one of ${CLASS_STATUSES.join(', ')}` }) status?: ClassStatus;
   @IsNumber(money, { message: 'Price must be a number with at most 2 decimals' })
   @Min(0, { message: 'Price cannot be negative' })
