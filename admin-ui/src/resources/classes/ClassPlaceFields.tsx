@@ -20,19 +20,29 @@ export function ClassPlaceFields() {
   return (
     <>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField source="instructorId" label="Instructor" select hint={instructorId ? undefined : 'Or type a name below'}>
-          <MenuItem value="">Other (type a name)</MenuItem>
+        <FormTextField
+          source="instructorId"
+          label="Pick a teacher"
+          select
+          hint={instructorId ? undefined : 'From Settings › Places and instructors, or type a name'}
+        >
+          <MenuItem value="">Type a name</MenuItem>
           {(instructors.data ?? []).map((i) => (
             <MenuItem key={i.id} value={i.id}>
               {i.name}
             </MenuItem>
           ))}
         </FormTextField>
-        {!instructorId && <FormTextField source="instructor" label="Instructor name" required sx={{ mt: 2 }} />}
+        {!instructorId && <FormTextField source="instructor" label="Instructor" required sx={{ mt: 2 }} />}
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField source="locationId" label="Location" select hint={locationId ? undefined : 'Or type a place below'}>
-          <MenuItem value="">Other (type a place)</MenuItem>
+        <FormTextField
+          source="locationId"
+          label="Pick a venue"
+          select
+          hint={locationId ? undefined : 'From Settings › Places and instructors, or type a place'}
+        >
+          <MenuItem value="">Type a place</MenuItem>
           {(locations.data ?? []).map((l) => (
             <MenuItem key={l.id} value={l.id}>
               {l.name}
@@ -50,7 +60,7 @@ export function ClassPlaceFields() {
             ))}
           </FormTextField>
         ) : (
-          <FormTextField source="location" label="Place" required sx={{ mt: 2 }} />
+          <FormTextField source="location" label="Location" required sx={{ mt: 2 }} />
         )}
       </Grid>
     </>
