@@ -19,7 +19,7 @@ test.describe('admin: places and instructors', () => {
     await locations.getByLabel('Address').fill('12 River Rd');
     await locations.getByRole('button', { name: 'Create location' }).click();
     await expect(locations.getByText('Riverside Center saved')).toBeVisible();
-    await expect(locations.getByRole('cell', { name: /Riverside Center/ })).toBeVisible();
+    await expect(locations.getByRole('cell', { name: 'Riverside Center 12 River Rd', exact: true })).toBeVisible();
 
     await pickOption(page, 'At location', 'Riverside Center');
     await locations.getByLabel('Room name').fill('Studio B');
@@ -32,7 +32,7 @@ test.describe('admin: places and instructors', () => {
     await instructors.getByLabel('Instructor name').fill('Maya Lopez');
     await instructors.getByLabel('Email').fill('maya@example.com');
     await instructors.getByRole('button', { name: 'Create instructor' }).click();
-    await expect(instructors.getByRole('cell', { name: 'Maya Lopez' })).toBeVisible();
+    await expect(instructors.getByRole('cell', { name: 'Maya Lopez', exact: true })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('places-settings.png'), fullPage: true });
 
     await page.goto('/admin/classes');
