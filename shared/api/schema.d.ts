@@ -1678,10 +1678,12 @@ export interface components {
       trialDays?: number;
     };
     CreateClassDto: {
+      /** @description Required unless instructorId names a record (then its name) */
+      instructor?: string;
+      /** @description Required unless locationId or roomId names a record (then its name) */
+      location?: string;
       title: string;
       description: string;
-      instructor: string;
-      location: string;
       /** Format: uuid */
       locationId?: string;
       /** Format: uuid */
@@ -6003,10 +6005,12 @@ export interface components {
       organizationId?: string;
     };
     UpdateClassDto: {
+      /** @description Required unless instructorId names a record (then its name) */
+      instructor?: string;
+      /** @description Required unless locationId or roomId names a record (then its name) */
+      location?: string;
       title: string;
       description: string;
-      instructor: string;
-      location: string;
       /** Format: uuid */
       locationId?: string;
       /** Format: uuid */
