@@ -32,6 +32,9 @@ export default function AdminApp() {
       {/* Read and written inside the Settings tabs: Discounts (promo codes), Terms, Integrations (the other three). */}
       <Resource name="promo-codes" />
       <Resource name="terms" />
+      <Resource name="locations" />
+      <Resource name="rooms" />
+      <Resource name="instructors" />
       <Resource name="calendar-feeds" />
       <Resource name="api-keys" />
       <Resource name="webhook-endpoints" />

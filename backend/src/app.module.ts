@@ -33,6 +33,8 @@ import { PortalModule } from './modules/portal/portal.module';
 import { ReceiptsModule } from './modules/receipts/receipts.module';
 import { PricingModule } from './modules/pricing/pricing.module';
 import { TermsModule } from './modules/terms/terms.module';
+import { VenuesModule } from './modules/venues/venues.module';
+import { InstructorsModule } from './modules/instructors/instructors.module';
 import { WaitingRoomModule } from './modules/waiting-room/waiting-room.module';
 import { RegistrationModule } from './modules/registration/registration.module';
 import { RegistrationFormsModule } from './modules/registration-forms/registration-forms.module';
@@ -78,6 +80,8 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     ClassesModule,
     PricingModule,
     TermsModule,
+    VenuesModule,
+    InstructorsModule,
     WaitingRoomModule,
     StudentsModule,
     RegistrationModule,

@@ -1,5 +1,6 @@
 import { ClassError } from './modules/classes/classes.exception';
 import { OrganizationError } from './modules/organizations/organizations.exception';
+import { InstructorError } from './modules/instructors/instructors.exception';
 import { PaymentError } from './modules/payments/payments.exception';
 import { PortalError } from './modules/portal/portal.exception';
 import { PricingError } from './modules/pricing/pricing.exception';
@@ -7,6 +8,7 @@ import { RegistrationFormsError } from './modules/registration-forms/registratio
 import { RegistrationError } from './modules/registration/registration.exception';
 import { SubscriptionError } from './modules/subscriptions/subscriptions.exception';
 import { TermsError } from './modules/terms/terms.exception';
+import { VenueError } from './modules/venues/venues.exception';
 import { WaitingRoomError } from './modules/waiting-room/waiting-room.exception';
 import { WaitlistError } from './modules/waitlist/waitlist.exception';
 
@@ -19,6 +21,7 @@ import { WaitlistError } from './modules/waitlist/waitlist.exception';
 export const ERROR_CODES: Record<string, Record<string, string>> = {
   ClassError,
   OrganizationError,
+  InstructorError,
   PaymentError,
   PortalError,
   PricingError,
@@ -26,6 +29,7 @@ export const ERROR_CODES: Record<string, Record<string, string>> = {
   RegistrationFormsError,
   SubscriptionError,
   TermsError,
+  VenueError,
   WaitingRoomError,
   WaitlistError,
 };

@@ -9,6 +9,16 @@ export const ClassError = {
 } as const;
 export type ClassError = (typeof ClassError)[keyof typeof ClassError];
 
+/** Failure codes of the instructor feature */
+export const InstructorError = {
+  InstructorNameTaken: 'INSTRUCTOR_NAME_TAKEN',
+  InstructorInUse: 'INSTRUCTOR_IN_USE',
+  UnknownInstructor: 'UNKNOWN_INSTRUCTOR',
+  UnknownTeacher: 'UNKNOWN_TEACHER',
+  TeacherAlreadyLinked: 'TEACHER_ALREADY_LINKED',
+} as const;
+export type InstructorError = (typeof InstructorError)[keyof typeof InstructorError];
+
 /** Failure codes of the organization feature */
 export const OrganizationError = {
   LegalDetailTooLong: 'LEGAL_DETAIL_TOO_LONG',
@@ -87,6 +97,18 @@ export const TermsError = {
 } as const;
 export type TermsError = (typeof TermsError)[keyof typeof TermsError];
 
+/** Failure codes of the venue feature */
+export const VenueError = {
+  LocationNameTaken: 'LOCATION_NAME_TAKEN',
+  RoomNameTaken: 'ROOM_NAME_TAKEN',
+  LocationInUse: 'LOCATION_IN_USE',
+  RoomInUse: 'ROOM_IN_USE',
+  UnknownLocation: 'UNKNOWN_LOCATION',
+  UnknownRoom: 'UNKNOWN_ROOM',
+  RoomNotInLocation: 'ROOM_NOT_IN_LOCATION',
+} as const;
+export type VenueError = (typeof VenueError)[keyof typeof VenueError];
+
 /** Failure codes of the waiting room feature */
 export const WaitingRoomError = {
   WaitingRoom: 'WAITING_ROOM',
@@ -103,7 +125,7 @@ export const WaitlistError = {
 export type WaitlistError = (typeof WaitlistError)[keyof typeof WaitlistError];
 
 /** Every code a failure envelope may carry. */
-export type ErrorCode = ClassError | OrganizationError | PaymentError | PortalError | PricingError | RegistrationError | RegistrationFormsError | SubscriptionError | TermsError | WaitingRoomError | WaitlistError;
+export type ErrorCode = ClassError | InstructorError | OrganizationError | PaymentError | PortalError | PricingError | RegistrationError | RegistrationFormsError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
 
 /** The `code` of a failure envelope (the body of a refused request), or null when it has none. */
 export function errorCodeOf(body: unknown): ErrorCode | null {

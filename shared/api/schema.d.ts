@@ -214,6 +214,24 @@ export interface paths {
   "/api/health/ready": {
     get: operations["Health_ready"];
   };
+  "/api/instructors": {
+    get: operations["Instructors_list"];
+    post: operations["Instructors_create"];
+  };
+  "/api/instructors/{id}": {
+    get: operations["Instructors_one"];
+    put: operations["Instructors_update"];
+    delete: operations["Instructors_remove"];
+  };
+  "/api/locations": {
+    get: operations["Venues_listLocations"];
+    post: operations["Venues_createLocation"];
+  };
+  "/api/locations/{id}": {
+    get: operations["Venues_location"];
+    put: operations["Venues_updateLocation"];
+    delete: operations["Venues_removeLocation"];
+  };
   "/api/organizations": {
     get: operations["Organizations_list"];
     post: operations["Organizations_create"];
@@ -382,6 +400,15 @@ export interface paths {
   };
   "/api/revenue": {
     get: operations["Reporting_revenue"];
+  };
+  "/api/rooms": {
+    get: operations["Venues_listRooms"];
+    post: operations["Venues_createRoom"];
+  };
+  "/api/rooms/{id}": {
+    get: operations["Venues_room"];
+    put: operations["Venues_updateRoom"];
+    delete: operations["Venues_removeRoom"];
   };
   "/api/settings": {
     get: operations["Settings_get"];
@@ -1347,6 +1374,24 @@ export interface components {
       /** @description Read only: the effective opening and closing (what the public page shows) */
       registrationWindow: components["schemas"]["RegistrationWindowDto"];
       /**
+       * Format: uuid
+       * @description The location record; `location` says its name (and the room's)
+       * @example null
+       */
+      locationId: string | null;
+      /**
+       * Format: uuid
+       * @description A room of that location
+       * @example null
+       */
+      roomId: string | null;
+      /**
+       * Format: uuid
+       * @description The instructor record; `instructor` says its name
+       * @example null
+       */
+      instructorId: string | null;
+      /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z
        */
@@ -1660,10 +1705,18 @@ export interface components {
       trialDays?: number;
     };
     CreateClassDto: {
+      /** @description Required unless instructorId names a record (then its name) */
+      instructor?: string;
+      /** @description Required unless locationId or roomId names a record (then its name) */
+      location?: string;
       title: string;
       description: string;
-      instructor: string;
-      location: string;
+      /** Format: uuid */
+      locationId?: string;
+      /** Format: uuid */
+      roomId?: string;
+      /** Format: uuid */
+      instructorId?: string;
       /** @enum {string} */
       status?: "Open" | "Scheduled" | "Closed" | "Cancelled" | "Archived";
       price: number;
@@ -1818,6 +1871,43 @@ export interface components {
        */
       secret: string;
     };
+    CreateInstructorDto: {
+      /** Format: uuid */
+      userId?: string | null;
+      /**
+       * @description per_session / per_hour: { kind, amount }; flat: { kind, amount, per: class|month }; per_head: { kind, tiers: [{ from, amount }] } (every head at the highest tier reached, the first tier from 1). Dollars.
+       * @example {
+       *   "kind": "per_hour",
+       *   "amount": 32.5
+       * }
+       */
+      payRule?: ({
+        /** @enum {string} */
+        kind?: "per_session" | "per_hour" | "per_head" | "flat";
+        amount?: number;
+        /** @enum {string} */
+        per?: "class" | "month";
+        tiers?: {
+            from?: number;
+            amount?: number;
+          }[];
+      }) | null;
+      name: string;
+      /** Format: email */
+      email?: string;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      phone?: unknown;
+      bio?: string;
+    };
+    CreateLocationDto: {
+      /**
+       * @description Accepted and ignored (a read-only field a client may send back)
+       * @example America/Chicago
+       */
+      timeZone?: unknown;
+      name: string;
+      address?: string;
+    };
     CreateOrganizationDto: {
       name: string;
       domain?: string;
@@ -1856,6 +1946,13 @@ export interface components {
       showToTeacher?: boolean;
       position?: number;
       active?: boolean;
+    };
+    CreateRoomDto: {
+      /** Format: uuid */
+      locationId: string;
+      name: string;
+      capacity?: number;
+      exclusive?: boolean;
     };
     CreateStudentDto: {
       firstName: string;
@@ -2684,7 +2781,7 @@ export interface components {
       error: string | null;
     };
     /** @description A failure a client can act on: one feature's code (its `<feature>.exception.ts`) */
-    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
+    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["InstructorError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
     ErrorEnvelopeDto: {
       /** @example false */
       success: boolean;
@@ -2814,6 +2911,62 @@ export interface components {
        */
       dateOfBirth: string | null;
     };
+    /**
+     * @description Failure codes of the instructor feature
+     * @enum {string}
+     */
+    InstructorError: "INSTRUCTOR_NAME_TAKEN" | "INSTRUCTOR_IN_USE" | "UNKNOWN_INSTRUCTOR" | "UNKNOWN_TEACHER" | "TEACHER_ALREADY_LINKED";
+    InstructorResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Maya Lopez */
+      name: string;
+      /** @example maya@example.com */
+      email: string | null;
+      /**
+       * @description 10 US digits
+       * @example 2175550123
+       */
+      phone: string | null;
+      /** @example Ceramicist, 12 years teaching wheel throwing. */
+      bio: string;
+      /**
+       * Format: uuid
+       * @example null
+       */
+      userId: string | null;
+      /**
+       * @description per_session / per_hour: { kind, amount }; flat: { kind, amount, per: class|month }; per_head: { kind, tiers: [{ from, amount }] } (every head at the highest tier reached, the first tier from 1). Dollars.
+       * @example {
+       *   "kind": "per_hour",
+       *   "amount": 32.5
+       * }
+       */
+      payRule: ({
+        /** @enum {string} */
+        kind?: "per_session" | "per_hour" | "per_head" | "flat";
+        amount?: number;
+        /** @enum {string} */
+        per?: "class" | "month";
+        tiers?: {
+            from?: number;
+            amount?: number;
+          }[];
+      }) | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      updatedAt: string;
+    };
     JoinWaitlistDto: {
       firstName: string;
       lastName: string;
@@ -2867,6 +3020,34 @@ export interface components {
        * @enum {string}
        */
       status: "ok";
+    };
+    LocationResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Riverside Community Center */
+      name: string;
+      /** @example 12 River Rd, Springfield, IL 62701 */
+      address: string;
+      /**
+       * @description null: the organization's zone
+       * @example null
+       */
+      timeZone: string | null;
+      /** @example 2 */
+      roomCount: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      updatedAt: string;
     };
     MarkAttendanceDto: {
       /** Format: uuid */
@@ -4564,6 +4745,39 @@ export interface components {
       /** @example active */
       enrollmentStatus: string;
     };
+    RoomResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      locationId: string;
+      /** @example Riverside Community Center */
+      locationName: string;
+      /** @example Studio B */
+      name: string;
+      /** @example 20 */
+      capacity: number | null;
+      /**
+       * @description One booking at a time
+       * @example true
+       */
+      exclusive: boolean;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      updatedAt: string;
+    };
     SavedMarkResponseDto: {
       /**
        * Format: uuid
@@ -5638,6 +5852,24 @@ export interface components {
       /** @description Read only: the effective opening and closing (what the public page shows) */
       registrationWindow: components["schemas"]["RegistrationWindowDto"];
       /**
+       * Format: uuid
+       * @description The location record; `location` says its name (and the room's)
+       * @example null
+       */
+      locationId: string | null;
+      /**
+       * Format: uuid
+       * @description A room of that location
+       * @example null
+       */
+      roomId: string | null;
+      /**
+       * Format: uuid
+       * @description The instructor record; `instructor` says its name
+       * @example null
+       */
+      instructorId: string | null;
+      /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z
        */
@@ -5932,10 +6164,18 @@ export interface components {
       organizationId?: string;
     };
     UpdateClassDto: {
+      /** @description Required unless instructorId names a record (then its name) */
+      instructor?: string;
+      /** @description Required unless locationId or roomId names a record (then its name) */
+      location?: string;
       title: string;
       description: string;
-      instructor: string;
-      location: string;
+      /** Format: uuid */
+      locationId?: string;
+      /** Format: uuid */
+      roomId?: string;
+      /** Format: uuid */
+      instructorId?: string;
       /** @enum {string} */
       status?: "Open" | "Scheduled" | "Closed" | "Cancelled" | "Archived";
       price: number;
@@ -5991,6 +6231,57 @@ export interface components {
       /** Format: uuid */
       organizationId?: string;
     };
+    UpdateInstructorDto: {
+      /** Format: uuid */
+      userId?: string | null;
+      /**
+       * @description per_session / per_hour: { kind, amount }; flat: { kind, amount, per: class|month }; per_head: { kind, tiers: [{ from, amount }] } (every head at the highest tier reached, the first tier from 1). Dollars.
+       * @example {
+       *   "kind": "per_hour",
+       *   "amount": 32.5
+       * }
+       */
+      payRule?: ({
+        /** @enum {string} */
+        kind?: "per_session" | "per_hour" | "per_head" | "flat";
+        amount?: number;
+        /** @enum {string} */
+        per?: "class" | "month";
+        tiers?: {
+            from?: number;
+            amount?: number;
+          }[];
+      }) | null;
+      name: string;
+      /** Format: email */
+      email?: string;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      phone?: unknown;
+      bio?: string;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      id?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      createdAt?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      updatedAt?: unknown;
+    };
+    UpdateLocationDto: {
+      /**
+       * @description Accepted and ignored (a read-only field a client may send back)
+       * @example America/Chicago
+       */
+      timeZone?: unknown;
+      name: string;
+      address?: string;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      id?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      roomCount?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      createdAt?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      updatedAt?: unknown;
+    };
     UpdateOrganizationDto: {
       name: string;
       domain?: string;
@@ -6041,6 +6332,21 @@ export interface components {
       archived?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       answerCount?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      createdAt?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      updatedAt?: unknown;
+    };
+    UpdateRoomDto: {
+      /** Format: uuid */
+      locationId: string;
+      name: string;
+      capacity?: number;
+      exclusive?: boolean;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      id?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      locationName?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       createdAt?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
@@ -6238,6 +6544,11 @@ export interface components {
        */
       createdAt: string;
     };
+    /**
+     * @description Failure codes of the venue feature
+     * @enum {string}
+     */
+    VenueError: "LOCATION_NAME_TAKEN" | "ROOM_NAME_TAKEN" | "LOCATION_IN_USE" | "ROOM_IN_USE" | "UNKNOWN_LOCATION" | "UNKNOWN_ROOM" | "ROOM_NOT_IN_LOCATION";
     /**
      * @description Failure codes of the waiting room feature
      * @enum {string}
@@ -9686,6 +9997,404 @@ export interface operations {
       };
     };
   };
+  Instructors_list: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of name, email, createdAt, id (default name) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object with any of: q, id */
+        filter?: string;
+      };
+    };
+    responses: {
+      /** @description By name unless sorted */
+      200: {
+        headers: {
+          /** @description `instructors <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["InstructorResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Instructors_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateInstructorDto"];
+      };
+    };
+    responses: {
+      /** @description Names are unique in the organization (409 INSTRUCTOR_NAME_TAKEN); userId must be a teacher of it (400 UNKNOWN_TEACHER) */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["InstructorResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Instructors_one: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Another organization's is 404 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["InstructorResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Instructors_update: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateInstructorDto"];
+      };
+    };
+    responses: {
+      /** @description A new name is what the instructor's classes say from now on */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["InstructorResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Instructors_remove: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description 409 INSTRUCTOR_IN_USE while a class names the instructor */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["DeletedResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Venues_listLocations: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of name, address, roomCount, createdAt, id (default name) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object with any of: q, id */
+        filter?: string;
+      };
+    };
+    responses: {
+      /** @description By name unless sorted */
+      200: {
+        headers: {
+          /** @description `locations <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["LocationResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Venues_createLocation: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateLocationDto"];
+      };
+    };
+    responses: {
+      /** @description Names are unique in the organization (409 LOCATION_NAME_TAKEN) */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["LocationResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Venues_location: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Another organization's is 404 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["LocationResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Venues_updateLocation: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateLocationDto"];
+      };
+    };
+    responses: {
+      /** @description A new name is what the location's classes say from now on */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["LocationResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Venues_removeLocation: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Its rooms go with it; 409 LOCATION_IN_USE while a class is held there */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["DeletedResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Organizations_list: {
     responses: {
       /** @description The caller's own organization (a one-item list) */
@@ -11762,6 +12471,205 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["RevenueTransactionDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Venues_listRooms: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of name, locationName, capacity, exclusive, createdAt, id (default name) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object with any of: q, id, locationId */
+        filter?: string;
+      };
+    };
+    responses: {
+      /** @description By name unless sorted */
+      200: {
+        headers: {
+          /** @description `rooms <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["RoomResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Venues_createRoom: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateRoomDto"];
+      };
+    };
+    responses: {
+      /** @description The location must be the organization's (400 UNKNOWN_LOCATION); names are unique in a location (409 ROOM_NAME_TAKEN) */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["RoomResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Venues_room: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Another organization's is 404 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["RoomResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Venues_updateRoom: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateRoomDto"];
+      };
+    };
+    responses: {
+      /** @description A room stays in its location (400 ROOM_NOT_IN_LOCATION) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["RoomResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Venues_removeRoom: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description 409 ROOM_IN_USE while a class is held there */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["DeletedResponseDto"];
           };
         };
       };

@@ -43,6 +43,9 @@ export type PromoCodeInput = Schemas['PromoCodeDto'];
 
 /** The organization's terms (seasons) and when their registration opens. */
 export type Term = Schemas['TermResponseDto'];
+export type Location = Schemas['LocationResponseDto'];
+export type Room = Schemas['RoomResponseDto'];
+export type Instructor = Schemas['InstructorResponseDto'];
 export type TermInput = Omit<Schemas['CreateTermDto'], 'organizationId'>;
 
 /** An opening's line as the admin sees it live (`GET /api/waiting-room/lines`). */

@@ -16,6 +16,7 @@ import { RegistrationFormTab } from '@/settings/RegistrationFormTab';
 import { WaiversTab } from '@/settings/WaiversTab';
 import { DiscountsTab } from '@/settings/DiscountsTab';
 import { TermsTab } from '@/terms/TermsTab';
+import { PlacesTab } from '@/places/PlacesTab';
 import { IntegrationsTab } from '@/integrations/IntegrationsTab';
 
 /** The tabs, in their order; branding is shown only when the plan allows it. */
@@ -25,6 +26,7 @@ const TAB_KEYS = [
   'policies',
   'discounts',
   'terms',
+  'places',
   'form',
   'waivers',
   'branding',
@@ -69,6 +71,7 @@ export default function SettingsPage() {
           <Tab value="policies" label="Policies" />
           <Tab value="discounts" label="Discounts" />
           <Tab value="terms" label="Terms" />
+          <Tab value="places" label="Places and instructors" />
           <Tab value="form" label="Registration form" />
           <Tab value="waivers" label="Waivers" />
           {brandingAllowed && <Tab value="branding" label="Site Branding" />}
@@ -89,6 +92,8 @@ export default function SettingsPage() {
         <RegistrationFormTab />
       ) : tab === 'waivers' ? (
         <WaiversTab />
+      ) : tab === 'places' ? (
+        <PlacesTab />
       ) : tab === 'integrations' ? (
         <IntegrationsTab />
       ) : tab === 'payments' ? (

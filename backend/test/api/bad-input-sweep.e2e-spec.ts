@@ -393,6 +393,54 @@ describe('bad input on every write route', () => {
         },
       },
       'DELETE /api/terms/:id': { auth: 'admin', body: null },
+      // Locations, rooms and instructors: the sweep's ids name none (404, or 400 UNKNOWN_LOCATION for a room, for good input).
+      'POST /api/locations': {
+        auth: 'admin',
+        body: { name: 'Sweep', address: '1 Main St', timeZone: 'America/Chicago' },
+        valid: ['timeZone: null'],
+      },
+      'PUT /api/locations/:id': {
+        auth: 'admin',
+        body: { name: 'Sweep', address: '1 Main St', timeZone: 'America/Chicago' },
+        valid: ['timeZone: null'],
+      },
+      'DELETE /api/locations/:id': { auth: 'admin', body: null },
+      'POST /api/rooms': {
+        auth: 'admin',
+        body: { locationId: '00000000-0000-4000-8000-000000000000', name: 'Sweep', capacity: 10, exclusive: true },
+        valid: ['capacity: null'],
+      },
+      'PUT /api/rooms/:id': {
+        auth: 'admin',
+        body: { locationId: '00000000-0000-4000-8000-000000000000', name: 'Sweep', capacity: 10, exclusive: true },
+        valid: ['capacity: null'],
+      },
+      'DELETE /api/rooms/:id': { auth: 'admin', body: null },
+      'POST /api/instructors': {
+        auth: 'admin',
+        body: {
+          name: 'Sweep',
+          email: 'sweep@example.com',
+          phone: '5595550000',
+          bio: 'Bio',
+          userId: ids.teacherId,
+          payRule: { kind: 'flat', amount: 5, per: 'month' },
+        },
+        valid: ['email: null', 'phone: null', 'userId: null', 'payRule: null'],
+      },
+      'PUT /api/instructors/:id': {
+        auth: 'admin',
+        body: {
+          name: 'Sweep',
+          email: 'sweep@example.com',
+          phone: '5595550000',
+          bio: 'Bio',
+          userId: ids.teacherId,
+          payRule: { kind: 'per_head', tiers: [{ from: 1, amount: 5 }] },
+        },
+        valid: ['email: null', 'phone: null', 'userId: null', 'payRule: null'],
+      },
+      'DELETE /api/instructors/:id': { auth: 'admin', body: null },
       'POST /api/attendance/bulk': {
         auth: 'admin',
         body: { ...session, attendanceData: [{ studentId: student.body.data.id, attended: true }] },

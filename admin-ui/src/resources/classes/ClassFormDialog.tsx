@@ -21,6 +21,7 @@ import type { LimitInfo } from '@/common/plans';
 import { FormTextField } from '@/common/formField';
 import { MinimumEnrolmentFields } from '@/resources/classes/MinimumEnrolmentFields';
 import { ClassTermFields } from '@/resources/classes/ClassTermFields';
+import { ClassPlaceFields } from '@/resources/classes/ClassPlaceFields';
 import { BROWSER_TIME_ZONE, useOrganizationTimeZone } from '@/common/zonedTime';
 import { FormZonedDateTimeField } from '@/common/ZonedDateTimeField';
 
@@ -185,12 +186,7 @@ function ClassFields({
           <Grid size={12}>
             <FormTextField source="description" label="Description" required multiline minRows={3} />
           </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField source="instructor" label="Instructor" required />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField source="location" label="Location" required />
-          </Grid>
+          <ClassPlaceFields />
           <Grid size={{ xs: 12, sm: 6 }}>
             <FormZonedDateTimeField source="startDate" label="Start date and time" timeZone={zone} />
           </Grid>

@@ -50,6 +50,10 @@ export interface ClassFormValues {
   description: string;
   instructor: string;
   location: string;
+  /** The records the class names ('' : the free text alone). */
+  instructorId: string;
+  locationId: string;
+  roomId: string;
   status: ClassStatus;
   /** datetime-local, in the organization's zone (like every time the form holds; the browser's when none is given). */
   startDate: string;
@@ -93,6 +97,9 @@ export function defaultClassValues(now: Date = new Date(), timeZone?: string): C
     description: '',
     instructor: '',
     location: '',
+    instructorId: '',
+    locationId: '',
+    roomId: '',
     status: 'Open',
     startDate: timeZone ? `${tomorrow}T09:00` : toLocalInput(start),
     days: '1',
@@ -130,6 +137,9 @@ export function valuesFromClass(c: ClassRecord, timeZone?: string): ClassFormVal
     description: c.description ?? '',
     instructor: c.instructor ?? '',
     location: c.location ?? '',
+    instructorId: c.instructorId ?? '',
+    locationId: c.locationId ?? '',
+    roomId: c.roomId ?? '',
     status: c.status,
     startDate: zonedInput(c.startDate, timeZone),
     days: String(c.days ?? 1),
@@ -156,8 +166,9 @@ export function validateClass(v: ClassFormValues): FormErrors<ClassFormValues> {
   const e: FormErrors<ClassFormValues> = {};
   if (!v.title.trim()) e.title = 'Title is required';
   if (!v.description.trim()) e.description = 'Description is required';
-  if (!v.instructor.trim()) e.instructor = 'Instructor is required';
-  if (!v.location.trim()) e.location = 'Location is required';
+  // A record named is enough: the class then says its name.
+  if (!v.instructorId && !v.instructor.trim()) e.instructor = 'Instructor is required';
+  if (!v.locationId && !v.location.trim()) e.location = 'Location is required';
   const days = Number(v.days);
   if (v.days.trim() === '' || !Number.isFinite(days) || days < 1) e.days = 'Days must be at least 1';
   else if (!Number.isInteger(days)) e.days = 'Days must be a whole number';
@@ -193,6 +204,9 @@ const BASIC_FIELDS: (keyof ClassFormValues)[] = [
   'description',
   'instructor',
   'location',
+  'instructorId',
+  'locationId',
+  'roomId',
   'status',
   'startDate',
   'days',
@@ -215,6 +229,9 @@ export function toPayload(v: ClassFormValues, now: Date = new Date(), timeZone?:
     description: v.description.trim(),
     instructor: v.instructor.trim(),
     location: v.location.trim(),
+    instructorId: v.instructorId || null,
+    locationId: v.locationId || null,
+    roomId: (v.locationId && v.roomId) || null,
     status: v.status,
     startDate: start ?? now.toISOString(),
     days: Number(v.days),

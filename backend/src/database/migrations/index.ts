@@ -42,6 +42,8 @@ import { EarlyAccessMessageKind1769450000000 } from './1769450000000-EarlyAccess
 import { TenantIndexes1770000000000 } from './1770000000000-TenantIndexes';
 import { FairOutboxIndex1770000000001 } from './1770000000001-FairOutboxIndex';
 import { Receipts1770070000000 } from './1770070000000-Receipts';
+import { LocationsRoomsInstructors1770050000000 } from './1770050000000-LocationsRoomsInstructors';
+import { ClassPlacesAsRecords1770050000001 } from './1770050000001-ClassPlacesAsRecords';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 import { Pricing1766300000000 } from './1766300000000-Pricing';
@@ -95,4 +97,6 @@ export const MIGRATIONS = [
   TenantIndexes1770000000000,
   FairOutboxIndex1770000000001,
   Receipts1770070000000,
+  LocationsRoomsInstructors1770050000000,
+  ClassPlacesAsRecords1770050000001,
 ];

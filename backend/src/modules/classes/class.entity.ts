@@ -39,6 +39,10 @@ export class ClassEntity {
   /** The class's own opening and closing of registration; null: its term's (or none). */
   @Column({ name: 'registration_opens_at', type: 'timestamptz', nullable: true }) registrationOpensAt: Date | null;
   @Column({ name: 'registration_closes_at', type: 'timestamptz', nullable: true }) registrationClosesAt: Date | null;
+  /** The location, room and instructor records the class names (the organization's own); null: free text only. */
+  @Column({ name: 'location_id', type: 'uuid', nullable: true }) locationId: string | null;
+  @Column({ name: 'room_id', type: 'uuid', nullable: true }) roomId: string | null;
+  @Column({ name: 'instructor_id', type: 'uuid', nullable: true }) instructorId: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }
@@ -111,6 +115,9 @@ export const mapClass = (
   registrationClosesAt: c.registrationClosesAt ?? null,
   // When registration actually opens and closes (the class's own times, else its term's): what the public page counts down to.
   registrationWindow: windowReply(effectiveWindow(c, term), timeZone, waitingRoomMinutes),
+  locationId: c.locationId ?? null,
+  roomId: c.roomId ?? null,
+  instructorId: c.instructorId ?? null,
   createdAt: c.createdAt,
   updatedAt: c.updatedAt,
 });
@@ -169,6 +176,9 @@ export const CLASS_JSON_SCHEMA = {
       additionalProperties: true,
       properties: { opensAt: time, closesAt: time, earlyAccessOpensAt: time, timeZone: text, waitingRoomUntil: time },
     },
+    locationId: text,
+    roomId: text,
+    instructorId: text,
     createdAt: time,
     updatedAt: time,
   },

@@ -16,14 +16,26 @@ import { TeacherClassesRepository } from './teacher-classes.repository';
 import { TeacherClassesService } from './teacher-classes.service';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { TermsModule } from '../terms/terms.module';
+import { VenuesModule } from '../venues/venues.module';
+import { InstructorsModule } from '../instructors/instructors.module';
+import { ClassPlaces } from './class-places';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ClassEntity]), OrganizationsModule, SubscriptionsModule, WebhooksModule, TermsModule],
+  imports: [
+    TypeOrmModule.forFeature([ClassEntity]),
+    OrganizationsModule,
+    SubscriptionsModule,
+    WebhooksModule,
+    TermsModule,
+    VenuesModule,
+    InstructorsModule,
+  ],
   controllers: [ClassesController, TeacherClassesController],
   providers: [
     ClassesRepository,
     ClassesService,
     ClassReplies,
+    ClassPlaces,
     PublicClassList,
     PublicListCache,
     SeatsFreedHooks,

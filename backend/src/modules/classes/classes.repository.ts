@@ -279,6 +279,22 @@ export class ClassesRepository {
     return manager.getRepository(ClassEntity).save(manager.getRepository(ClassEntity).create(data));
   }
 
+  /** The free-text location of the classes held at a place (a location alone, or one of its rooms): its new label. */
+  async relabelPlace(manager: EntityManager, organizationId: string, locationId: string, roomId: string | null, label: string) {
+    await manager.query(
+      `UPDATE classes SET location = $4, updated_at = now()
+        WHERE organization_id = $1 AND location_id = $2 AND room_id IS NOT DISTINCT FROM $3 AND location <> $4`,
+      [organizationId, locationId, roomId, label],
+    );
+  }
+
+  async renameInstructor(manager: EntityManager, organizationId: string, instructorId: string, name: string) {
+    await manager.query(
+      `UPDATE classes SET instructor = $3, updated_at = now() WHERE organization_id = $1 AND instructor_id = $2 AND instructor <> $3`,
+      [organizationId, instructorId, name],
+    );
+  }
+
   async save(manager: EntityManager, entity: ClassEntity) {
     return manager.getRepository(ClassEntity).save(entity);
   }

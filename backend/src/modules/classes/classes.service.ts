@@ -11,6 +11,7 @@ import { classLimitMessage, UsageService } from '../subscriptions/usage.service'
 import { effectiveWindow } from '../terms/registration-window';
 import { mapClass, toCents, type ClassEntity, type ClassResponse, type ClassStatus } from './class.entity';
 import { ClassReplies } from './class-replies.service';
+import { ClassPlaces } from './class-places';
 import { ClassesRepository } from './classes.repository';
 import type { CloneClassDto, CreateClassDto, UpdateClassDto } from './dto/class.dto';
 import { PublicListCache } from './public-list.cache';
@@ -50,6 +51,7 @@ export class ClassesService {
     private readonly freed: SeatsFreedHooks,
     private readonly terms: TermsService,
     private readonly replies: ClassReplies,
+    private readonly places: ClassPlaces,
   ) {}
 
   /**
@@ -109,7 +111,7 @@ export class ClassesService {
   async create(organizationId: string, dto: CreateClassDto): Promise<ClassResponse> {
     assertMinimum(dto.minEnrollment ?? 0, dto.maxStudents);
     const status = dto.status ?? 'Open';
-    const termFields = await this.termFields(organizationId, dto);
+    const termFields = { ...(await this.termFields(organizationId, dto)), ...(await this.places.fields(organizationId, dto)) };
     const created = await this.db.transaction(async (manager) => {
       await this.orgs.lockForUpdate(manager, organizationId);
       if (status !== 'Archived') {
@@ -162,7 +164,7 @@ export class ClassesService {
       }
       const decidedOn = decisionBasis(c);
       const termFields = await this.termFields(organizationId, dto, c);
-      Object.assign(c, this.fields(dto), termFields);
+      Object.assign(c, this.fields(dto), termFields, await this.places.fields(organizationId, dto, c));
       assertMinimum(c.minEnrollment, c.maxStudents);
       // A class left running below its minimum (the admins were told; no auto-cancel) is decided again when what the
       // decision rested on changes: a moved start, another lead time, minimum or auto-cancel setting. A confirmed or

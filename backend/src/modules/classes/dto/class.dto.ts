@@ -1,4 +1,4 @@
-import { PickType } from '@nestjs/swagger';
+import { ApiProperty, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -21,14 +21,37 @@ import { CLASS_STATUSES, SCHEDULES, type ClassStatus, type Schedule } from '../c
 import { trim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 
+const noInstructorRecord = (o: { instructorId?: string | null }) => !o.instructorId;
+const noPlaceRecord = (o: { locationId?: string | null; roomId?: string | null }) => !o.locationId && !o.roomId;
+
 const money = { maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false };
 
 /** The class form of spec 3 §5, with its messages. Prices are dollars. */
 export class CreateClassDto {
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Title is required' }) @MaxLength(200) title: string;
   @Transform(trim) @IsString() @IsNotEmpty({ message: 'Description is required' }) @MaxLength(5000) description: string;
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Instructor is required' }) @MaxLength(200) instructor: string;
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'Location is required' }) @MaxLength(300) location: string;
+  // The free text is required unless a record is named: the record's name is then what the class says. Each rule
+  // carries the condition (a field-wide @ValidateIf may not read another field: test/architecture/conditional-rules).
+  @ApiProperty({ required: false, maxLength: 200, description: 'Required unless instructorId names a record (then its name)' })
+  @Transform(trim)
+  @IsString({ validateIf: noInstructorRecord })
+  @IsNotEmpty({ message: 'Instructor is required', validateIf: noInstructorRecord })
+  @MaxLength(200, { validateIf: noInstructorRecord })
+  instructor: string;
+  @ApiProperty({ required: false, maxLength: 300, description: 'Required unless locationId or roomId names a record (then its name)' })
+  @Transform(trim)
+  @IsString({ validateIf: noPlaceRecord })
+  @IsNotEmpty({ message: 'Location is required', validateIf: noPlaceRecord })
+  @MaxLength(300, { validateIf: noPlaceRecord })
+  location: string;
+  /** The organization's location record, or null for free text only; a room alone brings its location. */
+  @IsOptional() @ValidateIf((_, v) => v !== null) @IsUUID('all', { message: 'locationId must be the id of a location' }) locationId?:
+    string | null;
+  @IsOptional() @ValidateIf((_, v) => v !== null) @IsUUID('all', { message: 'roomId must be the id of a room' }) roomId?: string | null;
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsUUID('all', { message: 'instructorId must be the id of an instructor' })
+  instructorId?: string | null;
   @IsOptionalNotNull() @IsIn(CLASS_STATUSES, { message: `status must be one of ${CLASS_STATUSES.join(', ')}` }) status?: ClassStatus;
   @IsNumber(money, { message: 'Price must be a number with at most 2 decimals' })
   @Min(0, { message: 'Price cannot be negative' })

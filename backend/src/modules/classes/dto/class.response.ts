@@ -105,6 +105,24 @@ export class ClassResponseDto {
   registrationClosesAt: string | null;
   @ApiProperty({ type: RegistrationWindowDto, description: 'Read only: the effective opening and closing (what the public page shows)' })
   registrationWindow: RegistrationWindowDto;
+  @ApiProperty({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    description: "The location record; `location` says its name (and the room's)",
+    example: null,
+  })
+  locationId: string | null;
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, description: 'A room of that location', example: null }) roomId:
+    string | null;
+  @ApiProperty({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    description: 'The instructor record; `instructor` says its name',
+    example: null,
+  })
+  instructorId: string | null;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) createdAt: string;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) updatedAt: string;
   @ApiProperty({
