@@ -39,6 +39,7 @@ import { ReportDiscountedPayments1769100000000 } from './1769100000000-ReportDis
 import { WaitingRoomLinesOpensAt1769200000000 } from './1769200000000-WaitingRoomLinesOpensAt';
 import { TermsConfigVersion1769400000000 } from './1769400000000-TermsConfigVersion';
 import { EarlyAccessMessageKind1769450000000 } from './1769450000000-EarlyAccessMessageKind';
+import { ClassSessions1770040000000 } from './1770040000000-ClassSessions';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 import { Pricing1766300000000 } from './1766300000000-Pricing';
@@ -89,4 +90,5 @@ export const MIGRATIONS = [
   WaitingRoomLinesOpensAt1769200000000,
   TermsConfigVersion1769400000000,
   EarlyAccessMessageKind1769450000000,
+  ClassSessions1770040000000,
 ];

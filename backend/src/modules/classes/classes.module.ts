@@ -16,10 +16,24 @@ import { TeacherClassesRepository } from './teacher-classes.repository';
 import { TeacherClassesService } from './teacher-classes.service';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { TermsModule } from '../terms/terms.module';
+import { ClassSessionEntity } from './class-session.entity';
+import { ClassSessionsController } from './class-sessions.controller';
+import { ClassSessionsRepository } from './class-sessions.repository';
+import { ClassSessionsService } from './class-sessions.service';
+import { ClosedDatesController } from './closed-dates.controller';
+import { ClosedDatesRepository } from './closed-dates.repository';
+import { ClosedDatesService } from './closed-dates.service';
+import { SessionAttendance } from './session-attendance.port';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ClassEntity]), OrganizationsModule, SubscriptionsModule, WebhooksModule, TermsModule],
-  controllers: [ClassesController, TeacherClassesController],
+  imports: [
+    TypeOrmModule.forFeature([ClassEntity, ClassSessionEntity]),
+    OrganizationsModule,
+    SubscriptionsModule,
+    WebhooksModule,
+    TermsModule,
+  ],
+  controllers: [ClassesController, TeacherClassesController, ClassSessionsController, ClosedDatesController],
   providers: [
     ClassesRepository,
     ClassesService,
@@ -30,7 +44,12 @@ import { TermsModule } from '../terms/terms.module';
     PublicClassExtras,
     TeacherClassesRepository,
     TeacherClassesService,
+    ClassSessionsRepository,
+    ClassSessionsService,
+    ClosedDatesRepository,
+    ClosedDatesService,
+    SessionAttendance,
   ],
-  exports: [ClassesService, PublicClassList, SeatsFreedHooks, PublicClassExtras],
+  exports: [ClassesService, PublicClassList, SeatsFreedHooks, PublicClassExtras, ClassSessionsService, SessionAttendance],
 })
 export class ClassesModule {}

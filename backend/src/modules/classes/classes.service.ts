@@ -17,6 +17,7 @@ import { PublicListCache } from './public-list.cache';
 import { SeatsFreedHooks } from './seats-freed.hooks';
 import { WebhookEvents } from '../webhooks/webhook-events';
 import { TermsService } from '../terms/terms.service';
+import { ClassSessionsService } from './class-sessions.service';
 
 const ACTIVATE_LIMIT_MESSAGE = 'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.';
 
@@ -50,6 +51,7 @@ export class ClassesService {
     private readonly freed: SeatsFreedHooks,
     private readonly terms: TermsService,
     private readonly replies: ClassReplies,
+    private readonly sessions: ClassSessionsService,
   ) {}
 
   /**
@@ -133,6 +135,7 @@ export class ClassesService {
         enrolledStudents: 0,
         closedWhenFull: false,
       });
+      await this.sessions.createFor(manager, c);
       await this.activity.record(
         organizationId,
         'class_creation',
@@ -161,6 +164,7 @@ export class ClassesService {
         throw new ConflictException(`Max students cannot be lower than the ${c.enrolledStudents} students already enrolled`);
       }
       const decidedOn = decisionBasis(c);
+      const before = { ...c };
       const termFields = await this.termFields(organizationId, dto, c);
       Object.assign(c, this.fields(dto), termFields);
       assertMinimum(c.minEnrollment, c.maxStudents);
@@ -180,6 +184,7 @@ export class ClassesService {
         c.closedWhenFull = true;
       }
       const saved = await this.repo.save(manager, c);
+      await this.sessions.keepInStep(manager, before, saved);
       // More seats, or a class open again: people waiting get them before the public does.
       if (saved.enrolledStudents < saved.maxStudents) {
         await this.seatsFreed(manager, organizationId, [saved.id]);
@@ -246,6 +251,7 @@ export class ClassesService {
         goNoGo: 'pending',
         decidedAt: null,
       });
+      await this.sessions.createFor(manager, copy);
       await this.activity.record(
         organizationId,
         'class_creation',
