@@ -1334,13 +1334,18 @@ export interface components {
        */
       schedule: "Consecutive" | "Weekly";
       /**
-       * @description Start of each session
+       * @description Start of each session (its record: a moved session at its new time; cancelled ones included)
        * @example [
        *   "2026-11-23T18:00:00.000Z",
        *   "2026-11-30T18:00:00.000Z"
        * ]
        */
       sessions: string[];
+      /**
+       * @description Start of each session the organization cancelled (also in sessions): shown struck out
+       * @example []
+       */
+      cancelledSessions: string[];
       /** @example All levels welcome. */
       information: string;
       /**
@@ -5569,13 +5574,18 @@ export interface components {
        */
       schedule: "Consecutive" | "Weekly";
       /**
-       * @description Start of each session
+       * @description Start of each session (its record: a moved session at its new time; cancelled ones included)
        * @example [
        *   "2026-11-23T18:00:00.000Z",
        *   "2026-11-30T18:00:00.000Z"
        * ]
        */
       sessions: string[];
+      /**
+       * @description Start of each session the organization cancelled (also in sessions): shown struck out
+       * @example []
+       */
+      cancelledSessions: string[];
       /** @example All levels welcome. */
       information: string;
       /**
@@ -5676,6 +5686,11 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       startsAt: string;
+      /**
+       * @description The organization cancelled this session: no roll is taken
+       * @example false
+       */
+      cancelled: boolean;
     };
     TeacherSessionResponseDto: {
       /**

@@ -97,6 +97,39 @@ describe('class session cancel and move', () => {
     expect([statusOf(0), statusOf(1), statusOf(2)]).toEqual(['CONFIRMED', 'CANCELLED', 'CANCELLED']);
   });
 
+  it('should show the cancelled session on the class pages, teacher mode and attendance, which skips it', async () => {
+    const cancelled = [sessions[1].startsAt, sessions[2].startsAt];
+    const admin = (await t.http.get(`/api/classes/${cls.id}`).set(org.auth).expect(200)).body.data;
+    expect(admin.cancelledSessions).toEqual(cancelled);
+    const page = (await t.http.get(`/api/classes/${cls.id}?organizationId=${org.orgId}`).expect(200)).body.data;
+    expect(page.cancelledSessions).toEqual(cancelled);
+    const list = (await t.http.get(`/api/classes?organizationId=${org.orgId}`).expect(200)).body.data;
+    expect(list.find((c: { id: string }) => c.id === cls.id).cancelledSessions).toEqual(cancelled);
+    const teacher = await t.http
+      .post('/api/auth/signin')
+      .send({
+        email: (await t.db.query("SELECT email FROM users WHERE organization_id = $1 AND role = 'teacher'", [org.orgId]))[0].email,
+        password: 'teach-pass-1',
+      })
+      .expect(200);
+    const days = (
+      await t.http
+        .get(`/api/teacher/classes/${cls.id}/sessions`)
+        .set({ Authorization: `Bearer ${teacher.body.data.token}` })
+        .expect(200)
+    ).body.data;
+    expect(days.map((d: { cancelled: boolean }) => d.cancelled)).toEqual([false, true, true]);
+    const roll = (await t.http.get(`/api/attendance/class/${cls.id}`).set(org.auth).expect(200)).body.data;
+    expect(roll.sessions.map((s: { sessionIndex: number }) => s.sessionIndex)).toEqual([0]);
+    const student = roll.students[0].id;
+    const mark = await t.http
+      .post('/api/attendance/mark')
+      .set(org.auth)
+      .send({ classId: cls.id, sessionIndex: 1, sessionDate: sessions[1].startsAt, studentId: student, attended: true })
+      .expect(409);
+    expect(mark.body.code).toBe('SESSION_CANCELLED');
+  });
+
   it('should move a session, keep its length, and refuse bad moves with nothing written', async () => {
     const moved = await t.http
       .put(`/api/class-sessions/${sessions[0].id}`)

@@ -17,13 +17,14 @@ export class ClassSessionsRepository {
     return this.repo(manager).find({ where: { organizationId, classId }, order: { sessionIndex: 'ASC' } });
   }
 
-  /** The sessions of several classes of one organization, each class's in index order. */
-  async ofClasses(organizationId: string, classIds: string[]): Promise<Map<string, ClassSessionEntity[]>> {
+  /** The sessions of several classes of one organization (null: the jobs' read of any), each class's in index order. */
+  async ofClasses(organizationId: string | null, classIds: string[]): Promise<Map<string, ClassSessionEntity[]>> {
     const out = new Map<string, ClassSessionEntity[]>();
     if (!classIds.length) return out;
     const rows = await this.repo()
       .createQueryBuilder('s')
-      .where('s.organization_id = :organizationId AND s.class_id IN (:...classIds)', { organizationId, classIds })
+      .where('s.class_id IN (:...classIds)', { classIds })
+      .andWhere(organizationId ? 's.organization_id = :organizationId' : 'TRUE', { organizationId })
       .orderBy('s.class_id')
       .addOrderBy('s.session_index')
       .getMany();
@@ -65,6 +66,14 @@ export class ClassSessionsRepository {
       organizationId,
       plan.length,
     ]);
+  }
+
+  /**
+   * Marks the class as changed (its updated_at) in the session's transaction: the public list copies of other
+   * instances compare it to know that the class's reply (its sessions) changed.
+   */
+  async touchClass(manager: EntityManager, classId: string): Promise<void> {
+    await manager.query('UPDATE classes SET updated_at = now() WHERE id = $1', [classId]);
   }
 
   save(manager: EntityManager, s: ClassSessionEntity): Promise<ClassSessionEntity> {

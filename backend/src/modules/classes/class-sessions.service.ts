@@ -5,7 +5,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { localDate, SERVER_TIME_ZONE } from '../../common/time-zone';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { TermsService } from '../terms/terms.service';
-import type { ClassEntity } from './class.entity';
+import { mapClass, sessionDates, type ClassEntity, type ClassResponse } from './class.entity';
 import { mapSession, type ClassSessionEntity, type SessionResponse } from './class-session.entity';
 import { ClassSessionsRepository } from './class-sessions.repository';
 import { ClassError, ClassException } from './classes.exception';
@@ -76,6 +76,26 @@ export class ClassSessionsService {
     return (await this.repo.ofClass(organizationId, classId)).map(mapSession);
   }
 
+  /**
+   * A class's sessions as attendance and teacher mode count them: index, start and whether it is cancelled, from the
+   * records (a class without any, written around this module, falls back to its computed schedule).
+   */
+  async startsOf(c: ClassEntity): Promise<{ sessionIndex: number; startsAt: Date; cancelled: boolean }[]> {
+    const records = (await this.repo.ofClasses(c.organizationId, [c.id])).get(c.id);
+    if (records?.length)
+      return records.map((s) => ({ sessionIndex: s.sessionIndex, startsAt: s.startsAt, cancelled: s.status === 'cancelled' }));
+    return sessionDates(c.startDate, c.days, c.schedule).map((startsAt, sessionIndex) => ({ sessionIndex, startsAt, cancelled: false }));
+  }
+
+  /** Class replies with their session records, for classes of any organization (the jobs that read them all). */
+  async withRecords(rows: ClassEntity[]): Promise<ClassResponse[]> {
+    const records = await this.repo.ofClasses(
+      null,
+      rows.map((c) => c.id),
+    );
+    return rows.map((c) => mapClass(c, null, null, null, records.get(c.id)));
+  }
+
   /** The records of several classes of one organization (the readers that used to compute them). */
   ofClasses(organizationId: string, classIds: string[]): Promise<Map<string, ClassSessionEntity[]>> {
     return this.repo.ofClasses(organizationId, classIds);
@@ -105,6 +125,7 @@ export class ClassSessionsService {
       if (dto.note !== undefined) s.note = dto.note;
       if (dto.roomId !== undefined) s.roomId = dto.roomId;
       if (dto.instructorId !== undefined) s.instructorId = dto.instructorId;
+      await this.repo.touchClass(manager, s.classId);
       return this.repo.save(manager, s);
     });
     this.cache.invalidate(organizationId);
@@ -140,6 +161,7 @@ export class ClassSessionsService {
     if (!cls) throw notFound(id);
     Object.assign(s, { status: 'cancelled', cancelReason: reason, cancelledAt: new Date() });
     const session = await this.repo.save(manager, s);
+    await this.repo.touchClass(manager, s.classId);
     this.cache.invalidate(organizationId);
     return { session, cls };
   }

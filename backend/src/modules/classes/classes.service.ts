@@ -9,7 +9,7 @@ import { OrganizationsService } from '../organizations/organizations.service';
 import { ActivityService } from '../activity/activity.service';
 import { classLimitMessage, UsageService } from '../subscriptions/usage.service';
 import { effectiveWindow } from '../terms/registration-window';
-import { mapClass, toCents, type ClassEntity, type ClassResponse, type ClassStatus } from './class.entity';
+import { toCents, type ClassEntity, type ClassResponse, type ClassStatus } from './class.entity';
 import { ClassReplies } from './class-replies.service';
 import { ClassesRepository } from './classes.repository';
 import type { CloneClassDto, CreateClassDto, UpdateClassDto } from './dto/class.dto';
@@ -352,11 +352,12 @@ export class ClassesService {
     return this.repo.countByOrganization(organizationIds);
   }
 
-  /** The sitemap's class pages. */
-  /** Classes with their computed sessions (mapClass) that may have a session between the two times (the reminders job). */
+  /** Classes with a scheduled session between the two times, with their session records (the reminders job). */
   async withSessionsBetween(from: Date, to: Date): Promise<ClassResponse[]> {
-    return (await this.repo.withSessionsBetween(from, to)).map((c) => mapClass(c));
+    return this.sessions.withRecords(await this.repo.withSessionsBetween(from, to));
   }
+
+  /** The sitemap's class pages. */
 
   listForSitemap(limit: number) {
     return this.repo.listForSitemap(limit);
