@@ -1345,7 +1345,7 @@ export interface components {
        * @description Start of each session the organization cancelled (also in sessions): shown struck out
        * @example []
        */
-      cancelledSessions: string[];
+      cancelledSessions?: string[];
       /** @example All levels welcome. */
       information: string;
       /**
@@ -5585,7 +5585,7 @@ export interface components {
        * @description Start of each session the organization cancelled (also in sessions): shown struck out
        * @example []
        */
-      cancelledSessions: string[];
+      cancelledSessions?: string[];
       /** @example All levels welcome. */
       information: string;
       /**
@@ -5690,7 +5690,7 @@ export interface components {
        * @description The organization cancelled this session: no roll is taken
        * @example false
        */
-      cancelled: boolean;
+      cancelled?: boolean;
     };
     TeacherSessionResponseDto: {
       /**
@@ -5983,6 +5983,8 @@ export interface components {
       /** @description Accepted and ignored (a read-only field a client may send back) */
       sessions?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
+      cancelledSessions?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
       createdAt?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       updatedAt?: unknown;
@@ -6067,9 +6069,9 @@ export interface components {
       endsAt?: string;
       note?: string;
       /** Format: uuid */
-      roomId: string;
+      roomId?: string;
       /** Format: uuid */
-      instructorId: string;
+      instructorId?: string;
     };
     UpdateSettingsDto: components["schemas"]["SettingsDto"] & {
       discounts?: components["schemas"]["DiscountPercentsDto"];

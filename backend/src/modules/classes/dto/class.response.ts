@@ -68,8 +68,9 @@ export class ClassResponseDto {
     format: 'date-time',
     description: 'Start of each session the organization cancelled (also in sessions): shown struck out',
     example: [],
+    required: false,
   })
-  cancelledSessions: string[];
+  cancelledSessions?: string[];
   @ApiProperty({ example: 'All levels welcome.' }) information: string;
   @ApiProperty({ type: [String], example: ['Watercolor paper pad'] }) materials: string[];
   @ApiProperty({ description: 'Students needed for the class to run; 0 = no minimum', example: 5 }) minEnrollment: number;
