@@ -22,6 +22,7 @@ import { DataExportModule } from './modules/data-export/data-export.module';
 import { ConnectModule } from './modules/connect/connect.module';
 import { ContactModule } from './modules/contact/contact.module';
 import { GoNoGoModule } from './modules/go-no-go/go-no-go.module';
+import { SessionCancellationsModule } from './modules/session-cancellations/session-cancellations.module';
 import { HealthModule } from './modules/health/health.module';
 import { ItAdminModule } from './modules/it-admin/it-admin.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
@@ -99,6 +100,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     ItAdminModule,
     DataExportModule,
     GoNoGoModule,
+    SessionCancellationsModule,
     WaitlistModule,
     WebhooksModule,
     CalendarFeedsModule,

@@ -6,6 +6,12 @@ export const ClassError = {
   ClassFull: 'CLASS_FULL',
   ClassNotOpen: 'CLASS_NOT_OPEN',
   LimitReached: 'LIMIT_REACHED',
+  SessionHasAttendance: 'SESSION_HAS_ATTENDANCE',
+  SessionCancelled: 'SESSION_CANCELLED',
+  SessionOutsideTerm: 'SESSION_OUTSIDE_TERM',
+  SessionEndBeforeStart: 'SESSION_END_BEFORE_START',
+  SessionRemedyNotAvailable: 'SESSION_REMEDY_NOT_AVAILABLE',
+  ClosedDateTaken: 'CLOSED_DATE_TAKEN',
 } as const;
 export type ClassError = (typeof ClassError)[keyof typeof ClassError];
 

@@ -107,6 +107,12 @@ export interface paths {
   "/api/calendar/{file}": {
     get: operations["CalendarFeeds_ics"];
   };
+  "/api/class-sessions/{id}": {
+    put: operations["ClassSessions_update"];
+  };
+  "/api/class-sessions/{id}/cancel": {
+    post: operations["SessionCancellations_cancel"];
+  };
   "/api/classes": {
     get: operations["Classes_list"];
     post: operations["Classes_create"];
@@ -128,6 +134,20 @@ export interface paths {
   };
   "/api/classes/{id}/clone": {
     post: operations["Classes_clone"];
+  };
+  "/api/classes/{id}/sessions": {
+    get: operations["ClassSessions_list"];
+  };
+  "/api/closed-dates": {
+    get: operations["ClosedDates_list"];
+    post: operations["ClosedDates_create"];
+  };
+  "/api/closed-dates/{id}": {
+    put: operations["ClosedDates_update"];
+    delete: operations["ClosedDates_delete"];
+  };
+  "/api/closed-dates/{id}/sessions": {
+    get: operations["ClosedDates_affected"];
   };
   "/api/communications/logs": {
     get: operations["Communications_logs"];
@@ -1148,6 +1168,68 @@ export interface components {
       /** @example 100 */
       refundPercentage: number;
     };
+    CancelledSessionResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /**
+       * @description The session in the class, 0 = first (attendance is keyed by it)
+       * @example 0
+       */
+      sessionIndex: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      startsAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      endsAt: string;
+      /**
+       * @example scheduled
+       * @enum {string}
+       */
+      status: "scheduled" | "cancelled";
+      /** @example null */
+      cancelReason: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      cancelledAt: string | null;
+      /** @example */
+      note: string;
+      /**
+       * Format: uuid
+       * @description null: the class's room
+       * @example null
+       */
+      roomId: string | null;
+      /**
+       * Format: uuid
+       * @description null: the class's instructor
+       * @example null
+       */
+      instructorId: string | null;
+      /**
+       * @description Messages queued to students and teachers
+       * @example 12
+       */
+      notified: number;
+    };
+    CancelSessionDto: {
+      reason: string;
+      notify: boolean;
+    };
     CanPerformResponseDto: {
       /** @example create_class */
       action: string;
@@ -1241,7 +1323,7 @@ export interface components {
      * @description Failure codes of the class feature
      * @enum {string}
      */
-    ClassError: "CLASS_FULL" | "CLASS_NOT_OPEN" | "LIMIT_REACHED";
+    ClassError: "CLASS_FULL" | "CLASS_NOT_OPEN" | "LIMIT_REACHED" | "SESSION_HAS_ATTENDANCE" | "SESSION_CANCELLED" | "SESSION_OUTSIDE_TERM" | "SESSION_END_BEFORE_START" | "SESSION_REMEDY_NOT_AVAILABLE" | "CLOSED_DATE_TAKEN";
     ClassResponseDto: {
       /**
        * Format: uuid
@@ -1306,13 +1388,18 @@ export interface components {
        */
       schedule: "Consecutive" | "Weekly";
       /**
-       * @description Start of each session
+       * @description Start of each session (its record: a moved session at its new time; cancelled ones included)
        * @example [
        *   "2026-11-23T18:00:00.000Z",
        *   "2026-11-30T18:00:00.000Z"
        * ]
        */
       sessions: string[];
+      /**
+       * @description Start of each session the organization cancelled (also in sessions): shown struck out
+       * @example []
+       */
+      cancelledSessions?: string[];
       /** @example All levels welcome. */
       information: string;
       /**
@@ -1406,6 +1493,59 @@ export interface components {
       /** @description Public reply only: the waivers to sign (newest version each) */
       waivers?: components["schemas"]["PublicWaiverDto"][];
     };
+    ClassSessionResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /**
+       * @description The session in the class, 0 = first (attendance is keyed by it)
+       * @example 0
+       */
+      sessionIndex: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      startsAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      endsAt: string;
+      /**
+       * @example scheduled
+       * @enum {string}
+       */
+      status: "scheduled" | "cancelled";
+      /** @example null */
+      cancelReason: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      cancelledAt: string | null;
+      /** @example */
+      note: string;
+      /**
+       * Format: uuid
+       * @description null: the class's room
+       * @example null
+       */
+      roomId: string | null;
+      /**
+       * Format: uuid
+       * @description null: the class's instructor
+       * @example null
+       */
+      instructorId: string | null;
+    };
     ClientActivityEventDto: {
       /** @enum {string} */
       eventType: "student_registration" | "class_enrollment" | "payment_received" | "class_completion" | "class_creation" | "class_update" | "organization_created" | "enrollment" | "payment" | "class_full" | "class_started" | "completion" | "class_deleted" | "student_removed" | "payment_unmarked" | "attendance_marked" | "registration_blocked" | "enrollment_cancelled" | "payment_refunded" | "class_cancelled" | "satisfaction_rating" | "class_confirmed" | "class_below_minimum";
@@ -1480,6 +1620,21 @@ export interface components {
       startDate: string;
       /** @enum {string} */
       status?: "Open" | "Scheduled" | "Archived";
+    };
+    ClosedDateDto: {
+      name: string;
+      date: string;
+    };
+    ClosedDateResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Thanksgiving */
+      name: string;
+      /** @example 2027-11-25 */
+      date: string;
     };
     CommunicationResponseDto: {
       /**
@@ -5019,6 +5174,8 @@ export interface components {
       timeZone?: string;
       waitlistOfferHours?: number;
       classConfirmedMessages?: boolean;
+      /** @enum {string} */
+      sessionCancelRemedy?: "nothing" | "credit" | "refund";
       selfService?: boolean;
       selfServiceCancelHoursBefore?: number;
       selfServiceTransfers?: boolean;
@@ -5060,6 +5217,12 @@ export interface components {
        * @example false
        */
       classConfirmedMessages: boolean;
+      /**
+       * @description What students get for a cancelled session (credit and refund are not available yet: a cancel is refused with 409)
+       * @example nothing
+       * @enum {string}
+       */
+      sessionCancelRemedy: "nothing" | "credit" | "refund";
       /**
        * @description Students manage their own registrations through an emailed sign-in link
        * @example true
@@ -5784,13 +5947,18 @@ export interface components {
        */
       schedule: "Consecutive" | "Weekly";
       /**
-       * @description Start of each session
+       * @description Start of each session (its record: a moved session at its new time; cancelled ones included)
        * @example [
        *   "2026-11-23T18:00:00.000Z",
        *   "2026-11-30T18:00:00.000Z"
        * ]
        */
       sessions: string[];
+      /**
+       * @description Start of each session the organization cancelled (also in sessions): shown struck out
+       * @example []
+       */
+      cancelledSessions?: string[];
       /** @example All levels welcome. */
       information: string;
       /**
@@ -5909,6 +6077,11 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       startsAt: string;
+      /**
+       * @description The organization cancelled this session: no roll is taken
+       * @example false
+       */
+      cancelled?: boolean;
     };
     TeacherSessionResponseDto: {
       /**
@@ -6209,6 +6382,8 @@ export interface components {
       /** @description Accepted and ignored (a read-only field a client may send back) */
       sessions?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
+      cancelledSessions?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
       createdAt?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       updatedAt?: unknown;
@@ -6351,6 +6526,17 @@ export interface components {
       createdAt?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       updatedAt?: unknown;
+    };
+    UpdateSessionDto: {
+      /** Format: date-time */
+      startsAt?: string;
+      /** Format: date-time */
+      endsAt?: string;
+      note?: string;
+      /** Format: uuid */
+      roomId?: string;
+      /** Format: uuid */
+      instructorId?: string;
     };
     UpdateSettingsDto: components["schemas"]["SettingsDto"] & {
       discounts?: components["schemas"]["DiscountPercentsDto"];
@@ -8478,6 +8664,90 @@ export interface operations {
       };
     };
   };
+  ClassSessions_update: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateSessionDto"];
+      };
+    };
+    responses: {
+      /** @description Moves a session or changes its note, room or instructor (null: the class's) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ClassSessionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  SessionCancellations_cancel: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CancelSessionDto"];
+      };
+    };
+    responses: {
+      /** @description Cancels one session; with notify, its students (email, and SMS when the organization sends SMS) and teachers are told once */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CancelledSessionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Classes_list: {
     parameters: {
       query?: {
@@ -8821,6 +9091,228 @@ export interface operations {
             /** @example false */
             statusForcedByLimit?: boolean;
           });
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ClassSessions_list: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Every session of the class, first first, cancelled ones too */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ClassSessionResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ClosedDates_list: {
+    responses: {
+      /** @description Every closed date, earliest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ClosedDateResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ClosedDates_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ClosedDateDto"];
+      };
+    };
+    responses: {
+      /** @description New classes' schedules skip it (and add a session at the end) */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ClosedDateResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ClosedDates_update: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ClosedDateDto"];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ClosedDateResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ClosedDates_delete: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["DeletedResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ClosedDates_affected: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Scheduled sessions already on this date: listed for the admin to cancel or keep, never cancelled by themselves */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ClassSessionResponseDto"][];
+          };
         };
       };
       /** @description Bad input: the field messages are in `errors` */

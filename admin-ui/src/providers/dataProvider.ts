@@ -80,6 +80,8 @@ import type {
   TeacherOverview,
   TeacherSession,
   TeacherSessionDay,
+  ClassSession,
+  ClosedDate,
   SessionNotes,
   WalkInInput,
   WalkInResult,
@@ -229,6 +231,15 @@ export function createDataProvider(apiUrl: string = API_URL) {
     removeWaitlistEntry: (entryId: string) => send<unknown>('DELETE', `/waitlist/${enc(entryId)}`),
     offerWaitlistSeat: (entryId: string) => send<unknown>('POST', `/waitlist/${enc(entryId)}/offer`),
     moveWaitlistEntry: (entryId: string, position: number) => send<unknown>('POST', `/waitlist/${enc(entryId)}/move`, { position }),
+
+    // Sessions as records and the organization's closed dates (Settings › Terms).
+    getClassSessions: (classId: string) => get<ClassSession[]>(`/classes/${enc(classId)}/sessions`),
+    cancelSession: (sessionId: string, reason: string, notify: boolean) =>
+      send<ClassSession & { notified: number }>('POST', `/class-sessions/${enc(sessionId)}/cancel`, { reason, notify }),
+    getClosedDates: () => get<ClosedDate[]>('/closed-dates'),
+    addClosedDate: (name: string, date: string) => send<ClosedDate>('POST', '/closed-dates', { name, date }),
+    removeClosedDate: (id: string) => send<unknown>('DELETE', `/closed-dates/${enc(id)}`),
+    getClosedDateSessions: (id: string) => get<ClassSession[]>(`/closed-dates/${enc(id)}/sessions`),
 
     // Teacher mode
     getTeacherClasses: (scope: 'today' | 'upcoming' | 'all') => get<TeacherClass[]>(`/teacher/classes?scope=${scope}`),

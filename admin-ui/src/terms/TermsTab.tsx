@@ -31,6 +31,7 @@ import { formatInZone } from '@/common/zonedTime';
 import { FormZonedDateTimeField } from '@/common/ZonedDateTimeField';
 import { SettingsSection } from '@/settings/SettingsSection';
 import { WaitingRoomSettings } from '@/settings/WaitingRoomSettings';
+import { ClosedDatesSettings } from '@/sessions/ClosedDatesSettings';
 import { EMPTY_TERM_FORM, canSaveTerm, termFormOf, termInputOf, type TermForm } from './termForm';
 
 const RESOURCE = 'terms';
@@ -86,6 +87,7 @@ export function TermsTab({ settings }: { settings: Settings }) {
         </Stack>
       </Paper>
       <WaitingRoomSettings settings={settings} />
+      <ClosedDatesSettings zone={settings.timeZone ?? settings.defaultTimeZone} />
     </Stack>
   );
 }

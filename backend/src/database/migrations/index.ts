@@ -44,6 +44,7 @@ import { FairOutboxIndex1770000000001 } from './1770000000001-FairOutboxIndex';
 import { Receipts1770070000000 } from './1770070000000-Receipts';
 import { LocationsRoomsInstructors1770050000000 } from './1770050000000-LocationsRoomsInstructors';
 import { ClassPlacesAsRecords1770050000001 } from './1770050000001-ClassPlacesAsRecords';
+import { ClassSessions1770040000000 } from './1770040000000-ClassSessions';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 import { Pricing1766300000000 } from './1766300000000-Pricing';
@@ -99,4 +100,5 @@ export const MIGRATIONS = [
   Receipts1770070000000,
   LocationsRoomsInstructors1770050000000,
   ClassPlacesAsRecords1770050000001,
+  ClassSessions1770040000000,
 ];

@@ -212,6 +212,15 @@ export async function seedDemo(db: DataSource): Promise<boolean> {
       );
       classIds.push(row.id);
     }
+    // The classes' sessions as records, by the same rule as the ClassSessions migration's backfill (class_session_start).
+    await m.query(
+      `INSERT INTO class_sessions (organization_id, class_id, session_index, starts_at, ends_at)
+       SELECT c.organization_id, c.id, i, class_session_start(c.start_date, c.schedule, i),
+              class_session_start(c.start_date, c.schedule, i) + make_interval(mins => greatest(c.duration, 1))
+         FROM classes c, generate_series(0, greatest(c.days, 1) - 1) AS i
+        WHERE c.organization_id = $1`,
+      [DEMO_ORG_ID],
+    );
     const studentIds: string[] = [];
     for (const [first, last, email, phone] of STUDENTS) {
       const [row] = await m.query(

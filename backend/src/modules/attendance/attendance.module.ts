@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { SessionAttendance } from '../classes/session-attendance.port';
 import { ClassesModule } from '../classes/classes.module';
 import { PricingModule } from '../pricing/pricing.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
@@ -14,4 +15,14 @@ import { TeacherSessionsService } from './teacher-sessions.service';
   controllers: [AttendanceController, TeacherSessionsController],
   providers: [AttendanceRepository, AttendanceService, TeacherSessionsService],
 })
-export class AttendanceModule {}
+export class AttendanceModule implements OnModuleInit {
+  constructor(
+    private readonly port: SessionAttendance,
+    private readonly repo: AttendanceRepository,
+  ) {}
+
+  /** Tells the classes module which sessions have attendance, so a schedule change never deletes one. */
+  onModuleInit(): void {
+    this.port.register({ markedSessionIndexes: (m, org, classId) => this.repo.markedSessionIndexes(m, org, classId) });
+  }
+}

@@ -30,6 +30,15 @@ export class AttendanceRepository {
     );
   }
 
+  /** The sessions of a class with at least one mark (a schedule change must not delete them). */
+  async markedSessionIndexes(manager: EntityManager, organizationId: string, classId: string): Promise<number[]> {
+    const rows: { i: number }[] = await manager.query(
+      'SELECT DISTINCT session_index AS i FROM attendance WHERE class_id = $1 AND organization_id = $2 ORDER BY 1',
+      [classId, organizationId],
+    );
+    return rows.map((r) => r.i);
+  }
+
   /** One session's marks only (the session screen): the unique key (class, student, session) does not lead with the session. */
   marksOfSession(classId: string, organizationId: string, sessionIndex: number): Promise<AttendanceMark[]> {
     return this.db.query(

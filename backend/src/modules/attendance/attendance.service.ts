@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
-import { sessionDates, type ClassEntity } from '../classes/class.entity';
+import type { ClassEntity } from '../classes/class.entity';
+import { ClassSessionsService } from '../classes/class-sessions.service';
+import { ClassError, ClassException } from '../classes/classes.exception';
 import { ClassesService } from '../classes/classes.service';
 import { ActivityService } from '../activity/activity.service';
 import { EnrollmentsService } from '../registration/enrollments.service';
@@ -22,6 +24,7 @@ export class AttendanceService {
     private readonly enrollments: EnrollmentsService,
     private readonly activity: ActivityService,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly sessions: ClassSessionsService,
   ) {}
 
   /**
@@ -31,19 +34,23 @@ export class AttendanceService {
    */
   async forClass(classId: string, organizationId: string) {
     const cls = await this.classes.require(classId, organizationId);
-    const [students, marks] = await Promise.all([
+    const [students, marks, starts] = await Promise.all([
       this.enrollments.rosterOfClass(classId, organizationId),
       this.repo.marksOfClass(classId, organizationId),
+      this.sessions.startsOf(cls),
     ]);
     const enrolled = new Set(students.map((s) => s.id));
-    const sessions = sessionDates(cls.startDate, cls.days, cls.schedule).map((sessionDate, sessionIndex) => {
-      const entries = marks
-        .filter((m) => m.sessionIndex === sessionIndex && enrolled.has(m.studentId))
-        .map((m) => ({ studentId: m.studentId, attended: m.attended }));
-      const presentCount = entries.filter((e) => e.attended).length;
-      const percent = entries.length ? Math.round((presentCount / students.length) * 100) : null;
-      return { sessionIndex, sessionDate, entries, presentCount, absentCount: entries.length - presentCount, percent };
-    });
+    // A cancelled session is not held: no roll is taken for it.
+    const sessions = starts
+      .filter((s) => !s.cancelled)
+      .map(({ startsAt: sessionDate, sessionIndex }) => {
+        const entries = marks
+          .filter((m) => m.sessionIndex === sessionIndex && enrolled.has(m.studentId))
+          .map((m) => ({ studentId: m.studentId, attended: m.attended }));
+        const presentCount = entries.filter((e) => e.attended).length;
+        const percent = entries.length ? Math.round((presentCount / students.length) * 100) : null;
+        return { sessionIndex, sessionDate, entries, presentCount, absentCount: entries.length - presentCount, percent };
+      });
     return { classId, sessions, students };
   }
 
@@ -69,7 +76,7 @@ export class AttendanceService {
     field: 'studentId' | 'attendanceData',
   ) {
     const cls = await this.classes.require(dto.classId, organizationId);
-    const sessionDate = this.sessionDate(cls, dto.sessionIndex);
+    const sessionDate = await this.sessionDate(cls, dto.sessionIndex);
     const fieldOf = (i: number) => (field === 'studentId' ? 'studentId' : `attendanceData.${i}.studentId`);
     const seen = new Set<string>();
     marks.forEach((m, i) => {
@@ -106,14 +113,17 @@ export class AttendanceService {
     }));
   }
 
-  private sessionDate(cls: ClassEntity, sessionIndex: number): Date {
+  private async sessionDate(cls: ClassEntity, sessionIndex: number): Promise<Date> {
     if (sessionIndex > cls.days - 1) {
       throw invalid(
         'sessionIndex',
         `sessionIndex must be between 0 and ${cls.days - 1}: this class has ${cls.days} session${cls.days === 1 ? '' : 's'}`,
       );
     }
-    return sessionDates(cls.startDate, cls.days, cls.schedule)[sessionIndex];
+    const session = (await this.sessions.startsOf(cls))[sessionIndex];
+    if (session.cancelled)
+      throw new ClassException(ClassError.SessionCancelled, 'This session is cancelled: no attendance is taken for it.');
+    return session.startsAt;
   }
 
   private recordEvent(

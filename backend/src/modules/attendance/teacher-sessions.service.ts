@@ -1,7 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { AppException } from '../../common/http/app-exception';
 import { isIanaTimeZone, localDate, SERVER_TIME_ZONE } from '../../common/time-zone';
-import { sessionDates, type ClassEntity } from '../classes/class.entity';
+import type { ClassEntity } from '../classes/class.entity';
+import { ClassSessionsService } from '../classes/class-sessions.service';
 import { ClassesService } from '../classes/classes.service';
 import { PricingService } from '../pricing/pricing.service';
 import { OrganizationsService } from '../organizations/organizations.service';
@@ -35,6 +36,7 @@ export class TeacherSessionsService {
     private readonly seats: SeatWriter,
     private readonly orgs: OrganizationsService,
     private readonly pricing: PricingService,
+    private readonly sessions: ClassSessionsService,
   ) {}
 
   async session(organizationId: string, classId: string, date: string) {
@@ -107,10 +109,12 @@ export class TeacherSessionsService {
   async sessionsOf(organizationId: string, classId: string) {
     const cls = await this.classes.require(classId, organizationId);
     const zone = await this.zoneOf(organizationId);
-    return sessionDates(cls.startDate, cls.days, cls.schedule).map((startsAt, sessionIndex) => ({
+    // A cancelled session stays in the switcher, marked, so the teacher sees why there is no roll that day.
+    return (await this.sessions.startsOf(cls)).map(({ sessionIndex, startsAt, cancelled }) => ({
       sessionIndex,
       date: localDate(startsAt, zone),
       startsAt,
+      cancelled,
     }));
   }
 
@@ -186,20 +190,20 @@ export class TeacherSessionsService {
 
   /**
    * The session of the class on `date` (YYYY-MM-DD in the organization's zone). Sessions are the class schedule's
-   * (sessionDates(), as attendance counts them); a day without one is a readable 404, another organization's
+   * (its session records, as attendance counts them; a cancelled one is not held); a day without one is a readable 404, another organization's
    * class a 404 like a missing one.
    */
   private async resolve(organizationId: string, classId: string, date: string): Promise<SessionRef> {
     if (!SESSION_DATE.test(date)) throw new AppException(400, SESSION_DATE_MESSAGE, { errors: { date: SESSION_DATE_MESSAGE } });
     const cls = await this.classes.require(classId, organizationId);
     const zone = await this.zoneOf(organizationId);
-    const starts = sessionDates(cls.startDate, cls.days, cls.schedule);
-    const sessionIndex = starts.findIndex((d) => localDate(d, zone) === date);
-    if (sessionIndex < 0) {
-      const days = starts.map((d) => localDate(d, zone)).join(', ');
+    const starts = (await this.sessions.startsOf(cls)).filter((s) => !s.cancelled);
+    const found = starts.find((s) => localDate(s.startsAt, zone) === date);
+    if (!found) {
+      const days = starts.map((s) => localDate(s.startsAt, zone)).join(', ');
       throw new NotFoundException(`${cls.title} has no session on ${date}. Its sessions are on ${days}.`);
     }
-    return { cls, sessionIndex, startsAt: starts[sessionIndex], date };
+    return { cls, sessionIndex: found.sessionIndex, startsAt: found.startsAt, date };
   }
 
   /** The organization's zone: its setting when valid, otherwise the server's (as the reports count days). */

@@ -27,6 +27,15 @@ export interface FeedClass {
   schedule: 'Weekly' | 'Consecutive';
   duration: number;
   updatedAt: Date;
+  /** The class's sessions as records (classes' class_sessions), in order; empty for a class that has none. */
+  sessions: FeedSession[];
+}
+
+export interface FeedSession {
+  sessionIndex: number;
+  startsAt: string;
+  endsAt: string;
+  status: 'scheduled' | 'cancelled';
 }
 
 const FEED = `f.id, f.organization_id AS "organizationId", f.user_id AS "userId", f.scope, f.class_id AS "classId",
@@ -79,7 +88,10 @@ export class CalendarFeedsRepository {
       `SELECT o.name AS "organizationName", f.scope,
          (SELECT json_agg(json_build_object('id', c.id, 'title', c.title, 'description', c.description, 'location', c.location,
              'instructor', c.instructor, 'status', c.status, 'startDate', c.start_date, 'days', c.days, 'schedule', c.schedule,
-             'duration', c.duration, 'updatedAt', c.updated_at) ORDER BY c.start_date, c.id)
+             'duration', c.duration, 'updatedAt', c.updated_at,
+             'sessions', (SELECT coalesce(json_agg(json_build_object('sessionIndex', s.session_index, 'startsAt', s.starts_at,
+                 'endsAt', s.ends_at, 'status', s.status) ORDER BY s.session_index), '[]'::json)
+               FROM class_sessions s WHERE s.class_id = c.id)) ORDER BY c.start_date, c.id)
           FROM classes c
           WHERE c.organization_id = f.organization_id AND c.status <> 'Archived'
             AND (f.scope <> 'class' OR c.id = f.class_id)

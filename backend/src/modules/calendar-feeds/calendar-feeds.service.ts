@@ -80,23 +80,48 @@ export class CalendarFeedsService {
 }
 
 /**
+ * A class's sessions from its records (each its own time, length and status). A class with no records (none is left
+ * after the ClassSessions migration's backfill; a row written around the classes module) falls back to its schedule.
+ */
+function sessionsOf(c: FeedClass): { sessionIndex: number; start: number; minutes: number; cancelled: boolean }[] {
+  if (c.sessions?.length) {
+    return c.sessions.map((s) => {
+      const start = new Date(s.startsAt).getTime();
+      return {
+        sessionIndex: s.sessionIndex,
+        start,
+        minutes: Math.round((new Date(s.endsAt).getTime() - start) / 60_000),
+        cancelled: s.status === 'cancelled',
+      };
+    });
+  }
+  return sessionDates(c.startDate, c.days, c.schedule).map((d, i) => ({
+    sessionIndex: i,
+    start: d.getTime(),
+    minutes: c.duration,
+    cancelled: false,
+  }));
+}
+
+/**
  * One VEVENT per session. The UID is the class's id and the session's number, the same as in the confirmation
  * email's .ics, so a calendar that has both shows one event; a cancelled class keeps its events, marked
  * STATUS:CANCELLED, so subscribed calendars strike them out instead of silently losing them.
  */
 export function calendarOf(organizationName: string, classes: FeedClass[], publicUrl: string): string {
   const events: EventAttributes[] = classes.flatMap((c) => {
-    const sessions = sessionDates(c.startDate, c.days, c.schedule);
-    return sessions.map((start, i) => ({
-      uid: `${c.id}-${i}@classlane`,
-      title: sessions.length > 1 ? `${c.title} (session ${i + 1} of ${sessions.length})` : c.title,
+    const sessions = sessionsOf(c);
+    return sessions.map((s) => ({
+      uid: `${c.id}-${s.sessionIndex}@classlane`,
+      title: sessions.length > 1 ? `${c.title} (session ${s.sessionIndex + 1} of ${sessions.length})` : c.title,
       description: [c.description, c.instructor ? `Instructor: ${c.instructor}` : ''].filter(Boolean).join('\n'),
       location: c.location,
-      start: start.getTime(),
+      start: s.start,
       startInputType: 'utc' as const,
       startOutputType: 'utc' as const,
-      duration: { minutes: c.duration },
-      status: c.status === 'Cancelled' ? ('CANCELLED' as const) : ('CONFIRMED' as const),
+      duration: { minutes: s.minutes },
+      // A cancelled class, or this one session cancelled: struck out in subscribed calendars, not silently dropped.
+      status: c.status === 'Cancelled' || s.cancelled ? ('CANCELLED' as const) : ('CONFIRMED' as const),
       lastModified: c.updatedAt.getTime(),
       // DTSTAMP from the class too, not the clock (ics's default): the same content is the same bytes, hence the
       // same ETag, so a polling calendar gets 304 until something changes. (ics validates it; its types omit it.)

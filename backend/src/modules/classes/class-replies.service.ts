@@ -6,18 +6,32 @@ import { effectiveWindow } from '../terms/registration-window';
 import { TermsService } from '../terms/terms.service';
 import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import { mapClass, type ClassEntity, type ClassResponse } from './class.entity';
+import type { ClassSessionEntity } from './class-session.entity';
+import { ClassSessionsRepository } from './class-sessions.repository';
 
 @Injectable()
 export class ClassReplies {
   constructor(
     private readonly terms: TermsService,
     private readonly orgs: OrganizationsService,
+    private readonly sessions: ClassSessionsRepository,
   ) {}
 
   /** Class replies with their term's name and the registration window (one query for all their terms). */
   async withTerms(organizationId: string, rows: ClassEntity[]): Promise<ClassResponse[]> {
-    const { termOf, zone, room } = await this.termContext(organizationId, rows);
-    return rows.map((c) => mapClass(c, termOf(c), zone, room));
+    const [{ termOf, zone, room }, sessions] = await Promise.all([
+      this.termContext(organizationId, rows),
+      this.sessionsOf(organizationId, rows),
+    ]);
+    return rows.map((c) => mapClass(c, termOf(c), zone, room, sessions.get(c.id)));
+  }
+
+  /** The session records of these classes (one query), by class id. */
+  sessionsOf(organizationId: string, rows: ClassEntity[]): Promise<Map<string, ClassSessionEntity[]>> {
+    return this.sessions.ofClasses(
+      organizationId,
+      rows.map((r) => r.id),
+    );
   }
 
   async withTerm(c: ClassEntity): Promise<ClassResponse> {

@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { effectiveWindow, type WindowTerm } from '../terms/registration-window';
+import type { ClassSessionEntity } from './class-session.entity';
 
 export const CLASS_STATUSES = ['Open', 'Scheduled', 'Closed', 'Cancelled', 'Archived'] as const;
 export type ClassStatus = (typeof CLASS_STATUSES)[number];
@@ -76,13 +77,15 @@ export type ClassTerm = WindowTerm & { name: string };
 
 /**
  * `waitingRoomMinutes`: how long the organization's waiting room stays on after an opening, null when it has none (the
- * reply then says `waitingRoomUntil: null`).
+ * reply then says `waitingRoomUntil: null`). `records`: the class's session rows (class_sessions); without them the
+ * sessions are computed from the schedule as before the records existed.
  */
 export const mapClass = (
   c: ClassEntity,
   term: ClassTerm | null = null,
   timeZone: string | null = null,
   waitingRoomMinutes: number | null = null,
+  records?: Pick<ClassSessionEntity, 'startsAt' | 'status'>[],
 ) => ({
   id: c.id,
   organizationId: c.organizationId,
@@ -101,7 +104,9 @@ export const mapClass = (
   duration: c.duration,
   days: c.days,
   schedule: c.schedule,
-  sessions: sessionDates(c.startDate, c.days, c.schedule),
+  sessions: records?.length ? records.map((s) => s.startsAt) : sessionDates(c.startDate, c.days, c.schedule),
+  // The sessions the organization cancelled (their starts, also in `sessions`): pages show them struck out.
+  cancelledSessions: records ? records.filter((s) => s.status === 'cancelled').map((s) => s.startsAt) : [],
   information: c.information,
   materials: c.materials,
   minEnrollment: c.minEnrollment,
@@ -159,6 +164,7 @@ export const CLASS_JSON_SCHEMA = {
     days: num,
     schedule: text,
     sessions: { type: 'array', items: time },
+    cancelledSessions: { type: 'array', items: time },
     information: text,
     // jsonb: whatever was stored, as JSON.stringify writes it.
     materials: {},

@@ -9,12 +9,30 @@ export enum ClassError {
   ClassNotOpen = 'CLASS_NOT_OPEN',
   /** The plan's class limit: the class cannot be created or activated (`upgradePlan` when known). */
   LimitReached = 'LIMIT_REACHED',
+  /** A schedule change would delete a session that has attendance taken. */
+  SessionHasAttendance = 'SESSION_HAS_ATTENDANCE',
+  /** The session is cancelled: it cannot be moved or cancelled again. */
+  SessionCancelled = 'SESSION_CANCELLED',
+  /** A session's new date lies outside its class's term. */
+  SessionOutsideTerm = 'SESSION_OUTSIDE_TERM',
+  /** A session's end is not after its start. */
+  SessionEndBeforeStart = 'SESSION_END_BEFORE_START',
+  /** What students get for a cancelled session (credit, refund) is chosen in settings but not available yet. */
+  SessionRemedyNotAvailable = 'SESSION_REMEDY_NOT_AVAILABLE',
+  /** The organization already has this date closed. */
+  ClosedDateTaken = 'CLOSED_DATE_TAKEN',
 }
 
 const STATUS: Record<ClassError, HttpStatus> = {
   [ClassError.ClassFull]: HttpStatus.CONFLICT,
   [ClassError.ClassNotOpen]: HttpStatus.CONFLICT,
   [ClassError.LimitReached]: HttpStatus.FORBIDDEN,
+  [ClassError.SessionHasAttendance]: HttpStatus.CONFLICT,
+  [ClassError.SessionCancelled]: HttpStatus.CONFLICT,
+  [ClassError.SessionOutsideTerm]: HttpStatus.BAD_REQUEST,
+  [ClassError.SessionEndBeforeStart]: HttpStatus.BAD_REQUEST,
+  [ClassError.SessionRemedyNotAvailable]: HttpStatus.CONFLICT,
+  [ClassError.ClosedDateTaken]: HttpStatus.CONFLICT,
 };
 
 /** A class rule said no: the status follows from the code, the details go into the failure envelope. */

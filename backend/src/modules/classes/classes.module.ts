@@ -20,9 +20,18 @@ import { VenuesModule } from '../venues/venues.module';
 import { InstructorsModule } from '../instructors/instructors.module';
 import { ClassPlaces } from './class-places';
 
+import { ClassSessionEntity } from './class-session.entity';
+import { ClassSessionsController } from './class-sessions.controller';
+import { ClassSessionsRepository } from './class-sessions.repository';
+import { ClassSessionsService } from './class-sessions.service';
+import { ClosedDatesController } from './closed-dates.controller';
+import { ClosedDatesRepository } from './closed-dates.repository';
+import { ClosedDatesService } from './closed-dates.service';
+import { SessionAttendance } from './session-attendance.port';
+
 @Module({
   imports: [
-    TypeOrmModule.forFeature([ClassEntity]),
+    TypeOrmModule.forFeature([ClassEntity, ClassSessionEntity]),
     OrganizationsModule,
     SubscriptionsModule,
     WebhooksModule,
@@ -30,7 +39,7 @@ import { ClassPlaces } from './class-places';
     VenuesModule,
     InstructorsModule,
   ],
-  controllers: [ClassesController, TeacherClassesController],
+  controllers: [ClassesController, TeacherClassesController, ClassSessionsController, ClosedDatesController],
   providers: [
     ClassesRepository,
     ClassesService,
@@ -42,7 +51,12 @@ import { ClassPlaces } from './class-places';
     PublicClassExtras,
     TeacherClassesRepository,
     TeacherClassesService,
+    ClassSessionsRepository,
+    ClassSessionsService,
+    ClosedDatesRepository,
+    ClosedDatesService,
+    SessionAttendance,
   ],
-  exports: [ClassesService, PublicClassList, SeatsFreedHooks, PublicClassExtras],
+  exports: [ClassesService, PublicClassList, SeatsFreedHooks, PublicClassExtras, ClassSessionsService, SessionAttendance],
 })
 export class ClassesModule {}

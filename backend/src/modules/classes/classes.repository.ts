@@ -185,8 +185,10 @@ export class ClassesRepository {
     return this.classes
       .createQueryBuilder('c')
       .where("c.status NOT IN ('Archived', 'Cancelled')")
-      .andWhere('c.start_date <= :to', { to })
-      .andWhere("c.start_date + c.days * interval '7 days' >= :from", { from })
+      .andWhere(
+        "EXISTS (SELECT 1 FROM class_sessions s WHERE s.class_id = c.id AND s.status = 'scheduled' AND s.starts_at BETWEEN :from AND :to)",
+        { from, to },
+      )
       .getMany();
   }
 

@@ -9,7 +9,7 @@ import { OrganizationsService } from '../organizations/organizations.service';
 import { ActivityService } from '../activity/activity.service';
 import { classLimitMessage, UsageService } from '../subscriptions/usage.service';
 import { effectiveWindow } from '../terms/registration-window';
-import { mapClass, toCents, type ClassEntity, type ClassResponse, type ClassStatus } from './class.entity';
+import { toCents, type ClassEntity, type ClassResponse, type ClassStatus } from './class.entity';
 import { ClassReplies } from './class-replies.service';
 import { ClassPlaces } from './class-places';
 import { ClassesRepository } from './classes.repository';
@@ -18,24 +18,14 @@ import { PublicListCache } from './public-list.cache';
 import { SeatsFreedHooks } from './seats-freed.hooks';
 import { WebhookEvents } from '../webhooks/webhook-events';
 import { TermsService } from '../terms/terms.service';
+import { ClassSessionsService } from './class-sessions.service';
+import { assertMinimum, decisionBasis } from './class-form-rules';
 
 const ACTIVATE_LIMIT_MESSAGE = 'Cannot activate class - class limit reached. Upgrade your plan or archive other classes first.';
 
 /** The answer to a registration for a class with no seat left (the seat update's, and the early check's before it). */
 export function classFull(): ClassException {
   return new ClassException(ClassError.ClassFull, 'This class is full. No seats are left.');
-}
-
-/** What a go/no-go decision depends on besides the enrolment itself. */
-const decisionBasis = (c: ClassEntity) =>
-  [new Date(c.startDate).getTime(), c.decisionHoursBefore, c.minEnrollment, c.autoCancelBelowMinimum].join('|');
-
-/** A minimum above the class's capacity could never be met. */
-function assertMinimum(min: number, max: number) {
-  if (min > max) {
-    const message = `Minimum enrolment (${min}) cannot be more than max students (${max})`;
-    throw new AppException(400, message, { errors: { minEnrollment: message } });
-  }
 }
 
 @Injectable()
@@ -52,6 +42,7 @@ export class ClassesService {
     private readonly terms: TermsService,
     private readonly replies: ClassReplies,
     private readonly places: ClassPlaces,
+    private readonly sessions: ClassSessionsService,
   ) {}
 
   /**
@@ -135,6 +126,7 @@ export class ClassesService {
         enrolledStudents: 0,
         closedWhenFull: false,
       });
+      await this.sessions.createFor(manager, c);
       await this.activity.record(
         organizationId,
         'class_creation',
@@ -163,6 +155,7 @@ export class ClassesService {
         throw new ConflictException(`Max students cannot be lower than the ${c.enrolledStudents} students already enrolled`);
       }
       const decidedOn = decisionBasis(c);
+      const before = { ...c };
       const termFields = await this.termFields(organizationId, dto, c);
       Object.assign(c, this.fields(dto), termFields, await this.places.fields(organizationId, dto, c));
       assertMinimum(c.minEnrollment, c.maxStudents);
@@ -182,6 +175,7 @@ export class ClassesService {
         c.closedWhenFull = true;
       }
       const saved = await this.repo.save(manager, c);
+      await this.sessions.keepInStep(manager, before, saved);
       // More seats, or a class open again: people waiting get them before the public does.
       if (saved.enrolledStudents < saved.maxStudents) {
         await this.seatsFreed(manager, organizationId, [saved.id]);
@@ -248,6 +242,7 @@ export class ClassesService {
         goNoGo: 'pending',
         decidedAt: null,
       });
+      await this.sessions.createFor(manager, copy);
       await this.activity.record(
         organizationId,
         'class_creation',
@@ -348,11 +343,12 @@ export class ClassesService {
     return this.repo.countByOrganization(organizationIds);
   }
 
-  /** The sitemap's class pages. */
-  /** Classes with their computed sessions (mapClass) that may have a session between the two times (the reminders job). */
+  /** Classes with a scheduled session between the two times, with their session records (the reminders job). */
   async withSessionsBetween(from: Date, to: Date): Promise<ClassResponse[]> {
-    return (await this.repo.withSessionsBetween(from, to)).map((c) => mapClass(c));
+    return this.sessions.withRecords(await this.repo.withSessionsBetween(from, to));
   }
+
+  /** The sitemap's class pages. */
 
   listForSitemap(limit: number) {
     return this.repo.listForSitemap(limit);

@@ -5,6 +5,7 @@ import { SettingsChangedHooks } from '../organizations/settings-changed.hooks';
 import { effectiveWindow } from '../terms/registration-window';
 import { ClassEntity, mapClass, type ClassStatus, type ClassTerm } from './class.entity';
 import { ClassReplies } from './class-replies.service';
+import type { ClassSessionEntity } from './class-session.entity';
 import { ClassesRepository } from './classes.repository';
 import { PublicClassExtras } from './public-class-extras';
 import { PublicListCache, type CachedList, type CachedPage, type ListRow, type SeatState } from './public-list.cache';
@@ -33,6 +34,7 @@ export interface CachedOpening {
 interface PublicRow {
   entity: ClassEntity;
   term: ClassTerm | null;
+  sessions: ClassSessionEntity[] | undefined;
 }
 
 @Injectable()
@@ -47,7 +49,7 @@ export class PublicClassList implements OnModuleInit {
   ) {
     this.cache.setRefresher((organizationId, previous) => this.readPublicList(organizationId, previous));
     this.cache.setPageRenderer((organizationId, list, row) => {
-      const { entity, term } = (row as ListRow<PublicRow>).source;
+      const { entity, term, sessions } = (row as ListRow<PublicRow>).source;
       const form = this.extras.peek(organizationId, entity.id);
       if (!form) return undefined;
       // The page read from the database gives the organization's time zone only to a class with an opening.
@@ -55,7 +57,8 @@ export class PublicClassList implements OnModuleInit {
       const zone = effectiveWindow(entity, term).opensAt ? ctx.zone : null;
       return {
         key: form,
-        render: () => JSON.stringify({ success: true, data: { ...mapClass(entity, term, zone, ctx.room), ...form }, error: null }),
+        render: () =>
+          JSON.stringify({ success: true, data: { ...mapClass(entity, term, zone, ctx.room, sessions), ...form }, error: null }),
       };
     });
   }
@@ -109,10 +112,14 @@ export class PublicClassList implements OnModuleInit {
     const rows = await this.repo.listPublic(organizationId);
     // An empty list could also mean a mistyped link: say which, so the site can show 'No Organization Selected'.
     if (!rows.length && !(await this.orgs.exists(organizationId))) throw new NotFoundException('Organization not found');
-    const { termOf, zone, room, admitPerMinute } = await this.replies.termContext(organizationId, rows);
+    const [{ termOf, zone, room, admitPerMinute }, records] = await Promise.all([
+      this.replies.termContext(organizationId, rows),
+      this.replies.sessionsOf(organizationId, rows),
+    ]);
     const listRows: ListRow<PublicRow>[] = rows.map((c) => {
       const term = termOf(c);
-      return { id: c.id, source: { entity: c, term }, json: JSON.stringify(mapClass(c, term, zone, room)) };
+      const sessions = records.get(c.id);
+      return { id: c.id, source: { entity: c, term, sessions }, json: JSON.stringify(mapClass(c, term, zone, room, sessions)) };
     });
     const context: ListContext = { zone, room, admitPerMinute };
     return this.cache.compose(listRows, context, started);
@@ -141,9 +148,15 @@ export class PublicClassList implements OnModuleInit {
       });
       return {
         id: c.id,
-        source: { entity, term: row.source.term },
+        source: { ...row.source, entity },
         json: JSON.stringify(
-          mapClass(entity, row.source.term, (previous.context as ListContext).zone, (previous.context as ListContext).room),
+          mapClass(
+            entity,
+            row.source.term,
+            (previous.context as ListContext).zone,
+            (previous.context as ListContext).room,
+            row.source.sessions,
+          ),
         ),
       };
     });

@@ -91,13 +91,14 @@ export class AdminEmails {
     return queued;
   }
 
-  /** An email written in full by the caller to each admin; answers how many were queued. */
+  /** An email written in full by the caller to each admin (or the users `who` picks); answers how many were queued. */
   async queueAdminEmail(
     manager: EntityManager,
     organizationId: string,
     m: { subject: string; message: string; dedupeKey: string },
+    who: (u: Admin) => boolean = (u) => u.role === 'admin',
   ): Promise<number> {
-    const admins = (await this.auth.listUsers(organizationId)).filter((u) => u.role === 'admin');
+    const admins = (await this.auth.listUsers(organizationId)).filter(who);
     const org = await this.composer.look(organizationId, manager);
     let queued = 0;
     for (const u of admins) {

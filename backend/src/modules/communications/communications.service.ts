@@ -19,6 +19,7 @@ import {
 import { CommunicationsRepository, type TemplateRow } from './communications.repository';
 import { type ClassValues, MessageComposer } from './message-composer';
 import { dollars, householdList, priceList, snapshot } from './message-format';
+import { toE164Phone } from './phone';
 import {
   htmlEmail,
   htmlMarker,
@@ -279,6 +280,51 @@ export class CommunicationsService {
     m: { subject: string; message: string; dedupeKey: string },
   ): Promise<number> {
     return this.admins.queueAdminEmail(manager, organizationId, m);
+  }
+
+  /**
+   * The same email to the class's teachers: the teacher users named as its instructor, as a teacher's calendar feed
+   * finds their classes (a cancelled session). Answers how many were queued.
+   */
+  queueTeacherEmail(
+    manager: EntityManager,
+    organizationId: string,
+    instructor: string,
+    m: { subject: string; message: string; dedupeKey: string },
+  ): Promise<number> {
+    const name = instructor.trim().toLowerCase();
+    const teaches = (u: { role: string; firstName: string; lastName: string }) =>
+      u.role === 'teacher' && `${u.firstName} ${u.lastName}`.toLowerCase() === name;
+    return this.admins.queueAdminEmail(manager, organizationId, m, teaches);
+  }
+
+  /**
+   * A text message the product writes in full (a cancelled session), kind 'system'. The dispatcher still applies the
+   * SMS rules (STOP list, the student's opt-in). False when the student has no usable phone or the key was queued.
+   */
+  async queueSystemSms(
+    manager: EntityManager,
+    m: Pick<WrittenEmail, 'organizationId' | 'studentId' | 'recipient' | 'dedupeKey'> & { message: string },
+  ): Promise<boolean> {
+    const phone = toE164Phone(m.recipient.phone);
+    if (!phone) return false;
+    const row = await this.repo.insert(
+      {
+        organizationId: m.organizationId,
+        recipientType: 'student',
+        recipientId: m.studentId,
+        recipient: snapshot(m.recipient),
+        channel: 'sms',
+        toAddress: phone,
+        subject: null,
+        message: m.message,
+        templateId: null,
+        kind: 'system',
+        dedupeKey: m.dedupeKey,
+      },
+      manager,
+    );
+    return row !== null;
   }
 
   /**

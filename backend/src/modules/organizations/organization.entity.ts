@@ -26,6 +26,9 @@ export interface Branding {
   websiteUrl: string;
   socialLinks: SocialLinks;
 }
+/** What students get for a cancelled session: nothing, a credit (wave 4's ledger) or a refund of the session's share. */
+export const SESSION_CANCEL_REMEDIES = ['nothing', 'credit', 'refund'] as const;
+export type SessionCancelRemedy = (typeof SESSION_CANCEL_REMEDIES)[number];
 export interface OrganizationSettings {
   discounts: { name: string; value: number }[];
   cancellationPolicies: { daysBeforeClass: number; refundPercentage: number }[];
@@ -42,6 +45,8 @@ export interface OrganizationSettings {
   selfServiceCancelHoursBefore?: number;
   /** Students may switch to another class in the portal; absent: on. */
   selfServiceTransfers?: boolean;
+  /** What students get for a session the organization cancels (issue 39 §1); absent: nothing. */
+  sessionCancelRemedy?: SessionCancelRemedy;
   /**
    * A student switching a card registration to a dearer class in the portal may leave the difference to pay in person
    * (the switch happens at once, the difference is due at class); absent: off (the difference is paid by card).

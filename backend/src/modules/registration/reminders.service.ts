@@ -68,7 +68,9 @@ export class RemindersService implements ScheduledMessageSource, OnModuleInit {
         const s = settings.get(c.organizationId)!;
         const sessions = c.sessions
           .map((d, index) => ({ start: new Date(d), index }))
-          .filter(({ start }) => s.reminderHours > 0 && start > now && start.getTime() - s.reminderHours * 3600_000 <= now.getTime());
+          .filter(({ start }) => s.reminderHours > 0 && start > now && start.getTime() - s.reminderHours * 3600_000 <= now.getTime())
+          // A session the organization cancelled gets no reminder (its students were told it is off).
+          .filter(({ start }) => !c.cancelledSessions.some((x) => new Date(x).getTime() === start.getTime()));
         return { cls: c, sessions, s };
       })
       .filter((x) => x.sessions.length && (x.s.emailEnabled || x.s.smsEnabled));

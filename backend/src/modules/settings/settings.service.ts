@@ -32,6 +32,7 @@ export class SettingsService {
       defaultTimeZone: SERVER_TIME_ZONE,
       waitlistOfferHours: org.settings.waitlistOfferHours ?? DEFAULT_OFFER_HOURS,
       classConfirmedMessages: org.settings.classConfirmedMessages === true,
+      sessionCancelRemedy: org.settings.sessionCancelRemedy ?? 'nothing',
       ...selfServiceRules(org.settings),
       discountRules: org.settings.discountRules ?? NO_DISCOUNT_RULES,
       embedDomains: org.settings.embedDomains ?? [],

@@ -87,6 +87,8 @@ export function ClassDetailPage() {
   const discounted = hasDiscount(item.price, item.discountPrice);
   const percent = item.maxStudents > 0 ? Math.min(100, Math.round((item.enrolledStudents / item.maxStudents) * 100)) : 0;
   const sessions = sessionDates(item.startDate, item.days, item.schedule, item.sessions);
+  // The sessions the organization cancelled: still listed, struck out, so a student sees the date is off.
+  const cancelled = new Set((item.cancelledSessions ?? []).map((d) => new Date(d).getTime()));
   const materials = (item.materials ?? []).filter((m) => m && m.trim());
   // A full class offers its waitlist where Register Now was, when the server says it takes entries (not
   // on a class an admin closed by hand); the registration page holds the form.
@@ -149,9 +151,18 @@ export function ClassDetailPage() {
                 {sessions.map((date, index) => (
                   <li key={date.getTime()}>
                     <span className="class-sessions__label">{t('classPage.session', { number: index + 1 })}</span>
-                    <span>
-                      {formatLongDate(date)} · {formatTimeRange(withTimeOf(date, item.startDate), item.duration)}
-                    </span>
+                    {cancelled.has(date.getTime()) ? (
+                      <span>
+                        <s>
+                          {formatLongDate(date)} · {formatTimeRange(withTimeOf(date, item.startDate), item.duration)}
+                        </s>{' '}
+                        <strong>{t('classPage.sessionCancelled')}</strong>
+                      </span>
+                    ) : (
+                      <span>
+                        {formatLongDate(date)} · {formatTimeRange(withTimeOf(date, item.startDate), item.duration)}
+                      </span>
+                    )}
                   </li>
                 ))}
               </ol>

@@ -78,6 +78,8 @@ export class TeacherSessionDayResponseDto {
   @ApiProperty({ example: 0 }) sessionIndex: number;
   @ApiProperty({ example: '2026-11-23', description: "The session's day in the organization's time zone" }) date: string;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) startsAt: string;
+  @ApiProperty({ example: false, required: false, description: 'The organization cancelled this session: no roll is taken' })
+  cancelled?: boolean;
 }
 
 export class SessionNotesResponseDto {

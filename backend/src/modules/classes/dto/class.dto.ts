@@ -116,6 +116,7 @@ export class UpdateClassDto extends CreateClassDto {
   @IsOptional() enrolledStudents?: unknown;
   @IsOptional() waitlistOpen?: unknown;
   @IsOptional() sessions?: unknown;
+  @IsOptional() cancelledSessions?: unknown;
   @IsOptional() createdAt?: unknown;
   @IsOptional() updatedAt?: unknown;
   @IsOptional() revenue?: unknown;

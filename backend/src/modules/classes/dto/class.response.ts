@@ -59,10 +59,18 @@ export class ClassResponseDto {
   @ApiProperty({
     type: [String],
     format: 'date-time',
-    description: 'Start of each session',
+    description: 'Start of each session (its record: a moved session at its new time; cancelled ones included)',
     example: [EXAMPLE_TIME, '2026-11-30T18:00:00.000Z'],
   })
   sessions: string[];
+  @ApiProperty({
+    type: [String],
+    format: 'date-time',
+    description: 'Start of each session the organization cancelled (also in sessions): shown struck out',
+    example: [],
+    required: false,
+  })
+  cancelledSessions?: string[];
   @ApiProperty({ example: 'All levels welcome.' }) information: string;
   @ApiProperty({ type: [String], example: ['Watercolor paper pad'] }) materials: string[];
   @ApiProperty({ description: 'Students needed for the class to run; 0 = no minimum', example: 5 }) minEnrollment: number;

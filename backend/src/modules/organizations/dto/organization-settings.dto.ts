@@ -1,12 +1,17 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 import { IsIanaTimeZone } from '../../../common/time-zone';
 import { IsCancellationPolicy, MAX_CANCELLATION_TIERS } from '../../../common/cancellation-policy';
 import { NestedObject, WholeNumber } from '../../../common/dto/fields';
 import { ApiExtendsParent } from '../../../common/openapi/schema-extends';
 import { IsEmbedOrigins, MAX_EMBED_DOMAINS, normalizeEmbedDomains } from '../embed-origin';
-import { WAITING_ROOM_MAX_MINUTES, type OrganizationSettings } from '../organization.entity';
+import {
+  SESSION_CANCEL_REMEDIES,
+  WAITING_ROOM_MAX_MINUTES,
+  type OrganizationSettings,
+  type SessionCancelRemedy,
+} from '../organization.entity';
 import { discountRules, DiscountRulesDto } from './discount-rules.dto';
 import { legalDetails, LegalDetailsDto } from '../legal-details';
 
@@ -64,6 +69,10 @@ export class SettingsDto {
   @Max(168, { message: 'waitlistOfferHours must be between 1 and 168' })
   waitlistOfferHours?: number;
   @IsOptionalNotNull() @IsBoolean({ message: 'classConfirmedMessages must be true or false' }) classConfirmedMessages?: boolean;
+  /** What students get for a session the organization cancels; absent: nothing. */
+  @IsOptionalNotNull()
+  @IsIn(SESSION_CANCEL_REMEDIES, { message: 'sessionCancelRemedy must be nothing, credit or refund' })
+  sessionCancelRemedy?: SessionCancelRemedy;
   /** The student portal (students manage their registrations by an emailed link); absent: on. */
   @IsOptionalNotNull() @IsBoolean({ message: 'selfService must be true or false' }) selfService?: boolean;
   @IsOptionalNotNull()
@@ -131,6 +140,7 @@ const STORED: { [K in keyof Settings]: (value: Settings[K]) => OrganizationSetti
   timeZone: (v) => v,
   waitlistOfferHours: (v) => v,
   classConfirmedMessages: (v) => v,
+  sessionCancelRemedy: (v) => v,
   selfService: (v) => v,
   selfServiceCancelHoursBefore: (v) => v,
   selfServiceTransfers: (v) => v,

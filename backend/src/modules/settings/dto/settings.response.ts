@@ -59,6 +59,12 @@ export class SettingsResponseDto {
   @ApiProperty({ example: 24, description: 'Hours a waitlist offer holds its seat (1-168)' }) waitlistOfferHours: number;
   @ApiProperty({ example: false, description: "Email students 'Your class is on' when the go/no-go confirms their class" })
   classConfirmedMessages: boolean;
+  @ApiProperty({
+    enum: ['nothing', 'credit', 'refund'],
+    example: 'nothing',
+    description: 'What students get for a cancelled session (credit and refund are not available yet: a cancel is refused with 409)',
+  })
+  sessionCancelRemedy: string;
   @ApiProperty({ example: true, description: 'Students manage their own registrations through an emailed sign-in link' })
   selfService: boolean;
   @ApiProperty({ example: 24, description: 'Hours before the first session until which a student may cancel in the portal (0-720)' })

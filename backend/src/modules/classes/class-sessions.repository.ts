@@ -1,0 +1,92 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { ClassSessionEntity } from './class-session.entity';
+import type { PlannedSession } from './session-schedule';
+
+/** The class_sessions table (this module's own). */
+@Injectable()
+export class ClassSessionsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  private repo(manager?: EntityManager) {
+    return (manager ?? this.db.manager).getRepository(ClassSessionEntity);
+  }
+
+  ofClass(organizationId: string, classId: string, manager?: EntityManager): Promise<ClassSessionEntity[]> {
+    return this.repo(manager).find({ where: { organizationId, classId }, order: { sessionIndex: 'ASC' } });
+  }
+
+  /** The sessions of several classes of one organization (null: the jobs' read of any), each class's in index order. */
+  async ofClasses(organizationId: string | null, classIds: string[]): Promise<Map<string, ClassSessionEntity[]>> {
+    const out = new Map<string, ClassSessionEntity[]>();
+    if (!classIds.length) return out;
+    const rows = await this.repo()
+      .createQueryBuilder('s')
+      .where('s.class_id IN (:...classIds)', { classIds })
+      .andWhere(organizationId ? 's.organization_id = :organizationId' : 'TRUE', { organizationId })
+      .orderBy('s.class_id')
+      .addOrderBy('s.session_index')
+      .getMany();
+    for (const r of rows) out.set(r.classId, [...(out.get(r.classId) ?? []), r]);
+    return out;
+  }
+
+  find(organizationId: string, id: string, manager?: EntityManager): Promise<ClassSessionEntity | null> {
+    return this.repo(manager).findOne({ where: { id, organizationId } });
+  }
+
+  /** The session locked for the rest of the transaction (null: not in this organization). */
+  lock(manager: EntityManager, organizationId: string, id: string): Promise<ClassSessionEntity | null> {
+    return manager.getRepository(ClassSessionEntity).findOne({ where: { id, organizationId }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /**
+   * Lays the plan over the class's rows: each planned index gets its new start and end (a row keeps its status, note,
+   * room and instructor), missing indexes are inserted, and indexes past the plan are deleted.
+   */
+  async apply(manager: EntityManager, organizationId: string, classId: string, plan: PlannedSession[]): Promise<void> {
+    if (plan.length) {
+      await manager.query(
+        `INSERT INTO class_sessions (organization_id, class_id, session_index, starts_at, ends_at)
+         SELECT $1, $2, p.i, p.s, p.e FROM unnest($3::int[], $4::timestamptz[], $5::timestamptz[]) AS p(i, s, e)
+         ON CONFLICT (class_id, session_index) DO UPDATE
+            SET starts_at = EXCLUDED.starts_at, ends_at = EXCLUDED.ends_at, updated_at = now()`,
+        [
+          organizationId,
+          classId,
+          plan.map((p) => p.sessionIndex),
+          plan.map((p) => p.startsAt.toISOString()),
+          plan.map((p) => p.endsAt.toISOString()),
+        ],
+      );
+    }
+    await manager.query('DELETE FROM class_sessions WHERE class_id = $1 AND organization_id = $2 AND session_index >= $3', [
+      classId,
+      organizationId,
+      plan.length,
+    ]);
+  }
+
+  /**
+   * Marks the class as changed (its updated_at) in the session's transaction: the public list copies of other
+   * instances compare it to know that the class's reply (its sessions) changed.
+   */
+  async touchClass(manager: EntityManager, classId: string): Promise<void> {
+    await manager.query('UPDATE classes SET updated_at = now() WHERE id = $1', [classId]);
+  }
+
+  save(manager: EntityManager, s: ClassSessionEntity): Promise<ClassSessionEntity> {
+    return manager.getRepository(ClassSessionEntity).save(s);
+  }
+
+  /** The organization's scheduled sessions whose local date (in `timeZone`) is `date` (a newly closed date's). */
+  onLocalDate(organizationId: string, date: string, timeZone: string): Promise<ClassSessionEntity[]> {
+    return this.repo()
+      .createQueryBuilder('s')
+      .where("s.organization_id = :organizationId AND s.status = 'scheduled'", { organizationId })
+      .andWhere('CAST(s.starts_at AT TIME ZONE :timeZone AS date) = CAST(:date AS date)', { timeZone, date })
+      .orderBy('s.starts_at')
+      .getMany();
+  }
+}

@@ -1,0 +1,19 @@
+import { IsBoolean, IsDateString, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsOptionalNotNull } from '../../../common/http/optional';
+
+/** PUT /api/class-sessions/{id}: any of the session's own fields; room and instructor null = the class's. */
+export class UpdateSessionDto {
+  @IsOptionalNotNull() @IsDateString({ strict: true }, { message: 'startsAt must be an ISO date and time' }) startsAt?: string;
+  @IsOptionalNotNull() @IsDateString({ strict: true }, { message: 'endsAt must be an ISO date and time' }) endsAt?: string;
+  @IsOptionalNotNull() @IsString() @MaxLength(2000) note?: string;
+  // null is accepted on purpose: it sets the session back to the class's room or instructor.
+  @IsOptional() @IsUUID('all', { message: 'roomId must be a UUID' }) roomId?: string | null;
+  @IsOptional() @IsUUID('all', { message: 'instructorId must be a UUID' }) instructorId?: string | null;
+}
+
+/** POST /api/class-sessions/{id}/cancel. */
+export class CancelSessionDto {
+  @IsString({ message: 'reason must be text' }) @MaxLength(500) reason: string;
+  /** Tell the enrolled students and the teachers (email and SMS by their preferences). */
+  @IsBoolean({ message: 'notify must be true or false' }) notify: boolean;
+}

@@ -1,0 +1,29 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { EXAMPLE_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
+
+export class ClassSessionResponseDto {
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) id: string;
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) classId: string;
+  @ApiProperty({ type: 'integer', example: 0, description: 'The session in the class, 0 = first (attendance is keyed by it)' })
+  sessionIndex: number;
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) startsAt: string;
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) endsAt: string;
+  @ApiProperty({ enum: ['scheduled', 'cancelled'], example: 'scheduled' }) status: string;
+  @ApiProperty({ type: 'string', nullable: true, example: null }) cancelReason: string | null;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: null }) cancelledAt: string | null;
+  @ApiProperty({ example: '' }) note: string;
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, example: null, description: "null: the class's room" })
+  roomId: string | null;
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, example: null, description: "null: the class's instructor" })
+  instructorId: string | null;
+}
+
+export class CancelledSessionResponseDto extends ClassSessionResponseDto {
+  @ApiProperty({ type: 'integer', example: 12, description: 'Messages queued to students and teachers' }) notified: number;
+}
+
+export class ClosedDateResponseDto {
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) id: string;
+  @ApiProperty({ example: 'Thanksgiving' }) name: string;
+  @ApiProperty({ example: '2027-11-25' }) date: string;
+}
