@@ -54,5 +54,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     // Page tests render in jsdom: well under the default 5 s alone, over it beside the API and end-to-end tests.
     testTimeout: 30_000,
+    setupFiles: ['src/testing/setup.ts'],
   },
 });
