@@ -57,5 +57,6 @@ export default defineConfig({
     setupFiles: ['src/lib/i18n/testSetup.ts'],
     // Page tests render in jsdom: well under the default 5 s alone, over it beside the API and end-to-end tests.
     testTimeout: 30_000,
+    setupFiles: ['src/testing/setup.ts'],
   },
 });

@@ -2,10 +2,11 @@
 // `npm test`: every test of the repository, cheapest first, stopping at the first failure.
 //   1. the cheap checks at once: lint, format check, type-check of each workspace, the backend's unit tests (jest
 //      project `unit`: pure rules and architecture checks, no database)
-//   2. three lanes at once: the API tests (jest project `api`, routes on an embedded PostgreSQL); the front ends'
-//      builds then the end-to-end tests in Chromium against the built product (skipped with SKIP_E2E=1); the backend
-//      build, the front-end unit tests, then the operations tests (jest project `ops`: drain, SIGTERM, several
-//      instances, crashes, backups, upgrades, the built server)
+//   2. four lanes at once: the API tests (jest project `api`, routes on an embedded PostgreSQL); the front ends'
+//      builds then the end-to-end tests of the desktop browser project in Chromium against the built product; the
+//      end-to-end tests of the phone project, on a server of their own, once everything is built (both skipped with
+//      SKIP_E2E=1); the backend build, the front-end unit tests, then the operations tests (jest project `ops`: drain,
+//      SIGTERM, several instances, crashes, backups, upgrades, the built server)
 // A step that runs alongside others has its output held and printed when it ends, so logs never interleave.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,21 +17,35 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const has = (ws) => fs.existsSync(path.join(root, ws, 'src'));
 const fronts = ['public-site', 'admin-ui'].filter(has);
 
-const e2e =
-  process.env.SKIP_E2E === '1' ? [] : [['End-to-end tests', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts']]];
+/**
+ * The end-to-end tests, one Playwright run per browser project, each on its own port: its own server, Stripe stand-in
+ * and PostgreSQL (playwright.config.ts derives them from E2E_PORT), each with one worker as the shared database
+ * wants. One run of both projects took 17.7-18.9 minutes of the CI's 20 while using about a third of a core: its tests
+ * wait on the browser and the server one after another, so two runs side by side take little more than the longer.
+ */
+const e2ePort = Number(process.env.E2E_PORT ?? 3100);
+const e2eRun = (project, port) => [
+  `End-to-end tests (${project})`,
+  'npx',
+  ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts', `--project=${project}`],
+  { env: { ...process.env, E2E_PORT: String(port) } },
+];
+const e2e = process.env.SKIP_E2E === '1' ? [] : [e2eRun('desktop', e2ePort), e2eRun('mobile', e2ePort + 10)];
+const builds = ['Build backend', ...fronts.map((ws) => `Build ${ws}`)];
 
 /**
  * A stage is a list of lanes run at once; a lane is a list of steps run one after another. The machine's CPU is the
  * limit (CI has 2 cores), so lanes pay off only where they overlap waits:
  * - The cheap checks are single processes that each keep one core busy; run one after another they left the other
  *   core idle.
- * - The end-to-end tests are the longest lane: they start as soon as the builds are done (the backend's is built in
- *   the third lane meanwhile). The API tests need no build (jest compiles the sources), so they start at once.
+ * - The end-to-end tests are the longest lanes: they start as soon as the builds are done (the backend's is built in
+ *   the fourth lane meanwhile), the desktop project in the lane of the front ends' builds, the phone project in a lane
+ *   of its own. The API tests need no build (jest compiles the sources), so they start at once.
  * - The operations tests spend most of their time waiting (grace periods, keep-alive timeouts, processes starting:
  *   measured 115 s of CPU in 426 s), so they run beside the API tests, after the short front-end unit tests. Some run
  *   the built server as its own process: the backend is built at the head of their lane, once (they would otherwise
  *   build it themselves). Each jest run starts its own embedded PostgreSQL.
- * A step named in `after` waits for that step.
+ * A step waits for every step named in its `after`.
  */
 const jest = (project) => ['npm', ['test', '-w', 'backend', '--', '--selectProjects', project]];
 const stages = [
@@ -45,8 +60,9 @@ const stages = [
     [['API tests', ...jest('api')]],
     [
       ...fronts.map((ws) => [`Build ${ws}`, 'npm', ['run', 'build', '-w', ws]]),
-      ...e2e.map(([name, cmd, args]) => [name, cmd, args, { after: 'Build backend' }]),
+      ...e2e.slice(0, 1).map(([name, cmd, args, opts]) => [name, cmd, args, { ...opts, after: ['Build backend'] }]),
     ],
+    e2e.slice(1).map(([name, cmd, args, opts]) => [name, cmd, args, { ...opts, after: builds }]),
     [
       ['Build backend', 'npm', ['run', 'build', '-w', 'backend']],
       ...fronts.map((ws) => [`${ws} unit tests`, 'npm', ['test', '-w', ws]]),
@@ -71,17 +87,17 @@ const outcome = (name) => {
 let failed = false;
 
 async function run([name, cmd, args, opts], alone) {
-  if (opts?.after && !(await outcome(opts.after).p)) return false;
-  const ok = await spawnStep(name, cmd, args, alone);
+  for (const before of opts?.after ?? []) if (!(await outcome(before).p)) return false;
+  const ok = await spawnStep(name, cmd, args, alone, opts?.env);
   outcome(name).settle(ok);
   return ok;
 }
 
-function spawnStep(name, cmd, args, alone) {
+function spawnStep(name, cmd, args, alone, env = process.env) {
   return new Promise((resolve) => {
     const started = Date.now();
     if (alone) console.log(`\n=== ${name} ===`);
-    const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: root, env, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
     const held = [];
     child.stdout?.on('data', (c) => held.push(c));
     child.stderr?.on('data', (c) => held.push(c));

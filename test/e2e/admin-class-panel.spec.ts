@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { classPayload, freshOrganization, signInUi } from './admin-helpers';
+import { screenshot } from './screenshots';
 
 /**
  * The class panel is a side panel on a wide window and a bottom drawer on a narrow one. Crossing the breakpoint used
@@ -36,11 +37,12 @@ test('admin: the class panel keeps an open dialog and its draft when the window 
   const compose = page.getByRole('dialog', { name: `Email All: ${title}` });
   await compose.getByLabel('Subject').fill('Studio change');
 
+  // Always taken: a full-page screenshot reports a 1x1 viewport for an instant, which used to close this dialog.
   await page.screenshot({ path: '.tmp/screenshots/class-panel-wide.png', fullPage: true });
   await expect(compose.getByLabel('Subject')).toHaveValue('Studio change');
   await page.setViewportSize({ width: 700, height: 800 });
   await expect(compose.getByLabel('Subject')).toHaveValue('Studio change');
-  await page.screenshot({ path: '.tmp/screenshots/class-panel-narrow.png' });
+  await screenshot(page, { path: '.tmp/screenshots/class-panel-narrow.png' });
 
   // In the drawer, Escape closes the dialog first, then the drawer.
   await page.keyboard.press('Escape');
@@ -68,7 +70,7 @@ test('admin on a phone: the class panel is a sheet over the list that takes focu
   await expect(details.getByRole('heading', { name: title })).toBeVisible();
   // Focus moved into the sheet, as into a drawer: its first control.
   await expect(details.getByRole('button', { name: 'Close details' })).toBeFocused();
-  await page.screenshot({ path: '.tmp/screenshots/class-panel-phone.png' });
+  await screenshot(page, { path: '.tmp/screenshots/class-panel-phone.png' });
   // The backdrop above the sheet closes it.
   await page.mouse.click(20, 20);
   await expect(details).toBeHidden();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { classPayload, freshOrganization, signInUi } from './admin-helpers';
+import { screenshot } from './screenshots';
 
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the messaging journey adds nothing on the phone project');
@@ -62,7 +63,7 @@ test('admin: should schedule an email to a class, cancel it, and send one now', 
   await page.setViewportSize({ width: 700, height: 800 });
   await expect(compose.getByLabel('Subject')).toHaveValue('Studio change');
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot(shot('compose'));
+  await screenshot(page, shot('compose'));
   await expect(compose.getByLabel('Time')).toHaveValue('10:00');
   await compose.getByRole('button', { name: 'Schedule Email' }).click();
   await expect(details.getByText('Email scheduled for 2 recipient(s)')).toBeVisible();
@@ -76,7 +77,7 @@ test('admin: should schedule an email to a class, cancel it, and send one now', 
   await expect(items).toHaveCount(2);
   await expect(items.first().getByText('Attempts: 0 / 3')).toBeVisible();
   await expect(items.first().getByText('Studio change')).toBeVisible();
-  await page.screenshot(shot('scheduled'));
+  await screenshot(page, shot('scheduled'));
   await items.first().getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('dialog', { name: 'Cancel scheduled communication' }).getByRole('button', { name: 'Cancel communication' }).click();
   await expect(page.getByText('Communication cancelled successfully!')).toBeVisible();
@@ -88,7 +89,7 @@ test('admin: should schedule an email to a class, cancel it, and send one now', 
   await page.getByRole('option', { name: 'Avery Potter' }).click();
   await page.getByLabel('Subject').fill('Welcome, Avery');
   await page.getByLabel('Message').fill('Glad to have you in class.');
-  await page.screenshot(shot('send'));
+  await screenshot(page, shot('send'));
   await page.getByRole('button', { name: 'Send Communication' }).click();
   await expect(page.getByText('Communication sent successfully!')).toBeVisible();
   const sent = page.getByTestId('communication-item').filter({ hasText: 'Welcome, Avery' });
@@ -100,7 +101,7 @@ test('admin: should schedule an email to a class, cancel it, and send one now', 
     await page.getByRole('tab', { name: 'History' }).click();
     await expect(sent.getByTestId('communication-status')).toHaveText('sent', { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
-  await page.screenshot(shot('history'));
+  await screenshot(page, shot('history'));
 
   await page.getByRole('tab', { name: 'Templates' }).click();
   await expect(page.getByText('No templates available')).toBeVisible();
@@ -114,7 +115,7 @@ test('admin: should schedule an email to a class, cancel it, and send one now', 
   await expect(page.getByText('Room change')).toBeVisible();
   await expect(page.getByText('Active', { exact: true })).toBeVisible();
   await expect(page.getByText(/^Hi \{\{firstName\}\}, the class.*\.\.\.$/)).toBeVisible();
-  await page.screenshot(shot('templates'));
+  await screenshot(page, shot('templates'));
 
   // The student's own history in the student panel.
   await openSection(page, 'Students');
@@ -124,5 +125,5 @@ test('admin: should schedule an email to a class, cancel it, and send one now', 
   const history = student.getByRole('list', { name: 'Communication history' });
   await expect(history.getByText('Email: Welcome, Avery')).toBeVisible();
   await expect(history.getByText(/^Email: You're registered/)).toBeVisible();
-  await page.screenshot(shot('student'));
+  await screenshot(page, shot('student'));
 });

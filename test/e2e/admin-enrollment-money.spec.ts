@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ADMIN, apiSignIn, signInUi } from './admin-helpers';
 import { STRIPE_E2E } from './stripe-env';
 import { onboardDemoOrganization } from './stripe-helpers';
+import { screenshot } from './screenshots';
 
 /**
  * The student panel's money trail and the cancel that shows the refund quote first: an in-person
@@ -62,7 +63,7 @@ test('an in-person enrollment is cancelled after its quote, and keeps its trail'
   await details.getByRole('button', { name: `Cancel enrollment in ${cls.title}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel enrollment' });
   await expect(dialog.getByText('Paid in person: any refund is settled outside Classlane.')).toBeVisible();
-  await page.screenshot({ path: path.join(shots, 'money-cancel-in-person.png') });
+  await screenshot(page, { path: path.join(shots, 'money-cancel-in-person.png') });
   await dialog.getByRole('button', { name: 'Cancel Enrollment' }).click();
   await expect(page.getByText('Enrollment cancelled')).toBeVisible();
   await expect(dialog).toHaveCount(0);
@@ -123,7 +124,7 @@ test('a card enrollment shows its fee split and refunds, and its quote offers th
   await expect(details.getByText(/· Card · \$80\.00 paid/)).toBeVisible();
   await expect(details.getByText('Platform fee $2.40 · Organization receives $77.60')).toBeVisible();
   await expect(details.getByText(/^Refunded \$20\.00 · Stripe dashboard/)).toBeVisible();
-  await page.screenshot({ path: path.join(shots, 'money-card-trail.png') });
+  await screenshot(page, { path: path.join(shots, 'money-card-trail.png') });
 
   await details.getByRole('button', { name: `Cancel enrollment in ${cls.title}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel enrollment' });
@@ -135,7 +136,7 @@ test('a card enrollment shows its fee split and refunds, and its quote offers th
   await expect(dialog.getByRole('button', { name: 'Cancel Enrollment' })).toBeDisabled();
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-  await page.screenshot({ path: path.join(shots, 'money-card-quote.png') });
+  await screenshot(page, { path: path.join(shots, 'money-card-quote.png') });
   await dialog.getByRole('button', { name: 'Keep Enrollment' }).click();
   await expect(dialog).toHaveCount(0);
 });
@@ -218,7 +219,7 @@ test('a card payment shows its fee split, takes a partial refund, and cancelling
   await expect(details.getByText(new RegExp(`^(Refunded|Refund pending) \\${money(rest)} · Admin`))).toBeVisible();
   await expect(details.getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(details.getByText('Refunded', { exact: true })).toBeVisible();
-  await page.screenshot({ path: path.join(shots, 'money-card-refunded.png') });
+  await screenshot(page, { path: path.join(shots, 'money-card-refunded.png') });
 });
 
 test('a refund made in the Stripe dashboard reaches the money trail: the app reads it from Stripe when told of it', async ({ page }) => {
@@ -242,7 +243,7 @@ test('a refund made in the Stripe dashboard reaches the money trail: the app rea
   await expect(details.getByText(`· Card · $${amount.toFixed(2)} paid`, { exact: false })).toBeVisible();
   await expect(details.getByText(/^Refunded \$15\.00 · Stripe dashboard/)).toBeVisible();
   await expect(details.getByText('Partly refunded', { exact: true })).toBeVisible();
-  await page.screenshot({ path: path.join(shots, 'money-dashboard-refund.png') });
+  await screenshot(page, { path: path.join(shots, 'money-dashboard-refund.png') });
   await details.getByRole('button', { name: `Refund payment for ${cls.title}` }).click();
   await expect(
     page.getByRole('dialog', { name: 'Refund payment' }).getByText(`Left to refund: $${(amount - 15).toFixed(2)}`),

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { classPayload, freshOrganization, signInUi } from './admin-helpers';
+import { screenshot } from './screenshots';
 
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the go/no-go screens are checked on the desktop project');
@@ -12,7 +13,7 @@ async function expectNoSeriousViolations(page: Page, label: string) {
   expect(serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/go-no-go-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, { path: `.tmp/go-no-go-${name}.png`, fullPage: true });
 
 /** The go/no-go in the admin: set a class's minimum, see it at risk on the dashboard, open it from there. */
 test('admin: set a minimum on a class and see it at risk on the dashboard', async ({ page, request }) => {

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { TEACHER, classPayload, freshOrganization, signInUi } from './admin-helpers';
 import { STRIPE_E2E } from './stripe-env';
+import { screenshot } from './screenshots';
 
 /**
  * Issue 25, the Settings → Integrations tab: on Free the API refuses a key with the plan's sentence; after buying
@@ -55,7 +56,7 @@ test('an admin on Professional makes, uses and revokes an API key, adds a webhoo
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Zapier');
   await dialog.getByRole('button', { name: 'Create key' }).click();
   await expect(dialog.getByRole('alert').filter({ hasText: PLAN_REFUSAL })).toBeVisible();
-  await page.screenshot({ path: '/tmp/h25b-key-plan-refusal.png' });
+  await screenshot(page, { path: '/tmp/h25b-key-plan-refusal.png' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // Buy Professional through Checkout (the stand-in's page).
@@ -78,7 +79,7 @@ test('an admin on Professional makes, uses and revokes an API key, adds a webhoo
   await expect(dialog.getByText(/you will not see it again/)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Copy key' })).toBeVisible();
   const secret = await dialog.getByRole('textbox', { name: 'API key' }).inputValue();
-  await page.screenshot({ path: '/tmp/h25b-key-created.png' });
+  await screenshot(page, { path: '/tmp/h25b-key-created.png' });
   expect(secret).toMatch(/^cl_live_[A-Za-z0-9_-]{20,}$/);
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -115,7 +116,7 @@ test('an admin on Professional makes, uses and revokes an API key, adds a webhoo
   await dialog.getByRole('checkbox', { name: /enrollment\.created/ }).check();
   await dialog.getByRole('checkbox', { name: /class\.cancelled/ }).check();
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
-  await page.screenshot({ path: '/tmp/h25b-webhook-form.png' });
+  await screenshot(page, { path: '/tmp/h25b-webhook-form.png' });
   await url.fill('https://hooks.classlane.invalid/classlane');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText(/you will not see it again/)).toBeVisible();
@@ -152,7 +153,7 @@ test('an admin on Professional makes, uses and revokes an API key, adds a webhoo
   await expect(delivery).toContainText(/Pending|Failed/);
   await expect(delivery).toContainText('ENOTFOUND');
   await expect(page.getByRole('dialog')).toBeVisible();
-  await page.screenshot({ path: '/tmp/h25b-webhook-deliveries.png' });
+  await screenshot(page, { path: '/tmp/h25b-webhook-deliveries.png' });
   await expectNoSeriousViolations(page, 'deliveries view');
   await delivery.getByRole('button', { name: 'Redeliver' }).click();
   await expect(page.getByRole('dialog').getByText('Queued to be sent again.')).toBeVisible();
@@ -186,7 +187,7 @@ test('an admin on Professional makes, uses and revokes an API key, adds a webhoo
 
   await page.waitForLoadState('networkidle');
   await expectNoSeriousViolations(page, 'integrations tab');
-  await page.screenshot({ path: '/tmp/h25b-integrations.png', fullPage: true });
+  await screenshot(page, { path: '/tmp/h25b-integrations.png', fullPage: true });
 
   // Revoked, the feed's URL answers 404.
   await page
@@ -207,7 +208,7 @@ test("a teacher subscribes to their own classes' calendar from the teacher scree
   await expect(dialog.getByText(/you will not see it again/)).toBeVisible();
   const path = await feedPath(page);
   await expectIcs(request, path, 'BEGIN:VEVENT');
-  await page.screenshot({ path: '/tmp/h25b-teacher-calendar.png' });
+  await screenshot(page, { path: '/tmp/h25b-teacher-calendar.png' });
   await dialog.getByRole('button', { name: 'Done' }).click();
 
   // Asked again, the dialog says a link exists; a new one replaces it and the old URL stops working.

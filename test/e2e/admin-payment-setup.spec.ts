@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { ADMIN, DEMO_ORG_ID, freshOrganization, signInUi } from './admin-helpers';
+import { screenshot } from './screenshots';
 
 /**
  * Settings › Payment Setup and the dashboard's payment setup banner (spec 3 §2.2, §4, §8). The run's
@@ -13,7 +14,7 @@ test.beforeEach(({}, testInfo) => {
 });
 
 const shots = path.resolve(__dirname, '..', '..', '.tmp', 'screenshots');
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `payment-setup-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, { path: path.join(shots, `payment-setup-${name}.png`), fullPage: true });
 
 /** The demo organization's real state: not set up, or active once the card payment spec onboarded it. */
 const SETUP_OR_ACTIVE = /^(Set Up Payment Processing|Payment Processing Active)$/;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, DEMO_ORG_ID, TEACHER, apiSignIn, classPayload, freshOrganization, pickOption, signInUi } from './admin-helpers';
+import { screenshot } from './screenshots';
 
 /** The reports screen, its chart, table and downloads; the upsell; the teacher's View Reports. */
 test.describe('reports', () => {
@@ -54,13 +55,13 @@ test.describe('reports', () => {
       await showReport(page, 'Enrollment', range);
       await expect(page.getByRole('table', { name: 'enrollment report table' }).getByRole('cell', { name: title })).toBeVisible();
     }
-    await page.screenshot({ path: '.tmp/screens/reports-enrollment.png', fullPage: true });
+    await screenshot(page, { path: '.tmp/screens/reports-enrollment.png', fullPage: true });
 
     await showReport(page, 'Revenue', '7 days');
     const revenue = page.getByRole('table', { name: 'revenue report table' });
     await expect(revenue.getByRole('row', { name: new RegExp(title) })).toContainText('$25.00');
     await expect(page.getByTestId('report-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
-    await page.screenshot({ path: '.tmp/screens/reports-revenue.png', fullPage: true });
+    await screenshot(page, { path: '.tmp/screens/reports-revenue.png', fullPage: true });
 
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(csv.suggestedFilename()).toMatch(/^revenue-report_\d{4}-\d\d-\d\d_\d{4}-\d\d-\d\d\.csv$/);
@@ -88,7 +89,7 @@ test.describe('reports', () => {
     const attendance = page.getByRole('table', { name: 'attendance report table' });
     await expect(attendance.getByRole('row', { name: new RegExp(title) })).toContainText('2');
     await expect(page.getByTestId('report-chart')).toBeVisible();
-    await page.screenshot({ path: '.tmp/screens/reports-attendance.png', fullPage: true });
+    await screenshot(page, { path: '.tmp/screens/reports-attendance.png', fullPage: true });
     const [attCsv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(attCsv.suggestedFilename()).toBe(`attendance-report_${iso(1)}_${iso(14)}.csv`);
     expect(fs.readFileSync(await attCsv.path(), 'utf8')).toContain(title);
@@ -108,7 +109,7 @@ test.describe('reports', () => {
     await expect(page.getByText('Advanced reporting is a feature of the Essential plan. Upgrade to Essential to use it.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'View Plans' })).toHaveAttribute('href', '/admin/subscription?tab=plans');
     await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/admin/dashboard');
-    await page.screenshot({ path: '.tmp/screens/reports-upsell.png', fullPage: true });
+    await screenshot(page, { path: '.tmp/screens/reports-upsell.png', fullPage: true });
   });
 
   test("should open the attendance report of the teacher's class from View Reports", async ({ page }) => {
@@ -127,7 +128,7 @@ test.describe('reports', () => {
     await expect(page.getByRole('combobox', { name: 'Report type' })).toHaveCount(0);
     await expect(page.getByRole('table', { name: 'attendance report table' })).toBeVisible();
     await expect(page.getByTestId('report-chart').locator('.recharts-cartesian-axis').first()).toBeVisible();
-    await page.screenshot({ path: '.tmp/screens/reports-teacher.png', fullPage: true });
+    await screenshot(page, { path: '.tmp/screens/reports-teacher.png', fullPage: true });
   });
 
   test("should tell a teacher without advanced reporting to ask an admin, with no button to the admin's pages", async ({
@@ -157,7 +158,7 @@ test.describe('reports', () => {
     await expect(page.getByRole('link', { name: 'View Plans' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Back to the class' })).toHaveAttribute('href', `/teacher/payment-view/${classId}`);
-    await page.screenshot({ path: '/tmp/h20-settings-teacher-reports.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/h20-settings-teacher-reports.png', fullPage: true });
     await page.getByRole('link', { name: 'Back to the class' }).click();
     await expect(page.getByRole('heading', { name: /^Class Management - Free Plan Class/ })).toBeVisible();
   });
@@ -171,7 +172,7 @@ test.describe('reports', () => {
     await page.getByRole('option', { name: 'America/Chicago' }).click();
     await page.getByRole('button', { name: 'Save time zone' }).click();
     await expect(page.getByText('Time zone saved successfully!')).toBeVisible();
-    await page.screenshot({ path: '.tmp/screens/settings-general.png', fullPage: true });
+    await screenshot(page, { path: '.tmp/screens/settings-general.png', fullPage: true });
     await page.goto('/admin/reports');
     await expect(page.getByText(/ · America\/Chicago$/)).toBeVisible();
   });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ADMIN, freshOrganization, signInUi } from './admin-helpers';
+import { screenshot } from './screenshots';
 
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the settings journey adds nothing on the phone project');
@@ -72,7 +73,7 @@ test('admin: should edit the cancellation tiers with a live refund preview, remi
   await expect(card.getByText('Refund percentage must be a whole number from 0 to 100')).toBeVisible();
   await expect(card.getByText('Fix the tiers above to see the preview.')).toBeVisible();
   await card.getByRole('group', { name: 'Tier 1' }).getByLabel('Refund percentage').fill('100');
-  await page.screenshot({ path: '/tmp/h20-settings-policies-desktop.png', fullPage: true });
+  await screenshot(page, { path: '/tmp/h20-settings-policies-desktop.png', fullPage: true });
   await card.getByRole('button', { name: 'Save cancellation policy' }).click();
   await expect(card.getByText('Cancellation policy saved successfully!')).toBeVisible();
   await expect(
@@ -104,15 +105,15 @@ test('admin: should edit the cancellation tiers with a live refund preview, remi
   await discounts.getByRole('button', { name: 'Save discounts' }).click();
   await expect(discounts.getByText('Discounts saved successfully!')).toBeVisible();
   expect((await settings()).derived.discounts).toEqual({ earlyBird: 10, senior: 15, returning: null });
-  await page.screenshot({ path: '/tmp/h20-settings-policies-saved.png', fullPage: true });
+  await screenshot(page, { path: '/tmp/h20-settings-policies-saved.png', fullPage: true });
 
   // The same tab on a phone.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(page.getByRole('table', { name: 'Refund preview' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/h20-settings-policies-phone.png', fullPage: true });
-  await page.getByRole('region', { name: 'Cancellation and refunds' }).screenshot({ path: '/tmp/h20-settings-policies-phone-card.png' });
-  await page.getByRole('region', { name: 'Discounts' }).screenshot({ path: '/tmp/h20-settings-discounts-phone.png' });
+  await screenshot(page, { path: '/tmp/h20-settings-policies-phone.png', fullPage: true });
+  await screenshot(page.getByRole('region', { name: 'Cancellation and refunds' }), { path: '/tmp/h20-settings-policies-phone-card.png' });
+  await screenshot(page.getByRole('region', { name: 'Discounts' }), { path: '/tmp/h20-settings-discounts-phone.png' });
 });
 
 test("admin: should download the organization's export ZIP from the General tab", async ({ page }) => {
@@ -121,7 +122,7 @@ test("admin: should download the organization's export ZIP from the General tab"
   await page.goto('/admin/settings?tab=general');
   const card = page.getByRole('region', { name: "Your organization's data" });
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/h20-settings-general-export.png', fullPage: true });
+  await screenshot(page, { path: '/tmp/h20-settings-general-export.png', fullPage: true });
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     card.getByRole('button', { name: 'Download export (ZIP)' }).click(),

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ADMIN, classPayload, freshOrganization, signInUi } from './admin-helpers';
+import { screenshot } from './screenshots';
 
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the student journey adds nothing on the phone project');
@@ -119,7 +120,7 @@ test("admin: should export a student's data as JSON and erase it once ERASE is t
   expect(exported.student).toMatchObject({ id: studentId, email, firstName: 'Eve', lastName: 'Erasable' });
   expect(exported).toHaveProperty('enrollments');
   await details.getByRole('button', { name: 'Erase personal data' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/h20-settings-student-panel.png', fullPage: true });
+  await screenshot(page, { path: '/tmp/h20-settings-student-panel.png', fullPage: true });
 
   await details.getByRole('button', { name: 'Erase personal data' }).click();
   const dialog = page.getByRole('dialog', { name: 'Erase personal data' });
@@ -129,7 +130,7 @@ test("admin: should export a student's data as JSON and erase it once ERASE is t
   await dialog.getByLabel('Type ERASE to confirm').fill('erase');
   await expect(erase).toBeDisabled();
   await dialog.getByLabel('Type ERASE to confirm').fill('ERASE');
-  await page.screenshot({ path: '/tmp/h20-settings-erase-dialog.png' });
+  await screenshot(page, { path: '/tmp/h20-settings-erase-dialog.png' });
   await erase.click();
   await expect(dialog).toBeHidden();
   await expect(
@@ -154,5 +155,5 @@ test("admin: should export a student's data as JSON and erase it once ERASE is t
   await page.getByText('Erased Student').first().click();
   await expect(page.getByRole('button', { name: 'Export data' })).toBeVisible();
   await page.getByRole('button', { name: 'Export data' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/h20-settings-student-panel-phone.png' });
+  await screenshot(page, { path: '/tmp/h20-settings-student-panel-phone.png' });
 });

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import path from 'node:path';
 import { freshOrganization, signInUi } from './admin-helpers';
 import { STRIPE_E2E } from './stripe-env';
+import { screenshot } from './screenshots';
 
 /**
  * An admin on Free buys Essential through Checkout (the Stripe stand-in's own Checkout page; the
@@ -17,7 +18,7 @@ test('an admin on Free upgrades to Essential through Checkout, with a 30-day tri
 }, info) => {
   const admin = await freshOrganization(request);
   const shot = (name: string) =>
-    page.screenshot({ path: path.join(shots, `${info.project.name}-subscription-${name}.png`), fullPage: true });
+    screenshot(page, { path: path.join(shots, `${info.project.name}-subscription-${name}.png`), fullPage: true });
   await signInUi(page, admin.email, admin.password);
   await expect(page).toHaveURL(/\/admin$/);
 
@@ -122,7 +123,7 @@ test('the success page needs a session_id and the help page answers', async ({ p
   await expect(page).toHaveURL(/\/admin\/subscription-test$/);
   await page.goto('/help');
   await expect(page.getByRole('heading', { name: 'Help', level: 1 })).toBeVisible();
-  await page.screenshot({ path: path.join(shots, `${info.project.name}-help.png`), fullPage: true });
+  await screenshot(page, { path: path.join(shots, `${info.project.name}-help.png`), fullPage: true });
 });
 
 test('a signed-out visitor of the success page goes to /signin', async ({ page }) => {

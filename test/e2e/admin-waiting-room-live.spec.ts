@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator } from '@playwright/test';
 import { classPayload, freshOrganization, signInUi } from './admin-helpers';
+import { screenshot } from './screenshots';
 
 /**
  * The dashboard's live card of the opening's waiting room: places taken through the public route, the admin sees
@@ -83,8 +84,8 @@ test("should show the admin the opening's line live on the dashboard, with the w
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-    await page.screenshot({ path: `/tmp/h24v-dashboard-waiting-room-${testInfo.project.name}.png`, fullPage: true });
-    await card.screenshot({ path: `/tmp/h24v-waiting-room-card-${testInfo.project.name}.png` });
+    await screenshot(page, { path: `/tmp/h24v-dashboard-waiting-room-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(card, { path: `/tmp/h24v-waiting-room-card-${testInfo.project.name}.png` });
 
     // It refreshes by itself (every 5 s): the line shrinks as turns come, with no reload.
     await expect.poll(async () => (await shownNumbers(card)).inLine, { timeout: 15_000, intervals: [1000] }).toBeLessThan(first.inLine);

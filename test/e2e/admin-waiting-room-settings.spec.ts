@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { freshOrganization, signInUi } from './admin-helpers';
+import { screenshot } from './screenshots';
 
 /** Settings -> Terms: the opening's waiting room, switched on with its rate and length, as the server stores them. */
 test("should switch the opening's waiting room on in Settings -> Terms with its rate and length, refusing a rate out of range", async ({
@@ -29,10 +30,10 @@ test("should switch the opening's waiting room on in Settings -> Terms with its 
   await page.getByLabel('Minutes the waiting room stays on after the opening').fill('45');
   await page.getByRole('button', { name: 'Save waiting room' }).click();
   await expect(page.getByText('Waiting room saved')).toBeVisible();
-  await page
-    .getByRole('heading', { name: 'Waiting room', exact: true })
-    .screenshot({ path: `/tmp/h24w-waiting-room-heading-${testInfo.project.name}.png` });
-  await page.screenshot({ path: `/tmp/h24w-settings-terms-waiting-room-${testInfo.project.name}.png`, fullPage: true });
+  await screenshot(page.getByRole('heading', { name: 'Waiting room', exact: true }), {
+    path: `/tmp/h24w-waiting-room-heading-${testInfo.project.name}.png`,
+  });
+  await screenshot(page, { path: `/tmp/h24w-settings-terms-waiting-room-${testInfo.project.name}.png`, fullPage: true });
   const saved = (await (await request.get('/api/settings', { headers })).json()).data;
   expect(saved).toMatchObject({ waitingRoom: true, waitingRoomAdmitPerMinute: 600, waitingRoomMinutes: 45 });
   // A reload shows what was stored.

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { ADMIN, signInUi } from './admin-helpers';
+import { screenshot } from './screenshots';
 
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one settings field: the phone project adds nothing');
@@ -19,7 +20,7 @@ test('admin: should save how long a waitlist offer holds its seat (1-168 hours),
   await hours.fill('48');
   await page.getByRole('button', { name: 'Save waitlist setting' }).click();
   await expect(page.getByText('Waitlist setting saved successfully!')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('admin-waitlist-settings.png'), fullPage: true });
+  await screenshot(page, { path: test.info().outputPath('admin-waitlist-settings.png'), fullPage: true });
   await page.reload();
   await expect(page.getByLabel('Hours an offer holds its seat')).toHaveValue('48');
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

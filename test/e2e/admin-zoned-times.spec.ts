@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { classPayload, freshOrganization, signInUi } from './admin-helpers';
+import { screenshot } from './screenshots';
 
 /*
  * Every date and time an admin types is the organization's wall clock, whatever zone the admin's computer is in: the
@@ -74,7 +75,7 @@ test("admin: should enter and show a term's opening, a class's start and own ope
   await page.getByLabel('Registration closes').fill('2027-12-01T18:00');
   // 2:30 AM on Sunday March 14 2027 does not exist in Chicago (the clocks spring forward at 2:00 AM): 3:30 AM CDT.
   await page.getByLabel('Early access opens').fill('2027-03-14T02:30');
-  await page.screenshot({ path: '/tmp/h37d-term-form.png', fullPage: true });
+  await screenshot(page, { path: '/tmp/h37d-term-form.png', fullPage: true });
   await page.getByRole('button', { name: 'Save term' }).click();
   await expect(page.getByText('Term Summer Season saved')).toBeVisible();
   const stored = (await getData<Record<string, string>[]>(request, org.token, '/api/terms')).find((t) => t.id === termId)!;
@@ -84,7 +85,7 @@ test("admin: should enter and show a term's opening, a class's start and own ope
   await expect(row).toContainText('Nov 7, 2027, 1:30 AM CDT');
   await expect(row).toContainText('Dec 1, 2027, 6:00 PM CST');
   await expect(row).toContainText('Mar 14, 2027, 3:30 AM CDT');
-  await page.getByRole('table', { name: 'Terms' }).screenshot({ path: '/tmp/h37d-term-list.png' });
+  await screenshot(page.getByRole('table', { name: 'Terms' }), { path: '/tmp/h37d-term-list.png' });
 
   // The class: its start shown and edited in Chicago's clock, and its own registration opening.
   await page.goto(`/admin/classes?classId=${classId}`);
@@ -98,11 +99,11 @@ test("admin: should enter and show a term's opening, a class's start and own ope
   await expect(edit.getByText('Times in America/Chicago', { exact: true })).toBeVisible();
   // 6:00 PM on January 5 in Chicago is already January 6 in UTC (and in Tokyo).
   await start.fill('2027-01-05T18:00');
-  await edit.screenshot({ path: '/tmp/h37d-class-form-start.png' });
+  await screenshot(edit, { path: '/tmp/h37d-class-form-start.png' });
   await edit.getByRole('tab', { name: 'Class Information' }).click();
   await edit.getByLabel('Registration opens').fill('2026-12-20T07:00');
   await expect(edit.getByText("Empty: the term's opening · Times in America/Chicago")).toBeVisible();
-  await edit.screenshot({ path: '/tmp/h37d-class-form.png' });
+  await screenshot(edit, { path: '/tmp/h37d-class-form.png' });
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Class updated successfully!')).toBeVisible();
   const saved = await getData<{ startDate: string; registrationOpensAt: string | null }>(request, org.token, `/api/classes/${classId}`);
@@ -110,7 +111,7 @@ test("admin: should enter and show a term's opening, a class's start and own ope
   expect(saved.registrationOpensAt).toBe('2026-12-20T13:00:00.000Z');
   await expect(details.getByText('6:00 PM - 7:00 PM CST')).toBeVisible();
   await expect(details.getByText('Dec 20, 2026, 7:00 AM CST')).toBeVisible();
-  await details.screenshot({ path: '/tmp/h37d-class-panel.png' });
+  await screenshot(details, { path: '/tmp/h37d-class-panel.png' });
   await expect(details.getByText('Tuesday, January 5, 2027').first()).toBeVisible();
   // Editing again shows the same Chicago clock back.
   await details.getByRole('button', { name: 'Edit' }).click();
@@ -159,5 +160,5 @@ test("admin: should enter and show a term's opening, a class's start and own ope
   expect(scheduled.find((c) => c.subject === 'Glaze day')?.scheduled_at).toBe('2027-12-02T16:00:00.000Z');
   await page.getByRole('tab', { name: 'Scheduled' }).click();
   await expect(page.getByTestId('communication-item').filter({ hasText: 'Kiln day' })).toContainText('Scheduled: Dec 1, 2027, 9:00 AM CST');
-  await page.screenshot({ path: '/tmp/h37d-scheduled.png', fullPage: true });
+  await screenshot(page, { path: '/tmp/h37d-scheduled.png', fullPage: true });
 });

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiSignIn, classPayload, freshOrganization, signInUi } from './admin-helpers';
 import { DEMO_ORG_ID, fillStudent, uniqueEmail } from './public-helpers';
 import { onboardDemoOrganization, serveStripeJsDouble } from './stripe-helpers';
+import { screenshot } from './screenshots';
 
 /** A parent registers three people in one go (all seats or none) and the admin sees each on the roster. */
 const shot = (name: string, project: string, fullPage = true) => ({ path: `.tmp/screenshots/household-${name}-${project}.png`, fullPage });
@@ -48,12 +49,12 @@ test('should register a household of three in person and show each on the admin 
   await expect(summary.getByText('Total for 3 people')).toBeVisible();
   await expect(summary.getByText('$75', { exact: true })).toBeVisible();
   await expectNoSeriousViolations(page, 'register (household rows)');
-  await page.screenshot(shot('form', info.project.name));
+  await screenshot(page, shot('form', info.project.name));
 
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
   await expect(page.getByText(/Reserve your spot now and pay \$75 before class starts/)).toBeVisible();
-  await page.screenshot(shot('payment', info.project.name));
+  await screenshot(page, shot('payment', info.project.name));
   await page.getByRole('button', { name: 'Reserve My Spot' }).click();
 
   await expect(page).toHaveURL(/\/confirmation/);
@@ -62,7 +63,7 @@ test('should register a household of three in person and show each on the admin 
     await expect(page.getByRole('listitem').filter({ hasText: name })).toBeVisible();
   await expect(page.getByText('$75', { exact: true })).toBeVisible();
   await expectNoSeriousViolations(page, 'confirmation (household)');
-  await page.screenshot(shot('confirmation', info.project.name));
+  await screenshot(page, shot('confirmation', info.project.name));
 
   await signInUi(page, org.email, org.password);
   await expect(page).toHaveURL(/\/admin$/);
@@ -75,7 +76,7 @@ test('should register a household of three in person and show each on the admin 
   await expect(details.getByText(contactLine, { exact: true })).toBeVisible(); // Liam
   await expect(details.getByText(email, { exact: true })).toBeVisible(); // Ana herself
   await details.getByText(contactLine, { exact: true }).scrollIntoViewIfNeeded();
-  await page.screenshot(shot('admin-roster', info.project.name, false));
+  await screenshot(page, shot('admin-roster', info.project.name, false));
 });
 
 test('should take no seat when one is short and say which class ran out', async ({ page, request }) => {
@@ -124,7 +125,7 @@ test('should pay by card for two children in one payment, the contact not attend
   await card.getByLabel('Expiration date MM / YY').fill('12 / 34');
   await card.getByLabel('Security code').fill('123');
   await card.getByLabel('ZIP').fill('93612');
-  await page.screenshot(shot('card', info.project.name));
+  await screenshot(page, shot('card', info.project.name));
   await page.getByRole('button', { name: 'Pay $80' }).click();
 
   await expect(page).toHaveURL(/\/confirmation/);

@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { DEMO_ORG_ID, freshOrganization } from './admin-helpers';
+import { screenshot } from './screenshots';
 
 const STAFF = { username: 'itadmin', password: 'e2e-staff-password' };
 const shots = path.resolve(__dirname, '..', '..', '.tmp', 'screens');
@@ -32,7 +33,7 @@ test.describe('IT-admin portal', () => {
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText('Login failed. Please check your credentials.')).toBeVisible();
-    await page.screenshot({ path: path.join(shots, 'it-admin-login.png'), fullPage: true });
+    await screenshot(page, { path: path.join(shots, 'it-admin-login.png'), fullPage: true });
 
     await page.getByLabel('Password').fill(STAFF.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -48,7 +49,7 @@ test.describe('IT-admin portal', () => {
     }));
     expect(storage.staff).toBeTruthy();
     expect(storage.org).toBeNull();
-    await page.screenshot({ path: path.join(shots, 'it-admin-dashboard.png'), fullPage: true });
+    await screenshot(page, { path: path.join(shots, 'it-admin-dashboard.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/it-admin\/login$/);
@@ -82,7 +83,7 @@ test.describe('IT-admin portal', () => {
     await expect(alert).toBeVisible();
     await expect(alert).toContainText('charge.refunded evt_1StuckOldest');
     await expect(alert).toContainText('25 attempts, last error: Enrollment not found');
-    await page.screenshot({ path: path.join(shots, 'it-admin-stuck-events.png'), fullPage: true });
+    await screenshot(page, { path: path.join(shots, 'it-admin-stuck-events.png'), fullPage: true });
   });
 
   test('open an organization, see its payments and run the payment-reset simulation, which changes nothing', async ({ page, request }) => {
@@ -104,7 +105,7 @@ test.describe('IT-admin portal', () => {
     await expect(page).toHaveURL(new RegExp(`/it-admin/organizations/${DEMO_ORG_ID}$`));
     await expect(page.getByRole('heading', { level: 1, name: demo.name })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible();
-    await page.screenshot({ path: path.join(shots, 'it-admin-organization-overview.png'), fullPage: true });
+    await screenshot(page, { path: path.join(shots, 'it-admin-organization-overview.png'), fullPage: true });
 
     await page.getByRole('tab', { name: /Student Payments/ }).click();
     if (before.data.length) await expect(page.getByRole('table', { name: 'Student payments' })).toBeVisible();
@@ -118,7 +119,7 @@ test.describe('IT-admin portal', () => {
     ).toBeVisible();
     await expect(result.getByText(/^Would be reset \(\d+\)$/)).toBeVisible();
     await expect(result.getByText(/^Skipped \(\d+\)$/)).toBeVisible();
-    await page.screenshot({ path: path.join(shots, 'it-admin-payment-simulation.png'), fullPage: true });
+    await screenshot(page, { path: path.join(shots, 'it-admin-payment-simulation.png'), fullPage: true });
 
     const after = await (await request.get(`/api/admin/organizations/${DEMO_ORG_ID}/student-payments`, { headers: staffAuth })).json();
     expect(after.data).toEqual(before.data);
@@ -139,7 +140,7 @@ test.describe('IT-admin portal', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Confirmation failed. Action cancelled.' })).toBeVisible();
     await expect(dialog).toBeHidden();
-    await page.screenshot({ path: path.join(shots, 'it-admin-bulk-mismatch.png'), fullPage: true });
+    await screenshot(page, { path: path.join(shots, 'it-admin-bulk-mismatch.png'), fullPage: true });
   });
 
   test('delete a throw-away organization through the typed-confirmation modal', async ({ page, request }) => {
@@ -162,7 +163,7 @@ test.describe('IT-admin portal', () => {
     await modal.getByLabel('Type DELETE_ORGANIZATION to confirm').fill('DELETE');
     await expect(confirm).toBeDisabled();
     await modal.getByLabel('Type DELETE_ORGANIZATION to confirm').fill('DELETE_ORGANIZATION');
-    await page.screenshot({ path: path.join(shots, 'it-admin-delete-modal.png'), fullPage: true });
+    await screenshot(page, { path: path.join(shots, 'it-admin-delete-modal.png'), fullPage: true });
     await confirm.click();
     await expect(modal).toBeHidden();
     await expect(page.getByText(`${title} was deleted.`)).toBeVisible();

@@ -37,7 +37,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: path.join(root, '.tmp', 'test-results'),
+  // One per port too: `npm test` runs the desktop and the phone project side by side, and each run empties its own.
+  outputDir: path.join(root, '.tmp', `test-results-${PORT}`),
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'on-first-retry',

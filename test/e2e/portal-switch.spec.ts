@@ -10,6 +10,7 @@ import {
   signInByLink,
 } from './portal-helpers';
 import { serveStripeJsDouble } from './stripe-helpers';
+import { screenshot } from './screenshots';
 
 /**
  * Switching a card-paid registration to a dearer class with the difference left to pay in person: by the student in
@@ -17,7 +18,7 @@ import { serveStripeJsDouble } from './stripe-helpers';
  * class and the balance due shown to the student and to the admin. Classes start 12-14 days ahead, so the run does
  * not depend on the hour; the ones made in the demo organization are deleted after each test (its plan allows 25).
  */
-const shot = (page: Page, name: string, project: string) => page.screenshot({ path: `/tmp/h21d-${name}-${project}.png`, fullPage: true });
+const shot = (page: Page, name: string, project: string) => screenshot(page, { path: `/tmp/h21d-${name}-${project}.png`, fullPage: true });
 
 test.afterEach(async ({ request }) => deleteMadeClasses(request));
 
@@ -90,7 +91,7 @@ test('a student switches to a dearer class and pays the difference in person; th
   await expect(
     panel.getByRole('list', { name: 'History' }).getByText(`Maya Lin switched from ${title} to ${pro} ($40.00 due in person)`),
   ).toBeVisible();
-  await admin.screenshot({ path: `/tmp/h21d-admin-balance-${project}.png`, fullPage: true });
+  await screenshot(admin, { path: `/tmp/h21d-admin-balance-${project}.png`, fullPage: true });
 
   // The class's Payments tab lists the student as unpaid with the balance, and Mark as Paid takes exactly it.
   await admin.goto(`/teacher/payment-view/${proClass.id}`);
@@ -157,13 +158,13 @@ test("the admin switches a student's class from the student record", async ({ pa
     dialog.getByText('The card payment stays as it is; the student pays the $40.00 difference in person at class.'),
   ).toBeVisible();
   await expectNoSeriousViolations(admin, 'admin switch dialog');
-  await admin.screenshot({ path: `/tmp/h21d-admin-switch-dialog-${project}.png` });
+  await screenshot(admin, { path: `/tmp/h21d-admin-switch-dialog-${project}.png` });
   await dialog.getByRole('button', { name: 'Switch and collect $40.00 in person' }).click();
   await expect(dialog).toBeHidden();
   await expect(panel.getByRole('status').filter({ hasText: `Switched to ${pro}; $40.00 due in person` })).toBeVisible();
   const enrolled = panel.getByRole('list', { name: 'Enrolled classes' }).getByRole('listitem').filter({ hasText: pro });
   await expect(enrolled.getByText('Balance due $40.00 (in person at class)')).toBeVisible();
   await expect(panel.getByRole('list', { name: 'Enrolled classes' }).getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
-  await admin.screenshot({ path: `/tmp/h21d-admin-switched-${project}.png`, fullPage: true });
+  await screenshot(admin, { path: `/tmp/h21d-admin-switched-${project}.png`, fullPage: true });
   await context.close();
 });

@@ -11,6 +11,7 @@ import {
   signInByLink,
 } from './portal-helpers';
 import { serveStripeJsDouble } from './stripe-helpers';
+import { screenshot } from './screenshots';
 
 /**
  * A student who paid by card asks for a sign-in link on /my, opens it from the outbox (the page's button
@@ -19,7 +20,7 @@ import { serveStripeJsDouble } from './stripe-helpers';
  * in the student's history. axe and a screenshot of every screen.
  */
 const shot = (page: Page, name: string, project: string) =>
-  page.screenshot({ path: `/tmp/h21-portal-${name}-${project}.png`, fullPage: true });
+  screenshot(page, { path: `/tmp/h21-portal-${name}-${project}.png`, fullPage: true });
 
 test.afterEach(async ({ request }) => deleteMadeClasses(request));
 
@@ -123,7 +124,7 @@ test('a student signs in by an emailed link and cancels with the refund the poli
   await expect(historyList.getByText(`Maya Lin switched from ${title} to ${friday}`)).toBeVisible();
   await expect(historyList.getByText(`Maya Lin cancelled ${friday} (refund $40.00)`)).toBeVisible();
   await expect(historyList.getByText(/by the student/).first()).toBeVisible();
-  await admin.screenshot({ path: `/tmp/h22b-student-history-${project}.png`, fullPage: true });
+  await screenshot(admin, { path: `/tmp/h22b-student-history-${project}.png`, fullPage: true });
   await adminContext.close();
 
   // --- the used link is refused with the way to a new one; signing out ends the session ---
@@ -150,7 +151,7 @@ test("the admin sets the student portal's rules on Settings › Policies", async
   await expect(panel.getByText('Self-service settings saved successfully!')).toBeVisible();
   const saved = (await (await page.request.get('/api/settings', { headers: { Authorization: `Bearer ${org.token}` } })).json()).data;
   expect(saved).toMatchObject({ selfService: true, selfServiceCancelHoursBefore: 48, selfServiceTransfers: false });
-  await panel.screenshot({ path: `/tmp/h21-portal-settings-${testInfo.project.name}.png` });
+  await screenshot(panel, { path: `/tmp/h21-portal-settings-${testInfo.project.name}.png` });
 });
 
 test('a student switches to a dearer class and pays the difference by card', async ({ page }, testInfo) => {

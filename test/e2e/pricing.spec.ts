@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { ADMIN, apiSignIn, classPayload, freshOrganization, signInUi } from './admin-helpers';
 import { fillStudent, uniqueEmail } from './public-helpers';
 import { onboardDemoOrganization, serveStripeJsDouble } from './stripe-helpers';
+import { screenshot } from './screenshots';
 
 /** An admin creates a promo code under Settings › Discounts; a student registers with it and pays the quote. */
 test('should create a promo code and register with it: the summary shows the quote lines and the charge follows them', async ({
@@ -32,7 +33,7 @@ test('should create a promo code and register with it: the summary shows the quo
   const row = codes.getByRole('row', { name: /SPRING20/ });
   await expect(row).toContainText('20% off');
   await expect(row).toContainText('0 of 10');
-  await page.screenshot({ path: '/tmp/h23-admin-discounts.png', fullPage: true });
+  await screenshot(page, { path: '/tmp/h23-admin-discounts.png', fullPage: true });
 
   // The student: a code that does not exist says so; the real one (any case) shows its line and the new total.
   await page.context().clearCookies();
@@ -52,7 +53,7 @@ test('should create a promo code and register with it: the summary shows the quo
   await expect(summary.getByRole('row', { name: /Promo code SPRING20/ })).toContainText('$10');
   await expect(summary.getByRole('row', { name: /^Total/ })).toContainText('$40');
   await expect(page.getByText(/Reserve your spot now and pay \$40 before class starts/)).toBeVisible();
-  await page.screenshot({ path: '/tmp/h23-register-promo.png', fullPage: true });
+  await screenshot(page, { path: '/tmp/h23-register-promo.png', fullPage: true });
   await page.getByRole('button', { name: 'Reserve My Spot' }).click();
   await expect(page).toHaveURL(/\/confirmation/);
   await expect(page.getByText('$40', { exact: true })).toBeVisible();
@@ -94,7 +95,7 @@ test('should create a promo code and register with it: the summary shows the quo
     applied: false,
     message: 'This code is not valid',
   });
-  await page.screenshot({ path: '/tmp/h2324c-admin-discounts-edited.png', fullPage: true });
+  await screenshot(page, { path: '/tmp/h2324c-admin-discounts-edited.png', fullPage: true });
 });
 
 /** A senior registering alone gives a date of birth on the payment step: the quote shows the senior line and the card pays it. */
@@ -141,7 +142,7 @@ async function seniorPaysByCard(page: Page, request: APIRequestContext, auth: Re
   await card.getByLabel('Expiration date MM / YY').fill('12 / 34');
   await card.getByLabel('Security code').fill('123');
   await card.getByLabel('ZIP').fill('93612');
-  await page.screenshot({ path: '/tmp/h2324c-register-senior.png', fullPage: true });
+  await screenshot(page, { path: '/tmp/h2324c-register-senior.png', fullPage: true });
   await page.getByRole('button', { name: 'Pay $45' }).click();
   await expect(page).toHaveURL(/\/confirmation/);
   await expect(page.getByText('We received your payment of $45.')).toBeVisible();

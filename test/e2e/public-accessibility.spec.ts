@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, signInUi } from './admin-helpers';
 import { DEMO_ORG_ID } from './public-helpers';
+import { screenshot } from './screenshots';
 
 const shot = (name: string) => ({ path: `.tmp/screenshots/accessibility-${name}.png`, fullPage: true });
 
@@ -19,7 +20,7 @@ test.describe('accessibility statement', () => {
     await expect(page.getByRole('region', { name: 'Not yet tested' })).toContainText('screen readers');
     const contact = page.getByRole('region', { name: 'Tell us about a problem' });
     await expect(contact.getByRole('link', { name: 'contact page' })).toHaveAttribute('href', '/contact-us');
-    await page.screenshot(shot(info.project.name));
+    await screenshot(page, shot(info.project.name));
   });
 
   test('should be reachable from the footer of public pages and of the admin app', async ({ page }) => {

@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { ADMIN, apiSignIn } from './admin-helpers';
 import { DEMO_ORG_ID, fillStudent, openClass, uniqueEmail } from './public-helpers';
 import { failStripeJs, fillCard, onboardDemoOrganization, serveStripeJsDouble } from './stripe-helpers';
+import { screenshot } from './screenshots';
 
 /**
  * Card registration on the public site (spec 2 §4 and §8) against the real backend and the Stripe
@@ -77,14 +78,14 @@ test.describe('Public card payment', () => {
     await fillCard(page, '4242 4242 4242 4242');
     await expect(page.getByText('Your card number is invalid.')).toHaveCount(0);
     await expect(pay).toBeEnabled();
-    await page.screenshot({ path: `.tmp/screens/card-step-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `.tmp/screens/card-step-${testInfo.project.name}.png`, fullPage: true });
     await pay.click();
 
     await expect(page).toHaveURL(/\/confirmation/);
     await expect(page.getByRole('heading', { level: 1, name: 'Registration Successful!' })).toBeVisible();
     await expect(page.getByText('Payment Confirmed')).toBeVisible();
     await expect(page.getByText('We received your payment of $45.')).toBeVisible();
-    await page.screenshot({ path: `.tmp/screens/card-confirmed-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `.tmp/screens/card-confirmed-${testInfo.project.name}.png`, fullPage: true });
 
     // The server's record: paid by card, the amount and the fee split, verified with Stripe (not the browser's word).
     const enrollment = await enrollmentOf(request, email);
@@ -107,7 +108,7 @@ test.describe('Public card payment', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
     await expect(page.locator('.hold-timer')).toContainText(/Your spot is held for 1[45]:\d\d\./);
     await expect(page).toHaveURL(/\/register\//);
-    await page.screenshot({ path: `.tmp/screens/card-declined-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `.tmp/screens/card-declined-${testInfo.project.name}.png`, fullPage: true });
     const held = await enrollmentOf(request, email);
     expect(held?.paymentStatus).not.toBe('completed');
 
@@ -137,7 +138,7 @@ test.describe('Public card payment', () => {
     // Paid but unverified: no way to switch to in person or go back and pay again.
     await expect(page.getByRole('radio', { name: /Pay in Person at Class/ })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
-    await page.screenshot({ path: `.tmp/screens/card-unconfirmed-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `.tmp/screens/card-unconfirmed-${testInfo.project.name}.png`, fullPage: true });
     // Stripe's payment_intent.succeeded (the stand-in's webhook) completed the enrollment without the browser.
     await expect.poll(async () => (await enrollmentOf(request, email))?.paymentStatus, { timeout: 15_000 }).toBe('completed');
 
@@ -171,7 +172,7 @@ test.describe('Public card payment', () => {
     await expect(page.getByRole('radio', { name: /Pay in Person at Class/ })).toBeChecked();
     await expect(page.getByRole('radio', { name: /Pay by Card/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Reserve My Spot' })).toBeEnabled();
-    await page.screenshot({ path: `.tmp/screens/card-unavailable-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `.tmp/screens/card-unavailable-${testInfo.project.name}.png`, fullPage: true });
   });
 
   test('should have no serious axe violations on the card payment step', async ({ page, request }) => {

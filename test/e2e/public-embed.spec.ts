@@ -5,6 +5,7 @@ import { ADMIN, apiSignIn, signInUi } from './admin-helpers';
 import { DEMO_ORG_ID, DEMO_ORG_NAME, fillStudent, uniqueEmail } from './public-helpers';
 import { E2E_PORT } from './stripe-env';
 import { onboardDemoOrganization, serveStripeJsDouble } from './stripe-helpers';
+import { screenshot } from './screenshots';
 
 /**
  * The booking widget on an organization's own website: a page served by another origin (its own HTTP server here,
@@ -84,7 +85,7 @@ test.describe('Booking widget on another site', () => {
     const code = await section.getByRole('textbox', { name: 'Widget code' }).inputValue();
     expect(code).toBe(`<script src="${CLASSLANE}/embed.js" data-organization="${DEMO_ORG_ID}" async></script>`);
     await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/h25c-embed-settings.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/h25c-embed-settings.png', fullPage: true });
     const admin = await apiSignIn(request, ADMIN.email, ADMIN.password);
     const saved = await request.get('/api/settings', { headers: { Authorization: `Bearer ${admin.token}` } });
     expect((await saved.json()).data.embedDomains).toEqual([declared.origin]);
@@ -112,7 +113,7 @@ test.describe('Booking widget on another site', () => {
         return { overflow: document.documentElement.scrollHeight > window.innerHeight, slack: window.innerHeight - content > 1 };
       });
     await expect.poll(fit).toEqual({ overflow: false, slack: false });
-    await page.screenshot({ path: '/tmp/h25c-embed-list.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/h25c-embed-list.png', fullPage: true });
 
     const email = uniqueEmail('e2e.widget');
     await toPaymentStep(frame, email, 'Wren');
@@ -125,7 +126,7 @@ test.describe('Booking widget on another site', () => {
     expect(page.url()).toBe(`${declared.origin}/`);
     // A shorter page than the list: the frame shrank to it.
     await expect.poll(fit).toEqual({ overflow: false, slack: false });
-    await page.screenshot({ path: '/tmp/h25c-embed-confirmed.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/h25c-embed-confirmed.png', fullPage: true });
   });
 
   test('should take a card payment inside the frame', async ({ page, request }) => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ADMIN, DEMO_ORG_ID, apiSignIn, classPayload } from './admin-helpers';
 import { E2E_PORT } from './stripe-env';
+import { screenshot } from './screenshots';
 
 /**
  * The 'How was {class}?' email's links in a real browser: a link only opens a page (a mail scanner fetching all five
@@ -54,12 +55,12 @@ test.describe('rating links', () => {
     // Nothing was recorded by the scanner's visits: the page would say what was given before.
     await expect(page.getByText(/before; sending a rating replaces it/)).toHaveCount(0);
     for (const r of [1, 2, 3, 5]) await expect(page.getByRole('button', { name: `Rate ${r} out of 5` })).toBeVisible();
-    await page.screenshot({ path: '.tmp/screenshots/rating-choice.png', fullPage: true });
+    await screenshot(page, { path: '.tmp/screenshots/rating-choice.png', fullPage: true });
 
     await page.getByRole('button', { name: 'Send my rating: 4 out of 5' }).click();
     await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
     await expect(page.getByText(`You rated ${title} 4 out of 5. You can close this page.`)).toBeVisible();
-    await page.screenshot({ path: '.tmp/screenshots/rating-thanks.png', fullPage: true });
+    await screenshot(page, { path: '.tmp/screenshots/rating-thanks.png', fullPage: true });
 
     // Another score from the page replaces it.
     await page.goto(link(2));
@@ -76,6 +77,6 @@ test.describe('rating links', () => {
     expect(res?.status()).toBe(400);
     await expect(page.getByRole('heading', { name: 'Link not valid' })).toBeVisible();
     await expect(page.getByText('This rating link is not valid. Please use the link from your email.')).toBeVisible();
-    await page.screenshot({ path: '.tmp/screenshots/rating-not-valid.png', fullPage: true });
+    await screenshot(page, { path: '.tmp/screenshots/rating-not-valid.png', fullPage: true });
   });
 });

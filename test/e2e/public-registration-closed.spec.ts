@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiSignIn, classPayload, freshOrganization } from './admin-helpers';
 import { DEMO_ORG_ID, fillStudent, uniqueEmail } from './public-helpers';
+import { screenshot } from './screenshots';
 
 test.describe('Public calendar and a closed registration', () => {
   test("should mark the cancelled class 'Cancelled' and strike it through on the calendar", async ({ page }, testInfo) => {
@@ -16,7 +17,7 @@ test.describe('Public calendar and a closed registration', () => {
     await expect(cancelled.first().locator('s')).toHaveText('Spanish Conversation Circle');
     const open = calendar.locator(events, { hasNotText: 'Spanish Conversation Circle' }).first();
     await expect(open.locator('s')).toHaveCount(0);
-    await page.screenshot({ path: `.tmp/screens/calendar-cancelled-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `.tmp/screens/calendar-cancelled-${testInfo.project.name}.png`, fullPage: true });
   });
 
   test('should stop a new student at step 1 when the plan has no room, naming the organization and its contact', async ({
@@ -61,7 +62,7 @@ test.describe('Public calendar and a closed registration', () => {
     await expect(page.getByText('Failed to reserve spot. Please try again.')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'desk@limit.example' })).toBeVisible();
     await expect(page.getByRole('link', { name: '(559) 555-0100' })).toBeVisible();
-    await page.screenshot({ path: '.tmp/screens/registration-closed.png', fullPage: true });
+    await screenshot(page, { path: '.tmp/screens/registration-closed.png', fullPage: true });
 
     const admin = await apiSignIn(request, org.email, org.password);
     const events = await request.get('/api/activity-events?limit=5', { headers: { Authorization: `Bearer ${admin.token}` } });

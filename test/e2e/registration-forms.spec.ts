@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { classPayload, freshOrganization, signInUi } from './admin-helpers';
 import { fillStudent, uniqueEmail } from './public-helpers';
+import { screenshot } from './screenshots';
 
 /** A registration answering the organization's questions and signing its waiver, then the signed PDF (desktop and phone). */
 test('should register with questions and a waiver, and give the admin the signed waiver as a PDF', async ({ page, request, browser }) => {
@@ -51,7 +52,7 @@ test('should register with questions and a waiver, and give the admin the signed
   await expect(page.getByText('Please read and accept “Kiln safety waiver”')).toBeVisible();
   const axe = await new AxeBuilder({ page }).include('.register-page').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  await page.screenshot({ path: '/tmp/h22-register-errors.png', fullPage: true });
+  await screenshot(page, { path: '/tmp/h22-register-errors.png', fullPage: true });
 
   await allergies.fill('Latex');
   await page.getByRole('radio', { name: 'Some' }).check();
@@ -61,7 +62,7 @@ test('should register with questions and a waiver, and give the admin the signed
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(signature).toHaveAccessibleDescription(/Type your full name exactly as given above \(Maya Lindqvist\)/);
   await signature.fill('Maya Lindqvist');
-  await page.screenshot({ path: '/tmp/h22-register-filled.png', fullPage: true });
+  await screenshot(page, { path: '/tmp/h22-register-filled.png', fullPage: true });
   // The form ignores a second submit within a second of the first (debounce): press again until it goes through.
   await expect(async () => {
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
@@ -94,7 +95,7 @@ test('should register with questions and a waiver, and give the admin the signed
   const questions = page.getByRole('list', { name: 'Questions in order' });
   await expect(questions.getByRole('listitem')).toHaveCount(2);
   await expect(questions.getByRole('listitem').first()).toContainText('Allergies');
-  await page.screenshot({ path: '/tmp/h22-settings-form.png', fullPage: true });
+  await screenshot(page, { path: '/tmp/h22-settings-form.png', fullPage: true });
   await page.getByRole('button', { name: 'Move Experience up' }).click();
   await expect(questions.getByRole('listitem').first()).toContainText('Experience');
   // Edit a question: its label and options change; its type is locked because it has answers.
@@ -115,7 +116,7 @@ test('should register with questions and a waiver, and give the admin the signed
   await page.getByRole('option', { name: 'Kiln Basics' }).click();
   await expect(preview.getByRole('textbox', { name: /Allergies/ })).toBeVisible();
   await expect(preview.getByText('Food, latex, anything we should know')).toBeVisible();
-  await page.screenshot({ path: '/tmp/h22b-settings-form-edit.png', fullPage: true });
+  await screenshot(page, { path: '/tmp/h22b-settings-form-edit.png', fullPage: true });
   // The student panel: the answers and the signed waiver under the enrollment.
   // By address: the phone layout folds the section links into a menu.
   await page.goto('/admin/students');
@@ -127,7 +128,7 @@ test('should register with questions and a waiver, and give the admin the signed
   await expect(details.getByText('Allergies:')).toBeVisible();
   await expect(details.getByText(/Signed “Kiln safety waiver” \(version 1\) as Maya Lindqvist/)).toBeVisible();
   await expect(details.getByRole('button', { name: 'Download the signed Kiln safety waiver' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/h22-student-panel.png', fullPage: true });
+  await screenshot(page, { path: '/tmp/h22-student-panel.png', fullPage: true });
   await page.goto('/admin/settings?tab=waivers');
   await expect(page.getByRole('heading', { name: 'Kiln safety waiver' })).toBeVisible();
   // The current text is rendered from its Markdown; the waiver's classes can be chosen.
@@ -149,7 +150,7 @@ test('should register with questions and a waiver, and give the admin the signed
   await expect(page.getByRole('table', { name: 'Signatures of Kiln safety waiver' })).toContainText('Maya Lindqvist');
   const settingsAxe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(settingsAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  await page.screenshot({ path: '/tmp/h22-settings-waivers.png', fullPage: true });
+  await screenshot(page, { path: '/tmp/h22-settings-waivers.png', fullPage: true });
 
   // The teacher's roll: the answer shown to teachers, and the waiver flagged once a newer version exists.
   await post(`/api/waivers/${waiver.id}/versions`, {
@@ -165,7 +166,7 @@ test('should register with questions and a waiver, and give the admin the signed
   await expect(tp.getByText('Allergies: Latex')).toBeVisible();
   await expect(tp.getByText('Waiver not signed: Kiln safety waiver')).toBeVisible();
   await expect(tp.getByText(/Experience:/)).toHaveCount(0);
-  await tp.screenshot({ path: '/tmp/h22-teacher-roll.png', fullPage: true });
+  await screenshot(tp, { path: '/tmp/h22-teacher-roll.png', fullPage: true });
 
   // Maya signed version 1: she is emailed a link to sign version 2. Opening it changes nothing; Sign does.
   const linkPath = await resignLinkFromOutbox(request, auth, email);
@@ -189,11 +190,11 @@ test('should register with questions and a waiver, and give the admin the signed
   await typed.fill('Someone Else');
   await sp.getByRole('button', { name: 'Sign' }).click();
   await expect(typed).toHaveAccessibleDescription('Type your full name exactly as on your registration (Maya Lindqvist) to sign');
-  await sp.screenshot({ path: '/tmp/h22b-resign-page.png', fullPage: true });
+  await screenshot(sp, { path: '/tmp/h22b-resign-page.png', fullPage: true });
   await typed.fill('Maya Lindqvist');
   await sp.getByRole('button', { name: 'Sign' }).click();
   await expect(sp.getByRole('heading', { name: 'Thank you, your signature is recorded' })).toBeFocused();
-  await sp.screenshot({ path: '/tmp/h22b-resign-done.png', fullPage: true });
+  await screenshot(sp, { path: '/tmp/h22b-resign-done.png', fullPage: true });
   // The roll's flag clears, and the link is used up.
   await tp.reload();
   await expect(tp.getByText('Allergies: Latex')).toBeVisible();

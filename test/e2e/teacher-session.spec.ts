@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, DEMO_ORG_ID, TEACHER, apiSignIn, classPayload, signInUi } from './admin-helpers';
+import { screenshot } from './screenshots';
 
 /**
  * On a phone: one teacher screen per class session. Attendance and payment with one tap each, taps
@@ -90,7 +91,7 @@ test('a teacher runs a session on a phone, offline taps included', async ({ page
   const totals = page.getByRole('region', { name: 'Session totals' });
   await expect(totals).toContainText('0 / 2Present');
   await expect(totals).toContainText('$50.00To collect');
-  await page.screenshot(shot('1-open'));
+  await screenshot(page, shot('1-open'));
   await expectNoSeriousViolations(page, 'session screen');
   await expectTouchTargets(page);
 
@@ -123,7 +124,7 @@ test('a teacher runs a session on a phone, offline taps included', async ({ page
   expect(kept).toBe(2);
   server = await read();
   expect(server.roll.find((r) => r.firstName === 'Bob')).toMatchObject({ attendance: null, paymentStatus: 'pending' });
-  await page.screenshot(shot('2-offline'));
+  await screenshot(page, shot('2-offline'));
 
   // Back online: the kept taps are sent, the screen says so, and the server has them.
   await context.setOffline(false);
@@ -140,7 +141,7 @@ test('a teacher runs a session on a phone, offline taps included', async ({ page
   });
   expect(server.totals).toMatchObject({ enrolled: 2, present: 1, absent: 1, paid: 2, toCollect: 0 });
   expect(await page.evaluate(() => localStorage.getItem('classlane:teacher-writes:v1'))).toBeNull();
-  await page.screenshot(shot('3-back-online'));
+  await screenshot(page, shot('3-back-online'));
 
   // A walk-in who pays now, registered while the connection is down: shown as arriving, then on the roll.
   await context.setOffline(true);
@@ -168,7 +169,7 @@ test('a teacher runs a session on a phone, offline taps included', async ({ page
   await page.getByRole('button', { name: 'Save notes' }).tap();
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
   await expect.poll(async () => (await read()).notes).toBe('Projector cable is missing');
-  await page.screenshot(shot('4-walk-in-notes'));
+  await screenshot(page, shot('4-walk-in-notes'));
   await expectNoSeriousViolations(page, 'session screen after changes');
   await expectTouchTargets(page);
 });

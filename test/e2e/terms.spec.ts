@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { classPayload, freshOrganization, signInUi } from './admin-helpers';
 import { fillStudent, uniqueEmail } from './public-helpers';
+import { screenshot } from './screenshots';
 
 /** 'Monday, January 5 at 6:00 AM' in a time zone: the words the class page must show. */
 function openingWords(at: Date, timeZone: string): string {
@@ -57,14 +58,14 @@ test.describe('Terms and the registration opening', () => {
     await expect(card).toContainText(`Registration opens ${openingWords(opensAt, cls.registrationWindow.timeZone)}`);
     await expect(card.locator('.registration-opening__countdown')).toContainText(/Opens in \d{2}:\d{2}:\d{2}/);
     await expect(card.getByRole('link', { name: 'Register' })).toHaveCount(0);
-    await page.screenshot({ path: `/tmp/h24a-countdown-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `/tmp/h24a-countdown-${testInfo.project.name}.png`, fullPage: true });
     const before = calls.length;
     await expect(card.getByRole('link', { name: 'Register' })).toBeVisible({ timeout: 30_000 });
     expect(Date.now()).toBeGreaterThanOrEqual(opensAt.getTime() - 1500);
     await expect(card).not.toContainText('Registration opens');
     // Waiting 15 s asked the server nothing more.
     expect(calls.length - before).toBeLessThanOrEqual(1);
-    await page.screenshot({ path: `/tmp/h24a-register-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `/tmp/h24a-register-${testInfo.project.name}.png`, fullPage: true });
     // The term filter shows one term's classes, then all again.
     const filter = page.getByRole('combobox', { name: 'Term', exact: true });
     await filter.selectOption({ label: 'Fall Season' });
@@ -130,7 +131,7 @@ test.describe('Terms and the registration opening', () => {
         .getByRole('button', { name: 'Delete' })
         .click();
       await expect(page.getByText('This term still has classes.', { exact: false })).toBeVisible();
-      await page.screenshot({ path: `/tmp/h2324c-settings-terms-${testInfo.project.name}.png`, fullPage: true });
+      await screenshot(page, { path: `/tmp/h2324c-settings-terms-${testInfo.project.name}.png`, fullPage: true });
 
       await page.goto('/admin/classes');
       const termFilter = page.getByRole('combobox', { name: /^Term/ });
@@ -140,7 +141,7 @@ test.describe('Terms and the registration opening', () => {
       await termFilter.click();
       await page.getByRole('option', { name: 'Summer Season' }).click();
       await expect(page.getByText('Wheel Throwing').first()).toBeVisible();
-      await page.screenshot({ path: `/tmp/h2324c-class-list-${testInfo.project.name}.png`, fullPage: true });
+      await screenshot(page, { path: `/tmp/h2324c-class-list-${testInfo.project.name}.png`, fullPage: true });
       // The class form: the term and the class's own opening, in Denver's time too.
       await page.getByRole('button', { name: 'Create New Class' }).click();
       const dialog = page.getByRole('dialog');
@@ -153,7 +154,7 @@ test.describe('Terms and the registration opening', () => {
       await page.getByRole('option', { name: 'Fall Season' }).click();
       await dialog.getByLabel('Registration opens').fill('2027-01-05T06:00');
       await expect(dialog.getByText("Empty: the term's opening · Times in America/Denver")).toBeVisible();
-      await dialog.screenshot({ path: `/tmp/h2324c-class-form-${testInfo.project.name}.png` });
+      await screenshot(dialog, { path: `/tmp/h2324c-class-form-${testInfo.project.name}.png` });
       await dialog.getByRole('button', { name: 'Create Class' }).click();
       await expect(page.getByText('Class created successfully!')).toBeVisible();
       const classes = (await (await request.get('/api/classes', { headers })).json()).data as {
@@ -210,7 +211,7 @@ test.describe('Terms and the registration opening', () => {
     await expect(notOpen).toContainText(`Registration opens ${openingWords(later, 'America/Denver')}`);
     await expect(notOpen).toContainText(/Opens in 2 d \d{2}:\d{2}:\d{2}/);
     await expect(page).toHaveURL(/\/register\//);
-    await page.screenshot({ path: `/tmp/h2324c-register-not-open-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `/tmp/h2324c-register-not-open-${testInfo.project.name}.png`, fullPage: true });
 
     // Closed meanwhile: the next try says when it closed, and offers the other classes.
     const closedAt = new Date(Date.now() - 60_000);
@@ -220,7 +221,7 @@ test.describe('Terms and the registration opening', () => {
     await expect(closed).toContainText(`Registration for Wheel Throwing closed ${openingWords(closedAt, 'America/Denver')}.`);
     await expect(page.getByRole('link', { name: 'Browse other classes' })).toBeVisible();
     await expect(notOpen).toHaveCount(0);
-    await page.screenshot({ path: `/tmp/h2324c-register-closed-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `/tmp/h2324c-register-closed-${testInfo.project.name}.png`, fullPage: true });
     // Opened after the closing: the page says so at once, with no form to fill in.
     await page.goto(registerUrl);
     await expect(closed).toContainText(`Registration for Wheel Throwing closed ${openingWords(closedAt, 'America/Denver')}.`);

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page, type Tes
 import { classPayload, freshOrganization } from './admin-helpers';
 import { fillStudent, uniqueEmail } from './public-helpers';
 import { fillCard, onboardOrganization, serveStripeJsDouble, subscribeOrganization } from './stripe-helpers';
+import { screenshot } from './screenshots';
 
 /**
  * The opening's waiting room on the public site: at a class's opening people take a place in line, see their turn
@@ -174,7 +175,7 @@ test.describe("The opening's waiting room", () => {
     expect(firstAhead).toBeGreaterThanOrEqual(1);
     expect(firstAhead).toBeLessThanOrEqual(8);
     expect(Math.abs(firstAhead - firstWait / 2)).toBeLessThanOrEqual(1.5);
-    await page.screenshot({ path: `.tmp/screens/waiting-room-line-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `.tmp/screens/waiting-room-line-${testInfo.project.name}.png`, fullPage: true });
     // It counts down in the browser, and so do the people ahead, with no request to the server.
     const asked: string[] = [];
     page.on('request', (r) => r.url().includes('/api/') && asked.push(r.url()));
@@ -222,7 +223,7 @@ test.describe("The opening's waiting room", () => {
 
       // The second person's form opens by itself too, at their turn.
       await expect(second.getByRole('heading', { name: 'Student Information' })).toBeVisible({ timeout: 20_000 });
-      await second.screenshot({ path: `/tmp/h24s-admitted-${testInfo.project.name}.png`, fullPage: true });
+      await screenshot(second, { path: `/tmp/h24s-admitted-${testInfo.project.name}.png`, fullPage: true });
 
       // A place the server does not honour (here: not signed by it) is refused with WAITING_ROOM: the page drops it,
       // takes a new place at the back of the line and, that turn come, the registration goes through with it.
@@ -313,7 +314,7 @@ test.describe("The opening's waiting room", () => {
     const retaken = await keptPlace(page);
     await expect(page.getByRole('heading', { name: "You're in line" })).toBeVisible();
     await expect(page.locator('.waiting-room__ahead')).toHaveText(/^People ahead of you: [1-5]$/);
-    await page.screenshot({ path: `.tmp/screens/waiting-room-card-line-${testInfo.project.name}.png`, fullPage: true });
+    await screenshot(page, { path: `.tmp/screens/waiting-room-card-line-${testInfo.project.name}.png`, fullPage: true });
 
     // At its turn the card step comes back by itself; the hold goes through with the new place and the payment completes.
     await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible({ timeout: 20_000 });

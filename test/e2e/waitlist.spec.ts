@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { ADMIN, apiSignIn, classPayload, freshOrganization, signInUi } from './admin-helpers';
 import { fillStudent, uniqueEmail } from './public-helpers';
 import { onboardDemoOrganization, serveStripeJsDouble } from './stripe-helpers';
+import { screenshot } from './screenshots';
 
 /**
  * A full class fills itself again from its waitlist. Join on the public site (and again with the
@@ -11,10 +12,10 @@ import { onboardDemoOrganization, serveStripeJsDouble } from './stripe-helpers';
  * link. axe on every new screen; screenshots of each in both viewports.
  */
 const shot = (page: Page, name: string, project: string) =>
-  page.screenshot({ path: `.tmp/screenshots/waitlist-${name}-${project}.png`, fullPage: true });
+  screenshot(page, { path: `.tmp/screenshots/waitlist-${name}-${project}.png`, fullPage: true });
 /** The admin's class panel alone (a full-page shot of the admin app repeats its sticky header mid-page). */
 const panelShot = (panel: Locator, name: string, project: string) =>
-  panel.screenshot({ path: `.tmp/screenshots/waitlist-${name}-${project}.png` });
+  screenshot(panel, { path: `.tmp/screenshots/waitlist-${name}-${project}.png` });
 
 /** Opens the class's panel once the admin app has settled (the panel mounts again when the layout is known). */
 async function openPanel(page: Page, title: string) {

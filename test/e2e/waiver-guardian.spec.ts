@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { classPayload, freshOrganization } from './admin-helpers';
 import { fillStudent, uniqueEmail } from './public-helpers';
+import { screenshot } from './screenshots';
 
 /** A date of birth `years` years before today, as a date input takes it. */
 function bornYearsAgo(years: number): string {
@@ -50,7 +51,7 @@ test('should have a parent or guardian sign the waiver for a 12-year-old, at reg
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await guardianName.fill('Sam Kim');
   await signature.fill('Sam Kim');
-  await page.screenshot({ path: '/tmp/h37c-register-guardian.png', fullPage: true });
+  await screenshot(page, { path: '/tmp/h37c-register-guardian.png', fullPage: true });
   await expect(async () => {
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible({ timeout: 1500 });
@@ -75,7 +76,7 @@ test('should have a parent or guardian sign the waiver for a 12-year-old, at reg
   await typed.fill('Jo Kim');
   await page.getByRole('button', { name: 'Sign' }).click();
   await expect(typed).toHaveAccessibleDescription(/The parent or guardian must be an adult other than Jo Kim/);
-  await page.screenshot({ path: '/tmp/h37c-resign-guardian.png', fullPage: true });
+  await screenshot(page, { path: '/tmp/h37c-resign-guardian.png', fullPage: true });
   await typed.fill('Sam Kim');
   await page.getByRole('button', { name: 'Sign' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you, your signature is recorded' })).toBeVisible();
