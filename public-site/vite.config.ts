@@ -53,10 +53,10 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    // Every English catalog loaded before each test file: components read their texts synchronously.
-    setupFiles: ['src/lib/i18n/testSetup.ts'],
+    // Every English catalog loaded before each test file (components read their texts synchronously), and the
+    // Testing Library's wait for elements lengthened for a loaded machine (src/testing/setup.ts says why).
+    setupFiles: ['src/lib/i18n/testSetup.ts', 'src/testing/setup.ts'],
     // Page tests render in jsdom: well under the default 5 s alone, over it beside the API and end-to-end tests.
     testTimeout: 30_000,
-    setupFiles: ['src/testing/setup.ts'],
   },
 });
