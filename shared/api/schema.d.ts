@@ -580,7 +580,7 @@ export interface webhooks {
   "enrollment.cancelled": {
     /**
      * enrollment.cancelled
-     * @description An enrollment was cancelled; an admin's removal from a student's record sends the short shape (no enrollmentId). Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     * @description An enrollment was cancelled. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
      */
     post: operations["webhook_enrollment_cancelled"];
   };
@@ -2155,7 +2155,7 @@ export interface components {
        */
       value: string | number | boolean | string[];
     };
-    EnrollmentCancelledWithRefundData: {
+    EnrollmentCancelledData: {
       /**
        * Format: uuid
        * @example 486f36a9-a089-445a-9c44-8cb266b86655
@@ -2370,20 +2370,6 @@ export interface components {
       /** @description The refund this request made (or the one it replayed) */
       refund: components["schemas"]["RefundResponseDto"] | null;
       refunds: components["schemas"]["RefundResponseDto"][];
-    };
-    EnrollmentRemovedData: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      studentId: string;
-      /** @example Olivia Martinez */
-      studentName: string;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      classId: string;
     };
     EnrollmentReportDto: {
       /**
@@ -11903,7 +11889,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The student after the enrollment is cancelled and its seat freed */
+      /** @description The student after the enrollment is cancelled (kept as cancelled, no refund) and its seat freed. 404 NOT_ENROLLED when not enrolled (again: already cancelled); 409 CARD_PAYMENT_ON_RECORD for a card payment (cancel it through /enrollments/{id}/cancel) */
       200: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
@@ -14188,7 +14174,7 @@ export interface operations {
   };
   /**
    * enrollment.cancelled
-   * @description An enrollment was cancelled; an admin's removal from a student's record sends the short shape (no enrollmentId). Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   * @description An enrollment was cancelled. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
    */
   webhook_enrollment_cancelled: {
     parameters: {
@@ -14215,7 +14201,7 @@ export interface operations {
           createdAt: string;
           /** Format: uuid */
           organizationId: string;
-          data: components["schemas"]["EnrollmentCancelledWithRefundData"] | components["schemas"]["EnrollmentRemovedData"];
+          data: components["schemas"]["EnrollmentCancelledData"];
         };
       };
     };
