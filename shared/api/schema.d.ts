@@ -6180,7 +6180,7 @@ export interface components {
       offerExpiresAt: string | null;
       /**
        * Format: date-time
-       * @description When the registration made from the offer was cancelled (registration_cancelled; null when it was removed)
+       * @description When the registration made from the offer was cancelled (registration_cancelled; null when its row is gone: the student deleted)
        * @example null
        */
       registrationCancelledAt: string | null;
