@@ -654,7 +654,7 @@ export interface webhooks {
   "enrollment.cancelled": {
     /**
      * enrollment.cancelled
-     * @description An enrollment was cancelled; an admin's removal from a student's record sends the short shape (no enrollmentId). Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     * @description An enrollment was cancelled. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
      */
     post: operations["webhook_enrollment_cancelled"];
   };
@@ -2434,7 +2434,7 @@ export interface components {
        */
       value: string | number | boolean | string[];
     };
-    EnrollmentCancelledWithRefundData: {
+    EnrollmentCancelledData: {
       /**
        * Format: uuid
        * @example 486f36a9-a089-445a-9c44-8cb266b86655
@@ -2649,20 +2649,6 @@ export interface components {
       /** @description The refund this request made (or the one it replayed) */
       refund: components["schemas"]["RefundResponseDto"] | null;
       refunds: components["schemas"]["RefundResponseDto"][];
-    };
-    EnrollmentRemovedData: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      studentId: string;
-      /** @example Olivia Martinez */
-      studentName: string;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      classId: string;
     };
     EnrollmentReportDto: {
       /**
@@ -6850,7 +6836,7 @@ export interface components {
       offerExpiresAt: string | null;
       /**
        * Format: date-time
-       * @description When the registration made from the offer was cancelled (registration_cancelled; null when it was removed)
+       * @description When the registration made from the offer was cancelled (registration_cancelled; null when its row is gone: the student deleted)
        * @example null
        */
       registrationCancelledAt: string | null;
@@ -13745,7 +13731,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The student after the enrollment is cancelled and its seat freed */
+      /** @description The student after the enrollment is cancelled (kept as cancelled, no refund) and its seat freed. 404 NOT_ENROLLED when not enrolled (again: already cancelled); 409 CARD_PAYMENT_ON_RECORD for a card payment (cancel it through /enrollments/{id}/cancel) */
       200: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
@@ -16030,7 +16016,7 @@ export interface operations {
   };
   /**
    * enrollment.cancelled
-   * @description An enrollment was cancelled; an admin's removal from a student's record sends the short shape (no enrollmentId). Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   * @description An enrollment was cancelled. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
    */
   webhook_enrollment_cancelled: {
     parameters: {
@@ -16057,7 +16043,7 @@ export interface operations {
           createdAt: string;
           /** Format: uuid */
           organizationId: string;
-          data: components["schemas"]["EnrollmentCancelledWithRefundData"] | components["schemas"]["EnrollmentRemovedData"];
+          data: components["schemas"]["EnrollmentCancelledData"];
         };
       };
     };

@@ -216,7 +216,7 @@ describe('waitlist with timed seat offers', () => {
     expect((await t.http.post(`/api/waitlist/leave/${tokensA.leave}`).expect(200)).body.data).toEqual({ status: 'left' });
     expect((await entry(t, a.entryId)).status).toBe('accepted');
 
-    // The next person registers with their offer, and the admin removes that registration (in person: deleted).
+    // The next person registers with their offer, and the admin removes that registration (kept as cancelled, as any cancel).
     const { offer } = await tokensOf(t, b.entryId);
     const regB = await t.http
       .post('/api/students/register')
@@ -224,7 +224,13 @@ describe('waitlist with timed seat offers', () => {
       .expect(201);
     expect((await list())[b.entryId].status).toBe('accepted');
     await freeSeat(t, org, regB.body.data.id, cls.id);
-    expect((await list())[b.entryId]).toMatchObject({ status: 'registration_cancelled', registrationCancelledAt: null });
+    const [{ cancelled_at: removedAt }] = await t.db.query('SELECT cancelled_at FROM enrollments WHERE id = $1', [
+      regB.body.data.classEnrollments[0].id,
+    ]);
+    expect((await list())[b.entryId]).toMatchObject({
+      status: 'registration_cancelled',
+      registrationCancelledAt: (removedAt as Date).toISOString(),
+    });
   });
 
   it('should pass a lapsed offer down a chain of three people, then give the seat to the public', async () => {

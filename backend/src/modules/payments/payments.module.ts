@@ -1,3 +1,4 @@
+import { PaymentsEnrollmentCanceller } from './enrollment-canceller';
 import { Module } from '@nestjs/common';
 import { ClassesModule } from '../classes/classes.module';
 import { CommunicationsModule } from '../communications/communications.module';
@@ -58,6 +59,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
     StripeRefundsService,
     PaymentsRepository,
     PaymentEventsHandler,
+    PaymentsEnrollmentCanceller,
     PaymentsJobs,
     CardRefundsService,
     TopUpHolds,

@@ -85,14 +85,15 @@ export class RefundsService {
     id: string,
     dto: CancelEnrollmentDto,
     idempotencyKey?: string,
-    /** The student cancelled in their portal: the policy's refund only, told as their own action. */
-    opts: { byStudent?: boolean } = {},
+    /** byStudent: the student's portal (the policy's refund, told as their own act); alreadyCancelled: a repeat's error. */
+    opts: { byStudent?: boolean; alreadyCancelled?: () => Error } = {},
   ) {
     let openIntent: string | null = null;
     let openTopUp: string | null = null;
     const reply = await this.db.transaction(async (m) => {
       const e = await this.cards.inOrganization(id, organizationId, m, true);
       if (!e) throw new AppException(HttpStatus.NOT_FOUND, NOT_FOUND);
+      if (e.status === 'cancelled' && opts.alreadyCancelled) throw opts.alreadyCancelled();
       if (e.status === 'cancelled') return this.reply(m, e.id, null);
       if (e.status === 'expired')
         throw new AppException(HttpStatus.CONFLICT, 'This registration has already expired; there is nothing to cancel.');

@@ -207,6 +207,16 @@ export class EnrollmentsRepository {
     return rows.map((r) => r.class_id);
   }
 
+  /** The student's seat-taking enrollment in the class, and whether it carries a card payment (see above). */
+  async openEnrollment(manager: EntityManager, organizationId: string, studentId: string, classId: string) {
+    const rows: { id: string; card: boolean }[] = await manager.query(
+      `SELECT id, (payment_method = 'card' AND (status = 'held' OR amount_paid_cents > 0 OR stripe_payment_intent_id IS NOT NULL)) AS card
+         FROM enrollments WHERE organization_id = $1 AND student_id = $2 AND class_id = $3 AND status IN ('held', 'active')`,
+      [organizationId, studentId, classId],
+    );
+    return rows[0] ?? null;
+  }
+
   /** Locks the enrollment row for the transaction, so two marks of one enrollment run one after the other. */
   async lockEnrollment(
     manager: EntityManager,

@@ -1,3 +1,5 @@
+import { EnrollmentCancellations } from './enrollment-cancellations';
+import { EnrollmentRemovalService } from './enrollment-removal.service';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { Module } from '@nestjs/common';
 import { ClassesModule } from '../classes/classes.module';
@@ -57,6 +59,8 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
   ],
   controllers: [StudentsController],
   providers: [
+    EnrollmentCancellations,
+    EnrollmentRemovalService,
     EnrollmentsRepository,
     EnrollmentsService,
     StudentRecordsRepository,
@@ -84,6 +88,7 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
     SeatRequestLimits,
   ],
   exports: [
+    EnrollmentCancellations,
     SeatRequestLimits,
     EarlyAccessJobs,
     RegistrationWindow,

@@ -185,28 +185,6 @@ export class StudentRecordsService {
     return { id };
   }
 
-  /** Frees one enrollment's seat (cancel). */
-  async cancelEnrollment(studentId: string, classId: string, organizationId: string) {
-    await this.db.transaction(async (manager) => {
-      const student = await this.students.findInOrganization(studentId, organizationId, manager);
-      if (!student) throw new NotFoundException(`Student ${studentId} not found`);
-      if ((await this.enrollments.cardEnrollmentClasses(manager, studentId, [classId])).length) throw cardEnrollmentRemoved();
-      const freed = await this.enrollments.deleteEnrollments(manager, studentId, [classId]);
-      if (!freed.length) throw new RegistrationException(RegistrationError.NotEnrolled, 'This student is not enrolled in this class');
-      await this.classSeats.release(manager, organizationId, freed);
-      const name = `${student.firstName} ${student.lastName}`;
-      await this.activity.record(
-        organizationId,
-        'enrollment_cancelled',
-        `${name}'s enrollment was cancelled`,
-        { studentId, studentName: name, classId },
-        manager,
-      );
-      await this.webhooks.publish(manager, organizationId, 'enrollment.cancelled', { studentId, studentName: name, classId });
-    });
-    return this.get(studentId, organizationId);
-  }
-
   /**
    * Makes the student's enrollments match the list sent by the admin form: new classes take a seat,
    * removed ones free theirs, and a changed payment status is applied.

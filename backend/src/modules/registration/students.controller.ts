@@ -13,6 +13,7 @@ import { CheckEnrollmentDto, CreateStudentDto, ListStudentsQuery, RegisterStuden
 import { RegistrationService } from './registration.service';
 import { STUDENT_SORT_FIELDS } from './student-records.repository';
 import { StudentRecordsService } from './student-records.service';
+import { EnrollmentRemovalService } from './enrollment-removal.service';
 import { STUDENT_LIST_REPLY } from './student-record.schema';
 import { EXAMPLE_ID, EXAMPLE_ORG_ID } from '../../common/openapi/common.responses';
 import { ApiEnvelope, ApiList, ApiRequestExample } from '../../common/openapi/api-envelope';
@@ -35,6 +36,7 @@ export class StudentsController {
     private readonly students: StudentRecordsService,
     private readonly holds: CardHoldsService,
     private readonly limits: SeatRequestLimits,
+    private readonly removal: EnrollmentRemovalService,
   ) {}
 
   @ApiEnvelope(EnrollmentCheckResponseDto, { description: 'Not enrolled yet. Already enrolled: 409 with `isAlreadyEnrolled: true`' })
@@ -132,10 +134,19 @@ export class StudentsController {
     return this.students.update(id, orgId, dto);
   }
 
-  @ApiEnvelope(StudentResponseDto, { description: 'The student after the enrollment is cancelled and its seat freed' })
+  @ApiEnvelope(StudentResponseDto, {
+    description:
+      'The student after the enrollment is cancelled (kept as cancelled, no refund) and its seat freed. 404 NOT_ENROLLED when not ' +
+      'enrolled (again: already cancelled); 409 CARD_PAYMENT_ON_RECORD for a card payment (cancel it through /enrollments/{id}/cancel)',
+  })
   @Roles(Role.Admin)
   @Delete('students/:id/enrollments/:classId')
-  cancelEnrollment(@Param('id', UuidParam) id: string, @Param('classId', UuidParam) classId: string, @OrgId() orgId: string) {
-    return this.students.cancelEnrollment(id, classId, orgId);
+  cancelEnrollment(
+    @Param('id', UuidParam) id: string,
+    @Param('classId', UuidParam) classId: string,
+    @OrgId() orgId: string,
+    @CurrentUser() user: AuthUser,
+  ) {
+    return this.removal.remove(id, classId, orgId, user.id);
   }
 }

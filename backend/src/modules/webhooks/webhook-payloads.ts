@@ -36,8 +36,11 @@ export class EnrollmentCreatedData {
   source: 'online' | 'walk_in';
 }
 
-/** `enrollment.cancelled` from the cancellation paths (the student, an admin, a cancelled class), with the refund. */
-export class EnrollmentCancelledWithRefundData {
+/**
+ * `enrollment.cancelled`, from every cancellation path (the student, an admin's cancel or removal of a class from a
+ * student's record, a cancelled class): one shape, with the refund (0 when none, as for the admin's removal).
+ */
+export class EnrollmentCancelledData {
   @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) enrollmentId: string;
   @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) studentId: string;
   @ApiProperty({ example: 'Olivia Martinez' }) studentName: string;
@@ -47,20 +50,6 @@ export class EnrollmentCancelledWithRefundData {
   @ApiPropertyOptional({ enum: ['class_cancelled'], description: 'Present when the class itself was cancelled' })
   source?: 'class_cancelled';
 }
-
-/** `enrollment.cancelled` when an admin takes a class off a student's record: the enrollment is deleted, not cancelled. */
-export class EnrollmentRemovedData {
-  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) studentId: string;
-  @ApiProperty({ example: 'Olivia Martinez' }) studentName: string;
-  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) classId: string;
-}
-
-/**
- * `enrollment.cancelled` has two shapes today: the admin's removal from a student's record sends only who and which
- * class (no enrollment id, class name or refund), every other path the full facts. Both are kept as they are until
- * the removal path is brought in line; a receiver tells them apart by `enrollmentId`.
- */
-export type EnrollmentCancelledData = EnrollmentCancelledWithRefundData | EnrollmentRemovedData;
 
 /** `payment.succeeded`: a card payment, or a payment taken in person (marked paid, a walk-in paid on the spot, the record). */
 export class PaymentSucceededData {
@@ -139,13 +128,10 @@ export interface WebhookPayloads {
   'student.updated': StudentUpdatedData;
 }
 
-/** The classes each event's `data` may be one of (the document's schemas; two for the events with two shapes). */
+/** The classes each event's `data` may be one of (the document's schemas; two for student.updated, sent after a change or an erasure). */
 export const WEBHOOK_PAYLOAD_CLASSES: { [E in keyof WebhookPayloads]: { description: string; shapes: Type<unknown>[] } } = {
   'enrollment.created': { description: 'A seat was taken', shapes: [EnrollmentCreatedData] },
-  'enrollment.cancelled': {
-    description: "An enrollment was cancelled; an admin's removal from a student's record sends the short shape (no enrollmentId)",
-    shapes: [EnrollmentCancelledWithRefundData, EnrollmentRemovedData],
-  },
+  'enrollment.cancelled': { description: 'An enrollment was cancelled', shapes: [EnrollmentCancelledData] },
   'payment.succeeded': { description: 'A payment was taken, by card or in person', shapes: [PaymentSucceededData] },
   'payment.refunded': { description: 'A card refund was recorded', shapes: [PaymentRefundedData] },
   'waitlist.offered': { description: 'A held seat was offered to someone on the waitlist', shapes: [WaitlistOfferedData] },

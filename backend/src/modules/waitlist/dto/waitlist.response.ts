@@ -41,7 +41,8 @@ export class WaitlistEntryResponseDto {
     format: 'date-time',
     nullable: true,
     example: null,
-    description: 'When the registration made from the offer was cancelled (registration_cancelled; null when it was removed)',
+    description:
+      'When the registration made from the offer was cancelled (registration_cancelled; null when its row is gone: the student deleted)',
   })
   registrationCancelledAt: string | null;
 }
