@@ -17,7 +17,7 @@ async function bootstrap() {
   const { app: settings, database, auth } = loadSettings();
   let embedded: EmbeddedDatabase | null = null;
   if (!database.url) {
-    embedded = await startEmbeddedPostgres(database.dataDir, { quiet: true });
+    embedded = await startEmbeddedPostgres(database.dataDir, { quiet: true, port: database.embeddedPort });
     process.env.DATABASE_URL = embedded.url;
     logger.log(`Embedded PostgreSQL started (data in ${database.dataDir})`);
   }

@@ -86,6 +86,8 @@ export default defineConfig({
       env: {
         PORT: String(PORT),
         DATA_DIR: dataDir,
+        // Each lane's database on a port of its own (54100 for 3100, 54110 for 3110): lanes start at the same moment.
+        EMBEDDED_DB_PORT: String(54000 + (PORT % 1000)),
         SEED_DEMO: 'true',
         LOG_REQUESTS: 'false',
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',

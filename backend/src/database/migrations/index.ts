@@ -41,10 +41,10 @@ import { TermsConfigVersion1769400000000 } from './1769400000000-TermsConfigVers
 import { EarlyAccessMessageKind1769450000000 } from './1769450000000-EarlyAccessMessageKind';
 import { TenantIndexes1770000000000 } from './1770000000000-TenantIndexes';
 import { FairOutboxIndex1770000000001 } from './1770000000001-FairOutboxIndex';
-import { Receipts1770070000000 } from './1770070000000-Receipts';
+import { ClassSessions1770040000000 } from './1770040000000-ClassSessions';
 import { LocationsRoomsInstructors1770050000000 } from './1770050000000-LocationsRoomsInstructors';
 import { ClassPlacesAsRecords1770050000001 } from './1770050000001-ClassPlacesAsRecords';
-import { ClassSessions1770040000000 } from './1770040000000-ClassSessions';
+import { Receipts1770070000000 } from './1770070000000-Receipts';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 import { Pricing1766300000000 } from './1766300000000-Pricing';
@@ -97,8 +97,8 @@ export const MIGRATIONS = [
   EarlyAccessMessageKind1769450000000,
   TenantIndexes1770000000000,
   FairOutboxIndex1770000000001,
-  Receipts1770070000000,
+  ClassSessions1770040000000,
   LocationsRoomsInstructors1770050000000,
   ClassPlacesAsRecords1770050000001,
-  ClassSessions1770040000000,
+  Receipts1770070000000,
 ];

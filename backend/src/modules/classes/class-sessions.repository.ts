@@ -4,6 +4,11 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { ClassSessionEntity } from './class-session.entity';
 import type { PlannedSession } from './session-schedule';
 
+/** A session row with the entity's property names (the raw reads answer what TypeORM's would). */
+const SESSION_COLUMNS = `id, organization_id AS "organizationId", class_id AS "classId", session_index AS "sessionIndex",
+  starts_at AS "startsAt", ends_at AS "endsAt", status, cancel_reason AS "cancelReason", cancelled_at AS "cancelledAt", note,
+  room_id AS "roomId", instructor_id AS "instructorId", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
 /** The class_sessions table (this module's own). */
 @Injectable()
 export class ClassSessionsRepository {
@@ -21,13 +26,14 @@ export class ClassSessionsRepository {
   async ofClasses(organizationId: string | null, classIds: string[]): Promise<Map<string, ClassSessionEntity[]>> {
     const out = new Map<string, ClassSessionEntity[]>();
     if (!classIds.length) return out;
-    const rows = await this.repo()
-      .createQueryBuilder('s')
-      .where('s.class_id IN (:...classIds)', { classIds })
-      .andWhere(organizationId ? 's.organization_id = :organizationId' : 'TRUE', { organizationId })
-      .orderBy('s.class_id')
-      .addOrderBy('s.session_index')
-      .getMany();
+    // One constant statement with one array parameter: no query builder run per request, one shape whatever the
+    // number of classes (the list routes build their statements once: request-pipeline.e2e-spec.ts).
+    const rows: ClassSessionEntity[] = await this.db.query(
+      `SELECT ${SESSION_COLUMNS} FROM class_sessions
+        WHERE class_id = ANY($1::uuid[]) AND ($2::uuid IS NULL OR organization_id = $2)
+        ORDER BY class_id, session_index`,
+      [classIds, organizationId],
+    );
     for (const r of rows) out.set(r.classId, [...(out.get(r.classId) ?? []), r]);
     return out;
   }
