@@ -54,7 +54,7 @@ export function ClosedDatesSettings({ zone }: { zone: string }) {
           add.mutate();
         }}
       >
-        <TextField label="Holiday name" value={name} onChange={(e) => setName(e.target.value)} required size="small" />
+        <TextField label="Holiday" value={name} onChange={(e) => setName(e.target.value)} required size="small" />
         <TextField
           label="Date"
           type="date"
