@@ -3,7 +3,7 @@ import { dashboardRefund } from '../stand-ins/stripe.stand-in';
 import { PaymentEventHooks } from '../../src/modules/webhooks/payment-event.hooks';
 import { createClass, createTeacher } from '../fixtures/org.fixture';
 import { cardOrg, deliver, intentBody, payInBrowser, startCardWorld, type CardWorld } from './card-payments.helpers';
-import { binary, cardPaid, inPersonSeat, markPaid, pdfText, stored } from './receipts.helpers';
+import { binary, cardPaid, householdCardPaid, inPersonSeat, markPaid, pdfText, stored } from './receipts.helpers';
 
 const YEAR = new Date().getUTCFullYear();
 const R = (n: number) => `R-${YEAR}-${String(n).padStart(6, '0')}`;
@@ -117,24 +117,7 @@ describe('receipts', () => {
       maxStudents: 20,
       startDate: new Date(Date.now() + 10 * 86400_000).toISOString(),
     });
-    const base = intentBody(org.orgId, cls.id, 160, { firstName: 'Dee', lastName: 'Okafor' });
-    const d = (
-      await w.a.http
-        .post('/api/payments/create-intent')
-        .send({
-          ...base,
-          attendees: [
-            { firstName: 'Dee', lastName: 'Okafor' },
-            { firstName: 'Emma', lastName: 'Okafor' },
-          ],
-        })
-        .expect(201)
-    ).body.data;
-    await payInBrowser(w.stand, d.paymentIntentId, d.clientSecret);
-    await w.a.http
-      .post('/api/payments/confirm-enrollment')
-      .send({ paymentIntentId: d.paymentIntentId, classId: cls.id, organizationId: org.orgId, studentData: base.studentData })
-      .expect(200);
+    const { d } = await householdCardPaid(w, org, cls.id);
     const mine = (await stored(w.a, org.orgId)).filter((r) => r.pi === d.paymentIntentId);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ kind: 'receipt', totalCents: 16000 });

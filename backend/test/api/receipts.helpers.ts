@@ -62,3 +62,24 @@ export async function stored(t: TestApp, orgId: string) {
     }[]
   >;
 }
+
+/** Dee Okafor and her daughter Emma registered together and paid $160 with one card payment, confirmed. */
+export async function householdCardPaid(w: CardWorld, org: OrgFixture, classId: string) {
+  const base = intentBody(org.orgId, classId, 160, { firstName: 'Dee', lastName: 'Okafor' });
+  const attendees = [
+    { firstName: 'Dee', lastName: 'Okafor' },
+    { firstName: 'Emma', lastName: 'Okafor' },
+  ];
+  const d = (
+    await w.a.http
+      .post('/api/payments/create-intent')
+      .send({ ...base, attendees })
+      .expect(201)
+  ).body.data;
+  await payInBrowser(w.stand, d.paymentIntentId, d.clientSecret);
+  await w.a.http
+    .post('/api/payments/confirm-enrollment')
+    .send({ paymentIntentId: d.paymentIntentId, classId, organizationId: org.orgId, studentData: base.studentData })
+    .expect(200);
+  return { d, base };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createClass, createTeacher } from '../fixtures/org.fixture';
-import { cardOrg, intentBody, payInBrowser, startCardWorld, type CardWorld } from './card-payments.helpers';
-import { binary, cardPaid, pdfText } from './receipts.helpers';
+import { cardOrg, startCardWorld, type CardWorld } from './card-payments.helpers';
+import { binary, cardPaid, householdCardPaid, pdfText } from './receipts.helpers';
 
 const YEAR = new Date().getUTCFullYear();
 const DAY = 24 * 3600 * 1000;
@@ -42,24 +42,7 @@ describe('year-end statements', () => {
       maxStudents: 20,
       startDate: new Date(Date.now() + 10 * DAY).toISOString(),
     });
-    const base = intentBody(org.orgId, cls.id, 160, { firstName: 'Dee', lastName: 'Okafor' });
-    const d = (
-      await w.a.http
-        .post('/api/payments/create-intent')
-        .send({
-          ...base,
-          attendees: [
-            { firstName: 'Dee', lastName: 'Okafor' },
-            { firstName: 'Emma', lastName: 'Okafor' },
-          ],
-        })
-        .expect(201)
-    ).body.data;
-    await payInBrowser(w.stand, d.paymentIntentId, d.clientSecret);
-    await w.a.http
-      .post('/api/payments/confirm-enrollment')
-      .send({ paymentIntentId: d.paymentIntentId, classId: cls.id, organizationId: org.orgId, studentData: base.studentData })
-      .expect(200);
+    const { d, base } = await householdCardPaid(w, org, cls.id);
     household = {
       pi: d.paymentIntentId,
       ids: d.enrollments.map((e: { enrollmentId: string }) => e.enrollmentId),
