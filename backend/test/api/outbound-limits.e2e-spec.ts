@@ -64,7 +64,10 @@ describe('outbound limits per organization', () => {
     const [audit] = await t.db.query(
       `SELECT outcome, detail FROM platform_audit_log WHERE action = 'organization.outbound_limits.update' ORDER BY created_at DESC LIMIT 1`,
     );
-    expect(audit).toEqual({ outcome: 'success', detail: { before: { messages: null, webhooks: null }, after: { messages: 30, webhooks: null } } });
+    expect(audit).toEqual({
+      outcome: 'success',
+      detail: { before: { messages: null, webhooks: null }, after: { messages: 30, webhooks: null } },
+    });
   });
 
   it('should refuse a figure out of range, a wrong type or an unknown field with 400, an organization token with 401, an unknown organization with 404', async () => {
@@ -137,8 +140,13 @@ describe('outbound limits per organization', () => {
       try {
         const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
         const endpoint = async (org: OrgFixture) =>
-          (await hooks.http.post('/api/webhook-endpoints').set(org.auth).send({ url, events: ['enrollment.created'] }).expect(201)).body
-            .data.id as string;
+          (
+            await hooks.http
+              .post('/api/webhook-endpoints')
+              .set(org.auth)
+              .send({ url, events: ['enrollment.created'] })
+              .expect(201)
+          ).body.data.id as string;
         for (const [org, count] of [
           [busy, 20],
           [quiet, 3],

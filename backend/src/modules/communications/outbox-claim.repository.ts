@@ -18,12 +18,7 @@ const WAITING_ORGANIZATIONS = waitingOrganizationsSql(
  * per-minute allowance has left (modules/outbound-limits: an organization that spent it waits for the next minute
  * without taking a slot of the batch). The caller spends what it goes on to send. Returned oldest first, as they were due.
  */
-export async function claimDueRows(
-  m: EntityManager,
-  limit: number,
-  columns: string,
-  budget: OutboundBudget,
-): Promise<CommunicationRow[]> {
+export async function claimDueRows(m: EntityManager, limit: number, columns: string, budget: OutboundBudget): Promise<CommunicationRow[]> {
   const waiting: { organizationId: string }[] = await m.query(WAITING_ORGANIZATIONS);
   const open = await budget.open(
     m,
