@@ -29,6 +29,10 @@ export interface paths {
   "/api/admin/organizations/{id}/delete": {
     delete: operations["ItAdmin_deleteOrganization"];
   };
+  "/api/admin/organizations/{id}/outbound-limits": {
+    get: operations["OutboundLimits_read"];
+    put: operations["OutboundLimits_update"];
+  };
   "/api/admin/organizations/{id}/reset-student-payments": {
     post: operations["ItAdmin_resetStudentPayments"];
   };
@@ -3325,6 +3329,34 @@ export interface components {
     OrganizationSettingsDto: components["schemas"]["SettingsDto"] & {
       discounts?: components["schemas"]["DiscountDto"][];
     };
+    OutboundLimitResponseDto: {
+      /**
+       * @description The organization's own figure; null: the default applies
+       * @example 500
+       */
+      per_minute: number | null;
+      /**
+       * @description The deployment's default (OUTBOUND_MESSAGES_PER_MINUTE, WEBHOOK_DELIVERIES_PER_MINUTE)
+       * @example 2000
+       */
+      default_per_minute: number;
+      /**
+       * @description What applies now
+       * @example 500
+       */
+      effective_per_minute: number;
+      /**
+       * @description Claimed for sending in the current minute, every instance together
+       * @example 120
+       */
+      used_this_minute: number;
+    };
+    OutboundLimitsResponseDto: {
+      /** @description Emails and SMS from the outbox */
+      messages: components["schemas"]["OutboundLimitResponseDto"];
+      /** @description Webhook delivery attempts */
+      webhooks: components["schemas"]["OutboundLimitResponseDto"];
+    };
     /**
      * @description Failure codes of the payment feature
      * @enum {string}
@@ -6455,6 +6487,12 @@ export interface components {
       createdAt?: string;
       updatedAt?: string;
     };
+    UpdateOutboundLimitsDto: {
+      /** @example 500 */
+      messages_per_minute?: number | null;
+      /** @example null */
+      webhooks_per_minute?: number | null;
+    };
     UpdatePortalProfileDto: {
       phone?: string;
       communicationOptIn?: boolean;
@@ -7575,6 +7613,83 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["StaffOrganizationDeletedResponseDto"];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  OutboundLimits_read: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["OutboundLimitsResponseDto"];
+            /**
+             * @description What happened, in words (IT-admin replies, spec 3 §7)
+             * @example Done
+             */
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  OutboundLimits_update: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateOutboundLimitsDto"];
+      };
+    };
+    responses: {
+      /** @description A key left out keeps its figure; null: the default */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["OutboundLimitsResponseDto"];
             /**
              * @description What happened, in words (IT-admin replies, spec 3 §7)
              * @example Done

@@ -143,6 +143,31 @@ test.describe('IT-admin portal', () => {
     await screenshot(page, { path: path.join(shots, 'it-admin-bulk-mismatch.png'), fullPage: true });
   });
 
+  test("set an organization's outbound limits: a figure out of range is refused, empty returns to the default", async ({
+    page,
+    request,
+  }) => {
+    const org = await freshOrganization(request);
+    await staffSignIn(page);
+    await page.goto(`/it-admin/organizations/${org.organizationId}`);
+    const panel = page.getByRole('region', { name: 'Outbound limits' });
+    const messages = panel.getByLabel('Messages per minute');
+    await expect(panel.getByText(/^0 of \d+ used this minute · empty: the default \(\d+\)$/).first()).toBeVisible();
+    await messages.fill('0');
+    await panel.getByRole('button', { name: 'Save limits' }).click();
+    await expect(panel.getByRole('alert')).toContainText('messages_per_minute must be a whole number from 1 to 1,000,000 per minute');
+    await messages.fill('250');
+    await panel.getByRole('button', { name: 'Save limits' }).click();
+    await expect(panel.getByRole('alert')).toContainText('may now send 250 messages');
+    await expect(panel.getByText(/^0 of 250 used this minute/)).toBeVisible();
+    await screenshot(page, { path: path.join(shots, 'it-admin-outbound-limits.png'), fullPage: true });
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Outbound limits' }).getByLabel('Messages per minute')).toHaveValue('250');
+    await page.getByRole('region', { name: 'Outbound limits' }).getByLabel('Messages per minute').fill('');
+    await page.getByRole('region', { name: 'Outbound limits' }).getByRole('button', { name: 'Save limits' }).click();
+    await expect(page.getByRole('region', { name: 'Outbound limits' }).getByText(/^0 of 2000 used this minute/)).toBeVisible();
+  });
+
   test('delete a throw-away organization through the typed-confirmation modal', async ({ page, request }) => {
     const org = await freshOrganization(request);
     await staffSignIn(page);

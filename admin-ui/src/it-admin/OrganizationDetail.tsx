@@ -7,6 +7,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { AuditLogView } from '@/it-admin/AuditLogView';
 import { DangerZone } from '@/it-admin/DangerZone';
 import { OrganizationOverview } from '@/it-admin/OrganizationOverview';
+import { OutboundLimitsPanel } from '@/it-admin/OutboundLimitsPanel';
 import { StaffHeader } from '@/it-admin/StaffHeader';
 import { StudentPaymentsTab } from '@/it-admin/StudentPaymentsTab';
 import { useStaffDataProvider } from '@/it-admin/staffProviders';
@@ -59,6 +60,7 @@ export function OrganizationDetail() {
                 <StudentPaymentsTab rows={payments.data?.rows} loading={payments.isPending} error={payments.error} />
               )}
             </Box>
+            <OutboundLimitsPanel organizationId={id} />
             <DangerZone organizationId={id} orgName={org.data.name} onChanged={refresh} onAudited={refresh} />
             <AuditLogView organizationId={id} />
           </Stack>

@@ -15,6 +15,8 @@ export type PaymentReset = Schemas['PaymentResetResponseDto'];
 export type SystemInfo = Schemas['SystemInfoResponseDto'];
 export type AuditEntry = Schemas['AuditLogEntryResponseDto'];
 export type StaffSession = Schemas['StaffSessionResponseDto'];
+export type OutboundLimits = Schemas['OutboundLimitsResponseDto'];
+export type OutboundLimitsChange = Schemas['UpdateOutboundLimitsDto'];
 
 const BASE = '/api/admin';
 
@@ -72,6 +74,9 @@ export const staffApi = {
     call(`/organizations/${encodeURIComponent(id)}/delete`, { method: 'DELETE', ...json({ confirmation }) }),
   bulkDelete: (id: string, target: BulkTarget, confirmation: string) =>
     call(`/organizations/${encodeURIComponent(id)}/${BULK_PATHS[target]}`, { method: 'DELETE', ...json({ confirmation }) }),
+  outboundLimits: (id: string) => call<OutboundLimits>(`/organizations/${encodeURIComponent(id)}/outbound-limits`).then((r) => r.data),
+  saveOutboundLimits: (id: string, change: OutboundLimitsChange) =>
+    call<OutboundLimits>(`/organizations/${encodeURIComponent(id)}/outbound-limits`, { method: 'PUT', ...json(change) }),
   systemInfo: () => call<SystemInfo>('/system-info').then((r) => r.data),
   async auditLog(page: number, perPage: number, organizationId?: string) {
     const params = new URLSearchParams({

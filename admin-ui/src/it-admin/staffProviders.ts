@@ -54,6 +54,8 @@ export function createStaffDataProvider() {
     organizations: staffApi.organizations,
     organization: staffApi.organization,
     studentPayments: staffApi.studentPayments,
+    outboundLimits: staffApi.outboundLimits,
+    saveOutboundLimits: staffApi.saveOutboundLimits,
     resetStudentPayments: staffApi.resetStudentPayments,
     resetSubscription: staffApi.resetSubscription,
     deleteOrganization: staffApi.deleteOrganization,

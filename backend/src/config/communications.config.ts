@@ -17,6 +17,12 @@ export interface CommunicationsConfig {
   concurrency: number;
   /** First retry delay after a 429/5xx; doubled for each later attempt (with jitter). */
   retryBaseMs: number;
+  /**
+   * Messages one organization may send per minute unless the IT-admin portal sets its own figure
+   * (modules/outbound-limits): one organization's announcement cannot take the whole deployment's sending. High enough
+   * that an ordinary announcement is not slowed (3,000 students: under two minutes).
+   */
+  messagesPerMinute: number;
 }
 
 const QUIET = /^\s*(\d{1,2})\s*-\s*(\d{1,2})\s*$/;
@@ -35,6 +41,7 @@ class CommunicationsEnvValidator {
   @IsSetInEnv() @IsPositiveIntEnv('DISPATCH_BATCH_SIZE') DISPATCH_BATCH_SIZE?: string;
   @IsSetInEnv() @IsPositiveIntEnv('DISPATCH_CONCURRENCY') DISPATCH_CONCURRENCY?: string;
   @IsSetInEnv() @IsPositiveIntEnv('DISPATCH_RETRY_BASE_MS') DISPATCH_RETRY_BASE_MS?: string;
+  @IsSetInEnv() @IsPositiveIntEnv('OUTBOUND_MESSAGES_PER_MINUTE') OUTBOUND_MESSAGES_PER_MINUTE?: string;
 }
 
 export function readCommunicationsConfig(env: NodeJS.ProcessEnv): CommunicationsConfig {
@@ -48,6 +55,7 @@ export function readCommunicationsConfig(env: NodeJS.ProcessEnv): Communications
     batchSize: positiveInt(env, 'DISPATCH_BATCH_SIZE', 100),
     concurrency: positiveInt(env, 'DISPATCH_CONCURRENCY', 20),
     retryBaseMs: positiveInt(env, 'DISPATCH_RETRY_BASE_MS', 30000),
+    messagesPerMinute: positiveInt(env, 'OUTBOUND_MESSAGES_PER_MINUTE', 2000),
   };
 }
 

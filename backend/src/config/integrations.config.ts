@@ -21,6 +21,8 @@ export interface IntegrationsConfig {
    * whose pages are served over plain http.
    */
   embedAllowLocalHttp: boolean;
+  /** Webhook deliveries one organization may have attempted per minute unless the IT-admin portal sets its own. */
+  webhookDeliveriesPerMinute: number;
 }
 
 class IntegrationsEnvValidator {
@@ -33,6 +35,7 @@ class IntegrationsEnvValidator {
   @IsSetInEnv()
   @IsIn(['true', 'false'], { message: 'EMBED_ALLOW_LOCAL_HTTP must be true or false' })
   EMBED_ALLOW_LOCAL_HTTP?: string;
+  @IsSetInEnv() @IsPositiveIntEnv('WEBHOOK_DELIVERIES_PER_MINUTE') WEBHOOK_DELIVERIES_PER_MINUTE?: string;
 }
 
 /** The widget's local-http allowance: EMBED_ALLOW_LOCAL_HTTP=true, or a test run (NODE_ENV=test). */
@@ -47,6 +50,7 @@ export function readIntegrationsConfig(env: NodeJS.ProcessEnv): IntegrationsConf
     webhookRetryBaseMs: positiveInt(env, 'WEBHOOK_RETRY_BASE_MS', 60_000),
     webhookTimeoutMs: positiveInt(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
     embedAllowLocalHttp: embedAllowsLocalHttp(env),
+    webhookDeliveriesPerMinute: positiveInt(env, 'WEBHOOK_DELIVERIES_PER_MINUTE', 1000),
   };
 }
 

@@ -133,6 +133,10 @@ describe('IT-admin portal API', () => {
           'DELETE /api/admin/organizations/:id/scheduled-communications/delete',
           'GET /api/admin/system-info',
           'GET /api/admin/audit-log',
+          // Beyond the spec: an organization's outbound limits (issue 44 §2, outbound-limits.e2e-spec.ts)
+          'GET /api/admin/organizations/:id/outbound-limits',
+          'PUT /api/admin/organizations/:id/outbound-limits',
+          'HEAD /api/admin/organizations/:id/outbound-limits',
           // Fastify adds HEAD for every GET
           'HEAD /api/admin/organizations',
           'HEAD /api/admin/organizations/:id',

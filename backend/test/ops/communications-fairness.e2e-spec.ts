@@ -32,7 +32,9 @@ describe('the outbox shared fairly between organizations', () => {
   let small: OrgFixture;
   beforeAll(async () => {
     providers = await startProviders();
-    const env = { ...providers.env, DISPATCH_BATCH_SIZE: '100', PROVIDER_TIMEOUT_MS: '15000' };
+    // Fairness, not the per-organization limit (outbound-limits.e2e-spec.ts tests that): the big announcement may drain
+    // as fast as the instances send.
+    const env = { ...providers.env, DISPATCH_BATCH_SIZE: '100', PROVIDER_TIMEOUT_MS: '15000', OUTBOUND_MESSAGES_PER_MINUTE: '1000000' };
     a = await createTestApp(env);
     b = await createTestApp(env, { databaseUrl: a.url });
     big = await createOrg(a);

@@ -6,6 +6,7 @@ import type { AllConfigType } from '../../config/config.type';
 import { type CommunicationRow, MONTHLY_CAP, OUTCOME_UNKNOWN, TRANSACTIONAL_KINDS } from './communication.types';
 import { CommunicationsRepository } from './communications.repository';
 import { EmailSender } from '../message-providers/email.sender';
+import { countByOrganization, OutboundBudget } from '../outbound-limits/outbound-budget';
 import { ProviderError } from '../message-providers/provider-error';
 import { RecipientDirectoryPort } from './recipient-directory';
 import { SmsSender, TWILIO_OPTED_OUT } from '../message-providers/sms.sender';
@@ -48,6 +49,7 @@ export class CommunicationsDispatcher {
     private readonly email: EmailSender,
     private readonly sms: SmsSender,
     private readonly students: RecipientDirectoryPort,
+    private readonly budget: OutboundBudget,
     @InjectDataSource() private readonly db: DataSource,
     config: ConfigService<AllConfigType>,
   ) {
@@ -72,7 +74,7 @@ export class CommunicationsDispatcher {
   /** Step 1, one transaction. `looked` counts every due row taken, sent or not (a full batch means: look again). */
   async claim(): Promise<{ claimed: CommunicationRow[]; looked: number }> {
     return this.db.transaction(async (m) => {
-      const due = await this.repo.lockDue(m, this.settings.batchSize);
+      const due = await this.repo.lockDue(m, this.settings.batchSize, this.budget);
       if (!due.length) return { claimed: [], looked: 0 };
       const optedOut = await this.repo.optedOutPhones(
         m,
@@ -124,6 +126,8 @@ export class CommunicationsDispatcher {
         claimed.map((r) => r.id),
         this.settings.leaseMs,
       );
+      // Counted before the claim commits: the next instance to claim for these organizations sees it.
+      await this.budget.spend(m, 'message', countByOrganization(claimed));
       return { claimed, looked: due.length };
     });
   }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { OutboundLimitsModule } from '../outbound-limits/outbound-limits.module';
 import { AuthModule } from '../auth/auth.module';
 import { AdminEmails } from './admin-emails';
 import { ClassesModule } from '../classes/classes.module';
@@ -24,7 +25,7 @@ import { TwilioWebhooksService } from './twilio-webhooks.service';
  * as a scheduled message source.
  */
 @Module({
-  imports: [MessageProvidersModule, AuthModule, ClassesModule, OrganizationsModule],
+  imports: [MessageProvidersModule, AuthModule, ClassesModule, OrganizationsModule, OutboundLimitsModule],
   controllers: [CommunicationsController, TwilioWebhooksController],
   providers: [
     CommunicationsRepository,

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Statement } from '../../common/db/together';
 import { claimDueRows } from './outbox-claim.repository';
+import type { OutboundBudget } from '../outbound-limits/outbound-budget';
 import { type CommunicationRow, type NewCommunication, OUTCOME_UNKNOWN, TRANSACTIONAL_KINDS } from './communication.types';
 
 const COLUMNS = `id, organization_id AS "organizationId", recipient_type AS "recipientType", recipient_id AS "recipientId",
@@ -101,8 +102,8 @@ export class CommunicationsRepository {
   }
 
   /** Due pending rows, locked for the caller's transaction, shared between organizations (outbox-claim.repository.ts). */
-  lockDue(m: EntityManager, limit: number): Promise<CommunicationRow[]> {
-    return claimDueRows(m, limit, COLUMNS);
+  lockDue(m: EntityManager, limit: number, budget: OutboundBudget): Promise<CommunicationRow[]> {
+    return claimDueRows(m, limit, COLUMNS, budget);
   }
 
   /** Serialises the monthly-cap count of one student across instances (taken in recipient order: no deadlock). */

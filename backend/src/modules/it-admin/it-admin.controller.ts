@@ -24,18 +24,18 @@ import { ItAdminService, type StaffContext } from './it-admin.service';
 
 const ORGANIZATION_SORT_FIELDS = ['created_at', 'name', 'updated_at'] as const;
 const MESSAGE = { message: { type: 'string', description: 'What happened, in words (IT-admin replies, spec 3 §7)', example: 'Done' } };
-const withMessage = (options: EnvelopeOptions = {}): EnvelopeOptions => ({ ...options, extra: MESSAGE });
+export const withMessage = (options: EnvelopeOptions = {}): EnvelopeOptions => ({ ...options, extra: MESSAGE });
 
-type StaffRequest = FastifyRequest & { user: StaffUser };
+export type StaffRequest = FastifyRequest & { user: StaffUser };
 
-const context = (req: StaffRequest): StaffContext => ({
+export const context = (req: StaffRequest): StaffContext => ({
   staff: req.user,
   ip: req.ip ?? null,
   method: req.method,
   path: req.url.split('?')[0],
 });
 
-const reply = <T>(done: { result: T; message?: string }, fallback: string) =>
+export const reply = <T>(done: { result: T; message?: string }, fallback: string) =>
   new Enveloped(done.result, { message: done.message ?? fallback });
 
 /**

@@ -1,8 +1,7 @@
-import { BadRequestException, HttpException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { StaffUser } from '../../common/auth/auth-user';
 import type { AllConfigType } from '../../config/config.type';
 import { ActivityService } from '../activity/activity.service';
 import { AuthService } from '../auth/auth.service';
@@ -18,15 +17,10 @@ import { EnrollmentsService } from '../registration/enrollments.service';
 import { StripeEventsService } from '../stripe/stripe-events.service';
 import { PlansService } from '../subscriptions/plans.service';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { type StaffActionDone, StaffActions, type StaffContext } from './staff-actions';
 import { systemInfo } from './system-info';
 
-/** Who asked, from where, and for what: every staff action is audited with it. */
-export interface StaffContext {
-  staff: StaffUser;
-  ip: string | null;
-  method: string;
-  path: string;
-}
+export type { StaffContext } from './staff-actions';
 
 /** The typed confirmations of spec 3 §5, checked here, never only in the browser. */
 export const DELETE_ORGANIZATION = 'DELETE_ORGANIZATION';
@@ -54,8 +48,6 @@ export interface Paged<T> {
  */
 @Injectable()
 export class ItAdminService {
-  private readonly logger = new Logger(ItAdminService.name);
-
   constructor(
     private readonly orgs: OrganizationsService,
     private readonly auth: AuthService,
@@ -67,6 +59,7 @@ export class ItAdminService {
     private readonly plans: PlansService,
     private readonly subscriptions: SubscriptionsService,
     private readonly audit: PlatformAuditService,
+    private readonly actions: StaffActions,
     private readonly stripe: StripeClient,
     private readonly stripeEvents: StripeEventsService,
     private readonly config: ConfigService<AllConfigType>,
@@ -349,35 +342,13 @@ export class ItAdminService {
    * Runs one staff action and writes its audit entry whatever happens: success with what it did, refused (a 4xx:
    * wrong confirmation, unknown organization) or failed (anything else), then answers or rethrows.
    */
-  private async audited<T>(
+  private audited<T>(
     ctx: StaffContext,
     action: string,
     target: string | null,
     request: Record<string, unknown>,
-    fn: () => Promise<{ result: T; detail?: Record<string, unknown>; message?: string }>,
+    fn: () => Promise<StaffActionDone<T>>,
   ): Promise<{ result: T; message?: string }> {
-    const base = {
-      staffId: ctx.staff.staffId,
-      staffUsername: ctx.staff.username,
-      action,
-      targetOrganizationId: target,
-      request: { method: ctx.method, path: ctx.path, ...request },
-      ip: ctx.ip,
-    };
-    let done: { result: T; detail?: Record<string, unknown>; message?: string };
-    try {
-      done = await fn();
-    } catch (e) {
-      const status = e instanceof HttpException ? e.getStatus() : 500;
-      const refused = status < 500;
-      try {
-        await this.audit.record({ ...base, outcome: refused ? 'refused' : 'failed', detail: { status, error: (e as Error).message } });
-      } catch (auditError) {
-        this.logger.error(`Audit entry for ${action} could not be written: ${(auditError as Error).message}`);
-      }
-      throw e;
-    }
-    await this.audit.record({ ...base, outcome: 'success', detail: done.detail ?? {} });
-    return { result: done.result, message: done.message };
+    return this.actions.audited(ctx, action, target, request, fn);
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { OutboundLimitsModule } from '../outbound-limits/outbound-limits.module';
 import { MessageProvidersModule } from '../message-providers/message-providers.module';
 import { PaymentEventHooks } from './payment-event.hooks';
 import { WebhookEvents } from './webhook-events';
@@ -13,7 +14,7 @@ import { WebhooksService } from './webhooks.service';
  * WebhookEvents.publish in their transaction.
  */
 @Module({
-  imports: [MessageProvidersModule],
+  imports: [MessageProvidersModule, OutboundLimitsModule],
   controllers: [WebhooksController],
   providers: [WebhooksRepository, PaymentEventHooks, WebhookEvents, WebhooksService, WebhooksDispatcher, WebhooksJobs],
   exports: [WebhookEvents, WebhooksDispatcher, PaymentEventHooks],

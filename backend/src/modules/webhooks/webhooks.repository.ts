@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { fairShare, waitingOrganizationsSql } from '../../common/db/fair-share';
 import { returning } from '../../common/db/returning';
+import { OutboundBudget, countByOrganization } from '../outbound-limits/outbound-budget';
 
 /** A delivery to send now: pending and due, or sending past its lease (the process sending it died). */
 const due = (x: string) =>
@@ -58,7 +59,10 @@ const DELIVERY = `d.id, d.endpoint_id AS "endpointId", d.event_id AS "eventId", 
  */
 @Injectable()
 export class WebhooksRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly budget: OutboundBudget,
+  ) {}
 
   async insertEndpoint(organizationId: string, url: string, events: string[], active: boolean, secret: string): Promise<EndpointRow> {
     const rows: EndpointRow[] = await this.db.query(
@@ -151,45 +155,58 @@ export class WebhooksRepository {
    * Claims up to `limit` due deliveries of active endpoints (pending and due, or sending past a lease: the process
    * sending them died; webhooks are at least once, so they go again), counting the attempt. Several instances
    * claim different rows (SKIP LOCKED). The batch is shared round robin between the organizations with due
-   * deliveries (common/db/fair-share.ts): one organization's burst of events cannot hold back another's.
+   * deliveries (common/db/fair-share.ts): one organization's burst of events cannot hold back another's. Each
+   * organization takes at most what its per-minute allowance has left (modules/outbound-limits), spent in the same
+   * transaction as the claim.
    */
   async claimDue(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-    const waiting: { organizationId: string }[] = await this.db.query(WAITING_ORGANIZATIONS);
-    const share = fairShare(
-      waiting.map((w) => w.organizationId),
-      limit,
-    );
-    if (!share.organizationIds.length) return [];
-    const first = await this.claim(
-      `SELECT c.id FROM unnest($3::uuid[]) AS o(id) CROSS JOIN LATERAL (
-         SELECT x.id FROM webhook_deliveries x JOIN webhook_endpoints xe ON xe.id = x.endpoint_id AND xe.active
-          WHERE x.organization_id = o.id AND ${due('x')}
-          ORDER BY x.next_attempt_at LIMIT $4 FOR UPDATE OF x SKIP LOCKED) c
-       LIMIT $1`,
-      [limit, leaseMs, share.organizationIds, share.perOrganization],
-    );
-    // What small queues left of their share goes to the larger ones (the first claim is committed: its rows are
-    // 'sending' now, so this one cannot take them again). No queue filled its share: nothing is left to take.
-    const perOrganization = new Map<string, number>();
-    for (const d of first) perOrganization.set(d.organizationId, (perOrganization.get(d.organizationId) ?? 0) + 1);
-    if (first.length >= limit || ![...perOrganization.values()].some((n) => n >= share.perOrganization)) return first;
-    const rest = await this.claim(
-      `SELECT x.id FROM webhook_deliveries x JOIN webhook_endpoints xe ON xe.id = x.endpoint_id AND xe.active
-        WHERE ${due('x')} ORDER BY x.next_attempt_at LIMIT $1 FOR UPDATE OF x SKIP LOCKED`,
-      [limit - first.length, leaseMs],
-    );
-    return [...first, ...rest];
+    return this.db.transaction(async (m) => {
+      const waiting: { organizationId: string }[] = await m.query(WAITING_ORGANIZATIONS);
+      const open = await this.budget.open(
+        m,
+        'webhook',
+        waiting.map((w) => w.organizationId),
+      );
+      const share = fairShare(open, limit);
+      if (!share.organizationIds.length) return [];
+      const allowance = await this.budget.hold(m, 'webhook', share.organizationIds);
+      const served = share.organizationIds.filter((id) => (allowance.get(id) ?? 0) > 0);
+      const first = await this.claimEach(m, served, (id) => Math.min(share.perOrganization, allowance.get(id)!), limit, leaseMs);
+      // What small queues left of their share goes to the larger ones with allowance left (the first claim's rows are
+      // 'sending' now, so this one cannot take them again). No queue filled its share: nothing is left to take.
+      const taken = countByOrganization(first);
+      const more = served.filter((id) => (taken.get(id) ?? 0) >= share.perOrganization && allowance.get(id)! > taken.get(id)!);
+      const rest =
+        first.length < limit && more.length
+          ? await this.claimEach(m, more, (id) => allowance.get(id)! - taken.get(id)!, limit - first.length, leaseMs)
+          : [];
+      const claimed = [...first, ...rest];
+      await this.budget.spend(m, 'webhook', countByOrganization(claimed));
+      return claimed;
+    });
   }
 
-  /** Marks the deliveries `ids` selects as sending under a lease ($2 ms), counting the attempt. */
-  private claim(ids: string, params: unknown[]): Promise<ClaimedDelivery[]> {
+  /** Claims up to `cap(organization)` due deliveries of each organization, `limit` in all. */
+  private claimEach(
+    m: EntityManager,
+    organizationIds: string[],
+    cap: (organizationId: string) => number,
+    limit: number,
+    leaseMs: number,
+  ): Promise<ClaimedDelivery[]> {
+    if (!organizationIds.length) return Promise.resolve([]);
     return returning<ClaimedDelivery>(
-      this.db,
+      m,
       `UPDATE webhook_deliveries d SET status = 'sending', attempts = d.attempts + 1, lease_until = now() + $2 * interval '1 millisecond'
        FROM webhook_endpoints e
-       WHERE e.id = d.endpoint_id AND d.id IN (${ids})
+       WHERE e.id = d.endpoint_id AND d.id IN (
+         SELECT c.id FROM unnest($3::uuid[], $4::int[]) AS o(id, n) CROSS JOIN LATERAL (
+           SELECT x.id FROM webhook_deliveries x JOIN webhook_endpoints xe ON xe.id = x.endpoint_id AND xe.active
+            WHERE x.organization_id = o.id AND ${due('x')}
+            ORDER BY x.next_attempt_at LIMIT o.n FOR UPDATE OF x SKIP LOCKED) c
+         LIMIT $1)
        RETURNING ${DELIVERY}, d.organization_id AS "organizationId", d.payload, e.url, e.secret`,
-      params,
+      [limit, leaseMs, organizationIds, organizationIds.map(cap)],
     );
   }
 
