@@ -11,6 +11,7 @@ import type { AllConfigType } from './config/config.type';
 import { CONFIG_LOADERS } from './config/settings';
 import { dataSourceOptions } from './database/data-source';
 import { ActivityModule } from './modules/activity/activity.module';
+import { RetentionModule } from './modules/retention/retention.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AttendanceModule } from './modules/attendance/attendance.module';
@@ -71,6 +72,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
       }),
     }),
     ActivityModule,
+    RetentionModule,
     ReportingModule,
     CommunicationsModule,
     AuthModule,

@@ -4,6 +4,7 @@ import type { CommunicationsConfig } from './communications.config';
 import type { DatabaseConfig } from './database.config';
 import type { IntegrationsConfig } from './integrations.config';
 import type { JobsConfig } from './jobs.config';
+import type { RetentionConfig } from './retention.config';
 import type { SendgridConfig } from './sendgrid.config';
 import type { StripeConfig } from './stripe.config';
 import type { TwilioConfig } from './twilio.config';
@@ -19,4 +20,5 @@ export type AllConfigType = {
   jobs: JobsConfig;
   communications: CommunicationsConfig;
   integrations: IntegrationsConfig;
+  retention: RetentionConfig;
 };

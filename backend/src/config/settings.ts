@@ -6,6 +6,7 @@ import { databaseConfig, readDatabaseConfig } from './database.config';
 import { integrationsConfig, readIntegrationsConfig } from './integrations.config';
 import { jobsConfig, readJobsConfig } from './jobs.config';
 import { readSendgridConfig, sendgridConfig } from './sendgrid.config';
+import { readRetentionConfig, retentionConfig } from './retention.config';
 import { readStripeConfig, stripeConfig } from './stripe.config';
 import { readTwilioConfig, twilioConfig } from './twilio.config';
 
@@ -20,6 +21,7 @@ export const CONFIG_LOADERS = [
   jobsConfig,
   communicationsConfig,
   integrationsConfig,
+  retentionConfig,
 ];
 
 /**
@@ -37,5 +39,6 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): AllConfigTyp
     jobs: readJobsConfig(env),
     communications: readCommunicationsConfig(env),
     integrations: readIntegrationsConfig(env),
+    retention: readRetentionConfig(env),
   };
 }

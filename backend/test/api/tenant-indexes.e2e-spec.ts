@@ -50,6 +50,7 @@ describe('tenant indexes', () => {
       'platform_audit_log',
       'platform_staff',
       'rate_limit_counters',
+      'retention_runs',
       'revoked_tokens',
       'sms_opt_outs',
       'stripe_event_checkpoints',

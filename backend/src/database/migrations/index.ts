@@ -46,6 +46,7 @@ import { LocationsRoomsInstructors1770050000000 } from './1770050000000-Location
 import { ClassPlacesAsRecords1770050000001 } from './1770050000001-ClassPlacesAsRecords';
 import { Receipts1770070000000 } from './1770070000000-Receipts';
 import { OutboundLimits1771009000000 } from './1771009000000-OutboundLimits';
+import { Retention1771009000001 } from './1771009000001-Retention';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 import { Pricing1766300000000 } from './1766300000000-Pricing';
@@ -103,4 +104,5 @@ export const MIGRATIONS = [
   ClassPlacesAsRecords1770050000001,
   Receipts1770070000000,
   OutboundLimits1771009000000,
+  Retention1771009000001,
 ];

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { ActivityRetentionRepository } from './activity-retention.repository';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityEventEntity } from './activity-event.entity';
 import { ActivityController } from './activity.controller';
@@ -10,7 +11,7 @@ import { ActivityService } from './activity.service';
 @Module({
   imports: [TypeOrmModule.forFeature([ActivityEventEntity])],
   controllers: [ActivityController],
-  providers: [ActivityRepository, ActivityService],
+  providers: [ActivityRetentionRepository, ActivityRepository, ActivityService],
   exports: [ActivityService],
 })
 export class ActivityModule {}

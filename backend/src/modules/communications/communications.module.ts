@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CommunicationsRetentionRepository } from './communications-retention.repository';
 import { OutboundLimitsModule } from '../outbound-limits/outbound-limits.module';
 import { AuthModule } from '../auth/auth.module';
 import { AdminEmails } from './admin-emails';
@@ -28,6 +29,7 @@ import { TwilioWebhooksService } from './twilio-webhooks.service';
   imports: [MessageProvidersModule, AuthModule, ClassesModule, OrganizationsModule, OutboundLimitsModule],
   controllers: [CommunicationsController, TwilioWebhooksController],
   providers: [
+    CommunicationsRetentionRepository,
     CommunicationsRepository,
     CommunicationsService,
     CommunicationCenterService,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { StripeEventsRetentionRepository } from './stripe-events-retention.repository';
 import { StripeClient } from './stripe.client';
 import { StripeEventHandlers } from './stripe-event-handlers';
 import { StripeEventsJobs } from './stripe-events.jobs';
@@ -14,7 +15,14 @@ import { StripeWebhooksController } from './stripe-webhooks.controller';
  */
 @Module({
   controllers: [StripeWebhooksController],
-  providers: [StripeClient, StripeEventHandlers, StripeEventsRepository, StripeEventsService, StripeEventsJobs],
+  providers: [
+    StripeEventsRetentionRepository,
+    StripeClient,
+    StripeEventHandlers,
+    StripeEventsRepository,
+    StripeEventsService,
+    StripeEventsJobs,
+  ],
   exports: [StripeClient, StripeEventHandlers, StripeEventsService],
 })
 export class StripeModule {}

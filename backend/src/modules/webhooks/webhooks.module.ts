@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DeliveriesRetentionRepository } from './deliveries-retention.repository';
 import { OutboundLimitsModule } from '../outbound-limits/outbound-limits.module';
 import { MessageProvidersModule } from '../message-providers/message-providers.module';
 import { PaymentEventHooks } from './payment-event.hooks';
@@ -16,7 +17,15 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [MessageProvidersModule, OutboundLimitsModule],
   controllers: [WebhooksController],
-  providers: [WebhooksRepository, PaymentEventHooks, WebhookEvents, WebhooksService, WebhooksDispatcher, WebhooksJobs],
+  providers: [
+    DeliveriesRetentionRepository,
+    WebhooksRepository,
+    PaymentEventHooks,
+    WebhookEvents,
+    WebhooksService,
+    WebhooksDispatcher,
+    WebhooksJobs,
+  ],
   exports: [WebhookEvents, WebhooksDispatcher, PaymentEventHooks],
 })
 export class WebhooksModule {}
