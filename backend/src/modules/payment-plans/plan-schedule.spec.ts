@@ -3,6 +3,7 @@
  * the first due date's day or the month's last day when shorter, the charge hour in the organization's zone on both
  * sides of a daylight-saving change. The API tests (payment-plans-quote.e2e-spec.ts) check the same through the quote.
  */
+import { describe, expect, it } from '@jest/globals';
 import {
   depositCents,
   intervalDates,
