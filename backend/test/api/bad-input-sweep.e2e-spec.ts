@@ -380,11 +380,25 @@ describe('bad input on every write route', () => {
       // Payment plans: the term named is none of the organization's (404 for good input).
       'POST /api/payment-plan-definitions': {
         auth: 'admin',
-        body: { name: 'Sweep plan', termId: '00000000-0000-4000-8000-000000000000', depositKind: 'amount', depositValue: 10, interval: 'monthly', paidInFullBy: '2027-05-31' },
+        body: {
+          name: 'Sweep plan',
+          termId: '00000000-0000-4000-8000-000000000000',
+          depositKind: 'amount',
+          depositValue: 10,
+          interval: 'monthly',
+          paidInFullBy: '2027-05-31',
+        },
       },
       'PUT /api/payment-plan-definitions/:id': {
         auth: 'admin',
-        body: { name: 'Sweep plan', termId: '00000000-0000-4000-8000-000000000000', depositKind: 'amount', depositValue: 10, interval: 'monthly', paidInFullBy: '2027-05-31' },
+        body: {
+          name: 'Sweep plan',
+          termId: '00000000-0000-4000-8000-000000000000',
+          depositKind: 'amount',
+          depositValue: 10,
+          interval: 'monthly',
+          paidInFullBy: '2027-05-31',
+        },
       },
       'DELETE /api/payment-plan-definitions/:id': { auth: 'admin', body: null },
       'PUT /api/payment-plan-settings': {

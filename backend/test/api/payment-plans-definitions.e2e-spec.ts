@@ -67,9 +67,9 @@ describe('payment plans: definitions, settings and the quote', () => {
       surcharge: 0,
       chooseBy: null,
     });
-    expect((await t.http.get('/api/payment-plan-definitions').set(org.auth).expect(200)).body.data.map((d: { id: string }) => d.id)).toEqual([
-      p.id,
-    ]);
+    expect(
+      (await t.http.get('/api/payment-plan-definitions').set(org.auth).expect(200)).body.data.map((d: { id: string }) => d.id),
+    ).toEqual([p.id]);
     expect((await t.http.get('/api/payment-plan-definitions').set(other.auth).expect(200)).body.data).toEqual([]);
     await t.http.get(`/api/payment-plan-definitions/${p.id}`).set(org.auth).expect(200);
     await t.http.get(`/api/payment-plan-definitions/${p.id}`).set(other.auth).expect(404);
@@ -77,7 +77,11 @@ describe('payment plans: definitions, settings and the quote', () => {
     await t.http.delete(`/api/payment-plan-definitions/${p.id}`).set(other.auth).expect(404);
     // Another organization cannot put a plan on this organization's class either.
     await create(plan(), other).expect(404);
-    const put = await t.http.put(`/api/payment-plan-definitions/${p.id}`).set(org.auth).send(plan({ instalmentCount: 4, surcharge: 12.5 })).expect(200);
+    const put = await t.http
+      .put(`/api/payment-plan-definitions/${p.id}`)
+      .set(org.auth)
+      .send(plan({ instalmentCount: 4, surcharge: 12.5 }))
+      .expect(200);
     expect(put.body.data).toMatchObject({ instalmentCount: 4, surcharge: 12.5 });
     await t.http.delete(`/api/payment-plan-definitions/${p.id}`).set(org.auth).expect(200);
     await t.http.get(`/api/payment-plan-definitions/${p.id}`).set(org.auth).expect(404);
@@ -92,18 +96,36 @@ describe('payment plans: definitions, settings and the quote', () => {
       [plan({ paidInFullBy: day(260) }), 400, 'PLAN_AFTER_CLASS_ENDS', 'paidInFullBy'],
       [plan({ classId: free.id }), 400, 'PLAN_ON_FREE_CLASS', 'classId'],
       [
-        plan({ interval: undefined, instalmentCount: undefined, paidInFullBy: undefined, dueDates: [{ date: day(30), percent: 50 }, { date: day(60), percent: 40 }] }),
+        plan({
+          interval: undefined,
+          instalmentCount: undefined,
+          paidInFullBy: undefined,
+          dueDates: [
+            { date: day(30), percent: 50 },
+            { date: day(60), percent: 40 },
+          ],
+        }),
         400,
         'PLAN_SHARES_DO_NOT_ADD_UP',
         'dueDates',
       ],
       [
-        plan({ interval: undefined, instalmentCount: undefined, paidInFullBy: undefined, dueDates: [{ date: day(30), percent: 50 }, { date: day(60) }] }),
+        plan({
+          interval: undefined,
+          instalmentCount: undefined,
+          paidInFullBy: undefined,
+          dueDates: [{ date: day(30), percent: 50 }, { date: day(60) }],
+        }),
         400,
         'PLAN_SHARES_DO_NOT_ADD_UP',
         'dueDates',
       ],
-      [plan({ interval: undefined, instalmentCount: undefined, paidInFullBy: undefined, dueDates: [{ date: day(300) }] }), 400, 'PLAN_AFTER_CLASS_ENDS', 'dueDates'],
+      [
+        plan({ interval: undefined, instalmentCount: undefined, paidInFullBy: undefined, dueDates: [{ date: day(300) }] }),
+        400,
+        'PLAN_AFTER_CLASS_ENDS',
+        'dueDates',
+      ],
       [plan({ dueDates: [{ date: day(30) }] }), 400, null, 'interval'],
       [plan({ paidInFullBy: undefined }), 400, null, 'paidInFullBy'],
       [plan({ termId: cls.id }), 400, null, 'classId'],
@@ -134,10 +156,25 @@ describe('payment plans: definitions, settings and the quote', () => {
       consentText: null,
       consentVersion: 1,
     });
-    const body = { chargeHour: 8, retryDays: [2, 4], graceDays: 10, pastDueAction: 'release', releaseAfterDays: 5, bankDebit: true, consentText: 'Charge me.' };
-    expect((await t.http.put('/api/payment-plan-settings').set(org.auth).send(body).expect(200)).body.data).toEqual({ ...body, consentVersion: 1 });
+    const body = {
+      chargeHour: 8,
+      retryDays: [2, 4],
+      graceDays: 10,
+      pastDueAction: 'release',
+      releaseAfterDays: 5,
+      bankDebit: true,
+      consentText: 'Charge me.',
+    };
+    expect((await t.http.put('/api/payment-plan-settings').set(org.auth).send(body).expect(200)).body.data).toEqual({
+      ...body,
+      consentVersion: 1,
+    });
     expect((await t.http.put('/api/payment-plan-settings').set(org.auth).send(body).expect(200)).body.data.consentVersion).toBe(1);
-    const changed = await t.http.put('/api/payment-plan-settings').set(org.auth).send({ ...body, consentText: 'Charge me monthly.' }).expect(200);
+    const changed = await t.http
+      .put('/api/payment-plan-settings')
+      .set(org.auth)
+      .send({ ...body, consentText: 'Charge me monthly.' })
+      .expect(200);
     expect(changed.body.data.consentVersion).toBe(2);
     // The other organization still has the defaults.
     expect((await t.http.get('/api/payment-plan-settings').set(other.auth).expect(200)).body.data.chargeHour).toBe(9);
@@ -149,11 +186,17 @@ describe('payment plans: definitions, settings and the quote', () => {
       { ...body, pastDueAction: 'delete' },
     ])
       await t.http.put('/api/payment-plan-settings').set(org.auth).send(bad).expect(400);
-    await t.http.put('/api/payment-plan-settings').set(org.auth).send({ ...body, consentText: 'Charge me monthly.', chargeHour: 9 }).expect(200);
+    await t.http
+      .put('/api/payment-plan-settings')
+      .set(org.auth)
+      .send({ ...body, consentText: 'Charge me monthly.', chargeHour: 9 })
+      .expect(200);
   });
 
   it('the quote answers the schedule after discounts and the promo code; cents add up; due at 9:00 in Chicago', async () => {
-    const p = (await create(plan({ name: 'Thirds', depositKind: 'percent', depositValue: 10, instalmentCount: 3, surcharge: 5 })).expect(201)).body.data;
+    const p = (
+      await create(plan({ name: 'Thirds', depositKind: 'percent', depositValue: 10, instalmentCount: 3, surcharge: 5 })).expect(201)
+    ).body.data;
     await t.http.post('/api/promo-codes').set(org.auth).send({ code: 'THIRTY', kind: 'amount', value: 30.01 }).expect(201);
     const quote = (extra: Record<string, unknown>) =>
       t.http.post('/api/public/price-quote').send({ organizationId: org.orgId, classId: cls.id, ...extra });
@@ -166,11 +209,20 @@ describe('payment plans: definitions, settings and the quote', () => {
     expect(q.total).toBe(569.99);
     expect(q.paymentPlan).toMatchObject({ id: p.id, name: 'Thirds', total: 574.99, surcharge: 5, deposit: 57.5 });
     expect(q.paymentPlan.instalments.map((i: { amount: number }) => i.amount)).toEqual([172.49, 172.49, 172.51]);
-    const cents = q.paymentPlan.deposit * 100 + q.paymentPlan.instalments.reduce((a: number, i: { amount: number }) => a + Math.round(i.amount * 100), 0);
+    const cents =
+      q.paymentPlan.deposit * 100 +
+      q.paymentPlan.instalments.reduce((a: number, i: { amount: number }) => a + Math.round(i.amount * 100), 0);
     expect(Math.round(cents)).toBe(57499);
     expect(q.paymentPlan.consent).toEqual({ text: 'Charge me monthly.', version: 2 });
     for (const i of q.paymentPlan.instalments as { dueDate: string; dueAt: string }[]) {
-      const local = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit' }).format(new Date(i.dueAt));
+      const local = new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'America/Chicago',
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+      }).format(new Date(i.dueAt));
       expect(local).toBe(`${i.dueDate}, 09`);
     }
     // Monthly on the registration day of the month (or the month's last day).
@@ -181,7 +233,12 @@ describe('payment plans: definitions, settings and the quote', () => {
   it('the quote refuses a plan not offered here: another class, past its last day, below its minimum, another organization', async () => {
     const late = (await create(plan({ name: 'Late', chooseBy: day(-1) })).expect(201)).body.data;
     const dear = (await create(plan({ name: 'Dear', minPrice: 1000 })).expect(201)).body.data;
-    const otherCls = await createClass(t, org, { price: 600, discountPrice: 0, startDate: new Date(Date.now() + 120 * DAY).toISOString(), days: 12 });
+    const otherCls = await createClass(t, org, {
+      price: 600,
+      discountPrice: 0,
+      startDate: new Date(Date.now() + 120 * DAY).toISOString(),
+      days: 12,
+    });
     const q = (classId: string, paymentPlanId: string, organizationId = org.orgId) =>
       t.http.post('/api/public/price-quote').send({ organizationId, classId, paymentPlanId });
     for (const [res, text] of [
@@ -193,10 +250,16 @@ describe('payment plans: definitions, settings and the quote', () => {
       expect(res.body.code).toBe('PLAN_NOT_OFFERED');
       expect(res.body.error).toContain(text);
     }
-    const listed = (await t.http.post('/api/public/price-quote').send({ organizationId: org.orgId, classId: cls.id }).expect(200)).body.data;
+    const listed = (await t.http.post('/api/public/price-quote').send({ organizationId: org.orgId, classId: cls.id }).expect(200)).body
+      .data;
     expect(listed.paymentPlans.map((x: { name: string }) => x.name)).not.toContain('Late');
     expect(listed.paymentPlans.map((x: { name: string }) => x.name)).not.toContain('Dear');
-    const theirs = await createClass(t, other, { price: 600, discountPrice: 0, startDate: new Date(Date.now() + 120 * DAY).toISOString(), days: 12 });
+    const theirs = await createClass(t, other, {
+      price: 600,
+      discountPrice: 0,
+      startDate: new Date(Date.now() + 120 * DAY).toISOString(),
+      days: 12,
+    });
     const foreign = (await create({ ...plan(), classId: theirs.id }, other).expect(201)).body.data;
     // Another organization's plan is not found here, whichever class is named.
     await q(cls.id, foreign.id).expect(404);

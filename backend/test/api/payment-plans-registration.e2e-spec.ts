@@ -101,10 +101,17 @@ describe('payment plans: card registration', () => {
     expect(create.idempotencyKey).toBeTruthy();
     // Held, pending: nothing scheduled before Stripe says the deposit is paid.
     expect(await enrollmentRow(w.a, data.enrollmentId)).toMatchObject({ status: 'held', payment_status: 'pending' });
-    expect((await planOf(data.enrollmentId).expect(200)).body.data).toMatchObject({ status: 'pending', methodSaved: false, instalments: [] });
+    expect((await planOf(data.enrollmentId).expect(200)).body.data).toMatchObject({
+      status: 'pending',
+      methodSaved: false,
+      instalments: [],
+    });
 
     expect((await payInBrowser(w.stand, data.paymentIntentId, data.clientSecret)).status).toBe(200);
-    await waitFor(() => planStatus(data.enrollmentId), (s) => s === 'active');
+    await waitFor(
+      () => planStatus(data.enrollmentId),
+      (s) => s === 'active',
+    );
     const p = (await planOf(data.enrollmentId).expect(200)).body.data;
     expect(p).toMatchObject({ status: 'active', total: 600, deposit: 150, methodSaved: true });
     expect(p.instalments).toEqual(
@@ -122,13 +129,22 @@ describe('payment plans: card registration', () => {
       data.enrollmentId,
     ]);
     expect(row).toEqual({ stripe_payment_method_id: 'pm_card_visa', stripe_customer_id: create.body.customer });
-    expect(await enrollmentRow(w.a, data.enrollmentId)).toMatchObject({ status: 'active', payment_status: 'completed', amount_paid_cents: 15000 });
+    expect(await enrollmentRow(w.a, data.enrollmentId)).toMatchObject({
+      status: 'active',
+      payment_status: 'completed',
+      amount_paid_cents: 15000,
+    });
     // Another organization does not see it.
     const stranger = await createOrg(w.a, { plan: 'professional' });
     await planOf(data.enrollmentId, stranger).expect(404);
 
     // The same payer's next plan in this organization uses the same Customer (no second customers.create).
-    const cls2 = await createClass(w.a, org, { price: 600, discountPrice: 0, startDate: new Date(Date.now() + 120 * DAY).toISOString(), days: 12 });
+    const cls2 = await createClass(w.a, org, {
+      price: 600,
+      discountPrice: 0,
+      startDate: new Date(Date.now() + 120 * DAY).toISOString(),
+      days: 12,
+    });
     const plan2 = await definePlan({ classId: cls2.id });
     const mark = w.stand.requests.length;
     const again = await createIntent({ ...body, classId: cls2.id, paymentPlan: { id: plan2.id, consentAccepted: true } }).expect(201);
@@ -168,7 +184,10 @@ describe('payment plans: card registration', () => {
       body: new URLSearchParams({ client_secret: data.clientSecret, payment_method: 'pm_card_visa' }).toString(),
     });
     expect(res.status).toBe(200);
-    await waitFor(() => planStatus(data.enrollmentId), (s) => s === 'active');
+    await waitFor(
+      () => planStatus(data.enrollmentId),
+      (s) => s === 'active',
+    );
     const p = (await planOf(data.enrollmentId).expect(200)).body.data;
     expect(p).toMatchObject({ status: 'active', deposit: 0, methodSaved: true });
     expect(p.instalments.map((i: { amount: number; status: string }) => [i.amount, i.status])).toEqual([
@@ -176,7 +195,12 @@ describe('payment plans: card registration', () => {
       [200, 'scheduled'],
       [200, 'scheduled'],
     ]);
-    expect(await enrollmentRow(w.a, data.enrollmentId)).toMatchObject({ status: 'active', payment_status: 'completed', amount_paid_cents: 0, hold_expires_at: null });
+    expect(await enrollmentRow(w.a, data.enrollmentId)).toMatchObject({
+      status: 'active',
+      payment_status: 'completed',
+      amount_paid_cents: 0,
+      hold_expires_at: null,
+    });
     // The same event again changes nothing (no second set of instalments).
     const event = w.stand.state.events.filter((e) => e.type === 'setup_intent.succeeded').at(-1)!;
     await deliver(w.a, { ...event, id: `${event.id}_again` }).expect(200);
@@ -199,7 +223,9 @@ describe('payment plans: card registration', () => {
       id: 'evt_forged',
       object: 'event',
       type: 'payment_intent.succeeded',
-      data: { object: { id: data.paymentIntentId, object: 'payment_intent', status: 'succeeded', amount: 15000, currency: 'usd', metadata: {} } },
+      data: {
+        object: { id: data.paymentIntentId, object: 'payment_intent', status: 'succeeded', amount: 15000, currency: 'usd', metadata: {} },
+      },
     };
     await w.a.http
       .post('/api/webhooks/stripe')
@@ -207,7 +233,11 @@ describe('payment plans: card registration', () => {
       .set('Stripe-Signature', 't=1,v1=bad')
       .send(JSON.stringify(forged))
       .expect(400);
-    expect((await planOf(data.enrollmentId).expect(200)).body.data).toMatchObject({ status: 'pending', methodSaved: false, instalments: [] });
+    expect((await planOf(data.enrollmentId).expect(200)).body.data).toMatchObject({
+      status: 'pending',
+      methodSaved: false,
+      instalments: [],
+    });
     expect(await enrollmentRow(w.a, data.enrollmentId)).toMatchObject({ status: 'held', payment_status: 'pending' });
     // The payment really made, its event delivered: now it starts.
     await payInBrowser(w.stand, data.paymentIntentId, data.clientSecret);
@@ -226,7 +256,14 @@ describe('payment plans: card registration', () => {
     expect([version.status, version.body.code]).toEqual([400, 'PLAN_CONSENT_REQUIRED']);
     const amount = await createIntent({ ...intentBody(org.orgId, cls.id, 150), paymentPlan: { id: plan.id, consentAccepted: true } });
     expect([amount.status, amount.body.code]).toEqual([409, 'PRICE_CHANGED']);
-    const household = await createIntent({ ...base, attendees: [{ firstName: 'A', lastName: 'B' }, { firstName: 'C', lastName: 'D' }], paymentPlan: { id: plan.id, consentAccepted: true } });
+    const household = await createIntent({
+      ...base,
+      attendees: [
+        { firstName: 'A', lastName: 'B' },
+        { firstName: 'C', lastName: 'D' },
+      ],
+      paymentPlan: { id: plan.id, consentAccepted: true },
+    });
     expect(household.status).toBe(400);
     const unknown = await createIntent({ ...base, paymentPlan: { id: '00000000-0000-4000-8000-000000000000', consentAccepted: true } });
     expect(unknown.status).toBe(404);

@@ -46,7 +46,8 @@ export class PaymentPlansController {
 
   @ApiEnvelope(PlanDefinitionResponseDto, {
     status: 201,
-    description: 'A deposit above the price, instalments after the class ends, a plan on a free class, shares that do not add up: 400 with a code',
+    description:
+      'A deposit above the price, instalments after the class ends, a plan on a free class, shares that do not add up: 400 with a code',
   })
   @ApiRequestExample(EXAMPLE)
   @Post('payment-plan-definitions')
@@ -80,7 +81,9 @@ export class PaymentPlansController {
     return this.definitions.saveSettings(orgId, dto);
   }
 
-  @ApiEnvelope(PayerPlanResponseDto, { description: "The plan a registration chose, with its instalments; none, or another organization's: 404" })
+  @ApiEnvelope(PayerPlanResponseDto, {
+    description: "The plan a registration chose, with its instalments; none, or another organization's: 404",
+  })
   @Get('enrollments/:enrollmentId/payment-plan')
   async ofEnrollment(@Param('enrollmentId', UuidParam) enrollmentId: string, @OrgId() orgId: string) {
     const p = await this.payers.withInstalments(orgId, enrollmentId);
@@ -93,8 +96,20 @@ export class PaymentPlansController {
       total: p.totalCents / 100,
       deposit: p.depositCents / 100,
       methodSaved: p.stripePaymentMethodId !== null,
-      consent: { text: p.consentText, version: p.consentVersion, acceptedAt: p.consentedAt, ip: p.consentIp, userAgent: p.consentUserAgent },
-      instalments: p.instalments.map((i) => ({ seq: i.seq, dueAt: i.dueAt, amount: i.amountCents / 100, status: i.status, attempts: i.attempts })),
+      consent: {
+        text: p.consentText,
+        version: p.consentVersion,
+        acceptedAt: p.consentedAt,
+        ip: p.consentIp,
+        userAgent: p.consentUserAgent,
+      },
+      instalments: p.instalments.map((i) => ({
+        seq: i.seq,
+        dueAt: i.dueAt,
+        amount: i.amountCents / 100,
+        status: i.status,
+        attempts: i.attempts,
+      })),
     };
   }
 }

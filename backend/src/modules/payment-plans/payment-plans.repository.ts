@@ -233,10 +233,9 @@ export class PaymentPlansRepository {
   // --- payer plans ---
 
   async payerPlanOfEnrollment(enrollmentId: string, m?: EntityManager, lock = false): Promise<PayerPlanRow | null> {
-    const rows = await (m ?? this.db).query(
-      `SELECT ${PAYER_PLAN} FROM payer_plans WHERE enrollment_id = $1${lock ? ' FOR UPDATE' : ''}`,
-      [enrollmentId],
-    );
+    const rows = await (m ?? this.db).query(`SELECT ${PAYER_PLAN} FROM payer_plans WHERE enrollment_id = $1${lock ? ' FOR UPDATE' : ''}`, [
+      enrollmentId,
+    ]);
     return rows[0] ?? null;
   }
 

@@ -30,7 +30,8 @@ export const mapDefinition = (d: PlanDefinitionRow) => ({
 });
 
 const bad = (field: string, message: string) => new BadRequestException({ message, errors: { [field]: message } });
-const refuse = (code: PaymentPlanError, field: string, message: string) => new PaymentPlanException(code, message, { errors: { [field]: message } });
+const refuse = (code: PaymentPlanError, field: string, message: string) =>
+  new PaymentPlanException(code, message, { errors: { [field]: message } });
 
 /**
  * The plans an organization offers and its plan settings (admin, org-scoped). A definition is checked against what
@@ -78,6 +79,8 @@ export class PlanDefinitionsService {
   async saveSettings(organizationId: string, dto: PlanSettingsDto): Promise<PlanSettingsRow> {
     const days = dto.retryDays;
     if (days.some((d, i) => i > 0 && d <= days[i - 1])) throw bad('retryDays', 'retryDays must be ascending, each day once');
+    if (dto.pastDueAction === 'release' && (dto.releaseAfterDays === undefined || dto.releaseAfterDays === null))
+      throw bad('releaseAfterDays', 'releaseAfterDays is required to release the seat: how many days past due');
     return this.repo.saveSettings(organizationId, {
       chargeHour: dto.chargeHour,
       retryDays: days,
@@ -111,7 +114,8 @@ export class PlanDefinitionsService {
       throw bad('firstDueDate', 'firstDueDate is after paidInFullBy');
     if (dueDates) {
       const dates = dueDates.map((d) => d.date);
-      if (new Set(dates).size !== dates.length) throw refuse(PaymentPlanError.SharesDoNotAddUp, 'dueDates', 'Each due date can appear only once');
+      if (new Set(dates).size !== dates.length)
+        throw refuse(PaymentPlanError.SharesDoNotAddUp, 'dueDates', 'Each due date can appear only once');
       const withPercent = dueDates.filter((d) => d.percent !== undefined && d.percent !== null);
       const sum = withPercent.reduce((a, d) => a + d.percent!, 0);
       if (withPercent.length && (withPercent.length !== dueDates.length || sum !== 100))
@@ -121,7 +125,8 @@ export class PlanDefinitionsService {
           `The due dates' shares must add up to 100% of the balance (they add up to ${sum}%${withPercent.length !== dueDates.length ? ', and every date needs one' : ''})`,
         );
     }
-    if (dto.depositKind === 'percent' && !Number.isInteger(dto.depositValue)) throw bad('depositValue', 'A percent deposit is a whole number');
+    if (dto.depositKind === 'percent' && !Number.isInteger(dto.depositValue))
+      throw bad('depositValue', 'A percent deposit is a whole number');
     if (dto.depositKind === 'percent' && dto.depositValue >= 100)
       throw refuse(PaymentPlanError.DepositAbovePrice, 'depositValue', 'A deposit of 100% or more leaves nothing to pay in instalments');
     const depositValue = dto.depositKind === 'amount' ? toCents(dto.depositValue) : dto.depositValue;
@@ -139,11 +144,19 @@ export class PlanDefinitionsService {
       const org = await this.orgs.require(organizationId);
       const end = classEndDate(cls, org.settings.timeZone ?? SERVER_TIME_ZONE);
       if (lastDate > end)
-        throw refuse(PaymentPlanError.AfterClassEnds, dueDates ? 'dueDates' : 'paidInFullBy', `Instalments must be due by the class's last session (${end})`);
+        throw refuse(
+          PaymentPlanError.AfterClassEnds,
+          dueDates ? 'dueDates' : 'paidInFullBy',
+          `Instalments must be due by the class's last session (${end})`,
+        );
     } else {
       const term = await this.terms.get(organizationId, termId!);
       if (lastDate > term.endDate)
-        throw refuse(PaymentPlanError.AfterClassEnds, dueDates ? 'dueDates' : 'paidInFullBy', `Instalments must be due by the term's last day (${term.endDate})`);
+        throw refuse(
+          PaymentPlanError.AfterClassEnds,
+          dueDates ? 'dueDates' : 'paidInFullBy',
+          `Instalments must be due by the term's last day (${term.endDate})`,
+        );
     }
     return {
       classId,

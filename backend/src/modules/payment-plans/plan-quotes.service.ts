@@ -30,7 +30,8 @@ export const planReply = (p: QuotedPlan) => ({
   consent: p.consent,
 });
 
-const notOffered = (message: string) => new PaymentPlanException(PaymentPlanError.NotOffered, message, { errors: { paymentPlanId: message } });
+const notOffered = (message: string) =>
+  new PaymentPlanException(PaymentPlanError.NotOffered, message, { errors: { paymentPlanId: message } });
 
 /**
  * Which plans a class offers, and a chosen plan's schedule for a registration's total (after every discount and
@@ -55,7 +56,9 @@ export class PlanQuotesService {
     const def = await this.repo.definition(org.id, planId);
     if (!def) throw new NotFoundException(`Payment plan with ID ${planId} not found`);
     const settings = await this.repo.settings(org.id);
-    const mine = def.classId === cls.id || (def.termId !== null && (await this.repo.forClass(org.id, cls.id, cls.termId)).some((d) => d.id === def.id));
+    const mine =
+      def.classId === cls.id ||
+      (def.termId !== null && (await this.repo.forClass(org.id, cls.id, cls.termId)).some((d) => d.id === def.id));
     if (!mine) throw notOffered('This payment plan is not offered for this class');
     const why = this.reason(def, org, cls, totalCents, settings, now);
     if (why) throw notOffered(why);
@@ -66,7 +69,14 @@ export class PlanQuotesService {
     return org.settings.timeZone ?? SERVER_TIME_ZONE;
   }
 
-  private quoted(def: PlanDefinitionRow, org: OrganizationEntity, cls: ClassEntity, totalCents: number, settings: PlanSettingsRow, now: Date) {
+  private quoted(
+    def: PlanDefinitionRow,
+    org: OrganizationEntity,
+    cls: ClassEntity,
+    totalCents: number,
+    settings: PlanSettingsRow,
+    now: Date,
+  ) {
     const zone = this.zone(org);
     const total = totalCents + def.surchargeCents;
     const s = planSchedule({
@@ -74,7 +84,13 @@ export class PlanQuotesService {
       deposit: def.depositKind === 'amount' ? { kind: 'amount', cents: def.depositValue } : { kind: 'percent', percent: def.depositValue },
       rule: def.dueDates
         ? { kind: 'dates', dues: def.dueDates }
-        : { kind: 'interval', interval: def.interval!, count: def.instalmentCount, firstDueDate: def.firstDueDate, paidInFullBy: def.paidInFullBy! },
+        : {
+            kind: 'interval',
+            interval: def.interval!,
+            count: def.instalmentCount,
+            firstDueDate: def.firstDueDate,
+            paidInFullBy: def.paidInFullBy!,
+          },
       today: localDateOf(now, zone),
       chargeHour: settings.chargeHour,
       timeZone: zone,

@@ -63,7 +63,10 @@ describe('plan schedule', () => {
     expect(plusMonths('2027-01-31', 4, 31)).toBe('2027-05-31');
     expect(plusMonths('2027-11-30', 3, 30)).toBe('2028-02-29');
     expect(
-      intervalDates({ kind: 'interval', interval: 'monthly', count: 5, firstDueDate: '2027-01-31', paidInFullBy: '2027-12-31' }, '2027-01-02'),
+      intervalDates(
+        { kind: 'interval', interval: 'monthly', count: 5, firstDueDate: '2027-01-31', paidInFullBy: '2027-12-31' },
+        '2027-01-02',
+      ),
     ).toEqual(['2027-01-31', '2027-02-28', '2027-03-31', '2027-04-30', '2027-05-31']);
     expect(
       intervalDates({ kind: 'interval', interval: 'monthly', count: 2, firstDueDate: null, paidInFullBy: '2027-12-31' }, '2027-12-29'),
@@ -117,7 +120,14 @@ describe('plan schedule', () => {
       ...base,
       totalCents: 10000,
       deposit: { kind: 'amount', cents: 0 },
-      rule: { kind: 'dates', dues: [{ date: '2027-02-01', percent: null }, { date: '2027-03-01', percent: null }, { date: '2027-04-01', percent: null }] },
+      rule: {
+        kind: 'dates',
+        dues: [
+          { date: '2027-02-01', percent: null },
+          { date: '2027-03-01', percent: null },
+          { date: '2027-04-01', percent: null },
+        ],
+      },
     })!;
     expect(even.instalments.map((i) => i.amountCents)).toEqual([3333, 3333, 3334]);
   });

@@ -15,8 +15,7 @@ import type { CreatePaymentIntentDto } from './dto/card-payment.dto';
 import { platformFeeCents } from './money';
 import { PaymentError, paymentRefused } from './payments.exception';
 
-const refuse = (code: PaymentPlanError, message: string) =>
-  new PaymentPlanException(code, message, { errors: { paymentPlan: message } });
+const refuse = (code: PaymentPlanError, message: string) => new PaymentPlanException(code, message, { errors: { paymentPlan: message } });
 
 /**
  * A card registration that chose a payment plan (one person): the plan's schedule is quoted for the admitted price
@@ -56,7 +55,10 @@ export class PlanHoldIntents {
     // A hold reused from a first try without a plan already has a PaymentIntent for the whole price.
     const existing = hold.paymentIntentId ? await this.payers.ofEnrollment(hold.enrollmentId) : null;
     if (hold.paymentIntentId && existing?.stripeIntentId !== hold.paymentIntentId)
-      throw refuse(PaymentPlanError.NotOffered, 'A payment in full is already open for this registration: finish it, or try again once its hold lapses');
+      throw refuse(
+        PaymentPlanError.NotOffered,
+        'A payment in full is already open for this registration: finish it, or try again once its hold lapses',
+      );
     let intent: Stripe.PaymentIntent | Stripe.SetupIntent;
     try {
       const payer = await this.payers.choose({
@@ -82,7 +84,12 @@ export class PlanHoldIntents {
                 automatic_payment_methods: { enabled: true },
                 customer,
                 setup_future_usage: 'off_session',
-                metadata: { organizationId: dto.organizationId, classId: dto.classId, enrollmentId: hold.enrollmentId, paymentPlanId: payer.id },
+                metadata: {
+                  organizationId: dto.organizationId,
+                  classId: dto.classId,
+                  enrollmentId: hold.enrollmentId,
+                  paymentPlanId: payer.id,
+                },
               },
               { idempotencyKey: `${key}-deposit` },
             );

@@ -11,7 +11,8 @@ function setupFacts(value: unknown) {
   if (!value || typeof value !== 'object') return null;
   const o = value as Record<string, unknown>;
   if (typeof o.id !== 'string' || !o.id.startsWith('seti_') || o.object !== 'setup_intent' || typeof o.status !== 'string') return null;
-  const idOf = (v: unknown) => (typeof v === 'string' ? v : typeof (v as { id?: unknown } | null)?.id === 'string' ? (v as { id: string }).id : null);
+  const idOf = (v: unknown) =>
+    typeof v === 'string' ? v : typeof (v as { id?: unknown } | null)?.id === 'string' ? (v as { id: string }).id : null;
   const meta = (o.metadata && typeof o.metadata === 'object' ? o.metadata : {}) as Record<string, unknown>;
   return {
     id: o.id,

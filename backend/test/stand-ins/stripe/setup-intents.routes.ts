@@ -56,12 +56,13 @@ function publicView(si: StandInObject) {
  * Returns the fields to keep on the PaymentIntent, or Stripe's refusal.
  */
 export function savedForLater(b: Record<string, unknown>, state: StandInState): StandInReply | Record<string, unknown> {
-  if (b.customer === undefined && b.setup_future_usage === undefined) return { customer: null, setup_future_usage: null, payment_method: null };
+  if (b.customer === undefined && b.setup_future_usage === undefined)
+    return { customer: null, setup_future_usage: null, payment_method: null };
   const customer = customerOf(state, b.customer);
   if (!customer) return notFound('customer', String(b.customer));
   const org = (b.metadata as Record<string, unknown> | undefined)?.organizationId;
   if ((customer.metadata as Record<string, unknown>).organizationId !== org)
-    return stripeError(400, "Classlane contract: the Customer belongs to another organization (metadata[organizationId] differs)");
+    return stripeError(400, 'Classlane contract: the Customer belongs to another organization (metadata[organizationId] differs)');
   if (b.setup_future_usage !== undefined && b.setup_future_usage !== 'off_session')
     return stripeError(400, `Classlane contract: setup_future_usage must be off_session, got ${String(b.setup_future_usage)}`);
   return { customer: customer.id, setup_future_usage: b.setup_future_usage ?? null, payment_method: null };
@@ -71,7 +72,8 @@ function createSetupIntent(req: StandInRequest, state: StandInState): StandInRep
   const b = req.body;
   const customer = customerOf(state, b.customer);
   if (!customer) return notFound('customer', String(b.customer));
-  if (b.usage !== 'off_session') return stripeError(400, "Classlane contract: usage must be 'off_session'", 'invalid_request_error', { param: 'usage' });
+  if (b.usage !== 'off_session')
+    return stripeError(400, "Classlane contract: usage must be 'off_session'", 'invalid_request_error', { param: 'usage' });
   if ((b.automatic_payment_methods as Record<string, unknown> | undefined)?.enabled !== 'true')
     return stripeError(400, 'Classlane contract: automatic_payment_methods[enabled] must be true');
   const metadata = (b.metadata ?? {}) as Record<string, unknown>;
@@ -142,9 +144,14 @@ export const setupIntentRoutes: StandInRoute[] = [
       const si = setupIntentOf(state, id);
       if (!si || (isPublishable(req) && req.body.client_secret !== si.client_secret)) return notFound('setup_intent', id);
       if (si.status === 'succeeded' || si.status === 'canceled')
-        return stripeError(400, `You cannot confirm this SetupIntent because it has a status of ${String(si.status)}.`, 'invalid_request_error', {
-          code: 'setup_intent_unexpected_state',
-        });
+        return stripeError(
+          400,
+          `You cannot confirm this SetupIntent because it has a status of ${String(si.status)}.`,
+          'invalid_request_error',
+          {
+            code: 'setup_intent_unexpected_state',
+          },
+        );
       const method = String(req.body.payment_method);
       if (method === 'pm_card_chargeDeclined') {
         const error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };

@@ -16,7 +16,6 @@ import {
   Max,
   MaxLength,
   Min,
-  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { trim } from '../../../common/http/transforms';
@@ -56,7 +55,7 @@ export class PlanDefinitionDto {
   @IsOptional()
   @IsUUID('all', { message: 'classId must be a class id' })
   classId?: string | null;
-  @ApiPropertyOptional({ format: 'uuid', nullable: true, description: "Every class of this term without plans of its own (or classId)" })
+  @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'Every class of this term without plans of its own (or classId)' })
   @IsOptional()
   @IsUUID('all', { message: 'termId must be a term id' })
   termId?: string | null;
@@ -138,7 +137,8 @@ export class PlanSettingsDto {
   @IsIn(['flag', 'release'], { message: "pastDueAction must be 'flag' or 'release'" })
   pastDueAction: 'flag' | 'release';
   @ApiPropertyOptional({ example: 7, nullable: true, description: 'Required with release: days past due before the seat is released' })
-  @ValidateIf((o: PlanSettingsDto) => o.pastDueAction === 'release' || (o.releaseAfterDays !== undefined && o.releaseAfterDays !== null))
+  // Required with 'release': the service says so (a condition here on another field would switch off these rules).
+  @IsOptional()
   @IsInt({ message: 'releaseAfterDays must be a whole number between 1 and 90' })
   @Min(1, { message: 'releaseAfterDays must be a whole number between 1 and 90' })
   @Max(90, { message: 'releaseAfterDays must be a whole number between 1 and 90' })

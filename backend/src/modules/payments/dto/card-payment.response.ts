@@ -13,7 +13,13 @@ export class PaymentIntentResponseDto {
     description: 'null only for a payment plan with no deposit: then setupIntentId, confirmed with stripe.confirmSetup',
   })
   paymentIntentId: string | null;
-  @ApiProperty({ type: 'string', nullable: true, required: false, example: null, description: 'A payment plan with no deposit: its SetupIntent' })
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    required: false,
+    example: null,
+    description: 'A payment plan with no deposit: its SetupIntent',
+  })
   setupIntentId?: string | null;
   @ApiProperty({ type: QuotePaymentPlanDto, required: false, description: 'The payment plan chosen: `amount` is its deposit, charged now' })
   paymentPlan?: QuotePaymentPlanDto;

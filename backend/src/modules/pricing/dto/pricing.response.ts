@@ -26,7 +26,7 @@ export class PriceQuoteResponseDto {
   asksDateOfBirth: boolean;
   @ApiProperty({ type: [OfferedPlanDto], description: 'The payment plans this registration may choose (none: pay in full)' })
   paymentPlans: OfferedPlanDto[];
-  @ApiProperty({ type: QuotePaymentPlanDto, nullable: true, description: "The schedule of the plan asked for (paymentPlanId), else null" })
+  @ApiProperty({ type: QuotePaymentPlanDto, nullable: true, description: 'The schedule of the plan asked for (paymentPlanId), else null' })
   paymentPlan: QuotePaymentPlanDto | null;
 }
 
