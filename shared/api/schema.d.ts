@@ -3631,12 +3631,12 @@ export interface components {
        * Format: uuid
        * @description The class it is offered on (or termId)
        */
-      classId?: Record<string, never> | null;
+      classId?: string | null;
       /**
        * Format: uuid
        * @description Every class of this term without plans of its own (or classId)
        */
-      termId?: Record<string, never> | null;
+      termId?: string | null;
       /** @enum {string} */
       depositKind: "amount" | "percent";
       /**
@@ -3646,26 +3646,26 @@ export interface components {
       depositValue: number;
       /**
        * @description With paidInFullBy; leave out with dueDates
-       * @enum {string}
+       * @enum {string|null}
        */
-      interval?: "weekly" | "biweekly" | "monthly";
+      interval?: "weekly" | "biweekly" | "monthly" | null;
       /**
        * @description Absent: as many as fit until paidInFullBy
        * @example 3
        */
-      instalmentCount?: Record<string, never>;
+      instalmentCount?: number | null;
       /**
        * @description First instalment; absent: one interval after registering
        * @example 2027-02-01
        */
-      firstDueDate?: Record<string, never>;
+      firstDueDate?: string | null;
       /**
        * @description No instalment after this date (required with interval)
        * @example 2027-05-31
        */
-      paidInFullBy?: Record<string, never>;
+      paidInFullBy?: string | null;
       /** @description Explicit due dates instead of an interval */
-      dueDates?: components["schemas"]["PlanDueDateDto"][];
+      dueDates?: components["schemas"]["PlanDueDateDto"][] | null;
       /**
        * @description Dollars: offered on classes priced from this
        * @example 200
@@ -3680,7 +3680,7 @@ export interface components {
        * @description The last day a registration can choose it
        * @example 2027-01-31
        */
-      chooseBy?: Record<string, never>;
+      chooseBy?: string | null;
     };
     PlanDefinitionRemovedDto: {
       /**
@@ -3749,7 +3749,7 @@ export interface components {
        * @description Percent of the balance; absent on every date: equal shares
        * @example 50
        */
-      percent?: Record<string, never>;
+      percent?: number | null;
     };
     PlanDueDateResponseDto: {
       /** @example 2027-03-01 */
@@ -3831,7 +3831,7 @@ export interface components {
        *   5
        * ]
        */
-      retryDays: unknown[][];
+      retryDays: number[];
       /**
        * @description Days after a failed instalment before the registration is past due
        * @example 7
@@ -3846,14 +3846,14 @@ export interface components {
        * @description Required with release: days past due before the seat is released
        * @example 7
        */
-      releaseAfterDays?: Record<string, never> | null;
+      releaseAfterDays?: number | null;
       /**
        * @description Bank debit (ACH) offered beside cards
        * @example false
        */
       bankDebit: boolean;
       /** @description What a payer accepts; absent or null: the default text */
-      consentText?: Record<string, never> | null;
+      consentText?: string | null;
     };
     PlanSettingsResponseDto: {
       /** @example 9 */

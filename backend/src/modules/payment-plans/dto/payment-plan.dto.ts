@@ -31,7 +31,12 @@ export class PlanDueDateDto {
   @IsString(dayMessage('date'))
   @Matches(DAY, dayMessage('date'))
   date: string;
-  @ApiPropertyOptional({ example: 50, description: 'Percent of the balance; absent on every date: equal shares' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    example: 50,
+    description: 'Percent of the balance; absent on every date: equal shares',
+  })
   @IsOptional()
   @IsInt({ message: 'percent must be a whole number' })
   @Min(1, { message: 'percent must be between 1 and 100' })
@@ -51,11 +56,16 @@ export class PlanDefinitionDto {
   @IsNotEmpty({ message: 'name is required' })
   @MaxLength(100, { message: 'name has at most 100 characters' })
   name: string;
-  @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'The class it is offered on (or termId)' })
+  @ApiPropertyOptional({ type: 'string', format: 'uuid', nullable: true, description: 'The class it is offered on (or termId)' })
   @IsOptional()
   @IsUUID('all', { message: 'classId must be a class id' })
   classId?: string | null;
-  @ApiPropertyOptional({ format: 'uuid', nullable: true, description: 'Every class of this term without plans of its own (or classId)' })
+  @ApiPropertyOptional({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    description: 'Every class of this term without plans of its own (or classId)',
+  })
   @IsOptional()
   @IsUUID('all', { message: 'termId must be a term id' })
   termId?: string | null;
@@ -67,27 +77,37 @@ export class PlanDefinitionDto {
   @Min(0, { message: 'depositValue cannot be negative' })
   @Max(100000, { message: 'depositValue is at most 100000' })
   depositValue: number;
-  @ApiPropertyOptional({ enum: PLAN_INTERVALS, description: 'With paidInFullBy; leave out with dueDates' })
+  @ApiPropertyOptional({ enum: PLAN_INTERVALS, nullable: true, description: 'With paidInFullBy; leave out with dueDates' })
   @IsOptional()
   @IsIn(PLAN_INTERVALS, { message: "interval must be 'weekly', 'biweekly' or 'monthly'" })
   interval?: PlanInterval | null;
-  @ApiPropertyOptional({ example: 3, description: 'Absent: as many as fit until paidInFullBy' })
+  @ApiPropertyOptional({ type: 'integer', nullable: true, example: 3, description: 'Absent: as many as fit until paidInFullBy' })
   @IsOptional()
   @IsInt({ message: 'instalmentCount must be a whole number' })
   @Min(1, { message: 'instalmentCount must be between 1 and 52' })
   @Max(52, { message: 'instalmentCount must be between 1 and 52' })
   instalmentCount?: number | null;
-  @ApiPropertyOptional({ example: '2027-02-01', description: 'First instalment; absent: one interval after registering' })
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    example: '2027-02-01',
+    description: 'First instalment; absent: one interval after registering',
+  })
   @IsOptional()
   @IsString(dayMessage('firstDueDate'))
   @Matches(DAY, dayMessage('firstDueDate'))
   firstDueDate?: string | null;
-  @ApiPropertyOptional({ example: '2027-05-31', description: 'No instalment after this date (required with interval)' })
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    example: '2027-05-31',
+    description: 'No instalment after this date (required with interval)',
+  })
   @IsOptional()
   @IsString(dayMessage('paidInFullBy'))
   @Matches(DAY, dayMessage('paidInFullBy'))
   paidInFullBy?: string | null;
-  @ApiPropertyOptional({ type: [PlanDueDateDto], description: 'Explicit due dates instead of an interval' })
+  @ApiPropertyOptional({ type: [PlanDueDateDto], nullable: true, description: 'Explicit due dates instead of an interval' })
   @IsOptional()
   @IsArray({ message: 'dueDates must be a list of dates' })
   @ArrayMinSize(1, { message: 'dueDates needs at least one date' })
@@ -107,7 +127,7 @@ export class PlanDefinitionDto {
   @Min(0, { message: 'surcharge cannot be negative' })
   @Max(10000, { message: 'surcharge is at most 10000' })
   surcharge?: number;
-  @ApiPropertyOptional({ example: '2027-01-31', description: 'The last day a registration can choose it' })
+  @ApiPropertyOptional({ type: 'string', nullable: true, example: '2027-01-31', description: 'The last day a registration can choose it' })
   @IsOptional()
   @IsString(dayMessage('chooseBy'))
   @Matches(DAY, dayMessage('chooseBy'))
@@ -121,7 +141,12 @@ export class PlanSettingsDto {
   @Min(0, { message: 'chargeHour must be between 0 and 23' })
   @Max(23, { message: 'chargeHour must be between 0 and 23' })
   chargeHour: number;
-  @ApiProperty({ example: [1, 3, 5], description: 'Days after a soft decline each retry happens, ascending' })
+  @ApiProperty({
+    type: 'integer',
+    isArray: true,
+    example: [1, 3, 5],
+    description: 'Days after a soft decline each retry happens, ascending',
+  })
   @IsArray({ message: 'retryDays must be a list of days' })
   @ArrayMaxSize(5, { message: 'retryDays has at most 5 retries' })
   @IsInt({ each: true, message: 'retryDays must be whole days' })
@@ -136,7 +161,12 @@ export class PlanSettingsDto {
   @ApiProperty({ enum: ['flag', 'release'], description: 'Past due: flag only, or release the seat after releaseAfterDays' })
   @IsIn(['flag', 'release'], { message: "pastDueAction must be 'flag' or 'release'" })
   pastDueAction: 'flag' | 'release';
-  @ApiPropertyOptional({ example: 7, nullable: true, description: 'Required with release: days past due before the seat is released' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    example: 7,
+    nullable: true,
+    description: 'Required with release: days past due before the seat is released',
+  })
   // Required with 'release': the service says so (a condition here on another field would switch off these rules).
   @IsOptional()
   @IsInt({ message: 'releaseAfterDays must be a whole number between 1 and 90' })
@@ -146,7 +176,7 @@ export class PlanSettingsDto {
   @ApiProperty({ example: false, description: 'Bank debit (ACH) offered beside cards' })
   @IsBoolean({ message: 'bankDebit must be true or false' })
   bankDebit: boolean;
-  @ApiPropertyOptional({ nullable: true, description: 'What a payer accepts; absent or null: the default text' })
+  @ApiPropertyOptional({ type: 'string', nullable: true, description: 'What a payer accepts; absent or null: the default text' })
   @IsOptional()
   @Transform(trim)
   @IsString({ message: 'consentText must be text' })
