@@ -4345,10 +4345,10 @@ export interface components {
        * @example false
        */
       asksDateOfBirth: boolean;
-      /** @description The payment plans this registration may choose (none: pay in full) */
-      paymentPlans: components["schemas"]["OfferedPlanDto"][];
-      /** @description The schedule of the plan asked for (paymentPlanId), else null */
-      paymentPlan: components["schemas"]["QuotePaymentPlanDto"] | null;
+      /** @description The payment plans this registration may choose (absent: none, pay in full) */
+      paymentPlans?: components["schemas"]["OfferedPlanDto"][];
+      /** @description The schedule of the plan asked for (paymentPlanId) */
+      paymentPlan?: components["schemas"]["QuotePaymentPlanDto"];
     };
     /**
      * @description Failure codes of the pricing feature

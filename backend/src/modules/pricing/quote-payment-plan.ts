@@ -15,6 +15,9 @@ export async function quotePaymentPlan(
   paymentPlanId: string | undefined,
 ) {
   const paymentPlans = await plans.offered(org, cls, totalCents);
-  const paymentPlan = paymentPlanId ? planReply(await plans.schedule(org, cls, totalCents, paymentPlanId)) : null;
-  return { paymentPlans, paymentPlan };
+  // Left out when the class offers none and none was asked for: the quote of a class without plans is as it was.
+  return {
+    ...(paymentPlans.length ? { paymentPlans } : {}),
+    ...(paymentPlanId ? { paymentPlan: planReply(await plans.schedule(org, cls, totalCents, paymentPlanId)) } : {}),
+  };
 }

@@ -24,10 +24,14 @@ export class PriceQuoteResponseDto {
     description: 'The organization has a senior discount: the form may ask for a date of birth (optional) to quote it',
   })
   asksDateOfBirth: boolean;
-  @ApiProperty({ type: [OfferedPlanDto], description: 'The payment plans this registration may choose (none: pay in full)' })
-  paymentPlans: OfferedPlanDto[];
-  @ApiProperty({ type: QuotePaymentPlanDto, nullable: true, description: 'The schedule of the plan asked for (paymentPlanId), else null' })
-  paymentPlan: QuotePaymentPlanDto | null;
+  @ApiProperty({
+    type: [OfferedPlanDto],
+    required: false,
+    description: 'The payment plans this registration may choose (absent: none, pay in full)',
+  })
+  paymentPlans?: OfferedPlanDto[];
+  @ApiProperty({ type: QuotePaymentPlanDto, required: false, description: 'The schedule of the plan asked for (paymentPlanId)' })
+  paymentPlan?: QuotePaymentPlanDto;
 }
 
 export class PromoUsageDto {
