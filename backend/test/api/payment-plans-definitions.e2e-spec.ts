@@ -230,6 +230,39 @@ describe('payment plans: definitions, settings and the quote', () => {
     expect(q.paymentPlan.instalments[0].dueDate <= day(31)).toBe(true);
   });
 
+  it('monthly from the 31st: the month end when shorter, back to the 31st after; 9:00 in Chicago on both sides of DST', async () => {
+    const y = new Date().getUTCFullYear() + 1;
+    const leap = new Date(Date.UTC(y, 1, 29)).getUTCMonth() === 1;
+    const spring = await createClass(t, org, {
+      price: 600,
+      discountPrice: 0,
+      startDate: `${y}-03-01T15:00:00.000Z`,
+      days: 12,
+      schedule: 'Weekly',
+    });
+    const p = (
+      await create(
+        plan({
+          classId: spring.id,
+          name: 'From the 31st',
+          depositValue: 0.01,
+          instalmentCount: 3,
+          firstDueDate: `${y}-01-31`,
+          paidInFullBy: `${y}-04-30`,
+        }),
+      ).expect(201)
+    ).body.data;
+    const q = (
+      await t.http.post('/api/public/price-quote').send({ organizationId: org.orgId, classId: spring.id, paymentPlanId: p.id }).expect(200)
+    ).body.data.paymentPlan;
+    expect(q.instalments).toEqual([
+      { dueDate: `${y}-01-31`, dueAt: `${y}-01-31T15:00:00.000Z`, amount: 199.99 },
+      { dueDate: `${y}-02-${leap ? 29 : 28}`, dueAt: `${y}-02-${leap ? 29 : 28}T15:00:00.000Z`, amount: 199.99 },
+      { dueDate: `${y}-03-31`, dueAt: `${y}-03-31T14:00:00.000Z`, amount: 200.01 },
+    ]);
+    expect(q.deposit).toBe(0.01);
+  });
+
   it('the quote refuses a plan not offered here: another class, past its last day, below its minimum, another organization', async () => {
     const late = (await create(plan({ name: 'Late', chooseBy: day(-1) })).expect(201)).body.data;
     const dear = (await create(plan({ name: 'Dear', minPrice: 1000 })).expect(201)).body.data;
