@@ -34,6 +34,7 @@ import { RateLimitsModule } from './modules/rate-limits/rate-limits.module';
 import { PortalModule } from './modules/portal/portal.module';
 import { ReceiptsModule } from './modules/receipts/receipts.module';
 import { PricingModule } from './modules/pricing/pricing.module';
+import { PaymentPlansModule } from './modules/payment-plans/payment-plans.module';
 import { TermsModule } from './modules/terms/terms.module';
 import { VenuesModule } from './modules/venues/venues.module';
 import { InstructorsModule } from './modules/instructors/instructors.module';
@@ -108,6 +109,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     CalendarFeedsModule,
     ReceiptsModule,
     PortalModule,
+    PaymentPlansModule,
   ],
   providers: [
     { provide: APP_GUARD, useClass: AppAuthGuard },

@@ -11,6 +11,7 @@ import { TermsError } from './modules/terms/terms.exception';
 import { VenueError } from './modules/venues/venues.exception';
 import { WaitingRoomError } from './modules/waiting-room/waiting-room.exception';
 import { WaitlistError } from './modules/waitlist/waitlist.exception';
+import { PaymentPlanError } from './modules/payment-plans/payment-plans.exception';
 
 /**
  * Every feature's failure codes, by the enum's name: the OpenAPI document lists them (one schema each, and their
@@ -32,4 +33,5 @@ export const ERROR_CODES: Record<string, Record<string, string>> = {
   VenueError,
   WaitingRoomError,
   WaitlistError,
+  PaymentPlanError,
 };

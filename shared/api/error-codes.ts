@@ -49,6 +49,18 @@ export const PaymentError = {
 } as const;
 export type PaymentError = (typeof PaymentError)[keyof typeof PaymentError];
 
+/** Failure codes of the payment plan feature */
+export const PaymentPlanError = {
+  FreeClass: 'PLAN_ON_FREE_CLASS',
+  DepositAbovePrice: 'PLAN_DEPOSIT_ABOVE_PRICE',
+  AfterClassEnds: 'PLAN_AFTER_CLASS_ENDS',
+  SharesDoNotAddUp: 'PLAN_SHARES_DO_NOT_ADD_UP',
+  NotOffered: 'PLAN_NOT_OFFERED',
+  ConsentRequired: 'PLAN_CONSENT_REQUIRED',
+  OnePersonOnly: 'PLAN_ONE_PERSON_ONLY',
+} as const;
+export type PaymentPlanError = (typeof PaymentPlanError)[keyof typeof PaymentPlanError];
+
 /** Failure codes of the portal feature */
 export const PortalError = {
   LinkGone: 'PORTAL_LINK_GONE',
@@ -131,7 +143,7 @@ export const WaitlistError = {
 export type WaitlistError = (typeof WaitlistError)[keyof typeof WaitlistError];
 
 /** Every code a failure envelope may carry. */
-export type ErrorCode = ClassError | InstructorError | OrganizationError | PaymentError | PortalError | PricingError | RegistrationError | RegistrationFormsError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
+export type ErrorCode = ClassError | InstructorError | OrganizationError | PaymentError | PaymentPlanError | PortalError | PricingError | RegistrationError | RegistrationFormsError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
 
 /** The `code` of a failure envelope (the body of a refused request), or null when it has none. */
 export function errorCodeOf(body: unknown): ErrorCode | null {

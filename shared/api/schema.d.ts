@@ -202,6 +202,9 @@ export interface paths {
   "/api/contact": {
     post: operations["Contact_create"];
   };
+  "/api/enrollments/{enrollmentId}/payment-plan": {
+    get: operations["PaymentPlans_ofEnrollment"];
+  };
   "/api/enrollments/{id}/cancel": {
     post: operations["Enrollments_cancel"];
   };
@@ -270,6 +273,19 @@ export interface paths {
   };
   "/api/organizations/domain/{domain}": {
     get: operations["Organizations_byDomain"];
+  };
+  "/api/payment-plan-definitions": {
+    get: operations["PaymentPlans_list"];
+    post: operations["PaymentPlans_create"];
+  };
+  "/api/payment-plan-definitions/{id}": {
+    get: operations["PaymentPlans_one"];
+    put: operations["PaymentPlans_update"];
+    delete: operations["PaymentPlans_remove"];
+  };
+  "/api/payment-plan-settings": {
+    get: operations["PaymentPlans_settings"];
+    put: operations["PaymentPlans_saveSettings"];
   };
   "/api/payments/confirm-enrollment": {
     post: operations["CardPayments_confirm"];
@@ -2091,6 +2107,7 @@ export interface components {
       answers?: components["schemas"]["AnswerInputDto"][];
       waiverAcceptances?: components["schemas"]["WaiverAcceptanceInputDto"][];
       guardian?: components["schemas"]["GuardianInputDto"];
+      paymentPlan?: components["schemas"]["PaymentPlanChoiceDto"];
     };
     CreateQuestionDto: {
       /** @description Absent or null: every class */
@@ -2926,7 +2943,7 @@ export interface components {
       error: string | null;
     };
     /** @description A failure a client can act on: one feature's code (its `<feature>.exception.ts`) */
-    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["InstructorError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
+    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["InstructorError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PaymentPlanError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
     ErrorEnvelopeDto: {
       /** @example false */
       success: boolean;
@@ -3055,6 +3072,21 @@ export interface components {
        * @example 2016-04-12
        */
       dateOfBirth: string | null;
+    };
+    InstalmentResponseDto: {
+      /** @example 1 */
+      seq: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      dueAt: string;
+      /** @example 150 */
+      amount: number;
+      /** @enum {string} */
+      status: "scheduled" | "paid" | "processing" | "failed" | "waived" | "cancelled";
+      /** @example 0 */
+      attempts: number;
     };
     /**
      * @description Failure codes of the instructor feature
@@ -3222,6 +3254,15 @@ export interface components {
       emailEnabled: boolean;
       smsEnabled: boolean;
     };
+    OfferedPlanDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Deposit and 3 monthly payments */
+      name: string;
+    };
     OnboardingLinkResponseDto: {
       /**
        * @description Stripe's hosted onboarding
@@ -3357,6 +3398,42 @@ export interface components {
       /** @description Webhook delivery attempts */
       webhooks: components["schemas"]["OutboundLimitResponseDto"];
     };
+    PayerPlanResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /** @example Deposit and 3 monthly payments */
+      planName: string;
+      /** @enum {string} */
+      status: "pending" | "active" | "completed" | "cancelled";
+      /** @example 600 */
+      total: number;
+      /** @example 150 */
+      deposit: number;
+      /**
+       * @description A payment method is saved for the instalments
+       * @example true
+       */
+      methodSaved: boolean;
+      /**
+       * @example {
+       *   "text": "I authorize…",
+       *   "version": 1,
+       *   "acceptedAt": "2026-11-23T18:00:00.000Z",
+       *   "ip": "203.0.113.7",
+       *   "userAgent": "Mozilla/5.0"
+       * }
+       */
+      consent: Record<string, never>;
+      instalments: components["schemas"]["InstalmentResponseDto"][];
+    };
     /**
      * @description Failure codes of the payment feature
      * @enum {string}
@@ -3368,8 +3445,18 @@ export interface components {
        * @example pi_3Q0abc_secret_xyz
        */
       clientSecret: string;
-      /** @example pi_3Q0abc */
-      paymentIntentId: string;
+      /**
+       * @description null only for a payment plan with no deposit: then setupIntentId, confirmed with stripe.confirmSetup
+       * @example pi_3Q0abc
+       */
+      paymentIntentId: string | null;
+      /**
+       * @description A payment plan with no deposit: its SetupIntent
+       * @example null
+       */
+      setupIntentId?: string | null;
+      /** @description The payment plan chosen: `amount` is its deposit, charged now */
+      paymentPlan?: components["schemas"]["QuotePaymentPlanDto"];
       /**
        * @description Dollars: the price the server computed (the discount rule of spec 2 §5)
        * @example 80
@@ -3389,6 +3476,25 @@ export interface components {
       /** @description A household (with `attendees`): one held enrollment per person, all paid by this one intent (`amount` is the total) */
       enrollments?: components["schemas"]["HouseholdEnrollmentResponseDto"][];
     };
+    PaymentPlanChoiceDto: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description The payer accepted the consent text (consentVersion) to charge the method later
+       * @example true
+       */
+      consentAccepted: boolean;
+      /**
+       * @description The consent version the page showed (a newer one is refused: reload)
+       * @example 1
+       */
+      consentVersion?: number;
+    };
+    /**
+     * @description Failure codes of the payment plan feature
+     * @enum {string}
+     */
+    PaymentPlanError: "PLAN_ON_FREE_CLASS" | "PLAN_DEPOSIT_ABOVE_PRICE" | "PLAN_AFTER_CLASS_ENDS" | "PLAN_SHARES_DO_NOT_ADD_UP" | "PLAN_NOT_OFFERED" | "PLAN_CONSENT_REQUIRED" | "PLAN_ONE_PERSON_ONLY";
     PaymentRefundedData: {
       /**
        * Format: uuid
@@ -3550,6 +3656,139 @@ export interface components {
        */
       satisfactionScore: number | null;
     };
+    PlanDefinitionDto: {
+      /** @example Deposit and 3 monthly payments */
+      name: string;
+      /**
+       * Format: uuid
+       * @description The class it is offered on (or termId)
+       */
+      classId?: string | null;
+      /**
+       * Format: uuid
+       * @description Every class of this term without plans of its own (or classId)
+       */
+      termId?: string | null;
+      /** @enum {string} */
+      depositKind: "amount" | "percent";
+      /**
+       * @description Dollars, or a whole percent of the price; 0: no deposit (the method is saved)
+       * @example 150
+       */
+      depositValue: number;
+      /**
+       * @description With paidInFullBy; leave out with dueDates
+       * @enum {string|null}
+       */
+      interval?: "weekly" | "biweekly" | "monthly" | null;
+      /**
+       * @description Absent: as many as fit until paidInFullBy
+       * @example 3
+       */
+      instalmentCount?: number | null;
+      /**
+       * @description First instalment; absent: one interval after registering
+       * @example 2027-02-01
+       */
+      firstDueDate?: string | null;
+      /**
+       * @description No instalment after this date (required with interval)
+       * @example 2027-05-31
+       */
+      paidInFullBy?: string | null;
+      /** @description Explicit due dates instead of an interval */
+      dueDates?: components["schemas"]["PlanDueDateDto"][] | null;
+      /**
+       * @description Dollars: offered on classes priced from this
+       * @example 200
+       */
+      minPrice?: number;
+      /**
+       * @description Dollars added to the total for paying over time
+       * @example 10
+       */
+      surcharge?: number;
+      /**
+       * @description The last day a registration can choose it
+       * @example 2027-01-31
+       */
+      chooseBy?: string | null;
+    };
+    PlanDefinitionRemovedDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @enum {string} */
+      status: "deleted";
+    };
+    PlanDefinitionResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Deposit and 3 monthly payments */
+      name: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: Record<string, never> | null;
+      /**
+       * Format: uuid
+       * @example null
+       */
+      termId: Record<string, never> | null;
+      /** @enum {string} */
+      depositKind: "amount" | "percent";
+      /**
+       * @description Dollars, or a whole percent, by depositKind
+       * @example 150
+       */
+      depositValue: number;
+      /** @enum {string|null} */
+      interval: "weekly" | "biweekly" | "monthly" | null;
+      /** @example 3 */
+      instalmentCount: number | null;
+      /** @example null */
+      firstDueDate: Record<string, never> | null;
+      /** @example 2027-05-31 */
+      paidInFullBy: Record<string, never> | null;
+      dueDates: components["schemas"]["PlanDueDateResponseDto"][] | null;
+      /** @example 0 */
+      minPrice: number;
+      /** @example 0 */
+      surcharge: number;
+      /** @example null */
+      chooseBy: Record<string, never> | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      updatedAt: string;
+    };
+    PlanDueDateDto: {
+      /** @example 2027-03-01 */
+      date: string;
+      /**
+       * @description Percent of the balance; absent on every date: equal shares
+       * @example 50
+       */
+      percent?: number | null;
+    };
+    PlanDueDateResponseDto: {
+      /** @example 2027-03-01 */
+      date: string;
+      /** @example 50 */
+      percent: number | null;
+    };
     PlanFeaturesDto: {
       /** @example true */
       basicSiteAccess: boolean;
@@ -3609,6 +3848,74 @@ export interface components {
       features: components["schemas"]["PlanFeaturesDto"];
       /** @example null */
       stripePriceId: string | null;
+    };
+    PlanSettingsDto: {
+      /**
+       * @description Local hour (0-23) instalments are charged
+       * @example 9
+       */
+      chargeHour: number;
+      /**
+       * @description Days after a soft decline each retry happens, ascending
+       * @example [
+       *   1,
+       *   3,
+       *   5
+       * ]
+       */
+      retryDays: number[];
+      /**
+       * @description Days after a failed instalment before the registration is past due
+       * @example 7
+       */
+      graceDays: number;
+      /**
+       * @description Past due: flag only, or release the seat after releaseAfterDays
+       * @enum {string}
+       */
+      pastDueAction: "flag" | "release";
+      /**
+       * @description Required with release: days past due before the seat is released
+       * @example 7
+       */
+      releaseAfterDays?: number | null;
+      /**
+       * @description Bank debit (ACH) offered beside cards
+       * @example false
+       */
+      bankDebit: boolean;
+      /** @description What a payer accepts; absent or null: the default text */
+      consentText?: string | null;
+    };
+    PlanSettingsResponseDto: {
+      /** @example 9 */
+      chargeHour: number;
+      /**
+       * @example [
+       *   1,
+       *   3,
+       *   5
+       * ]
+       */
+      retryDays: number[];
+      /** @example 7 */
+      graceDays: number;
+      /** @enum {string} */
+      pastDueAction: "flag" | "release";
+      /** @example null */
+      releaseAfterDays: number | null;
+      /** @example false */
+      bankDebit: boolean;
+      /**
+       * @description null: the default consent text
+       * @example null
+       */
+      consentText: Record<string, never> | null;
+      /**
+       * @description Goes up each time the consent text changes
+       * @example 1
+       */
+      consentVersion: number;
     };
     PortalCancelRefundDto: {
       /**
@@ -4041,6 +4348,11 @@ export interface components {
       amount: number;
     };
     PriceQuoteDto: {
+      /**
+       * Format: uuid
+       * @description A payment plan the class offers: the reply carries its schedule
+       */
+      paymentPlanId?: string;
       /** Format: uuid */
       organizationId: string;
       /** Format: uuid */
@@ -4065,6 +4377,10 @@ export interface components {
        * @example false
        */
       asksDateOfBirth: boolean;
+      /** @description The payment plans this registration may choose (absent: none, pay in full) */
+      paymentPlans?: components["schemas"]["OfferedPlanDto"][];
+      /** @description The schedule of the plan asked for (paymentPlanId) */
+      paymentPlan?: components["schemas"]["QuotePaymentPlanDto"];
     };
     /**
      * @description Failure codes of the pricing feature
@@ -4309,6 +4625,21 @@ export interface components {
       /** Format: date-time */
       dateOfBirth?: string;
     };
+    QuoteInstalmentDto: {
+      /**
+       * @description Local date in the organization's zone
+       * @example 2027-02-15
+       */
+      dueDate: string;
+      /**
+       * Format: date-time
+       * @description The charge hour on that date
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      dueAt: string;
+      /** @example 150 */
+      amount: number;
+    };
     QuoteLineDto: {
       /** @example Early bird discount */
       label: string;
@@ -4317,6 +4648,35 @@ export interface components {
        * @example -10
        */
       amount: number;
+    };
+    QuotePaymentPlanDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Deposit and 3 monthly payments */
+      name: string;
+      /**
+       * @description Dollars: the quote total plus the surcharge; deposit and instalments add up to it
+       * @example 600
+       */
+      total: number;
+      /** @example 0 */
+      surcharge: number;
+      /**
+       * @description Charged today (0: the method is only saved)
+       * @example 150
+       */
+      deposit: number;
+      instalments: components["schemas"]["QuoteInstalmentDto"][];
+      consent: components["schemas"]["QuotePlanConsentDto"];
+    };
+    QuotePlanConsentDto: {
+      /** @example I authorize this organization to charge my saved payment method… */
+      text: string;
+      /** @example 1 */
+      version: number;
     };
     QuotePromoDto: {
       /** @example SPRING10 */
@@ -10173,6 +10533,43 @@ export interface operations {
       };
     };
   };
+  PaymentPlans_ofEnrollment: {
+    parameters: {
+      path: {
+        enrollmentId: string;
+      };
+    };
+    responses: {
+      /** @description The plan a registration chose, with its instalments; none, or another organization's: 404 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PayerPlanResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Enrollments_cancel: {
     parameters: {
       header: {
@@ -11229,6 +11626,260 @@ export interface operations {
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlans_list: {
+    responses: {
+      /** @description Oldest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanDefinitionResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlans_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PlanDefinitionDto"];
+      };
+    };
+    responses: {
+      /** @description A deposit above the price, instalments after the class ends, a plan on a free class, shares that do not add up: 400 with a code */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanDefinitionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlans_one: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Another organization's plan is 404 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanDefinitionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlans_update: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PlanDefinitionDto"];
+      };
+    };
+    responses: {
+      /** @description Replaces the plan; plans payers already chose keep their schedule */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanDefinitionResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlans_remove: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Plans payers already chose keep their schedule */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanDefinitionRemovedDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlans_settings: {
+    responses: {
+      /** @description The defaults until saved once */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanSettingsResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlans_saveSettings: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PlanSettingsDto"];
+      };
+    };
+    responses: {
+      /** @description A changed consent text gets the next version */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanSettingsResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };

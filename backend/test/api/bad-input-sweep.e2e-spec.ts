@@ -377,6 +377,34 @@ describe('bad input on every write route', () => {
       'POST /api/promo-codes': { auth: 'admin', body: { code: 'SWEEP10', kind: 'percent', value: 10 } },
       'PUT /api/promo-codes/:id': { auth: 'admin', body: { code: 'SWEEP10', kind: 'percent', value: 10 } },
       'DELETE /api/promo-codes/:id': { auth: 'admin', body: null },
+      // Payment plans: the term named is none of the organization's (404 for good input).
+      'POST /api/payment-plan-definitions': {
+        auth: 'admin',
+        body: {
+          name: 'Sweep plan',
+          termId: '00000000-0000-4000-8000-000000000000',
+          depositKind: 'amount',
+          depositValue: 10,
+          interval: 'monthly',
+          paidInFullBy: '2027-05-31',
+        },
+      },
+      'PUT /api/payment-plan-definitions/:id': {
+        auth: 'admin',
+        body: {
+          name: 'Sweep plan',
+          termId: '00000000-0000-4000-8000-000000000000',
+          depositKind: 'amount',
+          depositValue: 10,
+          interval: 'monthly',
+          paidInFullBy: '2027-05-31',
+        },
+      },
+      'DELETE /api/payment-plan-definitions/:id': { auth: 'admin', body: null },
+      'PUT /api/payment-plan-settings': {
+        auth: 'admin',
+        body: { chargeHour: 9, retryDays: [1, 3, 5], graceDays: 7, pastDueAction: 'flag', bankDebit: false },
+      },
       // Terms: the sweep's ids name no term (404 for good input).
       'POST /api/terms': {
         auth: 'admin',

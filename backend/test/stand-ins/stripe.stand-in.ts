@@ -15,12 +15,14 @@ import { billingRoutes } from './stripe/billing.routes';
 import { connectRoutes } from './stripe/connect.routes';
 import { eventRoutes } from './stripe/events.routes';
 import { paymentRoutes } from './stripe/payments.routes';
+import { setupIntentRoutes } from './stripe/setup-intents.routes';
 
 export { signStripePayload, stripeEvent, type StandInEvent, type StandInState } from './stripe/core';
 export { dashboardRefund, setRefundStatus, succeedPaymentIntent } from './stripe/payments.routes';
+export { succeedSetupIntent } from './stripe/setup-intents.routes';
 
 /** Every area of the contract the stand-in implements; each route file owns one area. */
-const routes: StandInRoute[] = [...eventRoutes, ...paymentRoutes, ...connectRoutes, ...billingRoutes];
+const routes: StandInRoute[] = [...eventRoutes, ...paymentRoutes, ...setupIntentRoutes, ...connectRoutes, ...billingRoutes];
 
 /** A browser page (Stripe.js test double) calls the stand-in from another origin. */
 const CORS_HEADERS = {

@@ -47,6 +47,7 @@ import { ClassPlacesAsRecords1770050000001 } from './1770050000001-ClassPlacesAs
 import { Receipts1770070000000 } from './1770070000000-Receipts';
 import { OutboundLimits1771009000000 } from './1771009000000-OutboundLimits';
 import { Retention1771009000001 } from './1771009000001-Retention';
+import { PaymentPlans1771001000000 } from './1771001000000-PaymentPlans';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 import { Pricing1766300000000 } from './1766300000000-Pricing';
@@ -103,6 +104,7 @@ export const MIGRATIONS = [
   LocationsRoomsInstructors1770050000000,
   ClassPlacesAsRecords1770050000001,
   Receipts1770070000000,
+  PaymentPlans1771001000000,
   OutboundLimits1771009000000,
   Retention1771009000001,
 ];

@@ -14,6 +14,8 @@ import { MIN_CARD_CENTS } from './card-payment.types';
 import type { CreatePaymentIntentDto } from './dto/card-payment.dto';
 import { formatDollars, platformFeeCents } from './money';
 import { PaymentError, PaymentException, paymentRefused } from './payments.exception';
+import { PlanHoldIntents } from './plan-hold-intents';
+import type { QuotedPlan } from '../payment-plans/plan-quotes.service';
 
 /**
  * A card registration's first step, for one person or a household: admission (admission.ts, the same order of checks
@@ -33,6 +35,7 @@ export class CardHoldIntents {
     private readonly connect: ConnectService,
     private readonly usage: UsageService,
     private readonly config: ConfigService<AllConfigType>,
+    private readonly planHolds: PlanHoldIntents,
   ) {}
 
   /**
@@ -69,7 +72,9 @@ export class CardHoldIntents {
       client,
       read,
     });
-    const due = admitted.quote.totalCents;
+    // A payment plan (payment-plans): its schedule is quoted before a seat is held; the page shows its total.
+    const plan = dto.paymentPlan ? await this.planHolds.quote(dto, admitted) : null;
+    const due = plan ? plan.totalCents : admitted.quote.totalCents;
     // The amount the page showed must be exactly what the quote answers now.
     if (Math.round(dto.amount * 100) !== due) {
       const what = dto.attendees ? `The price for ${dto.attendees.length} people` : 'The price of this class';
@@ -79,7 +84,8 @@ export class CardHoldIntents {
         { amount: due / 100 },
       );
     }
-    if (due < MIN_CARD_CENTS) throw paymentRefused(PaymentError.BelowCardMinimum);
+    const charged = plan ? plan.depositCents : due;
+    if (charged < MIN_CARD_CENTS && !(plan && charged === 0)) throw paymentRefused(PaymentError.BelowCardMinimum);
     // A household's readiness is read without the organization's version (as it always was): only one person's hold
     // in an opening rush leans on the copy kept under it.
     const ready = await this.connect.readiness(dto.organizationId, undefined, dto.attendees ? undefined : admitted.org.configVersion);
@@ -91,10 +97,17 @@ export class CardHoldIntents {
     };
     return dto.attendees
       ? this.household(dto, dto.attendees, admitted, payment, ready.stripeAccountId)
-      : this.onePerson(dto, admitted, payment, ready.stripeAccountId);
+      : this.onePerson(dto, admitted, payment, ready.stripeAccountId, plan, client);
   }
 
-  private async onePerson(dto: CreatePaymentIntentDto, admitted: Admitted, payment: CardHoldSeat, destination: string) {
+  private async onePerson(
+    dto: CreatePaymentIntentDto,
+    admitted: Admitted,
+    payment: CardHoldSeat,
+    destination: string,
+    plan: QuotedPlan | null,
+    client: ClientInfo,
+  ) {
     const { cls, org, seatPlan, form, quote, seat } = admitted;
     const hold = await this.seats.write({
       organizationId: dto.organizationId,
@@ -108,6 +121,7 @@ export class CardHoldIntents {
       read: { cls, org, seatPlan, noSeatOfEmail: noSeatOf(seat, dto.studentData.email) },
     });
     if (hold.released) void this.cancelIntent(hold.released);
+    if (plan) return this.planHolds.open(dto, plan, hold, destination, client);
     let intent: Stripe.PaymentIntent;
     try {
       intent = hold.paymentIntentId

@@ -25,6 +25,8 @@ export interface IntentFacts {
   applicationFee: number;
   destination: string | null;
   chargeId: string | null;
+  /** The method that paid (a plan's deposit saves it for the instalments). */
+  paymentMethod: string | null;
   metadata: Record<string, string>;
 }
 
@@ -53,6 +55,12 @@ export function intentFacts(value: unknown): IntentFacts | null {
     destination,
     chargeId:
       typeof charge === 'string' ? charge : typeof (charge as { id?: unknown })?.id === 'string' ? (charge as { id: string }).id : null,
+    paymentMethod:
+      typeof pi.payment_method === 'string'
+        ? pi.payment_method
+        : typeof (pi.payment_method as { id?: unknown } | null)?.id === 'string'
+          ? (pi.payment_method as { id: string }).id
+          : null,
     metadata,
   };
 }

@@ -11,6 +11,7 @@ import { PaymentError, PaymentException, paymentRefused } from './payments.excep
 import { CardPaymentAnnouncements } from './card-payment-announcements';
 import { LatePaymentRefunds } from './late-payment-refunds';
 import { formatDollars } from './money';
+import { PayerPlansService } from '../payment-plans/payer-plans.service';
 
 const HOLD_EXPIRY_BATCH = 100;
 
@@ -32,6 +33,7 @@ export class CardPaymentsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly household: HouseholdPaymentsService,
     private readonly late: LatePaymentRefunds,
+    private readonly payers: PayerPlansService,
   ) {}
 
   async confirm(dto: ConfirmEnrollmentDto) {
@@ -98,6 +100,9 @@ export class CardPaymentsService {
     // held: its seat; active: a student who switched to paying in person and then paid the intent after all.
     const keepsSeat = e.status === 'held' || e.status === 'active' || (e.status === 'expired' && (await this.cards.retakeSeat(m, e)));
     await this.cards.recordPayment(m, e.id, payment, keepsSeat);
+    // A payment plan's deposit: the plan starts (its saved method, its instalments) or, refunded, never does.
+    const plan = await this.payers.ofEnrollment(e.id, m, true);
+    if (plan?.stripeIntentId === pi.id) await (keepsSeat ? this.payers.activate(m, plan, pi.paymentMethod) : this.payers.abandon(m, plan));
     // Announced where it is recorded, in this transaction: the row was locked and still unpaid, so a second settle of
     // the same intent (the confirm call and the webhook, or the event delivered twice) stops above and announces nothing.
     // A late payment refunded at once was still taken (as a household's is): its refund follows it.
@@ -118,7 +123,10 @@ export class CardPaymentsService {
     const meta = pi.metadata;
     if (meta.organizationId !== e.organizationId || meta.classId !== e.classId || meta.enrollmentId !== e.id) return 'metadata';
     if (pi.currency !== 'usd') return 'currency';
-    if (e.amountDueCents === null || pi.amount !== e.amountDueCents) return 'amount';
+    // A payment plan's deposit is its first payment; otherwise the price held.
+    const plan = await this.payers.ofEnrollment(e.id, m);
+    const expected = plan && plan.stripeIntentId === pi.id ? plan.depositCents : e.amountDueCents;
+    if (expected === null || pi.amount !== expected) return 'amount';
     if (pi.applicationFee < 0 || pi.applicationFee > pi.amount) return 'application fee';
     const ready = await this.connect.readiness(e.organizationId, m);
     if (!pi.destination || pi.destination !== ready.stripeAccountId) return 'destination';

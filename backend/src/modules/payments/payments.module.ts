@@ -21,6 +21,9 @@ import { InPersonPaymentsService } from './in-person-payments.service';
 import { PaymentConfigController } from './payment-config.controller';
 import { PaymentEventsHandler } from './payment-events.handler';
 import { PaymentsJobs } from './payments.jobs';
+import { PaymentPlansModule } from '../payment-plans/payment-plans.module';
+import { PlanHoldIntents } from './plan-hold-intents';
+import { PlanSetupEvents } from './plan-setup-events.handler';
 import { PaymentsRepository } from './payments.repository';
 import { RefundsService } from './refunds.service';
 import { LatePaymentRefunds } from './late-payment-refunds';
@@ -45,12 +48,15 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
     WebhooksModule,
     PricingModule,
     OrganizationsModule,
+    PaymentPlansModule,
   ],
   controllers: [PaymentConfigController, InPersonPaymentsController, CardPaymentsController, EnrollmentsController],
   providers: [
     InPersonPaymentsService,
     CardPaymentsService,
     CardHoldIntents,
+    PlanHoldIntents,
+    PlanSetupEvents,
     CardPaymentAnnouncements,
     HouseholdPaymentsService,
     LatePaymentRefunds,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ClassesModule } from '../classes/classes.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
+import { PaymentPlansModule } from '../payment-plans/payment-plans.module';
 import { PricingController } from './pricing.controller';
 import { PricingRepository } from './pricing.repository';
 import { PricingService } from './pricing.service';
@@ -10,7 +11,7 @@ import { PricingService } from './pricing.service';
  * organization's promo codes with their redemptions. Sits with the catalogue, below the seat modules that call it.
  */
 @Module({
-  imports: [OrganizationsModule, ClassesModule],
+  imports: [OrganizationsModule, ClassesModule, PaymentPlansModule],
   controllers: [PricingController],
   providers: [PricingService, PricingRepository],
   exports: [PricingService],

@@ -18,6 +18,8 @@ import {
   PROMO_USED_BY_EMAIL,
   PROMO_USED_UP,
 } from './pricing.exception';
+import { PlanQuotesService } from '../payment-plans/plan-quotes.service';
+import { quotePaymentPlan } from './quote-payment-plan';
 import { PricingRepository, type PromoCodeRow, type PromoCodeWrite, type PromoUsage, type UsageRange } from './pricing.repository';
 
 /** What a registration asks a price for. */
@@ -86,6 +88,7 @@ export class PricingService {
     private readonly repo: PricingRepository,
     private readonly orgs: OrganizationsService,
     private readonly classes: ClassesService,
+    private readonly plans: PlanQuotesService,
   ) {}
 
   async quote(req: QuoteRequest, now = new Date()): Promise<Quote> {
@@ -225,8 +228,10 @@ export class PricingService {
   async publicQuote(dto: PriceQuoteDto) {
     const cls = await this.classes.require(dto.classId, dto.organizationId);
     if (cls.status === 'Archived') throw new NotFoundException(`Class with ID ${dto.classId} not found`);
+    const org = await this.orgs.require(dto.organizationId);
     const q = await this.quote({
       organizationId: dto.organizationId,
+      org,
       cls,
       attendees: dto.attendees,
       email: dto.email,
@@ -238,6 +243,7 @@ export class PricingService {
       total: q.totalCents / 100,
       promo: q.promo,
       asksDateOfBirth: q.asksDateOfBirth,
+      ...(await quotePaymentPlan(this.plans, org, cls, q.totalCents, dto.paymentPlanId)),
     };
   }
 

@@ -60,7 +60,8 @@ export interface CardPaymentRecord {
   amountCents: number;
   platformFeeCents: number;
   chargeId: string | null;
-  paymentIntentId: string;
+  /** Null: nothing was charged (a payment plan with no deposit, completed by its SetupIntent). */
+  paymentIntentId: string | null;
 }
 
 /**

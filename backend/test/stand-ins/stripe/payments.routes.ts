@@ -7,6 +7,7 @@ import {
   type StandInRoute,
   type StandInState,
 } from './core';
+import { savedForLater } from './setup-intents.routes';
 
 /**
  * Card registration (shared/INTEGRATIONS.md "Card registration"): PaymentIntents as destination charges, their
@@ -230,6 +231,8 @@ function createPaymentIntent(req: StandInRequest, state: StandInState): StandInR
   const metadata = (b.metadata ?? {}) as Record<string, unknown>;
   for (const key of REQUIRED_METADATA)
     if (typeof metadata[key] !== 'string' || !metadata[key]) return stripeError(400, `Classlane contract: metadata[${key}] is required`);
+  const saved = savedForLater(b, state);
+  if (Array.isArray(saved)) return saved;
   const id = state.nextId('pi');
   const pi: StandInObject = {
     id,
@@ -247,6 +250,7 @@ function createPaymentIntent(req: StandInRequest, state: StandInState): StandInR
     last_payment_error: null,
     livemode: false,
     created: Math.floor(Date.now() / 1000),
+    ...saved,
   };
   state.objects.set(id, pi);
   return [200, pi];
@@ -307,6 +311,7 @@ export const paymentRoutes: StandInRoute[] = [
         return [402, { error: { ...error, payment_intent: publicView(pi) } }];
       }
       if (method !== 'pm_card_visa') return stripeError(400, `No such PaymentMethod: '${String(method)}'`, 'invalid_request_error');
+      pi.payment_method = method;
       await succeedPaymentIntent(state, id);
       return [200, isPublishable(req) ? publicView(pi) : pi];
     },

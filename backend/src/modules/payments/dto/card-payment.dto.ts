@@ -15,6 +15,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsOptionalNotNull } from '../../../common/http/optional';
+import { PaymentPlanChoiceDto } from '../../payment-plans/dto/payment-plan.dto';
 import { PromoCodeField } from '../../pricing/dto/pricing.dto';
 import { AttendeeDto, AttendeesField, DateOfBirthField } from '../../registration/dto/attendee.dto';
 import { WAITLIST_OFFER_TOKEN } from '../../registration/dto/student.dto';
@@ -72,6 +73,12 @@ export class CreatePaymentIntentDto {
   @WaiverAcceptancesField() waiverAcceptances?: WaiverAcceptanceInputDto[];
   /** The parent or guardian signing for an attendee under 18 (their name is each such signature's). */
   @GuardianField() guardian?: GuardianInputDto;
+  /** A payment plan the class offers (one person): the deposit is charged now and the method saved for the instalments. */
+  @IsOptional()
+  @IsObject({ message: 'paymentPlan must be an object' })
+  @ValidateNested()
+  @Type(() => PaymentPlanChoiceDto)
+  paymentPlan?: PaymentPlanChoiceDto;
 }
 
 /** Spec 2 §7 "Confirm enrollment": the PaymentIntent the browser confirmed with Stripe. */

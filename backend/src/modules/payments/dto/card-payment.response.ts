@@ -1,3 +1,4 @@
+import { QuotePaymentPlanDto } from '../../payment-plans/dto/payment-plan.response';
 import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_TIME } from '../../../common/openapi/common.responses';
 import { HouseholdEnrollmentResponseDto, RefundResponseDto } from '../../registration/dto/student.response';
@@ -5,7 +6,23 @@ import { HouseholdEnrollmentResponseDto, RefundResponseDto } from '../../registr
 export class PaymentIntentResponseDto {
   @ApiProperty({ description: 'For Stripe.js confirmCardPayment / the Payment Element', example: 'pi_3Q0abc_secret_xyz' })
   clientSecret: string;
-  @ApiProperty({ example: 'pi_3Q0abc' }) paymentIntentId: string;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    example: 'pi_3Q0abc',
+    description: 'null only for a payment plan with no deposit: then setupIntentId, confirmed with stripe.confirmSetup',
+  })
+  paymentIntentId: string | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    required: false,
+    example: null,
+    description: 'A payment plan with no deposit: its SetupIntent',
+  })
+  setupIntentId?: string | null;
+  @ApiProperty({ type: QuotePaymentPlanDto, required: false, description: 'The payment plan chosen: `amount` is its deposit, charged now' })
+  paymentPlan?: QuotePaymentPlanDto;
   @ApiProperty({ description: 'Dollars: the price the server computed (the discount rule of spec 2 §5)', example: 80 }) amount: number;
   @ApiProperty({ format: 'date-time', description: 'The seat is held until then (SEAT_HOLD_MINUTES)', example: EXAMPLE_TIME })
   holdExpiresAt: string;

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -62,6 +62,10 @@ export class PriceQuoteDto {
   @MaxLength(320)
   email?: string;
   @PromoCodeField() promoCode?: string;
+  @ApiPropertyOptional({ format: 'uuid', description: 'A payment plan the class offers: the reply carries its schedule' })
+  @IsOptional()
+  @IsUUID('all', { message: 'paymentPlanId must be a payment plan id' })
+  paymentPlanId?: string;
 }
 
 /** A promo code as the admin writes it (POST creates, PUT replaces). `value`: a whole percent, or dollars off. */

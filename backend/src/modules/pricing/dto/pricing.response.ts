@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
+import { OfferedPlanDto, QuotePaymentPlanDto } from '../../payment-plans/dto/payment-plan.response';
 
 export class QuoteLineDto {
   @ApiProperty({ example: 'Early bird discount' }) label: string;
@@ -23,6 +24,14 @@ export class PriceQuoteResponseDto {
     description: 'The organization has a senior discount: the form may ask for a date of birth (optional) to quote it',
   })
   asksDateOfBirth: boolean;
+  @ApiProperty({
+    type: [OfferedPlanDto],
+    required: false,
+    description: 'The payment plans this registration may choose (absent: none, pay in full)',
+  })
+  paymentPlans?: OfferedPlanDto[];
+  @ApiProperty({ type: QuotePaymentPlanDto, required: false, description: 'The schedule of the plan asked for (paymentPlanId)' })
+  paymentPlan?: QuotePaymentPlanDto;
 }
 
 export class PromoUsageDto {

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { ClassesModule } from '../classes/classes.module';
+import { OrganizationsModule } from '../organizations/organizations.module';
+import { StripeModule } from '../stripe/stripe.module';
+import { TermsModule } from '../terms/terms.module';
+import { PayerPlansService } from './payer-plans.service';
+import { PaymentPlansController } from './payment-plans.controller';
+import { PaymentPlansRepository } from './payment-plans.repository';
+import { PlanDefinitionsService } from './plan-definitions.service';
+import { PlanQuotesService } from './plan-quotes.service';
+
+/**
+ * Payment plans (issue 40): the plans an organization offers, its plan settings, a plan's schedule for a quote, and
+ * each payer's plan with its instalments and Stripe Customer. Sits with the catalogue beside pricing, which asks it
+ * for a quote's schedule; the payments module (above) asks it when a card registration chooses a plan and when
+ * Stripe confirms the deposit or the saved method. Charging the instalments is not here yet.
+ */
+@Module({
+  imports: [ClassesModule, OrganizationsModule, TermsModule, StripeModule],
+  controllers: [PaymentPlansController],
+  providers: [PaymentPlansRepository, PlanDefinitionsService, PlanQuotesService, PayerPlansService],
+  exports: [PlanQuotesService, PayerPlansService],
+})
+export class PaymentPlansModule {}
