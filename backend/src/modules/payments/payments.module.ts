@@ -31,6 +31,7 @@ import { TopUpHolds } from './top-up-holds';
 import { TopUpsRepository } from './top-ups.repository';
 import { TopUpsService } from './top-ups.service';
 import { WebhooksModule } from '../webhooks/webhooks.module';
+import { OffSessionCharges } from './off-session/off-session-charges';
 
 @Module({
   imports: [
@@ -65,7 +66,8 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
     TopUpHolds,
     TopUpsRepository,
     TopUpsService,
+    OffSessionCharges,
   ],
-  exports: [RefundsService, TopUpsService],
+  exports: [RefundsService, TopUpsService, OffSessionCharges],
 })
 export class PaymentsModule {}

@@ -7,6 +7,7 @@ import {
   type StandInRoute,
   type StandInState,
 } from './core';
+import { destinationTransfer } from './disputes.routes';
 
 /**
  * Card registration (shared/INTEGRATIONS.md "Card registration"): PaymentIntents as destination charges, their
@@ -112,6 +113,7 @@ export async function succeedPaymentIntent(state: StandInState, id: string): Pro
     created: Math.floor(Date.now() / 1000),
   };
   state.objects.set(charge.id, charge);
+  charge.transfer = destinationTransfer(state, charge); // a destination charge pays the connected account by a transfer
   Object.assign(pi, { status: 'succeeded', latest_charge: charge.id, amount_received: pi.amount, last_payment_error: null });
   await state.emit('payment_intent.succeeded', { ...pi });
   return pi;
