@@ -32,6 +32,10 @@ import { TopUpsRepository } from './top-ups.repository';
 import { TopUpsService } from './top-ups.service';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { OffSessionCharges } from './off-session/off-session-charges';
+import { DisputeEventsHandler } from './disputes/dispute-events.handler';
+import { PaymentDisputesController } from './disputes/payment-disputes.controller';
+import { PaymentDisputesRepository } from './disputes/payment-disputes.repository';
+import { PaymentDisputesService } from './disputes/payment-disputes.service';
 
 @Module({
   imports: [
@@ -47,7 +51,13 @@ import { OffSessionCharges } from './off-session/off-session-charges';
     PricingModule,
     OrganizationsModule,
   ],
-  controllers: [PaymentConfigController, InPersonPaymentsController, CardPaymentsController, EnrollmentsController],
+  controllers: [
+    PaymentConfigController,
+    InPersonPaymentsController,
+    CardPaymentsController,
+    EnrollmentsController,
+    PaymentDisputesController,
+  ],
   providers: [
     InPersonPaymentsService,
     CardPaymentsService,
@@ -67,6 +77,9 @@ import { OffSessionCharges } from './off-session/off-session-charges';
     TopUpsRepository,
     TopUpsService,
     OffSessionCharges,
+    DisputeEventsHandler,
+    PaymentDisputesRepository,
+    PaymentDisputesService,
   ],
   exports: [RefundsService, TopUpsService, OffSessionCharges],
 })
