@@ -12,7 +12,7 @@
  * Codes the contract does not name: a `card_declined` with another decline code is soft (banks add codes; the retry
  * schedule is short and bounded, so a wrong guess costs a few declined tries, while calling it hard would stop a plan
  * that may pay tomorrow); any other error code is hard (it says the card or its details are wrong, which another try
- * with the same card cannot change). docs/decisions/off-session-decline-rules.md.
+ * with the same card cannot change). docs/decisions/off-session-charges-and-disputes.md.
  */
 export type DeclineClass = 'authentication_required' | 'soft' | 'hard';
 
