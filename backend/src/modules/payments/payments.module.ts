@@ -32,6 +32,7 @@ import { TopUpsRepository } from './top-ups.repository';
 import { TopUpsService } from './top-ups.service';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { OffSessionCharges } from './off-session/off-session-charges';
+import { BankDebitProcessingHandler } from './bank-debit-processing.handler';
 import { DisputeEventsHandler } from './disputes/dispute-events.handler';
 import { PaymentDisputesController } from './disputes/payment-disputes.controller';
 import { PaymentDisputesRepository } from './disputes/payment-disputes.repository';
@@ -78,6 +79,7 @@ import { PaymentDisputesService } from './disputes/payment-disputes.service';
     TopUpsService,
     OffSessionCharges,
     DisputeEventsHandler,
+    BankDebitProcessingHandler,
     PaymentDisputesRepository,
     PaymentDisputesService,
   ],

@@ -7,6 +7,7 @@ import {
   type StandInRoute,
   type StandInState,
 } from './core';
+import { startBankDebit } from './bank-debits';
 import { succeedPaymentIntent } from './payments.routes';
 
 /**
@@ -223,31 +224,7 @@ async function chargeOffSession(req: StandInRequest, state: StandInState): Promi
   state.objects.set(id, pi);
   const outcome = method.test.outcome;
   if (outcome.kind === 'succeed') return [200, structuredClone(await succeedPaymentIntent(state, id))];
-  if (outcome.kind === 'processing') {
-    const charge: StandInObject = {
-      id: state.nextId('py'),
-      object: 'charge',
-      amount: pi.amount,
-      amount_captured: pi.amount,
-      amount_refunded: 0,
-      currency: 'usd',
-      paid: false,
-      refunded: false,
-      status: 'pending',
-      payment_intent: id,
-      payment_method: method.pm.id,
-      application_fee_amount: pi.application_fee_amount,
-      transfer_data: pi.transfer_data,
-      metadata: { ...(pi.metadata as Record<string, string>) },
-      captured: true,
-      livemode: false,
-      created: now(),
-    };
-    state.objects.set(charge.id, charge);
-    Object.assign(pi, { status: 'processing', latest_charge: charge.id });
-    state.background(() => state.emit('payment_intent.processing', structuredClone(pi)), 0);
-    return [200, structuredClone(pi)];
-  }
+  if (outcome.kind === 'processing') return [200, structuredClone(startBankDebit(state, pi, method.pm.id))];
   const error = {
     type: 'card_error',
     code: outcome.code,

@@ -7,6 +7,7 @@ import {
   type StandInRoute,
   type StandInState,
 } from './core';
+import { startBankDebit } from './bank-debits';
 import { destinationTransfer } from './disputes.routes';
 
 /**
@@ -44,6 +45,8 @@ function publicView(pi: StandInObject) {
   const { metadata: _m, transfer_data: _t, application_fee_amount: _f, ...rest } = pi;
   return rest;
 }
+
+const publicOr = (req: StandInRequest, pi: StandInObject) => (isPublishable(req) ? publicView(pi) : pi);
 
 function paymentIntentOf(state: StandInState, id: string): StandInObject | null {
   const pi = state.objects.get(id);
@@ -308,6 +311,8 @@ export const paymentRoutes: StandInRoute[] = [
         await state.emit('payment_intent.payment_failed', { ...pi });
         return [402, { error: { ...error, payment_intent: publicView(pi) } }];
       }
+      // A bank debit (the Payment Element's us_bank_account): processing, settled days later (disputes.routes.ts).
+      if (method === 'pm_usBankAccount') return [200, publicOr(req, startBankDebit(state, pi, 'pm_usBankAccount'))];
       if (method !== 'pm_card_visa') return stripeError(400, `No such PaymentMethod: '${String(method)}'`, 'invalid_request_error');
       await succeedPaymentIntent(state, id);
       return [200, isPublishable(req) ? publicView(pi) : pi];
