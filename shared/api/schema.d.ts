@@ -3358,16 +3358,16 @@ export interface components {
        * @description Dollars of the organization's share taken back from its transfer
        * @example 77.6
        */
-      recoveredAmount: Record<string, never> | null;
+      recoveredAmount: number | null;
       /**
        * @description Why the share could not be taken back automatically
        * @example null
        */
-      recoveryError: Record<string, never> | null;
+      recoveryError: string | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
-      closedAt: Record<string, never> | null;
+      closedAt: string | null;
     };
     /**
      * @description Failure codes of the payment feature

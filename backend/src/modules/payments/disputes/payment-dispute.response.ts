@@ -7,12 +7,17 @@ export class PaymentDisputeResponseDto {
   @ApiProperty({ description: 'Dollars disputed', example: 80 }) amount: number;
   @ApiProperty({ description: "The bank's reason, as Stripe names it", example: 'fraudulent' }) reason: string;
   @ApiProperty({ description: "Stripe's status of the dispute as last heard", example: 'needs_response' }) status: string;
-  @ApiProperty({ enum: ['won', 'lost'], nullable: true, description: 'How it ended; null while open', example: null })
+  @ApiProperty({ type: String, enum: ['won', 'lost'], nullable: true, description: 'How it ended; null while open', example: null })
   outcome: 'won' | 'lost' | null;
-  @ApiProperty({ nullable: true, description: "Dollars of the organization's share taken back from its transfer", example: 77.6 })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: "Dollars of the organization's share taken back from its transfer",
+    example: 77.6,
+  })
   recoveredAmount: number | null;
-  @ApiProperty({ nullable: true, description: 'Why the share could not be taken back automatically', example: null })
+  @ApiProperty({ type: String, nullable: true, description: 'Why the share could not be taken back automatically', example: null })
   recoveryError: string | null;
-  @ApiProperty({ format: 'date-time' }) createdAt: Date;
-  @ApiProperty({ format: 'date-time', nullable: true }) closedAt: Date | null;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt: Date;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) closedAt: Date | null;
 }
