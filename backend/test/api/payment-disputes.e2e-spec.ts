@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { StripeClient } from '../../src/modules/stripe/stripe.client';
 import { closeDispute, disputePayment, type StandInEvent } from '../stand-ins/stripe.stand-in';
 import type { StandInObject } from '../stand-ins/stripe/core';
 import { cardClass, cardOrg, deliver, intentBody, payInBrowser, startCardWorld, type CardWorld } from './card-payments.helpers';
@@ -131,6 +132,27 @@ describe('payment disputes', () => {
       [dispute.id],
     );
     expect(row.reversal_cents).toBe(7760);
+  });
+
+  it('a reversal Stripe refuses (nothing left on the transfer) is recorded for a person, told, and not asked again', async () => {
+    const e = await paid('dispute.refused@example.com');
+    const transfer = transferOf(e.pi);
+    // Someone already took the whole transfer back in the Stripe dashboard.
+    await w.a.app.get(StripeClient).api.transfers.createReversal(transfer.id, { amount: 7760 }, { idempotencyKey: `dashboard-${e.pi}` });
+    const dispute = await disputePayment(w.stand.state, e.pi);
+    const created = eventOf('charge.dispute.created', dispute.id);
+    await deliver(w.a, created).expect(200);
+    await deliver(w.a, { ...created, id: `${created.id}_again` }).expect(200);
+    expect(reversalsOf(transfer.id)).toHaveLength(1);
+    const asked = w.stand.requests.filter((r) => r.idempotencyKey === `classlane-dispute-${dispute.id}-reversal`);
+    expect(asked).toHaveLength(1);
+    const [shown] = (await w.a.http.get(`/api/enrollments/${e.id}/disputes`).set(org.auth).expect(200)).body.data;
+    expect(shown).toMatchObject({ recoveredAmount: null, recoveryError: expect.stringMatching(/greater than the amount left/) });
+    const [mail] = await w.a.db.query(`SELECT message FROM communications WHERE organization_id = $1 AND dedupe_key LIKE $2`, [
+      org.orgId,
+      `payment-dispute:${dispute.id}:opened%`,
+    ]);
+    expect(mail.message).toContain('could not be taken back automatically');
   });
 
   it('another organization cannot see the dispute (404), and an event for a payment that is not ours changes nothing', async () => {

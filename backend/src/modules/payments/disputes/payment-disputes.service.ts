@@ -103,7 +103,7 @@ export class PaymentDisputesService {
     const recovered =
       d.reversalCents !== null
         ? `Your share of it (${formatDollars(d.reversalCents)}) was taken back from the transfer to your Stripe account.`
-        : `Your share of it could not be taken back automatically (${d.reversalError ?? 'unknown'}); Classlane will contact you.`;
+        : `Your share of it could not be taken back automatically: ${d.reversalError ?? 'Stripe gave no reason'}`;
     await this.communications.queueAdminEmail(m, d.organizationId, {
       subject: `Payment disputed: ${e.studentName}, ${e.classTitle}`,
       message:
