@@ -208,6 +208,9 @@ export interface paths {
   "/api/enrollments/{id}/cancel": {
     post: operations["Enrollments_cancel"];
   };
+  "/api/enrollments/{id}/disputes": {
+    get: operations["PaymentDisputes_list"];
+  };
   "/api/enrollments/{id}/refund": {
     post: operations["Enrollments_refund"];
   };
@@ -3433,6 +3436,47 @@ export interface components {
        */
       consent: Record<string, never>;
       instalments: components["schemas"]["InstalmentResponseDto"][];
+    };
+    PaymentDisputeResponseDto: {
+      /** @example dp_1Q2w3E4r5T6y */
+      stripeDisputeId: string;
+      /** @example pi_3Q2w3E4r5T6y */
+      paymentIntentId: string;
+      /**
+       * @description Dollars disputed
+       * @example 80
+       */
+      amount: number;
+      /**
+       * @description The bank's reason, as Stripe names it
+       * @example fraudulent
+       */
+      reason: string;
+      /**
+       * @description Stripe's status of the dispute as last heard
+       * @example needs_response
+       */
+      status: string;
+      /**
+       * @description How it ended; null while open
+       * @example null
+       * @enum {string|null}
+       */
+      outcome: "won" | "lost" | null;
+      /**
+       * @description Dollars of the organization's share taken back from its transfer
+       * @example 77.6
+       */
+      recoveredAmount: number | null;
+      /**
+       * @description Why the share could not be taken back automatically
+       * @example null
+       */
+      recoveryError: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      closedAt: string | null;
     };
     /**
      * @description Failure codes of the payment feature
@@ -10592,6 +10636,43 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["EnrollmentPaymentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentDisputes_list: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Newest first; empty when no payment was disputed */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PaymentDisputeResponseDto"][];
           };
         };
       };

@@ -15,6 +15,10 @@
  * refunds come from `GET /v1/refunds?payment_intent=`). What a person does in the Stripe dashboard is a POST without a
  * key, e.g. a refund: `curl -d amount=1500 http://127.0.0.1:12111/_test/payment_intents/pi_…/refund` (add
  * `-d status=pending` for one that is not final yet, then `POST /_test/refunds/re_…/succeeded` or `/failed`).
+ * A dispute of a paid charge: `POST /_test/payment_intents/pi_…/dispute` (optional `amount`, `reason`), decided by
+ * `POST /_test/disputes/dp_…/won` or `/lost`. A bank debit (`pm_usBankAccount`) settles with
+ * `POST /_test/payment_intents/pi_…/settle/succeeded` or `/failed`; a saved method for off-session charges:
+ * `POST /_test/customers/cus_…/payment_methods` with `payment_method=pm_card_visa` (or another of Stripe's test ids).
  *
  * The stand-in is TypeScript and Node 20 cannot run TypeScript: each .ts file is compiled to CommonJS by swc
  * (already installed for the backend's tests) as it is required. No build step, nothing written to disk.

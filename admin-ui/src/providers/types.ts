@@ -109,6 +109,7 @@ export type PublicConfig = Schemas['PublicConfigResponseDto'];
 export type RefundQuote = Schemas['RefundQuoteResponseDto'];
 export type EnrollmentPayment = Schemas['EnrollmentPaymentResponseDto'];
 export type Refund = Schemas['RefundResponseDto'];
+export type PaymentDispute = Schemas['PaymentDisputeResponseDto'];
 export type CancelEnrollmentInput = Schemas['CancelEnrollmentDto'];
 /** A class a registration may switch to, at the one price quote for that person, and the difference. */
 export type TransferOption = Schemas['TransferOptionResponseDto'];

@@ -16,13 +16,34 @@ import { connectRoutes } from './stripe/connect.routes';
 import { eventRoutes } from './stripe/events.routes';
 import { paymentRoutes } from './stripe/payments.routes';
 import { setupIntentRoutes } from './stripe/setup-intents.routes';
+import { disputeRoutes } from './stripe/disputes.routes';
+import { offSessionRoutes } from './stripe/off-session.routes';
 
 export { signStripePayload, stripeEvent, type StandInEvent, type StandInState } from './stripe/core';
 export { dashboardRefund, setRefundStatus, succeedPaymentIntent } from './stripe/payments.routes';
 export { succeedSetupIntent } from './stripe/setup-intents.routes';
+export { saveTestPaymentMethod, settleProcessing } from './stripe/off-session.routes';
+export { closeDispute, disputePayment } from './stripe/disputes.routes';
 
 /** Every area of the contract the stand-in implements; each route file owns one area. */
-const routes: StandInRoute[] = [...eventRoutes, ...paymentRoutes, ...setupIntentRoutes, ...connectRoutes, ...billingRoutes];
+// Off-session routes first: they answer the confirmed, off-session PaymentIntent create the card routes do not.
+const routes: StandInRoute[] = [
+  ...eventRoutes,
+  ...offSessionRoutes,
+  ...disputeRoutes,
+  ...paymentRoutes,
+  ...setupIntentRoutes,
+  ...connectRoutes,
+  ...billingRoutes,
+];
+
+/** Stripe's answer to an Idempotency-Key sent again with other parameters. */
+const idempotencyMismatch = (key: string): StandInReply =>
+  stripeError(
+    400,
+    `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+    'idempotency_error',
+  );
 
 /** A browser page (Stripe.js test double) calls the stand-in from another origin. */
 const CORS_HEADERS = {
@@ -40,7 +61,8 @@ const CORS_HEADERS = {
  */
 export async function startStripeStandIn(options: { port?: number } = {}) {
   let seq = 0;
-  const replays = new Map<string, StandInReply>();
+  // A POST's answer by path and Idempotency-Key, with the parameters it was first sent with (Stripe refuses the key with others).
+  const replays = new Map<string, { reply: StandInReply; params: string }>();
   const pending = new Set<Promise<unknown>>();
   const state: StandInState = {
     events: [],
@@ -77,7 +99,7 @@ export async function startStripeStandIn(options: { port?: number } = {}) {
     const publishable = req.authorization?.startsWith('Bearer pk_') || (typeof req.body.key === 'string' && req.body.key.startsWith('pk_'));
     for (const route of routes) {
       const m = route.method === req.method ? route.path.exec(req.path) : null;
-      if (!m) continue;
+      if (!m || (route.when && !route.when(req))) continue;
       // Pages a browser visits (Connect onboarding) need no key; API calls need one.
       if (!route.browser && !secret && !publishable) return stripeError(401, 'Invalid API Key provided');
       if (!route.browser && !secret && !route.publishable)
@@ -109,10 +131,16 @@ export async function startStripeStandIn(options: { port?: number } = {}) {
       };
       state.requests.push(request);
       const replayKey = request.method === 'POST' && request.idempotencyKey ? `${request.path} ${request.idempotencyKey}` : null;
-      const replay = replayKey ? replays.get(replayKey) : undefined;
-      void (replay ? Promise.resolve(replay) : answer(request)).then(
-        ([status, body, headers]) => {
-          if (replayKey && !replay && status < 500) replays.set(replayKey, [status, body, headers]);
+      const params = JSON.stringify(request.body);
+      const saved = replayKey ? replays.get(replayKey) : undefined;
+      const replay = saved?.params === params ? saved.reply : undefined;
+      const reused = saved && !replay ? idempotencyMismatch(request.idempotencyKey!) : undefined;
+      void (reused ? Promise.resolve(reused) : replay ? Promise.resolve(replay) : answer(request)).then(
+        async ([status, body, headers]) => {
+          if (replayKey && !saved && status < 500) replays.set(replayKey, { reply: [status, body, headers], params });
+          const delay = state.delayReply?.(request) ?? 0;
+          if (delay > 0) await new Promise((r) => setTimeout(r, delay).unref()); // unref: a test file may end before it
+          if (res.destroyed) return; // the client gave up waiting
           if (state.loseReply?.(request)) {
             res
               .writeHead(500, { 'content-type': 'application/json' })

@@ -21,6 +21,7 @@ import {
   showsFeeSplit,
 } from '@/resources/students/moneyTrail';
 import { registeredAsText } from '@/resources/students/studentUtils';
+import { DisputeLines } from '@/resources/students/DisputeLines';
 
 /** The registration form's answers and the waivers signed for one enrollment, each signature with its PDF. */
 function FormAnswers({ e }: { e: Enrollment }) {
@@ -76,6 +77,7 @@ function MoneyTrail({ e }: { e: Enrollment }) {
           r.id,
         ),
       )}
+      <DisputeLines e={e} />
       {e.cancelledAt && line(`Cancelled ${formatDate(e.cancelledAt, 'short')}`)}
     </>
   );

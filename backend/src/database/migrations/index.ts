@@ -48,6 +48,7 @@ import { Receipts1770070000000 } from './1770070000000-Receipts';
 import { OutboundLimits1771009000000 } from './1771009000000-OutboundLimits';
 import { Retention1771009000001 } from './1771009000001-Retention';
 import { PaymentPlans1771001000000 } from './1771001000000-PaymentPlans';
+import { PaymentDisputes1771002000000 } from './1771002000000-PaymentDisputes';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 import { Pricing1766300000000 } from './1766300000000-Pricing';
@@ -105,6 +106,7 @@ export const MIGRATIONS = [
   ClassPlacesAsRecords1770050000001,
   Receipts1770070000000,
   PaymentPlans1771001000000,
+  PaymentDisputes1771002000000,
   OutboundLimits1771009000000,
   Retention1771009000001,
 ];

@@ -34,6 +34,12 @@ import { TopUpHolds } from './top-up-holds';
 import { TopUpsRepository } from './top-ups.repository';
 import { TopUpsService } from './top-ups.service';
 import { WebhooksModule } from '../webhooks/webhooks.module';
+import { OffSessionCharges } from './off-session/off-session-charges';
+import { BankDebitProcessingHandler } from './bank-debit-processing.handler';
+import { DisputeEventsHandler } from './disputes/dispute-events.handler';
+import { PaymentDisputesController } from './disputes/payment-disputes.controller';
+import { PaymentDisputesRepository } from './disputes/payment-disputes.repository';
+import { PaymentDisputesService } from './disputes/payment-disputes.service';
 
 @Module({
   imports: [
@@ -50,7 +56,13 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
     OrganizationsModule,
     PaymentPlansModule,
   ],
-  controllers: [PaymentConfigController, InPersonPaymentsController, CardPaymentsController, EnrollmentsController],
+  controllers: [
+    PaymentConfigController,
+    InPersonPaymentsController,
+    CardPaymentsController,
+    EnrollmentsController,
+    PaymentDisputesController,
+  ],
   providers: [
     InPersonPaymentsService,
     CardPaymentsService,
@@ -71,7 +83,12 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
     TopUpHolds,
     TopUpsRepository,
     TopUpsService,
+    OffSessionCharges,
+    DisputeEventsHandler,
+    BankDebitProcessingHandler,
+    PaymentDisputesRepository,
+    PaymentDisputesService,
   ],
-  exports: [RefundsService, TopUpsService],
+  exports: [RefundsService, TopUpsService, OffSessionCharges],
 })
 export class PaymentsModule {}

@@ -298,4 +298,15 @@ export class CardEnrollmentsRepository {
     );
     return rows.length > 0;
   }
+
+  /** held seats paid by this intent: their hold runs at least until `until`. */
+  async keepHoldsUntil(manager: EntityManager, paymentIntentId: string, organizationId: string, until: Date): Promise<number> {
+    const rows = await returning<{ id: string }>(
+      manager,
+      `UPDATE enrollments SET hold_expires_at = GREATEST(hold_expires_at, $3)
+        WHERE stripe_payment_intent_id = $1 AND organization_id = $2 AND status = 'held' RETURNING id`,
+      [paymentIntentId, organizationId, until],
+    );
+    return rows.length;
+  }
 }

@@ -217,4 +217,12 @@ export class CardEnrollmentsService {
   subtractRefunded(manager: EntityManager, id: string, cents: number) {
     return this.repo.subtractRefunded(manager, id, cents);
   }
+
+  /**
+   * A bank debit is processing (`payment_intent.processing`): the seats it pays for stay held until `until` (it settles
+   * days later) instead of lapsing at the usual hold time. Answers how many held seats were kept.
+   */
+  keepHoldsWhileProcessing(manager: EntityManager, paymentIntentId: string, organizationId: string, until: Date) {
+    return this.repo.keepHoldsUntil(manager, paymentIntentId, organizationId, until);
+  }
 }

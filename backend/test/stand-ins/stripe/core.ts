@@ -49,6 +49,11 @@ export interface StandInState {
    * a 500 instead of the answer, as when the connection or the caller dies after Stripe acted.
    */
   loseReply?: ((req: StandInRequest) => boolean) | null;
+  /**
+   * When set and above 0 for a request: the call is carried out, then its answer waits this many milliseconds (a slow
+   * Stripe: a client with a shorter timeout gives up, not knowing whether the charge was made).
+   */
+  delayReply?: ((req: StandInRequest) => number) | null;
   /** Records an event (listed by `GET /v1/events`) and, when `webhook` is set, delivers it signed. */
   emit(type: string, object: Record<string, unknown>): Promise<StandInEvent>;
   /**
@@ -70,6 +75,8 @@ export interface StandInRoute {
   handle: StandInHandler;
   /** A page the browser visits (no API key), e.g. Connect's hosted onboarding. */
   browser?: boolean;
+  /** Answers only the requests this accepts (another area's route on the same path answers the rest). */
+  when?: (req: StandInRequest) => boolean;
 }
 
 export const stripeError = (

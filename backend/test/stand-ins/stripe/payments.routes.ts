@@ -8,6 +8,8 @@ import {
   type StandInState,
 } from './core';
 import { savedForLater } from './setup-intents.routes';
+import { startBankDebit } from './bank-debits';
+import { destinationTransfer } from './disputes.routes';
 
 /**
  * Card registration (shared/INTEGRATIONS.md "Card registration"): PaymentIntents as destination charges, their
@@ -44,6 +46,8 @@ function publicView(pi: StandInObject) {
   const { metadata: _m, transfer_data: _t, application_fee_amount: _f, ...rest } = pi;
   return rest;
 }
+
+const publicOr = (req: StandInRequest, pi: StandInObject) => (isPublishable(req) ? publicView(pi) : pi);
 
 function paymentIntentOf(state: StandInState, id: string): StandInObject | null {
   const pi = state.objects.get(id);
@@ -113,6 +117,7 @@ export async function succeedPaymentIntent(state: StandInState, id: string): Pro
     created: Math.floor(Date.now() / 1000),
   };
   state.objects.set(charge.id, charge);
+  charge.transfer = destinationTransfer(state, charge); // a destination charge pays the connected account by a transfer
   Object.assign(pi, { status: 'succeeded', latest_charge: charge.id, amount_received: pi.amount, last_payment_error: null });
   await state.emit('payment_intent.succeeded', { ...pi });
   return pi;
@@ -310,6 +315,8 @@ export const paymentRoutes: StandInRoute[] = [
         await state.emit('payment_intent.payment_failed', { ...pi });
         return [402, { error: { ...error, payment_intent: publicView(pi) } }];
       }
+      // A bank debit (the Payment Element's us_bank_account): processing, settled days later (disputes.routes.ts).
+      if (method === 'pm_usBankAccount') return [200, publicOr(req, startBankDebit(state, pi, 'pm_usBankAccount'))];
       if (method !== 'pm_card_visa') return stripeError(400, `No such PaymentMethod: '${String(method)}'`, 'invalid_request_error');
       pi.payment_method = method;
       await succeedPaymentIntent(state, id);
