@@ -17,7 +17,7 @@ export class TopUpHolds {
   /** held -> expired/failed, freeing the held seat (offered to the class's waitlist). Answers the intent to cancel, if any. */
   async end(m: EntityManager, t: TopUp, status: 'expired' | 'failed'): Promise<string | null> {
     if (!(await this.repo.endHold(m, t.id, status))) return null;
-    await this.classSeats.release(m, t.organizationId, [t.toClassId]);
+    await this.classSeats.release(m, 'top-up', t.organizationId, [t.toClassId]);
     return t.stripePaymentIntentId;
   }
 

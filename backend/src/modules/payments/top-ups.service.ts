@@ -114,7 +114,7 @@ export class TopUpsService {
       if (open) released = await this.holds.end(m, open, 'expired');
       await this.usage.assertCanTakeCardPayment(organizationId, m);
       // The seat first (a full class refuses here: nothing is written), then the hold that owns it.
-      await this.classSeats.hold(m, toClassId, organizationId);
+      await this.classSeats.hold(m, 'top-up', toClassId, organizationId);
       const topUp = await this.repo.insertHeld(
         m,
         {

@@ -176,7 +176,7 @@ export class StudentRecordsService {
           `This student is the household contact of ${members.map((m) => `${m.firstName} ${m.lastName}`).join(', ')}. Remove them first.`,
         );
       const freed = await this.enrollments.deleteEnrollments(manager, id);
-      await this.classSeats.release(manager, organizationId, freed);
+      await this.classSeats.release(manager, 'enrollment', organizationId, freed);
       await this.students.remove(manager, id, organizationId);
       await this.usage.studentsRemoved(organizationId, manager);
       const name = `${student.firstName} ${student.lastName}`;
@@ -201,11 +201,11 @@ export class StudentRecordsService {
     if (removed.length && (await this.enrollments.cardEnrollmentClasses(manager, student.id, removed)).length)
       throw cardEnrollmentRemoved();
     const freed = await this.enrollments.deleteEnrollments(manager, student.id, removed);
-    await this.classSeats.release(manager, student.organizationId, freed);
+    await this.classSeats.release(manager, 'enrollment', student.organizationId, freed);
     for (const w of wanted) {
       const existing = current.find((e) => e.classId === w.classId);
       if (!existing) {
-        const cls = await this.classSeats.hold(manager, w.classId, student.organizationId);
+        const cls = await this.classSeats.hold(manager, 'enrollment', w.classId, student.organizationId);
         const status = w.paymentStatus ?? 'pending';
         // The one price quote, as for any registration: the organization's automatic discounts for this person.
         const quote = await this.quoteFor(student, cls);
