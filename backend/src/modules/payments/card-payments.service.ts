@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { ConnectService } from '../connect/connect.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, type CardEnrollment } from '../registration/card-enrollments.service';
+import { EnrollmentLifecycleService } from '../registration/enrollment-lifecycle.service';
 import type { ConfirmEnrollmentDto } from './dto/card-payment.dto';
 import { intentFacts, UUID, type IntentFacts, type SettleOutcome } from './card-payment.types';
 import { HouseholdPaymentsService } from './household-payments.service';
@@ -11,8 +12,6 @@ import { PaymentError, PaymentException, paymentRefused } from './payments.excep
 import { CardPaymentAnnouncements } from './card-payment-announcements';
 import { LatePaymentRefunds } from './late-payment-refunds';
 import { formatDollars } from './money';
-
-const HOLD_EXPIRY_BATCH = 100;
 
 /**
  * Card registration: a held seat, a PaymentIntent as a destination charge to the organization's
@@ -32,6 +31,7 @@ export class CardPaymentsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly household: HouseholdPaymentsService,
     private readonly late: LatePaymentRefunds,
+    private readonly lifecycle: EnrollmentLifecycleService,
   ) {}
 
   async confirm(dto: ConfirmEnrollmentDto) {
@@ -146,16 +146,9 @@ export class CardPaymentsService {
     await this.cards.expire(m, e, true);
   }
 
-  /** One run of the hold expiry job: lapsed holds released once (claimed SKIP LOCKED), then their intents cancelled. */
-  async expireHolds(): Promise<number> {
-    const released = await this.db.transaction(async (m) => {
-      const claimed = await this.cards.claimExpiredHolds(m, HOLD_EXPIRY_BATCH);
-      await this.cards.expireMany(m, claimed);
-      return claimed;
-    });
-    // A household's holds share one intent: cancelled once.
-    for (const pi of new Set(released.map((h) => h.paymentIntentId))) if (pi) await this.cancelIntent(pi);
-    return released.length;
+  /** One run of the hold expiry job: lapsed holds released once, then their intents cancelled (the enrollment's lifecycle). */
+  expireHolds(): Promise<number> {
+    return this.lifecycle.expireCardHolds();
   }
 
   /** Best effort: an intent that succeeded meanwhile cannot be cancelled, and its payment takes the late path. */

@@ -1,4 +1,3 @@
-import { PaymentsEnrollmentCanceller } from './enrollment-canceller';
 import { Module } from '@nestjs/common';
 import { ClassesModule } from '../classes/classes.module';
 import { CommunicationsModule } from '../communications/communications.module';
@@ -27,7 +26,11 @@ import { LatePaymentRefunds } from './late-payment-refunds';
 import { LateTopUpRefunds } from './late-top-up-refunds';
 import { StripeRefundsService } from './stripe-refunds.service';
 import { CardRefundsService } from './card-refunds.service';
-import { TopUpHolds } from './top-up-holds';
+import { PaymentsForEnrollments } from './enrollment-payments.adapter';
+import { TopUpAnnouncements } from './top-up-announcements';
+import { TopUpSeatHold } from './top-up-seat-hold';
+import { TopUpSettlement } from './top-up-settlement';
+import { TopUpStart } from './top-up-start';
 import { TopUpsRepository } from './top-ups.repository';
 import { TopUpsService } from './top-ups.service';
 import { WebhooksModule } from '../webhooks/webhooks.module';
@@ -59,13 +62,16 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
     StripeRefundsService,
     PaymentsRepository,
     PaymentEventsHandler,
-    PaymentsEnrollmentCanceller,
+    PaymentsForEnrollments,
     PaymentsJobs,
     CardRefundsService,
-    TopUpHolds,
+    TopUpAnnouncements,
+    TopUpSeatHold,
+    TopUpSettlement,
+    TopUpStart,
     TopUpsRepository,
     TopUpsService,
   ],
-  exports: [RefundsService, TopUpsService],
+  exports: [TopUpsService],
 })
 export class PaymentsModule {}

@@ -1,4 +1,9 @@
-import { EnrollmentCancellations } from './enrollment-cancellations';
+import { EnrollmentCancel } from './enrollment-cancel';
+import { EnrollmentLifecycleService } from './enrollment-lifecycle.service';
+import { EnrollmentPaymentsPort } from './enrollment-payments';
+import { EnrollmentSwitch } from './enrollment-switch';
+import { HoldExpiry } from './hold-expiry';
+import { TopUpSeats } from './top-up-seats';
 import { EnrollmentRemovalService } from './enrollment-removal.service';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { Module } from '@nestjs/common';
@@ -40,8 +45,9 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
 
 /**
  * Everything that happens to a seat (`enrollments`): public registration in person and by card hold, households,
- * claiming a waitlist offer (through the SeatOffers port the waitlist fills), the enrollment check, cancel, the
- * admin's student records, and reminders about enrolled people. People themselves are the students module's; the
+ * claiming a waitlist offer (through the SeatOffers port the waitlist fills), the enrollment check, the seat's
+ * lifecycle (cancel, switch, hold expiry; the money through the EnrollmentPaymentsPort payments fills), the admin's
+ * student records, and reminders about enrolled people. People themselves are the students module's; the
  * card payment is the payments module's, which sits above this one.
  */
 @Module({
@@ -59,7 +65,12 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
   ],
   controllers: [StudentsController],
   providers: [
-    EnrollmentCancellations,
+    EnrollmentCancel,
+    EnrollmentLifecycleService,
+    EnrollmentPaymentsPort,
+    EnrollmentSwitch,
+    HoldExpiry,
+    TopUpSeats,
     EnrollmentRemovalService,
     EnrollmentsRepository,
     EnrollmentsService,
@@ -88,7 +99,8 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
     SeatRequestLimits,
   ],
   exports: [
-    EnrollmentCancellations,
+    EnrollmentLifecycleService,
+    EnrollmentPaymentsPort,
     SeatRequestLimits,
     EarlyAccessJobs,
     RegistrationWindow,
