@@ -1,12 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CardEnrollment } from '../registration/card-enrollments.service';
-import {
-  EnrollmentPaymentsPort,
-  type DifferenceDue,
-  type EnrollmentPayments,
-  type RefundVia,
-} from '../registration/enrollment-payments';
+import { EnrollmentPaymentsPort, type DifferenceDue, type EnrollmentPayments, type RefundVia } from '../registration/enrollment-payments';
 import { CardPaymentsService } from './card-payments.service';
 import { CardRefundsService } from './card-refunds.service';
 import { formatDollars } from './money';

@@ -45,7 +45,11 @@ export class EnrollmentLifecycleService {
 
   // --- switch ---
 
-  transferPrice(organizationId: string, e: TransferOrigin, to: Pick<ClassEntity, 'id' | 'priceCents' | 'discountPriceCents' | 'startDate'>) {
+  transferPrice(
+    organizationId: string,
+    e: TransferOrigin,
+    to: Pick<ClassEntity, 'id' | 'priceCents' | 'discountPriceCents' | 'startDate'>,
+  ) {
     return this.switches.transferPrice(organizationId, e, to);
   }
 

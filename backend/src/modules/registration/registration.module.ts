@@ -39,6 +39,8 @@ import { EarlyAccessJobs } from './early-access.jobs';
 import { EarlyAccessService } from './early-access.service';
 import { StudentRecordsRepository } from './student-records.repository';
 import { StudentRecordsService } from './student-records.service';
+import { StudentRecordWrites } from './student-record-writes';
+import { StudentEnrollmentEdits } from './student-enrollment-edits';
 import { StudentsController } from './students.controller';
 import { SeatRequestLimits } from './seat-request-limits';
 import { RateLimitGuard } from '../../common/http/rate-limit';
@@ -76,6 +78,8 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
     EnrollmentsService,
     StudentRecordsRepository,
     StudentRecordsService,
+    StudentRecordWrites,
+    StudentEnrollmentEdits,
     RegistrantsService,
     RegistrationService,
     CardEnrollmentsRepository,
@@ -111,6 +115,8 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
     SeatWriter,
     EnrollmentsService,
     StudentRecordsService,
+    StudentRecordWrites,
+    StudentEnrollmentEdits,
     RegistrantsService,
     SeatOffers,
     Seats,
