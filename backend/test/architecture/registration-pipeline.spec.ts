@@ -60,4 +60,13 @@ describe('the registration pipeline', () => {
       .sort();
     expect(callers).toEqual(['modules/classes/classes.service.ts', 'modules/registration/seats.ts']);
   });
+
+  it("should cancel, switch and expire held seats only through the enrollment's lifecycle (registration/)", () => {
+    const product = sourceFiles().filter((f) => !/\.(spec|e2e-spec)\.ts$/.test(f));
+    const calling = (pattern: RegExp) => product.filter((f) => pattern.test(readFileSync(f, 'utf8'))).map(rel);
+    // A switch's move and the card holds' expiry batch are called from registration only.
+    expect(calling(/\.(moveToClass|claimExpiredHolds|expireMany)\(/).filter((f) => !f.startsWith('modules/registration/'))).toEqual([]);
+    // A switch's top-up hold is ended, and lapsed ones claimed, through the port payments fills for the lifecycle.
+    expect(calling(/\.(endHold|claimExpired)\(/)).toEqual(['modules/payments/enrollment-payments.adapter.ts']);
+  });
 });
