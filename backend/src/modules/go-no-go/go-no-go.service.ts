@@ -5,7 +5,7 @@ import { ActivityService } from '../activity/activity.service';
 import { ClassesService } from '../classes/classes.service';
 import { CommunicationsService } from '../communications/communications.service';
 import { OrganizationsService } from '../organizations/organizations.service';
-import { RefundsService } from '../payments/refunds.service';
+import { EnrollmentLifecycleService } from '../registration/enrollment-lifecycle.service';
 import { CardEnrollmentsService, messageInput } from '../registration/card-enrollments.service';
 import { WebhookEvents } from '../webhooks/webhook-events';
 
@@ -23,7 +23,7 @@ const NOTIFY_OUTCOME =
  *
  * Active enrollments count toward the minimum; an open card hold does not (its payment may still fail and it
  * lapses within minutes). A cancelled class's enrollments, holds included, are then released one per transaction
- * through RefundsService (full card refund, a fixed Stripe idempotency key per enrollment): a crash between two
+ * through the enrollment's lifecycle (full card refund, a fixed Stripe idempotency key per enrollment): a crash between two
  * refunds leaves the rest for the next run, and each payment is refunded once.
  */
 @Injectable()
@@ -34,7 +34,7 @@ export class GoNoGoService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly classes: ClassesService,
     private readonly cards: CardEnrollmentsService,
-    private readonly refunds: RefundsService,
+    private readonly lifecycle: EnrollmentLifecycleService,
     private readonly communications: CommunicationsService,
     private readonly activity: ActivityService,
     private readonly webhooks: WebhookEvents,
@@ -109,7 +109,7 @@ export class GoNoGoService {
     let released = 0;
     for (const e of open) {
       try {
-        if ((await this.refunds.cancelForCancelledClass(e.organizationId, e.id)).cancelled) released += 1;
+        if ((await this.lifecycle.cancelForCancelledClass(e.organizationId, e.id)).cancelled) released += 1;
       } catch (err) {
         this.logger.error(`Releasing enrollment ${e.id} of a cancelled class failed: ${err instanceof Error ? err.message : String(err)}`);
       }

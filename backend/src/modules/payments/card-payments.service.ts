@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ConnectService } from '../connect/connect.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { CardEnrollmentsService, type CardEnrollment } from '../registration/card-enrollments.service';
+import { EnrollmentLifecycleService } from '../registration/enrollment-lifecycle.service';
 import type { ConfirmEnrollmentDto } from './dto/card-payment.dto';
 import { intentFacts, UUID, type IntentFacts, type SettleOutcome } from './card-payment.types';
 import { HouseholdPaymentsService } from './household-payments.service';
@@ -11,9 +11,7 @@ import { PaymentError, PaymentException, paymentRefused } from './payments.excep
 import { CardPaymentAnnouncements } from './card-payment-announcements';
 import { LatePaymentRefunds } from './late-payment-refunds';
 import { formatDollars } from './money';
-import { PayerPlansService } from '../payment-plans/payer-plans.service';
-
-const HOLD_EXPIRY_BATCH = 100;
+import { CardIntentMatch } from './card-intent-match';
 
 /**
  * Card registration: a held seat, a PaymentIntent as a destination charge to the organization's
@@ -28,12 +26,12 @@ export class CardPaymentsService {
   constructor(
     private readonly stripe: StripeClient,
     private readonly cards: CardEnrollmentsService,
-    private readonly connect: ConnectService,
+    private readonly match: CardIntentMatch,
     private readonly announce: CardPaymentAnnouncements,
     @InjectDataSource() private readonly db: DataSource,
     private readonly household: HouseholdPaymentsService,
     private readonly late: LatePaymentRefunds,
-    private readonly payers: PayerPlansService,
+    private readonly lifecycle: EnrollmentLifecycleService,
   ) {}
 
   async confirm(dto: ConfirmEnrollmentDto) {
@@ -88,7 +86,7 @@ export class CardPaymentsService {
         return { kind: 'mismatch', reason: 'the enrollment has another PaymentIntent' };
     }
     if (!e) return { kind: 'unknown' };
-    const problem = await this.mismatch(pi, e, m);
+    const problem = await this.match.mismatch(pi, e, m);
     if (problem) return { kind: 'mismatch', reason: problem };
     if (e.paymentStatus === 'completed')
       // Paid but lapsed: the late payment was refunded (a paid enrollment never goes back to expired otherwise).
@@ -101,8 +99,7 @@ export class CardPaymentsService {
     const keepsSeat = e.status === 'held' || e.status === 'active' || (e.status === 'expired' && (await this.cards.retakeSeat(m, e)));
     await this.cards.recordPayment(m, e.id, payment, keepsSeat);
     // A payment plan's deposit: the plan starts (its saved method, its instalments) or, refunded, never does.
-    const plan = await this.payers.ofEnrollment(e.id, m, true);
-    if (plan?.stripeIntentId === pi.id) await (keepsSeat ? this.payers.activate(m, plan, pi.paymentMethod) : this.payers.abandon(m, plan));
+    await this.match.depositSettled(m, e, pi, keepsSeat);
     // Announced where it is recorded, in this transaction: the row was locked and still unpaid, so a second settle of
     // the same intent (the confirm call and the webhook, or the event delivered twice) stops above and announces nothing.
     // A late payment refunded at once was still taken (as a household's is): its refund follows it.
@@ -114,23 +111,6 @@ export class CardPaymentsService {
     }
     await this.announce.recorded(m, e, pi, true);
     return { kind: 'completed', enrollment: e, late: e.status !== 'held' };
-  }
-
-  /** Why this intent cannot be the payment of this enrollment, or null when it matches. */
-  private async mismatch(pi: IntentFacts, e: CardEnrollment, m: EntityManager): Promise<string | null> {
-    // An in-person enrollment matches only the intent it was held with (a student who switched to in person, then paid).
-    if (e.paymentMethod !== 'card' && e.stripePaymentIntentId !== pi.id) return 'not a card enrollment';
-    const meta = pi.metadata;
-    if (meta.organizationId !== e.organizationId || meta.classId !== e.classId || meta.enrollmentId !== e.id) return 'metadata';
-    if (pi.currency !== 'usd') return 'currency';
-    // A payment plan's deposit is its first payment; otherwise the price held.
-    const plan = await this.payers.ofEnrollment(e.id, m);
-    const expected = plan && plan.stripeIntentId === pi.id ? plan.depositCents : e.amountDueCents;
-    if (expected === null || pi.amount !== expected) return 'amount';
-    if (pi.applicationFee < 0 || pi.applicationFee > pi.amount) return 'application fee';
-    const ready = await this.connect.readiness(e.organizationId, m);
-    if (!pi.destination || pi.destination !== ready.stripeAccountId) return 'destination';
-    return null;
   }
 
   /** A payment that cannot keep a seat: refunded in full, recorded once (source late_payment). */
@@ -147,23 +127,16 @@ export class CardPaymentsService {
     if (HouseholdPaymentsService.groupOf(pi)) return this.household.paymentFailed(pi, m);
     const e = await this.cards.byPaymentIntent(pi.id, m, true);
     if (!e) return;
-    if ((await this.mismatch(pi, e, m)) !== null) {
+    if ((await this.match.mismatch(pi, e, m)) !== null) {
       this.logger.warn(`payment_intent.payment_failed ${pi.id} does not match enrollment ${e.id}; ignored`);
       return;
     }
     await this.cards.expire(m, e, true);
   }
 
-  /** One run of the hold expiry job: lapsed holds released once (claimed SKIP LOCKED), then their intents cancelled. */
-  async expireHolds(): Promise<number> {
-    const released = await this.db.transaction(async (m) => {
-      const claimed = await this.cards.claimExpiredHolds(m, HOLD_EXPIRY_BATCH);
-      await this.cards.expireMany(m, claimed);
-      return claimed;
-    });
-    // A household's holds share one intent: cancelled once.
-    for (const pi of new Set(released.map((h) => h.paymentIntentId))) if (pi) await this.cancelIntent(pi);
-    return released.length;
+  /** One run of the hold expiry job: lapsed holds released once, then their intents cancelled (the enrollment's lifecycle). */
+  expireHolds(): Promise<number> {
+    return this.lifecycle.expireCardHolds();
   }
 
   /** Best effort: an intent that succeeded meanwhile cannot be cancelled, and its payment takes the late path. */

@@ -11,6 +11,7 @@ import {
   RefundQuoteResponseDto,
   TransferOptionResponseDto,
 } from './dto/card-payment.response';
+import { EnrollmentLifecycleService } from '../registration/enrollment-lifecycle.service';
 import { RefundsService } from './refunds.service';
 
 /** An admin's Idempotency-Key: printable, bounded (it becomes part of Stripe's key). */
@@ -24,7 +25,10 @@ function idempotencyKey(raw: string | undefined): string | undefined {
 @Roles(Role.Admin)
 @Controller('enrollments')
 export class EnrollmentsController {
-  constructor(private readonly refunds: RefundsService) {}
+  constructor(
+    private readonly refunds: RefundsService,
+    private readonly lifecycle: EnrollmentLifecycleService,
+  ) {}
 
   @ApiEnvelope(RefundQuoteResponseDto)
   @Get(':id/refund-quote')
@@ -46,7 +50,7 @@ export class EnrollmentsController {
     @Body() dto: CancelEnrollmentDto,
     @Headers('idempotency-key') key?: string,
   ) {
-    return this.refunds.cancel(orgId, user.id, id, dto, idempotencyKey(key));
+    return this.lifecycle.cancel(orgId, user.id, id, dto, idempotencyKey(key));
   }
 
   @ApiEnvelope(EnrollmentPaymentResponseDto, { description: 'Refunds `amount` (default: all that is left) without cancelling' })
@@ -71,7 +75,7 @@ export class EnrollmentsController {
   })
   @Get(':id/transfer-options')
   transferOptions(@Param('id', UuidParam) id: string, @OrgId() orgId: string) {
-    return this.refunds.transferOptions(orgId, id);
+    return this.lifecycle.transferOptions(orgId, id);
   }
 
   @ApiEnvelope(EnrollmentTransferResponseDto, {
@@ -84,6 +88,6 @@ export class EnrollmentsController {
   @Post(':id/transfer')
   @HttpCode(200)
   transfer(@Param('id', UuidParam) id: string, @OrgId() orgId: string, @Body() dto: TransferEnrollmentAdminDto) {
-    return this.refunds.transfer(orgId, id, dto.toClassId, { differenceInPerson: dto.differenceInPerson === true });
+    return this.lifecycle.transfer(orgId, id, dto.toClassId, { differenceInPerson: dto.differenceInPerson === true });
   }
 }

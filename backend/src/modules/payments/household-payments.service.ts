@@ -71,6 +71,7 @@ export class HouseholdPaymentsService {
     if (!keepsSeats && retaken.length)
       await this.classSeats.release(
         m,
+        'enrollment',
         primary.organizationId,
         retaken.map((r) => r.classId),
       );

@@ -1,5 +1,5 @@
-import { PaymentsEnrollmentCanceller } from './enrollment-canceller';
 import { Module } from '@nestjs/common';
+import { CardIntentMatch } from './card-intent-match';
 import { ClassesModule } from '../classes/classes.module';
 import { CommunicationsModule } from '../communications/communications.module';
 import { ConnectModule } from '../connect/connect.module';
@@ -30,7 +30,11 @@ import { LatePaymentRefunds } from './late-payment-refunds';
 import { LateTopUpRefunds } from './late-top-up-refunds';
 import { StripeRefundsService } from './stripe-refunds.service';
 import { CardRefundsService } from './card-refunds.service';
-import { TopUpHolds } from './top-up-holds';
+import { PaymentsForEnrollments } from './enrollment-payments.adapter';
+import { TopUpAnnouncements } from './top-up-announcements';
+import { TopUpSeatHold } from './top-up-seat-hold';
+import { TopUpSettlement } from './top-up-settlement';
+import { TopUpStart } from './top-up-start';
 import { TopUpsRepository } from './top-ups.repository';
 import { TopUpsService } from './top-ups.service';
 import { WebhooksModule } from '../webhooks/webhooks.module';
@@ -76,11 +80,15 @@ import { PaymentDisputesService } from './disputes/payment-disputes.service';
     RefundsService,
     StripeRefundsService,
     PaymentsRepository,
+    CardIntentMatch,
     PaymentEventsHandler,
-    PaymentsEnrollmentCanceller,
+    PaymentsForEnrollments,
     PaymentsJobs,
     CardRefundsService,
-    TopUpHolds,
+    TopUpAnnouncements,
+    TopUpSeatHold,
+    TopUpSettlement,
+    TopUpStart,
     TopUpsRepository,
     TopUpsService,
     OffSessionCharges,
@@ -89,6 +97,6 @@ import { PaymentDisputesService } from './disputes/payment-disputes.service';
     PaymentDisputesRepository,
     PaymentDisputesService,
   ],
-  exports: [RefundsService, TopUpsService, OffSessionCharges],
+  exports: [TopUpsService, OffSessionCharges],
 })
 export class PaymentsModule {}

@@ -12,8 +12,8 @@ import { DataExportService } from '../data-export/data-export.service';
 import { selfServiceRules, type OrganizationEntity } from '../organizations/organization.entity';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { refundQuote } from '../payments/money';
-import { RefundsService } from '../payments/refunds.service';
 import { TopUpsService } from '../payments/top-ups.service';
+import { EnrollmentLifecycleService } from '../registration/enrollment-lifecycle.service';
 import { StudentsService } from '../students/students.service';
 import type { UpdatePortalProfileDto } from './dto/portal.dto';
 import { organizationContact, tooLate } from './portal-contact';
@@ -41,7 +41,7 @@ export class PortalService {
     private readonly students: StudentsService,
     private readonly orgs: OrganizationsService,
     private readonly communications: CommunicationsService,
-    private readonly refunds: RefundsService,
+    private readonly lifecycle: EnrollmentLifecycleService,
     private readonly activity: ActivityService,
     private readonly exports: DataExportService,
     @InjectDataSource() private readonly db: DataSource,
@@ -128,7 +128,7 @@ export class PortalService {
     } else if (e.status !== 'cancelled') {
       throw new AppException(HttpStatus.CONFLICT, 'This registration cannot be cancelled here.', { contact: organizationContact(org) });
     }
-    const r = await this.refunds.cancel(user.organizationId, null, e.id, {}, undefined, { byStudent: true });
+    const r = await this.lifecycle.cancel(user.organizationId, null, e.id, {}, undefined, { byStudent: true });
     return {
       id: r.id,
       status: r.status,
@@ -144,7 +144,7 @@ export class PortalService {
     const { org, e } = await this.ownEnrollment(user, id);
     this.assertTransfers(org, e);
     // The payments module's one list, priced by the one price quote with this registration's discounts kept.
-    return this.refunds.transferOptions(user.organizationId, e.id);
+    return this.lifecycle.transferOptions(user.organizationId, e.id);
   }
 
   /** Moves the registration through the payments module's one transfer (one transaction: never oversold, never both seats). */
@@ -153,7 +153,7 @@ export class PortalService {
     this.assertTransfers(org, e);
     if (payDifferenceInPerson && !selfServiceRules(org.settings).selfServiceTransferDifferenceInPerson)
       throw new AppException(HttpStatus.FORBIDDEN, `${org.name} takes the difference by card only. Please pay it by card to switch.`);
-    const r = await this.refunds.transfer(user.organizationId, e.id, toClassId, {
+    const r = await this.lifecycle.transfer(user.organizationId, e.id, toClassId, {
       byStudent: true,
       differenceInPerson: payDifferenceInPerson,
     });

@@ -119,7 +119,7 @@ export class CardEnrollmentsService {
   /** Takes a seat again for a payment that arrived after its hold lapsed; false when the class has none left. */
   async retakeSeat(manager: EntityManager, e: CardEnrollment): Promise<boolean> {
     try {
-      await this.classSeats.hold(manager, e.classId, e.organizationId);
+      await this.classSeats.hold(manager, 'enrollment', e.classId, e.organizationId);
       return true;
     } catch (err) {
       if (err instanceof Error && 'getStatus' in err) return false; // full, closed or gone: a readable refusal, no SQL error
@@ -131,7 +131,7 @@ export class CardEnrollmentsService {
   async expire(manager: EntityManager, e: { id: string; organizationId: string }, paymentFailed: boolean): Promise<boolean> {
     const classId = await this.repo.expireHold(manager, e.id, paymentFailed);
     if (!classId) return false;
-    await this.classSeats.release(manager, e.organizationId, [classId]);
+    await this.classSeats.release(manager, 'enrollment', e.organizationId, [classId]);
     return true;
   }
 
@@ -159,7 +159,7 @@ export class CardEnrollmentsService {
     }
     for (const classId of [...freed.keys()].sort()) {
       const { organizationId, classIds } = freed.get(classId)!;
-      await this.classSeats.release(manager, organizationId, classIds);
+      await this.classSeats.release(manager, 'enrollment', organizationId, classIds);
     }
     return [...freed.values()].reduce((n, f) => n + f.classIds.length, 0);
   }
@@ -168,7 +168,7 @@ export class CardEnrollmentsService {
   async cancel(manager: EntityManager, e: { id: string; organizationId: string }): Promise<boolean> {
     const classId = await this.repo.cancel(manager, e.id);
     if (!classId) return false;
-    await this.classSeats.release(manager, e.organizationId, [classId]);
+    await this.classSeats.release(manager, 'enrollment', e.organizationId, [classId]);
     return true;
   }
 
@@ -188,10 +188,10 @@ export class CardEnrollmentsService {
     price?: { amountDueCents: number; priceBreakdown: PriceLine[] },
   ): Promise<void> {
     for (const id of [e.classId, toClassId].sort()) await this.classes.lock(manager, id, e.organizationId);
-    await this.classSeats.hold(manager, toClassId, e.organizationId);
+    await this.classSeats.hold(manager, 'enrollment', toClassId, e.organizationId);
     if (!(await this.repo.moveToClass(manager, e.id, toClassId, price)))
       throw new AppException(409, 'This registration is no longer active; there is nothing to switch.');
-    await this.classSeats.release(manager, e.organizationId, [e.classId]);
+    await this.classSeats.release(manager, 'enrollment', e.organizationId, [e.classId]);
   }
 
   /**
@@ -205,7 +205,7 @@ export class CardEnrollmentsService {
     t: { toClassId: string; amountCents: number; platformFeeCents: number; amountDueCents: number; priceBreakdown: PriceLine[] },
   ): Promise<boolean> {
     if (!(await this.repo.applyTopUp(manager, e.id, e.classId, t))) return false;
-    await this.classSeats.release(manager, e.organizationId, [e.classId]);
+    await this.classSeats.release(manager, 'enrollment', e.organizationId, [e.classId]);
     return true;
   }
 

@@ -71,7 +71,7 @@ export class CardHoldSeatWriter {
     // The seat first: in a last-seat race most callers stop here, at the class's lock (the plan checks after it roll
     // the seat back with the transaction when they refuse). A waitlist offer's held seat becomes the card hold.
     const offer = await this.parts.claimOffer(m, organizationId, classId, fields.email, w.waitlistOfferToken);
-    if (!offer) await this.classSeats.hold(m, classId, organizationId);
+    if (!offer) await this.classSeats.hold(m, 'enrollment', classId, organizationId);
     await w.payment.assertAllowed(m);
     const { student, created } = await this.parts.person(m, organizationId, fields, w.dateOfBirth);
     const name = `${student.firstName} ${student.lastName}`;

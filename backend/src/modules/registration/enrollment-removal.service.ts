@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { StudentsService } from '../students/students.service';
-import { EnrollmentCancellations } from './enrollment-cancellations';
+import { EnrollmentLifecycleService } from './enrollment-lifecycle.service';
 import { EnrollmentsRepository } from './enrollments.repository';
 import { cardEnrollmentRemoved, RegistrationError, RegistrationException } from './registration.exception';
 import { StudentRecordsService } from './student-records.service';
@@ -21,7 +21,7 @@ export class EnrollmentRemovalService {
   constructor(
     private readonly students: StudentsService,
     private readonly enrollments: EnrollmentsRepository,
-    private readonly cancellations: EnrollmentCancellations,
+    private readonly lifecycle: EnrollmentLifecycleService,
     private readonly records: StudentRecordsService,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
@@ -34,7 +34,7 @@ export class EnrollmentRemovalService {
     if (!open) throw notEnrolled();
     if (open.card) throw cardEnrollmentRemoved();
     // The cancel locks the row: of two requests at once, the second finds it cancelled and answers NOT_ENROLLED.
-    await this.cancellations.cancelWithoutRefund(organizationId, userId, open.id, notEnrolled);
+    await this.lifecycle.cancelWithoutRefund(organizationId, userId, open.id, notEnrolled);
     return this.records.get(studentId, organizationId);
   }
 }

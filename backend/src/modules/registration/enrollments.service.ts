@@ -78,7 +78,7 @@ export class EnrollmentsService {
     await this.orgs.lockForUpdate(manager, organizationId);
     const { enrollments, seatClassIds } = await this.repo.deleteAllOfOrganization(manager, organizationId);
     const students = await this.students.deleteAllOfOrganization(manager, organizationId);
-    await this.classSeats.release(manager, organizationId, seatClassIds);
+    await this.classSeats.release(manager, 'enrollment', organizationId, seatClassIds);
     await this.usage.studentsRemoved(organizationId, manager);
     return { students, enrollments };
   }

@@ -96,7 +96,7 @@ export class HouseholdSeatWriter {
         m,
         existing.map((e) => e.id),
       );
-      await this.classSeats.release(m, organizationId, freed);
+      await this.classSeats.release(m, 'enrollment', organizationId, freed);
       for (const e of existing) if (e.paymentIntentId && !released.includes(e.paymentIntentId)) released.push(e.paymentIntentId);
     }
 
@@ -191,7 +191,7 @@ export class HouseholdSeatWriter {
   private async takeSeatsOf(m: EntityManager, cls: ClassEntity, n: number): Promise<void> {
     for (let taken = 0; taken < n; taken++) {
       try {
-        await this.classSeats.hold(m, cls.id, cls.organizationId);
+        await this.classSeats.hold(m, 'enrollment', cls.id, cls.organizationId);
       } catch (e) {
         if (!(e instanceof ClassException) || e.code !== ClassError.ClassFull) throw e;
         const now = await this.classes.require(cls.id, cls.organizationId, m);

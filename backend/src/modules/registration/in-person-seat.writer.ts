@@ -78,7 +78,9 @@ export class InPersonSeatWriter {
     const held = !offer && !read?.noSeatOfEmail ? await this.cards.heldFor(m, organizationId, fields.email, classId) : null;
     const switched = held?.status === 'held' ? await this.cardsRepo.holdToInPerson(m, held.id) : null;
     const cls =
-      switched || offer ? await this.classes.require(classId, organizationId, m) : await this.classSeats.hold(m, classId, organizationId);
+      switched || offer
+        ? await this.classes.require(classId, organizationId, m)
+        : await this.classSeats.hold(m, 'enrollment', classId, organizationId);
     const { student, created } = switched
       ? { student: (await this.students.findInOrganization(held!.studentId, organizationId, m))!, created: false }
       : await this.parts.person(m, organizationId, fields, w.dateOfBirth);

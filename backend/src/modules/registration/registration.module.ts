@@ -1,4 +1,9 @@
-import { EnrollmentCancellations } from './enrollment-cancellations';
+import { EnrollmentCancel } from './enrollment-cancel';
+import { EnrollmentLifecycleService } from './enrollment-lifecycle.service';
+import { EnrollmentPaymentsPort } from './enrollment-payments';
+import { EnrollmentSwitch } from './enrollment-switch';
+import { HoldExpiry } from './hold-expiry';
+import { TopUpSeats } from './top-up-seats';
 import { EnrollmentRemovalService } from './enrollment-removal.service';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { Module } from '@nestjs/common';
@@ -34,14 +39,17 @@ import { EarlyAccessJobs } from './early-access.jobs';
 import { EarlyAccessService } from './early-access.service';
 import { StudentRecordsRepository } from './student-records.repository';
 import { StudentRecordsService } from './student-records.service';
+import { StudentRecordWrites } from './student-record-writes';
+import { StudentEnrollmentEdits } from './student-enrollment-edits';
 import { StudentsController } from './students.controller';
 import { SeatRequestLimits } from './seat-request-limits';
 import { RateLimitGuard } from '../../common/http/rate-limit';
 
 /**
  * Everything that happens to a seat (`enrollments`): public registration in person and by card hold, households,
- * claiming a waitlist offer (through the SeatOffers port the waitlist fills), the enrollment check, cancel, the
- * admin's student records, and reminders about enrolled people. People themselves are the students module's; the
+ * claiming a waitlist offer (through the SeatOffers port the waitlist fills), the enrollment check, the seat's
+ * lifecycle (cancel, switch, hold expiry; the money through the EnrollmentPaymentsPort payments fills), the admin's
+ * student records, and reminders about enrolled people. People themselves are the students module's; the
  * card payment is the payments module's, which sits above this one.
  */
 @Module({
@@ -59,12 +67,19 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
   ],
   controllers: [StudentsController],
   providers: [
-    EnrollmentCancellations,
+    EnrollmentCancel,
+    EnrollmentLifecycleService,
+    EnrollmentPaymentsPort,
+    EnrollmentSwitch,
+    HoldExpiry,
+    TopUpSeats,
     EnrollmentRemovalService,
     EnrollmentsRepository,
     EnrollmentsService,
     StudentRecordsRepository,
     StudentRecordsService,
+    StudentRecordWrites,
+    StudentEnrollmentEdits,
     RegistrantsService,
     RegistrationService,
     CardEnrollmentsRepository,
@@ -88,7 +103,8 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
     SeatRequestLimits,
   ],
   exports: [
-    EnrollmentCancellations,
+    EnrollmentLifecycleService,
+    EnrollmentPaymentsPort,
     SeatRequestLimits,
     EarlyAccessJobs,
     RegistrationWindow,
@@ -99,6 +115,8 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
     SeatWriter,
     EnrollmentsService,
     StudentRecordsService,
+    StudentRecordWrites,
+    StudentEnrollmentEdits,
     RegistrantsService,
     SeatOffers,
     Seats,

@@ -33,6 +33,7 @@ export class WaitlistExpiryService {
         for (const e of expired) await this.repo.setStatus(m, e.id, 'lapsed');
         await this.classSeats.release(
           m,
+          'offer',
           c.organizationId,
           expired.map(() => c.classId),
         );

@@ -142,7 +142,7 @@ export class WaitlistService {
         );
       if (entry.status === 'waiting' || entry.status === 'offered' || entry.status === 'lapsed')
         await this.repo.setStatus(m, entry.id, 'left');
-      if (entry.status === 'offered') await this.classSeats.release(m, entry.organizationId, [entry.classId]);
+      if (entry.status === 'offered') await this.classSeats.release(m, 'offer', entry.organizationId, [entry.classId]);
     });
     return { status: 'left' };
   }
@@ -168,7 +168,7 @@ export class WaitlistService {
         throw new AppException(HttpStatus.CONFLICT, `This person is no longer on the waitlist (${entry.status}).`);
       await this.repo.setStatus(m, entry.id, 'removed');
       // The held seat goes to the next person (ClassesService calls fill) or, with nobody waiting, to the public.
-      if (entry.status === 'offered') await this.classSeats.release(m, organizationId, [entry.classId]);
+      if (entry.status === 'offered') await this.classSeats.release(m, 'offer', organizationId, [entry.classId]);
     });
   }
 

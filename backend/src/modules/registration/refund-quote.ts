@@ -1,0 +1,33 @@
+import { refundForCancellation, wholeDaysBefore } from '../../common/cancellation-policy';
+import type { CancellationPolicy } from './enrollment.entity';
+
+export interface RefundQuote {
+  refundCents: number;
+  /** The rule that applied, or null: no policy (full refund) or no rule reached (nothing back). */
+  policyApplied: CancellationPolicy | null;
+  /** Whole days from now to the class start (negative once it started). */
+  daysBeforeClass: number;
+  refundableCents: number;
+}
+
+/**
+ * What the frozen policy promises for a cancellation now, by the one cancellation rule
+ * (common/cancellation-policy.ts, which the admin's settings preview shares): a rule `{ daysBeforeClass: 7,
+ * refundPercentage: 100 }` applies when the class starts at least 7 whole days from now; of the rules that apply,
+ * the one with the most days wins. No rule reached: nothing back. No policy at all: the whole amount, and the admin
+ * may choose less. Never more than what is left unrefunded.
+ */
+export function refundQuote(
+  policy: CancellationPolicy[] | null,
+  paidCents: number,
+  refundedCents: number,
+  classStart: Date,
+  now: Date = new Date(),
+): RefundQuote {
+  const daysBeforeClass = wholeDaysBefore(classStart, now);
+  const r = refundForCancellation(policy, paidCents, refundedCents, daysBeforeClass);
+  return { refundCents: r.refundCents, policyApplied: r.tier, daysBeforeClass, refundableCents: Math.max(0, paidCents - refundedCents) };
+}
+
+/** An amount as activity texts and messages write it: `$12.50`. */
+export const formatDollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
