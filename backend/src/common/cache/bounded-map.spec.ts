@@ -2,10 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import { BoundedMap } from './bounded-map';
 
 describe('BoundedMap', () => {
-  it('should drop the least recently used entry when full', () => {
+  it('should drop an entry not used since the others were when full', () => {
     const m = new BoundedMap<string, number>(2);
     m.set('a', 1).set('b', 2);
-    expect(m.get('a')).toBe(1); // a is now the most recent: b goes first
+    expect(m.get('a')).toBe(1); // a was used, b was not: b goes first
     m.set('c', 3);
     expect([m.has('a'), m.has('b'), m.has('c')]).toEqual([true, false, true]);
     expect(m.size).toBe(2);
@@ -27,6 +27,18 @@ describe('BoundedMap', () => {
     }
     expect(m.get(-1)).toBe(-1);
     expect(m.size).toBe(100);
+  });
+
+  it('should keep the value just set when every other one was used, and drop the oldest of them', () => {
+    const m = new BoundedMap<string, number>(3);
+    m.set('a', 1).set('b', 2).set('c', 3);
+    m.get('a');
+    m.get('b');
+    m.get('c');
+    m.set('d', 4);
+    expect([...m.values()]).toEqual([2, 3, 4]);
+    m.set('e', 5); // b and c lost their marks in the last round: b is now the oldest not used
+    expect([m.has('b'), m.has('c'), m.has('d'), m.has('e')]).toEqual([false, true, true, true]);
   });
 
   it('should refuse a size that is not a positive whole number', () => {

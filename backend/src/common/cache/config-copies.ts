@@ -15,11 +15,14 @@ export type OrganizationRef = string | OrganizationRead;
 
 export const organizationIdOf = (org: OrganizationRef): string => (typeof org === 'string' ? org : org.id);
 
-/** One copy and the organization's `config_version` it was read under. */
-interface Copy<T> {
+/** An organization's copies, every one read under `version` (or a later one). */
+interface OrganizationCopies<T> {
   version: string;
-  value: T;
+  values: Map<string, T>;
 }
+
+/** Copies kept per organization at most (its terms, say): past that, the rest are read every time. */
+const MAX_KEYS_PER_ORGANIZATION = 1000;
 
 /** `a` is a later config_version than `b` (both bigint counters as PostgreSQL sends them: digits, no sign). */
 const later = (a: string, b: string) => a.length > b.length || (a.length === b.length && a > b);
@@ -36,19 +39,21 @@ const later = (a: string, b: string) => a.length > b.length || (a.length === b.l
  * The version travels with the row itself, not in a request context: a context (AsyncLocalStorage) turns on a
  * process-wide promise hook on Node 20 and made registrations dearer (docs/benchmarks/speed-behind-seams.md).
  *
- * Bounded: at most `max` copies, the least recently used dropped first. Concurrent misses of one copy (an opening's
- * first seconds) share one read. `ConfigCopies.enabled = false` (CONFIG_COPIES=false) reads everything every time.
+ * Bounded: the copies of at most `max` organizations, the least recently used dropped first, and at most 1,000 per
+ * organization. Concurrent misses of one copy (an opening's first seconds) share one read. `ConfigCopies.enabled = false` (CONFIG_COPIES=false) reads everything every time.
  */
 export class ConfigCopies<T> {
   /** The off switch of docs/architecture.md's "Speed departures", set once at startup from CONFIG_COPIES. */
   static enabled = true;
 
-  private readonly copies: BoundedMap<string, Copy<T>>;
+  /** By organization id: one entry per organization, so a hit makes one lookup of a string the row already holds. */
+  private readonly copies: BoundedMap<string, OrganizationCopies<T>>;
   /** Reads under way, one per copy: a request missing the same copy meanwhile waits for it instead of reading too. */
   private readonly reading = new Map<string, { version: string; promise: Promise<T> }>();
   private hits = 0;
   private reads = 0;
 
+  /** `max`: organizations whose copies are kept, the least recently used dropped first. */
   constructor(max: number) {
     this.copies = new BoundedMap(max);
   }
@@ -60,19 +65,22 @@ export class ConfigCopies<T> {
   async get(org: OrganizationRef, key: string, read: () => Promise<T>): Promise<T> {
     if (typeof org === 'string' || !org.configVersion || !ConfigCopies.enabled) return read();
     const version = org.configVersion;
-    const id = `${org.id}|${key}`;
-    const kept = this.copies.get(id);
-    if (kept && !later(version, kept.version)) {
-      this.hits += 1;
-      return kept.value;
+    const kept = this.copies.get(org.id);
+    if (kept !== undefined && (kept.version === version || !later(version, kept.version))) {
+      const value = kept.values.get(key);
+      if (value !== undefined || kept.values.has(key)) {
+        this.hits += 1;
+        return value as T;
+      }
     }
+    const id = `${org.id}|${key}`;
     const pending = this.reading.get(id);
     if (pending && !later(version, pending.version)) {
       // Another request's read, under this version or a later one. If it failed (its transaction was rolled back,
       // say), that is no reason for this request to fail: read for ourselves.
       return pending.promise.catch(() => read());
     }
-    return this.readAndKeep(id, version, read);
+    return this.readAndKeep(org.id, key, version, read);
   }
 
   /**
@@ -84,13 +92,16 @@ export class ConfigCopies<T> {
     return this.get(org, key, read);
   }
 
-  /** How often a copy answered and how often the database was read under a known version (tests, a profile). */
+  /** How often a copy answered, how often the database was read under a known version, how many copies are kept. */
   stats(): { hits: number; reads: number; size: number } {
-    return { hits: this.hits, reads: this.reads, size: this.copies.size };
+    let size = 0;
+    for (const organization of this.copies.values()) size += organization.values.size;
+    return { hits: this.hits, reads: this.reads, size };
   }
 
-  private readAndKeep(id: string, version: string, read: () => Promise<T>): Promise<T> {
+  private readAndKeep(organizationId: string, key: string, version: string, read: () => Promise<T>): Promise<T> {
     this.reads += 1;
+    const id = `${organizationId}|${key}`;
     const promise = read();
     const entry = { version, promise };
     this.reading.set(id, entry);
@@ -99,10 +110,19 @@ export class ConfigCopies<T> {
     };
     promise.then((value) => {
       settled();
-      // A slower read under an older version never replaces a newer copy.
-      const kept = this.copies.get(id);
-      if (!kept || !later(kept.version, version)) this.copies.set(id, { version, value });
+      this.keep(organizationId, key, version, value);
     }, settled);
     return promise;
+  }
+
+  /** A read under an older version than the organization's copies is not kept; one under a newer version replaces them. */
+  private keep(organizationId: string, key: string, version: string, value: T): void {
+    let kept = this.copies.get(organizationId);
+    if (kept && later(kept.version, version)) return;
+    if (!kept || kept.version !== version) {
+      kept = { version, values: new Map() };
+      this.copies.set(organizationId, kept);
+    }
+    if (kept.values.size < MAX_KEYS_PER_ORGANIZATION || kept.values.has(key)) kept.values.set(key, value);
   }
 }

@@ -105,7 +105,7 @@ export class TermsService {
     return this.copies.get(org, id, async () => (await this.byIds(organizationId, [id], m)).get(id) ?? null);
   }
   /** The terms `find` read, one copy per term (null: no such term of the organization). */
-  private readonly copies = new ConfigCopies<TermRow | null>(10_000);
+  private readonly copies = new ConfigCopies<TermRow | null>(5000);
 
   /** The early-access job's claim: one due term, locked for the caller's transaction (SKIP LOCKED). */
   claimEarlyAccessDue(m: EntityManager, now: Date) {
