@@ -10,6 +10,7 @@ import path from 'node:path';
 import { GZIP_THRESHOLD, installFastPath } from './common/http/fast-path';
 import { EnvelopeFastifyAdapter } from './common/http/envelope.interceptor';
 import { installApiKeyActor } from './common/auth/api-key';
+import { ConfigCopies } from './common/cache/config-copies';
 import { serveFrontends } from './common/http/frontends';
 import { PublicListCache } from './modules/classes/public-list.cache';
 import { EmbedFramePolicy } from './modules/embed/embed-frame.policy';
@@ -101,6 +102,8 @@ export async function configureApp(app: NestFastifyApplication) {
   const instance = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   // Fastify sends no X-Powered-By and no ETag of its own (the public list sets its own).
   const requestLog = settings.logRequests ? requestLogLogger() : null;
+  // CONFIG_COPIES=false: every registration reads its organization's configuration (docs/architecture.md).
+  ConfigCopies.enabled = settings.configCopies;
   // helmet's headers on every reply, as @fastify/helmet set them, from the set computed once (@fastify/helmet built
   // helmet's eleven middlewares anew on each request and ran two hooks, one of them async), in the request id's hook.
   // They go on Fastify's reply, in helmet's order, not on the Node response: Node validates and copies every header

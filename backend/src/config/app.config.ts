@@ -11,6 +11,11 @@ export interface AppConfig {
   bodyLimit: string;
   serveFrontends: boolean;
   logRequests: boolean;
+  /**
+   * Keep in-process copies of what registrations read of an organization's configuration under its config_version
+   * (common/cache/config-copies.ts). false: every registration reads them (docs/architecture.md, "Speed departures").
+   */
+  configCopies: boolean;
   platformFeePercent: number;
   /** null when SUPPORT_EMAIL is unset: the pages then show no address rather than an unreachable one. */
   supportEmail: string | null;
@@ -133,6 +138,7 @@ export function readAppConfig(env: NodeJS.ProcessEnv): AppConfig {
     bodyLimit: str(env.BODY_LIMIT) ?? '100kb',
     serveFrontends: flag(env.SERVE_FRONTENDS, true),
     logRequests: flag(env.LOG_REQUESTS, true),
+    configCopies: flag(env.CONFIG_COPIES, true),
     platformFeePercent: Number(env.PLATFORM_FEE_PERCENT ?? 3),
     supportEmail: str(env.SUPPORT_EMAIL),
     seedDemo: seedDemo(env),

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { ConfigCopies, organizationIdOf, type OrganizationRef } from '../../common/cache/config-copies';
 import type { Statement } from '../../common/db/together';
 import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
@@ -80,36 +81,23 @@ export class CommunicationsService {
 
   private async registrationConfirmationRow(manager: EntityManager, input: RegistrationMessageInput): Promise<NewCommunication> {
     const read = await this.classValues(manager, input);
-    // The organization row the registering request read (its config_version dates the template copy).
-    const version = input.read?.org.id === input.organizationId ? input.read.org.configVersion : undefined;
-    const own = await this.ownTemplate(manager, input.organizationId, 'confirmation', 'email', version);
+    // The organization row the registering request read, when it is this organization's: its config_version dates
+    // the template copy.
+    const org = input.read?.org.id === input.organizationId ? input.read.org : input.organizationId;
+    const own = await this.ownTemplate(manager, org, 'confirmation', 'email');
     return this.confirmationRow(input, read, own);
   }
 
   /**
-   * The organization's own active template of a kind (null: the built-in one), from an in-process copy while the
-   * organization's config_version (read by this request from its row) is the one the copy was read under: every
-   * template write bumps that number in its own transaction (a database trigger), so a change made on any instance
-   * is used by the very next message. In an opening rush this saves a read per registration.
+   * The organization's own active template of a kind (null: the built-in one). Given the organization's row as this
+   * request read it, from a copy kept under its config_version (ConfigCopies): every template write bumps that number
+   * in its own transaction (a database trigger), so a change made on any instance is used by the very next message.
+   * In an opening rush this saves a read per registration.
    */
-  private async ownTemplate(
-    manager: EntityManager,
-    organizationId: string,
-    kind: string,
-    type: string,
-    configVersion: string | undefined,
-  ): Promise<TemplateRow | null> {
-    const key = `${organizationId}:${kind}:${type}`;
-    const hit = configVersion ? this.ownTemplates.get(key) : undefined;
-    if (hit && hit.version === configVersion) return hit.template;
-    const template = await this.repo.activeTemplateFor(organizationId, kind, type, manager);
-    if (configVersion) {
-      if (this.ownTemplates.size >= 5000) this.ownTemplates.clear();
-      this.ownTemplates.set(key, { version: configVersion, template });
-    }
-    return template;
+  private ownTemplate(manager: EntityManager, org: OrganizationRef, kind: string, type: string): Promise<TemplateRow | null> {
+    return this.ownTemplates.get(org, `${kind}:${type}`, () => this.repo.activeTemplateFor(organizationIdOf(org), kind, type, manager));
   }
-  private readonly ownTemplates = new Map<string, { version: string; template: TemplateRow | null }>();
+  private readonly ownTemplates = new ConfigCopies<TemplateRow | null>(5000);
 
   /** The card payment's receipt (one per payment reference). */
   async queuePaymentReceipt(manager: EntityManager, input: PaymentMessageInput): Promise<void> {

@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { InjectDataSource } from '@nestjs/typeorm';
 import Stripe from 'stripe';
 import type { DataSource, EntityManager } from 'typeorm';
+import { ConfigCopies, organizationIdOf, type OrganizationRef } from '../../common/cache/config-copies';
 import { AppException } from '../../common/http/app-exception';
 import type { AllConfigType } from '../../config/config.type';
 import { OrganizationsService } from '../organizations/organizations.service';
@@ -52,27 +53,18 @@ export class ConnectService {
     this.publicUrl = config.getOrThrow('app', { infer: true }).publicUrl;
   }
 
-  async readiness(
-    organizationId: string,
-    manager?: EntityManager,
-    /**
-     * The organization's config_version as this request read it from its row: the answer then comes from a copy read
-     * under that number (a database trigger bumps it with every change of the account or of whether it can take
-     * charges), so a card hold in an opening rush does not read the account on every seat.
-     */
-    configVersion?: string,
-  ): Promise<PaymentReadiness> {
-    const hit = configVersion ? this.readinessCopies.get(organizationId) : undefined;
-    if (hit && hit.version === configVersion) return hit.readiness;
-    const account = await this.repo.findByOrganization(organizationId, manager);
-    const readiness = { stripeAccountId: account?.stripeAccountId ?? null, chargesEnabled: account?.chargesEnabled ?? false };
-    if (configVersion) {
-      if (this.readinessCopies.size >= 5000) this.readinessCopies.clear();
-      this.readinessCopies.set(organizationId, { version: configVersion, readiness });
-    }
-    return readiness;
+  /**
+   * Whether the organization can take card payments. Given the organization's row as this request read it, from a copy
+   * kept under its `config_version` (ConfigCopies: a trigger bumps the number with every change of the account or of
+   * whether it can take charges), so a card hold in an opening rush does not read the account on every seat.
+   */
+  readiness(org: OrganizationRef, manager?: EntityManager): Promise<PaymentReadiness> {
+    return this.readinessCopies.get(org, '', async () => {
+      const account = await this.repo.findByOrganization(organizationIdOf(org), manager);
+      return { stripeAccountId: account?.stripeAccountId ?? null, chargesEnabled: account?.chargesEnabled ?? false };
+    });
   }
-  private readonly readinessCopies = new Map<string, { version: string; readiness: PaymentReadiness }>();
+  private readonly readinessCopies = new ConfigCopies<PaymentReadiness>(5000);
 
   /** Payment-provider state per organization for the IT-admin portal; organizations without an account are absent. */
   async accountsOf(organizationIds: string[]): Promise<Map<string, StaffConnectView>> {

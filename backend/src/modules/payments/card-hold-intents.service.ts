@@ -88,7 +88,7 @@ export class CardHoldIntents {
     if (charged < MIN_CARD_CENTS && !(plan && charged === 0)) throw paymentRefused(PaymentError.BelowCardMinimum);
     // A household's readiness is read without the organization's version (as it always was): only one person's hold
     // in an opening rush leans on the copy kept under it.
-    const ready = await this.connect.readiness(dto.organizationId, undefined, dto.attendees ? undefined : admitted.org.configVersion);
+    const ready = await this.connect.readiness(dto.attendees ? dto.organizationId : admitted.org);
     if (!ready.chargesEnabled || !ready.stripeAccountId) throw paymentRefused(PaymentError.CardPaymentsNotSetUp);
     const payment: CardHoldSeat = {
       method: 'card-hold',

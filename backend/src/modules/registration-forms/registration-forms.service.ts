@@ -1,5 +1,6 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { ConfigCopies, organizationIdOf, type OrganizationRef } from '../../common/cache/config-copies';
 import { checkAnswer, sameName, type QuestionType } from './answer-rules';
 import { forClass } from './public-forms.service';
 import { RegistrationFormsRepository, type AnswerRow, type FormQuestion } from './registration-forms.repository';
@@ -19,7 +20,6 @@ interface StoredForm {
 
 /** An organization's active questions and waivers as read under one config_version, each class's picked once. */
 interface StoredForms extends StoredForm {
-  version: string;
   byClass: Map<string, StoredForm>;
 }
 
@@ -82,18 +82,15 @@ export class RegistrationFormsService {
   ) {}
 
   /**
-   * The class's questions and waivers as stored, for checking a registration. With the organization's config_version
-   * (read by this request from the organization's row), a copy read under that same number is used: every question or
-   * waiver write bumps the number in its own transaction (a database trigger), so a copy with the number just read
-   * is exactly what is stored, on every instance, and answers are never checked against a waiver version that is no
-   * longer the newest. (A write that lands between this request's read of the number and its read of the form only
-   * makes the copy newer than its number, never older: the next request reads the new number and reads again.) The
-   * copy is the organization's whole form (its questions and waivers for every class, two statements), so an opening's
-   * first registrations in hundreds of classes read it once per instance, not once per class.
+   * The class's questions and waivers as stored, for checking a registration. Given the organization's row as this
+   * request read it, from a copy kept under its config_version (ConfigCopies): every question or waiver write bumps
+   * the number in its own transaction (a database trigger), so answers are never checked against a waiver version
+   * that is no longer the newest. The copy is the organization's whole form (its questions and waivers for every
+   * class, two statements), so an opening's first registrations in hundreds of classes read it once per instance, not
+   * once per class.
    */
-  private async storedForm(organizationId: string, classId: string, configVersion?: string): Promise<StoredForm> {
-    const hit = configVersion ? this.storedForms.get(organizationId) : undefined;
-    const forms = hit && hit.version === configVersion ? hit : await this.readStoredForms(organizationId, configVersion);
+  private async storedForm(org: OrganizationRef, classId: string): Promise<StoredForm> {
+    const forms = await this.storedForms.get(org, '', () => this.readStoredForms(organizationIdOf(org)));
     let form = forms.byClass.get(classId);
     if (!form) {
       form = { questions: forms.questions.filter(forClass(classId)), waivers: forms.waivers.filter(forClass(classId)) };
@@ -102,36 +99,25 @@ export class RegistrationFormsService {
     return form;
   }
 
-  /** The organization's questions and waivers as stored (two statements), kept under `configVersion` when given. */
-  private async readStoredForms(organizationId: string, configVersion?: string): Promise<StoredForms> {
+  /** The organization's questions and waivers as stored (two statements). */
+  private async readStoredForms(organizationId: string): Promise<StoredForms> {
     const [questions, waivers] = await Promise.all([
       this.repo.activeQuestionsOfOrganization(organizationId),
       this.waivers.activeWithNewestVersion(organizationId),
     ]);
-    const forms = { version: configVersion ?? '', questions, waivers, byClass: new Map<string, StoredForm>() };
-    if (configVersion) {
-      if (this.storedForms.size >= 5000) this.storedForms.clear();
-      this.storedForms.set(organizationId, forms);
-    }
-    return forms;
+    return { questions, waivers, byClass: new Map<string, StoredForm>() };
   }
   /** Per organization: its forms as read under a config_version, with each class's picked once. */
-  private readonly storedForms = new Map<string, StoredForms>();
+  private readonly storedForms = new ConfigCopies<StoredForms>(5000);
 
   /**
    * Checks a registration's answers and signatures against the class's questions and waivers, before any seat is
    * taken. Every problem is reported at once, one readable message per field (`answers.<questionId>`,
    * `attendees.<i>.answers.<questionId>`, `waivers.<waiverId>`, `attendees.<i>.waivers.<waiverId>`).
    */
-  async prepare(
-    organizationId: string,
-    classId: string,
-    s: FormSubmission,
-    client: ClientInfo,
-    /** The organization's config_version as this request read it (its row): the form copy read under it is used. */
-    configVersion?: string,
-  ): Promise<PreparedForm> {
-    const { questions, waivers } = await this.storedForm(organizationId, classId, configVersion);
+  async prepare(org: OrganizationRef, classId: string, s: FormSubmission, client: ClientInfo): Promise<PreparedForm> {
+    const organizationId = organizationIdOf(org);
+    const { questions, waivers } = await this.storedForm(org, classId);
     const errors: Record<string, string> = {};
     const household = s.attendees && s.attendees.length > 0;
     const people = household ? s.attendees!.length : 1;

@@ -35,7 +35,7 @@ export class Admission {
         }),
       prepareForm: (r, cls, org) =>
         this.forms.prepare(
-          r.organizationId,
+          org,
           r.classId,
           {
             contact: r.contact,
@@ -46,7 +46,6 @@ export class Admission {
             firstSession: { at: cls.startDate, timeZone: org.settings?.timeZone ?? SERVER_TIME_ZONE },
           },
           r.client,
-          org.configVersion,
         ),
       quote: (r, cls, org) =>
         this.pricing.quoteForRegistration({

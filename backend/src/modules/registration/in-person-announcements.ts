@@ -93,28 +93,23 @@ export class InPersonAnnouncements {
       student: Person;
       enrollment: { id: string; paymentStatus: PaymentStatus; paymentMethod: PaymentMethod };
       payment: InPersonSeat;
-      configVersion?: string;
+      /** The organization's row as admission read it: which events its endpoints want comes from its copy. */
+      org?: OrganizationEntity;
     },
   ): Promise<void> {
     const { organizationId, cls, student, enrollment } = p;
     const name = `${student.firstName} ${student.lastName}`;
-    await this.webhooks.publish(
-      m,
-      organizationId,
-      'enrollment.created',
-      {
-        enrollmentId: enrollment.id,
-        classId: cls.id,
-        className: cls.title,
-        studentId: student.id,
-        studentName: name,
-        email: student.email,
-        paymentMethod: 'in-person',
-        paymentStatus: enrollment.paymentStatus,
-        source: p.payment.source,
-      },
-      p.configVersion,
-    );
+    await this.webhooks.publish(m, p.org?.id === organizationId ? p.org : organizationId, 'enrollment.created', {
+      enrollmentId: enrollment.id,
+      classId: cls.id,
+      className: cls.title,
+      studentId: student.id,
+      studentName: name,
+      email: student.email,
+      paymentMethod: 'in-person',
+      paymentStatus: enrollment.paymentStatus,
+      source: p.payment.source,
+    });
     if (enrollment.paymentStatus === 'completed')
       await this.webhooks.paymentSucceeded(m, organizationId, {
         studentId: student.id,

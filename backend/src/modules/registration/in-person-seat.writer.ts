@@ -137,7 +137,7 @@ export class InPersonSeatWriter {
       seats: [{ enrollmentId: enrollment.id, studentId: student.id }],
       fresh: !switched,
     });
-    await this.announce.published(m, { organizationId, cls, student, enrollment, payment, configVersion: read?.org.configVersion });
+    await this.announce.published(m, { organizationId, cls, student, enrollment, payment, org: read?.org });
     // Only what the confirmation page needs for this registration: the caller is anonymous, so nothing of the stored
     // student (other classes, payments, stored name or phone) goes back.
     return {

@@ -21,10 +21,10 @@ export interface Registrant {
    */
   waitlistOffer?: boolean;
   /**
-   * The organization, when the caller has read it already (spares the check a second read during an opening); its
-   * `config_version` lets the class's term come from the instance's copy (TermsService.find).
+   * The organization's row, when the caller has read it already (spares the check a second read during an opening);
+   * its `config_version` lets the class's term come from the instance's copy (TermsService.find).
    */
-  org?: Pick<OrganizationEntity, 'settings' | 'configVersion'>;
+  org?: Pick<OrganizationEntity, 'id' | 'settings' | 'configVersion'>;
 }
 
 /**
@@ -63,7 +63,7 @@ export class RegistrationWindow {
     now = new Date(),
     m?: EntityManager,
   ): Promise<void> {
-    const term = await this.terms.find(cls.organizationId, cls.termId ?? null, m, who.org?.configVersion);
+    const term = await this.terms.find(who.org?.id === cls.organizationId ? who.org : cls.organizationId, cls.termId ?? null, m);
     const earlyAccess = !!term && !!who.email && this.tokens.verify(who.earlyAccessToken, term.id, who.email);
     const started = now >= new Date(cls.startDate);
     // The window's times alone say whether a waiting room can be on now: most classes, most of the time, it cannot,

@@ -1,5 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { ConfigCopies, organizationIdOf, type OrganizationRef } from '../../common/cache/config-copies';
 import { AppException } from '../../common/http/app-exception';
 import type { CreateTermDto } from './dto/term.dto';
 import { TermsRepository, type TermRow, type TermWrite } from './terms.repository';
@@ -93,28 +94,18 @@ export class TermsService {
   }
 
   /**
-   * One term of the organization, or null (a class's term). With the organization's `config_version` as the caller
-   * read it from its row in this request, a copy read under that same number answers without a statement: every term
-   * write bumps the number in its own transaction (a trigger), so the copy is exactly what is stored, on every
-   * instance. (A write between the caller's read of the number and this read only makes the copy newer than its number,
-   * never older; the next request reads the new number and reads again.) Every registration checks its class's opening
-   * against its term, so an opening's rush reads each term once per instance instead of once per seat.
+   * One term of the organization, or null (a class's term). Given the organization's row as this request read it, a
+   * copy kept under its `config_version` answers without a statement (ConfigCopies: every term write bumps the number
+   * in its own transaction, a trigger). Every registration checks its class's opening against its term, so an
+   * opening's rush reads each term once per instance instead of once per seat.
    */
-  async find(organizationId: string, id: string | null, m?: EntityManager, configVersion?: string): Promise<TermRow | null> {
-    if (!id) return null;
-    const kept = configVersion ? this.kept.get(organizationId) : undefined;
-    if (kept && kept.version === configVersion && kept.terms.has(id)) return kept.terms.get(id) ?? null;
-    const term = (await this.byIds(organizationId, [id], m)).get(id) ?? null;
-    if (configVersion) {
-      const copy = kept?.version === configVersion ? kept : { version: configVersion, terms: new Map<string, TermRow | null>() };
-      if (this.kept.size >= 5000 && !this.kept.has(organizationId)) this.kept.clear();
-      if (copy.terms.size < 1000) copy.terms.set(id, term);
-      this.kept.set(organizationId, copy);
-    }
-    return term;
+  find(org: OrganizationRef, id: string | null, m?: EntityManager): Promise<TermRow | null> {
+    if (!id) return Promise.resolve(null);
+    const organizationId = organizationIdOf(org);
+    return this.copies.get(org, id, async () => (await this.byIds(organizationId, [id], m)).get(id) ?? null);
   }
-  /** Per organization: the terms `find` read under one config_version (null: no such term of the organization). */
-  private readonly kept = new Map<string, { version: string; terms: Map<string, TermRow | null> }>();
+  /** The terms `find` read, one copy per term (null: no such term of the organization). */
+  private readonly copies = new ConfigCopies<TermRow | null>(5000);
 
   /** The early-access job's claim: one due term, locked for the caller's transaction (SKIP LOCKED). */
   claimEarlyAccessDue(m: EntityManager, now: Date) {

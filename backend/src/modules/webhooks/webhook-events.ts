@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { ConfigCopies, organizationIdOf, type OrganizationRef } from '../../common/cache/config-copies';
 import type { WebhookPayloads } from './webhook-payloads';
 import { PaymentEventHooks, type PaymentSucceeded } from './payment-event.hooks';
 import { WebhooksRepository } from './webhooks.repository';
@@ -43,19 +44,22 @@ export class WebhookEvents {
    */
   async publish<E extends WebhookEventType>(
     manager: EntityManager,
-    organizationId: string,
+    org: OrganizationRef,
     type: E,
     data: WebhookPayloads[E],
-    /**
-     * The organization's config_version as the caller read it from its row in this request: then which events its
-     * active endpoints want comes from an in-process copy read under that number (every endpoint write bumps it in
-     * its own transaction, a database trigger), and an organization with no endpoint for this event writes nothing.
-     */
-    configVersion?: string,
   ): Promise<void> {
+    const organizationId = organizationIdOf(org);
     // Every recorded refund is announced here (payments has no other call for it): the in-process hooks hear it first.
     if (type === 'payment.refunded') await this.paymentHooks.refunded(manager, organizationId, data as WebhookPayloads['payment.refunded']);
-    if (configVersion && !(await this.subscribedTo(manager, organizationId, configVersion)).has(type)) return;
+    // Given the organization's row as this request read it (a registration), which events its active endpoints want
+    // comes from a copy kept under its config_version (every endpoint write bumps it, a trigger): an organization with
+    // no endpoint for this event then sends no insert. Elsewhere the insert itself picks the endpoints that want it.
+    const wanted = await this.subscriptions.whenKnown(
+      org,
+      '',
+      async () => new Set(await this.repo.subscribedEvents(manager, organizationId)),
+    );
+    if (wanted && !wanted.has(type)) return;
     const id = randomUUID();
     const payload = { id, type, createdAt: new Date().toISOString(), organizationId, data };
     await this.repo.queueEvent(manager, organizationId, id, type, payload);
@@ -65,32 +69,19 @@ export class WebhookEvents {
    * `payment.succeeded`, in the one shape every path sends (card, household card, a switch's difference, in person),
    * so a connected tool reads every payment the same way. The amount goes out in dollars, like every amount of the API.
    */
-  async paymentSucceeded(manager: EntityManager, organizationId: string, p: PaymentSucceeded, configVersion?: string): Promise<void> {
-    await this.paymentHooks.succeeded(manager, organizationId, p);
-    return this.publish(
-      manager,
-      organizationId,
-      'payment.succeeded',
-      {
-        enrollmentId: p.enrollmentId,
-        studentId: p.studentId,
-        studentName: p.studentName,
-        classId: p.classId,
-        className: p.className,
-        amount: p.amountCents / 100,
-        paymentMethod: p.paymentMethod,
-      },
-      configVersion,
-    );
+  async paymentSucceeded(manager: EntityManager, org: OrganizationRef, p: PaymentSucceeded): Promise<void> {
+    await this.paymentHooks.succeeded(manager, organizationIdOf(org), p);
+    return this.publish(manager, org, 'payment.succeeded', {
+      enrollmentId: p.enrollmentId,
+      studentId: p.studentId,
+      studentName: p.studentName,
+      classId: p.classId,
+      className: p.className,
+      amount: p.amountCents / 100,
+      paymentMethod: p.paymentMethod,
+    });
   }
 
-  private async subscribedTo(manager: EntityManager, organizationId: string, version: string): Promise<Set<string>> {
-    const hit = this.subscriptions.get(organizationId);
-    if (hit?.version === version) return hit.events;
-    const events = new Set(await this.repo.subscribedEvents(manager, organizationId));
-    if (this.subscriptions.size >= 5000) this.subscriptions.clear();
-    this.subscriptions.set(organizationId, { version, events });
-    return events;
-  }
-  private readonly subscriptions = new Map<string, { version: string; events: Set<string> }>();
+  /** Per organization: the events its active endpoints want, kept under its config_version. */
+  private readonly subscriptions = new ConfigCopies<Set<string>>(5000);
 }
