@@ -7,7 +7,7 @@ import type { PlannedSession } from './session-schedule';
 /** A session row with the entity's property names (the raw reads answer what TypeORM's would). */
 const SESSION_COLUMNS = `id, organization_id AS "organizationId", class_id AS "classId", session_index AS "sessionIndex",
   starts_at AS "startsAt", ends_at AS "endsAt", status, cancel_reason AS "cancelReason", cancelled_at AS "cancelledAt", note,
-  room_id AS "roomId", instructor_id AS "instructorId", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  room_id AS "roomId", instructor_id AS "instructorId", drop_ins_taken AS "dropInsTaken", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /** The class_sessions table (this module's own). */
 @Injectable()

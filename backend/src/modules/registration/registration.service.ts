@@ -75,6 +75,7 @@ export class RegistrationService {
   ): Promise<RegistrationReply & { enrollments?: unknown[] }> {
     const dto = withoutServerOwned(sent);
     const classId = dto.classEnrollments[0]?.classId;
+    const classSessionId = dto.classEnrollments[0]?.classSessionId;
     if (!classId)
       throw new RegistrationException(RegistrationError.NoClass, 'Choose a class to register for', {
         errors: { classEnrollments: 'Choose a class to register for' },
@@ -85,6 +86,7 @@ export class RegistrationService {
     const admitted = await this.admission.admit({
       organizationId: dto.organizationId,
       classId,
+      classSessionId,
       contact: { ...fields, dateOfBirth },
       attendees,
       answers,
@@ -101,6 +103,7 @@ export class RegistrationService {
     const write = {
       organizationId: dto.organizationId,
       classId,
+      classSessionId,
       fields,
       payment: { method: 'in-person', status: 'pending', source: 'online', amountPaidCents: 0 } as const,
       quote,

@@ -77,6 +77,8 @@ export class EnrollmentInputDto {
 /** Public registration: in-person only here; card payments are confirmed by the payments module. */
 export class RegisterEnrollmentDto {
   @IsUUID('all', { message: 'classId must be a class id' }) classId: string;
+  /** A drop-in (issue 39 §3): the one session of the class bought, at its drop-in price; none: the whole class. */
+  @IsOptional() @IsUUID('all', { message: 'classSessionId must be a session id' }) classSessionId?: string;
   @IsOptionalNotNull() @IsIn(['in-person'], { message: 'Only in-person registration is accepted here' }) paymentMethod?: 'in-person';
   @IsOptionalNotNull() @IsIn(['pending'], { message: 'A registration starts with payment pending' }) paymentStatus?: 'pending';
   /** Spec 2 §3 lists it in the form's payload; the server records the enrollment's own date (decision 17): ignored. */
