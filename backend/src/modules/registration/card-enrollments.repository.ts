@@ -247,7 +247,7 @@ export class CardEnrollmentsRepository {
     return rows[0] ? seatKeyOf(rows[0]) : null;
   }
 
-  /** An active enrollment moved to another class (the caller took the new seat); false when it is no longer active. */
+  /** An active enrollment moved to another class (the caller took the new seat); false when it is no longer active or is a drop-in (a seat in one session is cancelled, never switched). */
   async moveToClass(
     manager: EntityManager,
     id: string,
@@ -258,7 +258,7 @@ export class CardEnrollmentsRepository {
       manager,
       `UPDATE enrollments SET class_id = $2, amount_due_cents = coalesce($3::int, amount_due_cents),
           price_breakdown = coalesce($4::jsonb, price_breakdown)
-        WHERE id = $1 AND status = 'active' RETURNING id`,
+        WHERE id = $1 AND status = 'active' AND class_session_id IS NULL RETURNING id`,
       [id, toClassId, price?.amountDueCents ?? null, price ? JSON.stringify(price.priceBreakdown) : null],
     );
     return rows.length > 0;
@@ -280,7 +280,7 @@ export class CardEnrollmentsRepository {
       `UPDATE enrollments SET class_id = $3, amount_paid_cents = amount_paid_cents + $4::int,
           platform_fee_cents = platform_fee_cents + $5::int, organization_amount_cents = organization_amount_cents + $4::int - $5::int,
           amount_due_cents = $6::int, price_breakdown = $7::jsonb
-        WHERE id = $1 AND class_id = $2 AND status = 'active' AND payment_status = 'completed' RETURNING id`,
+        WHERE id = $1 AND class_id = $2 AND status = 'active' AND payment_status = 'completed' AND class_session_id IS NULL RETURNING id`,
       [id, fromClassId, t.toClassId, t.amountCents, t.platformFeeCents, t.amountDueCents, JSON.stringify(t.priceBreakdown)],
     );
     return rows.length > 0;
