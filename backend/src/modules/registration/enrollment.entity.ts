@@ -88,6 +88,8 @@ export interface EnrolledStudent {
   id: string;
   firstName: string;
   lastName: string;
+  /** The sessions (indexes) this student holds only as drop-ins; null or absent: the whole class. */
+  dropInSessions?: number[] | null;
 }
 
 /** An enrollment locked for a payment change. */

@@ -30,8 +30,14 @@ export class EnrollmentsService {
    * Which of these students are enrolled in the class, with their names; the enrollment rows are
    * share-locked for the caller's transaction so none is cancelled before its write commits.
    */
-  lockEnrolledInClass(manager: EntityManager, classId: string, organizationId: string, studentIds: string[]): Promise<EnrolledStudent[]> {
-    return this.repo.lockEnrolledInClass(manager, classId, organizationId, studentIds);
+  lockEnrolledInClass(
+    manager: EntityManager,
+    classId: string,
+    organizationId: string,
+    studentIds: string[],
+    sessionIndex: number | null = null,
+  ): Promise<EnrolledStudent[]> {
+    return this.repo.lockEnrolledInClass(manager, classId, organizationId, studentIds, sessionIndex);
   }
 
   /** Locks the enrollment row for the caller's transaction, so two payment marks of it run one after the other. */
