@@ -43,6 +43,8 @@ export class EnrollmentInputDto {
     'in-person' | 'card';
   // Read-only fields a client may echo back.
   @IsOptional() id?: unknown;
+  /** A drop-in's session: drop-ins are bought on the public page and cancelled, never edited by this form. */
+  @IsOptional() classSessionId?: unknown;
   @IsOptional() classTitle?: unknown;
   @IsOptional() enrollmentDate?: unknown;
   @IsOptional() registeredAs?: unknown;
