@@ -105,6 +105,35 @@ describe('drop-ins', () => {
     expect(await counts(cls.id)).toEqual({ enrolled: 2, peak: 0, sessions: [0, 0, 0, 0] });
   });
 
+  it("should put a drop-in on its own session's roll only, and take its attendance there only", async () => {
+    const cls = await dropInClass();
+    const [, s1] = await offered(cls.id);
+    const full = await register(registerBody(org.orgId, cls.id, { firstName: 'Ava', lastName: 'Whole' })).expect(201);
+    const drop = await register(dropInBody(org.orgId, cls.id, s1.id, { firstName: 'Dee', lastName: 'Dropin' })).expect(201);
+    const att = (await t.http.get(`/api/attendance/class/${cls.id}`).set(org.auth).expect(200)).body.data;
+    expect(att.students).toEqual([
+      { id: drop.body.data.id, firstName: 'Dee', lastName: 'Dropin', dropInSessions: [1] },
+      { id: full.body.data.id, firstName: 'Ava', lastName: 'Whole', dropInSessions: null },
+    ]);
+    expect(att.sessions.map((s: { dropIns: string[] }) => s.dropIns)).toEqual([[], [drop.body.data.id], [], []]);
+    const mark = (sessionIndex: number) =>
+      t.http
+        .post('/api/attendance/mark')
+        .set(org.auth)
+        .send({ classId: cls.id, studentId: drop.body.data.id, sessionIndex, sessionDate: att.sessions[sessionIndex].sessionDate, attended: true });
+    expect((await mark(0).expect(400)).body.error).toBe('This student is not enrolled in this class');
+    await mark(1).expect(200);
+    const after = (await t.http.get(`/api/attendance/class/${cls.id}`).set(org.auth).expect(200)).body.data.sessions[1];
+    // Session 2's roll is the whole-class student and the drop-in: one present of two.
+    expect(after).toMatchObject({ presentCount: 1, percent: 50 });
+    // The admin's class roster lists the drop-in with its session.
+    const roster = (await t.http.get(`/api/classes/${cls.id}/students`).set(org.auth).expect(200)).body.data;
+    const sessionsOf = Object.fromEntries(
+      roster.map((r: { lastName: string; classEnrollments: { classSessionId: string | null }[] }) => [r.lastName, r.classEnrollments[0].classSessionId]),
+    );
+    expect(sessionsOf).toEqual({ Dropin: s1.id, Whole: null });
+  });
+
   it('should give the last drop-in seat of a session to exactly one of ten at once, and the rest a clear 409', async () => {
     const cls = await dropInClass(org, { maxStudents: 5, dropInCapacity: 1 });
     const [s0] = await offered(cls.id);

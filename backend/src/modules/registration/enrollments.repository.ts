@@ -276,47 +276,6 @@ export class EnrollmentsRepository {
     return rows[0] ?? null;
   }
 
-  /** The class's enrolled students, sorted by name. */
-  rosterOfClass(classId: string, organizationId: string, manager: EntityManager = this.db.manager): Promise<EnrolledStudent[]> {
-    // One row per student: `dropInSessions` lists the sessions a student holds only as drop-ins (null: the whole class).
-    return manager.query(
-      `SELECT s.id, s.first_name AS "firstName", s.last_name AS "lastName",
-              CASE WHEN bool_or(e.class_session_id IS NULL) THEN NULL
-                   ELSE array_agg(cs.session_index ORDER BY cs.session_index) END AS "dropInSessions"
-         FROM enrollments e JOIN students s ON s.id = e.student_id
-         LEFT JOIN class_sessions cs ON cs.id = e.class_session_id
-        WHERE e.class_id = $1 AND e.organization_id = $2 AND ${ACTIVE}
-        GROUP BY s.id
-        ORDER BY lower(s.last_name), lower(s.first_name), s.id`,
-      [classId, organizationId],
-    );
-  }
-
-
-  /**
-   * Which of these students are enrolled in the class, with their names. The enrollment rows are
-   * share-locked so an enrollment cannot be cancelled between this check and the write.
-   */
-  lockEnrolledInClass(
-    manager: EntityManager,
-    classId: string,
-    organizationId: string,
-    studentIds: string[],
-    /** The session marked: a drop-in counts in its own session only. */
-    sessionIndex: number | null = null,
-  ): Promise<EnrolledStudent[]> {
-    return manager.query(
-      `SELECT s.id, s.first_name AS "firstName", s.last_name AS "lastName"
-         FROM enrollments e JOIN students s ON s.id = e.student_id
-         LEFT JOIN class_sessions cs ON cs.id = e.class_session_id
-        WHERE e.class_id = $1 AND e.organization_id = $2 AND e.student_id = ANY($3::uuid[]) AND ${ACTIVE}
-          AND (e.class_session_id IS NULL OR $4::int IS NULL OR cs.session_index = $4::int)
-        FOR SHARE OF e`,
-      [classId, organizationId, studentIds, sessionIndex],
-    );
-  }
-
-
   /** Registered (active) enrollments per organization, for the IT-admin overview. */
   async countByOrganization(organizationIds: string[]): Promise<Map<string, number>> {
     const rows: { id: string; n: number }[] = await this.db.query(

@@ -20,6 +20,7 @@ import { SeatParts } from './seat-parts';
 import { Seats } from './seats';
 import { SeatWriter } from './seat-writer';
 import { CardHoldsService } from './card-holds.service';
+import { ClassRollsRepository } from './class-rolls.repository';
 import { EnrollmentsRepository } from './enrollments.repository';
 import { EnrollmentsService } from './enrollments.service';
 import { HouseholdRepository } from './household.repository';
@@ -62,6 +63,7 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
     EnrollmentCancellations,
     EnrollmentRemovalService,
     EnrollmentsRepository,
+    ClassRollsRepository,
     EnrollmentsService,
     StudentRecordsRepository,
     StudentRecordsService,
