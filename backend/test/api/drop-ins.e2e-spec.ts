@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
+import { classBody, createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 type Session = { id: string; sessionIndex: number; startsAt: string; seatsLeft: number };
@@ -132,6 +132,24 @@ describe('drop-ins', () => {
       roster.map((r: { lastName: string; classEnrollments: { classSessionId: string | null }[] }) => [r.lastName, r.classEnrollments[0].classSessionId]),
     );
     expect(sessionsOf).toEqual({ Dropin: s1.id, Whole: null });
+  });
+
+  it('should refuse a schedule change that would remove a session holding drop-ins', async () => {
+    const body = classBody({ price: 100, discountPrice: 80, maxStudents: 3, days: 4, dropInPrice: 20, dropInCapacity: 2 });
+    const cls = await createClass(t, org, body);
+    const sessions = await offered(cls.id);
+    await register(dropInBody(org.orgId, cls.id, sessions[3].id)).expect(201);
+    const res = await t.http.put(`/api/classes/${cls.id}`).set(org.auth).send({ ...body, days: 2 }).expect(409);
+    expect(res.body).toMatchObject({
+      code: 'SESSION_HAS_DROP_INS',
+      error: 'This change would remove session 4, which has drop-ins. Keep at least 4 sessions.',
+    });
+    expect(await counts(cls.id)).toEqual({ enrolled: 0, peak: 1, sessions: [0, 0, 0, 1] });
+    // Fewer seats than the enrolled students and the fullest session's drop-ins: refused as for enrolled students.
+    await register(registerBody(org.orgId, cls.id)).expect(201);
+    const fewer = await t.http.put(`/api/classes/${cls.id}`).set(org.auth).send({ ...body, maxStudents: 1 }).expect(409);
+    expect(fewer.body.error).toBe('Max students cannot be lower than the 2 students already enrolled');
+    await t.http.put(`/api/classes/${cls.id}`).set(org.auth).send({ ...body, maxStudents: 2 }).expect(200);
   });
 
   it('should give the last drop-in seat of a session to exactly one of ten at once, and the rest a clear 409', async () => {

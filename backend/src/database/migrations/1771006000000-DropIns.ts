@@ -14,6 +14,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   it, so a session never holds more people than the class maximum.
  * - `enrollments.class_session_id`: the session a drop-in registration is for (null: the whole class). One seat-taking
  *   registration per person per class stays the rule for the whole class; a drop-in is one per person per session.
+ *   A schedule change never deletes a session holding drop-ins (409); a session deleted with only cancelled drop-ins
+ *   leaves those history rows without their session (SET NULL) rather than blocking the change.
  */
 export class DropIns1771006000000 implements MigrationInterface {
   name = 'DropIns1771006000000';
@@ -29,7 +31,7 @@ export class DropIns1771006000000 implements MigrationInterface {
       ALTER TABLE class_sessions
         ADD COLUMN drop_ins_taken integer NOT NULL DEFAULT 0 CHECK (drop_ins_taken >= 0);
       ALTER TABLE enrollments
-        ADD COLUMN class_session_id uuid REFERENCES class_sessions(id);
+        ADD COLUMN class_session_id uuid REFERENCES class_sessions(id) ON DELETE SET NULL;
       DROP INDEX enrollments_student_class_key;
       CREATE UNIQUE INDEX enrollments_student_class_key ON enrollments (student_id, class_id)
         WHERE status IN ('held', 'active') AND class_session_id IS NULL;

@@ -74,6 +74,15 @@ export class ClassSessionsRepository {
     ]);
   }
 
+  /** The indexes from `fromIndex` on whose sessions hold drop-ins (a schedule change must not delete them). */
+  async withDropIns(manager: EntityManager, classId: string, fromIndex: number): Promise<number[]> {
+    const rows: { i: number }[] = await manager.query(
+      'SELECT session_index AS i FROM class_sessions WHERE class_id = $1 AND session_index >= $2 AND drop_ins_taken > 0 ORDER BY 1',
+      [classId, fromIndex],
+    );
+    return rows.map((r) => r.i);
+  }
+
   /**
    * Marks the class as changed (its updated_at) in the session's transaction: the public list copies of other
    * instances compare it to know that the class's reply (its sessions) changed.

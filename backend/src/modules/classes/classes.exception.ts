@@ -27,6 +27,8 @@ export enum ClassError {
   DropInClosed = 'DROP_IN_CLOSED',
   /** The session has no drop-in seat left (its drop-in capacity, or the class maximum, is reached). */
   DropInFull = 'DROP_IN_FULL',
+  /** A schedule change would delete a session that holds drop-ins. */
+  SessionHasDropIns = 'SESSION_HAS_DROP_INS',
 }
 
 const STATUS: Record<ClassError, HttpStatus> = {
@@ -42,6 +44,7 @@ const STATUS: Record<ClassError, HttpStatus> = {
   [ClassError.DropInsNotSold]: HttpStatus.BAD_REQUEST,
   [ClassError.DropInClosed]: HttpStatus.CONFLICT,
   [ClassError.DropInFull]: HttpStatus.CONFLICT,
+  [ClassError.SessionHasDropIns]: HttpStatus.CONFLICT,
 };
 
 /** A class rule said no: the status follows from the code, the details go into the failure envelope. */
