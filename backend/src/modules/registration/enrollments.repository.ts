@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { returning } from '../../common/db/returning';
 import { run, together, type Statement } from '../../common/db/together';
 import { seatKeyOf, type SeatRow } from './seat-keys';
@@ -106,8 +106,11 @@ export class EnrollmentsRepository {
   }
 
   /** The student's registration (active) in the class, if any. */
-  findEnrollment(studentId: string, classId: string, manager: EntityManager = this.db.manager) {
-    return manager.getRepository(EnrollmentEntity).findOne({ where: { studentId, classId, status: 'active' } });
+  /** The student's active registration for the whole class, or (classSessionId) their drop-in in that session. */
+  findEnrollment(studentId: string, classId: string, classSessionId: string | null = null) {
+    return this.db.manager
+      .getRepository(EnrollmentEntity)
+      .findOne({ where: { studentId, classId, status: 'active', classSessionId: classSessionId ?? IsNull() } });
   }
 
   /**

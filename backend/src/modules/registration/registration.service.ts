@@ -38,9 +38,10 @@ export class RegistrationService {
     const cls = await this.classes.publicGet(dto.classId);
     if (cls.organizationId !== dto.organizationId) throw new NotFoundException(`Class with ID ${dto.classId} not found`);
     const student = await this.students.findByEmail(dto.organizationId, dto.email);
-    const enrollment = student ? await this.enrollments.findEnrollment(student.id, dto.classId) : null;
+    const enrollment = student ? await this.enrollments.findEnrollment(student.id, dto.classId, dto.classSessionId) : null;
     if (!enrollment) {
-      const classFull = cls.enrolledStudents >= cls.maxStudents;
+      // A drop-in's seats are its session's: the registration itself says when there is none left.
+      const classFull = !dto.classSessionId && cls.enrolledStudents >= cls.maxStudents;
       // A new student the plan cannot take would only fail at the last step: say so now.
       if (!student && !classFull && (await this.registrants.studentLimitReached(dto.organizationId)))
         return this.registrants.registrationClosed(dto.organizationId, cls);

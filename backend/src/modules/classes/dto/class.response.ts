@@ -140,10 +140,18 @@ export class ClassResponseDto {
     example: null,
   })
   instructorId: string | null;
-  @ApiProperty({ type: 'number', nullable: true, description: 'Dollars: the price of one session as a drop-in; null: no drop-ins', example: 20 })
-  dropInPrice: number | null;
-  @ApiProperty({ description: "How many of a session's seats drop-ins may take", example: 2 }) dropInCapacity: number;
-  @ApiProperty({ description: 'Drop-ins are sold until this many hours before the session', example: 0 }) dropInCutoffHours: number;
+  // Always sent; optional in the schema so clients and fixtures written before drop-ins stay valid.
+  @ApiProperty({
+    type: 'number',
+    nullable: true,
+    required: false,
+    description: 'Dollars: the price of one session as a drop-in; null: no drop-ins',
+    example: 20,
+  })
+  dropInPrice?: number | null;
+  @ApiProperty({ required: false, description: "How many of a session's seats drop-ins may take", example: 2 }) dropInCapacity?: number;
+  @ApiProperty({ required: false, description: 'Drop-ins are sold until this many hours before the session', example: 0 })
+  dropInCutoffHours?: number;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) createdAt: string;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) updatedAt: string;
   @ApiProperty({

@@ -154,6 +154,8 @@ export class CheckEnrollmentDto {
   email: string;
   @IsUUID('all', { message: 'classId must be a class id' }) classId: string;
   @IsUUID('all', { message: 'organizationId must be an id' }) organizationId: string;
+  /** A drop-in: whether this email already holds that session (not the whole class). */
+  @IsOptional() @IsUUID('all', { message: 'classSessionId must be a session id' }) classSessionId?: string;
 }
 
 export class CreateStudentDto extends StudentFieldsDto {

@@ -1,0 +1,2 @@
+export { DropInUnavailable } from './DropInUnavailable';
+export { useDropIn } from './useDropIn';
