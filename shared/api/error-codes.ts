@@ -15,6 +15,7 @@ export const ClassError = {
   DropInsNotSold: 'DROP_INS_NOT_SOLD',
   DropInClosed: 'DROP_IN_CLOSED',
   DropInFull: 'DROP_IN_FULL',
+  SessionHasDropIns: 'SESSION_HAS_DROP_INS',
 } as const;
 export type ClassError = (typeof ClassError)[keyof typeof ClassError];
 

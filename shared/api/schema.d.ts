@@ -1271,6 +1271,8 @@ export interface components {
       classId: string;
       /** Format: uuid */
       organizationId: string;
+      /** Format: uuid */
+      classSessionId?: string;
     };
     CheckoutSessionResponseDto: {
       /**
@@ -1341,7 +1343,7 @@ export interface components {
      * @description Failure codes of the class feature
      * @enum {string}
      */
-    ClassError: "CLASS_FULL" | "CLASS_NOT_OPEN" | "LIMIT_REACHED" | "SESSION_HAS_ATTENDANCE" | "SESSION_CANCELLED" | "SESSION_OUTSIDE_TERM" | "SESSION_END_BEFORE_START" | "SESSION_REMEDY_NOT_AVAILABLE" | "CLOSED_DATE_TAKEN" | "DROP_INS_NOT_SOLD" | "DROP_IN_CLOSED" | "DROP_IN_FULL";
+    ClassError: "CLASS_FULL" | "CLASS_NOT_OPEN" | "LIMIT_REACHED" | "SESSION_HAS_ATTENDANCE" | "SESSION_CANCELLED" | "SESSION_OUTSIDE_TERM" | "SESSION_END_BEFORE_START" | "SESSION_REMEDY_NOT_AVAILABLE" | "CLOSED_DATE_TAKEN" | "DROP_INS_NOT_SOLD" | "DROP_IN_CLOSED" | "DROP_IN_FULL" | "SESSION_HAS_DROP_INS";
     ClassResponseDto: {
       /**
        * Format: uuid
@@ -1500,17 +1502,17 @@ export interface components {
        * @description Dollars: the price of one session as a drop-in; null: no drop-ins
        * @example 20
        */
-      dropInPrice: number | null;
+      dropInPrice?: number | null;
       /**
        * @description How many of a session's seats drop-ins may take
        * @example 2
        */
-      dropInCapacity: number;
+      dropInCapacity?: number;
       /**
        * @description Drop-ins are sold until this many hours before the session
        * @example 0
        */
-      dropInCutoffHours: number;
+      dropInCutoffHours?: number;
       /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z
@@ -6105,17 +6107,17 @@ export interface components {
        * @description Dollars: the price of one session as a drop-in; null: no drop-ins
        * @example 20
        */
-      dropInPrice: number | null;
+      dropInPrice?: number | null;
       /**
        * @description How many of a session's seats drop-ins may take
        * @example 2
        */
-      dropInCapacity: number;
+      dropInCapacity?: number;
       /**
        * @description Drop-ins are sold until this many hours before the session
        * @example 0
        */
-      dropInCutoffHours: number;
+      dropInCutoffHours?: number;
       /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z

@@ -51,7 +51,8 @@ export function sessionPercent(session: SessionView | undefined, studentIds: str
  */
 export function rollOf<S extends { id: string }>(
   students: S[],
-  attendance: { sessions: { sessionIndex: number; dropIns?: string[] }[]; students: { id: string; dropInSessions?: number[] | null }[] } | undefined,
+  attendance:
+    { sessions: { sessionIndex: number; dropIns?: string[] }[]; students: { id: string; dropInSessions?: number[] | null }[] } | undefined,
   sessionIndex: number | undefined,
 ): (S & { dropIn: boolean })[] {
   const dropInOnly = new Set((attendance?.students ?? []).filter((s) => s.dropInSessions).map((s) => s.id));

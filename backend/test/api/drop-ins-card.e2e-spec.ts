@@ -40,8 +40,8 @@ describe('drop-ins by card', () => {
       dropInPrice: 20,
       dropInCapacity: 2,
     });
-    const sessions = (await w.a.http.get(`/api/classes/${cls.id}/drop-in-sessions`).query({ organizationId: org.orgId }).expect(200))
-      .body.data as { id: string; startsAt: string }[];
+    const sessions = (await w.a.http.get(`/api/classes/${cls.id}/drop-in-sessions`).query({ organizationId: org.orgId }).expect(200)).body
+      .data as { id: string; startsAt: string }[];
     return { cls, sessions };
   }
   const createIntent = (body: Record<string, unknown>) => w.a.http.post('/api/payments/create-intent').send(body);

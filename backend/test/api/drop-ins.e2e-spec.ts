@@ -117,10 +117,13 @@ describe('drop-ins', () => {
     ]);
     expect(att.sessions.map((s: { dropIns: string[] }) => s.dropIns)).toEqual([[], [drop.body.data.id], [], []]);
     const mark = (sessionIndex: number) =>
-      t.http
-        .post('/api/attendance/mark')
-        .set(org.auth)
-        .send({ classId: cls.id, studentId: drop.body.data.id, sessionIndex, sessionDate: att.sessions[sessionIndex].sessionDate, attended: true });
+      t.http.post('/api/attendance/mark').set(org.auth).send({
+        classId: cls.id,
+        studentId: drop.body.data.id,
+        sessionIndex,
+        sessionDate: att.sessions[sessionIndex].sessionDate,
+        attended: true,
+      });
     expect((await mark(0).expect(400)).body.error).toBe('This student is not enrolled in this class');
     await mark(1).expect(200);
     const after = (await t.http.get(`/api/attendance/class/${cls.id}`).set(org.auth).expect(200)).body.data.sessions[1];
@@ -129,7 +132,10 @@ describe('drop-ins', () => {
     // The admin's class roster lists the drop-in with its session.
     const roster = (await t.http.get(`/api/classes/${cls.id}/students`).set(org.auth).expect(200)).body.data;
     const sessionsOf = Object.fromEntries(
-      roster.map((r: { lastName: string; classEnrollments: { classSessionId: string | null }[] }) => [r.lastName, r.classEnrollments[0].classSessionId]),
+      roster.map((r: { lastName: string; classEnrollments: { classSessionId: string | null }[] }) => [
+        r.lastName,
+        r.classEnrollments[0].classSessionId,
+      ]),
     );
     expect(sessionsOf).toEqual({ Dropin: s1.id, Whole: null });
   });
@@ -139,7 +145,11 @@ describe('drop-ins', () => {
     const cls = await createClass(t, org, body);
     const sessions = await offered(cls.id);
     await register(dropInBody(org.orgId, cls.id, sessions[3].id)).expect(201);
-    const res = await t.http.put(`/api/classes/${cls.id}`).set(org.auth).send({ ...body, days: 2 }).expect(409);
+    const res = await t.http
+      .put(`/api/classes/${cls.id}`)
+      .set(org.auth)
+      .send({ ...body, days: 2 })
+      .expect(409);
     expect(res.body).toMatchObject({
       code: 'SESSION_HAS_DROP_INS',
       error: 'This change would remove session 4, which has drop-ins. Keep at least 4 sessions.',
@@ -147,9 +157,17 @@ describe('drop-ins', () => {
     expect(await counts(cls.id)).toEqual({ enrolled: 0, peak: 1, sessions: [0, 0, 0, 1] });
     // Fewer seats than the enrolled students and the fullest session's drop-ins: refused as for enrolled students.
     await register(registerBody(org.orgId, cls.id)).expect(201);
-    const fewer = await t.http.put(`/api/classes/${cls.id}`).set(org.auth).send({ ...body, maxStudents: 1 }).expect(409);
+    const fewer = await t.http
+      .put(`/api/classes/${cls.id}`)
+      .set(org.auth)
+      .send({ ...body, maxStudents: 1 })
+      .expect(409);
     expect(fewer.body.error).toBe('Max students cannot be lower than the 2 students already enrolled');
-    await t.http.put(`/api/classes/${cls.id}`).set(org.auth).send({ ...body, maxStudents: 2 }).expect(200);
+    await t.http
+      .put(`/api/classes/${cls.id}`)
+      .set(org.auth)
+      .send({ ...body, maxStudents: 2 })
+      .expect(200);
   });
 
   it('should give the last drop-in seat of a session to exactly one of ten at once, and the rest a clear 409', async () => {
@@ -193,7 +211,10 @@ describe('drop-ins', () => {
     const plain = await createClass(t, org, { days: 3 });
     const plainSession = (await t.http.get(`/api/classes/${plain.id}/sessions`).set(org.auth).expect(200)).body.data[0].id;
     const notSold = await register(dropInBody(org.orgId, plain.id, plainSession)).expect(400);
-    expect(notSold.body).toMatchObject({ code: 'DROP_INS_NOT_SOLD', error: 'This class does not sell drop-ins: register for the whole class.' });
+    expect(notSold.body).toMatchObject({
+      code: 'DROP_INS_NOT_SOLD',
+      error: 'This class does not sell drop-ins: register for the whole class.',
+    });
     // A session of another class: not one of this class's.
     await register(dropInBody(org.orgId, cls.id, plainSession)).expect(404);
     const household = {

@@ -27,7 +27,8 @@ export function validateDropIns(v: DropInValues, maxStudents: number): Partial<R
   const seats = Number(v.dropInCapacity);
   if (v.dropInCapacity.trim() === '' || !Number.isInteger(seats)) e.dropInCapacity = 'Drop-in seats must be a whole number';
   else if (seats < 0) e.dropInCapacity = 'Drop-in seats cannot be negative';
-  else if (Number.isFinite(maxStudents) && seats > maxStudents) e.dropInCapacity = `Drop-in seats cannot be more than max students (${maxStudents})`;
+  else if (Number.isFinite(maxStudents) && seats > maxStudents)
+    e.dropInCapacity = `Drop-in seats cannot be more than max students (${maxStudents})`;
   else if (v.dropInPrice.trim() !== '' && seats < 1) e.dropInCapacity = 'Give drop-ins at least 1 seat, or leave the price empty';
   const hours = Number(v.dropInCutoffHours);
   if (v.dropInCutoffHours.trim() === '' || !Number.isInteger(hours)) e.dropInCutoffHours = 'Drop-in cut-off hours must be a whole number';

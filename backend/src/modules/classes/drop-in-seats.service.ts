@@ -67,7 +67,13 @@ export class DropInSeats {
   /** The class's sessions that still sell drop-ins, with their seats left (the public class page). */
   async offered(organizationId: string, classId: string) {
     const rows = await this.repo.bookable(this.db.manager, organizationId, classId);
-    return rows.map((s) => ({ id: s.id, sessionIndex: s.sessionIndex, startsAt: s.startsAt, endsAt: s.endsAt, seatsLeft: dropInSeatsLeft(s) }));
+    return rows.map((s) => ({
+      id: s.id,
+      sessionIndex: s.sessionIndex,
+      startsAt: s.startsAt,
+      endsAt: s.endsAt,
+      seatsLeft: dropInSeatsLeft(s),
+    }));
   }
 
   /** True when the class is the organization's and not archived (a public page may show it). */

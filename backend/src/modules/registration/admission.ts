@@ -89,7 +89,9 @@ export function assertOneSeatOffer(dto: { waitlistOfferToken?: string }): void {
 export function assertDropInAlone(r: Pick<AdmissionRequest, 'classSessionId' | 'attendees' | 'waitlistOfferToken'>): void {
   if (!r.classSessionId) return;
   if (r.attendees?.length || r.waitlistOfferToken)
-    throw new RegistrationException(RegistrationError.DropInOnePerson, DROP_IN_ONE_PERSON, { errors: { classSessionId: DROP_IN_ONE_PERSON } });
+    throw new RegistrationException(RegistrationError.DropInOnePerson, DROP_IN_ONE_PERSON, {
+      errors: { classSessionId: DROP_IN_ONE_PERSON },
+    });
 }
 
 /**

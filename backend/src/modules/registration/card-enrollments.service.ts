@@ -84,7 +84,6 @@ export class CardEnrollmentsService {
     );
   }
 
-
   /** The enrollments that take a seat in a class (held: card payment open; active: registered), oldest first. */
   seatHoldersOfClass(classId: string, organizationId: string, manager?: EntityManager): Promise<CardEnrollment[]> {
     return this.repo.list(manager, "e.class_id = $1 AND e.organization_id = $2 AND e.status IN ('held', 'active')", [

@@ -5,7 +5,7 @@ import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { returning } from '../../common/db/returning';
 import { run, together, type Statement } from '../../common/db/together';
 import { seatKeyOf, type SeatRow } from './seat-keys';
-import { EnrollmentEntity, type EnrolledStudent, type EnrollmentStatus, type LockedEnrollment, type PaymentRow } from './enrollment.entity';
+import { EnrollmentEntity, type EnrollmentStatus, type LockedEnrollment, type PaymentRow } from './enrollment.entity';
 
 const PAYMENT_COLUMNS = `e.id, s.first_name || ' ' || s.last_name AS "studentName", c.title AS "className",
   e.amount_paid_cents AS "amountCents", e.platform_fee_cents AS "platformFeeCents",
@@ -25,7 +25,6 @@ const RETURNING = `RETURNING id, organization_id AS "organizationId", student_id
   price_breakdown AS "priceBreakdown", amount_due_cents AS "amountDueCents", class_session_id AS "classSessionId"`;
 
 /** Enrollments that take a seat and count as registered: rosters, references and counts read only these. */
-const ACTIVE = "e.status = 'active'";
 
 /** A registered (active) enrollment with whom its messages go to: the reminders job's read. */
 export interface EnrolledRecipient {

@@ -78,7 +78,8 @@ export class InPersonSeatWriter {
     // Not when this request's class read found no seat of this email's in the class.
     // A drop-in looks for this email's seat in its session only.
     const sessionId = w.classSessionId ?? null;
-    const held = !offer && !read?.noSeatOfEmail ? await this.cards.heldFor(m, organizationId, fields.email, classId, true, sessionId) : null;
+    const held =
+      !offer && !read?.noSeatOfEmail ? await this.cards.heldFor(m, organizationId, fields.email, classId, true, sessionId) : null;
     const switched = held?.status === 'held' ? await this.cardsRepo.holdToInPerson(m, held.id) : null;
     const cls =
       switched || offer

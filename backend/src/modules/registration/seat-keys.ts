@@ -17,6 +17,9 @@ export const seatKeyOf = (r: SeatRow): string => (r.class_session_id ? `${SESSIO
 export function splitSeatKeys(keys: string[]): { classIds: string[]; sessionIds: string[] } {
   const classIds: string[] = [];
   const sessionIds: string[] = [];
-  for (const k of keys) (k.startsWith(SESSION) ? sessionIds.push(k.slice(SESSION.length)) : classIds.push(k));
+  for (const k of keys) {
+    if (k.startsWith(SESSION)) sessionIds.push(k.slice(SESSION.length));
+    else classIds.push(k);
+  }
   return { classIds, sessionIds };
 }

@@ -27,7 +27,7 @@ import { isAdminOf } from '@/lib/storage';
 import { useAsync } from '@/lib/useAsync';
 import { Fact } from '@/components/ui/Fact';
 import { statusText } from '@/lib/i18n/statusText';
-import { DropInSessions } from '@/features/drop-in/DropInSessions';
+import { DropInSessions } from './DropInSessions';
 import './ClassDetailPage.css';
 
 class ClassNotFoundError extends Error {}

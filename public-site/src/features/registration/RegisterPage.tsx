@@ -33,7 +33,7 @@ import { useWaitingRoom, WaitingRoomLine } from './WaitingRoom';
 import { JoinWaitlist } from '@/features/waitlist/JoinWaitlist';
 import { StudentForm, type SubmitPhase } from './StudentForm';
 import { EMPTY_STUDENT, type StudentField, type StudentFormValues } from './studentFormRules';
-import { DropInUnavailable, useDropIn } from '@/features/drop-in';
+import { DropInUnavailable, useDropIn } from './useDropIn';
 import './RegisterPage.css';
 import { TermsError } from '@shared/api/error-codes';
 

@@ -2,7 +2,8 @@ import { useSearch } from 'wouter';
 import type { ClassItem } from '@/lib/models';
 import { queryParam } from '@/lib/routing';
 import { useAsync } from '@/lib/useAsync';
-import { asDropIn, getDropInSessions, type DropInSession } from './dropIns';
+export { DropInUnavailable } from './DropInUnavailable';
+import { asDropIn, getDropInSessions, type DropInSession } from '@/lib/dropIns';
 
 /**
  * The registration page's drop-in (`?session=` names one session of the class): the session as the server lists it,

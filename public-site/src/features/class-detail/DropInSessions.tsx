@@ -3,7 +3,7 @@ import { formatLongDate, formatPrice, formatTimeRange } from '@/lib/classFormat'
 import type { ClassItem } from '@/lib/models';
 import { useT } from '@/lib/i18n/useT';
 import { useAsync } from '@/lib/useAsync';
-import { dropInPath, getDropInSessions, sellsDropIns } from './dropIns';
+import { dropInPath, getDropInSessions, sellsDropIns } from '@/lib/dropIns';
 import './DropInSessions.css';
 
 /** The class page's drop-ins (issue 39 §3): each session on sale with its seats left and a "Drop in" link. */

@@ -1,2 +1,0 @@
-export { DropInUnavailable } from './DropInUnavailable';
-export { useDropIn } from './useDropIn';
