@@ -12,6 +12,10 @@ export const ClassError = {
   SessionEndBeforeStart: 'SESSION_END_BEFORE_START',
   SessionRemedyNotAvailable: 'SESSION_REMEDY_NOT_AVAILABLE',
   ClosedDateTaken: 'CLOSED_DATE_TAKEN',
+  DropInsNotSold: 'DROP_INS_NOT_SOLD',
+  DropInClosed: 'DROP_IN_CLOSED',
+  DropInFull: 'DROP_IN_FULL',
+  SessionHasDropIns: 'SESSION_HAS_DROP_INS',
 } as const;
 export type ClassError = (typeof ClassError)[keyof typeof ClassError];
 
@@ -89,6 +93,7 @@ export const RegistrationError = {
   CardPaymentStatus: 'CARD_PAYMENT_STATUS',
   HouseholdContact: 'HOUSEHOLD_CONTACT',
   NotEnrolled: 'NOT_ENROLLED',
+  DropInOnePerson: 'DROP_IN_ONE_PERSON',
 } as const;
 export type RegistrationError = (typeof RegistrationError)[keyof typeof RegistrationError];
 

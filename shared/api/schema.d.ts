@@ -139,6 +139,9 @@ export interface paths {
   "/api/classes/{id}/clone": {
     post: operations["Classes_clone"];
   };
+  "/api/classes/{id}/drop-in-sessions": {
+    get: operations["DropIns_list"];
+  };
   "/api/classes/{id}/sessions": {
     get: operations["ClassSessions_list"];
   };
@@ -1005,6 +1008,11 @@ export interface components {
        * @example 25
        */
       percent: number | null;
+      /**
+       * @description The students on this session's roll as drop-ins (issue 39 §3)
+       * @example []
+       */
+      dropIns: string[];
     };
     AttendanceStudentResponseDto: {
       /**
@@ -1016,6 +1024,11 @@ export interface components {
       firstName: string;
       /** @example Brown */
       lastName: string;
+      /**
+       * @description The sessions (indexes) this student holds only as drop-ins; null: the whole class
+       * @example null
+       */
+      dropInSessions: number[] | null;
     };
     AttendanceTotalsDto: {
       /** @example 3 */
@@ -1244,6 +1257,11 @@ export interface components {
        */
       instructorId: string | null;
       /**
+       * @description Drop-in seats taken in this session (issue 39 §3)
+       * @example 0
+       */
+      dropInsTaken: number;
+      /**
        * @description Messages queued to students and teachers
        * @example 12
        */
@@ -1276,6 +1294,8 @@ export interface components {
       classId: string;
       /** Format: uuid */
       organizationId: string;
+      /** Format: uuid */
+      classSessionId?: string;
     };
     CheckoutSessionResponseDto: {
       /**
@@ -1346,7 +1366,7 @@ export interface components {
      * @description Failure codes of the class feature
      * @enum {string}
      */
-    ClassError: "CLASS_FULL" | "CLASS_NOT_OPEN" | "LIMIT_REACHED" | "SESSION_HAS_ATTENDANCE" | "SESSION_CANCELLED" | "SESSION_OUTSIDE_TERM" | "SESSION_END_BEFORE_START" | "SESSION_REMEDY_NOT_AVAILABLE" | "CLOSED_DATE_TAKEN";
+    ClassError: "CLASS_FULL" | "CLASS_NOT_OPEN" | "LIMIT_REACHED" | "SESSION_HAS_ATTENDANCE" | "SESSION_CANCELLED" | "SESSION_OUTSIDE_TERM" | "SESSION_END_BEFORE_START" | "SESSION_REMEDY_NOT_AVAILABLE" | "CLOSED_DATE_TAKEN" | "DROP_INS_NOT_SOLD" | "DROP_IN_CLOSED" | "DROP_IN_FULL" | "SESSION_HAS_DROP_INS";
     ClassResponseDto: {
       /**
        * Format: uuid
@@ -1502,6 +1522,21 @@ export interface components {
        */
       instructorId: string | null;
       /**
+       * @description Dollars: the price of one session as a drop-in; null: no drop-ins
+       * @example 20
+       */
+      dropInPrice?: number | null;
+      /**
+       * @description How many of a session's seats drop-ins may take
+       * @example 2
+       */
+      dropInCapacity?: number;
+      /**
+       * @description Drop-ins are sold until this many hours before the session
+       * @example 0
+       */
+      dropInCutoffHours?: number;
+      /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z
        */
@@ -1568,6 +1603,11 @@ export interface components {
        * @example null
        */
       instructorId: string | null;
+      /**
+       * @description Drop-in seats taken in this session (issue 39 §3)
+       * @example 0
+       */
+      dropInsTaken: number;
     };
     ClientActivityEventDto: {
       /** @enum {string} */
@@ -1919,6 +1959,9 @@ export interface components {
       registrationOpensAt?: string;
       /** Format: date-time */
       registrationClosesAt?: string;
+      dropInPrice?: number;
+      dropInCapacity?: number;
+      dropInCutoffHours?: number;
     };
     CreateCustomerDto: {
       /** Format: uuid */
@@ -2096,6 +2139,8 @@ export interface components {
     CreatePaymentIntentDto: {
       /** Format: uuid */
       classId: string;
+      /** Format: uuid */
+      classSessionId?: string;
       /** Format: uuid */
       organizationId: string;
       studentData: components["schemas"]["StudentFieldsDto"];
@@ -2423,6 +2468,24 @@ export interface components {
        */
       effectiveDate?: "end_of_period" | "immediate";
     };
+    DropInSessionDto: {
+      /** Format: uuid */
+      id: string;
+      /** @description The session's place in the class (0 = first) */
+      sessionIndex: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      startsAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      endsAt: string;
+      /** @description Drop-in seats left in this session */
+      seatsLeft: number;
+    };
     EarlyBirdRuleDto: {
       /** @enum {string} */
       kind: "percent" | "amount";
@@ -2587,6 +2650,8 @@ export interface components {
       /** @description Accepted and ignored (a read-only field a client may send back) */
       id?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
+      classSessionId?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
       classTitle?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       enrollmentDate?: unknown;
@@ -2745,6 +2810,12 @@ export interface components {
       classId: string;
       /** @example Watercolor Basics */
       classTitle: string;
+      /**
+       * Format: uuid
+       * @description A drop-in's session; null: the whole class
+       * @example null
+       */
+      classSessionId: string | null;
       /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z
@@ -4045,6 +4116,11 @@ export interface components {
       student: components["schemas"]["PortalPersonDto"];
       class: components["schemas"]["PortalClassDto"];
       /**
+       * @description A drop-in: one session of the class (class.sessions holds it), cancelled on its own
+       * @example false
+       */
+      dropIn: boolean;
+      /**
        * @example active
        * @enum {string}
        */
@@ -4401,6 +4477,8 @@ export interface components {
       organizationId: string;
       /** Format: uuid */
       classId: string;
+      /** Format: uuid */
+      classSessionId?: string;
       attendees?: components["schemas"]["QuoteAttendeeDto"][];
       /** Format: email */
       email?: string;
@@ -4987,6 +5065,8 @@ export interface components {
       enrollmentDate?: string;
       /** Format: uuid */
       classId: string;
+      /** Format: uuid */
+      classSessionId?: string;
       /** @enum {string} */
       paymentMethod?: "in-person";
       /** @enum {string} */
@@ -5055,7 +5135,7 @@ export interface components {
      * @description Failure codes of the registration feature
      * @enum {string}
      */
-    RegistrationError: "CLASS_FULL" | "ALREADY_ENROLLED" | "REGISTRATION_CLOSED" | "NO_CLASS" | "OFFER_ONE_SEAT" | "DUPLICATE_ATTENDEE" | "DUPLICATE_CLASS" | "EMAIL_TAKEN" | "CARD_PAYMENT_ON_RECORD" | "CARD_PAYMENT_STATUS" | "HOUSEHOLD_CONTACT" | "NOT_ENROLLED";
+    RegistrationError: "CLASS_FULL" | "ALREADY_ENROLLED" | "REGISTRATION_CLOSED" | "NO_CLASS" | "OFFER_ONE_SEAT" | "DUPLICATE_ATTENDEE" | "DUPLICATE_CLASS" | "EMAIL_TAKEN" | "CARD_PAYMENT_ON_RECORD" | "CARD_PAYMENT_STATUS" | "HOUSEHOLD_CONTACT" | "NOT_ENROLLED" | "DROP_IN_ONE_PERSON";
     /**
      * @description Failure codes of the registration forms feature
      * @enum {string}
@@ -6460,6 +6540,21 @@ export interface components {
        */
       instructorId: string | null;
       /**
+       * @description Dollars: the price of one session as a drop-in; null: no drop-ins
+       * @example 20
+       */
+      dropInPrice?: number | null;
+      /**
+       * @description How many of a session's seats drop-ins may take
+       * @example 2
+       */
+      dropInCapacity?: number;
+      /**
+       * @description Drop-ins are sold until this many hours before the session
+       * @example 0
+       */
+      dropInCutoffHours?: number;
+      /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z
        */
@@ -6795,6 +6890,9 @@ export interface components {
       registrationOpensAt?: string;
       /** Format: date-time */
       registrationClosesAt?: string;
+      dropInPrice?: number;
+      dropInCapacity?: number;
+      dropInCutoffHours?: number;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       id?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
@@ -9612,6 +9710,34 @@ export interface operations {
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  DropIns_list: {
+    parameters: {
+      query: {
+        organizationId: string;
+      };
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Public: the sessions of the class sold as drop-ins now (scheduled, before the cut-off), soonest first, with their seats left; empty when the class sells none */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["DropInSessionDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };

@@ -18,12 +18,12 @@ import {
 import { formatDate, fullName } from '@/common/format';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import type { ClassRecord, Student } from '@/providers/types';
-import { buildSessions, nextAttended, sessionPercent, type SessionView } from '@/teacher-dashboard/attendanceUtils';
+import { buildSessions, nextAttended, rollOf, sessionPercent, type SessionView } from '@/teacher-dashboard/attendanceUtils';
 
 type Report = { success: (m: string) => void; error: (m: string) => void };
 
 /** Attendance tab: session selector, Mark All Present/Absent (one bulk call), per-student toggles, percent. */
-export function AttendanceTab({ cls, students, report }: { cls: ClassRecord; students: Student[]; report: Report }) {
+export function AttendanceTab({ cls, students: enrolled, report }: { cls: ClassRecord; students: Student[]; report: Report }) {
   const dp = useAppDataProvider();
   const attendance = useQuery({ queryKey: ['attendance', cls.id], queryFn: () => dp.getAttendance(cls.id) });
   const [overrides, setOverrides] = useState<Record<number, Record<string, boolean>>>({});
@@ -35,6 +35,8 @@ export function AttendanceTab({ cls, students, report }: { cls: ClassRecord; stu
     [cls, attendance.data, overrides],
   );
   const session = sessions.find((s) => s.sessionIndex === selected) ?? sessions[0];
+  // This session's roll: the whole-class students and its drop-ins.
+  const students = rollOf(enrolled, attendance.data, session?.sessionIndex);
   const ids = students.map((s) => s.id);
   const percent = sessionPercent(session, ids);
   const present = session ? ids.filter((id) => session.marks[id] === true).length : 0;
@@ -162,6 +164,7 @@ export function AttendanceTab({ cls, students, report }: { cls: ClassRecord; stu
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
                     {mark === undefined ? 'Not marked' : mark ? 'Present' : 'Absent'}
+                    {s.dropIn ? ' · Drop-in' : ''}
                   </Typography>
                 </Box>
                 <ToggleButtonGroup

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSessions, nextAttended, sessionPercent } from '@/teacher-dashboard/attendanceUtils';
+import { buildSessions, nextAttended, rollOf, sessionPercent } from '@/teacher-dashboard/attendanceUtils';
 
 describe('attendanceUtils', () => {
   it('should use the server sessions when present', () => {
@@ -37,5 +37,29 @@ describe('attendanceUtils', () => {
     const session = { sessionIndex: 0, sessionDate: '', marks: { a: true, b: false } };
     expect(sessionPercent(session, ['a', 'b', 'c'])).toBe(33);
     expect(sessionPercent(session, [])).toBe(0);
+  });
+});
+
+describe('rollOf', () => {
+  const students = [{ id: 'whole' }, { id: 'drop' }, { id: 'drop' }];
+  const attendance = {
+    sessions: [
+      { sessionIndex: 0, dropIns: [] },
+      { sessionIndex: 1, dropIns: ['drop'] },
+    ],
+    students: [
+      { id: 'whole', dropInSessions: null },
+      { id: 'drop', dropInSessions: [1] },
+    ],
+  };
+
+  it("should put a drop-in on its own session's roll only, once, and the whole-class students on every roll", () => {
+    expect(rollOf(students, attendance, 0)).toEqual([{ id: 'whole', dropIn: false }]);
+    expect(rollOf(students, attendance, 1)).toEqual([
+      { id: 'whole', dropIn: false },
+      { id: 'drop', dropIn: true },
+    ]);
+    // Before the attendance reply has come: everyone, as before drop-ins.
+    expect(rollOf(students.slice(0, 2), undefined, 0).map((s) => s.id)).toEqual(['whole', 'drop']);
   });
 });

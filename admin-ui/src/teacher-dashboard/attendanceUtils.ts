@@ -44,3 +44,23 @@ export function sessionPercent(session: SessionView | undefined, studentIds: str
   const present = studentIds.filter((id) => session.marks[id] === true).length;
   return Math.round((present / studentIds.length) * 100);
 }
+
+/**
+ * The students on one session's roll (issue 39 §3): the whole-class students and that session's drop-ins (a drop-in
+ * is on its own session's roll only), each once, with whether they came as a drop-in.
+ */
+export function rollOf<S extends { id: string }>(
+  students: S[],
+  attendance:
+    { sessions: { sessionIndex: number; dropIns?: string[] }[]; students: { id: string; dropInSessions?: number[] | null }[] } | undefined,
+  sessionIndex: number | undefined,
+): (S & { dropIn: boolean })[] {
+  const dropInOnly = new Set((attendance?.students ?? []).filter((s) => s.dropInSessions).map((s) => s.id));
+  const here = new Set(attendance?.sessions.find((s) => s.sessionIndex === sessionIndex)?.dropIns ?? []);
+  const seen = new Set<string>();
+  return students.flatMap((s) => {
+    if (seen.has(s.id) || (dropInOnly.has(s.id) && !here.has(s.id))) return [];
+    seen.add(s.id);
+    return [{ ...s, dropIn: dropInOnly.has(s.id) }];
+  });
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { ClassSessions1770040000000 } from '../../src/database/migrations/1770040000000-ClassSessions';
+import { DropIns1771006000000 } from '../../src/database/migrations/1771006000000-DropIns';
 import { DEMO_ORG_ID, seedDemo } from '../../src/database/seeds/demo.seed';
 import { sessionDates } from '../../src/modules/classes/class.entity';
 import { classBody, createClass, createOrg, type OrgFixture } from '../fixtures/org.fixture';
@@ -35,8 +36,11 @@ describe('class sessions', () => {
 
   it('should backfill every existing class with the dates sessionDates() gives, across a DST change too', async () => {
     const migration = new ClassSessions1770040000000();
+    // Drop-ins reference class_sessions: they come off first and back on after, as a revert and a re-run would.
+    const dropIns = new DropIns1771006000000();
     const runner = t.db.createQueryRunner();
     try {
+      await dropIns.down(runner);
       await migration.down(runner);
       await t.db.query(
         `INSERT INTO classes (organization_id, title, description, instructor, location, status, price_cents, max_students, start_date, duration, days, schedule, information, materials)
@@ -46,6 +50,7 @@ describe('class sessions', () => {
         [org.orgId],
       );
       await migration.up(runner);
+      await dropIns.up(runner);
     } finally {
       await runner.release();
     }

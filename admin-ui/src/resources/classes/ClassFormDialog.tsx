@@ -21,6 +21,7 @@ import type { LimitInfo } from '@/common/plans';
 import { FormTextField } from '@/common/formField';
 import { MinimumEnrolmentFields } from '@/resources/classes/MinimumEnrolmentFields';
 import { ClassTermFields } from '@/resources/classes/ClassTermFields';
+import { DropInFields } from '@/resources/classes/DropInFields';
 import { ClassPlaceFields } from '@/resources/classes/ClassPlaceFields';
 import { BROWSER_TIME_ZONE, useOrganizationTimeZone } from '@/common/zonedTime';
 import { FormZonedDateTimeField } from '@/common/ZonedDateTimeField';
@@ -242,6 +243,7 @@ function ClassFields({
           </Grid>
         </Grid>
         <MinimumEnrolmentFields />
+        <DropInFields />
         <ClassTermFields timeZone={zone} />
       </Box>
     </>

@@ -1,3 +1,4 @@
+import { DROP_IN_DEFAULTS, dropInPayload, dropInValues, validateDropIns, type DropInValues } from '@/resources/classes/dropInForm';
 import type { ClassRecord, ClassStatus } from '@/providers/types';
 import { fromZonedInput, todayInZone, toZonedInput } from '@/common/zonedTime';
 import { ClassError, type ErrorCode } from '@shared/api/error-codes';
@@ -45,7 +46,7 @@ export const effectivePrice = (c: Pick<ClassRecord, 'price' | 'discountPrice'>) 
 /** Classes missing title, description or instructor are excluded from the list (spec 3 §2.3). */
 export const isListable = (c: Partial<ClassRecord>) => Boolean(c.title?.trim() && c.description?.trim() && c.instructor?.trim());
 
-export interface ClassFormValues {
+export interface ClassFormValues extends DropInValues {
   title: string;
   description: string;
   instructor: string;
@@ -111,6 +112,7 @@ export function defaultClassValues(now: Date = new Date(), timeZone?: string): C
     information: '',
     materials: '',
     minEnrollment: '0',
+    ...DROP_IN_DEFAULTS,
     decisionHoursBefore: '48',
     autoCancelBelowMinimum: false,
     termId: '',
@@ -156,6 +158,7 @@ export function valuesFromClass(c: ClassRecord, timeZone?: string): ClassFormVal
     termId: c.termId ?? '',
     registrationOpensAt: zonedInput(c.registrationOpensAt, timeZone),
     registrationClosesAt: zonedInput(c.registrationClosesAt, timeZone),
+    ...dropInValues(c),
   };
 }
 
@@ -196,7 +199,7 @@ export function validateClass(v: ClassFormValues): FormErrors<ClassFormValues> {
   else if (hours > 720) e.decisionHoursBefore = 'Decide at most 720 hours (30 days) before the start';
   if (v.registrationOpensAt && v.registrationClosesAt && new Date(v.registrationClosesAt) <= new Date(v.registrationOpensAt))
     e.registrationClosesAt = 'Registration must close after it opens';
-  return e;
+  return { ...e, ...validateDropIns(v, max) };
 }
 
 const BASIC_FIELDS: (keyof ClassFormValues)[] = [
@@ -251,6 +254,7 @@ export function toPayload(v: ClassFormValues, now: Date = new Date(), timeZone?:
     termId: v.termId || null,
     registrationOpensAt: zonedInstant(v.registrationOpensAt, timeZone),
     registrationClosesAt: zonedInstant(v.registrationClosesAt, timeZone),
+    ...dropInPayload(v),
   };
 }
 

@@ -52,6 +52,7 @@ describe('studentUtils', () => {
           id: 'e',
           classId: 'c1',
           classTitle: 'Clay',
+          classSessionId: null,
           enrollmentDate: '',
           paymentStatus: 'completed',
           paymentMethod: 'card',

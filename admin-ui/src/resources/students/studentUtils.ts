@@ -61,7 +61,8 @@ export const valuesFromStudent = (s: Student): StudentFormValues => ({
   email: s.email ?? '',
   phone: s.phone ?? '',
   communicationOptIn: s.communicationOptIn ?? true,
-  classIds: (s.classEnrollments ?? []).map((e) => e.classId),
+  // Whole-class registrations only: a drop-in (one session, bought publicly) is not this form's to add or remove.
+  classIds: (s.classEnrollments ?? []).filter((e) => !e.classSessionId).map((e) => e.classId),
 });
 
 /** Payload: existing enrollments keep their payment state; new ones start pending, to pay in person. */
@@ -73,7 +74,7 @@ export function studentPayload(v: StudentFormValues, existing: Enrollment[] = []
     phone: v.phone.replace(/\D/g, ''),
     communicationOptIn: v.communicationOptIn,
     classEnrollments: v.classIds.map((classId) => {
-      const kept = existing.find((e) => e.classId === classId);
+      const kept = existing.find((e) => e.classId === classId && !e.classSessionId);
       return kept
         ? { classId, paymentStatus: kept.paymentStatus, paymentMethod: kept.paymentMethod }
         : { classId, paymentStatus: 'pending' as const, paymentMethod: 'in-person' as const };

@@ -39,17 +39,20 @@ export class AttendanceService {
       this.repo.marksOfClass(classId, organizationId),
       this.sessions.startsOf(cls),
     ]);
-    const enrolled = new Set(students.map((s) => s.id));
-    // A cancelled session is not held: no roll is taken for it.
+    // A cancelled session is not held: no roll is taken for it. A session's roll is the whole-class students and that
+    // session's drop-ins (issue 39 §3).
     const sessions = starts
       .filter((s) => !s.cancelled)
       .map(({ startsAt: sessionDate, sessionIndex }) => {
+        const roll = students.filter((s) => !s.dropInSessions || s.dropInSessions.includes(sessionIndex));
+        const enrolled = new Set(roll.map((s) => s.id));
         const entries = marks
           .filter((m) => m.sessionIndex === sessionIndex && enrolled.has(m.studentId))
           .map((m) => ({ studentId: m.studentId, attended: m.attended }));
         const presentCount = entries.filter((e) => e.attended).length;
-        const percent = entries.length ? Math.round((presentCount / students.length) * 100) : null;
-        return { sessionIndex, sessionDate, entries, presentCount, absentCount: entries.length - presentCount, percent };
+        const percent = entries.length ? Math.round((presentCount / roll.length) * 100) : null;
+        const dropIns = roll.filter((s) => s.dropInSessions).map((s) => s.id);
+        return { sessionIndex, sessionDate, entries, presentCount, absentCount: entries.length - presentCount, percent, dropIns };
       });
     return { classId, sessions, students };
   }
@@ -84,7 +87,7 @@ export class AttendanceService {
       seen.add(m.studentId);
     });
     const saved = await this.db.transaction(async (manager) => {
-      const enrolled = await this.enrollments.lockEnrolledInClass(manager, cls.id, organizationId, [...seen]);
+      const enrolled = await this.enrollments.lockEnrolledInClass(manager, cls.id, organizationId, [...seen], dto.sessionIndex);
       const names = new Map(enrolled.map((s) => [s.id, `${s.firstName} ${s.lastName}`]));
       const missing = marks.findIndex((m) => !names.has(m.studentId));
       if (missing >= 0) throw invalid(fieldOf(missing), NOT_ENROLLED);

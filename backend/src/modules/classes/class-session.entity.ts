@@ -19,6 +19,8 @@ export class ClassSessionEntity {
   @Column({ type: 'text' }) note: string;
   @Column({ name: 'room_id', type: 'uuid', nullable: true }) roomId: string | null;
   @Column({ name: 'instructor_id', type: 'uuid', nullable: true }) instructorId: string | null;
+  /** Drop-in seats held in this session (drop-in-seats.repository.ts writes it). */
+  @Column({ name: 'drop_ins_taken', type: 'integer', default: 0, insert: false, update: false }) dropInsTaken: number;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }
@@ -36,5 +38,6 @@ export const mapSession = (s: ClassSessionEntity) => ({
   note: s.note,
   roomId: s.roomId,
   instructorId: s.instructorId,
+  dropInsTaken: s.dropInsTaken ?? 0,
 });
 export type SessionResponse = ReturnType<typeof mapSession>;

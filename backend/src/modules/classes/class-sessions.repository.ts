@@ -7,7 +7,7 @@ import type { PlannedSession } from './session-schedule';
 /** A session row with the entity's property names (the raw reads answer what TypeORM's would). */
 const SESSION_COLUMNS = `id, organization_id AS "organizationId", class_id AS "classId", session_index AS "sessionIndex",
   starts_at AS "startsAt", ends_at AS "endsAt", status, cancel_reason AS "cancelReason", cancelled_at AS "cancelledAt", note,
-  room_id AS "roomId", instructor_id AS "instructorId", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  room_id AS "roomId", instructor_id AS "instructorId", drop_ins_taken AS "dropInsTaken", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /** The class_sessions table (this module's own). */
 @Injectable()
@@ -72,6 +72,15 @@ export class ClassSessionsRepository {
       organizationId,
       plan.length,
     ]);
+  }
+
+  /** The indexes from `fromIndex` on whose sessions hold drop-ins (a schedule change must not delete them). */
+  async withDropIns(manager: EntityManager, classId: string, fromIndex: number): Promise<number[]> {
+    const rows: { i: number }[] = await manager.query(
+      'SELECT session_index AS i FROM class_sessions WHERE class_id = $1 AND session_index >= $2 AND drop_ins_taken > 0 ORDER BY 1',
+      [classId, fromIndex],
+    );
+    return rows.map((r) => r.i);
   }
 
   /**

@@ -61,6 +61,15 @@ export class ClassSessionsService {
         { sessionIndexes: marked },
       );
     }
+    const dropIns = await this.repo.withDropIns(manager, after.id, plan.length);
+    if (dropIns.length) {
+      const which = dropIns.map((i) => i + 1).join(', ');
+      throw new ClassException(
+        ClassError.SessionHasDropIns,
+        `This change would remove session ${which}, which has drop-ins. Keep at least ${Math.max(...dropIns) + 1} sessions.`,
+        { sessionIndexes: dropIns },
+      );
+    }
     await this.repo.apply(manager, after.organizationId, after.id, plan);
   }
 

@@ -44,6 +44,12 @@ export class ClassEntity {
   @Column({ name: 'location_id', type: 'uuid', nullable: true }) locationId: string | null;
   @Column({ name: 'room_id', type: 'uuid', nullable: true }) roomId: string | null;
   @Column({ name: 'instructor_id', type: 'uuid', nullable: true }) instructorId: string | null;
+  /** Drop-ins (issue 39 §3): the price of one session (null: no drop-ins), the seats of a session drop-ins may take, sold until N hours before. */
+  @Column({ name: 'drop_in_price_cents', type: 'integer', nullable: true }) dropInPriceCents: number | null;
+  @Column({ name: 'drop_in_capacity', type: 'integer', default: 0 }) dropInCapacity: number;
+  @Column({ name: 'drop_in_cutoff_hours', type: 'integer', default: 0 }) dropInCutoffHours: number;
+  /** The most drop-ins one session holds: a full-term seat needs a free seat in every session (drop-in-seats.repository.ts). */
+  @Column({ name: 'drop_in_peak', type: 'integer', default: 0, insert: false, update: false }) dropInPeak: number;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }
@@ -123,6 +129,9 @@ export const mapClass = (
   locationId: c.locationId ?? null,
   roomId: c.roomId ?? null,
   instructorId: c.instructorId ?? null,
+  dropInPrice: toDollars(c.dropInPriceCents ?? null),
+  dropInCapacity: c.dropInCapacity ?? 0,
+  dropInCutoffHours: c.dropInCutoffHours ?? 0,
   createdAt: c.createdAt,
   updatedAt: c.updatedAt,
 });
@@ -185,6 +194,9 @@ export const CLASS_JSON_SCHEMA = {
     locationId: text,
     roomId: text,
     instructorId: text,
+    dropInPrice: num,
+    dropInCapacity: num,
+    dropInCutoffHours: num,
     createdAt: time,
     updatedAt: time,
   },

@@ -21,6 +21,14 @@ export enum ClassError {
   SessionRemedyNotAvailable = 'SESSION_REMEDY_NOT_AVAILABLE',
   /** The organization already has this date closed. */
   ClosedDateTaken = 'CLOSED_DATE_TAKEN',
+  /** A drop-in was asked of a class that sells no single sessions. */
+  DropInsNotSold = 'DROP_INS_NOT_SOLD',
+  /** The session has started, is past, or is within the class's drop-in cut-off. */
+  DropInClosed = 'DROP_IN_CLOSED',
+  /** The session has no drop-in seat left (its drop-in capacity, or the class maximum, is reached). */
+  DropInFull = 'DROP_IN_FULL',
+  /** A schedule change would delete a session that holds drop-ins. */
+  SessionHasDropIns = 'SESSION_HAS_DROP_INS',
 }
 
 const STATUS: Record<ClassError, HttpStatus> = {
@@ -33,6 +41,10 @@ const STATUS: Record<ClassError, HttpStatus> = {
   [ClassError.SessionEndBeforeStart]: HttpStatus.BAD_REQUEST,
   [ClassError.SessionRemedyNotAvailable]: HttpStatus.CONFLICT,
   [ClassError.ClosedDateTaken]: HttpStatus.CONFLICT,
+  [ClassError.DropInsNotSold]: HttpStatus.BAD_REQUEST,
+  [ClassError.DropInClosed]: HttpStatus.CONFLICT,
+  [ClassError.DropInFull]: HttpStatus.CONFLICT,
+  [ClassError.SessionHasDropIns]: HttpStatus.CONFLICT,
 };
 
 /** A class rule said no: the status follows from the code, the details go into the failure envelope. */

@@ -27,6 +27,9 @@ import { ClassSessionsService } from './class-sessions.service';
 import { ClosedDatesController } from './closed-dates.controller';
 import { ClosedDatesRepository } from './closed-dates.repository';
 import { ClosedDatesService } from './closed-dates.service';
+import { DropInsController } from './drop-ins.controller';
+import { DropInSeatsRepository } from './drop-in-seats.repository';
+import { DropInSeats } from './drop-in-seats.service';
 import { SessionAttendance } from './session-attendance.port';
 
 @Module({
@@ -39,7 +42,7 @@ import { SessionAttendance } from './session-attendance.port';
     VenuesModule,
     InstructorsModule,
   ],
-  controllers: [ClassesController, TeacherClassesController, ClassSessionsController, ClosedDatesController],
+  controllers: [ClassesController, TeacherClassesController, ClassSessionsController, ClosedDatesController, DropInsController],
   providers: [
     ClassesRepository,
     ClassesService,
@@ -56,7 +59,9 @@ import { SessionAttendance } from './session-attendance.port';
     ClosedDatesRepository,
     ClosedDatesService,
     SessionAttendance,
+    DropInSeatsRepository,
+    DropInSeats,
   ],
-  exports: [ClassesService, PublicClassList, SeatsFreedHooks, PublicClassExtras, ClassSessionsService, SessionAttendance],
+  exports: [ClassesService, PublicClassList, SeatsFreedHooks, PublicClassExtras, ClassSessionsService, SessionAttendance, DropInSeats],
 })
 export class ClassesModule {}

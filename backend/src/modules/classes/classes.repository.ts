@@ -62,7 +62,8 @@ export class ClassesRepository {
     organizationId: string,
   ): Promise<{ status: ClassEntity['status']; enrolledStudents: number; maxStudents: number } | null> {
     const rows = await manager.query(
-      'SELECT status, enrolled_students AS "enrolledStudents", max_students AS "maxStudents" FROM classes WHERE id = $1 AND organization_id = $2',
+      // A full-term seat is one in every session: the drop-ins of the fullest session count as taken (drop-in-seats.repository.ts).
+      'SELECT status, enrolled_students + drop_in_peak AS "enrolledStudents", max_students AS "maxStudents" FROM classes WHERE id = $1 AND organization_id = $2',
       [id, organizationId],
     );
     return rows[0] ?? null;
@@ -93,7 +94,7 @@ export class ClassesRepository {
           status = CASE WHEN status = 'Open' AND enrolled_students + 1 >= max_students THEN 'Closed' ELSE status END,
           closed_when_full = closed_when_full OR (status = 'Open' AND enrolled_students + 1 >= max_students),
           updated_at = now()
-        WHERE id = $1 AND organization_id = $2 AND status IN ('Open', 'Scheduled') AND enrolled_students < max_students
+        WHERE id = $1 AND organization_id = $2 AND status IN ('Open', 'Scheduled') AND enrolled_students + drop_in_peak < max_students
         RETURNING ${this.entityColumns()}`,
       [classId, organizationId],
     );

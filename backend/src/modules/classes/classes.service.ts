@@ -3,6 +3,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
+import { dropInFields } from './drop-in-fields';
 import { ClassError, ClassException } from './classes.exception';
 import type { ListParams } from '../../common/http/list-query';
 import { OrganizationsService } from '../organizations/organizations.service';
@@ -151,8 +152,8 @@ export class ClassesService {
         const cap = await this.usage.classCapacity(organizationId, manager);
         if (!cap.canActivate) throw new ClassException(ClassError.LimitReached, ACTIVATE_LIMIT_MESSAGE);
       }
-      if (dto.maxStudents < c.enrolledStudents) {
-        throw new ConflictException(`Max students cannot be lower than the ${c.enrolledStudents} students already enrolled`);
+      if (dto.maxStudents < c.enrolledStudents + c.dropInPeak) {
+        throw new ConflictException(`Max students cannot be lower than the ${c.enrolledStudents + c.dropInPeak} students already enrolled`);
       }
       const decidedOn = decisionBasis(c);
       const before = { ...c };
@@ -376,6 +377,7 @@ export class ClassesService {
       information: dto.information ?? '',
       materials: dto.materials ?? [],
       ...this.goNoGoFields(dto),
+      ...dropInFields(dto),
     };
   }
 

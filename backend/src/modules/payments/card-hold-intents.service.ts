@@ -59,6 +59,7 @@ export class CardHoldIntents {
     const admitted = await this.admission.admit({
       organizationId: dto.organizationId,
       classId: dto.classId,
+      classSessionId: dto.classSessionId,
       // One person's date of birth is sent beside studentData: theirs is the age that decides who signs.
       contact: { ...dto.studentData, dateOfBirth: dto.dateOfBirth },
       attendees: dto.attendees,
@@ -112,6 +113,7 @@ export class CardHoldIntents {
     const hold = await this.seats.write({
       organizationId: dto.organizationId,
       classId: dto.classId,
+      classSessionId: dto.classSessionId,
       fields: dto.studentData,
       payment,
       quote,

@@ -15,9 +15,12 @@ export interface PortalEnrollment {
   description: string;
   location: string;
   instructor: string;
+  /** A drop-in's (classSessionId set): its session's start, and one day. */
   startDate: Date;
   days: number;
   schedule: 'Weekly' | 'Consecutive';
+  /** A drop-in's session (issue 39 §3); null: the whole class. */
+  classSessionId: string | null;
   duration: number;
   priceCents: number;
   discountPriceCents: number | null;
@@ -51,13 +54,15 @@ export interface PortalRefund {
 }
 
 const ENROLLMENT = `e.id, e.student_id AS "studentId", s.first_name AS "firstName", s.last_name AS "lastName", e.class_id AS "classId",
-  c.title AS "classTitle", c.description, c.location, c.instructor, c.start_date AS "startDate", c.days, c.schedule, c.duration,
+  c.title AS "classTitle", c.description, c.location, c.instructor, coalesce(cs.starts_at, c.start_date) AS "startDate",
+  CASE WHEN cs.id IS NULL THEN c.days ELSE 1 END AS days, c.schedule, c.duration, e.class_session_id AS "classSessionId",
   c.price_cents AS "priceCents", c.discount_price_cents AS "discountPriceCents", e.status, e.payment_method AS "paymentMethod",
   e.payment_status AS "paymentStatus", e.amount_paid_cents AS "amountPaidCents", e.refunded_cents AS "refundedCents",
   e.cancellation_policy AS "cancellationPolicy", e.enrollment_date AS "enrollmentDate", e.cancelled_at AS "cancelledAt",
   e.stripe_payment_intent_id AS "stripePaymentIntentId", e.amount_due_cents AS "amountDueCents", e.price_breakdown AS "priceBreakdown",
   s.email, s.date_of_birth::text AS "dateOfBirth", e.household_group_id AS "householdGroupId"
-  FROM enrollments e JOIN classes c ON c.id = e.class_id JOIN students s ON s.id = e.student_id`;
+  FROM enrollments e JOIN classes c ON c.id = e.class_id JOIN students s ON s.id = e.student_id
+  LEFT JOIN class_sessions cs ON cs.id = e.class_session_id`;
 
 /**
  * `portal_links` (this module's table: the sign-in links, stored as hashes) and the portal's read model of a

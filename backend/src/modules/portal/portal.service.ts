@@ -95,6 +95,8 @@ export class PortalService {
       id: e.id,
       student: { id: e.studentId, firstName: e.firstName, lastName: e.lastName },
       class: { id: e.classId, title: e.classTitle, location: e.location, instructor: e.instructor, duration: e.duration, sessions },
+      // A drop-in (issue 39 §3): its own registration for one session (`class.sessions` holds that session only).
+      dropIn: !!e.classSessionId,
       status: e.status,
       paymentMethod: e.paymentMethod,
       paymentStatus: e.paymentStatus,
@@ -110,7 +112,7 @@ export class PortalService {
         .map((r) => ({ id: r.id, amount: r.amountCents / 100, status: r.status, reason: r.reason, createdAt: r.createdAt })),
       canCancel,
       cancelBefore,
-      canTransfer: rules.selfService && rules.selfServiceTransfers && open && now < sessions[0],
+      canTransfer: rules.selfService && rules.selfServiceTransfers && open && !e.classSessionId && now < sessions[0],
       refundQuote: open ? quoteOf(e, now) : null,
     };
   }

@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { amountDueCents, toCents, type ClassEntity } from '../classes/class.entity';
+import { DropInSeats, dropInView } from '../classes/drop-in-seats.service';
 import { ClassesService } from '../classes/classes.service';
 import { sessionsLeft } from '../terms/registration-window';
 import type { OrganizationEntity, OrganizationSettings } from '../organizations/organization.entity';
@@ -89,6 +90,7 @@ export class PricingService {
     private readonly orgs: OrganizationsService,
     private readonly classes: ClassesService,
     private readonly plans: PlanQuotesService,
+    private readonly dropIns: DropInSeats,
   ) {}
 
   async quote(req: QuoteRequest, now = new Date()): Promise<Quote> {
@@ -226,8 +228,12 @@ export class PricingService {
 
   /** POST /api/public/price-quote: the class of that organization (an archived or another one's is not found). */
   async publicQuote(dto: PriceQuoteDto) {
-    const cls = await this.classes.require(dto.classId, dto.organizationId);
-    if (cls.status === 'Archived') throw new NotFoundException(`Class with ID ${dto.classId} not found`);
+    const found = await this.classes.require(dto.classId, dto.organizationId);
+    if (found.status === 'Archived') throw new NotFoundException(`Class with ID ${dto.classId} not found`);
+    // A drop-in is priced as the one session it buys (the refusal when that session is not sold).
+    const cls = dto.classSessionId
+      ? dropInView(found, await this.dropIns.bookable(dto.organizationId, dto.classId, dto.classSessionId))
+      : found;
     const org = await this.orgs.require(dto.organizationId);
     const q = await this.quote({
       organizationId: dto.organizationId,

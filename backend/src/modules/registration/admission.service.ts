@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { SERVER_TIME_ZONE } from '../../common/time-zone';
+import { DropInSeats, dropInView } from '../classes/drop-in-seats.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { PricingService } from '../pricing/pricing.service';
 import { RegistrationFormsService } from '../registration-forms/registration-forms.service';
@@ -21,6 +22,7 @@ export class Admission {
     private readonly window: RegistrationWindow,
     private readonly forms: RegistrationFormsService,
     private readonly pricing: PricingService,
+    private readonly dropIns: DropInSeats,
   ) {
     this.steps = {
       readClass: (r) => this.readClass(r),
@@ -64,7 +66,7 @@ export class Admission {
     return admit(r, this.steps);
   }
 
-  /** The controller's read when it made one for this very class; otherwise one statement now. */
+  /** The controller's read when it made one for this very class; otherwise one statement now. A drop-in's session then. */
   private async readClass(r: AdmissionRequest) {
     const read =
       r.read?.cls.id === r.classId && r.read.cls.organizationId === r.organizationId
@@ -74,6 +76,11 @@ export class Admission {
             household: !!r.attendees,
           });
     if (!read || read.cls.status === 'Archived') throw new NotFoundException(`Class with ID ${r.classId} not found`);
-    return read;
+    if (!r.classSessionId) return read;
+    // A drop-in: the session must be this class's and still sell one (404 or the refusal); from here on the class is
+    // read as the drop-in buys it (one session, its start, the drop-in price). Whether this email holds a seat in
+    // that session is the seat writer's locked look.
+    const dropIn = await this.dropIns.bookable(r.organizationId, r.classId, r.classSessionId);
+    return { ...read, cls: dropInView(read.cls, dropIn), emailHoldsSeat: true, dropIn };
   }
 }

@@ -1,11 +1,12 @@
 import type { ClassEntity } from '../classes/class.entity';
+import type { DropInSession } from '../classes/drop-in-seats.service';
 import type { OrganizationEntity } from '../organizations/organization.entity';
 import type { Quote } from '../pricing/pricing.service';
 import type { AnswerInput, ClientInfo, PreparedForm, WaiverAcceptanceInput } from '../registration-forms/registration-forms.service';
 import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
 import type { SeatPlan } from '../subscriptions/usage.service';
 import type { AttendeeDto } from './dto/attendee.dto';
-import { OFFER_ONE_SEAT, RegistrationError, RegistrationException } from './registration.exception';
+import { DROP_IN_ONE_PERSON, OFFER_ONE_SEAT, RegistrationError, RegistrationException } from './registration.exception';
 
 /**
  * What a registration asks for, whichever way it pays: one person (contact) or a household (attendees), in person or
@@ -15,6 +16,8 @@ import { OFFER_ONE_SEAT, RegistrationError, RegistrationException } from './regi
 export interface AdmissionRequest {
   organizationId: string;
   classId: string;
+  /** A drop-in (issue 39 §3): the one session bought; none: the whole class. */
+  classSessionId?: string;
   /** The person registering (a household's contact); a one-person registration's date of birth is theirs. */
   contact: StudentFieldsDto & { dateOfBirth?: string };
   attendees?: AttendeeDto[];
@@ -35,6 +38,8 @@ export interface SeatRead {
   cls: ClassEntity;
   email: string | null;
   emailHoldsSeat: boolean;
+  /** A drop-in's session as admission found it bookable (then `cls` is the class as the drop-in buys it: dropInView). */
+  dropIn?: DropInSession;
 }
 
 /**
@@ -80,6 +85,15 @@ export function assertOneSeatOffer(dto: { waitlistOfferToken?: string }): void {
     throw new RegistrationException(RegistrationError.OfferOneSeat, OFFER_ONE_SEAT, { errors: { attendees: OFFER_ONE_SEAT } });
 }
 
+/** A drop-in is one person's seat in one session: not a household's, not a waitlist offer's (which is a class seat). */
+export function assertDropInAlone(r: Pick<AdmissionRequest, 'classSessionId' | 'attendees' | 'waitlistOfferToken'>): void {
+  if (!r.classSessionId) return;
+  if (r.attendees?.length || r.waitlistOfferToken)
+    throw new RegistrationException(RegistrationError.DropInOnePerson, DROP_IN_ONE_PERSON, {
+      errors: { classSessionId: DROP_IN_ONE_PERSON },
+    });
+}
+
 /**
  * One order of checks for every registration (in person or card, one person or a household), cheapest and most
  * common refusal first. The class's own state comes before anything the person typed: in a last-seat race most
@@ -88,6 +102,7 @@ export function assertOneSeatOffer(dto: { waitlistOfferToken?: string }): void {
  */
 export async function admit(r: AdmissionRequest, steps: AdmissionSteps): Promise<Admitted> {
   assertOneSeatOffer(r);
+  assertDropInAlone(r);
   const seat = await steps.readClass(r);
   const { cls } = seat;
   const { org, seatPlan } = await steps.readOrganization(r.organizationId);

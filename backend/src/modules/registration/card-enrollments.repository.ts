@@ -5,6 +5,7 @@ import { prepared } from '../../common/db/prepared';
 import { returning } from '../../common/db/returning';
 import { run, together, type Statement } from '../../common/db/together';
 import { ClassEntity } from '../classes/class.entity';
+import { seatKeyOf, type SeatRow } from './seat-keys';
 import type { CancellationPolicy, PriceLine, EnrollmentStatus, PaymentMethod, PaymentStatus } from './enrollment.entity';
 
 /** An enrollment as the card payment flow and the cancel/refund routes read it (with its money trail). */
@@ -35,7 +36,10 @@ export interface CardEnrollment {
   lastName: string;
   phone: string | null;
   classTitle: string;
+  /** When the registration starts: the class's start, or a drop-in's session's (what the frozen policy counts from). */
   classStartDate: Date;
+  /** A drop-in's session (null: the whole class). */
+  classSessionId: string | null;
   /** The price quote's lines kept when the seat was taken (null before price quotes). */
   priceBreakdown: PriceLine[] | null;
   /** The person's date of birth (YYYY-MM-DD) and household group: what a transfer's price keeps of the original. */
@@ -52,9 +56,11 @@ const SELECT = `SELECT e.id, e.organization_id AS "organizationId", e.student_id
     e.paid_at AS "paidAt", s.email AS "studentEmail", s.first_name || ' ' || s.last_name AS "studentName",
     coalesce(e.registered_first_name, s.first_name) AS "firstName", coalesce(e.registered_last_name, s.last_name) AS "lastName",
     coalesce(e.registered_phone, s.phone) AS "phone",
-    c.title AS "classTitle", c.start_date AS "classStartDate", e.price_breakdown AS "priceBreakdown",
+    c.title AS "classTitle", coalesce(cs.starts_at, c.start_date) AS "classStartDate", e.class_session_id AS "classSessionId",
+    e.price_breakdown AS "priceBreakdown",
     s.date_of_birth::text AS "dateOfBirth", e.household_group_id AS "householdGroupId"
-  FROM enrollments e JOIN students s ON s.id = e.student_id JOIN classes c ON c.id = e.class_id`;
+  FROM enrollments e JOIN students s ON s.id = e.student_id JOIN classes c ON c.id = e.class_id
+  LEFT JOIN class_sessions cs ON cs.id = e.class_session_id`;
 
 export interface CardPaymentRecord {
   amountCents: number;
@@ -136,6 +142,7 @@ export class CardEnrollmentsRepository {
       organizationId: string;
       studentId: string;
       classId: string;
+      classSessionId?: string | null;
       amountDueCents: number;
       priceBreakdown: PriceLine[];
       holdMinutes: number;
@@ -148,9 +155,9 @@ export class CardEnrollmentsRepository {
     const insert: Statement = {
       text: `INSERT INTO enrollments (organization_id, student_id, class_id, payment_status, payment_method, amount_paid_cents,
           enrollment_date, status, hold_expires_at, amount_due_cents, cancellation_policy, registered_first_name,
-          registered_last_name, registered_phone, registered_communication_opt_in, price_breakdown)
+          registered_last_name, registered_phone, registered_communication_opt_in, price_breakdown, class_session_id)
        VALUES ($1, $2, $3, 'pending', 'card', 0, now(), 'held', now() + make_interval(secs => $4::float8 * 60), $5, $6::jsonb, $7, $8, $9, $10,
-          $11::jsonb)
+          $11::jsonb, $12)
        RETURNING id, hold_expires_at AS "holdExpiresAt"`,
       params: [
         data.organizationId,
@@ -164,6 +171,7 @@ export class CardEnrollmentsRepository {
         data.registered.phone,
         data.registered.communicationOptIn,
         JSON.stringify(data.priceBreakdown),
+        data.classSessionId ?? null,
       ],
     };
     return run<{ id: string; holdExpiresAt: Date }>(manager, together(insert, alongside));
@@ -204,16 +212,16 @@ export class CardEnrollmentsRepository {
     return rows[0] ?? null;
   }
 
-  /** held -> expired (lapsed or failed): the class id whose seat the caller frees, or null when it was not held. */
+  /** held -> expired (lapsed or failed): the seat key (seat-keys.ts) of the seat the caller frees, or null when it was not held. */
   async expireHold(manager: EntityManager, id: string, paymentFailed: boolean): Promise<string | null> {
-    const rows = await returning<{ class_id: string }>(
+    const rows = await returning<SeatRow>(
       manager,
       `UPDATE enrollments SET status = 'expired', hold_expires_at = NULL,
           payment_status = CASE WHEN $2::boolean THEN 'failed' ELSE payment_status END
-        WHERE id = $1 AND status = 'held' RETURNING class_id`,
+        WHERE id = $1 AND status = 'held' RETURNING class_id, class_session_id`,
       [id, paymentFailed],
     );
-    return rows[0]?.class_id ?? null;
+    return rows[0] ? seatKeyOf(rows[0]) : null;
   }
 
   /** Expired holds, claimed for this transaction: another instance skips them (SKIP LOCKED). */
@@ -229,18 +237,18 @@ export class CardEnrollmentsRepository {
     );
   }
 
-  /** held or active -> cancelled: the class id whose seat the caller frees, or null when it held none. */
+  /** held or active -> cancelled: the seat key (seat-keys.ts) of the seat the caller frees, or null when it held none. */
   async cancel(manager: EntityManager, id: string): Promise<string | null> {
-    const rows = await returning<{ class_id: string }>(
+    const rows = await returning<SeatRow>(
       manager,
       `UPDATE enrollments SET status = 'cancelled', cancelled_at = now(), hold_expires_at = NULL
-        WHERE id = $1 AND status IN ('held', 'active') RETURNING class_id`,
+        WHERE id = $1 AND status IN ('held', 'active') RETURNING class_id, class_session_id`,
       [id],
     );
-    return rows[0]?.class_id ?? null;
+    return rows[0] ? seatKeyOf(rows[0]) : null;
   }
 
-  /** An active enrollment moved to another class (the caller took the new seat); false when it is no longer active. */
+  /** An active enrollment moved to another class (the caller took the new seat); false when it is no longer active or is a drop-in (a seat in one session is cancelled, never switched). */
   async moveToClass(
     manager: EntityManager,
     id: string,
@@ -251,7 +259,7 @@ export class CardEnrollmentsRepository {
       manager,
       `UPDATE enrollments SET class_id = $2, amount_due_cents = coalesce($3::int, amount_due_cents),
           price_breakdown = coalesce($4::jsonb, price_breakdown)
-        WHERE id = $1 AND status = 'active' RETURNING id`,
+        WHERE id = $1 AND status = 'active' AND class_session_id IS NULL RETURNING id`,
       [id, toClassId, price?.amountDueCents ?? null, price ? JSON.stringify(price.priceBreakdown) : null],
     );
     return rows.length > 0;
@@ -273,7 +281,7 @@ export class CardEnrollmentsRepository {
       `UPDATE enrollments SET class_id = $3, amount_paid_cents = amount_paid_cents + $4::int,
           platform_fee_cents = platform_fee_cents + $5::int, organization_amount_cents = organization_amount_cents + $4::int - $5::int,
           amount_due_cents = $6::int, price_breakdown = $7::jsonb
-        WHERE id = $1 AND class_id = $2 AND status = 'active' AND payment_status = 'completed' RETURNING id`,
+        WHERE id = $1 AND class_id = $2 AND status = 'active' AND payment_status = 'completed' AND class_session_id IS NULL RETURNING id`,
       [id, fromClassId, t.toClassId, t.amountCents, t.platformFeeCents, t.amountDueCents, JSON.stringify(t.priceBreakdown)],
     );
     return rows.length > 0;

@@ -73,11 +73,13 @@ export class CardEnrollmentsService {
     email: string,
     classId: string,
     lock = true,
+    /** A drop-in's session: its own seat in that session; none (null): the whole-class seat. */
+    sessionId: string | null = null,
   ): Promise<CardEnrollment | null> {
     return this.repo.find(
       manager,
-      "e.organization_id = $1 AND lower(s.email) = lower($2) AND s.household_contact_id IS NULL AND e.class_id = $3 AND e.status IN ('held', 'active')",
-      [organizationId, email, classId],
+      "e.organization_id = $1 AND lower(s.email) = lower($2) AND s.household_contact_id IS NULL AND e.class_id = $3 AND e.status IN ('held', 'active') AND e.class_session_id IS NOT DISTINCT FROM $4::uuid",
+      [organizationId, email, classId, sessionId],
       lock,
     );
   }
@@ -119,7 +121,8 @@ export class CardEnrollmentsService {
   /** Takes a seat again for a payment that arrived after its hold lapsed; false when the class has none left. */
   async retakeSeat(manager: EntityManager, e: CardEnrollment): Promise<boolean> {
     try {
-      await this.classSeats.hold(manager, 'enrollment', e.classId, e.organizationId);
+      if (e.classSessionId) await this.classSeats.holdDropIn(manager, e.classId, e.organizationId, e.classSessionId);
+      else await this.classSeats.hold(manager, 'enrollment', e.classId, e.organizationId);
       return true;
     } catch (err) {
       if (err instanceof Error && 'getStatus' in err) return false; // full, closed or gone: a readable refusal, no SQL error

@@ -43,7 +43,9 @@ export class CardHoldSeatWriter {
     const { organizationId, classId, fields, quote } = w;
     let released: string | null = null;
     // The class read of this request found no seat of this email's: nothing to reuse or release.
-    const existing = w.read?.noSeatOfEmail ? null : await this.cards.heldFor(m, organizationId, fields.email, classId);
+    // A drop-in looks for this email's seat in its session only.
+    const sessionId = w.classSessionId ?? null;
+    const existing = w.read?.noSeatOfEmail ? null : await this.cards.heldFor(m, organizationId, fields.email, classId, true, sessionId);
     if (existing?.status === 'active') {
       throw new RegistrationException(
         RegistrationError.AlreadyEnrolled,
@@ -71,7 +73,8 @@ export class CardHoldSeatWriter {
     // The seat first: in a last-seat race most callers stop here, at the class's lock (the plan checks after it roll
     // the seat back with the transaction when they refuse). A waitlist offer's held seat becomes the card hold.
     const offer = await this.parts.claimOffer(m, organizationId, classId, fields.email, w.waitlistOfferToken);
-    if (!offer) await this.classSeats.hold(m, 'enrollment', classId, organizationId);
+    if (sessionId) await this.classSeats.holdDropIn(m, classId, organizationId, sessionId);
+    else if (!offer) await this.classSeats.hold(m, 'enrollment', classId, organizationId);
     await w.payment.assertAllowed(m);
     const { student, created } = await this.parts.person(m, organizationId, fields, w.dateOfBirth);
     const name = `${student.firstName} ${student.lastName}`;
@@ -87,6 +90,7 @@ export class CardHoldSeatWriter {
         organizationId,
         studentId: student.id,
         classId,
+        classSessionId: sessionId,
         amountDueCents: quote.totalCents,
         priceBreakdown: breakdown(quote.lines),
         holdMinutes: w.payment.holdMinutes,

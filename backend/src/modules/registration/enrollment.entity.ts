@@ -35,6 +35,8 @@ export class EnrollmentEntity {
   @Column({ name: 'cancellation_policy', type: 'jsonb', nullable: true }) cancellationPolicy?: CancellationPolicy[] | null;
   @Column({ name: 'cancelled_at', type: 'timestamptz', nullable: true }) cancelledAt: Date | null;
   /** Enrollments registered together by a household share the group's first enrollment id (and one PaymentIntent). */
+  /** A drop-in's session (issue 39 §3): the seat is in that session only; null: the whole class. */
+  @Column({ name: 'class_session_id', type: 'uuid', nullable: true }) classSessionId?: string | null;
   @Column({ name: 'household_group_id', type: 'uuid', nullable: true }) householdGroupId?: string | null;
 }
 
@@ -86,6 +88,8 @@ export interface EnrolledStudent {
   id: string;
   firstName: string;
   lastName: string;
+  /** The sessions (indexes) this student holds only as drop-ins; null or absent: the whole class. */
+  dropInSessions?: number[] | null;
 }
 
 /** An enrollment locked for a payment change. */

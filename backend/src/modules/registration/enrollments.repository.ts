@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { returning } from '../../common/db/returning';
 import { run, together, type Statement } from '../../common/db/together';
-import { EnrollmentEntity, type EnrolledStudent, type EnrollmentStatus, type LockedEnrollment, type PaymentRow } from './enrollment.entity';
+import { seatKeyOf, type SeatRow } from './seat-keys';
+import { EnrollmentEntity, type EnrollmentStatus, type LockedEnrollment, type PaymentRow } from './enrollment.entity';
 
 const PAYMENT_COLUMNS = `e.id, s.first_name || ' ' || s.last_name AS "studentName", c.title AS "className",
   e.amount_paid_cents AS "amountCents", e.platform_fee_cents AS "platformFeeCents",
@@ -21,10 +22,9 @@ const RETURNING = `RETURNING id, organization_id AS "organizationId", student_id
   amount_paid_cents AS "amountPaidCents", paid_at AS "paidAt", status, hold_expires_at AS "holdExpiresAt",
   stripe_payment_intent_id AS "stripePaymentIntentId", platform_fee_cents AS "platformFeeCents",
   organization_amount_cents AS "organizationAmountCents", refunded_cents AS "refundedCents", cancelled_at AS "cancelledAt",
-  price_breakdown AS "priceBreakdown", amount_due_cents AS "amountDueCents"`;
+  price_breakdown AS "priceBreakdown", amount_due_cents AS "amountDueCents", class_session_id AS "classSessionId"`;
 
 /** Enrollments that take a seat and count as registered: rosters, references and counts read only these. */
-const ACTIVE = "e.status = 'active'";
 
 /** A registered (active) enrollment with whom its messages go to: the reminders job's read. */
 export interface EnrolledRecipient {
@@ -105,8 +105,11 @@ export class EnrollmentsRepository {
   }
 
   /** The student's registration (active) in the class, if any. */
-  findEnrollment(studentId: string, classId: string, manager: EntityManager = this.db.manager) {
-    return manager.getRepository(EnrollmentEntity).findOne({ where: { studentId, classId, status: 'active' } });
+  /** The student's active registration for the whole class, or (classSessionId) their drop-in in that session. */
+  findEnrollment(studentId: string, classId: string, classSessionId: string | null = null) {
+    return this.db.manager
+      .getRepository(EnrollmentEntity)
+      .findOne({ where: { studentId, classId, status: 'active', classSessionId: classSessionId ?? IsNull() } });
   }
 
   /**
@@ -130,6 +133,7 @@ export class EnrollmentsRepository {
           | 'registeredCommunicationOptIn'
           | 'amountDueCents'
           | 'priceBreakdown'
+          | 'classSessionId'
         >
       > & {
         /** Chosen by the caller when a statement sent with this one names the enrollment (the confirmation's dedupe key). */
@@ -141,8 +145,8 @@ export class EnrollmentsRepository {
     const insert: Statement = {
       text: `INSERT INTO enrollments (id, organization_id, student_id, class_id, enrollment_date, payment_status, payment_method,
           amount_paid_cents, cancellation_policy, registered_first_name, registered_last_name, registered_phone,
-          registered_communication_opt_in, amount_due_cents, price_breakdown)
-       VALUES ($15, $1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11, $12, $13, $14::jsonb) ${RETURNING}`,
+          registered_communication_opt_in, amount_due_cents, price_breakdown, class_session_id)
+       VALUES ($15, $1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11, $12, $13, $14::jsonb, $16) ${RETURNING}`,
       params: [
         data.organizationId,
         data.studentId,
@@ -159,6 +163,7 @@ export class EnrollmentsRepository {
         data.amountDueCents ?? null,
         data.priceBreakdown == null ? null : JSON.stringify(data.priceBreakdown),
         data.id ?? randomUUID(),
+        data.classSessionId ?? null,
       ],
     };
     const [row] = await run<EnrollmentEntity>(manager, together(insert, alongside));
@@ -179,19 +184,19 @@ export class EnrollmentsRepository {
    * seats (a cancelled or expired row gave its seat back already). With classIds, only seat-taking rows go.
    */
   async deleteEnrollments(manager: EntityManager, studentId: string, classIds?: string[]): Promise<string[]> {
-    const rows: { class_id: string; status: string }[] = classIds
-      ? await returning<{ class_id: string; status: string }>(
+    const rows: (SeatRow & { status: string })[] = classIds
+      ? await returning<SeatRow & { status: string }>(
           manager,
           `DELETE FROM enrollments WHERE student_id = $1 AND class_id = ANY($2::uuid[]) AND status IN ('held', 'active')
-           RETURNING class_id, status`,
+           RETURNING class_id, class_session_id, status`,
           [studentId, classIds],
         )
-      : await returning<{ class_id: string; status: string }>(
+      : await returning<SeatRow & { status: string }>(
           manager,
-          'DELETE FROM enrollments WHERE student_id = $1 RETURNING class_id, status',
+          'DELETE FROM enrollments WHERE student_id = $1 RETURNING class_id, class_session_id, status',
           [studentId],
         );
-    return rows.filter((r) => r.status === 'held' || r.status === 'active').map((r) => r.class_id);
+    return rows.filter((r) => r.status === 'held' || r.status === 'active').map(seatKeyOf);
   }
 
   /**
@@ -273,31 +278,6 @@ export class EnrollmentsRepository {
     return rows[0] ?? null;
   }
 
-  /** The class's enrolled students, sorted by name. */
-  rosterOfClass(classId: string, organizationId: string, manager: EntityManager = this.db.manager): Promise<EnrolledStudent[]> {
-    return manager.query(
-      `SELECT s.id, s.first_name AS "firstName", s.last_name AS "lastName"
-         FROM enrollments e JOIN students s ON s.id = e.student_id
-        WHERE e.class_id = $1 AND e.organization_id = $2 AND ${ACTIVE}
-        ORDER BY lower(s.last_name), lower(s.first_name), s.id`,
-      [classId, organizationId],
-    );
-  }
-
-  /**
-   * Which of these students are enrolled in the class, with their names. The enrollment rows are
-   * share-locked so an enrollment cannot be cancelled between this check and the write.
-   */
-  lockEnrolledInClass(manager: EntityManager, classId: string, organizationId: string, studentIds: string[]): Promise<EnrolledStudent[]> {
-    return manager.query(
-      `SELECT s.id, s.first_name AS "firstName", s.last_name AS "lastName"
-         FROM enrollments e JOIN students s ON s.id = e.student_id
-        WHERE e.class_id = $1 AND e.organization_id = $2 AND e.student_id = ANY($3::uuid[]) AND ${ACTIVE}
-        FOR SHARE OF e`,
-      [classId, organizationId, studentIds],
-    );
-  }
-
   /** Registered (active) enrollments per organization, for the IT-admin overview. */
   async countByOrganization(organizationIds: string[]): Promise<Map<string, number>> {
     const rows: { id: string; n: number }[] = await this.db.query(
@@ -351,14 +331,14 @@ export class EnrollmentsRepository {
 
   /** Deletes every enrollment of the organization; answers how many and the class ids whose seats were taken. */
   async deleteAllOfOrganization(manager: EntityManager, organizationId: string): Promise<{ enrollments: number; seatClassIds: string[] }> {
-    const enrollments = await returning<{ class_id: string; status: string }>(
+    const enrollments = await returning<SeatRow & { status: string }>(
       manager,
-      'DELETE FROM enrollments WHERE organization_id = $1 RETURNING class_id, status',
+      'DELETE FROM enrollments WHERE organization_id = $1 RETURNING class_id, class_session_id, status',
       [organizationId],
     );
     return {
       enrollments: enrollments.length,
-      seatClassIds: enrollments.filter((e) => e.status === 'held' || e.status === 'active').map((e) => e.class_id),
+      seatClassIds: enrollments.filter((e) => e.status === 'held' || e.status === 'active').map(seatKeyOf),
     };
   }
 

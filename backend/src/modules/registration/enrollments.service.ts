@@ -4,6 +4,7 @@ import { OrganizationsService } from '../organizations/organizations.service';
 import { StudentsService } from '../students/students.service';
 import { UsageService } from '../subscriptions/usage.service';
 import type { EnrolledStudent, LockedEnrollment } from './enrollment.entity';
+import { ClassRollsRepository } from './class-rolls.repository';
 import { EnrollmentsRepository } from './enrollments.repository';
 import { Seats } from './seats';
 
@@ -15,6 +16,7 @@ import { Seats } from './seats';
 export class EnrollmentsService {
   constructor(
     private readonly repo: EnrollmentsRepository,
+    private readonly rolls: ClassRollsRepository,
     private readonly students: StudentsService,
     private readonly classSeats: Seats,
     private readonly orgs: OrganizationsService,
@@ -23,15 +25,21 @@ export class EnrollmentsService {
 
   /** The class's enrolled students (id and name), sorted by name: the attendance register. */
   rosterOfClass(classId: string, organizationId: string): Promise<EnrolledStudent[]> {
-    return this.repo.rosterOfClass(classId, organizationId);
+    return this.rolls.rosterOfClass(classId, organizationId);
   }
 
   /**
    * Which of these students are enrolled in the class, with their names; the enrollment rows are
    * share-locked for the caller's transaction so none is cancelled before its write commits.
    */
-  lockEnrolledInClass(manager: EntityManager, classId: string, organizationId: string, studentIds: string[]): Promise<EnrolledStudent[]> {
-    return this.repo.lockEnrolledInClass(manager, classId, organizationId, studentIds);
+  lockEnrolledInClass(
+    manager: EntityManager,
+    classId: string,
+    organizationId: string,
+    studentIds: string[],
+    sessionIndex: number | null = null,
+  ): Promise<EnrolledStudent[]> {
+    return this.rolls.lockEnrolledInClass(manager, classId, organizationId, studentIds, sessionIndex);
   }
 
   /** Locks the enrollment row for the caller's transaction, so two payment marks of it run one after the other. */

@@ -57,7 +57,8 @@ export class InPersonSeatWriter {
    * own in the class (a hold to switch, an enrollment) and a waitlist offer's holder take the locked path.
    */
   async refuseEarlyWhenFull(w: SeatWrite): Promise<void> {
-    if (w.waitlistOfferToken) return;
+    // A drop-in's seat is its session's: the class being full is not its answer (its locked path decides).
+    if (w.waitlistOfferToken || w.classSessionId) return;
     const read = w.read?.cls;
     const full = read
       ? read.status !== 'Archived' && read.enrolledStudents >= read.maxStudents
@@ -75,12 +76,17 @@ export class InPersonSeatWriter {
     // A waitlist offer's held seat becomes the registration's: no second seat.
     const offer = await this.parts.claimOffer(m, organizationId, classId, fields.email, w.waitlistOfferToken);
     // Not when this request's class read found no seat of this email's in the class.
-    const held = !offer && !read?.noSeatOfEmail ? await this.cards.heldFor(m, organizationId, fields.email, classId) : null;
+    // A drop-in looks for this email's seat in its session only.
+    const sessionId = w.classSessionId ?? null;
+    const held =
+      !offer && !read?.noSeatOfEmail ? await this.cards.heldFor(m, organizationId, fields.email, classId, true, sessionId) : null;
     const switched = held?.status === 'held' ? await this.cardsRepo.holdToInPerson(m, held.id) : null;
     const cls =
       switched || offer
         ? await this.classes.require(classId, organizationId, m)
-        : await this.classSeats.hold(m, 'enrollment', classId, organizationId);
+        : sessionId
+          ? await this.classSeats.holdDropIn(m, classId, organizationId, sessionId)
+          : await this.classSeats.hold(m, 'enrollment', classId, organizationId);
     const { student, created } = switched
       ? { student: (await this.students.findInOrganization(held!.studentId, organizationId, m))!, created: false }
       : await this.parts.person(m, organizationId, fields, w.dateOfBirth);
@@ -121,6 +127,7 @@ export class InPersonSeatWriter {
           registeredCommunicationOptIn: fields.communicationOptIn ?? true,
           amountDueCents: quote?.totalCents ?? null,
           priceBreakdown,
+          classSessionId: sessionId,
         },
         [events, confirmation],
       ));

@@ -29,6 +29,8 @@ export enum RegistrationError {
   HouseholdContact = 'HOUSEHOLD_CONTACT',
   /** The student holds no seat in that class. */
   NotEnrolled = 'NOT_ENROLLED',
+  /** A drop-in is one person's seat in one session: not a household's or a waitlist offer's. */
+  DropInOnePerson = 'DROP_IN_ONE_PERSON',
 }
 
 const STATUS: Record<RegistrationError, HttpStatus> = {
@@ -44,6 +46,7 @@ const STATUS: Record<RegistrationError, HttpStatus> = {
   [RegistrationError.CardPaymentStatus]: HttpStatus.CONFLICT,
   [RegistrationError.HouseholdContact]: HttpStatus.CONFLICT,
   [RegistrationError.NotEnrolled]: HttpStatus.NOT_FOUND,
+  [RegistrationError.DropInOnePerson]: HttpStatus.BAD_REQUEST,
 };
 
 /** A registration rule said no: the status follows from the code, the details go into the failure envelope. */
@@ -57,6 +60,7 @@ export class RegistrationException extends CodedException<RegistrationError> {
 export const PAYMENT_LABEL: Record<PaymentStatus, string> = { completed: 'Paid', pending: 'Payment Pending', failed: 'Payment Failed' };
 
 export const OFFER_ONE_SEAT = 'A waitlist offer holds one seat: register one person with it.';
+export const DROP_IN_ONE_PERSON = 'A drop-in is for one person and one session: register each person on their own.';
 const CARD_REMOVE_MESSAGE =
   'This enrollment has a card payment. Cancel it (with or without a refund) instead of removing it, so its payment record is kept.';
 const CARD_DELETE_MESSAGE =

@@ -25,6 +25,7 @@ import { SeatParts } from './seat-parts';
 import { Seats } from './seats';
 import { SeatWriter } from './seat-writer';
 import { CardHoldsService } from './card-holds.service';
+import { ClassRollsRepository } from './class-rolls.repository';
 import { EnrollmentsRepository } from './enrollments.repository';
 import { EnrollmentsService } from './enrollments.service';
 import { HouseholdRepository } from './household.repository';
@@ -75,6 +76,7 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
     TopUpSeats,
     EnrollmentRemovalService,
     EnrollmentsRepository,
+    ClassRollsRepository,
     EnrollmentsService,
     StudentRecordsRepository,
     StudentRecordsService,

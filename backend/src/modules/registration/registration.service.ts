@@ -38,9 +38,10 @@ export class RegistrationService {
     const cls = await this.classes.publicGet(dto.classId);
     if (cls.organizationId !== dto.organizationId) throw new NotFoundException(`Class with ID ${dto.classId} not found`);
     const student = await this.students.findByEmail(dto.organizationId, dto.email);
-    const enrollment = student ? await this.enrollments.findEnrollment(student.id, dto.classId) : null;
+    const enrollment = student ? await this.enrollments.findEnrollment(student.id, dto.classId, dto.classSessionId) : null;
     if (!enrollment) {
-      const classFull = cls.enrolledStudents >= cls.maxStudents;
+      // A drop-in's seats are its session's: the registration itself says when there is none left.
+      const classFull = !dto.classSessionId && cls.enrolledStudents >= cls.maxStudents;
       // A new student the plan cannot take would only fail at the last step: say so now.
       if (!student && !classFull && (await this.registrants.studentLimitReached(dto.organizationId)))
         return this.registrants.registrationClosed(dto.organizationId, cls);
@@ -75,6 +76,7 @@ export class RegistrationService {
   ): Promise<RegistrationReply & { enrollments?: unknown[] }> {
     const dto = withoutServerOwned(sent);
     const classId = dto.classEnrollments[0]?.classId;
+    const classSessionId = dto.classEnrollments[0]?.classSessionId;
     if (!classId)
       throw new RegistrationException(RegistrationError.NoClass, 'Choose a class to register for', {
         errors: { classEnrollments: 'Choose a class to register for' },
@@ -85,6 +87,7 @@ export class RegistrationService {
     const admitted = await this.admission.admit({
       organizationId: dto.organizationId,
       classId,
+      classSessionId,
       contact: { ...fields, dateOfBirth },
       attendees,
       answers,
@@ -101,6 +104,7 @@ export class RegistrationService {
     const write = {
       organizationId: dto.organizationId,
       classId,
+      classSessionId,
       fields,
       payment: { method: 'in-person', status: 'pending', source: 'online', amountPaidCents: 0 } as const,
       quote,

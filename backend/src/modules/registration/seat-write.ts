@@ -28,6 +28,8 @@ export interface CardHoldSeat {
 export interface SeatWrite<P extends InPersonSeat | CardHoldSeat = InPersonSeat | CardHoldSeat> {
   organizationId: string;
   classId: string;
+  /** A drop-in's session (issue 39 §3): the seat is taken in that session only, and the enrollment names it. */
+  classSessionId?: string;
   /** The person registering (a household's contact). */
   fields: StudentFieldsDto;
   attendees?: AttendeeDto[];

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
+import { DropInSeats } from '../classes/drop-in-seats.service';
+import { splitSeatKeys } from './seat-keys';
 
 /**
  * Who holds a seat of a class. Every caller names the holder, so a reader sees who takes and frees seats, not how the
@@ -21,7 +23,10 @@ export type SeatHolder = 'enrollment' | 'offer' | 'top-up';
  */
 @Injectable()
 export class Seats {
-  constructor(private readonly classes: ClassesService) {}
+  constructor(
+    private readonly classes: ClassesService,
+    private readonly dropIns: DropInSeats,
+  ) {}
 
   /**
    * One seat for this holder, or the registration's 404 (no such class) / 409 (full, or not open); the class as the
@@ -31,11 +36,19 @@ export class Seats {
     return this.classes.claimSeat(m, classId, organizationId);
   }
 
+  /** A drop-in's one seat in its session (issue 39 §3), or the refusal; the class, as `hold` answers it. */
+  holdDropIn(m: EntityManager, classId: string, organizationId: string, sessionId: string): Promise<ClassEntity> {
+    return this.dropIns.hold(m, organizationId, classId, sessionId);
+  }
+
   /**
-   * Gives back the seats of holders that actually left a seat-taking state (pass the class ids RETURNING gave, one per
-   * seat), so each seat is freed exactly once; the waitlist is offered them in this transaction (SeatsFreedHooks).
+   * Gives back the seats of holders that actually left a seat-taking state (pass the seat keys RETURNING gave, one per
+   * seat: a class id, or a drop-in's session key, seat-keys.ts), so each seat is freed exactly once; the waitlist is
+   * offered a class's freed seats in this transaction (SeatsFreedHooks).
    */
-  release(m: EntityManager, holder: SeatHolder, organizationId: string, classIds: string[]): Promise<void> {
-    return this.classes.releaseSeats(m, organizationId, classIds);
+  async release(m: EntityManager, holder: SeatHolder, organizationId: string, seatKeys: string[]): Promise<void> {
+    const { classIds, sessionIds } = splitSeatKeys(seatKeys);
+    await this.dropIns.release(m, organizationId, sessionIds);
+    await this.classes.releaseSeats(m, organizationId, classIds);
   }
 }

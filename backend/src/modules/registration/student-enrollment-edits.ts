@@ -55,9 +55,12 @@ export class StudentEnrollmentEdits {
    */
   async apply(manager: EntityManager, student: StudentEntity, all: EnrollmentInputDto[]) {
     // Past enrollments sent back with the record (cancelled, expired) are history, not classes to enroll in.
-    const wanted = all.filter((w) => w.status === undefined || w.status === 'held' || w.status === 'active');
+    // Drop-ins (a seat in one session) are not the form's either: they are bought publicly and cancelled on their own.
+    const wanted = all.filter((w) => !w.classSessionId && (w.status === undefined || w.status === 'held' || w.status === 'active'));
     // Only seat-taking enrollments are the form's to edit: cancelled and expired ones are history.
-    const current = (await this.records.enrollmentsOf([student.id], manager, true)).get(student.id) ?? [];
+    const current = ((await this.records.enrollmentsOf([student.id], manager, true)).get(student.id) ?? []).filter(
+      (e) => !e.classSessionId,
+    );
     const wantedIds = new Set(wanted.map((w) => w.classId));
     if (wantedIds.size !== wanted.length)
       throw new RegistrationException(RegistrationError.DuplicateClass, 'A class appears twice in classEnrollments');

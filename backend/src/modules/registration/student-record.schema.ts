@@ -28,6 +28,7 @@ export const ENROLLMENT_JSON_SCHEMA = {
     id: text,
     classId: text,
     classTitle: text,
+    classSessionId: text,
     enrollmentDate: time,
     paymentStatus: text,
     paymentMethod: text,

@@ -49,6 +49,8 @@ export const mapEnrollment = (e: EnrollmentRow, student?: StudentEntity) => ({
   id: e.id,
   classId: e.classId,
   classTitle: e.classTitle,
+  // A drop-in's session (issue 39 §3): this registration holds a seat in that session only; null: the whole class.
+  classSessionId: e.classSessionId ?? null,
   enrollmentDate: e.enrollmentDate,
   paymentStatus: e.paymentStatus,
   paymentMethod: e.paymentMethod,

@@ -83,6 +83,7 @@ const ENROLLMENT_JSON_FIELDS = [
   'registered_communication_opt_in',
   'price_breakdown',
   'amount_due_cents',
+  'class_session_id',
 ]
   .map((c) => `'${c}', enr.${c}`)
   .join(', ');
@@ -237,5 +238,6 @@ function toEnrollmentRow(r: Record<string, unknown>): EnrollmentRow {
     registeredCommunicationOptIn: (r.registered_communication_opt_in as boolean | null) ?? null,
     priceBreakdown: (r.price_breakdown as EnrollmentRow['priceBreakdown']) ?? null,
     amountDueCents: r.amount_due_cents === null || r.amount_due_cents === undefined ? null : Number(r.amount_due_cents),
+    classSessionId: (r.class_session_id as string | null) ?? null,
   };
 }

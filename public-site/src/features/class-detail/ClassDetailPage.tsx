@@ -27,6 +27,7 @@ import { isAdminOf } from '@/lib/storage';
 import { useAsync } from '@/lib/useAsync';
 import { Fact } from '@/components/ui/Fact';
 import { statusText } from '@/lib/i18n/statusText';
+import { DropInSessions } from './DropInSessions';
 import './ClassDetailPage.css';
 
 class ClassNotFoundError extends Error {}
@@ -168,6 +169,8 @@ export function ClassDetailPage() {
               </ol>
             </>
           ) : null}
+
+          <DropInSessions item={item} />
 
           {item.information ? (
             <>

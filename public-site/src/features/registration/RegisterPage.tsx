@@ -33,6 +33,7 @@ import { useWaitingRoom, WaitingRoomLine } from './WaitingRoom';
 import { JoinWaitlist } from '@/features/waitlist/JoinWaitlist';
 import { StudentForm, type SubmitPhase } from './StudentForm';
 import { EMPTY_STUDENT, type StudentField, type StudentFormValues } from './studentFormRules';
+import { DropInUnavailable, useDropIn } from './useDropIn';
 import './RegisterPage.css';
 import { TermsError } from '@shared/api/error-codes';
 
@@ -41,7 +42,7 @@ export function RegisterPage() {
   const { classId = '' } = useParams<{ classId: string }>();
   const queryOrg = queryParam(useSearch(), 'org', 'organizationId');
   const classState = useAsync(() => getClass(classId, queryOrg), [classId, queryOrg]);
-  const item = classState.data ?? null;
+  const { item, ...dropIn } = useDropIn(classId, queryOrg, classState.data ?? null);
   const organizationId = queryOrg ?? item?.organizationId ?? null;
   const { branding, brandingReady } = useOrganizationScope(organizationId);
   const t = useT();
@@ -73,7 +74,7 @@ export function RegisterPage() {
     item && step === 2 ? (household1 ?? (dateOfBirth ? [{ firstName: '', lastName: '', dateOfBirth }] : undefined)) : undefined;
   const { quote, busy: quoteBusy } = usePriceQuote(
     item && organizationId && step === 2
-      ? { organizationId, classId: item.id, email: values.email, attendees: quoteAttendees, promoCode }
+      ? { organizationId, classId: item.id, classSessionId: dropIn.sessionId, email: values.email, attendees: quoteAttendees, promoCode }
       : null,
   );
 
@@ -99,7 +100,7 @@ export function RegisterPage() {
     }
   }, [room.phase]);
 
-  if (classState.loading) return <PageLoading message={t('loading.classDetails')} />;
+  if (classState.loading || dropIn.loading) return <PageLoading message={t('loading.classDetails')} />;
   if (classState.error || !item) {
     return (
       <RegisterShell>
@@ -116,6 +117,7 @@ export function RegisterPage() {
       </RegisterShell>
     );
   }
+  if (dropIn.unavailable) return <DropInUnavailable classId={item.id} organizationId={organizationId} />;
   const currentClass: ClassItem = item;
   const orgId: string = organizationId;
   const unitPrice = effectivePrice(currentClass.price, currentClass.discountPrice);
@@ -145,6 +147,7 @@ export function RegisterPage() {
   const appliedCode = quote?.promo?.applied ? quote.promo.code : undefined;
   const registration = {
     classId: currentClass.id,
+    classSessionId: dropIn.sessionId,
     organizationId: orgId,
     student: values,
     attendees,
@@ -244,7 +247,7 @@ export function RegisterPage() {
     setPhase('submitting');
     try {
       setPhase('checking');
-      const check = await checkEnrollment({ email: student.email, classId: currentClass.id, organizationId: orgId }).catch(
+      const check = await checkEnrollment({ email: student.email, classId: currentClass.id, organizationId: orgId, ...dropIn.key }).catch(
         (error: unknown) => {
           // The contact is enrolled already but registers only other people now: that is fine (the server checks each person).
           if (household.others.length > 0 && !household.contactAttends && (error as EnrollmentProblem)?.isAlreadyEnrolled)
@@ -330,7 +333,7 @@ export function RegisterPage() {
                 );
               }}
             >
-              <HouseholdFields value={household} onChange={setHousehold} showAllErrors={showHouseholdErrors} />
+              {dropIn.sessionId ? null : <HouseholdFields value={household} onChange={setHousehold} showAllErrors={showHouseholdErrors} />}
               <RegistrationFormFields
                 questions={questions}
                 waivers={waivers}

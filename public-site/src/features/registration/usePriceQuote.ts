@@ -6,6 +6,8 @@ import type { Attendee } from './api/registerStudent';
 export interface PriceQuoteInput {
   organizationId: string;
   classId: string;
+  /** A drop-in: the price of that one session. */
+  classSessionId?: string;
   email: string;
   attendees?: Attendee[];
   promoCode: string;
@@ -16,7 +18,14 @@ export function usePriceQuote(input: PriceQuoteInput | null): { quote: PriceQuot
   const [quote, setQuote] = useState<PriceQuote | null>(null);
   const [busy, setBusy] = useState(false);
   const key = input
-    ? JSON.stringify([input.organizationId, input.classId, input.email, input.attendees?.map((a) => a.dateOfBirth ?? ''), input.promoCode])
+    ? JSON.stringify([
+        input.organizationId,
+        input.classId,
+        input.classSessionId,
+        input.email,
+        input.attendees?.map((a) => a.dateOfBirth ?? ''),
+        input.promoCode,
+      ])
     : null;
   useEffect(() => {
     if (!input) return;
@@ -25,6 +34,7 @@ export function usePriceQuote(input: PriceQuoteInput | null): { quote: PriceQuot
     getPriceQuote({
       organizationId: input.organizationId,
       classId: input.classId,
+      classSessionId: input.classSessionId,
       attendees: input.attendees,
       email: input.email,
       promoCode: input.promoCode || undefined,

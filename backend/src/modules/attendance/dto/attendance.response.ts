@@ -16,12 +16,21 @@ export class AttendanceSessionResponseDto {
   @ApiProperty({ example: 0 }) absentCount: number;
   @ApiProperty({ type: 'number', nullable: true, description: 'Null until something is marked (spec README decision 8)', example: 25 })
   percent: number | null;
+  @ApiProperty({ type: [String], description: "The students on this session's roll as drop-ins (issue 39 §3)", example: [] })
+  dropIns: string[];
 }
 
 export class AttendanceStudentResponseDto {
   @ApiProperty({ format: 'uuid', example: STUDENT_ID }) id: string;
   @ApiProperty({ example: 'Liam' }) firstName: string;
   @ApiProperty({ example: 'Brown' }) lastName: string;
+  @ApiProperty({
+    type: [Number],
+    nullable: true,
+    description: 'The sessions (indexes) this student holds only as drop-ins; null: the whole class',
+    example: null,
+  })
+  dropInSessions: number[] | null;
 }
 
 /** Every scheduled session of a class, marked or not, and the students enrolled now. */

@@ -16,6 +16,7 @@ export class ClassSessionResponseDto {
   roomId: string | null;
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true, example: null, description: "null: the class's instructor" })
   instructorId: string | null;
+  @ApiProperty({ type: 'integer', example: 0, description: 'Drop-in seats taken in this session (issue 39 §3)' }) dropInsTaken: number;
 }
 
 export class CancelledSessionResponseDto extends ClassSessionResponseDto {

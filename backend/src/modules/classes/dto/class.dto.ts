@@ -105,6 +105,25 @@ export class CreateClassDto {
   @ValidateIf((_, v) => v !== null)
   @IsDateString({ strict: true }, { message: 'registrationClosesAt must be an ISO date and time, or null' })
   registrationClosesAt?: string | null;
+  /** Drop-ins (issue 39 §3): the price of one session in dollars; null: the class sells no drop-ins. */
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsNumber(money, { message: 'Drop-in price must be a number with at most 2 decimals' })
+  @Min(0, { message: 'Drop-in price cannot be negative' })
+  @Max(1_000_000)
+  dropInPrice?: number | null;
+  /** How many of a session's seats drop-ins may take (a session never holds more people than maxStudents). */
+  @IsOptionalNotNull()
+  @Max(10_000, { message: 'Drop-in seats must be at most 10000' })
+  @Min(0, { message: 'Drop-in seats cannot be negative' })
+  @IsInt({ message: 'Drop-in seats must be a whole number' })
+  dropInCapacity?: number;
+  /** Drop-ins are sold until this many hours before the session. */
+  @IsOptionalNotNull()
+  @Max(720, { message: 'Stop drop-ins at most 720 hours (30 days) before the session' })
+  @Min(0, { message: 'Drop-in cut-off hours cannot be negative' })
+  @IsInt({ message: 'Drop-in cut-off hours must be a whole number' })
+  dropInCutoffHours?: number;
 }
 
 /**

@@ -33,6 +33,15 @@ export class RegistrationWindowDto {
   waitingRoomUntil: string | null;
 }
 
+/** A session sold as a drop-in, as the public class page lists it (GET /api/classes/{id}/drop-in-sessions). */
+export class DropInSessionDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ description: "The session's place in the class (0 = first)" }) sessionIndex: number;
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) startsAt: string;
+  @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) endsAt: string;
+  @ApiProperty({ description: 'Drop-in seats left in this session' }) seatsLeft: number;
+}
+
 /** A class as mapClass returns it: prices in dollars, sessions computed from the schedule (spec 3 §4). */
 export class ClassResponseDto {
   @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) id: string;
@@ -131,6 +140,18 @@ export class ClassResponseDto {
     example: null,
   })
   instructorId: string | null;
+  // Always sent; optional in the schema so clients and fixtures written before drop-ins stay valid.
+  @ApiProperty({
+    type: 'number',
+    nullable: true,
+    required: false,
+    description: 'Dollars: the price of one session as a drop-in; null: no drop-ins',
+    example: 20,
+  })
+  dropInPrice?: number | null;
+  @ApiProperty({ required: false, description: "How many of a session's seats drop-ins may take", example: 2 }) dropInCapacity?: number;
+  @ApiProperty({ required: false, description: 'Drop-ins are sold until this many hours before the session', example: 0 })
+  dropInCutoffHours?: number;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) createdAt: string;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) updatedAt: string;
   @ApiProperty({

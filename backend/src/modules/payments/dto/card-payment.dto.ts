@@ -32,6 +32,8 @@ import { StudentFieldsDto } from '../../students/dto/student-fields.dto';
 /** Spec 2 §7 "Create payment intent": the student form and the price the page showed (dollars). */
 export class CreatePaymentIntentDto {
   @IsUUID('all', { message: 'classId must be a class id' }) classId: string;
+  /** A drop-in (issue 39 §3): the one session of the class paid for, at its drop-in price; none: the whole class. */
+  @IsOptional() @IsUUID('all', { message: 'classSessionId must be a session id' }) classSessionId?: string;
   @IsUUID('all', { message: 'organizationId must be an id' }) organizationId: string;
   @IsDefined({ message: 'studentData is required' })
   @IsObject({ message: 'studentData must be an object' })

@@ -88,6 +88,8 @@ export class PortalEnrollmentDto {
   @ApiProperty({ format: 'uuid', example: ID }) id: string;
   @ApiProperty({ type: PortalPersonDto }) student: PortalPersonDto;
   @ApiProperty({ type: PortalClassDto }) class: PortalClassDto;
+  @ApiProperty({ example: false, description: 'A drop-in: one session of the class (class.sessions holds it), cancelled on its own' })
+  dropIn: boolean;
   @ApiProperty({ enum: ['held', 'active', 'cancelled'], example: 'active' }) status: string;
   @ApiProperty({ enum: ['card', 'in-person'], example: 'card' }) paymentMethod: string;
   @ApiProperty({ enum: ['pending', 'completed', 'failed'], example: 'completed' }) paymentStatus: string;

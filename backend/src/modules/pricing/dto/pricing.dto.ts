@@ -49,6 +49,8 @@ export const PromoCodeField = () =>
 export class PriceQuoteDto {
   @IsUUID('all', { message: 'organizationId must be an id' }) organizationId: string;
   @IsUUID('all', { message: 'classId must be a class id' }) classId: string;
+  /** A drop-in (issue 39 §3): the price of this one session of the class. */
+  @IsOptional() @IsUUID('all', { message: 'classSessionId must be a session id' }) classSessionId?: string;
   @IsOptionalNotNull()
   @IsArray({ message: 'attendees must be a list of people' })
   @ArrayMaxSize(10, { message: 'Register at most 10 people at a time' })

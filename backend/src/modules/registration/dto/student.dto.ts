@@ -43,6 +43,8 @@ export class EnrollmentInputDto {
     'in-person' | 'card';
   // Read-only fields a client may echo back.
   @IsOptional() id?: unknown;
+  /** A drop-in's session: drop-ins are bought on the public page and cancelled, never edited by this form. */
+  @IsOptional() classSessionId?: unknown;
   @IsOptional() classTitle?: unknown;
   @IsOptional() enrollmentDate?: unknown;
   @IsOptional() registeredAs?: unknown;
@@ -77,6 +79,8 @@ export class EnrollmentInputDto {
 /** Public registration: in-person only here; card payments are confirmed by the payments module. */
 export class RegisterEnrollmentDto {
   @IsUUID('all', { message: 'classId must be a class id' }) classId: string;
+  /** A drop-in (issue 39 §3): the one session of the class bought, at its drop-in price; none: the whole class. */
+  @IsOptional() @IsUUID('all', { message: 'classSessionId must be a session id' }) classSessionId?: string;
   @IsOptionalNotNull() @IsIn(['in-person'], { message: 'Only in-person registration is accepted here' }) paymentMethod?: 'in-person';
   @IsOptionalNotNull() @IsIn(['pending'], { message: 'A registration starts with payment pending' }) paymentStatus?: 'pending';
   /** Spec 2 §3 lists it in the form's payload; the server records the enrollment's own date (decision 17): ignored. */
@@ -150,6 +154,8 @@ export class CheckEnrollmentDto {
   email: string;
   @IsUUID('all', { message: 'classId must be a class id' }) classId: string;
   @IsUUID('all', { message: 'organizationId must be an id' }) organizationId: string;
+  /** A drop-in: whether this email already holds that session (not the whole class). */
+  @IsOptional() @IsUUID('all', { message: 'classSessionId must be a session id' }) classSessionId?: string;
 }
 
 export class CreateStudentDto extends StudentFieldsDto {

@@ -12,6 +12,8 @@ export class EnrollmentResponseDto {
   @ApiProperty({ format: 'uuid', example: '9076790a-923e-482e-977e-408883466a8c' }) id: string;
   @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) classId: string;
   @ApiProperty({ example: 'Watercolor Basics' }) classTitle: string;
+  @ApiProperty({ type: 'string', format: 'uuid', nullable: true, description: "A drop-in's session; null: the whole class", example: null })
+  classSessionId: string | null;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) enrollmentDate: string;
   @ApiProperty({ enum: ['pending', 'completed', 'failed'], example: 'completed' }) paymentStatus: string;
   @ApiProperty({ enum: ['in-person', 'card'], example: 'in-person' }) paymentMethod: string;

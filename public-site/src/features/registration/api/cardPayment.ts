@@ -29,6 +29,7 @@ export function createCardIntent(input: CardRegistration & { amount: number }): 
     '/api/payments/create-intent',
     {
       classId: input.classId,
+      ...(input.classSessionId ? { classSessionId: input.classSessionId } : {}),
       organizationId: input.organizationId,
       studentData: { ...input.student },
       amount: input.amount,

@@ -71,6 +71,8 @@ export async function checkEnrollment(input: {
   email: string;
   classId: string;
   organizationId: string;
+  /** A drop-in: whether this email already holds that one session. */
+  classSessionId?: string;
 }): Promise<{ classFull: boolean; closed: RegistrationClosed | null }> {
   let result: CheckResult | null;
   try {

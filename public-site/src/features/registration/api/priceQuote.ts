@@ -20,6 +20,7 @@ export interface PriceQuote {
 export function getPriceQuote(input: {
   organizationId: string;
   classId: string;
+  classSessionId?: string;
   attendees?: Attendee[];
   email?: string;
   promoCode?: string;
@@ -29,6 +30,7 @@ export function getPriceQuote(input: {
     {
       organizationId: input.organizationId,
       classId: input.classId,
+      ...(input.classSessionId ? { classSessionId: input.classSessionId } : {}),
       // Only what a price depends on: each person's date of birth (seniors), and how many people (siblings).
       ...(input.attendees ? { attendees: input.attendees.map((a) => (a.dateOfBirth ? { dateOfBirth: a.dateOfBirth } : {})) } : {}),
       ...(input.email ? { email: input.email } : {}),

@@ -51,6 +51,8 @@ export interface RegistrationExtras {
   dateOfBirth?: string;
   /** The place in the opening's line (while the opening's waiting room is on, the server asks for it). */
   waitingRoomTicket?: string;
+  /** A drop-in (issue 39 §3): the one session bought; sent where each request names its class. */
+  classSessionId?: string;
 }
 
 /**
@@ -123,7 +125,14 @@ export async function reserveInPerson(
     {
       ...input.student,
       organizationId: input.organizationId,
-      classEnrollments: [{ classId: input.classId, paymentMethod: 'in-person', paymentStatus: 'pending' }],
+      classEnrollments: [
+        {
+          classId: input.classId,
+          paymentMethod: 'in-person',
+          paymentStatus: 'pending',
+          ...(input.classSessionId ? { classSessionId: input.classSessionId } : {}),
+        },
+      ],
       ...extrasFields(input, input.student.email),
     },
     { public: true, movesSeats: true },
