@@ -78,7 +78,7 @@ export const pages = {
   waiverSign: page(
     () => import('@/features/waiver/WaiverSignPage'),
     (m) => m.WaiverSignPage,
-    ['waitlist', 'registration', 'forms'],
+    ['waiver', 'forms'],
   ),
   // The student portal: one lazy chunk for its three pages (decision 18).
   myRequest: page(
