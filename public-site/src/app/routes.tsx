@@ -56,6 +56,7 @@ export const pages = {
   contact: page(
     () => import('@/features/contact/ContactPage'),
     (m) => m.ContactPage,
+    ['site', 'forms'],
   ),
   accessibility: page(
     () => import('@/features/accessibility/AccessibilityPage'),
@@ -64,6 +65,7 @@ export const pages = {
   help: page(
     () => import('@/features/help/HelpPage'),
     (m) => m.HelpPage,
+    ['site', 'forms'],
   ),
   waitlistOffer: page(
     () => import('@/features/waitlist/WaitlistOfferPage'),

@@ -14,13 +14,16 @@ const THIS_YEAR = new Date().getFullYear();
 export function PortalReceipts({ session, studentId }: { session: PortalSession; studentId: string }) {
   const t = useT();
   const [receipts, setReceipts] = useState<PortalReceipt[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The server's words when it gave some, else the catalog key of our own (read in the language of the moment).
+  const [error, setError] = useState<{ server: string; key: string } | null>(null);
   const [year, setYear] = useState(THIS_YEAR);
   useEffect(() => {
-    getReceipts(session).then(setReceipts, (e: unknown) => setError(portalError(e, t('portal.receipts.loadFailed'))));
+    getReceipts(session).then(setReceipts, (e: unknown) => setError({ server: portalError(e, ''), key: 'portal.receipts.loadFailed' }));
   }, [session]);
   const save = (path: string, name: string) =>
-    void download(session, path, name).catch((e: unknown) => setError(portalError(e, t('portal.receipts.downloadFailed'))));
+    void download(session, path, name).catch((e: unknown) =>
+      setError({ server: portalError(e, ''), key: 'portal.receipts.downloadFailed' }),
+    );
   // The years with a receipt, this year first; and each person the receipts are for (one statement each).
   const years = [...new Set([THIS_YEAR, ...(receipts ?? []).map((r) => new Date(r.issuedAt).getFullYear())])].sort((a, b) => b - a);
   const people = [...new Map((receipts ?? []).flatMap((r) => r.students).map((s) => [s.id, s.name])).entries()];
@@ -28,7 +31,7 @@ export function PortalReceipts({ session, studentId }: { session: PortalSession;
   return (
     <section aria-labelledby="portal-receipts" className="stack">
       <h2 id="portal-receipts">{t('portal.receipts.title')}</h2>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {error ? <Alert tone="error">{error.server || t(error.key)}</Alert> : null}
       {receipts === null && !error ? <p role="status">{t('portal.receipts.loading')}</p> : null}
       {receipts && !receipts.length ? <p>{t('portal.receipts.none')}</p> : null}
       {receipts?.length ? (
