@@ -2,6 +2,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { Alert } from '@/components/ui/Alert';
+import { localizeMessage } from '@/lib/i18n/localizeMessage';
 import { Rich } from '@/lib/i18n/Rich';
 import { useT } from '@/lib/i18n/useT';
 import { queryParam } from '@/lib/routing';
@@ -69,7 +70,7 @@ export function PortalRequestPage() {
           </Alert>
         ) : state.kind === 'sent' ? (
           <Alert tone="success" title={t('portal.request.sentTitle')}>
-            {state.message}
+            {localizeMessage(t, state.message)}
           </Alert>
         ) : (
           <form className="form" onSubmit={(ev) => void submit(ev)} noValidate>
@@ -210,7 +211,7 @@ export function PortalPage() {
       </div>
       {notice ? (
         <Alert tone="success" title={t('portal.done')}>
-          {notice}
+          {localizeMessage(t, notice)}
         </Alert>
       ) : null}
       <section aria-labelledby="portal-current" className="stack">

@@ -50,6 +50,9 @@ export const KNOWN_MESSAGES: Record<string, string> = {
   'contactError.required': 'Please fill in all required fields.',
   'contactError.success': "Your message has been sent successfully! We'll get back to you soon.",
   'contactError.failure': 'Failed to send message. Please try again later.',
+  // The portal's server answers, shown as they come (the server's English is the spec's).
+  'portalServer.linkSent': 'If this email belongs to a registration with us, a sign-in link is on its way. It works once, for 15 minutes.',
+  'portalServer.erasureSent': 'Your request was sent to the organization. They will confirm when your data is erased.',
   'apiError.timeout': 'Request timed out. Please check your connection and try again.',
   'apiError.network': 'Unable to reach the server. Please check your connection and try again.',
   'cardError.notReady': 'Payment system not ready. Please try again.',
