@@ -136,7 +136,8 @@ test.describe('Public site languages', () => {
       await expectNoSideScroll(page, 'es portal request');
       await shot(page, 'es-portal-request');
       await page.getByRole('button', { name: 'Enviarme un enlace para iniciar sesión' }).click();
-      await expect(page.getByRole('heading', { name: 'Revise su correo electrónico' })).toBeVisible();
+      await expect(page.getByText('Revise su correo electrónico')).toBeVisible();
+      await expect(page.getByText('le enviamos un enlace para iniciar sesión', { exact: false })).toBeVisible();
 
       await page.goto(await linkFromOutbox(request, auth, email));
       await expect(page.getByText('Su enlace para iniciar sesión funciona una sola vez.', { exact: false })).toBeVisible();
