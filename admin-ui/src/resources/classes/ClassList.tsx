@@ -211,7 +211,9 @@ function ClassListView() {
         ))}
       </Box>
 
-      <ListToolbar {...controls.toolbar} searchLabel={translate('admin.classes.search')}
+      <ListToolbar
+        {...controls.toolbar}
+        searchLabel={translate('admin.classes.search')}
         sortOptions={SORT_OPTIONS.map((o) => ({ ...o, label: translate(`admin.classes.sort.${o.value}`) }))}
       >
         <TextField
@@ -259,9 +261,7 @@ function ClassListView() {
             </Stack>
           ) : visible.length === 0 ? (
             <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
-              <Typography>
-                {translate(q || status || termId ? 'admin.classes.noMatch' : 'admin.classes.none')}
-              </Typography>
+              <Typography>{translate(q || status || termId ? 'admin.classes.noMatch' : 'admin.classes.none')}</Typography>
             </Box>
           ) : (
             <Box

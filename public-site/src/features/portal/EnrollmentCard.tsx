@@ -43,7 +43,14 @@ export function EnrollmentCard({
       ? e.class.title
       : t('portal.card.for', { title: e.class.title, name: `${e.student.firstName} ${e.student.lastName}` });
   const { email, phone, name: organization } = data.organization;
-  const contactKey = email && phone ? 'portal.card.cancelClosedBoth' : email ? 'portal.card.cancelClosedEmail' : phone ? 'portal.card.cancelClosedPhone' : 'portal.card.cancelClosed';
+  const contactKey =
+    email && phone
+      ? 'portal.card.cancelClosedBoth'
+      : email
+        ? 'portal.card.cancelClosedEmail'
+        : phone
+          ? 'portal.card.cancelClosedPhone'
+          : 'portal.card.cancelClosed';
   const open = (m: 'cancel' | 'switch') => {
     setMode(m);
     setProblem(null);
@@ -71,9 +78,7 @@ export function EnrollmentCard({
   const titleId = `enr-${e.id}`;
   return (
     <article className="card stack portal-card" aria-labelledby={titleId}>
-      <h3 id={titleId}>
-        {heading}
-      </h3>
+      <h3 id={titleId}>{heading}</h3>
       <p className="muted">
         {t('portal.card.sessionsFirst', { count: e.class.sessions.length, first: when(e.class.sessions[0]), location: e.class.location })}
       </p>
@@ -119,9 +124,7 @@ export function EnrollmentCard({
         ) : null}
       </div>
       {e.status === 'active' && !e.canCancel && data.rules.selfService ? (
-        <p className="muted small-note">
-          {t(contactKey, { date: when(e.cancelBefore), organization, email, phone })}
-        </p>
+        <p className="muted small-note">{t(contactKey, { date: when(e.cancelBefore), organization, email, phone })}</p>
       ) : null}
       {mode === 'cancel' ? (
         <div className="portal-panel" ref={panelRef} tabIndex={-1} role="group" aria-label={t('portal.card.cancelPanel')}>

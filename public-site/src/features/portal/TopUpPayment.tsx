@@ -90,9 +90,7 @@ export function TopUpPayment({
         />
       </p>
       {card.status === 'unavailable' ? (
-        <Alert tone="warning">
-          {t('portal.topUp.unavailable', { organization: data.organization.name })}
-        </Alert>
+        <Alert tone="warning">{t('portal.topUp.unavailable', { organization: data.organization.name })}</Alert>
       ) : null}
       {card.status === 'loading' ? (
         <p className="payment-loading" role="status">

@@ -92,7 +92,10 @@ const APPEARANCE = {
 export default function CardPaymentForm({ stripe, ...props }: Props) {
   const cents = Math.round(props.amount * 100);
   return (
-    <Elements stripe={stripe} options={{ mode: 'payment', amount: cents, currency: 'usd', appearance: APPEARANCE, locale: STRIPE_LOCALES[currentLocale()] }}>
+    <Elements
+      stripe={stripe}
+      options={{ mode: 'payment', amount: cents, currency: 'usd', appearance: APPEARANCE, locale: STRIPE_LOCALES[currentLocale()] }}
+    >
       <CardCheckout {...props} />
     </Elements>
   );
@@ -266,9 +269,7 @@ function CardCheckout({
           </button>
         )}
       </div>
-      <p className="payment-secure-note">
-        {t('pay.secureNote')}
-      </p>
+      <p className="payment-secure-note">{t('pay.secureNote')}</p>
     </form>
   );
 }

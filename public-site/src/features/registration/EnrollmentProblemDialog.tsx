@@ -71,7 +71,9 @@ export function EnrollmentProblemDialog({
                 {enrollment?.enrollmentDate ? <Fact term={t('problem.enrolled')}>{formatLongDate(enrollment.enrollmentDate)}</Fact> : null}
                 {enrollment?.paymentStatus ? (
                   <Fact term={t('problem.status')}>
-                    {PAYMENT_STATUS_LABELS[enrollment.paymentStatus] ? t(PAYMENT_STATUS_LABELS[enrollment.paymentStatus]) : enrollment.paymentStatus}
+                    {PAYMENT_STATUS_LABELS[enrollment.paymentStatus]
+                      ? t(PAYMENT_STATUS_LABELS[enrollment.paymentStatus])
+                      : enrollment.paymentStatus}
                   </Fact>
                 ) : null}
               </dl>

@@ -19,15 +19,7 @@ const CARD_HOLD_KEYS: HoldCountdownTexts = { lead: 'hold.lead', after: 'hold.aft
  * only when its spoken form changes (a live region re-reading every second would drown a screen reader), the
  * seconds are visual.
  */
-export function HoldCountdown({
-  endsAt,
-  onExpired,
-  texts: given,
-}: {
-  endsAt: number;
-  onExpired?: () => void;
-  texts?: HoldCountdownTexts;
-}) {
+export function HoldCountdown({ endsAt, onExpired, texts: given }: { endsAt: number; onExpired?: () => void; texts?: HoldCountdownTexts }) {
   const t = useT();
   const texts = given ?? { lead: t(CARD_HOLD_KEYS.lead), after: t(CARD_HOLD_KEYS.after), expired: t(CARD_HOLD_KEYS.expired) };
   const [now, setNow] = useState(() => Date.now());

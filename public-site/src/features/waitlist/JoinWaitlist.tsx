@@ -97,9 +97,7 @@ export function JoinWaitlist({
 
   return (
     <div className="stack" aria-labelledby={titleId} role="group">
-      <p>
-        {t('waitlist.full', { count: maxStudents })}
-      </p>
+      <p>{t('waitlist.full', { count: maxStudents })}</p>
       {error ? (
         <Alert tone="error" title={t('waitlist.joinFailedTitle')}>
           {localizeMessage(t, error)}

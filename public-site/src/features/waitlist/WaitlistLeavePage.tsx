@@ -53,9 +53,7 @@ export function WaitlistLeavePage() {
   const leaving = phase.kind === 'leaving';
   return (
     <LeaveShell>
-      <p>
-        {t('waitlist.leaveIntro')}
-      </p>
+      <p>{t('waitlist.leaveIntro')}</p>
       {phase.kind === 'failed' ? (
         <Alert tone="error" title={t('waitlist.stillOn')}>
           {localizeMessage(t, phase.message)}

@@ -138,11 +138,7 @@ export function WaiverSignPage() {
           </li>
         ))}
       </ul>
-      {link.guardianRequired ? (
-        <p id="waiver-guardian-hint">
-          {t('waiver.guardianHint', { name: link.signerFirstName })}
-        </p>
-      ) : null}
+      {link.guardianRequired ? <p id="waiver-guardian-hint">{t('waiver.guardianHint', { name: link.signerFirstName })}</p> : null}
       <form className="stack" onSubmit={(e) => void sign(e)} noValidate>
         <div
           className="waiver-page__text"
