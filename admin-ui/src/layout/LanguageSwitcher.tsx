@@ -37,7 +37,7 @@ export function LanguageSwitcher({ color }: { color: string }) {
       label={translate('admin.language.label')}
       value={matchLocale(locale) ?? 'en'}
       onChange={(e) => void choose(e.target.value as Locale)}
-      sx={{ minWidth: 110, mx: 1, '& .MuiInputBase-root, & .MuiInputLabel-root, & .MuiSvgIcon-root': { color } }}
+      sx={{ width: 120, flex: 'none', mx: 1, '& .MuiInputBase-root, & .MuiInputLabel-root, & .MuiSvgIcon-root': { color } }}
       slotProps={{ select: { inputProps: { 'data-testid': 'admin-language' } } }}
     >
       {LOCALES.map((l) => (
