@@ -18,8 +18,8 @@ const SubscriptionTestPage = lazy(() => import('@/subscription/SubscriptionTestP
 const CommunicationCenter = lazy(() => import('@/communications/CommunicationCenter'));
 const ReportsPage = lazy(() => import('@/reports/ReportsPage'));
 
-const DashboardScreen = () => inArea('Loading admin dashboard...', <Dashboard />);
-const TeamScreen = () => inArea('Loading team...', <TeamPage />);
+const DashboardScreen = () => inArea('admin.loading.dashboard', <Dashboard />);
+const TeamScreen = () => inArea('admin.loading.team', <TeamPage />);
 
 export default function AdminApp() {
   return (
@@ -40,11 +40,11 @@ export default function AdminApp() {
       <Resource name="webhook-endpoints" />
       <CustomRoutes>
         <Route path="/dashboard" element={<Navigate to="/admin" replace />} />
-        <Route path="/settings" element={inArea('Loading settings...', <SettingsPage />)} />
-        <Route path="/subscription" element={inArea('Loading subscription...', <SubscriptionPage />)} />
-        <Route path="/subscription-test" element={inArea('Loading subscription...', <SubscriptionTestPage />)} />
-        <Route path="/communications" element={inArea('Loading communications...', <CommunicationCenter />)} />
-        <Route path="/reports" element={inArea('Loading reports...', <ReportsPage />)} />
+        <Route path="/settings" element={inArea('admin.loading.settings', <SettingsPage />)} />
+        <Route path="/subscription" element={inArea('admin.loading.subscription', <SubscriptionPage />)} />
+        <Route path="/subscription-test" element={inArea('admin.loading.subscription', <SubscriptionTestPage />)} />
+        <Route path="/communications" element={inArea('admin.loading.communications', <CommunicationCenter />)} />
+        <Route path="/reports" element={inArea('admin.loading.reports', <ReportsPage />)} />
       </CustomRoutes>
     </OrganizationAdmin>
   );

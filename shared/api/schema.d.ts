@@ -7005,6 +7005,8 @@ export interface components {
       phone?: string;
       /** Format: uuid */
       organizationId?: string;
+      /** @enum {string} */
+      language?: "en" | "es" | "fr";
       /** Format: uuid */
       userId?: string;
     };
@@ -7250,6 +7252,12 @@ export interface components {
        * @example a0000000-0000-4000-8000-000000000001
        */
       organizationId: string | null;
+      /**
+       * @description The admin app language; null: not chosen
+       * @example fr
+       * @enum {string|null}
+       */
+      language: "en" | "es" | "fr" | null;
       /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z

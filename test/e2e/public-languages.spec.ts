@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
+import { createClass, deleteMadeClasses, demoPortalSetup, expectNoSideScroll, linkFromOutbox, payByCard } from './portal-helpers';
 import { DEMO_ORG_ID, DEMO_ORG_NAME, uniqueEmail } from './public-helpers';
 
 // Issue 42, first slice: the public site in Spanish and French (English is every other public spec).
@@ -110,6 +111,61 @@ test.describe('Public site languages', () => {
       expect(scripts.filter((s) => /\/common-/.test(s.url))).toHaveLength(lang === 'en' ? 0 : 1);
     });
   }
+
+  test('should run the portal in Spanish on a phone: sign in by link, see the registration, cancel with the refund', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const { organizationId, auth, stamp } = await demoPortalSetup(request);
+    const title = `E2E Portal Español ${stamp}`;
+    try {
+      const cls = await createClass(request, auth, title, 80, 10);
+      const email = `e2e.portal.es.${stamp}@example.com`;
+      await payByCard(request, organizationId, cls.id, email, 80);
+
+      const phone = await browser.newContext({ ...devices['Pixel 7'], locale: 'es-MX' });
+      const page = await phone.newPage();
+      // The browser's Spanish is enough: no ?lang= on the emailed link.
+      await page.goto(`/my?organizationId=${organizationId}&email=${encodeURIComponent(email)}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Mis inscripciones' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      await expect(page.getByLabel('Correo electrónico')).toHaveValue(email);
+      await expect(page).toHaveTitle(/^Mis inscripciones \|/);
+      await expectNoSeriousViolations(page, 'es portal request');
+      await expectNoSideScroll(page, 'es portal request');
+      await shot(page, 'es-portal-request');
+      await page.getByRole('button', { name: 'Enviarme un enlace para iniciar sesión' }).click();
+      await expect(page.getByText('Revise su correo electrónico')).toBeVisible();
+      await expect(page.getByText('le enviamos un enlace para iniciar sesión', { exact: false })).toBeVisible();
+
+      await page.goto(await linkFromOutbox(request, auth, email));
+      await expect(page.getByText('Su enlace para iniciar sesión funciona una sola vez.', { exact: false })).toBeVisible();
+      await expectNoSeriousViolations(page, 'es portal sign-in');
+      await page.getByRole('button', { name: 'Abrir mis inscripciones' }).click();
+
+      await expect(page.getByRole('heading', { name: 'Inscripciones actuales' })).toBeVisible();
+      const card = page.getByRole('article', { name: title });
+      await expect(card.getByText(/Inscrito · Pagado con tarjeta · \$80\.00 pagados/)).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Recibos y estados de cuenta' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Datos de contacto' })).toBeVisible();
+      await expectNoSeriousViolations(page, 'es portal registrations');
+      await expectNoSideScroll(page, 'es portal registrations');
+      await shot(page, 'es-portal-registrations');
+
+      await card.getByRole('button', { name: 'Cancelar la inscripción' }).click();
+      const panel = card.getByRole('group', { name: 'Cancelar esta inscripción' });
+      await expect(panel.getByText(/^Recibirá \$80\.00 de vuelta/)).toBeVisible();
+      await expectNoSeriousViolations(page, 'es portal cancel panel');
+      await shot(page, 'es-portal-cancel');
+      await panel.getByRole('button', { name: 'Sí, cancelar' }).click();
+      await expect(page.getByText(`Su inscripción en ${title} está cancelada; le devolvemos $80.00 a su tarjeta.`)).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Anteriores y canceladas' })).toBeVisible();
+      await phone.close();
+    } finally {
+      await deleteMadeClasses(request);
+    }
+  });
 
   test('should fall back to English on an unsupported ?lang=', async ({ page }) => {
     await page.goto(`/org/${DEMO_ORG_ID}?lang=xx`);

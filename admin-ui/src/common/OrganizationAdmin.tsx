@@ -1,6 +1,8 @@
-import { useState, type ComponentType, type ReactNode } from 'react';
-import { CoreAdmin, type DashboardComponent, type LayoutProps } from 'react-admin';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { CoreAdmin, type DashboardComponent, type I18nProvider, type LayoutProps } from 'react-admin';
 import { LoadingScreen } from '@/common/LoadingScreen';
+import { makeI18nProvider, prepareLocale } from '@/i18n/i18nProvider';
+import { initialLocale } from '@/i18n/locales';
 import { RedirectHome } from '@/common/redirectHome';
 import { Area } from '@/layout/Layout';
 import { authProvider } from '@/providers/authProvider';
@@ -28,10 +30,27 @@ export function OrganizationAdmin({
   dashboard: DashboardComponent;
   children: ReactNode;
 }) {
-  const { branding } = useSession();
+  const { branding, user } = useSession();
   const [queryClient] = useState(makeQueryClient);
+  // The person's language (their profile's, else this device's or the browser's) is loaded before the first screen.
+  const [i18nProvider, setI18nProvider] = useState<I18nProvider | null>(null);
+  const profileLanguage = user?.language;
+  useEffect(() => {
+    let live = true;
+    const locale = initialLocale(profileLanguage);
+    void prepareLocale(locale)
+      .catch(() => prepareLocale('en'))
+      .then(() => live && setI18nProvider(() => makeI18nProvider(locale)));
+    return () => {
+      live = false;
+    };
+    // Once per app: a later change of language goes through the provider (the header's switcher), not a new one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  if (!i18nProvider) return <LoadingScreen message="Initializing application..." fullPage />;
   return (
     <CoreAdmin
+      i18nProvider={i18nProvider}
       queryClient={queryClient}
       basename={basename}
       dataProvider={dataProvider}

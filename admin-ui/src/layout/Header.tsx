@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { useLogout } from 'react-admin';
+import { useLogout, useTranslate } from 'react-admin';
 import {
   AppBar,
   Box,
@@ -22,12 +22,14 @@ import MenuIcon from '@mui/icons-material/Menu';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { ShareLinkDialog } from '@/common/ShareLink';
 import { ADMIN_NAV } from '@/layout/navItems';
+import { LanguageSwitcher } from '@/layout/LanguageSwitcher';
 import { useSession } from '@/session/SessionContext';
 
 /** Header of spec 3 §2.13: branding, Home/Classes, Welcome, Admin Mode badge, role links, Logout. */
 export function Header({ area }: { area: 'admin' | 'teacher' }) {
   const { user, branding } = useSession();
   const logout = useLogout();
+  const translate = useTranslate();
   const location = useLocation();
   const [drawer, setDrawer] = useState(false);
   const [share, setShare] = useState(false);
@@ -38,13 +40,20 @@ export function Header({ area }: { area: 'admin' | 'teacher' }) {
   const fg = branding.headerTextColor;
 
   const roleLinks: { label: string; to?: string; onClick?: () => void }[] = [];
-  if (isAdmin) roleLinks.push({ label: 'Admin Dashboard', to: '/admin' });
+  if (isAdmin) roleLinks.push({ label: translate('admin.header.adminDashboard'), to: '/admin' });
   if (isTeacher || (isAdmin && area === 'teacher')) {
-    roleLinks.push({ label: 'Teacher Dashboard', to: '/teacher' }, { label: "Today's Classes", to: '/teacher/today' });
+    roleLinks.push(
+      { label: translate('admin.header.teacherDashboard'), to: '/teacher' },
+      { label: translate('admin.header.todaysClasses'), to: '/teacher/today' },
+    );
   }
-  if (isTeacher) roleLinks.push({ label: 'Share Classes Link', onClick: () => setShare(true) });
+  if (isTeacher) roleLinks.push({ label: translate('admin.header.shareLink'), onClick: () => setShare(true) });
 
-  const publicLinks = [{ label: 'Home', href: '/' }, ...(orgId ? [{ label: 'Classes', href: `/org/${orgId}` }] : [])];
+  const publicLinks = [
+    { label: translate('admin.header.home'), href: '/' },
+    ...(orgId ? [{ label: translate('admin.header.classes'), href: `/org/${orgId}` }] : []),
+  ];
+  const welcome = translate('admin.header.welcome', { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '' });
 
   return (
     <>
@@ -76,7 +85,7 @@ export function Header({ area }: { area: 'admin' | 'teacher' }) {
             </Box>
             {isAdmin && (
               <Chip
-                label="Admin Mode"
+                label={translate('admin.header.adminMode')}
                 size="small"
                 sx={{ bgcolor: 'rgba(255,255,255,0.18)', color: fg, fontWeight: 600, border: `1px solid ${fg}55` }}
               />
@@ -102,23 +111,27 @@ export function Header({ area }: { area: 'admin' | 'teacher' }) {
                 ),
               )}
               <Typography variant="body2" sx={{ px: 1.5, color: fg, opacity: 0.9 }}>
-                Welcome {user?.firstName} {user?.lastName}
+                {welcome}
               </Typography>
+              <LanguageSwitcher color={fg} />
               <Button variant="outlined" startIcon={<LogoutIcon />} onClick={() => logout()} sx={{ color: fg, borderColor: `${fg}88` }}>
-                Logout
+                {translate('admin.header.logout')}
               </Button>
             </Stack>
           ) : (
-            <IconButton aria-label="Open menu" onClick={() => setDrawer(true)} sx={{ color: fg }}>
-              <MenuIcon />
-            </IconButton>
+            <Stack direction="row" alignItems="center" spacing={0.5}>
+              <LanguageSwitcher color={fg} />
+              <IconButton aria-label={translate('admin.header.openMenu')} onClick={() => setDrawer(true)} sx={{ color: fg }}>
+                <MenuIcon />
+              </IconButton>
+            </Stack>
           )}
         </Toolbar>
         {area === 'admin' && isDesktop && (
           <Box sx={{ bgcolor: 'background.paper', color: 'text.primary', borderBottom: 1, borderColor: 'divider' }}>
             <Stack
               component="nav"
-              aria-label="Admin sections"
+              aria-label={translate('admin.header.sections')}
               direction="row"
               spacing={0.5}
               sx={{ px: 2, maxWidth: 1400, mx: 'auto', overflowX: 'auto' }}
@@ -141,7 +154,7 @@ export function Header({ area }: { area: 'admin' | 'teacher' }) {
                       whiteSpace: 'nowrap',
                     }}
                   >
-                    {item.label}
+                    {translate(item.label)}
                   </Button>
                 );
               })}
@@ -152,17 +165,15 @@ export function Header({ area }: { area: 'admin' | 'teacher' }) {
       <Drawer anchor="right" open={drawer} onClose={() => setDrawer(false)}>
         <Box sx={{ width: 280 }} role="presentation" onClick={() => setDrawer(false)}>
           <Box sx={{ p: 2 }}>
-            <Typography fontWeight={600}>
-              Welcome {user?.firstName} {user?.lastName}
-            </Typography>
-            {isAdmin && <Chip label="Admin Mode" size="small" color="primary" sx={{ mt: 1 }} />}
+            <Typography fontWeight={600}>{welcome}</Typography>
+            {isAdmin && <Chip label={translate('admin.header.adminMode')} size="small" color="primary" sx={{ mt: 1 }} />}
           </Box>
           <Divider />
-          <List component="nav" aria-label="Menu">
+          <List component="nav" aria-label={translate('admin.header.menu')}>
             {area === 'admin' &&
               ADMIN_NAV.map((item) => (
                 <ListItemButton key={item.to} component={RouterLink} to={item.to} selected={item.match(location.pathname)}>
-                  <ListItemText primary={item.label} />
+                  <ListItemText primary={translate(item.label)} />
                 </ListItemButton>
               ))}
             {area === 'admin' && <Divider />}
@@ -185,7 +196,7 @@ export function Header({ area }: { area: 'admin' | 'teacher' }) {
             <Divider />
             <ListItemButton onClick={() => logout()}>
               <LogoutIcon fontSize="small" style={{ marginRight: 12 }} />
-              <ListItemText primary="Logout" />
+              <ListItemText primary={translate('admin.header.logout')} />
             </ListItemButton>
           </List>
         </Box>

@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Box } from '@mui/material';
+import { useTranslate } from 'react-admin';
 import { ErrorBoundary } from '@/common/ErrorBoundary';
 import { LoadingScreen } from '@/common/LoadingScreen';
 import { Footer } from '@/layout/Footer';
@@ -22,7 +23,8 @@ function Shell({ area, children }: { area: 'admin' | 'teacher'; children: ReactN
 export const AdminLayout = ({ children }: { children?: ReactNode }) => <Shell area="admin">{children}</Shell>;
 export const TeacherLayout = ({ children }: { children?: ReactNode }) => <Shell area="teacher">{children}</Shell>;
 
-/** Wrap a lazy screen with the loading message of its area (spec 3 §2.1). */
+/** Wrap a lazy screen with the loading message of its area (spec 3 §2.1): a catalog key, or a text shown as is. */
 export function Area({ message, children }: { message: string; children?: ReactNode }) {
-  return <Suspense fallback={<LoadingScreen message={message} />}>{children}</Suspense>;
+  const translate = useTranslate();
+  return <Suspense fallback={<LoadingScreen message={translate(message, { _: message })} />}>{children}</Suspense>;
 }

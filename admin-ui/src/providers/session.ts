@@ -13,7 +13,7 @@ export type Role = UserResponse['role'];
  * stores it too, so the fields this app does not need (phone, createdAt) may be missing.
  */
 export type User = Pick<UserResponse, 'id' | 'email' | 'role' | 'firstName' | 'lastName' | 'organizationId'> &
-  Partial<Pick<UserResponse, 'phone' | 'createdAt'>>;
+  Partial<Pick<UserResponse, 'phone' | 'createdAt' | 'language'>>;
 
 export const TOKEN_KEY = 'classlane.token';
 export const USER_KEY = 'classlane.user';

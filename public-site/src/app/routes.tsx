@@ -9,8 +9,9 @@ type Page = LazyExoticComponent<ComponentType>;
  * Lazy page: each page is its own chunk, so /org/{id} ships only what it needs. A page with texts of its own
  * (`ns`) loads that catalog in the visit's language alongside its code.
  */
-function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, ns?: Namespace): Page {
-  return lazy(() => Promise.all([load(), ns ? loadNamespace(ns) : null]).then(([m]) => ({ default: pick(m) })));
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, ns: Namespace | Namespace[] = []): Page {
+  const namespaces = Array.isArray(ns) ? ns : [ns];
+  return lazy(() => Promise.all([load(), ...namespaces.map(loadNamespace)]).then(([m]) => ({ default: pick(m) })));
 }
 
 export const pages = {
@@ -37,7 +38,7 @@ export const pages = {
   register: page(
     () => import('@/features/registration/RegisterPage'),
     (m) => m.RegisterPage,
-    'registration',
+    ['registration', 'waitlist', 'payment', 'forms'],
   ),
   confirmation: page(
     () => import('@/features/registration/ConfirmationPage'),
@@ -55,6 +56,7 @@ export const pages = {
   contact: page(
     () => import('@/features/contact/ContactPage'),
     (m) => m.ContactPage,
+    ['site', 'forms'],
   ),
   accessibility: page(
     () => import('@/features/accessibility/AccessibilityPage'),
@@ -63,40 +65,48 @@ export const pages = {
   help: page(
     () => import('@/features/help/HelpPage'),
     (m) => m.HelpPage,
+    ['site', 'forms'],
   ),
   waitlistOffer: page(
     () => import('@/features/waitlist/WaitlistOfferPage'),
     (m) => m.WaitlistOfferPage,
-    'registration',
+    ['registration', 'waitlist', 'payment', 'forms'],
   ),
   waitlistLeave: page(
     () => import('@/features/waitlist/WaitlistLeavePage'),
     (m) => m.WaitlistLeavePage,
+    'waitlist',
   ),
   waiverSign: page(
     () => import('@/features/waiver/WaiverSignPage'),
     (m) => m.WaiverSignPage,
+    ['waiver', 'forms'],
   ),
   // The student portal: one lazy chunk for its three pages (decision 18).
   myRequest: page(
     () => import('@/features/portal/PortalPages'),
     (m) => m.PortalRequestPage,
+    ['portal', 'payment', 'forms'],
   ),
   mySignIn: page(
     () => import('@/features/portal/PortalPages'),
     (m) => m.PortalSignInPage,
+    ['portal', 'payment', 'forms'],
   ),
   myRegistrations: page(
     () => import('@/features/portal/PortalPages'),
     (m) => m.PortalPage,
+    ['portal', 'payment', 'forms'],
   ),
   signIn: page(
     () => import('@/features/auth/SignInPage'),
     (m) => m.SignInPage,
+    ['account', 'forms'],
   ),
   resetPassword: page(
     () => import('@/features/auth/ResetPasswordPage'),
     (m) => m.ResetPasswordPage,
+    ['account', 'forms'],
   ),
 };
 

@@ -1,6 +1,8 @@
 /** Per-page title, description and robots (spec 1 §2 "SEO page keys"). */
 import { useEffect } from 'react';
+import { currentLocale, i18n, loadNamespace } from '@/lib/i18n/i18n';
 import { LOCALES } from '@/lib/i18n/locales';
+import { useLinguiOrShared } from '@/lib/i18n/useT';
 
 export interface SeoEntry {
   title: string;
@@ -115,8 +117,24 @@ function composeTitle(pageTitle: string | null, siteName = SITE): string {
   return pageTitle && pageTitle !== siteName ? `${pageTitle} | ${siteName}` : siteName;
 }
 
-export function applySeo(key: string, overrides: Partial<SeoEntry> & { siteName?: string; exactTitle?: string } = {}): void {
+/**
+ * The entry in the page's language: the `seo` catalog's title and description (issue 42) once it is loaded, else
+ * the English above (English visits never load it: those texts are the spec's, in this file).
+ */
+function localizedEntry(key: string): SeoEntry {
   const base = SEO[key] ?? SEO.home;
+  const k = SEO[key] ? key : 'home';
+  if (currentLocale() === 'en') return base;
+  const pick = (field: 'title' | 'description') => {
+    const id = `seo.${k}.${field}`;
+    const text = i18n._(id);
+    return text === id ? base[field] : text;
+  };
+  return { ...base, title: pick('title'), description: pick('description') };
+}
+
+export function applySeo(key: string, overrides: Partial<SeoEntry> & { siteName?: string; exactTitle?: string } = {}): void {
+  const base = localizedEntry(key);
   // An override left undefined (e.g. no organization yet) keeps the page's own value instead of erasing it.
   const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) as typeof overrides;
   const entry = { ...base, ...defined };
@@ -128,7 +146,18 @@ export function applySeo(key: string, overrides: Partial<SeoEntry> & { siteName?
 
 export function useSeo(key: string, overrides: Partial<SeoEntry> & { siteName?: string; exactTitle?: string } = {}): void {
   const { title, description, noindex, siteName, exactTitle } = overrides;
+  const locale = useLinguiOrShared().i18n.locale;
   useEffect(() => {
-    applySeo(key, { title, description, noindex, siteName, exactTitle });
-  }, [key, title, description, noindex, siteName, exactTitle]);
+    const apply = () => applySeo(key, { title, description, noindex, siteName, exactTitle });
+    apply();
+    let live = true;
+    // Another language's titles come in their own small catalog, fetched once; the page's title follows when it lands.
+    if (locale !== 'en')
+      void loadNamespace('seo')
+        .then(() => live && apply())
+        .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [key, title, description, noindex, siteName, exactTitle, locale]);
 }

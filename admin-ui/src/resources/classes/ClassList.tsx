@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router-dom';
 import { useState } from 'react';
-import { ListBase, useGetList, useGetOne, useListContext, useRefresh } from 'react-admin';
+import { ListBase, useGetList, useGetOne, useListContext, useRefresh, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import {
@@ -99,6 +99,7 @@ function ClassListView() {
   const [editing, setEditing] = useState<ClassRecord | null>(null);
   const [cloning, setCloning] = useState<ClassRecord | null>(null);
   const [showGuide, setShowGuide] = useState(false);
+  const translate = useTranslate();
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useTimedMessage(3000);
   const [warning, setWarning] = useTimedMessage(8000);
@@ -132,11 +133,11 @@ function ClassListView() {
   const deletion = useDeleteFlow<ClassRecord>('classes', {
     deleted: (record) => {
       if (selectedId === record.id) setSelectedId(null);
-      setSuccess('Class deleted successfully!');
+      setSuccess(translate('admin.classes.deleted'));
       setError(null);
       afterChange();
     },
-    failed: () => setError('Failed to delete class. Please try again.'),
+    failed: () => setError(translate('admin.classes.deleteFailed')),
   });
 
   const detail =
@@ -156,13 +157,13 @@ function ClassListView() {
   return (
     <Stack spacing={2.5} pb={2}>
       <PageHeader
-        title="Manage Classes"
+        title={translate('admin.classes.title')}
         below={
           <Button size="small" startIcon={<HelpOutlineIcon />} onClick={() => setShowGuide((s) => !s)} sx={{ px: 0 }}>
-            {showGuide ? 'Hide status guide' : 'Status guide'}
+            {translate(showGuide ? 'admin.classes.hideGuide' : 'admin.classes.guide')}
           </Button>
         }
-        action="Create New Class"
+        action={translate('admin.classes.create')}
         actionIcon={<AddIcon />}
         onAction={() => {
           setEditing(null);
@@ -174,8 +175,8 @@ function ClassListView() {
           <Stack spacing={0.75}>
             {CLASS_STATUSES.map((s) => (
               <Stack key={s} direction="row" spacing={1} alignItems="center">
-                <Chip size="small" label={STATUS_META[s].label} color={STATUS_META[s].color} sx={{ minWidth: 90 }} />
-                <Typography variant="body2">{STATUS_META[s].help}</Typography>
+                <Chip size="small" label={translate(`admin.status.${s}`)} color={STATUS_META[s].color} sx={{ minWidth: 90 }} />
+                <Typography variant="body2">{translate(`admin.statusHelp.${s}`)}</Typography>
               </Stack>
             ))}
           </Stack>
@@ -185,58 +186,62 @@ function ClassListView() {
       <ListNotices
         error={error}
         onCloseError={() => setError(null)}
-        loadError={list.error ? 'Failed to load data. Please try again.' : null}
+        loadError={list.error ? translate('admin.classes.loadFailed') : null}
         warning={warning}
         success={success}
       />
       {limit.reached && limit.limit !== null && <Alert severity="info">{classLimitMessage(planName, limit.limit, limit.current)}</Alert>}
-      {limitUnknown && <Alert severity="warning">Unable to check class limits</Alert>}
+      {limitUnknown && <Alert severity="warning">{translate('admin.classes.limitUnknown')}</Alert>}
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' }, gap: { xs: 1, sm: 1.5 } }}>
         <PlanUsageTile
-          label="Total classes"
+          label={translate('admin.classes.total')}
           count={nonArchived}
           limit={limit}
           planHasLimits={Boolean(plan?.limits)}
-          note="Not counting disabled"
+          note={translate('admin.classes.notCounting')}
         />
         {CLASS_STATUSES.map((s) => (
           <StatTile
             key={s}
-            label={STATUS_META[s].label}
+            label={translate(`admin.status.${s}`)}
             value={counts[s] ?? '—'}
             accent={`${STATUS_META[s].color === 'default' ? 'grey' : STATUS_META[s].color}.main`}
           />
         ))}
       </Box>
 
-      <ListToolbar {...controls.toolbar} searchLabel="Search classes" sortOptions={SORT_OPTIONS}>
+      <ListToolbar
+        {...controls.toolbar}
+        searchLabel={translate('admin.classes.search')}
+        sortOptions={SORT_OPTIONS.map((o) => ({ ...o, label: translate(`admin.classes.sort.${o.value}`) }))}
+      >
         <TextField
           select
-          label="Status"
+          label={translate('admin.classes.status')}
           value={status}
           onChange={(e) => controls.setFilter('status', e.target.value)}
           sx={{ flex: 1, minWidth: 160 }}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
-          <MenuItem value="">All statuses</MenuItem>
+          <MenuItem value="">{translate('admin.classes.allStatuses')}</MenuItem>
           {CLASS_STATUSES.map((s) => (
             <MenuItem key={s} value={s}>
-              {STATUS_META[s].label}
+              {translate(`admin.status.${s}`)}
             </MenuItem>
           ))}
         </TextField>
         {!!terms.data?.length && (
           <TextField
             select
-            label="Term"
+            label={translate('admin.classes.term')}
             value={termId}
             onChange={(e) => controls.setFilter('termId', e.target.value)}
             sx={{ flex: 1, minWidth: 160 }}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
-            <MenuItem value="">All terms</MenuItem>
-            <MenuItem value="none">No term</MenuItem>
+            <MenuItem value="">{translate('admin.classes.allTerms')}</MenuItem>
+            <MenuItem value="none">{translate('admin.classes.noTerm')}</MenuItem>
             {terms.data.map((t) => (
               <MenuItem key={t.id} value={t.id}>
                 {t.name}
@@ -256,9 +261,7 @@ function ClassListView() {
             </Stack>
           ) : visible.length === 0 ? (
             <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
-              <Typography>
-                {q || status || termId ? 'No classes match your search.' : 'No classes yet. Create your first class to get started.'}
-              </Typography>
+              <Typography>{translate(q || status || termId ? 'admin.classes.noMatch' : 'admin.classes.none')}</Typography>
             </Box>
           ) : (
             <Box
@@ -309,10 +312,10 @@ function ClassListView() {
         onClose={() => setCloning(null)}
         onCloned={(result) => {
           setCloning(null);
-          setSuccess('Class cloned successfully!');
+          setSuccess(translate('admin.classes.cloned'));
           // The dialog sends Archived itself at the limit, so the server has nothing to warn about then.
           if (result.warning || result.statusForcedByLimit || limit.reached) {
-            setWarning(result.warning || 'Class limit reached: the copy was created as Disabled (Archived).');
+            setWarning(result.warning || translate('admin.classes.clonedArchived'));
           }
           if (result.data?.id) setSelectedId(result.data.id);
           afterChange();

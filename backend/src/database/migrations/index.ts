@@ -50,6 +50,7 @@ import { Retention1771009000001 } from './1771009000001-Retention';
 import { PaymentPlans1771001000000 } from './1771001000000-PaymentPlans';
 import { PaymentDisputes1771002000000 } from './1771002000000-PaymentDisputes';
 import { DropIns1771006000000 } from './1771006000000-DropIns';
+import { StaffLanguage1771007000000 } from './1771007000000-StaffLanguage';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 import { Pricing1766300000000 } from './1766300000000-Pricing';
@@ -109,6 +110,7 @@ export const MIGRATIONS = [
   PaymentPlans1771001000000,
   PaymentDisputes1771002000000,
   DropIns1771006000000,
+  StaffLanguage1771007000000,
   OutboundLimits1771009000000,
   Retention1771009000001,
 ];

@@ -105,7 +105,7 @@ export class AuthService implements OnModuleInit {
 
   async updateProfile(user: AuthUser, dto: UpdateProfileDto): Promise<UserResponse> {
     // organizationId can only name the caller's own organization (checked by the global guard); it is not changed here.
-    const patch = { firstName: dto.firstName, lastName: dto.lastName, phone: dto.phone };
+    const patch = { firstName: dto.firstName, lastName: dto.lastName, phone: dto.phone, language: dto.language };
     const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     return mapUser(Object.keys(clean).length ? await this.repo.updateUser(user.id, clean) : (await this.repo.findUserById(user.id))!);
   }

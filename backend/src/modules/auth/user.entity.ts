@@ -1,6 +1,10 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { Role } from '../../common/auth/roles';
 
+/** The languages of the admin app (issue 42). */
+export const STAFF_LANGUAGES = ['en', 'es', 'fr'] as const;
+export type StaffLanguage = (typeof STAFF_LANGUAGES)[number];
+
 @Entity('users')
 export class UserEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
@@ -12,6 +16,8 @@ export class UserEntity {
   @Column({ name: 'last_name', type: 'text' }) lastName: string;
   @Column({ type: 'text', nullable: true }) phone: string | null;
   @Column({ name: 'profile_picture', type: 'text', nullable: true }) profilePicture: string | null;
+  /** The admin app's language for this person (issue 42); null: not chosen (the browser's language applies). */
+  @Column({ type: 'text', nullable: true }) language: StaffLanguage | null;
   /** Tokens issued before this (a password reset) are refused. */
   @Column({ name: 'tokens_valid_after', type: 'timestamptz', nullable: true }) tokensValidAfter: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
@@ -26,6 +32,7 @@ export interface UserResponse {
   lastName: string;
   phone: string | null;
   organizationId: string | null;
+  language: StaffLanguage | null;
   createdAt: Date;
 }
 
@@ -37,5 +44,6 @@ export const mapUser = (u: UserEntity): UserResponse => ({
   lastName: u.lastName,
   phone: u.phone,
   organizationId: u.organizationId,
+  language: u.language ?? null,
   createdAt: u.createdAt,
 });

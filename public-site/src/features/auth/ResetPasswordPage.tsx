@@ -1,3 +1,5 @@
+import { localizeMessage } from '@/lib/i18n/localizeMessage';
+import { useT } from '@/lib/i18n/useT';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Alert } from '@/components/ui/Alert';
@@ -17,6 +19,7 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'done' } | { kind: 'error'; text: string }>({ kind: 'idle' });
+  const t = useT();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -29,31 +32,31 @@ export function ResetPasswordPage() {
       await confirmPasswordReset(token, password);
       setState({ kind: 'done' });
     } catch (err) {
-      setState({ kind: 'error', text: errorMessage(err, 'This reset link is invalid or has expired. Please request a new one.') });
+      setState({ kind: 'error', text: errorMessage(err, t('reset.failed')) });
     }
   }
 
   return (
     <div className="container auth-page">
       <div className="card auth-card">
-        <h1>Choose a new password</h1>
+        <h1>{t('reset.title')}</h1>
         {!token ? (
-          <Alert tone="error" title="Invalid reset link">
-            <p>This password reset link is missing its token.</p>
-            <Link href="/forgot-password">Request a new link</Link>
+          <Alert tone="error" title={t('reset.invalidTitle')}>
+            <p>{t('reset.missingToken')}</p>
+            <Link href="/forgot-password">{t('reset.newLink')}</Link>
           </Alert>
         ) : state.kind === 'done' ? (
-          <Alert tone="success" title="Password updated">
-            <p>Your password has been reset. You can now sign in with your new password.</p>
+          <Alert tone="success" title={t('reset.doneTitle')}>
+            <p>{t('reset.doneText')}</p>
             <Link href="/signin" className="btn">
-              Sign In
+              {t('reset.signIn')}
             </Link>
           </Alert>
         ) : (
           <form className="form" noValidate onSubmit={(e) => void submit(e)}>
-            {state.kind === 'error' ? <Alert tone="error">{state.text}</Alert> : null}
+            {state.kind === 'error' ? <Alert tone="error">{localizeMessage(t, state.text)}</Alert> : null}
             <div className="field">
-              <label htmlFor="reset-password">New password</label>
+              <label htmlFor="reset-password">{t('reset.password')}</label>
               <input
                 id="reset-password"
                 type="password"
@@ -63,11 +66,11 @@ export function ResetPasswordPage() {
                 onChange={(e) => setPassword(e.target.value)}
               />
               <span id="reset-hint" className="field__hint">
-                At least 6 characters.
+                {t('reset.hint')}
               </span>
             </div>
             <div className="field">
-              <label htmlFor="reset-confirm">Confirm new password</label>
+              <label htmlFor="reset-confirm">{t('reset.confirm')}</label>
               <input
                 id="reset-confirm"
                 type="password"
@@ -77,7 +80,7 @@ export function ResetPasswordPage() {
               />
             </div>
             <button type="submit" className="btn btn--lg btn--block" disabled={state.kind === 'saving'}>
-              {state.kind === 'saving' ? 'Saving...' : 'Reset Password'}
+              {state.kind === 'saving' ? t('reset.saving') : t('reset.submit')}
             </button>
           </form>
         )}

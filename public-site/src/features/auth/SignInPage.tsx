@@ -1,3 +1,6 @@
+import { Rich } from '@/lib/i18n/Rich';
+import { localizeMessage } from '@/lib/i18n/localizeMessage';
+import { useT } from '@/lib/i18n/useT';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Alert } from '@/components/ui/Alert';
@@ -32,6 +35,7 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -53,16 +57,16 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
 
   return (
     <>
-      <h1>Sign In</h1>
-      <p className="muted">Sign in to manage your organization’s classes, students and payments.</p>
+      <h1>{t('signin.title')}</h1>
+      <p className="muted">{t('signin.intro')}</p>
       <form className="form" noValidate onSubmit={(e) => void submit(e)}>
-        {error ? <Alert tone="error">{error}</Alert> : null}
+        {error ? <Alert tone="error">{localizeMessage(t, error)}</Alert> : null}
         <div className="field">
-          <label htmlFor="signin-email">Email</label>
+          <label htmlFor="signin-email">{t('signin.email')}</label>
           <input id="signin-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor="signin-password">Password</label>
+          <label htmlFor="signin-password">{t('signin.password')}</label>
           <input
             id="signin-password"
             type="password"
@@ -72,15 +76,15 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
           />
         </div>
         <button type="submit" className="btn btn--lg btn--block" disabled={busy}>
-          {busy ? 'Signing in...' : 'Sign In'}
+          {busy ? t('signin.signing') : t('signin.submit')}
         </button>
       </form>
       <div className="auth-links">
         <button type="button" className="link-button" onClick={onForgot}>
-          Forgot your password?
+          {t('signin.forgot')}
         </button>
         <span>
-          New here? <Link href="/?signup=1">Create an organization</Link>
+          <Rich id="signin.newHere" components={{ 0: <Link href="/?signup=1" /> }} />
         </span>
       </div>
     </>
@@ -90,6 +94,7 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
 function ForgotForm({ onBack }: { onBack: () => void }) {
   const [email, setEmail] = useState('');
   const [state, setState] = useState<{ kind: 'idle' | 'sending' } | { kind: 'sent' | 'error'; text: string }>({ kind: 'idle' });
+  const t = useT();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -104,31 +109,31 @@ function ForgotForm({ onBack }: { onBack: () => void }) {
       await requestPasswordReset(email);
       setState({
         kind: 'sent',
-        text: `If an account exists for ${email.trim()}, we have sent a link to reset the password. Check your inbox.`,
+        text: t('forgot.sent', { email: email.trim() }),
       });
     } catch (err) {
-      setState({ kind: 'error', text: errorMessage(err, 'Could not send the reset link. Please try again.') });
+      setState({ kind: 'error', text: errorMessage(err, t('forgot.failed')) });
     }
   }
 
   return (
     <>
-      <h1>Reset your password</h1>
-      <p className="muted">Enter the email you sign in with and we will send you a reset link.</p>
+      <h1>{t('forgot.title')}</h1>
+      <p className="muted">{t('forgot.intro')}</p>
       <form className="form" noValidate onSubmit={(e) => void submit(e)}>
         {state.kind === 'sent' ? <Alert tone="success">{state.text}</Alert> : null}
-        {state.kind === 'error' ? <Alert tone="error">{state.text}</Alert> : null}
+        {state.kind === 'error' ? <Alert tone="error">{localizeMessage(t, state.text)}</Alert> : null}
         <div className="field">
-          <label htmlFor="forgot-email">Email</label>
+          <label htmlFor="forgot-email">{t('signin.email')}</label>
           <input id="forgot-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </div>
         <button type="submit" className="btn btn--lg btn--block" disabled={state.kind === 'sending'}>
-          {state.kind === 'sending' ? 'Sending...' : 'Send Reset Link'}
+          {state.kind === 'sending' ? t('forgot.sending') : t('forgot.submit')}
         </button>
       </form>
       <div className="auth-links">
         <button type="button" className="link-button" onClick={onBack}>
-          Back to sign in
+          {t('forgot.back')}
         </button>
       </div>
     </>

@@ -1,3 +1,5 @@
+import { localizeMessage } from '@/lib/i18n/localizeMessage';
+import { useT } from '@/lib/i18n/useT';
 import { useRef, useState, type FormEvent } from 'react';
 import { CONTACT_MESSAGES, contactFailureText, INQUIRY_TYPES, sendContactMessage, type ContactInput } from './api/sendContactMessage';
 
@@ -11,6 +13,7 @@ export function ContactForm({ organizationId }: { organizationId: string | null 
   const [values, setValues] = useState<Values>(EMPTY);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const sending = useRef(false);
+  const t = useT();
 
   function set<K extends keyof Values>(field: K, value: Values[K]) {
     setValues((v) => ({ ...v, [field]: value }));
@@ -38,11 +41,11 @@ export function ContactForm({ organizationId }: { organizationId: string | null 
   }
 
   return (
-    <form className="form" noValidate onSubmit={(e) => void submit(e)} aria-label="Contact form">
+    <form className="form" noValidate onSubmit={(e) => void submit(e)} aria-label={t('site.contactForm.label')}>
       <div className="form-row form-row--2">
         <div className="field">
           <label htmlFor="contact-name">
-            Full Name{' '}
+            {t('site.contactForm.name')}{' '}
             <span className="required" aria-hidden="true">
               *
             </span>
@@ -59,7 +62,7 @@ export function ContactForm({ organizationId }: { organizationId: string | null 
         </div>
         <div className="field">
           <label htmlFor="contact-email">
-            Email Address{' '}
+            {t('site.contactForm.email')}{' '}
             <span className="required" aria-hidden="true">
               *
             </span>
@@ -78,22 +81,22 @@ export function ContactForm({ organizationId }: { organizationId: string | null 
       </div>
       {organizationId ? (
         <div className="field">
-          <label htmlFor="contact-subject">Subject</label>
+          <label htmlFor="contact-subject">{t('site.contactForm.subject')}</label>
           <input id="contact-subject" name="subject" value={values.subject} onChange={(e) => set('subject', e.target.value)} />
         </div>
       ) : (
         <div className="field">
-          <label htmlFor="contact-inquiry">Inquiry Type</label>
+          <label htmlFor="contact-inquiry">{t('site.contactForm.inquiry')}</label>
           <select
             id="contact-inquiry"
             name="inquiryType"
             value={values.inquiryType}
             onChange={(e) => set('inquiryType', e.target.value as Values['inquiryType'])}
           >
-            <option value="">Select an inquiry type</option>
-            {INQUIRY_TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
+            <option value="">{t('site.contactForm.inquiryPick')}</option>
+            {INQUIRY_TYPES.map((type) => (
+              <option key={type.value} value={type.value}>
+                {t(`site.contactForm.type.${type.value}`)}
               </option>
             ))}
           </select>
@@ -101,7 +104,7 @@ export function ContactForm({ organizationId }: { organizationId: string | null 
       )}
       <div className="field">
         <label htmlFor="contact-message">
-          Message{' '}
+          {t('site.contactForm.message')}{' '}
           <span className="required" aria-hidden="true">
             *
           </span>
@@ -118,21 +121,17 @@ export function ContactForm({ organizationId }: { organizationId: string | null 
       </div>
       {status.kind === 'success' ? (
         <div className="alert alert--success" role="status">
-          {status.text}
+          {localizeMessage(t, status.text)}
         </div>
       ) : status.kind === 'error' ? (
         <div className="alert alert--error" role="alert">
-          {status.text}
+          {localizeMessage(t, status.text)}
         </div>
       ) : null}
       <button type="submit" className="btn btn--lg" disabled={status.kind === 'sending'}>
-        {status.kind === 'sending' ? 'Sending...' : 'Send Message'}
+        {status.kind === 'sending' ? t('site.contactForm.sending') : t('site.contactForm.send')}
       </button>
-      <p className="muted small-note">
-        {organizationId
-          ? 'We usually reply within 24 hours.'
-          : "We respond within 2-4 hours during business hours. For urgent technical issues, email us with 'URGENT' in the subject line."}
-      </p>
+      <p className="muted small-note">{organizationId ? t('site.contactForm.orgReply') : t('site.contactForm.platformReply')}</p>
     </form>
   );
 }

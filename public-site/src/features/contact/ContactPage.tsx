@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/useT';
 import { OrgContactList } from '@/components/org/OrgContactList';
 import { PageLoading } from '@/components/ui/PageLoading';
 import { env } from '@/config/env';
@@ -13,9 +14,10 @@ export function ContactPage() {
   const { organizationId, organization, loading, errorText } = useOrganizationFromQuery();
   const config = usePlatformConfig();
   const name = organization?.branding?.businessName || organization?.name;
-  useSeo('contact', { title: name ? `Contact ${name}` : undefined, siteName: name });
+  const t = useT();
+  useSeo('contact', { title: name ? t('site.contact.orgTitle', { name }) : undefined, siteName: name });
 
-  if (organizationId && loading) return <PageLoading message="Loading..." />;
+  if (organizationId && loading) return <PageLoading message={t('site.contact.loading')} />;
 
   if (organization) {
     const logo = organization.branding?.logoUrl;
@@ -23,20 +25,22 @@ export function ContactPage() {
       <>
         <section className="page-hero">
           <div className="container contact-hero">
-            {logo ? <img src={logo} alt={`${name} logo`} width="72" height="72" className="contact-hero__logo" /> : null}
+            {logo ? (
+              <img src={logo} alt={t('site.contact.logoAlt', { name })} width="72" height="72" className="contact-hero__logo" />
+            ) : null}
             <div>
-              <h1>Contact {name}</h1>
-              <p>Questions about a class or your registration? Send us a message.</p>
+              <h1>{t('site.contact.orgTitle', { name })}</h1>
+              <p>{t('site.contact.orgIntro')}</p>
             </div>
           </div>
         </section>
         <div className="container section contact-grid">
           <section className="card" aria-labelledby="contact-details-title">
-            <h2 id="contact-details-title">Get in touch</h2>
+            <h2 id="contact-details-title">{t('site.contact.getInTouch')}</h2>
             <OrgContactList contactInfo={organization.contactInfo} branding={organization.branding} />
           </section>
           <section className="card" aria-labelledby="contact-form-title">
-            <h2 id="contact-form-title">Send a message</h2>
+            <h2 id="contact-form-title">{t('site.contact.sendMessage')}</h2>
             <ContactForm organizationId={organization.id} />
           </section>
         </div>
@@ -48,13 +52,13 @@ export function ContactPage() {
     <>
       <section className="page-hero">
         <div className="container">
-          <h1>Contact Us</h1>
+          <h1>{t('site.contact.title')}</h1>
           {errorText ? (
             <p className="contact-hero__error" role="alert">
               {errorText}
             </p>
           ) : null}
-          <p>Whether you run classes or take them, we are happy to help.</p>
+          <p>{t('site.contact.intro')}</p>
         </div>
       </section>
       <div className="container section contact-grid">
@@ -62,15 +66,15 @@ export function ContactPage() {
           {/* Only configured addresses: with none, the form below is the way to reach us. */}
           {config.supportEmail || env.partnershipsEmail ? (
             <section className="card" aria-labelledby="contact-emails-title">
-              <h2 id="contact-emails-title">Email us</h2>
+              <h2 id="contact-emails-title">{t('site.contact.emailUs')}</h2>
               <dl className="contact-list">
                 {config.supportEmail ? (
-                  <Fact term="General and support">
+                  <Fact term={t('site.contact.general')}>
                     <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a>
                   </Fact>
                 ) : null}
                 {env.partnershipsEmail ? (
-                  <Fact term="Business partnerships">
+                  <Fact term={t('site.contact.partnerships')}>
                     <a href={`mailto:${env.partnershipsEmail}`}>{env.partnershipsEmail}</a>
                   </Fact>
                 ) : null}
@@ -78,33 +82,27 @@ export function ContactPage() {
             </section>
           ) : null}
           <section className="card" aria-labelledby="contact-hours-title">
-            <h2 id="contact-hours-title">Support hours</h2>
+            <h2 id="contact-hours-title">{t('site.contact.hours')}</h2>
             <ul className="hours">
               <li>
-                <span>Monday - Friday</span> <span>9:00 AM - 6:00 PM PST</span>
+                <span>{t('site.contact.weekdays')}</span> <span>{t('site.contact.weekdayHours')}</span>
               </li>
               <li>
-                <span>Saturday</span> <span>10:00 AM - 4:00 PM PST</span>
+                <span>{t('site.contact.saturday')}</span> <span>{t('site.contact.saturdayHours')}</span>
               </li>
               <li>
-                <span>Sunday</span> <span>Closed</span>
+                <span>{t('site.contact.sunday')}</span> <span>{t('site.contact.closed')}</span>
               </li>
             </ul>
           </section>
           <section className="card" aria-labelledby="contact-faq-title">
-            <h2 id="contact-faq-title">Before you write</h2>
-            <p>
-              Students: questions about a specific class are answered fastest by the organization running it; use the Contact link on its
-              class page. Organizations: most setup questions are covered in the admin area’s help texts.
-            </p>
-            <p className="muted">
-              Our mission is to give every educator simple, affordable tools to fill their classes and get paid, so they can focus on
-              teaching.
-            </p>
+            <h2 id="contact-faq-title">{t('site.contact.before')}</h2>
+            <p>{t('site.contact.beforeText')}</p>
+            <p className="muted">{t('site.contact.mission')}</p>
           </section>
         </div>
         <section className="card" aria-labelledby="contact-form-title">
-          <h2 id="contact-form-title">Send us a message</h2>
+          <h2 id="contact-form-title">{t('site.contact.sendUs')}</h2>
           <ContactForm organizationId={null} />
         </section>
       </div>

@@ -1,3 +1,5 @@
+import { Rich } from '@/lib/i18n/Rich';
+import { useT } from '@/lib/i18n/useT';
 import { Link } from 'wouter';
 import { useSeo } from '@/lib/seo';
 
@@ -8,49 +10,39 @@ import { useSeo } from '@/lib/seo';
  */
 export function HelpPage() {
   useSeo('help');
+  const t = useT();
+  const link = (href: string) => ({ 0: <Link href={href} /> });
   return (
     <>
       <section className="page-hero">
         <div className="container">
-          <h1>Help</h1>
-          <p>Answers about plans, billing and your subscription.</p>
+          <h1>{t('site.help.title')}</h1>
+          <p>{t('site.help.intro')}</p>
         </div>
       </section>
       <div className="container section stack">
         <section className="card" aria-labelledby="help-plans">
-          <h2 id="help-plans">Which plan do I need?</h2>
+          <h2 id="help-plans">{t('site.help.plansTitle')}</h2>
           <p>
-            Free covers 2 active classes, 10 students and 20 online payments a month. Essential ($49 a month) adds online payment
-            collection, advanced reporting and your own branding, with up to 25 classes and 500 students. Professional ($99 a month) removes
-            the class and student limits and adds API access and priority support. <Link href="/pricing">Compare the plans</Link>.
+            <Rich id="site.help.plans" components={link('/pricing')} />
           </p>
         </section>
         <section className="card" aria-labelledby="help-change">
-          <h2 id="help-change">How do I upgrade, downgrade or cancel?</h2>
-          <p>
-            In the admin app, open Subscription, then Plans &amp; Pricing. An upgrade applies at once and you pay the difference for the
-            rest of the month. A downgrade, or a cancellation, takes effect at the end of the period you have paid for: you keep every
-            feature until then, and you can resume a cancellation before that date.
-          </p>
+          <h2 id="help-change">{t('site.help.changeTitle')}</h2>
+          <p>{t('site.help.change')}</p>
         </section>
         <section className="card" aria-labelledby="help-data">
-          <h2 id="help-data">What happens to my data if my plan ends?</h2>
-          <p>
-            Nothing is deleted. Your organization moves to the Free plan: classes and students over its limits stay as they are, and only
-            new ones past the limits are refused until you subscribe again.
-          </p>
+          <h2 id="help-data">{t('site.help.dataTitle')}</h2>
+          <p>{t('site.help.data')}</p>
         </section>
         <section className="card" aria-labelledby="help-billing">
-          <h2 id="help-billing">Invoices and payment methods</h2>
-          <p>
-            Billing runs on Stripe. In Subscription, Billing &amp; Usage, open the billing portal to download invoices and change your card.
-            If a payment fails, your plan stays active while Stripe retries; update your card to keep it.
-          </p>
+          <h2 id="help-billing">{t('site.help.billingTitle')}</h2>
+          <p>{t('site.help.billing')}</p>
         </section>
         <section className="card" aria-labelledby="help-contact">
-          <h2 id="help-contact">Still need help?</h2>
+          <h2 id="help-contact">{t('site.help.contactTitle')}</h2>
           <p>
-            <Link href="/contact-us">Contact us</Link> and we will get back to you.
+            <Rich id="site.help.contact" components={link('/contact-us')} />
           </p>
         </section>
       </div>

@@ -1,6 +1,7 @@
 // The student's own contact details on the portal page, and their data rights: download their data, ask to erase it.
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
+import { useT } from '@/lib/i18n/useT';
 import { formatPhoneInput } from '@/lib/phone';
 import { formatPhone } from '@shared/us-phone-format';
 import { download, portalError, requestErasure, updateProfile, type PortalRegistrations, type PortalSession } from './api/portal';
@@ -17,6 +18,7 @@ export function ContactDetails({
 }) {
   const [phone, setPhone] = useState(formatPhone(data.student.phone));
   const [optIn, setOptIn] = useState(data.student.communicationOptIn);
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   async function save(ev: FormEvent) {
@@ -25,23 +27,26 @@ export function ContactDetails({
     setProblem(null);
     try {
       await updateProfile(session, { phone, communicationOptIn: optIn });
-      onSaved('Your contact details are saved.');
+      onSaved(t('portal.details.saved'));
     } catch (err) {
-      setProblem(portalError(err, 'We could not save your details. Please try again.'));
+      setProblem(portalError(err, t('portal.details.saveFailed')));
     } finally {
       setBusy(false);
     }
   }
   return (
     <section aria-labelledby="portal-details" className="card stack">
-      <h2 id="portal-details">Contact details</h2>
+      <h2 id="portal-details">{t('portal.details.title')}</h2>
       <form className="form" onSubmit={(ev) => void save(ev)} noValidate>
         <p className="muted">
-          {data.student.firstName} {data.student.lastName} · {data.student.email} (your email is how we know you; to change it, contact{' '}
-          {data.organization.name})
+          {t('portal.details.who', {
+            name: `${data.student.firstName} ${data.student.lastName}`,
+            email: data.student.email,
+            organization: data.organization.name,
+          })}
         </p>
         <div className="field">
-          <label htmlFor="portal-phone">Phone</label>
+          <label htmlFor="portal-phone">{t('portal.details.phone')}</label>
           <input
             id="portal-phone"
             type="tel"
@@ -51,16 +56,16 @@ export function ContactDetails({
           />
         </div>
         <label className="checkbox">
-          <input type="checkbox" checked={optIn} onChange={(e) => setOptIn(e.target.checked)} /> Send me news and reminders from{' '}
-          {data.organization.name}
+          <input type="checkbox" checked={optIn} onChange={(e) => setOptIn(e.target.checked)} />{' '}
+          {t('portal.details.optIn', { organization: data.organization.name })}
         </label>
         {problem ? <Alert tone="error">{problem}</Alert> : null}
         <div className="portal-actions">
           <button type="submit" className="btn" disabled={busy}>
-            {busy ? 'Saving...' : 'Save details'}
+            {busy ? t('portal.details.saving') : t('portal.details.save')}
           </button>
           <button type="button" className="btn btn--ghost" onClick={() => void download(session, '/api/portal/export', 'my-data.json')}>
-            Download my data
+            {t('portal.details.download')}
           </button>
           <button
             type="button"
@@ -68,10 +73,10 @@ export function ContactDetails({
             onClick={() =>
               void requestErasure(session)
                 .then((r) => onSaved(r.message))
-                .catch((err) => setProblem(portalError(err, 'We could not send your request. Please try again.')))
+                .catch((err) => setProblem(portalError(err, t('portal.details.eraseFailed'))))
             }
           >
-            Ask to erase my data
+            {t('portal.details.erase')}
           </button>
         </div>
       </form>

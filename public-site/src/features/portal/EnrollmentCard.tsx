@@ -1,6 +1,7 @@
 // One registration on the student's portal page, with what the student may do to it themselves: cancel, switch class, pay a difference.
 import { useRef, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
+import { useT } from '@/lib/i18n/useT';
 import {
   cancelEnrollment,
   differenceText,
@@ -35,8 +36,21 @@ export function EnrollmentCard({
   const [options, setOptions] = useState<PortalTransferOption[] | null>(null);
   const [choice, setChoice] = useState<string>('');
   const panelRef = useRef<HTMLDivElement>(null);
+  const t = useT();
   const chosen = options?.find((o) => o.id === choice) ?? null;
-  const who = e.student.id === data.student.id ? '' : ` for ${e.student.firstName} ${e.student.lastName}`;
+  const heading =
+    e.student.id === data.student.id
+      ? e.class.title
+      : t('portal.card.for', { title: e.class.title, name: `${e.student.firstName} ${e.student.lastName}` });
+  const { email, phone, name: organization } = data.organization;
+  const contactKey =
+    email && phone
+      ? 'portal.card.cancelClosedBoth'
+      : email
+        ? 'portal.card.cancelClosedEmail'
+        : phone
+          ? 'portal.card.cancelClosedPhone'
+          : 'portal.card.cancelClosed';
   const open = (m: 'cancel' | 'switch') => {
     setMode(m);
     setProblem(null);
@@ -44,7 +58,7 @@ export function EnrollmentCard({
     if (m === 'switch' && !options)
       transferOptions(session, e.id)
         .then(setOptions)
-        .catch((err) => setProblem(portalError(err, 'We could not load the classes. Please try again.')));
+        .catch((err) => setProblem(portalError(err, t('portal.card.loadClassesFailed'))));
   };
 
   async function act(run: () => Promise<string>) {
@@ -55,7 +69,7 @@ export function EnrollmentCard({
       setMode('none');
       onChanged(msg);
     } catch (err) {
-      setProblem(portalError(err, 'That did not work. Please try again.'));
+      setProblem(portalError(err, t('portal.card.failed')));
     } finally {
       setBusy(false);
     }
@@ -64,29 +78,30 @@ export function EnrollmentCard({
   const titleId = `enr-${e.id}`;
   return (
     <article className="card stack portal-card" aria-labelledby={titleId}>
-      <h3 id={titleId}>
-        {e.class.title}
-        {who}
-      </h3>
+      <h3 id={titleId}>{heading}</h3>
       <p className="muted">
-        {e.class.sessions.length > 1 ? `${e.class.sessions.length} sessions, first ` : ''}
-        {when(e.class.sessions[0])} · {e.class.location}
+        {t('portal.card.sessionsFirst', { count: e.class.sessions.length, first: when(e.class.sessions[0]), location: e.class.location })}
       </p>
       <p>
-        {e.status === 'cancelled' ? 'Cancelled' : 'Registered'} · {e.paymentMethod === 'card' ? 'Paid by card' : 'Pay in person'}
-        {e.amountPaid > 0 ? ` · ${money(e.amountPaid)} paid` : ''}
-        {e.refundedAmount > 0 ? ` · ${money(e.refundedAmount)} refunded` : ''}
-        {e.balanceDue > 0 ? ` · ${money(e.balanceDue)} to pay in person at class` : ''}
+        {[
+          e.status === 'cancelled' ? t('portal.card.cancelled') : t('portal.card.registered'),
+          e.paymentMethod === 'card' ? t('portal.card.paidByCard') : t('portal.card.payInPerson'),
+          e.amountPaid > 0 ? t('portal.card.paid', { amount: money(e.amountPaid) }) : null,
+          e.refundedAmount > 0 ? t('portal.card.refunded', { amount: money(e.refundedAmount) }) : null,
+          e.balanceDue > 0 ? t('portal.card.toPay', { amount: money(e.balanceDue) }) : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
       </p>
       <div className="portal-actions">
         {e.canCancel ? (
           <button type="button" className="btn btn--secondary" aria-expanded={mode === 'cancel'} onClick={() => open('cancel')}>
-            Cancel registration
+            {t('portal.card.cancel')}
           </button>
         ) : null}
         {e.canTransfer ? (
           <button type="button" className="btn btn--secondary" aria-expanded={mode === 'switch'} onClick={() => open('switch')}>
-            Switch class
+            {t('portal.card.switch')}
           </button>
         ) : null}
         {e.paymentMethod === 'card' && e.amountPaid > 0 ? (
@@ -95,7 +110,7 @@ export function EnrollmentCard({
             className="btn btn--ghost"
             onClick={() => void download(session, `/api/portal/enrollments/${e.id}/receipt`, 'receipt.pdf')}
           >
-            Receipt (PDF)
+            {t('portal.card.receipt')}
           </button>
         ) : null}
         {e.status === 'active' ? (
@@ -104,21 +119,17 @@ export function EnrollmentCard({
             className="btn btn--ghost"
             onClick={() => void download(session, `/api/portal/enrollments/${e.id}/calendar.ics`, 'class-sessions.ics')}
           >
-            Add to calendar
+            {t('portal.card.calendar')}
           </button>
         ) : null}
       </div>
       {e.status === 'active' && !e.canCancel && data.rules.selfService ? (
-        <p className="muted small-note">
-          Cancelling here closed {when(e.cancelBefore)}. To change this registration, contact {data.organization.name}
-          {data.organization.email ? ` at ${data.organization.email}` : ''}
-          {data.organization.phone ? ` or ${data.organization.phone}` : ''}.
-        </p>
+        <p className="muted small-note">{t(contactKey, { date: when(e.cancelBefore), organization, email, phone })}</p>
       ) : null}
       {mode === 'cancel' ? (
-        <div className="portal-panel" ref={panelRef} tabIndex={-1} role="group" aria-label="Cancel this registration">
+        <div className="portal-panel" ref={panelRef} tabIndex={-1} role="group" aria-label={t('portal.card.cancelPanel')}>
           <p>
-            <strong>{refundText(e)}</strong>
+            <strong>{refundText(t, e)}</strong>
           </p>
           {problem ? <Alert tone="error">{problem}</Alert> : null}
           <div className="portal-actions">
@@ -129,25 +140,27 @@ export function EnrollmentCard({
               onClick={() =>
                 void act(async () => {
                   const r = await cancelEnrollment(session, e.id);
-                  return `Your registration for ${e.class.title} is cancelled${r.refund ? `; ${money(r.refund.amount)} is on its way back to your card` : ''}.`;
+                  return r.refund
+                    ? t('portal.card.cancelledRefund', { title: e.class.title, amount: money(r.refund.amount) })
+                    : t('portal.card.cancelledDone', { title: e.class.title });
                 })
               }
             >
-              {busy ? 'Cancelling...' : 'Yes, cancel'}
+              {busy ? t('portal.card.cancelling') : t('portal.card.yesCancel')}
             </button>
             <button type="button" className="btn btn--ghost" onClick={() => setMode('none')}>
-              Keep my registration
+              {t('portal.card.keep')}
             </button>
           </div>
         </div>
       ) : null}
       {mode === 'switch' ? (
-        <div className="portal-panel" ref={panelRef} tabIndex={-1} role="group" aria-label="Switch to another class">
-          {!options && !problem ? <p role="status">Loading classes...</p> : null}
-          {options && !options.length ? <p>No other class has a free seat right now.</p> : null}
+        <div className="portal-panel" ref={panelRef} tabIndex={-1} role="group" aria-label={t('portal.card.switchPanel')}>
+          {!options && !problem ? <p role="status">{t('portal.card.loadingClasses')}</p> : null}
+          {options && !options.length ? <p>{t('portal.card.noOther')}</p> : null}
           {options && options.length ? (
             <fieldset className="portal-options">
-              <legend>Choose the class to switch to</legend>
+              <legend>{t('portal.card.chooseClass')}</legend>
               {options.map((o) => (
                 <label key={o.id} className={`portal-option${o.available ? '' : ' is-disabled'}`}>
                   <input
@@ -159,10 +172,10 @@ export function EnrollmentCard({
                     onChange={() => setChoice(o.id)}
                   />
                   <span>
-                    <strong>{o.title}</strong> · {when(o.startDate)} · {o.seatsLeft} {o.seatsLeft === 1 ? 'seat' : 'seats'} left ·{' '}
-                    {differenceText(o.priceDifference)}
-                    {o.needsPayment ? ' (paid by card)' : ''}
-                    {o.available ? '' : ' (contact the organization to pay the difference)'}
+                    <strong>{o.title}</strong> · {when(o.startDate)} · {t('portal.card.seatsLeft', { count: o.seatsLeft })} ·{' '}
+                    {differenceText(t, o.priceDifference)}
+                    {o.needsPayment ? t('portal.card.paidByCardNote') : ''}
+                    {o.available ? '' : t('portal.card.contactToPay')}
                   </span>
                 </label>
               ))}
@@ -173,7 +186,7 @@ export function EnrollmentCard({
             {chosen?.needsPayment ? (
               <>
                 <button type="button" className="btn" onClick={() => setMode('pay')}>
-                  Continue to pay {money(chosen.priceDifference)}
+                  {t('portal.card.continueToPay', { amount: money(chosen.priceDifference) })}
                 </button>
                 {data.rules.selfServiceTransferDifferenceInPerson ? (
                   <button
@@ -183,11 +196,11 @@ export function EnrollmentCard({
                     onClick={() =>
                       void act(async () => {
                         const r = await transferEnrollment(session, e.id, chosen.id, true);
-                        return `You are now registered for ${r.className}; please pay the difference of ${money(r.balanceDue)} in person at class.`;
+                        return t('portal.card.switchedInPerson', { title: r.className, amount: money(r.balanceDue) });
                       })
                     }
                   >
-                    Switch and pay {money(chosen.priceDifference)} in person
+                    {t('portal.card.switchPayInPerson', { amount: money(chosen.priceDifference) })}
                   </button>
                 ) : null}
               </>
@@ -199,21 +212,23 @@ export function EnrollmentCard({
                 onClick={() =>
                   void act(async () => {
                     const r = await transferEnrollment(session, e.id, choice);
-                    return `You are now registered for ${r.className}${r.refund ? `; ${money(r.refund.amount)} is on its way back to your card` : ''}.`;
+                    return r.refund
+                      ? t('portal.card.switchedRefund', { title: r.className, amount: money(r.refund.amount) })
+                      : t('portal.card.switched', { title: r.className });
                   })
                 }
               >
-                {busy ? 'Switching...' : 'Switch class'}
+                {busy ? t('portal.card.switching') : t('portal.card.switch')}
               </button>
             )}
             <button type="button" className="btn btn--ghost" onClick={() => setMode('none')}>
-              Keep this class
+              {t('portal.card.keepClass')}
             </button>
           </div>
         </div>
       ) : null}
       {mode === 'pay' && chosen ? (
-        <div className="portal-panel" role="group" aria-label={`Pay the difference to switch to ${chosen.title}`}>
+        <div className="portal-panel" role="group" aria-label={t('portal.card.payPanel', { title: chosen.title })}>
           <TopUpPayment
             session={session}
             data={data}

@@ -2,6 +2,9 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { Alert } from '@/components/ui/Alert';
+import { localizeMessage } from '@/lib/i18n/localizeMessage';
+import { Rich } from '@/lib/i18n/Rich';
+import { useT } from '@/lib/i18n/useT';
 import { queryParam } from '@/lib/routing';
 import { useSeo } from '@/lib/seo';
 import {
@@ -33,6 +36,7 @@ function Shell({ title, children }: { title: string; children: ReactNode }) {
 /** /my?organizationId=…&email=…: asks for a sign-in link (the answer is the same whoever the email belongs to). */
 export function PortalRequestPage() {
   useSeo('my-registrations');
+  const t = useT();
   const search = useSearch();
   const organizationId = queryParam(search, 'organizationId', 'org') ?? readSession()?.organizationId ?? null;
   const [email, setEmail] = useState(queryParam(search, 'email') ?? '');
@@ -53,27 +57,26 @@ export function PortalRequestPage() {
     try {
       setState({ kind: 'sent', message: (await requestLink(organizationId, email.trim())).message });
     } catch (error) {
-      setState({ kind: 'failed', message: portalError(error, 'We could not send the link. Please try again.') });
+      setState({ kind: 'failed', message: portalError(error, t('portal.request.sendFailed')) });
     }
   }
 
   return (
-    <Shell title="My registrations">
+    <Shell title={t('portal.title')}>
       <div className="card stack portal-narrow">
         {!organizationId ? (
-          <Alert tone="warning" title="Open this page from your email">
-            Use the &lsquo;Manage your registration&rsquo; link in your confirmation email, so we know which organization you registered
-            with.
+          <Alert tone="warning" title={t('portal.request.noOrgTitle')}>
+            {t('portal.request.noOrgText')}
           </Alert>
         ) : state.kind === 'sent' ? (
-          <Alert tone="success" title="Check your email">
-            {state.message}
+          <Alert tone="success" title={t('portal.request.sentTitle')}>
+            {localizeMessage(t, state.message)}
           </Alert>
         ) : (
           <form className="form" onSubmit={(ev) => void submit(ev)} noValidate>
-            <p>Enter the email you registered with. We will email you a link that signs you in to see and manage your registrations.</p>
+            <p>{t('portal.request.intro')}</p>
             <div className="field">
-              <label htmlFor="portal-email">Email</label>
+              <label htmlFor="portal-email">{t('portal.request.email')}</label>
               <input
                 id="portal-email"
                 type="email"
@@ -85,7 +88,7 @@ export function PortalRequestPage() {
             </div>
             {state.kind === 'failed' ? <Alert tone="error">{state.message}</Alert> : null}
             <button type="submit" className="btn btn--lg" disabled={state.kind === 'sending' || !email.trim()}>
-              {state.kind === 'sending' ? 'Sending...' : 'Email me a sign-in link'}
+              {state.kind === 'sending' ? t('portal.request.sending') : t('portal.request.submit')}
             </button>
           </form>
         )}
@@ -100,6 +103,7 @@ export function PortalRequestPage() {
  */
 export function PortalSignInPage() {
   useSeo('my-registrations');
+  const t = useT();
   const { token = '' } = useParams<{ token: string }>();
   const [, navigate] = useLocation();
   const [state, setState] = useState<{ kind: 'idle' | 'signing' } | { kind: 'failed'; message: string; gone: boolean }>({ kind: 'idle' });
@@ -112,30 +116,30 @@ export function PortalSignInPage() {
       navigate('/my/registrations', { replace: true });
     } catch (error) {
       const gone = typeof error === 'object' && error !== null && 'status' in error && (error as { status: number }).status === 410;
-      setState({ kind: 'failed', gone, message: portalError(error, 'We could not sign you in. Please try again.') });
+      setState({ kind: 'failed', gone, message: portalError(error, t('portal.signIn.failed')) });
     }
   }
 
   return (
-    <Shell title="My registrations">
+    <Shell title={t('portal.title')}>
       <div className="card stack portal-narrow">
         {state.kind === 'failed' ? (
-          <Alert tone="error" title={state.gone ? 'This link can no longer be used' : 'Sign-in failed'}>
+          <Alert tone="error" title={state.gone ? t('portal.signIn.goneTitle') : t('portal.signIn.failedTitle')}>
             {state.message}
           </Alert>
         ) : (
-          <p>Your sign-in link works once. Continue to see and manage your registrations.</p>
+          <p>{t('portal.signIn.intro')}</p>
         )}
         {state.kind === 'failed' && state.gone ? (
           <p>
             <Link href="/my" className="btn btn--lg">
-              Request a new link
+              {t('portal.signIn.newLink')}
             </Link>
           </p>
         ) : (
           <p>
             <button type="button" className="btn btn--lg" onClick={() => void go()} disabled={state.kind === 'signing'}>
-              {state.kind === 'signing' ? 'Signing in...' : 'Open my registrations'}
+              {state.kind === 'signing' ? t('portal.signIn.signing') : t('portal.signIn.open')}
             </button>
           </p>
         )}
@@ -147,6 +151,7 @@ export function PortalSignInPage() {
 /** /my/registrations: the signed-in student's registrations and details. */
 export function PortalPage() {
   useSeo('my-registrations');
+  const t = useT();
   const [, navigate] = useLocation();
   const [session] = useState<PortalSession | null>(() => readSession());
   const [data, setData] = useState<PortalRegistrations | null>(null);
@@ -163,7 +168,7 @@ export function PortalPage() {
         navigate(`/my?organizationId=${encodeURIComponent(session.organizationId)}`, { replace: true });
         return;
       }
-      setError(portalError(e, 'We could not load your registrations. Please try again.'));
+      setError(portalError(e, t('portal.loadFailed')));
     }
   }
   useEffect(() => {
@@ -173,16 +178,25 @@ export function PortalPage() {
   }, []);
 
   if (!session) return null;
-  if (error) return <Shell title="My registrations">{<Alert tone="error">{error}</Alert>}</Shell>;
-  if (!data) return <Shell title="My registrations">{<p role="status">Loading your registrations...</p>}</Shell>;
+  if (error) return <Shell title={t('portal.title')}>{<Alert tone="error">{error}</Alert>}</Shell>;
+  if (!data)
+    return (
+      <Shell title={t('portal.title')}>
+        <p role="status">{t('portal.loading')}</p>
+      </Shell>
+    );
 
   const current = data.enrollments.filter((e) => e.status === 'active' || e.status === 'held');
   const past = data.enrollments.filter((e) => e.status !== 'active' && e.status !== 'held');
   return (
-    <Shell title="My registrations">
+    <Shell title={t('portal.title')}>
       <div className="portal-bar">
         <p>
-          Signed in as <strong>{data.student.email}</strong> with {data.organization.name}
+          <Rich
+            id="portal.signedInAs"
+            values={{ email: data.student.email, organization: data.organization.name }}
+            components={{ 0: <strong /> }}
+          />
         </p>
         <button
           type="button"
@@ -192,34 +206,33 @@ export function PortalPage() {
             navigate(`/my?organizationId=${encodeURIComponent(session.organizationId)}`, { replace: true });
           }}
         >
-          Sign out
+          {t('portal.signOut')}
         </button>
       </div>
       {notice ? (
-        <Alert tone="success" title="Done">
-          {notice}
+        <Alert tone="success" title={t('portal.done')}>
+          {localizeMessage(t, notice)}
         </Alert>
       ) : null}
       <section aria-labelledby="portal-current" className="stack">
-        <h2 id="portal-current">Current registrations</h2>
+        <h2 id="portal-current">{t('portal.current')}</h2>
         {current.length ? (
           current.map((e) => (
             <EnrollmentCard key={e.id} e={e} session={session} data={data} onChanged={(msg) => (setNotice(msg), void load())} />
           ))
         ) : (
-          <p>You have no current registrations.</p>
+          <p>{t('portal.noCurrent')}</p>
         )}
       </section>
       {data.waitlist.length ? (
         <section aria-labelledby="portal-waitlist" className="stack">
-          <h2 id="portal-waitlist">Waitlists</h2>
+          <h2 id="portal-waitlist">{t('portal.waitlists')}</h2>
           <ul className="portal-list">
             {data.waitlist.map((w) => (
               <li key={w.id}>
-                {w.classTitle}:{' '}
                 {w.status === 'offered' && w.offerExpiresAt
-                  ? `a seat is held for you until ${when(w.offerExpiresAt)}`
-                  : `number ${w.position} on the waitlist`}
+                  ? t('portal.waitlistOffered', { title: w.classTitle, until: when(w.offerExpiresAt) })
+                  : t('portal.waitlistPosition', { title: w.classTitle, position: w.position })}
               </li>
             ))}
           </ul>
@@ -227,7 +240,7 @@ export function PortalPage() {
       ) : null}
       {past.length ? (
         <section aria-labelledby="portal-past" className="stack">
-          <h2 id="portal-past">Past and cancelled</h2>
+          <h2 id="portal-past">{t('portal.past')}</h2>
           {past.map((e) => (
             <EnrollmentCard key={e.id} e={e} session={session} data={data} onChanged={() => void load()} />
           ))}

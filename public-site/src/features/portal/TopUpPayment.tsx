@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Stripe } from '@stripe/stripe-js';
 import { Alert } from '@/components/ui/Alert';
+import { Rich } from '@/lib/i18n/Rich';
+import { useT } from '@/lib/i18n/useT';
 import type { CardFlow, CardPaid } from '@/features/registration/CardPaymentForm';
 import { getCardAvailability } from '@/features/registration/api/getPaymentAvailability';
 import { loadStripeJs } from '@/features/registration/stripeLoader';
@@ -38,6 +40,7 @@ export function TopUpPayment({
   onPaid: (message: string) => void;
   onBack: () => void;
 }) {
+  const t = useT();
   const [card, setCard] = useState<{ status: 'loading' } | { status: 'unavailable' } | { status: 'ready'; stripe: Stripe; Form: Form }>({
     status: 'loading',
   });
@@ -80,17 +83,18 @@ export function TopUpPayment({
   return (
     <div className="stack portal-top-up">
       <p>
-        <strong>{option.title}</strong> costs {money(option.priceDifference)} more. Pay the difference by card to switch; your seat in the
-        new class is held while you pay.
+        <Rich
+          id="portal.topUp.intro"
+          values={{ title: option.title, amount: money(option.priceDifference) }}
+          components={{ 0: <strong /> }}
+        />
       </p>
       {card.status === 'unavailable' ? (
-        <Alert tone="warning">
-          Card payments are not available right now. Please contact {data.organization.name} to switch to this class.
-        </Alert>
+        <Alert tone="warning">{t('portal.topUp.unavailable', { organization: data.organization.name })}</Alert>
       ) : null}
       {card.status === 'loading' ? (
         <p className="payment-loading" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading secure card form...
+          <span className="spinner" aria-hidden="true" /> {t('portal.topUp.loading')}
         </p>
       ) : null}
       {card.status === 'ready' ? (
@@ -109,13 +113,13 @@ export function TopUpPayment({
           }}
           flow={flow}
           amount={option.priceDifference}
-          onPaid={(paid: CardPaid) => onPaid(`You are now registered for ${option.title}; you paid ${money(paid.amount)} more by card.`)}
+          onPaid={(paid: CardPaid) => onPaid(t('portal.topUp.paid', { title: option.title, amount: money(paid.amount) }))}
           onBack={back}
         />
       ) : (
         <div className="portal-actions">
           <button type="button" className="btn btn--ghost" onClick={back}>
-            Back
+            {t('portal.topUp.back')}
           </button>
         </div>
       )}

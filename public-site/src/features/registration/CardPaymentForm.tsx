@@ -4,6 +4,9 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Stripe, StripePaymentElementChangeEvent } from '@stripe/stripe-js';
 import { Alert } from '@/components/ui/Alert';
 import { formatPrice } from '@/lib/classFormat';
+import { currentLocale } from '@/lib/i18n/i18n';
+import { localizeMessage } from '@/lib/i18n/localizeMessage';
+import { useT, type Translate } from '@/lib/i18n/useT';
 import {
   CARD_MESSAGES,
   cardConfirmErrorMessage,
@@ -54,18 +57,21 @@ export const PAID_UNCONFIRMED =
 export type CardPhase = 'idle' | 'holding' | 'paying' | 'confirming' | 'unconfirmed';
 
 /** The pay button's text for each phase of the card step. */
-export function payButtonText(phase: CardPhase, amount: number): string {
+export function payButtonText(t: Translate, phase: CardPhase, amount: number): string {
   switch (phase) {
     case 'holding':
-      return 'Reserving your spot...';
+      return t('pay.holding');
     case 'paying':
-      return 'Processing payment...';
+      return t('pay.paying');
     case 'confirming':
-      return 'Confirming registration...';
+      return t('pay.confirming');
     default:
-      return `Pay ${formatPrice(amount)}`;
+      return t('pay.pay', { amount: formatPrice(amount) });
   }
 }
+
+/** Stripe's own texts (the card fields, their errors) in the page's language: Canadian French, as the site's Intl. */
+const STRIPE_LOCALES = { en: 'en', es: 'es', fr: 'fr-CA' } as const;
 
 /** Stripe's Payment Element in the site's look (the field text size keeps phones from zooming in). */
 const APPEARANCE = {
@@ -86,7 +92,10 @@ const APPEARANCE = {
 export default function CardPaymentForm({ stripe, ...props }: Props) {
   const cents = Math.round(props.amount * 100);
   return (
-    <Elements stripe={stripe} options={{ mode: 'payment', amount: cents, currency: 'usd', appearance: APPEARANCE }}>
+    <Elements
+      stripe={stripe}
+      options={{ mode: 'payment', amount: cents, currency: 'usd', appearance: APPEARANCE, locale: STRIPE_LOCALES[currentLocale()] }}
+    >
       <CardCheckout {...props} />
     </Elements>
   );
@@ -104,6 +113,7 @@ function CardCheckout({
 }: Omit<Props, 'stripe'>) {
   const stripe = useStripe();
   const elements = useElements();
+  const t = useT();
   const [card, setCard] = useState<{ complete: boolean }>({ complete: false });
   const [phase, setPhase] = useState<CardPhase>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -212,7 +222,7 @@ function CardCheckout({
   return (
     <form
       className="stack card-payment"
-      aria-label="Card payment"
+      aria-label={t('pay.formLabel')}
       onSubmit={(event) => {
         event.preventDefault();
         void pay();
@@ -221,7 +231,7 @@ function CardCheckout({
       {holdEnd !== null && phase !== 'unconfirmed' ? <HoldCountdown endsAt={holdEnd} /> : null}
       <div className="field">
         <span className="field__label" id="card-field-label">
-          Payment details
+          {t('pay.details')}
         </span>
         <div className="card-field" aria-labelledby="card-field-label" role="group">
           <PaymentElement
@@ -238,30 +248,28 @@ function CardCheckout({
       {error ? (
         <Alert
           tone={phase === 'unconfirmed' ? 'warning' : 'error'}
-          title={phase === 'unconfirmed' ? 'Payment received' : 'Payment not completed'}
+          title={phase === 'unconfirmed' ? t('pay.received') : t('pay.notCompleted')}
         >
-          {error}
+          {localizeMessage(t, error)}
         </Alert>
       ) : null}
 
       <div className="payment-actions">
         <button type="button" className="btn btn--secondary" onClick={onBack} disabled={locked}>
-          Back
+          {t('pay.back')}
         </button>
         {phase === 'unconfirmed' ? (
           <button type="submit" className="btn btn--lg">
-            Check again
+            {t('pay.checkAgain')}
           </button>
         ) : (
           <button type="submit" className="btn btn--lg" disabled={busy || !card.complete || !stripe}>
             {busy ? <span className="spinner spinner--light" aria-hidden="true" /> : null}
-            {payButtonText(phase, amount)}
+            {payButtonText(t, phase, amount)}
           </button>
         )}
       </div>
-      <p className="payment-secure-note">
-        Card details go straight to Stripe, our payment processor; Classlane never sees your card number.
-      </p>
+      <p className="payment-secure-note">{t('pay.secureNote')}</p>
     </form>
   );
 }

@@ -5,23 +5,17 @@ import { displayPhone, telHref } from '@shared/us-phone-format';
 import { classPath } from '@/lib/routing';
 import type { EnrollmentProblem } from './api/checkEnrollment';
 import { Fact } from '@/components/ui/Fact';
+import { useT } from '@/lib/i18n/useT';
 
+/** Catalog keys (payment namespace). */
 const PAYMENT_STATUS_LABELS: Record<string, string> = {
-  completed: 'Paid',
-  pending: 'Payment Pending',
-  failed: 'Payment Failed',
+  completed: 'problem.paid',
+  pending: 'problem.pending',
+  failed: 'problem.failed',
 };
 
-const ALREADY_ENROLLED_ADVICE = [
-  'Your earlier registration for this class still holds: there is no need to register again.',
-  'If you still need to pay, bring payment to the class or contact the organization.',
-  'To register another person, use their own email address.',
-];
-const ERROR_ADVICE = [
-  'Check your internet connection and try again.',
-  'Make sure your email address is spelled correctly.',
-  'If the problem continues, contact the organization below.',
-];
+const ALREADY_ENROLLED_ADVICE = ['problem.already1', 'problem.already2', 'problem.already3'];
+const ERROR_ADVICE = ['problem.error1', 'problem.error2', 'problem.error3'];
 
 /** "Already Enrolled" / "Enrollment Error" dialog (spec 2 §2). */
 export function EnrollmentProblemDialog({
@@ -43,8 +37,9 @@ export function EnrollmentProblemDialog({
   onClose: () => void;
   onRetry: () => void;
 }) {
+  const t = useT();
   const open = problem !== null;
-  const title = problem?.isAlreadyEnrolled ? 'Already Enrolled' : 'Enrollment Error';
+  const title = problem?.isAlreadyEnrolled ? t('problem.alreadyTitle') : t('problem.errorTitle');
   const details = problem?.details;
   const enrollment = details?.existingEnrollment;
   const orgName = problem?.organizationData?.name || fallbackOrganizationName;
@@ -56,8 +51,8 @@ export function EnrollmentProblemDialog({
   const supportEmail = contact.email || env.supportEmail;
   const mailto =
     supportEmail &&
-    `mailto:${supportEmail}?subject=${encodeURIComponent(`Registration help: ${className}`)}&body=${encodeURIComponent(
-      `Hello,\n\nI had a problem registering for "${className}".\n\nError: ${problem?.message ?? ''}\nClass link: ${publicOrigin()}${classHref}\n\nThank you.`,
+    `mailto:${supportEmail}?subject=${encodeURIComponent(t('problem.mailSubject', { title: className }))}&body=${encodeURIComponent(
+      t('problem.mailBody', { title: className, error: problem?.message ?? '', link: `${publicOrigin()}${classHref}` }),
     )}`;
 
   return (
@@ -70,41 +65,45 @@ export function EnrollmentProblemDialog({
 
           {details || enrollment ? (
             <section aria-labelledby="enrollment-details-title" className="enrollment-dialog__box">
-              <h3 id="enrollment-details-title">Enrollment details</h3>
+              <h3 id="enrollment-details-title">{t('problem.details')}</h3>
               <dl className="enrollment-dialog__facts">
-                <Fact term="Class">{className}</Fact>
-                {enrollment?.enrollmentDate ? <Fact term="Enrolled">{formatLongDate(enrollment.enrollmentDate)}</Fact> : null}
+                <Fact term={t('problem.class')}>{className}</Fact>
+                {enrollment?.enrollmentDate ? <Fact term={t('problem.enrolled')}>{formatLongDate(enrollment.enrollmentDate)}</Fact> : null}
                 {enrollment?.paymentStatus ? (
-                  <Fact term="Status">{PAYMENT_STATUS_LABELS[enrollment.paymentStatus] ?? enrollment.paymentStatus}</Fact>
+                  <Fact term={t('problem.status')}>
+                    {PAYMENT_STATUS_LABELS[enrollment.paymentStatus]
+                      ? t(PAYMENT_STATUS_LABELS[enrollment.paymentStatus])
+                      : enrollment.paymentStatus}
+                  </Fact>
                 ) : null}
               </dl>
             </section>
           ) : null}
 
           <section aria-labelledby="enrollment-contact-title" className="enrollment-dialog__box">
-            <h3 id="enrollment-contact-title">Contact information</h3>
+            <h3 id="enrollment-contact-title">{t('problem.contact')}</h3>
             <dl className="enrollment-dialog__facts">
-              <Fact term="Organization">{orgName}</Fact>
-              {instructor ? <Fact term="Instructor">{instructor}</Fact> : null}
+              <Fact term={t('problem.organization')}>{orgName}</Fact>
+              {instructor ? <Fact term={t('problem.instructor')}>{instructor}</Fact> : null}
               {contact.email ? (
-                <Fact term="Email">
+                <Fact term={t('problem.email')}>
                   <a href={`mailto:${contact.email}`}>{contact.email}</a>
                 </Fact>
               ) : null}
               {contact.phone ? (
-                <Fact term="Phone">
+                <Fact term={t('problem.phone')}>
                   <a href={telHref(contact.phone)}>{displayPhone(contact.phone)}</a>
                 </Fact>
               ) : null}
-              {contact.address ? <Fact term="Address">{contact.address}</Fact> : null}
+              {contact.address ? <Fact term={t('problem.address')}>{contact.address}</Fact> : null}
             </dl>
           </section>
 
           <section aria-labelledby="enrollment-advice-title">
-            <h3 id="enrollment-advice-title">What you can do</h3>
+            <h3 id="enrollment-advice-title">{t('problem.whatToDo')}</h3>
             <ul className="enrollment-dialog__advice">
               {(problem.isAlreadyEnrolled ? ALREADY_ENROLLED_ADVICE : ERROR_ADVICE).map((tip) => (
-                <li key={tip}>{tip}</li>
+                <li key={tip}>{t(tip)}</li>
               ))}
             </ul>
           </section>
@@ -112,19 +111,20 @@ export function EnrollmentProblemDialog({
           <div className="modal__actions">
             {mailto ? (
               <a className="btn btn--secondary" href={mailto}>
-                Contact Support
+                {t('problem.support')}
               </a>
             ) : null}
             <a className="btn btn--secondary" href={classHref} target="_blank" rel="noopener noreferrer">
-              View Class<span className="visually-hidden"> (opens in a new tab)</span>
+              {t('problem.viewClass')}
+              <span className="visually-hidden">{t('problem.newTab')}</span>
             </a>
             {!problem.isAlreadyEnrolled ? (
               <button type="button" className="btn" onClick={onRetry}>
-                Try Again
+                {t('problem.tryAgain')}
               </button>
             ) : null}
             <button type="button" className="btn btn--ghost" onClick={onClose}>
-              Close
+              {t('problem.close')}
             </button>
           </div>
         </div>

@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/useT';
 import { useEffect, useState } from 'react';
 import { formatHoldRemaining, spokenHoldRemaining } from './holdTimer';
 
@@ -10,26 +11,17 @@ export interface HoldCountdownTexts {
   expired: string;
 }
 
-const CARD_HOLD_TEXTS: HoldCountdownTexts = {
-  lead: 'Your spot is held for',
-  after: 'Complete your payment before the time runs out.',
-  expired: 'Your held spot was released. Press Pay to hold a spot again if one is still free.',
-};
+/** The card step's texts (payment catalog keys); a waitlist offer passes its own, already in the reader's language. */
+const CARD_HOLD_KEYS: HoldCountdownTexts = { lead: 'hold.lead', after: 'hold.after', expired: 'hold.expired' };
 
 /**
  * The seat hold's countdown (also a waitlist offer's held seat). The time left is announced
  * only when its spoken form changes (a live region re-reading every second would drown a screen reader), the
  * seconds are visual.
  */
-export function HoldCountdown({
-  endsAt,
-  onExpired,
-  texts = CARD_HOLD_TEXTS,
-}: {
-  endsAt: number;
-  onExpired?: () => void;
-  texts?: HoldCountdownTexts;
-}) {
+export function HoldCountdown({ endsAt, onExpired, texts: given }: { endsAt: number; onExpired?: () => void; texts?: HoldCountdownTexts }) {
+  const t = useT();
+  const texts = given ?? { lead: t(CARD_HOLD_KEYS.lead), after: t(CARD_HOLD_KEYS.after), expired: t(CARD_HOLD_KEYS.expired) };
   const [now, setNow] = useState(() => Date.now());
   const remaining = endsAt - now;
 
@@ -61,7 +53,7 @@ export function HoldCountdown({
         {texts.lead} <strong className="hold-timer__clock">{formatHoldRemaining(remaining)}</strong>. {texts.after}
       </span>
       <span className="visually-hidden" role="status">
-        {texts.lead} {spokenHoldRemaining(remaining)}.
+        {texts.lead} {spokenHoldRemaining(t, remaining)}.
       </span>
     </p>
   );

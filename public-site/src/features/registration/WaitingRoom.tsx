@@ -223,7 +223,7 @@ export function WaitingRoomLine({
   // The live region changes only when the spoken wait does (once a minute): the count it says is the one of that moment,
   // kept until the next minute, so it is not re-announced each time someone is let in (every few milliseconds at 1,800
   // a minute). React's pattern for state derived from a change: set during the render that sees the change.
-  const spokenWait = left === null ? null : spokenHoldRemaining(left);
+  const spokenWait = left === null ? null : spokenHoldRemaining(t, left);
   const [heard, setHeard] = useState<{ wait: string | null; ahead: number | null }>({ wait: null, ahead: null });
   if (heard.wait !== spokenWait) setHeard({ wait: spokenWait, ahead });
   const heardAhead = heard.wait === spokenWait ? heard.ahead : ahead;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n/i18n';
 import { formatHoldRemaining, holdEndsAt, spokenHoldRemaining } from './holdTimer';
 
 describe('formatHoldRemaining', () => {
@@ -14,10 +15,11 @@ describe('formatHoldRemaining', () => {
     expect(formatHoldRemaining(59 * 60_000 + 59_500)).toBe('1:00:00');
   });
   it('should be spoken in minutes, then in whole hours', () => {
-    expect(spokenHoldRemaining(30_000)).toBe('less than 1 minute');
-    expect(spokenHoldRemaining(14 * 60_000 + 1)).toBe('15 minutes');
-    expect(spokenHoldRemaining(119 * 60_000)).toBe('119 minutes');
-    expect(spokenHoldRemaining(23.6 * 3600_000)).toBe('about 24 hours');
+    const t = (id: string, values?: Record<string, unknown>) => i18n._(id, values);
+    expect(spokenHoldRemaining(t, 30_000)).toBe('less than 1 minute');
+    expect(spokenHoldRemaining(t, 14 * 60_000 + 1)).toBe('15 minutes');
+    expect(spokenHoldRemaining(t, 119 * 60_000)).toBe('119 minutes');
+    expect(spokenHoldRemaining(t, 23.6 * 3600_000)).toBe('about 24 hours');
   });
   it('should never go below zero', () => {
     expect(formatHoldRemaining(0)).toBe('0:00');

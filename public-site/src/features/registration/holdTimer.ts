@@ -1,3 +1,4 @@
+import type { Translate } from '@/lib/i18n/useT';
 /** "m:ss" for the time left on a seat hold, "h:mm:ss" from an hour up (a waitlist offer's hold); never negative. */
 export function formatHoldRemaining(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
@@ -9,11 +10,11 @@ export function formatHoldRemaining(ms: number): string {
 }
 
 /** The time left as a screen reader hears it: minutes, and whole hours once there are two or more. */
-export function spokenHoldRemaining(ms: number): string {
+export function spokenHoldRemaining(t: Translate, ms: number): string {
   const minutes = Math.ceil(ms / 60_000);
-  if (minutes <= 1) return 'less than 1 minute';
-  if (minutes < 120) return `${minutes} minutes`;
-  return `about ${Math.round(minutes / 60)} hours`;
+  if (minutes <= 1) return t('hold.lessThanMinute');
+  if (minutes < 120) return t('hold.minutes', { count: minutes });
+  return t('hold.aboutHours', { count: Math.round(minutes / 60) });
 }
 
 /** The hold's end as epoch milliseconds (the API revives date-times into Date; a string is accepted too). */

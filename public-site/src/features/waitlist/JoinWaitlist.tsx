@@ -1,3 +1,6 @@
+import { Rich } from '@/lib/i18n/Rich';
+import { localizeMessage } from '@/lib/i18n/localizeMessage';
+import { useT } from '@/lib/i18n/useT';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Alert } from '@/components/ui/Alert';
@@ -6,7 +9,7 @@ import { StudentForm, type SubmitPhase } from '@/features/registration/StudentFo
 import { studentFieldErrors } from '@/features/registration/api/registerStudent';
 import type { StudentField, StudentFormValues } from '@/features/registration/studentFormRules';
 import './waitlist.css';
-import { joinErrorMessage, joinWaitlist, positionText, type WaitlistJoined } from './api/waitlist';
+import { joinErrorMessage, joinWaitlist, type WaitlistJoined } from './api/waitlist';
 
 /**
  * 'Join the waitlist' on a full class: the registration form's own fields, rules and opt-in, then the
@@ -44,6 +47,7 @@ export function JoinWaitlist({
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<StudentField, string>> | undefined>(undefined);
   const [joined, setJoined] = useState<(WaitlistJoined & { email: string }) | null>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
+  const t = useT();
 
   useEffect(() => {
     if (joined) doneRef.current?.focus();
@@ -74,20 +78,18 @@ export function JoinWaitlist({
             ✓
           </span>
           <h3 ref={doneRef} tabIndex={-1} className="waitlist-joined__title">
-            You are on the waitlist
+            {t('waitlist.joinedTitle')}
           </h3>
           <p className="waitlist-joined__position">
-            <strong>{positionText(joined.position)}</strong> for {classTitle}.
+            <Rich id="waitlist.position" values={{ position: joined.position, title: classTitle }} components={{ 0: <strong /> }} />
           </p>
         </div>
         <p>
-          We have emailed a confirmation to <strong className="waitlist-joined__email">{joined.email}</strong>. When a seat frees up and it
-          is your turn, we hold it for you and email you a link to register into it (and text you when you agreed to messages). The seat
-          stays yours for a limited time, so please act on that email soon. Every waitlist email has a link to leave the list.
+          <Rich id="waitlist.emailed" values={{ email: joined.email }} components={{ 0: <strong className="waitlist-joined__email" /> }} />
         </p>
-        <p className="field__hint">Already on this waitlist with this email address? Your place has not changed.</p>
+        <p className="field__hint">{t('waitlist.alreadyOn')}</p>
         <p>
-          <Link href={orgPath(organizationId)}>Browse other classes</Link>
+          <Link href={orgPath(organizationId)}>{t('waitlist.browse')}</Link>
         </p>
       </div>
     );
@@ -95,12 +97,10 @@ export function JoinWaitlist({
 
   return (
     <div className="stack" aria-labelledby={titleId} role="group">
-      <p>
-        All {maxStudents} spots are taken. Join the waitlist and we will hold the next free seat for you and send you a link to register.
-      </p>
+      <p>{t('waitlist.full', { count: maxStudents })}</p>
       {error ? (
-        <Alert tone="error" title="We could not add you to the waitlist">
-          {error}
+        <Alert tone="error" title={t('waitlist.joinFailedTitle')}>
+          {localizeMessage(t, error)}
         </Alert>
       ) : null}
       <StudentForm
@@ -111,7 +111,7 @@ export function JoinWaitlist({
         phase={phase}
         businessName={businessName}
         initialErrors={fieldErrors}
-        submitText="Join the waitlist"
+        submitText={t('waitlist.join')}
       />
     </div>
   );

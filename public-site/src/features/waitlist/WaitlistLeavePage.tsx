@@ -1,3 +1,5 @@
+import { localizeMessage } from '@/lib/i18n/localizeMessage';
+import { useT } from '@/lib/i18n/useT';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { Alert } from '@/components/ui/Alert';
@@ -16,6 +18,7 @@ export function WaitlistLeavePage() {
   useSeo('waitlist-leave');
   const [phase, setPhase] = useState<Phase>({ kind: 'confirm' });
   const doneRef = useRef<HTMLHeadingElement>(null);
+  const t = useT();
   // Focus moves to the result once it is on screen (an effect runs after the commit; a timer set before the render
   // could fire first on a busy machine and find nothing to focus).
   useEffect(() => {
@@ -37,11 +40,11 @@ export function WaitlistLeavePage() {
     return (
       <LeaveShell>
         <h2 ref={doneRef} tabIndex={-1} className="register-step-title">
-          You have left the waitlist
+          {t('waitlist.leftTitle')}
         </h2>
-        <p>We will not offer you a seat or send you waitlist messages for this class any more.</p>
+        <p>{t('waitlist.leftText')}</p>
         <p>
-          <Link href="/">Back to the home page</Link>
+          <Link href="/">{t('waitlist.home')}</Link>
         </p>
       </LeaveShell>
     );
@@ -50,19 +53,16 @@ export function WaitlistLeavePage() {
   const leaving = phase.kind === 'leaving';
   return (
     <LeaveShell>
-      <p>
-        Leave the waitlist if you no longer want a seat in this class. Your place goes to the next person; if you join again later, you join
-        at the end of the list.
-      </p>
+      <p>{t('waitlist.leaveIntro')}</p>
       {phase.kind === 'failed' ? (
-        <Alert tone="error" title="You are still on the waitlist">
-          {phase.message}
+        <Alert tone="error" title={t('waitlist.stillOn')}>
+          {localizeMessage(t, phase.message)}
         </Alert>
       ) : null}
       <p>
         <button type="button" className="btn btn--lg" onClick={() => void leave()} disabled={leaving} aria-disabled={leaving}>
           {leaving ? <span className="spinner spinner--light" aria-hidden="true" /> : null}
-          {leaving ? 'Leaving...' : 'Leave the waitlist'}
+          {leaving ? t('waitlist.leaving') : t('waitlist.leave')}
         </button>
       </p>
     </LeaveShell>
@@ -70,9 +70,10 @@ export function WaitlistLeavePage() {
 }
 
 function LeaveShell({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
     <div className="container register-page">
-      <h1>Leave the waitlist</h1>
+      <h1>{t('waitlist.leave')}</h1>
       <div className="card stack waitlist-leave">{children}</div>
     </div>
   );

@@ -1,3 +1,6 @@
+import { Rich } from '@/lib/i18n/Rich';
+import { localizeMessage } from '@/lib/i18n/localizeMessage';
+import { useT, type Translate } from '@/lib/i18n/useT';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { ClassScheduleFacts } from '@/components/class/ClassScheduleFacts';
@@ -5,7 +8,7 @@ import { Alert } from '@/components/ui/Alert';
 import { PageLoading } from '@/components/ui/PageLoading';
 import { ApiError } from '@/lib/apiClient';
 import { displayPhone } from '@shared/us-phone-format';
-import { formatLongDate, toDate } from '@/lib/classFormat';
+import { formatLongDate, formatTime, toDate } from '@/lib/classFormat';
 import type { ClassItem } from '@/lib/models';
 import { getClass } from '@/lib/publicApi';
 import { useOrganizationScope } from '@/lib/OrganizationContext';
@@ -45,11 +48,11 @@ async function loadOffer(token: string): Promise<LoadedOffer> {
   return { offer, item };
 }
 
-/** "Tuesday, November 24, 2026 at 4:00 PM". */
-function formatExpiry(at: Date | string): string {
+/** "Tuesday, November 24, 2026 at 4:00 PM", "martes, 24 de noviembre de 2026 a las 4:00 p. m.". */
+function formatExpiry(t: Translate, at: Date | string): string {
   const date = toDate(at);
-  if (!date) return 'soon';
-  return `${formatLongDate(date)} at ${date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', hour12: true })}`;
+  if (!date) return t('offer.expirySoon');
+  return t('offer.expiry', { date: formatLongDate(date), time: formatTime(date) });
 }
 
 /**
@@ -63,8 +66,9 @@ export function WaitlistOfferPage() {
   const organizationId = state.data?.offer.organizationId ?? null;
   const { branding, brandingReady } = useOrganizationScope(organizationId);
   useSeo('waitlist-offer', { siteName: organizationId && brandingReady ? branding.businessName : undefined });
+  const t = useT();
 
-  if (state.loading) return <PageLoading message="Loading your seat offer..." />;
+  if (state.loading) return <PageLoading message={t('offer.loading')} />;
   if (state.error || !state.data) {
     const problem = offerErrorMessage(state.error);
     return (
@@ -73,12 +77,12 @@ export function WaitlistOfferPage() {
           <OfferEnded message={problem.message} />
         ) : (
           <>
-            <Alert tone="error" title="We could not load your seat offer">
-              {problem.message}
+            <Alert tone="error" title={t('offer.loadFailedTitle')}>
+              {localizeMessage(t, problem.message)}
             </Alert>
             <p>
               <button type="button" className="btn" onClick={state.reload}>
-                Try again
+                {t('offer.tryAgain')}
               </button>
             </p>
           </>
@@ -117,15 +121,16 @@ function OfferRegistration({ token, offer, item, businessName }: LoadedOffer & {
   const [showFormErrors, setShowFormErrors] = useState(false);
   const [serverFormErrors, setServerFormErrors] = useState<Record<string, string>>({});
   const [dateOfBirth, setDateOfBirth] = useState('');
+  const t = useT();
 
   const orgId = offer.organizationId;
   // The server's price quote for this person: create-intent and registration charge exactly this.
   const amount = offer.amount;
-  const expiryText = formatExpiry(offer.offerExpiresAt);
+  const expiryText = formatExpiry(t, offer.offerExpiresAt);
   const countdownTexts: HoldCountdownTexts = {
-    lead: 'Your seat is held for',
-    after: `Register by ${expiryText} to keep it.`,
-    expired: 'The time to register has run out and your held seat was released.',
+    lead: t('offer.heldFor'),
+    after: t('offer.registerBy', { expiry: expiryText }),
+    expired: t('offer.expired'),
   };
 
   if (ended) {
@@ -206,13 +211,16 @@ function OfferRegistration({ token, offer, item, businessName }: LoadedOffer & {
   return (
     <OfferShell>
       <p className="waitlist-offer__intro">
-        Good news{offer.firstName ? `, ${offer.firstName}` : ''}: a seat in <strong>{title}</strong> is free and we are holding it for you.
+        <Rich
+          id={offer.firstName ? 'offer.introNamed' : 'offer.intro'}
+          values={{ name: offer.firstName, title }}
+          components={{ 0: <strong /> }}
+        />
       </p>
       <HoldCountdown endsAt={holdEndsAt(offer.offerExpiresAt)} onExpired={onExpired} texts={countdownTexts} />
       {expired ? (
-        <Alert tone="warning" title="This offer has expired">
-          If a seat is still free you can register from the class page; otherwise join the waitlist again.{' '}
-          <Link href={classPath(offer.classId, orgId)}>View class details</Link>
+        <Alert tone="warning" title={t('offer.expiredTitle')}>
+          {t('offer.expiredText')} <Link href={classPath(offer.classId, orgId)}>{t('offer.viewClass')}</Link>
         </Alert>
       ) : null}
       <RegistrationSteps step={step} />
@@ -220,7 +228,7 @@ function OfferRegistration({ token, offer, item, businessName }: LoadedOffer & {
         {expired && step === 1 ? null : (
           <section className="card" aria-labelledby="offer-step-title">
             <h2 id="offer-step-title" ref={headingRef} tabIndex={-1} className="register-step-title">
-              {step === 1 ? 'Student Information' : 'Payment Method'}
+              {step === 1 ? t('register.studentInfo') : t('register.paymentMethod')}
             </h2>
             {step === 1 ? (
               <StudentForm
@@ -231,7 +239,7 @@ function OfferRegistration({ token, offer, item, businessName }: LoadedOffer & {
                 phase={phase}
                 businessName={businessName}
                 initialErrors={fieldErrors}
-                lockedFields={{ email: 'The seat is held for this email address.' }}
+                lockedFields={{ email: t('offer.emailLocked') }}
                 extraValid={Object.keys(localFormErrors).length === 0}
                 onExtraInvalid={() => {
                   setShowFormErrors(true);
@@ -286,11 +294,11 @@ function OfferRegistration({ token, offer, item, businessName }: LoadedOffer & {
             {title}
           </h2>
           <dl>
-            {item ? <ClassScheduleFacts item={item} /> : <Fact term="Date">{formatLongDate(offer.startDate)}</Fact>}
+            {item ? <ClassScheduleFacts item={item} /> : <Fact term={t('offer.date')}>{formatLongDate(offer.startDate)}</Fact>}
             <PriceFact amount={amount} regular={offer.price} />
-            <Fact term="Seat held until">{expiryText}</Fact>
+            <Fact term={t('offer.heldUntil')}>{expiryText}</Fact>
           </dl>
-          <Link href={classPath(offer.classId, orgId)}>View class details</Link>
+          <Link href={classPath(offer.classId, orgId)}>{t('offer.viewClass')}</Link>
         </aside>
       </div>
     </OfferShell>
@@ -298,17 +306,18 @@ function OfferRegistration({ token, offer, item, businessName }: LoadedOffer & {
 }
 
 function OfferEnded({ message, classId, organizationId }: { message: string; classId?: string; organizationId?: string | null }) {
+  const t = useT();
   return (
     <>
-      <Alert tone="warning" title="This offer is no longer available">
-        {message}
+      <Alert tone="warning" title={t('offer.endedTitle')}>
+        {localizeMessage(t, message)}
       </Alert>
       <p>
-        If a seat is still free you can register from the class page; otherwise you can join the waitlist again.
+        {t('offer.endedText')}
         {classId ? (
           <>
             {' '}
-            <Link href={classPath(classId, organizationId)}>View class details</Link>
+            <Link href={classPath(classId, organizationId)}>{t('offer.viewClass')}</Link>
           </>
         ) : null}
       </p>
@@ -317,9 +326,10 @@ function OfferEnded({ message, classId, organizationId }: { message: string; cla
 }
 
 function OfferShell({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
     <div className="container register-page">
-      <h1>Your seat from the waitlist</h1>
+      <h1>{t('offer.title')}</h1>
       {children}
     </div>
   );

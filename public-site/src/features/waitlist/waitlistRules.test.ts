@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { joinErrorMessage, leaveErrorMessage, offerErrorMessage, positionText, WAITLIST_MESSAGES } from './api/waitlist';
+import { joinErrorMessage, leaveErrorMessage, offerErrorMessage, WAITLIST_MESSAGES } from './api/waitlist';
 import { ApiError } from '@/lib/apiClient';
 
 describe('waitlist messages', () => {
-  it('should state the position', () => {
-    expect(positionText(3)).toBe('You are number 3 on the waitlist');
-  });
-
   it("should keep the server's readable refusal of a join", () => {
     expect(joinErrorMessage(new ApiError('A seat is free in this class: please register instead', 409))).toBe(
       'A seat is free in this class: please register instead',

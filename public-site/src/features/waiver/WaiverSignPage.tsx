@@ -1,3 +1,6 @@
+import { currentLocale } from '@/lib/i18n/i18n';
+import { localizeMessage } from '@/lib/i18n/localizeMessage';
+import { useT } from '@/lib/i18n/useT';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { Alert } from '@/components/ui/Alert';
@@ -14,7 +17,8 @@ type Phase =
   | { kind: 'ready'; link: WaiverLink }
   | { kind: 'signed'; names: string[] };
 
-const AS: Record<string, string> = { self: 'for yourself', guardian: 'as parent or guardian', contact: 'as the registration’s contact' };
+/** How each person is signed for: catalog keys (waiver namespace). */
+const AS: Record<string, string> = { self: 'waiver.as.self', guardian: 'waiver.as.guardian', contact: 'waiver.as.contact' };
 
 /**
  * /waiver/{token}: the new version of a waiver the person signed an older version of. Opening the link only shows
@@ -30,17 +34,18 @@ export function WaiverSignPage() {
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
   const [sending, setSending] = useState(false);
   const doneRef = useRef<HTMLHeadingElement>(null);
+  const t = useT();
 
   useEffect(() => {
     let live = true;
     getWaiverLink(token).then(
       (link) => {
         if (!live) return;
-        if (link.signed) setPhase({ kind: 'ended', message: 'This waiver was already signed with this link. Thank you.' });
+        if (link.signed) setPhase({ kind: 'ended', message: t('waiver.alreadySigned') });
         else if (link.superseded)
           setPhase({
             kind: 'ended',
-            message: 'A newer version of this waiver has been published since this link was sent. Please use the link in the newest email.',
+            message: t('waiver.superseded'),
           });
         else setPhase({ kind: 'ready', link });
       },
@@ -53,6 +58,8 @@ export function WaiverSignPage() {
     return () => {
       live = false;
     };
+    // The messages are read once, in the language of the moment the link is opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token]);
 
   // Focus moves to the result once it is on screen.
@@ -63,11 +70,11 @@ export function WaiverSignPage() {
   async function sign(e: FormEvent) {
     e.preventDefault();
     if (sending || phase.kind !== 'ready') return;
-    if (!agreed) return setError({ message: 'Tick “I have read and agree” to sign.', field: 'agree' });
+    if (!agreed) return setError({ message: t('waiver.tickToSign'), field: 'agree' });
     const byGuardian = phase.link.guardianRequired;
     if (!name.trim())
       return setError({
-        message: byGuardian ? 'Enter the parent or guardian’s full name' : 'Type your full name to sign',
+        message: byGuardian ? t('forms.guardianRequired') : t('waiver.typeName'),
         field: 'signedName',
       });
     setSending(true);
@@ -84,32 +91,32 @@ export function WaiverSignPage() {
     }
   }
 
-  if (phase.kind === 'loading') return <PageLoading message="Loading the waiver..." />;
+  if (phase.kind === 'loading') return <PageLoading message={t('waiver.loading')} />;
   if (phase.kind === 'ended' || phase.kind === 'failedToLoad')
     return (
-      <Shell title="Sign the updated waiver">
-        <Alert tone={phase.kind === 'ended' ? 'info' : 'error'} title="Nothing to sign here">
-          {phase.message}
+      <Shell title={t('waiver.title')}>
+        <Alert tone={phase.kind === 'ended' ? 'info' : 'error'} title={t('waiver.nothing')}>
+          {localizeMessage(t, phase.message)}
         </Alert>
         <p>
-          <Link href="/">Back to the home page</Link>
+          <Link href="/">{t('waiver.home')}</Link>
         </p>
       </Shell>
     );
   if (phase.kind === 'signed')
     return (
-      <Shell title="Waiver signed">
+      <Shell title={t('waiver.signedTitle')}>
         <h2 ref={doneRef} tabIndex={-1} className="waiver-page__done">
-          Thank you, your signature is recorded
+          {t('waiver.thanks')}
         </h2>
-        <p>You signed the new version for:</p>
+        <p>{t('waiver.signedFor')}</p>
         <ul>
           {phase.names.map((n) => (
             <li key={n}>{n}</li>
           ))}
         </ul>
         <p>
-          <Link href="/">Back to the home page</Link>
+          <Link href="/">{t('waiver.home')}</Link>
         </p>
       </Shell>
     );
@@ -118,31 +125,30 @@ export function WaiverSignPage() {
   const nameError = error?.field === 'signedName' ? error.message : null;
   const agreeError = error?.field === 'agree' ? error.message : null;
   return (
-    <Shell title={`Sign the updated “${link.waiverTitle}”`}>
-      <p>
-        Hi {link.signerFirstName}, {link.organizationName} has updated this waiver (version {link.version}). Please read it and sign it for:
-      </p>
+    <Shell title={t('waiver.titleNamed', { title: link.waiverTitle })}>
+      <p>{t('waiver.intro', { name: link.signerFirstName, organization: link.organizationName, version: link.version })}</p>
       <ul>
         {link.people.map((p) => (
           <li key={`${p.firstName} ${p.lastName} ${p.classTitle}`}>
-            {p.firstName} {p.lastName}, {p.classTitle} ({AS[p.signedAs] ?? p.signedAs})
+            {t('waiver.person', {
+              name: `${p.firstName} ${p.lastName}`,
+              classTitle: p.classTitle,
+              as: AS[p.signedAs] ? t(AS[p.signedAs]) : p.signedAs,
+            })}
           </li>
         ))}
       </ul>
-      {link.guardianRequired ? (
-        <p id="waiver-guardian-hint">
-          {link.signerFirstName} is under 18 on the first day of class, so a parent or guardian reads and signs this waiver for them.
-        </p>
-      ) : null}
+      {link.guardianRequired ? <p id="waiver-guardian-hint">{t('waiver.guardianHint', { name: link.signerFirstName })}</p> : null}
       <form className="stack" onSubmit={(e) => void sign(e)} noValidate>
         <div
           className="waiver-page__text"
           role="region"
-          aria-label={`${link.waiverTitle} (version ${link.version})`}
+          aria-label={t('waiver.textLabel', { title: link.waiverTitle, version: link.version })}
           tabIndex={0}
           // The server renders the Markdown with raw HTML turned off and safe links only (waiver-markdown.ts).
           dangerouslySetInnerHTML={{ __html: link.bodyHtml }}
         />
+        {currentLocale() === 'en' ? null : <p className="muted">{t('waiver.languageNote')}</p>}
         <label className="checkbox">
           <input
             type="checkbox"
@@ -152,12 +158,12 @@ export function WaiverSignPage() {
             aria-describedby={agreeError ? 'waiver-agree-error' : undefined}
             onChange={(e) => setAgreed(e.target.checked)}
           />
-          <span>I have read and agree</span>
+          <span>{t('waiver.agree')}</span>
         </label>
         <FieldError id="waiver-agree-error" error={agreeError} />
         <div className="field">
           <label htmlFor="waiver-signed-name">
-            {link.guardianRequired ? 'Parent or guardian: type your full name to sign' : 'Type your full name to sign'}{' '}
+            {link.guardianRequired ? t('waiver.guardianTypeName') : t('waiver.typeName')}{' '}
             <span className="required" aria-hidden="true">
               *
             </span>
@@ -181,17 +187,17 @@ export function WaiverSignPage() {
           <FieldError id="waiver-signed-name-error" error={nameError} />
         </div>
         {error && !error.field ? (
-          <Alert tone="error" title="Not signed yet">
-            {error.message}
+          <Alert tone="error" title={t('waiver.notSigned')}>
+            {localizeMessage(t, error.message)}
           </Alert>
         ) : null}
         <p>
           <button type="submit" className="btn btn--lg" disabled={sending} aria-disabled={sending}>
             {sending ? <span className="spinner spinner--light" aria-hidden="true" /> : null}
-            {sending ? 'Signing...' : 'Sign'}
+            {sending ? t('waiver.signing') : t('waiver.sign')}
           </button>
         </p>
-        <p className="waiver-page__hash">Text SHA-256: {link.sha256}</p>
+        <p className="waiver-page__hash">{t('waiver.hash', { hash: link.sha256 })}</p>
       </form>
     </Shell>
   );

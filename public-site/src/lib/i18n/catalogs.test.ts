@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileCatalog } from '../../../i18nCatalogs.plugin';
 import { LOCALES } from './locales';
+import { KNOWN_MESSAGES } from './localizeMessage';
 
 // Vitest runs from public-site/ (jsdom gives import.meta.url no file: scheme).
 const DIR = path.resolve(process.cwd(), '../shared/i18n');
@@ -55,6 +56,22 @@ describe('message catalogs (shared/i18n/<language>/<namespace>.json)', () => {
       }
     });
   }
+
+  it('should give each key to one namespace only (the app merges every loaded namespace into one table)', () => {
+    const owner = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const ns of namespaces)
+      for (const key of Object.keys(catalog('en', ns))) {
+        if (owner.has(key)) clashes.push(`${key}: ${owner.get(key)} and ${ns}`);
+        owner.set(key, ns);
+      }
+    expect(clashes).toEqual([]);
+  });
+
+  it('should hold in forms each English message the rules give, word for word (localizeMessage recognizes them)', () => {
+    const english = JSON.parse(readFileSync(path.join(DIR, 'en', 'forms.json'), 'utf8')) as Record<string, string>;
+    for (const [key, text] of Object.entries(KNOWN_MESSAGES)) expect({ key, text: english[key] }).toEqual({ key, text });
+  });
 
   it('should refuse a catalog whose message is not valid ICU, naming the file and key', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'catalog-'));

@@ -9,8 +9,8 @@ import { messages as englishCommon } from 'virtual:i18n-catalog/en/common';
 import { loaders } from 'virtual:i18n-catalogs';
 import { DEFAULT_LOCALE, intlLocaleOf, type Locale } from './locales';
 
-// The portal (/my) gets its namespace with its translation (a later slice of issue 42).
-export type Namespace = 'common' | 'registration';
+// One namespace per part of the site, each its own chunk per language (shared/i18n/<language>/<namespace>.json).
+export type Namespace = 'common' | 'registration' | 'payment' | 'forms' | 'portal' | 'waitlist' | 'waiver' | 'account' | 'site' | 'seo';
 
 const loaded = new Set<string>(['en/common']);
 /** The namespaces the visit has needed so far: a language switch loads the same ones in the new language. */

@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
 import { lowerTrim, trim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
+import { STAFF_LANGUAGES, type StaffLanguage } from '../user.entity';
 
 export class SignInDto {
   @Transform(lowerTrim)
@@ -44,6 +45,8 @@ export class UpdateProfileDto {
   @IsOptionalNotNull() @Transform(trim) @IsString() @IsNotEmpty({ message: 'Last name is required' }) @MaxLength(100) lastName?: string;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(30) phone?: string;
   @IsOptional() @IsUUID('all', { message: 'organizationId must be an id' }) organizationId?: string;
+  /** The admin app's language (issue 42); null forgets the choice. */
+  @IsOptional() @IsIn(STAFF_LANGUAGES, { message: 'language must be one of: en, es, fr' }) language?: StaffLanguage | null;
   // Accepted from clients that send the whole user back; never applied.
   @IsOptional() @IsUUID() userId?: string;
 }

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_ORG_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
 import { Role } from '../../../common/auth/roles';
+import { STAFF_LANGUAGES, type StaffLanguage } from '../user.entity';
 
 export class UserResponseDto {
   @ApiProperty({ format: 'uuid', example: '5c3bfb44-dc04-4230-bf88-4bc04aedbbc3' }) id: string;
@@ -10,6 +11,8 @@ export class UserResponseDto {
   @ApiProperty({ example: 'Rivera' }) lastName: string;
   @ApiProperty({ type: 'string', nullable: true, example: '5595550110' }) phone: string | null;
   @ApiProperty({ type: 'string', format: 'uuid', nullable: true, example: EXAMPLE_ORG_ID }) organizationId: string | null;
+  @ApiProperty({ enum: STAFF_LANGUAGES, nullable: true, example: 'fr', description: 'The admin app language; null: not chosen' })
+  language: StaffLanguage | null;
   @ApiProperty({ format: 'date-time', example: EXAMPLE_TIME }) createdAt: string;
 }
 

@@ -1,4 +1,6 @@
 /** The student portal's calls (decision 18): sign in by an emailed link, then the student's own registrations. */
+import type { Translate } from '@/lib/i18n/useT';
+import { money } from '../portalFormat';
 import type { components } from '@shared/api/schema';
 import { api, ApiError } from '@/lib/apiClient';
 
@@ -93,7 +95,7 @@ export const requestErasure = (s: PortalSession) => api.post<S['PortalErasureReq
 /** Downloads a portal file (receipt, calendar, export) with the portal token, and saves it under `filename`. */
 export async function download(s: PortalSession, path: string, filename: string): Promise<void> {
   const res = await fetch(path, { headers: { Authorization: `Bearer ${s.token}` } });
-  if (!res.ok) throw new ApiError('The download failed. Please try again.', res.status, null, 'http');
+  if (!res.ok) throw new ApiError('Request failed', res.status, null, 'http');
   const blob = path.endsWith('/export')
     ? new Blob([JSON.stringify((await res.json()).data, null, 2)], { type: 'application/json' })
     : await res.blob();
@@ -107,25 +109,22 @@ export async function download(s: PortalSession, path: string, filename: string)
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export const money = (n: number) => `$${n.toFixed(2)}`;
+export { money };
 
 /** What a cancel gives back, in words: 'You will get $40.00 back (50% under the policy in force when you registered)'. */
-export function refundText(e: Pick<PortalEnrollment, 'refundQuote' | 'paymentMethod' | 'paymentStatus'>): string {
+export function refundText(t: Translate, e: Pick<PortalEnrollment, 'refundQuote' | 'paymentMethod' | 'paymentStatus'>): string {
   const q = e.refundQuote;
-  if (!q || e.paymentMethod !== 'card' || e.paymentStatus !== 'completed')
-    return 'Nothing was paid online for this registration, so there is nothing to refund.';
-  if (q.noPolicy)
-    return `You will get ${money(q.refundAmount)} back (the whole amount: there was no cancellation policy when you registered)`;
-  if (q.refundAmount <= 0)
-    return 'You will get nothing back (the policy in force when you registered gives no refund this close to the class)';
-  return `You will get ${money(q.refundAmount)} back (${q.refundPercentage}% under the policy in force when you registered)`;
+  if (!q || e.paymentMethod !== 'card' || e.paymentStatus !== 'completed') return t('portal.refund.nothingPaid');
+  if (q.noPolicy) return t('portal.refund.noPolicy', { amount: money(q.refundAmount) });
+  if (q.refundAmount <= 0) return t('portal.refund.none');
+  return t('portal.refund.percent', { amount: money(q.refundAmount), percent: q.refundPercentage });
 }
 
 /** '$20.00 back to your card', '$40.00 more', 'Same price'. */
-export function differenceText(d: number): string {
-  if (d < 0) return `${money(-d)} back to your card`;
-  if (d > 0) return `${money(d)} more`;
-  return 'Same price';
+export function differenceText(t: Translate, d: number): string {
+  if (d < 0) return t('portal.difference.back', { amount: money(-d) });
+  if (d > 0) return t('portal.difference.more', { amount: money(d) });
+  return t('portal.difference.same');
 }
 
 /** The server's own words when it gave some, else `fallback`. */

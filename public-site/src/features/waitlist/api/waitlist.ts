@@ -49,11 +49,6 @@ export const WAITLIST_MESSAGES = {
   leaveEnded: 'This link can no longer be used: you are no longer waiting on this list.',
 } as const;
 
-/** 'You are number 3 on the waitlist'. */
-export function positionText(position: number): string {
-  return `You are number ${position} on the waitlist`;
-}
-
 /** The student-form fields a refused join names (400), else null. */
 export function joinErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return WAITLIST_MESSAGES.joinFailed;
