@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { addedTax, divHalfUp, lineTaxes, refundTaxes, sumTaxes, taxLabel, type RateRule } from './tax-rules';
 
 const GST: RateRule = { label: 'GST', rate: 5, compound: false };
@@ -23,8 +24,8 @@ describe('tax arithmetic (hand-computed, half-up per line to the cent)', () => {
     [[HST], 4999, [650]], // 649.87
     [[GST, QST], 10000, [500, 998]], // two rates on the same line, each rounded
     [[GST, QST_COMPOUND], 10000, [500, 1047]], // QST on 105.00: 1047.375
-  ])('exclusive %#: %j on %i cents', (rates, line, expected) => {
-    expect(cents(rates as RateRule[], line as number)).toEqual(expected);
+  ])('exclusive %#: %j on %i cents', (rates: RateRule[], line: number, expected: number[]) => {
+    expect(cents(rates, line)).toEqual(expected);
   });
 
   it.each([
@@ -32,8 +33,8 @@ describe('tax arithmetic (hand-computed, half-up per line to the cent)', () => {
     [[HST], 5000, [575]], // 5000 × 13 / 113 = 575.22
     [[GST, QST], 10000, [435, 868]], // 10000 × 5 / 114.975 = 434.88; × 9.975 / 114.975 = 867.58
     [[GST, QST_COMPOUND], 11547, [500, 1047]], // net 100.00: 499.98 and 1047.34
-  ])('inclusive %#: %j in %i cents', (rates, line, expected) => {
-    expect(cents(rates as RateRule[], line as number, true)).toEqual(expected);
+  ])('inclusive %#: %j in %i cents', (rates: RateRule[], line: number, expected: number[]) => {
+    expect(cents(rates, line, true)).toEqual(expected);
   });
 
   it('marks included taxes and adds only excluded ones to a total', () => {
