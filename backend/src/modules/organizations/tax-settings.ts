@@ -1,16 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsNotEmpty,
-  IsNumber,
-  IsString,
-  IsUUID,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsNumber, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
 import { IsOptionalNotNull } from '../../common/http/optional';
 import { trim } from '../../common/http/transforms';
 import { OrganizationError, OrganizationException } from './organizations.exception';
@@ -54,7 +43,8 @@ export const NO_TAXES: TaxSettings = { pricesIncludeTax: false, rates: [], exemp
 export const MAX_TAX_RATES = 5;
 export const TAX_LABEL_MAX = 40;
 /** What a reply that changed taxes or fees says (issue 43 §4). */
-export const TAX_CHANGE_NOTICE = 'Tax and fee changes apply to new price quotes only; a payment already open completes at its quoted amount.';
+export const TAX_CHANGE_NOTICE =
+  'Tax and fee changes apply to new price quotes only; a payment already open completes at its quoted amount.';
 
 export class TaxRateDto {
   @MaxLength(TAX_LABEL_MAX, { message: `A tax label has at most ${TAX_LABEL_MAX} characters` })
@@ -63,7 +53,10 @@ export class TaxRateDto {
   @IsString({ message: 'A tax label must be text' })
   label: string;
   /** The range is checked with a code (taxSettings below); here only that it is a number with at most 3 decimals. */
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 3 }, { message: 'A tax rate must be a percentage with at most 3 decimals' })
+  @IsNumber(
+    { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 3 },
+    { message: 'A tax rate must be a percentage with at most 3 decimals' },
+  )
   rate: number;
   @IsOptionalNotNull() @IsBoolean({ message: 'compound must be true or false' }) compound?: boolean;
   @IsIn(TAXABLE_KINDS, { each: true, message: `appliesTo holds only ${TAXABLE_KINDS.join(', ')}` })
@@ -91,7 +84,10 @@ export class RegistrationFeeDto {
   @Transform(trim)
   @IsString({ message: 'A fee label must be text' })
   label: string;
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'A fee amount must be dollars with at most 2 decimals' })
+  @IsNumber(
+    { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 },
+    { message: 'A fee amount must be dollars with at most 2 decimals' },
+  )
   amount: number;
   @IsIn(['student', 'household'], { message: 'per must be student or household' }) per: 'student' | 'household';
   @IsIn(['term', 'year'], { message: 'period must be term or year' }) period: 'term' | 'year';

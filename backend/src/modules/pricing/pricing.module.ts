@@ -4,6 +4,8 @@ import { OrganizationsModule } from '../organizations/organizations.module';
 import { PricingController } from './pricing.controller';
 import { PricingRepository } from './pricing.repository';
 import { PricingService } from './pricing.service';
+import { RegistrationFees } from './registration-fees';
+import { RegistrationFeesRepository } from './registration-fees.repository';
 
 /**
  * Prices: the one price quote every charging path asks (class price, automatic discounts, promo code), and the
@@ -12,7 +14,7 @@ import { PricingService } from './pricing.service';
 @Module({
   imports: [OrganizationsModule, ClassesModule],
   controllers: [PricingController],
-  providers: [PricingService, PricingRepository],
+  providers: [PricingService, PricingRepository, RegistrationFees, RegistrationFeesRepository],
   exports: [PricingService],
 })
 export class PricingModule {}

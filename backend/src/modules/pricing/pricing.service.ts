@@ -18,6 +18,10 @@ import {
   PROMO_USED_BY_EMAIL,
   PROMO_USED_UP,
 } from './pricing.exception';
+import type { TaxableKind } from '../organizations/tax-settings';
+import { withTaxesAndFees } from './quote-taxes';
+import { RegistrationFees, type FeeDue } from './registration-fees';
+import type { AppliedTax } from './tax-rules';
 import { PricingRepository, type PromoCodeRow, type PromoCodeWrite, type PromoUsage, type UsageRange } from './pricing.repository';
 
 /** What a registration asks a price for. */
@@ -31,6 +35,10 @@ export interface QuoteRequest {
   promoCode?: string | null;
   /** The organization, when the caller already read it for this request (its settings hold the discount rules). */
   org?: OrganizationEntity;
+  /** What kind of charge this is for the taxes (issue 43 §1); absent: tuition. */
+  kind?: TaxableKind;
+  /** A registration: the period's registration fee is due when not yet charged (walk-ins and balances leave it out). */
+  registration?: boolean;
 }
 
 /** A price quote, amounts in cents. */
@@ -46,10 +54,15 @@ export interface Quote {
   promoCents: number;
   /** The organization has a senior discount (a date of birth changes the price). */
   asksDateOfBirth: boolean;
+  /** The taxes in the total, per rate (included ones are inside the prices). */
+  taxes: AppliedTax[];
+  /** The registration fees charged (written with the registration by `redeem`). */
+  fees: FeeDue[];
 }
 
 /** The lines as an enrollment keeps them and the API shows them: dollars. */
-export const breakdown = (lines: QuoteLine[]) => lines.map((l) => ({ label: l.label, amount: l.amountCents / 100 }));
+export const breakdown = (lines: QuoteLine[]) =>
+  lines.map((l) => ({ label: l.label, amount: l.amountCents / 100, ...(l.tax ? { tax: l.tax } : {}), ...(l.fee ? { fee: true } : {}) }));
 
 /** How a quote names a promo code's line ('Promo code SPRING10'). */
 const PROMO_LINE = 'Promo code ';
@@ -86,6 +99,7 @@ export class PricingService {
     private readonly repo: PricingRepository,
     private readonly orgs: OrganizationsService,
     private readonly classes: ClassesService,
+    private readonly fees: RegistrationFees,
   ) {}
 
   async quote(req: QuoteRequest, now = new Date()): Promise<Quote> {
@@ -116,8 +130,8 @@ export class PricingService {
       // A class that has started is sold for the sessions left (when the organization takes late registrations at all).
       late: now >= new Date(req.cls.startDate) && org.settings.lateRegistration !== false ? sessionsLeft(req.cls, now) : null,
     });
-    return {
-      currency: 'usd',
+    const priced = {
+      currency: 'usd' as const,
       lines: result.lines,
       totalCents: result.totalCents,
       perAttendee: result.perAttendeeCents.map((amountCents, i) => ({ amountCents, lines: result.perAttendeeLines[i] })),
@@ -126,11 +140,21 @@ export class PricingService {
       promoCents: result.promoCents,
       asksDateOfBirth: !!rules.senior,
     };
+    // Issue 43: the registration fee and the taxes, after every discount (quote-taxes.ts).
+    const fees = req.registration
+      ? await this.fees.due({ organizationId: req.organizationId, settings: org.settings, cls: req.cls }, email, attendees.length)
+      : [];
+    return withTaxesAndFees(priced, {
+      taxes: org.settings.taxes,
+      kind: req.kind ?? 'tuition',
+      exempt: !!org.settings.taxes?.exemptClassIds.includes(req.cls.id),
+      fees,
+    });
   }
 
   /** A quote for a registration that sent a code: a code that does not apply is refused with its reason. */
   async quoteForRegistration(req: QuoteRequest): Promise<Quote> {
-    const q = await this.quote(req);
+    const q = await this.quote({ ...req, registration: true });
     if (q.promo && !q.promo.applied)
       throw new PricingException(PricingError.PromoCodeRefused, q.promo.message, { errors: { promoCode: q.promo.message } });
     return q;
@@ -142,6 +166,7 @@ export class PricingService {
    * refused (their transaction, and with it their seat, rolls back).
    */
   async redeem(m: EntityManager, q: Quote, r: { organizationId: string; enrollmentId: string; email: string; classId: string }) {
+    if (q.fees.length) await this.fees.record(m, r.organizationId, r.enrollmentId, q.fees);
     if (!q.promoCodeId || !q.promo) return;
     const row = await this.repo.byCode(r.organizationId, q.promo.code, m, true);
     const refusal = await this.refusal(row, r.classId, r.email, new Date(), m, r.enrollmentId);
@@ -231,11 +256,13 @@ export class PricingService {
       attendees: dto.attendees,
       email: dto.email,
       promoCode: dto.promoCode,
+      registration: true,
     });
     return {
       currency: q.currency,
       lines: breakdown(q.lines),
       total: q.totalCents / 100,
+      tax: q.taxes.reduce((n, t) => n + t.cents, 0) / 100,
       promo: q.promo,
       asksDateOfBirth: q.asksDateOfBirth,
     };
