@@ -5226,6 +5226,7 @@ export interface components {
       toCollect: number;
     };
     SettingsDto: {
+      registrationFee?: components["schemas"]["RegistrationFeeDto"] | null;
       cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
       notifications?: components["schemas"]["NotificationsDto"];
       timeZone?: string;
@@ -5245,7 +5246,6 @@ export interface components {
       waitingRoomMinutes?: number;
       legalDetails?: components["schemas"]["LegalDetailsDto"];
       taxes?: components["schemas"]["TaxSettingsDto"];
-      registrationFee: components["schemas"]["RegistrationFeeDto"];
     };
     SettingsResponseDto: {
       /**

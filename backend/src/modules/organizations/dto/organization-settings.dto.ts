@@ -13,6 +13,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 import { IsIanaTimeZone } from '../../../common/time-zone';
 import { IsCancellationPolicy, MAX_CANCELLATION_TIERS } from '../../../common/cancellation-policy';
@@ -134,6 +135,7 @@ export class SettingsDto {
   @NestedObject(() => TaxSettingsDto, 'taxes must be an object with pricesIncludeTax, rates and exemptClassIds')
   taxes?: TaxSettingsDto;
   /** A registration fee once per period per student or household; null removes it. */
+  @ApiProperty({ type: RegistrationFeeDto, nullable: true, required: false })
   @ValidateIf((_, v) => v !== null && v !== undefined)
   @NestedObject(() => RegistrationFeeDto, 'registrationFee must be an object with label, amount, per and period, or null')
   registrationFee?: RegistrationFeeDto | null;
