@@ -172,6 +172,30 @@ describe('taxes and registration fees', () => {
     await settings(other, { registrationFee: null }).expect(200);
   });
 
+  it('should charge a per-student fee once per student and period, each attendee of a household, and again once a registration is cancelled', async () => {
+    const o = await cardOrg(w.a);
+    await settings(o, { timeZone: 'UTC', registrationFee: { ...FEE, label: 'Student fee', amount: 10, per: 'student' } }).expect(200);
+    const a = await classIn(o);
+    const b = await classIn(o, 'Glazing');
+    const email = `solo-${Date.now()}@example.com`;
+    expect((await quote(o, a.id, { email })).total).toBe(90);
+    const res = await w.a.http
+      .post('/api/students/register')
+      .send(registerBody(o.orgId, a.id, { email }))
+      .expect(201);
+    expect(await enrollmentRow(w.a, res.body.data.classEnrollments[0].id)).toMatchObject({ amount_due_cents: 9000 });
+    // The same student's next class this year: no fee; another student: the fee.
+    expect((await quote(o, b.id, { email })).lines).toEqual([{ label: 'Class price', amount: 80 }]);
+    expect((await quote(o, b.id, { email: `other-${email}` })).total).toBe(90);
+    // A household of two: the fee for each attendee, as one line.
+    const two = await quote(o, b.id, { email: `family-${email}`, attendees: [{}, {}] });
+    expect(two.lines).toContainEqual({ label: 'Student fee × 2', amount: 20, fee: true });
+    expect(two.total).toBe(180);
+    // The registration that paid it cancelled: the next registration of the period pays it.
+    await w.a.http.delete(`/api/students/${res.body.data.id}/enrollments/${a.id}`).set(o.auth).expect(200);
+    expect((await quote(o, b.id, { email })).total).toBe(90);
+  });
+
   it('should complete a payment already open at its quoted amount after the rate changes', async () => {
     const cls = await classIn(org);
     const open = await cardPay(org, cls.id, 109);
