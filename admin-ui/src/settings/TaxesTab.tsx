@@ -169,8 +169,15 @@ function RegistrationFeeForm({ saved }: { saved: Fee | null }) {
       </Typography>
       <FormControlLabel control={<Switch checked={on} onChange={(e) => setOn(e.target.checked)} />} label="Charge a registration fee" />
       {on && (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField label="Label" value={f.label} onChange={(e) => setF({ ...f, label: e.target.value })} error={!f.label.trim()} />
+        // Wraps rather than squeezes: each field keeps room for its value.
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <TextField
+            label="Label"
+            value={f.label}
+            onChange={(e) => setF({ ...f, label: e.target.value })}
+            error={!f.label.trim()}
+            sx={{ minWidth: 240, flex: 1 }}
+          />
           <TextField
             label="Amount ($)"
             type="number"
@@ -178,7 +185,7 @@ function RegistrationFeeForm({ saved }: { saved: Fee | null }) {
             onChange={(e) => setF({ ...f, amount: e.target.value === '' ? NaN : Number(e.target.value) })}
             error={!amountOk}
             helperText={amountOk ? undefined : 'From $0.01 to $10,000'}
-            sx={{ width: 140 }}
+            sx={{ width: 140, flexShrink: 0 }}
           />
           <TextField
             select
