@@ -196,6 +196,30 @@ describe('taxes and registration fees', () => {
     expect((await quote(o, b.id, { email })).total).toBe(90);
   });
 
+  it('should never charge a household the period fee twice when its first two registrations race', async () => {
+    const o = await cardOrg(w.a);
+    await settings(o, { timeZone: 'UTC', registrationFee: FEE }).expect(200);
+    const email = `race-${Date.now()}@example.com`;
+    const classes = [await classIn(o), await classIn(o, 'Glazing'), await classIn(o, 'Raku')];
+    const replies = await Promise.all(
+      classes.map((c) =>
+        w.a.http.post('/api/students/register').send(registerBody(o.orgId, c.id, { email, firstName: 'Ana', lastName: 'Roy' })),
+      ),
+    );
+    // Each either went through (with the fee or, quoted after another's commit, without it) or was told to ask again.
+    for (const r of replies) {
+      expect([201, 409]).toContain(r.status);
+      if (r.status === 409) expect(r.body.code).toBe('REGISTRATION_FEE_CHANGED');
+    }
+    const due = await w.a.db.query(
+      `SELECT coalesce(sum(amount_due_cents), 0)::int AS cents, count(*)::int AS n FROM enrollments WHERE organization_id = $1 AND status <> 'cancelled'`,
+      [o.orgId],
+    );
+    const fees = await w.a.db.query('SELECT count(*)::int AS n FROM registration_fee_charges WHERE organization_id = $1', [o.orgId]);
+    expect(fees[0].n).toBe(1);
+    expect(due[0].cents).toBe(due[0].n * 8000 + 2500);
+  });
+
   it('should complete a payment already open at its quoted amount after the rate changes', async () => {
     const cls = await classIn(org);
     const open = await cardPay(org, cls.id, 109);
