@@ -243,7 +243,13 @@ export class PricingService {
       promo: carried ? { kind: carried.kind, value: carried.value, code: carried.code } : null,
     });
     const i = o.sibling ? 1 : 0;
-    return { totalCents: result.perAttendeeCents[i], lines: result.perAttendeeLines[i] };
+    // The target class's taxes as a new quote would charge them (no registration fee: the registration moves, it is not new).
+    const share = { amountCents: result.perAttendeeCents[i], lines: result.perAttendeeLines[i] };
+    const taxed = withTaxesAndFees(
+      { lines: share.lines, totalCents: share.amountCents, perAttendee: [share] },
+      { taxes: org.settings.taxes, kind: 'tuition', exempt: !!org.settings.taxes?.exemptClassIds.includes(r.cls.id), fees: [] },
+    );
+    return { totalCents: taxed.totalCents, lines: taxed.perAttendee[0].lines };
   }
 
   /** POST /api/public/price-quote: the class of that organization (an archived or another one's is not found). */
