@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { classPayload, freshOrganization, signInUi } from './admin-helpers';
 import { fillStudent, uniqueEmail } from './public-helpers';
@@ -36,6 +37,9 @@ test('should set GST and a registration fee in the settings, and show both as li
   await fee.getByRole('button', { name: 'Save registration fee' }).click();
   await expect(fee.getByText('Registration fee saved')).toBeVisible();
   await screenshot(page, { path: '/tmp/h8-admin-taxes.png', fullPage: true });
+  // No serious or critical WCAG 2.1 AA violation on the new tab.
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   await page.context().clearCookies();
   await page.goto(`/register/${classId}?org=${org.organizationId}`);
