@@ -33,6 +33,8 @@ export type InstructorError = (typeof InstructorError)[keyof typeof InstructorEr
 export const OrganizationError = {
   LegalDetailTooLong: 'LEGAL_DETAIL_TOO_LONG',
   TaxIdTooLong: 'TAX_ID_TOO_LONG',
+  TaxRateOutOfRange: 'TAX_RATE_OUT_OF_RANGE',
+  FeeOutOfRange: 'FEE_OUT_OF_RANGE',
 } as const;
 export type OrganizationError = (typeof OrganizationError)[keyof typeof OrganizationError];
 
@@ -76,6 +78,7 @@ export type PortalError = (typeof PortalError)[keyof typeof PortalError];
 export const PricingError = {
   PromoCodeRefused: 'PROMO_CODE_REFUSED',
   PromoCodeTaken: 'PROMO_CODE_TAKEN',
+  RegistrationFeeChanged: 'REGISTRATION_FEE_CHANGED',
 } as const;
 export type PricingError = (typeof PricingError)[keyof typeof PricingError];
 

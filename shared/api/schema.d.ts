@@ -560,6 +560,12 @@ export interface paths {
   "/api/subscriptions/usage/{id}": {
     get: operations["Subscriptions_usageOf"];
   };
+  "/api/tax-report/{year}": {
+    get: operations["TaxReport_rows"];
+  };
+  "/api/tax-report/{year}/csv": {
+    get: operations["TaxReport_csv"];
+  };
   "/api/teacher/classes": {
     get: operations["TeacherClasses_list"];
   };
@@ -3384,7 +3390,7 @@ export interface components {
      * @description Failure codes of the organization feature
      * @enum {string}
      */
-    OrganizationError: "LEGAL_DETAIL_TOO_LONG" | "TAX_ID_TOO_LONG";
+    OrganizationError: "LEGAL_DETAIL_TOO_LONG" | "TAX_ID_TOO_LONG" | "TAX_RATE_OUT_OF_RANGE" | "FEE_OUT_OF_RANGE";
     OrganizationResponseDto: {
       /**
        * Format: uuid
@@ -4466,6 +4472,10 @@ export interface components {
        * @example 80
        */
       amount: number;
+      /** @description Present on a tax line (issue 43) */
+      tax?: components["schemas"]["QuoteLineTaxDto"];
+      /** @description Present (true) on a registration fee line */
+      fee?: boolean;
     };
     PriceQuoteDto: {
       /**
@@ -4489,10 +4499,15 @@ export interface components {
       currency: string;
       lines: components["schemas"]["QuoteLineDto"][];
       /**
-       * @description Dollars: what create-intent and registration charge
+       * @description Dollars: what create-intent and registration charge (taxes and fees included)
        * @example 72
        */
       total: number;
+      /**
+       * @description Dollars: the tax in the total (included or added)
+       * @example 3.6
+       */
+      tax: number;
       promo: components["schemas"]["QuotePromoDto"] | null;
       /**
        * @description The organization has a senior discount: the form may ask for a date of birth (optional) to quote it
@@ -4508,7 +4523,7 @@ export interface components {
      * @description Failure codes of the pricing feature
      * @enum {string}
      */
-    PricingError: "PROMO_CODE_REFUSED" | "PROMO_CODE_TAKEN";
+    PricingError: "PROMO_CODE_REFUSED" | "PROMO_CODE_TAKEN" | "REGISTRATION_FEE_CHANGED";
     PromoCodeDto: {
       /**
        * @description Letters, digits, - and _; unique in the organization whatever its case
@@ -4770,6 +4785,27 @@ export interface components {
        * @example -10
        */
       amount: number;
+      /** @description Present on a tax line */
+      tax?: components["schemas"]["QuoteLineTaxDto"];
+      /**
+       * @description Present (true) on a registration fee line
+       * @example true
+       */
+      fee?: boolean;
+    };
+    QuoteLineTaxDto: {
+      /** @example GST */
+      label: string;
+      /**
+       * @description Percent
+       * @example 5
+       */
+      rate: number;
+      /**
+       * @description true: included in the prices, not added to the total
+       * @example false
+       */
+      included: boolean;
     };
     QuotePaymentPlanDto: {
       /**
@@ -4866,6 +4902,8 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       serviceEnd: string | null;
+      /** @description A tax line (issue 43); an included one is not added to the total */
+      tax?: components["schemas"]["QuoteLineTaxDto"];
     };
     ReceiptPayerDto: {
       /**
@@ -4912,6 +4950,8 @@ export interface components {
        * @example 80
        */
       total: number;
+      /** @description The tax in the total per rate (issue 43); empty without taxes */
+      taxes: components["schemas"]["ReceiptTaxDto"][];
       /** @example USD */
       currency: string;
       /**
@@ -4941,6 +4981,19 @@ export interface components {
       id: string;
       /** @example Sofia Lopez */
       name: string;
+    };
+    ReceiptTaxDto: {
+      /** @example GST */
+      label: string;
+      /** @example 5 */
+      rate: number;
+      /** @example false */
+      included: boolean;
+      /**
+       * @description Dollars
+       * @example 4
+       */
+      amount: number;
     };
     RecipientPersonDto: {
       /** @example Olivia */
@@ -5136,6 +5189,24 @@ export interface components {
      * @enum {string}
      */
     RegistrationError: "CLASS_FULL" | "ALREADY_ENROLLED" | "REGISTRATION_CLOSED" | "NO_CLASS" | "OFFER_ONE_SEAT" | "DUPLICATE_ATTENDEE" | "DUPLICATE_CLASS" | "EMAIL_TAKEN" | "CARD_PAYMENT_ON_RECORD" | "CARD_PAYMENT_STATUS" | "HOUSEHOLD_CONTACT" | "NOT_ENROLLED" | "DROP_IN_ONE_PERSON";
+    RegistrationFeeDto: {
+      label: string;
+      amount: number;
+      /** @enum {string} */
+      per: "student" | "household";
+      /** @enum {string} */
+      period: "term" | "year";
+    };
+    RegistrationFeeResponseDto: {
+      /** @example Annual registration fee */
+      label: string;
+      /** @example 25 */
+      amount: number;
+      /** @enum {string} */
+      per: "student" | "household";
+      /** @enum {string} */
+      period: "term" | "year";
+    };
     /**
      * @description Failure codes of the registration forms feature
      * @enum {string}
@@ -5671,6 +5742,7 @@ export interface components {
       toCollect: number;
     };
     SettingsDto: {
+      registrationFee?: components["schemas"]["RegistrationFeeDto"] | null;
       cancellationPolicies?: components["schemas"]["CancellationPolicyDto"][];
       notifications?: components["schemas"]["NotificationsDto"];
       timeZone?: string;
@@ -5689,6 +5761,7 @@ export interface components {
       waitingRoomAdmitPerMinute?: number;
       waitingRoomMinutes?: number;
       legalDetails?: components["schemas"]["LegalDetailsDto"];
+      taxes?: components["schemas"]["TaxSettingsDto"];
     };
     SettingsResponseDto: {
       /**
@@ -5776,6 +5849,10 @@ export interface components {
       waitingRoomMinutes: number;
       /** @description Printed on receipts and year-end statements */
       legalDetails: components["schemas"]["LegalDetailsResponseDto"];
+      taxes: components["schemas"]["TaxSettingsResponseDto"];
+      registrationFee: components["schemas"]["RegistrationFeeResponseDto"] | null;
+      /** @description Present when the request changed taxes or the fee: they apply to new quotes only */
+      notice?: string;
       contactInfo: components["schemas"]["ContactInfoResponseDto"];
       branding: components["schemas"]["BrandingResponseDto"];
       adminProfile: components["schemas"]["AdminProfileResponseDto"];
@@ -6384,6 +6461,69 @@ export interface components {
     TakeTicketDto: {
       /** Format: uuid */
       classId: string;
+    };
+    TaxRateDto: {
+      label: string;
+      rate: number;
+      compound?: boolean;
+      appliesTo: ("tuition" | "registrationFee" | "passes" | "dropIns")[];
+    };
+    TaxRateResponseDto: {
+      /** @example GST */
+      label: string;
+      /**
+       * @description Percent, at most 3 decimals
+       * @example 5
+       */
+      rate: number;
+      /**
+       * @description Charged on the price plus the other (non-compound) taxes
+       * @example false
+       */
+      compound: boolean;
+      /**
+       * @example [
+       *   "tuition"
+       * ]
+       */
+      appliesTo: ("tuition" | "registrationFee" | "passes" | "dropIns")[];
+    };
+    TaxReportRowDto: {
+      /**
+       * @description YYYY-MM in the organization time zone, or YYYY for the year total
+       * @example 2026-03
+       */
+      period: string;
+      /** @example GST */
+      label: string;
+      /** @example 5 */
+      rate: number;
+      /**
+       * @description Included in the prices (tax-inclusive pricing)
+       * @example false
+       */
+      included: boolean;
+      /** @example 25 */
+      collected: number;
+      /**
+       * @description Given back with refunds (credit notes)
+       * @example 5
+       */
+      refunded: number;
+      /** @example 20 */
+      net: number;
+    };
+    TaxSettingsDto: {
+      pricesIncludeTax: boolean;
+      rates: components["schemas"]["TaxRateDto"][];
+      exemptClassIds?: string[];
+    };
+    TaxSettingsResponseDto: {
+      /** @example false */
+      pricesIncludeTax: boolean;
+      rates: components["schemas"]["TaxRateResponseDto"][];
+      /** @example [] */
+      exemptClassIds: string[];
     };
     TeacherClassResponseDto: {
       /**
@@ -15449,6 +15589,76 @@ export interface operations {
             success: true;
             data: components["schemas"]["SubscriptionUsageResponseDto"];
           };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  TaxReport_rows: {
+    parameters: {
+      path: {
+        year: number;
+      };
+    };
+    responses: {
+      /** @description Per month (YYYY-MM) and rate, then the year's total per rate (period YYYY); from the receipts and credit notes */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TaxReportRowDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  TaxReport_csv: {
+    parameters: {
+      path: {
+        year: number;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/csv": string;
         };
       };
       /** @description Bad input: the field messages are in `errors` */

@@ -15,6 +15,7 @@ import { PoliciesTab } from '@/settings/PoliciesTab';
 import { RegistrationFormTab } from '@/settings/RegistrationFormTab';
 import { WaiversTab } from '@/settings/WaiversTab';
 import { DiscountsTab } from '@/settings/DiscountsTab';
+import { TaxesTab } from '@/settings/TaxesTab';
 import { TermsTab } from '@/terms/TermsTab';
 import { PlacesTab } from '@/places/PlacesTab';
 import { IntegrationsTab } from '@/integrations/IntegrationsTab';
@@ -25,6 +26,7 @@ const TAB_KEYS = [
   'general',
   'policies',
   'discounts',
+  'taxes',
   'terms',
   'places',
   'form',
@@ -70,6 +72,7 @@ export default function SettingsPage() {
           <Tab value="general" label="General" />
           <Tab value="policies" label="Policies" />
           <Tab value="discounts" label="Discounts" />
+          <Tab value="taxes" label="Taxes and fees" />
           <Tab value="terms" label="Terms" />
           <Tab value="places" label="Places and instructors" />
           <Tab value="form" label="Registration form" />
@@ -88,6 +91,8 @@ export default function SettingsPage() {
         <PoliciesTab />
       ) : tab === 'discounts' ? (
         <DiscountsTab />
+      ) : tab === 'taxes' ? (
+        <TaxesTab />
       ) : tab === 'form' ? (
         <RegistrationFormTab />
       ) : tab === 'waivers' ? (

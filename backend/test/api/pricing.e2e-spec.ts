@@ -52,6 +52,7 @@ describe('pricing: price quote, promo codes, automatic discounts', () => {
         currency: 'usd',
         lines: [{ label: 'Class price', amount: 80 }],
         total: 80,
+        tax: 0,
         promo: null,
         asksDateOfBirth: false,
       });
@@ -131,6 +132,7 @@ describe('pricing: price quote, promo codes, automatic discounts', () => {
           { label: 'Promo code TENOFF', amount: -10 },
         ],
         total: 90,
+        tax: 0,
         promo: { code: 'TENOFF', applied: true, message: 'Code TENOFF applied: $10.00 off' },
         asksDateOfBirth: false,
       });

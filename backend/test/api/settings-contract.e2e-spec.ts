@@ -65,6 +65,8 @@ const VIA_ORGANIZATION: Record<Setting, unknown> = {
   waitingRoomAdmitPerMinute: 600,
   waitingRoomMinutes: 90,
   legalDetails: { legalName: 'Harbor Arts LLC', address: '1 Pier Road', taxIdLabel: 'EIN', taxId: '12-3456789' },
+  taxes: { pricesIncludeTax: false, rates: [{ label: 'GST', rate: 5, compound: false, appliesTo: ['tuition'] }], exemptClassIds: [] },
+  registrationFee: { label: 'Annual registration fee', amount: 25, per: 'household', period: 'year' },
 };
 
 /** Another value for every setting, as PUT /api/settings takes them (the settings screen's three named discounts). */
@@ -93,6 +95,12 @@ const VIA_SETTINGS: Record<Setting, unknown> = {
   waitingRoomAdmitPerMinute: 3000,
   waitingRoomMinutes: 30,
   legalDetails: { legalName: 'Harbor Arts SARL', address: '2 Quai Bleu, Paris', taxIdLabel: 'VAT number', taxId: 'FR12345678901' },
+  taxes: {
+    pricesIncludeTax: true,
+    rates: [{ label: 'VAT', rate: 20, compound: false, appliesTo: ['tuition', 'registrationFee'] }],
+    exemptClassIds: [],
+  },
+  registrationFee: { label: 'Term fee', amount: 10, per: 'student', period: 'term' },
 };
 /** What VIA_SETTINGS stores: the three named discounts first, the others kept from before. */
 const VIA_SETTINGS_STORED = {
@@ -124,6 +132,8 @@ const BAD: Record<keyof SettingsDto, unknown> = {
   waitingRoomAdmitPerMinute: 10,
   waitingRoomMinutes: 100000,
   legalDetails: { legalName: 'Harbor Arts', taxId: 42 },
+  taxes: { pricesIncludeTax: 'yes', rates: [] },
+  registrationFee: { label: 'Fee', amount: 'ten', per: 'student', period: 'term' },
 };
 
 /**

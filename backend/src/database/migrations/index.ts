@@ -51,6 +51,7 @@ import { PaymentPlans1771001000000 } from './1771001000000-PaymentPlans';
 import { PaymentDisputes1771002000000 } from './1771002000000-PaymentDisputes';
 import { DropIns1771006000000 } from './1771006000000-DropIns';
 import { StaffLanguage1771007000000 } from './1771007000000-StaffLanguage';
+import { RegistrationFeeCharges1771008000000 } from './1771008000000-RegistrationFeeCharges';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 import { Pricing1766300000000 } from './1766300000000-Pricing';
@@ -111,6 +112,7 @@ export const MIGRATIONS = [
   PaymentDisputes1771002000000,
   DropIns1771006000000,
   StaffLanguage1771007000000,
+  RegistrationFeeCharges1771008000000,
   OutboundLimits1771009000000,
   Retention1771009000001,
 ];

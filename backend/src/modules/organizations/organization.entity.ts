@@ -1,4 +1,5 @@
 import type { LegalDetails } from './legal-details';
+import type { RegistrationFee, TaxSettings } from './tax-settings';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 export interface ContactInfo {
@@ -75,6 +76,10 @@ export interface OrganizationSettings {
   waitingRoomMinutes?: number;
   /** The legal name, address and tax ID printed on receipts and statements (legal-details.ts); absent: the name alone. */
   legalDetails?: LegalDetails;
+  /** Sales taxes the price quote adds or shows as included (tax-settings.ts); absent: none. */
+  taxes?: TaxSettings;
+  /** A registration fee charged once per period (tax-settings.ts); absent or null: none. */
+  registrationFee?: RegistrationFee | null;
 }
 
 /** The longest a waiting room stays on after an opening (minutes): past it no registration needs the organization's settings for it. */

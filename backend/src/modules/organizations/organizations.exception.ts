@@ -7,11 +7,17 @@ export enum OrganizationError {
   LegalDetailTooLong = 'LEGAL_DETAIL_TOO_LONG',
   /** The tax ID is longer than its kind allows (EIN 10, BN 17, VAT number 17, any other label 40; `maxLength` in the reply). */
   TaxIdTooLong = 'TAX_ID_TOO_LONG',
+  /** A tax rate is outside 0-100 percent (`field`, `index` in the reply). */
+  TaxRateOutOfRange = 'TAX_RATE_OUT_OF_RANGE',
+  /** A registration fee is not from $0.01 to $10,000. */
+  FeeOutOfRange = 'FEE_OUT_OF_RANGE',
 }
 
 const STATUS: Record<OrganizationError, HttpStatus> = {
   [OrganizationError.LegalDetailTooLong]: HttpStatus.BAD_REQUEST,
   [OrganizationError.TaxIdTooLong]: HttpStatus.BAD_REQUEST,
+  [OrganizationError.TaxRateOutOfRange]: HttpStatus.BAD_REQUEST,
+  [OrganizationError.FeeOutOfRange]: HttpStatus.BAD_REQUEST,
 };
 
 /** An organization rule said no: the status follows from the code, the details go into the failure envelope. */

@@ -40,6 +40,10 @@ export interface QuoteLine {
   label: string;
   /** Cents; discounts are negative. */
   amountCents: number;
+  /** A tax line (quote-taxes.ts): its rate, and whether the prices already include it (then it adds nothing to the total). */
+  tax?: { label: string; rate: number; included: boolean };
+  /** A registration fee line. */
+  fee?: boolean;
 }
 
 export interface PriceInput {

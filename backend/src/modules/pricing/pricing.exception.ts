@@ -7,11 +7,14 @@ export enum PricingError {
   PromoCodeRefused = 'PROMO_CODE_REFUSED',
   /** Another promo code of the organization already has this code (whatever its case). */
   PromoCodeTaken = 'PROMO_CODE_TAKEN',
+  /** The period's registration fee was charged to another registration since the quote: ask for a new quote. */
+  RegistrationFeeChanged = 'REGISTRATION_FEE_CHANGED',
 }
 
 const STATUS: Record<PricingError, HttpStatus> = {
   [PricingError.PromoCodeRefused]: HttpStatus.CONFLICT,
   [PricingError.PromoCodeTaken]: HttpStatus.CONFLICT,
+  [PricingError.RegistrationFeeChanged]: HttpStatus.CONFLICT,
 };
 
 export class PricingException extends CodedException<PricingError> {
@@ -28,3 +31,4 @@ export const PROMO_UNKNOWN = 'This code is not valid';
 export const PROMO_NOT_YET = 'This code is not valid yet';
 export const PROMO_USED_BY_EMAIL = 'This code has already been used with this email';
 export const PROMO_TAKEN = 'A promo code with this code already exists';
+export const FEE_CHANGED = 'The registration fee for this period was just charged with another registration; please review the new price';

@@ -5,6 +5,8 @@ import { PaymentPlansModule } from '../payment-plans/payment-plans.module';
 import { PricingController } from './pricing.controller';
 import { PricingRepository } from './pricing.repository';
 import { PricingService } from './pricing.service';
+import { RegistrationFees } from './registration-fees';
+import { RegistrationFeesRepository } from './registration-fees.repository';
 
 /**
  * Prices: the one price quote every charging path asks (class price, automatic discounts, promo code), and the
@@ -13,7 +15,7 @@ import { PricingService } from './pricing.service';
 @Module({
   imports: [OrganizationsModule, ClassesModule, PaymentPlansModule],
   controllers: [PricingController],
-  providers: [PricingService, PricingRepository],
+  providers: [PricingService, PricingRepository, RegistrationFees, RegistrationFeesRepository],
   exports: [PricingService],
 })
 export class PricingModule {}

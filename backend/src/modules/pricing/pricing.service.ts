@@ -21,6 +21,10 @@ import {
 } from './pricing.exception';
 import { PlanQuotesService } from '../payment-plans/plan-quotes.service';
 import { quotePaymentPlan } from './quote-payment-plan';
+import type { TaxableKind } from '../organizations/tax-settings';
+import { withTaxesAndFees } from './quote-taxes';
+import { RegistrationFees, type FeeDue } from './registration-fees';
+import type { AppliedTax } from './tax-rules';
 import { PricingRepository, type PromoCodeRow, type PromoCodeWrite, type PromoUsage, type UsageRange } from './pricing.repository';
 
 /** What a registration asks a price for. */
@@ -34,6 +38,10 @@ export interface QuoteRequest {
   promoCode?: string | null;
   /** The organization, when the caller already read it for this request (its settings hold the discount rules). */
   org?: OrganizationEntity;
+  /** What kind of charge this is for the taxes (issue 43 §1); absent: tuition. */
+  kind?: TaxableKind;
+  /** A registration: the period's registration fee is due when not yet charged (walk-ins and balances leave it out). */
+  registration?: boolean;
 }
 
 /** A price quote, amounts in cents. */
@@ -49,10 +57,15 @@ export interface Quote {
   promoCents: number;
   /** The organization has a senior discount (a date of birth changes the price). */
   asksDateOfBirth: boolean;
+  /** The taxes in the total, per rate (included ones are inside the prices). */
+  taxes: AppliedTax[];
+  /** The registration fees charged (written with the registration by `redeem`). */
+  fees: FeeDue[];
 }
 
 /** The lines as an enrollment keeps them and the API shows them: dollars. */
-export const breakdown = (lines: QuoteLine[]) => lines.map((l) => ({ label: l.label, amount: l.amountCents / 100 }));
+export const breakdown = (lines: QuoteLine[]) =>
+  lines.map((l) => ({ label: l.label, amount: l.amountCents / 100, ...(l.tax ? { tax: l.tax } : {}), ...(l.fee ? { fee: true } : {}) }));
 
 /** How a quote names a promo code's line ('Promo code SPRING10'). */
 const PROMO_LINE = 'Promo code ';
@@ -91,6 +104,7 @@ export class PricingService {
     private readonly classes: ClassesService,
     private readonly plans: PlanQuotesService,
     private readonly dropIns: DropInSeats,
+    private readonly fees: RegistrationFees,
   ) {}
 
   async quote(req: QuoteRequest, now = new Date()): Promise<Quote> {
@@ -121,8 +135,8 @@ export class PricingService {
       // A class that has started is sold for the sessions left (when the organization takes late registrations at all).
       late: now >= new Date(req.cls.startDate) && org.settings.lateRegistration !== false ? sessionsLeft(req.cls, now) : null,
     });
-    return {
-      currency: 'usd',
+    const priced = {
+      currency: 'usd' as const,
       lines: result.lines,
       totalCents: result.totalCents,
       perAttendee: result.perAttendeeCents.map((amountCents, i) => ({ amountCents, lines: result.perAttendeeLines[i] })),
@@ -131,11 +145,21 @@ export class PricingService {
       promoCents: result.promoCents,
       asksDateOfBirth: !!rules.senior,
     };
+    // Issue 43: the registration fee and the taxes, after every discount (quote-taxes.ts).
+    const fees = req.registration
+      ? await this.fees.due({ organizationId: req.organizationId, settings: org.settings, cls: req.cls }, email, attendees.length)
+      : [];
+    return withTaxesAndFees(priced, {
+      taxes: org.settings.taxes,
+      kind: req.kind ?? 'tuition',
+      exempt: !!org.settings.taxes?.exemptClassIds.includes(req.cls.id),
+      fees,
+    });
   }
 
   /** A quote for a registration that sent a code: a code that does not apply is refused with its reason. */
   async quoteForRegistration(req: QuoteRequest): Promise<Quote> {
-    const q = await this.quote(req);
+    const q = await this.quote({ ...req, registration: true });
     if (q.promo && !q.promo.applied)
       throw new PricingException(PricingError.PromoCodeRefused, q.promo.message, { errors: { promoCode: q.promo.message } });
     return q;
@@ -147,6 +171,7 @@ export class PricingService {
    * refused (their transaction, and with it their seat, rolls back).
    */
   async redeem(m: EntityManager, q: Quote, r: { organizationId: string; enrollmentId: string; email: string; classId: string }) {
+    if (q.fees.length) await this.fees.record(m, r.organizationId, r.enrollmentId, q.fees);
     if (!q.promoCodeId || !q.promo) return;
     const row = await this.repo.byCode(r.organizationId, q.promo.code, m, true);
     const refusal = await this.refusal(row, r.classId, r.email, new Date(), m, r.enrollmentId);
@@ -223,7 +248,13 @@ export class PricingService {
       promo: carried ? { kind: carried.kind, value: carried.value, code: carried.code } : null,
     });
     const i = o.sibling ? 1 : 0;
-    return { totalCents: result.perAttendeeCents[i], lines: result.perAttendeeLines[i] };
+    // The target class's taxes as a new quote would charge them (no registration fee: the registration moves, it is not new).
+    const share = { amountCents: result.perAttendeeCents[i], lines: result.perAttendeeLines[i] };
+    const taxed = withTaxesAndFees(
+      { lines: share.lines, totalCents: share.amountCents, perAttendee: [share] },
+      { taxes: org.settings.taxes, kind: 'tuition', exempt: !!org.settings.taxes?.exemptClassIds.includes(r.cls.id), fees: [] },
+    );
+    return { totalCents: taxed.totalCents, lines: taxed.perAttendee[0].lines };
   }
 
   /** POST /api/public/price-quote: the class of that organization (an archived or another one's is not found). */
@@ -242,11 +273,13 @@ export class PricingService {
       attendees: dto.attendees,
       email: dto.email,
       promoCode: dto.promoCode,
+      registration: true,
     });
     return {
       currency: q.currency,
       lines: breakdown(q.lines),
       total: q.totalCents / 100,
+      tax: q.taxes.reduce((n, t) => n + t.cents, 0) / 100,
       promo: q.promo,
       asksDateOfBirth: q.asksDateOfBirth,
       ...(await quotePaymentPlan(this.plans, org, cls, q.totalCents, dto.paymentPlanId)),

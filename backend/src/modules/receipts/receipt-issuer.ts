@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import { issuerOf } from '../organizations/legal-details';
 import { PaymentEventHooks, type PaymentEventHook, type PaymentSucceeded, type RefundRecorded } from '../webhooks/payment-event.hooks';
+import { addedTax, refundTaxes, taxLabel } from '../pricing/tax-rules';
 import type { ReceiptDraft, ReceiptLine } from './receipt.types';
 import { ReceiptsRepository, type PaidEnrollment } from './receipts.repository';
 
@@ -57,7 +58,7 @@ export class ReceiptIssuer implements PaymentEventHook, OnModuleInit {
     await this.issue(m, refund?.stripeRefundId ?? null, {
       ...common(e, 'credit_note'),
       enrollmentIds: [e.id],
-      lines: [line(e, `Refund: ${e.classTitle}`, r.amountCents)],
+      lines: refundLines(e, r.amountCents),
       totalCents: r.amountCents,
       paymentMethod: 'card',
       stripePaymentIntentId: pi,
@@ -104,10 +105,11 @@ function common(e: PaidEnrollment, kind: ReceiptDraft['kind']) {
   };
 }
 
-function line(e: PaidEnrollment, description: string, amountCents: number): ReceiptLine {
+function line(e: PaidEnrollment, description: string, amountCents: number, tax?: ReceiptLine['tax']): ReceiptLine {
   return {
     description,
     amountCents,
+    ...(tax ? { tax } : {}),
     studentId: e.studentId,
     studentName: e.studentName,
     className: e.classTitle,
@@ -121,8 +123,26 @@ function line(e: PaidEnrollment, description: string, amountCents: number): Rece
  * what was paid, so the receipt shows what was charged; otherwise (a balance, a payment from before quotes) one line.
  */
 function paymentLines(e: PaidEnrollment, amountCents: number): ReceiptLine[] {
-  const quoted = (e.priceBreakdown ?? []).map((l) => ({ label: l.label, cents: Math.round(l.amount * 100) }));
-  if (quoted.length && quoted.reduce((n, l) => n + l.cents, 0) === amountCents)
-    return quoted.map((l) => line(e, `${e.classTitle}: ${l.label}`, l.cents));
+  const quoted = quotedLines(e);
+  // An included tax is inside the price line: it is shown, not added (receipt.types.ts `counted`).
+  if (quoted.length && quoted.reduce((n, l) => n + (l.tax?.included ? 0 : l.cents), 0) === amountCents)
+    return quoted.map((l) => line(e, l.tax ? l.label : `${e.classTitle}: ${l.label}`, l.cents, l.tax));
   return [line(e, e.classTitle, amountCents)];
+}
+
+const quotedLines = (e: PaidEnrollment) =>
+  (e.priceBreakdown ?? []).map((l) => ({ label: l.label, cents: Math.round(l.amount * 100), tax: l.tax }));
+
+/**
+ * A refund's lines: the amount back, and inside it each tax of the payment in proportion to the part refunded
+ * (refund / what the quote charged, rounded half-up per tax: tax-rules.ts), so the credit note says how much tax was
+ * given back. An added tax is its own line (the class line is the rest); an included one is shown inside it.
+ */
+function refundLines(e: PaidEnrollment, amountCents: number): ReceiptLine[] {
+  const quoted = quotedLines(e);
+  const charged = quoted.reduce((n, l) => n + (l.tax?.included ? 0 : l.cents), 0);
+  const paidTaxes = quoted.filter((l) => l.tax).map((l) => ({ ...l.tax!, cents: l.cents }));
+  const back = refundTaxes(amountCents, charged, paidTaxes);
+  const taxLines = back.map((t) => line(e, taxLabel(t), t.cents, { label: t.label, rate: t.rate, included: t.included }));
+  return [line(e, `Refund: ${e.classTitle}`, amountCents - addedTax(back)), ...taxLines];
 }

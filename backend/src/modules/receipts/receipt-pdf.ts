@@ -2,7 +2,8 @@
 // payment method and the Stripe ids. The same library (pdfkit) and plain layout as the portal's registration receipt.
 import PDFDocument from 'pdfkit';
 import type { LegalDetails } from '../organizations/legal-details';
-import type { Receipt } from './receipt.types';
+import { taxLabel } from '../pricing/tax-rules';
+import { taxesOf, type Receipt } from './receipt.types';
 
 /** Dollars with cents, a minus before a negative amount (a discount line). */
 export const dollars = (cents: number) => `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toFixed(2)}`;
@@ -50,6 +51,8 @@ export function receiptPdf(r: Receipt, timeZone: string): Promise<Buffer> {
     field(`${who}${l.description}${dates}`, dollars(l.amountCents));
   }
   doc.moveDown(0.5);
+  // Issue 43: the tax in the total, per rate (already listed as lines; an included one is inside the price).
+  for (const t of taxesOf(r.lines)) field(`${credit ? 'Tax refunded' : 'Tax'}: ${taxLabel(t)}`, dollars(t.cents));
   field(credit ? 'Total refunded' : 'Total paid', `${dollars(r.totalCents)} ${r.currency}`);
   if (credit && r.reason) field('Reason', r.reason);
   field('Payment method', METHOD[r.paymentMethod]);

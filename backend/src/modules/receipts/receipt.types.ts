@@ -25,6 +25,29 @@ export interface ReceiptLine {
   /** The class's first and last session (ISO): the service the money pays for, which statements show. */
   serviceStart: string | null;
   serviceEnd: string | null;
+  /**
+   * A tax line (issue 43): its rate, and whether the prices included it. An included tax is inside the other lines'
+   * amounts: it is shown, never added (the lines without it add up to the total).
+   */
+  tax?: { label: string; rate: number; included: boolean };
+}
+
+/** What a line adds to its document's total: an included tax adds nothing. */
+export const counted = (l: Pick<ReceiptLine, 'amountCents' | 'tax'>) => (l.tax?.included ? 0 : l.amountCents);
+
+/** The tax a document's lines hold, per rate (label and rate), included or added. */
+export function taxesOf(
+  lines: Pick<ReceiptLine, 'amountCents' | 'tax'>[],
+): { label: string; rate: number; included: boolean; cents: number }[] {
+  const byRate = new Map<string, { label: string; rate: number; included: boolean; cents: number }>();
+  for (const l of lines) {
+    if (!l.tax) continue;
+    const key = `${l.tax.label}|${l.tax.rate}|${l.tax.included}`;
+    const seen = byRate.get(key) ?? { ...l.tax, cents: 0 };
+    seen.cents += l.amountCents;
+    byRate.set(key, seen);
+  }
+  return [...byRate.values()];
 }
 
 /** A receipt or credit note as stored: a copy of what it says, taken when it was issued. */

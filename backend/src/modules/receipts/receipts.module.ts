@@ -7,6 +7,8 @@ import { ReceiptsRepository } from './receipts.repository';
 import { ReceiptsService } from './receipts.service';
 import { StatementsController } from './statements.controller';
 import { StatementsService } from './statements.service';
+import { TaxReportController } from './tax-report.controller';
+import { TaxReportService } from './tax-report.service';
 
 /**
  * Numbered receipts and credit notes (`receipts`, `receipt_counters`). It hears every payment and refund through
@@ -15,8 +17,8 @@ import { StatementsService } from './statements.service';
  */
 @Module({
   imports: [WebhooksModule, OrganizationsModule],
-  controllers: [ReceiptsController, StatementsController],
-  providers: [ReceiptsRepository, ReceiptIssuer, ReceiptsService, StatementsService],
+  controllers: [ReceiptsController, StatementsController, TaxReportController],
+  providers: [ReceiptsRepository, ReceiptIssuer, ReceiptsService, StatementsService, TaxReportService],
   exports: [ReceiptsService, StatementsService],
 })
 export class ReceiptsModule {}

@@ -4,7 +4,7 @@ import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { RECEIPT_KINDS } from './dto/receipt.response';
 import { receiptPdf } from './receipt-pdf';
-import type { Receipt } from './receipt.types';
+import { taxesOf, type Receipt } from './receipt.types';
 import { ReceiptsRepository } from './receipts.repository';
 
 const NOT_FOUND = 'Receipt not found';
@@ -21,6 +21,7 @@ export function receiptReply(r: Receipt) {
     students: r.students,
     lines: r.lines.map(({ amountCents, ...l }) => ({ ...l, amount: amountCents / 100 })),
     total: r.totalCents / 100,
+    taxes: taxesOf(r.lines).map(({ cents, ...t }) => ({ ...t, amount: cents / 100 })),
     currency: r.currency,
     paymentMethod: r.paymentMethod,
     stripePaymentIntentId: r.stripePaymentIntentId,

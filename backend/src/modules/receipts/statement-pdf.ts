@@ -25,6 +25,7 @@ export function statementPdf(s: Statement, timeZone: string): Promise<Buffer> {
   field('Total paid', dollars(s.paidCents));
   field('Total refunded', dollars(s.refundedCents));
   field('Net paid', dollars(s.netCents));
+  if (s.taxCents) field('Of which tax', dollars(s.taxCents));
   doc.end();
   return done;
 }

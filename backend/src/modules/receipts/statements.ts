@@ -1,5 +1,5 @@
 import type { LegalDetails } from '../organizations/legal-details';
-import type { Receipt, ReceiptPayer, ReceiptStudent } from './receipt.types';
+import { counted, type Receipt, type ReceiptLine, type ReceiptPayer, type ReceiptStudent } from './receipt.types';
 
 /** One payment or refund line of a year-end statement; a refund's amount is negative. */
 export interface StatementEntry {
@@ -12,6 +12,8 @@ export interface StatementEntry {
   serviceStart: string | null;
   serviceEnd: string | null;
   amountCents: number;
+  /** A tax line (issue 43); an included one is inside the other lines and not added to the totals. */
+  tax?: ReceiptLine['tax'];
 }
 
 /** A year-end statement: for one payer (all they paid), or for one student (all paid for them). */
@@ -24,6 +26,8 @@ export interface Statement {
   paidCents: number;
   refundedCents: number;
   netCents: number;
+  /** The tax in the net paid (receipts' tax less credit notes'), included or added. */
+  taxCents: number;
 }
 
 /**
@@ -49,12 +53,14 @@ export function statementOf(
         serviceStart: l.serviceStart,
         serviceEnd: l.serviceEnd,
         amountCents: r.kind === 'credit_note' ? -l.amountCents : l.amountCents,
+        ...(l.tax ? { tax: l.tax } : {}),
       })),
     )
     .filter((e) => !who.student || e.studentId === who.student.id)
     .sort((a, b) => a.issuedAt.getTime() - b.issuedAt.getTime() || a.number.localeCompare(b.number));
-  const paidCents = entries.filter((e) => e.kind === 'receipt').reduce((n, e) => n + e.amountCents, 0);
-  const refundedCents = -entries.filter((e) => e.kind === 'credit_note').reduce((n, e) => n + e.amountCents, 0);
+  const paidCents = entries.filter((e) => e.kind === 'receipt').reduce((n, e) => n + counted(e), 0);
+  const refundedCents = -entries.filter((e) => e.kind === 'credit_note').reduce((n, e) => n + counted(e), 0);
+  const taxCents = entries.filter((e) => e.tax).reduce((n, e) => n + e.amountCents, 0);
   return {
     year,
     issuer,
@@ -64,6 +70,7 @@ export function statementOf(
     paidCents,
     refundedCents,
     netCents: paidCents - refundedCents,
+    taxCents,
   };
 }
 

@@ -44,6 +44,10 @@ export class EnrollmentEntity {
 export interface PriceLine {
   label: string;
   amount: number;
+  /** A tax line (issue 43): its rate, and whether the prices included it (then it is not added to the total). */
+  tax?: { label: string; rate: number; included: boolean };
+  /** A registration fee line. */
+  fee?: boolean;
 }
 
 /** One rule of an organization's cancellation policy, frozen onto each enrollment at registration. */

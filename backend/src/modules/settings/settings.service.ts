@@ -9,6 +9,7 @@ import { OrganizationsService } from '../organizations/organizations.service';
 import { DEFAULT_OFFER_HOURS } from '../waitlist/waitlist.service';
 import type { AdminProfileDto, UpdateSettingsDto } from './dto/settings.dto';
 import { NO_DISCOUNT_RULES } from '../organizations/dto/discount-rules.dto';
+import { NO_TAXES, TAX_CHANGE_NOTICE } from '../organizations/tax-settings';
 import { derivedDiscounts, reminderTime, withDiscounts } from './settings-view';
 
 @Injectable()
@@ -39,6 +40,8 @@ export class SettingsService {
       lateRegistration: org.settings.lateRegistration !== false,
       ...waitingRoomRules(org.settings),
       legalDetails: org.settings.legalDetails ?? { legalName: '', address: '', taxIdLabel: '', taxId: '' },
+      taxes: org.settings.taxes ?? NO_TAXES,
+      registrationFee: org.settings.registrationFee ?? null,
       contactInfo: org.contactInfo,
       branding: org.branding,
       adminProfile: {
@@ -71,7 +74,9 @@ export class SettingsService {
       // The three named discounts become the stored list (other discounts kept); the rest merges as on the organization route.
       mergeSettings(current, { ...settings, discounts: discounts && withDiscounts(current.discounts ?? [], discounts) }),
     );
-    return this.get(user);
+    const saved = await this.get(user);
+    // Issue 43 §4: the reply says that quotes made before keep their price.
+    return dto.taxes !== undefined || dto.registrationFee !== undefined ? { ...saved, notice: TAX_CHANGE_NOTICE } : saved;
   }
 
   async updateBranding(user: AuthUser, branding: BrandingDto) {

@@ -1,7 +1,7 @@
-import { useT } from '@/lib/i18n/useT';
+import { useT, type Translate } from '@/lib/i18n/useT';
 import { useState, type FormEvent } from 'react';
 import { formatPrice } from '@/lib/classFormat';
-import type { PriceQuote } from './api/priceQuote';
+import type { PriceQuote, QuoteLine } from './api/priceQuote';
 
 /** The summary's price: what one person pays, the regular price struck through beside it when that is more. */
 export function PriceFact({ amount, regular, suffix }: { amount: number; regular: number; suffix?: string | null }) {
@@ -29,6 +29,8 @@ export function PriceFact({ amount, regular, suffix }: { amount: number; regular
 /** The quote's lines and total, as the server will charge them. */
 export function PriceLines({ quote }: { quote: PriceQuote }) {
   const t = useT();
+  // Taxes inside the prices are listed but not added: the total says how much of it is tax.
+  const included = quote.lines.filter((l) => l.tax?.included).reduce((n, l) => n + l.amount, 0);
   return (
     <div className="register-summary__quote" aria-live="polite">
       <dt>{t('quote.details')}</dt>
@@ -36,8 +38,8 @@ export function PriceLines({ quote }: { quote: PriceQuote }) {
         <table className="price-lines">
           <tbody>
             {quote.lines.map((line, i) => (
-              <tr key={`${line.label}-${i}`}>
-                <th scope="row">{line.label}</th>
+              <tr key={`${line.label}-${i}`} className={line.tax?.included ? 'price-lines__included' : undefined}>
+                <th scope="row">{lineLabel(t, line)}</th>
                 <td>{line.amount < 0 ? `−${formatPrice(-line.amount)}` : formatPrice(line.amount)}</td>
               </tr>
             ))}
@@ -49,11 +51,24 @@ export function PriceLines({ quote }: { quote: PriceQuote }) {
                 <strong>{formatPrice(quote.total)}</strong>
               </td>
             </tr>
+            {included > 0 ? (
+              <tr>
+                <td colSpan={2} className="price-lines__note">
+                  {t('quote.includesTax', { amount: formatPrice(included) })}
+                </td>
+              </tr>
+            ) : null}
           </tfoot>
         </table>
       </dd>
     </div>
   );
+}
+
+/** A line's words: a tax line in the visitor's language ('GST 5%', 'TPS 5 % (incluse)'), any other as the server named it. */
+function lineLabel(t: Translate, line: QuoteLine) {
+  if (!line.tax) return line.label;
+  return t(line.tax.included ? 'quote.taxIncludedLine' : 'quote.taxLine', { label: line.tax.label, rate: line.tax.rate });
 }
 
 /** The 'Promo code' field: applying asks for a new quote, whose message says whether (or why not) the code applies. */

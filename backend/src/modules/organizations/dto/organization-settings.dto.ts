@@ -1,5 +1,19 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 import { IsIanaTimeZone } from '../../../common/time-zone';
 import { IsCancellationPolicy, MAX_CANCELLATION_TIERS } from '../../../common/cancellation-policy';
@@ -14,6 +28,7 @@ import {
 } from '../organization.entity';
 import { discountRules, DiscountRulesDto } from './discount-rules.dto';
 import { legalDetails, LegalDetailsDto } from '../legal-details';
+import { registrationFee, RegistrationFeeDto, taxSettings, TaxSettingsDto } from '../tax-settings';
 
 /**
  * One discount, a percentage off (0-100). Stored for the organization; no price applies them yet (see
@@ -115,6 +130,15 @@ export class SettingsDto {
   @IsOptionalNotNull()
   @NestedObject(() => LegalDetailsDto, 'legalDetails must be an object with legalName, address, taxIdLabel and taxId')
   legalDetails?: LegalDetailsDto;
+  /** Sales taxes: rates, what each applies to, inclusive or exclusive prices, exempt classes (range checked with a code). */
+  @IsOptionalNotNull()
+  @NestedObject(() => TaxSettingsDto, 'taxes must be an object with pricesIncludeTax, rates and exemptClassIds')
+  taxes?: TaxSettingsDto;
+  /** A registration fee once per period per student or household; null removes it. */
+  @ApiProperty({ type: RegistrationFeeDto, nullable: true, required: false })
+  @ValidateIf((_, v) => v !== null && v !== undefined)
+  @NestedObject(() => RegistrationFeeDto, 'registrationFee must be an object with label, amount, per and period, or null')
+  registrationFee?: RegistrationFeeDto | null;
 }
 
 /**
@@ -152,6 +176,8 @@ const STORED: { [K in keyof Settings]: (value: Settings[K]) => OrganizationSetti
   waitingRoomAdmitPerMinute: (v) => v,
   waitingRoomMinutes: (v) => v,
   legalDetails: (d) => legalDetails(d),
+  taxes: (t) => taxSettings(t),
+  registrationFee: (f) => (f ? registrationFee(f) : null),
 };
 
 /** The name of every setting, in the order messages list them. */

@@ -2,9 +2,18 @@ import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
 import { OfferedPlanDto, QuotePaymentPlanDto } from '../../payment-plans/dto/payment-plan.response';
 
+/** What a tax line of a quote is (issue 43): its rate, and whether the prices already include it. */
+export class QuoteLineTaxDto {
+  @ApiProperty({ example: 'GST' }) label: string;
+  @ApiProperty({ example: 5, description: 'Percent' }) rate: number;
+  @ApiProperty({ example: false, description: 'true: included in the prices, not added to the total' }) included: boolean;
+}
+
 export class QuoteLineDto {
   @ApiProperty({ example: 'Early bird discount' }) label: string;
   @ApiProperty({ example: -10, description: 'Dollars; discounts are negative' }) amount: number;
+  @ApiProperty({ type: QuoteLineTaxDto, required: false, description: 'Present on a tax line' }) tax?: QuoteLineTaxDto;
+  @ApiProperty({ required: false, example: true, description: 'Present (true) on a registration fee line' }) fee?: boolean;
 }
 
 export class QuotePromoDto {
@@ -17,7 +26,8 @@ export class QuotePromoDto {
 export class PriceQuoteResponseDto {
   @ApiProperty({ example: 'usd' }) currency: string;
   @ApiProperty({ type: [QuoteLineDto] }) lines: QuoteLineDto[];
-  @ApiProperty({ example: 72, description: 'Dollars: what create-intent and registration charge' }) total: number;
+  @ApiProperty({ example: 72, description: 'Dollars: what create-intent and registration charge (taxes and fees included)' }) total: number;
+  @ApiProperty({ example: 3.6, description: 'Dollars: the tax in the total (included or added)' }) tax: number;
   @ApiProperty({ type: QuotePromoDto, nullable: true }) promo: QuotePromoDto | null;
   @ApiProperty({
     example: false,

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 import { EXAMPLE_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
+import { QuoteLineTaxDto } from '../../pricing/dto/pricing.response';
 import { LegalDetailsResponseDto } from '../../settings/dto/settings.response';
 
 /** GET /api/receipts: ra-data-simple-rest's list parameters; filter may hold studentId and kind. */
@@ -33,6 +34,16 @@ class ReceiptLineDto {
   serviceStart: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, example: EXAMPLE_TIME, description: 'Last session' })
   serviceEnd: string | null;
+  @ApiPropertyOptional({ type: QuoteLineTaxDto, description: 'A tax line (issue 43); an included one is not added to the total' })
+  tax?: QuoteLineTaxDto;
+}
+
+/** The tax a receipt or credit note holds, per rate. */
+class ReceiptTaxDto {
+  @ApiProperty({ example: 'GST' }) label: string;
+  @ApiProperty({ example: 5 }) rate: number;
+  @ApiProperty({ example: false }) included: boolean;
+  @ApiProperty({ example: 4, description: 'Dollars' }) amount: number;
 }
 
 /** A numbered receipt (a payment) or credit note (a refund), as issued: it never changes afterwards. */
@@ -48,6 +59,8 @@ export class ReceiptResponseDto {
   @ApiProperty({ type: [ReceiptStudentDto] }) students: ReceiptStudentDto[];
   @ApiProperty({ type: [ReceiptLineDto] }) lines: ReceiptLineDto[];
   @ApiProperty({ example: 80, description: 'Dollars: paid (receipt) or refunded (credit note)' }) total: number;
+  @ApiProperty({ type: [ReceiptTaxDto], description: 'The tax in the total per rate (issue 43); empty without taxes' })
+  taxes: ReceiptTaxDto[];
   @ApiProperty({ example: 'USD' }) currency: string;
   @ApiProperty({ enum: ['card', 'in-person'], example: 'card' }) paymentMethod: string;
   @ApiProperty({ type: String, nullable: true, example: 'pi_3Q0example' }) stripePaymentIntentId: string | null;

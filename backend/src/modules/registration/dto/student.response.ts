@@ -1,11 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_ID, EXAMPLE_ORG_ID, EXAMPLE_TIME } from '../../../common/openapi/common.responses';
+import { QuoteLineTaxDto } from '../../pricing/dto/pricing.response';
 import { ContactInfoResponseDto } from '../../organizations/dto/organization.response';
 import { EnrollmentAnswerResponseDto, EnrollmentWaiverResponseDto } from '../../registration-forms/dto/waiver.dto';
 
 export class PriceLineResponseDto {
   @ApiProperty({ example: 'Class price' }) label: string;
   @ApiProperty({ example: 80, description: 'Dollars; discounts are negative' }) amount: number;
+  @ApiProperty({ type: QuoteLineTaxDto, required: false, description: 'Present on a tax line (issue 43)' }) tax?: QuoteLineTaxDto;
+  @ApiProperty({ required: false, description: 'Present (true) on a registration fee line' }) fee?: boolean;
 }
 
 export class EnrollmentResponseDto {

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_ORG_ID } from '../../../common/openapi/common.responses';
 import { DiscountRulesDto } from '../../organizations/dto/discount-rules.dto';
 import { CancellationPolicyDto, DiscountDto, NotificationsDto } from '../../organizations/dto/organization-settings.dto';
+import { TAXABLE_KINDS } from '../../organizations/tax-settings';
 import { BrandingResponseDto, ContactInfoResponseDto } from '../../organizations/dto/organization.response';
 
 export class AdminProfileResponseDto {
@@ -41,6 +42,27 @@ export class LegalDetailsResponseDto {
   @ApiProperty({ example: '1 Kiln Road, Fresno, CA 93701' }) address: string;
   @ApiProperty({ example: 'EIN', description: "EIN, BN, VAT number or the organization's own label" }) taxIdLabel: string;
   @ApiProperty({ example: '12-3456789' }) taxId: string;
+}
+
+class TaxRateResponseDto {
+  @ApiProperty({ example: 'GST' }) label: string;
+  @ApiProperty({ example: 5, description: 'Percent, at most 3 decimals' }) rate: number;
+  @ApiProperty({ example: false, description: 'Charged on the price plus the other (non-compound) taxes' }) compound: boolean;
+  @ApiProperty({ example: ['tuition'], enum: TAXABLE_KINDS, isArray: true }) appliesTo: string[];
+}
+
+/** The sales taxes the price quote applies. */
+export class TaxSettingsResponseDto {
+  @ApiProperty({ example: false }) pricesIncludeTax: boolean;
+  @ApiProperty({ type: [TaxRateResponseDto] }) rates: TaxRateResponseDto[];
+  @ApiProperty({ type: [String], example: [] }) exemptClassIds: string[];
+}
+
+export class RegistrationFeeResponseDto {
+  @ApiProperty({ example: 'Annual registration fee' }) label: string;
+  @ApiProperty({ example: 25 }) amount: number;
+  @ApiProperty({ enum: ['student', 'household'] }) per: string;
+  @ApiProperty({ enum: ['term', 'year'] }) period: string;
 }
 
 export class SettingsResponseDto {
@@ -93,6 +115,10 @@ export class SettingsResponseDto {
   waitingRoomMinutes: number;
   @ApiProperty({ type: LegalDetailsResponseDto, description: 'Printed on receipts and year-end statements' })
   legalDetails: LegalDetailsResponseDto;
+  @ApiProperty({ type: TaxSettingsResponseDto }) taxes: TaxSettingsResponseDto;
+  @ApiProperty({ type: RegistrationFeeResponseDto, nullable: true }) registrationFee: RegistrationFeeResponseDto | null;
+  @ApiProperty({ required: false, description: 'Present when the request changed taxes or the fee: they apply to new quotes only' })
+  notice?: string;
   @ApiProperty({ type: ContactInfoResponseDto }) contactInfo: ContactInfoResponseDto;
   @ApiProperty({ type: BrandingResponseDto }) branding: BrandingResponseDto;
   @ApiProperty({ type: AdminProfileResponseDto }) adminProfile: AdminProfileResponseDto;

@@ -5,6 +5,10 @@ import type { Attendee } from './registerStudent';
 export interface QuoteLine {
   label: string;
   amount: number;
+  /** A tax line: its rate, and whether the prices already include it (then it is not added to the total). */
+  tax?: { label: string; rate: number; included: boolean };
+  /** A registration fee line. */
+  fee?: boolean;
 }
 
 /** POST /api/public/price-quote: the price the registration will be charged, line by line. */
@@ -12,6 +16,8 @@ export interface PriceQuote {
   currency: string;
   lines: QuoteLine[];
   total: number;
+  /** The tax in the total (dollars), included or added. */
+  tax?: number;
   promo: { code: string; applied: boolean; message: string } | null;
   /** The organization has a senior discount: one person may give a date of birth to have it quoted. */
   asksDateOfBirth?: boolean;
