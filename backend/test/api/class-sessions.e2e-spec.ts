@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { ClassSessions1770040000000 } from '../../src/database/migrations/1770040000000-ClassSessions';
+import { RoomBookings1771005000000 } from '../../src/database/migrations/1771005000000-RoomBookings';
 import { DEMO_ORG_ID, seedDemo } from '../../src/database/seeds/demo.seed';
 import { sessionDates } from '../../src/modules/classes/class.entity';
 import { classBody, createClass, createOrg, type OrgFixture } from '../fixtures/org.fixture';
@@ -35,8 +36,11 @@ describe('class sessions', () => {
 
   it('should backfill every existing class with the dates sessionDates() gives, across a DST change too', async () => {
     const migration = new ClassSessions1770040000000();
+    // The room bookings (a column, triggers and a constraint on the sessions) go first and come back last.
+    const bookings = new RoomBookings1771005000000();
     const runner = t.db.createQueryRunner();
     try {
+      await bookings.down(runner);
       await migration.down(runner);
       await t.db.query(
         `INSERT INTO classes (organization_id, title, description, instructor, location, status, price_cents, max_students, start_date, duration, days, schedule, information, materials)
@@ -46,6 +50,7 @@ describe('class sessions', () => {
         [org.orgId],
       );
       await migration.up(runner);
+      await bookings.up(runner);
     } finally {
       await runner.release();
     }

@@ -45,6 +45,7 @@ import { ClassSessions1770040000000 } from './1770040000000-ClassSessions';
 import { LocationsRoomsInstructors1770050000000 } from './1770050000000-LocationsRoomsInstructors';
 import { ClassPlacesAsRecords1770050000001 } from './1770050000001-ClassPlacesAsRecords';
 import { Receipts1770070000000 } from './1770070000000-Receipts';
+import { RoomBookings1771005000000 } from './1771005000000-RoomBookings';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 import { Pricing1766300000000 } from './1766300000000-Pricing';
@@ -101,4 +102,5 @@ export const MIGRATIONS = [
   LocationsRoomsInstructors1770050000000,
   ClassPlacesAsRecords1770050000001,
   Receipts1770070000000,
+  RoomBookings1771005000000,
 ];

@@ -28,6 +28,7 @@ import { ClosedDatesController } from './closed-dates.controller';
 import { ClosedDatesRepository } from './closed-dates.repository';
 import { ClosedDatesService } from './closed-dates.service';
 import { SessionAttendance } from './session-attendance.port';
+import { SessionConflicts } from './session-conflicts.port';
 
 @Module({
   imports: [
@@ -56,7 +57,16 @@ import { SessionAttendance } from './session-attendance.port';
     ClosedDatesRepository,
     ClosedDatesService,
     SessionAttendance,
+    SessionConflicts,
   ],
-  exports: [ClassesService, PublicClassList, SeatsFreedHooks, PublicClassExtras, ClassSessionsService, SessionAttendance],
+  exports: [
+    ClassesService,
+    PublicClassList,
+    SeatsFreedHooks,
+    PublicClassExtras,
+    ClassSessionsService,
+    SessionAttendance,
+    SessionConflicts,
+  ],
 })
 export class ClassesModule {}

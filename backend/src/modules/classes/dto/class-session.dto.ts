@@ -9,6 +9,8 @@ export class UpdateSessionDto {
   // null is accepted on purpose: it sets the session back to the class's room or instructor.
   @IsOptional() @IsUUID('all', { message: 'roomId must be a UUID' }) roomId?: string | null;
   @IsOptional() @IsUUID('all', { message: 'instructorId must be a UUID' }) instructorId?: string | null;
+  /** Keep the change although the instructor teaches elsewhere at that time (the INSTRUCTOR_CONFLICT warning). */
+  @IsOptionalNotNull() @IsBoolean({ message: 'allowInstructorConflict must be true or false' }) allowInstructorConflict?: boolean;
 }
 
 /** POST /api/class-sessions/{id}/cancel. */
