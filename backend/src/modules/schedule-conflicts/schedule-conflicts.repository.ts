@@ -66,6 +66,7 @@ const CURRENT = `
            coalesce(s.room_id, c.room_id) AS room_id, coalesce(s.instructor_id, c.instructor_id) AS instructor_id
       FROM class_sessions s JOIN classes c ON c.id = s.class_id
      WHERE s.organization_id = $1 AND s.status = 'scheduled' AND c.status <> 'Cancelled' AND s.ends_at > $2)
+  SELECT * FROM (
   SELECT 'room' AS kind, r.id AS "resourceId", r.name AS "resourceName",
          a.id AS "aId", a.class_id AS "aClassId", a.title AS "aTitle", a.starts_at AS "aStartsAt", a.ends_at AS "aEndsAt",
          b.id AS "bId", b.class_id AS "bClassId", b.title AS "bTitle", b.starts_at AS "bStartsAt", b.ends_at AS "bEndsAt"
@@ -77,7 +78,8 @@ const CURRENT = `
     FROM live a
     JOIN live b ON b.instructor_id = a.instructor_id AND a.id < b.id AND a.starts_at < b.ends_at AND b.starts_at < a.ends_at
     JOIN instructors i ON i.organization_id = $1 AND i.id = a.instructor_id
-   ORDER BY 7, 1 DESC
+  ) pairs
+   ORDER BY least("aStartsAt", "bStartsAt"), kind DESC
    LIMIT $3`;
 
 interface PairRow {
@@ -109,14 +111,11 @@ export class ScheduleConflictsRepository {
 
   async current(organizationId: string, from: Date, limit: number): Promise<ConflictPair[]> {
     const rows: PairRow[] = await this.db.query(CURRENT, [organizationId, from.toISOString(), limit]);
-    return rows.map((r) => ({
-      kind: r.kind,
-      resourceId: r.resourceId,
-      resourceName: r.resourceName,
-      sessions: [
-        { sessionId: r.aId, classId: r.aClassId, classTitle: r.aTitle, startsAt: r.aStartsAt, endsAt: r.aEndsAt },
-        { sessionId: r.bId, classId: r.bClassId, classTitle: r.bTitle, startsAt: r.bStartsAt, endsAt: r.bEndsAt },
-      ],
-    }));
+    return rows.map((r) => {
+      const a = { sessionId: r.aId, classId: r.aClassId, classTitle: r.aTitle, startsAt: r.aStartsAt, endsAt: r.aEndsAt };
+      const b = { sessionId: r.bId, classId: r.bClassId, classTitle: r.bTitle, startsAt: r.bStartsAt, endsAt: r.bEndsAt };
+      const earlierFirst = a.startsAt <= b.startsAt ? [a, b] : [b, a];
+      return { kind: r.kind, resourceId: r.resourceId, resourceName: r.resourceName, sessions: earlierFirst };
+    });
   }
 }
