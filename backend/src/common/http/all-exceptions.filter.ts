@@ -1,8 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { QueryFailedError } from 'typeorm';
-import { ScheduleConflictError } from '../../modules/schedule-conflicts/schedule-conflicts.exception';
 import { AppException, CodedException } from './app-exception';
+import { constraintReply } from './constraint-replies';
 
 const PG_MESSAGES: Record<string, [HttpStatus, string]> = {
   '23505': [HttpStatus.CONFLICT, 'A record with these details already exists'],
@@ -12,15 +12,6 @@ const PG_MESSAGES: Record<string, [HttpStatus, string]> = {
   '22007': [HttpStatus.BAD_REQUEST, 'A date has the wrong format'],
   '22008': [HttpStatus.BAD_REQUEST, 'A date is out of range'],
   '22003': [HttpStatus.BAD_REQUEST, 'A number is out of range'],
-};
-
-/**
- * The database's own refusal of a double-booked room (the exclusion constraint, checked at commit): what two writes
- * racing for one room slot get when the readable check before the commit could not see the other (issue 39 §2).
- */
-const ROOM_TAKEN = {
-  code: ScheduleConflictError.RoomConflict,
-  error: 'This room was booked for an overlapping time by another session a moment ago. Reload to see it, then choose another room or time.',
 };
 
 /** Builds every failure reply: `{ success: false, data: null, error, errors? }`, never a stack or SQL. */
@@ -76,7 +67,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (exception instanceof QueryFailedError) {
       const { code = '', constraint } = exception as unknown as { code?: string; constraint?: string };
-      if (code === '23P01' && constraint === 'class_sessions_room_no_overlap') return { status: HttpStatus.CONFLICT, body: ROOM_TAKEN };
+      const guarded = constraintReply(constraint);
+      if (guarded) return { status: guarded.status, body: { error: guarded.error, code: guarded.code } };
       const known = PG_MESSAGES[code];
       if (known) return { status: known[0], body: { error: known[1] } };
       // Every data exception (class 22) and a missing required value are bad input, never a 500.

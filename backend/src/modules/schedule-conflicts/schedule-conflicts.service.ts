@@ -1,5 +1,6 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { registerConstraintReply } from '../../common/http/constraint-replies';
 import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import {
   SessionConflicts,
@@ -39,6 +40,12 @@ export class ScheduleConflictsService implements OnModuleInit, SessionConflictSo
 
   onModuleInit(): void {
     this.port.register(this);
+    // Two writes racing for one room slot: the loser's check could not see the winner, the constraint at commit did.
+    registerConstraintReply('class_sessions_room_no_overlap', {
+      status: HttpStatus.CONFLICT,
+      code: ScheduleConflictError.RoomConflict,
+      error: 'This room was booked for an overlapping time by another session a moment ago. Reload to see it, then choose another room or time.',
+    });
   }
 
   async check(manager: EntityManager, organizationId: string, scope: ConflictScope, options: ConflictCheckOptions): Promise<void> {
