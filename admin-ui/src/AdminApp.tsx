@@ -17,6 +17,7 @@ const SubscriptionPage = lazy(() => import('@/subscription/SubscriptionPage'));
 const SubscriptionTestPage = lazy(() => import('@/subscription/SubscriptionTestPage'));
 const CommunicationCenter = lazy(() => import('@/communications/CommunicationCenter'));
 const ReportsPage = lazy(() => import('@/reports/ReportsPage'));
+const ConflictsPage = lazy(() => import('@/conflicts/ConflictsPage'));
 
 const DashboardScreen = () => inArea('Loading admin dashboard...', <Dashboard />);
 const TeamScreen = () => inArea('Loading team...', <TeamPage />);
@@ -45,6 +46,7 @@ export default function AdminApp() {
         <Route path="/subscription-test" element={inArea('Loading subscription...', <SubscriptionTestPage />)} />
         <Route path="/communications" element={inArea('Loading communications...', <CommunicationCenter />)} />
         <Route path="/reports" element={inArea('Loading reports...', <ReportsPage />)} />
+        <Route path="/conflicts" element={inArea('Loading conflicts...', <ConflictsPage />)} />
       </CustomRoutes>
     </OrganizationAdmin>
   );

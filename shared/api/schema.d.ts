@@ -6565,15 +6565,21 @@ export interface components {
       updatedAt?: unknown;
     };
     UpdateSessionDto: {
+      /**
+       * Format: uuid
+       * @description null: the class's room
+       */
+      roomId?: string | null;
+      /**
+       * Format: uuid
+       * @description null: the class's instructor
+       */
+      instructorId?: string | null;
       /** Format: date-time */
       startsAt?: string;
       /** Format: date-time */
       endsAt?: string;
       note?: string;
-      /** Format: uuid */
-      roomId?: string;
-      /** Format: uuid */
-      instructorId?: string;
       allowInstructorConflict?: boolean;
     };
     UpdateSettingsDto: components["schemas"]["SettingsDto"] & {

@@ -139,8 +139,11 @@ describe('room and instructor conflicts', () => {
     // 20 classes on 20 different days in the Annex room, each first session then moved to one Saturday slot.
     const firsts: string[] = [];
     for (let i = 0; i < 20; i++) {
-      const c = (await create({ title: `Race ${i}`, roomId: ids.studio2, days: 1, startDate: at('2032-01-05T09:00:00.000Z', i * 24 * 60) })
-        .expect(201)).body.data;
+      const c = (
+        await create({ title: `Race ${i}`, roomId: ids.studio2, days: 1, startDate: at('2032-01-05T09:00:00.000Z', i * 24 * 60) }).expect(
+          201,
+        )
+      ).body.data;
       firsts.push((await sessionsOf(c.id))[0].id);
     }
     const slot = { startsAt: '2032-02-07T10:00:00.000Z', endsAt: '2032-02-07T11:00:00.000Z' };
@@ -185,8 +188,9 @@ describe('room and instructor conflicts', () => {
     expect(await classCount()).toBe(before);
     const glazing = (await create({ ...fields, allowInstructorConflict: true }).expect(201)).body.data;
     // A session given the other instructor's evening: warned, then kept.
-    const sams = (await create({ title: 'Wheel', location: 'Online', startDate: at(START, 3 * 24 * 60), instructorId: ids.sam }).expect(201))
-      .body.data;
+    const sams = (
+      await create({ title: 'Wheel', location: 'Online', startDate: at(START, 3 * 24 * 60), instructorId: ids.sam }).expect(201)
+    ).body.data;
     const [wheel1] = await sessionsOf(sams.id);
     const [glazing1] = await sessionsOf(glazing.id);
     expect((await move(wheel1.id, { instructorId: ids.maria, startsAt: glazing1.startsAt }).expect(409)).body.code).toBe(
@@ -207,13 +211,7 @@ describe('room and instructor conflicts', () => {
         .join(' × '),
     );
     // Ceramics × Glazing on three Thursdays; Wheel's first session moved onto Glazing's first (and Ceramics's) evening.
-    expect(pairs.sort()).toEqual([
-      'Ceramics × Glazing',
-      'Ceramics × Glazing',
-      'Ceramics × Glazing',
-      'Ceramics × Wheel',
-      'Glazing × Wheel',
-    ]);
+    expect(pairs.sort()).toEqual(['Ceramics × Glazing', 'Ceramics × Glazing', 'Ceramics × Glazing', 'Ceramics × Wheel', 'Glazing × Wheel']);
     expect(instructor[0]).toMatchObject({ resourceId: ids.maria, resourceName: 'Maria Lopez' });
     expect(res.body.data.filter((c: { kind: string }) => c.kind === 'room')).toEqual([]);
     // Sessions that overlapped before the constraint (left unbooked by the migration) are listed as room conflicts.
@@ -232,11 +230,7 @@ describe('room and instructor conflicts', () => {
         .map((s) => s.classTitle)
         .sort()
         .join(' × ');
-    expect(rooms.map(titles)).toEqual([
-      'Next door × Nowhere',
-      'Next door × Nowhere',
-      'Next door × Nowhere',
-    ]);
+    expect(rooms.map(titles)).toEqual(['Next door × Nowhere', 'Next door × Nowhere', 'Next door × Nowhere']);
     expect(rooms[0]).toMatchObject({ resourceId: ids.studio2, resourceName: 'Studio 2' });
     expect((await t.http.get('/api/schedule-conflicts').set(other.auth).expect(200)).body.data).toEqual([]);
   });

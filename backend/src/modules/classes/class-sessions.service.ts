@@ -24,7 +24,8 @@ const scheduleBasis = (c: Pick<ClassEntity, 'startDate' | 'days' | 'schedule' | 
   [new Date(c.startDate).getTime(), c.days, c.schedule, c.duration].join('|');
 
 /** What decides whom and which room the sessions book: a change of any of them is checked for conflicts again. */
-const bookingBasis = (c: Pick<ClassEntity, 'roomId' | 'instructorId' | 'status'>) => [c.roomId, c.instructorId, c.status === 'Cancelled'].join('|');
+const bookingBasis = (c: Pick<ClassEntity, 'roomId' | 'instructorId' | 'status'>) =>
+  [c.roomId, c.instructorId, c.status === 'Cancelled'].join('|');
 
 const notFound = (id: string) => new NotFoundException(`Class session with ID ${id} not found`);
 

@@ -59,14 +59,6 @@ import { SessionConflicts } from './session-conflicts.port';
     SessionAttendance,
     SessionConflicts,
   ],
-  exports: [
-    ClassesService,
-    PublicClassList,
-    SeatsFreedHooks,
-    PublicClassExtras,
-    ClassSessionsService,
-    SessionAttendance,
-    SessionConflicts,
-  ],
+  exports: [ClassesService, PublicClassList, SeatsFreedHooks, PublicClassExtras, ClassSessionsService, SessionAttendance, SessionConflicts],
 })
 export class ClassesModule {}

@@ -44,7 +44,8 @@ export class ScheduleConflictsService implements OnModuleInit, SessionConflictSo
     registerConstraintReply('class_sessions_room_no_overlap', {
       status: HttpStatus.CONFLICT,
       code: ScheduleConflictError.RoomConflict,
-      error: 'This room was booked for an overlapping time by another session a moment ago. Reload to see it, then choose another room or time.',
+      error:
+        'This room was booked for an overlapping time by another session a moment ago. Reload to see it, then choose another room or time.',
     });
   }
 
