@@ -43,8 +43,8 @@ test.describe('admin: class sessions', () => {
     expect(reg.ok(), await reg.text()).toBeTruthy();
     const studentId = (await reg.json()).data.id as string;
     const notices = async () =>
-      ((await call.get(`students/${studentId}/communications`)) as { subject: string; channel: string }[]).filter(
-        (m) => m.channel === 'email' && m.subject.startsWith(`Cancelled: ${title}`),
+      ((await call.get(`students/${studentId}/communications`)) as { subject: string | null; communication_type: string }[]).filter(
+        (m) => m.communication_type === 'email' && (m.subject ?? '').startsWith(`Cancelled: ${title}`),
       );
 
     await signInUi(page, org.email, org.password);
@@ -87,6 +87,7 @@ test.describe('admin: class sessions', () => {
     await call.post('classes', { ...base, title: 'Yoga', roomId: studio2.id, allowInstructorConflict: true });
 
     await signInUi(page, org.email, org.password);
+    await expect(page).toHaveURL(/\/admin$/);
     await page.goto('/admin/classes');
     await page.getByRole('button', { name: 'View Yoga' }).click();
     const sessions = page.getByRole('region', { name: 'Class details' }).getByRole('region', { name: 'Sessions' });

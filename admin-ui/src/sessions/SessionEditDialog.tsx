@@ -17,6 +17,8 @@ import type { ClassSession, Instructor, Room, SessionUpdateInput } from '@/provi
 const ALL = { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' as const } };
 /** The select's value for "the class's own room / instructor" (null on the wire). */
 const CLASS_OWN = '';
+/** The "class's own" choice is an empty value: shown as its text, with the label above it. */
+const SHOW_EMPTY = { select: { displayEmpty: true }, inputLabel: { shrink: true } };
 
 export function SessionEditDialog({
   session,
@@ -66,7 +68,7 @@ export function SessionEditDialog({
     >
       <ZonedDateTimeField label="Starts" timeZone={zone} value={startsAt} onChange={setStartsAt} required />
       <ZonedDateTimeField label="Ends" timeZone={zone} value={endsAt} onChange={setEndsAt} required />
-      <TextField select label="Room" value={roomId} onChange={(e) => setRoomId(e.target.value)}>
+      <TextField select label="Room" slotProps={SHOW_EMPTY} value={roomId} onChange={(e) => setRoomId(e.target.value)}>
         <MenuItem value={CLASS_OWN}>The class's room</MenuItem>
         {rooms.data?.map((r) => (
           <MenuItem key={r.id} value={r.id}>
@@ -74,7 +76,7 @@ export function SessionEditDialog({
           </MenuItem>
         ))}
       </TextField>
-      <TextField select label="Instructor" value={instructorId} onChange={(e) => setInstructorId(e.target.value)}>
+      <TextField select label="Instructor" slotProps={SHOW_EMPTY} value={instructorId} onChange={(e) => setInstructorId(e.target.value)}>
         <MenuItem value={CLASS_OWN}>The class's instructor</MenuItem>
         {instructors.data?.map((i) => (
           <MenuItem key={i.id} value={i.id}>
