@@ -32,12 +32,26 @@ export interface ConflictPair {
  * sessions and the sessions of cancelled classes book nothing. One statement for the whole class, however many
  * sessions it has.
  */
-const CLASHES = `
+export const CLASHES = `
   WITH mine AS (
     SELECT s.id, s.starts_at, s.ends_at, s.booked_room_id, coalesce(s.instructor_id, c.instructor_id) AS instructor_id
       FROM class_sessions s JOIN classes c ON c.id = s.class_id
      WHERE s.organization_id = $1 AND s.status = 'scheduled' AND c.status <> 'Cancelled'
-       AND (s.class_id = $2::uuid OR s.id = $3::uuid))
+       AND (s.class_id = $2::uuid OR s.id = $3::uuid)),
+  span AS (SELECT min(starts_at) AS from_at, max(ends_at) AS to_at FROM mine),
+  people AS (SELECT DISTINCT instructor_id FROM mine WHERE instructor_id IS NOT NULL),
+  -- The instructors' other sessions within the span: through their classes (index on classes' instructor) when the
+  -- session has none of its own, or by the session's own instructor.
+  theirs AS (
+    SELECT o.id, o.class_id, oc.title, o.starts_at, o.ends_at, oc.instructor_id
+      FROM people p JOIN classes oc ON oc.organization_id = $1 AND oc.instructor_id = p.instructor_id AND oc.status <> 'Cancelled'
+      JOIN class_sessions o ON o.class_id = oc.id AND o.instructor_id IS NULL AND o.status = 'scheduled', span
+     WHERE o.starts_at < span.to_at AND o.ends_at > span.from_at
+    UNION ALL
+    SELECT o.id, o.class_id, oc.title, o.starts_at, o.ends_at, o.instructor_id
+      FROM people p JOIN class_sessions o ON o.organization_id = $1 AND o.instructor_id = p.instructor_id AND o.status = 'scheduled'
+      JOIN classes oc ON oc.id = o.class_id AND oc.status <> 'Cancelled', span
+     WHERE o.starts_at < span.to_at AND o.ends_at > span.from_at)
   SELECT 'room' AS kind, r.id AS "resourceId", r.name AS "resourceName", m.id AS "sessionId", o.id AS "otherSessionId",
          oc.id AS "otherClassId", oc.title AS "otherClassTitle", o.starts_at AS "otherStartsAt", o.ends_at AS "otherEndsAt"
     FROM mine m
@@ -46,13 +60,10 @@ const CLASHES = `
     JOIN classes oc ON oc.id = o.class_id
     JOIN rooms r ON r.id = m.booked_room_id
   UNION ALL
-  SELECT 'instructor', i.id, i.name, m.id, o.id, oc.id, oc.title, o.starts_at, o.ends_at
+  SELECT 'instructor', i.id, i.name, m.id, o.id, o.class_id, o.title, o.starts_at, o.ends_at
     FROM mine m
+    JOIN theirs o ON o.instructor_id = m.instructor_id AND o.id <> m.id AND o.starts_at < m.ends_at AND o.ends_at > m.starts_at
     JOIN instructors i ON i.organization_id = $1 AND i.id = m.instructor_id
-    JOIN class_sessions o ON o.organization_id = $1 AND o.id <> m.id AND o.status = 'scheduled'
-     AND o.starts_at < m.ends_at AND o.ends_at > m.starts_at
-    JOIN classes oc ON oc.id = o.class_id AND oc.status <> 'Cancelled'
-   WHERE coalesce(o.instructor_id, oc.instructor_id) = m.instructor_id
    ORDER BY 1 DESC, 8
    LIMIT 20`;
 
