@@ -7,9 +7,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Chip, Skeleton, Stack, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { SimpleTable } from '@/common/SimpleTable';
 import { formatInZone, useOrganizationTimeZone, BROWSER_TIME_ZONE } from '@/common/zonedTime';
-import { useAppDataProvider } from '@/providers/dataProvider';
 import { errorMessage } from '@/providers/httpClient';
 import type { ConflictPair } from '@/providers/types';
+import { getScheduleConflicts } from '@/sessions/scheduleApi';
 
 const COLUMNS = [{ label: 'What' }, { label: 'Booked for' }, { label: 'First session' }, { label: 'Second session' }];
 
@@ -27,9 +27,8 @@ function SessionCell({ s, zone }: { s: ConflictPair['sessions'][number]; zone: s
 }
 
 export default function ConflictsPage() {
-  const dp = useAppDataProvider();
   const zone = useOrganizationTimeZone() ?? BROWSER_TIME_ZONE;
-  const list = useQuery({ queryKey: ['schedule-conflicts'], queryFn: () => dp.getScheduleConflicts() });
+  const list = useQuery({ queryKey: ['schedule-conflicts'], queryFn: getScheduleConflicts });
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
       <Box>

@@ -81,8 +81,6 @@ import type {
   TeacherSession,
   TeacherSessionDay,
   ClassSession,
-  ConflictPair,
-  SessionUpdateInput,
   ClosedDate,
   SessionNotes,
   WalkInInput,
@@ -238,8 +236,6 @@ export function createDataProvider(apiUrl: string = API_URL) {
     getClassSessions: (classId: string) => get<ClassSession[]>(`/classes/${enc(classId)}/sessions`),
     cancelSession: (sessionId: string, reason: string, notify: boolean) =>
       send<ClassSession & { notified: number }>('POST', `/class-sessions/${enc(sessionId)}/cancel`, { reason, notify }),
-    updateSession: (sessionId: string, body: SessionUpdateInput) => send<ClassSession>('PUT', `/class-sessions/${enc(sessionId)}`, body),
-    getScheduleConflicts: () => get<ConflictPair[]>('/schedule-conflicts'),
     getClosedDates: () => get<ClosedDate[]>('/closed-dates'),
     addClosedDate: (name: string, date: string) => send<ClosedDate>('POST', '/closed-dates', { name, date }),
     removeClosedDate: (id: string) => send<unknown>('DELETE', `/closed-dates/${enc(id)}`),

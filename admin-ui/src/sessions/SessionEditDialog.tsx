@@ -10,9 +10,9 @@ import { useGetList } from 'react-admin';
 import { FormDialog } from '@/common/FormDialog';
 import { ZonedDateTimeField } from '@/common/ZonedDateTimeField';
 import { fromZonedInput, toZonedInput } from '@/common/zonedTime';
-import { useAppDataProvider } from '@/providers/dataProvider';
 import { errorCode, errorMessage } from '@/providers/httpClient';
 import type { ClassSession, Instructor, Room, SessionUpdateInput } from '@/providers/types';
+import { updateSession } from './scheduleApi';
 
 const ALL = { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' as const } };
 /** The select's value for "the class's own room / instructor" (null on the wire). */
@@ -31,7 +31,6 @@ export function SessionEditDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const dp = useAppDataProvider();
   const rooms = useGetList<Room>('rooms', ALL);
   const instructors = useGetList<Instructor>('instructors', ALL);
   const [startsAt, setStartsAt] = useState(toZonedInput(session.startsAt, zone));
@@ -49,7 +48,7 @@ export function SessionEditDialog({
         note,
         ...(allowInstructorConflict ? { allowInstructorConflict: true } : {}),
       };
-      return dp.updateSession(session.id, body);
+      return updateSession(session.id, body);
     },
     onSuccess: onSaved,
   });
