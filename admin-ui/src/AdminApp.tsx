@@ -17,6 +17,7 @@ const SubscriptionPage = lazy(() => import('@/subscription/SubscriptionPage'));
 const SubscriptionTestPage = lazy(() => import('@/subscription/SubscriptionTestPage'));
 const CommunicationCenter = lazy(() => import('@/communications/CommunicationCenter'));
 const ReportsPage = lazy(() => import('@/reports/ReportsPage'));
+const ConflictsPage = lazy(() => import('@/conflicts/ConflictsPage'));
 
 const DashboardScreen = () => inArea('admin.loading.dashboard', <Dashboard />);
 const TeamScreen = () => inArea('admin.loading.team', <TeamPage />);
@@ -45,6 +46,7 @@ export default function AdminApp() {
         <Route path="/subscription-test" element={inArea('admin.loading.subscription', <SubscriptionTestPage />)} />
         <Route path="/communications" element={inArea('admin.loading.communications', <CommunicationCenter />)} />
         <Route path="/reports" element={inArea('admin.loading.reports', <ReportsPage />)} />
+        <Route path="/conflicts" element={inArea('admin.loading.conflicts', <ConflictsPage />)} />
       </CustomRoutes>
     </OrganizationAdmin>
   );

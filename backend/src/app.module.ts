@@ -24,6 +24,7 @@ import { ConnectModule } from './modules/connect/connect.module';
 import { ContactModule } from './modules/contact/contact.module';
 import { GoNoGoModule } from './modules/go-no-go/go-no-go.module';
 import { SessionCancellationsModule } from './modules/session-cancellations/session-cancellations.module';
+import { ScheduleConflictsModule } from './modules/schedule-conflicts/schedule-conflicts.module';
 import { HealthModule } from './modules/health/health.module';
 import { ItAdminModule } from './modules/it-admin/it-admin.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
@@ -104,6 +105,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     DataExportModule,
     GoNoGoModule,
     SessionCancellationsModule,
+    ScheduleConflictsModule,
     WaitlistModule,
     WebhooksModule,
     CalendarFeedsModule,

@@ -6,6 +6,7 @@ import { PortalError } from './modules/portal/portal.exception';
 import { PricingError } from './modules/pricing/pricing.exception';
 import { RegistrationFormsError } from './modules/registration-forms/registration-forms.exception';
 import { RegistrationError } from './modules/registration/registration.exception';
+import { ScheduleConflictError } from './modules/schedule-conflicts/schedule-conflicts.exception';
 import { SubscriptionError } from './modules/subscriptions/subscriptions.exception';
 import { TermsError } from './modules/terms/terms.exception';
 import { VenueError } from './modules/venues/venues.exception';
@@ -28,6 +29,7 @@ export const ERROR_CODES: Record<string, Record<string, string>> = {
   PricingError,
   RegistrationError,
   RegistrationFormsError,
+  ScheduleConflictError,
   SubscriptionError,
   TermsError,
   VenueError,

@@ -109,6 +109,13 @@ export const RegistrationFormsError = {
 } as const;
 export type RegistrationFormsError = (typeof RegistrationFormsError)[keyof typeof RegistrationFormsError];
 
+/** Failure codes of the schedule conflict feature */
+export const ScheduleConflictError = {
+  RoomConflict: 'ROOM_CONFLICT',
+  InstructorConflict: 'INSTRUCTOR_CONFLICT',
+} as const;
+export type ScheduleConflictError = (typeof ScheduleConflictError)[keyof typeof ScheduleConflictError];
+
 /** Failure codes of the subscription feature */
 export const SubscriptionError = {
   LimitReached: 'LIMIT_REACHED',
@@ -151,7 +158,7 @@ export const WaitlistError = {
 export type WaitlistError = (typeof WaitlistError)[keyof typeof WaitlistError];
 
 /** Every code a failure envelope may carry. */
-export type ErrorCode = ClassError | InstructorError | OrganizationError | PaymentError | PaymentPlanError | PortalError | PricingError | RegistrationError | RegistrationFormsError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
+export type ErrorCode = ClassError | InstructorError | OrganizationError | PaymentError | PaymentPlanError | PortalError | PricingError | RegistrationError | RegistrationFormsError | ScheduleConflictError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
 
 /** The `code` of a failure envelope (the body of a refused request), or null when it has none. */
 export function errorCodeOf(body: unknown): ErrorCode | null {

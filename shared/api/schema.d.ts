@@ -456,6 +456,9 @@ export interface paths {
     put: operations["Venues_updateRoom"];
     delete: operations["Venues_removeRoom"];
   };
+  "/api/schedule-conflicts": {
+    get: operations["ScheduleConflicts_list"];
+  };
   "/api/settings": {
     get: operations["Settings_get"];
     put: operations["Settings_update"];
@@ -1799,6 +1802,47 @@ export interface components {
     ConfirmTransferPaymentDto: {
       paymentIntentId: string;
     };
+    ConflictPairResponseDto: {
+      /**
+       * @example instructor
+       * @enum {string}
+       */
+      kind: "room" | "instructor";
+      /**
+       * Format: uuid
+       * @description The room's or the instructor's id
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      resourceId: string;
+      /** @example Maria Lopez */
+      resourceName: string;
+      /** @description The two sessions, the earlier first */
+      sessions: components["schemas"]["ConflictSessionDto"][];
+    };
+    ConflictSessionDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      sessionId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Beginner Pottery */
+      classTitle: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      startsAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      endsAt: string;
+    };
     ConnectAccountResponseDto: {
       /** @example acct_1Q2w3E4r5T6y7U8i */
       accountId: string;
@@ -1941,6 +1985,7 @@ export interface components {
       roomId?: string;
       /** Format: uuid */
       instructorId?: string;
+      allowInstructorConflict?: boolean;
       /** @enum {string} */
       status?: "Open" | "Scheduled" | "Closed" | "Cancelled" | "Archived";
       price: number;
@@ -3023,7 +3068,7 @@ export interface components {
       error: string | null;
     };
     /** @description A failure a client can act on: one feature's code (its `<feature>.exception.ts`) */
-    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["InstructorError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PaymentPlanError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
+    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["InstructorError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PaymentPlanError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["ScheduleConflictError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
     ErrorEnvelopeDto: {
       /** @example false */
       success: boolean;
@@ -5550,6 +5595,11 @@ export interface components {
        */
       scheduledAt: unknown;
     };
+    /**
+     * @description Failure codes of the schedule conflict feature
+     * @enum {string}
+     */
+    ScheduleConflictError: "ROOM_CONFLICT" | "INSTRUCTOR_CONFLICT";
     ScheduledChangeDto: {
       /** @example essential */
       planId: string;
@@ -7006,6 +7056,7 @@ export interface components {
       roomId?: string;
       /** Format: uuid */
       instructorId?: string;
+      allowInstructorConflict?: boolean;
       /** @enum {string} */
       status?: "Open" | "Scheduled" | "Closed" | "Cancelled" | "Archived";
       price: number;
@@ -7196,15 +7247,22 @@ export interface components {
       updatedAt?: unknown;
     };
     UpdateSessionDto: {
+      /**
+       * Format: uuid
+       * @description null: the class's room
+       */
+      roomId?: string | null;
+      /**
+       * Format: uuid
+       * @description null: the class's instructor
+       */
+      instructorId?: string | null;
       /** Format: date-time */
       startsAt?: string;
       /** Format: date-time */
       endsAt?: string;
       note?: string;
-      /** Format: uuid */
-      roomId?: string;
-      /** Format: uuid */
-      instructorId?: string;
+      allowInstructorConflict?: boolean;
     };
     UpdateSettingsDto: components["schemas"]["SettingsDto"] & {
       discounts?: components["schemas"]["DiscountPercentsDto"];
@@ -14269,6 +14327,38 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["DeletedResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  ScheduleConflicts_list: {
+    responses: {
+      /** @description Pairs of sessions not yet ended that share an exclusive room or an instructor, soonest first (at most 200) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ConflictPairResponseDto"][];
           };
         };
       };

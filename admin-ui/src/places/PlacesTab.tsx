@@ -1,4 +1,5 @@
-import { Stack } from '@mui/material';
+import { Button, Stack } from '@mui/material';
+import { Link } from 'react-router-dom';
 import { InstructorsSection } from './InstructorsSection';
 import { LocationsSection } from './LocationsSection';
 
@@ -6,6 +7,12 @@ import { LocationsSection } from './LocationsSection';
 export function PlacesTab() {
   return (
     <Stack spacing={2.5}>
+      <Stack direction="row" justifyContent="flex-end">
+        {/* Rooms and instructors booked twice at once, across every class. */}
+        <Button component={Link} to="/admin/conflicts" variant="outlined">
+          See conflicts
+        </Button>
+      </Stack>
       <LocationsSection />
       <InstructorsSection />
     </Stack>

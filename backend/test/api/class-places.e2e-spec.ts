@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ClassPlacesAsRecords1770050000001 } from '../../src/database/migrations/1770050000001-ClassPlacesAsRecords';
+import { RoomBookings1771005000000 } from '../../src/database/migrations/1771005000000-RoomBookings';
 import { classBody, createClass, createOrg, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -29,11 +30,15 @@ describe('classes with location, room and instructor records', () => {
     const b1 = await createClass(t, b, { location: 'Studio A', instructor: 'Ann Lee' });
     const before = await Promise.all([a1, a2, a3, b1].map((c, i) => getClass(c.id, i === 3 ? b : a)));
     const migration = new ClassPlacesAsRecords1770050000001();
+    // The room bookings' triggers name the classes' room column: they go first and come back last.
+    const bookings = new RoomBookings1771005000000();
     const runner = t.db.createQueryRunner();
     try {
+      await bookings.down(runner);
       await migration.down(runner);
       await t.db.query('DELETE FROM locations; DELETE FROM instructors;');
       await migration.up(runner);
+      await bookings.up(runner);
     } finally {
       await runner.release();
     }
@@ -74,8 +79,10 @@ describe('classes with location, room and instructor records', () => {
       instructorId: ins.id,
     });
     expect(await publicClass(created.id)).toMatchObject({ location: 'Riverside — Studio B', instructor: 'Maya Lopez' });
-    // A room alone brings its location.
-    const roomOnly = (await post(a, 'classes', classBody({ location: undefined, roomId: room.id })).expect(201)).body.data;
+    // A room alone brings its location (a day later: the room is booked at the first class's times).
+    const dayLater = new Date(Date.parse(body.startDate as string) + 24 * 3600 * 1000).toISOString();
+    const roomOnly = (await post(a, 'classes', classBody({ location: undefined, roomId: room.id, startDate: dayLater })).expect(201)).body
+      .data;
     expect(roomOnly).toMatchObject({ locationId: loc.id, roomId: room.id, location: 'Riverside — Studio B', instructor: 'Luis' });
 
     // react-admin PUTs the record back: the location alone now, and free text for the instructor.

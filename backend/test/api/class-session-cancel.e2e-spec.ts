@@ -154,12 +154,21 @@ describe('class session cancel and move', () => {
       .expect(409);
     expect(cancelledMove.body.code).toBe('SESSION_CANCELLED');
     await t.http.put(`/api/class-sessions/${sessions[0].id}`).set(org.auth).send({ roomId: 'not-a-uuid' }).expect(400);
+    // A room id that is no room of the organization is refused (it was once stored as sent).
+    const unknown = await t.http
+      .put(`/api/class-sessions/${sessions[0].id}`)
+      .set(org.auth)
+      .send({ roomId: '0b6f4a52-5f3e-4a8e-9f55-0a4c1d2b3c4d' })
+      .expect(400);
+    expect(unknown.body.code).toBe('UNKNOWN_ROOM');
+    const location = (await t.http.post('/api/locations').set(org.auth).send({ name: 'Snow Hall' }).expect(201)).body.data;
+    const room2 = (await t.http.post('/api/rooms').set(org.auth).send({ locationId: location.id, name: 'Room 2' }).expect(201)).body.data;
     const room = await t.http
       .put(`/api/class-sessions/${sessions[0].id}`)
       .set(org.auth)
-      .send({ roomId: '0b6f4a52-5f3e-4a8e-9f55-0a4c1d2b3c4d', instructorId: null })
+      .send({ roomId: room2.id, instructorId: null })
       .expect(200);
-    expect(room.body.data).toMatchObject({ roomId: '0b6f4a52-5f3e-4a8e-9f55-0a4c1d2b3c4d', instructorId: null });
+    expect(room.body.data).toMatchObject({ roomId: room2.id, instructorId: null });
     const row = (await t.db.query('SELECT starts_at, ends_at, note FROM class_sessions WHERE id = $1', [sessions[0].id]))[0];
     expect([new Date(row.starts_at).toISOString(), new Date(row.ends_at).toISOString(), row.note]).toEqual([
       '2031-02-05T19:00:00.000Z',

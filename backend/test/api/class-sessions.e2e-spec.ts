@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { ClassSessions1770040000000 } from '../../src/database/migrations/1770040000000-ClassSessions';
+import { RoomBookings1771005000000 } from '../../src/database/migrations/1771005000000-RoomBookings';
 import { DropIns1771006000000 } from '../../src/database/migrations/1771006000000-DropIns';
 import { DEMO_ORG_ID, seedDemo } from '../../src/database/seeds/demo.seed';
 import { sessionDates } from '../../src/modules/classes/class.entity';
@@ -36,11 +37,14 @@ describe('class sessions', () => {
 
   it('should backfill every existing class with the dates sessionDates() gives, across a DST change too', async () => {
     const migration = new ClassSessions1770040000000();
-    // Drop-ins reference class_sessions: they come off first and back on after, as a revert and a re-run would.
+    // The later migrations on the sessions come off first and back on after, newest first, as a revert and a re-run
+    // would: drop-ins reference class_sessions, and the room bookings are a column, triggers and a constraint on them.
     const dropIns = new DropIns1771006000000();
+    const bookings = new RoomBookings1771005000000();
     const runner = t.db.createQueryRunner();
     try {
       await dropIns.down(runner);
+      await bookings.down(runner);
       await migration.down(runner);
       await t.db.query(
         `INSERT INTO classes (organization_id, title, description, instructor, location, status, price_cents, max_students, start_date, duration, days, schedule, information, materials)
@@ -50,6 +54,7 @@ describe('class sessions', () => {
         [org.orgId],
       );
       await migration.up(runner);
+      await bookings.up(runner);
       await dropIns.up(runner);
     } finally {
       await runner.release();

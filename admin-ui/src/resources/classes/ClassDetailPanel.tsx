@@ -21,6 +21,7 @@ import { hasDiscount } from '@/resources/classes/classUtils';
 import { WaitlistSection } from '@/resources/classes/WaitlistSection';
 import { LabelledValue } from '@/common/LabelledValue';
 import { useOrganizationTimeZone } from '@/common/zonedTime';
+import { ClassSessionsSection } from '@/sessions/ClassSessionsSection';
 
 export function ClassDetailPanel({
   record,
@@ -124,17 +125,22 @@ export function ClassDetailPanel({
         <EnrollmentBar enrolled={record.enrolledStudents ?? 0} max={record.maxStudents ?? 0} />
       </Box>
       <GoNoGoStatus record={record} />
-      {sessions.length > 0 && (
-        <Box mt={2}>
-          <Typography variant="subtitle2">Session dates</Typography>
-          <Box component="ol" sx={{ m: 0, pl: 3 }}>
-            {sessions.map((d, i) => (
-              <li key={i}>
-                <Typography variant="body2">{formatDate(d.toISOString(), 'long', zone)}</Typography>
-              </li>
-            ))}
+      {/* The session records with their actions once the zone is known; the dates alone until then. */}
+      {zone ? (
+        <ClassSessionsSection record={record} zone={zone} />
+      ) : (
+        sessions.length > 0 && (
+          <Box mt={2}>
+            <Typography variant="subtitle2">Session dates</Typography>
+            <Box component="ol" sx={{ m: 0, pl: 3 }}>
+              {sessions.map((d, i) => (
+                <li key={i}>
+                  <Typography variant="body2">{formatDate(d.toISOString(), 'long', zone)}</Typography>
+                </li>
+              ))}
+            </Box>
           </Box>
-        </Box>
+        )
       )}
       {record.information && (
         <Box mt={2}>

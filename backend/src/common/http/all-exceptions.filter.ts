@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { QueryFailedError } from 'typeorm';
 import { AppException, CodedException } from './app-exception';
+import { constraintReply } from './constraint-replies';
 
 const PG_MESSAGES: Record<string, [HttpStatus, string]> = {
   '23505': [HttpStatus.CONFLICT, 'A record with these details already exists'],
@@ -65,7 +66,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return { status: own, body: { error: bodyParserMessage(exception) ?? e.message ?? 'Bad request' } };
     }
     if (exception instanceof QueryFailedError) {
-      const code = (exception as unknown as { code?: string }).code ?? '';
+      const { code = '', constraint } = exception as unknown as { code?: string; constraint?: string };
+      const guarded = constraintReply(constraint);
+      if (guarded) return { status: guarded.status, body: { error: guarded.error, code: guarded.code } };
       const known = PG_MESSAGES[code];
       if (known) return { status: known[0], body: { error: known[1] } };
       // Every data exception (class 22) and a missing required value are bad input, never a 500.

@@ -52,6 +52,7 @@ import { PaymentDisputes1771002000000 } from './1771002000000-PaymentDisputes';
 import { DropIns1771006000000 } from './1771006000000-DropIns';
 import { StaffLanguage1771007000000 } from './1771007000000-StaffLanguage';
 import { RegistrationFeeCharges1771008000000 } from './1771008000000-RegistrationFeeCharges';
+import { RoomBookings1771005000000 } from './1771005000000-RoomBookings';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
 import { PortalLinks1766100000000 } from './1766100000000-PortalLinks';
 import { Pricing1766300000000 } from './1766300000000-Pricing';
@@ -110,6 +111,7 @@ export const MIGRATIONS = [
   Receipts1770070000000,
   PaymentPlans1771001000000,
   PaymentDisputes1771002000000,
+  RoomBookings1771005000000,
   DropIns1771006000000,
   StaffLanguage1771007000000,
   RegistrationFeeCharges1771008000000,

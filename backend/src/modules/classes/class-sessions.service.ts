@@ -15,10 +15,17 @@ import type { UpdateSessionDto } from './dto/class-session.dto';
 import { PublicListCache } from './public-list.cache';
 import { planSessions } from './session-schedule';
 import { SessionAttendance } from './session-attendance.port';
+import { SessionConflicts, type ConflictCheckOptions } from './session-conflicts.port';
+import { InstructorsService } from '../instructors/instructors.service';
+import { VenuesService } from '../venues/venues.service';
 
 /** What a class's session dates depend on: a change of any of them lays the sessions out again. */
 const scheduleBasis = (c: Pick<ClassEntity, 'startDate' | 'days' | 'schedule' | 'duration'>) =>
   [new Date(c.startDate).getTime(), c.days, c.schedule, c.duration].join('|');
+
+/** What decides whom and which room the sessions book: a change of any of them is checked for conflicts again. */
+const bookingBasis = (c: Pick<ClassEntity, 'roomId' | 'instructorId' | 'status'>) =>
+  [c.roomId, c.instructorId, c.status === 'Cancelled'].join('|');
 
 const notFound = (id: string) => new NotFoundException(`Class session with ID ${id} not found`);
 
@@ -32,6 +39,9 @@ export class ClassSessionsService {
     private readonly terms: TermsService,
     private readonly attendance: SessionAttendance,
     private readonly cache: PublicListCache,
+    private readonly conflicts: SessionConflicts,
+    private readonly venues: VenuesService,
+    private readonly instructors: InstructorsService,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
@@ -40,17 +50,22 @@ export class ClassSessionsService {
     return (await this.orgs.require(organizationId, manager)).settings.timeZone ?? SERVER_TIME_ZONE;
   }
 
-  /** A new class's sessions, in the transaction that created it. */
-  async createFor(manager: EntityManager, c: ClassEntity): Promise<void> {
+  /** A new class's sessions, in the transaction that created it; a room or instructor booked at those times refuses it. */
+  async createFor(manager: EntityManager, c: ClassEntity, options: ConflictCheckOptions = {}): Promise<void> {
     await this.repo.apply(manager, c.organizationId, c.id, await this.plan(manager, c));
+    await this.conflicts.check(manager, c.organizationId, { classId: c.id }, options);
   }
 
   /**
    * Keeps the sessions in step with a changed schedule (start, count, Consecutive/Weekly, duration), in the class's
    * update transaction. A session with attendance is never deleted: a change that would drop one is refused.
    */
-  async keepInStep(manager: EntityManager, before: ClassEntity, after: ClassEntity): Promise<void> {
-    if (scheduleBasis(before) === scheduleBasis(after)) return;
+  async keepInStep(manager: EntityManager, before: ClassEntity, after: ClassEntity, options: ConflictCheckOptions = {}): Promise<void> {
+    const rebooked = bookingBasis(before) !== bookingBasis(after);
+    if (scheduleBasis(before) === scheduleBasis(after)) {
+      if (rebooked) await this.conflicts.check(manager, after.organizationId, { classId: after.id }, options);
+      return;
+    }
     const plan = await this.plan(manager, after);
     const marked = (await this.attendance.marked(manager, after.organizationId, after.id)).filter((i) => i >= plan.length);
     if (marked.length) {
@@ -71,6 +86,7 @@ export class ClassSessionsService {
       );
     }
     await this.repo.apply(manager, after.organizationId, after.id, plan);
+    await this.conflicts.check(manager, after.organizationId, { classId: after.id }, options);
   }
 
   private async plan(manager: EntityManager, c: ClassEntity) {
@@ -130,15 +146,26 @@ export class ClassSessionsService {
         });
       }
       if (dto.startsAt || dto.endsAt) await this.assertInTerm(manager, organizationId, s.classId, startsAt, endsAt);
+      if (dto.roomId) await this.assertRoom(manager, organizationId, s.classId, dto.roomId);
+      if (dto.instructorId) await this.instructors.resolve(organizationId, dto.instructorId);
       Object.assign(s, { startsAt, endsAt });
       if (dto.note !== undefined) s.note = dto.note;
       if (dto.roomId !== undefined) s.roomId = dto.roomId;
       if (dto.instructorId !== undefined) s.instructorId = dto.instructorId;
       await this.repo.touchClass(manager, s.classId);
-      return this.repo.save(manager, s);
+      const saved = await this.repo.save(manager, s);
+      if (dto.startsAt || dto.endsAt || dto.roomId !== undefined || dto.instructorId !== undefined)
+        await this.conflicts.check(manager, organizationId, { sessionId: s.id }, { allowInstructorConflict: dto.allowInstructorConflict });
+      return saved;
     });
     this.cache.invalidate(organizationId);
     return mapSession(saved);
+  }
+
+  /** A session's own room is one of the organization's, in its class's location when the class has one (400 naming roomId). */
+  private async assertRoom(manager: EntityManager, organizationId: string, classId: string, roomId: string) {
+    const c = await this.classes.findInOrganization(classId, organizationId, manager);
+    await this.venues.resolvePlace(organizationId, c?.locationId ?? null, roomId);
   }
 
   /** A session of a class with a term stays within the term's dates (the organization's calendar days). */

@@ -31,6 +31,7 @@ import { DropInsController } from './drop-ins.controller';
 import { DropInSeatsRepository } from './drop-in-seats.repository';
 import { DropInSeats } from './drop-in-seats.service';
 import { SessionAttendance } from './session-attendance.port';
+import { SessionConflicts } from './session-conflicts.port';
 
 @Module({
   imports: [
@@ -61,7 +62,17 @@ import { SessionAttendance } from './session-attendance.port';
     SessionAttendance,
     DropInSeatsRepository,
     DropInSeats,
+    SessionConflicts,
   ],
-  exports: [ClassesService, PublicClassList, SeatsFreedHooks, PublicClassExtras, ClassSessionsService, SessionAttendance, DropInSeats],
+  exports: [
+    ClassesService,
+    PublicClassList,
+    SeatsFreedHooks,
+    PublicClassExtras,
+    ClassSessionsService,
+    SessionAttendance,
+    DropInSeats,
+    SessionConflicts,
+  ],
 })
 export class ClassesModule {}

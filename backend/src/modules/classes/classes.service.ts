@@ -127,7 +127,7 @@ export class ClassesService {
         enrolledStudents: 0,
         closedWhenFull: false,
       });
-      await this.sessions.createFor(manager, c);
+      await this.sessions.createFor(manager, c, { allowInstructorConflict: dto.allowInstructorConflict });
       await this.activity.record(
         organizationId,
         'class_creation',
@@ -176,7 +176,7 @@ export class ClassesService {
         c.closedWhenFull = true;
       }
       const saved = await this.repo.save(manager, c);
-      await this.sessions.keepInStep(manager, before, saved);
+      await this.sessions.keepInStep(manager, before, saved, { allowInstructorConflict: dto.allowInstructorConflict });
       // More seats, or a class open again: people waiting get them before the public does.
       if (saved.enrolledStudents < saved.maxStudents) {
         await this.seatsFreed(manager, organizationId, [saved.id]);

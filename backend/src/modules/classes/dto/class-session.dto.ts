@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsDateString, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 
@@ -7,8 +8,16 @@ export class UpdateSessionDto {
   @IsOptionalNotNull() @IsDateString({ strict: true }, { message: 'endsAt must be an ISO date and time' }) endsAt?: string;
   @IsOptionalNotNull() @IsString() @MaxLength(2000) note?: string;
   // null is accepted on purpose: it sets the session back to the class's room or instructor.
-  @IsOptional() @IsUUID('all', { message: 'roomId must be a UUID' }) roomId?: string | null;
-  @IsOptional() @IsUUID('all', { message: 'instructorId must be a UUID' }) instructorId?: string | null;
+  @ApiProperty({ required: false, nullable: true, type: 'string', format: 'uuid', description: "null: the class's room" })
+  @IsOptional()
+  @IsUUID('all', { message: 'roomId must be a UUID' })
+  roomId?: string | null;
+  @ApiProperty({ required: false, nullable: true, type: 'string', format: 'uuid', description: "null: the class's instructor" })
+  @IsOptional()
+  @IsUUID('all', { message: 'instructorId must be a UUID' })
+  instructorId?: string | null;
+  /** Keep the change although the instructor teaches elsewhere at that time (the INSTRUCTOR_CONFLICT warning). */
+  @IsOptionalNotNull() @IsBoolean({ message: 'allowInstructorConflict must be true or false' }) allowInstructorConflict?: boolean;
 }
 
 /** POST /api/class-sessions/{id}/cancel. */

@@ -52,6 +52,8 @@ export class CreateClassDto {
   @ValidateIf((_, v) => v !== null)
   @IsUUID('all', { message: 'instructorId must be the id of an instructor' })
   instructorId?: string | null;
+  /** Save although the instructor teaches another session at one of these times (the INSTRUCTOR_CONFLICT warning). */
+  @IsOptionalNotNull() @IsBoolean({ message: 'allowInstructorConflict must be true or false' }) allowInstructorConflict?: boolean;
   @IsOptionalNotNull() @IsIn(CLASS_STATUSES, { message: `status must be one of ${CLASS_STATUSES.join(', ')}` }) status?: ClassStatus;
   @IsNumber(money, { message: 'Price must be a number with at most 2 decimals' })
   @Min(0, { message: 'Price cannot be negative' })
