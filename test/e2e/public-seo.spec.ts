@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SEO } from '../../public-site/src/lib/seo';
+import { SEO } from '../../public-site/src/lib/seo-pages';
 import { DEMO_ORG_ID, DEMO_ORG_NAME } from './public-helpers';
 
 /**
