@@ -47,6 +47,7 @@ import { ClassPlacesAsRecords1770050000001 } from './1770050000001-ClassPlacesAs
 import { Receipts1770070000000 } from './1770070000000-Receipts';
 import { OutboundLimits1771009000000 } from './1771009000000-OutboundLimits';
 import { Retention1771009000001 } from './1771009000001-Retention';
+import { InstalmentCharges1771009000002 } from './1771009000002-InstalmentCharges';
 import { PaymentPlans1771001000000 } from './1771001000000-PaymentPlans';
 import { PaymentDisputes1771002000000 } from './1771002000000-PaymentDisputes';
 import { DropIns1771006000000 } from './1771006000000-DropIns';
@@ -117,4 +118,5 @@ export const MIGRATIONS = [
   RegistrationFeeCharges1771008000000,
   OutboundLimits1771009000000,
   Retention1771009000001,
+  InstalmentCharges1771009000002,
 ];

@@ -3,6 +3,8 @@ import { ClassesModule } from '../classes/classes.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { StripeModule } from '../stripe/stripe.module';
 import { TermsModule } from '../terms/terms.module';
+import { InstalmentLedger } from './instalment-ledger';
+import { InstalmentLedgerRepository } from './instalment-ledger.repository';
 import { PayerPlansService } from './payer-plans.service';
 import { PaymentPlansController } from './payment-plans.controller';
 import { PaymentPlansRepository } from './payment-plans.repository';
@@ -13,12 +15,20 @@ import { PlanQuotesService } from './plan-quotes.service';
  * Payment plans (issue 40): the plans an organization offers, its plan settings, a plan's schedule for a quote, and
  * each payer's plan with its instalments and Stripe Customer. Sits with the catalogue beside pricing, which asks it
  * for a quote's schedule; the payments module (above) asks it when a card registration chooses a plan and when
- * Stripe confirms the deposit or the saved method. Charging the instalments is not here yet.
+ * Stripe confirms the deposit or the saved method. The payments module charges the
+ * instalments (payments/instalment-charges.ts) through InstalmentLedger.
  */
 @Module({
   imports: [ClassesModule, OrganizationsModule, TermsModule, StripeModule],
   controllers: [PaymentPlansController],
-  providers: [PaymentPlansRepository, PlanDefinitionsService, PlanQuotesService, PayerPlansService],
-  exports: [PlanQuotesService, PayerPlansService],
+  providers: [
+    PaymentPlansRepository,
+    PlanDefinitionsService,
+    PlanQuotesService,
+    PayerPlansService,
+    InstalmentLedgerRepository,
+    InstalmentLedger,
+  ],
+  exports: [PlanQuotesService, PayerPlansService, InstalmentLedger],
 })
 export class PaymentPlansModule {}

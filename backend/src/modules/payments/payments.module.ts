@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CardIntentMatch } from './card-intent-match';
+import { InstalmentCharges } from './instalment-charges';
+import { InstalmentChargesJobs } from './instalment-charges.jobs';
 import { ClassesModule } from '../classes/classes.module';
 import { CommunicationsModule } from '../communications/communications.module';
 import { ConnectModule } from '../connect/connect.module';
@@ -81,6 +83,8 @@ import { PaymentDisputesService } from './disputes/payment-disputes.service';
     StripeRefundsService,
     PaymentsRepository,
     CardIntentMatch,
+    InstalmentCharges,
+    InstalmentChargesJobs,
     PaymentEventsHandler,
     PaymentsForEnrollments,
     PaymentsJobs,
@@ -97,6 +101,6 @@ import { PaymentDisputesService } from './disputes/payment-disputes.service';
     PaymentDisputesRepository,
     PaymentDisputesService,
   ],
-  exports: [TopUpsService, OffSessionCharges],
+  exports: [TopUpsService, OffSessionCharges, InstalmentCharges],
 })
 export class PaymentsModule {}
