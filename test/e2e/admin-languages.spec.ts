@@ -9,6 +9,7 @@ import { expectNoSeriousViolations } from './portal-helpers';
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
 test('an admin switches the app to French in the header, and it stays French on another device', async ({ page, browser }) => {
+  test.skip(test.info().project.name !== 'desktop', "the header's language switcher: the phone layout folds the sections into a menu");
   const admin = await freshOrganization(page.request);
   await signInUi(page, admin.email, admin.password);
   const sections = page.getByRole('navigation', { name: 'Admin sections' });
