@@ -101,6 +101,13 @@ describe('bad input on every write route', () => {
       'POST /api/admin/organizations/:id/reset-subscription': { auth: 'staff', body: null },
       'POST /api/admin/organizations/:id/reset-student-payments': { auth: 'staff', body: { dryRun: true } },
       'DELETE /api/admin/organizations/:id/students': { auth: 'staff', body: { confirmation: 'DELETE' } },
+      // Both figures optional (a key left out keeps its figure) and nullable (null: back to the deployment's default).
+      'PUT /api/admin/organizations/:id/outbound-limits': {
+        auth: 'staff',
+        body: { messages_per_minute: 500 },
+        emptyBodyOk: true,
+        valid: ['messages_per_minute: null'],
+      },
       'DELETE /api/admin/organizations/:id/activity-events': { auth: 'staff', body: { confirmation: 'DELETE' } },
       'DELETE /api/admin/organizations/:id/scheduled-communications/delete': { auth: 'staff', body: { confirmation: 'DELETE' } },
       // Every group at once; a discount may be null (none), so a null there is good input.

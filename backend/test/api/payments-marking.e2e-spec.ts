@@ -37,6 +37,8 @@ describe('in-person payment marking', () => {
     expect(res.body.data).toEqual({
       id: expect.any(String),
       classId: cls.id,
+      // A drop-in's session (issue 39 §3); null for a registration for the whole class.
+      classSessionId: null,
       classTitle: 'Watercolour',
       enrollmentDate: expect.any(String),
       paymentStatus: 'completed',

@@ -21,7 +21,9 @@ import { contents } from '../fixtures/db-contents.fixture';
  */
 
 /** Tables that hold no row here, and why (every other table must have one, so a new table is covered). */
-const EMPTY_ALLOWED: Record<string, string> = {};
+const EMPTY_ALLOWED: Record<string, string> = {
+  retention_runs: 'written by the nightly clean-up on its first run, not by the app in use (retention.e2e-spec.ts fills it)',
+};
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'classlane-backup-'));
 const adminUrl = () => process.env.TEST_PG_TEMPLATE_URL!.replace(/\/[^/]+$/, '/postgres');
 

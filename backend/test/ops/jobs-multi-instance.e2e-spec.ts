@@ -46,6 +46,8 @@ describe('every job on two instances at once', () => {
           'early-access-emails',
           'go-no-go',
           'class-milestones',
+          'instalment-charges',
+          'retention',
           'payments-hold-expiry',
           'stripe-events-reconcile',
           'subscriptions-period-end',
