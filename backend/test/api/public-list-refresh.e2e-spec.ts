@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { statementRecorder } from '../fixtures/statement-recorder.fixture';
 import { createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -26,6 +26,23 @@ describe('public class list refresh under an opening', () => {
 
   const list = () => t.http.get('/api/classes').query({ organizationId: org.orgId });
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  /** Everything the fake timers could replace but `Date`. */
+  const REAL_TIME_APIS = [
+    'hrtime',
+    'nextTick',
+    'performance',
+    'queueMicrotask',
+    'requestAnimationFrame',
+    'cancelAnimationFrame',
+    'requestIdleCallback',
+    'cancelIdleCallback',
+    'setImmediate',
+    'clearImmediate',
+    'setInterval',
+    'clearInterval',
+    'setTimeout',
+    'clearTimeout',
+  ] as const;
   /** The whole list read (TypeORM's select of every column), as opposed to the seat columns' read. */
   const wholeReads = (seen: string[]) => seen.filter((s) => /FROM "classes" "c"/.test(s)).length;
   const seatReads = (seen: string[]) => seen.filter((s) => /SELECT id, enrolled_students AS "enrolledStudents", status/.test(s)).length;
@@ -157,15 +174,23 @@ describe('public class list refresh under an opening', () => {
   it('should keep serving a class page from memory past the lifetime of its form copy while the form is read again', async () => {
     const c = await createClass(t, org, { title: 'Often opened' });
     const page = () => t.http.get(`/api/classes/${c.id}`).query({ organizationId: org.orgId }).expect(200);
-    const fromDb = await page();
-    expect(fromDb.headers.age).toBeUndefined(); // read from the database: no Age
-    await list().expect(200);
-    expect((await page()).headers.age).toBeDefined(); // from the list copy
-    // The form copy is 2 s old: the page still comes from memory (the form is read again in the background).
-    await sleep(2200);
-    await list().expect(200); // the list copy, past its 2 s, starts its own refresh
-    const later = await page();
-    expect(later.headers.age).toBeDefined();
-    expect(later.text).toBe(fromDb.text);
+    // The copies' ages are read from the clock: only `Date` is frozen and moved by hand (timers, sockets and the
+    // database run on real time), so a slow machine cannot age a copy past its bounds between two requests.
+    jest.useFakeTimers({ doNotFake: REAL_TIME_APIS, now: Date.now() });
+    try {
+      const fromDb = await page();
+      expect(fromDb.headers.age).toBeUndefined(); // read from the database: no Age
+      await list().expect(200);
+      expect((await page()).headers.age).toBeDefined(); // from the list copy
+      // The form copy is 2.2 s old (past its 2 s): the page still comes from memory (the form is read again in the
+      // background), as the list copy, also past its 2 s, starts its own refresh.
+      jest.setSystemTime(Date.now() + 2200);
+      await list().expect(200);
+      const later = await page();
+      expect(later.headers.age).toBeDefined();
+      expect(later.text).toBe(fromDb.text);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
