@@ -16,12 +16,14 @@ export default async function globalSetup() {
   fs.chmodSync(dir, 0o755);
   // A throwaway server: nothing in it must survive a crash of the machine, so it never waits for the disk. Each commit
   // and each file's clone skip fsync, and stopping it at the end no longer flushes every test file's database to disk
-  // (on a busy shared disk the clean stop and removal took more than two minutes of the API tests' run).
+  // (on a busy shared disk the clean stop and removal took more than two minutes of the API tests' run). `npm test` runs
+  // the API files two at a time, each with up to three app instances and their pools: more connections than the
+  // default 100.
   const db = await startEmbeddedPostgres(dir, {
     port: 0,
     database: 'classlane_template',
     quiet: true,
-    settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
+    settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '300' },
   });
   await runMigrations(db.url);
   process.env.TEST_PG_TEMPLATE_URL = db.url;
