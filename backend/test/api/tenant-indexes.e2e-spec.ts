@@ -4,7 +4,9 @@ import { createTestDatabase } from '../setup/test-app';
 
 // Ten thousand organizations share every table: a tenant query must find its organization's rows through an index
 // that starts with organization_id, never by reading every organization's rows. This reads the migrated schema from
-// PostgreSQL's catalog, so a table added later without such an index fails here.
+// PostgreSQL's catalog, so a table added later without such an index fails here. A partial index does not count: it
+// serves only the rows its predicate names (students had only one, for emails outside households, and every list of
+// an organization's students read the whole table until the breadth bench's plans showed it).
 describe('tenant indexes', () => {
   let db: Client;
   beforeAll(async () => {
@@ -27,7 +29,7 @@ describe('tenant indexes', () => {
              JOIN pg_class tbl ON tbl.oid = i.indrelid
              JOIN pg_namespace n ON n.oid = tbl.relnamespace
              JOIN pg_attribute a ON a.attrelid = tbl.oid AND a.attnum = i.indkey[0]
-            WHERE n.nspname = 'public' AND tbl.relname = c.table_name AND a.attname = 'organization_id')
+            WHERE n.nspname = 'public' AND tbl.relname = c.table_name AND a.attname = 'organization_id' AND i.indpred IS NULL)
        ORDER BY 1`);
     expect(rows.map((r) => r.table_name)).toEqual([]);
   });

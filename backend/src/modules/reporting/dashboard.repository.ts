@@ -58,6 +58,8 @@ export class DashboardRepository {
    * enrollment date (the only date an enrollment has). Archived classes are hidden from reports
    * (spec 3 §4), so class counts and active students leave them out; money received stays in revenue.
    */
+  // A join to classes names the organization too (the enrollment's already does): without it PostgreSQL hashes every
+  // organization's classes to find this one's (the breadth bench's plans at 10,000 organizations).
   async counts(organizationId: string, p: PeriodRange, now: Date): Promise<DashboardCounts> {
     const [row] = await this.db.query(
       `SELECT
@@ -72,7 +74,7 @@ export class DashboardRepository {
          (SELECT count(*)::int FROM students WHERE organization_id = $1 AND registration_date >= $2 AND registration_date < $3) AS "newStudents",
          (SELECT count(*)::int FROM students WHERE organization_id = $1 AND registration_date >= $4 AND registration_date < $2) AS "previousNewStudents",
          (SELECT count(*)::int FROM students WHERE organization_id = $1) AS "totalStudents",
-         (SELECT count(DISTINCT e.student_id)::int FROM enrollments e JOIN classes c ON c.id = e.class_id
+         (SELECT count(DISTINCT e.student_id)::int FROM enrollments e JOIN classes c ON c.id = e.class_id AND c.organization_id = $1
            WHERE e.organization_id = $1 AND e.status = 'active' AND c.status <> 'Archived') AS "activeStudents",
          (SELECT count(*)::int FROM (SELECT 1 FROM enrollments WHERE organization_id = $1 AND status = 'active'
            GROUP BY student_id HAVING count(*) >= 2) r) AS "repeatStudents",
@@ -114,7 +116,7 @@ export class DashboardRepository {
     const rows = await this.db.query(
       `SELECT c.id, c.title, count(*)::int AS enrollments,
               COALESCE(sum(e.amount_paid_cents - e.refunded_cents) FILTER (WHERE e.payment_status = 'completed'), 0)::int AS "revenueCents"
-         FROM enrollments e JOIN classes c ON c.id = e.class_id
+         FROM enrollments e JOIN classes c ON c.id = e.class_id AND c.organization_id = $1
         WHERE e.organization_id = $1 AND e.status = 'active' AND c.status <> 'Archived'
           AND e.enrollment_date >= $2 AND e.enrollment_date < $3
         GROUP BY c.id, c.title
