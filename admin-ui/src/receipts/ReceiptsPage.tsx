@@ -4,37 +4,15 @@
  * as a CSV, and each document as its PDF.
  */
 import { useState } from 'react';
-import { Alert, Box, Button, MenuItem, Stack, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
-import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import { ReceiptsTable } from './ReceiptsTable';
+import { Alert, Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { CsvDownloadButton } from '@/common/CsvDownloadButton';
-import { formatDate, formatMoney } from '@/common/format';
 import { saveFile } from '@/common/saveFile';
 import { SearchField } from '@/common/SearchField';
-import { SimpleTable } from '@/common/SimpleTable';
 import { useOrganizationTimeZone } from '@/common/zonedTime';
 import { errorMessage } from '@/providers/httpClient';
-import {
-  downloadReceiptPdf,
-  downloadReceiptsCsv,
-  listReceipts,
-  RECEIPTS_PER_PAGE,
-  type ReceiptFilter,
-  type ReceiptRow,
-} from '@/providers/receipts';
-
-const COLUMNS = [
-  { label: 'Number' },
-  { label: 'Issued' },
-  { label: 'Payer' },
-  { label: 'Amount', align: 'right' as const },
-  { label: 'Tax', align: 'right' as const },
-  { label: 'PDF', align: 'right' as const },
-];
-
-/** The tax inside a document, all rates; a credit note's amounts are money given back, shown negative. */
-const taxOf = (r: ReceiptRow) => r.taxes.reduce((n, t) => n + t.amount, 0);
-const signed = (r: ReceiptRow, n: number) => (r.kind === 'credit_note' ? -n : n);
+import { downloadReceiptPdf, downloadReceiptsCsv, listReceipts, type ReceiptFilter } from '@/providers/receipts';
 
 export default function ReceiptsPage() {
   const timeZone = useOrganizationTimeZone();
@@ -88,6 +66,7 @@ export default function ReceiptsPage() {
           size="small"
           value={filter.kind}
           onChange={(e) => change({ kind: e.target.value as ReceiptFilter['kind'] })}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           sx={{ minWidth: 160 }}
         >
           <MenuItem value="">All</MenuItem>
@@ -118,46 +97,15 @@ export default function ReceiptsPage() {
         <Typography color="text.secondary">No receipts match. A receipt is issued when a payment is recorded.</Typography>
       )}
       {receipts.data && receipts.data.total > 0 && (
-        <SimpleTable
-          label="Receipts and credit notes"
-          columns={COLUMNS}
-          pager={{ count: receipts.data.total, page, perPage: RECEIPTS_PER_PAGE, onPage: setPage }}
-        >
-          <TableBody sx={{ opacity: receipts.isPlaceholderData ? 0.6 : 1 }}>
-            {receipts.data.rows.map((r) => (
-              <TableRow key={r.id}>
-                <TableCell>
-                  {r.number}
-                  {r.kind === 'credit_note' && (
-                    <Typography variant="body2" color="text.secondary">
-                      Credit note{r.originalNumber ? ` for ${r.originalNumber}` : ''}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell>{formatDate(r.issuedAt, 'short', timeZone)}</TableCell>
-                <TableCell>
-                  {r.payer.name}
-                  <Typography variant="body2" color="text.secondary">
-                    {r.payer.email}
-                  </Typography>
-                </TableCell>
-                <TableCell align="right">{formatMoney(signed(r, r.total))}</TableCell>
-                <TableCell align="right">{formatMoney(signed(r, taxOf(r)))}</TableCell>
-                <TableCell align="right">
-                  <Button
-                    size="small"
-                    startIcon={<PictureAsPdfIcon />}
-                    onClick={() => pdf.mutate(r)}
-                    disabled={pdf.isPending}
-                    aria-label={`Download ${r.number} as PDF`}
-                  >
-                    PDF
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </SimpleTable>
+        <ReceiptsTable
+          data={receipts.data}
+          page={page}
+          onPage={setPage}
+          dimmed={receipts.isPlaceholderData}
+          timeZone={timeZone}
+          onPdf={(r) => pdf.mutate(r)}
+          pdfBusy={pdf.isPending}
+        />
       )}
     </Stack>
   );

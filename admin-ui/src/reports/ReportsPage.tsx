@@ -126,29 +126,16 @@ export default function ReportsPage({ classId }: { classId?: string }) {
   const empty = data && data.rows.length === 0;
   return (
     <Stack spacing={2.5} pb={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        justifyContent="space-between"
-        alignItems={{ xs: 'flex-start', sm: 'center' }}
-        spacing={1}
-      >
-        <Box>
-          <Typography variant="h4" component="h1">
-            {classId ? `Attendance report${data?.rows[0] ? ` - ${data.rows[0].className}` : ''}` : 'Reports'}
+      <Box>
+        <Typography variant="h4" component="h1">
+          {classId ? `Attendance report${data?.rows[0] ? ` - ${data.rows[0].className}` : ''}` : 'Reports'}
+        </Typography>
+        {data && (
+          <Typography color="text.secondary">
+            {data.startDate} to {data.endDate} · {data.timeZone}
           </Typography>
-          {data && (
-            <Typography color="text.secondary">
-              {data.startDate} to {data.endDate} · {data.timeZone}
-            </Typography>
-          )}
-        </Box>
-        {/* Issue 43: the numbered receipts and credit notes behind the revenue, one by one. */}
-        {!classId && user?.role !== 'teacher' && (
-          <Button variant="outlined" component={RouterLink} to="/admin/receipts">
-            Receipts
-          </Button>
         )}
-      </Stack>
+      </Box>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }}>
           {!classId && (
