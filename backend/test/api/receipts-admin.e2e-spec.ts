@@ -16,7 +16,10 @@ describe('admin receipts list, filters and CSV', () => {
   let org: OrgFixture;
   let other: OrgFixture;
   const list = (o: OrgFixture, filter: Record<string, unknown> = {}) =>
-    t.http.get('/api/receipts').set(o.auth).query({ filter: JSON.stringify(filter), sort: '["number","ASC"]' });
+    t.http
+      .get('/api/receipts')
+      .set(o.auth)
+      .query({ filter: JSON.stringify(filter), sort: '["number","ASC"]' });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -93,7 +96,12 @@ describe('admin receipts list, filters and CSV', () => {
     await t.http.get(`/api/receipts/${theirs[0].id}`).set(org.auth).expect(404);
     const csv = await t.http.get('/api/receipts/csv').set(other.auth).query({ filter: '{"q":"Stone"}' }).expect(200);
     expect(csv.text.split('\r\n').filter(Boolean)).toHaveLength(1);
-    const pdf = await t.http.get(`/api/receipts/${mine[1].id}/pdf`).set(org.auth).buffer(true).parse(binary).expect(200);
+    const pdf = await t.http
+      .get(`/api/receipts/${mine[1].id}/pdf`)
+      .set(org.auth)
+      .buffer(true)
+      .parse(binary as never)
+      .expect(200);
     expect(await pdfText(pdf.body as Buffer)).toContain(`Receipt R-${YEAR}-000002`);
     await t.http.get('/api/receipts/csv').expect(401);
   });
@@ -109,7 +117,11 @@ describe('admin receipts list, filters and CSV', () => {
     for (const [filter, message] of cases) {
       const res = await list(org, filter).expect(400);
       expect(res.body.error).toContain(message);
-      await t.http.get('/api/receipts/csv').set(org.auth).query({ filter: JSON.stringify(filter) }).expect(400);
+      await t.http
+        .get('/api/receipts/csv')
+        .set(org.auth)
+        .query({ filter: JSON.stringify(filter) })
+        .expect(400);
     }
   });
 });

@@ -217,11 +217,7 @@ export class ReceiptsRepository {
   }
 
   /** A page of the organization's receipts, narrowed to a student's (payer or student) and a kind when asked. */
-  async list(
-    organizationId: string,
-    p: ListParams,
-    f: ReceiptFilter,
-  ): Promise<{ rows: Receipt[]; total: number }> {
+  async list(organizationId: string, p: ListParams, f: ReceiptFilter): Promise<{ rows: Receipt[]; total: number }> {
     const { where, args } = filterSql(organizationId, f);
     const order = SORT_SQL[p.sortField]
       .split(', ')
