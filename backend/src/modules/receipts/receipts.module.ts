@@ -6,6 +6,8 @@ import { ReceiptIssuer } from './receipt-issuer';
 import { ReceiptsController } from './receipts.controller';
 import { ReceiptsRepository } from './receipts.repository';
 import { ReceiptsService } from './receipts.service';
+import { ReceiptLinks } from '../../common/links/receipt-links';
+import { PublicReceiptsController } from './public-receipts.controller';
 import { PublicStatementsController } from './public-statements.controller';
 import { StatementEmailsJobs } from './statement-emails.jobs';
 import { StatementEmailsRepository } from './statement-emails.repository';
@@ -24,7 +26,7 @@ import { TaxReportService } from './tax-report.service';
  */
 @Module({
   imports: [WebhooksModule, OrganizationsModule, CommunicationsModule],
-  controllers: [ReceiptsController, StatementsController, TaxReportController, PublicStatementsController],
+  controllers: [ReceiptsController, StatementsController, TaxReportController, PublicStatementsController, PublicReceiptsController],
   providers: [
     ReceiptsRepository,
     ReceiptIssuer,
@@ -33,6 +35,7 @@ import { TaxReportService } from './tax-report.service';
     TaxReportService,
     StatementEmailsRepository,
     StatementLinks,
+    ReceiptLinks,
     StatementEmailsService,
     StatementEmailsJobs,
   ],

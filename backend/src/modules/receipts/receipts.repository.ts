@@ -216,6 +216,17 @@ export class ReceiptsRepository {
     return row ?? null;
   }
 
+  /** The receipt of a card payment (its PaymentIntent) that paid for this enrollment, if it was issued. */
+  async ofPayment(organizationId: string, enrollmentId: string, paymentIntentId: string): Promise<Receipt | null> {
+    const [row] = await this.db.query(
+      `SELECT ${COLUMNS} FROM ${FROM}
+        WHERE r.organization_id = $1 AND r.kind = 'receipt' AND r.stripe_payment_intent_id = $2 AND r.enrollment_ids @> ARRAY[$3::uuid]
+        ORDER BY r.issued_at DESC LIMIT 1`,
+      [organizationId, paymentIntentId, enrollmentId],
+    );
+    return row ?? null;
+  }
+
   /** A page of the organization's receipts, narrowed to a student's (payer or student) and a kind when asked. */
   async list(organizationId: string, p: ListParams, f: ReceiptFilter): Promise<{ rows: Receipt[]; total: number }> {
     const { where, args } = filterSql(organizationId, f);

@@ -60,6 +60,13 @@ export class ReceiptsService {
     return { pdf: await receiptPdf(r, await this.timeZone(organizationId)), number: r.number };
   }
 
+  /** The receipt of one card payment of an enrollment (the receipt email's link), as a PDF; not found without one. */
+  async paymentPdf(organizationId: string, enrollmentId: string, paymentIntentId: string): Promise<{ pdf: Buffer; number: string }> {
+    const r = await this.repo.ofPayment(organizationId, enrollmentId, paymentIntentId);
+    if (!r) throw new NotFoundException(NOT_FOUND);
+    return { pdf: await receiptPdf(r, await this.timeZone(organizationId)), number: r.number };
+  }
+
   /** A student's receipts in the portal: those they paid and those for them. */
   async ofStudent(organizationId: string, studentId: string) {
     return (await this.repo.ofStudent(organizationId, studentId)).map(receiptReply);
