@@ -158,6 +158,14 @@ export class ReceiptsRepository {
     return row?.id ?? null;
   }
 
+  /** The receipts and credit notes already issued for an enrollment (this transaction's included): what it has paid so far. */
+  async issuedFor(m: EntityManager, organizationId: string, enrollmentId: string): Promise<Pick<Receipt, 'kind' | 'lines'>[]> {
+    return m.query(`SELECT kind, lines FROM receipts WHERE organization_id = $1 AND enrollment_ids @> ARRAY[$2::uuid]`, [
+      organizationId,
+      enrollmentId,
+    ]);
+  }
+
   /** A receipt without its number: the receipts_number trigger gives it the next one when the transaction commits. */
   async insert(m: EntityManager, d: ReceiptDraft): Promise<string> {
     const [row] = await m.query(
