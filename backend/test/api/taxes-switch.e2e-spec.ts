@@ -114,4 +114,45 @@ describe('a class switch with taxes and a registration fee', () => {
     }[];
     expect(report.find((r) => r.period.length === 4)).toMatchObject({ collected: 7, refunded: 1, net: 6 });
   });
+
+  it("should charge a dearer class's GST difference by card from the portal, on the top-up's receipt", async () => {
+    const wheel = await classIn('Wheel Two', 80);
+    const raku = await classIn('Raku Two', 120);
+    // Ben's household has not paid this year's fee: $80 + $25 + GST $4.
+    const body = intentBody(org.orgId, wheel.id, 109, { firstName: 'Ben', lastName: 'Stone' });
+    const d = (await w.a.http.post('/api/payments/create-intent').send(body).expect(201)).body.data;
+    await payInBrowser(w.stand, d.paymentIntentId, d.clientSecret);
+    await w.a.http
+      .post('/api/payments/confirm-enrollment')
+      .send({ paymentIntentId: d.paymentIntentId, classId: wheel.id, organizationId: org.orgId, studentData: body.studentData })
+      .expect(200);
+    const email = body.studentData.email as string;
+    await w.a.http.post('/api/portal/link').send({ organizationId: org.orgId, email }).expect(202);
+    const [mail] = await w.a.db.query(
+      "SELECT message FROM communications WHERE kind = 'system' AND to_address = $1 ORDER BY created_at DESC LIMIT 1",
+      [email],
+    );
+    const token = /\/my\/([A-Za-z0-9_-]+)/.exec(mail.message)![1];
+    const portal = { Authorization: `Bearer ${(await w.a.http.post('/api/portal/session').send({ token }).expect(200)).body.data.token}` };
+    // $151 - $109 = $42: $40 of tuition and GST $2.
+    const top = (
+      await w.a.http
+        .post(`/api/portal/enrollments/${d.enrollmentId}/transfer/payment-intent`)
+        .set(portal)
+        .send({ toClassId: raku.id, amount: 42 })
+        .expect(201)
+    ).body.data;
+    await payInBrowser(w.stand, top.paymentIntentId, top.clientSecret);
+    await w.a.http
+      .post(`/api/portal/enrollments/${d.enrollmentId}/transfer/confirm`)
+      .set(portal)
+      .send({ paymentIntentId: top.paymentIntentId })
+      .expect(200);
+    const topUp = (await receipts()).find((r) => r.kind === 'receipt' && r.total === 42)!;
+    expect(topUp.taxes).toEqual([{ label: 'GST', rate: 5, included: false, amount: 2 }]);
+    expect(topUp.lines.map((l) => [l.description, l.amount])).toEqual([
+      ['Class switch difference: Raku Two', 40],
+      ['GST 5%', 2],
+    ]);
+  });
 });
