@@ -386,6 +386,12 @@ export interface paths {
   "/api/public/price-quote": {
     post: operations["Pricing_quote"];
   };
+  "/api/public/receipts/{organizationId}/{enrollmentId}/{paymentIntentId}": {
+    get: operations["PublicReceipts_pdf"];
+  };
+  "/api/public/statements/{organizationId}/{payerId}/{year}": {
+    get: operations["PublicStatements_pdf"];
+  };
   "/api/ratings": {
     /**
      * The page a rating link opens: the chosen score with a button (and the other scores); records nothing
@@ -406,6 +412,9 @@ export interface paths {
   };
   "/api/receipts/{id}/pdf": {
     get: operations["Receipts_pdf"];
+  };
+  "/api/receipts/csv": {
+    get: operations["Receipts_csv"];
   };
   "/api/registration-questions": {
     get: operations["RegistrationForms_listQuestions"];
@@ -13295,6 +13304,58 @@ export interface operations {
       };
     };
   };
+  PublicReceipts_pdf: {
+    parameters: {
+      query: {
+        sig: string;
+      };
+      path: {
+        organizationId: string;
+        enrollmentId: string;
+        paymentIntentId: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PublicStatements_pdf: {
+    parameters: {
+      query: {
+        sig: string;
+      };
+      path: {
+        organizationId: string;
+        payerId: string;
+        year: number;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   /**
    * The page a rating link opens: the chosen score with a button (and the other scores); records nothing
    * @description A browser (Accept: text/html) gets the 'Link not valid' page with the status (400: a changed, unknown or malformed link; 403: the student is not or no longer in the class); other clients the error envelope.
@@ -13370,7 +13431,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Newest first by default; sort by issuedAt, number, totalCents or kind; filter {"studentId": id} (paid by or for that student) and {"kind": "receipt" | "credit_note"}. Content-Range gives the total */
+      /** @description Newest first by default; sort by issuedAt, number, totalCents or kind; filter {"studentId": id} (paid by or for that student), {"kind": "receipt" | "credit_note"}, {"from": "YYYY-MM-DD", "to": "YYYY-MM-DD"} (days issued, inclusive) and {"q": text} (number, payer's name or email). Content-Range gives the total */
       200: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
@@ -13448,6 +13509,39 @@ export interface operations {
       200: {
         content: {
           "application/pdf": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Receipts_csv: {
+    parameters: {
+      query?: {
+        filter?: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/csv": string;
         };
       };
       /** @description Bad input: the field messages are in `errors` */

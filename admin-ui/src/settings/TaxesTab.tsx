@@ -6,6 +6,7 @@ import {
   FormControlLabel,
   FormGroup,
   IconButton,
+  Link,
   MenuItem,
   Stack,
   Switch,
@@ -15,6 +16,7 @@ import {
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
 import { LoadingScreen } from '@/common/LoadingScreen';
 import { saveFile } from '@/common/saveFile';
 import type { Settings } from '@/providers/types';
@@ -229,6 +231,11 @@ function TaxReportDownload() {
           {download.isPending ? 'Preparing download...' : 'Download tax report (CSV)'}
         </Button>
       </Stack>
+      <Typography>
+        <Link component={RouterLink} to="/admin/receipts">
+          See every receipt and credit note
+        </Link>
+      </Typography>
     </SettingsSection>
   );
 }

@@ -48,6 +48,7 @@ describe('every job on two instances at once', () => {
           'class-milestones',
           'instalment-charges',
           'retention',
+          'statement-emails',
           'payments-hold-expiry',
           'stripe-events-reconcile',
           'subscriptions-period-end',

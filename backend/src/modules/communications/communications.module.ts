@@ -13,6 +13,7 @@ import { CommunicationCenterService } from './communication-center.service';
 import { CommunicationsService } from './communications.service';
 import { MessageComposer } from './message-composer';
 import { MessageTemplatesService } from './message-templates.service';
+import { ReceiptLinks } from '../../common/links/receipt-links';
 import { MessageProvidersModule } from '../message-providers/message-providers.module';
 import { RecipientDirectoryPort } from './recipient-directory';
 import { ScheduledMessageSources } from './scheduled-messages';
@@ -41,6 +42,7 @@ import { TwilioWebhooksService } from './twilio-webhooks.service';
     TwilioWebhooksService,
     RecipientDirectoryPort,
     ScheduledMessageSources,
+    ReceiptLinks,
   ],
   exports: [CommunicationsService, MessageProvidersModule, RecipientDirectoryPort, ScheduledMessageSources],
 })

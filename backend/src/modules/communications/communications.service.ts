@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ConfigCopies, organizationIdOf, type OrganizationRef } from '../../common/cache/config-copies';
 import type { Statement } from '../../common/db/together';
+import { ReceiptLinks } from '../../common/links/receipt-links';
 import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { AdminEmails } from './admin-emails';
@@ -49,6 +50,7 @@ export class CommunicationsService {
     private readonly admins: AdminEmails,
     private readonly classes: ClassesService,
     private readonly orgs: OrganizationsService,
+    private readonly receiptLinks: ReceiptLinks,
   ) {}
 
   /** IT-admin overview: communications per organization. */
@@ -156,6 +158,13 @@ export class CommunicationsService {
       undefined,
       {},
       priceList(input.priceLines),
+      // Issue 43 §3: the payment's numbered receipt, opened from the email (it is numbered when the payment commits).
+      [
+        {
+          intro: 'Your receipt (PDF)',
+          link: linkValue(this.receiptLinks.url(input.organizationId, input.enrollmentId, input.paymentReference), 'Download your receipt'),
+        },
+      ],
     )!;
   }
 

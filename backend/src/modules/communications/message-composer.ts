@@ -77,6 +77,8 @@ export class MessageComposer {
     scheduledAt?: Date,
     rich: Partial<Record<TemplateVariable, HtmlValue>> = {},
     appendix = '',
+    /** Links added after the appendix whatever the template (a receipt's PDF): '<intro>: <url>', a link in the HTML part. */
+    trailing: { intro: string; link: HtmlValue }[] = [],
   ): NewCommunication | null {
     const subjectT = own ? (own.subjectTemplate ?? '') : BUILT_IN[kind][channel].subject;
     const messageT = own ? own.messageTemplate : BUILT_IN[kind][channel].message;
@@ -84,9 +86,12 @@ export class MessageComposer {
     // Every confirmation, reminder and receipt email ends with the way to the student portal, whatever the template.
     const manage = channel === 'email' && MANAGE_LINK_KINDS.includes(kind) ? this.manageLink(input.organizationId, input.email) : null;
     const manageText = (link: string) => (manage ? `\n\nManage your registration: ${link}` : '');
+    const trailingText = (html: boolean) =>
+      trailing.map((t, i) => `\n\n${t.intro}: ${html ? htmlMarker(`trailing${i}`) : t.link.text}`).join('');
     const message =
       render(messageT, { ...values, ...Object.fromEntries(richNames.map((k) => [k, rich[k]!.text])) }) +
       appendix +
+      trailingText(false) +
       manageText(manage?.text ?? '');
     const to = channel === 'email' ? input.email : toE164Phone(input.phone);
     if (!to) return null;
@@ -105,12 +110,15 @@ export class MessageComposer {
           ? htmlEmail(
               (richNames.length
                 ? render(messageT, { ...values, ...Object.fromEntries(richNames.map((k) => [k, htmlMarker(k)])) }) + appendix
-                : render(messageT, values) + appendix) + manageText(htmlMarker('manageLink')),
+                : render(messageT, values) + appendix) +
+                trailingText(true) +
+                manageText(htmlMarker('manageLink')),
               org,
               transactional ? undefined : this.unsubscribeUrl(input.organizationId, input.studentId),
               {
                 ...Object.fromEntries(richNames.map((k) => [k, rich[k]!.html])),
                 ...(manage ? { manageLink: manage.html } : {}),
+                ...Object.fromEntries(trailing.map((t, i) => [`trailing${i}`, t.link.html])),
               },
             )
           : null,

@@ -224,7 +224,7 @@ export class PricingService {
       email: string;
       dateOfBirth: string | null;
       sibling: boolean;
-      priceBreakdown: { label: string; amount: number }[] | null;
+      priceBreakdown: { label: string; amount: number; fee?: boolean }[] | null;
     };
   }): Promise<{ totalCents: number; lines: QuoteLine[] }> {
     const o = r.original;
@@ -248,11 +248,17 @@ export class PricingService {
       promo: carried ? { kind: carried.kind, value: carried.value, code: carried.code } : null,
     });
     const i = o.sibling ? 1 : 0;
-    // The target class's taxes as a new quote would charge them (no registration fee: the registration moves, it is not new).
+    // The target class's taxes as a new quote would charge them. No new registration fee: the registration moves, and
+    // the fee it paid moves with it (kept in its price, taxed by the fee's rule), so a switch neither charges nor refunds it.
     const share = { amountCents: result.perAttendeeCents[i], lines: result.perAttendeeLines[i] };
     const taxed = withTaxesAndFees(
       { lines: share.lines, totalCents: share.amountCents, perAttendee: [share] },
-      { taxes: org.settings.taxes, kind: 'tuition', exempt: !!org.settings.taxes?.exemptClassIds.includes(r.cls.id), fees: [] },
+      {
+        taxes: org.settings.taxes,
+        kind: 'tuition',
+        exempt: !!org.settings.taxes?.exemptClassIds.includes(r.cls.id),
+        fees: keptFees(o.priceBreakdown),
+      },
     );
     return { totalCents: taxed.totalCents, lines: taxed.perAttendee[0].lines };
   }
@@ -372,4 +378,11 @@ function mapCode(r: PromoCodeRow & PromoUsage) {
     createdAt: r.createdAt,
     usage: { redemptions: r.redemptions, discountGiven: r.discountCents / 100, revenue: r.revenueCents / 100 },
   };
+}
+
+/** The registration fee lines a registration paid, as the fees its moved price keeps (never recorded again). */
+function keptFees(lines: { label: string; amount: number; fee?: boolean }[] | null): FeeDue[] {
+  return (lines ?? [])
+    .filter((l) => l.fee)
+    .map((l) => ({ label: l.label, cents: Math.round(l.amount * 100), attendeeIndex: 0, periodKey: '', payerKey: null }));
 }

@@ -3,9 +3,10 @@ import type { EntityManager } from 'typeorm';
 import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import { issuerOf } from '../organizations/legal-details';
 import { PaymentEventHooks, type PaymentEventHook, type PaymentSucceeded, type RefundRecorded } from '../webhooks/payment-event.hooks';
-import { addedTax, refundTaxes, taxLabel } from '../pricing/tax-rules';
+import { addedTax, refundTaxes, taxLabel, type AppliedTax } from '../pricing/tax-rules';
 import type { ReceiptDraft, ReceiptLine } from './receipt.types';
 import { ReceiptsRepository, type PaidEnrollment } from './receipts.repository';
+import { receiptedOf, taxToQuote, type QuotedLine } from './repriced-tax';
 
 /**
  * Issues a numbered receipt for every payment recorded as succeeded and a credit note for every refund recorded,
@@ -32,7 +33,12 @@ export class ReceiptIssuer implements PaymentEventHook, OnModuleInit {
     // A switch's difference (by card or in person) is a payment of its own, with the top-up's own PaymentIntent.
     const topUp = await this.repo.topUpPaidNow(m, e.id, p.amountCents);
     const card = p.paymentMethod === 'card';
-    const lines = topUp ? [line(e, `Class switch difference: ${e.classTitle}`, p.amountCents)] : paymentLines(e, p.amountCents);
+    // A switch's difference or a balance: the tax it holds is what the new price adds to the tax already receipted.
+    const settles = async () =>
+      taxToQuote(quotedCents(e), receiptedOf(await this.repo.issuedFor(m, organizationId, e.id), e.studentId), p.amountCents);
+    const lines = topUp
+      ? withTax(e, `Class switch difference: ${e.classTitle}`, p.amountCents, (await settles()) ?? [])
+      : (paymentLines(e, p.amountCents) ?? withTax(e, e.classTitle, p.amountCents, (await settles()) ?? []));
     const pi = card ? (topUp ? topUp.paymentIntentId : e.stripePaymentIntentId) : null;
     await this.issue(m, pi, {
       ...common(e, 'receipt'),
@@ -58,7 +64,7 @@ export class ReceiptIssuer implements PaymentEventHook, OnModuleInit {
     await this.issue(m, refund?.stripeRefundId ?? null, {
       ...common(e, 'credit_note'),
       enrollmentIds: [e.id],
-      lines: refundLines(e, r.amountCents),
+      lines: await this.refundLines(m, e, r.amountCents),
       totalCents: r.amountCents,
       paymentMethod: 'card',
       stripePaymentIntentId: pi,
@@ -69,6 +75,24 @@ export class ReceiptIssuer implements PaymentEventHook, OnModuleInit {
       originalReceiptId: await this.repo.originalReceipt(m, organizationId, e.id, pi),
       reason: r.reason,
     });
+  }
+
+  /**
+   * A refund's lines: the amount back, and inside it the tax given back. A switch to a cheaper class gives back the
+   * difference of tax between the two prices (repriced-tax.ts); any other refund each tax of the payment in proportion
+   * to the part refunded (refund / what the quote charged, rounded half-up per tax: tax-rules.ts). An added tax is its
+   * own line (the class line is the rest); an included one is shown inside it.
+   */
+  private async refundLines(m: EntityManager, e: PaidEnrollment, amountCents: number): Promise<ReceiptLine[]> {
+    const quoted = quotedLines(e);
+    const settled = taxToQuote(
+      quotedCents(e),
+      receiptedOf(await this.repo.issuedFor(m, e.organizationId, e.id), e.studentId),
+      -amountCents,
+    );
+    const charged = quoted.reduce((n, l) => n + (l.tax?.included ? 0 : l.cents), 0);
+    const paidTaxes = quoted.filter((l) => l.tax).map((l) => ({ ...l.tax!, cents: l.cents }));
+    return withTax(e, `Refund: ${e.classTitle}`, amountCents, settled ?? refundTaxes(amountCents, charged, paidTaxes));
   }
 
   /**
@@ -120,29 +144,25 @@ function line(e: PaidEnrollment, description: string, amountCents: number, tax?:
 
 /**
  * The lines of a registration's payment: the price quote's lines (class price, each discount) when they add up to
- * what was paid, so the receipt shows what was charged; otherwise (a balance, a payment from before quotes) one line.
+ * what was paid, so the receipt shows what was charged; otherwise null (a balance, a payment from before quotes: one
+ * line, with the tax it settles).
  */
-function paymentLines(e: PaidEnrollment, amountCents: number): ReceiptLine[] {
+function paymentLines(e: PaidEnrollment, amountCents: number): ReceiptLine[] | null {
   const quoted = quotedLines(e);
   // An included tax is inside the price line: it is shown, not added (receipt.types.ts `counted`).
   if (quoted.length && quoted.reduce((n, l) => n + (l.tax?.included ? 0 : l.cents), 0) === amountCents)
     return quoted.map((l) => line(e, l.tax ? l.label : `${e.classTitle}: ${l.label}`, l.cents, l.tax));
-  return [line(e, e.classTitle, amountCents)];
+  return null;
 }
 
 const quotedLines = (e: PaidEnrollment) =>
   (e.priceBreakdown ?? []).map((l) => ({ label: l.label, cents: Math.round(l.amount * 100), tax: l.tax }));
 
-/**
- * A refund's lines: the amount back, and inside it each tax of the payment in proportion to the part refunded
- * (refund / what the quote charged, rounded half-up per tax: tax-rules.ts), so the credit note says how much tax was
- * given back. An added tax is its own line (the class line is the rest); an included one is shown inside it.
- */
-function refundLines(e: PaidEnrollment, amountCents: number): ReceiptLine[] {
-  const quoted = quotedLines(e);
-  const charged = quoted.reduce((n, l) => n + (l.tax?.included ? 0 : l.cents), 0);
-  const paidTaxes = quoted.filter((l) => l.tax).map((l) => ({ ...l.tax!, cents: l.cents }));
-  const back = refundTaxes(amountCents, charged, paidTaxes);
-  const taxLines = back.map((t) => line(e, taxLabel(t), t.cents, { label: t.label, rate: t.rate, included: t.included }));
-  return [line(e, `Refund: ${e.classTitle}`, amountCents - addedTax(back)), ...taxLines];
+/** The quote's lines in cents, as repriced-tax.ts reads them. */
+const quotedCents = (e: PaidEnrollment): QuotedLine[] => quotedLines(e).map((l) => ({ cents: l.cents, tax: l.tax }));
+
+/** One line of `amountCents` less the added taxes in it, then one line per tax (an included one shown inside it). */
+function withTax(e: PaidEnrollment, description: string, amountCents: number, taxes: AppliedTax[]): ReceiptLine[] {
+  const taxLines = taxes.map((t) => line(e, taxLabel(t), t.cents, { label: t.label, rate: t.rate, included: t.included }));
+  return [line(e, description, amountCents - addedTax(taxes)), ...taxLines];
 }

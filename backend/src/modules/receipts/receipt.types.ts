@@ -71,10 +71,12 @@ export interface Receipt {
   reason: string | null;
   issuer: LegalDetails;
   issuedAt: Date;
+  /** The organization's time zone when it was numbered (its days and year are that zone's); absent in drafts. */
+  timeZone?: string;
 }
 
 /** What is issued: a receipt less what the database gives it (id, number, time). */
-export type ReceiptDraft = Omit<Receipt, 'id' | 'number' | 'issuedAt' | 'originalNumber'> & {
+export type ReceiptDraft = Omit<Receipt, 'id' | 'number' | 'issuedAt' | 'originalNumber' | 'timeZone'> & {
   refundIds: string[];
   topUpId: string | null;
   timeZone: string;

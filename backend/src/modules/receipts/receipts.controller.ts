@@ -6,7 +6,7 @@ import { RawReply } from '../../common/http/envelope.interceptor';
 import { parseListParams, setContentRange } from '../../common/http/list-query';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import { ApiEnvelope, ApiRawReply } from '../../common/openapi/api-envelope';
-import { ListReceiptsQuery, ReceiptResponseDto } from './dto/receipt.response';
+import { ListReceiptsQuery, ReceiptResponseDto, ReceiptsCsvQuery } from './dto/receipt.response';
 import { RECEIPT_SORT_FIELDS } from './receipts.repository';
 import { ReceiptsService } from './receipts.service';
 
@@ -19,8 +19,9 @@ export class ReceiptsController {
   @ApiEnvelope(ReceiptResponseDto, {
     isArray: true,
     description:
-      'Newest first by default; sort by issuedAt, number, totalCents or kind; filter {"studentId": id} (paid by or for that student) ' +
-      'and {"kind": "receipt" | "credit_note"}. Content-Range gives the total',
+      'Newest first by default; sort by issuedAt, number, totalCents or kind; filter {"studentId": id} (paid by or for that student), ' +
+      '{"kind": "receipt" | "credit_note"}, {"from": "YYYY-MM-DD", "to": "YYYY-MM-DD"} (days issued, inclusive) and {"q": text} ' +
+      "(number, payer's name or email). Content-Range gives the total",
   })
   @Get()
   async list(@OrgId() orgId: string, @Query() query: ListReceiptsQuery, @Res({ passthrough: true }) res: FastifyReply) {
@@ -28,6 +29,19 @@ export class ReceiptsController {
     const { rows, total } = await this.receipts.list(orgId, params);
     setContentRange(res, 'receipts', params, rows.length, total);
     return rows;
+  }
+
+  @ApiRawReply(
+    'text/csv',
+    'number,kind,issued,payer,payer_email,students,total,tax,currency,payment_method,refers_to,stripe_payment_intent,stripe_refund\r\n' +
+      'R-2026-000123,receipt,2026-03-02,Maria Lopez,maria@example.com,Sofia Lopez,84.00,4.00,USD,card,,pi_3Q0example,\r\n…',
+  )
+  @Get('csv')
+  async csv(@OrgId() orgId: string, @Query() query: ReceiptsCsvQuery, @Res({ passthrough: true }) res: FastifyReply) {
+    const { filter } = parseListParams(query as Record<string, unknown>, RECEIPT_SORT_FIELDS, 'DESC');
+    const csv = await this.receipts.csv(orgId, filter);
+    void res.header('Content-Disposition', 'attachment; filename="receipts.csv"');
+    return new RawReply(csv, 'text/csv; charset=utf-8');
   }
 
   @ApiEnvelope(ReceiptResponseDto, { description: "404 for another organization's receipt" })

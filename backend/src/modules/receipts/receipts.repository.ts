@@ -31,7 +31,7 @@ export interface PaidEnrollment {
 const COLUMNS = `r.id, r.organization_id AS "organizationId", r.kind, r.number, r.original_receipt_id AS "originalReceiptId",
   o.number AS "originalNumber", r.payer, r.students, r.enrollment_ids AS "enrollmentIds", r.lines, r.total_cents AS "totalCents",
   r.currency, r.payment_method AS "paymentMethod", r.stripe_payment_intent_id AS "stripePaymentIntentId",
-  r.stripe_charge_id AS "stripeChargeId", r.stripe_refund_id AS "stripeRefundId", r.reason, r.issuer, r.issued_at AS "issuedAt"`;
+  r.stripe_charge_id AS "stripeChargeId", r.stripe_refund_id AS "stripeRefundId", r.reason, r.issuer, r.issued_at AS "issuedAt", r.time_zone AS "timeZone"`;
 const FROM = `receipts r LEFT JOIN receipts o ON o.id = r.original_receipt_id`;
 
 export const RECEIPT_SORT_FIELDS = ['issuedAt', 'number', 'totalCents', 'kind'];
@@ -41,6 +41,40 @@ const SORT_SQL: Record<string, string> = {
   totalCents: 'r.total_cents',
   kind: 'r.kind',
 };
+
+/**
+ * What the admin's list narrows to: a student's (payer or student), a kind, the day issued (YYYY-MM-DD, inclusive,
+ * in the time zone the receipt was numbered in) and a search of the number, the payer's name and email.
+ */
+export interface ReceiptFilter {
+  studentId?: string;
+  kind?: ReceiptKind;
+  from?: string;
+  to?: string;
+  q?: string;
+}
+
+function filterSql(organizationId: string, f: ReceiptFilter): { where: string[]; args: unknown[] } {
+  const where = [`r.organization_id = $1`];
+  const args: unknown[] = [organizationId];
+  const arg = (v: unknown) => {
+    args.push(v);
+    return `$${args.length}`;
+  };
+  if (f.studentId !== undefined) {
+    const id = arg(f.studentId || null);
+    where.push(`(r.student_ids @> ARRAY[${id}::uuid] OR r.payer_student_id = ${id}::uuid)`);
+  }
+  if (f.kind) where.push(`r.kind = ${arg(f.kind)}`);
+  if (f.from) where.push(`(r.issued_at AT TIME ZONE r.time_zone)::date >= ${arg(f.from)}::date`);
+  if (f.to) where.push(`(r.issued_at AT TIME ZONE r.time_zone)::date <= ${arg(f.to)}::date`);
+  if (f.q) {
+    // A literal search: the user's % and _ match themselves.
+    const like = arg(`%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`(r.number ILIKE ${like} OR r.payer->>'name' ILIKE ${like} OR r.payer->>'email' ILIKE ${like})`);
+  }
+  return { where, args };
+}
 
 /**
  * `receipts` and `receipt_counters` (this module's tables). A read model besides: a receipt is written in the paying
@@ -124,6 +158,14 @@ export class ReceiptsRepository {
     return row?.id ?? null;
   }
 
+  /** The receipts and credit notes already issued for an enrollment (this transaction's included): what it has paid so far. */
+  async issuedFor(m: EntityManager, organizationId: string, enrollmentId: string): Promise<Pick<Receipt, 'kind' | 'lines'>[]> {
+    return m.query(`SELECT kind, lines FROM receipts WHERE organization_id = $1 AND enrollment_ids @> ARRAY[$2::uuid]`, [
+      organizationId,
+      enrollmentId,
+    ]);
+  }
+
   /** A receipt without its number: the receipts_number trigger gives it the next one when the transaction commits. */
   async insert(m: EntityManager, d: ReceiptDraft): Promise<string> {
     const [row] = await m.query(
@@ -182,22 +224,20 @@ export class ReceiptsRepository {
     return row ?? null;
   }
 
+  /** The receipt of a card payment (its PaymentIntent) that paid for this enrollment, if it was issued. */
+  async ofPayment(organizationId: string, enrollmentId: string, paymentIntentId: string): Promise<Receipt | null> {
+    const [row] = await this.db.query(
+      `SELECT ${COLUMNS} FROM ${FROM}
+        WHERE r.organization_id = $1 AND r.kind = 'receipt' AND r.stripe_payment_intent_id = $2 AND r.enrollment_ids @> ARRAY[$3::uuid]
+        ORDER BY r.issued_at DESC LIMIT 1`,
+      [organizationId, paymentIntentId, enrollmentId],
+    );
+    return row ?? null;
+  }
+
   /** A page of the organization's receipts, narrowed to a student's (payer or student) and a kind when asked. */
-  async list(
-    organizationId: string,
-    p: ListParams,
-    f: { studentId?: string; kind?: ReceiptKind },
-  ): Promise<{ rows: Receipt[]; total: number }> {
-    const where = [`r.organization_id = $1`];
-    const args: unknown[] = [organizationId];
-    if (f.studentId !== undefined) {
-      args.push(f.studentId || null);
-      where.push(`(r.student_ids @> ARRAY[$${args.length}::uuid] OR r.payer_student_id = $${args.length}::uuid)`);
-    }
-    if (f.kind) {
-      args.push(f.kind);
-      where.push(`r.kind = $${args.length}`);
-    }
+  async list(organizationId: string, p: ListParams, f: ReceiptFilter): Promise<{ rows: Receipt[]; total: number }> {
+    const { where, args } = filterSql(organizationId, f);
     const order = SORT_SQL[p.sortField]
       .split(', ')
       .map((c) => `${c} ${p.sortOrder}`)
@@ -209,6 +249,15 @@ export class ReceiptsRepository {
       [...args, p.limit, p.offset],
     );
     return { rows, total };
+  }
+
+  /** Every receipt the filter keeps, in the list's order (no paging): the admin's CSV. */
+  async all(organizationId: string, f: ReceiptFilter, order: 'ASC' | 'DESC' = 'DESC'): Promise<Receipt[]> {
+    const { where, args } = filterSql(organizationId, f);
+    return this.db.query(
+      `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where.join(' AND ')} ORDER BY r.issued_at ${order}, r.kind, r.seq ${order}`,
+      args,
+    );
   }
 
   /** The receipts and credit notes issued in a year (in the organization's time zone), narrowed to a payer when asked. */

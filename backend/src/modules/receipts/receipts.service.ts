@@ -1,10 +1,11 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { referenceFilter, type ListParams } from '../../common/http/list-query';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import type { ListParams } from '../../common/http/list-query';
 import { SERVER_TIME_ZONE } from '../../common/time-zone';
 import { OrganizationsService } from '../organizations/organizations.service';
-import { RECEIPT_KINDS } from './dto/receipt.response';
+import { receiptFilter } from './receipt-filter';
 import { receiptPdf } from './receipt-pdf';
 import { taxesOf, type Receipt } from './receipt.types';
+import { receiptsCsv } from './receipts-csv';
 import { ReceiptsRepository } from './receipts.repository';
 
 const NOT_FOUND = 'Receipt not found';
@@ -41,10 +42,13 @@ export class ReceiptsService {
   ) {}
 
   async list(organizationId: string, params: ListParams) {
-    const kind = params.filter.kind as Receipt['kind'] | undefined;
-    if (kind !== undefined && !RECEIPT_KINDS.includes(kind)) throw new BadRequestException('filter kind must be receipt or credit_note');
-    const { rows, total } = await this.repo.list(organizationId, params, { studentId: referenceFilter(params.filter, 'studentId'), kind });
+    const { rows, total } = await this.repo.list(organizationId, params, receiptFilter(params.filter));
     return { rows: rows.map(receiptReply), total };
+  }
+
+  /** The receipts the list's filter keeps, as a spreadsheet (receipts-csv.ts), newest first. */
+  async csv(organizationId: string, filter: Record<string, unknown>): Promise<string> {
+    return receiptsCsv(await this.repo.all(organizationId, receiptFilter(filter)));
   }
 
   async get(organizationId: string, id: string) {
@@ -53,6 +57,13 @@ export class ReceiptsService {
 
   async pdf(organizationId: string, id: string): Promise<{ pdf: Buffer; number: string }> {
     const r = await this.require(organizationId, id);
+    return { pdf: await receiptPdf(r, await this.timeZone(organizationId)), number: r.number };
+  }
+
+  /** The receipt of one card payment of an enrollment (the receipt email's link), as a PDF; not found without one. */
+  async paymentPdf(organizationId: string, enrollmentId: string, paymentIntentId: string): Promise<{ pdf: Buffer; number: string }> {
+    const r = await this.repo.ofPayment(organizationId, enrollmentId, paymentIntentId);
+    if (!r) throw new NotFoundException(NOT_FOUND);
     return { pdf: await receiptPdf(r, await this.timeZone(organizationId)), number: r.number };
   }
 

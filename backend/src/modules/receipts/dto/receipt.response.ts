@@ -11,6 +11,11 @@ export class ListReceiptsQuery {
   @IsOptional() @IsString() filter?: string;
 }
 
+/** GET /api/receipts/csv: the list's filter (as JSON), no paging. */
+export class ReceiptsCsvQuery {
+  @IsOptional() @IsString() filter?: string;
+}
+
 export const RECEIPT_KINDS = ['receipt', 'credit_note'] as const;
 
 class ReceiptPayerDto {
