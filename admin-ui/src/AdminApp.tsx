@@ -18,6 +18,8 @@ const SubscriptionTestPage = lazy(() => import('@/subscription/SubscriptionTestP
 const CommunicationCenter = lazy(() => import('@/communications/CommunicationCenter'));
 const ReportsPage = lazy(() => import('@/reports/ReportsPage'));
 const ConflictsPage = lazy(() => import('@/conflicts/ConflictsPage'));
+const PaymentPlansPage = lazy(() => import('@/payment-plans/PaymentPlansPage'));
+const PaymentPlanPage = lazy(() => import('@/payment-plans/PaymentPlanPage'));
 
 const DashboardScreen = () => inArea('admin.loading.dashboard', <Dashboard />);
 const TeamScreen = () => inArea('admin.loading.team', <TeamPage />);
@@ -47,6 +49,8 @@ export default function AdminApp() {
         <Route path="/communications" element={inArea('admin.loading.communications', <CommunicationCenter />)} />
         <Route path="/reports" element={inArea('admin.loading.reports', <ReportsPage />)} />
         <Route path="/conflicts" element={inArea('admin.loading.conflicts', <ConflictsPage />)} />
+        <Route path="/payment-plans" element={inArea('admin.loading.paymentPlans', <PaymentPlansPage />)} />
+        <Route path="/payment-plans/:id" element={inArea('admin.loading.paymentPlans', <PaymentPlanPage />)} />
       </CustomRoutes>
     </OrganizationAdmin>
   );

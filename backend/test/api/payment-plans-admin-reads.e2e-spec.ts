@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createClass, createOrg, type OrgFixture } from '../fixtures/org.fixture';
+import { cardOrg, intentBody, payInBrowser, startCardWorld, waitFor, type CardWorld } from './card-payments.helpers';
+
+/**
+ * The admin's "Payment plans" list and plan page (issue 40 §4), read only: a real plan chosen at card registration
+ * against the Stripe stand-in, then the list's filters (status with pastDue while an instalment failed, class, term),
+ * the plan page's schedule and last attempts, and another organization's ids (404, or an empty list).
+ */
+describe('payment plans: admin list and plan page', () => {
+  let w: CardWorld;
+  let org: OrgFixture & { account: string };
+  let cls: { id: string };
+  let other: { id: string };
+  let termId: string;
+  let enrollmentId: string;
+  const DAY = 86_400_000;
+  const day = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
+  const list = (query = '', o: OrgFixture = org) => w.a.http.get(`/api/payment-plans${query}`).set(o.auth);
+
+  beforeAll(async () => {
+    w = await startCardWorld();
+    org = await cardOrg(w.a);
+    termId = (
+      await w.a.http
+        .post('/api/terms')
+        .set(org.auth)
+        .send({ name: 'Spring 2027', startDate: day(100), endDate: day(200) })
+        .expect(201)
+    ).body.data.id;
+    const start = new Date(Date.now() + 120 * DAY).toISOString();
+    cls = await createClass(w.a, org, { price: 600, discountPrice: 0, maxStudents: 10, startDate: start, days: 12, termId });
+    other = await createClass(w.a, org, { price: 300, discountPrice: 0, maxStudents: 10, startDate: start, days: 12 });
+    const plan = (
+      await w.a.http
+        .post('/api/payment-plan-definitions')
+        .set(org.auth)
+        .send({
+          name: 'Deposit and 3 monthly payments',
+          termId,
+          depositKind: 'amount',
+          depositValue: 150,
+          interval: 'monthly',
+          instalmentCount: 3,
+          paidInFullBy: day(150),
+        })
+        .expect(201)
+    ).body.data as { id: string };
+    w.liveWebhooks(true);
+    const body = {
+      ...intentBody(org.orgId, cls.id, 600, { firstName: 'Ana', lastName: 'Lopez', email: 'ana.plan@example.com' }),
+      paymentPlan: { id: plan.id, consentAccepted: true },
+    };
+    const data = (await w.a.http.post('/api/payments/create-intent').send(body).expect(201)).body.data;
+    enrollmentId = data.enrollmentId;
+    await payInBrowser(w.stand, data.paymentIntentId, data.clientSecret);
+    await waitFor(
+      async () => (await w.a.http.get(`/api/enrollments/${enrollmentId}/payment-plan`).set(org.auth)).body.data?.status,
+      (s) => s === 'active',
+    );
+  });
+  afterAll(async () => {
+    await w.close();
+  });
+
+  it('lists the plan with the payer, class, term, money paid and the next instalment; filters by status, class and term', async () => {
+    const rows = (await list().expect(200)).body.data;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      enrollmentId,
+      planName: 'Deposit and 3 monthly payments',
+      status: 'active',
+      studentName: 'Ana Lopez',
+      studentEmail: 'ana.plan@example.com',
+      classId: cls.id,
+      termId,
+      termName: 'Spring 2027',
+      total: 600,
+      paid: 150,
+      balance: 450,
+      nextAmount: 150,
+      nextDueAt: expect.any(String),
+    });
+    expect((await list(`?status=active&classId=${cls.id}&termId=${termId}`).expect(200)).body.data).toHaveLength(1);
+    expect((await list('?status=completed').expect(200)).body.data).toEqual([]);
+    expect((await list(`?classId=${other.id}`).expect(200)).body.data).toEqual([]);
+    await list('?status=late').expect(400);
+    await list('?classId=nope').expect(400);
+    await list('?color=red').expect(400);
+  });
+
+  it('shows the plan page with its Stripe ids, consent and each instalment; a failed instalment makes it past due', async () => {
+    const id = (await list().expect(200)).body.data[0].id;
+    // The charging job's record of a soft decline on the first instalment (helper-owned writes are not under test here).
+    await w.a.db.query(
+      `UPDATE payment_plan_instalments SET status = 'failed', attempts = 1, last_outcome = 'soft_decline',
+         last_decline_code = 'insufficient_funds', stripe_payment_intent_id = 'pi_test_declined' WHERE payer_plan_id = $1 AND seq = 1`,
+      [id],
+    );
+    const p = (await w.a.http.get(`/api/payment-plans/${id}`).set(org.auth).expect(200)).body.data;
+    expect(p).toMatchObject({
+      id,
+      status: 'pastDue',
+      deposit: 150,
+      stripeCustomerId: expect.stringMatching(/^cus_/),
+      stripePaymentMethodId: 'pm_card_visa',
+      stripeIntentId: expect.stringMatching(/^pi_/),
+      consent: { version: 1, text: expect.stringContaining('I authorize') },
+    });
+    expect(p.instalments.map((i: { seq: number; status: string }) => [i.seq, i.status])).toEqual([
+      [1, 'failed'],
+      [2, 'scheduled'],
+      [3, 'scheduled'],
+    ]);
+    expect(p.instalments[0]).toMatchObject({
+      attempts: 1,
+      lastOutcome: 'soft_decline',
+      lastDeclineCode: 'insufficient_funds',
+      stripePaymentIntentId: 'pi_test_declined',
+    });
+    expect((await list('?status=pastDue').expect(200)).body.data.map((r: { id: string }) => r.id)).toEqual([id]);
+    expect((await list('?status=active').expect(200)).body.data).toEqual([]);
+  });
+
+  it("another organization's admin sees none of it", async () => {
+    const stranger = await createOrg(w.a, { plan: 'professional' });
+    const id = (await list().expect(200)).body.data[0].id;
+    await w.a.http.get(`/api/payment-plans/${id}`).set(stranger.auth).expect(404);
+    expect((await list('', stranger).expect(200)).body.data).toEqual([]);
+    await w.a.http.get('/api/payment-plans').expect(401);
+  });
+});
