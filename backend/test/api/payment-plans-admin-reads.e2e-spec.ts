@@ -25,7 +25,7 @@ describe('payment plans: admin list and plan page', () => {
       await w.a.http
         .post('/api/terms')
         .set(org.auth)
-        .send({ name: 'Spring 2027', startDate: day(100), endDate: day(200) })
+        .send({ name: 'Spring 2027', startDate: day(100), endDate: day(200), registrationOpensAt: new Date(Date.now() - DAY).toISOString() })
         .expect(201)
     ).body.data.id;
     const start = new Date(Date.now() + 120 * DAY).toISOString();
@@ -120,6 +120,49 @@ describe('payment plans: admin list and plan page', () => {
     });
     expect((await list('?status=pastDue').expect(200)).body.data.map((r: { id: string }) => r.id)).toEqual([id]);
     expect((await list('?status=active').expect(200)).body.data).toEqual([]);
+  });
+
+  /** Requests a portal link for `email` and signs in with it: the portal's Authorization header. */
+  async function portalAuth(email: string, o: OrgFixture = org) {
+    await w.a.http.post('/api/portal/link').send({ organizationId: o.orgId, email }).expect(202);
+    const [row] = await w.a.db.query(
+      "SELECT message FROM communications WHERE kind = 'system' AND to_address = $1 ORDER BY created_at DESC, id DESC LIMIT 1",
+      [email],
+    );
+    const token = /\/my\/([A-Za-z0-9_-]+)/.exec(row.message)?.[1];
+    const s = await w.a.http.post('/api/portal/session').send({ token }).expect(200);
+    return { Authorization: `Bearer ${s.body.data.token}` };
+  }
+
+  it('the portal shows the payer their plan, its schedule and the card on file; another payer sees nothing', async () => {
+    const mine = (await w.a.http.get('/api/portal/payment-plans').set(await portalAuth('ana.plan@example.com')).expect(200)).body.data;
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      enrollmentId,
+      planName: 'Deposit and 3 monthly payments',
+      studentName: 'Ana Lopez',
+      total: 600,
+      paid: 150,
+      balance: 450,
+      method: { kind: 'card', brand: 'visa', last4: '4242' },
+    });
+    expect(mine[0].instalments.map((i: { seq: number; amount: number }) => [i.seq, i.amount])).toEqual([
+      [1, 150],
+      [2, 150],
+      [3, 150],
+    ]);
+    // Another student of the same organization (a plain card registration) has no plan to see.
+    const body = intentBody(org.orgId, other.id, 300, { email: 'someone.else@example.com' });
+    const d = (await w.a.http.post('/api/payments/create-intent').send(body).expect(201)).body.data;
+    await payInBrowser(w.stand, d.paymentIntentId, d.clientSecret);
+    await waitFor(
+      async () => (await w.a.db.query('SELECT status FROM enrollments WHERE id = $1', [d.enrollmentId]))[0]?.status,
+      (s) => s === 'active',
+    );
+    expect((await w.a.http.get('/api/portal/payment-plans').set(await portalAuth('someone.else@example.com')).expect(200)).body.data).toEqual(
+      [],
+    );
+    await w.a.http.get('/api/portal/payment-plans').set(org.auth).expect(401);
   });
 
   it("another organization's admin sees none of it", async () => {

@@ -87,6 +87,11 @@ const FROM = `
     LEFT JOIN LATERAL (SELECT due_at, amount_cents FROM payment_plan_instalments i
        WHERE i.organization_id = p.organization_id AND i.payer_plan_id = p.id AND i.status IN ('scheduled', 'failed', 'processing')
        ORDER BY i.seq LIMIT 1) n ON true`;
+const DETAIL = `${LIST}, p.deposit_cents AS "depositCents", p.surcharge_cents AS "surchargeCents",
+         p.stripe_customer_id AS "stripeCustomerId", p.stripe_payment_method_id AS "stripePaymentMethodId",
+         p.stripe_intent_id AS "stripeIntentId", p.consent_text AS "consentText", p.consent_version AS "consentVersion",
+         p.consented_at AS "consentedAt", p.consent_ip AS "consentIp", p.consent_user_agent AS "consentUserAgent",
+         p.activated_at AS "activatedAt"`;
 
 @Injectable()
 export class PlanReadsRepository {
@@ -106,26 +111,21 @@ export class PlanReadsRepository {
   /** One plan of this organization (by its id, or the enrollment's with `byEnrollment`), or null. */
   async one(organizationId: string, id: string, byEnrollment = false): Promise<PlanDetailRow | null> {
     const rows = await this.db.query(
-      `${LIST}, p.deposit_cents AS "depositCents", p.surcharge_cents AS "surchargeCents", p.stripe_customer_id AS "stripeCustomerId",
-         p.stripe_payment_method_id AS "stripePaymentMethodId", p.stripe_intent_id AS "stripeIntentId", p.consent_text AS "consentText",
-         p.consent_version AS "consentVersion", p.consented_at AS "consentedAt", p.consent_ip AS "consentIp",
-         p.consent_user_agent AS "consentUserAgent", p.activated_at AS "activatedAt"
-       ${FROM}
+      `${DETAIL} ${FROM}
        WHERE p.organization_id = $1 AND ${byEnrollment ? 'p.enrollment_id' : 'p.id'} = $2`,
       [organizationId, id],
     );
     return rows[0] ?? null;
   }
 
-  /** The plans of these enrollments (the portal's: one student's registrations), oldest first. */
-  async ofEnrollments(organizationId: string, enrollmentIds: string[]): Promise<PlanDetailRow[]> {
-    if (!enrollmentIds.length) return [];
-    const ids = await this.db.query(
-      `SELECT id FROM payer_plans WHERE organization_id = $1 AND enrollment_id = ANY($2::uuid[]) ORDER BY created_at, id`,
-      [organizationId, enrollmentIds],
+  /** The plans of these students (the portal's: the signed-in student and their household), newest first; none pending. */
+  ofStudents(organizationId: string, studentIds: string[]): Promise<PlanDetailRow[]> {
+    return this.db.query(
+      `${DETAIL} ${FROM}
+       WHERE p.organization_id = $1 AND p.student_id = ANY($2::uuid[]) AND p.status <> 'pending'
+       ORDER BY p.created_at DESC, p.id`,
+      [organizationId, studentIds],
     );
-    const plans = await Promise.all(ids.map((r: { id: string }) => this.one(organizationId, r.id)));
-    return plans.filter((p): p is PlanDetailRow => p !== null);
   }
 
   instalments(organizationId: string, planId: string): Promise<InstalmentDetailRow[]> {

@@ -4,12 +4,16 @@ import { tokenJwtModule } from '../auth/bearer-tokens';
 import { CommunicationsModule } from '../communications/communications.module';
 import { DataExportModule } from '../data-export/data-export.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
+import { PaymentPlansModule } from '../payment-plans/payment-plans.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { ReceiptsModule } from '../receipts/receipts.module';
+import { StripeModule } from '../stripe/stripe.module';
 import { RegistrationModule } from '../registration/registration.module';
 import { StudentsModule } from '../students/students.module';
 import { PortalJwtStrategy } from './portal-jwt.strategy';
 import { PortalController } from './portal.controller';
+import { PortalPlansController } from './portal-plans.controller';
+import { PortalPlansService } from './portal-plans.service';
 import { PortalReceiptsController } from './portal-receipts.controller';
 import { PortalRepository } from './portal.repository';
 import { PortalService } from './portal.service';
@@ -31,8 +35,10 @@ import { PortalSignIn } from './portal-sign-in.service';
     PaymentsModule,
     DataExportModule,
     ReceiptsModule,
+    PaymentPlansModule,
+    StripeModule,
   ],
-  controllers: [PortalController, PortalReceiptsController],
-  providers: [PortalRepository, PortalService, PortalSignIn, PortalJwtStrategy],
+  controllers: [PortalController, PortalReceiptsController, PortalPlansController],
+  providers: [PortalRepository, PortalService, PortalSignIn, PortalJwtStrategy, PortalPlansService],
 })
 export class PortalModule {}
