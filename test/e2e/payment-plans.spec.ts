@@ -80,6 +80,7 @@ test.describe('Payment plans', () => {
     // The admin: Payment plans lists it; its page shows the schedule, the Stripe ids and the consent.
     await page.context().clearCookies();
     await signInUi(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/admin/);
     await page.goto('/admin/payment-plans');
     await expect(page.getByRole('heading', { level: 1, name: 'Payment plans' })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: title });
@@ -106,6 +107,7 @@ test.describe('Payment plans', () => {
     const title = `Camp ${stamp}`;
     await createClass(request, auth, title, 400, 90);
     await signInUi(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/admin/);
     await page.goto('/admin/settings?tab=plans');
     const offered = page.getByRole('region', { name: 'Payment plans offered' });
     await offered.getByRole('button', { name: 'New plan' }).click();

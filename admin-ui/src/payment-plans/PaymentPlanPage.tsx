@@ -42,7 +42,7 @@ export default function PaymentPlanPage() {
   const p = plan.data;
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
-      <Link component={RouterLink} to="/payment-plans">
+      <Link component={RouterLink} to="/admin/payment-plans">
         ← Payment plans
       </Link>
       <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>

@@ -112,7 +112,7 @@ export default function PaymentPlansPage() {
             {list.data.map((p) => (
               <TableRow key={p.id} hover>
                 <TableCell>
-                  <Link component={RouterLink} to={`/payment-plans/${p.id}`} fontWeight={600}>
+                  <Link component={RouterLink} to={`/admin/payment-plans/${p.id}`} fontWeight={600}>
                     {p.studentName}
                   </Link>
                   <Typography variant="body2" color="text.secondary">

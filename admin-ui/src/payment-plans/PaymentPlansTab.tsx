@@ -58,7 +58,7 @@ function PlanDefinitions() {
       <Typography color="text.secondary">
         A family can pay a deposit today and the rest in instalments charged automatically. A class&apos;s own plans win over its
         term&apos;s.{' '}
-        <Link component={RouterLink} to="/payment-plans">
+        <Link component={RouterLink} to="/admin/payment-plans">
           See the payers&apos; plans
         </Link>
       </Typography>
