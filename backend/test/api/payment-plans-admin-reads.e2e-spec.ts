@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createClass, createOrg, type OrgFixture } from '../fixtures/org.fixture';
-import { cardOrg, intentBody, payInBrowser, startCardWorld, waitFor, type CardWorld } from './card-payments.helpers';
+import { cardOrg, intentBody, payInBrowser, PUBLISHABLE_KEY, startCardWorld, waitFor, type CardWorld } from './card-payments.helpers';
 
 /**
  * The admin's "Payment plans" list and plan page (issue 40 §4), read only: a real plan chosen at card registration
@@ -163,6 +163,70 @@ describe('payment plans: admin list and plan page', () => {
       [],
     );
     await w.a.http.get('/api/portal/payment-plans').set(org.auth).expect(401);
+  });
+
+  it('the payer pays a failed instalment now, saves a new card (due again at once), then pays the whole balance', async () => {
+    const auth = await portalAuth('ana.plan@example.com');
+    const id = (await list().expect(200)).body.data[0].id;
+    const base = `/api/portal/payment-plans/${id}`;
+    // Instalment 1 failed (the test above): paid now on-session; the schedule cannot take it meanwhile (leased).
+    const open = (await w.a.http.post(`${base}/pay`).set(auth).send({ seq: 1 }).expect(200)).body.data;
+    expect(open).toMatchObject({ amount: 150, instalments: [1], paymentIntentId: expect.stringMatching(/^pi_/) });
+    expect((await w.a.http.post(`${base}/pay`).set(auth).send({ seq: 1 }).expect(409)).body.code).toBe('PLAN_INSTALMENT_BUSY');
+    // Not paid yet: nothing recorded on the browser's word.
+    expect((await w.a.http.post(`${base}/pay/confirm`).set(auth).send({ paymentIntentId: open.paymentIntentId }).expect(409)).body.code).toBe(
+      'PLAN_PAYMENT_NOT_CONFIRMED',
+    );
+    expect((await payInBrowser(w.stand, open.paymentIntentId, open.clientSecret)).status).toBe(200);
+    const paid = await w.a.http.post(`${base}/pay/confirm`).set(auth).send({ paymentIntentId: open.paymentIntentId }).expect(200);
+    expect(paid.body.data).toEqual({ paymentIntentId: open.paymentIntentId, instalments: [1], amount: 150 });
+    await w.a.http.post(`${base}/pay/confirm`).set(auth).send({ paymentIntentId: open.paymentIntentId }).expect(200);
+    const created = w.stand.requests.find((r) => r.path === '/v1/payment_intents' && (r.body.metadata as Record<string, unknown> | undefined)?.payerPlanId === id)!;
+    expect(created.body).toMatchObject({ amount: '15000', customer: expect.stringMatching(/^cus_/), transfer_data: { destination: org.account } });
+    const afterPay = (await w.a.http.get(`/api/payment-plans/${id}`).set(org.auth).expect(200)).body.data;
+    expect(afterPay.instalments[0]).toMatchObject({ status: 'paid', stripePaymentIntentId: open.paymentIntentId });
+    expect(afterPay).toMatchObject({ status: 'active', paid: 300 });
+
+    // Instalment 2 was declined (hard): a new card saved from the portal makes it due again at once.
+    await w.a.db.query(
+      `UPDATE payment_plan_instalments SET status = 'failed', last_outcome = 'hard_decline', last_decline_code = 'lost_card'
+        WHERE payer_plan_id = $1 AND seq = 2`,
+      [id],
+    );
+    const setup = (await w.a.http.post(`${base}/method`).set(auth).expect(200)).body.data;
+    expect(setup.setupIntentId).toMatch(/^seti_/);
+    await w.a.http.post(`${base}/method/confirm`).set(auth).send({ setupIntentId: setup.setupIntentId }).expect(409);
+    const confirmed = await fetch(`${w.stand.url}/v1/setup_intents/${setup.setupIntentId}/confirm`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${PUBLISHABLE_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_secret: setup.clientSecret, payment_method: 'pm_card_visa' }).toString(),
+    });
+    expect(confirmed.status).toBe(200);
+    const saved = (await w.a.http.post(`${base}/method/confirm`).set(auth).send({ setupIntentId: setup.setupIntentId }).expect(200)).body.data;
+    expect(saved.retried).toEqual([2]);
+    const [row] = await w.a.db.query(
+      `SELECT status, next_attempt_at <= now() AS due FROM payment_plan_instalments WHERE payer_plan_id = $1 AND seq = 2`,
+      [id],
+    );
+    expect(row).toEqual({ status: 'scheduled', due: true });
+
+    // The whole balance: instalments 2 and 3 in one payment; the plan is completed.
+    const all = (await w.a.http.post(`${base}/pay`).set(auth).send({}).expect(200)).body.data;
+    expect(all).toMatchObject({ amount: 300, instalments: [2, 3] });
+    await payInBrowser(w.stand, all.paymentIntentId, all.clientSecret);
+    await w.a.http.post(`${base}/pay/confirm`).set(auth).send({ paymentIntentId: all.paymentIntentId }).expect(200);
+    expect((await w.a.http.get(`/api/payment-plans/${id}`).set(org.auth).expect(200)).body.data).toMatchObject({
+      status: 'completed',
+      paid: 600,
+      balance: 0,
+    });
+    expect((await w.a.http.post(`${base}/pay`).set(auth).send({}).expect(409)).body.code).toBe('PLAN_NOTHING_DUE');
+    // Someone else's plan: 404; a bad body: 400.
+    const stranger = await portalAuth('someone.else@example.com');
+    await w.a.http.post(`${base}/pay`).set(stranger).send({ seq: 1 }).expect(404);
+    await w.a.http.post(`${base}/method`).set(stranger).expect(404);
+    await w.a.http.post(`${base}/pay`).set(auth).send({ seq: 'one' }).expect(400);
+    await w.a.http.post(`${base}/pay/confirm`).set(auth).send({ paymentIntentId: 'nope' }).expect(400);
   });
 
   it("another organization's admin sees none of it", async () => {

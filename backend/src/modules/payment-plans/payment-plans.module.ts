@@ -9,6 +9,7 @@ import { PayerPlansService } from './payer-plans.service';
 import { PaymentPlansController } from './payment-plans.controller';
 import { PlanAdminReadsController } from './plan-admin-reads.controller';
 import { PlanReadsRepository } from './plan-reads.repository';
+import { InstalmentPaymentsRepository } from './instalment-payments.repository';
 import { PaymentPlansRepository } from './payment-plans.repository';
 import { PlanDefinitionsService } from './plan-definitions.service';
 import { PlanQuotesService } from './plan-quotes.service';
@@ -31,7 +32,8 @@ import { PlanQuotesService } from './plan-quotes.service';
     InstalmentLedgerRepository,
     InstalmentLedger,
     PlanReadsRepository,
+    InstalmentPaymentsRepository,
   ],
-  exports: [PlanQuotesService, PayerPlansService, InstalmentLedger, PlanReadsRepository],
+  exports: [PlanQuotesService, PayerPlansService, InstalmentLedger, PlanReadsRepository, InstalmentPaymentsRepository],
 })
 export class PaymentPlansModule {}

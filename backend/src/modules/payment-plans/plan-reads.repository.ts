@@ -14,6 +14,7 @@ export interface PlanListFilter {
 /** One payer's plan with who and what it is for, and where its money stands (cents). */
 export interface PlanListRow {
   id: string;
+  organizationId: string;
   enrollmentId: string;
   planName: string;
   status: PlanListStatus;
@@ -67,7 +68,7 @@ export interface PlanDetailRow extends PlanListRow {
  * payment-plans.repository.ts and the ledger.
  */
 const LIST = `
-  SELECT p.id, p.enrollment_id AS "enrollmentId", p.plan_name AS "planName",
+  SELECT p.id, p.organization_id AS "organizationId", p.enrollment_id AS "enrollmentId", p.plan_name AS "planName",
          CASE WHEN p.status = 'active' AND EXISTS (SELECT 1 FROM payment_plan_instalments f
                 WHERE f.organization_id = p.organization_id AND f.payer_plan_id = p.id AND f.status = 'failed')
               THEN 'pastDue' ELSE p.status END AS status,

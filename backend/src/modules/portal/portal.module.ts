@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { tokenJwtModule } from '../auth/bearer-tokens';
 import { CommunicationsModule } from '../communications/communications.module';
+import { ConnectModule } from '../connect/connect.module';
 import { DataExportModule } from '../data-export/data-export.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { PaymentPlansModule } from '../payment-plans/payment-plans.module';
@@ -13,6 +14,8 @@ import { StudentsModule } from '../students/students.module';
 import { PortalJwtStrategy } from './portal-jwt.strategy';
 import { PortalController } from './portal.controller';
 import { PortalPlansController } from './portal-plans.controller';
+import { PortalPlanPaymentsController } from './portal-plan-payments.controller';
+import { PortalPlanPayments } from './portal-plan-payments.service';
 import { PortalPlansService } from './portal-plans.service';
 import { PortalReceiptsController } from './portal-receipts.controller';
 import { PortalRepository } from './portal.repository';
@@ -37,8 +40,9 @@ import { PortalSignIn } from './portal-sign-in.service';
     ReceiptsModule,
     PaymentPlansModule,
     StripeModule,
+    ConnectModule,
   ],
-  controllers: [PortalController, PortalReceiptsController, PortalPlansController],
-  providers: [PortalRepository, PortalService, PortalSignIn, PortalJwtStrategy, PortalPlansService],
+  controllers: [PortalController, PortalReceiptsController, PortalPlansController, PortalPlanPaymentsController],
+  providers: [PortalRepository, PortalService, PortalSignIn, PortalJwtStrategy, PortalPlansService, PortalPlanPayments],
 })
 export class PortalModule {}
