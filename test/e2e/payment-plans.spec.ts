@@ -1,6 +1,13 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN, signInUi } from './admin-helpers';
-import { createClass, demoPortalSetup, deleteMadeClasses, expectNoSeriousViolations, expectNoSideScroll, signInByLink } from './portal-helpers';
+import {
+  createClass,
+  demoPortalSetup,
+  deleteMadeClasses,
+  expectNoSeriousViolations,
+  expectNoSideScroll,
+  signInByLink,
+} from './portal-helpers';
 import { fillStudent, uniqueEmail } from './public-helpers';
 import { fillCard, serveStripeJsDouble } from './stripe-helpers';
 import { screenshot } from './screenshots';
@@ -145,7 +152,11 @@ test.describe('Payment plans', () => {
     await expectNoSideScroll(page, 'payment plans tab');
     await screenshot(page, { path: shot('settings', project), fullPage: true });
     const saved = await (await request.get('/api/payment-plan-settings', { headers: auth })).json();
-    expect(saved.data).toMatchObject({ retryDays: [2, 4], graceDays: 10, consentText: `I authorize the camp to charge my card (${stamp}).` });
+    expect(saved.data).toMatchObject({
+      retryDays: [2, 4],
+      graceDays: 10,
+      consentText: `I authorize the camp to charge my card (${stamp}).`,
+    });
     // Put the default text back: later specs' checkouts quote it.
     const reset = await request.put('/api/payment-plan-settings', {
       headers: auth,

@@ -79,7 +79,9 @@ export default function PaymentPlanPage() {
                 <TableCell>
                   <Chip
                     size="small"
-                    color={i.status === 'failed' ? 'error' : i.status === 'paid' ? 'success' : i.status === 'processing' ? 'warning' : 'default'}
+                    color={
+                      i.status === 'failed' ? 'error' : i.status === 'paid' ? 'success' : i.status === 'processing' ? 'warning' : 'default'
+                    }
                     label={INSTALMENT_LABELS[i.status]}
                   />
                 </TableCell>

@@ -5,7 +5,21 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Button, Chip, Link, MenuItem, Skeleton, Stack, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Link,
+  MenuItem,
+  Skeleton,
+  Stack,
+  TableBody,
+  TableCell,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { SimpleTable } from '@/common/SimpleTable';
 import { saveFile } from '@/common/saveFile';

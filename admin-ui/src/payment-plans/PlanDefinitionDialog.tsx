@@ -97,7 +97,13 @@ export function PlanDefinitionDialog({
           </ToggleButtonGroup>
           {f.schedule === 'interval' ? (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} flexWrap="wrap" useFlexGap>
-              <TextField select label="Every" value={f.interval} onChange={(e) => set({ interval: e.target.value as PlanInterval })} sx={{ minWidth: 150 }}>
+              <TextField
+                select
+                label="Every"
+                value={f.interval}
+                onChange={(e) => set({ interval: e.target.value as PlanInterval })}
+                sx={{ minWidth: 150 }}
+              >
                 {(Object.keys(INTERVAL_LABELS) as PlanInterval[]).map((k) => (
                   <MenuItem key={k} value={k}>
                     {INTERVAL_LABELS[k]}

@@ -36,7 +36,8 @@ export function PlanSettingsForm({ saved }: { saved: PlanSettings }) {
     },
   });
   const retryDays = parseRetryDays(retry);
-  const releaseOk = s.pastDueAction === 'flag' || (Number.isInteger(s.releaseAfterDays) && s.releaseAfterDays! >= 1 && s.releaseAfterDays! <= 90);
+  const releaseOk =
+    s.pastDueAction === 'flag' || (Number.isInteger(s.releaseAfterDays) && s.releaseAfterDays! >= 1 && s.releaseAfterDays! <= 90);
   const graceOk = Number.isInteger(s.graceDays) && s.graceDays >= 0 && s.graceDays <= 60;
   const valid = retryDays !== null && releaseOk && graceOk;
   const submit = () => {
@@ -76,7 +77,9 @@ export function PlanSettingsForm({ saved }: { saved: PlanSettings }) {
           value={retry}
           onChange={(e) => setRetry(e.target.value)}
           error={retryDays === null}
-          helperText={retryDays === null ? 'Up to 5 whole days from 1 to 30, ascending, e.g. 1, 3, 5' : 'Days after the first failure, e.g. 1, 3, 5'}
+          helperText={
+            retryDays === null ? 'Up to 5 whole days from 1 to 30, ascending, e.g. 1, 3, 5' : 'Days after the first failure, e.g. 1, 3, 5'
+          }
         />
         <TextField
           label="Grace days before past due"
@@ -93,7 +96,9 @@ export function PlanSettingsForm({ saved }: { saved: PlanSettings }) {
           select
           label="When a registration is past due"
           value={s.pastDueAction}
-          onChange={(e) => setS({ ...s, pastDueAction: e.target.value as PlanSettings['pastDueAction'], releaseAfterDays: s.releaseAfterDays ?? 7 })}
+          onChange={(e) =>
+            setS({ ...s, pastDueAction: e.target.value as PlanSettings['pastDueAction'], releaseAfterDays: s.releaseAfterDays ?? 7 })
+          }
           sx={{ minWidth: 280 }}
         >
           <MenuItem value="flag">Flag it only</MenuItem>

@@ -64,7 +64,8 @@ export function planInput(f: PlanForm): { input: PlanDefinitionInput } | { probl
   if (!id) return { problem: 'Choose the class or term the plan is offered on' };
   const deposit = Number(f.depositValue);
   if (f.depositValue.trim() === '' || !Number.isFinite(deposit) || deposit < 0) return { problem: 'Enter a deposit of 0 or more' };
-  if (f.depositKind === 'percent' && (!Number.isInteger(deposit) || deposit >= 100)) return { problem: 'A deposit percent is a whole number under 100' };
+  if (f.depositKind === 'percent' && (!Number.isInteger(deposit) || deposit >= 100))
+    return { problem: 'A deposit percent is a whole number under 100' };
   const minPrice = Number(f.minPrice || 0);
   const surcharge = Number(f.surcharge || 0);
   if (!(minPrice >= 0) || !(surcharge >= 0)) return { problem: 'Minimum price and surcharge are 0 or more' };
@@ -86,15 +87,30 @@ export function planInput(f: PlanForm): { input: PlanDefinitionInput } | { probl
       .filter(Boolean);
     if (!dates.length || dates.some((d) => !DAY.test(d))) return { problem: 'Enter the due dates as YYYY-MM-DD, separated by commas' };
     return {
-      input: { ...base, interval: null, instalmentCount: null, firstDueDate: null, paidInFullBy: null, dueDates: dates.map((date) => ({ date, percent: null })) },
+      input: {
+        ...base,
+        interval: null,
+        instalmentCount: null,
+        firstDueDate: null,
+        paidInFullBy: null,
+        dueDates: dates.map((date) => ({ date, percent: null })),
+      },
     };
   }
   if (!DAY.test(f.paidInFullBy)) return { problem: 'Enter the "paid in full by" date' };
   const count = f.instalmentCount.trim() === '' ? null : Number(f.instalmentCount);
-  if (count !== null && (!Number.isInteger(count) || count < 1 || count > 52)) return { problem: 'Instalments: a whole number from 1 to 52' };
+  if (count !== null && (!Number.isInteger(count) || count < 1 || count > 52))
+    return { problem: 'Instalments: a whole number from 1 to 52' };
   if (f.firstDueDate && !DAY.test(f.firstDueDate)) return { problem: 'Enter the first due date as a date' };
   return {
-    input: { ...base, interval: f.interval, instalmentCount: count, firstDueDate: f.firstDueDate || null, paidInFullBy: f.paidInFullBy, dueDates: null },
+    input: {
+      ...base,
+      interval: f.interval,
+      instalmentCount: count,
+      firstDueDate: f.firstDueDate || null,
+      paidInFullBy: f.paidInFullBy,
+      dueDates: null,
+    },
   };
 }
 

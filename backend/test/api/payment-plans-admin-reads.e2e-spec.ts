@@ -25,7 +25,12 @@ describe('payment plans: admin list and plan page', () => {
       await w.a.http
         .post('/api/terms')
         .set(org.auth)
-        .send({ name: 'Spring 2027', startDate: day(100), endDate: day(200), registrationOpensAt: new Date(Date.now() - DAY).toISOString() })
+        .send({
+          name: 'Spring 2027',
+          startDate: day(100),
+          endDate: day(200),
+          registrationOpensAt: new Date(Date.now() - DAY).toISOString(),
+        })
         .expect(201)
     ).body.data.id;
     const start = new Date(Date.now() + 120 * DAY).toISOString();
@@ -135,7 +140,12 @@ describe('payment plans: admin list and plan page', () => {
   }
 
   it('the portal shows the payer their plan, its schedule and the card on file; another payer sees nothing', async () => {
-    const mine = (await w.a.http.get('/api/portal/payment-plans').set(await portalAuth('ana.plan@example.com')).expect(200)).body.data;
+    const mine = (
+      await w.a.http
+        .get('/api/portal/payment-plans')
+        .set(await portalAuth('ana.plan@example.com'))
+        .expect(200)
+    ).body.data;
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({
       enrollmentId,
@@ -159,9 +169,14 @@ describe('payment plans: admin list and plan page', () => {
       async () => (await w.a.db.query('SELECT status FROM enrollments WHERE id = $1', [d.enrollmentId]))[0]?.status,
       (s) => s === 'active',
     );
-    expect((await w.a.http.get('/api/portal/payment-plans').set(await portalAuth('someone.else@example.com')).expect(200)).body.data).toEqual(
-      [],
-    );
+    expect(
+      (
+        await w.a.http
+          .get('/api/portal/payment-plans')
+          .set(await portalAuth('someone.else@example.com'))
+          .expect(200)
+      ).body.data,
+    ).toEqual([]);
     await w.a.http.get('/api/portal/payment-plans').set(org.auth).expect(401);
   });
 
@@ -174,15 +189,21 @@ describe('payment plans: admin list and plan page', () => {
     expect(open).toMatchObject({ amount: 150, instalments: [1], paymentIntentId: expect.stringMatching(/^pi_/) });
     expect((await w.a.http.post(`${base}/pay`).set(auth).send({ seq: 1 }).expect(409)).body.code).toBe('PLAN_INSTALMENT_BUSY');
     // Not paid yet: nothing recorded on the browser's word.
-    expect((await w.a.http.post(`${base}/pay/confirm`).set(auth).send({ paymentIntentId: open.paymentIntentId }).expect(409)).body.code).toBe(
-      'PLAN_PAYMENT_NOT_CONFIRMED',
-    );
+    expect(
+      (await w.a.http.post(`${base}/pay/confirm`).set(auth).send({ paymentIntentId: open.paymentIntentId }).expect(409)).body.code,
+    ).toBe('PLAN_PAYMENT_NOT_CONFIRMED');
     expect((await payInBrowser(w.stand, open.paymentIntentId, open.clientSecret)).status).toBe(200);
     const paid = await w.a.http.post(`${base}/pay/confirm`).set(auth).send({ paymentIntentId: open.paymentIntentId }).expect(200);
     expect(paid.body.data).toEqual({ paymentIntentId: open.paymentIntentId, instalments: [1], amount: 150 });
     await w.a.http.post(`${base}/pay/confirm`).set(auth).send({ paymentIntentId: open.paymentIntentId }).expect(200);
-    const created = w.stand.requests.find((r) => r.path === '/v1/payment_intents' && (r.body.metadata as Record<string, unknown> | undefined)?.payerPlanId === id)!;
-    expect(created.body).toMatchObject({ amount: '15000', customer: expect.stringMatching(/^cus_/), transfer_data: { destination: org.account } });
+    const created = w.stand.requests.find(
+      (r) => r.path === '/v1/payment_intents' && (r.body.metadata as Record<string, unknown> | undefined)?.payerPlanId === id,
+    )!;
+    expect(created.body).toMatchObject({
+      amount: '15000',
+      customer: expect.stringMatching(/^cus_/),
+      transfer_data: { destination: org.account },
+    });
     const afterPay = (await w.a.http.get(`/api/payment-plans/${id}`).set(org.auth).expect(200)).body.data;
     expect(afterPay.instalments[0]).toMatchObject({ status: 'paid', stripePaymentIntentId: open.paymentIntentId });
     expect(afterPay).toMatchObject({ status: 'active', paid: 300 });
@@ -202,7 +223,8 @@ describe('payment plans: admin list and plan page', () => {
       body: new URLSearchParams({ client_secret: setup.clientSecret, payment_method: 'pm_card_visa' }).toString(),
     });
     expect(confirmed.status).toBe(200);
-    const saved = (await w.a.http.post(`${base}/method/confirm`).set(auth).send({ setupIntentId: setup.setupIntentId }).expect(200)).body.data;
+    const saved = (await w.a.http.post(`${base}/method/confirm`).set(auth).send({ setupIntentId: setup.setupIntentId }).expect(200)).body
+      .data;
     expect(saved.retried).toEqual([2]);
     const [row] = await w.a.db.query(
       `SELECT status, next_attempt_at <= now() AS due FROM payment_plan_instalments WHERE payer_plan_id = $1 AND seq = 2`,

@@ -30,7 +30,9 @@ export class PortalPlanPaymentsController {
     return this.plans.pay(user, id, dto.seq ?? null);
   }
 
-  @ApiEnvelope(PortalPlanPaidResponseDto, { description: 'Recorded only when Stripe says the PaymentIntent succeeded; a second call answers the same' })
+  @ApiEnvelope(PortalPlanPaidResponseDto, {
+    description: 'Recorded only when Stripe says the PaymentIntent succeeded; a second call answers the same',
+  })
   @ApiRequestExample({ paymentIntentId: 'pi_3Q0abc' })
   @HttpCode(200)
   @Post('pay/confirm')
@@ -45,7 +47,9 @@ export class PortalPlanPaymentsController {
     return this.plans.newMethod(user, id);
   }
 
-  @ApiEnvelope(PortalPlanMethodSavedDto, { description: 'The saved method becomes the plan\'s; failed and due instalments are charged again at once' })
+  @ApiEnvelope(PortalPlanMethodSavedDto, {
+    description: "The saved method becomes the plan's; failed and due instalments are charged again at once",
+  })
   @ApiRequestExample({ setupIntentId: 'seti_1Q0abc' })
   @HttpCode(200)
   @Post('method/confirm')

@@ -39,13 +39,22 @@ export class PortalPlanPayments {
     const destination = await this.destination(user.organizationId);
     const reserved = await this.payments.reserve(user.organizationId, plan.id, seq, PAY_LEASE_MS);
     if (reserved === 'busy')
-      throw new PortalPlanException(PortalPlanError.InstalmentBusy, 'This payment is being processed right now. Please try again in a few minutes.');
+      throw new PortalPlanException(
+        PortalPlanError.InstalmentBusy,
+        'This payment is being processed right now. Please try again in a few minutes.',
+      );
     if (!reserved.length) throw new PortalPlanException(PortalPlanError.NothingDue, 'Nothing is left to pay on this plan.');
     const amount = reserved.reduce((sum, i) => sum + i.amountCents, 0);
     const pi = await this.openIntent(plan, destination, amount, reserved).catch(async (e: unknown) => {
-      await this.payments.release(user.organizationId, reserved.map((i) => i.id));
+      await this.payments.release(
+        user.organizationId,
+        reserved.map((i) => i.id),
+      );
       this.logger.warn(`Plan ${plan.id}: PaymentIntent not opened: ${(e as Error).message}`);
-      throw new PortalPlanException(PortalPlanError.PaymentsUnavailable, 'Card payments are not available right now. Please try again later.');
+      throw new PortalPlanException(
+        PortalPlanError.PaymentsUnavailable,
+        'Card payments are not available right now. Please try again later.',
+      );
     });
     return {
       clientSecret: pi.client_secret!,
@@ -141,7 +150,10 @@ export class PortalPlanPayments {
   private async destination(organizationId: string): Promise<string> {
     const ready = this.stripe.isConfigured ? await this.connect.readiness(organizationId) : null;
     if (!ready?.chargesEnabled || !ready.stripeAccountId)
-      throw new PortalPlanException(PortalPlanError.PaymentsUnavailable, 'Card payments are not available right now. Please contact the organization.');
+      throw new PortalPlanException(
+        PortalPlanError.PaymentsUnavailable,
+        'Card payments are not available right now. Please contact the organization.',
+      );
     return ready.stripeAccountId;
   }
 }

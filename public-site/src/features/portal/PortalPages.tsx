@@ -247,7 +247,7 @@ export function PortalPage() {
           ))}
         </section>
       ) : null}
-      <PortalPlans session={session} />
+      <PortalPlans session={session} data={data} />
       <PortalReceipts session={session} studentId={data.student.id} />
       <ContactDetails session={session} data={data} onSaved={(msg) => (setNotice(msg), void load())} />
     </Shell>

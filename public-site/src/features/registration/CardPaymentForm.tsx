@@ -270,6 +270,17 @@ function CardCheckout({
       setPhase('idle');
       return;
     }
+    // The portal's new card: the server reads the SetupIntent from Stripe before the plan uses the card.
+    if (flow) {
+      setPhase('confirming');
+      try {
+        await flow.verify(setupIntentId);
+      } catch {
+        setError(CARD_MESSAGES.notCompleted);
+        setPhase('idle');
+        return;
+      }
+    }
     onPaid({ enrollmentId, transactionId: setupIntentId, amount: 0 });
   }
 
@@ -321,7 +332,15 @@ function CardCheckout({
           <button type="submit" className="btn btn--lg" disabled={busy || blocked || !card.complete || !stripe}>
             {busy ? <span className="spinner spinner--light" aria-hidden="true" /> : null}
             {saving
-              ? t(phase === 'paying' ? 'plan.saving' : phase === 'idle' ? 'plan.saveCard' : phase === 'holding' ? 'pay.holding' : 'pay.confirming')
+              ? t(
+                  phase === 'paying'
+                    ? 'plan.saving'
+                    : phase === 'idle'
+                      ? 'plan.saveCard'
+                      : phase === 'holding'
+                        ? 'pay.holding'
+                        : 'pay.confirming',
+                )
               : payButtonText(t, phase, plan ? plan.deposit : amount)}
           </button>
         )}
