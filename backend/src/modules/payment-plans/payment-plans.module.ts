@@ -10,6 +10,7 @@ import { PaymentPlansController } from './payment-plans.controller';
 import { PlanAdminReadsController } from './plan-admin-reads.controller';
 import { PlanReadsRepository } from './plan-reads.repository';
 import { InstalmentPaymentsRepository } from './instalment-payments.repository';
+import { PayerPlanReads } from './payer-plan-reads.service';
 import { PaymentPlansRepository } from './payment-plans.repository';
 import { PlanDefinitionsService } from './plan-definitions.service';
 import { PlanQuotesService } from './plan-quotes.service';
@@ -33,7 +34,8 @@ import { PlanQuotesService } from './plan-quotes.service';
     InstalmentLedger,
     PlanReadsRepository,
     InstalmentPaymentsRepository,
+    PayerPlanReads,
   ],
-  exports: [PlanQuotesService, PayerPlansService, InstalmentLedger, PlanReadsRepository, InstalmentPaymentsRepository],
+  exports: [PlanQuotesService, PayerPlansService, InstalmentLedger, PayerPlanReads],
 })
 export class PaymentPlansModule {}

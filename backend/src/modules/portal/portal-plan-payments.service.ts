@@ -3,8 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { randomUUID } from 'node:crypto';
 import type { AllConfigType } from '../../config/config.type';
 import { ConnectService } from '../connect/connect.service';
-import { InstalmentPaymentsRepository, type ReservedInstalment } from '../payment-plans/instalment-payments.repository';
-import { PlanReadsRepository, type PlanDetailRow } from '../payment-plans/plan-reads.repository';
+import { PayerPlanReads, type PlanDetailRow, type ReservedInstalment } from '../payment-plans/payer-plan-reads.service';
 import { platformFeeCents } from '../payments/money';
 import { StripeClient } from '../stripe/stripe.client';
 import { StudentsService } from '../students/students.service';
@@ -25,8 +24,7 @@ export class PortalPlanPayments {
   private readonly logger = new Logger('PortalPlanPayments');
 
   constructor(
-    private readonly reads: PlanReadsRepository,
-    private readonly payments: InstalmentPaymentsRepository,
+    private readonly plans: PayerPlanReads,
     private readonly students: StudentsService,
     private readonly stripe: StripeClient,
     private readonly connect: ConnectService,
@@ -37,7 +35,7 @@ export class PortalPlanPayments {
   async pay(user: PortalUser, planId: string, seq: number | null) {
     const plan = await this.own(user, planId);
     const destination = await this.destination(user.organizationId);
-    const reserved = await this.payments.reserve(user.organizationId, plan.id, seq, PAY_LEASE_MS);
+    const reserved = await this.plans.reserve(user.organizationId, plan.id, seq, PAY_LEASE_MS);
     if (reserved === 'busy')
       throw new PortalPlanException(
         PortalPlanError.InstalmentBusy,
@@ -46,7 +44,7 @@ export class PortalPlanPayments {
     if (!reserved.length) throw new PortalPlanException(PortalPlanError.NothingDue, 'Nothing is left to pay on this plan.');
     const amount = reserved.reduce((sum, i) => sum + i.amountCents, 0);
     const pi = await this.openIntent(plan, destination, amount, reserved).catch(async (e: unknown) => {
-      await this.payments.release(
+      await this.plans.release(
         user.organizationId,
         reserved.map((i) => i.id),
       );
@@ -94,7 +92,7 @@ export class PortalPlanPayments {
     const plan = await this.own(user, planId);
     const pi = await this.stripe.api.paymentIntents.retrieve(paymentIntentId).catch(() => null);
     const seqs = (pi?.metadata.instalmentSeqs ?? '').split(',').map(Number).filter(Number.isInteger);
-    const rows = seqs.length ? await this.payments.instalments(user.organizationId, plan.id, seqs) : [];
+    const rows = seqs.length ? await this.plans.instalmentsBySeq(user.organizationId, plan.id, seqs) : [];
     const expected = rows.reduce((sum, i) => sum + i.amountCents, 0);
     if (
       !pi ||
@@ -105,7 +103,7 @@ export class PortalPlanPayments {
       pi.amount !== expected
     )
       throw new PortalPlanException(PortalPlanError.NotConfirmed, 'The payment was not completed. Nothing was charged to this plan.');
-    await this.payments.recordPaid(user.organizationId, plan.id, seqs, pi.id);
+    await this.plans.recordPaid(user.organizationId, plan.id, seqs, pi.id);
     return { paymentIntentId: pi.id, instalments: seqs, amount: pi.amount / 100 };
   }
 
@@ -133,14 +131,14 @@ export class PortalPlanPayments {
     const customer = typeof si?.customer === 'string' ? si.customer : (si?.customer?.id ?? null);
     if (!si || si.status !== 'succeeded' || !pm || si.metadata?.payerPlanId !== plan.id || customer !== plan.stripeCustomerId)
       throw new PortalPlanException(PortalPlanError.NotConfirmed, 'The card was not saved. Please try again.');
-    const { due } = await this.payments.replaceMethod(user.organizationId, plan.id, pm);
+    const { due } = await this.plans.replaceMethod(user.organizationId, plan.id, pm);
     return { paymentMethodId: pm, retried: due };
   }
 
   private async own(user: PortalUser, planId: string): Promise<PlanDetailRow> {
     const members = (await this.students.householdMembers([user.studentId])).get(user.studentId) ?? [];
     const people = [user.studentId, ...members.map((m) => m.id)];
-    const plan = await this.reads.one(user.organizationId, planId);
+    const plan = await this.plans.one(user.organizationId, planId);
     if (!plan || !people.includes(plan.studentId)) throw new NotFoundException(`Payment plan ${planId} not found`);
     if (plan.status !== 'active' && plan.status !== 'pastDue')
       throw new PortalPlanException(PortalPlanError.NothingDue, 'Nothing is left to pay on this plan.');

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { PlanReadsRepository } from '../payment-plans/plan-reads.repository';
+import { PayerPlanReads } from '../payment-plans/payer-plan-reads.service';
 import { StripeClient } from '../stripe/stripe.client';
 import { StudentsService } from '../students/students.service';
 import type { PortalUser } from './portal-user';
@@ -20,7 +20,7 @@ export class PortalPlansService {
   private readonly logger = new Logger('PortalPlans');
 
   constructor(
-    private readonly reads: PlanReadsRepository,
+    private readonly reads: PayerPlanReads,
     private readonly students: StudentsService,
     private readonly stripe: StripeClient,
   ) {}
