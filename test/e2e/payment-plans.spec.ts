@@ -85,7 +85,10 @@ test.describe('Payment plans', () => {
     await screenshot(plans, { path: shot('portal', project) });
 
     // Pay the first instalment now: the card step on the page, recorded when the server reads it from Stripe.
-    await plans.getByRole('button', { name: /^Pay the \$150\.00 due .* now$/ }).first().click();
+    await plans
+      .getByRole('button', { name: /^Pay the \$150\.00 due .* now$/ })
+      .first()
+      .click();
     await fillCard(page, '4242 4242 4242 4242');
     await plans.getByRole('button', { name: 'Pay $150' }).click();
     await expect(plans.getByText('$150.00 paid.')).toBeVisible({ timeout: 20_000 });
@@ -97,7 +100,9 @@ test.describe('Payment plans', () => {
     await expectNoSeriousViolations(page, 'portal new card');
     await screenshot(plans, { path: shot('portal-card', project) });
     await plans.getByRole('button', { name: 'Save card' }).click();
-    await expect(plans.getByText('Your new card is saved. Any failed or due payment is charged to it now.')).toBeVisible({ timeout: 20_000 });
+    await expect(plans.getByText('Your new card is saved. Any failed or due payment is charged to it now.')).toBeVisible({
+      timeout: 20_000,
+    });
 
     // The admin: Payment plans lists it; its page shows the schedule, the Stripe ids and the consent.
     await page.context().clearCookies();
