@@ -19,6 +19,8 @@ const CommunicationCenter = lazy(() => import('@/communications/CommunicationCen
 const ReportsPage = lazy(() => import('@/reports/ReportsPage'));
 const ConflictsPage = lazy(() => import('@/conflicts/ConflictsPage'));
 const ReceiptsPage = lazy(() => import('@/receipts/ReceiptsPage'));
+const PaymentPlansPage = lazy(() => import('@/payment-plans/PaymentPlansPage'));
+const PaymentPlanPage = lazy(() => import('@/payment-plans/PaymentPlanPage'));
 
 const DashboardScreen = () => inArea('admin.loading.dashboard', <Dashboard />);
 const TeamScreen = () => inArea('admin.loading.team', <TeamPage />);
@@ -49,6 +51,8 @@ export default function AdminApp() {
         <Route path="/reports" element={inArea('admin.loading.reports', <ReportsPage />)} />
         <Route path="/conflicts" element={inArea('admin.loading.conflicts', <ConflictsPage />)} />
         <Route path="/receipts" element={inArea('admin.loading.receipts', <ReceiptsPage />)} />
+        <Route path="/payment-plans" element={inArea('admin.loading.paymentPlans', <PaymentPlansPage />)} />
+        <Route path="/payment-plans/:id" element={inArea('admin.loading.paymentPlans', <PaymentPlanPage />)} />
       </CustomRoutes>
     </OrganizationAdmin>
   );

@@ -74,6 +74,15 @@ export const PortalError = {
 } as const;
 export type PortalError = (typeof PortalError)[keyof typeof PortalError];
 
+/** Failure codes of the portal plan feature */
+export const PortalPlanError = {
+  NothingDue: 'PLAN_NOTHING_DUE',
+  InstalmentBusy: 'PLAN_INSTALMENT_BUSY',
+  NotConfirmed: 'PLAN_PAYMENT_NOT_CONFIRMED',
+  PaymentsUnavailable: 'PLAN_PAYMENTS_UNAVAILABLE',
+} as const;
+export type PortalPlanError = (typeof PortalPlanError)[keyof typeof PortalPlanError];
+
 /** Failure codes of the pricing feature */
 export const PricingError = {
   PromoCodeRefused: 'PROMO_CODE_REFUSED',
@@ -158,7 +167,7 @@ export const WaitlistError = {
 export type WaitlistError = (typeof WaitlistError)[keyof typeof WaitlistError];
 
 /** Every code a failure envelope may carry. */
-export type ErrorCode = ClassError | InstructorError | OrganizationError | PaymentError | PaymentPlanError | PortalError | PricingError | RegistrationError | RegistrationFormsError | ScheduleConflictError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
+export type ErrorCode = ClassError | InstructorError | OrganizationError | PaymentError | PaymentPlanError | PortalError | PortalPlanError | PricingError | RegistrationError | RegistrationFormsError | ScheduleConflictError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
 
 /** The `code` of a failure envelope (the body of a refused request), or null when it has none. */
 export function errorCodeOf(body: unknown): ErrorCode | null {

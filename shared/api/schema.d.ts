@@ -293,6 +293,12 @@ export interface paths {
     get: operations["PaymentPlans_settings"];
     put: operations["PaymentPlans_saveSettings"];
   };
+  "/api/payment-plans": {
+    get: operations["PlanAdminReads_list"];
+  };
+  "/api/payment-plans/{id}": {
+    get: operations["PlanAdminReads_one"];
+  };
   "/api/payments/confirm-enrollment": {
     post: operations["CardPayments_confirm"];
   };
@@ -337,6 +343,21 @@ export interface paths {
   };
   "/api/portal/link": {
     post: operations["Portal_requestLink"];
+  };
+  "/api/portal/payment-plans": {
+    get: operations["PortalPlans_list"];
+  };
+  "/api/portal/payment-plans/{id}/method": {
+    post: operations["PortalPlanPayments_method"];
+  };
+  "/api/portal/payment-plans/{id}/method/confirm": {
+    post: operations["PortalPlanPayments_confirmMethod"];
+  };
+  "/api/portal/payment-plans/{id}/pay": {
+    post: operations["PortalPlanPayments_pay"];
+  };
+  "/api/portal/payment-plans/{id}/pay/confirm": {
+    post: operations["PortalPlanPayments_confirmPay"];
   };
   "/api/portal/profile": {
     put: operations["Portal_updateProfile"];
@@ -3077,7 +3098,7 @@ export interface components {
       error: string | null;
     };
     /** @description A failure a client can act on: one feature's code (its `<feature>.exception.ts`) */
-    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["InstructorError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PaymentPlanError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["ScheduleConflictError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
+    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["InstructorError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PaymentPlanError"] | components["schemas"]["PortalError"] | components["schemas"]["PortalPlanError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["ScheduleConflictError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
     ErrorEnvelopeDto: {
       /** @example false */
       success: boolean;
@@ -3206,6 +3227,40 @@ export interface components {
        * @example 2016-04-12
        */
       dateOfBirth: string | null;
+    };
+    InstalmentDetailDto: {
+      /** @example 1 */
+      seq: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      dueAt: string;
+      /** @example 150 */
+      amount: number;
+      /** @enum {string} */
+      status: "scheduled" | "paid" | "processing" | "failed" | "waived" | "cancelled";
+      /** @example 1 */
+      attempts: number;
+      /** @example pi_3Nx… */
+      stripePaymentIntentId: string | null;
+      /**
+       * @description What the last attempt gave
+       * @example soft_decline
+       */
+      lastOutcome: string | null;
+      /** @example insufficient_funds */
+      lastDeclineCode: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      nextAttemptAt: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      paidAt: string | null;
     };
     InstalmentResponseDto: {
       /** @example 1 */
@@ -3949,6 +4004,96 @@ export interface components {
        */
       updatedAt: string;
     };
+    PlanDetailDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /** @example Deposit and 3 monthly payments */
+      planName: string;
+      /**
+       * @description pastDue: an active plan with a failed instalment
+       * @enum {string}
+       */
+      status: "pending" | "active" | "pastDue" | "completed" | "cancelled";
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /** @example Ana Lopez */
+      studentName: string;
+      /** @example ana@example.com */
+      studentEmail: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Swim Level 2 */
+      classTitle: string;
+      /**
+       * Format: uuid
+       * @example null
+       */
+      termId: string | null;
+      /** @example Spring 2027 */
+      termName: string | null;
+      /**
+       * @description Dollars
+       * @example 600
+       */
+      total: number;
+      /**
+       * @description Dollars paid so far: the deposit once active, and every paid instalment
+       * @example 300
+       */
+      paid: number;
+      /** @example 300 */
+      balance: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      nextDueAt: string | null;
+      /** @example 150 */
+      nextAmount: number | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /** @example 150 */
+      deposit: number;
+      /** @example 0 */
+      surcharge: number;
+      /** @example cus_Q1… */
+      stripeCustomerId: string;
+      /** @example pm_1Q… */
+      stripePaymentMethodId: string | null;
+      /**
+       * @description The deposit's PaymentIntent or the SetupIntent
+       * @example pi_3Nx…
+       */
+      stripeIntentId: string | null;
+      /**
+       * @example {
+       *   "text": "I authorize…",
+       *   "version": 1,
+       *   "acceptedAt": "2026-11-23T18:00:00.000Z",
+       *   "ip": "203.0.113.7",
+       *   "userAgent": "Mozilla/5.0"
+       * }
+       */
+      consent: Record<string, never>;
+      instalments: components["schemas"]["InstalmentDetailDto"][];
+    };
     PlanDueDateDto: {
       /** @example 2027-03-01 */
       date: string;
@@ -3996,6 +4141,72 @@ export interface components {
        * @example -1
        */
       maxTransactionsPerMonth: number;
+    };
+    PlanListItemDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /** @example Deposit and 3 monthly payments */
+      planName: string;
+      /**
+       * @description pastDue: an active plan with a failed instalment
+       * @enum {string}
+       */
+      status: "pending" | "active" | "pastDue" | "completed" | "cancelled";
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /** @example Ana Lopez */
+      studentName: string;
+      /** @example ana@example.com */
+      studentEmail: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Swim Level 2 */
+      classTitle: string;
+      /**
+       * Format: uuid
+       * @example null
+       */
+      termId: string | null;
+      /** @example Spring 2027 */
+      termName: string | null;
+      /**
+       * @description Dollars
+       * @example 600
+       */
+      total: number;
+      /**
+       * @description Dollars paid so far: the deposit once active, and every paid instalment
+       * @example 300
+       */
+      paid: number;
+      /** @example 300 */
+      balance: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      nextDueAt: string | null;
+      /** @example 150 */
+      nextAmount: number | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
     };
     PlanRefDto: {
       /** @example essential */
@@ -4241,9 +4452,33 @@ export interface components {
      * @enum {string}
      */
     PortalError: "PORTAL_LINK_GONE" | "SELF_SERVICE_CUTOFF";
+    PortalInstalmentDto: {
+      /** @example 1 */
+      seq: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      dueAt: string;
+      /** @example 150 */
+      amount: number;
+      /** @enum {string} */
+      status: "scheduled" | "paid" | "processing" | "failed" | "waived" | "cancelled";
+    };
     PortalLinkRequestedDto: {
       /** @example If this email belongs to a registration with us, a sign-in link is on its way. It works once, for 15 minutes. */
       message: string;
+    };
+    PortalMethodDto: {
+      /** @enum {string} */
+      kind: "card" | "bank";
+      /**
+       * @description A card's brand, or the bank's name
+       * @example visa
+       */
+      brand: string | null;
+      /** @example 4242 */
+      last4: string | null;
     };
     PortalPersonDto: {
       /**
@@ -4255,6 +4490,106 @@ export interface components {
       firstName: string;
       /** @example Lin */
       lastName: string;
+    };
+    PortalPlanDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /** @example Deposit and 3 monthly payments */
+      planName: string;
+      /** @enum {string} */
+      status: "active" | "pastDue" | "completed" | "cancelled";
+      /** @example Ana Lopez */
+      studentName: string;
+      /** @example Swim Level 2 */
+      classTitle: string;
+      /** @example 600 */
+      total: number;
+      /** @example 150 */
+      paid: number;
+      /** @example 450 */
+      balance: number;
+      method: components["schemas"]["PortalMethodDto"] | null;
+      instalments: components["schemas"]["PortalInstalmentDto"][];
+    };
+    /**
+     * @description Failure codes of the portal plan feature
+     * @enum {string}
+     */
+    PortalPlanError: "PLAN_NOTHING_DUE" | "PLAN_INSTALMENT_BUSY" | "PLAN_PAYMENT_NOT_CONFIRMED" | "PLAN_PAYMENTS_UNAVAILABLE";
+    PortalPlanMethodConfirmDto: {
+      /** @example seti_1Q0abc */
+      setupIntentId: string;
+    };
+    PortalPlanMethodResponseDto: {
+      /** @example seti_1Q0abc_secret_xyz */
+      clientSecret: string;
+      /** @example seti_1Q0abc */
+      setupIntentId: string;
+    };
+    PortalPlanMethodSavedDto: {
+      /** @example pm_1Q0abc */
+      paymentMethodId: string;
+      /**
+       * @description Failed or due instalments the schedule charges again now
+       * @example [
+       *   1
+       * ]
+       */
+      retried: number[];
+    };
+    PortalPlanPaidResponseDto: {
+      /** @example pi_3Q0abc */
+      paymentIntentId: string;
+      /**
+       * @example [
+       *   2
+       * ]
+       */
+      instalments: number[];
+      /** @example 150 */
+      amount: number;
+    };
+    PortalPlanPayConfirmDto: {
+      /** @example pi_3Q0abc */
+      paymentIntentId: string;
+    };
+    PortalPlanPayDto: {
+      /**
+       * @description The instalment to pay now; absent: the whole balance
+       * @example 2
+       */
+      seq?: number;
+    };
+    PortalPlanPayResponseDto: {
+      /** @example pi_3Q0abc_secret_xyz */
+      clientSecret: string;
+      /** @example pi_3Q0abc */
+      paymentIntentId: string;
+      /**
+       * @description Dollars
+       * @example 150
+       */
+      amount: number;
+      /**
+       * Format: date-time
+       * @description The schedule leaves these instalments alone until then
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      holdExpiresAt: string;
+      /**
+       * @example [
+       *   2
+       * ]
+       */
+      instalments: number[];
     };
     PortalProfileDto: {
       /**
@@ -12308,6 +12643,82 @@ export interface operations {
       };
     };
   };
+  PlanAdminReads_list: {
+    parameters: {
+      query?: {
+        status?: "pending" | "active" | "pastDue" | "completed" | "cancelled";
+        classId?: string;
+        termId?: string;
+      };
+    };
+    responses: {
+      /** @description Newest first, at most 1,000 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanListItemDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PlanAdminReads_one: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Another organization's plan is 404 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanDetailDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   CardPayments_confirm: {
     requestBody: {
       content: {
@@ -12758,6 +13169,171 @@ export interface operations {
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalPlans_list: {
+    responses: {
+      /** @description The signed-in student's and their household's plans, newest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalPlanDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalPlanPayments_method: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A SetupIntent on the plan's Customer for a new method */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalPlanMethodResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalPlanPayments_confirmMethod: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PortalPlanMethodConfirmDto"];
+      };
+    };
+    responses: {
+      /** @description The saved method becomes the plan's; failed and due instalments are charged again at once */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalPlanMethodSavedDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalPlanPayments_pay: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PortalPlanPayDto"];
+      };
+    };
+    responses: {
+      /** @description A PaymentIntent for one instalment (seq) or the whole balance; 409 PLAN_INSTALMENT_BUSY while it is being charged */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalPlanPayResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalPlanPayments_confirmPay: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PortalPlanPayConfirmDto"];
+      };
+    };
+    responses: {
+      /** @description Recorded only when Stripe says the PaymentIntent succeeded; a second call answers the same */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalPlanPaidResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };

@@ -4,6 +4,7 @@
  * @stripe/react-stripe-js:
  *
  *   Stripe(publishableKey) → { elements(options), confirmPayment({ elements, clientSecret, confirmParams, redirect }),
+ *   confirmSetup({ elements, clientSecret, confirmParams, redirect }) (mode: 'setup', a payment plan with no deposit),
  *   confirmCardPayment(clientSecret, { payment_method: { card } }), … }
  *   elements({ mode: 'payment', amount, currency }) → a group with create('payment' | 'card'), getElement('payment' |
  *   PaymentElement | 'card' | CardElement), submit(), update(options)
@@ -217,8 +218,8 @@
       create: function (type, options) {
         if (type !== 'card' && type !== 'payment')
           throw new Error('The Stripe.js test double implements only the card and payment elements, not ' + type);
-        if (type === 'payment' && group.options.mode !== 'payment' && !group.options.clientSecret)
-          throw new Error('IntegrationError: elements() needs a clientSecret or mode: "payment" to create a payment element.');
+        if (type === 'payment' && group.options.mode !== 'payment' && group.options.mode !== 'setup' && !group.options.clientSecret)
+          throw new Error('IntegrationError: elements() needs a clientSecret or mode: "payment" or "setup" to create a payment element.');
         created[type] = createCardElement(options, type);
         return created[type];
       },
@@ -328,6 +329,28 @@
           client_secret: clientSecret,
           payment_method: payment.paymentMethodId(),
         }).then(settle, unreachable);
+      },
+      /** A SetupIntent (a payment plan with no deposit) confirmed with the Payment Element's card, as confirmPayment. */
+      confirmSetup: function (params) {
+        var group = params && params.elements;
+        var clientSecret = params && params.clientSecret;
+        var id = String(clientSecret || '').split('_secret_')[0];
+        var payment = group && group.getElement && group.getElement('payment');
+        var fail = function (message) {
+          return Promise.resolve({ error: { type: 'invalid_request_error', message: message } });
+        };
+        if (!group || !group.__double || !payment) return fail('The Stripe.js test double needs a payment element.');
+        if (!id) return fail('confirmSetup needs the SetupIntent client secret.');
+        if (!group.submitted) return fail('elements.submit() must be called before stripe.confirmSetup().');
+        if (params.redirect !== 'if_required') return fail("The Stripe.js test double only confirms with redirect: 'if_required'.");
+        group.submitted = false;
+        return request('POST', '/setup_intents/' + encodeURIComponent(id) + '/confirm', {
+          client_secret: clientSecret,
+          payment_method: payment.paymentMethodId(),
+        }).then(function (reply) {
+          if (!reply.ok) return { error: reply.json.error || { type: 'api_error', message: 'Setup failed.' } };
+          return { setupIntent: reply.json };
+        }, unreachable);
       },
       retrievePaymentIntent: function (clientSecret) {
         var id = String(clientSecret || '').split('_secret_')[0];

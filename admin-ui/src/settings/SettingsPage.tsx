@@ -19,6 +19,7 @@ import { TaxesTab } from '@/settings/TaxesTab';
 import { TermsTab } from '@/terms/TermsTab';
 import { PlacesTab } from '@/places/PlacesTab';
 import { IntegrationsTab } from '@/integrations/IntegrationsTab';
+import { PaymentPlansTab } from '@/payment-plans/PaymentPlansTab';
 
 /** The tabs, in their order; branding is shown only when the plan allows it. */
 const TAB_KEYS = [
@@ -33,6 +34,7 @@ const TAB_KEYS = [
   'waivers',
   'branding',
   'payments',
+  'plans',
   'integrations',
   'system',
 ] as const;
@@ -79,6 +81,7 @@ export default function SettingsPage() {
           <Tab value="waivers" label="Waivers" />
           {brandingAllowed && <Tab value="branding" label="Site Branding" />}
           <Tab value="payments" label="Payment Setup" />
+          <Tab value="plans" label="Payment plans" />
           <Tab value="integrations" label="Integrations" />
           <Tab value="system" label="System Status" />
         </Tabs>
@@ -99,6 +102,8 @@ export default function SettingsPage() {
         <WaiversTab />
       ) : tab === 'places' ? (
         <PlacesTab />
+      ) : tab === 'plans' ? (
+        <PaymentPlansTab />
       ) : tab === 'integrations' ? (
         <IntegrationsTab />
       ) : tab === 'payments' ? (

@@ -7,6 +7,10 @@ import { InstalmentLedger } from './instalment-ledger';
 import { InstalmentLedgerRepository } from './instalment-ledger.repository';
 import { PayerPlansService } from './payer-plans.service';
 import { PaymentPlansController } from './payment-plans.controller';
+import { PlanAdminReadsController } from './plan-admin-reads.controller';
+import { PlanReadsRepository } from './plan-reads.repository';
+import { InstalmentPaymentsRepository } from './instalment-payments.repository';
+import { PayerPlanReads } from './payer-plan-reads.service';
 import { PaymentPlansRepository } from './payment-plans.repository';
 import { PlanDefinitionsService } from './plan-definitions.service';
 import { PlanQuotesService } from './plan-quotes.service';
@@ -20,7 +24,7 @@ import { PlanQuotesService } from './plan-quotes.service';
  */
 @Module({
   imports: [ClassesModule, OrganizationsModule, TermsModule, StripeModule],
-  controllers: [PaymentPlansController],
+  controllers: [PaymentPlansController, PlanAdminReadsController],
   providers: [
     PaymentPlansRepository,
     PlanDefinitionsService,
@@ -28,7 +32,10 @@ import { PlanQuotesService } from './plan-quotes.service';
     PayerPlansService,
     InstalmentLedgerRepository,
     InstalmentLedger,
+    PlanReadsRepository,
+    InstalmentPaymentsRepository,
+    PayerPlanReads,
   ],
-  exports: [PlanQuotesService, PayerPlansService, InstalmentLedger],
+  exports: [PlanQuotesService, PayerPlansService, InstalmentLedger, PayerPlanReads],
 })
 export class PaymentPlansModule {}

@@ -2,14 +2,21 @@ import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { tokenJwtModule } from '../auth/bearer-tokens';
 import { CommunicationsModule } from '../communications/communications.module';
+import { ConnectModule } from '../connect/connect.module';
 import { DataExportModule } from '../data-export/data-export.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
+import { PaymentPlansModule } from '../payment-plans/payment-plans.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { ReceiptsModule } from '../receipts/receipts.module';
+import { StripeModule } from '../stripe/stripe.module';
 import { RegistrationModule } from '../registration/registration.module';
 import { StudentsModule } from '../students/students.module';
 import { PortalJwtStrategy } from './portal-jwt.strategy';
 import { PortalController } from './portal.controller';
+import { PortalPlansController } from './portal-plans.controller';
+import { PortalPlanPaymentsController } from './portal-plan-payments.controller';
+import { PortalPlanPayments } from './portal-plan-payments.service';
+import { PortalPlansService } from './portal-plans.service';
 import { PortalReceiptsController } from './portal-receipts.controller';
 import { PortalRepository } from './portal.repository';
 import { PortalService } from './portal.service';
@@ -31,8 +38,11 @@ import { PortalSignIn } from './portal-sign-in.service';
     PaymentsModule,
     DataExportModule,
     ReceiptsModule,
+    PaymentPlansModule,
+    StripeModule,
+    ConnectModule,
   ],
-  controllers: [PortalController, PortalReceiptsController],
-  providers: [PortalRepository, PortalService, PortalSignIn, PortalJwtStrategy],
+  controllers: [PortalController, PortalReceiptsController, PortalPlansController, PortalPlanPaymentsController],
+  providers: [PortalRepository, PortalService, PortalSignIn, PortalJwtStrategy, PortalPlansService, PortalPlanPayments],
 })
 export class PortalModule {}

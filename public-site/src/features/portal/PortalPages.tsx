@@ -20,6 +20,7 @@ import {
 } from './api/portal';
 import { ContactDetails } from './ContactDetails';
 import { EnrollmentCard } from './EnrollmentCard';
+import { PortalPlans } from './PortalPlans';
 import { PortalReceipts } from './PortalReceipts';
 import { when } from './portalFormat';
 import './portal.css';
@@ -246,6 +247,7 @@ export function PortalPage() {
           ))}
         </section>
       ) : null}
+      <PortalPlans session={session} data={data} />
       <PortalReceipts session={session} studentId={data.student.id} />
       <ContactDetails session={session} data={data} onSaved={(msg) => (setNotice(msg), void load())} />
     </Shell>

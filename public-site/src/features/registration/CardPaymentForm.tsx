@@ -20,6 +20,14 @@ import {
 import { HoldCountdown } from './HoldCountdown';
 import { holdEndsAt } from './holdTimer';
 
+/** A payment plan chosen at this step (issue 40): the deposit is charged now, or with none the card is only saved. */
+export interface CardPlan {
+  id: string;
+  consentVersion: number;
+  deposit: number;
+  total: number;
+}
+
 export interface CardPaid extends CardEnrollment {
   /** What the server charged, in dollars (it computes the price itself). */
   amount: number;
@@ -40,6 +48,10 @@ interface Props {
   registration: CardRegistration;
   flow?: CardFlow;
   amount: number;
+  /** A chosen payment plan: the Element and the intent are the deposit's, or a SetupIntent's with no deposit. */
+  plan?: CardPlan | null;
+  /** Paying is not allowed yet (a plan's consent not accepted). */
+  blocked?: boolean;
   onPaid: (paid: CardPaid) => void;
   onBack: () => void;
   /** Told while a hold, a payment or its verification is in flight, or a payment awaits verification (the step locks the method choice). */
@@ -90,12 +102,17 @@ const APPEARANCE = {
  * if it never gets back, Stripe's webhook completes the enrollment).
  */
 export default function CardPaymentForm({ stripe, ...props }: Props) {
-  const cents = Math.round(props.amount * 100);
+  const cents = Math.round((props.plan ? props.plan.deposit : props.amount) * 100);
+  const common = { currency: 'usd', appearance: APPEARANCE, locale: STRIPE_LOCALES[currentLocale()] } as const;
+  // A plan saves the method for the instalments: the Element must say so as the intent does (setup_future_usage), and
+  // with no deposit it collects the method for a SetupIntent.
+  const options = !props.plan
+    ? { ...common, mode: 'payment' as const, amount: cents }
+    : cents > 0
+      ? { ...common, mode: 'payment' as const, amount: cents, setupFutureUsage: 'off_session' as const }
+      : { ...common, mode: 'setup' as const, setupFutureUsage: 'off_session' as const };
   return (
-    <Elements
-      stripe={stripe}
-      options={{ mode: 'payment', amount: cents, currency: 'usd', appearance: APPEARANCE, locale: STRIPE_LOCALES[currentLocale()] }}
-    >
+    <Elements stripe={stripe} options={options}>
       <CardCheckout {...props} />
     </Elements>
   );
@@ -105,6 +122,8 @@ function CardCheckout({
   registration,
   flow,
   amount,
+  plan,
+  blocked = false,
   onPaid,
   onBack,
   onBusyChange,
@@ -177,7 +196,13 @@ function CardCheckout({
     setPhase('holding');
     let intent;
     try {
-      intent = flow ? await flow.open(amount) : await createCardIntent({ ...registration, amount });
+      intent = flow
+        ? await flow.open(amount)
+        : await createCardIntent({
+            ...registration,
+            amount: plan ? plan.total : amount,
+            ...(plan ? { paymentPlan: { id: plan.id, consentAccepted: true, consentVersion: plan.consentVersion } } : {}),
+          });
     } catch (err) {
       if (onWaitingRoomRefused?.(err)) {
         setPhase('idle');
@@ -192,6 +217,10 @@ function CardCheckout({
     setHoldEnd(holdEndsAt(intent.holdExpiresAt));
 
     setPhase('paying');
+    if (intent.setupIntentId && !intent.paymentIntentId) {
+      await saveCard(intent.clientSecret, intent.setupIntentId, intent.enrollmentId ?? '');
+      return;
+    }
     let result;
     try {
       result = await stripe.confirmPayment({
@@ -219,6 +248,43 @@ function CardCheckout({
     await verify(intent.paymentIntentId, intent.amount);
   }
 
+  /**
+   * A plan with no deposit: Stripe saves the card (SetupIntent). The registration is completed by Stripe's event on the
+   * server, never by this page; the confirmation shows once Stripe answered the card is saved.
+   */
+  async function saveCard(clientSecret: string, setupIntentId: string, enrollmentId: string) {
+    if (!stripe || !elements) return;
+    let result;
+    try {
+      result = await stripe.confirmSetup({
+        elements,
+        clientSecret,
+        confirmParams: { return_url: window.location.href },
+        redirect: 'if_required',
+      });
+    } catch {
+      result = { error: { message: CARD_MESSAGES.paymentFailed } };
+    }
+    if (result.error || result.setupIntent?.status !== 'succeeded') {
+      setError(result.error?.message || CARD_MESSAGES.notCompleted);
+      setPhase('idle');
+      return;
+    }
+    // The portal's new card: the server reads the SetupIntent from Stripe before the plan uses the card.
+    if (flow) {
+      setPhase('confirming');
+      try {
+        await flow.verify(setupIntentId);
+      } catch {
+        setError(CARD_MESSAGES.notCompleted);
+        setPhase('idle');
+        return;
+      }
+    }
+    onPaid({ enrollmentId, transactionId: setupIntentId, amount: 0 });
+  }
+
+  const saving = !!plan && plan.deposit === 0;
   return (
     <form
       className="stack card-payment"
@@ -263,9 +329,19 @@ function CardCheckout({
             {t('pay.checkAgain')}
           </button>
         ) : (
-          <button type="submit" className="btn btn--lg" disabled={busy || !card.complete || !stripe}>
+          <button type="submit" className="btn btn--lg" disabled={busy || blocked || !card.complete || !stripe}>
             {busy ? <span className="spinner spinner--light" aria-hidden="true" /> : null}
-            {payButtonText(t, phase, amount)}
+            {saving
+              ? t(
+                  phase === 'paying'
+                    ? 'plan.saving'
+                    : phase === 'idle'
+                      ? 'plan.saveCard'
+                      : phase === 'holding'
+                        ? 'pay.holding'
+                        : 'pay.confirming',
+                )
+              : payButtonText(t, phase, plan ? plan.deposit : amount)}
           </button>
         )}
       </div>

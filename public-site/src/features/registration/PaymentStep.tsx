@@ -1,12 +1,14 @@
 import { useT } from '@/lib/i18n/useT';
-import { useEffect, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import type { WindowRefusal } from './registrationWindow';
 import type { Stripe } from '@stripe/stripe-js';
 import { Alert } from '@/components/ui/Alert';
 import { formatPrice } from '@/lib/classFormat';
 import type { CardRegistration } from './api/cardPayment';
 import { getCardAvailability } from './api/getPaymentAvailability';
-import type { CardPaid } from './CardPaymentForm';
+import type { OfferedPlan } from './api/priceQuote';
+import type { CardPaid, CardPlan } from './CardPaymentForm';
+import { PlanChoice, type PlanSelection } from './PlanChoice';
 import { loadStripeJs } from './stripeLoader';
 
 export type PaymentMethod = 'in-person' | 'card';
@@ -21,6 +23,8 @@ type CardForm = ComponentType<{
   stripe: Stripe;
   registration: CardRegistration;
   amount: number;
+  plan?: CardPlan | null;
+  blocked?: boolean;
   onPaid: (paid: CardPaid) => void;
   onBack: () => void;
   onBusyChange?: (busy: boolean) => void;
@@ -58,9 +62,12 @@ export function PaymentStep({
   cardAllowed = true,
   onWindowRefused,
   onWaitingRoomRefused,
+  plans = [],
 }: {
   registration: CardRegistration;
   amount: number;
+  /** The payment plans the quote offers (issue 40): chosen with the card; one person only (a household pays at once). */
+  plans?: OfferedPlan[];
   busy: boolean;
   error: string | null;
   /** What the error refused, from its code: a full class or too few seats (the heading says which). */
@@ -82,6 +89,13 @@ export function PaymentStep({
   // A card payment in flight: switching method now would unmount the form mid-payment.
   const [cardBusy, setCardBusy] = useState(false);
   const locked = busy || cardBusy;
+  const [selection, setSelection] = useState<PlanSelection>({ plan: null, consentAccepted: false });
+  const onPlanChange = useCallback((next: PlanSelection) => setSelection(next), []);
+  const offersPlans = plans.length > 0 && !registration.attendees;
+  const chosen = selection.plan;
+  const cardPlan: CardPlan | null = chosen
+    ? { id: chosen.id, consentVersion: chosen.consent.version, deposit: chosen.deposit, total: chosen.total }
+    : null;
 
   useEffect(() => {
     let active = true;
@@ -157,11 +171,19 @@ export function PaymentStep({
         </div>
       ) : null}
 
+      {method === 'card' && offersPlans ? (
+        <PlanChoice plans={plans} registration={registration} amount={amount} disabled={locked} onChange={onPlanChange} />
+      ) : null}
+
       {method === 'card' && card.status === 'ready' ? (
         <card.Form
+          // A plan's Element is another Stripe mode (saving the card, or no charge today): a new form for each choice.
+          key={cardPlan ? `${cardPlan.id}-${cardPlan.deposit}` : 'full'}
           stripe={card.stripe}
           registration={registration}
           amount={amount}
+          plan={offersPlans ? cardPlan : null}
+          blocked={offersPlans && !!chosen && !selection.consentAccepted}
           onPaid={onCardPaid}
           onBack={onBack}
           onBusyChange={setCardBusy}

@@ -129,8 +129,7 @@ export function RegisterPage() {
   const questions = currentClass.questions ?? [];
   const waivers = currentClass.waivers ?? [];
   const contactName = `${values.firstName.trim()} ${values.lastName.trim()}`;
-  // One person under 18 on the class's first day (where the organization is) cannot sign a waiver: a parent or
-  // guardian does, as the server requires. (A household's children are signed for by the contact.)
+  // Under 18 on the class's first day (the organization's zone): a parent or guardian signs, as the server requires.
   const minor = guardianSigns({
     dateOfBirth,
     household: !!attendeeList,
@@ -366,6 +365,7 @@ export function RegisterPage() {
               onBack={() => setStep(1)}
               onWindowRefused={windowRefused}
               onWaitingRoomRefused={room.refused}
+              plans={quote?.paymentPlans}
             />
           )}
         </section>

@@ -9,6 +9,8 @@ export interface CardIntent {
   amount: number;
   holdExpiresAt: Date | string;
   enrollmentId?: string;
+  /** A payment plan with no deposit: the card is saved by this SetupIntent (`paymentIntentId` is then null). */
+  setupIntentId?: string | null;
 }
 
 /** POST /api/payments/confirm-enrollment: the server verified the payment with Stripe. */
@@ -24,7 +26,14 @@ export interface CardRegistration extends RegistrationExtras {
   student: StudentDetails;
 }
 
-export function createCardIntent(input: CardRegistration & { amount: number }): Promise<CardIntent> {
+/** A payment plan chosen at registration (issue 40): its id and the consent the payer accepted. */
+export interface PlanChoiceInput {
+  id: string;
+  consentAccepted: true;
+  consentVersion: number;
+}
+
+export function createCardIntent(input: CardRegistration & { amount: number; paymentPlan?: PlanChoiceInput }): Promise<CardIntent> {
   return api.post<CardIntent>(
     '/api/payments/create-intent',
     {
@@ -34,6 +43,7 @@ export function createCardIntent(input: CardRegistration & { amount: number }): 
       studentData: { ...input.student },
       amount: input.amount,
       ...extrasFields(input, input.student.email),
+      ...(input.paymentPlan ? { paymentPlan: input.paymentPlan } : {}),
     },
     { public: true },
   );

@@ -21,6 +21,26 @@ export interface PriceQuote {
   promo: { code: string; applied: boolean; message: string } | null;
   /** The organization has a senior discount: one person may give a date of birth to have it quoted. */
   asksDateOfBirth?: boolean;
+  /** The payment plans this registration may choose (issue 40); absent: pay in full only. */
+  paymentPlans?: OfferedPlan[];
+  /** The schedule of the plan asked for (`paymentPlanId`). */
+  paymentPlan?: QuotedPlan;
+}
+
+export interface OfferedPlan {
+  id: string;
+  name: string;
+}
+
+/** A plan's schedule for this registration: the deposit today, then each instalment (dollars; cents add up to the total). */
+export interface QuotedPlan {
+  id: string;
+  name: string;
+  total: number;
+  surcharge: number;
+  deposit: number;
+  instalments: { dueDate: string; dueAt: string; amount: number }[];
+  consent: { text: string; version: number };
 }
 
 export function getPriceQuote(input: {
@@ -30,6 +50,7 @@ export function getPriceQuote(input: {
   attendees?: Attendee[];
   email?: string;
   promoCode?: string;
+  paymentPlanId?: string;
 }): Promise<PriceQuote> {
   return api.post<PriceQuote>(
     '/api/public/price-quote',
@@ -41,6 +62,7 @@ export function getPriceQuote(input: {
       ...(input.attendees ? { attendees: input.attendees.map((a) => (a.dateOfBirth ? { dateOfBirth: a.dateOfBirth } : {})) } : {}),
       ...(input.email ? { email: input.email } : {}),
       ...(input.promoCode ? { promoCode: input.promoCode } : {}),
+      ...(input.paymentPlanId ? { paymentPlanId: input.paymentPlanId } : {}),
     },
     { public: true },
   );
