@@ -1,3 +1,4 @@
+import type { Language } from '../../common/i18n/languages';
 import type { ClassEntity } from '../classes/class.entity';
 import type { OrganizationEntity } from '../organizations/organization.entity';
 export type Channel = 'email' | 'sms';
@@ -107,6 +108,8 @@ export interface RegistrationMessageInput {
   lastName: string;
   email: string;
   phone: string | null;
+  /** The recipient's language when the caller has it (undefined: read from the student; null: the organization's default). */
+  language?: Language | null;
   /** A household registration: everyone registered, listed in the one confirmation to the contact. */
   attendees?: { firstName: string; lastName: string }[];
   /** The price quote's lines kept on the enrollment (dollars, discounts negative): listed when something came off. */

@@ -18,7 +18,8 @@ import {
   type WrittenEmail,
 } from './communication.types';
 import { CommunicationsRepository, type TemplateRow } from './communications.repository';
-import { type ClassValues, MessageComposer } from './message-composer';
+import { type ClassValues, type Localized, MessageComposer, type MessageRecipient } from './message-composer';
+import type { Language } from '../../common/i18n/languages';
 import { dollars, householdList, priceList, snapshot } from './message-format';
 import { toE164Phone } from './phone';
 import {
@@ -123,12 +124,12 @@ export class CommunicationsService {
   }
 
   private confirmationRow(input: RegistrationMessageInput, read: ClassValues, own: TemplateRow | null): NewCommunication {
-    const { cls, values, org } = read;
+    const { cls, values, org, language } = read;
     const ics = classCalendar(cls, org.name, `${this.composer.publicUrl}/class/${cls.id}?organizationId=${input.organizationId}`);
     const calendar = [{ filename: 'class-sessions.ics', type: 'text/calendar', content: Buffer.from(ics).toString('base64') }];
     const dedupeKey = `confirmation:${input.enrollmentId}:email`;
     return this.composer.automaticRow(
-      input,
+      { ...input, language },
       'confirmation',
       dedupeKey,
       values,
@@ -138,14 +139,14 @@ export class CommunicationsService {
       'email',
       undefined,
       {},
-      householdList(input.attendees) + priceList(input.priceLines),
+      (l) => householdList(input.attendees, l) + priceList(input.priceLines, l),
     )!;
   }
 
   private receiptRow(input: PaymentMessageInput, read: ClassValues, own: TemplateRow | null): NewCommunication {
-    const values = { ...read.values, amount: dollars(input.amountCents) };
+    const values = (l: Language) => ({ ...read.values(l), amount: dollars(input.amountCents, l) });
     return this.composer.automaticRow(
-      input,
+      { ...input, language: read.language },
       'receipt',
       `receipt:${input.paymentReference}:email`,
       values,
@@ -155,19 +156,19 @@ export class CommunicationsService {
       'email',
       undefined,
       {},
-      priceList(input.priceLines),
+      (l) => priceList(input.priceLines, l),
     )!;
   }
 
   /** The refund notice (one per refund reference). */
   async queueRefundNotice(manager: EntityManager, input: RefundMessageInput): Promise<void> {
-    const { values, org } = await this.classValues(manager, input);
+    const { values, org, language } = await this.classValues(manager, input);
     await this.queueAutomatic(
       manager,
-      input,
+      { ...input, language },
       'refund',
       `refund:${input.refundReference}:email`,
-      { ...values, refundAmount: dollars(input.refundCents) },
+      (l) => ({ ...values(l), refundAmount: dollars(input.refundCents, l) }),
       org,
     );
   }
@@ -178,10 +179,10 @@ export class CommunicationsService {
    * it carries List-Unsubscribe, waits for the opt-in and counts toward the monthly cap. False when not queued.
    */
   async queueRatingRequest(manager: EntityManager, input: RatingMessageInput, links: string[]): Promise<boolean> {
-    const { values, org } = await this.classValues(manager, input);
+    const { values, org, language } = await this.classValues(manager, input);
     return this.queueAutomatic(
       manager,
-      input,
+      { ...input, language },
       'rating',
       `rating:${input.classId}:${input.studentId}:email`,
       values,
@@ -189,9 +190,7 @@ export class CommunicationsService {
       [],
       'email',
       undefined,
-      {
-        ratingLinks: ratingLinks(links),
-      },
+      (l) => ({ ratingLinks: ratingLinks(links, l) }),
     );
   }
 
@@ -204,8 +203,8 @@ export class CommunicationsService {
     input: Omit<RegistrationMessageInput, 'enrollmentId'>,
     kind: 'class_confirmed' | 'class_cancelled',
   ): Promise<boolean> {
-    const { values, org } = await this.classValues(manager, input);
-    return this.queueAutomatic(manager, input, kind, `${kind}:${input.classId}:${input.studentId}:email`, values, org);
+    const { values, org, language } = await this.classValues(manager, input);
+    return this.queueAutomatic(manager, { ...input, language }, kind, `${kind}:${input.classId}:${input.studentId}:email`, values, org);
   }
 
   /** Tells the organization's admins that a class is below its minimum at its go/no-go time (AdminEmails). */
@@ -353,21 +352,36 @@ export class CommunicationsService {
   /** Used by the reminders job, which has the values at hand. */
   async queueAutomatic(
     manager: EntityManager,
-    input: Pick<RegistrationMessageInput, 'organizationId' | 'studentId' | 'firstName' | 'lastName' | 'email' | 'phone'>,
+    /** The recipient, with their language when the caller read it (else it is read here). */
+    input: MessageRecipient,
     kind: TemplatedKind,
     dedupeKey: string,
-    values: TemplateValues,
+    /** A function of the message's language when the values hold dates or money (issue 42: written as it writes them). */
+    values: Localized<TemplateValues>,
     org: OrganizationLook,
     attachments: { filename: string; type: string; content: string }[] = [],
     channel: Channel = 'email',
     scheduledAt?: Date,
     /** Values whose HTML is not their escaped text (links); their text form goes into the text part. */
-    rich: Partial<Record<TemplateVariable, HtmlValue>> = {},
+    rich: Localized<Partial<Record<TemplateVariable, HtmlValue>>> = {},
     /** Text added after the template's (a household's list of people), whatever template the organization uses. */
-    appendix = '',
+    appendix: Localized<string> = '',
   ): Promise<boolean> {
     const own = await this.repo.activeTemplateFor(input.organizationId, kind, channel, manager);
-    const row = this.composer.automaticRow(input, kind, dedupeKey, values, org, own, attachments, channel, scheduledAt, rich, appendix);
+    const language = await this.composer.recipientLanguage(manager, input);
+    const row = this.composer.automaticRow(
+      { ...input, language },
+      kind,
+      dedupeKey,
+      values,
+      org,
+      own,
+      attachments,
+      channel,
+      scheduledAt,
+      rich,
+      appendix,
+    );
     return row !== null && (await this.repo.insert(row, manager)) !== null;
   }
   /** What a class message says about the class (sessions from ClassesService, never recomputed here). */
