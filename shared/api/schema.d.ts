@@ -2230,6 +2230,12 @@ export interface components {
       exclusive?: boolean;
     };
     CreateStudentDto: {
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
@@ -3270,6 +3276,12 @@ export interface components {
       updatedAt: string;
     };
     JoinWaitlistDto: {
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
@@ -5171,6 +5183,12 @@ export interface components {
       paymentStatus?: "pending";
     };
     RegisterStudentDto: {
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
@@ -5800,6 +5818,8 @@ export interface components {
       classConfirmedMessages?: boolean;
       /** @enum {string} */
       sessionCancelRemedy?: "nothing" | "credit" | "refund";
+      /** @enum {string} */
+      defaultLanguage?: "en" | "es" | "fr";
       selfService?: boolean;
       selfServiceCancelHoursBefore?: number;
       selfServiceTransfers?: boolean;
@@ -5848,6 +5868,12 @@ export interface components {
        * @enum {string}
        */
       sessionCancelRemedy: "nothing" | "credit" | "refund";
+      /**
+       * @description The language of messages to a student whose language is not known, and of the organization's own templates
+       * @example en
+       * @enum {string}
+       */
+      defaultLanguage: "en" | "es" | "fr";
       /**
        * @description Students manage their own registrations through an emailed sign-in link
        * @example true
@@ -6257,6 +6283,12 @@ export interface components {
         }[];
     };
     StudentFieldsDto: {
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
@@ -6342,6 +6374,12 @@ export interface components {
       status: string;
       /** @example true */
       communicationOptIn: boolean;
+      /**
+       * @description The language of the student's messages; null: not known (the organization's default language applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language: "en" | "es" | "fr" | null;
       /**
        * Format: date
        * @description YYYY-MM-DD, when known
@@ -7270,6 +7308,12 @@ export interface components {
       organizationId?: string;
     };
     UpdateStudentDto: {
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
@@ -7902,6 +7946,12 @@ export interface components {
       signatures: number;
     };
     WalkInDto: {
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */

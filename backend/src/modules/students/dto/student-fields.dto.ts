@@ -1,4 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { type Language, LANGUAGES, supportedLanguage } from '../../../common/i18n/languages';
@@ -49,6 +50,12 @@ export class StudentFieldsDto {
    * A regional code counts as its base language (`es-MX` is Spanish); an unsupported one, or null, leaves it unknown
    * and the organization's default language applies (issue 42 §4: never an error for a language).
    */
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'es',
+    description: "The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)",
+  })
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (value === undefined ? undefined : supportedLanguage(value)))
   @IsIn([...LANGUAGES, null])
