@@ -155,6 +155,36 @@ describe('messages in the recipient language', () => {
     await t.http.put(`/api/students/${id}`).set(org.auth).send(pick(first)).expect(200);
     expect(await lang()).toBe('fr');
   });
+
+  it("should write a cancelled session's notice (email and SMS) and the portal's sign-in link in the student's language", async () => {
+    const home = await createOrg(t, { plan: 'professional' });
+    await t.db.query(
+      `UPDATE organizations SET settings = jsonb_set(settings, '{notifications}', '{"reminderHours": 0, "emailEnabled": true, "smsEnabled": true}')
+       WHERE id = $1`,
+      [home.orgId],
+    );
+    const c = await createClass(t, home, { title: 'Natation', days: 3, schedule: 'Weekly', startDate: '2031-02-04T18:00:00.000Z' });
+    const fr = registerBody(home.orgId, c.id, { firstName: 'Zoé', phone: '5595550904', language: 'fr' });
+    const en = registerBody(home.orgId, c.id, { firstName: 'Ann' });
+    await t.http.post('/api/students/register').send(fr).expect(201);
+    await t.http.post('/api/students/register').send(en).expect(201);
+    const sessions = (await t.http.get(`/api/classes/${c.id}/sessions`).set(home.auth).expect(200)).body.data;
+    await t.http.post(`/api/class-sessions/${sessions[1].id}/cancel`).set(home.auth).send({ reason: 'Neige', notify: true }).expect(201);
+    const frMail = (await sentTo('system', fr.email)) as Mail;
+    expect(frMail.body.subject).toMatch(/^Annulée : Natation le \S+ \d+ février/);
+    expect(text(frMail)).toMatch(/^Bonjour Zoé,\n\nLa séance de Natation du .+ est annulée\. Motif : Neige\n\nLes autres séances du cours ne changent pas\.$/);
+    const sms = (await sentTo('system', '+15595550904', 'sms')) as { body: string };
+    expect(sms.body).toMatch(/^Natation : la séance du .+ est annulée\. Motif : Neige$/);
+    // English word for word as before.
+    const enMail = (await sentTo('system', en.email)) as Mail;
+    expect(enMail.body.subject).toMatch(/^Cancelled: Natation on \w+day, February \d+/);
+    expect(text(enMail)).toMatch(/^Hi Ann,\n\nThe Natation session on .+ is cancelled\. Reason: Neige/);
+    // The portal's sign-in link, asked for from any page, goes out in the student's language.
+    await t.http.post('/api/portal/link').send({ organizationId: home.orgId, email: fr.email }).expect(202);
+    const link = (await sentTo('system', fr.email)) as Mail;
+    expect(link.body.subject).toMatch(/^Votre lien de connexion : /);
+    expect(html(link)).toContain('>Gérer mes inscriptions</a>');
+  });
 });
 
 const pick = (b: ReturnType<typeof registerBody>) => ({ firstName: b.firstName, lastName: b.lastName, email: b.email, phone: b.phone });

@@ -19,3 +19,10 @@ export function supportedLanguage(code: unknown): Language | null {
  * numbers): Spanish as written in the United States, French as written in Canada.
  */
 export const INTL_LOCALE: Record<Language, string> = { en: 'en-US', es: 'es-US', fr: 'fr-CA' };
+
+/** A text (or any part of a message) that depends on its language, or one that does not. */
+export type Localized<T> = T | ((language: Language) => T);
+
+/** The value of a Localized part in one language. */
+export const inLanguage = <T>(v: Localized<T>, language: Language): T =>
+  typeof v === 'function' ? (v as (language: Language) => T)(language) : v;

@@ -5,6 +5,7 @@ import type { Statement } from '../../common/db/together';
 import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { AdminEmails } from './admin-emails';
+import { WrittenMessages } from './written-messages';
 import { classCalendar } from './calendar';
 import {
   type Channel,
@@ -18,8 +19,8 @@ import {
   type WrittenEmail,
 } from './communication.types';
 import { CommunicationsRepository, type TemplateRow } from './communications.repository';
-import { type ClassValues, type Localized, MessageComposer, type MessageRecipient } from './message-composer';
-import type { Language } from '../../common/i18n/languages';
+import { type ClassValues, MessageComposer, type MessageRecipient } from './message-composer';
+import type { Language, Localized } from '../../common/i18n/languages';
 import { dollars, householdList, priceList, snapshot } from './message-format';
 import { toE164Phone } from './phone';
 import {
@@ -48,6 +49,7 @@ export class CommunicationsService {
     private readonly repo: CommunicationsRepository,
     private readonly composer: MessageComposer,
     private readonly admins: AdminEmails,
+    private readonly written: WrittenMessages,
     private readonly classes: ClassesService,
     private readonly orgs: OrganizationsService,
   ) {}
@@ -221,7 +223,7 @@ export class CommunicationsService {
    * message with this dedupe key was already queued.
    */
   queueSystemEmail(manager: EntityManager, m: WrittenEmail): Promise<boolean> {
-    return this.queueWrittenEmail(manager, 'system', m);
+    return this.written.queueEmail(manager, 'system', m);
   }
 
   /**
@@ -232,32 +234,7 @@ export class CommunicationsService {
    * message with this dedupe key was already queued.
    */
   queueEarlyAccessEmail(manager: EntityManager, m: WrittenEmail): Promise<boolean> {
-    return this.queueWrittenEmail(manager, 'early_access', m);
-  }
-
-  private async queueWrittenEmail(manager: EntityManager, kind: 'system' | 'early_access', m: WrittenEmail): Promise<boolean> {
-    const org = await this.look(m.organizationId, manager);
-    const link = m.link ? linkValue(m.link.url, m.link.label) : null;
-    const unsubscribe = TRANSACTIONAL_KINDS.includes(kind) ? undefined : this.composer.unsubscribeUrl(m.organizationId, m.studentId);
-    const html = htmlEmail(m.message.split('{{link}}').join(htmlMarker('link')), org, unsubscribe, link ? { link: link.html } : {});
-    const row = await this.repo.insert(
-      {
-        organizationId: m.organizationId,
-        recipientType: 'student',
-        recipientId: m.studentId,
-        recipient: snapshot(m.recipient),
-        channel: 'email',
-        toAddress: m.recipient.email,
-        subject: m.subject,
-        message: m.message.split('{{link}}').join(link?.text ?? ''),
-        html,
-        templateId: null,
-        kind,
-        dedupeKey: m.dedupeKey,
-      },
-      manager,
-    );
-    return row !== null;
+    return this.written.queueEmail(manager, 'early_access', m);
   }
 
   /** An email to each of the organization's admins (users with the admin role); answers how many were queued. */
@@ -289,29 +266,11 @@ export class CommunicationsService {
    * A text message the product writes in full (a cancelled session), kind 'system'. The dispatcher still applies the
    * SMS rules (STOP list, the student's opt-in). False when the student has no usable phone or the key was queued.
    */
-  async queueSystemSms(
+  queueSystemSms(
     manager: EntityManager,
-    m: Pick<WrittenEmail, 'organizationId' | 'studentId' | 'recipient' | 'dedupeKey'> & { message: string },
+    m: Pick<WrittenEmail, 'organizationId' | 'studentId' | 'recipient' | 'dedupeKey' | 'message' | 'language'>,
   ): Promise<boolean> {
-    const phone = toE164Phone(m.recipient.phone);
-    if (!phone) return false;
-    const row = await this.repo.insert(
-      {
-        organizationId: m.organizationId,
-        recipientType: 'student',
-        recipientId: m.studentId,
-        recipient: snapshot(m.recipient),
-        channel: 'sms',
-        toAddress: phone,
-        subject: null,
-        message: m.message,
-        templateId: null,
-        kind: 'system',
-        dedupeKey: m.dedupeKey,
-      },
-      manager,
-    );
-    return row !== null;
+    return this.written.queueSms(manager, m);
   }
 
   /**

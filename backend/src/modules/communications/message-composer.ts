@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { EntityManager } from 'typeorm';
-import type { Language } from '../../common/i18n/languages';
+import { inLanguage, type Language, type Localized } from '../../common/i18n/languages';
 import type { AllConfigType } from '../../config/config.type';
 import { mapClass } from '../classes/class.entity';
 import type { OrganizationEntity } from '../organizations/organization.entity';
@@ -45,11 +45,6 @@ export interface ClassValues {
   /** The recipient's own language (null: not known, the organization's default applies). */
   language: Language | null;
 }
-
-/** A part of a message that depends on its language (dates, money, the product's words), or one that does not. */
-export type Localized<T> = T | ((language: Language) => T);
-const inLanguage = <T>(v: Localized<T>, language: Language): T =>
-  typeof v === 'function' ? (v as (language: Language) => T)(language) : v;
 
 /** Who a message goes to, with their language when the caller knows it (undefined: read it; null: not known). */
 export type MessageRecipient = Pick<
@@ -168,7 +163,7 @@ export class MessageComposer {
   }
 
   /** The recipient's language: the caller's when given (a registration knows it), else the student's as stored. */
-  async recipientLanguage(manager: EntityManager, input: MessageRecipient): Promise<Language | null> {
+  async recipientLanguage(manager: EntityManager, input: Pick<MessageRecipient, 'studentId' | 'language'>): Promise<Language | null> {
     if (input.language !== undefined) return input.language;
     return (await this.recipients.languages([input.studentId], manager)).get(input.studentId) ?? null;
   }

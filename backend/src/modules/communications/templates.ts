@@ -231,7 +231,9 @@ export function htmlEmail(
 <tr><td style="background:${colour(org.primaryColor, '#15385F')};color:#ffffff;padding:16px 24px;font-size:20px;font-weight:bold">${escapeHtml(org.name)}</td></tr>
 <tr><td style="padding:24px;font-size:16px;line-height:1.5">${body}</td></tr>
 <tr><td style="background:${bg};color:${fg};padding:16px 24px;font-size:13px">${escapeHtml(org.name)}${contact ? `<br>${contact}` : ''}${
-    unsubscribeUrl ? `<br><a href="${escapeHtml(unsubscribeUrl)}" style="color:${fg}">${escapeHtml(MESSAGE_WORDS[language].unsubscribe)}</a>` : ''
+    unsubscribeUrl
+      ? `<br><a href="${escapeHtml(unsubscribeUrl)}" style="color:${fg}">${escapeHtml(MESSAGE_WORDS[language].unsubscribe)}</a>`
+      : ''
   }</td></tr>
 </table></td></tr></table></body></html>`;
 }
