@@ -77,7 +77,9 @@ describe('messages in the recipient language', () => {
     expect(offer.body.subject).toBe('Une place vous attend : Poterie');
     expect(html(offer)).toContain('>M’inscrire à ma place</a>');
     const sms = (await sentTo('waitlist_offer', '+15595550901', 'sms')) as { body: string };
-    expect(sms.body).toMatch(/^.+ : une place dans Poterie vous est réservée jusqu’au .+\. Inscrivez-vous : https:\/\/classes\.example\/waitlist\/offer\//);
+    expect(sms.body).toMatch(
+      /^.+ : une place dans Poterie vous est réservée jusqu’au .+\. Inscrivez-vous : https:\/\/classes\.example\/waitlist\/offer\//,
+    );
   });
 
   it("should send a French reminder by SMS and fall back to the organization's default for an unknown language", async () => {
@@ -100,7 +102,9 @@ describe('messages in the recipient language', () => {
     expect((await t.http.get('/api/settings').set(home.auth).expect(200)).body.data.defaultLanguage).toBe('es');
     await t.app.get(RemindersService).queueDue();
     const sms = (await sentTo('reminder', '+15595550902', 'sms')) as { body: string };
-    expect(sms.body).toMatch(/^.+ : rappel, Yoga le \S+ \d+ \S+ \d{4} à \d+ h \d\d, Studio A\. Répondez STOP pour ne plus recevoir de messages\.$/);
+    expect(sms.body).toMatch(
+      /^.+ : rappel, Yoga le \S+ \d+ \S+ \d{4} à \d+ h \d\d, Studio A\. Répondez STOP pour ne plus recevoir de messages\.$/,
+    );
     const frMail = (await sentTo('reminder', fr.email)) as Mail;
     expect(frMail.body.subject).toMatch(/^Rappel : Yoga le /);
     expect(text(frMail)).toContain('Gérer votre inscription : https://classes.example/my?');
@@ -141,10 +145,16 @@ describe('messages in the recipient language', () => {
     const id = reg.body.data.id as string;
     const lang = async () => (await t.db.query('SELECT language FROM students WHERE id = $1', [id]))[0].language;
     expect(await lang()).toBeNull();
-    await t.http.post('/api/students/register').send({ ...registerBody(org.orgId, c2.id), ...pick(first), language: 'es' }).expect(201);
+    await t.http
+      .post('/api/students/register')
+      .send({ ...registerBody(org.orgId, c2.id), ...pick(first), language: 'es' })
+      .expect(201);
     expect(await lang()).toBe('es');
     // A later registration on a French page does not overwrite the language the student has.
-    await t.http.post('/api/students/register').send({ ...registerBody(org.orgId, c3.id), ...pick(first), language: 'fr' }).expect(201);
+    await t.http
+      .post('/api/students/register')
+      .send({ ...registerBody(org.orgId, c3.id), ...pick(first), language: 'fr' })
+      .expect(201);
     expect(await lang()).toBe('es');
     const other = await createOrg(t, { plan: 'professional' });
     const edit = { ...pick(first), language: 'fr' };
@@ -172,7 +182,9 @@ describe('messages in the recipient language', () => {
     await t.http.post(`/api/class-sessions/${sessions[1].id}/cancel`).set(home.auth).send({ reason: 'Neige', notify: true }).expect(201);
     const frMail = (await sentTo('system', fr.email)) as Mail;
     expect(frMail.body.subject).toMatch(/^Annulée : Natation le \S+ \d+ février/);
-    expect(text(frMail)).toMatch(/^Bonjour Zoé,\n\nLa séance de Natation du .+ est annulée\. Motif : Neige\n\nLes autres séances du cours ne changent pas\.$/);
+    expect(text(frMail)).toMatch(
+      /^Bonjour Zoé,\n\nLa séance de Natation du .+ est annulée\. Motif : Neige\n\nLes autres séances du cours ne changent pas\.$/,
+    );
     const sms = (await sentTo('system', '+15595550904', 'sms')) as { body: string };
     expect(sms.body).toMatch(/^Natation : la séance du .+ est annulée\. Motif : Neige$/);
     // English word for word as before.

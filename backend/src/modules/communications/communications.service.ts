@@ -15,24 +15,13 @@ import {
   type RefundMessageInput,
   type RegistrationMessageInput,
   type TemplatedKind,
-  TRANSACTIONAL_KINDS,
   type WrittenEmail,
 } from './communication.types';
 import { CommunicationsRepository, type TemplateRow } from './communications.repository';
 import { type ClassValues, MessageComposer, type MessageRecipient } from './message-composer';
 import type { Language, Localized } from '../../common/i18n/languages';
-import { dollars, householdList, priceList, snapshot } from './message-format';
-import { toE164Phone } from './phone';
-import {
-  htmlEmail,
-  htmlMarker,
-  type HtmlValue,
-  linkValue,
-  type OrganizationLook,
-  ratingLinks,
-  type TemplateVariable,
-  type TemplateValues,
-} from './templates';
+import { dollars, householdList, priceList } from './message-format';
+import { type HtmlValue, type OrganizationLook, ratingLinks, type TemplateVariable, type TemplateValues } from './templates';
 
 /** Rows of the communications log read per page for the data export. */
 const EXPORT_PAGE = 1000;

@@ -209,7 +209,9 @@ function announced(s: {
 function studentFields(
   organizationId: string,
   f: StudentFieldsDto & { status?: string },
-): Pick<StudentEntity, 'organizationId' | 'firstName' | 'lastName' | 'email' | 'phone' | 'communicationOptIn' | 'language'> & { status?: string } {
+): Pick<StudentEntity, 'organizationId' | 'firstName' | 'lastName' | 'email' | 'phone' | 'communicationOptIn' | 'language'> & {
+  status?: string;
+} {
   return {
     organizationId,
     firstName: f.firstName,

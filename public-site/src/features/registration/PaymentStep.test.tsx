@@ -233,7 +233,12 @@ describe('PaymentStep with card payments', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay $45' }));
     await waitFor(() => expect(onCardPaid).toHaveBeenCalledWith({ enrollmentId: 'e1', transactionId: 'pi_1', amount: 45 }));
     const confirm = calls.find((c) => c.path === '/api/payments/confirm-enrollment');
-    expect(confirm?.body).toEqual({ paymentIntentId: 'pi_1', classId: CLASS, organizationId: ORG, studentData: { ...STUDENT, language: 'en' } });
+    expect(confirm?.body).toEqual({
+      paymentIntentId: 'pi_1',
+      classId: CLASS,
+      organizationId: ORG,
+      studentData: { ...STUDENT, language: 'en' },
+    });
   });
 
   it("should show Stripe's own message when the details do not pass elements.submit(), and hold nothing", async () => {

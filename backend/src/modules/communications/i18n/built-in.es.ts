@@ -13,7 +13,8 @@ export const BUILT_IN_ES: BuiltInMessages = {
     },
     sms: {
       subject: '',
-      message: '{{organizationName}}: su inscripción en {{className}} está confirmada; comienza el {{startDate}} a las {{startTime}} en {{location}}.',
+      message:
+        '{{organizationName}}: su inscripción en {{className}} está confirmada; comienza el {{startDate}} a las {{startTime}} en {{location}}.',
     },
   },
   reminder: {
@@ -24,7 +25,8 @@ export const BUILT_IN_ES: BuiltInMessages = {
     },
     sms: {
       subject: '',
-      message: '{{organizationName}}: recordatorio, {{className}} el {{startDate}} a las {{startTime}}, {{location}}. Responda STOP para no recibir más mensajes.',
+      message:
+        '{{organizationName}}: recordatorio, {{className}} el {{startDate}} a las {{startTime}}, {{location}}. Responda STOP para no recibir más mensajes.',
     },
   },
   receipt: {
@@ -70,7 +72,8 @@ export const BUILT_IN_ES: BuiltInMessages = {
     },
     sms: {
       subject: '',
-      message: '{{organizationName}}: {{className}} del {{startDate}} se ha cancelado (pocos estudiantes). Los pagos con tarjeta se reembolsan en su totalidad.',
+      message:
+        '{{organizationName}}: {{className}} del {{startDate}} se ha cancelado (pocos estudiantes). Los pagos con tarjeta se reembolsan en su totalidad.',
     },
   },
   class_below_minimum: {

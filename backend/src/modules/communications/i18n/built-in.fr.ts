@@ -13,7 +13,8 @@ export const BUILT_IN_FR: BuiltInMessages = {
     },
     sms: {
       subject: '',
-      message: '{{organizationName}} : votre inscription à {{className}} est confirmée, début le {{startDate}} à {{startTime}}, {{location}}.',
+      message:
+        '{{organizationName}} : votre inscription à {{className}} est confirmée, début le {{startDate}} à {{startTime}}, {{location}}.',
     },
   },
   reminder: {
@@ -24,7 +25,8 @@ export const BUILT_IN_FR: BuiltInMessages = {
     },
     sms: {
       subject: '',
-      message: '{{organizationName}} : rappel, {{className}} le {{startDate}} à {{startTime}}, {{location}}. Répondez STOP pour ne plus recevoir de messages.',
+      message:
+        '{{organizationName}} : rappel, {{className}} le {{startDate}} à {{startTime}}, {{location}}. Répondez STOP pour ne plus recevoir de messages.',
     },
   },
   receipt: {
@@ -70,7 +72,8 @@ export const BUILT_IN_FR: BuiltInMessages = {
     },
     sms: {
       subject: '',
-      message: '{{organizationName}} : {{className}} du {{startDate}} est annulé (trop peu d’élèves). Les paiements par carte sont remboursés en entier.',
+      message:
+        '{{organizationName}} : {{className}} du {{startDate}} est annulé (trop peu d’élèves). Les paiements par carte sont remboursés en entier.',
     },
   },
   class_below_minimum: {
@@ -103,7 +106,8 @@ export const BUILT_IN_FR: BuiltInMessages = {
     },
     sms: {
       subject: '',
-      message: '{{organizationName}} : une place dans {{className}} vous est réservée jusqu’au {{offerExpiresAt}}. Inscrivez-vous : {{offerLink}}',
+      message:
+        '{{organizationName}} : une place dans {{className}} vous est réservée jusqu’au {{offerExpiresAt}}. Inscrivez-vous : {{offerLink}}',
     },
   },
 };

@@ -43,9 +43,12 @@ describe('the built-in message catalogs (issue 42 §2)', () => {
   it('keeps English word for word', () => {
     expect(householdList([{ firstName: 'Emma', lastName: 'Okafor' }])).toBe('\n\nRegistered (1 person):\n- Emma Okafor');
     expect(plural('en', MESSAGE_WORDS.en.registered, 2)).toBe('Registered (2 people)');
-    expect(priceList([{ label: 'Class price', amount: 80 }, { label: 'Early bird', amount: -8 }])).toBe(
-      '\n\nPrice:\n- Class price: $80.00\n- Early bird: -$8.00\nTotal: $72.00',
-    );
+    expect(
+      priceList([
+        { label: 'Class price', amount: 80 },
+        { label: 'Early bird', amount: -8 },
+      ]),
+    ).toBe('\n\nPrice:\n- Class price: $80.00\n- Early bird: -$8.00\nTotal: $72.00');
   });
 
   it('writes plurals, money and dates as Spanish and French write them', () => {
@@ -54,7 +57,13 @@ describe('the built-in message catalogs (issue 42 §2)', () => {
     // French counts 0 and 1 as singular.
     expect(plural('fr', MESSAGE_WORDS.fr.registered, 0)).toBe('Inscrits (0 personne)');
     expect(plural('fr', MESSAGE_WORDS.fr.registered, 2)).toBe('Inscrits (2 personnes)');
-    const fr = priceList([{ label: 'Class price', amount: 80 }, { label: 'Early bird', amount: -8 }], 'fr');
+    const fr = priceList(
+      [
+        { label: 'Class price', amount: 80 },
+        { label: 'Early bird', amount: -8 },
+      ],
+      'fr',
+    );
     expect(fr).toMatch(/^\n\nPrix :\n- Class price : 80,00\s\$\sUS\n- Early bird : -8,00\s\$\sUS\nTotal : 72,00\s\$\sUS$/);
     const d = new Date(2026, 2, 2, 18, 0);
     expect(longDate(d, 'es')).toBe('lunes, 2 de marzo de 2026');

@@ -54,7 +54,8 @@ export class StudentFieldsDto {
     type: String,
     nullable: true,
     example: 'es',
-    description: "The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)",
+    description:
+      "The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)",
   })
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (value === undefined ? undefined : supportedLanguage(value)))
