@@ -2260,6 +2260,12 @@ export interface components {
       exclusive?: boolean;
     };
     CreateStudentDto: {
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
@@ -3334,6 +3340,12 @@ export interface components {
       updatedAt: string;
     };
     JoinWaitlistDto: {
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
@@ -5515,6 +5527,12 @@ export interface components {
       paymentStatus?: "pending";
     };
     RegisterStudentDto: {
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
@@ -6144,6 +6162,8 @@ export interface components {
       classConfirmedMessages?: boolean;
       /** @enum {string} */
       sessionCancelRemedy?: "nothing" | "credit" | "refund";
+      /** @enum {string} */
+      defaultLanguage?: "en" | "es" | "fr";
       selfService?: boolean;
       selfServiceCancelHoursBefore?: number;
       selfServiceTransfers?: boolean;
@@ -6192,6 +6212,12 @@ export interface components {
        * @enum {string}
        */
       sessionCancelRemedy: "nothing" | "credit" | "refund";
+      /**
+       * @description The language of messages to a student whose language is not known, and of the organization's own templates
+       * @example en
+       * @enum {string}
+       */
+      defaultLanguage: "en" | "es" | "fr";
       /**
        * @description Students manage their own registrations through an emailed sign-in link
        * @example true
@@ -6601,6 +6627,12 @@ export interface components {
         }[];
     };
     StudentFieldsDto: {
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
@@ -6686,6 +6718,12 @@ export interface components {
       status: string;
       /** @example true */
       communicationOptIn: boolean;
+      /**
+       * @description The language of the student's messages; null: not known (the organization's default language applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language: "en" | "es" | "fr" | null;
       /**
        * Format: date
        * @description YYYY-MM-DD, when known
@@ -7614,6 +7652,12 @@ export interface components {
       organizationId?: string;
     };
     UpdateStudentDto: {
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
@@ -8246,6 +8290,12 @@ export interface components {
       signatures: number;
     };
     WalkInDto: {
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, test, type Page } from '@playwright/test';
 import { createClass, deleteMadeClasses, demoPortalSetup, expectNoSideScroll, linkFromOutbox, payByCard } from './portal-helpers';
 import { DEMO_ORG_ID, DEMO_ORG_NAME, uniqueEmail } from './public-helpers';
+import { ADMIN, apiSignIn } from './admin-helpers';
 
 // Issue 42, first slice: the public site in Spanish and French (English is every other public spec).
 
@@ -36,7 +37,8 @@ test.describe('Public site languages', () => {
     await expect(page.getByRole('heading', { name: 'Información del estudiante' })).toBeVisible();
     await page.getByLabel(/^Nombre/).fill('Lucía');
     await page.getByLabel(/^Apellido/).fill('Fernández');
-    await page.getByLabel(/^Correo electrónico/).fill(uniqueEmail('e2e.es'));
+    const email = uniqueEmail('e2e.es');
+    await page.getByLabel(/^Correo electrónico/).fill(email);
     await page.getByLabel(/^Número de teléfono/).pressSequentially('5595551234');
     await expectNoSeriousViolations(page, 'es register step 1');
     await shot(page, 'es-register-step-1');
@@ -54,6 +56,26 @@ test.describe('Public site languages', () => {
     await expect(page.getByText('Recordatorio de pago')).toBeVisible();
     await expectNoSeriousViolations(page, 'es confirmation');
     await shot(page, 'es-confirmation');
+
+    // Issue 42 §2: the confirmation email is written in the page's language (the outbox as the admin sees it).
+    const { token } = await apiSignIn(page.request, ADMIN.email, ADMIN.password);
+    const auth = { Authorization: `Bearer ${token}` };
+    await expect
+      .poll(
+        async () => {
+          for (const path of ['/api/communications/scheduled?limit=200', '/api/communications/logs?limit=200']) {
+            const rows = ((await (await page.request.get(path, { headers: auth })).json()).data ?? []) as {
+              to: string;
+              subject: string | null;
+            }[];
+            const row = rows.find((r) => r.to === email && r.subject?.includes('Gentle Yoga for Seniors'));
+            if (row) return row.subject;
+          }
+          return null;
+        },
+        { message: `the confirmation sent to ${email}`, timeout: 20_000 },
+      )
+      .toBe('Inscripción confirmada: Gentle Yoga for Seniors');
   });
 
   test('should show the class list in French from the browser language, and keep a switch back to English', async ({ browser }) => {

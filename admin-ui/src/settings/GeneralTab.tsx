@@ -4,6 +4,7 @@ import { useSaveAction } from '@/common/useSaveAction';
 import { useOwnOrganization } from '@/providers/queries';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { ClassConfirmedSetting } from '@/settings/ClassConfirmedSetting';
+import { MessageLanguageSetting } from '@/settings/MessageLanguageSetting';
 import { LegalDetailsSettings } from '@/settings/LegalDetailsSettings';
 import { OrganizationExport } from '@/settings/OrganizationExport';
 import { WaitlistSettings } from '@/settings/WaitlistSettings';
@@ -52,6 +53,7 @@ export function GeneralTab() {
       </SettingsSection>
       <LegalDetailsSettings />
       <ClassConfirmedSetting />
+      <MessageLanguageSetting org={org.data} onSaved={() => void org.refetch()} />
       <WaitlistSettings org={org.data} onSaved={() => void org.refetch()} />
       <OrganizationExport />
     </Stack>

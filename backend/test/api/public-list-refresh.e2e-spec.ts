@@ -176,7 +176,7 @@ describe('public class list refresh under an opening', () => {
     const page = () => t.http.get(`/api/classes/${c.id}`).query({ organizationId: org.orgId }).expect(200);
     // The copies' ages are read from the clock: only `Date` is frozen and moved by hand (timers, sockets and the
     // database run on real time), so a slow machine cannot age a copy past its bounds between two requests.
-    jest.useFakeTimers({ doNotFake: REAL_TIME_APIS, now: Date.now() });
+    jest.useFakeTimers({ doNotFake: [...REAL_TIME_APIS], now: Date.now() });
     try {
       const fromDb = await page();
       expect(fromDb.headers.age).toBeUndefined(); // read from the database: no Age

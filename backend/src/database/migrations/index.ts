@@ -54,6 +54,7 @@ import { PaymentPlans1771001000000 } from './1771001000000-PaymentPlans';
 import { PaymentDisputes1771002000000 } from './1771002000000-PaymentDisputes';
 import { DropIns1771006000000 } from './1771006000000-DropIns';
 import { StaffLanguage1771007000000 } from './1771007000000-StaffLanguage';
+import { StudentLanguage1772006000000 } from './1772006000000-StudentLanguage';
 import { RegistrationFeeCharges1771008000000 } from './1771008000000-RegistrationFeeCharges';
 import { RoomBookings1771005000000 } from './1771005000000-RoomBookings';
 import { RegistrationForms1766200000000 } from './1766200000000-RegistrationForms';
@@ -122,5 +123,6 @@ export const MIGRATIONS = [
   Retention1771009000001,
   InstalmentCharges1771009000002,
   WholeTenantIndexes1772000000000,
+  StudentLanguage1772006000000,
   StatementEmailRuns1772007000000,
 ];

@@ -1,3 +1,4 @@
+import type { Language, Localized } from '../../common/i18n/languages';
 import type { ClassEntity } from '../classes/class.entity';
 import type { OrganizationEntity } from '../organizations/organization.entity';
 export type Channel = 'email' | 'sms';
@@ -107,6 +108,8 @@ export interface RegistrationMessageInput {
   lastName: string;
   email: string;
   phone: string | null;
+  /** The recipient's language when the caller has it (undefined: read from the student; null: the organization's default). */
+  language?: Language | null;
   /** A household registration: everyone registered, listed in the one confirmation to the contact. */
   attendees?: { firstName: string; lastName: string }[];
   /** The price quote's lines kept on the enrollment (dollars, discounts negative): listed when something came off. */
@@ -135,9 +138,12 @@ export interface WrittenEmail {
   organizationId: string;
   studentId: string;
   recipient: { firstName: string; lastName: string; email: string; phone: string | null };
-  subject: string;
-  message: string;
+  /** A function of the language when the sender writes each one (issue 42): the recipient's language is used. */
+  subject: Localized<string>;
+  message: Localized<string>;
   /** Written where `message` has {{link}}: its address in the text part, `label` as a link in the HTML part. */
-  link?: { url: string; label: string };
+  link?: { url: string; label: Localized<string> };
   dedupeKey: string;
+  /** The recipient's language when the sender knows it (undefined: read from the student; null: the organization's default). */
+  language?: Language | null;
 }

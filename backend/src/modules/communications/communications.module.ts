@@ -3,6 +3,7 @@ import { CommunicationsRetentionRepository } from './communications-retention.re
 import { OutboundLimitsModule } from '../outbound-limits/outbound-limits.module';
 import { AuthModule } from '../auth/auth.module';
 import { AdminEmails } from './admin-emails';
+import { WrittenMessages } from './written-messages';
 import { ClassesModule } from '../classes/classes.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { CommunicationsController } from './communications.controller';
@@ -37,6 +38,7 @@ import { TwilioWebhooksService } from './twilio-webhooks.service';
     MessageTemplatesService,
     MessageComposer,
     AdminEmails,
+    WrittenMessages,
     CommunicationsDispatcher,
     CommunicationsJobs,
     TwilioWebhooksService,

@@ -6,6 +6,7 @@ import { ReceiptLinks } from '../../common/links/receipt-links';
 import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { AdminEmails } from './admin-emails';
+import { WrittenMessages } from './written-messages';
 import { classCalendar } from './calendar';
 import {
   type Channel,
@@ -15,23 +16,14 @@ import {
   type RefundMessageInput,
   type RegistrationMessageInput,
   type TemplatedKind,
-  TRANSACTIONAL_KINDS,
   type WrittenEmail,
 } from './communication.types';
 import { CommunicationsRepository, type TemplateRow } from './communications.repository';
-import { type ClassValues, MessageComposer } from './message-composer';
-import { dollars, householdList, priceList, snapshot } from './message-format';
-import { toE164Phone } from './phone';
-import {
-  htmlEmail,
-  htmlMarker,
-  type HtmlValue,
-  linkValue,
-  type OrganizationLook,
-  ratingLinks,
-  type TemplateVariable,
-  type TemplateValues,
-} from './templates';
+import { type ClassValues, MessageComposer, type MessageRecipient } from './message-composer';
+import type { Language, Localized } from '../../common/i18n/languages';
+import { MESSAGE_WORDS } from './i18n/message-words';
+import { dollars, householdList, priceList } from './message-format';
+import { type HtmlValue, linkValue, type OrganizationLook, ratingLinks, type TemplateVariable, type TemplateValues } from './templates';
 
 /** Rows of the communications log read per page for the data export. */
 const EXPORT_PAGE = 1000;
@@ -48,6 +40,7 @@ export class CommunicationsService {
     private readonly repo: CommunicationsRepository,
     private readonly composer: MessageComposer,
     private readonly admins: AdminEmails,
+    private readonly written: WrittenMessages,
     private readonly classes: ClassesService,
     private readonly orgs: OrganizationsService,
     private readonly receiptLinks: ReceiptLinks,
@@ -125,12 +118,12 @@ export class CommunicationsService {
   }
 
   private confirmationRow(input: RegistrationMessageInput, read: ClassValues, own: TemplateRow | null): NewCommunication {
-    const { cls, values, org } = read;
+    const { cls, values, org, language } = read;
     const ics = classCalendar(cls, org.name, `${this.composer.publicUrl}/class/${cls.id}?organizationId=${input.organizationId}`);
     const calendar = [{ filename: 'class-sessions.ics', type: 'text/calendar', content: Buffer.from(ics).toString('base64') }];
     const dedupeKey = `confirmation:${input.enrollmentId}:email`;
     return this.composer.automaticRow(
-      input,
+      { ...input, language },
       'confirmation',
       dedupeKey,
       values,
@@ -140,14 +133,14 @@ export class CommunicationsService {
       'email',
       undefined,
       {},
-      householdList(input.attendees) + priceList(input.priceLines),
+      (l) => householdList(input.attendees, l) + priceList(input.priceLines, l),
     )!;
   }
 
   private receiptRow(input: PaymentMessageInput, read: ClassValues, own: TemplateRow | null): NewCommunication {
-    const values = { ...read.values, amount: dollars(input.amountCents) };
+    const values = (l: Language) => ({ ...read.values(l), amount: dollars(input.amountCents, l) });
     return this.composer.automaticRow(
-      input,
+      { ...input, language: read.language },
       'receipt',
       `receipt:${input.paymentReference}:email`,
       values,
@@ -157,12 +150,15 @@ export class CommunicationsService {
       'email',
       undefined,
       {},
-      priceList(input.priceLines),
+      (l) => priceList(input.priceLines, l),
       // Issue 43 §3: the payment's numbered receipt, opened from the email (it is numbered when the payment commits).
-      [
+      (l) => [
         {
-          intro: 'Your receipt (PDF)',
-          link: linkValue(this.receiptLinks.url(input.organizationId, input.enrollmentId, input.paymentReference), 'Download your receipt'),
+          intro: MESSAGE_WORDS[l].receiptPdf,
+          link: linkValue(
+            this.receiptLinks.url(input.organizationId, input.enrollmentId, input.paymentReference),
+            MESSAGE_WORDS[l].downloadReceipt,
+          ),
         },
       ],
     )!;
@@ -170,13 +166,13 @@ export class CommunicationsService {
 
   /** The refund notice (one per refund reference). */
   async queueRefundNotice(manager: EntityManager, input: RefundMessageInput): Promise<void> {
-    const { values, org } = await this.classValues(manager, input);
+    const { values, org, language } = await this.classValues(manager, input);
     await this.queueAutomatic(
       manager,
-      input,
+      { ...input, language },
       'refund',
       `refund:${input.refundReference}:email`,
-      { ...values, refundAmount: dollars(input.refundCents) },
+      (l) => ({ ...values(l), refundAmount: dollars(input.refundCents, l) }),
       org,
     );
   }
@@ -187,10 +183,10 @@ export class CommunicationsService {
    * it carries List-Unsubscribe, waits for the opt-in and counts toward the monthly cap. False when not queued.
    */
   async queueRatingRequest(manager: EntityManager, input: RatingMessageInput, links: string[]): Promise<boolean> {
-    const { values, org } = await this.classValues(manager, input);
+    const { values, org, language } = await this.classValues(manager, input);
     return this.queueAutomatic(
       manager,
-      input,
+      { ...input, language },
       'rating',
       `rating:${input.classId}:${input.studentId}:email`,
       values,
@@ -198,9 +194,7 @@ export class CommunicationsService {
       [],
       'email',
       undefined,
-      {
-        ratingLinks: ratingLinks(links),
-      },
+      (l) => ({ ratingLinks: ratingLinks(links, l) }),
     );
   }
 
@@ -213,8 +207,8 @@ export class CommunicationsService {
     input: Omit<RegistrationMessageInput, 'enrollmentId'>,
     kind: 'class_confirmed' | 'class_cancelled',
   ): Promise<boolean> {
-    const { values, org } = await this.classValues(manager, input);
-    return this.queueAutomatic(manager, input, kind, `${kind}:${input.classId}:${input.studentId}:email`, values, org);
+    const { values, org, language } = await this.classValues(manager, input);
+    return this.queueAutomatic(manager, { ...input, language }, kind, `${kind}:${input.classId}:${input.studentId}:email`, values, org);
   }
 
   /** Tells the organization's admins that a class is below its minimum at its go/no-go time (AdminEmails). */
@@ -231,7 +225,7 @@ export class CommunicationsService {
    * message with this dedupe key was already queued.
    */
   queueSystemEmail(manager: EntityManager, m: WrittenEmail): Promise<boolean> {
-    return this.queueWrittenEmail(manager, 'system', m);
+    return this.written.queueEmail(manager, 'system', m);
   }
 
   /**
@@ -242,32 +236,7 @@ export class CommunicationsService {
    * message with this dedupe key was already queued.
    */
   queueEarlyAccessEmail(manager: EntityManager, m: WrittenEmail): Promise<boolean> {
-    return this.queueWrittenEmail(manager, 'early_access', m);
-  }
-
-  private async queueWrittenEmail(manager: EntityManager, kind: 'system' | 'early_access', m: WrittenEmail): Promise<boolean> {
-    const org = await this.look(m.organizationId, manager);
-    const link = m.link ? linkValue(m.link.url, m.link.label) : null;
-    const unsubscribe = TRANSACTIONAL_KINDS.includes(kind) ? undefined : this.composer.unsubscribeUrl(m.organizationId, m.studentId);
-    const html = htmlEmail(m.message.split('{{link}}').join(htmlMarker('link')), org, unsubscribe, link ? { link: link.html } : {});
-    const row = await this.repo.insert(
-      {
-        organizationId: m.organizationId,
-        recipientType: 'student',
-        recipientId: m.studentId,
-        recipient: snapshot(m.recipient),
-        channel: 'email',
-        toAddress: m.recipient.email,
-        subject: m.subject,
-        message: m.message.split('{{link}}').join(link?.text ?? ''),
-        html,
-        templateId: null,
-        kind,
-        dedupeKey: m.dedupeKey,
-      },
-      manager,
-    );
-    return row !== null;
+    return this.written.queueEmail(manager, 'early_access', m);
   }
 
   /** An email to each of the organization's admins (users with the admin role); answers how many were queued. */
@@ -299,29 +268,11 @@ export class CommunicationsService {
    * A text message the product writes in full (a cancelled session), kind 'system'. The dispatcher still applies the
    * SMS rules (STOP list, the student's opt-in). False when the student has no usable phone or the key was queued.
    */
-  async queueSystemSms(
+  queueSystemSms(
     manager: EntityManager,
-    m: Pick<WrittenEmail, 'organizationId' | 'studentId' | 'recipient' | 'dedupeKey'> & { message: string },
+    m: Pick<WrittenEmail, 'organizationId' | 'studentId' | 'recipient' | 'dedupeKey' | 'message' | 'language'>,
   ): Promise<boolean> {
-    const phone = toE164Phone(m.recipient.phone);
-    if (!phone) return false;
-    const row = await this.repo.insert(
-      {
-        organizationId: m.organizationId,
-        recipientType: 'student',
-        recipientId: m.studentId,
-        recipient: snapshot(m.recipient),
-        channel: 'sms',
-        toAddress: phone,
-        subject: null,
-        message: m.message,
-        templateId: null,
-        kind: 'system',
-        dedupeKey: m.dedupeKey,
-      },
-      manager,
-    );
-    return row !== null;
+    return this.written.queueSms(manager, m);
   }
 
   /**
@@ -362,21 +313,36 @@ export class CommunicationsService {
   /** Used by the reminders job, which has the values at hand. */
   async queueAutomatic(
     manager: EntityManager,
-    input: Pick<RegistrationMessageInput, 'organizationId' | 'studentId' | 'firstName' | 'lastName' | 'email' | 'phone'>,
+    /** The recipient, with their language when the caller read it (else it is read here). */
+    input: MessageRecipient,
     kind: TemplatedKind,
     dedupeKey: string,
-    values: TemplateValues,
+    /** A function of the message's language when the values hold dates or money (issue 42: written as it writes them). */
+    values: Localized<TemplateValues>,
     org: OrganizationLook,
     attachments: { filename: string; type: string; content: string }[] = [],
     channel: Channel = 'email',
     scheduledAt?: Date,
     /** Values whose HTML is not their escaped text (links); their text form goes into the text part. */
-    rich: Partial<Record<TemplateVariable, HtmlValue>> = {},
+    rich: Localized<Partial<Record<TemplateVariable, HtmlValue>>> = {},
     /** Text added after the template's (a household's list of people), whatever template the organization uses. */
-    appendix = '',
+    appendix: Localized<string> = '',
   ): Promise<boolean> {
     const own = await this.repo.activeTemplateFor(input.organizationId, kind, channel, manager);
-    const row = this.composer.automaticRow(input, kind, dedupeKey, values, org, own, attachments, channel, scheduledAt, rich, appendix);
+    const language = await this.composer.recipientLanguage(manager, input);
+    const row = this.composer.automaticRow(
+      { ...input, language },
+      kind,
+      dedupeKey,
+      values,
+      org,
+      own,
+      attachments,
+      channel,
+      scheduledAt,
+      rich,
+      appendix,
+    );
     return row !== null && (await this.repo.insert(row, manager)) !== null;
   }
   /** What a class message says about the class (sessions from ClassesService, never recomputed here). */

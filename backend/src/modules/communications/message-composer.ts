@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { EntityManager } from 'typeorm';
+import { inLanguage, type Language, type Localized } from '../../common/i18n/languages';
 import type { AllConfigType } from '../../config/config.type';
 import { mapClass } from '../classes/class.entity';
 import type { OrganizationEntity } from '../organizations/organization.entity';
@@ -15,10 +16,12 @@ import {
   TRANSACTIONAL_KINDS,
 } from './communication.types';
 import type { TemplateRow } from './communications.repository';
-import { classFacts, orgValues, personValues } from './message-format';
+import { classFacts, colonOf, orgValues, personValues } from './message-format';
 import { toE164Phone } from './phone';
+import { BUILT_IN_BY_LANGUAGE } from './i18n/built-in-messages';
+import { MESSAGE_WORDS } from './i18n/message-words';
+import { RecipientDirectoryPort } from './recipient-directory';
 import {
-  BUILT_IN,
   htmlEmail,
   htmlMarker,
   type HtmlValue,
@@ -36,8 +39,28 @@ const MANAGE_LINK_KINDS: MessageKind[] = ['confirmation', 'reminder', 'receipt']
 /** The class and organization as a class message reads them (classValues). */
 export interface ClassValues {
   cls: ReturnType<typeof mapClass> & { sessions: Date[] };
-  values: TemplateValues;
+  /** What the message says of the person, the class and the organization, dates written as the language writes them. */
+  values: (language: Language) => TemplateValues;
   org: OrganizationLook;
+  /** The recipient's own language (null: not known, the organization's default applies). */
+  language: Language | null;
+}
+
+/** Who a message goes to, with their language when the caller knows it (undefined: read it; null: not known). */
+export type MessageRecipient = Pick<
+  RegistrationMessageInput,
+  'organizationId' | 'studentId' | 'firstName' | 'lastName' | 'email' | 'phone' | 'language'
+>;
+
+/**
+ * The language a message is written in (issue 42 §2): the recipient's, else the organization's default. An
+ * organization's own template is written in its default language and is sent as the organization wrote it (templates
+ * have no translations yet): the whole message is then in that language, the product's added words and dates
+ * included, never a mix of two languages in one message.
+ */
+export function messageLanguage(recipient: Language | null | undefined, org: OrganizationLook, own: TemplateRow | null): Language {
+  const orgDefault = org.language ?? 'en';
+  return own ? orgDefault : (recipient ?? orgDefault);
 }
 
 /**
@@ -53,6 +76,7 @@ export class MessageComposer {
   constructor(
     private readonly classes: ClassesService,
     private readonly orgs: OrganizationsService,
+    private readonly recipients: RecipientDirectoryPort,
     config: ConfigService<AllConfigType>,
   ) {
     this.publicUrl = config.getOrThrow('app', { infer: true }).publicUrl;
@@ -66,28 +90,36 @@ export class MessageComposer {
 
   /** The outbox row of an automatic message, the organization's own template already read (null: the built-in one). */
   automaticRow(
-    input: Pick<RegistrationMessageInput, 'organizationId' | 'studentId' | 'firstName' | 'lastName' | 'email' | 'phone'>,
+    input: MessageRecipient,
     kind: TemplatedKind,
     dedupeKey: string,
-    values: TemplateValues,
+    localizedValues: Localized<TemplateValues>,
     org: OrganizationLook,
     own: TemplateRow | null,
     attachments: { filename: string; type: string; content: string }[] = [],
     channel: Channel = 'email',
     scheduledAt?: Date,
-    rich: Partial<Record<TemplateVariable, HtmlValue>> = {},
-    appendix = '',
+    localizedRich: Localized<Partial<Record<TemplateVariable, HtmlValue>>> = {},
+    localizedAppendix: Localized<string> = '',
     /** Links added after the appendix whatever the template (a receipt's PDF): '<intro>: <url>', a link in the HTML part. */
-    trailing: { intro: string; link: HtmlValue }[] = [],
+    localizedTrailing: Localized<{ intro: string; link: HtmlValue }[]> = [],
   ): NewCommunication | null {
-    const subjectT = own ? (own.subjectTemplate ?? '') : BUILT_IN[kind][channel].subject;
-    const messageT = own ? own.messageTemplate : BUILT_IN[kind][channel].message;
+    const language = messageLanguage(input.language, org, own);
+    const values = inLanguage(localizedValues, language);
+    const rich = inLanguage(localizedRich, language);
+    const appendix = inLanguage(localizedAppendix, language);
+    const trailing = inLanguage(localizedTrailing, language);
+    const builtIn = BUILT_IN_BY_LANGUAGE[language][kind][channel];
+    const subjectT = own ? (own.subjectTemplate ?? '') : builtIn.subject;
+    const messageT = own ? own.messageTemplate : builtIn.message;
     const richNames = Object.keys(rich) as TemplateVariable[];
     // Every confirmation, reminder and receipt email ends with the way to the student portal, whatever the template.
-    const manage = channel === 'email' && MANAGE_LINK_KINDS.includes(kind) ? this.manageLink(input.organizationId, input.email) : null;
-    const manageText = (link: string) => (manage ? `\n\nManage your registration: ${link}` : '');
+    const words = MESSAGE_WORDS[language];
+    const manage =
+      channel === 'email' && MANAGE_LINK_KINDS.includes(kind) ? this.manageLink(input.organizationId, input.email, language) : null;
+    const manageText = (link: string) => (manage ? `\n\n${words.manageRegistration}${colonOf(language)} ${link}` : '');
     const trailingText = (html: boolean) =>
-      trailing.map((t, i) => `\n\n${t.intro}: ${html ? htmlMarker(`trailing${i}`) : t.link.text}`).join('');
+      trailing.map((t, i) => `\n\n${t.intro}${colonOf(language)} ${html ? htmlMarker(`trailing${i}`) : t.link.text}`).join('');
     const message =
       render(messageT, { ...values, ...Object.fromEntries(richNames.map((k) => [k, rich[k]!.text])) }) +
       appendix +
@@ -120,6 +152,7 @@ export class MessageComposer {
                 ...(manage ? { manageLink: manage.html } : {}),
                 ...Object.fromEntries(trailing.map((t, i) => [`trailing${i}`, t.link.html])),
               },
+              language,
             )
           : null,
       attachments,
@@ -131,9 +164,17 @@ export class MessageComposer {
   }
 
   /** The organization's portal page with the email filled in: the student asks there for a sign-in link. */
-  private manageLink(organizationId: string, email: string): HtmlValue {
-    const url = `${this.publicUrl}/my?organizationId=${organizationId}&email=${encodeURIComponent(email)}`;
-    return linkValue(url, 'Manage your registration');
+  private manageLink(organizationId: string, email: string, language: Language): HtmlValue {
+    // The portal opens in the message's language (the public site reads ?lang= on a first visit).
+    const lang = language === 'en' ? '' : `&lang=${language}`;
+    const url = `${this.publicUrl}/my?organizationId=${organizationId}&email=${encodeURIComponent(email)}${lang}`;
+    return linkValue(url, MESSAGE_WORDS[language].manageRegistration);
+  }
+
+  /** The recipient's language: the caller's when given (a registration knows it), else the student's as stored. */
+  async recipientLanguage(manager: EntityManager, input: Pick<MessageRecipient, 'studentId' | 'language'>): Promise<Language | null> {
+    if (input.language !== undefined) return input.language;
+    return (await this.recipients.languages([input.studentId], manager)).get(input.studentId) ?? null;
   }
 
   /** What a class message says about the class (sessions from ClassesService, never recomputed here). */
@@ -142,8 +183,9 @@ export class MessageComposer {
     const cls = mapClass(given?.cls ?? (await this.classes.require(input.classId, input.organizationId, manager)));
     // In the caller's transaction: a second pool connection per registration could exhaust the pool under load.
     const org = given ? lookOf(given.org) : await this.look(input.organizationId, manager);
-    const values: TemplateValues = { ...personValues(input), ...classFacts(cls), ...orgValues(org) };
-    return { cls: { ...cls, sessions: cls.sessions.map((d) => new Date(d)) }, values, org };
+    const values = (language: Language): TemplateValues => ({ ...personValues(input), ...classFacts(cls, language), ...orgValues(org) });
+    const language = await this.recipientLanguage(manager, input);
+    return { cls: { ...cls, sessions: cls.sessions.map((d) => new Date(d)) }, values, org, language };
   }
 
   async look(organizationId: string, manager?: EntityManager): Promise<OrganizationLook> {
@@ -157,6 +199,7 @@ function lookOf(org: OrganizationEntity): OrganizationLook {
   const c = (org.contactInfo ?? {}) as unknown as Record<string, string>;
   return {
     name: b.businessName || org.name,
+    language: org.settings?.defaultLanguage ?? 'en',
     primaryColor: b.primaryColor,
     footerBackgroundColor: b.footerBackgroundColor,
     footerTextColor: b.footerTextColor,

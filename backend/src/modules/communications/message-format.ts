@@ -1,32 +1,55 @@
+import { INTL_LOCALE, type Language } from '../../common/i18n/languages';
+
 import type { mapClass } from '../classes/class.entity';
+import { MESSAGE_WORDS, plural } from './i18n/message-words';
 import type { RecipientSnapshot } from './communication.types';
 import type { OrganizationLook, TemplateValues } from './templates';
 
-// One formatter each, made once: toLocale*String and a new NumberFormat build the locale data on every call
-// (about 0.5 ms of a card payment's messages). Same output, the server's time zone as before.
-const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-const TIME_12 = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-export const dollars = (cents: number) => DOLLARS.format(cents / 100);
-export const longDate = (d: Date) => LONG_DATE.format(d);
-export const time12 = (d: Date) => TIME_12.format(d);
+// One set of formatters per language, made once: toLocale*String and a new NumberFormat build the locale data on
+// every call (about 0.5 ms of a card payment's messages). The server's time zone as before; English's output is
+// unchanged ('Monday, March 2, 2026', '6:00 PM', '$80.00').
+interface Formatters {
+  dollars: Intl.NumberFormat;
+  longDate: Intl.DateTimeFormat;
+  time: Intl.DateTimeFormat;
+}
+const FORMATTERS = new Map<Language, Formatters>();
+function formatters(language: Language): Formatters {
+  let f = FORMATTERS.get(language);
+  if (!f) {
+    const locale = INTL_LOCALE[language];
+    f = {
+      dollars: new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }),
+      longDate: new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }),
+      time: new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }),
+    };
+    FORMATTERS.set(language, f);
+  }
+  return f;
+}
+export const dollars = (cents: number, language: Language = 'en') => formatters(language).dollars.format(cents / 100);
+export const longDate = (d: Date, language: Language = 'en') => formatters(language).longDate.format(d);
+export const time12 = (d: Date, language: Language = 'en') => formatters(language).time.format(d);
 
 /** The recipient as the outbox row keeps it (the row stays readable after the person is gone). */
 export function snapshot(p: { firstName: string; lastName: string; email: string; phone: string | null }): RecipientSnapshot {
   return { firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone };
 }
 
+/** French puts a space before a colon ('Prix :'), English and Spanish do not. */
+export const colonOf = (language: Language) => (language === 'fr' ? ' :' : ':');
+
 export function orgValues(org: OrganizationLook): TemplateValues {
   return { organizationName: org.name, organizationEmail: org.email ?? '', organizationPhone: org.phone ?? '' };
 }
 
 /** What a message says about a class: its title, first session, place, instructor and number of sessions. */
-export function classFacts(cls: ReturnType<typeof mapClass>): TemplateValues {
+export function classFacts(cls: ReturnType<typeof mapClass>, language: Language = 'en'): TemplateValues {
   const first = new Date(cls.sessions[0] ?? cls.startDate);
   return {
     className: cls.title,
-    startDate: longDate(first),
-    startTime: time12(first),
+    startDate: longDate(first, language),
+    startTime: time12(first, language),
     location: cls.location,
     instructor: cls.instructor,
     sessionCount: String(cls.sessions.length),
@@ -38,9 +61,9 @@ export function personValues(p: { firstName: string; lastName: string; email: st
 }
 
 /** The people of a household registration, as the confirmation lists them (nothing for one person). */
-export function householdList(attendees: { firstName: string; lastName: string }[] | undefined): string {
+export function householdList(attendees: { firstName: string; lastName: string }[] | undefined, language: Language = 'en'): string {
   if (!attendees?.length) return '';
-  return `\n\nRegistered (${attendees.length} ${attendees.length === 1 ? 'person' : 'people'}):\n${attendees
+  return `\n\n${plural(language, MESSAGE_WORDS[language].registered, attendees.length)}${colonOf(language)}\n${attendees
     .map((a) => `- ${a.firstName} ${a.lastName}`)
     .join('\n')}`;
 }
@@ -50,15 +73,17 @@ export function householdList(attendees: { firstName: string; lastName: string }
  * whatever the organization's template, so the email says the same as the receipt PDF, the student panel and the
  * reports. Nothing when no discount applied (the amount alone says it all).
  */
-export function priceList(lines: { label: string; amount: number }[] | null | undefined): string {
+export function priceList(lines: { label: string; amount: number }[] | null | undefined, language: Language = 'en'): string {
   if (!lines || !lines.some((l) => l.amount < 0)) return '';
   const cents = lines.map((l) => Math.round(l.amount * 100));
-  const money = (c: number) => (c < 0 ? `-${dollars(-c)}` : dollars(c));
+  const money = (c: number) => (c < 0 ? `-${dollars(-c, language)}` : dollars(c, language));
+  const words = MESSAGE_WORDS[language];
   const total = Math.max(
     0,
     cents.reduce((a, b) => a + b, 0),
   );
-  return `\n\nPrice:\n${lines.map((l, i) => `- ${l.label}: ${money(cents[i])}`).join('\n')}\nTotal: ${dollars(total)}`;
+  const colon = colonOf(language);
+  return `\n\n${words.price}${colon}\n${lines.map((l, i) => `- ${l.label}${colon} ${money(cents[i])}`).join('\n')}\n${words.total}${colon} ${dollars(total, language)}`;
 }
 
 /** The lines of several enrollments paid together (a household) as one list: each label's amounts added up. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { Language } from '../../common/i18n/languages';
 
 /** A person messages can go to, with their consent to optional messages. */
 export interface Recipient {
@@ -23,6 +24,8 @@ export interface RecipientDirectory {
   find(organizationId: string, id: string): Promise<Recipient | null>;
   /** Each student's current communicationOptIn, by id, read in the caller's transaction when given. */
   optIns(ids: string[], manager?: EntityManager): Promise<Map<string, boolean>>;
+  /** Each student's language for their messages by id (null: not known), read in the caller's transaction when given. */
+  languages(ids: string[], manager?: EntityManager): Promise<Map<string, Language | null>>;
   /** Records an opt-in change (the unsubscribe link); false when the student is not in the organization. */
   setOptIn(organizationId: string, id: string, optIn: boolean): Promise<boolean>;
 }
@@ -54,6 +57,10 @@ export class RecipientDirectoryPort implements RecipientDirectory {
 
   optIns(ids: string[], manager?: EntityManager): Promise<Map<string, boolean>> {
     return this.filled.optIns(ids, manager);
+  }
+
+  languages(ids: string[], manager?: EntityManager): Promise<Map<string, Language | null>> {
+    return this.filled.languages(ids, manager);
   }
 
   setOptIn(organizationId: string, id: string, optIn: boolean): Promise<boolean> {

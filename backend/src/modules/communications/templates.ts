@@ -1,4 +1,6 @@
+import type { Language } from '../../common/i18n/languages';
 import type { Channel, TemplatedKind } from './communication.types';
+import { MESSAGE_WORDS } from './i18n/message-words';
 
 /** Variables a template may use; anything else is refused when a template is saved. */
 export const TEMPLATE_VARIABLES = [
@@ -55,9 +57,14 @@ interface BuiltIn {
   subject: string;
   message: string;
 }
+/** Every built-in message of one language: the same kinds, channels and variables in each (i18n/built-in-messages.ts). */
+export type BuiltInMessages = Record<TemplatedKind, Record<Channel, BuiltIn>>;
 
-/** Built-in defaults for the messages the product sends by itself (an organization's active template wins). */
-export const BUILT_IN: Record<TemplatedKind, Record<Channel, BuiltIn>> = {
+/**
+ * Built-in defaults for the messages the product sends by itself (an organization's active template wins), in
+ * English; the Spanish and French ones are in i18n/.
+ */
+export const BUILT_IN: BuiltInMessages = {
   confirmation: {
     email: {
       subject: "You're registered: {{className}}",
@@ -172,10 +179,9 @@ export interface HtmlValue {
   html: string;
 }
 
-const RATING_LABELS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
-
 /** The five one-click rating links (`urls[0]` rates 1): one per line in the text, clickable in the HTML. */
-export function ratingLinks(urls: string[]): HtmlValue {
+export function ratingLinks(urls: string[], language: Language = 'en'): HtmlValue {
+  const RATING_LABELS = MESSAGE_WORDS[language].ratings;
   return {
     text: urls.map((u, i) => `${i + 1} - ${RATING_LABELS[i]}: ${u}`).join('\n'),
     html: urls.map((u, i) => `<a href="${escapeHtml(u)}">${i + 1} - ${RATING_LABELS[i]}</a>`).join('<br>'),
@@ -190,6 +196,8 @@ const colour = (c: string | undefined, fallback: string) => (c && /^#[0-9a-fA-F]
 
 export interface OrganizationLook {
   name: string;
+  /** The organization's default language (its settings; absent: English): its own templates are written in it. */
+  language?: Language;
   primaryColor?: string;
   footerBackgroundColor?: string;
   footerTextColor?: string;
@@ -199,7 +207,13 @@ export interface OrganizationLook {
 }
 
 /** The HTML part of an email: the text, the organization's colours, and its name and contact in the footer. */
-export function htmlEmail(text: string, org: OrganizationLook, unsubscribeUrl?: string, rich: Record<string, string> = {}): string {
+export function htmlEmail(
+  text: string,
+  org: OrganizationLook,
+  unsubscribeUrl?: string,
+  rich: Record<string, string> = {},
+  language: Language = 'en',
+): string {
   let body = escapeHtml(text)
     .split(/\n{2,}/)
     .map((p) => `<p style="margin:0 0 16px">${p.replace(/\n/g, '<br>')}</p>`)
@@ -211,13 +225,15 @@ export function htmlEmail(text: string, org: OrganizationLook, unsubscribeUrl?: 
     .join(' · ');
   const bg = colour(org.footerBackgroundColor, '#15385F');
   const fg = colour(org.footerTextColor, '#ffffff');
-  return `<!doctype html><html><body style="margin:0;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+  return `<!doctype html><html lang="${language}"><body style="margin:0;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;overflow:hidden">
 <tr><td style="background:${colour(org.primaryColor, '#15385F')};color:#ffffff;padding:16px 24px;font-size:20px;font-weight:bold">${escapeHtml(org.name)}</td></tr>
 <tr><td style="padding:24px;font-size:16px;line-height:1.5">${body}</td></tr>
 <tr><td style="background:${bg};color:${fg};padding:16px 24px;font-size:13px">${escapeHtml(org.name)}${contact ? `<br>${contact}` : ''}${
-    unsubscribeUrl ? `<br><a href="${escapeHtml(unsubscribeUrl)}" style="color:${fg}">Unsubscribe</a>` : ''
+    unsubscribeUrl
+      ? `<br><a href="${escapeHtml(unsubscribeUrl)}" style="color:${fg}">${escapeHtml(MESSAGE_WORDS[language].unsubscribe)}</a>`
+      : ''
   }</td></tr>
 </table></td></tr></table></body></html>`;
 }

@@ -1,3 +1,4 @@
+import type { Language } from '../../common/i18n/languages';
 import type { LegalDetails } from './legal-details';
 import type { RegistrationFee, TaxSettings } from './tax-settings';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
@@ -48,6 +49,8 @@ export interface OrganizationSettings {
   selfServiceTransfers?: boolean;
   /** What students get for a session the organization cancels (issue 39 §1); absent: nothing. */
   sessionCancelRemedy?: SessionCancelRemedy;
+  /** The language of messages to a student whose language is not known, and of the organization's own templates; absent: English. */
+  defaultLanguage?: Language;
   /**
    * A student switching a card registration to a dearer class in the portal may leave the difference to pay in person
    * (the switch happens at once, the difference is due at class); absent: off (the difference is paid by card).

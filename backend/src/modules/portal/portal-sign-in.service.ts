@@ -1,4 +1,5 @@
 // Signing in to the portal with a single-use emailed link: its own rules (budget, reply floor, session length).
+import { signInLinkText } from './sign-in-link-text';
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { JwtService } from '@nestjs/jwt';
@@ -84,11 +85,10 @@ export class PortalSignIn {
         organizationId: org.id,
         studentId: student.id,
         recipient: { firstName: student.firstName, lastName: student.lastName, email: student.email, phone: student.phone },
-        subject: `Your sign-in link: ${org.branding?.businessName || org.name}`,
-        message:
-          `Hi ${student.firstName},\n\nOpen this link to see and manage your registrations with ${org.branding?.businessName || org.name}:\n\n{{link}}\n\n` +
-          `The link works once, for ${LINK_MINUTES} minutes. If you did not ask for it, you can ignore this email.`,
-        link: { url: `${this.publicUrl}/my/${token}`, label: 'Manage my registrations' },
+        // In the student's language (issue 42 §2), else the organization's default.
+        subject: (l) => signInLinkText(l, org.branding?.businessName || org.name, student.firstName, LINK_MINUTES).subject,
+        message: (l) => signInLinkText(l, org.branding?.businessName || org.name, student.firstName, LINK_MINUTES).message,
+        link: { url: `${this.publicUrl}/my/${token}`, label: (l) => signInLinkText(l, '', '', LINK_MINUTES).label },
         dedupeKey: `portal-link:${linkId}`,
       });
     });

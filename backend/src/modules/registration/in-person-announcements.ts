@@ -1,3 +1,4 @@
+import type { Language } from '../../common/i18n/languages';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Statement } from '../../common/db/together';
@@ -10,7 +11,8 @@ import { WebhookEvents } from '../webhooks/webhook-events';
 import type { PaymentMethod, PaymentStatus, PriceLine } from './enrollment.entity';
 import type { InPersonSeat } from './seat-write';
 
-type Person = { id: string; firstName: string; lastName: string; email: string };
+/** The registered student; their language when the caller read it (saves the confirmation a read of it). */
+type Person = { id: string; firstName: string; lastName: string; email: string; language?: Language | null };
 
 /**
  * What one person's in-person seat tells others, in its transaction: the activity events and the confirmation (built
@@ -78,6 +80,7 @@ export class InPersonAnnouncements {
       lastName: s.fields.lastName,
       email: student.email,
       phone: s.fields.phone,
+      language: student.language,
       priceLines: s.priceBreakdown,
       read: s.org ? { cls, org: s.org } : undefined,
     });

@@ -38,10 +38,11 @@ export class RegistrantsService {
       if (added) return { student: added, created: true };
       const known = await this.students.findByEmail(organizationId, f.email, manager);
       if (!known) throw new Error(`The student ${f.email} of organization ${organizationId} was neither added nor found`);
+      await this.students.fillLanguage(manager, known, f.language);
       return { student: known, created: false };
     }
     const existing = await this.students.findByEmail(organizationId, f.email, manager);
-    if (existing) return this.known(manager, organizationId, existing);
+    if (existing) return this.known(manager, organizationId, existing, f);
     // A new email: the plan's slot first (its count must not include this row), then the row, unless a registration
     // of the same email committed it meanwhile (the unique index on the email decides, without a lock or a second
     // look when there is no race).
@@ -53,14 +54,15 @@ export class RegistrantsService {
     await this.usage.studentsRemoved(organizationId, manager);
     const other = await this.students.findByEmail(organizationId, f.email, manager);
     if (!other) throw new Error(`The student ${f.email} of organization ${organizationId} was neither added nor found`);
-    return this.known(manager, organizationId, other);
+    return this.known(manager, organizationId, other, f);
   }
 
   /**
    * Decision 15: a known email matches the student, whose stored name, phone and consent stay as they are. One left
    * by card attempts that never completed does not count toward maxStudents: enrolling it now counts it.
    */
-  private async known(manager: EntityManager, organizationId: string, existing: StudentEntity) {
+  private async known(manager: EntityManager, organizationId: string, existing: StudentEntity, f: StudentFieldsDto) {
+    await this.students.fillLanguage(manager, existing, f.language);
     if (!(await this.enrollments.countsTowardLimit(manager, existing.id))) await this.usage.takeStudentSlot(organizationId, manager);
     return { student: existing, created: false };
   }

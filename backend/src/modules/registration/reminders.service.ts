@@ -5,14 +5,12 @@ import { ClassesService } from '../classes/classes.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import type { Channel } from '../communications/communication.types';
 import { CommunicationsService } from '../communications/communications.service';
-import { householdList } from '../communications/message-format';
+import { householdList, longDate, time12 } from '../communications/message-format';
 import { ScheduledMessageSources, type ScheduledMessageSource } from '../communications/scheduled-messages';
 import { EnrollmentsRepository, type EnrolledRecipient } from './enrollments.repository';
 
 /** The largest reminderHours the settings accept (organization.dto.ts): the widest window to look at. */
 const MAX_REMINDER_HOURS = 168;
-const longDate = (d: Date) => d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-const time12 = (d: Date) => d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
 type Enrollment = EnrolledRecipient;
 
@@ -96,27 +94,28 @@ export class RemindersService implements ScheduledMessageSource, OnModuleInit {
               { organizationId: first.organizationId, ...to },
               'reminder',
               `reminder:${group.key}:${session.index}:${channel}`,
-              {
+              // In the recipient's language (issue 42): the dates as that language writes them.
+              (language) => ({
                 firstName: to.firstName,
                 lastName: to.lastName,
                 fullName: `${to.firstName} ${to.lastName}`,
                 email: to.email,
                 className: cls.title,
-                startDate: longDate(session.start),
-                startTime: time12(session.start),
+                startDate: longDate(session.start, language),
+                startTime: time12(session.start, language),
                 location: cls.location,
                 instructor: cls.instructor,
                 sessionCount: String(cls.sessions.length),
                 organizationName: org.name,
                 organizationEmail: org.email ?? '',
                 organizationPhone: org.phone ?? '',
-              },
+              }),
               org,
               [],
               channel,
               undefined,
               {},
-              channel === 'email' && first.householdGroupId ? householdList(group.members) : '',
+              (language) => (channel === 'email' && first.householdGroupId ? householdList(group.members, language) : ''),
             );
             if (added) queued += 1;
           }

@@ -62,6 +62,7 @@ export const STUDENT_JSON_SCHEMA = {
     phone: text,
     status: text,
     communicationOptIn: bool,
+    language: text,
     dateOfBirth: text,
     householdContactId: text,
     householdContact: any,

@@ -94,6 +94,8 @@ export const mapStudent = (s: StudentEntity, enrollments: EnrollmentRow[], house
   phone: s.phone,
   status: s.status,
   communicationOptIn: s.communicationOptIn,
+  // Their messages' language (issue 42 §2); null: not known, the organization's default applies.
+  language: s.language ?? null,
   dateOfBirth: s.dateOfBirth ?? null,
   householdContactId: s.householdContactId ?? null,
   householdContact: household.contact ?? null,

@@ -1,3 +1,4 @@
+import type { Language } from '../../common/i18n/languages';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -61,15 +62,19 @@ export class SessionCancellationsService {
   /** Queues the notices; answers how many messages were queued (a retried key queues nothing). */
   private async notify(m: EntityManager, cls: ClassEntity, s: ClassSessionEntity, zone: string, sms: boolean): Promise<number> {
     const text = cancelledSessionText(cls.title, s, zone);
+    // Each student's notice in their language (else the organization's default); the teachers' in English as before.
+    const written = (l: Language) => cancelledSessionText(cls.title, s, zone, l);
     let queued = 0;
     const holders = await this.cards.seatHoldersOfClass(cls.id, cls.organizationId, m);
     for (const e of holders.filter((h) => h.status === 'active')) {
       const recipient = { firstName: e.firstName, lastName: e.lastName, email: e.studentEmail, phone: e.phone };
       const base = { organizationId: cls.organizationId, studentId: e.studentId, recipient };
       const key = `session_cancelled:${s.id}:${e.studentId}`;
-      const message = `Hi ${e.firstName},\n\n${text.body}`;
-      if (await this.communications.queueSystemEmail(m, { ...base, subject: text.subject, message, dedupeKey: `${key}:email` })) queued++;
-      if (sms && (await this.communications.queueSystemSms(m, { ...base, message: text.sms, dedupeKey: `${key}:sms` }))) queued++;
+      const subject = (l: Language) => written(l).subject;
+      const message = (l: Language) => `${written(l).greeting(e.firstName)}\n\n${written(l).body}`;
+      if (await this.communications.queueSystemEmail(m, { ...base, subject, message, dedupeKey: `${key}:email` })) queued++;
+      const smsText = (l: Language) => written(l).sms;
+      if (sms && (await this.communications.queueSystemSms(m, { ...base, message: smsText, dedupeKey: `${key}:sms` }))) queued++;
     }
     queued += await this.communications.queueTeacherEmail(m, cls.organizationId, cls.instructor, {
       subject: text.subject,

@@ -34,6 +34,7 @@ export class SettingsService {
       waitlistOfferHours: org.settings.waitlistOfferHours ?? DEFAULT_OFFER_HOURS,
       classConfirmedMessages: org.settings.classConfirmedMessages === true,
       sessionCancelRemedy: org.settings.sessionCancelRemedy ?? 'nothing',
+      defaultLanguage: org.settings.defaultLanguage ?? 'en',
       ...selfServiceRules(org.settings),
       discountRules: org.settings.discountRules ?? NO_DISCOUNT_RULES,
       embedDomains: org.settings.embedDomains ?? [],

@@ -1,3 +1,4 @@
+import type { Language } from '../../common/i18n/languages';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 @Entity('students')
@@ -10,6 +11,8 @@ export class StudentEntity {
   @Column({ type: 'text' }) phone: string;
   @Column({ type: 'text' }) status: string;
   @Column({ name: 'communication_opt_in', type: 'boolean' }) communicationOptIn: boolean;
+  /** The language their messages are written in (issue 42); null: the organization's default language. */
+  @Column({ type: 'text', nullable: true }) language?: Language | null;
   @Column({ name: 'stripe_customer_id', type: 'text', nullable: true }) stripeCustomerId: string | null;
   @Column({ name: 'registration_date', type: 'timestamptz' }) registrationDate: Date;
   /** Set on a household attendee: the contact whose email and phone they share. */

@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { returning } from '../../common/db/returning';
+import type { Language } from '../../common/i18n/languages';
 import type { Recipient } from '../communications/recipient-directory';
 import { StudentEntity } from './student.entity';
 
 /** Every column of a student as StudentEntity names it (the date of birth as TypeORM gives it: 'YYYY-MM-DD'). */
 const STUDENT_COLUMNS = `id, organization_id AS "organizationId", first_name AS "firstName", last_name AS "lastName", email, phone,
   status, communication_opt_in AS "communicationOptIn", stripe_customer_id AS "stripeCustomerId",
-  registration_date AS "registrationDate", household_contact_id AS "householdContactId", date_of_birth::text AS "dateOfBirth",
+  registration_date AS "registrationDate", household_contact_id AS "householdContactId", date_of_birth::text AS "dateOfBirth", language,
   created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /** A student as the message recipients' list shows them: the recipient the communications module's port asks for. */
@@ -41,6 +42,25 @@ export class StudentsRepository {
       [ids],
     );
     return new Map(rows.map((r) => [r.id, r.optIn]));
+  }
+
+  /**
+   * Each student's language for their messages, by id: their own, else (a household attendee) their contact's; null
+   * when neither is known (the organization's default applies). Read in the caller's transaction when given.
+   */
+  async languages(ids: string[], manager: EntityManager = this.db.manager): Promise<Map<string, Language | null>> {
+    if (!ids.length) return new Map();
+    const rows: { id: string; language: Language | null }[] = await manager.query(
+      `SELECT s.id, coalesce(s.language, c.language) AS language
+       FROM students s LEFT JOIN students c ON c.id = s.household_contact_id WHERE s.id = ANY($1)`,
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.id, r.language]));
+  }
+
+  /** A language learnt from a later registration for a student known without one; a known language is kept. */
+  async fillLanguage(manager: EntityManager, id: string, language: Language): Promise<void> {
+    await manager.query('UPDATE students SET language = $2 WHERE id = $1 AND language IS NULL', [id, language]);
   }
 
   /** The student by id in the caller's transaction (the caller has the id from its own organization's row). */
@@ -89,14 +109,14 @@ export class StudentsRepository {
    */
   async insertIfNew(
     manager: EntityManager,
-    data: Pick<StudentEntity, 'organizationId' | 'firstName' | 'lastName' | 'email' | 'phone' | 'communicationOptIn'>,
+    data: Pick<StudentEntity, 'organizationId' | 'firstName' | 'lastName' | 'email' | 'phone' | 'communicationOptIn' | 'language'>,
   ): Promise<StudentEntity | null> {
     const rows: StudentEntity[] = await manager.query(
-      `INSERT INTO students (organization_id, first_name, last_name, email, phone, communication_opt_in)
-       VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO students (organization_id, first_name, last_name, email, phone, communication_opt_in, language)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (organization_id, lower(email)) WHERE household_contact_id IS NULL DO NOTHING
        RETURNING ${STUDENT_COLUMNS}`,
-      [data.organizationId, data.firstName, data.lastName, data.email, data.phone, data.communicationOptIn],
+      [data.organizationId, data.firstName, data.lastName, data.email, data.phone, data.communicationOptIn, data.language ?? null],
     );
     return rows[0] ? Object.assign(new StudentEntity(), rows[0]) : null;
   }

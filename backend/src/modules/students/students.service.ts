@@ -2,6 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { RecipientDirectoryPort, type Recipient, type RecipientDirectory } from '../communications/recipient-directory';
+import type { Language } from '../../common/i18n/languages';
 import { WebhookEvents } from '../webhooks/webhook-events';
 import type { StudentFieldsDto } from './dto/student-fields.dto';
 import { HouseholdsRepository } from './households.repository';
@@ -131,6 +132,17 @@ export class StudentsService implements RecipientDirectory, OnModuleInit {
     return this.repo.communicationOptIns(ids, manager);
   }
 
+  languages(ids: string[], manager?: EntityManager): Promise<Map<string, Language | null>> {
+    return this.repo.languages(ids, manager);
+  }
+
+  /** The language of the page a known student registered on again, kept when they had none (a known one stays). */
+  async fillLanguage(manager: EntityManager, s: StudentEntity, language: Language | null | undefined): Promise<void> {
+    if (!language || s.language) return;
+    await this.repo.fillLanguage(manager, s.id, language);
+    s.language = language;
+  }
+
   /** Unsubscribing (or the consent set by other paths than the edit): announced when it changed. */
   setOptIn(organizationId: string, id: string, optIn: boolean): Promise<boolean> {
     return this.db.transaction(async (m) => {
@@ -197,7 +209,9 @@ function announced(s: {
 function studentFields(
   organizationId: string,
   f: StudentFieldsDto & { status?: string },
-): Pick<StudentEntity, 'organizationId' | 'firstName' | 'lastName' | 'email' | 'phone' | 'communicationOptIn'> & { status?: string } {
+): Pick<StudentEntity, 'organizationId' | 'firstName' | 'lastName' | 'email' | 'phone' | 'communicationOptIn' | 'language'> & {
+  status?: string;
+} {
   return {
     organizationId,
     firstName: f.firstName,
@@ -205,6 +219,8 @@ function studentFields(
     email: f.email,
     phone: f.phone,
     communicationOptIn: f.communicationOptIn ?? true,
+    // Absent from a form that does not show it (an edit keeps the language); null clears it (the default applies).
+    ...(f.language !== undefined ? { language: f.language } : {}),
     ...(f.status ? { status: f.status } : {}),
   };
 }

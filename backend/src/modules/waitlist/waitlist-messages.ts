@@ -4,7 +4,15 @@ import type { EntityManager } from 'typeorm';
 import type { AllConfigType } from '../../config/config.type';
 import { CommunicationsService } from '../communications/communications.service';
 import { linkValue } from '../communications/templates';
+import { INTL_LOCALE, type Language } from '../../common/i18n/languages';
 import type { WaitlistEntry } from './waitlist.repository';
+
+/** The labels of the waitlist's links in each language (the link's address is the text part's). */
+const WAITLIST_WORDS: Record<Language, { register: string; leave: string }> = {
+  en: { register: 'Register into your seat', leave: 'Leave the waitlist' },
+  es: { register: 'Inscribirse en su lugar', leave: 'Salir de la lista de espera' },
+  fr: { register: 'M’inscrire à ma place', leave: 'Quitter la liste d’attente' },
+};
 import { WaitlistTokens } from './waitlist-tokens';
 
 /**
@@ -32,12 +40,12 @@ export class WaitlistMessages {
       person,
       'waitlist_joined',
       `waitlist-joined:${entry.id}:email`,
-      { ...values, waitlistPosition: String(entry.position) },
+      (language) => ({ ...values(language), waitlistPosition: String(entry.position) }),
       org,
       [],
       'email',
       undefined,
-      { leaveLink: this.leaveLink(entry) },
+      (language) => ({ leaveLink: this.leaveLink(entry, language) }),
     );
   }
 
@@ -52,18 +60,22 @@ export class WaitlistMessages {
   ): Promise<void> {
     const person = this.person(entry);
     const { values, org } = await this.communications.classValues(m, person);
-    const expiry = new Date(offer.expiresAt).toLocaleString('en-US', {
-      timeZone: offer.timeZone,
-      weekday: 'long',
-      month: 'long',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    });
+    const expiry = (language: Language) =>
+      new Date(offer.expiresAt).toLocaleString(INTL_LOCALE[language], {
+        timeZone: offer.timeZone,
+        weekday: 'long',
+        month: 'long',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZoneName: 'short',
+      });
     const offerUrl = `${this.publicUrl}/waitlist/offer/${offer.token}`;
-    const rich = { offerLink: linkValue(offerUrl, 'Register into your seat'), leaveLink: this.leaveLink(entry) };
-    const all = { ...values, offerExpiresAt: expiry };
+    const rich = (language: Language) => ({
+      offerLink: linkValue(offerUrl, WAITLIST_WORDS[language].register),
+      leaveLink: this.leaveLink(entry, language),
+    });
+    const all = (language: Language) => ({ ...values(language), offerExpiresAt: expiry(language) });
     const key = `waitlist-offer:${entry.id}:${offer.number}`;
     await this.communications.queueAutomatic(m, person, 'waitlist_offer', `${key}:email`, all, org, [], 'email', undefined, rich);
     if (entry.communicationOptIn && entry.phone)
@@ -72,8 +84,8 @@ export class WaitlistMessages {
       });
   }
 
-  private leaveLink(entry: WaitlistEntry) {
-    return linkValue(`${this.publicUrl}/waitlist/leave/${this.tokens.issue('leave', entry.id)}`, 'Leave the waitlist');
+  private leaveLink(entry: WaitlistEntry, language: Language) {
+    return linkValue(`${this.publicUrl}/waitlist/leave/${this.tokens.issue('leave', entry.id)}`, WAITLIST_WORDS[language].leave);
   }
 
   /** Who a waitlist message goes to. The outbox's recipient id is the entry's: a waiting person has no student record. */
@@ -86,6 +98,8 @@ export class WaitlistMessages {
       lastName: entry.lastName,
       email: entry.email,
       phone: entry.phone,
+      // The language of the page they joined on (a waiting person has no student record to read it from).
+      language: entry.language ?? null,
     };
   }
 }

@@ -1,3 +1,4 @@
+import type { Language } from '../../common/i18n/languages';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -25,12 +26,14 @@ export interface WaitlistEntry {
   joinedAt: Date;
   /** Rank among live entries (1 = next); null for entries no longer on the list. */
   position: number | null;
+  /** The language of the page they joined on: their waitlist messages' (null: the organization's default). */
+  language?: Language | null;
 }
 
 const COLUMNS = `w.id, w.organization_id AS "organizationId", w.class_id AS "classId", w.first_name AS "firstName",
   w.last_name AS "lastName", w.email, w.phone, w.communication_opt_in AS "communicationOptIn", w.status, w.sort_key AS "sortKey",
   w.offer_count AS "offerCount", w.offered_at AS "offeredAt", w.offer_expires_at AS "offerExpiresAt",
-  w.offer_token_hash AS "offerTokenHash", w.accepted_enrollment_id AS "acceptedEnrollmentId", w.created_at AS "joinedAt"`;
+  w.offer_token_hash AS "offerTokenHash", w.accepted_enrollment_id AS "acceptedEnrollmentId", w.created_at AS "joinedAt", w.language`;
 
 const POSITION = `CASE WHEN w.status IN ('waiting', 'offered') THEN (
     SELECT count(*)::int FROM waitlist_entries o
@@ -75,13 +78,13 @@ export class WaitlistRepository {
 
   async insert(
     manager: EntityManager,
-    e: Pick<WaitlistEntry, 'organizationId' | 'classId' | 'firstName' | 'lastName' | 'email' | 'phone' | 'communicationOptIn'>,
+    e: Pick<WaitlistEntry, 'organizationId' | 'classId' | 'firstName' | 'lastName' | 'email' | 'phone' | 'communicationOptIn' | 'language'>,
   ): Promise<string> {
     const [row] = await manager.query(
-      `INSERT INTO waitlist_entries (organization_id, class_id, first_name, last_name, email, phone, communication_opt_in, sort_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, (SELECT coalesce(max(sort_key), 0) + 1 FROM waitlist_entries WHERE class_id = $2))
+      `INSERT INTO waitlist_entries (organization_id, class_id, first_name, last_name, email, phone, communication_opt_in, sort_key, language)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, (SELECT coalesce(max(sort_key), 0) + 1 FROM waitlist_entries WHERE class_id = $2), $8)
        RETURNING id`,
-      [e.organizationId, e.classId, e.firstName, e.lastName, e.email, e.phone, e.communicationOptIn],
+      [e.organizationId, e.classId, e.firstName, e.lastName, e.email, e.phone, e.communicationOptIn, e.language ?? null],
     );
     return row.id as string;
   }

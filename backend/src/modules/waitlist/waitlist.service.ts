@@ -109,6 +109,7 @@ export class WaitlistService {
           email: dto.email,
           phone: dto.phone,
           communicationOptIn: dto.communicationOptIn ?? true,
+          language: dto.language ?? null,
         });
         const entry = (await this.repo.byId(m, id))!;
         await this.messages.queueJoined(m, entry);

@@ -180,7 +180,8 @@ describe('PaymentStep with card payments', () => {
     expect(await screen.findByText('Your card was declined.')).toBeTruthy();
     expect(document.querySelector('.hold-timer')?.textContent).toMatch(/Your spot is held for 1[45]:\d\d\./);
     const create = calls.find((c) => c.path === '/api/payments/create-intent');
-    expect(create?.body).toEqual({ classId: CLASS, organizationId: ORG, studentData: STUDENT, amount: 45 });
+    // The page's language goes with the person: their messages are written in it (issue 42 §2).
+    expect(create?.body).toEqual({ classId: CLASS, organizationId: ORG, studentData: { ...STUDENT, language: 'en' }, amount: 45 });
     expect(fake.elements.submit).toHaveBeenCalled();
     expect(fake.stripe.confirmPayment).toHaveBeenCalledWith(
       expect.objectContaining({ elements: fake.elements, clientSecret: 'pi_1_secret_abc', redirect: 'if_required' }),
@@ -232,7 +233,12 @@ describe('PaymentStep with card payments', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay $45' }));
     await waitFor(() => expect(onCardPaid).toHaveBeenCalledWith({ enrollmentId: 'e1', transactionId: 'pi_1', amount: 45 }));
     const confirm = calls.find((c) => c.path === '/api/payments/confirm-enrollment');
-    expect(confirm?.body).toEqual({ paymentIntentId: 'pi_1', classId: CLASS, organizationId: ORG, studentData: STUDENT });
+    expect(confirm?.body).toEqual({
+      paymentIntentId: 'pi_1',
+      classId: CLASS,
+      organizationId: ORG,
+      studentData: { ...STUDENT, language: 'en' },
+    });
   });
 
   it("should show Stripe's own message when the details do not pass elements.submit(), and hold nothing", async () => {

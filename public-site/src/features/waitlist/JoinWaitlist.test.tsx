@@ -82,6 +82,8 @@ describe('Join the waitlist on the registration page', () => {
       email: 'rosa@example.com',
       phone: '(559) 555-1234',
       communicationOptIn: true,
+      // The page's language: the waitlist's messages are written in it (issue 42 §2).
+      language: 'en',
     });
   });
 

@@ -1,3 +1,4 @@
+import { type Language, LANGUAGES } from '../../../common/i18n/languages';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -88,6 +89,10 @@ export class SettingsDto {
   @IsOptionalNotNull()
   @IsIn(SESSION_CANCEL_REMEDIES, { message: 'sessionCancelRemedy must be nothing, credit or refund' })
   sessionCancelRemedy?: SessionCancelRemedy;
+  /** The language of the organization's messages to a student whose language is not known, and of its own templates. */
+  @IsOptionalNotNull()
+  @IsIn(LANGUAGES, { message: 'defaultLanguage must be one of: en, es, fr' })
+  defaultLanguage?: Language;
   /** The student portal (students manage their registrations by an emailed link); absent: on. */
   @IsOptionalNotNull() @IsBoolean({ message: 'selfService must be true or false' }) selfService?: boolean;
   @IsOptionalNotNull()
@@ -165,6 +170,7 @@ const STORED: { [K in keyof Settings]: (value: Settings[K]) => OrganizationSetti
   waitlistOfferHours: (v) => v,
   classConfirmedMessages: (v) => v,
   sessionCancelRemedy: (v) => v,
+  defaultLanguage: (v) => v,
   selfService: (v) => v,
   selfServiceCancelHoursBefore: (v) => v,
   selfServiceTransfers: (v) => v,

@@ -191,6 +191,13 @@ export class StudentResponseDto {
   @ApiProperty({ description: 'Digits only', example: '5595550104' }) phone: string;
   @ApiProperty({ example: 'active' }) status: string;
   @ApiProperty({ example: true }) communicationOptIn: boolean;
+  @ApiProperty({
+    enum: ['en', 'es', 'fr'],
+    nullable: true,
+    example: 'es',
+    description: "The language of the student's messages; null: not known (the organization's default language applies)",
+  })
+  language: 'en' | 'es' | 'fr' | null;
   @ApiProperty({ type: 'string', format: 'date', nullable: true, example: null, description: 'YYYY-MM-DD, when known' })
   dateOfBirth: string | null;
   @ApiProperty({

@@ -87,6 +87,12 @@ export class SettingsResponseDto {
     description: 'What students get for a cancelled session (credit and refund are not available yet: a cancel is refused with 409)',
   })
   sessionCancelRemedy: string;
+  @ApiProperty({
+    enum: ['en', 'es', 'fr'],
+    example: 'en',
+    description: "The language of messages to a student whose language is not known, and of the organization's own templates",
+  })
+  defaultLanguage: string;
   @ApiProperty({ example: true, description: 'Students manage their own registrations through an emailed sign-in link' })
   selfService: boolean;
   @ApiProperty({ example: 24, description: 'Hours before the first session until which a student may cancel in the portal (0-720)' })

@@ -1,6 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsNotEmpty, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { type Language, LANGUAGES, supportedLanguage } from '../../../common/i18n/languages';
 import { IsUsPhone, normaliseUsPhone } from '../../../common/http/phone';
 import { lowerTrim, trim } from '../../../common/http/transforms';
 import { IsOptionalNotNull } from '../../../common/http/optional';
@@ -42,4 +44,21 @@ export class StudentFieldsDto {
   phone: string;
 
   @IsOptionalNotNull() @IsBoolean({ message: 'communicationOptIn must be true or false' }) communicationOptIn?: boolean;
+
+  /**
+   * The language the student's messages are written in (issue 42 §2): the public site sends the page's language.
+   * A regional code counts as its base language (`es-MX` is Spanish); an unsupported one, or null, leaves it unknown
+   * and the organization's default language applies (issue 42 §4: never an error for a language).
+   */
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'es',
+    description:
+      "The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)",
+  })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (value === undefined ? undefined : supportedLanguage(value)))
+  @IsIn([...LANGUAGES, null])
+  language?: Language | null;
 }

@@ -1,3 +1,4 @@
+import { currentLocale } from '@/lib/i18n/i18n';
 import { api, ApiError } from '@/lib/apiClient';
 import { PaymentError } from '@shared/api/error-codes';
 import { extrasFields, isPlanRefusal, type RegistrationExtras, type StudentDetails } from './registerStudent';
@@ -40,7 +41,8 @@ export function createCardIntent(input: CardRegistration & { amount: number; pay
       classId: input.classId,
       ...(input.classSessionId ? { classSessionId: input.classSessionId } : {}),
       organizationId: input.organizationId,
-      studentData: { ...input.student },
+      // The page's language: the student's messages are written in it (issue 42 §2).
+      studentData: { ...input.student, language: currentLocale() },
       amount: input.amount,
       ...extrasFields(input, input.student.email),
       ...(input.paymentPlan ? { paymentPlan: input.paymentPlan } : {}),
@@ -56,7 +58,8 @@ export function confirmCardEnrollment(input: CardRegistration & { paymentIntentI
       paymentIntentId: input.paymentIntentId,
       classId: input.classId,
       organizationId: input.organizationId,
-      studentData: { ...input.student },
+      // The page's language: the student's messages are written in it (issue 42 §2).
+      studentData: { ...input.student, language: currentLocale() },
     },
     { public: true, movesSeats: true },
   );

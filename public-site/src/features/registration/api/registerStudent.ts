@@ -1,3 +1,4 @@
+import { currentLocale } from '@/lib/i18n/i18n';
 import { earlyAccessField } from '@/lib/earlyAccess';
 import type { components } from '@shared/api/schema';
 import { PaymentError, RegistrationError, SubscriptionError, type ErrorCode } from '@shared/api/error-codes';
@@ -124,6 +125,8 @@ export async function reserveInPerson(
     '/api/students/register',
     {
       ...input.student,
+      // The page's language: the student's messages are written in it (issue 42 §2).
+      language: currentLocale(),
       organizationId: input.organizationId,
       classEnrollments: [
         {

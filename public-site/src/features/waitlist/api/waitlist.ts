@@ -1,4 +1,5 @@
 /** The waitlist's public calls; the server's readable messages are shown as they are. */
+import { currentLocale } from '@/lib/i18n/i18n';
 import type { components } from '@shared/api/schema';
 import { api, ApiError } from '@/lib/apiClient';
 import type { StudentDetails } from '@/features/registration/api/registerStudent';
@@ -26,6 +27,8 @@ export function joinWaitlist(input: {
     {
       organizationId: input.organizationId,
       ...input.student,
+      // The page's language: the waitlist's messages are written in it (issue 42 §2).
+      language: currentLocale(),
       ...(input.waitingRoomTicket ? { waitingRoomTicket: input.waitingRoomTicket } : {}),
     },
     { public: true },
