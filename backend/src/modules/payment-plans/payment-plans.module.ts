@@ -5,6 +5,8 @@ import { StripeModule } from '../stripe/stripe.module';
 import { TermsModule } from '../terms/terms.module';
 import { InstalmentLedger } from './instalment-ledger';
 import { InstalmentLedgerRepository } from './instalment-ledger.repository';
+import { PlanActionsRepository } from './plan-actions.repository';
+import { PlanDeadlinesRepository } from './plan-deadlines.repository';
 import { PayerPlansService } from './payer-plans.service';
 import { PaymentPlansController } from './payment-plans.controller';
 import { PaymentPlansRepository } from './payment-plans.repository';
@@ -28,7 +30,10 @@ import { PlanQuotesService } from './plan-quotes.service';
     PayerPlansService,
     InstalmentLedgerRepository,
     InstalmentLedger,
+    PlanActionsRepository,
+    PlanDeadlinesRepository,
   ],
-  exports: [PlanQuotesService, PayerPlansService, InstalmentLedger],
+  // The plan's state changes after a charge (issue 40 §2, §4, §5): the payments module and the cancellation path call them.
+  exports: [PlanQuotesService, PayerPlansService, InstalmentLedger, PlanActionsRepository, PlanDeadlinesRepository],
 })
 export class PaymentPlansModule {}

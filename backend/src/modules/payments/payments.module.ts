@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CardIntentMatch } from './card-intent-match';
 import { InstalmentCharges } from './instalment-charges';
+import { InstalmentAnnouncements } from './instalment-announcements';
+import { InstalmentIntentEvents } from './instalment-intent-events.handler';
 import { InstalmentChargesJobs } from './instalment-charges.jobs';
 import { ClassesModule } from '../classes/classes.module';
 import { CommunicationsModule } from '../communications/communications.module';
@@ -85,6 +87,8 @@ import { PaymentDisputesService } from './disputes/payment-disputes.service';
     CardIntentMatch,
     InstalmentCharges,
     InstalmentChargesJobs,
+    InstalmentAnnouncements,
+    InstalmentIntentEvents,
     PaymentEventsHandler,
     PaymentsForEnrollments,
     PaymentsJobs,

@@ -30,10 +30,16 @@ export class ReceiptIssuer implements PaymentEventHook, OnModuleInit {
     const e = await this.repo.paidEnrollment(m, organizationId, p.enrollmentId);
     if (!e) return this.logger.error(`No receipt for enrollment ${p.enrollmentId}: it is not in organization ${organizationId}`);
     // A switch's difference (by card or in person) is a payment of its own, with the top-up's own PaymentIntent.
-    const topUp = await this.repo.topUpPaidNow(m, e.id, p.amountCents);
+    const topUp = p.instalment ? null : await this.repo.topUpPaidNow(m, e.id, p.amountCents);
     const card = p.paymentMethod === 'card';
-    const lines = topUp ? [line(e, `Class switch difference: ${e.classTitle}`, p.amountCents)] : paymentLines(e, p.amountCents);
-    const pi = card ? (topUp ? topUp.paymentIntentId : e.stripePaymentIntentId) : null;
+    const lines = p.instalment
+      ? [line(e, `${p.instalment.label}: ${e.classTitle}`, p.amountCents)]
+      : topUp
+        ? [line(e, `Class switch difference: ${e.classTitle}`, p.amountCents)]
+        : paymentLines(e, p.amountCents);
+    // A plan's instalment is a payment of its own, with its own PaymentIntent (none at the door).
+    const pi = p.instalment ? p.instalment.paymentIntentId : card ? (topUp ? topUp.paymentIntentId : e.stripePaymentIntentId) : null;
+    const chargeId = p.instalment ? p.instalment.chargeId : card ? (topUp ? topUp.chargeId : e.stripeChargeId) : null;
     await this.issue(m, pi, {
       ...common(e, 'receipt'),
       enrollmentIds: [e.id],
@@ -41,7 +47,7 @@ export class ReceiptIssuer implements PaymentEventHook, OnModuleInit {
       totalCents: p.amountCents,
       paymentMethod: p.paymentMethod,
       stripePaymentIntentId: pi,
-      stripeChargeId: card ? (topUp ? topUp.chargeId : e.stripeChargeId) : null,
+      stripeChargeId: chargeId,
       stripeRefundId: null,
       refundIds: [],
       topUpId: topUp?.id ?? null,

@@ -53,6 +53,8 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
  * student records, and reminders about enrolled people. People themselves are the students module's; the
  * card payment is the payments module's, which sits above this one.
  */
+import { PlanEnrollmentMoney } from './plan-enrollment-money.repository';
+
 @Module({
   imports: [
     StudentsModule,
@@ -68,6 +70,7 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
   ],
   controllers: [StudentsController],
   providers: [
+    PlanEnrollmentMoney,
     EnrollmentCancel,
     EnrollmentLifecycleService,
     EnrollmentPaymentsPort,
@@ -105,6 +108,7 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
     SeatRequestLimits,
   ],
   exports: [
+    PlanEnrollmentMoney,
     EnrollmentLifecycleService,
     EnrollmentPaymentsPort,
     SeatRequestLimits,
