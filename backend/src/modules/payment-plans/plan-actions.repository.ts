@@ -51,6 +51,37 @@ export class PlanActionsRepository {
     return rows[0] ?? null;
   }
 
+  /** The plan's state as the admin's actions answer it; null when it is not this organization's. */
+  async plan(organizationId: string, payerPlanId: string, m?: EntityManager) {
+    const rows: { id: string; status: string; paused: boolean; enrollmentId: string }[] = await (m ?? this.db).query(
+      `SELECT id, status, paused_at IS NOT NULL AS paused, enrollment_id AS "enrollmentId" FROM payer_plans
+        WHERE organization_id = $1 AND id = $2`,
+      [organizationId, payerPlanId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** One instalment as the admin's actions answer it (dollars). */
+  async reply(organizationId: string, instalmentId: string, m?: EntityManager) {
+    const rows = await (m ?? this.db).query(
+      `SELECT payer_plan_id AS "paymentPlanId", seq, due_at AS "dueAt", amount_cents / 100.0 AS amount, status, attempts,
+              last_outcome AS "lastOutcome", last_decline_code AS "declineCode", paid_via AS "paidVia"
+         FROM payment_plan_instalments WHERE organization_id = $1 AND id = $2`,
+      [organizationId, instalmentId],
+    );
+    return { ...rows[0], amount: Number(rows[0].amount) } as {
+      paymentPlanId: string;
+      seq: number;
+      dueAt: Date;
+      amount: number;
+      status: string;
+      attempts: number;
+      lastOutcome: string | null;
+      declineCode: string | null;
+      paidVia: string | null;
+    };
+  }
+
   /**
    * Claims one instalment for an admin's "charge now" / "retry now" as the job claims a due one (a lease and the
    * attempt's key, written before Stripe is called). Null when someone is charging it already, or it is no longer
@@ -121,7 +152,7 @@ export class PlanActionsRepository {
   async cancelRemaining(m: EntityManager, organizationId: string, payerPlanId: string): Promise<{ cancelled: number } | null> {
     const plan = await returning<{ id: string }>(
       m,
-      `UPDATE payer_plans p SET status = 'cancelled', paused_at = NULL
+      `UPDATE payer_plans p SET status = 'cancelled', paused_at = NULL, past_due_since = NULL
         WHERE p.organization_id = $1 AND p.id = $2 AND p.status IN ('active', 'pending')
           AND NOT EXISTS (SELECT 1 FROM payment_plan_instalments i WHERE i.payer_plan_id = p.id AND i.status IN ('scheduled', 'failed')
                           AND NOT (${IDLE}))

@@ -107,7 +107,7 @@ export class PlanDeadlinesRepository {
   async cancelWithEnrollment(m: EntityManager, organizationId: string, enrollmentId: string): Promise<{ totalCents: number } | null> {
     const plans = await returning<{ id: string; totalCents: number }>(
       m,
-      `UPDATE payer_plans SET status = 'cancelled', paused_at = NULL
+      `UPDATE payer_plans SET status = 'cancelled', paused_at = NULL, past_due_since = NULL
         WHERE organization_id = $1 AND enrollment_id = $2 AND status IN ('active', 'pending')
         RETURNING id, total_cents AS "totalCents"`,
       [organizationId, enrollmentId],

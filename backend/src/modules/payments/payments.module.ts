@@ -3,6 +3,8 @@ import { CardIntentMatch } from './card-intent-match';
 import { InstalmentCharges } from './instalment-charges';
 import { InstalmentAnnouncements } from './instalment-announcements';
 import { InstalmentIntentEvents } from './instalment-intent-events.handler';
+import { PaymentPlanActionsController } from './payment-plan-actions.controller';
+import { PlanInstalmentActions } from './plan-instalment-actions.service';
 import { InstalmentChargesJobs } from './instalment-charges.jobs';
 import { ClassesModule } from '../classes/classes.module';
 import { CommunicationsModule } from '../communications/communications.module';
@@ -70,6 +72,7 @@ import { PaymentDisputesService } from './disputes/payment-disputes.service';
     CardPaymentsController,
     EnrollmentsController,
     PaymentDisputesController,
+    PaymentPlanActionsController,
   ],
   providers: [
     InPersonPaymentsService,
@@ -89,6 +92,7 @@ import { PaymentDisputesService } from './disputes/payment-disputes.service';
     InstalmentChargesJobs,
     InstalmentAnnouncements,
     InstalmentIntentEvents,
+    PlanInstalmentActions,
     PaymentEventsHandler,
     PaymentsForEnrollments,
     PaymentsJobs,
