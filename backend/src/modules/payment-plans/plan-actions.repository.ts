@@ -191,6 +191,20 @@ export class PlanActionsRepository {
     return rows[0] ?? null;
   }
 
+  /**
+   * The instalments paid on an enrollment, newest first: what a refund gives back after the switch's differences and
+   * before the deposit (a card one against its own PaymentIntent; one paid at the door has none and is never refunded
+   * to a card).
+   */
+  paidInstalments(m: EntityManager, enrollmentId: string): Promise<{ paymentIntentId: string | null; amountCents: number }[]> {
+    return m.query(
+      `SELECT CASE WHEN i.paid_via = 'card' THEN i.stripe_payment_intent_id END AS "paymentIntentId", i.amount_cents AS "amountCents"
+         FROM payment_plan_instalments i JOIN payer_plans p ON p.id = i.payer_plan_id
+        WHERE p.enrollment_id = $1 AND i.status = 'paid' ORDER BY i.paid_at DESC, i.seq DESC`,
+      [enrollmentId],
+    );
+  }
+
   /** The plan completed once nothing is left to pay (every instalment paid or waived). */
   async completeIfDone(m: EntityManager, payerPlanId: string): Promise<boolean> {
     const rows = await returning<{ id: string }>(

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { returning } from '../../common/db/returning';
 
 /** An instalment whose payer is reminded of it now. */
@@ -35,6 +36,8 @@ const OVERDUE = `i.payer_plan_id = p.id AND (i.status = 'failed' OR (i.status = 
  */
 @Injectable()
 export class PlanDeadlinesRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
   /** Scheduled instalments due within the organization's reminder days, not yet reminded of this due date. */
   claimReminders(m: EntityManager, limit: number): Promise<ReminderDue[]> {
     return returning<ReminderDue>(
@@ -74,19 +77,21 @@ export class PlanDeadlinesRepository {
     );
   }
 
-  /** Past-due plans whose release day came (the organization releases seats), marked released (once). */
-  claimReleases(m: EntityManager, limit: number): Promise<PlanPastDue[]> {
-    return returning<PlanPastDue>(
-      m,
-      `UPDATE payer_plans p SET released_at = now()
-        WHERE p.id IN (
-          SELECT xp.id FROM payer_plans xp JOIN payment_plan_settings s ON s.organization_id = xp.organization_id
-           WHERE xp.status = 'active' AND xp.released_at IS NULL AND s.past_due_action = 'release'
-             AND xp.past_due_since + make_interval(days => coalesce(s.release_after_days, 7)) <= now()
-           LIMIT $1 FOR UPDATE OF xp SKIP LOCKED)
-        RETURNING p.id, p.organization_id AS "organizationId", p.enrollment_id AS "enrollmentId", 0 AS "overdueCents", now() AS "releaseAt"`,
+  /** Past-due plans whose release day came (the organization releases seats), not yet released. */
+  releasesDue(limit: number): Promise<PlanPastDue[]> {
+    return this.db.query(
+      `SELECT p.id, p.organization_id AS "organizationId", p.enrollment_id AS "enrollmentId", 0 AS "overdueCents", now() AS "releaseAt"
+         FROM payer_plans p JOIN payment_plan_settings s ON s.organization_id = p.organization_id
+        WHERE p.status = 'active' AND p.released_at IS NULL AND p.past_due_since IS NOT NULL AND s.past_due_action = 'release'
+          AND p.past_due_since + make_interval(days => coalesce(s.release_after_days, 7)) <= now()
+        ORDER BY p.past_due_since LIMIT $1`,
       [limit],
     );
+  }
+
+  /** The plan's seat was released (the cancellation cancelled the plan too): recorded once. */
+  async markReleased(m: EntityManager, payerPlanId: string): Promise<void> {
+    await m.query(`UPDATE payer_plans SET released_at = now() WHERE id = $1 AND released_at IS NULL`, [payerPlanId]);
   }
 
   /** The plan is no longer past due when nothing overdue is left (paid, waived, cancelled); true when it changed. */

@@ -10,6 +10,7 @@ import { PaymentsRepository, type RefundRecord, type RefundSource } from './paym
 import { REFUND_CHECK_FIRST_MS, refundStatus } from './stripe-refunds.service';
 import { TopUpsRepository } from './top-ups.repository';
 
+import { PlanActionsRepository } from '../payment-plans/plan-actions.repository';
 /**
  * refunds.create for a locked card enrollment, recorded in the same transaction. A registration that switched to a
  * dearer class was paid in two card payments; a refund goes back newest payment first, each part a Stripe refund
@@ -26,6 +27,7 @@ export class CardRefundsService {
     private readonly topUps: TopUpsRepository,
     private readonly webhooks: WebhookEvents,
     private readonly communications: CommunicationsService,
+    private readonly plans: PlanActionsRepository,
   ) {}
 
   /**
@@ -59,11 +61,16 @@ export class CardRefundsService {
     const key = via?.stripeKey ?? `classlane-enrollment-${e.id}-refund-${idempotencyKey ?? `${e.refundedCents}-${cents}`}`;
     const parts: RefundRecord[] = [];
     let rest = cents;
-    for (const p of await this.topUps.refundable(m, e)) {
+    for (const p of await this.topUps.refundable(m, e, await this.plans.paidInstalments(m, e.id))) {
       const part = Math.min(rest, p.leftCents);
       if (part <= 0) continue;
       // The first payment keeps the key it always had (a retry after a crash finds the same Stripe refund).
-      const stripeKey = p.topUpId ? `${key}-top-up-${p.topUpId}` : key;
+      const stripeKey = p.topUpId
+        ? `${key}-top-up-${p.topUpId}`
+        : p.paymentIntentId === e.stripePaymentIntentId
+          ? key
+          : // A plan's instalment: its own PaymentIntent, its own key.
+            `${key}-${p.paymentIntentId}`;
       parts.push(
         await this.refundOne(m, e, p.paymentIntentId, part, reason, userId, parts.length ? null : (idempotencyKey ?? null), via, stripeKey),
       );

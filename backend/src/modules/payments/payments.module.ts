@@ -5,6 +5,8 @@ import { InstalmentAnnouncements } from './instalment-announcements';
 import { InstalmentIntentEvents } from './instalment-intent-events.handler';
 import { PaymentPlanActionsController } from './payment-plan-actions.controller';
 import { PlanInstalmentActions } from './plan-instalment-actions.service';
+import { PlanDeadlines } from './plan-deadlines';
+import { PlanDeadlinesJobs } from './plan-deadlines.jobs';
 import { InstalmentChargesJobs } from './instalment-charges.jobs';
 import { ClassesModule } from '../classes/classes.module';
 import { CommunicationsModule } from '../communications/communications.module';
@@ -93,6 +95,8 @@ import { PaymentDisputesService } from './disputes/payment-disputes.service';
     InstalmentAnnouncements,
     InstalmentIntentEvents,
     PlanInstalmentActions,
+    PlanDeadlines,
+    PlanDeadlinesJobs,
     PaymentEventsHandler,
     PaymentsForEnrollments,
     PaymentsJobs,

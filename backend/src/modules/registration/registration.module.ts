@@ -54,6 +54,7 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
  * card payment is the payments module's, which sits above this one.
  */
 import { PlanEnrollmentMoney } from './plan-enrollment-money.repository';
+import { PaymentPlansModule } from '../payment-plans/payment-plans.module';
 
 @Module({
   imports: [
@@ -67,6 +68,8 @@ import { PlanEnrollmentMoney } from './plan-enrollment-money.repository';
     PricingModule,
     TermsModule,
     WaitingRoomModule,
+    // A cancellation cancels the plan's future instalments and refunds by the plan's total (issue 40 §5).
+    PaymentPlansModule,
   ],
   controllers: [StudentsController],
   providers: [
