@@ -25,7 +25,7 @@ export async function activePlan(
   org: Org,
   method: string,
   instalments: { cents: number; daysAgo: number }[],
-  opts: { classId?: string; t?: TestApp } = {},
+  opts: { classId?: string; t?: TestApp; account?: string } = {},
 ): Promise<TestPlan> {
   const t = opts.t ?? w.a;
   const classId = opts.classId ?? (await cardClass(t, org, { maxStudents: 50, title: 'Swim lessons' })).id;
@@ -43,6 +43,21 @@ export async function activePlan(
   const customer = (
     await t.app.get(StripeClient).api.customers.create({ email: s.email, name: s.name, metadata: { organizationId: org.orgId } })
   ).id;
+  if (opts.account) {
+    // The deposit as Stripe took it (what a refund goes back to last).
+    const deposit = await t.app.get(StripeClient).api.paymentIntents.create({
+      amount: 1000,
+      currency: 'usd',
+      customer,
+      payment_method: method,
+      off_session: true,
+      confirm: true,
+      application_fee_amount: 30,
+      transfer_data: { destination: opts.account },
+      metadata: { organizationId: org.orgId, enrollmentId },
+    });
+    await t.db.query(`UPDATE enrollments SET stripe_payment_intent_id = $2 WHERE id = $1`, [enrollmentId, deposit.id]);
+  }
   const [p] = await t.db.query(
     `INSERT INTO payer_plans (organization_id, enrollment_id, plan_name, student_id, stripe_customer_id, stripe_payment_method_id, status,
                               total_cents, deposit_cents, consent_text, consent_version, consented_at, activated_at)

@@ -56,12 +56,14 @@ export class CardRefundsService {
         `At most ${formatDollars(left)} can be refunded (paid ${formatDollars(e.amountPaidCents)}, refunded ${formatDollars(e.refundedCents)}).`,
         { refundableAmount: left / 100 },
       );
-    if (!this.stripe.isConfigured || !e.stripePaymentIntentId)
+    // A payment plan with no deposit (a SetupIntent) has card payments only in its instalments.
+    const instalments = await this.plans.paidInstalments(m, e.id);
+    if (!this.stripe.isConfigured || (!e.stripePaymentIntentId && !instalments.some((i) => i.paymentIntentId)))
       throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, 'Refunds are not available: this server has no payment provider configured.');
     const key = via?.stripeKey ?? `classlane-enrollment-${e.id}-refund-${idempotencyKey ?? `${e.refundedCents}-${cents}`}`;
     const parts: RefundRecord[] = [];
     let rest = cents;
-    for (const p of await this.topUps.refundable(m, e, await this.plans.paidInstalments(m, e.id))) {
+    for (const p of await this.topUps.refundable(m, e, instalments)) {
       const part = Math.min(rest, p.leftCents);
       if (part <= 0) continue;
       // The first payment keeps the key it always had (a retry after a crash finds the same Stripe refund).
