@@ -76,6 +76,19 @@ describe('payment plan deadlines and money rules', () => {
     expect((await plan(p.planId)).past_due_since).not.toBeNull();
     expect((await plan(early.planId)).past_due_since).toBeNull();
     expect(await pastDue(p.enrollmentId)).not.toBeNull();
+    // Flagged where staff look: the student panel, the admin's class roster, the roll call.
+    const flagged = async () => {
+      const student = (await w.a.http.get(`/api/students/${p.studentId}`).set(org.auth).expect(200)).body.data;
+      const roster = (await w.a.http.get(`/api/classes/${p.classId}/students`).set(org.auth).expect(200)).body.data;
+      const roll = (await w.a.http.get(`/api/attendance/class/${p.classId}`).set(org.auth).expect(200)).body.data;
+      const rosterRow = (Array.isArray(roster) ? roster : roster.items ?? roster.students).find((x: { id: string }) => x.id === p.studentId);
+      return [
+        student.classEnrollments.find((e: { id: string }) => e.id === p.enrollmentId).pastDue,
+        rosterRow.classEnrollments.find((e: { id: string }) => e.id === p.enrollmentId).pastDue,
+        roll.students.find((x: { id: string }) => x.id === p.studentId).pastDue,
+      ];
+    };
+    expect(await flagged()).toEqual([true, true, true]);
     const warned = (await messagesTo(w.a, p.studentId)).filter((x: { subject: string }) => x.subject.startsWith('Payment overdue'));
     expect(warned).toHaveLength(1);
     expect(warned[0].message).toContain('$70.00 of your payment plan for Swim lessons is overdue. Please pay it here:');
@@ -87,6 +100,7 @@ describe('payment plan deadlines and money rules', () => {
     await w.a.http.post(`/api/payment-plans/${p.planId}/instalments/1/mark-paid`).set(org.auth).expect(200);
     expect((await plan(p.planId)).past_due_since).toBeNull();
     expect(await pastDue(p.enrollmentId)).toBeNull();
+    expect(await flagged()).toEqual([false, false, false]);
   });
 
   it('should warn of the release date, then release the seat by the one cancellation path, once', async () => {
