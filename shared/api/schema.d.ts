@@ -293,6 +293,30 @@ export interface paths {
     get: operations["PaymentPlans_settings"];
     put: operations["PaymentPlans_saveSettings"];
   };
+  "/api/payment-plans/{planId}/cancel-remaining": {
+    post: operations["PaymentPlanActions_cancelRemaining"];
+  };
+  "/api/payment-plans/{planId}/instalments/{seq}/charge": {
+    post: operations["PaymentPlanActions_charge"];
+  };
+  "/api/payment-plans/{planId}/instalments/{seq}/due-date": {
+    put: operations["PaymentPlanActions_move"];
+  };
+  "/api/payment-plans/{planId}/instalments/{seq}/mark-paid": {
+    post: operations["PaymentPlanActions_markPaid"];
+  };
+  "/api/payment-plans/{planId}/instalments/{seq}/retry": {
+    post: operations["PaymentPlanActions_retry"];
+  };
+  "/api/payment-plans/{planId}/instalments/{seq}/waive": {
+    post: operations["PaymentPlanActions_waive"];
+  };
+  "/api/payment-plans/{planId}/pause": {
+    post: operations["PaymentPlanActions_pause"];
+  };
+  "/api/payment-plans/{planId}/resume": {
+    post: operations["PaymentPlanActions_resume"];
+  };
   "/api/payments/confirm-enrollment": {
     post: operations["CardPayments_confirm"];
   };
@@ -728,6 +752,27 @@ export interface webhooks {
      */
     post: operations["webhook_student_updated"];
   };
+  "payment_plan.instalment_paid": {
+    /**
+     * payment_plan.instalment_paid
+     * @description A payment plan's instalment was paid. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     */
+    post: operations["webhook_payment_plan_instalment_paid"];
+  };
+  "payment_plan.instalment_failed": {
+    /**
+     * payment_plan.instalment_failed
+     * @description A payment plan's instalment could not be charged. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     */
+    post: operations["webhook_payment_plan_instalment_failed"];
+  };
+  "payment_plan.past_due": {
+    /**
+     * payment_plan.past_due
+     * @description A payment plan went past due. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     */
+    post: operations["webhook_payment_plan_past_due"];
+  };
 }
 
 export interface components {
@@ -1038,6 +1083,11 @@ export interface components {
        * @example null
        */
       dropInSessions: number[] | null;
+      /**
+       * @description A payment plan's instalment is unpaid past the grace days (issue 40)
+       * @example false
+       */
+      pastDue: boolean;
     };
     AttendanceTotalsDto: {
       /** @example 3 */
@@ -2117,7 +2167,7 @@ export interface components {
        *   "enrollment.created"
        * ]
        */
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due")[];
       /** @example true */
       active: boolean;
       /**
@@ -2940,6 +2990,11 @@ export interface components {
        */
       cancelledAt: string | null;
       refunds: components["schemas"]["RefundResponseDto"][];
+      /**
+       * @description A payment plan's instalment is unpaid past the organization's grace days
+       * @example false
+       */
+      pastDue: boolean;
       /** @description The details typed at a public registration, only when they differ from the stored student (decision 15); on student replies */
       registeredAs?: components["schemas"]["RegisteredDetailsResponseDto"] | null;
       /** @description Registration form answers (student and roster replies; teachers see only showToTeacher ones) */
@@ -3212,6 +3267,21 @@ export interface components {
       status: "scheduled" | "paid" | "processing" | "failed" | "waived" | "cancelled";
       /** @example 0 */
       attempts: number;
+      /**
+       * @description The last attempt: succeeded, processing, soft_decline, hard_decline, authentication_required, bank_debit_failed…
+       * @example null
+       */
+      lastOutcome: string | null;
+      /**
+       * @description The bank's decline code, e.g. insufficient_funds
+       * @example null
+       */
+      declineCode: string | null;
+      /**
+       * @example null
+       * @enum {string|null}
+       */
+      paidVia: "card" | "in-person" | null;
     };
     /**
      * @description Failure codes of the instructor feature
@@ -3370,6 +3440,10 @@ export interface components {
       classId: string;
       /** Format: uuid */
       organizationId?: string;
+    };
+    MoveInstalmentDto: {
+      /** Format: date-time */
+      dueAt: string;
     };
     MoveWaitlistEntryDto: {
       position: number;
@@ -3548,6 +3622,17 @@ export interface components {
        */
       methodSaved: boolean;
       /**
+       * @description Paused by an admin: nothing is charged until resumed
+       * @example false
+       */
+      paused: boolean;
+      /**
+       * Format: date-time
+       * @description Past due since then, or null
+       * @example null
+       */
+      pastDueSince: string | null;
+      /**
        * @example {
        *   "text": "I authorize…",
        *   "version": 1,
@@ -3660,7 +3745,121 @@ export interface components {
      * @description Failure codes of the payment plan feature
      * @enum {string}
      */
-    PaymentPlanError: "PLAN_ON_FREE_CLASS" | "PLAN_DEPOSIT_ABOVE_PRICE" | "PLAN_AFTER_CLASS_ENDS" | "PLAN_SHARES_DO_NOT_ADD_UP" | "PLAN_NOT_OFFERED" | "PLAN_CONSENT_REQUIRED" | "PLAN_ONE_PERSON_ONLY";
+    PaymentPlanError: "PLAN_ON_FREE_CLASS" | "PLAN_DEPOSIT_ABOVE_PRICE" | "PLAN_AFTER_CLASS_ENDS" | "PLAN_SHARES_DO_NOT_ADD_UP" | "PLAN_NOT_OFFERED" | "PLAN_CONSENT_REQUIRED" | "PLAN_ONE_PERSON_ONLY" | "PLAN_NOT_ACTIVE" | "PLAN_INSTALMENT_NOT_OPEN" | "PLAN_INSTALMENT_BUSY" | "PLAN_NEEDS_NEW_METHOD";
+    PaymentPlanInstalmentFailedData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      paymentPlanId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Swim lessons (fall) */
+      className: string;
+      /**
+       * @description The instalment number (1 for the first after the deposit)
+       * @example 2
+       */
+      seq: number;
+      /**
+       * @description Dollars
+       * @example 150
+       */
+      amount: number;
+      /**
+       * @example soft_decline
+       * @enum {string}
+       */
+      outcome: "authentication_required" | "soft_decline" | "hard_decline" | "bank_debit_failed";
+      /** @example insufficient_funds */
+      declineCode?: string | null;
+      /**
+       * @description Whether the instalment will be tried again on the retry schedule
+       * @example true
+       */
+      willRetry: boolean;
+    };
+    PaymentPlanInstalmentPaidData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      paymentPlanId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Swim lessons (fall) */
+      className: string;
+      /**
+       * @description The instalment number (1 for the first after the deposit)
+       * @example 2
+       */
+      seq: number;
+      /**
+       * @description Dollars
+       * @example 150
+       */
+      amount: number;
+      /**
+       * @example card
+       * @enum {string}
+       */
+      paidVia: "card" | "in-person";
+    };
+    PaymentPlanPastDueData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      paymentPlanId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Swim lessons (fall) */
+      className: string;
+      /**
+       * @description Dollars overdue
+       * @example 150
+       */
+      overdue: number;
+    };
     PaymentRefundedData: {
       /**
        * Format: uuid
@@ -3971,6 +4170,41 @@ export interface components {
       /** @example false */
       prioritySupport: boolean;
     };
+    PlanInstalmentResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      paymentPlanId: string;
+      /** @example 2 */
+      seq: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      dueAt: string;
+      /**
+       * @description Dollars
+       * @example 150
+       */
+      amount: number;
+      /** @enum {string} */
+      status: "scheduled" | "processing" | "paid" | "failed" | "waived" | "cancelled";
+      /** @example 1 */
+      attempts: number;
+      /**
+       * @description The last attempt: succeeded, processing, soft_decline, hard_decline, authentication_required, ambiguous…
+       * @example succeeded
+       */
+      lastOutcome: string | null;
+      /** @example null */
+      declineCode: string | null;
+      /**
+       * @example card
+       * @enum {string|null}
+       */
+      paidVia: "card" | "in-person" | null;
+    };
     PlanLimitsDto: {
       /**
        * @description -1 means unlimited
@@ -4046,6 +4280,11 @@ export interface components {
        */
       releaseAfterDays?: number | null;
       /**
+       * @description Days before a due date the payer is reminded (0: never); absent: 3
+       * @example 3
+       */
+      reminderDays?: number;
+      /**
        * @description Bank debit (ACH) offered beside cards
        * @example false
        */
@@ -4066,6 +4305,11 @@ export interface components {
       retryDays: number[];
       /** @example 7 */
       graceDays: number;
+      /**
+       * @description Days before a due date the payer is reminded (0: never)
+       * @example 3
+       */
+      reminderDays: number;
       /** @enum {string} */
       pastDueAction: "flag" | "release";
       /** @example null */
@@ -4082,6 +4326,22 @@ export interface components {
        * @example 1
        */
       consentVersion: number;
+    };
+    PlanStateResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @enum {string} */
+      status: "active" | "completed" | "cancelled";
+      /** @example false */
+      paused: boolean;
+      /**
+       * @description Instalments cancelled by this request
+       * @example 0
+       */
+      cancelledInstalments: number;
     };
     PortalCancelRefundDto: {
       /**
@@ -5764,6 +6024,11 @@ export interface components {
        * @enum {string}
        */
       paymentMethod: "in-person" | "card";
+      /**
+       * @description A payment plan's instalment is unpaid past the grace days (issue 40)
+       * @example false
+       */
+      pastDue: boolean;
       /** @description The contact who registered this attendee in a household; null for a contact of their own */
       householdContact: components["schemas"]["HouseholdContactResponseDto"] | null;
       /** @description Registration form answers the organization shows to teachers */
@@ -7964,7 +8229,7 @@ export interface components {
        * @example enrollment.created
        * @enum {string}
        */
-      eventType: "enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated";
+      eventType: "enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due";
       /**
        * @example delivered
        * @enum {string}
@@ -7995,7 +8260,7 @@ export interface components {
     WebhookEndpointDto: {
       /** Format: uri */
       url: string;
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due")[];
       active?: boolean;
     };
     WebhookEndpointResponseDto: {
@@ -8011,7 +8276,7 @@ export interface components {
        *   "enrollment.created"
        * ]
        */
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due")[];
       /** @example true */
       active: boolean;
       /**
@@ -12276,6 +12541,312 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["PlanSettingsResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlanActions_cancelRemaining: {
+    parameters: {
+      path: {
+        planId: string;
+      };
+    };
+    responses: {
+      /** @description Every instalment not yet paid is cancelled, and the plan with them; the seat and what was paid stay. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanStateResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlanActions_charge: {
+    parameters: {
+      path: {
+        planId: string;
+        seq: number;
+      };
+    };
+    responses: {
+      /** @description Charges a scheduled or failed instalment off-session now, whatever its due date. A hard decline of the saved method: 409 PLAN_NEEDS_NEW_METHOD. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanInstalmentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlanActions_move: {
+    parameters: {
+      path: {
+        planId: string;
+        seq: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MoveInstalmentDto"];
+      };
+    };
+    responses: {
+      /** @description A past date makes the instalment due now. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanInstalmentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlanActions_markPaid: {
+    parameters: {
+      path: {
+        planId: string;
+        seq: number;
+      };
+    };
+    responses: {
+      /** @description Paid at the door (admin or teacher): recorded on the enrollment with a receipt, never charged. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanInstalmentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlanActions_retry: {
+    parameters: {
+      path: {
+        planId: string;
+        seq: number;
+      };
+    };
+    responses: {
+      /** @description Retries a failed instalment now. Its last decline hard (lost, stolen, expired…) and no new method saved since: 409 PLAN_NEEDS_NEW_METHOD. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanInstalmentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlanActions_waive: {
+    parameters: {
+      path: {
+        planId: string;
+        seq: number;
+      };
+    };
+    responses: {
+      /** @description The organization forgoes a scheduled or failed instalment. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanInstalmentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlanActions_pause: {
+    parameters: {
+      path: {
+        planId: string;
+      };
+    };
+    responses: {
+      /** @description Nothing is charged until resumed. Already paused, or not active: 409 PLAN_NOT_ACTIVE */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanStateResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlanActions_resume: {
+    parameters: {
+      path: {
+        planId: string;
+      };
+    };
+    responses: {
+      /** @description Instalments that fell due while paused are charged on the next round, each once */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanStateResponseDto"];
           };
         };
       };
@@ -17525,6 +18096,126 @@ export interface operations {
           /** Format: uuid */
           organizationId: string;
           data: components["schemas"]["StudentChangedData"] | components["schemas"]["StudentErasedData"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * payment_plan.instalment_paid
+   * @description A payment plan's instalment was paid. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   */
+  webhook_payment_plan_instalment_paid: {
+    parameters: {
+      header: {
+        /** @description The event id (as `id` in the body) */
+        "Classlane-Event-Id": string;
+        /** @description The event type (as `type` in the body) */
+        "Classlane-Event-Type": string;
+        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
+        "Classlane-Signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The event id, the same on every retry and redelivery: dedupe on it
+           */
+          id: string;
+          /** @enum {string} */
+          type: "payment_plan.instalment_paid";
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: uuid */
+          organizationId: string;
+          data: components["schemas"]["PaymentPlanInstalmentPaidData"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * payment_plan.instalment_failed
+   * @description A payment plan's instalment could not be charged. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   */
+  webhook_payment_plan_instalment_failed: {
+    parameters: {
+      header: {
+        /** @description The event id (as `id` in the body) */
+        "Classlane-Event-Id": string;
+        /** @description The event type (as `type` in the body) */
+        "Classlane-Event-Type": string;
+        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
+        "Classlane-Signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The event id, the same on every retry and redelivery: dedupe on it
+           */
+          id: string;
+          /** @enum {string} */
+          type: "payment_plan.instalment_failed";
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: uuid */
+          organizationId: string;
+          data: components["schemas"]["PaymentPlanInstalmentFailedData"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * payment_plan.past_due
+   * @description A payment plan went past due. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   */
+  webhook_payment_plan_past_due: {
+    parameters: {
+      header: {
+        /** @description The event id (as `id` in the body) */
+        "Classlane-Event-Id": string;
+        /** @description The event type (as `type` in the body) */
+        "Classlane-Event-Type": string;
+        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
+        "Classlane-Signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The event id, the same on every retry and redelivery: dedupe on it
+           */
+          id: string;
+          /** @enum {string} */
+          type: "payment_plan.past_due";
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: uuid */
+          organizationId: string;
+          data: components["schemas"]["PaymentPlanPastDueData"];
         };
       };
     };

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { EntityManager } from 'typeorm';
 import type { AllConfigType } from '../../config/config.type';
@@ -40,6 +40,7 @@ const reason = (code: string | null) => (code ? ` (${code.replace(/_/g, ' ')})` 
 @Injectable()
 export class InstalmentAnnouncements {
   private readonly publicUrl: string;
+  private readonly logger = new Logger('InstalmentAnnouncements');
 
   constructor(
     private readonly cards: CardEnrollmentsService,
@@ -62,7 +63,9 @@ export class InstalmentAnnouncements {
   async paid(m: EntityManager, i: RecordedInstalment, by: InstalmentPaidBy): Promise<void> {
     const e = await this.cards.inOrganization(i.enrollmentId, i.organizationId, m);
     if (!e) throw new Error(`Instalment ${i.id}: its enrollment ${i.enrollmentId} is not in organization ${i.organizationId}`);
-    await this.money.addInstalment(m, i.organizationId, e.id, i.amountCents, by.feeCents);
+    if (!(await this.money.addInstalment(m, i.organizationId, e.id, i.amountCents, by.feeCents)))
+      // Charged while the registration was being cancelled: the money is not the enrollment's; a person refunds it.
+      this.logger.error(`Instalment ${i.id} was paid after enrollment ${e.id} ended: refund ${formatDollars(i.amountCents)} by hand`);
     await this.webhooks.paymentSucceeded(m, i.organizationId, {
       enrollmentId: e.id,
       studentId: e.studentId,

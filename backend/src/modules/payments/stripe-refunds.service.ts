@@ -10,7 +10,6 @@ import { formatDollars } from './money';
 import { TopUpsRepository } from './top-ups.repository';
 import { APP_REFUND_SOURCES, PaymentsRepository, type RefundSource } from './payments.repository';
 
-import { PlanActionsRepository } from '../payment-plans/plan-actions.repository';
 /** Stripe's refund status in the three the refunds table keeps. */
 export const refundStatus = (s: string | null | undefined) =>
   s === 'succeeded' ? 'succeeded' : s === 'failed' || s === 'canceled' ? 'failed' : 'pending';
@@ -81,7 +80,6 @@ export class StripeRefundsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly topUps: TopUpsRepository,
     private readonly webhooks: WebhookEvents,
-    private readonly plans: PlanActionsRepository,
   ) {}
 
   /** charge.refunded: the charge must pay for a card enrollment and its metadata (when present) must name it. */
@@ -275,7 +273,7 @@ export class StripeRefundsService {
 
   /** What is left to refund of one card payment of a registration. */
   private async leftOnPayment(m: EntityManager, e: CardEnrollment, pi: string): Promise<number> {
-    const payment = (await this.topUps.refundable(m, e, await this.plans.paidInstalments(m, e.id))).find((p) => p.paymentIntentId === pi);
+    const payment = (await this.topUps.refundable(m, e)).find((p) => p.paymentIntentId === pi);
     return payment ? payment.leftCents : 0;
   }
 
