@@ -27,7 +27,11 @@ describe('instalment outcomes', () => {
     w = await startCardWorld();
     w.liveWebhooks(false);
     org = await cardOrg(w.a);
-    await w.a.http.post('/api/webhook-endpoints').set(org.auth).send({ url: 'https://hooks.example.com/plans', events: EVENTS }).expect(201);
+    await w.a.http
+      .post('/api/webhook-endpoints')
+      .set(org.auth)
+      .send({ url: 'https://hooks.example.com/plans', events: EVENTS })
+      .expect(201);
     doc = (await w.a.http.get('/api/docs-json').expect(200)).body as Document;
   });
   afterAll(() => w.close());
@@ -122,7 +126,9 @@ describe('instalment outcomes', () => {
     const softMail = await messagesTo(w.a, soft.studentId);
     expect(softMail).toHaveLength(1);
     expect(softMail[0]).toMatchObject({ channel: 'email', kind: 'system', subject: 'Payment failed: Swim lessons' });
-    expect(softMail[0].message).toMatch(/We could not charge instalment 1 of 1 \(\$90\.00\) for Swim lessons \(insufficient funds\)\. We will try again on \d{4}-\d{2}-\d{2}\./);
+    expect(softMail[0].message).toMatch(
+      /We could not charge instalment 1 of 1 \(\$90\.00\) for Swim lessons \(insufficient funds\)\. We will try again on \d{4}-\d{2}-\d{2}\./,
+    );
     expect(softMail[0].message).toContain(`paymentPlan=${soft.enrollmentId}`);
 
     const hardMail = await messagesTo(w.a, hard.studentId);

@@ -133,7 +133,15 @@ describe('payment plan actions', () => {
   it("should answer 404 for another organization's plan on every route, and 404/400 for bad input", async () => {
     const p = await activePlan(w, org, 'pm_card_visa', [{ cents: 3_000, daysAgo: -5 }]);
     const stranger = await createOrg(w.a, { plan: 'professional' });
-    for (const path of ['instalments/1/charge', 'instalments/1/retry', 'instalments/1/waive', 'instalments/1/mark-paid', 'pause', 'resume', 'cancel-remaining'])
+    for (const path of [
+      'instalments/1/charge',
+      'instalments/1/retry',
+      'instalments/1/waive',
+      'instalments/1/mark-paid',
+      'pause',
+      'resume',
+      'cancel-remaining',
+    ])
       await post(`${p.planId}/${path}`, stranger.auth).expect(404);
     await w.a.http
       .put(`/api/payment-plans/${p.planId}/instalments/1/due-date`)

@@ -19,11 +19,14 @@ describe('payment plan deadlines and money rules', () => {
   let org: Awaited<ReturnType<typeof cardOrg>>;
   const both = () => Promise.all([w.a.app.get(PlanDeadlines).run(), w.b.app.get(PlanDeadlines).run()]);
   const settings = (values: string) =>
-    w.a.db.query(
-      `INSERT INTO payment_plan_settings (organization_id, consent_text) VALUES ($1, 'Charge me.') ON CONFLICT (organization_id) DO NOTHING;`,
-      [org.orgId],
-    ).then(() => w.a.db.query(`UPDATE payment_plan_settings SET ${values} WHERE organization_id = $1`, [org.orgId]));
-  const pastDue = async (id: string) => (await w.a.db.query(`SELECT past_due_since FROM enrollments WHERE id = $1`, [id]))[0].past_due_since;
+    w.a.db
+      .query(
+        `INSERT INTO payment_plan_settings (organization_id, consent_text) VALUES ($1, 'Charge me.') ON CONFLICT (organization_id) DO NOTHING;`,
+        [org.orgId],
+      )
+      .then(() => w.a.db.query(`UPDATE payment_plan_settings SET ${values} WHERE organization_id = $1`, [org.orgId]));
+  const pastDue = async (id: string) =>
+    (await w.a.db.query(`SELECT past_due_since FROM enrollments WHERE id = $1`, [id]))[0].past_due_since;
   const plan = async (id: string) => (await w.a.db.query(`SELECT * FROM payer_plans WHERE id = $1`, [id]))[0];
   /** An instalment that failed `daysAgo` days after falling due then. */
   const failedLongAgo = (id: string, daysAgo: number) =>
@@ -81,7 +84,9 @@ describe('payment plan deadlines and money rules', () => {
       const student = (await w.a.http.get(`/api/students/${p.studentId}`).set(org.auth).expect(200)).body.data;
       const roster = (await w.a.http.get(`/api/classes/${p.classId}/students`).set(org.auth).expect(200)).body.data;
       const roll = (await w.a.http.get(`/api/attendance/class/${p.classId}`).set(org.auth).expect(200)).body.data;
-      const rosterRow = (Array.isArray(roster) ? roster : roster.items ?? roster.students).find((x: { id: string }) => x.id === p.studentId);
+      const rosterRow = (Array.isArray(roster) ? roster : (roster.items ?? roster.students)).find(
+        (x: { id: string }) => x.id === p.studentId,
+      );
       return [
         student.classEnrollments.find((e: { id: string }) => e.id === p.enrollmentId).pastDue,
         rosterRow.classEnrollments.find((e: { id: string }) => e.id === p.enrollmentId).pastDue,
@@ -118,7 +123,9 @@ describe('payment plan deadlines and money rules', () => {
     await failedLongAgo(p.instalments[0], 9);
     await both();
     const warned = (await messagesTo(w.a, p.studentId)).filter((x: { subject: string }) => x.subject.startsWith('Payment overdue'));
-    expect(warned[0].message).toMatch(/If it is still unpaid on \d{4}-\d{2}-\d{2}, the place in Swim lessons will be released to the waitlist\./);
+    expect(warned[0].message).toMatch(
+      /If it is still unpaid on \d{4}-\d{2}-\d{2}, the place in Swim lessons will be released to the waitlist\./,
+    );
     expect((await enrollmentRow(w.a, p.enrollmentId)).status).toBe('active');
     // Three days later.
     await w.a.db.query(`UPDATE payer_plans SET past_due_since = now() - interval '3 days 1 minute' WHERE id = $1`, [p.planId]);
@@ -129,9 +136,10 @@ describe('payment plan deadlines and money rules', () => {
     expect(after.status).toBe('cancelled');
     expect(after.released_at).not.toBeNull();
     for (const id of p.instalments) expect((await instalmentRow(w.a, id)).status).toBe('cancelled');
-    const cancelled = await w.a.db.query(`SELECT count(*)::int AS n FROM activity_events WHERE event_type = 'enrollment_cancelled' AND metadata->>'enrollmentId' = $1`, [
-      p.enrollmentId,
-    ]);
+    const cancelled = await w.a.db.query(
+      `SELECT count(*)::int AS n FROM activity_events WHERE event_type = 'enrollment_cancelled' AND metadata->>'enrollmentId' = $1`,
+      [p.enrollmentId],
+    );
     expect(cancelled[0].n).toBe(1);
     await settings(`past_due_action = 'flag', release_after_days = NULL`);
   });
@@ -189,7 +197,9 @@ describe('payment plan deadlines and money rules', () => {
     const done = await w.a.app.get(EnrollmentLifecycleService).cancelForCancelledClass(org.orgId, p.enrollmentId);
     expect(done).toEqual({ cancelled: true, refundCents: 3_500 });
     const [deposit] = await w.a.db.query(`SELECT stripe_payment_intent_id AS pi FROM enrollments WHERE id = $1`, [p.enrollmentId]);
-    const refunds = w.stand.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && [first.paymentIntentId, deposit.pi].includes(r.body.payment_intent));
+    const refunds = w.stand.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/v1/refunds' && [first.paymentIntentId, deposit.pi].includes(r.body.payment_intent),
+    );
     expect(refunds.map((r) => [r.body.payment_intent, r.body.amount])).toEqual([
       [first.paymentIntentId, '2500'],
       [deposit.pi, '1000'],

@@ -104,7 +104,11 @@ export async function adminMessages(t: TestApp, prefix: string) {
 }
 
 /** The outbound webhook payloads of `type` about an enrollment. */
-export async function announced(t: TestApp, enrollmentId: string, type: string): Promise<{ type: string; data: Record<string, unknown> }[]> {
+export async function announced(
+  t: TestApp,
+  enrollmentId: string,
+  type: string,
+): Promise<{ type: string; data: Record<string, unknown> }[]> {
   return (
     await t.db.query(
       `SELECT payload FROM webhook_deliveries WHERE event_type = $2 AND payload->'data'->>'enrollmentId' = $1 ORDER BY created_at, id`,

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { type DueInstalment, type InstalmentOutcome, InstalmentLedgerRepository, type RecordedInstalment } from './instalment-ledger.repository';
+import {
+  type DueInstalment,
+  type InstalmentOutcome,
+  InstalmentLedgerRepository,
+  type RecordedInstalment,
+} from './instalment-ledger.repository';
 
 export type { DueInstalment, InstalmentOutcome, RecordedInstalment } from './instalment-ledger.repository';
 

@@ -7,6 +7,7 @@ import { InstalmentLedger } from './instalment-ledger';
 import { InstalmentLedgerRepository } from './instalment-ledger.repository';
 import { PlanActionsRepository } from './plan-actions.repository';
 import { PlanDeadlinesRepository } from './plan-deadlines.repository';
+import { PlanActions } from './plan-actions';
 import { PayerPlansService } from './payer-plans.service';
 import { PaymentPlansController } from './payment-plans.controller';
 import { PaymentPlansRepository } from './payment-plans.repository';
@@ -32,8 +33,9 @@ import { PlanQuotesService } from './plan-quotes.service';
     InstalmentLedger,
     PlanActionsRepository,
     PlanDeadlinesRepository,
+    PlanActions,
   ],
   // The plan's state changes after a charge (issue 40 §2, §4, §5): the payments module and the cancellation path call them.
-  exports: [PlanQuotesService, PayerPlansService, InstalmentLedger, PlanActionsRepository, PlanDeadlinesRepository],
+  exports: [PlanQuotesService, PayerPlansService, InstalmentLedger, PlanActions],
 })
 export class PaymentPlansModule {}

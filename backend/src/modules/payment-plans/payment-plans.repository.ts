@@ -73,7 +73,10 @@ export interface PayerPlanRow {
   pastDueSince: Date | null;
 }
 
-export type PayerPlanWrite = Omit<PayerPlanRow, 'id' | 'stripePaymentMethodId' | 'stripeIntentId' | 'status' | 'activatedAt' | 'paused' | 'pastDueSince'>;
+export type PayerPlanWrite = Omit<
+  PayerPlanRow,
+  'id' | 'stripePaymentMethodId' | 'stripeIntentId' | 'status' | 'activatedAt' | 'paused' | 'pastDueSince'
+>;
 
 export interface InstalmentRow {
   id: string;
@@ -215,7 +218,17 @@ export class PaymentPlansRepository {
           consent_version = s.consent_version + CASE WHEN s.consent_text IS DISTINCT FROM EXCLUDED.consent_text THEN 1 ELSE 0 END,
           updated_at = now()
         RETURNING ${SETTINGS}`,
-      [organizationId, w.chargeHour, w.retryDays, w.graceDays, w.pastDueAction, w.releaseAfterDays, w.bankDebit, w.consentText, w.reminderDays],
+      [
+        organizationId,
+        w.chargeHour,
+        w.retryDays,
+        w.graceDays,
+        w.pastDueAction,
+        w.releaseAfterDays,
+        w.bankDebit,
+        w.consentText,
+        w.reminderDays,
+      ],
     );
     return rows[0];
   }

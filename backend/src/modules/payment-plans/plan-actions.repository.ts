@@ -132,7 +132,12 @@ export class PlanActionsRepository {
    * A scheduled or failed instalment nobody is charging, ended: `waived` (the organization forgoes it) or `paid` at
    * the door (`in-person`). Null when it is not in such a state any more.
    */
-  async end(m: EntityManager, organizationId: string, instalmentId: string, how: 'waived' | 'in-person'): Promise<RecordedInstalment | null> {
+  async end(
+    m: EntityManager,
+    organizationId: string,
+    instalmentId: string,
+    how: 'waived' | 'in-person',
+  ): Promise<RecordedInstalment | null> {
     const rows = await returning<RecordedInstalment>(
       m,
       `UPDATE payment_plan_instalments i

@@ -10,7 +10,7 @@ import { PaymentsRepository, type RefundRecord, type RefundSource } from './paym
 import { REFUND_CHECK_FIRST_MS, refundStatus } from './stripe-refunds.service';
 import { TopUpsRepository } from './top-ups.repository';
 
-import { PlanActionsRepository } from '../payment-plans/plan-actions.repository';
+import { PlanActions } from '../payment-plans/plan-actions';
 /**
  * refunds.create for a locked card enrollment, recorded in the same transaction. A registration that switched to a
  * dearer class was paid in two card payments; a refund goes back newest payment first, each part a Stripe refund
@@ -27,7 +27,7 @@ export class CardRefundsService {
     private readonly topUps: TopUpsRepository,
     private readonly webhooks: WebhookEvents,
     private readonly communications: CommunicationsService,
-    private readonly plans: PlanActionsRepository,
+    private readonly plans: PlanActions,
   ) {}
 
   /**

@@ -5,10 +5,9 @@ import type { AllConfigType } from '../../config/config.type';
 import { ActivityService } from '../activity/activity.service';
 import { CommunicationsService } from '../communications/communications.service';
 import type { RecordedInstalment } from '../payment-plans/instalment-ledger';
-import { PlanActionsRepository } from '../payment-plans/plan-actions.repository';
-import { PlanDeadlinesRepository } from '../payment-plans/plan-deadlines.repository';
+import { PlanActions } from '../payment-plans/plan-actions';
 import { CardEnrollmentsService, messageInput, type CardEnrollment } from '../registration/card-enrollments.service';
-import { PlanEnrollmentMoney } from '../registration/plan-enrollment-money.repository';
+import { PlanEnrollmentMoney } from '../registration/plan-enrollment-money';
 import { WebhookEvents } from '../webhooks/webhook-events';
 import { formatDollars } from './money';
 
@@ -45,8 +44,7 @@ export class InstalmentAnnouncements {
   constructor(
     private readonly cards: CardEnrollmentsService,
     private readonly money: PlanEnrollmentMoney,
-    private readonly plans: PlanActionsRepository,
-    private readonly deadlines: PlanDeadlinesRepository,
+    private readonly plans: PlanActions,
     private readonly webhooks: WebhookEvents,
     private readonly communications: CommunicationsService,
     private readonly activity: ActivityService,
@@ -106,7 +104,7 @@ export class InstalmentAnnouncements {
   /** A waived instalment (or one cancelled) may end the plan or its past due. */
   async settled(m: EntityManager, i: Pick<RecordedInstalment, 'organizationId' | 'payerPlanId' | 'enrollmentId'>): Promise<void> {
     await this.plans.completeIfDone(m, i.payerPlanId);
-    if (await this.deadlines.clearPastDue(m, i.payerPlanId)) await this.money.setPastDue(m, i.organizationId, i.enrollmentId, null);
+    if (await this.plans.clearPastDue(m, i.payerPlanId)) await this.money.setPastDue(m, i.organizationId, i.enrollmentId, null);
   }
 
   async failed(m: EntityManager, i: RecordedInstalment, why: InstalmentFailure, declineCode: string | null): Promise<void> {
@@ -148,7 +146,9 @@ export class InstalmentAnnouncements {
       subject: `Instalment not paid: ${e.studentName}, ${e.classTitle}`,
       message:
         `${e.studentName}'s ${what} was not paid: ${why.replace(/_/g, ' ')}${reason(declineCode)}. ` +
-        (willRetry && i.nextAttemptAt ? `It will be tried again on ${day(i.nextAttemptAt)}.` : 'It will not be tried again automatically.') +
+        (willRetry && i.nextAttemptAt
+          ? `It will be tried again on ${day(i.nextAttemptAt)}.`
+          : 'It will not be tried again automatically.') +
         ' The payer was sent a link to pay it.',
       dedupeKey: `${key}:admin`,
     });

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
-import { PlanActionsRepository } from '../payment-plans/plan-actions.repository';
+import { PlanActions } from '../payment-plans/plan-actions';
 import { StripeEventHandlers, type StripeEventHandler } from '../stripe/stripe-event-handlers';
 import { intentFacts } from './card-payment.types';
 import { InstalmentAnnouncements } from './instalment-announcements';
@@ -21,7 +21,7 @@ export class InstalmentIntentEvents implements StripeEventHandler, OnModuleInit 
 
   constructor(
     private readonly registry: StripeEventHandlers,
-    private readonly plans: PlanActionsRepository,
+    private readonly plans: PlanActions,
     private readonly announce: InstalmentAnnouncements,
   ) {}
 
@@ -38,8 +38,7 @@ export class InstalmentIntentEvents implements StripeEventHandler, OnModuleInit 
     const row = await this.plans.settleProcessing(m, pi.metadata.organizationId ?? '', pi.metadata.instalmentId, pi.id, paid);
     if (!row) return;
     this.logger.log(`Instalment ${row.id}: bank debit ${pi.id} ${paid ? 'succeeded' : 'failed'}`);
-    if (paid)
-      await this.announce.paid(m, row, { via: 'card', paymentIntentId: pi.id, chargeId: pi.chargeId, feeCents: pi.applicationFee });
+    if (paid) await this.announce.paid(m, row, { via: 'card', paymentIntentId: pi.id, chargeId: pi.chargeId, feeCents: pi.applicationFee });
     else await this.announce.failed(m, row, 'bank_debit_failed', null);
   }
 }

@@ -74,7 +74,9 @@ export class PaymentPlanActionsController {
     return this.actions.end(orgId, planId, seq, 'in-person');
   }
 
-  @ApiEnvelope(PlanStateResponseDto, { description: 'Nothing is charged until resumed. Already paused, or not active: 409 PLAN_NOT_ACTIVE' })
+  @ApiEnvelope(PlanStateResponseDto, {
+    description: 'Nothing is charged until resumed. Already paused, or not active: 409 PLAN_NOT_ACTIVE',
+  })
   @Post('pause')
   @HttpCode(200)
   pause(@OrgId() orgId: string, @Param('planId', UuidParam) planId: string) {

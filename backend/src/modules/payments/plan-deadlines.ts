@@ -2,10 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CommunicationsService } from '../communications/communications.service';
-import { PlanDeadlinesRepository, type PlanPastDue, type ReminderDue } from '../payment-plans/plan-deadlines.repository';
+import { PlanActions, type PlanPastDue, type ReminderDue } from '../payment-plans/plan-actions';
 import { CardEnrollmentsService, type CardEnrollment } from '../registration/card-enrollments.service';
 import { EnrollmentLifecycleService } from '../registration/enrollment-lifecycle.service';
-import { PlanEnrollmentMoney } from '../registration/plan-enrollment-money.repository';
+import { PlanEnrollmentMoney } from '../registration/plan-enrollment-money';
 import { WebhookEvents } from '../webhooks/webhook-events';
 import { InstalmentAnnouncements } from './instalment-announcements';
 import { formatDollars } from './money';
@@ -21,7 +21,7 @@ const recipientOf = (e: CardEnrollment) => ({ firstName: e.firstName, lastName: 
  * the grace days marked past due (the enrollment flagged for the rosters and the roll call, the payer warned, and told
  * the day the seat will be released when the organization releases seats, the admins told, `payment_plan.past_due`);
  * and, when the organization chose it, the seat released on that day by the one cancellation path (the frozen
- * policy's refund of what was paid). Every claim is a conditional update (payment-plans' PlanDeadlinesRepository) and
+ * policy's refund of what was paid). Every claim is a conditional update (payment-plans' PlanActions) and
  * every message has a dedupe key, so however many instances run it each happens once.
  */
 @Injectable()
@@ -29,7 +29,7 @@ export class PlanDeadlines {
   private readonly logger = new Logger('PlanDeadlines');
 
   constructor(
-    private readonly deadlines: PlanDeadlinesRepository,
+    private readonly deadlines: PlanActions,
     private readonly cards: CardEnrollmentsService,
     private readonly money: PlanEnrollmentMoney,
     private readonly lifecycle: EnrollmentLifecycleService,

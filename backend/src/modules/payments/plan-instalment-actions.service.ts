@@ -2,8 +2,8 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { PaymentPlanError, PaymentPlanException } from '../payment-plans/payment-plans.exception';
-import { PlanActionsRepository, type PlanInstalment } from '../payment-plans/plan-actions.repository';
-import { PlanEnrollmentMoney } from '../registration/plan-enrollment-money.repository';
+import { PlanActions, type PlanInstalment } from '../payment-plans/plan-actions';
+import { PlanEnrollmentMoney } from '../registration/plan-enrollment-money';
 import { InstalmentAnnouncements } from './instalment-announcements';
 import { InstalmentCharges, LEASE_MS } from './instalment-charges';
 
@@ -30,7 +30,7 @@ const notOpen = (status: string) =>
 @Injectable()
 export class PlanInstalmentActions {
   constructor(
-    private readonly plans: PlanActionsRepository,
+    private readonly plans: PlanActions,
     private readonly charges: InstalmentCharges,
     private readonly announce: InstalmentAnnouncements,
     private readonly money: PlanEnrollmentMoney,
@@ -69,7 +69,9 @@ export class PlanInstalmentActions {
       const now = await this.plans.plan(organizationId, planId, m);
       if (!now) throw new NotFoundException(PLAN_NOT_FOUND);
       if (!done)
-        throw notActive(now.status !== 'active' ? `This plan is ${now.status}.` : `This plan is ${paused ? 'already paused' : 'not paused'}.`);
+        throw notActive(
+          now.status !== 'active' ? `This plan is ${now.status}.` : `This plan is ${paused ? 'already paused' : 'not paused'}.`,
+        );
       return now;
     });
     return { id: plan.id, status: plan.status, paused: plan.paused, cancelledInstalments: 0 };

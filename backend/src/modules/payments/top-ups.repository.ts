@@ -239,7 +239,8 @@ export class TopUpsRepository {
       : [];
     const refundedOf = (pi: string) => back.find((b) => b.pi === pi)?.refunded ?? 0;
     for (const i of instalments)
-      if (i.paymentIntentId) out.push({ paymentIntentId: i.paymentIntentId, leftCents: i.amountCents - refundedOf(i.paymentIntentId), topUpId: null });
+      if (i.paymentIntentId)
+        out.push({ paymentIntentId: i.paymentIntentId, leftCents: i.amountCents - refundedOf(i.paymentIntentId), topUpId: null });
     const paid = rows.reduce((n, t) => n + t.amount, 0) + instalments.reduce((n, i) => n + i.amountCents, 0);
     const refunded = rows.reduce((n, t) => n + t.refunded, 0) + back.reduce((n, b) => n + b.refunded, 0);
     if (e.stripePaymentIntentId)

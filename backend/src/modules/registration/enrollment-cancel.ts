@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
 import { ActivityService } from '../activity/activity.service';
-import { PlanDeadlinesRepository } from '../payment-plans/plan-deadlines.repository';
+import { PlanActions } from '../payment-plans/plan-actions';
 import { WebhookEvents } from '../webhooks/webhook-events';
 import { CardEnrollmentsService, type CardEnrollment } from './card-enrollments.service';
 import { EnrollmentPaymentsPort, type SeatRefund } from './enrollment-payments';
@@ -56,7 +56,7 @@ export class EnrollmentCancel {
     private readonly topUpSeats: TopUpSeats,
     private readonly activity: ActivityService,
     private readonly webhooks: WebhookEvents,
-    private readonly plans: PlanDeadlinesRepository,
+    private readonly plans: PlanActions,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 

@@ -3,13 +3,13 @@ import type { EntityManager } from 'typeorm';
 import { returning } from '../../common/db/returning';
 
 /**
- * What a payment plan's instalments change on the enrollment they pay for (issue 40 §2): each instalment paid adds to
+ * The enrollment's side of a payment plan (PlanEnrollmentMoney, plan-enrollment-money.ts): what a payment plan's instalments change on the enrollment they pay for (issue 40 §2): each instalment paid adds to
  * what was paid, in the same columns as the deposit (card) or a payment at the door, so refunds, reports, statements
  * and the student panel see every cent; and the past-due flag the rosters and the teacher's roll call show. The
  * payments module calls these in the transaction that records the instalment.
  */
 @Injectable()
-export class PlanEnrollmentMoney {
+export class PlanEnrollmentMoneyRepository {
   /**
    * One instalment paid: `cents` more paid, `feeCents` of it the platform's (0 at the door). Only on a paid, live
    * enrollment (the deposit was recorded); false when there is none (cancelled meanwhile: the caller refunds).

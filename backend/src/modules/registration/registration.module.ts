@@ -53,7 +53,8 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
  * student records, and reminders about enrolled people. People themselves are the students module's; the
  * card payment is the payments module's, which sits above this one.
  */
-import { PlanEnrollmentMoney } from './plan-enrollment-money.repository';
+import { PlanEnrollmentMoney } from './plan-enrollment-money';
+import { PlanEnrollmentMoneyRepository } from './plan-enrollment-money.repository';
 import { PaymentPlansModule } from '../payment-plans/payment-plans.module';
 
 @Module({
@@ -74,6 +75,7 @@ import { PaymentPlansModule } from '../payment-plans/payment-plans.module';
   controllers: [StudentsController],
   providers: [
     PlanEnrollmentMoney,
+    PlanEnrollmentMoneyRepository,
     EnrollmentCancel,
     EnrollmentLifecycleService,
     EnrollmentPaymentsPort,

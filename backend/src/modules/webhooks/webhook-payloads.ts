@@ -142,7 +142,10 @@ export const WEBHOOK_PAYLOAD_CLASSES: { [E in keyof WebhookPayloads]: { descript
   'class.cancelled': { description: 'A class was cancelled', shapes: [ClassCancelledData] },
   'student.updated': { description: 'A person changed (or was erased)', shapes: [StudentChangedData, StudentErasedData] },
   'payment_plan.instalment_paid': { description: "A payment plan's instalment was paid", shapes: [PaymentPlanInstalmentPaidData] },
-  'payment_plan.instalment_failed': { description: "A payment plan's instalment could not be charged", shapes: [PaymentPlanInstalmentFailedData] },
+  'payment_plan.instalment_failed': {
+    description: "A payment plan's instalment could not be charged",
+    shapes: [PaymentPlanInstalmentFailedData],
+  },
   'payment_plan.past_due': { description: 'A payment plan went past due', shapes: [PaymentPlanPastDueData] },
 };
 

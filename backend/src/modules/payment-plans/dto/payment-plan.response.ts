@@ -34,7 +34,8 @@ export class PlanSettingsResponseDto {
   @ApiProperty({ type: 'integer', example: 9 }) chargeHour: number;
   @ApiProperty({ type: [Number], example: [1, 3, 5] }) retryDays: number[];
   @ApiProperty({ type: 'integer', example: 7 }) graceDays: number;
-  @ApiProperty({ type: 'integer', example: 3, description: 'Days before a due date the payer is reminded (0: never)' }) reminderDays: number;
+  @ApiProperty({ type: 'integer', example: 3, description: 'Days before a due date the payer is reminded (0: never)' })
+  reminderDays: number;
   @ApiProperty({ enum: ['flag', 'release'] }) pastDueAction: string;
   @ApiProperty({ type: 'integer', nullable: true, example: null }) releaseAfterDays: number | null;
   @ApiProperty({ example: false }) bankDebit: boolean;
