@@ -64,6 +64,10 @@ export const PaymentPlanError = {
   NotOffered: 'PLAN_NOT_OFFERED',
   ConsentRequired: 'PLAN_CONSENT_REQUIRED',
   OnePersonOnly: 'PLAN_ONE_PERSON_ONLY',
+  PlanNotActive: 'PLAN_NOT_ACTIVE',
+  InstalmentNotOpen: 'PLAN_INSTALMENT_NOT_OPEN',
+  InstalmentBusy: 'PLAN_INSTALMENT_BUSY',
+  NeedsNewMethod: 'PLAN_NEEDS_NEW_METHOD',
 } as const;
 export type PaymentPlanError = (typeof PaymentPlanError)[keyof typeof PaymentPlanError];
 

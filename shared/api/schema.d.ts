@@ -293,11 +293,29 @@ export interface paths {
     get: operations["PaymentPlans_settings"];
     put: operations["PaymentPlans_saveSettings"];
   };
-  "/api/payment-plans": {
-    get: operations["PlanAdminReads_list"];
+  "/api/payment-plans/{planId}/cancel-remaining": {
+    post: operations["PaymentPlanActions_cancelRemaining"];
   };
-  "/api/payment-plans/{id}": {
-    get: operations["PlanAdminReads_one"];
+  "/api/payment-plans/{planId}/instalments/{seq}/charge": {
+    post: operations["PaymentPlanActions_charge"];
+  };
+  "/api/payment-plans/{planId}/instalments/{seq}/due-date": {
+    put: operations["PaymentPlanActions_move"];
+  };
+  "/api/payment-plans/{planId}/instalments/{seq}/mark-paid": {
+    post: operations["PaymentPlanActions_markPaid"];
+  };
+  "/api/payment-plans/{planId}/instalments/{seq}/retry": {
+    post: operations["PaymentPlanActions_retry"];
+  };
+  "/api/payment-plans/{planId}/instalments/{seq}/waive": {
+    post: operations["PaymentPlanActions_waive"];
+  };
+  "/api/payment-plans/{planId}/pause": {
+    post: operations["PaymentPlanActions_pause"];
+  };
+  "/api/payment-plans/{planId}/resume": {
+    post: operations["PaymentPlanActions_resume"];
   };
   "/api/payments/confirm-enrollment": {
     post: operations["CardPayments_confirm"];
@@ -343,21 +361,6 @@ export interface paths {
   };
   "/api/portal/link": {
     post: operations["Portal_requestLink"];
-  };
-  "/api/portal/payment-plans": {
-    get: operations["PortalPlans_list"];
-  };
-  "/api/portal/payment-plans/{id}/method": {
-    post: operations["PortalPlanPayments_method"];
-  };
-  "/api/portal/payment-plans/{id}/method/confirm": {
-    post: operations["PortalPlanPayments_confirmMethod"];
-  };
-  "/api/portal/payment-plans/{id}/pay": {
-    post: operations["PortalPlanPayments_pay"];
-  };
-  "/api/portal/payment-plans/{id}/pay/confirm": {
-    post: operations["PortalPlanPayments_confirmPay"];
   };
   "/api/portal/profile": {
     put: operations["Portal_updateProfile"];
@@ -407,12 +410,6 @@ export interface paths {
   "/api/public/price-quote": {
     post: operations["Pricing_quote"];
   };
-  "/api/public/receipts/{organizationId}/{enrollmentId}/{paymentIntentId}": {
-    get: operations["PublicReceipts_pdf"];
-  };
-  "/api/public/statements/{organizationId}/{payerId}/{year}": {
-    get: operations["PublicStatements_pdf"];
-  };
   "/api/ratings": {
     /**
      * The page a rating link opens: the chosen score with a button (and the other scores); records nothing
@@ -433,9 +430,6 @@ export interface paths {
   };
   "/api/receipts/{id}/pdf": {
     get: operations["Receipts_pdf"];
-  };
-  "/api/receipts/csv": {
-    get: operations["Receipts_csv"];
   };
   "/api/registration-questions": {
     get: operations["RegistrationForms_listQuestions"];
@@ -758,6 +752,27 @@ export interface webhooks {
      */
     post: operations["webhook_student_updated"];
   };
+  "payment_plan.instalment_paid": {
+    /**
+     * payment_plan.instalment_paid
+     * @description A payment plan's instalment was paid. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     */
+    post: operations["webhook_payment_plan_instalment_paid"];
+  };
+  "payment_plan.instalment_failed": {
+    /**
+     * payment_plan.instalment_failed
+     * @description A payment plan's instalment could not be charged. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     */
+    post: operations["webhook_payment_plan_instalment_failed"];
+  };
+  "payment_plan.past_due": {
+    /**
+     * payment_plan.past_due
+     * @description A payment plan went past due. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     */
+    post: operations["webhook_payment_plan_past_due"];
+  };
 }
 
 export interface components {
@@ -1068,6 +1083,11 @@ export interface components {
        * @example null
        */
       dropInSessions: number[] | null;
+      /**
+       * @description A payment plan's instalment is unpaid past the grace days (issue 40)
+       * @example false
+       */
+      pastDue: boolean;
     };
     AttendanceTotalsDto: {
       /** @example 3 */
@@ -2147,7 +2167,7 @@ export interface components {
        *   "enrollment.created"
        * ]
        */
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due")[];
       /** @example true */
       active: boolean;
       /**
@@ -2260,12 +2280,6 @@ export interface components {
       exclusive?: boolean;
     };
     CreateStudentDto: {
-      /**
-       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
-       * @example es
-       * @enum {string|null}
-       */
-      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
@@ -2976,6 +2990,11 @@ export interface components {
        */
       cancelledAt: string | null;
       refunds: components["schemas"]["RefundResponseDto"][];
+      /**
+       * @description A payment plan's instalment is unpaid past the organization's grace days
+       * @example false
+       */
+      pastDue: boolean;
       /** @description The details typed at a public registration, only when they differ from the stored student (decision 15); on student replies */
       registeredAs?: components["schemas"]["RegisteredDetailsResponseDto"] | null;
       /** @description Registration form answers (student and roster replies; teachers see only showToTeacher ones) */
@@ -3104,7 +3123,7 @@ export interface components {
       error: string | null;
     };
     /** @description A failure a client can act on: one feature's code (its `<feature>.exception.ts`) */
-    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["InstructorError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PaymentPlanError"] | components["schemas"]["PortalError"] | components["schemas"]["PortalPlanError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["ScheduleConflictError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
+    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["InstructorError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PaymentPlanError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["ScheduleConflictError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
     ErrorEnvelopeDto: {
       /** @example false */
       success: boolean;
@@ -3234,40 +3253,6 @@ export interface components {
        */
       dateOfBirth: string | null;
     };
-    InstalmentDetailDto: {
-      /** @example 1 */
-      seq: number;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      dueAt: string;
-      /** @example 150 */
-      amount: number;
-      /** @enum {string} */
-      status: "scheduled" | "paid" | "processing" | "failed" | "waived" | "cancelled";
-      /** @example 1 */
-      attempts: number;
-      /** @example pi_3Nx… */
-      stripePaymentIntentId: string | null;
-      /**
-       * @description What the last attempt gave
-       * @example soft_decline
-       */
-      lastOutcome: string | null;
-      /** @example insufficient_funds */
-      lastDeclineCode: string | null;
-      /**
-       * Format: date-time
-       * @example null
-       */
-      nextAttemptAt: string | null;
-      /**
-       * Format: date-time
-       * @example null
-       */
-      paidAt: string | null;
-    };
     InstalmentResponseDto: {
       /** @example 1 */
       seq: number;
@@ -3282,6 +3267,21 @@ export interface components {
       status: "scheduled" | "paid" | "processing" | "failed" | "waived" | "cancelled";
       /** @example 0 */
       attempts: number;
+      /**
+       * @description The last attempt: succeeded, processing, soft_decline, hard_decline, authentication_required, bank_debit_failed…
+       * @example null
+       */
+      lastOutcome: string | null;
+      /**
+       * @description The bank's decline code, e.g. insufficient_funds
+       * @example null
+       */
+      declineCode: string | null;
+      /**
+       * @example null
+       * @enum {string|null}
+       */
+      paidVia: "card" | "in-person" | null;
     };
     /**
      * @description Failure codes of the instructor feature
@@ -3340,12 +3340,6 @@ export interface components {
       updatedAt: string;
     };
     JoinWaitlistDto: {
-      /**
-       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
-       * @example es
-       * @enum {string|null}
-       */
-      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
@@ -3446,6 +3440,10 @@ export interface components {
       classId: string;
       /** Format: uuid */
       organizationId?: string;
+    };
+    MoveInstalmentDto: {
+      /** Format: date-time */
+      dueAt: string;
     };
     MoveWaitlistEntryDto: {
       position: number;
@@ -3624,6 +3622,17 @@ export interface components {
        */
       methodSaved: boolean;
       /**
+       * @description Paused by an admin: nothing is charged until resumed
+       * @example false
+       */
+      paused: boolean;
+      /**
+       * Format: date-time
+       * @description Past due since then, or null
+       * @example null
+       */
+      pastDueSince: string | null;
+      /**
        * @example {
        *   "text": "I authorize…",
        *   "version": 1,
@@ -3736,7 +3745,121 @@ export interface components {
      * @description Failure codes of the payment plan feature
      * @enum {string}
      */
-    PaymentPlanError: "PLAN_ON_FREE_CLASS" | "PLAN_DEPOSIT_ABOVE_PRICE" | "PLAN_AFTER_CLASS_ENDS" | "PLAN_SHARES_DO_NOT_ADD_UP" | "PLAN_NOT_OFFERED" | "PLAN_CONSENT_REQUIRED" | "PLAN_ONE_PERSON_ONLY";
+    PaymentPlanError: "PLAN_ON_FREE_CLASS" | "PLAN_DEPOSIT_ABOVE_PRICE" | "PLAN_AFTER_CLASS_ENDS" | "PLAN_SHARES_DO_NOT_ADD_UP" | "PLAN_NOT_OFFERED" | "PLAN_CONSENT_REQUIRED" | "PLAN_ONE_PERSON_ONLY" | "PLAN_NOT_ACTIVE" | "PLAN_INSTALMENT_NOT_OPEN" | "PLAN_INSTALMENT_BUSY" | "PLAN_NEEDS_NEW_METHOD";
+    PaymentPlanInstalmentFailedData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      paymentPlanId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Swim lessons (fall) */
+      className: string;
+      /**
+       * @description The instalment number (1 for the first after the deposit)
+       * @example 2
+       */
+      seq: number;
+      /**
+       * @description Dollars
+       * @example 150
+       */
+      amount: number;
+      /**
+       * @example soft_decline
+       * @enum {string}
+       */
+      outcome: "authentication_required" | "soft_decline" | "hard_decline" | "bank_debit_failed";
+      /** @example insufficient_funds */
+      declineCode?: string | null;
+      /**
+       * @description Whether the instalment will be tried again on the retry schedule
+       * @example true
+       */
+      willRetry: boolean;
+    };
+    PaymentPlanInstalmentPaidData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      paymentPlanId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Swim lessons (fall) */
+      className: string;
+      /**
+       * @description The instalment number (1 for the first after the deposit)
+       * @example 2
+       */
+      seq: number;
+      /**
+       * @description Dollars
+       * @example 150
+       */
+      amount: number;
+      /**
+       * @example card
+       * @enum {string}
+       */
+      paidVia: "card" | "in-person";
+    };
+    PaymentPlanPastDueData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      paymentPlanId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Swim lessons (fall) */
+      className: string;
+      /**
+       * @description Dollars overdue
+       * @example 150
+       */
+      overdue: number;
+    };
     PaymentRefundedData: {
       /**
        * Format: uuid
@@ -4016,96 +4139,6 @@ export interface components {
        */
       updatedAt: string;
     };
-    PlanDetailDto: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      id: string;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      enrollmentId: string;
-      /** @example Deposit and 3 monthly payments */
-      planName: string;
-      /**
-       * @description pastDue: an active plan with a failed instalment
-       * @enum {string}
-       */
-      status: "pending" | "active" | "pastDue" | "completed" | "cancelled";
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      studentId: string;
-      /** @example Ana Lopez */
-      studentName: string;
-      /** @example ana@example.com */
-      studentEmail: string;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      classId: string;
-      /** @example Swim Level 2 */
-      classTitle: string;
-      /**
-       * Format: uuid
-       * @example null
-       */
-      termId: string | null;
-      /** @example Spring 2027 */
-      termName: string | null;
-      /**
-       * @description Dollars
-       * @example 600
-       */
-      total: number;
-      /**
-       * @description Dollars paid so far: the deposit once active, and every paid instalment
-       * @example 300
-       */
-      paid: number;
-      /** @example 300 */
-      balance: number;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      nextDueAt: string | null;
-      /** @example 150 */
-      nextAmount: number | null;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      createdAt: string;
-      /** @example 150 */
-      deposit: number;
-      /** @example 0 */
-      surcharge: number;
-      /** @example cus_Q1… */
-      stripeCustomerId: string;
-      /** @example pm_1Q… */
-      stripePaymentMethodId: string | null;
-      /**
-       * @description The deposit's PaymentIntent or the SetupIntent
-       * @example pi_3Nx…
-       */
-      stripeIntentId: string | null;
-      /**
-       * @example {
-       *   "text": "I authorize…",
-       *   "version": 1,
-       *   "acceptedAt": "2026-11-23T18:00:00.000Z",
-       *   "ip": "203.0.113.7",
-       *   "userAgent": "Mozilla/5.0"
-       * }
-       */
-      consent: Record<string, never>;
-      instalments: components["schemas"]["InstalmentDetailDto"][];
-    };
     PlanDueDateDto: {
       /** @example 2027-03-01 */
       date: string;
@@ -4137,6 +4170,41 @@ export interface components {
       /** @example false */
       prioritySupport: boolean;
     };
+    PlanInstalmentResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      paymentPlanId: string;
+      /** @example 2 */
+      seq: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      dueAt: string;
+      /**
+       * @description Dollars
+       * @example 150
+       */
+      amount: number;
+      /** @enum {string} */
+      status: "scheduled" | "processing" | "paid" | "failed" | "waived" | "cancelled";
+      /** @example 1 */
+      attempts: number;
+      /**
+       * @description The last attempt: succeeded, processing, soft_decline, hard_decline, authentication_required, ambiguous…
+       * @example succeeded
+       */
+      lastOutcome: string | null;
+      /** @example null */
+      declineCode: string | null;
+      /**
+       * @example card
+       * @enum {string|null}
+       */
+      paidVia: "card" | "in-person" | null;
+    };
     PlanLimitsDto: {
       /**
        * @description -1 means unlimited
@@ -4153,72 +4221,6 @@ export interface components {
        * @example -1
        */
       maxTransactionsPerMonth: number;
-    };
-    PlanListItemDto: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      id: string;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      enrollmentId: string;
-      /** @example Deposit and 3 monthly payments */
-      planName: string;
-      /**
-       * @description pastDue: an active plan with a failed instalment
-       * @enum {string}
-       */
-      status: "pending" | "active" | "pastDue" | "completed" | "cancelled";
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      studentId: string;
-      /** @example Ana Lopez */
-      studentName: string;
-      /** @example ana@example.com */
-      studentEmail: string;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      classId: string;
-      /** @example Swim Level 2 */
-      classTitle: string;
-      /**
-       * Format: uuid
-       * @example null
-       */
-      termId: string | null;
-      /** @example Spring 2027 */
-      termName: string | null;
-      /**
-       * @description Dollars
-       * @example 600
-       */
-      total: number;
-      /**
-       * @description Dollars paid so far: the deposit once active, and every paid instalment
-       * @example 300
-       */
-      paid: number;
-      /** @example 300 */
-      balance: number;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      nextDueAt: string | null;
-      /** @example 150 */
-      nextAmount: number | null;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      createdAt: string;
     };
     PlanRefDto: {
       /** @example essential */
@@ -4278,6 +4280,11 @@ export interface components {
        */
       releaseAfterDays?: number | null;
       /**
+       * @description Days before a due date the payer is reminded (0: never); absent: 3
+       * @example 3
+       */
+      reminderDays?: number;
+      /**
        * @description Bank debit (ACH) offered beside cards
        * @example false
        */
@@ -4298,6 +4305,11 @@ export interface components {
       retryDays: number[];
       /** @example 7 */
       graceDays: number;
+      /**
+       * @description Days before a due date the payer is reminded (0: never)
+       * @example 3
+       */
+      reminderDays: number;
       /** @enum {string} */
       pastDueAction: "flag" | "release";
       /** @example null */
@@ -4314,6 +4326,22 @@ export interface components {
        * @example 1
        */
       consentVersion: number;
+    };
+    PlanStateResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @enum {string} */
+      status: "active" | "completed" | "cancelled";
+      /** @example false */
+      paused: boolean;
+      /**
+       * @description Instalments cancelled by this request
+       * @example 0
+       */
+      cancelledInstalments: number;
     };
     PortalCancelRefundDto: {
       /**
@@ -4464,33 +4492,9 @@ export interface components {
      * @enum {string}
      */
     PortalError: "PORTAL_LINK_GONE" | "SELF_SERVICE_CUTOFF";
-    PortalInstalmentDto: {
-      /** @example 1 */
-      seq: number;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      dueAt: string;
-      /** @example 150 */
-      amount: number;
-      /** @enum {string} */
-      status: "scheduled" | "paid" | "processing" | "failed" | "waived" | "cancelled";
-    };
     PortalLinkRequestedDto: {
       /** @example If this email belongs to a registration with us, a sign-in link is on its way. It works once, for 15 minutes. */
       message: string;
-    };
-    PortalMethodDto: {
-      /** @enum {string} */
-      kind: "card" | "bank";
-      /**
-       * @description A card's brand, or the bank's name
-       * @example visa
-       */
-      brand: string | null;
-      /** @example 4242 */
-      last4: string | null;
     };
     PortalPersonDto: {
       /**
@@ -4502,106 +4506,6 @@ export interface components {
       firstName: string;
       /** @example Lin */
       lastName: string;
-    };
-    PortalPlanDto: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      id: string;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      enrollmentId: string;
-      /** @example Deposit and 3 monthly payments */
-      planName: string;
-      /** @enum {string} */
-      status: "active" | "pastDue" | "completed" | "cancelled";
-      /** @example Ana Lopez */
-      studentName: string;
-      /** @example Swim Level 2 */
-      classTitle: string;
-      /** @example 600 */
-      total: number;
-      /** @example 150 */
-      paid: number;
-      /** @example 450 */
-      balance: number;
-      method: components["schemas"]["PortalMethodDto"] | null;
-      instalments: components["schemas"]["PortalInstalmentDto"][];
-    };
-    /**
-     * @description Failure codes of the portal plan feature
-     * @enum {string}
-     */
-    PortalPlanError: "PLAN_NOTHING_DUE" | "PLAN_INSTALMENT_BUSY" | "PLAN_PAYMENT_NOT_CONFIRMED" | "PLAN_PAYMENTS_UNAVAILABLE";
-    PortalPlanMethodConfirmDto: {
-      /** @example seti_1Q0abc */
-      setupIntentId: string;
-    };
-    PortalPlanMethodResponseDto: {
-      /** @example seti_1Q0abc_secret_xyz */
-      clientSecret: string;
-      /** @example seti_1Q0abc */
-      setupIntentId: string;
-    };
-    PortalPlanMethodSavedDto: {
-      /** @example pm_1Q0abc */
-      paymentMethodId: string;
-      /**
-       * @description Failed or due instalments the schedule charges again now
-       * @example [
-       *   1
-       * ]
-       */
-      retried: number[];
-    };
-    PortalPlanPaidResponseDto: {
-      /** @example pi_3Q0abc */
-      paymentIntentId: string;
-      /**
-       * @example [
-       *   2
-       * ]
-       */
-      instalments: number[];
-      /** @example 150 */
-      amount: number;
-    };
-    PortalPlanPayConfirmDto: {
-      /** @example pi_3Q0abc */
-      paymentIntentId: string;
-    };
-    PortalPlanPayDto: {
-      /**
-       * @description The instalment to pay now; absent: the whole balance
-       * @example 2
-       */
-      seq?: number;
-    };
-    PortalPlanPayResponseDto: {
-      /** @example pi_3Q0abc_secret_xyz */
-      clientSecret: string;
-      /** @example pi_3Q0abc */
-      paymentIntentId: string;
-      /**
-       * @description Dollars
-       * @example 150
-       */
-      amount: number;
-      /**
-       * Format: date-time
-       * @description The schedule leaves these instalments alone until then
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      holdExpiresAt: string;
-      /**
-       * @example [
-       *   2
-       * ]
-       */
-      instalments: number[];
     };
     PortalProfileDto: {
       /**
@@ -5527,12 +5431,6 @@ export interface components {
       paymentStatus?: "pending";
     };
     RegisterStudentDto: {
-      /**
-       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
-       * @example es
-       * @enum {string|null}
-       */
-      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
@@ -6126,6 +6024,11 @@ export interface components {
        * @enum {string}
        */
       paymentMethod: "in-person" | "card";
+      /**
+       * @description A payment plan's instalment is unpaid past the grace days (issue 40)
+       * @example false
+       */
+      pastDue: boolean;
       /** @description The contact who registered this attendee in a household; null for a contact of their own */
       householdContact: components["schemas"]["HouseholdContactResponseDto"] | null;
       /** @description Registration form answers the organization shows to teachers */
@@ -6162,8 +6065,6 @@ export interface components {
       classConfirmedMessages?: boolean;
       /** @enum {string} */
       sessionCancelRemedy?: "nothing" | "credit" | "refund";
-      /** @enum {string} */
-      defaultLanguage?: "en" | "es" | "fr";
       selfService?: boolean;
       selfServiceCancelHoursBefore?: number;
       selfServiceTransfers?: boolean;
@@ -6212,12 +6113,6 @@ export interface components {
        * @enum {string}
        */
       sessionCancelRemedy: "nothing" | "credit" | "refund";
-      /**
-       * @description The language of messages to a student whose language is not known, and of the organization's own templates
-       * @example en
-       * @enum {string}
-       */
-      defaultLanguage: "en" | "es" | "fr";
       /**
        * @description Students manage their own registrations through an emailed sign-in link
        * @example true
@@ -6627,12 +6522,6 @@ export interface components {
         }[];
     };
     StudentFieldsDto: {
-      /**
-       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
-       * @example es
-       * @enum {string|null}
-       */
-      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
@@ -6718,12 +6607,6 @@ export interface components {
       status: string;
       /** @example true */
       communicationOptIn: boolean;
-      /**
-       * @description The language of the student's messages; null: not known (the organization's default language applies)
-       * @example es
-       * @enum {string|null}
-       */
-      language: "en" | "es" | "fr" | null;
       /**
        * Format: date
        * @description YYYY-MM-DD, when known
@@ -7652,12 +7535,6 @@ export interface components {
       organizationId?: string;
     };
     UpdateStudentDto: {
-      /**
-       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
-       * @example es
-       * @enum {string|null}
-       */
-      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
@@ -8290,12 +8167,6 @@ export interface components {
       signatures: number;
     };
     WalkInDto: {
-      /**
-       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
-       * @example es
-       * @enum {string|null}
-       */
-      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
@@ -8358,7 +8229,7 @@ export interface components {
        * @example enrollment.created
        * @enum {string}
        */
-      eventType: "enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated";
+      eventType: "enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due";
       /**
        * @example delivered
        * @enum {string}
@@ -8389,7 +8260,7 @@ export interface components {
     WebhookEndpointDto: {
       /** Format: uri */
       url: string;
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due")[];
       active?: boolean;
     };
     WebhookEndpointResponseDto: {
@@ -8405,7 +8276,7 @@ export interface components {
        *   "enrollment.created"
        * ]
        */
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due")[];
       /** @example true */
       active: boolean;
       /**
@@ -12693,22 +12564,20 @@ export interface operations {
       };
     };
   };
-  PlanAdminReads_list: {
+  PaymentPlanActions_cancelRemaining: {
     parameters: {
-      query?: {
-        status?: "pending" | "active" | "pastDue" | "completed" | "cancelled";
-        classId?: string;
-        termId?: string;
+      path: {
+        planId: string;
       };
     };
     responses: {
-      /** @description Newest first, at most 1,000 */
+      /** @description Every instalment not yet paid is cancelled, and the plan with them; the seat and what was paid stay. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
       200: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["PlanListItemDto"][];
+            data: components["schemas"]["PlanStateResponseDto"];
           };
         };
       };
@@ -12732,20 +12601,252 @@ export interface operations {
       };
     };
   };
-  PlanAdminReads_one: {
+  PaymentPlanActions_charge: {
     parameters: {
       path: {
-        id: string;
+        planId: string;
+        seq: number;
       };
     };
     responses: {
-      /** @description Another organization's plan is 404 */
+      /** @description Charges a scheduled or failed instalment off-session now, whatever its due date. A hard decline of the saved method: 409 PLAN_NEEDS_NEW_METHOD. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
       200: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["PlanDetailDto"];
+            data: components["schemas"]["PlanInstalmentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlanActions_move: {
+    parameters: {
+      path: {
+        planId: string;
+        seq: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MoveInstalmentDto"];
+      };
+    };
+    responses: {
+      /** @description A past date makes the instalment due now. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanInstalmentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlanActions_markPaid: {
+    parameters: {
+      path: {
+        planId: string;
+        seq: number;
+      };
+    };
+    responses: {
+      /** @description Paid at the door (admin or teacher): recorded on the enrollment with a receipt, never charged. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanInstalmentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlanActions_retry: {
+    parameters: {
+      path: {
+        planId: string;
+        seq: number;
+      };
+    };
+    responses: {
+      /** @description Retries a failed instalment now. Its last decline hard (lost, stolen, expired…) and no new method saved since: 409 PLAN_NEEDS_NEW_METHOD. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanInstalmentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlanActions_waive: {
+    parameters: {
+      path: {
+        planId: string;
+        seq: number;
+      };
+    };
+    responses: {
+      /** @description The organization forgoes a scheduled or failed instalment. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanInstalmentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlanActions_pause: {
+    parameters: {
+      path: {
+        planId: string;
+      };
+    };
+    responses: {
+      /** @description Nothing is charged until resumed. Already paused, or not active: 409 PLAN_NOT_ACTIVE */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanStateResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlanActions_resume: {
+    parameters: {
+      path: {
+        planId: string;
+      };
+    };
+    responses: {
+      /** @description Instalments that fell due while paused are charged on the next round, each once */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanStateResponseDto"];
           };
         };
       };
@@ -13219,171 +13320,6 @@ export interface operations {
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  PortalPlans_list: {
-    responses: {
-      /** @description The signed-in student's and their household's plans, newest first */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["PortalPlanDto"][];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  PortalPlanPayments_method: {
-    parameters: {
-      path: {
-        id: string;
-      };
-    };
-    responses: {
-      /** @description A SetupIntent on the plan's Customer for a new method */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["PortalPlanMethodResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  PortalPlanPayments_confirmMethod: {
-    parameters: {
-      path: {
-        id: string;
-      };
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["PortalPlanMethodConfirmDto"];
-      };
-    };
-    responses: {
-      /** @description The saved method becomes the plan's; failed and due instalments are charged again at once */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["PortalPlanMethodSavedDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  PortalPlanPayments_pay: {
-    parameters: {
-      path: {
-        id: string;
-      };
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["PortalPlanPayDto"];
-      };
-    };
-    responses: {
-      /** @description A PaymentIntent for one instalment (seq) or the whole balance; 409 PLAN_INSTALMENT_BUSY while it is being charged */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["PortalPlanPayResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  PortalPlanPayments_confirmPay: {
-    parameters: {
-      path: {
-        id: string;
-      };
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["PortalPlanPayConfirmDto"];
-      };
-    };
-    responses: {
-      /** @description Recorded only when Stripe says the PaymentIntent succeeded; a second call answers the same */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["PortalPlanPaidResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
@@ -13930,58 +13866,6 @@ export interface operations {
       };
     };
   };
-  PublicReceipts_pdf: {
-    parameters: {
-      query: {
-        sig: string;
-      };
-      path: {
-        organizationId: string;
-        enrollmentId: string;
-        paymentIntentId: string;
-      };
-    };
-    responses: {
-      /** @description Success */
-      200: {
-        content: {
-          "application/pdf": string;
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  PublicStatements_pdf: {
-    parameters: {
-      query: {
-        sig: string;
-      };
-      path: {
-        organizationId: string;
-        payerId: string;
-        year: number;
-      };
-    };
-    responses: {
-      /** @description Success */
-      200: {
-        content: {
-          "application/pdf": string;
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
   /**
    * The page a rating link opens: the chosen score with a button (and the other scores); records nothing
    * @description A browser (Accept: text/html) gets the 'Link not valid' page with the status (400: a changed, unknown or malformed link; 403: the student is not or no longer in the class); other clients the error envelope.
@@ -14057,7 +13941,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Newest first by default; sort by issuedAt, number, totalCents or kind; filter {"studentId": id} (paid by or for that student), {"kind": "receipt" | "credit_note"}, {"from": "YYYY-MM-DD", "to": "YYYY-MM-DD"} (days issued, inclusive) and {"q": text} (number, payer's name or email). Content-Range gives the total */
+      /** @description Newest first by default; sort by issuedAt, number, totalCents or kind; filter {"studentId": id} (paid by or for that student) and {"kind": "receipt" | "credit_note"}. Content-Range gives the total */
       200: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
@@ -14135,39 +14019,6 @@ export interface operations {
       200: {
         content: {
           "application/pdf": string;
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  Receipts_csv: {
-    parameters: {
-      query?: {
-        filter?: string;
-      };
-    };
-    responses: {
-      /** @description Success */
-      200: {
-        content: {
-          "text/csv": string;
         };
       };
       /** @description Bad input: the field messages are in `errors` */
@@ -18245,6 +18096,126 @@ export interface operations {
           /** Format: uuid */
           organizationId: string;
           data: components["schemas"]["StudentChangedData"] | components["schemas"]["StudentErasedData"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * payment_plan.instalment_paid
+   * @description A payment plan's instalment was paid. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   */
+  webhook_payment_plan_instalment_paid: {
+    parameters: {
+      header: {
+        /** @description The event id (as `id` in the body) */
+        "Classlane-Event-Id": string;
+        /** @description The event type (as `type` in the body) */
+        "Classlane-Event-Type": string;
+        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
+        "Classlane-Signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The event id, the same on every retry and redelivery: dedupe on it
+           */
+          id: string;
+          /** @enum {string} */
+          type: "payment_plan.instalment_paid";
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: uuid */
+          organizationId: string;
+          data: components["schemas"]["PaymentPlanInstalmentPaidData"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * payment_plan.instalment_failed
+   * @description A payment plan's instalment could not be charged. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   */
+  webhook_payment_plan_instalment_failed: {
+    parameters: {
+      header: {
+        /** @description The event id (as `id` in the body) */
+        "Classlane-Event-Id": string;
+        /** @description The event type (as `type` in the body) */
+        "Classlane-Event-Type": string;
+        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
+        "Classlane-Signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The event id, the same on every retry and redelivery: dedupe on it
+           */
+          id: string;
+          /** @enum {string} */
+          type: "payment_plan.instalment_failed";
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: uuid */
+          organizationId: string;
+          data: components["schemas"]["PaymentPlanInstalmentFailedData"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * payment_plan.past_due
+   * @description A payment plan went past due. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   */
+  webhook_payment_plan_past_due: {
+    parameters: {
+      header: {
+        /** @description The event id (as `id` in the body) */
+        "Classlane-Event-Id": string;
+        /** @description The event type (as `type` in the body) */
+        "Classlane-Event-Type": string;
+        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
+        "Classlane-Signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The event id, the same on every retry and redelivery: dedupe on it
+           */
+          id: string;
+          /** @enum {string} */
+          type: "payment_plan.past_due";
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: uuid */
+          organizationId: string;
+          data: components["schemas"]["PaymentPlanPastDueData"];
         };
       };
     };

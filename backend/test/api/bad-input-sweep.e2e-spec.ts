@@ -416,6 +416,15 @@ describe('bad input on every write route', () => {
         auth: 'admin',
         body: { chargeHour: 9, retryDays: [1, 3, 5], graceDays: 7, pastDueAction: 'flag', bankDebit: false },
       },
+      // A payer's plan (issue 40 §4): the sweep's ids name no plan (404 for good input).
+      'POST /api/payment-plans/:planId/instalments/:seq/charge': { auth: 'admin', body: null },
+      'POST /api/payment-plans/:planId/instalments/:seq/retry': { auth: 'admin', body: null },
+      'PUT /api/payment-plans/:planId/instalments/:seq/due-date': { auth: 'admin', body: { dueAt: '2027-04-01T14:00:00.000Z' } },
+      'POST /api/payment-plans/:planId/instalments/:seq/waive': { auth: 'admin', body: null },
+      'POST /api/payment-plans/:planId/instalments/:seq/mark-paid': { auth: 'admin', body: null },
+      'POST /api/payment-plans/:planId/pause': { auth: 'admin', body: null },
+      'POST /api/payment-plans/:planId/resume': { auth: 'admin', body: null },
+      'POST /api/payment-plans/:planId/cancel-remaining': { auth: 'admin', body: null },
       // Terms: the sweep's ids name no term (404 for good input).
       'POST /api/terms': {
         auth: 'admin',

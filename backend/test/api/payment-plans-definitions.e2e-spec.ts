@@ -150,6 +150,7 @@ describe('payment plans: definitions, settings and the quote', () => {
       chargeHour: 9,
       retryDays: [1, 3, 5],
       graceDays: 7,
+      reminderDays: 3,
       pastDueAction: 'flag',
       releaseAfterDays: null,
       bankDebit: false,
@@ -160,6 +161,7 @@ describe('payment plans: definitions, settings and the quote', () => {
       chargeHour: 8,
       retryDays: [2, 4],
       graceDays: 10,
+      reminderDays: 5,
       pastDueAction: 'release',
       releaseAfterDays: 5,
       bankDebit: true,
@@ -180,6 +182,7 @@ describe('payment plans: definitions, settings and the quote', () => {
     expect((await t.http.get('/api/payment-plan-settings').set(other.auth).expect(200)).body.data.chargeHour).toBe(9);
     for (const bad of [
       { ...body, graceDays: 61 },
+      { ...body, reminderDays: 31 },
       { ...body, retryDays: [3, 1] },
       { ...body, releaseAfterDays: null },
       { ...body, chargeHour: 24 },
@@ -191,6 +194,18 @@ describe('payment plans: definitions, settings and the quote', () => {
       .set(org.auth)
       .send({ ...body, consentText: 'Charge me monthly.', chargeHour: 9 })
       .expect(200);
+    // Absent: the default reminder days.
+    const { reminderDays: _omitted, ...without } = body;
+    void _omitted;
+    expect(
+      (
+        await t.http
+          .put('/api/payment-plan-settings')
+          .set(org.auth)
+          .send({ ...without, consentText: 'Charge me monthly.', chargeHour: 9 })
+          .expect(200)
+      ).body.data.reminderDays,
+    ).toBe(3);
   });
 
   it('the quote answers the schedule after discounts and the promo code; cents add up; due at 9:00 in Chicago', async () => {

@@ -113,7 +113,7 @@ describe('payment plans: card registration', () => {
       (s) => s === 'active',
     );
     const p = (await planOf(data.enrollmentId).expect(200)).body.data;
-    expect(p).toMatchObject({ status: 'active', total: 600, deposit: 150, methodSaved: true });
+    expect(p).toMatchObject({ status: 'active', total: 600, deposit: 150, methodSaved: true, paused: false, pastDueSince: null });
     expect(p.instalments).toEqual(
       data.paymentPlan.instalments.map((i: { dueAt: string; amount: number }, n: number) => ({
         seq: n + 1,
@@ -121,6 +121,9 @@ describe('payment plans: card registration', () => {
         amount: i.amount,
         status: 'scheduled',
         attempts: 0,
+        lastOutcome: null,
+        declineCode: null,
+        paidVia: null,
       })),
     );
     expect(p.consent).toMatchObject({ version: 1, userAgent: 'PlanTest/1.0', ip: expect.stringMatching(/127\.0\.0\.1|::1/) });

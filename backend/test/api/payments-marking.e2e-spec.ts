@@ -57,6 +57,7 @@ describe('in-person payment marking', () => {
       stripePaymentIntentId: null,
       cancelledAt: null,
       refunds: [],
+      pastDue: false,
     });
     expect(await enrollment(s.id, cls.id)).toEqual({ payment_status: 'completed', payment_method: 'in-person', amount_paid_cents: 8000 });
     const [event] = await t.db.query(

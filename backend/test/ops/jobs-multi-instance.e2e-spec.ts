@@ -47,6 +47,7 @@ describe('every job on two instances at once', () => {
           'go-no-go',
           'class-milestones',
           'instalment-charges',
+          'payment-plan-deadlines',
           'retention',
           'statement-emails',
           'payments-hold-expiry',

@@ -69,6 +69,7 @@ describe('studentUtils', () => {
           stripePaymentIntentId: 'pi_1',
           cancelledAt: null,
           refunds: [],
+          pastDue: false,
         },
       ],
     );

@@ -72,6 +72,8 @@ export class TeacherSessionsService {
         amountPaid: e.amountPaid,
         balanceDue: e.balanceDue,
         paymentMethod: e.paymentMethod,
+        // A payment plan unpaid past the grace days: the teacher may take it at the door (issue 40 §4).
+        pastDue: e.pastDue,
         householdContact: s.householdContact,
         // What matters for safety: the answers the organization shows to teachers (allergies…), and a waiver missing.
         answers: e.answers,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { returning } from '../../common/db/returning';
 
 /** An instalment claimed for charging, with what the charge needs from its plan. */
@@ -20,6 +20,28 @@ export interface DueInstalment {
   /** The organization's retry schedule for soft declines, in days after each failed attempt. */
   retryDays: number[];
 }
+
+/** An attempt's outcome as recorded: the instalment's state after it (what the payments module announces). */
+export interface RecordedInstalment {
+  id: string;
+  organizationId: string;
+  payerPlanId: string;
+  enrollmentId: string;
+  seq: number;
+  /** How many instalments the plan has (for "instalment 2 of 3"). */
+  of: number;
+  amountCents: number;
+  attempts: number;
+  status: 'scheduled' | 'paid' | 'processing' | 'failed' | 'waived';
+  dueAt: Date;
+  nextAttemptAt: Date | null;
+}
+
+/** The RETURNING of an UPDATE of payment_plan_instalments `i`: the row as a RecordedInstalment. */
+export const RECORDED_INSTALMENT = `RETURNING i.id, i.organization_id AS "organizationId", i.payer_plan_id AS "payerPlanId",
+  (SELECT p.enrollment_id FROM payer_plans p WHERE p.id = i.payer_plan_id) AS "enrollmentId", i.seq,
+  (SELECT count(*)::int FROM payment_plan_instalments c WHERE c.payer_plan_id = i.payer_plan_id) AS "of",
+  i.amount_cents AS "amountCents", i.attempts, i.status, i.due_at AS "dueAt", i.next_attempt_at AS "nextAttemptAt"`;
 
 /** How an attempt ended, as recorded on the instalment. */
 export type InstalmentOutcome =
@@ -53,7 +75,8 @@ export class InstalmentLedgerRepository {
          LEFT JOIN payment_plan_settings s ON s.organization_id = p.organization_id
         WHERE p.id = i.payer_plan_id AND i.id IN (
           SELECT x.id FROM payment_plan_instalments x
-            JOIN payer_plans xp ON xp.id = x.payer_plan_id AND xp.status = 'active' AND xp.stripe_payment_method_id IS NOT NULL
+            JOIN payer_plans xp ON xp.id = x.payer_plan_id AND xp.status = 'active' AND xp.paused_at IS NULL
+                                AND xp.stripe_payment_method_id IS NOT NULL
            WHERE ${DUE}
            ORDER BY coalesce(x.next_attempt_at, x.due_at), x.id
            LIMIT $1 FOR UPDATE OF x SKIP LOCKED)
@@ -67,9 +90,10 @@ export class InstalmentLedgerRepository {
 
   /**
    * Records the attempt's outcome, once: only while this attempt's key is still the instalment's (a second record of
-   * the same attempt finds the key cleared and changes nothing). True when recorded.
+   * the same attempt finds the key cleared and changes nothing). The instalment as recorded, or null. In the caller's
+   * transaction, so what the outcome sets off (the payment on the enrollment, the receipt, the messages) commits with it.
    */
-  async record(due: DueInstalment, outcome: InstalmentOutcome): Promise<boolean> {
+  async record(m: EntityManager, due: DueInstalment, outcome: InstalmentOutcome): Promise<RecordedInstalment | null> {
     const retryIn = outcome.kind === 'soft_decline' ? due.retryDays[due.attempts - 1] : undefined;
     const [status, nextAttemptMs, keepKey]: [string, number | null, boolean] =
       outcome.kind === 'succeeded'
@@ -85,10 +109,13 @@ export class InstalmentLedgerRepository {
                 : ['failed', null, false];
     const intent = 'paymentIntentId' in outcome ? outcome.paymentIntentId : null;
     const decline = 'declineCode' in outcome ? outcome.declineCode : null;
-    const rows = await returning(
-      this.db,
-      `UPDATE payment_plan_instalments
+    const rows = await returning<RecordedInstalment>(
+      m,
+      `UPDATE payment_plan_instalments i
           SET status = $3, last_outcome = $4, last_decline_code = $5,
+              paid_via = CASE WHEN $3 = 'paid' THEN 'card' ELSE paid_via END,
+              -- The method a hard decline refused: "retry now" waits for another one (issue 40 §4).
+              hard_declined_method = CASE WHEN $4 = 'hard_decline' THEN $9 ELSE hard_declined_method END,
               stripe_payment_intent_id = coalesce($6, stripe_payment_intent_id),
               next_attempt_at = CASE WHEN $7::bigint IS NULL THEN next_attempt_at ELSE now() + $7::bigint * interval '1 millisecond' END,
               paid_at = CASE WHEN $3 = 'paid' THEN now() ELSE paid_at END,
@@ -97,9 +124,9 @@ export class InstalmentLedgerRepository {
               attempt_key = CASE WHEN $8 THEN attempt_key ELSE NULL END,
               lease_until = NULL, updated_at = now()
         WHERE id = $1 AND attempt_key = $2
-        RETURNING id`,
-      [due.id, due.attemptKey, status, outcome.kind, decline, intent, nextAttemptMs, keepKey],
+        ${RECORDED_INSTALMENT}`,
+      [due.id, due.attemptKey, status, outcome.kind, decline, intent, nextAttemptMs, keepKey, due.paymentMethodId],
     );
-    return rows.length > 0;
+    return rows[0] ?? null;
   }
 }

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { type DueInstalment, type InstalmentOutcome, InstalmentLedgerRepository } from './instalment-ledger.repository';
+import type { EntityManager } from 'typeorm';
+import {
+  type DueInstalment,
+  type InstalmentOutcome,
+  InstalmentLedgerRepository,
+  type RecordedInstalment,
+} from './instalment-ledger.repository';
 
-export type { DueInstalment, InstalmentOutcome } from './instalment-ledger.repository';
+export type { DueInstalment, InstalmentOutcome, RecordedInstalment } from './instalment-ledger.repository';
 
 /**
  * The instalments' side of charging them (issue 40 §2): which are due, claimed under a lease by one instance at a
@@ -16,7 +22,7 @@ export class InstalmentLedger {
     return this.repo.claimDue(limit, leaseMs);
   }
 
-  record(due: DueInstalment, outcome: InstalmentOutcome): Promise<boolean> {
-    return this.repo.record(due, outcome);
+  record(m: EntityManager, due: DueInstalment, outcome: InstalmentOutcome): Promise<RecordedInstalment | null> {
+    return this.repo.record(m, due, outcome);
   }
 }

@@ -96,6 +96,8 @@ export class PaymentPlansController {
       total: p.totalCents / 100,
       deposit: p.depositCents / 100,
       methodSaved: p.stripePaymentMethodId !== null,
+      paused: p.paused,
+      pastDueSince: p.pastDueSince,
       consent: {
         text: p.consentText,
         version: p.consentVersion,
@@ -109,6 +111,9 @@ export class PaymentPlansController {
         amount: i.amountCents / 100,
         status: i.status,
         attempts: i.attempts,
+        lastOutcome: i.lastOutcome,
+        declineCode: i.declineCode,
+        paidVia: i.paidVia,
       })),
     };
   }

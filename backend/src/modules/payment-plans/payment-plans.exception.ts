@@ -17,6 +17,14 @@ export enum PaymentPlanError {
   ConsentRequired = 'PLAN_CONSENT_REQUIRED',
   /** A plan is chosen by one payer for one seat: a household registration pays at once. */
   OnePersonOnly = 'PLAN_ONE_PERSON_ONLY',
+  /** The plan is not active (completed, cancelled, not started) or is paused: nothing is charged or changed. */
+  PlanNotActive = 'PLAN_NOT_ACTIVE',
+  /** The instalment is not in a state this action applies to (paid, waived, cancelled, processing, or not yet failed). */
+  InstalmentNotOpen = 'PLAN_INSTALMENT_NOT_OPEN',
+  /** Someone (the job, or another admin) is charging this instalment right now: one charge, this request refused. */
+  InstalmentBusy = 'PLAN_INSTALMENT_BUSY',
+  /** The last attempt was a hard decline (lost, stolen, expired card…) and no other payment method was saved since. */
+  NeedsNewMethod = 'PLAN_NEEDS_NEW_METHOD',
 }
 
 const STATUS: Record<PaymentPlanError, HttpStatus> = {
@@ -27,6 +35,10 @@ const STATUS: Record<PaymentPlanError, HttpStatus> = {
   [PaymentPlanError.NotOffered]: HttpStatus.CONFLICT,
   [PaymentPlanError.ConsentRequired]: HttpStatus.BAD_REQUEST,
   [PaymentPlanError.OnePersonOnly]: HttpStatus.BAD_REQUEST,
+  [PaymentPlanError.PlanNotActive]: HttpStatus.CONFLICT,
+  [PaymentPlanError.InstalmentNotOpen]: HttpStatus.CONFLICT,
+  [PaymentPlanError.InstalmentBusy]: HttpStatus.CONFLICT,
+  [PaymentPlanError.NeedsNewMethod]: HttpStatus.CONFLICT,
 };
 
 export class PaymentPlanException extends CodedException<PaymentPlanError> {

@@ -5,6 +5,9 @@ import { StripeModule } from '../stripe/stripe.module';
 import { TermsModule } from '../terms/terms.module';
 import { InstalmentLedger } from './instalment-ledger';
 import { InstalmentLedgerRepository } from './instalment-ledger.repository';
+import { PlanActionsRepository } from './plan-actions.repository';
+import { PlanDeadlinesRepository } from './plan-deadlines.repository';
+import { PlanActions } from './plan-actions';
 import { PayerPlansService } from './payer-plans.service';
 import { PaymentPlansController } from './payment-plans.controller';
 import { PlanAdminReadsController } from './plan-admin-reads.controller';
@@ -35,7 +38,11 @@ import { PlanQuotesService } from './plan-quotes.service';
     PlanReadsRepository,
     InstalmentPaymentsRepository,
     PayerPlanReads,
+    PlanActionsRepository,
+    PlanDeadlinesRepository,
+    PlanActions,
   ],
-  exports: [PlanQuotesService, PayerPlansService, InstalmentLedger, PayerPlanReads],
+  // The plan's state changes after a charge (issue 40 §2, §4, §5): the payments module and the cancellation path call them.
+  exports: [PlanQuotesService, PayerPlansService, InstalmentLedger, PayerPlanReads, PlanActions],
 })
 export class PaymentPlansModule {}

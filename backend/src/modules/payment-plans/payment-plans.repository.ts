@@ -31,6 +31,7 @@ export interface PlanSettingsRow {
   chargeHour: number;
   retryDays: number[];
   graceDays: number;
+  reminderDays: number;
   pastDueAction: 'flag' | 'release';
   releaseAfterDays: number | null;
   bankDebit: boolean;
@@ -66,9 +67,16 @@ export interface PayerPlanRow {
   consentIp: string | null;
   consentUserAgent: string | null;
   activatedAt: Date | null;
+  /** An admin paused it: nothing is charged until resumed (issue 40 §4). */
+  paused: boolean;
+  /** Unpaid past the grace days since then (issue 40 §2), or null. */
+  pastDueSince: Date | null;
 }
 
-export type PayerPlanWrite = Omit<PayerPlanRow, 'id' | 'stripePaymentMethodId' | 'stripeIntentId' | 'status' | 'activatedAt'>;
+export type PayerPlanWrite = Omit<
+  PayerPlanRow,
+  'id' | 'stripePaymentMethodId' | 'stripeIntentId' | 'status' | 'activatedAt' | 'paused' | 'pastDueSince'
+>;
 
 export interface InstalmentRow {
   id: string;
@@ -77,12 +85,16 @@ export interface InstalmentRow {
   amountCents: number;
   status: string;
   attempts: number;
+  lastOutcome: string | null;
+  declineCode: string | null;
+  paidVia: string | null;
 }
 
 export const DEFAULT_SETTINGS: PlanSettingsRow = {
   chargeHour: 9,
   retryDays: [1, 3, 5],
   graceDays: 7,
+  reminderDays: 3,
   pastDueAction: 'flag',
   releaseAfterDays: null,
   bankDebit: false,
@@ -96,7 +108,7 @@ const DEFINITION = `id, organization_id AS "organizationId", class_id AS "classI
   to_char(paid_in_full_by, 'YYYY-MM-DD') AS "paidInFullBy", min_price_cents AS "minPriceCents", surcharge_cents AS "surchargeCents",
   to_char(choose_by, 'YYYY-MM-DD') AS "chooseBy", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
-const SETTINGS = `charge_hour AS "chargeHour", retry_days AS "retryDays", grace_days AS "graceDays", past_due_action AS "pastDueAction",
+const SETTINGS = `charge_hour AS "chargeHour", retry_days AS "retryDays", grace_days AS "graceDays", reminder_days AS "reminderDays", past_due_action AS "pastDueAction",
   release_after_days AS "releaseAfterDays", bank_debit AS "bankDebit", consent_text AS "consentText", consent_version AS "consentVersion"`;
 
 const PAYER_PLAN = `id, organization_id AS "organizationId", enrollment_id AS "enrollmentId", definition_id AS "definitionId",
@@ -104,7 +116,8 @@ const PAYER_PLAN = `id, organization_id AS "organizationId", enrollment_id AS "e
   stripe_payment_method_id AS "stripePaymentMethodId", stripe_intent_id AS "stripeIntentId", status, total_cents AS "totalCents",
   deposit_cents AS "depositCents", surcharge_cents AS "surchargeCents", pending_schedule AS "pendingSchedule",
   consent_text AS "consentText", consent_version AS "consentVersion", consented_at AS "consentedAt", consent_ip AS "consentIp",
-  consent_user_agent AS "consentUserAgent", activated_at AS "activatedAt"`;
+  consent_user_agent AS "consentUserAgent", activated_at AS "activatedAt", paused_at IS NOT NULL AS paused,
+  past_due_since AS "pastDueSince"`;
 
 const definitionParams = (w: PlanDefinitionWrite) => [
   w.classId,
@@ -197,15 +210,25 @@ export class PaymentPlansRepository {
     const rows = await returning<PlanSettingsRow>(
       this.db,
       `INSERT INTO payment_plan_settings AS s (organization_id, charge_hour, retry_days, grace_days, past_due_action, release_after_days,
-          bank_debit, consent_text)
-        VALUES ($1, $2, $3::int[], $4, $5, $6, $7, $8)
+          bank_debit, consent_text, reminder_days)
+        VALUES ($1, $2, $3::int[], $4, $5, $6, $7, $8, $9)
         ON CONFLICT (organization_id) DO UPDATE SET charge_hour = EXCLUDED.charge_hour, retry_days = EXCLUDED.retry_days,
           grace_days = EXCLUDED.grace_days, past_due_action = EXCLUDED.past_due_action, release_after_days = EXCLUDED.release_after_days,
-          bank_debit = EXCLUDED.bank_debit, consent_text = EXCLUDED.consent_text,
+          bank_debit = EXCLUDED.bank_debit, consent_text = EXCLUDED.consent_text, reminder_days = EXCLUDED.reminder_days,
           consent_version = s.consent_version + CASE WHEN s.consent_text IS DISTINCT FROM EXCLUDED.consent_text THEN 1 ELSE 0 END,
           updated_at = now()
         RETURNING ${SETTINGS}`,
-      [organizationId, w.chargeHour, w.retryDays, w.graceDays, w.pastDueAction, w.releaseAfterDays, w.bankDebit, w.consentText],
+      [
+        organizationId,
+        w.chargeHour,
+        w.retryDays,
+        w.graceDays,
+        w.pastDueAction,
+        w.releaseAfterDays,
+        w.bankDebit,
+        w.consentText,
+        w.reminderDays,
+      ],
     );
     return rows[0];
   }
@@ -312,7 +335,8 @@ export class PaymentPlansRepository {
 
   instalments(organizationId: string, payerPlanId: string): Promise<InstalmentRow[]> {
     return this.db.query(
-      `SELECT id, seq, due_at AS "dueAt", amount_cents AS "amountCents", status, attempts FROM payment_plan_instalments
+      `SELECT id, seq, due_at AS "dueAt", amount_cents AS "amountCents", status, attempts, last_outcome AS "lastOutcome",
+              last_decline_code AS "declineCode", paid_via AS "paidVia" FROM payment_plan_instalments
         WHERE organization_id = $1 AND payer_plan_id = $2 ORDER BY seq`,
       [organizationId, payerPlanId],
     );

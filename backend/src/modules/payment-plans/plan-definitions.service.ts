@@ -7,7 +7,13 @@ import { TermsService } from '../terms/terms.service';
 import { classEndDate, classPriceCents } from './class-end';
 import type { PlanDefinitionDto, PlanSettingsDto } from './dto/payment-plan.dto';
 import { PaymentPlanError, PaymentPlanException } from './payment-plans.exception';
-import { PaymentPlansRepository, type PlanDefinitionRow, type PlanDefinitionWrite, type PlanSettingsRow } from './payment-plans.repository';
+import {
+  DEFAULT_SETTINGS,
+  PaymentPlansRepository,
+  type PlanDefinitionRow,
+  type PlanDefinitionWrite,
+  type PlanSettingsRow,
+} from './payment-plans.repository';
 
 /** A definition as the API shows it: amounts in dollars, the deposit's value a percent or dollars by kind. */
 export const mapDefinition = (d: PlanDefinitionRow) => ({
@@ -85,6 +91,7 @@ export class PlanDefinitionsService {
       chargeHour: dto.chargeHour,
       retryDays: days,
       graceDays: dto.graceDays,
+      reminderDays: dto.reminderDays ?? DEFAULT_SETTINGS.reminderDays,
       pastDueAction: dto.pastDueAction,
       releaseAfterDays: dto.pastDueAction === 'release' ? (dto.releaseAfterDays ?? null) : null,
       bankDebit: dto.bankDebit,

@@ -10,6 +10,7 @@ import { PaymentsRepository, type RefundRecord, type RefundSource } from './paym
 import { REFUND_CHECK_FIRST_MS, refundStatus } from './stripe-refunds.service';
 import { TopUpsRepository } from './top-ups.repository';
 
+import { PlanActions } from '../payment-plans/plan-actions';
 /**
  * refunds.create for a locked card enrollment, recorded in the same transaction. A registration that switched to a
  * dearer class was paid in two card payments; a refund goes back newest payment first, each part a Stripe refund
@@ -26,6 +27,7 @@ export class CardRefundsService {
     private readonly topUps: TopUpsRepository,
     private readonly webhooks: WebhookEvents,
     private readonly communications: CommunicationsService,
+    private readonly plans: PlanActions,
   ) {}
 
   /**
@@ -54,16 +56,23 @@ export class CardRefundsService {
         `At most ${formatDollars(left)} can be refunded (paid ${formatDollars(e.amountPaidCents)}, refunded ${formatDollars(e.refundedCents)}).`,
         { refundableAmount: left / 100 },
       );
-    if (!this.stripe.isConfigured || !e.stripePaymentIntentId)
+    // A payment plan with no deposit (a SetupIntent) has card payments only in its instalments.
+    const instalments = await this.plans.paidInstalments(m, e.id);
+    if (!this.stripe.isConfigured || (!e.stripePaymentIntentId && !instalments.some((i) => i.paymentIntentId)))
       throw new AppException(HttpStatus.SERVICE_UNAVAILABLE, 'Refunds are not available: this server has no payment provider configured.');
     const key = via?.stripeKey ?? `classlane-enrollment-${e.id}-refund-${idempotencyKey ?? `${e.refundedCents}-${cents}`}`;
     const parts: RefundRecord[] = [];
     let rest = cents;
-    for (const p of await this.topUps.refundable(m, e)) {
+    for (const p of await this.topUps.refundable(m, e, instalments)) {
       const part = Math.min(rest, p.leftCents);
       if (part <= 0) continue;
       // The first payment keeps the key it always had (a retry after a crash finds the same Stripe refund).
-      const stripeKey = p.topUpId ? `${key}-top-up-${p.topUpId}` : key;
+      const stripeKey = p.topUpId
+        ? `${key}-top-up-${p.topUpId}`
+        : p.paymentIntentId === e.stripePaymentIntentId
+          ? key
+          : // A plan's instalment: its own PaymentIntent, its own key.
+            `${key}-${p.paymentIntentId}`;
       parts.push(
         await this.refundOne(m, e, p.paymentIntentId, part, reason, userId, parts.length ? null : (idempotencyKey ?? null), via, stripeKey),
       );

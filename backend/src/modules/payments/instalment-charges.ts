@@ -1,12 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { type DueInstalment, type InstalmentOutcome, InstalmentLedger } from '../payment-plans/instalment-ledger';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { type DueInstalment, type InstalmentOutcome, InstalmentLedger, type RecordedInstalment } from '../payment-plans/instalment-ledger';
+import { InstalmentAnnouncements } from './instalment-announcements';
 import { OffSessionCharges } from './off-session/off-session-charges';
 import type { OffSessionOutcome } from './off-session/off-session-outcome';
 
 /** Instalments one instance claims per round. */
 const BATCH = 25;
 /** Longer than a charge may take (the gateway gives up after 30 s): a lease outliving its call is never taken over. */
-const LEASE_MS = 5 * 60_000;
+export const LEASE_MS = 5 * 60_000;
 
 const recorded = (o: OffSessionOutcome): InstalmentOutcome => {
   switch (o.kind) {
@@ -30,8 +33,9 @@ const recorded = (o: OffSessionOutcome): InstalmentOutcome => {
  * charge. An ambiguous answer (timeout, 5xx) is asked again with the same key later; a soft decline is retried on the
  * organization's schedule with a new key; a hard decline or a required authentication is never retried off-session.
  *
- * Not yet here (issue 40, next slices): the receipt and the payer's emails, recording the payment on the enrollment,
- * settling a bank debit's `processing` from its later event, past due after the grace days.
+ * The outcome is recorded in one transaction with what it sets off (InstalmentAnnouncements): a payment on the
+ * enrollment with its receipt, or the failure's messages. A bank debit's `processing` is settled later by its event
+ * (instalment-intent-events.handler.ts).
  */
 @Injectable()
 export class InstalmentCharges {
@@ -40,6 +44,8 @@ export class InstalmentCharges {
   constructor(
     private readonly ledger: InstalmentLedger,
     private readonly charges: OffSessionCharges,
+    private readonly announce: InstalmentAnnouncements,
+    @InjectDataSource() private readonly db: DataSource,
   ) {}
 
   /** One round: claims a batch and charges each; answers how many were attempted. */
@@ -49,7 +55,11 @@ export class InstalmentCharges {
     return due.length;
   }
 
-  private async chargeOne(due: DueInstalment): Promise<void> {
+  /**
+   * Charges one claimed instalment (the job's, or an admin's "charge now"): the outcome as recorded, or null when it
+   * was not (a refusal the gateway does not classify, or recorded already).
+   */
+  async chargeOne(due: DueInstalment): Promise<{ outcome: OffSessionOutcome; recorded: RecordedInstalment } | null> {
     let outcome: OffSessionOutcome;
     try {
       outcome = await this.charges.charge({
@@ -64,9 +74,23 @@ export class InstalmentCharges {
       // A refusal the gateway does not classify (a key reused with other parameters, a wrong API key): the attempt's
       // key stays and the lease lapses, so it is looked at again, never charged under a new key.
       this.logger.error(`Instalment ${due.id} (attempt ${due.attemptKey}) not charged: ${(e as Error).message}`);
-      return;
+      return null;
     }
-    if (!(await this.ledger.record(due, recorded(outcome))))
-      this.logger.warn(`Instalment ${due.id}: the outcome of attempt ${due.attemptKey} was recorded already`);
+    const done = await this.db.transaction(async (m) => {
+      const row = await this.ledger.record(m, due, recorded(outcome));
+      if (!row) return null;
+      if (outcome.kind === 'succeeded')
+        await this.announce.paid(m, row, {
+          via: 'card',
+          paymentIntentId: outcome.paymentIntentId,
+          chargeId: outcome.chargeId,
+          feeCents: outcome.applicationFeeCents,
+        });
+      else if (outcome.kind === 'authentication_required' || outcome.kind === 'soft_decline' || outcome.kind === 'hard_decline')
+        await this.announce.failed(m, row, outcome.kind, outcome.declineCode ?? outcome.code);
+      return row;
+    });
+    if (!done) this.logger.warn(`Instalment ${due.id}: the outcome of attempt ${due.attemptKey} was recorded already`);
+    return done ? { outcome, recorded: done } : null;
   }
 }

@@ -1,6 +1,12 @@
 import { Module } from '@nestjs/common';
 import { CardIntentMatch } from './card-intent-match';
 import { InstalmentCharges } from './instalment-charges';
+import { InstalmentAnnouncements } from './instalment-announcements';
+import { InstalmentIntentEvents } from './instalment-intent-events.handler';
+import { PaymentPlanActionsController } from './payment-plan-actions.controller';
+import { PlanInstalmentActions } from './plan-instalment-actions.service';
+import { PlanDeadlines } from './plan-deadlines';
+import { PlanDeadlinesJobs } from './plan-deadlines.jobs';
 import { InstalmentChargesJobs } from './instalment-charges.jobs';
 import { ClassesModule } from '../classes/classes.module';
 import { CommunicationsModule } from '../communications/communications.module';
@@ -68,6 +74,7 @@ import { PaymentDisputesService } from './disputes/payment-disputes.service';
     CardPaymentsController,
     EnrollmentsController,
     PaymentDisputesController,
+    PaymentPlanActionsController,
   ],
   providers: [
     InPersonPaymentsService,
@@ -85,6 +92,11 @@ import { PaymentDisputesService } from './disputes/payment-disputes.service';
     CardIntentMatch,
     InstalmentCharges,
     InstalmentChargesJobs,
+    InstalmentAnnouncements,
+    InstalmentIntentEvents,
+    PlanInstalmentActions,
+    PlanDeadlines,
+    PlanDeadlinesJobs,
     PaymentEventsHandler,
     PaymentsForEnrollments,
     PaymentsJobs,

@@ -211,6 +211,8 @@ export class TopUpsRepository {
   async refundable(
     m: EntityManager,
     e: { id: string; amountPaidCents: number; refundedCents: number; stripePaymentIntentId: string | null },
+    /** A payment plan's paid instalments, newest first (payment-plans' PlanActionsRepository.paidInstalments). */
+    instalments: { paymentIntentId: string | null; amountCents: number }[] = [],
   ): Promise<Refundable[]> {
     const rows: { id: string; pi: string; amount: number; refunded: number }[] = await m.query(
       `SELECT t.id, t.stripe_payment_intent_id AS pi, t.amount_cents AS amount,
@@ -226,8 +228,21 @@ export class TopUpsRepository {
     const out: Refundable[] = rows
       .filter((t) => t.pi)
       .map((t) => ({ paymentIntentId: t.pi, leftCents: t.amount - t.refunded, topUpId: t.id }));
-    const paid = rows.reduce((n, t) => n + t.amount, 0);
-    const refunded = rows.reduce((n, t) => n + t.refunded, 0);
+    // A plan's instalments by card, each its own PaymentIntent; one paid at the door is settled by the organization.
+    const byCard = instalments.filter((i) => i.paymentIntentId).map((i) => i.paymentIntentId!);
+    const back: { pi: string; refunded: number }[] = byCard.length
+      ? await m.query(
+          `SELECT r.payment_intent_id AS pi, sum(r.amount_cents)::int AS refunded FROM refunds r
+            WHERE r.enrollment_id = $1 AND r.payment_intent_id = ANY($2) AND r.status <> 'failed' GROUP BY r.payment_intent_id`,
+          [e.id, byCard],
+        )
+      : [];
+    const refundedOf = (pi: string) => back.find((b) => b.pi === pi)?.refunded ?? 0;
+    for (const i of instalments)
+      if (i.paymentIntentId)
+        out.push({ paymentIntentId: i.paymentIntentId, leftCents: i.amountCents - refundedOf(i.paymentIntentId), topUpId: null });
+    const paid = rows.reduce((n, t) => n + t.amount, 0) + instalments.reduce((n, i) => n + i.amountCents, 0);
+    const refunded = rows.reduce((n, t) => n + t.refunded, 0) + back.reduce((n, b) => n + b.refunded, 0);
     if (e.stripePaymentIntentId)
       out.push({
         paymentIntentId: e.stripePaymentIntentId,

@@ -31,15 +31,19 @@ export class ReceiptIssuer implements PaymentEventHook, OnModuleInit {
     const e = await this.repo.paidEnrollment(m, organizationId, p.enrollmentId);
     if (!e) return this.logger.error(`No receipt for enrollment ${p.enrollmentId}: it is not in organization ${organizationId}`);
     // A switch's difference (by card or in person) is a payment of its own, with the top-up's own PaymentIntent.
-    const topUp = await this.repo.topUpPaidNow(m, e.id, p.amountCents);
+    const topUp = p.instalment ? null : await this.repo.topUpPaidNow(m, e.id, p.amountCents);
     const card = p.paymentMethod === 'card';
     // A switch's difference or a balance: the tax it holds is what the new price adds to the tax already receipted.
     const settles = async () =>
       taxToQuote(quotedCents(e), receiptedOf(await this.repo.issuedFor(m, organizationId, e.id), e.studentId), p.amountCents);
-    const lines = topUp
-      ? withTax(e, `Class switch difference: ${e.classTitle}`, p.amountCents, (await settles()) ?? [])
-      : (paymentLines(e, p.amountCents) ?? withTax(e, e.classTitle, p.amountCents, (await settles()) ?? []));
-    const pi = card ? (topUp ? topUp.paymentIntentId : e.stripePaymentIntentId) : null;
+    const lines = p.instalment
+      ? [line(e, `${p.instalment.label}: ${e.classTitle}`, p.amountCents)]
+      : topUp
+        ? withTax(e, `Class switch difference: ${e.classTitle}`, p.amountCents, (await settles()) ?? [])
+        : (paymentLines(e, p.amountCents) ?? withTax(e, e.classTitle, p.amountCents, (await settles()) ?? []));
+    // A plan's instalment is a payment of its own, with its own PaymentIntent (none at the door).
+    const pi = p.instalment ? p.instalment.paymentIntentId : card ? (topUp ? topUp.paymentIntentId : e.stripePaymentIntentId) : null;
+    const chargeId = p.instalment ? p.instalment.chargeId : card ? (topUp ? topUp.chargeId : e.stripeChargeId) : null;
     await this.issue(m, pi, {
       ...common(e, 'receipt'),
       enrollmentIds: [e.id],
@@ -47,7 +51,7 @@ export class ReceiptIssuer implements PaymentEventHook, OnModuleInit {
       totalCents: p.amountCents,
       paymentMethod: p.paymentMethod,
       stripePaymentIntentId: pi,
-      stripeChargeId: card ? (topUp ? topUp.chargeId : e.stripeChargeId) : null,
+      stripeChargeId: chargeId,
       stripeRefundId: null,
       refundIds: [],
       topUpId: topUp?.id ?? null,

@@ -3,11 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
 import { ActivityService } from '../activity/activity.service';
+import { PlanActions } from '../payment-plans/plan-actions';
 import { WebhookEvents } from '../webhooks/webhook-events';
 import { CardEnrollmentsService, type CardEnrollment } from './card-enrollments.service';
 import { EnrollmentPaymentsPort, type SeatRefund } from './enrollment-payments';
 import { readMoneyReply } from './enrollment-reply';
-import { formatDollars, refundQuote } from './refund-quote';
+import { formatDollars, planRefundQuote, refundQuote } from './refund-quote';
 import { TopUpSeats } from './top-up-seats';
 
 export const ENROLLMENT_NOT_FOUND = 'Enrollment not found';
@@ -55,6 +56,7 @@ export class EnrollmentCancel {
     private readonly topUpSeats: TopUpSeats,
     private readonly activity: ActivityService,
     private readonly webhooks: WebhookEvents,
+    private readonly plans: PlanActions,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
@@ -85,9 +87,13 @@ export class EnrollmentCancel {
           'Only card payments are refunded through Classlane. Cancel without a refund and settle an in-person payment with the student directly.',
         );
       intents.push(...(await this.endSeat(m, e)));
+      // A payment plan's future instalments are cancelled with the seat; the policy applies to the plan's total.
+      const plan = await this.plans.cancelWithEnrollment(m, organizationId, e.id);
       let refund: SeatRefund | null = null;
       if (paidByCard && request.refund !== false) {
-        const q = refundQuote(e.cancellationPolicy, e.amountPaidCents, e.refundedCents, new Date(e.classStartDate));
+        const q = plan
+          ? planRefundQuote(e.cancellationPolicy, plan.totalCents, e.amountPaidCents, e.refundedCents, new Date(e.classStartDate))
+          : refundQuote(e.cancellationPolicy, e.amountPaidCents, e.refundedCents, new Date(e.classStartDate));
         const cents = request.amount !== undefined ? Math.round(request.amount * 100) : q.refundCents;
         const reason = q.policyApplied
           ? `Cancelled ${q.daysBeforeClass} days before the class: ${q.policyApplied.refundPercentage}% refund by the policy at registration`
@@ -132,6 +138,8 @@ export class EnrollmentCancel {
       const e = await this.cards.inOrganization(id, organizationId, m, true);
       if (!e || (e.status !== 'held' && e.status !== 'active')) return { cancelled: false, refundCents: 0 };
       intents.push(...(await this.endSeat(m, e)));
+      // Nothing more is charged; everything paid (deposit and instalments) is refunded below.
+      await this.plans.cancelWithEnrollment(m, organizationId, e.id);
       const left = e.amountPaidCents - e.refundedCents;
       let refund: SeatRefund | null = null;
       if (e.paymentMethod === 'card' && e.paymentStatus === 'completed' && left > 0) {

@@ -38,6 +38,8 @@ export class EnrollmentEntity {
   /** A drop-in's session (issue 39 §3): the seat is in that session only; null: the whole class. */
   @Column({ name: 'class_session_id', type: 'uuid', nullable: true }) classSessionId?: string | null;
   @Column({ name: 'household_group_id', type: 'uuid', nullable: true }) householdGroupId?: string | null;
+  /** A payment plan past due since then (issue 40 §2): flagged in rosters, the student panel and the roll call. */
+  @Column({ name: 'past_due_since', type: 'timestamptz', nullable: true }) pastDueSince?: Date | null;
 }
 
 /** One line of a price quote as an enrollment keeps it. */
@@ -94,6 +96,8 @@ export interface EnrolledStudent {
   lastName: string;
   /** The sessions (indexes) this student holds only as drop-ins; null or absent: the whole class. */
   dropInSessions?: number[] | null;
+  /** A payment plan of this student's is past due (issue 40 §2). */
+  pastDue?: boolean;
 }
 
 /** An enrollment locked for a payment change. */

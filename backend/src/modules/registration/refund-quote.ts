@@ -29,5 +29,23 @@ export function refundQuote(
   return { refundCents: r.refundCents, policyApplied: r.tier, daysBeforeClass, refundableCents: Math.max(0, paidCents - refundedCents) };
 }
 
+/**
+ * A payment plan's cancellation (issue 40 §5): the frozen policy says how much of the plan's TOTAL the organization
+ * keeps; what was paid above that is refunded (never a new charge when less was paid). No policy: everything paid back.
+ */
+export function planRefundQuote(
+  policy: CancellationPolicy[] | null,
+  totalCents: number,
+  paidCents: number,
+  refundedCents: number,
+  classStart: Date,
+  now: Date = new Date(),
+): RefundQuote {
+  const ofTotal = refundQuote(policy, totalCents, 0, classStart, now);
+  const keeps = totalCents - ofTotal.refundCents;
+  const left = Math.max(0, paidCents - refundedCents);
+  return { ...ofTotal, refundCents: Math.min(left, Math.max(0, left - keeps)), refundableCents: left };
+}
+
 /** An amount as activity texts and messages write it: `$12.50`. */
 export const formatDollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;

@@ -53,6 +53,10 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
  * student records, and reminders about enrolled people. People themselves are the students module's; the
  * card payment is the payments module's, which sits above this one.
  */
+import { PlanEnrollmentMoney } from './plan-enrollment-money';
+import { PlanEnrollmentMoneyRepository } from './plan-enrollment-money.repository';
+import { PaymentPlansModule } from '../payment-plans/payment-plans.module';
+
 @Module({
   imports: [
     StudentsModule,
@@ -65,9 +69,13 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
     PricingModule,
     TermsModule,
     WaitingRoomModule,
+    // A cancellation cancels the plan's future instalments and refunds by the plan's total (issue 40 §5).
+    PaymentPlansModule,
   ],
   controllers: [StudentsController],
   providers: [
+    PlanEnrollmentMoney,
+    PlanEnrollmentMoneyRepository,
     EnrollmentCancel,
     EnrollmentLifecycleService,
     EnrollmentPaymentsPort,
@@ -105,6 +113,7 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
     SeatRequestLimits,
   ],
   exports: [
+    PlanEnrollmentMoney,
     EnrollmentLifecycleService,
     EnrollmentPaymentsPort,
     SeatRequestLimits,

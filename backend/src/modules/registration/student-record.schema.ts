@@ -45,6 +45,7 @@ export const ENROLLMENT_JSON_SCHEMA = {
     stripePaymentIntentId: text,
     cancelledAt: time,
     refunds: { type: 'array', items: REFUND_JSON_SCHEMA },
+    pastDue: bool,
     registeredAs: any,
   },
 } as const;

@@ -74,6 +74,8 @@ export const mapEnrollment = (e: EnrollmentRow, student?: StudentEntity) => ({
   stripePaymentIntentId: e.stripePaymentIntentId ?? null,
   cancelledAt: e.cancelledAt ?? null,
   refunds: (e.refunds ?? []).map(refundReply),
+  // A payment plan's instalment unpaid past the organization's grace days (issue 40 §2).
+  pastDue: !!e.pastDueSince,
   ...(student ? { registeredAs: registeredDifference(e, student) } : {}),
 });
 

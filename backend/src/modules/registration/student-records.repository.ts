@@ -84,6 +84,7 @@ const ENROLLMENT_JSON_FIELDS = [
   'price_breakdown',
   'amount_due_cents',
   'class_session_id',
+  'past_due_since',
 ]
   .map((c) => `'${c}', enr.${c}`)
   .join(', ');
@@ -239,5 +240,6 @@ function toEnrollmentRow(r: Record<string, unknown>): EnrollmentRow {
     priceBreakdown: (r.price_breakdown as EnrollmentRow['priceBreakdown']) ?? null,
     amountDueCents: r.amount_due_cents === null || r.amount_due_cents === undefined ? null : Number(r.amount_due_cents),
     classSessionId: (r.class_session_id as string | null) ?? null,
+    pastDueSince: r.past_due_since ? new Date(r.past_due_since as string) : null,
   };
 }

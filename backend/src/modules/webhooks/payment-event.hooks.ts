@@ -13,6 +13,11 @@ export interface PaymentSucceeded {
   /** This payment only: a switch's difference, or the balance taken in person, not the registration's total. */
   amountCents: number;
   paymentMethod: PaymentMethod;
+  /**
+   * A payment plan's instalment (issue 40): what the receipt's one line says ("Instalment 2 of 3: …") and the
+   * instalment's own PaymentIntent and charge (null at the door), not the registration's deposit.
+   */
+  instalment?: { label: string; paymentIntentId: string | null; chargeId: string | null };
 }
 
 /** A refund recorded (its `payment.refunded` facts), in cents. */

@@ -15,6 +15,9 @@ export const WEBHOOK_EVENTS = [
   'waitlist.offered',
   'class.cancelled',
   'student.updated',
+  'payment_plan.instalment_paid',
+  'payment_plan.instalment_failed',
+  'payment_plan.past_due',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

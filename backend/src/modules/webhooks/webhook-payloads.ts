@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, type OpenAPIObject, type SchemaObject } from '@nestjs/swagger';
 import { EXAMPLE_ID, EXAMPLE_TIME } from '../../common/openapi/common.responses';
+import { PaymentPlanInstalmentFailedData, PaymentPlanInstalmentPaidData, PaymentPlanPastDueData } from './payment-plan-payloads';
 
 /*
  * The `data` of each outbound webhook event, as its publishers send it today. The classes are the TypeScript types
@@ -126,6 +127,9 @@ export interface WebhookPayloads {
   'waitlist.offered': WaitlistOfferedData;
   'class.cancelled': ClassCancelledData;
   'student.updated': StudentUpdatedData;
+  'payment_plan.instalment_paid': PaymentPlanInstalmentPaidData;
+  'payment_plan.instalment_failed': PaymentPlanInstalmentFailedData;
+  'payment_plan.past_due': PaymentPlanPastDueData;
 }
 
 /** The classes each event's `data` may be one of (the document's schemas; two for student.updated, sent after a change or an erasure). */
@@ -137,6 +141,12 @@ export const WEBHOOK_PAYLOAD_CLASSES: { [E in keyof WebhookPayloads]: { descript
   'waitlist.offered': { description: 'A held seat was offered to someone on the waitlist', shapes: [WaitlistOfferedData] },
   'class.cancelled': { description: 'A class was cancelled', shapes: [ClassCancelledData] },
   'student.updated': { description: 'A person changed (or was erased)', shapes: [StudentChangedData, StudentErasedData] },
+  'payment_plan.instalment_paid': { description: "A payment plan's instalment was paid", shapes: [PaymentPlanInstalmentPaidData] },
+  'payment_plan.instalment_failed': {
+    description: "A payment plan's instalment could not be charged",
+    shapes: [PaymentPlanInstalmentFailedData],
+  },
+  'payment_plan.past_due': { description: 'A payment plan went past due', shapes: [PaymentPlanPastDueData] },
 };
 
 /** The envelope every event is POSTed in, with the event's `data`: one JSON Schema per event. */

@@ -31,6 +31,8 @@ export class AttendanceStudentResponseDto {
     example: null,
   })
   dropInSessions: number[] | null;
+  @ApiProperty({ description: "A payment plan's instalment is unpaid past the grace days (issue 40)", example: false })
+  pastDue: boolean;
 }
 
 /** Every scheduled session of a class, marked or not, and the students enrolled now. */

@@ -27,6 +27,7 @@ export class SessionRollEntryResponseDto {
   })
   balanceDue: number;
   @ApiProperty({ enum: ['in-person', 'card'], example: 'in-person' }) paymentMethod: string;
+  @ApiProperty({ description: "A payment plan's instalment is unpaid past the grace days (issue 40)", example: false }) pastDue: boolean;
   @ApiProperty({
     type: HouseholdContactResponseDto,
     nullable: true,

@@ -173,6 +173,12 @@ export class PlanSettingsDto {
   @Min(1, { message: 'releaseAfterDays must be a whole number between 1 and 90' })
   @Max(90, { message: 'releaseAfterDays must be a whole number between 1 and 90' })
   releaseAfterDays?: number | null;
+  @ApiPropertyOptional({ type: 'integer', example: 3, description: 'Days before a due date the payer is reminded (0: never); absent: 3' })
+  @IsOptional()
+  @IsInt({ message: 'reminderDays must be a whole number between 0 and 30' })
+  @Min(0, { message: 'reminderDays must be a whole number between 0 and 30' })
+  @Max(30, { message: 'reminderDays must be a whole number between 0 and 30' })
+  reminderDays?: number;
   @ApiProperty({ example: false, description: 'Bank debit (ACH) offered beside cards' })
   @IsBoolean({ message: 'bankDebit must be true or false' })
   bankDebit: boolean;

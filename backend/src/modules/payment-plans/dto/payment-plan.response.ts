@@ -34,6 +34,8 @@ export class PlanSettingsResponseDto {
   @ApiProperty({ type: 'integer', example: 9 }) chargeHour: number;
   @ApiProperty({ type: [Number], example: [1, 3, 5] }) retryDays: number[];
   @ApiProperty({ type: 'integer', example: 7 }) graceDays: number;
+  @ApiProperty({ type: 'integer', example: 3, description: 'Days before a due date the payer is reminded (0: never)' })
+  reminderDays: number;
   @ApiProperty({ enum: ['flag', 'release'] }) pastDueAction: string;
   @ApiProperty({ type: 'integer', nullable: true, example: null }) releaseAfterDays: number | null;
   @ApiProperty({ example: false }) bankDebit: boolean;
@@ -47,6 +49,16 @@ export class InstalmentResponseDto {
   @ApiProperty({ example: 150 }) amount: number;
   @ApiProperty({ enum: ['scheduled', 'paid', 'processing', 'failed', 'waived', 'cancelled'] }) status: string;
   @ApiProperty({ type: 'integer', example: 0 }) attempts: number;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: null,
+    description: 'The last attempt: succeeded, processing, soft_decline, hard_decline, authentication_required, bank_debit_failed…',
+  })
+  lastOutcome: string | null;
+  @ApiProperty({ type: String, nullable: true, example: null, description: "The bank's decline code, e.g. insufficient_funds" })
+  declineCode: string | null;
+  @ApiProperty({ type: String, nullable: true, enum: ['card', 'in-person'], example: null }) paidVia: string | null;
 }
 
 export class PayerPlanResponseDto {
@@ -57,6 +69,9 @@ export class PayerPlanResponseDto {
   @ApiProperty({ example: 600 }) total: number;
   @ApiProperty({ example: 150 }) deposit: number;
   @ApiProperty({ example: true, description: 'A payment method is saved for the instalments' }) methodSaved: boolean;
+  @ApiProperty({ example: false, description: 'Paused by an admin: nothing is charged until resumed' }) paused: boolean;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null, description: 'Past due since then, or null' })
+  pastDueSince: string | null;
   @ApiProperty({ example: { text: 'I authorize…', version: 1, acceptedAt: EXAMPLE_TIME, ip: '203.0.113.7', userAgent: 'Mozilla/5.0' } })
   consent: { text: string; version: number; acceptedAt: string; ip: string | null; userAgent: string | null };
   @ApiProperty({ type: [InstalmentResponseDto] }) instalments: InstalmentResponseDto[];

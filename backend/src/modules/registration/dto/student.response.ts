@@ -68,6 +68,8 @@ export class EnrollmentResponseDto {
   @ApiProperty({ type: 'string', nullable: true, example: 'pi_3Q0abc' }) stripePaymentIntentId: string | null;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true, example: null }) cancelledAt: string | null;
   @ApiProperty({ type: () => [RefundResponseDto] }) refunds: RefundResponseDto[];
+  @ApiProperty({ description: "A payment plan's instalment is unpaid past the organization's grace days", example: false })
+  pastDue: boolean;
   @ApiProperty({
     type: () => RegisteredDetailsResponseDto,
     nullable: true,
