@@ -18,6 +18,7 @@ const SubscriptionTestPage = lazy(() => import('@/subscription/SubscriptionTestP
 const CommunicationCenter = lazy(() => import('@/communications/CommunicationCenter'));
 const ReportsPage = lazy(() => import('@/reports/ReportsPage'));
 const ConflictsPage = lazy(() => import('@/conflicts/ConflictsPage'));
+const RoomCalendarPage = lazy(() => import('@/room-calendar/RoomCalendarPage'));
 
 const DashboardScreen = () => inArea('admin.loading.dashboard', <Dashboard />);
 const TeamScreen = () => inArea('admin.loading.team', <TeamPage />);
@@ -47,6 +48,7 @@ export default function AdminApp() {
         <Route path="/communications" element={inArea('admin.loading.communications', <CommunicationCenter />)} />
         <Route path="/reports" element={inArea('admin.loading.reports', <ReportsPage />)} />
         <Route path="/conflicts" element={inArea('admin.loading.conflicts', <ConflictsPage />)} />
+        <Route path="/room-calendar" element={inArea('admin.loading.roomCalendar', <RoomCalendarPage />)} />
       </CustomRoutes>
     </OrganizationAdmin>
   );

@@ -447,6 +447,9 @@ export interface paths {
   "/api/revenue": {
     get: operations["Reporting_revenue"];
   };
+  "/api/room-calendar": {
+    get: operations["RoomCalendar_week"];
+  };
   "/api/rooms": {
     get: operations["Venues_listRooms"];
     post: operations["Venues_createRoom"];
@@ -1198,6 +1201,79 @@ export interface components {
        * @example null
        */
       revokedAt: string | null;
+    };
+    CalendarRoomDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Studio 1 */
+      name: string;
+      /** @example 12 */
+      capacity: number | null;
+      /**
+       * @description One booking at a time
+       * @example true
+       */
+      exclusive: boolean;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      locationId: string;
+      /** @example Main Hall */
+      locationName: string;
+    };
+    CalendarSessionDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      sessionId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Beginner Pottery */
+      classTitle: string;
+      /**
+       * Format: uuid
+       * @description The session's own room or its class's
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      roomId: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      startsAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      endsAt: string;
+      /**
+       * @description Cancelled: the session or its whole class
+       * @enum {string}
+       */
+      status: "scheduled" | "cancelled";
+      /**
+       * @description The class's enrolled students plus this session's drop-ins
+       * @example 8
+       */
+      enrolled: number;
+      /**
+       * @description The class's maximum
+       * @example 12
+       */
+      capacity: number;
+      /**
+       * @description Empty when none is named
+       * @example Maria Lopez
+       */
+      instructor: string;
     };
     CancelEnrollmentDto: {
       refund?: boolean;
@@ -5518,6 +5594,34 @@ export interface components {
       /** @example active */
       enrollmentStatus: string;
     };
+    RoomCalendarResponseDto: {
+      /**
+       * @description The Monday shown
+       * @example 2031-03-03
+       */
+      weekStart: string;
+      /**
+       * @description The Sunday shown
+       * @example 2031-03-09
+       */
+      weekEnd: string;
+      /**
+       * @description The organization's zone: the days and times are read in it
+       * @example America/Chicago
+       */
+      timeZone: string;
+      /**
+       * @description The seven days, Monday first
+       * @example [
+       *   "2031-03-03"
+       * ]
+       */
+      days: string[];
+      /** @description Every room (of the location), by location then name */
+      rooms: components["schemas"]["CalendarRoomDto"][];
+      /** @description The sessions booked in those rooms that week, soonest first */
+      sessions: components["schemas"]["CalendarSessionDto"][];
+    };
     RoomResponseDto: {
       /**
        * Format: uuid
@@ -5770,6 +5874,11 @@ export interface components {
       answers: components["schemas"]["EnrollmentAnswerResponseDto"][];
       /** @description Waivers of the class this student has not signed in their newest version (flag them) */
       unsignedWaivers: string[];
+      /**
+       * @description A drop-in: registered for this session only (issue 39 §3), not for the whole class
+       * @example false
+       */
+      dropIn: boolean;
     };
     SessionTotalsResponseDto: {
       /** @example 12 */
@@ -14145,6 +14254,52 @@ export interface operations {
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  RoomCalendar_week: {
+    parameters: {
+      query?: {
+        /** @description Any day of the week to show (default: today in the organization's zone) */
+        week?: string;
+        /** @description Only this location's rooms */
+        locationId?: string;
+      };
+    };
+    responses: {
+      /** @description A week (Monday to Sunday, in the organization's zone) of every room's sessions */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["RoomCalendarResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description locationId is not one of the caller's organization's locations */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { classBody, createOrg, createTeacher, type OrgFixture } from '../fixtures/org.fixture';
+import { mismatches, type Document } from '../setup/openapi-conformance';
+import { createTestApp, type TestApp } from '../setup/test-app';
+
+interface CalendarSession {
+  sessionId: string;
+  classTitle: string;
+  roomId: string;
+  startsAt: string;
+  status: string;
+  enrolled: number;
+  capacity: number;
+  instructor: string;
+}
+
+/**
+ * The room week calendar (issue 39 §2): Monday to Sunday in the organization's zone (America/Chicago here, so a
+ * Sunday-evening session is already Monday in UTC), each session in its own room or its class's, cancelled ones
+ * marked, one location's rooms alone, bad input and other organizations' ids.
+ */
+describe('room week calendar', () => {
+  let t: TestApp;
+  let org: OrgFixture;
+  let other: OrgFixture;
+  let doc: Document;
+  const ids: Record<string, string> = {};
+  const week = (query: string, o: OrgFixture = org) => t.http.get(`/api/room-calendar${query}`).set(o.auth);
+
+  beforeAll(async () => {
+    t = await createTestApp({ JOBS_ENABLED: 'false' });
+    org = await createOrg(t, { plan: 'professional' });
+    other = await createOrg(t, { plan: 'professional' });
+    await t.db.query(`UPDATE organizations SET settings = settings || '{"timeZone":"America/Chicago"}'::jsonb WHERE id = $1`, [org.orgId]);
+    const post = async (o: OrgFixture, path: string, body: Record<string, unknown>) =>
+      (await t.http.post(`/api/${path}`).set(o.auth).send(body).expect(201)).body.data.id as string;
+    ids.hall = await post(org, 'locations', { name: 'Main Hall' });
+    ids.annex = await post(org, 'locations', { name: 'Annex' });
+    ids.studio1 = await post(org, 'rooms', { locationId: ids.hall, name: 'Studio 1', capacity: 12 });
+    ids.studio2 = await post(org, 'rooms', { locationId: ids.hall, name: 'Studio 2' });
+    ids.annexRoom = await post(org, 'rooms', { locationId: ids.annex, name: 'Annex room' });
+    ids.maria = await post(org, 'instructors', { name: 'Maria Lopez' });
+    ids.theirs = await post(other, 'locations', { name: 'Theirs' });
+    const create = async (fields: Record<string, unknown>) =>
+      (
+        await t.http
+          .post('/api/classes')
+          .set(org.auth)
+          .send(classBody({ days: 3, schedule: 'Weekly', duration: 60, location: undefined, ...fields }))
+          .expect(201)
+      ).body.data.id as string;
+    // Mondays 3, 10 and 17 March 2031 at 18:30 Chicago time (00:30 UTC the next day, 23:30 UTC once daylight time starts).
+    ids.pottery = await create({ title: 'Pottery', startDate: '2031-03-04T00:30:00.000Z', roomId: ids.studio1, instructorId: ids.maria });
+    // Sunday 9 March 22:30 Chicago time (daylight time from that morning) is Monday 10 March in UTC: still this week.
+    ids.late = await create({
+      title: 'Late night',
+      startDate: '2031-03-10T03:30:00.000Z',
+      days: 1,
+      roomId: ids.studio2,
+      instructor: 'Sam',
+    });
+    // Sunday 2 March 23:30 Chicago time, running past midnight into Monday: the week before (a session is on its start's day).
+    await create({ title: 'Last week', startDate: '2031-03-03T05:30:00.000Z', days: 1, roomId: ids.studio2 });
+    ids.drawing = await create({
+      title: 'Drawing',
+      startDate: '2031-03-05T15:00:00.000Z',
+      days: 2,
+      schedule: 'Consecutive',
+      roomId: ids.annexRoom,
+    });
+    await create({ title: 'In the park', startDate: '2031-03-05T15:00:00.000Z', location: 'The park' });
+    doc = (await t.http.get('/api/docs-json').expect(200)).body as Document;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("should answer Monday to Sunday in the organization's zone with every room and the sessions booked in them", async () => {
+    const res = await week('?week=2031-03-05').expect(200);
+    const schema = doc.paths['/api/room-calendar']?.get?.responses?.['200']?.content?.['application/json']?.schema;
+    expect(schema).toBeDefined();
+    expect(mismatches(doc, schema!, res.body, 'GET /api/room-calendar 200')).toEqual([]);
+    const cal = res.body.data;
+    expect(cal).toMatchObject({ weekStart: '2031-03-03', weekEnd: '2031-03-09', timeZone: 'America/Chicago' });
+    expect(cal.days).toEqual(['2031-03-03', '2031-03-04', '2031-03-05', '2031-03-06', '2031-03-07', '2031-03-08', '2031-03-09']);
+    expect(cal.rooms.map((r: { name: string }) => r.name)).toEqual(['Annex room', 'Studio 1', 'Studio 2']);
+    expect(cal.rooms[1]).toMatchObject({ id: ids.studio1, capacity: 12, exclusive: true, locationId: ids.hall, locationName: 'Main Hall' });
+    const sessions = cal.sessions as CalendarSession[];
+    expect(sessions.map((s) => [s.classTitle, s.startsAt])).toEqual([
+      ['Pottery', '2031-03-04T00:30:00.000Z'],
+      ['Drawing', '2031-03-05T15:00:00.000Z'],
+      ['Drawing', '2031-03-06T15:00:00.000Z'],
+      ['Late night', '2031-03-10T03:30:00.000Z'],
+    ]);
+    expect(sessions[0]).toMatchObject({ roomId: ids.studio1, status: 'scheduled', enrolled: 0, capacity: 10, instructor: 'Maria Lopez' });
+    expect(sessions[3]).toMatchObject({ roomId: ids.studio2, instructor: 'Sam' });
+  });
+
+  it('should show a session in the room it was moved to, and a cancelled one marked', async () => {
+    const sessions = (await t.http.get(`/api/classes/${ids.pottery}/sessions`).set(org.auth).expect(200)).body.data;
+    await t.http.put(`/api/class-sessions/${sessions[1].id}`).set(org.auth).send({ roomId: ids.studio2 }).expect(200);
+    await t.http.post(`/api/class-sessions/${sessions[2].id}/cancel`).set(org.auth).send({ reason: 'Snow', notify: false }).expect(201);
+    const cal = (await week('?week=2031-03-10').expect(200)).body.data;
+    expect(cal.weekStart).toBe('2031-03-10');
+    const pottery = (cal.sessions as CalendarSession[]).filter((s) => s.classTitle === 'Pottery');
+    expect(pottery).toEqual([expect.objectContaining({ sessionId: sessions[1].id, roomId: ids.studio2, status: 'scheduled' })]);
+    const next = (await week('?week=2031-03-24').expect(200)).body.data.sessions as CalendarSession[];
+    expect(next.filter((s) => s.classTitle === 'Pottery')).toEqual([]);
+    const third = (await week('?week=2031-03-17').expect(200)).body.data.sessions as CalendarSession[];
+    expect(third.find((s) => s.sessionId === sessions[2].id)).toMatchObject({ status: 'cancelled', roomId: ids.studio1 });
+  });
+
+  it("should answer one location's rooms alone", async () => {
+    const cal = (await week(`?week=2031-03-05&locationId=${ids.annex}`).expect(200)).body.data;
+    expect(cal.rooms.map((r: { id: string }) => r.id)).toEqual([ids.annexRoom]);
+    expect((cal.sessions as CalendarSession[]).map((s) => s.classTitle)).toEqual(['Drawing', 'Drawing']);
+  });
+
+  it("should answer today's week without a date", async () => {
+    const cal = (await week('').expect(200)).body.data;
+    expect(new Date(`${cal.weekStart}T00:00:00Z`).getUTCDay()).toBe(1);
+    expect(cal.days).toHaveLength(7);
+  });
+
+  it('should refuse bad input with a readable 400, another organization’s location with 404, and teachers with 403', async () => {
+    for (const q of ['?week=2031-02-30', '?week=next', '?week=2031-3-5', '?locationId=nope', '?colour=red']) {
+      const res = await week(q).expect(400);
+      expect(typeof res.body.error).toBe('string');
+    }
+    expect((await week('?week=2031-02-30').expect(400)).body.error).toBe('week must be a date written YYYY-MM-DD');
+    await week(`?locationId=${ids.theirs}`).expect(404);
+    // The other organization sees its own (empty) calendar, never ours.
+    const theirs = (await week('?week=2031-03-05', other).expect(200)).body.data;
+    expect(theirs).toMatchObject({ rooms: [], sessions: [] });
+    await week(`?locationId=${ids.hall}`, other).expect(404);
+    const teacher = await createTeacher(t, org);
+    await t.http.get('/api/room-calendar').set(teacher.auth).expect(403);
+    await t.http.get('/api/room-calendar').expect(401);
+  });
+});
