@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { classBody, createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { entry, join } from './waitlist.helpers';
 
 type Session = { id: string; sessionIndex: number; startsAt: string; seatsLeft: number };
 
@@ -244,5 +245,19 @@ describe('drop-ins', () => {
       .expect(404);
     expect(await enrollmentCount(theirs.id)).toBe(0);
     expect(await enrollmentCount(mine.id)).toBe(0);
+  });
+  it('should let a class full by its drop-ins take a waitlist, and offer the seat a cancelled drop-in frees to it', async () => {
+    const cls = await dropInClass(org, { maxStudents: 2, dropInCapacity: 1 });
+    const [s0] = await offered(cls.id);
+    const d = await register(dropInBody(org.orgId, cls.id, s0.id)).expect(201);
+    await register(registerBody(org.orgId, cls.id)).expect(201);
+    expect((await register(registerBody(org.orgId, cls.id)).expect(409)).body.code).toBe('CLASS_FULL');
+    // One full-term seat taken and session 1's drop-in: full for the whole term, so the waitlist is open.
+    const waiting = await join(t, org.orgId, cls.id);
+    await t.http.post(`/api/enrollments/${d.body.data.classEnrollments[0].id}/cancel`).set(org.auth).send({}).expect(200);
+    // The freed seat went to the waitlist in the cancel's transaction: offered, and held for them.
+    expect((await entry(t, waiting.entryId)).status).toBe('offered');
+    expect(await counts(cls.id)).toEqual({ enrolled: 2, peak: 0, sessions: [0, 0, 0, 0] });
+    expect((await register(registerBody(org.orgId, cls.id)).expect(409)).body.code).toBe('CLASS_FULL');
   });
 });

@@ -7,6 +7,7 @@ import { ClassError, ClassException } from './classes.exception';
 import { ClassesRepository } from './classes.repository';
 import { DropInSeatsRepository, type DropInSession } from './drop-in-seats.repository';
 import { PublicListCache } from './public-list.cache';
+import { SeatsFreedHooks } from './seats-freed.hooks';
 
 export type { DropInSession } from './drop-in-seats.repository';
 
@@ -53,6 +54,7 @@ export class DropInSeats {
     private readonly repo: DropInSeatsRepository,
     private readonly classes: ClassesRepository,
     private readonly cache: PublicListCache,
+    private readonly freed: SeatsFreedHooks,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
@@ -102,10 +104,15 @@ export class DropInSeats {
     return dropInView(cls, s);
   }
 
-  /** Gives back one drop-in seat per session id (a cancelled, expired or deleted drop-in). */
+  /**
+   * Gives back one drop-in seat per session id (a cancelled, expired or deleted drop-in). When that lowers the class's
+   * fullest session, a full-term seat is free again: the waitlist is offered it in this transaction, as for any freed
+   * seat (SeatsFreedHooks), so a public registrant never sees it first.
+   */
   async release(m: EntityManager, organizationId: string, sessionIds: string[]): Promise<void> {
     if (!sessionIds.length) return;
-    await this.repo.release(m, organizationId, sessionIds);
+    const lowered = await this.repo.release(m, organizationId, sessionIds);
+    if (lowered.length) await this.freed.run(m, organizationId, lowered);
     this.cache.seatsChanged(organizationId);
   }
 }
