@@ -39,7 +39,8 @@ export default function RoomCalendarPage() {
           label="Location"
           value={locationId}
           onChange={(e) => setLocationId(e.target.value)}
-          sx={{ minWidth: 200 }}
+          sx={{ width: { xs: '100%', sm: 240 } }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           <MenuItem value="">All locations</MenuItem>
           {(locations.data ?? []).map((l) => (
@@ -48,7 +49,7 @@ export default function RoomCalendarPage() {
             </MenuItem>
           ))}
         </TextField>
-        <Stack direction="row" spacing={1} role="group" aria-label="Week">
+        <Stack direction="row" spacing={1} role="group" aria-label="Week" sx={{ '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
           <Button variant="outlined" disabled={!shown} onClick={() => shown && setWeek(addDays(shown.weekStart, -7))}>
             Previous week
           </Button>
