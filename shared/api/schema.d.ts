@@ -587,6 +587,9 @@ export interface paths {
   "/api/teacher/classes/{classId}/walk-ins": {
     post: operations["TeacherSessions_walkIn"];
   };
+  "/api/teacher/my-sessions": {
+    get: operations["TeacherSchedule_mine"];
+  };
   "/api/teacher/overview": {
     get: operations["TeacherClasses_overview"];
   };
@@ -3449,6 +3452,29 @@ export interface components {
     };
     MoveWaitlistEntryDto: {
       position: number;
+    };
+    MySessionsResponseDto: {
+      /**
+       * @description The instructor records linked to the caller's user (empty: none)
+       * @example [
+       *   "Maria Lopez"
+       * ]
+       */
+      instructors: string[];
+      /** @example America/Chicago */
+      timeZone: string;
+      /**
+       * @description Today in the organization’s zone
+       * @example 2031-03-04
+       */
+      from: string;
+      /**
+       * @description The last day included
+       * @example 2031-03-17
+       */
+      to: string;
+      /** @description Soonest first */
+      sessions: components["schemas"]["TaughtSessionDto"][];
     };
     NotificationsDto: {
       reminderHours: number;
@@ -6620,6 +6646,70 @@ export interface components {
     TakeTicketDto: {
       /** Format: uuid */
       classId: string;
+    };
+    TaughtSessionDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      sessionId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Beginner Pottery */
+      classTitle: string;
+      /**
+       * @description Zero-based: the session's place in its class
+       * @example 0
+       */
+      sessionIndex: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      startsAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      endsAt: string;
+      /**
+       * @description The session's day in the organization's zone (the session screen's address)
+       * @example 2031-03-04
+       */
+      date: string;
+      /**
+       * @description Cancelled: the session or its whole class
+       * @enum {string}
+       */
+      status: "scheduled" | "cancelled";
+      /**
+       * @description The class's place as its pages say it
+       * @example Main Hall — Studio 1
+       */
+      location: string;
+      /**
+       * @description The session's room (its own or its class's)
+       * @example Studio 1
+       */
+      roomName: string | null;
+      /**
+       * @description Students expected: the whole-class registrations and this session’s drop-ins
+       * @example 9
+       */
+      enrolled: number;
+      /**
+       * @description Of those, this session's drop-ins
+       * @example 1
+       */
+      dropIns: number;
+      /**
+       * @description The class's maximum
+       * @example 12
+       */
+      capacity: number;
     };
     TaxRateDto: {
       label: string;
@@ -16161,6 +16251,44 @@ export interface operations {
       409: {
         content: {
           "application/json": components["schemas"]["SeatConflictResponseDto"];
+        };
+      };
+    };
+  };
+  TeacherSchedule_mine: {
+    parameters: {
+      query?: {
+        /** @description How many days from today (default 14) */
+        days?: number;
+      };
+    };
+    responses: {
+      /** @description The caller's own sessions from today on (their linked instructor records'), cancelled ones marked */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MySessionsResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };

@@ -246,6 +246,32 @@ describe('drop-ins', () => {
     expect(await enrollmentCount(theirs.id)).toBe(0);
     expect(await enrollmentCount(mine.id)).toBe(0);
   });
+  it("should show a drop-in on teacher mode's roll of its own session only, labelled as a drop-in", async () => {
+    const cls = await dropInClass();
+    const [, s1] = await offered(cls.id);
+    await register(registerBody(org.orgId, cls.id, { firstName: 'Ava', lastName: 'Whole' })).expect(201);
+    await register(dropInBody(org.orgId, cls.id, s1.id, { firstName: 'Dee', lastName: 'Dropin' })).expect(201);
+    const days: { sessionIndex: number; date: string }[] = (
+      await t.http.get(`/api/teacher/classes/${cls.id}/sessions`).set(org.auth).expect(200)
+    ).body.data;
+    const rollOf = async (i: number) => {
+      const data = (await t.http.get(`/api/teacher/classes/${cls.id}/sessions/${days[i].date}`).set(org.auth).expect(200)).body.data;
+      return {
+        names: data.roll.map((r: { firstName: string; dropIn: boolean }) => [r.firstName, r.dropIn]),
+        enrolled: data.totals.enrolled,
+      };
+    };
+    expect(await rollOf(0)).toEqual({ names: [['Ava', false]], enrolled: 1 });
+    expect(await rollOf(1)).toEqual({
+      names: expect.arrayContaining([
+        ['Ava', false],
+        ['Dee', true],
+      ]),
+      enrolled: 2,
+    });
+    expect(await rollOf(2)).toEqual({ names: [['Ava', false]], enrolled: 1 });
+  });
+
   it('should let a class full by its drop-ins take a waitlist, and offer the seat a cancelled drop-in frees to it', async () => {
     const cls = await dropInClass(org, { maxStudents: 2, dropInCapacity: 1 });
     const [s0] = await offered(cls.id);

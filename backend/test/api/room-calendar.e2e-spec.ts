@@ -137,4 +137,84 @@ describe('room week calendar', () => {
     await t.http.get('/api/room-calendar').set(teacher.auth).expect(403);
     await t.http.get('/api/room-calendar').expect(401);
   });
+  describe("a teacher's own sessions (GET /api/teacher/my-sessions)", () => {
+    const DAY = 86_400_000;
+    const mine = (auth: { Authorization: string }, query = '') => t.http.get(`/api/teacher/my-sessions${query}`).set(auth);
+
+    it('should list the sessions of the instructor linked to the teacher, from today on, cancelled ones marked', async () => {
+      const teacher = await createTeacher(t, org);
+      // Not linked to an instructor yet: nothing of anyone's.
+      expect((await mine(teacher.auth).expect(200)).body.data).toMatchObject({ instructors: [], sessions: [] });
+      const [user] = await t.db.query('SELECT id FROM users WHERE email = $1', [teacher.email]);
+      const tess = (await t.http.post('/api/instructors').set(org.auth).send({ name: 'Tess Teacher', userId: user.id }).expect(201)).body
+        .data.id;
+      const soon = new Date(Date.now() + DAY).toISOString();
+      const later = new Date(Date.now() + 2 * DAY).toISOString();
+      const create = async (fields: Record<string, unknown>) =>
+        (
+          await t.http
+            .post('/api/classes')
+            .set(org.auth)
+            .send(classBody({ location: undefined, ...fields }))
+            .expect(201)
+        ).body.data.id as string;
+      const ceramics = await create({
+        title: 'Ceramics',
+        startDate: soon,
+        days: 3,
+        schedule: 'Weekly',
+        instructorId: tess,
+        roomId: ids.studio1,
+      });
+      const yoga = await create({
+        title: 'Yoga',
+        startDate: later,
+        days: 2,
+        schedule: 'Consecutive',
+        instructorId: ids.maria,
+        location: 'The park',
+      });
+      // Maria's second Yoga session is taught by Tess; Ceramics' second session is cancelled.
+      const yogaSessions = (await t.http.get(`/api/classes/${yoga}/sessions`).set(org.auth).expect(200)).body.data;
+      await t.http.put(`/api/class-sessions/${yogaSessions[1].id}`).set(org.auth).send({ instructorId: tess }).expect(200);
+      const ceramicsSessions = (await t.http.get(`/api/classes/${ceramics}/sessions`).set(org.auth).expect(200)).body.data;
+      await t.http
+        .post(`/api/class-sessions/${ceramicsSessions[1].id}/cancel`)
+        .set(org.auth)
+        .send({ reason: 'Kiln', notify: false })
+        .expect(201);
+
+      const res = await mine(teacher.auth).expect(200);
+      const schema = doc.paths['/api/teacher/my-sessions']?.get?.responses?.['200']?.content?.['application/json']?.schema;
+      expect(mismatches(doc, schema!, res.body, 'GET /api/teacher/my-sessions 200')).toEqual([]);
+      const data = res.body.data;
+      expect(data.instructors).toEqual(['Tess Teacher']);
+      // Ceramics' third session is 15 days away: past the default fortnight.
+      expect(
+        data.sessions.map((s: { classTitle: string; sessionIndex: number; status: string }) => [s.classTitle, s.sessionIndex, s.status]),
+      ).toEqual([
+        ['Ceramics', 0, 'scheduled'],
+        ['Yoga', 1, 'scheduled'],
+        ['Ceramics', 1, 'cancelled'],
+      ]);
+      expect(data.sessions[0]).toMatchObject({ classId: ceramics, roomName: 'Studio 1', enrolled: 0, dropIns: 0, capacity: 10 });
+      expect(data.sessions[0].date).toBe(
+        new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date(data.sessions[0].startsAt)),
+      );
+      const longer = (await mine(teacher.auth, '?days=20').expect(200)).body.data.sessions;
+      expect(longer.map((s: { classTitle: string; sessionIndex: number }) => `${s.classTitle} ${s.sessionIndex}`)).toContain('Ceramics 2');
+      // An admin with no instructor record, and another organization's teacher, see none of them.
+      expect((await mine(org.auth).expect(200)).body.data.sessions).toEqual([]);
+      expect((await mine((await createTeacher(t, other)).auth).expect(200)).body.data).toMatchObject({ instructors: [], sessions: [] });
+    });
+
+    it('should refuse a bad number of days with a readable 400', async () => {
+      const teacher = await createTeacher(t, org);
+      for (const q of ['?days=0', '?days=63', '?days=two', '?days=1.5', '?from=2031-01-01']) {
+        const res = await mine(teacher.auth, q).expect(400);
+        expect(typeof res.body.error).toBe('string');
+      }
+      await t.http.get('/api/teacher/my-sessions').expect(401);
+    });
+  });
 });

@@ -7,14 +7,24 @@ import { RoomCalendarService } from './room-calendar.service';
 import { ScheduleConflictsController } from './schedule-conflicts.controller';
 import { ScheduleConflictsRepository } from './schedule-conflicts.repository';
 import { ScheduleConflictsService } from './schedule-conflicts.service';
+import { TeacherScheduleController } from './teacher-schedule.controller';
+import { TeacherScheduleRepository } from './teacher-schedule.repository';
+import { TeacherScheduleService } from './teacher-schedule.service';
 
 /**
- * Rooms and instructors booked twice at once, and the room week calendar. Above classes, venues and instructors: it reads their tables together
+ * Rooms and instructors booked twice at once, the room week calendar and a teacher's own sessions. Above classes, venues and instructors: it reads their tables together
  * (a declared read model) and answers the classes module's SessionConflicts port.
  */
 @Module({
   imports: [ClassesModule, OrganizationsModule],
-  controllers: [ScheduleConflictsController, RoomCalendarController],
-  providers: [ScheduleConflictsRepository, ScheduleConflictsService, RoomCalendarRepository, RoomCalendarService],
+  controllers: [ScheduleConflictsController, RoomCalendarController, TeacherScheduleController],
+  providers: [
+    ScheduleConflictsRepository,
+    ScheduleConflictsService,
+    RoomCalendarRepository,
+    RoomCalendarService,
+    TeacherScheduleRepository,
+    TeacherScheduleService,
+  ],
 })
 export class ScheduleConflictsModule {}
