@@ -96,6 +96,7 @@ export type ClassSession = Schemas['ClassSessionResponseDto'];
 export type SessionUpdateInput = Schemas['UpdateSessionDto'];
 export type ConflictPair = Schemas['ConflictPairResponseDto'];
 export type RoomCalendar = Schemas['RoomCalendarResponseDto'];
+export type MySessions = Schemas['MySessionsResponseDto'];
 export type ClosedDate = Schemas['ClosedDateResponseDto'];
 export type SessionNotes = Schemas['SessionNotesResponseDto'];
 export type WalkInInput = Schemas['WalkInDto'];
