@@ -56,11 +56,15 @@ describe('drop-ins', () => {
       .send({ organizationId: org.orgId, classId: cls.id, classSessionId: sessions[1].id })
       .expect(200);
     expect(quote.body.data.total).toBe(20);
+    // The quote names what is bought: one session at the drop-in price, not the class.
+    expect(quote.body.data.lines).toEqual([{ label: 'Drop-in price', amount: 20 }]);
     const res = await register(dropInBody(org.orgId, cls.id, sessions[1].id)).expect(201);
     const [row] = await t.db.query('SELECT class_session_id, amount_due_cents, status FROM enrollments WHERE id = $1', [
       res.body.data.classEnrollments[0].id,
     ]);
     expect(row).toEqual({ class_session_id: sessions[1].id, amount_due_cents: 2000, status: 'active' });
+    const [kept] = await t.db.query('SELECT price_breakdown FROM enrollments WHERE id = $1', [res.body.data.classEnrollments[0].id]);
+    expect(kept.price_breakdown).toEqual([{ label: 'Drop-in price', amount: 20 }]);
     expect(await counts(cls.id)).toEqual({ enrolled: 0, peak: 1, sessions: [0, 1, 0, 0] });
     expect((await offered(cls.id)).map((s) => s.seatsLeft)).toEqual([2, 1, 2, 2]);
     // The same person again in that session: already there. In another session: a second drop-in of their own.

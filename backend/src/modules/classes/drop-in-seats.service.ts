@@ -39,14 +39,22 @@ export function dropInRefusal(s: DropInSession | null, sessionId: string, now = 
  */
 export function dropInView(cls: ClassEntity, s: Pick<DropInSession, 'startsAt' | 'endsAt'>): ClassEntity {
   const startsAt = new Date(s.startsAt);
-  return Object.assign(Object.create(Object.getPrototypeOf(cls) as object) as ClassEntity, cls, {
+  const view = Object.assign(Object.create(Object.getPrototypeOf(cls) as object) as ClassEntity, cls, {
     startDate: startsAt,
     duration: Math.max(1, Math.round((new Date(s.endsAt).getTime() - startsAt.getTime()) / 60_000)),
     days: 1,
     priceCents: cls.dropInPriceCents ?? cls.priceCents,
     discountPriceCents: null,
   });
+  DROP_IN_VIEWS.add(view);
+  return view;
 }
+
+/** The views dropInView made (a set that holds them weakly: a view forgotten by its request is forgotten here too). */
+const DROP_IN_VIEWS = new WeakSet<ClassEntity>();
+
+/** True for the class as a drop-in buys it (dropInView): the quote then names its first line "Drop-in price". */
+export const isDropInView = (cls: ClassEntity): boolean => DROP_IN_VIEWS.has(cls);
 
 @Injectable()
 export class DropInSeats {
