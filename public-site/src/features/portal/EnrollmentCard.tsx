@@ -85,6 +85,8 @@ export function EnrollmentCard({
       <p>
         {[
           e.status === 'cancelled' ? t('portal.card.cancelled') : t('portal.card.registered'),
+          // A drop-in (issue 39 §3) is its own registration for one session: said so, beside its one date above.
+          e.dropIn ? t('portal.card.dropIn') : null,
           e.paymentMethod === 'card' ? t('portal.card.paidByCard') : t('portal.card.payInPerson'),
           e.amountPaid > 0 ? t('portal.card.paid', { amount: money(e.amountPaid) }) : null,
           e.refundedAmount > 0 ? t('portal.card.refunded', { amount: money(e.refundedAmount) }) : null,
