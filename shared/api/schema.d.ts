@@ -4237,11 +4237,17 @@ export interface components {
        */
       duration: number;
       /**
+       * @description The sessions held, from the session records (every one cancelled: those, also in cancelledSessions)
        * @example [
        *   "2026-12-01T17:00:00.000Z"
        * ]
        */
       sessions: string[];
+      /**
+       * @description Sessions the organization cancelled
+       * @example []
+       */
+      cancelledSessions: string[];
     };
     PortalContactDto: {
       /**

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PortalEnrollment, PortalRegistrations, PortalSession } from './api/portal';
 import { EnrollmentCard } from './EnrollmentCard';
 
-const registration = (dropIn: boolean) =>
+const registration = (dropIn: boolean, cancelledSessions: string[] = []) =>
   ({
     id: 'e1',
     status: 'active',
@@ -16,7 +16,7 @@ const registration = (dropIn: boolean) =>
     canTransfer: false,
     dropIn,
     student: { id: 's1', firstName: 'Dana', lastName: 'Student' },
-    class: { title: 'Evening Ceramics', location: 'Studio A', sessions: ['2031-03-05T01:00:00.000Z'] },
+    class: { title: 'Evening Ceramics', location: 'Studio A', sessions: ['2031-03-05T01:00:00.000Z'], cancelledSessions },
   }) as unknown as PortalEnrollment;
 
 const data = {
@@ -32,6 +32,18 @@ describe('EnrollmentCard', () => {
   it('labels a drop-in as one session only', () => {
     render(<EnrollmentCard e={registration(true)} session={{} as PortalSession} data={data} onChanged={() => undefined} />);
     expect(screen.getByText(/Drop-in: this session only/)).toBeTruthy();
+  });
+
+  it('lists the sessions the organization cancelled', () => {
+    render(
+      <EnrollmentCard
+        e={registration(false, ['2031-03-12T01:00:00.000Z'])}
+        session={{} as PortalSession}
+        data={data}
+        onChanged={() => undefined}
+      />,
+    );
+    expect(screen.getByText(/^Cancelled session: /)).toBeTruthy();
   });
 
   it('says nothing of drop-ins for a whole-class registration', () => {
