@@ -247,6 +247,9 @@ export interface paths {
   "/api/health/ready": {
     get: operations["Health_ready"];
   };
+  "/api/instructor-pay": {
+    get: operations["InstructorPay_report"];
+  };
   "/api/instructors": {
     get: operations["Instructors_list"];
     post: operations["Instructors_create"];
@@ -3297,6 +3300,49 @@ export interface components {
      * @enum {string}
      */
     InstructorError: "INSTRUCTOR_NAME_TAKEN" | "INSTRUCTOR_IN_USE" | "UNKNOWN_INSTRUCTOR" | "UNKNOWN_TEACHER" | "TEACHER_ALREADY_LINKED";
+    InstructorPayDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      instructorId: string;
+      /** @example Maria Lopez */
+      name: string;
+      /**
+       * @description null: no pay rule
+       * @enum {string|null}
+       */
+      payRule: "per_session" | "per_hour" | "per_head" | "flat" | null;
+      /** @example 4 */
+      sessionsTaught: number;
+      /** @example 6 */
+      hours: number;
+      /** @example 30 */
+      headcount: number;
+      /** @example 1 */
+      sessionsWithoutRoll: number;
+      /**
+       * @description Dollars
+       * @example 180
+       */
+      pay: number;
+      sessions: components["schemas"]["PaidSessionDto"][];
+    };
+    InstructorPayReportDto: {
+      /** @example 2031-03-01 */
+      from: string;
+      /** @example 2031-03-31 */
+      to: string;
+      /** @example America/Chicago */
+      timeZone: string;
+      /** @description Every instructor who taught a session held in the range, by name */
+      instructors: components["schemas"]["InstructorPayDto"][];
+      /**
+       * @description Dollars, every instructor
+       * @example 360
+       */
+      total: number;
+    };
     InstructorResponseDto: {
       /**
        * Format: uuid
@@ -3624,6 +3670,45 @@ export interface components {
       messages: components["schemas"]["OutboundLimitResponseDto"];
       /** @description Webhook delivery attempts */
       webhooks: components["schemas"]["OutboundLimitResponseDto"];
+    };
+    PaidSessionDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      sessionId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Beginner Pottery */
+      classTitle: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      startsAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      endsAt: string;
+      /**
+       * @description Students marked present (0 when no roll was taken)
+       * @example 8
+       */
+      headcount: number;
+      /**
+       * @description False: nobody was marked, flagged (per-head pay counted 0)
+       * @example true
+       */
+      rollTaken: boolean;
+      /**
+       * @description Dollars this session earned (a flat rule pays in the total only)
+       * @example 45
+       */
+      pay: number;
     };
     PayerPlanResponseDto: {
       /**
@@ -11601,6 +11686,56 @@ export interface operations {
             success: true;
             data: components["schemas"]["ReadyResponseDto"];
           };
+        };
+      };
+    };
+  };
+  InstructorPay_report: {
+    parameters: {
+      query: {
+        /** @description First day, in the organization's zone */
+        from: string;
+        /** @description Last day, included */
+        to: string;
+        /** @description csv: the same report as a download */
+        format?: "json" | "csv";
+      };
+    };
+    responses: {
+      /** @description What each instructor earned from the sessions held in the range */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["InstructorPayReportDto"];
+          };
+          "text/csv": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["InstructorPayReportDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };

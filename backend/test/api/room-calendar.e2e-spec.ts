@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { classBody, createOrg, createTeacher, type OrgFixture } from '../fixtures/org.fixture';
+import { enrollStudent } from '../fixtures/roster.fixture';
 import { mismatches, type Document } from '../setup/openapi-conformance';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -215,6 +216,140 @@ describe('room week calendar', () => {
         expect(typeof res.body.error).toBe('string');
       }
       await t.http.get('/api/teacher/my-sessions').expect(401);
+    });
+  });
+  describe('the instructor pay report (GET /api/instructor-pay)', () => {
+    const DAY = 86_400_000;
+    const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+    const chicago = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date(at));
+    const range = `from=${chicago(Date.now() - 30 * DAY)}&to=${chicago(Date.now())}`;
+    const instructor = async (name: string, payRule: Record<string, unknown> | null) =>
+      (await t.http.post('/api/instructors').set(other.auth).send({ name, payRule }).expect(201)).body.data.id as string;
+    const create = async (fields: Record<string, unknown>) =>
+      (
+        await t.http
+          .post('/api/classes')
+          .set(other.auth)
+          .send(classBody({ location: 'Hall', ...fields }))
+          .expect(201)
+      ).body.data.id as string;
+    const sessionsOf = async (classId: string) =>
+      (await t.http.get(`/api/classes/${classId}/sessions`).set(other.auth).expect(200)).body.data as { id: string }[];
+
+    it('should pay each instructor from the sessions held, by their rule, hand-computed, and flag sessions without a roll', async () => {
+      // The other organization, so the calendars above stay as they were; its zone is the server's default.
+      await t.db.query(`UPDATE organizations SET settings = settings || '{"timeZone":"America/Chicago"}'::jsonb WHERE id = $1`, [
+        other.orgId,
+      ]);
+      const hourly = await instructor('Ann Hourly', { kind: 'per_hour', amount: 30 });
+      const heads = await instructor('Ben Heads', {
+        kind: 'per_head',
+        tiers: [
+          { from: 1, amount: 5 },
+          { from: 3, amount: 7 },
+        ],
+      });
+      const flat = await instructor('Cy Flat', { kind: 'flat', amount: 200, per: 'class' });
+      const none = await instructor('Di None', null);
+      // Ann: 90-minute weekly sessions 10 and 3 days ago held, the third (in 4 days) not yet: 2 × 1.5 h × $30 = $90.
+      await create({ title: 'Hourly', instructorId: hourly, startDate: ago(10), days: 3, schedule: 'Weekly', duration: 90 });
+      // Ben: three students, moved into the past after registering; 3 present in the first session (3 × $7 = $21), no
+      // roll in the second ($0, flagged).
+      const headsClass = await create({
+        title: 'Heads',
+        instructorId: heads,
+        startDate: new Date(Date.now() + 30 * DAY).toISOString(),
+        days: 2,
+      });
+      const students = [];
+      for (let i = 0; i < 3; i++) students.push(await enrollStudent(t, other, headsClass));
+      const [h0, h1] = await sessionsOf(headsClass);
+      await t.http
+        .put(`/api/class-sessions/${h0.id}`)
+        .set(other.auth)
+        .send({ startsAt: ago(9) })
+        .expect(200);
+      await t.http
+        .put(`/api/class-sessions/${h1.id}`)
+        .set(other.auth)
+        .send({ startsAt: ago(8) })
+        .expect(200);
+      for (const st of students)
+        await t.db.query(
+          'INSERT INTO attendance (organization_id, class_id, student_id, session_index, session_date, attended) VALUES ($1, $2, $3, 0, $4, true)',
+          [other.orgId, headsClass, st.id, ago(9)],
+        );
+      // Cy: one session in each of two classes: $200 per class = $400. A cancelled third class pays nothing.
+      await create({ title: 'Flat one', instructorId: flat, startDate: ago(5), days: 1 });
+      await create({ title: 'Flat two', instructorId: flat, startDate: ago(4), days: 1 });
+      const off = await create({ title: 'Flat off', instructorId: flat, startDate: ago(3), days: 1 });
+      await t.http
+        .post(`/api/class-sessions/${(await sessionsOf(off))[0].id}/cancel`)
+        .set(other.auth)
+        .send({ reason: 'Ill', notify: false })
+        .expect(201);
+      // Di has no rule: listed with what she taught and $0.
+      await create({ title: 'Unpaid', instructorId: none, startDate: ago(2), days: 1 });
+
+      const res = await t.http.get(`/api/instructor-pay?${range}`).set(other.auth).expect(200);
+      const schema = doc.paths['/api/instructor-pay']?.get?.responses?.['200']?.content?.['application/json']?.schema;
+      expect(mismatches(doc, schema!, res.body, 'GET /api/instructor-pay 200')).toEqual([]);
+      const r = res.body.data;
+      const summary = r.instructors.map((i: Record<string, unknown>) => [
+        i.name,
+        i.sessionsTaught,
+        i.hours,
+        i.headcount,
+        i.sessionsWithoutRoll,
+        i.pay,
+      ]);
+      expect(summary).toEqual([
+        ['Ann Hourly', 2, 3, 0, 2, 90],
+        ['Ben Heads', 2, 2, 3, 1, 21],
+        ['Cy Flat', 2, 2, 0, 2, 400],
+        ['Di None', 1, 1, 0, 1, 0],
+      ]);
+      expect(r.total).toBe(511);
+      expect(r.instructors[1].sessions.map((s: { pay: number; rollTaken: boolean }) => [s.pay, s.rollTaken])).toEqual([
+        [21, true],
+        [0, false],
+      ]);
+
+      const csv = await t.http.get(`/api/instructor-pay?${range}&format=csv`).set(other.auth).expect(200);
+      expect(csv.headers['content-type']).toContain('text/csv');
+      const lines = csv.text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(lines[0]).toBe('Instructor,Class,Date,Hours,Headcount,Flag,Pay');
+      expect(lines).toContain('Ben Heads: total,2 sessions,,2,3,,21.00');
+      expect(lines.filter((l) => l.startsWith('Ben Heads,Heads,')).map((l) => l.split(',').slice(4))).toEqual([
+        ['3', '', '21.00'],
+        ['', 'No roll taken', '0.00'],
+      ]);
+      expect(lines.at(-1)).toBe('Total,,,,,,511.00');
+      // Our organization's report holds none of theirs.
+      expect(
+        (await t.http.get(`/api/instructor-pay?${range}`).set(org.auth).expect(200)).body.data.instructors.map(
+          (i: { name: string }) => i.name,
+        ),
+      ).not.toContain('Ann Hourly');
+    });
+
+    it('should refuse a bad range with a readable 400, and teachers with 403', async () => {
+      for (const q of [
+        '',
+        '?from=2031-03-01',
+        '?from=2031-03-31&to=2031-03-01',
+        '?from=2031-02-30&to=2031-03-01',
+        '?from=2030-01-01&to=2031-03-01',
+        `?${range}&format=pdf`,
+      ]) {
+        const res = await t.http.get(`/api/instructor-pay${q}`).set(org.auth).expect(400);
+        expect(typeof res.body.error).toBe('string');
+      }
+      const teacher = await createTeacher(t, org);
+      await t.http.get(`/api/instructor-pay?${range}`).set(teacher.auth).expect(403);
     });
   });
 });
