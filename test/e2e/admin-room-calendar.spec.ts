@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { classPayload, freshOrganization, signInUi } from './admin-helpers';
@@ -85,4 +86,22 @@ test('admin: the room week calendar shows each room’s sessions, by week and by
   await expect(roomOf(page, phone, 'Studio 1')).toHaveCount(0);
   await page.getByRole('button', { name: 'This week' }).click();
   await expect(page.getByText('Life Drawing')).toHaveCount(0);
+
+  // Settings › Places and instructors: the instructor pay CSV for last month (nothing held yet: the header and the total),
+  // and the way to the room calendar.
+  await page.goto('/admin/settings?tab=places');
+  const pay = page.getByRole('region', { name: 'Instructor pay' });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    pay.getByRole('button', { name: 'Download instructor pay (CSV)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^instructor-pay_\d{4}-\d\d-\d\d_\d{4}-\d\d-\d\d\.csv$/);
+  const lines = fs
+    .readFileSync(await download.path(), 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(lines).toEqual(['Instructor,Class,Date,Hours,Headcount,Flag,Pay', 'Total,,,,,,0.00']);
+  await page.getByRole('link', { name: 'Room calendar' }).click();
+  await expect(page.getByRole('heading', { name: 'Room calendar', level: 1 })).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { Button, Stack } from '@mui/material';
 import { Link } from 'react-router-dom';
+import { InstructorPayDownload } from './InstructorPayDownload';
 import { InstructorsSection } from './InstructorsSection';
 import { LocationsSection } from './LocationsSection';
 
@@ -19,6 +20,7 @@ export function PlacesTab() {
       </Stack>
       <LocationsSection />
       <InstructorsSection />
+      <InstructorPayDownload />
     </Stack>
   );
 }
