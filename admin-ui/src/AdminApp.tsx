@@ -21,6 +21,7 @@ const ConflictsPage = lazy(() => import('@/conflicts/ConflictsPage'));
 const ReceiptsPage = lazy(() => import('@/receipts/ReceiptsPage'));
 const PaymentPlansPage = lazy(() => import('@/payment-plans/PaymentPlansPage'));
 const PaymentPlanPage = lazy(() => import('@/payment-plans/PaymentPlanPage'));
+const RoomCalendarPage = lazy(() => import('@/room-calendar/RoomCalendarPage'));
 
 const DashboardScreen = () => inArea('admin.loading.dashboard', <Dashboard />);
 const TeamScreen = () => inArea('admin.loading.team', <TeamPage />);
@@ -53,6 +54,7 @@ export default function AdminApp() {
         <Route path="/receipts" element={inArea('admin.loading.receipts', <ReceiptsPage />)} />
         <Route path="/payment-plans" element={inArea('admin.loading.paymentPlans', <PaymentPlansPage />)} />
         <Route path="/payment-plans/:id" element={inArea('admin.loading.paymentPlans', <PaymentPlanPage />)} />
+        <Route path="/room-calendar" element={inArea('admin.loading.roomCalendar', <RoomCalendarPage />)} />
       </CustomRoutes>
     </OrganizationAdmin>
   );

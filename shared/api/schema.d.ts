@@ -247,6 +247,9 @@ export interface paths {
   "/api/health/ready": {
     get: operations["Health_ready"];
   };
+  "/api/instructor-pay": {
+    get: operations["InstructorPay_report"];
+  };
   "/api/instructors": {
     get: operations["Instructors_list"];
     post: operations["Instructors_create"];
@@ -471,6 +474,9 @@ export interface paths {
   "/api/revenue": {
     get: operations["Reporting_revenue"];
   };
+  "/api/room-calendar": {
+    get: operations["RoomCalendar_week"];
+  };
   "/api/rooms": {
     get: operations["Venues_listRooms"];
     post: operations["Venues_createRoom"];
@@ -607,6 +613,9 @@ export interface paths {
   };
   "/api/teacher/classes/{classId}/walk-ins": {
     post: operations["TeacherSessions_walkIn"];
+  };
+  "/api/teacher/my-sessions": {
+    get: operations["TeacherSchedule_mine"];
   };
   "/api/teacher/overview": {
     get: operations["TeacherClasses_overview"];
@@ -1248,6 +1257,79 @@ export interface components {
        * @example null
        */
       revokedAt: string | null;
+    };
+    CalendarRoomDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Studio 1 */
+      name: string;
+      /** @example 12 */
+      capacity: number | null;
+      /**
+       * @description One booking at a time
+       * @example true
+       */
+      exclusive: boolean;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      locationId: string;
+      /** @example Main Hall */
+      locationName: string;
+    };
+    CalendarSessionDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      sessionId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Beginner Pottery */
+      classTitle: string;
+      /**
+       * Format: uuid
+       * @description The session's own room or its class's
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      roomId: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      startsAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      endsAt: string;
+      /**
+       * @description Cancelled: the session or its whole class
+       * @enum {string}
+       */
+      status: "scheduled" | "cancelled";
+      /**
+       * @description The class's enrolled students plus this session's drop-ins
+       * @example 8
+       */
+      enrolled: number;
+      /**
+       * @description The class's maximum
+       * @example 12
+       */
+      capacity: number;
+      /**
+       * @description Empty when none is named
+       * @example Maria Lopez
+       */
+      instructor: string;
     };
     CancelEnrollmentDto: {
       refund?: boolean;
@@ -3288,6 +3370,49 @@ export interface components {
      * @enum {string}
      */
     InstructorError: "INSTRUCTOR_NAME_TAKEN" | "INSTRUCTOR_IN_USE" | "UNKNOWN_INSTRUCTOR" | "UNKNOWN_TEACHER" | "TEACHER_ALREADY_LINKED";
+    InstructorPayDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      instructorId: string;
+      /** @example Maria Lopez */
+      name: string;
+      /**
+       * @description null: no pay rule
+       * @enum {string|null}
+       */
+      payRule: "per_session" | "per_hour" | "per_head" | "flat" | null;
+      /** @example 4 */
+      sessionsTaught: number;
+      /** @example 6 */
+      hours: number;
+      /** @example 30 */
+      headcount: number;
+      /** @example 1 */
+      sessionsWithoutRoll: number;
+      /**
+       * @description Dollars
+       * @example 180
+       */
+      pay: number;
+      sessions: components["schemas"]["PaidSessionDto"][];
+    };
+    InstructorPayReportDto: {
+      /** @example 2031-03-01 */
+      from: string;
+      /** @example 2031-03-31 */
+      to: string;
+      /** @example America/Chicago */
+      timeZone: string;
+      /** @description Every instructor who taught a session held in the range, by name */
+      instructors: components["schemas"]["InstructorPayDto"][];
+      /**
+       * @description Dollars, every instructor
+       * @example 360
+       */
+      total: number;
+    };
     InstructorResponseDto: {
       /**
        * Format: uuid
@@ -3448,6 +3573,29 @@ export interface components {
     MoveWaitlistEntryDto: {
       position: number;
     };
+    MySessionsResponseDto: {
+      /**
+       * @description The instructor records linked to the caller's user (empty: none)
+       * @example [
+       *   "Maria Lopez"
+       * ]
+       */
+      instructors: string[];
+      /** @example America/Chicago */
+      timeZone: string;
+      /**
+       * @description Today in the organization’s zone
+       * @example 2031-03-04
+       */
+      from: string;
+      /**
+       * @description The last day included
+       * @example 2031-03-17
+       */
+      to: string;
+      /** @description Soonest first */
+      sessions: components["schemas"]["TaughtSessionDto"][];
+    };
     NotificationsDto: {
       reminderHours: number;
       emailEnabled: boolean;
@@ -3596,6 +3744,45 @@ export interface components {
       messages: components["schemas"]["OutboundLimitResponseDto"];
       /** @description Webhook delivery attempts */
       webhooks: components["schemas"]["OutboundLimitResponseDto"];
+    };
+    PaidSessionDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      sessionId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Beginner Pottery */
+      classTitle: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      startsAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      endsAt: string;
+      /**
+       * @description Students marked present (0 when no roll was taken)
+       * @example 8
+       */
+      headcount: number;
+      /**
+       * @description False: nobody was marked, flagged (per-head pay counted 0)
+       * @example true
+       */
+      rollTaken: boolean;
+      /**
+       * @description Dollars this session earned (a flat rule pays in the total only)
+       * @example 45
+       */
+      pay: number;
     };
     PayerPlanResponseDto: {
       /**
@@ -4395,11 +4582,17 @@ export interface components {
        */
       duration: number;
       /**
+       * @description The sessions held, from the session records (every one cancelled: those, also in cancelledSessions)
        * @example [
        *   "2026-12-01T17:00:00.000Z"
        * ]
        */
       sessions: string[];
+      /**
+       * @description Sessions the organization cancelled
+       * @example []
+       */
+      cancelledSessions: string[];
     };
     PortalContactDto: {
       /**
@@ -5778,6 +5971,34 @@ export interface components {
       /** @example active */
       enrollmentStatus: string;
     };
+    RoomCalendarResponseDto: {
+      /**
+       * @description The Monday shown
+       * @example 2031-03-03
+       */
+      weekStart: string;
+      /**
+       * @description The Sunday shown
+       * @example 2031-03-09
+       */
+      weekEnd: string;
+      /**
+       * @description The organization's zone: the days and times are read in it
+       * @example America/Chicago
+       */
+      timeZone: string;
+      /**
+       * @description The seven days, Monday first
+       * @example [
+       *   "2031-03-03"
+       * ]
+       */
+      days: string[];
+      /** @description Every room (of the location), by location then name */
+      rooms: components["schemas"]["CalendarRoomDto"][];
+      /** @description The sessions booked in those rooms that week, soonest first */
+      sessions: components["schemas"]["CalendarSessionDto"][];
+    };
     RoomResponseDto: {
       /**
        * Format: uuid
@@ -6035,6 +6256,11 @@ export interface components {
       answers: components["schemas"]["EnrollmentAnswerResponseDto"][];
       /** @description Waivers of the class this student has not signed in their newest version (flag them) */
       unsignedWaivers: string[];
+      /**
+       * @description A drop-in: registered for this session only (issue 39 §3), not for the whole class
+       * @example false
+       */
+      dropIn: boolean;
     };
     SessionTotalsResponseDto: {
       /** @example 12 */
@@ -6776,6 +7002,70 @@ export interface components {
     TakeTicketDto: {
       /** Format: uuid */
       classId: string;
+    };
+    TaughtSessionDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      sessionId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Beginner Pottery */
+      classTitle: string;
+      /**
+       * @description Zero-based: the session's place in its class
+       * @example 0
+       */
+      sessionIndex: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      startsAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      endsAt: string;
+      /**
+       * @description The session's day in the organization's zone (the session screen's address)
+       * @example 2031-03-04
+       */
+      date: string;
+      /**
+       * @description Cancelled: the session or its whole class
+       * @enum {string}
+       */
+      status: "scheduled" | "cancelled";
+      /**
+       * @description The class's place as its pages say it
+       * @example Main Hall — Studio 1
+       */
+      location: string;
+      /**
+       * @description The session's room (its own or its class's)
+       * @example Studio 1
+       */
+      roomName: string | null;
+      /**
+       * @description Students expected: the whole-class registrations and this session’s drop-ins
+       * @example 9
+       */
+      enrolled: number;
+      /**
+       * @description Of those, this session's drop-ins
+       * @example 1
+       */
+      dropIns: number;
+      /**
+       * @description The class's maximum
+       * @example 12
+       */
+      capacity: number;
     };
     TaxRateDto: {
       label: string;
@@ -11665,6 +11955,56 @@ export interface operations {
       };
     };
   };
+  InstructorPay_report: {
+    parameters: {
+      query: {
+        /** @description First day, in the organization's zone */
+        from: string;
+        /** @description Last day, included */
+        to: string;
+        /** @description csv: the same report as a download */
+        format?: "json" | "csv";
+      };
+    };
+    responses: {
+      /** @description What each instructor earned from the sessions held in the range */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["InstructorPayReportDto"];
+          };
+          "text/csv": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["InstructorPayReportDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Instructors_list: {
     parameters: {
       query?: {
@@ -14722,6 +15062,52 @@ export interface operations {
       };
     };
   };
+  RoomCalendar_week: {
+    parameters: {
+      query?: {
+        /** @description Any day of the week to show (default: today in the organization's zone) */
+        week?: string;
+        /** @description Only this location's rooms */
+        locationId?: string;
+      };
+    };
+    responses: {
+      /** @description A week (Monday to Sunday, in the organization's zone) of every room's sessions */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["RoomCalendarResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description locationId is not one of the caller's organization's locations */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Venues_listRooms: {
     parameters: {
       query?: {
@@ -16577,6 +16963,44 @@ export interface operations {
       409: {
         content: {
           "application/json": components["schemas"]["SeatConflictResponseDto"];
+        };
+      };
+    };
+  };
+  TeacherSchedule_mine: {
+    parameters: {
+      query?: {
+        /** @description How many days from today (default 14) */
+        days?: number;
+      };
+    };
+    responses: {
+      /** @description The caller's own sessions from today on (their linked instructor records'), cancelled ones marked */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MySessionsResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };

@@ -1,5 +1,6 @@
 import { Button, Stack } from '@mui/material';
 import { Link } from 'react-router-dom';
+import { InstructorPayDownload } from './InstructorPayDownload';
 import { InstructorsSection } from './InstructorsSection';
 import { LocationsSection } from './LocationsSection';
 
@@ -7,7 +8,11 @@ import { LocationsSection } from './LocationsSection';
 export function PlacesTab() {
   return (
     <Stack spacing={2.5}>
-      <Stack direction="row" justifyContent="flex-end">
+      <Stack direction="row" justifyContent="flex-end" spacing={1}>
+        {/* What each room holds, a week at a time. */}
+        <Button component={Link} to="/admin/room-calendar" variant="outlined">
+          Room calendar
+        </Button>
         {/* Rooms and instructors booked twice at once, across every class. */}
         <Button component={Link} to="/admin/conflicts" variant="outlined">
           See conflicts
@@ -15,6 +20,7 @@ export function PlacesTab() {
       </Stack>
       <LocationsSection />
       <InstructorsSection />
+      <InstructorPayDownload />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { formatDate } from '@/common/format';
 import { QuickOverview } from '@/teacher-dashboard/QuickOverview';
 import { TeacherClassCard } from '@/teacher-dashboard/TeacherClassCard';
 import { TeacherCalendarFeed } from '@/teacher-dashboard/TeacherCalendarFeed';
+import { MySessions } from '@/teacher-dashboard/MySessions';
 import type { TeacherClass } from '@/providers/types';
 
 function ClassGrid({
@@ -86,6 +87,7 @@ export default function TeacherDashboard({ tab }: { tab: 'today' | 'upcoming' })
         <TeacherCalendarFeed />
       </Stack>
       <QuickOverview overview={overview.data} />
+      <MySessions />
       <Box>
         <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
           <Tabs value={tab} onChange={(_, v: 'today' | 'upcoming') => navigate(`/teacher/${v}`)} aria-label="Class lists">

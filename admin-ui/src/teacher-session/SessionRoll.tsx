@@ -1,5 +1,5 @@
 // The roll of one session: each student's attendance and payment controls, and the totals above them.
-import { Box, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Chip, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { formatMoney } from '@/common/format';
 import type { SessionRollEntry, TeacherSession as Session } from '@/providers/types';
 import { nextAttended } from '@/teacher-dashboard/attendanceUtils';
@@ -70,7 +70,11 @@ export function SessionRoll({ session: s, snap, queue }: { session: Session; sna
                 <Box component="li" key={r.studentId} sx={{ py: 1.5 }}>
                   <Box role="group" aria-label={name(r)}>
                     <Stack direction="row" justifyContent="space-between" alignItems="baseline" spacing={1}>
-                      <Typography fontWeight={700}>{name(r)}</Typography>
+                      <Typography fontWeight={700}>
+                        {name(r)}
+                        {/* Registered for this session only (issue 39 §3): not expected next week. */}
+                        {r.dropIn && <Chip size="small" variant="outlined" color="info" label="Drop-in" sx={{ ml: 1 }} />}
+                      </Typography>
                       {state && (
                         <Typography
                           variant="caption"

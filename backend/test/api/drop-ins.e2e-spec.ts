@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { classBody, createClass, createOrg, registerBody, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { entry, join } from './waitlist.helpers';
 
 type Session = { id: string; sessionIndex: number; startsAt: string; seatsLeft: number };
 
@@ -55,11 +56,15 @@ describe('drop-ins', () => {
       .send({ organizationId: org.orgId, classId: cls.id, classSessionId: sessions[1].id })
       .expect(200);
     expect(quote.body.data.total).toBe(20);
+    // The quote names what is bought: one session at the drop-in price, not the class.
+    expect(quote.body.data.lines).toEqual([{ label: 'Drop-in price', amount: 20 }]);
     const res = await register(dropInBody(org.orgId, cls.id, sessions[1].id)).expect(201);
     const [row] = await t.db.query('SELECT class_session_id, amount_due_cents, status FROM enrollments WHERE id = $1', [
       res.body.data.classEnrollments[0].id,
     ]);
     expect(row).toEqual({ class_session_id: sessions[1].id, amount_due_cents: 2000, status: 'active' });
+    const [kept] = await t.db.query('SELECT price_breakdown FROM enrollments WHERE id = $1', [res.body.data.classEnrollments[0].id]);
+    expect(kept.price_breakdown).toEqual([{ label: 'Drop-in price', amount: 20 }]);
     expect(await counts(cls.id)).toEqual({ enrolled: 0, peak: 1, sessions: [0, 1, 0, 0] });
     expect((await offered(cls.id)).map((s) => s.seatsLeft)).toEqual([2, 1, 2, 2]);
     // The same person again in that session: already there. In another session: a second drop-in of their own.
@@ -244,5 +249,45 @@ describe('drop-ins', () => {
       .expect(404);
     expect(await enrollmentCount(theirs.id)).toBe(0);
     expect(await enrollmentCount(mine.id)).toBe(0);
+  });
+  it("should show a drop-in on teacher mode's roll of its own session only, labelled as a drop-in", async () => {
+    const cls = await dropInClass();
+    const [, s1] = await offered(cls.id);
+    await register(registerBody(org.orgId, cls.id, { firstName: 'Ava', lastName: 'Whole' })).expect(201);
+    await register(dropInBody(org.orgId, cls.id, s1.id, { firstName: 'Dee', lastName: 'Dropin' })).expect(201);
+    const days: { sessionIndex: number; date: string }[] = (
+      await t.http.get(`/api/teacher/classes/${cls.id}/sessions`).set(org.auth).expect(200)
+    ).body.data;
+    const rollOf = async (i: number) => {
+      const data = (await t.http.get(`/api/teacher/classes/${cls.id}/sessions/${days[i].date}`).set(org.auth).expect(200)).body.data;
+      return {
+        names: data.roll.map((r: { firstName: string; dropIn: boolean }) => [r.firstName, r.dropIn]),
+        enrolled: data.totals.enrolled,
+      };
+    };
+    expect(await rollOf(0)).toEqual({ names: [['Ava', false]], enrolled: 1 });
+    expect(await rollOf(1)).toEqual({
+      names: expect.arrayContaining([
+        ['Ava', false],
+        ['Dee', true],
+      ]),
+      enrolled: 2,
+    });
+    expect(await rollOf(2)).toEqual({ names: [['Ava', false]], enrolled: 1 });
+  });
+
+  it('should let a class full by its drop-ins take a waitlist, and offer the seat a cancelled drop-in frees to it', async () => {
+    const cls = await dropInClass(org, { maxStudents: 2, dropInCapacity: 1 });
+    const [s0] = await offered(cls.id);
+    const d = await register(dropInBody(org.orgId, cls.id, s0.id)).expect(201);
+    await register(registerBody(org.orgId, cls.id)).expect(201);
+    expect((await register(registerBody(org.orgId, cls.id)).expect(409)).body.code).toBe('CLASS_FULL');
+    // One full-term seat taken and session 1's drop-in: full for the whole term, so the waitlist is open.
+    const waiting = await join(t, org.orgId, cls.id);
+    await t.http.post(`/api/enrollments/${d.body.data.classEnrollments[0].id}/cancel`).set(org.auth).send({}).expect(200);
+    // The freed seat went to the waitlist in the cancel's transaction: offered, and held for them.
+    expect((await entry(t, waiting.entryId)).status).toBe('offered');
+    expect(await counts(cls.id)).toEqual({ enrolled: 2, peak: 0, sessions: [0, 0, 0, 0] });
+    expect((await register(registerBody(org.orgId, cls.id)).expect(409)).body.code).toBe('CLASS_FULL');
   });
 });

@@ -264,6 +264,30 @@ describe('student portal', () => {
     await w.a.http.put('/api/settings').set(org.auth).send({ selfServiceCancelHoursBefore: 721 }).expect(400);
   });
 
+  it("should show the class's sessions from their records: a moved one at its new time, a cancelled one apart", async () => {
+    const start = Date.now() + 10 * DAY;
+    const cls = await cardClass(w.a, org, { title: 'Weekly Wheel', startDate: new Date(start).toISOString(), days: 3, schedule: 'Weekly' });
+    const reg = await w.a.http
+      .post('/api/students/register')
+      .send(registerBody(org.orgId, cls.id, { firstName: 'Ivy', lastName: 'Moss' }))
+      .expect(201);
+    const id = reg.body.data.classEnrollments[0].id;
+    const sessions = (await w.a.http.get(`/api/classes/${cls.id}/sessions`).set(org.auth).expect(200)).body.data;
+    const moved = new Date(Date.parse(sessions[1].startsAt) + 3600_000).toISOString();
+    await w.a.http.put(`/api/class-sessions/${sessions[1].id}`).set(org.auth).send({ startsAt: moved }).expect(200);
+    await w.a.http.post(`/api/class-sessions/${sessions[2].id}/cancel`).set(org.auth).send({ reason: 'Snow', notify: false }).expect(201);
+    const [{ email }] = await w.a.db.query('SELECT s.email FROM enrollments e JOIN students s ON s.id = e.student_id WHERE e.id = $1', [
+      id,
+    ]);
+    const portal = await signIn(email);
+    const r = (await w.a.http.get('/api/portal/registrations').set(portal).expect(200)).body.data.enrollments[0];
+    expect(r.class.sessions).toEqual([sessions[0].startsAt, moved]);
+    expect(r.class.cancelledSessions).toEqual([sessions[2].startsAt]);
+    // The calendar file holds the sessions held: the moved one at its new time, the cancelled one not at all.
+    const ics = (await w.a.http.get(`/api/portal/enrollments/${id}/calendar.ics`).set(portal).expect(200)).text;
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+  });
+
   it('should cancel an in-person registration (seat freed, nothing refunded)', async () => {
     const cls = await cardClass(w.a, org, { title: 'Glazing', startDate: new Date(Date.now() + 10 * DAY).toISOString() });
     const reg = await w.a.http

@@ -34,6 +34,11 @@ describe('teacher classes', () => {
     await enrollStudent(t, org, ids.today);
     await enrollStudent(t, org, ids.upcoming1, { email: paid.email });
     await t.db.query('UPDATE classes SET start_date = $2 WHERE id = $1', [ids.today, todayAt(12)]);
+    // Its session record moves with it (the classes module keeps them in step; this raw write goes around it).
+    await t.db.query("UPDATE class_sessions SET starts_at = $2, ends_at = $2::timestamptz + interval '1 hour' WHERE class_id = $1", [
+      ids.today,
+      todayAt(12),
+    ]);
     await t.db.query(
       "UPDATE enrollments SET payment_status = 'completed', amount_paid_cents = 8000 WHERE student_id = $1 AND class_id = $2",
       [paid.id, ids.today],
@@ -117,5 +122,20 @@ describe('teacher classes', () => {
     await t.http.get(`/api/teacher/classes?organizationId=${org.orgId}`).set(other.auth).expect(403);
     await t.http.get(`/api/teacher/overview?organizationId=${org.orgId}`).set(other.auth).expect(403);
     await t.http.get(`/api/teacher/overview?organizationId=${org.orgId}`).set(org.auth).expect(200);
+  });
+  it('should count today by the session records: a session moved to today counts, one cancelled today does not', async () => {
+    const sessionsOf = async (classId: string) =>
+      (await t.http.get(`/api/classes/${classId}/sessions`).set(org.auth).expect(200)).body.data as { id: string; startsAt: string }[];
+    const [yesterday] = await sessionsOf(ids.yesterday);
+    await t.http
+      .put(`/api/class-sessions/${yesterday.id}`)
+      .set(org.auth)
+      .send({ startsAt: todayAt(18).toISOString() })
+      .expect(200);
+    const todays = (await sessionsOf(ids.weeklyOngoing)).find((s) => new Date(s.startsAt).getTime() === todayAt(9).getTime())!;
+    await t.http.post(`/api/class-sessions/${todays.id}/cancel`).set(org.auth).send({ reason: 'Snow', notify: false }).expect(201);
+    const rows = (await t.http.get('/api/teacher/classes?scope=today').set(teacher.auth).expect(200)).body.data as Row[];
+    expect(titles(rows).sort()).toEqual(['today', 'yesterday']);
+    expect((await t.http.get('/api/teacher/overview').set(teacher.auth).expect(200)).body.data.todaysClasses).toBe(2);
   });
 });

@@ -15,6 +15,8 @@ import { SESSION_DATE, SESSION_DATE_MESSAGE, type WalkInDto } from './dto/teache
 /** One session of a class, named the way the teacher's calendar names it. */
 interface SessionRef {
   cls: ClassEntity;
+  /** The session's record (null only for a class written around the records: then no drop-in can name it). */
+  sessionId: string | null;
   sessionIndex: number;
   startsAt: Date;
   date: string;
@@ -40,12 +42,15 @@ export class TeacherSessionsService {
   ) {}
 
   async session(organizationId: string, classId: string, date: string) {
-    const { cls, sessionIndex, startsAt } = await this.resolve(organizationId, classId, date);
-    const [students, marks, note] = await Promise.all([
+    const { cls, sessionId, sessionIndex, startsAt } = await this.resolve(organizationId, classId, date);
+    const [everyone, marks, note] = await Promise.all([
       this.students.studentsOfClass(cls.id, organizationId, true),
       this.repo.marksOfSession(cls.id, organizationId, sessionIndex),
       this.repo.notesOf(cls.id, organizationId, sessionIndex),
     ]);
+    // A drop-in (issue 39 §3) is on its own session's roll only; everyone registered for the whole class is on every one.
+    const sessionOf = (s: (typeof everyone)[number]) => s.classEnrollments.find((x) => x.classId === cls.id)?.classSessionId ?? null;
+    const students = everyone.filter((s) => sessionOf(s) === null || sessionOf(s) === sessionId);
     const attended = new Map(marks.map((m) => [m.studentId, m.attended]));
     // What is open costs what the price quote asked for that seat (discounts and codes included); only an enrollment
     // from before price quotes falls back to today's quote of the class.
@@ -78,6 +83,7 @@ export class TeacherSessionsService {
         // What matters for safety: the answers the organization shows to teachers (allergies…), and a waiver missing.
         answers: e.answers,
         unsignedWaivers: e.unsignedWaivers ?? [],
+        dropIn: e.classSessionId !== null && e.classSessionId !== undefined,
       };
     });
     const present = roll.filter((r) => r.attendance === 'present').length;
@@ -205,7 +211,7 @@ export class TeacherSessionsService {
       const days = starts.map((s) => localDate(s.startsAt, zone)).join(', ');
       throw new NotFoundException(`${cls.title} has no session on ${date}. Its sessions are on ${days}.`);
     }
-    return { cls, sessionIndex: found.sessionIndex, startsAt: found.startsAt, date };
+    return { cls, sessionId: found.id, sessionIndex: found.sessionIndex, startsAt: found.startsAt, date };
   }
 
   /** The organization's zone: its setting when valid, otherwise the server's (as the reports count days). */

@@ -102,14 +102,19 @@ export class ClassSessionsService {
   }
 
   /**
-   * A class's sessions as attendance and teacher mode count them: index, start and whether it is cancelled, from the
+   * A class's sessions as attendance and teacher mode count them: id, index, start and whether it is cancelled, from the
    * records (a class without any, written around this module, falls back to its computed schedule).
    */
-  async startsOf(c: ClassEntity): Promise<{ sessionIndex: number; startsAt: Date; cancelled: boolean }[]> {
+  async startsOf(c: ClassEntity): Promise<{ id: string | null; sessionIndex: number; startsAt: Date; cancelled: boolean }[]> {
     const records = (await this.repo.ofClasses(c.organizationId, [c.id])).get(c.id);
     if (records?.length)
-      return records.map((s) => ({ sessionIndex: s.sessionIndex, startsAt: s.startsAt, cancelled: s.status === 'cancelled' }));
-    return sessionDates(c.startDate, c.days, c.schedule).map((startsAt, sessionIndex) => ({ sessionIndex, startsAt, cancelled: false }));
+      return records.map((s) => ({ id: s.id, sessionIndex: s.sessionIndex, startsAt: s.startsAt, cancelled: s.status === 'cancelled' }));
+    return sessionDates(c.startDate, c.days, c.schedule).map((startsAt, sessionIndex) => ({
+      id: null,
+      sessionIndex,
+      startsAt,
+      cancelled: false,
+    }));
   }
 
   /** Class replies with their session records, for classes of any organization (the jobs that read them all). */

@@ -83,11 +83,12 @@ export class DropInSeatsRepository {
   }
 
   /**
-   * Gives back one drop-in seat per session id given, then sets each class's peak to its fullest scheduled session.
+   * Gives back one drop-in seat per session id given, then sets each class's peak to its fullest scheduled session;
+   * answers the classes whose peak went down (a full-term seat came free in each).
    * The class rows are locked first, in a statement of their own: the peak is then read in a later statement, which
    * sees every drop-in that committed its class update; one still on its way raises the peak itself afterwards.
    */
-  async release(manager: EntityManager, organizationId: string, sessionIds: string[]): Promise<void> {
+  async release(manager: EntityManager, organizationId: string, sessionIds: string[]): Promise<string[]> {
     const rows = await returning<{ class_id: string }>(
       manager,
       `UPDATE class_sessions s SET drop_ins_taken = s.drop_ins_taken - x.n, updated_at = now()
@@ -97,14 +98,21 @@ export class DropInSeatsRepository {
       [sessionIds, organizationId],
     );
     const classIds = [...new Set(rows.map((r) => r.class_id))].sort();
-    if (!classIds.length) return;
-    await manager.query('SELECT id FROM classes WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [classIds]);
-    await manager.query(
+    if (!classIds.length) return [];
+    const before: { id: string; peak: number }[] = await manager.query(
+      'SELECT id, drop_in_peak AS peak FROM classes WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE',
+      [classIds],
+    );
+    const after = await returning<{ id: string; peak: number }>(
+      manager,
       `UPDATE classes c SET drop_in_peak = coalesce(
           (SELECT max(s.drop_ins_taken) FROM class_sessions s WHERE s.class_id = c.id AND s.status = 'scheduled'), 0),
           updated_at = now()
-        WHERE c.id = ANY($1::uuid[]) AND c.organization_id = $2`,
+        WHERE c.id = ANY($1::uuid[]) AND c.organization_id = $2
+        RETURNING c.id, c.drop_in_peak AS peak`,
       [classIds, organizationId],
     );
+    const was = new Map(before.map((r) => [r.id, r.peak]));
+    return after.filter((r) => r.peak < (was.get(r.id) ?? 0)).map((r) => r.id);
   }
 }

@@ -7,6 +7,7 @@ import { ClassError, ClassException } from './classes.exception';
 import { ClassesRepository } from './classes.repository';
 import { DropInSeatsRepository, type DropInSession } from './drop-in-seats.repository';
 import { PublicListCache } from './public-list.cache';
+import { SeatsFreedHooks } from './seats-freed.hooks';
 
 export type { DropInSession } from './drop-in-seats.repository';
 
@@ -38,14 +39,22 @@ export function dropInRefusal(s: DropInSession | null, sessionId: string, now = 
  */
 export function dropInView(cls: ClassEntity, s: Pick<DropInSession, 'startsAt' | 'endsAt'>): ClassEntity {
   const startsAt = new Date(s.startsAt);
-  return Object.assign(Object.create(Object.getPrototypeOf(cls) as object) as ClassEntity, cls, {
+  const view = Object.assign(Object.create(Object.getPrototypeOf(cls) as object) as ClassEntity, cls, {
     startDate: startsAt,
     duration: Math.max(1, Math.round((new Date(s.endsAt).getTime() - startsAt.getTime()) / 60_000)),
     days: 1,
     priceCents: cls.dropInPriceCents ?? cls.priceCents,
     discountPriceCents: null,
   });
+  DROP_IN_VIEWS.add(view);
+  return view;
 }
+
+/** The views dropInView made (a set that holds them weakly: a view forgotten by its request is forgotten here too). */
+const DROP_IN_VIEWS = new WeakSet<ClassEntity>();
+
+/** True for the class as a drop-in buys it (dropInView): the quote then names its first line "Drop-in price". */
+export const isDropInView = (cls: ClassEntity): boolean => DROP_IN_VIEWS.has(cls);
 
 @Injectable()
 export class DropInSeats {
@@ -53,6 +62,7 @@ export class DropInSeats {
     private readonly repo: DropInSeatsRepository,
     private readonly classes: ClassesRepository,
     private readonly cache: PublicListCache,
+    private readonly freed: SeatsFreedHooks,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
@@ -102,10 +112,15 @@ export class DropInSeats {
     return dropInView(cls, s);
   }
 
-  /** Gives back one drop-in seat per session id (a cancelled, expired or deleted drop-in). */
+  /**
+   * Gives back one drop-in seat per session id (a cancelled, expired or deleted drop-in). When that lowers the class's
+   * fullest session, a full-term seat is free again: the waitlist is offered it in this transaction, as for any freed
+   * seat (SeatsFreedHooks), so a public registrant never sees it first.
+   */
   async release(m: EntityManager, organizationId: string, sessionIds: string[]): Promise<void> {
     if (!sessionIds.length) return;
-    await this.repo.release(m, organizationId, sessionIds);
+    const lowered = await this.repo.release(m, organizationId, sessionIds);
+    if (lowered.length) await this.freed.run(m, organizationId, lowered);
     this.cache.seatsChanged(organizationId);
   }
 }

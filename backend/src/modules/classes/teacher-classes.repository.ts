@@ -17,13 +17,13 @@ export interface ClassWithPayments {
 }
 
 /**
- * A session of class c falls in [dayStart, dayEnd). Session i (0..days-1) starts at class_session_start (a SQL
- * function: the same rule as sessionDates(), whole 24-hour steps of 1 or 7 days).
+ * A session of class c that is held (not cancelled) starts in [dayStart, dayEnd). Sessions are records (issue 39
+ * §1): one moved to today counts today, one cancelled for snow does not.
  */
 const meetsOnDay = (dayStart: string, dayEnd: string) => `EXISTS (
-  SELECT 1 FROM generate_series(0, c.days - 1) AS i
-   WHERE class_session_start(c.start_date, c.schedule, i) >= ${dayStart}
-     AND class_session_start(c.start_date, c.schedule, i) < ${dayEnd})`;
+  SELECT 1 FROM class_sessions s
+   WHERE s.class_id = c.id AND s.organization_id = c.organization_id AND s.status = 'scheduled'
+     AND s.starts_at >= ${dayStart} AND s.starts_at < ${dayEnd})`;
 
 /** The teacher screens never show classes that are hidden (Archived) or called off (Cancelled). */
 const VISIBLE = "c.status NOT IN ('Archived', 'Cancelled')";

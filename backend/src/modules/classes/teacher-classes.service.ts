@@ -19,8 +19,8 @@ export class TeacherClassesService {
   constructor(private readonly repo: TeacherClassesRepository) {}
 
   /**
-   * "Today" means the class meets today: its start date or any of its session dates (sessionDates())
-   * falls on the server's local day. A Weekly class that started last week and meets again today is
+   * "Today" means the class meets today: one of its sessions (the records, a cancelled one not counted) starts on
+   * the server's local day. A Weekly class that started last week and meets again today is
    * one the teacher teaches today, so start-date-only would hide it.
    */
   async list(organizationId: string, scope: TeacherScope = 'all', limit?: number) {

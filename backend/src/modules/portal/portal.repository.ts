@@ -21,6 +21,9 @@ export interface PortalEnrollment {
   schedule: 'Weekly' | 'Consecutive';
   /** A drop-in's session (issue 39 §3); null: the whole class. */
   classSessionId: string | null;
+  /** The starts of the sessions held and of those cancelled, in order (a drop-in's: its own session only); null: none. */
+  sessionStarts: Date[] | null;
+  cancelledStarts: Date[] | null;
   duration: number;
   priceCents: number;
   discountPriceCents: number | null;
@@ -60,7 +63,11 @@ const ENROLLMENT = `e.id, e.student_id AS "studentId", s.first_name AS "firstNam
   e.payment_status AS "paymentStatus", e.amount_paid_cents AS "amountPaidCents", e.refunded_cents AS "refundedCents",
   e.cancellation_policy AS "cancellationPolicy", e.enrollment_date AS "enrollmentDate", e.cancelled_at AS "cancelledAt",
   e.stripe_payment_intent_id AS "stripePaymentIntentId", e.amount_due_cents AS "amountDueCents", e.price_breakdown AS "priceBreakdown",
-  s.email, s.date_of_birth::text AS "dateOfBirth", e.household_group_id AS "householdGroupId"
+  s.email, s.date_of_birth::text AS "dateOfBirth", e.household_group_id AS "householdGroupId",
+  (SELECT array_agg(x.starts_at ORDER BY x.session_index) FROM class_sessions x
+    WHERE x.class_id = c.id AND x.status = 'scheduled' AND (cs.id IS NULL OR x.id = cs.id)) AS "sessionStarts",
+  (SELECT array_agg(x.starts_at ORDER BY x.session_index) FROM class_sessions x
+    WHERE x.class_id = c.id AND x.status = 'cancelled' AND (cs.id IS NULL OR x.id = cs.id)) AS "cancelledStarts"
   FROM enrollments e JOIN classes c ON c.id = e.class_id JOIN students s ON s.id = e.student_id
   LEFT JOIN class_sessions cs ON cs.id = e.class_session_id`;
 

@@ -5,7 +5,6 @@ import { DataSource } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
 import type { AllConfigType } from '../../config/config.type';
 import { ActivityService } from '../activity/activity.service';
-import { sessionDates } from '../classes/class.entity';
 import { classCalendar } from '../communications/calendar';
 import { CommunicationsService } from '../communications/communications.service';
 import { DataExportService } from '../data-export/data-export.service';
@@ -17,6 +16,7 @@ import { EnrollmentLifecycleService } from '../registration/enrollment-lifecycle
 import { StudentsService } from '../students/students.service';
 import type { UpdatePortalProfileDto } from './dto/portal.dto';
 import { organizationContact, tooLate } from './portal-contact';
+import { portalSessions } from './portal-sessions';
 import { receiptPdf } from './portal-receipt';
 import type { PortalUser } from './portal-user';
 import { PortalRepository, type PortalEnrollment, type PortalRefund } from './portal.repository';
@@ -87,14 +87,24 @@ export class PortalService {
   }
 
   private enrollmentView(e: PortalEnrollment, all: PortalRefund[], rules: ReturnType<typeof selfServiceRules>, now: Date) {
-    const sessions = sessionDates(new Date(e.startDate), e.days, e.schedule);
-    const cancelBefore = new Date(sessions[0].getTime() - rules.selfServiceCancelHoursBefore * HOUR);
+    const { held, cancelled, first } = portalSessions(e);
+    // Every session cancelled: the dates still show (marked cancelled), never an empty list.
+    const sessions = held.length ? held : cancelled;
+    const cancelBefore = new Date(first.getTime() - rules.selfServiceCancelHoursBefore * HOUR);
     const open = e.status === 'active';
     const canCancel = rules.selfService && open && now < cancelBefore;
     return {
       id: e.id,
       student: { id: e.studentId, firstName: e.firstName, lastName: e.lastName },
-      class: { id: e.classId, title: e.classTitle, location: e.location, instructor: e.instructor, duration: e.duration, sessions },
+      class: {
+        id: e.classId,
+        title: e.classTitle,
+        location: e.location,
+        instructor: e.instructor,
+        duration: e.duration,
+        sessions,
+        cancelledSessions: cancelled,
+      },
       // A drop-in (issue 39 §3): its own registration for one session (`class.sessions` holds that session only).
       dropIn: !!e.classSessionId,
       status: e.status,
@@ -112,7 +122,7 @@ export class PortalService {
         .map((r) => ({ id: r.id, amount: r.amountCents / 100, status: r.status, reason: r.reason, createdAt: r.createdAt })),
       canCancel,
       cancelBefore,
-      canTransfer: rules.selfService && rules.selfServiceTransfers && open && !e.classSessionId && now < sessions[0],
+      canTransfer: rules.selfService && rules.selfServiceTransfers && open && !e.classSessionId && now < first,
       refundQuote: open ? quoteOf(e, now) : null,
     };
   }
@@ -125,7 +135,7 @@ export class PortalService {
     const rules = selfServiceRules(org.settings);
     if (!rules.selfService) throw new AppException(HttpStatus.FORBIDDEN, SELF_SERVICE_OFF);
     if (e.status === 'active') {
-      const first = sessionDates(new Date(e.startDate), e.days, e.schedule)[0];
+      const { first } = portalSessions(e);
       if (Date.now() >= first.getTime() - rules.selfServiceCancelHoursBefore * HOUR) throw tooLate(org, rules.selfServiceCancelHoursBefore);
     } else if (e.status !== 'cancelled') {
       throw new AppException(HttpStatus.CONFLICT, 'This registration cannot be cancelled here.', { contact: organizationContact(org) });
@@ -294,7 +304,8 @@ export class PortalService {
         location: e.location,
         instructor: e.instructor,
         duration: e.duration,
-        sessions: sessionDates(new Date(e.startDate), e.days, e.schedule),
+        // The sessions held: a cancelled one is not in the calendar file.
+        sessions: portalSessions(e).held,
       },
       org.branding?.businessName || org.name,
       `${this.publicUrl}/class/${e.classId}?organizationId=${org.id}`,

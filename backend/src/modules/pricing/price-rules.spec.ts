@@ -224,4 +224,14 @@ describe('priceQuote', () => {
     expect(quote({ late: { left: 0, total: 0 } }).totalCents).toBe(10000);
     expect(quote({ late: null }).totalCents).toBe(10000);
   });
+
+  it('should name the first line by what is bought: a drop-in says "Drop-in price", per person and in all', () => {
+    const q = quote({ baseLabel: 'Drop-in price', baseCents: 2000, promo: { kind: 'percent', value: 10, code: 'TEN' } });
+    expect(q.lines).toEqual([
+      { label: 'Drop-in price', amountCents: 2000 },
+      { label: 'Promo code TEN', amountCents: -200 },
+    ]);
+    expect(q.perAttendeeLines[0][0]).toEqual({ label: 'Drop-in price', amountCents: 2000 });
+    expect(quote({ baseLabel: 'Drop-in price', attendees: [{}, {}] }).lines[0].label).toBe('Drop-in price × 2');
+  });
 });

@@ -59,6 +59,8 @@ export interface PriceInput {
   promo: (Adjustment & { code: string }) | null;
   /** A late registration (the class has started): the sessions not over yet, of all; the price is prorated by them. */
   late?: { left: number; total: number } | null;
+  /** The first line's name: 'Class price' unless given ('Drop-in price' for one session bought alone, issue 39 §3). */
+  baseLabel?: string;
 }
 
 /** The label of the late-registration line. */
@@ -104,6 +106,7 @@ function applicable(input: PriceInput, index: number): RuleKey[] {
 
 export function priceQuote(input: PriceInput): PriceResult {
   const n = Math.max(1, input.attendees.length);
+  const base = input.baseLabel ?? 'Class price';
   const ruleTotals = new Map<RuleKey, number>();
   const perAttendeeCents: number[] = [];
   const perAttendeeLines: QuoteLine[][] = [];
@@ -112,7 +115,7 @@ export function priceQuote(input: PriceInput): PriceResult {
   const lateCut = late ? input.baseCents - Math.round((input.baseCents * late.left) / late.total) : 0;
   for (let i = 0; i < n; i++) {
     let price = input.baseCents;
-    const mine: QuoteLine[] = [{ label: 'Class price', amountCents: price }];
+    const mine: QuoteLine[] = [{ label: base, amountCents: price }];
     // A late registration pays for the sessions left; the discounts then apply to that.
     if (lateCut) {
       price -= lateCut;
@@ -142,7 +145,7 @@ export function priceQuote(input: PriceInput): PriceResult {
     perAttendeeCents.push(price);
     perAttendeeLines.push(mine);
   }
-  const lines: QuoteLine[] = [{ label: n === 1 ? 'Class price' : `Class price × ${n}`, amountCents: input.baseCents * n }];
+  const lines: QuoteLine[] = [{ label: n === 1 ? base : `${base} × ${n}`, amountCents: input.baseCents * n }];
   if (lateCut) lines.push({ label: lateLabel(late!), amountCents: -lateCut * n });
   for (const k of RULE_ORDER) {
     const cut = ruleTotals.get(k);

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { amountDueCents, toCents, type ClassEntity } from '../classes/class.entity';
-import { DropInSeats, dropInView } from '../classes/drop-in-seats.service';
+import { DropInSeats, dropInView, isDropInView } from '../classes/drop-in-seats.service';
 import { ClassesService } from '../classes/classes.service';
 import { sessionsLeft } from '../terms/registration-window';
 import type { OrganizationEntity, OrganizationSettings } from '../organizations/organization.entity';
@@ -134,6 +134,8 @@ export class PricingService {
       promo: row ? { kind: row.kind, value: row.value, code: row.code } : null,
       // A class that has started is sold for the sessions left (when the organization takes late registrations at all).
       late: now >= new Date(req.cls.startDate) && org.settings.lateRegistration !== false ? sessionsLeft(req.cls, now) : null,
+      // A drop-in's receipt and confirmation say what was bought: one session, not the class.
+      baseLabel: isDropInView(req.cls) ? 'Drop-in price' : undefined,
     });
     const priced = {
       currency: 'usd' as const,

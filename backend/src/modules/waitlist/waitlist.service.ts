@@ -19,8 +19,12 @@ import { Seats } from '../registration/seats';
 export { DEFAULT_OFFER_HOURS, NO_FREE_SEAT } from './waitlist-offers.service';
 
 const isUniqueViolation = (e: unknown) => e instanceof QueryFailedError && (e as unknown as { code?: string }).code === '23505';
-/** Registration statuses a waitlist may be joined in: a class closed by the admin (or cancelled) has no list. */
-const hasFreeSeat = (c: ClassEntity) => (c.status === 'Open' || c.status === 'Scheduled') && c.enrolledStudents < c.maxStudents;
+/**
+ * Registration statuses a waitlist may be joined in: a class closed by the admin (or cancelled) has no list. A
+ * full-term seat is free only while the class's fullest session's drop-ins leave one (issue 39 §3: `drop_in_peak`).
+ */
+const hasFreeSeat = (c: ClassEntity) =>
+  (c.status === 'Open' || c.status === 'Scheduled') && c.enrolledStudents + (c.dropInPeak ?? 0) < c.maxStudents;
 
 /**
  * What an entry says. An accepted offer's registration can end later (the admin cancels or removes it, the class is

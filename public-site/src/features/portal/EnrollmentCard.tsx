@@ -82,9 +82,20 @@ export function EnrollmentCard({
       <p className="muted">
         {t('portal.card.sessionsFirst', { count: e.class.sessions.length, first: when(e.class.sessions[0]), location: e.class.location })}
       </p>
+      {/* Sessions the organization called off (issue 39 §1): the student is told here too, not only by email. */}
+      {e.class.cancelledSessions.length > 0 ? (
+        <p className="muted">
+          {t('portal.card.cancelledSessions', {
+            count: e.class.cancelledSessions.length,
+            dates: e.class.cancelledSessions.map((d) => when(d)).join(', '),
+          })}
+        </p>
+      ) : null}
       <p>
         {[
           e.status === 'cancelled' ? t('portal.card.cancelled') : t('portal.card.registered'),
+          // A drop-in (issue 39 §3) is its own registration for one session: said so, beside its one date above.
+          e.dropIn ? t('portal.card.dropIn') : null,
           e.paymentMethod === 'card' ? t('portal.card.paidByCard') : t('portal.card.payInPerson'),
           e.amountPaid > 0 ? t('portal.card.paid', { amount: money(e.amountPaid) }) : null,
           e.refundedAmount > 0 ? t('portal.card.refunded', { amount: money(e.refundedAmount) }) : null,

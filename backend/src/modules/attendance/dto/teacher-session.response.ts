@@ -38,6 +38,8 @@ export class SessionRollEntryResponseDto {
   answers: EnrollmentAnswerResponseDto[];
   @ApiProperty({ type: [String], description: 'Waivers of the class this student has not signed in their newest version (flag them)' })
   unsignedWaivers: string[];
+  @ApiProperty({ description: 'A drop-in: registered for this session only (issue 39 §3), not for the whole class', example: false })
+  dropIn: boolean;
 }
 
 export class SessionTotalsResponseDto {

@@ -63,7 +63,16 @@ export class PortalClassDto {
   @ApiProperty({ example: 'Studio A' }) location: string;
   @ApiProperty({ example: 'Luis' }) instructor: string;
   @ApiProperty({ example: 60, description: 'Minutes per session' }) duration: number;
-  @ApiProperty({ type: 'string', format: 'date-time', isArray: true, example: [TIME] }) sessions: string[];
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    isArray: true,
+    example: [TIME],
+    description: 'The sessions held, from the session records (every one cancelled: those, also in cancelledSessions)',
+  })
+  sessions: string[];
+  @ApiProperty({ type: 'string', format: 'date-time', isArray: true, example: [], description: 'Sessions the organization cancelled' })
+  cancelledSessions: string[];
 }
 
 export class PortalRefundDto {
