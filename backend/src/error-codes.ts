@@ -13,6 +13,7 @@ import { VenueError } from './modules/venues/venues.exception';
 import { WaitingRoomError } from './modules/waiting-room/waiting-room.exception';
 import { WaitlistError } from './modules/waitlist/waitlist.exception';
 import { PaymentPlanError } from './modules/payment-plans/payment-plans.exception';
+import { CreditError } from './modules/credits/credits.exception';
 
 /**
  * Every feature's failure codes, by the enum's name: the OpenAPI document lists them (one schema each, and their
@@ -36,4 +37,5 @@ export const ERROR_CODES: Record<string, Record<string, string>> = {
   WaitingRoomError,
   WaitlistError,
   PaymentPlanError,
+  CreditError,
 };

@@ -48,6 +48,7 @@ import { Receipts1770070000000 } from './1770070000000-Receipts';
 import { OutboundLimits1771009000000 } from './1771009000000-OutboundLimits';
 import { Retention1771009000001 } from './1771009000001-Retention';
 import { InstalmentCharges1771009000002 } from './1771009000002-InstalmentCharges';
+import { Credits1772003000000 } from './1772003000000-Credits';
 import { PaymentPlans1771001000000 } from './1771001000000-PaymentPlans';
 import { PaymentDisputes1771002000000 } from './1771002000000-PaymentDisputes';
 import { DropIns1771006000000 } from './1771006000000-DropIns';
@@ -119,4 +120,5 @@ export const MIGRATIONS = [
   OutboundLimits1771009000000,
   Retention1771009000001,
   InstalmentCharges1771009000002,
+  Credits1772003000000,
 ];
