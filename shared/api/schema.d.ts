@@ -728,6 +728,20 @@ export interface webhooks {
      */
     post: operations["webhook_student_updated"];
   };
+  "credit.granted": {
+    /**
+     * credit.granted
+     * @description A credit (pack, membership allowance, make-up token, account credit) was given. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     */
+    post: operations["webhook_credit_granted"];
+  };
+  "credit.used": {
+    /**
+     * credit.used
+     * @description A registration was paid with a credit. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     */
+    post: operations["webhook_credit_used"];
+  };
 }
 
 export interface components {
@@ -2117,7 +2131,7 @@ export interface components {
        *   "enrollment.created"
        * ]
        */
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "credit.granted" | "credit.used")[];
       /** @example true */
       active: boolean;
       /**
@@ -2302,6 +2316,90 @@ export interface components {
      * @enum {string}
      */
     CreditError: "CREDIT_NOT_FOUND" | "CREDIT_EXPIRED" | "CREDIT_NOT_YET_VALID" | "CREDIT_EXHAUSTED" | "CREDIT_NOT_ELIGIBLE" | "CREDIT_REVOKED" | "CREDIT_ALREADY_USED" | "CREDIT_AMOUNT_INVALID" | "CREDIT_VALIDITY_INVALID" | "CREDIT_NOT_HOUSEHOLD";
+    CreditGrantedData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      entitlementId: string;
+      /**
+       * Format: uuid
+       * @description The holder (a household contact when household is true)
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /**
+       * @description Usable by every member of the holder's household
+       * @example false
+       */
+      household: boolean;
+      /**
+       * @example pack
+       * @enum {string}
+       */
+      kind: "pack" | "membership_allowance" | "makeup_token" | "account_credit";
+      /**
+       * @description Account credit counts dollars, every other kind uses
+       * @example uses
+       * @enum {string}
+       */
+      unit: "uses" | "dollars";
+      /**
+       * @description Uses, or dollars for account credit
+       * @example 10
+       */
+      amount: number;
+      /**
+       * @description First valid day (YYYY-MM-DD, the organization's zone)
+       * @example 2026-12-07
+       */
+      validFrom: string;
+      /**
+       * @description Last valid day, usable through the whole day; null: no expiry
+       * @example 2027-03-07
+       */
+      validUntil: string | null;
+      /** @example sale */
+      source: string;
+    };
+    CreditUsedData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      entitlementId: string;
+      /**
+       * Format: uuid
+       * @description Who took the seat
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /**
+       * @example pack
+       * @enum {string}
+       */
+      kind: "pack" | "membership_allowance" | "makeup_token" | "account_credit";
+      /**
+       * @example uses
+       * @enum {string}
+       */
+      unit: "uses" | "dollars";
+      /**
+       * @description Uses, or dollars for account credit
+       * @example 1
+       */
+      amount: number;
+      /**
+       * @description What is left after this use, in the same unit
+       * @example 9
+       */
+      remaining: number;
+    };
     CustomerResponseDto: {
       /** @example cus_1QfV2a */
       customerId: string;
@@ -7969,7 +8067,7 @@ export interface components {
        * @example enrollment.created
        * @enum {string}
        */
-      eventType: "enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated";
+      eventType: "enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "credit.granted" | "credit.used";
       /**
        * @example delivered
        * @enum {string}
@@ -8000,7 +8098,7 @@ export interface components {
     WebhookEndpointDto: {
       /** Format: uri */
       url: string;
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "credit.granted" | "credit.used")[];
       active?: boolean;
     };
     WebhookEndpointResponseDto: {
@@ -8016,7 +8114,7 @@ export interface components {
        *   "enrollment.created"
        * ]
        */
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "credit.granted" | "credit.used")[];
       /** @example true */
       active: boolean;
       /**
@@ -17530,6 +17628,86 @@ export interface operations {
           /** Format: uuid */
           organizationId: string;
           data: components["schemas"]["StudentChangedData"] | components["schemas"]["StudentErasedData"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * credit.granted
+   * @description A credit (pack, membership allowance, make-up token, account credit) was given. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   */
+  webhook_credit_granted: {
+    parameters: {
+      header: {
+        /** @description The event id (as `id` in the body) */
+        "Classlane-Event-Id": string;
+        /** @description The event type (as `type` in the body) */
+        "Classlane-Event-Type": string;
+        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
+        "Classlane-Signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The event id, the same on every retry and redelivery: dedupe on it
+           */
+          id: string;
+          /** @enum {string} */
+          type: "credit.granted";
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: uuid */
+          organizationId: string;
+          data: components["schemas"]["CreditGrantedData"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * credit.used
+   * @description A registration was paid with a credit. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   */
+  webhook_credit_used: {
+    parameters: {
+      header: {
+        /** @description The event id (as `id` in the body) */
+        "Classlane-Event-Id": string;
+        /** @description The event type (as `type` in the body) */
+        "Classlane-Event-Type": string;
+        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
+        "Classlane-Signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The event id, the same on every retry and redelivery: dedupe on it
+           */
+          id: string;
+          /** @enum {string} */
+          type: "credit.used";
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: uuid */
+          organizationId: string;
+          data: components["schemas"]["CreditUsedData"];
         };
       };
     };

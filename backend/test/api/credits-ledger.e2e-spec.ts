@@ -199,6 +199,49 @@ describe('credits ledger', () => {
     expect(await codeOf(grant({ holderStudentId: randomUUID() }))).toBe('CREDIT_NOT_FOUND');
   });
 
+  it('should announce credit.granted and credit.used in the transaction that writes them', async () => {
+    await t.db.query(
+      `INSERT INTO webhook_endpoints (organization_id, url, events, secret) VALUES ($1, 'https://example.com/hook', ARRAY['credit.granted', 'credit.used'], 'whsec_x')`,
+      [org.orgId],
+    );
+    const credit = await grant({ kind: 'account_credit', amount: 2_500, validUntil: null });
+    const enrollmentId = randomUUID();
+    await tx((m) =>
+      ledger.use(m, { organizationId: org.orgId, entitlementId: credit.id, studentId: contact, enrollmentId, target: whole, cents: 1_000 }),
+    );
+    // A use refused rolls back with its transaction: nothing announced.
+    await codeOf(use(credit.id, contact, whole, { cents: 9_000 }));
+    const sent = await t.db.query(
+      `SELECT event_type AS type, payload->'data' AS data FROM webhook_deliveries WHERE organization_id = $1 AND payload->'data'->>'entitlementId' = $2 ORDER BY created_at`,
+      [org.orgId, credit.id],
+    );
+    expect(sent).toEqual([
+      {
+        type: 'credit.granted',
+        data: expect.objectContaining({
+          studentId: contact,
+          kind: 'account_credit',
+          unit: 'dollars',
+          amount: 25,
+          validUntil: null,
+          source: 'admin_grant',
+        }),
+      },
+      {
+        type: 'credit.used',
+        data: {
+          entitlementId: credit.id,
+          studentId: contact,
+          enrollmentId,
+          kind: 'account_credit',
+          unit: 'dollars',
+          amount: 10,
+          remaining: 15,
+        },
+      },
+    ]);
+  });
+
   it('should keep movements append-only', async () => {
     const e = await grant();
     await expect(t.db.query(`UPDATE entitlement_movements SET amount = 100 WHERE entitlement_id = $1`, [e.id])).rejects.toThrow(

@@ -52,6 +52,12 @@ export interface NewEntitlement {
   label: string | null;
 }
 
+/** A use as `take` wrote it, with its entitlement's kind and what it left. */
+export interface TakenUse extends EntitlementMovement {
+  entitlementKind: EntitlementKind;
+  remainingAfter: number;
+}
+
 export interface NewMovement {
   kind: MovementKind;
   amount: number;
@@ -149,8 +155,8 @@ export class CreditsLedgerRepository {
       actorUserId: string | null;
       reason: string | null;
     },
-  ): Promise<EntitlementMovement | null> {
-    const rows: EntitlementMovement[] = await m.query(
+  ): Promise<TakenUse | null> {
+    const rows: TakenUse[] = await m.query(
       `WITH taken AS (
          UPDATE entitlements e
             SET remaining = e.remaining - CASE WHEN e.kind = 'account_credit' THEN $5::int ELSE $4::int END, updated_at = now()
@@ -160,10 +166,10 @@ export class CreditsLedgerRepository {
             AND e.valid_from <= ${todayIn('$10')} AND (e.valid_until IS NULL OR e.valid_until >= ${todayIn('$10')})
             AND ${COVERS('$6', '$7', '$8')}
             AND e.remaining >= CASE WHEN e.kind = 'account_credit' THEN $5::int ELSE $4::int END
-          RETURNING e.id, e.organization_id, CASE WHEN e.kind = 'account_credit' THEN $5::int ELSE $4::int END AS amount)
-       INSERT INTO entitlement_movements AS mv (organization_id, entitlement_id, kind, amount, enrollment_id, actor_user_id, reason)
-       SELECT organization_id, id, 'use', -amount, $9, $11, $12 FROM taken
-       RETURNING ${MOV}`,
+          RETURNING e.id, e.organization_id, e.kind, e.remaining, CASE WHEN e.kind = 'account_credit' THEN $5::int ELSE $4::int END AS amount),
+       ins AS (INSERT INTO entitlement_movements (organization_id, entitlement_id, kind, amount, enrollment_id, actor_user_id, reason)
+       SELECT organization_id, id, 'use', -amount, $9, $11, $12 FROM taken RETURNING *)
+       SELECT ${MOV}, taken.kind AS "entitlementKind", taken.remaining AS "remainingAfter" FROM ins mv JOIN taken ON taken.id = mv.entitlement_id`,
       [
         a.organizationId,
         a.entitlementId,

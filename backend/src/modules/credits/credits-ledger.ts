@@ -13,6 +13,7 @@ import type {
 import { unitOf } from './credit.types';
 import { CreditError, CreditException } from './credits.exception';
 import { CreditsLedgerRepository } from './credits-ledger.repository';
+import { WebhookEvents } from '../webhooks/webhook-events';
 
 /**
  * The credits ledger (issue 41 §1): passes, membership allowances, make-up tokens and account credit as entitlements,
@@ -36,7 +37,10 @@ import { CreditsLedgerRepository } from './credits-ledger.repository';
  */
 @Injectable()
 export class CreditsLedger {
-  constructor(private readonly repo: CreditsLedgerRepository) {}
+  constructor(
+    private readonly repo: CreditsLedgerRepository,
+    private readonly webhooks: WebhookEvents,
+  ) {}
 
   async grant(m: EntityManager, input: GrantInput): Promise<Entitlement> {
     checkAmount(input.amount);
@@ -51,7 +55,7 @@ export class CreditsLedger {
     checkValidity(validFrom, input.validUntil ?? null);
     const holder = await this.repo.student(m, input.organizationId, input.holderStudentId);
     if (!holder) throw new CreditException(CreditError.NotFound, 'Student not found.');
-    return this.repo.insert(
+    const granted = await this.repo.insert(
       m,
       {
         organizationId: input.organizationId,
@@ -70,6 +74,19 @@ export class CreditsLedger {
       },
       { kind: 'grant', actorUserId: input.actorUserId, reason: input.reason },
     );
+    const unit = unitOf(granted.kind);
+    await this.webhooks.publish(m, input.organizationId, 'credit.granted', {
+      entitlementId: granted.id,
+      studentId: granted.holderStudentId,
+      household: granted.household,
+      kind: granted.kind,
+      unit: unit === 'cents' ? 'dollars' : 'uses',
+      amount: unit === 'cents' ? granted.grantedAmount / 100 : granted.grantedAmount,
+      validFrom: granted.validFrom,
+      validUntil: granted.validUntil,
+      source: granted.source,
+    });
+    return granted;
   }
 
   async use(m: EntityManager, input: UseInput): Promise<EntitlementMovement> {
@@ -96,7 +113,20 @@ export class CreditsLedger {
       actorUserId: input.actorUserId ?? null,
       reason: input.reason ?? null,
     });
-    if (taken) return taken;
+    if (taken) {
+      const { entitlementKind, remainingAfter, ...movement } = taken;
+      const cents = unitOf(entitlementKind) === 'cents';
+      await this.webhooks.publish(m, input.organizationId, 'credit.used', {
+        entitlementId: movement.entitlementId,
+        studentId: input.studentId,
+        enrollmentId: input.enrollmentId,
+        kind: entitlementKind,
+        unit: cents ? 'dollars' : 'uses',
+        amount: cents ? -movement.amount / 100 : -movement.amount,
+        remaining: cents ? remainingAfter / 100 : remainingAfter,
+      });
+      return movement;
+    }
     // Nothing changed: name the first condition that failed, on the row as it is now (after any racing winner).
     const now = await this.repo.find(m, input.organizationId, input.entitlementId);
     const student = await this.repo.student(m, input.organizationId, input.studentId);

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { CreditsLedger } from './credits-ledger';
 import { CreditsLedgerRepository } from './credits-ledger.repository';
 
@@ -8,6 +9,7 @@ import { CreditsLedgerRepository } from './credits-ledger.repository';
  * it in the one that cancels): other modules import this module and call `CreditsLedger` with their EntityManager.
  */
 @Module({
+  imports: [WebhooksModule],
   providers: [CreditsLedgerRepository, CreditsLedger],
   exports: [CreditsLedger],
 })

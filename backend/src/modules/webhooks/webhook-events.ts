@@ -15,6 +15,8 @@ export const WEBHOOK_EVENTS = [
   'waitlist.offered',
   'class.cancelled',
   'student.updated',
+  'credit.granted',
+  'credit.used',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
