@@ -31,6 +31,7 @@ export const CreditError = {
   AmountInvalid: 'CREDIT_AMOUNT_INVALID',
   ValidityInvalid: 'CREDIT_VALIDITY_INVALID',
   NotHousehold: 'CREDIT_NOT_HOUSEHOLD',
+  OnePersonOnly: 'CREDIT_ONE_PERSON',
 } as const;
 export type CreditError = (typeof CreditError)[keyof typeof CreditError];
 

@@ -2315,7 +2315,7 @@ export interface components {
      * @description Failure codes of the credit feature
      * @enum {string}
      */
-    CreditError: "CREDIT_NOT_FOUND" | "CREDIT_EXPIRED" | "CREDIT_NOT_YET_VALID" | "CREDIT_EXHAUSTED" | "CREDIT_NOT_ELIGIBLE" | "CREDIT_REVOKED" | "CREDIT_ALREADY_USED" | "CREDIT_AMOUNT_INVALID" | "CREDIT_VALIDITY_INVALID" | "CREDIT_NOT_HOUSEHOLD";
+    CreditError: "CREDIT_NOT_FOUND" | "CREDIT_EXPIRED" | "CREDIT_NOT_YET_VALID" | "CREDIT_EXHAUSTED" | "CREDIT_NOT_ELIGIBLE" | "CREDIT_REVOKED" | "CREDIT_ALREADY_USED" | "CREDIT_AMOUNT_INVALID" | "CREDIT_VALIDITY_INVALID" | "CREDIT_NOT_HOUSEHOLD" | "CREDIT_ONE_PERSON";
     CreditGrantedData: {
       /**
        * Format: uuid
@@ -5259,6 +5259,11 @@ export interface components {
       communicationOptIn: boolean;
     };
     RegisterEnrollmentDto: {
+      /**
+       * Format: uuid
+       * @description Pay with this credit (an entitlement of the registrant's) instead of money
+       */
+      creditId?: string;
       /**
        * Format: date-time
        * @description Accepted and ignored: the server sets it (spec 2 §3 lists it in the registration)

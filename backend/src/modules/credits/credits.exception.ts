@@ -23,6 +23,8 @@ export enum CreditError {
   ValidityInvalid = 'CREDIT_VALIDITY_INVALID',
   /** Credit moves only between members of one household. */
   NotHousehold = 'CREDIT_NOT_HOUSEHOLD',
+  /** A credit pays for one person's seat: a household registration pays otherwise. */
+  OnePersonOnly = 'CREDIT_ONE_PERSON',
 }
 
 const STATUS: Record<CreditError, HttpStatus> = {
@@ -36,6 +38,7 @@ const STATUS: Record<CreditError, HttpStatus> = {
   [CreditError.AmountInvalid]: HttpStatus.BAD_REQUEST,
   [CreditError.ValidityInvalid]: HttpStatus.BAD_REQUEST,
   [CreditError.NotHousehold]: HttpStatus.BAD_REQUEST,
+  [CreditError.OnePersonOnly]: HttpStatus.BAD_REQUEST,
 };
 
 export class CreditException extends CodedException<CreditError> {

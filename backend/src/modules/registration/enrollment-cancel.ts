@@ -9,8 +9,15 @@ import { EnrollmentPaymentsPort, type SeatRefund } from './enrollment-payments';
 import { readMoneyReply } from './enrollment-reply';
 import { formatDollars, refundQuote } from './refund-quote';
 import { TopUpSeats } from './top-up-seats';
+import { CreditsLedger } from '../credits/credits-ledger';
 
 export const ENROLLMENT_NOT_FOUND = 'Enrollment not found';
+
+/** Whether the frozen policy gives everything back for a cancellation now (no policy at all counts as everything). */
+function refundsInFull(policy: Parameters<typeof refundQuote>[0], classStart: Date): boolean {
+  const whole = 10_000;
+  return refundQuote(policy, whole, 0, classStart).refundCents === whole;
+}
 
 /** What the admin asks of a cancel: a refund (default: yes for a card payment) and its amount in dollars. */
 export interface CancelRequest {
@@ -56,6 +63,7 @@ export class EnrollmentCancel {
     private readonly activity: ActivityService,
     private readonly webhooks: WebhookEvents,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly credits: CreditsLedger,
   ) {}
 
   /**
@@ -85,6 +93,15 @@ export class EnrollmentCancel {
           'Only card payments are refunded through Classlane. Cancel without a refund and settle an in-person payment with the student directly.',
         );
       intents.push(...(await this.endSeat(m, e)));
+      // Paid with a credit: the use comes back when the frozen policy would give all the money back now, else it stays used.
+      const creditBack = refundsInFull(e.cancellationPolicy, new Date(e.classStartDate))
+        ? await this.credits.release(m, {
+            organizationId,
+            enrollmentId: e.id,
+            actorUserId: userId,
+            reason: 'Cancelled in time for a full refund',
+          })
+        : null;
       let refund: SeatRefund | null = null;
       if (paidByCard && request.refund !== false) {
         const q = refundQuote(e.cancellationPolicy, e.amountPaidCents, e.refundedCents, new Date(e.classStartDate));
@@ -107,9 +124,13 @@ export class EnrollmentCancel {
         organizationId,
         'enrollment_cancelled',
         opts.byStudent
-          ? `${e.studentName} cancelled ${e.classTitle}${refund ? ` (refund ${formatDollars(refund.amountCents)})` : ''}`
-          : `${e.studentName}'s enrollment in ${e.classTitle} was cancelled${refund ? ` with a refund of ${formatDollars(refund.amountCents)}` : ''}`,
-        { ...cancelledFacts(e, refund), ...(opts.byStudent ? { source: 'self_service' } : {}) },
+          ? `${e.studentName} cancelled ${e.classTitle}${refund ? ` (refund ${formatDollars(refund.amountCents)})` : ''}${creditBack ? ' (credit given back)' : ''}`
+          : `${e.studentName}'s enrollment in ${e.classTitle} was cancelled${refund ? ` with a refund of ${formatDollars(refund.amountCents)}` : ''}${creditBack ? ' (credit given back)' : ''}`,
+        {
+          ...cancelledFacts(e, refund),
+          ...(opts.byStudent ? { source: 'self_service' } : {}),
+          ...(creditBack ? { creditReleased: creditBack.entitlementId } : {}),
+        },
         m,
       );
       await this.webhooks.publish(m, organizationId, 'enrollment.cancelled', cancelledFacts(e, refund));
@@ -132,6 +153,8 @@ export class EnrollmentCancel {
       const e = await this.cards.inOrganization(id, organizationId, m, true);
       if (!e || (e.status !== 'held' && e.status !== 'active')) return { cancelled: false, refundCents: 0 };
       intents.push(...(await this.endSeat(m, e)));
+      // A class cancelled gives everything back: a credit's use too.
+      await this.credits.release(m, { organizationId, enrollmentId: e.id, reason: 'The class was cancelled' });
       const left = e.amountPaidCents - e.refundedCents;
       let refund: SeatRefund | null = null;
       if (e.paymentMethod === 'card' && e.paymentStatus === 'completed' && left > 0) {

@@ -7,6 +7,7 @@ import { TopUpSeats } from './top-up-seats';
 import { EnrollmentRemovalService } from './enrollment-removal.service';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { Module } from '@nestjs/common';
+import { CreditsModule } from '../credits/credits.module';
 import { ClassesModule } from '../classes/classes.module';
 import { RegistrationFormsModule } from '../registration-forms/registration-forms.module';
 import { CommunicationsModule } from '../communications/communications.module';
@@ -65,6 +66,7 @@ import { RateLimitGuard } from '../../common/http/rate-limit';
     PricingModule,
     TermsModule,
     WaitingRoomModule,
+    CreditsModule,
   ],
   controllers: [StudentsController],
   providers: [
