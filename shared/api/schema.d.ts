@@ -205,6 +205,15 @@ export interface paths {
   "/api/contact": {
     post: operations["Contact_create"];
   };
+  "/api/credits/{id}/revoke": {
+    post: operations["Credits_revoke"];
+  };
+  "/api/credits/{id}/transfer": {
+    post: operations["Credits_transfer"];
+  };
+  "/api/credits/{id}/validity": {
+    put: operations["Credits_validity"];
+  };
   "/api/enrollments/{enrollmentId}/payment-plan": {
     get: operations["PaymentPlans_ofEnrollment"];
   };
@@ -502,6 +511,10 @@ export interface paths {
   };
   "/api/students/{id}/export": {
     get: operations["DataExport_student"];
+  };
+  "/api/students/{studentId}/credits": {
+    get: operations["Credits_list"];
+    post: operations["Credits_grant"];
   };
   "/api/students/check-enrollment": {
     post: operations["Students_check"];
@@ -1634,7 +1647,7 @@ export interface components {
     };
     ClientActivityEventDto: {
       /** @enum {string} */
-      eventType: "student_registration" | "class_enrollment" | "payment_received" | "class_completion" | "class_creation" | "class_update" | "organization_created" | "enrollment" | "payment" | "class_full" | "class_started" | "completion" | "class_deleted" | "student_removed" | "payment_unmarked" | "attendance_marked" | "registration_blocked" | "enrollment_cancelled" | "payment_refunded" | "class_cancelled" | "satisfaction_rating" | "class_confirmed" | "class_below_minimum";
+      eventType: "student_registration" | "class_enrollment" | "payment_received" | "class_completion" | "class_creation" | "class_update" | "organization_created" | "enrollment" | "payment" | "class_full" | "class_started" | "completion" | "class_deleted" | "student_removed" | "payment_unmarked" | "attendance_marked" | "registration_blocked" | "enrollment_cancelled" | "payment_refunded" | "class_cancelled" | "satisfaction_rating" | "class_confirmed" | "class_below_minimum" | "credit_granted" | "credit_changed";
       eventDate?: string;
       description: string;
       metadata?: Record<string, never>;
@@ -2362,6 +2375,118 @@ export interface components {
       /** @example sale */
       source: string;
     };
+    CreditMovementResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * @example use
+       * @enum {string}
+       */
+      kind: "grant" | "use" | "release" | "expire" | "revoke" | "transfer_out" | "transfer_in" | "validity";
+      /**
+       * @description Signed, in the credit's unit (uses, or dollars)
+       * @example -1
+       */
+      amount: number;
+      /**
+       * Format: uuid
+       * @example null
+       */
+      enrollmentId: string | null;
+      /**
+       * Format: uuid
+       * @description A transfer: the other credit
+       * @example null
+       */
+      counterpartId: string | null;
+      /**
+       * Format: uuid
+       * @description The admin; null: the system or the student
+       * @example null
+       */
+      actorUserId: string | null;
+      /** @example null */
+      reason: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+    };
+    CreditResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      holderStudentId: string;
+      /** @example false */
+      household: boolean;
+      /**
+       * @example pack
+       * @enum {string}
+       */
+      kind: "pack" | "membership_allowance" | "makeup_token" | "account_credit";
+      /**
+       * @example uses
+       * @enum {string}
+       */
+      unit: "uses" | "dollars";
+      /**
+       * @example all
+       * @enum {string}
+       */
+      scope: "all" | "classes" | "term" | "drop_ins";
+      /** @example [] */
+      classIds: string[];
+      /**
+       * Format: uuid
+       * @example null
+       */
+      termId: string | null;
+      /** @example 10 */
+      granted: number;
+      /**
+       * @description The sum of its movements
+       * @example 9
+       */
+      remaining: number;
+      /** @example 2026-12-07 */
+      validFrom: string;
+      /** @example 2027-03-07 */
+      validUntil: string | null;
+      /**
+       * @example active
+       * @enum {string}
+       */
+      status: "active" | "not_yet_valid" | "expired" | "revoked" | "used";
+      /**
+       * @example admin_grant
+       * @enum {string}
+       */
+      source: "sale" | "membership_period" | "absence" | "cancelled_session" | "refund_credit" | "admin_grant" | "transfer";
+      /** @example null */
+      sourceRef: string | null;
+      /** @example 10-class pack */
+      label: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      movements: components["schemas"]["CreditMovementResponseDto"][];
+    };
+    CreditTransferResponseDto: {
+      from: components["schemas"]["CreditResponseDto"];
+      to: components["schemas"]["CreditResponseDto"];
+    };
     CreditUsedData: {
       /**
        * Format: uuid
@@ -2399,6 +2524,17 @@ export interface components {
        * @example 9
        */
       remaining: number;
+    };
+    CreditValidityDto: {
+      /** @example Missed two weeks for an injury */
+      reason: string;
+      /** @example 2026-12-07 */
+      validFrom?: string;
+      /**
+       * @description null: no expiry
+       * @example 2027-04-07
+       */
+      validUntil: string | null;
     };
     CustomerResponseDto: {
       /** @example cus_1QfV2a */
@@ -3206,6 +3342,50 @@ export interface components {
       /** @example false */
       hasAccess: boolean;
       upgradePlan: components["schemas"]["PlanRefDto"] | null;
+    };
+    GrantCreditDto: {
+      /** @example Missed two weeks for an injury */
+      reason: string;
+      /**
+       * @example pack
+       * @enum {string}
+       */
+      kind: "pack" | "membership_allowance" | "makeup_token" | "account_credit";
+      /**
+       * @description Uses (a whole number), or dollars for account credit
+       * @example 10
+       */
+      amount: number;
+      /**
+       * @description What it can pay for (default all classes)
+       * @example all
+       * @enum {string}
+       */
+      scope?: "all" | "classes" | "term" | "drop_ins";
+      /** @description scope classes (or drop_ins limited to these classes) */
+      classIds?: string[];
+      /**
+       * Format: uuid
+       * @description scope term: the term whose classes it pays for
+       */
+      termId?: string;
+      /**
+       * @description First valid day (YYYY-MM-DD, the organization's zone); default today
+       * @example 2026-12-07
+       */
+      validFrom?: string;
+      /**
+       * @description Last valid day, usable through the whole day; null: no expiry
+       * @example 2027-03-07
+       */
+      validUntil?: string | null;
+      /**
+       * @description Usable by every member of the student's household (the student is its contact)
+       * @example false
+       */
+      household?: boolean;
+      /** @example 10-class pack */
+      label?: string;
     };
     GuardianInputDto: {
       /**
@@ -5626,6 +5806,10 @@ export interface components {
       /** @example active */
       enrollmentStatus: string;
     };
+    RevokeCreditDto: {
+      /** @example Missed two weeks for an injury */
+      reason: string;
+    };
     RoomResponseDto: {
       /**
        * Format: uuid
@@ -6298,6 +6482,25 @@ export interface components {
        * ]
        */
       changed: ("firstName" | "lastName" | "email" | "phone" | "communicationOptIn" | "householdContactId" | "dateOfBirth")[];
+    };
+    StudentCreditsResponseDto: {
+      /**
+       * @description Today in the organization's zone
+       * @example 2026-12-07
+       */
+      today: string;
+      /**
+       * @description Uses left that the student can use now
+       * @example 9
+       */
+      uses: number;
+      /**
+       * @description Account credit the student can use now, in dollars
+       * @example 25
+       */
+      dollars: number;
+      /** @description Every credit they hold or may use (a contact: also each member’s), newest first */
+      credits: components["schemas"]["CreditResponseDto"][];
     };
     StudentErasedData: {
       /**
@@ -7078,6 +7281,17 @@ export interface components {
        * @example 220
        */
       revenue: number;
+    };
+    TransferCreditDto: {
+      /** @example Missed two weeks for an injury */
+      reason: string;
+      /** Format: uuid */
+      toStudentId: string;
+      /**
+       * @description Uses, or dollars for account credit
+       * @example 2
+       */
+      amount: number;
     };
     TransferEnrollmentAdminDto: {
       /** Format: uuid */
@@ -11011,6 +11225,132 @@ export interface operations {
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Credits_revoke: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RevokeCreditDto"];
+      };
+    };
+    responses: {
+      /** @description What is left goes; 409 CREDIT_REVOKED when it already was */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Credits_transfer: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TransferCreditDto"];
+      };
+    };
+    responses: {
+      /** @description To another member of the same household only (400 CREDIT_NOT_HOUSEHOLD) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditTransferResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Credits_validity: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreditValidityDto"];
+      };
+    };
+    responses: {
+      /** @description Earlier or later; a later last day gives back what an expiry took */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
@@ -15094,6 +15434,85 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["StudentExportResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Credits_list: {
+    parameters: {
+      path: {
+        studentId: string;
+      };
+    };
+    responses: {
+      /** @description Another organization's student is 404 CREDIT_NOT_FOUND */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["StudentCreditsResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Credits_grant: {
+    parameters: {
+      path: {
+        studentId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["GrantCreditDto"];
+      };
+    };
+    responses: {
+      /** @description A bad amount or dates: 400 with a code; in the activity log */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditResponseDto"];
           };
         };
       };

@@ -271,6 +271,16 @@ export class CreditsLedger {
     return this.repo.forStudent(m, organizationId, studentId, true);
   }
 
+  /** The student, if the organization's, with their household contact (null: not found). */
+  holder(m: EntityManager, organizationId: string, studentId: string): Promise<{ id: string; householdContactId: string | null } | null> {
+    return this.repo.student(m, organizationId, studentId);
+  }
+
+  /** Today (YYYY-MM-DD) in the organization's zone: the day validity is judged by. */
+  today(m: EntityManager, organizationId: string): Promise<string> {
+    return this.repo.today(m, organizationId);
+  }
+
   find(m: EntityManager, organizationId: string, entitlementId: string): Promise<Entitlement | null> {
     return this.repo.find(m, organizationId, entitlementId);
   }

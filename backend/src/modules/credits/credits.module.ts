@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { CreditsLedger } from './credits-ledger';
 import { CreditsLedgerRepository } from './credits-ledger.repository';
+import { CreditsAdminService } from './credits-admin.service';
+import { CreditsController } from './credits.controller';
 
 /**
  * Credits (issue 41): the one entitlement ledger for passes, membership allowances, make-up tokens and account credit.
@@ -10,7 +12,8 @@ import { CreditsLedgerRepository } from './credits-ledger.repository';
  */
 @Module({
   imports: [WebhooksModule],
-  providers: [CreditsLedgerRepository, CreditsLedger],
+  controllers: [CreditsController],
+  providers: [CreditsLedgerRepository, CreditsLedger, CreditsAdminService],
   exports: [CreditsLedger],
 })
 export class CreditsModule {}
