@@ -36,6 +36,7 @@ import { PortalModule } from './modules/portal/portal.module';
 import { ReceiptsModule } from './modules/receipts/receipts.module';
 import { PricingModule } from './modules/pricing/pricing.module';
 import { PaymentPlansModule } from './modules/payment-plans/payment-plans.module';
+import { CreditsModule } from './modules/credits/credits.module';
 import { TermsModule } from './modules/terms/terms.module';
 import { VenuesModule } from './modules/venues/venues.module';
 import { InstructorsModule } from './modules/instructors/instructors.module';
@@ -112,6 +113,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     ReceiptsModule,
     PortalModule,
     PaymentPlansModule,
+    CreditsModule,
   ],
   providers: [
     { provide: APP_GUARD, useClass: AppAuthGuard },

@@ -19,6 +19,22 @@ export const ClassError = {
 } as const;
 export type ClassError = (typeof ClassError)[keyof typeof ClassError];
 
+/** Failure codes of the credit feature */
+export const CreditError = {
+  NotFound: 'CREDIT_NOT_FOUND',
+  Expired: 'CREDIT_EXPIRED',
+  NotYetValid: 'CREDIT_NOT_YET_VALID',
+  Exhausted: 'CREDIT_EXHAUSTED',
+  NotEligible: 'CREDIT_NOT_ELIGIBLE',
+  Revoked: 'CREDIT_REVOKED',
+  AlreadyUsed: 'CREDIT_ALREADY_USED',
+  AmountInvalid: 'CREDIT_AMOUNT_INVALID',
+  ValidityInvalid: 'CREDIT_VALIDITY_INVALID',
+  NotHousehold: 'CREDIT_NOT_HOUSEHOLD',
+  OnePersonOnly: 'CREDIT_ONE_PERSON',
+} as const;
+export type CreditError = (typeof CreditError)[keyof typeof CreditError];
+
 /** Failure codes of the instructor feature */
 export const InstructorError = {
   InstructorNameTaken: 'INSTRUCTOR_NAME_TAKEN',
@@ -172,6 +188,7 @@ export type WaitlistError = (typeof WaitlistError)[keyof typeof WaitlistError];
 
 /** Every code a failure envelope may carry. */
 export type ErrorCode = ClassError | InstructorError | OrganizationError | PaymentError | PaymentPlanError | PortalError | PortalPlanError | PricingError | RegistrationError | RegistrationFormsError | ScheduleConflictError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
+export type ErrorCode = ClassError | CreditError | InstructorError | OrganizationError | PaymentError | PaymentPlanError | PortalError | PricingError | RegistrationError | RegistrationFormsError | ScheduleConflictError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
 
 /** The `code` of a failure envelope (the body of a refused request), or null when it has none. */
 export function errorCodeOf(body: unknown): ErrorCode | null {

@@ -205,6 +205,15 @@ export interface paths {
   "/api/contact": {
     post: operations["Contact_create"];
   };
+  "/api/credits/{id}/revoke": {
+    post: operations["Credits_revoke"];
+  };
+  "/api/credits/{id}/transfer": {
+    post: operations["Credits_transfer"];
+  };
+  "/api/credits/{id}/validity": {
+    put: operations["Credits_validity"];
+  };
   "/api/enrollments/{enrollmentId}/payment-plan": {
     get: operations["PaymentPlans_ofEnrollment"];
   };
@@ -246,9 +255,6 @@ export interface paths {
   };
   "/api/health/ready": {
     get: operations["Health_ready"];
-  };
-  "/api/instructor-pay": {
-    get: operations["InstructorPay_report"];
   };
   "/api/instructors": {
     get: operations["Instructors_list"];
@@ -295,30 +301,6 @@ export interface paths {
   "/api/payment-plan-settings": {
     get: operations["PaymentPlans_settings"];
     put: operations["PaymentPlans_saveSettings"];
-  };
-  "/api/payment-plans/{planId}/cancel-remaining": {
-    post: operations["PaymentPlanActions_cancelRemaining"];
-  };
-  "/api/payment-plans/{planId}/instalments/{seq}/charge": {
-    post: operations["PaymentPlanActions_charge"];
-  };
-  "/api/payment-plans/{planId}/instalments/{seq}/due-date": {
-    put: operations["PaymentPlanActions_move"];
-  };
-  "/api/payment-plans/{planId}/instalments/{seq}/mark-paid": {
-    post: operations["PaymentPlanActions_markPaid"];
-  };
-  "/api/payment-plans/{planId}/instalments/{seq}/retry": {
-    post: operations["PaymentPlanActions_retry"];
-  };
-  "/api/payment-plans/{planId}/instalments/{seq}/waive": {
-    post: operations["PaymentPlanActions_waive"];
-  };
-  "/api/payment-plans/{planId}/pause": {
-    post: operations["PaymentPlanActions_pause"];
-  };
-  "/api/payment-plans/{planId}/resume": {
-    post: operations["PaymentPlanActions_resume"];
   };
   "/api/payments/confirm-enrollment": {
     post: operations["CardPayments_confirm"];
@@ -474,9 +456,6 @@ export interface paths {
   "/api/revenue": {
     get: operations["Reporting_revenue"];
   };
-  "/api/room-calendar": {
-    get: operations["RoomCalendar_week"];
-  };
   "/api/rooms": {
     get: operations["Venues_listRooms"];
     post: operations["Venues_createRoom"];
@@ -532,6 +511,10 @@ export interface paths {
   };
   "/api/students/{id}/export": {
     get: operations["DataExport_student"];
+  };
+  "/api/students/{studentId}/credits": {
+    get: operations["Credits_list"];
+    post: operations["Credits_grant"];
   };
   "/api/students/check-enrollment": {
     post: operations["Students_check"];
@@ -613,9 +596,6 @@ export interface paths {
   };
   "/api/teacher/classes/{classId}/walk-ins": {
     post: operations["TeacherSessions_walkIn"];
-  };
-  "/api/teacher/my-sessions": {
-    get: operations["TeacherSchedule_mine"];
   };
   "/api/teacher/overview": {
     get: operations["TeacherClasses_overview"];
@@ -761,26 +741,19 @@ export interface webhooks {
      */
     post: operations["webhook_student_updated"];
   };
-  "payment_plan.instalment_paid": {
+  "credit.granted": {
     /**
-     * payment_plan.instalment_paid
-     * @description A payment plan's instalment was paid. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     * credit.granted
+     * @description A credit (pack, membership allowance, make-up token, account credit) was given. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
      */
-    post: operations["webhook_payment_plan_instalment_paid"];
+    post: operations["webhook_credit_granted"];
   };
-  "payment_plan.instalment_failed": {
+  "credit.used": {
     /**
-     * payment_plan.instalment_failed
-     * @description A payment plan's instalment could not be charged. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     * credit.used
+     * @description A registration was paid with a credit. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
      */
-    post: operations["webhook_payment_plan_instalment_failed"];
-  };
-  "payment_plan.past_due": {
-    /**
-     * payment_plan.past_due
-     * @description A payment plan went past due. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
-     */
-    post: operations["webhook_payment_plan_past_due"];
+    post: operations["webhook_credit_used"];
   };
 }
 
@@ -1092,11 +1065,6 @@ export interface components {
        * @example null
        */
       dropInSessions: number[] | null;
-      /**
-       * @description A payment plan's instalment is unpaid past the grace days (issue 40)
-       * @example false
-       */
-      pastDue: boolean;
     };
     AttendanceTotalsDto: {
       /** @example 3 */
@@ -1257,79 +1225,6 @@ export interface components {
        * @example null
        */
       revokedAt: string | null;
-    };
-    CalendarRoomDto: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      id: string;
-      /** @example Studio 1 */
-      name: string;
-      /** @example 12 */
-      capacity: number | null;
-      /**
-       * @description One booking at a time
-       * @example true
-       */
-      exclusive: boolean;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      locationId: string;
-      /** @example Main Hall */
-      locationName: string;
-    };
-    CalendarSessionDto: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      sessionId: string;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      classId: string;
-      /** @example Beginner Pottery */
-      classTitle: string;
-      /**
-       * Format: uuid
-       * @description The session's own room or its class's
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      roomId: string;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      startsAt: string;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      endsAt: string;
-      /**
-       * @description Cancelled: the session or its whole class
-       * @enum {string}
-       */
-      status: "scheduled" | "cancelled";
-      /**
-       * @description The class's enrolled students plus this session's drop-ins
-       * @example 8
-       */
-      enrolled: number;
-      /**
-       * @description The class's maximum
-       * @example 12
-       */
-      capacity: number;
-      /**
-       * @description Empty when none is named
-       * @example Maria Lopez
-       */
-      instructor: string;
     };
     CancelEnrollmentDto: {
       refund?: boolean;
@@ -1752,7 +1647,7 @@ export interface components {
     };
     ClientActivityEventDto: {
       /** @enum {string} */
-      eventType: "student_registration" | "class_enrollment" | "payment_received" | "class_completion" | "class_creation" | "class_update" | "organization_created" | "enrollment" | "payment" | "class_full" | "class_started" | "completion" | "class_deleted" | "student_removed" | "payment_unmarked" | "attendance_marked" | "registration_blocked" | "enrollment_cancelled" | "payment_refunded" | "class_cancelled" | "satisfaction_rating" | "class_confirmed" | "class_below_minimum";
+      eventType: "student_registration" | "class_enrollment" | "payment_received" | "class_completion" | "class_creation" | "class_update" | "organization_created" | "enrollment" | "payment" | "class_full" | "class_started" | "completion" | "class_deleted" | "student_removed" | "payment_unmarked" | "attendance_marked" | "registration_blocked" | "enrollment_cancelled" | "payment_refunded" | "class_cancelled" | "satisfaction_rating" | "class_confirmed" | "class_below_minimum" | "credit_granted" | "credit_changed";
       eventDate?: string;
       description: string;
       metadata?: Record<string, never>;
@@ -2249,7 +2144,7 @@ export interface components {
        *   "enrollment.created"
        * ]
        */
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due")[];
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "credit.granted" | "credit.used")[];
       /** @example true */
       active: boolean;
       /**
@@ -2428,6 +2323,218 @@ export interface components {
     };
     CreateWaiverVersionDto: {
       body: string;
+    };
+    /**
+     * @description Failure codes of the credit feature
+     * @enum {string}
+     */
+    CreditError: "CREDIT_NOT_FOUND" | "CREDIT_EXPIRED" | "CREDIT_NOT_YET_VALID" | "CREDIT_EXHAUSTED" | "CREDIT_NOT_ELIGIBLE" | "CREDIT_REVOKED" | "CREDIT_ALREADY_USED" | "CREDIT_AMOUNT_INVALID" | "CREDIT_VALIDITY_INVALID" | "CREDIT_NOT_HOUSEHOLD" | "CREDIT_ONE_PERSON";
+    CreditGrantedData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      entitlementId: string;
+      /**
+       * Format: uuid
+       * @description The holder (a household contact when household is true)
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /**
+       * @description Usable by every member of the holder's household
+       * @example false
+       */
+      household: boolean;
+      /**
+       * @example pack
+       * @enum {string}
+       */
+      kind: "pack" | "membership_allowance" | "makeup_token" | "account_credit";
+      /**
+       * @description Account credit counts dollars, every other kind uses
+       * @example uses
+       * @enum {string}
+       */
+      unit: "uses" | "dollars";
+      /**
+       * @description Uses, or dollars for account credit
+       * @example 10
+       */
+      amount: number;
+      /**
+       * @description First valid day (YYYY-MM-DD, the organization's zone)
+       * @example 2026-12-07
+       */
+      validFrom: string;
+      /**
+       * @description Last valid day, usable through the whole day; null: no expiry
+       * @example 2027-03-07
+       */
+      validUntil: string | null;
+      /** @example sale */
+      source: string;
+    };
+    CreditMovementResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * @example use
+       * @enum {string}
+       */
+      kind: "grant" | "use" | "release" | "expire" | "revoke" | "transfer_out" | "transfer_in" | "validity";
+      /**
+       * @description Signed, in the credit's unit (uses, or dollars)
+       * @example -1
+       */
+      amount: number;
+      /**
+       * Format: uuid
+       * @example null
+       */
+      enrollmentId: string | null;
+      /**
+       * Format: uuid
+       * @description A transfer: the other credit
+       * @example null
+       */
+      counterpartId: string | null;
+      /**
+       * Format: uuid
+       * @description The admin; null: the system or the student
+       * @example null
+       */
+      actorUserId: string | null;
+      /** @example null */
+      reason: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+    };
+    CreditResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      holderStudentId: string;
+      /** @example false */
+      household: boolean;
+      /**
+       * @example pack
+       * @enum {string}
+       */
+      kind: "pack" | "membership_allowance" | "makeup_token" | "account_credit";
+      /**
+       * @example uses
+       * @enum {string}
+       */
+      unit: "uses" | "dollars";
+      /**
+       * @example all
+       * @enum {string}
+       */
+      scope: "all" | "classes" | "term" | "drop_ins";
+      /** @example [] */
+      classIds: string[];
+      /**
+       * Format: uuid
+       * @example null
+       */
+      termId: string | null;
+      /** @example 10 */
+      granted: number;
+      /**
+       * @description The sum of its movements
+       * @example 9
+       */
+      remaining: number;
+      /** @example 2026-12-07 */
+      validFrom: string;
+      /** @example 2027-03-07 */
+      validUntil: string | null;
+      /**
+       * @example active
+       * @enum {string}
+       */
+      status: "active" | "not_yet_valid" | "expired" | "revoked" | "used";
+      /**
+       * @example admin_grant
+       * @enum {string}
+       */
+      source: "sale" | "membership_period" | "absence" | "cancelled_session" | "refund_credit" | "admin_grant" | "transfer";
+      /** @example null */
+      sourceRef: string | null;
+      /** @example 10-class pack */
+      label: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      movements: components["schemas"]["CreditMovementResponseDto"][];
+    };
+    CreditTransferResponseDto: {
+      from: components["schemas"]["CreditResponseDto"];
+      to: components["schemas"]["CreditResponseDto"];
+    };
+    CreditUsedData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      entitlementId: string;
+      /**
+       * Format: uuid
+       * @description Who took the seat
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /**
+       * @example pack
+       * @enum {string}
+       */
+      kind: "pack" | "membership_allowance" | "makeup_token" | "account_credit";
+      /**
+       * @example uses
+       * @enum {string}
+       */
+      unit: "uses" | "dollars";
+      /**
+       * @description Uses, or dollars for account credit
+       * @example 1
+       */
+      amount: number;
+      /**
+       * @description What is left after this use, in the same unit
+       * @example 9
+       */
+      remaining: number;
+    };
+    CreditValidityDto: {
+      /** @example Missed two weeks for an injury */
+      reason: string;
+      /** @example 2026-12-07 */
+      validFrom?: string;
+      /**
+       * @description null: no expiry
+       * @example 2027-04-07
+       */
+      validUntil: string | null;
     };
     CustomerResponseDto: {
       /** @example cus_1QfV2a */
@@ -3072,11 +3179,6 @@ export interface components {
        */
       cancelledAt: string | null;
       refunds: components["schemas"]["RefundResponseDto"][];
-      /**
-       * @description A payment plan's instalment is unpaid past the organization's grace days
-       * @example false
-       */
-      pastDue: boolean;
       /** @description The details typed at a public registration, only when they differ from the stored student (decision 15); on student replies */
       registeredAs?: components["schemas"]["RegisteredDetailsResponseDto"] | null;
       /** @description Registration form answers (student and roster replies; teachers see only showToTeacher ones) */
@@ -3205,7 +3307,7 @@ export interface components {
       error: string | null;
     };
     /** @description A failure a client can act on: one feature's code (its `<feature>.exception.ts`) */
-    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["InstructorError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PaymentPlanError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["ScheduleConflictError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
+    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["CreditError"] | components["schemas"]["InstructorError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PaymentPlanError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["ScheduleConflictError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
     ErrorEnvelopeDto: {
       /** @example false */
       success: boolean;
@@ -3240,6 +3342,50 @@ export interface components {
       /** @example false */
       hasAccess: boolean;
       upgradePlan: components["schemas"]["PlanRefDto"] | null;
+    };
+    GrantCreditDto: {
+      /** @example Missed two weeks for an injury */
+      reason: string;
+      /**
+       * @example pack
+       * @enum {string}
+       */
+      kind: "pack" | "membership_allowance" | "makeup_token" | "account_credit";
+      /**
+       * @description Uses (a whole number), or dollars for account credit
+       * @example 10
+       */
+      amount: number;
+      /**
+       * @description What it can pay for (default all classes)
+       * @example all
+       * @enum {string}
+       */
+      scope?: "all" | "classes" | "term" | "drop_ins";
+      /** @description scope classes (or drop_ins limited to these classes) */
+      classIds?: string[];
+      /**
+       * Format: uuid
+       * @description scope term: the term whose classes it pays for
+       */
+      termId?: string;
+      /**
+       * @description First valid day (YYYY-MM-DD, the organization's zone); default today
+       * @example 2026-12-07
+       */
+      validFrom?: string;
+      /**
+       * @description Last valid day, usable through the whole day; null: no expiry
+       * @example 2027-03-07
+       */
+      validUntil?: string | null;
+      /**
+       * @description Usable by every member of the student's household (the student is its contact)
+       * @example false
+       */
+      household?: boolean;
+      /** @example 10-class pack */
+      label?: string;
     };
     GuardianInputDto: {
       /**
@@ -3349,70 +3495,12 @@ export interface components {
       status: "scheduled" | "paid" | "processing" | "failed" | "waived" | "cancelled";
       /** @example 0 */
       attempts: number;
-      /**
-       * @description The last attempt: succeeded, processing, soft_decline, hard_decline, authentication_required, bank_debit_failed…
-       * @example null
-       */
-      lastOutcome: string | null;
-      /**
-       * @description The bank's decline code, e.g. insufficient_funds
-       * @example null
-       */
-      declineCode: string | null;
-      /**
-       * @example null
-       * @enum {string|null}
-       */
-      paidVia: "card" | "in-person" | null;
     };
     /**
      * @description Failure codes of the instructor feature
      * @enum {string}
      */
     InstructorError: "INSTRUCTOR_NAME_TAKEN" | "INSTRUCTOR_IN_USE" | "UNKNOWN_INSTRUCTOR" | "UNKNOWN_TEACHER" | "TEACHER_ALREADY_LINKED";
-    InstructorPayDto: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      instructorId: string;
-      /** @example Maria Lopez */
-      name: string;
-      /**
-       * @description null: no pay rule
-       * @enum {string|null}
-       */
-      payRule: "per_session" | "per_hour" | "per_head" | "flat" | null;
-      /** @example 4 */
-      sessionsTaught: number;
-      /** @example 6 */
-      hours: number;
-      /** @example 30 */
-      headcount: number;
-      /** @example 1 */
-      sessionsWithoutRoll: number;
-      /**
-       * @description Dollars
-       * @example 180
-       */
-      pay: number;
-      sessions: components["schemas"]["PaidSessionDto"][];
-    };
-    InstructorPayReportDto: {
-      /** @example 2031-03-01 */
-      from: string;
-      /** @example 2031-03-31 */
-      to: string;
-      /** @example America/Chicago */
-      timeZone: string;
-      /** @description Every instructor who taught a session held in the range, by name */
-      instructors: components["schemas"]["InstructorPayDto"][];
-      /**
-       * @description Dollars, every instructor
-       * @example 360
-       */
-      total: number;
-    };
     InstructorResponseDto: {
       /**
        * Format: uuid
@@ -3566,35 +3654,8 @@ export interface components {
       /** Format: uuid */
       organizationId?: string;
     };
-    MoveInstalmentDto: {
-      /** Format: date-time */
-      dueAt: string;
-    };
     MoveWaitlistEntryDto: {
       position: number;
-    };
-    MySessionsResponseDto: {
-      /**
-       * @description The instructor records linked to the caller's user (empty: none)
-       * @example [
-       *   "Maria Lopez"
-       * ]
-       */
-      instructors: string[];
-      /** @example America/Chicago */
-      timeZone: string;
-      /**
-       * @description Today in the organization’s zone
-       * @example 2031-03-04
-       */
-      from: string;
-      /**
-       * @description The last day included
-       * @example 2031-03-17
-       */
-      to: string;
-      /** @description Soonest first */
-      sessions: components["schemas"]["TaughtSessionDto"][];
     };
     NotificationsDto: {
       reminderHours: number;
@@ -3745,45 +3806,6 @@ export interface components {
       /** @description Webhook delivery attempts */
       webhooks: components["schemas"]["OutboundLimitResponseDto"];
     };
-    PaidSessionDto: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      sessionId: string;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      classId: string;
-      /** @example Beginner Pottery */
-      classTitle: string;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      startsAt: string;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      endsAt: string;
-      /**
-       * @description Students marked present (0 when no roll was taken)
-       * @example 8
-       */
-      headcount: number;
-      /**
-       * @description False: nobody was marked, flagged (per-head pay counted 0)
-       * @example true
-       */
-      rollTaken: boolean;
-      /**
-       * @description Dollars this session earned (a flat rule pays in the total only)
-       * @example 45
-       */
-      pay: number;
-    };
     PayerPlanResponseDto: {
       /**
        * Format: uuid
@@ -3808,17 +3830,6 @@ export interface components {
        * @example true
        */
       methodSaved: boolean;
-      /**
-       * @description Paused by an admin: nothing is charged until resumed
-       * @example false
-       */
-      paused: boolean;
-      /**
-       * Format: date-time
-       * @description Past due since then, or null
-       * @example null
-       */
-      pastDueSince: string | null;
       /**
        * @example {
        *   "text": "I authorize…",
@@ -3932,121 +3943,7 @@ export interface components {
      * @description Failure codes of the payment plan feature
      * @enum {string}
      */
-    PaymentPlanError: "PLAN_ON_FREE_CLASS" | "PLAN_DEPOSIT_ABOVE_PRICE" | "PLAN_AFTER_CLASS_ENDS" | "PLAN_SHARES_DO_NOT_ADD_UP" | "PLAN_NOT_OFFERED" | "PLAN_CONSENT_REQUIRED" | "PLAN_ONE_PERSON_ONLY" | "PLAN_NOT_ACTIVE" | "PLAN_INSTALMENT_NOT_OPEN" | "PLAN_INSTALMENT_BUSY" | "PLAN_NEEDS_NEW_METHOD";
-    PaymentPlanInstalmentFailedData: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      paymentPlanId: string;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      enrollmentId: string;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      studentId: string;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      classId: string;
-      /** @example Swim lessons (fall) */
-      className: string;
-      /**
-       * @description The instalment number (1 for the first after the deposit)
-       * @example 2
-       */
-      seq: number;
-      /**
-       * @description Dollars
-       * @example 150
-       */
-      amount: number;
-      /**
-       * @example soft_decline
-       * @enum {string}
-       */
-      outcome: "authentication_required" | "soft_decline" | "hard_decline" | "bank_debit_failed";
-      /** @example insufficient_funds */
-      declineCode?: string | null;
-      /**
-       * @description Whether the instalment will be tried again on the retry schedule
-       * @example true
-       */
-      willRetry: boolean;
-    };
-    PaymentPlanInstalmentPaidData: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      paymentPlanId: string;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      enrollmentId: string;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      studentId: string;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      classId: string;
-      /** @example Swim lessons (fall) */
-      className: string;
-      /**
-       * @description The instalment number (1 for the first after the deposit)
-       * @example 2
-       */
-      seq: number;
-      /**
-       * @description Dollars
-       * @example 150
-       */
-      amount: number;
-      /**
-       * @example card
-       * @enum {string}
-       */
-      paidVia: "card" | "in-person";
-    };
-    PaymentPlanPastDueData: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      paymentPlanId: string;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      enrollmentId: string;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      studentId: string;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      classId: string;
-      /** @example Swim lessons (fall) */
-      className: string;
-      /**
-       * @description Dollars overdue
-       * @example 150
-       */
-      overdue: number;
-    };
+    PaymentPlanError: "PLAN_ON_FREE_CLASS" | "PLAN_DEPOSIT_ABOVE_PRICE" | "PLAN_AFTER_CLASS_ENDS" | "PLAN_SHARES_DO_NOT_ADD_UP" | "PLAN_NOT_OFFERED" | "PLAN_CONSENT_REQUIRED" | "PLAN_ONE_PERSON_ONLY";
     PaymentRefundedData: {
       /**
        * Format: uuid
@@ -4357,41 +4254,6 @@ export interface components {
       /** @example false */
       prioritySupport: boolean;
     };
-    PlanInstalmentResponseDto: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      paymentPlanId: string;
-      /** @example 2 */
-      seq: number;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      dueAt: string;
-      /**
-       * @description Dollars
-       * @example 150
-       */
-      amount: number;
-      /** @enum {string} */
-      status: "scheduled" | "processing" | "paid" | "failed" | "waived" | "cancelled";
-      /** @example 1 */
-      attempts: number;
-      /**
-       * @description The last attempt: succeeded, processing, soft_decline, hard_decline, authentication_required, ambiguous…
-       * @example succeeded
-       */
-      lastOutcome: string | null;
-      /** @example null */
-      declineCode: string | null;
-      /**
-       * @example card
-       * @enum {string|null}
-       */
-      paidVia: "card" | "in-person" | null;
-    };
     PlanLimitsDto: {
       /**
        * @description -1 means unlimited
@@ -4467,11 +4329,6 @@ export interface components {
        */
       releaseAfterDays?: number | null;
       /**
-       * @description Days before a due date the payer is reminded (0: never); absent: 3
-       * @example 3
-       */
-      reminderDays?: number;
-      /**
        * @description Bank debit (ACH) offered beside cards
        * @example false
        */
@@ -4492,11 +4349,6 @@ export interface components {
       retryDays: number[];
       /** @example 7 */
       graceDays: number;
-      /**
-       * @description Days before a due date the payer is reminded (0: never)
-       * @example 3
-       */
-      reminderDays: number;
       /** @enum {string} */
       pastDueAction: "flag" | "release";
       /** @example null */
@@ -4513,22 +4365,6 @@ export interface components {
        * @example 1
        */
       consentVersion: number;
-    };
-    PlanStateResponseDto: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      id: string;
-      /** @enum {string} */
-      status: "active" | "completed" | "cancelled";
-      /** @example false */
-      paused: boolean;
-      /**
-       * @description Instalments cancelled by this request
-       * @example 0
-       */
-      cancelledInstalments: number;
     };
     PortalCancelRefundDto: {
       /**
@@ -4582,17 +4418,11 @@ export interface components {
        */
       duration: number;
       /**
-       * @description The sessions held, from the session records (every one cancelled: those, also in cancelledSessions)
        * @example [
        *   "2026-12-01T17:00:00.000Z"
        * ]
        */
       sessions: string[];
-      /**
-       * @description Sessions the organization cancelled
-       * @example []
-       */
-      cancelledSessions: string[];
     };
     PortalContactDto: {
       /**
@@ -5610,6 +5440,11 @@ export interface components {
     };
     RegisterEnrollmentDto: {
       /**
+       * Format: uuid
+       * @description Pay with this credit (an entitlement of the registrant's) instead of money
+       */
+      creditId?: string;
+      /**
        * Format: date-time
        * @description Accepted and ignored: the server sets it (spec 2 §3 lists it in the registration)
        */
@@ -5971,33 +5806,9 @@ export interface components {
       /** @example active */
       enrollmentStatus: string;
     };
-    RoomCalendarResponseDto: {
-      /**
-       * @description The Monday shown
-       * @example 2031-03-03
-       */
-      weekStart: string;
-      /**
-       * @description The Sunday shown
-       * @example 2031-03-09
-       */
-      weekEnd: string;
-      /**
-       * @description The organization's zone: the days and times are read in it
-       * @example America/Chicago
-       */
-      timeZone: string;
-      /**
-       * @description The seven days, Monday first
-       * @example [
-       *   "2031-03-03"
-       * ]
-       */
-      days: string[];
-      /** @description Every room (of the location), by location then name */
-      rooms: components["schemas"]["CalendarRoomDto"][];
-      /** @description The sessions booked in those rooms that week, soonest first */
-      sessions: components["schemas"]["CalendarSessionDto"][];
+    RevokeCreditDto: {
+      /** @example Missed two weeks for an injury */
+      reason: string;
     };
     RoomResponseDto: {
       /**
@@ -6245,22 +6056,12 @@ export interface components {
        * @enum {string}
        */
       paymentMethod: "in-person" | "card";
-      /**
-       * @description A payment plan's instalment is unpaid past the grace days (issue 40)
-       * @example false
-       */
-      pastDue: boolean;
       /** @description The contact who registered this attendee in a household; null for a contact of their own */
       householdContact: components["schemas"]["HouseholdContactResponseDto"] | null;
       /** @description Registration form answers the organization shows to teachers */
       answers: components["schemas"]["EnrollmentAnswerResponseDto"][];
       /** @description Waivers of the class this student has not signed in their newest version (flag them) */
       unsignedWaivers: string[];
-      /**
-       * @description A drop-in: registered for this session only (issue 39 §3), not for the whole class
-       * @example false
-       */
-      dropIn: boolean;
     };
     SessionTotalsResponseDto: {
       /** @example 12 */
@@ -6682,6 +6483,25 @@ export interface components {
        */
       changed: ("firstName" | "lastName" | "email" | "phone" | "communicationOptIn" | "householdContactId" | "dateOfBirth")[];
     };
+    StudentCreditsResponseDto: {
+      /**
+       * @description Today in the organization's zone
+       * @example 2026-12-07
+       */
+      today: string;
+      /**
+       * @description Uses left that the student can use now
+       * @example 9
+       */
+      uses: number;
+      /**
+       * @description Account credit the student can use now, in dollars
+       * @example 25
+       */
+      dollars: number;
+      /** @description Every credit they hold or may use (a contact: also each member’s), newest first */
+      credits: components["schemas"]["CreditResponseDto"][];
+    };
     StudentErasedData: {
       /**
        * Format: uuid
@@ -7002,70 +6822,6 @@ export interface components {
     TakeTicketDto: {
       /** Format: uuid */
       classId: string;
-    };
-    TaughtSessionDto: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      sessionId: string;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      classId: string;
-      /** @example Beginner Pottery */
-      classTitle: string;
-      /**
-       * @description Zero-based: the session's place in its class
-       * @example 0
-       */
-      sessionIndex: number;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      startsAt: string;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      endsAt: string;
-      /**
-       * @description The session's day in the organization's zone (the session screen's address)
-       * @example 2031-03-04
-       */
-      date: string;
-      /**
-       * @description Cancelled: the session or its whole class
-       * @enum {string}
-       */
-      status: "scheduled" | "cancelled";
-      /**
-       * @description The class's place as its pages say it
-       * @example Main Hall — Studio 1
-       */
-      location: string;
-      /**
-       * @description The session's room (its own or its class's)
-       * @example Studio 1
-       */
-      roomName: string | null;
-      /**
-       * @description Students expected: the whole-class registrations and this session’s drop-ins
-       * @example 9
-       */
-      enrolled: number;
-      /**
-       * @description Of those, this session's drop-ins
-       * @example 1
-       */
-      dropIns: number;
-      /**
-       * @description The class's maximum
-       * @example 12
-       */
-      capacity: number;
     };
     TaxRateDto: {
       label: string;
@@ -7525,6 +7281,17 @@ export interface components {
        * @example 220
        */
       revenue: number;
+    };
+    TransferCreditDto: {
+      /** @example Missed two weeks for an injury */
+      reason: string;
+      /** Format: uuid */
+      toStudentId: string;
+      /**
+       * @description Uses, or dollars for account credit
+       * @example 2
+       */
+      amount: number;
     };
     TransferEnrollmentAdminDto: {
       /** Format: uuid */
@@ -8519,7 +8286,7 @@ export interface components {
        * @example enrollment.created
        * @enum {string}
        */
-      eventType: "enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due";
+      eventType: "enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "credit.granted" | "credit.used";
       /**
        * @example delivered
        * @enum {string}
@@ -8550,7 +8317,7 @@ export interface components {
     WebhookEndpointDto: {
       /** Format: uri */
       url: string;
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due")[];
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "credit.granted" | "credit.used")[];
       active?: boolean;
     };
     WebhookEndpointResponseDto: {
@@ -8566,7 +8333,7 @@ export interface components {
        *   "enrollment.created"
        * ]
        */
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due")[];
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "credit.granted" | "credit.used")[];
       /** @example true */
       active: boolean;
       /**
@@ -11464,6 +11231,132 @@ export interface operations {
       };
     };
   };
+  Credits_revoke: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RevokeCreditDto"];
+      };
+    };
+    responses: {
+      /** @description What is left goes; 409 CREDIT_REVOKED when it already was */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Credits_transfer: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TransferCreditDto"];
+      };
+    };
+    responses: {
+      /** @description To another member of the same household only (400 CREDIT_NOT_HOUSEHOLD) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditTransferResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Credits_validity: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreditValidityDto"];
+      };
+    };
+    responses: {
+      /** @description Earlier or later; a later last day gives back what an expiry took */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   PaymentPlans_ofEnrollment: {
     parameters: {
       path: {
@@ -11951,56 +11844,6 @@ export interface operations {
             success: true;
             data: components["schemas"]["ReadyResponseDto"];
           };
-        };
-      };
-    };
-  };
-  InstructorPay_report: {
-    parameters: {
-      query: {
-        /** @description First day, in the organization's zone */
-        from: string;
-        /** @description Last day, included */
-        to: string;
-        /** @description csv: the same report as a download */
-        format?: "json" | "csv";
-      };
-    };
-    responses: {
-      /** @description What each instructor earned from the sessions held in the range */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["InstructorPayReportDto"];
-          };
-          "text/csv": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["InstructorPayReportDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -12881,312 +12724,6 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["PlanSettingsResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  PaymentPlanActions_cancelRemaining: {
-    parameters: {
-      path: {
-        planId: string;
-      };
-    };
-    responses: {
-      /** @description Every instalment not yet paid is cancelled, and the plan with them; the seat and what was paid stay. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["PlanStateResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  PaymentPlanActions_charge: {
-    parameters: {
-      path: {
-        planId: string;
-        seq: number;
-      };
-    };
-    responses: {
-      /** @description Charges a scheduled or failed instalment off-session now, whatever its due date. A hard decline of the saved method: 409 PLAN_NEEDS_NEW_METHOD. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["PlanInstalmentResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  PaymentPlanActions_move: {
-    parameters: {
-      path: {
-        planId: string;
-        seq: number;
-      };
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["MoveInstalmentDto"];
-      };
-    };
-    responses: {
-      /** @description A past date makes the instalment due now. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["PlanInstalmentResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  PaymentPlanActions_markPaid: {
-    parameters: {
-      path: {
-        planId: string;
-        seq: number;
-      };
-    };
-    responses: {
-      /** @description Paid at the door (admin or teacher): recorded on the enrollment with a receipt, never charged. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["PlanInstalmentResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin or teacher role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  PaymentPlanActions_retry: {
-    parameters: {
-      path: {
-        planId: string;
-        seq: number;
-      };
-    };
-    responses: {
-      /** @description Retries a failed instalment now. Its last decline hard (lost, stolen, expired…) and no new method saved since: 409 PLAN_NEEDS_NEW_METHOD. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["PlanInstalmentResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  PaymentPlanActions_waive: {
-    parameters: {
-      path: {
-        planId: string;
-        seq: number;
-      };
-    };
-    responses: {
-      /** @description The organization forgoes a scheduled or failed instalment. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["PlanInstalmentResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  PaymentPlanActions_pause: {
-    parameters: {
-      path: {
-        planId: string;
-      };
-    };
-    responses: {
-      /** @description Nothing is charged until resumed. Already paused, or not active: 409 PLAN_NOT_ACTIVE */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["PlanStateResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  PaymentPlanActions_resume: {
-    parameters: {
-      path: {
-        planId: string;
-      };
-    };
-    responses: {
-      /** @description Instalments that fell due while paused are charged on the next round, each once */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["PlanStateResponseDto"];
           };
         };
       };
@@ -15062,52 +14599,6 @@ export interface operations {
       };
     };
   };
-  RoomCalendar_week: {
-    parameters: {
-      query?: {
-        /** @description Any day of the week to show (default: today in the organization's zone) */
-        week?: string;
-        /** @description Only this location's rooms */
-        locationId?: string;
-      };
-    };
-    responses: {
-      /** @description A week (Monday to Sunday, in the organization's zone) of every room's sessions */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["RoomCalendarResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description locationId is not one of the caller's organization's locations */
-      404: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
   Venues_listRooms: {
     parameters: {
       query?: {
@@ -15943,6 +15434,85 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["StudentExportResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Credits_list: {
+    parameters: {
+      path: {
+        studentId: string;
+      };
+    };
+    responses: {
+      /** @description Another organization's student is 404 CREDIT_NOT_FOUND */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["StudentCreditsResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Credits_grant: {
+    parameters: {
+      path: {
+        studentId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["GrantCreditDto"];
+      };
+    };
+    responses: {
+      /** @description A bad amount or dates: 400 with a code; in the activity log */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditResponseDto"];
           };
         };
       };
@@ -16963,44 +16533,6 @@ export interface operations {
       409: {
         content: {
           "application/json": components["schemas"]["SeatConflictResponseDto"];
-        };
-      };
-    };
-  };
-  TeacherSchedule_mine: {
-    parameters: {
-      query?: {
-        /** @description How many days from today (default 14) */
-        days?: number;
-      };
-    };
-    responses: {
-      /** @description The caller's own sessions from today on (their linked instructor records'), cancelled ones marked */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["MySessionsResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin or teacher role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -18531,10 +18063,10 @@ export interface operations {
     };
   };
   /**
-   * payment_plan.instalment_paid
-   * @description A payment plan's instalment was paid. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   * credit.granted
+   * @description A credit (pack, membership allowance, make-up token, account credit) was given. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
    */
-  webhook_payment_plan_instalment_paid: {
+  webhook_credit_granted: {
     parameters: {
       header: {
         /** @description The event id (as `id` in the body) */
@@ -18554,12 +18086,12 @@ export interface operations {
            */
           id: string;
           /** @enum {string} */
-          type: "payment_plan.instalment_paid";
+          type: "credit.granted";
           /** Format: date-time */
           createdAt: string;
           /** Format: uuid */
           organizationId: string;
-          data: components["schemas"]["PaymentPlanInstalmentPaidData"];
+          data: components["schemas"]["CreditGrantedData"];
         };
       };
     };
@@ -18571,10 +18103,10 @@ export interface operations {
     };
   };
   /**
-   * payment_plan.instalment_failed
-   * @description A payment plan's instalment could not be charged. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   * credit.used
+   * @description A registration was paid with a credit. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
    */
-  webhook_payment_plan_instalment_failed: {
+  webhook_credit_used: {
     parameters: {
       header: {
         /** @description The event id (as `id` in the body) */
@@ -18594,52 +18126,12 @@ export interface operations {
            */
           id: string;
           /** @enum {string} */
-          type: "payment_plan.instalment_failed";
+          type: "credit.used";
           /** Format: date-time */
           createdAt: string;
           /** Format: uuid */
           organizationId: string;
-          data: components["schemas"]["PaymentPlanInstalmentFailedData"];
-        };
-      };
-    };
-    responses: {
-      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
-      "2XX": {
-        content: never;
-      };
-    };
-  };
-  /**
-   * payment_plan.past_due
-   * @description A payment plan went past due. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
-   */
-  webhook_payment_plan_past_due: {
-    parameters: {
-      header: {
-        /** @description The event id (as `id` in the body) */
-        "Classlane-Event-Id": string;
-        /** @description The event type (as `type` in the body) */
-        "Classlane-Event-Type": string;
-        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
-        "Classlane-Signature": string;
-      };
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          /**
-           * Format: uuid
-           * @description The event id, the same on every retry and redelivery: dedupe on it
-           */
-          id: string;
-          /** @enum {string} */
-          type: "payment_plan.past_due";
-          /** Format: date-time */
-          createdAt: string;
-          /** Format: uuid */
-          organizationId: string;
-          data: components["schemas"]["PaymentPlanPastDueData"];
+          data: components["schemas"]["CreditUsedData"];
         };
       };
     };

@@ -24,6 +24,8 @@ export const WEBHOOK_EVENTS: { value: WebhookEvent; label: string }[] = [
   { value: 'waitlist.offered', label: 'Waitlist seat offered' },
   { value: 'class.cancelled', label: 'Class cancelled' },
   { value: 'student.updated', label: 'Student updated' },
+  { value: 'credit.granted', label: 'Credit granted' },
+  { value: 'credit.used', label: 'Credit used' },
 ];
 
 /** What the endpoint's state says about its latest deliveries (the server tracks failing and disabling). */

@@ -412,6 +412,15 @@ describe('bad input on every write route', () => {
         },
       },
       'DELETE /api/payment-plan-definitions/:id': { auth: 'admin', body: null },
+      // Credits (issue 41 §4): a grant for some classes naming none (409 CREDIT_NOT_ELIGIBLE for good input, nothing written);
+      // the sweep's ids name no credit (404).
+      'POST /api/students/:studentId/credits': { auth: 'admin', body: { kind: 'pack', amount: 1, scope: 'classes', reason: 'Sweep' } },
+      'PUT /api/credits/:id/validity': { auth: 'admin', body: { validUntil: '2027-01-01', reason: 'Sweep' }, valid: ['validUntil: null'] },
+      'POST /api/credits/:id/revoke': { auth: 'admin', body: { reason: 'Sweep' } },
+      'POST /api/credits/:id/transfer': {
+        auth: 'admin',
+        body: { toStudentId: '00000000-0000-4000-8000-000000000000', amount: 1, reason: 'Sweep' },
+      },
       'PUT /api/payment-plan-settings': {
         auth: 'admin',
         body: { chargeHour: 9, retryDays: [1, 3, 5], graceDays: 7, pastDueAction: 'flag', bankDebit: false },

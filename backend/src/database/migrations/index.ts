@@ -51,6 +51,7 @@ import { InstalmentCharges1771009000002 } from './1771009000002-InstalmentCharge
 import { WholeTenantIndexes1772000000000 } from './1772000000000-WholeTenantIndexes';
 import { StatementEmailRuns1772007000000 } from './1772007000000-StatementEmailRuns';
 import { PlanMoney1772001000000 } from './1772001000000-PlanMoney';
+import { Credits1772003000000 } from './1772003000000-Credits';
 import { PaymentPlans1771001000000 } from './1771001000000-PaymentPlans';
 import { PaymentDisputes1771002000000 } from './1771002000000-PaymentDisputes';
 import { DropIns1771006000000 } from './1771006000000-DropIns';
@@ -125,6 +126,7 @@ export const MIGRATIONS = [
   InstalmentCharges1771009000002,
   WholeTenantIndexes1772000000000,
   PlanMoney1772001000000,
+  Credits1772003000000,
   StudentLanguage1772006000000,
   StatementEmailRuns1772007000000,
 ];

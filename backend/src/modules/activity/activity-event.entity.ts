@@ -33,7 +33,10 @@ export type ActivityEventType =
   // The student portal: what a student did themselves (cancellations are enrollment_cancelled with source self_service).
   | 'enrollment_transferred'
   | 'student_details_changed'
-  | 'erasure_requested';
+  | 'erasure_requested'
+  // The credits ledger (issue 41 §4): the admin's grant, and a change of validity, a revoke or a transfer (metadata.action).
+  | 'credit_granted'
+  | 'credit_changed';
 
 /**
  * Every type above. `enrollment`, `payment` and `completion` are the legacy types of client-reported events
@@ -69,6 +72,8 @@ export const ACTIVITY_EVENT_TYPES: readonly ActivityEventType[] = [
   'enrollment_transferred',
   'student_details_changed',
   'erasure_requested',
+  'credit_granted',
+  'credit_changed',
 ];
 
 @Entity('activity_events')

@@ -3,15 +3,21 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppException } from '../../common/http/app-exception';
 import { ActivityService } from '../activity/activity.service';
-import { PlanActions } from '../payment-plans/plan-actions';
 import { WebhookEvents } from '../webhooks/webhook-events';
 import { CardEnrollmentsService, type CardEnrollment } from './card-enrollments.service';
 import { EnrollmentPaymentsPort, type SeatRefund } from './enrollment-payments';
 import { readMoneyReply } from './enrollment-reply';
+import { EnrollmentSettlements } from './enrollment-settlements';
 import { formatDollars, planRefundQuote, refundQuote } from './refund-quote';
 import { TopUpSeats } from './top-up-seats';
 
 export const ENROLLMENT_NOT_FOUND = 'Enrollment not found';
+
+/** Whether the frozen policy gives everything back for a cancellation now (no policy at all counts as everything). */
+function refundsInFull(policy: Parameters<typeof refundQuote>[0], classStart: Date): boolean {
+  const whole = 10_000;
+  return refundQuote(policy, whole, 0, classStart).refundCents === whole;
+}
 
 /** What the admin asks of a cancel: a refund (default: yes for a card payment) and its amount in dollars. */
 export interface CancelRequest {
@@ -56,7 +62,7 @@ export class EnrollmentCancel {
     private readonly topUpSeats: TopUpSeats,
     private readonly activity: ActivityService,
     private readonly webhooks: WebhookEvents,
-    private readonly plans: PlanActions,
+    private readonly settlements: EnrollmentSettlements,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
@@ -88,7 +94,11 @@ export class EnrollmentCancel {
         );
       intents.push(...(await this.endSeat(m, e)));
       // A payment plan's future instalments are cancelled with the seat; the policy applies to the plan's total.
-      const plan = await this.plans.cancelWithEnrollment(m, organizationId, e.id);
+      const plan = await this.settlements.cancelPlan(m, organizationId, e.id);
+      // Paid with a credit: the use comes back when the frozen policy would give all the money back now, else it stays used.
+      const creditBack = refundsInFull(e.cancellationPolicy, new Date(e.classStartDate))
+        ? await this.settlements.releaseCredit(m, organizationId, e.id, 'Cancelled in time for a full refund', userId)
+        : null;
       let refund: SeatRefund | null = null;
       if (paidByCard && request.refund !== false) {
         const q = plan
@@ -113,9 +123,13 @@ export class EnrollmentCancel {
         organizationId,
         'enrollment_cancelled',
         opts.byStudent
-          ? `${e.studentName} cancelled ${e.classTitle}${refund ? ` (refund ${formatDollars(refund.amountCents)})` : ''}`
-          : `${e.studentName}'s enrollment in ${e.classTitle} was cancelled${refund ? ` with a refund of ${formatDollars(refund.amountCents)}` : ''}`,
-        { ...cancelledFacts(e, refund), ...(opts.byStudent ? { source: 'self_service' } : {}) },
+          ? `${e.studentName} cancelled ${e.classTitle}${refund ? ` (refund ${formatDollars(refund.amountCents)})` : ''}${creditBack ? ' (credit given back)' : ''}`
+          : `${e.studentName}'s enrollment in ${e.classTitle} was cancelled${refund ? ` with a refund of ${formatDollars(refund.amountCents)}` : ''}${creditBack ? ' (credit given back)' : ''}`,
+        {
+          ...cancelledFacts(e, refund),
+          ...(opts.byStudent ? { source: 'self_service' } : {}),
+          ...(creditBack ? { creditReleased: creditBack.entitlementId } : {}),
+        },
         m,
       );
       await this.webhooks.publish(m, organizationId, 'enrollment.cancelled', cancelledFacts(e, refund));
@@ -139,7 +153,9 @@ export class EnrollmentCancel {
       if (!e || (e.status !== 'held' && e.status !== 'active')) return { cancelled: false, refundCents: 0 };
       intents.push(...(await this.endSeat(m, e)));
       // Nothing more is charged; everything paid (deposit and instalments) is refunded below.
-      await this.plans.cancelWithEnrollment(m, organizationId, e.id);
+      await this.settlements.cancelPlan(m, organizationId, e.id);
+      // A class cancelled gives everything back: a credit's use too.
+      await this.settlements.releaseCredit(m, organizationId, e.id, 'The class was cancelled');
       const left = e.amountPaidCents - e.refundedCents;
       let refund: SeatRefund | null = null;
       if (e.paymentMethod === 'card' && e.paymentStatus === 'completed' && left > 0) {

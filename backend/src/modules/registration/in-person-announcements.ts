@@ -113,7 +113,8 @@ export class InPersonAnnouncements {
       paymentStatus: enrollment.paymentStatus,
       source: p.payment.source,
     });
-    if (enrollment.paymentStatus === 'completed')
+    // Paid with a credit: no money moved (credit.used says so), so no payment and no receipt.
+    if (enrollment.paymentStatus === 'completed' && !p.payment.creditId)
       await this.webhooks.paymentSucceeded(m, organizationId, {
         studentId: student.id,
         studentName: name,

@@ -92,6 +92,18 @@ export class InPersonSeatWriter {
       : await this.parts.person(m, organizationId, fields, w.dateOfBirth);
     // The enrollment's id is chosen here: the confirmation's outbox row names it (its dedupe key) and is sent with it.
     const enrollmentId = switched?.id ?? randomUUID();
+    // Paid with a credit: its use in this transaction, after the seat (never a use without its seat, nor a seat
+    // without its use). Every credit registration locks the class row before the entitlement's: one order, no deadlock.
+    if (payment.creditId)
+      await this.parts.useCredit(m, {
+        organizationId,
+        creditId: payment.creditId,
+        studentId: student.id,
+        enrollmentId,
+        cls,
+        sessionId,
+        quote,
+      });
     const priceBreakdown = switched ? (switched.priceBreakdown ?? null) : quote ? breakdown(quote.lines) : null;
     const { events, confirmation } = await this.announce.statements(m, {
       organizationId,
@@ -125,7 +137,7 @@ export class InPersonSeatWriter {
           registeredLastName: fields.lastName,
           registeredPhone: fields.phone,
           registeredCommunicationOptIn: fields.communicationOptIn ?? true,
-          amountDueCents: quote?.totalCents ?? null,
+          amountDueCents: payment.creditId ? 0 : (quote?.totalCents ?? null),
           priceBreakdown,
           classSessionId: sessionId,
         },

@@ -1,4 +1,5 @@
 import { EnrollmentCancel } from './enrollment-cancel';
+import { EnrollmentSettlements } from './enrollment-settlements';
 import { EnrollmentLifecycleService } from './enrollment-lifecycle.service';
 import { EnrollmentPaymentsPort } from './enrollment-payments';
 import { EnrollmentSwitch } from './enrollment-switch';
@@ -7,6 +8,7 @@ import { TopUpSeats } from './top-up-seats';
 import { EnrollmentRemovalService } from './enrollment-removal.service';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { Module } from '@nestjs/common';
+import { CreditsModule } from '../credits/credits.module';
 import { ClassesModule } from '../classes/classes.module';
 import { RegistrationFormsModule } from '../registration-forms/registration-forms.module';
 import { CommunicationsModule } from '../communications/communications.module';
@@ -71,12 +73,14 @@ import { PaymentPlansModule } from '../payment-plans/payment-plans.module';
     WaitingRoomModule,
     // A cancellation cancels the plan's future instalments and refunds by the plan's total (issue 40 §5).
     PaymentPlansModule,
+    CreditsModule,
   ],
   controllers: [StudentsController],
   providers: [
     PlanEnrollmentMoney,
     PlanEnrollmentMoneyRepository,
     EnrollmentCancel,
+    EnrollmentSettlements,
     EnrollmentLifecycleService,
     EnrollmentPaymentsPort,
     EnrollmentSwitch,

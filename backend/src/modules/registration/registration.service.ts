@@ -13,6 +13,7 @@ import type { RegistrationReply } from './in-person-seat.writer';
 import { RegistrantsService } from './registrants.service';
 import { PAYMENT_LABEL, RegistrationError, RegistrationException } from './registration.exception';
 import { SeatWriter, type HouseholdSeats } from './seat-writer';
+import { CreditError, CreditException } from '../credits/credits.exception';
 
 export type { RegistrationReply } from './in-person-seat.writer';
 
@@ -77,6 +78,12 @@ export class RegistrationService {
     const dto = withoutServerOwned(sent);
     const classId = dto.classEnrollments[0]?.classId;
     const classSessionId = dto.classEnrollments[0]?.classSessionId;
+    const creditId = dto.classEnrollments[0]?.creditId;
+    if (creditId && dto.attendees)
+      throw new CreditException(
+        CreditError.OnePersonOnly,
+        "A credit pays for one person's registration; register each person on their own.",
+      );
     if (!classId)
       throw new RegistrationException(RegistrationError.NoClass, 'Choose a class to register for', {
         errors: { classEnrollments: 'Choose a class to register for' },
@@ -106,7 +113,10 @@ export class RegistrationService {
       classId,
       classSessionId,
       fields,
-      payment: { method: 'in-person', status: 'pending', source: 'online', amountPaidCents: 0 } as const,
+      // Paid with a credit: the registration is settled by the credit's use (taken with the seat), nothing is due.
+      payment: creditId
+        ? ({ method: 'in-person', status: 'completed', source: 'online', amountPaidCents: 0, creditId } as const)
+        : ({ method: 'in-person', status: 'pending', source: 'online', amountPaidCents: 0 } as const),
       quote,
       form,
       dateOfBirth,

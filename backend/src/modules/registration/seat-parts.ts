@@ -8,6 +8,8 @@ import type { StudentFieldsDto } from '../students/dto/student-fields.dto';
 import { StudentsService } from '../students/students.service';
 import { RegistrantsService } from './registrants.service';
 import { SeatOffers } from './seat-offers';
+import { CreditsLedger } from '../credits/credits-ledger';
+import type { ClassEntity } from '../classes/class.entity';
 
 /**
  * The pieces every seat write (seat-writer.ts) shares, in the caller's transaction: the person, a waitlist offer's
@@ -23,7 +25,35 @@ export class SeatParts {
     private readonly orgs: OrganizationsService,
     private readonly pricing: PricingService,
     private readonly forms: RegistrationFormsService,
+    private readonly credits: CreditsLedger,
   ) {}
+
+  /**
+   * A registration paid with a credit: one use (or the quoted price, from account credit) taken for the enrollment, in
+   * the seat's transaction; a refusal (expired, exhausted, not covering this class or session, not theirs) rolls the
+   * seat back with it.
+   */
+  useCredit(
+    m: EntityManager,
+    u: {
+      organizationId: string;
+      creditId: string;
+      studentId: string;
+      enrollmentId: string;
+      cls: ClassEntity;
+      sessionId: string | null;
+      quote?: Quote;
+    },
+  ) {
+    return this.credits.use(m, {
+      organizationId: u.organizationId,
+      entitlementId: u.creditId,
+      studentId: u.studentId,
+      enrollmentId: u.enrollmentId,
+      target: { classId: u.cls.id, termId: u.cls.termId ?? null, dropIn: u.sessionId !== null },
+      cents: u.quote?.totalCents,
+    });
+  }
 
   /** The organization's student with this email, or a new one; the date of birth the price used is kept on one without. */
   async person(m: EntityManager, organizationId: string, fields: StudentFieldsDto, dateOfBirth?: string) {

@@ -14,6 +14,8 @@ export interface InPersonSeat {
   status: PaymentStatus;
   source: 'online' | 'walk_in';
   amountPaidCents: number;
+  /** Paid with this credit (issue 41): its use is taken in the seat's transaction; nothing is owed and no money moves. */
+  creditId?: string;
 }
 
 /** A card hold: the seat is held for `holdMinutes` while the payments module opens and settles the PaymentIntent. */

@@ -18,6 +18,8 @@ export const WEBHOOK_EVENTS = [
   'payment_plan.instalment_paid',
   'payment_plan.instalment_failed',
   'payment_plan.past_due',
+  'credit.granted',
+  'credit.used',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

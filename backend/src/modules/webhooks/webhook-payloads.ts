@@ -118,6 +118,41 @@ export class StudentErasedData extends StudentUpdatedFields {
 
 export type StudentUpdatedData = StudentChangedData | StudentErasedData;
 
+const CREDIT_KINDS = ['pack', 'membership_allowance', 'makeup_token', 'account_credit'] as const;
+const CREDIT_UNITS = ['uses', 'dollars'] as const;
+
+/** `credit.granted`: an entitlement of the credits ledger given (a pack sold, a membership period, a make-up token, account credit, an admin's grant). */
+export class CreditGrantedData {
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) entitlementId: string;
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID, description: 'The holder (a household contact when household is true)' })
+  studentId: string;
+  @ApiProperty({ example: false, description: "Usable by every member of the holder's household" }) household: boolean;
+  @ApiProperty({ enum: CREDIT_KINDS, example: 'pack' }) kind: (typeof CREDIT_KINDS)[number];
+  @ApiProperty({ enum: CREDIT_UNITS, example: 'uses', description: 'Account credit counts dollars, every other kind uses' })
+  unit: (typeof CREDIT_UNITS)[number];
+  @ApiProperty({ example: 10, description: 'Uses, or dollars for account credit' }) amount: number;
+  @ApiProperty({ example: '2026-12-07', description: "First valid day (YYYY-MM-DD, the organization's zone)" }) validFrom: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '2027-03-07',
+    description: 'Last valid day, usable through the whole day; null: no expiry',
+  })
+  validUntil: string | null;
+  @ApiProperty({ example: 'sale' }) source: string;
+}
+
+/** `credit.used`: a registration (a whole class or a drop-in session) paid with a credit. */
+export class CreditUsedData {
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) entitlementId: string;
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID, description: 'Who took the seat' }) studentId: string;
+  @ApiProperty({ format: 'uuid', example: EXAMPLE_ID }) enrollmentId: string;
+  @ApiProperty({ enum: CREDIT_KINDS, example: 'pack' }) kind: (typeof CREDIT_KINDS)[number];
+  @ApiProperty({ enum: CREDIT_UNITS, example: 'uses' }) unit: (typeof CREDIT_UNITS)[number];
+  @ApiProperty({ example: 1, description: 'Uses, or dollars for account credit' }) amount: number;
+  @ApiProperty({ example: 9, description: 'What is left after this use, in the same unit' }) remaining: number;
+}
+
 /** Each event's `data`, by event name: WebhookEvents.publish takes the one of the event it is given. */
 export interface WebhookPayloads {
   'enrollment.created': EnrollmentCreatedData;
@@ -130,6 +165,8 @@ export interface WebhookPayloads {
   'payment_plan.instalment_paid': PaymentPlanInstalmentPaidData;
   'payment_plan.instalment_failed': PaymentPlanInstalmentFailedData;
   'payment_plan.past_due': PaymentPlanPastDueData;
+  'credit.granted': CreditGrantedData;
+  'credit.used': CreditUsedData;
 }
 
 /** The classes each event's `data` may be one of (the document's schemas; two for student.updated, sent after a change or an erasure). */
@@ -147,6 +184,11 @@ export const WEBHOOK_PAYLOAD_CLASSES: { [E in keyof WebhookPayloads]: { descript
     shapes: [PaymentPlanInstalmentFailedData],
   },
   'payment_plan.past_due': { description: 'A payment plan went past due', shapes: [PaymentPlanPastDueData] },
+  'credit.granted': {
+    description: 'A credit (pack, membership allowance, make-up token, account credit) was given',
+    shapes: [CreditGrantedData],
+  },
+  'credit.used': { description: 'A registration was paid with a credit', shapes: [CreditUsedData] },
 };
 
 /** The envelope every event is POSTed in, with the event's `data`: one JSON Schema per event. */

@@ -82,6 +82,14 @@ export class RegisterEnrollmentDto {
   /** A drop-in (issue 39 §3): the one session of the class bought, at its drop-in price; none: the whole class. */
   @IsOptional() @IsUUID('all', { message: 'classSessionId must be a session id' }) classSessionId?: string;
   @IsOptionalNotNull() @IsIn(['in-person'], { message: 'Only in-person registration is accepted here' }) paymentMethod?: 'in-person';
+  /**
+   * Paid with a credit (issue 41): the id of the registrant's entitlement (a pack, membership allowance, make-up token or
+   * account credit, their own or their household's); one use (or the price, from account credit) is taken with the seat.
+   */
+  @ApiPropertyOptional({ format: 'uuid', description: "Pay with this credit (an entitlement of the registrant's) instead of money" })
+  @IsOptional()
+  @IsUUID('all', { message: 'creditId must be a credit id' })
+  creditId?: string;
   @IsOptionalNotNull() @IsIn(['pending'], { message: 'A registration starts with payment pending' }) paymentStatus?: 'pending';
   /** Spec 2 §3 lists it in the form's payload; the server records the enrollment's own date (decision 17): ignored. */
   @ApiPropertyOptional({ description: SERVER_OWNED })

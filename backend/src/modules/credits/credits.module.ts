@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { WebhooksModule } from '../webhooks/webhooks.module';
+import { CreditsLedger } from './credits-ledger';
+import { CreditsLedgerRepository } from './credits-ledger.repository';
+import { CreditsAdminService } from './credits-admin.service';
+import { CreditsController } from './credits.controller';
+
+/**
+ * Credits (issue 41): the one entitlement ledger for passes, membership allowances, make-up tokens and account credit.
+ * Sits with the people (below registration, which uses a credit in the transaction that writes the seat and releases
+ * it in the one that cancels): other modules import this module and call `CreditsLedger` with their EntityManager.
+ */
+@Module({
+  imports: [WebhooksModule],
+  controllers: [CreditsController],
+  providers: [CreditsLedgerRepository, CreditsLedger, CreditsAdminService],
+  exports: [CreditsLedger],
+})
+export class CreditsModule {}
