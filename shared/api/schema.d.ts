@@ -205,6 +205,31 @@ export interface paths {
   "/api/contact": {
     post: operations["Contact_create"];
   };
+  "/api/credit-products": {
+    get: operations["CreditProducts_list"];
+    post: operations["CreditProducts_create"];
+  };
+  "/api/credit-products/{id}": {
+    get: operations["CreditProducts_one"];
+    put: operations["CreditProducts_update"];
+    delete: operations["CreditProducts_remove"];
+  };
+  "/api/credit-products/checkout": {
+    post: operations["CardCheckout_start"];
+  };
+  "/api/credit-sales": {
+    get: operations["CreditProducts_listSales"];
+    post: operations["CreditProducts_sell"];
+  };
+  "/api/credit-sales/{id}": {
+    get: operations["CreditProducts_oneSale"];
+  };
+  "/api/credit-sales/{id}/cancel": {
+    post: operations["CreditProducts_cancel"];
+  };
+  "/api/credit-sales/{id}/mark-paid": {
+    post: operations["CreditProducts_markPaid"];
+  };
   "/api/enrollments/{enrollmentId}/payment-plan": {
     get: operations["PaymentPlans_ofEnrollment"];
   };
@@ -376,6 +401,9 @@ export interface paths {
   };
   "/api/public/config": {
     get: operations["Public_publicConfig"];
+  };
+  "/api/public/credit-products": {
+    get: operations["CreditProducts_listOnline"];
   };
   "/api/public/organization/{id}": {
     get: operations["Public_organization"];
@@ -1295,6 +1323,31 @@ export interface components {
       /** @example 2 */
       current: number | null;
       upgradePlan: components["schemas"]["PlanRefDto"] | null;
+    };
+    CardCheckoutDto: {
+      /** Format: uuid */
+      organizationId: string;
+      /** Format: uuid */
+      productId: string;
+      buyer: components["schemas"]["StudentFieldsDto"];
+      /**
+       * @description The price the page showed, in dollars
+       * @example 150
+       */
+      amount: number;
+    };
+    CardCheckoutResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      saleId: string;
+      /** @example pi_123_secret_456 */
+      clientSecret: string;
+      /** @example pi_123 */
+      paymentIntentId: string;
+      /** @example 150 */
+      amount: number;
     };
     CheckEnrollmentDto: {
       /** Format: email */
@@ -2302,6 +2355,163 @@ export interface components {
      * @enum {string}
      */
     CreditError: "CREDIT_NOT_FOUND" | "CREDIT_EXPIRED" | "CREDIT_NOT_YET_VALID" | "CREDIT_EXHAUSTED" | "CREDIT_NOT_ELIGIBLE" | "CREDIT_REVOKED" | "CREDIT_ALREADY_USED" | "CREDIT_AMOUNT_INVALID" | "CREDIT_VALIDITY_INVALID" | "CREDIT_NOT_HOUSEHOLD";
+    CreditProductDto: {
+      /** @enum {string} */
+      kind: "pack" | "membership" | "account_credit";
+      /** @example 10-class pack */
+      name: string;
+      description?: string | null;
+      /**
+       * @description Dollars
+       * @example 150
+       */
+      price: number;
+      /**
+       * @description Pack: its uses; membership: uses per period (null: unlimited)
+       * @example 10
+       */
+      uses?: number | null;
+      /**
+       * @description Account credit: the dollars of credit a sale gives
+       * @example null
+       */
+      credit?: number | null;
+      /**
+       * @description Pack: days valid from the day of the sale (null: no expiry)
+       * @example 90
+       */
+      validityDays?: number | null;
+      /** @enum {string|null} */
+      period?: "month" | "year" | null;
+      /**
+       * @default all
+       * @enum {string}
+       */
+      scope?: "all" | "classes" | "drop_ins";
+      /** @description The eligible classes (scope classes, or drop-ins of these classes) */
+      classIds?: string[];
+      /**
+       * @description Sold on the public site (false: in person only)
+       * @default true
+       */
+      soldOnline?: boolean;
+      /**
+       * @description An intro offer: once per person
+       * @default false
+       */
+      introOffer?: boolean;
+      /**
+       * @description false: no longer sold (its sales keep it)
+       * @default true
+       */
+      active?: boolean;
+    };
+    /**
+     * @description Failure codes of the credit product feature
+     * @enum {string}
+     */
+    CreditProductError: "CREDIT_PRODUCT_NOT_FOUND" | "CREDIT_PRODUCT_INVALID" | "CREDIT_PRODUCT_CLASS_NOT_FOUND" | "CREDIT_PRODUCT_SOLD" | "CREDIT_PRODUCT_INACTIVE" | "CREDIT_PRODUCT_PRICE_CHANGED" | "CREDIT_PRODUCT_INTRO_USED" | "CREDIT_PRODUCT_KIND_NOT_SOLD" | "CREDIT_SALE_STUDENT_NOT_FOUND" | "CREDIT_SALE_NOT_FOUND" | "CREDIT_SALE_NOT_PENDING" | "CREDIT_SALE_IS_CARD" | "CREDIT_SALE_CARD_UNAVAILABLE" | "CREDIT_SALE_BELOW_CARD_MINIMUM";
+    CreditProductRemovedDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @enum {string} */
+      status: "deleted";
+    };
+    CreditProductResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @enum {string} */
+      kind: "pack" | "membership" | "account_credit";
+      /** @example 10-class pack */
+      name: string;
+      /** @example null */
+      description: string | null;
+      /**
+       * @description Dollars
+       * @example 150
+       */
+      price: number;
+      /** @example 10 */
+      uses: number | null;
+      /**
+       * @description Account credit: dollars of credit
+       * @example null
+       */
+      credit: number | null;
+      /** @example 90 */
+      validityDays: number | null;
+      /** @enum {string|null} */
+      period: "month" | "year" | null;
+      /** @enum {string} */
+      scope: "all" | "classes" | "drop_ins";
+      /** @example [] */
+      classIds: string[];
+      /** @example true */
+      soldOnline: boolean;
+      /** @example false */
+      introOffer: boolean;
+      /** @example true */
+      active: boolean;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      updatedAt: string;
+    };
+    CreditSaleResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      productId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string | null;
+      /** @example ana@example.com */
+      buyerEmail: string;
+      /** @enum {string} */
+      channel: "card" | "in_person";
+      /** @enum {string} */
+      status: "pending" | "paid" | "cancelled";
+      /** @example 150 */
+      amount: number;
+      /** @example false */
+      intro: boolean;
+      /**
+       * Format: uuid
+       * @description The credit granted when paid
+       * @example null
+       */
+      entitlementId: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      paidAt: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+    };
     CustomerResponseDto: {
       /** @example cus_1QfV2a */
       customerId: string;
@@ -3073,7 +3283,7 @@ export interface components {
       error: string | null;
     };
     /** @description A failure a client can act on: one feature's code (its `<feature>.exception.ts`) */
-    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["CreditError"] | components["schemas"]["InstructorError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PaymentPlanError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["ScheduleConflictError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
+    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["CreditError"] | components["schemas"]["CreditProductError"] | components["schemas"]["InstructorError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PaymentPlanError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["ScheduleConflictError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
     ErrorEnvelopeDto: {
       /** @example false */
       success: boolean;
@@ -3202,6 +3412,17 @@ export interface components {
        * @example 2016-04-12
        */
       dateOfBirth: string | null;
+    };
+    InPersonSaleDto: {
+      /** Format: uuid */
+      productId: string;
+      /** Format: uuid */
+      studentId: string;
+      /**
+       * @description Paid now: the credit is granted in the same transaction
+       * @default false
+       */
+      paid?: boolean;
     };
     InstalmentResponseDto: {
       /** @example 1 */
@@ -4673,6 +4894,35 @@ export interface components {
       platformFeePercent: number;
       /** @example support@classlane.example */
       supportEmail: string | null;
+    };
+    PublicCreditProductDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @enum {string} */
+      kind: "pack" | "membership" | "account_credit";
+      /** @example 10-class pack */
+      name: string;
+      /** @example null */
+      description: string | null;
+      /** @example 150 */
+      price: number;
+      /** @example 10 */
+      uses: number | null;
+      /** @example null */
+      credit: number | null;
+      /** @example 90 */
+      validityDays: number | null;
+      /** @enum {string|null} */
+      period: "month" | "year" | null;
+      /** @enum {string} */
+      scope: "all" | "classes" | "drop_ins";
+      /** @example [] */
+      classIds: string[];
+      /** @example false */
+      introOffer: boolean;
     };
     PublicOrganizationResponseDto: {
       /**
@@ -10914,6 +11164,401 @@ export interface operations {
       };
     };
   };
+  CreditProducts_list: {
+    responses: {
+      /** @description Oldest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditProductResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreditProductDto"];
+      };
+    };
+    responses: {
+      /** @description Fields of another kind, a class of another organization, a negative price: 400 with a code */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditProductResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_one: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Another organization's product is 404 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditProductResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_update: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreditProductDto"];
+      };
+    };
+    responses: {
+      /** @description Replaces the product; credit already sold keeps what it was sold with */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditProductResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_remove: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A product already sold: 409 CREDIT_PRODUCT_SOLD (set it inactive instead) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditProductRemovedDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CardCheckout_start: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardCheckoutDto"];
+      };
+    };
+    responses: {
+      /** @description A pending sale and its PaymentIntent (the credit is granted when Stripe confirms the payment, by webhook). 404: not sold online; 409: another price (CREDIT_PRODUCT_PRICE_CHANGED), intro offer already bought; 503: no card payments; 429: too many from one IP */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CardCheckoutResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_listSales: {
+    parameters: {
+      query?: {
+        studentId?: string;
+      };
+    };
+    responses: {
+      /** @description Newest first (500 at most); one student with ?studentId= */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditSaleResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_sell: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["InPersonSaleDto"];
+      };
+    };
+    responses: {
+      /** @description An in-person sale to one of the organization's students; paid: the credit is granted in the same transaction. 409 CREDIT_PRODUCT_INTRO_USED, CREDIT_PRODUCT_INACTIVE */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditSaleResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_oneSale: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Another organization's sale is 404 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditSaleResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_cancel: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A pending sale cancelled (an intro offer is free again) */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditSaleResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_markPaid: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description An in-person sale paid now: the credit is granted. A card sale or one not pending: 409 */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditSaleResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   PaymentPlans_ofEnrollment: {
     parameters: {
       path: {
@@ -13209,6 +13854,31 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["PublicConfigResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_listOnline: {
+    parameters: {
+      query: {
+        organizationId: string;
+      };
+    };
+    responses: {
+      /** @description Public: the active products the organization sells online, cheapest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PublicCreditProductDto"][];
           };
         };
       };
