@@ -11165,9 +11165,23 @@ export interface operations {
     };
   };
   CreditProducts_list: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of createdAt, name, kind, price, id (default createdAt) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object with any of: q, id, kind, active */
+        filter?: string;
+      };
+    };
     responses: {
-      /** @description Oldest first */
+      /** @description Oldest first unless sorted (a react-admin resource) */
       200: {
+        headers: {
+          /** @description `credit-products <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */

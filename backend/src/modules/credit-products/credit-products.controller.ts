@@ -1,9 +1,12 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { IsOptional, IsUUID } from 'class-validator';
 import { CurrentUser, OrgId, type AuthUser } from '../../common/auth/auth-user';
 import { Public, Role, Roles } from '../../common/auth/roles';
+import { pageOf } from '../../common/http/list-page';
+import { parseListParams, setContentRange } from '../../common/http/list-query';
 import { UuidParam } from '../../common/http/uuid.pipe';
-import { ApiEnvelope, ApiRequestExample } from '../../common/openapi/api-envelope';
+import { ApiEnvelope, ApiList, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { EXAMPLE_ID } from '../../common/openapi/common.responses';
 import { CreditProductDto } from './dto/credit-product.dto';
 import {
@@ -15,6 +18,9 @@ import {
 import { InPersonSaleDto } from './dto/credit-sale.dto';
 import { CreditProductsService } from './credit-products.service';
 import { CreditSalesService } from './credit-sales.service';
+
+/** The sort fields of GET /credit-products; the first is the default (oldest first). */
+const PRODUCT_SORT_FIELDS = ['createdAt', 'name', 'kind', 'price', 'id'];
 
 const EXAMPLE = { kind: 'pack', name: '10-class pack', price: 150, uses: 10, validityDays: 90, scope: 'all', introOffer: false };
 
@@ -35,10 +41,23 @@ export class CreditProductsController {
     private readonly sales: CreditSalesService,
   ) {}
 
-  @ApiEnvelope(CreditProductResponseDto, { isArray: true, description: 'Oldest first' })
+  @ApiList(CreditProductResponseDto, 'credit-products', PRODUCT_SORT_FIELDS, ['q', 'id', 'kind', 'active'], {
+    description: 'Oldest first unless sorted (a react-admin resource)',
+  })
   @Get('credit-products')
-  list(@OrgId() orgId: string) {
-    return this.products.list(orgId);
+  async list(@OrgId() orgId: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: FastifyReply) {
+    const params = parseListParams(query, PRODUCT_SORT_FIELDS, 'ASC');
+    const q = typeof params.filter.q === 'string' ? params.filter.q.toLowerCase() : '';
+    const { page, total } = pageOf(
+      await this.products.list(orgId),
+      params,
+      (p) =>
+        (!q || p.name.toLowerCase().includes(q)) &&
+        (params.filter.kind === undefined || p.kind === params.filter.kind) &&
+        (params.filter.active === undefined || p.active === params.filter.active),
+    );
+    setContentRange(res, 'credit-products', params, page.length, total);
+    return page;
   }
 
   @ApiEnvelope(PublicCreditProductDto, {
