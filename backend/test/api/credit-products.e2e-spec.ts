@@ -129,6 +129,35 @@ describe('credit products and their sales', () => {
     expect(await entitlement(g.entitlementId)).toMatchObject({ kind: 'account_credit', granted_amount: 5500, valid_until: null });
   });
 
+  it('should start a membership sold in person with its first period and that period\'s allowance, none of it before it is paid', async () => {
+    const monthly = await create({ kind: 'membership', name: 'Monthly 8', price: 120, period: 'month', uses: 8 });
+    const sale = (await http().post('/api/credit-sales').set(org.auth).send({ productId: monthly.id, studentId: ana }).expect(201)).body.data;
+    expect((await w.a.db.query('SELECT count(*)::int AS n FROM memberships WHERE sale_id = $1', [sale.id]))[0].n).toBe(0);
+    const paid = (await http().post(`/api/credit-sales/${sale.id}/mark-paid`).set(org.auth).expect(201)).body.data;
+    const [ms] = await w.a.db.query(
+      'SELECT id, status, period, current_period_start::text AS start, current_period_end::text AS "end" FROM memberships WHERE sale_id = $1',
+      [sale.id],
+    );
+    expect(ms).toMatchObject({ status: 'active', period: 'month' });
+    // A month from the day of the sale, the last day included: 28 to 31 days.
+    const days = (Date.parse(ms.end) - Date.parse(ms.start)) / 86_400_000 + 1;
+    expect(days).toBeGreaterThanOrEqual(28);
+    expect(days).toBeLessThanOrEqual(31);
+    expect(await entitlement(paid.entitlementId)).toMatchObject({
+      kind: 'membership_allowance',
+      source: 'membership_period',
+      source_ref: ms.id,
+      granted_amount: 8,
+      valid_from: ms.start,
+      valid_until: ms.end,
+    });
+    const yearly = await create({ kind: 'membership', name: 'Yearly unlimited', price: 900, period: 'year' });
+    const y = (await http().post('/api/credit-sales').set(org.auth).send({ productId: yearly.id, studentId: ana, paid: true }).expect(201)).body.data;
+    const e = await entitlement(y.entitlementId);
+    expect(e.granted_amount).toBe(100_000_000);
+    expect(Date.parse(e.valid_until) - Date.parse(e.valid_from)).toBeGreaterThanOrEqual(364 * 86_400_000);
+  });
+
   it('should sell an intro offer once per person, free again when the open sale is cancelled', async () => {
     const p = await create(pack({ name: 'Intro: 2 classes', price: 20, uses: 2, introOffer: true }));
     const first = (await http().post('/api/credit-sales').set(org.auth).send({ productId: p.id, studentId: ana }).expect(201)).body.data;
@@ -196,7 +225,7 @@ describe('credit products and their sales', () => {
     const theirs = await create(pack(), other);
     expect((await checkout(theirs.id, 150)).status).toBe(404);
     const membership = await create({ kind: 'membership', name: 'Monthly', price: 80, period: 'month' });
-    expect((await checkout(membership.id, 80)).body.code).toBe('CREDIT_PRODUCT_KIND_NOT_SOLD');
+    expect((await checkout(membership.id, 80)).body.code).toBe('CREDIT_PRODUCT_KIND_NOT_SOLD'); // by card: not built yet
     const bad = await http().post('/api/credit-products/checkout').send({ organizationId: org.orgId, productId: p.id, buyer: { email: 'x' }, amount: 45 });
     expect(bad.status).toBe(400);
   });

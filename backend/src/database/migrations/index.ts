@@ -50,6 +50,7 @@ import { Retention1771009000001 } from './1771009000001-Retention';
 import { InstalmentCharges1771009000002 } from './1771009000002-InstalmentCharges';
 import { Credits1772003000000 } from './1772003000000-Credits';
 import { CreditProducts1772004000000 } from './1772004000000-CreditProducts';
+import { Memberships1772004000001 } from './1772004000001-Memberships';
 import { PaymentPlans1771001000000 } from './1771001000000-PaymentPlans';
 import { PaymentDisputes1771002000000 } from './1771002000000-PaymentDisputes';
 import { DropIns1771006000000 } from './1771006000000-DropIns';
@@ -123,4 +124,5 @@ export const MIGRATIONS = [
   InstalmentCharges1771009000002,
   Credits1772003000000,
   CreditProducts1772004000000,
+  Memberships1772004000001,
 ];

@@ -41,7 +41,7 @@ export class CardCheckout {
     if (!this.stripe.isConfigured) throw unavailable();
     const email = dto.buyer.email.toLowerCase();
     const { sale, destination } = await this.db.transaction(async (m) => {
-      const product = await this.selling.sellable(m, dto.organizationId, dto.productId).catch((e: unknown) => {
+      const product = await this.selling.sellable(m, dto.organizationId, dto.productId, 'card').catch((e: unknown) => {
         // A product the public site does not sell is not found there, whatever the reason.
         throw e instanceof CreditProductException && e.code === CreditProductError.Inactive
           ? new CreditProductException(CreditProductError.NotFound, `Product ${dto.productId} not found`)

@@ -12,6 +12,7 @@ import { CreditSaleEvents } from './credit-sale-events.handler';
 import { CreditSaleGrants } from './credit-sale-grants';
 import { CreditSalesRepository } from './credit-sales.repository';
 import { CreditSalesService } from './credit-sales.service';
+import { MembershipsRepository } from './memberships.repository';
 
 /**
  * What an organization sells on the credits ledger (issue 41 §2): packs, memberships and account credit as products
@@ -24,6 +25,7 @@ import { CreditSalesService } from './credit-sales.service';
   providers: [
     CreditProductsRepository,
     CreditSalesRepository,
+    MembershipsRepository,
     CreditProductsService,
     CreditSalesService,
     CreditSaleGrants,

@@ -5,6 +5,13 @@ import type { Entitlement } from '../credits/credit.types';
 import type { CreditProduct, CreditSale } from './credit-product.types';
 import { CreditProductError, CreditProductException } from './credit-products.exception';
 import { CreditSalesRepository } from './credit-sales.repository';
+import { MembershipsRepository } from './memberships.repository';
+
+/**
+ * An unlimited membership's allowance: the ledger counts uses, so "unlimited" is the ledger's largest amount, which no
+ * period can use up (a class a day for a year is 366).
+ */
+export const UNLIMITED_USES = 100_000_000;
 
 /**
  * A paid sale becomes credit on the ledger, in the transaction that records the payment (the admin's mark, or the
@@ -13,13 +20,15 @@ import { CreditSalesRepository } from './credit-sales.repository';
  * - pack: its uses, for its scope, valid from the day of the sale for `validityDays` days (the last one included;
  *   none: no expiry).
  * - account credit: its cents, for any class, no expiry.
- * Memberships are granted period by period by their own service (not a sale of uses).
+ * - membership: the membership starts (its first period from the day of the sale) and the period's allowance is
+ *   granted (`membership_period`, valid through the period's last day; uses per period, or unlimited).
  */
 @Injectable()
 export class CreditSaleGrants {
   constructor(
     private readonly ledger: CreditsLedger,
     private readonly sales: CreditSalesRepository,
+    private readonly memberships: MembershipsRepository,
   ) {}
 
   async grantPaid(
@@ -54,8 +63,27 @@ export class CreditSaleGrants {
     };
     if (product.kind === 'account_credit')
       return this.ledger.grant(m, { ...common, kind: 'account_credit', amount: product.creditCents ?? sale.amountCents, scope: 'all' });
-    if (product.kind !== 'pack')
-      throw new CreditProductException(CreditProductError.KindNotSold, 'A membership is sold as a membership, not as a pack.');
+    if (product.kind === 'membership') {
+      if (!product.period) throw new CreditProductException(CreditProductError.Invalid, 'This membership has no period.');
+      const ms = await this.memberships.start(m, {
+        organizationId: sale.organizationId,
+        productId: product.id,
+        saleId: sale.id,
+        studentId,
+        period: product.period,
+      });
+      return this.ledger.grant(m, {
+        ...common,
+        kind: 'membership_allowance',
+        source: 'membership_period',
+        sourceRef: ms.id,
+        amount: product.uses ?? UNLIMITED_USES,
+        scope: product.scope,
+        scopeClassIds: product.scopeClassIds,
+        validFrom: ms.currentPeriodStart,
+        validUntil: ms.currentPeriodEnd,
+      });
+    }
     const { today, later } = await this.sales.today(m, sale.organizationId, (product.validityDays ?? 1) - 1);
     return this.ledger.grant(m, {
       ...common,
