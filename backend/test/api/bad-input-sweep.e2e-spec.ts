@@ -415,11 +415,25 @@ describe('bad input on every write route', () => {
       // Credit products and sales (issue 41 §2): the class and the ids named are none of the organization's (4xx for good input).
       'POST /api/credit-products': {
         auth: 'admin',
-        body: { kind: 'pack', name: 'Sweep pack', price: 100, uses: 10, scope: 'classes', classIds: ['00000000-0000-4000-8000-000000000000'] },
+        body: {
+          kind: 'pack',
+          name: 'Sweep pack',
+          price: 100,
+          uses: 10,
+          scope: 'classes',
+          classIds: ['00000000-0000-4000-8000-000000000000'],
+        },
       },
       'PUT /api/credit-products/:id': {
         auth: 'admin',
-        body: { kind: 'pack', name: 'Sweep pack', price: 100, uses: 10, scope: 'classes', classIds: ['00000000-0000-4000-8000-000000000000'] },
+        body: {
+          kind: 'pack',
+          name: 'Sweep pack',
+          price: 100,
+          uses: 10,
+          scope: 'classes',
+          classIds: ['00000000-0000-4000-8000-000000000000'],
+        },
       },
       'DELETE /api/credit-products/:id': { auth: 'admin', body: null },
       'POST /api/credit-sales': {

@@ -34,7 +34,12 @@ describe('credit products and their sales', () => {
   const checkout = (productId: string, amount: number, buyer = studentBody({ firstName: 'Maya' })) =>
     http().post('/api/credit-products/checkout').send({ organizationId: org.orgId, productId, buyer, amount });
   const saleRow = async (id: string) =>
-    (await w.a.db.query('SELECT status, student_id, entitlement_id, stripe_charge_id, platform_fee_cents FROM credit_sales WHERE id = $1', [id]))[0];
+    (
+      await w.a.db.query(
+        'SELECT status, student_id, entitlement_id, stripe_charge_id, platform_fee_cents FROM credit_sales WHERE id = $1',
+        [id],
+      )
+    )[0];
 
   beforeAll(async () => {
     w = await startCardWorld();
@@ -51,12 +56,26 @@ describe('credit products and their sales', () => {
   it('should keep products as a resource, each kind with its own fields, in dollars', async () => {
     const cls = await createClass(w.a, org);
     const p = await create(pack({ scope: 'drop_ins', classIds: [cls.id], introOffer: true }));
-    expect(p).toMatchObject({ kind: 'pack', price: 150, uses: 10, validityDays: 90, scope: 'drop_ins', classIds: [cls.id], soldOnline: true, introOffer: true, active: true });
+    expect(p).toMatchObject({
+      kind: 'pack',
+      price: 150,
+      uses: 10,
+      validityDays: 90,
+      scope: 'drop_ins',
+      classIds: [cls.id],
+      soldOnline: true,
+      introOffer: true,
+      active: true,
+    });
     const m = await create({ kind: 'membership', name: 'Monthly unlimited', price: 89.5, period: 'month' });
     expect(m).toMatchObject({ kind: 'membership', price: 89.5, uses: null, period: 'month' });
     const g = await create({ kind: 'account_credit', name: 'Gift card', price: 50, credit: 55 });
     expect(g).toMatchObject({ credit: 55, uses: null });
-    const updated = await http().put(`/api/credit-products/${p.id}`).set(org.auth).send(pack({ price: 160, soldOnline: false })).expect(200);
+    const updated = await http()
+      .put(`/api/credit-products/${p.id}`)
+      .set(org.auth)
+      .send(pack({ price: 160, soldOnline: false }))
+      .expect(200);
     expect(updated.body.data).toMatchObject({ price: 160, soldOnline: false, scope: 'all', classIds: [] });
     const list = (await http().get('/api/credit-products').set(org.auth).expect(200)).body.data.map((x: { id: string }) => x.id);
     expect(list).toEqual(expect.arrayContaining([p.id, m.id, g.id]));
@@ -117,21 +136,33 @@ describe('credit products and their sales', () => {
     const paid = (await http().post(`/api/credit-sales/${sale.id}/mark-paid`).set(org.auth).expect(201)).body.data;
     expect(paid).toMatchObject({ status: 'paid', studentId: ana });
     const e = await entitlement(paid.entitlementId);
-    expect(e).toMatchObject({ holder_student_id: ana, kind: 'pack', scope: 'classes', scope_class_ids: [cls.id], granted_amount: 5, remaining: 5, source: 'sale', source_ref: sale.id, label: '10-class pack' });
+    expect(e).toMatchObject({
+      holder_student_id: ana,
+      kind: 'pack',
+      scope: 'classes',
+      scope_class_ids: [cls.id],
+      granted_amount: 5,
+      remaining: 5,
+      source: 'sale',
+      source_ref: sale.id,
+      label: '10-class pack',
+    });
     const days = (Date.parse(e.valid_until) - Date.parse(e.valid_from)) / 86_400_000;
     expect(days).toBe(29);
     const again = await http().post(`/api/credit-sales/${sale.id}/mark-paid`).set(org.auth);
     expect([again.status, again.body.code]).toEqual([409, 'CREDIT_SALE_NOT_PENDING']);
-    expect((await w.a.db.query("SELECT count(*)::int AS n FROM entitlements WHERE source_ref = $1", [sale.id]))[0].n).toBe(1);
+    expect((await w.a.db.query('SELECT count(*)::int AS n FROM entitlements WHERE source_ref = $1', [sale.id]))[0].n).toBe(1);
     // Paid at once; account credit counts cents.
     const gift = await create({ kind: 'account_credit', name: 'Gift card', price: 50, credit: 55 });
-    const g = (await http().post('/api/credit-sales').set(org.auth).send({ productId: gift.id, studentId: ana, paid: true }).expect(201)).body.data;
+    const g = (await http().post('/api/credit-sales').set(org.auth).send({ productId: gift.id, studentId: ana, paid: true }).expect(201))
+      .body.data;
     expect(await entitlement(g.entitlementId)).toMatchObject({ kind: 'account_credit', granted_amount: 5500, valid_until: null });
   });
 
-  it('should start a membership sold in person with its first period and that period\'s allowance, none of it before it is paid', async () => {
+  it("should start a membership sold in person with its first period and that period's allowance, none of it before it is paid", async () => {
     const monthly = await create({ kind: 'membership', name: 'Monthly 8', price: 120, period: 'month', uses: 8 });
-    const sale = (await http().post('/api/credit-sales').set(org.auth).send({ productId: monthly.id, studentId: ana }).expect(201)).body.data;
+    const sale = (await http().post('/api/credit-sales').set(org.auth).send({ productId: monthly.id, studentId: ana }).expect(201)).body
+      .data;
     expect((await w.a.db.query('SELECT count(*)::int AS n FROM memberships WHERE sale_id = $1', [sale.id]))[0].n).toBe(0);
     const paid = (await http().post(`/api/credit-sales/${sale.id}/mark-paid`).set(org.auth).expect(201)).body.data;
     const [ms] = await w.a.db.query(
@@ -152,7 +183,8 @@ describe('credit products and their sales', () => {
       valid_until: ms.end,
     });
     const yearly = await create({ kind: 'membership', name: 'Yearly unlimited', price: 900, period: 'year' });
-    const y = (await http().post('/api/credit-sales').set(org.auth).send({ productId: yearly.id, studentId: ana, paid: true }).expect(201)).body.data;
+    const y = (await http().post('/api/credit-sales').set(org.auth).send({ productId: yearly.id, studentId: ana, paid: true }).expect(201))
+      .body.data;
     const e = await entitlement(y.entitlementId);
     expect(e.granted_amount).toBe(100_000_000);
     expect(Date.parse(e.valid_until) - Date.parse(e.valid_from)).toBeGreaterThanOrEqual(364 * 86_400_000);
@@ -172,8 +204,14 @@ describe('credit products and their sales', () => {
     const online = await checkout(p.id, 20, studentBody({ email }));
     expect([online.status, online.body.code]).toEqual([409, 'CREDIT_PRODUCT_INTRO_USED']);
     // A retired product is not sold; a product with sales is not deleted.
-    await http().put(`/api/credit-products/${p.id}`).set(org.auth).send(pack({ name: 'Intro', price: 20, uses: 2, introOffer: true, active: false })).expect(200);
-    expect((await http().post('/api/credit-sales').set(org.auth).send({ productId: p.id, studentId: ana })).body.code).toBe('CREDIT_PRODUCT_INACTIVE');
+    await http()
+      .put(`/api/credit-products/${p.id}`)
+      .set(org.auth)
+      .send(pack({ name: 'Intro', price: 20, uses: 2, introOffer: true, active: false }))
+      .expect(200);
+    expect((await http().post('/api/credit-sales').set(org.auth).send({ productId: p.id, studentId: ana })).body.code).toBe(
+      'CREDIT_PRODUCT_INACTIVE',
+    );
     expect((await http().delete(`/api/credit-products/${p.id}`).set(org.auth)).body.code).toBe('CREDIT_PRODUCT_SOLD');
   });
 
@@ -190,11 +228,20 @@ describe('credit products and their sales', () => {
     // Nothing granted on the browser's word: before the payment there is no student and no credit.
     expect(await saleRow(d.saleId)).toMatchObject({ status: 'pending', student_id: null, entitlement_id: null });
     await payInBrowser(w.stand, d.paymentIntentId, d.clientSecret);
-    const row = await waitFor(() => saleRow(d.saleId), (r) => r.status === 'paid');
+    const row = await waitFor(
+      () => saleRow(d.saleId),
+      (r) => r.status === 'paid',
+    );
     expect(row).toMatchObject({ status: 'paid', stripe_charge_id: expect.stringMatching(/^ch_/), platform_fee_cents: 225 });
     const [student] = await w.a.db.query('SELECT first_name, last_name FROM students WHERE id = $1', [row.student_id]);
     expect(student).toEqual({ first_name: 'Maya', last_name: 'Lin' });
-    expect(await entitlement(row.entitlement_id)).toMatchObject({ holder_student_id: row.student_id, kind: 'pack', scope: 'drop_ins', granted_amount: 5, valid_until: null });
+    expect(await entitlement(row.entitlement_id)).toMatchObject({
+      holder_student_id: row.student_id,
+      kind: 'pack',
+      scope: 'drop_ins',
+      granted_amount: 5,
+      valid_until: null,
+    });
     // The event delivered again grants nothing more.
     const event = w.stand.state.events.filter((e) => e.type === 'payment_intent.succeeded').at(-1)!;
     await deliver(w.a, { ...event, id: `evt_again_${randomUUID()}` }).expect(200);
@@ -219,14 +266,20 @@ describe('credit products and their sales', () => {
     await deliver(w.a, forged).expect(200);
     expect((await saleRow(d.saleId)).status).toBe('pending');
     const changed = await checkout(p.id, 40);
-    expect([changed.status, changed.body.code, changed.body.details?.amount ?? changed.body.amount]).toEqual([409, 'CREDIT_PRODUCT_PRICE_CHANGED', 45]);
+    expect([changed.status, changed.body.code, changed.body.details?.amount ?? changed.body.amount]).toEqual([
+      409,
+      'CREDIT_PRODUCT_PRICE_CHANGED',
+      45,
+    ]);
     const inPersonOnly = await create(pack({ soldOnline: false }));
     expect((await checkout(inPersonOnly.id, 150)).status).toBe(404);
     const theirs = await create(pack(), other);
     expect((await checkout(theirs.id, 150)).status).toBe(404);
     const membership = await create({ kind: 'membership', name: 'Monthly', price: 80, period: 'month' });
     expect((await checkout(membership.id, 80)).body.code).toBe('CREDIT_PRODUCT_KIND_NOT_SOLD'); // by card: not built yet
-    const bad = await http().post('/api/credit-products/checkout').send({ organizationId: org.orgId, productId: p.id, buyer: { email: 'x' }, amount: 45 });
+    const bad = await http()
+      .post('/api/credit-products/checkout')
+      .send({ organizationId: org.orgId, productId: p.id, buyer: { email: 'x' }, amount: 45 });
     expect(bad.status).toBe(400);
   });
 });

@@ -114,7 +114,7 @@ export class CreditProductsController {
   @ApiEnvelope(CreditSaleResponseDto, {
     status: 201,
     description:
-      'An in-person sale to one of the organization\'s students; paid: the credit is granted in the same transaction. 409 CREDIT_PRODUCT_INTRO_USED, CREDIT_PRODUCT_INACTIVE',
+      "An in-person sale to one of the organization's students; paid: the credit is granted in the same transaction. 409 CREDIT_PRODUCT_INTRO_USED, CREDIT_PRODUCT_INACTIVE",
   })
   @ApiRequestExample({ productId: EXAMPLE_ID, studentId: EXAMPLE_ID, paid: true })
   @Post('credit-sales')

@@ -76,7 +76,10 @@ export class CreditProductsRepository {
     return this.db.transaction(async (m) => {
       const [p] = await m.query('SELECT id FROM credit_products WHERE organization_id = $1 AND id = $2 FOR UPDATE', [organizationId, id]);
       if (!p) return 'missing';
-      const [sold] = await m.query('SELECT 1 FROM credit_sales WHERE organization_id = $1 AND product_id = $2 LIMIT 1', [organizationId, id]);
+      const [sold] = await m.query('SELECT 1 FROM credit_sales WHERE organization_id = $1 AND product_id = $2 LIMIT 1', [
+        organizationId,
+        id,
+      ]);
       if (sold) return 'sold';
       await m.query('DELETE FROM credit_products WHERE organization_id = $1 AND id = $2', [organizationId, id]);
       return 'deleted';

@@ -102,7 +102,8 @@ export class CreditProductsService {
       if (period !== null || credit !== null) throw invalid('A pack has no period and no credit amount.');
     } else if (dto.kind === 'membership') {
       if (period === null) throw invalid('A membership needs its period (month or year).');
-      if (validityDays !== null || credit !== null) throw invalid('A membership has no validity days and no credit amount: it runs by period.');
+      if (validityDays !== null || credit !== null)
+        throw invalid('A membership has no validity days and no credit amount: it runs by period.');
     } else {
       if (credit === null) throw invalid('Account credit needs the amount of credit a sale gives.');
       if (uses !== null || period !== null) throw invalid('Account credit counts dollars: it has no uses and no period.');

@@ -112,7 +112,8 @@ export class CreditSalesService {
   /** A new pending sale; an intro offer this person already has (open or paid) is refused. */
   async open(m: EntityManager, product: CreditProduct, s: NewSale): Promise<CreditSale> {
     const sale = await this.sales.insert(m, s);
-    if (!sale) throw refused(CreditProductError.IntroOfferUsed, 'This intro offer can be bought once per person, and this person already has it.');
+    if (!sale)
+      throw refused(CreditProductError.IntroOfferUsed, 'This intro offer can be bought once per person, and this person already has it.');
     return sale;
   }
 }

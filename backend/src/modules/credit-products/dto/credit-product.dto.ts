@@ -17,7 +17,14 @@ import {
 } from 'class-validator';
 import { IsOptionalNotNull } from '../../../common/http/optional';
 import { trim } from '../../../common/http/transforms';
-import { MEMBERSHIP_PERIODS, PRODUCT_KINDS, PRODUCT_SCOPES, type MembershipPeriod, type ProductKind, type ProductScope } from '../credit-product.types';
+import {
+  MEMBERSHIP_PERIODS,
+  PRODUCT_KINDS,
+  PRODUCT_SCOPES,
+  type MembershipPeriod,
+  type ProductKind,
+  type ProductScope,
+} from '../credit-product.types';
 
 const money = { maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false };
 
@@ -50,7 +57,12 @@ export class CreditProductDto {
   @Max(1_000_000, { message: 'price must be at most 1000000' })
   price: number;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, example: 10, description: 'Pack: its uses; membership: uses per period (null: unlimited)' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    example: 10,
+    description: 'Pack: its uses; membership: uses per period (null: unlimited)',
+  })
   @IsOptional()
   @IsInt({ message: 'uses must be a whole number' })
   @Min(1, { message: 'uses must be between 1 and 10000' })
@@ -64,7 +76,12 @@ export class CreditProductDto {
   @Max(1_000_000, { message: 'credit must be at most 1000000' })
   credit?: number | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, example: 90, description: 'Pack: days valid from the day of the sale (null: no expiry)' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    example: 90,
+    description: 'Pack: days valid from the day of the sale (null: no expiry)',
+  })
   @IsOptional()
   @IsInt({ message: 'validityDays must be a whole number' })
   @Min(1, { message: 'validityDays must be between 1 and 3660' })
