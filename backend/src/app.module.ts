@@ -37,6 +37,7 @@ import { ReceiptsModule } from './modules/receipts/receipts.module';
 import { PricingModule } from './modules/pricing/pricing.module';
 import { PaymentPlansModule } from './modules/payment-plans/payment-plans.module';
 import { CreditsModule } from './modules/credits/credits.module';
+import { CreditProductsModule } from './modules/credit-products/credit-products.module';
 import { TermsModule } from './modules/terms/terms.module';
 import { VenuesModule } from './modules/venues/venues.module';
 import { InstructorsModule } from './modules/instructors/instructors.module';
@@ -114,6 +115,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     PortalModule,
     PaymentPlansModule,
     CreditsModule,
+    CreditProductsModule,
   ],
   providers: [
     { provide: APP_GUARD, useClass: AppAuthGuard },

@@ -15,6 +15,7 @@ import { WaitlistError } from './modules/waitlist/waitlist.exception';
 import { PaymentPlanError } from './modules/payment-plans/payment-plans.exception';
 import { PortalPlanError } from './modules/portal/portal-plans.exception';
 import { CreditError } from './modules/credits/credits.exception';
+import { CreditProductError } from './modules/credit-products/credit-products.exception';
 
 /**
  * Every feature's failure codes, by the enum's name: the OpenAPI document lists them (one schema each, and their
@@ -40,4 +41,5 @@ export const ERROR_CODES: Record<string, Record<string, string>> = {
   PaymentPlanError,
   PortalPlanError,
   CreditError,
+  CreditProductError,
 };

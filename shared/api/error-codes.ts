@@ -35,6 +35,25 @@ export const CreditError = {
 } as const;
 export type CreditError = (typeof CreditError)[keyof typeof CreditError];
 
+/** Failure codes of the credit product feature */
+export const CreditProductError = {
+  NotFound: 'CREDIT_PRODUCT_NOT_FOUND',
+  Invalid: 'CREDIT_PRODUCT_INVALID',
+  ClassNotFound: 'CREDIT_PRODUCT_CLASS_NOT_FOUND',
+  Sold: 'CREDIT_PRODUCT_SOLD',
+  Inactive: 'CREDIT_PRODUCT_INACTIVE',
+  PriceChanged: 'CREDIT_PRODUCT_PRICE_CHANGED',
+  IntroOfferUsed: 'CREDIT_PRODUCT_INTRO_USED',
+  KindNotSold: 'CREDIT_PRODUCT_KIND_NOT_SOLD',
+  StudentNotFound: 'CREDIT_SALE_STUDENT_NOT_FOUND',
+  SaleNotFound: 'CREDIT_SALE_NOT_FOUND',
+  SaleNotPending: 'CREDIT_SALE_NOT_PENDING',
+  SaleIsCard: 'CREDIT_SALE_IS_CARD',
+  CardUnavailable: 'CREDIT_SALE_CARD_UNAVAILABLE',
+  BelowCardMinimum: 'CREDIT_SALE_BELOW_CARD_MINIMUM',
+} as const;
+export type CreditProductError = (typeof CreditProductError)[keyof typeof CreditProductError];
+
 /** Failure codes of the instructor feature */
 export const InstructorError = {
   InstructorNameTaken: 'INSTRUCTOR_NAME_TAKEN',
@@ -189,6 +208,7 @@ export type WaitlistError = (typeof WaitlistError)[keyof typeof WaitlistError];
 /** Every code a failure envelope may carry. */
 export type ErrorCode = ClassError | InstructorError | OrganizationError | PaymentError | PaymentPlanError | PortalError | PortalPlanError | PricingError | RegistrationError | RegistrationFormsError | ScheduleConflictError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
 export type ErrorCode = ClassError | CreditError | InstructorError | OrganizationError | PaymentError | PaymentPlanError | PortalError | PricingError | RegistrationError | RegistrationFormsError | ScheduleConflictError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
+export type ErrorCode = ClassError | CreditError | CreditProductError | InstructorError | OrganizationError | PaymentError | PaymentPlanError | PortalError | PricingError | RegistrationError | RegistrationFormsError | ScheduleConflictError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
 
 /** The `code` of a failure envelope (the body of a refused request), or null when it has none. */
 export function errorCodeOf(body: unknown): ErrorCode | null {

@@ -205,14 +205,30 @@ export interface paths {
   "/api/contact": {
     post: operations["Contact_create"];
   };
-  "/api/credits/{id}/revoke": {
-    post: operations["Credits_revoke"];
+  "/api/credit-products": {
+    get: operations["CreditProducts_list"];
+    post: operations["CreditProducts_create"];
   };
-  "/api/credits/{id}/transfer": {
-    post: operations["Credits_transfer"];
+  "/api/credit-products/{id}": {
+    get: operations["CreditProducts_one"];
+    put: operations["CreditProducts_update"];
+    delete: operations["CreditProducts_remove"];
   };
-  "/api/credits/{id}/validity": {
-    put: operations["Credits_validity"];
+  "/api/credit-products/checkout": {
+    post: operations["CardCheckout_start"];
+  };
+  "/api/credit-sales": {
+    get: operations["CreditProducts_listSales"];
+    post: operations["CreditProducts_sell"];
+  };
+  "/api/credit-sales/{id}": {
+    get: operations["CreditProducts_oneSale"];
+  };
+  "/api/credit-sales/{id}/cancel": {
+    post: operations["CreditProducts_cancel"];
+  };
+  "/api/credit-sales/{id}/mark-paid": {
+    post: operations["CreditProducts_markPaid"];
   };
   "/api/enrollments/{enrollmentId}/payment-plan": {
     get: operations["PaymentPlans_ofEnrollment"];
@@ -386,6 +402,9 @@ export interface paths {
   "/api/public/config": {
     get: operations["Public_publicConfig"];
   };
+  "/api/public/credit-products": {
+    get: operations["CreditProducts_listOnline"];
+  };
   "/api/public/organization/{id}": {
     get: operations["Public_organization"];
   };
@@ -511,10 +530,6 @@ export interface paths {
   };
   "/api/students/{id}/export": {
     get: operations["DataExport_student"];
-  };
-  "/api/students/{studentId}/credits": {
-    get: operations["Credits_list"];
-    post: operations["Credits_grant"];
   };
   "/api/students/check-enrollment": {
     post: operations["Students_check"];
@@ -740,20 +755,6 @@ export interface webhooks {
      * @description A person changed (or was erased). Sent at least once; retried with backoff for 24 hours until a 2xx answers.
      */
     post: operations["webhook_student_updated"];
-  };
-  "credit.granted": {
-    /**
-     * credit.granted
-     * @description A credit (pack, membership allowance, make-up token, account credit) was given. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
-     */
-    post: operations["webhook_credit_granted"];
-  };
-  "credit.used": {
-    /**
-     * credit.used
-     * @description A registration was paid with a credit. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
-     */
-    post: operations["webhook_credit_used"];
   };
 }
 
@@ -1323,6 +1324,31 @@ export interface components {
       current: number | null;
       upgradePlan: components["schemas"]["PlanRefDto"] | null;
     };
+    CardCheckoutDto: {
+      /** Format: uuid */
+      organizationId: string;
+      /** Format: uuid */
+      productId: string;
+      buyer: components["schemas"]["StudentFieldsDto"];
+      /**
+       * @description The price the page showed, in dollars
+       * @example 150
+       */
+      amount: number;
+    };
+    CardCheckoutResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      saleId: string;
+      /** @example pi_123_secret_456 */
+      clientSecret: string;
+      /** @example pi_123 */
+      paymentIntentId: string;
+      /** @example 150 */
+      amount: number;
+    };
     CheckEnrollmentDto: {
       /** Format: email */
       email: string;
@@ -1647,7 +1673,7 @@ export interface components {
     };
     ClientActivityEventDto: {
       /** @enum {string} */
-      eventType: "student_registration" | "class_enrollment" | "payment_received" | "class_completion" | "class_creation" | "class_update" | "organization_created" | "enrollment" | "payment" | "class_full" | "class_started" | "completion" | "class_deleted" | "student_removed" | "payment_unmarked" | "attendance_marked" | "registration_blocked" | "enrollment_cancelled" | "payment_refunded" | "class_cancelled" | "satisfaction_rating" | "class_confirmed" | "class_below_minimum" | "credit_granted" | "credit_changed";
+      eventType: "student_registration" | "class_enrollment" | "payment_received" | "class_completion" | "class_creation" | "class_update" | "organization_created" | "enrollment" | "payment" | "class_full" | "class_started" | "completion" | "class_deleted" | "student_removed" | "payment_unmarked" | "attendance_marked" | "registration_blocked" | "enrollment_cancelled" | "payment_refunded" | "class_cancelled" | "satisfaction_rating" | "class_confirmed" | "class_below_minimum";
       eventDate?: string;
       description: string;
       metadata?: Record<string, never>;
@@ -2144,7 +2170,7 @@ export interface components {
        *   "enrollment.created"
        * ]
        */
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "credit.granted" | "credit.used")[];
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
       /** @example true */
       active: boolean;
       /**
@@ -2328,213 +2354,163 @@ export interface components {
      * @description Failure codes of the credit feature
      * @enum {string}
      */
-    CreditError: "CREDIT_NOT_FOUND" | "CREDIT_EXPIRED" | "CREDIT_NOT_YET_VALID" | "CREDIT_EXHAUSTED" | "CREDIT_NOT_ELIGIBLE" | "CREDIT_REVOKED" | "CREDIT_ALREADY_USED" | "CREDIT_AMOUNT_INVALID" | "CREDIT_VALIDITY_INVALID" | "CREDIT_NOT_HOUSEHOLD" | "CREDIT_ONE_PERSON";
-    CreditGrantedData: {
+    CreditError: "CREDIT_NOT_FOUND" | "CREDIT_EXPIRED" | "CREDIT_NOT_YET_VALID" | "CREDIT_EXHAUSTED" | "CREDIT_NOT_ELIGIBLE" | "CREDIT_REVOKED" | "CREDIT_ALREADY_USED" | "CREDIT_AMOUNT_INVALID" | "CREDIT_VALIDITY_INVALID" | "CREDIT_NOT_HOUSEHOLD";
+    CreditProductDto: {
+      /** @enum {string} */
+      kind: "pack" | "membership" | "account_credit";
+      /** @example 10-class pack */
+      name: string;
+      description?: string | null;
       /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       * @description Dollars
+       * @example 150
        */
-      entitlementId: string;
+      price: number;
       /**
-       * Format: uuid
-       * @description The holder (a household contact when household is true)
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      studentId: string;
-      /**
-       * @description Usable by every member of the holder's household
-       * @example false
-       */
-      household: boolean;
-      /**
-       * @example pack
-       * @enum {string}
-       */
-      kind: "pack" | "membership_allowance" | "makeup_token" | "account_credit";
-      /**
-       * @description Account credit counts dollars, every other kind uses
-       * @example uses
-       * @enum {string}
-       */
-      unit: "uses" | "dollars";
-      /**
-       * @description Uses, or dollars for account credit
+       * @description Pack: its uses; membership: uses per period (null: unlimited)
        * @example 10
        */
-      amount: number;
+      uses?: number | null;
       /**
-       * @description First valid day (YYYY-MM-DD, the organization's zone)
-       * @example 2026-12-07
+       * @description Account credit: the dollars of credit a sale gives
+       * @example null
        */
-      validFrom: string;
+      credit?: number | null;
       /**
-       * @description Last valid day, usable through the whole day; null: no expiry
-       * @example 2027-03-07
+       * @description Pack: days valid from the day of the sale (null: no expiry)
+       * @example 90
        */
-      validUntil: string | null;
-      /** @example sale */
-      source: string;
+      validityDays?: number | null;
+      /** @enum {string|null} */
+      period?: "month" | "year" | null;
+      /**
+       * @default all
+       * @enum {string}
+       */
+      scope?: "all" | "classes" | "drop_ins";
+      /** @description The eligible classes (scope classes, or drop-ins of these classes) */
+      classIds?: string[];
+      /**
+       * @description Sold on the public site (false: in person only)
+       * @default true
+       */
+      soldOnline?: boolean;
+      /**
+       * @description An intro offer: once per person
+       * @default false
+       */
+      introOffer?: boolean;
+      /**
+       * @description false: no longer sold (its sales keep it)
+       * @default true
+       */
+      active?: boolean;
     };
-    CreditMovementResponseDto: {
+    /**
+     * @description Failure codes of the credit product feature
+     * @enum {string}
+     */
+    CreditProductError: "CREDIT_PRODUCT_NOT_FOUND" | "CREDIT_PRODUCT_INVALID" | "CREDIT_PRODUCT_CLASS_NOT_FOUND" | "CREDIT_PRODUCT_SOLD" | "CREDIT_PRODUCT_INACTIVE" | "CREDIT_PRODUCT_PRICE_CHANGED" | "CREDIT_PRODUCT_INTRO_USED" | "CREDIT_PRODUCT_KIND_NOT_SOLD" | "CREDIT_SALE_STUDENT_NOT_FOUND" | "CREDIT_SALE_NOT_FOUND" | "CREDIT_SALE_NOT_PENDING" | "CREDIT_SALE_IS_CARD" | "CREDIT_SALE_CARD_UNAVAILABLE" | "CREDIT_SALE_BELOW_CARD_MINIMUM";
+    CreditProductRemovedDto: {
       /**
        * Format: uuid
        * @example 486f36a9-a089-445a-9c44-8cb266b86655
        */
       id: string;
-      /**
-       * @example use
-       * @enum {string}
-       */
-      kind: "grant" | "use" | "release" | "expire" | "revoke" | "transfer_out" | "transfer_in" | "validity";
-      /**
-       * @description Signed, in the credit's unit (uses, or dollars)
-       * @example -1
-       */
-      amount: number;
+      /** @enum {string} */
+      status: "deleted";
+    };
+    CreditProductResponseDto: {
       /**
        * Format: uuid
-       * @example null
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
        */
-      enrollmentId: string | null;
-      /**
-       * Format: uuid
-       * @description A transfer: the other credit
-       * @example null
-       */
-      counterpartId: string | null;
-      /**
-       * Format: uuid
-       * @description The admin; null: the system or the student
-       * @example null
-       */
-      actorUserId: string | null;
+      id: string;
+      /** @enum {string} */
+      kind: "pack" | "membership" | "account_credit";
+      /** @example 10-class pack */
+      name: string;
       /** @example null */
-      reason: string | null;
+      description: string | null;
       /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
+       * @description Dollars
+       * @example 150
        */
-      createdAt: string;
-    };
-    CreditResponseDto: {
+      price: number;
+      /** @example 10 */
+      uses: number | null;
       /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       * @description Account credit: dollars of credit
+       * @example null
        */
-      id: string;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      holderStudentId: string;
-      /** @example false */
-      household: boolean;
-      /**
-       * @example pack
-       * @enum {string}
-       */
-      kind: "pack" | "membership_allowance" | "makeup_token" | "account_credit";
-      /**
-       * @example uses
-       * @enum {string}
-       */
-      unit: "uses" | "dollars";
-      /**
-       * @example all
-       * @enum {string}
-       */
-      scope: "all" | "classes" | "term" | "drop_ins";
+      credit: number | null;
+      /** @example 90 */
+      validityDays: number | null;
+      /** @enum {string|null} */
+      period: "month" | "year" | null;
+      /** @enum {string} */
+      scope: "all" | "classes" | "drop_ins";
       /** @example [] */
       classIds: string[];
-      /**
-       * Format: uuid
-       * @example null
-       */
-      termId: string | null;
-      /** @example 10 */
-      granted: number;
-      /**
-       * @description The sum of its movements
-       * @example 9
-       */
-      remaining: number;
-      /** @example 2026-12-07 */
-      validFrom: string;
-      /** @example 2027-03-07 */
-      validUntil: string | null;
-      /**
-       * @example active
-       * @enum {string}
-       */
-      status: "active" | "not_yet_valid" | "expired" | "revoked" | "used";
-      /**
-       * @example admin_grant
-       * @enum {string}
-       */
-      source: "sale" | "membership_period" | "absence" | "cancelled_session" | "refund_credit" | "admin_grant" | "transfer";
-      /** @example null */
-      sourceRef: string | null;
-      /** @example 10-class pack */
-      label: string | null;
+      /** @example true */
+      soldOnline: boolean;
+      /** @example false */
+      introOffer: boolean;
+      /** @example true */
+      active: boolean;
       /**
        * Format: date-time
        * @example 2026-11-23T18:00:00.000Z
        */
       createdAt: string;
-      movements: components["schemas"]["CreditMovementResponseDto"][];
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      updatedAt: string;
     };
-    CreditTransferResponseDto: {
-      from: components["schemas"]["CreditResponseDto"];
-      to: components["schemas"]["CreditResponseDto"];
-    };
-    CreditUsedData: {
+    CreditSaleResponseDto: {
       /**
        * Format: uuid
        * @example 486f36a9-a089-445a-9c44-8cb266b86655
        */
-      entitlementId: string;
-      /**
-       * Format: uuid
-       * @description Who took the seat
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      studentId: string;
+      id: string;
       /**
        * Format: uuid
        * @example 486f36a9-a089-445a-9c44-8cb266b86655
        */
-      enrollmentId: string;
+      productId: string;
       /**
-       * @example pack
-       * @enum {string}
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
        */
-      kind: "pack" | "membership_allowance" | "makeup_token" | "account_credit";
-      /**
-       * @example uses
-       * @enum {string}
-       */
-      unit: "uses" | "dollars";
-      /**
-       * @description Uses, or dollars for account credit
-       * @example 1
-       */
+      studentId: string | null;
+      /** @example ana@example.com */
+      buyerEmail: string;
+      /** @enum {string} */
+      channel: "card" | "in_person";
+      /** @enum {string} */
+      status: "pending" | "paid" | "cancelled";
+      /** @example 150 */
       amount: number;
+      /** @example false */
+      intro: boolean;
       /**
-       * @description What is left after this use, in the same unit
-       * @example 9
+       * Format: uuid
+       * @description The credit granted when paid
+       * @example null
        */
-      remaining: number;
-    };
-    CreditValidityDto: {
-      /** @example Missed two weeks for an injury */
-      reason: string;
-      /** @example 2026-12-07 */
-      validFrom?: string;
+      entitlementId: string | null;
       /**
-       * @description null: no expiry
-       * @example 2027-04-07
+       * Format: date-time
+       * @example null
        */
-      validUntil: string | null;
+      paidAt: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
     };
     CustomerResponseDto: {
       /** @example cus_1QfV2a */
@@ -3307,7 +3283,7 @@ export interface components {
       error: string | null;
     };
     /** @description A failure a client can act on: one feature's code (its `<feature>.exception.ts`) */
-    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["CreditError"] | components["schemas"]["InstructorError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PaymentPlanError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["ScheduleConflictError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
+    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["CreditError"] | components["schemas"]["CreditProductError"] | components["schemas"]["InstructorError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PaymentPlanError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["ScheduleConflictError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
     ErrorEnvelopeDto: {
       /** @example false */
       success: boolean;
@@ -3342,50 +3318,6 @@ export interface components {
       /** @example false */
       hasAccess: boolean;
       upgradePlan: components["schemas"]["PlanRefDto"] | null;
-    };
-    GrantCreditDto: {
-      /** @example Missed two weeks for an injury */
-      reason: string;
-      /**
-       * @example pack
-       * @enum {string}
-       */
-      kind: "pack" | "membership_allowance" | "makeup_token" | "account_credit";
-      /**
-       * @description Uses (a whole number), or dollars for account credit
-       * @example 10
-       */
-      amount: number;
-      /**
-       * @description What it can pay for (default all classes)
-       * @example all
-       * @enum {string}
-       */
-      scope?: "all" | "classes" | "term" | "drop_ins";
-      /** @description scope classes (or drop_ins limited to these classes) */
-      classIds?: string[];
-      /**
-       * Format: uuid
-       * @description scope term: the term whose classes it pays for
-       */
-      termId?: string;
-      /**
-       * @description First valid day (YYYY-MM-DD, the organization's zone); default today
-       * @example 2026-12-07
-       */
-      validFrom?: string;
-      /**
-       * @description Last valid day, usable through the whole day; null: no expiry
-       * @example 2027-03-07
-       */
-      validUntil?: string | null;
-      /**
-       * @description Usable by every member of the student's household (the student is its contact)
-       * @example false
-       */
-      household?: boolean;
-      /** @example 10-class pack */
-      label?: string;
     };
     GuardianInputDto: {
       /**
@@ -3480,6 +3412,17 @@ export interface components {
        * @example 2016-04-12
        */
       dateOfBirth: string | null;
+    };
+    InPersonSaleDto: {
+      /** Format: uuid */
+      productId: string;
+      /** Format: uuid */
+      studentId: string;
+      /**
+       * @description Paid now: the credit is granted in the same transaction
+       * @default false
+       */
+      paid?: boolean;
     };
     InstalmentResponseDto: {
       /** @example 1 */
@@ -4952,6 +4895,35 @@ export interface components {
       /** @example support@classlane.example */
       supportEmail: string | null;
     };
+    PublicCreditProductDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @enum {string} */
+      kind: "pack" | "membership" | "account_credit";
+      /** @example 10-class pack */
+      name: string;
+      /** @example null */
+      description: string | null;
+      /** @example 150 */
+      price: number;
+      /** @example 10 */
+      uses: number | null;
+      /** @example null */
+      credit: number | null;
+      /** @example 90 */
+      validityDays: number | null;
+      /** @enum {string|null} */
+      period: "month" | "year" | null;
+      /** @enum {string} */
+      scope: "all" | "classes" | "drop_ins";
+      /** @example [] */
+      classIds: string[];
+      /** @example false */
+      introOffer: boolean;
+    };
     PublicOrganizationResponseDto: {
       /**
        * Format: uuid
@@ -5440,11 +5412,6 @@ export interface components {
     };
     RegisterEnrollmentDto: {
       /**
-       * Format: uuid
-       * @description Pay with this credit (an entitlement of the registrant's) instead of money
-       */
-      creditId?: string;
-      /**
        * Format: date-time
        * @description Accepted and ignored: the server sets it (spec 2 §3 lists it in the registration)
        */
@@ -5805,10 +5772,6 @@ export interface components {
       status: "completed" | "refunded";
       /** @example active */
       enrollmentStatus: string;
-    };
-    RevokeCreditDto: {
-      /** @example Missed two weeks for an injury */
-      reason: string;
     };
     RoomResponseDto: {
       /**
@@ -6482,25 +6445,6 @@ export interface components {
        * ]
        */
       changed: ("firstName" | "lastName" | "email" | "phone" | "communicationOptIn" | "householdContactId" | "dateOfBirth")[];
-    };
-    StudentCreditsResponseDto: {
-      /**
-       * @description Today in the organization's zone
-       * @example 2026-12-07
-       */
-      today: string;
-      /**
-       * @description Uses left that the student can use now
-       * @example 9
-       */
-      uses: number;
-      /**
-       * @description Account credit the student can use now, in dollars
-       * @example 25
-       */
-      dollars: number;
-      /** @description Every credit they hold or may use (a contact: also each member’s), newest first */
-      credits: components["schemas"]["CreditResponseDto"][];
     };
     StudentErasedData: {
       /**
@@ -7281,17 +7225,6 @@ export interface components {
        * @example 220
        */
       revenue: number;
-    };
-    TransferCreditDto: {
-      /** @example Missed two weeks for an injury */
-      reason: string;
-      /** Format: uuid */
-      toStudentId: string;
-      /**
-       * @description Uses, or dollars for account credit
-       * @example 2
-       */
-      amount: number;
     };
     TransferEnrollmentAdminDto: {
       /** Format: uuid */
@@ -8286,7 +8219,7 @@ export interface components {
        * @example enrollment.created
        * @enum {string}
        */
-      eventType: "enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "credit.granted" | "credit.used";
+      eventType: "enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated";
       /**
        * @example delivered
        * @enum {string}
@@ -8317,7 +8250,7 @@ export interface components {
     WebhookEndpointDto: {
       /** Format: uri */
       url: string;
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "credit.granted" | "credit.used")[];
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
       active?: boolean;
     };
     WebhookEndpointResponseDto: {
@@ -8333,7 +8266,7 @@ export interface components {
        *   "enrollment.created"
        * ]
        */
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "credit.granted" | "credit.used")[];
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
       /** @example true */
       active: boolean;
       /**
@@ -11231,25 +11164,29 @@ export interface operations {
       };
     };
   };
-  Credits_revoke: {
+  CreditProducts_list: {
     parameters: {
-      path: {
-        id: string;
-      };
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["RevokeCreditDto"];
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of createdAt, name, kind, price, id (default createdAt) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object with any of: q, id, kind, active */
+        filter?: string;
       };
     };
     responses: {
-      /** @description What is left goes; 409 CREDIT_REVOKED when it already was */
+      /** @description Oldest first unless sorted (a react-admin resource) */
       200: {
+        headers: {
+          /** @description `credit-products <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["CreditResponseDto"];
+            data: components["schemas"]["CreditProductResponseDto"][];
           };
         };
       };
@@ -11273,25 +11210,20 @@ export interface operations {
       };
     };
   };
-  Credits_transfer: {
-    parameters: {
-      path: {
-        id: string;
-      };
-    };
+  CreditProducts_create: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["TransferCreditDto"];
+        "application/json": components["schemas"]["CreditProductDto"];
       };
     };
     responses: {
-      /** @description To another member of the same household only (400 CREDIT_NOT_HOUSEHOLD) */
-      200: {
+      /** @description Fields of another kind, a class of another organization, a negative price: 400 with a code */
+      201: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["CreditTransferResponseDto"];
+            data: components["schemas"]["CreditProductResponseDto"];
           };
         };
       };
@@ -11315,7 +11247,44 @@ export interface operations {
       };
     };
   };
-  Credits_validity: {
+  CreditProducts_one: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Another organization's product is 404 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditProductResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_update: {
     parameters: {
       path: {
         id: string;
@@ -11323,17 +11292,264 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": components["schemas"]["CreditValidityDto"];
+        "application/json": components["schemas"]["CreditProductDto"];
       };
     };
     responses: {
-      /** @description Earlier or later; a later last day gives back what an expiry took */
+      /** @description Replaces the product; credit already sold keeps what it was sold with */
       200: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
             /** @enum {boolean} */
             success: true;
-            data: components["schemas"]["CreditResponseDto"];
+            data: components["schemas"]["CreditProductResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_remove: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A product already sold: 409 CREDIT_PRODUCT_SOLD (set it inactive instead) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditProductRemovedDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CardCheckout_start: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardCheckoutDto"];
+      };
+    };
+    responses: {
+      /** @description A pending sale and its PaymentIntent (the credit is granted when Stripe confirms the payment, by webhook). 404: not sold online; 409: another price (CREDIT_PRODUCT_PRICE_CHANGED), intro offer already bought; 503: no card payments; 429: too many from one IP */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CardCheckoutResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_listSales: {
+    parameters: {
+      query?: {
+        studentId?: string;
+      };
+    };
+    responses: {
+      /** @description Newest first (500 at most); one student with ?studentId= */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditSaleResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_sell: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["InPersonSaleDto"];
+      };
+    };
+    responses: {
+      /** @description An in-person sale to one of the organization's students; paid: the credit is granted in the same transaction. 409 CREDIT_PRODUCT_INTRO_USED, CREDIT_PRODUCT_INACTIVE */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditSaleResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_oneSale: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Another organization's sale is 404 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditSaleResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_cancel: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A pending sale cancelled (an intro offer is free again) */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditSaleResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_markPaid: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description An in-person sale paid now: the credit is granted. A card sale or one not pending: 409 */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditSaleResponseDto"];
           };
         };
       };
@@ -13663,6 +13879,31 @@ export interface operations {
       };
     };
   };
+  CreditProducts_listOnline: {
+    parameters: {
+      query: {
+        organizationId: string;
+      };
+    };
+    responses: {
+      /** @description Public: the active products the organization sells online, cheapest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PublicCreditProductDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Public_organization: {
     parameters: {
       path: {
@@ -15434,85 +15675,6 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["StudentExportResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  Credits_list: {
-    parameters: {
-      path: {
-        studentId: string;
-      };
-    };
-    responses: {
-      /** @description Another organization's student is 404 CREDIT_NOT_FOUND */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["StudentCreditsResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  Credits_grant: {
-    parameters: {
-      path: {
-        studentId: string;
-      };
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["GrantCreditDto"];
-      };
-    };
-    responses: {
-      /** @description A bad amount or dates: 400 with a code; in the activity log */
-      201: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["CreditResponseDto"];
           };
         };
       };
@@ -18052,86 +18214,6 @@ export interface operations {
           /** Format: uuid */
           organizationId: string;
           data: components["schemas"]["StudentChangedData"] | components["schemas"]["StudentErasedData"];
-        };
-      };
-    };
-    responses: {
-      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
-      "2XX": {
-        content: never;
-      };
-    };
-  };
-  /**
-   * credit.granted
-   * @description A credit (pack, membership allowance, make-up token, account credit) was given. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
-   */
-  webhook_credit_granted: {
-    parameters: {
-      header: {
-        /** @description The event id (as `id` in the body) */
-        "Classlane-Event-Id": string;
-        /** @description The event type (as `type` in the body) */
-        "Classlane-Event-Type": string;
-        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
-        "Classlane-Signature": string;
-      };
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          /**
-           * Format: uuid
-           * @description The event id, the same on every retry and redelivery: dedupe on it
-           */
-          id: string;
-          /** @enum {string} */
-          type: "credit.granted";
-          /** Format: date-time */
-          createdAt: string;
-          /** Format: uuid */
-          organizationId: string;
-          data: components["schemas"]["CreditGrantedData"];
-        };
-      };
-    };
-    responses: {
-      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
-      "2XX": {
-        content: never;
-      };
-    };
-  };
-  /**
-   * credit.used
-   * @description A registration was paid with a credit. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
-   */
-  webhook_credit_used: {
-    parameters: {
-      header: {
-        /** @description The event id (as `id` in the body) */
-        "Classlane-Event-Id": string;
-        /** @description The event type (as `type` in the body) */
-        "Classlane-Event-Type": string;
-        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
-        "Classlane-Signature": string;
-      };
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          /**
-           * Format: uuid
-           * @description The event id, the same on every retry and redelivery: dedupe on it
-           */
-          id: string;
-          /** @enum {string} */
-          type: "credit.used";
-          /** Format: date-time */
-          createdAt: string;
-          /** Format: uuid */
-          organizationId: string;
-          data: components["schemas"]["CreditUsedData"];
         };
       };
     };

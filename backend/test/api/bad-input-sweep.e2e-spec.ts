@@ -434,6 +434,40 @@ describe('bad input on every write route', () => {
       'POST /api/payment-plans/:planId/pause': { auth: 'admin', body: null },
       'POST /api/payment-plans/:planId/resume': { auth: 'admin', body: null },
       'POST /api/payment-plans/:planId/cancel-remaining': { auth: 'admin', body: null },
+      // Credit products and sales (issue 41 §2): the class and the ids named are none of the organization's (4xx for good input).
+      'POST /api/credit-products': {
+        auth: 'admin',
+        body: {
+          kind: 'pack',
+          name: 'Sweep pack',
+          price: 100,
+          uses: 10,
+          scope: 'classes',
+          classIds: ['00000000-0000-4000-8000-000000000000'],
+        },
+      },
+      'PUT /api/credit-products/:id': {
+        auth: 'admin',
+        body: {
+          kind: 'pack',
+          name: 'Sweep pack',
+          price: 100,
+          uses: 10,
+          scope: 'classes',
+          classIds: ['00000000-0000-4000-8000-000000000000'],
+        },
+      },
+      'DELETE /api/credit-products/:id': { auth: 'admin', body: null },
+      'POST /api/credit-sales': {
+        auth: 'admin',
+        body: { productId: '00000000-0000-4000-8000-000000000000', studentId: '00000000-0000-4000-8000-000000000000', paid: true },
+      },
+      'POST /api/credit-sales/:id/mark-paid': { auth: 'admin', body: null },
+      'POST /api/credit-sales/:id/cancel': { auth: 'admin', body: null },
+      'POST /api/credit-products/checkout': {
+        auth: 'public',
+        body: { organizationId: org.orgId, productId: '00000000-0000-4000-8000-000000000000', buyer: person, amount: 100 },
+      },
       // Terms: the sweep's ids name no term (404 for good input).
       'POST /api/terms': {
         auth: 'admin',

@@ -52,6 +52,8 @@ import { WholeTenantIndexes1772000000000 } from './1772000000000-WholeTenantInde
 import { StatementEmailRuns1772007000000 } from './1772007000000-StatementEmailRuns';
 import { PlanMoney1772001000000 } from './1772001000000-PlanMoney';
 import { Credits1772003000000 } from './1772003000000-Credits';
+import { CreditProducts1772004000000 } from './1772004000000-CreditProducts';
+import { Memberships1772004000001 } from './1772004000001-Memberships';
 import { PaymentPlans1771001000000 } from './1771001000000-PaymentPlans';
 import { PaymentDisputes1771002000000 } from './1771002000000-PaymentDisputes';
 import { DropIns1771006000000 } from './1771006000000-DropIns';
@@ -127,6 +129,8 @@ export const MIGRATIONS = [
   WholeTenantIndexes1772000000000,
   PlanMoney1772001000000,
   Credits1772003000000,
+  CreditProducts1772004000000,
+  Memberships1772004000001,
   StudentLanguage1772006000000,
   StatementEmailRuns1772007000000,
 ];
