@@ -37,6 +37,8 @@ import { ReceiptsModule } from './modules/receipts/receipts.module';
 import { PricingModule } from './modules/pricing/pricing.module';
 import { PaymentPlansModule } from './modules/payment-plans/payment-plans.module';
 import { CreditsModule } from './modules/credits/credits.module';
+// Make-ups by policy (issue 41 §3).
+import { MakeupsModule } from './modules/makeups/makeups.module';
 import { TermsModule } from './modules/terms/terms.module';
 import { VenuesModule } from './modules/venues/venues.module';
 import { InstructorsModule } from './modules/instructors/instructors.module';
@@ -114,6 +116,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     PortalModule,
     PaymentPlansModule,
     CreditsModule,
+    MakeupsModule,
   ],
   providers: [
     { provide: APP_GUARD, useClass: AppAuthGuard },

@@ -14,6 +14,7 @@ import { WaitingRoomError } from './modules/waiting-room/waiting-room.exception'
 import { WaitlistError } from './modules/waitlist/waitlist.exception';
 import { PaymentPlanError } from './modules/payment-plans/payment-plans.exception';
 import { CreditError } from './modules/credits/credits.exception';
+import { MakeupError } from './modules/makeups/makeups.exception';
 
 /**
  * Every feature's failure codes, by the enum's name: the OpenAPI document lists them (one schema each, and their
@@ -38,4 +39,5 @@ export const ERROR_CODES: Record<string, Record<string, string>> = {
   WaitlistError,
   PaymentPlanError,
   CreditError,
+  MakeupError,
 };

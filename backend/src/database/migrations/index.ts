@@ -49,6 +49,7 @@ import { OutboundLimits1771009000000 } from './1771009000000-OutboundLimits';
 import { Retention1771009000001 } from './1771009000001-Retention';
 import { InstalmentCharges1771009000002 } from './1771009000002-InstalmentCharges';
 import { Credits1772003000000 } from './1772003000000-Credits';
+import { Makeups1772005000000 } from './1772005000000-Makeups';
 import { PaymentPlans1771001000000 } from './1771001000000-PaymentPlans';
 import { PaymentDisputes1771002000000 } from './1771002000000-PaymentDisputes';
 import { DropIns1771006000000 } from './1771006000000-DropIns';
@@ -121,4 +122,5 @@ export const MIGRATIONS = [
   Retention1771009000001,
   InstalmentCharges1771009000002,
   Credits1772003000000,
+  Makeups1772005000000,
 ];

@@ -94,6 +94,8 @@ export interface EnrolledStudent {
   lastName: string;
   /** The sessions (indexes) this student holds only as drop-ins; null or absent: the whole class. */
   dropInSessions?: number[] | null;
+  /** The sessions (indexes) of those this student holds as make-ups (issue 41 §3). */
+  makeUpSessions?: number[] | null;
 }
 
 /** An enrollment locked for a payment change. */
