@@ -8,7 +8,7 @@ import { returning } from '../../common/db/returning';
  * capacity: it takes a free seat of the session, or one of the `extra` make-up seats the policy allows beyond the
  * class maximum. The class's `drop_in_peak` is raised no higher than the class's free seats, so a session holding
  * make-ups beyond the maximum blocks new whole-class seats without breaking `enrolled_students + drop_in_peak <=
- * max_students` (the release path clamps the same way).
+ * max_students` (the release path clamps the same way). A class closed because it filled up still takes make-ups.
  */
 @Injectable()
 export class MakeUpSeatsRepository {
@@ -19,7 +19,7 @@ export class MakeUpSeatsRepository {
       `UPDATE class_sessions s SET drop_ins_taken = s.drop_ins_taken + 1, updated_at = now()
          FROM classes c
         WHERE s.id = $1 AND s.organization_id = $2 AND s.class_id = $3 AND c.id = s.class_id
-          AND s.status = 'scheduled' AND s.starts_at > now() AND c.status IN ('Open', 'Scheduled')
+          AND s.status = 'scheduled' AND s.starts_at > now() AND (c.status IN ('Open', 'Scheduled') OR (c.status = 'Closed' AND c.closed_when_full))
           AND c.enrolled_students + s.drop_ins_taken < c.max_students + $4
         RETURNING s.drop_ins_taken AS taken`,
       [sessionId, organizationId, classId, extra],
@@ -32,7 +32,7 @@ export class MakeUpSeatsRepository {
     const rows = await returning<{ id: string }>(
       m,
       `UPDATE classes SET drop_in_peak = greatest(drop_in_peak, least($3, max_students - enrolled_students)), updated_at = now()
-        WHERE id = $1 AND organization_id = $2 AND status IN ('Open', 'Scheduled') AND enrolled_students + $3 <= max_students + $4
+        WHERE id = $1 AND organization_id = $2 AND (status IN ('Open', 'Scheduled') OR (status = 'Closed' AND closed_when_full)) AND enrolled_students + $3 <= max_students + $4
         RETURNING id`,
       [classId, organizationId, taken, extra],
     );

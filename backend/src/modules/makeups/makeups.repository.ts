@@ -237,7 +237,7 @@ export class MakeupsRepository {
                       AND (p.class_id = c.id OR p.class_id IS NULL) ORDER BY p.class_id NULLS LAST LIMIT 1), 0)
                  - c.enrolled_students - s.drop_ins_taken)::int AS "seatsLeft"
            FROM class_sessions s JOIN classes c ON c.id = s.class_id AND c.organization_id = s.organization_id
-          WHERE s.organization_id = $1 AND s.status = 'scheduled' AND c.status IN ('Open', 'Scheduled')
+          WHERE s.organization_id = $1 AND s.status = 'scheduled' AND (c.status IN ('Open', 'Scheduled') OR (c.status = 'Closed' AND c.closed_when_full))
             AND ($3::uuid[] IS NULL OR c.id = ANY($3::uuid[])) AND ($4::uuid IS NULL OR c.term_id = $4::uuid)
             AND s.starts_at > now() + make_interval(hours => $5) AND s.starts_at <= now() + make_interval(days => $6)
             AND ($7::uuid IS NULL OR s.id = $7::uuid)
