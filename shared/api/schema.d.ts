@@ -265,6 +265,14 @@ export interface paths {
     put: operations["Venues_updateLocation"];
     delete: operations["Venues_removeLocation"];
   };
+  "/api/makeup-policies": {
+    get: operations["MakeupPolicies_list"];
+    put: operations["MakeupPolicies_save"];
+  };
+  "/api/makeup-policies/classes/{classId}": {
+    put: operations["MakeupPolicies_saveForClass"];
+    delete: operations["MakeupPolicies_removeForClass"];
+  };
   "/api/organizations": {
     get: operations["Organizations_list"];
     post: operations["Organizations_create"];
@@ -337,6 +345,18 @@ export interface paths {
   };
   "/api/portal/link": {
     post: operations["Portal_requestLink"];
+  };
+  "/api/portal/makeups": {
+    get: operations["PortalMakeups_list"];
+  };
+  "/api/portal/makeups/absences": {
+    post: operations["PortalMakeups_report"];
+  };
+  "/api/portal/makeups/bookings": {
+    post: operations["PortalMakeups_book"];
+  };
+  "/api/portal/makeups/tokens/{id}/sessions": {
+    get: operations["PortalMakeups_sessions"];
   };
   "/api/portal/profile": {
     put: operations["Portal_updateProfile"];
@@ -1022,6 +1042,11 @@ export interface components {
        * @example []
        */
       dropIns: string[];
+      /**
+       * @description Of those, the students on this session's roll as make-ups (issue 41 §3)
+       * @example []
+       */
+      makeUps: string[];
     };
     AttendanceStudentResponseDto: {
       /**
@@ -1038,6 +1063,11 @@ export interface components {
        * @example null
        */
       dropInSessions: number[] | null;
+      /**
+       * @description Of those, the sessions held as make-ups (issue 41 §3)
+       * @example null
+       */
+      makeUpSessions: number[] | null;
     };
     AttendanceTotalsDto: {
       /** @example 3 */
@@ -1111,6 +1141,41 @@ export interface components {
       };
       /** @example 127.0.0.1 */
       ip: string | null;
+    };
+    BookedMakeupDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      enrollmentId: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      entitlementId: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      classId: string;
+      /** @example Swim Level 2 */
+      classTitle: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      classSessionId: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      studentId: string;
+    };
+    BookMakeupDto: {
+      /** Format: uuid */
+      entitlementId: string;
+      /** Format: uuid */
+      classSessionId: string;
     };
     BrandingDto: {
       businessName?: string;
@@ -3073,7 +3138,7 @@ export interface components {
       error: string | null;
     };
     /** @description A failure a client can act on: one feature's code (its `<feature>.exception.ts`) */
-    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["CreditError"] | components["schemas"]["InstructorError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PaymentPlanError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["ScheduleConflictError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
+    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["CreditError"] | components["schemas"]["InstructorError"] | components["schemas"]["MakeupError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PaymentPlanError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["ScheduleConflictError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
     ErrorEnvelopeDto: {
       /** @example false */
       success: boolean;
@@ -3355,6 +3420,224 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       updatedAt: string;
+    };
+    MakeupAbsenceDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      studentId: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      classId: string;
+      /** @example Swim Level 2 */
+      classTitle: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      classSessionId: string;
+      /**
+       * Format: date-time
+       * @example 2026-12-08T17:00:00.000Z
+       */
+      sessionStartsAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-12-08T17:00:00.000Z
+       */
+      reportedAt: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      entitlementId: string | null;
+      /**
+       * @example null
+       * @enum {string|null}
+       */
+      noTokenReason: "policy" | "too_late" | "cap_month" | "cap_term" | "cap_year" | null;
+    };
+    /**
+     * @description Failure codes of the makeup feature
+     * @enum {string}
+     */
+    MakeupError: "MAKEUP_SESSION_NOT_FOUND" | "MAKEUP_SESSION_NOT_UPCOMING" | "MAKEUP_ALREADY_REPORTED" | "MAKEUP_NOT_A_TOKEN" | "MAKEUP_SESSION_NOT_ELIGIBLE" | "MAKEUP_OUTSIDE_WINDOW" | "MAKEUP_SESSION_FULL" | "MAKEUP_ALREADY_BOOKED" | "MAKEUP_HOUSEHOLD_MEMBER" | "MAKEUP_POLICY_INVALID";
+    MakeupPoliciesResponseDto: {
+      organization: components["schemas"]["MakeupPolicyResponseDto"];
+      classes: components["schemas"]["MakeupPolicyResponseDto"][];
+    };
+    MakeupPolicyDto: {
+      /** @example 24 */
+      announceHoursBefore?: Record<string, never> | null;
+      /** @example 2 */
+      capPerMonth?: Record<string, never> | null;
+      /** @example null */
+      capPerTerm?: Record<string, never> | null;
+      /** @example null */
+      capPerYear?: Record<string, never> | null;
+      /** @example 30 */
+      expiryDays?: Record<string, never> | null;
+      /**
+       * @example same_term
+       * @enum {string}
+       */
+      eligible?: "same_class" | "same_term" | "classes" | "any";
+      /** @example [] */
+      eligibleClassIds?: string[];
+      teacherMarkedAbsences?: boolean;
+      expiryEndOfTerm?: boolean;
+      bookAheadDays?: number;
+      bookUntilHoursBefore?: number;
+      extraSeats?: number;
+      cancelledSessionToken?: boolean;
+    };
+    MakeupPolicyRemovedDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      classId: string;
+      /** @example true */
+      removed: boolean;
+    };
+    MakeupPolicyResponseDto: {
+      /**
+       * Format: uuid
+       * @description null: the organization's policy
+       * @example null
+       */
+      classId: string | null;
+      /** @example 24 */
+      announceHoursBefore: number | null;
+      /** @example false */
+      teacherMarkedAbsences: boolean;
+      /** @example 2 */
+      capPerMonth: number | null;
+      /** @example null */
+      capPerTerm: number | null;
+      /** @example null */
+      capPerYear: number | null;
+      /** @example 30 */
+      expiryDays: number | null;
+      /** @example false */
+      expiryEndOfTerm: boolean;
+      /** @example 60 */
+      bookAheadDays: number;
+      /** @example 2 */
+      bookUntilHoursBefore: number;
+      /**
+       * @example same_term
+       * @enum {string}
+       */
+      eligible: "same_class" | "same_term" | "classes" | "any";
+      /** @example [] */
+      eligibleClassIds: string[];
+      /** @example 1 */
+      extraSeats: number;
+      /** @example false */
+      cancelledSessionToken: boolean;
+    };
+    MakeupSessionDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      classId: string;
+      /** @example Swim Level 2 */
+      classTitle: string;
+      /** @example 3 */
+      sessionIndex: number;
+      /**
+       * Format: date-time
+       * @example 2026-12-08T17:00:00.000Z
+       */
+      startsAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-12-08T17:00:00.000Z
+       */
+      endsAt: string;
+      /** @example 2 */
+      seatsLeft: number;
+    };
+    MakeupTokenDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      holderStudentId: string;
+      /** @example Make-up for Swim Level 2 */
+      label: string | null;
+      /** @example 1 */
+      remaining: number;
+      /** @example 2026-12-08 */
+      validFrom: string;
+      /**
+       * @description Usable through this whole day; null: no expiry
+       * @example 2027-01-07
+       */
+      validUntil: string | null;
+      /**
+       * @example usable
+       * @enum {string}
+       */
+      state: "usable" | "used" | "expired" | "revoked";
+    };
+    MakeupUpcomingSessionDto: {
+      /**
+       * Format: uuid
+       * @description The session
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      studentId: string;
+      /** @example Maya */
+      firstName: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      classId: string;
+      /** @example Swim Level 2 */
+      classTitle: string;
+      /**
+       * Format: date-time
+       * @example 2026-12-08T17:00:00.000Z
+       */
+      startsAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-12-08T17:00:00.000Z
+       */
+      endsAt: string;
+      /**
+       * Format: uuid
+       * @description Set once an absence is reported
+       * @example null
+       */
+      absenceId: string | null;
     };
     MarkAttendanceDto: {
       /** Format: uuid */
@@ -4240,6 +4523,11 @@ export interface components {
     PortalLinkRequestedDto: {
       /** @example If this email belongs to a registration with us, a sign-in link is on its way. It works once, for 15 minutes. */
       message: string;
+    };
+    PortalMakeupsDto: {
+      tokens: components["schemas"]["MakeupTokenDto"][];
+      absences: components["schemas"]["MakeupAbsenceDto"][];
+      upcoming: components["schemas"]["MakeupUpcomingSessionDto"][];
     };
     PortalPersonDto: {
       /**
@@ -5321,6 +5609,21 @@ export interface components {
        * @example null
        */
       waitingRoomUntil: string | null;
+    };
+    ReportAbsenceDto: {
+      /** Format: uuid */
+      classSessionId: string;
+      /** Format: uuid */
+      studentId?: string;
+    };
+    ReportedAbsenceDto: {
+      absence: components["schemas"]["MakeupAbsenceDto"];
+      token: components["schemas"]["MakeupTokenDto"] | null;
+      /**
+       * @example null
+       * @enum {string|null}
+       */
+      noTokenReason: "policy" | "too_late" | "cap_month" | "cap_term" | "cap_year" | null;
     };
     RequestPortalLinkDto: {
       /** Format: uuid */
@@ -11803,6 +12106,154 @@ export interface operations {
       };
     };
   };
+  MakeupPolicies_list: {
+    responses: {
+      /** @description The organization's make-up policy (its defaults until saved: no tokens) and every class's own */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MakeupPoliciesResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  MakeupPolicies_save: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MakeupPolicyDto"];
+      };
+    };
+    responses: {
+      /** @description Saves the organization's make-up policy (the whole policy: a field left out takes its default). 400 MAKEUP_POLICY_INVALID */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MakeupPolicyResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  MakeupPolicies_saveForClass: {
+    parameters: {
+      path: {
+        classId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MakeupPolicyDto"];
+      };
+    };
+    responses: {
+      /** @description Saves a class's own make-up policy, used instead of the organization's. 404 for another organization's class */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MakeupPolicyResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  MakeupPolicies_removeForClass: {
+    parameters: {
+      path: {
+        classId: string;
+      };
+    };
+    responses: {
+      /** @description Removes a class's own make-up policy: the organization's applies to it again. 404 when it has none */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MakeupPolicyRemovedDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Organizations_list: {
     responses: {
       /** @description The caller's own organization (a one-item list) */
@@ -12754,6 +13205,125 @@ export interface operations {
       };
       /** @description Bad input: the field messages are in `errors` */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalMakeups_list: {
+    responses: {
+      /** @description The student's and their household's make-up tokens with expiry, reported absences, and upcoming sessions (60 days) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalMakeupsDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalMakeups_report: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReportAbsenceDto"];
+      };
+    };
+    responses: {
+      /** @description "I can't make it": records the absence, tells the class's teacher, and grants a make-up token when the policy gives one (all in one transaction); otherwise noTokenReason says why. 404 MAKEUP_SESSION_NOT_FOUND for a session of a class the student is not enrolled in (or another organization's), 409 MAKEUP_SESSION_NOT_UPCOMING once it started, 409 MAKEUP_ALREADY_REPORTED */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ReportedAbsenceDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalMakeups_book: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BookMakeupDto"];
+      };
+    };
+    responses: {
+      /** @description Books the session with the token: the seat and the token's use in one transaction, shown on the session's roll as a make-up. 409 CREDIT_EXPIRED / CREDIT_EXHAUSTED / CREDIT_REVOKED, MAKEUP_SESSION_NOT_ELIGIBLE, MAKEUP_OUTSIDE_WINDOW, MAKEUP_SESSION_FULL, ALREADY_ENROLLED; 404 for another student's token or another organization's session */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["BookedMakeupDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalMakeups_sessions: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The sessions this make-up token may book now: what it covers, inside its policy's booking window, with a free or make-up seat, and none the student already holds. 404 CREDIT_NOT_FOUND for anyone else's token, 409 MAKEUP_NOT_A_TOKEN for another kind of credit */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MakeupSessionDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
