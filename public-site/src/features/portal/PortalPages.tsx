@@ -20,6 +20,7 @@ import {
 } from './api/portal';
 import { ContactDetails } from './ContactDetails';
 import { EnrollmentCard } from './EnrollmentCard';
+import { PortalMakeups } from './PortalMakeups';
 import { PortalReceipts } from './PortalReceipts';
 import { when } from './portalFormat';
 import './portal.css';
@@ -224,6 +225,7 @@ export function PortalPage() {
           <p>{t('portal.noCurrent')}</p>
         )}
       </section>
+      <PortalMakeups session={session} onBooked={() => void load()} />
       {data.waitlist.length ? (
         <section aria-labelledby="portal-waitlist" className="stack">
           <h2 id="portal-waitlist">{t('portal.waitlists')}</h2>
