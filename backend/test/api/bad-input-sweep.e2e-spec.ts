@@ -351,7 +351,11 @@ describe('bad input on every write route', () => {
       'PUT /api/portal/profile': { auth: 'portal', body: { phone: '5595550000', communicationOptIn: true } },
       // Make-ups (issue 41 §3): a policy left empty is the defaults (a valid save), so the empty body is not a bad input.
       'PUT /api/makeup-policies': { auth: 'admin', body: { bookAheadDays: 30, extraSeats: 1, eligible: 'any' }, emptyBodyOk: true },
-      'PUT /api/makeup-policies/classes/:classId': { auth: 'admin', body: { bookAheadDays: 30, extraSeats: 1, eligible: 'any' }, emptyBodyOk: true },
+      'PUT /api/makeup-policies/classes/:classId': {
+        auth: 'admin',
+        body: { bookAheadDays: 30, extraSeats: 1, eligible: 'any' },
+        emptyBodyOk: true,
+      },
       'DELETE /api/makeup-policies/classes/:classId': { auth: 'admin', body: null },
       'POST /api/portal/makeups/absences': { auth: 'portal', body: { classSessionId: '00000000-0000-4000-8000-000000000000' } },
       'POST /api/portal/makeups/bookings': {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { CreditsLedger } from '../../src/modules/credits/credits-ledger';
+import { MakeupExpiryJobs } from '../../src/modules/makeups/makeup-expiry.jobs';
 import { createClass, createOrg, createTeacher, studentBody, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -62,14 +63,16 @@ describe('make-ups', () => {
     org = await createOrg(t, { plan: 'professional' });
     other = await createOrg(t, { plan: 'professional' });
     await createTeacher(t, org);
-    await t.db.query("UPDATE users SET first_name = 'Tess', last_name = 'Teacher' WHERE organization_id = $1 AND role = 'teacher'", [org.orgId]);
+    await t.db.query("UPDATE users SET first_name = 'Tess', last_name = 'Teacher' WHERE organization_id = $1 AND role = 'teacher'", [
+      org.orgId,
+    ]);
   });
   afterEach(async () => {
     expect(await ledger.invariantBreaks(t.db.manager)).toEqual([]);
   });
   afterAll(() => t.close());
 
-  it('should keep the defaults until saved, and refuse an invalid policy or another organization\'s class', async () => {
+  it("should keep the defaults until saved, and refuse an invalid policy or another organization's class", async () => {
     const fresh = (await api().get('/api/makeup-policies').set(other.auth).expect(200)).body.data;
     expect(fresh).toMatchObject({ organization: { classId: null, announceHoursBefore: null, extraSeats: 0 }, classes: [] });
     expect((await policy({ eligible: 'classes' }).expect(400)).body.code).toBe('MAKEUP_POLICY_INVALID');
@@ -83,7 +86,7 @@ describe('make-ups', () => {
     await api().delete(`/api/makeup-policies/classes/${theirs.id}`).set(org.auth).expect(404);
   });
 
-  it("should record \"I can't make it\", tell the teacher and grant a token valid N local days after the missed session", async () => {
+  it('should record "I can\'t make it", tell the teacher and grant a token valid N local days after the missed session', async () => {
     await policy({ announceHoursBefore: 24, expiryDays: 30, eligible: 'any' }).expect(200);
     const cls = await klass(org, 3 * DAY);
     const s = await student(org, [cls.id]);
@@ -96,10 +99,10 @@ describe('make-ups', () => {
     );
     expect(r).toMatchObject({ noTokenReason: null, token: { remaining: 1, validUntil: d, state: 'usable' } });
     expect(r.absence).toMatchObject({ studentId: s.id, classSessionId: first.id, entitlementId: r.token.id });
-    const mails = await t.db.query(
-      "SELECT recipient_type, subject FROM communications WHERE organization_id = $1 AND dedupe_key LIKE $2",
-      [org.orgId, `makeup_absence:${r.absence.id}:%`],
-    );
+    const mails = await t.db.query('SELECT recipient_type, subject FROM communications WHERE organization_id = $1 AND dedupe_key LIKE $2', [
+      org.orgId,
+      `makeup_absence:${r.absence.id}:%`,
+    ]);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain(`will miss ${cls.title}`);
     expect((await absent(s, first.id).expect(409)).body.code).toBe('MAKEUP_ALREADY_REPORTED');
@@ -129,7 +132,10 @@ describe('make-ups', () => {
       [b, at(2, 11)],
       [c, at(3, 10)],
     ] as const)
-      await t.db.query('UPDATE class_sessions SET starts_at = $2, ends_at = $2::timestamptz + interval \'1 hour\' WHERE id = $1', [row.id, when]);
+      await t.db.query("UPDATE class_sessions SET starts_at = $2, ends_at = $2::timestamptz + interval '1 hour' WHERE id = $1", [
+        row.id,
+        when,
+      ]);
     expect((await absent(s, a.id).expect(201)).body.data.noTokenReason).toBeNull();
     expect((await absent(s, b.id).expect(201)).body.data).toMatchObject({ token: null, noTokenReason: 'cap_month' });
     expect((await absent(s, c.id).expect(201)).body.data.noTokenReason).toBeNull();
@@ -146,7 +152,7 @@ describe('make-ups', () => {
     await api().delete(`/api/makeup-policies/classes/${twin.id}`).set(org.auth).expect(404);
   });
 
-  it('should book a make-up with the token in the seat\'s transaction, shown on the roll, and refuse a second use', async () => {
+  it("should book a make-up with the token in the seat's transaction, shown on the roll, and refuse a second use", async () => {
     await policy({ announceHoursBefore: 0, eligible: 'any', bookAheadDays: 60, bookUntilHoursBefore: 2 }).expect(200);
     const missed = await klass(org, 3 * DAY);
     const target = await klass(org, 4 * DAY, { maxStudents: 3 });
@@ -170,7 +176,7 @@ describe('make-ups', () => {
     expect((await sessionsOf(target.id)).map((x) => x.taken)).toEqual([0, 1, 0, 0]);
   });
 
-  it('should take free seats only, or the policy\'s make-up seats beyond the class maximum', async () => {
+  it("should take free seats only, or the policy's make-up seats beyond the class maximum", async () => {
     await policy({ announceHoursBefore: 0, eligible: 'any', extraSeats: 0 }).expect(200);
     const missed = await klass(org, 3 * DAY);
     const full = await klass(org, 4 * DAY, { maxStudents: 1 });
@@ -183,17 +189,25 @@ describe('make-ups', () => {
     expect((await book(s, token.id, into.id).expect(409)).body.code).toBe('MAKEUP_SESSION_FULL');
     await policy({ announceHoursBefore: 0, eligible: 'any', extraSeats: 1 }, org, full.id).expect(200);
     await book(s, token.id, into.id).expect(201);
-    const [c] = await t.db.query('SELECT enrolled_students AS e, max_students AS m, drop_in_peak AS p FROM classes WHERE id = $1', [full.id]);
+    const [c] = await t.db.query('SELECT enrolled_students AS e, max_students AS m, drop_in_peak AS p FROM classes WHERE id = $1', [
+      full.id,
+    ]);
     expect(c).toEqual({ e: 1, m: 1, p: 0 });
     expect((await sessionsOf(full.id))[0].taken).toBe(1);
   });
 
-  it('should refuse sessions outside the window or the token\'s classes, and an expired token (409 CREDIT_EXPIRED) without a seat', async () => {
+  it("should refuse sessions outside the window or the token's classes, and an expired token (409 CREDIT_EXPIRED) without a seat", async () => {
     const missed = await klass(org, 3 * DAY);
     const soon = await klass(org, 20 * HOUR);
     const far = await klass(org, 20 * DAY);
     const listedOnly = await klass(org, 4 * DAY);
-    await policy({ announceHoursBefore: 0, eligible: 'classes', eligibleClassIds: [soon.id, far.id, listedOnly.id], bookAheadDays: 10, bookUntilHoursBefore: 24 }).expect(200);
+    await policy({
+      announceHoursBefore: 0,
+      eligible: 'classes',
+      eligibleClassIds: [soon.id, far.id, listedOnly.id],
+      bookAheadDays: 10,
+      bookUntilHoursBefore: 24,
+    }).expect(200);
     const s = await student(org, [missed.id]);
     const token = (await absent(s, (await sessionsOf(missed.id))[0].id).expect(201)).body.data.token;
     const tooSoon = await book(s, token.id, (await sessionsOf(soon.id))[0].id).expect(409);
@@ -248,7 +262,9 @@ describe('make-ups', () => {
     const owner = await student(org, [missed.id]);
     const nosy = await student(org, [missed.id]);
     const token = (await absent(owner, (await sessionsOf(missed.id))[0].id).expect(201)).body.data.token;
-    expect((await api().get(`/api/portal/makeups/tokens/${token.id}/sessions`).set(nosy.portal).expect(404)).body.code).toBe('CREDIT_NOT_FOUND');
+    expect((await api().get(`/api/portal/makeups/tokens/${token.id}/sessions`).set(nosy.portal).expect(404)).body.code).toBe(
+      'CREDIT_NOT_FOUND',
+    );
     const target = await klass(org, 4 * DAY);
     expect((await book(nosy, token.id, (await sessionsOf(target.id))[0].id).expect(404)).body.code).toBe('CREDIT_NOT_FOUND');
     const theirClass = await klass(other, 3 * DAY);
@@ -262,5 +278,28 @@ describe('make-ups', () => {
     // Admin and public tokens do not open the portal's routes; a portal token does not open the admin's.
     await api().get('/api/portal/makeups').set(org.auth).expect(401);
     await api().get('/api/makeup-policies').set(owner.portal).expect(401);
+  });
+
+  it('should remind the holder once, 7 days before the last day, of an unused token only', async () => {
+    await policy({ announceHoursBefore: 0, eligible: 'any', expiryDays: 1 }).expect(200);
+    await setZone(org, 'UTC');
+    const soon = await klass(org, 3 * DAY);
+    const s = await student(org, [soon.id]);
+    const [first, second] = await sessionsOf(soon.id);
+    const due = (await absent(s, first.id).expect(201)).body.data.token;
+    await policy({ announceHoursBefore: 0, eligible: 'any', expiryDays: 60 }).expect(200);
+    const later = (await absent(s, second.id).expect(201)).body.data.token;
+    const job = t.app.get(MakeupExpiryJobs);
+    await Promise.all([job.tick(), job.tick()]);
+    await job.tick();
+    const sent = async (id: string) =>
+      t.db.query('SELECT to_address, subject, message FROM communications WHERE organization_id = $1 AND dedupe_key = $2', [
+        org.orgId,
+        `makeup_expiry:${id}`,
+      ]);
+    const [mail, ...more] = await sent(due.id);
+    expect(more).toEqual([]);
+    expect(mail.subject).toMatch(/^Your make-up expires on /);
+    expect(await sent(later.id)).toEqual([]);
   });
 });

@@ -36,7 +36,10 @@ export class AbsencesService {
       const t = await this.repo.absenceTarget(m, organizationId, actorStudentId, studentId, input.classSessionId);
       if (!t) throw new MakeupException(MakeupError.SessionNotFound, 'This session is not one of your classes.');
       if (t.status !== 'scheduled' || new Date(t.startsAt).getTime() <= Date.now()) {
-        throw new MakeupException(MakeupError.SessionNotUpcoming, 'This session has started or was cancelled: an absence is reported before it starts.');
+        throw new MakeupException(
+          MakeupError.SessionNotUpcoming,
+          'This session has started or was cancelled: an absence is reported before it starts.',
+        );
       }
       await this.repo.lockStudent(m, t.studentId);
       const absence = await this.repo.insertAbsence(m, {

@@ -48,7 +48,11 @@ export class MakeupBookingsService {
     });
   }
 
-  async book(organizationId: string, actorStudentId: string, input: { entitlementId: string; classSessionId: string }): Promise<BookedMakeup> {
+  async book(
+    organizationId: string,
+    actorStudentId: string,
+    input: { entitlementId: string; classSessionId: string },
+  ): Promise<BookedMakeup> {
     const { token, policy } = await this.token(organizationId, actorStudentId, input.entitlementId);
     const session = await this.repo.session(this.db.manager, organizationId, input.classSessionId);
     if (!session) throw new MakeupException(MakeupError.SessionNotFound, 'Session not found.');
@@ -105,7 +109,8 @@ export class MakeupBookingsService {
         studentId: reply.id,
       };
     } catch (e) {
-      if (e instanceof MakeUpSeatUnavailable) throw new MakeupException(MakeupError.SessionFull, 'This session has no seat left for a make-up.');
+      if (e instanceof MakeUpSeatUnavailable)
+        throw new MakeupException(MakeupError.SessionFull, 'This session has no seat left for a make-up.');
       throw e;
     }
   }
@@ -114,7 +119,11 @@ export class MakeupBookingsService {
    * The make-up token, when the signed-in student may use it (theirs or a household member's; anyone else's is 404 as
    * if it did not exist), with the policy of the class it was earned in (else the organization's).
    */
-  private async token(organizationId: string, actorStudentId: string, entitlementId: string): Promise<{ token: Entitlement; policy: MakeupPolicy }> {
+  private async token(
+    organizationId: string,
+    actorStudentId: string,
+    entitlementId: string,
+  ): Promise<{ token: Entitlement; policy: MakeupPolicy }> {
     const m = this.db.manager;
     const token = await this.ledger.find(m, organizationId, entitlementId);
     if (!token || !(await this.repo.actsFor(m, organizationId, actorStudentId, token.holderStudentId))) {

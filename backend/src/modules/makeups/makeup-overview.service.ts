@@ -29,7 +29,15 @@ export function tokenView(e: Entitlement, today: string): MakeupTokenView {
       : e.validUntil !== null && e.validUntil < today
         ? 'expired'
         : 'usable';
-  return { id: e.id, holderStudentId: e.holderStudentId, label: e.label, remaining: e.remaining, validFrom: e.validFrom, validUntil: e.validUntil, state };
+  return {
+    id: e.id,
+    holderStudentId: e.holderStudentId,
+    label: e.label,
+    remaining: e.remaining,
+    validFrom: e.validFrom,
+    validUntil: e.validUntil,
+    state,
+  };
 }
 
 /** The portal's make-up page: the student's (and household's) tokens, reported absences and upcoming sessions. */

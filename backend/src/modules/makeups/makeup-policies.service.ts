@@ -32,7 +32,10 @@ export class MakeupPoliciesService {
       if (classId !== null && (await this.repo.ownClassCount(m, organizationId, [classId])) === 0) {
         throw new NotFoundException(`Class with ID ${classId} not found`);
       }
-      if (p.eligibleClassIds.length && (await this.repo.ownClassCount(m, organizationId, p.eligibleClassIds)) !== p.eligibleClassIds.length) {
+      if (
+        p.eligibleClassIds.length &&
+        (await this.repo.ownClassCount(m, organizationId, p.eligibleClassIds)) !== p.eligibleClassIds.length
+      ) {
         throw new MakeupException(MakeupError.PolicyInvalid, 'A class a make-up may be booked in was not found.');
       }
       return this.repo.savePolicy(m, organizationId, p);

@@ -18,10 +18,14 @@ const none = { month: 0, term: 0, year: 0 };
 describe('make-up policy rules', () => {
   it('should earn no token without a portal notice rule, and none for a notice shorter than N hours', () => {
     const startsAt = new Date('2027-01-10T17:00:00Z');
-    expect(portalTokenRefusal(DEFAULT_MAKEUP_POLICY, { reportedAt: new Date('2027-01-01T00:00:00Z'), startsAt, hasTerm: false }, none)).toBe('policy');
+    expect(
+      portalTokenRefusal(DEFAULT_MAKEUP_POLICY, { reportedAt: new Date('2027-01-01T00:00:00Z'), startsAt, hasTerm: false }, none),
+    ).toBe('policy');
     const p = policy({ announceHoursBefore: 24 });
     expect(portalTokenRefusal(p, { reportedAt: new Date(startsAt.getTime() - 24 * HOUR), startsAt, hasTerm: false }, none)).toBeNull();
-    expect(portalTokenRefusal(p, { reportedAt: new Date(startsAt.getTime() - 24 * HOUR + 1), startsAt, hasTerm: false }, none)).toBe('too_late');
+    expect(portalTokenRefusal(p, { reportedAt: new Date(startsAt.getTime() - 24 * HOUR + 1), startsAt, hasTerm: false }, none)).toBe(
+      'too_late',
+    );
   });
 
   it('should count notice in real hours across a daylight-saving change', () => {
@@ -74,8 +78,14 @@ describe('make-up policy rules', () => {
     const missed = { classId: 'c1', termId: 't1' };
     expect(tokenScope(policy({ eligible: 'any' }), missed)).toEqual({ scope: 'all' });
     expect(tokenScope(policy({ eligible: 'same_term' }), missed)).toEqual({ scope: 'term', scopeTermId: 't1' });
-    expect(tokenScope(policy({ eligible: 'same_term' }), { classId: 'c1', termId: null })).toEqual({ scope: 'classes', scopeClassIds: ['c1'] });
-    expect(tokenScope(policy({ eligible: 'classes', eligibleClassIds: ['c2', 'c3'] }), missed)).toEqual({ scope: 'classes', scopeClassIds: ['c2', 'c3'] });
+    expect(tokenScope(policy({ eligible: 'same_term' }), { classId: 'c1', termId: null })).toEqual({
+      scope: 'classes',
+      scopeClassIds: ['c1'],
+    });
+    expect(tokenScope(policy({ eligible: 'classes', eligibleClassIds: ['c2', 'c3'] }), missed)).toEqual({
+      scope: 'classes',
+      scopeClassIds: ['c2', 'c3'],
+    });
     expect(tokenScope(policy({ eligible: 'same_class' }), missed)).toEqual({ scope: 'classes', scopeClassIds: ['c1'] });
   });
 });

@@ -5,6 +5,7 @@ import { RegistrationModule } from '../registration/registration.module';
 import { StudentsModule } from '../students/students.module';
 import { AbsencesService } from './absences.service';
 import { MakeupBookingsService } from './makeup-bookings.service';
+import { MakeupExpiryJobs } from './makeup-expiry.jobs';
 import { MakeupOverviewService } from './makeup-overview.service';
 import { MakeupPoliciesController } from './makeup-policies.controller';
 import { MakeupPoliciesService } from './makeup-policies.service';
@@ -14,12 +15,14 @@ import { PortalMakeupsController } from './portal-makeups.controller';
 /**
  * Make-ups by policy (issue 41 §3): the organization's and classes' make-up policies (`makeup_policies`), absences
  * reported in the portal (`makeup_absences`) with the make-up token each earns on the credits ledger, and make-up
- * bookings written through the registration pipeline's seat writer with the token's use in the same transaction.
+ * bookings written through the registration pipeline's seat writer with the token's use in the same transaction, and
+ * the expiry reminders job (7 days before a token's last day, through the outbox).
  * Self-service layer (beside the portal, whose portal token it accepts); nothing imports it.
  */
 @Module({
   imports: [CreditsModule, RegistrationModule, StudentsModule, CommunicationsModule],
   controllers: [MakeupPoliciesController, PortalMakeupsController],
-  providers: [MakeupsRepository, MakeupPoliciesService, AbsencesService, MakeupBookingsService, MakeupOverviewService],
+  providers: [MakeupsRepository, MakeupPoliciesService, AbsencesService, MakeupBookingsService, MakeupOverviewService, MakeupExpiryJobs],
+  exports: [MakeupExpiryJobs],
 })
 export class MakeupsModule {}

@@ -77,7 +77,8 @@ export class MakeupsRepository {
   }
 
   async savePolicy(m: EntityManager, organizationId: string, p: MakeupPolicy): Promise<MakeupPolicy> {
-    const target = p.classId === null ? '(organization_id) WHERE class_id IS NULL' : '(organization_id, class_id) WHERE class_id IS NOT NULL';
+    const target =
+      p.classId === null ? '(organization_id) WHERE class_id IS NULL' : '(organization_id, class_id) WHERE class_id IS NOT NULL';
     const rows: MakeupPolicy[] = await m.query(
       `INSERT INTO makeup_policies (organization_id, class_id, announce_hours_before, teacher_marked_absences, cap_per_month,
           cap_per_term, cap_per_year, expiry_days, expiry_end_of_term, book_ahead_days, book_until_hours_before, eligible,
@@ -114,10 +115,11 @@ export class MakeupsRepository {
 
   /** Deletes a class's own policy (the organization's applies again); false when it had none. */
   async deleteClassPolicy(m: EntityManager, organizationId: string, classId: string): Promise<boolean> {
-    const rows = await returning<{ id: string }>(m, 'DELETE FROM makeup_policies WHERE organization_id = $1 AND class_id = $2 RETURNING id', [
-      organizationId,
-      classId,
-    ]);
+    const rows = await returning<{ id: string }>(
+      m,
+      'DELETE FROM makeup_policies WHERE organization_id = $1 AND class_id = $2 RETURNING id',
+      [organizationId, classId],
+    );
     return rows.length > 0;
   }
 
@@ -131,7 +133,13 @@ export class MakeupsRepository {
   }
 
   /** The session and the student's whole-class seat in its class, when `actor` may act for the student; else null. */
-  async absenceTarget(m: EntityManager, organizationId: string, actor: string, studentId: string, sessionId: string): Promise<AbsenceTarget | null> {
+  async absenceTarget(
+    m: EntityManager,
+    organizationId: string,
+    actor: string,
+    studentId: string,
+    sessionId: string,
+  ): Promise<AbsenceTarget | null> {
     const rows: AbsenceTarget[] = await m.query(
       `SELECT s.id AS "sessionId", c.id AS "classId", c.title AS "classTitle", c.instructor, c.term_id AS "termId",
               to_char(t.end_date, 'YYYY-MM-DD') AS "termEnd", s.starts_at AS "startsAt", s.status, e.id AS "enrollmentId",
@@ -159,7 +167,12 @@ export class MakeupsRepository {
   }
 
   /** Tokens the student earned for missed sessions in the same local month, term and year as `startsAt`. */
-  async earned(m: EntityManager, organizationId: string, studentId: string, at: { startsAt: Date; zone: string; termId: string | null }): Promise<EarnedCounts> {
+  async earned(
+    m: EntityManager,
+    organizationId: string,
+    studentId: string,
+    at: { startsAt: Date; zone: string; termId: string | null },
+  ): Promise<EarnedCounts> {
     const rows: EarnedCounts[] = await m.query(
       `SELECT count(*) FILTER (WHERE date_trunc('month', a.session_starts_at AT TIME ZONE $4) = date_trunc('month', $3::timestamptz AT TIME ZONE $4))::int AS month,
               count(*) FILTER (WHERE $5::uuid IS NOT NULL AND c.term_id = $5::uuid)::int AS term,
@@ -174,7 +187,15 @@ export class MakeupsRepository {
   /** Records the absence; null when it was reported already (the unique key decides a repeated or racing report). */
   async insertAbsence(
     m: EntityManager,
-    a: { organizationId: string; studentId: string; classId: string; sessionId: string; enrollmentId: string; startsAt: Date; source: 'portal' },
+    a: {
+      organizationId: string;
+      studentId: string;
+      classId: string;
+      sessionId: string;
+      enrollmentId: string;
+      startsAt: Date;
+      source: 'portal';
+    },
   ): Promise<{ id: string; reportedAt: Date } | null> {
     const rows: { id: string; reportedAt: Date }[] = await m.query(
       `INSERT INTO makeup_absences (organization_id, student_id, class_id, class_session_id, enrollment_id, source, session_starts_at)
@@ -186,7 +207,13 @@ export class MakeupsRepository {
     return rows[0] ?? null;
   }
 
-  async setAbsenceOutcome(m: EntityManager, organizationId: string, id: string, entitlementId: string | null, reason: NoTokenReason | null) {
+  async setAbsenceOutcome(
+    m: EntityManager,
+    organizationId: string,
+    id: string,
+    entitlementId: string | null,
+    reason: NoTokenReason | null,
+  ) {
     await returning(m, 'UPDATE makeup_absences SET entitlement_id = $3, no_token_reason = $4 WHERE organization_id = $1 AND id = $2', [
       organizationId,
       id,
@@ -209,7 +236,11 @@ export class MakeupsRepository {
   }
 
   /** The absence that earned this token (its missed class), or null (a token of another source). */
-  async absenceOfToken(m: EntityManager, organizationId: string, entitlementId: string): Promise<{ classId: string; termId: string | null } | null> {
+  async absenceOfToken(
+    m: EntityManager,
+    organizationId: string,
+    entitlementId: string,
+  ): Promise<{ classId: string; termId: string | null } | null> {
     const rows: { classId: string; termId: string | null }[] = await m.query(
       `SELECT a.class_id AS "classId", c.term_id AS "termId" FROM makeup_absences a JOIN classes c ON c.id = a.class_id
         WHERE a.organization_id = $1 AND a.entitlement_id = $2`,
@@ -258,7 +289,11 @@ export class MakeupsRepository {
   }
 
   /** A session of the organization as a booking judges it, or null. */
-  async session(m: EntityManager, organizationId: string, sessionId: string): Promise<{ classId: string; termId: string | null; startsAt: Date } | null> {
+  async session(
+    m: EntityManager,
+    organizationId: string,
+    sessionId: string,
+  ): Promise<{ classId: string; termId: string | null; startsAt: Date } | null> {
     const rows: { classId: string; termId: string | null; startsAt: Date }[] = await m.query(
       `SELECT c.id AS "classId", c.term_id AS "termId", s.starts_at AS "startsAt"
          FROM class_sessions s JOIN classes c ON c.id = s.class_id AND c.organization_id = s.organization_id
@@ -287,6 +322,26 @@ export class MakeupsRepository {
       [organizationId, actor, days],
     );
   }
+  /**
+   * Make-up tokens with something left whose last day is within the next `days` days (in each organization's zone)
+   * and whose reminder was not queued yet (the outbox's dedupe key), with the holder's contact details.
+   */
+  expiringTokens(m: EntityManager, days: number, limit: number): Promise<ExpiringToken[]> {
+    return m.query(
+      `SELECT e.id, e.organization_id AS "organizationId", e.holder_student_id AS "studentId", e.label,
+              to_char(e.valid_until, 'YYYY-MM-DD') AS "validUntil", st.first_name AS "firstName", st.last_name AS "lastName",
+              st.email, st.phone
+         FROM entitlements e
+         JOIN organizations o ON o.id = e.organization_id
+         JOIN students st ON st.id = e.holder_student_id
+        WHERE e.kind = 'makeup_token' AND e.remaining > 0 AND e.revoked_at IS NULL AND e.valid_until IS NOT NULL
+          AND e.valid_until BETWEEN (now() AT TIME ZONE coalesce(nullif(o.settings->>'timeZone', ''), $1))::date
+                                AND (now() AT TIME ZONE coalesce(nullif(o.settings->>'timeZone', ''), $1))::date + $2::int
+          AND NOT EXISTS (SELECT 1 FROM communications c WHERE c.organization_id = e.organization_id AND c.dedupe_key = 'makeup_expiry:' || e.id)
+        ORDER BY e.valid_until, e.id LIMIT $3`,
+      [SERVER_TIME_ZONE, days, limit],
+    );
+  }
 }
 
 export interface UpcomingSession {
@@ -298,4 +353,16 @@ export interface UpcomingSession {
   startsAt: Date;
   endsAt: Date;
   absenceId: string | null;
+}
+
+export interface ExpiringToken {
+  id: string;
+  organizationId: string;
+  studentId: string;
+  label: string | null;
+  validUntil: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
 }

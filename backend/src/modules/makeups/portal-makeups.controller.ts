@@ -33,9 +33,9 @@ export class PortalMakeupsController {
   @ApiEnvelope(ReportedAbsenceDto, {
     status: 201,
     description:
-      "\"I can't make it\": records the absence, tells the class's teacher, and grants a make-up token when the policy gives one " +
+      '"I can\'t make it": records the absence, tells the class\'s teacher, and grants a make-up token when the policy gives one ' +
       '(all in one transaction); otherwise noTokenReason says why. 404 MAKEUP_SESSION_NOT_FOUND for a session of a class the student ' +
-      'is not enrolled in (or another organization\'s), 409 MAKEUP_SESSION_NOT_UPCOMING once it started, 409 MAKEUP_ALREADY_REPORTED',
+      "is not enrolled in (or another organization's), 409 MAKEUP_SESSION_NOT_UPCOMING once it started, 409 MAKEUP_ALREADY_REPORTED",
   })
   @ApiRequestExample({ classSessionId: SESSION_ID })
   @Post('absences')
@@ -47,7 +47,7 @@ export class PortalMakeupsController {
     isArray: true,
     description:
       "The sessions this make-up token may book now: what it covers, inside its policy's booking window, with a free or make-up seat, " +
-      'and none the student already holds. 404 CREDIT_NOT_FOUND for anyone else\'s token, 409 MAKEUP_NOT_A_TOKEN for another kind of credit',
+      "and none the student already holds. 404 CREDIT_NOT_FOUND for anyone else's token, 409 MAKEUP_NOT_A_TOKEN for another kind of credit",
   })
   @Get('tokens/:id/sessions')
   sessions(@CurrentStudent() user: PortalUser, @Param('id', UuidParam) id: string) {
@@ -57,9 +57,9 @@ export class PortalMakeupsController {
   @ApiEnvelope(BookedMakeupDto, {
     status: 201,
     description:
-      'Books the session with the token: the seat and the token\'s use in one transaction, shown on the session\'s roll as a make-up. ' +
+      "Books the session with the token: the seat and the token's use in one transaction, shown on the session's roll as a make-up. " +
       '409 CREDIT_EXPIRED / CREDIT_EXHAUSTED / CREDIT_REVOKED, MAKEUP_SESSION_NOT_ELIGIBLE, MAKEUP_OUTSIDE_WINDOW, MAKEUP_SESSION_FULL, ' +
-      'ALREADY_ENROLLED; 404 for another student\'s token or another organization\'s session',
+      "ALREADY_ENROLLED; 404 for another student's token or another organization's session",
   })
   @ApiRequestExample({ entitlementId: TOKEN_ID, classSessionId: SESSION_ID })
   @Post('bookings')

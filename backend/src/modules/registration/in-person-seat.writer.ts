@@ -88,7 +88,7 @@ export class InPersonSeatWriter {
           ? await this.classSeats.holdMakeUp(m, classId, organizationId, sessionId, w.makeUp.extraSeats)
           : sessionId
             ? await this.classSeats.holdDropIn(m, classId, organizationId, sessionId)
-          : await this.classSeats.hold(m, 'enrollment', classId, organizationId);
+            : await this.classSeats.hold(m, 'enrollment', classId, organizationId);
     const { student, created } = switched
       ? { student: (await this.students.findInOrganization(held!.studentId, organizationId, m))!, created: false }
       : await this.parts.person(m, organizationId, fields, w.dateOfBirth);
