@@ -302,4 +302,24 @@ describe('make-ups', () => {
     expect(mail.subject).toMatch(/^Your make-up expires on /);
     expect(await sent(later.id)).toEqual([]);
   });
+
+  it('should give each student of a session the organization cancels a token when the policy says so, outside the caps', async () => {
+    const cls = await klass(org, 3 * DAY);
+    await policy({ cancelledSessionToken: true, capPerMonth: 0, eligible: 'any', expiryDays: 30 }, org, cls.id).expect(200);
+    const a = await student(org, [cls.id]);
+    const b = await student(org, [cls.id]);
+    const [first, second] = await sessionsOf(cls.id);
+    await api().post(`/api/class-sessions/${first.id}/cancel`).set(org.auth).send({ reason: 'Pool closed', notify: false }).expect(201);
+    for (const who of [a, b]) {
+      const view = (await api().get('/api/portal/makeups').set(who.portal).expect(200)).body.data;
+      expect(view.tokens).toEqual([expect.objectContaining({ state: 'usable', label: `Make-up for ${cls.title}` })]);
+      expect(view.absences).toEqual([expect.objectContaining({ classSessionId: first.id, noTokenReason: null })]);
+    }
+    const [{ source }] = await t.db.query("SELECT source FROM entitlements WHERE holder_student_id = $1 AND kind = 'makeup_token'", [a.id]);
+    expect(source).toBe('cancelled_session');
+    // Without the setting, a cancelled session gives nothing.
+    await policy({ cancelledSessionToken: false, eligible: 'any' }, org, cls.id).expect(200);
+    await api().post(`/api/class-sessions/${second.id}/cancel`).set(org.auth).send({ reason: 'Pool closed', notify: false }).expect(201);
+    expect((await api().get('/api/portal/makeups').set(a.portal).expect(200)).body.data.tokens).toHaveLength(1);
+  });
 });

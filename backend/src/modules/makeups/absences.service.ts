@@ -4,7 +4,15 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { CommunicationsService } from '../communications/communications.service';
 import type { Entitlement } from '../credits/credit.types';
 import { CreditsLedger } from '../credits/credits-ledger';
-import { DEFAULT_MAKEUP_POLICY, localDate, portalTokenRefusal, tokenScope, tokenValidUntil, type NoTokenReason } from './makeup-policy';
+import {
+  DEFAULT_MAKEUP_POLICY,
+  localDate,
+  portalTokenRefusal,
+  tokenScope,
+  tokenValidUntil,
+  type MakeupPolicy,
+  type NoTokenReason,
+} from './makeup-policy';
 import { MakeupError, MakeupException } from './makeups.exception';
 import { tokenView, type MakeupTokenView } from './makeup-overview.service';
 import { MakeupsRepository, type AbsenceRow, type AbsenceTarget } from './makeups.repository';
@@ -73,6 +81,34 @@ export class AbsencesService {
     });
   }
 
+  /**
+   * A session the organization cancelled (SessionCancelledHooks, in the cancel's transaction): when the class's policy
+   * (else the organization's) says so, each student holding a seat in it gets a make-up token, recorded as an absence
+   * of source `cancelled_session` (not counted toward the caps). A student who had already reported the absence keeps
+   * what that report gave.
+   */
+  async sessionCancelled(m: EntityManager, organizationId: string, classId: string, sessionId: string): Promise<number> {
+    const policy = (await this.repo.policy(m, organizationId, classId)) ?? DEFAULT_MAKEUP_POLICY;
+    if (!policy.cancelledSessionToken) return 0;
+    let granted = 0;
+    for (const t of await this.repo.holdersOfSession(m, organizationId, sessionId)) {
+      const absence = await this.repo.insertAbsence(m, {
+        organizationId,
+        studentId: t.studentId,
+        classId: t.classId,
+        sessionId: t.sessionId,
+        enrollmentId: t.enrollmentId,
+        startsAt: t.startsAt,
+        source: 'cancelled_session',
+      });
+      if (!absence) continue;
+      const token = await this.grantToken(m, organizationId, t, policy, absence.id, 'cancelled_session');
+      await this.repo.setAbsenceOutcome(m, organizationId, absence.id, token.id, null);
+      granted++;
+    }
+    return granted;
+  }
+
   /** The token the class's policy (else the organization's) gives for this absence, or why none. */
   private async tokenFor(
     m: EntityManager,
@@ -85,21 +121,32 @@ export class AbsencesService {
     const earned = await this.repo.earned(m, organizationId, t.studentId, { startsAt, zone: t.zone, termId: t.termId });
     const reason = portalTokenRefusal(policy, { reportedAt: new Date(absence.reportedAt), startsAt, hasTerm: t.termId !== null }, earned);
     if (reason) return { token: null, reason };
+    return { token: await this.grantToken(m, organizationId, t, policy, absence.id, 'absence'), reason: null };
+  }
+
+  /** One make-up token on the ledger for the absence, valid by the policy from today in the organization's zone. */
+  private grantToken(
+    m: EntityManager,
+    organizationId: string,
+    t: AbsenceTarget,
+    policy: MakeupPolicy,
+    absenceId: string,
+    source: 'absence' | 'cancelled_session',
+  ): Promise<Entitlement> {
     const today = localDate(new Date(), t.zone);
-    const token = await this.ledger.grant(m, {
+    return this.ledger.grant(m, {
       organizationId,
       holderStudentId: t.studentId,
       kind: 'makeup_token',
       amount: 1,
       ...tokenScope(policy, { classId: t.classId, termId: t.termId }),
       validFrom: today,
-      validUntil: tokenValidUntil(policy, localDate(startsAt, t.zone), t.termEnd, today),
-      source: 'absence',
-      sourceRef: absence.id,
+      validUntil: tokenValidUntil(policy, localDate(new Date(t.startsAt), t.zone), t.termEnd, today),
+      source,
+      sourceRef: absenceId,
       label: `Make-up for ${t.classTitle}`,
-      reason: 'Absence reported in the portal',
+      reason: source === 'absence' ? 'Absence reported in the portal' : 'Session cancelled by the organization',
     });
-    return { token, reason: null };
   }
 
   /** The class's teacher is told once (the dedupe key is the absence's). */

@@ -166,7 +166,10 @@ export class MakeupsRepository {
     await m.query(`SELECT pg_advisory_xact_lock(hashtextextended('makeup:' || $1, 0))`, [studentId]);
   }
 
-  /** Tokens the student earned for missed sessions in the same local month, term and year as `startsAt`. */
+  /**
+   * Tokens the student earned for missed sessions in the same local month, term and year as `startsAt`. A session the
+   * organization cancelled is not the student's absence: its tokens do not count toward the caps.
+   */
   async earned(
     m: EntityManager,
     organizationId: string,
@@ -178,7 +181,7 @@ export class MakeupsRepository {
               count(*) FILTER (WHERE $5::uuid IS NOT NULL AND c.term_id = $5::uuid)::int AS term,
               count(*) FILTER (WHERE date_trunc('year', a.session_starts_at AT TIME ZONE $4) = date_trunc('year', $3::timestamptz AT TIME ZONE $4))::int AS year
          FROM makeup_absences a JOIN classes c ON c.id = a.class_id
-        WHERE a.organization_id = $1 AND a.student_id = $2 AND a.entitlement_id IS NOT NULL`,
+        WHERE a.organization_id = $1 AND a.student_id = $2 AND a.entitlement_id IS NOT NULL AND a.source <> 'cancelled_session'`,
       [organizationId, studentId, at.startsAt, at.zone, at.termId],
     );
     return rows[0];
@@ -340,6 +343,28 @@ export class MakeupsRepository {
           AND NOT EXISTS (SELECT 1 FROM communications c WHERE c.organization_id = e.organization_id AND c.dedupe_key = 'makeup_expiry:' || e.id)
         ORDER BY e.valid_until, e.id LIMIT $3`,
       [SERVER_TIME_ZONE, days, limit],
+    );
+  }
+  /**
+   * Who holds a seat in the session (a whole-class seat, or a drop-in or make-up of that session), with what a token
+   * for it needs (the class, its term and the organization's zone), read in the cancel's transaction.
+   */
+  holdersOfSession(m: EntityManager, organizationId: string, sessionId: string): Promise<AbsenceTarget[]> {
+    return m.query(
+      `SELECT s.id AS "sessionId", c.id AS "classId", c.title AS "classTitle", c.instructor, c.term_id AS "termId",
+              to_char(t.end_date, 'YYYY-MM-DD') AS "termEnd", s.starts_at AS "startsAt", s.status, e.id AS "enrollmentId",
+              st.id AS "studentId", st.first_name AS "firstName", st.last_name AS "lastName",
+              coalesce(nullif(o.settings->>'timeZone', ''), $3) AS zone
+         FROM class_sessions s
+         JOIN classes c ON c.id = s.class_id AND c.organization_id = s.organization_id
+         JOIN organizations o ON o.id = s.organization_id
+         JOIN enrollments e ON e.class_id = c.id AND e.organization_id = s.organization_id AND e.status = 'active'
+              AND (e.class_session_id IS NULL OR e.class_session_id = s.id)
+         JOIN students st ON st.id = e.student_id
+         LEFT JOIN terms t ON t.id = c.term_id
+        WHERE s.id = $2 AND s.organization_id = $1
+        ORDER BY st.id`,
+      [organizationId, sessionId, SERVER_TIME_ZONE],
     );
   }
 }
