@@ -49,9 +49,9 @@ describe('make-ups', () => {
     const token = (await api().post('/api/portal/session').send({ token: link }).expect(200)).body.data.token as string;
     return { id, portal: { Authorization: `Bearer ${token}` } };
   }
-  const absent = (who: { portal: object }, classSessionId: string) =>
+  const absent = (who: { portal: Record<string, string> }, classSessionId: string) =>
     api().post('/api/portal/makeups/absences').set(who.portal).send({ classSessionId });
-  const book = (who: { portal: object }, entitlementId: string, classSessionId: string) =>
+  const book = (who: { portal: Record<string, string> }, entitlementId: string, classSessionId: string) =>
     api().post('/api/portal/makeups/bookings').set(who.portal).send({ entitlementId, classSessionId });
   const setZone = (o: OrgFixture, zone: string) =>
     t.db.query(`UPDATE organizations SET settings = jsonb_set(settings, '{timeZone}', to_jsonb($2::text)) WHERE id = $1`, [o.orgId, zone]);

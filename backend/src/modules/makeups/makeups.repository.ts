@@ -197,7 +197,7 @@ export class MakeupsRepository {
       sessionId: string;
       enrollmentId: string;
       startsAt: Date;
-      source: 'portal';
+      source: 'portal' | 'cancelled_session';
     },
   ): Promise<{ id: string; reportedAt: Date } | null> {
     const rows: { id: string; reportedAt: Date }[] = await m.query(
