@@ -38,6 +38,8 @@ import { PricingModule } from './modules/pricing/pricing.module';
 import { PaymentPlansModule } from './modules/payment-plans/payment-plans.module';
 import { CreditsModule } from './modules/credits/credits.module';
 import { CreditProductsModule } from './modules/credit-products/credit-products.module';
+// Make-ups by policy (issue 41 §3).
+import { MakeupsModule } from './modules/makeups/makeups.module';
 import { TermsModule } from './modules/terms/terms.module';
 import { VenuesModule } from './modules/venues/venues.module';
 import { InstructorsModule } from './modules/instructors/instructors.module';
@@ -116,6 +118,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
     PaymentPlansModule,
     CreditsModule,
     CreditProductsModule,
+    MakeupsModule,
   ],
   providers: [
     { provide: APP_GUARD, useClass: AppAuthGuard },

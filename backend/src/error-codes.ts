@@ -16,6 +16,7 @@ import { PaymentPlanError } from './modules/payment-plans/payment-plans.exceptio
 import { PortalPlanError } from './modules/portal/portal-plans.exception';
 import { CreditError } from './modules/credits/credits.exception';
 import { CreditProductError } from './modules/credit-products/credit-products.exception';
+import { MakeupError } from './modules/makeups/makeups.exception';
 
 /**
  * Every feature's failure codes, by the enum's name: the OpenAPI document lists them (one schema each, and their
@@ -42,4 +43,5 @@ export const ERROR_CODES: Record<string, Record<string, string>> = {
   PortalPlanError,
   CreditError,
   CreditProductError,
+  MakeupError,
 };

@@ -64,6 +64,21 @@ export const InstructorError = {
 } as const;
 export type InstructorError = (typeof InstructorError)[keyof typeof InstructorError];
 
+/** Failure codes of the makeup feature */
+export const MakeupError = {
+  SessionNotFound: 'MAKEUP_SESSION_NOT_FOUND',
+  SessionNotUpcoming: 'MAKEUP_SESSION_NOT_UPCOMING',
+  AlreadyReported: 'MAKEUP_ALREADY_REPORTED',
+  NotAMakeupToken: 'MAKEUP_NOT_A_TOKEN',
+  SessionNotEligible: 'MAKEUP_SESSION_NOT_ELIGIBLE',
+  OutsideWindow: 'MAKEUP_OUTSIDE_WINDOW',
+  SessionFull: 'MAKEUP_SESSION_FULL',
+  AlreadyBooked: 'MAKEUP_ALREADY_BOOKED',
+  HouseholdMember: 'MAKEUP_HOUSEHOLD_MEMBER',
+  PolicyInvalid: 'MAKEUP_POLICY_INVALID',
+} as const;
+export type MakeupError = (typeof MakeupError)[keyof typeof MakeupError];
+
 /** Failure codes of the organization feature */
 export const OrganizationError = {
   LegalDetailTooLong: 'LEGAL_DETAIL_TOO_LONG',
@@ -209,6 +224,7 @@ export type WaitlistError = (typeof WaitlistError)[keyof typeof WaitlistError];
 export type ErrorCode = ClassError | InstructorError | OrganizationError | PaymentError | PaymentPlanError | PortalError | PortalPlanError | PricingError | RegistrationError | RegistrationFormsError | ScheduleConflictError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
 export type ErrorCode = ClassError | CreditError | InstructorError | OrganizationError | PaymentError | PaymentPlanError | PortalError | PricingError | RegistrationError | RegistrationFormsError | ScheduleConflictError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
 export type ErrorCode = ClassError | CreditError | CreditProductError | InstructorError | OrganizationError | PaymentError | PaymentPlanError | PortalError | PricingError | RegistrationError | RegistrationFormsError | ScheduleConflictError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
+export type ErrorCode = ClassError | CreditError | InstructorError | MakeupError | OrganizationError | PaymentError | PaymentPlanError | PortalError | PricingError | RegistrationError | RegistrationFormsError | ScheduleConflictError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
 
 /** The `code` of a failure envelope (the body of a refused request), or null when it has none. */
 export function errorCodeOf(body: unknown): ErrorCode | null {

@@ -205,31 +205,6 @@ export interface paths {
   "/api/contact": {
     post: operations["Contact_create"];
   };
-  "/api/credit-products": {
-    get: operations["CreditProducts_list"];
-    post: operations["CreditProducts_create"];
-  };
-  "/api/credit-products/{id}": {
-    get: operations["CreditProducts_one"];
-    put: operations["CreditProducts_update"];
-    delete: operations["CreditProducts_remove"];
-  };
-  "/api/credit-products/checkout": {
-    post: operations["CardCheckout_start"];
-  };
-  "/api/credit-sales": {
-    get: operations["CreditProducts_listSales"];
-    post: operations["CreditProducts_sell"];
-  };
-  "/api/credit-sales/{id}": {
-    get: operations["CreditProducts_oneSale"];
-  };
-  "/api/credit-sales/{id}/cancel": {
-    post: operations["CreditProducts_cancel"];
-  };
-  "/api/credit-sales/{id}/mark-paid": {
-    post: operations["CreditProducts_markPaid"];
-  };
   "/api/enrollments/{enrollmentId}/payment-plan": {
     get: operations["PaymentPlans_ofEnrollment"];
   };
@@ -289,6 +264,14 @@ export interface paths {
     get: operations["Venues_location"];
     put: operations["Venues_updateLocation"];
     delete: operations["Venues_removeLocation"];
+  };
+  "/api/makeup-policies": {
+    get: operations["MakeupPolicies_list"];
+    put: operations["MakeupPolicies_save"];
+  };
+  "/api/makeup-policies/classes/{classId}": {
+    put: operations["MakeupPolicies_saveForClass"];
+    delete: operations["MakeupPolicies_removeForClass"];
   };
   "/api/organizations": {
     get: operations["Organizations_list"];
@@ -363,6 +346,18 @@ export interface paths {
   "/api/portal/link": {
     post: operations["Portal_requestLink"];
   };
+  "/api/portal/makeups": {
+    get: operations["PortalMakeups_list"];
+  };
+  "/api/portal/makeups/absences": {
+    post: operations["PortalMakeups_report"];
+  };
+  "/api/portal/makeups/bookings": {
+    post: operations["PortalMakeups_book"];
+  };
+  "/api/portal/makeups/tokens/{id}/sessions": {
+    get: operations["PortalMakeups_sessions"];
+  };
   "/api/portal/profile": {
     put: operations["Portal_updateProfile"];
   };
@@ -401,9 +396,6 @@ export interface paths {
   };
   "/api/public/config": {
     get: operations["Public_publicConfig"];
-  };
-  "/api/public/credit-products": {
-    get: operations["CreditProducts_listOnline"];
   };
   "/api/public/organization/{id}": {
     get: operations["Public_organization"];
@@ -1050,6 +1042,11 @@ export interface components {
        * @example []
        */
       dropIns: string[];
+      /**
+       * @description Of those, the students on this session's roll as make-ups (issue 41 §3)
+       * @example []
+       */
+      makeUps: string[];
     };
     AttendanceStudentResponseDto: {
       /**
@@ -1066,6 +1063,11 @@ export interface components {
        * @example null
        */
       dropInSessions: number[] | null;
+      /**
+       * @description Of those, the sessions held as make-ups (issue 41 §3)
+       * @example null
+       */
+      makeUpSessions: number[] | null;
     };
     AttendanceTotalsDto: {
       /** @example 3 */
@@ -1139,6 +1141,41 @@ export interface components {
       };
       /** @example 127.0.0.1 */
       ip: string | null;
+    };
+    BookedMakeupDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      enrollmentId: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      entitlementId: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      classId: string;
+      /** @example Swim Level 2 */
+      classTitle: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      classSessionId: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      studentId: string;
+    };
+    BookMakeupDto: {
+      /** Format: uuid */
+      entitlementId: string;
+      /** Format: uuid */
+      classSessionId: string;
     };
     BrandingDto: {
       businessName?: string;
@@ -1323,31 +1360,6 @@ export interface components {
       /** @example 2 */
       current: number | null;
       upgradePlan: components["schemas"]["PlanRefDto"] | null;
-    };
-    CardCheckoutDto: {
-      /** Format: uuid */
-      organizationId: string;
-      /** Format: uuid */
-      productId: string;
-      buyer: components["schemas"]["StudentFieldsDto"];
-      /**
-       * @description The price the page showed, in dollars
-       * @example 150
-       */
-      amount: number;
-    };
-    CardCheckoutResponseDto: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      saleId: string;
-      /** @example pi_123_secret_456 */
-      clientSecret: string;
-      /** @example pi_123 */
-      paymentIntentId: string;
-      /** @example 150 */
-      amount: number;
     };
     CheckEnrollmentDto: {
       /** Format: email */
@@ -2355,163 +2367,6 @@ export interface components {
      * @enum {string}
      */
     CreditError: "CREDIT_NOT_FOUND" | "CREDIT_EXPIRED" | "CREDIT_NOT_YET_VALID" | "CREDIT_EXHAUSTED" | "CREDIT_NOT_ELIGIBLE" | "CREDIT_REVOKED" | "CREDIT_ALREADY_USED" | "CREDIT_AMOUNT_INVALID" | "CREDIT_VALIDITY_INVALID" | "CREDIT_NOT_HOUSEHOLD";
-    CreditProductDto: {
-      /** @enum {string} */
-      kind: "pack" | "membership" | "account_credit";
-      /** @example 10-class pack */
-      name: string;
-      description?: string | null;
-      /**
-       * @description Dollars
-       * @example 150
-       */
-      price: number;
-      /**
-       * @description Pack: its uses; membership: uses per period (null: unlimited)
-       * @example 10
-       */
-      uses?: number | null;
-      /**
-       * @description Account credit: the dollars of credit a sale gives
-       * @example null
-       */
-      credit?: number | null;
-      /**
-       * @description Pack: days valid from the day of the sale (null: no expiry)
-       * @example 90
-       */
-      validityDays?: number | null;
-      /** @enum {string|null} */
-      period?: "month" | "year" | null;
-      /**
-       * @default all
-       * @enum {string}
-       */
-      scope?: "all" | "classes" | "drop_ins";
-      /** @description The eligible classes (scope classes, or drop-ins of these classes) */
-      classIds?: string[];
-      /**
-       * @description Sold on the public site (false: in person only)
-       * @default true
-       */
-      soldOnline?: boolean;
-      /**
-       * @description An intro offer: once per person
-       * @default false
-       */
-      introOffer?: boolean;
-      /**
-       * @description false: no longer sold (its sales keep it)
-       * @default true
-       */
-      active?: boolean;
-    };
-    /**
-     * @description Failure codes of the credit product feature
-     * @enum {string}
-     */
-    CreditProductError: "CREDIT_PRODUCT_NOT_FOUND" | "CREDIT_PRODUCT_INVALID" | "CREDIT_PRODUCT_CLASS_NOT_FOUND" | "CREDIT_PRODUCT_SOLD" | "CREDIT_PRODUCT_INACTIVE" | "CREDIT_PRODUCT_PRICE_CHANGED" | "CREDIT_PRODUCT_INTRO_USED" | "CREDIT_PRODUCT_KIND_NOT_SOLD" | "CREDIT_SALE_STUDENT_NOT_FOUND" | "CREDIT_SALE_NOT_FOUND" | "CREDIT_SALE_NOT_PENDING" | "CREDIT_SALE_IS_CARD" | "CREDIT_SALE_CARD_UNAVAILABLE" | "CREDIT_SALE_BELOW_CARD_MINIMUM";
-    CreditProductRemovedDto: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      id: string;
-      /** @enum {string} */
-      status: "deleted";
-    };
-    CreditProductResponseDto: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      id: string;
-      /** @enum {string} */
-      kind: "pack" | "membership" | "account_credit";
-      /** @example 10-class pack */
-      name: string;
-      /** @example null */
-      description: string | null;
-      /**
-       * @description Dollars
-       * @example 150
-       */
-      price: number;
-      /** @example 10 */
-      uses: number | null;
-      /**
-       * @description Account credit: dollars of credit
-       * @example null
-       */
-      credit: number | null;
-      /** @example 90 */
-      validityDays: number | null;
-      /** @enum {string|null} */
-      period: "month" | "year" | null;
-      /** @enum {string} */
-      scope: "all" | "classes" | "drop_ins";
-      /** @example [] */
-      classIds: string[];
-      /** @example true */
-      soldOnline: boolean;
-      /** @example false */
-      introOffer: boolean;
-      /** @example true */
-      active: boolean;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      createdAt: string;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      updatedAt: string;
-    };
-    CreditSaleResponseDto: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      id: string;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      productId: string;
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      studentId: string | null;
-      /** @example ana@example.com */
-      buyerEmail: string;
-      /** @enum {string} */
-      channel: "card" | "in_person";
-      /** @enum {string} */
-      status: "pending" | "paid" | "cancelled";
-      /** @example 150 */
-      amount: number;
-      /** @example false */
-      intro: boolean;
-      /**
-       * Format: uuid
-       * @description The credit granted when paid
-       * @example null
-       */
-      entitlementId: string | null;
-      /**
-       * Format: date-time
-       * @example null
-       */
-      paidAt: string | null;
-      /**
-       * Format: date-time
-       * @example 2026-11-23T18:00:00.000Z
-       */
-      createdAt: string;
-    };
     CustomerResponseDto: {
       /** @example cus_1QfV2a */
       customerId: string;
@@ -3283,7 +3138,7 @@ export interface components {
       error: string | null;
     };
     /** @description A failure a client can act on: one feature's code (its `<feature>.exception.ts`) */
-    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["CreditError"] | components["schemas"]["CreditProductError"] | components["schemas"]["InstructorError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PaymentPlanError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["ScheduleConflictError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
+    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["CreditError"] | components["schemas"]["InstructorError"] | components["schemas"]["MakeupError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PaymentPlanError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["ScheduleConflictError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
     ErrorEnvelopeDto: {
       /** @example false */
       success: boolean;
@@ -3412,17 +3267,6 @@ export interface components {
        * @example 2016-04-12
        */
       dateOfBirth: string | null;
-    };
-    InPersonSaleDto: {
-      /** Format: uuid */
-      productId: string;
-      /** Format: uuid */
-      studentId: string;
-      /**
-       * @description Paid now: the credit is granted in the same transaction
-       * @default false
-       */
-      paid?: boolean;
     };
     InstalmentResponseDto: {
       /** @example 1 */
@@ -3576,6 +3420,224 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       updatedAt: string;
+    };
+    MakeupAbsenceDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      studentId: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      classId: string;
+      /** @example Swim Level 2 */
+      classTitle: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      classSessionId: string;
+      /**
+       * Format: date-time
+       * @example 2026-12-08T17:00:00.000Z
+       */
+      sessionStartsAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-12-08T17:00:00.000Z
+       */
+      reportedAt: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      entitlementId: string | null;
+      /**
+       * @example null
+       * @enum {string|null}
+       */
+      noTokenReason: "policy" | "too_late" | "cap_month" | "cap_term" | "cap_year" | null;
+    };
+    /**
+     * @description Failure codes of the makeup feature
+     * @enum {string}
+     */
+    MakeupError: "MAKEUP_SESSION_NOT_FOUND" | "MAKEUP_SESSION_NOT_UPCOMING" | "MAKEUP_ALREADY_REPORTED" | "MAKEUP_NOT_A_TOKEN" | "MAKEUP_SESSION_NOT_ELIGIBLE" | "MAKEUP_OUTSIDE_WINDOW" | "MAKEUP_SESSION_FULL" | "MAKEUP_ALREADY_BOOKED" | "MAKEUP_HOUSEHOLD_MEMBER" | "MAKEUP_POLICY_INVALID";
+    MakeupPoliciesResponseDto: {
+      organization: components["schemas"]["MakeupPolicyResponseDto"];
+      classes: components["schemas"]["MakeupPolicyResponseDto"][];
+    };
+    MakeupPolicyDto: {
+      /** @example 24 */
+      announceHoursBefore?: Record<string, never> | null;
+      /** @example 2 */
+      capPerMonth?: Record<string, never> | null;
+      /** @example null */
+      capPerTerm?: Record<string, never> | null;
+      /** @example null */
+      capPerYear?: Record<string, never> | null;
+      /** @example 30 */
+      expiryDays?: Record<string, never> | null;
+      /**
+       * @example same_term
+       * @enum {string}
+       */
+      eligible?: "same_class" | "same_term" | "classes" | "any";
+      /** @example [] */
+      eligibleClassIds?: string[];
+      teacherMarkedAbsences?: boolean;
+      expiryEndOfTerm?: boolean;
+      bookAheadDays?: number;
+      bookUntilHoursBefore?: number;
+      extraSeats?: number;
+      cancelledSessionToken?: boolean;
+    };
+    MakeupPolicyRemovedDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      classId: string;
+      /** @example true */
+      removed: boolean;
+    };
+    MakeupPolicyResponseDto: {
+      /**
+       * Format: uuid
+       * @description null: the organization's policy
+       * @example null
+       */
+      classId: string | null;
+      /** @example 24 */
+      announceHoursBefore: number | null;
+      /** @example false */
+      teacherMarkedAbsences: boolean;
+      /** @example 2 */
+      capPerMonth: number | null;
+      /** @example null */
+      capPerTerm: number | null;
+      /** @example null */
+      capPerYear: number | null;
+      /** @example 30 */
+      expiryDays: number | null;
+      /** @example false */
+      expiryEndOfTerm: boolean;
+      /** @example 60 */
+      bookAheadDays: number;
+      /** @example 2 */
+      bookUntilHoursBefore: number;
+      /**
+       * @example same_term
+       * @enum {string}
+       */
+      eligible: "same_class" | "same_term" | "classes" | "any";
+      /** @example [] */
+      eligibleClassIds: string[];
+      /** @example 1 */
+      extraSeats: number;
+      /** @example false */
+      cancelledSessionToken: boolean;
+    };
+    MakeupSessionDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      classId: string;
+      /** @example Swim Level 2 */
+      classTitle: string;
+      /** @example 3 */
+      sessionIndex: number;
+      /**
+       * Format: date-time
+       * @example 2026-12-08T17:00:00.000Z
+       */
+      startsAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-12-08T17:00:00.000Z
+       */
+      endsAt: string;
+      /** @example 2 */
+      seatsLeft: number;
+    };
+    MakeupTokenDto: {
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      holderStudentId: string;
+      /** @example Make-up for Swim Level 2 */
+      label: string | null;
+      /** @example 1 */
+      remaining: number;
+      /** @example 2026-12-08 */
+      validFrom: string;
+      /**
+       * @description Usable through this whole day; null: no expiry
+       * @example 2027-01-07
+       */
+      validUntil: string | null;
+      /**
+       * @example usable
+       * @enum {string}
+       */
+      state: "usable" | "used" | "expired" | "revoked";
+    };
+    MakeupUpcomingSessionDto: {
+      /**
+       * Format: uuid
+       * @description The session
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      studentId: string;
+      /** @example Maya */
+      firstName: string;
+      /**
+       * Format: uuid
+       * @example b0000000-0000-4000-8000-000000000001
+       */
+      classId: string;
+      /** @example Swim Level 2 */
+      classTitle: string;
+      /**
+       * Format: date-time
+       * @example 2026-12-08T17:00:00.000Z
+       */
+      startsAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-12-08T17:00:00.000Z
+       */
+      endsAt: string;
+      /**
+       * Format: uuid
+       * @description Set once an absence is reported
+       * @example null
+       */
+      absenceId: string | null;
     };
     MarkAttendanceDto: {
       /** Format: uuid */
@@ -4462,6 +4524,11 @@ export interface components {
       /** @example If this email belongs to a registration with us, a sign-in link is on its way. It works once, for 15 minutes. */
       message: string;
     };
+    PortalMakeupsDto: {
+      tokens: components["schemas"]["MakeupTokenDto"][];
+      absences: components["schemas"]["MakeupAbsenceDto"][];
+      upcoming: components["schemas"]["MakeupUpcomingSessionDto"][];
+    };
     PortalPersonDto: {
       /**
        * Format: uuid
@@ -4894,35 +4961,6 @@ export interface components {
       platformFeePercent: number;
       /** @example support@classlane.example */
       supportEmail: string | null;
-    };
-    PublicCreditProductDto: {
-      /**
-       * Format: uuid
-       * @example 486f36a9-a089-445a-9c44-8cb266b86655
-       */
-      id: string;
-      /** @enum {string} */
-      kind: "pack" | "membership" | "account_credit";
-      /** @example 10-class pack */
-      name: string;
-      /** @example null */
-      description: string | null;
-      /** @example 150 */
-      price: number;
-      /** @example 10 */
-      uses: number | null;
-      /** @example null */
-      credit: number | null;
-      /** @example 90 */
-      validityDays: number | null;
-      /** @enum {string|null} */
-      period: "month" | "year" | null;
-      /** @enum {string} */
-      scope: "all" | "classes" | "drop_ins";
-      /** @example [] */
-      classIds: string[];
-      /** @example false */
-      introOffer: boolean;
     };
     PublicOrganizationResponseDto: {
       /**
@@ -5571,6 +5609,21 @@ export interface components {
        * @example null
        */
       waitingRoomUntil: string | null;
+    };
+    ReportAbsenceDto: {
+      /** Format: uuid */
+      classSessionId: string;
+      /** Format: uuid */
+      studentId?: string;
+    };
+    ReportedAbsenceDto: {
+      absence: components["schemas"]["MakeupAbsenceDto"];
+      token: components["schemas"]["MakeupTokenDto"] | null;
+      /**
+       * @example null
+       * @enum {string|null}
+       */
+      noTokenReason: "policy" | "too_late" | "cap_month" | "cap_term" | "cap_year" | null;
     };
     RequestPortalLinkDto: {
       /** Format: uuid */
@@ -11164,415 +11217,6 @@ export interface operations {
       };
     };
   };
-  CreditProducts_list: {
-    parameters: {
-      query?: {
-        /** @description JSON `["field","ASC"|"DESC"]`; field is one of createdAt, name, kind, price, id (default createdAt) */
-        sort?: string;
-        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
-        range?: string;
-        /** @description JSON object with any of: q, id, kind, active */
-        filter?: string;
-      };
-    };
-    responses: {
-      /** @description Oldest first unless sorted (a react-admin resource) */
-      200: {
-        headers: {
-          /** @description `credit-products <first>-<last>/<total>` (exposed to browsers through CORS) */
-          "Content-Range"?: string;
-        };
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["CreditProductResponseDto"][];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  CreditProducts_create: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["CreditProductDto"];
-      };
-    };
-    responses: {
-      /** @description Fields of another kind, a class of another organization, a negative price: 400 with a code */
-      201: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["CreditProductResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  CreditProducts_one: {
-    parameters: {
-      path: {
-        id: string;
-      };
-    };
-    responses: {
-      /** @description Another organization's product is 404 */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["CreditProductResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  CreditProducts_update: {
-    parameters: {
-      path: {
-        id: string;
-      };
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["CreditProductDto"];
-      };
-    };
-    responses: {
-      /** @description Replaces the product; credit already sold keeps what it was sold with */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["CreditProductResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  CreditProducts_remove: {
-    parameters: {
-      path: {
-        id: string;
-      };
-    };
-    responses: {
-      /** @description A product already sold: 409 CREDIT_PRODUCT_SOLD (set it inactive instead) */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["CreditProductRemovedDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  CardCheckout_start: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["CardCheckoutDto"];
-      };
-    };
-    responses: {
-      /** @description A pending sale and its PaymentIntent (the credit is granted when Stripe confirms the payment, by webhook). 404: not sold online; 409: another price (CREDIT_PRODUCT_PRICE_CHANGED), intro offer already bought; 503: no card payments; 429: too many from one IP */
-      201: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["CardCheckoutResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  CreditProducts_listSales: {
-    parameters: {
-      query?: {
-        studentId?: string;
-      };
-    };
-    responses: {
-      /** @description Newest first (500 at most); one student with ?studentId= */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["CreditSaleResponseDto"][];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  CreditProducts_sell: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["InPersonSaleDto"];
-      };
-    };
-    responses: {
-      /** @description An in-person sale to one of the organization's students; paid: the credit is granted in the same transaction. 409 CREDIT_PRODUCT_INTRO_USED, CREDIT_PRODUCT_INACTIVE */
-      201: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["CreditSaleResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  CreditProducts_oneSale: {
-    parameters: {
-      path: {
-        id: string;
-      };
-    };
-    responses: {
-      /** @description Another organization's sale is 404 */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["CreditSaleResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  CreditProducts_cancel: {
-    parameters: {
-      path: {
-        id: string;
-      };
-    };
-    responses: {
-      /** @description A pending sale cancelled (an intro offer is free again) */
-      201: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["CreditSaleResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  CreditProducts_markPaid: {
-    parameters: {
-      path: {
-        id: string;
-      };
-    };
-    responses: {
-      /** @description An in-person sale paid now: the credit is granted. A card sale or one not pending: 409 */
-      201: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["CreditSaleResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description No token, or an expired, revoked or wrong-audience token */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-      /** @description Needs the admin role, and the caller's own organization */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
   PaymentPlans_ofEnrollment: {
     parameters: {
       path: {
@@ -12439,6 +12083,154 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["DeletedResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  MakeupPolicies_list: {
+    responses: {
+      /** @description The organization's make-up policy (its defaults until saved: no tokens) and every class's own */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MakeupPoliciesResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  MakeupPolicies_save: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MakeupPolicyDto"];
+      };
+    };
+    responses: {
+      /** @description Saves the organization's make-up policy (the whole policy: a field left out takes its default). 400 MAKEUP_POLICY_INVALID */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MakeupPolicyResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  MakeupPolicies_saveForClass: {
+    parameters: {
+      path: {
+        classId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MakeupPolicyDto"];
+      };
+    };
+    responses: {
+      /** @description Saves a class's own make-up policy, used instead of the organization's. 404 for another organization's class */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MakeupPolicyResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  MakeupPolicies_removeForClass: {
+    parameters: {
+      path: {
+        classId: string;
+      };
+    };
+    responses: {
+      /** @description Removes a class's own make-up policy: the organization's applies to it again. 404 when it has none */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MakeupPolicyRemovedDto"];
           };
         };
       };
@@ -13419,6 +13211,125 @@ export interface operations {
       };
     };
   };
+  PortalMakeups_list: {
+    responses: {
+      /** @description The student's and their household's make-up tokens with expiry, reported absences, and upcoming sessions (60 days) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalMakeupsDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalMakeups_report: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReportAbsenceDto"];
+      };
+    };
+    responses: {
+      /** @description "I can't make it": records the absence, tells the class's teacher, and grants a make-up token when the policy gives one (all in one transaction); otherwise noTokenReason says why. 404 MAKEUP_SESSION_NOT_FOUND for a session of a class the student is not enrolled in (or another organization's), 409 MAKEUP_SESSION_NOT_UPCOMING once it started, 409 MAKEUP_ALREADY_REPORTED */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["ReportedAbsenceDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalMakeups_book: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BookMakeupDto"];
+      };
+    };
+    responses: {
+      /** @description Books the session with the token: the seat and the token's use in one transaction, shown on the session's roll as a make-up. 409 CREDIT_EXPIRED / CREDIT_EXHAUSTED / CREDIT_REVOKED, MAKEUP_SESSION_NOT_ELIGIBLE, MAKEUP_OUTSIDE_WINDOW, MAKEUP_SESSION_FULL, ALREADY_ENROLLED; 404 for another student's token or another organization's session */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["BookedMakeupDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalMakeups_sessions: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The sessions this make-up token may book now: what it covers, inside its policy's booking window, with a free or make-up seat, and none the student already holds. 404 CREDIT_NOT_FOUND for anyone else's token, 409 MAKEUP_NOT_A_TOKEN for another kind of credit */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MakeupSessionDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Portal_updateProfile: {
     requestBody: {
       content: {
@@ -13868,31 +13779,6 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["PublicConfigResponseDto"];
-          };
-        };
-      };
-      /** @description Bad input: the field messages are in `errors` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelopeDto"];
-        };
-      };
-    };
-  };
-  CreditProducts_listOnline: {
-    parameters: {
-      query: {
-        organizationId: string;
-      };
-    };
-    responses: {
-      /** @description Public: the active products the organization sells online, cheapest first */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EnvelopeDto"] & {
-            /** @enum {boolean} */
-            success: true;
-            data: components["schemas"]["PublicCreditProductDto"][];
           };
         };
       };

@@ -52,8 +52,8 @@ describe('attendance', () => {
     const res = await t.http.get(`/api/attendance/class/${cls.id}`).set(teacher.auth).expect(200);
     expect(res.body.data.classId).toBe(cls.id);
     expect(res.body.data.students).toEqual([
-      { id: ann.id, firstName: 'Ann', lastName: 'Adams', dropInSessions: null, pastDue: false },
-      { id: bob.id, firstName: 'Bob', lastName: 'Young', dropInSessions: null, pastDue: false },
+      { id: ann.id, firstName: 'Ann', lastName: 'Adams', dropInSessions: null, pastDue: false, makeUpSessions: null },
+      { id: bob.id, firstName: 'Bob', lastName: 'Young', dropInSessions: null, pastDue: false, makeUpSessions: null },
     ]);
     expect(res.body.data.sessions).toEqual(
       sessions.map((sessionDate, sessionIndex) => ({
@@ -64,6 +64,7 @@ describe('attendance', () => {
         absentCount: 0,
         percent: null,
         dropIns: [],
+        makeUps: [],
       })),
     );
   });

@@ -353,6 +353,19 @@ describe('bad input on every write route', () => {
       'POST /api/portal/payment-plans/:id/pay/confirm': { auth: 'portal', body: { paymentIntentId: 'pi_sweep' } },
       'POST /api/portal/payment-plans/:id/method': { auth: 'portal', body: null },
       'POST /api/portal/payment-plans/:id/method/confirm': { auth: 'portal', body: { setupIntentId: 'seti_sweep' } },
+      // Make-ups (issue 41 §3): a policy left empty is the defaults (a valid save), so the empty body is not a bad input.
+      'PUT /api/makeup-policies': { auth: 'admin', body: { bookAheadDays: 30, extraSeats: 1, eligible: 'any' }, emptyBodyOk: true },
+      'PUT /api/makeup-policies/classes/:classId': {
+        auth: 'admin',
+        body: { bookAheadDays: 30, extraSeats: 1, eligible: 'any' },
+        emptyBodyOk: true,
+      },
+      'DELETE /api/makeup-policies/classes/:classId': { auth: 'admin', body: null },
+      'POST /api/portal/makeups/absences': { auth: 'portal', body: { classSessionId: '00000000-0000-4000-8000-000000000000' } },
+      'POST /api/portal/makeups/bookings': {
+        auth: 'portal',
+        body: { entitlementId: '00000000-0000-4000-8000-000000000000', classSessionId: '00000000-0000-4000-8000-000000000000' },
+      },
       'DELETE /api/waitlist/:entryId': { auth: 'admin', body: null },
       'POST /api/waitlist/:entryId/offer': { auth: 'admin', body: null },
       'POST /api/waitlist/:entryId/move': { auth: 'admin', body: { position: 1 } },

@@ -117,8 +117,8 @@ describe('drop-ins', () => {
     const drop = await register(dropInBody(org.orgId, cls.id, s1.id, { firstName: 'Dee', lastName: 'Dropin' })).expect(201);
     const att = (await t.http.get(`/api/attendance/class/${cls.id}`).set(org.auth).expect(200)).body.data;
     expect(att.students).toEqual([
-      { id: drop.body.data.id, firstName: 'Dee', lastName: 'Dropin', dropInSessions: [1], pastDue: false },
-      { id: full.body.data.id, firstName: 'Ava', lastName: 'Whole', dropInSessions: null, pastDue: false },
+      { id: drop.body.data.id, firstName: 'Dee', lastName: 'Dropin', dropInSessions: [1], pastDue: false, makeUpSessions: null },
+      { id: full.body.data.id, firstName: 'Ava', lastName: 'Whole', dropInSessions: null, pastDue: false, makeUpSessions: null },
     ]);
     expect(att.sessions.map((s: { dropIns: string[] }) => s.dropIns)).toEqual([[], [drop.body.data.id], [], []]);
     const mark = (sessionIndex: number) =>

@@ -44,6 +44,7 @@ describe('every job on two instances at once', () => {
         [
           'communications-dispatch',
           'early-access-emails',
+          'makeup-expiry-reminders',
           'go-no-go',
           'class-milestones',
           'instalment-charges',

@@ -96,7 +96,7 @@ export const pages = {
   myRegistrations: page(
     () => import('@/features/portal/PortalPages'),
     (m) => m.PortalPage,
-    ['portal', 'payment', 'forms'],
+    ['portal', 'payment', 'forms', 'makeups'],
   ),
   signIn: page(
     () => import('@/features/auth/SignInPage'),

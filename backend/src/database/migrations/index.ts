@@ -54,6 +54,7 @@ import { PlanMoney1772001000000 } from './1772001000000-PlanMoney';
 import { Credits1772003000000 } from './1772003000000-Credits';
 import { CreditProducts1772004000000 } from './1772004000000-CreditProducts';
 import { Memberships1772004000001 } from './1772004000001-Memberships';
+import { Makeups1772005000000 } from './1772005000000-Makeups';
 import { PaymentPlans1771001000000 } from './1771001000000-PaymentPlans';
 import { PaymentDisputes1771002000000 } from './1771002000000-PaymentDisputes';
 import { DropIns1771006000000 } from './1771006000000-DropIns';
@@ -131,6 +132,7 @@ export const MIGRATIONS = [
   Credits1772003000000,
   CreditProducts1772004000000,
   Memberships1772004000001,
+  Makeups1772005000000,
   StudentLanguage1772006000000,
   StatementEmailRuns1772007000000,
 ];

@@ -52,7 +52,9 @@ export class AttendanceService {
         const presentCount = entries.filter((e) => e.attended).length;
         const percent = entries.length ? Math.round((presentCount / roll.length) * 100) : null;
         const dropIns = roll.filter((s) => s.dropInSessions).map((s) => s.id);
-        return { sessionIndex, sessionDate, entries, presentCount, absentCount: entries.length - presentCount, percent, dropIns };
+        // Make-ups (issue 41 §3) are drop-in seats of this session booked with a make-up token.
+        const makeUps = roll.filter((s) => s.makeUpSessions?.includes(sessionIndex)).map((s) => s.id);
+        return { sessionIndex, sessionDate, entries, presentCount, absentCount: entries.length - presentCount, percent, dropIns, makeUps };
       });
     return { classId, sessions, students };
   }

@@ -30,6 +30,8 @@ import { ClosedDatesService } from './closed-dates.service';
 import { DropInsController } from './drop-ins.controller';
 import { DropInSeatsRepository } from './drop-in-seats.repository';
 import { DropInSeats } from './drop-in-seats.service';
+import { MakeUpSeatsRepository } from './makeup-seats.repository';
+import { MakeUpSeats } from './makeup-seats.service';
 import { SessionAttendance } from './session-attendance.port';
 import { SessionConflicts } from './session-conflicts.port';
 
@@ -62,6 +64,8 @@ import { SessionConflicts } from './session-conflicts.port';
     SessionAttendance,
     DropInSeatsRepository,
     DropInSeats,
+    MakeUpSeatsRepository,
+    MakeUpSeats,
     SessionConflicts,
   ],
   exports: [
@@ -72,6 +76,7 @@ import { SessionConflicts } from './session-conflicts.port';
     ClassSessionsService,
     SessionAttendance,
     DropInSeats,
+    MakeUpSeats,
     SessionConflicts,
   ],
 })

@@ -105,8 +105,11 @@ export class DropInSeatsRepository {
     );
     const after = await returning<{ id: string; peak: number }>(
       manager,
-      `UPDATE classes c SET drop_in_peak = coalesce(
+      // Clamped to the class's free seats: a session holding make-ups beyond the maximum (makeup-seats.repository.ts)
+      // blocks whole-class seats without breaking the classes_drop_in_seats check.
+      `UPDATE classes c SET drop_in_peak = least(coalesce(
           (SELECT max(s.drop_ins_taken) FROM class_sessions s WHERE s.class_id = c.id AND s.status = 'scheduled'), 0),
+          c.max_students - c.enrolled_students),
           updated_at = now()
         WHERE c.id = ANY($1::uuid[]) AND c.organization_id = $2
         RETURNING c.id, c.drop_in_peak AS peak`,

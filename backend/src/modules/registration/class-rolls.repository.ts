@@ -20,7 +20,8 @@ export class ClassRollsRepository {
       `SELECT s.id, s.first_name AS "firstName", s.last_name AS "lastName",
               CASE WHEN bool_or(e.class_session_id IS NULL) THEN NULL
                    ELSE array_agg(cs.session_index ORDER BY cs.session_index) END AS "dropInSessions",
-              bool_or(e.past_due_since IS NOT NULL) AS "pastDue"
+              bool_or(e.past_due_since IS NOT NULL) AS "pastDue",
+              array_agg(cs.session_index ORDER BY cs.session_index) FILTER (WHERE e.makeup) AS "makeUpSessions"
          FROM enrollments e JOIN students s ON s.id = e.student_id
          LEFT JOIN class_sessions cs ON cs.id = e.class_session_id
         WHERE e.class_id = $1 AND e.organization_id = $2 AND ${ACTIVE}

@@ -98,6 +98,8 @@ export interface EnrolledStudent {
   dropInSessions?: number[] | null;
   /** A payment plan of this student's is past due (issue 40 §2). */
   pastDue?: boolean;
+  /** The sessions (indexes) of those this student holds as make-ups (issue 41 §3). */
+  makeUpSessions?: number[] | null;
 }
 
 /** An enrollment locked for a payment change. */

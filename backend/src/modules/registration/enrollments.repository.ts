@@ -373,4 +373,9 @@ export class EnrollmentsRepository {
       : [];
     return new Map(rows.map((r) => [r.id, { status: r.status, cancelledAt: r.cancelledAt }]));
   }
+
+  /** Marks a new enrollment as a make-up (issue 41 §3), in the transaction that wrote it: the roll shows it so. */
+  async markMakeUp(manager: EntityManager, organizationId: string, id: string): Promise<void> {
+    await manager.query('UPDATE enrollments SET makeup = true WHERE id = $1 AND organization_id = $2', [id, organizationId]);
+  }
 }

@@ -84,9 +84,11 @@ export class InPersonSeatWriter {
     const cls =
       switched || offer
         ? await this.classes.require(classId, organizationId, m)
-        : sessionId
-          ? await this.classSeats.holdDropIn(m, classId, organizationId, sessionId)
-          : await this.classSeats.hold(m, 'enrollment', classId, organizationId);
+        : sessionId && w.makeUp
+          ? await this.classSeats.holdMakeUp(m, classId, organizationId, sessionId, w.makeUp.extraSeats)
+          : sessionId
+            ? await this.classSeats.holdDropIn(m, classId, organizationId, sessionId)
+            : await this.classSeats.hold(m, 'enrollment', classId, organizationId);
     const { student, created } = switched
       ? { student: (await this.students.findInOrganization(held!.studentId, organizationId, m))!, created: false }
       : await this.parts.person(m, organizationId, fields, w.dateOfBirth);
@@ -156,6 +158,10 @@ export class InPersonSeatWriter {
       seats: [{ enrollmentId: enrollment.id, studentId: student.id }],
       fresh: !switched,
     });
+    if (w.makeUp) {
+      await this.enrollments.markMakeUp(m, organizationId, enrollment.id);
+      await w.makeUp.withSeat(m, { enrollmentId: enrollment.id, studentId: student.id });
+    }
     await this.announce.published(m, { organizationId, cls, student, enrollment, payment, org: read?.org });
     // Only what the confirmation page needs for this registration: the caller is anonymous, so nothing of the stored
     // student (other classes, payments, stored name or phone) goes back.

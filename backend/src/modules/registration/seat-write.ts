@@ -46,6 +46,12 @@ export interface SeatWrite<P extends InPersonSeat | CardHoldSeat = InPersonSeat 
   /** What admission read for this request (admission.ts): these rows are not read again. */
   read?: { cls: ClassEntity; org: OrganizationEntity; seatPlan?: SeatPlan; noSeatOfEmail?: boolean };
   /**
+   * A make-up (issue 41 §3): the seat in `classSessionId` is a free seat or one of `extraSeats` beyond the class
+   * maximum (not a drop-in seat), the enrollment is marked as a make-up, and `withSeat` (the token's use) runs in the
+   * same transaction once the enrollment exists: a refused use rolls the seat back.
+   */
+  makeUp?: { extraSeats: number; withSeat: (m: EntityManager, seat: { enrollmentId: string; studentId: string }) => Promise<void> };
+  /**
    * The plan's student limit as the registrant sees it (the organization's contact, never the admin's plan text).
    * False for a teacher's walk-in, who is told the plan's own answer.
    */

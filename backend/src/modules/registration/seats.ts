@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { ClassEntity } from '../classes/class.entity';
 import { ClassesService } from '../classes/classes.service';
 import { DropInSeats } from '../classes/drop-in-seats.service';
+import { MakeUpSeats } from '../classes/makeup-seats.service';
 import { splitSeatKeys } from './seat-keys';
 
 /**
@@ -26,6 +27,7 @@ export class Seats {
   constructor(
     private readonly classes: ClassesService,
     private readonly dropIns: DropInSeats,
+    private readonly makeUps: MakeUpSeats,
   ) {}
 
   /**
@@ -39,6 +41,14 @@ export class Seats {
   /** A drop-in's one seat in its session (issue 39 §3), or the refusal; the class, as `hold` answers it. */
   holdDropIn(m: EntityManager, classId: string, organizationId: string, sessionId: string): Promise<ClassEntity> {
     return this.dropIns.hold(m, organizationId, classId, sessionId);
+  }
+
+  /**
+   * A make-up's seat in one session (issue 41 §3): a free seat or one of the policy's `extra` seats beyond the class
+   * maximum, counted with the session's drop-ins (so `release` gives it back by its session key); the class as it is.
+   */
+  holdMakeUp(m: EntityManager, classId: string, organizationId: string, sessionId: string, extra: number): Promise<ClassEntity> {
+    return this.makeUps.hold(m, organizationId, classId, sessionId, extra);
   }
 
   /**

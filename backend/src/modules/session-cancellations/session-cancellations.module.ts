@@ -5,6 +5,7 @@ import { OrganizationsModule } from '../organizations/organizations.module';
 import { RegistrationModule } from '../registration/registration.module';
 import { SessionCancellationsController } from './session-cancellations.controller';
 import { SessionCancellationsService } from './session-cancellations.service';
+import { SessionCancelledHooks } from './session-cancelled.hooks';
 
 /**
  * Cancelling one session of a class and telling its people. Its own module because it joins classes (the session),
@@ -13,6 +14,8 @@ import { SessionCancellationsService } from './session-cancellations.service';
 @Module({
   imports: [ClassesModule, RegistrationModule, CommunicationsModule, OrganizationsModule],
   controllers: [SessionCancellationsController],
-  providers: [SessionCancellationsService],
+  providers: [SessionCancellationsService, SessionCancelledHooks],
+  // Modules above register what a cancelled session gives (the makeups module's tokens).
+  exports: [SessionCancelledHooks],
 })
 export class SessionCancellationsModule {}

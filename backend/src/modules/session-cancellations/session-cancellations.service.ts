@@ -13,6 +13,7 @@ import { OrganizationsService } from '../organizations/organizations.service';
 import { CardEnrollmentsService } from '../registration/card-enrollments.service';
 import type { CancelSessionDto } from '../classes/dto/class-session.dto';
 import { cancelledSessionText } from './cancelled-session-text';
+import { SessionCancelledHooks } from './session-cancelled.hooks';
 
 /**
  * Cancelling one session: the session is marked cancelled and, when asked, every student holding a seat and every
@@ -32,6 +33,7 @@ export class SessionCancellationsService {
     private readonly cards: CardEnrollmentsService,
     private readonly communications: CommunicationsService,
     private readonly activity: ActivityService,
+    private readonly hooks: SessionCancelledHooks,
   ) {}
 
   async cancel(organizationId: string, id: string, dto: CancelSessionDto) {
@@ -46,6 +48,8 @@ export class SessionCancellationsService {
         );
       }
       const { session, cls } = await this.sessions.cancel(m, organizationId, id, dto.reason.trim());
+      // What other modules give for it (a make-up token by the organization's make-up policy), in this transaction.
+      await this.hooks.run(m, { organizationId, classId: cls.id, sessionId: session.id });
       const zone = org.settings.timeZone ?? SERVER_TIME_ZONE;
       const notified = dto.notify ? await this.notify(m, cls, session, zone, org.settings.notifications?.smsEnabled === true) : 0;
       await this.activity.record(

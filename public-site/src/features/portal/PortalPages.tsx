@@ -21,6 +21,7 @@ import {
 import { ContactDetails } from './ContactDetails';
 import { EnrollmentCard } from './EnrollmentCard';
 import { PortalPlans } from './PortalPlans';
+import { PortalMakeups } from './PortalMakeups';
 import { PortalReceipts } from './PortalReceipts';
 import { when } from './portalFormat';
 import './portal.css';
@@ -225,6 +226,7 @@ export function PortalPage() {
           <p>{t('portal.noCurrent')}</p>
         )}
       </section>
+      <PortalMakeups session={session} onBooked={() => void load()} />
       {data.waitlist.length ? (
         <section aria-labelledby="portal-waitlist" className="stack">
           <h2 id="portal-waitlist">{t('portal.waitlists')}</h2>

@@ -10,7 +10,19 @@ import { loaders } from 'virtual:i18n-catalogs';
 import { DEFAULT_LOCALE, intlLocaleOf, type Locale } from './locales';
 
 // One namespace per part of the site, each its own chunk per language (shared/i18n/<language>/<namespace>.json).
-export type Namespace = 'common' | 'registration' | 'payment' | 'forms' | 'portal' | 'waitlist' | 'waiver' | 'account' | 'site' | 'seo';
+export type Namespace =
+  | 'common'
+  | 'registration'
+  | 'payment'
+  | 'forms'
+  | 'portal'
+  | 'waitlist'
+  | 'waiver'
+  | 'account'
+  | 'site'
+  | 'seo'
+  // Make-ups in the portal (issue 41 §3).
+  | 'makeups';
 
 const loaded = new Set<string>(['en/common']);
 /** The namespaces the visit has needed so far: a language switch loads the same ones in the new language. */

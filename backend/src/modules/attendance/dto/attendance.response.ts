@@ -18,6 +18,8 @@ export class AttendanceSessionResponseDto {
   percent: number | null;
   @ApiProperty({ type: [String], description: "The students on this session's roll as drop-ins (issue 39 §3)", example: [] })
   dropIns: string[];
+  @ApiProperty({ type: [String], description: "Of those, the students on this session's roll as make-ups (issue 41 §3)", example: [] })
+  makeUps: string[];
 }
 
 export class AttendanceStudentResponseDto {
@@ -33,6 +35,8 @@ export class AttendanceStudentResponseDto {
   dropInSessions: number[] | null;
   @ApiProperty({ description: "A payment plan's instalment is unpaid past the grace days (issue 40)", example: false })
   pastDue: boolean;
+  @ApiProperty({ type: [Number], nullable: true, description: 'Of those, the sessions held as make-ups (issue 41 §3)', example: null })
+  makeUpSessions: number[] | null;
 }
 
 /** Every scheduled session of a class, marked or not, and the students enrolled now. */
