@@ -221,10 +221,7 @@ export const WaitlistError = {
 export type WaitlistError = (typeof WaitlistError)[keyof typeof WaitlistError];
 
 /** Every code a failure envelope may carry. */
-export type ErrorCode = ClassError | InstructorError | OrganizationError | PaymentError | PaymentPlanError | PortalError | PortalPlanError | PricingError | RegistrationError | RegistrationFormsError | ScheduleConflictError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
-export type ErrorCode = ClassError | CreditError | InstructorError | OrganizationError | PaymentError | PaymentPlanError | PortalError | PricingError | RegistrationError | RegistrationFormsError | ScheduleConflictError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
-export type ErrorCode = ClassError | CreditError | CreditProductError | InstructorError | OrganizationError | PaymentError | PaymentPlanError | PortalError | PricingError | RegistrationError | RegistrationFormsError | ScheduleConflictError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
-export type ErrorCode = ClassError | CreditError | InstructorError | MakeupError | OrganizationError | PaymentError | PaymentPlanError | PortalError | PricingError | RegistrationError | RegistrationFormsError | ScheduleConflictError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
+export type ErrorCode = ClassError | CreditError | CreditProductError | InstructorError | MakeupError | OrganizationError | PaymentError | PaymentPlanError | PortalError | PortalPlanError | PricingError | RegistrationError | RegistrationFormsError | ScheduleConflictError | SubscriptionError | TermsError | VenueError | WaitingRoomError | WaitlistError;
 
 /** The `code` of a failure envelope (the body of a refused request), or null when it has none. */
 export function errorCodeOf(body: unknown): ErrorCode | null {

@@ -205,6 +205,40 @@ export interface paths {
   "/api/contact": {
     post: operations["Contact_create"];
   };
+  "/api/credit-products": {
+    get: operations["CreditProducts_list"];
+    post: operations["CreditProducts_create"];
+  };
+  "/api/credit-products/{id}": {
+    get: operations["CreditProducts_one"];
+    put: operations["CreditProducts_update"];
+    delete: operations["CreditProducts_remove"];
+  };
+  "/api/credit-products/checkout": {
+    post: operations["CardCheckout_start"];
+  };
+  "/api/credit-sales": {
+    get: operations["CreditProducts_listSales"];
+    post: operations["CreditProducts_sell"];
+  };
+  "/api/credit-sales/{id}": {
+    get: operations["CreditProducts_oneSale"];
+  };
+  "/api/credit-sales/{id}/cancel": {
+    post: operations["CreditProducts_cancel"];
+  };
+  "/api/credit-sales/{id}/mark-paid": {
+    post: operations["CreditProducts_markPaid"];
+  };
+  "/api/credits/{id}/revoke": {
+    post: operations["Credits_revoke"];
+  };
+  "/api/credits/{id}/transfer": {
+    post: operations["Credits_transfer"];
+  };
+  "/api/credits/{id}/validity": {
+    put: operations["Credits_validity"];
+  };
   "/api/enrollments/{enrollmentId}/payment-plan": {
     get: operations["PaymentPlans_ofEnrollment"];
   };
@@ -246,6 +280,9 @@ export interface paths {
   };
   "/api/health/ready": {
     get: operations["Health_ready"];
+  };
+  "/api/instructor-pay": {
+    get: operations["InstructorPay_report"];
   };
   "/api/instructors": {
     get: operations["Instructors_list"];
@@ -300,6 +337,36 @@ export interface paths {
   "/api/payment-plan-settings": {
     get: operations["PaymentPlans_settings"];
     put: operations["PaymentPlans_saveSettings"];
+  };
+  "/api/payment-plans": {
+    get: operations["PlanAdminReads_list"];
+  };
+  "/api/payment-plans/{id}": {
+    get: operations["PlanAdminReads_one"];
+  };
+  "/api/payment-plans/{planId}/cancel-remaining": {
+    post: operations["PaymentPlanActions_cancelRemaining"];
+  };
+  "/api/payment-plans/{planId}/instalments/{seq}/charge": {
+    post: operations["PaymentPlanActions_charge"];
+  };
+  "/api/payment-plans/{planId}/instalments/{seq}/due-date": {
+    put: operations["PaymentPlanActions_move"];
+  };
+  "/api/payment-plans/{planId}/instalments/{seq}/mark-paid": {
+    post: operations["PaymentPlanActions_markPaid"];
+  };
+  "/api/payment-plans/{planId}/instalments/{seq}/retry": {
+    post: operations["PaymentPlanActions_retry"];
+  };
+  "/api/payment-plans/{planId}/instalments/{seq}/waive": {
+    post: operations["PaymentPlanActions_waive"];
+  };
+  "/api/payment-plans/{planId}/pause": {
+    post: operations["PaymentPlanActions_pause"];
+  };
+  "/api/payment-plans/{planId}/resume": {
+    post: operations["PaymentPlanActions_resume"];
   };
   "/api/payments/confirm-enrollment": {
     post: operations["CardPayments_confirm"];
@@ -358,6 +425,21 @@ export interface paths {
   "/api/portal/makeups/tokens/{id}/sessions": {
     get: operations["PortalMakeups_sessions"];
   };
+  "/api/portal/payment-plans": {
+    get: operations["PortalPlans_list"];
+  };
+  "/api/portal/payment-plans/{id}/method": {
+    post: operations["PortalPlanPayments_method"];
+  };
+  "/api/portal/payment-plans/{id}/method/confirm": {
+    post: operations["PortalPlanPayments_confirmMethod"];
+  };
+  "/api/portal/payment-plans/{id}/pay": {
+    post: operations["PortalPlanPayments_pay"];
+  };
+  "/api/portal/payment-plans/{id}/pay/confirm": {
+    post: operations["PortalPlanPayments_confirmPay"];
+  };
   "/api/portal/profile": {
     put: operations["Portal_updateProfile"];
   };
@@ -397,6 +479,9 @@ export interface paths {
   "/api/public/config": {
     get: operations["Public_publicConfig"];
   };
+  "/api/public/credit-products": {
+    get: operations["CreditProducts_listOnline"];
+  };
   "/api/public/organization/{id}": {
     get: operations["Public_organization"];
   };
@@ -405,6 +490,12 @@ export interface paths {
   };
   "/api/public/price-quote": {
     post: operations["Pricing_quote"];
+  };
+  "/api/public/receipts/{organizationId}/{enrollmentId}/{paymentIntentId}": {
+    get: operations["PublicReceipts_pdf"];
+  };
+  "/api/public/statements/{organizationId}/{payerId}/{year}": {
+    get: operations["PublicStatements_pdf"];
   };
   "/api/ratings": {
     /**
@@ -426,6 +517,9 @@ export interface paths {
   };
   "/api/receipts/{id}/pdf": {
     get: operations["Receipts_pdf"];
+  };
+  "/api/receipts/csv": {
+    get: operations["Receipts_csv"];
   };
   "/api/registration-questions": {
     get: operations["RegistrationForms_listQuestions"];
@@ -466,6 +560,9 @@ export interface paths {
   };
   "/api/revenue": {
     get: operations["Reporting_revenue"];
+  };
+  "/api/room-calendar": {
+    get: operations["RoomCalendar_week"];
   };
   "/api/rooms": {
     get: operations["Venues_listRooms"];
@@ -522,6 +619,10 @@ export interface paths {
   };
   "/api/students/{id}/export": {
     get: operations["DataExport_student"];
+  };
+  "/api/students/{studentId}/credits": {
+    get: operations["Credits_list"];
+    post: operations["Credits_grant"];
   };
   "/api/students/check-enrollment": {
     post: operations["Students_check"];
@@ -603,6 +704,9 @@ export interface paths {
   };
   "/api/teacher/classes/{classId}/walk-ins": {
     post: operations["TeacherSessions_walkIn"];
+  };
+  "/api/teacher/my-sessions": {
+    get: operations["TeacherSchedule_mine"];
   };
   "/api/teacher/overview": {
     get: operations["TeacherClasses_overview"];
@@ -747,6 +851,41 @@ export interface webhooks {
      * @description A person changed (or was erased). Sent at least once; retried with backoff for 24 hours until a 2xx answers.
      */
     post: operations["webhook_student_updated"];
+  };
+  "payment_plan.instalment_paid": {
+    /**
+     * payment_plan.instalment_paid
+     * @description A payment plan's instalment was paid. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     */
+    post: operations["webhook_payment_plan_instalment_paid"];
+  };
+  "payment_plan.instalment_failed": {
+    /**
+     * payment_plan.instalment_failed
+     * @description A payment plan's instalment could not be charged. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     */
+    post: operations["webhook_payment_plan_instalment_failed"];
+  };
+  "payment_plan.past_due": {
+    /**
+     * payment_plan.past_due
+     * @description A payment plan went past due. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     */
+    post: operations["webhook_payment_plan_past_due"];
+  };
+  "credit.granted": {
+    /**
+     * credit.granted
+     * @description A credit (pack, membership allowance, make-up token, account credit) was given. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     */
+    post: operations["webhook_credit_granted"];
+  };
+  "credit.used": {
+    /**
+     * credit.used
+     * @description A registration was paid with a credit. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+     */
+    post: operations["webhook_credit_used"];
   };
 }
 
@@ -1064,6 +1203,11 @@ export interface components {
        */
       dropInSessions: number[] | null;
       /**
+       * @description A payment plan's instalment is unpaid past the grace days (issue 40)
+       * @example false
+       */
+      pastDue: boolean;
+      /**
        * @description Of those, the sessions held as make-ups (issue 41 §3)
        * @example null
        */
@@ -1264,6 +1408,79 @@ export interface components {
        */
       revokedAt: string | null;
     };
+    CalendarRoomDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @example Studio 1 */
+      name: string;
+      /** @example 12 */
+      capacity: number | null;
+      /**
+       * @description One booking at a time
+       * @example true
+       */
+      exclusive: boolean;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      locationId: string;
+      /** @example Main Hall */
+      locationName: string;
+    };
+    CalendarSessionDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      sessionId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Beginner Pottery */
+      classTitle: string;
+      /**
+       * Format: uuid
+       * @description The session's own room or its class's
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      roomId: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      startsAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      endsAt: string;
+      /**
+       * @description Cancelled: the session or its whole class
+       * @enum {string}
+       */
+      status: "scheduled" | "cancelled";
+      /**
+       * @description The class's enrolled students plus this session's drop-ins
+       * @example 8
+       */
+      enrolled: number;
+      /**
+       * @description The class's maximum
+       * @example 12
+       */
+      capacity: number;
+      /**
+       * @description Empty when none is named
+       * @example Maria Lopez
+       */
+      instructor: string;
+    };
     CancelEnrollmentDto: {
       refund?: boolean;
       amount?: number;
@@ -1360,6 +1577,31 @@ export interface components {
       /** @example 2 */
       current: number | null;
       upgradePlan: components["schemas"]["PlanRefDto"] | null;
+    };
+    CardCheckoutDto: {
+      /** Format: uuid */
+      organizationId: string;
+      /** Format: uuid */
+      productId: string;
+      buyer: components["schemas"]["StudentFieldsDto"];
+      /**
+       * @description The price the page showed, in dollars
+       * @example 150
+       */
+      amount: number;
+    };
+    CardCheckoutResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      saleId: string;
+      /** @example pi_123_secret_456 */
+      clientSecret: string;
+      /** @example pi_123 */
+      paymentIntentId: string;
+      /** @example 150 */
+      amount: number;
     };
     CheckEnrollmentDto: {
       /** Format: email */
@@ -1685,7 +1927,7 @@ export interface components {
     };
     ClientActivityEventDto: {
       /** @enum {string} */
-      eventType: "student_registration" | "class_enrollment" | "payment_received" | "class_completion" | "class_creation" | "class_update" | "organization_created" | "enrollment" | "payment" | "class_full" | "class_started" | "completion" | "class_deleted" | "student_removed" | "payment_unmarked" | "attendance_marked" | "registration_blocked" | "enrollment_cancelled" | "payment_refunded" | "class_cancelled" | "satisfaction_rating" | "class_confirmed" | "class_below_minimum";
+      eventType: "student_registration" | "class_enrollment" | "payment_received" | "class_completion" | "class_creation" | "class_update" | "organization_created" | "enrollment" | "payment" | "class_full" | "class_started" | "completion" | "class_deleted" | "student_removed" | "payment_unmarked" | "attendance_marked" | "registration_blocked" | "enrollment_cancelled" | "payment_refunded" | "class_cancelled" | "satisfaction_rating" | "class_confirmed" | "class_below_minimum" | "credit_granted" | "credit_changed";
       eventDate?: string;
       description: string;
       metadata?: Record<string, never>;
@@ -2182,7 +2424,7 @@ export interface components {
        *   "enrollment.created"
        * ]
        */
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due" | "credit.granted" | "credit.used")[];
       /** @example true */
       active: boolean;
       /**
@@ -2295,6 +2537,12 @@ export interface components {
       exclusive?: boolean;
     };
     CreateStudentDto: {
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
@@ -2366,7 +2614,371 @@ export interface components {
      * @description Failure codes of the credit feature
      * @enum {string}
      */
-    CreditError: "CREDIT_NOT_FOUND" | "CREDIT_EXPIRED" | "CREDIT_NOT_YET_VALID" | "CREDIT_EXHAUSTED" | "CREDIT_NOT_ELIGIBLE" | "CREDIT_REVOKED" | "CREDIT_ALREADY_USED" | "CREDIT_AMOUNT_INVALID" | "CREDIT_VALIDITY_INVALID" | "CREDIT_NOT_HOUSEHOLD";
+    CreditError: "CREDIT_NOT_FOUND" | "CREDIT_EXPIRED" | "CREDIT_NOT_YET_VALID" | "CREDIT_EXHAUSTED" | "CREDIT_NOT_ELIGIBLE" | "CREDIT_REVOKED" | "CREDIT_ALREADY_USED" | "CREDIT_AMOUNT_INVALID" | "CREDIT_VALIDITY_INVALID" | "CREDIT_NOT_HOUSEHOLD" | "CREDIT_ONE_PERSON";
+    CreditGrantedData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      entitlementId: string;
+      /**
+       * Format: uuid
+       * @description The holder (a household contact when household is true)
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /**
+       * @description Usable by every member of the holder's household
+       * @example false
+       */
+      household: boolean;
+      /**
+       * @example pack
+       * @enum {string}
+       */
+      kind: "pack" | "membership_allowance" | "makeup_token" | "account_credit";
+      /**
+       * @description Account credit counts dollars, every other kind uses
+       * @example uses
+       * @enum {string}
+       */
+      unit: "uses" | "dollars";
+      /**
+       * @description Uses, or dollars for account credit
+       * @example 10
+       */
+      amount: number;
+      /**
+       * @description First valid day (YYYY-MM-DD, the organization's zone)
+       * @example 2026-12-07
+       */
+      validFrom: string;
+      /**
+       * @description Last valid day, usable through the whole day; null: no expiry
+       * @example 2027-03-07
+       */
+      validUntil: string | null;
+      /** @example sale */
+      source: string;
+    };
+    CreditMovementResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * @example use
+       * @enum {string}
+       */
+      kind: "grant" | "use" | "release" | "expire" | "revoke" | "transfer_out" | "transfer_in" | "validity";
+      /**
+       * @description Signed, in the credit's unit (uses, or dollars)
+       * @example -1
+       */
+      amount: number;
+      /**
+       * Format: uuid
+       * @example null
+       */
+      enrollmentId: string | null;
+      /**
+       * Format: uuid
+       * @description A transfer: the other credit
+       * @example null
+       */
+      counterpartId: string | null;
+      /**
+       * Format: uuid
+       * @description The admin; null: the system or the student
+       * @example null
+       */
+      actorUserId: string | null;
+      /** @example null */
+      reason: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+    };
+    CreditProductDto: {
+      /** @enum {string} */
+      kind: "pack" | "membership" | "account_credit";
+      /** @example 10-class pack */
+      name: string;
+      description?: string | null;
+      /**
+       * @description Dollars
+       * @example 150
+       */
+      price: number;
+      /**
+       * @description Pack: its uses; membership: uses per period (null: unlimited)
+       * @example 10
+       */
+      uses?: number | null;
+      /**
+       * @description Account credit: the dollars of credit a sale gives
+       * @example null
+       */
+      credit?: number | null;
+      /**
+       * @description Pack: days valid from the day of the sale (null: no expiry)
+       * @example 90
+       */
+      validityDays?: number | null;
+      /** @enum {string|null} */
+      period?: "month" | "year" | null;
+      /**
+       * @default all
+       * @enum {string}
+       */
+      scope?: "all" | "classes" | "drop_ins";
+      /** @description The eligible classes (scope classes, or drop-ins of these classes) */
+      classIds?: string[];
+      /**
+       * @description Sold on the public site (false: in person only)
+       * @default true
+       */
+      soldOnline?: boolean;
+      /**
+       * @description An intro offer: once per person
+       * @default false
+       */
+      introOffer?: boolean;
+      /**
+       * @description false: no longer sold (its sales keep it)
+       * @default true
+       */
+      active?: boolean;
+    };
+    /**
+     * @description Failure codes of the credit product feature
+     * @enum {string}
+     */
+    CreditProductError: "CREDIT_PRODUCT_NOT_FOUND" | "CREDIT_PRODUCT_INVALID" | "CREDIT_PRODUCT_CLASS_NOT_FOUND" | "CREDIT_PRODUCT_SOLD" | "CREDIT_PRODUCT_INACTIVE" | "CREDIT_PRODUCT_PRICE_CHANGED" | "CREDIT_PRODUCT_INTRO_USED" | "CREDIT_PRODUCT_KIND_NOT_SOLD" | "CREDIT_SALE_STUDENT_NOT_FOUND" | "CREDIT_SALE_NOT_FOUND" | "CREDIT_SALE_NOT_PENDING" | "CREDIT_SALE_IS_CARD" | "CREDIT_SALE_CARD_UNAVAILABLE" | "CREDIT_SALE_BELOW_CARD_MINIMUM";
+    CreditProductRemovedDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @enum {string} */
+      status: "deleted";
+    };
+    CreditProductResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @enum {string} */
+      kind: "pack" | "membership" | "account_credit";
+      /** @example 10-class pack */
+      name: string;
+      /** @example null */
+      description: string | null;
+      /**
+       * @description Dollars
+       * @example 150
+       */
+      price: number;
+      /** @example 10 */
+      uses: number | null;
+      /**
+       * @description Account credit: dollars of credit
+       * @example null
+       */
+      credit: number | null;
+      /** @example 90 */
+      validityDays: number | null;
+      /** @enum {string|null} */
+      period: "month" | "year" | null;
+      /** @enum {string} */
+      scope: "all" | "classes" | "drop_ins";
+      /** @example [] */
+      classIds: string[];
+      /** @example true */
+      soldOnline: boolean;
+      /** @example false */
+      introOffer: boolean;
+      /** @example true */
+      active: boolean;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      updatedAt: string;
+    };
+    CreditResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      holderStudentId: string;
+      /** @example false */
+      household: boolean;
+      /**
+       * @example pack
+       * @enum {string}
+       */
+      kind: "pack" | "membership_allowance" | "makeup_token" | "account_credit";
+      /**
+       * @example uses
+       * @enum {string}
+       */
+      unit: "uses" | "dollars";
+      /**
+       * @example all
+       * @enum {string}
+       */
+      scope: "all" | "classes" | "term" | "drop_ins";
+      /** @example [] */
+      classIds: string[];
+      /**
+       * Format: uuid
+       * @example null
+       */
+      termId: string | null;
+      /** @example 10 */
+      granted: number;
+      /**
+       * @description The sum of its movements
+       * @example 9
+       */
+      remaining: number;
+      /** @example 2026-12-07 */
+      validFrom: string;
+      /** @example 2027-03-07 */
+      validUntil: string | null;
+      /**
+       * @example active
+       * @enum {string}
+       */
+      status: "active" | "not_yet_valid" | "expired" | "revoked" | "used";
+      /**
+       * @example admin_grant
+       * @enum {string}
+       */
+      source: "sale" | "membership_period" | "absence" | "cancelled_session" | "refund_credit" | "admin_grant" | "transfer";
+      /** @example null */
+      sourceRef: string | null;
+      /** @example 10-class pack */
+      label: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      movements: components["schemas"]["CreditMovementResponseDto"][];
+    };
+    CreditSaleResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      productId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string | null;
+      /** @example ana@example.com */
+      buyerEmail: string;
+      /** @enum {string} */
+      channel: "card" | "in_person";
+      /** @enum {string} */
+      status: "pending" | "paid" | "cancelled";
+      /** @example 150 */
+      amount: number;
+      /** @example false */
+      intro: boolean;
+      /**
+       * Format: uuid
+       * @description The credit granted when paid
+       * @example null
+       */
+      entitlementId: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      paidAt: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+    };
+    CreditTransferResponseDto: {
+      from: components["schemas"]["CreditResponseDto"];
+      to: components["schemas"]["CreditResponseDto"];
+    };
+    CreditUsedData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      entitlementId: string;
+      /**
+       * Format: uuid
+       * @description Who took the seat
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /**
+       * @example pack
+       * @enum {string}
+       */
+      kind: "pack" | "membership_allowance" | "makeup_token" | "account_credit";
+      /**
+       * @example uses
+       * @enum {string}
+       */
+      unit: "uses" | "dollars";
+      /**
+       * @description Uses, or dollars for account credit
+       * @example 1
+       */
+      amount: number;
+      /**
+       * @description What is left after this use, in the same unit
+       * @example 9
+       */
+      remaining: number;
+    };
+    CreditValidityDto: {
+      /** @example Missed two weeks for an injury */
+      reason: string;
+      /** @example 2026-12-07 */
+      validFrom?: string;
+      /**
+       * @description null: no expiry
+       * @example 2027-04-07
+       */
+      validUntil: string | null;
+    };
     CustomerResponseDto: {
       /** @example cus_1QfV2a */
       customerId: string;
@@ -3010,6 +3622,11 @@ export interface components {
        */
       cancelledAt: string | null;
       refunds: components["schemas"]["RefundResponseDto"][];
+      /**
+       * @description A payment plan's instalment is unpaid past the organization's grace days
+       * @example false
+       */
+      pastDue: boolean;
       /** @description The details typed at a public registration, only when they differ from the stored student (decision 15); on student replies */
       registeredAs?: components["schemas"]["RegisteredDetailsResponseDto"] | null;
       /** @description Registration form answers (student and roster replies; teachers see only showToTeacher ones) */
@@ -3138,7 +3755,7 @@ export interface components {
       error: string | null;
     };
     /** @description A failure a client can act on: one feature's code (its `<feature>.exception.ts`) */
-    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["CreditError"] | components["schemas"]["InstructorError"] | components["schemas"]["MakeupError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PaymentPlanError"] | components["schemas"]["PortalError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["ScheduleConflictError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
+    ErrorCode: components["schemas"]["ClassError"] | components["schemas"]["CreditError"] | components["schemas"]["CreditProductError"] | components["schemas"]["InstructorError"] | components["schemas"]["MakeupError"] | components["schemas"]["OrganizationError"] | components["schemas"]["PaymentError"] | components["schemas"]["PaymentPlanError"] | components["schemas"]["PortalError"] | components["schemas"]["PortalPlanError"] | components["schemas"]["PricingError"] | components["schemas"]["RegistrationError"] | components["schemas"]["RegistrationFormsError"] | components["schemas"]["ScheduleConflictError"] | components["schemas"]["SubscriptionError"] | components["schemas"]["TermsError"] | components["schemas"]["VenueError"] | components["schemas"]["WaitingRoomError"] | components["schemas"]["WaitlistError"];
     ErrorEnvelopeDto: {
       /** @example false */
       success: boolean;
@@ -3173,6 +3790,50 @@ export interface components {
       /** @example false */
       hasAccess: boolean;
       upgradePlan: components["schemas"]["PlanRefDto"] | null;
+    };
+    GrantCreditDto: {
+      /** @example Missed two weeks for an injury */
+      reason: string;
+      /**
+       * @example pack
+       * @enum {string}
+       */
+      kind: "pack" | "membership_allowance" | "makeup_token" | "account_credit";
+      /**
+       * @description Uses (a whole number), or dollars for account credit
+       * @example 10
+       */
+      amount: number;
+      /**
+       * @description What it can pay for (default all classes)
+       * @example all
+       * @enum {string}
+       */
+      scope?: "all" | "classes" | "term" | "drop_ins";
+      /** @description scope classes (or drop_ins limited to these classes) */
+      classIds?: string[];
+      /**
+       * Format: uuid
+       * @description scope term: the term whose classes it pays for
+       */
+      termId?: string;
+      /**
+       * @description First valid day (YYYY-MM-DD, the organization's zone); default today
+       * @example 2026-12-07
+       */
+      validFrom?: string;
+      /**
+       * @description Last valid day, usable through the whole day; null: no expiry
+       * @example 2027-03-07
+       */
+      validUntil?: string | null;
+      /**
+       * @description Usable by every member of the student's household (the student is its contact)
+       * @example false
+       */
+      household?: boolean;
+      /** @example 10-class pack */
+      label?: string;
     };
     GuardianInputDto: {
       /**
@@ -3268,6 +3929,51 @@ export interface components {
        */
       dateOfBirth: string | null;
     };
+    InPersonSaleDto: {
+      /** Format: uuid */
+      productId: string;
+      /** Format: uuid */
+      studentId: string;
+      /**
+       * @description Paid now: the credit is granted in the same transaction
+       * @default false
+       */
+      paid?: boolean;
+    };
+    InstalmentDetailDto: {
+      /** @example 1 */
+      seq: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      dueAt: string;
+      /** @example 150 */
+      amount: number;
+      /** @enum {string} */
+      status: "scheduled" | "paid" | "processing" | "failed" | "waived" | "cancelled";
+      /** @example 1 */
+      attempts: number;
+      /** @example pi_3Nx… */
+      stripePaymentIntentId: string | null;
+      /**
+       * @description What the last attempt gave
+       * @example soft_decline
+       */
+      lastOutcome: string | null;
+      /** @example insufficient_funds */
+      lastDeclineCode: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      nextAttemptAt: string | null;
+      /**
+       * Format: date-time
+       * @example null
+       */
+      paidAt: string | null;
+    };
     InstalmentResponseDto: {
       /** @example 1 */
       seq: number;
@@ -3282,12 +3988,70 @@ export interface components {
       status: "scheduled" | "paid" | "processing" | "failed" | "waived" | "cancelled";
       /** @example 0 */
       attempts: number;
+      /**
+       * @description The last attempt: succeeded, processing, soft_decline, hard_decline, authentication_required, bank_debit_failed…
+       * @example null
+       */
+      lastOutcome: string | null;
+      /**
+       * @description The bank's decline code, e.g. insufficient_funds
+       * @example null
+       */
+      declineCode: string | null;
+      /**
+       * @example null
+       * @enum {string|null}
+       */
+      paidVia: "card" | "in-person" | null;
     };
     /**
      * @description Failure codes of the instructor feature
      * @enum {string}
      */
     InstructorError: "INSTRUCTOR_NAME_TAKEN" | "INSTRUCTOR_IN_USE" | "UNKNOWN_INSTRUCTOR" | "UNKNOWN_TEACHER" | "TEACHER_ALREADY_LINKED";
+    InstructorPayDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      instructorId: string;
+      /** @example Maria Lopez */
+      name: string;
+      /**
+       * @description null: no pay rule
+       * @enum {string|null}
+       */
+      payRule: "per_session" | "per_hour" | "per_head" | "flat" | null;
+      /** @example 4 */
+      sessionsTaught: number;
+      /** @example 6 */
+      hours: number;
+      /** @example 30 */
+      headcount: number;
+      /** @example 1 */
+      sessionsWithoutRoll: number;
+      /**
+       * @description Dollars
+       * @example 180
+       */
+      pay: number;
+      sessions: components["schemas"]["PaidSessionDto"][];
+    };
+    InstructorPayReportDto: {
+      /** @example 2031-03-01 */
+      from: string;
+      /** @example 2031-03-31 */
+      to: string;
+      /** @example America/Chicago */
+      timeZone: string;
+      /** @description Every instructor who taught a session held in the range, by name */
+      instructors: components["schemas"]["InstructorPayDto"][];
+      /**
+       * @description Dollars, every instructor
+       * @example 360
+       */
+      total: number;
+    };
     InstructorResponseDto: {
       /**
        * Format: uuid
@@ -3340,6 +4104,12 @@ export interface components {
       updatedAt: string;
     };
     JoinWaitlistDto: {
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
@@ -3659,8 +4429,35 @@ export interface components {
       /** Format: uuid */
       organizationId?: string;
     };
+    MoveInstalmentDto: {
+      /** Format: date-time */
+      dueAt: string;
+    };
     MoveWaitlistEntryDto: {
       position: number;
+    };
+    MySessionsResponseDto: {
+      /**
+       * @description The instructor records linked to the caller's user (empty: none)
+       * @example [
+       *   "Maria Lopez"
+       * ]
+       */
+      instructors: string[];
+      /** @example America/Chicago */
+      timeZone: string;
+      /**
+       * @description Today in the organization’s zone
+       * @example 2031-03-04
+       */
+      from: string;
+      /**
+       * @description The last day included
+       * @example 2031-03-17
+       */
+      to: string;
+      /** @description Soonest first */
+      sessions: components["schemas"]["TaughtSessionDto"][];
     };
     NotificationsDto: {
       reminderHours: number;
@@ -3811,6 +4608,45 @@ export interface components {
       /** @description Webhook delivery attempts */
       webhooks: components["schemas"]["OutboundLimitResponseDto"];
     };
+    PaidSessionDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      sessionId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Beginner Pottery */
+      classTitle: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      startsAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      endsAt: string;
+      /**
+       * @description Students marked present (0 when no roll was taken)
+       * @example 8
+       */
+      headcount: number;
+      /**
+       * @description False: nobody was marked, flagged (per-head pay counted 0)
+       * @example true
+       */
+      rollTaken: boolean;
+      /**
+       * @description Dollars this session earned (a flat rule pays in the total only)
+       * @example 45
+       */
+      pay: number;
+    };
     PayerPlanResponseDto: {
       /**
        * Format: uuid
@@ -3835,6 +4671,17 @@ export interface components {
        * @example true
        */
       methodSaved: boolean;
+      /**
+       * @description Paused by an admin: nothing is charged until resumed
+       * @example false
+       */
+      paused: boolean;
+      /**
+       * Format: date-time
+       * @description Past due since then, or null
+       * @example null
+       */
+      pastDueSince: string | null;
       /**
        * @example {
        *   "text": "I authorize…",
@@ -3948,7 +4795,121 @@ export interface components {
      * @description Failure codes of the payment plan feature
      * @enum {string}
      */
-    PaymentPlanError: "PLAN_ON_FREE_CLASS" | "PLAN_DEPOSIT_ABOVE_PRICE" | "PLAN_AFTER_CLASS_ENDS" | "PLAN_SHARES_DO_NOT_ADD_UP" | "PLAN_NOT_OFFERED" | "PLAN_CONSENT_REQUIRED" | "PLAN_ONE_PERSON_ONLY";
+    PaymentPlanError: "PLAN_ON_FREE_CLASS" | "PLAN_DEPOSIT_ABOVE_PRICE" | "PLAN_AFTER_CLASS_ENDS" | "PLAN_SHARES_DO_NOT_ADD_UP" | "PLAN_NOT_OFFERED" | "PLAN_CONSENT_REQUIRED" | "PLAN_ONE_PERSON_ONLY" | "PLAN_NOT_ACTIVE" | "PLAN_INSTALMENT_NOT_OPEN" | "PLAN_INSTALMENT_BUSY" | "PLAN_NEEDS_NEW_METHOD";
+    PaymentPlanInstalmentFailedData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      paymentPlanId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Swim lessons (fall) */
+      className: string;
+      /**
+       * @description The instalment number (1 for the first after the deposit)
+       * @example 2
+       */
+      seq: number;
+      /**
+       * @description Dollars
+       * @example 150
+       */
+      amount: number;
+      /**
+       * @example soft_decline
+       * @enum {string}
+       */
+      outcome: "authentication_required" | "soft_decline" | "hard_decline" | "bank_debit_failed";
+      /** @example insufficient_funds */
+      declineCode?: string | null;
+      /**
+       * @description Whether the instalment will be tried again on the retry schedule
+       * @example true
+       */
+      willRetry: boolean;
+    };
+    PaymentPlanInstalmentPaidData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      paymentPlanId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Swim lessons (fall) */
+      className: string;
+      /**
+       * @description The instalment number (1 for the first after the deposit)
+       * @example 2
+       */
+      seq: number;
+      /**
+       * @description Dollars
+       * @example 150
+       */
+      amount: number;
+      /**
+       * @example card
+       * @enum {string}
+       */
+      paidVia: "card" | "in-person";
+    };
+    PaymentPlanPastDueData: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      paymentPlanId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Swim lessons (fall) */
+      className: string;
+      /**
+       * @description Dollars overdue
+       * @example 150
+       */
+      overdue: number;
+    };
     PaymentRefundedData: {
       /**
        * Format: uuid
@@ -4228,6 +5189,96 @@ export interface components {
        */
       updatedAt: string;
     };
+    PlanDetailDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /** @example Deposit and 3 monthly payments */
+      planName: string;
+      /**
+       * @description pastDue: an active plan with a failed instalment
+       * @enum {string}
+       */
+      status: "pending" | "active" | "pastDue" | "completed" | "cancelled";
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /** @example Ana Lopez */
+      studentName: string;
+      /** @example ana@example.com */
+      studentEmail: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Swim Level 2 */
+      classTitle: string;
+      /**
+       * Format: uuid
+       * @example null
+       */
+      termId: string | null;
+      /** @example Spring 2027 */
+      termName: string | null;
+      /**
+       * @description Dollars
+       * @example 600
+       */
+      total: number;
+      /**
+       * @description Dollars paid so far: the deposit once active, and every paid instalment
+       * @example 300
+       */
+      paid: number;
+      /** @example 300 */
+      balance: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      nextDueAt: string | null;
+      /** @example 150 */
+      nextAmount: number | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
+      /** @example 150 */
+      deposit: number;
+      /** @example 0 */
+      surcharge: number;
+      /** @example cus_Q1… */
+      stripeCustomerId: string;
+      /** @example pm_1Q… */
+      stripePaymentMethodId: string | null;
+      /**
+       * @description The deposit's PaymentIntent or the SetupIntent
+       * @example pi_3Nx…
+       */
+      stripeIntentId: string | null;
+      /**
+       * @example {
+       *   "text": "I authorize…",
+       *   "version": 1,
+       *   "acceptedAt": "2026-11-23T18:00:00.000Z",
+       *   "ip": "203.0.113.7",
+       *   "userAgent": "Mozilla/5.0"
+       * }
+       */
+      consent: Record<string, never>;
+      instalments: components["schemas"]["InstalmentDetailDto"][];
+    };
     PlanDueDateDto: {
       /** @example 2027-03-01 */
       date: string;
@@ -4259,6 +5310,41 @@ export interface components {
       /** @example false */
       prioritySupport: boolean;
     };
+    PlanInstalmentResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      paymentPlanId: string;
+      /** @example 2 */
+      seq: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      dueAt: string;
+      /**
+       * @description Dollars
+       * @example 150
+       */
+      amount: number;
+      /** @enum {string} */
+      status: "scheduled" | "processing" | "paid" | "failed" | "waived" | "cancelled";
+      /** @example 1 */
+      attempts: number;
+      /**
+       * @description The last attempt: succeeded, processing, soft_decline, hard_decline, authentication_required, ambiguous…
+       * @example succeeded
+       */
+      lastOutcome: string | null;
+      /** @example null */
+      declineCode: string | null;
+      /**
+       * @example card
+       * @enum {string|null}
+       */
+      paidVia: "card" | "in-person" | null;
+    };
     PlanLimitsDto: {
       /**
        * @description -1 means unlimited
@@ -4275,6 +5361,72 @@ export interface components {
        * @example -1
        */
       maxTransactionsPerMonth: number;
+    };
+    PlanListItemDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /** @example Deposit and 3 monthly payments */
+      planName: string;
+      /**
+       * @description pastDue: an active plan with a failed instalment
+       * @enum {string}
+       */
+      status: "pending" | "active" | "pastDue" | "completed" | "cancelled";
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      studentId: string;
+      /** @example Ana Lopez */
+      studentName: string;
+      /** @example ana@example.com */
+      studentEmail: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Swim Level 2 */
+      classTitle: string;
+      /**
+       * Format: uuid
+       * @example null
+       */
+      termId: string | null;
+      /** @example Spring 2027 */
+      termName: string | null;
+      /**
+       * @description Dollars
+       * @example 600
+       */
+      total: number;
+      /**
+       * @description Dollars paid so far: the deposit once active, and every paid instalment
+       * @example 300
+       */
+      paid: number;
+      /** @example 300 */
+      balance: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      nextDueAt: string | null;
+      /** @example 150 */
+      nextAmount: number | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      createdAt: string;
     };
     PlanRefDto: {
       /** @example essential */
@@ -4334,6 +5486,11 @@ export interface components {
        */
       releaseAfterDays?: number | null;
       /**
+       * @description Days before a due date the payer is reminded (0: never); absent: 3
+       * @example 3
+       */
+      reminderDays?: number;
+      /**
        * @description Bank debit (ACH) offered beside cards
        * @example false
        */
@@ -4354,6 +5511,11 @@ export interface components {
       retryDays: number[];
       /** @example 7 */
       graceDays: number;
+      /**
+       * @description Days before a due date the payer is reminded (0: never)
+       * @example 3
+       */
+      reminderDays: number;
       /** @enum {string} */
       pastDueAction: "flag" | "release";
       /** @example null */
@@ -4370,6 +5532,22 @@ export interface components {
        * @example 1
        */
       consentVersion: number;
+    };
+    PlanStateResponseDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @enum {string} */
+      status: "active" | "completed" | "cancelled";
+      /** @example false */
+      paused: boolean;
+      /**
+       * @description Instalments cancelled by this request
+       * @example 0
+       */
+      cancelledInstalments: number;
     };
     PortalCancelRefundDto: {
       /**
@@ -4423,11 +5601,17 @@ export interface components {
        */
       duration: number;
       /**
+       * @description The sessions held, from the session records (every one cancelled: those, also in cancelledSessions)
        * @example [
        *   "2026-12-01T17:00:00.000Z"
        * ]
        */
       sessions: string[];
+      /**
+       * @description Sessions the organization cancelled
+       * @example []
+       */
+      cancelledSessions: string[];
     };
     PortalContactDto: {
       /**
@@ -4520,6 +5704,19 @@ export interface components {
      * @enum {string}
      */
     PortalError: "PORTAL_LINK_GONE" | "SELF_SERVICE_CUTOFF";
+    PortalInstalmentDto: {
+      /** @example 1 */
+      seq: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      dueAt: string;
+      /** @example 150 */
+      amount: number;
+      /** @enum {string} */
+      status: "scheduled" | "paid" | "processing" | "failed" | "waived" | "cancelled";
+    };
     PortalLinkRequestedDto: {
       /** @example If this email belongs to a registration with us, a sign-in link is on its way. It works once, for 15 minutes. */
       message: string;
@@ -4528,6 +5725,17 @@ export interface components {
       tokens: components["schemas"]["MakeupTokenDto"][];
       absences: components["schemas"]["MakeupAbsenceDto"][];
       upcoming: components["schemas"]["MakeupUpcomingSessionDto"][];
+    };
+    PortalMethodDto: {
+      /** @enum {string} */
+      kind: "card" | "bank";
+      /**
+       * @description A card's brand, or the bank's name
+       * @example visa
+       */
+      brand: string | null;
+      /** @example 4242 */
+      last4: string | null;
     };
     PortalPersonDto: {
       /**
@@ -4539,6 +5747,106 @@ export interface components {
       firstName: string;
       /** @example Lin */
       lastName: string;
+    };
+    PortalPlanDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      enrollmentId: string;
+      /** @example Deposit and 3 monthly payments */
+      planName: string;
+      /** @enum {string} */
+      status: "active" | "pastDue" | "completed" | "cancelled";
+      /** @example Ana Lopez */
+      studentName: string;
+      /** @example Swim Level 2 */
+      classTitle: string;
+      /** @example 600 */
+      total: number;
+      /** @example 150 */
+      paid: number;
+      /** @example 450 */
+      balance: number;
+      method: components["schemas"]["PortalMethodDto"] | null;
+      instalments: components["schemas"]["PortalInstalmentDto"][];
+    };
+    /**
+     * @description Failure codes of the portal plan feature
+     * @enum {string}
+     */
+    PortalPlanError: "PLAN_NOTHING_DUE" | "PLAN_INSTALMENT_BUSY" | "PLAN_PAYMENT_NOT_CONFIRMED" | "PLAN_PAYMENTS_UNAVAILABLE";
+    PortalPlanMethodConfirmDto: {
+      /** @example seti_1Q0abc */
+      setupIntentId: string;
+    };
+    PortalPlanMethodResponseDto: {
+      /** @example seti_1Q0abc_secret_xyz */
+      clientSecret: string;
+      /** @example seti_1Q0abc */
+      setupIntentId: string;
+    };
+    PortalPlanMethodSavedDto: {
+      /** @example pm_1Q0abc */
+      paymentMethodId: string;
+      /**
+       * @description Failed or due instalments the schedule charges again now
+       * @example [
+       *   1
+       * ]
+       */
+      retried: number[];
+    };
+    PortalPlanPaidResponseDto: {
+      /** @example pi_3Q0abc */
+      paymentIntentId: string;
+      /**
+       * @example [
+       *   2
+       * ]
+       */
+      instalments: number[];
+      /** @example 150 */
+      amount: number;
+    };
+    PortalPlanPayConfirmDto: {
+      /** @example pi_3Q0abc */
+      paymentIntentId: string;
+    };
+    PortalPlanPayDto: {
+      /**
+       * @description The instalment to pay now; absent: the whole balance
+       * @example 2
+       */
+      seq?: number;
+    };
+    PortalPlanPayResponseDto: {
+      /** @example pi_3Q0abc_secret_xyz */
+      clientSecret: string;
+      /** @example pi_3Q0abc */
+      paymentIntentId: string;
+      /**
+       * @description Dollars
+       * @example 150
+       */
+      amount: number;
+      /**
+       * Format: date-time
+       * @description The schedule leaves these instalments alone until then
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      holdExpiresAt: string;
+      /**
+       * @example [
+       *   2
+       * ]
+       */
+      instalments: number[];
     };
     PortalProfileDto: {
       /**
@@ -4961,6 +6269,35 @@ export interface components {
       platformFeePercent: number;
       /** @example support@classlane.example */
       supportEmail: string | null;
+    };
+    PublicCreditProductDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      id: string;
+      /** @enum {string} */
+      kind: "pack" | "membership" | "account_credit";
+      /** @example 10-class pack */
+      name: string;
+      /** @example null */
+      description: string | null;
+      /** @example 150 */
+      price: number;
+      /** @example 10 */
+      uses: number | null;
+      /** @example null */
+      credit: number | null;
+      /** @example 90 */
+      validityDays: number | null;
+      /** @enum {string|null} */
+      period: "month" | "year" | null;
+      /** @enum {string} */
+      scope: "all" | "classes" | "drop_ins";
+      /** @example [] */
+      classIds: string[];
+      /** @example false */
+      introOffer: boolean;
     };
     PublicOrganizationResponseDto: {
       /**
@@ -5450,6 +6787,11 @@ export interface components {
     };
     RegisterEnrollmentDto: {
       /**
+       * Format: uuid
+       * @description Pay with this credit (an entitlement of the registrant's) instead of money
+       */
+      creditId?: string;
+      /**
        * Format: date-time
        * @description Accepted and ignored: the server sets it (spec 2 §3 lists it in the registration)
        */
@@ -5464,6 +6806,12 @@ export interface components {
       paymentStatus?: "pending";
     };
     RegisterStudentDto: {
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
@@ -5826,6 +7174,38 @@ export interface components {
       /** @example active */
       enrollmentStatus: string;
     };
+    RevokeCreditDto: {
+      /** @example Missed two weeks for an injury */
+      reason: string;
+    };
+    RoomCalendarResponseDto: {
+      /**
+       * @description The Monday shown
+       * @example 2031-03-03
+       */
+      weekStart: string;
+      /**
+       * @description The Sunday shown
+       * @example 2031-03-09
+       */
+      weekEnd: string;
+      /**
+       * @description The organization's zone: the days and times are read in it
+       * @example America/Chicago
+       */
+      timeZone: string;
+      /**
+       * @description The seven days, Monday first
+       * @example [
+       *   "2031-03-03"
+       * ]
+       */
+      days: string[];
+      /** @description Every room (of the location), by location then name */
+      rooms: components["schemas"]["CalendarRoomDto"][];
+      /** @description The sessions booked in those rooms that week, soonest first */
+      sessions: components["schemas"]["CalendarSessionDto"][];
+    };
     RoomResponseDto: {
       /**
        * Format: uuid
@@ -6072,12 +7452,22 @@ export interface components {
        * @enum {string}
        */
       paymentMethod: "in-person" | "card";
+      /**
+       * @description A payment plan's instalment is unpaid past the grace days (issue 40)
+       * @example false
+       */
+      pastDue: boolean;
       /** @description The contact who registered this attendee in a household; null for a contact of their own */
       householdContact: components["schemas"]["HouseholdContactResponseDto"] | null;
       /** @description Registration form answers the organization shows to teachers */
       answers: components["schemas"]["EnrollmentAnswerResponseDto"][];
       /** @description Waivers of the class this student has not signed in their newest version (flag them) */
       unsignedWaivers: string[];
+      /**
+       * @description A drop-in: registered for this session only (issue 39 §3), not for the whole class
+       * @example false
+       */
+      dropIn: boolean;
     };
     SessionTotalsResponseDto: {
       /** @example 12 */
@@ -6108,6 +7498,8 @@ export interface components {
       classConfirmedMessages?: boolean;
       /** @enum {string} */
       sessionCancelRemedy?: "nothing" | "credit" | "refund";
+      /** @enum {string} */
+      defaultLanguage?: "en" | "es" | "fr";
       selfService?: boolean;
       selfServiceCancelHoursBefore?: number;
       selfServiceTransfers?: boolean;
@@ -6156,6 +7548,12 @@ export interface components {
        * @enum {string}
        */
       sessionCancelRemedy: "nothing" | "credit" | "refund";
+      /**
+       * @description The language of messages to a student whose language is not known, and of the organization's own templates
+       * @example en
+       * @enum {string}
+       */
+      defaultLanguage: "en" | "es" | "fr";
       /**
        * @description Students manage their own registrations through an emailed sign-in link
        * @example true
@@ -6499,6 +7897,25 @@ export interface components {
        */
       changed: ("firstName" | "lastName" | "email" | "phone" | "communicationOptIn" | "householdContactId" | "dateOfBirth")[];
     };
+    StudentCreditsResponseDto: {
+      /**
+       * @description Today in the organization's zone
+       * @example 2026-12-07
+       */
+      today: string;
+      /**
+       * @description Uses left that the student can use now
+       * @example 9
+       */
+      uses: number;
+      /**
+       * @description Account credit the student can use now, in dollars
+       * @example 25
+       */
+      dollars: number;
+      /** @description Every credit they hold or may use (a contact: also each member’s), newest first */
+      credits: components["schemas"]["CreditResponseDto"][];
+    };
     StudentErasedData: {
       /**
        * Format: uuid
@@ -6565,6 +7982,12 @@ export interface components {
         }[];
     };
     StudentFieldsDto: {
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
@@ -6650,6 +8073,12 @@ export interface components {
       status: string;
       /** @example true */
       communicationOptIn: boolean;
+      /**
+       * @description The language of the student's messages; null: not known (the organization's default language applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language: "en" | "es" | "fr" | null;
       /**
        * Format: date
        * @description YYYY-MM-DD, when known
@@ -6819,6 +8248,70 @@ export interface components {
     TakeTicketDto: {
       /** Format: uuid */
       classId: string;
+    };
+    TaughtSessionDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      sessionId: string;
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      classId: string;
+      /** @example Beginner Pottery */
+      classTitle: string;
+      /**
+       * @description Zero-based: the session's place in its class
+       * @example 0
+       */
+      sessionIndex: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      startsAt: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-23T18:00:00.000Z
+       */
+      endsAt: string;
+      /**
+       * @description The session's day in the organization's zone (the session screen's address)
+       * @example 2031-03-04
+       */
+      date: string;
+      /**
+       * @description Cancelled: the session or its whole class
+       * @enum {string}
+       */
+      status: "scheduled" | "cancelled";
+      /**
+       * @description The class's place as its pages say it
+       * @example Main Hall — Studio 1
+       */
+      location: string;
+      /**
+       * @description The session's room (its own or its class's)
+       * @example Studio 1
+       */
+      roomName: string | null;
+      /**
+       * @description Students expected: the whole-class registrations and this session’s drop-ins
+       * @example 9
+       */
+      enrolled: number;
+      /**
+       * @description Of those, this session's drop-ins
+       * @example 1
+       */
+      dropIns: number;
+      /**
+       * @description The class's maximum
+       * @example 12
+       */
+      capacity: number;
     };
     TaxRateDto: {
       label: string;
@@ -7279,6 +8772,17 @@ export interface components {
        */
       revenue: number;
     };
+    TransferCreditDto: {
+      /** @example Missed two weeks for an injury */
+      reason: string;
+      /** Format: uuid */
+      toStudentId: string;
+      /**
+       * @description Uses, or dollars for account credit
+       * @example 2
+       */
+      amount: number;
+    };
     TransferEnrollmentAdminDto: {
       /** Format: uuid */
       toClassId: string;
@@ -7578,6 +9082,12 @@ export interface components {
       organizationId?: string;
     };
     UpdateStudentDto: {
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
@@ -8210,6 +9720,12 @@ export interface components {
       signatures: number;
     };
     WalkInDto: {
+      /**
+       * @description The student's messages' language: en, es or fr (a regional code such as es-MX counts as its language; any other code leaves it unknown: the organization's default applies)
+       * @example es
+       * @enum {string|null}
+       */
+      language?: "en" | "es" | "fr" | null;
       firstName: string;
       lastName: string;
       /** Format: email */
@@ -8272,7 +9788,7 @@ export interface components {
        * @example enrollment.created
        * @enum {string}
        */
-      eventType: "enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated";
+      eventType: "enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due" | "credit.granted" | "credit.used";
       /**
        * @example delivered
        * @enum {string}
@@ -8303,7 +9819,7 @@ export interface components {
     WebhookEndpointDto: {
       /** Format: uri */
       url: string;
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due" | "credit.granted" | "credit.used")[];
       active?: boolean;
     };
     WebhookEndpointResponseDto: {
@@ -8319,7 +9835,7 @@ export interface components {
        *   "enrollment.created"
        * ]
        */
-      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated")[];
+      events: ("enrollment.created" | "enrollment.cancelled" | "payment.succeeded" | "payment.refunded" | "waitlist.offered" | "class.cancelled" | "student.updated" | "payment_plan.instalment_paid" | "payment_plan.instalment_failed" | "payment_plan.past_due" | "credit.granted" | "credit.used")[];
       /** @example true */
       active: boolean;
       /**
@@ -11217,6 +12733,541 @@ export interface operations {
       };
     };
   };
+  CreditProducts_list: {
+    parameters: {
+      query?: {
+        /** @description JSON `["field","ASC"|"DESC"]`; field is one of createdAt, name, kind, price, id (default createdAt) */
+        sort?: string;
+        /** @description JSON `[first, last]`, inclusive and zero-based; at most 1,000 rows a page */
+        range?: string;
+        /** @description JSON object with any of: q, id, kind, active */
+        filter?: string;
+      };
+    };
+    responses: {
+      /** @description Oldest first unless sorted (a react-admin resource) */
+      200: {
+        headers: {
+          /** @description `credit-products <first>-<last>/<total>` (exposed to browsers through CORS) */
+          "Content-Range"?: string;
+        };
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditProductResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreditProductDto"];
+      };
+    };
+    responses: {
+      /** @description Fields of another kind, a class of another organization, a negative price: 400 with a code */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditProductResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_one: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Another organization's product is 404 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditProductResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_update: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreditProductDto"];
+      };
+    };
+    responses: {
+      /** @description Replaces the product; credit already sold keeps what it was sold with */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditProductResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_remove: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A product already sold: 409 CREDIT_PRODUCT_SOLD (set it inactive instead) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditProductRemovedDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CardCheckout_start: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardCheckoutDto"];
+      };
+    };
+    responses: {
+      /** @description A pending sale and its PaymentIntent (the credit is granted when Stripe confirms the payment, by webhook). 404: not sold online; 409: another price (CREDIT_PRODUCT_PRICE_CHANGED), intro offer already bought; 503: no card payments; 429: too many from one IP */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CardCheckoutResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_listSales: {
+    parameters: {
+      query?: {
+        studentId?: string;
+      };
+    };
+    responses: {
+      /** @description Newest first (500 at most); one student with ?studentId= */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditSaleResponseDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_sell: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["InPersonSaleDto"];
+      };
+    };
+    responses: {
+      /** @description An in-person sale to one of the organization's students; paid: the credit is granted in the same transaction. 409 CREDIT_PRODUCT_INTRO_USED, CREDIT_PRODUCT_INACTIVE */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditSaleResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_oneSale: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Another organization's sale is 404 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditSaleResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_cancel: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A pending sale cancelled (an intro offer is free again) */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditSaleResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditProducts_markPaid: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description An in-person sale paid now: the credit is granted. A card sale or one not pending: 409 */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditSaleResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Credits_revoke: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RevokeCreditDto"];
+      };
+    };
+    responses: {
+      /** @description What is left goes; 409 CREDIT_REVOKED when it already was */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Credits_transfer: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TransferCreditDto"];
+      };
+    };
+    responses: {
+      /** @description To another member of the same household only (400 CREDIT_NOT_HOUSEHOLD) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditTransferResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Credits_validity: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreditValidityDto"];
+      };
+    };
+    responses: {
+      /** @description Earlier or later; a later last day gives back what an expiry took */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   PaymentPlans_ofEnrollment: {
     parameters: {
       path: {
@@ -11704,6 +13755,56 @@ export interface operations {
             success: true;
             data: components["schemas"]["ReadyResponseDto"];
           };
+        };
+      };
+    };
+  };
+  InstructorPay_report: {
+    parameters: {
+      query: {
+        /** @description First day, in the organization's zone */
+        from: string;
+        /** @description Last day, included */
+        to: string;
+        /** @description csv: the same report as a download */
+        format?: "json" | "csv";
+      };
+    };
+    responses: {
+      /** @description What each instructor earned from the sessions held in the range */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["InstructorPayReportDto"];
+          };
+          "text/csv": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["InstructorPayReportDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -12755,6 +14856,388 @@ export interface operations {
       };
     };
   };
+  PlanAdminReads_list: {
+    parameters: {
+      query?: {
+        status?: "pending" | "active" | "pastDue" | "completed" | "cancelled";
+        classId?: string;
+        termId?: string;
+      };
+    };
+    responses: {
+      /** @description Newest first, at most 1,000 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanListItemDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PlanAdminReads_one: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Another organization's plan is 404 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanDetailDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlanActions_cancelRemaining: {
+    parameters: {
+      path: {
+        planId: string;
+      };
+    };
+    responses: {
+      /** @description Every instalment not yet paid is cancelled, and the plan with them; the seat and what was paid stay. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanStateResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlanActions_charge: {
+    parameters: {
+      path: {
+        planId: string;
+        seq: number;
+      };
+    };
+    responses: {
+      /** @description Charges a scheduled or failed instalment off-session now, whatever its due date. A hard decline of the saved method: 409 PLAN_NEEDS_NEW_METHOD. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanInstalmentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlanActions_move: {
+    parameters: {
+      path: {
+        planId: string;
+        seq: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MoveInstalmentDto"];
+      };
+    };
+    responses: {
+      /** @description A past date makes the instalment due now. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanInstalmentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlanActions_markPaid: {
+    parameters: {
+      path: {
+        planId: string;
+        seq: number;
+      };
+    };
+    responses: {
+      /** @description Paid at the door (admin or teacher): recorded on the enrollment with a receipt, never charged. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanInstalmentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlanActions_retry: {
+    parameters: {
+      path: {
+        planId: string;
+        seq: number;
+      };
+    };
+    responses: {
+      /** @description Retries a failed instalment now. Its last decline hard (lost, stolen, expired…) and no new method saved since: 409 PLAN_NEEDS_NEW_METHOD. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanInstalmentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlanActions_waive: {
+    parameters: {
+      path: {
+        planId: string;
+        seq: number;
+      };
+    };
+    responses: {
+      /** @description The organization forgoes a scheduled or failed instalment. Someone is charging or changing it right now (409 PLAN_INSTALMENT_BUSY: one change, the other refused) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanInstalmentResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlanActions_pause: {
+    parameters: {
+      path: {
+        planId: string;
+      };
+    };
+    responses: {
+      /** @description Nothing is charged until resumed. Already paused, or not active: 409 PLAN_NOT_ACTIVE */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanStateResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PaymentPlanActions_resume: {
+    parameters: {
+      path: {
+        planId: string;
+      };
+    };
+    responses: {
+      /** @description Instalments that fell due while paused are charged on the next round, each once */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PlanStateResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   CardPayments_confirm: {
     requestBody: {
       content: {
@@ -13330,6 +15813,171 @@ export interface operations {
       };
     };
   };
+  PortalPlans_list: {
+    responses: {
+      /** @description The signed-in student's and their household's plans, newest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalPlanDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalPlanPayments_method: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A SetupIntent on the plan's Customer for a new method */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalPlanMethodResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalPlanPayments_confirmMethod: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PortalPlanMethodConfirmDto"];
+      };
+    };
+    responses: {
+      /** @description The saved method becomes the plan's; failed and due instalments are charged again at once */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalPlanMethodSavedDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalPlanPayments_pay: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PortalPlanPayDto"];
+      };
+    };
+    responses: {
+      /** @description A PaymentIntent for one instalment (seq) or the whole balance; 409 PLAN_INSTALMENT_BUSY while it is being charged */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalPlanPayResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalPlanPayments_confirmPay: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PortalPlanPayConfirmDto"];
+      };
+    };
+    responses: {
+      /** @description Recorded only when Stripe says the PaymentIntent succeeded; a second call answers the same */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PortalPlanPaidResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Portal_updateProfile: {
     requestBody: {
       content: {
@@ -13790,6 +16438,31 @@ export interface operations {
       };
     };
   };
+  CreditProducts_listOnline: {
+    parameters: {
+      query: {
+        organizationId: string;
+      };
+    };
+    responses: {
+      /** @description Public: the active products the organization sells online, cheapest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PublicCreditProductDto"][];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Public_organization: {
     parameters: {
       path: {
@@ -13860,6 +16533,58 @@ export interface operations {
             success: true;
             data: components["schemas"]["PriceQuoteResponseDto"];
           };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PublicReceipts_pdf: {
+    parameters: {
+      query: {
+        sig: string;
+      };
+      path: {
+        organizationId: string;
+        enrollmentId: string;
+        paymentIntentId: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PublicStatements_pdf: {
+    parameters: {
+      query: {
+        sig: string;
+      };
+      path: {
+        organizationId: string;
+        payerId: string;
+        year: number;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/pdf": string;
         };
       };
       /** @description Bad input: the field messages are in `errors` */
@@ -13945,7 +16670,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Newest first by default; sort by issuedAt, number, totalCents or kind; filter {"studentId": id} (paid by or for that student) and {"kind": "receipt" | "credit_note"}. Content-Range gives the total */
+      /** @description Newest first by default; sort by issuedAt, number, totalCents or kind; filter {"studentId": id} (paid by or for that student), {"kind": "receipt" | "credit_note"}, {"from": "YYYY-MM-DD", "to": "YYYY-MM-DD"} (days issued, inclusive) and {"q": text} (number, payer's name or email). Content-Range gives the total */
       200: {
         content: {
           "application/json": components["schemas"]["EnvelopeDto"] & {
@@ -14023,6 +16748,39 @@ export interface operations {
       200: {
         content: {
           "application/pdf": string;
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Receipts_csv: {
+    parameters: {
+      query?: {
+        filter?: string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "text/csv": string;
         };
       };
       /** @description Bad input: the field messages are in `errors` */
@@ -14720,6 +17478,52 @@ export interface operations {
       };
       /** @description Needs the admin role, and the caller's own organization */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  RoomCalendar_week: {
+    parameters: {
+      query?: {
+        /** @description Any day of the week to show (default: today in the organization's zone) */
+        week?: string;
+        /** @description Only this location's rooms */
+        locationId?: string;
+      };
+    };
+    responses: {
+      /** @description A week (Monday to Sunday, in the organization's zone) of every room's sessions */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["RoomCalendarResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description locationId is not one of the caller's organization's locations */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
@@ -15561,6 +18365,85 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["StudentExportResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Credits_list: {
+    parameters: {
+      path: {
+        studentId: string;
+      };
+    };
+    responses: {
+      /** @description Another organization's student is 404 CREDIT_NOT_FOUND */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["StudentCreditsResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  Credits_grant: {
+    parameters: {
+      path: {
+        studentId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["GrantCreditDto"];
+      };
+    };
+    responses: {
+      /** @description A bad amount or dates: 400 with a code; in the activity log */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditResponseDto"];
           };
         };
       };
@@ -16581,6 +19464,44 @@ export interface operations {
       409: {
         content: {
           "application/json": components["schemas"]["SeatConflictResponseDto"];
+        };
+      };
+    };
+  };
+  TeacherSchedule_mine: {
+    parameters: {
+      query?: {
+        /** @description How many days from today (default 14) */
+        days?: number;
+      };
+    };
+    responses: {
+      /** @description The caller's own sessions from today on (their linked instructor records'), cancelled ones marked */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MySessionsResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin or teacher role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };
@@ -18100,6 +21021,206 @@ export interface operations {
           /** Format: uuid */
           organizationId: string;
           data: components["schemas"]["StudentChangedData"] | components["schemas"]["StudentErasedData"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * payment_plan.instalment_paid
+   * @description A payment plan's instalment was paid. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   */
+  webhook_payment_plan_instalment_paid: {
+    parameters: {
+      header: {
+        /** @description The event id (as `id` in the body) */
+        "Classlane-Event-Id": string;
+        /** @description The event type (as `type` in the body) */
+        "Classlane-Event-Type": string;
+        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
+        "Classlane-Signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The event id, the same on every retry and redelivery: dedupe on it
+           */
+          id: string;
+          /** @enum {string} */
+          type: "payment_plan.instalment_paid";
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: uuid */
+          organizationId: string;
+          data: components["schemas"]["PaymentPlanInstalmentPaidData"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * payment_plan.instalment_failed
+   * @description A payment plan's instalment could not be charged. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   */
+  webhook_payment_plan_instalment_failed: {
+    parameters: {
+      header: {
+        /** @description The event id (as `id` in the body) */
+        "Classlane-Event-Id": string;
+        /** @description The event type (as `type` in the body) */
+        "Classlane-Event-Type": string;
+        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
+        "Classlane-Signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The event id, the same on every retry and redelivery: dedupe on it
+           */
+          id: string;
+          /** @enum {string} */
+          type: "payment_plan.instalment_failed";
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: uuid */
+          organizationId: string;
+          data: components["schemas"]["PaymentPlanInstalmentFailedData"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * payment_plan.past_due
+   * @description A payment plan went past due. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   */
+  webhook_payment_plan_past_due: {
+    parameters: {
+      header: {
+        /** @description The event id (as `id` in the body) */
+        "Classlane-Event-Id": string;
+        /** @description The event type (as `type` in the body) */
+        "Classlane-Event-Type": string;
+        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
+        "Classlane-Signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The event id, the same on every retry and redelivery: dedupe on it
+           */
+          id: string;
+          /** @enum {string} */
+          type: "payment_plan.past_due";
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: uuid */
+          organizationId: string;
+          data: components["schemas"]["PaymentPlanPastDueData"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * credit.granted
+   * @description A credit (pack, membership allowance, make-up token, account credit) was given. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   */
+  webhook_credit_granted: {
+    parameters: {
+      header: {
+        /** @description The event id (as `id` in the body) */
+        "Classlane-Event-Id": string;
+        /** @description The event type (as `type` in the body) */
+        "Classlane-Event-Type": string;
+        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
+        "Classlane-Signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The event id, the same on every retry and redelivery: dedupe on it
+           */
+          id: string;
+          /** @enum {string} */
+          type: "credit.granted";
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: uuid */
+          organizationId: string;
+          data: components["schemas"]["CreditGrantedData"];
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx within the timeout; anything else is a failure, retried) */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /**
+   * credit.used
+   * @description A registration was paid with a credit. Sent at least once; retried with backoff for 24 hours until a 2xx answers.
+   */
+  webhook_credit_used: {
+    parameters: {
+      header: {
+        /** @description The event id (as `id` in the body) */
+        "Classlane-Event-Id": string;
+        /** @description The event type (as `type` in the body) */
+        "Classlane-Event-Type": string;
+        /** @description `t=<unix seconds>,v1=<hex>`: v1 is the HMAC-SHA256 of `<t>.<raw body>` with the endpoint secret */
+        "Classlane-Signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: uuid
+           * @description The event id, the same on every retry and redelivery: dedupe on it
+           */
+          id: string;
+          /** @enum {string} */
+          type: "credit.used";
+          /** Format: date-time */
+          createdAt: string;
+          /** Format: uuid */
+          organizationId: string;
+          data: components["schemas"]["CreditUsedData"];
         };
       };
     };
