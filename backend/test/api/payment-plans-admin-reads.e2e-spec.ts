@@ -207,6 +207,23 @@ describe('payment plans: admin list and plan page', () => {
     const afterPay = (await w.a.http.get(`/api/payment-plans/${id}`).set(org.auth).expect(200)).body.data;
     expect(afterPay.instalments[0]).toMatchObject({ status: 'paid', stripePaymentIntentId: open.paymentIntentId });
     expect(afterPay).toMatchObject({ status: 'active', paid: 300 });
+    // Recorded as the charging job records an instalment, once (the confirm, its repeat and Stripe's event all saw
+    // it): the money on the enrollment (what a refund reads) and a numbered receipt of its own.
+    const enrollmentPaid = async () =>
+      (
+        await w.a.db.query(
+          `SELECT e.amount_paid_cents AS cents FROM enrollments e JOIN payer_plans p ON p.enrollment_id = e.id WHERE p.id = $1`,
+          [id],
+        )
+      )[0].cents;
+    const receiptsOf = async (pi: string) =>
+      (await w.a.db.query(`SELECT count(*)::int AS n FROM receipts WHERE stripe_payment_intent_id = $1`, [pi]))[0].n;
+    await waitFor(
+      () => receiptsOf(open.paymentIntentId),
+      (n) => n === 1,
+    );
+    expect(await enrollmentPaid()).toBe(30000);
+    expect(await receiptsOf(open.paymentIntentId)).toBe(1);
 
     // Instalment 2 was declined (hard): a new card saved from the portal makes it due again at once.
     await w.a.db.query(
@@ -236,12 +253,22 @@ describe('payment plans: admin list and plan page', () => {
     const all = (await w.a.http.post(`${base}/pay`).set(auth).send({}).expect(200)).body.data;
     expect(all).toMatchObject({ amount: 300, instalments: [2, 3] });
     await payInBrowser(w.stand, all.paymentIntentId, all.clientSecret);
-    await w.a.http.post(`${base}/pay/confirm`).set(auth).send({ paymentIntentId: all.paymentIntentId }).expect(200);
+    // The payer closes the page: Stripe's event alone records the payment; the confirm, coming later, records nothing more.
+    expect(await waitFor(enrollmentPaid, (cents) => cents === 60000)).toBe(60000);
+    const balancePaid = await w.a.http.post(`${base}/pay/confirm`).set(auth).send({ paymentIntentId: all.paymentIntentId });
+    expect([balancePaid.status, balancePaid.body.code, balancePaid.body.error]).toEqual([200, undefined, null]);
     expect((await w.a.http.get(`/api/payment-plans/${id}`).set(org.auth).expect(200)).body.data).toMatchObject({
       status: 'completed',
       paid: 600,
       balance: 0,
     });
+    expect(await enrollmentPaid()).toBe(60000);
+    // One payment, one receipt: both instalments are its lines.
+    const [balanceReceipt] = await w.a.db.query(
+      `SELECT total_cents AS cents, jsonb_array_length(lines) AS lines FROM receipts WHERE stripe_payment_intent_id = $1`,
+      [all.paymentIntentId],
+    );
+    expect(balanceReceipt).toEqual({ cents: 30000, lines: 2 });
     expect((await w.a.http.post(`${base}/pay`).set(auth).send({}).expect(409)).body.code).toBe('PLAN_NOTHING_DUE');
     // Someone else's plan: 404; a bad body: 400.
     const stranger = await portalAuth('someone.else@example.com');

@@ -67,32 +67,6 @@ export class InstalmentPaymentsRepository {
   }
 
   /**
-   * Stripe says the payer's on-session PaymentIntent succeeded: its instalments are paid (once: a second call finds
-   * them paid and records nothing), and a plan with nothing left to pay is completed. Answers the seqs recorded now.
-   */
-  recordPaid(organizationId: string, planId: string, seqs: number[], paymentIntentId: string): Promise<number[]> {
-    return this.db.transaction(async (m) => {
-      const paid = await returning<{ seq: number }>(
-        m,
-        `UPDATE payment_plan_instalments
-            SET status = 'paid', paid_at = now(), stripe_payment_intent_id = $4, last_outcome = 'succeeded',
-                lease_until = NULL, next_attempt_at = NULL, updated_at = now()
-          WHERE organization_id = $1 AND payer_plan_id = $2 AND seq = ANY($3::int[]) AND ${OPEN} AND attempt_key IS NULL
-        RETURNING seq`,
-        [organizationId, planId, seqs, paymentIntentId],
-      );
-      await m.query(
-        `UPDATE payer_plans p SET status = 'completed'
-          WHERE p.organization_id = $1 AND p.id = $2 AND p.status = 'active' AND NOT EXISTS (
-            SELECT 1 FROM payment_plan_instalments i
-             WHERE i.organization_id = p.organization_id AND i.payer_plan_id = p.id AND i.status IN ('scheduled', 'failed', 'processing'))`,
-        [organizationId, planId],
-      );
-      return paid.map((r) => r.seq).sort((a, b) => a - b);
-    });
-  }
-
-  /**
    * A new method saved by the payer: the plan charges it from now on, and every failed instalment and every one due
    * (a soft decline waiting for its retry) is due again at once, so the job's next round charges them with it.
    * Answers the method it replaced and the seqs made due.

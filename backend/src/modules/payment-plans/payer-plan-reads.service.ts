@@ -40,10 +40,6 @@ export class PayerPlanReads {
     return this.payments.instalments(organizationId, planId, seqs);
   }
 
-  recordPaid(organizationId: string, planId: string, seqs: number[], paymentIntentId: string): Promise<number[]> {
-    return this.payments.recordPaid(organizationId, planId, seqs, paymentIntentId);
-  }
-
   replaceMethod(organizationId: string, planId: string, paymentMethodId: string) {
     return this.payments.replaceMethod(organizationId, planId, paymentMethodId);
   }

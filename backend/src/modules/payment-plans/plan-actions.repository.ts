@@ -174,6 +174,30 @@ export class PlanActionsRepository {
     return { cancelled: rows.length };
   }
 
+  /**
+   * The payer paid instalments `seqs` of the plan on-session (the portal's "Pay now" or the balance), Stripe saying
+   * so: each still open and not being charged by the job (no attempt key) is paid, once; a second word on the same
+   * payment finds them paid and records nothing. Answers what it recorded.
+   */
+  async payOnSession(
+    m: EntityManager,
+    organizationId: string,
+    payerPlanId: string,
+    seqs: number[],
+    paymentIntentId: string,
+  ): Promise<RecordedInstalment[]> {
+    if (!UUID.test(organizationId) || !UUID.test(payerPlanId) || !seqs.length) return [];
+    return returning<RecordedInstalment>(
+      m,
+      `UPDATE payment_plan_instalments i
+          SET status = 'paid', paid_at = now(), paid_via = 'card', stripe_payment_intent_id = $4, last_outcome = 'succeeded',
+              lease_until = NULL, next_attempt_at = NULL, updated_at = now()
+        WHERE i.organization_id = $1 AND i.payer_plan_id = $2 AND i.seq = ANY($3::int[]) AND i.status IN ('scheduled', 'failed')
+          AND i.attempt_key IS NULL ${RECORDED}`,
+      [organizationId, payerPlanId, seqs, paymentIntentId],
+    );
+  }
+
   /** A bank debit's later word on a `processing` instalment: paid, or failed. Null when no instalment waits on it. */
   async settleProcessing(
     m: EntityManager,

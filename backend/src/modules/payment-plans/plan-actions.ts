@@ -21,7 +21,7 @@ export class PlanActions {
     private readonly deadlines: PlanDeadlinesRepository,
   ) {}
 
-  // --- an admin's actions, a bank debit's settling ---
+  // --- an admin's actions, a bank debit's settling, the payer's on-session payment ---
   instalment = (...a: Args<'instalment'>) => this.actions.instalment(...a);
   plan = (...a: Args<'plan'>) => this.actions.plan(...a);
   reply = (...a: Args<'reply'>) => this.actions.reply(...a);
@@ -31,6 +31,7 @@ export class PlanActions {
   end = (...a: Args<'end'>) => this.actions.end(...a);
   cancelRemaining = (...a: Args<'cancelRemaining'>) => this.actions.cancelRemaining(...a);
   settleProcessing = (...a: Args<'settleProcessing'>) => this.actions.settleProcessing(...a);
+  payOnSession = (...a: Args<'payOnSession'>) => this.actions.payOnSession(...a);
   paidInstalments = (...a: Args<'paidInstalments'>) => this.actions.paidInstalments(...a);
   completeIfDone = (...a: Args<'completeIfDone'>) => this.actions.completeIfDone(...a);
 

@@ -3,6 +3,7 @@ import { CardIntentMatch } from './card-intent-match';
 import { InstalmentCharges } from './instalment-charges';
 import { InstalmentAnnouncements } from './instalment-announcements';
 import { InstalmentIntentEvents } from './instalment-intent-events.handler';
+import { InstalmentOnSessionPayments } from './instalment-on-session';
 import { PaymentPlanActionsController } from './payment-plan-actions.controller';
 import { PlanInstalmentActions } from './plan-instalment-actions.service';
 import { PlanDeadlines } from './plan-deadlines';
@@ -94,6 +95,7 @@ import { PaymentDisputesService } from './disputes/payment-disputes.service';
     InstalmentChargesJobs,
     InstalmentAnnouncements,
     InstalmentIntentEvents,
+    InstalmentOnSessionPayments,
     PlanInstalmentActions,
     PlanDeadlines,
     PlanDeadlinesJobs,
@@ -113,6 +115,6 @@ import { PaymentDisputesService } from './disputes/payment-disputes.service';
     PaymentDisputesRepository,
     PaymentDisputesService,
   ],
-  exports: [TopUpsService, OffSessionCharges, InstalmentCharges],
+  exports: [TopUpsService, OffSessionCharges, InstalmentCharges, InstalmentOnSessionPayments],
 })
 export class PaymentsModule {}

@@ -1,3 +1,5 @@
+import { intentFacts } from '../payments/card-payment.types';
+import { InstalmentOnSessionPayments } from '../payments/instalment-on-session';
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { randomUUID } from 'node:crypto';
@@ -29,6 +31,7 @@ export class PortalPlanPayments {
     private readonly stripe: StripeClient,
     private readonly connect: ConnectService,
     private readonly config: ConfigService<AllConfigType>,
+    private readonly onSession: InstalmentOnSessionPayments,
   ) {}
 
   /** Opens the PaymentIntent for instalment `seq` (or, with none, every open instalment), leased from the schedule. */
@@ -72,8 +75,9 @@ export class PortalPlanPayments {
         automatic_payment_methods: { enabled: true },
         application_fee_amount: platformFeeCents(amount, this.config.getOrThrow('app', { infer: true }).platformFeePercent),
         transfer_data: { destination },
-        // The contract's keys for every on-session payment; the payment handlers find no enrollment paid by this intent
-        // (it is not the enrollment's), so only the confirm route below records it.
+        // The contract's keys for every on-session payment; the registration's payment handlers find no enrollment paid
+        // by this intent (it is not the enrollment's): payments/instalment-on-session.ts records it, from Stripe's event
+        // or the confirm route below, whichever comes first.
         metadata: {
           organizationId: plan.organizationId,
           classId: plan.classId,
@@ -89,7 +93,7 @@ export class PortalPlanPayments {
 
   /** Records the payment once Stripe says it succeeded for exactly these instalments of this plan. */
   async confirmPayment(user: PortalUser, planId: string, paymentIntentId: string) {
-    const plan = await this.own(user, planId);
+    const plan = await this.own(user, planId, true);
     const pi = await this.stripe.api.paymentIntents.retrieve(paymentIntentId).catch(() => null);
     const seqs = (pi?.metadata.instalmentSeqs ?? '').split(',').map(Number).filter(Number.isInteger);
     const rows = seqs.length ? await this.plans.instalmentsBySeq(user.organizationId, plan.id, seqs) : [];
@@ -103,7 +107,9 @@ export class PortalPlanPayments {
       pi.amount !== expected
     )
       throw new PortalPlanException(PortalPlanError.NotConfirmed, 'The payment was not completed. Nothing was charged to this plan.');
-    await this.plans.recordPaid(user.organizationId, plan.id, seqs, pi.id);
+    // Recorded as the charging job records an instalment (the money on the enrollment, the receipt, the messages), once:
+    // Stripe's event for the same intent, before or after, records nothing more.
+    await this.onSession.confirm(intentFacts(pi)!);
     return { paymentIntentId: pi.id, instalments: seqs, amount: pi.amount / 100 };
   }
 
@@ -135,12 +141,16 @@ export class PortalPlanPayments {
     return { paymentMethodId: pm, retried: due };
   }
 
-  private async own(user: PortalUser, planId: string): Promise<PlanDetailRow> {
+  /**
+   * The payer's plan (theirs or their household's; else 404), open for payment. A confirm takes a settled plan too:
+   * Stripe's event may have recorded the payment, and completed the plan, before the browser asks.
+   */
+  private async own(user: PortalUser, planId: string, settledToo = false): Promise<PlanDetailRow> {
     const members = (await this.students.householdMembers([user.studentId])).get(user.studentId) ?? [];
     const people = [user.studentId, ...members.map((m) => m.id)];
     const plan = await this.plans.one(user.organizationId, planId);
     if (!plan || !people.includes(plan.studentId)) throw new NotFoundException(`Payment plan ${planId} not found`);
-    if (plan.status !== 'active' && plan.status !== 'pastDue')
+    if (!settledToo && plan.status !== 'active' && plan.status !== 'pastDue')
       throw new PortalPlanException(PortalPlanError.NothingDue, 'Nothing is left to pay on this plan.');
     return plan;
   }

@@ -59,7 +59,8 @@ describe('registration extras', () => {
       expect(body.attendees).toEqual(attendees);
       expect(body).not.toHaveProperty('dateOfBirth');
     }
-    expect(Object.keys(plain).sort()).toEqual([...Object.keys(student), 'classEnrollments', 'organizationId'].sort());
+    // The page's language always goes along (the messages are written in it).
+    expect(Object.keys(plain).sort()).toEqual([...Object.keys(student), 'classEnrollments', 'language', 'organizationId'].sort());
   });
 
   it('send the parent or guardian with their signatures in person and by card, and never without a signature', async () => {
