@@ -3421,6 +3421,8 @@ export interface components {
       waivers?: unknown;
       /** @description Accepted and ignored (a read-only field a client may send back) */
       unsignedWaivers?: unknown;
+      /** @description Accepted and ignored (a read-only field a client may send back) */
+      pastDue?: unknown;
     };
     EnrollmentPaymentResponseDto: {
       /**
@@ -4246,15 +4248,15 @@ export interface components {
     };
     MakeupPolicyDto: {
       /** @example 24 */
-      announceHoursBefore?: Record<string, never> | null;
+      announceHoursBefore?: number | null;
       /** @example 2 */
-      capPerMonth?: Record<string, never> | null;
+      capPerMonth?: number | null;
       /** @example null */
-      capPerTerm?: Record<string, never> | null;
+      capPerTerm?: number | null;
       /** @example null */
-      capPerYear?: Record<string, never> | null;
+      capPerYear?: number | null;
       /** @example 30 */
-      expiryDays?: Record<string, never> | null;
+      expiryDays?: number | null;
       /**
        * @example same_term
        * @enum {string}

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ClassSessions1770040000000 } from '../../src/database/migrations/1770040000000-ClassSessions';
 import { RoomBookings1771005000000 } from '../../src/database/migrations/1771005000000-RoomBookings';
 import { DropIns1771006000000 } from '../../src/database/migrations/1771006000000-DropIns';
+import { Makeups1772005000000 } from '../../src/database/migrations/1772005000000-Makeups';
 import { DEMO_ORG_ID, seedDemo } from '../../src/database/seeds/demo.seed';
 import { sessionDates } from '../../src/modules/classes/class.entity';
 import { classBody, createClass, createOrg, type OrgFixture } from '../fixtures/org.fixture';
@@ -38,11 +39,14 @@ describe('class sessions', () => {
   it('should backfill every existing class with the dates sessionDates() gives, across a DST change too', async () => {
     const migration = new ClassSessions1770040000000();
     // The later migrations on the sessions come off first and back on after, newest first, as a revert and a re-run
-    // would: drop-ins reference class_sessions, and the room bookings are a column, triggers and a constraint on them.
+    // would: drop-ins and make-up absences reference class_sessions, and the room bookings are a column, triggers and a
+    // constraint on them.
+    const makeups = new Makeups1772005000000();
     const dropIns = new DropIns1771006000000();
     const bookings = new RoomBookings1771005000000();
     const runner = t.db.createQueryRunner();
     try {
+      await makeups.down(runner);
       await dropIns.down(runner);
       await bookings.down(runner);
       await migration.down(runner);
@@ -56,6 +60,7 @@ describe('class sessions', () => {
       await migration.up(runner);
       await bookings.up(runner);
       await dropIns.up(runner);
+      await makeups.up(runner);
     } finally {
       await runner.release();
     }

@@ -10,7 +10,7 @@ const whole = (field: string, min: number, max: number) => ({ message: `${field}
  * an expiry: none; null for announceHoursBefore: portal absences earn no token.
  */
 export class MakeupPolicyDto {
-  @ApiProperty({ required: false, nullable: true, example: 24 })
+  @ApiProperty({ type: 'integer', required: false, nullable: true, example: 24 })
   @IsOptional()
   @IsInt(whole('announceHoursBefore', 0, 8760))
   @Min(0, whole('announceHoursBefore', 0, 8760))
@@ -19,28 +19,28 @@ export class MakeupPolicyDto {
 
   @IsOptionalNotNull() @IsBoolean({ message: 'teacherMarkedAbsences must be true or false' }) teacherMarkedAbsences?: boolean;
 
-  @ApiProperty({ required: false, nullable: true, example: 2 })
+  @ApiProperty({ type: 'integer', required: false, nullable: true, example: 2 })
   @IsOptional()
   @IsInt(whole('capPerMonth', 0, 1000))
   @Min(0, whole('capPerMonth', 0, 1000))
   @Max(1000, whole('capPerMonth', 0, 1000))
   capPerMonth?: number | null;
 
-  @ApiProperty({ required: false, nullable: true, example: null })
+  @ApiProperty({ type: 'integer', required: false, nullable: true, example: null })
   @IsOptional()
   @IsInt(whole('capPerTerm', 0, 1000))
   @Min(0, whole('capPerTerm', 0, 1000))
   @Max(1000, whole('capPerTerm', 0, 1000))
   capPerTerm?: number | null;
 
-  @ApiProperty({ required: false, nullable: true, example: null })
+  @ApiProperty({ type: 'integer', required: false, nullable: true, example: null })
   @IsOptional()
   @IsInt(whole('capPerYear', 0, 1000))
   @Min(0, whole('capPerYear', 0, 1000))
   @Max(1000, whole('capPerYear', 0, 1000))
   capPerYear?: number | null;
 
-  @ApiProperty({ required: false, nullable: true, example: 30 })
+  @ApiProperty({ type: 'integer', required: false, nullable: true, example: 30 })
   @IsOptional()
   @IsInt(whole('expiryDays', 1, 3650))
   @Min(1, whole('expiryDays', 1, 3650))

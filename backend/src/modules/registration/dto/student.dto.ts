@@ -74,6 +74,8 @@ export class EnrollmentInputDto {
   @IsOptional() answers?: unknown;
   @IsOptional() waivers?: unknown;
   @IsOptional() unsignedWaivers?: unknown;
+  // A payment plan's instalment unpaid past the grace days (issue 40): a flag the plan's job keeps, echoed back.
+  @IsOptional() pastDue?: unknown;
 }
 
 /** Public registration: in-person only here; card payments are confirmed by the payments module. */
