@@ -1,18 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiSignIn, classPayload, freshOrganization, signInUi } from './admin-helpers';
 import { DEMO_ORG_ID, fillStudent, uniqueEmail } from './public-helpers';
 import { onboardDemoOrganization, serveStripeJsDouble } from './stripe-helpers';
 import { screenshot } from './screenshots';
+import { expectNoSeriousViolations } from './axe-helpers';
 
 /** A parent registers three people in one go (all seats or none) and the admin sees each on the roster. */
 const shot = (name: string, project: string, fullPage = true) => ({ path: `.tmp/screenshots/household-${name}-${project}.png`, fullPage });
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function addPerson(page: Page, n: number, firstName: string, lastName: string, dateOfBirth?: string) {
   await page.getByRole('button', { name: 'Add another person' }).click();

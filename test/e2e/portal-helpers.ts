@@ -1,16 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, apiSignIn } from './admin-helpers';
 import { STRIPE_E2E } from './stripe-env';
 import { onboardDemoOrganization } from './stripe-helpers';
 
-// What the student portal's end-to-end specs share: classes made and deleted, a card registration, the emailed sign-in.
+export { expectNoSeriousViolations } from './axe-helpers';
 
-export async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+// What the student portal's end-to-end specs share: classes made and deleted, a card registration, the emailed sign-in.
 
 export async function expectNoSideScroll(page: Page, label: string) {
   const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { DEMO_ORG_ID, DEMO_ORG_NAME } from './public-helpers';
+import { expectNoSeriousViolations } from './axe-helpers';
 
 const PAGES = [
   '/',
@@ -22,12 +22,6 @@ const PAGES = [
   '/help',
   '/accessibility',
 ];
-
-async function expectNoSeriousViolations(page: import('@playwright/test').Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test.describe('Public accessibility (axe)', () => {
   for (const path of PAGES) {

@@ -1,10 +1,10 @@
 import { gzipSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, apiSignIn } from './admin-helpers';
 import { DEMO_ORG_ID, fillStudent, openClass, uniqueEmail } from './public-helpers';
 import { failStripeJs, fillCard, onboardDemoOrganization, serveStripeJsDouble } from './stripe-helpers';
 import { screenshot } from './screenshots';
+import { expectNoSeriousViolations } from './axe-helpers';
 
 /**
  * Card registration on the public site (spec 2 §4 and §8) against the real backend and the Stripe
@@ -33,12 +33,6 @@ async function enrollmentOf(request: APIRequestContext, email: string) {
   const students = (await res.json()).data as { email: string; classEnrollments: Record<string, unknown>[] }[];
   const student = students.find((s) => s.email === email);
   return student?.classEnrollments.find((e) => e.classTitle === CLASS) ?? null;
-}
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test.describe('Public card payment', () => {

@@ -1,14 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { classPayload, freshOrganization } from './admin-helpers';
 import { fillStudent, uniqueEmail } from './public-helpers';
 import { screenshot } from './screenshots';
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectNoSeriousViolations } from './axe-helpers';
 
 /** Drop-ins (issue 39 §3): the class page offers its sessions; a visitor buys one at the drop-in price. */
 test('should offer a class’s sessions as drop-ins and register one at the drop-in price', async ({ page, request }, info) => {

@@ -1,17 +1,11 @@
 import { gzipSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, test, type Page } from '@playwright/test';
 import { createClass, deleteMadeClasses, demoPortalSetup, expectNoSideScroll, linkFromOutbox, payByCard } from './portal-helpers';
 import { DEMO_ORG_ID, DEMO_ORG_NAME, uniqueEmail } from './public-helpers';
 import { ADMIN, apiSignIn } from './admin-helpers';
+import { expectNoSeriousViolations } from './axe-helpers';
 
 // Issue 42, first slice: the public site in Spanish and French (English is every other public spec).
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ADMIN, apiSignIn, classPayload, freshOrganization, signInUi } from './admin-helpers';
 import { fillStudent, uniqueEmail } from './public-helpers';
 import { onboardDemoOrganization, serveStripeJsDouble } from './stripe-helpers';
 import { screenshot } from './screenshots';
+import { expectNoSeriousViolations } from './axe-helpers';
 
 /**
  * A full class fills itself again from its waitlist. Join on the public site (and again with the
@@ -22,12 +22,6 @@ async function openPanel(page: Page, title: string) {
   await page.goto('/admin/classes');
   await page.getByRole('button', { name: `View ${title}` }).click();
   await page.waitForLoadState('networkidle');
-}
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** A phone must never scroll sideways (a long email address once widened the page). */
