@@ -1,9 +1,4 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import { returning } from '../../common/db/returning';
-import type { AllConfigType } from '../../config/config.type';
 import { RetentionRules } from '../retention/retention-rules';
 
 /**
@@ -17,17 +12,9 @@ const DELETE_OLD = `DELETE FROM stripe_events WHERE id IN (
 /** Stripe events' retention rule: processed events older than RETENTION_STRIPE_EVENTS_DAYS (default 90). */
 @Injectable()
 export class StripeEventsRetentionRepository implements OnModuleInit {
-  constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly rules: RetentionRules,
-    private readonly config: ConfigService<AllConfigType>,
-  ) {}
+  constructor(private readonly rules: RetentionRules) {}
 
   onModuleInit(): void {
-    this.rules.register({
-      name: 'stripe_events',
-      days: this.config.getOrThrow('retention', { infer: true }).stripeEventsDays,
-      purge: async (cutoff, batch) => (await returning(this.db, DELETE_OLD, [cutoff, batch])).length,
-    });
+    this.rules.registerDelete('stripe_events', 'stripeEventsDays', DELETE_OLD);
   }
 }

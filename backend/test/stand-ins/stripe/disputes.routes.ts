@@ -7,6 +7,7 @@ import {
   type StandInRoute,
   type StandInState,
 } from './core';
+import { isIntString } from './destination-charge';
 
 /**
  * Disputes and the transfers of destination charges (shared/INTEGRATIONS.md: "After it succeeded it can still be
@@ -21,7 +22,6 @@ import {
  */
 
 const now = () => Math.floor(Date.now() / 1000);
-const isIntString = (v: unknown) => typeof v === 'string' && /^\d+$/.test(v);
 
 function objectOf(state: StandInState, id: unknown, kind: string): StandInObject | null {
   const o = typeof id === 'string' ? state.objects.get(id) : undefined;

@@ -7,6 +7,7 @@ import {
   type StandInRoute,
   type StandInState,
 } from './core';
+import { destinationChargeError } from './destination-charge';
 import { startBankDebit } from './bank-debits';
 import { succeedPaymentIntent } from './payments.routes';
 
@@ -74,7 +75,6 @@ const TEST_METHODS: Record<string, TestMethod> = {
 };
 
 const now = () => Math.floor(Date.now() / 1000);
-const isIntString = (v: unknown) => typeof v === 'string' && /^\d+$/.test(v);
 const list = (url: string, data: unknown[]) => ({ object: 'list', url, has_more: false, data });
 
 function objectOf(state: StandInState, id: unknown, kind: string): StandInObject | null {
@@ -166,18 +166,8 @@ function invalid(req: StandInRequest, state: StandInState): StandInReply | null 
   const b = req.body;
   if (!req.idempotencyKey)
     return stripeError(400, 'Classlane contract: an off-session paymentIntents.create must carry an idempotency key');
-  if (!isIntString(b.amount) || Number(b.amount) < 50)
-    return stripeError(400, 'Amount must be at least $0.50 usd', 'invalid_request_error', { param: 'amount' });
-  if (b.currency !== 'usd') return stripeError(400, `Classlane contract: currency must be usd, got ${String(b.currency)}`);
-  if (!isIntString(b.application_fee_amount) || Number(b.application_fee_amount) > Number(b.amount))
-    return stripeError(400, 'application_fee_amount must be an integer no greater than amount', 'invalid_request_error', {
-      param: 'application_fee_amount',
-    });
-  const destination = (b.transfer_data as Record<string, unknown> | undefined)?.destination;
-  if (typeof destination !== 'string' || !destination.startsWith('acct_'))
-    return stripeError(400, 'Classlane contract: a destination charge needs transfer_data[destination]', 'invalid_request_error', {
-      param: 'transfer_data[destination]',
-    });
+  const charge = destinationChargeError(b);
+  if (charge) return charge;
   if (b.off_session !== 'true') return stripeError(400, 'Classlane contract: an off-session charge sends off_session=true');
   if (!objectOf(state, b.customer, 'customer')) return notFound('customer', String(b.customer));
   if (b.payment_method === undefined)

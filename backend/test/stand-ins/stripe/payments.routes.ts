@@ -7,6 +7,7 @@ import {
   type StandInRoute,
   type StandInState,
 } from './core';
+import { destinationChargeError, isIntString } from './destination-charge';
 import { savedForLater } from './setup-intents.routes';
 import { startBankDebit } from './bank-debits';
 import { destinationTransfer } from './disputes.routes';
@@ -31,7 +32,6 @@ import { destinationTransfer } from './disputes.routes';
  */
 
 const REQUIRED_METADATA = ['organizationId', 'classId', 'enrollmentId'] as const;
-const isIntString = (v: unknown) => typeof v === 'string' && /^\d+$/.test(v);
 
 const isPublishable = (req: StandInRequest) =>
   req.authorization?.startsWith('Bearer pk_') || (typeof req.body.key === 'string' && req.body.key.startsWith('pk_'));
@@ -219,18 +219,8 @@ function listRefunds(req: StandInRequest, state: StandInState): StandInReply {
 function createPaymentIntent(req: StandInRequest, state: StandInState): StandInReply {
   const b = req.body;
   if (!req.idempotencyKey) return stripeError(400, 'Classlane contract: paymentIntents.create must carry an idempotency key');
-  if (!isIntString(b.amount) || Number(b.amount) < 50)
-    return stripeError(400, 'Amount must be at least $0.50 usd', 'invalid_request_error', { param: 'amount' });
-  if (b.currency !== 'usd') return stripeError(400, `Classlane contract: currency must be usd, got ${String(b.currency)}`);
-  if (!isIntString(b.application_fee_amount) || Number(b.application_fee_amount) > Number(b.amount))
-    return stripeError(400, 'application_fee_amount must be an integer no greater than amount', 'invalid_request_error', {
-      param: 'application_fee_amount',
-    });
-  const destination = (b.transfer_data as Record<string, unknown> | undefined)?.destination;
-  if (typeof destination !== 'string' || !destination.startsWith('acct_'))
-    return stripeError(400, 'Classlane contract: a destination charge needs transfer_data[destination]', 'invalid_request_error', {
-      param: 'transfer_data[destination]',
-    });
+  const charge = destinationChargeError(b);
+  if (charge) return charge;
   if ((b.automatic_payment_methods as Record<string, unknown> | undefined)?.enabled !== 'true')
     return stripeError(400, 'Classlane contract: automatic_payment_methods[enabled] must be true');
   const metadata = (b.metadata ?? {}) as Record<string, unknown>;
@@ -248,7 +238,7 @@ function createPaymentIntent(req: StandInRequest, state: StandInState): StandInR
     amount_received: 0,
     currency: 'usd',
     application_fee_amount: Number(b.application_fee_amount),
-    transfer_data: { destination },
+    transfer_data: { destination: (b.transfer_data as Record<string, string>).destination },
     automatic_payment_methods: { enabled: true },
     metadata,
     status: 'requires_payment_method',

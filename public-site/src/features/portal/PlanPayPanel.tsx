@@ -1,16 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { Stripe } from '@stripe/stripe-js';
+import { useMemo } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { useT } from '@/lib/i18n/useT';
 import type { CardFlow } from '@/features/registration/CardPaymentForm';
-import { getCardAvailability } from '@/features/registration/api/getPaymentAvailability';
-import { loadStripeJs } from '@/features/registration/stripeLoader';
 import type { PortalRegistrations, PortalSession } from './api/portal';
 import { confirmPlanMethod, confirmPlanPayment, newPlanMethod, payPlan, type PortalPlan } from './api/portalPlans';
+import { usePortalCard } from './usePortalCard';
 // The card step's own look (field frame, hold timer, actions).
 import '@/features/registration/RegisterPage.css';
-
-type Form = (typeof import('@/features/registration/CardPaymentForm'))['default'];
 
 /** What the payer is doing: paying one instalment (`seq`) or the balance (null) now, or saving another card. */
 export type PlanAction = { kind: 'pay'; seq: number | null; amount: number } | { kind: 'method' };
@@ -37,28 +33,7 @@ export function PlanPayPanel({
   onBack: () => void;
 }) {
   const t = useT();
-  const [card, setCard] = useState<{ status: 'loading' } | { status: 'unavailable' } | { status: 'ready'; stripe: Stripe; Form: Form }>({
-    status: 'loading',
-  });
-  useEffect(() => {
-    let active = true;
-    void (async () => {
-      const availability = await getCardAvailability(session.organizationId);
-      if (!availability.available || !availability.publicKey) return active && setCard({ status: 'unavailable' });
-      try {
-        const [stripe, module] = await Promise.all([
-          loadStripeJs(availability.publicKey),
-          import('@/features/registration/CardPaymentForm'),
-        ]);
-        if (active) setCard({ status: 'ready', stripe, Form: module.default });
-      } catch {
-        if (active) setCard({ status: 'unavailable' });
-      }
-    })();
-    return () => {
-      active = false;
-    };
-  }, [session.organizationId]);
+  const card = usePortalCard(session.organizationId);
 
   const flow = useMemo<CardFlow>(
     () =>

@@ -1,11 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { Stripe } from '@stripe/stripe-js';
+import { useMemo } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Rich } from '@/lib/i18n/Rich';
 import { useT } from '@/lib/i18n/useT';
 import type { CardFlow, CardPaid } from '@/features/registration/CardPaymentForm';
-import { getCardAvailability } from '@/features/registration/api/getPaymentAvailability';
-import { loadStripeJs } from '@/features/registration/stripeLoader';
 import {
   abandonTransferPayment,
   confirmTransferPayment,
@@ -15,10 +12,9 @@ import {
   type PortalSession,
   type PortalTransferOption,
 } from './api/portal';
+import { usePortalCard } from './usePortalCard';
 // The card step's own look (field frame, hold timer, actions), as the waitlist offer page takes it.
 import '@/features/registration/RegisterPage.css';
-
-type Form = (typeof import('@/features/registration/CardPaymentForm'))['default'];
 
 /**
  * Paying the difference of a switch to a dearer class, with the registration's own card step (Stripe's Payment Element,
@@ -41,28 +37,7 @@ export function TopUpPayment({
   onBack: () => void;
 }) {
   const t = useT();
-  const [card, setCard] = useState<{ status: 'loading' } | { status: 'unavailable' } | { status: 'ready'; stripe: Stripe; Form: Form }>({
-    status: 'loading',
-  });
-  useEffect(() => {
-    let active = true;
-    void (async () => {
-      const availability = await getCardAvailability(session.organizationId);
-      if (!availability.available || !availability.publicKey) return active && setCard({ status: 'unavailable' });
-      try {
-        const [stripe, module] = await Promise.all([
-          loadStripeJs(availability.publicKey),
-          import('@/features/registration/CardPaymentForm'),
-        ]);
-        if (active) setCard({ status: 'ready', stripe, Form: module.default });
-      } catch {
-        if (active) setCard({ status: 'unavailable' });
-      }
-    })();
-    return () => {
-      active = false;
-    };
-  }, [session.organizationId]);
+  const card = usePortalCard(session.organizationId);
 
   const flow = useMemo<CardFlow>(
     () => ({
