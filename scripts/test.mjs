@@ -20,17 +20,25 @@ const fronts = ['public-site', 'admin-ui'].filter(has);
 /**
  * The end-to-end tests, one Playwright run per browser project, each on its own port: its own server, Stripe stand-in
  * and PostgreSQL (playwright.config.ts derives them from E2E_PORT), each with one worker as the shared database
- * wants. One run of both projects took 17.7-18.9 minutes of the CI's 20 while using about a third of a core: its tests
- * wait on the browser and the server one after another, so two runs side by side take little more than the longer.
+ * wants. A run uses about a third of a core: its tests wait on the browser and the server one after another, so runs
+ * side by side take little more than the longest. The desktop project has twice the phone's tests and was the last lane
+ * to end (23 of CI's 26 minutes), so it runs as two parts (whole files each, balanced by their seconds in a CI run:
+ * test/e2e/desktop-parts.ts), each on a port and a database of its own: E2E_PORT and E2E_PORT + 20 for the desktop
+ * parts, E2E_PORT + 10 for the phone. E2E_DESKTOP_PARTS=1 runs the desktop project whole.
  */
 const e2ePort = Number(process.env.E2E_PORT ?? 3100);
-const e2eRun = (project, port) => [
-  `End-to-end tests (${project})`,
+const desktopParts = Math.max(1, Number(process.env.E2E_DESKTOP_PARTS ?? 2));
+const e2eRun = (project, port, part = null) => [
+  `End-to-end tests (${project}${part ? `, part ${part}` : ''})`,
   'npx',
   ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts', `--project=${project}`],
-  { env: { ...process.env, E2E_PORT: String(port) } },
+  { env: { ...process.env, E2E_PORT: String(port), ...(part ? { E2E_PART: part } : {}) } },
 ];
-const e2e = process.env.SKIP_E2E === '1' ? [] : [e2eRun('desktop', e2ePort), e2eRun('mobile', e2ePort + 10)];
+const desktop =
+  desktopParts === 1
+    ? [e2eRun('desktop', e2ePort)]
+    : Array.from({ length: desktopParts }, (_, i) => e2eRun('desktop', e2ePort + (i === 0 ? 0 : 10 + 10 * i), `${i + 1}/${desktopParts}`));
+const e2e = process.env.SKIP_E2E === '1' ? [] : [...desktop, e2eRun('mobile', e2ePort + 10)];
 const builds = ['Build backend', ...fronts.map((ws) => `Build ${ws}`)];
 
 /**
@@ -64,7 +72,8 @@ const stages = [
       ...fronts.map((ws) => [`Build ${ws}`, 'npm', ['run', 'build', '-w', ws]]),
       ...e2e.slice(0, 1).map(([name, cmd, args, opts]) => [name, cmd, args, { ...opts, after: ['Build backend'] }]),
     ],
-    e2e.slice(1).map(([name, cmd, args, opts]) => [name, cmd, args, { ...opts, after: builds }]),
+    // The phone project and the desktop project's other halves, each in a lane of its own once everything is built.
+    ...e2e.slice(1).map(([name, cmd, args, opts]) => [[name, cmd, args, { ...opts, after: builds }]]),
     [
       ['Build backend', 'npm', ['run', 'build', '-w', 'backend']],
       ...fronts.map((ws) => [`${ws} unit tests`, 'npm', ['test', '-w', ws]]),

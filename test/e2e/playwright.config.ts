@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import path from 'node:path';
+import { desktopPartFiles } from './desktop-parts';
 import { E2E_PORT, STRIPE_E2E } from './stripe-env';
 
 /**
@@ -13,6 +14,11 @@ const PORT = E2E_PORT;
 const root = path.resolve(__dirname, '..', '..');
 // One data directory per port, so runs on different ports never delete each other's database.
 const dataDir = path.join(root, '.tmp', `e2e-data-${PORT}`);
+
+// `npm test` runs the desktop project in parts side by side (E2E_PART=k/n; see desktop-parts.ts): this part's files.
+const desktopPart = process.env.E2E_PART
+  ? desktopPartFiles(__dirname, process.env.E2E_PART).map((f) => new RegExp(`/${f.replace(/[.]/g, '\\.')}$`))
+  : undefined;
 
 export const chromiumLaunch = {
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -46,7 +52,11 @@ export default defineConfig({
     launchOptions: chromiumLaunch,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromiumLaunch } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromiumLaunch },
+      ...(desktopPart ? { testMatch: desktopPart } : {}),
+    },
     {
       name: 'mobile',
       use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch },
