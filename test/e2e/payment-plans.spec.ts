@@ -36,6 +36,9 @@ test.describe('Payment plans', () => {
   });
 
   test('a family chooses a plan at checkout, sees it on /my, and the admin sees it in Payment plans', async ({ page, request }, info) => {
+    // Checkout, two portal payments, a new card and the admin's two screens: a journey past the default minute on a
+    // loaded machine.
+    test.setTimeout(150_000);
     const project = info.project.name;
     const { organizationId, auth, stamp } = await demoPortalSetup(request);
     const title = `Swim Semester ${stamp}`;
