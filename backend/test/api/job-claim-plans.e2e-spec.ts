@@ -85,7 +85,8 @@ describe('the scheduled jobs’ statements at breadth', () => {
     if (process.env.JOB_PLANS_REPORT) console.log(report);
     // Each job sent its claims (a job that sent nothing would pass for nothing).
     const jobs = new Set(captured.map((c) => c.job));
-    for (const J of [...JOBS, PaymentsJobs, StatementEmailsService, SubscriptionsJobs, CommunicationsJobs]) expect([...jobs]).toContain(J.name);
+    for (const J of [...JOBS, PaymentsJobs, StatementEmailsService, SubscriptionsJobs, CommunicationsJobs])
+      expect([...jobs]).toContain(J.name);
     expect(explained).toBeGreaterThan(20);
     expect(scans).toEqual([]);
   }, 600_000);
