@@ -8,7 +8,6 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - class_sessions by start, scheduled ones only: the class reminders' window (withSessionsBetween) read every class
  *   with an EXISTS on its sessions; it now starts from the sessions in the window.
  * - classes the go/no-go cancelled: the sweep that releases their registrations read every class.
- * - classes by start, neither cancelled nor archived: the start and completion milestones' claim, in its own order.
  * - card holds by organization then expiry: the hold-expiry claim shares its batch between the organizations with
  *   lapsed holds (one organization's 50,000 lapsed holds cannot hold back another's seat), which walks this index
  *   one organization at a time (common/db/fair-share.ts); the class switches' seat holds (top-ups) likewise.
@@ -20,7 +19,6 @@ export class JobClaimIndexes1773007000000 implements MigrationInterface {
     await q.query(`
       CREATE INDEX class_sessions_scheduled_starts_idx ON class_sessions (starts_at) INCLUDE (class_id) WHERE status = 'scheduled';
       CREATE INDEX classes_go_no_go_cancelled_idx ON classes (organization_id, id) WHERE go_no_go = 'cancelled' AND status = 'Cancelled';
-      CREATE INDEX classes_milestones_due_idx ON classes (start_date, id) WHERE status NOT IN ('Cancelled', 'Archived');
       CREATE INDEX enrollments_org_hold_expiry_idx ON enrollments (organization_id, hold_expires_at) WHERE status = 'held';
       CREATE INDEX enrollment_top_ups_org_expiry_idx ON enrollment_top_ups (organization_id, hold_expires_at) WHERE status = 'held';
     `);
@@ -30,7 +28,6 @@ export class JobClaimIndexes1773007000000 implements MigrationInterface {
     await q.query(`
       DROP INDEX enrollment_top_ups_org_expiry_idx;
       DROP INDEX enrollments_org_hold_expiry_idx;
-      DROP INDEX classes_milestones_due_idx;
       DROP INDEX classes_go_no_go_cancelled_idx;
       DROP INDEX class_sessions_scheduled_starts_idx;
     `);

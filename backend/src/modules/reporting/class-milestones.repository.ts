@@ -34,9 +34,7 @@ export class ClassMilestonesRepository {
    * LOCKED (two instances never take the same class). Cancelled and archived classes are skipped.
    */
   claimDue(manager: EntityManager, kind: 'started' | 'completed', now: Date, batch: number): Promise<DueClass[]> {
-    // A class ends after it starts (days >= 1), so `start_date <= $1` holds for both kinds: it bounds the walk of
-    // classes_milestones_due_idx for the completion too, whose own test is an expression no index holds.
-    const due = kind === 'started' ? `c.start_date <= $1` : `c.start_date <= $1 AND ${LAST_END} <= $1`;
+    const due = kind === 'started' ? `c.start_date <= $1` : `${LAST_END} <= $1`;
     const column = kind === 'started' ? 'started_at' : 'completed_at';
     return manager.query(
       `SELECT c.id, c.organization_id AS "organizationId", c.title, c.instructor,
