@@ -76,44 +76,48 @@ describe('the scheduled jobs’ statements at breadth', () => {
     await t.close();
   });
 
-  it('should find every job’s work through an index, never by reading a big table whole', async () => {
-    // Every statement the app sends goes through the data source's logger (TypeORM calls logQuery before each one).
-    const logger = t.db.logger;
-    let job = '';
-    (t.db as { logger: TypeOrmLogger }).logger = {
-      ...logger,
-      logQuery: (query: string, parameters?: unknown[]) => {
-        if (/^\s*(select|with|update|delete)\b/i.test(query) && !/\bEXPLAIN\b|pg_advisory|pg_try_advisory/i.test(query))
-          captured.push({ job, query, parameters: parameters ?? [] });
-      },
-    } as TypeOrmLogger;
-    try {
-      for (const J of JOBS) {
-        job = J.name;
-        await t.app.get(J).tick();
+  it(
+    'should find every job’s work through an index, never by reading a big table whole',
+    async () => {
+      // Every statement the app sends goes through the data source's logger (TypeORM calls logQuery before each one).
+      const logger = t.db.logger;
+      let job = '';
+      (t.db as { logger: TypeOrmLogger }).logger = {
+        ...logger,
+        logQuery: (query: string, parameters?: unknown[]) => {
+          if (/^\s*(select|with|update|delete)\b/i.test(query) && !/\bEXPLAIN\b|pg_advisory|pg_try_advisory/i.test(query))
+            captured.push({ job, query, parameters: parameters ?? [] });
+        },
+      } as TypeOrmLogger;
+      try {
+        for (const J of JOBS) {
+          job = J.name;
+          await t.app.get(J).tick();
+        }
+        job = 'PaymentsJobs';
+        await t.app.get(PaymentsJobs).expireHolds();
+        await t.app.get(PaymentsJobs).followUpRefunds();
+        // Year-end statements are looked for from 31 December to 1 February only: a run in January.
+        job = 'StatementEmailsService';
+        await t.app.get(StatementEmailsService).sendDue(new Date(Date.UTC(new Date().getUTCFullYear() + 1, 0, 5, 12)));
+        job = 'SubscriptionsJobs';
+        await t.app.get(SubscriptionsJobs).run();
+        job = 'CommunicationsJobs';
+        await t.app.get(CommunicationsJobs).tick();
+      } finally {
+        (t.db as { logger: TypeOrmLogger }).logger = logger;
       }
-      job = 'PaymentsJobs';
-      await t.app.get(PaymentsJobs).expireHolds();
-      await t.app.get(PaymentsJobs).followUpRefunds();
-      // Year-end statements are looked for from 31 December to 1 February only: a run in January.
-      job = 'StatementEmailsService';
-      await t.app.get(StatementEmailsService).sendDue(new Date(Date.UTC(new Date().getUTCFullYear() + 1, 0, 5, 12)));
-      job = 'SubscriptionsJobs';
-      await t.app.get(SubscriptionsJobs).run();
-      job = 'CommunicationsJobs';
-      await t.app.get(CommunicationsJobs).tick();
-    } finally {
-      (t.db as { logger: TypeOrmLogger }).logger = logger;
-    }
-    const { scans, explained, report } = await planScans(t.db, captured, BIG_TABLE);
-    if (process.env.JOB_PLANS_REPORT) console.log(report);
-    // Each job sent its claims (a job that sent nothing would pass for nothing).
-    const jobs = new Set(captured.map((c) => c.job));
-    for (const J of [...JOBS, PaymentsJobs, StatementEmailsService, SubscriptionsJobs, CommunicationsJobs])
-      expect([...jobs]).toContain(J.name);
-    expect(explained).toBeGreaterThan(20);
-    const known = (scan: { job: string; table: string; text: string }) =>
-      KNOWN.some((k) => k.job === scan.job && k.statement.test(`${scan.table} ${scan.text}`));
-    expect(scans.filter((scan) => !known(scan)).map((x) => `${x.job}: ${x.table} in ${x.text.slice(0, 200)}`)).toEqual([]);
-  }, TIMEOUT);
+      const { scans, explained, report } = await planScans(t.db, captured, BIG_TABLE);
+      if (process.env.JOB_PLANS_REPORT) console.log(report);
+      // Each job sent its claims (a job that sent nothing would pass for nothing).
+      const jobs = new Set(captured.map((c) => c.job));
+      for (const J of [...JOBS, PaymentsJobs, StatementEmailsService, SubscriptionsJobs, CommunicationsJobs])
+        expect([...jobs]).toContain(J.name);
+      expect(explained).toBeGreaterThan(20);
+      const known = (scan: { job: string; table: string; text: string }) =>
+        KNOWN.some((k) => k.job === scan.job && k.statement.test(`${scan.table} ${scan.text}`));
+      expect(scans.filter((scan) => !known(scan)).map((x) => `${x.job}: ${x.table} in ${x.text.slice(0, 200)}`)).toEqual([]);
+    },
+    TIMEOUT,
+  );
 });
