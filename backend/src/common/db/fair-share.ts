@@ -36,3 +36,34 @@ export function waitingOrganizationsSql(table: string, due: (alias: string) => s
      WHERE o.organization_id IS NOT NULL
      ORDER BY (SELECT min(y.${orderColumn}) FROM ${table} y WHERE y.organization_id = o.organization_id AND ${due('y')}), 1`;
 }
+
+/**
+ * One claim statement for a job that takes due rows of every organization in batches (`$1`: the batch): the batch is
+ * shared between the organizations with due rows (up to `$1` of them, the longest waiting first), each taking at most
+ * an equal share, its own oldest first, locked FOR UPDATE SKIP LOCKED (another instance's claim skips them and takes
+ * the next). So one organization's 50,000 due rows take at most their share of each batch while another's wait their
+ * turn of one batch. A share a small queue leaves is not given to the others in the same batch: the next run takes
+ * them. It needs an index on (organization_id, orderColumn) whose predicate `due` implies.
+ */
+export function fairClaimSql(
+  table: string,
+  due: (alias: string) => string,
+  orderColumn: string,
+  columns: (alias: string) => string,
+): string {
+  return `WITH RECURSIVE o AS (
+      (SELECT a.organization_id FROM ${table} a WHERE ${due('a')} ORDER BY a.organization_id LIMIT 1)
+      UNION ALL
+      SELECT (SELECT x.organization_id FROM ${table} x WHERE ${due('x')} AND x.organization_id > o.organization_id
+               ORDER BY x.organization_id LIMIT 1)
+        FROM o WHERE o.organization_id IS NOT NULL),
+    w AS (SELECT o.organization_id FROM o WHERE o.organization_id IS NOT NULL
+           ORDER BY (SELECT min(y.${orderColumn}) FROM ${table} y WHERE y.organization_id = o.organization_id AND ${due('y')}), 1
+           LIMIT $1),
+    share AS (SELECT ceil($1::numeric / greatest(count(*), 1))::int AS n FROM w)
+    SELECT c.* FROM w CROSS JOIN share CROSS JOIN LATERAL (
+      SELECT ${columns('z')} FROM ${table} z
+       WHERE z.organization_id = w.organization_id AND ${due('z')}
+       ORDER BY z.${orderColumn} LIMIT share.n FOR UPDATE SKIP LOCKED) c
+    LIMIT $1`;
+}

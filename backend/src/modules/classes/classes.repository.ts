@@ -179,17 +179,18 @@ export class ClassesRepository {
   }
 
   /**
-   * Classes of every organization that may have a session between the two times (a generous bound: a weekly class
-   * spans days × 7 days), not archived or cancelled; the caller computes the sessions.
+   * Classes of every organization with a scheduled session between the two times, not archived or cancelled; the
+   * caller computes the sessions. It starts from the sessions in the window (class_sessions_scheduled_starts_idx),
+   * then their classes by key: what it reads follows the sessions due, not every organization's classes.
    */
   withSessionsBetween(from: Date, to: Date) {
     return this.classes
       .createQueryBuilder('c')
       .where("c.status NOT IN ('Archived', 'Cancelled')")
-      .andWhere(
-        "EXISTS (SELECT 1 FROM class_sessions s WHERE s.class_id = c.id AND s.status = 'scheduled' AND s.starts_at BETWEEN :from AND :to)",
-        { from, to },
-      )
+      .andWhere("c.id IN (SELECT s.class_id FROM class_sessions s WHERE s.status = 'scheduled' AND s.starts_at BETWEEN :from AND :to)", {
+        from,
+        to,
+      })
       .getMany();
   }
 

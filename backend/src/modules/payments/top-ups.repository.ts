@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { fairClaimSql } from '../../common/db/fair-share';
 import { returning } from '../../common/db/returning';
 import type { PriceLine } from '../registration/enrollment.entity';
 
@@ -28,6 +29,14 @@ const COLUMNS = `id, organization_id AS "organizationId", enrollment_id AS "enro
   to_class_id AS "toClassId", amount_cents AS "amountCents", new_amount_due_cents AS "newAmountDueCents",
   price_breakdown AS "priceBreakdown", status, stripe_payment_intent_id AS "stripePaymentIntentId",
   platform_fee_cents AS "platformFeeCents", hold_expires_at AS "holdExpiresAt", by_student AS "byStudent", created_at AS "createdAt"`;
+
+/** The expiry job's claim: lapsed top-up holds, shared round robin between organizations. */
+const EXPIRED = fairClaimSql(
+  'enrollment_top_ups',
+  (t) => `${t}.status = 'held' AND ${t}.hold_expires_at <= now()`,
+  'hold_expires_at',
+  () => COLUMNS,
+);
 
 /** A class-switch difference as a receipt lists it. */
 export interface TopUpPayment {
@@ -195,13 +204,12 @@ export class TopUpsRepository {
     return rows.length > 0;
   }
 
-  /** Lapsed holds, claimed for this transaction: another instance skips them (SKIP LOCKED). */
+  /**
+   * Lapsed holds, claimed for this transaction: another instance skips them (SKIP LOCKED). The batch is shared
+   * between the organizations with lapsed holds, as the card holds' (common/db/fair-share.ts).
+   */
   claimExpired(m: EntityManager, limit: number): Promise<TopUp[]> {
-    return m.query(
-      `SELECT ${COLUMNS} FROM enrollment_top_ups WHERE status = 'held' AND hold_expires_at <= now()
-        ORDER BY hold_expires_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
-      [limit],
-    );
+    return m.query(EXPIRED, [limit]);
   }
 
   /**

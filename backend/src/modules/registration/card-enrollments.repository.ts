@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { fairClaimSql } from '../../common/db/fair-share';
 import { prepared } from '../../common/db/prepared';
 import { returning } from '../../common/db/returning';
 import { run, together, type Statement } from '../../common/db/together';
@@ -46,6 +47,14 @@ export interface CardEnrollment {
   dateOfBirth: string | null;
   householdGroupId: string | null;
 }
+
+/** The hold-expiry job's claim: lapsed card holds, shared round robin between organizations. */
+const EXPIRED_HOLDS = fairClaimSql(
+  'enrollments',
+  (e) => `${e}.status = 'held' AND ${e}.hold_expires_at <= now()`,
+  'hold_expires_at',
+  (e) => `${e}.id, ${e}.organization_id AS "organizationId", ${e}.stripe_payment_intent_id AS "paymentIntentId"`,
+);
 
 const SELECT = `SELECT e.id, e.organization_id AS "organizationId", e.student_id AS "studentId", e.class_id AS "classId",
     e.status, e.payment_status AS "paymentStatus", e.payment_method AS "paymentMethod", e.enrollment_date AS "enrollmentDate",
@@ -224,17 +233,16 @@ export class CardEnrollmentsRepository {
     return rows[0] ? seatKeyOf(rows[0]) : null;
   }
 
-  /** Expired holds, claimed for this transaction: another instance skips them (SKIP LOCKED). */
+  /**
+   * Expired holds, claimed for this transaction: another instance skips them (SKIP LOCKED). The batch is shared
+   * between the organizations with lapsed holds (common/db/fair-share.ts): one organization's burst of abandoned
+   * payments does not keep another's seat held.
+   */
   claimExpiredHolds(
     manager: EntityManager,
     limit: number,
   ): Promise<{ id: string; organizationId: string; paymentIntentId: string | null }[]> {
-    return manager.query(
-      `SELECT id, organization_id AS "organizationId", stripe_payment_intent_id AS "paymentIntentId" FROM enrollments
-        WHERE status = 'held' AND hold_expires_at <= now()
-        ORDER BY hold_expires_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
-      [limit],
-    );
+    return manager.query(EXPIRED_HOLDS, [limit]);
   }
 
   /** held or active -> cancelled: the seat key (seat-keys.ts) of the seat the caller frees, or null when it held none. */
