@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { i18nCatalogs } from './i18nCatalogs.plugin';
+import { unitTestProjects } from '../shared/vitest-projects';
 
 /**
  * Inlines the entry stylesheet (≈3 KB gzip) into index.html: one render-blocking request less on
@@ -52,11 +53,12 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     // Every English catalog loaded before each test file (components read their texts synchronously), and the
     // Testing Library's wait for elements lengthened for a loaded machine (src/testing/setup.ts says why).
     setupFiles: ['src/lib/i18n/testSetup.ts', 'src/testing/setup.ts'],
     // Page tests render in jsdom: well under the default 5 s alone, over it beside the API and end-to-end tests.
     testTimeout: 30_000,
+    // One module registry per worker for most files, a file of its own for those that replace a module (see there).
+    projects: unitTestProjects(fileURLToPath(new URL('.', import.meta.url))),
   },
 });
