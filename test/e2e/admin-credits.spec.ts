@@ -88,3 +88,57 @@ test('an admin grants a pack, reads its ledger and revokes it with a reason', as
   await expectNoSeriousViolations(page, 'student credits');
   await screenshot(details, { path: path.join(shots, `credits-ledger-${info.project.name}.png`) });
 });
+
+test('products, the make-up policy and the credits reports', async ({ page }, info) => {
+  test.skip(info.project.name !== 'desktop', 'settings and reports are desk work; the phone project adds nothing here');
+  await signInUi(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // Settings › Products: a 10-class pack, created and listed.
+  await page.goto('/admin/settings?tab=products');
+  const products = page.getByRole('region', { name: 'Products' });
+  await products.getByRole('button', { name: 'New product' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New product' });
+  const name = `Pack ${Date.now()}`;
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Price (dollars)' }).fill('150');
+  await dialog.getByRole('textbox', { name: 'Uses' }).fill('10');
+  await dialog.getByRole('textbox', { name: 'Days valid' }).fill('90');
+  await expectNoSeriousViolations(page, 'new product dialog');
+  await screenshot(page, { path: path.join(shots, 'credits-product-dialog.png') });
+  await dialog.getByRole('button', { name: 'Create product' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(products.getByText(`Product ${name} saved`)).toBeVisible();
+  const row = products.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('10 uses, 90 days');
+  await expect(row).toContainText('$150.00');
+  await expectNoSeriousViolations(page, 'products');
+  await screenshot(page, { path: path.join(shots, 'credits-products.png'), fullPage: true });
+
+  // Settings › Make-ups: the organization's policy saved.
+  await page.goto('/admin/settings?tab=makeups');
+  const policy = page.getByRole('region', { name: 'Make-up policy' });
+  await policy.getByRole('textbox', { name: 'Hours of notice' }).fill('24');
+  await policy.getByRole('textbox', { name: 'Tokens per month' }).fill('2');
+  await policy.getByRole('textbox', { name: 'Days a token lasts' }).fill('30');
+  await pickOption(page, 'Sessions it can book', 'Any class of the same term');
+  await policy.getByRole('button', { name: 'Save policy' }).click();
+  await expect(policy.getByText('Make-up policy saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Make-up policy' }).getByRole('textbox', { name: 'Tokens per month' })).toHaveValue('2');
+  await expectNoSeriousViolations(page, 'make-up policy');
+  await screenshot(page, { path: path.join(shots, 'credits-makeup-policy.png'), fullPage: true });
+
+  // Reports › Credits: the demo organization's unused credit, then the make-ups report's CSV.
+  await page.goto('/admin/reports?tab=credits');
+  await expect(page.getByRole('tab', { name: 'Credits' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('combobox', { name: 'Credits report' })).toHaveText('Unused credit');
+  await expect(page.getByText(/^Owed on \d{4}-\d{2}-\d{2}, by the month/)).toBeVisible();
+  await expectNoSeriousViolations(page, 'credits reports');
+  await screenshot(page, { path: path.join(shots, 'credits-reports.png'), fullPage: true });
+  await pickOption(page, 'Credits report', 'Make-ups');
+  await expect(page.getByRole('combobox', { name: 'Date range' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^makeups-report_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+});
