@@ -63,7 +63,7 @@ export function CreditReportsTab() {
     <Stack spacing={2.5}>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }}>
-          <FormControl size="small" sx={{ minWidth: 200 }}>
+          <FormControl size="small" sx={{ minWidth: 200, maxWidth: { md: 280 } }}>
             <InputLabel id="credit-report-type-label">Credits report</InputLabel>
             <Select
               labelId="credit-report-type-label"
@@ -96,7 +96,13 @@ export function CreditReportsTab() {
             </FormControl>
           )}
           <Box flexGrow={1} />
-          <Button variant="outlined" startIcon={<DownloadIcon />} disabled={!data || downloading} onClick={() => void download()}>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            disabled={!data || downloading}
+            onClick={() => void download()}
+          >
             {downloading ? 'Downloading...' : 'Download CSV'}
           </Button>
         </Stack>
