@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CreditsLedger } from '../../src/modules/credits/credits-ledger';
 import { addStudent } from '../fixtures/populated-org.fixture';
-import { createOrg, createTeacher, type OrgFixture } from '../fixtures/org.fixture';
+import { createClass, createOrg, createTeacher, studentBody, type OrgFixture } from '../fixtures/org.fixture';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /**
  * The credits reports (issue 41 §4): unused credit by expiry month (a revoked or past credit owes nothing), sales by
- * product, make-ups granted and expired; JSON and CSV; admins only; one organization never sees another's figures.
+ * product, make-ups granted, booked, used (once the session has started) and expired; JSON and CSV; admins only; one organization never sees another's figures.
  */
 describe('credits reports', () => {
   let t: TestApp;
@@ -109,6 +109,44 @@ describe('credits reports', () => {
     expect(sales.text).toContain('10-class pack,Class pack,2,2,0,300.00');
     const makeups = await get('makeups?format=csv').expect(200);
     expect(makeups.text.split('\r\n')[0]).toContain('Month,Granted,Booked,Used,Expired');
+  });
+
+  it('should count a booked make-up, and as used once its session has started', async () => {
+    const third = await createOrg(t, { plan: 'professional' });
+    await t.http.put('/api/makeup-policies').set(third.auth).send({ announceHoursBefore: 24, expiryDays: 30, eligible: 'any' }).expect(200);
+    const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+    const missed = await createClass(t, third, { startDate: inDays(3), days: 2 });
+    const other = await createClass(t, third, { startDate: inDays(4), days: 2 });
+    const s = await t.http
+      .post('/api/students')
+      .set(third.auth)
+      .send({ ...studentBody(), classEnrollments: [{ classId: missed.id }] })
+      .expect(201);
+    await t.http.post('/api/portal/link').send({ organizationId: third.orgId, email: s.body.data.email }).expect(202);
+    const [mail] = await t.db.query(
+      "SELECT message FROM communications WHERE kind = 'system' AND recipient_id = $1 ORDER BY created_at DESC LIMIT 1",
+      [s.body.data.id],
+    );
+    const link = /\/my\/([A-Za-z0-9_-]+)/.exec(mail.message)![1];
+    const portal = {
+      Authorization: `Bearer ${(await t.http.post('/api/portal/session').send({ token: link }).expect(200)).body.data.token}`,
+    };
+    const sessions = (id: string) => t.db.query('SELECT id FROM class_sessions WHERE class_id = $1 ORDER BY session_index', [id]);
+    const [first] = await sessions(missed.id);
+    const token = (await t.http.post('/api/portal/makeups/absences').set(portal).send({ classSessionId: first.id }).expect(201)).body.data
+      .token;
+    const [target] = await sessions(other.id);
+    await t.http.post('/api/portal/makeups/bookings').set(portal).send({ entitlementId: token.id, classSessionId: target.id }).expect(201);
+    const report = async () => (await get('makeups?timeframe=7d', third).expect(200)).body.data.totals;
+    expect(await report()).toEqual({ granted: 1, booked: 1, used: 0, expired: 0 });
+    // The make-up's session took place (moved into the past): booked and used.
+    await t.db.query(
+      "UPDATE class_sessions SET starts_at = now() - interval '2 hours', ends_at = now() - interval '1 hour' WHERE id = $1",
+      [target.id],
+    );
+    expect(await report()).toEqual({ granted: 1, booked: 1, used: 1, expired: 0 });
+    // Not another organization's make-ups.
+    expect((await get('makeups?timeframe=7d').expect(200)).body.data.totals).toEqual({ granted: 2, booked: 0, used: 0, expired: 1 });
   });
 
   it("should keep each organization's figures to itself, refuse teachers and bad input", async () => {
