@@ -42,7 +42,7 @@ test('an admin grants a pack, reads its ledger and revokes it with a reason', as
   await expect(credits.getByText('No credits yet')).toBeVisible();
   await expect(credits.getByTestId('credit-balance')).toHaveText('Balance: 0 uses · $0.00 of account credit');
 
-  await credits.getByRole('button', { name: 'Grant credit' }).click();
+  await credits.getByRole('button', { name: 'Grant', exact: true }).click();
   const grant = page.getByRole('dialog', { name: 'Grant credit' });
   await expect(grant.getByRole('combobox', { name: 'Kind' })).toHaveText('Class pack');
   await grant.getByRole('textbox', { name: 'Uses' }).fill('10');

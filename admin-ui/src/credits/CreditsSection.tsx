@@ -59,8 +59,9 @@ export function CreditsSection({ record }: { record: Student }) {
         <Typography variant="subtitle2" id={`credits-${record.id}`}>
           Credits
         </Typography>
+        {/* "Grant", not "Grant credit": a name holding "edit" (cr-edit) would match the panel's Edit button in tests and for voice control. */}
         <Button size="small" startIcon={<AddIcon />} onClick={() => setGranting(true)}>
-          Grant credit
+          Grant
         </Button>
       </Stack>
       {done && (
