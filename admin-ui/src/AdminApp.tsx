@@ -43,6 +43,8 @@ export default function AdminApp() {
       <Resource name="calendar-feeds" />
       <Resource name="api-keys" />
       <Resource name="webhook-endpoints" />
+      {/* Settings › Products: what the organization sells on the credits ledger (issue 41). */}
+      <Resource name="credit-products" />
       <CustomRoutes>
         <Route path="/dashboard" element={<Navigate to="/admin" replace />} />
         <Route path="/settings" element={inArea('admin.loading.settings', <SettingsPage />)} />

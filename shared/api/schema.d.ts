@@ -552,8 +552,17 @@ export interface paths {
   "/api/reports/attendance": {
     get: operations["Reports_attendance"];
   };
+  "/api/reports/credit-liability": {
+    get: operations["CreditReports_liability"];
+  };
+  "/api/reports/credit-sales": {
+    get: operations["CreditReports_sales"];
+  };
   "/api/reports/enrollment": {
     get: operations["Reports_enrollment"];
+  };
+  "/api/reports/makeups": {
+    get: operations["CreditReports_makeups"];
   };
   "/api/reports/revenue": {
     get: operations["Reports_revenue"];
@@ -2661,6 +2670,55 @@ export interface components {
       /** @example sale */
       source: string;
     };
+    CreditLiabilityReportDto: {
+      /** @example credit-liability */
+      report: string;
+      /**
+       * @description Today in the organization's zone: what is owed now
+       * @example 2026-12-07
+       */
+      asOf: string;
+      /** @example America/Chicago */
+      timeZone: string;
+      /** @description By expiry month (no expiry last), then kind */
+      rows: components["schemas"]["CreditLiabilityRowDto"][];
+      totals: components["schemas"]["CreditLiabilityTotalsDto"];
+    };
+    CreditLiabilityRowDto: {
+      /**
+       * @description The month of the last valid day; null: no expiry
+       * @example 2027-03
+       */
+      expiryMonth: string | null;
+      /**
+       * @example pack
+       * @enum {string}
+       */
+      kind: "pack" | "membership_allowance" | "makeup_token" | "account_credit";
+      /**
+       * @description Credits with something left
+       * @example 4
+       */
+      credits: number;
+      /**
+       * @description Uses left (0 for account credit)
+       * @example 23
+       */
+      uses: number;
+      /**
+       * @description Account credit left, in dollars
+       * @example 0
+       */
+      dollars: number;
+    };
+    CreditLiabilityTotalsDto: {
+      /** @example 4 */
+      credits: number;
+      /** @example 23 */
+      uses: number;
+      /** @example 25 */
+      dollars: number;
+    };
     CreditMovementResponseDto: {
       /**
        * Format: uuid
@@ -2925,6 +2983,53 @@ export interface components {
        * @example 2026-11-23T18:00:00.000Z
        */
       createdAt: string;
+    };
+    CreditSalesReportDto: {
+      /** @example 2026-11-01 */
+      startDate: string;
+      /** @example 2026-11-30 */
+      endDate: string;
+      /** @example America/Chicago */
+      timeZone: string;
+      /** @example credit-sales */
+      report: string;
+      /** @description By revenue, highest first */
+      rows: components["schemas"]["CreditSalesRowDto"][];
+      totals: components["schemas"]["CreditSalesTotalsDto"];
+    };
+    CreditSalesRowDto: {
+      /**
+       * Format: uuid
+       * @example 486f36a9-a089-445a-9c44-8cb266b86655
+       */
+      productId: string;
+      /** @example 10-class pack */
+      product: string;
+      /**
+       * @example pack
+       * @enum {string}
+       */
+      kind: "pack" | "membership" | "account_credit";
+      /**
+       * @description Paid sales in the range
+       * @example 3
+       */
+      sales: number;
+      /** @example 2 */
+      inPerson: number;
+      /** @example 1 */
+      card: number;
+      /**
+       * @description Dollars
+       * @example 450
+       */
+      revenue: number;
+    };
+    CreditSalesTotalsDto: {
+      /** @example 3 */
+      sales: number;
+      /** @example 450 */
+      revenue: number;
     };
     CreditTransferResponseDto: {
       from: components["schemas"]["CreditResponseDto"];
@@ -4344,6 +4449,53 @@ export interface components {
       endsAt: string;
       /** @example 2 */
       seatsLeft: number;
+    };
+    MakeupsReportDto: {
+      /** @example 2026-11-01 */
+      startDate: string;
+      /** @example 2026-11-30 */
+      endDate: string;
+      /** @example America/Chicago */
+      timeZone: string;
+      /** @example makeups */
+      report: string;
+      /** @description By month */
+      rows: components["schemas"]["MakeupsReportRowDto"][];
+      totals: components["schemas"]["MakeupsReportTotalsDto"];
+    };
+    MakeupsReportRowDto: {
+      /** @example 2026-11 */
+      month: string;
+      /**
+       * @description Tokens granted
+       * @example 5
+       */
+      granted: number;
+      /**
+       * @description Make-ups booked (not cancelled)
+       * @example 3
+       */
+      booked: number;
+      /**
+       * @description Of those booked, the ones whose session has started
+       * @example 2
+       */
+      used: number;
+      /**
+       * @description Tokens left unused past their last day
+       * @example 1
+       */
+      expired: number;
+    };
+    MakeupsReportTotalsDto: {
+      /** @example 5 */
+      granted: number;
+      /** @example 3 */
+      booked: number;
+      /** @example 2 */
+      used: number;
+      /** @example 1 */
+      expired: number;
     };
     MakeupTokenDto: {
       /**
@@ -17323,6 +17475,104 @@ export interface operations {
       };
     };
   };
+  CreditReports_liability: {
+    parameters: {
+      query?: {
+        /** @description First day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
+        startDate?: string;
+        /** @description Last day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
+        endDate?: string;
+        format?: "json" | "csv";
+      };
+    };
+    responses: {
+      /** @description Unused credit today; the range is ignored */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditLiabilityReportDto"];
+          };
+          "text/csv": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditLiabilityReportDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditReports_sales: {
+    parameters: {
+      query?: {
+        /** @description First day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
+        startDate?: string;
+        /** @description Last day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
+        endDate?: string;
+        format?: "json" | "csv";
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditSalesReportDto"];
+          };
+          "text/csv": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreditSalesReportDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
   Reports_enrollment: {
     parameters: {
       query?: {
@@ -17379,6 +17629,55 @@ export interface operations {
           "application/json": components["schemas"]["ErrorEnvelopeDto"];
           "text/csv": components["schemas"]["ErrorEnvelopeDto"];
           "application/pdf": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  CreditReports_makeups: {
+    parameters: {
+      query?: {
+        /** @description First day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
+        startDate?: string;
+        /** @description Last day of the report. A date (YYYY-MM-DD), or an ISO 8601 date-time read as the calendar day it falls on in the organization's time zone (2026-11-19T22:25:35.717Z is 2026-11-19 in America/New_York). Inclusive. Send both dates or neither (then `timeframe`). */
+        endDate?: string;
+        format?: "json" | "csv";
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MakeupsReportDto"];
+          };
+          "text/csv": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["MakeupsReportDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description Needs the admin role, and the caller's own organization */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+          "text/csv": components["schemas"]["ErrorEnvelopeDto"];
         };
       };
     };

@@ -7,7 +7,7 @@ import { SubscriptionError } from '@shared/api/error-codes';
  * (plans, dashboard) a teacher cannot open.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import {
   Alert,
   Box,
@@ -19,6 +19,8 @@ import {
   Paper,
   Select,
   Stack,
+  Tab,
+  Tabs,
   TextField,
   Typography,
 } from '@mui/material';
@@ -30,6 +32,7 @@ import { useSession } from '@/session/SessionContext';
 import { errorMessage, errorStatus } from '@/providers/httpClient';
 import { useAppDataProvider } from '@/providers/dataProvider';
 import { discountsGivenText, ReportTable } from './ReportTable';
+import { CreditReportsTab } from './CreditReportsTab';
 import {
   emptyText,
   loadError,
@@ -87,6 +90,7 @@ export function TeacherReportsUnavailable({ classId }: { classId?: string }) {
 export default function ReportsPage({ classId }: { classId?: string }) {
   const { user } = useSession();
   const dp = useAppDataProvider();
+  const [params, setParams] = useSearchParams();
   const [kind, setKind] = useState<ReportKind>(classId ? 'attendance' : 'enrollment');
   const [range, setRange] = useState<RangeKey>('30d');
   const [custom, setCustom] = useState({ start: '', end: '' });
@@ -124,125 +128,155 @@ export default function ReportsPage({ classId }: { classId?: string }) {
   // Until the newly chosen type has loaded, the previous type's figures are not shown under the new headings.
   const data = report.data && report.data.report === kind ? report.data : undefined;
   const empty = data && data.rows.length === 0;
+  // The admin's Credits tab (issue 41 §4); a teacher's class report has no tabs.
+  const credits = !classId && params.get('tab') === 'credits';
   return (
     <Stack spacing={2.5} pb={2}>
       <Box>
         <Typography variant="h4" component="h1">
           {classId ? `Attendance report${data?.rows[0] ? ` - ${data.rows[0].className}` : ''}` : 'Reports'}
         </Typography>
-        {data && (
-          <Typography color="text.secondary">
-            {data.startDate} to {data.endDate} · {data.timeZone}
-          </Typography>
+        {!classId && (
+          <Tabs
+            value={credits ? 'credits' : 'classes'}
+            onChange={(_, v: string) => setParams(v === 'credits' ? { tab: v } : {}, { replace: true })}
+            aria-label="Report sections"
+          >
+            <Tab value="classes" label="Classes" />
+            <Tab value="credits" label="Credits" />
+          </Tabs>
         )}
       </Box>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }}>
-          {!classId && (
+      {credits ? <CreditReportsTab /> : classReports()}
+    </Stack>
+  );
+
+  // A function, not a component: its fields keep their focus across renders.
+  function classReports() {
+    return (
+      <>
+        <Box>
+          {data && (
+            <Typography color="text.secondary">
+              {data.startDate} to {data.endDate} · {data.timeZone}
+            </Typography>
+          )}
+        </Box>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }}>
+            {!classId && (
+              <FormControl size="small" sx={{ minWidth: 180 }}>
+                <InputLabel id="report-type-label">Report type</InputLabel>
+                <Select
+                  labelId="report-type-label"
+                  label="Report type"
+                  value={kind}
+                  onChange={(e) => setKind(e.target.value as ReportKind)}
+                >
+                  {REPORT_KINDS.map((k) => (
+                    <MenuItem key={k.value} value={k.value}>
+                      {k.label}
+                    </MenuItem>
+                  ))}
+                </Select>
+              </FormControl>
+            )}
             <FormControl size="small" sx={{ minWidth: 180 }}>
-              <InputLabel id="report-type-label">Report type</InputLabel>
-              <Select labelId="report-type-label" label="Report type" value={kind} onChange={(e) => setKind(e.target.value as ReportKind)}>
-                {REPORT_KINDS.map((k) => (
-                  <MenuItem key={k.value} value={k.value}>
-                    {k.label}
+              <InputLabel id="report-range-label">Date range</InputLabel>
+              <Select labelId="report-range-label" label="Date range" value={range} onChange={(e) => setRange(e.target.value as RangeKey)}>
+                {RANGES.map((r) => (
+                  <MenuItem key={r.value} value={r.value}>
+                    {r.label}
                   </MenuItem>
                 ))}
               </Select>
             </FormControl>
-          )}
-          <FormControl size="small" sx={{ minWidth: 180 }}>
-            <InputLabel id="report-range-label">Date range</InputLabel>
-            <Select labelId="report-range-label" label="Date range" value={range} onChange={(e) => setRange(e.target.value as RangeKey)}>
-              {RANGES.map((r) => (
-                <MenuItem key={r.value} value={r.value}>
-                  {r.label}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
-          {range === 'custom' && (
-            <>
-              <TextField
-                size="small"
-                type="date"
-                label="Start date"
-                value={custom.start}
-                onChange={(e) => setCustom((c) => ({ ...c, start: e.target.value }))}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-              <TextField
-                size="small"
-                type="date"
-                label="End date"
-                value={custom.end}
-                onChange={(e) => setCustom((c) => ({ ...c, end: e.target.value }))}
-                slotProps={{ inputLabel: { shrink: true } }}
-                error={Boolean(custom.start && custom.end && custom.start > custom.end)}
-                helperText={custom.start && custom.end && custom.start > custom.end ? 'End date must not be before start date' : undefined}
-              />
-            </>
-          )}
-          <Box flexGrow={1} />
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-            disabled={!data || downloading !== null}
-            onClick={() => void onDownload('csv')}
-          >
-            {downloading === 'csv' ? 'Downloading...' : 'Download CSV'}
-          </Button>
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-            disabled={!data || downloading !== null}
-            onClick={() => void onDownload('pdf')}
-          >
-            {downloading === 'pdf' ? 'Downloading...' : 'Download PDF'}
-          </Button>
-        </Stack>
-      </Paper>
-      {downloadError && <Alert severity="error">{downloadError}</Alert>}
-      {query === null ? (
-        <Alert severity="info">Choose a start date and an end date.</Alert>
-      ) : !data && !report.error ? (
-        <Stack alignItems="center" py={6} spacing={1} role="status">
-          <CircularProgress />
-          <Typography color="text.secondary">Loading {kind} report...</Typography>
-        </Stack>
-      ) : report.error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void report.refetch()}>
-              Retry
+            {range === 'custom' && (
+              <>
+                <TextField
+                  size="small"
+                  type="date"
+                  label="Start date"
+                  value={custom.start}
+                  onChange={(e) => setCustom((c) => ({ ...c, start: e.target.value }))}
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+                <TextField
+                  size="small"
+                  type="date"
+                  label="End date"
+                  value={custom.end}
+                  onChange={(e) => setCustom((c) => ({ ...c, end: e.target.value }))}
+                  slotProps={{ inputLabel: { shrink: true } }}
+                  error={Boolean(custom.start && custom.end && custom.start > custom.end)}
+                  helperText={
+                    custom.start && custom.end && custom.start > custom.end ? 'End date must not be before start date' : undefined
+                  }
+                />
+              </>
+            )}
+            <Box flexGrow={1} />
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+              disabled={!data || downloading !== null}
+              onClick={() => void onDownload('csv')}
+            >
+              {downloading === 'csv' ? 'Downloading...' : 'Download CSV'}
             </Button>
-          }
-        >
-          {loadError(kind)}
-        </Alert>
-      ) : empty ? (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <Typography color="text.secondary">{emptyText(kind)}</Typography>
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+              disabled={!data || downloading !== null}
+              onClick={() => void onDownload('pdf')}
+            >
+              {downloading === 'pdf' ? 'Downloading...' : 'Download PDF'}
+            </Button>
+          </Stack>
         </Paper>
-      ) : data ? (
-        <>
-          <Paper variant="outlined" sx={{ p: 2, opacity: report.isFetching ? 0.6 : 1 }}>
-            <Suspense fallback={<Box height={300} />}>
-              <ReportChart kind={kind} report={data} />
-            </Suspense>
+        {downloadError && <Alert severity="error">{downloadError}</Alert>}
+        {query === null ? (
+          <Alert severity="info">Choose a start date and an end date.</Alert>
+        ) : !data && !report.error ? (
+          <Stack alignItems="center" py={6} spacing={1} role="status">
+            <CircularProgress />
+            <Typography color="text.secondary">Loading {kind} report...</Typography>
+          </Stack>
+        ) : report.error ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void report.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            {loadError(kind)}
+          </Alert>
+        ) : empty ? (
+          <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+            <Typography color="text.secondary">{emptyText(kind)}</Typography>
           </Paper>
-          <Paper variant="outlined">
-            <ReportTable kind={kind} report={data} />
-          </Paper>
-          {kind === 'revenue' && discountsGivenText(data as RevenueReport) && (
-            <Typography variant="body2" color="text.secondary">
-              {discountsGivenText(data as RevenueReport)}
-            </Typography>
-          )}
-        </>
-      ) : null}
-    </Stack>
-  );
+        ) : data ? (
+          <>
+            <Paper variant="outlined" sx={{ p: 2, opacity: report.isFetching ? 0.6 : 1 }}>
+              <Suspense fallback={<Box height={300} />}>
+                <ReportChart kind={kind} report={data} />
+              </Suspense>
+            </Paper>
+            <Paper variant="outlined">
+              <ReportTable kind={kind} report={data} />
+            </Paper>
+            {kind === 'revenue' && discountsGivenText(data as RevenueReport) && (
+              <Typography variant="body2" color="text.secondary">
+                {discountsGivenText(data as RevenueReport)}
+              </Typography>
+            )}
+          </>
+        ) : null}
+      </>
+    );
+  }
 }

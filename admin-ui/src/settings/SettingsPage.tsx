@@ -20,6 +20,8 @@ import { TermsTab } from '@/terms/TermsTab';
 import { PlacesTab } from '@/places/PlacesTab';
 import { IntegrationsTab } from '@/integrations/IntegrationsTab';
 import { PaymentPlansTab } from '@/payment-plans/PaymentPlansTab';
+import { ProductsTab } from '@/credit-products/ProductsTab';
+import { MakeupsTab } from '@/makeups/MakeupsTab';
 
 /** The tabs, in their order; branding is shown only when the plan allows it. */
 const TAB_KEYS = [
@@ -35,6 +37,8 @@ const TAB_KEYS = [
   'branding',
   'payments',
   'plans',
+  'products',
+  'makeups',
   'integrations',
   'system',
 ] as const;
@@ -82,6 +86,8 @@ export default function SettingsPage() {
           {brandingAllowed && <Tab value="branding" label="Site Branding" />}
           <Tab value="payments" label="Payment Setup" />
           <Tab value="plans" label="Payment plans" />
+          <Tab value="products" label="Products" />
+          <Tab value="makeups" label="Make-ups" />
           <Tab value="integrations" label="Integrations" />
           <Tab value="system" label="System Status" />
         </Tabs>
@@ -104,6 +110,10 @@ export default function SettingsPage() {
         <PlacesTab />
       ) : tab === 'plans' ? (
         <PaymentPlansTab />
+      ) : tab === 'products' ? (
+        <ProductsTab />
+      ) : tab === 'makeups' ? (
+        <MakeupsTab />
       ) : tab === 'integrations' ? (
         <IntegrationsTab />
       ) : tab === 'payments' ? (

@@ -20,6 +20,7 @@ import { RefundDialog } from '@/resources/students/RefundDialog';
 import { SwitchClassDialog, type SwitchingEnrollment } from '@/resources/students/SwitchClassDialog';
 import { switchedText } from '@/resources/students/switchClass';
 import { StudentDataActions } from '@/resources/students/StudentDataActions';
+import { CreditsSection } from '@/credits/CreditsSection';
 import { formatBirthDate } from '@/resources/students/household';
 import { formatPhone } from '@/resources/students/studentUtils';
 
@@ -178,6 +179,8 @@ export function StudentDetailPanel({
           </List>
         </>
       )}
+      <Divider sx={{ my: 2 }} />
+      <CreditsSection record={record} />
       <Divider sx={{ my: 2 }} />
       <HistorySection title="History" query={activity} empty="Nothing recorded yet">
         {(items) =>

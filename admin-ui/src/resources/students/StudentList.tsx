@@ -231,7 +231,8 @@ function StudentListView() {
         anchor={isWide ? 'right' : 'bottom'}
         open={Boolean(selectedId && selected.data)}
         onClose={() => setSelectedId(null)}
-        slotProps={{ paper: { sx: { maxHeight: isWide ? undefined : '92vh' } } }}
+        // The drawer is a dialog (MUI gives its paper that role): named, as axe requires.
+        slotProps={{ paper: { 'aria-label': 'Student', sx: { maxHeight: isWide ? undefined : '92vh' } } }}
       >
         {selected.data && (
           <StudentDetailPanel

@@ -13,6 +13,8 @@ import { CreditSaleGrants } from './credit-sale-grants';
 import { CreditSalesRepository } from './credit-sales.repository';
 import { CreditSalesService } from './credit-sales.service';
 import { MembershipsRepository } from './memberships.repository';
+import { CreditProductReports } from './credit-product-reports';
+import { CreditSalesReportRepository } from './credit-sales-report.repository';
 
 /**
  * What an organization sells on the credits ledger (issue 41 §2): packs, memberships and account credit as products
@@ -31,6 +33,10 @@ import { MembershipsRepository } from './memberships.repository';
     CreditSaleGrants,
     CardCheckout,
     CreditSaleEvents,
+    // The sales report's figures, for the reporting module.
+    CreditSalesReportRepository,
+    CreditProductReports,
   ],
+  exports: [CreditProductReports],
 })
 export class CreditProductsModule {}

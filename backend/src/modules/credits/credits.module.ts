@@ -4,6 +4,8 @@ import { CreditsLedger } from './credits-ledger';
 import { CreditsLedgerRepository } from './credits-ledger.repository';
 import { CreditsAdminService } from './credits-admin.service';
 import { CreditsController } from './credits.controller';
+import { CreditReports } from './credit-reports';
+import { CreditReportsRepository } from './credit-reports.repository';
 
 /**
  * Credits (issue 41): the one entitlement ledger for passes, membership allowances, make-up tokens and account credit.
@@ -13,7 +15,7 @@ import { CreditsController } from './credits.controller';
 @Module({
   imports: [WebhooksModule],
   controllers: [CreditsController],
-  providers: [CreditsLedgerRepository, CreditsLedger, CreditsAdminService],
-  exports: [CreditsLedger],
+  providers: [CreditsLedgerRepository, CreditsLedger, CreditsAdminService, CreditReportsRepository, CreditReports],
+  exports: [CreditsLedger, CreditReports],
 })
 export class CreditsModule {}

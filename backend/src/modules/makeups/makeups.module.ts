@@ -13,6 +13,9 @@ import { MakeupPoliciesController } from './makeup-policies.controller';
 import { MakeupPoliciesService } from './makeup-policies.service';
 import { MakeupsRepository } from './makeups.repository';
 import { PortalMakeupsController } from './portal-makeups.controller';
+import { ReportingModule } from '../reporting/reporting.module';
+import { MakeupReports } from './makeup-reports';
+import { MakeupReportsRepository } from './makeup-reports.repository';
 
 /**
  * Make-ups by policy (issue 41 §3): the organization's and classes' make-up policies (`makeup_policies`), absences
@@ -23,7 +26,7 @@ import { PortalMakeupsController } from './portal-makeups.controller';
  * Self-service layer (beside the portal, whose portal token it accepts); nothing imports it.
  */
 @Module({
-  imports: [CreditsModule, RegistrationModule, StudentsModule, CommunicationsModule, SessionCancellationsModule],
+  imports: [CreditsModule, RegistrationModule, StudentsModule, CommunicationsModule, SessionCancellationsModule, ReportingModule],
   controllers: [MakeupPoliciesController, PortalMakeupsController],
   providers: [
     MakeupsRepository,
@@ -34,6 +37,9 @@ import { PortalMakeupsController } from './portal-makeups.controller';
     MakeupExpiryJobs,
     // A cancelled session's tokens (SessionCancelledHooks).
     CancelledSessionTokens,
+    // The make-ups report's figures (the reporting module's MakeupReportPort).
+    MakeupReportsRepository,
+    MakeupReports,
   ],
   exports: [MakeupExpiryJobs],
 })

@@ -1,5 +1,10 @@
 import { Module } from '@nestjs/common';
 import { CommunicationsModule } from '../communications/communications.module';
+import { CreditProductsModule } from '../credit-products/credit-products.module';
+import { CreditsModule } from '../credits/credits.module';
+import { CreditReportsController } from './credit-reports.controller';
+import { CreditReportsService } from './credit-reports.service';
+import { MakeupReportPort } from './makeup-report.port';
 import { PricingModule } from '../pricing/pricing.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { DashboardController } from './dashboard.controller';
@@ -21,8 +26,8 @@ import { ReportsService } from './reports.service';
  * requests go out through CommunicationsService; the promo codes' usage comes from PricingService.
  */
 @Module({
-  imports: [SubscriptionsModule, CommunicationsModule, PricingModule],
-  controllers: [DashboardController, ReportsController, ReportingController, RatingsController],
+  imports: [SubscriptionsModule, CommunicationsModule, PricingModule, CreditsModule, CreditProductsModule],
+  controllers: [DashboardController, ReportsController, ReportingController, RatingsController, CreditReportsController],
   providers: [
     DashboardRepository,
     DashboardService,
@@ -34,7 +39,10 @@ import { ReportsService } from './reports.service';
     ClassMilestonesRepository,
     ClassMilestonesService,
     ClassMilestonesJobs,
+    // The credits reports (issue 41 §4); make-ups fill MakeupReportPort.
+    CreditReportsService,
+    MakeupReportPort,
   ],
-  exports: [ReportsService, ClassMilestonesService, RatingLinks],
+  exports: [ReportsService, ClassMilestonesService, RatingLinks, MakeupReportPort],
 })
 export class ReportingModule {}
