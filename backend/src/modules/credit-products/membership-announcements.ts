@@ -120,7 +120,8 @@ export class MembershipAnnouncements {
         dedupeKey: `${key}:email`,
       });
     }
-    if (lapsed) await this.tellOrganization(m, ms, product, `its last renewal attempt failed: ${why.replace(/_/g, ' ')}${reason(declineCode)}`);
+    if (lapsed)
+      await this.tellOrganization(m, ms, product, `its last renewal attempt failed: ${why.replace(/_/g, ' ')}${reason(declineCode)}`);
     await this.webhooks.publish(m, ms.organizationId, 'membership.renewal_failed', {
       ...facts(ms, product, amountCents),
       outcome: why,

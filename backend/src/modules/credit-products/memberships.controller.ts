@@ -29,7 +29,12 @@ export class MembershipsController {
   })
   @ApiRequestExample({ cancelAtPeriodEnd: true })
   @Put(':id/cancel-at-period-end')
-  cancelAtPeriodEnd(@Param('id', UuidParam) id: string, @OrgId() orgId: string, @CurrentUser() u: AuthUser, @Body() dto: CancelAtPeriodEndDto) {
+  cancelAtPeriodEnd(
+    @Param('id', UuidParam) id: string,
+    @OrgId() orgId: string,
+    @CurrentUser() u: AuthUser,
+    @Body() dto: CancelAtPeriodEndDto,
+  ) {
     return this.memberships.cancelAtPeriodEnd(orgId, id, dto.cancelAtPeriodEnd, u.id);
   }
 

@@ -123,7 +123,13 @@ export class MembershipsRepository {
   }
 
   /** Sets (or, with nulls, ends) the freeze. */
-  async setFreeze(m: EntityManager, organizationId: string, id: string, from: string | null, until: string | null): Promise<Membership | null> {
+  async setFreeze(
+    m: EntityManager,
+    organizationId: string,
+    id: string,
+    from: string | null,
+    until: string | null,
+  ): Promise<Membership | null> {
     const rows = await returning<Membership>(
       m,
       `UPDATE memberships ms SET frozen_from = $3::date, frozen_until = $4::date, updated_at = now()

@@ -88,7 +88,8 @@ export class MembershipsService {
     return this.db.transaction(async (m) => {
       await this.changeable(m, organizationId, id, studentIds);
       for (const d of [dto.from, dto.until])
-        if (new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) !== d) throw refused(MembershipError.FreezeInvalid, `${d} is not a date.`);
+        if (new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) !== d)
+          throw refused(MembershipError.FreezeInvalid, `${d} is not a date.`);
       const today = await this.repo.today(m, organizationId);
       if (dto.from < today)
         throw refused(MembershipError.FreezeInPast, `A freeze cannot start in the past: its first day must be ${today} or later.`);

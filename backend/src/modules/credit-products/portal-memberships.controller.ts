@@ -30,7 +30,13 @@ export class PortalMembershipsController {
   @ApiRequestExample({ cancelAtPeriodEnd: true })
   @Put(':id/cancel-at-period-end')
   async cancelAtPeriodEnd(@CurrentStudent() user: PortalUser, @Param('id', UuidParam) id: string, @Body() dto: CancelAtPeriodEndDto) {
-    return this.memberships.cancelAtPeriodEnd(user.organizationId, id, dto.cancelAtPeriodEnd, `student:${user.studentId}`, await this.mine(user));
+    return this.memberships.cancelAtPeriodEnd(
+      user.organizationId,
+      id,
+      dto.cancelAtPeriodEnd,
+      `student:${user.studentId}`,
+      await this.mine(user),
+    );
   }
 
   @ApiEnvelope(MembershipResponseDto, { description: 'Freeze from one day to another; 400 MEMBERSHIP_FREEZE_IN_PAST' })

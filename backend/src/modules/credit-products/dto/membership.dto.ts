@@ -28,7 +28,12 @@ export class FreezeDto {
 
 class MembershipRenewalDto {
   @ApiProperty({ example: 0, description: 'Attempts of the renewal in progress' }) attempts: number;
-  @ApiProperty({ type: String, nullable: true, example: null, description: 'succeeded, soft_decline, hard_decline, authentication_required, …' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: null,
+    description: 'succeeded, soft_decline, hard_decline, authentication_required, …',
+  })
   lastOutcome: string | null;
   @ApiProperty({ type: String, nullable: true, example: null }) lastDeclineCode: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null }) nextAttemptAt: string | null;
