@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { CreditsLedger } from '../../src/modules/credits/credits-ledger';
+import { UNLIMITED_USES as UNLIMITED } from '../../src/modules/credit-products/credit-sale-grants';
 import { MembershipRenewals } from '../../src/modules/credit-products/membership-renewals';
+import { OffSessionCharges } from '../../src/modules/payments/off-session/off-session-charges';
 import { StripeClient } from '../../src/modules/stripe/stripe.client';
 import { webhookMismatches } from '../setup/openapi-conformance';
-import { createOrg, studentBody, type OrgFixture } from '../fixtures/org.fixture';
+import { createClass, createOrg, registerBody, studentBody, type OrgFixture } from '../fixtures/org.fixture';
 import { addStudent } from '../fixtures/populated-org.fixture';
 import { cardOrg, deliver, payInBrowser, startCardWorld, waitFor, type CardWorld, type Document } from './card-payments.helpers';
 import { adminMessages, messagesTo } from './payment-plan-money.helpers';
@@ -252,6 +254,66 @@ describe('membership renewals', () => {
       expect(await adminMessages(w.a, `membership:${ms.id}:`)).toHaveLength(1);
     },
   );
+
+  it("should keep a booking made with the old period's allowance while the renewal is pending, and refuse a new one", async () => {
+    const body = studentBody();
+    const studentId = (await w.a.http.post('/api/students').set(org.auth).send(body).expect(201)).body.data.id as string;
+    const sale = (
+      await w.a.http.post('/api/credit-sales').set(org.auth).send({ productId: inPersonProductId, studentId, paid: true }).expect(201)
+    ).body.data;
+    const [{ id }] = await w.a.db.query('SELECT id FROM memberships WHERE sale_id = $1', [sale.id]);
+    const [first, second] = [await createClass(w.a, org), await createClass(w.a, org)];
+    const withCredit = (classId: string) => {
+      const b = registerBody(org.orgId, classId, { email: body.email });
+      return { ...b, classEnrollments: [{ ...b.classEnrollments[0], creditId: sale.entitlementId }] };
+    };
+    const booked = (await w.a.http.post('/api/students/register').send(withCredit(first.id)).expect(201)).body.data.classEnrollments[0].id;
+    // The period ends (moved into the past, as time would move it), and the job makes the renewal pending.
+    await w.a.db.query(
+      `UPDATE memberships SET current_period_start = current_period_start - 40, current_period_end = current_period_start - 10 WHERE id = $1`,
+      [id],
+    );
+    await w.a.db.query(`UPDATE entitlements SET valid_from = valid_from - 40, valid_until = valid_from - 10 WHERE id = $1`, [
+      sale.entitlementId,
+    ]);
+    await run();
+    expect((await row(id)).status).toBe('pending_renewal');
+    // The booking stays, with its use; no use of the new period exists, so a new booking with the membership is refused.
+    expect((await w.a.db.query('SELECT status FROM enrollments WHERE id = $1', [booked]))[0].status).toBe('active');
+    expect((await w.a.db.query('SELECT remaining FROM entitlements WHERE id = $1', [sale.entitlementId]))[0].remaining).toBe(UNLIMITED - 1);
+    const refused = await w.a.http.post('/api/students/register').send(withCredit(second.id)).expect(409);
+    expect(refused.body.code).toBe('CREDIT_EXPIRED');
+    expect(await allowances(id)).toHaveLength(1);
+  });
+
+  it('should ask again with the same key after an answer was lost, and Stripe charges once', async () => {
+    const ms = await membership('pm_card_visa');
+    const charges = w.a.app.get(OffSessionCharges);
+    const saved = charges.timeoutMs;
+    charges.timeoutMs = 300;
+    // The stand-in answers the first call after the client gave up: Stripe charged, the job did not hear it.
+    let delayed = false;
+    w.stand.state.delayReply = (req) => (!delayed && req.path === '/v1/payment_intents' ? ((delayed = true), 1_000) : 0);
+    try {
+      await run();
+      const lost = await row(ms.id);
+      expect(lost).toMatchObject({ status: 'pending_renewal', attempts: 1, outcome: 'ambiguous' });
+      expect(lost.attemptKey).toMatch(new RegExp(`^membership-${ms.id}-renewal-.*-attempt-1$`));
+      expect(await allowances(ms.id)).toEqual([]);
+      await new Promise((r) => setTimeout(r, 1_200));
+      await w.a.db.query(`UPDATE memberships SET renewal_next_attempt_at = now() - interval '1 minute' WHERE id = $1`, [ms.id]);
+      await run();
+    } finally {
+      w.stand.state.delayReply = null;
+      charges.timeoutMs = saved;
+    }
+    expect(await row(ms.id)).toMatchObject({ status: 'active', attempts: 0, outcome: 'succeeded', attemptKey: null });
+    const charged = [...w.stand.state.objects.values()].filter(
+      (o) => o.object === 'payment_intent' && (o.metadata as Record<string, string>)?.membershipId === ms.id && o.status === 'succeeded',
+    );
+    expect(charged).toHaveLength(1);
+    expect(await allowances(ms.id)).toHaveLength(1);
+  });
 
   it("should charge once when two admins press 'renew now' at once: one answer, one 409", async () => {
     const ms = await membership('pm_card_visa');
