@@ -374,6 +374,16 @@ describe('membership renewals', () => {
     expect((await row(ended.id)).status).toBe('cancelled');
     expect((await row(ms.id)).status).toBe('active');
     expect(intentsCreated().length).toBe(sentBefore);
+    // A renewal pending after a soft decline, cancelled at period end meanwhile: cancelled, never charged again.
+    const pending = await membership('pm_card_chargeDeclinedInsufficientFunds');
+    await run();
+    expect((await row(pending.id)).status).toBe('pending_renewal');
+    await w.a.http.put(`/api/memberships/${pending.id}/cancel-at-period-end`).set(org.auth).send({ cancelAtPeriodEnd: true }).expect(200);
+    await w.a.db.query(`UPDATE memberships SET renewal_next_attempt_at = now() - interval '1 minute' WHERE id = $1`, [pending.id]);
+    const sentPending = intentsCreated().length;
+    await run();
+    expect((await row(pending.id)).status).toBe('cancelled');
+    expect(intentsCreated().length).toBe(sentPending);
     expect(
       (
         await w.a.http

@@ -25,8 +25,9 @@ export type RenewalOutcome =
   | { kind: 'ambiguous' }
   | { kind: 'unavailable' };
 
-/** The day after the freeze, when the freeze covers the day after the period (the renewal waits for it). */
-const NEXT_START = `greatest(ms.current_period_end + 1, CASE WHEN ms.frozen_until >= ms.current_period_end THEN ms.frozen_until + 1 END)`;
+/** The day after the period, or after the freeze when the freeze covers that day (the renewal waits for it). */
+const NEXT_START = `greatest(ms.current_period_end + 1,
+  CASE WHEN ms.frozen_from <= ms.current_period_end + 1 AND ms.frozen_until >= ms.current_period_end THEN ms.frozen_until + 1 END)`;
 const PERIOD = `CASE WHEN ms.period = 'year' THEN interval '1 year' ELSE interval '1 month' END`;
 
 /**
@@ -65,8 +66,8 @@ export class MembershipRenewalsRepository {
   }
 
   /**
-   * Pending renewals the payer did not pay in time (the payer had to pay on-session, or the retries ran out): lapsed.
-   * A pending renewal cancelled at period end meanwhile is cancelled instead.
+   * Pending renewals the payer did not pay in time (the payer had to pay on-session): lapsed. A pending renewal
+   * cancelled at period end meanwhile (by the admin or the member) is cancelled instead, with nothing more charged.
    */
   async lapseOverdue(m: EntityManager, limit: number): Promise<Membership[]> {
     return returning<Membership>(
@@ -76,9 +77,9 @@ export class MembershipRenewalsRepository {
               renewal_lease_until = NULL, updated_at = now()
         WHERE ms.id IN (
           SELECT x.id FROM memberships x
-           WHERE x.status = 'pending_renewal' AND x.renewal_awaiting_payer AND x.renewal_next_attempt_at <= now()
+           WHERE x.status = 'pending_renewal' AND (x.cancel_at_period_end OR (x.renewal_awaiting_payer AND x.renewal_next_attempt_at <= now()))
              AND (x.renewal_lease_until IS NULL OR x.renewal_lease_until < now())
-           ORDER BY x.renewal_next_attempt_at, x.id LIMIT $1 FOR UPDATE OF x SKIP LOCKED)
+           ORDER BY x.renewal_next_attempt_at NULLS FIRST, x.id LIMIT $1 FOR UPDATE OF x SKIP LOCKED)
         RETURNING ${MEMBERSHIP_COLUMNS}`,
       [limit],
     );

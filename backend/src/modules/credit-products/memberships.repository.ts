@@ -96,6 +96,15 @@ export class MembershipsRepository {
     return rows[0] ?? null;
   }
 
+  /** The memberships of these students (a member and their household, in the portal). */
+  ofStudents(organizationId: string, studentIds: string[]): Promise<Membership[]> {
+    return this.db.query(
+      `SELECT ${MEMBERSHIP_COLUMNS} FROM memberships ms WHERE ms.organization_id = $1 AND ms.student_id = ANY($2::uuid[])
+        ORDER BY ms.created_at DESC, ms.id`,
+      [organizationId, studentIds],
+    );
+  }
+
   list(organizationId: string, studentId?: string): Promise<Membership[]> {
     return this.db.query(
       `SELECT ${MEMBERSHIP_COLUMNS} FROM memberships ms WHERE ms.organization_id = $1 AND ($2::uuid IS NULL OR ms.student_id = $2)

@@ -71,6 +71,10 @@ export class MembershipsService {
     return (await this.repo.list(organizationId, studentId)).map(membershipView);
   }
 
+  async ofStudents(organizationId: string, studentIds: string[]) {
+    return (await this.repo.ofStudents(organizationId, studentIds)).map(membershipView);
+  }
+
   async one(organizationId: string, id: string, studentIds?: string[]) {
     return membershipView(await this.owned(this.db.manager, organizationId, id, studentIds));
   }

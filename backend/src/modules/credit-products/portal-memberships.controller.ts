@@ -22,8 +22,7 @@ export class PortalMembershipsController {
   @ApiEnvelope(MembershipResponseDto, { isArray: true, description: "The member's and their household's memberships" })
   @Get()
   async list(@CurrentStudent() user: PortalUser) {
-    const mine = await this.mine(user);
-    return (await this.memberships.list(user.organizationId)).filter((ms) => mine.includes(ms.studentId));
+    return this.memberships.ofStudents(user.organizationId, await this.mine(user));
   }
 
   @ApiEnvelope(MembershipResponseDto, { description: 'Cancel at the end of the current period, or take it back' })
