@@ -490,6 +490,7 @@ describe('bad input on every write route', () => {
       'PUT /api/portal/memberships/:id/cancel-at-period-end': { auth: 'portal', body: { cancelAtPeriodEnd: false } },
       'PUT /api/portal/memberships/:id/freeze': { auth: 'portal', body: { from: '2099-01-01', until: '2099-01-10' } },
       'DELETE /api/portal/memberships/:id/freeze': { auth: 'portal', body: null },
+      'POST /api/portal/memberships/:id/pay': { auth: 'portal', body: null },
       // Terms: the sweep's ids name no term (404 for good input).
       'POST /api/terms': {
         auth: 'admin',

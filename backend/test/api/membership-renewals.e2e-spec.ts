@@ -91,6 +91,19 @@ describe('membership renewals', () => {
     return { id: ms.id as string, studentId };
   }
 
+  /** The student signed in to their portal (the emailed link), as the portal header. */
+  async function signIn(studentId: string) {
+    const [s] = await w.a.db.query('SELECT email FROM students WHERE id = $1', [studentId]);
+    await w.a.http.post('/api/portal/link').send({ organizationId: org.orgId, email: s.email }).expect(202);
+    const [mail] = await w.a.db.query(
+      "SELECT message FROM communications WHERE kind = 'system' AND recipient_id = $1 AND message LIKE '%/my/%' ORDER BY created_at DESC LIMIT 1",
+      [studentId],
+    );
+    const link = /\/my\/([A-Za-z0-9_-]+)/.exec(mail.message)![1];
+    const token = (await w.a.http.post('/api/portal/session').send({ token: link }).expect(200)).body.data.token as string;
+    return { Authorization: `Bearer ${token}` };
+  }
+
   beforeAll(async () => {
     w = await startCardWorld({ instances: 2 });
     w.liveWebhooks(true);
@@ -315,6 +328,47 @@ describe('membership renewals', () => {
     expect(await allowances(ms.id)).toHaveLength(1);
   });
 
+  it('should let the member pay a renewal on-session from the portal link, saving the new card, once', async () => {
+    const ms = await membership('pm_card_authenticationRequired');
+    const other = await membership('pm_card_authenticationRequired');
+    await run();
+    expect(await row(ms.id)).toMatchObject({ status: 'pending_renewal', awaitingPayer: true });
+    const portal = await signIn(ms.studentId);
+    await w.a.http.post(`/api/portal/memberships/${other.id}/pay`).set(portal).expect(404);
+    const open = (await w.a.http.post(`/api/portal/memberships/${ms.id}/pay`).set(portal).expect(201)).body.data;
+    expect(open).toMatchObject({ amount: 89.5, paymentIntentId: expect.stringMatching(/^pi_/) });
+    const sent = intentsCreated().at(-1)!;
+    expect(sent.body).toMatchObject({ customer, setup_future_usage: 'off_session', metadata: { membershipId: ms.id } });
+    expect(sent.body.off_session).toBeUndefined();
+    // Nothing is renewed on the browser's word, and the job leaves it to the member.
+    expect((await row(ms.id)).status).toBe('pending_renewal');
+    const before = intentsCreated().length;
+    await run();
+    expect(intentsCreated().length).toBe(before);
+    expect((await payInBrowser(w.stand, open.paymentIntentId, open.clientSecret)).status).toBe(200);
+    const paid = await waitFor(
+      () => row(ms.id),
+      (r) => r.status === 'active',
+    );
+    expect(paid).toMatchObject({
+      status: 'active',
+      outcome: 'paid_on_session',
+      awaitingPayer: false,
+      method: 'pm_card_visa',
+      pi: open.paymentIntentId,
+    });
+    expect(await allowances(ms.id)).toHaveLength(1);
+    // Stripe delivers it again: nothing more.
+    const event = w.stand.state.events.filter((e) => e.type === 'payment_intent.succeeded').at(-1)!;
+    await deliver(w.a, { ...event, id: `evt_again_${randomUUID()}` }).expect(200);
+    expect(await allowances(ms.id)).toHaveLength(1);
+    expect(await announced(ms.id, 'membership.renewed')).toHaveLength(1);
+    // Paid: nothing more to pay.
+    expect((await w.a.http.post(`/api/portal/memberships/${ms.id}/pay`).set(portal).expect(409)).body.code).toBe(
+      'MEMBERSHIP_RENEWAL_NOT_DUE',
+    );
+  });
+
   it("should charge once when two admins press 'renew now' at once: one answer, one 409", async () => {
     const ms = await membership('pm_card_visa');
     const sentBefore = intentsCreated().length;
@@ -452,15 +506,7 @@ describe('membership renewals', () => {
   it("should let members cancel at period end and freeze their own membership in the portal, and nobody else's", async () => {
     const mine = await membership('pm_card_visa', -5);
     const theirs = await membership('pm_card_visa', -5);
-    const [s] = await w.a.db.query('SELECT email FROM students WHERE id = $1', [mine.studentId]);
-    await w.a.http.post('/api/portal/link').send({ organizationId: org.orgId, email: s.email }).expect(202);
-    const [mail] = await w.a.db.query(
-      "SELECT message FROM communications WHERE kind = 'system' AND recipient_id = $1 ORDER BY created_at DESC LIMIT 1",
-      [mine.studentId],
-    );
-    const link = /\/my\/([A-Za-z0-9_-]+)/.exec(mail.message)![1];
-    const token = (await w.a.http.post('/api/portal/session').send({ token: link }).expect(200)).body.data.token as string;
-    const portal = { Authorization: `Bearer ${token}` };
+    const portal = await signIn(mine.studentId);
     const listed = (await w.a.http.get('/api/portal/memberships').set(portal).expect(200)).body.data;
     expect(listed.map((x: { id: string }) => x.id)).toEqual([mine.id]);
     const cancelled = await w.a.http

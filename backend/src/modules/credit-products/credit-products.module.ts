@@ -17,6 +17,7 @@ import { CreditSaleGrants } from './credit-sale-grants';
 import { CreditSalesRepository } from './credit-sales.repository';
 import { CreditSalesService } from './credit-sales.service';
 import { MembershipAnnouncements } from './membership-announcements';
+import { MembershipOnSession } from './membership-on-session';
 import { MembershipPayers } from './membership-payers';
 import { MembershipRenewals } from './membership-renewals';
 import { MembershipRenewalsJobs } from './membership-renewals.jobs';
@@ -61,6 +62,7 @@ import { PortalMembershipsController } from './portal-memberships.controller';
     MembershipRenewalsJobs,
     MembershipAnnouncements,
     MembershipsService,
+    MembershipOnSession,
   ],
 })
 export class CreditProductsModule {}

@@ -191,6 +191,62 @@ export class MembershipRenewalsRepository {
   }
 
   /**
+   * The member pays a pending renewal on-session (portal): the job stops charging it (awaiting the payer, lapsing
+   * after `graceDays` unless it already had a deadline). Null when it is not pending, or an attempt is in flight (a
+   * lease, or an unrecorded attempt's key that may still have charged). Answers what the PaymentIntent needs.
+   */
+  async openForPayer(
+    m: EntityManager,
+    organizationId: string,
+    id: string,
+    graceDays: number,
+  ): Promise<{ nextStart: string; customerId: string | null; amountCents: number } | null> {
+    const rows = await returning<{ nextStart: string; customerId: string | null; amountCents: number }>(
+      m,
+      `UPDATE memberships ms
+          SET renewal_next_attempt_at = CASE WHEN ms.renewal_awaiting_payer THEN ms.renewal_next_attempt_at
+                                             ELSE now() + $3 * interval '1 day' END,
+              renewal_awaiting_payer = true, updated_at = now()
+         FROM credit_sales s
+        WHERE s.organization_id = ms.organization_id AND s.id = ms.sale_id AND ms.organization_id = $1 AND ms.id = $2
+          AND ms.status = 'pending_renewal' AND ms.channel = 'card' AND ms.renewal_attempt_key IS NULL
+          AND (ms.renewal_lease_until IS NULL OR ms.renewal_lease_until < now())
+        RETURNING to_char(${NEXT_START}, 'YYYY-MM-DD') AS "nextStart", ms.stripe_customer_id AS "customerId", s.amount_cents AS "amountCents"`,
+      [organizationId, id, graceDays],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * A renewal paid on-session (Stripe's signed event, in its transaction): the next period, active, with the method
+   * that paid saved for the next renewals. Only while it is still the renewal the payment was made for (pending, the
+   * same next period); null otherwise (paid already, or another period's).
+   */
+  async paidOnSession(
+    m: EntityManager,
+    organizationId: string,
+    id: string,
+    nextStart: string,
+    paymentIntentId: string,
+    paymentMethodId: string | null,
+  ): Promise<Membership | null> {
+    const rows = await returning<Membership>(
+      m,
+      `UPDATE memberships ms
+          SET status = 'active', current_period_start = ${NEXT_START},
+              current_period_end = (${NEXT_START} + ${PERIOD} - interval '1 day')::date,
+              stripe_payment_method_id = coalesce($5, ms.stripe_payment_method_id),
+              renewal_attempts = 0, renewal_next_attempt_at = NULL, renewal_awaiting_payer = false,
+              renewal_last_outcome = 'paid_on_session', renewal_last_decline_code = NULL, renewal_payment_intent_id = $4,
+              renewed_at = now(), updated_at = now()
+        WHERE ms.organization_id = $1 AND ms.id = $2 AND ms.status = 'pending_renewal' AND to_char(${NEXT_START}, 'YYYY-MM-DD') = $3
+        RETURNING ${MEMBERSHIP_COLUMNS}`,
+      [organizationId, id, nextStart, paymentIntentId, paymentMethodId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
    * An in-person renewal marked paid by the admin (the membership locked by the caller): the next period, active. Null
    * when its period has not ended (nothing to renew yet).
    */

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, Param, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { PortalOnly } from '../../common/auth/roles';
 import { UuidParam } from '../../common/http/uuid.pipe';
 import { ApiEnvelope, ApiRequestExample } from '../../common/openapi/api-envelope';
 import { CurrentStudent, type PortalUser } from '../portal/portal-user';
 import { StudentsService } from '../students/students.service';
-import { CancelAtPeriodEndDto, FreezeDto, MembershipResponseDto } from './dto/membership.dto';
+import { CancelAtPeriodEndDto, FreezeDto, MembershipResponseDto, RenewalPaymentDto } from './dto/membership.dto';
+import { MembershipOnSession } from './membership-on-session';
 import { MembershipsService } from './memberships.service';
 
 /**
@@ -17,6 +18,7 @@ export class PortalMembershipsController {
   constructor(
     private readonly memberships: MembershipsService,
     private readonly students: StudentsService,
+    private readonly onSession: MembershipOnSession,
   ) {}
 
   @ApiEnvelope(MembershipResponseDto, { isArray: true, description: "The member's and their household's memberships" })
@@ -49,6 +51,18 @@ export class PortalMembershipsController {
   @Delete(':id/freeze')
   async unfreeze(@CurrentStudent() user: PortalUser, @Param('id', UuidParam) id: string) {
     return this.memberships.unfreeze(user.organizationId, id, `student:${user.studentId}`, await this.mine(user));
+  }
+
+  @ApiEnvelope(RenewalPaymentDto, {
+    status: 201,
+    description:
+      "Pay a pending renewal now (the emailed link's page): a PaymentIntent for the member's browser that also saves the card for " +
+      "the next renewals; the job stops charging it meanwhile. Paid when Stripe's signed event arrives. 409 MEMBERSHIP_RENEWAL_NOT_DUE, " +
+      'MEMBERSHIP_RENEWAL_IN_PROGRESS; 503 MEMBERSHIP_CARD_UNAVAILABLE',
+  })
+  @Post(':id/pay')
+  async pay(@CurrentStudent() user: PortalUser, @Param('id', UuidParam) id: string) {
+    return this.onSession.start(user.organizationId, id, await this.mine(user));
   }
 
   /** The member and the household members they are the contact for. */

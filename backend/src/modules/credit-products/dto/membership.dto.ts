@@ -66,3 +66,9 @@ export class RenewNowResponseDto {
   @ApiPropertyOptional({ type: String, nullable: true, example: null }) declineCode: string | null;
   @ApiProperty({ type: MembershipResponseDto }) membership: MembershipResponseDto;
 }
+
+export class RenewalPaymentDto {
+  @ApiProperty({ example: 'pi_123_secret_456' }) clientSecret: string;
+  @ApiProperty({ example: 'pi_123' }) paymentIntentId: string;
+  @ApiProperty({ example: 89.5, description: 'Dollars' }) amount: number;
+}
