@@ -454,6 +454,9 @@ export interface paths {
     put: operations["PortalMemberships_freeze"];
     delete: operations["PortalMemberships_unfreeze"];
   };
+  "/api/portal/memberships/{id}/pay": {
+    post: operations["PortalMemberships_pay"];
+  };
   "/api/portal/payment-plans": {
     get: operations["PortalPlans_list"];
   };
@@ -7185,6 +7188,17 @@ export interface components {
        * @example null
        */
       waitingRoomUntil: string | null;
+    };
+    RenewalPaymentDto: {
+      /** @example pi_123_secret_456 */
+      clientSecret: string;
+      /** @example pi_123 */
+      paymentIntentId: string;
+      /**
+       * @description Dollars
+       * @example 89.5
+       */
+      amount: number;
     };
     RenewNowResponseDto: {
       /** @enum {string} */
@@ -16429,6 +16443,37 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["MembershipResponseDto"];
+          };
+        };
+      };
+      /** @description Bad input: the field messages are in `errors` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+      /** @description No token, or an expired, revoked or wrong-audience token */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelopeDto"];
+        };
+      };
+    };
+  };
+  PortalMemberships_pay: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Pay a pending renewal now (the emailed link's page): a PaymentIntent for the member's browser that also saves the card for the next renewals; the job stops charging it meanwhile. Paid when Stripe's signed event arrives. 409 MEMBERSHIP_RENEWAL_NOT_DUE, MEMBERSHIP_RENEWAL_IN_PROGRESS; 503 MEMBERSHIP_CARD_UNAVAILABLE */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnvelopeDto"] & {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["RenewalPaymentDto"];
           };
         };
       };
